@@ -1,0 +1,146 @@
+// rslcpp's synthetic determinism benchmark as ROS 2 nodes, written against the rclnodejs API.
+import { randomInt } from 'node:crypto';
+import * as rclnodejs from 'rclsim/rclnodejs';
+import { hc, parseUint64 } from './uint64Hash.ts';
+
+const { Parameter, ParameterType, QoS } = rclnodejs;
+const UINT64 = 'std_msgs/msg/UInt64';
+const TRIGGER = 'std_srvs/srv/Trigger';
+const DEPTH_1 = { qos: new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 1) };
+
+// The busy-wait must burn real time, so it reads the real clock captured at load time.
+const realNanoseconds = process.hrtime.bigint.bind(process.hrtime);
+
+interface Defaults {
+  initialState: bigint;
+  periodsMs: number[];
+  ids: bigint[];
+}
+
+/** A benchmark node: its constants come from parameters, with rslcpp's values as defaults. */
+class BenchmarkNode extends rclnodejs.Node {
+  state: bigint;
+  readonly periodsMs: number[];
+  readonly ids: bigint[];
+  readonly #busyWaitMaxMs: number;
+
+  constructor(name: string, defaults: Defaults) {
+    super(name);
+    this.state = BigInt.asUintN(64, this.#declare('initial_state', ParameterType.PARAMETER_INTEGER, defaults.initialState) as bigint);
+    this.periodsMs = defaults.periodsMs.length === 0
+      ? []
+      : (this.#declare('periods_ms', ParameterType.PARAMETER_INTEGER_ARRAY, defaults.periodsMs.map(BigInt)) as bigint[]).map(Number);
+    this.ids = (this.#declare('ids', ParameterType.PARAMETER_INTEGER_ARRAY, defaults.ids) as bigint[]).map((id) => BigInt.asUintN(64, BigInt(id)));
+    this.#busyWaitMaxMs = this.#declare('busy_wait_max_ms', ParameterType.PARAMETER_DOUBLE, 0) as number;
+  }
+
+  #declare(name: string, type: rclnodejs.ParameterType, value: unknown): unknown {
+    return this.declareParameter(new Parameter(name, type, value)).value;
+  }
+
+  protected nowNs(): bigint {
+    return this.now().nanoseconds;
+  }
+
+  protected timerUpdate(id: bigint): void {
+    this.busyWait();
+    this.state = hc(hc(this.state, id), this.nowNs());
+  }
+
+  protected messageUpdate(id: bigint, data: bigint): void {
+    this.busyWait();
+    this.state = hc(hc(hc(this.state, id), this.nowNs()), data);
+  }
+
+  protected periodNs(index: number): bigint {
+    return BigInt(this.periodsMs[index]!) * 1_000_000n;
+  }
+
+  /** rslcpp's callback cost model: max · e^(n−20) ms, n uniform in 1…20, from a real random source. */
+  protected busyWait(): void {
+    if (this.#busyWaitMaxMs <= 0) return;
+    const ms = this.#busyWaitMaxMs * Math.exp(randomInt(1, 21) - 20);
+    const until = realNanoseconds() + BigInt(Math.round(ms * 1e6));
+    while (realNanoseconds() < until);
+  }
+}
+
+export class NodeA extends BenchmarkNode {
+  constructor() {
+    super('NodeA', { initialState: 55272744n, periodsMs: [100, 50], ids: [11162456753n, 11151784617n, 22255799981n] });
+    const t1 = this.createPublisher(UINT64, '/t1', DEPTH_1);
+    const t2 = this.createPublisher(UINT64, '/t2', DEPTH_1);
+    this.createTimer(this.periodNs(0), () => {
+      this.timerUpdate(this.ids[0]!);
+      t1.publish({ data: this.state });
+    });
+    this.createTimer(this.periodNs(1), () => {
+      this.timerUpdate(this.ids[1]!);
+      t2.publish({ data: this.state });
+    });
+    this.createSubscription(UINT64, '/t5', DEPTH_1, (msg) => this.messageUpdate(this.ids[2]!, msg.data as bigint));
+  }
+}
+
+export class NodeB extends BenchmarkNode {
+  constructor() {
+    super('NodeB', { initialState: 34983402n, periodsMs: [40], ids: [22229447589n, 11111071799n] });
+    const t3 = this.createPublisher(UINT64, '/t3', DEPTH_1);
+    const t5 = this.createPublisher(UINT64, '/t5', DEPTH_1);
+    this.createSubscription(UINT64, '/t2', DEPTH_1, (msg) => {
+      this.messageUpdate(this.ids[0]!, msg.data as bigint);
+      t3.publish({ data: this.state });
+    });
+    this.createTimer(this.periodNs(0), () => {
+      this.timerUpdate(this.ids[1]!);
+      t5.publish({ data: this.state });
+    });
+  }
+}
+
+export class NodeC extends BenchmarkNode {
+  constructor() {
+    super('NodeC', { initialState: 87997653n, periodsMs: [], ids: [22295316797n, 44442759714n, 22227118361n] });
+    const t4 = this.createPublisher(UINT64, '/t4', DEPTH_1);
+    const s1 = this.createClient(TRIGGER, '/s1');
+    this.createSubscription(UINT64, '/t1', DEPTH_1, (msg) => {
+      this.messageUpdate(this.ids[0]!, msg.data as bigint);
+      s1.sendRequest({}, (response) => this.messageUpdate(this.ids[1]!, parseUint64(response.message as string)));
+    });
+    this.createSubscription(UINT64, '/t3', DEPTH_1, (msg) => {
+      this.messageUpdate(this.ids[2]!, msg.data as bigint);
+      t4.publish({ data: this.state });
+    });
+  }
+}
+
+export class NodeD extends BenchmarkNode {
+  constructor() {
+    super('NodeD', { initialState: 11380831n, periodsMs: [], ids: [2227672095n, 33396054244n] });
+    const t5 = this.createPublisher(UINT64, '/t5', DEPTH_1);
+    this.createSubscription(UINT64, '/t4', DEPTH_1, (msg) => {
+      this.messageUpdate(this.ids[0]!, msg.data as bigint);
+      t5.publish({ data: this.state });
+    });
+    this.createService(TRIGGER, '/s1', () => {
+      this.timerUpdate(this.ids[1]!);
+      return { success: true, message: this.state.toString() };
+    });
+  }
+}
+
+/** Finishes the job `timeout_s` seconds after its timer first fired. */
+export class Monitor extends BenchmarkNode {
+  #start: bigint | null = null;
+
+  constructor(onTimeout: () => void) {
+    super('Monitor', { initialState: 0n, periodsMs: [1000], ids: [] });
+    const timeoutS = this.declareParameter(new Parameter('timeout_s', ParameterType.PARAMETER_DOUBLE, 100.0)).value as number;
+    this.createTimer(this.periodNs(0), () => {
+      this.busyWait();
+      const now = this.nowNs();
+      this.#start ??= now;
+      if (Number(now - this.#start) / 1e9 >= timeoutS) onTimeout();
+    });
+  }
+}

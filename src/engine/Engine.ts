@@ -1,0 +1,409 @@
+import { EngineTimer } from './EngineTimer.js';
+import { SKIPPED, type Executable } from './Executable.js';
+import { CallbackError, LivelockError, SimTimeRangeError } from './errors.js';
+import { Hash64 } from './Hash64.js';
+import { drainMicrotasks } from './microtasks.js';
+import { Fifo } from './Fifo.js';
+import { ScheduledActions, type ScheduledAction } from './ScheduledActions.js';
+import { TimersHeap } from './TimersHeap.js';
+
+export type EndReason = 'finished' | 'idle' | 'end-time';
+
+export interface EngineOptions {
+  /** Sim time (ns) at which the step loop begins; nodes are built while the clock reads 0. */
+  startTime: bigint;
+  /** Callbacks allowed at one instant before the run fails as a livelock. */
+  maxCallbacksPerInstant?: number;
+  /** Compute the run fingerprint (on by default). */
+  fingerprint?: boolean;
+}
+
+export interface RunLimits {
+  /** Absolute sim time at which the run stops, after running everything due at that time. */
+  endAt?: bigint;
+}
+
+const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
+const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
+const LIVELOCK_WINDOW = 1000;
+
+/**
+ * The discrete-event step loop of DESIGN.md (executor model `events`): a ready FIFO drained
+ * before the timers heap, delayed actions run at the start of each step, and sim time jumping
+ * to the next due timer or action. All ordering decisions of a simulation are made here.
+ *
+ * Internally, times are exact integer numbers of nanoseconds relative to the start time
+ * (`base`), which keeps the hot path free of bigint arithmetic; the API converts to bigint.
+ */
+export class Engine {
+  #base: bigint;
+  readonly fingerprint = new Hash64();
+  readonly fingerprintEnabled: boolean;
+  readonly maxCallbacksPerInstant: number;
+  /** Current sim time as an offset from `base` (only meaningful once started). */
+  now = 0;
+  /** Current absolute sim time; 0 while nodes are being constructed. */
+  nowAbs = 0n;
+  started = false;
+  running = false;
+  finished = false;
+  exitCode = 0;
+  callbacks = 0;
+
+  readonly #fifo = new Fifo<Executable>();
+  readonly #timers = new TimersHeap<EngineTimer>();
+  readonly #actions = new ScheduledActions();
+  #preStartTimers: EngineTimer[] = [];
+  #preStartActions: { at: bigint; action: ScheduledAction }[] = [];
+  #actionSeq = 0;
+  #needsYield = false;
+  #failure: unknown = undefined;
+  #instantCallbacks = 0;
+  #recentChannels: string[] = [];
+
+  constructor(options: EngineOptions) {
+    this.#base = options.startTime;
+    this.fingerprintEnabled = options.fingerprint ?? true;
+    this.maxCallbacksPerInstant = options.maxCallbacksPerInstant ?? DEFAULT_MAX_CALLBACKS_PER_INSTANT;
+  }
+
+  /** The start time: every internal time is an offset from it. */
+  get base(): bigint {
+    return this.#base;
+  }
+
+  /** Changes the start time; allowed until the loop starts (all earlier times are absolute). */
+  setStartTime(startTime: bigint): void {
+    if (this.started) throw new Error('the start time cannot change once the simulation has started');
+    if (startTime < 0n) throw new RangeError(`start time must not be negative, got ${startTime}`);
+    this.#base = startTime;
+  }
+
+  // ---- time conversions -------------------------------------------------------------------
+
+  toOffset(abs: bigint, what = 'sim time'): number {
+    const offset = abs - this.base;
+    if (offset > BigInt(MAX_OFFSET) || offset < -BigInt(MAX_OFFSET)) throw new SimTimeRangeError(what);
+    return Number(offset);
+  }
+
+  toAbsolute(offset: number): bigint {
+    return this.base + BigInt(offset);
+  }
+
+  /** Checks that a duration in ns can be added to offsets exactly. */
+  static checkDuration(ns: bigint, what: string): number {
+    if (ns < 0n || ns > BigInt(MAX_OFFSET)) throw new SimTimeRangeError(what);
+    return Number(ns);
+  }
+
+  #advanceOffset(offset: number, by: number, what: string): number {
+    const next = offset + by;
+    if (next > MAX_OFFSET) throw new SimTimeRangeError(what);
+    return next;
+  }
+
+  // ---- events -----------------------------------------------------------------------------
+
+  /** An event happened for `entity` (message, request, response, trigger): queue it. */
+  enqueue(entity: Executable): void {
+    this.#fifo.push(entity);
+  }
+
+  /** Run `run` at the start of the step at absolute time `at` (or now, if `at` has passed). */
+  scheduleAt(at: bigint, run: () => void): ScheduledAction {
+    const action: ScheduledAction = { at: 0, seq: this.#actionSeq++, run };
+    if (!this.started) {
+      this.#preStartActions.push({ at, action });
+      return action;
+    }
+    action.at = at < this.nowAbs ? this.now : this.toOffset(at, 'scheduled time');
+    this.#actions.push(action);
+    return action;
+  }
+
+  /** Run `run` at the start of the step `delay` ns from now. */
+  scheduleAfter(delay: number, run: () => void): ScheduledAction {
+    if (!this.started) return this.scheduleAt(this.nowAbs + BigInt(delay), run);
+    const action: ScheduledAction = {
+      at: this.#advanceOffset(this.now, delay, 'scheduled time'),
+      seq: this.#actionSeq++,
+      run,
+    };
+    this.#actions.push(action);
+    return action;
+  }
+
+  cancelAction(action: ScheduledAction): void {
+    action.canceled = true;
+  }
+
+  /** Promise continuations are pending (a promise was resolved): let them run next. */
+  requestYield(): void {
+    this.#needsYield = true;
+  }
+
+  /** The job is finished; the loop stops when it next checks (at the top of a step). */
+  finish(exitCode = 0): void {
+    if (!this.finished) {
+      this.finished = true;
+      this.exitCode = exitCode;
+    }
+  }
+
+  /** Fail the run from asynchronous code (a rejected callback promise). */
+  fail(error: unknown): void {
+    if (this.#failure === undefined) this.#failure = error;
+  }
+
+  // ---- timers -----------------------------------------------------------------------------
+
+  /** Register a newly created timer: its first call is one period after now. */
+  addTimer(timer: EngineTimer): void {
+    if (!this.started) {
+      timer.preStartNext = this.nowAbs + BigInt(timer.periodNs);
+      timer.preStartLastCall = this.nowAbs;
+      this.#preStartTimers.push(timer);
+      return;
+    }
+    timer.nextCall = this.#advanceOffset(this.now, timer.periodNs, 'timer next call');
+    timer.key = timer.canceled ? Infinity : timer.nextCall;
+    timer.lastCall = this.now;
+    timer.inHeap = true;
+    this.#timers.push(timer);
+  }
+
+  removeTimer(timer: EngineTimer): void {
+    if (!this.started) {
+      this.#preStartTimers = this.#preStartTimers.filter((t) => t !== timer);
+    } else if (timer.inHeap) {
+      timer.inHeap = false;
+      this.#timers.remove(timer);
+    }
+  }
+
+  cancelTimer(timer: EngineTimer): void {
+    timer.canceled = true;
+    if (this.started && timer.inHeap) {
+      timer.key = Infinity;
+      this.#timers.makeHeap();
+    }
+  }
+
+  /** rcl_timer_reset: next call one period from now, no longer canceled. */
+  resetTimer(timer: EngineTimer): void {
+    timer.canceled = false;
+    if (!this.started) {
+      timer.preStartNext = this.nowAbs + BigInt(timer.periodNs);
+      return;
+    }
+    timer.preStartNext = null;
+    timer.nextCall = this.#advanceOffset(this.now, timer.periodNs, 'timer next call');
+    timer.key = timer.nextCall;
+    if (timer.inHeap) this.#timers.makeHeap();
+  }
+
+  timerNextCall(timer: EngineTimer): bigint {
+    return timer.preStartNext ?? this.toAbsolute(timer.nextCall);
+  }
+
+  timerLastCall(timer: EngineTimer): bigint {
+    return timer.preStartLastCall ?? this.toAbsolute(timer.lastCall);
+  }
+
+  /**
+   * rcl_timer_call: advance the next call by one period, skipping missed periods (never
+   * replaying them), and record the call time.
+   */
+  #callTimer(timer: EngineTimer): void {
+    const period = timer.periodNs;
+    if (timer.preStartNext !== null) {
+      // Created before the start: compute the first call after the jump to the start exactly.
+      let next = timer.preStartNext + BigInt(period);
+      if (next <= this.nowAbs) {
+        next =
+          period === 0
+            ? this.nowAbs
+            : timer.preStartNext + ((this.nowAbs - timer.preStartNext) / BigInt(period) + 1n) * BigInt(period);
+      }
+      timer.preStartNext = null;
+      timer.preStartLastCall = null;
+      timer.nextCall = this.toOffset(next, 'timer next call');
+    } else if (period === 0) {
+      timer.nextCall = this.now;
+    } else {
+      let next = this.#advanceOffset(timer.nextCall, period, 'timer next call');
+      if (next <= this.now) {
+        next += (Math.floor((this.now - next) / period) + 1) * period;
+        while (next <= this.now) next += period;
+      }
+      if (next > MAX_OFFSET) throw new SimTimeRangeError('timer next call');
+      timer.nextCall = next;
+    }
+    timer.key = timer.nextCall;
+    timer.lastCall = this.now;
+  }
+
+  // ---- the step loop ----------------------------------------------------------------------
+
+  /**
+   * Moves from construction (clock 0) to the start time: timers and actions created before
+   * the start enter their queues, timers in node construction order then creation order.
+   *
+   * Their absolute times lie before the start and may be too far from it to be exact offsets
+   * (a start in 2020 is ~1.6e18 ns), so they get order-preserving keys below every in-run
+   * time instead; a timer's exact next call is kept in `preStartNext` until it fires.
+   */
+  start(): void {
+    if (this.started) return;
+    const times = [
+      ...this.#preStartTimers.map((t) => t.preStartNext ?? 0n),
+      ...this.#preStartActions.map((a) => a.at),
+    ];
+    const keyOf = this.#preStartKeys(times);
+    this.started = true;
+    this.now = 0;
+    this.nowAbs = this.base;
+    if (this.fingerprintEnabled) this.fingerprint.bigint(this.base);
+
+    const timers = [...this.#preStartTimers].sort((a, b) => a.nodeId - b.nodeId);
+    for (const timer of timers) {
+      const abs = timer.preStartNext ?? 0n;
+      if (abs > this.base) {
+        timer.preStartNext = null;
+        timer.lastCall = this.toOffset(timer.preStartLastCall ?? 0n, 'timer last call');
+        timer.preStartLastCall = null;
+      }
+      timer.nextCall = keyOf(abs);
+      timer.key = timer.canceled ? Infinity : timer.nextCall;
+      timer.inHeap = true;
+      this.#timers.push(timer);
+    }
+    for (const { at, action } of this.#preStartActions) {
+      action.at = keyOf(at);
+      this.#actions.push(action);
+    }
+    this.#preStartTimers = [];
+    this.#preStartActions = [];
+  }
+
+  #preStartKeys(times: bigint[]): (abs: bigint) => number {
+    const due = [...new Set(times.filter((t) => t <= this.base))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const rank = new Map(due.map((t, i) => [t, i - due.length]));
+    return (abs) => rank.get(abs) ?? this.toOffset(abs, 'sim time');
+  }
+
+  /** Runs the step loop until the job finishes, an end condition holds, or nothing is left. */
+  async run(limits: RunLimits = {}): Promise<EndReason> {
+    this.start();
+    this.running = true;
+    try {
+      const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
+      for (;;) {
+        if (this.finished) return 'finished';
+        await this.#runStep();
+        if (this.finished) return 'finished';
+        if (this.#hasWorkNow()) continue;
+        const next = this.#nextTime();
+        if (next === Infinity) return 'idle';
+        if (next > endAt) {
+          if (endAt > this.now) this.#setNow(endAt);
+          return 'end-time';
+        }
+        this.#setNow(next);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  #setNow(offset: number): void {
+    this.now = offset;
+    this.nowAbs = this.base + BigInt(offset);
+    this.#instantCallbacks = 0;
+    this.#recentChannels.length = 0;
+  }
+
+  #hasWorkNow(): boolean {
+    const head = this.#timers.top;
+    const action = this.#actions.top;
+    return (
+      this.#fifo.length > 0 ||
+      (head !== undefined && head.key <= this.now) ||
+      (action !== undefined && action.at <= this.now)
+    );
+  }
+
+  #nextTime(): number {
+    const head = this.#timers.top;
+    const action = this.#actions.top;
+    const timerAt = head === undefined ? Infinity : head.key;
+    const actionAt = action === undefined ? Infinity : action.at;
+    return Math.min(timerAt, actionAt);
+  }
+
+  async #runStep(): Promise<void> {
+    const now = this.now;
+    for (let action = this.#actions.top; action !== undefined && action.at <= now; action = this.#actions.top) {
+      this.#actions.pop();
+      action.run();
+      if (this.#needsYield) await this.#yield();
+    }
+    const fifo = this.#fifo;
+    const timers = this.#timers;
+    for (;;) {
+      let entity = fifo.shift();
+      if (entity === undefined) {
+        const head = timers.top;
+        if (head === undefined || head.key > now) break;
+        this.#callTimer(head);
+        timers.heapifyRoot();
+        entity = head;
+      }
+      this.#execute(entity);
+      if (this.#needsYield) await this.#yield();
+    }
+    // Before time may advance, let every pending promise continuation run.
+    await this.#yield();
+  }
+
+  async #yield(): Promise<void> {
+    this.#needsYield = false;
+    await drainMicrotasks();
+    if (this.#failure !== undefined) throw this.#failure;
+  }
+
+  #execute(entity: Executable): void {
+    let result: unknown;
+    try {
+      result = entity.execute();
+    } catch (error) {
+      throw new CallbackError(entity.label, this.nowAbs, error);
+    }
+    if (result === SKIPPED) return;
+    this.callbacks++;
+    if (++this.#instantCallbacks > this.maxCallbacksPerInstant - LIVELOCK_WINDOW) this.#watchLivelock(entity);
+    if (this.fingerprintEnabled) {
+      const fp = this.fingerprint;
+      fp.integer(this.now);
+      fp.word(entity.nodeId);
+      fp.word(entity.entityId);
+      fp.word(entity.digestLo);
+      fp.word(entity.digestHi);
+    }
+    if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
+      const simTime = this.nowAbs;
+      (result as PromiseLike<unknown>).then(undefined, (error: unknown) =>
+        this.fail(new CallbackError(entity.label, simTime, error)),
+      );
+      this.#needsYield = true;
+    }
+  }
+
+  #watchLivelock(entity: Executable): void {
+    if (entity.channel !== '') this.#recentChannels.push(entity.channel);
+    if (this.#instantCallbacks > this.maxCallbacksPerInstant) {
+      throw new LivelockError(this.nowAbs, this.maxCallbacksPerInstant, [...new Set(this.#recentChannels)]);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import type { Executable } from './Executable.js';
+
+/** The entity a timer runs when it fires (the rcl Timer). */
+export interface TimerOwner {
+  readonly nodeId: number;
+  readonly entityId: number;
+  readonly label: string;
+  run(): unknown;
+}
+
+/**
+ * The engine-side state of a timer, following rcl's timer: a period, the next call time, the
+ * last call time and a canceled flag. Times are offsets in nanoseconds from the engine's base
+ * (the start time). A timer created before the start keeps its exact absolute times in
+ * `preStartNext`/`preStartLastCall` until it first fires (see Engine#start).
+ */
+export class EngineTimer implements Executable {
+  /** Heap key: the next call time, or +Infinity while canceled so it sinks in the heap. */
+  key = 0;
+  nextCall = 0;
+  lastCall = 0;
+  periodNs: number;
+  canceled = false;
+  preStartNext: bigint | null = null;
+  preStartLastCall: bigint | null = null;
+  inHeap = false;
+  readonly digestLo = 0;
+  readonly digestHi = 0;
+  readonly channel = '';
+  readonly nodeId: number;
+  readonly entityId: number;
+  readonly label: string;
+  readonly #owner: TimerOwner;
+
+  constructor(periodNs: number, owner: TimerOwner) {
+    this.periodNs = periodNs;
+    this.#owner = owner;
+    this.nodeId = owner.nodeId;
+    this.entityId = owner.entityId;
+    this.label = owner.label;
+  }
+
+  execute(): unknown {
+    return this.#owner.run();
+  }
+}

@@ -1,0 +1,23 @@
+/** Returned by `execute()` when the entity's buffer was empty, so no callback ran. */
+export const SKIPPED: unique symbol = Symbol('rclsim.skipped');
+
+/**
+ * Anything the engine can run for an event: a subscription, a service, a client, a guard
+ * condition, a timer. The engine knows nothing about messages or names; it only needs ids for
+ * the fingerprint and text for error messages.
+ */
+export interface Executable {
+  /** Construction index of the owning node (-1 when none); part of the fingerprint. */
+  readonly nodeId: number;
+  /** Creation index of the entity within its simulation; part of the fingerprint. */
+  readonly entityId: number;
+  /** Human description for errors, e.g. `subscription /t1 of node /NodeC`. */
+  readonly label: string;
+  /** Topic or service the entity listens on ('' for none); used to name livelock cycles. */
+  readonly channel: string;
+  /** Digest of the item the last `execute()` consumed (0, 0 when it had none). */
+  digestLo: number;
+  digestHi: number;
+  /** Runs the callback for the entity's oldest buffered item; SKIPPED if there was none. */
+  execute(): unknown;
+}

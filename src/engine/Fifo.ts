@@ -1,0 +1,48 @@
+/**
+ * A first-in first-out queue as a growable ring buffer: the engine's ready FIFO and the
+ * entities' message buffers, both on the hot path of every publish and every callback.
+ */
+export class Fifo<T> {
+  #items: (T | undefined)[] = new Array(64);
+  #head = 0;
+  #length = 0;
+
+  get length(): number {
+    return this.#length;
+  }
+
+  push(item: T): void {
+    const items = this.#items;
+    if (this.#length === items.length) {
+      this.#grow();
+    }
+    this.#items[(this.#head + this.#length) & (this.#items.length - 1)] = item;
+    this.#length++;
+  }
+
+  shift(): T | undefined {
+    if (this.#length === 0) return undefined;
+    const items = this.#items;
+    const item = items[this.#head];
+    items[this.#head] = undefined;
+    this.#head = (this.#head + 1) & (items.length - 1);
+    this.#length--;
+    return item;
+  }
+
+  clear(): void {
+    this.#items = new Array(64);
+    this.#head = 0;
+    this.#length = 0;
+  }
+
+  #grow(): void {
+    const old = this.#items;
+    const next: (T | undefined)[] = new Array(old.length * 2);
+    for (let i = 0; i < this.#length; i++) {
+      next[i] = old[(this.#head + i) & (old.length - 1)];
+    }
+    this.#items = next;
+    this.#head = 0;
+  }
+}

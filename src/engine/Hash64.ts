@@ -1,0 +1,93 @@
+/**
+ * A streaming 64-bit hash built from 32-bit integer operations only (Math.imul, shifts), so it
+ * gives the same value on every machine and Node.js version. Two murmur3-style lanes; the
+ * second lane also mixes the first, so the halves are not independent 32-bit hashes.
+ *
+ * Used for the run fingerprint and for message digests.
+ */
+const scratch = new DataView(new ArrayBuffer(8));
+const TWO_32 = 4294967296;
+
+export class Hash64 {
+  lo: number;
+  hi: number;
+  #words = 0;
+
+  constructor(seedLo = 0x243f6a88, seedHi = 0x85a308d3) {
+    this.lo = seedLo | 0;
+    this.hi = seedHi | 0;
+  }
+
+  /** Mix one 32-bit word. */
+  word(w: number): void {
+    let k = Math.imul(w | 0, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    let a = this.lo ^ k;
+    a = (a << 13) | (a >>> 19);
+    a = (Math.imul(a, 5) + 0xe6546b64) | 0;
+    let b = this.hi ^ Math.imul(k ^ a, 0x85ebca6b);
+    b = (b << 17) | (b >>> 15);
+    b = (Math.imul(b, 9) + 0x38495ab5) | 0;
+    this.lo = a;
+    this.hi = b;
+    this.#words++;
+  }
+
+  /** Mix an integer in the exact range of a double (|n| < 2^53) as two words. */
+  integer(n: number): void {
+    this.word(n >>> 0);
+    this.word(Math.floor(n / TWO_32) | 0);
+  }
+
+  /** Mix any double by its IEEE-754 bits (so 0 and -0, NaN payloads are told apart). */
+  float(n: number): void {
+    scratch.setFloat64(0, n, true);
+    this.word(scratch.getUint32(0, true));
+    this.word(scratch.getUint32(4, true));
+  }
+
+  bigint(n: bigint): void {
+    // Two's complement 64-bit words, plus a length word for values beyond 64 bits.
+    const negative = n < 0n;
+    let rest = negative ? -n : n;
+    let count = 0;
+    do {
+      const part = BigInt.asUintN(64, rest);
+      this.word(Number(part & 0xffffffffn));
+      this.word(Number(part >> 32n));
+      rest >>= 64n;
+      count++;
+    } while (rest > 0n);
+    this.word(negative ? -count : count);
+  }
+
+  string(s: string): void {
+    this.word(s.length);
+    for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
+  }
+
+  /** Final avalanche of both lanes; does not change the running state. */
+  digest(): { lo: number; hi: number } {
+    let lo = this.lo ^ this.#words;
+    let hi = this.hi ^ this.#words;
+    lo = fmix32(lo ^ hi);
+    hi = fmix32(hi + lo);
+    lo = (lo + hi) | 0;
+    return { lo, hi };
+  }
+
+  hex(): string {
+    const { lo, hi } = this.digest();
+    return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+  }
+}
+
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
+}

@@ -1,0 +1,48 @@
+/** Sim times in errors are printed as seconds with nanosecond precision. */
+export function formatSimTime(ns: bigint): string {
+  const negative = ns < 0n;
+  const abs = negative ? -ns : ns;
+  const seconds = abs / 1_000_000_000n;
+  const nanos = (abs % 1_000_000_000n).toString().padStart(9, '0');
+  return `${negative ? '-' : ''}${seconds}.${nanos}s`;
+}
+
+/** A user callback threw (or its promise rejected): names the entity and the sim time. */
+export class CallbackError extends Error {
+  readonly entity: string;
+  readonly simTime: bigint;
+
+  constructor(entity: string, simTime: bigint, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`${entity} threw at sim time ${formatSimTime(simTime)}: ${reason}`, { cause });
+    this.name = 'CallbackError';
+    this.entity = entity;
+    this.simTime = simTime;
+  }
+}
+
+/** Too many callbacks ran without sim time advancing: a zero-delay cycle. */
+export class LivelockError extends Error {
+  readonly simTime: bigint;
+  readonly channels: string[];
+
+  constructor(simTime: bigint, limit: number, channels: string[]) {
+    const cycle = channels.length > 0 ? ` through ${channels.join(' -> ')}` : '';
+    super(
+      `instant livelock at sim time ${formatSimTime(simTime)}: more than ${limit} callbacks ran ` +
+        `without time advancing, in a cycle${cycle}. Add a delay on one of these topics, or raise ` +
+        `maxCallbacksPerInstant if the burst is intended.`,
+    );
+    this.name = 'LivelockError';
+    this.simTime = simTime;
+    this.channels = channels;
+  }
+}
+
+/** A time that cannot be represented exactly in the engine's range. */
+export class SimTimeRangeError extends RangeError {
+  constructor(what: string) {
+    super(`${what} is out of the simulation's exact time range (start ± 2^53 ns, about 104 days)`);
+    this.name = 'SimTimeRangeError';
+  }
+}

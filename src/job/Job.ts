@@ -1,0 +1,74 @@
+import type { Context } from '../rcl/Context.js';
+import type { Simulation } from '../rcl/Simulation.js';
+
+/**
+ * A job, in rslcpp's sense: it builds the nodes, gives the start time, says when it is finished
+ * and with which exit code, and publishes named results.
+ */
+export interface JobDefinition {
+  name?: string;
+  /** Sim time (ns) at which the loop starts; nodes are constructed while the clock reads 0. */
+  startTime?: bigint | number;
+  /** Stop after this much sim time (ns) past the start, if the job has not finished before. */
+  endAfter?: bigint | number;
+  /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
+  setup(job: JobHandle): void | Promise<void>;
+}
+
+/** Declares a job module's default export, with type checking. */
+export function defineJob(definition: JobDefinition): JobDefinition {
+  if (typeof definition?.setup !== 'function') throw new TypeError('a job needs a setup(job) function');
+  return definition;
+}
+
+/** What a job's code sees while it runs. */
+export class JobHandle {
+  readonly simulation: Simulation;
+  readonly name: string;
+  readonly results = new Map<string, unknown>();
+  readonly #onEnd: (() => void | Promise<void>)[] = [];
+
+  constructor(simulation: Simulation, name: string) {
+    this.simulation = simulation;
+    this.name = name;
+  }
+
+  get context(): Context {
+    return this.simulation.defaultContext;
+  }
+
+  get startTime(): bigint {
+    return this.simulation.engine.base;
+  }
+
+  set startTime(startTime: bigint) {
+    this.simulation.engine.setStartTime(BigInt(startTime));
+  }
+
+  /** Current sim time in ns. */
+  now(): bigint {
+    return this.simulation.engine.nowAbs;
+  }
+
+  get finished(): boolean {
+    return this.simulation.engine.finished;
+  }
+
+  /** The job is done: the loop stops at the top of its next step, with this exit code. */
+  finish(exitCode = 0): void {
+    this.simulation.engine.finish(exitCode);
+  }
+
+  setResult(name: string, value: unknown): void {
+    this.results.set(name, value);
+  }
+
+  /** Runs `callback` after the loop ended (finished, idle or end time): the place to set results. */
+  onEnd(callback: () => void | Promise<void>): void {
+    this.#onEnd.push(callback);
+  }
+
+  async runEndCallbacks(): Promise<void> {
+    for (const callback of this.#onEnd) await callback();
+  }
+}

@@ -1,0 +1,21 @@
+import type { EndReason } from '../engine/Engine.js';
+
+/** What a run reports. Times are absolute sim times in ns. */
+export interface RunSummary {
+  job: string;
+  startTime: bigint;
+  endTime: bigint;
+  endReason: EndReason;
+  callbacks: number;
+  messagesDelivered: number;
+  fingerprint: string;
+  exitCode: number;
+  wallSeconds: number;
+  results: Record<string, unknown>;
+  warnings: string[];
+}
+
+/** JSON-safe copy: bigint values (anywhere, including results) become decimal strings. */
+export function summaryToJson(summary: RunSummary): string {
+  return JSON.stringify(summary, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+}

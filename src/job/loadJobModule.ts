@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+import type { JobDefinition } from './Job.js';
+
+let typeScriptRegistered = false;
+
+export class JobModuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobModuleError';
+  }
+}
+
+/**
+ * Imports a job module (.js, .mjs, or .ts/.mts loaded directly through tsx) and returns its job:
+ * the default export (or an export named `job`), a JobDefinition or a bare setup function.
+ */
+export async function loadJobModule(path: string): Promise<JobDefinition> {
+  const file = resolve(path);
+  if (!existsSync(file)) throw new JobModuleError(`${path}: no such job file`);
+  if (/\.[cm]?tsx?$/.test(file) && !typeScriptRegistered) {
+    register();
+    typeScriptRegistered = true;
+  }
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new JobModuleError(`${path}: cannot load job module: ${(error as Error).message}`);
+  }
+  const exported = module.default ?? module.job;
+  if (typeof exported === 'function') return { setup: exported as JobDefinition['setup'] };
+  if (exported && typeof (exported as JobDefinition).setup === 'function') return exported as JobDefinition;
+  throw new JobModuleError(`${path}: the job module must export default defineJob({...}) or a setup(job) function`);
+}

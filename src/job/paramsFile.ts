@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import type { ParameterOverride } from '../rcl/NodeParameters.js';
+import { Parameter, ParameterType } from '../rcl/Parameter.js';
+
+/**
+ * ROS 2 parameter files: `node_name: {ros__parameters: {...}}`, with namespaces as nested keys
+ * or in the key (`/ns/node`), wildcards (`/**`, `*`), and nested parameter maps flattened to
+ * dotted names. Later entries (and later files) win over earlier ones for the same name.
+ */
+export interface ParamsRule {
+  /** The node pattern as written, made absolute. */
+  pattern: string;
+  matches(nodeFqn: string): boolean;
+  overrides: ParameterOverride[];
+}
+
+export class ParamsFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParamsFileError';
+  }
+}
+
+export function loadParamsFile(path: string): ParamsRule[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ParamsFileError(`${path}: cannot read parameter file (${(error as Error).message})`);
+  }
+  return parseParamsFile(text, path);
+}
+
+export function parseParamsFile(text: string, source: string): ParamsRule[] {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { intAsBigInt: true, lineCounter: lines, uniqueKeys: true });
+  const where = (node: YamlNode | null | undefined): string => {
+    const offset = node?.range?.[0];
+    return offset === undefined ? source : `${source}:${lines.linePos(offset).line}`;
+  };
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0]!;
+    throw new ParamsFileError(`${source}:${error.linePos?.[0].line ?? '?'}: invalid YAML: ${error.message.split('\n')[0]}`);
+  }
+  const rules: ParamsRule[] = [];
+  if (doc.contents === null) return rules;
+  if (!isMap(doc.contents)) throw new ParamsFileError(`${where(doc.contents)}: a parameter file must be a mapping of node names`);
+
+  const visitNodeLevel = (map: YamlNode, path: string[]): void => {
+    if (!isMap(map)) throw new ParamsFileError(`${where(map)}: expected 'ros__parameters' or a node name under '${path.join('/')}'`);
+    for (const pair of map.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      if (key === 'ros__parameters') {
+        const pattern = normalizePattern(path);
+        const overrides: ParameterOverride[] = [];
+        collectParameters(pair.value as YamlNode, '', overrides, pattern, where);
+        rules.push({ pattern, matches: patternMatcher(pattern), overrides });
+      } else if (key.length > 0) {
+        visitNodeLevel(pair.value as YamlNode, [...path, key]);
+      } else {
+        throw new ParamsFileError(`${where(pair.key as YamlNode)}: node names must be plain strings`);
+      }
+    }
+  };
+  visitNodeLevel(doc.contents, []);
+  return rules;
+}
+
+/** The overrides for one node: every matching rule in order, later names replacing earlier. */
+export function overridesFor(rules: readonly ParamsRule[], nodeFqn: string): ParameterOverride[] {
+  const byName = new Map<string, ParameterOverride>();
+  for (const rule of rules) {
+    if (!rule.matches(nodeFqn)) continue;
+    for (const override of rule.overrides) {
+      byName.delete(override.parameter.name);
+      byName.set(override.parameter.name, override);
+    }
+  }
+  return [...byName.values()];
+}
+
+function normalizePattern(path: string[]): string {
+  const tokens = path.flatMap((p) => p.split('/')).filter((t) => t.length > 0);
+  return `/${tokens.join('/')}`;
+}
+
+function patternMatcher(pattern: string): (fqn: string) => boolean {
+  const tokens = pattern.split('/').filter((t) => t.length > 0);
+  const source = tokens
+    .map((token) =>
+      token === '**'
+        ? '(?:/[^/]+)*'
+        : `/${token
+            .split('*')
+            .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[^/]*')}`,
+    )
+    .join('');
+  const regex = new RegExp(`^${source}$`);
+  return (fqn) => regex.test(fqn);
+}
+
+function collectParameters(
+  node: YamlNode,
+  prefix: string,
+  out: ParameterOverride[],
+  pattern: string,
+  where: (node: YamlNode | null | undefined) => string,
+): void {
+  if (!isMap(node)) throw new ParamsFileError(`${where(node)}: 'ros__parameters' must be a mapping of parameter names`);
+  for (const pair of node.items) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+    const name = prefix === '' ? key : `${prefix}.${key}`;
+    const value = pair.value as YamlNode;
+    if (isMap(value)) {
+      collectParameters(value, name, out, pattern, where);
+      continue;
+    }
+    out.push({ parameter: toParameter(name, value, where), source: `${where(value)} (for ${pattern})` });
+  }
+}
+
+function toParameter(name: string, node: YamlNode, where: (node: YamlNode | null | undefined) => string): Parameter {
+  const fail = (why: string): never => {
+    throw new ParamsFileError(`${where(node)}: parameter '${name}': ${why}`);
+  };
+  if (isSeq(node)) {
+    const values = node.items.map((item) => (isScalar(item) ? item.value : fail('array items must be plain values')));
+    if (values.length === 0) fail('an empty array has no type; give at least one value');
+    const kinds = new Set(values.map(kindOf));
+    if (kinds.size > 1) fail(`array items must all have one type, got ${[...kinds].join(' and ')}`);
+    const kind = [...kinds][0];
+    if (kind === 'integer') return new Parameter(name, ParameterType.PARAMETER_INTEGER_ARRAY, values);
+    if (kind === 'double') return new Parameter(name, ParameterType.PARAMETER_DOUBLE_ARRAY, values);
+    if (kind === 'bool') return new Parameter(name, ParameterType.PARAMETER_BOOL_ARRAY, values);
+    if (kind === 'string') return new Parameter(name, ParameterType.PARAMETER_STRING_ARRAY, values);
+    return fail(`unsupported array item ${String(values[0])}`);
+  }
+  if (!isScalar(node)) return fail('expected a value');
+  const value = node.value;
+  switch (kindOf(value)) {
+    case 'integer':
+      if ((value as bigint) < -(2n ** 63n) || (value as bigint) >= 2n ** 63n) fail(`${value} is outside the int64 range`);
+      return new Parameter(name, ParameterType.PARAMETER_INTEGER, value);
+    case 'double':
+      return new Parameter(name, ParameterType.PARAMETER_DOUBLE, value);
+    case 'bool':
+      return new Parameter(name, ParameterType.PARAMETER_BOOL, value);
+    case 'string':
+      return new Parameter(name, ParameterType.PARAMETER_STRING, value);
+    default:
+      return fail(`unsupported value ${String(value)}`);
+  }
+}
+
+function kindOf(value: unknown): string {
+  switch (typeof value) {
+    case 'bigint':
+      return 'integer';
+    case 'number':
+      return 'double';
+    case 'boolean':
+      return 'bool';
+    case 'string':
+      return 'string';
+    default:
+      return value === null ? 'null' : typeof value;
+  }
+}

@@ -1,0 +1,57 @@
+import { performance } from 'node:perf_hooks';
+import type { LogOutput } from '../rcl/LogOutput.js';
+import { Simulation } from '../rcl/Simulation.js';
+import { drainMicrotasks } from '../engine/microtasks.js';
+import { JobHandle, type JobDefinition } from './Job.js';
+import { loadParamsFile, overridesFor, type ParamsRule } from './paramsFile.js';
+import type { RunSummary } from './RunSummary.js';
+
+// Wall time is measured for the summary only; it decides nothing.
+const wallClock = performance.now.bind(performance);
+
+export interface RunOptions {
+  /** ROS 2 parameter files applied to the nodes, in order (later files win). */
+  paramsFiles?: string[];
+  fingerprint?: boolean;
+  maxCallbacksPerInstant?: number;
+  logOutput?: LogOutput;
+}
+
+/** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
+export async function runJob(definition: JobDefinition, options: RunOptions = {}): Promise<RunSummary> {
+  const wallStart = wallClock();
+  const rules: ParamsRule[] = (options.paramsFiles ?? []).flatMap((file) => loadParamsFile(file));
+  const simulation = new Simulation({
+    startTime: BigInt(definition.startTime ?? 0),
+    parameterOverrides: (fqn) => overridesFor(rules, fqn),
+    ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
+    ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
+    ...(options.logOutput === undefined ? {} : { logOutput: options.logOutput }),
+  });
+  const job = new JobHandle(simulation, definition.name ?? 'job');
+  const engine = simulation.engine;
+  simulation.enter();
+  try {
+    await definition.setup(job);
+    // Programs that build nodes in promise continuations (rclnodejs.init().then(...)) finish now.
+    await drainMicrotasks();
+    const endAfter = definition.endAfter === undefined ? undefined : BigInt(definition.endAfter);
+    const endReason = await engine.run(endAfter === undefined ? {} : { endAt: engine.base + endAfter });
+    await job.runEndCallbacks();
+    return {
+      job: job.name,
+      startTime: engine.base,
+      endTime: engine.nowAbs,
+      endReason,
+      callbacks: engine.callbacks,
+      messagesDelivered: simulation.messagesDelivered,
+      fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '',
+      exitCode: engine.exitCode,
+      wallSeconds: (wallClock() - wallStart) / 1000,
+      results: Object.fromEntries(job.results),
+      warnings: [...simulation.warnings],
+    };
+  } finally {
+    simulation.exit();
+  }
+}

@@ -1,0 +1,143 @@
+import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { Fifo } from '../engine/Fifo.js';
+import type { Message } from '../interfaces/plainMessages.js';
+import { Entity } from './Entity.js';
+import { AbortError, TimeoutError } from './errors.js';
+import type { Node } from './Node.js';
+import type { ResolvedQoS } from './QoS.js';
+import { snapshotCall, type ServiceCall } from './ServiceCall.js';
+
+export type ResponseCallback = (response: Message) => unknown;
+
+export interface SendRequestOptions {
+  /** Milliseconds of sim time before the promise rejects with TimeoutError. */
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * rclnodejs's Client. A request goes to every matching server's buffer; each response queues
+ * one event on the client, whose execution runs the callback registered for that request.
+ * Timeouts and waits count sim time.
+ */
+export class Client extends Entity implements Executable {
+  readonly serviceName: string;
+  readonly typeName: string;
+  readonly requestType: string;
+  readonly qos: ResolvedQoS;
+  readonly label: string;
+  readonly channel: string;
+  readonly #pending = new Map<number, ResponseCallback>();
+  readonly #responses = new Fifo<ServiceCall>();
+  #sequence = 0;
+
+  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS) {
+    super(node);
+    this.typeName = typeName;
+    this.requestType = `${typeName}_Request`;
+    this.serviceName = serviceName;
+    this.qos = qos;
+    this.label = `client ${serviceName} of node ${node.getFullyQualifiedName()}`;
+    this.channel = serviceName;
+  }
+
+  sendRequest(request: unknown, callback: ResponseCallback): void {
+    if (typeof callback !== 'function') throw new TypeError('sendRequest needs a response callback');
+    this.#send(request, callback);
+  }
+
+  sendRequestAsync(request: unknown, options: SendRequestOptions = {}): Promise<Message> {
+    const engine = this.simulation.engine;
+    const operation = `request to service ${this.serviceName}`;
+    return new Promise<Message>((resolve, reject) => {
+      if (options.signal?.aborted) {
+        reject(new AbortError(operation));
+        return;
+      }
+      let sequence = 0;
+      const settle = (): void => {
+        this.#pending.delete(sequence);
+        if (timeout) engine.cancelAction(timeout);
+        options.signal?.removeEventListener('abort', onAbort);
+        engine.requestYield();
+      };
+      const onAbort = (): void => {
+        settle();
+        reject(new AbortError(operation));
+      };
+      sequence = this.#send(request, (response) => {
+        settle();
+        resolve(response);
+      });
+      const timeout =
+        options.timeout !== undefined && options.timeout >= 0
+          ? engine.scheduleAfter(msToNs(options.timeout), () => {
+              settle();
+              reject(new TimeoutError(operation, options.timeout!));
+            })
+          : null;
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  isServiceServerAvailable(): boolean {
+    return this.simulation.graph.serversOf(this.serviceName, this.typeName).length > 0;
+  }
+
+  /** Resolves true when a server is available, false once `timeout` ms of sim time passed. */
+  waitForService(timeout?: number): Promise<boolean> {
+    if (this.isServiceServerAvailable()) return Promise.resolve(true);
+    const engine = this.simulation.engine;
+    return new Promise<boolean>((resolve) => {
+      const finish = (available: boolean): void => {
+        stopWatching();
+        if (deadline) engine.cancelAction(deadline);
+        resolve(available);
+        engine.requestYield();
+      };
+      const stopWatching = this.simulation.graph.whenServiceAppears(this.serviceName, () => finish(true));
+      const deadline =
+        timeout !== undefined && timeout >= 0 ? engine.scheduleAfter(msToNs(timeout), () => finish(false)) : null;
+    });
+  }
+
+  /** A server's response arrives. */
+  receiveResponse(call: ServiceCall): void {
+    if (this.isDestroyed) return;
+    this.#responses.push(call);
+    this.simulation.engine.enqueue(this);
+  }
+
+  execute(): unknown {
+    if (this.isDestroyed) return SKIPPED;
+    const response = this.#responses.shift();
+    if (response === undefined) return SKIPPED;
+    const callback = this.#pending.get(response.sequence);
+    if (callback === undefined) return SKIPPED;
+    this.#pending.delete(response.sequence);
+    this.digestLo = response.digestLo;
+    this.digestHi = response.digestHi;
+    return callback(response.message);
+  }
+
+  #send(request: unknown, callback: ResponseCallback): number {
+    this.assertAlive(`request to ${this.serviceName}`);
+    const message = this.simulation.types.toMessage(this.requestType, request);
+    const sequence = ++this.#sequence;
+    this.#pending.set(sequence, callback);
+    for (const server of this.simulation.graph.serversOf(this.serviceName, this.typeName)) {
+      server.receiveRequest(snapshotCall(this.simulation, message, sequence), this);
+    }
+    return sequence;
+  }
+
+  override destroy(): void {
+    super.destroy();
+    this.simulation.graph.removeClient(this);
+  }
+}
+
+function msToNs(ms: number): number {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError(`invalid timeout ${ms} ms`);
+  return Math.round(ms * 1e6);
+}

@@ -1,0 +1,33 @@
+import type { Node } from './Node.js';
+import type { Simulation } from './Simulation.js';
+
+/** What every entity of a node shares: its node, its ids for the fingerprint, its lifetime. */
+export abstract class Entity {
+  readonly node: Node;
+  readonly simulation: Simulation;
+  readonly nodeId: number;
+  readonly entityId: number;
+  digestLo = 0;
+  digestHi = 0;
+  #destroyed = false;
+
+  constructor(node: Node) {
+    this.node = node;
+    this.simulation = node.context.simulation;
+    this.nodeId = node.nodeId;
+    this.entityId = this.simulation.nextEntityId();
+  }
+
+  get isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  /** Called by the node when the entity is destroyed; entities release graph and engine state. */
+  destroy(): void {
+    this.#destroyed = true;
+  }
+
+  protected assertAlive(what: string): void {
+    if (this.#destroyed) throw new Error(`${what}: the entity has been destroyed`);
+  }
+}

@@ -1,0 +1,187 @@
+import type { Client } from './Client.js';
+import { incompatibility } from './QoS.js';
+import type { Publisher } from './Publisher.js';
+import type { Service } from './Service.js';
+import type { Simulation } from './Simulation.js';
+import type { Subscription } from './Subscription.js';
+
+interface TopicEndpoints {
+  publishers: Publisher[];
+  subscriptions: Subscription[];
+}
+
+interface ServiceEndpoints {
+  servers: Service[];
+  clients: Client[];
+  waiters: (() => void)[];
+}
+
+/**
+ * The ROS graph of a simulation: who publishes and subscribes on which topic and who serves
+ * which service, and which publisher reaches which subscription. Lists keep creation order,
+ * which is the order messages are delivered in.
+ */
+export class Graph {
+  readonly #simulation: Simulation;
+  readonly #topics = new Map<string, TopicEndpoints>();
+  readonly #services = new Map<string, ServiceEndpoints>();
+
+  constructor(simulation: Simulation) {
+    this.#simulation = simulation;
+  }
+
+  // ---- topics -------------------------------------------------------------------------------
+
+  addPublisher(publisher: Publisher): void {
+    const topic = this.#topic(publisher.topic);
+    topic.publishers.push(publisher);
+    publisher.matched = topic.subscriptions.filter((s) => this.#matches(publisher, s));
+  }
+
+  removePublisher(publisher: Publisher): void {
+    const topic = this.#topics.get(publisher.topic);
+    if (topic) remove(topic.publishers, publisher);
+    publisher.matched = [];
+  }
+
+  addSubscription(subscription: Subscription): void {
+    const topic = this.#topic(subscription.topic);
+    topic.subscriptions.push(subscription);
+    for (const publisher of topic.publishers) {
+      if (!this.#matches(publisher, subscription)) continue;
+      publisher.matched = [...publisher.matched, subscription];
+      if (subscription.qos.transientLocal) this.#simulation.delivery.replay(publisher, subscription);
+    }
+  }
+
+  removeSubscription(subscription: Subscription): void {
+    const topic = this.#topics.get(subscription.topic);
+    if (!topic) return;
+    remove(topic.subscriptions, subscription);
+    for (const publisher of topic.publishers) {
+      if (publisher.matched.includes(subscription)) publisher.matched = publisher.matched.filter((s) => s !== subscription);
+    }
+  }
+
+  publishersOf(topic: string): readonly Publisher[] {
+    return this.#topics.get(topic)?.publishers ?? [];
+  }
+
+  subscriptionsOf(topic: string): readonly Subscription[] {
+    return this.#topics.get(topic)?.subscriptions ?? [];
+  }
+
+  /** Topics with at least one endpoint, sorted by name, with their types. */
+  topicNamesAndTypes(filter: (endpoint: Publisher | Subscription) => boolean = () => true): NamesAndTypes[] {
+    const result: NamesAndTypes[] = [];
+    for (const [name, topic] of this.#topics) {
+      const endpoints = [...topic.publishers, ...topic.subscriptions].filter(filter);
+      if (endpoints.length > 0) result.push({ name, types: uniqueSorted(endpoints.map((e) => e.typeName)) });
+    }
+    return result.sort(byName);
+  }
+
+  /**
+   * Whether a publisher reaches a subscription: same type and compatible QoS. A mismatch means
+   * no delivery and one warning per pair, as ROS 2 reports it.
+   */
+  #matches(publisher: Publisher, subscription: Subscription): boolean {
+    const where = `on topic ${publisher.topic}: publisher of node ${publisher.node.getFullyQualifiedName()} and subscription of node ${subscription.node.getFullyQualifiedName()}`;
+    if (publisher.typeName !== subscription.typeName) {
+      this.#simulation.warn(
+        `type mismatch ${where} use ${publisher.typeName} and ${subscription.typeName}; no messages will be delivered`,
+      );
+      return false;
+    }
+    const policy = incompatibility(publisher.qos, subscription.qos);
+    if (policy !== null) {
+      this.#simulation.warn(`incompatible QoS ${where} (last incompatible policy: ${policy}); no messages will be delivered`);
+      return false;
+    }
+    return true;
+  }
+
+  #topic(name: string): TopicEndpoints {
+    let topic = this.#topics.get(name);
+    if (!topic) {
+      topic = { publishers: [], subscriptions: [] };
+      this.#topics.set(name, topic);
+    }
+    return topic;
+  }
+
+  // ---- services -----------------------------------------------------------------------------
+
+  addService(service: Service): void {
+    const endpoints = this.#service(service.serviceName);
+    endpoints.servers.push(service);
+    const waiters = endpoints.waiters.splice(0);
+    for (const wake of waiters) wake();
+  }
+
+  removeService(service: Service): void {
+    const endpoints = this.#services.get(service.serviceName);
+    if (endpoints) remove(endpoints.servers, service);
+  }
+
+  addClient(client: Client): void {
+    this.#service(client.serviceName).clients.push(client);
+  }
+
+  removeClient(client: Client): void {
+    const endpoints = this.#services.get(client.serviceName);
+    if (endpoints) remove(endpoints.clients, client);
+  }
+
+  /** Servers of a service that a client of `typeName` can talk to, in creation order. */
+  serversOf(serviceName: string, typeName: string): Service[] {
+    return this.#services.get(serviceName)?.servers.filter((s) => s.typeName === typeName) ?? [];
+  }
+
+  clientsOf(serviceName: string): readonly Client[] {
+    return this.#services.get(serviceName)?.clients ?? [];
+  }
+
+  /** Calls `wake` once, when the next server for `serviceName` appears. */
+  whenServiceAppears(serviceName: string, wake: () => void): () => void {
+    const waiters = this.#service(serviceName).waiters;
+    waiters.push(wake);
+    return () => remove(waiters, wake);
+  }
+
+  serviceNamesAndTypes(filter: (endpoint: Service | Client) => boolean = () => true): NamesAndTypes[] {
+    const result: NamesAndTypes[] = [];
+    for (const [name, endpoints] of this.#services) {
+      const found = [...endpoints.servers, ...endpoints.clients].filter(filter);
+      if (found.length > 0) result.push({ name, types: uniqueSorted(found.map((e) => e.typeName)) });
+    }
+    return result.sort(byName);
+  }
+
+  #service(name: string): ServiceEndpoints {
+    let endpoints = this.#services.get(name);
+    if (!endpoints) {
+      endpoints = { servers: [], clients: [], waiters: [] };
+      this.#services.set(name, endpoints);
+    }
+    return endpoints;
+  }
+}
+
+export interface NamesAndTypes {
+  name: string;
+  types: string[];
+}
+
+function remove<T>(list: T[], item: T): void {
+  const index = list.indexOf(item);
+  if (index >= 0) list.splice(index, 1);
+}
+
+function uniqueSorted(values: string[]): string[] {
+  return [...new Set(values)].sort();
+}
+
+function byName(a: NamesAndTypes, b: NamesAndTypes): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}

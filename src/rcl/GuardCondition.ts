@@ -1,0 +1,29 @@
+import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { Entity } from './Entity.js';
+import type { Node } from './Node.js';
+
+/** rclnodejs's GuardCondition: each trigger queues one event that runs the callback. */
+export class GuardCondition extends Entity implements Executable {
+  readonly label: string;
+  readonly channel = '';
+  readonly #callback: () => unknown;
+  #triggers = 0;
+
+  constructor(node: Node, callback: () => unknown) {
+    super(node);
+    this.#callback = callback;
+    this.label = `guard condition ${this.entityId} of node ${node.getFullyQualifiedName()}`;
+  }
+
+  trigger(): void {
+    this.assertAlive('trigger guard condition');
+    this.#triggers++;
+    this.simulation.engine.enqueue(this);
+  }
+
+  execute(): unknown {
+    if (this.isDestroyed || this.#triggers === 0) return SKIPPED;
+    this.#triggers--;
+    return this.#callback();
+  }
+}

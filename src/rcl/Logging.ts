@@ -1,0 +1,62 @@
+import { LoggingSeverity, type LogOutput } from './LogOutput.js';
+import { Simulation } from './Simulation.js';
+
+/**
+ * rclnodejs's Logging: a named logger with a severity threshold. Records are stamped with the
+ * sim time of the simulation the logger belongs to.
+ */
+export class Logging {
+  static readonly LoggingSeverity = LoggingSeverity;
+  readonly #name: string;
+  readonly #simulation: Simulation;
+
+  constructor(name: string, simulation: Simulation) {
+    this.#name = name;
+    this.#simulation = simulation;
+  }
+
+  /** A logger of the simulation that is running now. */
+  static getLogger(name: string): Logging {
+    return new Logging(name, Simulation.current());
+  }
+
+  get name(): string {
+    return this.#name;
+  }
+
+  get loggerEffectiveLevel(): LoggingSeverity {
+    return this.#output.effectiveLevel(this.#name);
+  }
+
+  setLoggerLevel(level: LoggingSeverity): void {
+    this.#output.setLevel(this.#name, level);
+  }
+
+  getChild(name: string): Logging {
+    return new Logging(`${this.#name}.${name}`, this.#simulation);
+  }
+
+  debug(message: unknown): boolean {
+    return this.#log(LoggingSeverity.DEBUG, message);
+  }
+  info(message: unknown): boolean {
+    return this.#log(LoggingSeverity.INFO, message);
+  }
+  warn(message: unknown): boolean {
+    return this.#log(LoggingSeverity.WARN, message);
+  }
+  error(message: unknown): boolean {
+    return this.#log(LoggingSeverity.ERROR, message);
+  }
+  fatal(message: unknown): boolean {
+    return this.#log(LoggingSeverity.FATAL, message);
+  }
+
+  get #output(): LogOutput {
+    return this.#simulation.logOutput;
+  }
+
+  #log(severity: LoggingSeverity, message: unknown): boolean {
+    return this.#output.log(severity, this.#name, message, this.#simulation.engine.nowAbs);
+  }
+}

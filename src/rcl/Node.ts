@@ -1,0 +1,404 @@
+import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
+import { Client } from './Client.js';
+import { ROSClock } from './Clock.js';
+import { Context } from './Context.js';
+import type { Entity } from './Entity.js';
+import { GuardCondition } from './GuardCondition.js';
+import { Logging } from './Logging.js';
+import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
+import { NodeOptions } from './NodeOptions.js';
+import { NodeParameters, type SetParametersCallback, type SetParametersResult } from './NodeParameters.js';
+import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
+import { Publisher } from './Publisher.js';
+import { QoS, resolveQoS, type QoSProfileName } from './QoS.js';
+import { Rate } from './Rate.js';
+import { Service, type ServiceCallback } from './Service.js';
+import type { Simulation } from './Simulation.js';
+import { Subscription, type SubscriptionCallback } from './Subscription.js';
+import type { Time } from './Time.js';
+import { Timer } from './Timer.js';
+
+/** Options of create* calls, as rclnodejs's. */
+export interface Options {
+  qos?: QoS | QoSProfileName | number;
+  enableTypedArray?: boolean;
+  isRaw?: boolean;
+}
+
+/**
+ * rclnodejs's Node inside a simulation: creates entities on the simulation's graph and engine,
+ * resolves names as ROS 2 does, owns parameters, logger and clock.
+ */
+export class Node {
+  readonly context: Context;
+  readonly simulation: Simulation;
+  /** Construction index in the simulation: the order in which its timers enter the heap. */
+  readonly nodeId: number;
+  readonly #name: string;
+  readonly #namespace: string;
+  readonly #options: NodeOptions;
+  readonly #logger: Logging;
+  readonly #clock: ROSClock;
+  readonly #parameters: NodeParameters;
+  readonly #entities: Entity[] = [];
+  #spinning = false;
+  #destroyed = false;
+
+  constructor(
+    nodeName: string,
+    namespace = '',
+    context: Context = Context.defaultContext(),
+    options: NodeOptions = NodeOptions.defaultOptions,
+  ) {
+    validateNodeName(nodeName);
+    this.#name = nodeName;
+    this.#namespace = normalizeNamespace(namespace);
+    this.context = context;
+    this.simulation = context.simulation;
+    this.#options = options;
+    context.onNodeCreated(this);
+    this.nodeId = this.simulation.registerNode(this);
+    this.#logger = new Logging(this.#loggerName(), this.simulation);
+    this.#clock = new ROSClock(this.simulation);
+
+    const fqn = this.getFullyQualifiedName();
+    this.#parameters = new NodeParameters(fqn, [
+      ...this.simulation.parameterOverridesFor(fqn),
+      ...options.parameterOverrides.map((parameter) => ({ parameter, source: 'NodeOptions.parameterOverrides' })),
+    ]);
+    this.#parameters.declare([new Parameter('use_sim_time', ParameterType.PARAMETER_BOOL, true)], [], true);
+    if (options.automaticallyDeclareParametersFromOverrides) {
+      const pending = this.#parameters.overrides().filter((p) => !this.#parameters.has(p.name));
+      this.#parameters.declare(pending);
+    }
+  }
+
+  static getDefaultOptions(): Options {
+    return { enableTypedArray: true, isRaw: false, qos: QoS.profileDefault };
+  }
+
+  // ---- identity ---------------------------------------------------------------------------
+
+  name(): string {
+    return this.#name;
+  }
+
+  namespace(): string {
+    return this.#namespace;
+  }
+
+  getFullyQualifiedName(): string {
+    return fullyQualifiedNodeName(this.#name, this.#namespace);
+  }
+
+  options(): NodeOptions {
+    return this.#options;
+  }
+
+  getLogger(): Logging {
+    return this.#logger;
+  }
+
+  getClock(): ROSClock {
+    return this.#clock;
+  }
+
+  now(): Time {
+    return this.#clock.now();
+  }
+
+  // ---- spinning (registration only: the simulation drives execution) ------------------------
+
+  get spinning(): boolean {
+    return this.#spinning;
+  }
+
+  spin(): void {
+    this.#spinning = true;
+  }
+
+  spinOnce(): void {
+    this.#spinning = true;
+  }
+
+  stop(): void {
+    this.#spinning = false;
+  }
+
+  // ---- entities ---------------------------------------------------------------------------
+
+  createPublisher(typeClass: TypeClass, topic: string, options: Options = {}): Publisher {
+    const publisher = new Publisher(
+      this.#alive('create publisher'),
+      interfaceTypeName(typeClass, 'msg'),
+      this.#resolve(topic, 'topic'),
+      resolveQoS(options.qos, 'qos_profile_default'),
+    );
+    this.simulation.graph.addPublisher(publisher);
+    return this.#own(publisher);
+  }
+
+  createSubscription(typeClass: TypeClass, topic: string, callback: SubscriptionCallback): Subscription;
+  createSubscription(
+    typeClass: TypeClass,
+    topic: string,
+    options: Options | undefined,
+    callback: SubscriptionCallback,
+    eventCallbacks?: unknown,
+  ): Subscription;
+  createSubscription(
+    typeClass: TypeClass,
+    topic: string,
+    optionsOrCallback: Options | SubscriptionCallback | undefined,
+    maybeCallback?: SubscriptionCallback,
+  ): Subscription {
+    const [options, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createSubscription');
+    const subscription = new Subscription(
+      this.#alive('create subscription'),
+      interfaceTypeName(typeClass, 'msg'),
+      this.#resolve(topic, 'topic'),
+      resolveQoS(options.qos, 'qos_profile_default'),
+      callback,
+    );
+    this.#own(subscription);
+    this.simulation.graph.addSubscription(subscription);
+    return subscription;
+  }
+
+  /** `period` is bigint nanoseconds (rclnodejs 0.x programs passing a number mean milliseconds). */
+  createTimer(period: bigint | number, callback: () => unknown): Timer {
+    if (typeof callback !== 'function') throw new TypeError('createTimer needs a callback function');
+    const ns = typeof period === 'bigint' ? period : BigInt(Math.round(period * 1e6));
+    return this.#own(new Timer(this.#alive('create timer'), ns, callback));
+  }
+
+  async createRate(hz = 1): Promise<Rate> {
+    this.#alive('create rate');
+    return new Rate(this.simulation, hz);
+  }
+
+  createClient(typeClass: TypeClass, serviceName: string, options: Options = {}): Client {
+    const client = new Client(
+      this.#alive('create client'),
+      interfaceTypeName(typeClass, 'srv'),
+      this.#resolve(serviceName, 'service'),
+      resolveQoS(options.qos, 'qos_profile_services_default'),
+    );
+    this.simulation.graph.addClient(client);
+    return this.#own(client);
+  }
+
+  createService(typeClass: TypeClass, serviceName: string, callback: ServiceCallback): Service;
+  createService(typeClass: TypeClass, serviceName: string, options: Options | undefined, callback: ServiceCallback): Service;
+  createService(
+    typeClass: TypeClass,
+    serviceName: string,
+    optionsOrCallback: Options | ServiceCallback | undefined,
+    maybeCallback?: ServiceCallback,
+  ): Service {
+    const [options, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createService');
+    const service = new Service(
+      this.#alive('create service'),
+      interfaceTypeName(typeClass, 'srv'),
+      this.#resolve(serviceName, 'service'),
+      resolveQoS(options.qos, 'qos_profile_services_default'),
+      callback,
+    );
+    this.#own(service);
+    this.simulation.graph.addService(service);
+    return service;
+  }
+
+  createGuardCondition(callback: () => unknown): GuardCondition {
+    if (typeof callback !== 'function') throw new TypeError('createGuardCondition needs a callback function');
+    return this.#own(new GuardCondition(this.#alive('create guard condition'), callback));
+  }
+
+  destroyPublisher(publisher: Publisher): void {
+    this.#destroyEntity(publisher);
+  }
+  destroySubscription(subscription: Subscription): void {
+    this.#destroyEntity(subscription);
+  }
+  destroyClient(client: Client): void {
+    this.#destroyEntity(client);
+  }
+  destroyService(service: Service): void {
+    this.#destroyEntity(service);
+  }
+  destroyTimer(timer: Timer): void {
+    this.#destroyEntity(timer);
+  }
+  destroyGuardCondition(guard: GuardCondition): void {
+    this.#destroyEntity(guard);
+  }
+
+  /** Destroys every entity of the node; it receives and runs nothing afterwards. */
+  destroy(): void {
+    if (this.#destroyed) return;
+    for (const entity of [...this.#entities]) this.#destroyEntity(entity);
+    this.#destroyed = true;
+    this.#spinning = false;
+    this.context.onNodeDestroyed(this);
+  }
+
+  get isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  // ---- parameters -------------------------------------------------------------------------
+
+  declareParameter(parameter: Parameter, descriptor?: ParameterDescriptor, ignoreOverride = false): Parameter {
+    return this.#parameters.declare([parameter], descriptor ? [descriptor] : [], ignoreOverride)[0]!;
+  }
+
+  declareParameters(parameters: Parameter[], descriptors: ParameterDescriptor[] = [], ignoreOverrides = false): Parameter[] {
+    return this.#parameters.declare(parameters, descriptors, ignoreOverrides);
+  }
+
+  undeclareParameter(name: string): void {
+    this.#parameters.undeclare(name);
+  }
+
+  hasParameter(name: string): boolean {
+    return this.#parameters.has(name);
+  }
+
+  getParameter(name: string): Parameter {
+    return this.#parameters.get(name);
+  }
+
+  getParameters(names: string[] = []): Parameter[] {
+    return this.#parameters.getMany(names);
+  }
+
+  getParameterNames(): string[] {
+    return this.#parameters.names();
+  }
+
+  getParameterOverrides(): Parameter[] {
+    return this.#parameters.overrides();
+  }
+
+  hasParameterDescriptor(name: string): boolean {
+    return this.#parameters.hasDescriptor(name);
+  }
+
+  getParameterDescriptor(name: string): ParameterDescriptor {
+    return this.#parameters.descriptor(name);
+  }
+
+  getParameterDescriptors(names: string[] = []): ParameterDescriptor[] {
+    return this.#parameters.descriptors(names);
+  }
+
+  setParameter(parameter: Parameter): SetParametersResult {
+    return this.#parameters.set([parameter])[0]!;
+  }
+
+  setParameters(parameters: Parameter[]): SetParametersResult[] {
+    return this.#parameters.set(parameters);
+  }
+
+  setParametersAtomically(parameters: Parameter[]): SetParametersResult {
+    return this.#parameters.setAtomically(parameters);
+  }
+
+  addOnSetParametersCallback(callback: SetParametersCallback): void {
+    this.#parameters.addCallback(callback);
+  }
+
+  removeOnSetParametersCallback(callback: SetParametersCallback): void {
+    this.#parameters.removeCallback(callback);
+  }
+
+  // ---- graph queries ----------------------------------------------------------------------
+
+  getNodeNames(): string[] {
+    return this.simulation.nodes.filter((n) => !n.isDestroyed).map((n) => n.name());
+  }
+
+  getNodeNamesAndNamespaces(): { name: string; namespace: string }[] {
+    return this.simulation.nodes.filter((n) => !n.isDestroyed).map((n) => ({ name: n.name(), namespace: n.namespace() }));
+  }
+
+  getTopicNamesAndTypes(): { name: string; types: string[] }[] {
+    return this.simulation.graph.topicNamesAndTypes();
+  }
+
+  getServiceNamesAndTypes(): { name: string; types: string[] }[] {
+    return this.simulation.graph.serviceNamesAndTypes();
+  }
+
+  getPublisherNamesAndTypesByNode(nodeName: string, namespace = '/'): { name: string; types: string[] }[] {
+    const fqn = fullyQualifiedNodeName(nodeName, normalizeNamespace(namespace));
+    return this.simulation.graph.topicNamesAndTypes((e) => e instanceof Publisher && e.node.getFullyQualifiedName() === fqn);
+  }
+
+  getSubscriptionNamesAndTypesByNode(nodeName: string, namespace = '/'): { name: string; types: string[] }[] {
+    const fqn = fullyQualifiedNodeName(nodeName, normalizeNamespace(namespace));
+    return this.simulation.graph.topicNamesAndTypes(
+      (e) => e instanceof Subscription && e.node.getFullyQualifiedName() === fqn,
+    );
+  }
+
+  getServiceNamesAndTypesByNode(nodeName: string, namespace = '/'): { name: string; types: string[] }[] {
+    const fqn = fullyQualifiedNodeName(nodeName, normalizeNamespace(namespace));
+    return this.simulation.graph.serviceNamesAndTypes((e) => e instanceof Service && e.node.getFullyQualifiedName() === fqn);
+  }
+
+  getClientNamesAndTypesByNode(nodeName: string, namespace = '/'): { name: string; types: string[] }[] {
+    const fqn = fullyQualifiedNodeName(nodeName, normalizeNamespace(namespace));
+    return this.simulation.graph.serviceNamesAndTypes((e) => e instanceof Client && e.node.getFullyQualifiedName() === fqn);
+  }
+
+  countPublishers(topic: string): number {
+    return this.simulation.graph.publishersOf(this.#resolve(topic, 'topic')).length;
+  }
+
+  countSubscribers(topic: string): number {
+    return this.simulation.graph.subscriptionsOf(this.#resolve(topic, 'topic')).length;
+  }
+
+  countServices(serviceName: string): number {
+    const name = this.#resolve(serviceName, 'service');
+    return this.simulation.graph.serviceNamesAndTypes((e) => e instanceof Service && e.serviceName === name).length;
+  }
+
+  countClients(serviceName: string): number {
+    return this.simulation.graph.clientsOf(this.#resolve(serviceName, 'service')).length;
+  }
+
+  // ---- internals --------------------------------------------------------------------------
+
+  #loggerName(): string {
+    return this.#namespace === '/' ? this.#name : `${this.#namespace.slice(1).replaceAll('/', '.')}.${this.#name}`;
+  }
+
+  #resolve(name: string, kind: string): string {
+    return expandTopicName(name, this.#name, this.#namespace, kind);
+  }
+
+  #alive(what: string): this {
+    if (this.#destroyed) throw new Error(`${what} on node ${this.getFullyQualifiedName()}: the node has been destroyed`);
+    return this;
+  }
+
+  #own<T extends Entity>(entity: T): T {
+    this.#entities.push(entity);
+    return entity;
+  }
+
+  #destroyEntity(entity: Entity): void {
+    const index = this.#entities.indexOf(entity);
+    if (index < 0) return;
+    this.#entities.splice(index, 1);
+    entity.destroy();
+  }
+}
+
+function splitCallback<C>(optionsOrCallback: Options | C | undefined, maybeCallback: C | undefined, method: string): [Options, C] {
+  if (typeof optionsOrCallback === 'function') return [{}, optionsOrCallback as C];
+  if (typeof maybeCallback !== 'function') throw new TypeError(`${method} needs a callback function`);
+  return [(optionsOrCallback as Options | undefined) ?? {}, maybeCallback];
+}

@@ -1,0 +1,183 @@
+import { Parameter, ParameterDescriptor, ParameterType, parameterTypeName } from './Parameter.js';
+
+export interface SetParametersResult {
+  successful: boolean;
+  reason: string;
+}
+
+export type SetParametersCallback = (parameters: Parameter[]) => SetParametersResult;
+
+/** A parameter override for a node, with where it came from (for error messages). */
+export interface ParameterOverride {
+  parameter: Parameter;
+  source: string;
+}
+
+/**
+ * A node's parameters with rclnodejs's semantics: declaration (with overrides from params
+ * files and NodeOptions), descriptors with read-only and ranges, and set-callbacks that may
+ * veto a change.
+ */
+export class NodeParameters {
+  readonly #nodeName: string;
+  readonly #parameters = new Map<string, Parameter>();
+  readonly #descriptors = new Map<string, ParameterDescriptor>();
+  readonly #overrides: Map<string, Parameter>;
+  readonly #overrideSources: Map<string, string>;
+  #callbacks: SetParametersCallback[] = [];
+
+  constructor(nodeName: string, overrides: ParameterOverride[]) {
+    this.#nodeName = nodeName;
+    this.#overrides = new Map(overrides.map((o) => [o.parameter.name, o.parameter]));
+    this.#overrideSources = new Map(overrides.map((o) => [o.parameter.name, o.source]));
+  }
+
+  declare(parameters: Parameter[], descriptors: ParameterDescriptor[] = [], ignoreOverrides = false): Parameter[] {
+    if (descriptors.length > 0 && descriptors.length !== parameters.length) {
+      throw new TypeError('declareParameters needs one descriptor per parameter');
+    }
+    const collisions = parameters.filter((p) => this.#parameters.has(p.name)).map((p) => p.name);
+    if (collisions.length > 0) throw new Error(`Parameter(s) already declared: ${collisions.join(', ')}`);
+
+    const declared: Parameter[] = [];
+    const declaredDescriptors: ParameterDescriptor[] = [];
+    parameters.forEach((given, i) => {
+      const descriptor = descriptors[i] ?? ParameterDescriptor.fromParameter(given);
+      descriptor.validate();
+      const override = ignoreOverrides ? undefined : this.#overrides.get(given.name);
+      declared.push(override === undefined ? given : this.#fitOverride(override, descriptor));
+      declaredDescriptors.push(descriptor);
+    });
+    for (const descriptor of declaredDescriptors) this.#descriptors.set(descriptor.name, descriptor);
+    const result = this.#setAtomically(declared, true);
+    if (!result.successful) {
+      for (const descriptor of declaredDescriptors) this.#descriptors.delete(descriptor.name);
+      throw new Error(`cannot declare parameter of node ${this.#nodeName}: ${result.reason}`);
+    }
+    return declared.map((p) => this.get(p.name));
+  }
+
+  /**
+   * An override must have the declared type. A whole number given for a double parameter is
+   * taken as that double (YAML writes `100` for 100.0), a convenience rclcpp does not offer.
+   */
+  #fitOverride(override: Parameter, descriptor: ParameterDescriptor): Parameter {
+    const source = this.#overrideSources.get(override.name) ?? 'parameter overrides';
+    if (descriptor.type === ParameterType.PARAMETER_DOUBLE && override.type === ParameterType.PARAMETER_INTEGER) {
+      return new Parameter(override.name, ParameterType.PARAMETER_DOUBLE, Number(override.value));
+    }
+    if (
+      descriptor.type === ParameterType.PARAMETER_DOUBLE_ARRAY &&
+      override.type === ParameterType.PARAMETER_INTEGER_ARRAY
+    ) {
+      return new Parameter(override.name, descriptor.type, (override.value as unknown[]).map(Number));
+    }
+    if (descriptor.type !== ParameterType.PARAMETER_NOT_SET && descriptor.type !== override.type) {
+      throw new TypeError(
+        `parameter '${override.name}' of node ${this.#nodeName} is declared as ${parameterTypeName(descriptor.type)}, ` +
+          `but ${source} gives ${parameterTypeName(override.type)} ${formatValue(override.value)}`,
+      );
+    }
+    return override;
+  }
+
+  undeclare(name: string): void {
+    const descriptor = this.#descriptors.get(name);
+    if (!descriptor) throw new Error(`Parameter ${name} has not been declared`);
+    if (descriptor.readOnly) throw new Error(`Parameter ${name} is readonly`);
+    this.#parameters.delete(name);
+    this.#descriptors.delete(name);
+  }
+
+  has(name: string): boolean {
+    return this.#parameters.has(name);
+  }
+
+  get(name: string): Parameter {
+    return this.#parameters.get(name) ?? new Parameter(name, ParameterType.PARAMETER_NOT_SET);
+  }
+
+  getMany(names: string[] = []): Parameter[] {
+    return names.length === 0 ? [...this.#parameters.values()] : names.map((name) => this.get(name));
+  }
+
+  names(): string[] {
+    return [...this.#parameters.keys()];
+  }
+
+  overrides(): Parameter[] {
+    return [...this.#overrides.values()];
+  }
+
+  hasDescriptor(name: string): boolean {
+    return this.#descriptors.has(name);
+  }
+
+  descriptor(name: string): ParameterDescriptor {
+    return this.#descriptors.get(name) ?? new ParameterDescriptor(name, ParameterType.PARAMETER_NOT_SET);
+  }
+
+  descriptors(names: string[] = []): ParameterDescriptor[] {
+    return names.length === 0 ? [...this.#descriptors.values()] : names.map((name) => this.descriptor(name));
+  }
+
+  set(parameters: Parameter[]): SetParametersResult[] {
+    return parameters.map((p) => this.#setAtomically([p], false));
+  }
+
+  setAtomically(parameters: Parameter[]): SetParametersResult {
+    return this.#setAtomically(parameters, false);
+  }
+
+  addCallback(callback: SetParametersCallback): void {
+    this.#callbacks.unshift(callback);
+  }
+
+  removeCallback(callback: SetParametersCallback): void {
+    this.#callbacks = this.#callbacks.filter((c) => c !== callback);
+  }
+
+  #setAtomically(parameters: Parameter[], declaring: boolean): SetParametersResult {
+    for (const parameter of parameters) {
+      const result = this.#check(parameter, declaring);
+      if (!result.successful) return result;
+    }
+    for (const callback of this.#callbacks) {
+      const result = callback(parameters);
+      if (!result || !result.successful) {
+        return { successful: false, reason: result?.reason ?? 'rejected by a set-parameters callback' };
+      }
+    }
+    for (const parameter of parameters) {
+      if (parameter.type === ParameterType.PARAMETER_NOT_SET) {
+        this.#parameters.delete(parameter.name);
+        this.#descriptors.delete(parameter.name);
+      } else {
+        this.#parameters.set(parameter.name, parameter);
+      }
+    }
+    return { successful: true, reason: '' };
+  }
+
+  #check(parameter: Parameter, declaring: boolean): SetParametersResult {
+    try {
+      parameter.validate();
+    } catch (error) {
+      return { successful: false, reason: (error as Error).message };
+    }
+    const descriptor = this.#descriptors.get(parameter.name);
+    if (!descriptor) return { successful: false, reason: `Parameter ${parameter.name} has not been declared` };
+    if (descriptor.readOnly && !declaring) return { successful: false, reason: `Parameter ${parameter.name} is readonly` };
+    if (parameter.type === ParameterType.PARAMETER_NOT_SET) return { successful: true, reason: '' };
+    try {
+      descriptor.validateParameter(parameter);
+    } catch (error) {
+      return { successful: false, reason: (error as Error).message };
+    }
+    return { successful: true, reason: '' };
+  }
+}
+
+function formatValue(value: unknown): string {
+  return Array.isArray(value) ? `[${value.map(String).join(', ')}]` : String(value);
+}

@@ -1,0 +1,287 @@
+/**
+ * rclnodejs's parameter types: Parameter, ParameterDescriptor and numeric ranges. Integer
+ * parameter values are bigint, as in rclnodejs.
+ */
+export const ParameterType = {
+  PARAMETER_NOT_SET: 0,
+  PARAMETER_BOOL: 1,
+  PARAMETER_INTEGER: 2,
+  PARAMETER_DOUBLE: 3,
+  PARAMETER_STRING: 4,
+  PARAMETER_BYTE_ARRAY: 5,
+  PARAMETER_BOOL_ARRAY: 6,
+  PARAMETER_INTEGER_ARRAY: 7,
+  PARAMETER_DOUBLE_ARRAY: 8,
+  PARAMETER_STRING_ARRAY: 9,
+} as const;
+export type ParameterType = (typeof ParameterType)[keyof typeof ParameterType];
+
+export const DEFAULT_NUMERIC_RANGE_TOLERANCE = 1e-6;
+
+const TYPE_NAMES: Record<number, string> = {
+  0: 'not set',
+  1: 'bool',
+  2: 'integer',
+  3: 'double',
+  4: 'string',
+  5: 'byte array',
+  6: 'bool array',
+  7: 'integer array',
+  8: 'double array',
+  9: 'string array',
+};
+
+export function parameterTypeName(type: number): string {
+  return TYPE_NAMES[type] ?? `unknown type ${type}`;
+}
+
+const isInteger = (v: unknown): boolean => typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v));
+
+function validValue(value: unknown, type: ParameterType): boolean {
+  switch (type) {
+    case ParameterType.PARAMETER_NOT_SET:
+      return value === undefined || value === null;
+    case ParameterType.PARAMETER_BOOL:
+      return typeof value === 'boolean';
+    case ParameterType.PARAMETER_INTEGER:
+      return typeof value === 'bigint' && value >= -(2n ** 63n) && value < 2n ** 63n;
+    case ParameterType.PARAMETER_DOUBLE:
+      return typeof value === 'number';
+    case ParameterType.PARAMETER_STRING:
+      return typeof value === 'string';
+    case ParameterType.PARAMETER_BYTE_ARRAY:
+      return isArrayOf(value, (v) => isInteger(v) && Number(v) >= 0 && Number(v) <= 255);
+    case ParameterType.PARAMETER_BOOL_ARRAY:
+      return isArrayOf(value, (v) => typeof v === 'boolean');
+    case ParameterType.PARAMETER_INTEGER_ARRAY:
+      return isArrayOf(value, isInteger);
+    case ParameterType.PARAMETER_DOUBLE_ARRAY:
+      return isArrayOf(value, (v) => typeof v === 'number');
+    case ParameterType.PARAMETER_STRING_ARRAY:
+      return isArrayOf(value, (v) => typeof v === 'string');
+    default:
+      return false;
+  }
+}
+
+function isArrayOf(value: unknown, check: (v: unknown) => boolean): boolean {
+  return (Array.isArray(value) || ArrayBuffer.isView(value)) && Array.from(value as ArrayLike<unknown>).every(check);
+}
+
+export class Parameter {
+  readonly #name: string;
+  readonly #type: ParameterType;
+  #value: unknown;
+
+  constructor(name: string, type: ParameterType, value?: unknown) {
+    this.#name = name;
+    this.#type = type;
+    this.#value = type === ParameterType.PARAMETER_INTEGER && typeof value === 'number' ? BigInt(value) : value;
+    this.validate();
+  }
+
+  static fromParameterMessage(msg: { name: string; value: Record<string, unknown> & { type: number } }): Parameter {
+    const v = msg.value;
+    const field: Record<number, string> = {
+      1: 'bool_value',
+      2: 'integer_value',
+      3: 'double_value',
+      4: 'string_value',
+      5: 'byte_array_value',
+      6: 'bool_array_value',
+      7: 'integer_array_value',
+      8: 'double_array_value',
+      9: 'string_array_value',
+    };
+    const key = field[v.type];
+    const raw = key === undefined ? undefined : v[key];
+    const value = ArrayBuffer.isView(raw) ? Array.from(raw as unknown as ArrayLike<unknown>) : raw;
+    return new Parameter(msg.name, v.type as ParameterType, value);
+  }
+
+  get name(): string {
+    return this.#name;
+  }
+
+  get type(): ParameterType {
+    return this.#type;
+  }
+
+  get value(): unknown {
+    return this.#value;
+  }
+
+  set value(value: unknown) {
+    this.#value = this.#type === ParameterType.PARAMETER_INTEGER && typeof value === 'number' ? BigInt(value) : value;
+    this.validate();
+  }
+
+  validate(): void {
+    if (typeof this.#name !== 'string' || this.#name.trim().length === 0) throw new TypeError('Invalid name');
+    if (!(this.#type in TYPE_NAMES)) throw new TypeError('Invalid type');
+    if (!validValue(this.#value, this.#type)) {
+      throw new TypeError(
+        `Incompatible value for parameter '${this.#name}' of type ${parameterTypeName(this.#type)}: ${String(this.#value)}`,
+      );
+    }
+  }
+
+  toParameterValueMessage(): Record<string, unknown> {
+    const msg: Record<string, unknown> = {
+      type: this.#type,
+      bool_value: false,
+      integer_value: 0n,
+      double_value: 0,
+      string_value: '',
+      byte_array_value: [],
+      bool_array_value: [],
+      integer_array_value: [],
+      double_array_value: [],
+      string_array_value: [],
+    };
+    const field = Object.keys(msg)[this.#type];
+    if (field !== undefined && this.#type !== ParameterType.PARAMETER_NOT_SET) msg[field] = this.#value;
+    return msg;
+  }
+
+  toParameterMessage(): { name: string; value: Record<string, unknown> } {
+    return { name: this.#name, value: this.toParameterValueMessage() };
+  }
+}
+
+export abstract class Range {
+  readonly fromValue: number;
+  readonly toValue: number;
+  readonly step: number;
+
+  constructor(fromValue: number, toValue: number, step = 1) {
+    this.fromValue = fromValue;
+    this.toValue = toValue;
+    this.step = step;
+  }
+
+  inRange(value: unknown): boolean {
+    if (Array.isArray(value)) return value.every((v) => this.inRange(v));
+    if (typeof value !== 'number' && typeof value !== 'bigint') throw new TypeError('Value must be a number or bigint');
+    return true;
+  }
+
+  abstract isValidType(parameterType: ParameterType): boolean;
+}
+
+export class FloatingPointRange extends Range {
+  readonly tolerance: number;
+
+  constructor(fromValue: number, toValue: number, step = 1, tolerance = DEFAULT_NUMERIC_RANGE_TOLERANCE) {
+    super(fromValue, toValue, step);
+    this.tolerance = tolerance;
+  }
+
+  isValidType(parameterType: ParameterType): boolean {
+    return parameterType === ParameterType.PARAMETER_DOUBLE || parameterType === ParameterType.PARAMETER_DOUBLE_ARRAY;
+  }
+
+  override inRange(value: unknown): boolean {
+    if (Array.isArray(value)) return value.every((v) => this.inRange(v));
+    if (!super.inRange(value)) return false;
+    const v = Number(value);
+    const min = Math.min(this.fromValue, this.toValue);
+    const max = Math.max(this.fromValue, this.toValue);
+    const close = (a: number, b: number): boolean => Math.abs(a - b) <= this.tolerance;
+    if (close(v, min) || close(v, max)) return true;
+    if (v < min || v > max) return false;
+    if (this.step === 0) return true;
+    const steps = (v - min) / this.step;
+    return close(steps, Math.round(steps));
+  }
+}
+
+export class IntegerRange extends FloatingPointRange {
+  constructor(fromValue: number, toValue: number, step = 1, tolerance = DEFAULT_NUMERIC_RANGE_TOLERANCE) {
+    super(fromValue, toValue, step, tolerance);
+  }
+
+  override isValidType(parameterType: ParameterType): boolean {
+    return parameterType === ParameterType.PARAMETER_INTEGER || parameterType === ParameterType.PARAMETER_INTEGER_ARRAY;
+  }
+}
+
+export class ParameterDescriptor {
+  readonly name: string;
+  readonly type: ParameterType;
+  readonly description: string;
+  readonly readOnly: boolean;
+  additionalConstraints = '';
+  #range: Range | null;
+
+  constructor(
+    name: string,
+    type: ParameterType = ParameterType.PARAMETER_NOT_SET,
+    description = 'no description',
+    readOnly = false,
+    range: Range | null = null,
+  ) {
+    this.name = name;
+    this.type = type;
+    this.description = description;
+    this.readOnly = readOnly;
+    this.#range = range;
+    this.validate();
+  }
+
+  static fromParameter(parameter: Parameter): ParameterDescriptor {
+    return new ParameterDescriptor(parameter.name, parameter.type, 'Created from parameter.');
+  }
+
+  hasRange(): boolean {
+    return this.#range !== null;
+  }
+
+  get range(): Range | null {
+    return this.#range;
+  }
+
+  set range(range: Range | null) {
+    if (range !== null && !range.isValidType(this.type)) throw new TypeError('Incompatible Range');
+    this.#range = range;
+  }
+
+  get rangeConstraint(): Range | null {
+    return this.#range;
+  }
+
+  validate(): void {
+    if (typeof this.name !== 'string' || this.name.trim().length === 0) throw new TypeError('Invalid name');
+    if (!(this.type in TYPE_NAMES)) throw new TypeError('Invalid type');
+    if (this.#range !== null && !this.#range.isValidType(this.type)) throw new TypeError('Incompatible Range');
+  }
+
+  /** Throws when the parameter does not fit this descriptor (type, range). */
+  validateParameter(parameter: Parameter): void {
+    if (this.name !== parameter.name) throw new Error(`Name mismatch: ${parameter.name} is not ${this.name}`);
+    if (this.type !== parameter.type) {
+      throw new TypeError(
+        `parameter '${this.name}' has type ${parameterTypeName(this.type)}, got ${parameterTypeName(parameter.type)} (${String(parameter.value)})`,
+      );
+    }
+    if (this.#range !== null && !this.#range.inRange(parameter.value)) {
+      throw new RangeError(
+        `parameter '${this.name}' value ${String(parameter.value)} is not in range [${this.#range.fromValue}, ${this.#range.toValue}] step ${this.#range.step}`,
+      );
+    }
+  }
+
+  toMessage(): Record<string, unknown> {
+    const range = this.#range;
+    const asRange = range ? [{ from_value: range.fromValue, to_value: range.toValue, step: range.step }] : [];
+    return {
+      name: this.name,
+      type: this.type,
+      description: this.description,
+      additional_constraints: this.additionalConstraints,
+      read_only: this.readOnly,
+      integer_range: range instanceof IntegerRange ? asRange : [],
+      floating_point_range: range instanceof FloatingPointRange && !(range instanceof IntegerRange) ? asRange : [],
+    };
+  }
+}

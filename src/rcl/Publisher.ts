@@ -1,0 +1,82 @@
+import { Fifo } from '../engine/Fifo.js';
+import { Hash64 } from '../engine/Hash64.js';
+import { cloneMessage, digestMessage } from '../interfaces/plainMessages.js';
+import { Entity } from './Entity.js';
+import type { Node } from './Node.js';
+import type { ResolvedQoS } from './QoS.js';
+import type { Sample } from './Sample.js';
+import type { Subscription } from './Subscription.js';
+
+/** rclnodejs's Publisher: publishing hands each matched subscription its own copy. */
+export class Publisher extends Entity {
+  readonly topic: string;
+  readonly typeName: string;
+  readonly qos: ResolvedQoS;
+  readonly gid: Buffer;
+  /** Subscriptions that receive this publisher's messages, in subscription creation order. */
+  matched: Subscription[] = [];
+  /** Delivery delay in ns (0: immediate). */
+  readonly delay: number;
+  #sequence = 0;
+  readonly #retained: Fifo<Sample> | null;
+
+  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS) {
+    super(node);
+    this.topic = topic;
+    this.typeName = typeName;
+    this.qos = qos;
+    this.gid = Buffer.alloc(16);
+    this.gid.writeUInt32BE(this.entityId, 12);
+    this.delay = this.simulation.topicDelay(topic);
+    this.#retained = qos.transientLocal ? new Fifo<Sample>() : null;
+  }
+
+  get subscriptionCount(): number {
+    return this.matched.length;
+  }
+
+  publish(message: unknown): void {
+    this.assertAlive(`publish on ${this.topic}`);
+    const value = this.simulation.types.toMessage(this.typeName, message);
+    const sequence = ++this.#sequence;
+    if (this.matched.length === 0 && this.#retained === null) return;
+    const snapshot = cloneMessage(value);
+    let digestLo = 0;
+    let digestHi = 0;
+    if (this.simulation.engine.fingerprintEnabled) {
+      ({ lo: digestLo, hi: digestHi } = digestMessage(snapshot, new Hash64()).digest());
+    }
+    const sample: Sample = {
+      message: snapshot,
+      digestLo,
+      digestHi,
+      sourceTimestamp: this.simulation.engine.nowAbs,
+      publicationSequenceNumber: BigInt(sequence),
+      publisherGid: this.gid,
+      retained: this.#retained !== null,
+      pending: 0,
+    };
+    if (this.#retained !== null) {
+      this.#retained.push(sample);
+      if (this.#retained.length > this.qos.depth) this.#retained.shift();
+    }
+    this.simulation.delivery.send(this, sample);
+  }
+
+  /** The samples a TRANSIENT_LOCAL publisher replays to a late subscription, oldest first. */
+  retainedSamples(): Sample[] {
+    const samples: Sample[] = [];
+    if (this.#retained === null) return samples;
+    for (let i = 0; i < this.#retained.length; i++) {
+      const sample = this.#retained.shift()!;
+      samples.push(sample);
+      this.#retained.push(sample);
+    }
+    return samples;
+  }
+
+  override destroy(): void {
+    super.destroy();
+    this.simulation.graph.removePublisher(this);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * rclnodejs's QoS class and profile strings, and what rclsim takes from them: history and
+ * depth (the subscription buffer), reliability and durability (matching, and TRANSIENT_LOCAL
+ * replay to late subscriptions).
+ */
+const HistoryPolicy = {
+  RMW_QOS_POLICY_HISTORY_SYSTEM_DEFAULT: 0,
+  RMW_QOS_POLICY_HISTORY_KEEP_LAST: 1,
+  RMW_QOS_POLICY_HISTORY_KEEP_ALL: 2,
+} as const;
+
+const ReliabilityPolicy = {
+  RMW_QOS_POLICY_RELIABILITY_SYSTEM_DEFAULT: 0,
+  RMW_QOS_POLICY_RELIABILITY_RELIABLE: 1,
+  RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT: 2,
+} as const;
+
+const DurabilityPolicy = {
+  RMW_QOS_POLICY_DURABILITY_SYSTEM_DEFAULT: 0,
+  RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL: 1,
+  RMW_QOS_POLICY_DURABILITY_VOLATILE: 2,
+} as const;
+
+export type QoSProfileName =
+  | 'qos_profile_sensor_data'
+  | 'qos_profile_system_default'
+  | 'qos_profile_default'
+  | 'qos_profile_services_default'
+  | 'qos_profile_parameters'
+  | 'qos_profile_parameter_events'
+  | 'qos_profile_action_status_default';
+
+export class QoS {
+  static readonly HistoryPolicy = HistoryPolicy;
+  static readonly ReliabilityPolicy = ReliabilityPolicy;
+  static readonly DurabilityPolicy = DurabilityPolicy;
+
+  static readonly profileSensorData: QoSProfileName = 'qos_profile_sensor_data';
+  static readonly profileSystemDefault: QoSProfileName = 'qos_profile_system_default';
+  static readonly profileDefault: QoSProfileName = 'qos_profile_default';
+  static readonly profileServicesDefault: QoSProfileName = 'qos_profile_services_default';
+  static readonly profileParameters: QoSProfileName = 'qos_profile_parameters';
+  static readonly profileParameterEvents: QoSProfileName = 'qos_profile_parameter_events';
+  static readonly profileActionStatusDefault: QoSProfileName = 'qos_profile_action_status_default';
+
+  history: number;
+  depth: number;
+  reliability: number;
+  durability: number;
+  avoidRosNameSpaceConventions: boolean;
+
+  constructor(
+    history: number = HistoryPolicy.RMW_QOS_POLICY_HISTORY_SYSTEM_DEFAULT,
+    depth = 0,
+    reliability: number = ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_SYSTEM_DEFAULT,
+    durability: number = DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_SYSTEM_DEFAULT,
+    avoidRosNameSpaceConventions = false,
+  ) {
+    this.history = history;
+    this.depth = depth;
+    this.reliability = reliability;
+    this.durability = durability;
+    this.avoidRosNameSpaceConventions = avoidRosNameSpaceConventions;
+  }
+}
+
+/** The QoS rclsim acts on, with system defaults resolved as the default DDS vendor does. */
+export interface ResolvedQoS {
+  keepAll: boolean;
+  depth: number;
+  reliable: boolean;
+  transientLocal: boolean;
+}
+
+const PROFILES: Record<QoSProfileName, ResolvedQoS> = {
+  qos_profile_sensor_data: { keepAll: false, depth: 5, reliable: false, transientLocal: false },
+  qos_profile_system_default: { keepAll: false, depth: 1, reliable: true, transientLocal: false },
+  qos_profile_default: { keepAll: false, depth: 10, reliable: true, transientLocal: false },
+  qos_profile_services_default: { keepAll: false, depth: 10, reliable: true, transientLocal: false },
+  qos_profile_parameters: { keepAll: false, depth: 1000, reliable: true, transientLocal: false },
+  qos_profile_parameter_events: { keepAll: false, depth: 1000, reliable: true, transientLocal: false },
+  qos_profile_action_status_default: { keepAll: false, depth: 1, reliable: true, transientLocal: true },
+};
+
+/** Accepts a QoS object, a profile string, or a plain depth (KEEP_LAST with the default profile). */
+export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallback: QoSProfileName): ResolvedQoS {
+  if (qos === undefined || qos === null) return { ...PROFILES[fallback] };
+  if (typeof qos === 'string') {
+    const profile = PROFILES[qos];
+    if (!profile) throw new TypeError(`unknown QoS profile '${qos}'`);
+    return { ...profile };
+  }
+  if (typeof qos === 'number') {
+    if (!Number.isInteger(qos) || qos < 0) throw new TypeError(`QoS depth must be a non-negative integer, got ${qos}`);
+    return { ...PROFILES.qos_profile_default, depth: Math.max(qos, 1) };
+  }
+  const keepAll = qos.history === HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_ALL;
+  return {
+    keepAll,
+    depth: keepAll ? Infinity : Math.max(qos.depth || 1, 1),
+    reliable: qos.reliability !== ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
+    transientLocal: qos.durability === DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+  };
+}
+
+/**
+ * Why a publisher's offer does not satisfy a subscription's request, as DDS's
+ * request-versus-offer rules say; null when they are compatible.
+ */
+export function incompatibility(offered: ResolvedQoS, requested: ResolvedQoS): string | null {
+  if (requested.reliable && !offered.reliable) return 'RELIABILITY';
+  if (requested.transientLocal && !offered.transientLocal) return 'DURABILITY';
+  return null;
+}

@@ -1,0 +1,106 @@
+import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { Fifo } from '../engine/Fifo.js';
+import type { Message } from '../interfaces/plainMessages.js';
+import type { Client } from './Client.js';
+import { Entity } from './Entity.js';
+import type { Node } from './Node.js';
+import type { ResolvedQoS } from './QoS.js';
+import { snapshotCall, type ServiceCall } from './ServiceCall.js';
+
+export type ServiceCallback = (request: Message, response: ServiceResponse) => unknown;
+
+interface PendingRequest {
+  call: ServiceCall;
+  client: Client;
+}
+
+/**
+ * The response handle a service callback gets, as in rclnodejs: reply with `send(...)`, or
+ * return (or resolve) the response from the callback.
+ */
+export class ServiceResponse {
+  readonly #service: Service;
+  readonly #request: PendingRequest;
+  sent = false;
+
+  constructor(service: Service, request: PendingRequest) {
+    this.#service = service;
+    this.#request = request;
+  }
+
+  get service(): Service {
+    return this.#service;
+  }
+
+  /** An empty response of the service's response type. */
+  get template(): Message {
+    return this.#service.simulation.types.createMessage(this.#service.responseType);
+  }
+
+  send(response: unknown): void {
+    if (this.sent) throw new Error(`a response to this request on ${this.#service.serviceName} was already sent`);
+    const simulation = this.#service.simulation;
+    const message = simulation.types.toMessage(this.#service.responseType, response);
+    this.sent = true;
+    this.#request.client.receiveResponse(snapshotCall(simulation, message, this.#request.call.sequence));
+  }
+}
+
+/** rclnodejs's Service: each request queues one event; the callback's reply goes to the caller. */
+export class Service extends Entity implements Executable {
+  readonly serviceName: string;
+  readonly typeName: string;
+  readonly requestType: string;
+  readonly responseType: string;
+  readonly qos: ResolvedQoS;
+  readonly label: string;
+  readonly channel: string;
+  readonly #callback: ServiceCallback;
+  readonly #requests = new Fifo<PendingRequest>();
+
+  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, callback: ServiceCallback) {
+    super(node);
+    this.typeName = typeName;
+    this.requestType = `${typeName}_Request`;
+    this.responseType = `${typeName}_Response`;
+    this.serviceName = serviceName;
+    this.qos = qos;
+    this.#callback = callback;
+    this.label = `service ${serviceName} of node ${node.getFullyQualifiedName()}`;
+    this.channel = serviceName;
+  }
+
+  /** A client's request arrives. */
+  receiveRequest(call: ServiceCall, client: Client): void {
+    if (this.isDestroyed) return;
+    if (this.#requests.length >= this.qos.depth) this.#requests.shift();
+    this.#requests.push({ call, client });
+    this.simulation.engine.enqueue(this);
+  }
+
+  execute(): unknown {
+    if (this.isDestroyed) return SKIPPED;
+    const request = this.#requests.shift();
+    if (request === undefined) return SKIPPED;
+    this.digestLo = request.call.digestLo;
+    this.digestHi = request.call.digestHi;
+    const response = new ServiceResponse(this, request);
+    const result = this.#callback(request.call.message, response);
+    if (isThenable(result)) {
+      return Promise.resolve(result).then((value) => {
+        if (!response.sent && value !== undefined && value !== null) response.send(value);
+      });
+    }
+    if (!response.sent && result !== undefined && result !== null) response.send(result);
+    return result;
+  }
+
+  override destroy(): void {
+    super.destroy();
+    this.simulation.graph.removeService(this);
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+}

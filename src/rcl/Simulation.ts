@@ -1,0 +1,115 @@
+import { Engine } from '../engine/Engine.js';
+import { PlainTypeSupport, type TypeSupport } from '../interfaces/TypeSupport.js';
+import { Context } from './Context.js';
+import { Delivery } from './Delivery.js';
+import { Graph } from './Graph.js';
+import { LogOutput } from './LogOutput.js';
+import type { Node } from './Node.js';
+import type { ParameterOverride } from './NodeParameters.js';
+
+export interface SimulationOptions {
+  /** Sim time (ns) at which the loop starts; nodes are constructed while the clock reads 0. */
+  startTime?: bigint;
+  fingerprint?: boolean;
+  maxCallbacksPerInstant?: number;
+  /** Parameter overrides for a node, by fully qualified node name (params files, job file). */
+  parameterOverrides?: (nodeFqn: string) => ParameterOverride[];
+  /** Fixed delivery delay (ns) per fully qualified topic name. */
+  topicDelays?: ReadonlyMap<string, bigint>;
+  logOutput?: LogOutput;
+  typeSupport?: TypeSupport;
+  /** Safety cap on a KEEP_ALL buffer; exceeding it fails the run loudly. */
+  keepAllLimit?: number;
+}
+
+/**
+ * Everything one simulation run owns: the engine, the ROS graph, the nodes, logs and warnings.
+ * Runs are values: nothing of a simulation lives in module state, except the one per-process
+ * slot `current` that the rclnodejs-shaped API (Context.defaultContext(), new Node(...)) uses to
+ * find the simulation that is being set up or run.
+ */
+export class Simulation {
+  static #current: Simulation | null = null;
+
+  readonly engine: Engine;
+  readonly graph: Graph;
+  readonly delivery: Delivery;
+  readonly types: TypeSupport;
+  readonly logOutput: LogOutput;
+  readonly defaultContext: Context;
+  readonly nodes: Node[] = [];
+  readonly warnings: string[] = [];
+  readonly keepAllLimit: number;
+  messagesDelivered = 0;
+  readonly #parameterOverrides: (nodeFqn: string) => ParameterOverride[];
+  readonly #topicDelays: ReadonlyMap<string, bigint>;
+  #entityIds = 0;
+
+  constructor(options: SimulationOptions = {}) {
+    this.engine = new Engine({
+      startTime: options.startTime ?? 0n,
+      ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
+      ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
+    });
+    this.types = options.typeSupport ?? new PlainTypeSupport();
+    this.logOutput = options.logOutput ?? new LogOutput();
+    this.keepAllLimit = options.keepAllLimit ?? 1_000_000;
+    this.#parameterOverrides = options.parameterOverrides ?? (() => []);
+    this.#topicDelays = options.topicDelays ?? new Map();
+    this.graph = new Graph(this);
+    this.delivery = new Delivery(this);
+    this.defaultContext = new Context(this);
+  }
+
+  /** The simulation being set up or run in this process. */
+  static current(): Simulation {
+    if (Simulation.#current === null) {
+      throw new Error(
+        'no rclsim simulation is active: run this code inside a job (rclsim run) or a program run by rclsim',
+      );
+    }
+    return Simulation.#current;
+  }
+
+  static get active(): Simulation | null {
+    return Simulation.#current;
+  }
+
+  /** Makes this the current simulation of the process until `exit()`. */
+  enter(): void {
+    if (Simulation.#current !== null && Simulation.#current !== this) {
+      throw new Error('another rclsim simulation is already active in this process');
+    }
+    Simulation.#current = this;
+  }
+
+  exit(): void {
+    if (Simulation.#current === this) Simulation.#current = null;
+  }
+
+  nextEntityId(): number {
+    return this.#entityIds++;
+  }
+
+  registerNode(node: Node): number {
+    this.nodes.push(node);
+    return this.nodes.length - 1;
+  }
+
+  parameterOverridesFor(nodeFqn: string): ParameterOverride[] {
+    return this.#parameterOverrides(nodeFqn);
+  }
+
+  /** Fixed delivery delay in ns for a topic (0 for none). */
+  topicDelay(topic: string): number {
+    const delay = this.#topicDelays.get(topic);
+    return delay === undefined ? 0 : Engine.checkDuration(delay, `delay of topic ${topic}`);
+  }
+
+  /** Records a warning for the run summary and logs it once. */
+  warn(message: string): void {
+    if (this.warnings.includes(message)) return;
+    this.warnings.push(message);
+    this.logOutput.log(30, 'rclsim', message, this.engine.nowAbs);
+  }
+}

@@ -1,0 +1,87 @@
+import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { Fifo } from '../engine/Fifo.js';
+import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
+import { Entity } from './Entity.js';
+import { MessageInfo } from './MessageInfo.js';
+import type { Node } from './Node.js';
+import type { ResolvedQoS } from './QoS.js';
+import type { Sample } from './Sample.js';
+
+export type SubscriptionCallback = (message: Message, info?: MessageInfo) => unknown;
+
+/**
+ * rclnodejs's Subscription. Delivered samples wait in a buffer bounded by the QoS history
+ * (KEEP_LAST evicts the oldest); each delivery queues one event, and an event whose sample
+ * was evicted finds the buffer empty and runs no callback.
+ */
+export class Subscription extends Entity implements Executable {
+  readonly topic: string;
+  readonly typeName: string;
+  readonly qos: ResolvedQoS;
+  readonly label: string;
+  readonly channel: string;
+  readonly #callback: SubscriptionCallback;
+  /** A callback declared with two parameters also gets a MessageInfo, as in rclnodejs. */
+  readonly #wantsInfo: boolean;
+  readonly #buffer = new Fifo<Sample>();
+  readonly #receivedAt = new Fifo<bigint>();
+  #receptionSequence = 0;
+
+  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, callback: SubscriptionCallback) {
+    super(node);
+    this.topic = topic;
+    this.typeName = typeName;
+    this.qos = qos;
+    this.#callback = callback;
+    this.#wantsInfo = callback.length >= 2;
+    this.label = `subscription ${topic} of node ${node.getFullyQualifiedName()}`;
+    this.channel = topic;
+  }
+
+  get publisherCount(): number {
+    return this.simulation.graph.publishersOf(this.topic).filter((p) => p.matched.includes(this)).length;
+  }
+
+  /** A sample arrives: buffer it (evicting the oldest beyond the depth) and queue an event. */
+  receive(sample: Sample): void {
+    if (this.isDestroyed) return;
+    const buffer = this.#buffer;
+    if (buffer.length >= this.qos.depth) {
+      buffer.shift()!.pending--;
+      if (this.#wantsInfo) this.#receivedAt.shift();
+    } else if (buffer.length >= this.simulation.keepAllLimit) {
+      throw new Error(
+        `KEEP_ALL buffer of ${this.label} exceeded ${this.simulation.keepAllLimit} messages; ` +
+          `its callback does not keep up`,
+      );
+    }
+    sample.pending++;
+    buffer.push(sample);
+    if (this.#wantsInfo) this.#receivedAt.push(this.simulation.engine.nowAbs);
+    this.simulation.messagesDelivered++;
+    this.simulation.engine.enqueue(this);
+  }
+
+  execute(): unknown {
+    if (this.isDestroyed) return SKIPPED;
+    const sample = this.#buffer.shift();
+    if (sample === undefined) return SKIPPED;
+    const message = --sample.pending === 0 && !sample.retained ? sample.message : cloneMessage(sample.message);
+    this.digestLo = sample.digestLo;
+    this.digestHi = sample.digestHi;
+    if (!this.#wantsInfo) return this.#callback(message);
+    const info = new MessageInfo({
+      sourceTimestamp: sample.sourceTimestamp,
+      receivedTimestamp: this.#receivedAt.shift()!,
+      publicationSequenceNumber: sample.publicationSequenceNumber,
+      receptionSequenceNumber: BigInt(++this.#receptionSequence),
+      publisherGid: sample.publisherGid,
+    });
+    return this.#callback(message, info);
+  }
+
+  override destroy(): void {
+    super.destroy();
+    this.simulation.graph.removeSubscription(this);
+  }
+}

@@ -1,0 +1,75 @@
+import { Engine } from '../engine/Engine.js';
+import { EngineTimer, type TimerOwner } from '../engine/EngineTimer.js';
+import { Entity } from './Entity.js';
+import type { Node } from './Node.js';
+
+/**
+ * rclnodejs's Timer, on the engine's timers heap. Periods are bigint nanoseconds; a timer
+ * created at time c first fires at c + period, and missed periods are skipped.
+ */
+export class Timer extends Entity implements TimerOwner {
+  readonly label: string;
+  readonly #state: EngineTimer;
+  readonly #callback: () => unknown;
+
+  constructor(node: Node, period: bigint, callback: () => unknown) {
+    super(node);
+    this.label = `timer ${this.entityId} of node ${node.getFullyQualifiedName()}`;
+    this.#callback = callback;
+    this.#state = new EngineTimer(Engine.checkDuration(period, `timer period ${period}`), this);
+    this.simulation.engine.addTimer(this.#state);
+  }
+
+  /** Runs the user callback; called by the engine when the timer fires. */
+  run(): unknown {
+    return this.#callback();
+  }
+
+  get period(): bigint {
+    return BigInt(this.#state.periodNs);
+  }
+
+  timerPeriod(): bigint {
+    return this.period;
+  }
+
+  isReady(): boolean {
+    const engine = this.simulation.engine;
+    return !this.#state.canceled && engine.timerNextCall(this.#state) <= engine.nowAbs;
+  }
+
+  isCanceled(): boolean {
+    return this.#state.canceled;
+  }
+
+  cancel(): void {
+    this.assertAlive('cancel timer');
+    this.simulation.engine.cancelTimer(this.#state);
+  }
+
+  reset(): void {
+    this.assertAlive('reset timer');
+    this.simulation.engine.resetTimer(this.#state);
+  }
+
+  timeSinceLastCall(): bigint {
+    const engine = this.simulation.engine;
+    return engine.nowAbs - engine.timerLastCall(this.#state);
+  }
+
+  timeUntilNextCall(): bigint {
+    const engine = this.simulation.engine;
+    return engine.timerNextCall(this.#state) - engine.nowAbs;
+  }
+
+  /** rcl_timer_exchange_period: the next call time stays as it is. */
+  changeTimerPeriod(period: bigint): void {
+    this.assertAlive('change timer period');
+    this.#state.periodNs = Engine.checkDuration(BigInt(period), `timer period ${period}`);
+  }
+
+  override destroy(): void {
+    super.destroy();
+    this.simulation.engine.removeTimer(this.#state);
+  }
+}
