@@ -15,6 +15,8 @@ export interface RunOptions {
   fingerprint?: boolean;
   maxCallbacksPerInstant?: number;
   logOutput?: LogOutput;
+  /** Fixed delivery delays (ns) by fully qualified topic name. */
+  topicDelays?: ReadonlyMap<string, bigint>;
 }
 
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
@@ -27,6 +29,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
     ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
     ...(options.logOutput === undefined ? {} : { logOutput: options.logOutput }),
+    ...(options.topicDelays === undefined ? {} : { topicDelays: options.topicDelays }),
   });
   const job = new JobHandle(simulation, definition.name ?? 'job');
   const engine = simulation.engine;

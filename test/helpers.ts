@@ -1,0 +1,75 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineJob, type JobHandle } from '../src/job/Job.js';
+import { runJob, type RunOptions } from '../src/job/runJob.js';
+import type { RunSummary } from '../src/job/RunSummary.js';
+import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const cliPath = join(repoRoot, 'dist/src/cli/main.js');
+export const SECOND = 1_000_000_000n;
+export const MS = 1_000_000n;
+
+export interface Simulated {
+  summary: RunSummary;
+  logs: LogRecord[];
+}
+
+/** Runs a job built by `setup` and collects its log records instead of printing them. */
+export async function simulate(
+  setup: (job: JobHandle) => void | Promise<void>,
+  options: { startTime?: bigint; endAfter?: bigint } & RunOptions = {},
+): Promise<Simulated> {
+  const logs: LogRecord[] = [];
+  const { startTime, endAfter, ...runOptions } = options;
+  const summary = await runJob(
+    defineJob({
+      name: 'test',
+      ...(startTime === undefined ? {} : { startTime }),
+      ...(endAfter === undefined ? {} : { endAfter }),
+      setup,
+    }),
+    { logOutput: new LogOutput((record) => logs.push(record)), ...runOptions },
+  );
+  return { summary, logs };
+}
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real `rclsim` command in a child process. */
+export function runCli(args: string[], cwd = repoRoot): CliResult {
+  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function lastJsonLine(stdout: string): Record<string, unknown> {
+  const lines = stdout.trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'rclsim-test-'));
+}
+
+export function writeTemp(dir: string, name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** Whether a C++ compiler is here to build the reference models. */
+export function hasCompiler(): boolean {
+  try {
+    execFileSync('g++', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
