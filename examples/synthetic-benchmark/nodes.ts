@@ -1,4 +1,5 @@
 // rslcpp's synthetic determinism benchmark as ROS 2 nodes, written against the rclnodejs API.
+// Topic names are relative, so copies of the graph can live side by side in namespaces.
 import { randomInt } from 'node:crypto';
 import * as rclnodejs from 'rclsim/rclnodejs';
 import { hc, parseUint64 } from './uint64Hash.ts';
@@ -24,8 +25,8 @@ class BenchmarkNode extends rclnodejs.Node {
   readonly ids: bigint[];
   readonly #busyWaitMaxMs: number;
 
-  constructor(name: string, defaults: Defaults) {
-    super(name);
+  constructor(name: string, namespace: string, defaults: Defaults) {
+    super(name, namespace);
     this.state = BigInt.asUintN(64, this.#declare('initial_state', ParameterType.PARAMETER_INTEGER, defaults.initialState) as bigint);
     this.periodsMs = defaults.periodsMs.length === 0
       ? []
@@ -66,10 +67,10 @@ class BenchmarkNode extends rclnodejs.Node {
 }
 
 export class NodeA extends BenchmarkNode {
-  constructor() {
-    super('NodeA', { initialState: 55272744n, periodsMs: [100, 50], ids: [11162456753n, 11151784617n, 22255799981n] });
-    const t1 = this.createPublisher(UINT64, '/t1', DEPTH_1);
-    const t2 = this.createPublisher(UINT64, '/t2', DEPTH_1);
+  constructor(namespace = '') {
+    super('NodeA', namespace, { initialState: 55272744n, periodsMs: [100, 50], ids: [11162456753n, 11151784617n, 22255799981n] });
+    const t1 = this.createPublisher(UINT64, 't1', DEPTH_1);
+    const t2 = this.createPublisher(UINT64, 't2', DEPTH_1);
     this.createTimer(this.periodNs(0), () => {
       this.timerUpdate(this.ids[0]!);
       t1.publish({ data: this.state });
@@ -78,16 +79,16 @@ export class NodeA extends BenchmarkNode {
       this.timerUpdate(this.ids[1]!);
       t2.publish({ data: this.state });
     });
-    this.createSubscription(UINT64, '/t5', DEPTH_1, (msg) => this.messageUpdate(this.ids[2]!, msg.data as bigint));
+    this.createSubscription(UINT64, 't5', DEPTH_1, (msg) => this.messageUpdate(this.ids[2]!, msg.data as bigint));
   }
 }
 
 export class NodeB extends BenchmarkNode {
-  constructor() {
-    super('NodeB', { initialState: 34983402n, periodsMs: [40], ids: [22229447589n, 11111071799n] });
-    const t3 = this.createPublisher(UINT64, '/t3', DEPTH_1);
-    const t5 = this.createPublisher(UINT64, '/t5', DEPTH_1);
-    this.createSubscription(UINT64, '/t2', DEPTH_1, (msg) => {
+  constructor(namespace = '') {
+    super('NodeB', namespace, { initialState: 34983402n, periodsMs: [40], ids: [22229447589n, 11111071799n] });
+    const t3 = this.createPublisher(UINT64, 't3', DEPTH_1);
+    const t5 = this.createPublisher(UINT64, 't5', DEPTH_1);
+    this.createSubscription(UINT64, 't2', DEPTH_1, (msg) => {
       this.messageUpdate(this.ids[0]!, msg.data as bigint);
       t3.publish({ data: this.state });
     });
@@ -99,15 +100,15 @@ export class NodeB extends BenchmarkNode {
 }
 
 export class NodeC extends BenchmarkNode {
-  constructor() {
-    super('NodeC', { initialState: 87997653n, periodsMs: [], ids: [22295316797n, 44442759714n, 22227118361n] });
-    const t4 = this.createPublisher(UINT64, '/t4', DEPTH_1);
-    const s1 = this.createClient(TRIGGER, '/s1');
-    this.createSubscription(UINT64, '/t1', DEPTH_1, (msg) => {
+  constructor(namespace = '') {
+    super('NodeC', namespace, { initialState: 87997653n, periodsMs: [], ids: [22295316797n, 44442759714n, 22227118361n] });
+    const t4 = this.createPublisher(UINT64, 't4', DEPTH_1);
+    const s1 = this.createClient(TRIGGER, 's1');
+    this.createSubscription(UINT64, 't1', DEPTH_1, (msg) => {
       this.messageUpdate(this.ids[0]!, msg.data as bigint);
       s1.sendRequest({}, (response) => this.messageUpdate(this.ids[1]!, parseUint64(response.message as string)));
     });
-    this.createSubscription(UINT64, '/t3', DEPTH_1, (msg) => {
+    this.createSubscription(UINT64, 't3', DEPTH_1, (msg) => {
       this.messageUpdate(this.ids[2]!, msg.data as bigint);
       t4.publish({ data: this.state });
     });
@@ -115,14 +116,14 @@ export class NodeC extends BenchmarkNode {
 }
 
 export class NodeD extends BenchmarkNode {
-  constructor() {
-    super('NodeD', { initialState: 11380831n, periodsMs: [], ids: [2227672095n, 33396054244n] });
-    const t5 = this.createPublisher(UINT64, '/t5', DEPTH_1);
-    this.createSubscription(UINT64, '/t4', DEPTH_1, (msg) => {
+  constructor(namespace = '') {
+    super('NodeD', namespace, { initialState: 11380831n, periodsMs: [], ids: [2227672095n, 33396054244n] });
+    const t5 = this.createPublisher(UINT64, 't5', DEPTH_1);
+    this.createSubscription(UINT64, 't4', DEPTH_1, (msg) => {
       this.messageUpdate(this.ids[0]!, msg.data as bigint);
       t5.publish({ data: this.state });
     });
-    this.createService(TRIGGER, '/s1', () => {
+    this.createService(TRIGGER, 's1', () => {
       this.timerUpdate(this.ids[1]!);
       return { success: true, message: this.state.toString() };
     });
@@ -133,8 +134,8 @@ export class NodeD extends BenchmarkNode {
 export class Monitor extends BenchmarkNode {
   #start: bigint | null = null;
 
-  constructor(onTimeout: () => void) {
-    super('Monitor', { initialState: 0n, periodsMs: [1000], ids: [] });
+  constructor(onTimeout: () => void, namespace = '') {
+    super('Monitor', namespace, { initialState: 0n, periodsMs: [1000], ids: [] });
     const timeoutS = this.declareParameter(new Parameter('timeout_s', ParameterType.PARAMETER_DOUBLE, 100.0)).value as number;
     this.createTimer(this.periodNs(0), () => {
       this.busyWait();
