@@ -6,6 +6,7 @@ import { ParamsFileError } from '../job/paramsFile.js';
 import { runJob } from '../job/runJob.js';
 import { summaryToJson } from '../job/RunSummary.js';
 import { LoggingSeverity, LogOutput } from '../rcl/LogOutput.js';
+import { ParameterOverrideError } from '../rcl/NodeParameters.js';
 import { ExitCode } from './exitCodes.js';
 import { formatSummary } from './formatSummary.js';
 
@@ -58,12 +59,21 @@ async function runCommand(jobPath: string, options: RunCommandOptions): Promise<
     return summary.exitCode;
   } catch (error) {
     process.stderr.write(`rclsim: ${(error as Error).message ?? String(error)}\n`);
-    if (options.verbose) process.stderr.write(`${(error as Error).stack ?? ''}\n`);
-    if (error instanceof JobModuleError || error instanceof ParamsFileError) return ExitCode.badInput;
+    if (options.verbose) process.stderr.write(`${stackOf(error)}\n`);
+    if (error instanceof JobModuleError || error instanceof ParamsFileError || error instanceof ParameterOverrideError) {
+      return ExitCode.badInput;
+    }
     if (error instanceof CallbackError) return ExitCode.callbackThrew;
     if (error instanceof LivelockError) return ExitCode.livelock;
     return ExitCode.internalError;
   }
+}
+
+/** The stack of an error and of its causes (a callback's own stack is the cause's). */
+function stackOf(error: unknown): string {
+  const stacks: string[] = [];
+  for (let e = error; e instanceof Error; e = e.cause) stacks.push(e.stack ?? e.message);
+  return stacks.join('\ncaused by: ');
 }
 
 function collect(value: string, previous: string[]): string[] {

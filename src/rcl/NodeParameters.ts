@@ -7,6 +7,14 @@ export interface SetParametersResult {
 
 export type SetParametersCallback = (parameters: Parameter[]) => SetParametersResult;
 
+/** An override (from a params file or NodeOptions) does not fit the declared parameter. */
+export class ParameterOverrideError extends TypeError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParameterOverrideError';
+  }
+}
+
 /** A parameter override for a node, with where it came from (for error messages). */
 export interface ParameterOverride {
   parameter: Parameter;
@@ -73,7 +81,7 @@ export class NodeParameters {
       return new Parameter(override.name, descriptor.type, (override.value as unknown[]).map(Number));
     }
     if (descriptor.type !== ParameterType.PARAMETER_NOT_SET && descriptor.type !== override.type) {
-      throw new TypeError(
+      throw new ParameterOverrideError(
         `parameter '${override.name}' of node ${this.#nodeName} is declared as ${parameterTypeName(descriptor.type)}, ` +
           `but ${source} gives ${parameterTypeName(override.type)} ${formatValue(override.value)}`,
       );

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { lastJsonLine, runCli, tempDir, writeTemp } from './helpers.js';
+
+const jobs = 'test/fixtures/jobs';
+
+describe('rclsim run', () => {
+  it('prints a human summary with the results', () => {
+    const result = runCli(['run', 'examples/synthetic-benchmark/job.ts']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /^job +synthetic-benchmark$/m);
+    assert.match(result.stdout, /^sim time +10\.000000000s -> 110\.000000000s$/m);
+    assert.match(result.stdout, /^ended +finished, exit code 0$/m);
+    assert.match(result.stdout, /^ {2}combined +7448837717382456148$/m);
+  });
+
+  it('exits with the job’s exit code and prints JSON on the last line of stdout', () => {
+    const result = runCli(['run', `${jobs}/exit-code.ts`, '--json']);
+    assert.equal(result.status, 3, result.stderr);
+    const summary = lastJsonLine(result.stdout);
+    assert.equal(summary.exitCode, 3);
+    assert.equal(summary.endTime, '2000000000');
+    assert.deepEqual(summary.results, { when: '2000000000' });
+    assert.equal(summary.endReason, 'finished');
+    assert.equal(typeof summary.wallSeconds, 'number');
+    assert.match(summary.fingerprint as string, /^[0-9a-f]{16}$/);
+  });
+
+  it('names node, callback and sim time when a callback throws (exit 3)', () => {
+    const result = runCli(['run', `${jobs}/throws.ts`]);
+    assert.equal(result.status, 3);
+    assert.equal(
+      result.stderr.trim(),
+      'rclsim: subscription /robot/cmd of node /robot/fragile threw at sim time 0.250000000s: cannot handle go',
+    );
+    const verbose = runCli(['run', `${jobs}/throws.ts`, '--verbose']);
+    assert.match(verbose.stderr, /at .*throws\.ts/);
+  });
+
+  it('reports a livelock with exit code 4', () => {
+    const result = runCli(['run', `${jobs}/livelock.mjs`, '--max-callbacks-per-instant', '2000']);
+    assert.equal(result.status, 4);
+    assert.match(result.stderr, /instant livelock at sim time 0\.001000000s.*\/ping/);
+  });
+
+  it('rejects bad input with exit code 2 and says what is wrong', () => {
+    const missing = runCli(['run', 'nowhere/job.ts']);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /nowhere\/job\.ts: no such job file/);
+
+    const notAJob = runCli(['run', `${jobs}/no-export.ts`]);
+    assert.equal(notAJob.status, 2);
+    assert.match(notAJob.stderr, /must export default defineJob/);
+
+    const dir = tempDir();
+    const params = writeTemp(dir, 'broken.yaml', 'NodeA:\n  ros__parameters:\n    ids: [1, two]\n');
+    const badParams = runCli(['run', 'examples/synthetic-benchmark/job.ts', '--params-file', params]);
+    assert.equal(badParams.status, 2);
+    assert.match(badParams.stderr, /broken\.yaml:3: parameter 'ids': array items must all have one type/);
+
+    const wrongType = writeTemp(dir, 'wrong.yaml', 'NodeA:\n  ros__parameters:\n    initial_state: abc\n');
+    const badType = runCli(['run', 'examples/synthetic-benchmark/job.ts', '--params-file', wrongType]);
+    assert.equal(badType.status, 2);
+    assert.match(badType.stderr, /initial_state' of node \/NodeA is declared as integer, but \S*wrong\.yaml:3 \(for \/NodeA\) gives string abc/);
+  });
+
+  it('documents its options in --help', () => {
+    const result = runCli(['run', '--help']);
+    assert.equal(result.status, 0);
+    for (const option of ['--json', '--params-file', '--no-fingerprint', '--log-level', '--verbose']) {
+      assert.ok(result.stdout.includes(option), option);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { JobHandle } from '../src/job/Job.js';
+import { Node } from '../src/rcl/Node.js';
+import { MS, SECOND, simulate } from './helpers.js';
+
+/** A small graph with timers, a chain of topics, a service and async code. */
+function graph(payload: string) {
+  return (job: JobHandle): void => {
+    const a = new Node('a');
+    const b = new Node('b', 'ns');
+    const out = a.createPublisher('std_msgs/msg/String', '/chain');
+    const back = b.createPublisher('std_msgs/msg/String', '/back');
+    let count = 0;
+    b.createSubscription('std_msgs/msg/String', '/chain', (m) => back.publish(`${m.data}!`));
+    a.createSubscription('std_msgs/msg/String', '/back', (m) => job.setResult('last', m.data));
+    b.createService('std_srvs/srv/Trigger', '/ask', async () => ({ success: true, message: `${count}` }));
+    const client = a.createClient('std_srvs/srv/Trigger', '/ask');
+    a.createTimer(7n * MS, () => out.publish(`${payload}${count++}`));
+    a.createTimer(11n * MS, async () => {
+      const response = await client.sendRequestAsync({});
+      job.setResult('answer', response.message);
+    });
+  };
+}
+
+describe('determinism', () => {
+  it('gives the same fingerprint and results on every run, and runs do not leak into each other', async () => {
+    const first = await simulate(graph('m'), { endAfter: SECOND });
+    const second = await simulate(graph('m'), { endAfter: SECOND });
+    assert.equal(first.summary.fingerprint, second.summary.fingerprint);
+    assert.deepEqual(first.summary.results, second.summary.results);
+    assert.equal(first.summary.callbacks, second.summary.callbacks);
+    assert.equal(first.summary.messagesDelivered, 284);
+  });
+
+  it('changes the fingerprint when a message’s content changes', async () => {
+    const base = await simulate(graph('m'), { endAfter: SECOND });
+    const changed = await simulate(graph('n'), { endAfter: SECOND });
+    assert.equal(base.summary.callbacks, changed.summary.callbacks);
+    assert.notEqual(base.summary.fingerprint, changed.summary.fingerprint);
+  });
+
+  it('changes the fingerprint when callbacks run at other times', async () => {
+    const timers = (periods: bigint[]) => (): void => {
+      const node = new Node('n');
+      for (const period of periods) node.createTimer(period, () => {});
+    };
+    const a = await simulate(timers([5n * MS, 6n * MS]), { endAfter: 30n * MS });
+    const b = await simulate(timers([5n * MS, 6n * MS]), { endAfter: 30n * MS });
+    const c = await simulate(timers([6n * MS, 5n * MS]), { endAfter: 30n * MS });
+    assert.equal(a.summary.fingerprint, b.summary.fingerprint);
+    assert.equal(a.summary.callbacks, c.summary.callbacks);
+    assert.notEqual(a.summary.fingerprint, c.summary.fingerprint);
+  });
+});
