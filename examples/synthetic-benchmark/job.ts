@@ -1,6 +1,6 @@
 // The rslcpp determinism benchmark as an rclsim job: starts at 10 s, ends when Monitor says so.
 import { defineJob } from 'rclsim';
-import { hc } from './uint64Hash.ts';
+import { hcBig } from './uint64Hash.ts';
 import { Monitor, NodeA, NodeB, NodeC, NodeD } from './nodes.ts';
 
 export default defineJob({
@@ -12,8 +12,9 @@ export default defineJob({
     job.onEnd(() => {
       let combined = 505510631n;
       for (const node of nodes) {
-        job.setResult(node.name(), node.state);
-        combined = hc(combined, node.state);
+        const state = node.state.toBigInt();
+        job.setResult(node.name(), state);
+        combined = hcBig(combined, state);
       }
       job.setResult('combined', combined);
     });

@@ -2,7 +2,7 @@
 // Topic names are relative, so copies of the graph can live side by side in namespaces.
 import { randomInt } from 'node:crypto';
 import * as rclnodejs from 'rclsim/rclnodejs';
-import { hc, parseUint64 } from './uint64Hash.ts';
+import { parseUint64, U64 } from './uint64Hash.ts';
 
 const { Parameter, ParameterType, QoS } = rclnodejs;
 const UINT64 = 'std_msgs/msg/UInt64';
@@ -20,18 +20,19 @@ interface Defaults {
 
 /** A benchmark node: its constants come from parameters, with rslcpp's values as defaults. */
 class BenchmarkNode extends rclnodejs.Node {
-  state: bigint;
+  readonly state: U64;
   readonly periodsMs: number[];
-  readonly ids: bigint[];
+  readonly ids: U64[];
   readonly #busyWaitMaxMs: number;
+  readonly #input = new U64();
 
   constructor(name: string, namespace: string, defaults: Defaults) {
     super(name, namespace);
-    this.state = BigInt.asUintN(64, this.#declare('initial_state', ParameterType.PARAMETER_INTEGER, defaults.initialState) as bigint);
+    this.state = U64.from(this.#declare('initial_state', ParameterType.PARAMETER_INTEGER, defaults.initialState) as bigint);
     this.periodsMs = defaults.periodsMs.length === 0
       ? []
       : (this.#declare('periods_ms', ParameterType.PARAMETER_INTEGER_ARRAY, defaults.periodsMs.map(BigInt)) as bigint[]).map(Number);
-    this.ids = (this.#declare('ids', ParameterType.PARAMETER_INTEGER_ARRAY, defaults.ids) as bigint[]).map((id) => BigInt.asUintN(64, BigInt(id)));
+    this.ids = (this.#declare('ids', ParameterType.PARAMETER_INTEGER_ARRAY, defaults.ids) as bigint[]).map((id) => U64.from(BigInt(id)));
     this.#busyWaitMaxMs = this.#declare('busy_wait_max_ms', ParameterType.PARAMETER_DOUBLE, 0) as number;
   }
 
@@ -43,14 +44,20 @@ class BenchmarkNode extends rclnodejs.Node {
     return this.now().nanoseconds;
   }
 
-  protected timerUpdate(id: bigint): void {
+  /** s = hc(hc(s, id), now) */
+  protected timerUpdate(id: U64): void {
     this.busyWait();
-    this.state = hc(hc(this.state, id), this.nowNs());
+    this.state.combine(id).combine(this.#input.set(this.nowNs()));
   }
 
-  protected messageUpdate(id: bigint, data: bigint): void {
+  /** s = hc(hc(hc(s, id), now), data) */
+  protected messageUpdate(id: U64, data: bigint): void {
     this.busyWait();
-    this.state = hc(hc(hc(this.state, id), this.nowNs()), data);
+    this.state.combine(id).combine(this.#input.set(this.nowNs())).combine(this.#input.set(data));
+  }
+
+  protected stateMessage(): { data: bigint } {
+    return { data: this.state.toBigInt() };
   }
 
   protected periodNs(index: number): bigint {
@@ -73,11 +80,11 @@ export class NodeA extends BenchmarkNode {
     const t2 = this.createPublisher(UINT64, 't2', DEPTH_1);
     this.createTimer(this.periodNs(0), () => {
       this.timerUpdate(this.ids[0]!);
-      t1.publish({ data: this.state });
+      t1.publish(this.stateMessage());
     });
     this.createTimer(this.periodNs(1), () => {
       this.timerUpdate(this.ids[1]!);
-      t2.publish({ data: this.state });
+      t2.publish(this.stateMessage());
     });
     this.createSubscription(UINT64, 't5', DEPTH_1, (msg) => this.messageUpdate(this.ids[2]!, msg.data as bigint));
   }
@@ -90,11 +97,11 @@ export class NodeB extends BenchmarkNode {
     const t5 = this.createPublisher(UINT64, 't5', DEPTH_1);
     this.createSubscription(UINT64, 't2', DEPTH_1, (msg) => {
       this.messageUpdate(this.ids[0]!, msg.data as bigint);
-      t3.publish({ data: this.state });
+      t3.publish(this.stateMessage());
     });
     this.createTimer(this.periodNs(0), () => {
       this.timerUpdate(this.ids[1]!);
-      t5.publish({ data: this.state });
+      t5.publish(this.stateMessage());
     });
   }
 }
@@ -110,7 +117,7 @@ export class NodeC extends BenchmarkNode {
     });
     this.createSubscription(UINT64, 't3', DEPTH_1, (msg) => {
       this.messageUpdate(this.ids[2]!, msg.data as bigint);
-      t4.publish({ data: this.state });
+      t4.publish(this.stateMessage());
     });
   }
 }
@@ -121,11 +128,11 @@ export class NodeD extends BenchmarkNode {
     const t5 = this.createPublisher(UINT64, 't5', DEPTH_1);
     this.createSubscription(UINT64, 't4', DEPTH_1, (msg) => {
       this.messageUpdate(this.ids[0]!, msg.data as bigint);
-      t5.publish({ data: this.state });
+      t5.publish(this.stateMessage());
     });
     this.createService(TRIGGER, 's1', () => {
       this.timerUpdate(this.ids[1]!);
-      return { success: true, message: this.state.toString() };
+      return { success: true, message: this.state.toBigInt().toString() };
     });
   }
 }

@@ -1,25 +1,102 @@
-// rslcpp's 64-bit hash functions, in wrapping unsigned 64-bit arithmetic.
-const MASK = 0xffffffffffffffffn;
+// rslcpp's 64-bit hash functions in wrapping unsigned 64-bit arithmetic. A value is kept as two
+// 32-bit halves and multiplied with 16-bit limbs, because BigInt arithmetic costs more than
+// everything else a benchmark callback does.
+const scratch = new BigUint64Array(1);
+const scratchHalves = new Uint32Array(scratch.buffer);
 
-export function splitmix64(value: bigint): bigint {
-  let x = (value + 0x9e3779b97f4a7c15n) & MASK;
-  x = ((x ^ (x >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK;
-  x = ((x ^ (x >> 27n)) * 0x94d049bb133111ebn) & MASK;
-  return x ^ (x >> 31n);
+/** An unsigned 64-bit value as two 32-bit halves, updated in place. */
+export class U64 {
+  hi: number;
+  lo: number;
+
+  constructor(hi = 0, lo = 0) {
+    this.hi = hi >>> 0;
+    this.lo = lo >>> 0;
+  }
+
+  /** The value mod 2^64 (storing into a BigUint64Array wraps it). */
+  static from(value: bigint): U64 {
+    return new U64().set(value);
+  }
+
+  set(value: bigint): this {
+    scratch[0] = value;
+    this.hi = scratchHalves[1]!;
+    this.lo = scratchHalves[0]!;
+    return this;
+  }
+
+  toBigInt(): bigint {
+    scratchHalves[0] = this.lo;
+    scratchHalves[1] = this.hi;
+    return scratch[0]!;
+  }
+
+  /** this := hc(this, other). */
+  combine(other: U64): this {
+    hc(this, this.hi, this.lo, other.hi, other.lo);
+    return this;
+  }
 }
 
-export function hc(h1: bigint, h2: bigint): bigint {
-  const k = 0x9ddfea08eb382d69n;
-  let a = ((h1 ^ h2) * k) & MASK;
-  a ^= a >> 47n;
-  let b = ((h2 ^ a) * k) & MASK;
-  b ^= b >> 47n;
-  b = (b * k) & MASK;
-  return splitmix64(b);
+// mul() returns the low half of a product and leaves the high half here, so the hash runs on
+// local numbers without allocating.
+let productHi = 0;
+
+/** a · b mod 2^64: returns the low 32 bits, the high 32 bits go to productHi. */
+function mul(ah: number, al: number, bh: number, bl: number): number {
+  const a0 = al & 0xffff;
+  const a1 = al >>> 16;
+  const b0 = bl & 0xffff;
+  const b1 = bl >>> 16;
+  let t = a0 * b0;
+  const w0 = t & 0xffff;
+  t = a1 * b0 + (t >>> 16);
+  const w1 = t & 0xffff;
+  const w2 = t >>> 16;
+  t = a0 * b1 + w1;
+  productHi = (a1 * b1 + w2 + (t >>> 16) + Math.imul(ah, bl) + Math.imul(al, bh)) >>> 0;
+  return (((t & 0xffff) << 16) | w0) >>> 0;
+}
+
+const K_HI = 0x9ddfea08;
+const K_LO = 0xeb382d69;
+
+/** out := hc(h1, h2), with h1 and h2 given as halves. */
+function hc(out: U64, h1hi: number, h1lo: number, h2hi: number, h2lo: number): void {
+  // a = (h1 ^ h2) * k; a ^= a >> 47
+  let lo = mul((h1hi ^ h2hi) >>> 0, (h1lo ^ h2lo) >>> 0, K_HI, K_LO);
+  let hi = productHi;
+  lo = (lo ^ (hi >>> 15)) >>> 0;
+  // b = (h2 ^ a) * k; b ^= b >> 47; b *= k
+  lo = mul((h2hi ^ hi) >>> 0, (h2lo ^ lo) >>> 0, K_HI, K_LO);
+  hi = productHi;
+  lo = (lo ^ (hi >>> 15)) >>> 0;
+  lo = mul(hi, lo, K_HI, K_LO);
+  hi = productHi;
+  // splitmix64(b)
+  const sum = lo + 0x7f4a7c15;
+  lo = sum >>> 0;
+  hi = (hi + 0x9e3779b9 + (sum > 0xffffffff ? 1 : 0)) >>> 0;
+  lo = (lo ^ ((lo >>> 30) | (hi << 2))) >>> 0;
+  hi = (hi ^ (hi >>> 30)) >>> 0;
+  lo = mul(hi, lo, 0xbf58476d, 0x1ce4e5b9);
+  hi = productHi;
+  lo = (lo ^ ((lo >>> 27) | (hi << 5))) >>> 0;
+  hi = (hi ^ (hi >>> 27)) >>> 0;
+  lo = mul(hi, lo, 0x94d049bb, 0x133111eb);
+  hi = productHi;
+  out.lo = (lo ^ ((lo >>> 31) | (hi << 1))) >>> 0;
+  out.hi = (hi ^ (hi >>> 31)) >>> 0;
+}
+
+/** hc on bigints, for code that has them at hand (results, tests). */
+export function hcBig(h1: bigint, h2: bigint): bigint {
+  return U64.from(h1).combine(U64.from(h2)).toBigInt();
 }
 
 /** Parses a decimal uint64 string, as rslcpp reads the service response. */
 export function parseUint64(text: string): bigint {
   if (!/^\d+$/.test(text)) throw new Error(`not a uint64: '${text}'`);
-  return BigInt(text) & MASK;
+  return BigInt.asUintN(64, BigInt(text));
 }

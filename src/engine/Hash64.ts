@@ -6,16 +6,30 @@
  * Used for the run fingerprint and for message digests.
  */
 const scratch = new DataView(new ArrayBuffer(8));
+const unsigned64 = new BigUint64Array(1);
+const signed64 = new BigInt64Array(unsigned64.buffer);
+const halves = new Uint32Array(unsigned64.buffer);
 const TWO_32 = 4294967296;
+const MAX_U64 = 0xffffffffffffffffn;
+const MIN_I64 = -0x8000000000000000n;
 
 export class Hash64 {
-  lo: number;
-  hi: number;
+  lo = 0;
+  hi = 0;
+  /** The last `finish()` result. */
+  digestLo = 0;
+  digestHi = 0;
   #words = 0;
 
-  constructor(seedLo = 0x243f6a88, seedHi = 0x85a308d3) {
-    this.lo = seedLo | 0;
-    this.hi = seedHi | 0;
+  constructor() {
+    this.reset();
+  }
+
+  reset(): this {
+    this.lo = 0x243f6a88;
+    this.hi = 0x85a308d3 | 0;
+    this.#words = 0;
+    return this;
   }
 
   /** Mix one 32-bit word. */
@@ -48,7 +62,22 @@ export class Hash64 {
   }
 
   bigint(n: bigint): void {
-    // Two's complement 64-bit words, plus a length word for values beyond 64 bits.
+    // The common 64-bit cases go through typed arrays instead of BigInt arithmetic.
+    if (n >= 0n && n <= MAX_U64) {
+      unsigned64[0] = n;
+      this.word(halves[0]!);
+      this.word(halves[1]!);
+      this.word(1);
+      return;
+    }
+    if (n < 0n && n >= MIN_I64) {
+      signed64[0] = n;
+      this.word(halves[0]!);
+      this.word(halves[1]!);
+      this.word(-1);
+      return;
+    }
+    // Beyond 64 bits: magnitude in 64-bit words, then the signed word count.
     const negative = n < 0n;
     let rest = negative ? -n : n;
     let count = 0;
@@ -67,19 +96,20 @@ export class Hash64 {
     for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
   }
 
-  /** Final avalanche of both lanes; does not change the running state. */
-  digest(): { lo: number; hi: number } {
+  /** Final avalanche of both lanes into `digestLo`/`digestHi`; the running state is kept. */
+  finish(): this {
     let lo = this.lo ^ this.#words;
     let hi = this.hi ^ this.#words;
     lo = fmix32(lo ^ hi);
     hi = fmix32(hi + lo);
-    lo = (lo + hi) | 0;
-    return { lo, hi };
+    this.digestLo = (lo + hi) | 0;
+    this.digestHi = hi;
+    return this;
   }
 
   hex(): string {
-    const { lo, hi } = this.digest();
-    return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+    this.finish();
+    return (this.digestHi >>> 0).toString(16).padStart(8, '0') + (this.digestLo >>> 0).toString(16).padStart(8, '0');
   }
 }
 

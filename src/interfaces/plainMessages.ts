@@ -24,18 +24,23 @@ function cloneValue(value: unknown): unknown {
     return (value as unknown as { slice(): unknown }).slice();
   }
   const copy: Record<string, unknown> = {};
-  for (const key in value) {
-    if (Object.hasOwn(value, key)) copy[key] = cloneValue((value as Record<string, unknown>)[key]);
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    copy[key] = cloneValue((value as Record<string, unknown>)[key]);
   }
   return copy;
 }
 
 const TAG = { undefined: 1, null: 2, false: 3, true: 4, number: 5, bigint: 6, string: 7, array: 8, bytes: 9, object: 10 };
 
-/** Digest of a message's content: field names, value types and values, in field order. */
-export function digestMessage(value: unknown, hash: Hash64 = new Hash64()): Hash64 {
-  digestValue(value, hash);
-  return hash;
+/**
+ * Digest of a message's content (field names, value types and values, in field order), left
+ * in `hash.digestLo`/`hash.digestHi`. The hash is reset first, so one can be reused.
+ */
+export function digestMessage(value: unknown, hash: Hash64): Hash64 {
+  digestValue(value, hash.reset());
+  return hash.finish();
 }
 
 function digestValue(value: unknown, hash: Hash64): void {
@@ -73,10 +78,10 @@ function digestValue(value: unknown, hash: Hash64): void {
     for (let i = 0; i < view.length; i++) digestValue(view[i], hash);
   } else if (typeof value === 'object') {
     hash.word(TAG.object);
-    for (const key in value) {
-      if (!Object.hasOwn(value, key)) continue;
-      hash.string(key);
-      digestValue((value as Record<string, unknown>)[key], hash);
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      hash.string(keys[i]!);
+      digestValue((value as Record<string, unknown>)[keys[i]!], hash);
     }
   }
 }

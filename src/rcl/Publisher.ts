@@ -1,5 +1,4 @@
 import { Fifo } from '../engine/Fifo.js';
-import { Hash64 } from '../engine/Hash64.js';
 import { cloneMessage, digestMessage } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
@@ -41,17 +40,13 @@ export class Publisher extends Entity {
     const sequence = ++this.#sequence;
     if (this.matched.length === 0 && this.#retained === null) return;
     const snapshot = cloneMessage(value);
-    let digestLo = 0;
-    let digestHi = 0;
-    if (this.simulation.engine.fingerprintEnabled) {
-      ({ lo: digestLo, hi: digestHi } = digestMessage(snapshot, new Hash64()).digest());
-    }
+    const hash = this.simulation.engine.fingerprintEnabled ? digestMessage(snapshot, this.simulation.messageHash) : null;
     const sample: Sample = {
       message: snapshot,
-      digestLo,
-      digestHi,
+      digestLo: hash === null ? 0 : hash.digestLo,
+      digestHi: hash === null ? 0 : hash.digestHi,
       sourceTimestamp: this.simulation.engine.nowAbs,
-      publicationSequenceNumber: BigInt(sequence),
+      publicationSequenceNumber: sequence,
       publisherGid: this.gid,
       retained: this.#retained !== null,
       pending: 0,

@@ -11,7 +11,7 @@ export interface Sample {
   readonly digestHi: number;
   /** Sim time the message was published. */
   readonly sourceTimestamp: bigint;
-  readonly publicationSequenceNumber: bigint;
+  readonly publicationSequenceNumber: number;
   readonly publisherGid: Buffer;
   /** Kept by a TRANSIENT_LOCAL publisher for late subscriptions: never handed out uncopied. */
   retained: boolean;

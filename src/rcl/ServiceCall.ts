@@ -1,4 +1,3 @@
-import { Hash64 } from '../engine/Hash64.js';
 import { cloneMessage, digestMessage, type Message } from '../interfaces/plainMessages.js';
 import type { Simulation } from './Simulation.js';
 
@@ -14,6 +13,6 @@ export interface ServiceCall {
 export function snapshotCall(simulation: Simulation, message: Message, sequence: number): ServiceCall {
   const copy = cloneMessage(message);
   if (!simulation.engine.fingerprintEnabled) return { message: copy, digestLo: 0, digestHi: 0, sequence };
-  const { lo, hi } = digestMessage(copy, new Hash64()).digest();
-  return { message: copy, digestLo: lo, digestHi: hi, sequence };
+  const hash = digestMessage(copy, simulation.messageHash);
+  return { message: copy, digestLo: hash.digestLo, digestHi: hash.digestHi, sequence };
 }

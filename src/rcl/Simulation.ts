@@ -1,4 +1,5 @@
 import { Engine } from '../engine/Engine.js';
+import { Hash64 } from '../engine/Hash64.js';
 import { PlainTypeSupport, type TypeSupport } from '../interfaces/TypeSupport.js';
 import { Context } from './Context.js';
 import { Delivery } from './Delivery.js';
@@ -41,6 +42,8 @@ export class Simulation {
   readonly warnings: string[] = [];
   readonly keepAllLimit: number;
   messagesDelivered = 0;
+  /** Reused for every message digest (one simulation runs on one thread). */
+  readonly messageHash = new Hash64();
   readonly #parameterOverrides: (nodeFqn: string) => ParameterOverride[];
   readonly #topicDelays: ReadonlyMap<string, bigint>;
   #entityIds = 0;

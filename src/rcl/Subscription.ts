@@ -73,7 +73,7 @@ export class Subscription extends Entity implements Executable {
     const info = new MessageInfo({
       sourceTimestamp: sample.sourceTimestamp,
       receivedTimestamp: this.#receivedAt.shift()!,
-      publicationSequenceNumber: sample.publicationSequenceNumber,
+      publicationSequenceNumber: BigInt(sample.publicationSequenceNumber),
       receptionSequenceNumber: BigInt(++this.#receptionSequence),
       publisherGid: sample.publisherGid,
     });
