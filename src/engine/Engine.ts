@@ -264,7 +264,10 @@ export class Engine {
     this.started = true;
     this.now = 0;
     this.nowAbs = this.base;
-    if (this.fingerprintEnabled) this.fingerprint.bigint(this.base);
+    if (this.fingerprintEnabled) {
+      this.fingerprint.bigint(this.base);
+      this.fingerprint.integer(0);
+    }
 
     const timers = [...this.#preStartTimers].sort((a, b) => a.nodeId - b.nodeId);
     for (const timer of timers) {
@@ -322,6 +325,8 @@ export class Engine {
     this.nowAbs = this.base + BigInt(offset);
     this.#instantCallbacks = 0;
     this.#recentChannels.length = 0;
+    // The fingerprint takes the time once per step; the callbacks that follow ran at it.
+    if (this.fingerprintEnabled) this.fingerprint.integer(offset);
   }
 
   #hasWorkNow(): boolean {
@@ -385,7 +390,6 @@ export class Engine {
     if (++this.#instantCallbacks > this.maxCallbacksPerInstant - LIVELOCK_WINDOW) this.#watchLivelock(entity);
     if (this.fingerprintEnabled) {
       const fp = this.fingerprint;
-      fp.integer(this.now);
       fp.word(entity.nodeId);
       fp.word(entity.entityId);
       fp.word(entity.digestLo);

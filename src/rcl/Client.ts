@@ -5,6 +5,7 @@ import { Entity } from './Entity.js';
 import { AbortError, TimeoutError } from './errors.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
+import type { Service } from './Service.js';
 import { snapshotCall, type ServiceCall } from './ServiceCall.js';
 
 export type ResponseCallback = (response: Message) => unknown;
@@ -27,6 +28,8 @@ export class Client extends Entity implements Executable {
   readonly qos: ResolvedQoS;
   readonly label: string;
   readonly channel: string;
+  /** Servers this client's requests reach (same service name and type), in creation order. */
+  matched: readonly Service[] = [];
   readonly #pending = new Map<number, ResponseCallback>();
   readonly #responses = new Fifo<ServiceCall>();
   #sequence = 0;
@@ -47,7 +50,7 @@ export class Client extends Entity implements Executable {
   }
 
   sendRequestAsync(request: unknown, options: SendRequestOptions = {}): Promise<Message> {
-    const engine = this.simulation.engine;
+    const engine = this.engine;
     const operation = `request to service ${this.serviceName}`;
     return new Promise<Message>((resolve, reject) => {
       if (options.signal?.aborted) {
@@ -81,13 +84,13 @@ export class Client extends Entity implements Executable {
   }
 
   isServiceServerAvailable(): boolean {
-    return this.simulation.graph.serversOf(this.serviceName, this.typeName).length > 0;
+    return this.matched.length > 0;
   }
 
   /** Resolves true when a server is available, false once `timeout` ms of sim time passed. */
   waitForService(timeout?: number): Promise<boolean> {
     if (this.isServiceServerAvailable()) return Promise.resolve(true);
-    const engine = this.simulation.engine;
+    const engine = this.engine;
     return new Promise<boolean>((resolve) => {
       const finish = (available: boolean): void => {
         stopWatching();
@@ -105,7 +108,7 @@ export class Client extends Entity implements Executable {
   receiveResponse(call: ServiceCall): void {
     if (this.isDestroyed) return;
     this.#responses.push(call);
-    this.simulation.engine.enqueue(this);
+    this.engine.enqueue(this);
   }
 
   execute(): unknown {
@@ -125,9 +128,7 @@ export class Client extends Entity implements Executable {
     const message = this.simulation.types.toMessage(this.requestType, request);
     const sequence = ++this.#sequence;
     this.#pending.set(sequence, callback);
-    for (const server of this.simulation.graph.serversOf(this.serviceName, this.typeName)) {
-      server.receiveRequest(snapshotCall(this.simulation, message, sequence), this);
-    }
+    for (const server of this.matched) server.receiveRequest(snapshotCall(this.simulation, message, sequence), this);
     return sequence;
   }
 

@@ -1,3 +1,4 @@
+import type { Engine } from '../engine/Engine.js';
 import type { Node } from './Node.js';
 import type { Simulation } from './Simulation.js';
 
@@ -5,6 +6,8 @@ import type { Simulation } from './Simulation.js';
 export abstract class Entity {
   readonly node: Node;
   readonly simulation: Simulation;
+  /** The simulation's engine, held directly: it is on the hot path of every event. */
+  readonly engine: Engine;
   readonly nodeId: number;
   readonly entityId: number;
   digestLo = 0;
@@ -14,6 +17,7 @@ export abstract class Entity {
   constructor(node: Node) {
     this.node = node;
     this.simulation = node.context.simulation;
+    this.engine = this.simulation.engine;
     this.nodeId = node.nodeId;
     this.entityId = this.simulation.nextEntityId();
   }

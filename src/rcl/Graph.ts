@@ -115,17 +115,26 @@ export class Graph {
   addService(service: Service): void {
     const endpoints = this.#service(service.serviceName);
     endpoints.servers.push(service);
+    this.#rematchClients(endpoints);
     const waiters = endpoints.waiters.splice(0);
     for (const wake of waiters) wake();
   }
 
   removeService(service: Service): void {
     const endpoints = this.#services.get(service.serviceName);
-    if (endpoints) remove(endpoints.servers, service);
+    if (!endpoints) return;
+    remove(endpoints.servers, service);
+    this.#rematchClients(endpoints);
   }
 
   addClient(client: Client): void {
-    this.#service(client.serviceName).clients.push(client);
+    const endpoints = this.#service(client.serviceName);
+    endpoints.clients.push(client);
+    client.matched = this.serversOf(client.serviceName, client.typeName);
+  }
+
+  #rematchClients(endpoints: ServiceEndpoints): void {
+    for (const client of endpoints.clients) client.matched = this.serversOf(client.serviceName, client.typeName);
   }
 
   removeClient(client: Client): void {

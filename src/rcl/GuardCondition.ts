@@ -18,7 +18,7 @@ export class GuardCondition extends Entity implements Executable {
   trigger(): void {
     this.assertAlive('trigger guard condition');
     this.#triggers++;
-    this.simulation.engine.enqueue(this);
+    this.engine.enqueue(this);
   }
 
   execute(): unknown {

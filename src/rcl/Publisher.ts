@@ -40,12 +40,12 @@ export class Publisher extends Entity {
     const sequence = ++this.#sequence;
     if (this.matched.length === 0 && this.#retained === null) return;
     const snapshot = cloneMessage(value);
-    const hash = this.simulation.engine.fingerprintEnabled ? digestMessage(snapshot, this.simulation.messageHash) : null;
+    const hash = this.engine.fingerprintEnabled ? digestMessage(snapshot, this.simulation.messageHash) : null;
     const sample: Sample = {
       message: snapshot,
       digestLo: hash === null ? 0 : hash.digestLo,
       digestHi: hash === null ? 0 : hash.digestHi,
-      sourceTimestamp: this.simulation.engine.nowAbs,
+      sourceTimestamp: this.engine.nowAbs,
       publicationSequenceNumber: sequence,
       publisherGid: this.gid,
       retained: this.#retained !== null,

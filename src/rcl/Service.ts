@@ -75,7 +75,7 @@ export class Service extends Entity implements Executable {
     if (this.isDestroyed) return;
     if (this.#requests.length >= this.qos.depth) this.#requests.shift();
     this.#requests.push({ call, client });
-    this.simulation.engine.enqueue(this);
+    this.engine.enqueue(this);
   }
 
   execute(): unknown {

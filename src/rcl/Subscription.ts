@@ -57,9 +57,9 @@ export class Subscription extends Entity implements Executable {
     }
     sample.pending++;
     buffer.push(sample);
-    if (this.#wantsInfo) this.#receivedAt.push(this.simulation.engine.nowAbs);
+    if (this.#wantsInfo) this.#receivedAt.push(this.engine.nowAbs);
     this.simulation.messagesDelivered++;
-    this.simulation.engine.enqueue(this);
+    this.engine.enqueue(this);
   }
 
   execute(): unknown {

@@ -17,7 +17,7 @@ export class Timer extends Entity implements TimerOwner {
     this.label = `timer ${this.entityId} of node ${node.getFullyQualifiedName()}`;
     this.#callback = callback;
     this.#state = new EngineTimer(Engine.checkDuration(period, `timer period ${period}`), this);
-    this.simulation.engine.addTimer(this.#state);
+    this.engine.addTimer(this.#state);
   }
 
   /** Runs the user callback; called by the engine when the timer fires. */
@@ -34,7 +34,7 @@ export class Timer extends Entity implements TimerOwner {
   }
 
   isReady(): boolean {
-    const engine = this.simulation.engine;
+    const engine = this.engine;
     return !this.#state.canceled && engine.timerNextCall(this.#state) <= engine.nowAbs;
   }
 
@@ -44,21 +44,21 @@ export class Timer extends Entity implements TimerOwner {
 
   cancel(): void {
     this.assertAlive('cancel timer');
-    this.simulation.engine.cancelTimer(this.#state);
+    this.engine.cancelTimer(this.#state);
   }
 
   reset(): void {
     this.assertAlive('reset timer');
-    this.simulation.engine.resetTimer(this.#state);
+    this.engine.resetTimer(this.#state);
   }
 
   timeSinceLastCall(): bigint {
-    const engine = this.simulation.engine;
+    const engine = this.engine;
     return engine.nowAbs - engine.timerLastCall(this.#state);
   }
 
   timeUntilNextCall(): bigint {
-    const engine = this.simulation.engine;
+    const engine = this.engine;
     return engine.timerNextCall(this.#state) - engine.nowAbs;
   }
 
@@ -70,6 +70,6 @@ export class Timer extends Entity implements TimerOwner {
 
   override destroy(): void {
     super.destroy();
-    this.simulation.engine.removeTimer(this.#state);
+    this.engine.removeTimer(this.#state);
   }
 }
