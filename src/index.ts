@@ -8,4 +8,4 @@ export { Simulation, type SimulationOptions } from './rcl/Simulation.js';
 export { LogOutput, type LogRecord } from './rcl/LogOutput.js';
 export { Engine, type EndReason } from './engine/Engine.js';
 export { CallbackError, LivelockError, SimTimeRangeError, formatSimTime } from './engine/errors.js';
-export * from './compat/index.js';
+export * from './compat/api.js';

@@ -39,6 +39,15 @@ describe('rclsim run', () => {
     assert.match(verbose.stderr, /at .*throws\.ts/);
   });
 
+  it('fails cleanly when a promise without a handler rejects (exit 3)', () => {
+    const result = runCli(['run', `${jobs}/unhandled.ts`]);
+    assert.equal(result.status, 3);
+    assert.equal(
+      result.stderr.trim(),
+      'rclsim: a promise without a rejection handler threw at sim time 0.030000000s: forgotten',
+    );
+  });
+
   it('reports a livelock with exit code 4', () => {
     const result = runCli(['run', `${jobs}/livelock.mjs`, '--max-callbacks-per-instant', '2000']);
     assert.equal(result.status, 4);

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LogOutput } from '../rcl/LogOutput.js';
 import { Simulation } from '../rcl/Simulation.js';
+import { CallbackError } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { JobHandle, type JobDefinition } from './Job.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from './paramsFile.js';
@@ -33,6 +34,11 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   });
   const job = new JobHandle(simulation, definition.name ?? 'job');
   const engine = simulation.engine;
+  // A promise that rejects with no handler fails the run (at the engine's next yield) instead
+  // of taking the process down.
+  const onUnhandledRejection = (reason: unknown): void =>
+    engine.fail(new CallbackError('a promise without a rejection handler', engine.nowAbs, reason));
+  process.on('unhandledRejection', onUnhandledRejection);
   simulation.enter();
   try {
     await definition.setup(job);
@@ -56,5 +62,6 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     };
   } finally {
     simulation.exit();
+    process.off('unhandledRejection', onUnhandledRejection);
   }
 }

@@ -71,14 +71,9 @@ export class Graph {
     return this.#topics.get(topic)?.subscriptions ?? [];
   }
 
-  /** Topics with at least one endpoint, sorted by name, with their types. */
+  /** Topics with at least one endpoint (passing `filter`), sorted by name, with their types. */
   topicNamesAndTypes(filter: (endpoint: Publisher | Subscription) => boolean = () => true): NamesAndTypes[] {
-    const result: NamesAndTypes[] = [];
-    for (const [name, topic] of this.#topics) {
-      const endpoints = [...topic.publishers, ...topic.subscriptions].filter(filter);
-      if (endpoints.length > 0) result.push({ name, types: uniqueSorted(endpoints.map((e) => e.typeName)) });
-    }
-    return result.sort(byName);
+    return namesAndTypes(this.#topics, (topic) => [...topic.publishers, ...topic.subscriptions].filter(filter));
   }
 
   /**
@@ -158,13 +153,9 @@ export class Graph {
     return () => remove(waiters, wake);
   }
 
+  /** Services with at least one endpoint (passing `filter`), sorted by name, with their types. */
   serviceNamesAndTypes(filter: (endpoint: Service | Client) => boolean = () => true): NamesAndTypes[] {
-    const result: NamesAndTypes[] = [];
-    for (const [name, endpoints] of this.#services) {
-      const found = [...endpoints.servers, ...endpoints.clients].filter(filter);
-      if (found.length > 0) result.push({ name, types: uniqueSorted(found.map((e) => e.typeName)) });
-    }
-    return result.sort(byName);
+    return namesAndTypes(this.#services, (service) => [...service.servers, ...service.clients].filter(filter));
   }
 
   #service(name: string): ServiceEndpoints {
@@ -187,10 +178,11 @@ function remove<T>(list: T[], item: T): void {
   if (index >= 0) list.splice(index, 1);
 }
 
-function uniqueSorted(values: string[]): string[] {
-  return [...new Set(values)].sort();
-}
-
-function byName(a: NamesAndTypes, b: NamesAndTypes): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+function namesAndTypes<T>(byName: Map<string, T>, endpointsOf: (entry: T) => { typeName: string }[]): NamesAndTypes[] {
+  const result: NamesAndTypes[] = [];
+  for (const [name, entry] of byName) {
+    const endpoints = endpointsOf(entry);
+    if (endpoints.length > 0) result.push({ name, types: [...new Set(endpoints.map((e) => e.typeName))].sort() });
+  }
+  return result.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -1,0 +1,100 @@
+/**
+ * The rclnodejs API inside a simulation: `init()` and `spin()` register with the simulation
+ * instead of blocking; the simulation's step loop runs the callbacks.
+ */
+import { Client } from '../rcl/Client.js';
+import { Clock, ROSClock } from '../rcl/Clock.js';
+import { ClockType } from '../rcl/ClockType.js';
+import { Context } from '../rcl/Context.js';
+import { Duration } from '../rcl/Duration.js';
+import { AbortError, TimeoutError } from '../rcl/errors.js';
+import { GuardCondition } from '../rcl/GuardCondition.js';
+import { Logging } from '../rcl/Logging.js';
+import { LoggingSeverity } from '../rcl/LogOutput.js';
+import { MessageInfo } from '../rcl/MessageInfo.js';
+import { Node } from '../rcl/Node.js';
+import { NodeOptions } from '../rcl/NodeOptions.js';
+import {
+  DEFAULT_NUMERIC_RANGE_TOLERANCE,
+  FloatingPointRange,
+  IntegerRange,
+  Parameter,
+  ParameterDescriptor,
+  ParameterType,
+  Range,
+} from '../rcl/Parameter.js';
+import { Publisher } from '../rcl/Publisher.js';
+import { QoS } from '../rcl/QoS.js';
+import { Rate } from '../rcl/Rate.js';
+import { Service, ServiceResponse } from '../rcl/Service.js';
+import { Simulation } from '../rcl/Simulation.js';
+import { Subscription } from '../rcl/Subscription.js';
+import { Time } from '../rcl/Time.js';
+import { Timer } from '../rcl/Timer.js';
+
+export const DEFAULT_OPTIONS = Object.freeze(Node.getDefaultOptions());
+
+/** Checks that a simulation is active; the context needs no other initialization. */
+export async function init(context?: Context, _argv?: string[]): Promise<void> {
+  const active = Simulation.current();
+  if (context && context.simulation !== active) throw new Error('init: the context belongs to another simulation');
+}
+
+export function createNode(
+  nodeName: string,
+  namespace = '',
+  context: Context = Context.defaultContext(),
+  options: NodeOptions = NodeOptions.defaultOptions,
+): Node {
+  return new Node(nodeName, namespace, context, options);
+}
+
+/** Registers the node with the simulation; it never blocks. */
+export function spin(node: Node, _timeout?: number): void {
+  node.spin();
+}
+
+export function spinOnce(node: Node, _timeout?: number): void {
+  node.spinOnce();
+}
+
+/** Shuts the context down; for the default context this ends the simulation (exit code 0). */
+export function shutdown(context: Context = Context.defaultContext()): void {
+  context.shutdown();
+}
+
+export function isShutdown(context: Context = Context.defaultContext()): boolean {
+  return context.isShutdown();
+}
+
+export {
+  AbortError,
+  Client,
+  Clock,
+  ClockType,
+  Context,
+  DEFAULT_NUMERIC_RANGE_TOLERANCE,
+  Duration,
+  FloatingPointRange,
+  GuardCondition,
+  IntegerRange,
+  Logging,
+  LoggingSeverity,
+  MessageInfo,
+  Node,
+  NodeOptions,
+  Parameter,
+  ParameterDescriptor,
+  ParameterType,
+  Publisher,
+  QoS,
+  Range,
+  Rate,
+  ROSClock,
+  Service,
+  ServiceResponse,
+  Subscription,
+  Time,
+  TimeoutError,
+  Timer,
+};
