@@ -35,6 +35,42 @@ describe('step loop ordering rules', () => {
     assert.deepEqual(order, ['a:1', 'b:2', 'c:from-a']);
   });
 
+  it('delivers one message to its subscriptions in subscription creation order', async () => {
+    const order: string[] = [];
+    await simulate(
+      () => {
+        const late = new Node('late');
+        const early = new Node('early');
+        const pub = early.createPublisher(STRING, '/x');
+        late.createSubscription(STRING, '/x', () => order.push('late node, first subscription'));
+        early.createSubscription(STRING, '/x', () => order.push('early node, second subscription'));
+        pub.publish('m');
+      },
+      { endAfter: MS },
+    );
+    assert.deepEqual(order, ['late node, first subscription', 'early node, second subscription']);
+  });
+
+  it('runs continuations of promises a callback left behind before time advances', async () => {
+    const order: string[] = [];
+    await simulate(
+      (job) => {
+        const node = new Node('n');
+        const pub = node.createPublisher(STRING, 'later');
+        node.createSubscription(STRING, 'later', (m) => order.push(`${m.data}@${job.now() / MS}`));
+        const timer = node.createTimer(5n * MS, () => {
+          timer.cancel();
+          void Promise.resolve()
+            .then(() => Promise.resolve())
+            .then(() => pub.publish('from a continuation'));
+        });
+        node.createTimer(6n * MS, () => order.push(`next timer@${job.now() / MS}`));
+      },
+      { endAfter: 10n * MS },
+    );
+    assert.deepEqual(order, ['from a continuation@5', 'next timer@6']);
+  });
+
   it('drains the ready FIFO before the next ready timer', async () => {
     const order: string[] = [];
     await simulate(

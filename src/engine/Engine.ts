@@ -45,7 +45,6 @@ export class Engine {
   /** Current absolute sim time; 0 while nodes are being constructed. */
   nowAbs = 0n;
   started = false;
-  running = false;
   finished = false;
   exitCode = 0;
   callbacks = 0;
@@ -299,24 +298,19 @@ export class Engine {
   /** Runs the step loop until the job finishes, an end condition holds, or nothing is left. */
   async run(limits: RunLimits = {}): Promise<EndReason> {
     this.start();
-    this.running = true;
-    try {
-      const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
-      for (;;) {
-        if (this.finished) return 'finished';
-        await this.#runStep();
-        if (this.finished) return 'finished';
-        if (this.#hasWorkNow()) continue;
-        const next = this.#nextTime();
-        if (next === Infinity) return 'idle';
-        if (next > endAt) {
-          if (endAt > this.now) this.#setNow(endAt);
-          return 'end-time';
-        }
-        this.#setNow(next);
+    const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
+    for (;;) {
+      if (this.finished) return 'finished';
+      await this.#runStep();
+      if (this.finished) return 'finished';
+      if (this.#hasWorkNow()) continue;
+      const next = this.#nextTime();
+      if (next === Infinity) return 'idle';
+      if (next > endAt) {
+        if (endAt > this.now) this.#setNow(endAt);
+        return 'end-time';
       }
-    } finally {
-      this.running = false;
+      this.#setNow(next);
     }
   }
 

@@ -30,10 +30,11 @@ export class Fifo<T> {
     return item;
   }
 
-  clear(): void {
-    this.#items = new Array(64);
-    this.#head = 0;
-    this.#length = 0;
+  /** The items, oldest first, without removing them. */
+  toArray(): T[] {
+    const items: T[] = [];
+    for (let i = 0; i < this.#length; i++) items.push(this.#items[(this.#head + i) & (this.#items.length - 1)]!);
+    return items;
   }
 
   #grow(): void {

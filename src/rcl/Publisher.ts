@@ -60,14 +60,7 @@ export class Publisher extends Entity {
 
   /** The samples a TRANSIENT_LOCAL publisher replays to a late subscription, oldest first. */
   retainedSamples(): Sample[] {
-    const samples: Sample[] = [];
-    if (this.#retained === null) return samples;
-    for (let i = 0; i < this.#retained.length; i++) {
-      const sample = this.#retained.shift()!;
-      samples.push(sample);
-      this.#retained.push(sample);
-    }
-    return samples;
+    return this.#retained?.toArray() ?? [];
   }
 
   override destroy(): void {

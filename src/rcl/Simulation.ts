@@ -4,7 +4,7 @@ import { PlainTypeSupport, type TypeSupport } from '../interfaces/TypeSupport.js
 import { Context } from './Context.js';
 import { Delivery } from './Delivery.js';
 import { Graph } from './Graph.js';
-import { LogOutput } from './LogOutput.js';
+import { LoggingSeverity, LogOutput } from './LogOutput.js';
 import type { Node } from './Node.js';
 import type { ParameterOverride } from './NodeParameters.js';
 
@@ -113,6 +113,6 @@ export class Simulation {
   warn(message: string): void {
     if (this.warnings.includes(message)) return;
     this.warnings.push(message);
-    this.logOutput.log(30, 'rclsim', message, this.engine.nowAbs);
+    this.logOutput.log(LoggingSeverity.WARN, 'rclsim', message, this.engine.nowAbs);
   }
 }
