@@ -1,6 +1,6 @@
 // rslcpp's synthetic determinism benchmark as ROS 2 nodes, written against the rclnodejs API.
 // Topic names are relative, so copies of the graph can live side by side in namespaces.
-import { randomInt } from 'node:crypto';
+import { realRandomInt, wallClockNanoseconds } from 'rclsim';
 import * as rclnodejs from 'rclsim/rclnodejs';
 import { parseUint64, U64 } from './uint64Hash.ts';
 
@@ -9,8 +9,6 @@ const UINT64 = 'std_msgs/msg/UInt64';
 const TRIGGER = 'std_srvs/srv/Trigger';
 const DEPTH_1 = { qos: new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 1) };
 
-// The busy-wait must burn real time, so it reads the real clock captured at load time.
-const realNanoseconds = process.hrtime.bigint.bind(process.hrtime);
 
 interface Defaults {
   initialState: bigint;
@@ -64,12 +62,15 @@ class BenchmarkNode extends rclnodejs.Node {
     return BigInt(this.periodsMs[index]!) * 1_000_000n;
   }
 
-  /** rslcpp's callback cost model: max · e^(n−20) ms, n uniform in 1…20, from a real random source. */
+  /**
+   * rslcpp's callback cost model: max · e^(n−20) ms, n uniform in 1…20. It must burn real time
+   * with real randomness, so it uses rclsim's escape hatches instead of the virtual globals.
+   */
   protected busyWait(): void {
     if (this.#busyWaitMaxMs <= 0) return;
-    const ms = this.#busyWaitMaxMs * Math.exp(randomInt(1, 21) - 20);
-    const until = realNanoseconds() + BigInt(Math.round(ms * 1e6));
-    while (realNanoseconds() < until);
+    const ms = this.#busyWaitMaxMs * Math.exp(realRandomInt(1, 21) - 20);
+    const until = wallClockNanoseconds() + BigInt(Math.round(ms * 1e6));
+    while (wallClockNanoseconds() < until);
   }
 }
 

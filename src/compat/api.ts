@@ -34,10 +34,10 @@ import { Timer } from '../rcl/Timer.js';
 
 export const DEFAULT_OPTIONS = Object.freeze(Node.getDefaultOptions());
 
-/** Checks that a simulation is active; the context needs no other initialization. */
-export async function init(context?: Context, _argv?: string[]): Promise<void> {
-  const active = Simulation.current();
-  if (context && context.simulation !== active) throw new Error('init: the context belongs to another simulation');
+/** Takes the ROS arguments (`--ros-args …`) of argv for the context's nodes; never blocks. */
+export async function init(context: Context = Context.defaultContext(), argv: readonly string[] = process.argv): Promise<void> {
+  if (context.simulation !== Simulation.current()) throw new Error('init: the context belongs to another simulation');
+  context.setArguments(argv);
 }
 
 export function createNode(

@@ -48,6 +48,8 @@ export class Engine {
   finished = false;
   exitCode = 0;
   callbacks = 0;
+  /** The entity whose callback is running (null between callbacks). */
+  executing: Executable | null = null;
 
   readonly #fifo = new Fifo<Executable>();
   readonly #timers = new TimersHeap<EngineTimer>();
@@ -374,10 +376,13 @@ export class Engine {
 
   #execute(entity: Executable): void {
     let result: unknown;
+    this.executing = entity;
     try {
       result = entity.execute();
     } catch (error) {
       throw new CallbackError(entity.label, this.nowAbs, error);
+    } finally {
+      this.executing = null;
     }
     if (result === SKIPPED) return;
     this.callbacks++;

@@ -30,17 +30,17 @@ export class EngineTimer implements Executable {
   readonly nodeId: number;
   readonly entityId: number;
   readonly label: string;
-  readonly #owner: TimerOwner;
+  readonly owner: TimerOwner;
 
   constructor(periodNs: number, owner: TimerOwner) {
     this.periodNs = periodNs;
-    this.#owner = owner;
+    this.owner = owner;
     this.nodeId = owner.nodeId;
     this.entityId = owner.entityId;
     this.label = owner.label;
   }
 
   execute(): unknown {
-    return this.#owner.run();
+    return this.owner.run();
   }
 }

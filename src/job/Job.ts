@@ -11,6 +11,8 @@ export interface JobDefinition {
   startTime?: bigint | number;
   /** Stop after this much sim time (ns) past the start, if the job has not finished before. */
   endAfter?: bigint | number;
+  /** Seed of Math.random, crypto.randomUUID/getRandomValues and other seeded streams (default 0). */
+  seed?: number;
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }

@@ -3,6 +3,7 @@ import type { EndReason } from '../engine/Engine.js';
 /** What a run reports. Times are absolute sim times in ns. */
 export interface RunSummary {
   job: string;
+  seed: number;
   startTime: bigint;
   endTime: bigint;
   endReason: EndReason;

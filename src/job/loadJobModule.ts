@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import type { JobDefinition } from './Job.js';
-
-let typeScriptRegistered = false;
+import { isTypeScript, registerTypeScript } from './typeScript.js';
 
 export class JobModuleError extends Error {
   constructor(message: string) {
@@ -20,10 +19,8 @@ export class JobModuleError extends Error {
 export async function loadJobModule(path: string): Promise<JobDefinition> {
   const file = resolve(path);
   if (!existsSync(file)) throw new JobModuleError(`${path}: no such job file`);
-  if (/\.[cm]?tsx?$/.test(file) && !typeScriptRegistered) {
-    register();
-    typeScriptRegistered = true;
-  }
+  installRclnodejsAlias();
+  if (isTypeScript(file)) registerTypeScript();
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;

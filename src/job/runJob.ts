@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { LogOutput } from '../rcl/LogOutput.js';
 import { Simulation } from '../rcl/Simulation.js';
+import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import { CallbackError } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { JobHandle, type JobDefinition } from './Job.js';
-import { loadParamsFile, overridesFor, type ParamsRule } from './paramsFile.js';
+import { loadParamsFile, overridesFor, type ParamsRule } from '../rcl/ParamsFile.js';
 import type { RunSummary } from './RunSummary.js';
 
 // Wall time is measured for the summary only; it decides nothing.
@@ -18,6 +19,8 @@ export interface RunOptions {
   logOutput?: LogOutput;
   /** Fixed delivery delays (ns) by fully qualified topic name. */
   topicDelays?: ReadonlyMap<string, bigint>;
+  /** Overrides the job's seed. */
+  seed?: number;
 }
 
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
@@ -26,6 +29,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   const rules: ParamsRule[] = (options.paramsFiles ?? []).flatMap((file) => loadParamsFile(file));
   const simulation = new Simulation({
     startTime: BigInt(definition.startTime ?? 0),
+    seed: options.seed ?? definition.seed ?? 0,
     parameterOverrides: (fqn) => overridesFor(rules, fqn),
     ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
     ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
@@ -39,7 +43,9 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   const onUnhandledRejection = (reason: unknown): void =>
     engine.fail(new CallbackError('a promise without a rejection handler', engine.nowAbs, reason));
   process.on('unhandledRejection', onUnhandledRejection);
+  const globals = new VirtualGlobals(simulation);
   simulation.enter();
+  globals.install();
   try {
     await definition.setup(job);
     // Programs that build nodes in promise continuations (rclnodejs.init().then(...)) finish now.
@@ -49,6 +55,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     await job.runEndCallbacks();
     return {
       job: job.name,
+      seed: simulation.seed,
       startTime: engine.base,
       endTime: engine.nowAbs,
       endReason,
@@ -61,6 +68,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       warnings: [...simulation.warnings],
     };
   } finally {
+    globals.uninstall();
     simulation.exit();
     process.off('unhandledRejection', onUnhandledRejection);
   }

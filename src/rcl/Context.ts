@@ -1,26 +1,57 @@
 import type { Node } from './Node.js';
+import type { ParameterOverride } from './NodeParameters.js';
+import { loadParamsFile, overridesFor, type ParamsRule } from './ParamsFile.js';
+import { emptyRosArguments, parseRosArguments, type RosArguments } from './RosArguments.js';
 import { Simulation } from './Simulation.js';
 
 /**
- * rclnodejs's Context. Inside rclsim every context belongs to a simulation; shutting down the
- * simulation's default context (what `rclnodejs.shutdown()` does) destroys its nodes and
- * finishes the job with exit code 0, as a program ending itself would.
+ * rclnodejs's Context. Inside rclsim every context belongs to a simulation and carries the ROS
+ * arguments its nodes are created with. Shutting a context down destroys its nodes; when the
+ * job's own context, or the last program's, shuts down, the job finishes with exit code 0, as a
+ * program ending itself would (see Simulation#onContextShutdown).
  */
 export class Context {
   readonly simulation: Simulation;
+  /** Who owns the context, for messages: 'job', or the program that created it. */
+  readonly name: string;
   readonly nodes: Node[] = [];
+  /** Set once a program's own code used rclsim (its module body is running, not loading). */
+  hasRunCode = false;
   #shutdown = false;
+  #arguments: RosArguments = emptyRosArguments();
+  #paramsRules: ParamsRule[] = [];
 
-  constructor(simulation: Simulation = Simulation.current()) {
+  constructor(simulation: Simulation = Simulation.current(), name?: string) {
     this.simulation = simulation;
+    this.name = name ?? simulation.currentContext().name;
   }
 
+  /** The ROS arguments given to `init(context, argv)`: remappings, parameters, params files. */
+  get arguments(): RosArguments {
+    return this.#arguments;
+  }
+
+  /** Takes the ROS arguments of `argv` for the nodes created in this context from now on. */
+  setArguments(argv: readonly string[]): void {
+    const args = parseRosArguments(argv);
+    this.#paramsRules = args.paramsFiles.flatMap((file) => loadParamsFile(file));
+    this.#arguments = args;
+  }
+
+  /** Overrides from this context's params files, then its `-p` arguments (later ones win). */
+  parameterOverridesFor(nodeName: string, nodeFqn: string): ParameterOverride[] {
+    const fromArguments = this.#arguments.parameters
+      .filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn)
+      .map((p) => ({ parameter: p.parameter, source: 'the --ros-args -p arguments' }));
+    return [...overridesFor(this.#paramsRules, nodeFqn), ...fromArguments];
+  }
+
+  /**
+   * The context rclnodejs calls use when none is given: that of the program whose code is
+   * running (see Simulation#currentContext).
+   */
   static defaultContext(): Context {
-    return Simulation.current().defaultContext;
-  }
-
-  get isDefaultContext(): boolean {
-    return this.simulation.defaultContext === this;
+    return Simulation.current().currentContext();
   }
 
   isValid(): boolean {
@@ -35,7 +66,7 @@ export class Context {
     if (this.#shutdown) return;
     this.#shutdown = true;
     for (const node of [...this.nodes]) node.destroy();
-    if (this.isDefaultContext) this.simulation.engine.finish(0);
+    this.simulation.onContextShutdown(this);
   }
 
   tryShutdown(): void {

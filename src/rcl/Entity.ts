@@ -1,4 +1,5 @@
 import type { Engine } from '../engine/Engine.js';
+import type { Context } from './Context.js';
 import type { Node } from './Node.js';
 import type { Simulation } from './Simulation.js';
 
@@ -20,6 +21,10 @@ export abstract class Entity {
     this.engine = this.simulation.engine;
     this.nodeId = node.nodeId;
     this.entityId = this.simulation.nextEntityId();
+  }
+
+  get context(): Context {
+    return this.node.context;
   }
 
   get isDestroyed(): boolean {

@@ -12,6 +12,8 @@ import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
 import { Publisher } from './Publisher.js';
 import { QoS, resolveQoS, type QoSProfileName } from './QoS.js';
 import { Rate } from './Rate.js';
+import { remapName, remapNamespace, remapNodeName } from './remap.js';
+import type { RemapRule } from './RosArguments.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import { Subscription, type SubscriptionCallback } from './Subscription.js';
@@ -41,6 +43,8 @@ export class Node {
   readonly #clock: ROSClock;
   readonly #parameters: NodeParameters;
   readonly #entities: Entity[] = [];
+  /** The context's remapping rules, then the simulation's. */
+  readonly #remaps: readonly RemapRule[];
   #spinning = false;
   #destroyed = false;
 
@@ -50,11 +54,14 @@ export class Node {
     context: Context = Context.defaultContext(),
     options: NodeOptions = NodeOptions.defaultOptions,
   ) {
-    validateNodeName(nodeName);
-    this.#name = nodeName;
-    this.#namespace = normalizeNamespace(namespace);
     this.context = context;
     this.simulation = context.simulation;
+    this.#remaps = [...context.arguments.remaps, ...this.simulation.remaps];
+    validateNodeName(nodeName);
+    normalizeNamespace(namespace);
+    this.#name = remapNodeName(nodeName, this.#remaps);
+    validateNodeName(this.#name);
+    this.#namespace = normalizeNamespace(remapNamespace(nodeName, namespace, this.#remaps));
     this.#options = options;
     context.onNodeCreated(this);
     this.nodeId = this.simulation.registerNode(this);
@@ -64,6 +71,7 @@ export class Node {
     const fqn = this.getFullyQualifiedName();
     this.#parameters = new NodeParameters(fqn, [
       ...this.simulation.parameterOverridesFor(fqn),
+      ...context.parameterOverridesFor(this.#name, fqn),
       ...options.parameterOverrides.map((parameter) => ({ parameter, source: 'NodeOptions.parameterOverrides' })),
     ]);
     this.#parameters.declare([new Parameter('use_sim_time', ParameterType.PARAMETER_BOOL, true)], [], true);
@@ -376,7 +384,8 @@ export class Node {
   }
 
   #resolve(name: string, kind: string): string {
-    return expandTopicName(name, this.#name, this.#namespace, kind);
+    const fqn = expandTopicName(name, this.#name, this.#namespace, kind);
+    return remapName(fqn, this.#name, this.#namespace, this.#remaps, kind);
   }
 
   #alive(what: string): this {

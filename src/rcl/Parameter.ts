@@ -149,6 +149,45 @@ export class Parameter {
   }
 }
 
+const SCALAR_TYPES: Record<string, ParameterType> = {
+  bigint: ParameterType.PARAMETER_INTEGER,
+  number: ParameterType.PARAMETER_DOUBLE,
+  boolean: ParameterType.PARAMETER_BOOL,
+  string: ParameterType.PARAMETER_STRING,
+};
+
+const ARRAY_TYPES: Record<string, ParameterType> = {
+  bigint: ParameterType.PARAMETER_INTEGER_ARRAY,
+  number: ParameterType.PARAMETER_DOUBLE_ARRAY,
+  boolean: ParameterType.PARAMETER_BOOL_ARRAY,
+  string: ParameterType.PARAMETER_STRING_ARRAY,
+};
+
+const TYPE_OF_VALUE: Record<string, string> = { bigint: 'integer', number: 'double', boolean: 'bool', string: 'string' };
+
+/**
+ * The parameter a plain value stands for, as ROS 2 types YAML values: bigint → integer,
+ * number → double, boolean, string, or a non-empty array of one of them. Throws a TypeError
+ * saying why a value has no parameter type.
+ */
+export function inferParameter(name: string, value: unknown): Parameter {
+  const describe = (v: unknown): string => TYPE_OF_VALUE[typeof v] ?? (v === null ? 'null' : typeof v);
+  if (Array.isArray(value)) {
+    if (value.length === 0) throw new TypeError('an empty array has no type; give at least one value');
+    const kinds = new Set(value.map(describe));
+    if (kinds.size > 1) throw new TypeError(`array items must all have one type, got ${[...kinds].join(' and ')}`);
+    const type = ARRAY_TYPES[typeof value[0]];
+    if (type === undefined) throw new TypeError(`unsupported array item ${String(value[0])}`);
+    return new Parameter(name, type, value);
+  }
+  const type = SCALAR_TYPES[typeof value];
+  if (type === undefined) throw new TypeError(`unsupported value ${String(value)}`);
+  if (type === ParameterType.PARAMETER_INTEGER && ((value as bigint) < -(2n ** 63n) || (value as bigint) >= 2n ** 63n)) {
+    throw new TypeError(`${value} is outside the int64 range`);
+  }
+  return new Parameter(name, type, value);
+}
+
 export abstract class Range {
   readonly fromValue: number;
   readonly toValue: number;

@@ -1,5 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Engine } from '../engine/Engine.js';
+import { EngineTimer } from '../engine/EngineTimer.js';
 import { Hash64 } from '../engine/Hash64.js';
+import { SeededRandom } from '../engine/SeededRandom.js';
 import { PlainTypeSupport, type TypeSupport } from '../interfaces/TypeSupport.js';
 import { Context } from './Context.js';
 import { Delivery } from './Delivery.js';
@@ -7,6 +10,7 @@ import { Graph } from './Graph.js';
 import { LoggingSeverity, LogOutput } from './LogOutput.js';
 import type { Node } from './Node.js';
 import type { ParameterOverride } from './NodeParameters.js';
+import type { RemapRule } from './RosArguments.js';
 
 export interface SimulationOptions {
   /** Sim time (ns) at which the loop starts; nodes are constructed while the clock reads 0. */
@@ -15,12 +19,16 @@ export interface SimulationOptions {
   maxCallbacksPerInstant?: number;
   /** Parameter overrides for a node, by fully qualified node name (params files, job file). */
   parameterOverrides?: (nodeFqn: string) => ParameterOverride[];
+  /** Remapping rules applied to every node after its context's own rules. */
+  remaps?: readonly RemapRule[];
   /** Fixed delivery delay (ns) per fully qualified topic name. */
   topicDelays?: ReadonlyMap<string, bigint>;
   logOutput?: LogOutput;
   typeSupport?: TypeSupport;
   /** Safety cap on a KEEP_ALL buffer; exceeding it fails the run loudly. */
   keepAllLimit?: number;
+  /** Seed of every pseudo-random stream of the run (Math.random, crypto, goal ids). */
+  seed?: number;
 }
 
 /**
@@ -41,12 +49,17 @@ export class Simulation {
   readonly nodes: Node[] = [];
   readonly warnings: string[] = [];
   readonly keepAllLimit: number;
+  readonly remaps: readonly RemapRule[];
+  readonly seed: number;
   messagesDelivered = 0;
   /** Reused for every message digest (one simulation runs on one thread). */
   readonly messageHash = new Hash64();
   readonly #parameterOverrides: (nodeFqn: string) => ParameterOverride[];
   readonly #topicDelays: ReadonlyMap<string, bigint>;
   #entityIds = 0;
+  /** The program whose code (or promise continuation) is running, across awaits. */
+  readonly #programScope = new AsyncLocalStorage<Context>();
+  readonly #programContexts: Context[] = [];
 
   constructor(options: SimulationOptions = {}) {
     this.engine = new Engine({
@@ -57,11 +70,13 @@ export class Simulation {
     this.types = options.typeSupport ?? new PlainTypeSupport();
     this.logOutput = options.logOutput ?? new LogOutput();
     this.keepAllLimit = options.keepAllLimit ?? 1_000_000;
+    this.remaps = options.remaps ?? [];
+    this.seed = options.seed ?? 0;
     this.#parameterOverrides = options.parameterOverrides ?? (() => []);
     this.#topicDelays = options.topicDelays ?? new Map();
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
-    this.defaultContext = new Context(this);
+    this.defaultContext = new Context(this, 'job');
   }
 
   /** The simulation being set up or run in this process. */
@@ -88,6 +103,39 @@ export class Simulation {
 
   exit(): void {
     if (Simulation.#current === this) Simulation.#current = null;
+  }
+
+  /**
+   * The context of the code that is running: the node (or JS timer) whose callback the engine
+   * is executing, else the program whose code or promise continuation this is, else the job's.
+   */
+  currentContext(): Context {
+    const executing = this.engine.executing;
+    const owner = executing instanceof EngineTimer ? executing.owner : executing;
+    const context = (owner as { context?: unknown } | null)?.context;
+    if (context instanceof Context) return context;
+    const program = this.#programScope.getStore();
+    if (program === undefined) return this.defaultContext;
+    program.hasRunCode = true;
+    return program;
+  }
+
+  /** Starts `load` (a program's import) as code of the program `context`, across awaits. */
+  loadProgram<T>(context: Context, load: () => Promise<T>): Promise<T> {
+    this.#programContexts.push(context);
+    return this.#programScope.run(context, load);
+  }
+
+  /** The job finishes when its own context shuts down, or when every program's has. */
+  onContextShutdown(context: Context): void {
+    const programsDone =
+      this.#programContexts.includes(context) && this.#programContexts.every((c) => c.isShutdown());
+    if (context === this.defaultContext || programsDone) this.engine.finish(0);
+  }
+
+  /** An independent pseudo-random stream of this run's seed. */
+  createRandom(stream: number): SeededRandom {
+    return new SeededRandom(this.seed, stream);
   }
 
   nextEntityId(): number {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
-import type { ParameterOverride } from '../rcl/NodeParameters.js';
-import { Parameter, ParameterType } from '../rcl/Parameter.js';
+import type { ParameterOverride } from './NodeParameters.js';
+import { inferParameter, type Parameter } from './Parameter.js';
 
 /**
  * ROS 2 parameter files: `node_name: {ros__parameters: {...}}`, with namespaces as nested keys
@@ -125,46 +125,13 @@ function toParameter(name: string, node: YamlNode, where: (node: YamlNode | null
   const fail = (why: string): never => {
     throw new ParamsFileError(`${where(node)}: parameter '${name}': ${why}`);
   };
-  if (isSeq(node)) {
-    const values = node.items.map((item) => (isScalar(item) ? item.value : fail('array items must be plain values')));
-    if (values.length === 0) fail('an empty array has no type; give at least one value');
-    const kinds = new Set(values.map(kindOf));
-    if (kinds.size > 1) fail(`array items must all have one type, got ${[...kinds].join(' and ')}`);
-    const kind = [...kinds][0];
-    if (kind === 'integer') return new Parameter(name, ParameterType.PARAMETER_INTEGER_ARRAY, values);
-    if (kind === 'double') return new Parameter(name, ParameterType.PARAMETER_DOUBLE_ARRAY, values);
-    if (kind === 'bool') return new Parameter(name, ParameterType.PARAMETER_BOOL_ARRAY, values);
-    if (kind === 'string') return new Parameter(name, ParameterType.PARAMETER_STRING_ARRAY, values);
-    return fail(`unsupported array item ${String(values[0])}`);
-  }
-  if (!isScalar(node)) return fail('expected a value');
-  const value = node.value;
-  switch (kindOf(value)) {
-    case 'integer':
-      if ((value as bigint) < -(2n ** 63n) || (value as bigint) >= 2n ** 63n) fail(`${value} is outside the int64 range`);
-      return new Parameter(name, ParameterType.PARAMETER_INTEGER, value);
-    case 'double':
-      return new Parameter(name, ParameterType.PARAMETER_DOUBLE, value);
-    case 'bool':
-      return new Parameter(name, ParameterType.PARAMETER_BOOL, value);
-    case 'string':
-      return new Parameter(name, ParameterType.PARAMETER_STRING, value);
-    default:
-      return fail(`unsupported value ${String(value)}`);
-  }
-}
-
-function kindOf(value: unknown): string {
-  switch (typeof value) {
-    case 'bigint':
-      return 'integer';
-    case 'number':
-      return 'double';
-    case 'boolean':
-      return 'bool';
-    case 'string':
-      return 'string';
-    default:
-      return value === null ? 'null' : typeof value;
+  let value: unknown;
+  if (isSeq(node)) value = node.items.map((item) => (isScalar(item) ? item.value : fail('array items must be plain values')));
+  else if (isScalar(node)) value = node.value;
+  else return fail('expected a value');
+  try {
+    return inferParameter(name, value);
+  } catch (error) {
+    return fail((error as Error).message);
   }
 }

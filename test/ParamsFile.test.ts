@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { overridesFor, parseParamsFile } from '../src/job/paramsFile.js';
+import { overridesFor, parseParamsFile } from '../src/rcl/ParamsFile.js';
 import { ParameterType } from '../src/rcl/Parameter.js';
 
 const values = (yaml: string, fqn: string): Record<string, unknown> =>

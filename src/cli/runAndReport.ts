@@ -1,0 +1,72 @@
+import { CallbackError, LivelockError } from '../engine/errors.js';
+import { DurationError } from '../job/duration.js';
+import type { JobDefinition } from '../job/Job.js';
+import { JobModuleError } from '../job/loadJobModule.js';
+import { runJob } from '../job/runJob.js';
+import { summaryToJson } from '../job/RunSummary.js';
+import { LoggingSeverity, LogOutput } from '../rcl/LogOutput.js';
+import { ParameterOverrideError } from '../rcl/NodeParameters.js';
+import { ParamsFileError } from '../rcl/ParamsFile.js';
+import { RosArgumentsError } from '../rcl/RosArguments.js';
+import { ExitCode } from './exitCodes.js';
+import { formatSummary } from './formatSummary.js';
+
+export const LOG_LEVELS = {
+  debug: LoggingSeverity.DEBUG,
+  info: LoggingSeverity.INFO,
+  warn: LoggingSeverity.WARN,
+  error: LoggingSeverity.ERROR,
+  fatal: LoggingSeverity.FATAL,
+};
+
+/** Options every command that runs a simulation shares. */
+export interface RunCommandOptions {
+  json?: boolean;
+  paramsFile: string[];
+  seed?: number;
+  fingerprint: boolean;
+  maxCallbacksPerInstant?: number;
+  logLevel: keyof typeof LOG_LEVELS;
+  verbose?: boolean;
+}
+
+/** Errors that mean the input was wrong (exit code 2), as opposed to the simulation failing. */
+const BAD_INPUT = [JobModuleError, ParamsFileError, ParameterOverrideError, RosArgumentsError, DurationError];
+
+/**
+ * Loads and runs a job, prints its summary (human, or one JSON line on stdout with --json) and
+ * returns the exit code; a failure is one line on stderr (the stack with --verbose).
+ */
+export async function runAndReport(
+  load: () => Promise<JobDefinition>,
+  options: RunCommandOptions,
+  humanSummaryTo: NodeJS.WriteStream,
+): Promise<number> {
+  try {
+    const job = await load();
+    const summary = await runJob(job, {
+      paramsFiles: options.paramsFile,
+      fingerprint: options.fingerprint,
+      logOutput: new LogOutput(undefined, LOG_LEVELS[options.logLevel]),
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
+    });
+    if (options.json) process.stdout.write(`${summaryToJson(summary)}\n`);
+    else humanSummaryTo.write(`${formatSummary(summary)}\n`);
+    return summary.exitCode;
+  } catch (error) {
+    process.stderr.write(`rclsim: ${(error as Error).message ?? String(error)}\n`);
+    if (options.verbose) process.stderr.write(`${stackOf(error)}\n`);
+    if (BAD_INPUT.some((kind) => error instanceof kind)) return ExitCode.badInput;
+    if (error instanceof CallbackError) return ExitCode.callbackThrew;
+    if (error instanceof LivelockError) return ExitCode.livelock;
+    return ExitCode.internalError;
+  }
+}
+
+/** The stack of an error and of its causes (a callback's own stack is the cause's). */
+function stackOf(error: unknown): string {
+  const stacks: string[] = [];
+  for (let e = error; e instanceof Error; e = e.cause) stacks.push(e.stack ?? e.message);
+  return stacks.join('\ncaused by: ');
+}

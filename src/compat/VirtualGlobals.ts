@@ -1,0 +1,148 @@
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import type { Simulation } from '../rcl/Simulation.js';
+import { VirtualTimers } from './VirtualTimers.js';
+
+const require = createRequire(import.meta.url);
+const timersModule = require('node:timers') as Record<string, unknown>;
+const timersPromisesModule = require('node:timers/promises') as Record<string, unknown>;
+const cryptoModule = require('node:crypto') as Record<string, unknown>;
+
+const RealDate = Date;
+const MATH_RANDOM_STREAM = 1;
+const CRYPTO_STREAM = 2;
+
+/**
+ * DESIGN.md rule 3: while a run lasts, user code sees sim time and the job's seed through the
+ * standard globals and built-in modules — timers (`setTimeout` … and `timers/promises`),
+ * `Date`, `performance.now`, `process.hrtime`, `Math.random`, `crypto.randomUUID` and
+ * `crypto.getRandomValues`. `uninstall()` puts every original back.
+ */
+export class VirtualGlobals {
+  readonly #simulation: Simulation;
+  readonly #restore: (() => void)[] = [];
+
+  constructor(simulation: Simulation) {
+    this.#simulation = simulation;
+  }
+
+  install(): void {
+    const simulation = this.#simulation;
+    const engine = simulation.engine;
+    const nowNs = (): bigint => engine.nowAbs;
+    const nowMs = (): number => Number(engine.nowAbs / 1_000_000n);
+    const timers = new VirtualTimers(simulation);
+    const mathRandom = simulation.createRandom(MATH_RANDOM_STREAM);
+    const cryptoRandom = simulation.createRandom(CRYPTO_STREAM);
+
+    const timerFunctions = {
+      setTimeout: timers.setTimeout,
+      setInterval: timers.setInterval,
+      setImmediate: timers.setImmediate,
+      clearTimeout: timers.clear,
+      clearInterval: timers.clear,
+      clearImmediate: timers.clear,
+    };
+    this.#replaceAll(globalThis, timerFunctions);
+    this.#replaceAll(timersModule, timerFunctions);
+    this.#replaceAll(timersPromisesModule, promiseTimers(timers, engine));
+    this.#replaceAll(globalThis, { Date: virtualDate(nowMs) });
+    this.#replaceAll(Math, { random: () => mathRandom.nextDouble() });
+    this.#replaceAll(performance, { now: () => Number(engine.nowAbs) / 1e6 });
+    const hrtime = Object.assign(
+      (previous?: [number, number]): [number, number] => {
+        let ns = nowNs();
+        if (previous) ns -= BigInt(previous[0]) * 1_000_000_000n + BigInt(previous[1]);
+        return [Number(ns / 1_000_000_000n), Number(ns % 1_000_000_000n)];
+      },
+      { bigint: nowNs },
+    );
+    this.#replaceAll(process, { hrtime });
+    const randomFunctions = {
+      randomUUID: () => randomUUID(cryptoRandom.fillBytes.bind(cryptoRandom)),
+      getRandomValues: <T extends ArrayBufferView | null>(array: T): T => {
+        if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array) {
+          throw new TypeError('getRandomValues needs an integer typed array');
+        }
+        if (array.byteLength > 65536) throw new RangeError('getRandomValues: more than 65536 bytes requested');
+        cryptoRandom.fillBytes(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+        return array;
+      },
+    };
+    // node:crypto's getRandomValues is a fixed getter that calls globalThis.crypto's method.
+    this.#replaceAll(cryptoModule, { randomUUID: randomFunctions.randomUUID });
+    this.#replaceAll(globalThis.crypto, randomFunctions);
+    syncBuiltinESMExports();
+  }
+
+  uninstall(): void {
+    for (const restore of this.#restore.splice(0).reverse()) restore();
+    syncBuiltinESMExports();
+  }
+
+  #replaceAll(target: object, replacements: Record<string, unknown>): void {
+    for (const [key, value] of Object.entries(replacements)) {
+      const original = Object.getOwnPropertyDescriptor(target, key);
+      Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: original?.enumerable ?? false });
+      this.#restore.push(() => {
+        if (original) Object.defineProperty(target, key, original);
+        else delete (target as Record<string, unknown>)[key];
+      });
+    }
+  }
+}
+
+/** A Date whose "now" is sim time; everything else is the real Date. */
+function virtualDate(nowMs: () => number): DateConstructor {
+  function SimDate(this: unknown, ...args: unknown[]): Date | string {
+    if (!new.target) return new RealDate(nowMs()).toString();
+    return Reflect.construct(RealDate, args.length === 0 ? [nowMs()] : args, new.target) as Date;
+  }
+  SimDate.prototype = RealDate.prototype;
+  Object.setPrototypeOf(SimDate, RealDate);
+  return Object.assign(SimDate, { now: nowMs, parse: RealDate.parse, UTC: RealDate.UTC }) as unknown as DateConstructor;
+}
+
+/** `timers/promises` on sim time. */
+function promiseTimers(timers: VirtualTimers, engine: { requestYield(): void }): Record<string, unknown> {
+  const abortError = (signal: AbortSignal): Error =>
+    Object.assign(new Error('The operation was aborted', { cause: signal.reason }), { name: 'AbortError', code: 'ABORT_ERR' });
+  const wait = <T>(start: (done: () => void) => { cancel(): void }, value: T, signal?: AbortSignal): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(abortError(signal));
+        return;
+      }
+      const onAbort = (): void => {
+        timer.cancel();
+        reject(abortError(signal!));
+      };
+      const timer = start(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(value);
+        engine.requestYield();
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  const setTimeout = <T>(delay?: number, value?: T, options: { signal?: AbortSignal } = {}): Promise<T | undefined> =>
+    wait((done) => timers.setTimeout(done, delay), value, options.signal);
+  const setImmediate = <T>(value?: T, options: { signal?: AbortSignal } = {}): Promise<T | undefined> =>
+    wait((done) => timers.setImmediate(done), value, options.signal);
+  async function* setInterval<T>(delay?: number, value?: T, options: { signal?: AbortSignal } = {}): AsyncGenerator<T | undefined> {
+    for (;;) yield await setTimeout(delay, value, options);
+  }
+  const scheduler = {
+    wait: (delay: number, options?: { signal?: AbortSignal }) => setTimeout(delay, undefined, options),
+    yield: () => setImmediate(),
+  };
+  return { setTimeout, setImmediate, setInterval, scheduler };
+}
+
+/** A version-4 UUID from 16 seeded bytes. */
+function randomUUID(fill: (bytes: Uint8Array) => void): string {
+  const bytes = new Uint8Array(16);
+  fill(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,152 @@
+import { SKIPPED, type Executable } from '../engine/Executable.js';
+import type { ScheduledAction } from '../engine/ScheduledActions.js';
+import type { Context } from '../rcl/Context.js';
+import type { Simulation } from '../rcl/Simulation.js';
+
+type TimerKind = 'setTimeout' | 'setInterval' | 'setImmediate';
+const TIMEOUT_MAX = 2 ** 31 - 1;
+
+/**
+ * A JavaScript timer inside a simulation, shaped like Node's Timeout/Immediate. When it is due
+ * (at the start of the step of its sim time) it queues one event on the ready FIFO, so its
+ * callback runs in the same deterministic order as every other callback; an immediate queues
+ * its event at once. Intervals repeat `delay` after each run.
+ */
+export class VirtualTimer implements Executable {
+  readonly nodeId = -1;
+  readonly entityId: number;
+  readonly label: string;
+  readonly channel = '';
+  readonly digestLo = 0;
+  readonly digestHi = 0;
+  /** The context that created the timer: `rclnodejs` calls inside its callback belong to it. */
+  readonly context: Context;
+  readonly #timers: VirtualTimers;
+  readonly #kind: TimerKind;
+  readonly #callback: (...args: unknown[]) => unknown;
+  readonly #args: unknown[];
+  readonly #delayNs: number;
+  #action: ScheduledAction | null = null;
+  #active = true;
+  #refed = true;
+
+  constructor(
+    timers: VirtualTimers,
+    kind: TimerKind,
+    callback: (...args: unknown[]) => unknown,
+    args: unknown[],
+    delayNs: number,
+    context: Context,
+  ) {
+    this.#timers = timers;
+    this.#kind = kind;
+    this.#callback = callback;
+    this.#args = args;
+    this.#delayNs = delayNs;
+    this.context = context;
+    this.entityId = context.simulation.nextEntityId();
+    this.label = `${kind} callback of ${context.name}`;
+  }
+
+  /** Puts the timer on its schedule (a delay from now), or queues an immediate now. */
+  schedule(): void {
+    const engine = this.context.simulation.engine;
+    if (this.#kind === 'setImmediate') engine.enqueue(this);
+    else this.#action = engine.scheduleAfter(this.#delayNs, () => engine.enqueue(this));
+  }
+
+  execute(): unknown {
+    if (!this.#active) return SKIPPED;
+    this.#action = null;
+    if (this.#kind === 'setInterval') this.schedule();
+    else this.#timers.forget(this);
+    return this.#callback(...this.#args);
+  }
+
+  cancel(): void {
+    this.#active = false;
+    if (this.#action !== null) this.context.simulation.engine.cancelAction(this.#action);
+    this.#action = null;
+    this.#timers.forget(this);
+  }
+
+  ref(): this {
+    this.#refed = true;
+    return this;
+  }
+
+  unref(): this {
+    this.#refed = false;
+    return this;
+  }
+
+  hasRef(): boolean {
+    return this.#refed;
+  }
+
+  /** Restarts the countdown from now, as Node's timeout.refresh() does. */
+  refresh(): this {
+    if (this.#active && this.#action !== null) {
+      this.context.simulation.engine.cancelAction(this.#action);
+      this.schedule();
+    }
+    return this;
+  }
+
+  close(): this {
+    this.cancel();
+    return this;
+  }
+
+  [Symbol.toPrimitive](): number {
+    return this.entityId;
+  }
+}
+
+/** setTimeout & co. on sim time, for the context that is current when they are called. */
+export class VirtualTimers {
+  readonly #simulation: Simulation;
+  readonly #byId = new Map<number, VirtualTimer>();
+
+  constructor(simulation: Simulation) {
+    this.#simulation = simulation;
+  }
+
+  setTimeout = (callback: (...args: unknown[]) => unknown, delay?: number, ...args: unknown[]): VirtualTimer =>
+    this.#start('setTimeout', callback, delay, args);
+
+  setInterval = (callback: (...args: unknown[]) => unknown, delay?: number, ...args: unknown[]): VirtualTimer =>
+    this.#start('setInterval', callback, delay, args);
+
+  setImmediate = (callback: (...args: unknown[]) => unknown, ...args: unknown[]): VirtualTimer =>
+    this.#start('setImmediate', callback, 0, args);
+
+  clear = (timer: unknown): void => {
+    if (timer instanceof VirtualTimer) timer.cancel();
+    else if (typeof timer === 'number' || typeof timer === 'string') this.#byId.get(Number(timer))?.cancel();
+  };
+
+  forget(timer: VirtualTimer): void {
+    this.#byId.delete(timer.entityId);
+  }
+
+  #start(kind: TimerKind, callback: (...args: unknown[]) => unknown, delay: number | undefined, args: unknown[]): VirtualTimer {
+    if (typeof callback !== 'function') {
+      throw new TypeError(`The "callback" argument must be of type function. Received ${typeof callback}`);
+    }
+    // Node's rule: a delay that is not in [1, 2^31 - 1] ms becomes 1 ms.
+    let ms = Number(delay);
+    if (!(ms >= 1 && ms <= TIMEOUT_MAX)) ms = 1;
+    const timer = new VirtualTimer(
+      this,
+      kind,
+      callback,
+      args,
+      Math.round(ms * 1e6),
+      this.#simulation.currentContext(),
+    );
+    this.#byId.set(timer.entityId, timer);
+    timer.schedule();
+    return timer;
+  }
+}

@@ -1,0 +1,18 @@
+import { randomInt } from 'node:crypto';
+
+// Captured when rclsim loads, before any run replaces the globals.
+const realHrtime = process.hrtime.bigint.bind(process.hrtime);
+
+/**
+ * Deliberate ways out of the simulation's virtual time and seeded randomness, for code that must
+ * touch the real world (a benchmark's wall-clock busy-wait, a deliberately non-deterministic
+ * node). Whatever depends on them is not reproducible; `rclsim verify` shows where it diverges.
+ */
+export function wallClockNanoseconds(): bigint {
+  return realHrtime();
+}
+
+/** A uniformly random integer in [min, max) from the operating system's random source. */
+export function realRandomInt(min: number, max: number): number {
+  return randomInt(min, max);
+}

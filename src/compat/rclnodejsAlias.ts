@@ -1,0 +1,22 @@
+import Module, { register } from 'node:module';
+import * as rclnodejs from './api.js';
+
+let installed = false;
+
+/**
+ * Makes `require('rclnodejs')` and `import 'rclnodejs'` load rclsim's rclnodejs-shaped module,
+ * so programs written for rclnodejs run unmodified. Installed once per process.
+ */
+export function installRclnodejsAlias(): void {
+  if (installed) return;
+  installed = true;
+  const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
+  const load = loader._load;
+  loader._load = function (this: unknown, request: string, parent: unknown, isMain: boolean): unknown {
+    if (request === 'rclnodejs') return rclnodejs;
+    return load.call(this, request, parent, isMain);
+  };
+  register(new URL('./rclnodejsHooks.js', import.meta.url), {
+    data: { target: new URL('./index.js', import.meta.url).href },
+  });
+}

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
+import { CallbackError } from '../engine/errors.js';
+import { drainMicrotasks } from '../engine/microtasks.js';
+import { Context } from '../rcl/Context.js';
+import type { Simulation } from '../rcl/Simulation.js';
+import { JobModuleError } from './loadJobModule.js';
+import { isTypeScript, registerTypeScript } from './typeScript.js';
+
+const require = createRequire(import.meta.url);
+let instances = 0;
+
+/**
+ * Starts an unmodified rclnodejs program inside the simulation: in its own context, with
+ * `process.argv` set to its arguments while its top-level code (and the promise continuations
+ * that follow) run, so `rclnodejs.init()` sees its `--ros-args`. The same file may run several
+ * times in one job: each start executes it afresh.
+ */
+export async function startProgram(simulation: Simulation, path: string, args: readonly string[] = []): Promise<Context> {
+  const file = resolve(path);
+  if (!existsSync(file)) throw new JobModuleError(`${path}: no such program`);
+  installRclnodejsAlias();
+  if (isTypeScript(file)) registerTypeScript();
+  const name = relative(process.cwd(), file) || file;
+  const context = new Context(simulation, name);
+  const argv = process.argv;
+  process.argv = [process.execPath, file, ...args];
+  try {
+    delete require.cache[file];
+    const loading = simulation.loadProgram(context, () => import(`${pathToFileURL(file).href}?rclsim-program=${++instances}`));
+    let settled = false;
+    let failure: unknown;
+    loading.then(
+      () => (settled = true),
+      (error: unknown) => {
+        settled = true;
+        failure = error;
+      },
+    );
+    // A module body may await sim time at top level: it then never settles before the loop
+    // runs. Once its code has run and it still waits after the microtasks drained, go on.
+    while (!settled && !context.hasRunCode) await drainMicrotasks();
+    await drainMicrotasks();
+    if (failure !== undefined) {
+      if (isLoadError(failure)) throw new JobModuleError(`${path}: cannot load program: ${(failure as Error).message}`);
+      throw failure;
+    }
+    if (!settled) {
+      loading.catch((error: unknown) =>
+        simulation.engine.fail(new CallbackError(`program ${name}`, simulation.engine.nowAbs, error)),
+      );
+    }
+  } finally {
+    process.argv = argv;
+  }
+  return context;
+}
+
+function isLoadError(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return error instanceof SyntaxError || code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
+}

@@ -1,0 +1,134 @@
+import { parse as parseYaml } from 'yaml';
+import { inferParameter, type Parameter } from './Parameter.js';
+
+/**
+ * ROS 2 command-line arguments (`--ros-args … [--]`), as rcl parses them: remapping rules
+ * (`-r [node:]from:=to`, including `__node` and `__ns`), parameters (`-p [node:]name:=value`,
+ * values read as YAML), parameter files, and the log level. Everything outside `--ros-args`
+ * sections belongs to the program.
+ */
+export interface RemapRule {
+  /** Only for the node with this name (`-r node:from:=to`), or every node. */
+  node: string | null;
+  from: string;
+  to: string;
+}
+
+export interface ParameterArgument {
+  node: string | null;
+  parameter: Parameter;
+}
+
+export interface RosArguments {
+  remaps: RemapRule[];
+  parameters: ParameterArgument[];
+  paramsFiles: string[];
+  logLevel: string | null;
+  /** The arguments that are not ROS arguments, in order. */
+  unparsed: string[];
+}
+
+export class RosArgumentsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RosArgumentsError';
+  }
+}
+
+export function emptyRosArguments(): RosArguments {
+  return { remaps: [], parameters: [], paramsFiles: [], logLevel: null, unparsed: [] };
+}
+
+export function parseRosArguments(argv: readonly string[]): RosArguments {
+  const result = emptyRosArguments();
+  let inRosArgs = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--ros-args') {
+      inRosArgs = true;
+      continue;
+    }
+    if (!inRosArgs) {
+      result.unparsed.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      inRosArgs = false;
+      continue;
+    }
+    const value = (): string => {
+      const next = argv[++i];
+      if (next === undefined) throw new RosArgumentsError(`'${arg}' needs a value`);
+      return next;
+    };
+    switch (arg) {
+      case '-r':
+      case '--remap':
+        result.remaps.push(parseRemap(value()));
+        break;
+      case '-p':
+      case '--param':
+        result.parameters.push(parseParameterArgument(value()));
+        break;
+      case '--params-file':
+        result.paramsFiles.push(value());
+        break;
+      case '--log-level':
+        result.logLevel = value();
+        break;
+      case '-e':
+      case '--enclave':
+        value();
+        break;
+      case '--enable-rosout-logs':
+      case '--disable-rosout-logs':
+      case '--enable-stdout-logs':
+      case '--disable-stdout-logs':
+      case '--enable-external-lib-logs':
+      case '--disable-external-lib-logs':
+        break;
+      default:
+        throw new RosArgumentsError(`unknown ROS argument '${arg}'`);
+    }
+  }
+  return result;
+}
+
+function splitNodePrefix(text: string, what: string): { node: string | null; rest: string } {
+  const assign = text.indexOf(':=');
+  if (assign < 0) throw new RosArgumentsError(`invalid ${what} '${text}': expected name:=value`);
+  const colon = text.indexOf(':');
+  if (colon >= 0 && colon < assign) return { node: text.slice(0, colon), rest: text.slice(colon + 1) };
+  return { node: null, rest: text };
+}
+
+function parseRemap(text: string): RemapRule {
+  const { node, rest } = splitNodePrefix(text, 'remapping');
+  const [from, to] = rest.split(':=') as [string, string];
+  if (!from || !to) throw new RosArgumentsError(`invalid remapping '${text}': expected from:=to`);
+  return { node, from, to };
+}
+
+function parseParameterArgument(text: string): ParameterArgument {
+  const { node, rest } = splitNodePrefix(text, 'parameter');
+  const assign = rest.indexOf(':=');
+  const name = rest.slice(0, assign);
+  const raw = rest.slice(assign + 2);
+  if (!name) throw new RosArgumentsError(`invalid parameter '${text}': missing name`);
+  return { node, parameter: parameterFromYaml(name, raw, `parameter '${text}'`) };
+}
+
+/** A value written as YAML (as rcl reads `-p` values) to a typed parameter. */
+export function parameterFromYaml(name: string, raw: string, where: string): Parameter {
+  let value: unknown;
+  try {
+    value = parseYaml(raw, { intAsBigInt: true });
+  } catch {
+    value = raw;
+  }
+  try {
+    return inferParameter(name, value ?? raw);
+  } catch (error) {
+    throw new RosArgumentsError(`${where}: ${(error as Error).message}`);
+  }
+}
