@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command, Option } from 'commander';
 import { parseDuration } from '../job/duration.js';
-import { loadJobModule } from '../job/loadJobModule.js';
+import { loadJob } from '../job/loadJob.js';
 import { startProgram } from '../job/programs.js';
 import { LOG_LEVELS, runAndReport, type RunCommandOptions } from './runAndReport.js';
 
@@ -25,10 +25,10 @@ function withRunOptions(command: Command): Command {
 withRunOptions(
   program
     .command('run')
-    .description('run a job module (.ts or .js) and print its summary')
-    .argument('<job>', 'job module: default export defineJob({...}) or a setup(job) function'),
+    .description('run a job (a YAML job file, or a .ts/.js job module) and print its summary')
+    .argument('<job>', 'job.yaml, or a module whose default export is defineJob({...}) or a setup(job) function'),
 ).action(async (jobPath: string, options: RunCommandOptions) => {
-  process.exitCode = await runAndReport(() => loadJobModule(jobPath), options, process.stdout);
+  process.exitCode = await runAndReport(() => loadJob(jobPath), options, process.stdout);
 });
 
 withRunOptions(

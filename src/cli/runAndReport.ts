@@ -1,5 +1,7 @@
 import { CallbackError, LivelockError } from '../engine/errors.js';
+import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
+import { JobFileError } from '../job/jobFile.js';
 import type { JobDefinition } from '../job/Job.js';
 import { JobModuleError } from '../job/loadJobModule.js';
 import { runJob } from '../job/runJob.js';
@@ -31,7 +33,15 @@ export interface RunCommandOptions {
 }
 
 /** Errors that mean the input was wrong (exit code 2), as opposed to the simulation failing. */
-const BAD_INPUT = [JobModuleError, ParamsFileError, ParameterOverrideError, RosArgumentsError, DurationError];
+const BAD_INPUT = [
+  JobFileError,
+  JobModuleError,
+  ParamsFileError,
+  ParameterOverrideError,
+  RosArgumentsError,
+  DurationError,
+  DelaysCsvError,
+];
 
 /**
  * Loads and runs a job, prints its summary (human, or one JSON line on stdout with --json) and

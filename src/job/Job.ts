@@ -1,4 +1,7 @@
 import type { Context } from '../rcl/Context.js';
+import type { Message } from '../interfaces/plainMessages.js';
+import type { ParamsRule } from '../rcl/ParamsFile.js';
+import type { RemapRule } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 
 /**
@@ -13,6 +16,12 @@ export interface JobDefinition {
   endAfter?: bigint | number;
   /** Seed of Math.random, crypto.randomUUID/getRandomValues and other seeded streams (default 0). */
   seed?: number;
+  /** Parameter rules for every node (params files, inline parameters), before --params-file. */
+  parameterRules?: ParamsRule[];
+  /** Remappings for every node, applied after each node's own. */
+  remaps?: RemapRule[];
+  /** Fixed delivery delays (ns) by fully qualified topic name. */
+  topicDelays?: ReadonlyMap<string, bigint>;
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }
@@ -59,6 +68,16 @@ export class JobHandle {
   /** The job is done: the loop stops at the top of its next step, with this exit code. */
   finish(exitCode = 0): void {
     this.simulation.engine.finish(exitCode);
+  }
+
+  /**
+   * Finishes the job (exit code 0) when a message on `topic` arrives that satisfies `matches`
+   * (any message without it). Watching changes nothing in the graph or the callback order.
+   */
+  endOnMessage(topic: string, matches: (message: Message) => boolean = () => true): void {
+    this.simulation.delivery.watch(topic, (message) => {
+      if (matches(message)) this.finish(0);
+    });
   }
 
   setResult(name: string, value: unknown): void {

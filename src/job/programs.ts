@@ -6,6 +6,7 @@ import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { CallbackError } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { Context } from '../rcl/Context.js';
+import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { JobModuleError } from './loadJobModule.js';
 import { isTypeScript, registerTypeScript } from './typeScript.js';
@@ -19,13 +20,19 @@ let instances = 0;
  * that follow) run, so `rclnodejs.init()` sees its `--ros-args`. The same file may run several
  * times in one job: each start executes it afresh.
  */
-export async function startProgram(simulation: Simulation, path: string, args: readonly string[] = []): Promise<Context> {
+export async function startProgram(
+  simulation: Simulation,
+  path: string,
+  args: readonly string[] = [],
+  jobArguments: RosArguments = emptyRosArguments(),
+  where = path,
+): Promise<Context> {
   const file = resolve(path);
-  if (!existsSync(file)) throw new JobModuleError(`${path}: no such program`);
+  if (!existsSync(file)) throw new JobModuleError(`${where}: no such program ${path}`);
   installRclnodejsAlias();
   if (isTypeScript(file)) registerTypeScript();
   const name = relative(process.cwd(), file) || file;
-  const context = new Context(simulation, name);
+  const context = new Context(simulation, name, jobArguments);
   const argv = process.argv;
   process.argv = [process.execPath, file, ...args];
   try {
@@ -45,7 +52,7 @@ export async function startProgram(simulation: Simulation, path: string, args: r
     while (!settled && !context.hasRunCode) await drainMicrotasks();
     await drainMicrotasks();
     if (failure !== undefined) {
-      if (isLoadError(failure)) throw new JobModuleError(`${path}: cannot load program: ${(failure as Error).message}`);
+      if (isLoadError(failure)) throw new JobModuleError(`${where}: cannot load program ${path}: ${(failure as Error).message}`);
       throw failure;
     }
     if (!settled) {

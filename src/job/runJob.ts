@@ -26,7 +26,10 @@ export interface RunOptions {
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
 export async function runJob(definition: JobDefinition, options: RunOptions = {}): Promise<RunSummary> {
   const wallStart = wallClock();
-  const rules: ParamsRule[] = (options.paramsFiles ?? []).flatMap((file) => loadParamsFile(file));
+  const rules: ParamsRule[] = [
+    ...(definition.parameterRules ?? []),
+    ...(options.paramsFiles ?? []).flatMap((file) => loadParamsFile(file)),
+  ];
   const simulation = new Simulation({
     startTime: BigInt(definition.startTime ?? 0),
     seed: options.seed ?? definition.seed ?? 0,
@@ -34,7 +37,8 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
     ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
     ...(options.logOutput === undefined ? {} : { logOutput: options.logOutput }),
-    ...(options.topicDelays === undefined ? {} : { topicDelays: options.topicDelays }),
+    topicDelays: new Map([...(definition.topicDelays ?? []), ...(options.topicDelays ?? [])]),
+    remaps: definition.remaps ?? [],
   });
   const job = new JobHandle(simulation, definition.name ?? 'job');
   const engine = simulation.engine;

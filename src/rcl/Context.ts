@@ -18,32 +18,43 @@ export class Context {
   /** Set once a program's own code used rclsim (its module body is running, not loading). */
   hasRunCode = false;
   #shutdown = false;
-  #arguments: RosArguments = emptyRosArguments();
+  #initArguments: RosArguments = emptyRosArguments();
+  readonly #jobArguments: RosArguments;
   #paramsRules: ParamsRule[] = [];
 
-  constructor(simulation: Simulation = Simulation.current(), name?: string) {
+  /**
+   * `jobArguments` are what a job file says about the nodes of this context (name, namespace,
+   * remappings, parameters); they take precedence over the program's own `--ros-args`.
+   */
+  constructor(simulation: Simulation = Simulation.current(), name?: string, jobArguments: RosArguments = emptyRosArguments()) {
     this.simulation = simulation;
     this.name = name ?? simulation.currentContext().name;
+    this.#jobArguments = jobArguments;
   }
 
-  /** The ROS arguments given to `init(context, argv)`: remappings, parameters, params files. */
-  get arguments(): RosArguments {
-    return this.#arguments;
+  /** Remapping rules of this context's nodes: the job file's first (the first match wins). */
+  get remaps(): RosArguments['remaps'] {
+    return [...this.#jobArguments.remaps, ...this.#initArguments.remaps];
   }
 
-  /** Takes the ROS arguments of `argv` for the nodes created in this context from now on. */
+  /** Takes the ROS arguments of `argv` (what `init(context, argv)` does) for nodes created from now on. */
   setArguments(argv: readonly string[]): void {
     const args = parseRosArguments(argv);
     this.#paramsRules = args.paramsFiles.flatMap((file) => loadParamsFile(file));
-    this.#arguments = args;
+    this.#initArguments = args;
   }
 
-  /** Overrides from this context's params files, then its `-p` arguments (later ones win). */
+  /** Overrides from this context's params files, its `-p` arguments, then the job file's (later ones win). */
   parameterOverridesFor(nodeName: string, nodeFqn: string): ParameterOverride[] {
-    const fromArguments = this.#arguments.parameters
-      .filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn)
-      .map((p) => ({ parameter: p.parameter, source: 'the --ros-args -p arguments' }));
-    return [...overridesFor(this.#paramsRules, nodeFqn), ...fromArguments];
+    const forNode = (args: RosArguments, source: string): ParameterOverride[] =>
+      args.parameters
+        .filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn)
+        .map((p) => ({ parameter: p.parameter, source }));
+    return [
+      ...overridesFor(this.#paramsRules, nodeFqn),
+      ...forNode(this.#initArguments, 'the --ros-args -p arguments'),
+      ...forNode(this.#jobArguments, `the job file's parameters for ${this.name}`),
+    ];
   }
 
   /**

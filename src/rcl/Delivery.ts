@@ -1,3 +1,4 @@
+import type { Message } from '../interfaces/plainMessages.js';
 import type { Publisher } from './Publisher.js';
 import type { Sample } from './Sample.js';
 import type { Simulation } from './Simulation.js';
@@ -10,17 +11,26 @@ import type { Subscription } from './Subscription.js';
  */
 export class Delivery {
   readonly #simulation: Simulation;
+  readonly #watchers = new Map<string, ((message: Message) => void)[]>();
 
   constructor(simulation: Simulation) {
     this.#simulation = simulation;
   }
 
   send(publisher: Publisher, sample: Sample): void {
+    const watchers = this.#watchers.size === 0 ? undefined : this.#watchers.get(publisher.topic);
     if (publisher.delay > 0) {
-      this.#simulation.engine.scheduleAfter(publisher.delay, () => deliver(publisher.matched, sample));
+      this.#simulation.engine.scheduleAfter(publisher.delay, () => deliver(publisher.matched, sample, watchers));
     } else {
-      deliver(publisher.matched, sample);
+      deliver(publisher.matched, sample, watchers);
     }
+  }
+
+  /** Calls `watcher` with every message that arrives on `topic` (read-only; it is no entity). */
+  watch(topic: string, watcher: (message: Message) => void): void {
+    const watchers = this.#watchers.get(topic) ?? [];
+    watchers.push(watcher);
+    this.#watchers.set(topic, watchers);
   }
 
   /** TRANSIENT_LOCAL: a late subscription gets the publisher's retained messages now. */
@@ -29,6 +39,11 @@ export class Delivery {
   }
 }
 
-function deliver(subscriptions: readonly Subscription[], sample: Sample): void {
+function deliver(
+  subscriptions: readonly Subscription[],
+  sample: Sample,
+  watchers: readonly ((message: Message) => void)[] | undefined,
+): void {
   for (let i = 0; i < subscriptions.length; i++) subscriptions[i]!.receive(sample);
+  if (watchers !== undefined) for (const watcher of watchers) watcher(sample.message);
 }

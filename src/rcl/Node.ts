@@ -56,7 +56,7 @@ export class Node {
   ) {
     this.context = context;
     this.simulation = context.simulation;
-    this.#remaps = [...context.arguments.remaps, ...this.simulation.remaps];
+    this.#remaps = [...context.remaps, ...this.simulation.remaps];
     validateNodeName(nodeName);
     normalizeNamespace(namespace);
     this.#name = remapNodeName(nodeName, this.#remaps);

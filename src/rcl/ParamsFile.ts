@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import type { ParameterOverride } from './NodeParameters.js';
 import { inferParameter, type Parameter } from './Parameter.js';
+import { parseYamlSource } from './yamlSource.js';
 
 /**
  * ROS 2 parameter files: `node_name: {ros__parameters: {...}}`, with namespaces as nested keys
@@ -33,20 +34,17 @@ export function loadParamsFile(path: string): ParamsRule[] {
 }
 
 export function parseParamsFile(text: string, source: string): ParamsRule[] {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { intAsBigInt: true, lineCounter: lines, uniqueKeys: true });
-  const where = (node: YamlNode | null | undefined): string => {
-    const offset = node?.range?.[0];
-    return offset === undefined ? source : `${source}:${lines.linePos(offset).line}`;
-  };
-  if (doc.errors.length > 0) {
-    const error = doc.errors[0]!;
-    throw new ParamsFileError(`${source}:${error.linePos?.[0].line ?? '?'}: invalid YAML: ${error.message.split('\n')[0]}`);
-  }
-  const rules: ParamsRule[] = [];
-  if (doc.contents === null) return rules;
-  if (!isMap(doc.contents)) throw new ParamsFileError(`${where(doc.contents)}: a parameter file must be a mapping of node names`);
+  const { doc, lineOf } = parseYamlSource(text, source, (message) => new ParamsFileError(message));
+  return doc.contents === null ? [] : paramsRulesFromYaml(doc.contents, lineOf);
+}
 
+/**
+ * The rules of a parameter mapping in ROS 2's format, from a parsed YAML node (a params file's
+ * document, or a `parameters:` section of a job file). `where` names a node's file and line.
+ */
+export function paramsRulesFromYaml(contents: YamlNode, where: (node: YamlNode | null | undefined) => string): ParamsRule[] {
+  if (!isMap(contents)) throw new ParamsFileError(`${where(contents)}: parameters must be a mapping of node names`);
+  const rules: ParamsRule[] = [];
   const visitNodeLevel = (map: YamlNode, path: string[]): void => {
     if (!isMap(map)) throw new ParamsFileError(`${where(map)}: expected 'ros__parameters' or a node name under '${path.join('/')}'`);
     for (const pair of map.items) {
@@ -63,7 +61,7 @@ export function parseParamsFile(text: string, source: string): ParamsRule[] {
       }
     }
   };
-  visitNodeLevel(doc.contents, []);
+  visitNodeLevel(contents, []);
   return rules;
 }
 

@@ -123,7 +123,12 @@ export class Simulation {
   /** Starts `load` (a program's import) as code of the program `context`, across awaits. */
   loadProgram<T>(context: Context, load: () => Promise<T>): Promise<T> {
     this.#programContexts.push(context);
-    return this.#programScope.run(context, load);
+    return this.runInContext(context, load);
+  }
+
+  /** Runs `code` (and the promise continuations it starts) with `context` as the current context. */
+  runInContext<T>(context: Context, code: () => T): T {
+    return this.#programScope.run(context, code);
   }
 
   /** The job finishes when its own context shuts down, or when every program's has. */

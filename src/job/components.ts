@@ -1,0 +1,53 @@
+import { pathToFileURL } from 'node:url';
+import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
+import { Context } from '../rcl/Context.js';
+import { Node } from '../rcl/Node.js';
+import type { RosArguments } from '../rcl/RosArguments.js';
+import type { JobHandle } from './Job.js';
+import { JobModuleError } from './loadJobModule.js';
+import { isTypeScript, registerTypeScript } from './typeScript.js';
+
+/** What a component factory gets. */
+export interface ComponentOptions {
+  /** The component's context: its nodes take the job file's name, namespace, remappings, parameters. */
+  context: Context;
+  job: JobHandle;
+}
+
+export type ComponentFactory = (options: ComponentOptions) => unknown;
+
+/**
+ * Starts a component — an export of a module that is a Node subclass (constructed without
+ * arguments) or a factory — in its own context, so the job file's name, namespace, remappings
+ * and parameters apply to its nodes as ROS 2 applies them to a composed node.
+ */
+export async function startComponent(
+  job: JobHandle,
+  file: string,
+  exportName: string,
+  jobArguments: RosArguments,
+  where: string,
+): Promise<void> {
+  installRclnodejsAlias();
+  if (isTypeScript(file)) registerTypeScript();
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new JobModuleError(`${where}: cannot load component module ${file}: ${(error as Error).message}`);
+  }
+  const exported = module[exportName];
+  if (typeof exported !== 'function') {
+    const available = Object.keys(module).filter((k) => typeof module[k] === 'function');
+    throw new JobModuleError(
+      `${where}: ${file} has no export '${exportName}' that is a Node class or a factory` +
+        (available.length > 0 ? ` (it exports ${available.join(', ')})` : ''),
+    );
+  }
+  const simulation = job.simulation;
+  const context = new Context(simulation, `${file}#${exportName}`, jobArguments);
+  await simulation.runInContext(context, async () => {
+    if (exported.prototype instanceof Node) new (exported as new () => Node)();
+    else await (exported as ComponentFactory)({ context, job });
+  });
+}

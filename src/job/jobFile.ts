@@ -1,0 +1,315 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { loadParamsFile, ParamsFileError, paramsRulesFromYaml, type ParamsRule } from '../rcl/ParamsFile.js';
+import { inferParameter } from '../rcl/Parameter.js';
+import { parseYamlSource } from '../rcl/yamlSource.js';
+import {
+  emptyRosArguments,
+  parseRosArguments,
+  type ParameterArgument,
+  type RemapRule,
+  type RosArguments,
+} from '../rcl/RosArguments.js';
+import { loadDelaysCsv } from './delaysCsv.js';
+import { DurationError, parseDuration } from './duration.js';
+import type { JobDefinition } from './Job.js';
+import { startComponent } from './components.js';
+import { startProgram } from './programs.js';
+
+/**
+ * YAML job files (`rclsim run job.yaml`): a name, a seed, start and end, parameters, remappings,
+ * per-topic delays, and the nodes — unmodified rclnodejs programs (`script`) or components
+ * (`module` + `export`). Every error names the file, the line and the field. Paths are relative
+ * to the job file. The format is documented in the README.
+ */
+export class JobFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JobFileError';
+  }
+}
+
+const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap'];
+
+const schema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['nodes'],
+  properties: {
+    name: { type: 'string' },
+    seed: { type: 'integer' },
+    start: duration,
+    end: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        after: duration,
+        idle: { type: 'boolean' },
+        when: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['topic'],
+          properties: { topic: { type: 'string' }, field: { type: 'string' }, equals: {} },
+        },
+      },
+    },
+    parameters: { type: 'object' },
+    params_files: { type: 'array', items: { type: 'string' } },
+    remap: stringMap,
+    delays: { type: 'object', additionalProperties: duration },
+    delays_csv: { type: 'string' },
+    nodes: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          script: { type: 'string' },
+          module: { type: 'string' },
+          export: { type: 'string' },
+          args: { type: 'array', items: { type: 'string' } },
+          name: { type: 'string' },
+          namespace: { type: 'string' },
+          parameters: { type: 'object' },
+          remap: stringMap,
+        },
+      },
+    },
+  },
+} as const;
+
+const validate = new Ajv({ allErrors: false, strict: true }).compile(schema);
+
+type NodeEntry = {
+  script?: string;
+  module?: string;
+  export?: string;
+  args?: string[];
+  name?: string;
+  namespace?: string;
+  remap?: Record<string, string>;
+};
+
+interface JobFile {
+  name?: string;
+  seed?: number;
+  start?: string | number;
+  end?: { after?: string | number; idle?: boolean; when?: { topic: string; field?: string; equals?: unknown } };
+  parameters?: unknown;
+  params_files?: string[];
+  remap?: Record<string, string>;
+  delays?: Record<string, string | number>;
+  delays_csv?: string;
+  nodes: NodeEntry[];
+}
+
+export function loadJobFile(path: string): JobDefinition {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new JobFileError(`${path}: cannot read job file (${(error as Error).message})`);
+  }
+  return parseJobFile(text, path);
+}
+
+export function parseJobFile(text: string, path: string): JobDefinition {
+  const { doc, lineOf } = parseYamlSource(text, path, (message) => new JobFileError(message));
+  const at = (location: (string | number)[]): YamlNode | undefined => doc.getIn(location, true) as YamlNode | undefined;
+  const fail = (location: (string | number)[], message: string, node = at(location)): never => {
+    throw new JobFileError(`${lineOf(node ?? doc.contents)}: ${fieldName(location)}${message}`);
+  };
+
+  const data = toPlain(doc.toJS()) as JobFile;
+  if (!validate(data)) {
+    // A failed duration (anyOf) is clearer than the first alternative's complaint.
+    const errors = validate.errors!;
+    schemaError(errors.find((e) => e.keyword === 'anyOf') ?? errors[0]!, doc, fail);
+  }
+
+  const dir = dirname(resolve(path));
+  const file = (location: (string | number)[], relative: string): string => {
+    const absolute = resolve(dir, relative);
+    if (!existsSync(absolute)) fail(location, `no such file '${relative}' (looked for ${absolute})`);
+    return absolute;
+  };
+  const durationAt = (location: (string | number)[], value: string | number): bigint => {
+    try {
+      return parseDuration(value);
+    } catch (error) {
+      return fail(location, (error as DurationError).message);
+    }
+  };
+  const withLocation = <T>(location: (string | number)[], load: () => T): T => {
+    try {
+      return load();
+    } catch (error) {
+      if (error instanceof ParamsFileError || error instanceof TypeError) return fail(location, error.message);
+      throw error;
+    }
+  };
+
+  const parameterRules: ParamsRule[] = [
+    ...(data.params_files ?? []).flatMap((f, i) => withLocation(['params_files', i], () => loadParamsFile(file(['params_files', i], f)))),
+    ...(data.parameters === undefined ? [] : paramsRulesFromYaml(at(['parameters'])!, lineOf)),
+  ];
+  const topicDelays = new Map<string, bigint>();
+  if (data.delays_csv !== undefined) {
+    for (const [topic, delay] of withLocation(['delays_csv'], () => loadDelaysCsv(file(['delays_csv'], data.delays_csv!)))) {
+      topicDelays.set(topic, delay);
+    }
+  }
+  for (const [topic, delay] of Object.entries(data.delays ?? {})) {
+    if (!topic.startsWith('/')) fail(['delays', topic], `topic '${topic}' must be a fully qualified name (start with '/')`, keyNode(doc, ['delays'], topic));
+    topicDelays.set(topic, durationAt(['delays', topic], delay));
+  }
+
+  const nodes = data.nodes.map((entry, i) => {
+    const location = ['nodes', i];
+    const hasScript = entry.script !== undefined;
+    if (hasScript === (entry.module !== undefined)) fail(location, `give exactly one of 'script' (a program) or 'module' (a component)`);
+    if (hasScript && entry.export !== undefined) fail([...location, 'export'], `'export' belongs to a 'module' node`);
+    const target = hasScript ? file([...location, 'script'], entry.script!) : file([...location, 'module'], entry.module!);
+    try {
+      parseRosArguments(entry.args ?? []);
+    } catch (error) {
+      fail([...location, 'args'], (error as Error).message);
+    }
+    return { entry, target, jobArguments: nodeArguments(doc, location, entry, fail), where: lineOf(at(location)) };
+  });
+
+  const end = data.end ?? {};
+  const when = end.when;
+  return {
+    name: data.name ?? basename(path).replace(/\.ya?ml$/, ''),
+    ...(data.seed === undefined ? {} : { seed: data.seed }),
+    ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start) }),
+    ...(end.after === undefined ? {} : { endAfter: durationAt(['end', 'after'], end.after) }),
+    parameterRules,
+    remaps: Object.entries(data.remap ?? {}).map(([from, to]) => ({ node: null, from, to })),
+    topicDelays,
+    async setup(job) {
+      if (when !== undefined) {
+        const equals = (doc.getIn(['end', 'when', 'equals']) as unknown) ?? undefined;
+        job.endOnMessage(when.topic, (message) =>
+          when.field === undefined || sameValue(fieldAt(message, when.field), equals),
+        );
+      }
+      for (const { entry, target, jobArguments, where } of nodes) {
+        if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where);
+        else await startComponent(job, target, entry.export ?? 'default', jobArguments, where);
+      }
+    },
+  };
+}
+
+/** What a node entry says about its nodes, as ROS arguments: name, namespace, remaps, parameters. */
+function nodeArguments(
+  doc: Document,
+  location: (string | number)[],
+  entry: NodeEntry,
+  fail: (location: (string | number)[], message: string) => never,
+): RosArguments {
+  const args = emptyRosArguments();
+  const remaps: RemapRule[] = [];
+  if (entry.name !== undefined) remaps.push({ node: null, from: '__node', to: entry.name });
+  if (entry.namespace !== undefined) remaps.push({ node: null, from: '__ns', to: entry.namespace });
+  for (const [from, to] of Object.entries(entry.remap ?? {})) remaps.push({ node: null, from, to });
+  args.remaps = remaps;
+  const parameters = doc.getIn([...location, 'parameters'], true) as YamlNode | undefined;
+  if (parameters !== undefined) {
+    args.parameters = flattenParameters(parameters, '', (name, why) => fail([...location, 'parameters', ...name.split('.')], why));
+  }
+  return args;
+}
+
+function flattenParameters(
+  node: YamlNode,
+  prefix: string,
+  fail: (name: string, why: string) => never,
+): ParameterArgument[] {
+  if (!isMap(node)) return fail(prefix.replace(/\.$/, ''), 'parameters must be a mapping of names to values');
+  return node.items.flatMap((pair) => {
+    const name = `${prefix}${isScalar(pair.key) ? String(pair.key.value) : ''}`;
+    const value = pair.value as YamlNode;
+    if (isMap(value)) return flattenParameters(value, `${name}.`, fail);
+    const plain = isSeq(value) ? value.items.map((item) => (isScalar(item) ? item.value : undefined)) : isScalar(value) ? value.value : undefined;
+    try {
+      return [{ node: null, parameter: inferParameter(name, plain) }];
+    } catch (error) {
+      return fail(name, (error as Error).message);
+    }
+  });
+}
+
+function schemaError(error: ErrorObject, doc: Document, fail: (location: (string | number)[], message: string, node?: YamlNode) => never): never {
+  const location = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part.replaceAll('~1', '/').replaceAll('~0', '~')));
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(error.params.additionalProperty);
+      const allowed = location[0] === 'nodes' ? NODE_KEYS : Object.keys(propertiesAt(location));
+      return fail([...location, key], `unknown key (expected one of: ${allowed.join(', ')})`, keyNode(doc, location, key));
+    }
+    case 'required':
+      return fail(location, `missing '${String(error.params.missingProperty)}'`);
+    case 'type':
+      return fail(location, `must be ${articled(String(error.params.type))}`);
+    case 'anyOf':
+      return fail(location, 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)');
+    default:
+      return fail(location, error.message ?? 'is not valid');
+  }
+}
+
+function propertiesAt(location: (string | number)[]): Record<string, unknown> {
+  let node: { properties?: Record<string, unknown>; items?: unknown } = schema as never;
+  for (const part of location) {
+    node = (typeof part === 'number' ? node.items : node.properties?.[part]) as typeof node;
+  }
+  return node.properties ?? {};
+}
+
+function keyNode(doc: Document, location: (string | number)[], key: string): YamlNode | undefined {
+  const map = (location.length === 0 ? doc.contents : doc.getIn(location, true)) as YamlNode | undefined;
+  if (!map || !isMap(map)) return undefined;
+  return map.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === key)?.key as YamlNode | undefined;
+}
+
+function fieldName(location: (string | number)[]): string {
+  if (location.length === 0) return '';
+  const name = location.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
+  return `${name}: `;
+}
+
+function articled(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** bigint integers (from intAsBigInt) as numbers where they fit, for schema validation. */
+function toPlain(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value;
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
+  return value;
+}
+
+function fieldAt(message: unknown, path: string): unknown {
+  let value = message;
+  for (const part of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  return value;
+}
+
+/** Equality for end conditions: numbers and bigints compare by value. */
+function sameValue(actual: unknown, expected: unknown): boolean {
+  const numeric = (v: unknown): boolean => typeof v === 'number' || typeof v === 'bigint';
+  if (numeric(actual) && numeric(expected)) return actual == expected;
+  return actual === expected;
+}
