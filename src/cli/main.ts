@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { parseDuration } from '../job/duration.js';
 import { loadJob } from '../job/loadJob.js';
 import { startProgram } from '../job/programs.js';
+import { parseRosArguments } from '../rcl/RosArguments.js';
 import { LOG_LEVELS, runAndReport, type RunCommandOptions } from './runAndReport.js';
 
 const program = new Command()
@@ -46,13 +47,16 @@ withRunOptions(
     .allowExcessArguments(),
 ).action(async (path: string, args: string[], options: RunCommandOptions & { until?: string }) => {
   process.exitCode = await runAndReport(
-    async () => ({
-      name: path,
-      ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
-      setup: async (job) => {
-        await startProgram(job.simulation, path, args);
-      },
-    }),
+    async () => {
+      parseRosArguments(args);
+      return {
+        name: path,
+        ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
+        setup: async (job) => {
+          await startProgram(job.simulation, path, args);
+        },
+      };
+    },
     options,
     process.stderr,
   );

@@ -53,7 +53,7 @@ export async function startProgram(
     await drainMicrotasks();
     if (failure !== undefined) {
       if (isLoadError(failure)) throw new JobModuleError(`${where}: cannot load program ${path}: ${(failure as Error).message}`);
-      throw failure;
+      throw new CallbackError(`program ${name}`, simulation.engine.nowAbs, failure);
     }
     if (!settled) {
       loading.catch((error: unknown) =>

@@ -26,6 +26,10 @@ export class Delivery {
     }
   }
 
+  isWatched(topic: string): boolean {
+    return this.#watchers.has(topic);
+  }
+
   /** Calls `watcher` with every message that arrives on `topic` (read-only; it is no entity). */
   watch(topic: string, watcher: (message: Message) => void): void {
     const watchers = this.#watchers.get(topic) ?? [];

@@ -38,7 +38,7 @@ export class Publisher extends Entity {
     this.assertAlive(`publish on ${this.topic}`);
     const value = this.simulation.types.toMessage(this.typeName, message);
     const sequence = ++this.#sequence;
-    if (this.matched.length === 0 && this.#retained === null) return;
+    if (this.matched.length === 0 && this.#retained === null && !this.simulation.delivery.isWatched(this.topic)) return;
     const snapshot = cloneMessage(value);
     const hash = this.engine.fingerprintEnabled ? digestMessage(snapshot, this.simulation.messageHash) : null;
     const sample: Sample = {

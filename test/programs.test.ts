@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { lastJsonLine, runCli } from './helpers.js';
+
+const programs = 'test/fixtures/programs';
+
+describe('unmodified rclnodejs programs (rclsim exec)', () => {
+  it('paces a CommonJS program with setInterval and Date on sim time, with seeded Math.random', () => {
+    const first = runCli(['exec', `${programs}/random-talker.cjs`, '--until', '2s', '--seed', '11']);
+    const again = runCli(['exec', `${programs}/random-talker.cjs`, '--until', '2s', '--seed', '11']);
+    const other = runCli(['exec', `${programs}/random-talker.cjs`, '--until', '2s', '--seed', '12']);
+    assert.equal(first.status, 0, first.stderr);
+    const lines = first.stdout.trim().split('\n');
+    assert.deepEqual(
+      lines.map((l) => l.replace(/ r=.*/, '')),
+      ['Publishing: #0 t=500', 'Publishing: #1 t=1000', 'Publishing: #2 t=1500', 'Publishing: #3 t=2000'],
+    );
+    assert.equal(again.stdout, first.stdout);
+    assert.notEqual(other.stdout, first.stdout);
+    assert.match(first.stderr, /^ended +end-time, exit code 0$/m, 'the summary goes to stderr');
+  });
+
+  it('applies --ros-args: -r __node/__ns and topic remaps, -p parameters, --params-file', () => {
+    const result = runCli([
+      'exec',
+      `${programs}/args-echo.mjs`,
+      'plain-arg',
+      '--ros-args',
+      '-r',
+      '__node:=renamed',
+      '-r',
+      '__ns:=/robot',
+      '-r',
+      'out:=/moved',
+      '-p',
+      'greeting:=hi',
+      '--params-file',
+      'test/fixtures/params/rate.yaml',
+    ]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(
+      result.stdout,
+      'node=/robot/renamed topic=/moved\ngreeting=hi rate=7.5\nargv=plain-arg\n',
+    );
+  });
+
+  it('takes an explicit argv given to init(), with node-targeted parameters', () => {
+    const result = runCli(['exec', `${programs}/explicit-argv.cjs`, '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout.split('\n')[0], 'param1=hello ros2');
+    assert.equal(lastJsonLine(result.stdout).endReason, 'finished');
+  });
+
+  it('runs TypeScript with top-level await on sim time, timers/promises and seeded UUIDs', () => {
+    const first = runCli(['exec', `${programs}/sleeper.mts`, '--seed', '1']);
+    const again = runCli(['exec', `${programs}/sleeper.mts`, '--seed', '1']);
+    assert.equal(first.status, 0, first.stderr);
+    const lines = first.stdout.trim().split('\n');
+    assert.equal(lines.length, 3);
+    assert.match(lines[0]!, /^woke at 100 ms, sim 100000000 ns, id [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.match(lines[2]!, /^woke at 300 ms, sim 300000000 ns/);
+    assert.equal(again.stdout, first.stdout);
+    assert.match(first.stderr, /^ended +finished, exit code 0$/m);
+  });
+
+  it('runs a server and an async client program together from a job file', () => {
+    const result = runCli(['run', 'test/fixtures/jobs/add.yaml', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    const lines = result.stdout.trim().split('\n');
+    assert.match(lines[0]!, /^server: (\d+) \+ (\d+) = \d+$/);
+    const [, a, b] = /^server: (\d+) \+ (\d+)/.exec(lines[0]!)!;
+    assert.equal(lines[1], `client: got ${BigInt(a!) + BigInt(b!)} at 0`);
+  });
+
+  it('rejects bad ROS arguments and missing programs with exit code 2', () => {
+    const badArgs = runCli(['exec', `${programs}/random-talker.cjs`, '--ros-args', '--bogus']);
+    assert.equal(badArgs.status, 2);
+    assert.match(badArgs.stderr, /unknown ROS argument '--bogus'/);
+    const missing = runCli(['exec', `${programs}/nope.js`]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /no such program/);
+  });
+});
