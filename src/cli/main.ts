@@ -4,7 +4,9 @@ import { parseDuration } from '../job/duration.js';
 import { loadJob } from '../job/loadJob.js';
 import { startProgram } from '../job/programs.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
+import { diff } from './diff.js';
 import { LOG_LEVELS, runAndReport, type RunCommandOptions } from './runAndReport.js';
+import { verify, type VerifyOptions } from './verify.js';
 
 const program = new Command()
   .name('rclsim')
@@ -20,6 +22,9 @@ function withRunOptions(command: Command): Command {
     .option('--no-fingerprint', 'do not compute the run fingerprint')
     .option('--max-callbacks-per-instant <n>', 'callbacks at one sim instant before failing as a livelock', positiveInteger)
     .addOption(new Option('--log-level <level>', 'minimum severity of node log lines').choices(Object.keys(LOG_LEVELS)).default('info'))
+    .option('--trace <file>', 'write every executed callback to a trace file (format: README, "Traces")')
+    .option('--perturb', 'add random real busy-waits and memory pressure after callbacks (results must not change)')
+    .option('--quiet', 'no progress bar (there is none when stderr is not a terminal)')
     .option('--verbose', 'print the stack of a failure');
 }
 
@@ -61,6 +66,29 @@ withRunOptions(
     process.stderr,
   );
 });
+
+program
+  .command('verify')
+  .description('run a job N times in separate processes and check that every run gives the same fingerprint')
+  .argument('<job>', 'job.yaml or job module')
+  .option('--runs <n>', 'how many runs', positiveInteger, 5)
+  .option('--perturb', 'add random real busy-waits and memory pressure to every run')
+  .option('--keep-traces <dir>', 'write the runs\' traces here (default: a temporary folder, named on a difference)')
+  .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
+  .option('--seed <n>', "the job's seed", integer)
+  .action(async (job: string, options: VerifyOptions) => {
+    process.exitCode = await verify(job, options);
+  });
+
+program
+  .command('diff')
+  .description('compare two traces and print where they part ways (exit 0 identical, 1 different)')
+  .argument('<a>', 'first trace')
+  .argument('<b>', 'second trace')
+  .option('--context <n>', 'callbacks to show around the divergence', integer, 3)
+  .action(async (a: string, b: string, options: { context: number }) => {
+    process.exitCode = await diff(a, b, options.context);
+  });
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

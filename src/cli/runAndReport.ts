@@ -12,6 +12,7 @@ import { ParamsFileError } from '../rcl/ParamsFile.js';
 import { RosArgumentsError } from '../rcl/RosArguments.js';
 import { ExitCode } from './exitCodes.js';
 import { formatSummary } from './formatSummary.js';
+import { progressDisplay } from './progressDisplay.js';
 
 export const LOG_LEVELS = {
   debug: LoggingSeverity.DEBUG,
@@ -30,6 +31,9 @@ export interface RunCommandOptions {
   maxCallbacksPerInstant?: number;
   logLevel: keyof typeof LOG_LEVELS;
   verbose?: boolean;
+  quiet?: boolean;
+  trace?: string;
+  perturb?: boolean;
 }
 
 /** Errors that mean the input was wrong (exit code 2), as opposed to the simulation failing. */
@@ -60,6 +64,9 @@ export async function runAndReport(
       logOutput: new LogOutput(undefined, LOG_LEVELS[options.logLevel]),
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
+      ...(options.trace === undefined ? {} : { tracePath: options.trace }),
+      ...(options.perturb ? { perturb: true } : {}),
+      ...(process.stderr.isTTY && !options.quiet ? { observer: progressDisplay } : {}),
     });
     if (options.json) process.stdout.write(`${summaryToJson(summary)}\n`);
     else humanSummaryTo.write(`${formatSummary(summary)}\n`);

@@ -16,6 +16,8 @@ export class VirtualTimer implements Executable {
   readonly nodeId = -1;
   readonly entityId: number;
   readonly label: string;
+  readonly kind: string;
+  readonly owner: string;
   readonly channel = '';
   readonly digestLo = 0;
   readonly digestHi = 0;
@@ -46,6 +48,8 @@ export class VirtualTimer implements Executable {
     this.context = context;
     this.entityId = context.simulation.nextEntityId();
     this.label = `${kind} callback of ${context.name}`;
+    this.kind = kind;
+    this.owner = context.name;
   }
 
   /** Puts the timer on its schedule (a delay from now), or queues an immediate now. */

@@ -1,5 +1,5 @@
 import { EngineTimer } from './EngineTimer.js';
-import { SKIPPED, type Executable } from './Executable.js';
+import { SKIPPED, type EngineObserver, type Executable } from './Executable.js';
 import { CallbackError, LivelockError, SimTimeRangeError } from './errors.js';
 import { Hash64 } from './Hash64.js';
 import { drainMicrotasks } from './microtasks.js';
@@ -50,6 +50,8 @@ export class Engine {
   callbacks = 0;
   /** The entity whose callback is running (null between callbacks). */
   executing: Executable | null = null;
+  /** Told about every executed callback, in order (traces, perturbation, progress). */
+  readonly observers: EngineObserver[] = [];
 
   readonly #fifo = new Fifo<Executable>();
   readonly #timers = new TimersHeap<EngineTimer>();
@@ -394,6 +396,8 @@ export class Engine {
       fp.word(entity.digestLo);
       fp.word(entity.digestHi);
     }
+    const observers = this.observers;
+    for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity);
     if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
       const simTime = this.nowAbs;
       (result as PromiseLike<unknown>).then(undefined, (error: unknown) =>

@@ -5,6 +5,7 @@ export interface TimerOwner {
   readonly nodeId: number;
   readonly entityId: number;
   readonly label: string;
+  readonly owner: string;
   run(): unknown;
 }
 
@@ -27,20 +28,24 @@ export class EngineTimer implements Executable {
   readonly digestLo = 0;
   readonly digestHi = 0;
   readonly channel = '';
+  readonly kind = 'timer';
+  readonly owner: string;
   readonly nodeId: number;
   readonly entityId: number;
   readonly label: string;
-  readonly owner: TimerOwner;
+  /** The rcl timer this state belongs to. */
+  readonly entity: TimerOwner;
 
   constructor(periodNs: number, owner: TimerOwner) {
     this.periodNs = periodNs;
-    this.owner = owner;
+    this.entity = owner;
     this.nodeId = owner.nodeId;
     this.entityId = owner.entityId;
     this.label = owner.label;
+    this.owner = owner.owner;
   }
 
   execute(): unknown {
-    return this.owner.run();
+    return this.entity.run();
   }
 }

@@ -13,6 +13,10 @@ export interface Executable {
   readonly entityId: number;
   /** Human description for errors, e.g. `subscription /t1 of node /NodeC`. */
   readonly label: string;
+  /** What kind of entity it is, for traces: `timer`, `subscription`, `service`, `setTimeout`, … */
+  readonly kind: string;
+  /** Who owns it, for traces: a node's fully qualified name, or a program. */
+  readonly owner: string;
   /** Topic or service the entity listens on ('' for none); used to name livelock cycles. */
   readonly channel: string;
   /** Digest of the item the last `execute()` consumed (0, 0 when it had none). */
@@ -20,4 +24,9 @@ export interface Executable {
   digestHi: number;
   /** Runs the callback for the entity's oldest buffered item; SKIPPED if there was none. */
   execute(): unknown;
+}
+
+/** Something that follows every executed callback (a trace, a progress display). */
+export interface EngineObserver {
+  onCallback(entity: Executable): void;
 }

@@ -1,12 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import type { LogOutput } from '../rcl/LogOutput.js';
 import { Simulation } from '../rcl/Simulation.js';
+import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
+import type { EndReason } from '../engine/Engine.js';
 import { CallbackError } from '../engine/errors.js';
+import type { EngineObserver } from '../engine/Executable.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { JobHandle, type JobDefinition } from './Job.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from '../rcl/ParamsFile.js';
+import { Perturbation } from './Perturbation.js';
 import type { RunSummary } from './RunSummary.js';
+import { TraceWriter } from './TraceWriter.js';
 
 // Wall time is measured for the summary only; it decides nothing.
 const wallClock = performance.now.bind(performance);
@@ -21,6 +26,12 @@ export interface RunOptions {
   topicDelays?: ReadonlyMap<string, bigint>;
   /** Overrides the job's seed. */
   seed?: number;
+  /** Write every executed callback to this trace file (see TraceWriter). */
+  tracePath?: string;
+  /** Random wall-clock busy-waits and memory pressure after callbacks (rclsim verify --perturb). */
+  perturb?: boolean;
+  /** Told about every callback while the loop runs (a progress display); closed at the end. */
+  observer?: (simulation: Simulation, endAt: bigint | undefined) => EngineObserver & { close(): void };
 }
 
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
@@ -48,14 +59,29 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     engine.fail(new CallbackError('a promise without a rejection handler', engine.nowAbs, reason));
   process.on('unhandledRejection', onUnhandledRejection);
   const globals = new VirtualGlobals(simulation);
+  const realIo = new RealIoDetector(simulation);
+  let trace: TraceWriter | undefined;
+  let observer: (EngineObserver & { close(): void }) | undefined;
+  let endReason: EndReason | undefined;
   simulation.enter();
   globals.install();
+  realIo.enable();
   try {
     await definition.setup(job);
     // Programs that build nodes in promise continuations (rclnodejs.init().then(...)) finish now.
     await drainMicrotasks();
     const endAfter = definition.endAfter === undefined ? undefined : BigInt(definition.endAfter);
-    const endReason = await engine.run(endAfter === undefined ? {} : { endAt: engine.base + endAfter });
+    const endAt = endAfter === undefined ? undefined : engine.base + endAfter;
+    if (options.tracePath !== undefined) {
+      trace = new TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
+      engine.observers.push(trace);
+    }
+    if (options.perturb) engine.observers.push(new Perturbation());
+    if (options.observer) {
+      observer = options.observer(simulation, endAt);
+      engine.observers.push(observer);
+    }
+    endReason = await engine.run(endAt === undefined ? {} : { endAt });
     await job.runEndCallbacks();
     return {
       job: job.name,
@@ -72,6 +98,13 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       warnings: [...simulation.warnings],
     };
   } finally {
+    observer?.close();
+    trace?.close({
+      reason: endReason ?? 'failed',
+      callbacks: engine.callbacks,
+      fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '',
+    });
+    realIo.disable();
     globals.uninstall();
     simulation.exit();
     process.off('unhandledRejection', onUnhandledRejection);

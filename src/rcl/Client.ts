@@ -27,6 +27,7 @@ export class Client extends Entity implements Executable {
   readonly requestType: string;
   readonly qos: ResolvedQoS;
   readonly label: string;
+  readonly kind = 'client';
   readonly channel: string;
   /** Servers this client's requests reach (same service name and type), in creation order. */
   matched: readonly Service[] = [];

@@ -23,6 +23,11 @@ export abstract class Entity {
     this.entityId = this.simulation.nextEntityId();
   }
 
+  /** The owning node's fully qualified name (for traces). */
+  get owner(): string {
+    return this.node.getFullyQualifiedName();
+  }
+
   get context(): Context {
     return this.node.context;
   }

@@ -5,6 +5,7 @@ import type { Node } from './Node.js';
 /** rclnodejs's GuardCondition: each trigger queues one event that runs the callback. */
 export class GuardCondition extends Entity implements Executable {
   readonly label: string;
+  readonly kind = 'guard_condition';
   readonly channel = '';
   readonly #callback: () => unknown;
   #triggers = 0;

@@ -54,6 +54,7 @@ export class Service extends Entity implements Executable {
   readonly responseType: string;
   readonly qos: ResolvedQoS;
   readonly label: string;
+  readonly kind = 'service';
   readonly channel: string;
   readonly #callback: ServiceCallback;
   readonly #requests = new Fifo<PendingRequest>();

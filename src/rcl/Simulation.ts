@@ -111,7 +111,7 @@ export class Simulation {
    */
   currentContext(): Context {
     const executing = this.engine.executing;
-    const owner = executing instanceof EngineTimer ? executing.owner : executing;
+    const owner = executing instanceof EngineTimer ? executing.entity : executing;
     const context = (owner as { context?: unknown } | null)?.context;
     if (context instanceof Context) return context;
     const program = this.#programScope.getStore();

@@ -19,6 +19,7 @@ export class Subscription extends Entity implements Executable {
   readonly typeName: string;
   readonly qos: ResolvedQoS;
   readonly label: string;
+  readonly kind = 'subscription';
   readonly channel: string;
   readonly #callback: SubscriptionCallback;
   /** A callback declared with two parameters also gets a MessageInfo, as in rclnodejs. */
