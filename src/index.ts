@@ -1,5 +1,6 @@
 /** rclsim's programmatic API: jobs, the simulation and its ROS 2 client library. */
 export { defineJob, JobHandle, type JobDefinition } from './job/Job.js';
+export type { ComponentFactory, ComponentOptions } from './job/components.js';
 export { runJob, type RunOptions } from './job/runJob.js';
 export { loadJobModule } from './job/loadJobModule.js';
 export { loadParamsFile, parseParamsFile, overridesFor, type ParamsRule } from './rcl/ParamsFile.js';

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { lastJsonLine, runCli, tempDir, writeTemp } from './helpers.js';
+
+const benchmark = 'examples/synthetic-benchmark/job.ts';
+
+describe('determinism toolkit', () => {
+  it('writes a trace: a header, one line per executed callback, a closing line with the fingerprint', () => {
+    const dir = tempDir();
+    const trace = join(dir, 'run.trace');
+    const result = runCli(['run', benchmark, '--json', '--trace', trace]);
+    assert.equal(result.status, 0, result.stderr);
+    const summary = lastJsonLine(result.stdout);
+    const lines = readFileSync(trace, 'utf8').trimEnd().split('\n');
+    assert.equal(lines[0], '# rclsim trace 1');
+    assert.equal(lines[1], '# job synthetic-benchmark seed 0 start 10000000000');
+    const records = lines.filter((l) => !l.startsWith('#'));
+    assert.equal(records.length, summary.callbacks);
+    assert.deepEqual(records[0]!.split('\t'), ['10.000000000', 'timer', '/NodeB', '8', '-', '-']);
+    assert.match(records[1]!, /^10\.000000000\tsubscription\t\/NodeA\t4\t\/t5\t[0-9a-f]{16}$/);
+    assert.equal(lines.at(-1), `# end finished at 110000000000 callbacks ${summary.callbacks} fingerprint ${summary.fingerprint}`);
+  });
+
+  it('diff says identical traces are identical and shows where others part ways', () => {
+    const dir = tempDir();
+    const [a, b] = [join(dir, 'a.trace'), join(dir, 'b.trace')];
+    runCli(['run', benchmark, '--trace', a]);
+    runCli(['run', benchmark, '--trace', b]);
+    const same = runCli(['diff', a, b]);
+    assert.equal(same.status, 0);
+    assert.equal(same.stdout, 'traces are identical (19112 callbacks)\n');
+
+    const params = writeTemp(dir, 'p.yaml', 'NodeD:\n  ros__parameters:\n    initial_state: 1\n');
+    const c = join(dir, 'c.trace');
+    runCli(['run', benchmark, '--trace', c, '--params-file', params]);
+    const different = runCli(['diff', a, c, '--context', '1']);
+    assert.equal(different.status, 1);
+    const lines = different.stdout.trimEnd().split('\n');
+    assert.match(lines[0]!, /^first divergence at callback \d+, sim time 10\.\d{9}s:$/);
+    assert.equal(lines.filter((l) => l.includes(' < ')).length, 2);
+    assert.equal(lines.filter((l) => l.includes(' > ')).length, 2);
+    assert.equal(runCli(['diff', a, join(dir, 'missing.trace')]).status, 2);
+  });
+
+  it('verify agrees on a deterministic job even when perturbed', () => {
+    const result = runCli(['verify', 'test/fixtures/jobs/add.yaml', '--runs', '3', '--perturb']);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /^all 3 runs agree \(perturbed\): fingerprint [0-9a-f]{16}$/m);
+  });
+
+  it('verify reports a node that reads the real clock, and where the runs part ways', () => {
+    const result = runCli(['verify', 'test/fixtures/jobs/leaky.yaml', '--runs', '2']);
+    assert.equal(result.status, 5, result.stdout + result.stderr);
+    assert.match(result.stdout, /^run 2 differs from run 1: fingerprint /m);
+    assert.match(result.stdout, /^first divergence at callback 10, sim time 0\.500000000s:$/m);
+    assert.match(result.stdout, /run 1 < 0\.500000000\tsubscription\t\/leaky\t\d+\t\/readings\t[0-9a-f]{16}/);
+  });
+
+  it('warns when a callback starts real asynchronous I/O, naming it', () => {
+    const result = runCli(['exec', 'test/fixtures/programs/reads-file.cjs', '--until', '1s', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(lastJsonLine(result.stdout.split('\n').filter((l) => l.startsWith('{')).join('\n')).warnings, [
+      'timer 0 of node /reader started real asynchronous I/O (FSREQCALLBACK) at sim time 0.200000000s; ' +
+        'when it completes depends on the machine, so what follows from it is not deterministic',
+    ]);
+  });
+});
