@@ -72,6 +72,23 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     assert.equal(lines[1], `client: got ${BigInt(a!) + BigInt(b!)} at 0`);
   });
 
+  it('runs a program node’s callbacks only while it spins: spinOnce takes one message per round', () => {
+    const result = runCli(['exec', `${programs}/rate.cjs`, '--until', '6.5s']);
+    assert.equal(result.status, 0, result.stderr);
+    // Published every 10 ms into a depth-10 buffer; each 2 s round takes the oldest held one.
+    assert.equal(
+      result.stdout,
+      'Received(2000): hello 1900\nReceived(4000): hello 3900\nReceived(6000): hello 5900\n',
+    );
+  });
+
+  it('holds events of a node that does not spin yet, and runs them in arrival order when it does', () => {
+    const result = runCli(['exec', `${programs}/late-spin.cjs`, '--until', '1.7s']);
+    assert.equal(result.status, 0, result.stderr);
+    // The timer missed three periods while held: it runs once when the node starts spinning.
+    assert.equal(result.stdout, 'timer at 1050\nheard early at 1050\ntimer at 1200\ntimer at 1600\n');
+  });
+
   it('rejects bad ROS arguments and missing programs with exit code 2', () => {
     const badArgs = runCli(['exec', `${programs}/random-talker.cjs`, '--ros-args', '--bogus']);
     assert.equal(badArgs.status, 2);

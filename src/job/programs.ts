@@ -33,6 +33,7 @@ export async function startProgram(
   if (isTypeScript(file)) registerTypeScript();
   const name = relative(process.cwd(), file) || file;
   const context = new Context(simulation, name, jobArguments);
+  context.autoSpin = false;
   const argv = process.argv;
   process.argv = [process.execPath, file, ...args];
   try {

@@ -112,8 +112,12 @@ export class Client extends Entity implements Executable {
     this.engine.enqueue(this);
   }
 
+  override pendingEvents(): number {
+    return this.#responses.length;
+  }
+
   execute(): unknown {
-    if (this.isDestroyed) return SKIPPED;
+    if (this.isDestroyed || !this.mayRun()) return SKIPPED;
     const response = this.#responses.shift();
     if (response === undefined) return SKIPPED;
     const callback = this.#pending.get(response.sequence);

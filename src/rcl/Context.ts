@@ -17,6 +17,12 @@ export class Context {
   readonly nodes: Node[] = [];
   /** Set once a program's own code used rclsim (its module body is running, not loading). */
   hasRunCode = false;
+  /**
+   * Whether the context's nodes run their callbacks without spin(): true for nodes a job builds
+   * (the simulation's executor spins them, as rslcpp's does); false for a program's nodes,
+   * which, as in rclnodejs, run callbacks only while spin() or spinOnce() lets them.
+   */
+  autoSpin = true;
   #shutdown = false;
   #initArguments: RosArguments = emptyRosArguments();
   readonly #jobArguments: RosArguments;

@@ -1,4 +1,5 @@
 import type { Engine } from '../engine/Engine.js';
+import type { Executable } from '../engine/Executable.js';
 import type { Context } from './Context.js';
 import type { Node } from './Node.js';
 import type { Simulation } from './Simulation.js';
@@ -14,6 +15,8 @@ export abstract class Entity {
   digestLo = 0;
   digestHi = 0;
   #destroyed = false;
+  /** Executions granted by spinOnce() while the node does not spin. */
+  #grants = 0;
 
   constructor(node: Node) {
     this.node = node;
@@ -39,6 +42,34 @@ export abstract class Entity {
   /** Called by the node when the entity is destroyed; entities release graph and engine state. */
   destroy(): void {
     this.#destroyed = true;
+  }
+
+  /**
+   * Whether a callback may run now: always while the node spins; otherwise only when spinOnce()
+   * granted it. An event that may not run is held by the node (see Node#park) until it spins.
+   */
+  protected mayRun(): boolean {
+    if (this.node.spinning) return true;
+    if (this.#grants > 0) {
+      this.#grants--;
+      return true;
+    }
+    this.node.park(this);
+    return false;
+  }
+
+  grant(): void {
+    this.#grants++;
+  }
+
+  /** The engine-side executable that runs this entity's callbacks. */
+  get executable(): Executable {
+    return this as unknown as Executable;
+  }
+
+  /** How many events the entity could run now (what spin() re-queues for a held entity). */
+  pendingEvents(): number {
+    return 0;
   }
 
   protected assertAlive(what: string): void {

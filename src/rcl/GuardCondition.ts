@@ -22,8 +22,12 @@ export class GuardCondition extends Entity implements Executable {
     this.engine.enqueue(this);
   }
 
+  override pendingEvents(): number {
+    return this.#triggers;
+  }
+
   execute(): unknown {
-    if (this.isDestroyed || this.#triggers === 0) return SKIPPED;
+    if (this.isDestroyed || this.#triggers === 0 || !this.mayRun()) return SKIPPED;
     this.#triggers--;
     return this.#callback();
   }

@@ -45,8 +45,10 @@ export class Node {
   readonly #entities: Entity[] = [];
   /** The context's remapping rules, then the simulation's. */
   readonly #remaps: readonly RemapRule[];
-  #spinning = false;
+  #spinning: boolean;
   #destroyed = false;
+  /** Entities with events held while the node does not spin, in the order they arrived. */
+  readonly #parked = new Set<Entity>();
 
   constructor(
     nodeName: string,
@@ -63,6 +65,7 @@ export class Node {
     validateNodeName(this.#name);
     this.#namespace = normalizeNamespace(remapNamespace(nodeName, namespace, this.#remaps));
     this.#options = options;
+    this.#spinning = context.autoSpin;
     context.onNodeCreated(this);
     this.nodeId = this.simulation.registerNode(this);
     this.#logger = new Logging(this.#loggerName(), this.simulation);
@@ -115,22 +118,41 @@ export class Node {
     return this.#clock.now();
   }
 
-  // ---- spinning (registration only: the simulation drives execution) ------------------------
+  // ---- spinning: the simulation drives execution, spin() decides whether callbacks run ---------
 
   get spinning(): boolean {
     return this.#spinning;
   }
 
+  /** From now on the node's callbacks run; events held until now are queued again, in order. */
   spin(): void {
     this.#spinning = true;
+    const engine = this.simulation.engine;
+    for (const entity of this.#parked) {
+      for (let i = entity.pendingEvents(); i > 0; i--) engine.enqueue(entity.executable);
+    }
+    this.#parked.clear();
   }
 
+  /** One round of the node's executor: each entity with something ready runs once. */
   spinOnce(): void {
-    this.#spinning = true;
+    if (this.#spinning) return;
+    const engine = this.simulation.engine;
+    for (const entity of [...this.#parked]) {
+      if (entity.pendingEvents() <= 1) this.#parked.delete(entity);
+      if (entity.pendingEvents() === 0) continue;
+      entity.grant();
+      engine.enqueue(entity.executable);
+    }
   }
 
   stop(): void {
     this.#spinning = false;
+  }
+
+  /** Holds an entity whose event arrived while the node does not spin. */
+  park(entity: Entity): void {
+    this.#parked.add(entity);
   }
 
   // ---- entities ---------------------------------------------------------------------------

@@ -79,8 +79,12 @@ export class Service extends Entity implements Executable {
     this.engine.enqueue(this);
   }
 
+  override pendingEvents(): number {
+    return this.#requests.length;
+  }
+
   execute(): unknown {
-    if (this.isDestroyed) return SKIPPED;
+    if (this.isDestroyed || !this.mayRun()) return SKIPPED;
     const request = this.#requests.shift();
     if (request === undefined) return SKIPPED;
     this.digestLo = request.call.digestLo;

@@ -63,8 +63,12 @@ export class Subscription extends Entity implements Executable {
     this.engine.enqueue(this);
   }
 
+  override pendingEvents(): number {
+    return this.#buffer.length;
+  }
+
   execute(): unknown {
-    if (this.isDestroyed) return SKIPPED;
+    if (this.isDestroyed || !this.mayRun()) return SKIPPED;
     const sample = this.#buffer.shift();
     if (sample === undefined) return SKIPPED;
     const message = --sample.pending === 0 && !sample.retained ? sample.message : cloneMessage(sample.message);

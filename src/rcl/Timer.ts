@@ -1,5 +1,6 @@
 import { Engine } from '../engine/Engine.js';
 import { EngineTimer, type TimerOwner } from '../engine/EngineTimer.js';
+import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 
@@ -22,7 +23,17 @@ export class Timer extends Entity implements TimerOwner {
 
   /** Runs the user callback; called by the engine when the timer fires. */
   run(): unknown {
+    if (!this.mayRun()) return SKIPPED;
     return this.#callback();
+  }
+
+  override get executable(): Executable {
+    return this.#state;
+  }
+
+  /** A held timer runs once when its node spins, however many periods it missed. */
+  override pendingEvents(): number {
+    return 1;
   }
 
   get period(): bigint {
