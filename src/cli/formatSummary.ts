@@ -7,6 +7,7 @@ export function formatSummary(summary: RunSummary): string {
   const factor = summary.wallSeconds > 0 ? simSeconds / summary.wallSeconds : Infinity;
   const rows: [string, string][] = [
     ['job', summary.job],
+    ['seed', String(summary.seed)],
     ['sim time', `${formatSimTime(summary.startTime)} -> ${formatSimTime(summary.endTime)}`],
     ['ended', `${summary.endReason}, exit code ${summary.exitCode}`],
     ['callbacks', String(summary.callbacks)],
