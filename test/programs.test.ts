@@ -89,6 +89,18 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     assert.equal(result.stdout, 'timer at 1050\nheard early at 1050\ntimer at 1200\ntimer at 1600\n');
   });
 
+  it('runs examples inside an rclnodejs checkout, which require the package entry by path', () => {
+    const result = runCli(['exec', 'test/fixtures/rclnodejs-checkout/example/publisher-example.js', '--until', '2s']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, 'Publishing message: Hello ROS 0\nPublishing message: Hello ROS 1\n');
+  });
+
+  it('verify runs a program directly, perturbed, with identical fingerprints', () => {
+    const result = runCli(['verify', `${programs}/random-talker.cjs`, '--program', '--until', '3s', '--runs', '3', '--perturb']);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /^all 3 runs agree \(perturbed\): fingerprint [0-9a-f]{16}$/m);
+  });
+
   it('rejects bad ROS arguments and missing programs with exit code 2', () => {
     const badArgs = runCli(['exec', `${programs}/random-talker.cjs`, '--ros-args', '--bogus']);
     assert.equal(badArgs.status, 2);

@@ -70,8 +70,10 @@ withRunOptions(
 program
   .command('verify')
   .description('run a job N times in separate processes and check that every run gives the same fingerprint')
-  .argument('<job>', 'job.yaml or job module')
+  .argument('<job>', 'job.yaml or job module (or, with --program, an rclnodejs program)')
   .option('--runs <n>', 'how many runs', positiveInteger, 5)
+  .option('--program', 'the file is an rclnodejs program, run as `rclsim exec` runs it')
+  .option('--until <duration>', 'stop each run after this much sim time')
   .option('--perturb', 'add random real busy-waits and memory pressure to every run')
   .option('--keep-traces <dir>', 'write the runs\' traces here (default: a temporary folder, named on a difference)')
   .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])

@@ -8,6 +8,9 @@ import { ExitCode } from './exitCodes.js';
 
 export interface VerifyOptions {
   runs: number;
+  /** The file is an rclnodejs program (run as `rclsim exec` does), not a job. */
+  program?: boolean;
+  until?: string;
   perturb?: boolean;
   keepTraces?: string;
   paramsFile: string[];
@@ -34,7 +37,8 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
   const outcomes: RunOutcome[] = [];
   for (let i = 1; i <= options.runs; i++) {
     const trace = join(dir, `run-${i}.trace`);
-    const args = [cli, 'run', job, '--json', '--quiet', '--trace', trace];
+    const args = [cli, options.program ? 'exec' : 'run', job, '--json', '--quiet', '--trace', trace];
+    if (options.until !== undefined) args.push('--until', options.until);
     if (options.perturb) args.push('--perturb');
     for (const file of options.paramsFile) args.push('--params-file', file);
     if (options.seed !== undefined) args.push('--seed', String(options.seed));

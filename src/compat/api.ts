@@ -3,6 +3,7 @@
  * instead of blocking; the simulation's step loop runs the callbacks.
  */
 import { Client } from '../rcl/Client.js';
+import { DistroUtils, ServiceIntrospectionStates } from './distro.js';
 import { Clock, ROSClock } from '../rcl/Clock.js';
 import { ClockType } from '../rcl/ClockType.js';
 import { Context } from '../rcl/Context.js';
@@ -68,6 +69,8 @@ export function isShutdown(context: Context = Context.defaultContext()): boolean
 }
 
 export {
+  DistroUtils,
+  ServiceIntrospectionStates,
   AbortError,
   Client,
   Clock,

@@ -1,5 +1,6 @@
 import Module, { register } from 'node:module';
 import * as rclnodejs from './api.js';
+import { isRclnodejsEntry } from './rclnodejsEntry.js';
 
 let installed = false;
 
@@ -10,10 +11,22 @@ let installed = false;
 export function installRclnodejsAlias(): void {
   if (installed) return;
   installed = true;
-  const loader = Module as unknown as { _load(request: string, parent: unknown, isMain: boolean): unknown };
+  const loader = Module as unknown as {
+    _load(request: string, parent: unknown, isMain: boolean): unknown;
+    _resolveFilename(request: string, parent: unknown, isMain: boolean): string;
+  };
   const load = loader._load;
   loader._load = function (this: unknown, request: string, parent: unknown, isMain: boolean): unknown {
     if (request === 'rclnodejs') return rclnodejs;
+    if (request.startsWith('.') || request.startsWith('/')) {
+      let file: string | null = null;
+      try {
+        file = loader._resolveFilename(request, parent, isMain);
+      } catch {
+        // not found: let the original loader report it
+      }
+      if (file !== null && isRclnodejsEntry(file)) return rclnodejs;
+    }
     return load.call(this, request, parent, isMain);
   };
   register(new URL('./rclnodejsHooks.js', import.meta.url), {

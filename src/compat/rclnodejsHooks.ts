@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { isRclnodejsEntry } from './rclnodejsEntry.js';
+
 /**
  * ES module resolve hook (registered with module.register): `import … from 'rclnodejs'`
- * resolves to rclsim's rclnodejs-shaped module.
+ * (or of the entry point of an rclnodejs checkout) resolves to rclsim's rclnodejs-shaped module.
  */
 let target = '';
 
@@ -19,5 +22,9 @@ export async function resolve(
   nextResolve: (specifier: string, context: unknown) => Promise<ResolveResult>,
 ): Promise<ResolveResult> {
   if (specifier === 'rclnodejs') return { url: target, shortCircuit: true };
-  return nextResolve(specifier, context);
+  const resolved = await nextResolve(specifier, context);
+  if (resolved.url.startsWith('file:') && isRclnodejsEntry(fileURLToPath(resolved.url))) {
+    return { url: target, shortCircuit: true };
+  }
+  return resolved;
 }

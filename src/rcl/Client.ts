@@ -137,6 +137,9 @@ export class Client extends Entity implements Executable {
     return sequence;
   }
 
+  /** Service introspection publishes service events; they are not simulated, so this does nothing. */
+  configureIntrospection(_clock: unknown, _qos: unknown, _state: number): void {}
+
   override destroy(): void {
     super.destroy();
     this.simulation.graph.removeClient(this);

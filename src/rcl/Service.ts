@@ -100,6 +100,9 @@ export class Service extends Entity implements Executable {
     return result;
   }
 
+  /** Service introspection publishes service events; they are not simulated, so this does nothing. */
+  configureIntrospection(_clock: unknown, _qos: unknown, _state: number): void {}
+
   override destroy(): void {
     super.destroy();
     this.simulation.graph.removeService(this);

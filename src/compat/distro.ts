@@ -1,0 +1,45 @@
+/**
+ * rclnodejs's DistroUtils. The simulation models ROS 2 Jazzy (its message definitions and
+ * behaviour), so that is the distro programs see, whatever ROS_DISTRO says.
+ */
+const DistroId = {
+  UNKNOWN: 0,
+  ELOQUENT: 1911,
+  FOXY: 2006,
+  GALACTIC: 2105,
+  HUMBLE: 2205,
+  IRON: 2305,
+  JAZZY: 2405,
+  KILTED: 2505,
+  ROLLING: 5000,
+} as const;
+
+const NAMES: Record<string, number> = {
+  eloquent: DistroId.ELOQUENT,
+  foxy: DistroId.FOXY,
+  galactic: DistroId.GALACTIC,
+  humble: DistroId.HUMBLE,
+  iron: DistroId.IRON,
+  jazzy: DistroId.JAZZY,
+  kilted: DistroId.KILTED,
+  rolling: DistroId.ROLLING,
+};
+
+const SIMULATED_DISTRO = 'jazzy';
+
+export const DistroUtils = {
+  DistroId,
+  getDistroId(distroName?: string): number {
+    return NAMES[(distroName ?? SIMULATED_DISTRO).toLowerCase()] ?? DistroId.UNKNOWN;
+  },
+  getDistroName(distroId?: number): string | undefined {
+    if (!distroId) return SIMULATED_DISTRO;
+    return Object.keys(NAMES).find((name) => NAMES[name] === distroId);
+  },
+  getKnownDistroNames(): string[] {
+    return Object.keys(NAMES);
+  },
+};
+
+/** rclnodejs's ServiceIntrospectionStates (service event topics are not simulated). */
+export const ServiceIntrospectionStates = { OFF: 0, METADATA: 1, CONTENTS: 2 } as const;
