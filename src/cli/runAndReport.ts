@@ -72,7 +72,9 @@ export async function runAndReport(
     else humanSummaryTo.write(`${formatSummary(summary)}\n`);
     return summary.exitCode;
   } catch (error) {
-    process.stderr.write(`rclsim: ${(error as Error).message ?? String(error)}\n`);
+    // One line by default (a message may quote multi-line text); everything with --verbose.
+    const message = (error as Error).message ?? String(error);
+    process.stderr.write(`rclsim: ${options.verbose ? message : message.split('\n')[0]}\n`);
     if (options.verbose) process.stderr.write(`${stackOf(error)}\n`);
     if (BAD_INPUT.some((kind) => error instanceof kind)) return ExitCode.badInput;
     if (error instanceof CallbackError) return ExitCode.callbackThrew;
