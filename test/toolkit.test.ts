@@ -1,8 +1,24 @@
 import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, runCli, tempDir, writeTemp } from './helpers.js';
+import { cliPath, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+
+/** util-linux `script` runs a command on a pseudo-terminal, as a user's shell would. */
+function hasScript(): boolean {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function onTerminal(args: string[]): string {
+  const command = [process.execPath, cliPath, ...args].map((a) => `'${a}'`).join(' ');
+  return spawnSync('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, encoding: 'utf8' }).stdout;
+}
 
 const benchmark = 'examples/synthetic-benchmark/job.ts';
 
@@ -56,6 +72,23 @@ describe('determinism toolkit', () => {
     assert.match(result.stdout, /^run 2 differs from run 1: fingerprint /m);
     assert.match(result.stdout, /^first divergence at callback 10, sim time 0\.500000000s:$/m);
     assert.match(result.stdout, /run 1 < 0\.500000000\tsubscription\t\/leaky\t\d+\t\/readings\t[0-9a-f]{16}/);
+  });
+
+  it('shows a progress bar on a terminal, at most ten redraws a second, and none with --quiet', { skip: !hasScript() && 'no util-linux script' }, () => {
+    const dir = tempDir();
+    const job = writeTemp(
+      dir,
+      'long.yaml',
+      `end: { after: 3000s }\nnodes:\n  - { module: ${repoRoot}/examples/synthetic-benchmark/nodes.ts, export: NodeA }\n`,
+    );
+    const shown = onTerminal(['run', job]);
+    const redraws = shown.match(/sim \d+\.\d{3}s of 3000s \|[█░]+\| \d+ callbacks \| \d+x real time/g) ?? [];
+    assert.ok(redraws.length >= 1, shown.slice(0, 300));
+    const wall = Number(/wall time +([\d.]+) s/.exec(shown)?.[1]);
+    assert.ok(redraws.length <= wall * 10 + 2, `${redraws.length} redraws in ${wall} s`);
+    const quiet = onTerminal(['run', job, '--quiet']);
+    assert.match(quiet, /wall time/);
+    assert.doesNotMatch(quiet, /of 3000s \|/);
   });
 
   it('warns when a callback starts real asynchronous I/O, naming it', () => {

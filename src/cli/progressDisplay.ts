@@ -6,6 +6,7 @@ import type { Simulation } from '../rcl/Simulation.js';
 // The display measures real time; captured before any run virtualizes performance.now.
 const wallMs = performance.now.bind(performance);
 const CHECK_EVERY = 4096;
+const REDRAW_MS = 100;
 
 /**
  * A progress bar on stderr for a terminal: sim time reached (of the end time, when the job has
@@ -30,6 +31,7 @@ export function progressDisplay(simulation: Simulation, endAt: bigint | undefine
   );
   const wallStart = wallMs();
   let sinceCheck = 0;
+  let lastDraw = wallStart;
   const payload = (): Record<string, string> => {
     const sim = Number(engine.nowAbs - start) / 1e9;
     const wall = (wallMs() - wallStart) / 1000;
@@ -45,6 +47,9 @@ export function progressDisplay(simulation: Simulation, endAt: bigint | undefine
     onCallback(): void {
       if (++sinceCheck < CHECK_EVERY) return;
       sinceCheck = 0;
+      const now = wallMs();
+      if (now - lastDraw < REDRAW_MS) return;
+      lastDraw = now;
       const values = payload();
       bar.update(Math.min(Number(values.sim), total), values);
     },
