@@ -113,3 +113,16 @@ describe('virtual time and randomness inside a run', () => {
     assert.deepEqual([globalThis.setTimeout, Date, Math.random, performance.now, process.hrtime, crypto.randomUUID], originals);
   });
 });
+
+describe('SeededRandom', () => {
+  it('tells apart seeds that differ only above 32 bits', async () => {
+    const { SeededRandom } = await import('../src/engine/SeededRandom.js');
+    const draw = (seed: number): number[] => {
+      const random = new SeededRandom(seed, 1);
+      return [random.nextUint32(), random.nextUint32()];
+    };
+    assert.deepEqual(draw(7), draw(7));
+    assert.notDeepEqual(draw(7), draw(7 + 2 ** 32));
+    assert.throws(() => new SeededRandom(1.5), /safe integer/);
+  });
+});

@@ -9,8 +9,11 @@ export class SeededRandom {
   #c: number;
   #d: number;
 
+  /** `seed` is any safe integer: its high and low 32 bits both shape the state. */
   constructor(seed: number, stream = 0) {
-    let s = (Math.imul(seed | 0, 0x9e3779b1) ^ Math.imul(stream | 0, 0x85ebca6b)) >>> 0;
+    if (!Number.isSafeInteger(seed)) throw new RangeError(`a seed must be a safe integer, got ${seed}`);
+    const high = Math.floor(seed / 4294967296) | 0;
+    let s = (Math.imul(seed | 0, 0x9e3779b1) ^ Math.imul(high, 0x27d4eb2f) ^ Math.imul(stream | 0, 0x85ebca6b)) >>> 0;
     const next = (): number => {
       s = (s + 0x9e3779b9) | 0;
       let z = s;
