@@ -3,7 +3,7 @@ import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
 import { JobFileError } from '../job/jobFile.js';
 import type { JobDefinition } from '../job/Job.js';
-import { JobModuleError } from '../job/loadJobModule.js';
+import { JobModuleError } from '../job/userCode.js';
 import { runJob } from '../job/runJob.js';
 import { summaryToJson } from '../job/RunSummary.js';
 import { LoggingSeverity, LogOutput } from '../rcl/LogOutput.js';

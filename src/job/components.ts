@@ -1,11 +1,8 @@
-import { pathToFileURL } from 'node:url';
-import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { Context } from '../rcl/Context.js';
 import { Node } from '../rcl/Node.js';
 import type { RosArguments } from '../rcl/RosArguments.js';
 import type { JobHandle } from './Job.js';
-import { JobModuleError } from './loadJobModule.js';
-import { isTypeScript, registerTypeScript } from './typeScript.js';
+import { importUserModule, JobModuleError } from './userCode.js';
 
 /** What a component factory gets. */
 export interface ComponentOptions {
@@ -28,14 +25,7 @@ export async function startComponent(
   jobArguments: RosArguments,
   where: string,
 ): Promise<void> {
-  installRclnodejsAlias();
-  if (isTypeScript(file)) registerTypeScript();
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new JobModuleError(`${where}: cannot load component module ${file}: ${(error as Error).message}`);
-  }
+  const module = await importUserModule(file, `${where}: cannot load component module ${file}`);
   const exported = module[exportName];
   if (typeof exported !== 'function') {
     const available = Object.keys(module).filter((k) => typeof module[k] === 'function');

@@ -1,16 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import type { JobDefinition } from './Job.js';
-import { isTypeScript, registerTypeScript } from './typeScript.js';
-
-export class JobModuleError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'JobModuleError';
-  }
-}
+import { importUserModule, JobModuleError } from './userCode.js';
 
 /**
  * Imports a job module (.js, .mjs, or .ts/.mts loaded directly through tsx) and returns its job:
@@ -19,14 +10,7 @@ export class JobModuleError extends Error {
 export async function loadJobModule(path: string): Promise<JobDefinition> {
   const file = resolve(path);
   if (!existsSync(file)) throw new JobModuleError(`${path}: no such job file`);
-  installRclnodejsAlias();
-  if (isTypeScript(file)) registerTypeScript();
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw new JobModuleError(`${path}: cannot load job module: ${(error as Error).message}`);
-  }
+  const module = await importUserModule(file, `${path}: cannot load job module`);
   const exported = module.default ?? module.job;
   if (typeof exported === 'function') return { setup: exported as JobDefinition['setup'] };
   if (exported && typeof (exported as JobDefinition).setup === 'function') return exported as JobDefinition;

@@ -2,14 +2,12 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { CallbackError } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { Context } from '../rcl/Context.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
-import { JobModuleError } from './loadJobModule.js';
-import { isTypeScript, registerTypeScript } from './typeScript.js';
+import { JobModuleError, prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
 let instances = 0;
@@ -29,8 +27,7 @@ export async function startProgram(
 ): Promise<Context> {
   const file = resolve(path);
   if (!existsSync(file)) throw new JobModuleError(`${where}: no such program ${path}`);
-  installRclnodejsAlias();
-  if (isTypeScript(file)) registerTypeScript();
+  prepareToLoad(file);
   const name = relative(process.cwd(), file) || file;
   const context = new Context(simulation, name, jobArguments);
   context.autoSpin = false;
