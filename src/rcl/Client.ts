@@ -1,12 +1,13 @@
 import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
-import type { Message } from '../interfaces/plainMessages.js';
+import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
+import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
 import { AbortError, TimeoutError } from './errors.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import type { Service } from './Service.js';
-import { snapshotCall, type ServiceCall } from './ServiceCall.js';
+import { makeCall, type ServiceCall } from './ServiceCall.js';
 
 export type ResponseCallback = (response: Message) => unknown;
 
@@ -24,7 +25,7 @@ export interface SendRequestOptions {
 export class Client extends Entity implements Executable {
   readonly serviceName: string;
   readonly typeName: string;
-  readonly requestType: string;
+  readonly type: ServiceType;
   readonly qos: ResolvedQoS;
   readonly label: string;
   readonly kind = 'client';
@@ -38,7 +39,7 @@ export class Client extends Entity implements Executable {
   constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS) {
     super(node);
     this.typeName = typeName;
-    this.requestType = `${typeName}_Request`;
+    this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;
     this.qos = qos;
     this.label = `client ${serviceName} of node ${node.getFullyQualifiedName()}`;
@@ -130,10 +131,13 @@ export class Client extends Entity implements Executable {
 
   #send(request: unknown, callback: ResponseCallback): number {
     this.assertAlive(`request to ${this.serviceName}`);
-    const message = this.simulation.types.toMessage(this.requestType, request);
+    const message = this.type.request.toMessage(request);
     const sequence = ++this.#sequence;
     this.#pending.set(sequence, callback);
-    for (const server of this.matched) server.receiveRequest(snapshotCall(this.simulation, message, sequence), this);
+    // Every server gets its own copy of the request.
+    this.matched.forEach((server, i) =>
+      server.receiveRequest(makeCall(this.simulation, i === 0 ? message : cloneMessage(message), sequence), this),
+    );
     return sequence;
   }
 

@@ -1,5 +1,6 @@
 import { Fifo } from '../engine/Fifo.js';
-import { cloneMessage, digestMessage } from '../interfaces/plainMessages.js';
+import type { MessageType } from '../interfaces/MessageType.js';
+import { digestMessage } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
@@ -10,6 +11,7 @@ import type { Subscription } from './Subscription.js';
 export class Publisher extends Entity {
   readonly topic: string;
   readonly typeName: string;
+  readonly type: MessageType;
   readonly qos: ResolvedQoS;
   readonly gid: Buffer;
   /** Subscriptions that receive this publisher's messages, in subscription creation order. */
@@ -23,6 +25,7 @@ export class Publisher extends Entity {
     super(node);
     this.topic = topic;
     this.typeName = typeName;
+    this.type = this.simulation.interfaces.message(typeName);
     this.qos = qos;
     this.gid = Buffer.alloc(16);
     this.gid.writeUInt32BE(this.entityId, 12);
@@ -36,10 +39,10 @@ export class Publisher extends Entity {
 
   publish(message: unknown): void {
     this.assertAlive(`publish on ${this.topic}`);
-    const value = this.simulation.types.toMessage(this.typeName, message);
+    // Checked and copied even without subscribers: a wrong message fails where it is made.
+    const snapshot = this.type.toMessage(message);
     const sequence = ++this.#sequence;
     if (this.matched.length === 0 && this.#retained === null && !this.simulation.delivery.isWatched(this.topic)) return;
-    const snapshot = cloneMessage(value);
     const hash = this.engine.fingerprintEnabled ? digestMessage(snapshot, this.simulation.messageHash) : null;
     const sample: Sample = {
       message: snapshot,

@@ -1,11 +1,12 @@
 import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
+import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { Client } from './Client.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
-import { snapshotCall, type ServiceCall } from './ServiceCall.js';
+import { makeCall, type ServiceCall } from './ServiceCall.js';
 
 export type ServiceCallback = (request: Message, response: ServiceResponse) => unknown;
 
@@ -32,17 +33,16 @@ export class ServiceResponse {
     return this.#service;
   }
 
-  /** An empty response of the service's response type. */
+  /** A default-valued response of the service's response type. */
   get template(): Message {
-    return this.#service.simulation.types.createMessage(this.#service.responseType);
+    return this.#service.type.response.createDefault();
   }
 
   send(response: unknown): void {
     if (this.sent) throw new Error(`a response to this request on ${this.#service.serviceName} was already sent`);
-    const simulation = this.#service.simulation;
-    const message = simulation.types.toMessage(this.#service.responseType, response);
+    const message = this.#service.type.response.toMessage(response);
     this.sent = true;
-    this.#request.client.receiveResponse(snapshotCall(simulation, message, this.#request.call.sequence));
+    this.#request.client.receiveResponse(makeCall(this.#service.simulation, message, this.#request.call.sequence));
   }
 }
 
@@ -50,8 +50,7 @@ export class ServiceResponse {
 export class Service extends Entity implements Executable {
   readonly serviceName: string;
   readonly typeName: string;
-  readonly requestType: string;
-  readonly responseType: string;
+  readonly type: ServiceType;
   readonly qos: ResolvedQoS;
   readonly label: string;
   readonly kind = 'service';
@@ -62,8 +61,7 @@ export class Service extends Entity implements Executable {
   constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, callback: ServiceCallback) {
     super(node);
     this.typeName = typeName;
-    this.requestType = `${typeName}_Request`;
-    this.responseType = `${typeName}_Response`;
+    this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;
     this.qos = qos;
     this.#callback = callback;

@@ -1,4 +1,4 @@
-import { cloneMessage, digestMessage, type Message } from '../interfaces/plainMessages.js';
+import { digestMessage, type Message } from '../interfaces/plainMessages.js';
 import type { Simulation } from './Simulation.js';
 
 /** A request or response in a service or client buffer: a private copy and its digest. */
@@ -9,10 +9,9 @@ export interface ServiceCall {
   readonly sequence: number;
 }
 
-/** Snapshots what user code sent, so later mutation cannot reach the receiver. */
-export function snapshotCall(simulation: Simulation, message: Message, sequence: number): ServiceCall {
-  const copy = cloneMessage(message);
-  if (!simulation.engine.fingerprintEnabled) return { message: copy, digestLo: 0, digestHi: 0, sequence };
-  const hash = digestMessage(copy, simulation.messageHash);
-  return { message: copy, digestLo: hash.digestLo, digestHi: hash.digestHi, sequence };
+/** A request or response on its way, with its digest; `message` must be a private copy. */
+export function makeCall(simulation: Simulation, message: Message, sequence: number): ServiceCall {
+  if (!simulation.engine.fingerprintEnabled) return { message, digestLo: 0, digestHi: 0, sequence };
+  const hash = digestMessage(message, simulation.messageHash);
+  return { message, digestLo: hash.digestLo, digestHi: hash.digestHi, sequence };
 }

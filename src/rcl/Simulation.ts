@@ -3,7 +3,7 @@ import { Engine } from '../engine/Engine.js';
 import { EngineTimer } from '../engine/EngineTimer.js';
 import { Hash64 } from '../engine/Hash64.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
-import { PlainTypeSupport, type TypeSupport } from '../interfaces/TypeSupport.js';
+import { InterfaceRegistry, type InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import { Context } from './Context.js';
 import { Delivery } from './Delivery.js';
 import { Graph } from './Graph.js';
@@ -24,7 +24,8 @@ export interface SimulationOptions {
   /** Fixed delivery delay (ns) per fully qualified topic name. */
   topicDelays?: ReadonlyMap<string, bigint>;
   logOutput?: LogOutput;
-  typeSupport?: TypeSupport;
+  /** Folders of user interface packages, ahead of the standard definitions. */
+  interfaces?: InterfaceSource[];
   /** Safety cap on a KEEP_ALL buffer; exceeding it fails the run loudly. */
   keepAllLimit?: number;
   /** Seed of every pseudo-random stream of the run (Math.random, crypto, goal ids). */
@@ -43,7 +44,7 @@ export class Simulation {
   readonly engine: Engine;
   readonly graph: Graph;
   readonly delivery: Delivery;
-  readonly types: TypeSupport;
+  readonly interfaces: InterfaceRegistry;
   readonly logOutput: LogOutput;
   readonly defaultContext: Context;
   readonly nodes: Node[] = [];
@@ -67,7 +68,7 @@ export class Simulation {
       ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
       ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
     });
-    this.types = options.typeSupport ?? new PlainTypeSupport();
+    this.interfaces = new InterfaceRegistry(options.interfaces ?? []);
     this.logOutput = options.logOutput ?? new LogOutput();
     this.keepAllLimit = options.keepAllLimit ?? 1_000_000;
     this.remaps = options.remaps ?? [];

@@ -32,6 +32,7 @@ export class Subscription extends Entity implements Executable {
     super(node);
     this.topic = topic;
     this.typeName = typeName;
+    this.simulation.interfaces.message(typeName);
     this.qos = qos;
     this.#callback = callback;
     this.#wantsInfo = callback.length >= 2;

@@ -1,0 +1,152 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InterfaceError, parseOwnDefinition, splitSections, type OwnDefinition } from './definitionText.js';
+import { MessageType } from './MessageType.js';
+
+/** Where interface definitions are found: a folder of packages, a package, or a colcon install. */
+export interface InterfaceSource {
+  path: string;
+  /** The package a folder holds when its name is not the package's (e.g. test_interface_files). */
+  package?: string;
+}
+
+export interface ServiceType {
+  name: string;
+  request: MessageType;
+  response: MessageType;
+}
+
+export interface ActionType {
+  name: string;
+  goal: MessageType;
+  result: MessageType;
+  feedback: MessageType;
+}
+
+const require = createRequire(import.meta.url);
+const STANDARD_SOURCES: InterfaceSource[] = [
+  // rclsim's own definitions: services, actions and messages the common set lacks.
+  { path: resolve(dirname(fileURLToPath(import.meta.url)), '../../../interfaces') },
+  // ROS 2 Jazzy's common messages (full dependency texts; the first block is the type's own).
+  { path: join(dirname(require.resolve('@foxglove/rosmsg-msgs-common/package.json')), 'msgdefs/ros2jazzy') },
+];
+
+/**
+ * Message, service and action definitions by name: user sources first (they overlay the
+ * standard ones, as a ROS 2 overlay workspace does), then rclsim's and ROS 2 Jazzy's common
+ * definitions. Types are loaded when first asked for, each once.
+ */
+export class InterfaceRegistry {
+  readonly #sources: InterfaceSource[];
+  readonly #messages = new Map<string, MessageType>();
+  readonly #services = new Map<string, ServiceType>();
+  readonly #actions = new Map<string, ActionType>();
+
+  constructor(sources: InterfaceSource[] = []) {
+    this.#sources = [...sources, ...STANDARD_SOURCES];
+  }
+
+  /** Adds a user source ahead of the others (a program's own packages). */
+  addSource(source: InterfaceSource): void {
+    if (!this.#sources.some((s) => s.path === source.path && s.package === source.package)) this.#sources.unshift(source);
+  }
+
+  message(name: string): MessageType {
+    const known = this.#messages.get(name);
+    if (known) return known;
+    const [pkg, kind, typeName] = name.split('/') as [string, string, string];
+    if (kind !== 'msg') {
+      const owner = this.#ownerOfPart(name);
+      if (owner) return owner;
+      throw new InterfaceError(`unknown message type '${name}'`);
+    }
+    const file = this.#find(pkg, 'msg', typeName);
+    if (file === null) throw new InterfaceError(`unknown message type '${name}': no ${pkg}/msg/${typeName}.msg in ${this.#describeSources()}`);
+    const text = firstBlock(readFileSync(file, 'utf8'));
+    return this.#define(parseOwnDefinition(text, name, file));
+  }
+
+  service(name: string): ServiceType {
+    const known = this.#services.get(name);
+    if (known) return known;
+    const [pkg, , typeName] = name.split('/') as [string, string, string];
+    const file = this.#find(pkg, 'srv', typeName);
+    if (file === null) throw new InterfaceError(`unknown service type '${name}': no ${pkg}/srv/${typeName}.srv in ${this.#describeSources()}`);
+    const [request, response] = splitSections(readFileSync(file, 'utf8'), 2, file);
+    const service: ServiceType = {
+      name,
+      request: this.#define(parseOwnDefinition(request!.text, `${name}_Request`, file, request!.firstLine)),
+      response: this.#define(parseOwnDefinition(response!.text, `${name}_Response`, file, response!.firstLine)),
+    };
+    this.#services.set(name, service);
+    return service;
+  }
+
+  action(name: string): ActionType {
+    const known = this.#actions.get(name);
+    if (known) return known;
+    const [pkg, , typeName] = name.split('/') as [string, string, string];
+    const file = this.#find(pkg, 'action', typeName);
+    if (file === null) throw new InterfaceError(`unknown action type '${name}': no ${pkg}/action/${typeName}.action in ${this.#describeSources()}`);
+    const [goal, result, feedback] = splitSections(readFileSync(file, 'utf8'), 3, file);
+    const action: ActionType = {
+      name,
+      goal: this.#define(parseOwnDefinition(goal!.text, `${name}_Goal`, file, goal!.firstLine)),
+      result: this.#define(parseOwnDefinition(result!.text, `${name}_Result`, file, result!.firstLine)),
+      feedback: this.#define(parseOwnDefinition(feedback!.text, `${name}_Feedback`, file, feedback!.firstLine)),
+    };
+    this.#actions.set(name, action);
+    return action;
+  }
+
+  #define(own: OwnDefinition): MessageType {
+    const type = new MessageType(own, this);
+    this.#messages.set(own.name, type);
+    return type;
+  }
+
+  /** 'pkg/srv/Name_Request' and the like: the parts of services and actions. */
+  #ownerOfPart(name: string): MessageType | null {
+    const match = /^(.+\/(srv|action)\/.+)_(Request|Response|Goal|Result|Feedback)$/.exec(name);
+    if (!match) return null;
+    const [, owner, kind] = match;
+    if (kind === 'srv') this.service(owner!);
+    else this.action(owner!);
+    return this.#messages.get(name) ?? null;
+  }
+
+  #find(pkg: string, kind: string, typeName: string): string | null {
+    for (const source of this.#sources) {
+      const root = source.path;
+      const candidates =
+        source.package !== undefined
+          ? source.package === pkg
+            ? [join(root, kind, `${typeName}.${kind}`)]
+            : []
+          : [
+              join(root, pkg, kind, `${typeName}.${kind}`),
+              join(root, 'share', pkg, kind, `${typeName}.${kind}`),
+              join(root, pkg, 'share', pkg, kind, `${typeName}.${kind}`),
+              ...(basename(root) === pkg ? [join(root, kind, `${typeName}.${kind}`)] : []),
+            ];
+      const found = candidates.find((candidate) => existsSync(candidate));
+      if (found) return found;
+    }
+    return null;
+  }
+
+  #describeSources(): string {
+    const user = this.#sources.length - STANDARD_SOURCES.length;
+    return user > 0 ? `${user} interface folder(s) and the standard packages` : 'the standard packages';
+  }
+}
+
+/** A definition file may carry its dependencies after `===…` lines (rosbag2's full text). */
+function firstBlock(text: string): string {
+  const separator = text.search(/^={10,}\s*$/m);
+  return separator < 0 ? text : text.slice(0, separator);
+}
+
+export { InterfaceError };

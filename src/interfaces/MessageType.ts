@@ -1,0 +1,323 @@
+import type { MessageDefinition, MessageDefinitionField } from '@foxglove/message-definition';
+import { InterfaceError, type OwnDefinition } from './definitionText.js';
+import type { Message } from './plainMessages.js';
+import { PRIMITIVES, primitiveDefault, type Primitive } from './primitives.js';
+
+/** A message value that does not fit its type: says where (field path), what was expected and what came. */
+export class MessageError extends TypeError {
+  readonly path: string;
+
+  constructor(path: string, message: string) {
+    super(message);
+    this.name = 'MessageError';
+    this.path = path;
+  }
+}
+
+interface MessageTypes {
+  message(name: string): MessageType;
+}
+
+/** How to check, convert and copy one field; compiled once per type. */
+interface FieldPlan {
+  name: string;
+  normalize(value: unknown, path: string): unknown;
+  makeDefault(): unknown;
+}
+
+const SEPARATOR = '='.repeat(80);
+
+/**
+ * A message type with its definition: default-valued objects, a compiled normalizer that
+ * validates a value (field paths in its errors), converts it to rclnodejs's representation and
+ * copies it, the definitions for CDR, and the full dependency text rosbag2 stores as schema.
+ */
+export class MessageType {
+  readonly name: string;
+  readonly own: OwnDefinition;
+  /** Constants, by name, as rclnodejs exposes them on message classes. */
+  readonly constants: Record<string, unknown>;
+  /** Field names in definition order. */
+  readonly fieldNames: readonly string[];
+  readonly #registry: MessageTypes;
+  readonly #fields: MessageDefinitionField[];
+  #plan: FieldPlan[] | null = null;
+  #dependencies: MessageType[] | null = null;
+
+  constructor(own: OwnDefinition, registry: MessageTypes) {
+    this.name = own.name;
+    this.own = own;
+    this.#registry = registry;
+    this.#fields = own.fields.filter((f) => !f.isConstant);
+    this.fieldNames = this.#fields.map((f) => f.name);
+    this.constants = Object.fromEntries(own.fields.filter((f) => f.isConstant).map((f) => [f.name, f.value]));
+  }
+
+  /** Every type this one contains, transitively, each once, in first-use order. */
+  get dependencies(): MessageType[] {
+    if (this.#dependencies === null) this.#dependencies = this.#collect([this.name]);
+    return this.#dependencies;
+  }
+
+  /** This type and its dependencies as @foxglove/message-definition definitions (for CDR). */
+  definitions(): MessageDefinition[] {
+    return [this, ...this.dependencies].map((type) => ({ name: type.name, definitions: type.#fields }));
+  }
+
+  /** rosbag2's `ros2msg` schema text: the type's own text, then each dependency's after a separator. */
+  fullText(): string {
+    const blocks = [this.own.text.trimEnd()];
+    for (const dep of this.dependencies) blocks.push(`${SEPARATOR}\nMSG: ${dep.name.replace('/msg/', '/')}\n${dep.own.text.trimEnd()}`);
+    return `${blocks.join('\n')}\n`;
+  }
+
+  createDefault(): Message {
+    const message: Message = {};
+    for (const field of this.#compiled()) message[field.name] = field.makeDefault();
+    return message;
+  }
+
+  /**
+   * A checked, converted private copy of `value`: missing fields take their defaults (as
+   * rclnodejs fills them), unknown fields, wrong types, out-of-range integers and too long
+   * arrays or strings are errors naming the field path.
+   */
+  normalize(value: unknown): Message {
+    try {
+      return this.#normalize(value, '');
+    } catch (error) {
+      if (error instanceof MessageError) {
+        error.message = `invalid ${this.name}: ${error.path === '' ? '' : `field '${error.path}': `}${error.message}`;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * What user code passed to publish/send, as a private message: a bare value on a type with
+   * one field fills that field (rclnodejs lets `publish('text')` fill `data`).
+   */
+  toMessage(value: unknown): Message {
+    if ((typeof value !== 'object' || value === null) && this.fieldNames.length === 1 && value !== undefined && value !== null) {
+      return this.normalize({ [this.fieldNames[0]!]: value });
+    }
+    return this.normalize(value);
+  }
+
+  /** `normalize` for a message nested at `path` of another (errors carry the full path). */
+  normalizeAt(value: unknown, path: string): Message {
+    return this.#normalize(value, path);
+  }
+
+  #normalize(value: unknown, path: string): Message {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) {
+      throw new MessageError(path, `expected a ${this.name} message object, got ${describe(value)}`);
+    }
+    const input = value as Record<string, unknown>;
+    const plan = this.#compiled();
+    const message: Message = {};
+    let known = 0;
+    for (let i = 0; i < plan.length; i++) {
+      const field = plan[i]!;
+      const v = input[field.name];
+      if (v === undefined) {
+        message[field.name] = field.makeDefault();
+      } else {
+        known++;
+        message[field.name] = field.normalize(v, path === '' ? field.name : `${path}.${field.name}`);
+      }
+    }
+    if (known !== Object.keys(input).length) this.#rejectUnknown(input, path);
+    return message;
+  }
+
+  #rejectUnknown(input: Record<string, unknown>, path: string): void {
+    for (const key of Object.keys(input)) {
+      if (input[key] !== undefined && !this.fieldNames.includes(key)) {
+        const fields = this.fieldNames.length === 0 ? 'it has no fields' : `its fields are ${this.fieldNames.join(', ')}`;
+        throw new MessageError(path === '' ? key : `${path}.${key}`, `unknown field of ${this.name} (${fields})`);
+      }
+    }
+  }
+
+  #compiled(): FieldPlan[] {
+    if (this.#plan === null) {
+      void this.dependencies; // resolves every nested type first, so a cycle is an error here
+      this.#plan = this.#fields.map((field) => this.#planField(field));
+    }
+    return this.#plan;
+  }
+
+  #collect(stack: string[]): MessageType[] {
+    const found: MessageType[] = [];
+    for (const field of this.#fields) {
+      if (!field.isComplex) continue;
+      if (stack.includes(field.type)) {
+        throw new InterfaceError(`${this.own.file}: type cycle ${[...stack, field.type].join(' -> ')}`);
+      }
+      let type: MessageType;
+      try {
+        type = this.#registry.message(field.type);
+      } catch (error) {
+        if (error instanceof InterfaceError) {
+          throw new InterfaceError(`${this.own.file}: field '${field.name}' of ${this.name}: ${error.message}`);
+        }
+        throw error;
+      }
+      for (const dep of [type, ...type.#collect([...stack, type.name])]) if (!found.includes(dep)) found.push(dep);
+    }
+    return found;
+  }
+
+  #planField(field: MessageDefinitionField): FieldPlan {
+    const { name } = field;
+    const element = field.isComplex ? complexElement(this.#registry.message(field.type)) : primitiveElement(field);
+    if (!field.isArray) {
+      const fallback = field.defaultValue;
+      return {
+        name,
+        normalize: element.normalize,
+        makeDefault: fallback === undefined ? element.makeDefault : () => element.normalize(fallback, name),
+      };
+    }
+    return arrayPlan(field, element);
+  }
+}
+
+interface Element {
+  /** What the type is called in errors. */
+  expected: string;
+  normalize(value: unknown, path: string): unknown;
+  makeDefault(): unknown;
+  primitive?: Primitive;
+}
+
+function complexElement(type: MessageType): Element {
+  return {
+    expected: `a ${type.name} message object`,
+    normalize: (value, path) => type.normalizeAt(value, path),
+    makeDefault: () => type.createDefault(),
+  };
+}
+
+function primitiveElement(field: MessageDefinitionField): Element {
+  const primitive = PRIMITIVES[field.type];
+  if (primitive === undefined) throw new InterfaceError(`unknown primitive type '${field.type}'`);
+  const bound = field.upperBound;
+  switch (primitive.kind) {
+    case 'integer': {
+      const [min, max] = [primitive.min as number, primitive.max as number];
+      const expected = `${field.type} (an integer in [${min}, ${max}])`;
+      return {
+        expected,
+        primitive,
+        makeDefault: () => 0,
+        normalize: (value, path) => {
+          const n = typeof value === 'bigint' ? Number(value) : value;
+          if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw mismatch(path, expected, value);
+          return n;
+        },
+      };
+    }
+    case 'bigint': {
+      const [min, max] = [primitive.min as bigint, primitive.max as bigint];
+      const expected = `${field.type} (a bigint in [${min}, ${max}])`;
+      return {
+        expected,
+        primitive,
+        makeDefault: () => 0n,
+        normalize: (value, path) => {
+          const n = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
+          if (typeof n !== 'bigint' || n < min || n > max) throw mismatch(path, expected, value);
+          return n;
+        },
+      };
+    }
+    case 'float':
+      return {
+        expected: `${field.type} (a number)`,
+        primitive,
+        makeDefault: () => 0,
+        normalize: (value, path) => {
+          if (typeof value !== 'number') throw mismatch(path, `${field.type} (a number)`, value);
+          return value;
+        },
+      };
+    case 'bool':
+      return {
+        expected: 'bool (true or false)',
+        primitive,
+        makeDefault: () => false,
+        normalize: (value, path) => {
+          if (typeof value !== 'boolean') throw mismatch(path, 'bool (true or false)', value);
+          return value;
+        },
+      };
+    case 'string': {
+      const expected = bound === undefined ? field.type : `${field.type}<=${bound}`;
+      return {
+        expected,
+        primitive,
+        makeDefault: () => '',
+        normalize: (value, path) => {
+          if (typeof value !== 'string') throw mismatch(path, `${expected} (a string)`, value);
+          if (bound !== undefined && value.length > bound) {
+            throw new MessageError(path, `expected ${expected}: at most ${bound} characters, got ${value.length}`);
+          }
+          return value;
+        },
+      };
+    }
+  }
+}
+
+function arrayPlan(field: MessageDefinitionField, element: Element): FieldPlan {
+  const { name } = field;
+  const fixed = field.arrayLength;
+  const bound = field.arrayUpperBound;
+  const written = `${field.type}[${fixed ?? (bound === undefined ? '' : `<=${bound}`)}]`;
+  const TypedArray = element.primitive?.array;
+  const build = (items: unknown[]): unknown => (TypedArray ? (TypedArray as unknown as { from(a: unknown[]): unknown }).from(items) : items);
+  const fallback = field.defaultValue;
+  const makeDefault = (): unknown => {
+    if (fallback !== undefined) return normalize(fallback, name);
+    if (fixed === undefined) return build([]);
+    return build(Array.from({ length: fixed }, () => (element.primitive ? primitiveDefault(element.primitive) : element.makeDefault())));
+  };
+  const normalize = (value: unknown, path: string): unknown => {
+    const isTyped = ArrayBuffer.isView(value) && !(value instanceof DataView);
+    if (!Array.isArray(value) && !isTyped) throw mismatch(path, `${written} (an array)`, value);
+    const items = value as ArrayLike<unknown>;
+    if (fixed !== undefined && items.length !== fixed) {
+      throw new MessageError(path, `expected ${written}: exactly ${fixed} items, got ${items.length}`);
+    }
+    if (bound !== undefined && items.length > bound) {
+      throw new MessageError(path, `expected ${written}: at most ${bound} items, got ${items.length}`);
+    }
+    if (TypedArray && value instanceof TypedArray) return (value as unknown as { slice(): unknown }).slice();
+    const out = new Array(items.length);
+    for (let i = 0; i < items.length; i++) out[i] = element.normalize(items[i], `${path}[${i}]`);
+    return build(out);
+  };
+  return { name, normalize, makeDefault };
+}
+
+function mismatch(path: string, expected: string, value: unknown): MessageError {
+  return new MessageError(path, `expected ${expected}, got ${describe(value)}`);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+  switch (typeof value) {
+    case 'string':
+      return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+    case 'bigint':
+      return `bigint ${value}`;
+    case 'object':
+      return 'an object';
+    default:
+      return `${typeof value} ${String(value)}`;
+  }
+}

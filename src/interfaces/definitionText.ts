@@ -1,0 +1,96 @@
+import type { MessageDefinitionField } from '@foxglove/message-definition';
+import { parse } from '@foxglove/rosmsg';
+import { PRIMITIVES } from './primitives.js';
+
+/** A problem in an interface definition, or a type that does not exist; names file and line. */
+export class InterfaceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InterfaceError';
+  }
+}
+
+/** One message type as written in its own file (or section of a .srv/.action file). */
+export interface OwnDefinition {
+  /** 'pkg/msg/Name' (service and action parts: 'pkg/srv/Name_Request', …). */
+  name: string;
+  /** Fields and constants; complex field types as fully qualified 'pkg/msg/Name'. */
+  fields: MessageDefinitionField[];
+  /** The definition's own text, as written. */
+  text: string;
+  /** Where it comes from, for errors: 'file' or 'file:line' of its first line. */
+  file: string;
+  firstLine: number;
+}
+
+/**
+ * Parses the text of one message definition (a .msg file, or one section of a .srv or .action
+ * file) with @foxglove/rosmsg, resolving complex field types as ROS 2 does: a bare name is in
+ * the same package, `pkg/Name` and `pkg/msg/Name` are absolute.
+ */
+export function parseOwnDefinition(text: string, name: string, file: string, firstLine = 1): OwnDefinition {
+  const pkg = name.split('/')[0]!;
+  let fields: MessageDefinitionField[];
+  try {
+    fields = parse(text, { ros2: true, skipTypeFixup: true })[0]?.definitions ?? [];
+  } catch (error) {
+    throw new InterfaceError(`${file}:${firstLine + failingLine(text)}: ${(error as Error).message.split('\n')[0]}`);
+  }
+  for (const field of fields) {
+    if (!field.isComplex) continue;
+    const resolved = resolveTypeName(field.type, pkg);
+    if (resolved === null) {
+      throw new InterfaceError(`${file}:${firstLine + lineOfField(text, field.name)}: field '${field.name}' has an invalid type '${field.type}'`);
+    }
+    field.type = resolved;
+  }
+  return { name, fields, text, file, firstLine };
+}
+
+const PART = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** 'Name' (in `pkg`), 'pkg/Name' or 'pkg/msg/Name' → 'pkg/msg/Name'; null when malformed. */
+export function resolveTypeName(type: string, pkg: string): string | null {
+  const parts = type.split('/');
+  if (parts.length === 1 && PART.test(parts[0]!) && !(parts[0]! in PRIMITIVES)) return `${pkg}/msg/${parts[0]}`;
+  if (parts.length === 2 && PART.test(parts[0]!) && PART.test(parts[1]!)) return `${parts[0]}/msg/${parts[1]}`;
+  if (parts.length === 3 && parts[1] === 'msg' && PART.test(parts[0]!) && PART.test(parts[2]!)) return type;
+  return null;
+}
+
+/** Splits a .srv (2 sections) or .action (3 sections) text on its `---` lines. */
+export function splitSections(text: string, count: number, file: string): { text: string; firstLine: number }[] {
+  const lines = text.split('\n');
+  const sections: { text: string; firstLine: number }[] = [];
+  let start = 0;
+  lines.forEach((line, i) => {
+    if (line.trim() === '---') {
+      sections.push({ text: lines.slice(start, i).join('\n'), firstLine: start + 1 });
+      start = i + 1;
+    }
+  });
+  sections.push({ text: lines.slice(start).join('\n'), firstLine: start + 1 });
+  if (sections.length !== count) {
+    throw new InterfaceError(`${file}: expected ${count} sections separated by '---', found ${sections.length}`);
+  }
+  return sections;
+}
+
+/** The 0-based line of the first line that does not parse on its own. */
+function failingLine(text: string): number {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    try {
+      parse(lines[i]!, { ros2: true, skipTypeFixup: true });
+    } catch {
+      return i;
+    }
+  }
+  return 0;
+}
+
+function lineOfField(text: string, field: string): number {
+  const lines = text.split('\n');
+  const index = lines.findIndex((line) => line.split('#')[0]!.trim().split(/\s+/)[1] === field);
+  return Math.max(index, 0);
+}
