@@ -4,6 +4,7 @@
  */
 import { Client } from '../rcl/Client.js';
 import { DistroUtils, ServiceIntrospectionStates } from './distro.js';
+import { createMessageObject, deserializeMessage, requireInterface, serializeMessage } from './interfaceClasses.js';
 import { Clock, ROSClock } from '../rcl/Clock.js';
 import { ClockType } from '../rcl/ClockType.js';
 import { Context } from '../rcl/Context.js';
@@ -67,6 +68,8 @@ export function shutdown(context: Context = Context.defaultContext()): void {
 export function isShutdown(context: Context = Context.defaultContext()): boolean {
   return context.isShutdown();
 }
+
+export { requireInterface as require, createMessageObject, serializeMessage, deserializeMessage };
 
 export {
   DistroUtils,

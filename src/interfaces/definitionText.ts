@@ -37,6 +37,13 @@ export function parseOwnDefinition(text: string, name: string, file: string, fir
     throw new InterfaceError(`${file}:${firstLine + failingLine(text)}: ${(error as Error).message.split('\n')[0]}`);
   }
   for (const field of fields) {
+    // @foxglove/rosmsg reads builtin_interfaces/Time and Duration as ROS 1 primitives; they
+    // are messages in ROS 2.
+    if (!field.isComplex && (field.type === 'time' || field.type === 'duration')) {
+      field.type = field.type === 'time' ? 'builtin_interfaces/msg/Time' : 'builtin_interfaces/msg/Duration';
+      field.isComplex = true;
+      continue;
+    }
     if (!field.isComplex) continue;
     const resolved = resolveTypeName(field.type, pkg);
     if (resolved === null) {

@@ -1,4 +1,5 @@
 import type { Context } from '../rcl/Context.js';
+import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { ParamsRule } from '../rcl/ParamsFile.js';
 import type { RemapRule } from '../rcl/RosArguments.js';
@@ -22,6 +23,8 @@ export interface JobDefinition {
   remaps?: RemapRule[];
   /** Fixed delivery delays (ns) by fully qualified topic name. */
   topicDelays?: ReadonlyMap<string, bigint>;
+  /** Folders of user interface packages (.msg/.srv/.action), ahead of the standard ones. */
+  interfaces?: InterfaceSource[];
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }

@@ -62,6 +62,20 @@ const schema = {
     remap: stringMap,
     delays: { type: 'object', additionalProperties: duration },
     delays_csv: { type: 'string' },
+    interfaces: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { type: 'string' },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['path'],
+            properties: { path: { type: 'string' }, package: { type: 'string' } },
+          },
+        ],
+      },
+    },
     nodes: {
       type: 'array',
       minItems: 1,
@@ -105,6 +119,7 @@ interface JobFile {
   remap?: Record<string, string>;
   delays?: Record<string, string | number>;
   delays_csv?: string;
+  interfaces?: (string | { path: string; package?: string })[];
   nodes: NodeEntry[];
 }
 
@@ -169,6 +184,12 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     topicDelays.set(topic, durationAt(['delays', topic], delay));
   }
 
+  const interfaces = (data.interfaces ?? []).map((entry, i) => {
+    const source = typeof entry === 'string' ? { path: entry } : entry;
+    const location = typeof entry === 'string' ? ['interfaces', i] : ['interfaces', i, 'path'];
+    return { ...source, path: file(location, source.path) };
+  });
+
   const nodes = data.nodes.map((entry, i) => {
     const location = ['nodes', i];
     const hasScript = entry.script !== undefined;
@@ -193,6 +214,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     parameterRules,
     remaps: Object.entries(data.remap ?? {}).map(([from, to]) => ({ node: null, from, to })),
     topicDelays,
+    interfaces,
     async setup(job) {
       if (when !== undefined) {
         const equals = (doc.getIn(['end', 'when', 'equals']) as unknown) ?? undefined;
@@ -263,7 +285,12 @@ function schemaError(error: ErrorObject, doc: Document, fail: (location: (string
     case 'type':
       return fail(location, `must be ${articled(String(error.params.type))}`);
     case 'anyOf':
-      return fail(location, 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)');
+      return fail(
+        location,
+        location[0] === 'interfaces'
+          ? "must be a folder, or { path, package } for a folder whose name is not the package's"
+          : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
+      );
     default:
       return fail(location, error.message ?? 'is not valid');
   }

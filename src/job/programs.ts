@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CallbackError } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
@@ -28,6 +28,8 @@ export async function startProgram(
   const file = resolve(path);
   if (!existsSync(file)) throw new JobModuleError(`${where}: no such program ${path}`);
   prepareToLoad(file);
+  // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
+  simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
   const context = new Context(simulation, name, jobArguments);
   context.autoSpin = false;

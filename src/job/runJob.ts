@@ -50,6 +50,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     ...(options.logOutput === undefined ? {} : { logOutput: options.logOutput }),
     topicDelays: new Map([...(definition.topicDelays ?? []), ...(options.topicDelays ?? [])]),
     remaps: definition.remaps ?? [],
+    interfaces: definition.interfaces ?? [],
   });
   const job = new JobHandle(simulation, definition.name ?? 'job');
   const engine = simulation.engine;

@@ -189,6 +189,7 @@ export class Node {
       this.#resolve(topic, 'topic'),
       resolveQoS(options.qos, 'qos_profile_default'),
       callback,
+      options.isRaw === true,
     );
     this.#own(subscription);
     this.simulation.graph.addSubscription(subscription);

@@ -1,5 +1,6 @@
 import { Fifo } from '../engine/Fifo.js';
 import type { MessageType } from '../interfaces/MessageType.js';
+import { deserializeMessage } from '../interfaces/cdr.js';
 import { digestMessage } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
@@ -40,7 +41,9 @@ export class Publisher extends Entity {
   publish(message: unknown): void {
     this.assertAlive(`publish on ${this.topic}`);
     // Checked and copied even without subscribers: a wrong message fails where it is made.
-    const snapshot = this.type.toMessage(message);
+    // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
+    const raw = Buffer.isBuffer(message) ? Buffer.from(message) : undefined;
+    const snapshot = raw === undefined ? this.type.toMessage(message) : deserializeMessage(this.type, raw);
     const sequence = ++this.#sequence;
     if (this.matched.length === 0 && this.#retained === null && !this.simulation.delivery.isWatched(this.topic)) return;
     const hash = this.engine.fingerprintEnabled ? digestMessage(snapshot, this.simulation.messageHash) : null;
@@ -53,6 +56,7 @@ export class Publisher extends Entity {
       publisherGid: this.gid,
       retained: this.#retained !== null,
       pending: 0,
+      ...(raw === undefined ? {} : { raw }),
     };
     if (this.#retained !== null) {
       this.#retained.push(sample);

@@ -13,6 +13,8 @@ export interface Sample {
   readonly sourceTimestamp: bigint;
   readonly publicationSequenceNumber: number;
   readonly publisherGid: Buffer;
+  /** The CDR bytes, once someone needed them (a raw subscription, a raw publish). */
+  raw?: Buffer;
   /** Kept by a TRANSIENT_LOCAL publisher for late subscriptions: never handed out uncopied. */
   retained: boolean;
   pending: number;

@@ -1,5 +1,7 @@
 import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
+import { serializeMessage } from '../interfaces/cdr.js';
+import type { MessageType } from '../interfaces/MessageType.js';
 import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
 import { MessageInfo } from './MessageInfo.js';
@@ -7,6 +9,7 @@ import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import type { Sample } from './Sample.js';
 
+/** Gets a message; with `isRaw`, the message's CDR bytes as a Buffer instead. */
 export type SubscriptionCallback = (message: Message, info?: MessageInfo) => unknown;
 
 /**
@@ -28,11 +31,22 @@ export class Subscription extends Entity implements Executable {
   readonly #receivedAt = new Fifo<bigint>();
   #receptionSequence = 0;
 
-  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, callback: SubscriptionCallback) {
+  /** rclnodejs's isRaw: the callback gets the CDR bytes (a Buffer) instead of a message. */
+  readonly #raw: MessageType | null;
+
+  constructor(
+    node: Node,
+    typeName: string,
+    topic: string,
+    qos: ResolvedQoS,
+    callback: SubscriptionCallback,
+    isRaw = false,
+  ) {
     super(node);
     this.topic = topic;
     this.typeName = typeName;
-    this.simulation.interfaces.message(typeName);
+    const type = this.simulation.interfaces.message(typeName);
+    this.#raw = isRaw ? type : null;
     this.qos = qos;
     this.#callback = callback;
     this.#wantsInfo = callback.length >= 2;
@@ -72,7 +86,13 @@ export class Subscription extends Entity implements Executable {
     if (this.isDestroyed || !this.mayRun()) return SKIPPED;
     const sample = this.#buffer.shift();
     if (sample === undefined) return SKIPPED;
-    const message = --sample.pending === 0 && !sample.retained ? sample.message : cloneMessage(sample.message);
+    const last = --sample.pending === 0 && !sample.retained;
+    const message =
+      this.#raw !== null
+        ? (Buffer.from((sample.raw ??= Buffer.from(serializeMessage(this.#raw, sample.message)))) as unknown as Message)
+        : last
+          ? sample.message
+          : cloneMessage(sample.message);
     this.digestLo = sample.digestLo;
     this.digestHi = sample.digestHi;
     if (!this.#wantsInfo) return this.#callback(message);

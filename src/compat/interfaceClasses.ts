@@ -1,0 +1,73 @@
+import { serializeMessage as toCdr, deserializeMessage as fromCdr } from '../interfaces/cdr.js';
+import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import type { MessageType } from '../interfaces/MessageType.js';
+import type { Message } from '../interfaces/plainMessages.js';
+import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
+import { Simulation } from '../rcl/Simulation.js';
+
+/** A generated message class, as `rclnodejs.require('pkg/msg/Type')` returns one. */
+export interface MessageClass {
+  new (init?: Record<string, unknown>): Message;
+  type(): { pkgName: string; subFolder: string; interfaceName: string };
+  [constant: string]: unknown;
+}
+
+const classes = new WeakMap<MessageType, MessageClass>();
+
+function registry(): InterfaceRegistry {
+  return Simulation.current().interfaces;
+}
+
+/** The class of a message type: defaults from the definition, constants as static members. */
+export function messageClass(type: MessageType): MessageClass {
+  let cls = classes.get(type);
+  if (cls !== undefined) return cls;
+  const [pkgName, subFolder, interfaceName] = type.name.split('/') as [string, string, string];
+  const MessageClassOfType = class {
+    constructor(init: Record<string, unknown> = {}) {
+      Object.assign(this, type.createDefault(), init);
+    }
+
+    static type(): { pkgName: string; subFolder: string; interfaceName: string } {
+      return { pkgName, subFolder, interfaceName };
+    }
+  };
+  Object.defineProperty(MessageClassOfType, 'name', { value: interfaceName });
+  Object.assign(MessageClassOfType, type.constants);
+  cls = MessageClassOfType as unknown as MessageClass;
+  classes.set(type, cls);
+  return cls;
+}
+
+/**
+ * rclnodejs.require('pkg/msg/Type' | 'pkg/srv/Type' | 'pkg/action/Type'): a message class, or
+ * an object with the classes of a service's Request/Response or an action's Goal/Result/Feedback.
+ */
+export function requireInterface(name: string): unknown {
+  const [, kind] = name.split('/');
+  const interfaces = registry();
+  if (kind === 'srv') {
+    const service = interfaces.service(interfaceTypeName(name, 'srv'));
+    return { Request: messageClass(service.request), Response: messageClass(service.response) };
+  }
+  if (kind === 'action') {
+    const action = interfaces.action(interfaceTypeName(name, 'action'));
+    return { Goal: messageClass(action.goal), Result: messageClass(action.result), Feedback: messageClass(action.feedback) };
+  }
+  return messageClass(interfaces.message(interfaceTypeName(name, 'msg')));
+}
+
+/** A message of the type with every default filled in. */
+export function createMessageObject(typeClass: TypeClass): Message {
+  return registry().message(interfaceTypeName(typeClass, 'msg')).createDefault();
+}
+
+/** CDR bytes of a message, as ROS 2 sends and records them. */
+export function serializeMessage(message: unknown, typeClass: TypeClass): Buffer {
+  const type = registry().message(interfaceTypeName(typeClass, 'msg'));
+  return Buffer.from(toCdr(type, type.toMessage(message)));
+}
+
+export function deserializeMessage(buffer: ArrayBufferView, typeClass: TypeClass): Message {
+  return fromCdr(registry().message(interfaceTypeName(typeClass, 'msg')), buffer);
+}

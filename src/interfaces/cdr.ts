@@ -1,0 +1,28 @@
+import { MessageReader, MessageWriter } from '@foxglove/rosmsg2-serialization';
+import type { MessageType } from './MessageType.js';
+import type { Message } from './plainMessages.js';
+
+const writers = new WeakMap<MessageType, MessageWriter>();
+const readers = new WeakMap<MessageType, MessageReader>();
+
+/**
+ * CDR, as ROS 2 puts messages on the wire and in bags (through @foxglove/rosmsg2-serialization),
+ * with one reader and writer per type. `message` must already be normalized (see MessageType).
+ */
+export function serializeMessage(type: MessageType, message: Message): Uint8Array {
+  let writer = writers.get(type);
+  if (writer === undefined) {
+    writer = new MessageWriter(type.definitions());
+    writers.set(type, writer);
+  }
+  return writer.writeMessage(message);
+}
+
+export function deserializeMessage(type: MessageType, bytes: ArrayBufferView): Message {
+  let reader = readers.get(type);
+  if (reader === undefined) {
+    reader = new MessageReader(type.definitions());
+    readers.set(type, reader);
+  }
+  return reader.readMessage(bytes) as Message;
+}

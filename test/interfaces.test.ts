@@ -1,0 +1,203 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { McapIndexedReader } from '@mcap/core';
+import { FileHandleReadable } from '@mcap/nodejs';
+import { loadDecompressHandlers } from '@mcap/support';
+import rclnodejs from '../src/compat/index.js';
+import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
+import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
+import { Node } from '../src/rcl/Node.js';
+import { MS, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
+
+const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
+const TEST_INTERFACES = '/usr/share/test_interface_files';
+const hasTestInterfaces = existsSync(TEST_INTERFACES);
+
+/** Every message of an MCAP file with its schema name, read with @mcap/core. */
+async function readBag(path: string): Promise<{ schema: string; data: Uint8Array }[]> {
+  const handle = await open(path);
+  try {
+    const reader = await McapIndexedReader.Initialize({
+      readable: new FileHandleReadable(handle),
+      decompressHandlers: await loadDecompressHandlers(),
+    });
+    const messages: { schema: string; data: Uint8Array }[] = [];
+    for await (const message of reader.readMessages()) {
+      const channel = reader.channelsById.get(message.channelId)!;
+      messages.push({ schema: reader.schemasById.get(channel.schemaId)!.name, data: message.data });
+    }
+    return messages;
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('interfaces', () => {
+  it('decodes the CDR recorded by real ROS 2 to the recorded values and encodes identical bytes', async () => {
+    const registry = new InterfaceRegistry();
+    const messages = await readBag(join(fixtures, 'mcap-talker/talker.mcap'));
+    const strings = messages.filter((m) => m.schema === 'std_msgs/msg/String');
+    const logs = messages.filter((m) => m.schema === 'rcl_interfaces/msg/Log');
+    assert.equal(strings.length, 10);
+    assert.equal(logs.length, 10);
+    strings.forEach((m, i) => {
+      const type = registry.message(m.schema);
+      const decoded = deserializeMessage(type, m.data);
+      assert.deepEqual(decoded, { data: `Hello, world! ${i}` });
+      assert.deepEqual(serializeMessage(type, type.normalize(decoded)), m.data);
+    });
+    for (const m of logs) {
+      const type = registry.message(m.schema);
+      const decoded = deserializeMessage(type, m.data);
+      assert.equal(decoded.name, 'minimal_publisher');
+      assert.match(decoded.msg as string, /^Publishing: 'Hello, world! \d'$/);
+      assert.equal(decoded.line, 38);
+      // The recorder's CDR left the alignment padding before `line` (the last 4 bytes)
+      // uninitialized; every other byte must be identical, and the padding is ours to zero.
+      const again = serializeMessage(type, type.normalize(decoded));
+      assert.equal(again.length, m.data.length);
+      const differing = [...m.data.keys()].filter((i) => again[i] !== m.data[i]);
+      const line = m.data.length - 4;
+      assert.ok(differing.every((i) => i >= line - 3 && i < line && again[i] === 0), `bytes ${differing}`);
+    }
+  });
+
+  it('round-trips a user package (ROS 2’s test interfaces) through CDR, bytes as recorded', { skip: !hasTestInterfaces && 'ros2-test-interface-files is not installed' }, async () => {
+    const registry = new InterfaceRegistry([{ path: TEST_INTERFACES, package: 'test_msgs' }]);
+    const messages = await readBag(join(fixtures, 'mcap-convert_b/rewriter_b_0.mcap'));
+    assert.equal(messages.length, 75);
+    for (const m of messages) {
+      const type = registry.message(m.schema);
+      const decoded = deserializeMessage(type, m.data);
+      assert.deepEqual(serializeMessage(type, type.normalize(decoded)), m.data);
+    }
+    const strings = deserializeMessage(registry.message('test_msgs/msg/Strings'), messages.find((m) => m.schema === 'test_msgs/msg/Strings')!.data);
+    assert.equal(strings.string_value_default1, 'Hello world!');
+    const defaults = registry.message('test_msgs/msg/Defaults').createDefault();
+    assert.equal(defaults.int64_value, -40000000n);
+    assert.equal(defaults.float64_value, 1.125);
+    const arrays = registry.message('test_msgs/msg/Arrays').createDefault();
+    assert.ok(arrays.int32_values instanceof Int32Array && arrays.int32_values.length === 3);
+    assert.deepEqual([...(arrays.int32_values_default as Int32Array)], [0, 2147483647, -2147483648]);
+    assert.ok(arrays.uint64_values instanceof BigUint64Array);
+    for (const kind of ['srv/Arrays', 'srv/BasicTypes', 'action/Fibonacci']) {
+      const name = `test_msgs/${kind}`;
+      assert.ok(kind.startsWith('srv') ? registry.service(name).request : registry.action(name).goal);
+    }
+  });
+
+  it('makes default messages with rclnodejs’s representation, and classes with constants', async () => {
+    await simulate(() => {
+      const cloud = rclnodejs.createMessageObject('sensor_msgs/msg/PointCloud2');
+      assert.deepEqual(cloud.header, { stamp: { sec: 0, nanosec: 0 }, frame_id: '' });
+      assert.ok(cloud.data instanceof Uint8Array && cloud.data.length === 0);
+      assert.deepEqual(cloud.fields, []);
+      const Marker = rclnodejs.require('visualization_msgs/msg/Marker') as Record<string, unknown> & (new () => Record<string, unknown>);
+      assert.equal(Marker.ARROW, 0);
+      assert.equal(Marker.DELETEALL, 3);
+      assert.equal(new Marker().type, 0);
+      const { Request, Response } = rclnodejs.require('example_interfaces/srv/AddTwoInts') as Record<string, new () => Record<string, unknown>>;
+      assert.deepEqual({ ...new Request!() }, { a: 0n, b: 0n });
+      assert.deepEqual({ ...new Response!() }, { sum: 0n });
+      const covariance = rclnodejs.createMessageObject('geometry_msgs/msg/PoseWithCovariance').covariance;
+      assert.ok(covariance instanceof Float64Array && covariance.length === 36);
+      const { Goal } = rclnodejs.require('example_interfaces/action/Fibonacci') as Record<string, new () => Record<string, unknown>>;
+      assert.equal(new Goal!().order, 0);
+      assert.deepEqual(rclnodejs.deserializeMessage(rclnodejs.serializeMessage({ data: 'x' }, 'std_msgs/msg/String'), 'std_msgs/msg/String'), { data: 'x' });
+    });
+  });
+
+  it('fails a wrong message at publish, with the field path, the expected type and the value', async () => {
+    await simulate(() => {
+      const node = new Node('n');
+      const twist = node.createPublisher('geometry_msgs/msg/Twist', 'cmd');
+      assert.throws(() => twist.publish({ linear: { x: 'fast' } }), {
+        message: `invalid geometry_msgs/msg/Twist: field 'linear.x': expected float64 (a number), got string "fast"`,
+      });
+      assert.throws(() => twist.publish({ linear: { x: 1, w: 2 } }), /field 'linear\.w': unknown field of geometry_msgs\/msg\/Vector3 \(its fields are x, y, z\)/);
+      const bytes = node.createPublisher('std_msgs/msg/Int8', 'b');
+      assert.throws(() => bytes.publish({ data: 300 }), /field 'data': expected int8 \(an integer in \[-128, 127\]\), got number 300/);
+      const path = node.createPublisher('nav_msgs/msg/Path', 'path');
+      assert.throws(
+        () => path.publish({ poses: [{}, { pose: { position: { x: null } } }] }),
+        /field 'poses\[1\]\.pose\.position\.x': expected float64 \(a number\), got null/,
+      );
+      const pose = node.createPublisher('geometry_msgs/msg/PoseWithCovariance', 'p');
+      assert.throws(() => pose.publish({ covariance: [1, 2] }), /field 'covariance': expected float64\[36\]: exactly 36 items, got 2/);
+      const empty = node.createPublisher('std_msgs/msg/Empty', 'e');
+      assert.throws(() => empty.publish({ x: 1 }), /field 'x': unknown field of std_msgs\/msg\/Empty \(it has no fields\)/);
+      assert.throws(() => node.createPublisher('std_msgs/msg/Nope', 'x'), /unknown message type 'std_msgs\/msg\/Nope'/);
+      const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add');
+      assert.throws(() => client.sendRequest({ a: 1.5 }, () => {}), /invalid example_interfaces\/srv\/AddTwoInts_Request: field 'a': expected int64/);
+    });
+  });
+
+  it('converts what rclnodejs accepts: safe numbers for 64-bit fields, arrays to typed arrays', async () => {
+    const received: Record<string, unknown>[] = [];
+    await simulate(
+      () => {
+        const node = new Node('n');
+        const pub = node.createPublisher('sensor_msgs/msg/JointState', 'joints');
+        node.createSubscription('sensor_msgs/msg/JointState', 'joints', (m) => received.push(m));
+        const counts = node.createPublisher('std_msgs/msg/Int64', 'count');
+        node.createSubscription('std_msgs/msg/Int64', 'count', (m) => received.push(m));
+        pub.publish({ name: ['a', 'b'], position: [1.5, 2.5] });
+        counts.publish({ data: 7 });
+      },
+      { endAfter: MS },
+    );
+    assert.ok(received[0]!.position instanceof Float64Array);
+    assert.deepEqual([...(received[0]!.position as Float64Array)], [1.5, 2.5]);
+    assert.deepEqual(received[0]!.name, ['a', 'b']);
+    assert.deepEqual(received[1], { data: 7n });
+  });
+
+  it('publishes serialized messages and delivers them raw to isRaw subscriptions', async () => {
+    const raw: Buffer[] = [];
+    const decoded: unknown[] = [];
+    await simulate(
+      () => {
+        const node = new Node('n');
+        const pub = node.createPublisher('std_msgs/msg/String', 'chatter');
+        node.createSubscription('std_msgs/msg/String', 'chatter', { isRaw: true }, (m) => raw.push(m as unknown as Buffer));
+        node.createSubscription('std_msgs/msg/String', 'chatter', (m) => decoded.push(m));
+        pub.publish(Buffer.from('000100000600000068656c6c6f0000', 'hex'));
+        pub.publish('world');
+      },
+      { endAfter: MS },
+    );
+    assert.deepEqual(decoded, [{ data: 'hello' }, { data: 'world' }]);
+    assert.equal(raw[0]!.toString('hex'), '000100000600000068656c6c6f0000');
+    assert.equal(raw[1]!.toString('hex'), '0001000006000000776f726c6400');
+  });
+
+  it('loads user packages and names the file and line of a bad definition, a missing type or a cycle', async () => {
+    const dir = tempDir();
+    const pkg = join(dir, 'my_pkg');
+    for (const sub of ['msg', 'srv', 'action']) await import('node:fs').then((fs) => fs.mkdirSync(join(pkg, sub), { recursive: true }));
+    writeTemp(pkg, 'msg/Thing.msg', 'uint8 KIND_A=1\ngeometry_msgs/Point where\nPart[<=2] parts\nstring<=4 label "ab"\n');
+    writeTemp(pkg, 'msg/Part.msg', 'int32 id 7\n');
+    writeTemp(pkg, 'msg/Broken.msg', 'int32 a\nint32 b c d\n');
+    writeTemp(pkg, 'msg/Lost.msg', 'int32 a\nNowhere b\n');
+    writeTemp(pkg, 'msg/Loop.msg', 'Back b\n');
+    writeTemp(pkg, 'msg/Back.msg', 'Loop l\n');
+    writeTemp(pkg, 'srv/Ask.srv', 'Thing question\n---\nbool ok\n');
+    writeTemp(pkg, 'action/Go.action', 'int32 steps\n---\nbool done\n---\nPart progress\n');
+    const registry = new InterfaceRegistry([{ path: dir }]);
+    const thing = registry.message('my_pkg/msg/Thing');
+    assert.equal(thing.constants.KIND_A, 1);
+    assert.deepEqual(thing.createDefault(), { where: { x: 0, y: 0, z: 0 }, parts: [], label: 'ab' });
+    assert.throws(() => thing.normalize({ parts: [{}, {}, {}] }), /field 'parts': expected my_pkg\/msg\/Part\[<=2\]: at most 2 items, got 3/);
+    assert.throws(() => thing.normalize({ label: 'toolong' }), /field 'label': expected string<=4: at most 4 characters, got 7/);
+    assert.deepEqual(registry.message('my_pkg/msg/Part').createDefault(), { id: 7 });
+    assert.match(thing.fullText(), /^uint8 KIND_A=1\n[\s\S]*\n={80}\nMSG: geometry_msgs\/Point\n[\s\S]*\n={80}\nMSG: my_pkg\/Part\nint32 id 7\n$/);
+    assert.deepEqual(registry.service('my_pkg/srv/Ask').response.createDefault(), { ok: false });
+    assert.deepEqual(registry.action('my_pkg/action/Go').feedback.createDefault(), { progress: { id: 7 } });
+    assert.throws(() => registry.message('my_pkg/msg/Broken').createDefault(), new RegExp(`${join(pkg, 'msg/Broken.msg')}:2: `));
+    assert.throws(() => registry.message('my_pkg/msg/Lost').createDefault(), /Lost\.msg: field 'b' of my_pkg\/msg\/Lost: unknown message type 'my_pkg\/msg\/Nowhere'/);
+    assert.throws(() => registry.message('my_pkg/msg/Loop').createDefault(), /type cycle my_pkg\/msg\/Loop -> my_pkg\/msg\/Back -> my_pkg\/msg\/Loop/);
+  });
+});
