@@ -56,7 +56,7 @@ export class VirtualTimer implements Executable {
   schedule(): void {
     const engine = this.context.simulation.engine;
     if (this.#kind === 'setImmediate') engine.enqueue(this);
-    else this.#action = engine.scheduleAfter(this.#delayNs, () => engine.enqueue(this));
+    else this.#action = engine.scheduleAfter(this.#delayNs, () => engine.enqueue(this), !this.#refed);
   }
 
   execute(): unknown {
@@ -74,13 +74,17 @@ export class VirtualTimer implements Executable {
     this.#timers.forget(this);
   }
 
+  /** Keeps the simulation going while the timer is pending (the default). */
   ref(): this {
     this.#refed = true;
+    if (this.#action !== null) this.context.simulation.engine.setWeak(this.#action, false);
     return this;
   }
 
+  /** The simulation may end idle while only unref'd timers are pending, as Node's process does. */
   unref(): this {
     this.#refed = false;
+    if (this.#action !== null) this.context.simulation.engine.setWeak(this.#action, true);
     return this;
   }
 

@@ -3,6 +3,11 @@
  * instead of blocking; the simulation's step loop runs the callbacks.
  */
 import { Client } from '../rcl/Client.js';
+import { ActionClient } from '../rcl/actions/ActionClient.js';
+import { ActionServer } from '../rcl/actions/ActionServer.js';
+import { ClientGoalHandle } from '../rcl/actions/ClientGoalHandle.js';
+import { CancelResponse, GoalResponse, GoalStatus } from '../rcl/actions/goals.js';
+import { ServerGoalHandle } from '../rcl/actions/ServerGoalHandle.js';
 import { DistroUtils, ServiceIntrospectionStates } from './distro.js';
 import { createMessageObject, deserializeMessage, requireInterface, serializeMessage } from './interfaceClasses.js';
 import { Clock, ROSClock } from '../rcl/Clock.js';
@@ -72,6 +77,13 @@ export function isShutdown(context: Context = Context.defaultContext()): boolean
 export { requireInterface as require, createMessageObject, serializeMessage, deserializeMessage };
 
 export {
+  ActionClient,
+  ActionServer,
+  CancelResponse,
+  ClientGoalHandle,
+  GoalResponse,
+  GoalStatus,
+  ServerGoalHandle,
   DistroUtils,
   ServiceIntrospectionStates,
   AbortError,

@@ -59,6 +59,8 @@ export class Engine {
   #preStartTimers: EngineTimer[] = [];
   #preStartActions: { at: bigint; action: ScheduledAction }[] = [];
   #actionSeq = 0;
+  /** Scheduled actions that keep the simulation going (not weak, not canceled, not yet run). */
+  #liveActions = 0;
   #needsYield = false;
   #failure: unknown = undefined;
   #instantCallbacks = 0;
@@ -113,9 +115,13 @@ export class Engine {
     this.#fifo.push(entity);
   }
 
-  /** Run `run` at the start of the step at absolute time `at` (or now, if `at` has passed). */
-  scheduleAt(at: bigint, run: () => void): ScheduledAction {
-    const action: ScheduledAction = { at: 0, seq: this.#actionSeq++, run };
+  /**
+   * Run `run` at the start of the step at absolute time `at` (or now, if `at` has passed). A
+   * weak action runs in its turn but does not keep the simulation from ending idle.
+   */
+  scheduleAt(at: bigint, run: () => void, weak = false): ScheduledAction {
+    const action: ScheduledAction = { at: 0, seq: this.#actionSeq++, run, weak };
+    if (!weak) this.#liveActions++;
     if (!this.started) {
       this.#preStartActions.push({ at, action });
       return action;
@@ -125,20 +131,31 @@ export class Engine {
     return action;
   }
 
-  /** Run `run` at the start of the step `delay` ns from now. */
-  scheduleAfter(delay: number, run: () => void): ScheduledAction {
-    if (!this.started) return this.scheduleAt(this.nowAbs + BigInt(delay), run);
+  /** Run `run` at the start of the step `delay` ns from now (see scheduleAt for `weak`). */
+  scheduleAfter(delay: number, run: () => void, weak = false): ScheduledAction {
+    if (!this.started) return this.scheduleAt(this.nowAbs + BigInt(delay), run, weak);
     const action: ScheduledAction = {
       at: this.#advanceOffset(this.now, delay, 'scheduled time'),
       seq: this.#actionSeq++,
       run,
+      weak,
     };
+    if (!weak) this.#liveActions++;
     this.#actions.push(action);
     return action;
   }
 
   cancelAction(action: ScheduledAction): void {
+    if (action.canceled) return;
     action.canceled = true;
+    this.setWeak(action, true);
+  }
+
+  /** Makes an action weak or strong (Node's timer.unref() and ref()). */
+  setWeak(action: ScheduledAction, weak: boolean): void {
+    if (action.weak === weak) return;
+    action.weak = weak;
+    this.#liveActions += weak ? -1 : 1;
   }
 
   /** Promise continuations are pending (a promise was resolved): let them run next. */
@@ -337,10 +354,12 @@ export class Engine {
     );
   }
 
+  /** The next due time, or Infinity when only weak actions (or nothing) are left. */
   #nextTime(): number {
     const head = this.#timers.top;
     const action = this.#actions.top;
     const timerAt = head === undefined ? Infinity : head.key;
+    if (timerAt === Infinity && this.#liveActions === 0) return Infinity;
     const actionAt = action === undefined ? Infinity : action.at;
     return Math.min(timerAt, actionAt);
   }
@@ -349,6 +368,7 @@ export class Engine {
     const now = this.now;
     for (let action = this.#actions.top; action !== undefined && action.at <= now; action = this.#actions.top) {
       this.#actions.pop();
+      if (!action.weak) this.#liveActions--;
       action.run();
       if (this.#needsYield) await this.#yield();
     }

@@ -9,6 +9,8 @@ export interface ScheduledAction {
   run(): void;
   /** Set by Engine#cancelAction; a canceled action is dropped when it reaches the top. */
   canceled?: boolean;
+  /** Does not keep the simulation going by itself (like an unref'd Node timer). */
+  weak?: boolean;
 }
 
 function before(a: ScheduledAction, b: ScheduledAction): boolean {

@@ -23,7 +23,14 @@ export interface ActionType {
   goal: MessageType;
   result: MessageType;
   feedback: MessageType;
+  /** The services and feedback message of the ROS 2 action protocol, derived from the three parts. */
+  sendGoal: ServiceType;
+  getResult: ServiceType;
+  feedbackMessage: MessageType;
 }
+
+const UUID = 'unique_identifier_msgs/msg/UUID';
+const TIME = 'builtin_interfaces/msg/Time';
 
 const require = createRequire(import.meta.url);
 const STANDARD_SOURCES: InterfaceSource[] = [
@@ -71,6 +78,11 @@ export class InterfaceRegistry {
   service(name: string): ServiceType {
     const known = this.#services.get(name);
     if (known) return known;
+    const actionService = /^(.+\/action\/.+)_(SendGoal|GetResult)$/.exec(name);
+    if (actionService) {
+      this.action(actionService[1]!);
+      return this.#services.get(name)!;
+    }
     const [pkg, , typeName] = name.split('/') as [string, string, string];
     const file = this.#find(pkg, 'srv', typeName);
     if (file === null) throw new InterfaceError(`unknown service type '${name}': no ${pkg}/srv/${typeName}.srv in ${this.#describeSources()}`);
@@ -91,13 +103,34 @@ export class InterfaceRegistry {
     const file = this.#find(pkg, 'action', typeName);
     if (file === null) throw new InterfaceError(`unknown action type '${name}': no ${pkg}/action/${typeName}.action in ${this.#describeSources()}`);
     const [goal, result, feedback] = splitSections(readFileSync(file, 'utf8'), 3, file);
+    const derived = (suffix: string, fields: [string, string][]): MessageType =>
+      this.#define({
+        name: `${name}_${suffix}`,
+        fields: fields.map(([field, type]) => ({ name: field, type, isComplex: type.includes('/'), isArray: false })),
+        text: fields.map(([field, type]) => `${type.replace('/msg/', '/')} ${field}`).join('\n'),
+        file,
+        firstLine: 1,
+      });
     const action: ActionType = {
       name,
       goal: this.#define(parseOwnDefinition(goal!.text, `${name}_Goal`, file, goal!.firstLine)),
       result: this.#define(parseOwnDefinition(result!.text, `${name}_Result`, file, result!.firstLine)),
       feedback: this.#define(parseOwnDefinition(feedback!.text, `${name}_Feedback`, file, feedback!.firstLine)),
+      sendGoal: {
+        name: `${name}_SendGoal`,
+        request: derived('SendGoal_Request', [['goal_id', UUID], ['goal', `${name}_Goal`]]),
+        response: derived('SendGoal_Response', [['accepted', 'bool'], ['stamp', TIME]]),
+      },
+      getResult: {
+        name: `${name}_GetResult`,
+        request: derived('GetResult_Request', [['goal_id', UUID]]),
+        response: derived('GetResult_Response', [['status', 'int8'], ['result', `${name}_Result`]]),
+      },
+      feedbackMessage: derived('FeedbackMessage', [['goal_id', UUID], ['feedback', `${name}_Feedback`]]),
     };
     this.#actions.set(name, action);
+    this.#services.set(action.sendGoal.name, action.sendGoal);
+    this.#services.set(action.getResult.name, action.getResult);
     return action;
   }
 
@@ -109,7 +142,7 @@ export class InterfaceRegistry {
 
   /** 'pkg/srv/Name_Request' and the like: the parts of services and actions. */
   #ownerOfPart(name: string): MessageType | null {
-    const match = /^(.+\/(srv|action)\/.+)_(Request|Response|Goal|Result|Feedback)$/.exec(name);
+    const match = /^(.+\/(srv|action)\/.+?)_(Request|Response|Goal|Result|Feedback|FeedbackMessage|SendGoal_Request|SendGoal_Response|GetResult_Request|GetResult_Response)$/.exec(name);
     if (!match) return null;
     const [, owner, kind] = match;
     if (kind === 'srv') this.service(owner!);

@@ -29,7 +29,11 @@ export function interfaceTypeName(typeClass: TypeClass, kind: InterfaceKind): st
     throw new TypeError(`invalid ${kind} type: ${String(typeClass)}`);
   }
   const full = `${pkg}/${sub}/${name}`;
-  if (!PART.test(pkg) || !PART.test(name) || sub !== kind) {
+  // Parts of services and actions are messages too (e.g. an action's `_FeedbackMessage` topic).
+  const isPart = kind === 'msg' && (sub === 'srv' || sub === 'action') && /_(Request|Response|Goal|Result|Feedback|FeedbackMessage)$/.test(name);
+  // …and an action's protocol services are services.
+  const isActionService = kind === 'srv' && sub === 'action' && /_(SendGoal|GetResult)$/.test(name);
+  if (!PART.test(pkg) || !PART.test(name) || (sub !== kind && !isPart && !isActionService)) {
     throw new TypeError(`invalid ${kind} type '${full}': expected 'package/${kind}/Name'`);
   }
   return full;

@@ -32,6 +32,8 @@ export interface SimulationOptions {
   seed?: number;
 }
 
+const GOAL_ID_STREAM = 3;
+
 /**
  * Everything one simulation run owns: the engine, the ROS graph, the nodes, logs and warnings.
  * Runs are values: nothing of a simulation lives in module state, except the one per-process
@@ -58,6 +60,7 @@ export class Simulation {
   readonly #parameterOverrides: (nodeFqn: string) => ParameterOverride[];
   readonly #topicDelays: ReadonlyMap<string, bigint>;
   #entityIds = 0;
+  readonly #goalIdRandom: SeededRandom;
   /** The program whose code (or promise continuation) is running, across awaits. */
   readonly #programScope = new AsyncLocalStorage<Context>();
   readonly #programContexts: Context[] = [];
@@ -73,6 +76,7 @@ export class Simulation {
     this.keepAllLimit = options.keepAllLimit ?? 1_000_000;
     this.remaps = options.remaps ?? [];
     this.seed = options.seed ?? 0;
+    this.#goalIdRandom = new SeededRandom(this.seed, GOAL_ID_STREAM);
     this.#parameterOverrides = options.parameterOverrides ?? (() => []);
     this.#topicDelays = options.topicDelays ?? new Map();
     this.graph = new Graph(this);
@@ -138,6 +142,13 @@ export class Simulation {
       this.#programContexts.includes(context) && this.#programContexts.every((c) => c.isShutdown());
     if (context === this.defaultContext || programsDone) this.engine.finish(0);
   }
+
+  /** Goal ids of action clients, from the run's seed. */
+  readonly goalIds = { next: (): Uint8Array => {
+    const bytes = new Uint8Array(16);
+    this.#goalIdRandom.fillBytes(bytes);
+    return bytes;
+  } };
 
   /** An independent pseudo-random stream of this run's seed. */
   createRandom(stream: number): SeededRandom {

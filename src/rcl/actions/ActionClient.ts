@@ -1,0 +1,81 @@
+import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
+import type { Message } from '../../interfaces/plainMessages.js';
+import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
+import type { Client } from '../Client.js';
+import type { Node } from '../Node.js';
+import { QoS } from '../QoS.js';
+import { ClientGoalHandle } from './ClientGoalHandle.js';
+import { actionEndpoints, goalKey } from './goals.js';
+
+/**
+ * rclnodejs's ActionClient, on the ROS 2 action protocol. Goal ids without a given UUID are
+ * drawn from the job's seed, so they are the same on every run.
+ */
+export class ActionClient {
+  readonly node: Node;
+  readonly actionName: string;
+  readonly type: ActionType;
+  readonly #sendGoal: Client;
+  readonly #cancelGoal: Client;
+  readonly #getResult: Client;
+  readonly #feedbackCallbacks = new Map<string, (feedback: Message) => unknown>();
+  readonly #handles = new Map<string, ClientGoalHandle>();
+
+  constructor(node: Node, typeClass: TypeClass, actionName: string) {
+    this.node = node;
+    this.actionName = actionName;
+    this.type = node.simulation.interfaces.action(interfaceTypeName(typeClass, 'action'));
+    const names = actionEndpoints(actionName);
+    this.#sendGoal = node.createClient(this.type.sendGoal.name, names.sendGoal);
+    this.#cancelGoal = node.createClient('action_msgs/srv/CancelGoal', names.cancelGoal);
+    this.#getResult = node.createClient(this.type.getResult.name, names.getResult);
+    node.createSubscription(this.type.feedbackMessage.name, names.feedback, (message) => {
+      this.#feedbackCallbacks.get(goalKey(message.goal_id as Message))?.(message.feedback as Message);
+    });
+    node.createSubscription('action_msgs/msg/GoalStatusArray', names.status, { qos: QoS.profileActionStatusDefault }, (message) => {
+      for (const entry of message.status_list as { goal_info: { goal_id: Message }; status: number }[]) {
+        const handle = this.#handles.get(goalKey(entry.goal_info.goal_id));
+        if (handle) handle.status = entry.status;
+      }
+    });
+  }
+
+  isActionServerAvailable(): boolean {
+    return [this.#sendGoal, this.#cancelGoal, this.#getResult].every((client) => client.isServiceServerAvailable());
+  }
+
+  /** True once all three action services are there; false after `timeout` ms of sim time. */
+  async waitForServer(timeout?: number): Promise<boolean> {
+    for (const client of [this.#sendGoal, this.#cancelGoal, this.#getResult]) {
+      if (!(await client.waitForService(timeout))) return false;
+    }
+    return true;
+  }
+
+  async sendGoal(goal: unknown, feedbackCallback?: (feedback: Message) => unknown, goalUuid?: Message): Promise<ClientGoalHandle> {
+    const goalId = goalUuid ?? { uuid: this.node.simulation.goalIds.next() };
+    const key = goalKey(goalId);
+    if (feedbackCallback) this.#feedbackCallbacks.set(key, feedbackCallback);
+    const response = await this.#sendGoal.sendRequestAsync({ goal_id: goalId, goal: this.type.goal.toMessage(goal) });
+    const handle = new ClientGoalHandle(this.#requester, goalId, response);
+    if (handle.isAccepted()) this.#handles.set(key, handle);
+    else this.#feedbackCallbacks.delete(key);
+    return handle;
+  }
+
+  readonly #requester = {
+    cancelGoal: (handle: ClientGoalHandle): Promise<Message> =>
+      this.#cancelGoal.sendRequestAsync({ goal_info: { goal_id: handle.goalId, stamp: { sec: 0, nanosec: 0 } } }),
+    getResult: async (handle: ClientGoalHandle): Promise<Message> => {
+      const response = await this.#getResult.sendRequestAsync({ goal_id: handle.goalId });
+      handle.status = response.status as number;
+      this.#feedbackCallbacks.delete(goalKey(handle.goalId));
+      return response.result as Message;
+    },
+  };
+
+  destroy(): void {
+    this.#handles.clear();
+    this.#feedbackCallbacks.clear();
+  }
+}

@@ -1,0 +1,193 @@
+import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
+import type { Message } from '../../interfaces/plainMessages.js';
+import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
+import type { GuardCondition } from '../GuardCondition.js';
+import type { Node } from '../Node.js';
+import type { Publisher } from '../Publisher.js';
+import { QoS } from '../QoS.js';
+import type { ServiceResponse } from '../Service.js';
+import { Time } from '../Time.js';
+import { actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal } from './goals.js';
+import { ServerGoalHandle, type ExecuteCallback } from './ServerGoalHandle.js';
+
+export type GoalCallback = (goal: Message) => number;
+export type CancelCallback = (goalHandle: ServerGoalHandle) => number;
+export type HandleAcceptedCallback = (goalHandle: ServerGoalHandle) => unknown;
+
+export interface ActionServerOptions {
+  /** Seconds a result is kept after its goal ends (default 900). */
+  resultTimeout?: number;
+}
+
+const ERROR_NONE = 0;
+const ERROR_REJECTED = 1;
+const ERROR_UNKNOWN_GOAL_ID = 2;
+const ERROR_GOAL_TERMINATED = 3;
+
+/**
+ * rclnodejs's ActionServer, on the ROS 2 action protocol: `send_goal`, `cancel_goal` and
+ * `get_result` services and `feedback` and `status` topics under `<action>/_action/`. Accepted
+ * goals execute as events of their own (deferred execution with handleAcceptedCallback).
+ */
+export class ActionServer {
+  readonly node: Node;
+  readonly actionName: string;
+  readonly type: ActionType;
+  #execute: ExecuteCallback;
+  #goalCallback: GoalCallback = () => GoalResponse.ACCEPT;
+  #cancelCallback: CancelCallback = () => CancelResponse.REJECT;
+  #handleAccepted: HandleAcceptedCallback = (handle) => handle.execute();
+  readonly #goals = new Map<string, ServerGoalHandle>();
+  readonly #resultWaiters = new Map<string, ((response: Message) => void)[]>();
+  readonly #feedback: Publisher;
+  readonly #status: Publisher;
+  readonly #executions: { handle: ServerGoalHandle; callback: ExecuteCallback }[] = [];
+  readonly #executor: GuardCondition;
+  readonly #resultTimeoutMs: number;
+
+  constructor(
+    node: Node,
+    typeClass: TypeClass,
+    actionName: string,
+    executeCallback: ExecuteCallback,
+    goalCallback?: GoalCallback,
+    handleAcceptedCallback?: HandleAcceptedCallback,
+    cancelCallback?: CancelCallback,
+    options: ActionServerOptions = {},
+  ) {
+    this.node = node;
+    this.actionName = actionName;
+    const typeName = interfaceTypeName(typeClass, 'action');
+    this.type = node.simulation.interfaces.action(typeName);
+    this.#execute = executeCallback;
+    if (goalCallback) this.#goalCallback = goalCallback;
+    if (cancelCallback) this.#cancelCallback = cancelCallback;
+    if (handleAcceptedCallback) this.#handleAccepted = handleAcceptedCallback;
+    this.#resultTimeoutMs = (options.resultTimeout ?? 900) * 1000;
+    const names = actionEndpoints(actionName);
+    this.#feedback = node.createPublisher(this.type.feedbackMessage.name, names.feedback);
+    this.#status = node.createPublisher('action_msgs/msg/GoalStatusArray', names.status, { qos: QoS.profileActionStatusDefault });
+    this.#executor = node.createGuardCondition(() => this.#runNextExecution());
+    node.createService(this.type.sendGoal.name, names.sendGoal, (request) => this.#onSendGoal(request));
+    node.createService('action_msgs/srv/CancelGoal', names.cancelGoal, (request) => this.#onCancelGoal(request));
+    node.createService(this.type.getResult.name, names.getResult, (request, response) => this.#onGetResult(request, response));
+  }
+
+  registerExecuteCallback(callback: ExecuteCallback): void {
+    this.#execute = callback;
+  }
+
+  registerGoalCallback(callback?: GoalCallback): void {
+    this.#goalCallback = callback ?? (() => GoalResponse.ACCEPT);
+  }
+
+  registerCancelCallback(callback?: CancelCallback): void {
+    this.#cancelCallback = callback ?? (() => CancelResponse.REJECT);
+  }
+
+  registerHandleAcceptedCallback(callback?: HandleAcceptedCallback): void {
+    this.#handleAccepted = callback ?? ((handle) => handle.execute());
+  }
+
+  #onSendGoal(request: Message): Message {
+    const stamp = this.node.now().toMsg();
+    if (this.#goalCallback(request.goal as Message) !== GoalResponse.ACCEPT) return { accepted: false, stamp };
+    const handle = new ServerGoalHandle(this.#owner, request.goal_id as Message, request.goal as Message, stamp);
+    this.#goals.set(goalKey(handle.goalId), handle);
+    this.publishStatus();
+    this.#handleAccepted(handle);
+    return { accepted: true, stamp };
+  }
+
+  #onCancelGoal(request: Message): Message {
+    const info = request.goal_info as { goal_id: Message; stamp: { sec: number; nanosec: number } };
+    const everyGoal = (info.goal_id.uuid as Uint8Array).every((b) => b === 0);
+    const before = Time.fromMsg(info.stamp).nanoseconds;
+    const candidates = [...this.#goals.values()].filter((handle) => {
+      const byId = !everyGoal && goalKey(handle.goalId) === goalKey(info.goal_id);
+      const byTime = before !== 0n && Time.fromMsg(handle.stamp as { sec: number; nanosec: number }).nanoseconds <= before;
+      return everyGoal && before === 0n ? true : byId || byTime;
+    });
+    if (candidates.length === 0) return { return_code: ERROR_UNKNOWN_GOAL_ID, goals_canceling: [] };
+    const canceling = candidates.filter(
+      (handle) => handle.isActive && handle.status !== GoalStatus.STATUS_CANCELING && this.#cancelCallback(handle) === CancelResponse.ACCEPT,
+    );
+    for (const handle of canceling) handle.requestCancel();
+    const returnCode =
+      canceling.length > 0 ? ERROR_NONE : candidates.every((handle) => !handle.isActive) ? ERROR_GOAL_TERMINATED : ERROR_REJECTED;
+    return {
+      return_code: returnCode,
+      goals_canceling: canceling.map((handle) => ({ goal_id: handle.goalId, stamp: handle.stamp })),
+    };
+  }
+
+  #onGetResult(request: Message, response: ServiceResponse): void {
+    const key = goalKey(request.goal_id as Message);
+    const handle = this.#goals.get(key);
+    if (handle === undefined) {
+      response.send({ status: GoalStatus.STATUS_UNKNOWN });
+    } else if (isTerminal(handle.status)) {
+      response.send({ status: handle.status, result: handle.result ?? undefined });
+    } else {
+      const waiters = this.#resultWaiters.get(key) ?? [];
+      waiters.push((result) => response.send(result));
+      this.#resultWaiters.set(key, waiters);
+    }
+  }
+
+  #runNextExecution(): unknown {
+    const next = this.#executions.shift();
+    if (next === undefined) return undefined;
+    const { handle, callback } = next;
+    const finish = (result: unknown): void => {
+      // A goal still active when its execute callback returns is aborted, as in rclpy.
+      if (handle.isActive) handle.abort();
+      handle.result = this.type.result.toMessage(result ?? {});
+      this.#deliverResult(handle);
+    };
+    const returned = callback(handle);
+    if (returned !== null && typeof returned === 'object' && typeof (returned as PromiseLike<unknown>).then === 'function') {
+      return Promise.resolve(returned).then(finish);
+    }
+    finish(returned);
+    return undefined;
+  }
+
+  #deliverResult(handle: ServerGoalHandle): void {
+    const key = goalKey(handle.goalId);
+    const waiters = this.#resultWaiters.get(key) ?? [];
+    this.#resultWaiters.delete(key);
+    for (const send of waiters) send({ status: handle.status, result: handle.result });
+  }
+
+  readonly #owner = {
+    publishStatus: (): void => this.publishStatus(),
+    publishFeedback: (goalId: Message, feedback: unknown): void =>
+      this.#feedback.publish({ goal_id: goalId, feedback: this.type.feedback.toMessage(feedback) }),
+    startExecution: (handle: ServerGoalHandle, callback: ExecuteCallback | undefined): void => {
+      this.#executions.push({ handle, callback: callback ?? this.#execute });
+      this.#executor.trigger();
+    },
+    finish: (handle: ServerGoalHandle): void => {
+      // Results are kept for resultTimeout, then the goal is forgotten; that alone does not
+      // keep the simulation going.
+      this.node.simulation.engine.scheduleAfter(
+        this.#resultTimeoutMs * 1e6,
+        () => {
+          this.#goals.delete(goalKey(handle.goalId));
+          this.publishStatus();
+        },
+        true,
+      );
+    },
+  };
+
+  publishStatus(): void {
+    this.#status.publish({
+      status_list: [...this.#goals.values()].map((handle) => ({
+        goal_info: { goal_id: handle.goalId, stamp: handle.stamp },
+        status: handle.status,
+      })),
+    });
+  }
+}

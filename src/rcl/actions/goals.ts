@@ -1,0 +1,37 @@
+import type { Message } from '../../interfaces/plainMessages.js';
+
+/** action_msgs/msg/GoalStatus values. */
+export const GoalStatus = {
+  STATUS_UNKNOWN: 0,
+  STATUS_ACCEPTED: 1,
+  STATUS_EXECUTING: 2,
+  STATUS_CANCELING: 3,
+  STATUS_SUCCEEDED: 4,
+  STATUS_CANCELED: 5,
+  STATUS_ABORTED: 6,
+} as const;
+
+/** rclnodejs's GoalResponse and CancelResponse. */
+export const GoalResponse = { REJECT: 1, ACCEPT: 2 } as const;
+export const CancelResponse = { REJECT: 1, ACCEPT: 2 } as const;
+
+/** The action protocol's topic and service names under an action name. */
+export function actionEndpoints(actionName: string): Record<'sendGoal' | 'cancelGoal' | 'getResult' | 'feedback' | 'status', string> {
+  const base = `${actionName}/_action`;
+  return {
+    sendGoal: `${base}/send_goal`,
+    cancelGoal: `${base}/cancel_goal`,
+    getResult: `${base}/get_result`,
+    feedback: `${base}/feedback`,
+    status: `${base}/status`,
+  };
+}
+
+/** A goal id's 16 bytes as a map key. */
+export function goalKey(goalId: Message): string {
+  return Buffer.from(goalId.uuid as Uint8Array).toString('hex');
+}
+
+export function isTerminal(status: number): boolean {
+  return status === GoalStatus.STATUS_SUCCEEDED || status === GoalStatus.STATUS_CANCELED || status === GoalStatus.STATUS_ABORTED;
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import rclnodejs from '../src/compat/index.js';
+import type { ServerGoalHandle } from '../src/rcl/actions/ServerGoalHandle.js';
+import { Node } from '../src/rcl/Node.js';
+import { runCli, SECOND, simulate } from './helpers.js';
+
+describe('actions', () => {
+  it('runs rclnodejs-style action server and client programs: feedback, result, rejection, cancel', () => {
+    const first = runCli(['run', 'test/fixtures/jobs/fibonacci.yaml', '--quiet']);
+    assert.equal(first.status, 0, first.stderr);
+    const lines = first.stdout.split('\n');
+    const expected = [
+      /^goal [0-9a-f]{32} accepted: true$/,
+      /^feedback: 0,1,1$/,
+      /^feedback: 0,1,1,2$/,
+      /^feedback: 0,1,1,2,3$/,
+      /^feedback: 0,1,1,2,3,5$/,
+      /^result: 0,1,1,2,3,5 succeeded: true at 4000$/,
+      /^order 50 accepted: false$/,
+      /^cancel return code: 0, canceling 1$/,
+      /^server: goal canceled at 6000$/,
+      /^canceled: true at 6000$/,
+    ];
+    expected.forEach((pattern, i) => assert.match(lines[i]!, pattern));
+    assert.match(first.stdout, /^ended +idle, exit code 0$/m);
+    assert.match(first.stdout, /^sim time +0\.000000000s -> 6\.000000000s$/m, 'kept results do not keep the run going');
+    const again = runCli(['run', 'test/fixtures/jobs/fibonacci.yaml', '--quiet']);
+    const otherSeed = runCli(['run', 'test/fixtures/jobs/fibonacci.yaml', '--quiet', '--seed', '10']);
+    assert.equal(again.stdout.split('\n')[0], lines[0], 'goal ids come from the seed');
+    assert.notEqual(otherSeed.stdout.split('\n')[0], lines[0]);
+  });
+
+  it('defers execution with handleAcceptedCallback and serves the protocol’s topics and services', async () => {
+    const events: string[] = [];
+    await simulate(
+      (job) => {
+        const node = new Node('server');
+        const server = new rclnodejs.ActionServer(
+          node,
+          'example_interfaces/action/Fibonacci',
+          'count',
+          (handle: ServerGoalHandle) => {
+            events.push(`execute ${handle.request.order} at ${job.now() / 1_000_000n} ms`);
+            handle.succeed();
+            return { sequence: [handle.request.order as number] };
+          },
+          undefined,
+          (handle: ServerGoalHandle) => {
+            events.push(`accepted, status ${handle.status}`);
+            setTimeout(() => handle.execute(), 250);
+          },
+        );
+        assert.ok(server);
+        const names = node.getServiceNamesAndTypes().map((s) => `${s.name} ${s.types[0]}`);
+        assert.deepEqual(names, [
+          '/count/_action/cancel_goal action_msgs/srv/CancelGoal',
+          '/count/_action/get_result example_interfaces/action/Fibonacci_GetResult',
+          '/count/_action/send_goal example_interfaces/action/Fibonacci_SendGoal',
+        ]);
+        const client = new rclnodejs.ActionClient(new Node('client'), 'example_interfaces/action/Fibonacci', 'count');
+        void (async () => {
+          const handle = await client.sendGoal({ order: 3 });
+          const result = await handle.getResult();
+          events.push(`result ${[...(result.sequence as Int32Array)]} succeeded ${handle.isSucceeded()} at ${job.now() / 1_000_000n} ms`);
+        })();
+      },
+      { endAfter: SECOND },
+    );
+    assert.deepEqual(events, ['accepted, status 1', 'execute 3 at 250 ms', 'result 3 succeeded true at 250 ms']);
+  });
+
+  it('lets an unref’d JS timer run in its turn without keeping the run going', async () => {
+    const fired: string[] = [];
+    const { summary } = await simulate(() => {
+      setTimeout(() => fired.push('ref'), 100);
+      setTimeout(() => fired.push('unref early'), 50).unref();
+      setTimeout(() => fired.push('unref late'), 500).unref();
+    });
+    assert.deepEqual(fired, ['unref early', 'ref']);
+    assert.equal(summary.endTime, 100_000_000n);
+    assert.equal(summary.endReason, 'idle');
+  });
+});
