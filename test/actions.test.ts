@@ -52,7 +52,10 @@ describe('actions', () => {
           },
         );
         assert.ok(server);
-        const names = node.getServiceNamesAndTypes().map((s) => `${s.name} ${s.types[0]}`);
+        const names = node
+          .getServiceNamesAndTypes()
+          .filter((s) => s.name.startsWith('/count/'))
+          .map((s) => `${s.name} ${s.types[0]}`);
         assert.deepEqual(names, [
           '/count/_action/cancel_goal action_msgs/srv/CancelGoal',
           '/count/_action/get_result example_interfaces/action/Fibonacci_GetResult',

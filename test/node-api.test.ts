@@ -114,7 +114,10 @@ describe('Publisher and Subscription', () => {
         assert.equal(pub.subscriptionCount, 1);
         assert.equal(node.countPublishers('x'), 1);
         assert.equal(node.countSubscribers('/x'), 1);
-        assert.deepEqual(node.getTopicNamesAndTypes(), [{ name: '/x', types: [STRING] }]);
+        assert.deepEqual(node.getTopicNamesAndTypes(), [
+          { name: '/parameter_events', types: ['rcl_interfaces/msg/ParameterEvent'] },
+          { name: '/x', types: [STRING] },
+        ]);
         let tick = 0;
         node.createTimer(MS, () => {
           pub.publish(String(++tick));

@@ -34,8 +34,8 @@ describe('determinism toolkit', () => {
     assert.equal(lines[1], '# job synthetic-benchmark seed 0 start 10000000000');
     const records = lines.filter((l) => !l.startsWith('#'));
     assert.equal(records.length, summary.callbacks);
-    assert.deepEqual(records[0]!.split('\t'), ['10.000000000', 'timer', '/NodeB', '8', '-', '-']);
-    assert.match(records[1]!, /^10\.000000000\tsubscription\t\/NodeA\t4\t\/t5\t[0-9a-f]{16}$/);
+    assert.match(records[0]!, /^10\.000000000\ttimer\t\/NodeB\t\d+\t-\t-$/);
+    assert.match(records[1]!, /^10\.000000000\tsubscription\t\/NodeA\t\d+\t\/t5\t[0-9a-f]{16}$/);
     assert.equal(lines.at(-1), `# end finished at 110000000000 callbacks ${summary.callbacks} fingerprint ${summary.fingerprint}`);
   });
 

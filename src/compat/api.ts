@@ -30,6 +30,8 @@ import {
   ParameterType,
   Range,
 } from '../rcl/Parameter.js';
+import { ParameterClient } from '../rcl/ParameterClient.js';
+import { ParameterWatcher } from '../rcl/ParameterWatcher.js';
 import { Publisher } from '../rcl/Publisher.js';
 import { QoS } from '../rcl/QoS.js';
 import { Rate } from '../rcl/Rate.js';
@@ -77,6 +79,8 @@ export function isShutdown(context: Context = Context.defaultContext()): boolean
 export { requireInterface as require, createMessageObject, serializeMessage, deserializeMessage };
 
 export {
+  ParameterClient,
+  ParameterWatcher,
   ActionClient,
   ActionServer,
   CancelResponse,

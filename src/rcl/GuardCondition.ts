@@ -10,10 +10,10 @@ export class GuardCondition extends Entity implements Executable {
   readonly #callback: () => unknown;
   #triggers = 0;
 
-  constructor(node: Node, callback: () => unknown) {
+  constructor(node: Node, callback: () => unknown, index: number) {
     super(node);
     this.#callback = callback;
-    this.label = `guard condition ${this.entityId} of node ${node.getFullyQualifiedName()}`;
+    this.label = `guard condition ${index} of node ${node.getFullyQualifiedName()}`;
   }
 
   trigger(): void {

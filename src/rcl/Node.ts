@@ -9,6 +9,9 @@ import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNo
 import { NodeOptions } from './NodeOptions.js';
 import { NodeParameters, type SetParametersCallback, type SetParametersResult } from './NodeParameters.js';
 import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
+import { startParameterServices } from './ParameterServices.js';
+import { ParameterClient } from './ParameterClient.js';
+import { ParameterWatcher } from './ParameterWatcher.js';
 import { Publisher } from './Publisher.js';
 import { QoS, resolveQoS, type QoSProfileName } from './QoS.js';
 import { Rate } from './Rate.js';
@@ -46,6 +49,8 @@ export class Node {
   /** The context's remapping rules, then the simulation's. */
   readonly #remaps: readonly RemapRule[];
   #spinning: boolean;
+  #timers = 0;
+  #guards = 0;
   #destroyed = false;
   /** Entities with events held while the node does not spin, in the order they arrived. */
   readonly #parked = new Set<Entity>();
@@ -77,6 +82,7 @@ export class Node {
       ...context.parameterOverridesFor(this.#name, fqn),
       ...options.parameterOverrides.map((parameter) => ({ parameter, source: 'NodeOptions.parameterOverrides' })),
     ]);
+    if (options.startParameterServices) this.#parameters.onChange = startParameterServices(this);
     this.#parameters.declare([new Parameter('use_sim_time', ParameterType.PARAMETER_BOOL, true)], [], true);
     if (options.automaticallyDeclareParametersFromOverrides) {
       const pending = this.#parameters.overrides().filter((p) => !this.#parameters.has(p.name));
@@ -200,7 +206,7 @@ export class Node {
   createTimer(period: bigint | number, callback: () => unknown): Timer {
     if (typeof callback !== 'function') throw new TypeError('createTimer needs a callback function');
     const ns = typeof period === 'bigint' ? period : BigInt(Math.round(period * 1e6));
-    return this.#own(new Timer(this.#alive('create timer'), ns, callback));
+    return this.#own(new Timer(this.#alive('create timer'), ns, callback, this.#timers++));
   }
 
   async createRate(hz = 1): Promise<Rate> {
@@ -240,9 +246,25 @@ export class Node {
     return service;
   }
 
+  createParameterClient(remoteNodeName: string, options?: { timeout?: number }): ParameterClient {
+    return new ParameterClient(this.#alive('create parameter client'), remoteNodeName, options);
+  }
+
+  createParameterWatcher(remoteNodeName: string, parameterNames: string[], options?: { timeout?: number }): ParameterWatcher {
+    return new ParameterWatcher(this.#alive('create parameter watcher'), remoteNodeName, parameterNames, options);
+  }
+
+  destroyParameterClient(client: ParameterClient): void {
+    client.destroy();
+  }
+
+  destroyParameterWatcher(watcher: ParameterWatcher): void {
+    watcher.destroy();
+  }
+
   createGuardCondition(callback: () => unknown): GuardCondition {
     if (typeof callback !== 'function') throw new TypeError('createGuardCondition needs a callback function');
-    return this.#own(new GuardCondition(this.#alive('create guard condition'), callback));
+    return this.#own(new GuardCondition(this.#alive('create guard condition'), callback, this.#guards++));
   }
 
   destroyPublisher(publisher: Publisher): void {

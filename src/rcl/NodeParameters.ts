@@ -26,8 +26,17 @@ export interface ParameterOverride {
  * files and NodeOptions), descriptors with read-only and ranges, and set-callbacks that may
  * veto a change.
  */
+/** What a successful change did, for /parameter_events. */
+export interface ParameterChange {
+  added: Parameter[];
+  changed: Parameter[];
+  deleted: Parameter[];
+}
+
 export class NodeParameters {
   readonly #nodeName: string;
+  /** Told about every successful declaration, change and undeclaration. */
+  onChange: (change: ParameterChange) => void = () => {};
   readonly #parameters = new Map<string, Parameter>();
   readonly #descriptors = new Map<string, ParameterDescriptor>();
   readonly #overrides: Map<string, Parameter>;
@@ -93,8 +102,10 @@ export class NodeParameters {
     const descriptor = this.#descriptors.get(name);
     if (!descriptor) throw new Error(`Parameter ${name} has not been declared`);
     if (descriptor.readOnly) throw new Error(`Parameter ${name} is readonly`);
+    const parameter = this.get(name);
     this.#parameters.delete(name);
     this.#descriptors.delete(name);
+    this.onChange({ added: [], changed: [], deleted: [parameter] });
   }
 
   has(name: string): boolean {
@@ -156,14 +167,18 @@ export class NodeParameters {
         return { successful: false, reason: result?.reason ?? 'rejected by a set-parameters callback' };
       }
     }
+    const change: ParameterChange = { added: [], changed: [], deleted: [] };
     for (const parameter of parameters) {
       if (parameter.type === ParameterType.PARAMETER_NOT_SET) {
+        if (this.#parameters.has(parameter.name)) change.deleted.push(this.get(parameter.name));
         this.#parameters.delete(parameter.name);
         this.#descriptors.delete(parameter.name);
       } else {
+        (this.#parameters.has(parameter.name) ? change.changed : change.added).push(parameter);
         this.#parameters.set(parameter.name, parameter);
       }
     }
+    this.onChange(change);
     return { successful: true, reason: '' };
   }
 

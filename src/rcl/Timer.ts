@@ -13,9 +13,10 @@ export class Timer extends Entity implements TimerOwner {
   readonly #state: EngineTimer;
   readonly #callback: () => unknown;
 
-  constructor(node: Node, period: bigint, callback: () => unknown) {
+  /** `index` counts the node's timers: labels say "timer 0 of node /talker". */
+  constructor(node: Node, period: bigint, callback: () => unknown, index: number) {
     super(node);
-    this.label = `timer ${this.entityId} of node ${node.getFullyQualifiedName()}`;
+    this.label = `timer ${index} of node ${node.getFullyQualifiedName()}`;
     this.#callback = callback;
     this.#state = new EngineTimer(Engine.checkDuration(period, `timer period ${period}`), this);
     this.engine.addTimer(this.#state);
