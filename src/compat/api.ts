@@ -8,6 +8,10 @@ import { ActionServer } from '../rcl/actions/ActionServer.js';
 import { ClientGoalHandle } from '../rcl/actions/ClientGoalHandle.js';
 import { CancelResponse, GoalResponse, GoalStatus } from '../rcl/actions/goals.js';
 import { ServerGoalHandle } from '../rcl/actions/ServerGoalHandle.js';
+import { LifecycleNode } from '../rcl/lifecycle/LifecycleNode.js';
+import { LifecyclePublisher } from '../rcl/lifecycle/LifecyclePublisher.js';
+import { CallbackReturnValue, State, Transition, TransitionDescription } from '../rcl/lifecycle/LifecycleStates.js';
+import { CallbackReturnCode } from '../rcl/lifecycle/stateMachine.js';
 import { DistroUtils, ServiceIntrospectionStates } from './distro.js';
 import { createMessageObject, deserializeMessage, requireInterface, serializeMessage } from './interfaceClasses.js';
 import { Clock, ROSClock } from '../rcl/Clock.js';
@@ -59,6 +63,27 @@ export function createNode(
 }
 
 /** Registers the node with the simulation; it never blocks. */
+/** rclnodejs's lifecycle namespace. */
+export const lifecycle = {
+  LifecycleNode,
+  LifecyclePublisher,
+  State,
+  Transition,
+  TransitionDescription,
+  CallbackReturnCode,
+  CallbackReturnValue,
+};
+
+export function createLifecycleNode(
+  nodeName: string,
+  namespace = '',
+  context: Context = Context.defaultContext(),
+  options: NodeOptions = NodeOptions.defaultOptions,
+  enableCommunicationInterface = true,
+): LifecycleNode {
+  return new LifecycleNode(nodeName, namespace, context, options, enableCommunicationInterface);
+}
+
 export function spin(node: Node, _timeout?: number): void {
   node.spin();
 }
