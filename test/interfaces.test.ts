@@ -114,21 +114,21 @@ describe('interfaces', () => {
     await simulate(() => {
       const node = new Node('n');
       const twist = node.createPublisher('geometry_msgs/msg/Twist', 'cmd');
-      assert.throws(() => twist.publish({ linear: { x: 'fast' } }), {
+      assert.throws(() => twist.publish({ linear: { x: 'fast' } } as never), {
         message: `invalid geometry_msgs/msg/Twist: field 'linear.x': expected float64 (a number), got string "fast"`,
       });
-      assert.throws(() => twist.publish({ linear: { x: 1, w: 2 } }), /field 'linear\.w': unknown field of geometry_msgs\/msg\/Vector3 \(its fields are x, y, z\)/);
+      assert.throws(() => twist.publish({ linear: { x: 1, w: 2 } } as never), /field 'linear\.w': unknown field of geometry_msgs\/msg\/Vector3 \(its fields are x, y, z\)/);
       const bytes = node.createPublisher('std_msgs/msg/Int8', 'b');
       assert.throws(() => bytes.publish({ data: 300 }), /field 'data': expected int8 \(an integer in \[-128, 127\]\), got number 300/);
       const path = node.createPublisher('nav_msgs/msg/Path', 'path');
       assert.throws(
-        () => path.publish({ poses: [{}, { pose: { position: { x: null } } }] }),
+        () => path.publish({ poses: [{}, { pose: { position: { x: null } } }] } as never),
         /field 'poses\[1\]\.pose\.position\.x': expected float64 \(a number\), got null/,
       );
       const pose = node.createPublisher('geometry_msgs/msg/PoseWithCovariance', 'p');
       assert.throws(() => pose.publish({ covariance: [1, 2] }), /field 'covariance': expected float64\[36\]: exactly 36 items, got 2/);
       const empty = node.createPublisher('std_msgs/msg/Empty', 'e');
-      assert.throws(() => empty.publish({ x: 1 }), /field 'x': unknown field of std_msgs\/msg\/Empty \(it has no fields\)/);
+      assert.throws(() => empty.publish({ x: 1 } as never), /field 'x': unknown field of std_msgs\/msg\/Empty \(it has no fields\)/);
       assert.throws(() => node.createPublisher('std_msgs/msg/Nope', 'x'), /unknown message type 'std_msgs\/msg\/Nope'/);
       const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add');
       assert.throws(() => client.sendRequest({ a: 1.5 }, () => {}), /invalid example_interfaces\/srv\/AddTwoInts_Request: field 'a': expected int64/);
@@ -141,9 +141,9 @@ describe('interfaces', () => {
       () => {
         const node = new Node('n');
         const pub = node.createPublisher('sensor_msgs/msg/JointState', 'joints');
-        node.createSubscription('sensor_msgs/msg/JointState', 'joints', (m) => received.push(m));
+        node.createSubscription('sensor_msgs/msg/JointState', 'joints', (m) => received.push(m as unknown as Record<string, unknown>));
         const counts = node.createPublisher('std_msgs/msg/Int64', 'count');
-        node.createSubscription('std_msgs/msg/Int64', 'count', (m) => received.push(m));
+        node.createSubscription('std_msgs/msg/Int64', 'count', (m) => received.push(m as unknown as Record<string, unknown>));
         pub.publish({ name: ['a', 'b'], position: [1.5, 2.5] });
         counts.publish({ data: 7 });
       },

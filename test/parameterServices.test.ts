@@ -52,7 +52,8 @@ describe('parameter services and events', () => {
       () => {
         const listener = new Node('listener');
         listener.createSubscription('rcl_interfaces/msg/ParameterEvent', '/parameter_events', (event) => {
-          const names = (key: string): string => (event[key] as Message[]).map((p) => p.name).join(',');
+          const names = (key: 'new_parameters' | 'changed_parameters' | 'deleted_parameters'): string =>
+            event[key].map((p) => p.name).join(',');
           events.push(`${event.node}: +${names('new_parameters')} ~${names('changed_parameters')} -${names('deleted_parameters')}`);
         });
         const watched = new Node('watched');

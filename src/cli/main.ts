@@ -5,6 +5,7 @@ import { loadJob } from '../job/loadJob.js';
 import { startProgram } from '../job/programs.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
 import { diff } from './diff.js';
+import { genTypes, type GenTypesOptions } from './genTypes.js';
 import { LOG_LEVELS, runAndReport, type RunCommandOptions } from './runAndReport.js';
 import { verify, type VerifyOptions } from './verify.js';
 
@@ -90,6 +91,17 @@ program
   .option('--context <n>', 'callbacks to show around the divergence', integer, 3)
   .action(async (a: string, b: string, options: { context: number }) => {
     process.exitCode = await diff(a, b, options.context);
+  });
+
+program
+  .command('gen-types')
+  .description('write TypeScript declarations for interface packages (rclnodejs style), typing rclsim\'s rclnodejs API')
+  .argument('[packages...]', 'packages to declare (default: every package of the --interfaces folders)')
+  .option('-o, --output <file>', 'the .d.ts file to write (default: stdout)')
+  .option('--interfaces <folder>', 'a folder of interface packages (repeatable)', collect, [])
+  .option('--standard', 'declare the standard packages rclsim ships (what src/interfaces/standardTypes.ts holds)')
+  .action((packages: string[], options: GenTypesOptions) => {
+    process.exitCode = genTypes(packages, options);
   });
 
 function collect(value: string, previous: string[]): string[] {

@@ -101,6 +101,10 @@ export function isShutdown(context: Context = Context.defaultContext()): boolean
   return context.isShutdown();
 }
 
+// The standard packages' types, as rclnodejs exposes them (rclnodejs.std_msgs.msg.String).
+export type * from '../interfaces/standardTypes.js';
+export type { MessagesMap, ServicesMap, ActionsMap, MessageOf, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
+
 export { requireInterface as require, createMessageObject, serializeMessage, deserializeMessage };
 
 export {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +134,44 @@ export class InterfaceRegistry {
     return action;
   }
 
+  /** The interface packages the sources hold, sorted; `standardOnly` leaves the user's out. */
+  packageNames(standardOnly = false): string[] {
+    const names = new Set<string>();
+    for (const source of standardOnly ? STANDARD_SOURCES : this.#sources) {
+      if (source.package !== undefined) {
+        names.add(source.package);
+        continue;
+      }
+      for (const root of [source.path, join(source.path, 'share')]) {
+        for (const entry of listDir(root)) {
+          if (['msg', 'srv', 'action'].some((kind) => existsSync(join(root, entry, kind)))) names.add(entry);
+        }
+      }
+      if (['msg', 'srv', 'action'].some((kind) => existsSync(join(source.path, kind)))) names.add(basename(source.path));
+    }
+    return [...names].sort();
+  }
+
+  /** Every type of a package ('pkg/kind/Name'), sorted: what the first source holding each has. */
+  typeNames(pkg: string): string[] {
+    const names = new Set<string>();
+    for (const source of this.#sources) {
+      if (source.package !== undefined && source.package !== pkg) continue;
+      const roots =
+        source.package !== undefined
+          ? [source.path]
+          : [join(source.path, pkg), join(source.path, 'share', pkg), join(source.path, pkg, 'share', pkg), ...(basename(source.path) === pkg ? [source.path] : [])];
+      for (const root of roots) {
+        for (const kind of ['msg', 'srv', 'action']) {
+          for (const file of listDir(join(root, kind))) {
+            if (file.endsWith(`.${kind}`)) names.add(`${pkg}/${kind}/${file.slice(0, -kind.length - 1)}`);
+          }
+        }
+      }
+    }
+    return [...names].sort();
+  }
+
   #define(own: OwnDefinition): MessageType {
     const type = new MessageType(own, this);
     this.#messages.set(own.name, type);
@@ -173,6 +211,14 @@ export class InterfaceRegistry {
   #describeSources(): string {
     const user = this.#sources.length - STANDARD_SOURCES.length;
     return user > 0 ? `${user} interface folder(s) and the standard packages` : 'the standard packages';
+  }
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
   }
 }
 

@@ -2,6 +2,7 @@ import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
+import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import { Entity } from './Entity.js';
 import { AbortError, TimeoutError } from './errors.js';
 import type { Node } from './Node.js';
@@ -9,7 +10,7 @@ import type { ResolvedQoS } from './QoS.js';
 import type { Service } from './Service.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
 
-export type ResponseCallback = (response: Message) => unknown;
+export type ResponseCallback<R = Message> = (response: R) => unknown;
 
 export interface SendRequestOptions {
   /** Milliseconds of sim time before the promise rejects with TimeoutError. */
@@ -22,7 +23,7 @@ export interface SendRequestOptions {
  * one event on the client, whose execution runs the callback registered for that request.
  * Timeouts and waits count sim time.
  */
-export class Client extends Entity implements Executable {
+export class Client<T extends string = string> extends Entity implements Executable {
   readonly serviceName: string;
   readonly typeName: string;
   readonly type: ServiceType;
@@ -46,12 +47,16 @@ export class Client extends Entity implements Executable {
     this.channel = serviceName;
   }
 
-  sendRequest(request: unknown, callback: ResponseCallback): void {
+  sendRequest(request: MessageInput<RequestOf<T>>, callback: ResponseCallback<ResponseOf<T>>): void {
     if (typeof callback !== 'function') throw new TypeError('sendRequest needs a response callback');
-    this.#send(request, callback);
+    this.#send(request, callback as ResponseCallback);
   }
 
-  sendRequestAsync(request: unknown, options: SendRequestOptions = {}): Promise<Message> {
+  sendRequestAsync(request: MessageInput<RequestOf<T>>, options: SendRequestOptions = {}): Promise<ResponseOf<T>> {
+    return this.#sendAsync(request, options) as Promise<ResponseOf<T>>;
+  }
+
+  #sendAsync(request: unknown, options: SendRequestOptions): Promise<Message> {
     const engine = this.engine;
     const operation = `request to service ${this.serviceName}`;
     return new Promise<Message>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
+import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { Client } from './Client.js';
 import { ROSClock } from './Clock.js';
 import { Context } from './Context.js';
@@ -163,8 +164,8 @@ export class Node {
 
   // ---- entities ---------------------------------------------------------------------------
 
-  createPublisher(typeClass: TypeClass, topic: string, options: Options = {}): Publisher {
-    const publisher = new Publisher(
+  createPublisher<T extends string>(typeClass: T | TypeClass, topic: string, options: Options = {}): Publisher<T> {
+    const publisher = new Publisher<T>(
       this.#alive('create publisher'),
       interfaceTypeName(typeClass, 'msg'),
       this.#resolve(topic, 'topic'),
@@ -174,12 +175,13 @@ export class Node {
     return this.#own(publisher);
   }
 
-  createSubscription(typeClass: TypeClass, topic: string, callback: SubscriptionCallback): Subscription;
-  createSubscription(
-    typeClass: TypeClass,
+  /** The callback's message is typed by the type name (see rclsim/interfaces); raw gets a Buffer. */
+  createSubscription<T extends string>(typeClass: T | TypeClass, topic: string, callback: SubscriptionCallback<MessageOf<T>>): Subscription;
+  createSubscription<T extends string>(
+    typeClass: T | TypeClass,
     topic: string,
     options: Options | undefined,
-    callback: SubscriptionCallback,
+    callback: SubscriptionCallback<MessageOf<T>>,
     eventCallbacks?: unknown,
   ): Subscription;
   createSubscription(
@@ -214,8 +216,8 @@ export class Node {
     return new Rate(this.simulation, hz);
   }
 
-  createClient(typeClass: TypeClass, serviceName: string, options: Options = {}): Client {
-    const client = new Client(
+  createClient<T extends string>(typeClass: T | TypeClass, serviceName: string, options: Options = {}): Client<T> {
+    const client = new Client<T>(
       this.#alive('create client'),
       interfaceTypeName(typeClass, 'srv'),
       this.#resolve(serviceName, 'service'),
@@ -225,8 +227,14 @@ export class Node {
     return this.#own(client);
   }
 
-  createService(typeClass: TypeClass, serviceName: string, callback: ServiceCallback): Service;
-  createService(typeClass: TypeClass, serviceName: string, options: Options | undefined, callback: ServiceCallback): Service;
+  /** The callback's request and response are typed by the service type name. */
+  createService<T extends string>(typeClass: T | TypeClass, serviceName: string, callback: ServiceCallback<T>): Service;
+  createService<T extends string>(
+    typeClass: T | TypeClass,
+    serviceName: string,
+    options: Options | undefined,
+    callback: ServiceCallback<T>,
+  ): Service;
   createService(
     typeClass: TypeClass,
     serviceName: string,
@@ -239,7 +247,7 @@ export class Node {
       interfaceTypeName(typeClass, 'srv'),
       this.#resolve(serviceName, 'service'),
       resolveQoS(options.qos, 'qos_profile_services_default'),
-      callback,
+      callback as ServiceCallback,
     );
     this.#own(service);
     this.simulation.graph.addService(service);
@@ -450,6 +458,8 @@ export class Node {
     entity.destroy();
   }
 }
+
+export type { MessageOf, RequestOf };
 
 function splitCallback<C>(optionsOrCallback: Options | C | undefined, maybeCallback: C | undefined, method: string): [Options, C] {
   if (typeof optionsOrCallback === 'function') return [{}, optionsOrCallback as C];

@@ -1,4 +1,5 @@
 import type { Message } from '../interfaces/plainMessages.js';
+import type { rcl_interfaces } from '../interfaces/typeMaps.js';
 import type { Node } from './Node.js';
 import type { ParameterChange } from './NodeParameters.js';
 import { Parameter } from './Parameter.js';
@@ -20,19 +21,19 @@ export function startParameterServices(node: Node): (change: ParameterChange) =>
     listParameters(node.getParameterNames(), request.prefixes as string[], Number(request.depth)),
   );
   node.createService(`${SRV}/GetParameters`, '~/get_parameters', services, (request) => ({
-    values: (request.names as string[]).map((name) => node.getParameter(name).toParameterValueMessage()),
+    values: request.names.map((name) => node.getParameter(name).toParameterValueMessage()),
   }));
   node.createService(`${SRV}/GetParameterTypes`, '~/get_parameter_types', services, (request) => ({
-    types: (request.names as string[]).map((name) => node.getParameter(name).type),
+    types: request.names.map((name) => node.getParameter(name).type),
   }));
   node.createService(`${SRV}/DescribeParameters`, '~/describe_parameters', services, (request) => ({
-    descriptors: (request.names as string[]).map((name) => node.getParameterDescriptor(name).toMessage()),
+    descriptors: request.names.map((name) => node.getParameterDescriptor(name).toMessage()),
   }));
   node.createService(`${SRV}/SetParameters`, '~/set_parameters', services, (request) => ({
-    results: node.setParameters(fromMessages(request.parameters as Message[])),
+    results: node.setParameters(fromMessages(request.parameters)),
   }));
   node.createService(`${SRV}/SetParametersAtomically`, '~/set_parameters_atomically', services, (request) => ({
-    result: node.setParametersAtomically(fromMessages(request.parameters as Message[])),
+    result: node.setParametersAtomically(fromMessages(request.parameters)),
   }));
   return (change) =>
     events.publish({
@@ -44,8 +45,8 @@ export function startParameterServices(node: Node): (change: ParameterChange) =>
     });
 }
 
-function fromMessages(messages: Message[]): Parameter[] {
-  return messages.map((m) => Parameter.fromParameterMessage(m as Parameters<typeof Parameter.fromParameterMessage>[0]));
+function fromMessages(messages: rcl_interfaces.msg.Parameter[]): Parameter[] {
+  return messages.map((m) => Parameter.fromParameterMessage(m as unknown as Parameters<typeof Parameter.fromParameterMessage>[0]));
 }
 
 /** rcl_interfaces/srv/ListParameters: names under the prefixes (all without), to a depth (0: any). */

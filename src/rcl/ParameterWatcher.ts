@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { Message } from '../interfaces/plainMessages.js';
 import type { Node } from './Node.js';
 import { ParameterClient, type ParameterCallOptions } from './ParameterClient.js';
 import type { Parameter } from './Parameter.js';
@@ -35,9 +34,7 @@ export class ParameterWatcher extends EventEmitter {
     const remote = this.remoteNodeName.startsWith('/') ? this.remoteNodeName : `/${this.remoteNodeName}`;
     this.#subscription ??= this.#node.createSubscription('rcl_interfaces/msg/ParameterEvent', '/parameter_events', (event) => {
       if (event.node !== remote) return;
-      const changed = [...(event.new_parameters as Message[]), ...(event.changed_parameters as Message[])].filter((p) =>
-        this.#watched.has(p.name as string),
-      );
+      const changed = [...event.new_parameters, ...event.changed_parameters].filter((p) => this.#watched.has(p.name));
       if (changed.length > 0) this.emit('change', changed);
     });
     return true;

@@ -1,5 +1,6 @@
 import { Fifo } from '../engine/Fifo.js';
 import type { MessageType } from '../interfaces/MessageType.js';
+import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
 import { deserializeMessage } from '../interfaces/cdr.js';
 import { digestMessage } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
@@ -9,7 +10,10 @@ import type { Sample } from './Sample.js';
 import type { Subscription } from './Subscription.js';
 
 /** rclnodejs's Publisher: publishing hands each matched subscription its own copy. */
-export class Publisher extends Entity {
+/** What publish takes: (part of) a message of the type, a bare value for a one-field type, or CDR bytes. */
+export type PublishInput<T> = MessageInput<MessageOf<T>> | string | number | bigint | boolean | Buffer;
+
+export class Publisher<T extends string = string> extends Entity {
   readonly topic: string;
   readonly typeName: string;
   readonly type: MessageType;
@@ -38,7 +42,7 @@ export class Publisher extends Entity {
     return this.matched.length;
   }
 
-  publish(message: unknown): void {
+  publish(message: PublishInput<T>): void {
     this.assertAlive(`publish on ${this.topic}`);
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.

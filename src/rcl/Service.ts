@@ -2,13 +2,15 @@ import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import type { Client } from './Client.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
 
-export type ServiceCallback = (request: Message, response: ServiceResponse) => unknown;
+/** A service callback; request and response are typed by the service type name `T`. */
+export type ServiceCallback<T extends string = string> = (request: RequestOf<T>, response: ServiceResponse<T>) => unknown;
 
 interface PendingRequest {
   call: ServiceCall;
@@ -19,7 +21,7 @@ interface PendingRequest {
  * The response handle a service callback gets, as in rclnodejs: reply with `send(...)`, or
  * return (or resolve) the response from the callback.
  */
-export class ServiceResponse {
+export class ServiceResponse<T extends string = string> {
   readonly #service: Service;
   readonly #request: PendingRequest;
   sent = false;
@@ -34,11 +36,11 @@ export class ServiceResponse {
   }
 
   /** A default-valued response of the service's response type. */
-  get template(): Message {
-    return this.#service.type.response.createDefault();
+  get template(): ResponseOf<T> {
+    return this.#service.type.response.createDefault() as ResponseOf<T>;
   }
 
-  send(response: unknown): void {
+  send(response: MessageInput<ResponseOf<T>>): void {
     if (this.sent) throw new Error(`a response to this request on ${this.#service.serviceName} was already sent`);
     const message = this.#service.type.response.toMessage(response);
     this.sent = true;
@@ -91,10 +93,10 @@ export class Service extends Entity implements Executable {
     const result = this.#callback(request.call.message, response);
     if (isThenable(result)) {
       return Promise.resolve(result).then((value) => {
-        if (!response.sent && value !== undefined && value !== null) response.send(value);
+        if (!response.sent && value !== undefined && value !== null) response.send(value as Message);
       });
     }
-    if (!response.sent && result !== undefined && result !== null) response.send(result);
+    if (!response.sent && result !== undefined && result !== null) response.send(result as Message);
     return result;
   }
 

@@ -10,7 +10,7 @@ import type { ResolvedQoS } from './QoS.js';
 import type { Sample } from './Sample.js';
 
 /** Gets a message; with `isRaw`, the message's CDR bytes as a Buffer instead. */
-export type SubscriptionCallback = (message: Message, info?: MessageInfo) => unknown;
+export type SubscriptionCallback<M = Message> = (message: M, info?: MessageInfo) => unknown;
 
 /**
  * rclnodejs's Subscription. Delivered samples wait in a buffer bounded by the QoS history

@@ -33,8 +33,8 @@ export class ActionClient {
       this.#feedbackCallbacks.get(goalKey(message.goal_id as Message))?.(message.feedback as Message);
     });
     node.createSubscription('action_msgs/msg/GoalStatusArray', names.status, { qos: QoS.profileActionStatusDefault }, (message) => {
-      for (const entry of message.status_list as { goal_info: { goal_id: Message }; status: number }[]) {
-        const handle = this.#handles.get(goalKey(entry.goal_info.goal_id));
+      for (const entry of message.status_list) {
+        const handle = this.#handles.get(goalKey(entry.goal_info.goal_id as unknown as Message));
         if (handle) handle.status = entry.status;
       }
     });

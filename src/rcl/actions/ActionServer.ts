@@ -69,7 +69,7 @@ export class ActionServer {
     this.#status = node.createPublisher('action_msgs/msg/GoalStatusArray', names.status, { qos: QoS.profileActionStatusDefault });
     this.#executor = node.createGuardCondition(() => this.#runNextExecution());
     node.createService(this.type.sendGoal.name, names.sendGoal, (request) => this.#onSendGoal(request));
-    node.createService('action_msgs/srv/CancelGoal', names.cancelGoal, (request) => this.#onCancelGoal(request));
+    node.createService('action_msgs/srv/CancelGoal', names.cancelGoal, (request) => this.#onCancelGoal(request as unknown as Message));
     node.createService(this.type.getResult.name, names.getResult, (request, response) => this.#onGetResult(request, response));
   }
 

@@ -1,4 +1,3 @@
-import type { Message } from '../../interfaces/plainMessages.js';
 import type { TypeClass } from '../../interfaces/typeNames.js';
 import { Context } from '../Context.js';
 import { Node, type Options } from '../Node.js';
@@ -36,7 +35,9 @@ export class LifecycleNode extends Node {
     this.#events = this.createPublisher('lifecycle_msgs/msg/TransitionEvent', '~/transition_event');
     const srv = 'lifecycle_msgs/srv';
     this.createService(`${srv}/GetState`, '~/get_state', () => ({ current_state: this.currentState.asMessage() }));
-    this.createService(`${srv}/ChangeState`, '~/change_state', (request) => ({ success: this.#changeState(request.transition as Message) }));
+    this.createService(`${srv}/ChangeState`, '~/change_state', (request) => ({
+      success: this.#changeState(request.transition),
+    }));
     this.createService(`${srv}/GetAvailableStates`, '~/get_available_states', () => ({
       available_states: this.availableStates.map((s) => s.asMessage()),
     }));
@@ -118,9 +119,7 @@ export class LifecycleNode extends Node {
   }
 
   /** change_state: by id, or by label when the id is 0; false when not available now. */
-  #changeState(transition: Message): boolean {
-    const id = transition.id as number;
-    const label = transition.label as string;
+  #changeState({ id, label }: { id: number; label: string }): boolean {
     const chosen = REQUESTABLE.find((t) => t.from === this.#state && (id !== 0 ? t.id === id : t.label === label));
     if (!chosen) return false;
     const before = this.#state;

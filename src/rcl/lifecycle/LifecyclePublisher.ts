@@ -1,4 +1,4 @@
-import type { Publisher } from '../Publisher.js';
+import type { PublishInput, Publisher } from '../Publisher.js';
 
 /**
  * rclnodejs's LifecyclePublisher: publishes only while activated (its node activates it on
@@ -21,7 +21,7 @@ export class LifecyclePublisher {
     return this.#publisher.subscriptionCount;
   }
 
-  publish(message: unknown): void {
+  publish(message: PublishInput<string>): void {
     if (this.#activated) {
       this.#publisher.publish(message);
       return;
