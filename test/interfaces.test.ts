@@ -197,7 +197,7 @@ describe('interfaces', () => {
     assert.deepEqual(registry.service('my_pkg/srv/Ask').response.createDefault(), { ok: false });
     assert.deepEqual(registry.action('my_pkg/action/Go').feedback.createDefault(), { progress: { id: 7 } });
     assert.throws(() => registry.message('my_pkg/msg/Broken').createDefault(), new RegExp(`${join(pkg, 'msg/Broken.msg')}:2: `));
-    assert.throws(() => registry.message('my_pkg/msg/Lost').createDefault(), /Lost\.msg: field 'b' of my_pkg\/msg\/Lost: unknown message type 'my_pkg\/msg\/Nowhere'/);
-    assert.throws(() => registry.message('my_pkg/msg/Loop').createDefault(), /type cycle my_pkg\/msg\/Loop -> my_pkg\/msg\/Back -> my_pkg\/msg\/Loop/);
+    assert.throws(() => registry.message('my_pkg/msg/Lost').createDefault(), /Lost\.msg:2: field 'b' of my_pkg\/msg\/Lost: unknown message type 'my_pkg\/msg\/Nowhere'/);
+    assert.throws(() => registry.message('my_pkg/msg/Loop').createDefault(), /Back\.msg:1: type cycle my_pkg\/msg\/Loop -> my_pkg\/msg\/Back -> my_pkg\/msg\/Loop/);
   });
 });

@@ -1,5 +1,5 @@
 import type { MessageDefinition, MessageDefinitionField } from '@foxglove/message-definition';
-import { InterfaceError, type OwnDefinition } from './definitionText.js';
+import { InterfaceError, lineOfField, type OwnDefinition } from './definitionText.js';
 import type { Message } from './plainMessages.js';
 import { PRIMITIVES, primitiveDefault, type Primitive } from './primitives.js';
 
@@ -152,15 +152,16 @@ export class MessageType {
     const found: MessageType[] = [];
     for (const field of this.#fields) {
       if (!field.isComplex) continue;
+      const where = `${this.own.file}:${this.own.firstLine + lineOfField(this.own.text, field.name)}`;
       if (stack.includes(field.type)) {
-        throw new InterfaceError(`${this.own.file}: type cycle ${[...stack, field.type].join(' -> ')}`);
+        throw new InterfaceError(`${where}: type cycle ${[...stack, field.type].join(' -> ')}`);
       }
       let type: MessageType;
       try {
         type = this.#registry.message(field.type);
       } catch (error) {
         if (error instanceof InterfaceError) {
-          throw new InterfaceError(`${this.own.file}: field '${field.name}' of ${this.name}: ${error.message}`);
+          throw new InterfaceError(`${where}: field '${field.name}' of ${this.name}: ${error.message}`);
         }
         throw error;
       }

@@ -96,7 +96,8 @@ function failingLine(text: string): number {
   return 0;
 }
 
-function lineOfField(text: string, field: string): number {
+/** The 0-based line of a field in a definition's text (0 when not found). */
+export function lineOfField(text: string, field: string): number {
   const lines = text.split('\n');
   const index = lines.findIndex((line) => line.split('#')[0]!.trim().split(/\s+/)[1] === field);
   return Math.max(index, 0);
