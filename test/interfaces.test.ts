@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -174,10 +174,59 @@ describe('interfaces', () => {
     assert.equal(raw[1]!.toString('hex'), '0001000006000000776f726c6400');
   });
 
+  it('loads .idl definitions: structs, constants, defaults, bounds, included types', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'idl_pkg/msg'), { recursive: true });
+    mkdirSync(join(dir, 'idl_pkg/srv'), { recursive: true });
+    writeTemp(dir, 'idl_pkg/msg/Reading.idl', [
+      '#include "geometry_msgs/msg/Point.idl"',
+      'module idl_pkg {',
+      '  module msg {',
+      '    module Reading_Constants { const uint8 KIND_A = 1; };',
+      '    struct Reading {',
+      '      @default (value=5)',
+      '      int32 level;',
+      '      string<4> tag;',
+      '      sequence<geometry_msgs::msg::Point, 2> points;',
+      '      double weights[3];',
+      '    };',
+      '  };',
+      '};',
+      '',
+    ].join('\n'));
+    writeTemp(dir, 'idl_pkg/srv/Check.idl', [
+      '#include "idl_pkg/msg/Reading.idl"',
+      'module idl_pkg { module srv {',
+      '  struct Check_Request { idl_pkg::msg::Reading reading; };',
+      '  struct Check_Response { boolean ok; };',
+      '}; };',
+      '',
+    ].join('\n'));
+    const registry = new InterfaceRegistry([{ path: dir }]);
+    const reading = registry.message('idl_pkg/msg/Reading');
+    assert.equal(reading.constants.KIND_A, 1);
+    const defaults = reading.createDefault();
+    assert.equal(defaults.level, 5);
+    assert.ok(defaults.weights instanceof Float64Array && (defaults.weights as Float64Array).length === 3);
+    assert.throws(() => reading.normalize({ points: [{}, {}, {}] }), /field 'points': expected geometry_msgs\/msg\/Point\[<=2\]: at most 2 items, got 3/);
+    const check = registry.service('idl_pkg/srv/Check');
+    assert.deepEqual(check.response.createDefault(), { ok: false });
+    assert.equal((check.request.createDefault().reading as { level: number }).level, 5);
+    assert.deepEqual(registry.typeNames('idl_pkg'), ['idl_pkg/msg/Reading', 'idl_pkg/srv/Check']);
+    // A colcon install/ tree: install/share/<pkg>/msg/…
+    mkdirSync(join(dir, 'install/share/installed_pkg/msg'), { recursive: true });
+    writeTemp(dir, 'install/share/installed_pkg/msg/Flag.msg', 'bool up true\n');
+    const installed = new InterfaceRegistry([{ path: join(dir, 'install') }]);
+    assert.deepEqual(installed.message('installed_pkg/msg/Flag').createDefault(), { up: true });
+    assert.ok(installed.packageNames().includes('installed_pkg'));
+    const bytes = serializeMessage(reading, reading.normalize({ tag: 'ab', points: [{ x: 1 }] }));
+    assert.equal(deserializeMessage(reading, bytes).tag, 'ab');
+  });
+
   it('loads user packages and names the file and line of a bad definition, a missing type or a cycle', async () => {
     const dir = tempDir();
     const pkg = join(dir, 'my_pkg');
-    for (const sub of ['msg', 'srv', 'action']) await import('node:fs').then((fs) => fs.mkdirSync(join(pkg, sub), { recursive: true }));
+    for (const sub of ['msg', 'srv', 'action']) mkdirSync(join(pkg, sub), { recursive: true });
     writeTemp(pkg, 'msg/Thing.msg', 'uint8 KIND_A=1\ngeometry_msgs/Point where\nPart[<=2] parts\nstring<=4 label "ab"\n');
     writeTemp(pkg, 'msg/Part.msg', 'int32 id 7\n');
     writeTemp(pkg, 'msg/Broken.msg', 'int32 a\nint32 b c d\n');

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InterfaceError, parseOwnDefinition, splitSections, type OwnDefinition } from './definitionText.js';
+import { parseIdlFile } from './idlDefinitions.js';
 import { MessageType } from './MessageType.js';
 
 /** Where interface definitions are found: a folder of packages, a package, or a colcon install. */
@@ -71,6 +72,7 @@ export class InterfaceRegistry {
     }
     const file = this.#find(pkg, 'msg', typeName);
     if (file === null) throw new InterfaceError(`unknown message type '${name}': no ${pkg}/msg/${typeName}.msg in ${this.#describeSources()}`);
+    if (file.endsWith('.idl')) return this.#define(this.#idlPart(file, name));
     const text = firstBlock(readFileSync(file, 'utf8'));
     return this.#define(parseOwnDefinition(text, name, file));
   }
@@ -86,12 +88,8 @@ export class InterfaceRegistry {
     const [pkg, , typeName] = name.split('/') as [string, string, string];
     const file = this.#find(pkg, 'srv', typeName);
     if (file === null) throw new InterfaceError(`unknown service type '${name}': no ${pkg}/srv/${typeName}.srv in ${this.#describeSources()}`);
-    const [request, response] = splitSections(readFileSync(file, 'utf8'), 2, file);
-    const service: ServiceType = {
-      name,
-      request: this.#define(parseOwnDefinition(request!.text, `${name}_Request`, file, request!.firstLine)),
-      response: this.#define(parseOwnDefinition(response!.text, `${name}_Response`, file, response!.firstLine)),
-    };
+    const [request, response] = this.#sections(file, name, ['Request', 'Response']);
+    const service: ServiceType = { name, request: this.#define(request!), response: this.#define(response!) };
     this.#services.set(name, service);
     return service;
   }
@@ -102,7 +100,7 @@ export class InterfaceRegistry {
     const [pkg, , typeName] = name.split('/') as [string, string, string];
     const file = this.#find(pkg, 'action', typeName);
     if (file === null) throw new InterfaceError(`unknown action type '${name}': no ${pkg}/action/${typeName}.action in ${this.#describeSources()}`);
-    const [goal, result, feedback] = splitSections(readFileSync(file, 'utf8'), 3, file);
+    const [goal, result, feedback] = this.#sections(file, name, ['Goal', 'Result', 'Feedback']);
     const derived = (suffix: string, fields: [string, string][]): MessageType =>
       this.#define({
         name: `${name}_${suffix}`,
@@ -113,9 +111,9 @@ export class InterfaceRegistry {
       });
     const action: ActionType = {
       name,
-      goal: this.#define(parseOwnDefinition(goal!.text, `${name}_Goal`, file, goal!.firstLine)),
-      result: this.#define(parseOwnDefinition(result!.text, `${name}_Result`, file, result!.firstLine)),
-      feedback: this.#define(parseOwnDefinition(feedback!.text, `${name}_Feedback`, file, feedback!.firstLine)),
+      goal: this.#define(goal!),
+      result: this.#define(result!),
+      feedback: this.#define(feedback!),
       sendGoal: {
         name: `${name}_SendGoal`,
         request: derived('SendGoal_Request', [['goal_id', UUID], ['goal', `${name}_Goal`]]),
@@ -164,12 +162,26 @@ export class InterfaceRegistry {
       for (const root of roots) {
         for (const kind of ['msg', 'srv', 'action']) {
           for (const file of listDir(join(root, kind))) {
-            if (file.endsWith(`.${kind}`)) names.add(`${pkg}/${kind}/${file.slice(0, -kind.length - 1)}`);
+            const ext = file.endsWith(`.${kind}`) ? kind : file.endsWith('.idl') ? 'idl' : null;
+            if (ext !== null) names.add(`${pkg}/${kind}/${file.slice(0, -ext.length - 1)}`);
           }
         }
       }
     }
     return [...names].sort();
+  }
+
+  /** The parts of a .srv/.action file (sections split on `---`) or an .idl file (structs). */
+  #sections(file: string, name: string, parts: string[]): OwnDefinition[] {
+    if (file.endsWith('.idl')) return parts.map((part) => this.#idlPart(file, `${name}_${part}`));
+    const sections = splitSections(readFileSync(file, 'utf8'), parts.length, file);
+    return sections.map((section, i) => parseOwnDefinition(section.text, `${name}_${parts[i]}`, file, section.firstLine));
+  }
+
+  #idlPart(file: string, name: string): OwnDefinition {
+    const definition = parseIdlFile(readFileSync(file, 'utf8'), file).get(name);
+    if (definition === undefined) throw new InterfaceError(`${file}: no struct ${name.split('/').pop()} for ${name}`);
+    return definition;
   }
 
   #define(own: OwnDefinition): MessageType {
@@ -191,17 +203,18 @@ export class InterfaceRegistry {
   #find(pkg: string, kind: string, typeName: string): string | null {
     for (const source of this.#sources) {
       const root = source.path;
-      const candidates =
+      const folders =
         source.package !== undefined
           ? source.package === pkg
-            ? [join(root, kind, `${typeName}.${kind}`)]
+            ? [join(root, kind)]
             : []
           : [
-              join(root, pkg, kind, `${typeName}.${kind}`),
-              join(root, 'share', pkg, kind, `${typeName}.${kind}`),
-              join(root, pkg, 'share', pkg, kind, `${typeName}.${kind}`),
-              ...(basename(root) === pkg ? [join(root, kind, `${typeName}.${kind}`)] : []),
+              join(root, pkg, kind),
+              join(root, 'share', pkg, kind),
+              join(root, pkg, 'share', pkg, kind),
+              ...(basename(root) === pkg ? [join(root, kind)] : []),
             ];
+      const candidates = folders.flatMap((folder) => [join(folder, `${typeName}.${kind}`), join(folder, `${typeName}.idl`)]);
       const found = candidates.find((candidate) => existsSync(candidate));
       if (found) return found;
     }
