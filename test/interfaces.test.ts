@@ -106,6 +106,15 @@ describe('interfaces', () => {
       assert.ok(covariance instanceof Float64Array && covariance.length === 36);
       const { Goal } = rclnodejs.require('example_interfaces/action/Fibonacci') as Record<string, new () => Record<string, unknown>>;
       assert.equal(new Goal!().order, 0);
+      // rclnodejs's own action examples use test_msgs' Fibonacci; rclsim ships it.
+      const { Feedback } = rclnodejs.require('test_msgs/action/Fibonacci') as Record<string, new () => Record<string, unknown>>;
+      assert.ok(new Feedback!().sequence instanceof Int32Array);
+      const text = rclnodejs.createMessage('std_msgs/msg/String');
+      assert.equal(text.data, '');
+      assert.equal(text.constructor, rclnodejs.require('std_msgs/msg/String'), 'an instance of the message class');
+      const node = new Node('typed_by_class');
+      const publisher = node.createPublisher(text.constructor as never, 'chatter');
+      assert.equal(publisher.typeName, 'std_msgs/msg/String');
       assert.deepEqual(rclnodejs.deserializeMessage(rclnodejs.serializeMessage({ data: 'x' }, 'std_msgs/msg/String'), 'std_msgs/msg/String'), { data: 'x' });
     });
   });

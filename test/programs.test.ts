@@ -109,4 +109,25 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /no such program/);
   });
+
+  it('process.exit() ends the calling program, not the simulator: exit(0) lets the others run on', () => {
+    const result = runCli(['run', 'test/fixtures/jobs/exit-0.yaml', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    const summary = lastJsonLine(result.stdout);
+    assert.deepEqual([summary.endReason, summary.endTime, summary.exitCode], ['end-time', '2000000000', 0]);
+    // The exiter runs no code after exit(), not even its setInterval; the talker goes on to 2 s.
+    assert.deepEqual(
+      result.stdout.trim().split('\n').slice(0, -1).map((line) => line.replace(/ r=.*/, '')),
+      ['exiter interval at 250', 'exiting with 0 at 300', 'Publishing: #0 t=500', 'Publishing: #1 t=1000', 'Publishing: #2 t=1500', 'Publishing: #3 t=2000'],
+    );
+    assert.doesNotMatch(result.stdout, /still running/);
+  });
+
+  it('a non-zero process.exit() code from an async callback ends the run with that code', () => {
+    const result = runCli(['run', 'test/fixtures/jobs/exit-async-4.yaml', '--json']);
+    assert.equal(result.status, 4, result.stderr);
+    assert.match(result.stdout, /^exiter interval at 250\nexiting with 4 at 310\n\{/);
+    const summary = lastJsonLine(result.stdout);
+    assert.deepEqual([summary.endReason, summary.endTime, summary.exitCode], ['finished', '310000000', 4]);
+  });
 });

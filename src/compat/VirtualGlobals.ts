@@ -11,11 +11,22 @@ const RealDate = Date;
 const MATH_RANDOM_STREAM = 1;
 const CRYPTO_STREAM = 2;
 
+/** Node's coercion of process.exit's argument: an integer, or an integer string; else an error. */
+function exitCode(code: number | string | null | undefined): number {
+  if (code === undefined || code === null) return 0;
+  const value = typeof code === 'string' && /^-?\d+$/.test(code.trim()) ? Number(code) : code;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new TypeError(`The "code" argument must be an integer. Received ${JSON.stringify(code)}`);
+  }
+  return value;
+}
+
 /**
  * DESIGN.md rule 3: while a run lasts, user code sees sim time and the job's seed through the
  * standard globals and built-in modules — timers (`setTimeout` … and `timers/promises`),
  * `Date`, `performance.now`, `process.hrtime`, `Math.random`, `crypto.randomUUID` and
- * `crypto.getRandomValues`. `uninstall()` puts every original back.
+ * `crypto.getRandomValues`; and `process.exit()` ends the calling program, not the simulator
+ * (Simulation#exitProgram). `uninstall()` puts every original back.
  */
 export class VirtualGlobals {
   readonly #simulation: Simulation;
@@ -56,7 +67,11 @@ export class VirtualGlobals {
       },
       { bigint: nowNs },
     );
-    this.#replaceAll(process, { hrtime });
+    this.#replaceAll(process, { hrtime, exit: (code?: number | string | null) => {
+      const context = simulation.currentContext();
+      timers.cancelAll(context);
+      simulation.exitProgram(context, exitCode(code ?? process.exitCode));
+    } });
     const randomFunctions = {
       randomUUID: () => randomUUID(cryptoRandom.fillBytes.bind(cryptoRandom)),
       getRandomValues: <T extends ArrayBufferView | null>(array: T): T => {

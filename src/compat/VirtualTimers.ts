@@ -134,6 +134,11 @@ export class VirtualTimers {
     else if (typeof timer === 'number' || typeof timer === 'string') this.#byId.get(Number(timer))?.cancel();
   };
 
+  /** Cancels every pending timer of a program that exited. */
+  cancelAll(context: Context): void {
+    for (const timer of [...this.#byId.values()]) if (timer.context === context) timer.cancel();
+  }
+
   forget(timer: VirtualTimer): void {
     this.#byId.delete(timer.entityId);
   }
@@ -153,6 +158,7 @@ export class VirtualTimers {
       Math.round(ms * 1e6),
       this.#simulation.currentContext(),
     );
+    if (timer.context.exited) return timer;
     this.#byId.set(timer.entityId, timer);
     timer.schedule();
     return timer;

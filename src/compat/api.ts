@@ -13,7 +13,7 @@ import { LifecyclePublisher } from '../rcl/lifecycle/LifecyclePublisher.js';
 import { CallbackReturnValue, State, Transition, TransitionDescription } from '../rcl/lifecycle/LifecycleStates.js';
 import { CallbackReturnCode } from '../rcl/lifecycle/stateMachine.js';
 import { DistroUtils, ServiceIntrospectionStates } from './distro.js';
-import { createMessageObject, deserializeMessage, requireInterface, serializeMessage } from './interfaceClasses.js';
+import { createMessage, createMessageObject, deserializeMessage, requireInterface, serializeMessage } from './interfaceClasses.js';
 import { Clock, ROSClock } from '../rcl/Clock.js';
 import { ClockType } from '../rcl/ClockType.js';
 import { Context } from '../rcl/Context.js';
@@ -105,7 +105,7 @@ export function isShutdown(context: Context = Context.defaultContext()): boolean
 export type * from '../interfaces/standardTypes.js';
 export type { MessagesMap, ServicesMap, ActionsMap, MessageOf, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 
-export { requireInterface as require, createMessageObject, serializeMessage, deserializeMessage };
+export { requireInterface as require, createMessage, createMessageObject, serializeMessage, deserializeMessage };
 
 export {
   ParameterClient,

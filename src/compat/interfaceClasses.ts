@@ -57,6 +57,11 @@ export function requireInterface(name: string): unknown {
   return messageClass(interfaces.message(interfaceTypeName(name, 'msg')));
 }
 
+/** rclnodejs.createMessage: an instance of the message class, defaults filled in. */
+export function createMessage(typeClass: TypeClass): Message {
+  return new (messageClass(registry().message(interfaceTypeName(typeClass, 'msg'))))();
+}
+
 /** A message of the type with every default filled in. */
 export function createMessageObject(typeClass: TypeClass): Message {
   return registry().message(interfaceTypeName(typeClass, 'msg')).createDefault();

@@ -1,6 +1,6 @@
 import { EngineTimer } from './EngineTimer.js';
 import { SKIPPED, type EngineObserver, type Executable } from './Executable.js';
-import { CallbackError, LivelockError, SimTimeRangeError } from './errors.js';
+import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError } from './errors.js';
 import { Hash64 } from './Hash64.js';
 import { drainMicrotasks } from './microtasks.js';
 import { Fifo } from './Fifo.js';
@@ -174,6 +174,11 @@ export class Engine {
   /** Fail the run from asynchronous code (a rejected callback promise). */
   fail(error: unknown): void {
     if (this.#failure === undefined) this.#failure = error;
+  }
+
+  /** User code of `label` threw or rejected at `simTime`: fails the run, unless it was process.exit(). */
+  failCallback(label: string, simTime: bigint, error: unknown): void {
+    if (!(error instanceof ExitSignal)) this.fail(new CallbackError(label, simTime, error));
   }
 
   // ---- timers -----------------------------------------------------------------------------
@@ -402,7 +407,7 @@ export class Engine {
     try {
       result = entity.execute();
     } catch (error) {
-      throw new CallbackError(entity.label, this.nowAbs, error);
+      if (!(error instanceof ExitSignal)) throw new CallbackError(entity.label, this.nowAbs, error);
     } finally {
       this.executing = null;
     }
@@ -420,9 +425,7 @@ export class Engine {
     for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity);
     if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
       const simTime = this.nowAbs;
-      (result as PromiseLike<unknown>).then(undefined, (error: unknown) =>
-        this.fail(new CallbackError(entity.label, simTime, error)),
-      );
+      (result as PromiseLike<unknown>).then(undefined, (error: unknown) => this.failCallback(entity.label, simTime, error));
       this.#needsYield = true;
     }
   }

@@ -21,6 +21,20 @@ export class CallbackError extends Error {
   }
 }
 
+/**
+ * Thrown through user code by `process.exit()` so that the code stops there, as a process that
+ * exits does; the engine and the program loader let it pass without failing the run.
+ */
+export class ExitSignal extends Error {
+  readonly code: number;
+
+  constructor(owner: string, code: number) {
+    super(`${owner} called process.exit(${code})`);
+    this.name = 'ExitSignal';
+    this.code = code;
+  }
+}
+
 /** Too many callbacks ran without sim time advancing: a zero-delay cycle. */
 export class LivelockError extends Error {
   readonly simTime: bigint;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CallbackError } from '../engine/errors.js';
+import { CallbackError, ExitSignal } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { Context } from '../rcl/Context.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
@@ -51,14 +51,12 @@ export async function startProgram(
     // runs. Once its code has run and it still waits after the microtasks drained, go on.
     while (!settled && !context.hasRunCode) await drainMicrotasks();
     await drainMicrotasks();
-    if (failure !== undefined) {
+    if (failure !== undefined && !(failure instanceof ExitSignal)) {
       if (isLoadError(failure)) throw new JobModuleError(`${where}: cannot load program ${path}: ${(failure as Error).message}`);
       throw new CallbackError(`program ${name}`, simulation.engine.nowAbs, failure);
     }
     if (!settled) {
-      loading.catch((error: unknown) =>
-        simulation.engine.fail(new CallbackError(`program ${name}`, simulation.engine.nowAbs, error)),
-      );
+      loading.catch((error: unknown) => simulation.engine.failCallback(`program ${name}`, simulation.engine.nowAbs, error));
     }
   } finally {
     process.argv = argv;

@@ -4,7 +4,6 @@ import { Simulation } from '../rcl/Simulation.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import type { EndReason } from '../engine/Engine.js';
-import { CallbackError } from '../engine/errors.js';
 import type { EngineObserver } from '../engine/Executable.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { JobHandle, type JobDefinition } from './Job.js';
@@ -57,7 +56,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   // A promise that rejects with no handler fails the run (at the engine's next yield) instead
   // of taking the process down.
   const onUnhandledRejection = (reason: unknown): void =>
-    engine.fail(new CallbackError('a promise without a rejection handler', engine.nowAbs, reason));
+    engine.failCallback('a promise without a rejection handler', engine.nowAbs, reason);
   process.on('unhandledRejection', onUnhandledRejection);
   const globals = new VirtualGlobals(simulation);
   const realIo = new RealIoDetector(simulation);

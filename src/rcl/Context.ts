@@ -23,6 +23,8 @@ export class Context {
    * which, as in rclnodejs, run callbacks only while spin() or spinOnce() lets them.
    */
   autoSpin = true;
+  /** Set when the program called process.exit(): none of its code runs any more. */
+  exited = false;
   #shutdown = false;
   #initArguments: RosArguments = emptyRosArguments();
   readonly #jobArguments: RosArguments;

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Engine } from '../engine/Engine.js';
 import { EngineTimer } from '../engine/EngineTimer.js';
+import { ExitSignal } from '../engine/errors.js';
 import { Hash64 } from '../engine/Hash64.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
 import { InterfaceRegistry, type InterfaceSource } from '../interfaces/InterfaceRegistry.js';
@@ -141,6 +142,18 @@ export class Simulation {
     const programsDone =
       this.#programContexts.includes(context) && this.#programContexts.every((c) => c.isShutdown());
     if (context === this.defaultContext || programsDone) this.engine.finish(0);
+  }
+
+  /**
+   * process.exit(code) from the code of `context`: the program ends as a process would (its
+   * context shuts down); a non-zero code, or an exit from the job's own code, ends the run with
+   * that code. Throws the ExitSignal that unwinds the caller.
+   */
+  exitProgram(context: Context, code: number): never {
+    context.exited = true;
+    if (code !== 0 || context === this.defaultContext) this.engine.finish(code);
+    context.shutdown();
+    throw new ExitSignal(context.name, code);
   }
 
   /** Goal ids of action clients, from the run's seed. */
