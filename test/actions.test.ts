@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import rclnodejs from '../src/compat/index.js';
 import type { ServerGoalHandle } from '../src/rcl/actions/ServerGoalHandle.js';
 import { Node } from '../src/rcl/Node.js';
-import { runCli, SECOND, simulate } from './helpers.js';
+import { lastJsonLine, runCli, SECOND, simulate } from './helpers.js';
 
 describe('actions', () => {
   it('runs rclnodejs-style action server and client programs: feedback, result, rejection, cancel', () => {
@@ -16,7 +16,7 @@ describe('actions', () => {
       /^feedback: 0,1,1,2$/,
       /^feedback: 0,1,1,2,3$/,
       /^feedback: 0,1,1,2,3,5$/,
-      /^result: 0,1,1,2,3,5 succeeded: true at 4000$/,
+      /^result: 0,1,1,2,3,5 \(0,1,1,2,3,5, status 4\) succeeded: true at 4000$/,
       /^order 50 accepted: false$/,
       /^cancel return code: 0, canceling 1$/,
       /^server: goal canceled at 6000$/,
@@ -29,6 +29,22 @@ describe('actions', () => {
     const otherSeed = runCli(['run', 'test/fixtures/jobs/fibonacci.yaml', '--quiet', '--seed', '10']);
     assert.equal(again.stdout.split('\n')[0], lines[0], 'goal ids come from the seed');
     assert.notEqual(otherSeed.stdout.split('\n')[0], lines[0]);
+  });
+
+  it('cancels from a timer; the shutdown after the awaited cancel response ends only the client’s program', () => {
+    const result = runCli(['run', 'test/fixtures/jobs/fibonacci-cancel.yaml', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(
+      result.stdout.split('\n').slice(0, 3).join('\n'),
+      [
+        'canceler: feedback 0,1,1 (0,1,1)',
+        'canceler: canceling 1, shuts down at 2',
+        'server: goal canceled at 1000',
+      ].join('\n'),
+      'feedback also reads in the earlier {goal_id, feedback} shape; the server runs on to see the cancel',
+    );
+    const summary = lastJsonLine(result.stdout);
+    assert.deepEqual([summary.endReason, summary.endTime], ['idle', '1000000000']);
   });
 
   it('defers execution with handleAcceptedCallback and serves the protocol’s topics and services', async () => {

@@ -110,6 +110,16 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     assert.match(missing.stderr, /no such program/);
   });
 
+  it('code after an await in a callback belongs to the callback’s program: its shutdown() ends only that one', () => {
+    const result = runCli(['run', 'test/fixtures/jobs/shutdown-after-await.yaml', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(
+      result.stdout.trim().split('\n').slice(0, -1).map((line) => line.replace(/ r=.*/, '')),
+      ['server: 1 + 2 = 3', 'quitter got 3 and shuts down at 300', 'Publishing: #0 t=500', 'Publishing: #1 t=1000'],
+    );
+    assert.equal(lastJsonLine(result.stdout).endReason, 'end-time');
+  });
+
   it('process.exit() ends the calling program, not the simulator: exit(0) lets the others run on', () => {
     const result = runCli(['run', 'test/fixtures/jobs/exit-0.yaml', '--json']);
     assert.equal(result.status, 0, result.stderr);

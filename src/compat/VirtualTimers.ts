@@ -23,6 +23,7 @@ export class VirtualTimer implements Executable {
   readonly digestHi = 0;
   /** The context that created the timer: `rclnodejs` calls inside its callback belong to it. */
   readonly context: Context;
+  readonly scope: Context;
   readonly #timers: VirtualTimers;
   readonly #kind: TimerKind;
   readonly #callback: (...args: unknown[]) => unknown;
@@ -46,6 +47,7 @@ export class VirtualTimer implements Executable {
     this.#args = args;
     this.#delayNs = delayNs;
     this.context = context;
+    this.scope = context;
     this.entityId = context.simulation.nextEntityId();
     this.label = `${kind} callback of ${context.name}`;
     this.kind = kind;

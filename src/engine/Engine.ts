@@ -52,6 +52,10 @@ export class Engine {
   executing: Executable | null = null;
   /** Told about every executed callback, in order (traces, perturbation, progress). */
   readonly observers: EngineObserver[] = [];
+  /** Makes `scope` current for the code a callback starts (set by the simulation). */
+  enterScope: (scope: object) => void = () => {};
+  /** The scope entered in the current async resource (null after an await: unknown). */
+  #scope: object | null = null;
 
   readonly #fifo = new Fifo<Executable>();
   readonly #timers = new TimersHeap<EngineTimer>();
@@ -328,6 +332,7 @@ export class Engine {
     for (;;) {
       if (this.finished) return 'finished';
       await this.#runStep();
+      this.#scope = null;
       if (this.finished) return 'finished';
       if (this.#hasWorkNow()) continue;
       const next = this.#nextTime();
@@ -398,11 +403,17 @@ export class Engine {
   async #yield(): Promise<void> {
     this.#needsYield = false;
     await drainMicrotasks();
+    // Code after an await runs in a new async resource, whose scope must be entered afresh.
+    this.#scope = null;
     if (this.#failure !== undefined) throw this.#failure;
   }
 
   #execute(entity: Executable): void {
     let result: unknown;
+    if (entity.scope !== this.#scope) {
+      this.#scope = entity.scope;
+      this.enterScope(entity.scope);
+    }
     this.executing = entity;
     try {
       result = entity.execute();

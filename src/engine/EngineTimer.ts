@@ -6,6 +6,7 @@ export interface TimerOwner {
   readonly entityId: number;
   readonly label: string;
   readonly owner: string;
+  readonly scope: object;
   run(): unknown;
 }
 
@@ -33,6 +34,7 @@ export class EngineTimer implements Executable {
   readonly nodeId: number;
   readonly entityId: number;
   readonly label: string;
+  readonly scope: object;
   /** The rcl timer this state belongs to. */
   readonly entity: TimerOwner;
 
@@ -43,6 +45,7 @@ export class EngineTimer implements Executable {
     this.entityId = owner.entityId;
     this.label = owner.label;
     this.owner = owner.owner;
+    this.scope = owner.scope;
   }
 
   execute(): unknown {

@@ -17,6 +17,12 @@ export interface Executable {
   readonly kind: string;
   /** Who owns it, for traces: a node's fully qualified name, or a program. */
   readonly owner: string;
+  /**
+   * Whose code the callback is (a context of the rcl layer). The engine makes it the scope of
+   * the promise continuations the callback starts (Engine#enterScope), so that code running
+   * after an `await` still knows which program it belongs to.
+   */
+  readonly scope: object;
   /** Topic or service the entity listens on ('' for none); used to name livelock cycles. */
   readonly channel: string;
   /** Digest of the item the last `execute()` consumed (0, 0 when it had none). */

@@ -1802,6 +1802,26 @@ export namespace stereo_msgs {
 }
 
 export namespace test_msgs {
+  export namespace action {
+    export interface Fibonacci_Goal {
+      order: number;
+    }
+    export interface Fibonacci_GoalConstructor {
+      new (other?: Partial<Fibonacci_Goal>): Fibonacci_Goal;
+    }
+    export interface Fibonacci_Result {
+      sequence: Int32Array;
+    }
+    export interface Fibonacci_ResultConstructor {
+      new (other?: Partial<Fibonacci_Result>): Fibonacci_Result;
+    }
+    export interface Fibonacci_Feedback {
+      sequence: Int32Array;
+    }
+    export interface Fibonacci_FeedbackConstructor {
+      new (other?: Partial<Fibonacci_Feedback>): Fibonacci_Feedback;
+    }
+  }
   export namespace msg {
     export interface Builtins {
       duration_value: builtin_interfaces.msg.Duration;
@@ -2291,5 +2311,6 @@ declare module './typeMaps.js' {
   }
   interface ActionsMap {
     'example_interfaces/action/Fibonacci': { Goal: example_interfaces.action.Fibonacci_Goal; Result: example_interfaces.action.Fibonacci_Result; Feedback: example_interfaces.action.Fibonacci_Feedback };
+    'test_msgs/action/Fibonacci': { Goal: test_msgs.action.Fibonacci_Goal; Result: test_msgs.action.Fibonacci_Result; Feedback: test_msgs.action.Fibonacci_Feedback };
   }
 }

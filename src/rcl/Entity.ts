@@ -35,6 +35,11 @@ export abstract class Entity {
     return this.node.context;
   }
 
+  /** The engine's scope of the entity's callbacks: its node's context. */
+  get scope(): Context {
+    return this.node.context;
+  }
+
   get isDestroyed(): boolean {
     return this.#destroyed;
   }

@@ -83,6 +83,8 @@ export class Simulation {
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
     this.defaultContext = new Context(this, 'job');
+    // Promise continuations a callback starts belong to the callback's program.
+    this.engine.enterScope = (scope) => this.#programScope.enterWith(scope as Context);
   }
 
   /** The simulation being set up or run in this process. */

@@ -8,6 +8,20 @@ import { ClientGoalHandle } from './ClientGoalHandle.js';
 import { actionEndpoints, goalKey } from './goals.js';
 
 /**
+ * Current rclnodejs hands feedback callbacks the Feedback and resolves getResult() with the
+ * Result; earlier releases gave the whole FeedbackMessage ({goal_id, feedback}) and GetResult
+ * response ({status, result}), and rclnodejs's own examples still use both. The message keeps
+ * the current shape and gains the earlier one's fields as hidden (non-enumerable) properties,
+ * unless it has fields of those names.
+ */
+function withEarlierShape(message: Message, earlier: Record<string, unknown>): Message {
+  for (const [key, value] of Object.entries(earlier)) {
+    if (!(key in message)) Object.defineProperty(message, key, { value, enumerable: false, writable: true, configurable: true });
+  }
+  return message;
+}
+
+/**
  * rclnodejs's ActionClient, on the ROS 2 action protocol. Goal ids without a given UUID are
  * drawn from the job's seed, so they are the same on every run.
  */
@@ -30,7 +44,8 @@ export class ActionClient {
     this.#cancelGoal = node.createClient('action_msgs/srv/CancelGoal', names.cancelGoal);
     this.#getResult = node.createClient(this.type.getResult.name, names.getResult);
     node.createSubscription(this.type.feedbackMessage.name, names.feedback, (message) => {
-      this.#feedbackCallbacks.get(goalKey(message.goal_id as Message))?.(message.feedback as Message);
+      const callback = this.#feedbackCallbacks.get(goalKey(message.goal_id as Message));
+      callback?.(withEarlierShape(message.feedback as Message, { goal_id: message.goal_id, feedback: message.feedback }));
     });
     node.createSubscription('action_msgs/msg/GoalStatusArray', names.status, { qos: QoS.profileActionStatusDefault }, (message) => {
       for (const entry of message.status_list) {
@@ -70,7 +85,7 @@ export class ActionClient {
       const response = await this.#getResult.sendRequestAsync({ goal_id: handle.goalId });
       handle.status = response.status as number;
       this.#feedbackCallbacks.delete(goalKey(handle.goalId));
-      return response.result as Message;
+      return withEarlierShape(response.result as Message, { status: response.status, result: response.result });
     },
   };
 
