@@ -1,4 +1,6 @@
-import { CallbackError, LivelockError } from '../engine/errors.js';
+import { constants } from 'node:os';
+import { BagError } from '../bag/BagStorage.js';
+import { CallbackError, InterruptedError, LivelockError } from '../engine/errors.js';
 import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
 import { JobFileError } from '../job/jobFile.js';
@@ -45,6 +47,7 @@ const BAD_INPUT = [
   RosArgumentsError,
   DurationError,
   DelaysCsvError,
+  BagError,
 ];
 
 /**
@@ -79,6 +82,8 @@ export async function runAndReport(
     if (BAD_INPUT.some((kind) => error instanceof kind)) return ExitCode.badInput;
     if (error instanceof CallbackError) return ExitCode.callbackThrew;
     if (error instanceof LivelockError) return ExitCode.livelock;
+    // As a shell reports a process killed by the signal: 128 + its number (130, 143).
+    if (error instanceof InterruptedError) return 128 + constants.signals[error.signal];
     return ExitCode.internalError;
   }
 }

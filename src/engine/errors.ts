@@ -35,6 +35,17 @@ export class ExitSignal extends Error {
   }
 }
 
+/** The run was interrupted by a signal (SIGINT, SIGTERM): it stopped at the end of a step. */
+export class InterruptedError extends Error {
+  readonly signal: NodeJS.Signals;
+
+  constructor(signal: NodeJS.Signals) {
+    super(`interrupted by ${signal}`);
+    this.name = 'InterruptedError';
+    this.signal = signal;
+  }
+}
+
 /** Too many callbacks ran without sim time advancing: a zero-delay cycle. */
 export class LivelockError extends Error {
   readonly simTime: bigint;

@@ -1,3 +1,5 @@
+import { Player, type PlayOptions } from '../bag/Player.js';
+import { Recorder, type RecordOptions } from '../bag/Recorder.js';
 import type { Context } from '../rcl/Context.js';
 import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
@@ -41,10 +43,16 @@ export class JobHandle {
   readonly name: string;
   readonly results = new Map<string, unknown>();
   readonly #onEnd: (() => void | Promise<void>)[] = [];
+  /** Players and recorders: closed when the run ends, however it ends. */
+  readonly #bags: (Player | Recorder)[] = [];
+  #startTimeGiven: boolean;
+  #startTimeFromBags = false;
+  #players = 0;
 
-  constructor(simulation: Simulation, name: string) {
+  constructor(simulation: Simulation, name: string, startTimeGiven = false) {
     this.simulation = simulation;
     this.name = name;
+    this.#startTimeGiven = startTimeGiven;
   }
 
   get context(): Context {
@@ -57,6 +65,7 @@ export class JobHandle {
 
   set startTime(startTime: bigint) {
     this.simulation.engine.setStartTime(BigInt(startTime));
+    this.#startTimeGiven = true;
   }
 
   /** Current sim time in ns. */
@@ -78,8 +87,8 @@ export class JobHandle {
    * (any message without it). Watching changes nothing in the graph or the callback order.
    */
   endOnMessage(topic: string, matches: (message: Message) => boolean = () => true): void {
-    this.simulation.delivery.watch(topic, (message) => {
-      if (matches(message)) this.finish(0);
+    this.simulation.delivery.watch(topic, (sample) => {
+      if (matches(sample.message)) this.finish(0);
     });
   }
 
@@ -90,6 +99,53 @@ export class JobHandle {
   /** Runs `callback` after the loop ended (finished, idle or end time): the place to set results. */
   onEnd(callback: () => void | Promise<void>): void {
     this.#onEnd.push(callback);
+  }
+
+  /**
+   * Plays a bag into the simulation (see Player). Where it lands in sim time: when the job gives
+   * no start time, the simulation starts at the earliest first message of its bags and each
+   * message is published at its recorded time (plus `startOffset`); when the job gives a start
+   * time (or the run is under way), the bag is shifted so that its first played message comes
+   * `startOffset` after that start (or after now).
+   */
+  async play(options: PlayOptions): Promise<Player> {
+    const nodeName = options.nodeName ?? (this.#players === 0 ? 'rosbag2_player' : `rosbag2_player_${this.#players + 1}`);
+    const player = await Player.open(this.simulation, { ...options, nodeName });
+    this.#players++;
+    this.#bags.push(player);
+    const engine = this.simulation.engine;
+    const offset = options.startOffset ?? 0n;
+    const first = player.firstTime;
+    if (first === undefined) {
+      player.start(0n);
+    } else if (engine.started || this.#startTimeGiven) {
+      player.start((engine.started ? engine.nowAbs : engine.base) + offset - first);
+    } else {
+      if (!this.#startTimeFromBags || first < engine.base) engine.setStartTime(first);
+      this.#startTimeFromBags = true;
+      player.start(offset);
+    }
+    return player;
+  }
+
+  /** Records topics to a bag (see Recorder); the file is finished when the run ends. */
+  async record(options: RecordOptions): Promise<Recorder> {
+    const recorder = await Recorder.open(this.simulation, options);
+    this.#bags.push(recorder);
+    return recorder;
+  }
+
+  /** Finishes every recording and closes every played bag; throws the first failure. */
+  async closeBags(): Promise<void> {
+    let failure: unknown;
+    for (const bag of this.#bags) {
+      try {
+        await bag.close();
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== undefined) throw failure;
   }
 
   async runEndCallbacks(): Promise<void> {

@@ -4,6 +4,7 @@ import { Simulation } from '../rcl/Simulation.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import type { EndReason } from '../engine/Engine.js';
+import { InterruptedError } from '../engine/errors.js';
 import type { EngineObserver } from '../engine/Executable.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { JobHandle, type JobDefinition } from './Job.js';
@@ -51,13 +52,18 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     remaps: definition.remaps ?? [],
     interfaces: definition.interfaces ?? [],
   });
-  const job = new JobHandle(simulation, definition.name ?? 'job');
+  const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined);
   const engine = simulation.engine;
   // A promise that rejects with no handler fails the run (at the engine's next yield) instead
   // of taking the process down.
   const onUnhandledRejection = (reason: unknown): void =>
     engine.failCallback('a promise without a rejection handler', engine.nowAbs, reason);
   process.on('unhandledRejection', onUnhandledRejection);
+  // SIGINT/SIGTERM end the run at its next step, so that every bag is finished before exiting.
+  const onSignal = (signal: NodeJS.Signals): void => engine.fail(new InterruptedError(signal));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let failed = false;
   const globals = new VirtualGlobals(simulation);
   const realIo = new RealIoDetector(simulation);
   let trace: TraceWriter | undefined;
@@ -97,6 +103,9 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       results: Object.fromEntries(job.results),
       warnings: [...simulation.warnings],
     };
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
     observer?.close();
     trace?.close({
@@ -108,5 +117,14 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     globals.uninstall();
     simulation.exit();
     process.off('unhandledRejection', onUnhandledRejection);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    // Recordings are finished even when the run failed; a failure to finish one is reported
+    // unless the run's own failure is already on its way.
+    try {
+      await job.closeBags();
+    } catch (error) {
+      if (!failed) throw error;
+    }
   }
 }

@@ -1,4 +1,3 @@
-import type { Message } from '../interfaces/plainMessages.js';
 import type { Publisher } from './Publisher.js';
 import type { Sample } from './Sample.js';
 import type { Simulation } from './Simulation.js';
@@ -9,32 +8,53 @@ import type { Subscription } from './Subscription.js';
  * after the topic's fixed delay (at the start of the step at `now + delay`, before the drain).
  * Later delivery models (per-link latency, loss) belong here.
  */
+/** Sees every message that arrives on a topic, at its arrival; it is no entity and changes nothing. */
+export type Watcher = (sample: Sample, publisher: Publisher) => void;
+
 export class Delivery {
   readonly #simulation: Simulation;
-  readonly #watchers = new Map<string, ((message: Message) => void)[]>();
+  readonly #topicWatchers = new Map<string, Watcher[]>();
+  readonly #allTopicWatchers: Watcher[] = [];
+  /** The watchers of each topic, both kinds together (rebuilt after every watch()). */
+  readonly #watchers = new Map<string, Watcher[]>();
 
   constructor(simulation: Simulation) {
     this.#simulation = simulation;
   }
 
   send(publisher: Publisher, sample: Sample): void {
-    const watchers = this.#watchers.size === 0 ? undefined : this.#watchers.get(publisher.topic);
+    const watchers = this.#topicWatchers.size === 0 && this.#allTopicWatchers.length === 0 ? undefined : this.#watchersOf(publisher.topic);
+    const subscriptions = publisher.matched;
     if (publisher.delay > 0) {
-      this.#simulation.engine.scheduleAfter(publisher.delay, () => deliver(publisher.matched, sample, watchers));
+      this.#simulation.engine.scheduleAfter(publisher.delay, () => deliver(subscriptions, publisher, sample, watchers));
     } else {
-      deliver(publisher.matched, sample, watchers);
+      deliver(subscriptions, publisher, sample, watchers);
     }
   }
 
   isWatched(topic: string): boolean {
-    return this.#watchers.has(topic);
+    return this.#allTopicWatchers.length > 0 || this.#topicWatchers.has(topic);
   }
 
-  /** Calls `watcher` with every message that arrives on `topic` (read-only; it is no entity). */
-  watch(topic: string, watcher: (message: Message) => void): void {
-    const watchers = this.#watchers.get(topic) ?? [];
-    watchers.push(watcher);
-    this.#watchers.set(topic, watchers);
+  /** Calls `watcher` with every message that arrives on `topic`, or on any topic when it is null. */
+  watch(topic: string | null, watcher: Watcher): void {
+    if (topic === null) {
+      this.#allTopicWatchers.push(watcher);
+    } else {
+      const watchers = this.#topicWatchers.get(topic) ?? [];
+      watchers.push(watcher);
+      this.#topicWatchers.set(topic, watchers);
+    }
+    this.#watchers.clear();
+  }
+
+  #watchersOf(topic: string): Watcher[] {
+    let watchers = this.#watchers.get(topic);
+    if (watchers === undefined) {
+      watchers = [...this.#allTopicWatchers, ...(this.#topicWatchers.get(topic) ?? [])];
+      this.#watchers.set(topic, watchers);
+    }
+    return watchers;
   }
 
   /** TRANSIENT_LOCAL: a late subscription gets the publisher's retained messages now. */
@@ -43,11 +63,7 @@ export class Delivery {
   }
 }
 
-function deliver(
-  subscriptions: readonly Subscription[],
-  sample: Sample,
-  watchers: readonly ((message: Message) => void)[] | undefined,
-): void {
+function deliver(subscriptions: readonly Subscription[], publisher: Publisher, sample: Sample, watchers: readonly Watcher[] | undefined): void {
   for (let i = 0; i < subscriptions.length; i++) subscriptions[i]!.receive(sample);
-  if (watchers !== undefined) for (const watcher of watchers) watcher(sample.message);
+  if (watchers !== undefined) for (const watcher of watchers) watcher(sample, publisher);
 }

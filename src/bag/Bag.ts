@@ -1,0 +1,143 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import { parse } from 'yaml';
+import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
+import { McapStorage } from './McapStorage.js';
+import { SqliteStorage } from './SqliteStorage.js';
+
+interface BagfileInformation {
+  storage_identifier?: string;
+  relative_file_paths?: string[];
+  compression_mode?: string;
+  compression_format?: string;
+}
+
+/**
+ * A rosbag2 bag: a directory with `metadata.yaml` and its storage files (split bags have several,
+ * in time order), or a single `.mcap` or `.db3` file. Reading merges the files' messages by
+ * receive time (ties: earlier file first).
+ */
+export class Bag {
+  readonly path: string;
+  readonly files: readonly BagStorage[];
+
+  private constructor(path: string, files: BagStorage[]) {
+    this.path = path;
+    this.files = files;
+  }
+
+  static async open(path: string): Promise<Bag> {
+    if (!existsSync(path)) throw new BagError(path, 'no such bag (a bag directory, an .mcap or a .db3 file)');
+    if (!statSync(path).isDirectory()) return new Bag(path, [await openStorage(path, storageOfFile(path))]);
+    const metadataPath = join(path, 'metadata.yaml');
+    if (!existsSync(metadataPath)) throw new BagError(path, 'a bag directory needs a metadata.yaml');
+    let info: BagfileInformation | undefined;
+    try {
+      info = (parse(readFileSync(metadataPath, 'utf8')) as { rosbag2_bagfile_information?: BagfileInformation } | null)
+        ?.rosbag2_bagfile_information;
+    } catch (error) {
+      throw new BagError(metadataPath, `not YAML: ${(error as Error).message}`);
+    }
+    if (info === undefined) throw new BagError(metadataPath, 'no rosbag2_bagfile_information');
+    if (info.compression_mode?.toLowerCase() === 'file') {
+      throw new BagError(metadataPath, `whole-file compression (${info.compression_format}) is not supported; decompress the bag first`);
+    }
+    const relativePaths = info.relative_file_paths ?? [];
+    if (relativePaths.length === 0) throw new BagError(metadataPath, 'relative_file_paths lists no storage file');
+    const storageId = info.storage_identifier;
+    const files: BagStorage[] = [];
+    try {
+      for (const relative of relativePaths) {
+        const file = join(path, relative);
+        if (!existsSync(file)) throw new BagError(metadataPath, `lists ${relative}, which does not exist`);
+        files.push(await openStorage(file, storageId === 'mcap' || storageId === 'sqlite3' ? storageId : storageOfFile(file)));
+      }
+    } catch (error) {
+      await Promise.all(files.map((file) => file.close()));
+      throw error;
+    }
+    return new Bag(path, files);
+  }
+
+  get storageId(): string {
+    return this.files[0]!.storageId;
+  }
+
+  get rosDistro(): string {
+    return this.files.find((file) => file.rosDistro !== '')?.rosDistro ?? '';
+  }
+
+  get size(): number {
+    return this.files.reduce((sum, file) => sum + file.size, 0);
+  }
+
+  get messageCount(): number {
+    return this.files.reduce((sum, file) => sum + file.messageCount, 0);
+  }
+
+  /** Receive time of the first and the last message (0 for an empty bag). */
+  get startTime(): bigint {
+    const withMessages = this.files.filter((file) => file.messageCount > 0);
+    return withMessages.length === 0 ? 0n : withMessages.map((f) => f.startTime).reduce((a, b) => (b < a ? b : a));
+  }
+
+  get endTime(): bigint {
+    const withMessages = this.files.filter((file) => file.messageCount > 0);
+    return withMessages.length === 0 ? 0n : withMessages.map((f) => f.endTime).reduce((a, b) => (b > a ? b : a));
+  }
+
+  /** The bag's topics, in the order the first file that has each lists them; counts summed. */
+  topics(): BagTopic[] {
+    const byKey = new Map<string, BagTopic>();
+    for (const file of this.files) {
+      for (const topic of file.topics()) {
+        const key = `${topic.name}\u0000${topic.type}`;
+        const known = byKey.get(key);
+        if (known === undefined) byKey.set(key, topic);
+        else known.messageCount += topic.messageCount;
+      }
+    }
+    return [...byKey.values()];
+  }
+
+  messages(query: MessageQuery = {}): AsyncIterator<BagMessage> {
+    if (this.files.length === 1) return this.files[0]!.messages(query);
+    return mergeByReceiveTime(this.files.map((file) => file.messages(query)));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.files.map((file) => file.close()));
+  }
+}
+
+function storageOfFile(path: string): 'mcap' | 'sqlite3' {
+  const extension = extname(path);
+  if (extension === '.mcap') return 'mcap';
+  if (extension === '.db3') return 'sqlite3';
+  throw new BagError(path, `unknown storage '${basename(path)}': expected an .mcap or .db3 file, or a bag directory`);
+}
+
+function openStorage(path: string, storageId: 'mcap' | 'sqlite3'): Promise<BagStorage> {
+  return storageId === 'mcap' ? McapStorage.open(path) : Promise.resolve(new SqliteStorage(path));
+}
+
+/** K-way merge of time-ordered iterators; equal times come from the earlier iterator first. */
+async function* mergeByReceiveTime(iterators: AsyncIterator<BagMessage>[]): AsyncGenerator<BagMessage> {
+  const heads: (BagMessage | undefined)[] = [];
+  for (const iterator of iterators) heads.push(await next(iterator));
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < heads.length; i++) {
+      const head = heads[i];
+      if (head !== undefined && (best < 0 || head.logTime < heads[best]!.logTime)) best = i;
+    }
+    if (best < 0) return;
+    yield heads[best]!;
+    heads[best] = await next(iterators[best]!);
+  }
+}
+
+async function next(iterator: AsyncIterator<BagMessage>): Promise<BagMessage | undefined> {
+  const result = await iterator.next();
+  return result.done === true ? undefined : result.value;
+}

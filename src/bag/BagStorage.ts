@@ -1,0 +1,51 @@
+/** What rclsim reads from a rosbag2 storage file (MCAP or sqlite3), whatever the storage. */
+
+export interface BagTopic {
+  name: string;
+  type: string;
+  serializationFormat: string;
+  /** rosbag2's offered_qos_profiles YAML ('' when the file has none). */
+  offeredQosProfiles: string;
+  messageCount: number;
+}
+
+export interface BagMessage {
+  topic: string;
+  /** Receive time (ns since the epoch): rosbag2's recv_timestamp, MCAP's log time. */
+  logTime: bigint;
+  /** Send time (ns): rosbag2's send_timestamp, MCAP's publish time (sqlite3: the receive time). */
+  publishTime: bigint;
+  /** The serialized (CDR) message. */
+  data: Uint8Array;
+}
+
+export interface MessageQuery {
+  /** Topics to read (all when absent). */
+  topics?: readonly string[];
+  /** Inclusive bounds on the receive time. */
+  start?: bigint;
+  end?: bigint;
+}
+
+/** One storage file of a bag. Messages come in receive-time order, ties in file order. */
+export interface BagStorage {
+  readonly path: string;
+  readonly storageId: 'mcap' | 'sqlite3';
+  readonly size: number;
+  readonly rosDistro: string;
+  topics(): BagTopic[];
+  /** First and last receive time and message count, from the file's summary. */
+  readonly startTime: bigint;
+  readonly endTime: bigint;
+  readonly messageCount: number;
+  messages(query: MessageQuery): AsyncIterator<BagMessage>;
+  close(): Promise<void>;
+}
+
+/** A bag that cannot be read: names the file and what is wrong with it. */
+export class BagError extends Error {
+  constructor(path: string, problem: string) {
+    super(`${path}: ${problem}`);
+    this.name = 'BagError';
+  }
+}

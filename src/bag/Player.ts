@@ -1,0 +1,161 @@
+import { Node } from '../rcl/Node.js';
+import type { Publisher } from '../rcl/Publisher.js';
+import { QoS, type ResolvedQoS } from '../rcl/QoS.js';
+import type { Simulation } from '../rcl/Simulation.js';
+import type { Timer } from '../rcl/Timer.js';
+import { Bag } from './Bag.js';
+import { BagError, type BagMessage, type BagTopic } from './BagStorage.js';
+import { playbackQoS } from './qosProfiles.js';
+
+export interface PlayOptions {
+  /** A bag directory (metadata.yaml and its files), an .mcap or a .db3 file. */
+  bag: string;
+  /** Recorded topic names to play (all when absent). */
+  topics?: readonly string[];
+  /** Recorded topic name → the name to publish it on. */
+  remap?: Readonly<Record<string, string>>;
+  /** Sim time (ns) from the placement point to the first played message (see JobHandle.play). */
+  startOffset?: bigint;
+  /** The part of the bag to play: ns after the bag's first message, both ends inclusive. */
+  window?: { from?: bigint; to?: bigint };
+  /** Which recorded timestamp a message is published at: receive (log) time, or send time. */
+  timestamp?: 'received' | 'sent';
+  /** Publish rosgraph_msgs/Clock on /clock at this rate (Hz) while playing. */
+  clockHz?: number;
+  /** Name of the player node (default rosbag2_player). */
+  nodeName?: string;
+}
+
+/**
+ * rosbag2's player inside a simulation: a node that publishes each recorded message, as the
+ * recorded CDR bytes, at its recorded time plus a fixed shift, exactly. Playback is event
+ * driven: one scheduled action per message, and the next message is read (through the bag's
+ * index, one chunk at a time) only after the previous one went out, before time moves on.
+ */
+export class Player {
+  readonly node: Node;
+  readonly bag: Bag;
+  /** Recorded time of the first message to play (undefined: nothing to play). */
+  readonly firstTime: bigint | undefined;
+  messagesPlayed = 0;
+  readonly #simulation: Simulation;
+  readonly #publishers = new Map<string, Publisher>();
+  readonly #iterator: AsyncIterator<BagMessage>;
+  readonly #timestamp: 'received' | 'sent';
+  readonly #clockHz: number;
+  #pending: BagMessage | undefined;
+  #shift = 0n;
+  #lastAt = 0n;
+  #clock: Timer | undefined;
+  #closed = false;
+
+  private constructor(simulation: Simulation, bag: Bag, options: PlayOptions, iterator: AsyncIterator<BagMessage>, first: BagMessage | undefined) {
+    this.#simulation = simulation;
+    this.bag = bag;
+    this.#iterator = iterator;
+    this.#pending = first;
+    this.#timestamp = options.timestamp ?? 'received';
+    this.#clockHz = options.clockHz ?? 0;
+    this.firstTime = first === undefined ? undefined : this.#timeOf(first);
+    this.node = new Node(options.nodeName ?? 'rosbag2_player');
+    const selected = bag.topics().filter((topic) => options.topics === undefined || options.topics.includes(topic.name));
+    for (const topic of selected) this.#publishers.set(topic.name, this.#createPublisher(topic, options.remap?.[topic.name] ?? topic.name));
+  }
+
+  /** Opens the bag and reads its first message to play; start() schedules the playback. */
+  static async open(simulation: Simulation, options: PlayOptions): Promise<Player> {
+    const bag = await Bag.open(options.bag);
+    try {
+      const known = new Set(bag.topics().map((topic) => topic.name));
+      for (const topic of options.topics ?? []) {
+        if (!known.has(topic)) throw new BagError(bag.path, `has no topic ${topic} (it has ${[...known].join(', ')})`);
+      }
+      const origin = bag.startTime;
+      const from = options.window?.from;
+      const to = options.window?.to;
+      const iterator = bag.messages({
+        ...(options.topics === undefined ? {} : { topics: options.topics }),
+        ...(from === undefined ? {} : { start: origin + from }),
+        ...(to === undefined ? {} : { end: origin + to }),
+      });
+      const first = await iterator.next();
+      return new Player(simulation, bag, options, iterator, first.done === true ? undefined : first.value);
+    } catch (error) {
+      await bag.close();
+      throw error;
+    }
+  }
+
+  #createPublisher(topic: BagTopic, name: string): Publisher {
+    if (topic.serializationFormat !== 'cdr') {
+      throw new BagError(this.bag.path, `topic ${topic.name} is serialized as '${topic.serializationFormat}'; only cdr can be played`);
+    }
+    const qos: ResolvedQoS = playbackQoS(topic.offeredQosProfiles, `${this.bag.path}: topic ${topic.name}`);
+    try {
+      return this.node.createPublisher(topic.type, name, {
+        qos: new QoS(
+          QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+          qos.depth,
+          qos.reliable ? QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE : QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
+          qos.transientLocal ? QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL : QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE,
+        ),
+      });
+    } catch (error) {
+      throw new BagError(this.bag.path, `topic ${topic.name} (${topic.type}): ${(error as Error).message}`);
+    }
+  }
+
+  #timeOf(message: BagMessage): bigint {
+    return this.#timestamp === 'sent' ? message.publishTime : message.logTime;
+  }
+
+  /** Plays every message at its recorded time plus `shift` (ns). */
+  start(shift: bigint): void {
+    this.#shift = shift;
+    if (this.#pending === undefined) {
+      void this.close();
+      return;
+    }
+    if (this.#clockHz > 0) {
+      const period = BigInt(Math.round(1e9 / this.#clockHz));
+      const engine = this.#simulation.engine;
+      const clock = this.node.createPublisher('rosgraph_msgs/msg/Clock', '/clock', { qos: QoS.profileDefault });
+      this.#clock = this.node.createTimer(period, () => {
+        const now = engine.nowAbs;
+        clock.publish({ clock: { sec: Number(now / 1_000_000_000n), nanosec: Number(now % 1_000_000_000n) } });
+      });
+    }
+    this.#schedule(this.#pending);
+  }
+
+  #schedule(message: BagMessage): void {
+    // Sent times need not be in file order; a message is never published before the previous one.
+    let at = this.#timeOf(message) + this.#shift;
+    if (at < this.#lastAt) at = this.#lastAt;
+    this.#lastAt = at;
+    this.#simulation.engine.scheduleAt(at, () => this.#publish(message));
+  }
+
+  #publish(message: BagMessage): void {
+    if (this.#closed) return;
+    const publisher = this.#publishers.get(message.topic)!;
+    publisher.publish(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
+    this.messagesPlayed++;
+    this.#readNext().catch((error: unknown) => this.#simulation.engine.fail(error));
+  }
+
+  async #readNext(): Promise<void> {
+    const next = await this.#iterator.next();
+    if (next.done === true) await this.close();
+    else this.#schedule(next.value);
+  }
+
+  /** Stops playing and releases the bag's files. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#clock?.cancel();
+    await this.#iterator.return?.();
+    await this.bag.close();
+  }
+}

@@ -1,0 +1,4 @@
+// lz4js ships no typings: the one function rclsim uses.
+declare module 'lz4js' {
+  export function compress(data: Uint8Array | number[], maxSize?: number): number[] | Uint8Array;
+}
