@@ -1,38 +1,20 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { McapIndexedReader } from '@mcap/core';
-import { FileHandleReadable } from '@mcap/nodejs';
-import { loadDecompressHandlers } from '@mcap/support';
 import rclnodejs from '../src/compat/index.js';
 import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import { Node } from '../src/rcl/Node.js';
 import { MS, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
+import { readMcap } from './mcapFiles.js';
 
 const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
 const TEST_INTERFACES = '/usr/share/test_interface_files';
 const hasTestInterfaces = existsSync(TEST_INTERFACES);
 
-/** Every message of an MCAP file with its schema name, read with @mcap/core. */
 async function readBag(path: string): Promise<{ schema: string; data: Uint8Array }[]> {
-  const handle = await open(path);
-  try {
-    const reader = await McapIndexedReader.Initialize({
-      readable: new FileHandleReadable(handle),
-      decompressHandlers: await loadDecompressHandlers(),
-    });
-    const messages: { schema: string; data: Uint8Array }[] = [];
-    for await (const message of reader.readMessages()) {
-      const channel = reader.channelsById.get(message.channelId)!;
-      messages.push({ schema: reader.schemasById.get(channel.schemaId)!.name, data: message.data });
-    }
-    return messages;
-  } finally {
-    await handle.close();
-  }
+  return (await readMcap(path)).messages;
 }
 
 describe('interfaces', () => {

@@ -139,7 +139,8 @@ export class Player {
   #publish(message: BagMessage): void {
     if (this.#closed) return;
     const publisher = this.#publishers.get(message.topic)!;
-    publisher.publish(Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength));
+    const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
+    publisher.publishRecorded(data, message.publishTime + this.#shift);
     this.messagesPlayed++;
     this.#readNext().catch((error: unknown) => this.#simulation.engine.fail(error));
   }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { bagInfo } from './bagInfo.js';
 import { Command, Option } from 'commander';
 import { parseDuration } from '../job/duration.js';
 import { loadJob } from '../job/loadJob.js';
@@ -102,6 +103,16 @@ program
   .option('--standard', 'declare the standard packages rclsim ships (what src/interfaces/standardTypes.ts holds)')
   .action((packages: string[], options: GenTypesOptions) => {
     process.exitCode = genTypes(packages, options);
+  });
+
+const bag = program.command('bag').description('rosbag2 bags');
+bag
+  .command('info')
+  .description('print what ros2 bag info prints: files, size, storage, duration, start and end, messages, topics')
+  .argument('<path>', 'a bag directory, an .mcap or a .db3 file')
+  .option('--json', 'one JSON object instead of the report')
+  .action(async (path: string, options: { json?: boolean }) => {
+    process.exitCode = await bagInfo(path, options);
   });
 
 function collect(value: string, previous: string[]): string[] {

@@ -1,3 +1,5 @@
+import type { PlayOptions } from '../bag/Player.js';
+import type { RecordOptions } from '../bag/Recorder.js';
 import { Ajv, type ErrorObject } from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -34,11 +36,33 @@ export class JobFileError extends Error {
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap'];
+const stringList = { type: 'array', items: { type: 'string' } };
+const playEntry = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['bag'],
+  properties: {
+    bag: { type: 'string' },
+    topics: stringList,
+    remap: stringMap,
+    start_offset: duration,
+    window: { type: 'object', additionalProperties: false, properties: { from: duration, to: duration } },
+    timestamp: { enum: ['received', 'sent'] },
+    clock: { anyOf: [{ type: 'boolean' }, { type: 'number', exclusiveMinimum: 0 }] },
+  },
+};
+const recordEntry = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path'],
+  properties: { path: { type: 'string' }, topics: stringList, compression: { enum: ['none', 'zstd', 'lz4'] } },
+};
+/** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
+const DEFAULT_CLOCK_HZ = 40;
 
 const schema = {
   type: 'object',
   additionalProperties: false,
-  required: ['nodes'],
   properties: {
     name: { type: 'string' },
     seed: { type: 'integer' },
@@ -76,9 +100,11 @@ const schema = {
         ],
       },
     },
+    // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
+    play: { type: ['object', 'array'] },
+    record: { type: ['object', 'array'] },
     nodes: {
       type: 'array',
-      minItems: 1,
       items: {
         type: 'object',
         additionalProperties: false,
@@ -97,7 +123,10 @@ const schema = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: false, strict: true }).compile(schema);
+const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
+const validate = ajv.compile(schema);
+const ENTRY_SCHEMAS = { play: playEntry, record: recordEntry } as const;
+const validateEntry = { play: ajv.compile(playEntry), record: ajv.compile(recordEntry) };
 
 type NodeEntry = {
   script?: string;
@@ -120,7 +149,25 @@ interface JobFile {
   delays?: Record<string, string | number>;
   delays_csv?: string;
   interfaces?: (string | { path: string; package?: string })[];
-  nodes: NodeEntry[];
+  play?: PlayEntry | PlayEntry[];
+  record?: RecordEntry | RecordEntry[];
+  nodes?: NodeEntry[];
+}
+
+interface PlayEntry {
+  bag: string;
+  topics?: string[];
+  remap?: Record<string, string>;
+  start_offset?: string | number;
+  window?: { from?: string | number; to?: string | number };
+  timestamp?: 'received' | 'sent';
+  clock?: boolean | number;
+}
+
+interface RecordEntry {
+  path: string;
+  topics?: string[];
+  compression?: 'none' | 'zstd' | 'lz4';
 }
 
 export function loadJobFile(path: string): JobDefinition {
@@ -190,7 +237,41 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     return { ...source, path: file(location, source.path) };
   });
 
-  const nodes = data.nodes.map((entry, i) => {
+  const listed = <T>(key: 'play' | 'record', value: T | T[] | undefined): [T, (string | number)[]][] => {
+    const entries: [T, (string | number)[]][] =
+      value === undefined ? [] : Array.isArray(value) ? value.map((entry, i) => [entry, [key, i]]) : [[value, [key]]];
+    for (const [entry, location] of entries) {
+      if (!validateEntry[key](entry)) {
+        const error = validateEntry[key].errors!.find((e) => e.keyword === 'anyOf') ?? validateEntry[key].errors![0]!;
+        schemaError({ ...error, instancePath: `/${location.join('/')}${error.instancePath}` }, doc, fail);
+      }
+    }
+    return entries;
+  };
+  const plays: PlayOptions[] = listed('play', data.play).map(([entry, location]) => ({
+    bag: file([...location, 'bag'], entry.bag),
+    ...(entry.topics === undefined ? {} : { topics: entry.topics }),
+    ...(entry.remap === undefined ? {} : { remap: entry.remap }),
+    ...(entry.start_offset === undefined ? {} : { startOffset: durationAt([...location, 'start_offset'], entry.start_offset) }),
+    ...(entry.window === undefined
+      ? {}
+      : {
+          window: {
+            ...(entry.window.from === undefined ? {} : { from: durationAt([...location, 'window', 'from'], entry.window.from) }),
+            ...(entry.window.to === undefined ? {} : { to: durationAt([...location, 'window', 'to'], entry.window.to) }),
+          },
+        }),
+    ...(entry.timestamp === undefined ? {} : { timestamp: entry.timestamp }),
+    ...(entry.clock === undefined || entry.clock === false ? {} : { clockHz: entry.clock === true ? DEFAULT_CLOCK_HZ : entry.clock }),
+  }));
+  const records: RecordOptions[] = listed('record', data.record).map(([entry]) => ({
+    path: resolve(dir, entry.path),
+    ...(entry.topics === undefined ? {} : { topics: entry.topics }),
+    ...(entry.compression === undefined ? {} : { compression: entry.compression }),
+  }));
+  if (data.nodes === undefined && plays.length === 0) fail([], `a job needs 'nodes' or 'play'`);
+
+  const nodes = (data.nodes ?? []).map((entry, i) => {
     const location = ['nodes', i];
     const hasScript = entry.script !== undefined;
     if (hasScript === (entry.module !== undefined)) fail(location, `give exactly one of 'script' (a program) or 'module' (a component)`);
@@ -222,10 +303,13 @@ export function parseJobFile(text: string, path: string): JobDefinition {
           when.field === undefined || sameValue(fieldAt(message, when.field), equals),
         );
       }
+      // Recorders first, so that they see what nodes publish while being built; bags last.
+      for (const options of records) await job.record(options);
       for (const { entry, target, jobArguments, where } of nodes) {
         if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where);
         else await startComponent(job, target, entry.export ?? 'default', jobArguments, where);
       }
+      for (const options of plays) await job.play(options);
     },
   };
 }
@@ -277,28 +361,40 @@ function schemaError(error: ErrorObject, doc: Document, fail: (location: (string
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(error.params.additionalProperty);
-      const allowed = location[0] === 'nodes' ? NODE_KEYS : Object.keys(propertiesAt(location));
+      const allowed = location[0] === 'nodes' ? NODE_KEYS : Object.keys(propertiesAt([...location, key]));
       return fail([...location, key], `unknown key (expected one of: ${allowed.join(', ')})`, keyNode(doc, location, key));
     }
     case 'required':
       return fail(location, `missing '${String(error.params.missingProperty)}'`);
     case 'type':
+      if (Array.isArray(error.params.type)) return fail(location, 'must be a mapping, or a list of mappings');
       return fail(location, `must be ${articled(String(error.params.type))}`);
     case 'anyOf':
       return fail(
         location,
         location[0] === 'interfaces'
           ? "must be a folder, or { path, package } for a folder whose name is not the package's"
-          : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
+          : location[location.length - 1] === 'clock'
+            ? 'must be true, false, or a /clock rate in Hz'
+            : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
       );
+    case 'enum':
+      return fail(location, `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`);
     default:
       return fail(location, error.message ?? 'is not valid');
   }
 }
 
+/** The properties of the mapping that holds the field at `location`. */
 function propertiesAt(location: (string | number)[]): Record<string, unknown> {
   let node: { properties?: Record<string, unknown>; items?: unknown } = schema as never;
-  for (const part of location) {
+  let path = location.slice(0, -1);
+  const entryKey = path[0];
+  if (entryKey === 'play' || entryKey === 'record') {
+    node = ENTRY_SCHEMAS[entryKey] as never;
+    path = path.slice(typeof path[1] === 'number' ? 2 : 1);
+  }
+  for (const part of path) {
     node = (typeof part === 'number' ? node.items : node.properties?.[part]) as typeof node;
   }
   return node.properties ?? {};

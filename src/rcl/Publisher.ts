@@ -2,7 +2,7 @@ import { Fifo } from '../engine/Fifo.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
 import { deserializeMessage } from '../interfaces/cdr.js';
-import { digestMessage } from '../interfaces/plainMessages.js';
+import { digestMessage, type Message } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
@@ -46,8 +46,22 @@ export class Publisher<T extends string = string> extends Entity {
     this.assertAlive(`publish on ${this.topic}`);
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
-    const raw = Buffer.isBuffer(message) ? Buffer.from(message) : undefined;
-    const snapshot = raw === undefined ? this.type.toMessage(message) : deserializeMessage(this.type, raw);
+    if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs);
+    else this.#send(this.type.toMessage(message), this.engine.nowAbs);
+  }
+
+  /**
+   * Publishes recorded CDR bytes (a bag player's), which nobody else holds, stamped as sent at
+   * `sentAt` (the recorded send time) so that re-recording keeps both timestamps.
+   */
+  publishRecorded(data: Buffer, sentAt: bigint): void {
+    this.assertAlive(`publish on ${this.topic}`);
+    this.#send(data, sentAt);
+  }
+
+  #send(message: Message | Buffer, sentAt: bigint): void {
+    const raw = Buffer.isBuffer(message) ? message : undefined;
+    const snapshot = raw === undefined ? (message as Message) : deserializeMessage(this.type, raw);
     const sequence = ++this.#sequence;
     if (this.matched.length === 0 && this.#retained === null && !this.simulation.delivery.isWatched(this.topic)) return;
     const hash = this.engine.fingerprintEnabled ? digestMessage(snapshot, this.simulation.messageHash) : null;
@@ -55,7 +69,7 @@ export class Publisher<T extends string = string> extends Entity {
       message: snapshot,
       digestLo: hash === null ? 0 : hash.digestLo,
       digestHi: hash === null ? 0 : hash.digestHi,
-      sourceTimestamp: this.engine.nowAbs,
+      sourceTimestamp: sentAt,
       publicationSequenceNumber: sequence,
       publisherGid: this.gid,
       retained: this.#retained !== null,

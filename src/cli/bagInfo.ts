@@ -1,0 +1,15 @@
+import { bagInfoToJson, formatBagInfo, readBagInfo } from '../bag/bagInfo.js';
+import { BagError } from '../bag/BagStorage.js';
+import { ExitCode } from './exitCodes.js';
+
+/** `rclsim bag info PATH [--json]`: what ros2 bag info prints. */
+export async function bagInfo(path: string, options: { json?: boolean }): Promise<number> {
+  try {
+    const info = await readBagInfo(path);
+    process.stdout.write(`${options.json ? bagInfoToJson(info) : formatBagInfo(info)}\n`);
+    return ExitCode.ok;
+  } catch (error) {
+    process.stderr.write(`rclsim: ${(error as Error).message}\n`);
+    return error instanceof BagError ? ExitCode.badInput : ExitCode.internalError;
+  }
+}

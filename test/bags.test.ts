@@ -1,0 +1,304 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { McapWriter } from '@mcap/core';
+import { parse as parseMessageDefinition } from '@foxglove/rosmsg';
+import Database from 'better-sqlite3';
+import { parse as parseYaml } from 'yaml';
+import { SyncFileWritable } from '../src/bag/SyncFileWritable.js';
+import { defineJob, type JobHandle } from '../src/job/Job.js';
+import { runJob } from '../src/job/runJob.js';
+import { LogOutput } from '../src/rcl/LogOutput.js';
+import { Node } from '../src/rcl/Node.js';
+import { cliPath, lastJsonLine, MS, repoRoot, runCli, SECOND, tempDir, writeTemp } from './helpers.js';
+import { readMcap, type McapMessage } from './mcapFiles.js';
+
+const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
+const TALKER_MCAP = join(fixtures, 'mcap-talker/talker.mcap');
+const TEST_INTERFACES = '/usr/share/test_interface_files';
+
+/** Runs a job quietly; `startTime` given only when set, as in a job file. */
+async function runQuiet(setup: (job: JobHandle) => void | Promise<void>, extra: { startTime?: bigint; interfaces?: { path: string; package?: string }[]; topicDelays?: Map<string, bigint> } = {}) {
+  return runJob(defineJob({ name: 'bags', ...extra, setup }), { logOutput: new LogOutput(() => {}) });
+}
+
+const essentials = (messages: McapMessage[]) => messages.map(({ topic, logTime, publishTime, data }) => ({ topic, logTime, publishTime, data: Buffer.from(data).toString('hex') }));
+
+/** A copy of the sqlite3 fixture: opening a WAL-mode bag creates files beside it. */
+function sqliteTalker(): string {
+  const dir = tempDir();
+  copyFileSync(join(fixtures, 'sqlite3-talker/talker.db3'), join(dir, 'talker.db3'));
+  return join(dir, 'talker.db3');
+}
+
+describe('rosbag2 playback and recording', () => {
+  it('plays the fixture bags with their exact messages, order, timestamps and payloads', async () => {
+    const source = (await readMcap(TALKER_MCAP)).messages;
+    for (const bag of [TALKER_MCAP, sqliteTalker()]) {
+      const out = join(tempDir(), 'out.mcap');
+      const summary = await runQuiet(async (job) => {
+        await job.record({ path: out, topics: ['/topic', '/rosout'] });
+        await job.play({ bag });
+      });
+      assert.equal(summary.startTime, 1585866235112411371n, 'the simulation starts at the first message');
+      assert.deepEqual(essentials((await readMcap(out)).messages), essentials(source), bag);
+    }
+  });
+
+  it('plays a bag of user types (ROS 2 test interfaces) from a libmcap file', { skip: !existsSync(TEST_INTERFACES) }, async () => {
+    const bag = join(fixtures, 'mcap-convert_b/rewriter_b_0.mcap');
+    const out = join(tempDir(), 'out.mcap');
+    await runQuiet(
+      async (job) => {
+        await job.record({ path: out, topics: ['c_strings', 'a_empty'].map((t) => `/${t}`) });
+        await job.play({ bag, remap: { c_strings: '/c_strings', a_empty: '/a_empty' } });
+      },
+      { interfaces: [{ path: TEST_INTERFACES, package: 'test_msgs' }] },
+    );
+    const source = (await readMcap(bag)).messages.map((m) => ({ ...m, topic: `/${m.topic}` }));
+    const recorded = (await readMcap(out)).messages;
+    assert.equal(recorded.length, 75);
+    assert.deepEqual(essentials(recorded), essentials(source));
+  });
+
+  it('keeps every byte and both timestamps through record → play → record', async () => {
+    const first = join(tempDir(), 'first.mcap');
+    await runQuiet(
+      async (job) => {
+        await job.record({ path: first });
+        const node = new Node('talker');
+        const publisher = node.createPublisher('geometry_msgs/msg/PoseStamped', '/pose');
+        let n = 0;
+        node.createTimer(10n * MS, () => publisher.publish({ header: { frame_id: `f${n}` }, pose: { position: { x: n++ / 3 } } }));
+        node.createTimer(SECOND, () => job.finish());
+      },
+      { topicDelays: new Map([['/pose', 3n * MS]]) },
+    );
+    const second = join(tempDir(), 'second.mcap');
+    await runQuiet(async (job) => {
+      await job.record({ path: second, topics: ['/pose'] });
+      await job.play({ bag: first, topics: ['/pose'] });
+    });
+    const original = (await readMcap(first)).messages.filter((m) => m.topic === '/pose');
+    assert.ok(original.length > 10 && original.every((m) => m.logTime - m.publishTime === 3n * MS), 'log time is the receive time');
+    assert.deepEqual(essentials((await readMcap(second)).messages), essentials(original));
+  });
+
+  it('writes rosbag2’s MCAP conventions, identical bytes on every run, and a metadata.yaml that bag info agrees with', async () => {
+    const runs = [tempDir(), tempDir()];
+    for (const dir of runs) {
+      cpSync(join(repoRoot, 'examples/bag-regression'), dir, { recursive: true, filter: (src) => !src.includes('output') });
+      const result = runCli(['run', join(dir, 'job.yaml'), '--json']);
+      assert.equal(result.status, 0, result.stderr);
+    }
+    const files = runs.map((dir) => join(dir, 'output/output_0.mcap'));
+    assert.ok(readFileSync(files[0]!).equals(readFileSync(files[1]!)), 'two recordings of the same job are byte-identical');
+    assert.equal(readFileSync(join(runs[0]!, 'output/metadata.yaml'), 'utf8'), readFileSync(join(runs[1]!, 'output/metadata.yaml'), 'utf8'));
+
+    const { reader, metadata, messages } = await readMcap(files[0]!);
+    assert.equal(reader.header.profile, 'ros2');
+    for (const schema of reader.schemasById.values()) {
+      assert.equal(schema.encoding, 'ros2msg');
+      const definitions = parseMessageDefinition(new TextDecoder().decode(schema.data), { ros2: true });
+      assert.ok(definitions.length >= 1 && definitions[0]!.definitions.some((field) => field.name === 'data'));
+    }
+    for (const channel of reader.channelsById.values()) {
+      assert.equal(channel.messageEncoding, 'cdr');
+      const offered = parseYaml(channel.metadata.get('offered_qos_profiles')!) as { reliability: string; durability: string }[];
+      assert.deepEqual([offered[0]!.reliability, offered[0]!.durability], ['reliable', 'volatile']);
+    }
+    const rosbag2 = metadata.find((record) => record.name === 'rosbag2');
+    const serialized = parseYaml(rosbag2!.metadata.get('serialized_metadata')!) as { version: number; message_count: number; ros_distro: string };
+    assert.deepEqual([serialized.version, serialized.message_count, serialized.ros_distro], [9, 20, 'jazzy']);
+
+    const shouts = messages.filter((m) => m.topic === '/shout').map((m) => Buffer.from(m.data).subarray(8).toString('utf8').replace(/\0+$/, ''));
+    assert.equal(shouts[0], 'HELLO, WORLD! 0 (#1, +0.000 ms)');
+    assert.equal(shouts[1], 'HELLO, WORLD! 1 (#2, +500.366 ms)', 'the gap between recorded receive times, to the nanosecond');
+    assert.ok(messages.every((m) => m.topic !== '/shout' || m.logTime === m.publishTime));
+
+    const yaml = (parseYaml(readFileSync(join(runs[0]!, 'output/metadata.yaml'), 'utf8'), { intAsBigInt: true }) as { rosbag2_bagfile_information: BagfileInformation }).rosbag2_bagfile_information;
+    const info = JSON.parse(runCli(['bag', 'info', join(runs[0]!, 'output'), '--json']).stdout) as BagInfoJson;
+    assertInfoMatches(info, yaml);
+  });
+
+  it('bag info reports what the fixtures’ metadata.yaml says, for MCAP and sqlite3', () => {
+    for (const [bag, metadataFile] of [
+      [join(fixtures, 'mcap-talker'), join(fixtures, 'mcap-talker/metadata.yaml')],
+      [sqliteTalker(), join(fixtures, 'sqlite3-talker/metadata.yaml')],
+      [join(fixtures, 'mcap-convert_b/rewriter_b_0.mcap'), join(fixtures, 'mcap-convert_b/metadata.yaml')],
+    ] as const) {
+      const result = runCli(['bag', 'info', bag, '--json']);
+      assert.equal(result.status, 0, result.stderr);
+      const yaml = (parseYaml(readFileSync(metadataFile, 'utf8'), { intAsBigInt: true }) as { rosbag2_bagfile_information: BagfileInformation }).rosbag2_bagfile_information;
+      assertInfoMatches(JSON.parse(result.stdout) as BagInfoJson, yaml);
+    }
+    const human = runCli(['bag', 'info', join(fixtures, 'mcap-talker')]);
+    assert.match(human.stdout, /^Files: {13}talker\.mcap$/m);
+    assert.match(human.stdout, /^Duration: {10}4\.531096768s$/m);
+    assert.match(human.stdout, /^Start: {13}Apr {2}2 2020 22:23:55\.112411371 \(1585866235\.112411371\)$/m);
+    assert.match(human.stdout, /^Messages: {10}20$/m);
+    assert.match(human.stdout, /^ {19}Topic: \/topic \| Type: std_msgs\/msg\/String \| Count: 10 \| Serialization Format: cdr$/m);
+  });
+
+  it('plays a split bag directory in order, across lz4- and zstd-compressed files', async () => {
+    const dir = tempDir();
+    const half = 1585866237_500000000n - 1585866235_112411371n;
+    await runQuiet(async (job) => {
+      await job.record({ path: join(dir, 'part_0.mcap'), topics: ['/topic'], compression: 'lz4' });
+      await job.play({ bag: TALKER_MCAP, topics: ['/topic'], window: { to: half } });
+    });
+    await runQuiet(async (job) => {
+      await job.record({ path: join(dir, 'part_1.mcap'), topics: ['/topic'], compression: 'zstd' });
+      await job.play({ bag: TALKER_MCAP, topics: ['/topic'], window: { from: half + 1n } });
+    });
+    writeTemp(dir, 'metadata.yaml', 'rosbag2_bagfile_information:\n  version: 9\n  storage_identifier: mcap\n  relative_file_paths: [part_0.mcap, part_1.mcap]\n');
+    const compressions = await Promise.all(['part_0.mcap', 'part_1.mcap'].map(async (f) => (await readMcap(join(dir, f))).reader.chunkIndexes[0]!.compression));
+    assert.deepEqual(compressions, ['lz4', 'zstd']);
+    const out = join(tempDir(), 'out.mcap');
+    await runQuiet(async (job) => {
+      await job.record({ path: out, topics: ['/topic'] });
+      await job.play({ bag: dir });
+    });
+    const talker = (await readMcap(TALKER_MCAP)).messages.filter((m) => m.topic === '/topic');
+    assert.deepEqual(essentials((await readMcap(out)).messages), essentials(talker));
+  });
+
+  it('selects, remaps, windows and places playback; publishes /clock; a job start time shifts the bag', async () => {
+    const heard: string[] = [];
+    let clocks = 0;
+    const summary = await runQuiet(async (job) => {
+      const node = new Node('listener');
+      node.createSubscription('std_msgs/msg/String', '/chatter', (m) => heard.push(`${(job.now() - job.startTime) / MS} ${m.data}`));
+      node.createSubscription('rosgraph_msgs/msg/Clock', '/clock', () => clocks++);
+      node.createSubscription('rcl_interfaces/msg/Log', '/rosout', () => heard.push('rosout'));
+      await job.play({
+        bag: TALKER_MCAP,
+        topics: ['/topic'],
+        remap: { '/topic': '/chatter' },
+        window: { from: SECOND, to: 2n * SECOND },
+        startOffset: 250n * MS,
+        clockHz: 100,
+      });
+    }, { startTime: 10n * SECOND });
+    assert.equal(summary.startTime, 10n * SECOND);
+    // Messages 2..3 lie in [1 s, 2 s] of the bag; the first of them lands 250 ms after the start.
+    assert.deepEqual(heard, ['250 Hello, world! 2', '750 Hello, world! 3']);
+    assert.equal(clocks, 76, '/clock at 100 Hz from the start (0, 10, …, 750 ms) until the last message');
+  });
+
+  it('finishes the recording when a callback throws, and when the run is interrupted', async () => {
+    const dir = tempDir();
+    writeTemp(
+      dir,
+      'busy.cjs',
+      `const rclnodejs = require('rclnodejs');
+const mode = process.argv[2];
+rclnodejs.init().then(() => {
+  const node = rclnodejs.createNode('busy');
+  const pub = node.createPublisher('std_msgs/msg/String', 'busy');
+  let n = 0;
+  node.createTimer(1000000n, () => {
+    pub.publish('tick ' + n++);
+    if (mode === 'throw' && n === 500) throw new Error('sensor failed');
+  });
+  rclnodejs.spin(node);
+});
+`,
+    );
+    const job = (mode: string) => writeTemp(dir, `${mode}.yaml`, `nodes:\n  - script: busy.cjs\n    args: [${mode}]\nrecord:\n  path: ${mode}\n  compression: zstd\n`);
+
+    const failed = runCli(['run', job('throw'), '--quiet']);
+    assert.equal(failed.status, 3, failed.stderr);
+    const afterThrow = (await readMcap(join(dir, 'throw/throw_0.mcap'))).messages.filter((m) => m.topic === '/busy');
+    assert.equal(afterThrow.length, 500);
+    assert.ok(existsSync(join(dir, 'throw/metadata.yaml')));
+
+    const child = spawn(process.execPath, [cliPath, 'run', job('forever'), '--quiet'], { cwd: repoRoot, stdio: 'ignore' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(code, 130);
+    const { messages } = await readMcap(join(dir, 'forever/forever_0.mcap'));
+    assert.ok(messages.length > 100, `an interrupted run's bag holds what it recorded (${messages.length})`);
+  });
+
+  it('names the file and the problem for missing, truncated and corrupt bags, unknown types and bad job entries', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'truncated.mcap'), readFileSync(TALKER_MCAP).subarray(0, 4000));
+    const corrupt = Buffer.from(readFileSync(TALKER_MCAP));
+    corrupt.fill(0x55, 200, 1200);
+    writeFileSync(join(dir, 'corrupt.mcap'), corrupt);
+    writeFileSync(join(dir, 'notabag.db3'), 'hello');
+    for (const [file, problem] of [
+      ['missing.mcap', /missing\.mcap: no such bag/],
+      ['truncated.mcap', /truncated\.mcap: not a readable MCAP file/],
+      ['notabag.db3', /notabag\.db3: .*sqlite3/],
+    ] as const) {
+      const result = runCli(['bag', 'info', join(dir, file)]);
+      assert.equal(result.status, 2, file);
+      assert.match(result.stderr, problem);
+    }
+    const playCorrupt = runCli(['run', writeTemp(dir, 'corrupt.yaml', 'play:\n  bag: corrupt.mcap\n'), '--quiet']);
+    assert.equal(playCorrupt.status, 2, playCorrupt.stderr);
+    assert.match(playCorrupt.stderr, /corrupt\.mcap: .*(corrupt|CRC|crc)/);
+
+    const custom = join(dir, 'custom.mcap');
+    const writable = new SyncFileWritable(custom);
+    const writer = new McapWriter({ writable });
+    await writer.start({ profile: 'ros2', library: 'test' });
+    const schemaId = await writer.registerSchema({ name: 'robot_msgs/msg/Wheel', encoding: 'ros2msg', data: new TextEncoder().encode('float64 speed\n') });
+    const channelId = await writer.registerChannel({ topic: '/wheel', messageEncoding: 'cdr', schemaId, metadata: new Map() });
+    await writer.addMessage({ channelId, sequence: 0, logTime: 1n, publishTime: 1n, data: new Uint8Array(16) });
+    await writer.end();
+    writable.close();
+    const unknown = runCli(['run', writeTemp(dir, 'unknown.yaml', 'play:\n  bag: custom.mcap\n'), '--quiet']);
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /custom\.mcap: topic \/wheel \(robot_msgs\/msg\/Wheel\): .*robot_msgs\/msg\/Wheel/);
+
+    const badEntry = runCli(['run', writeTemp(dir, 'bad.yaml', 'play:\n  bag: custom.mcap\n  timestamp: wall\n'), '--quiet']);
+    assert.equal(badEntry.status, 2);
+    assert.match(badEntry.stderr, /bad\.yaml:3: play\.timestamp/);
+  });
+
+  it('reads sqlite3 bags without changing anything but sqlite’s own WAL files', () => {
+    const bag = sqliteTalker();
+    const before = new Database(bag, { readonly: true }).prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
+    const result = runCli(['run', writeTemp(tempDir(), 'play.yaml', `play:\n  bag: ${bag}\n`), '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(lastJsonLine(result.stdout).startTime, '1585866235112411371');
+    assert.equal(before.n, 20);
+  });
+});
+
+interface BagfileInformation {
+  message_count: bigint;
+  duration: { nanoseconds: bigint };
+  starting_time: { nanoseconds_since_epoch: bigint };
+  relative_file_paths: string[];
+  storage_identifier: string;
+  topics_with_message_count: { message_count: bigint; topic_metadata: { name: string; type: string; serialization_format: string } }[];
+}
+
+interface BagInfoJson {
+  files: string[];
+  storageId: string;
+  duration: string;
+  startTime: string;
+  messageCount: number;
+  topics: { name: string; type: string; messageCount: number; serializationFormat: string }[];
+}
+
+function assertInfoMatches(info: BagInfoJson, yaml: BagfileInformation): void {
+  assert.deepEqual(info.files, yaml.relative_file_paths);
+  assert.equal(info.storageId, yaml.storage_identifier);
+  assert.equal(info.messageCount, Number(yaml.message_count));
+  assert.equal(info.duration, String(yaml.duration.nanoseconds));
+  assert.equal(info.startTime, String(yaml.starting_time.nanoseconds_since_epoch));
+  const byName = (topics: { name: string }[]) => [...topics].sort((a, b) => (a.name < b.name ? -1 : 1));
+  assert.deepEqual(
+    byName(info.topics),
+    byName(yaml.topics_with_message_count.map((t) => ({ name: t.topic_metadata.name, type: t.topic_metadata.type, messageCount: Number(t.message_count), serializationFormat: t.topic_metadata.serialization_format }))),
+  );
+}
