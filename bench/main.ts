@@ -6,7 +6,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
 import { bareHeapLoop } from './bareHeapLoop.js';
+import { benchDir, playBare, playPeakMiB, playWithRclsim, rate, recordBare, recordWithRclsim } from './bagBench.js';
 import { runBenchmarkGraph } from './benchmarkGraph.js';
 import { median } from './measure.js';
 
@@ -57,6 +59,54 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     },
   },
 };
+
+const RECORD_TICKS = 25_000; // 100,000 messages
+
+Object.assign(benchmarks, {
+  'bag.record': {
+    description: `recording ${RECORD_TICKS * 4} PoseStamped messages (4 topics, 1 kHz) vs a bare serialize + McapWriter loop`,
+    async run() {
+      const dir = benchDir();
+      await recordWithRclsim(join(dir, 'warm.mcap'), 2000);
+      await recordBare(join(dir, 'warm-bare.mcap'), 2000);
+      const ours: number[] = [];
+      const bare: number[] = [];
+      for (let i = 0; i < REPEATS; i++) {
+        ours.push(await rate(() => recordWithRclsim(join(dir, `rclsim-${i}.mcap`), RECORD_TICKS)));
+        bare.push(await rate(() => recordBare(join(dir, `bare-${i}.mcap`), RECORD_TICKS)));
+      }
+      return { messagesPerSecond: Math.round(median(ours)), bareLoopPerSecond: Math.round(median(bare)), ratio: round(median(ours) / median(bare), 3) };
+    },
+  },
+  'bag.play': {
+    description: `playing a ${RECORD_TICKS * 4}-message bag (every message decoded) vs a bare @mcap/core read + decode loop; peak memory on it and on a bag 10x larger`,
+    async run() {
+      const dir = benchDir();
+      const bag = join(dir, 'bag.mcap');
+      const large = join(dir, 'large.mcap');
+      await recordWithRclsim(bag, RECORD_TICKS);
+      await recordWithRclsim(large, RECORD_TICKS * 10);
+      await playWithRclsim(bag);
+      await playBare(bag);
+      const ours: number[] = [];
+      const bare: number[] = [];
+      for (let i = 0; i < REPEATS; i++) {
+        ours.push(await rate(() => playWithRclsim(bag)));
+        bare.push(await rate(() => playBare(bag)));
+      }
+      const peak = playPeakMiB(bag);
+      const peakLarge = playPeakMiB(large);
+      return {
+        messagesPerSecond: Math.round(median(ours)),
+        bareLoopPerSecond: Math.round(median(bare)),
+        ratio: round(median(ours) / median(bare), 3),
+        peakMiB: peak,
+        peakMiB10x: peakLarge,
+        peakGrowthMiB: round(peakLarge - peak, 1),
+      };
+    },
+  },
+});
 
 function round(value: number, digits: number): number {
   const scale = 10 ** digits;

@@ -71,6 +71,32 @@ describe('step loop ordering rules', () => {
     assert.deepEqual(order, ['from a continuation@5', 'next timer@6']);
   });
 
+  it('runs the continuations a callback left behind right after it, as Node does after each native callback', async () => {
+    const order: string[] = [];
+    await simulate(
+      () => {
+        // One message, four subscriptions: their callbacks run in one instant, in creation order.
+        const node = new Node('n');
+        const pub = node.createPublisher(STRING, 't');
+        node.createSubscription(STRING, 't', () => {
+          order.push('first');
+          void Promise.resolve()
+            .then(() => Promise.resolve())
+            .then(() => order.push('continuation of first'));
+        });
+        node.createSubscription(STRING, 't', () => order.push('second'));
+        node.createSubscription(STRING, 't', () => queueMicrotask(() => order.push('microtask of third')));
+        node.createSubscription(STRING, 't', () => order.push('fourth'));
+        const timer = node.createTimer(5n * MS, () => {
+          timer.cancel();
+          pub.publish('go');
+        });
+      },
+      { endAfter: 5n * MS },
+    );
+    assert.deepEqual(order, ['first', 'continuation of first', 'second', 'microtask of third', 'fourth']);
+  });
+
   it('drains the ready FIFO before the next ready timer', async () => {
     const order: string[] = [];
     await simulate(

@@ -100,7 +100,7 @@ export class Bag {
     return [...byKey.values()];
   }
 
-  messages(query: MessageQuery = {}): AsyncIterator<BagMessage> {
+  messages(query: MessageQuery = {}): Iterator<BagMessage> {
     if (this.files.length === 1) return this.files[0]!.messages(query);
     return mergeByReceiveTime(this.files.map((file) => file.messages(query)));
   }
@@ -122,9 +122,9 @@ function openStorage(path: string, storageId: 'mcap' | 'sqlite3'): Promise<BagSt
 }
 
 /** K-way merge of time-ordered iterators; equal times come from the earlier iterator first. */
-async function* mergeByReceiveTime(iterators: AsyncIterator<BagMessage>[]): AsyncGenerator<BagMessage> {
+function* mergeByReceiveTime(iterators: Iterator<BagMessage>[]): Generator<BagMessage> {
   const heads: (BagMessage | undefined)[] = [];
-  for (const iterator of iterators) heads.push(await next(iterator));
+  for (const iterator of iterators) heads.push(next(iterator));
   for (;;) {
     let best = -1;
     for (let i = 0; i < heads.length; i++) {
@@ -133,11 +133,11 @@ async function* mergeByReceiveTime(iterators: AsyncIterator<BagMessage>[]): Asyn
     }
     if (best < 0) return;
     yield heads[best]!;
-    heads[best] = await next(iterators[best]!);
+    heads[best] = next(iterators[best]!);
   }
 }
 
-async function next(iterator: AsyncIterator<BagMessage>): Promise<BagMessage | undefined> {
-  const result = await iterator.next();
+function next(iterator: Iterator<BagMessage>): BagMessage | undefined {
+  const result = iterator.next();
   return result.done === true ? undefined : result.value;
 }

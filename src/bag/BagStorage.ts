@@ -38,7 +38,8 @@ export interface BagStorage {
   readonly startTime: bigint;
   readonly endTime: bigint;
   readonly messageCount: number;
-  messages(query: MessageQuery): AsyncIterator<BagMessage>;
+  /** Read synchronously, so that playback needs no turn of the event loop per message. */
+  messages(query: MessageQuery): Iterator<BagMessage>;
   close(): Promise<void>;
 }
 

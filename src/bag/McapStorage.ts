@@ -1,7 +1,8 @@
-import { McapIndexedReader } from '@mcap/core';
+import { McapIndexedReader, type DecompressHandlers, type McapTypes } from '@mcap/core';
 import { loadDecompressHandlers } from '@mcap/support';
 import { parse } from 'yaml';
 import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
+import { ChunkReader } from './mcapChunks.js';
 import { SyncFileReadable } from './SyncFileReadable.js';
 
 /** A rosbag2 MCAP file (profile ros2), read through its index, chunk by chunk. */
@@ -15,10 +16,20 @@ export class McapStorage implements BagStorage {
   readonly messageCount: number;
   readonly #reader: McapIndexedReader;
   readonly #readable: SyncFileReadable;
+  readonly #decompressHandlers: DecompressHandlers;
+  #chunkBuffer = new Uint8Array(0);
   readonly #topics: BagTopic[];
 
-  private constructor(path: string, readable: SyncFileReadable, reader: McapIndexedReader, size: number, rosDistro: string) {
+  private constructor(
+    path: string,
+    readable: SyncFileReadable,
+    reader: McapIndexedReader,
+    decompressHandlers: DecompressHandlers,
+    size: number,
+    rosDistro: string,
+  ) {
     this.path = path;
+    this.#decompressHandlers = decompressHandlers;
     this.#readable = readable;
     this.#reader = reader;
     this.size = size;
@@ -49,7 +60,8 @@ export class McapStorage implements BagStorage {
       throw new BagError(path, (error as Error).message);
     }
     try {
-      const reader = await McapIndexedReader.Initialize({ readable, decompressHandlers: await loadDecompressHandlers() });
+      const decompressHandlers = await loadDecompressHandlers();
+      const reader = await McapIndexedReader.Initialize({ readable, decompressHandlers });
       if (reader.header.profile !== 'ros2') {
         throw new BagError(path, `MCAP profile is '${reader.header.profile}', not 'ros2': not a rosbag2 file`);
       }
@@ -59,7 +71,7 @@ export class McapStorage implements BagStorage {
         const fromYaml = serialized === undefined ? undefined : (parse(serialized) as { ros_distro?: string } | null)?.ros_distro;
         rosDistro = fromYaml ?? record.metadata.get('ROS_DISTRO') ?? rosDistro;
       }
-      return new McapStorage(path, readable, reader, Number(await readable.size()), rosDistro);
+      return new McapStorage(path, readable, reader, decompressHandlers, Number(await readable.size()), rosDistro);
     } catch (error) {
       readable.close();
       if (error instanceof BagError) throw error;
@@ -71,19 +83,79 @@ export class McapStorage implements BagStorage {
     return this.#topics.map((topic) => ({ ...topic }));
   }
 
-  async *messages(query: MessageQuery): AsyncGenerator<BagMessage> {
-    const topicOf = new Map([...this.#reader.channelsById].map(([id, channel]) => [id, channel.topic]));
-    const messages = this.#reader.readMessages({
-      ...(query.topics === undefined ? {} : { topics: query.topics }),
-      ...(query.start === undefined ? {} : { startTime: query.start }),
-      ...(query.end === undefined ? {} : { endTime: query.end }),
-    });
-    try {
-      for await (const message of messages) {
-        yield { topic: topicOf.get(message.channelId)!, logTime: message.logTime, publishTime: message.publishTime, data: message.data };
+  /**
+   * Messages in receive-time order, read synchronously chunk by chunk in file order (the indexed
+   * reader's own iteration is asynchronous). A message is handed out once no unread chunk can
+   * hold an earlier one (the index gives each chunk's first time): when chunks do not overlap in
+   * time, as rosbag2 writes them, one chunk is in memory at a time. Ties keep file order.
+   */
+  *messages(query: MessageQuery): Generator<BagMessage> {
+    const start = query.start ?? 0n;
+    const end = query.end ?? (1n << 64n) - 1n;
+    const topicOf: (string | undefined)[] = [];
+    for (const [id, channel] of this.#reader.channelsById) {
+      if (query.topics === undefined || query.topics.includes(channel.topic)) topicOf[id] = channel.topic;
+    }
+    const chunks = [...this.#reader.chunkIndexes]
+      .filter((chunk) => chunk.messageEndTime >= start && chunk.messageStartTime <= end)
+      .sort((a, b) => (a.chunkStartOffset < b.chunkStartOffset ? -1 : 1));
+    const laterStart: bigint[] = [];
+    for (let i = chunks.length - 1, min = end + 1n; i >= 0; i--) {
+      laterStart[i] = min;
+      if (chunks[i]!.messageStartTime < min) min = chunks[i]!.messageStartTime;
+    }
+    const reader = new ChunkReader(this.#decompressHandlers);
+    // Reused from chunk to chunk, like the reader's own arrays.
+    let order = new Uint32Array(1024);
+    let times = new BigUint64Array(1024);
+    let carried: BagMessage[] = [];
+    for (let i = 0; i < chunks.length; i++) {
+      this.#readChunk(chunks[i]!, reader);
+      const ready = laterStart[i]!;
+      if (reader.count > order.length) {
+        order = new Uint32Array(reader.count * 2);
+        times = new BigUint64Array(reader.count * 2);
       }
+      let n = 0;
+      for (let m = 0; m < reader.count; m++) {
+        const time = reader.logTimeAt(m);
+        if (time < start || time > end || topicOf[reader.channelIdAt(m)] === undefined) continue;
+        order[n] = m;
+        times[m] = time;
+        n++;
+      }
+      const sorted = order.subarray(0, n).sort((x, y) => (times[x]! < times[y]! ? -1 : times[x]! > times[y]! ? 1 : x - y));
+      const message = (m: number): BagMessage => ({
+        topic: topicOf[reader.channelIdAt(m)]!,
+        logTime: times[m]!,
+        publishTime: reader.publishTimeAt(m),
+        data: reader.dataAt(m),
+      });
+      if (carried.length === 0) {
+        for (const m of sorted) {
+          if (times[m]! < ready) yield message(m);
+          else carried.push(message(m));
+        }
+      } else {
+        // Chunks overlap in time: merge what is still held with this chunk's messages.
+        const merged = [...carried, ...Array.from(sorted, message)].sort((a, b) => (a.logTime < b.logTime ? -1 : a.logTime > b.logTime ? 1 : 0));
+        carried = [];
+        for (const held of merged) {
+          if (held.logTime < ready) yield held;
+          else carried.push(held);
+        }
+      }
+    }
+    yield* carried;
+  }
+
+  #readChunk(chunk: McapTypes.ChunkIndex, reader: ChunkReader): void {
+    try {
+      // One buffer serves every chunk read (ChunkReader.dataAt copies each message out of it).
+      if (this.#chunkBuffer.length < chunk.chunkLength) this.#chunkBuffer = new Uint8Array(Number(chunk.chunkLength));
+      reader.read(this.#readable.readNow(chunk.chunkStartOffset, chunk.chunkLength, this.#chunkBuffer));
     } catch (error) {
-      throw new BagError(this.path, `cannot read messages (truncated or corrupt?): ${(error as Error).message}`);
+      throw new BagError(this.path, `cannot read the chunk at byte ${chunk.chunkStartOffset} (truncated or corrupt?): ${(error as Error).message}`);
     }
   }
 

@@ -29,8 +29,8 @@ export interface PlayOptions {
 /**
  * rosbag2's player inside a simulation: a node that publishes each recorded message, as the
  * recorded CDR bytes, at its recorded time plus a fixed shift, exactly. Playback is event
- * driven: one scheduled action per message, and the next message is read (through the bag's
- * index, one chunk at a time) only after the previous one went out, before time moves on.
+ * driven: one scheduled action per message, and the next message is read (synchronously, one
+ * chunk of the file at a time) when the previous one has gone out.
  */
 export class Player {
   readonly node: Node;
@@ -40,7 +40,7 @@ export class Player {
   messagesPlayed = 0;
   readonly #simulation: Simulation;
   readonly #publishers = new Map<string, Publisher>();
-  readonly #iterator: AsyncIterator<BagMessage>;
+  readonly #iterator: Iterator<BagMessage>;
   readonly #timestamp: 'received' | 'sent';
   readonly #clockHz: number;
   #pending: BagMessage | undefined;
@@ -49,7 +49,7 @@ export class Player {
   #clock: Timer | undefined;
   #closed = false;
 
-  private constructor(simulation: Simulation, bag: Bag, options: PlayOptions, iterator: AsyncIterator<BagMessage>, first: BagMessage | undefined) {
+  private constructor(simulation: Simulation, bag: Bag, options: PlayOptions, iterator: Iterator<BagMessage>, first: BagMessage | undefined) {
     this.#simulation = simulation;
     this.bag = bag;
     this.#iterator = iterator;
@@ -78,7 +78,7 @@ export class Player {
         ...(from === undefined ? {} : { start: origin + from }),
         ...(to === undefined ? {} : { end: origin + to }),
       });
-      const first = await iterator.next();
+      const first = iterator.next();
       return new Player(simulation, bag, options, iterator, first.done === true ? undefined : first.value);
     } catch (error) {
       await bag.close();
@@ -113,7 +113,7 @@ export class Player {
   start(shift: bigint): void {
     this.#shift = shift;
     if (this.#pending === undefined) {
-      void this.close();
+      this.#finish();
       return;
     }
     if (this.#clockHz > 0) {
@@ -142,13 +142,14 @@ export class Player {
     const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
     publisher.publishRecorded(data, message.publishTime + this.#shift);
     this.messagesPlayed++;
-    this.#readNext().catch((error: unknown) => this.#simulation.engine.fail(error));
+    const next = this.#iterator.next();
+    if (next.done === true) this.#finish();
+    else this.#schedule(next.value);
   }
 
-  async #readNext(): Promise<void> {
-    const next = await this.#iterator.next();
-    if (next.done === true) await this.close();
-    else this.#schedule(next.value);
+  /** The bag is played out: no more /clock, and its files are released. */
+  #finish(): void {
+    this.close().catch((error: unknown) => this.#simulation.engine.fail(error));
   }
 
   /** Stops playing and releases the bag's files. */
@@ -156,7 +157,7 @@ export class Player {
     if (this.#closed) return;
     this.#closed = true;
     this.#clock?.cancel();
-    await this.#iterator.return?.();
+    this.#iterator.return?.();
     await this.bag.close();
   }
 }

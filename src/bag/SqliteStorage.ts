@@ -70,7 +70,7 @@ export class SqliteStorage implements BagStorage {
     }));
   }
 
-  async *messages(query: MessageQuery): AsyncGenerator<BagMessage> {
+  *messages(query: MessageQuery): Generator<BagMessage> {
     const selected = this.#topics.filter((t) => query.topics === undefined || query.topics.includes(t.name));
     const topicOf = new Map(selected.map((t) => [t.id, t.name]));
     if (selected.length === 0) return;

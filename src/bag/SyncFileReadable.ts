@@ -2,9 +2,9 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { IReadable } from '@mcap/core';
 
 /**
- * An MCAP readable that reads with synchronous system calls. The reader's promises then settle
- * in microtasks alone, never waiting on the thread pool, so a simulation can read its next
- * message between two steps deterministically (see Player).
+ * An MCAP readable that reads with synchronous system calls: the indexed reader's promises
+ * settle in microtasks alone, and McapStorage reads chunks with readNow() while a simulation
+ * runs, never waiting on the thread pool.
  */
 export class SyncFileReadable implements IReadable {
   readonly #fd: number;
@@ -20,17 +20,27 @@ export class SyncFileReadable implements IReadable {
   }
 
   read(offset: bigint, size: bigint): Promise<Uint8Array> {
-    if (offset + size > this.#size) {
-      return Promise.reject(new Error(`read of ${size} bytes at ${offset} runs past the end of the file (${this.#size} bytes)`));
+    try {
+      return Promise.resolve(this.readNow(offset, size));
+    } catch (error) {
+      return Promise.reject(error);
     }
-    const buffer = new Uint8Array(Number(size));
+  }
+
+  /** `size` bytes at `offset`, read before returning, into `into` when it is large enough. */
+  readNow(offset: bigint, size: bigint, into?: Uint8Array): Uint8Array {
+    if (offset + size > this.#size) {
+      throw new Error(`read of ${size} bytes at ${offset} runs past the end of the file (${this.#size} bytes)`);
+    }
+    const length = Number(size);
+    const buffer = into !== undefined && into.length >= length ? into.subarray(0, length) : new Uint8Array(length);
     let done = 0;
-    while (done < buffer.length) {
-      const n = readSync(this.#fd, buffer, done, buffer.length - done, Number(offset) + done);
+    while (done < length) {
+      const n = readSync(this.#fd, buffer, done, length - done, Number(offset) + done);
       if (n === 0) break;
       done += n;
     }
-    return Promise.resolve(buffer);
+    return buffer;
   }
 
   close(): void {

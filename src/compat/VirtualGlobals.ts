@@ -57,6 +57,14 @@ export class VirtualGlobals {
     this.#replaceAll(timersModule, timerFunctions);
     this.#replaceAll(timersPromisesModule, promiseTimers(timers, engine));
     this.#replaceAll(globalThis, { Date: virtualDate(nowMs) });
+    // A microtask queued without a promise must still run before time moves on.
+    const realQueueMicrotask = globalThis.queueMicrotask;
+    this.#replaceAll(globalThis, {
+      queueMicrotask: (callback: () => void) => {
+        engine.requestYield();
+        realQueueMicrotask(callback);
+      },
+    });
     this.#replaceAll(Math, { random: () => mathRandom.nextDouble() });
     this.#replaceAll(performance, { now: () => Number(engine.nowAbs) / 1e6 });
     const hrtime = Object.assign(

@@ -1,3 +1,4 @@
+import { promiseHooks } from 'node:v8';
 import { EngineTimer } from './EngineTimer.js';
 import { SKIPPED, type EngineObserver, type Executable } from './Executable.js';
 import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError } from './errors.js';
@@ -24,6 +25,15 @@ export interface RunLimits {
 }
 
 const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Promises created in this process while a run lasts. A callback that created none queued no
+ * promise continuation, so the engine need not wait a turn of the event loop after it.
+ */
+let promisesCreated = 0;
+const countPromise = (): void => {
+  promisesCreated++;
+};
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
 const LIVELOCK_WINDOW = 1000;
 
@@ -327,6 +337,15 @@ export class Engine {
 
   /** Runs the step loop until the job finishes, an end condition holds, or nothing is left. */
   async run(limits: RunLimits = {}): Promise<EndReason> {
+    const stopCounting = promiseHooks.onInit(countPromise);
+    try {
+      return await this.#loop(limits);
+    } finally {
+      stopCounting();
+    }
+  }
+
+  async #loop(limits: RunLimits): Promise<EndReason> {
     this.start();
     const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
     for (;;) {
@@ -379,7 +398,9 @@ export class Engine {
     for (let action = this.#actions.top; action !== undefined && action.at <= now; action = this.#actions.top) {
       this.#actions.pop();
       if (!action.weak) this.#liveActions--;
+      const promises = promisesCreated;
       action.run();
+      if (promisesCreated !== promises) this.#needsYield = true;
       if (this.#needsYield) await this.#yield();
     }
     const fifo = this.#fifo;
@@ -396,8 +417,9 @@ export class Engine {
       this.#execute(entity);
       if (this.#needsYield) await this.#yield();
     }
-    // Before time may advance, let every pending promise continuation run.
-    await this.#yield();
+    // Before time may advance, let every pending promise continuation run. Code that created
+    // no promise (and queued no microtask) left none: then the event-loop turn is skipped.
+    if (this.#needsYield) await this.#yield();
   }
 
   async #yield(): Promise<void> {
@@ -410,6 +432,7 @@ export class Engine {
 
   #execute(entity: Executable): void {
     let result: unknown;
+    const promises = promisesCreated;
     if (entity.scope !== this.#scope) {
       this.#scope = entity.scope;
       this.enterScope(entity.scope);
@@ -422,6 +445,7 @@ export class Engine {
     } finally {
       this.executing = null;
     }
+    if (promisesCreated !== promises) this.#needsYield = true;
     if (result === SKIPPED) return;
     this.callbacks++;
     if (++this.#instantCallbacks > this.maxCallbacksPerInstant - LIVELOCK_WINDOW) this.#watchLivelock(entity);

@@ -1,0 +1,128 @@
+/**
+ * Bag benchmarks: rclsim's recorder and player against bare @mcap/core loops over the same
+ * messages, in the same process, and the player's peak memory on a bag and on one ten times
+ * larger (each in a child process of its own, so that peaks do not mix).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { McapIndexedReader, McapWriter } from '@mcap/core';
+import { loadDecompressHandlers } from '@mcap/support';
+import { SyncFileReadable } from '../src/bag/SyncFileReadable.js';
+import { SyncFileWritable } from '../src/bag/SyncFileWritable.js';
+import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
+import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
+import type { Message } from '../src/interfaces/plainMessages.js';
+import { defineJob } from '../src/job/Job.js';
+import { runJob } from '../src/job/runJob.js';
+import { LogOutput } from '../src/rcl/LogOutput.js';
+import { Node } from '../src/rcl/Node.js';
+import { seconds } from './measure.js';
+
+const TYPE = 'geometry_msgs/msg/PoseStamped';
+const TOPICS = ['/pose0', '/pose1', '/pose2', '/pose3'];
+const PERIOD_NS = 1_000_000n;
+
+/** The messages of tick `i` on topic `t`, the same for rclsim and for the bare loop. */
+function pose(i: number, t: number): Message {
+  return {
+    header: { stamp: { sec: Math.floor(i / 1000), nanosec: (i % 1000) * 1_000_000 }, frame_id: `map${t}` },
+    pose: { position: { x: i * 0.001, y: t, z: 0 }, orientation: { x: 0, y: 0, z: 0, w: 1 } },
+  };
+}
+
+/** rclsim records: a node publishes 4 poses per 1 ms tick; the recorder writes them all. */
+export async function recordWithRclsim(path: string, ticks: number): Promise<number> {
+  const summary = await runJob(
+    defineJob({
+      name: 'record-bench',
+      async setup(job) {
+        await job.record({ path, topics: TOPICS });
+        const node = new Node('poser');
+        const publishers = TOPICS.map((topic) => node.createPublisher(TYPE, topic));
+        let tick = 0;
+        node.createTimer(PERIOD_NS, () => {
+          for (let t = 0; t < publishers.length; t++) publishers[t]!.publish(pose(tick, t));
+          if (++tick === ticks) job.finish();
+        });
+      },
+    }),
+    { logOutput: new LogOutput(() => {}), fingerprint: false },
+  );
+  return summary.callbacks * TOPICS.length;
+}
+
+/** The bare loop: serialize the same messages and write them with McapWriter. */
+export async function recordBare(path: string, ticks: number): Promise<number> {
+  const type = new InterfaceRegistry().message(TYPE);
+  const writable = new SyncFileWritable(path);
+  const writer = new McapWriter({ writable });
+  await writer.start({ profile: 'ros2', library: 'bench' });
+  const schemaId = await writer.registerSchema({ name: TYPE, encoding: 'ros2msg', data: new TextEncoder().encode(type.fullText()) });
+  const channels: number[] = [];
+  for (const topic of TOPICS) channels.push(await writer.registerChannel({ topic, messageEncoding: 'cdr', schemaId, metadata: new Map() }));
+  for (let i = 0; i < ticks; i++) {
+    const time = BigInt(i + 1) * PERIOD_NS;
+    for (let t = 0; t < TOPICS.length; t++) {
+      const data = serializeMessage(type, type.toMessage(pose(i, t)));
+      await writer.addMessage({ channelId: channels[t]!, sequence: i, logTime: time, publishTime: time, data });
+    }
+  }
+  await writer.end();
+  writable.close();
+  return ticks * TOPICS.length;
+}
+
+/** rclsim plays the bag (every message decoded, as a subscriber would get it). */
+export async function playWithRclsim(bag: string): Promise<number> {
+  let played = 0;
+  await runJob(
+    defineJob({
+      name: 'play-bench',
+      async setup(job) {
+        const player = await job.play({ bag });
+        job.onEnd(() => {
+          played = player.messagesPlayed;
+        });
+      },
+    }),
+    { logOutput: new LogOutput(() => {}), fingerprint: false },
+  );
+  return played;
+}
+
+/** The bare loop: read every message through @mcap/core's indexed reader and decode it. */
+export async function playBare(bag: string): Promise<number> {
+  const readable = new SyncFileReadable(bag);
+  const reader = await McapIndexedReader.Initialize({ readable, decompressHandlers: await loadDecompressHandlers() });
+  const registry = new InterfaceRegistry();
+  const types = new Map([...reader.channelsById].map(([id, channel]) => [id, registry.message(reader.schemasById.get(channel.schemaId)!.name)]));
+  let count = 0;
+  for await (const message of reader.readMessages()) {
+    deserializeMessage(types.get(message.channelId)!, message.data);
+    count++;
+  }
+  readable.close();
+  return count;
+}
+
+export function benchDir(): string {
+  return mkdtempSync(join(tmpdir(), 'rclsim-bench-'));
+}
+
+/** Messages per second of `work` (which returns how many messages it handled). */
+export async function rate(work: () => Promise<number>): Promise<number> {
+  let count = 0;
+  const time = await seconds(async () => {
+    count = await work();
+  });
+  return count / time;
+}
+
+/** Peak resident memory (MiB) of a child process that plays `bag`. */
+export function playPeakMiB(bag: string): number {
+  const child = spawnSync(process.execPath, [join(import.meta.dirname, 'playPeak.js'), bag], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`playPeak failed: ${child.stderr}`);
+  return Number(child.stdout.trim());
+}
