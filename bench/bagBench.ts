@@ -74,16 +74,20 @@ export async function recordBare(path: string, ticks: number): Promise<number> {
   return ticks * TOPICS.length;
 }
 
-/** rclsim plays the bag (every message decoded, as a subscriber would get it). */
+/** rclsim plays the bag into a node subscribed to every topic (each message decoded once). */
 export async function playWithRclsim(bag: string): Promise<number> {
   let played = 0;
+  let received = 0;
   await runJob(
     defineJob({
       name: 'play-bench',
       async setup(job) {
+        const node = new Node('listener');
+        for (const topic of TOPICS) node.createSubscription(TYPE, topic, () => received++);
         const player = await job.play({ bag });
         job.onEnd(() => {
           played = player.messagesPlayed;
+          if (received !== played) throw new Error(`played ${played} messages, the listener got ${received}`);
         });
       },
     }),

@@ -21,6 +21,8 @@ export interface RecordOptions {
 /** rosbag2's metadata format version written (Jazzy's: QoS policies as strings, ros_distro). */
 const METADATA_VERSION = 9;
 const ROS_DISTRO = 'jazzy';
+/** Writer calls queued before they are carried out. */
+const WRITE_BATCH = 1024;
 
 interface RecordedChannel {
   id: number;
@@ -47,6 +49,7 @@ export class Recorder {
   readonly #bagDirectory: string | undefined;
   readonly #compression: ChunkCompression;
   readonly #channels = new Map<string, RecordedChannel>();
+  readonly #channelOfPublisher = new WeakMap<Publisher, RecordedChannel>();
   readonly #operations: (() => Promise<unknown>)[] = [];
   readonly #beforeStart: { channel: RecordedChannel; data: Uint8Array }[] = [];
   #writing: Promise<void> | undefined;
@@ -95,6 +98,7 @@ export class Recorder {
   }
 
   #writeBeforeStart(): void {
+    if (this.#beforeStart.length === 0) return;
     const start = this.#simulation.engine.base;
     for (const { channel, data } of this.#beforeStart.splice(0)) this.#write(channel, data, start, start);
   }
@@ -108,9 +112,14 @@ export class Recorder {
   }
 
   #channelOf(publisher: Publisher): RecordedChannel {
+    const cached = this.#channelOfPublisher.get(publisher);
+    if (cached !== undefined) return cached;
     const key = `${publisher.topic}\u0000${publisher.typeName}`;
     const known = this.#channels.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      this.#channelOfPublisher.set(publisher, known);
+      return known;
+    }
     const recorded: RecordedChannel = { id: -1, topic: publisher.topic, type: publisher.typeName, count: 0 };
     const offers = this.#simulation.graph.publishersOf(publisher.topic).map((p) => p.qos);
     this.#enqueue(async () => {
@@ -127,13 +136,17 @@ export class Recorder {
       });
     });
     this.#channels.set(key, recorded);
+    this.#channelOfPublisher.set(publisher, recorded);
     return recorded;
   }
 
-  /** The MCAP writer's calls must not interleave: they run one after another, in call order. */
+  /**
+   * The MCAP writer's calls must not interleave: they run one after another, in call order, in
+   * batches (each batch costs the simulation a turn of the event loop), and all at close.
+   */
   #enqueue(operation: () => Promise<unknown>): void {
     this.#operations.push(operation);
-    this.#writing ??= this.#drain();
+    if (this.#operations.length >= WRITE_BATCH) this.#writing ??= this.#drain();
   }
 
   async #drain(): Promise<void> {
@@ -188,7 +201,7 @@ export class Recorder {
         this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', stringify(metadata)]]) }),
       );
       this.#enqueue(() => this.#writer.end());
-      while (this.#writing !== undefined) await this.#writing;
+      while (this.#operations.length > 0 || this.#writing !== undefined) await (this.#writing ??= this.#drain());
       if (this.#failure !== undefined) throw this.#failure;
       if (this.#bagDirectory !== undefined) {
         writeFileSync(join(this.#bagDirectory, 'metadata.yaml'), stringify({ rosbag2_bagfile_information: metadata }));

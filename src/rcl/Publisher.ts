@@ -56,14 +56,20 @@ export class Publisher<T extends string = string> extends Entity {
    */
   publishRecorded(data: Buffer, sentAt: bigint): void {
     this.assertAlive(`publish on ${this.topic}`);
-    this.#send(data, sentAt);
+    // Recorded bytes nobody receives need not be decoded (the sequence number still counts).
+    if (!this.#hasReceivers()) this.#sequence++;
+    else this.#send(data, sentAt);
+  }
+
+  #hasReceivers(): boolean {
+    return this.matched.length > 0 || this.#retained !== null || this.simulation.delivery.isWatched(this.topic);
   }
 
   #send(message: Message | Buffer, sentAt: bigint): void {
     const raw = Buffer.isBuffer(message) ? message : undefined;
     const snapshot = raw === undefined ? (message as Message) : deserializeMessage(this.type, raw);
     const sequence = ++this.#sequence;
-    if (this.matched.length === 0 && this.#retained === null && !this.simulation.delivery.isWatched(this.topic)) return;
+    if (!this.#hasReceivers()) return;
     const hash = this.engine.fingerprintEnabled ? digestMessage(snapshot, this.simulation.messageHash) : null;
     const sample: Sample = {
       message: snapshot,
