@@ -4,7 +4,7 @@
  * larger (each in a child process of its own, so that peaks do not mix).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McapIndexedReader, McapWriter } from '@mcap/core';
@@ -111,8 +111,10 @@ export async function playBare(bag: string): Promise<number> {
   return count;
 }
 
-export function benchDir(): string {
-  return mkdtempSync(join(tmpdir(), 'rclsim-bench-'));
+/** A scratch folder for a benchmark's bags, removed by `done()`. */
+export function benchDir(): { path: string; done(): void } {
+  const path = mkdtempSync(join(tmpdir(), 'rclsim-bench-'));
+  return { path, done: () => rmSync(path, { recursive: true, force: true }) };
 }
 
 /** Messages per second of `work` (which returns how many messages it handled). */

@@ -15,6 +15,7 @@ import { median } from './measure.js';
 type Figures = Record<string, number | string | number[]>;
 
 const REPEATS = 5;
+const RECORD_TICKS = 25_000; // 100,000 messages
 
 const benchmarks: Record<string, { description: string; run(): Promise<Figures> }> = {
   engine: {
@@ -58,15 +59,11 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
       return { factor: Math.round(median(factors)) };
     },
   },
-};
-
-const RECORD_TICKS = 25_000; // 100,000 messages
-
-Object.assign(benchmarks, {
   'bag.record': {
     description: `recording ${RECORD_TICKS * 4} PoseStamped messages (4 topics, 1 kHz) vs a bare serialize + McapWriter loop`,
     async run() {
-      const dir = benchDir();
+      const scratch = benchDir();
+      const dir = scratch.path;
       await recordWithRclsim(join(dir, 'warm.mcap'), 2000);
       await recordBare(join(dir, 'warm-bare.mcap'), 2000);
       const ours: number[] = [];
@@ -75,15 +72,16 @@ Object.assign(benchmarks, {
         ours.push(await rate(() => recordWithRclsim(join(dir, `rclsim-${i}.mcap`), RECORD_TICKS)));
         bare.push(await rate(() => recordBare(join(dir, `bare-${i}.mcap`), RECORD_TICKS)));
       }
+      scratch.done();
       return { messagesPerSecond: Math.round(median(ours)), bareLoopPerSecond: Math.round(median(bare)), ratio: round(median(ours) / median(bare), 3) };
     },
   },
   'bag.play': {
     description: `playing a ${RECORD_TICKS * 4}-message bag (every message decoded) vs a bare @mcap/core read + decode loop; peak memory on it and on a bag 10x larger`,
     async run() {
-      const dir = benchDir();
-      const bag = join(dir, 'bag.mcap');
-      const large = join(dir, 'large.mcap');
+      const scratch = benchDir();
+      const bag = join(scratch.path, 'bag.mcap');
+      const large = join(scratch.path, 'large.mcap');
       await recordWithRclsim(bag, RECORD_TICKS);
       await recordWithRclsim(large, RECORD_TICKS * 10);
       await playWithRclsim(bag);
@@ -96,6 +94,7 @@ Object.assign(benchmarks, {
       }
       const peak = playPeakMiB(bag);
       const peakLarge = playPeakMiB(large);
+      scratch.done();
       return {
         messagesPerSecond: Math.round(median(ours)),
         bareLoopPerSecond: Math.round(median(bare)),
@@ -106,7 +105,7 @@ Object.assign(benchmarks, {
       };
     },
   },
-});
+};
 
 function round(value: number, digits: number): number {
   const scale = 10 ** digits;

@@ -84,6 +84,16 @@ describe('rosbag2 playback and recording', () => {
     const original = (await readMcap(first)).messages.filter((m) => m.topic === '/pose');
     assert.ok(original.length > 10 && original.every((m) => m.logTime - m.publishTime === 3n * MS), 'log time is the receive time');
     assert.deepEqual(essentials((await readMcap(second)).messages), essentials(original));
+
+    // Driven by send times instead, each message arrives when it was originally sent.
+    const bySendTime = join(tempDir(), 'sent.mcap');
+    await runQuiet(async (job) => {
+      await job.record({ path: bySendTime, topics: ['/pose'] });
+      await job.play({ bag: first, topics: ['/pose'], timestamp: 'sent' });
+    });
+    const resent = (await readMcap(bySendTime)).messages;
+    assert.deepEqual(resent.map((m) => m.logTime), original.map((m) => m.publishTime));
+    assert.deepEqual(resent.map((m) => m.publishTime), original.map((m) => m.publishTime));
   });
 
   it('writes rosbag2’s MCAP conventions, identical bytes on every run, and a metadata.yaml that bag info agrees with', async () => {
@@ -262,7 +272,7 @@ rclnodejs.init().then(() => {
     assert.match(badEntry.stderr, /bad\.yaml:3: play\.timestamp/);
   });
 
-  it('reads sqlite3 bags without changing anything but sqlite’s own WAL files', () => {
+  it('plays a sqlite3 bag from a job file, the simulation starting at its first message', () => {
     const bag = sqliteTalker();
     const before = new Database(bag, { readonly: true }).prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
     const result = runCli(['run', writeTemp(tempDir(), 'play.yaml', `play:\n  bag: ${bag}\n`), '--json']);

@@ -25,14 +25,16 @@ export interface RunLimits {
 }
 
 const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
+const STEPS_BETWEEN_EVENT_LOOP_TURNS = 1024;
 
 /**
- * Promises created in this process while a run lasts. A callback that created none queued no
- * promise continuation, so the engine need not wait a turn of the event loop after it.
+ * Promises created or settled in this process while a run lasts. Continuations are queued only
+ * when a promise settles (or is created settled), so a callback that left this count unchanged
+ * left none behind, and the engine need not wait a turn of the event loop after it.
  */
-let promisesCreated = 0;
-const countPromise = (): void => {
-  promisesCreated++;
+let promiseEvents = 0;
+const countPromiseEvent = (): void => {
+  promiseEvents++;
 };
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
 const LIVELOCK_WINDOW = 1000;
@@ -66,6 +68,9 @@ export class Engine {
   enterScope: (scope: object) => void = () => {};
   /** The scope entered in the current async resource (null after an await: unknown). */
   #scope: object | null = null;
+  /** Where the current step stands: running its due actions, or draining. */
+  #phase: 'actions' | 'drain' = 'actions';
+  #stepsSinceYield = 0;
 
   readonly #fifo = new Fifo<Executable>();
   readonly #timers = new TimersHeap<EngineTimer>();
@@ -337,7 +342,7 @@ export class Engine {
 
   /** Runs the step loop until the job finishes, an end condition holds, or nothing is left. */
   async run(limits: RunLimits = {}): Promise<EndReason> {
-    const stopCounting = promiseHooks.onInit(countPromise);
+    const stopCounting = promiseHooks.createHook({ init: countPromiseEvent, settled: countPromiseEvent });
     try {
       return await this.#loop(limits);
     } finally {
@@ -350,8 +355,12 @@ export class Engine {
     const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
     for (;;) {
       if (this.finished) return 'finished';
-      await this.#runStep();
-      this.#scope = null;
+      this.#phase = 'actions';
+      // A step runs synchronously; it stops early only to let promise continuations run.
+      while (!this.#runStep()) await this.#yield();
+      // A turn of the event loop now and then, though nothing is pending: signals (SIGINT) and
+      // failures reported from outside get in. Nothing else can run, so nothing changes.
+      if (++this.#stepsSinceYield >= STEPS_BETWEEN_EVENT_LOOP_TURNS) await this.#yield();
       if (this.finished) return 'finished';
       if (this.#hasWorkNow()) continue;
       const next = this.#nextTime();
@@ -393,15 +402,22 @@ export class Engine {
     return Math.min(timerAt, actionAt);
   }
 
-  async #runStep(): Promise<void> {
+  /**
+   * Runs the step at `now`: the actions due, then the drain. Returns false when a callback or
+   * action left promise continuations to run first; called again, it goes on where it stopped.
+   */
+  #runStep(): boolean {
     const now = this.now;
-    for (let action = this.#actions.top; action !== undefined && action.at <= now; action = this.#actions.top) {
-      this.#actions.pop();
-      if (!action.weak) this.#liveActions--;
-      const promises = promisesCreated;
-      action.run();
-      if (promisesCreated !== promises) this.#needsYield = true;
-      if (this.#needsYield) await this.#yield();
+    if (this.#phase === 'actions') {
+      for (let action = this.#actions.top; action !== undefined && action.at <= now; action = this.#actions.top) {
+        this.#actions.pop();
+        if (!action.weak) this.#liveActions--;
+        const promises = promiseEvents;
+        action.run();
+        if (promiseEvents !== promises) this.#needsYield = true;
+        if (this.#needsYield) return false;
+      }
+      this.#phase = 'drain';
     }
     const fifo = this.#fifo;
     const timers = this.#timers;
@@ -415,15 +431,16 @@ export class Engine {
         entity = head;
       }
       this.#execute(entity);
-      if (this.#needsYield) await this.#yield();
+      if (this.#needsYield) return false;
     }
-    // Before time may advance, let every pending promise continuation run. Code that created
-    // no promise (and queued no microtask) left none: then the event-loop turn is skipped.
-    if (this.#needsYield) await this.#yield();
+    // Before time may advance, every pending promise continuation runs (the caller yields when
+    // something is pending; code that created no promise left none).
+    return true;
   }
 
   async #yield(): Promise<void> {
     this.#needsYield = false;
+    this.#stepsSinceYield = 0;
     await drainMicrotasks();
     // Code after an await runs in a new async resource, whose scope must be entered afresh.
     this.#scope = null;
@@ -432,7 +449,7 @@ export class Engine {
 
   #execute(entity: Executable): void {
     let result: unknown;
-    const promises = promisesCreated;
+    const promises = promiseEvents;
     if (entity.scope !== this.#scope) {
       this.#scope = entity.scope;
       this.enterScope(entity.scope);
@@ -445,7 +462,7 @@ export class Engine {
     } finally {
       this.executing = null;
     }
-    if (promisesCreated !== promises) this.#needsYield = true;
+    if (promiseEvents !== promises) this.#needsYield = true;
     if (result === SKIPPED) return;
     this.callbacks++;
     if (++this.#instantCallbacks > this.maxCallbacksPerInstant - LIVELOCK_WINDOW) this.#watchLivelock(entity);
