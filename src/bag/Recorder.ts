@@ -161,7 +161,7 @@ export class Recorder {
   }
 
   /** The rosbag2 metadata of what was recorded (metadata.yaml's rosbag2_bagfile_information). */
-  metadata(): Record<string, unknown> {
+  #metadata(): Record<string, unknown> {
     const start = this.#firstTime ?? 0n;
     const duration = this.#lastTime - start;
     const file = basename(this.filePath);
@@ -196,7 +196,7 @@ export class Recorder {
     this.#writeBeforeStart();
     this.#closed = true;
     try {
-      const metadata = this.metadata();
+      const metadata = this.#metadata();
       this.#enqueue(() =>
         this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', stringify(metadata)]]) }),
       );
