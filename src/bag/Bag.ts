@@ -77,13 +77,17 @@ export class Bag {
 
   /** Receive time of the first and the last message (0 for an empty bag). */
   get startTime(): bigint {
-    const withMessages = this.files.filter((file) => file.messageCount > 0);
-    return withMessages.length === 0 ? 0n : withMessages.map((f) => f.startTime).reduce((a, b) => (b < a ? b : a));
+    return this.#span((file) => file.startTime, (a, b) => b < a);
   }
 
   get endTime(): bigint {
-    const withMessages = this.files.filter((file) => file.messageCount > 0);
-    return withMessages.length === 0 ? 0n : withMessages.map((f) => f.endTime).reduce((a, b) => (b > a ? b : a));
+    return this.#span((file) => file.endTime, (a, b) => b > a);
+  }
+
+  /** The earliest start or latest end over the files that hold messages (0 when none does). */
+  #span(time: (file: BagStorage) => bigint, better: (a: bigint, b: bigint) => boolean): bigint {
+    const times = this.files.filter((file) => file.messageCount > 0).map(time);
+    return times.length === 0 ? 0n : times.reduce((a, b) => (better(a, b) ? b : a));
   }
 
   /** The bag's topics, in the order the first file that has each lists them; counts summed. */

@@ -28,6 +28,8 @@ interface RecordedChannel {
   id: number;
   topic: string;
   type: string;
+  /** The topic's publishers' offers when the channel was first written (channel and metadata.yaml). */
+  offeredQosProfiles: string;
   count: number;
 }
 
@@ -120,8 +122,8 @@ export class Recorder {
       this.#channelOfPublisher.set(publisher, known);
       return known;
     }
-    const recorded: RecordedChannel = { id: -1, topic: publisher.topic, type: publisher.typeName, count: 0 };
-    const offers = this.#simulation.graph.publishersOf(publisher.topic).map((p) => p.qos);
+    const offeredQosProfiles = offeredQosProfilesYaml(this.#simulation.graph.publishersOf(publisher.topic).map((p) => p.qos));
+    const recorded: RecordedChannel = { id: -1, topic: publisher.topic, type: publisher.typeName, offeredQosProfiles, count: 0 };
     this.#enqueue(async () => {
       const schemaId = await this.#writer.registerSchema({
         name: publisher.typeName,
@@ -132,7 +134,7 @@ export class Recorder {
         topic: publisher.topic,
         messageEncoding: 'cdr',
         schemaId,
-        metadata: new Map([['offered_qos_profiles', offeredQosProfilesYaml(offers)]]),
+        metadata: new Map([['offered_qos_profiles', offeredQosProfiles]]),
       });
     });
     this.#channels.set(key, recorded);
@@ -176,7 +178,7 @@ export class Recorder {
           name: channel.topic,
           type: channel.type,
           serialization_format: 'cdr',
-          offered_qos_profiles: offeredQosProfilesYaml(this.#simulation.graph.publishersOf(channel.topic).map((p) => p.qos)),
+          offered_qos_profiles: channel.offeredQosProfiles,
           type_description_hash: '',
         },
         message_count: channel.count,
