@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { McapWriter } from '@mcap/core';
 import { parse as parseMessageDefinition } from '@foxglove/rosmsg';
@@ -17,7 +17,6 @@ import { readMcap, type McapMessage } from './mcapFiles.js';
 
 const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
 const TALKER_MCAP = join(fixtures, 'mcap-talker/talker.mcap');
-const TEST_INTERFACES = '/usr/share/test_interface_files';
 
 /** Runs a job quietly; `startTime` given only when set, as in a job file. */
 async function runQuiet(setup: (job: JobHandle) => void | Promise<void>, extra: { startTime?: bigint; interfaces?: { path: string; package?: string }[]; topicDelays?: Map<string, bigint> } = {}) {
@@ -47,20 +46,80 @@ describe('rosbag2 playback and recording', () => {
     }
   });
 
-  it('plays a bag of user types (ROS 2 test interfaces) from a libmcap file', { skip: !existsSync(TEST_INTERFACES) }, async () => {
+  it('plays a bag of user types (ROS 2 test interfaces) from a libmcap file, from the definitions it carries', async () => {
     const bag = join(fixtures, 'mcap-convert_b/rewriter_b_0.mcap');
     const out = join(tempDir(), 'out.mcap');
-    await runQuiet(
-      async (job) => {
-        await job.record({ path: out, topics: ['c_strings', 'a_empty'].map((t) => `/${t}`) });
-        await job.play({ bag, remap: { c_strings: '/c_strings', a_empty: '/a_empty' } });
-      },
-      { interfaces: [{ path: TEST_INTERFACES, package: 'test_msgs' }] },
-    );
+    const strings: string[] = [];
+    await runQuiet(async (job) => {
+      await job.record({ path: out, topics: ['c_strings', 'a_empty'].map((t) => `/${t}`) });
+      await job.play({ bag, remap: { c_strings: '/c_strings', a_empty: '/a_empty' } });
+      new Node('listener').createSubscription('test_msgs/msg/Strings', '/c_strings', (m) => strings.push(`${m.string_value_default1}|${m.bounded_string_value}`));
+    });
     const source = (await readMcap(bag)).messages.map((m) => ({ ...m, topic: `/${m.topic}` }));
     const recorded = (await readMcap(out)).messages;
     assert.equal(recorded.length, 75);
     assert.deepEqual(essentials(recorded), essentials(source));
+    assert.equal(strings.length, 50);
+    assert.equal(strings[0], 'Hello world!|', 'decoded with the schema the bag carries');
+  });
+
+  it('decodes types no interface folder has from the bag’s ros2msg and ros2idl schemas; installed definitions win', async () => {
+    const bag = join(tempDir(), 'robot.mcap');
+    const wheel = cdr((view) => {
+      view.setFloat64(0, 2.5, true);
+      view.setUint32(8, 6, true);
+      new Uint8Array(view.buffer).set(new TextEncoder().encode('front\0'), 4 + 12);
+      return 4 + 12 + 6;
+    });
+    const gripper = cdr((view) => {
+      view.setFloat64(0, 0.125, true);
+      view.setFloat32(8, -3.5, true);
+      return 4 + 12;
+    });
+    const SEPARATOR = '='.repeat(80);
+    await writeCustomBag(bag, [
+      {
+        topic: '/wheel',
+        type: 'robot_msgs/msg/Wheel',
+        encoding: 'ros2msg',
+        text: `Speed speed\nstring name\n${SEPARATOR}\nMSG: robot_msgs/Speed\nuint8 UNIT=1\nfloat64 value\n`,
+        data: [wheel],
+      },
+      {
+        topic: '/gripper',
+        type: 'robot_msgs/msg/Gripper',
+        encoding: 'ros2idl',
+        text: [
+          `${SEPARATOR}\nIDL: robot_msgs/msg/Force\nmodule robot_msgs { module msg { struct Force { float newtons; }; }; };`,
+          `${SEPARATOR}\nIDL: robot_msgs/msg/Gripper\n#include "robot_msgs/msg/Force.idl"\nmodule robot_msgs { module msg { struct Gripper { double width; robot_msgs::msg::Force force; }; }; };`,
+        ].join('\n'),
+        data: [gripper],
+      },
+      // A wrong definition of a standard type: the installed one is used.
+      { topic: '/chatter', type: 'std_msgs/msg/String', encoding: 'ros2msg', text: 'uint8 data\n', data: [cdr((view) => (view.setUint32(0, 3, true), view.setUint32(4, 0x6968, true), 4 + 7))] },
+    ]);
+    const heard: unknown[] = [];
+    await runQuiet(async (job) => {
+      await job.play({ bag });
+      const node = new Node('listener');
+      node.createSubscription('robot_msgs/msg/Wheel', '/wheel', (m) => heard.push(m));
+      node.createSubscription('robot_msgs/msg/Gripper', '/gripper', (m) => heard.push(m));
+      node.createSubscription('std_msgs/msg/String', '/chatter', (m) => heard.push(m));
+    });
+    assert.deepEqual(JSON.parse(JSON.stringify(heard)), [{ speed: { value: 2.5 }, name: 'front' }, { width: 0.125, force: { newtons: -3.5 } }, { data: 'hi' }]);
+
+    // In a job file the bags open before the nodes start, so a program can use the types they carry.
+    const dir = dirname(bag);
+    writeTemp(dir, 'wheel.cjs', `const rclnodejs = require('rclnodejs');
+rclnodejs.init().then(() => {
+  const node = rclnodejs.createNode('listener');
+  node.createSubscription('robot_msgs/msg/Wheel', '/wheel', (m) => console.log('wheel', m.name, m.speed.value));
+  rclnodejs.spin(node);
+});
+`);
+    const result = runCli(['run', writeTemp(dir, 'job.yaml', 'play:\n  bag: robot.mcap\nnodes:\n  - script: wheel.cjs\nend:\n  after: 1s\n')]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /^wheel front 2\.5$/m);
   });
 
   it('keeps every byte and both timestamps through record → play → record', async () => {
@@ -254,15 +313,8 @@ rclnodejs.init().then(() => {
     assert.equal(playCorrupt.status, 2, playCorrupt.stderr);
     assert.match(playCorrupt.stderr, /corrupt\.mcap: .*(corrupt|CRC|crc)/);
 
-    const custom = join(dir, 'custom.mcap');
-    const writable = new SyncFileWritable(custom);
-    const writer = new McapWriter({ writable });
-    await writer.start({ profile: 'ros2', library: 'test' });
-    const schemaId = await writer.registerSchema({ name: 'robot_msgs/msg/Wheel', encoding: 'ros2msg', data: new TextEncoder().encode('float64 speed\n') });
-    const channelId = await writer.registerChannel({ topic: '/wheel', messageEncoding: 'cdr', schemaId, metadata: new Map() });
-    await writer.addMessage({ channelId, sequence: 0, logTime: 1n, publishTime: 1n, data: new Uint8Array(16) });
-    await writer.end();
-    writable.close();
+    // What rosbag2 writes for a type whose definition it did not find: nothing to decode with.
+    await writeCustomBag(join(dir, 'custom.mcap'), [{ topic: '/wheel', type: 'robot_msgs/msg/Wheel', encoding: 'unknown', text: '', data: [new Uint8Array(16)] }]);
     const unknown = runCli(['run', writeTemp(dir, 'unknown.yaml', 'play:\n  bag: custom.mcap\n'), '--quiet']);
     assert.equal(unknown.status, 2);
     assert.match(unknown.stderr, /custom\.mcap: topic \/wheel \(robot_msgs\/msg\/Wheel\): .*robot_msgs\/msg\/Wheel/);
@@ -281,6 +333,32 @@ rclnodejs.init().then(() => {
     assert.equal(before.n, 20);
   });
 });
+
+/** CDR bytes (little endian) after the 4-byte encapsulation header; `fill` returns the total length. */
+function cdr(fill: (body: DataView) => number): Uint8Array {
+  const bytes = new Uint8Array(256);
+  bytes.set([0, 1, 0, 0]);
+  const length = fill(new DataView(bytes.buffer, 4));
+  return bytes.slice(0, length);
+}
+
+/** An MCAP file as rosbag2 writes one, one topic per schema, messages 1 ms apart. */
+async function writeCustomBag(path: string, topics: { topic: string; type: string; encoding: string; text: string; data: Uint8Array[] }[]): Promise<void> {
+  const writable = new SyncFileWritable(path);
+  const writer = new McapWriter({ writable });
+  await writer.start({ profile: 'ros2', library: 'test' });
+  let time = 1_000_000n;
+  for (const { topic, type, encoding, text, data } of topics) {
+    const schemaId = await writer.registerSchema({ name: type, encoding, data: new TextEncoder().encode(text) });
+    const channelId = await writer.registerChannel({ topic, messageEncoding: 'cdr', schemaId, metadata: new Map() });
+    for (const message of data) {
+      await writer.addMessage({ channelId, sequence: 0, logTime: time, publishTime: time, data: message });
+      time += 1_000_000n;
+    }
+  }
+  await writer.end();
+  writable.close();
+}
 
 interface BagfileInformation {
   message_count: bigint;

@@ -7,6 +7,8 @@ export interface BagTopic {
   /** rosbag2's offered_qos_profiles YAML ('' when the file has none). */
   offeredQosProfiles: string;
   messageCount: number;
+  /** The type's definition as the file carries it (MCAP schema, sqlite3 message_definitions). */
+  schema?: { encoding: string; text: string };
 }
 
 export interface BagMessage {
@@ -41,6 +43,11 @@ export interface BagStorage {
   /** Read synchronously, so that playback needs no turn of the event loop per message. */
   messages(query: MessageQuery): Iterator<BagMessage>;
   close(): Promise<void>;
+}
+
+/** A topic's `schema` field: only definitions rclsim can read (rosbag2 writes 'unknown' when it had none). */
+export function definitionOf(encoding: string, text: string): Pick<BagTopic, 'schema'> {
+  return encoding === 'ros2msg' || encoding === 'ros2idl' ? { schema: { encoding, text } } : {};
 }
 
 /** A bag that cannot be read: names the file and what is wrong with it. */

@@ -1,7 +1,7 @@
 import { McapIndexedReader, type DecompressHandlers, type McapTypes } from '@mcap/core';
 import { loadDecompressHandlers } from '@mcap/support';
 import { parse } from 'yaml';
-import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
+import { BagError, definitionOf, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
 import { ChunkReader } from './mcapChunks.js';
 import { SyncFileReadable } from './SyncFileReadable.js';
 
@@ -48,6 +48,7 @@ export class McapStorage implements BagStorage {
         serializationFormat: channel.messageEncoding,
         offeredQosProfiles: channel.metadata.get('offered_qos_profiles') ?? '',
         messageCount: Number(statistics.channelMessageCounts.get(channel.id) ?? 0n),
+        ...definitionOf(schema.encoding, new TextDecoder().decode(schema.data)),
       };
     });
   }

@@ -59,6 +59,9 @@ export class Player {
     this.firstTime = first === undefined ? undefined : this.#timeOf(first);
     this.node = new Node(options.nodeName ?? 'rosbag2_player');
     const selected = bag.topics().filter((topic) => options.topics === undefined || options.topics.includes(topic.name));
+    for (const topic of selected) {
+      if (topic.schema !== undefined) simulation.interfaces.addSchema(topic.type, topic.schema.encoding, topic.schema.text, `${bag.path} (schema of ${topic.type})`);
+    }
     for (const topic of selected) this.#publishers.set(topic.name, this.#createPublisher(topic, options.remap?.[topic.name] ?? topic.name));
   }
 

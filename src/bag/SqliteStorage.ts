@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
+import { BagError, definitionOf, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
 
 interface TopicRow {
   id: number;
@@ -26,6 +26,8 @@ export class SqliteStorage implements BagStorage {
   readonly #db: Database.Database;
   readonly #topics: TopicRow[];
   readonly #counts: Map<number, number>;
+  /** rosbag2's message_definitions table (since Iron), by type. */
+  readonly #definitions = new Map<string, { encoding: string; encoded_message_definition: string }>();
 
   constructor(path: string) {
     this.path = path;
@@ -47,15 +49,26 @@ export class SqliteStorage implements BagStorage {
       this.startTime = span.first ?? 0n;
       this.endTime = span.last ?? 0n;
       this.rosDistro = this.#readDistro();
+      if (this.#hasTable('message_definitions')) {
+        const rows = this.#db.prepare('SELECT topic_type, encoding, encoded_message_definition FROM message_definitions ORDER BY id').all() as {
+          topic_type: string;
+          encoding: string;
+          encoded_message_definition: string;
+        }[];
+        for (const row of rows) if (!this.#definitions.has(row.topic_type)) this.#definitions.set(row.topic_type, row);
+      }
     } catch (error) {
       this.#db.close();
       throw new BagError(path, `not a readable rosbag2 sqlite3 file: ${(error as Error).message}`);
     }
   }
 
+  #hasTable(name: string): boolean {
+    return this.#db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+  }
+
   #readDistro(): string {
-    const hasSchema = this.#db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema'").get();
-    if (hasSchema === undefined) return '';
+    if (!this.#hasTable('schema')) return '';
     const row = this.#db.prepare('SELECT ros_distro FROM schema ORDER BY schema_version DESC LIMIT 1').get() as { ros_distro: string } | undefined;
     return row?.ros_distro ?? '';
   }
@@ -67,7 +80,13 @@ export class SqliteStorage implements BagStorage {
       serializationFormat: row.serialization_format,
       offeredQosProfiles: row.offered_qos_profiles,
       messageCount: this.#counts.get(row.id) ?? 0,
+      ...this.#definitionOf(row.type),
     }));
+  }
+
+  #definitionOf(type: string): Pick<BagTopic, 'schema'> {
+    const row = this.#definitions.get(type);
+    return row === undefined ? {} : definitionOf(row.encoding, row.encoded_message_definition);
   }
 
   *messages(query: MessageQuery): Generator<BagMessage> {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { InterfaceError, parseOwnDefinition, splitSections, type OwnDefinition } from './definitionText.js';
 import { parseIdlFile } from './idlDefinitions.js';
 import { MessageType } from './MessageType.js';
+import { parseSchemaText } from './schemaText.js';
 
 /** Where interface definitions are found: a folder of packages, a package, or a colcon install. */
 export interface InterfaceSource {
@@ -51,6 +52,8 @@ export class InterfaceRegistry {
   readonly #messages = new Map<string, MessageType>();
   readonly #services = new Map<string, ServiceType>();
   readonly #actions = new Map<string, ActionType>();
+  /** Schema texts from bags, parsed when one of their types is first needed. */
+  readonly #schemas: { name: string; encoding: string; text: string; origin: string; parsed?: Map<string, OwnDefinition> }[] = [];
 
   constructor(sources: InterfaceSource[] = []) {
     this.#sources = [...sources, ...STANDARD_SOURCES];
@@ -59,6 +62,15 @@ export class InterfaceRegistry {
   /** Adds a user source ahead of the others (a program's own packages). */
   addSource(source: InterfaceSource): void {
     if (!this.#sources.some((s) => s.path === source.path && s.package === source.package)) this.#sources.unshift(source);
+  }
+
+  /**
+   * A schema text a bag carries for a topic's type (rosbag2's ros2msg or ros2idl). Its
+   * definitions serve only types that no source has: installed definitions win, as they do for
+   * `ros2 bag play`, which publishes with the installed type support.
+   */
+  addSchema(name: string, encoding: string, text: string, origin: string): void {
+    this.#schemas.push({ name, encoding, text, origin });
   }
 
   message(name: string): MessageType {
@@ -71,7 +83,11 @@ export class InterfaceRegistry {
       throw new InterfaceError(`unknown message type '${name}'`);
     }
     const file = this.#find(pkg, 'msg', typeName);
-    if (file === null) throw new InterfaceError(`unknown message type '${name}': no ${pkg}/msg/${typeName}.msg in ${this.#describeSources()}`);
+    if (file === null) {
+      const fromSchema = this.#fromSchemas(name);
+      if (fromSchema !== undefined) return this.#define(fromSchema);
+      throw new InterfaceError(`unknown message type '${name}': no ${pkg}/msg/${typeName}.msg in ${this.#describeSources()}`);
+    }
     if (file.endsWith('.idl')) return this.#define(this.#idlPart(file, name));
     const text = firstBlock(readFileSync(file, 'utf8'));
     return this.#define(parseOwnDefinition(text, name, file));
@@ -200,6 +216,21 @@ export class InterfaceRegistry {
     return this.#messages.get(name) ?? null;
   }
 
+  #fromSchemas(name: string): OwnDefinition | undefined {
+    for (const schema of this.#schemas) {
+      try {
+        schema.parsed ??= parseSchemaText(schema.name, schema.encoding, schema.text, schema.origin);
+      } catch (error) {
+        // A schema that does not parse matters only to its own type.
+        if (schema.name === name) throw error;
+        continue;
+      }
+      const definition = schema.parsed.get(name);
+      if (definition !== undefined) return definition;
+    }
+    return undefined;
+  }
+
   #find(pkg: string, kind: string, typeName: string): string | null {
     for (const source of this.#sources) {
       const root = source.path;
@@ -223,7 +254,8 @@ export class InterfaceRegistry {
 
   #describeSources(): string {
     const user = this.#sources.length - STANDARD_SOURCES.length;
-    return user > 0 ? `${user} interface folder(s) and the standard packages` : 'the standard packages';
+    const sources = user > 0 ? `${user} interface folder(s) and the standard packages` : 'the standard packages';
+    return this.#schemas.length > 0 ? `${sources}, nor in the bag's schemas` : sources;
   }
 }
 

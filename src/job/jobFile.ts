@@ -303,13 +303,15 @@ export function parseJobFile(text: string, path: string): JobDefinition {
           when.field === undefined || sameValue(fieldAt(message, when.field), equals),
         );
       }
-      // Recorders first, so that they see what nodes publish while being built; bags last.
+      // Recorders first, so that they see what nodes publish while being built; then the bags,
+      // which set the start time that nodes see from their first line and define the types
+      // the bags carry.
       for (const options of records) await job.record(options);
+      for (const options of plays) await job.play(options);
       for (const { entry, target, jobArguments, where } of nodes) {
         if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where);
         else await startComponent(job, target, entry.export ?? 'default', jobArguments, where);
       }
-      for (const options of plays) await job.play(options);
     },
   };
 }
