@@ -234,6 +234,37 @@ rclnodejs.init().then(() => {
     assert.deepEqual(essentials((await readMcap(out)).messages), essentials(talker));
   });
 
+  it('plays in receive-time order, ties in file order, when chunks overlap in time and one instant straddles chunks', async () => {
+    const bag = join(tempDir(), 'overlap.mcap');
+    const writable = new SyncFileWritable(bag);
+    const writer = new McapWriter({ writable, chunkSize: 700 });
+    await writer.start({ profile: 'ros2', library: 'test' });
+    const schemaId = await writer.registerSchema({ name: 'std_msgs/msg/String', encoding: 'ros2msg', data: new TextEncoder().encode('string data\n') });
+    const channelId = await writer.registerChannel({ topic: '/order', messageEncoding: 'cdr', schemaId, metadata: new Map() });
+    const written: { time: bigint; text: string }[] = [];
+    for (let k = 0; k < 400; k++) {
+      // Four messages per millisecond; every seventh is written 3 ms late (so chunks overlap).
+      const time = BigInt(Math.floor(k / 4) - (k % 7 === 0 ? 3 : 0) + 10) * MS;
+      const text = `m${k}`;
+      const data = cdr((view) => (view.setUint32(0, text.length + 1, true), new Uint8Array(view.buffer).set(new TextEncoder().encode(text), 8), 8 + text.length + 1));
+      await writer.addMessage({ channelId, sequence: k, logTime: time, publishTime: time, data });
+      written.push({ time, text });
+    }
+    await writer.end();
+    writable.close();
+    assert.ok((await readMcap(bag)).reader.chunkIndexes.length > 10);
+    const heard: string[] = [];
+    await runQuiet(async (job) => {
+      await job.play({ bag });
+      new Node('listener').createSubscription('std_msgs/msg/String', '/order', (m) => heard.push(`${job.now()} ${m.data}`));
+    });
+    const expected = written
+      .map((m, index) => ({ ...m, index }))
+      .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.index - b.index))
+      .map((m) => `${m.time} ${m.text}`);
+    assert.deepEqual(heard, expected);
+  });
+
   it('selects, remaps, windows and places playback; publishes /clock; a job start time shifts the bag', async () => {
     const heard: string[] = [];
     let clocks = 0;

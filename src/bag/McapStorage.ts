@@ -132,19 +132,24 @@ export class McapStorage implements BagStorage {
         publishTime: reader.publishTimeAt(m),
         data: reader.dataAt(m),
       });
-      if (carried.length === 0) {
-        for (const m of sorted) {
-          if (times[m]! < ready) yield message(m);
-          else carried.push(message(m));
+      // Merged with what earlier chunks held back (chunks may overlap in time, and messages of
+      // one instant may straddle two chunks): held ones go first on equal times, as in the file.
+      // Only messages that must wait for a later chunk become objects before they are handed out.
+      const held = carried;
+      carried = [];
+      let h = 0;
+      for (const m of sorted) {
+        const time = times[m]!;
+        for (; h < held.length && held[h]!.logTime <= time; h++) {
+          if (held[h]!.logTime < ready) yield held[h]!;
+          else carried.push(held[h]!);
         }
-      } else {
-        // Chunks overlap in time: merge what is still held with this chunk's messages.
-        const merged = [...carried, ...Array.from(sorted, message)].sort((a, b) => (a.logTime < b.logTime ? -1 : a.logTime > b.logTime ? 1 : 0));
-        carried = [];
-        for (const held of merged) {
-          if (held.logTime < ready) yield held;
-          else carried.push(held);
-        }
+        if (time < ready) yield message(m);
+        else carried.push(message(m));
+      }
+      for (; h < held.length; h++) {
+        if (held[h]!.logTime < ready) yield held[h]!;
+        else carried.push(held[h]!);
       }
     }
     yield* carried;
