@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
+import type * as Zstd from '@foxglove/wasm-zstd';
 import { McapWriter } from '@mcap/core';
 import { parse as parseMessageDefinition } from '@foxglove/rosmsg';
 import Database from 'better-sqlite3';
@@ -234,35 +236,72 @@ rclnodejs.init().then(() => {
     assert.deepEqual(essentials((await readMcap(out)).messages), essentials(talker));
   });
 
-  it('plays in receive-time order, ties in file order, when chunks overlap in time and one instant straddles chunks', async () => {
+  it('plays in receive-time order, ties in file order, when chunks overlap in time and one instant straddles chunks; or in send-time order', async () => {
     const bag = join(tempDir(), 'overlap.mcap');
     const writable = new SyncFileWritable(bag);
     const writer = new McapWriter({ writable, chunkSize: 700 });
     await writer.start({ profile: 'ros2', library: 'test' });
     const schemaId = await writer.registerSchema({ name: 'std_msgs/msg/String', encoding: 'ros2msg', data: new TextEncoder().encode('string data\n') });
     const channelId = await writer.registerChannel({ topic: '/order', messageEncoding: 'cdr', schemaId, metadata: new Map() });
-    const written: { time: bigint; text: string }[] = [];
+    const written: { time: bigint; sent: bigint; text: string }[] = [];
     for (let k = 0; k < 400; k++) {
       // Four messages per millisecond; every seventh is written 3 ms late (so chunks overlap).
       const time = BigInt(Math.floor(k / 4) - (k % 7 === 0 ? 3 : 0) + 10) * MS;
       const text = `m${k}`;
       const data = cdr((view) => (view.setUint32(0, text.length + 1, true), new Uint8Array(view.buffer).set(new TextEncoder().encode(text), 8), 8 + text.length + 1));
-      await writer.addMessage({ channelId, sequence: k, logTime: time, publishTime: time, data });
-      written.push({ time, text });
+      // Latencies of 0 to 8 ms: sending order differs from receiving order.
+      const sent = time - BigInt(k % 5) * 2n * MS;
+      await writer.addMessage({ channelId, sequence: k, logTime: time, publishTime: sent, data });
+      written.push({ time, sent, text });
     }
     await writer.end();
     writable.close();
     assert.ok((await readMcap(bag)).reader.chunkIndexes.length > 10);
-    const heard: string[] = [];
+    const play = async (timestamp: 'received' | 'sent'): Promise<string[]> => {
+      const heard: string[] = [];
+      await runQuiet(async (job) => {
+        await job.play({ bag, timestamp });
+        new Node('listener').createSubscription('std_msgs/msg/String', '/order', (m) => heard.push(`${job.now()} ${m.data}`));
+      });
+      return heard;
+    };
+    const byTime = (key: 'time' | 'sent') => (a: { time: bigint; sent: bigint }, b: { time: bigint; sent: bigint }) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0);
+    // Array.prototype.sort is stable: ties keep file order, then receive order.
+    const received = [...written].sort(byTime('time'));
+    assert.deepEqual(await play('received'), received.map((m) => `${m.time} ${m.text}`));
+    const sent = [...received].sort(byTime('sent'));
+    assert.notDeepEqual(sent, received);
+    assert.deepEqual(await play('sent'), sent.map((m) => `${m.sent} ${m.text}`));
+  });
+
+  it('plays a bag with rosbag2’s per-message zstd compression', async () => {
+    const zstd = createRequire(import.meta.url)('@foxglove/wasm-zstd') as typeof Zstd;
+    await zstd.isLoaded;
+    const { reader, messages } = await readMcap(TALKER_MCAP);
+    const talker = messages.filter((m) => m.topic === '/topic');
+    const dir = tempDir();
+    const writable = new SyncFileWritable(join(dir, 'compressed_0.mcap'));
+    const writer = new McapWriter({ writable });
+    await writer.start({ profile: 'ros2', library: 'test' });
+    const source = [...reader.channelsById.values()].find((channel) => channel.topic === '/topic')!;
+    const { name, encoding, data } = reader.schemasById.get(source.schemaId)!;
+    const schemaId = await writer.registerSchema({ name, encoding, data });
+    const channelId = await writer.registerChannel({ topic: source.topic, messageEncoding: source.messageEncoding, metadata: source.metadata, schemaId });
+    for (const m of talker) await writer.addMessage({ channelId, sequence: 0, logTime: m.logTime, publishTime: m.publishTime, data: zstd.compress(m.data) });
+    await writer.end();
+    writable.close();
+    const metadata = (mode: string, format: string) =>
+      `rosbag2_bagfile_information:\n  version: 9\n  storage_identifier: mcap\n  compression_mode: ${mode}\n  compression_format: ${format}\n  relative_file_paths: [compressed_0.mcap]\n`;
+    writeTemp(dir, 'metadata.yaml', metadata('MESSAGE', 'zstd'));
+    const out = join(tempDir(), 'out.mcap');
     await runQuiet(async (job) => {
-      await job.play({ bag });
-      new Node('listener').createSubscription('std_msgs/msg/String', '/order', (m) => heard.push(`${job.now()} ${m.data}`));
+      await job.record({ path: out, topics: ['/topic'] });
+      await job.play({ bag: dir });
     });
-    const expected = written
-      .map((m, index) => ({ ...m, index }))
-      .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.index - b.index))
-      .map((m) => `${m.time} ${m.text}`);
-    assert.deepEqual(heard, expected);
+    assert.deepEqual(essentials((await readMcap(out)).messages), essentials(talker));
+
+    writeTemp(dir, 'metadata.yaml', metadata('message', 'bz2'));
+    await assert.rejects(runQuiet((job) => job.play({ bag: dir }).then(() => {})), /metadata\.yaml: message compression 'bz2' is not supported/);
   });
 
   it('selects, remaps, windows and places playback; publishes /clock; a job start time shifts the bag', async () => {

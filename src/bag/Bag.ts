@@ -3,6 +3,7 @@ import { basename, extname, join } from 'node:path';
 import { parse } from 'yaml';
 import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
 import { McapStorage } from './McapStorage.js';
+import { messageDecompressor } from './messageCompression.js';
 import { SqliteStorage } from './SqliteStorage.js';
 
 interface BagfileInformation {
@@ -20,10 +21,13 @@ interface BagfileInformation {
 export class Bag {
   readonly path: string;
   readonly files: readonly BagStorage[];
+  /** Undoes rosbag2's per-message compression (absent when the bag has none). */
+  readonly #decompress: ((message: BagMessage) => BagMessage) | undefined;
 
-  private constructor(path: string, files: BagStorage[]) {
+  private constructor(path: string, files: BagStorage[], decompress?: (message: BagMessage) => BagMessage) {
     this.path = path;
     this.files = files;
+    this.#decompress = decompress;
   }
 
   static async open(path: string): Promise<Bag> {
@@ -42,6 +46,14 @@ export class Bag {
     if (info.compression_mode?.toLowerCase() === 'file') {
       throw new BagError(metadataPath, `whole-file compression (${info.compression_format}) is not supported; decompress the bag first`);
     }
+    let decompress: ((message: BagMessage) => BagMessage) | undefined;
+    if (info.compression_mode?.toLowerCase() === 'message') {
+      try {
+        decompress = await messageDecompressor(info.compression_format ?? '');
+      } catch (error) {
+        throw new BagError(metadataPath, (error as Error).message);
+      }
+    }
     const relativePaths = info.relative_file_paths ?? [];
     if (relativePaths.length === 0) throw new BagError(metadataPath, 'relative_file_paths lists no storage file');
     const storageId = info.storage_identifier;
@@ -56,7 +68,7 @@ export class Bag {
       await Promise.all(files.map((file) => file.close()));
       throw error;
     }
-    return new Bag(path, files);
+    return new Bag(path, files, decompress);
   }
 
   get storageId(): string {
@@ -104,9 +116,16 @@ export class Bag {
     return [...byKey.values()];
   }
 
-  messages(query: MessageQuery = {}): Iterator<BagMessage> {
-    if (this.files.length === 1) return this.files[0]!.messages(query);
-    return mergeByReceiveTime(this.files.map((file) => file.messages(query)));
+  /** Messages in receive-time order, or in send-time order (ties: receive-time order). */
+  messages(query: MessageQuery = {}, order: 'received' | 'sent' = 'received'): Iterator<BagMessage> {
+    const merged = this.files.length === 1 ? this.files[0]!.messages(query) : mergeByReceiveTime(this.files.map((file) => file.messages(query)));
+    const received = this.#decompress === undefined ? merged : decompressed(merged, this.#decompress, this.path);
+    if (order === 'received') return received;
+    const maxLatency = this.files.reduce((max, file) => {
+      const latency = file.maxLatency();
+      return latency > max ? latency : max;
+    }, -(1n << 63n));
+    return inSendTimeOrder(received, maxLatency);
   }
 
   async close(): Promise<void> {
@@ -139,6 +158,41 @@ function* mergeByReceiveTime(iterators: Iterator<BagMessage>[]): Generator<BagMe
     yield heads[best]!;
     heads[best] = next(iterators[best]!);
   }
+}
+
+function* decompressed(messages: Iterator<BagMessage>, decompress: (message: BagMessage) => BagMessage, path: string): Generator<BagMessage> {
+  for (let message = next(messages); message !== undefined; message = next(messages)) {
+    let plain: BagMessage;
+    try {
+      plain = decompress(message);
+    } catch (error) {
+      throw new BagError(path, (error as Error).message);
+    }
+    yield plain;
+  }
+}
+
+/**
+ * Reorders messages that come in receive-time order by send time, holding back only what it
+ * must: every message still to come was sent no earlier than its receive time minus the bag's
+ * largest latency, so a held message sent no later than that bound can go.
+ */
+function* inSendTimeOrder(messages: Iterator<BagMessage>, maxLatency: bigint): Generator<BagMessage> {
+  // Sorted by send time, ties in arrival order; `first` is the next to hand out.
+  const held: BagMessage[] = [];
+  let first = 0;
+  for (let message = next(messages); message !== undefined; message = next(messages)) {
+    const bound = message.logTime - maxLatency;
+    while (first < held.length && held[first]!.publishTime <= bound) yield held[first++]!;
+    if (first > 1024 && first * 2 > held.length) {
+      held.splice(0, first);
+      first = 0;
+    }
+    let at = held.length;
+    while (at > first && held[at - 1]!.publishTime > message.publishTime) at--;
+    held.splice(at, 0, message);
+  }
+  for (; first < held.length; first++) yield held[first]!;
 }
 
 function next(iterator: Iterator<BagMessage>): BagMessage | undefined {

@@ -40,6 +40,8 @@ export interface BagStorage {
   readonly startTime: bigint;
   readonly endTime: bigint;
   readonly messageCount: number;
+  /** The largest receive time minus send time of any message (0 for an empty file). */
+  maxLatency(): bigint;
   /** Read synchronously, so that playback needs no turn of the event loop per message. */
   messages(query: MessageQuery): Iterator<BagMessage>;
   close(): Promise<void>;

@@ -155,6 +155,19 @@ export class McapStorage implements BagStorage {
     yield* carried;
   }
 
+  maxLatency(): bigint {
+    const reader = new ChunkReader(this.#decompressHandlers);
+    let max: bigint | undefined;
+    for (const chunk of this.#reader.chunkIndexes) {
+      this.#readChunk(chunk, reader);
+      for (let m = 0; m < reader.count; m++) {
+        const latency = reader.logTimeAt(m) - reader.publishTimeAt(m);
+        if (max === undefined || latency > max) max = latency;
+      }
+    }
+    return max ?? 0n;
+  }
+
   #readChunk(chunk: McapTypes.ChunkIndex, reader: ChunkReader): void {
     try {
       // One buffer serves every chunk read (ChunkReader.dataAt copies each message out of it).

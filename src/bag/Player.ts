@@ -45,7 +45,6 @@ export class Player {
   readonly #clockHz: number;
   #pending: BagMessage | undefined;
   #shift = 0n;
-  #lastAt = 0n;
   #clock: Timer | undefined;
   #closed = false;
 
@@ -76,11 +75,14 @@ export class Player {
       const origin = bag.startTime;
       const from = options.window?.from;
       const to = options.window?.to;
-      const iterator = bag.messages({
-        ...(options.topics === undefined ? {} : { topics: options.topics }),
-        ...(from === undefined ? {} : { start: origin + from }),
-        ...(to === undefined ? {} : { end: origin + to }),
-      });
+      const iterator = bag.messages(
+        {
+          ...(options.topics === undefined ? {} : { topics: options.topics }),
+          ...(from === undefined ? {} : { start: origin + from }),
+          ...(to === undefined ? {} : { end: origin + to }),
+        },
+        options.timestamp ?? 'received',
+      );
       const first = iterator.next();
       return new Player(simulation, bag, options, iterator, first.done === true ? undefined : first.value);
     } catch (error) {
@@ -132,11 +134,7 @@ export class Player {
   }
 
   #schedule(message: BagMessage): void {
-    // Sent times need not be in file order; a message is never published before the previous one.
-    let at = this.#timeOf(message) + this.#shift;
-    if (at < this.#lastAt) at = this.#lastAt;
-    this.#lastAt = at;
-    this.#simulation.engine.scheduleAt(at, () => this.#publish(message));
+    this.#simulation.engine.scheduleAt(this.#timeOf(message) + this.#shift, () => this.#publish(message));
   }
 
   #publish(message: BagMessage): void {

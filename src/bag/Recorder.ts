@@ -49,7 +49,6 @@ export class Recorder {
   readonly #writable: SyncFileWritable;
   readonly #writer: McapWriter;
   readonly #bagDirectory: string | undefined;
-  readonly #compression: ChunkCompression;
   readonly #channels = new Map<string, RecordedChannel>();
   readonly #channelOfPublisher = new WeakMap<Publisher, RecordedChannel>();
   readonly #operations: (() => Promise<unknown>)[] = [];
@@ -63,7 +62,6 @@ export class Recorder {
   private constructor(simulation: Simulation, options: RecordOptions, compressor: Awaited<ReturnType<typeof chunkCompressor>>) {
     this.#simulation = simulation;
     this.path = options.path;
-    this.#compression = options.compression ?? 'none';
     if (extname(options.path) === '.mcap') {
       this.filePath = options.path;
     } else {
@@ -183,8 +181,10 @@ export class Recorder {
         },
         message_count: channel.count,
       })),
-      compression_format: this.#compression === 'none' ? '' : this.#compression,
-      compression_mode: this.#compression === 'none' ? '' : 'message',
+      // Chunk compression is the MCAP storage's own business: rosbag2 leaves these empty for it
+      // ('message'/'file' are its compressors, which readers undo before the storage's).
+      compression_format: '',
+      compression_mode: '',
       relative_file_paths: [file],
       files: [{ path: file, starting_time: { nanoseconds_since_epoch: start }, duration: { nanoseconds: duration }, message_count: this.messagesRecorded }],
       custom_data: null,

@@ -84,6 +84,11 @@ export class SqliteStorage implements BagStorage {
     }));
   }
 
+  /** rosbag2's sqlite3 storage keeps one timestamp: the send time is read as the receive time. */
+  maxLatency(): bigint {
+    return 0n;
+  }
+
   #definitionOf(type: string): Pick<BagTopic, 'schema'> {
     const row = this.#definitions.get(type);
     return row === undefined ? {} : definitionOf(row.encoding, row.encoded_message_definition);
