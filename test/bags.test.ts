@@ -236,42 +236,45 @@ rclnodejs.init().then(() => {
     assert.deepEqual(essentials((await readMcap(out)).messages), essentials(talker));
   });
 
-  it('plays in receive-time order, ties in file order, when chunks overlap in time and one instant straddles chunks; or in send-time order', async () => {
-    const bag = join(tempDir(), 'overlap.mcap');
-    const writable = new SyncFileWritable(bag);
-    const writer = new McapWriter({ writable, chunkSize: 700 });
-    await writer.start({ profile: 'ros2', library: 'test' });
-    const schemaId = await writer.registerSchema({ name: 'std_msgs/msg/String', encoding: 'ros2msg', data: new TextEncoder().encode('string data\n') });
-    const channelId = await writer.registerChannel({ topic: '/order', messageEncoding: 'cdr', schemaId, metadata: new Map() });
-    const written: { time: bigint; sent: bigint; text: string }[] = [];
+  it('plays in receive-time order, ties in file order, when chunks overlap in time and one instant straddles chunks, or without chunks; or in send-time order', async () => {
+    const written: { time: bigint; sent: bigint; data: Uint8Array; text: string }[] = [];
     for (let k = 0; k < 400; k++) {
       // Four messages per millisecond; every seventh is written 3 ms late (so chunks overlap).
       const time = BigInt(Math.floor(k / 4) - (k % 7 === 0 ? 3 : 0) + 10) * MS;
-      const text = `m${k}`;
-      const data = cdr((view) => (view.setUint32(0, text.length + 1, true), new Uint8Array(view.buffer).set(new TextEncoder().encode(text), 8), 8 + text.length + 1));
       // Latencies of 0 to 8 ms: sending order differs from receiving order.
       const sent = time - BigInt(k % 5) * 2n * MS;
-      await writer.addMessage({ channelId, sequence: k, logTime: time, publishTime: sent, data });
-      written.push({ time, sent, text });
+      const text = `m${k}`;
+      const data = cdr((view) => (view.setUint32(0, text.length + 1, true), new Uint8Array(view.buffer).set(new TextEncoder().encode(text), 8), 8 + text.length + 1));
+      written.push({ time, sent, data, text });
     }
-    await writer.end();
-    writable.close();
-    assert.ok((await readMcap(bag)).reader.chunkIndexes.length > 10);
-    const play = async (timestamp: 'received' | 'sent'): Promise<string[]> => {
-      const heard: string[] = [];
-      await runQuiet(async (job) => {
-        await job.play({ bag, timestamp });
-        new Node('listener').createSubscription('std_msgs/msg/String', '/order', (m) => heard.push(`${job.now()} ${m.data}`));
-      });
-      return heard;
-    };
     const byTime = (key: 'time' | 'sent') => (a: { time: bigint; sent: bigint }, b: { time: bigint; sent: bigint }) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0);
     // Array.prototype.sort is stable: ties keep file order, then receive order.
     const received = [...written].sort(byTime('time'));
-    assert.deepEqual(await play('received'), received.map((m) => `${m.time} ${m.text}`));
     const sent = [...received].sort(byTime('sent'));
     assert.notDeepEqual(sent, received);
-    assert.deepEqual(await play('sent'), sent.map((m) => `${m.sent} ${m.text}`));
+
+    for (const chunking of [{ chunkSize: 700 }, { useChunks: false }]) {
+      const bag = join(tempDir(), 'order.mcap');
+      const writable = new SyncFileWritable(bag);
+      const writer = new McapWriter({ writable, ...chunking });
+      await writer.start({ profile: 'ros2', library: 'test' });
+      const schemaId = await writer.registerSchema({ name: 'std_msgs/msg/String', encoding: 'ros2msg', data: new TextEncoder().encode('string data\n') });
+      const channelId = await writer.registerChannel({ topic: '/order', messageEncoding: 'cdr', schemaId, metadata: new Map() });
+      for (const [k, { time, sent, data }] of written.entries()) await writer.addMessage({ channelId, sequence: k, logTime: time, publishTime: sent, data });
+      await writer.end();
+      writable.close();
+      assert.equal((await readMcap(bag)).reader.chunkIndexes.length > 10, chunking.useChunks === undefined);
+      const play = async (timestamp: 'received' | 'sent'): Promise<string[]> => {
+        const heard: string[] = [];
+        await runQuiet(async (job) => {
+          await job.play({ bag, timestamp });
+          new Node('listener').createSubscription('std_msgs/msg/String', '/order', (m) => heard.push(`${job.now()} ${m.data}`));
+        });
+        return heard;
+      };
+      assert.deepEqual(await play('received'), received.map((m) => `${m.time} ${m.text}`), JSON.stringify(chunking));
+      assert.deepEqual(await play('sent'), sent.map((m) => `${m.sent} ${m.text}`), JSON.stringify(chunking));
+    }
   });
 
   it('plays a bag with rosbag2’s per-message zstd compression', async () => {

@@ -3,6 +3,7 @@ import { loadDecompressHandlers } from '@mcap/support';
 import { parse } from 'yaml';
 import { BagError, definitionOf, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
 import { ChunkReader } from './mcapChunks.js';
+import { unchunkedMessages } from './mcapUnchunked.js';
 import { SyncFileReadable } from './SyncFileReadable.js';
 
 /** A rosbag2 MCAP file (profile ros2), read through its index, chunk by chunk. */
@@ -76,7 +77,10 @@ export class McapStorage implements BagStorage {
     } catch (error) {
       readable.close();
       if (error instanceof BagError) throw error;
-      throw new BagError(path, `not a readable MCAP file (truncated or corrupt?): ${(error as Error).message}`);
+      throw new BagError(
+        path,
+        `not a readable MCAP file (truncated or corrupt? a recording cut off before it finished has no index: \`mcap recover\` rebuilds it): ${(error as Error).message}`,
+      );
     }
   }
 
@@ -96,6 +100,10 @@ export class McapStorage implements BagStorage {
     const topicOf: (string | undefined)[] = [];
     for (const [id, channel] of this.#reader.channelsById) {
       if (query.topics === undefined || query.topics.includes(channel.topic)) topicOf[id] = channel.topic;
+    }
+    if (this.#reader.chunkIndexes.length === 0) {
+      yield* this.#unchunkedMessages(start, end, topicOf);
+      return;
     }
     const chunks = [...this.#reader.chunkIndexes]
       .filter((chunk) => chunk.messageEndTime >= start && chunk.messageStartTime <= end)
@@ -155,15 +163,24 @@ export class McapStorage implements BagStorage {
     yield* carried;
   }
 
-  maxLatency(): bigint {
-    const reader = new ChunkReader(this.#decompressHandlers);
-    let max: bigint | undefined;
-    for (const chunk of this.#reader.chunkIndexes) {
-      this.#readChunk(chunk, reader);
-      for (let m = 0; m < reader.count; m++) {
-        const latency = reader.logTimeAt(m) - reader.publishTimeAt(m);
-        if (max === undefined || latency > max) max = latency;
+  /** A file written without chunks (rosbag2's `noChunking` storage option). */
+  *#unchunkedMessages(start: bigint, end: bigint, topicOf: (string | undefined)[]): Generator<BagMessage> {
+    const summaryStart = this.#reader.footer.summaryStart;
+    const dataEnd = summaryStart === 0n ? BigInt(this.size) : summaryStart;
+    try {
+      for (const message of unchunkedMessages(this.#readable, 8n, dataEnd, (channelId, time) => time >= start && time <= end && topicOf[channelId] !== undefined)) {
+        yield { topic: topicOf[message.channelId]!, logTime: message.logTime, publishTime: message.publishTime, data: message.data };
       }
+    } catch (error) {
+      throw new BagError(this.path, `cannot read its messages (truncated or corrupt?): ${(error as Error).message}`);
+    }
+  }
+
+  maxLatency(): bigint {
+    let max: bigint | undefined;
+    for (const message of this.messages({})) {
+      const latency = message.logTime - message.publishTime;
+      if (max === undefined || latency > max) max = latency;
     }
     return max ?? 0n;
   }
