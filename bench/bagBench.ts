@@ -74,7 +74,7 @@ export async function recordBare(path: string, ticks: number): Promise<number> {
   return ticks * TOPICS.length;
 }
 
-/** rclsim plays the bag into a node subscribed to every topic (each message decoded once). */
+/** rclsim plays the bag into a node subscribed to each of its topics (each message decoded once). */
 export async function playWithRclsim(bag: string): Promise<number> {
   let played = 0;
   let received = 0;
@@ -82,9 +82,9 @@ export async function playWithRclsim(bag: string): Promise<number> {
     defineJob({
       name: 'play-bench',
       async setup(job) {
-        const node = new Node('listener');
-        for (const topic of TOPICS) node.createSubscription(TYPE, topic, () => received++);
         const player = await job.play({ bag });
+        const node = new Node('listener');
+        for (const topic of player.bag.topics()) node.createSubscription(topic.type, topic.name, () => received++);
         job.onEnd(() => {
           played = player.messagesPlayed;
           if (received !== played) throw new Error(`played ${played} messages, the listener got ${received}`);
@@ -109,6 +109,44 @@ export async function playBare(bag: string): Promise<number> {
   }
   readable.close();
   return count;
+}
+
+/** Total bytes of message data in a bag (MiB/s figures count these). */
+export async function dataBytes(bag: string): Promise<number> {
+  const readable = new SyncFileReadable(bag);
+  const reader = await McapIndexedReader.Initialize({ readable, decompressHandlers: await loadDecompressHandlers() });
+  let bytes = 0;
+  for await (const message of reader.readMessages()) bytes += message.data.byteLength;
+  readable.close();
+  return bytes;
+}
+
+const CLOUD_TYPE = 'sensor_msgs/msg/PointCloud2';
+
+/**
+ * Writes a bag of at least `mib` MiB for the memory benchmark: 256 KiB point clouds at 10 Hz
+ * on one topic, through the bare writer (rclsim's recorder is measured elsewhere).
+ */
+export async function writeLargeBag(path: string, mib: number): Promise<void> {
+  const type = new InterfaceRegistry().message(CLOUD_TYPE);
+  const writable = new SyncFileWritable(path);
+  const writer = new McapWriter({ writable });
+  await writer.start({ profile: 'ros2', library: 'bench' });
+  const schemaId = await writer.registerSchema({ name: CLOUD_TYPE, encoding: 'ros2msg', data: new TextEncoder().encode(type.fullText()) });
+  const channelId = await writer.registerChannel({ topic: '/points', messageEncoding: 'cdr', schemaId, metadata: new Map() });
+  const points = new Uint8Array(256 * 1024);
+  const count = Math.ceil((mib * 1024 * 1024) / points.length);
+  for (let i = 0; i < count; i++) {
+    points.fill(i & 0xff);
+    const data = serializeMessage(
+      type,
+      type.toMessage({ header: { frame_id: 'lidar' }, height: 1, width: points.length / 16, point_step: 16, row_step: points.length, data: points }),
+    );
+    const time = BigInt(i + 1) * 100_000_000n;
+    await writer.addMessage({ channelId, sequence: i, logTime: time, publishTime: time, data });
+  }
+  await writer.end();
+  writable.close();
 }
 
 /** A scratch folder for a benchmark's bags, removed by `done()`. */

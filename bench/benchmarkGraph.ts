@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { TraceWriter } from '../src/job/TraceWriter.js';
 import { Simulation } from '../src/rcl/Simulation.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 
@@ -15,16 +16,36 @@ interface ExampleNodes {
   Monitor: MonitorClass;
 }
 
-let nodes: ExampleNodes | null = null;
+/** The 64-bit state the example's nodes hash into (examples/synthetic-benchmark/uint64Hash.ts). */
+export interface U64 {
+  combine(other: U64): U64;
+  set(value: bigint): U64;
+}
 
-/** The example's node classes, loaded as a user's TypeScript would be. */
-export async function exampleNodes(): Promise<ExampleNodes> {
-  if (nodes === null) {
+export interface ExampleHash {
+  U64: { from(value: bigint): U64 };
+}
+
+let registered = false;
+
+/** A module of the example, loaded as a user's TypeScript would be. */
+async function exampleModule<T>(name: string): Promise<T> {
+  if (!registered) {
     register();
-    const file = resolve(import.meta.dirname, '../../examples/synthetic-benchmark/nodes.ts');
-    nodes = (await import(pathToFileURL(file).href)) as ExampleNodes;
+    registered = true;
   }
-  return nodes;
+  const file = resolve(import.meta.dirname, `../../examples/synthetic-benchmark/${name}`);
+  return (await import(pathToFileURL(file).href)) as T;
+}
+
+/** The example's node classes. */
+export function exampleNodes(): Promise<ExampleNodes> {
+  return exampleModule<ExampleNodes>('nodes.ts');
+}
+
+/** The example's hash, for workloads that do what its callbacks do. */
+export function exampleHash(): Promise<ExampleHash> {
+  return exampleModule<ExampleHash>('uint64Hash.ts');
 }
 
 export interface GraphRun {
@@ -42,7 +63,7 @@ export interface GraphRun {
 export async function runBenchmarkGraph(
   copies: number,
   simSeconds: number,
-  options: { fingerprint?: boolean } = {},
+  options: { fingerprint?: boolean; tracePath?: string } = {},
 ): Promise<GraphRun> {
   const { NodeA, NodeB, NodeC, NodeD, Monitor } = await exampleNodes();
   const simulation = new Simulation({
@@ -61,8 +82,11 @@ export async function runBenchmarkGraph(
       new Monitor(() => {}, ns);
     }
     const engine = simulation.engine;
+    const trace = options.tracePath === undefined ? undefined : new TraceWriter(options.tracePath, engine, { job: 'bench', seed: 0 });
+    if (trace !== undefined) engine.observers.push(trace);
     const start = performance.now();
     await engine.run({ endAt: engine.base + BigInt(simSeconds) * 1_000_000_000n });
+    trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });
     const runSeconds = (performance.now() - start) / 1000;
     const periods = [100, 50, 40, 1000].map((ms) => ms * 1e6);
     return {

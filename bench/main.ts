@@ -3,60 +3,79 @@
  * merges the figures into bench/results.json, keyed by benchmark name. Each figure is the
  * median of several runs; ratios compare figures measured in this same process.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { join } from 'node:path';
-import { bareHeapLoop } from './bareHeapLoop.js';
-import { benchDir, playBare, playPeakMiB, playWithRclsim, rate, recordBare, recordWithRclsim } from './bagBench.js';
+import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recordBare, recordWithRclsim, writeLargeBag } from './bagBench.js';
 import { runBenchmarkGraph } from './benchmarkGraph.js';
+import { compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
 import { median } from './measure.js';
+import { deliveriesPerSecond, messageCase } from './messageBench.js';
 
 type Figures = Record<string, number | string | number[]>;
 
 const REPEATS = 5;
 const RECORD_TICKS = 25_000; // 100,000 messages
+const MIB = 1024 * 1024;
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** Median wall seconds of the rslcpp graph run with each of `variants` (runs of the variants alternate). */
+async function graphSeconds(copies: number, simSeconds: number, variants: Parameters<typeof runBenchmarkGraph>[2][]): Promise<number[]> {
+  const times: number[][] = variants.map(() => []);
+  for (const options of variants) await runBenchmarkGraph(copies, 2, options);
+  for (let i = 0; i < REPEATS; i++) {
+    for (const [v, options] of variants.entries()) times[v]!.push((await runBenchmarkGraph(copies, simSeconds, options)).runSeconds);
+  }
+  return times.map(median);
+}
+
+function messages(size: 'small' | 'large', zeroCopy: boolean): { description: string; run(): Promise<Figures> } {
+  return {
+    description: `${size === 'small' ? 'std_msgs/msg/UInt64' : '1 MiB sensor_msgs/msg/PointCloud2'} messages, one publisher to 1 and to 10 subscribers, ${zeroCopy ? 'zero-copy' : 'each subscriber its own copy'}`,
+    async run() {
+      const figures: Figures = {};
+      for (const subscribers of [1, 10]) {
+        const test = messageCase(size, subscribers, zeroCopy);
+        await deliveriesPerSecond(test);
+        const rates: number[] = [];
+        for (let i = 0; i < REPEATS; i++) rates.push(await deliveriesPerSecond(test));
+        figures[subscribers === 1 ? 'deliveriesPerSecond' : 'deliveriesPerSecondTo10'] = Math.round(median(rates));
+      }
+      return figures;
+    },
+  };
+}
 
 const benchmarks: Record<string, { description: string; run(): Promise<Figures> }> = {
   engine: {
-    description: '250 copies of the rslcpp benchmark (1,250 nodes), 40 s of sim time, vs a bare heap loop',
-    async run() {
-      const copies = 250;
-      const simSeconds = 40;
-      await runBenchmarkGraph(copies, 2); // warm up the JIT
-      const engineRates: number[] = [];
-      const bareRates: number[] = [];
-      let last = await runBenchmarkGraph(copies, simSeconds);
-      for (let i = 0; i < REPEATS; i++) {
-        if (i > 0) last = await runBenchmarkGraph(copies, simSeconds);
-        engineRates.push(last.callbacks / last.runSeconds);
-        const start = performance.now();
-        bareHeapLoop(last.timerPeriodsNs, last.callbacks);
-        bareRates.push(last.callbacks / ((performance.now() - start) / 1000));
-      }
-      const callbacksPerSecond = median(engineRates);
-      const bareLoopPerSecond = median(bareRates);
-      return {
-        callbacksPerSecond: Math.round(callbacksPerSecond),
-        bareLoopPerSecond: Math.round(bareLoopPerSecond),
-        ratio: round(callbacksPerSecond / bareLoopPerSecond, 3),
-        nodes: last.nodes,
-        timers: last.timerPeriodsNs.length,
-        callbacks: last.callbacks,
-        simSeconds,
-      };
-    },
+    description: '250 copies of the rslcpp benchmark (1,250 nodes), 40 s of sim time, vs a bare heap loop with the same timers, callbacks and hash work',
+    run: () => compareWithBareLoop(() => runBenchmarkGraph(250, 40), REPEATS),
   },
+  'engine.timers': {
+    description: '1,000 nodes with one timer each (40/50/100/1000 ms), each callback hashing as the rslcpp nodes do, 40 s',
+    run: () => compareWithBareLoop(() => timersGraph(1000, 40), REPEATS),
+  },
+  'engine.pubsub': {
+    description: '200 chains of 5 nodes relaying a message every 10 ms (1,000 nodes, 4 of 5 callbacks are subscriptions), 10 s',
+    run: () => compareWithBareLoop(() => pubsubGraph(200, 10), REPEATS),
+  },
+  'messages.small.copy': messages('small', false),
+  'messages.small.zeroCopy': messages('small', true),
+  'messages.large.copy': messages('large', false),
+  'messages.large.zeroCopy': messages('large', true),
   'realtime.rslcpp': {
-    description: 'the rslcpp benchmark (100 s of sim time), simulated seconds per wall second of the run',
+    description: 'the rslcpp benchmark (100 s of sim time): sim seconds per wall second of the run, and of `rclsim run` from process start to exit',
     async run() {
-      await runBenchmarkGraph(1, 100);
-      const factors: number[] = [];
-      for (let i = 0; i < REPEATS; i++) {
-        const run = await runBenchmarkGraph(1, 100);
-        factors.push(100 / run.runSeconds);
+      const [runSeconds] = await graphSeconds(1, 100, [{}]);
+      const processSeconds: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'run', join(repoRoot, 'examples/synthetic-benchmark/job.ts'), '--quiet']);
+        if (child.status !== 0) throw new Error(`rclsim run failed: ${child.stderr}`);
+        processSeconds.push((performance.now() - start) / 1000);
       }
-      return { factor: Math.round(median(factors)) };
+      return { factor: Math.round(100 / runSeconds!), processFactor: Math.round(100 / median(processSeconds)) };
     },
   },
   'bag.record': {
@@ -72,8 +91,14 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         ours.push(await rate(() => recordWithRclsim(join(dir, `rclsim-${i}.mcap`), RECORD_TICKS)));
         bare.push(await rate(() => recordBare(join(dir, `bare-${i}.mcap`), RECORD_TICKS)));
       }
+      const bytesPerMessage = (await dataBytes(join(dir, 'rclsim-0.mcap'))) / (RECORD_TICKS * 4);
       scratch.done();
-      return { messagesPerSecond: Math.round(median(ours)), bareLoopPerSecond: Math.round(median(bare)), ratio: round(median(ours) / median(bare), 3) };
+      return {
+        messagesPerSecond: Math.round(median(ours)),
+        mibPerSecond: Math.round((median(ours) * bytesPerMessage) / MIB * 10) / 10,
+        bareLoopPerSecond: Math.round(median(bare)),
+        ratio: round(median(ours) / median(bare), 3),
+      };
     },
   },
   'bag.play': {
@@ -92,17 +117,63 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         ours.push(await rate(() => playWithRclsim(bag)));
         bare.push(await rate(() => playBare(bag)));
       }
+      const bytesPerMessage = (await dataBytes(bag)) / (RECORD_TICKS * 4);
       const peak = playPeakMiB(bag);
       const peakLarge = playPeakMiB(large);
       scratch.done();
       return {
         messagesPerSecond: Math.round(median(ours)),
+        mibPerSecond: Math.round((median(ours) * bytesPerMessage) / MIB * 10) / 10,
         bareLoopPerSecond: Math.round(median(bare)),
         ratio: round(median(ours) / median(bare), 3),
         peakMiB: peak,
         peakMiB10x: peakLarge,
         peakGrowthMiB: round(peakLarge - peak, 1),
       };
+    },
+  },
+  'bag.memory': {
+    description: 'peak resident memory of playing a generated 1 GiB bag (256 KiB point clouds, each decoded by a subscriber)',
+    async run() {
+      const scratch = benchDir();
+      const bag = join(scratch.path, 'gib.mcap');
+      await writeLargeBag(bag, 1024);
+      const start = performance.now();
+      const peakMiB = playPeakMiB(bag);
+      const seconds = (performance.now() - start) / 1000;
+      scratch.done();
+      return { peakMiB, bagMiB: 1024, mibPerSecond: Math.round(1024 / seconds) };
+    },
+  },
+  'overhead.fingerprint': {
+    description: 'the rslcpp graph (50 copies, 40 s) with the fingerprint on vs off: extra run time as a fraction',
+    async run() {
+      const [on, off] = await graphSeconds(50, 40, [{ fingerprint: true }, { fingerprint: false }]);
+      return { fraction: round(on! / off! - 1, 3), secondsOn: round(on!, 3), secondsOff: round(off!, 3) };
+    },
+  },
+  'overhead.trace': {
+    description: 'the rslcpp graph (50 copies, 40 s) tracing every callback to a file vs not',
+    async run() {
+      const scratch = benchDir();
+      const [on, off] = await graphSeconds(50, 40, [{ tracePath: join(scratch.path, 'run.trace') }, {}]);
+      scratch.done();
+      return { fraction: round(on! / off! - 1, 3), secondsOn: round(on!, 3), secondsOff: round(off!, 3) };
+    },
+  },
+  scaling: {
+    description: 'wall seconds of the rslcpp graph copied to 10…10,000 nodes (10 s of sim time), and of 100 nodes over 10…80 s',
+    async run() {
+      const nodes = [10, 100, 1000, 10_000];
+      const wallSeconds: number[] = [];
+      for (const count of nodes) wallSeconds.push(round((await graphSeconds(count / 5, 10, [{}]))[0]!, 3));
+      const simSeconds = [10, 20, 40, 80];
+      const wallSecondsBySimTime: number[] = [];
+      for (const seconds of simSeconds) wallSecondsBySimTime.push(round((await graphSeconds(20, seconds, [{}]))[0]!, 3));
+      // Wall time per node and per sim second, relative to the smallest case: flat is linear.
+      const perNode = wallSeconds.map((s, i) => round(s / nodes[i]! / (wallSeconds[0]! / nodes[0]!), 2));
+      const perSimSecond = wallSecondsBySimTime.map((s, i) => round(s / simSeconds[i]! / (wallSecondsBySimTime[0]! / simSeconds[0]!), 2));
+      return { nodes, wallSeconds, costPerNodeRelative: perNode, simSeconds, wallSecondsBySimTime, costPerSimSecondRelative: perSimSecond };
     },
   },
 };
@@ -129,9 +200,10 @@ async function main(): Promise<void> {
     const benchmark = benchmarks[name]!;
     process.stderr.write(`running ${name}: ${benchmark.description}\n`);
     results[name] = await benchmark.run();
+    process.stderr.write(`  ${Object.entries(results[name]!).map(([k, v]) => `${k}=${String(v)}`).join('  ')}\n`);
   }
   writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-  const rows = selected.map((name) => [name, Object.entries(results[name]!).map(([k, v]) => `${k}=${v}`).join('  ')]);
+  const rows = selected.map((name) => [name, Object.entries(results[name]!).map(([k, v]) => `${k}=${String(v)}`).join('  ')]);
   const width = Math.max(...rows.map(([name]) => name!.length));
   for (const [name, figures] of rows) process.stdout.write(`${name!.padEnd(width)}  ${figures}\n`);
   process.stdout.write(`written to ${resultsPath}\n`);

@@ -41,6 +41,31 @@ describe('determinism', () => {
     assert.notEqual(base.summary.fingerprint, changed.summary.fingerprint);
   });
 
+  it('changes the fingerprint when one byte of a byte array changes, wherever it is', async () => {
+    const image = (bytes: number[], kind: 'uint8' | 'int8' = 'uint8') => (): void => {
+      const node = new Node('camera');
+      const type = kind === 'uint8' ? 'std_msgs/msg/UInt8MultiArray' : 'std_msgs/msg/Int8MultiArray';
+      const pub = node.createPublisher(type, 'bytes');
+      node.createSubscription(type, 'bytes', () => {});
+      const timer = node.createTimer(MS, () => {
+        pub.publish({ data: (kind === 'uint8' ? Uint8Array.from(bytes) : Int8Array.from(bytes)) as Uint8Array });
+        timer.cancel();
+      });
+    };
+    const bytes = Array.from({ length: 11 }, (_, i) => i + 1);
+    const fingerprint = async (setup: () => void) => (await simulate(setup, { endAfter: 10n * MS })).summary.fingerprint;
+    const base = await fingerprint(image(bytes));
+    assert.equal(await fingerprint(image(bytes)), base);
+    const others = [
+      await fingerprint(image(bytes.map((b, i) => (i === 0 ? 0 : b)))),
+      await fingerprint(image(bytes.map((b, i) => (i === 5 ? 0 : b)))),
+      await fingerprint(image(bytes.map((b, i) => (i === 10 ? 0 : b)))),
+      await fingerprint(image([...bytes, 0])),
+      await fingerprint(image(bytes, 'int8')),
+    ];
+    assert.equal(new Set([base, ...others]).size, 6);
+  });
+
   it('changes the fingerprint when callbacks run at other times', async () => {
     const timers = (periods: bigint[]) => (): void => {
       const node = new Node('n');

@@ -66,6 +66,32 @@ describe('Publisher and Subscription', () => {
     ]);
   });
 
+  it('in zero-copy mode hands every subscription the same message, and takes over the publisher’s typed arrays', async () => {
+    for (const zeroCopy of [false, true]) {
+      const received: { data: Uint8Array }[] = [];
+      const published: Uint8Array[] = [];
+      await simulate(
+        () => {
+          const node = new Node('camera');
+          const pub = node.createPublisher('sensor_msgs/msg/Image', 'image');
+          for (let i = 0; i < 3; i++) node.createSubscription('sensor_msgs/msg/Image', 'image', (m) => received.push(m as { data: Uint8Array }));
+          const timer = node.createTimer(MS, () => {
+            const data = new Uint8Array([1, 2, 3, 4]);
+            published.push(data);
+            pub.publish({ height: 1, width: 4, encoding: 'mono8', step: 4, data });
+            timer.cancel();
+          });
+        },
+        { endAfter: 10n * MS, zeroCopy },
+      );
+      assert.equal(received.length, 3);
+      assert.deepEqual([...received[2]!.data], [1, 2, 3, 4]);
+      const shared = received.every((m) => m === received[0]) && received[0]!.data === published[0];
+      assert.equal(shared, zeroCopy, `zeroCopy: ${zeroCopy}`);
+      if (!zeroCopy) assert.equal(new Set(received.map((m) => m.data)).size, 3, 'each subscription its own array');
+    }
+  });
+
   it('wraps a bare value published on a String topic into data', async () => {
     const seen: unknown[] = [];
     await simulate(

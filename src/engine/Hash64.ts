@@ -91,6 +91,17 @@ export class Hash64 {
     this.word(negative ? -count : count);
   }
 
+  /** Mix bytes, four to a word (little-endian, whatever the machine), then the length. */
+  bytes(b: Uint8Array): void {
+    const n = b.length;
+    const whole = n & ~3;
+    for (let i = 0; i < whole; i += 4) this.word(b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24));
+    let tail = 0;
+    for (let i = whole; i < n; i++) tail |= b[i]! << (8 * (i - whole));
+    this.word(tail);
+    this.word(n);
+  }
+
   string(s: string): void {
     this.word(s.length);
     for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));

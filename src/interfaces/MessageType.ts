@@ -21,7 +21,8 @@ interface MessageTypes {
 /** How to check, convert and copy one field; compiled once per type. */
 interface FieldPlan {
   name: string;
-  normalize(value: unknown, path: string): unknown;
+  /** `share`: numeric arrays already of the right typed-array class are kept, not copied. */
+  normalize(value: unknown, path: string, share: boolean): unknown;
   makeDefault(): unknown;
 }
 
@@ -80,11 +81,12 @@ export class MessageType {
   /**
    * A checked, converted private copy of `value`: missing fields take their defaults (as
    * rclnodejs fills them), unknown fields, wrong types, out-of-range integers and too long
-   * arrays or strings are errors naming the field path.
+   * arrays or strings are errors naming the field path. With `share` (zero-copy publishing),
+   * typed arrays of the right class are taken over instead of copied.
    */
-  normalize(value: unknown): Message {
+  normalize(value: unknown, share = false): Message {
     try {
-      return this.#normalize(value, '');
+      return this.#normalize(value, '', share);
     } catch (error) {
       if (error instanceof MessageError) {
         error.message = `invalid ${this.name}: ${error.path === '' ? '' : `field '${error.path}': `}${error.message}`;
@@ -97,19 +99,19 @@ export class MessageType {
    * What user code passed to publish/send, as a private message: a bare value on a type with
    * one field fills that field (rclnodejs lets `publish('text')` fill `data`).
    */
-  toMessage(value: unknown): Message {
+  toMessage(value: unknown, share = false): Message {
     if ((typeof value !== 'object' || value === null) && this.fieldNames.length === 1 && value !== undefined && value !== null) {
-      return this.normalize({ [this.fieldNames[0]!]: value });
+      return this.normalize({ [this.fieldNames[0]!]: value }, share);
     }
-    return this.normalize(value);
+    return this.normalize(value, share);
   }
 
   /** `normalize` for a message nested at `path` of another (errors carry the full path). */
-  normalizeAt(value: unknown, path: string): Message {
-    return this.#normalize(value, path);
+  normalizeAt(value: unknown, path: string, share: boolean): Message {
+    return this.#normalize(value, path, share);
   }
 
-  #normalize(value: unknown, path: string): Message {
+  #normalize(value: unknown, path: string, share: boolean): Message {
     if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) {
       throw new MessageError(path, `expected a ${this.name} message object, got ${describe(value)}`);
     }
@@ -124,7 +126,7 @@ export class MessageType {
         message[field.name] = field.makeDefault();
       } else {
         known++;
-        message[field.name] = field.normalize(v, path === '' ? field.name : `${path}.${field.name}`);
+        message[field.name] = field.normalize(v, path === '' ? field.name : `${path}.${field.name}`, share);
       }
     }
     if (known !== Object.keys(input).length) this.#rejectUnknown(input, path);
@@ -178,7 +180,7 @@ export class MessageType {
       return {
         name,
         normalize: element.normalize,
-        makeDefault: fallback === undefined ? element.makeDefault : () => element.normalize(fallback, name),
+        makeDefault: fallback === undefined ? element.makeDefault : () => element.normalize(fallback, name, false),
       };
     }
     return arrayPlan(field, element);
@@ -188,7 +190,7 @@ export class MessageType {
 interface Element {
   /** What the type is called in errors. */
   expected: string;
-  normalize(value: unknown, path: string): unknown;
+  normalize(value: unknown, path: string, share: boolean): unknown;
   makeDefault(): unknown;
   primitive?: Primitive;
 }
@@ -196,7 +198,7 @@ interface Element {
 function complexElement(type: MessageType): Element {
   return {
     expected: `a ${type.name} message object`,
-    normalize: (value, path) => type.normalizeAt(value, path),
+    normalize: (value, path, share) => type.normalizeAt(value, path, share),
     makeDefault: () => type.createDefault(),
   };
 }
@@ -281,11 +283,11 @@ function arrayPlan(field: MessageDefinitionField, element: Element): FieldPlan {
   const build = (items: unknown[]): unknown => (TypedArray ? (TypedArray as unknown as { from(a: unknown[]): unknown }).from(items) : items);
   const fallback = field.defaultValue;
   const makeDefault = (): unknown => {
-    if (fallback !== undefined) return normalize(fallback, name);
+    if (fallback !== undefined) return normalize(fallback, name, false);
     if (fixed === undefined) return build([]);
     return build(Array.from({ length: fixed }, () => (element.primitive ? primitiveDefault(element.primitive) : element.makeDefault())));
   };
-  const normalize = (value: unknown, path: string): unknown => {
+  const normalize = (value: unknown, path: string, share: boolean): unknown => {
     const isTyped = ArrayBuffer.isView(value) && !(value instanceof DataView);
     if (!Array.isArray(value) && !isTyped) throw mismatch(path, `${written} (an array)`, value);
     const items = value as ArrayLike<unknown>;
@@ -295,9 +297,9 @@ function arrayPlan(field: MessageDefinitionField, element: Element): FieldPlan {
     if (bound !== undefined && items.length > bound) {
       throw new MessageError(path, `expected ${written}: at most ${bound} items, got ${items.length}`);
     }
-    if (TypedArray && value instanceof TypedArray) return (value as unknown as { slice(): unknown }).slice();
+    if (TypedArray && value instanceof TypedArray) return share ? value : (value as unknown as { slice(): unknown }).slice();
     const out = new Array(items.length);
-    for (let i = 0; i < items.length; i++) out[i] = element.normalize(items[i], `${path}[${i}]`);
+    for (let i = 0; i < items.length; i++) out[i] = element.normalize(items[i], `${path}[${i}]`, share);
     return build(out);
   };
   return { name, normalize, makeDefault };

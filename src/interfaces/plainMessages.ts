@@ -32,7 +32,7 @@ function cloneValue(value: unknown): unknown {
   return copy;
 }
 
-const TAG = { undefined: 1, null: 2, false: 3, true: 4, number: 5, bigint: 6, string: 7, array: 8, bytes: 9, object: 10 };
+const TAG = { undefined: 1, null: 2, false: 3, true: 4, number: 5, bigint: 6, string: 7, array: 8, bytes: 9, object: 10, byteArray: 11 };
 
 /**
  * Digest of a message's content (field names, value types and values, in field order), left
@@ -71,6 +71,12 @@ function digestValue(value: unknown, hash: Hash64): void {
     hash.word(TAG.array);
     hash.word(value.length);
     for (const item of value) digestValue(item, hash);
+  } else if (value instanceof Uint8Array || value instanceof Int8Array) {
+    // Byte arrays (images, point clouds) are hashed four bytes at a time; the element kind
+    // keeps int8 and uint8 arrays of the same bytes apart.
+    hash.word(TAG.byteArray);
+    hash.word(value instanceof Int8Array ? -1 : 1);
+    hash.bytes(value instanceof Uint8Array ? value : new Uint8Array(value.buffer, value.byteOffset, value.length));
   } else if (ArrayBuffer.isView(value)) {
     const view = value as unknown as ArrayLike<number | bigint>;
     hash.word(TAG.bytes);

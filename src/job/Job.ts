@@ -27,6 +27,8 @@ export interface JobDefinition {
   topicDelays?: ReadonlyMap<string, bigint>;
   /** Folders of user interface packages (.msg/.srv/.action), ahead of the standard ones. */
   interfaces?: InterfaceSource[];
+  /** Subscribers share each message instead of getting a copy each (see SimulationOptions.zeroCopy). */
+  zeroCopy?: boolean;
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }

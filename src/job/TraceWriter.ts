@@ -20,50 +20,82 @@ export const TRACE_VERSION = 1;
 export class TraceWriter implements EngineObserver {
   readonly #fd: number;
   readonly #engine: Engine;
-  #buffer: string[] = [];
-  #bufferedChars = 0;
+  /** Lines not yet written: bytes are copied in, so a line costs no string building. */
+  readonly #buffer = Buffer.allocUnsafe(1 << 16);
+  #used = 0;
   #timeOffset = NaN;
-  #time = '';
+  /** `sim_time<TAB>` of the current step. */
+  #time = Buffer.alloc(0);
+  /** Each entity's `kind owner entity channel` columns between tabs, built on its first callback. */
+  readonly #columns = new WeakMap<Executable, Uint8Array>();
 
   constructor(path: string, engine: Engine, header: { job: string; seed: number }) {
     this.#fd = openSync(path, 'w');
     this.#engine = engine;
-    this.#push(`# rclsim trace ${TRACE_VERSION}`);
-    this.#push(`# job ${header.job} seed ${header.seed} start ${engine.base}`);
-    this.#push('# sim_time\tkind\towner\tentity\tchannel\tdigest');
+    this.#line(`# rclsim trace ${TRACE_VERSION}`);
+    this.#line(`# job ${header.job} seed ${header.seed} start ${engine.base}`);
+    this.#line('# sim_time\tkind\towner\tentity\tchannel\tdigest');
   }
 
   onCallback(entity: Executable): void {
     const engine = this.#engine;
     if (engine.now !== this.#timeOffset) {
       this.#timeOffset = engine.now;
-      this.#time = formatSimTime(engine.nowAbs).slice(0, -1);
+      this.#time = Buffer.from(`${formatSimTime(engine.nowAbs).slice(0, -1)}\t`);
     }
-    const digest = entity.digestLo === 0 && entity.digestHi === 0 ? '-' : hex32(entity.digestHi) + hex32(entity.digestLo);
-    this.#push(`${this.#time}\t${entity.kind}\t${entity.owner}\t${entity.entityId}\t${entity.channel || '-'}\t${digest}`);
+    let columns = this.#columns.get(entity);
+    if (columns === undefined) {
+      columns = Buffer.from(`${entity.kind}\t${entity.owner}\t${entity.entityId}\t${entity.channel || '-'}\t`);
+      this.#columns.set(entity, columns);
+    }
+    if (this.#used + this.#time.length + columns.length + 17 > this.#buffer.length) this.#flush();
+    this.#append(this.#time);
+    this.#append(columns);
+    const buffer = this.#buffer;
+    if (entity.digestLo === 0 && entity.digestHi === 0) {
+      buffer[this.#used++] = DASH;
+    } else {
+      this.#used = writeHex32(buffer, this.#used, entity.digestHi);
+      this.#used = writeHex32(buffer, this.#used, entity.digestLo);
+    }
+    buffer[this.#used++] = NEWLINE;
   }
 
   /** Writes the closing line and closes the file. */
   close(end: { reason: string; callbacks: number; fingerprint: string }): void {
-    this.#push(`# end ${end.reason} at ${this.#engine.nowAbs} callbacks ${end.callbacks} fingerprint ${end.fingerprint || '-'}`);
+    this.#line(`# end ${end.reason} at ${this.#engine.nowAbs} callbacks ${end.callbacks} fingerprint ${end.fingerprint || '-'}`);
     this.#flush();
     closeSync(this.#fd);
   }
 
-  #push(line: string): void {
-    this.#buffer.push(line);
-    this.#bufferedChars += line.length + 1;
-    if (this.#bufferedChars >= 1 << 16) this.#flush();
+  #line(text: string): void {
+    this.#flush();
+    writeSync(this.#fd, `${text}\n`);
+  }
+
+  #append(bytes: Uint8Array): void {
+    if (bytes.length > this.#buffer.length - this.#used) {
+      this.#flush();
+      writeSync(this.#fd, bytes);
+      return;
+    }
+    this.#buffer.set(bytes, this.#used);
+    this.#used += bytes.length;
   }
 
   #flush(): void {
-    if (this.#buffer.length === 0) return;
-    writeSync(this.#fd, `${this.#buffer.join('\n')}\n`);
-    this.#buffer = [];
-    this.#bufferedChars = 0;
+    if (this.#used === 0) return;
+    writeSync(this.#fd, this.#buffer, 0, this.#used);
+    this.#used = 0;
   }
 }
 
-function hex32(n: number): string {
-  return (n >>> 0).toString(16).padStart(8, '0');
+const DASH = 0x2d;
+const NEWLINE = 0x0a;
+const HEX_DIGITS = Buffer.from('0123456789abcdef');
+
+/** Writes `n` as 8 lowercase hex digits at `at`; returns the offset after them. */
+function writeHex32(buffer: Buffer, at: number, n: number): number {
+  for (let shift = 28; shift >= 0; shift -= 4) buffer[at++] = HEX_DIGITS[(n >>> shift) & 0xf]!;
+  return at;
 }

@@ -66,6 +66,7 @@ const schema = {
   properties: {
     name: { type: 'string' },
     seed: { type: 'integer' },
+    zero_copy: { type: 'boolean' },
     start: duration,
     end: {
       type: 'object',
@@ -141,6 +142,7 @@ type NodeEntry = {
 interface JobFile {
   name?: string;
   seed?: number;
+  zero_copy?: boolean;
   start?: string | number;
   end?: { after?: string | number; idle?: boolean; when?: { topic: string; field?: string; equals?: unknown } };
   parameters?: unknown;
@@ -290,6 +292,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   return {
     name: data.name ?? basename(path).replace(/\.ya?ml$/, ''),
     ...(data.seed === undefined ? {} : { seed: data.seed }),
+    ...(data.zero_copy === undefined ? {} : { zeroCopy: data.zero_copy }),
     ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start) }),
     ...(end.after === undefined ? {} : { endAfter: durationAt(['end', 'after'], end.after) }),
     parameterRules,

@@ -51,6 +51,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     topicDelays: new Map([...(definition.topicDelays ?? []), ...(options.topicDelays ?? [])]),
     remaps: definition.remaps ?? [],
     interfaces: definition.interfaces ?? [],
+    zeroCopy: definition.zeroCopy ?? false,
   });
   const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined);
   const engine = simulation.engine;

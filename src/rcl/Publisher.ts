@@ -9,10 +9,10 @@ import type { ResolvedQoS } from './QoS.js';
 import type { Sample } from './Sample.js';
 import type { Subscription } from './Subscription.js';
 
-/** rclnodejs's Publisher: publishing hands each matched subscription its own copy. */
 /** What publish takes: (part of) a message of the type, a bare value for a one-field type, or CDR bytes. */
 export type PublishInput<T> = MessageInput<MessageOf<T>> | string | number | bigint | boolean | Buffer;
 
+/** rclnodejs's Publisher: publishing hands each matched subscription its own copy (in zero-copy mode, all share one). */
 export class Publisher<T extends string = string> extends Entity {
   readonly topic: string;
   readonly typeName: string;
@@ -47,7 +47,7 @@ export class Publisher<T extends string = string> extends Entity {
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
     if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs);
-    else this.#send(this.type.toMessage(message), this.engine.nowAbs);
+    else this.#send(this.type.toMessage(message, this.simulation.zeroCopy), this.engine.nowAbs);
   }
 
   /**

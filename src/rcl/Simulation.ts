@@ -31,6 +31,13 @@ export interface SimulationOptions {
   keepAllLimit?: number;
   /** Seed of every pseudo-random stream of the run (Math.random, crypto, goal ids). */
   seed?: number;
+  /**
+   * Zero-copy delivery, as rclcpp's intra-process `shared_ptr<const T>`: every subscriber of a
+   * message gets the same object, and a publisher's typed arrays are taken over, not copied.
+   * Messages are then read-only by contract (not frozen: freezing would cost what copying
+   * saves): a subscriber that changes one changes it for the others, deterministically.
+   */
+  zeroCopy?: boolean;
 }
 
 const GOAL_ID_STREAM = 3;
@@ -55,6 +62,7 @@ export class Simulation {
   readonly keepAllLimit: number;
   readonly remaps: readonly RemapRule[];
   readonly seed: number;
+  readonly zeroCopy: boolean;
   messagesDelivered = 0;
   /** Reused for every message digest (one simulation runs on one thread). */
   readonly messageHash = new Hash64();
@@ -77,6 +85,7 @@ export class Simulation {
     this.keepAllLimit = options.keepAllLimit ?? 1_000_000;
     this.remaps = options.remaps ?? [];
     this.seed = options.seed ?? 0;
+    this.zeroCopy = options.zeroCopy ?? false;
     this.#goalIdRandom = new SeededRandom(this.seed, GOAL_ID_STREAM);
     this.#parameterOverrides = options.parameterOverrides ?? (() => []);
     this.#topicDelays = options.topicDelays ?? new Map();

@@ -90,7 +90,7 @@ export class Subscription extends Entity implements Executable {
     const message =
       this.#raw !== null
         ? (Buffer.from((sample.raw ??= Buffer.from(serializeMessage(this.#raw, sample.message)))) as unknown as Message)
-        : last
+        : last || this.simulation.zeroCopy
           ? sample.message
           : cloneMessage(sample.message);
     this.digestLo = sample.digestLo;
