@@ -90,6 +90,20 @@ async function runGraph(simSeconds: number, timerPeriodsNs: number[], build: () 
   }
 }
 
+/** Callbacks per second of one run of the bare loop. */
+function bareLoopRate(timerPeriodsNs: number[], callbacks: number, work?: (timer: number, nowNs: number) => void): number {
+  const start = performance.now();
+  bareHeapLoop(timerPeriodsNs, callbacks, work);
+  return callbacks / ((performance.now() - start) / 1000);
+}
+
+/** Callbacks per second of the bare loop with these timers and the hash work (median of three, after a warm-up). */
+export async function bareRate(timerPeriodsNs: number[], callbacks: number): Promise<number> {
+  const work = await hashWork(timerPeriodsNs.length);
+  bareLoopRate(timerPeriodsNs, callbacks, work);
+  return median([0, 1, 2].map(() => bareLoopRate(timerPeriodsNs, callbacks, work)));
+}
+
 /**
  * Median callbacks per second of `graph` over `repeats` runs, and of the bare loop (with the
  * hash work, and with a trivial callback) measured after each run, after one warm-up of each.
@@ -100,11 +114,7 @@ export async function compareWithBareLoop(graph: () => Promise<EngineRun>, repea
   const trivialRates: number[] = [];
   let run = await graph();
   const work = await hashWork(run.timerPeriodsNs.length);
-  const bare = (withWork: boolean): number => {
-    const start = performance.now();
-    bareHeapLoop(run.timerPeriodsNs, run.callbacks, withWork ? work : undefined);
-    return run.callbacks / ((performance.now() - start) / 1000);
-  };
+  const bare = (withWork: boolean): number => bareLoopRate(run.timerPeriodsNs, run.callbacks, withWork ? work : undefined);
   bare(true);
   bare(false);
   for (let i = 0; i < repeats; i++) {

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recordBare, recordWithRclsim, writeLargeBag } from './bagBench.js';
 import { runBenchmarkGraph } from './benchmarkGraph.js';
-import { compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
+import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
 import { median } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 
@@ -162,18 +162,24 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     },
   },
   scaling: {
-    description: 'wall seconds of the rslcpp graph copied to 10…10,000 nodes (10 s of sim time), and of 100 nodes over 10…80 s',
+    description: 'wall seconds of the rslcpp graph copied to 10…10,000 nodes (10 s of sim time), and of 100 nodes over 10…80 s; ns per callback, and of the bare loop with the same timers and work',
     async run() {
       const nodes = [10, 100, 1000, 10_000];
       const wallSeconds: number[] = [];
-      for (const count of nodes) wallSeconds.push(round((await graphSeconds(count / 5, 10, [{}]))[0]!, 3));
+      const nsPerCallback: number[] = [];
+      const bareNsPerCallback: number[] = [];
+      for (const count of nodes) {
+        const copies = count / 5;
+        const [seconds] = await graphSeconds(copies, 10, [{}]);
+        const run = await runBenchmarkGraph(copies, 10);
+        wallSeconds.push(round(seconds!, 3));
+        nsPerCallback.push(Math.round((seconds! / run.callbacks) * 1e9));
+        bareNsPerCallback.push(Math.round(1e9 / (await bareRate(run.timerPeriodsNs, run.callbacks))));
+      }
       const simSeconds = [10, 20, 40, 80];
       const wallSecondsBySimTime: number[] = [];
       for (const seconds of simSeconds) wallSecondsBySimTime.push(round((await graphSeconds(20, seconds, [{}]))[0]!, 3));
-      // Wall time per node and per sim second, relative to the smallest case: flat is linear.
-      const perNode = wallSeconds.map((s, i) => round(s / nodes[i]! / (wallSeconds[0]! / nodes[0]!), 2));
-      const perSimSecond = wallSecondsBySimTime.map((s, i) => round(s / simSeconds[i]! / (wallSecondsBySimTime[0]! / simSeconds[0]!), 2));
-      return { nodes, wallSeconds, costPerNodeRelative: perNode, simSeconds, wallSecondsBySimTime, costPerSimSecondRelative: perSimSecond };
+      return { nodes, wallSeconds, nsPerCallback, bareNsPerCallback, simSeconds, wallSecondsBySimTime };
     },
   },
 };

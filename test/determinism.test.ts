@@ -42,13 +42,12 @@ describe('determinism', () => {
   });
 
   it('changes the fingerprint when one byte of a byte array changes, wherever it is', async () => {
-    const image = (bytes: number[], kind: 'uint8' | 'int8' = 'uint8') => (): void => {
+    const image = (bytes: number[]) => (): void => {
       const node = new Node('camera');
-      const type = kind === 'uint8' ? 'std_msgs/msg/UInt8MultiArray' : 'std_msgs/msg/Int8MultiArray';
-      const pub = node.createPublisher(type, 'bytes');
-      node.createSubscription(type, 'bytes', () => {});
+      const pub = node.createPublisher('std_msgs/msg/UInt8MultiArray', 'bytes');
+      node.createSubscription('std_msgs/msg/UInt8MultiArray', 'bytes', () => {});
       const timer = node.createTimer(MS, () => {
-        pub.publish({ data: (kind === 'uint8' ? Uint8Array.from(bytes) : Int8Array.from(bytes)) as Uint8Array });
+        pub.publish({ data: Uint8Array.from(bytes) });
         timer.cancel();
       });
     };
@@ -61,9 +60,8 @@ describe('determinism', () => {
       await fingerprint(image(bytes.map((b, i) => (i === 5 ? 0 : b)))),
       await fingerprint(image(bytes.map((b, i) => (i === 10 ? 0 : b)))),
       await fingerprint(image([...bytes, 0])),
-      await fingerprint(image(bytes, 'int8')),
     ];
-    assert.equal(new Set([base, ...others]).size, 6);
+    assert.equal(new Set([base, ...others]).size, 5);
   });
 
   it('changes the fingerprint when callbacks run at other times', async () => {

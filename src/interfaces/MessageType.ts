@@ -1,4 +1,5 @@
 import type { MessageDefinition, MessageDefinitionField } from '@foxglove/message-definition';
+import type { Hash64 } from '../engine/Hash64.js';
 import { InterfaceError, lineOfField, type OwnDefinition } from './definitionText.js';
 import type { Message } from './plainMessages.js';
 import { PRIMITIVES, primitiveDefault, type Primitive } from './primitives.js';
@@ -24,6 +25,8 @@ interface FieldPlan {
   /** `share`: numeric arrays already of the right typed-array class are kept, not copied. */
   normalize(value: unknown, path: string, share: boolean): unknown;
   makeDefault(): unknown;
+  /** Mixes a value of the field (as normalize or CDR decoding made it) into a hash. */
+  digest(value: unknown, hash: Hash64): void;
 }
 
 const SEPARATOR = '='.repeat(80);
@@ -106,6 +109,21 @@ export class MessageType {
     return this.normalize(value, share);
   }
 
+  /**
+   * Digest of a message of this type (as normalize or CDR decoding made it), for the run
+   * fingerprint: its values in field order, left in `hash.digestLo`/`digestHi` (reset first).
+   */
+  digest(message: Message, hash: Hash64): Hash64 {
+    this.digestInto(message, hash.reset());
+    return hash.finish();
+  }
+
+  /** Mixes a message of this type, nested or not, into a running hash. */
+  digestInto(message: Message, hash: Hash64): void {
+    const plan = this.#compiled();
+    for (let i = 0; i < plan.length; i++) plan[i]!.digest(message[plan[i]!.name], hash);
+  }
+
   /** `normalize` for a message nested at `path` of another (errors carry the full path). */
   normalizeAt(value: unknown, path: string, share: boolean): Message {
     return this.#normalize(value, path, share);
@@ -181,6 +199,7 @@ export class MessageType {
         name,
         normalize: element.normalize,
         makeDefault: fallback === undefined ? element.makeDefault : () => element.normalize(fallback, name, false),
+        digest: element.digest,
       };
     }
     return arrayPlan(field, element);
@@ -192,6 +211,7 @@ interface Element {
   expected: string;
   normalize(value: unknown, path: string, share: boolean): unknown;
   makeDefault(): unknown;
+  digest(value: unknown, hash: Hash64): void;
   primitive?: Primitive;
 }
 
@@ -200,6 +220,7 @@ function complexElement(type: MessageType): Element {
     expected: `a ${type.name} message object`,
     normalize: (value, path, share) => type.normalizeAt(value, path, share),
     makeDefault: () => type.createDefault(),
+    digest: (value, hash) => type.digestInto(value as Message, hash),
   };
 }
 
@@ -214,6 +235,7 @@ function primitiveElement(field: MessageDefinitionField): Element {
       return {
         expected,
         primitive,
+        digest: digestPrimitive,
         makeDefault: () => 0,
         normalize: (value, path) => {
           const n = typeof value === 'bigint' ? Number(value) : value;
@@ -228,6 +250,7 @@ function primitiveElement(field: MessageDefinitionField): Element {
       return {
         expected,
         primitive,
+        digest: digestPrimitive,
         makeDefault: () => 0n,
         normalize: (value, path) => {
           const n = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
@@ -240,6 +263,7 @@ function primitiveElement(field: MessageDefinitionField): Element {
       return {
         expected: `${field.type} (a number)`,
         primitive,
+        digest: digestPrimitive,
         makeDefault: () => 0,
         normalize: (value, path) => {
           if (typeof value !== 'number') throw mismatch(path, `${field.type} (a number)`, value);
@@ -250,6 +274,7 @@ function primitiveElement(field: MessageDefinitionField): Element {
       return {
         expected: 'bool (true or false)',
         primitive,
+        digest: digestPrimitive,
         makeDefault: () => false,
         normalize: (value, path) => {
           if (typeof value !== 'boolean') throw mismatch(path, 'bool (true or false)', value);
@@ -261,6 +286,7 @@ function primitiveElement(field: MessageDefinitionField): Element {
       return {
         expected,
         primitive,
+        digest: digestPrimitive,
         makeDefault: () => '',
         normalize: (value, path) => {
           if (typeof value !== 'string') throw mismatch(path, `${expected} (a string)`, value);
@@ -302,7 +328,33 @@ function arrayPlan(field: MessageDefinitionField, element: Element): FieldPlan {
     for (let i = 0; i < items.length; i++) out[i] = element.normalize(items[i], `${path}[${i}]`, share);
     return build(out);
   };
-  return { name, normalize, makeDefault };
+  const digest = (value: unknown, hash: Hash64): void => {
+    const items = value as ArrayLike<unknown>;
+    hash.word(items.length);
+    // Byte arrays (images, point clouds) go four bytes to a word.
+    if (value instanceof Uint8Array) hash.bytes(value);
+    else if (value instanceof Int8Array) hash.bytes(new Uint8Array(value.buffer, value.byteOffset, value.length));
+    else for (let i = 0; i < items.length; i++) element.digest(items[i], hash);
+  };
+  return { name, normalize, makeDefault, digest };
+}
+
+/** A primitive value into a hash, by its JavaScript type (so any faithful decoding digests alike). */
+function digestPrimitive(value: unknown, hash: Hash64): void {
+  switch (typeof value) {
+    case 'number':
+      if (Number.isSafeInteger(value)) hash.integer(value);
+      else hash.float(value);
+      return;
+    case 'bigint':
+      hash.bigint(value);
+      return;
+    case 'string':
+      hash.string(value);
+      return;
+    default:
+      hash.word(value === true ? 1 : 0);
+  }
 }
 
 function mismatch(path: string, expected: string, value: unknown): MessageError {

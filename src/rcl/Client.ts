@@ -141,7 +141,7 @@ export class Client<T extends string = string> extends Entity implements Executa
     this.#pending.set(sequence, callback);
     // Every server gets its own copy of the request.
     this.matched.forEach((server, i) =>
-      server.receiveRequest(makeCall(this.simulation, i === 0 ? message : cloneMessage(message), sequence), this),
+      server.receiveRequest(makeCall(this.simulation, this.type.request, i === 0 ? message : cloneMessage(message), sequence), this),
     );
     return sequence;
   }

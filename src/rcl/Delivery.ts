@@ -17,23 +17,21 @@ export class Delivery {
   readonly #allTopicWatchers: Watcher[] = [];
   /** The watchers of each topic, both kinds together (rebuilt after every watch()). */
   readonly #watchers = new Map<string, Watcher[]>();
+  /** Changes whenever a watcher is added, so that publishers can keep their topic's list. */
+  generation = 0;
 
   constructor(simulation: Simulation) {
     this.#simulation = simulation;
   }
 
-  send(publisher: Publisher, sample: Sample): void {
-    const watchers = this.#topicWatchers.size === 0 && this.#allTopicWatchers.length === 0 ? undefined : this.#watchersOf(publisher.topic);
+  /** Delivers to the publisher's matched subscriptions and to `watchers` (watchersOf its topic). */
+  send(publisher: Publisher, sample: Sample, watchers: readonly Watcher[]): void {
     const subscriptions = publisher.matched;
     if (publisher.delay > 0) {
       this.#simulation.engine.scheduleAfter(publisher.delay, () => deliver(subscriptions, publisher, sample, watchers));
     } else {
       deliver(subscriptions, publisher, sample, watchers);
     }
-  }
-
-  isWatched(topic: string): boolean {
-    return this.#allTopicWatchers.length > 0 || this.#topicWatchers.has(topic);
   }
 
   /** Calls `watcher` with every message that arrives on `topic`, or on any topic when it is null. */
@@ -46,9 +44,11 @@ export class Delivery {
       this.#topicWatchers.set(topic, watchers);
     }
     this.#watchers.clear();
+    this.generation++;
   }
 
-  #watchersOf(topic: string): Watcher[] {
+  /** The watchers of `topic`; the list stays valid while `generation` is unchanged. */
+  watchersOf(topic: string): readonly Watcher[] {
     let watchers = this.#watchers.get(topic);
     if (watchers === undefined) {
       watchers = [...this.#allTopicWatchers, ...(this.#topicWatchers.get(topic) ?? [])];
@@ -63,7 +63,7 @@ export class Delivery {
   }
 }
 
-function deliver(subscriptions: readonly Subscription[], publisher: Publisher, sample: Sample, watchers: readonly Watcher[] | undefined): void {
+function deliver(subscriptions: readonly Subscription[], publisher: Publisher, sample: Sample, watchers: readonly Watcher[]): void {
   for (let i = 0; i < subscriptions.length; i++) subscriptions[i]!.receive(sample);
-  if (watchers !== undefined) for (const watcher of watchers) watcher(sample, publisher);
+  for (let i = 0; i < watchers.length; i++) watchers[i]!(sample, publisher);
 }

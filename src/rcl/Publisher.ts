@@ -2,10 +2,11 @@ import { Fifo } from '../engine/Fifo.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
 import { deserializeMessage } from '../interfaces/cdr.js';
-import { digestMessage, type Message } from '../interfaces/plainMessages.js';
+import type { Message } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
+import type { Watcher } from './Delivery.js';
 import type { Sample } from './Sample.js';
 import type { Subscription } from './Subscription.js';
 
@@ -25,6 +26,8 @@ export class Publisher<T extends string = string> extends Entity {
   readonly delay: number;
   #sequence = 0;
   readonly #retained: Fifo<Sample> | null;
+  #watchers: readonly Watcher[] = [];
+  #watchersGeneration = -1;
 
   constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS) {
     super(node);
@@ -62,7 +65,17 @@ export class Publisher<T extends string = string> extends Entity {
   }
 
   #hasReceivers(): boolean {
-    return this.matched.length > 0 || this.#retained !== null || this.simulation.delivery.isWatched(this.topic);
+    return this.matched.length > 0 || this.#retained !== null || this.#currentWatchers().length > 0;
+  }
+
+  /** The delivery's watchers of this topic, looked up again only after a watcher was added. */
+  #currentWatchers(): readonly Watcher[] {
+    const delivery = this.simulation.delivery;
+    if (this.#watchersGeneration !== delivery.generation) {
+      this.#watchers = delivery.watchersOf(this.topic);
+      this.#watchersGeneration = delivery.generation;
+    }
+    return this.#watchers;
   }
 
   #send(message: Message | Buffer, sentAt: bigint): void {
@@ -70,7 +83,7 @@ export class Publisher<T extends string = string> extends Entity {
     const snapshot = raw === undefined ? (message as Message) : deserializeMessage(this.type, raw);
     const sequence = ++this.#sequence;
     if (!this.#hasReceivers()) return;
-    const hash = this.engine.fingerprintEnabled ? digestMessage(snapshot, this.simulation.messageHash) : null;
+    const hash = this.engine.fingerprintEnabled ? this.type.digest(snapshot, this.simulation.messageHash) : null;
     const sample: Sample = {
       message: snapshot,
       digestLo: hash === null ? 0 : hash.digestLo,
@@ -86,7 +99,7 @@ export class Publisher<T extends string = string> extends Entity {
       this.#retained.push(sample);
       if (this.#retained.length > this.qos.depth) this.#retained.shift();
     }
-    this.simulation.delivery.send(this, sample);
+    this.simulation.delivery.send(this, sample, this.#currentWatchers());
   }
 
   /** The samples a TRANSIENT_LOCAL publisher replays to a late subscription, oldest first. */
