@@ -33,8 +33,9 @@ describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
 
   it('takes a lone left child at the bottom of an even-sized heap', () => {
     const heap = new TimersHeap<Item>();
-    for (const [id, key] of [[1, 10], [2, 10], [3, 12], [4, 10]] as const) heap.push({ key, id });
+    for (const id of [1, 2, 3, 4]) heap.push({ key: 10, id });
     heap.items[0]!.key = 15;
+    heap.items[2]!.key = 12;
     heap.heapifyRoot();
     // Hole goes 0 -> 1 (left is earlier) -> 3 (lone left child), then 1 settles at index 3.
     assert.deepEqual(
