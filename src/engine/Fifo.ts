@@ -3,7 +3,8 @@
  * entities' message buffers, both on the hot path of every publish and every callback.
  */
 export class Fifo<T> {
-  #items: (T | undefined)[] = new Array(64);
+  // Small at first: every subscription, service and client has one, most hold a message or two.
+  #items: (T | undefined)[] = new Array(4);
   #head = 0;
   #length = 0;
 
