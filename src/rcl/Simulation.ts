@@ -120,6 +120,9 @@ export class Simulation {
 
   exit(): void {
     if (Simulation.#current === this) Simulation.#current = null;
+    // An entered AsyncLocalStorage keeps async context tracking on for every promise the
+    // process makes afterwards, which slows promise-heavy code long after the run.
+    this.#programScope.disable();
   }
 
   /**
