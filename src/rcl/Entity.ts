@@ -1,7 +1,7 @@
 import type { Engine } from '../engine/Engine.js';
 import type { Executable } from '../engine/Executable.js';
 import type { Context } from './Context.js';
-import type { Node } from './Node.js';
+import type { Node, SpinState } from './Node.js';
 import type { Simulation } from './Simulation.js';
 
 /** What every entity of a node shares: its node, its ids for the fingerprint, its lifetime. */
@@ -17,9 +17,14 @@ export abstract class Entity {
   #destroyed = false;
   /** Executions granted by spinOnce() while the node does not spin. */
   #grants = 0;
+  readonly #spin: SpinState;
+  /** The engine's scope of the entity's callbacks: its node's context (read before every callback). */
+  readonly scope: Context;
 
   constructor(node: Node) {
     this.node = node;
+    this.#spin = node.spinState;
+    this.scope = node.context;
     this.simulation = node.context.simulation;
     this.engine = this.simulation.engine;
     this.nodeId = node.nodeId;
@@ -35,10 +40,6 @@ export abstract class Entity {
     return this.node.context;
   }
 
-  /** The engine's scope of the entity's callbacks: its node's context. */
-  get scope(): Context {
-    return this.node.context;
-  }
 
   get isDestroyed(): boolean {
     return this.#destroyed;
@@ -54,7 +55,7 @@ export abstract class Entity {
    * granted it. An event that may not run is held by the node (see Node#park) until it spins.
    */
   protected mayRun(): boolean {
-    if (this.node.spinning) return true;
+    if (this.#spin.spinning) return true;
     if (this.#grants > 0) {
       this.#grants--;
       return true;
