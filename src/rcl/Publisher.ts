@@ -7,7 +7,7 @@ import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import type { Watcher } from './Delivery.js';
-import type { Sample } from './Sample.js';
+import { Sample } from './Sample.js';
 import type { Subscription } from './Subscription.js';
 
 /** What publish takes: (part of) a message of the type, a bare value for a one-field type, or CDR bytes. */
@@ -84,17 +84,7 @@ export class Publisher<T extends string = string> extends Entity {
     const sequence = ++this.#sequence;
     if (!this.#hasReceivers()) return;
     const hash = this.engine.fingerprintEnabled ? this.type.digest(snapshot, this.simulation.messageHash) : null;
-    const sample: Sample = {
-      message: snapshot,
-      digestLo: hash === null ? 0 : hash.digestLo,
-      digestHi: hash === null ? 0 : hash.digestHi,
-      sourceTimestamp: sentAt,
-      publicationSequenceNumber: sequence,
-      publisherGid: this.gid,
-      retained: this.#retained !== null,
-      pending: 0,
-      ...(raw === undefined ? {} : { raw }),
-    };
+    const sample = new Sample(snapshot, hash, sentAt, sequence, this.gid, this.#retained !== null, raw);
     if (this.#retained !== null) {
       this.#retained.push(sample);
       if (this.#retained.length > this.qos.depth) this.#retained.shift();

@@ -3,9 +3,10 @@ import type { Message } from '../interfaces/plainMessages.js';
 /**
  * One published message on its way to subscriptions. The message is the publisher's private
  * snapshot; `pending` counts the subscription buffers that still hold the sample, so the last
- * one to take it can have the snapshot itself instead of another copy.
+ * one to take it can have the snapshot itself instead of another copy. A class, so that every
+ * sample has one shape on the path of every delivery.
  */
-export interface Sample {
+export class Sample {
   readonly message: Message;
   readonly digestLo: number;
   readonly digestHi: number;
@@ -14,8 +15,27 @@ export interface Sample {
   readonly publicationSequenceNumber: number;
   readonly publisherGid: Buffer;
   /** The CDR bytes, once someone needed them (a raw subscription, a raw publish). */
-  raw?: Buffer;
+  raw: Buffer | undefined;
   /** Kept by a TRANSIENT_LOCAL publisher for late subscriptions: never handed out uncopied. */
-  retained: boolean;
-  pending: number;
+  readonly retained: boolean;
+  pending = 0;
+
+  constructor(
+    message: Message,
+    digest: { digestLo: number; digestHi: number } | null,
+    sourceTimestamp: bigint,
+    publicationSequenceNumber: number,
+    publisherGid: Buffer,
+    retained: boolean,
+    raw: Buffer | undefined,
+  ) {
+    this.message = message;
+    this.digestLo = digest === null ? 0 : digest.digestLo;
+    this.digestHi = digest === null ? 0 : digest.digestHi;
+    this.sourceTimestamp = sourceTimestamp;
+    this.publicationSequenceNumber = publicationSequenceNumber;
+    this.publisherGid = publisherGid;
+    this.retained = retained;
+    this.raw = raw;
+  }
 }

@@ -28,6 +28,8 @@ export class Subscription extends Entity implements Executable {
   /** A callback declared with two parameters also gets a MessageInfo, as in rclnodejs. */
   readonly #wantsInfo: boolean;
   readonly #buffer = new Fifo<Sample>();
+  /** The QoS history depth, held here: it is read at every delivery. */
+  readonly #depth: number;
   readonly #receivedAt = new Fifo<bigint>();
   #receptionSequence = 0;
 
@@ -48,6 +50,7 @@ export class Subscription extends Entity implements Executable {
     const type = this.simulation.interfaces.message(typeName);
     this.#raw = isRaw ? type : null;
     this.qos = qos;
+    this.#depth = qos.depth;
     this.#callback = callback;
     this.#wantsInfo = callback.length >= 2;
     this.label = `subscription ${topic} of node ${node.getFullyQualifiedName()}`;
@@ -62,7 +65,7 @@ export class Subscription extends Entity implements Executable {
   receive(sample: Sample): void {
     if (this.isDestroyed) return;
     const buffer = this.#buffer;
-    if (buffer.length >= this.qos.depth) {
+    if (buffer.length >= this.#depth) {
       buffer.shift()!.pending--;
       if (this.#wantsInfo) this.#receivedAt.shift();
     } else if (buffer.length >= this.simulation.keepAllLimit) {
