@@ -85,7 +85,7 @@ export class Recorder {
   #record(sample: Sample, publisher: Publisher): void {
     if (this.#closed) return;
     const channel = this.#channelOf(publisher);
-    const data = sample.raw ?? (sample.raw = Buffer.from(serializeMessage(publisher.type, sample.message)));
+    const data = (sample.raw ??= serializeMessage(publisher.type, sample.message));
     const engine = this.#simulation.engine;
     // Before the run starts the clock reads 0 and the start time may still change (a bag sets
     // it): what nodes publish while being built is written at the start time, once it is known.
@@ -151,7 +151,11 @@ export class Recorder {
 
   async #drain(): Promise<void> {
     try {
-      for (let operation = this.#operations.shift(); operation !== undefined; operation = this.#operations.shift()) await operation();
+      // By index, not shift(): shifting a long array moves all of it, once per call.
+      const operations = this.#operations;
+      let done = 0;
+      while (done < operations.length) await operations[done++]!();
+      operations.length = 0;
     } catch (error) {
       this.#failure ??= error;
       this.#operations.length = 0;

@@ -9,13 +9,15 @@ const readers = new WeakMap<MessageType, MessageReader>();
  * CDR, as ROS 2 puts messages on the wire and in bags (through @foxglove/rosmsg2-serialization),
  * with one reader and writer per type. `message` must already be normalized (see MessageType).
  */
-export function serializeMessage(type: MessageType, message: Message): Uint8Array {
+export function serializeMessage(type: MessageType, message: Message): Buffer {
   let writer = writers.get(type);
   if (writer === undefined) {
     writer = new MessageWriter(type.definitions());
     writers.set(type, writer);
   }
-  return writer.writeMessage(message);
+  const bytes = writer.writeMessage(message);
+  // The writer's fresh array, as a Buffer without a copy.
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 export function deserializeMessage(type: MessageType, bytes: ArrayBufferView): Message {

@@ -92,7 +92,7 @@ export class Subscription extends Entity implements Executable {
     const last = --sample.pending === 0 && !sample.retained;
     const message =
       this.#raw !== null
-        ? (Buffer.from((sample.raw ??= Buffer.from(serializeMessage(this.#raw, sample.message)))) as unknown as Message)
+        ? (Buffer.from((sample.raw ??= serializeMessage(this.#raw, sample.message))) as unknown as Message)
         : last || this.simulation.zeroCopy
           ? sample.message
           : cloneMessage(sample.message);
