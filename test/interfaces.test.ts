@@ -29,7 +29,7 @@ describe('interfaces', () => {
       const type = registry.message(m.schema);
       const decoded = deserializeMessage(type, m.data);
       assert.deepEqual(decoded, { data: `Hello, world! ${i}` });
-      assert.deepEqual(serializeMessage(type, type.normalize(decoded)), m.data);
+      assert.deepEqual(new Uint8Array(serializeMessage(type, type.normalize(decoded))), m.data);
     });
     for (const m of logs) {
       const type = registry.message(m.schema);
@@ -54,7 +54,7 @@ describe('interfaces', () => {
     for (const m of messages) {
       const type = registry.message(m.schema);
       const decoded = deserializeMessage(type, m.data);
-      assert.deepEqual(serializeMessage(type, type.normalize(decoded)), m.data);
+      assert.deepEqual(new Uint8Array(serializeMessage(type, type.normalize(decoded))), m.data);
     }
     const strings = deserializeMessage(registry.message('test_msgs/msg/Strings'), messages.find((m) => m.schema === 'test_msgs/msg/Strings')!.data);
     assert.equal(strings.string_value_default1, 'Hello world!');
