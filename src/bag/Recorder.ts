@@ -24,6 +24,12 @@ const ROS_DISTRO = 'jazzy';
 /** Writer calls queued before they are carried out. */
 const WRITE_BATCH = 1024;
 
+/** A queued McapWriter call; `single`: one addMessage, complete when it returns having written nothing. */
+interface WriterCall {
+  run: () => Promise<unknown>;
+  single: boolean;
+}
+
 interface RecordedChannel {
   id: number;
   topic: string;
@@ -51,7 +57,7 @@ export class Recorder {
   readonly #bagDirectory: string | undefined;
   readonly #channels = new Map<string, RecordedChannel>();
   readonly #channelOfPublisher = new WeakMap<Publisher, RecordedChannel>();
-  readonly #operations: (() => Promise<unknown>)[] = [];
+  readonly #operations: WriterCall[] = [];
   readonly #beforeStart: { channel: RecordedChannel; data: Uint8Array }[] = [];
   #writing: Promise<void> | undefined;
   #failure: unknown;
@@ -108,7 +114,7 @@ export class Recorder {
     this.#lastTime = logTime;
     const sequence = ++channel.count;
     this.messagesRecorded++;
-    this.#enqueue(() => this.#writer.addMessage({ channelId: channel.id, sequence, logTime, publishTime, data }));
+    this.#enqueue(() => this.#writer.addMessage({ channelId: channel.id, sequence, logTime, publishTime, data }), true);
   }
 
   #channelOf(publisher: Publisher): RecordedChannel {
@@ -144,9 +150,17 @@ export class Recorder {
    * The MCAP writer's calls must not interleave: they run one after another, in call order, in
    * batches (each batch costs the simulation a turn of the event loop), and all at close.
    */
-  #enqueue(operation: () => Promise<unknown>): void {
-    this.#operations.push(operation);
-    if (this.#operations.length >= WRITE_BATCH) this.#writing ??= this.#drain();
+  #enqueue(run: () => Promise<unknown>, single = false): void {
+    this.#operations.push({ run, single });
+    if (this.#operations.length >= WRITE_BATCH) void this.#startDrain();
+  }
+
+  /** The running drain, or a new one; forgotten once settled (a drain may finish within the call). */
+  #startDrain(): Promise<void> {
+    this.#writing ??= this.#drain().finally(() => {
+      this.#writing = undefined;
+    });
+    return this.#writing;
   }
 
   async #drain(): Promise<void> {
@@ -154,13 +168,19 @@ export class Recorder {
       // By index, not shift(): shifting a long array moves all of it, once per call.
       const operations = this.#operations;
       let done = 0;
-      while (done < operations.length) await operations[done++]!();
+      while (done < operations.length) {
+        const operation = operations[done++]!;
+        const writes = this.#writable.writes;
+        const finished = operation.run();
+        // McapWriter waits inside addMessage only to write a finished chunk. One that wrote
+        // nothing is complete (it throws only for an unregistered channel, which the queue's
+        // order rules out), and waiting for it would cost every message a microtask turn.
+        if (!operation.single || this.#writable.writes !== writes) await finished;
+      }
       operations.length = 0;
     } catch (error) {
       this.#failure ??= error;
       this.#operations.length = 0;
-    } finally {
-      this.#writing = undefined;
     }
   }
 
@@ -207,7 +227,7 @@ export class Recorder {
         this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', stringify(metadata)]]) }),
       );
       this.#enqueue(() => this.#writer.end());
-      while (this.#operations.length > 0 || this.#writing !== undefined) await (this.#writing ??= this.#drain());
+      while (this.#operations.length > 0 || this.#writing !== undefined) await this.#startDrain();
       if (this.#failure !== undefined) throw this.#failure;
       if (this.#bagDirectory !== undefined) {
         writeFileSync(join(this.#bagDirectory, 'metadata.yaml'), stringify({ rosbag2_bagfile_information: metadata }));

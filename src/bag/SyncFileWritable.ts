@@ -8,6 +8,8 @@ import type { IWritable } from '@mcap/core';
 export class SyncFileWritable implements IWritable {
   readonly #fd: number;
   #position = 0n;
+  /** How many writes were made: a caller can tell whether a call wrote anything. */
+  writes = 0;
 
   constructor(path: string) {
     this.#fd = openSync(path, 'w');
@@ -17,6 +19,7 @@ export class SyncFileWritable implements IWritable {
     let done = 0;
     while (done < buffer.length) done += writeSync(this.#fd, buffer, done, buffer.length - done);
     this.#position += BigInt(buffer.length);
+    this.writes++;
     return Promise.resolve();
   }
 
