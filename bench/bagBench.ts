@@ -53,15 +53,25 @@ export async function recordWithRclsim(path: string, ticks: number): Promise<num
   return summary.callbacks * TOPICS.length;
 }
 
-/** The bare loop: serialize the same messages and write them with McapWriter. */
-export async function recordBare(path: string, ticks: number): Promise<number> {
-  const type = new InterfaceRegistry().message(TYPE);
+/** A McapWriter on `path` with one channel per topic for `typeName`, as the bare loops write. */
+async function bareWriter(path: string, typeName: string, topics: readonly string[]) {
+  const type = new InterfaceRegistry().message(typeName);
   const writable = new SyncFileWritable(path);
   const writer = new McapWriter({ writable });
   await writer.start({ profile: 'ros2', library: 'bench' });
-  const schemaId = await writer.registerSchema({ name: TYPE, encoding: 'ros2msg', data: new TextEncoder().encode(type.fullText()) });
+  const schemaId = await writer.registerSchema({ name: typeName, encoding: 'ros2msg', data: new TextEncoder().encode(type.fullText()) });
   const channels: number[] = [];
-  for (const topic of TOPICS) channels.push(await writer.registerChannel({ topic, messageEncoding: 'cdr', schemaId, metadata: new Map() }));
+  for (const topic of topics) channels.push(await writer.registerChannel({ topic, messageEncoding: 'cdr', schemaId, metadata: new Map() }));
+  const end = async (): Promise<void> => {
+    await writer.end();
+    writable.close();
+  };
+  return { type, writer, channels, end };
+}
+
+/** The bare loop: serialize the same messages and write them with McapWriter. */
+export async function recordBare(path: string, ticks: number): Promise<number> {
+  const { type, writer, channels, end } = await bareWriter(path, TYPE, TOPICS);
   for (let i = 0; i < ticks; i++) {
     const time = BigInt(i + 1) * PERIOD_NS;
     for (let t = 0; t < TOPICS.length; t++) {
@@ -69,8 +79,7 @@ export async function recordBare(path: string, ticks: number): Promise<number> {
       await writer.addMessage({ channelId: channels[t]!, sequence: i, logTime: time, publishTime: time, data });
     }
   }
-  await writer.end();
-  writable.close();
+  await end();
   return ticks * TOPICS.length;
 }
 
@@ -128,12 +137,7 @@ const CLOUD_TYPE = 'sensor_msgs/msg/PointCloud2';
  * on one topic, through the bare writer (rclsim's recorder is measured elsewhere).
  */
 export async function writeLargeBag(path: string, mib: number): Promise<void> {
-  const type = new InterfaceRegistry().message(CLOUD_TYPE);
-  const writable = new SyncFileWritable(path);
-  const writer = new McapWriter({ writable });
-  await writer.start({ profile: 'ros2', library: 'bench' });
-  const schemaId = await writer.registerSchema({ name: CLOUD_TYPE, encoding: 'ros2msg', data: new TextEncoder().encode(type.fullText()) });
-  const channelId = await writer.registerChannel({ topic: '/points', messageEncoding: 'cdr', schemaId, metadata: new Map() });
+  const { type, writer, channels, end } = await bareWriter(path, CLOUD_TYPE, ['/points']);
   const points = new Uint8Array(256 * 1024);
   const count = Math.ceil((mib * 1024 * 1024) / points.length);
   for (let i = 0; i < count; i++) {
@@ -143,10 +147,9 @@ export async function writeLargeBag(path: string, mib: number): Promise<void> {
       type.toMessage({ header: { frame_id: 'lidar' }, height: 1, width: points.length / 16, point_step: 16, row_step: points.length, data: points }),
     );
     const time = BigInt(i + 1) * 100_000_000n;
-    await writer.addMessage({ channelId, sequence: i, logTime: time, publishTime: time, data });
+    await writer.addMessage({ channelId: channels[0]!, sequence: i, logTime: time, publishTime: time, data });
   }
-  await writer.end();
-  writable.close();
+  await end();
 }
 
 /** A scratch folder for a benchmark's bags, removed by `done()`. */

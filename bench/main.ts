@@ -30,6 +30,27 @@ async function graphSeconds(copies: number, simSeconds: number, variants: Parame
   return times.map(median);
 }
 
+/**
+ * A bag benchmark's throughput: rclsim's run and the bare loop alternating REPEATS times
+ * (each returns how many messages it handled), medians, MiB/s from the data bytes in `bag`.
+ */
+async function againstBareLoop(ours: (run: number) => Promise<number>, bare: (run: number) => Promise<number>, bag: string): Promise<Figures> {
+  const oursRates: number[] = [];
+  const bareRates: number[] = [];
+  let messages = 0;
+  for (let i = 0; i < REPEATS; i++) {
+    oursRates.push(await rate(async () => (messages = await ours(i))));
+    bareRates.push(await rate(() => bare(i)));
+  }
+  const bytesPerMessage = (await dataBytes(bag)) / messages;
+  return {
+    messagesPerSecond: Math.round(median(oursRates)),
+    mibPerSecond: round((median(oursRates) * bytesPerMessage) / MIB, 1),
+    bareLoopPerSecond: Math.round(median(bareRates)),
+    ratio: round(median(oursRates) / median(bareRates), 3),
+  };
+}
+
 function messages(size: 'small' | 'large', zeroCopy: boolean): { description: string; run(): Promise<Figures> } {
   return {
     description: `${size === 'small' ? 'std_msgs/msg/UInt64' : '1 MiB sensor_msgs/msg/PointCloud2'} messages, one publisher to 1 and to 10 subscribers, ${zeroCopy ? 'zero-copy' : 'each subscriber its own copy'}`,
@@ -85,20 +106,13 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
       const dir = scratch.path;
       await recordWithRclsim(join(dir, 'warm.mcap'), 2000);
       await recordBare(join(dir, 'warm-bare.mcap'), 2000);
-      const ours: number[] = [];
-      const bare: number[] = [];
-      for (let i = 0; i < REPEATS; i++) {
-        ours.push(await rate(() => recordWithRclsim(join(dir, `rclsim-${i}.mcap`), RECORD_TICKS)));
-        bare.push(await rate(() => recordBare(join(dir, `bare-${i}.mcap`), RECORD_TICKS)));
-      }
-      const bytesPerMessage = (await dataBytes(join(dir, 'rclsim-0.mcap'))) / (RECORD_TICKS * 4);
+      const figures = await againstBareLoop(
+        (i) => recordWithRclsim(join(dir, `rclsim-${i}.mcap`), RECORD_TICKS),
+        (i) => recordBare(join(dir, `bare-${i}.mcap`), RECORD_TICKS),
+        join(dir, 'rclsim-0.mcap'),
+      );
       scratch.done();
-      return {
-        messagesPerSecond: Math.round(median(ours)),
-        mibPerSecond: Math.round((median(ours) * bytesPerMessage) / MIB * 10) / 10,
-        bareLoopPerSecond: Math.round(median(bare)),
-        ratio: round(median(ours) / median(bare), 3),
-      };
+      return figures;
     },
   },
   'bag.play': {
@@ -111,21 +125,16 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
       await recordWithRclsim(large, RECORD_TICKS * 10);
       await playWithRclsim(bag);
       await playBare(bag);
-      const ours: number[] = [];
-      const bare: number[] = [];
-      for (let i = 0; i < REPEATS; i++) {
-        ours.push(await rate(() => playWithRclsim(bag)));
-        bare.push(await rate(() => playBare(bag)));
-      }
-      const bytesPerMessage = (await dataBytes(bag)) / (RECORD_TICKS * 4);
+      const figures = await againstBareLoop(
+        () => playWithRclsim(bag),
+        () => playBare(bag),
+        bag,
+      );
       const peak = playPeakMiB(bag);
       const peakLarge = playPeakMiB(large);
       scratch.done();
       return {
-        messagesPerSecond: Math.round(median(ours)),
-        mibPerSecond: Math.round((median(ours) * bytesPerMessage) / MIB * 10) / 10,
-        bareLoopPerSecond: Math.round(median(bare)),
-        ratio: round(median(ours) / median(bare), 3),
+        ...figures,
         peakMiB: peak,
         peakMiB10x: peakLarge,
         peakGrowthMiB: round(peakLarge - peak, 1),

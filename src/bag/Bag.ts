@@ -121,10 +121,7 @@ export class Bag {
     const merged = this.files.length === 1 ? this.files[0]!.messages(query) : mergeByReceiveTime(this.files.map((file) => file.messages(query)));
     const received = this.#decompress === undefined ? merged : decompressed(merged, this.#decompress, this.path);
     if (order === 'received') return received;
-    const maxLatency = this.files.reduce((max, file) => {
-      const latency = file.maxLatency();
-      return latency > max ? latency : max;
-    }, -(1n << 63n));
+    const maxLatency = this.files.map((file) => file.maxLatency()).reduce((a, b) => (a > b ? a : b));
     return inSendTimeOrder(received, maxLatency);
   }
 
