@@ -30,10 +30,8 @@ export class EngineTimer implements Executable {
   readonly digestHi = 0;
   readonly channel = '';
   readonly kind = 'timer';
-  readonly owner: string;
   readonly nodeId: number;
   readonly entityId: number;
-  readonly label: string;
   readonly scope: object;
   /** The rcl timer this state belongs to. */
   readonly entity: TimerOwner;
@@ -43,9 +41,15 @@ export class EngineTimer implements Executable {
     this.entity = owner;
     this.nodeId = owner.nodeId;
     this.entityId = owner.entityId;
-    this.label = owner.label;
-    this.owner = owner.owner;
     this.scope = owner.scope;
+  }
+
+  get label(): string {
+    return this.entity.label;
+  }
+
+  get owner(): string {
+    return this.entity.owner;
   }
 
   execute(): unknown {

@@ -2,9 +2,12 @@
  * A first-in first-out queue as a growable ring buffer: the engine's ready FIFO and the
  * entities' message buffers, both on the hot path of every publish and every callback.
  */
+const NO_ITEMS: never[] = [];
+
 export class Fifo<T> {
-  // Small at first: every subscription, service and client has one, most hold a message or two.
-  #items: (T | undefined)[] = new Array(4);
+  // No storage until the first push: every subscription, service and client has a queue, and
+  // many never receive anything (a node's six parameter services); most hold a message or two.
+  #items: (T | undefined)[] = NO_ITEMS;
   #head = 0;
   #length = 0;
 
@@ -40,7 +43,7 @@ export class Fifo<T> {
 
   #grow(): void {
     const old = this.#items;
-    const next: (T | undefined)[] = new Array(old.length * 2);
+    const next: (T | undefined)[] = new Array(Math.max(4, old.length * 2));
     for (let i = 0; i < this.#length; i++) {
       next[i] = old[(this.#head + i) & (old.length - 1)];
     }

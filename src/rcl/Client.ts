@@ -28,7 +28,6 @@ export class Client<T extends string = string> extends Entity implements Executa
   readonly typeName: string;
   readonly type: ServiceType;
   readonly qos: ResolvedQoS;
-  readonly label: string;
   readonly kind = 'client';
   readonly channel: string;
   /** Servers this client's requests reach (same service name and type), in creation order. */
@@ -43,8 +42,11 @@ export class Client<T extends string = string> extends Entity implements Executa
     this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;
     this.qos = qos;
-    this.label = `client ${serviceName} of node ${node.getFullyQualifiedName()}`;
     this.channel = serviceName;
+  }
+
+  get label(): string {
+    return this.describe(`client ${this.serviceName}`);
   }
 
   sendRequest(request: MessageInput<RequestOf<T>>, callback: ResponseCallback<ResponseOf<T>>): void {

@@ -11,12 +11,14 @@ import type { Subscription } from './Subscription.js';
 /** Sees every message that arrives on a topic, at its arrival; it is no entity and changes nothing. */
 export type Watcher = (sample: Sample, publisher: Publisher) => void;
 
+const NO_WATCHERS: readonly Watcher[] = [];
+
 export class Delivery {
   readonly #simulation: Simulation;
   readonly #topicWatchers = new Map<string, Watcher[]>();
   readonly #allTopicWatchers: Watcher[] = [];
   /** The watchers of each topic, both kinds together (rebuilt after every watch()). */
-  readonly #watchers = new Map<string, Watcher[]>();
+  readonly #watchers = new Map<string, readonly Watcher[]>();
   /** Changes whenever a watcher is added, so that publishers can keep their topic's list. */
   generation = 0;
 
@@ -52,6 +54,8 @@ export class Delivery {
     let watchers = this.#watchers.get(topic);
     if (watchers === undefined) {
       watchers = [...this.#allTopicWatchers, ...(this.#topicWatchers.get(topic) ?? [])];
+      // Most topics have none: they share one list, which stays in the cache.
+      if (watchers.length === 0) watchers = NO_WATCHERS;
       this.#watchers.set(topic, watchers);
     }
     return watchers;

@@ -1,7 +1,7 @@
 import type { Engine } from '../engine/Engine.js';
 import type { Executable } from '../engine/Executable.js';
 import type { Context } from './Context.js';
-import type { Node, SpinState } from './Node.js';
+import type { Node } from './Node.js';
 import type { Simulation } from './Simulation.js';
 
 /** What every entity of a node shares: its node, its ids for the fingerprint, its lifetime. */
@@ -15,15 +15,19 @@ export abstract class Entity {
   digestLo = 0;
   digestHi = 0;
   #destroyed = false;
+  /**
+   * Whether the node spins, kept by the node on each of its entities: it is read before every
+   * callback, and a field of the entity costs no extra memory access.
+   */
+  spinning: boolean;
   /** Executions granted by spinOnce() while the node does not spin. */
   #grants = 0;
-  readonly #spin: SpinState;
   /** The engine's scope of the entity's callbacks: its node's context (read before every callback). */
   readonly scope: Context;
 
   constructor(node: Node) {
     this.node = node;
-    this.#spin = node.spinState;
+    this.spinning = node.spinning;
     this.scope = node.context;
     this.simulation = node.context.simulation;
     this.engine = this.simulation.engine;
@@ -34,6 +38,14 @@ export abstract class Entity {
   /** The owning node's fully qualified name (for traces). */
   get owner(): string {
     return this.node.getFullyQualifiedName();
+  }
+
+  /**
+   * "<what> of node <name>", for errors and traces. Labels are made when asked for, not kept:
+   * a graph of ten thousand nodes would otherwise hold a string per entity for its errors.
+   */
+  protected describe(what: string): string {
+    return `${what} of node ${this.owner}`;
   }
 
   get context(): Context {
@@ -55,7 +67,7 @@ export abstract class Entity {
    * granted it. An event that may not run is held by the node (see Node#park) until it spins.
    */
   protected mayRun(): boolean {
-    if (this.#spin.spinning) return true;
+    if (this.spinning) return true;
     if (this.#grants > 0) {
       this.#grants--;
       return true;

@@ -4,16 +4,21 @@ import type { Node } from './Node.js';
 
 /** rclnodejs's GuardCondition: each trigger queues one event that runs the callback. */
 export class GuardCondition extends Entity implements Executable {
-  readonly label: string;
   readonly kind = 'guard_condition';
   readonly channel = '';
   readonly #callback: () => unknown;
   #triggers = 0;
+  /** Counts the node's guard conditions, for the label. */
+  readonly #index: number;
 
   constructor(node: Node, callback: () => unknown, index: number) {
     super(node);
     this.#callback = callback;
-    this.label = `guard condition ${index} of node ${node.getFullyQualifiedName()}`;
+    this.#index = index;
+  }
+
+  get label(): string {
+    return this.describe(`guard condition ${this.#index}`);
   }
 
   trigger(): void {

@@ -2,6 +2,7 @@ import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { Client } from './Client.js';
 import { ROSClock } from './Clock.js';
+import { ClockType } from './ClockType.js';
 import { Context } from './Context.js';
 import type { Entity } from './Entity.js';
 import { GuardCondition } from './GuardCondition.js';
@@ -21,7 +22,7 @@ import type { RemapRule } from './RosArguments.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import { Subscription, type SubscriptionCallback } from './Subscription.js';
-import type { Time } from './Time.js';
+import { Time } from './Time.js';
 import { Timer } from './Timer.js';
 
 /** Options of create* calls, as rclnodejs's. */
@@ -49,12 +50,7 @@ export class Node {
   readonly #entities: Entity[] = [];
   /** The context's remapping rules, then the simulation's. */
   readonly #remaps: readonly RemapRule[];
-  /**
-   * Whether the node spins, in an object of its own that its entities hold: they read it before
-   * every callback, and a node is often a user's subclass, whose many shapes would make that
-   * read slow.
-   */
-  readonly spinState: SpinState;
+  #spinning: boolean;
   #timers = 0;
   #guards = 0;
   #destroyed = false;
@@ -76,7 +72,7 @@ export class Node {
     validateNodeName(this.#name);
     this.#namespace = normalizeNamespace(remapNamespace(nodeName, namespace, this.#remaps));
     this.#options = options;
-    this.spinState = new SpinState(context.autoSpin);
+    this.#spinning = context.autoSpin;
     context.onNodeCreated(this);
     this.nodeId = this.simulation.registerNode(this);
     this.#logger = new Logging(this.#loggerName(), this.simulation);
@@ -126,19 +122,25 @@ export class Node {
     return this.#clock;
   }
 
+  /** What the node's ROS clock reads, without going through it (one memory access less per callback). */
   now(): Time {
-    return this.#clock.now();
+    return Time.fromNanoseconds(this.simulation.engine.nowAbs, ClockType.ROS_TIME);
   }
 
   // ---- spinning: the simulation drives execution, spin() decides whether callbacks run ---------
 
   get spinning(): boolean {
-    return this.spinState.spinning;
+    return this.#spinning;
+  }
+
+  #setSpinning(spinning: boolean): void {
+    this.#spinning = spinning;
+    for (const entity of this.#entities) entity.spinning = spinning;
   }
 
   /** From now on the node's callbacks run; events held until now are queued again, in order. */
   spin(): void {
-    this.spinState.spinning = true;
+    this.#setSpinning(true);
     const engine = this.simulation.engine;
     for (const entity of this.#parked) {
       for (let i = entity.pendingEvents(); i > 0; i--) engine.enqueue(entity.executable);
@@ -148,7 +150,7 @@ export class Node {
 
   /** One round of the node's executor: each entity with something ready runs once. */
   spinOnce(): void {
-    if (this.spinState.spinning) return;
+    if (this.#spinning) return;
     const engine = this.simulation.engine;
     for (const entity of [...this.#parked]) {
       if (entity.pendingEvents() <= 1) this.#parked.delete(entity);
@@ -159,7 +161,7 @@ export class Node {
   }
 
   stop(): void {
-    this.spinState.spinning = false;
+    this.#setSpinning(false);
   }
 
   /** Holds an entity whose event arrived while the node does not spin. */
@@ -304,7 +306,7 @@ export class Node {
     if (this.#destroyed) return;
     for (const entity of [...this.#entities]) this.#destroyEntity(entity);
     this.#destroyed = true;
-    this.spinState.spinning = false;
+    this.#setSpinning(false);
     this.context.onNodeDestroyed(this);
   }
 
@@ -470,13 +472,4 @@ function splitCallback<C>(optionsOrCallback: Options | C | undefined, maybeCallb
   if (typeof optionsOrCallback === 'function') return [{}, optionsOrCallback as C];
   if (typeof maybeCallback !== 'function') throw new TypeError(`${method} needs a callback function`);
   return [(optionsOrCallback as Options | undefined) ?? {}, maybeCallback];
-}
-
-/** A node's spinning flag (see Node#spinState). */
-export class SpinState {
-  spinning: boolean;
-
-  constructor(spinning: boolean) {
-    this.spinning = spinning;
-  }
 }

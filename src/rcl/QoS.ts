@@ -66,13 +66,14 @@ export class QoS {
 
 /** The QoS rclsim acts on, with system defaults resolved as the default DDS vendor does. */
 export interface ResolvedQoS {
-  keepAll: boolean;
-  depth: number;
-  reliable: boolean;
-  transientLocal: boolean;
+  readonly keepAll: boolean;
+  readonly depth: number;
+  readonly reliable: boolean;
+  readonly transientLocal: boolean;
 }
 
-const PROFILES: Record<QoSProfileName, ResolvedQoS> = {
+/** Shared by every entity created with a profile (never changed, so never copied). */
+const PROFILES: Readonly<Record<QoSProfileName, ResolvedQoS>> = {
   qos_profile_sensor_data: { keepAll: false, depth: 5, reliable: false, transientLocal: false },
   qos_profile_system_default: { keepAll: false, depth: 1, reliable: true, transientLocal: false },
   qos_profile_default: { keepAll: false, depth: 10, reliable: true, transientLocal: false },
@@ -84,11 +85,11 @@ const PROFILES: Record<QoSProfileName, ResolvedQoS> = {
 
 /** Accepts a QoS object, a profile string, or a plain depth (KEEP_LAST with the default profile). */
 export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallback: QoSProfileName): ResolvedQoS {
-  if (qos === undefined || qos === null) return { ...PROFILES[fallback] };
+  if (qos === undefined || qos === null) return PROFILES[fallback];
   if (typeof qos === 'string') {
-    const profile = PROFILES[qos];
+    const profile = Object.hasOwn(PROFILES, qos) ? PROFILES[qos] : undefined;
     if (!profile) throw new TypeError(`unknown QoS profile '${qos}'`);
-    return { ...profile };
+    return profile;
   }
   if (typeof qos === 'number') {
     if (!Number.isInteger(qos) || qos < 0) throw new TypeError(`QoS depth must be a non-negative integer, got ${qos}`);

@@ -54,7 +54,6 @@ export class Service extends Entity implements Executable {
   readonly typeName: string;
   readonly type: ServiceType;
   readonly qos: ResolvedQoS;
-  readonly label: string;
   readonly kind = 'service';
   readonly channel: string;
   readonly #callback: ServiceCallback;
@@ -67,8 +66,11 @@ export class Service extends Entity implements Executable {
     this.serviceName = serviceName;
     this.qos = qos;
     this.#callback = callback;
-    this.label = `service ${serviceName} of node ${node.getFullyQualifiedName()}`;
     this.channel = serviceName;
+  }
+
+  get label(): string {
+    return this.describe(`service ${this.serviceName}`);
   }
 
   /** A client's request arrives. */

@@ -21,7 +21,6 @@ export class Subscription extends Entity implements Executable {
   readonly topic: string;
   readonly typeName: string;
   readonly qos: ResolvedQoS;
-  readonly label: string;
   readonly kind = 'subscription';
   readonly channel: string;
   readonly #callback: SubscriptionCallback;
@@ -53,8 +52,11 @@ export class Subscription extends Entity implements Executable {
     this.#depth = qos.depth;
     this.#callback = callback;
     this.#wantsInfo = callback.length >= 2;
-    this.label = `subscription ${topic} of node ${node.getFullyQualifiedName()}`;
     this.channel = topic;
+  }
+
+  get label(): string {
+    return this.describe(`subscription ${this.topic}`);
   }
 
   get publisherCount(): number {

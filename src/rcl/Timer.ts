@@ -9,17 +9,22 @@ import type { Node } from './Node.js';
  * created at time c first fires at c + period, and missed periods are skipped.
  */
 export class Timer extends Entity implements TimerOwner {
-  readonly label: string;
+  /** Counts the node's timers, for the label. */
+  readonly #index: number;
   readonly #state: EngineTimer;
   readonly #callback: () => unknown;
 
   /** `index` counts the node's timers: labels say "timer 0 of node /talker". */
   constructor(node: Node, period: bigint, callback: () => unknown, index: number) {
     super(node);
-    this.label = `timer ${index} of node ${node.getFullyQualifiedName()}`;
+    this.#index = index;
     this.#callback = callback;
     this.#state = new EngineTimer(Engine.checkDuration(period, `timer period ${period}`), this);
     this.engine.addTimer(this.#state);
+  }
+
+  get label(): string {
+    return this.describe(`timer ${this.#index}`);
   }
 
   /** Runs the user callback; called by the engine when the timer fires. */
