@@ -1,8 +1,10 @@
 // rslcpp's 64-bit hash functions in wrapping unsigned 64-bit arithmetic. A value is kept as two
 // 32-bit halves and multiplied with 16-bit limbs, because BigInt arithmetic costs more than
-// everything else a benchmark callback does.
+// everything else a benchmark callback does. Halves are held as signed 32-bit integers (the same
+// bits): V8 stores those without allocating, where unsigned values above 2^31 would each take a
+// heap number.
 const scratch = new BigUint64Array(1);
-const scratchHalves = new Uint32Array(scratch.buffer);
+const scratchHalves = new Int32Array(scratch.buffer);
 
 /** An unsigned 64-bit value as two 32-bit halves, updated in place. */
 export class U64 {
@@ -10,8 +12,8 @@ export class U64 {
   lo: number;
 
   constructor(hi = 0, lo = 0) {
-    this.hi = hi >>> 0;
-    this.lo = lo >>> 0;
+    this.hi = hi | 0;
+    this.lo = lo | 0;
   }
 
   /** The value mod 2^64 (storing into a BigUint64Array wraps it). */
@@ -55,39 +57,39 @@ function mul(ah: number, al: number, bh: number, bl: number): number {
   const w1 = t & 0xffff;
   const w2 = t >>> 16;
   t = a0 * b1 + w1;
-  productHi = (a1 * b1 + w2 + (t >>> 16) + Math.imul(ah, bl) + Math.imul(al, bh)) >>> 0;
-  return (((t & 0xffff) << 16) | w0) >>> 0;
+  productHi = (a1 * b1 + w2 + (t >>> 16) + Math.imul(ah, bl) + Math.imul(al, bh)) | 0;
+  return ((t & 0xffff) << 16) | w0;
 }
 
-const K_HI = 0x9ddfea08;
-const K_LO = 0xeb382d69;
+const K_HI = 0x9ddfea08 | 0;
+const K_LO = 0xeb382d69 | 0;
 
 /** out := hc(h1, h2), with h1 and h2 given as halves. */
 function hc(out: U64, h1hi: number, h1lo: number, h2hi: number, h2lo: number): void {
   // a = (h1 ^ h2) * k; a ^= a >> 47
-  let lo = mul((h1hi ^ h2hi) >>> 0, (h1lo ^ h2lo) >>> 0, K_HI, K_LO);
+  let lo = mul(h1hi ^ h2hi, h1lo ^ h2lo, K_HI, K_LO);
   let hi = productHi;
-  lo = (lo ^ (hi >>> 15)) >>> 0;
+  lo ^= hi >>> 15;
   // b = (h2 ^ a) * k; b ^= b >> 47; b *= k
-  lo = mul((h2hi ^ hi) >>> 0, (h2lo ^ lo) >>> 0, K_HI, K_LO);
+  lo = mul(h2hi ^ hi, h2lo ^ lo, K_HI, K_LO);
   hi = productHi;
-  lo = (lo ^ (hi >>> 15)) >>> 0;
+  lo ^= hi >>> 15;
   lo = mul(hi, lo, K_HI, K_LO);
   hi = productHi;
   // splitmix64(b)
-  const sum = lo + 0x7f4a7c15;
-  lo = sum >>> 0;
-  hi = (hi + 0x9e3779b9 + (sum > 0xffffffff ? 1 : 0)) >>> 0;
-  lo = (lo ^ ((lo >>> 30) | (hi << 2))) >>> 0;
-  hi = (hi ^ (hi >>> 30)) >>> 0;
-  lo = mul(hi, lo, 0xbf58476d, 0x1ce4e5b9);
+  const sum = (lo >>> 0) + 0x7f4a7c15;
+  lo = sum | 0;
+  hi = (hi + (0x9e3779b9 | 0) + (sum > 0xffffffff ? 1 : 0)) | 0;
+  lo ^= (lo >>> 30) | (hi << 2);
+  hi ^= hi >>> 30;
+  lo = mul(hi, lo, 0xbf58476d | 0, 0x1ce4e5b9);
   hi = productHi;
-  lo = (lo ^ ((lo >>> 27) | (hi << 5))) >>> 0;
-  hi = (hi ^ (hi >>> 27)) >>> 0;
-  lo = mul(hi, lo, 0x94d049bb, 0x133111eb);
+  lo ^= (lo >>> 27) | (hi << 5);
+  hi ^= hi >>> 27;
+  lo = mul(hi, lo, 0x94d049bb | 0, 0x133111eb);
   hi = productHi;
-  out.lo = (lo ^ ((lo >>> 31) | (hi << 1))) >>> 0;
-  out.hi = (hi ^ (hi >>> 31)) >>> 0;
+  out.lo = lo ^ ((lo >>> 31) | (hi << 1));
+  out.hi = hi ^ (hi >>> 31);
 }
 
 /** hc on bigints, for code that has them at hand (results, tests). */

@@ -8,7 +8,8 @@
 const scratch = new DataView(new ArrayBuffer(8));
 const unsigned64 = new BigUint64Array(1);
 const signed64 = new BigInt64Array(unsigned64.buffer);
-const halves = new Uint32Array(unsigned64.buffer);
+// Signed: V8 passes int32 values around without allocating, unsigned ones above 2^31 it boxes.
+const halves = new Int32Array(unsigned64.buffer);
 const TWO_32 = 4294967296;
 const MAX_U64 = 0xffffffffffffffffn;
 const MIN_I64 = -0x8000000000000000n;
