@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import rclnodejs from '../src/compat/index.js';
 import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
+import { Hash64 } from '../src/engine/Hash64.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import { Node } from '../src/rcl/Node.js';
 import { MS, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
@@ -163,6 +164,37 @@ describe('interfaces', () => {
     assert.deepEqual(decoded, [{ data: 'hello' }, { data: 'world' }]);
     assert.equal(raw[0]!.toString('hex'), '000100000600000068656c6c6f0000');
     assert.equal(raw[1]!.toString('hex'), '0001000006000000776f726c6400');
+  });
+
+  it('digests a message by its values in definition order, the same from normalize and from CDR', () => {
+    const registry = new InterfaceRegistry();
+    const digestOf = (type: string, message: unknown): string => {
+      const messageType = registry.message(type);
+      const made = messageType.normalize(message);
+      const decoded = deserializeMessage(messageType, serializeMessage(messageType, made));
+      const hash = messageType.digest(made, new Hash64()).hex();
+      assert.equal(messageType.digest(decoded, new Hash64()).hex(), hash, `${type}: decoded from CDR`);
+      return hash;
+    };
+    const expected = (mix: (hash: Hash64) => void): string => {
+      const hash = new Hash64();
+      mix(hash);
+      return hash.hex();
+    };
+    // A float that is a whole number digests as that integer.
+    assert.equal(digestOf('geometry_msgs/msg/Point', { x: 1.5, y: 2, z: -3 }), expected((h) => (h.float(1.5), h.integer(2), h.integer(-3))));
+    assert.equal(digestOf('std_msgs/msg/UInt64', { data: 2n ** 64n - 1n }), expected((h) => h.bigint(2n ** 64n - 1n)));
+    assert.equal(digestOf('std_msgs/msg/Int64', { data: -(2n ** 63n) }), expected((h) => h.bigint(-(2n ** 63n))));
+    assert.equal(digestOf('std_msgs/msg/Int64', { data: 5n }), expected((h) => h.bigint(5n)));
+    assert.equal(
+      digestOf('std_srvs/srv/Trigger_Response', { success: true, message: 'ok' }),
+      expected((h) => (h.word(1), h.string('ok'))),
+    );
+    // Nested messages are digested in place, field by field.
+    assert.equal(
+      digestOf('std_msgs/msg/Header', { stamp: { sec: 7, nanosec: 9 }, frame_id: 'map' }),
+      expected((h) => (h.integer(7), h.integer(9), h.string('map'))),
+    );
   });
 
   it('loads .idl definitions: structs, constants, defaults, bounds, included types', () => {

@@ -63,21 +63,8 @@ export class Hash64 {
   }
 
   bigint(n: bigint): void {
-    // The common 64-bit cases go through typed arrays instead of BigInt arithmetic.
-    if (n >= 0n && n <= MAX_U64) {
-      unsigned64[0] = n;
-      this.word(halves[0]!);
-      this.word(halves[1]!);
-      this.word(1);
-      return;
-    }
-    if (n < 0n && n >= MIN_I64) {
-      signed64[0] = n;
-      this.word(halves[0]!);
-      this.word(halves[1]!);
-      this.word(-1);
-      return;
-    }
+    if (n >= 0n && n <= MAX_U64) return this.uint64(n);
+    if (n < 0n && n >= MIN_I64) return this.int64(n);
     // Beyond 64 bits: magnitude in 64-bit words, then the signed word count.
     const negative = n < 0n;
     let rest = negative ? -n : n;
@@ -90,6 +77,26 @@ export class Hash64 {
       count++;
     } while (rest > 0n);
     this.word(negative ? -count : count);
+  }
+
+  /**
+   * `bigint` for a value known to be in [0, 2^64) (a uint64 field's): the same words, without
+   * comparing bigints. The common 64-bit cases go through typed arrays instead of BigInt arithmetic.
+   */
+  uint64(n: bigint): void {
+    unsigned64[0] = n;
+    this.word(halves[0]!);
+    this.word(halves[1]!);
+    this.word(1);
+  }
+
+  /** `bigint` for a value known to be in [-2^63, 2^63) (an int64 field's): the same words. */
+  int64(n: bigint): void {
+    signed64[0] = n;
+    const high = halves[1]!;
+    this.word(halves[0]!);
+    this.word(high);
+    this.word(high < 0 ? -1 : 1);
   }
 
   /** Mix bytes, four to a word (little-endian, whatever the machine), then the length. */

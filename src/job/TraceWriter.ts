@@ -21,13 +21,18 @@ export class TraceWriter implements EngineObserver {
   readonly #fd: number;
   readonly #engine: Engine;
   /** Lines not yet written: bytes are copied in, so a line costs no string building. */
-  readonly #buffer = Buffer.allocUnsafe(1 << 16);
+  #buffer = Buffer.allocUnsafe(1 << 20);
   #used = 0;
   #timeOffset = NaN;
   /** `sim_time<TAB>` of the current step. */
   #time = Buffer.alloc(0);
-  /** Each entity's `kind owner entity channel` columns between tabs, built on its first callback. */
-  readonly #columns = new WeakMap<Executable, Uint8Array>();
+  /**
+   * Each entity's `kind owner entity channel` columns between tabs, built on its first callback,
+   * by entity id (ids are unique in a run; the entity is kept to check): arrays, because a
+   * WeakMap lookup per callback cost more than the rest of the line.
+   */
+  readonly #columnEntities: (Executable | undefined)[] = [];
+  readonly #columns: (Uint8Array | undefined)[] = [];
 
   constructor(path: string, engine: Engine, header: { job: string; seed: number }) {
     this.#fd = openSync(path, 'w');
@@ -43,22 +48,39 @@ export class TraceWriter implements EngineObserver {
       this.#timeOffset = engine.now;
       this.#time = Buffer.from(`${formatSimTime(engine.nowAbs).slice(0, -1)}\t`);
     }
-    let columns = this.#columns.get(entity);
-    if (columns === undefined) {
-      columns = Buffer.from(`${entity.kind}\t${entity.owner}\t${entity.entityId}\t${entity.channel || '-'}\t`);
-      this.#columns.set(entity, columns);
+    const id = entity.entityId;
+    let columns = this.#columns[id];
+    if (columns === undefined || this.#columnEntities[id] !== entity) {
+      // Filled up to the id one by one: an array written far past its end turns into a slow dictionary.
+      while (this.#columns.length <= id) {
+        this.#columns.push(undefined);
+        this.#columnEntities.push(undefined);
+      }
+      columns = Buffer.from(`${entity.kind}\t${entity.owner}\t${id}\t${entity.channel || '-'}\t`);
+      this.#columns[id] = columns;
+      this.#columnEntities[id] = entity;
+      // Every line fits the buffer, however long the names in it.
+      if (columns.length + LINE_EXTRA > this.#buffer.length) {
+        this.#flush();
+        this.#buffer = Buffer.allocUnsafe(2 * (columns.length + LINE_EXTRA));
+      }
     }
-    if (this.#used + this.#time.length + columns.length + 17 > this.#buffer.length) this.#flush();
-    this.#append(this.#time);
-    this.#append(columns);
+    const time = this.#time;
     const buffer = this.#buffer;
+    if (this.#used + time.length + columns.length + 18 > buffer.length) this.#flush();
+    let used = this.#used;
+    buffer.set(time, used);
+    used += time.length;
+    buffer.set(columns, used);
+    used += columns.length;
     if (entity.digestLo === 0 && entity.digestHi === 0) {
-      buffer[this.#used++] = DASH;
+      buffer[used++] = DASH;
     } else {
-      this.#used = writeHex32(buffer, this.#used, entity.digestHi);
-      this.#used = writeHex32(buffer, this.#used, entity.digestLo);
+      used = writeHex32(buffer, used, entity.digestHi);
+      used = writeHex32(buffer, used, entity.digestLo);
     }
-    buffer[this.#used++] = NEWLINE;
+    buffer[used++] = NEWLINE;
+    this.#used = used;
   }
 
   /** Writes the closing line and closes the file. */
@@ -73,16 +95,6 @@ export class TraceWriter implements EngineObserver {
     writeSync(this.#fd, `${text}\n`);
   }
 
-  #append(bytes: Uint8Array): void {
-    if (bytes.length > this.#buffer.length - this.#used) {
-      this.#flush();
-      writeSync(this.#fd, bytes);
-      return;
-    }
-    this.#buffer.set(bytes, this.#used);
-    this.#used += bytes.length;
-  }
-
   #flush(): void {
     if (this.#used === 0) return;
     writeSync(this.#fd, this.#buffer, 0, this.#used);
@@ -91,6 +103,8 @@ export class TraceWriter implements EngineObserver {
 }
 
 const DASH = 0x2d;
+/** Room for a line's time (at most 21 bytes with its tab), digest and newline besides its columns. */
+const LINE_EXTRA = 64;
 const NEWLINE = 0x0a;
 const HEX_DIGITS = Buffer.from('0123456789abcdef');
 
