@@ -25,7 +25,8 @@ type GraphOptions = Parameters<typeof runBenchmarkGraph>[2];
 /** Wall seconds of `repeats` runs of the rslcpp graph with each of `variants` (runs of the variants alternate). */
 async function graphTimes(copies: number, simSeconds: number, variants: GraphOptions[], repeats = REPEATS): Promise<number[][]> {
   const times: number[][] = variants.map(() => []);
-  for (const options of variants) await runBenchmarkGraph(copies, 2, options);
+  // One untimed run of each first, as long as the timed ones: small graphs need it to be compiled.
+  for (const options of variants) await runBenchmarkGraph(copies, simSeconds, options);
   for (let i = 0; i < repeats; i++) {
     for (const [v, options] of variants.entries()) times[v]!.push((await runBenchmarkGraph(copies, simSeconds, options)).runSeconds);
   }

@@ -63,6 +63,7 @@ export class Hash64 {
   }
 
   bigint(n: bigint): void {
+    // The common 64-bit cases go through typed arrays instead of BigInt arithmetic.
     if (n >= 0n && n <= MAX_U64) return this.uint64(n);
     if (n < 0n && n >= MIN_I64) return this.int64(n);
     // Beyond 64 bits: magnitude in 64-bit words, then the signed word count.
@@ -81,7 +82,7 @@ export class Hash64 {
 
   /**
    * `bigint` for a value known to be in [0, 2^64) (a uint64 field's): the same words, without
-   * comparing bigints. The common 64-bit cases go through typed arrays instead of BigInt arithmetic.
+   * comparing bigints.
    */
   uint64(n: bigint): void {
     unsigned64[0] = n;
