@@ -210,8 +210,6 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
       }
       const simSeconds = [10, 20, 40, 80];
       const wallSecondsBySimTime: number[] = [];
-      // Again, after the largest graphs: their garbage is collected here, not in the timed runs.
-      await runBenchmarkGraph(20, 100);
       for (const seconds of simSeconds) wallSecondsBySimTime.push(round((await graphSeconds(200, seconds, [{}]))[0]!, 3));
       return { nodes, wallSeconds, nsPerCallback, bareNsPerCallback, simSeconds, wallSecondsBySimTime };
     },

@@ -331,8 +331,8 @@ function arrayPlan(field: MessageDefinitionField, element: Element): FieldPlan {
  * made every field access a megamorphic lookup and every call indirect, and built each message
  * by adding fields one by one; an object literal gives every message of a type one shape (a
  * UInt64 message took 42 ns to digest and 37 to normalize, now 15 and 15; a PoseStamped 600 ns
- * to normalize, now 155). Field names are ROS
- * identifiers, checked when the definition was parsed, and are quoted besides.
+ * to normalize, now 155). Field names are ROS identifiers, checked when the definition was
+ * parsed, and are quoted besides.
  */
 function compile<F>(parameters: string[], body: string, args: unknown[]): F {
   return new Function(...parameters, `return ${body};`)(...args) as F;
