@@ -72,15 +72,15 @@ export interface ResolvedQoS {
   readonly transientLocal: boolean;
 }
 
-/** Shared by every entity created with a profile (never changed, so never copied). */
+/** Shared by every entity created with a profile: frozen, so never copied. */
 const PROFILES: Readonly<Record<QoSProfileName, ResolvedQoS>> = {
-  qos_profile_sensor_data: { keepAll: false, depth: 5, reliable: false, transientLocal: false },
-  qos_profile_system_default: { keepAll: false, depth: 1, reliable: true, transientLocal: false },
-  qos_profile_default: { keepAll: false, depth: 10, reliable: true, transientLocal: false },
-  qos_profile_services_default: { keepAll: false, depth: 10, reliable: true, transientLocal: false },
-  qos_profile_parameters: { keepAll: false, depth: 1000, reliable: true, transientLocal: false },
-  qos_profile_parameter_events: { keepAll: false, depth: 1000, reliable: true, transientLocal: false },
-  qos_profile_action_status_default: { keepAll: false, depth: 1, reliable: true, transientLocal: true },
+  qos_profile_sensor_data: Object.freeze({ keepAll: false, depth: 5, reliable: false, transientLocal: false }),
+  qos_profile_system_default: Object.freeze({ keepAll: false, depth: 1, reliable: true, transientLocal: false }),
+  qos_profile_default: Object.freeze({ keepAll: false, depth: 10, reliable: true, transientLocal: false }),
+  qos_profile_services_default: Object.freeze({ keepAll: false, depth: 10, reliable: true, transientLocal: false }),
+  qos_profile_parameters: Object.freeze({ keepAll: false, depth: 1000, reliable: true, transientLocal: false }),
+  qos_profile_parameter_events: Object.freeze({ keepAll: false, depth: 1000, reliable: true, transientLocal: false }),
+  qos_profile_action_status_default: Object.freeze({ keepAll: false, depth: 1, reliable: true, transientLocal: true }),
 };
 
 /** Accepts a QoS object, a profile string, or a plain depth (KEEP_LAST with the default profile). */
