@@ -1,17 +1,10 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { parse } from 'yaml';
+import { readBagMetadata, type BagMetadata } from './bagMetadata.js';
 import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
 import { McapStorage } from './McapStorage.js';
 import { messageDecompressor } from './messageCompression.js';
 import { SqliteStorage } from './SqliteStorage.js';
-
-interface BagfileInformation {
-  storage_identifier?: string;
-  relative_file_paths?: string[];
-  compression_mode?: string;
-  compression_format?: string;
-}
 
 /**
  * A rosbag2 bag: a directory with `metadata.yaml` and its storage files (split bags have several,
@@ -21,12 +14,15 @@ interface BagfileInformation {
 export class Bag {
   readonly path: string;
   readonly files: readonly BagStorage[];
+  /** A bag directory's metadata.yaml: where topics and their QoS come from, as for ros2 bag play. */
+  readonly metadata: BagMetadata | undefined;
   /** Undoes rosbag2's per-message compression (absent when the bag has none). */
   readonly #decompress: ((message: BagMessage) => BagMessage) | undefined;
 
-  private constructor(path: string, files: BagStorage[], decompress?: (message: BagMessage) => BagMessage) {
+  private constructor(path: string, files: BagStorage[], metadata?: BagMetadata, decompress?: (message: BagMessage) => BagMessage) {
     this.path = path;
     this.files = files;
+    this.metadata = metadata;
     this.#decompress = decompress;
   }
 
@@ -35,40 +31,33 @@ export class Bag {
     if (!statSync(path).isDirectory()) return new Bag(path, [await openStorage(path, storageOfFile(path))]);
     const metadataPath = join(path, 'metadata.yaml');
     if (!existsSync(metadataPath)) throw new BagError(path, 'a bag directory needs a metadata.yaml');
-    let info: BagfileInformation | undefined;
-    try {
-      info = (parse(readFileSync(metadataPath, 'utf8')) as { rosbag2_bagfile_information?: BagfileInformation } | null)
-        ?.rosbag2_bagfile_information;
-    } catch (error) {
-      throw new BagError(metadataPath, `not YAML: ${(error as Error).message}`);
-    }
-    if (info === undefined) throw new BagError(metadataPath, 'no rosbag2_bagfile_information');
-    if (info.compression_mode?.toLowerCase() === 'file') {
-      throw new BagError(metadataPath, `whole-file compression (${info.compression_format}) is not supported; decompress the bag first`);
+    const metadata = readBagMetadata(metadataPath);
+    const mode = metadata.compressionMode.toLowerCase();
+    if (mode === 'file') {
+      throw new BagError(metadataPath, `whole-file compression (${metadata.compressionFormat}) is not supported; decompress the bag first`);
     }
     let decompress: ((message: BagMessage) => BagMessage) | undefined;
-    if (info.compression_mode?.toLowerCase() === 'message') {
+    if (mode === 'message') {
       try {
-        decompress = await messageDecompressor(info.compression_format ?? '');
+        decompress = await messageDecompressor(metadata.compressionFormat);
       } catch (error) {
         throw new BagError(metadataPath, (error as Error).message);
       }
     }
-    const relativePaths = info.relative_file_paths ?? [];
-    if (relativePaths.length === 0) throw new BagError(metadataPath, 'relative_file_paths lists no storage file');
-    const storageId = info.storage_identifier;
+    if (metadata.relativeFilePaths.length === 0) throw new BagError(metadataPath, 'relative_file_paths lists no storage file');
+    const storageId = metadata.storageIdentifier;
     const files: BagStorage[] = [];
     try {
-      for (const relative of relativePaths) {
+      for (const relative of metadata.relativeFilePaths) {
         const file = join(path, relative);
         if (!existsSync(file)) throw new BagError(metadataPath, `lists ${relative}, which does not exist`);
         files.push(await openStorage(file, storageId === 'mcap' || storageId === 'sqlite3' ? storageId : storageOfFile(file)));
       }
     } catch (error) {
-      await Promise.all(files.map((file) => file.close()));
+      for (const file of files) file.close();
       throw error;
     }
-    return new Bag(path, files, decompress);
+    return new Bag(path, files, metadata, decompress);
   }
 
   get storageId(): string {
@@ -102,7 +91,11 @@ export class Bag {
     return times.length === 0 ? 0n : times.reduce((a, b) => (better(a, b) ? b : a));
   }
 
-  /** The bag's topics, in the order the first file that has each lists them; counts summed. */
+  /**
+   * The bag's topics: as metadata.yaml lists them (name, type, serialization and offered QoS, in
+   * its order, as ros2 bag play takes them), with the definitions the files carry; then topics
+   * only the files have, in the order the first file that has each lists them; counts summed.
+   */
   topics(): BagTopic[] {
     const byKey = new Map<string, BagTopic>();
     for (const file of this.files) {
@@ -113,7 +106,21 @@ export class Bag {
         else known.messageCount += topic.messageCount;
       }
     }
-    return [...byKey.values()];
+    const fromFiles = [...byKey.values()];
+    if (this.metadata === undefined || this.metadata.topics.length === 0) return fromFiles;
+    const listed = this.metadata.topics.map((topic): BagTopic => {
+      const stored = byKey.get(`${topic.name}\u0000${topic.type}`);
+      return {
+        name: topic.name,
+        type: topic.type,
+        serializationFormat: topic.serializationFormat,
+        offeredQosProfiles: topic.offeredQosProfiles,
+        messageCount: stored?.messageCount ?? 0,
+        ...(stored?.schema === undefined ? {} : { schema: stored.schema }),
+      };
+    });
+    const names = new Set(listed.map((topic) => topic.name));
+    return [...listed, ...fromFiles.filter((topic) => !names.has(topic.name))];
   }
 
   /** Messages in receive-time order, or in send-time order (ties: receive-time order). */
@@ -125,8 +132,8 @@ export class Bag {
     return inSendTimeOrder(received, maxLatency);
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.files.map((file) => file.close()));
+  close(): void {
+    for (const file of this.files) file.close();
   }
 }
 

@@ -4,8 +4,11 @@ export interface BagTopic {
   name: string;
   type: string;
   serializationFormat: string;
-  /** rosbag2's offered_qos_profiles YAML ('' when the file has none). */
-  offeredQosProfiles: string;
+  /**
+   * rosbag2's offered_qos_profiles: the YAML string storage files hold ('' when they have none),
+   * or the list a version-9 metadata.yaml holds.
+   */
+  offeredQosProfiles: unknown;
   messageCount: number;
   /** The type's definition as the file carries it (MCAP schema, sqlite3 message_definitions). */
   schema?: { encoding: string; text: string };
@@ -44,7 +47,7 @@ export interface BagStorage {
   maxLatency(): bigint;
   /** Read synchronously, so that playback needs no turn of the event loop per message. */
   messages(query: MessageQuery): Iterator<BagMessage>;
-  close(): Promise<void>;
+  close(): void;
 }
 
 /** A topic's `schema` field: only definitions rclsim can read (rosbag2 writes 'unknown' when it had none). */

@@ -195,7 +195,7 @@ export class McapStorage implements BagStorage {
     }
   }
 
-  async close(): Promise<void> {
+  close(): void {
     this.#readable.close();
   }
 }

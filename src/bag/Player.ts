@@ -67,6 +67,7 @@ export class Player {
   /** Opens the bag and reads its first message to play; start() schedules the playback. */
   static async open(simulation: Simulation, options: PlayOptions): Promise<Player> {
     const bag = await Bag.open(options.bag);
+    let iterator: Iterator<BagMessage> | undefined;
     try {
       const known = new Set(bag.topics().map((topic) => topic.name));
       for (const topic of options.topics ?? []) {
@@ -75,7 +76,7 @@ export class Player {
       const origin = bag.startTime;
       const from = options.window?.from;
       const to = options.window?.to;
-      const iterator = bag.messages(
+      iterator = bag.messages(
         {
           ...(options.topics === undefined ? {} : { topics: options.topics }),
           ...(from === undefined ? {} : { start: origin + from }),
@@ -86,7 +87,14 @@ export class Player {
       const first = iterator.next();
       return new Player(simulation, bag, options, iterator, first.done === true ? undefined : first.value);
     } catch (error) {
-      await bag.close();
+      // The reading query ends before the file closes (sqlite refuses to close under a running
+      // query); a failure to release the bag never hides why it could not be played.
+      try {
+        iterator?.return?.();
+        bag.close();
+      } catch {
+        // the first failure is the one to report
+      }
       throw error;
     }
   }
@@ -95,8 +103,8 @@ export class Player {
     if (topic.serializationFormat !== 'cdr') {
       throw new BagError(this.bag.path, `topic ${topic.name} is serialized as '${topic.serializationFormat}'; only cdr can be played`);
     }
-    const qos: ResolvedQoS = playbackQoS(topic.offeredQosProfiles, `${this.bag.path}: topic ${topic.name}`);
     try {
+      const qos: ResolvedQoS = playbackQoS(topic.offeredQosProfiles, `topic ${topic.name}`);
       return this.node.createPublisher(topic.type, name, {
         qos: new QoS(
           QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
@@ -150,15 +158,15 @@ export class Player {
 
   /** The bag is played out: no more /clock, and its files are released. */
   #finish(): void {
-    this.close().catch((error: unknown) => this.#simulation.engine.fail(error));
+    this.close();
   }
 
   /** Stops playing and releases the bag's files. */
-  async close(): Promise<void> {
+  close(): void {
     if (this.#closed) return;
     this.#closed = true;
     this.#clock?.cancel();
     this.#iterator.return?.();
-    await this.bag.close();
+    this.bag.close();
   }
 }

@@ -1,14 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { McapWriter } from '@mcap/core';
 import { stringify } from 'yaml';
+import { OutputError } from '../engine/errors.js';
 import { serializeMessage } from '../interfaces/cdr.js';
+import { typeDescriptionHash } from '../interfaces/typeHash.js';
 import type { Publisher } from '../rcl/Publisher.js';
 import type { Sample } from '../rcl/Sample.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { chunkCompressor, type ChunkCompression } from './chunkCompression.js';
-import { offeredQosProfilesYaml } from './qosProfiles.js';
-import { SyncFileWritable } from './SyncFileWritable.js';
+import { offeredQosProfiles, offeredQosProfilesYaml } from './qosProfiles.js';
+import { SyncMcapWriter, type McapStatistics } from './SyncMcapWriter.js';
 
 export interface RecordOptions {
   /** An .mcap file, or a bag directory (it gets `<name>_0.mcap` and a metadata.yaml). */
@@ -21,48 +22,40 @@ export interface RecordOptions {
 /** rosbag2's metadata format version written (Jazzy's: QoS policies as strings, ros_distro). */
 const METADATA_VERSION = 9;
 const ROS_DISTRO = 'jazzy';
-/** Writer calls queued before they are carried out. */
-const WRITE_BATCH = 1024;
-
-/** A queued McapWriter call; `single`: one addMessage, complete when it returns having written nothing. */
-interface WriterCall {
-  run: () => Promise<unknown>;
-  single: boolean;
-}
+/** Every value written out in full: yaml-cpp reads aliases, other readers may not. */
+const YAML_OPTIONS = { aliasDuplicateObjects: false };
 
 interface RecordedChannel {
   id: number;
   topic: string;
   type: string;
   /** The topic's publishers' offers when the channel was first written (channel and metadata.yaml). */
-  offeredQosProfiles: string;
-  count: number;
+  offeredQosProfiles: Record<string, unknown>[];
+  typeHash: string;
 }
 
 /**
  * rosbag2's recorder inside a simulation. It watches deliveries (it is no node: recording never
  * changes which callbacks run or when) and writes MCAP as rosbag2_storage_mcap does: profile
- * `ros2`, `ros2msg` schemas with the full dependency text, `cdr` messages with the
- * `offered_qos_profiles` of the topic's publishers, log time = arrival (receive) time, publish
- * time = send time, and a `rosbag2` metadata record. Writes are synchronous and in a fixed
- * order, so the same job writes the same bytes.
+ * `ros2`, channel and schema ids from 1, schemas with the full dependency text (`ros2msg`, or
+ * `ros2idl` for IDL types), `cdr` messages, channel metadata `offered_qos_profiles` and
+ * `topic_type_hash`, log time = arrival (receive) time, publish time = send time, and a
+ * `rosbag2` metadata record. Every write has finished when the call returns, in a fixed order,
+ * so the same job writes the same bytes, and a run that fails or is stopped in a stuck callback
+ * can still finish the file. A write that fails (a full disk) keeps what the file holds so far
+ * readable and fails the run.
  */
 export class Recorder {
   readonly path: string;
   readonly filePath: string;
-  messagesRecorded = 0;
   readonly #simulation: Simulation;
-  readonly #writable: SyncFileWritable;
-  readonly #writer: McapWriter;
+  readonly #writer: SyncMcapWriter;
   readonly #bagDirectory: string | undefined;
   readonly #channels = new Map<string, RecordedChannel>();
   readonly #channelOfPublisher = new WeakMap<Publisher, RecordedChannel>();
-  readonly #operations: WriterCall[] = [];
   readonly #beforeStart: { channel: RecordedChannel; data: Uint8Array }[] = [];
-  #writing: Promise<void> | undefined;
-  #failure: unknown;
-  #firstTime: bigint | undefined;
-  #lastTime = 0n;
+  /** What the finished file holds (a salvaged file: what it kept). */
+  #kept: Readonly<McapStatistics> | null = null;
   #closed = false;
 
   private constructor(simulation: Simulation, options: RecordOptions, compressor: Awaited<ReturnType<typeof chunkCompressor>>) {
@@ -71,13 +64,16 @@ export class Recorder {
     if (extname(options.path) === '.mcap') {
       this.filePath = options.path;
     } else {
-      mkdirSync(options.path, { recursive: true });
       this.#bagDirectory = options.path;
       this.filePath = join(options.path, `${basename(options.path)}_0.mcap`);
     }
-    this.#writable = new SyncFileWritable(this.filePath);
-    this.#writer = new McapWriter({ writable: this.#writable, ...(compressor === undefined ? {} : { compressChunk: compressor }) });
-    this.#enqueue(() => this.#writer.start({ profile: 'ros2', library: 'rclsim' }));
+    try {
+      if (this.#bagDirectory !== undefined) mkdirSync(this.#bagDirectory, { recursive: true });
+      this.#writer = new SyncMcapWriter(this.filePath, compressor === undefined ? {} : { compressChunk: compressor });
+      this.#writer.start({ profile: 'ros2', library: 'rclsim' });
+    } catch (error) {
+      throw new OutputError(this.filePath, OutputError.describe(error), { cause: error });
+    }
     const topics = options.topics === undefined ? null : new Set(options.topics);
     const watcher = (sample: Sample, publisher: Publisher): void => this.#record(sample, publisher);
     if (topics === null) simulation.delivery.watch(null, watcher);
@@ -88,19 +84,29 @@ export class Recorder {
     return new Recorder(simulation, options, await chunkCompressor(options.compression ?? 'none'));
   }
 
+  /** Messages in the file so far (once closed: what the finished file holds). */
+  get messagesRecorded(): number {
+    return Number((this.#kept ?? this.#writer.statistics).messageCount);
+  }
+
   #record(sample: Sample, publisher: Publisher): void {
     if (this.#closed) return;
-    const channel = this.#channelOf(publisher);
-    const data = (sample.raw ??= serializeMessage(publisher.type, sample.message));
-    const engine = this.#simulation.engine;
-    // Before the run starts the clock reads 0 and the start time may still change (a bag sets
-    // it): what nodes publish while being built is written at the start time, once it is known.
-    if (!engine.started) {
-      this.#beforeStart.push({ channel, data });
-      return;
+    try {
+      const channel = this.#channelOf(publisher);
+      const data = (sample.raw ??= serializeMessage(publisher.type, sample.message));
+      const engine = this.#simulation.engine;
+      // Before the run starts the clock reads 0 and the start time may still change (a bag sets
+      // it): what nodes publish while being built is written at the start time, once it is known.
+      if (!engine.started) {
+        this.#beforeStart.push({ channel, data });
+        return;
+      }
+      this.#writeBeforeStart();
+      this.#write(channel, data, engine.nowAbs, sample.sourceTimestamp);
+    } catch (error) {
+      // Never into the publishing callback: the run fails at its next step, the file is kept.
+      this.#simulation.engine.fail(this.#salvage(error));
     }
-    this.#writeBeforeStart();
-    this.#write(channel, data, engine.nowAbs, sample.sourceTimestamp);
   }
 
   #writeBeforeStart(): void {
@@ -110,130 +116,113 @@ export class Recorder {
   }
 
   #write(channel: RecordedChannel, data: Uint8Array, logTime: bigint, publishTime: bigint): void {
-    this.#firstTime ??= logTime;
-    this.#lastTime = logTime;
-    const sequence = ++channel.count;
-    this.messagesRecorded++;
-    this.#enqueue(() => this.#writer.addMessage({ channelId: channel.id, sequence, logTime, publishTime, data }), true);
+    const sequence = Number(this.#writer.statistics.channelMessageCounts.get(channel.id) ?? 0n) + 1;
+    this.#writer.addMessage({ channelId: channel.id, sequence, logTime, publishTime, data });
   }
 
   #channelOf(publisher: Publisher): RecordedChannel {
     const cached = this.#channelOfPublisher.get(publisher);
     if (cached !== undefined) return cached;
     const key = `${publisher.topic}\u0000${publisher.typeName}`;
-    const known = this.#channels.get(key);
-    if (known !== undefined) {
-      this.#channelOfPublisher.set(publisher, known);
-      return known;
-    }
-    const offeredQosProfiles = offeredQosProfilesYaml(this.#simulation.graph.publishersOf(publisher.topic).map((p) => p.qos));
-    const recorded: RecordedChannel = { id: -1, topic: publisher.topic, type: publisher.typeName, offeredQosProfiles, count: 0 };
-    this.#enqueue(async () => {
-      const schemaId = await this.#writer.registerSchema({
-        name: publisher.typeName,
-        encoding: 'ros2msg',
-        data: new TextEncoder().encode(publisher.type.fullText()),
-      });
-      recorded.id = await this.#writer.registerChannel({
+    let channel = this.#channels.get(key);
+    if (channel === undefined) {
+      const profiles = offeredQosProfiles(this.#simulation.graph.publishersOf(publisher.topic).map((p) => p.qos));
+      const typeHash = typeDescriptionHash(publisher.type);
+      const schema = this.#simulation.interfaces.bagSchema(publisher.typeName);
+      const schemaId = this.#writer.registerSchema({ name: publisher.typeName, encoding: schema.encoding, data: new TextEncoder().encode(schema.text) });
+      const id = this.#writer.registerChannel({
         topic: publisher.topic,
         messageEncoding: 'cdr',
         schemaId,
-        metadata: new Map([['offered_qos_profiles', offeredQosProfiles]]),
+        metadata: new Map([
+          ['offered_qos_profiles', offeredQosProfilesYaml(profiles)],
+          ['topic_type_hash', typeHash],
+        ]),
       });
-    });
-    this.#channels.set(key, recorded);
-    this.#channelOfPublisher.set(publisher, recorded);
-    return recorded;
-  }
-
-  /**
-   * The MCAP writer's calls must not interleave: they run one after another, in call order, in
-   * batches (each batch costs the simulation a turn of the event loop), and all at close.
-   */
-  #enqueue(run: () => Promise<unknown>, single = false): void {
-    this.#operations.push({ run, single });
-    if (this.#operations.length >= WRITE_BATCH) void this.#startDrain();
-  }
-
-  /** The running drain, or a new one; forgotten once settled (a drain may finish within the call). */
-  #startDrain(): Promise<void> {
-    this.#writing ??= this.#drain().finally(() => {
-      this.#writing = undefined;
-    });
-    return this.#writing;
-  }
-
-  async #drain(): Promise<void> {
-    try {
-      // By index, not shift(): shifting a long array moves all of it, once per call.
-      const operations = this.#operations;
-      let done = 0;
-      while (done < operations.length) {
-        const operation = operations[done++]!;
-        const writes = this.#writable.writes;
-        const finished = operation.run();
-        // McapWriter waits inside addMessage only to write a finished chunk. One that wrote
-        // nothing is complete (it throws only for an unregistered channel, which the queue's
-        // order rules out), and waiting for it would cost every message a microtask turn.
-        if (!operation.single || this.#writable.writes !== writes) await finished;
-      }
-      operations.length = 0;
-    } catch (error) {
-      this.#failure ??= error;
-      this.#operations.length = 0;
+      channel = { id, topic: publisher.topic, type: publisher.typeName, offeredQosProfiles: profiles, typeHash };
+      this.#channels.set(key, channel);
     }
+    this.#channelOfPublisher.set(publisher, channel);
+    return channel;
   }
 
-  /** The rosbag2 metadata of what was recorded (metadata.yaml's rosbag2_bagfile_information). */
-  #metadata(): Record<string, unknown> {
-    const start = this.#firstTime ?? 0n;
-    const duration = this.#lastTime - start;
+  /** The rosbag2 metadata of what the file holds (metadata.yaml's rosbag2_bagfile_information). */
+  #metadata(statistics: Readonly<McapStatistics>): Record<string, unknown> {
+    const start = statistics.messageStartTime;
+    const duration = statistics.messageEndTime - start;
+    const count = statistics.messageCount;
     const file = basename(this.filePath);
     return {
       version: METADATA_VERSION,
       storage_identifier: 'mcap',
       duration: { nanoseconds: duration },
       starting_time: { nanoseconds_since_epoch: start },
-      message_count: this.messagesRecorded,
+      message_count: count,
       topics_with_message_count: [...this.#channels.values()].map((channel) => ({
         topic_metadata: {
           name: channel.topic,
           type: channel.type,
           serialization_format: 'cdr',
           offered_qos_profiles: channel.offeredQosProfiles,
-          type_description_hash: '',
+          type_description_hash: channel.typeHash,
         },
-        message_count: channel.count,
+        message_count: statistics.channelMessageCounts.get(channel.id) ?? 0n,
       })),
       // Chunk compression is the MCAP storage's own business: rosbag2 leaves these empty for it
       // ('message'/'file' are its compressors, which readers undo before the storage's).
       compression_format: '',
       compression_mode: '',
       relative_file_paths: [file],
-      files: [{ path: file, starting_time: { nanoseconds_since_epoch: start }, duration: { nanoseconds: duration }, message_count: this.messagesRecorded }],
-      custom_data: null,
+      files: [{ path: file, starting_time: { nanoseconds_since_epoch: start }, duration: { nanoseconds: duration }, message_count: count }],
+      custom_data: {},
       ros_distro: ROS_DISTRO,
     };
   }
 
-  /** Finishes the file (summary, indexes, rosbag2 metadata) and writes metadata.yaml. */
-  async close(): Promise<void> {
+  /**
+   * Finishes the file (summary, indexes, rosbag2 metadata record) and writes metadata.yaml.
+   * Synchronous, so that a run stopped anywhere can still finish it. Throws an OutputError when
+   * the file cannot be finished (what it holds stays readable).
+   */
+  close(): void {
     if (this.#closed) return;
-    this.#writeBeforeStart();
-    this.#closed = true;
     try {
-      const metadata = this.#metadata();
-      this.#enqueue(() =>
-        this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', stringify(metadata)]]) }),
-      );
-      this.#enqueue(() => this.#writer.end());
-      while (this.#operations.length > 0 || this.#writing !== undefined) await this.#startDrain();
-      if (this.#failure !== undefined) throw this.#failure;
-      if (this.#bagDirectory !== undefined) {
-        writeFileSync(join(this.#bagDirectory, 'metadata.yaml'), stringify({ rosbag2_bagfile_information: metadata }));
+      this.#writeBeforeStart();
+      this.#closed = true;
+      const statistics = this.#writer.statistics;
+      this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', stringify(this.#metadata(statistics), YAML_OPTIONS)]]) });
+      this.#writer.end();
+      this.#kept = statistics;
+    } catch (error) {
+      throw this.#salvage(error);
+    }
+    this.#writeMetadataYaml();
+  }
+
+  /** After a failed write: the file is finished with what it holds; returns the error that fails the run. */
+  #salvage(error: unknown): OutputError {
+    const reason = OutputError.describe(error);
+    this.#closed = true;
+    this.#kept = this.#writer.salvage();
+    let kept = 'the file could not be finished';
+    if (this.#kept !== null) {
+      kept = `the recording keeps its first ${this.#kept.messageCount} messages`;
+      try {
+        this.#writeMetadataYaml();
+      } catch {
+        kept += ' (without metadata.yaml)';
       }
-    } finally {
-      this.#writable.close();
+    }
+    return new OutputError(this.filePath, `${reason}; ${kept}`, { cause: error });
+  }
+
+  #writeMetadataYaml(): void {
+    if (this.#bagDirectory === undefined || this.#kept === null) return;
+    const path = join(this.#bagDirectory, 'metadata.yaml');
+    try {
+      writeFileSync(path, stringify({ rosbag2_bagfile_information: this.#metadata(this.#kept) }, YAML_OPTIONS));
+    } catch (error) {
+      throw new OutputError(path, OutputError.describe(error), { cause: error });
     }
   }
 }

@@ -119,7 +119,7 @@ export class SqliteStorage implements BagStorage {
     }
   }
 
-  async close(): Promise<void> {
+  close(): void {
     this.#db.close();
   }
 }

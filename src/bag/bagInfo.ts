@@ -1,42 +1,103 @@
-import { basename } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Bag } from './Bag.js';
+import { readBagMetadata } from './bagMetadata.js';
+import { BagError } from './BagStorage.js';
+
+interface InfoTopic {
+  name: string;
+  type: string;
+  messageCount: bigint;
+  serializationFormat: string;
+}
 
 export interface BagInfo {
   files: string[];
   bagSize: number;
   storageId: string;
+  /** '' when the bag does not say (printed as "unknown", as ros2 bag info does). */
   rosDistro: string;
   /** Nanoseconds, as strings in JSON (they exceed 2^53). */
   duration: bigint;
   startTime: bigint;
   endTime: bigint;
-  messageCount: number;
-  topics: { name: string; type: string; messageCount: number; serializationFormat: string }[];
+  /** Messages on topics, service events not counted. */
+  messageCount: bigint;
+  topics: InfoTopic[];
+  /** Services recorded through their `<service>/_service_event` topics. */
+  services: { name: string; type: string; eventCount: bigint; serializationFormat: string }[];
 }
 
-/** What `ros2 bag info` reports, read from the storage files themselves. */
+/**
+ * What `ros2 bag info` (Jazzy) reports. A bag directory is described by its metadata.yaml alone,
+ * with the size of everything in the directory, so a directory whose split files are missing
+ * still has its info; a single file by what the file itself holds.
+ */
 export async function readBagInfo(path: string): Promise<BagInfo> {
+  if (!existsSync(path)) throw new BagError(path, 'no such bag (a bag directory, an .mcap or a .db3 file)');
+  if (statSync(path).isDirectory()) return directoryInfo(path);
   const bag = await Bag.open(path);
   try {
-    return {
-      files: bag.files.map((file) => basename(file.path)),
+    return summarize({
+      files: [path],
       bagSize: bag.size,
       storageId: bag.storageId,
       rosDistro: bag.rosDistro,
-      duration: bag.endTime - bag.startTime,
       startTime: bag.startTime,
-      endTime: bag.endTime,
-      messageCount: bag.messageCount,
-      topics: bag.topics().map((topic) => ({
-        name: topic.name,
-        type: topic.type,
-        messageCount: topic.messageCount,
-        serializationFormat: topic.serializationFormat,
-      })),
-    };
+      duration: bag.endTime - bag.startTime,
+      messageCount: BigInt(bag.messageCount),
+      topics: bag.topics().map((topic) => ({ ...topic, messageCount: BigInt(topic.messageCount) })),
+    });
   } finally {
-    await bag.close();
+    bag.close();
   }
+}
+
+function directoryInfo(path: string): BagInfo {
+  const metadataPath = join(path, 'metadata.yaml');
+  if (!existsSync(metadataPath)) throw new BagError(path, 'could not find metadata in the bag directory (no metadata.yaml)');
+  const metadata = readBagMetadata(metadataPath);
+  return summarize({
+    files: metadata.relativeFilePaths,
+    bagSize: directorySize(path),
+    storageId: metadata.storageIdentifier,
+    rosDistro: metadata.version >= 8 ? metadata.rosDistro : '',
+    startTime: metadata.startingTime,
+    duration: metadata.duration,
+    messageCount: metadata.messageCount,
+    topics: metadata.topics,
+  });
+}
+
+/** Bytes of the files directly in a directory, as rcutils_calculate_directory_size counts them. */
+function directorySize(path: string): number {
+  let size = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.isFile()) size += statSync(join(path, entry.name)).size;
+  }
+  return size;
+}
+
+/** rosbag2's service event topics: `<service>/_service_event` of a `pkg/srv/<Service>_Event` type. */
+function isServiceEvent(topic: { name: string; type: string }): boolean {
+  return topic.name.endsWith('/_service_event') && topic.name.length > '/_service_event'.length && topic.type.includes('/srv/') && topic.type.endsWith('_Event');
+}
+
+function summarize(bag: Omit<BagInfo, 'endTime' | 'services'>): BagInfo {
+  const events = bag.topics.filter(isServiceEvent);
+  const eventCount = events.reduce((sum, topic) => sum + topic.messageCount, 0n);
+  return {
+    ...bag,
+    endTime: bag.startTime + bag.duration,
+    messageCount: bag.messageCount - eventCount,
+    topics: bag.topics.filter((topic) => !isServiceEvent(topic)).map(({ name, type, messageCount, serializationFormat }) => ({ name, type, messageCount, serializationFormat })),
+    services: events.map((topic) => ({
+      name: topic.name.slice(0, -'/_service_event'.length),
+      type: topic.type.slice(0, -'_Event'.length),
+      eventCount: topic.messageCount,
+      serializationFormat: topic.serializationFormat,
+    })),
+  };
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -67,23 +128,33 @@ function formatDuration(ns: bigint): string {
   return `${ns / 1_000_000_000n}.${(ns % 1_000_000_000n).toString().padStart(9, '0')}s`;
 }
 
-/** The report in ros2 bag info's layout. */
+/**
+ * The report exactly as ros2 bag info (Jazzy's rosbag2_py format_bag_meta_data, printed by
+ * Python) lays it out: a leading empty line, labels padded to 19 columns, continuation lines
+ * indented to them, service event topics listed as services, not topics.
+ */
 export function formatBagInfo(info: BagInfo): string {
-  const label = (name: string): string => `${name}:`.padEnd(19);
-  const topicLine = (t: BagInfo['topics'][number]): string =>
+  const indent = ' '.repeat(19);
+  const listed = <T>(items: T[], line: (item: T) => string, pad: string): string => `${items.map(line).join(`\n${pad}`)}\n`;
+  const topicLine = (t: InfoTopic): string =>
     `Topic: ${t.name} | Type: ${t.type} | Count: ${t.messageCount} | Serialization Format: ${t.serializationFormat}`;
-  const lines = [
-    `${label('Files')}${info.files.join('\n' + ' '.repeat(19))}`,
-    `${label('Bag size')}${formatSize(info.bagSize)}`,
-    `${label('Storage id')}${info.storageId}`,
-    ...(info.rosDistro === '' ? [] : [`${label('ROS Distro')}${info.rosDistro}`]),
-    `${label('Duration')}${formatDuration(info.duration)}`,
-    `${label('Start')}${formatTime(info.startTime)}`,
-    `${label('End')}${formatTime(info.endTime)}`,
-    `${label('Messages')}${info.messageCount}`,
-    `${label('Topic information')}${info.topics.map(topicLine).join('\n' + ' '.repeat(19))}`,
-  ];
-  return lines.join('\n');
+  const serviceLine = (s: BagInfo['services'][number]): string =>
+    `Service: ${s.name} | Type: ${s.type} | Event Count: ${s.eventCount} | Serialization Format: ${s.serializationFormat}`;
+  return (
+    '\n' +
+    `Files:             ${listed(info.files, (file) => file, indent)}` +
+    `Bag size:          ${formatSize(info.bagSize)}\n` +
+    `Storage id:        ${info.storageId}\n` +
+    `ROS Distro:        ${info.rosDistro === '' ? 'unknown' : info.rosDistro}\n` +
+    `Duration:          ${formatDuration(info.duration)}\n` +
+    `Start:             ${formatTime(info.startTime)}\n` +
+    `End:               ${formatTime(info.endTime)}\n` +
+    `Messages:          ${info.messageCount}\n` +
+    `Topic information: ${listed(info.topics, topicLine, indent)}` +
+    `Service:           ${info.services.length}\n` +
+    `Service information: ${info.services.length === 0 ? '' : listed(info.services, serviceLine, `${indent}  `)}` +
+    '\n'
+  );
 }
 
 export function bagInfoToJson(info: BagInfo): string {

@@ -6,7 +6,7 @@ import { ExitCode } from './exitCodes.js';
 export async function bagInfo(path: string, options: { json?: boolean }): Promise<number> {
   try {
     const info = await readBagInfo(path);
-    process.stdout.write(`${options.json ? bagInfoToJson(info) : formatBagInfo(info)}\n`);
+    process.stdout.write(options.json ? `${bagInfoToJson(info)}\n` : formatBagInfo(info));
     return ExitCode.ok;
   } catch (error) {
     process.stderr.write(`rclsim: ${(error as Error).message}\n`);

@@ -71,3 +71,22 @@ export class SimTimeRangeError extends RangeError {
     this.name = 'SimTimeRangeError';
   }
 }
+
+/** An output of the run (a recording, a trace) could not be written: names the file and why. */
+export class OutputError extends Error {
+  readonly path: string;
+
+  constructor(path: string, problem: string, options?: { cause?: unknown }) {
+    super(`cannot write ${path}: ${problem}`, options);
+    this.name = 'OutputError';
+    this.path = path;
+  }
+
+  /** The system's reason for a failed write or open ("no space left on device (ENOSPC)"). */
+  static describe(error: unknown): string {
+    const code = (error as { code?: unknown } | null)?.code;
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = message.replace(/^[A-Z]+: /, '').replace(/, (write|open|close|ftruncate).*$/, '');
+    return typeof code === 'string' ? `${reason} (${code})` : reason;
+  }
+}

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InterfaceError, parseOwnDefinition, splitSections, type OwnDefinition } from './definitionText.js';
+import { InterfaceError, parseOwnDefinition, serviceEventDefinition, splitSections, type OwnDefinition } from './definitionText.js';
 import { parseIdlFile } from './idlDefinitions.js';
 import { MessageType } from './MessageType.js';
-import { parseSchemaText } from './schemaText.js';
+import { bagSchemaOf, parseSchemaText, serviceEventSchema, type BagSchema } from './schemaText.js';
 
 /** Where interface definitions are found: a folder of packages, a package, or a colcon install. */
 export interface InterfaceSource {
@@ -18,6 +18,10 @@ export interface ServiceType {
   name: string;
   request: MessageType;
   response: MessageType;
+  /** What its introspection publishes on `<service>/_service_event` (`<Service>_Event`). */
+  event: MessageType;
+  /** The definition file's text (.srv or .idl), as rosbag2 stores it with service events. */
+  text: string;
 }
 
 export interface ActionType {
@@ -78,7 +82,15 @@ export class InterfaceRegistry {
     if (known) return known;
     const [pkg, kind, typeName] = name.split('/') as [string, string, string];
     if (kind !== 'msg') {
-      const owner = this.#ownerOfPart(name);
+      let owner: MessageType | null;
+      try {
+        owner = this.#ownerOfPart(name);
+      } catch (error) {
+        // A part of a service no source has, which a bag's schema may define (service events).
+        const fromSchema = this.#fromSchemas(name);
+        if (fromSchema === undefined) throw error;
+        return this.#define(fromSchema);
+      }
       if (owner) return owner;
       throw new InterfaceError(`unknown message type '${name}'`);
     }
@@ -93,6 +105,17 @@ export class InterfaceRegistry {
     return this.#define(parseOwnDefinition(text, name, file));
   }
 
+  /** The definition rosbag2 records for topics of this type (see schemaText.ts). */
+  bagSchema(name: string): BagSchema {
+    const type = this.message(name);
+    const event = /^(.+\/srv\/.+)_Event$/.exec(name);
+    const service = event === null ? undefined : this.#services.get(event[1]!);
+    if (service !== undefined && service.event === type) {
+      return serviceEventSchema(service.name, service.text, [service.request, service.response]);
+    }
+    return bagSchemaOf(type);
+  }
+
   service(name: string): ServiceType {
     const known = this.#services.get(name);
     if (known) return known;
@@ -105,7 +128,13 @@ export class InterfaceRegistry {
     const file = this.#find(pkg, 'srv', typeName);
     if (file === null) throw new InterfaceError(`unknown service type '${name}': no ${pkg}/srv/${typeName}.srv in ${this.#describeSources()}`);
     const [request, response] = this.#sections(file, name, ['Request', 'Response']);
-    const service: ServiceType = { name, request: this.#define(request!), response: this.#define(response!) };
+    const service: ServiceType = {
+      name,
+      request: this.#define(request!),
+      response: this.#define(response!),
+      event: this.#define(serviceEventDefinition(name, file)),
+      text: readFileSync(file, 'utf8'),
+    };
     this.#services.set(name, service);
     return service;
   }
@@ -124,22 +153,30 @@ export class InterfaceRegistry {
         text: fields.map(([field, type]) => `${type.replace('/msg/', '/')} ${field}`).join('\n'),
         file,
         firstLine: 1,
+        declared: new Map(),
       });
+    const protocolService = (suffix: string, request: MessageType, response: MessageType): ServiceType => ({
+      name: `${name}_${suffix}`,
+      request,
+      response,
+      event: this.#define(serviceEventDefinition(`${name}_${suffix}`, file)),
+      text: `${request.own.text}\n---\n${response.own.text}\n`,
+    });
     const action: ActionType = {
       name,
       goal: this.#define(goal!),
       result: this.#define(result!),
       feedback: this.#define(feedback!),
-      sendGoal: {
-        name: `${name}_SendGoal`,
-        request: derived('SendGoal_Request', [['goal_id', UUID], ['goal', `${name}_Goal`]]),
-        response: derived('SendGoal_Response', [['accepted', 'bool'], ['stamp', TIME]]),
-      },
-      getResult: {
-        name: `${name}_GetResult`,
-        request: derived('GetResult_Request', [['goal_id', UUID]]),
-        response: derived('GetResult_Response', [['status', 'int8'], ['result', `${name}_Result`]]),
-      },
+      sendGoal: protocolService(
+        'SendGoal',
+        derived('SendGoal_Request', [['goal_id', UUID], ['goal', `${name}_Goal`]]),
+        derived('SendGoal_Response', [['accepted', 'bool'], ['stamp', TIME]]),
+      ),
+      getResult: protocolService(
+        'GetResult',
+        derived('GetResult_Request', [['goal_id', UUID]]),
+        derived('GetResult_Response', [['status', 'int8'], ['result', `${name}_Result`]]),
+      ),
       feedbackMessage: derived('FeedbackMessage', [['goal_id', UUID], ['feedback', `${name}_Feedback`]]),
     };
     this.#actions.set(name, action);
@@ -208,7 +245,7 @@ export class InterfaceRegistry {
 
   /** 'pkg/srv/Name_Request' and the like: the parts of services and actions. */
   #ownerOfPart(name: string): MessageType | null {
-    const match = /^(.+\/(srv|action)\/.+?)_(Request|Response|Goal|Result|Feedback|FeedbackMessage|SendGoal_Request|SendGoal_Response|GetResult_Request|GetResult_Response)$/.exec(name);
+    const match = /^(.+\/(srv|action)\/.+?)_(Request|Response|Event|Goal|Result|Feedback|FeedbackMessage|SendGoal_Request|SendGoal_Response|SendGoal_Event|GetResult_Request|GetResult_Response|GetResult_Event)$/.exec(name);
     if (!match) return null;
     const [, owner, kind] = match;
     if (kind === 'srv') this.service(owner!);

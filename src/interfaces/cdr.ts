@@ -1,6 +1,38 @@
+import { CdrWriter } from '@foxglove/cdr';
 import { MessageReader, MessageWriter } from '@foxglove/rosmsg2-serialization';
 import type { MessageType } from './MessageType.js';
 import type { Message } from './plainMessages.js';
+
+/** The parts of @foxglove/cdr's writer that writing a string uses. */
+interface CdrWriterInternals {
+  buffer: ArrayBuffer;
+  view: DataView;
+  offset: number;
+  resizeIfNeeded(size: number): void;
+  uint32(value: number): unknown;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * CDR strings are UTF-8 and their length prefix counts bytes (plus the terminating zero), but
+ * @foxglove/cdr's writer (3.5) counts UTF-16 units, which cuts every non-ASCII string short.
+ * Its message writer grows the buffer as a write needs, so a correct `string` is all it takes;
+ * replaced once, for every writer of the process (the reader decodes UTF-8 correctly).
+ */
+Object.defineProperty(CdrWriter.prototype, 'string', {
+  configurable: true,
+  writable: true,
+  value: function string(this: CdrWriterInternals, value: string, writeLength = true): CdrWriterInternals {
+    const length = Buffer.byteLength(value, 'utf8');
+    if (writeLength) this.uint32(length + 1);
+    this.resizeIfNeeded(length + 1);
+    utf8.encodeInto(value, new Uint8Array(this.buffer, this.offset, length));
+    this.view.setUint8(this.offset + length, 0);
+    this.offset += length + 1;
+    return this;
+  },
+});
 
 const writers = new WeakMap<MessageType, MessageWriter>();
 const readers = new WeakMap<MessageType, MessageReader>();

@@ -21,6 +21,11 @@ export interface OwnDefinition {
   /** Where it comes from, for errors: 'file' or 'file:line' of its first line. */
   file: string;
   firstLine: number;
+  /**
+   * Fields declared `char` or `byte` (IDL `char`, `octet`): the parsers fold both into uint8,
+   * which is what CDR and rclnodejs see, but the type hash tells them apart.
+   */
+  declared: ReadonlyMap<string, 'char' | 'byte'>;
 }
 
 /**
@@ -51,7 +56,19 @@ export function parseOwnDefinition(text: string, name: string, file: string, fir
     }
     field.type = resolved;
   }
-  return { name, fields, text, file, firstLine };
+  return { name, fields, text, file, firstLine, declared: declaredCharAndByte(text, fields) };
+}
+
+/** The fields whose line in a .msg text declares them `char` or `byte` (arrays too). */
+function declaredCharAndByte(text: string, fields: MessageDefinitionField[]): Map<string, 'char' | 'byte'> {
+  const declared = new Map<string, 'char' | 'byte'>();
+  const tokens = text.split('\n').map((line) => line.split('#')[0]!.trim().split(/\s+/));
+  for (const field of fields) {
+    if (field.type !== 'uint8') continue;
+    const base = tokens.find((words) => words[1] === field.name)?.[0]?.replace(/\[.*$/, '');
+    if (base === 'char' || base === 'byte') declared.set(field.name, base);
+  }
+  return declared;
 }
 
 const PART = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -101,4 +118,24 @@ export function lineOfField(text: string, field: string): number {
   const lines = text.split('\n');
   const index = lines.findIndex((line) => line.split('#')[0]!.trim().split(/\s+/)[1] === field);
   return Math.max(index, 0);
+}
+
+/**
+ * The message a service's introspection publishes on `<service>/_service_event` (ROS 2 Jazzy,
+ * rosidl's `<Service>_Event`): the event info, and the request or the response (at most one each).
+ */
+export function serviceEventDefinition(service: string, file: string): OwnDefinition {
+  const part = (name: string, type: string): MessageDefinitionField => ({ name, type, isComplex: true, isArray: true, arrayUpperBound: 1 });
+  return {
+    name: `${service}_Event`,
+    fields: [
+      { name: 'info', type: 'service_msgs/msg/ServiceEventInfo', isComplex: true, isArray: false },
+      part('request', `${service}_Request`),
+      part('response', `${service}_Response`),
+    ],
+    text: `service_msgs/ServiceEventInfo info\n${service}_Request[<=1] request\n${service}_Response[<=1] response\n`,
+    file,
+    firstLine: 1,
+    declared: new Map(),
+  };
 }

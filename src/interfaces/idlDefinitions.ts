@@ -23,9 +23,29 @@ export function parseIdlFile(text: string, file: string): Map<string, OwnDefinit
     for (const definition of parsed) {
       if (definition.name === undefined || definition.name.endsWith('_Constants')) continue;
       const constants = parsed.find((d) => d.name === `${definition.name}_Constants`)?.definitions ?? [];
-      definitions.set(definition.name, { name: definition.name, fields: [...constants, ...definition.definitions], text, file, firstLine: 1 });
+      const fields = [...constants, ...definition.definitions];
+      definitions.set(definition.name, { name: definition.name, fields, text, file, firstLine: 1, declared: declaredCharAndOctet(text, definition.name, fields) });
     }
     return definitions;
   }
   throw new InterfaceError(`${file}: too many unresolved types`);
+}
+
+/**
+ * The members of struct `name` (its last part) declared `char` or `octet`, alone, in arrays or
+ * in sequences: the parser reads both as uint8. Strings and annotations are set aside first,
+ * since comments in `@verbatim` texts may contain any word.
+ */
+function declaredCharAndOctet(text: string, name: string, fields: { name: string; type: string }[]): Map<string, 'char' | 'byte'> {
+  const declared = new Map<string, 'char' | 'byte'>();
+  const plain = text.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/@\w+(?:\s*\([^)]*\))?/g, ' ');
+  const body = new RegExp(`\\bstruct\\s+${name.split('/').pop()}\\s*\\{([^}]*)\\}`).exec(plain)?.[1] ?? '';
+  for (const member of body.split(';')) {
+    const words = member.replace(/\[[^\]]*\]\s*$/, '').match(/[A-Za-z_]\w*/g) ?? ([] as string[]);
+    const field = fields.find((f) => f.name === words[words.length - 1]);
+    if (field === undefined || field.type !== 'uint8') continue;
+    if (words.includes('char')) declared.set(field.name, 'char');
+    else if (words.includes('octet')) declared.set(field.name, 'byte');
+  }
+  return declared;
 }

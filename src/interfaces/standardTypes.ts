@@ -1461,6 +1461,24 @@ export namespace sensor_msgs {
   }
 }
 
+export namespace service_msgs {
+  export namespace msg {
+    export interface ServiceEventInfo {
+      event_type: number;
+      stamp: builtin_interfaces.msg.Time;
+      client_gid: Uint8Array;
+      sequence_number: bigint;
+    }
+    export interface ServiceEventInfoConstructor {
+      new (other?: Partial<ServiceEventInfo>): ServiceEventInfo;
+      readonly REQUEST_SENT: 0;
+      readonly REQUEST_RECEIVED: 1;
+      readonly RESPONSE_SENT: 2;
+      readonly RESPONSE_RECEIVED: 3;
+    }
+  }
+}
+
 export namespace shape_msgs {
   export namespace msg {
     export interface Mesh {
@@ -2224,6 +2242,7 @@ declare module './typeMaps.js' {
     'sensor_msgs/msg/RelativeHumidity': sensor_msgs.msg.RelativeHumidity;
     'sensor_msgs/msg/Temperature': sensor_msgs.msg.Temperature;
     'sensor_msgs/msg/TimeReference': sensor_msgs.msg.TimeReference;
+    'service_msgs/msg/ServiceEventInfo': service_msgs.msg.ServiceEventInfo;
     'shape_msgs/msg/Mesh': shape_msgs.msg.Mesh;
     'shape_msgs/msg/MeshTriangle': shape_msgs.msg.MeshTriangle;
     'shape_msgs/msg/Plane': shape_msgs.msg.Plane;

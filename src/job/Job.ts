@@ -137,12 +137,15 @@ export class JobHandle {
     return recorder;
   }
 
-  /** Finishes every recording and closes every played bag; throws the first failure. */
-  async closeBags(): Promise<void> {
+  /**
+   * Finishes every recording and closes every played bag; throws the first failure.
+   * Synchronous: a run stopped in a stuck callback finishes its outputs with it.
+   */
+  closeBags(): void {
     let failure: unknown;
     for (const bag of this.#bags) {
       try {
-        await bag.close();
+        bag.close();
       } catch (error) {
         failure ??= error;
       }

@@ -123,7 +123,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     // Recordings are finished even when the run failed; a failure to finish one is reported
     // unless the run's own failure is already on its way.
     try {
-      await job.closeBags();
+      job.closeBags();
     } catch (error) {
       if (!failed) throw error;
     }
