@@ -39,9 +39,14 @@ export function parseIdlFile(text: string, file: string): Map<string, OwnDefinit
 function declaredCharAndOctet(text: string, name: string, fields: { name: string; type: string }[]): Map<string, 'char' | 'byte'> {
   const declared = new Map<string, 'char' | 'byte'>();
   const plain = text.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/@\w+(?:\s*\([^)]*\))?/g, ' ');
+  // Fixed-size arrays are often declared through typedefs (rosidl writes `typedef octet octet__2[2];`).
+  const aliases = new Map<string, string>();
+  for (const [, type, alias] of plain.matchAll(/\btypedef\s+([^;]*?)\s*\b(\w+)\s*\[[^\]]*\]\s*;/g)) aliases.set(alias!, type!);
   const body = new RegExp(`\\bstruct\\s+${name.split('/').pop()}\\s*\\{([^}]*)\\}`).exec(plain)?.[1] ?? '';
   for (const member of body.split(';')) {
-    const words = member.replace(/\[[^\]]*\]\s*$/, '').match(/[A-Za-z_]\w*/g) ?? ([] as string[]);
+    const words = (member.replace(/\[[^\]]*\]\s*$/, '').match(/[A-Za-z_]\w*/g) ?? ([] as string[])).flatMap((word) =>
+      aliases.has(word) ? (aliases.get(word)!.match(/[A-Za-z_]\w*/g) ?? []) : [word],
+    );
     const field = fields.find((f) => f.name === words[words.length - 1]);
     if (field === undefined || field.type !== 'uint8') continue;
     if (words.includes('char')) declared.set(field.name, 'char');

@@ -27,17 +27,24 @@ export function idlText(type: MessageType): string {
     for (const constant of constants) lines.push(`      const ${baseType(constant, type)} ${constant.name} = ${literal(constant.value)};`);
     lines.push('    };');
   }
+  // Fixed-size arrays through typedefs, as rosidl writes them (readers such as rosbags know no other form).
+  const typedefs = new Map<string, string>();
+  const members = fields.map((field) => `      ${member(field, type, typedefs)};`);
+  for (const [alias, declaration] of typedefs) lines.push(`    typedef ${declaration.replace('@', alias)};`);
   lines.push(`    struct ${name} {`);
   if (fields.length === 0) lines.push('      uint8 structure_needs_at_least_one_member;');
-  for (const field of fields) lines.push(`      ${member(field, type)};`);
-  lines.push('    };', '  };', '};');
+  lines.push(...members, '    };', '  };', '};');
   return lines.join('\n');
 }
 
-function member(field: MessageDefinitionField, owner: MessageType): string {
+function member(field: MessageDefinitionField, owner: MessageType, typedefs: Map<string, string>): string {
   const base = baseType(field, owner);
   if (field.isArray !== true) return `${base} ${field.name}`;
-  if (field.arrayLength !== undefined) return `${base} ${field.name}[${field.arrayLength}]`;
+  if (field.arrayLength !== undefined) {
+    const alias = `${base.replace(/::/g, '__').replace(/<(\d+)>/, '_$1')}__${field.arrayLength}`;
+    typedefs.set(alias, `${base} @[${field.arrayLength}]`);
+    return `${alias} ${field.name}`;
+  }
   if (field.arrayUpperBound !== undefined) return `sequence<${base}, ${field.arrayUpperBound}> ${field.name}`;
   return `sequence<${base}> ${field.name}`;
 }

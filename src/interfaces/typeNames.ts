@@ -30,7 +30,7 @@ export function interfaceTypeName(typeClass: TypeClass, kind: InterfaceKind): st
   }
   const full = `${pkg}/${sub}/${name}`;
   // Parts of services and actions are messages too (e.g. an action's `_FeedbackMessage` topic).
-  const isPart = kind === 'msg' && (sub === 'srv' || sub === 'action') && /_(Request|Response|Goal|Result|Feedback|FeedbackMessage)$/.test(name);
+  const isPart = kind === 'msg' && (sub === 'srv' || sub === 'action') && /_(Request|Response|Event|Goal|Result|Feedback|FeedbackMessage)$/.test(name);
   // …and an action's protocol services are services.
   const isActionService = kind === 'srv' && sub === 'action' && /_(SendGoal|GetResult)$/.test(name);
   if (!PART.test(pkg) || !PART.test(name) || (sub !== kind && !isPart && !isActionService)) {
