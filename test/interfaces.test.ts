@@ -48,6 +48,28 @@ describe('interfaces', () => {
     }
   });
 
+  it('writes CDR strings as UTF-8 with their byte length: serializeMessage, raw subscriptions, string arrays', async () => {
+    const text = 'Grüße 世界 🤖';
+    const bytes = Buffer.from(text, 'utf8');
+    let cdr = Buffer.alloc(0);
+    const raw: Buffer[] = [];
+    await simulate(() => {
+      cdr = Buffer.from(rclnodejs.serializeMessage({ data: text }, 'std_msgs/msg/String') as Uint8Array);
+      assert.deepEqual(rclnodejs.deserializeMessage(cdr, 'std_msgs/msg/String'), { data: text });
+      const node = new Node('n');
+      node.createSubscription('std_msgs/msg/String', '/t', { isRaw: true }, (m) => raw.push(m as unknown as Buffer));
+      const pub = node.createPublisher('std_msgs/msg/String', '/t');
+      node.createTimer(MS, () => pub.publish(text));
+    }, { endAfter: MS });
+    assert.equal(cdr.readUInt32LE(4), bytes.length + 1, 'the length counts bytes and the terminating zero');
+    assert.ok(cdr.subarray(8, 8 + bytes.length).equals(bytes));
+    assert.ok(raw[0]!.equals(cdr));
+    const registry = new InterfaceRegistry();
+    const type = registry.message('diagnostic_msgs/msg/KeyValue');
+    const pair = { key: 'ключ', value: 'значение' };
+    assert.deepEqual(deserializeMessage(type, serializeMessage(type, pair)), pair);
+  });
+
   it('round-trips a user package (ROS 2’s test interfaces) through CDR, bytes as recorded', { skip: !hasTestInterfaces && 'ros2-test-interface-files is not installed' }, async () => {
     const registry = new InterfaceRegistry([{ path: TEST_INTERFACES, package: 'test_msgs' }]);
     const messages = await readBag(join(fixtures, 'mcap-convert_b/rewriter_b_0.mcap'));
