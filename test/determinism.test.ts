@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { JobHandle } from '../src/job/Job.js';
 import { Node } from '../src/rcl/Node.js';
-import { MS, SECOND, simulate } from './helpers.js';
+import { MS, repoRoot, SECOND, simulate, tempDir } from './helpers.js';
 
 /** A small graph with timers, a chain of topics, a service and async code. */
 function graph(payload: string) {
@@ -75,5 +76,44 @@ describe('determinism', () => {
     assert.equal(a.summary.fingerprint, b.summary.fingerprint);
     assert.equal(a.summary.callbacks, c.summary.callbacks);
     assert.notEqual(a.summary.fingerprint, c.summary.fingerprint);
+  });
+
+  it('counts every publish and every service response in the fingerprint, whether or not anything receives it', async () => {
+    const outputs = (command: number, sum: bigint) => (): void => {
+      const node = new Node('driver');
+      const cmd = node.createPublisher('std_msgs/msg/Float64', '/cmd_vel_unused');
+      node.createService('example_interfaces/srv/AddTwoInts', '/add', () => ({ sum }));
+      const client = node.createClient('example_interfaces/srv/AddTwoInts', '/add');
+      const timer = node.createTimer(MS, () => {
+        cmd.publish({ data: command });
+        // The response differs, but nobody waits for it: the client's callback ignores it.
+        client.sendRequest({ a: 1n, b: 2n }, () => {});
+        timer.cancel();
+      });
+    };
+    const fingerprint = async (setup: () => void) => (await simulate(setup, { endAfter: 10n * MS })).summary.fingerprint;
+    const base = await fingerprint(outputs(1, 3n));
+    assert.equal(await fingerprint(outputs(1, 3n)), base);
+    assert.notEqual(await fingerprint(outputs(2, 3n)), base, 'an unsubscribed publish');
+    assert.notEqual(await fingerprint(outputs(1, 4n)), base, 'a service response');
+  });
+
+  it('records and traces without changing the fingerprint, also of played bags', async () => {
+    const dir = tempDir();
+    const run = async (extra: (job: JobHandle) => Promise<void>, tracePath?: string) =>
+      (
+        await simulate(
+          async (job) => {
+            await extra(job);
+            await job.play({ bag: join(repoRoot, '../shared/fixtures/rosbag2/mcap-talker/talker.mcap') });
+            graph('m')(job);
+          },
+          { endAfter: 3n * SECOND, ...(tracePath === undefined ? {} : { tracePath }) },
+        )
+      ).summary.fingerprint;
+    const plain = await run(async () => {});
+    assert.equal(await run(async (job) => void (await job.record({ path: join(dir, 'all.mcap') }))), plain);
+    assert.equal(await run(async (job) => void (await job.record({ path: join(dir, 'topic.mcap'), topics: ['/topic'] }))), plain);
+    assert.equal(await run(async () => {}, join(dir, 'run.trace')), plain);
   });
 });

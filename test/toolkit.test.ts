@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { cliPath, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
@@ -23,19 +24,25 @@ function onTerminal(args: string[]): string {
 const benchmark = 'examples/synthetic-benchmark/job.ts';
 
 describe('determinism toolkit', () => {
-  it('writes a trace: a header, one line per executed callback, a closing line with the fingerprint', () => {
+  it('writes a trace: a header, one line per executed callback and per output, a closing line with the fingerprint', () => {
     const dir = tempDir();
     const trace = join(dir, 'run.trace');
     const result = runCli(['run', benchmark, '--json', '--trace', trace]);
     assert.equal(result.status, 0, result.stderr);
     const summary = lastJsonLine(result.stdout);
     const lines = readFileSync(trace, 'utf8').trimEnd().split('\n');
-    assert.equal(lines[0], '# rclsim trace 1');
+    assert.equal(lines[0], '# rclsim trace 2');
     assert.equal(lines[1], '# job synthetic-benchmark seed 0 start 10000000000');
     const records = lines.filter((l) => !l.startsWith('#'));
-    assert.equal(records.length, summary.callbacks);
-    assert.match(records[0]!, /^10\.000000000\ttimer\t\/NodeB\t\d+\t-\t-$/);
-    assert.match(records[1]!, /^10\.000000000\tsubscription\t\/NodeA\t\d+\t\/t5\t[0-9a-f]{16}$/);
+    const callbacks = records.filter((l) => !/\t(publish|response)\t/.test(l));
+    assert.equal(callbacks.length, summary.callbacks);
+    // Nodes announce their parameters while being built, before the start (the clock reads 0).
+    assert.match(records[0]!, /^0\.000000000\tpublish\t\/NodeA\t\d+\t\/parameter_events\t[0-9a-f]{16}$/);
+    const started = records.filter((l) => l.startsWith('10.000000000\t'));
+    // An output comes before the line of the callback that made it.
+    assert.match(started[0]!, /^10\.000000000\tpublish\t\/NodeB\t\d+\t\/t5\t[0-9a-f]{16}$/);
+    assert.match(started[1]!, /^10\.000000000\ttimer\t\/NodeB\t\d+\t-\t-$/);
+    assert.match(started[2]!, /^10\.000000000\tsubscription\t\/NodeA\t\d+\t\/t5\t[0-9a-f]{16}$/);
     assert.equal(lines.at(-1), `# end finished at 110000000000 callbacks ${summary.callbacks} fingerprint ${summary.fingerprint}`);
   });
 
@@ -46,7 +53,7 @@ describe('determinism toolkit', () => {
     runCli(['run', benchmark, '--trace', b]);
     const same = runCli(['diff', a, b]);
     assert.equal(same.status, 0);
-    assert.equal(same.stdout, 'traces are identical (19112 callbacks)\n');
+    assert.match(same.stdout, /^traces are identical \(19112 callbacks, \d+ outputs\)\n$/);
 
     const params = writeTemp(dir, 'p.yaml', 'NodeD:\n  ros__parameters:\n    initial_state: 1\n');
     const c = join(dir, 'c.trace');
@@ -54,7 +61,7 @@ describe('determinism toolkit', () => {
     const different = runCli(['diff', a, c, '--context', '1']);
     assert.equal(different.status, 1);
     const lines = different.stdout.trimEnd().split('\n');
-    assert.match(lines[0]!, /^first divergence at callback \d+, sim time 10\.\d{9}s:$/);
+    assert.match(lines[0]!, /^first divergence at record \d+, sim time 0\.000000000s: a publish on \/parameter_events by \/NodeD$/);
     assert.equal(lines.filter((l) => l.includes(' < ')).length, 2);
     assert.equal(lines.filter((l) => l.includes(' > ')).length, 2);
     assert.equal(runCli(['diff', a, join(dir, 'missing.trace')]).status, 2);
@@ -70,8 +77,21 @@ describe('determinism toolkit', () => {
     const result = runCli(['verify', 'test/fixtures/jobs/leaky.yaml', '--runs', '2']);
     assert.equal(result.status, 5, result.stdout + result.stderr);
     assert.match(result.stdout, /^run 2 differs from run 1: fingerprint /m);
-    assert.match(result.stdout, /^first divergence at callback 10, sim time 0\.500000000s:$/m);
-    assert.match(result.stdout, /run 1 < 0\.500000000\tsubscription\t\/leaky\t\d+\t\/readings\t[0-9a-f]{16}/);
+    assert.match(result.stdout, /^first divergence at record 14, sim time 0\.500000000s: a publish on \/readings by \/leaky$/m);
+    assert.match(result.stdout, /run 1 < 0\.500000000\tpublish\t\/leaky\t\d+\t\/readings\t[0-9a-f]{16}/);
+  });
+
+  it('verify fails a job whose only output is real-world state on a topic nobody subscribes to, naming the topic', () => {
+    const result = runCli(['verify', 'test/fixtures/programs/uptime.cjs', '--program', '--until', '1s', '--runs', '2']);
+    assert.equal(result.status, 5, result.stdout + result.stderr);
+    assert.match(result.stdout, /^first divergence at record \d+, sim time 0\.100000000s: a publish on \/uptime by \/uptime_reporter$/m);
+  });
+
+  it('verify removes its temporary traces when the runs agree', () => {
+    const before = readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length;
+    const result = runCli(['verify', 'test/fixtures/jobs/add.yaml', '--runs', '2']);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.equal(readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length, before);
   });
 
   it('shows a progress bar on a terminal, at most ten redraws a second, and none with --quiet', { skip: !hasScript() && 'no util-linux script' }, () => {

@@ -1,18 +1,18 @@
-import { existsSync } from 'node:fs';
-import { compareTraces, formatDivergence } from '../job/traceDiff.js';
+import { compareTraces, formatDivergence, TraceFileError } from '../job/traceDiff.js';
 import { ExitCode } from './exitCodes.js';
 
-/** `rclsim diff A B`: 0 when the traces agree, 1 with the first divergence, 2 when unreadable. */
-export async function diff(a: string, b: string, context: number): Promise<number> {
-  for (const path of [a, b]) {
-    if (!existsSync(path)) {
-      process.stderr.write(`rclsim: ${path}: no such trace file\n`);
-      return ExitCode.badInput;
-    }
+/** `rclsim diff A B`: 0 when the traces agree, 1 with the first divergence, 2 when one is no trace. */
+export function diff(a: string, b: string, context: number): number {
+  let comparison;
+  try {
+    comparison = compareTraces(a, b, context);
+  } catch (error) {
+    if (!(error instanceof TraceFileError)) throw error;
+    process.stderr.write(`rclsim: ${error.message}\n`);
+    return ExitCode.badInput;
   }
-  const comparison = await compareTraces(a, b, context);
   if (comparison.identical) {
-    process.stdout.write(`traces are identical (${comparison.callbacks} callbacks)\n`);
+    process.stdout.write(`traces are identical (${comparison.callbacks} callbacks, ${comparison.outputs} outputs)\n`);
     return ExitCode.ok;
   }
   process.stdout.write(`${formatDivergence(comparison, a, b)}\n`);

@@ -90,8 +90,8 @@ program
   .argument('<a>', 'first trace')
   .argument('<b>', 'second trace')
   .option('--context <n>', 'callbacks to show around the divergence', integer, 3)
-  .action(async (a: string, b: string, options: { context: number }) => {
-    process.exitCode = await diff(a, b, options.context);
+  .action((a: string, b: string, options: { context: number }) => {
+    process.exitCode = diff(a, b, options.context);
   });
 
 program

@@ -1,6 +1,6 @@
 import { promiseHooks } from 'node:v8';
 import { EngineTimer } from './EngineTimer.js';
-import { SKIPPED, type EngineObserver, type Executable } from './Executable.js';
+import { SKIPPED, type EngineObserver, type Executable, type OutputKind, type OutputSource } from './Executable.js';
 import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError } from './errors.js';
 import { Hash64 } from './Hash64.js';
 import { drainMicrotasks } from './microtasks.js';
@@ -37,6 +37,9 @@ const countPromiseEvent = (): void => {
   promiseEvents++;
 };
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
+/** Marks an output in the fingerprint's sequence (a callback starts with its node id, never negative). */
+const OUTPUT_PUBLISH = -2;
+const OUTPUT_RESPONSE = -3;
 const LIVELOCK_WINDOW = 1000;
 
 /**
@@ -198,6 +201,23 @@ export class Engine {
   /** User code of `label` threw or rejected at `simTime`: fails the run, unless it was process.exit(). */
   failCallback(label: string, simTime: bigint, error: unknown): void {
     if (!(error instanceof ExitSignal)) this.fail(new CallbackError(label, simTime, error));
+  }
+
+  /**
+   * An output of the system under simulation (DESIGN.md rule 5): it counts in the fingerprint,
+   * where it happens in the sequence, whether or not anything receives it, and observers see it.
+   */
+  output(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {
+    if (this.fingerprintEnabled) {
+      const fp = this.fingerprint;
+      fp.word(kind === 'publish' ? OUTPUT_PUBLISH : OUTPUT_RESPONSE);
+      fp.word(source.nodeId);
+      fp.word(source.entityId);
+      fp.word(digestLo);
+      fp.word(digestHi);
+    }
+    const observers = this.observers;
+    for (let i = 0; i < observers.length; i++) observers[i]!.onOutput?.(kind, source, digestLo, digestHi);
   }
 
   // ---- timers -----------------------------------------------------------------------------

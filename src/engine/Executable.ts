@@ -32,7 +32,21 @@ export interface Executable {
   execute(): unknown;
 }
 
-/** Something that follows every executed callback (a trace, a progress display). */
+/** What a system outputs: a message published (received or not), a service's response. */
+export type OutputKind = 'publish' | 'response';
+
+/** An entity whose outputs count in the fingerprint and appear in traces (a publisher, a service). */
+export interface OutputSource {
+  readonly nodeId: number;
+  readonly entityId: number;
+  /** Who owns it, for traces. */
+  readonly owner: string;
+  /** Its topic or service. */
+  readonly channel: string;
+}
+
+/** Something that follows every executed callback and every output (a trace, a progress display). */
 export interface EngineObserver {
   onCallback(entity: Executable): void;
+  onOutput?(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void;
 }

@@ -1,25 +1,30 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Engine } from '../engine/Engine.js';
-import { formatSimTime } from '../engine/errors.js';
-import type { EngineObserver, Executable } from '../engine/Executable.js';
+import { formatSimTime, OutputError } from '../engine/errors.js';
+import type { EngineObserver, Executable, OutputKind, OutputSource } from '../engine/Executable.js';
 
-export const TRACE_VERSION = 1;
+export const TRACE_VERSION = 2;
 
 /**
- * Writes every executed callback to a trace file, one tab-separated line each:
+ * Writes every executed callback and every output to a trace file, one tab-separated line each:
  *
  *   sim_time  kind  owner  entity  channel  digest
  *
  * `sim_time` in seconds with nine decimals; `kind` such as timer, subscription, service,
- * client, guard_condition, setTimeout; `owner` the node's fully qualified name (or the program
- * for JS timers); `entity` the entity's id in the run; `channel` the topic or service ('-' for
- * none); `digest` 16 hex digits of the message, request or response consumed ('-' for none).
- * Lines starting with '#' are the header and the closing line (end reason, time, callbacks and
- * fingerprint). Lines are buffered and written synchronously, so a failed run keeps its trace.
+ * client, guard_condition, setTimeout for callbacks, `publish` and `response` for outputs;
+ * `owner` the node's fully qualified name (or the program for JS timers); `entity` the entity's
+ * id in the run; `channel` the topic or service ('-' for none); `digest` 16 hex digits of the
+ * message, request or response consumed or sent ('-' for none). Lines starting with '#' are the
+ * header and the closing line (end reason, time, callbacks and fingerprint). Lines are written
+ * in blocks of 1 MiB with synchronous writes; a run that ends, fails or is interrupted writes
+ * the rest (only a killed process can lose the last block).
  */
 export class TraceWriter implements EngineObserver {
+  readonly #path: string;
   readonly #fd: number;
   readonly #engine: Engine;
+  /** Set when a write failed: the run fails at its next step, and nothing more is written. */
+  #failed = false;
   /** Lines not yet written: bytes are copied in, so a line costs no string building. */
   #buffer = Buffer.allocUnsafe(1 << 20);
   #used = 0;
@@ -31,34 +36,61 @@ export class TraceWriter implements EngineObserver {
    * by entity id (ids are unique in a run; the entity is kept to check): arrays, because a
    * WeakMap lookup per callback cost more than the rest of the line.
    */
-  readonly #columnEntities: (Executable | undefined)[] = [];
+  readonly #columnEntities: (object | undefined)[] = [];
   readonly #columns: (Uint8Array | undefined)[] = [];
+  /** The same for outputs (a service's callback and its responses are one entity). */
+  readonly #outputEntities: (object | undefined)[] = [];
+  readonly #outputColumns: (Uint8Array | undefined)[] = [];
 
+  /** The header, written with the first lines, once the start time is known (a bag may set it). */
+  #header: { job: string; seed: number } | null;
+
+  /** Opens the file before nodes are built, so that what they publish while built is traced too. */
   constructor(path: string, engine: Engine, header: { job: string; seed: number }) {
-    this.#fd = openSync(path, 'w');
+    this.#path = path;
+    try {
+      this.#fd = openSync(path, 'w');
+    } catch (error) {
+      throw new OutputError(path, OutputError.describe(error), { cause: error });
+    }
     this.#engine = engine;
-    this.#line(`# rclsim trace ${TRACE_VERSION}`);
-    this.#line(`# job ${header.job} seed ${header.seed} start ${engine.base}`);
-    this.#line('# sim_time\tkind\towner\tentity\tchannel\tdigest');
+    this.#header = header;
   }
 
   onCallback(entity: Executable): void {
+    this.#write(entity, entity.kind, this.#columnEntities, this.#columns, entity.digestLo, entity.digestHi);
+  }
+
+  onOutput(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {
+    this.#write(source, kind, this.#outputEntities, this.#outputColumns, digestLo, digestHi);
+  }
+
+  #write(
+    entity: OutputSource,
+    kind: string,
+    entities: (object | undefined)[],
+    cache: (Uint8Array | undefined)[],
+    digestLo: number,
+    digestHi: number,
+  ): void {
     const engine = this.#engine;
     if (engine.now !== this.#timeOffset) {
       this.#timeOffset = engine.now;
       this.#time = Buffer.from(`${formatSimTime(engine.nowAbs).slice(0, -1)}\t`);
     }
+    // While nodes are built the clock reads 0 but `now` is not yet an offset from the start.
+    if (!engine.started) this.#timeOffset = Number.NaN;
     const id = entity.entityId;
-    let columns = this.#columns[id];
-    if (columns === undefined || this.#columnEntities[id] !== entity) {
+    let columns = cache[id];
+    if (columns === undefined || entities[id] !== entity) {
       // Filled up to the id one by one: an array written far past its end turns into a slow dictionary.
-      while (this.#columns.length <= id) {
-        this.#columns.push(undefined);
-        this.#columnEntities.push(undefined);
+      while (cache.length <= id) {
+        cache.push(undefined);
+        entities.push(undefined);
       }
-      columns = Buffer.from(`${entity.kind}\t${entity.owner}\t${id}\t${entity.channel || '-'}\t`);
-      this.#columns[id] = columns;
-      this.#columnEntities[id] = entity;
+      columns = Buffer.from(`${kind}\t${entity.owner}\t${id}\t${entity.channel || '-'}\t`);
+      cache[id] = columns;
+      entities[id] = entity;
       // Every line fits the buffer, however long the names in it.
       if (columns.length + LINE_EXTRA > this.#buffer.length) {
         this.#flush();
@@ -73,11 +105,11 @@ export class TraceWriter implements EngineObserver {
     used += time.length;
     buffer.set(columns, used);
     used += columns.length;
-    if (entity.digestLo === 0 && entity.digestHi === 0) {
+    if (digestLo === 0 && digestHi === 0) {
       buffer[used++] = DASH;
     } else {
-      used = writeHex32(buffer, used, entity.digestHi);
-      used = writeHex32(buffer, used, entity.digestLo);
+      used = writeHex32(buffer, used, digestHi);
+      used = writeHex32(buffer, used, digestLo);
     }
     buffer[used++] = NEWLINE;
     this.#used = used;
@@ -86,19 +118,34 @@ export class TraceWriter implements EngineObserver {
   /** Writes the closing line and closes the file. */
   close(end: { reason: string; callbacks: number; fingerprint: string }): void {
     this.#line(`# end ${end.reason} at ${this.#engine.nowAbs} callbacks ${end.callbacks} fingerprint ${end.fingerprint || '-'}`);
-    this.#flush();
     closeSync(this.#fd);
   }
 
   #line(text: string): void {
     this.#flush();
-    writeSync(this.#fd, `${text}\n`);
+    this.#writeOut(Buffer.from(`${text}\n`));
   }
 
   #flush(): void {
+    if (this.#header !== null) {
+      const { job, seed } = this.#header;
+      this.#header = null;
+      this.#writeOut(Buffer.from(`# rclsim trace ${TRACE_VERSION}\n# job ${job} seed ${seed} start ${this.#engine.base}\n# sim_time\tkind\towner\tentity\tchannel\tdigest\n`));
+    }
     if (this.#used === 0) return;
-    writeSync(this.#fd, this.#buffer, 0, this.#used);
+    this.#writeOut(this.#buffer.subarray(0, this.#used));
     this.#used = 0;
+  }
+
+  /** A failed write (a full disk) never throws into the callback being traced: it fails the run. */
+  #writeOut(bytes: Uint8Array): void {
+    if (this.#failed) return;
+    try {
+      for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done, bytes.length - done);
+    } catch (error) {
+      this.#failed = true;
+      this.#engine.fail(new OutputError(this.#path, OutputError.describe(error), { cause: error }));
+    }
   }
 }
 

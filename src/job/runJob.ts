@@ -74,15 +74,15 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   globals.install();
   realIo.enable();
   try {
+    if (options.tracePath !== undefined) {
+      trace = new TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
+      engine.observers.push(trace);
+    }
     await definition.setup(job);
     // Programs that build nodes in promise continuations (rclnodejs.init().then(...)) finish now.
     await drainMicrotasks();
     const endAfter = definition.endAfter === undefined ? undefined : BigInt(definition.endAfter);
     const endAt = endAfter === undefined ? undefined : engine.base + endAfter;
-    if (options.tracePath !== undefined) {
-      trace = new TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
-      engine.observers.push(trace);
-    }
     if (options.perturb) engine.observers.push(new Perturbation());
     if (options.observer) {
       observer = options.observer(simulation, endAt);

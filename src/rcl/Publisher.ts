@@ -46,23 +46,38 @@ export class Publisher<T extends string = string> extends Entity {
     return this.matched.length;
   }
 
+  /** The publisher's topic: where its outputs go (OutputSource). */
+  get channel(): string {
+    return this.topic;
+  }
+
   publish(message: PublishInput<T>): void {
     this.assertAlive(`publish on ${this.topic}`);
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
-    if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs);
-    else this.#send(this.type.toMessage(message, this.simulation.zeroCopy), this.engine.nowAbs);
+    if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs, true);
+    else this.#send(this.type.toMessage(message, this.simulation.zeroCopy), this.engine.nowAbs, true);
   }
 
   /**
    * Publishes recorded CDR bytes (a bag player's), which nobody else holds, stamped as sent at
-   * `sentAt` (the recorded send time) so that re-recording keeps both timestamps.
+   * `sentAt` (the recorded send time) so that re-recording keeps both timestamps. The output's
+   * digest is that of the bytes, so that bytes nobody receives need not be decoded and the
+   * fingerprint does not depend on who receives them.
    */
   publishRecorded(data: Buffer, sentAt: bigint): void {
     this.assertAlive(`publish on ${this.topic}`);
-    // Recorded bytes nobody receives need not be decoded (the sequence number still counts).
+    const engine = this.engine;
+    if (engine.fingerprintEnabled) {
+      const hash = this.simulation.messageHash.reset();
+      hash.bytes(data);
+      hash.finish();
+      engine.output('publish', this, hash.digestLo, hash.digestHi);
+    } else {
+      engine.output('publish', this, 0, 0);
+    }
     if (!this.#hasReceivers()) this.#sequence++;
-    else this.#send(data, sentAt);
+    else this.#send(data, sentAt, false);
   }
 
   #hasReceivers(): boolean {
@@ -79,12 +94,14 @@ export class Publisher<T extends string = string> extends Entity {
     return this.#watchers;
   }
 
-  #send(message: Message | Buffer, sentAt: bigint): void {
+  /** `output`: the publish counts as an output here (a recorded one already did, by its bytes). */
+  #send(message: Message | Buffer, sentAt: bigint, output: boolean): void {
     const raw = Buffer.isBuffer(message) ? message : undefined;
     const snapshot = raw === undefined ? (message as Message) : deserializeMessage(this.type, raw);
     const sequence = ++this.#sequence;
-    if (!this.#hasReceivers()) return;
     const hash = this.engine.fingerprintEnabled ? this.type.digest(snapshot, this.simulation.messageHash) : null;
+    if (output) this.engine.output('publish', this, hash === null ? 0 : hash.digestLo, hash === null ? 0 : hash.digestHi);
+    if (!this.#hasReceivers()) return;
     const sample = new Sample(snapshot, hash, sentAt, sequence, this.gid, this.#retained !== null, raw);
     if (this.#retained !== null) {
       this.#retained.push(sample);

@@ -44,7 +44,9 @@ export class ServiceResponse<T extends string = string> {
     if (this.sent) throw new Error(`a response to this request on ${this.#service.serviceName} was already sent`);
     const message = this.#service.type.response.toMessage(response);
     this.sent = true;
-    this.#request.client.receiveResponse(makeCall(this.#service.simulation, this.#service.type.response, message, this.#request.call.sequence));
+    const call = makeCall(this.#service.simulation, this.#service.type.response, message, this.#request.call.sequence);
+    this.#service.engine.output('response', this.#service, call.digestLo, call.digestHi);
+    this.#request.client.receiveResponse(call);
   }
 }
 
