@@ -44,7 +44,7 @@ describe('rclsim run', () => {
     assert.equal(result.status, 3);
     assert.equal(
       result.stderr.trim(),
-      'rclsim: a promise without a rejection handler threw at sim time 0.030000000s: forgotten',
+      'rclsim: a promise of the job without a rejection handler threw at sim time 0.030000000s: forgotten',
     );
   });
 

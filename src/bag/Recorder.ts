@@ -1,6 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { stringify } from 'yaml';
 import { OutputError } from '../engine/errors.js';
 import { serializeMessage } from '../interfaces/cdr.js';
 import { typeDescriptionHash } from '../interfaces/typeHash.js';
@@ -9,6 +8,7 @@ import type { Sample } from '../rcl/Sample.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { chunkCompressor, type ChunkCompression } from './chunkCompression.js';
 import { offeredQosProfiles, offeredQosProfilesYaml } from './qosProfiles.js';
+import { rosbag2Metadata, serializedMetadata, writeMetadataYaml, type RecordedTopic } from './rosbag2Metadata.js';
 import { SyncMcapWriter, type McapStatistics } from './SyncMcapWriter.js';
 
 export interface RecordOptions {
@@ -19,20 +19,8 @@ export interface RecordOptions {
   compression?: ChunkCompression;
 }
 
-/** rosbag2's metadata format version written (Jazzy's: QoS policies as strings, ros_distro). */
-const METADATA_VERSION = 9;
-const ROS_DISTRO = 'jazzy';
-/** Every value written out in full: yaml-cpp reads aliases, other readers may not. */
-const YAML_OPTIONS = { aliasDuplicateObjects: false };
 
-interface RecordedChannel {
-  id: number;
-  topic: string;
-  type: string;
-  /** The topic's publishers' offers when the channel was first written (channel and metadata.yaml). */
-  offeredQosProfiles: Record<string, unknown>[];
-  typeHash: string;
-}
+
 
 /**
  * rosbag2's recorder inside a simulation. It watches deliveries (it is no node: recording never
@@ -50,10 +38,11 @@ export class Recorder {
   readonly filePath: string;
   readonly #simulation: Simulation;
   readonly #writer: SyncMcapWriter;
-  readonly #bagDirectory: string | undefined;
-  readonly #channels = new Map<string, RecordedChannel>();
-  readonly #channelOfPublisher = new WeakMap<Publisher, RecordedChannel>();
-  readonly #beforeStart: { channel: RecordedChannel; data: Uint8Array }[] = [];
+  /** The bag directory (undefined when recording to a single .mcap file). */
+  readonly bagDirectory: string | undefined;
+  readonly #channels = new Map<string, RecordedTopic>();
+  readonly #channelOfPublisher = new WeakMap<Publisher, RecordedTopic>();
+  readonly #beforeStart: { channel: RecordedTopic; data: Uint8Array }[] = [];
   /** What the finished file holds (a salvaged file: what it kept). */
   #kept: Readonly<McapStatistics> | null = null;
   #closed = false;
@@ -64,11 +53,11 @@ export class Recorder {
     if (extname(options.path) === '.mcap') {
       this.filePath = options.path;
     } else {
-      this.#bagDirectory = options.path;
+      this.bagDirectory = options.path;
       this.filePath = join(options.path, `${basename(options.path)}_0.mcap`);
     }
     try {
-      if (this.#bagDirectory !== undefined) mkdirSync(this.#bagDirectory, { recursive: true });
+      if (this.bagDirectory !== undefined) mkdirSync(this.bagDirectory, { recursive: true });
       this.#writer = new SyncMcapWriter(this.filePath, compressor === undefined ? {} : { compressChunk: compressor });
       this.#writer.start({ profile: 'ros2', library: 'rclsim' });
     } catch (error) {
@@ -82,6 +71,11 @@ export class Recorder {
 
   static async open(simulation: Simulation, options: RecordOptions): Promise<Recorder> {
     return new Recorder(simulation, options, await chunkCompressor(options.compression ?? 'none'));
+  }
+
+  /** In the middle of a write (see SyncMcapWriter.busy). */
+  get busy(): boolean {
+    return this.#writer.busy;
   }
 
   /** Messages in the file so far (once closed: what the finished file holds). */
@@ -115,12 +109,12 @@ export class Recorder {
     for (const { channel, data } of this.#beforeStart.splice(0)) this.#write(channel, data, start, start);
   }
 
-  #write(channel: RecordedChannel, data: Uint8Array, logTime: bigint, publishTime: bigint): void {
-    const sequence = Number(this.#writer.statistics.channelMessageCounts.get(channel.id) ?? 0n) + 1;
-    this.#writer.addMessage({ channelId: channel.id, sequence, logTime, publishTime, data });
+  #write(channel: RecordedTopic, data: Uint8Array, logTime: bigint, publishTime: bigint): void {
+    const sequence = Number(this.#writer.statistics.channelMessageCounts.get(channel.channelId) ?? 0n) + 1;
+    this.#writer.addMessage({ channelId: channel.channelId, sequence, logTime, publishTime, data });
   }
 
-  #channelOf(publisher: Publisher): RecordedChannel {
+  #channelOf(publisher: Publisher): RecordedTopic {
     const cached = this.#channelOfPublisher.get(publisher);
     if (cached !== undefined) return cached;
     const key = `${publisher.topic}\u0000${publisher.typeName}`;
@@ -139,7 +133,8 @@ export class Recorder {
           ['topic_type_hash', typeHash],
         ]),
       });
-      channel = { id, topic: publisher.topic, type: publisher.typeName, offeredQosProfiles: profiles, typeHash };
+      // The topic's publishers' offers when the channel is first written (channel and metadata.yaml).
+      channel = { channelId: id, topic: publisher.topic, type: publisher.typeName, offeredQosProfiles: profiles, typeHash };
       this.#channels.set(key, channel);
     }
     this.#channelOfPublisher.set(publisher, channel);
@@ -148,35 +143,7 @@ export class Recorder {
 
   /** The rosbag2 metadata of what the file holds (metadata.yaml's rosbag2_bagfile_information). */
   #metadata(statistics: Readonly<McapStatistics>): Record<string, unknown> {
-    const start = statistics.messageStartTime;
-    const duration = statistics.messageEndTime - start;
-    const count = statistics.messageCount;
-    const file = basename(this.filePath);
-    return {
-      version: METADATA_VERSION,
-      storage_identifier: 'mcap',
-      duration: { nanoseconds: duration },
-      starting_time: { nanoseconds_since_epoch: start },
-      message_count: count,
-      topics_with_message_count: [...this.#channels.values()].map((channel) => ({
-        topic_metadata: {
-          name: channel.topic,
-          type: channel.type,
-          serialization_format: 'cdr',
-          offered_qos_profiles: channel.offeredQosProfiles,
-          type_description_hash: channel.typeHash,
-        },
-        message_count: statistics.channelMessageCounts.get(channel.id) ?? 0n,
-      })),
-      // Chunk compression is the MCAP storage's own business: rosbag2 leaves these empty for it
-      // ('message'/'file' are its compressors, which readers undo before the storage's).
-      compression_format: '',
-      compression_mode: '',
-      relative_file_paths: [file],
-      files: [{ path: file, starting_time: { nanoseconds_since_epoch: start }, duration: { nanoseconds: duration }, message_count: count }],
-      custom_data: {},
-      ros_distro: ROS_DISTRO,
-    };
+    return rosbag2Metadata(basename(this.filePath), statistics, [...this.#channels.values()]);
   }
 
   /**
@@ -190,7 +157,7 @@ export class Recorder {
       this.#writeBeforeStart();
       this.#closed = true;
       const statistics = this.#writer.statistics;
-      this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', stringify(this.#metadata(statistics), YAML_OPTIONS)]]) });
+      this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', serializedMetadata(this.#metadata(statistics))]]) });
       this.#writer.end();
       this.#kept = statistics;
     } catch (error) {
@@ -217,12 +184,6 @@ export class Recorder {
   }
 
   #writeMetadataYaml(): void {
-    if (this.#bagDirectory === undefined || this.#kept === null) return;
-    const path = join(this.#bagDirectory, 'metadata.yaml');
-    try {
-      writeFileSync(path, stringify({ rosbag2_bagfile_information: this.#metadata(this.#kept) }, YAML_OPTIONS));
-    } catch (error) {
-      throw new OutputError(path, OutputError.describe(error), { cause: error });
-    }
+    if (this.bagDirectory !== undefined && this.#kept !== null) writeMetadataYaml(this.bagDirectory, this.#metadata(this.#kept));
   }
 }

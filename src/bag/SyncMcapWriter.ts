@@ -57,6 +57,11 @@ export class SyncMcapWriter {
   #crc = crc32Init();
   #statistics: McapStatistics = { messageCount: 0n, messageStartTime: 0n, messageEndTime: 0n, channelMessageCounts: new Map() };
   #closed = false;
+  /**
+   * Inside a call that changes the file or its state: a stuck run's outputs are finished from an
+   * interrupt (see RunControl.finishOutputs), which must not land in the middle of one.
+   */
+  busy = false;
 
   /** Creates (truncates) the file; throws the system's error when it cannot be opened. */
   constructor(path: string, options: SyncMcapWriterOptions = {}) {
@@ -95,6 +100,19 @@ export class SyncMcapWriter {
   }
 
   addMessage(message: McapTypes.Message): void {
+    this.#guarded(() => this.#addMessage(message));
+  }
+
+  #guarded(change: () => void): void {
+    this.busy = true;
+    try {
+      change();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #addMessage(message: McapTypes.Message): void {
     const channel = this.#channels[message.channelId - 1];
     if (channel === undefined) throw new Error(`${this.path}: no channel ${message.channelId} was registered`);
     const statistics = this.#statistics;
@@ -118,16 +136,20 @@ export class SyncMcapWriter {
 
   /** A metadata record (rosbag2 keeps its bag metadata in one named 'rosbag2'). */
   addMetadata(metadata: McapTypes.Metadata): void {
-    const length = this.#records.writeMetadata(metadata);
-    this.#metadataIndexes.push({ name: metadata.name, offset: this.#position, length });
-    this.#writeData(this.#records.buffer);
+    this.#guarded(() => {
+      const length = this.#records.writeMetadata(metadata);
+      this.#metadataIndexes.push({ name: metadata.name, offset: this.#position, length });
+      this.#writeData(this.#records.buffer);
+    });
   }
 
   /** Writes the last chunk, the summary and the footer, and closes the file. */
   end(): void {
-    this.#writeChunk();
-    this.#writeTail();
-    this.#close();
+    this.#guarded(() => {
+      this.#writeChunk();
+      this.#writeTail();
+      this.#close();
+    });
   }
 
   /**

@@ -9,4 +9,12 @@ export const ExitCode = {
   livelock: 4,
   /** `rclsim verify`: the runs did not all agree. */
   notDeterministic: 5,
+  /** A callback ran longer than --callback-timeout of wall time. */
+  callbackTimeout: 6,
+  /** A command line rclsim cannot take (unknown option, a value of the wrong kind): sysexits' EX_USAGE. */
+  usage: 64,
+  /** The run's thread ran out of memory: sysexits' EX_OSERR. */
+  outOfMemory: 71,
+  /** An output (recording, trace, report file) could not be written: sysexits' EX_IOERR. */
+  outputFailed: 74,
 } as const;

@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { generateTypes } from '../interfaces/generateTypes.js';
 import { InterfaceError, InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import { OutputError } from '../engine/errors.js';
 import { ExitCode } from './exitCodes.js';
 
 export interface GenTypesOptions {
@@ -12,6 +13,11 @@ export interface GenTypesOptions {
 
 /** `rclsim gen-types`: declarations for user packages (or, with --standard, rclsim's own). */
 export function genTypes(packages: string[], options: GenTypesOptions): number {
+  const missing = options.interfaces.find((path) => !existsSync(path) || !statSync(path).isDirectory());
+  if (missing !== undefined) {
+    process.stderr.write(`rclsim: --interfaces ${missing}: no such folder\n`);
+    return ExitCode.badInput;
+  }
   const registry = new InterfaceRegistry(options.interfaces.map((path) => ({ path: resolve(path) })));
   const standard = new Set(registry.packageNames(true));
   const chosen = options.standard
@@ -41,7 +47,15 @@ export function genTypes(packages: string[], options: GenTypesOptions): number {
     process.stderr.write(`rclsim: ${error.message}\n`);
     return ExitCode.badInput;
   }
-  if (options.output === undefined) process.stdout.write(text);
-  else writeFileSync(options.output, text);
+  if (options.output === undefined) {
+    process.stdout.write(text);
+    return ExitCode.ok;
+  }
+  try {
+    writeFileSync(options.output, text);
+  } catch (error) {
+    process.stderr.write(`rclsim: ${new OutputError(options.output, OutputError.describe(error)).message}\n`);
+    return ExitCode.outputFailed;
+  }
   return ExitCode.ok;
 }

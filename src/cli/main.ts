@@ -1,31 +1,37 @@
 #!/usr/bin/env node
-import { bagInfo } from './bagInfo.js';
-import { Command, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseDuration } from '../job/duration.js';
-import { loadJob } from '../job/loadJob.js';
-import { startProgram } from '../job/programs.js';
-import { parseRosArguments } from '../rcl/RosArguments.js';
+import { bagInfo } from './bagInfo.js';
 import { diff } from './diff.js';
+import { ExitCode } from './exitCodes.js';
 import { genTypes, type GenTypesOptions } from './genTypes.js';
-import { LOG_LEVELS, runAndReport, type RunCommandOptions } from './runAndReport.js';
+import { LOG_LEVELS, type RunCommandOptions } from './runAndReport.js';
+import { supervise } from './supervisor.js';
 import { verify, type VerifyOptions } from './verify.js';
 
+/**
+ * The `rclsim` command. Usage errors (an unknown option, a value of the wrong kind) are one line
+ * and exit code 64, kept apart from what commands report (diff's 1 means "the traces differ").
+ */
 const program = new Command()
   .name('rclsim')
   .description('Deterministic discrete-event simulation of ROS 2 node graphs (rclnodejs-compatible)')
-  .showHelpAfterError();
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(`rclsim: ${text.replace(/^error: /, '').trimEnd()}\n`) })
+  .showSuggestionAfterError();
 
 /** The options of every command that runs a simulation. */
 function withRunOptions(command: Command): Command {
   return command
     .option('--json', 'print the summary as one JSON object on the last line of stdout')
     .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable; later files win)', collect, [])
-    .option('--seed <n>', "seed of Math.random, crypto and the run's other random streams", integer)
+    .option('--seed <n>', "seed of Math.random, crypto and the run's other random streams (an integer)", seed)
     .option('--no-fingerprint', 'do not compute the run fingerprint')
     .option('--max-callbacks-per-instant <n>', 'callbacks at one sim instant before failing as a livelock', positiveInteger)
     .addOption(new Option('--log-level <level>', 'minimum severity of node log lines').choices(Object.keys(LOG_LEVELS)).default('info'))
-    .option('--trace <file>', 'write every executed callback to a trace file (format: README, "Traces")')
+    .option('--trace <file>', 'write every executed callback and output to a trace file (format: README, "Traces")')
     .option('--perturb', 'add random real busy-waits and memory pressure after callbacks (results must not change)')
+    .option('--callback-timeout <duration>', 'stop the run when one callback runs longer than this wall time (e.g. 5s)', wallDuration)
     .option('--quiet', 'no progress bar (there is none when stderr is not a terminal)')
     .option('--verbose', 'print the stack of a failure');
 }
@@ -35,8 +41,8 @@ withRunOptions(
     .command('run')
     .description('run a job (a YAML job file, or a .ts/.js job module) and print its summary')
     .argument('<job>', 'job.yaml, or a module whose default export is defineJob({...}) or a setup(job) function'),
-).action(async (jobPath: string, options: RunCommandOptions) => {
-  process.exitCode = await runAndReport(() => loadJob(jobPath), options, process.stdout);
+).action(async (target: string, options: RunCommandOptions) => {
+  process.exitCode = await supervise({ command: 'run', target, args: [], options });
 });
 
 withRunOptions(
@@ -49,24 +55,11 @@ withRunOptions(
     )
     .argument('<program>', 'the program')
     .argument('[args...]', "the program's arguments, including --ros-args …")
-    .option('--until <duration>', 'stop after this much sim time (e.g. 10s, 250ms, or integer ns)')
+    .option('--until <duration>', 'stop after this much sim time (e.g. 10s, 250ms, or integer ns)', simDuration)
     .allowUnknownOption()
     .allowExcessArguments(),
-).action(async (path: string, args: string[], options: RunCommandOptions & { until?: string }) => {
-  process.exitCode = await runAndReport(
-    async () => {
-      parseRosArguments(args);
-      return {
-        name: path,
-        ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
-        setup: async (job) => {
-          await startProgram(job.simulation, path, args);
-        },
-      };
-    },
-    options,
-    process.stderr,
-  );
+).action(async (target: string, args: string[], options: RunCommandOptions & { until?: string }) => {
+  process.exitCode = await supervise({ command: 'exec', target, args, options });
 });
 
 program
@@ -75,11 +68,15 @@ program
   .argument('<job>', 'job.yaml or job module (or, with --program, an rclnodejs program)')
   .option('--runs <n>', 'how many runs', positiveInteger, 5)
   .option('--program', 'the file is an rclnodejs program, run as `rclsim exec` runs it')
-  .option('--until <duration>', 'stop each run after this much sim time')
+  .option('--until <duration>', 'stop each run after this much sim time', simDuration)
   .option('--perturb', 'add random real busy-waits and memory pressure to every run')
-  .option('--keep-traces <dir>', 'write the runs\' traces here (default: a temporary folder, named on a difference)')
+  .option('--callback-timeout <duration>', 'stop a run when one callback runs longer than this wall time', (value: string) => {
+    wallDuration(value);
+    return value;
+  })
+  .option('--keep-traces <dir>', "write the runs' traces here (default: a temporary folder, kept only on a difference)")
   .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
-  .option('--seed <n>', "the job's seed", integer)
+  .option('--seed <n>', "the job's seed", seed)
   .action(async (job: string, options: VerifyOptions) => {
     process.exitCode = await verify(job, options);
   });
@@ -89,7 +86,7 @@ program
   .description('compare two traces and print where they part ways (exit 0 identical, 1 different)')
   .argument('<a>', 'first trace')
   .argument('<b>', 'second trace')
-  .option('--context <n>', 'callbacks to show around the divergence', integer, 3)
+  .option('--context <n>', 'records to show around the divergence', nonNegativeInteger, 3)
   .action((a: string, b: string, options: { context: number }) => {
     process.exitCode = diff(a, b, options.context);
   });
@@ -108,7 +105,7 @@ program
 const bag = program.command('bag').description('rosbag2 bags');
 bag
   .command('info')
-  .description('print what ros2 bag info prints: files, size, storage, duration, start and end, messages, topics')
+  .description('print what ros2 bag info prints: files, size, storage, duration, start and end, messages, topics, services')
   .argument('<path>', 'a bag directory, an .mcap or a .db3 file')
   .option('--json', 'one JSON object instead of the report')
   .action(async (path: string, options: { json?: boolean }) => {
@@ -120,15 +117,54 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 function integer(value: string): number {
+  if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError('expected an integer.');
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new Error(`expected an integer, got '${value}'`);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`expected an integer of at most ${Number.MAX_SAFE_INTEGER}.`);
   return n;
+}
+
+function seed(value: string): number {
+  return integer(value);
 }
 
 function positiveInteger(value: string): number {
   const n = integer(value);
-  if (n <= 0) throw new Error(`expected a positive integer, got '${value}'`);
+  if (n <= 0) throw new InvalidArgumentError('expected a positive integer.');
   return n;
 }
 
-await program.parseAsync(process.argv);
+function nonNegativeInteger(value: string): number {
+  const n = integer(value);
+  if (n < 0) throw new InvalidArgumentError('expected an integer of 0 or more.');
+  return n;
+}
+
+/** A sim-time duration, checked here and passed on as written. */
+function simDuration(value: string): string {
+  try {
+    parseDuration(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`${(error as Error).message}.`);
+  }
+  return value;
+}
+
+/** A wall-time duration, in ms. */
+function wallDuration(value: string): number {
+  let ns: bigint;
+  try {
+    ns = parseDuration(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`${(error as Error).message}.`);
+  }
+  if (ns < 1_000_000n || ns > 86_400_000_000_000n) throw new InvalidArgumentError('expected between 1ms and 24h.');
+  return Number(ns / 1_000_000n);
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (!(error instanceof CommanderError)) throw error;
+  // Help and version are not errors; everything else commander reports is a usage error.
+  process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+}

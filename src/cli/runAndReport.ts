@@ -1,12 +1,12 @@
 import { constants } from 'node:os';
 import { BagError } from '../bag/BagStorage.js';
-import { CallbackError, InterruptedError, LivelockError } from '../engine/errors.js';
+import { CallbackError, InterruptedError, LivelockError, OutputError, SimTimeRangeError } from '../engine/errors.js';
 import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
 import { JobFileError } from '../job/jobFile.js';
 import type { JobDefinition } from '../job/Job.js';
 import { JobModuleError } from '../job/userCode.js';
-import { runJob } from '../job/runJob.js';
+import { runJob, type Supervision } from '../job/runJob.js';
 import { summaryToJson } from '../job/RunSummary.js';
 import { LoggingSeverity, LogOutput } from '../rcl/LogOutput.js';
 import { ParameterOverrideError } from '../rcl/NodeParameters.js';
@@ -14,7 +14,6 @@ import { ParamsFileError } from '../rcl/ParamsFile.js';
 import { RosArgumentsError } from '../rcl/RosArguments.js';
 import { ExitCode } from './exitCodes.js';
 import { formatSummary } from './formatSummary.js';
-import { progressDisplay } from './progressDisplay.js';
 
 export const LOG_LEVELS = {
   debug: LoggingSeverity.DEBUG,
@@ -36,6 +35,8 @@ export interface RunCommandOptions {
   quiet?: boolean;
   trace?: string;
   perturb?: boolean;
+  /** Wall time (ms) a callback may run before the supervisor stops the run (see supervisor.ts). */
+  callbackTimeout?: number;
 }
 
 /** Errors that mean the input was wrong (exit code 2), as opposed to the simulation failing. */
@@ -48,6 +49,7 @@ const BAD_INPUT = [
   DurationError,
   DelaysCsvError,
   BagError,
+  SimTimeRangeError,
 ];
 
 /**
@@ -57,7 +59,8 @@ const BAD_INPUT = [
 export async function runAndReport(
   load: () => Promise<JobDefinition>,
   options: RunCommandOptions,
-  humanSummaryTo: NodeJS.WriteStream,
+  humanSummaryTo: NodeJS.WritableStream,
+  supervision?: Supervision,
 ): Promise<number> {
   try {
     const job = await load();
@@ -69,23 +72,37 @@ export async function runAndReport(
       ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
       ...(options.trace === undefined ? {} : { tracePath: options.trace }),
       ...(options.perturb ? { perturb: true } : {}),
-      ...(process.stderr.isTTY && !options.quiet ? { observer: progressDisplay } : {}),
+      ...(supervision === undefined ? {} : { supervision }),
     });
     if (options.json) process.stdout.write(`${summaryToJson(summary)}\n`);
     else humanSummaryTo.write(`${formatSummary(summary)}\n`);
     return summary.exitCode;
   } catch (error) {
     // One line by default (a message may quote multi-line text); everything with --verbose.
-    const message = (error as Error).message ?? String(error);
+    const message = (error as Error | undefined)?.message ?? String(error);
     process.stderr.write(`rclsim: ${options.verbose ? message : message.split('\n')[0]}\n`);
     if (options.verbose) process.stderr.write(`${stackOf(error)}\n`);
-    if (BAD_INPUT.some((kind) => error instanceof kind)) return ExitCode.badInput;
-    if (error instanceof CallbackError) return ExitCode.callbackThrew;
-    if (error instanceof LivelockError) return ExitCode.livelock;
-    // As a shell reports a process killed by the signal: 128 + its number (130, 143).
-    if (error instanceof InterruptedError) return 128 + constants.signals[error.signal];
-    return ExitCode.internalError;
+    return exitCodeOf(error);
   }
+}
+
+/**
+ * The exit code that says what went wrong. A program that fails on bad input while it starts
+ * (a parameter file of the wrong type, bad --ros-args) is bad input, however it surfaced.
+ */
+function exitCodeOf(error: unknown): number {
+  if (BAD_INPUT.some((kind) => error instanceof kind)) return ExitCode.badInput;
+  if (error instanceof OutputError) return ExitCode.outputFailed;
+  if (error instanceof CallbackError) {
+    const cause = error.cause;
+    if (BAD_INPUT.some((kind) => cause instanceof kind)) return ExitCode.badInput;
+    if (cause instanceof OutputError) return ExitCode.outputFailed;
+    return ExitCode.callbackThrew;
+  }
+  if (error instanceof LivelockError) return ExitCode.livelock;
+  // As a shell reports a process killed by the signal: 128 + its number (130, 143).
+  if (error instanceof InterruptedError) return 128 + constants.signals[error.signal];
+  return ExitCode.internalError;
 }
 
 /** The stack of an error and of its causes (a callback's own stack is the cause's). */

@@ -57,13 +57,27 @@ export class VirtualGlobals {
     this.#replaceAll(timersModule, timerFunctions);
     this.#replaceAll(timersPromisesModule, promiseTimers(timers, engine));
     this.#replaceAll(globalThis, { Date: virtualDate(nowMs) });
-    // A microtask queued without a promise must still run before time moves on.
+    // A microtask or tick queued without a promise must still run before time moves on, and a
+    // throw in one fails the run naming it, as an uncaught exception ends a Node.js process.
+    const deferred = (kind: string, callback: (...args: unknown[]) => void): ((...args: unknown[]) => void) => {
+      if (typeof callback !== 'function') return callback;
+      const owner = simulation.currentOwner();
+      engine.requestYield();
+      return (...args) => {
+        try {
+          callback(...args);
+        } catch (error) {
+          engine.failCallback(`a ${kind} callback of ${owner}`, engine.nowAbs, error);
+        }
+      };
+    };
     const realQueueMicrotask = globalThis.queueMicrotask;
+    const realNextTick = process.nextTick;
     this.#replaceAll(globalThis, {
-      queueMicrotask: (callback: () => void) => {
-        engine.requestYield();
-        realQueueMicrotask(callback);
-      },
+      queueMicrotask: (callback: () => void) => realQueueMicrotask(deferred('queueMicrotask', callback)),
+    });
+    this.#replaceAll(process, {
+      nextTick: (callback: (...args: unknown[]) => void, ...args: unknown[]) => realNextTick(deferred('process.nextTick', callback), ...args),
     });
     this.#replaceAll(Math, { random: () => mathRandom.nextDouble() });
     this.#replaceAll(performance, { now: () => Number(engine.nowAbs) / 1e6 });

@@ -3,6 +3,7 @@ import { EngineTimer } from './EngineTimer.js';
 import { SKIPPED, type EngineObserver, type Executable, type OutputKind, type OutputSource } from './Executable.js';
 import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError } from './errors.js';
 import { Hash64 } from './Hash64.js';
+import { Heartbeat } from './Heartbeat.js';
 import { drainMicrotasks } from './microtasks.js';
 import { Fifo } from './Fifo.js';
 import { ScheduledActions, type ScheduledAction } from './ScheduledActions.js';
@@ -67,6 +68,8 @@ export class Engine {
   executing: Executable | null = null;
   /** Told about every executed callback, in order (traces, perturbation, progress). */
   readonly observers: EngineObserver[] = [];
+  /** Progress for a supervisor on another thread (null: none watches). */
+  #beat: Float64Array | null = null;
   /** Makes `scope` current for the code a callback starts (set by the simulation). */
   enterScope: (scope: object) => void = () => {};
   /** The scope entered in the current async resource (null after an await: unknown). */
@@ -92,6 +95,10 @@ export class Engine {
     this.#base = options.startTime;
     this.fingerprintEnabled = options.fingerprint ?? true;
     this.maxCallbacksPerInstant = options.maxCallbacksPerInstant ?? DEFAULT_MAX_CALLBACKS_PER_INSTANT;
+  }
+
+  set heartbeat(heartbeat: Heartbeat) {
+    this.#beat = heartbeat.values;
   }
 
   /** The start time: every internal time is an offset from it. */
@@ -193,9 +200,18 @@ export class Engine {
     }
   }
 
-  /** Fail the run from asynchronous code (a rejected callback promise). */
+  /**
+   * Fail the run from code that must not throw (a rejected callback promise, a failed write, a
+   * signal): the loop stops at the top of its next step, or the run ends with it if it already
+   * stopped (see throwIfFailed).
+   */
   fail(error: unknown): void {
     if (this.#failure === undefined) this.#failure = error;
+  }
+
+  /** Throws the failure recorded with fail(), if any. */
+  throwIfFailed(): void {
+    if (this.#failure !== undefined) throw this.#failure;
   }
 
   /** User code of `label` threw or rejected at `simTime`: fails the run, unless it was process.exit(). */
@@ -374,6 +390,7 @@ export class Engine {
     this.start();
     const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
     for (;;) {
+      this.throwIfFailed();
       if (this.finished) return 'finished';
       this.#phase = 'actions';
       // A step runs synchronously; it stops early only to let promise continuations run.
@@ -398,6 +415,7 @@ export class Engine {
     this.nowAbs = this.base + BigInt(offset);
     this.#instantCallbacks = 0;
     this.#recentChannels.length = 0;
+    if (this.#beat !== null) this.#beat[Heartbeat.NOW] = offset;
     // The fingerprint takes the time once per step; the callbacks that follow ran at it.
     if (this.fingerprintEnabled) this.fingerprint.integer(offset);
   }
@@ -461,10 +479,13 @@ export class Engine {
   async #yield(): Promise<void> {
     this.#needsYield = false;
     this.#stepsSinceYield = 0;
+    const beat = this.#beat;
+    if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_CONTINUATIONS;
     await drainMicrotasks();
+    if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
     // Code after an await runs in a new async resource, whose scope must be entered afresh.
     this.#scope = null;
-    if (this.#failure !== undefined) throw this.#failure;
+    this.throwIfFailed();
   }
 
   #execute(entity: Executable): void {
@@ -475,16 +496,23 @@ export class Engine {
       this.enterScope(entity.scope);
     }
     this.executing = entity;
+    const beat = this.#beat;
+    if (beat !== null) {
+      beat[Heartbeat.SEQUENCE]++;
+      beat[Heartbeat.STATE] = Heartbeat.IN_CALLBACK;
+    }
     try {
       result = entity.execute();
     } catch (error) {
       if (!(error instanceof ExitSignal)) throw new CallbackError(entity.label, this.nowAbs, error);
     } finally {
       this.executing = null;
+      if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
     }
     if (promiseEvents !== promises) this.#needsYield = true;
     if (result === SKIPPED) return;
     this.callbacks++;
+    if (beat !== null) beat[Heartbeat.CALLBACKS] = this.callbacks;
     if (++this.#instantCallbacks > this.maxCallbacksPerInstant - LIVELOCK_WINDOW) this.#watchLivelock(entity);
     if (this.fingerprintEnabled) {
       const fp = this.fingerprint;

@@ -51,10 +51,19 @@ export class JobHandle {
   #startTimeFromBags = false;
   #players = 0;
 
-  constructor(simulation: Simulation, name: string, startTimeGiven = false) {
+  /** Told of every recording opened (a supervisor finishes them if the run's thread dies). */
+  readonly #onRecording: ((file: string, bagDirectory: string | undefined) => void) | undefined;
+
+  constructor(
+    simulation: Simulation,
+    name: string,
+    startTimeGiven = false,
+    onRecording?: (file: string, bagDirectory: string | undefined) => void,
+  ) {
     this.simulation = simulation;
     this.name = name;
     this.#startTimeGiven = startTimeGiven;
+    this.#onRecording = onRecording;
   }
 
   get context(): Context {
@@ -134,7 +143,13 @@ export class JobHandle {
   async record(options: RecordOptions): Promise<Recorder> {
     const recorder = await Recorder.open(this.simulation, options);
     this.#bags.push(recorder);
+    this.#onRecording?.(recorder.filePath, recorder.bagDirectory);
     return recorder;
+  }
+
+  /** Whether a recording is in the middle of a write (see RunControl.finishOutputs). */
+  get outputsBusy(): boolean {
+    return this.#bags.some((bag) => bag instanceof Recorder && bag.busy);
   }
 
   /**

@@ -25,6 +25,9 @@ export class TraceWriter implements EngineObserver {
   readonly #engine: Engine;
   /** Set when a write failed: the run fails at its next step, and nothing more is written. */
   #failed = false;
+  #closed = false;
+  /** Writes under way (see RunControl.finishOutputs, which must not interrupt one). */
+  #writing = 0;
   /** Lines not yet written: bytes are copied in, so a line costs no string building. */
   #buffer = Buffer.allocUnsafe(1 << 20);
   #used = 0;
@@ -117,24 +120,45 @@ export class TraceWriter implements EngineObserver {
 
   /** Writes the closing line and closes the file. */
   close(end: { reason: string; callbacks: number; fingerprint: string }): void {
+    if (this.#closed) return;
+    this.#closed = true;
     this.#line(`# end ${end.reason} at ${this.#engine.nowAbs} callbacks ${end.callbacks} fingerprint ${end.fingerprint || '-'}`);
     closeSync(this.#fd);
   }
 
+  get busy(): boolean {
+    return this.#writing > 0;
+  }
+
   #line(text: string): void {
-    this.#flush();
-    this.#writeOut(Buffer.from(`${text}\n`));
+    this.#writing++;
+    try {
+      this.#flush();
+      this.#writeOut(Buffer.from(`${text}\n`));
+    } finally {
+      this.#writing--;
+    }
   }
 
   #flush(): void {
+    this.#writing++;
+    try {
+      this.#flushNow();
+    } finally {
+      this.#writing--;
+    }
+  }
+
+  #flushNow(): void {
     if (this.#header !== null) {
       const { job, seed } = this.#header;
       this.#header = null;
       this.#writeOut(Buffer.from(`# rclsim trace ${TRACE_VERSION}\n# job ${job} seed ${seed} start ${this.#engine.base}\n# sim_time\tkind\towner\tentity\tchannel\tdigest\n`));
     }
     if (this.#used === 0) return;
-    this.#writeOut(this.#buffer.subarray(0, this.#used));
+    const used = this.#used;
     this.#used = 0;
+    this.#writeOut(this.#buffer.subarray(0, used));
   }
 
   /** A failed write (a full disk) never throws into the callback being traced: it fails the run. */

@@ -4,8 +4,8 @@ import { Simulation } from '../rcl/Simulation.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import type { EndReason } from '../engine/Engine.js';
-import { InterruptedError } from '../engine/errors.js';
-import type { EngineObserver } from '../engine/Executable.js';
+import { formatSimTime, InterruptedError } from '../engine/errors.js';
+import type { Heartbeat } from '../engine/Heartbeat.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { JobHandle, type JobDefinition } from './Job.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from '../rcl/ParamsFile.js';
@@ -26,12 +26,41 @@ export interface RunOptions {
   topicDelays?: ReadonlyMap<string, bigint>;
   /** Overrides the job's seed. */
   seed?: number;
-  /** Write every executed callback to this trace file (see TraceWriter). */
+  /** Write every executed callback and output to this trace file (see TraceWriter). */
   tracePath?: string;
   /** Random wall-clock busy-waits and memory pressure after callbacks (rclsim verify --perturb). */
   perturb?: boolean;
-  /** Told about every callback while the loop runs (a progress display); closed at the end. */
-  observer?: (simulation: Simulation, endAt: bigint | undefined) => EngineObserver & { close(): void };
+  /** A supervisor on another thread (the CLI's main thread) that watches and can stop the run. */
+  supervision?: Supervision;
+}
+
+/** How a run and its supervisor (cli/supervisor.ts) keep in touch. */
+export interface Supervision {
+  /** Where the engine writes its progress; the job's setup counts as user code in it. */
+  heartbeat: Heartbeat;
+  /** The run's handle, once its simulation exists. */
+  attach(run: RunControl): void;
+  /** A recording was opened: the supervisor finishes it if the run's thread dies. */
+  recording(file: string, bagDirectory: string | undefined): void;
+  /** The loop begins at `start` and ends at `end` (when the job says). */
+  started(start: bigint, end: bigint | undefined): Promise<void>;
+  /** The loop has ended (before the summary is printed). */
+  ended(): Promise<void>;
+}
+
+/**
+ * What a supervisor can do to a run: interrupt it as a signal would, and finish its outputs
+ * from wherever it is stuck.
+ */
+export interface RunControl {
+  /** Ends the run at its next step (its outputs are finished on the way out), as SIGINT/SIGTERM do. */
+  interrupt(signal: NodeJS.Signals): void;
+  /**
+   * Finishes the trace and every recording now, synchronously, from inside code that never
+   * returns (a callback in an endless loop). Returns what was running, for the one line that
+   * ends the run, or null when an output was in the middle of a write (try again shortly).
+   */
+  finishOutputs(): string | null;
 }
 
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
@@ -53,23 +82,48 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     interfaces: definition.interfaces ?? [],
     zeroCopy: definition.zeroCopy ?? false,
   });
-  const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined);
+  const supervision = options.supervision;
+  const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined, supervision?.recording);
   const engine = simulation.engine;
-  // A promise that rejects with no handler fails the run (at the engine's next yield) instead
-  // of taking the process down.
+  if (supervision !== undefined) engine.heartbeat = supervision.heartbeat;
+  // A promise that rejects with no handler, or an exception nothing catches, fails the run
+  // instead of taking the process down (or passing unnoticed).
   const onUnhandledRejection = (reason: unknown): void =>
-    engine.failCallback('a promise without a rejection handler', engine.nowAbs, reason);
-  process.on('unhandledRejection', onUnhandledRejection);
+    engine.failCallback(`a promise of ${simulation.currentOwner()} without a rejection handler`, engine.nowAbs, reason);
+  const onUncaughtException = (error: unknown): void => engine.failCallback('code outside any callback', engine.nowAbs, error);
   // SIGINT/SIGTERM end the run at its next step, so that every bag is finished before exiting.
-  const onSignal = (signal: NodeJS.Signals): void => engine.fail(new InterruptedError(signal));
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const interrupt = (signal: NodeJS.Signals): void => engine.fail(new InterruptedError(signal));
+  process.on('unhandledRejection', onUnhandledRejection);
+  process.on('uncaughtException', onUncaughtException);
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  // process.exitCode set by a program is the run's exit code, as it would be the process's.
+  const outerExitCode = process.exitCode;
+  process.exitCode = undefined;
   let failed = false;
   const globals = new VirtualGlobals(simulation);
   const realIo = new RealIoDetector(simulation);
   let trace: TraceWriter | undefined;
-  let observer: (EngineObserver & { close(): void }) | undefined;
   let endReason: EndReason | undefined;
+  const closeTrace = (reason: string): void =>
+    trace?.close({ reason, callbacks: engine.callbacks, fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '' });
+  let endedTold = false;
+  const tellEnded = async (): Promise<void> => {
+    if (endedTold) return;
+    endedTold = true;
+    await supervision?.ended();
+  };
+  supervision?.attach({
+    interrupt,
+    finishOutputs: () => {
+      if (trace?.busy === true || job.outputsBusy) return null;
+      const executing = engine.executing;
+      const running = executing !== null ? executing.label : engine.started ? 'promise continuations' : "a program's top-level code";
+      closeTrace('stopped');
+      job.closeBags();
+      return `${running} at sim time ${formatSimTime(engine.nowAbs)}`;
+    },
+  });
   simulation.enter();
   globals.install();
   realIo.enable();
@@ -78,18 +132,26 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       trace = new TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
       engine.observers.push(trace);
     }
+    supervision?.heartbeat.enterUserCode();
     await definition.setup(job);
-    // Programs that build nodes in promise continuations (rclnodejs.init().then(...)) finish now.
+    // Programs that build nodes in promise continuations (rclnodejs.init().then(...)) finish
+    // now; a turn of the event loop lets a rejection nothing handles be seen, and fail the run.
     await drainMicrotasks();
+    supervision?.heartbeat.leaveUserCode();
+    engine.throwIfFailed();
     const endAfter = definition.endAfter === undefined ? undefined : BigInt(definition.endAfter);
     const endAt = endAfter === undefined ? undefined : engine.base + endAfter;
     if (options.perturb) engine.observers.push(new Perturbation());
-    if (options.observer) {
-      observer = options.observer(simulation, endAt);
-      engine.observers.push(observer);
-    }
+    await supervision?.started(engine.base, endAt);
     endReason = await engine.run(endAt === undefined ? {} : { endAt });
+    await tellEnded();
+    // What the last callbacks left pending (a rejection, a signal) belongs to this run.
+    await drainMicrotasks();
+    engine.throwIfFailed();
     await job.runEndCallbacks();
+    await drainMicrotasks();
+    engine.throwIfFailed();
+    const programExitCode = Number(process.exitCode ?? 0);
     return {
       job: job.name,
       seed: simulation.seed,
@@ -99,33 +161,34 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       callbacks: engine.callbacks,
       messagesDelivered: simulation.messagesDelivered,
       fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '',
-      exitCode: engine.exitCode,
+      exitCode: engine.exitCode !== 0 ? engine.exitCode : programExitCode,
       wallSeconds: (wallClock() - wallStart) / 1000,
       results: Object.fromEntries(job.results),
       warnings: [...simulation.warnings],
     };
   } catch (error) {
     failed = true;
+    await tellEnded();
     throw error;
   } finally {
-    observer?.close();
-    trace?.close({
-      reason: endReason ?? 'failed',
-      callbacks: engine.callbacks,
-      fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '',
-    });
+    closeTrace(endReason ?? 'failed');
     realIo.disable();
     globals.uninstall();
     simulation.exit();
-    process.off('unhandledRejection', onUnhandledRejection);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.exitCode = outerExitCode;
     // Recordings are finished even when the run failed; a failure to finish one is reported
-    // unless the run's own failure is already on its way.
+    // unless the run's own failure is already on its way. Signal handlers stay until then.
     try {
       job.closeBags();
+      // A signal while the outputs were finished: they are complete, and the run was interrupted.
+      if (!failed) engine.throwIfFailed();
     } catch (error) {
       if (!failed) throw error;
+    } finally {
+      process.off('unhandledRejection', onUnhandledRejection);
+      process.off('uncaughtException', onUncaughtException);
+      process.off('SIGINT', interrupt);
+      process.off('SIGTERM', interrupt);
     }
   }
 }

@@ -140,6 +140,12 @@ export class Simulation {
     return program;
   }
 
+  /** Whose code is running, for errors: a program's file name, or "the job". */
+  currentOwner(): string {
+    const context = this.currentContext();
+    return context === this.defaultContext ? 'the job' : context.name;
+  }
+
   /** Starts `load` (a program's import) as code of the program `context`, across awaits. */
   loadProgram<T>(context: Context, load: () => Promise<T>): Promise<T> {
     this.#programContexts.push(context);

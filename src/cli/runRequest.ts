@@ -1,0 +1,32 @@
+import { parseDuration } from '../job/duration.js';
+import type { JobDefinition } from '../job/Job.js';
+import { loadJob } from '../job/loadJob.js';
+import { startProgram } from '../job/programs.js';
+import { parseRosArguments } from '../rcl/RosArguments.js';
+import type { RunCommandOptions } from './runAndReport.js';
+
+/** What `rclsim run` or `rclsim exec` was asked to run: a plain value, handed to the run's thread. */
+export interface RunRequest {
+  command: 'run' | 'exec';
+  /** The job file or module (run), or the program (exec). */
+  target: string;
+  /** The program's own arguments (exec). */
+  args: string[];
+  options: RunCommandOptions & { until?: string };
+}
+
+/** The job a request describes, loaded when called (inside the run's thread). */
+export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
+  if (request.command === 'run') return () => loadJob(request.target);
+  const { target, args, options } = request;
+  return async () => {
+    parseRosArguments(args);
+    return {
+      name: target,
+      ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
+      setup: async (job) => {
+        await startProgram(job.simulation, target, args);
+      },
+    };
+  };
+}

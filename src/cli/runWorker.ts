@@ -1,0 +1,44 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { Heartbeat } from '../engine/Heartbeat.js';
+import type { RunControl } from '../job/runJob.js';
+import { runAndReport } from './runAndReport.js';
+import { jobOf, type RunRequest } from './runRequest.js';
+import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
+
+/**
+ * The thread a run of `rclsim run`/`exec` happens on (cli/supervisor.ts starts it). The main
+ * thread stays free to take signals and watch the run; it asks for the run's end by message,
+ * and when the run is stuck in code that never returns, it calls FINISH_OUTPUTS through the
+ * inspector, which finishes trace and recordings from there.
+ */
+const { request, heartbeat } = workerData as { request: RunRequest; heartbeat: SharedArrayBuffer };
+const port = parentPort!;
+const send = (message: WorkerMessage): void => port.postMessage(message);
+
+let control: RunControl | undefined;
+let proceed: (() => void) | undefined;
+port.on('message', (message: SupervisorMessage) => {
+  if (message.type === 'interrupt') control?.interrupt(message.signal);
+  else if (message.type === 'proceed') proceed?.();
+});
+(globalThis as Record<symbol, unknown>)[FINISH_OUTPUTS] = (): string | null =>
+  control === undefined ? 'the job being loaded' : control.finishOutputs();
+
+const code = await runAndReport(jobOf(request), request.options, request.command === 'exec' ? process.stderr : process.stdout, {
+  heartbeat: new Heartbeat(heartbeat),
+  attach: (run) => {
+    control = run;
+  },
+  recording: (file, bagDirectory) => send({ type: 'recording', file, ...(bagDirectory === undefined ? {} : { bagDirectory }) }),
+  started: (start, end) => {
+    send({ type: 'started', start: String(start), ...(end === undefined ? {} : { end: String(end) }) });
+    return Promise.resolve();
+  },
+  // The progress display is gone from the terminal before anything is printed.
+  ended: () =>
+    new Promise<void>((resolve) => {
+      proceed = resolve;
+      send({ type: 'ended' });
+    }),
+});
+process.exit(code);

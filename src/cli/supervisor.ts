@@ -1,0 +1,152 @@
+import { constants } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { recoverMcap } from '../bag/mcapRecovery.js';
+import { Heartbeat } from '../engine/Heartbeat.js';
+import { ExitCode } from './exitCodes.js';
+import { ProgressDisplay } from './progressDisplay.js';
+import type { RunRequest } from './runRequest.js';
+import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
+import { WorkerInspector } from './WorkerInspector.js';
+
+const WORKER = new URL('./runWorker.js', import.meta.url);
+/** How long a run may take to stop by itself after SIGINT/SIGTERM before it is stopped where it is. */
+const GRACE_MS = 1000;
+/** How often the watchdog looks at the heartbeat. */
+const WATCH_MS = 50;
+
+/** Why the supervisor stops a run where it stands, and the exit code that says so. */
+interface ForcedStop {
+  why: (running: string) => string;
+  code: number;
+}
+
+/**
+ * Runs a `run`/`exec` request on a worker thread and watches it from the main thread, which
+ * stays free however the run behaves:
+ * - SIGINT/SIGTERM ask the run to stop at its next step (its outputs are finished on the way
+ *   out); a run that does not stop within a second — a callback in an endless synchronous or
+ *   promise loop — is stopped where it stands: its trace and recordings are finished from inside
+ *   that loop (WorkerInspector), and the one line names what was running. A second signal stops
+ *   it at once.
+ * - `--callback-timeout D`: a callback (or a program's top-level code, or promise continuations)
+ *   that runs longer than D of wall time is stopped the same way, exit code 6.
+ * - A thread that dies (out of memory) has its recordings finished from the files, up to their
+ *   last complete chunk, and the run ends with one line.
+ * On a terminal, the progress bar is drawn here from the run's heartbeat.
+ */
+export async function supervise(request: RunRequest): Promise<number> {
+  const heartbeat = new Heartbeat();
+  const worker = new Worker(WORKER, {
+    workerData: { request, heartbeat: heartbeat.buffer },
+  });
+  const send = (message: SupervisorMessage): void => worker.postMessage(message);
+  const recordings: { file: string; bagDirectory?: string }[] = [];
+  const progress = process.stderr.isTTY && request.options.quiet !== true ? new ProgressDisplay(heartbeat) : undefined;
+  let stopping: Promise<number> | undefined;
+  let crash: Error | undefined;
+
+  const stopHere = (stop: ForcedStop): void => {
+    stopping ??= forceStop(worker, stop);
+  };
+  let signals = 0;
+  let grace: NodeJS.Timeout | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const forced: ForcedStop = {
+      why: (running) => `interrupted by ${signal} while ${running} had not returned`,
+      code: 128 + constants.signals[signal],
+    };
+    if (++signals > 1) {
+      stopHere(forced);
+      return;
+    }
+    send({ type: 'interrupt', signal });
+    grace = setTimeout(() => stopHere(forced), GRACE_MS);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const watchdog = callbackWatchdog(heartbeat, request.options.callbackTimeout, stopHere);
+
+  worker.on('message', (message: WorkerMessage) => {
+    if (message.type === 'recording') recordings.push(message);
+    else if (message.type === 'started') progress?.start(BigInt(message.start), message.end === undefined ? undefined : BigInt(message.end));
+    else if (message.type === 'ended') {
+      progress?.stop();
+      send({ type: 'proceed' });
+    }
+  });
+  worker.on('error', (error) => {
+    crash = error;
+  });
+  try {
+    const exitCode = await new Promise<number>((resolve) => worker.on('exit', resolve));
+    progress?.stop();
+    if (stopping !== undefined) return await stopping;
+    if (crash !== undefined) return await afterCrash(crash, heartbeat, recordings);
+    return exitCode;
+  } finally {
+    clearTimeout(grace);
+    clearInterval(watchdog);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** Stops a callback that ran past --callback-timeout of wall time (null: no timeout). */
+function callbackWatchdog(heartbeat: Heartbeat, timeout: number | undefined, stop: (forced: ForcedStop) => void): NodeJS.Timeout | undefined {
+  if (timeout === undefined) return undefined;
+  let sequence = -1;
+  let since = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (heartbeat.state === Heartbeat.IN_ENGINE || heartbeat.sequence !== sequence) {
+      sequence = heartbeat.sequence;
+      since = now;
+    } else if (now - since > timeout) {
+      stop({ why: (running) => `${running} ran for more than ${timeout} ms of wall time (--callback-timeout)`, code: ExitCode.callbackTimeout });
+    }
+  }, Math.min(WATCH_MS, timeout / 4));
+  timer.unref();
+  return timer;
+}
+
+/**
+ * Stops the run where it stands: its outputs are finished from inside the code that runs, then
+ * the thread is ended. An output in the middle of a write is given a moment to finish it.
+ */
+async function forceStop(worker: Worker, stop: ForcedStop): Promise<number> {
+  const inspector = new WorkerInspector(WORKER);
+  let running: string | null = null;
+  try {
+    for (let attempt = 0; attempt < 200 && running === null; attempt++) {
+      running = (await inspector.evaluate(`globalThis[Symbol.for(${JSON.stringify(FINISH_OUTPUTS.description)})]?.() ?? null`, 5000)) as string | null;
+      if (running === null) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } catch (error) {
+    running = `the run (its outputs could not be finished: ${(error as Error).message})`;
+  } finally {
+    inspector.close();
+  }
+  await worker.terminate();
+  process.stderr.write(`rclsim: ${stop.why(running ?? 'the run')}; the trace and recordings are finished\n`);
+  return stop.code;
+}
+
+/** The run's thread died (out of memory, an internal error): its recordings are finished from their files. */
+async function afterCrash(error: Error, heartbeat: Heartbeat, recordings: { file: string; bagDirectory?: string }[]): Promise<number> {
+  const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+  const kept: string[] = [];
+  for (const { file, bagDirectory } of recordings) {
+    try {
+      const messages = await recoverMcap(file, bagDirectory);
+      if (messages !== null) kept.push(`${file} keeps its first ${messages} messages`);
+    } catch (recovery) {
+      kept.push(`${file} could not be finished (${(recovery as Error).message})`);
+    }
+  }
+  const at = `at sim time ${(heartbeat.now / 1e9).toFixed(9)}s after the start`;
+  const what = outOfMemory
+    ? `the run ran out of memory ${at} (raise the limit with NODE_OPTIONS=--max-old-space-size=MiB)`
+    : `internal error ${at}: ${error.message.split('\n')[0]}`;
+  process.stderr.write(`rclsim: ${what}${kept.length > 0 ? `; ${kept.join('; ')}` : ''}\n`);
+  return outOfMemory ? ExitCode.outOfMemory : ExitCode.internalError;
+}

@@ -1,0 +1,13 @@
+/** Messages between the supervisor (main thread) and the run's thread, as plain values. */
+
+/** From the supervisor: end the run as the signal would; go on after the progress display is gone. */
+export type SupervisorMessage = { type: 'interrupt'; signal: NodeJS.Signals } | { type: 'proceed' };
+
+/** From the run's thread (times as decimal strings: they exceed 2^53). */
+export type WorkerMessage =
+  | { type: 'recording'; file: string; bagDirectory?: string }
+  | { type: 'started'; start: string; end?: string }
+  | { type: 'ended' };
+
+/** The global the inspector calls in a stuck run's thread to finish its outputs (RunControl.finishOutputs). */
+export const FINISH_OUTPUTS = Symbol.for('rclsim.finishOutputs');
