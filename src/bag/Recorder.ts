@@ -22,6 +22,9 @@ export interface RecordOptions {
 
 
 
+/** A chunk is written at least once a second of sim time: a run that dies loses at most that. */
+const CHUNK_SPAN = 1_000_000_000n;
+
 /**
  * rosbag2's recorder inside a simulation. It watches deliveries (it is no node: recording never
  * changes which callbacks run or when) and writes MCAP as rosbag2_storage_mcap does: profile
@@ -58,7 +61,7 @@ export class Recorder {
     }
     try {
       if (this.bagDirectory !== undefined) mkdirSync(this.bagDirectory, { recursive: true });
-      this.#writer = new SyncMcapWriter(this.filePath, compressor === undefined ? {} : { compressChunk: compressor });
+      this.#writer = new SyncMcapWriter(this.filePath, { chunkSpan: CHUNK_SPAN, ...(compressor === undefined ? {} : { compressChunk: compressor }) });
       this.#writer.start({ profile: 'ros2', library: 'rclsim' });
     } catch (error) {
       throw new OutputError(this.filePath, OutputError.describe(error), { cause: error });

@@ -8,6 +8,11 @@ export interface SyncMcapWriterOptions {
   compressChunk?: ChunkCompressor;
   /** Uncompressed bytes of messages a chunk collects before it is written (MCAP's default 1 MiB). */
   chunkSize?: number;
+  /**
+   * Log time (ns) a chunk may span before it is written: what a writer that dies (out of
+   * memory) loses is the chunk being built, so it is bounded in time too, not only in bytes.
+   */
+  chunkSpan?: bigint;
 }
 
 /** What the summary of the file says about its messages. */
@@ -45,6 +50,7 @@ export class SyncMcapWriter {
   readonly #fd: number;
   readonly #compress: ChunkCompressor | undefined;
   readonly #chunkSize: number;
+  readonly #chunkSpan: bigint | undefined;
   readonly #records = new McapRecordBuilder();
   readonly #chunk = new McapChunkBuilder({ useMessageIndex: true });
   readonly #schemas: McapTypes.Schema[] = [];
@@ -69,6 +75,7 @@ export class SyncMcapWriter {
     this.#fd = openSync(path, 'w');
     this.#compress = options.compressChunk;
     this.#chunkSize = options.chunkSize ?? 1024 * 1024;
+    this.#chunkSpan = options.chunkSpan;
   }
 
   get statistics(): Readonly<McapStatistics> {
@@ -115,6 +122,8 @@ export class SyncMcapWriter {
   #addMessage(message: McapTypes.Message): void {
     const channel = this.#channels[message.channelId - 1];
     if (channel === undefined) throw new Error(`${this.path}: no channel ${message.channelId} was registered`);
+    const span = this.#chunkSpan;
+    if (span !== undefined && this.#chunk.numMessages > 0 && message.logTime - this.#chunk.messageStartTime >= span) this.#writeChunk();
     const statistics = this.#statistics;
     if (statistics.messageCount === 0n || message.logTime < statistics.messageStartTime) statistics.messageStartTime = message.logTime;
     if (statistics.messageCount === 0n || message.logTime > statistics.messageEndTime) statistics.messageEndTime = message.logTime;
@@ -284,9 +293,11 @@ export class SyncMcapWriter {
     this.#records.reset();
   }
 
+  /** At the writer's own position (pwrite): after a salvage cut the file, the descriptor's offset is past its end. */
   #write(bytes: Uint8Array): void {
+    const at = Number(this.#position);
     let done = 0;
-    while (done < bytes.length) done += writeSync(this.#fd, bytes, done, bytes.length - done);
+    while (done < bytes.length) done += writeSync(this.#fd, bytes, done, bytes.length - done, at + done);
     this.#position += BigInt(bytes.length);
   }
 }

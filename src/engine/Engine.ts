@@ -1,4 +1,4 @@
-import { promiseHooks } from 'node:v8';
+import { createHook } from 'node:async_hooks';
 import { EngineTimer } from './EngineTimer.js';
 import { SKIPPED, type EngineObserver, type Executable, type OutputKind, type OutputSource } from './Executable.js';
 import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError } from './errors.js';
@@ -36,6 +36,9 @@ const STEPS_BETWEEN_EVENT_LOOP_TURNS = 1024;
 let promiseEvents = 0;
 const countPromiseEvent = (): void => {
   promiseEvents++;
+};
+const countPromise = (_id: number, type: string): void => {
+  if (type === 'PROMISE') promiseEvents++;
 };
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
 /** Marks an output in the fingerprint's sequence (a callback starts with its node id, never negative). */
@@ -378,7 +381,11 @@ export class Engine {
 
   /** Runs the step loop until the job finishes, an end condition holds, or nothing is left. */
   async run(limits: RunLimits = {}): Promise<EndReason> {
-    const stopCounting = promiseHooks.createHook({ init: countPromiseEvent, settled: countPromiseEvent });
+    // Through async_hooks, not v8's promiseHooks: with those, and async context tracking on (the
+    // simulation's AsyncLocalStorage), a stack overflow in user code that creates promises (an
+    // async function calling itself) is a fatal error of the whole process, not a rejection.
+    const counting = createHook({ init: countPromise, promiseResolve: countPromiseEvent }).enable();
+    const stopCounting = (): void => void counting.disable();
     try {
       return await this.#loop(limits);
     } finally {
