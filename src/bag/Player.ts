@@ -1,3 +1,5 @@
+import { Engine } from '../engine/Engine.js';
+import { formatSimTime, SimTimeRangeError } from '../engine/errors.js';
 import { Node } from '../rcl/Node.js';
 import type { Publisher } from '../rcl/Publisher.js';
 import { QoS, type ResolvedQoS } from '../rcl/QoS.js';
@@ -73,6 +75,8 @@ export class Player {
       for (const topic of options.topics ?? []) {
         if (!known.has(topic)) throw new BagError(bag.path, `has no topic ${topic} (it has ${[...known].join(', ')})`);
       }
+      // ROS time is a signed 64-bit count of nanoseconds.
+      if (bag.endTime >= 1n << 63n) throw new BagError(bag.path, `has messages stamped ${bag.endTime} ns, beyond ROS time (below 2^63 ns)`);
       const origin = bag.startTime;
       const from = options.window?.from;
       const to = options.window?.to;
@@ -129,6 +133,14 @@ export class Player {
       this.#finish();
       return;
     }
+    const engine = this.#simulation.engine;
+    const span = this.bag.endTime + shift - (engine.started ? engine.nowAbs : engine.base);
+    if (span > Engine.EXACT_RANGE) {
+      throw new BagError(
+        this.bag.path,
+        `its messages span ${formatSimTime(span)} from the start, beyond rclsim's exact sim time range (2^53 ns, about 104 days): play a window of it (window: { from, to })`,
+      );
+    }
     if (this.#clockHz > 0) {
       const period = BigInt(Math.round(1e9 / this.#clockHz));
       const engine = this.#simulation.engine;
@@ -142,14 +154,27 @@ export class Player {
   }
 
   #schedule(message: BagMessage): void {
-    this.#simulation.engine.scheduleAt(this.#timeOf(message) + this.#shift, () => this.#publish(message));
+    try {
+      this.#simulation.engine.scheduleAt(this.#timeOf(message) + this.#shift, () => this.#publish(message));
+    } catch (error) {
+      if (!(error instanceof SimTimeRangeError)) throw error;
+      throw new BagError(this.bag.path, `the message on ${message.topic} received at ${message.logTime} lies beyond rclsim's exact sim time range (start + 2^53 ns): play a window of the bag`);
+    }
   }
 
   #publish(message: BagMessage): void {
     if (this.#closed) return;
     const publisher = this.#publishers.get(message.topic)!;
     const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
-    publisher.publishRecorded(data, message.publishTime + this.#shift);
+    try {
+      publisher.publishRecorded(data, message.publishTime + this.#shift);
+    } catch (error) {
+      // The bytes are decoded only for those who receive them: what fails here is the bag's data.
+      throw new BagError(
+        this.bag.path,
+        `topic ${message.topic}: the message received at ${message.logTime} cannot be read as ${publisher.typeName} (corrupt CDR?): ${(error as Error).message}`,
+      );
+    }
     this.messagesPlayed++;
     const next = this.#iterator.next();
     if (next.done === true) this.#finish();

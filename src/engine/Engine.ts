@@ -128,6 +128,9 @@ export class Engine {
     return this.base + BigInt(offset);
   }
 
+  /** How far (ns) from the start sim time is exact: offsets are float64 integers. */
+  static readonly EXACT_RANGE = BigInt(MAX_OFFSET);
+
   /** Checks that a duration in ns can be added to offsets exactly. */
   static checkDuration(ns: bigint, what: string): number {
     if (ns < 0n || ns > BigInt(MAX_OFFSET)) throw new SimTimeRangeError(what);

@@ -1,4 +1,6 @@
 import { Player, type PlayOptions } from '../bag/Player.js';
+import { overwritesInput } from '../bag/bagPaths.js';
+import { BagError } from '../bag/BagStorage.js';
 import { Recorder, type RecordOptions } from '../bag/Recorder.js';
 import type { Context } from '../rcl/Context.js';
 import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
@@ -120,6 +122,11 @@ export class JobHandle {
    * `startOffset` after that start (or after now).
    */
   async play(options: PlayOptions): Promise<Player> {
+    for (const bag of this.#bags) {
+      if (bag instanceof Recorder && overwritesInput(bag.path, options.bag) !== undefined) {
+        throw new BagError(options.bag, `is being recorded by this job (${bag.path}): a bag cannot be played and recorded at once`);
+      }
+    }
     const nodeName = options.nodeName ?? (this.#players === 0 ? 'rosbag2_player' : `rosbag2_player_${this.#players + 1}`);
     const player = await Player.open(this.simulation, { ...options, nodeName });
     this.#players++;
@@ -141,6 +148,10 @@ export class JobHandle {
 
   /** Records topics to a bag (see Recorder); the file is finished when the run ends. */
   async record(options: RecordOptions): Promise<Recorder> {
+    for (const bag of this.#bags) {
+      const overwritten = bag instanceof Player ? overwritesInput(options.path, bag.bag.path) : undefined;
+      if (overwritten !== undefined) throw new BagError(options.path, `recording here would overwrite ${overwritten}, a file of a bag this job plays`);
+    }
     const recorder = await Recorder.open(this.simulation, options);
     this.#bags.push(recorder);
     this.#onRecording?.(recorder.filePath, recorder.bagDirectory);

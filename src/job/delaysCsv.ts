@@ -19,7 +19,7 @@ const COLUMNS = ['Topic Name', 'Delay Type', 'Fixed Delay_ms', 'Measured Delay S
 export function loadDelaysCsv(path: string): [string, bigint][] {
   let rows: { record: Record<string, string>; info: { lines: number } }[];
   try {
-    rows = parse(readFileSync(path, 'utf8'), { columns: true, trim: true, info: true, skip_empty_lines: true }) as never;
+    rows = parse(readFileSync(path, 'utf8'), { bom: true, columns: true, trim: true, info: true, skip_empty_lines: true }) as never;
   } catch (error) {
     throw new DelaysCsvError(`${path}: ${(error as Error).message}`);
   }

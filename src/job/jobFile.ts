@@ -14,6 +14,9 @@ import {
   type RemapRule,
   type RosArguments,
 } from '../rcl/RosArguments.js';
+import { Engine } from '../engine/Engine.js';
+import { overwritesInput } from '../bag/bagPaths.js';
+import { expandTopicName } from '../rcl/names.js';
 import { loadDelaysCsv } from './delaysCsv.js';
 import { DurationError, parseDuration } from './duration.js';
 import type { JobDefinition } from './Job.js';
@@ -59,6 +62,9 @@ const recordEntry = {
 };
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
+/** ROS time is a signed 64-bit count of nanoseconds. */
+const ROS_TIME_LIMIT = (1n << 63n) - 1n;
+const RANGE_WHY = "rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start";
 
 const schema = {
   type: 'object',
@@ -183,13 +189,15 @@ export function loadJobFile(path: string): JobDefinition {
 }
 
 export function parseJobFile(text: string, path: string): JobDefinition {
-  const { doc, lineOf } = parseYamlSource(text, path, (message) => new JobFileError(message));
+  const source = parseYamlSource(text, path, (message) => new JobFileError(message));
+  const { doc, lineOf } = source;
   const at = (location: (string | number)[]): YamlNode | undefined => doc.getIn(location, true) as YamlNode | undefined;
   const fail = (location: (string | number)[], message: string, node = at(location)): never => {
     throw new JobFileError(`${lineOf(node ?? doc.contents)}: ${fieldName(location)}${message}`);
   };
 
-  const data = toPlain(doc.toJS()) as JobFile;
+  const data = toPlain(source.toJS()) as JobFile;
+  if (typeof data.seed === 'string') fail(['seed'], `must be an integer of at most ${Number.MAX_SAFE_INTEGER} in magnitude`);
   if (!validate(data)) {
     // A failed duration (anyOf) is clearer than the first alternative's complaint.
     const errors = validate.errors!;
@@ -202,12 +210,16 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     if (!existsSync(absolute)) fail(location, `no such file '${relative}' (looked for ${absolute})`);
     return absolute;
   };
-  const durationAt = (location: (string | number)[], value: string | number): bigint => {
+  /** A duration of at most `limit` ns (default: what sim time can add to the start exactly). */
+  const durationAt = (location: (string | number)[], value: string | number, limit = Engine.EXACT_RANGE, why = RANGE_WHY): bigint => {
+    let ns: bigint;
     try {
-      return parseDuration(value);
+      ns = parseDuration(value);
     } catch (error) {
       return fail(location, (error as DurationError).message);
     }
+    if (ns > limit) fail(location, `${String(value)} is too long: ${why}`);
+    return ns;
   };
   const withLocation = <T>(location: (string | number)[], load: () => T): T => {
     try {
@@ -225,6 +237,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   const topicDelays = new Map<string, bigint>();
   if (data.delays_csv !== undefined) {
     for (const [topic, delay] of withLocation(['delays_csv'], () => loadDelaysCsv(file(['delays_csv'], data.delays_csv!)))) {
+      if (delay > Engine.EXACT_RANGE) fail(['delays_csv'], `the delay of ${topic} is too long: ${RANGE_WHY}`);
       topicDelays.set(topic, delay);
     }
   }
@@ -239,6 +252,20 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     return { ...source, path: file(location, source.path) };
   });
 
+  const topicAt = (location: (string | number)[], topic: string): string => {
+    try {
+      return expandTopicName(topic, 'job', '/');
+    } catch (error) {
+      return fail(location, (error as Error).message);
+    }
+  };
+  // A /clock period (rounded to ns) must be at least 1 ns and within the exact range.
+  const clockRate = (location: (string | number)[], clock: true | number): number => {
+    const hz = clock === true ? DEFAULT_CLOCK_HZ : clock;
+    const period = Math.round(1e9 / hz);
+    if (period < 1 || period > Number(Engine.EXACT_RANGE)) fail(location, `must be a /clock rate between ${1e9 / Number(Engine.EXACT_RANGE)} and 1e9 Hz, got ${hz}`);
+    return hz;
+  };
   const listed = <T>(key: 'play' | 'record', value: T | T[] | undefined): [T, (string | number)[]][] => {
     const entries: [T, (string | number)[]][] =
       value === undefined ? [] : Array.isArray(value) ? value.map((entry, i) => [entry, [key, i]]) : [[value, [key]]];
@@ -264,13 +291,21 @@ export function parseJobFile(text: string, path: string): JobDefinition {
           },
         }),
     ...(entry.timestamp === undefined ? {} : { timestamp: entry.timestamp }),
-    ...(entry.clock === undefined || entry.clock === false ? {} : { clockHz: entry.clock === true ? DEFAULT_CLOCK_HZ : entry.clock }),
+    ...(entry.clock === undefined || entry.clock === false ? {} : { clockHz: clockRate([...location, 'clock'], entry.clock) }),
   }));
-  const records: RecordOptions[] = listed('record', data.record).map(([entry]) => ({
-    path: resolve(dir, entry.path),
-    ...(entry.topics === undefined ? {} : { topics: entry.topics }),
-    ...(entry.compression === undefined ? {} : { compression: entry.compression }),
-  }));
+  const records: RecordOptions[] = listed('record', data.record).map(([entry, location]) => {
+    const target = resolve(dir, entry.path);
+    // Recording opens its files before a bag plays: onto a played bag, it would destroy the input.
+    for (const play of plays) {
+      const overwritten = overwritesInput(target, play.bag);
+      if (overwritten !== undefined) fail([...location, 'path'], `would overwrite ${overwritten}, a file of the bag this job plays`);
+    }
+    return {
+      path: target,
+      ...(entry.topics === undefined ? {} : { topics: entry.topics }),
+      ...(entry.compression === undefined ? {} : { compression: entry.compression }),
+    };
+  });
   if (data.nodes === undefined && plays.length === 0) fail([], `a job needs 'nodes' or 'play'`);
 
   const nodes = (data.nodes ?? []).map((entry, i) => {
@@ -288,12 +323,12 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   });
 
   const end = data.end ?? {};
-  const when = end.when;
+  const when = end.when === undefined ? undefined : { ...end.when, topic: topicAt(['end', 'when', 'topic'], end.when.topic) };
   return {
     name: data.name ?? basename(path).replace(/\.ya?ml$/, ''),
     ...(data.seed === undefined ? {} : { seed: data.seed }),
     ...(data.zero_copy === undefined ? {} : { zeroCopy: data.zero_copy }),
-    ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start) }),
+    ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start, ROS_TIME_LIMIT, 'ROS time is below 2^63 ns') }),
     ...(end.after === undefined ? {} : { endAfter: durationAt(['end', 'after'], end.after) }),
     parameterRules,
     remaps: Object.entries(data.remap ?? {}).map(([from, to]) => ({ node: null, from, to })),
@@ -421,9 +456,12 @@ function articled(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-/** bigint integers (from intAsBigInt) as numbers where they fit, for schema validation. */
+/**
+ * bigint integers (from intAsBigInt) as numbers where they fit, for schema validation; larger
+ * ones as their digits, which durations read exactly (a start of 1.6e18 ns is 2020).
+ */
 function toPlain(value: unknown): unknown {
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value;
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
   if (Array.isArray(value)) return value.map(toPlain);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
   return value;

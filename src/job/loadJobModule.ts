@@ -10,9 +10,17 @@ import { importUserModule, JobModuleError } from './userCode.js';
 export async function loadJobModule(path: string): Promise<JobDefinition> {
   const file = resolve(path);
   if (!existsSync(file)) throw new JobModuleError(`${path}: no such job file`);
-  const module = await importUserModule(file, `${path}: cannot load job module`);
+  const hint = `to run an rclnodejs program, use \`rclsim exec ${path}\` or list it under \`nodes:\` in a job file`;
+  let module: Record<string, unknown>;
+  try {
+    module = await importUserModule(file, `${path}: cannot load job module`);
+  } catch (error) {
+    // A program uses rclnodejs as it loads; outside a simulation that fails.
+    if (/no rclsim simulation is active/.test((error as Error).message)) throw new JobModuleError(`${path}: not a job module (${hint})`);
+    throw error;
+  }
   const exported = module.default ?? module.job;
   if (typeof exported === 'function') return { setup: exported as JobDefinition['setup'] };
   if (exported && typeof (exported as JobDefinition).setup === 'function') return exported as JobDefinition;
-  throw new JobModuleError(`${path}: the job module must export default defineJob({...}) or a setup(job) function`);
+  throw new JobModuleError(`${path}: not a job module: it exports no defineJob({...}) or setup(job) function (${hint})`);
 }
