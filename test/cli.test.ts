@@ -61,7 +61,7 @@ describe('rclsim run', () => {
 
     const notAJob = runCli(['run', `${jobs}/no-export.ts`]);
     assert.equal(notAJob.status, 2);
-    assert.match(notAJob.stderr, /must export default defineJob/);
+    assert.match(notAJob.stderr, /not a job module: it exports no defineJob/);
 
     const dir = tempDir();
     const params = writeTemp(dir, 'broken.yaml', 'NodeA:\n  ros__parameters:\n    ids: [1, two]\n');
