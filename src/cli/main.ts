@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Engine } from '../engine/Engine.js';
 import { parseDuration } from '../job/duration.js';
-import { bagInfo } from './bagInfo.js';
-import { diff } from './diff.js';
 import { ExitCode } from './exitCodes.js';
-import { genTypes, type GenTypesOptions } from './genTypes.js';
-import { LOG_LEVELS, type RunCommandOptions } from './runAndReport.js';
-import { supervise } from './supervisor.js';
-import { verify, type VerifyOptions } from './verify.js';
+import type { GenTypesOptions } from './genTypes.js';
+import type { RunCommandOptions } from './runAndReport.js';
+import type { VerifyOptions } from './verify.js';
+import { LOG_LEVELS } from './logLevels.js';
 
 /**
  * The `rclsim` command. Usage errors (an unknown option, a value of the wrong kind) are one line
@@ -42,6 +41,8 @@ withRunOptions(
     .description('run a job (a YAML job file, or a .ts/.js job module) and print its summary')
     .argument('<job>', 'job.yaml, or a module whose default export is defineJob({...}) or a setup(job) function'),
 ).action(async (target: string, options: RunCommandOptions) => {
+  // Each command loads what it needs when it runs: a usage error costs no more than commander.
+  const { supervise } = await import('./supervisor.js');
   process.exitCode = await supervise({ command: 'run', target, args: [], options });
 });
 
@@ -59,6 +60,7 @@ withRunOptions(
     .allowUnknownOption()
     .allowExcessArguments(),
 ).action(async (target: string, args: string[], options: RunCommandOptions & { until?: string }) => {
+  const { supervise } = await import('./supervisor.js');
   process.exitCode = await supervise({ command: 'exec', target, args, options });
 });
 
@@ -78,7 +80,7 @@ program
   .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
   .option('--seed <n>', "the job's seed", seed)
   .action(async (job: string, options: VerifyOptions) => {
-    process.exitCode = await verify(job, options);
+    process.exitCode = await (await import('./verify.js')).verify(job, options);
   });
 
 program
@@ -87,8 +89,8 @@ program
   .argument('<a>', 'first trace')
   .argument('<b>', 'second trace')
   .option('--context <n>', 'records to show around the divergence', nonNegativeInteger, 3)
-  .action((a: string, b: string, options: { context: number }) => {
-    process.exitCode = diff(a, b, options.context);
+  .action(async (a: string, b: string, options: { context: number }) => {
+    process.exitCode = (await import('./diff.js')).diff(a, b, options.context);
   });
 
 program
@@ -98,8 +100,8 @@ program
   .option('-o, --output <file>', 'the .d.ts file to write (default: stdout)')
   .option('--interfaces <folder>', 'a folder of interface packages (repeatable)', collect, [])
   .option('--standard', 'declare the standard packages rclsim ships (what src/interfaces/standardTypes.ts holds)')
-  .action((packages: string[], options: GenTypesOptions) => {
-    process.exitCode = genTypes(packages, options);
+  .action(async (packages: string[], options: GenTypesOptions) => {
+    process.exitCode = (await import('./genTypes.js')).genTypes(packages, options);
   });
 
 const bag = program.command('bag').description('rosbag2 bags');
@@ -109,7 +111,7 @@ bag
   .argument('<path>', 'a bag directory, an .mcap or a .db3 file')
   .option('--json', 'one JSON object instead of the report')
   .action(async (path: string, options: { json?: boolean }) => {
-    process.exitCode = await bagInfo(path, options);
+    process.exitCode = await (await import('./bagInfo.js')).bagInfo(path, options);
   });
 
 function collect(value: string, previous: string[]): string[] {
@@ -139,13 +141,15 @@ function nonNegativeInteger(value: string): number {
   return n;
 }
 
-/** A sim-time duration, checked here and passed on as written. */
+/** A sim-time duration (within the exact range after the start), checked here and passed on as written. */
 function simDuration(value: string): string {
+  let ns: bigint;
   try {
-    parseDuration(value);
+    ns = parseDuration(value);
   } catch (error) {
     throw new InvalidArgumentError(`${(error as Error).message}.`);
   }
+  if (ns > Engine.EXACT_RANGE) throw new InvalidArgumentError("too long: rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start.");
   return value;
 }
 

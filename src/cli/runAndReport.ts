@@ -3,25 +3,18 @@ import { BagError } from '../bag/BagStorage.js';
 import { CallbackError, InterruptedError, LivelockError, OutputError, SimTimeRangeError } from '../engine/errors.js';
 import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
-import { JobFileError } from '../job/jobFile.js';
 import type { JobDefinition } from '../job/Job.js';
-import { JobModuleError } from '../job/userCode.js';
+import { JobFileError, JobModuleError } from '../job/jobErrors.js';
 import { runJob, type Supervision } from '../job/runJob.js';
 import { summaryToJson } from '../job/RunSummary.js';
-import { LoggingSeverity, LogOutput } from '../rcl/LogOutput.js';
+import { LogOutput } from '../rcl/LogOutput.js';
+import { LOG_LEVELS } from './logLevels.js';
 import { ParameterOverrideError } from '../rcl/NodeParameters.js';
 import { ParamsFileError } from '../rcl/ParamsFile.js';
 import { RosArgumentsError } from '../rcl/RosArguments.js';
 import { ExitCode } from './exitCodes.js';
 import { formatSummary } from './formatSummary.js';
 
-export const LOG_LEVELS = {
-  debug: LoggingSeverity.DEBUG,
-  info: LoggingSeverity.INFO,
-  warn: LoggingSeverity.WARN,
-  error: LoggingSeverity.ERROR,
-  fatal: LoggingSeverity.FATAL,
-};
 
 /** Options every command that runs a simulation shares. */
 export interface RunCommandOptions {
@@ -49,7 +42,6 @@ const BAD_INPUT = [
   DurationError,
   DelaysCsvError,
   BagError,
-  SimTimeRangeError,
 ];
 
 /**
@@ -91,7 +83,8 @@ export async function runAndReport(
  * (a parameter file of the wrong type, bad --ros-args) is bad input, however it surfaced.
  */
 function exitCodeOf(error: unknown): number {
-  if (BAD_INPUT.some((kind) => error instanceof kind)) return ExitCode.badInput;
+  // A time beyond the exact range, outside any callback, comes from what the job asked for.
+  if (BAD_INPUT.some((kind) => error instanceof kind) || error instanceof SimTimeRangeError) return ExitCode.badInput;
   if (error instanceof OutputError) return ExitCode.outputFailed;
   if (error instanceof CallbackError) {
     const cause = error.cause;

@@ -1,12 +1,10 @@
 import { constants } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { recoverMcap } from '../bag/mcapRecovery.js';
 import { Heartbeat } from '../engine/Heartbeat.js';
 import { ExitCode } from './exitCodes.js';
-import { ProgressDisplay } from './progressDisplay.js';
+import type { ProgressDisplay } from './progressDisplay.js';
 import type { RunRequest } from './runRequest.js';
 import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
-import { WorkerInspector } from './WorkerInspector.js';
 
 const WORKER = new URL('./runWorker.js', import.meta.url);
 /** How long a run may take to stop by itself after SIGINT/SIGTERM before it is stopped where it is. */
@@ -41,7 +39,9 @@ export async function supervise(request: RunRequest): Promise<number> {
   });
   const send = (message: SupervisorMessage): void => worker.postMessage(message);
   const recordings: { file: string; bagDirectory?: string }[] = [];
-  const progress = process.stderr.isTTY && request.options.quiet !== true ? new ProgressDisplay(heartbeat) : undefined;
+  // Modules only some runs need load when they do: a run starts faster without them.
+  const progress: ProgressDisplay | undefined =
+    process.stderr.isTTY && request.options.quiet !== true ? new (await import('./progressDisplay.js')).ProgressDisplay(heartbeat) : undefined;
   let stopping: Promise<number> | undefined;
   let crash: Error | undefined;
 
@@ -114,6 +114,7 @@ function callbackWatchdog(heartbeat: Heartbeat, timeout: number | undefined, sto
  * the thread is ended. An output in the middle of a write is given a moment to finish it.
  */
 async function forceStop(worker: Worker, stop: ForcedStop): Promise<number> {
+  const { WorkerInspector } = await import('./WorkerInspector.js');
   const inspector = new WorkerInspector(WORKER);
   let running: string | null = null;
   try {
@@ -134,6 +135,7 @@ async function forceStop(worker: Worker, stop: ForcedStop): Promise<number> {
 /** The run's thread died (out of memory, an internal error): its recordings are finished from their files. */
 async function afterCrash(error: Error, heartbeat: Heartbeat, recordings: { file: string; bagDirectory?: string }[]): Promise<number> {
   const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+  const { recoverMcap } = await import('../bag/mcapRecovery.js');
   const kept: string[] = [];
   for (const { file, bagDirectory } of recordings) {
     try {

@@ -1,7 +1,7 @@
-import { Player, type PlayOptions } from '../bag/Player.js';
 import { overwritesInput } from '../bag/bagPaths.js';
 import { BagError } from '../bag/BagStorage.js';
-import { Recorder, type RecordOptions } from '../bag/Recorder.js';
+import type { Player, PlayOptions } from '../bag/Player.js';
+import type { Recorder, RecordOptions } from '../bag/Recorder.js';
 import type { Context } from '../rcl/Context.js';
 import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
@@ -47,11 +47,12 @@ export class JobHandle {
   readonly name: string;
   readonly results = new Map<string, unknown>();
   readonly #onEnd: (() => void | Promise<void>)[] = [];
-  /** Players and recorders: closed when the run ends, however it ends. */
+  /** Players and recorders: closed when the run ends, however it ends (in the order they opened). */
   readonly #bags: (Player | Recorder)[] = [];
+  readonly #players: Player[] = [];
+  readonly #recorders: Recorder[] = [];
   #startTimeGiven: boolean;
   #startTimeFromBags = false;
-  #players = 0;
 
   /** Told of every recording opened (a supervisor finishes them if the run's thread dies). */
   readonly #onRecording: ((file: string, bagDirectory: string | undefined) => void) | undefined;
@@ -122,14 +123,16 @@ export class JobHandle {
    * `startOffset` after that start (or after now).
    */
   async play(options: PlayOptions): Promise<Player> {
-    for (const bag of this.#bags) {
-      if (bag instanceof Recorder && overwritesInput(bag.path, options.bag) !== undefined) {
-        throw new BagError(options.bag, `is being recorded by this job (${bag.path}): a bag cannot be played and recorded at once`);
+    for (const recorder of this.#recorders) {
+      if (overwritesInput(recorder.path, options.bag) !== undefined) {
+        throw new BagError(options.bag, `is being recorded by this job (${recorder.path}): a bag cannot be played and recorded at once`);
       }
     }
-    const nodeName = options.nodeName ?? (this.#players === 0 ? 'rosbag2_player' : `rosbag2_player_${this.#players + 1}`);
+    const nodeName = options.nodeName ?? (this.#players.length === 0 ? 'rosbag2_player' : `rosbag2_player_${this.#players.length + 1}`);
+    // The bag machinery loads with the first bag a job plays or records.
+    const { Player } = await import('../bag/Player.js');
     const player = await Player.open(this.simulation, { ...options, nodeName });
-    this.#players++;
+    this.#players.push(player);
     this.#bags.push(player);
     const engine = this.simulation.engine;
     const offset = options.startOffset ?? 0n;
@@ -148,11 +151,13 @@ export class JobHandle {
 
   /** Records topics to a bag (see Recorder); the file is finished when the run ends. */
   async record(options: RecordOptions): Promise<Recorder> {
-    for (const bag of this.#bags) {
-      const overwritten = bag instanceof Player ? overwritesInput(options.path, bag.bag.path) : undefined;
+    for (const player of this.#players) {
+      const overwritten = overwritesInput(options.path, player.bag.path);
       if (overwritten !== undefined) throw new BagError(options.path, `recording here would overwrite ${overwritten}, a file of a bag this job plays`);
     }
+    const { Recorder } = await import('../bag/Recorder.js');
     const recorder = await Recorder.open(this.simulation, options);
+    this.#recorders.push(recorder);
     this.#bags.push(recorder);
     this.#onRecording?.(recorder.filePath, recorder.bagDirectory);
     return recorder;
@@ -160,7 +165,7 @@ export class JobHandle {
 
   /** Whether a recording is in the middle of a write (see RunControl.finishOutputs). */
   get outputsBusy(): boolean {
-    return this.#bags.some((bag) => bag instanceof Recorder && bag.busy);
+    return this.#recorders.some((recorder) => recorder.busy);
   }
 
   /**

@@ -2,7 +2,8 @@ import { Context } from '../rcl/Context.js';
 import { Node } from '../rcl/Node.js';
 import type { RosArguments } from '../rcl/RosArguments.js';
 import type { JobHandle } from './Job.js';
-import { importUserModule, JobModuleError } from './userCode.js';
+import { JobModuleError } from './jobErrors.js';
+import { importUserModule } from './userCode.js';
 
 /** What a component factory gets. */
 export interface ComponentOptions {

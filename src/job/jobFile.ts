@@ -16,25 +16,13 @@ import {
 } from '../rcl/RosArguments.js';
 import { Engine } from '../engine/Engine.js';
 import { overwritesInput } from '../bag/bagPaths.js';
-import { expandTopicName } from '../rcl/names.js';
+import { expandTopicName, normalizeNamespace, validateNodeName } from '../rcl/names.js';
 import { loadDelaysCsv } from './delaysCsv.js';
 import { DurationError, parseDuration } from './duration.js';
 import type { JobDefinition } from './Job.js';
+import { JobFileError } from './jobErrors.js';
 import { startComponent } from './components.js';
 import { startProgram } from './programs.js';
-
-/**
- * YAML job files (`rclsim run job.yaml`): a name, a seed, start and end, parameters, remappings,
- * per-topic delays, and the nodes — unmodified rclnodejs programs (`script`) or components
- * (`module` + `export`). Every error names the file, the line and the field. Paths are relative
- * to the job file. The format is documented in the README.
- */
-export class JobFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'JobFileError';
-  }
-}
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
@@ -178,6 +166,12 @@ interface RecordEntry {
   compression?: 'none' | 'zstd' | 'lz4';
 }
 
+/**
+ * YAML job files (`rclsim run job.yaml`): a name, a seed, start and end, parameters, remappings,
+ * per-topic delays, and the nodes — unmodified rclnodejs programs (`script`) or components
+ * (`module` + `export`). Every error names the file, the line and the field. Paths are relative
+ * to the job file. The format is documented in the README.
+ */
 export function loadJobFile(path: string): JobDefinition {
   let text: string;
   try {
@@ -196,6 +190,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     throw new JobFileError(`${lineOf(node ?? doc.contents)}: ${fieldName(location)}${message}`);
   };
 
+  if (doc.contents === null) throw new JobFileError(`${path}: the job file is empty (it needs 'nodes' or 'play')`);
   const data = toPlain(source.toJS()) as JobFile;
   if (typeof data.seed === 'string') fail(['seed'], `must be an integer of at most ${Number.MAX_SAFE_INTEGER} in magnitude`);
   if (!validate(data)) {
@@ -363,8 +358,21 @@ function nodeArguments(
 ): RosArguments {
   const args = emptyRosArguments();
   const remaps: RemapRule[] = [];
-  if (entry.name !== undefined) remaps.push({ node: null, from: '__node', to: entry.name });
-  if (entry.namespace !== undefined) remaps.push({ node: null, from: '__ns', to: entry.namespace });
+  const valid = (field: string, check: () => unknown): void => {
+    try {
+      check();
+    } catch (error) {
+      fail([...location, field], (error as Error).message);
+    }
+  };
+  if (entry.name !== undefined) {
+    valid('name', () => validateNodeName(entry.name!));
+    remaps.push({ node: null, from: '__node', to: entry.name });
+  }
+  if (entry.namespace !== undefined) {
+    valid('namespace', () => normalizeNamespace(entry.namespace!));
+    remaps.push({ node: null, from: '__ns', to: entry.namespace });
+  }
   for (const [from, to] of Object.entries(entry.remap ?? {})) remaps.push({ node: null, from, to });
   args.remaps = remaps;
   const parameters = doc.getIn([...location, 'parameters'], true) as YamlNode | undefined;

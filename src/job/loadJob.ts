@@ -1,8 +1,7 @@
 import type { JobDefinition } from './Job.js';
-import { loadJobFile } from './jobFile.js';
-import { loadJobModule } from './loadJobModule.js';
 
-/** A job from a YAML job file or a job module, by the file's extension. */
+/** A job from a YAML job file or a job module, by the file's extension (each loaded only when needed). */
 export async function loadJob(path: string): Promise<JobDefinition> {
-  return /\.ya?ml$/i.test(path) ? loadJobFile(path) : loadJobModule(path);
+  if (/\.ya?ml$/i.test(path)) return (await import('./jobFile.js')).loadJobFile(path);
+  return (await import('./loadJobModule.js')).loadJobModule(path);
 }

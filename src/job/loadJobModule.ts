@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { JobDefinition } from './Job.js';
-import { importUserModule, JobModuleError } from './userCode.js';
+import { JobModuleError } from './jobErrors.js';
+import { importUserModule } from './userCode.js';
 
 /**
  * Imports a job module (.js, .mjs, or .ts/.mts loaded directly through tsx) and returns its job:

@@ -7,7 +7,8 @@ import { drainMicrotasks } from '../engine/microtasks.js';
 import { Context } from '../rcl/Context.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
-import { JobModuleError, prepareToLoad } from './userCode.js';
+import { JobModuleError } from './jobErrors.js';
+import { prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
 let instances = 0;
@@ -27,7 +28,7 @@ export async function startProgram(
 ): Promise<Context> {
   const file = resolve(path);
   if (!existsSync(file)) throw new JobModuleError(`${where}: no such program ${path}`);
-  prepareToLoad(file);
+  await prepareToLoad(file);
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;

@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { inferParameter, type Parameter } from './Parameter.js';
+import { normalizeNamespace, validateNodeName } from './names.js';
 
 /**
  * ROS 2 command-line arguments (`--ros-args … [--]`), as rcl parses them: remapping rules
@@ -106,6 +107,13 @@ function parseRemap(text: string): RemapRule {
   const { node, rest } = splitNodePrefix(text, 'remapping');
   const [from, to] = rest.split(':=') as [string, string];
   if (!from || !to) throw new RosArgumentsError(`invalid remapping '${text}': expected from:=to`);
+  // rcl refuses a bad node name or namespace when it parses the arguments.
+  try {
+    if (from === '__node' || from === '__name') validateNodeName(to);
+    if (from === '__ns') normalizeNamespace(to);
+  } catch (error) {
+    throw new RosArgumentsError(`invalid remapping '${text}': ${(error as Error).message}`);
+  }
   return { node, from, to };
 }
 

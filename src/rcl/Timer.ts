@@ -19,6 +19,7 @@ export class Timer extends Entity implements TimerOwner {
     super(node);
     this.#index = index;
     this.#callback = callback;
+    if (period < 0n) throw new RangeError(`timer period must not be negative, got ${period} ns`);
     this.#state = new EngineTimer(Engine.checkDuration(period, `timer period ${period}`), this);
     this.engine.addTimer(this.#state);
   }
