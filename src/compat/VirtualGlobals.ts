@@ -76,8 +76,14 @@ export class VirtualGlobals {
     this.#replaceAll(globalThis, {
       queueMicrotask: (callback: () => void) => realQueueMicrotask(deferred('queueMicrotask', callback)),
     });
+    // Ticks queued by a callback run when it returns, before promise continuations, as Node.js
+    // runs them after a callback of its own; queued from a continuation, after the continuations.
     this.#replaceAll(process, {
-      nextTick: (callback: (...args: unknown[]) => void, ...args: unknown[]) => realNextTick(deferred('process.nextTick', callback), ...args),
+      nextTick: (callback: (...args: unknown[]) => void, ...args: unknown[]) => {
+        const tick = deferred('process.nextTick', callback);
+        if (typeof tick === 'function' && engine.executing !== null) engine.afterCallback(() => tick(...args));
+        else realNextTick(tick, ...args);
+      },
     });
     this.#replaceAll(Math, { random: () => mathRandom.nextDouble() });
     this.#replaceAll(performance, { now: () => Number(engine.nowAbs) / 1e6 });

@@ -90,6 +90,7 @@ export class Engine {
   /** Scheduled actions that keep the simulation going (not weak, not canceled, not yet run). */
   #liveActions = 0;
   #needsYield = false;
+  readonly #afterCallback: (() => void)[] = [];
   #failure: unknown = undefined;
   #instantCallbacks = 0;
   #recentChannels: string[] = [];
@@ -191,6 +192,14 @@ export class Engine {
     if (action.weak === weak) return;
     action.weak = weak;
     this.#liveActions += weak ? -1 : 1;
+  }
+
+  /**
+   * Runs `work` right after the callback that is executing returns, before any promise
+   * continuation: what Node.js does with process.nextTick callbacks after a callback of its own.
+   */
+  afterCallback(work: () => void): void {
+    this.#afterCallback.push(work);
   }
 
   /** Promise continuations are pending (a promise was resolved): let them run next. */
@@ -519,6 +528,10 @@ export class Engine {
       this.executing = null;
       if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
     }
+    // Work queued for after the callback may queue more, which runs in the same pass.
+    const after = this.#afterCallback;
+    for (let i = 0; i < after.length; i++) after[i]!();
+    after.length = 0;
     if (promiseEvents !== promises) this.#needsYield = true;
     if (result === SKIPPED) return;
     this.callbacks++;

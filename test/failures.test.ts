@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { cliPath, runCli, SECOND, simulate, tempDir, writeTemp } from './helpers.js';
+import { readMcap } from './mcapFiles.js';
+import { Node } from '../src/rcl/Node.js';
+
+/** A program that publishes every 100 ms and then, at its fifth tick, never returns. */
+const STUCK = (how: string): string => `
+const rclnodejs = require('rclnodejs');
+rclnodejs.init().then(() => {
+  const node = rclnodejs.createNode('stuck');
+  const publisher = node.createPublisher('std_msgs/msg/String', '/chatter');
+  let ticks = 0;
+  node.createTimer(100000000n, () => {
+    publisher.publish('tick ' + ticks);
+    if (++ticks === 5) { ${how} }
+  });
+  rclnodejs.spin(node);
+});
+`;
+
+/** Starts `rclsim` and resolves when it has printed `ready` on stderr (or after `ms`), then sends `signal`. */
+function runAndSignal(args: string[], cwd: string, signal: NodeJS.Signals, afterMs: number): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    setTimeout(() => child.kill(signal), afterMs);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+async function recorded(bag: string): Promise<string[]> {
+  const { messages } = await readMcap(join(bag, `${bag.split('/').pop()}_0.mcap`));
+  return messages.filter((m) => m.topic === '/chatter').map((m) => Buffer.from(m.data).subarray(8).toString('utf8').replace(/\0+$/, ''));
+}
+
+describe('failures never pass silently, and nothing is lost', () => {
+  for (const [how, stuckIn] of [
+    ['for (;;);', 'timer 0 of node /stuck'],
+    ['(async () => { for (;;) await null; })();', 'promise continuations'],
+  ] as const) {
+    it(`stops a run stuck in ${stuckIn === 'promise continuations' ? 'a promise loop' : 'an endless callback'} on SIGTERM, naming it, with its recording and trace finished`, async () => {
+      const dir = tempDir();
+      writeTemp(dir, 'stuck.cjs', STUCK(how));
+      writeTemp(dir, 'job.yaml', 'nodes:\n  - script: stuck.cjs\nrecord:\n  path: out\n');
+      const { code, stderr } = await runAndSignal(['run', 'job.yaml', '--trace', 'run.trace'], dir, 'SIGTERM', 2500);
+      assert.equal(code, 143, stderr);
+      assert.equal(stderr.trim(), `rclsim: interrupted by SIGTERM while ${stuckIn} at sim time 0.500000000s had not returned; the trace and recordings are finished`);
+      assert.deepEqual(await recorded(join(dir, 'out')), ['tick 0', 'tick 1', 'tick 2', 'tick 3', 'tick 4']);
+      assert.match(readFileSync(join(dir, 'run.trace'), 'utf8'), /\n# end stopped at 500000000 callbacks \d+ fingerprint [0-9a-f]{16}\n$/);
+    });
+  }
+
+  it('stops a callback that runs past --callback-timeout of wall time (exit 6), keeping what it recorded', () => {
+    const dir = tempDir();
+    writeTemp(dir, 'stuck.cjs', STUCK('for (;;);'));
+    writeTemp(dir, 'job.yaml', 'nodes:\n  - script: stuck.cjs\nrecord:\n  path: out.mcap\n');
+    const result = runCli(['run', 'job.yaml', '--callback-timeout', '300ms'], dir);
+    assert.equal(result.status, 6, result.stderr);
+    assert.equal(result.stderr.trim(), 'rclsim: timer 0 of node /stuck at sim time 0.500000000s ran for more than 300 ms of wall time (--callback-timeout); the trace and recordings are finished');
+    const info = runCli(['bag', 'info', 'out.mcap', '--json'], dir);
+    assert.equal(JSON.parse(info.stdout).topics.find((t: { name: string }) => t.name === '/chatter').messageCount, '5');
+  });
+
+  it('ends a run that runs out of memory with one line (exit 71), its recording kept up to its last second', async () => {
+    const dir = tempDir();
+    writeTemp(dir, 'hog.cjs', STUCK('').replace('if (++ticks === 5) {  }', 'if (++ticks > 25) for (let k = 0; k < 40; k++) globalThis.keep = [...(globalThis.keep ?? []), new Array(1 << 20).fill(ticks)];'));
+    writeTemp(dir, 'job.yaml', 'nodes:\n  - script: hog.cjs\nrecord:\n  path: out\n');
+    const result = spawnSync(process.execPath, [cliPath, 'run', 'job.yaml'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=200' } });
+    assert.equal(result.status, 71, result.stderr);
+    assert.match(result.stderr, /^rclsim: the run ran out of memory at sim time 2\.\d+s after the start .*out_0\.mcap keeps its first \d+ messages\n$/);
+    const ticks = await recorded(join(dir, 'out'));
+    assert.ok(ticks.length >= 15 && ticks.length <= 26, `${ticks.length} ticks kept`);
+    assert.deepEqual(ticks.slice(0, 3), ['tick 0', 'tick 1', 'tick 2']);
+  });
+
+  it('fails a recording onto a full disk with one line (exit 74), the file readable with what fit', async () => {
+    const dir = tempDir();
+    writeTemp(dir, 'big.cjs', STUCK('').replace("'tick ' + ticks", "'tick ' + ticks + ' ' + 'x'.repeat(20000)").replace('if (++ticks === 5) {  }', '++ticks;'));
+    writeTemp(dir, 'job.yaml', 'nodes:\n  - script: big.cjs\nend: { after: 60s }\nrecord:\n  path: out\n');
+    // A file size limit stands for a full disk: writes beyond it fail (EFBIG), as they do with ENOSPC.
+    const result = spawnSync('bash', ['-c', `ulimit -f 2048; exec '${process.execPath}' '${cliPath}' run job.yaml`], { cwd: dir, encoding: 'utf8' });
+    assert.equal(result.status, 74, result.stderr);
+    assert.match(result.stderr, /^rclsim: cannot write .*out_0\.mcap: file too large \(EFBIG\); the recording keeps its first (\d+) messages\n$/);
+    const kept = Number(/first (\d+) messages/.exec(result.stderr)![1]);
+    const ticks = await recorded(join(dir, 'out'));
+    assert.ok(ticks.length > 20, `${ticks.length} ticks`);
+    assert.equal(ticks.length + 1, kept, 'the parameter event and every tick that fit');
+    assert.equal(ticks[0]!.slice(0, 7), 'tick 0 ');
+    const devFull = runCli(['run', writeTemp(dir, 'full.yaml', 'nodes:\n  - script: big.cjs\nend: { after: 1s }\n'), '--trace', '/dev/full'], dir);
+    assert.equal(devFull.status, 74);
+    assert.equal(devFull.stderr.trim(), 'rclsim: cannot write /dev/full: no space left on device (ENOSPC)');
+  });
+
+  it('runs process.nextTick and queueMicrotask callbacks before sim time moves on', async () => {
+    const order: string[] = [];
+    await simulate(() => {
+      const node = new Node('n');
+      let tick = 0;
+      node.createTimer(SECOND, () => {
+        const at = tick++;
+        process.nextTick(() => order.push(`tick after ${at}`));
+        queueMicrotask(() => order.push(`microtask after ${at}`));
+        order.push(`timer ${at}`);
+      });
+    }, { endAfter: 2n * SECOND });
+    assert.deepEqual(order, ['timer 0', 'tick after 0', 'microtask after 0', 'timer 1', 'tick after 1', 'microtask after 1']);
+  });
+
+  it('verify fails a job that fails in every run with its code, and calls runs that fail differently not deterministic', () => {
+    const dir = tempDir();
+    writeTemp(dir, 'fails.cjs', "require('rclnodejs').init().then(() => { throw new Error('always'); });");
+    const always = runCli(['verify', 'fails.cjs', '--program', '--runs', '2'], dir);
+    assert.equal(always.status, 3, always.stdout + always.stderr);
+    assert.match(always.stdout, /^all 2 runs agree, and every run fails: a promise of fails\.cjs without a rejection handler threw at sim time 0\.000000000s: always$/m);
+    // Fails on its second run only: a counter kept in a file outside the simulation.
+    writeTemp(dir, 'flaky.cjs', [
+      "const fs = require('node:fs');",
+      "const runs = Number(fs.existsSync('count') ? fs.readFileSync('count', 'utf8') : '0') + 1;",
+      "fs.writeFileSync('count', String(runs));",
+      "require('rclnodejs').init().then(() => { if (runs === 2) throw new Error('second run'); });",
+    ].join('\n'));
+    const flaky = runCli(['verify', 'flaky.cjs', '--program', '--runs', '3'], dir);
+    assert.equal(flaky.status, 5, flaky.stdout + flaky.stderr);
+    assert.match(flaky.stdout, /^run 2 differs from run 1: exit status 0 vs 3; failure 'none' vs '.*second run'/m);
+  });
+
+  it('Ctrl-C on verify ends the run under way, verify and its temporary traces', async () => {
+    const dir = tempDir();
+    writeTemp(dir, 'forever.cjs', STUCK('').replace('if (++ticks === 5) {  }', '++ticks;'));
+    const before = readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length;
+    const { code, stderr } = await runAndSignal(['verify', 'forever.cjs', '--program', '--runs', '3'], dir, 'SIGINT', 1500);
+    assert.equal(code, 130, stderr);
+    assert.match(stderr, /^rclsim verify: interrupted by SIGINT after 0 of 3 runs$/m);
+    const left = spawnSync('pgrep', ['-f', 'forever.cjs'], { encoding: 'utf8' }).stdout.trim();
+    assert.equal(left, '', 'no run is left behind');
+    assert.equal(readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length, before);
+  });
+
+  it('SIGINT ends a run at its next step, its recording complete', async () => {
+    const dir = tempDir();
+    writeTemp(dir, 'forever.cjs', STUCK('').replace('if (++ticks === 5) {  }', '++ticks;'));
+    writeTemp(dir, 'job.yaml', 'nodes:\n  - script: forever.cjs\nrecord:\n  path: out\n');
+    const { code, stderr } = await runAndSignal(['run', 'job.yaml'], dir, 'SIGINT', 1500);
+    assert.equal(code, 130, stderr);
+    assert.equal(stderr.trim(), 'rclsim: interrupted by SIGINT');
+    assert.ok(existsSync(join(dir, 'out/metadata.yaml')));
+    assert.ok((await recorded(join(dir, 'out'))).length > 100);
+  });
+});
