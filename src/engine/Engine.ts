@@ -240,9 +240,9 @@ export class Engine {
    */
   output(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {
     if (this.fingerprintEnabled) {
+      // Entity ids are unique in a run: the node is implied (a callback's record starts with it).
       const fp = this.fingerprint;
       fp.word(kind === 'publish' ? OUTPUT_PUBLISH : OUTPUT_RESPONSE);
-      fp.word(source.nodeId);
       fp.word(source.entityId);
       fp.word(digestLo);
       fp.word(digestHi);
@@ -530,8 +530,10 @@ export class Engine {
     }
     // Work queued for after the callback may queue more, which runs in the same pass.
     const after = this.#afterCallback;
-    for (let i = 0; i < after.length; i++) after[i]!();
-    after.length = 0;
+    if (after.length > 0) {
+      for (let i = 0; i < after.length; i++) after[i]!();
+      after.length = 0;
+    }
     if (promiseEvents !== promises) this.#needsYield = true;
     if (result === SKIPPED) return;
     this.callbacks++;

@@ -31,20 +31,20 @@ export class TraceWriter implements EngineObserver {
   /** Lines not yet written: bytes are copied in, so a line costs no string building. */
   #buffer = Buffer.allocUnsafe(1 << 20);
   #used = 0;
+  /** Columns of the longest line so far, and where the buffer must be flushed before a line. */
+  #longestColumns = 0;
+  #flushAt = 0;
   #timeOffset = NaN;
   /** `sim_time<TAB>` of the current step. */
   #time = Buffer.alloc(0);
   /**
-   * Each entity's `kind owner entity channel` columns between tabs, built on its first callback,
-   * by entity id (ids are unique in a run; the entity is kept to check): arrays, because a
-   * WeakMap lookup per callback cost more than the rest of the line.
+   * Each entity's `kind owner entity channel` columns between tabs, built on its first line, by
+   * entity id (unique in the run this trace is of): arrays, because a Map lookup per line cost
+   * more than the rest of the line. Outputs have their own (a service's callback and its
+   * responses are one entity).
    */
-  readonly #columnEntities: (object | undefined)[] = [];
   readonly #columns: (Uint8Array | undefined)[] = [];
-  /** The same for outputs (a service's callback and its responses are one entity). */
-  readonly #outputEntities: (object | undefined)[] = [];
   readonly #outputColumns: (Uint8Array | undefined)[] = [];
-
   /** The header, written with the first lines, once the start time is known (a bag may set it). */
   #header: { job: string; seed: number } | null;
 
@@ -61,21 +61,14 @@ export class TraceWriter implements EngineObserver {
   }
 
   onCallback(entity: Executable): void {
-    this.#write(entity, entity.kind, this.#columnEntities, this.#columns, entity.digestLo, entity.digestHi);
+    this.#write(entity, entity.kind, this.#columns, entity.digestLo, entity.digestHi);
   }
 
   onOutput(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {
-    this.#write(source, kind, this.#outputEntities, this.#outputColumns, digestLo, digestHi);
+    this.#write(source, kind, this.#outputColumns, digestLo, digestHi);
   }
 
-  #write(
-    entity: OutputSource,
-    kind: string,
-    entities: (object | undefined)[],
-    cache: (Uint8Array | undefined)[],
-    digestLo: number,
-    digestHi: number,
-  ): void {
+  #write(entity: OutputSource, kind: string, cache: (Uint8Array | undefined)[], digestLo: number, digestHi: number): void {
     const engine = this.#engine;
     if (engine.now !== this.#timeOffset) {
       this.#timeOffset = engine.now;
@@ -85,24 +78,25 @@ export class TraceWriter implements EngineObserver {
     if (!engine.started) this.#timeOffset = Number.NaN;
     const id = entity.entityId;
     let columns = cache[id];
-    if (columns === undefined || entities[id] !== entity) {
+    if (columns === undefined) {
       // Filled up to the id one by one: an array written far past its end turns into a slow dictionary.
-      while (cache.length <= id) {
-        cache.push(undefined);
-        entities.push(undefined);
-      }
+      while (cache.length <= id) cache.push(undefined);
       columns = Buffer.from(`${kind}\t${entity.owner}\t${id}\t${entity.channel || '-'}\t`);
       cache[id] = columns;
-      entities[id] = entity;
-      // Every line fits the buffer, however long the names in it.
-      if (columns.length + LINE_EXTRA > this.#buffer.length) {
-        this.#flush();
-        this.#buffer = Buffer.allocUnsafe(2 * (columns.length + LINE_EXTRA));
+      if (columns.length > this.#longestColumns) {
+        // Every line fits the buffer, however long the names in it.
+        this.#longestColumns = columns.length;
+        if (columns.length + LINE_EXTRA > this.#buffer.length) {
+          this.#flush();
+          this.#buffer = Buffer.allocUnsafe(2 * (columns.length + LINE_EXTRA));
+        }
+        this.#flushAt = this.#buffer.length - LINE_EXTRA - this.#longestColumns;
       }
     }
+    // One comparison per line: past #flushAt, the longest line might not fit any more.
+    if (this.#used > this.#flushAt) this.#flush();
     const time = this.#time;
     const buffer = this.#buffer;
-    if (this.#used + time.length + columns.length + 18 > buffer.length) this.#flush();
     let used = this.#used;
     buffer.set(time, used);
     used += time.length;
@@ -177,10 +171,15 @@ const DASH = 0x2d;
 /** Room for a line's time (at most 21 bytes with its tab), digest and newline besides its columns. */
 const LINE_EXTRA = 64;
 const NEWLINE = 0x0a;
-const HEX_DIGITS = Buffer.from('0123456789abcdef');
+/** Two lowercase hex digits per byte value: a 32-bit word is written in four steps. */
+const HEX_PAIRS = Buffer.from(Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0')).join(''));
 
 /** Writes `n` as 8 lowercase hex digits at `at`; returns the offset after them. */
 function writeHex32(buffer: Buffer, at: number, n: number): number {
-  for (let shift = 28; shift >= 0; shift -= 4) buffer[at++] = HEX_DIGITS[(n >>> shift) & 0xf]!;
+  for (let shift = 24; shift >= 0; shift -= 8) {
+    const pair = ((n >>> shift) & 0xff) << 1;
+    buffer[at++] = HEX_PAIRS[pair]!;
+    buffer[at++] = HEX_PAIRS[pair + 1]!;
+  }
   return at;
 }
