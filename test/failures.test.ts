@@ -152,4 +152,22 @@ describe('failures never pass silently, and nothing is lost', () => {
     assert.ok(existsSync(join(dir, 'out/metadata.yaml')));
     assert.ok((await recorded(join(dir, 'out'))).length > 100);
   });
+
+  it('bag recover finishes a recording whose process was killed (SIGKILL), keeping its complete chunks', async () => {
+    const dir = tempDir();
+    writeTemp(dir, 'forever.cjs', STUCK('').replace('if (++ticks === 5) {  }', '++ticks;'));
+    writeTemp(dir, 'job.yaml', 'nodes:\n  - script: forever.cjs\nrecord:\n  path: out\n');
+    const { code } = await runAndSignal(['run', 'job.yaml'], dir, 'SIGKILL', 2000);
+    assert.equal(code, null);
+    assert.equal(runCli(['bag', 'info', 'out/out_0.mcap'], dir).status, 2, 'a killed recording has no index');
+    const recovered = runCli(['bag', 'recover', 'out'], dir);
+    assert.equal(recovered.status, 0, recovered.stderr);
+    const kept = Number(/^out_0\.mcap: recovered, (\d+) messages$/m.exec(recovered.stdout)![1]);
+    const ticks = await recorded(join(dir, 'out'));
+    assert.equal(ticks.length + 1, kept);
+    assert.ok(ticks.length > 100, `${ticks.length} ticks`);
+    assert.deepEqual(ticks.slice(0, 2), ['tick 0', 'tick 1']);
+    assert.ok(existsSync(join(dir, 'out/metadata.yaml')));
+    assert.equal(runCli(['bag', 'recover', 'out'], dir).stdout, 'out_0.mcap: finished already\n');
+  });
 });

@@ -79,7 +79,7 @@ export class McapStorage implements BagStorage {
       if (error instanceof BagError) throw error;
       throw new BagError(
         path,
-        `not a readable MCAP file (truncated or corrupt? a recording cut off before it finished has no index: \`mcap recover\` rebuilds it): ${(error as Error).message}`,
+        `not a readable MCAP file (truncated or corrupt? a recording cut off before it finished has no index: \`rclsim bag recover\` rebuilds it): ${(error as Error).message}`,
       );
     }
   }

@@ -114,6 +114,14 @@ bag
     process.exitCode = await (await import('./bagInfo.js')).bagInfo(path, options);
   });
 
+bag
+  .command('recover')
+  .description('finish a recording whose process was killed before it could: keeps every complete chunk, writes the index and metadata.yaml')
+  .argument('<path>', 'an .mcap file, or a bag directory')
+  .action(async (path: string) => {
+    process.exitCode = await (await import('./bagRecover.js')).bagRecover(path);
+  });
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
