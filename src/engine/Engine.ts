@@ -41,9 +41,8 @@ const countPromise = (_id: number, type: string): void => {
   if (type === 'PROMISE') promiseEvents++;
 };
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
-/** Marks an output in the fingerprint's sequence (a callback starts with its node id, never negative). */
-const OUTPUT_PUBLISH = -2;
-const OUTPUT_RESPONSE = -3;
+/** Marks an output in the fingerprint's sequence (see Engine#output). */
+const OUTPUT_MARK = 0x80000000 | 0;
 const LIVELOCK_WINDOW = 1000;
 
 /**
@@ -239,16 +238,18 @@ export class Engine {
    * where it happens in the sequence, whether or not anything receives it, and observers see it.
    */
   output(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {
+    const id = source.entityId;
     if (this.fingerprintEnabled) {
-      // Entity ids are unique in a run: the node is implied (a callback's record starts with it).
+      // Three words, as a callback's: the entity (its id with the high bit set, which no
+      // callback's id has) and the digest. An entity's outputs are of one kind (a publisher
+      // publishes, a service responds), and entity ids are unique in a run.
       const fp = this.fingerprint;
-      fp.word(kind === 'publish' ? OUTPUT_PUBLISH : OUTPUT_RESPONSE);
-      fp.word(source.entityId);
+      fp.word(id | OUTPUT_MARK);
       fp.word(digestLo);
       fp.word(digestHi);
     }
     const observers = this.observers;
-    for (let i = 0; i < observers.length; i++) observers[i]!.onOutput?.(kind, source, digestLo, digestHi);
+    for (let i = 0; i < observers.length; i++) observers[i]!.onOutput?.(kind, source, id, digestLo, digestHi);
   }
 
   // ---- timers -----------------------------------------------------------------------------
@@ -539,15 +540,18 @@ export class Engine {
     this.callbacks++;
     if (beat !== null) beat[Heartbeat.CALLBACKS] = this.callbacks;
     if (++this.#instantCallbacks > this.maxCallbacksPerInstant - LIVELOCK_WINDOW) this.#watchLivelock(entity);
+    const id = entity.entityId;
+    const lo = entity.digestLo;
+    const hi = entity.digestHi;
     if (this.fingerprintEnabled) {
+      // The entity (ids are unique in a run, and say the node) and what it consumed.
       const fp = this.fingerprint;
-      fp.word(entity.nodeId);
-      fp.word(entity.entityId);
-      fp.word(entity.digestLo);
-      fp.word(entity.digestHi);
+      fp.word(id);
+      fp.word(lo);
+      fp.word(hi);
     }
     const observers = this.observers;
-    for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity);
+    for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity, id, lo, hi);
     if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
       const simTime = this.nowAbs;
       (result as PromiseLike<unknown>).then(undefined, (error: unknown) => this.failCallback(entity.label, simTime, error));

@@ -45,8 +45,12 @@ export interface OutputSource {
   readonly channel: string;
 }
 
-/** Something that follows every executed callback and every output (a trace, a progress display). */
+/**
+ * Something that follows every executed callback and every output (a trace, a perturbation).
+ * It gets the entity's id and the digest as the engine read them (the entity itself only for
+ * what else it needs): entities are of many classes, and reading their fields again costs.
+ */
 export interface EngineObserver {
-  onCallback(entity: Executable): void;
-  onOutput?(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void;
+  onCallback(entity: Executable, entityId: number, digestLo: number, digestHi: number): void;
+  onOutput?(kind: OutputKind, source: OutputSource, entityId: number, digestLo: number, digestHi: number): void;
 }

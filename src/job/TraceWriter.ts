@@ -60,15 +60,34 @@ export class TraceWriter implements EngineObserver {
     this.#header = header;
   }
 
-  onCallback(entity: Executable): void {
-    this.#write(entity, entity.kind, this.#columns, entity.digestLo, entity.digestHi);
+  onCallback(entity: Executable, entityId: number, digestLo: number, digestHi: number): void {
+    this.#write(this.#columns[entityId] ?? this.#columnsOf(entity, entity.kind, this.#columns), digestLo, digestHi);
   }
 
-  onOutput(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {
-    this.#write(source, kind, this.#outputColumns, digestLo, digestHi);
+  onOutput(kind: OutputKind, source: OutputSource, entityId: number, digestLo: number, digestHi: number): void {
+    this.#write(this.#outputColumns[entityId] ?? this.#columnsOf(source, kind, this.#outputColumns), digestLo, digestHi);
   }
 
-  #write(entity: OutputSource, kind: string, cache: (Uint8Array | undefined)[], digestLo: number, digestHi: number): void {
+  /** An entity's columns, built on its first line (its kind, owner and channel are read only then). */
+  #columnsOf(entity: OutputSource, kind: string, cache: (Uint8Array | undefined)[]): Uint8Array {
+    const id = entity.entityId;
+    // Filled up to the id one by one: an array written far past its end turns into a slow dictionary.
+    while (cache.length <= id) cache.push(undefined);
+    const columns = Buffer.from(`${kind}\t${entity.owner}\t${id}\t${entity.channel || '-'}\t`);
+    cache[id] = columns;
+    if (columns.length > this.#longestColumns) {
+      // Every line fits the buffer, however long the names in it.
+      this.#longestColumns = columns.length;
+      if (columns.length + LINE_EXTRA > this.#buffer.length) {
+        this.#flush();
+        this.#buffer = Buffer.allocUnsafe(2 * (columns.length + LINE_EXTRA));
+      }
+      this.#flushAt = this.#buffer.length - LINE_EXTRA - this.#longestColumns;
+    }
+    return columns;
+  }
+
+  #write(columns: Uint8Array, digestLo: number, digestHi: number): void {
     const engine = this.#engine;
     if (engine.now !== this.#timeOffset) {
       this.#timeOffset = engine.now;
@@ -76,23 +95,6 @@ export class TraceWriter implements EngineObserver {
     }
     // While nodes are built the clock reads 0 but `now` is not yet an offset from the start.
     if (!engine.started) this.#timeOffset = Number.NaN;
-    const id = entity.entityId;
-    let columns = cache[id];
-    if (columns === undefined) {
-      // Filled up to the id one by one: an array written far past its end turns into a slow dictionary.
-      while (cache.length <= id) cache.push(undefined);
-      columns = Buffer.from(`${kind}\t${entity.owner}\t${id}\t${entity.channel || '-'}\t`);
-      cache[id] = columns;
-      if (columns.length > this.#longestColumns) {
-        // Every line fits the buffer, however long the names in it.
-        this.#longestColumns = columns.length;
-        if (columns.length + LINE_EXTRA > this.#buffer.length) {
-          this.#flush();
-          this.#buffer = Buffer.allocUnsafe(2 * (columns.length + LINE_EXTRA));
-        }
-        this.#flushAt = this.#buffer.length - LINE_EXTRA - this.#longestColumns;
-      }
-    }
     // One comparison per line: past #flushAt, the longest line might not fit any more.
     if (this.#used > this.#flushAt) this.#flush();
     const time = this.#time;
