@@ -59,13 +59,16 @@ export class Recorder {
       this.bagDirectory = options.path;
       this.filePath = join(options.path, `${basename(options.path)}_0.mcap`);
     }
+    let writer: SyncMcapWriter | undefined;
     try {
       if (this.bagDirectory !== undefined) mkdirSync(this.bagDirectory, { recursive: true });
-      this.#writer = new SyncMcapWriter(this.filePath, { chunkSpan: CHUNK_SPAN, ...(compressor === undefined ? {} : { compressChunk: compressor }) });
-      this.#writer.start({ profile: 'ros2', library: 'rclsim' });
+      writer = new SyncMcapWriter(this.filePath, { chunkSpan: CHUNK_SPAN, ...(compressor === undefined ? {} : { compressChunk: compressor }) });
+      writer.start({ profile: 'ros2', library: 'rclsim' });
     } catch (error) {
+      writer?.salvage();
       throw new OutputError(this.filePath, OutputError.describe(error), { cause: error });
     }
+    this.#writer = writer;
     const topics = options.topics === undefined ? null : new Set(options.topics);
     const watcher = (sample: Sample, publisher: Publisher): void => this.#record(sample, publisher);
     if (topics === null) simulation.delivery.watch(null, watcher);
@@ -79,11 +82,6 @@ export class Recorder {
   /** In the middle of a write (see SyncMcapWriter.busy). */
   get busy(): boolean {
     return this.#writer.busy;
-  }
-
-  /** Messages in the file so far (once closed: what the finished file holds). */
-  get messagesRecorded(): number {
-    return Number((this.#kept ?? this.#writer.statistics).messageCount);
   }
 
   #record(sample: Sample, publisher: Publisher): void {

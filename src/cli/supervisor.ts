@@ -91,7 +91,7 @@ export async function supervise(request: RunRequest): Promise<number> {
   }
 }
 
-/** Stops a callback that ran past --callback-timeout of wall time (null: no timeout). */
+/** Stops a callback that ran past --callback-timeout of wall time (none without a timeout). */
 function callbackWatchdog(heartbeat: Heartbeat, timeout: number | undefined, stop: (forced: ForcedStop) => void): NodeJS.Timeout | undefined {
   if (timeout === undefined) return undefined;
   let sequence = -1;

@@ -29,7 +29,7 @@ const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 const STEPS_BETWEEN_EVENT_LOOP_TURNS = 1024;
 
 /**
- * Promises created or settled in this process while a run lasts. Continuations are queued only
+ * Promises created or resolved in this process while a run lasts. Continuations are queued only
  * when a promise settles (or is created settled), so a callback that left this count unchanged
  * left none behind, and the engine need not wait a turn of the event loop after it.
  */
@@ -68,7 +68,7 @@ export class Engine {
   callbacks = 0;
   /** The entity whose callback is running (null between callbacks). */
   executing: Executable | null = null;
-  /** Told about every executed callback, in order (traces, perturbation, progress). */
+  /** Told about every executed callback and output, in order (traces, perturbation). */
   readonly observers: EngineObserver[] = [];
   /** Progress for a supervisor on another thread (null: none watches). */
   #beat: Float64Array | null = null;

@@ -7,9 +7,9 @@ export const SKIPPED: unique symbol = Symbol('rclsim.skipped');
  * the fingerprint and text for error messages.
  */
 export interface Executable {
-  /** Construction index of the owning node (-1 when none); part of the fingerprint. */
+  /** Construction index of the owning node (-1 when none): timers built before the start enter the heap in this order. */
   readonly nodeId: number;
-  /** Creation index of the entity within its simulation; part of the fingerprint. */
+  /** Creation index of the entity within its simulation (unique in a run); part of the fingerprint. */
   readonly entityId: number;
   /** Human description for errors, e.g. `subscription /t1 of node /NodeC`. */
   readonly label: string;
