@@ -70,6 +70,7 @@ class Rewriter {
   readonly #schemas = new Map<number, McapTypes.Schema>();
   readonly #channelIds = new Map<number, number>();
   readonly #topics: RecordedTopic[] = [];
+  #ended = false;
   messages = 0;
 
   constructor(path: string, decompressHandlers: DecompressHandlers, compressors: Record<string, ChunkCompressor | undefined>) {
@@ -94,6 +95,9 @@ class Rewriter {
   }
 
   #take(record: McapTypes.TypedMcapRecord): void {
+    // A summary cut off while being written repeats schemas and channels: the data section ends here.
+    if (record.type === 'DataEnd') this.#ended = true;
+    if (this.#ended) return;
     // The first chunk says how chunks were compressed; records before it wait for it.
     if (record.type === 'Chunk') this.#open(record.compression);
     else if (this.#writer === undefined && record.type !== 'Message') this.#pending.push(record);
