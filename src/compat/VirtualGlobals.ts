@@ -96,9 +96,9 @@ export class VirtualGlobals {
       { bigint: nowNs },
     );
     this.#replaceAll(process, { hrtime, exit: (code?: number | string | null) => {
-      const context = simulation.currentContext();
-      timers.cancelAll(context);
-      simulation.exitProgram(context, exitCode(code ?? process.exitCode));
+      const program = simulation.currentProgram();
+      timers.cancelAll(program);
+      simulation.exitProgram(program, exitCode(code ?? process.exitCode));
     } });
     const randomFunctions = {
       randomUUID: () => randomUUID(cryptoRandom.fillBytes.bind(cryptoRandom)),

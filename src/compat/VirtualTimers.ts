@@ -1,6 +1,6 @@
 import { SKIPPED, type Executable } from '../engine/Executable.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
-import type { Context } from '../rcl/Context.js';
+import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
 
 type TimerKind = 'setTimeout' | 'setInterval' | 'setImmediate';
@@ -21,9 +21,9 @@ export class VirtualTimer implements Executable {
   readonly channel = '';
   readonly digestLo = 0;
   readonly digestHi = 0;
-  /** The context that created the timer: `rclnodejs` calls inside its callback belong to it. */
-  readonly context: Context;
-  readonly scope: Context;
+  /** The program that created the timer: `rclnodejs` calls inside its callback belong to it. */
+  readonly program: Program;
+  readonly scope: Program;
   readonly #timers: VirtualTimers;
   readonly #kind: TimerKind;
   readonly #callback: (...args: unknown[]) => unknown;
@@ -32,6 +32,8 @@ export class VirtualTimer implements Executable {
   #action: ScheduledAction | null = null;
   #active = true;
   #refed = true;
+  /** Whether it counts in its program's pendingTimers (scheduled, ref'd, not an immediate). */
+  #keepsAlive = false;
 
   constructor(
     timers: VirtualTimers,
@@ -39,54 +41,71 @@ export class VirtualTimer implements Executable {
     callback: (...args: unknown[]) => unknown,
     args: unknown[],
     delayNs: number,
-    context: Context,
+    program: Program,
   ) {
     this.#timers = timers;
     this.#kind = kind;
     this.#callback = callback;
     this.#args = args;
     this.#delayNs = delayNs;
-    this.context = context;
-    this.scope = context;
-    this.entityId = context.simulation.nextEntityId();
-    this.label = `${kind} callback of ${context.name}`;
+    this.program = program;
+    this.scope = program;
+    this.entityId = program.simulation.nextEntityId();
+    this.label = `${kind} callback of ${program.name}`;
     this.kind = kind;
-    this.owner = context.name;
+    this.owner = program.name;
   }
 
   /** Puts the timer on its schedule (a delay from now), or queues an immediate now. */
   schedule(): void {
-    const engine = this.context.simulation.engine;
+    const engine = this.program.simulation.engine;
     if (this.#kind === 'setImmediate') engine.enqueue(this);
     else this.#action = engine.scheduleAfter(this.#delayNs, () => engine.enqueue(this), !this.#refed);
+    this.#keepAlive(this.#refed && this.#kind !== 'setImmediate');
   }
 
   execute(): unknown {
     if (!this.#active) return SKIPPED;
     this.#action = null;
     if (this.#kind === 'setInterval') this.schedule();
-    else this.#timers.forget(this);
+    else this.#finished();
     return this.#callback(...this.#args);
   }
 
   cancel(): void {
-    this.#active = false;
-    if (this.#action !== null) this.context.simulation.engine.cancelAction(this.#action);
+    if (this.#action !== null) this.program.simulation.engine.cancelAction(this.#action);
     this.#action = null;
+    this.#finished();
+  }
+
+  #finished(): void {
+    this.#active = false;
+    this.#keepAlive(false);
     this.#timers.forget(this);
+  }
+
+  /** Counts the timer in its program's pendingTimers, or stops counting it. */
+  #keepAlive(keeps: boolean): void {
+    if (keeps === this.#keepsAlive) return;
+    this.#keepsAlive = keeps;
+    this.program.pendingTimers += keeps ? 1 : -1;
   }
 
   /** Keeps the simulation going while the timer is pending (the default). */
   ref(): this {
     this.#refed = true;
-    if (this.#action !== null) this.context.simulation.engine.setWeak(this.#action, false);
+    if (this.#action !== null) {
+      this.program.simulation.engine.setWeak(this.#action, false);
+      this.#keepAlive(true);
+    }
     return this;
   }
 
   /** The simulation may end idle while only unref'd timers are pending, as Node's process does. */
   unref(): this {
     this.#refed = false;
-    if (this.#action !== null) this.context.simulation.engine.setWeak(this.#action, true);
+    if (this.#action !== null) this.program.simulation.engine.setWeak(this.#action, true);
+    this.#keepAlive(false);
     return this;
   }
 
@@ -97,7 +116,7 @@ export class VirtualTimer implements Executable {
   /** Restarts the countdown from now, as Node's timeout.refresh() does. */
   refresh(): this {
     if (this.#active && this.#action !== null) {
-      this.context.simulation.engine.cancelAction(this.#action);
+      this.program.simulation.engine.cancelAction(this.#action);
       this.schedule();
     }
     return this;
@@ -137,8 +156,8 @@ export class VirtualTimers {
   };
 
   /** Cancels every pending timer of a program that exited. */
-  cancelAll(context: Context): void {
-    for (const timer of [...this.#byId.values()]) if (timer.context === context) timer.cancel();
+  cancelAll(program: Program): void {
+    for (const timer of [...this.#byId.values()]) if (timer.program === program) timer.cancel();
   }
 
   forget(timer: VirtualTimer): void {
@@ -158,9 +177,9 @@ export class VirtualTimers {
       callback,
       args,
       Math.round(ms * 1e6),
-      this.#simulation.currentContext(),
+      this.#simulation.currentProgram(),
     );
-    if (timer.context.exited) return timer;
+    if (timer.program.exited) return timer;
     this.#byId.set(timer.entityId, timer);
     timer.schedule();
     return timer;

@@ -18,7 +18,11 @@ import { Clock, ROSClock } from '../rcl/Clock.js';
 import { ClockType } from '../rcl/ClockType.js';
 import { Context } from '../rcl/Context.js';
 import { Duration } from '../rcl/Duration.js';
-import { AbortError, TimeoutError } from '../rcl/errors.js';
+import * as errors from '../rcl/errors.js';
+import { parseRosArguments } from '../rcl/RosArguments.js';
+import { TimeSource } from '../rcl/TimeSource.js';
+import { toJSONSafe, toJSONString } from './jsonSafe.js';
+import { expandTopicName, isTopicOrServiceHidden, validator } from './validator.js';
 import { GuardCondition } from '../rcl/GuardCondition.js';
 import { Logging } from '../rcl/Logging.js';
 import { LoggingSeverity } from '../rcl/LogOutput.js';
@@ -50,7 +54,9 @@ export const DEFAULT_OPTIONS = Object.freeze(Node.getDefaultOptions());
 /** Takes the ROS arguments (`--ros-args …`) of argv for the context's nodes; never blocks. */
 export async function init(context: Context = Context.defaultContext(), argv: readonly string[] = process.argv): Promise<void> {
   if (context.simulation !== Simulation.current()) throw new Error('init: the context belongs to another simulation');
-  context.setArguments(argv);
+  if (!Array.isArray(argv)) throw new TypeError('argv must be an array.');
+  if (!argv.every((argument) => typeof argument === 'string')) throw new TypeError('argv elements must be strings (and not null).');
+  context.init(argv);
 }
 
 export function createNode(
@@ -97,9 +103,53 @@ export function shutdown(context: Context = Context.defaultContext()): void {
   context.shutdown();
 }
 
-export function isShutdown(context: Context = Context.defaultContext()): boolean {
-  return context.isShutdown();
+/** Shuts down every initialized context of the program. */
+export function shutdownAll(): void {
+  for (const context of Context.instances) context.shutdown();
 }
+
+/** True until init() and after shutdown(), as in rclnodejs. */
+export function isShutdown(context: Context = Context.defaultContext()): boolean {
+  return !context.isInitialized();
+}
+
+/** rclnodejs's SIGINT handler shuts its contexts down; rclsim installs none for programs. */
+export function removeSignalHandlers(): void {}
+
+/** argv without its ROS arguments (`--ros-args … [--]`). */
+export function removeROSArgs(argv: readonly string[]): string[] {
+  if (!Array.isArray(argv)) throw new TypeError('argv must be an array.');
+  if (!argv.every((argument) => typeof argument === 'string')) throw new TypeError('argv elements must be strings (and not null).');
+  return parseRosArguments(argv).unparsed;
+}
+
+/** rclnodejs's `logging` is its Logging class (`logging.getLogger(name)`). */
+export const logging = Logging;
+
+export const {
+  RclNodeError,
+  ValidationError,
+  TypeValidationError,
+  RangeValidationError,
+  MessageValidationError,
+  NameValidationError,
+  OperationError,
+  TimeoutError,
+  AbortError,
+  ServiceNotFoundError,
+  NodeNotFoundError,
+  ParameterError,
+  ParameterNotFoundError,
+  ParameterTypeError,
+  ReadOnlyParameterError,
+  TopicError,
+  PublisherError,
+  SubscriptionError,
+  ActionError,
+  GoalRejectedError,
+  ActionServerNotFoundError,
+  NativeError,
+} = errors;
 
 // The standard packages' types, as rclnodejs exposes them (rclnodejs.std_msgs.msg.String).
 export type * from '../interfaces/standardTypes.js';
@@ -119,7 +169,12 @@ export {
   ServerGoalHandle,
   DistroUtils,
   ServiceIntrospectionStates,
-  AbortError,
+  expandTopicName,
+  isTopicOrServiceHidden,
+  validator,
+  toJSONSafe,
+  toJSONString,
+  TimeSource,
   Client,
   Clock,
   ClockType,
@@ -146,6 +201,5 @@ export {
   ServiceResponse,
   Subscription,
   Time,
-  TimeoutError,
   Timer,
 };

@@ -3,6 +3,7 @@ import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
+import { TypeValidationError } from '../rcl/errors.js';
 import { Simulation } from '../rcl/Simulation.js';
 
 /** A generated message class, as `rclnodejs.require('pkg/msg/Type')` returns one. */
@@ -42,8 +43,18 @@ export function messageClass(type: MessageType): MessageClass {
 /**
  * rclnodejs.require('pkg/msg/Type' | 'pkg/srv/Type' | 'pkg/action/Type'): a message class, or
  * an object with the classes of a service's Request/Response or an action's Goal/Result/Feedback.
+ * `rclnodejs.require('pkg')` gives the package: `{ msg: { Type: … }, srv: {…}, action: {…} }`;
+ * `{ package, type, name }` names one interface.
  */
-export function requireInterface(name: string): unknown {
+export function requireInterface(name: string | { package: string; type: string; name: string }): unknown {
+  if (typeof name === 'object' && name !== null) {
+    if (!name.package || !name.type || !name.name) {
+      throw new TypeValidationError('interfaceObject', name, 'object with package, type, and name properties');
+    }
+    return requireInterface(`${name.package}/${name.type}/${name.name}`);
+  }
+  if (typeof name !== 'string') throw new TypeValidationError('name', name, 'string');
+  if (!name.includes('/')) return interfacePackage(name);
   const [, kind] = name.split('/');
   const interfaces = registry();
   if (kind === 'srv') {
@@ -55,6 +66,18 @@ export function requireInterface(name: string): unknown {
     return { Goal: messageClass(action.goal), Result: messageClass(action.result), Feedback: messageClass(action.feedback) };
   }
   return messageClass(interfaces.message(interfaceTypeName(name, 'msg')));
+}
+
+/** A package's interfaces, each loaded when first read. */
+function interfacePackage(pkg: string): Record<'msg' | 'srv' | 'action', Record<string, unknown>> {
+  const names = registry().typeNames(pkg);
+  if (names.length === 0) throw new Error(`rclnodejs.require: no interface package '${pkg}' (looked in ${pkg}/msg, srv, action of every interface source)`);
+  const result = { msg: {}, srv: {}, action: {} } as Record<'msg' | 'srv' | 'action', Record<string, unknown>>;
+  for (const typeName of names) {
+    const [, kind, interfaceName] = typeName.split('/') as [string, 'msg' | 'srv' | 'action', string];
+    Object.defineProperty(result[kind], interfaceName, { get: () => requireInterface(typeName), enumerable: true });
+  }
+  return result;
 }
 
 /** rclnodejs.createMessage: an instance of the message class, defaults filled in. */

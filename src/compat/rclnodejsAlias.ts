@@ -1,5 +1,5 @@
 import Module, { register } from 'node:module';
-import * as rclnodejs from './api.js';
+import * as rclnodejs from './index.js';
 import { isRclnodejsEntry } from './rclnodejsEntry.js';
 
 let installed = false;

@@ -72,6 +72,16 @@ export class Engine {
   readonly observers: EngineObserver[] = [];
   /** Progress for a supervisor on another thread (null: none watches). */
   #beat: Float64Array | null = null;
+  /**
+   * Called after each step, once its callbacks and their promise continuations are done (and
+   * once before the first): where the simulation decides whether the job is over.
+   */
+  instantEnded: (() => void) | null = null;
+  /**
+   * Offers an error of user code that nothing caught to the program's own handlers (what
+   * `process.on('uncaughtException')` would get); true when they took it and the run goes on.
+   */
+  uncaught: ((error: unknown, origin: 'uncaughtException' | 'unhandledRejection') => boolean) | null = null;
   /** Makes `scope` current for the code a callback starts (set by the simulation). */
   enterScope: (scope: object) => void = () => {};
   /** The scope entered in the current async resource (null after an await: unknown). */
@@ -228,9 +238,22 @@ export class Engine {
     if (this.#failure !== undefined) throw this.#failure;
   }
 
-  /** User code of `label` threw or rejected at `simTime`: fails the run, unless it was process.exit(). */
-  failCallback(label: string, simTime: bigint, error: unknown): void {
-    if (!(error instanceof ExitSignal)) this.fail(new CallbackError(label, simTime, error));
+  /**
+   * User code of `label` threw or rejected at `simTime`: fails the run, unless it was
+   * process.exit() or the program's own handlers took the error.
+   */
+  failCallback(label: string, simTime: bigint, error: unknown, origin: 'uncaughtException' | 'unhandledRejection' = 'uncaughtException'): void {
+    if (!(error instanceof ExitSignal) && !this.#programHandles(label, error, origin)) this.fail(new CallbackError(label, simTime, error));
+  }
+
+  #programHandles(label: string, error: unknown, origin: 'uncaughtException' | 'unhandledRejection'): boolean {
+    if (this.uncaught === null) return false;
+    try {
+      return this.uncaught(error, origin);
+    } catch (listenerError) {
+      this.fail(new CallbackError(`the ${origin} listener given the error of ${label}`, this.nowAbs, listenerError));
+      return true;
+    }
   }
 
   /**
@@ -409,6 +432,7 @@ export class Engine {
   async #loop(limits: RunLimits): Promise<EndReason> {
     this.start();
     const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
+    this.instantEnded?.();
     for (;;) {
       this.throwIfFailed();
       if (this.finished) return 'finished';
@@ -418,6 +442,7 @@ export class Engine {
       // A turn of the event loop now and then, though nothing is pending: signals (SIGINT) and
       // failures reported from outside get in. Nothing else can run, so nothing changes.
       if (++this.#stepsSinceYield >= STEPS_BETWEEN_EVENT_LOOP_TURNS) await this.#yield();
+      this.instantEnded?.();
       if (this.finished) return 'finished';
       if (this.#hasWorkNow()) continue;
       const next = this.#nextTime();
@@ -524,7 +549,9 @@ export class Engine {
     try {
       result = entity.execute();
     } catch (error) {
-      if (!(error instanceof ExitSignal)) throw new CallbackError(entity.label, this.nowAbs, error);
+      if (!(error instanceof ExitSignal) && !this.#programHandles(entity.label, error, 'uncaughtException')) {
+        throw new CallbackError(entity.label, this.nowAbs, error);
+      }
     } finally {
       this.executing = null;
       if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
@@ -554,7 +581,9 @@ export class Engine {
     for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity, id, lo, hi);
     if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
       const simTime = this.nowAbs;
-      (result as PromiseLike<unknown>).then(undefined, (error: unknown) => this.failCallback(entity.label, simTime, error));
+      (result as PromiseLike<unknown>).then(undefined, (error: unknown) =>
+        this.failCallback(entity.label, simTime, error, 'unhandledRejection'),
+      );
       this.#needsYield = true;
     }
   }

@@ -1,4 +1,5 @@
-import { Context } from '../rcl/Context.js';
+import type { Context } from '../rcl/Context.js';
+import { Program } from '../rcl/Program.js';
 import { Node } from '../rcl/Node.js';
 import type { RosArguments } from '../rcl/RosArguments.js';
 import type { JobHandle } from './Job.js';
@@ -36,8 +37,9 @@ export async function startComponent(
     );
   }
   const simulation = job.simulation;
-  const context = new Context(simulation, `${file}#${exportName}`, jobArguments);
-  await simulation.runInContext(context, async () => {
+  const program = new Program(simulation, `${file}#${exportName}`, { autoSpin: true, jobArguments });
+  const context = program.defaultContext;
+  await simulation.runInProgram(program, async () => {
     if (exported.prototype instanceof Node) new (exported as new () => Node)();
     else await (exported as ComponentFactory)({ context, job });
   });

@@ -4,7 +4,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CallbackError, ExitSignal } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
-import { Context } from '../rcl/Context.js';
+import { Program } from '../rcl/Program.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
@@ -25,20 +25,19 @@ export async function startProgram(
   args: readonly string[] = [],
   jobArguments: RosArguments = emptyRosArguments(),
   where = path,
-): Promise<Context> {
+): Promise<Program> {
   const file = resolve(path);
   if (!existsSync(file)) throw new JobModuleError(`${where}: no such program ${path}`);
   await prepareToLoad(file);
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
-  const context = new Context(simulation, name, jobArguments);
-  context.autoSpin = false;
+  const program = new Program(simulation, name, { autoSpin: false, jobArguments });
   const argv = process.argv;
   process.argv = [process.execPath, file, ...args];
   try {
     delete require.cache[file];
-    const loading = simulation.loadProgram(context, () => import(`${pathToFileURL(file).href}?rclsim-program=${++instances}`));
+    const loading = simulation.loadProgram(program, () => import(`${pathToFileURL(file).href}?rclsim-program=${++instances}`));
     let settled = false;
     let failure: unknown;
     loading.then(
@@ -50,7 +49,7 @@ export async function startProgram(
     );
     // A module body may await sim time at top level: it then never settles before the loop
     // runs. Once its code has run and it still waits after the microtasks drained, go on.
-    while (!settled && !context.hasRunCode) await drainMicrotasks();
+    while (!settled && !program.hasRunCode) await drainMicrotasks();
     await drainMicrotasks();
     if (failure !== undefined && !(failure instanceof ExitSignal)) {
       if (isLoadError(failure)) throw new JobModuleError(`${where}: cannot load program ${path}: ${(failure as Error).message}`);
@@ -62,7 +61,7 @@ export async function startProgram(
   } finally {
     process.argv = argv;
   }
-  return context;
+  return program;
 }
 
 function isLoadError(error: unknown): boolean {

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { LogOutput } from '../rcl/LogOutput.js';
 import { Simulation } from '../rcl/Simulation.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
+import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import type { EndReason } from '../engine/Engine.js';
 import { formatSimTime, InterruptedError } from '../engine/errors.js';
@@ -88,9 +89,17 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   if (supervision !== undefined) engine.heartbeat = supervision.heartbeat;
   // A promise that rejects with no handler, or an exception nothing catches, fails the run
   // instead of taking the process down (or passing unnoticed).
-  const onUnhandledRejection = (reason: unknown): void =>
-    engine.failCallback(`a promise of ${simulation.currentOwner()} without a rejection handler`, engine.nowAbs, reason);
-  const onUncaughtException = (error: unknown): void => engine.failCallback('code outside any callback', engine.nowAbs, error);
+  // A program's own listeners (installed after these) take precedence, as they would in Node.js.
+  let programListeners: ProgramErrorListeners | undefined;
+  const onUnhandledRejection = (reason: unknown): void => {
+    if (programListeners !== undefined && programListeners.listeners('unhandledRejection').length > 0) return;
+    const label = `a promise of ${simulation.currentOwner()} without a rejection handler`;
+    engine.failCallback(label, engine.nowAbs, reason, 'unhandledRejection');
+  };
+  const onUncaughtException = (error: unknown): void => {
+    if (programListeners !== undefined && programListeners.listeners('uncaughtException').length > 0) return;
+    engine.failCallback('code outside any callback', engine.nowAbs, error);
+  };
   // SIGINT/SIGTERM end the run at its next step, so that every bag is finished before exiting.
   const interrupt = (signal: NodeJS.Signals): void => engine.fail(new InterruptedError(signal));
   process.on('unhandledRejection', onUnhandledRejection);
@@ -126,6 +135,10 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   });
   simulation.enter();
   globals.install();
+  programListeners = new ProgramErrorListeners();
+  const listeners = programListeners;
+  engine.uncaught = (error, origin) =>
+    origin === 'unhandledRejection' ? listeners.deliverRejection(error) : listeners.deliverException(error);
   realIo.enable();
   try {
     if (options.tracePath !== undefined) {

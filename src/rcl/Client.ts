@@ -60,10 +60,10 @@ export class Client<T extends string = string> extends Entity implements Executa
 
   #sendAsync(request: unknown, options: SendRequestOptions): Promise<Message> {
     const engine = this.engine;
-    const operation = `request to service ${this.serviceName}`;
+    const about = { entityType: 'service', entityName: this.serviceName };
     return new Promise<Message>((resolve, reject) => {
       if (options.signal?.aborted) {
-        reject(new AbortError(operation));
+        reject(new AbortError('Service request', undefined, about));
         return;
       }
       let sequence = 0;
@@ -75,7 +75,7 @@ export class Client<T extends string = string> extends Entity implements Executa
       };
       const onAbort = (): void => {
         settle();
-        reject(new AbortError(operation));
+        reject(new AbortError('Service request', undefined, about));
       };
       sequence = this.#send(request, (response) => {
         settle();
@@ -85,7 +85,7 @@ export class Client<T extends string = string> extends Entity implements Executa
         options.timeout !== undefined && options.timeout >= 0
           ? engine.scheduleAfter(msToNs(options.timeout), () => {
               settle();
-              reject(new TimeoutError(operation, options.timeout!));
+              reject(new TimeoutError('Service request', options.timeout!, about));
             })
           : null;
       options.signal?.addEventListener('abort', onAbort, { once: true });

@@ -4,6 +4,7 @@ import { Time } from './Time.js';
 
 /** rclnodejs's Clock. Inside a simulation every clock type reads sim time. */
 export class Clock {
+  static readonly ClockType = ClockType;
   readonly #clockType: ClockType;
   readonly #simulation: Simulation;
 

@@ -1,55 +1,83 @@
 import type { Node } from './Node.js';
 import type { ParameterOverride } from './NodeParameters.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from './ParamsFile.js';
+import type { Program } from './Program.js';
 import { emptyRosArguments, parseRosArguments, type RosArguments } from './RosArguments.js';
 import { Simulation } from './Simulation.js';
 
+type ContextState = 'uninitialized' | 'initialized' | 'shutdown';
+
 /**
- * rclnodejs's Context. Inside rclsim every context belongs to a simulation and carries the ROS
- * arguments its nodes are created with. Shutting a context down destroys its nodes; when the
- * job's own context, or the last program's, shuts down, the job finishes with exit code 0, as a
- * program ending itself would (see Simulation#onContextShutdown).
+ * rclnodejs's Context: uninitialized until `init()`, then initialized until `shutdown()`, which
+ * destroys its nodes. Inside rclsim a context belongs to a Program (the job, a component, or a
+ * program run by rclsim) and carries the ROS arguments its nodes are created with. When the job's
+ * default context shuts down, or every program has nothing left to do, the job finishes (see
+ * Simulation#onContextShutdown).
  */
 export class Context {
   readonly simulation: Simulation;
-  /** Who owns the context, for messages: 'job', or the program that created it. */
-  readonly name: string;
-  readonly nodes: Node[] = [];
-  /** Set once a program's own code used rclsim (its module body is running, not loading). */
-  hasRunCode = false;
-  /**
-   * Whether the context's nodes run their callbacks without spin(): true for nodes a job builds
-   * (the simulation's executor spins them, as rslcpp's does); false for a program's nodes,
-   * which, as in rclnodejs, run callbacks only while spin() or spinOnce() lets them.
-   */
-  autoSpin = true;
-  /** Set when the program called process.exit(): none of its code runs any more. */
-  exited = false;
-  #shutdown = false;
+  readonly program: Program;
+  readonly #nodes: Node[] = [];
+  readonly #domainId: number | undefined;
+  #state: ContextState;
+  #initCalled = false;
   #initArguments: RosArguments = emptyRosArguments();
-  readonly #jobArguments: RosArguments;
   #paramsRules: ParamsRule[] = [];
 
+  /** A context of the program whose code is running (rclnodejs: `new Context(domainId)`). */
+  constructor(domainId?: number, program: Program = Simulation.current().currentProgram()) {
+    this.program = program;
+    this.simulation = program.simulation;
+    this.#domainId = domainId;
+    this.#state = program.initializedContexts ? 'initialized' : 'uninitialized';
+    program.contexts.push(this);
+  }
+
+  /** The contexts of the running program that are initialized (rclnodejs: Context.instances). */
+  static get instances(): Context[] {
+    return Simulation.current().currentProgram().contexts.filter((context) => context.isValid());
+  }
+
   /**
-   * `jobArguments` are what a job file says about the nodes of this context (name, namespace,
-   * remappings, parameters); they take precedence over the program's own `--ros-args`.
+   * The context rclnodejs calls use when none is given: the default context of the program whose
+   * code is running (see Simulation#currentProgram).
    */
-  constructor(simulation: Simulation = Simulation.current(), name?: string, jobArguments: RosArguments = emptyRosArguments()) {
-    this.simulation = simulation;
-    this.name = name ?? simulation.currentContext().name;
-    this.#jobArguments = jobArguments;
+  static defaultContext(): Context {
+    return Simulation.current().currentProgram().defaultContext;
+  }
+
+  /** Who owns the context, for messages: 'job', or the program that created it. */
+  get name(): string {
+    return this.program.name;
+  }
+
+  get nodes(): Node[] {
+    return [...this.#nodes];
+  }
+
+  get handle(): this {
+    return this;
+  }
+
+  get domainId(): number {
+    return this.#domainId ?? 0;
   }
 
   /** Remapping rules of this context's nodes: the job file's first (the first match wins). */
   get remaps(): RosArguments['remaps'] {
-    return [...this.#jobArguments.remaps, ...this.#initArguments.remaps];
+    return [...this.program.jobArguments.remaps, ...this.#initArguments.remaps];
   }
 
-  /** Takes the ROS arguments of `argv` (what `init(context, argv)` does) for nodes created from now on. */
-  setArguments(argv: readonly string[]): void {
+  /** `init(context, argv)`: takes the ROS arguments of `argv` for nodes created from now on. */
+  init(argv: readonly string[]): void {
+    // The job's and components' contexts are ready without init(); their code may still call it once.
+    const implicit = this.#state === 'initialized' && this.program.initializedContexts && !this.#initCalled;
+    if (this.#state !== 'uninitialized' && !implicit) throw new Error('The context has already been initialized.');
+    this.#initCalled = true;
     const args = parseRosArguments(argv);
     this.#paramsRules = args.paramsFiles.flatMap((file) => loadParamsFile(file));
     this.#initArguments = args;
+    this.#state = 'initialized';
   }
 
   /** Overrides from this context's params files, its `-p` arguments, then the job file's (later ones win). */
@@ -61,44 +89,57 @@ export class Context {
     return [
       ...overridesFor(this.#paramsRules, nodeFqn),
       ...forNode(this.#initArguments, 'the --ros-args -p arguments'),
-      ...forNode(this.#jobArguments, `the job file's parameters for ${this.name}`),
+      ...forNode(this.program.jobArguments, `the job file's parameters for ${this.name}`),
     ];
   }
 
-  /**
-   * The context rclnodejs calls use when none is given: that of the program whose code is
-   * running (see Simulation#currentContext).
-   */
-  static defaultContext(): Context {
-    return Simulation.current().currentContext();
+  isUninitialized(): boolean {
+    return this.#state === 'uninitialized';
+  }
+
+  isInitialized(): boolean {
+    return this.#state === 'initialized';
   }
 
   isValid(): boolean {
-    return !this.#shutdown;
+    return this.#state === 'initialized';
+  }
+
+  get isOk(): boolean {
+    return this.#state === 'initialized';
   }
 
   isShutdown(): boolean {
-    return this.#shutdown;
+    return this.#state === 'shutdown';
+  }
+
+  isDefaultContext(): boolean {
+    return this.program.isDefaultContext(this);
   }
 
   shutdown(): void {
-    if (this.#shutdown) return;
-    this.#shutdown = true;
-    for (const node of [...this.nodes]) node.destroy();
+    if (this.#state === 'shutdown') return;
+    for (const node of [...this.#nodes]) node.destroy();
+    this.#state = 'shutdown';
+    const contexts = this.program.contexts;
+    contexts.splice(contexts.indexOf(this), 1);
     this.simulation.onContextShutdown(this);
   }
 
   tryShutdown(): void {
-    this.shutdown();
+    if (this.isInitialized()) this.shutdown();
   }
 
   onNodeCreated(node: Node): void {
-    if (this.#shutdown) throw new Error('cannot create a node in a context that has been shut down');
-    this.nodes.push(node);
+    if (this.#state === 'shutdown') throw new Error('Can not add a Node to a Context that is shutdown');
+    if (this.#state === 'uninitialized') {
+      throw new Error(`cannot create a node in a context that is not initialized: call rclnodejs.init() first`);
+    }
+    if (!this.#nodes.includes(node)) this.#nodes.push(node);
   }
 
   onNodeDestroyed(node: Node): void {
-    const index = this.nodes.indexOf(node);
-    if (index >= 0) this.nodes.splice(index, 1);
+    const index = this.#nodes.indexOf(node);
+    if (index >= 0) this.#nodes.splice(index, 1);
   }
 }

@@ -1,6 +1,7 @@
 import type { Engine } from '../engine/Engine.js';
 import type { Executable } from '../engine/Executable.js';
 import type { Context } from './Context.js';
+import type { Program } from './Program.js';
 import type { Node } from './Node.js';
 import type { Simulation } from './Simulation.js';
 
@@ -22,13 +23,13 @@ export abstract class Entity {
   spinning: boolean;
   /** Executions granted by spinOnce() while the node does not spin. */
   #grants = 0;
-  /** The engine's scope of the entity's callbacks: its node's context (read before every callback). */
-  readonly scope: Context;
+  /** The engine's scope of the entity's callbacks: its node's program (read before every callback). */
+  readonly scope: Program;
 
   constructor(node: Node) {
     this.node = node;
     this.spinning = node.spinning;
-    this.scope = node.context;
+    this.scope = node.context.program;
     this.simulation = node.context.simulation;
     this.engine = this.simulation.engine;
     this.nodeId = node.nodeId;

@@ -72,7 +72,7 @@ export class Node {
     validateNodeName(this.#name);
     this.#namespace = normalizeNamespace(remapNamespace(nodeName, namespace, this.#remaps));
     this.#options = options;
-    this.#spinning = context.autoSpin;
+    this.#spinning = context.program.autoSpin;
     context.onNodeCreated(this);
     this.nodeId = this.simulation.registerNode(this);
     this.#logger = new Logging(this.#loggerName(), this.simulation);

@@ -5,12 +5,13 @@ import { ExitSignal } from '../engine/errors.js';
 import { Hash64 } from '../engine/Hash64.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
 import { InterfaceRegistry, type InterfaceSource } from '../interfaces/InterfaceRegistry.js';
-import { Context } from './Context.js';
+import type { Context } from './Context.js';
 import { Delivery } from './Delivery.js';
 import { Graph } from './Graph.js';
 import { LoggingSeverity, LogOutput } from './LogOutput.js';
 import type { Node } from './Node.js';
 import type { ParameterOverride } from './NodeParameters.js';
+import { Program } from './Program.js';
 import type { RemapRule } from './RosArguments.js';
 
 export interface SimulationOptions {
@@ -38,6 +39,11 @@ export interface SimulationOptions {
    * saves): a subscriber that changes one changes it for the others, deterministically.
    */
   zeroCopy?: boolean;
+  /**
+   * Messages as strict as rclsim was before it followed rclnodejs's leniency: unknown fields
+   * and values of another JavaScript type (numeric strings, …) are errors (MessageType#normalize).
+   */
+  strictMessages?: boolean;
 }
 
 const GOAL_ID_STREAM = 3;
@@ -56,13 +62,15 @@ export class Simulation {
   readonly delivery: Delivery;
   readonly interfaces: InterfaceRegistry;
   readonly logOutput: LogOutput;
-  readonly defaultContext: Context;
+  /** The job's own code: its nodes spin without spin(), its default context is initialized. */
+  readonly job: Program;
   readonly nodes: Node[] = [];
   readonly warnings: string[] = [];
   readonly keepAllLimit: number;
   readonly remaps: readonly RemapRule[];
   readonly seed: number;
   readonly zeroCopy: boolean;
+  readonly strictMessages: boolean;
   messagesDelivered = 0;
   /** Reused for every message digest (one simulation runs on one thread). */
   readonly messageHash = new Hash64();
@@ -71,8 +79,8 @@ export class Simulation {
   #entityIds = 0;
   readonly #goalIdRandom: SeededRandom;
   /** The program whose code (or promise continuation) is running, across awaits. */
-  readonly #programScope = new AsyncLocalStorage<Context>();
-  readonly #programContexts: Context[] = [];
+  readonly #programScope = new AsyncLocalStorage<Program>();
+  readonly #programs: Program[] = [];
 
   constructor(options: SimulationOptions = {}) {
     this.engine = new Engine({
@@ -86,14 +94,15 @@ export class Simulation {
     this.remaps = options.remaps ?? [];
     this.seed = options.seed ?? 0;
     this.zeroCopy = options.zeroCopy ?? false;
+    this.strictMessages = options.strictMessages ?? false;
     this.#goalIdRandom = new SeededRandom(this.seed, GOAL_ID_STREAM);
     this.#parameterOverrides = options.parameterOverrides ?? (() => []);
     this.#topicDelays = options.topicDelays ?? new Map();
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
-    this.defaultContext = new Context(this, 'job');
+    this.job = new Program(this, 'job', { autoSpin: true });
     // Promise continuations a callback starts belong to the callback's program.
-    this.engine.enterScope = (scope) => this.#programScope.enterWith(scope as Context);
+    this.engine.enterScope = (scope) => this.#programScope.enterWith(scope as Program);
   }
 
   /** The simulation being set up or run in this process. */
@@ -125,55 +134,69 @@ export class Simulation {
     this.#programScope.disable();
   }
 
+  /** The job's default context. */
+  get defaultContext(): Context {
+    return this.job.defaultContext;
+  }
+
   /**
-   * The context of the code that is running: the node (or JS timer) whose callback the engine
-   * is executing, else the program whose code or promise continuation this is, else the job's.
+   * The program whose code is running: that of the node (or JS timer) whose callback the engine
+   * is executing, else the program whose code or promise continuation this is, else the job.
    */
-  currentContext(): Context {
+  currentProgram(): Program {
     const executing = this.engine.executing;
     const owner = executing instanceof EngineTimer ? executing.entity : executing;
-    const context = (owner as { context?: unknown } | null)?.context;
-    if (context instanceof Context) return context;
+    const scope = (owner as { scope?: unknown } | null)?.scope;
+    if (scope instanceof Program) return scope;
     const program = this.#programScope.getStore();
-    if (program === undefined) return this.defaultContext;
+    if (program === undefined) return this.job;
     program.hasRunCode = true;
     return program;
   }
 
   /** Whose code is running, for errors: a program's file name, or "the job". */
   currentOwner(): string {
-    const context = this.currentContext();
-    return context === this.defaultContext ? 'the job' : context.name;
+    const program = this.currentProgram();
+    return program === this.job ? 'the job' : program.name;
   }
 
-  /** Starts `load` (a program's import) as code of the program `context`, across awaits. */
-  loadProgram<T>(context: Context, load: () => Promise<T>): Promise<T> {
-    this.#programContexts.push(context);
-    return this.runInContext(context, load);
+  /** Starts `load` (a program's import) as code of `program`, across awaits; the job waits for it. */
+  loadProgram<T>(program: Program, load: () => Promise<T>): Promise<T> {
+    this.#programs.push(program);
+    return this.runInProgram(program, load);
   }
 
-  /** Runs `code` (and the promise continuations it starts) with `context` as the current context. */
-  runInContext<T>(context: Context, code: () => T): T {
-    return this.#programScope.run(context, code);
-  }
-
-  /** The job finishes when its own context shuts down, or when every program's has. */
-  onContextShutdown(context: Context): void {
-    const programsDone =
-      this.#programContexts.includes(context) && this.#programContexts.every((c) => c.isShutdown());
-    if (context === this.defaultContext || programsDone) this.engine.finish(0);
+  /** Runs `code` (and the promise continuations it starts) as code of `program`. */
+  runInProgram<T>(program: Program, code: () => T): T {
+    return this.#programScope.run(program, code);
   }
 
   /**
-   * process.exit(code) from the code of `context`: the program ends as a process would (its
-   * context shuts down); a non-zero code, or an exit from the job's own code, ends the run with
-   * that code. Throws the ExitSignal that unwinds the caller.
+   * The job finishes when its own default context shuts down, or once every program has nothing
+   * left to do: no initialized context and no pending JS timer (a Node.js process would exit).
+   * That is checked whenever an instant's callbacks are done, from the first shutdown of a
+   * program's context on, since a program may init() again (a test suite between two tests).
    */
-  exitProgram(context: Context, code: number): never {
-    context.exited = true;
-    if (code !== 0 || context === this.defaultContext) this.engine.finish(code);
-    context.shutdown();
-    throw new ExitSignal(context.name, code);
+  onContextShutdown(context: Context): void {
+    if (context.program === this.job && context.isDefaultContext()) this.engine.finish(0);
+    else if (this.#programs.includes(context.program)) this.engine.instantEnded = this.#finishIfProgramsDone;
+  }
+
+  readonly #finishIfProgramsDone = (): void => {
+    if (!this.#programs.some((program) => program.alive)) this.engine.finish(0);
+  };
+
+  /**
+   * process.exit(code) from the code of `program`: it ends as a process would (its contexts shut
+   * down); a non-zero code, or an exit from the job's own code, ends the run with that code.
+   * Throws the ExitSignal that unwinds the caller.
+   */
+  exitProgram(program: Program, code: number): never {
+    program.exited = true;
+    if (code !== 0 || program === this.job) this.engine.finish(code);
+    for (const context of [...program.contexts]) context.shutdown();
+    this.engine.instantEnded = this.#finishIfProgramsDone;
+    throw new ExitSignal(program.name, code);
   }
 
   /** Goal ids of action clients, from the run's seed. */

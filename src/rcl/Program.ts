@@ -1,0 +1,63 @@
+import { Context } from './Context.js';
+import { emptyRosArguments, type RosArguments } from './RosArguments.js';
+import type { Simulation } from './Simulation.js';
+
+/**
+ * What plays the part of a process inside a simulation: the job's own code, a component, or an
+ * unmodified rclnodejs program. Each has its default context, as a process has one in rclnodejs:
+ * once that context shuts down, `Context.defaultContext()` gives a fresh, uninitialized one, so a
+ * program may `init()` again (mocha suites do so before every test).
+ */
+export class Program {
+  readonly simulation: Simulation;
+  /** Who it is, for messages: 'job', a component's `file#export`, or a program's file. */
+  readonly name: string;
+  /**
+   * Whether its nodes run their callbacks without spin(): true for nodes a job builds (the
+   * simulation's executor spins them, as rslcpp's does); false for a program's nodes, which, as
+   * in rclnodejs, run callbacks only while spin() or spinOnce() lets them.
+   */
+  readonly autoSpin: boolean;
+  /** Whether its contexts start initialized (the job's and components'); a program calls init(). */
+  readonly initializedContexts: boolean;
+  /** What a job file says about its nodes (name, namespace, remappings, parameters). */
+  readonly jobArguments: RosArguments;
+  /** Set once its own code used rclsim (its module body is running, not loading). */
+  hasRunCode = false;
+  /** Set when it called process.exit(): none of its code runs any more. */
+  exited = false;
+  /** Its JavaScript timers that keep it alive (setTimeout/setInterval not unref'd, pending). */
+  pendingTimers = 0;
+  /** Its contexts that are not shut down, in creation order. */
+  readonly contexts: Context[] = [];
+  #defaultContext: Context | null = null;
+
+  constructor(
+    simulation: Simulation,
+    name: string,
+    options: { autoSpin: boolean; jobArguments?: RosArguments },
+  ) {
+    this.simulation = simulation;
+    this.name = name;
+    this.autoSpin = options.autoSpin;
+    this.initializedContexts = options.autoSpin;
+    this.jobArguments = options.jobArguments ?? emptyRosArguments();
+  }
+
+  /** Its default context; a new one once the last has shut down, as rclnodejs's is. */
+  get defaultContext(): Context {
+    if (this.#defaultContext === null || this.#defaultContext.isShutdown()) {
+      this.#defaultContext = new Context(undefined, this);
+    }
+    return this.#defaultContext;
+  }
+
+  isDefaultContext(context: Context): boolean {
+    return this.#defaultContext === context;
+  }
+
+  /** Whether it can still do something: an initialized context, or a timer that will fire. */
+  get alive(): boolean {
+    return !this.exited && (this.pendingTimers > 0 || this.contexts.some((context) => context.isInitialized()));
+  }
+}
