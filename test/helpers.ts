@@ -21,16 +21,17 @@ export interface Simulated {
 /** Runs a job built by `setup` and collects its log records instead of printing them. */
 export async function simulate(
   setup: (job: JobHandle) => void | Promise<void>,
-  options: { startTime?: bigint; endAfter?: bigint; zeroCopy?: boolean } & RunOptions = {},
+  options: { startTime?: bigint; endAfter?: bigint; zeroCopy?: boolean; strictMessages?: boolean } & RunOptions = {},
 ): Promise<Simulated> {
   const logs: LogRecord[] = [];
-  const { startTime, endAfter, zeroCopy, ...runOptions } = options;
+  const { startTime, endAfter, zeroCopy, strictMessages, ...runOptions } = options;
   const summary = await runJob(
     defineJob({
       name: 'test',
       ...(startTime === undefined ? {} : { startTime }),
       ...(endAfter === undefined ? {} : { endAfter }),
       ...(zeroCopy === undefined ? {} : { zeroCopy }),
+      ...(strictMessages === undefined ? {} : { strictMessages }),
       setup,
     }),
     { logOutput: new LogOutput((record) => logs.push(record)), ...runOptions },

@@ -124,7 +124,7 @@ describe('interfaces', () => {
     });
   });
 
-  it('fails a wrong message at publish, with the field path, the expected type and the value', async () => {
+  it('fails a wrong message at publish, with the field path, the expected type and the value (strict_messages)', async () => {
     await simulate(() => {
       const node = new Node('n');
       const twist = node.createPublisher('geometry_msgs/msg/Twist', 'cmd');
@@ -146,7 +146,49 @@ describe('interfaces', () => {
       assert.throws(() => node.createPublisher('std_msgs/msg/Nope', 'x'), /unknown message type 'std_msgs\/msg\/Nope'/);
       const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add');
       assert.throws(() => client.sendRequest({ a: 1.5 }, () => {}), /invalid example_interfaces\/srv\/AddTwoInts_Request: field 'a': expected int64/);
+      assert.throws(() => bytes.publish({ data: '5' } as never), /field 'data': expected int8 \(an integer in \[-128, 127\]\), got string "5"/);
+    }, { strictMessages: true });
+  });
+
+  it('is as lenient as rclnodejs by default: extra fields ignored, numeric strings converted, mistakes still named', async () => {
+    const received: unknown[] = [];
+    let sum: unknown;
+    await simulate(() => {
+      const node = new Node('n');
+      const twist = node.createPublisher('geometry_msgs/msg/Twist', 'cmd');
+      node.createSubscription('geometry_msgs/msg/Twist', 'cmd', (m) => received.push(m));
+      twist.publish({ linear: { x: '1.5', w: 2 }, angular: { z: 1n }, note: 'ignored' } as never);
+      const flags = node.createPublisher('std_msgs/msg/Bool', 'flag');
+      node.createSubscription('std_msgs/msg/Bool', 'flag', (m) => received.push(m.data));
+      flags.publish(1 as never);
+      const letters = node.createPublisher('std_msgs/msg/Char', 'letter');
+      node.createSubscription('std_msgs/msg/Char', 'letter', (m) => received.push(m.data));
+      letters.publish('A' as never);
+      letters.publish(-1);
+      const big = node.createPublisher('std_msgs/msg/UInt64', 'big');
+      node.createSubscription('std_msgs/msg/UInt64', 'big', (m) => received.push(m.data));
+      big.publish('18446744073709551615' as never);
+      const small = node.createPublisher('std_msgs/msg/Int8', 'small');
+      node.createSubscription('std_msgs/msg/Int8', 'small', (m) => received.push(m.data));
+      small.publish({ data: '-7.9' } as never);
+      assert.throws(() => small.publish({ data: '300' } as never), /field 'data': expected int8 \(an integer in \[-128, 127\]\), got string "300"/);
+      assert.throws(() => twist.publish({ linear: { x: 'fast' } } as never), /field 'linear\.x': expected float64 \(a number\), got string "fast"/);
+      assert.throws(() => big.publish({ data: -1 }), /field 'data': expected uint64/);
+      node.createService('example_interfaces/srv/AddTwoInts', 'add', (request, response) => {
+        response.send({ sum: request.a + request.b, computedBy: 'n' } as never);
+      });
+      const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add');
+      client.sendRequest({ a: '2', b: 3 } as never, (response) => (sum = response));
     });
+    assert.deepEqual(received, [
+      { linear: { x: 1.5, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 1 } },
+      true,
+      65,
+      255,
+      18446744073709551615n,
+      -7,
+    ]);
+    assert.deepEqual(sum, { sum: 5n });
   });
 
   it('converts what rclnodejs accepts: safe numbers for 64-bit fields, arrays to typed arrays', async () => {

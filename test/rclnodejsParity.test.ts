@@ -74,4 +74,55 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       rclnodejs.shutdownAll();
     });
   });
+
+  it('validates messages as rclnodejs 1.x does: every issue with its field path, opt-in checks on publish and request', async () => {
+    await simulate(() => {
+      const { validateMessage, ValidationProblem, MessageValidationError } = rclnodejs;
+      const result = validateMessage({ linear: { x: 'fast', w: 1 }, angular: 3 }, 'geometry_msgs/msg/Twist', { strict: true });
+      assert.equal(result.valid, false);
+      assert.deepEqual(result.issues, [
+        { field: 'linear.w', problem: ValidationProblem.UNKNOWN_FIELD },
+        { field: 'linear.x', problem: 'TYPE_MISMATCH', expected: 'number', received: 'string' },
+        { field: 'angular', problem: 'TYPE_MISMATCH', expected: 'object', received: 'number' },
+      ]);
+      assert.deepEqual(validateMessage({ data: 5 }, 'std_msgs/msg/Int64'), { valid: true, issues: [] }, 'a number for int64 is fine');
+      const bounded = validateMessage({ covariance: [1, 2] }, rclnodejs.require('geometry_msgs/msg/PoseWithCovariance'));
+      assert.deepEqual(bounded.issues, [{ field: 'covariance', problem: 'ARRAY_LENGTH', expected: 'exactly 36 elements', received: '2 elements' }]);
+      assert.deepEqual(rclnodejs.validateMessage({}, 'std_msgs/msg/Header', { checkRequired: true }).issues.map((i) => i.field), ['stamp', 'frame_id']);
+      assert.deepEqual(rclnodejs.getFieldNames('geometry_msgs/msg/Pose'), ['position', 'orientation']);
+      assert.deepEqual(rclnodejs.getFieldType('std_msgs/msg/Char', 'data'), {
+        type: 'char', pkgName: null, isPrimitiveType: true, isArray: false, isDynamicArray: false,
+        isFixedSizeArray: false, isUpperBound: false, arraySize: null, stringUpperBound: null,
+      });
+      const schema = rclnodejs.getMessageSchema('sensor_msgs/msg/NavSatStatus')!;
+      assert.equal(schema.messageType, 'sensor_msgs/msg/NavSatStatus');
+      assert.deepEqual(schema.constants.find((c) => c.name === 'STATUS_FIX'), { name: 'STATUS_FIX', type: 'int8', value: 0 });
+      const check = rclnodejs.createMessageValidator('std_msgs/msg/String', { strict: true });
+      assert.equal(check({ data: 'x', extra: 1 }).valid, false);
+
+      const node = rclnodejs.createNode('validating');
+      const checked = node.createPublisher('std_msgs/msg/String', 'text', { validateMessages: true });
+      assert.equal(checked.willValidateMessage, true);
+      assert.throws(
+        () => checked.publish({ data: 'x', colour: 'red' } as never),
+        (error: unknown) =>
+          error instanceof MessageValidationError &&
+          error.message === "Invalid message for 'std_msgs/msg/String': colour: UNKNOWN_FIELD" &&
+          error.hasFieldIssue('colour'),
+      );
+      checked.publish({ data: 'x', colour: 'red' } as never, { validate: false });
+      checked.setValidation({ strict: false });
+      checked.publish({ data: 'x', colour: 'red' } as never);
+      const open = node.createPublisher('std_msgs/msg/String', 'text');
+      assert.throws(() => open.publish({ data: 5 } as never, { validate: true }), /data: TYPE_MISMATCH/);
+      assert.equal((open.typeClass as { type(): { interfaceName: string } }).type().interfaceName, 'String');
+      const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add', { validateRequests: true });
+      assert.equal(typeof (client.typeClass as { Request: unknown }).Request, 'function');
+      assert.throws(() => client.sendRequest({ a: 'one' } as never, () => {}), /Invalid message for 'example_interfaces\/srv\/AddTwoInts_Request': a: TYPE_MISMATCH/);
+      return client.sendRequestAsync({ b: true } as never).then(
+        () => assert.fail('an invalid request must reject'),
+        (error: unknown) => assert.ok(error instanceof MessageValidationError),
+      );
+    });
+  });
 });

@@ -13,7 +13,7 @@ import { LifecyclePublisher } from '../rcl/lifecycle/LifecyclePublisher.js';
 import { CallbackReturnValue, State, Transition, TransitionDescription } from '../rcl/lifecycle/LifecycleStates.js';
 import { CallbackReturnCode } from '../rcl/lifecycle/stateMachine.js';
 import { DistroUtils, ServiceIntrospectionStates } from './distro.js';
-import { createMessage, createMessageObject, deserializeMessage, requireInterface, serializeMessage } from './interfaceClasses.js';
+import { createMessage, createMessageObject, deserializeMessage, requireInterface, serializeMessage } from '../rcl/interfaceClasses.js';
 import { Clock, ROSClock } from '../rcl/Clock.js';
 import { ClockType } from '../rcl/ClockType.js';
 import { Context } from '../rcl/Context.js';
@@ -21,6 +21,15 @@ import { Duration } from '../rcl/Duration.js';
 import * as errors from '../rcl/errors.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
 import { TimeSource } from '../rcl/TimeSource.js';
+import {
+  assertValidMessage,
+  createMessageValidator,
+  getFieldNames,
+  getFieldType,
+  getMessageSchema,
+  validateMessage,
+  ValidationProblem,
+} from '../rcl/messageValidation.js';
 import { toJSONSafe, toJSONString } from './jsonSafe.js';
 import { expandTopicName, isTopicOrServiceHidden, validator } from './validator.js';
 import { GuardCondition } from '../rcl/GuardCondition.js';
@@ -175,6 +184,13 @@ export {
   toJSONSafe,
   toJSONString,
   TimeSource,
+  assertValidMessage,
+  createMessageValidator,
+  getFieldNames,
+  getFieldType,
+  getMessageSchema,
+  validateMessage,
+  ValidationProblem,
   Client,
   Clock,
   ClockType,

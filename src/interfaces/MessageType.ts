@@ -23,7 +23,7 @@ interface MessageTypes {
 interface FieldPlan {
   name: string;
   /** `share`: numeric arrays already of the right typed-array class are kept, not copied. */
-  normalize(value: unknown, path: string, share: boolean): unknown;
+  normalize(value: unknown, path: string, share: boolean, strict: boolean): unknown;
   makeDefault(): unknown;
   /** Mixes a value of the field (as normalize or CDR decoding made it) into a hash. */
   digest(value: unknown, hash: Hash64): void;
@@ -47,7 +47,7 @@ export class MessageType {
   readonly #fields: MessageDefinitionField[];
   #plan: FieldPlan[] | null = null;
   #digestFields: ((message: Message, hash: Hash64) => void) | null = null;
-  #normalizeFields: ((input: Record<string, unknown>, path: string, share: boolean) => Message) | null = null;
+  #normalizeFields: ((input: Record<string, unknown>, path: string, share: boolean, strict: boolean) => Message) | null = null;
   #dependencies: MessageType[] | null = null;
 
   constructor(own: OwnDefinition, registry: MessageTypes) {
@@ -57,6 +57,16 @@ export class MessageType {
     this.#fields = own.fields.filter((f) => !f.isConstant);
     this.fieldNames = this.#fields.map((f) => f.name);
     this.constants = Object.fromEntries(own.fields.filter((f) => f.isConstant).map((f) => [f.name, f.value]));
+  }
+
+  /** The fields (not constants), in definition order. */
+  get fields(): readonly MessageDefinitionField[] {
+    return this.#fields;
+  }
+
+  /** The message type of a complex field. */
+  fieldMessageType(field: MessageDefinitionField): MessageType {
+    return this.#registry.message(field.type);
   }
 
   /** Every type this one contains, transitively, each once, in first-use order. */
@@ -85,13 +95,19 @@ export class MessageType {
 
   /**
    * A checked, converted private copy of `value`: missing fields take their defaults (as
-   * rclnodejs fills them), unknown fields, wrong types, out-of-range integers and too long
-   * arrays or strings are errors naming the field path. With `share` (zero-copy publishing),
-   * typed arrays of the right class are taken over instead of copied.
+   * rclnodejs fills them); wrong types, out-of-range integers and too long arrays or strings are
+   * errors naming the field path. With `share` (zero-copy publishing), typed arrays of the right
+   * class are taken over instead of copied.
+   *
+   * Unless `strict`, it is as lenient as rclnodejs's message classes: unknown fields are ignored,
+   * numeric strings, booleans and bigints become numbers (integers truncated, as rclnodejs's
+   * byte writes do), integer strings become 64-bit integers, any primitive a bool (its truth), a
+   * one-character string or a negative byte a `char`. Garbage (a non-numeric string), values out
+   * of range and wrong shapes stay errors.
    */
-  normalize(value: unknown, share = false): Message {
+  normalize(value: unknown, share = false, strict = true): Message {
     try {
-      return this.#normalize(value, '', share);
+      return this.#normalize(value, '', share, strict);
     } catch (error) {
       if (error instanceof MessageError) {
         error.message = `invalid ${this.name}: ${error.path === '' ? '' : `field '${error.path}': `}${error.message}`;
@@ -104,11 +120,11 @@ export class MessageType {
    * What user code passed to publish/send, as a private message: a bare value on a type with
    * one field fills that field (rclnodejs lets `publish('text')` fill `data`).
    */
-  toMessage(value: unknown, share = false): Message {
+  toMessage(value: unknown, share = false, strict = true): Message {
     if ((typeof value !== 'object' || value === null) && this.fieldNames.length === 1 && value !== undefined && value !== null) {
-      return this.normalize({ [this.fieldNames[0]!]: value }, share);
+      return this.normalize({ [this.fieldNames[0]!]: value }, share, strict);
     }
-    return this.normalize(value, share);
+    return this.normalize(value, share, strict);
   }
 
   /**
@@ -126,16 +142,16 @@ export class MessageType {
   }
 
   /** `normalize` for a message nested at `path` of another (errors carry the full path). */
-  normalizeAt(value: unknown, path: string, share: boolean): Message {
-    return this.#normalize(value, path, share);
+  normalizeAt(value: unknown, path: string, share: boolean, strict: boolean): Message {
+    return this.#normalize(value, path, share, strict);
   }
 
-  #normalize(value: unknown, path: string, share: boolean): Message {
+  #normalize(value: unknown, path: string, share: boolean, strict: boolean): Message {
     if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) {
       throw new MessageError(path, `expected a ${this.name} message object, got ${describe(value)}`);
     }
     this.#normalizeFields ??= compileNormalize(this.#compiled(), (input, at) => this.#rejectUnknown(input, at));
-    return this.#normalizeFields(value as Record<string, unknown>, path, share);
+    return this.#normalizeFields(value as Record<string, unknown>, path, share, strict);
   }
 
   #rejectUnknown(input: Record<string, unknown>, path: string): void {
@@ -179,13 +195,15 @@ export class MessageType {
 
   #planField(field: MessageDefinitionField): FieldPlan {
     const { name } = field;
-    const element = field.isComplex ? complexElement(this.#registry.message(field.type)) : primitiveElement(field);
+    const element = field.isComplex
+      ? complexElement(this.#registry.message(field.type))
+      : primitiveElement(field, this.own.declared.get(field.name) === 'char');
     if (!field.isArray) {
       const fallback = field.defaultValue;
       return {
         name,
         normalize: element.normalize,
-        makeDefault: fallback === undefined ? element.makeDefault : () => element.normalize(fallback, name, false),
+        makeDefault: fallback === undefined ? element.makeDefault : () => element.normalize(fallback, name, false, true),
         digest: element.digest,
       };
     }
@@ -196,7 +214,7 @@ export class MessageType {
 interface Element {
   /** What the type is called in errors. */
   expected: string;
-  normalize(value: unknown, path: string, share: boolean): unknown;
+  normalize(value: unknown, path: string, share: boolean, strict: boolean): unknown;
   makeDefault(): unknown;
   digest(value: unknown, hash: Hash64): void;
   primitive?: Primitive;
@@ -205,13 +223,20 @@ interface Element {
 function complexElement(type: MessageType): Element {
   return {
     expected: `a ${type.name} message object`,
-    normalize: (value, path, share) => type.normalizeAt(value, path, share),
+    normalize: (value, path, share, strict) => type.normalizeAt(value, path, share, strict),
     makeDefault: () => type.createDefault(),
     digest: (value, hash) => type.digestInto(value as Message, hash),
   };
 }
 
-function primitiveElement(field: MessageDefinitionField): Element {
+/** What rclnodejs's numeric fields make of a value that is no number (Node's `+value`); NaN for garbage. */
+function looseNumber(value: unknown): number {
+  if (typeof value === 'string') return value.trim() === '' ? NaN : Number(value);
+  if (typeof value === 'boolean' || typeof value === 'bigint') return Number(value);
+  return NaN;
+}
+
+function primitiveElement(field: MessageDefinitionField, declaredChar: boolean): Element {
   const primitive = PRIMITIVES[field.type];
   if (primitive === undefined) throw new InterfaceError(`unknown primitive type '${field.type}'`);
   const bound = field.upperBound;
@@ -224,8 +249,14 @@ function primitiveElement(field: MessageDefinitionField): Element {
         primitive,
         digest: digestInteger,
         makeDefault: () => 0,
-        normalize: (value, path) => {
-          const n = typeof value === 'bigint' ? Number(value) : value;
+        normalize: (value, path, _share, strict) => {
+          let n = typeof value === 'bigint' ? Number(value) : value;
+          if (!strict && (typeof n !== 'number' || !Number.isInteger(n))) {
+            // rclnodejs's char is int8, and takes a one-character string as its code.
+            if (declaredChar && typeof n === 'string' && n.length === 1) n = n.charCodeAt(0);
+            n = Math.trunc(typeof n === 'number' ? n : looseNumber(n));
+          }
+          if (typeof n === 'number' && !strict && declaredChar && n < 0 && n >= -128) return n + 256;
           if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw mismatch(path, expected, value);
           return n;
         },
@@ -239,8 +270,9 @@ function primitiveElement(field: MessageDefinitionField): Element {
         primitive,
         digest: min < 0n ? digestInt64 : digestUint64,
         makeDefault: () => 0n,
-        normalize: (value, path) => {
-          const n = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
+        normalize: (value, path, _share, strict) => {
+          let n = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
+          if (!strict && typeof n === 'string' && /^\s*[-+]?\d+\s*$/.test(n)) n = BigInt(n.trim());
           if (typeof n !== 'bigint' || n < min || n > max) throw mismatch(path, expected, value);
           return n;
         },
@@ -252,9 +284,11 @@ function primitiveElement(field: MessageDefinitionField): Element {
         primitive,
         digest: digestFloat,
         makeDefault: () => 0,
-        normalize: (value, path) => {
-          if (typeof value !== 'number') throw mismatch(path, `${field.type} (a number)`, value);
-          return value;
+        normalize: (value, path, _share, strict) => {
+          if (typeof value === 'number') return value;
+          const n = strict ? NaN : looseNumber(value);
+          if (Number.isNaN(n)) throw mismatch(path, `${field.type} (a number)`, value);
+          return n;
         },
       };
     case 'bool':
@@ -263,9 +297,12 @@ function primitiveElement(field: MessageDefinitionField): Element {
         primitive,
         digest: digestBool,
         makeDefault: () => false,
-        normalize: (value, path) => {
-          if (typeof value !== 'boolean') throw mismatch(path, 'bool (true or false)', value);
-          return value;
+        normalize: (value, path, _share, strict) => {
+          if (typeof value === 'boolean') return value;
+          if (strict || (typeof value === 'object' && value !== null) || typeof value === 'function') {
+            throw mismatch(path, 'bool (true or false)', value);
+          }
+          return Boolean(value);
         },
       };
     case 'string': {
@@ -296,11 +333,11 @@ function arrayPlan(field: MessageDefinitionField, element: Element): FieldPlan {
   const build = (items: unknown[]): unknown => (TypedArray ? (TypedArray as unknown as { from(a: unknown[]): unknown }).from(items) : items);
   const fallback = field.defaultValue;
   const makeDefault = (): unknown => {
-    if (fallback !== undefined) return normalize(fallback, name, false);
+    if (fallback !== undefined) return normalize(fallback, name, false, true);
     if (fixed === undefined) return build([]);
     return build(Array.from({ length: fixed }, () => (element.primitive ? primitiveDefault(element.primitive) : element.makeDefault())));
   };
-  const normalize = (value: unknown, path: string, share: boolean): unknown => {
+  const normalize = (value: unknown, path: string, share: boolean, strict: boolean): unknown => {
     const isTyped = ArrayBuffer.isView(value) && !(value instanceof DataView);
     if (!Array.isArray(value) && !isTyped) throw mismatch(path, `${written} (an array)`, value);
     const items = value as ArrayLike<unknown>;
@@ -312,7 +349,7 @@ function arrayPlan(field: MessageDefinitionField, element: Element): FieldPlan {
     }
     if (TypedArray && value instanceof TypedArray) return share ? value : (value as unknown as { slice(): unknown }).slice();
     const out = new Array(items.length);
-    for (let i = 0; i < items.length; i++) out[i] = element.normalize(items[i], `${path}[${i}]`, share);
+    for (let i = 0; i < items.length; i++) out[i] = element.normalize(items[i], `${path}[${i}]`, share, strict);
     return build(out);
   };
   const digest = (value: unknown, hash: Hash64): void => {
@@ -345,23 +382,23 @@ function compileDigest(plan: FieldPlan[]): (message: Message, hash: Hash64) => v
 }
 
 /**
- * Normalizes each field (missing ones take their defaults) in definition order, then rejects
- * unknown fields: their count is compared with the input's keys, counted with for-in, which
+ * Normalizes each field (missing ones take their defaults) in definition order, then, when
+ * strict, rejects unknown fields: their count is compared with the input's keys, counted with for-in, which
  * allocates nothing (an inherited enumerable key only sends the check to the exact path).
  */
 function compileNormalize(
   plan: FieldPlan[],
   rejectUnknown: (input: Record<string, unknown>, path: string) => void,
-): (input: Record<string, unknown>, path: string, share: boolean) => Message {
+): (input: Record<string, unknown>, path: string, share: boolean, strict: boolean) => Message {
   const lines = plan.map((field, i) => {
     const name = JSON.stringify(field.name);
     const nested = JSON.stringify(`.${field.name}`);
-    return `v = input[${name}];\nconst f${i} = v === undefined ? m${i}() : (known++, n${i}(v, path === '' ? ${name} : path + ${nested}, share));`;
+    return `v = input[${name}];\nconst f${i} = v === undefined ? m${i}() : (known++, n${i}(v, path === '' ? ${name} : path + ${nested}, share, strict));`;
   });
   const fields = plan.map((field, i) => `${JSON.stringify(field.name)}: f${i}`).join(', ');
   const body =
-    `function normalize(input, path, share) {\nlet known = 0;\nlet v;\n${lines.join('\n')}\n` +
-    `let keys = 0;\nfor (const _ in input) keys++;\nif (known !== keys) reject(input, path);\nreturn { ${fields} };\n}`;
+    `function normalize(input, path, share, strict) {\nlet known = 0;\nlet v;\n${lines.join('\n')}\n` +
+    `if (strict) {\nlet keys = 0;\nfor (const _ in input) keys++;\nif (known !== keys) reject(input, path);\n}\nreturn { ${fields} };\n}`;
   const parameters = [...plan.map((_, i) => `n${i}`), ...plan.map((_, i) => `m${i}`), 'reject'];
   return compile(parameters, body, [...plan.map((f) => f.normalize), ...plan.map((f) => f.makeDefault), rejectUnknown]);
 }

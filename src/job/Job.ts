@@ -31,6 +31,8 @@ export interface JobDefinition {
   interfaces?: InterfaceSource[];
   /** Subscribers share each message instead of getting a copy each (see SimulationOptions.zeroCopy). */
   zeroCopy?: boolean;
+  /** Messages checked as strictly as before rclsim followed rclnodejs's leniency (SimulationOptions.strictMessages). */
+  strictMessages?: boolean;
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }

@@ -61,6 +61,7 @@ const schema = {
     name: { type: 'string' },
     seed: { type: 'integer' },
     zero_copy: { type: 'boolean' },
+    strict_messages: { type: 'boolean' },
     start: duration,
     end: {
       type: 'object',
@@ -137,6 +138,7 @@ interface JobFile {
   name?: string;
   seed?: number;
   zero_copy?: boolean;
+  strict_messages?: boolean;
   start?: string | number;
   end?: { after?: string | number; idle?: boolean; when?: { topic: string; field?: string; equals?: unknown } };
   parameters?: unknown;
@@ -323,6 +325,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     name: data.name ?? basename(path).replace(/\.ya?ml$/, ''),
     ...(data.seed === undefined ? {} : { seed: data.seed }),
     ...(data.zero_copy === undefined ? {} : { zeroCopy: data.zero_copy }),
+    ...(data.strict_messages === undefined ? {} : { strictMessages: data.strict_messages }),
     ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start, ROS_TIME_LIMIT, 'ROS time is below 2^63 ns') }),
     ...(end.after === undefined ? {} : { endAfter: durationAt(['end', 'after'], end.after) }),
     parameterRules,

@@ -82,6 +82,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     remaps: definition.remaps ?? [],
     interfaces: definition.interfaces ?? [],
     zeroCopy: definition.zeroCopy ?? false,
+    strictMessages: definition.strictMessages ?? false,
   });
   const supervision = options.supervision;
   const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined, supervision?.recording);

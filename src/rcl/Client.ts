@@ -5,6 +5,8 @@ import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import { Entity } from './Entity.js';
 import { AbortError, TimeoutError } from './errors.js';
+import { requireInterface } from './interfaceClasses.js';
+import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import type { Service } from './Service.js';
@@ -16,6 +18,8 @@ export interface SendRequestOptions {
   /** Milliseconds of sim time before the promise rejects with TimeoutError. */
   timeout?: number;
   signal?: AbortSignal;
+  /** Check the request with validateMessage (or not), whatever `validateRequests` says. */
+  validate?: boolean;
 }
 
 /**
@@ -36,8 +40,11 @@ export class Client<T extends string = string> extends Entity implements Executa
   readonly #responses = new Fifo<ServiceCall>();
   #sequence = 0;
 
-  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS) {
+  readonly #validation: ValidationSetting;
+
+  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, validation = new ValidationSetting()) {
     super(node);
+    this.#validation = validation;
     this.typeName = typeName;
     this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;
@@ -49,8 +56,26 @@ export class Client<T extends string = string> extends Entity implements Executa
     return this.describe(`client ${this.serviceName}`);
   }
 
-  sendRequest(request: MessageInput<RequestOf<T>>, callback: ResponseCallback<ResponseOf<T>>): void {
+  /** rclnodejs's service class: `{ Request, Response }`. */
+  get typeClass(): unknown {
+    return requireInterface(this.typeName);
+  }
+
+  get willValidateRequest(): boolean {
+    return this.#validation.enabled;
+  }
+
+  set willValidateRequest(enabled: boolean) {
+    this.#validation.enabled = enabled;
+  }
+
+  setValidation(options: ValidationOptions): void {
+    this.#validation.update(options);
+  }
+
+  sendRequest(request: MessageInput<RequestOf<T>>, callback: ResponseCallback<ResponseOf<T>>, options: { validate?: boolean } = {}): void {
     if (typeof callback !== 'function') throw new TypeError('sendRequest needs a response callback');
+    this.#validation.check(request, this.type.request.name, options.validate);
     this.#send(request, callback as ResponseCallback);
   }
 
@@ -62,6 +87,7 @@ export class Client<T extends string = string> extends Entity implements Executa
     const engine = this.engine;
     const about = { entityType: 'service', entityName: this.serviceName };
     return new Promise<Message>((resolve, reject) => {
+      this.#validation.check(request, this.type.request.name, options.validate);
       if (options.signal?.aborted) {
         reject(new AbortError('Service request', undefined, about));
         return;
@@ -138,7 +164,7 @@ export class Client<T extends string = string> extends Entity implements Executa
 
   #send(request: unknown, callback: ResponseCallback): number {
     this.assertAlive(`request to ${this.serviceName}`);
-    const message = this.type.request.toMessage(request);
+    const message = this.type.request.toMessage(request, false, this.simulation.strictMessages);
     const sequence = ++this.#sequence;
     this.#pending.set(sequence, callback);
     // Every server gets its own copy of the request.

@@ -22,6 +22,7 @@ import type { RemapRule } from './RosArguments.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import { Subscription, type SubscriptionCallback } from './Subscription.js';
+import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Time } from './Time.js';
 import { Timer } from './Timer.js';
 
@@ -30,6 +31,11 @@ export interface Options {
   qos?: QoS | QoSProfileName | number;
   enableTypedArray?: boolean;
   isRaw?: boolean;
+  /** A publisher checks what it publishes with validateMessage (rclnodejs 1.x). */
+  validateMessages?: boolean;
+  /** A client checks its requests with validateMessage (rclnodejs 1.x). */
+  validateRequests?: boolean;
+  validationOptions?: ValidationOptions;
 }
 
 /**
@@ -177,6 +183,7 @@ export class Node {
       interfaceTypeName(typeClass, 'msg'),
       this.#resolve(topic, 'topic'),
       resolveQoS(options.qos, 'qos_profile_default'),
+      new ValidationSetting(options.validateMessages === true, options.validationOptions),
     );
     this.simulation.graph.addPublisher(publisher);
     return this.#own(publisher);
@@ -229,6 +236,7 @@ export class Node {
       interfaceTypeName(typeClass, 'srv'),
       this.#resolve(serviceName, 'service'),
       resolveQoS(options.qos, 'qos_profile_services_default'),
+      new ValidationSetting(options.validateRequests === true, options.validationOptions),
     );
     this.simulation.graph.addClient(client);
     return this.#own(client);

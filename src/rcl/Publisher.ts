@@ -7,6 +7,8 @@ import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import type { Watcher } from './Delivery.js';
+import { requireInterface } from './interfaceClasses.js';
+import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Sample } from './Sample.js';
 import type { Subscription } from './Subscription.js';
 
@@ -29,8 +31,11 @@ export class Publisher<T extends string = string> extends Entity {
   #watchers: readonly Watcher[] = [];
   #watchersGeneration = -1;
 
-  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS) {
+  readonly #validation: ValidationSetting;
+
+  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, validation = new ValidationSetting()) {
     super(node);
+    this.#validation = validation;
     this.topic = topic;
     this.typeName = typeName;
     this.type = this.simulation.interfaces.message(typeName);
@@ -51,12 +56,31 @@ export class Publisher<T extends string = string> extends Entity {
     return this.topic;
   }
 
-  publish(message: PublishInput<T>): void {
+  /** rclnodejs's message class of the type. */
+  get typeClass(): unknown {
+    return requireInterface(this.typeName);
+  }
+
+  get willValidateMessage(): boolean {
+    return this.#validation.enabled;
+  }
+
+  set willValidateMessage(enabled: boolean) {
+    this.#validation.enabled = enabled;
+  }
+
+  setValidation(options: ValidationOptions): void {
+    this.#validation.update(options);
+  }
+
+  /** `options.validate` checks this message (or not) whatever `validateMessages` says. */
+  publish(message: PublishInput<T>, options: { validate?: boolean } = {}): void {
     this.assertAlive(`publish on ${this.topic}`);
+    this.#validation.check(message, this.typeName, options.validate);
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
     if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs, true);
-    else this.#send(this.type.toMessage(message, this.simulation.zeroCopy), this.engine.nowAbs, true);
+    else this.#send(this.type.toMessage(message, this.simulation.zeroCopy, this.simulation.strictMessages), this.engine.nowAbs, true);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { requireInterface } from './interfaceClasses.js';
 import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
@@ -42,7 +43,7 @@ export class ServiceResponse<T extends string = string> {
 
   send(response: MessageInput<ResponseOf<T>>): void {
     if (this.sent) throw new Error(`a response to this request on ${this.#service.serviceName} was already sent`);
-    const message = this.#service.type.response.toMessage(response);
+    const message = this.#service.type.response.toMessage(response, false, this.#service.simulation.strictMessages);
     this.sent = true;
     const call = makeCall(this.#service.simulation, this.#service.type.response, message, this.#request.call.sequence);
     this.#service.engine.output('response', this.#service, call.digestLo, call.digestHi);
@@ -69,6 +70,11 @@ export class Service extends Entity implements Executable {
     this.qos = qos;
     this.#callback = callback;
     this.channel = serviceName;
+  }
+
+  /** rclnodejs's service class: `{ Request, Response }`. */
+  get typeClass(): unknown {
+    return requireInterface(this.typeName);
   }
 
   get label(): string {

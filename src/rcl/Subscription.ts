@@ -1,3 +1,4 @@
+import { requireInterface } from './interfaceClasses.js';
 import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import { serializeMessage } from '../interfaces/cdr.js';
@@ -53,6 +54,11 @@ export class Subscription extends Entity implements Executable {
     this.#callback = callback;
     this.#wantsInfo = callback.length >= 2;
     this.channel = topic;
+  }
+
+  /** rclnodejs's message class of the type. */
+  get typeClass(): unknown {
+    return requireInterface(this.typeName);
   }
 
   get label(): string {

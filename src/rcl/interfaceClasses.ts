@@ -3,8 +3,9 @@ import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import { TypeValidationError } from '../rcl/errors.js';
-import { Simulation } from '../rcl/Simulation.js';
+import { TypeValidationError } from './errors.js';
+import { messageSchema, type MessageSchema } from './messageValidation.js';
+import { Simulation } from './Simulation.js';
 
 /** A generated message class, as `rclnodejs.require('pkg/msg/Type')` returns one. */
 export interface MessageClass {
@@ -31,6 +32,11 @@ export function messageClass(type: MessageType): MessageClass {
 
     static type(): { pkgName: string; subFolder: string; interfaceName: string } {
       return { pkgName, subFolder, interfaceName };
+    }
+
+    /** The definition as rclnodejs's generated classes describe it (its validation API reads it). */
+    static get ROSMessageDef(): MessageSchema {
+      return messageSchema(type);
     }
   };
   Object.defineProperty(MessageClassOfType, 'name', { value: interfaceName });
@@ -93,7 +99,7 @@ export function createMessageObject(typeClass: TypeClass): Message {
 /** CDR bytes of a message, as ROS 2 sends and records them. */
 export function serializeMessage(message: unknown, typeClass: TypeClass): Buffer {
   const type = registry().message(interfaceTypeName(typeClass, 'msg'));
-  return Buffer.from(toCdr(type, type.toMessage(message)));
+  return Buffer.from(toCdr(type, type.toMessage(message, false, Simulation.current().strictMessages)));
 }
 
 export function deserializeMessage(buffer: ArrayBufferView, typeClass: TypeClass): Message {

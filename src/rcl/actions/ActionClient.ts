@@ -71,7 +71,7 @@ export class ActionClient {
     const goalId = goalUuid ?? { uuid: this.node.simulation.goalIds.next() };
     const key = goalKey(goalId);
     if (feedbackCallback) this.#feedbackCallbacks.set(key, feedbackCallback);
-    const response = await this.#sendGoal.sendRequestAsync({ goal_id: goalId, goal: this.type.goal.toMessage(goal) });
+    const response = await this.#sendGoal.sendRequestAsync({ goal_id: goalId, goal: this.type.goal.toMessage(goal, false, this.node.simulation.strictMessages) });
     const handle = new ClientGoalHandle(this.#requester, goalId, response);
     if (handle.isAccepted()) this.#handles.set(key, handle);
     else this.#feedbackCallbacks.delete(key);

@@ -142,7 +142,7 @@ export class ActionServer {
     const finish = (result: unknown): void => {
       // A goal still active when its execute callback returns is aborted, as in rclpy.
       if (handle.isActive) handle.abort();
-      handle.result = this.type.result.toMessage(result ?? {});
+      handle.result = this.type.result.toMessage(result ?? {}, false, this.node.simulation.strictMessages);
       this.#deliverResult(handle);
     };
     const returned = callback(handle);
@@ -163,7 +163,7 @@ export class ActionServer {
   readonly #owner = {
     publishStatus: (): void => this.publishStatus(),
     publishFeedback: (goalId: Message, feedback: unknown): void =>
-      this.#feedback.publish({ goal_id: goalId, feedback: this.type.feedback.toMessage(feedback) }),
+      this.#feedback.publish({ goal_id: goalId, feedback: this.type.feedback.toMessage(feedback, false, this.node.simulation.strictMessages) }),
     startExecution: (handle: ServerGoalHandle, callback: ExecuteCallback | undefined): void => {
       this.#executions.push({ handle, callback: callback ?? this.#execute });
       this.#executor.trigger();
