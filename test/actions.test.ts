@@ -89,6 +89,50 @@ describe('actions', () => {
     assert.deepEqual(events, ['accepted, status 1', 'execute 3 at 250 ms', 'result 3 succeeded true at 250 ms']);
   });
 
+  it('answers rcl_action’s graph queries, makes seeded ActionUuids, logs invalid goal transitions and can be destroyed', async () => {
+    const uuids: string[] = [];
+    const { logs } = await simulate(
+      () => {
+        const serverNode = new Node('server', '/robot');
+        let later: ServerGoalHandle | undefined;
+        const server = new rclnodejs.ActionServer(serverNode, 'test_msgs/action/Fibonacci', 'count', (handle: ServerGoalHandle) => {
+          handle.canceled();
+          handle.succeed();
+          handle.succeed();
+          later = handle;
+          return { sequence: [] };
+        });
+        const clientNode = new Node('client');
+        const client = new rclnodejs.ActionClient(clientNode, 'test_msgs/action/Fibonacci', '/robot/count');
+        assert.deepEqual(rclnodejs.getActionNamesAndTypes(clientNode), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }]);
+        assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'server', '/robot'), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }]);
+        assert.deepEqual(rclnodejs.getActionClientNamesAndTypesByNode(clientNode, 'client', '/'), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }]);
+        assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'client', '/'), []);
+        const uuid = rclnodejs.ActionUuid.random();
+        uuids.push(uuid.toString(), rclnodejs.ActionUuid.fromMessage(uuid.toMessage()).toString());
+        assert.throws(() => new rclnodejs.ActionUuid([1, 2] as never), (error: unknown) => error instanceof rclnodejs.TypeValidationError);
+        void (async () => {
+          const handle = await client.sendGoal({ order: 2 });
+          await handle.getResult();
+          later!.publishFeedback({ sequence: [1] });
+          server.destroy();
+          assert.equal(server.isDestroyed(), true);
+          assert.deepEqual(rclnodejs.getActionNamesAndTypes(clientNode), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }], 'the client remains');
+          assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'server', '/robot'), []);
+        })();
+      },
+      { endAfter: SECOND },
+    );
+    assert.equal(uuids[0], uuids[1]);
+    assert.match(uuids[0]!, /^\d+(,\d+){15}$/);
+    const warnings = logs.map((record) => record.message.replace(/goal [\d,]+/, 'goal G'));
+    assert.deepEqual(warnings, [
+      "goal G cannot go from status 2 to 5 (rcl_action's goal state machine); ignoring",
+      "goal G cannot go from status 4 to 4 (rcl_action's goal state machine); ignoring",
+      'publishFeedback() called on goal G in status 4, not executing; ignoring',
+    ]);
+  });
+
   it('lets an unref’d JS timer run in its turn without keeping the run going', async () => {
     const fired: string[] = [];
     const { summary } = await simulate(() => {

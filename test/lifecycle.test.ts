@@ -27,6 +27,16 @@ describe('lifecycle nodes', () => {
     assert.match(result.stderr, /\[WARN\] \[1\.000000000\] \[talker\]: Trying to publish message on the topic '\/lifecycle_chatter', but the publisher is not activated/);
   });
 
+  it('lists rcl_lifecycle’s 11 states, unknown first', async () => {
+    await simulate(() => {
+      const node = rclnodejs.createLifecycleNode('listed');
+      assert.deepEqual(
+        node.availableStates.map((state) => `${state.label}=${state.id}`),
+        ['unknown=0', 'unconfigured=1', 'inactive=2', 'active=3', 'finalized=4', 'configuring=10', 'cleaningup=11', 'shuttingdown=12', 'activating=13', 'deactivating=14', 'errorprocessing=15'],
+      );
+    });
+  });
+
   it('goes through errorprocessing when a callback errs or throws, and reports its return code', async () => {
     await simulate(() => {
       const { CallbackReturnCode, CallbackReturnValue } = rclnodejs.lifecycle;

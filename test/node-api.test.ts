@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Context } from '../src/rcl/Context.js';
+import { TypeValidationError } from '../src/rcl/errors.js';
 import { LoggingSeverity } from '../src/rcl/LogOutput.js';
 import type { MessageInfo } from '../src/rcl/MessageInfo.js';
 import { Node } from '../src/rcl/Node.js';
@@ -12,10 +13,12 @@ const STRING = 'std_msgs/msg/String';
 describe('Node names', () => {
   it('validates node names and namespaces', async () => {
     await simulate(() => {
-      assert.throws(() => new Node('1abc'), /invalid node name '1abc'/);
-      assert.throws(() => new Node('with-dash'), /invalid node name/);
-      assert.throws(() => new Node('ok', 'bad//ns'), /invalid namespace/);
-      assert.throws(() => new Node('ok', '/trailing/'), /must not end with '\/'/);
+      // rmw's wording, as rcl_node_init reports it.
+      assert.throws(() => new Node('1abc'), /invalid node name '1abc': node name must not start with a number/);
+      assert.throws(() => new Node('with-dash'), /invalid node name 'with-dash': node name must not contain characters other than alphanumerics or '_'/);
+      assert.throws(() => new Node('ok', 'bad//ns'), /invalid namespace 'bad\/\/ns': namespace must not contain repeated '\/'/);
+      assert.throws(() => new Node('ok', '/trailing/'), /namespace must not end with a '\/', unless only a '\/'/);
+      assert.throws(() => new Node(5 as never), (error: unknown) => error instanceof TypeValidationError);
       const node = new Node('driver', 'robot1/arm');
       assert.equal(node.namespace(), '/robot1/arm');
       assert.equal(node.getFullyQualifiedName(), '/robot1/arm/driver');
@@ -31,9 +34,10 @@ describe('Node names', () => {
       assert.equal(node.createPublisher(STRING, '/tf').topic, '/tf');
       assert.equal(node.createPublisher(STRING, '{node}/raw').topic, '/robot/cam/raw');
       assert.equal(node.createClient('std_srvs/srv/Trigger', 'reset').serviceName, '/robot/reset');
-      assert.throws(() => node.createPublisher(STRING, 'a//b'), /must not contain '\/\/'/);
-      assert.throws(() => node.createPublisher(STRING, '9lives'), /must not start with a digit/);
-      assert.throws(() => node.createPublisher(STRING, 'a~b'), /'~' is only allowed at the start/);
+      assert.throws(() => node.createPublisher(STRING, 'a//b'), /topic name must not contain repeated '\/'/);
+      assert.throws(() => node.createPublisher(STRING, '9lives'), /invalid topic name '9lives': topic name is invalid: topic name must not start with a number/);
+      assert.throws(() => node.createPublisher(STRING, 'a~b'), /topic name is invalid: topic name must not have tilde '~' unless it is the first character/);
+      assert.throws(() => node.createService('example_interfaces/srv/AddTwoInts', '"quoted"', () => ({})), /invalid service name '"quoted"': topic name is invalid/);
       assert.throws(() => node.createPublisher('std_msgs/String/x/y', 'x'), /invalid msg type/);
     });
   });

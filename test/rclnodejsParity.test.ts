@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { inspect } from 'node:util';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
 import { lastJsonLine, runCli, simulate } from './helpers.js';
@@ -125,4 +126,170 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       );
     });
   });
+
+  it('filters a subscription by its DDS content filter, publishes service events, and has rclnodejs 1.x subscription shapes', async () => {
+    const warm: number[] = [];
+    const events: string[] = [];
+    const shapes: unknown[] = [];
+    const observed: number[] = [];
+    let waited: unknown;
+    let timedOut: unknown;
+    await simulate(() => {
+      const node = rclnodejs.createNode('filters');
+      const temperature = node.createPublisher('sensor_msgs/msg/Temperature', 'temperature');
+      const filtered = node.createSubscription(
+        'sensor_msgs/msg/Temperature',
+        'temperature',
+        { contentFilter: { expression: 'temperature > %0 AND NOT header.frame_id LIKE %1', parameters: [50, "'lab%'"] } },
+        (m) => warm.push(m.temperature as number),
+      );
+      assert.equal(filtered.hasContentFilter(), true);
+      assert.deepEqual(filtered.getContentFilter(), { expression: 'temperature > %0 AND NOT header.frame_id LIKE %1', parameters: ['50', "'lab%'"] });
+      assert.throws(() => filtered.setContentFilter({ expression: 'temprature > 1' }), /'temprature' is no field of the topic's type/);
+      assert.throws(() => filtered.setContentFilter({ expression: 'temperature >' }), /expected a field, literal or parameter at the end/);
+      for (const [t, frame] of [[20, 'out'], [60, 'out'], [70, 'lab1'], [80.5, 'field']] as const) {
+        temperature.publish({ temperature: t, header: { frame_id: frame } });
+      }
+      filtered.setContentFilter({ expression: 'temperature BETWEEN 0 AND 30 OR variance = 1' });
+      temperature.publish({ temperature: 25 });
+      temperature.publish({ temperature: 90, variance: 1 });
+      temperature.publish({ temperature: 95 });
+      filtered.clearContentFilter();
+      temperature.publish({ temperature: -5 });
+
+      void exchange(node);
+    });
+    async function exchange(node: rclnodejs.Node): Promise<void> {
+      const server = node.createService('example_interfaces/srv/AddTwoInts', 'add', (request) => ({ sum: request.a + request.b }));
+      server.configureIntrospection(node.getClock(), 'qos_profile_services_default', rclnodejs.ServiceIntrospectionStates.CONTENTS);
+      const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add');
+      client.configureIntrospection(node.getClock(), 'qos_profile_services_default', rclnodejs.ServiceIntrospectionStates.METADATA);
+      node.createSubscription('example_interfaces/srv/AddTwoInts_Event', '/add/_service_event', (e) => {
+        const event = e as unknown as { info: { event_type: number; sequence_number: bigint }; request: { a: bigint }[]; response: { sum: bigint }[] };
+        events.push(`${event.info.event_type}#${event.info.sequence_number} req=${event.request.map((r) => r.a)} res=${event.response.map((r) => r.sum)}`);
+      });
+      const sum = await client.sendRequestAsync({ a: 2n, b: 3n });
+      assert.equal(sum.sum, 5n);
+
+      const numbers = node.createPublisher('std_msgs/msg/Float64MultiArray', 'numbers');
+      node.createSubscription('std_msgs/msg/Float64MultiArray', 'numbers', { serializationMode: 'plain' }, (m) => shapes.push(m.data));
+      node.createSubscription('std_msgs/msg/Float64MultiArray', 'numbers', { serializationMode: 'json' }, (m) => shapes.push(m.data));
+      assert.throws(() => node.createSubscription('std_msgs/msg/Float64MultiArray', 'numbers', { serializationMode: 'xml' as never }, () => {}), /Invalid serializationMode: xml/);
+      const ints = node.createPublisher('std_msgs/msg/Int32', 'ints');
+      const observable = node.createObservableSubscription('std_msgs/msg/Int32', 'ints');
+      observable.observable.subscribe((m) => observed.push((m as { data: number }).data * 10));
+      numbers.publish({ data: [1.5, Infinity] });
+      ints.publish(4);
+      const later = rclnodejs.waitForMessage('std_msgs/msg/Int32', node, 'ints', { timeout: 1000 }).then((m) => (waited = m));
+      ints.publish(7);
+      await later;
+      await rclnodejs.waitForMessage('std_msgs/msg/Int32', node, 'nobody', { timeout: 250 }).catch((error: unknown) => (timedOut = error));
+      rclnodejs.shutdown();
+    }
+    assert.deepEqual(warm, [60, 80.5, 25, 90, -5], 'only what matched the filter of its time arrived');
+    assert.deepEqual(events, ['0#1 req= res=', '1#1 req=2 res=', '2#1 req= res=5', '3#1 req= res=']);
+    assert.deepEqual(shapes, [[1.5, Infinity], [1.5, 'Infinity']]);
+    assert.deepEqual(observed, [40, 70]);
+    assert.deepEqual(waited, { data: 7 });
+    assert.ok(timedOut instanceof rclnodejs.TimeoutError);
+    assert.equal((timedOut as Error).message, "waitForMessage on topic 'nobody' timeout after 250ms");
+  });
+
+  it('has rclnodejs’s message classes, QoS setters and --log-level', async () => {
+    const { logs } = await simulate(async () => {
+      const UInt8 = rclnodejs.require('std_msgs/msg/UInt8') as new () => { data: unknown };
+      const byte = new UInt8();
+      byte.data = '7';
+      assert.equal(byte.data, 7, 'a setter converts as publishing does');
+      assert.throws(() => (byte.data = 256), /invalid std_msgs\/msg\/UInt8: field 'data': expected uint8/);
+      assert.throws(() => (byte.data = 'x'), TypeError);
+      assert.equal((UInt8 as unknown as { classType: unknown }).classType, UInt8);
+      assert.deepEqual(JSON.parse(JSON.stringify(byte)), { data: 7 });
+      const text = rclnodejs.createMessage({ package: 'std_msgs', type: 'msg', name: 'String' }) as { toPlainObject(): unknown };
+      assert.deepEqual(text.toPlainObject(), { data: '' });
+      assert.throws(() => rclnodejs.createMessage('std_msgs/String'), /'package\/msg\|srv\|action\/Name'/);
+      const tf2 = rclnodejs.require('tf2_msgs') as Record<'msg' | 'srv' | 'action', Record<string, new () => object>>;
+      for (const kind of ['msg', 'srv', 'action'] as const) {
+        for (const name of Object.getOwnPropertyNames(tf2[kind])) assert.ok(new tf2[kind][name]!(), `${kind}/${name}`);
+      }
+      const FrameGraph = tf2.srv.FrameGraph as unknown as { Response: new () => { frame_yaml: string }; type(): { subFolder: string } };
+      assert.equal(new FrameGraph.Response().frame_yaml, '');
+      assert.equal(FrameGraph.type().subFolder, 'srv');
+
+      const qos = new rclnodejs.QoS();
+      qos.depth = 5;
+      assert.throws(() => ((qos as { depth: unknown }).depth = 'abc'), (error: unknown) => error instanceof rclnodejs.TypeValidationError);
+      assert.equal(qos.liveliness, rclnodejs.QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_SYSTEM_DEFAULT);
+
+      const context = new rclnodejs.Context();
+      await rclnodejs.init(context, ['--ros-args', '--log-level', 'warn', '--log-level', 'chatty:=debug']);
+      const quiet = rclnodejs.logging.getLogger('quiet');
+      assert.equal(quiet.loggerEffectiveLevel, quiet.LoggingSeverity.WARN);
+      quiet.info('not shown');
+      quiet.warn('shown');
+      rclnodejs.logging.getLogger('chatty').debug('shown too');
+      await assert.rejects(rclnodejs.init(new rclnodejs.Context(), ['--ros-args', '--log-level', 'loud']), /invalid --log-level 'loud'/);
+    });
+    assert.deepEqual(logs.map((record) => record.message), ['shown', 'shown too']);
+  });
+
+  it('runs what is ready in spinOnce() before it returns, timers first, and refuses to spin a spinning node', () => {
+    const result = runCli(['exec', `${programs}/spin-once.cjs`]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(result.stdout.trim().split('\n'), [
+      'before spinOnce: []',
+      'after spinOnce: [timer,message a,guard]',
+      'after the second: [timer,message a,guard,message b]',
+      'spin twice: The node is already spinning.',
+      'spinOnce while spinning: The node is already spinning.',
+    ]);
+  });
+
+  it('applies node-prefixed remap rules to the node’s new name, as rcl_node_init does', async () => {
+    await simulate(async () => {
+      const context = new rclnodejs.Context();
+      await rclnodejs.init(context, [
+        '--ros-args',
+        '-r', 'my_node:__node:=foo_node',
+        '-r', 'foo_node:__ns:=/foo_ns',
+        '-r', 'foo_node:/my_topic:=foo_topic',
+        '-r', 'my_node:other:=ignored',
+      ]);
+      const node = rclnodejs.createNode('my_node', '/my_ns', context);
+      assert.equal(node.getFullyQualifiedName(), '/foo_ns/foo_node');
+      assert.equal(node.createPublisher('std_msgs/msg/String', '/my_topic').topic, '/foo_ns/foo_topic');
+      assert.equal(node.createPublisher('std_msgs/msg/String', 'other').topic, '/foo_ns/other');
+    });
+  });
+
+  it('tells publishers and subscriptions of matches and incompatible peers, and prints Parameters as rclnodejs does', async () => {
+    const heard: string[] = [];
+    await simulate(() => {
+      const node = rclnodejs.createNode('eventful');
+      const publisherEvents = new rclnodejs.PublisherEventCallbacks();
+      publisherEvents.matched = (s) => heard.push(`publisher matched ${s.current_count} (${s.current_count_change})`);
+      publisherEvents.incompatibleQos = (s) => heard.push(`publisher incompatible QoS, policy ${s.last_policy_kind}`);
+      const publisher = node.createPublisher('std_msgs/msg/String', 'news', { qos: rclnodejs.QoS.profileSensorData }, publisherEvents);
+      const subscriptionEvents = new rclnodejs.SubscriptionEventCallbacks();
+      subscriptionEvents.matched = (s) => heard.push(`subscription matched ${s.current_count} of ${s.total_count}`);
+      const subscription = node.createSubscription('std_msgs/msg/String', 'news', { qos: rclnodejs.QoS.profileSensorData }, () => {}, subscriptionEvents);
+      const picky = new rclnodejs.SubscriptionEventCallbacks();
+      picky.incompatibleQos = (s) => heard.push(`subscription incompatible QoS, policy ${s.last_policy_kind}`);
+      node.createSubscription('std_msgs/msg/String', 'news', { qos: rclnodejs.QoS.profileDefault }, () => {}, picky);
+      node.destroySubscription(subscription);
+      assert.ok(publisher);
+      assert.equal(
+        inspect(new rclnodejs.Parameter('rate', rclnodejs.ParameterType.PARAMETER_INTEGER, 5)),
+        "Parameter { _name: 'rate', _type: 2, _value: 5n, _isDirty: true }",
+      );
+    });
+    assert.deepEqual(heard, [
+      'publisher matched 1 (1)',
+      'subscription matched 1 of 1',
+      'publisher incompatible QoS, policy 16',
+      'subscription incompatible QoS, policy 16',
+      'publisher matched 0 (-1)',
+    ]);
+  });
 });
+

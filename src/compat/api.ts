@@ -12,7 +12,8 @@ import { LifecycleNode } from '../rcl/lifecycle/LifecycleNode.js';
 import { LifecyclePublisher } from '../rcl/lifecycle/LifecyclePublisher.js';
 import { CallbackReturnValue, State, Transition, TransitionDescription } from '../rcl/lifecycle/LifecycleStates.js';
 import { CallbackReturnCode } from '../rcl/lifecycle/stateMachine.js';
-import { DistroUtils, ServiceIntrospectionStates } from './distro.js';
+import { DistroUtils } from './distro.js';
+import { ServiceIntrospectionStates } from '../rcl/ServiceIntrospection.js';
 import { createMessage, createMessageObject, deserializeMessage, requireInterface, serializeMessage } from '../rcl/interfaceClasses.js';
 import { Clock, ROSClock } from '../rcl/Clock.js';
 import { ClockType } from '../rcl/ClockType.js';
@@ -21,6 +22,11 @@ import { Duration } from '../rcl/Duration.js';
 import * as errors from '../rcl/errors.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
 import { TimeSource } from '../rcl/TimeSource.js';
+import { ObservableSubscription } from '../rcl/ObservableSubscription.js';
+import { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
+import { ActionUuid } from '../rcl/actions/ActionUuid.js';
+import { getActionClientNamesAndTypesByNode, getActionNamesAndTypes, getActionServerNamesAndTypesByNode } from '../rcl/actions/actionGraph.js';
+import { waitForMessage } from '../rcl/waitForMessage.js';
 import {
   assertValidMessage,
   createMessageValidator,
@@ -30,7 +36,7 @@ import {
   validateMessage,
   ValidationProblem,
 } from '../rcl/messageValidation.js';
-import { toJSONSafe, toJSONString } from './jsonSafe.js';
+import { toJSONSafe, toJSONString } from '../rcl/jsonSafe.js';
 import { expandTopicName, isTopicOrServiceHidden, validator } from './validator.js';
 import { GuardCondition } from '../rcl/GuardCondition.js';
 import { Logging } from '../rcl/Logging.js';
@@ -184,6 +190,14 @@ export {
   toJSONSafe,
   toJSONString,
   TimeSource,
+  ObservableSubscription,
+  waitForMessage,
+  PublisherEventCallbacks,
+  SubscriptionEventCallbacks,
+  ActionUuid,
+  getActionNamesAndTypes,
+  getActionClientNamesAndTypesByNode,
+  getActionServerNamesAndTypesByNode,
   assertValidMessage,
   createMessageValidator,
   getFieldNames,

@@ -40,6 +40,3 @@ export const DistroUtils = {
     return Object.keys(NAMES);
   },
 };
-
-/** rclnodejs's ServiceIntrospectionStates (service event topics are not simulated). */
-export const ServiceIntrospectionStates = { OFF: 0, METADATA: 1, CONTENTS: 2 } as const;

@@ -533,6 +533,21 @@ export class Engine {
     this.throwIfFailed();
   }
 
+  /**
+   * Runs one event of `entity` now, inside the code that asks for it (rclnodejs's spinOnce
+   * executes what is ready before it returns); it counts as any callback does.
+   */
+  executeNow(entity: Executable): void {
+    const outer = this.executing;
+    const beat = this.#beat;
+    try {
+      this.#execute(entity);
+    } finally {
+      this.executing = outer;
+      if (beat !== null && outer !== null) beat[Heartbeat.STATE] = Heartbeat.IN_CALLBACK;
+    }
+  }
+
   #execute(entity: Executable): void {
     let result: unknown;
     const promises = promiseEvents;

@@ -87,6 +87,18 @@ export class MessageType {
     return `${blocks.join('\n')}\n`;
   }
 
+  /** One field's value checked and converted as `normalize` would (a message class's setter). */
+  normalizeField(name: string, value: unknown, strict = false): unknown {
+    const field = this.#compiled().find((f) => f.name === name);
+    if (field === undefined) throw new MessageError(name, `unknown field of ${this.name}`);
+    try {
+      return field.normalize(value, name, false, strict);
+    } catch (error) {
+      if (error instanceof MessageError) error.message = `invalid ${this.name}: field '${error.path}': ${error.message}`;
+      throw error;
+    }
+  }
+
   createDefault(): Message {
     const message: Message = {};
     for (const field of this.#compiled()) message[field.name] = field.makeDefault();

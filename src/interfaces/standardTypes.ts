@@ -52,6 +52,29 @@ export namespace action_msgs {
   }
 }
 
+export namespace action_tutorials_interfaces {
+  export namespace action {
+    export interface Fibonacci_Goal {
+      order: number;
+    }
+    export interface Fibonacci_GoalConstructor {
+      new (other?: Partial<Fibonacci_Goal>): Fibonacci_Goal;
+    }
+    export interface Fibonacci_Result {
+      sequence: Int32Array;
+    }
+    export interface Fibonacci_ResultConstructor {
+      new (other?: Partial<Fibonacci_Result>): Fibonacci_Result;
+    }
+    export interface Fibonacci_Feedback {
+      partial_sequence: Int32Array;
+    }
+    export interface Fibonacci_FeedbackConstructor {
+      new (other?: Partial<Fibonacci_Feedback>): Fibonacci_Feedback;
+    }
+  }
+}
+
 export namespace actionlib_msgs {
   export namespace msg {
     export interface GoalID {
@@ -1839,8 +1862,159 @@ export namespace test_msgs {
     export interface Fibonacci_FeedbackConstructor {
       new (other?: Partial<Fibonacci_Feedback>): Fibonacci_Feedback;
     }
+    export interface NestedMessage_Goal {
+      nested_field_no_pkg: test_msgs.msg.Builtins;
+      nested_field: test_msgs.msg.BasicTypes;
+      nested_different_pkg: builtin_interfaces.msg.Time;
+    }
+    export interface NestedMessage_GoalConstructor {
+      new (other?: Partial<NestedMessage_Goal>): NestedMessage_Goal;
+    }
+    export interface NestedMessage_Result {
+      nested_field_no_pkg: test_msgs.msg.Builtins;
+      nested_field: test_msgs.msg.BasicTypes;
+      nested_different_pkg: builtin_interfaces.msg.Time;
+    }
+    export interface NestedMessage_ResultConstructor {
+      new (other?: Partial<NestedMessage_Result>): NestedMessage_Result;
+    }
+    export interface NestedMessage_Feedback {
+      nested_field_no_pkg: test_msgs.msg.Builtins;
+      nested_field: test_msgs.msg.BasicTypes;
+      nested_different_pkg: builtin_interfaces.msg.Time;
+    }
+    export interface NestedMessage_FeedbackConstructor {
+      new (other?: Partial<NestedMessage_Feedback>): NestedMessage_Feedback;
+    }
   }
   export namespace msg {
+    export interface Arrays {
+      bool_values: boolean[];
+      byte_values: Uint8Array;
+      char_values: Uint8Array;
+      float32_values: Float32Array;
+      float64_values: Float64Array;
+      int8_values: Int8Array;
+      uint8_values: Uint8Array;
+      int16_values: Int16Array;
+      uint16_values: Uint16Array;
+      int32_values: Int32Array;
+      uint32_values: Uint32Array;
+      int64_values: BigInt64Array;
+      uint64_values: BigUint64Array;
+      string_values: string[];
+      basic_types_values: test_msgs.msg.BasicTypes[];
+      constants_values: test_msgs.msg.Constants[];
+      defaults_values: test_msgs.msg.Defaults[];
+      bool_values_default: boolean[];
+      byte_values_default: Uint8Array;
+      char_values_default: Uint8Array;
+      float32_values_default: Float32Array;
+      float64_values_default: Float64Array;
+      int8_values_default: Int8Array;
+      uint8_values_default: Uint8Array;
+      int16_values_default: Int16Array;
+      uint16_values_default: Uint16Array;
+      int32_values_default: Int32Array;
+      uint32_values_default: Uint32Array;
+      int64_values_default: BigInt64Array;
+      uint64_values_default: BigUint64Array;
+      string_values_default: string[];
+      alignment_check: number;
+    }
+    export interface ArraysConstructor {
+      new (other?: Partial<Arrays>): Arrays;
+    }
+    export interface BasicTypes {
+      bool_value: boolean;
+      byte_value: number;
+      char_value: number;
+      float32_value: number;
+      float64_value: number;
+      int8_value: number;
+      uint8_value: number;
+      int16_value: number;
+      uint16_value: number;
+      int32_value: number;
+      uint32_value: number;
+      int64_value: bigint;
+      uint64_value: bigint;
+    }
+    export interface BasicTypesConstructor {
+      new (other?: Partial<BasicTypes>): BasicTypes;
+    }
+    export interface BoundedPlainSequences {
+      bool_values: boolean[];
+      byte_values: Uint8Array;
+      char_values: Uint8Array;
+      float32_values: Float32Array;
+      float64_values: Float64Array;
+      int8_values: Int8Array;
+      uint8_values: Uint8Array;
+      int16_values: Int16Array;
+      uint16_values: Uint16Array;
+      int32_values: Int32Array;
+      uint32_values: Uint32Array;
+      int64_values: BigInt64Array;
+      uint64_values: BigUint64Array;
+      basic_types_values: test_msgs.msg.BasicTypes[];
+      constants_values: test_msgs.msg.Constants[];
+      defaults_values: test_msgs.msg.Defaults[];
+      bool_values_default: boolean[];
+      byte_values_default: Uint8Array;
+      char_values_default: Uint8Array;
+      float32_values_default: Float32Array;
+      float64_values_default: Float64Array;
+      int8_values_default: Int8Array;
+      uint8_values_default: Uint8Array;
+      int16_values_default: Int16Array;
+      uint16_values_default: Uint16Array;
+      int32_values_default: Int32Array;
+      uint32_values_default: Uint32Array;
+      int64_values_default: BigInt64Array;
+      uint64_values_default: BigUint64Array;
+      alignment_check: number;
+    }
+    export interface BoundedPlainSequencesConstructor {
+      new (other?: Partial<BoundedPlainSequences>): BoundedPlainSequences;
+    }
+    export interface BoundedSequences {
+      bool_values: boolean[];
+      byte_values: Uint8Array;
+      char_values: Uint8Array;
+      float32_values: Float32Array;
+      float64_values: Float64Array;
+      int8_values: Int8Array;
+      uint8_values: Uint8Array;
+      int16_values: Int16Array;
+      uint16_values: Uint16Array;
+      int32_values: Int32Array;
+      uint32_values: Uint32Array;
+      int64_values: BigInt64Array;
+      uint64_values: BigUint64Array;
+      string_values: string[];
+      basic_types_values: test_msgs.msg.BasicTypes[];
+      constants_values: test_msgs.msg.Constants[];
+      defaults_values: test_msgs.msg.Defaults[];
+      bool_values_default: boolean[];
+      byte_values_default: Uint8Array;
+      char_values_default: Uint8Array;
+      float32_values_default: Float32Array;
+      float64_values_default: Float64Array;
+      int8_values_default: Int8Array;
+      uint8_values_default: Uint8Array;
+      int16_values_default: Int16Array;
+      uint16_values_default: Uint16Array;
+      int32_values_default: Int32Array;
+      uint32_values_default: Uint32Array;
+      int64_values_default: BigInt64Array;
+      uint64_values_default: BigUint64Array;
+      string_values_default: string[];
+      alignment_check: number;
+    }
+    export interface BoundedSequencesConstructor {
+      new (other?: Partial<BoundedSequences>): BoundedSequences;
+    }
     export interface Builtins {
       duration_value: builtin_interfaces.msg.Duration;
       time_value: builtin_interfaces.msg.Time;
@@ -1848,10 +2022,286 @@ export namespace test_msgs {
     export interface BuiltinsConstructor {
       new (other?: Partial<Builtins>): Builtins;
     }
+    export interface Constants {
+    }
+    export interface ConstantsConstructor {
+      new (other?: Partial<Constants>): Constants;
+      readonly BOOL_CONST: true;
+      readonly BYTE_CONST: 50;
+      readonly CHAR_CONST: 100;
+      readonly FLOAT32_CONST: 1.125;
+      readonly FLOAT64_CONST: 1.125;
+      readonly INT8_CONST: -50;
+      readonly UINT8_CONST: 200;
+      readonly INT16_CONST: -1000;
+      readonly UINT16_CONST: 2000;
+      readonly INT32_CONST: -30000;
+      readonly UINT32_CONST: 60000;
+      readonly INT64_CONST: -40000000n;
+      readonly UINT64_CONST: 50000000n;
+    }
+    export interface Defaults {
+      bool_value: boolean;
+      byte_value: number;
+      char_value: number;
+      float32_value: number;
+      float64_value: number;
+      int8_value: number;
+      uint8_value: number;
+      int16_value: number;
+      uint16_value: number;
+      int32_value: number;
+      uint32_value: number;
+      int64_value: bigint;
+      uint64_value: bigint;
+    }
+    export interface DefaultsConstructor {
+      new (other?: Partial<Defaults>): Defaults;
+    }
+    export interface Empty {
+    }
+    export interface EmptyConstructor {
+      new (other?: Partial<Empty>): Empty;
+    }
+    export interface MultiNested {
+      array_of_arrays: test_msgs.msg.Arrays[];
+      array_of_bounded_sequences: test_msgs.msg.BoundedSequences[];
+      array_of_unbounded_sequences: test_msgs.msg.UnboundedSequences[];
+      bounded_sequence_of_arrays: test_msgs.msg.Arrays[];
+      bounded_sequence_of_bounded_sequences: test_msgs.msg.BoundedSequences[];
+      bounded_sequence_of_unbounded_sequences: test_msgs.msg.UnboundedSequences[];
+      unbounded_sequence_of_arrays: test_msgs.msg.Arrays[];
+      unbounded_sequence_of_bounded_sequences: test_msgs.msg.BoundedSequences[];
+      unbounded_sequence_of_unbounded_sequences: test_msgs.msg.UnboundedSequences[];
+    }
+    export interface MultiNestedConstructor {
+      new (other?: Partial<MultiNested>): MultiNested;
+    }
+    export interface Nested {
+      basic_types_value: test_msgs.msg.BasicTypes;
+    }
+    export interface NestedConstructor {
+      new (other?: Partial<Nested>): Nested;
+    }
+    export interface Strings {
+      string_value: string;
+      string_value_default1: string;
+      string_value_default2: string;
+      string_value_default3: string;
+      string_value_default4: string;
+      string_value_default5: string;
+      bounded_string_value: string;
+      bounded_string_value_default1: string;
+      bounded_string_value_default2: string;
+      bounded_string_value_default3: string;
+      bounded_string_value_default4: string;
+      bounded_string_value_default5: string;
+    }
+    export interface StringsConstructor {
+      new (other?: Partial<Strings>): Strings;
+      readonly STRING_CONST: "Hello world!";
+    }
+    export interface UnboundedSequences {
+      bool_values: boolean[];
+      byte_values: Uint8Array;
+      char_values: Uint8Array;
+      float32_values: Float32Array;
+      float64_values: Float64Array;
+      int8_values: Int8Array;
+      uint8_values: Uint8Array;
+      int16_values: Int16Array;
+      uint16_values: Uint16Array;
+      int32_values: Int32Array;
+      uint32_values: Uint32Array;
+      int64_values: BigInt64Array;
+      uint64_values: BigUint64Array;
+      string_values: string[];
+      basic_types_values: test_msgs.msg.BasicTypes[];
+      constants_values: test_msgs.msg.Constants[];
+      defaults_values: test_msgs.msg.Defaults[];
+      bool_values_default: boolean[];
+      byte_values_default: Uint8Array;
+      char_values_default: Uint8Array;
+      float32_values_default: Float32Array;
+      float64_values_default: Float64Array;
+      int8_values_default: Int8Array;
+      uint8_values_default: Uint8Array;
+      int16_values_default: Int16Array;
+      uint16_values_default: Uint16Array;
+      int32_values_default: Int32Array;
+      uint32_values_default: Uint32Array;
+      int64_values_default: BigInt64Array;
+      uint64_values_default: BigUint64Array;
+      string_values_default: string[];
+      alignment_check: number;
+    }
+    export interface UnboundedSequencesConstructor {
+      new (other?: Partial<UnboundedSequences>): UnboundedSequences;
+    }
+    export interface WStrings {
+      wstring_value: string;
+      wstring_value_default1: string;
+      wstring_value_default2: string;
+      wstring_value_default3: string;
+      array_of_wstrings: string[];
+      bounded_sequence_of_wstrings: string[];
+      unbounded_sequence_of_wstrings: string[];
+    }
+    export interface WStringsConstructor {
+      new (other?: Partial<WStrings>): WStrings;
+    }
+  }
+  export namespace srv {
+    export interface Arrays_Request {
+      bool_values: boolean[];
+      byte_values: Uint8Array;
+      char_values: Uint8Array;
+      float32_values: Float32Array;
+      float64_values: Float64Array;
+      int8_values: Int8Array;
+      uint8_values: Uint8Array;
+      int16_values: Int16Array;
+      uint16_values: Uint16Array;
+      int32_values: Int32Array;
+      uint32_values: Uint32Array;
+      int64_values: BigInt64Array;
+      uint64_values: BigUint64Array;
+      string_values: string[];
+      basic_types_values: test_msgs.msg.BasicTypes[];
+      constants_values: test_msgs.msg.Constants[];
+      defaults_values: test_msgs.msg.Defaults[];
+      bool_values_default: boolean[];
+      byte_values_default: Uint8Array;
+      char_values_default: Uint8Array;
+      float32_values_default: Float32Array;
+      float64_values_default: Float64Array;
+      int8_values_default: Int8Array;
+      uint8_values_default: Uint8Array;
+      int16_values_default: Int16Array;
+      uint16_values_default: Uint16Array;
+      int32_values_default: Int32Array;
+      uint32_values_default: Uint32Array;
+      int64_values_default: BigInt64Array;
+      uint64_values_default: BigUint64Array;
+      string_values_default: string[];
+    }
+    export interface Arrays_RequestConstructor {
+      new (other?: Partial<Arrays_Request>): Arrays_Request;
+    }
+    export interface Arrays_Response {
+      bool_values: boolean[];
+      byte_values: Uint8Array;
+      char_values: Uint8Array;
+      float32_values: Float32Array;
+      float64_values: Float64Array;
+      int8_values: Int8Array;
+      uint8_values: Uint8Array;
+      int16_values: Int16Array;
+      uint16_values: Uint16Array;
+      int32_values: Int32Array;
+      uint32_values: Uint32Array;
+      int64_values: BigInt64Array;
+      uint64_values: BigUint64Array;
+      string_values: string[];
+      basic_types_values: test_msgs.msg.BasicTypes[];
+      constants_values: test_msgs.msg.Constants[];
+      defaults_values: test_msgs.msg.Defaults[];
+      bool_values_default: boolean[];
+      byte_values_default: Uint8Array;
+      char_values_default: Uint8Array;
+      float32_values_default: Float32Array;
+      float64_values_default: Float64Array;
+      int8_values_default: Int8Array;
+      uint8_values_default: Uint8Array;
+      int16_values_default: Int16Array;
+      uint16_values_default: Uint16Array;
+      int32_values_default: Int32Array;
+      uint32_values_default: Uint32Array;
+      int64_values_default: BigInt64Array;
+      uint64_values_default: BigUint64Array;
+      string_values_default: string[];
+    }
+    export interface Arrays_ResponseConstructor {
+      new (other?: Partial<Arrays_Response>): Arrays_Response;
+    }
+    export interface BasicTypes_Request {
+      bool_value: boolean;
+      byte_value: number;
+      char_value: number;
+      float32_value: number;
+      float64_value: number;
+      int8_value: number;
+      uint8_value: number;
+      int16_value: number;
+      uint16_value: number;
+      int32_value: number;
+      uint32_value: number;
+      int64_value: bigint;
+      uint64_value: bigint;
+      string_value: string;
+    }
+    export interface BasicTypes_RequestConstructor {
+      new (other?: Partial<BasicTypes_Request>): BasicTypes_Request;
+    }
+    export interface BasicTypes_Response {
+      bool_value: boolean;
+      byte_value: number;
+      char_value: number;
+      float32_value: number;
+      float64_value: number;
+      int8_value: number;
+      uint8_value: number;
+      int16_value: number;
+      uint16_value: number;
+      int32_value: number;
+      uint32_value: number;
+      int64_value: bigint;
+      uint64_value: bigint;
+      string_value: string;
+    }
+    export interface BasicTypes_ResponseConstructor {
+      new (other?: Partial<BasicTypes_Response>): BasicTypes_Response;
+    }
+    export interface Empty_Request {
+    }
+    export interface Empty_RequestConstructor {
+      new (other?: Partial<Empty_Request>): Empty_Request;
+    }
+    export interface Empty_Response {
+    }
+    export interface Empty_ResponseConstructor {
+      new (other?: Partial<Empty_Response>): Empty_Response;
+    }
   }
 }
 
 export namespace tf2_msgs {
+  export namespace action {
+    export interface LookupTransform_Goal {
+      target_frame: string;
+      source_frame: string;
+      source_time: builtin_interfaces.msg.Time;
+      timeout: builtin_interfaces.msg.Duration;
+      target_time: builtin_interfaces.msg.Time;
+      fixed_frame: string;
+      advanced: boolean;
+    }
+    export interface LookupTransform_GoalConstructor {
+      new (other?: Partial<LookupTransform_Goal>): LookupTransform_Goal;
+    }
+    export interface LookupTransform_Result {
+      transform: geometry_msgs.msg.TransformStamped;
+      error: tf2_msgs.msg.TF2Error;
+    }
+    export interface LookupTransform_ResultConstructor {
+      new (other?: Partial<LookupTransform_Result>): LookupTransform_Result;
+    }
+    export interface LookupTransform_Feedback {
+    }
+    export interface LookupTransform_FeedbackConstructor {
+      new (other?: Partial<LookupTransform_Feedback>): LookupTransform_Feedback;
+    }
+  }
   export namespace msg {
     export interface TF2Error {
       error: number;
@@ -1872,6 +2322,19 @@ export namespace tf2_msgs {
     }
     export interface TFMessageConstructor {
       new (other?: Partial<TFMessage>): TFMessage;
+    }
+  }
+  export namespace srv {
+    export interface FrameGraph_Request {
+    }
+    export interface FrameGraph_RequestConstructor {
+      new (other?: Partial<FrameGraph_Request>): FrameGraph_Request;
+    }
+    export interface FrameGraph_Response {
+      frame_yaml: string;
+    }
+    export interface FrameGraph_ResponseConstructor {
+      new (other?: Partial<FrameGraph_Response>): FrameGraph_Response;
     }
   }
 }
@@ -2281,7 +2744,19 @@ declare module './typeMaps.js' {
     'std_msgs/msg/UInt8': std_msgs.msg.UInt8;
     'std_msgs/msg/UInt8MultiArray': std_msgs.msg.UInt8MultiArray;
     'stereo_msgs/msg/DisparityImage': stereo_msgs.msg.DisparityImage;
+    'test_msgs/msg/Arrays': test_msgs.msg.Arrays;
+    'test_msgs/msg/BasicTypes': test_msgs.msg.BasicTypes;
+    'test_msgs/msg/BoundedPlainSequences': test_msgs.msg.BoundedPlainSequences;
+    'test_msgs/msg/BoundedSequences': test_msgs.msg.BoundedSequences;
     'test_msgs/msg/Builtins': test_msgs.msg.Builtins;
+    'test_msgs/msg/Constants': test_msgs.msg.Constants;
+    'test_msgs/msg/Defaults': test_msgs.msg.Defaults;
+    'test_msgs/msg/Empty': test_msgs.msg.Empty;
+    'test_msgs/msg/MultiNested': test_msgs.msg.MultiNested;
+    'test_msgs/msg/Nested': test_msgs.msg.Nested;
+    'test_msgs/msg/Strings': test_msgs.msg.Strings;
+    'test_msgs/msg/UnboundedSequences': test_msgs.msg.UnboundedSequences;
+    'test_msgs/msg/WStrings': test_msgs.msg.WStrings;
     'tf2_msgs/msg/TF2Error': tf2_msgs.msg.TF2Error;
     'tf2_msgs/msg/TFMessage': tf2_msgs.msg.TFMessage;
     'trajectory_msgs/msg/JointTrajectory': trajectory_msgs.msg.JointTrajectory;
@@ -2327,9 +2802,16 @@ declare module './typeMaps.js' {
     'std_srvs/srv/Empty': { Request: std_srvs.srv.Empty_Request; Response: std_srvs.srv.Empty_Response };
     'std_srvs/srv/SetBool': { Request: std_srvs.srv.SetBool_Request; Response: std_srvs.srv.SetBool_Response };
     'std_srvs/srv/Trigger': { Request: std_srvs.srv.Trigger_Request; Response: std_srvs.srv.Trigger_Response };
+    'test_msgs/srv/Arrays': { Request: test_msgs.srv.Arrays_Request; Response: test_msgs.srv.Arrays_Response };
+    'test_msgs/srv/BasicTypes': { Request: test_msgs.srv.BasicTypes_Request; Response: test_msgs.srv.BasicTypes_Response };
+    'test_msgs/srv/Empty': { Request: test_msgs.srv.Empty_Request; Response: test_msgs.srv.Empty_Response };
+    'tf2_msgs/srv/FrameGraph': { Request: tf2_msgs.srv.FrameGraph_Request; Response: tf2_msgs.srv.FrameGraph_Response };
   }
   interface ActionsMap {
+    'action_tutorials_interfaces/action/Fibonacci': { Goal: action_tutorials_interfaces.action.Fibonacci_Goal; Result: action_tutorials_interfaces.action.Fibonacci_Result; Feedback: action_tutorials_interfaces.action.Fibonacci_Feedback };
     'example_interfaces/action/Fibonacci': { Goal: example_interfaces.action.Fibonacci_Goal; Result: example_interfaces.action.Fibonacci_Result; Feedback: example_interfaces.action.Fibonacci_Feedback };
     'test_msgs/action/Fibonacci': { Goal: test_msgs.action.Fibonacci_Goal; Result: test_msgs.action.Fibonacci_Result; Feedback: test_msgs.action.Fibonacci_Feedback };
+    'test_msgs/action/NestedMessage': { Goal: test_msgs.action.NestedMessage_Goal; Result: test_msgs.action.NestedMessage_Result; Feedback: test_msgs.action.NestedMessage_Feedback };
+    'tf2_msgs/action/LookupTransform': { Goal: tf2_msgs.action.LookupTransform_Goal; Result: tf2_msgs.action.LookupTransform_Result; Feedback: tf2_msgs.action.LookupTransform_Feedback };
   }
 }

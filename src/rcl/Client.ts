@@ -7,8 +7,10 @@ import { Entity } from './Entity.js';
 import { AbortError, TimeoutError } from './errors.js';
 import { requireInterface } from './interfaceClasses.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
+import { msToNs } from './nanoseconds.js';
+import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
 import type { Node } from './Node.js';
-import type { ResolvedQoS } from './QoS.js';
+import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
 import type { Service } from './Service.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
 
@@ -41,10 +43,15 @@ export class Client<T extends string = string> extends Entity implements Executa
   #sequence = 0;
 
   readonly #validation: ValidationSetting;
+  #introspection: ServiceIntrospection | null = null;
+  /** The client's GUID, as service events carry it. */
+  readonly gid: Buffer;
 
   constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, validation = new ValidationSetting()) {
     super(node);
     this.#validation = validation;
+    this.gid = Buffer.alloc(16);
+    this.gid.writeUInt32BE(this.entityId, 12);
     this.typeName = typeName;
     this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;
@@ -141,7 +148,7 @@ export class Client<T extends string = string> extends Entity implements Executa
 
   /** A server's response arrives. */
   receiveResponse(call: ServiceCall): void {
-    if (this.isDestroyed) return;
+    if (this.isDestroyed()) return;
     this.#responses.push(call);
     this.engine.enqueue(this);
   }
@@ -151,7 +158,7 @@ export class Client<T extends string = string> extends Entity implements Executa
   }
 
   execute(): unknown {
-    if (this.isDestroyed || !this.mayRun()) return SKIPPED;
+    if (this.isDestroyed() || !this.mayRun()) return SKIPPED;
     const response = this.#responses.shift();
     if (response === undefined) return SKIPPED;
     const callback = this.#pending.get(response.sequence);
@@ -159,6 +166,7 @@ export class Client<T extends string = string> extends Entity implements Executa
     this.#pending.delete(response.sequence);
     this.digestLo = response.digestLo;
     this.digestHi = response.digestHi;
+    this.#introspection?.event(ServiceEvent.RESPONSE_RECEIVED, this.gid, response.sequence, null, response.message);
     return callback(response.message);
   }
 
@@ -171,11 +179,14 @@ export class Client<T extends string = string> extends Entity implements Executa
     this.matched.forEach((server, i) =>
       server.receiveRequest(makeCall(this.simulation, this.type.request, i === 0 ? message : cloneMessage(message), sequence), this),
     );
+    this.#introspection?.event(ServiceEvent.REQUEST_SENT, this.gid, sequence, message, null);
     return sequence;
   }
 
-  /** Service introspection publishes service events; they are not simulated, so this does nothing. */
-  configureIntrospection(_clock: unknown, _qos: unknown, _state: number): void {}
+  /** Publishes service events on `<service>/_service_event` (ServiceIntrospectionStates; the clock is the node's). */
+  configureIntrospection(_clock: unknown, qos: QoS | QoSProfileName | number | undefined, state: number): void {
+    (this.#introspection ??= new ServiceIntrospection(this.node, this.serviceName, this.typeName)).configure(qos, state);
+  }
 
   override destroy(): void {
     super.destroy();
@@ -183,7 +194,3 @@ export class Client<T extends string = string> extends Entity implements Executa
   }
 }
 
-function msToNs(ms: number): number {
-  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError(`invalid timeout ${ms} ms`);
-  return Math.round(ms * 1e6);
-}

@@ -77,6 +77,12 @@ export class Context {
     const args = parseRosArguments(argv);
     this.#paramsRules = args.paramsFiles.flatMap((file) => loadParamsFile(file));
     this.#initArguments = args;
+    // As rcl's logging: the levels hold for the whole simulation (a process's loggers, there).
+    const output = this.simulation.logOutput;
+    for (const { logger, level } of args.logLevels) {
+      if (logger === null) output.defaultLevel = level;
+      else output.setLevel(logger, level);
+    }
     this.#state = 'initialized';
   }
 

@@ -54,7 +54,8 @@ export abstract class Entity {
   }
 
 
-  get isDestroyed(): boolean {
+  /** A method, as rclnodejs's Entity has it. */
+  isDestroyed(): boolean {
     return this.#destroyed;
   }
 

@@ -1,4 +1,5 @@
 import type { Client } from './Client.js';
+import { QoSPolicyKindBits } from './EntityEvents.js';
 import { incompatibility } from './QoS.js';
 import type { Publisher } from './Publisher.js';
 import type { Service } from './Service.js';
@@ -41,6 +42,7 @@ export class Graph {
   removePublisher(publisher: Publisher): void {
     const topic = this.#topics.get(publisher.topic);
     if (topic) remove(topic.publishers, publisher);
+    for (const subscription of publisher.matched) subscription.events?.matched(-1);
     publisher.matched = [];
   }
 
@@ -59,7 +61,9 @@ export class Graph {
     if (!topic) return;
     remove(topic.subscriptions, subscription);
     for (const publisher of topic.publishers) {
-      if (publisher.matched.includes(subscription)) publisher.matched = publisher.matched.filter((s) => s !== subscription);
+      if (!publisher.matched.includes(subscription)) continue;
+      publisher.matched = publisher.matched.filter((s) => s !== subscription);
+      publisher.events?.matched(-1);
     }
   }
 
@@ -78,7 +82,8 @@ export class Graph {
 
   /**
    * Whether a publisher reaches a subscription: same type and compatible QoS. A mismatch means
-   * no delivery and one warning per pair, as ROS 2 reports it.
+   * no delivery and one warning per pair, as ROS 2 reports it; both sides' event callbacks hear
+   * of the match or the mismatch.
    */
   #matches(publisher: Publisher, subscription: Subscription): boolean {
     const where = `on topic ${publisher.topic}: publisher of node ${publisher.node.getFullyQualifiedName()} and subscription of node ${subscription.node.getFullyQualifiedName()}`;
@@ -86,13 +91,19 @@ export class Graph {
       this.#simulation.warn(
         `type mismatch ${where} use ${publisher.typeName} and ${subscription.typeName}; no messages will be delivered`,
       );
+      publisher.events?.incompatibleType();
+      subscription.events?.incompatibleType();
       return false;
     }
     const policy = incompatibility(publisher.qos, subscription.qos);
     if (policy !== null) {
       this.#simulation.warn(`incompatible QoS ${where} (last incompatible policy: ${policy}); no messages will be delivered`);
+      publisher.events?.incompatibleQos(QoSPolicyKindBits[policy]);
+      subscription.events?.incompatibleQos(QoSPolicyKindBits[policy]);
       return false;
     }
+    publisher.events?.matched(1);
+    subscription.events?.matched(1);
     return true;
   }
 

@@ -32,7 +32,7 @@ export class GuardCondition extends Entity implements Executable {
   }
 
   execute(): unknown {
-    if (this.isDestroyed || this.#triggers === 0 || !this.mayRun()) return SKIPPED;
+    if (this.isDestroyed() || this.#triggers === 0 || !this.mayRun()) return SKIPPED;
     this.#triggers--;
     return this.#callback();
   }

@@ -20,6 +20,11 @@ export class Logging {
     return new Logging(name, Simulation.current());
   }
 
+  /** rclnodejs offers the severities on every logger too. */
+  get LoggingSeverity(): typeof LoggingSeverity {
+    return LoggingSeverity;
+  }
+
   get name(): string {
     return this.#name;
   }

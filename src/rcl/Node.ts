@@ -22,9 +22,15 @@ import type { RemapRule } from './RosArguments.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import { Subscription, type SubscriptionCallback } from './Subscription.js';
+import type { ContentFilter } from './contentFilter.js';
+import { EntityEvents, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
+import { ObservableSubscription } from './ObservableSubscription.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Time } from './Time.js';
 import { Timer } from './Timer.js';
+
+/** The order in which rclnodejs's spinOnce executes ready entities, by kind (sort is stable). */
+const SPIN_ORDER = ['timer', 'event', 'subscription', 'guard_condition', 'client', 'service'];
 
 /** Options of create* calls, as rclnodejs's. */
 export interface Options {
@@ -36,6 +42,10 @@ export interface Options {
   /** A client checks its requests with validateMessage (rclnodejs 1.x). */
   validateRequests?: boolean;
   validationOptions?: ValidationOptions;
+  /** A subscription's DDS content filter: `{ expression: 'temperature > %0', parameters: [50] }`. */
+  contentFilter?: ContentFilter;
+  /** What a subscription's callback gets: 'default', 'plain' (arrays, no typed arrays) or 'json' (JSON-safe). */
+  serializationMode?: 'default' | 'plain' | 'json';
 }
 
 /**
@@ -62,6 +72,8 @@ export class Node {
   #destroyed = false;
   /** Entities with events held while the node does not spin, in the order they arrived. */
   readonly #parked = new Set<Entity>();
+  /** Whether spin() was called (the job's executor spinning a node is not a call). */
+  #spunByCode = false;
 
   constructor(
     nodeName: string,
@@ -76,7 +88,7 @@ export class Node {
     normalizeNamespace(namespace);
     this.#name = remapNodeName(nodeName, this.#remaps);
     validateNodeName(this.#name);
-    this.#namespace = normalizeNamespace(remapNamespace(nodeName, namespace, this.#remaps));
+    this.#namespace = normalizeNamespace(remapNamespace(this.#name, namespace, this.#remaps));
     this.#options = options;
     this.#spinning = context.program.autoSpin;
     context.onNodeCreated(this);
@@ -146,6 +158,9 @@ export class Node {
 
   /** From now on the node's callbacks run; events held until now are queued again, in order. */
   spin(): void {
+    // A node the job's executor spins (a job's or component's) may be spun once more by its code.
+    if (this.#spinning && this.#spunByCode) throw new Error('The node is already spinning.');
+    this.#spunByCode = true;
     this.#setSpinning(true);
     const engine = this.simulation.engine;
     for (const entity of this.#parked) {
@@ -154,19 +169,28 @@ export class Node {
     this.#parked.clear();
   }
 
-  /** One round of the node's executor: each entity with something ready runs once. */
+  /**
+   * One round of the node's executor, run before it returns, as rclnodejs's: each entity with
+   * something ready runs once — a timer that came due meanwhile, then subscriptions, guard
+   * conditions, clients and services with an event, each kind in creation order (rclnodejs's
+   * order of a wait set). Their queued events then find nothing left and run nothing.
+   */
   spinOnce(): void {
+    if (this.#spinning && this.#spunByCode) throw new Error('The node is already spinning.');
     if (this.#spinning) return;
+    const ready = this.#entities.filter((entity) => (entity.executable.kind === 'timer' ? this.#parked.has(entity) : entity.pendingEvents() > 0));
+    ready.sort((a, b) => SPIN_ORDER.indexOf(a.executable.kind) - SPIN_ORDER.indexOf(b.executable.kind));
     const engine = this.simulation.engine;
-    for (const entity of [...this.#parked]) {
-      if (entity.pendingEvents() <= 1) this.#parked.delete(entity);
-      if (entity.pendingEvents() === 0) continue;
+    for (const entity of ready) {
+      if (entity.isDestroyed()) continue;
       entity.grant();
-      engine.enqueue(entity.executable);
+      engine.executeNow(entity.executable);
+      if (entity.executable.kind === 'timer' || entity.pendingEvents() === 0) this.#parked.delete(entity);
     }
   }
 
   stop(): void {
+    this.#spunByCode = false;
     this.#setSpinning(false);
   }
 
@@ -177,7 +201,12 @@ export class Node {
 
   // ---- entities ---------------------------------------------------------------------------
 
-  createPublisher<T extends string>(typeClass: T | TypeClass, topic: string, options: Options = {}): Publisher<T> {
+  createPublisher<T extends string>(
+    typeClass: T | TypeClass,
+    topic: string,
+    options: Options = {},
+    eventCallbacks?: PublisherEventCallbacks,
+  ): Publisher<T> {
     const publisher = new Publisher<T>(
       this.#alive('create publisher'),
       interfaceTypeName(typeClass, 'msg'),
@@ -185,6 +214,7 @@ export class Node {
       resolveQoS(options.qos, 'qos_profile_default'),
       new ValidationSetting(options.validateMessages === true, options.validationOptions),
     );
+    this.#ownEvents(publisher, eventCallbacks);
     this.simulation.graph.addPublisher(publisher);
     return this.#own(publisher);
   }
@@ -196,13 +226,14 @@ export class Node {
     topic: string,
     options: Options | undefined,
     callback: SubscriptionCallback<MessageOf<T>>,
-    eventCallbacks?: unknown,
+    eventCallbacks?: SubscriptionEventCallbacks,
   ): Subscription;
   createSubscription(
     typeClass: TypeClass,
     topic: string,
     optionsOrCallback: Options | SubscriptionCallback | undefined,
     maybeCallback?: SubscriptionCallback,
+    eventCallbacks?: SubscriptionEventCallbacks,
   ): Subscription {
     const [options, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createSubscription');
     const subscription = new Subscription(
@@ -211,11 +242,27 @@ export class Node {
       this.#resolve(topic, 'topic'),
       resolveQoS(options.qos, 'qos_profile_default'),
       callback,
-      options.isRaw === true,
+      options,
     );
     this.#own(subscription);
+    this.#ownEvents(subscription, eventCallbacks);
     this.simulation.graph.addSubscription(subscription);
     return subscription;
+  }
+
+  /** Event callbacks of a publisher or subscription: their handlers are the node's entities. */
+  #ownEvents(entity: Publisher | Subscription, callbacks: PublisherEventCallbacks | SubscriptionEventCallbacks | undefined): void {
+    if (callbacks === undefined || callbacks === null) return;
+    entity.events = new EntityEvents(this, entity.topic, callbacks);
+    for (const handler of entity.events.handlers) this.#own(handler);
+  }
+
+  /** A subscription whose messages are an RxJS Observable (`.observable`). */
+  createObservableSubscription<T extends string>(typeClass: T | TypeClass, topic: string, options: Options = {}): ObservableSubscription {
+    let observable: ObservableSubscription | null = null;
+    const subscription = this.createSubscription(typeClass as TypeClass, topic, options, (message: unknown) => observable?.emit(message));
+    observable = new ObservableSubscription(subscription);
+    return observable;
   }
 
   /** `period` is bigint nanoseconds (rclnodejs 0.x programs passing a number mean milliseconds). */

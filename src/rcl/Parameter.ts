@@ -68,6 +68,10 @@ function isArrayOf(value: unknown, check: (v: unknown) => boolean): boolean {
   return (Array.isArray(value) || ArrayBuffer.isView(value)) && Array.from(value as ArrayLike<unknown>).every(check);
 }
 
+/** How a Parameter prints (named Parameter, for the label). */
+const ParameterView = class {};
+Object.defineProperty(ParameterView, 'name', { value: 'Parameter' });
+
 export class Parameter {
   readonly #name: string;
   readonly #type: ParameterType;
@@ -78,6 +82,11 @@ export class Parameter {
     this.#type = type;
     this.#value = type === ParameterType.PARAMETER_INTEGER && typeof value === 'number' ? BigInt(value) : value;
     this.validate();
+  }
+
+  /** console.log shows what it shows for rclnodejs's Parameter (whose fields are `_name`, …). */
+  [Symbol.for('nodejs.util.inspect.custom')](_depth: number, options: object, inspect: (value: unknown, options: object) => string): string {
+    return inspect(Object.assign(new ParameterView(), { _name: this.#name, _type: this.#type, _value: this.#value, _isDirty: true }), options);
   }
 
   static fromParameterMessage(msg: { name: string; value: Record<string, unknown> & { type: number } }): Parameter {

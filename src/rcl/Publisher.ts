@@ -1,3 +1,4 @@
+import type { EntityEvents } from './EntityEvents.js';
 import { Fifo } from '../engine/Fifo.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
@@ -22,6 +23,8 @@ export class Publisher<T extends string = string> extends Entity {
   readonly type: MessageType;
   readonly qos: ResolvedQoS;
   readonly gid: Buffer;
+  /** Its event callbacks (rclnodejs's PublisherEventCallbacks / SubscriptionEventCallbacks), if any. */
+  events: EntityEvents | null = null;
   /** Subscriptions that receive this publisher's messages, in subscription creation order. */
   matched: Subscription[] = [];
   /** Delivery delay in ns (0: immediate). */

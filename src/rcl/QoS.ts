@@ -1,3 +1,5 @@
+import { TypeValidationError } from './errors.js';
+
 /**
  * rclnodejs's QoS class and profile strings, and what rclsim takes from them: history and
  * depth (the subscription buffer), reliability and durability (matching, and TRANSIENT_LOCAL
@@ -21,6 +23,13 @@ const DurabilityPolicy = {
   RMW_QOS_POLICY_DURABILITY_VOLATILE: 2,
 } as const;
 
+const LivelinessPolicy = {
+  RMW_QOS_POLICY_LIVELINESS_SYSTEM_DEFAULT: 0,
+  RMW_QOS_POLICY_LIVELINESS_AUTOMATIC: 1,
+  RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC: 3,
+  RMW_QOS_POLICY_LIVELINESS_UNKNOWN: 4,
+} as const;
+
 export type QoSProfileName =
   | 'qos_profile_sensor_data'
   | 'qos_profile_system_default'
@@ -34,6 +43,7 @@ export class QoS {
   static readonly HistoryPolicy = HistoryPolicy;
   static readonly ReliabilityPolicy = ReliabilityPolicy;
   static readonly DurabilityPolicy = DurabilityPolicy;
+  static readonly LivelinessPolicy = LivelinessPolicy;
 
   static readonly profileSensorData: QoSProfileName = 'qos_profile_sensor_data';
   static readonly profileSystemDefault: QoSProfileName = 'qos_profile_system_default';
@@ -43,25 +53,72 @@ export class QoS {
   static readonly profileParameterEvents: QoSProfileName = 'qos_profile_parameter_events';
   static readonly profileActionStatusDefault: QoSProfileName = 'qos_profile_action_status_default';
 
-  history: number;
-  depth: number;
-  reliability: number;
-  durability: number;
-  avoidRosNameSpaceConventions: boolean;
+  #history: number;
+  #depth: number;
+  #reliability: number;
+  #durability: number;
+  #liveliness: number;
+  #avoidRosNameSpaceConventions: boolean;
 
+  /** rclnodejs 1.x's order: liveliness before avoidRosNameSpaceConventions. */
   constructor(
     history: number = HistoryPolicy.RMW_QOS_POLICY_HISTORY_SYSTEM_DEFAULT,
     depth = 0,
     reliability: number = ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_SYSTEM_DEFAULT,
     durability: number = DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_SYSTEM_DEFAULT,
+    liveliness: number = LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_SYSTEM_DEFAULT,
     avoidRosNameSpaceConventions = false,
   ) {
-    this.history = history;
-    this.depth = depth;
-    this.reliability = reliability;
-    this.durability = durability;
-    this.avoidRosNameSpaceConventions = avoidRosNameSpaceConventions;
+    this.#history = history;
+    this.#depth = depth;
+    this.#reliability = reliability;
+    this.#durability = durability;
+    this.#liveliness = liveliness;
+    this.#avoidRosNameSpaceConventions = avoidRosNameSpaceConventions;
   }
+
+  // Setters check the kind of value, as rclnodejs's do.
+  get history(): number {
+    return this.#history;
+  }
+  set history(history: number) {
+    this.#history = checked('history', history, 'number');
+  }
+  get depth(): number {
+    return this.#depth;
+  }
+  set depth(depth: number) {
+    this.#depth = checked('depth', depth, 'number');
+  }
+  get reliability(): number {
+    return this.#reliability;
+  }
+  set reliability(reliability: number) {
+    this.#reliability = checked('reliability', reliability, 'number');
+  }
+  get durability(): number {
+    return this.#durability;
+  }
+  set durability(durability: number) {
+    this.#durability = checked('durability', durability, 'number');
+  }
+  get liveliness(): number {
+    return this.#liveliness;
+  }
+  set liveliness(liveliness: number) {
+    this.#liveliness = checked('liveliness', liveliness, 'number');
+  }
+  get avoidRosNameSpaceConventions(): boolean {
+    return this.#avoidRosNameSpaceConventions;
+  }
+  set avoidRosNameSpaceConventions(avoid: boolean) {
+    this.#avoidRosNameSpaceConventions = checked('avoidRosNameSpaceConventions', avoid, 'boolean');
+  }
+}
+
+function checked<T>(name: string, value: T, kind: 'number' | 'boolean'): T {
+  if (typeof value !== kind) throw new TypeValidationError(name, value, kind, { entityType: 'qos' });
+  return value;
 }
 
 /** The QoS rclsim acts on, with system defaults resolved as the default DDS vendor does. */
@@ -108,7 +165,7 @@ export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallb
  * Why a publisher's offer does not satisfy a subscription's request, as DDS's
  * request-versus-offer rules say; null when they are compatible.
  */
-export function incompatibility(offered: ResolvedQoS, requested: ResolvedQoS): string | null {
+export function incompatibility(offered: ResolvedQoS, requested: ResolvedQoS): 'RELIABILITY' | 'DURABILITY' | null {
   if (requested.reliable && !offered.reliable) return 'RELIABILITY';
   if (requested.transientLocal && !offered.transientLocal) return 'DURABILITY';
   return null;

@@ -1,3 +1,4 @@
+import { LoggingSeverity } from './LogOutput.js';
 import { parse as parseYaml } from 'yaml';
 import { inferParameter, type Parameter } from './Parameter.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
@@ -24,7 +25,8 @@ export interface RosArguments {
   remaps: RemapRule[];
   parameters: ParameterArgument[];
   paramsFiles: string[];
-  logLevel: string | null;
+  /** `--log-level [logger:=]level`: the default level (logger null), or one logger's. */
+  logLevels: { logger: string | null; level: LoggingSeverity }[];
   /** The arguments that are not ROS arguments, in order. */
   unparsed: string[];
 }
@@ -37,7 +39,7 @@ export class RosArgumentsError extends Error {
 }
 
 export function emptyRosArguments(): RosArguments {
-  return { remaps: [], parameters: [], paramsFiles: [], logLevel: null, unparsed: [] };
+  return { remaps: [], parameters: [], paramsFiles: [], logLevels: [], unparsed: [] };
 }
 
 export function parseRosArguments(argv: readonly string[]): RosArguments {
@@ -75,7 +77,7 @@ export function parseRosArguments(argv: readonly string[]): RosArguments {
         result.paramsFiles.push(value());
         break;
       case '--log-level':
-        result.logLevel = value();
+        result.logLevels.push(parseLogLevel(value()));
         break;
       case '-e':
       case '--enclave':
@@ -139,4 +141,15 @@ export function parameterFromYaml(name: string, raw: string, where: string): Par
   } catch (error) {
     throw new RosArgumentsError(`${where}: ${(error as Error).message}`);
   }
+}
+
+/** rcl's `--log-level` value: `debug`, or `logger_name:=debug` (severity names in any case). */
+function parseLogLevel(text: string): { logger: string | null; level: LoggingSeverity } {
+  const assign = text.lastIndexOf(':=');
+  const [logger, name] = assign < 0 ? [null, text] : [text.slice(0, assign), text.slice(assign + 2)];
+  const level = (LoggingSeverity as Record<string, LoggingSeverity>)[name.toUpperCase()];
+  if (level === undefined || name.toUpperCase() === 'UNSET' || logger === '') {
+    throw new RosArgumentsError(`invalid --log-level '${text}': expected [logger:=]debug|info|warn|error|fatal`);
+  }
+  return { logger, level };
 }

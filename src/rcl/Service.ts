@@ -1,3 +1,4 @@
+import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
 import { requireInterface } from './interfaceClasses.js';
 import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
@@ -7,7 +8,7 @@ import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps
 import type { Client } from './Client.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
-import type { ResolvedQoS } from './QoS.js';
+import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
 
 /** A service callback; request and response are typed by the service type name `T`. */
@@ -47,6 +48,7 @@ export class ServiceResponse<T extends string = string> {
     this.sent = true;
     const call = makeCall(this.#service.simulation, this.#service.type.response, message, this.#request.call.sequence);
     this.#service.engine.output('response', this.#service, call.digestLo, call.digestHi);
+    this.#service.introspection?.event(ServiceEvent.RESPONSE_SENT, this.#request.client.gid, this.#request.call.sequence, null, message);
     this.#request.client.receiveResponse(call);
   }
 }
@@ -61,6 +63,7 @@ export class Service extends Entity implements Executable {
   readonly channel: string;
   readonly #callback: ServiceCallback;
   readonly #requests = new Fifo<PendingRequest>();
+  introspection: ServiceIntrospection | null = null;
 
   constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, callback: ServiceCallback) {
     super(node);
@@ -83,7 +86,7 @@ export class Service extends Entity implements Executable {
 
   /** A client's request arrives. */
   receiveRequest(call: ServiceCall, client: Client): void {
-    if (this.isDestroyed) return;
+    if (this.isDestroyed()) return;
     if (this.#requests.length >= this.qos.depth) this.#requests.shift();
     this.#requests.push({ call, client });
     this.engine.enqueue(this);
@@ -94,11 +97,12 @@ export class Service extends Entity implements Executable {
   }
 
   execute(): unknown {
-    if (this.isDestroyed || !this.mayRun()) return SKIPPED;
+    if (this.isDestroyed() || !this.mayRun()) return SKIPPED;
     const request = this.#requests.shift();
     if (request === undefined) return SKIPPED;
     this.digestLo = request.call.digestLo;
     this.digestHi = request.call.digestHi;
+    this.introspection?.event(ServiceEvent.REQUEST_RECEIVED, request.client.gid, request.call.sequence, request.call.message, null);
     const response = new ServiceResponse(this, request);
     const result = this.#callback(request.call.message, response);
     if (isThenable(result)) {
@@ -110,8 +114,10 @@ export class Service extends Entity implements Executable {
     return result;
   }
 
-  /** Service introspection publishes service events; they are not simulated, so this does nothing. */
-  configureIntrospection(_clock: unknown, _qos: unknown, _state: number): void {}
+  /** Publishes service events on `<service>/_service_event` (ServiceIntrospectionStates; the clock is the node's). */
+  configureIntrospection(_clock: unknown, qos: QoS | QoSProfileName | number | undefined, state: number): void {
+    (this.introspection ??= new ServiceIntrospection(this.node, this.serviceName, this.typeName)).configure(qos, state);
+  }
 
   override destroy(): void {
     super.destroy();

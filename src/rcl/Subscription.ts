@@ -1,3 +1,7 @@
+import type { EntityEvents } from './EntityEvents.js';
+import { compileContentFilter, type ContentFilter } from './contentFilter.js';
+import { ValidationError } from './errors.js';
+import { toJSONSafe, toPlainArrays } from './jsonSafe.js';
 import { requireInterface } from './interfaceClasses.js';
 import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
@@ -24,6 +28,8 @@ export class Subscription extends Entity implements Executable {
   readonly qos: ResolvedQoS;
   readonly kind = 'subscription';
   readonly channel: string;
+  /** Its event callbacks (rclnodejs's PublisherEventCallbacks / SubscriptionEventCallbacks), if any. */
+  events: EntityEvents | null = null;
   readonly #callback: SubscriptionCallback;
   /** A callback declared with two parameters also gets a MessageInfo, as in rclnodejs. */
   readonly #wantsInfo: boolean;
@@ -35,6 +41,12 @@ export class Subscription extends Entity implements Executable {
 
   /** rclnodejs's isRaw: the callback gets the CDR bytes (a Buffer) instead of a message. */
   readonly #raw: MessageType | null;
+  readonly #type: MessageType;
+  /** What the callback gets: messages as they are, with plain arrays, or JSON-safe (rclnodejs's serializationMode). */
+  readonly #shape: ((message: unknown) => unknown) | null;
+  #contentFilter: ContentFilter | null = null;
+  /** Messages that do not match never reach the buffer, as DDS filters them. */
+  #accepts: ((message: unknown) => boolean) | null = null;
 
   constructor(
     node: Node,
@@ -42,13 +54,24 @@ export class Subscription extends Entity implements Executable {
     topic: string,
     qos: ResolvedQoS,
     callback: SubscriptionCallback,
-    isRaw = false,
+    options: SubscriptionOptions = {},
   ) {
     super(node);
     this.topic = topic;
     this.typeName = typeName;
     const type = this.simulation.interfaces.message(typeName);
-    this.#raw = isRaw ? type : null;
+    this.#type = type;
+    this.#raw = options.isRaw === true ? type : null;
+    const mode = options.serializationMode ?? 'default';
+    if (!['default', 'plain', 'json'].includes(mode)) {
+      throw new ValidationError(`Invalid serializationMode: ${mode}. Valid modes are: 'default', 'plain', 'json'`, {
+        code: 'INVALID_SERIALIZATION_MODE',
+        argumentName: 'serializationMode',
+        providedValue: mode,
+      });
+    }
+    this.#shape = mode === 'json' ? toJSONSafe : mode === 'plain' || options.enableTypedArray === false ? toPlainArrays : null;
+    if (options.contentFilter?.expression) this.setContentFilter(options.contentFilter);
     this.qos = qos;
     this.#depth = qos.depth;
     this.#callback = callback;
@@ -65,13 +88,44 @@ export class Subscription extends Entity implements Executable {
     return this.describe(`subscription ${this.topic}`);
   }
 
+  get isRaw(): boolean {
+    return this.#raw !== null;
+  }
+
+  isContentFilterSupported(): boolean {
+    return true;
+  }
+
+  hasContentFilter(): boolean {
+    return this.#contentFilter !== null;
+  }
+
+  getContentFilter(): ContentFilter | undefined {
+    return this.#contentFilter ?? undefined;
+  }
+
+  /** Filters what arrives from now on; an expression-less filter clears it. Returns true, as rclnodejs does. */
+  setContentFilter(filter: ContentFilter | undefined): boolean {
+    if (!filter?.expression) return this.clearContentFilter();
+    this.#accepts = compileContentFilter(filter, (path) => hasFieldPath(this.#type, path));
+    this.#contentFilter = { expression: filter.expression, parameters: (filter.parameters ?? []).map((p) => String(p)) };
+    return true;
+  }
+
+  clearContentFilter(): boolean {
+    this.#accepts = null;
+    this.#contentFilter = null;
+    return true;
+  }
+
   get publisherCount(): number {
     return this.simulation.graph.publishersOf(this.topic).filter((p) => p.matched.includes(this)).length;
   }
 
   /** A sample arrives: buffer it (evicting the oldest beyond the depth) and queue an event. */
   receive(sample: Sample): void {
-    if (this.isDestroyed) return;
+    if (this.isDestroyed()) return;
+    if (this.#accepts !== null && !this.#accepts(sample.message)) return;
     const buffer = this.#buffer;
     if (buffer.length >= this.#depth) {
       buffer.shift()!.pending--;
@@ -94,7 +148,7 @@ export class Subscription extends Entity implements Executable {
   }
 
   execute(): unknown {
-    if (this.isDestroyed || !this.mayRun()) return SKIPPED;
+    if (this.isDestroyed() || !this.mayRun()) return SKIPPED;
     const sample = this.#buffer.shift();
     if (sample === undefined) return SKIPPED;
     const last = --sample.pending === 0 && !sample.retained;
@@ -106,7 +160,8 @@ export class Subscription extends Entity implements Executable {
           : cloneMessage(sample.message);
     this.digestLo = sample.digestLo;
     this.digestHi = sample.digestHi;
-    if (!this.#wantsInfo) return this.#callback(message);
+    const delivered = this.#shape === null || this.#raw !== null ? message : (this.#shape(message) as Message);
+    if (!this.#wantsInfo) return this.#callback(delivered);
     const info = new MessageInfo({
       sourceTimestamp: sample.sourceTimestamp,
       receivedTimestamp: this.#receivedAt.shift()!,
@@ -114,7 +169,7 @@ export class Subscription extends Entity implements Executable {
       receptionSequenceNumber: BigInt(++this.#receptionSequence),
       publisherGid: sample.publisherGid,
     });
-    return this.#callback(message, info);
+    return this.#callback(delivered, info);
   }
 
   override destroy(): void {
@@ -122,3 +177,29 @@ export class Subscription extends Entity implements Executable {
     this.simulation.graph.removeSubscription(this);
   }
 }
+
+export interface SubscriptionOptions {
+  isRaw?: boolean;
+  /** false: numeric arrays as plain arrays. */
+  enableTypedArray?: boolean;
+  serializationMode?: 'default' | 'plain' | 'json';
+  contentFilter?: ContentFilter;
+}
+
+/** Whether `path` (`a.b[2].c`) names a field of `type`, indexes only on arrays. */
+function hasFieldPath(type: MessageType, path: string): boolean {
+  let current: MessageType | null = type;
+  let field: MessageType['fields'][number] | undefined;
+  for (const step of path.split(/\.|(?=\[)/)) {
+    if (step.startsWith('[')) {
+      if (field?.isArray !== true) return false;
+      continue;
+    }
+    if (current === null) return false;
+    field = current.fields.find((f) => f.name === step);
+    if (field === undefined) return false;
+    current = field.isComplex ? current.fieldMessageType(field) : null;
+  }
+  return true;
+}
+

@@ -26,12 +26,30 @@ export function messageClass(type: MessageType): MessageClass {
   if (cls !== undefined) return cls;
   const [pkgName, subFolder, interfaceName] = type.name.split('/') as [string, string, string];
   const MessageClassOfType = class {
+    /** Fields are own accessors: a setter checks and converts the value as publishing would. */
     constructor(init: Record<string, unknown> = {}) {
-      Object.assign(this, type.createDefault(), init);
+      const values = type.createDefault();
+      for (const name of type.fieldNames) {
+        Object.defineProperty(this, name, {
+          get: () => values[name],
+          set: (value: unknown) => (values[name] = type.normalizeField(name, value, Simulation.current().strictMessages)),
+          enumerable: true,
+        });
+      }
+      for (const [name, value] of Object.entries(init ?? {})) if (type.fieldNames.includes(name)) (this as Record<string, unknown>)[name] = value;
     }
 
     static type(): { pkgName: string; subFolder: string; interfaceName: string } {
       return { pkgName, subFolder, interfaceName };
+    }
+
+    static get classType(): unknown {
+      return MessageClassOfType;
+    }
+
+    /** A plain copy, as rclnodejs's `toPlainObject()` gives. */
+    toPlainObject(): Message {
+      return type.normalize(this);
     }
 
     /** The definition as rclnodejs's generated classes describe it (its validation API reads it). */
@@ -63,15 +81,38 @@ export function requireInterface(name: string | { package: string; type: string;
   if (!name.includes('/')) return interfacePackage(name);
   const [, kind] = name.split('/');
   const interfaces = registry();
+  // rclnodejs takes 'package/kind/Name' only: 'std_msgs/String' is no interface to it.
+  if (name.split('/').length !== 3) throw new TypeValidationError('name', name, "'package/msg|srv|action/Name'");
   if (kind === 'srv') {
     const service = interfaces.service(interfaceTypeName(name, 'srv'));
-    return { Request: messageClass(service.request), Response: messageClass(service.response) };
+    return interfaceClass(name, { Request: messageClass(service.request), Response: messageClass(service.response) });
   }
   if (kind === 'action') {
     const action = interfaces.action(interfaceTypeName(name, 'action'));
-    return { Goal: messageClass(action.goal), Result: messageClass(action.result), Feedback: messageClass(action.feedback) };
+    const parts = { Goal: messageClass(action.goal), Result: messageClass(action.result), Feedback: messageClass(action.feedback) };
+    return interfaceClass(name, parts);
   }
   return messageClass(interfaces.message(interfaceTypeName(name, 'msg')));
+}
+
+/** By the class of the first part (Request or Goal), which is one per type and run. */
+const interfaceClasses = new WeakMap<MessageClass, unknown>();
+
+/** A service's or action's class: constructible, with its parts (Request, Response / Goal, …) as statics. */
+function interfaceClass(name: string, parts: Record<string, MessageClass>): unknown {
+  const first = Object.values(parts)[0]!;
+  const known = interfaceClasses.get(first);
+  if (known !== undefined) return known;
+  const [pkgName, subFolder, interfaceName] = name.split('/') as [string, string, string];
+  const InterfaceClass = class {
+    static type(): { pkgName: string; subFolder: string; interfaceName: string } {
+      return { pkgName, subFolder, interfaceName };
+    }
+  };
+  Object.defineProperty(InterfaceClass, 'name', { value: interfaceName });
+  Object.assign(InterfaceClass, parts);
+  interfaceClasses.set(first, InterfaceClass);
+  return InterfaceClass;
 }
 
 /** A package's interfaces, each loaded when first read. */
@@ -88,12 +129,14 @@ function interfacePackage(pkg: string): Record<'msg' | 'srv' | 'action', Record<
 
 /** rclnodejs.createMessage: an instance of the message class, defaults filled in. */
 export function createMessage(typeClass: TypeClass): Message {
-  return new (messageClass(registry().message(interfaceTypeName(typeClass, 'msg'))))();
+  const cls = typeof typeClass === 'function' ? typeClass : requireInterface(typeClass as string);
+  return new (cls as MessageClass)();
 }
 
-/** A message of the type with every default filled in. */
+/** A message of the type with every default filled in (a plain object). */
 export function createMessageObject(typeClass: TypeClass): Message {
-  return registry().message(interfaceTypeName(typeClass, 'msg')).createDefault();
+  const cls = (typeof typeClass === 'function' ? typeClass : requireInterface(typeClass as string)) as MessageClass;
+  return registry().message(interfaceTypeName(cls, 'msg')).createDefault();
 }
 
 /** CDR bytes of a message, as ROS 2 sends and records them. */

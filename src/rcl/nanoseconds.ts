@@ -26,3 +26,9 @@ export function splitNanoseconds(ns: bigint): { seconds: number; nanoseconds: nu
   }
   return { seconds: Number(seconds), nanoseconds: Number(rest) };
 }
+
+/** A timeout in milliseconds (of sim time) as nanoseconds. */
+export function msToNs(ms: number): number {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new RangeError(`invalid timeout ${ms} ms`);
+  return Math.round(ms * 1e6);
+}

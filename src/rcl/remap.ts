@@ -3,7 +3,9 @@ import type { RemapRule } from './RosArguments.js';
 
 /**
  * ROS 2 remapping (rcl's rules): the first rule that applies wins; a rule with a node prefix
- * applies only to that node; `__node` and `__ns` rename the node itself.
+ * applies only to that node; `__node` and `__ns` rename the node itself. As in rcl_node_init,
+ * the node's name is remapped first, and node-prefixed rules for its namespace and names match
+ * the remapped name.
  */
 export function remapNodeName(name: string, rules: readonly RemapRule[]): string {
   return firstMatch(rules, name, '__node') ?? name;

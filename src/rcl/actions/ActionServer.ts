@@ -5,7 +5,7 @@ import type { GuardCondition } from '../GuardCondition.js';
 import type { Node } from '../Node.js';
 import type { Publisher } from '../Publisher.js';
 import { QoS } from '../QoS.js';
-import type { ServiceResponse } from '../Service.js';
+import type { Service, ServiceResponse } from '../Service.js';
 import { Time } from '../Time.js';
 import { actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal } from './goals.js';
 import { ServerGoalHandle, type ExecuteCallback } from './ServerGoalHandle.js';
@@ -44,6 +44,8 @@ export class ActionServer {
   readonly #executions: { handle: ServerGoalHandle; callback: ExecuteCallback }[] = [];
   readonly #executor: GuardCondition;
   readonly #resultTimeoutMs: number;
+  readonly #services: Service[];
+  #destroyed = false;
 
   constructor(
     node: Node,
@@ -68,9 +70,27 @@ export class ActionServer {
     this.#feedback = node.createPublisher(this.type.feedbackMessage.name, names.feedback);
     this.#status = node.createPublisher('action_msgs/msg/GoalStatusArray', names.status, { qos: QoS.profileActionStatusDefault });
     this.#executor = node.createGuardCondition(() => this.#runNextExecution());
-    node.createService(this.type.sendGoal.name, names.sendGoal, (request) => this.#onSendGoal(request));
-    node.createService('action_msgs/srv/CancelGoal', names.cancelGoal, (request) => this.#onCancelGoal(request as unknown as Message));
-    node.createService(this.type.getResult.name, names.getResult, (request, response) => this.#onGetResult(request, response));
+    this.#services = [
+      node.createService(this.type.sendGoal.name, names.sendGoal, (request) => this.#onSendGoal(request)),
+      node.createService('action_msgs/srv/CancelGoal', names.cancelGoal, (request) => this.#onCancelGoal(request as unknown as Message)),
+      node.createService(this.type.getResult.name, names.getResult, (request, response) => this.#onGetResult(request, response)),
+    ];
+  }
+
+  isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  /** Removes the server from the graph; its goals' handles do nothing from now on. */
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    for (const handle of this.#goals.values()) handle.destroy();
+    this.#goals.clear();
+    for (const service of this.#services) this.node.destroyService(service);
+    this.node.destroyPublisher(this.#feedback);
+    this.node.destroyPublisher(this.#status);
+    this.node.destroyGuardCondition(this.#executor);
   }
 
   registerExecuteCallback(callback: ExecuteCallback): void {
@@ -168,6 +188,7 @@ export class ActionServer {
       this.#executions.push({ handle, callback: callback ?? this.#execute });
       this.#executor.trigger();
     },
+    warn: (message: string): void => void this.node.getLogger().warn(message),
     finish: (handle: ServerGoalHandle): void => {
       // Results are kept for resultTimeout, then the goal is forgotten; that alone does not
       // keep the simulation going.
@@ -183,6 +204,8 @@ export class ActionServer {
   };
 
   publishStatus(): void {
+    // A goal's result timeout may outlive the server or its node.
+    if (this.#status.isDestroyed()) return;
     this.#status.publish({
       status_list: [...this.#goals.values()].map((handle) => ({
         goal_info: { goal_id: handle.goalId, stamp: handle.stamp },

@@ -9,6 +9,8 @@ interface GoalOwner {
   publishFeedback(goalId: Message, feedback: unknown): void;
   startExecution(handle: ServerGoalHandle, callback: ExecuteCallback | undefined): void;
   finish(handle: ServerGoalHandle): void;
+  /** A misuse rclnodejs logs and ignores. */
+  warn(message: string): void;
 }
 
 /** rclnodejs's ServerGoalHandle: one accepted goal on an action server. */
@@ -20,6 +22,7 @@ export class ServerGoalHandle {
   result: Message | null = null;
   #status: number = GoalStatus.STATUS_ACCEPTED;
   #cancelRequested = false;
+  #destroyed = false;
   readonly #owner: GoalOwner;
 
   constructor(owner: GoalOwner, goalId: Message, request: Message, stamp: Message) {
@@ -48,8 +51,17 @@ export class ServerGoalHandle {
   }
 
   publishFeedback(feedback: unknown): void {
-    if (!this.isActive) throw new Error('cannot publish feedback for a goal that is not active');
+    if (this.#destroyed) return;
+    if (this.#status !== GoalStatus.STATUS_EXECUTING) {
+      this.#owner.warn(`publishFeedback() called on goal ${uuidText(this.goalId)} in status ${this.#status}, not executing; ignoring`);
+      return;
+    }
     this.#owner.publishFeedback(this.goalId, feedback);
+  }
+
+  /** The server forgets the goal: later calls on this handle do nothing. */
+  destroy(): void {
+    this.#destroyed = true;
   }
 
   succeed(): void {
@@ -70,12 +82,19 @@ export class ServerGoalHandle {
     this.#transition(GoalStatus.STATUS_CANCELING, [GoalStatus.STATUS_ACCEPTED, GoalStatus.STATUS_EXECUTING]);
   }
 
+  /** rcl_action's goal state machine; an invalid event is logged and ignored, not fatal. */
   #transition(to: number, from: number[]): void {
+    if (this.#destroyed) return;
     if (!from.includes(this.#status)) {
-      throw new Error(`goal cannot go from status ${this.#status} to ${to} (rcl_action's goal state machine)`);
+      this.#owner.warn(`goal ${uuidText(this.goalId)} cannot go from status ${this.#status} to ${to} (rcl_action's goal state machine); ignoring`);
+      return;
     }
     this.#status = to;
     this.#owner.publishStatus();
     if (isTerminal(to)) this.#owner.finish(this);
   }
+}
+
+function uuidText(goalId: Message): string {
+  return Array.from((goalId as { uuid: ArrayLike<number> }).uuid).join(',');
 }

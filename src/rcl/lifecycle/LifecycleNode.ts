@@ -53,10 +53,9 @@ export class LifecycleNode extends Node {
     return new State(this.#state);
   }
 
+  /** rcl_lifecycle's 11 states, in the order it registers them (`unknown` included). */
   get availableStates(): State[] {
-    return Object.values(States)
-      .filter((id) => id !== States.UNKNOWN)
-      .map((id) => new State(id));
+    return Object.values(States).map((id) => new State(id));
   }
 
   get transitions(): TransitionDescription[] {

@@ -1,0 +1,115 @@
+import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { Fifo } from '../engine/Fifo.js';
+import { Entity } from './Entity.js';
+import type { Node } from './Node.js';
+
+/** rmw's QoS policy kinds (rmw_qos_policy_kind_e), as an incompatible-QoS status names them. */
+export const QoSPolicyKindBits = Object.freeze({ DURABILITY: 1 << 1, RELIABILITY: 1 << 4 });
+
+type EventCallback = (status: Record<string, unknown>) => unknown;
+
+/** Callbacks of one entity's events; the deadline and liveliness ones wait for the network models. */
+class EventCallbacks {
+  deadline: EventCallback | undefined;
+  incompatibleQos: EventCallback | undefined;
+  liveliness: EventCallback | undefined;
+  incompatibleType: EventCallback | undefined;
+  matched: EventCallback | undefined;
+}
+
+/** rclnodejs's PublisherEventCallbacks: give it to createPublisher(…, options, eventCallbacks). */
+export class PublisherEventCallbacks extends EventCallbacks {}
+
+/** rclnodejs's SubscriptionEventCallbacks: give it to createSubscription(…, callback, eventCallbacks). */
+export class SubscriptionEventCallbacks extends EventCallbacks {
+  messageLost: EventCallback | undefined;
+}
+
+/**
+ * One queued event of a publisher or subscription (rclnodejs's EventHandler): the status is
+ * taken when the event happens, and the callback runs as any callback of the node does.
+ */
+class EventHandler extends Entity implements Executable {
+  readonly kind = 'event';
+  readonly channel: string;
+  readonly #what: string;
+  readonly #callback: EventCallback;
+  readonly #statuses = new Fifo<Record<string, unknown>>();
+
+  constructor(node: Node, channel: string, what: string, callback: EventCallback) {
+    super(node);
+    this.channel = channel;
+    this.#what = what;
+    this.#callback = callback;
+  }
+
+  get label(): string {
+    return this.describe(`${this.#what} event of ${this.channel}`);
+  }
+
+  happen(status: Record<string, unknown>): void {
+    if (this.isDestroyed()) return;
+    this.#statuses.push(status);
+    this.engine.enqueue(this);
+  }
+
+  override pendingEvents(): number {
+    return this.#statuses.length;
+  }
+
+  execute(): unknown {
+    if (this.isDestroyed() || this.#statuses.length === 0 || !this.mayRun()) return SKIPPED;
+    return this.#callback(this.#statuses.shift()!);
+  }
+}
+
+/**
+ * What a publisher or subscription tells its event callbacks: matched (rmw_matched_status_t)
+ * when a peer matches or leaves, incompatible QoS (rmw_qos_incompatible_event_status_t) and
+ * incompatible type when a peer on its topic cannot match.
+ */
+export class EntityEvents {
+  #matched: EventHandler | null = null;
+  #incompatibleQos: EventHandler | null = null;
+  #incompatibleType: EventHandler | null = null;
+  #matches = 0;
+  #current = 0;
+  #qosIncompatibilities = 0;
+  #typeIncompatibilities = 0;
+
+  /** The entity's handlers, to be owned (and destroyed) by its node. */
+  readonly handlers: Entity[] = [];
+
+  constructor(node: Node, channel: string, callbacks: EventCallbacks) {
+    const handler = (what: string, callback: EventCallback | undefined): EventHandler | null => {
+      if (typeof callback !== 'function') return null;
+      const created = new EventHandler(node, channel, what, callback);
+      this.handlers.push(created);
+      return created;
+    };
+    this.#matched = handler('matched', callbacks.matched);
+    this.#incompatibleQos = handler('incompatible QoS', callbacks.incompatibleQos);
+    this.#incompatibleType = handler('incompatible type', callbacks.incompatibleType);
+  }
+
+  matched(change: 1 | -1): void {
+    if (change > 0) this.#matches++;
+    this.#current += change;
+    this.#matched?.happen({
+      total_count: this.#matches,
+      total_count_change: change > 0 ? 1 : 0,
+      current_count: this.#current,
+      current_count_change: change,
+    });
+  }
+
+  incompatibleQos(policyKind: number): void {
+    this.#qosIncompatibilities++;
+    this.#incompatibleQos?.happen({ total_count: this.#qosIncompatibilities, total_count_change: 1, last_policy_kind: policyKind });
+  }
+
+  incompatibleType(): void {
+    this.#typeIncompatibilities++;
+    this.#incompatibleType?.happen({ total_count: this.#typeIncompatibilities, total_count_change: 1 });
+  }
+}

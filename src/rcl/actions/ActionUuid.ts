@@ -1,0 +1,43 @@
+import { TypeValidationError } from '../errors.js';
+import { Simulation } from '../Simulation.js';
+
+/** rclnodejs's ActionUuid: a goal id. Random ones come from the run's seeded goal-id stream. */
+export class ActionUuid {
+  readonly #bytes: Uint8Array;
+
+  constructor(bytes?: Uint8Array) {
+    if (bytes !== undefined && bytes !== null && !(bytes instanceof Uint8Array)) {
+      throw new TypeValidationError('bytes', bytes, 'Uint8Array', { entityType: 'action uuid' });
+    }
+    this.#bytes = bytes ?? Simulation.current().goalIds.next();
+  }
+
+  static fromBytes(bytes: Uint8Array): ActionUuid {
+    return new ActionUuid(bytes);
+  }
+
+  static random(): ActionUuid {
+    return new ActionUuid();
+  }
+
+  static fromMessage(message: { uuid: Uint8Array }): ActionUuid {
+    return new ActionUuid(message.uuid);
+  }
+
+  static randomMessage(): { uuid: Uint8Array } {
+    return ActionUuid.random().toMessage();
+  }
+
+  get bytes(): Uint8Array {
+    return this.#bytes;
+  }
+
+  toString(): string {
+    return Array.from(this.#bytes).join(',');
+  }
+
+  /** A unique_identifier_msgs/msg/UUID. */
+  toMessage(): { uuid: Uint8Array } {
+    return { uuid: this.#bytes };
+  }
+}
