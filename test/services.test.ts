@@ -122,4 +122,19 @@ describe('Service and Client', () => {
       },
     );
   });
+
+  it('keeps the run going for a wait begun after earlier waits timed out (a fired timeout is not counted twice)', async () => {
+    const results: string[] = [];
+    const { summary } = await simulate(() => {
+      const client = new Node('asker').createClient('std_srvs/srv/Trigger', 'nobody');
+      void (async () => {
+        results.push(`first ${await client.waitForService(0)}`);
+        results.push(`second ${await client.waitForService(100)}`);
+      })();
+    });
+    assert.deepEqual(results, ['first false', 'second false']);
+    assert.equal(summary.endTime, 100n * MS);
+    assert.equal(summary.endReason, 'idle');
+  });
 });
+

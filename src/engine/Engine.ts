@@ -198,7 +198,7 @@ export class Engine {
 
   /** Makes an action weak or strong (Node's timer.unref() and ref()). */
   setWeak(action: ScheduledAction, weak: boolean): void {
-    if (action.weak === weak) return;
+    if (action.weak === weak || (action.canceled && !weak)) return;
     action.weak = weak;
     this.#liveActions += weak ? -1 : 1;
   }
@@ -495,6 +495,9 @@ export class Engine {
       for (let action = this.#actions.top; action !== undefined && action.at <= now; action = this.#actions.top) {
         this.#actions.pop();
         if (!action.weak) this.#liveActions--;
+        // Run, it is over: canceling it afterwards (a timeout that fired) or ref() must not count it again.
+        action.weak = true;
+        action.canceled = true;
         const promises = promiseEvents;
         action.run();
         if (promiseEvents !== promises) this.#needsYield = true;
