@@ -291,5 +291,26 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       'publisher matched 0 (-1)',
     ]);
   });
+
+  it('throws rclnodejs 1.x’s error classes where its error-handling example expects them, and introspects messages', async () => {
+    await simulate(async () => {
+      const node = rclnodejs.createNode('errors');
+      await assert.rejects(node.createRate(2000), (error: unknown) =>
+        error instanceof rclnodejs.RangeValidationError && error.validationRule === '0.0 < hz <= 1000' && error.providedValue === 2000,
+      );
+      assert.throws(
+        () => new rclnodejs.Parameter('test_param', rclnodejs.ParameterType.PARAMETER_STRING, 123),
+        (error: unknown) => error instanceof rclnodejs.ParameterTypeError && error.message === "Type mismatch for parameter 'test_param': expected string, got number",
+      );
+      assert.throws(
+        () => rclnodejs.createNode(null as never),
+        (error: unknown) => error instanceof rclnodejs.RclNodeError && (error.toJSON() as { code: string }).code === 'INVALID_TYPE',
+      );
+      const twist = new rclnodejs.MessageIntrospector('geometry_msgs/msg/Twist');
+      assert.deepEqual(twist.fields, ['linear', 'angular']);
+      assert.deepEqual(twist.defaults, { linear: { x: 0, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 0 } });
+      assert.equal(twist.schema.msgName, 'Twist');
+    });
+  });
 });
 

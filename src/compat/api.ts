@@ -23,6 +23,7 @@ import * as errors from '../rcl/errors.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
 import { TimeSource } from '../rcl/TimeSource.js';
 import { ObservableSubscription } from '../rcl/ObservableSubscription.js';
+import { MessageIntrospector } from '../rcl/MessageIntrospector.js';
 import { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
 import { ActionUuid } from '../rcl/actions/ActionUuid.js';
 import { getActionClientNamesAndTypesByNode, getActionNamesAndTypes, getActionServerNamesAndTypesByNode } from '../rcl/actions/actionGraph.js';
@@ -191,6 +192,7 @@ export {
   toJSONString,
   TimeSource,
   ObservableSubscription,
+  MessageIntrospector,
   waitForMessage,
   PublisherEventCallbacks,
   SubscriptionEventCallbacks,

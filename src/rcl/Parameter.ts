@@ -2,6 +2,8 @@
  * rclnodejs's parameter types: Parameter, ParameterDescriptor and numeric ranges. Integer
  * parameter values are bigint, as in rclnodejs.
  */
+import { ParameterError, ParameterTypeError, TypeValidationError } from './errors.js';
+
 export const ParameterType = {
   PARAMETER_NOT_SET: 0,
   PARAMETER_BOOL: 1,
@@ -125,13 +127,16 @@ export class Parameter {
     this.validate();
   }
 
+  /** rclnodejs's checks and error classes: a bad name, an unknown type, a value of another type. */
   validate(): void {
-    if (typeof this.#name !== 'string' || this.#name.trim().length === 0) throw new TypeError('Invalid name');
-    if (!(this.#type in TYPE_NAMES)) throw new TypeError('Invalid type');
+    if (typeof this.#name !== 'string' || this.#name.trim().length === 0) {
+      throw new TypeValidationError('name', this.#name, 'non-empty string', { entityType: 'parameter' });
+    }
+    if (!(this.#type in TYPE_NAMES)) throw new ParameterError('Invalid parameter type', this.#name, { details: { providedType: this.#type } });
     if (!validValue(this.#value, this.#type)) {
-      throw new TypeError(
-        `Incompatible value for parameter '${this.#name}' of type ${parameterTypeName(this.#type)}: ${String(this.#value)}`,
-      );
+      throw new ParameterTypeError(this.#name, parameterTypeName(this.#type), typeof this.#value, {
+        details: { value: String(this.#value) },
+      });
     }
   }
 
@@ -299,9 +304,13 @@ export class ParameterDescriptor {
   }
 
   validate(): void {
-    if (typeof this.name !== 'string' || this.name.trim().length === 0) throw new TypeError('Invalid name');
-    if (!(this.type in TYPE_NAMES)) throw new TypeError('Invalid type');
-    if (this.#range !== null && !this.#range.isValidType(this.type)) throw new TypeError('Incompatible Range');
+    if (typeof this.name !== 'string' || this.name.trim().length === 0) {
+      throw new TypeValidationError('name', this.name, 'non-empty string', { entityType: 'parameter descriptor' });
+    }
+    if (!(this.type in TYPE_NAMES)) throw new ParameterError('Invalid parameter type', this.name, { details: { providedType: this.type } });
+    if (this.#range !== null && !this.#range.isValidType(this.type)) {
+      throw new ParameterError(`Incompatible Range for parameter type ${parameterTypeName(this.type)}`, this.name);
+    }
   }
 
   /** Throws when the parameter does not fit this descriptor (type, range). */

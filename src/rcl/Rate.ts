@@ -1,4 +1,5 @@
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
+import { RangeValidationError, TypeValidationError } from './errors.js';
 import type { Simulation } from './Simulation.js';
 
 /**
@@ -15,9 +16,8 @@ export class Rate {
   #pending: ScheduledAction | null = null;
 
   constructor(simulation: Simulation, hz: number) {
-    if (typeof hz !== 'number' || !(hz > 0) || hz > 1000) {
-      throw new RangeError(`Rate frequency must be in (0, 1000] hz, got ${hz}`);
-    }
+    if (typeof hz !== 'number') throw new TypeValidationError('hz', hz, 'number');
+    if (!(hz > 0) || hz > 1000) throw new RangeValidationError('hz', hz, '0.0 < hz <= 1000');
     this.#hz = hz;
     this.#period = BigInt(Math.round(1e9 / hz));
     this.#simulation = simulation;

@@ -52,6 +52,7 @@ export interface MessageSchema {
   fields: { name: string; type: FieldTypeInfo; default_value: unknown }[];
   constants: { name: string; type: string; value: unknown }[];
   messageType: string;
+  msgName: string;
   baseType: { pkgName: string; type: string; stringUpperBound: null; isPrimitiveType: false };
 }
 
@@ -107,6 +108,7 @@ export function messageSchema(type: MessageType): MessageSchema {
       .filter((field) => field.isConstant)
       .map((field) => ({ name: field.name, type: field.type, value: field.value })),
     messageType: type.name,
+    msgName: name,
     baseType: { pkgName, type: name, stringUpperBound: null, isPrimitiveType: false },
   };
 }
