@@ -112,7 +112,10 @@ describe('actions', () => {
         uuids.push(uuid.toString(), rclnodejs.ActionUuid.fromMessage(uuid.toMessage()).toString());
         assert.throws(() => new rclnodejs.ActionUuid([1, 2] as never), (error: unknown) => error instanceof rclnodejs.TypeValidationError);
         void (async () => {
-          const handle = await client.sendGoal({ order: 2 });
+          const uuid = rclnodejs.ActionUuid.randomMessage();
+          const [first, second] = await Promise.all([client.sendGoal({ order: 2 }, undefined, uuid), client.sendGoal({ order: 2 }, undefined, uuid)]);
+          assert.deepEqual([first.isAccepted(), second.isAccepted()], [true, false], 'a duplicate goal id is refused');
+          const handle = first;
           await handle.getResult();
           later!.publishFeedback({ sequence: [1] });
           server.destroy();
@@ -125,11 +128,37 @@ describe('actions', () => {
     );
     assert.equal(uuids[0], uuids[1]);
     assert.match(uuids[0]!, /^\d+(,\d+){15}$/);
-    const warnings = logs.map((record) => record.message.replace(/goal [\d,]+/, 'goal G'));
+    const warnings = logs.map((record) => record.message.replace(/goal [\d,]+/, 'goal G').replace(/id [0-9a-f]{32}/, 'id G'));
     assert.deepEqual(warnings, [
+      'a goal with id G already exists; rejecting the duplicate',
       "goal G cannot go from status 2 to 5 (rcl_action's goal state machine); ignoring",
       "goal G cannot go from status 4 to 4 (rcl_action's goal state machine); ignoring",
       'publishFeedback() called on goal G in status 4, not executing; ignoring',
+    ]);
+  });
+
+  it('aborts a goal whose execute callback throws, with an empty result, and logs it as rclnodejs does', async () => {
+    let outcome = '';
+    const { logs, summary } = await simulate(
+      () => {
+        const node = new Node('thrower');
+        new rclnodejs.ActionServer(node, 'test_msgs/action/Fibonacci', 'count', () => {
+          throw new Error('no sequence today');
+        });
+        const client = new rclnodejs.ActionClient(node, 'test_msgs/action/Fibonacci', 'count');
+        void (async () => {
+          const handle = await client.sendGoal({ order: 2 });
+          const result = await handle.getResult();
+          outcome = `aborted ${handle.isAborted()}, sequence [${[...(result.sequence as Int32Array)]}]`;
+        })();
+      },
+      { endAfter: SECOND },
+    );
+    assert.equal(summary.exitCode, 0);
+    assert.equal(outcome, 'aborted true, sequence []');
+    assert.deepEqual(logs.map((record) => record.message.replace(/ID: [\d,]+/, 'ID: G')), [
+      'Error raised in execute callback: Error: no sequence today',
+      'Goal state not set, assuming aborted. Goal ID: G',
     ]);
   });
 

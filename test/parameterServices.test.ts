@@ -25,6 +25,10 @@ describe('parameter services and events', () => {
           log.push(await client.setParameter('speed', 3));
           log.push(await client.setParameter('speed', 2.5));
           log.push(await client.listParameters({ prefixes: ['limits'] }));
+          // rclcpp's depth: fewer than `depth` separators (after the prefix, when there is one).
+          log.push(await client.listParameters({ prefixes: ['limits'], depth: 1 }));
+          log.push(await client.listParameters({ prefixes: ['limits'], depth: 2 }));
+          log.push((await client.listParameters({ depth: 1 })).names.filter((name) => !name.startsWith('qos')));
           log.push(await client.getParameterTypes(['limits.max', 'missing']));
           const [descriptor] = await client.describeParameters(['speed']);
           log.push(`${descriptor!.name} type ${descriptor!.type}`);
@@ -39,6 +43,9 @@ describe('parameter services and events', () => {
       { name: 'speed', successful: false, reason: "parameter 'speed' has type double, got integer (3)" },
       { name: 'speed', successful: true, reason: '' },
       { names: ['limits.max', 'limits.min'], prefixes: ['limits'] },
+      { names: [], prefixes: [] },
+      { names: ['limits.max', 'limits.min'], prefixes: ['limits'] },
+      ['use_sim_time', 'speed'],
       [2, 0],
       'speed type 3',
       'speed is now 2.5 at 0 ms',

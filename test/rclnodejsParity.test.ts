@@ -245,7 +245,7 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
     ]);
   });
 
-  it('applies node-prefixed remap rules to the node’s new name, as rcl_node_init does', async () => {
+  it('applies node-prefixed remap rules to the node’s new name, and parameter overrides in rclnodejs’s order', async () => {
     await simulate(async () => {
       const context = new rclnodejs.Context();
       await rclnodejs.init(context, [
@@ -256,6 +256,10 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
         '-r', 'my_node:other:=ignored',
       ]);
       const node = rclnodejs.createNode('my_node', '/my_ns', context);
+      const overridden = new rclnodejs.Context();
+      await rclnodejs.init(overridden, ['--ros-args', '--params-file', 'test/fixtures/params/global-then-node.yaml']);
+      const overrides = rclnodejs.createNode('test_node', '', overridden).getParameterOverrides();
+      assert.deepEqual(overrides.map((p) => `${p.name}=${p.value}`), ['int_param=3', 'bool_param=true'], 'later files win, first places kept');
       assert.equal(node.getFullyQualifiedName(), '/foo_ns/foo_node');
       assert.equal(node.createPublisher('std_msgs/msg/String', '/my_topic').topic, '/foo_ns/foo_topic');
       assert.equal(node.createPublisher('std_msgs/msg/String', 'other').topic, '/foo_ns/other');
@@ -306,11 +310,36 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
         () => rclnodejs.createNode(null as never),
         (error: unknown) => error instanceof rclnodejs.RclNodeError && (error.toJSON() as { code: string }).code === 'INVALID_TYPE',
       );
+      const range = new rclnodejs.FloatingPointRange(-10, 10, 0.25);
+      assert.deepEqual([10.000009, 9.75, 9.8, -10.1].map((v) => range.inRange(v)), [true, true, false, false], 'a relative tolerance, as rclnodejs and rclpy');
+      const options = new rclnodejs.NodeOptions();
+      options.parameterOverrides = new rclnodejs.Parameter('p', rclnodejs.ParameterType.PARAMETER_BOOL, true) as never;
+      assert.equal(options.parameterOverrides.length, 1);
+      options.parameterOverrides = null as never;
+      assert.deepEqual(options.parameterOverrides, []);
       const twist = new rclnodejs.MessageIntrospector('geometry_msgs/msg/Twist');
       assert.deepEqual(twist.fields, ['linear', 'angular']);
       assert.deepEqual(twist.defaults, { linear: { x: 0, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 0 } });
       assert.equal(twist.schema.msgName, 'Twist');
     });
+  });
+
+  it('gives services and clients created with enableTypedArray: false plain arrays', async () => {
+    const seen: string[] = [];
+    await simulate(() => {
+      const node = rclnodejs.createNode('mapper');
+      node.createService('nav_msgs/srv/SetMap', 'set_map', { enableTypedArray: false }, (request) => {
+        seen.push(`request data is an array: ${Array.isArray(request.map.data)}`);
+        return { success: true };
+      });
+      node.createService('nav_msgs/srv/GetMap', 'get_map', () => ({ map: { data: [1, 2, 3] } }));
+      const plain = node.createClient('nav_msgs/srv/GetMap', 'get_map', { enableTypedArray: false });
+      const typed = node.createClient('nav_msgs/srv/GetMap', 'get_map');
+      plain.sendRequest({}, (response) => seen.push(`plain client: ${Array.isArray(response.map.data)}`));
+      typed.sendRequest({}, (response) => seen.push(`typed client: ${response.map.data instanceof Int8Array}`));
+      node.createClient('nav_msgs/srv/SetMap', 'set_map').sendRequest({ map: { data: [4] } }, () => {});
+    });
+    assert.deepEqual(seen.sort(), ['plain client: true', 'request data is an array: true', 'typed client: true']);
   });
 });
 

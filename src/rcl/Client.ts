@@ -7,6 +7,7 @@ import { Entity } from './Entity.js';
 import { AbortError, TimeoutError } from './errors.js';
 import { requireInterface } from './interfaceClasses.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
+import { toPlainArrays } from './jsonSafe.js';
 import { msToNs } from './nanoseconds.js';
 import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
 import type { Node } from './Node.js';
@@ -47,9 +48,13 @@ export class Client<T extends string = string> extends Entity implements Executa
   /** The client's GUID, as service events carry it. */
   readonly gid: Buffer;
 
-  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, validation = new ValidationSetting()) {
+  /** `enableTypedArray: false`: responses with plain arrays. */
+  readonly #plainArrays: boolean;
+
+  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, validation = new ValidationSetting(), plainArrays = false) {
     super(node);
     this.#validation = validation;
+    this.#plainArrays = plainArrays;
     this.gid = Buffer.alloc(16);
     this.gid.writeUInt32BE(this.entityId, 12);
     this.typeName = typeName;
@@ -167,7 +172,7 @@ export class Client<T extends string = string> extends Entity implements Executa
     this.digestLo = response.digestLo;
     this.digestHi = response.digestHi;
     this.#introspection?.event(ServiceEvent.RESPONSE_RECEIVED, this.gid, response.sequence, null, response.message);
-    return callback(response.message);
+    return callback(this.#plainArrays ? (toPlainArrays(response.message) as Message) : response.message);
   }
 
   #send(request: unknown, callback: ResponseCallback): number {

@@ -284,6 +284,7 @@ export class Node {
       this.#resolve(serviceName, 'service'),
       resolveQoS(options.qos, 'qos_profile_services_default'),
       new ValidationSetting(options.validateRequests === true, options.validationOptions),
+      options.enableTypedArray === false,
     );
     this.simulation.graph.addClient(client);
     return this.#own(client);
@@ -310,6 +311,7 @@ export class Node {
       this.#resolve(serviceName, 'service'),
       resolveQoS(options.qos, 'qos_profile_services_default'),
       callback as ServiceCallback,
+      options.enableTypedArray === false,
     );
     this.#own(service);
     this.simulation.graph.addService(service);

@@ -240,12 +240,13 @@ export class FloatingPointRange extends Range {
     const v = Number(value);
     const min = Math.min(this.fromValue, this.toValue);
     const max = Math.max(this.fromValue, this.toValue);
-    const close = (a: number, b: number): boolean => Math.abs(a - b) <= this.tolerance;
+    // rclnodejs's (and rclpy's) closeness: the tolerance is relative (math.isclose's rel_tol).
+    const close = (a: number, b: number): boolean =>
+      a === b || (Number.isFinite(a) && Number.isFinite(b) && Math.abs(a - b) <= this.tolerance * Math.max(Math.abs(a), Math.abs(b)));
     if (close(v, min) || close(v, max)) return true;
     if (v < min || v > max) return false;
     if (this.step === 0) return true;
-    const steps = (v - min) / this.step;
-    return close(steps, Math.round(steps));
+    return close(min + Math.round((v - min) / this.step) * this.step, v);
   }
 }
 

@@ -49,13 +49,18 @@ function fromMessages(messages: rcl_interfaces.msg.Parameter[]): Parameter[] {
   return messages.map((m) => Parameter.fromParameterMessage(m as unknown as Parameters<typeof Parameter.fromParameterMessage>[0]));
 }
 
-/** rcl_interfaces/srv/ListParameters: names under the prefixes (all without), to a depth (0: any). */
+/**
+ * rcl_interfaces/srv/ListParameters as rclcpp answers it: without prefixes, names with fewer than
+ * `depth` separators; with prefixes, a prefix itself and names under it with fewer than `depth`
+ * separators after it (0: any depth).
+ */
 function listParameters(names: string[], prefixes: string[], depth: number): Message {
-  const levels = (name: string): number => name.split('.').length;
+  const separators = (text: string): number => text.split('.').length - 1;
   const selected = names.filter((name) => {
-    if (prefixes.length === 0) return depth === 0 || levels(name) <= depth;
+    if (prefixes.length === 0) return depth === 0 || separators(name) < depth;
     return prefixes.some(
-      (prefix) => (name === prefix || name.startsWith(`${prefix}.`)) && (depth === 0 || levels(name) - levels(prefix) <= depth),
+      (prefix) =>
+        name === prefix || (name.startsWith(`${prefix}.`) && (depth === 0 || separators(name.slice(prefix.length)) < depth)),
     );
   });
   const found = new Set(selected.filter((name) => name.includes('.')).map((name) => name.slice(0, name.lastIndexOf('.'))));

@@ -70,10 +70,8 @@ export function overridesFor(rules: readonly ParamsRule[], nodeFqn: string): Par
   const byName = new Map<string, ParameterOverride>();
   for (const rule of rules) {
     if (!rule.matches(nodeFqn)) continue;
-    for (const override of rule.overrides) {
-      byName.delete(override.parameter.name);
-      byName.set(override.parameter.name, override);
-    }
+    // A later rule's value wins; the parameter keeps the place it was first given (as rclnodejs lists them).
+    for (const override of rule.overrides) byName.set(override.parameter.name, override);
   }
   return [...byName.values()];
 }

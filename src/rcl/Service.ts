@@ -1,3 +1,4 @@
+import { toPlainArrays } from './jsonSafe.js';
 import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
 import { requireInterface } from './interfaceClasses.js';
 import { SKIPPED, type Executable } from '../engine/Executable.js';
@@ -65,8 +66,12 @@ export class Service extends Entity implements Executable {
   readonly #requests = new Fifo<PendingRequest>();
   introspection: ServiceIntrospection | null = null;
 
-  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, callback: ServiceCallback) {
+  /** `enableTypedArray: false`: requests with plain arrays. */
+  readonly #plainArrays: boolean;
+
+  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, callback: ServiceCallback, plainArrays = false) {
     super(node);
+    this.#plainArrays = plainArrays;
     this.typeName = typeName;
     this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;
@@ -104,7 +109,8 @@ export class Service extends Entity implements Executable {
     this.digestHi = request.call.digestHi;
     this.introspection?.event(ServiceEvent.REQUEST_RECEIVED, request.client.gid, request.call.sequence, request.call.message, null);
     const response = new ServiceResponse(this, request);
-    const result = this.#callback(request.call.message, response);
+    const message = this.#plainArrays ? (toPlainArrays(request.call.message) as Message) : request.call.message;
+    const result = this.#callback(message, response);
     if (isThenable(result)) {
       return Promise.resolve(result).then((value) => {
         if (!response.sent && value !== undefined && value !== null) response.send(value as Message);

@@ -1,3 +1,4 @@
+import { ExitSignal } from '../../engine/errors.js';
 import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
@@ -111,6 +112,11 @@ export class ActionServer {
 
   #onSendGoal(request: Message): Message {
     const stamp = this.node.now().toMsg();
+    // rcl_action refuses a goal whose id it already holds, before the goal callback sees it.
+    if (this.#goals.has(goalKey(request.goal_id as Message))) {
+      this.node.getLogger().warn(`a goal with id ${goalKey(request.goal_id as Message)} already exists; rejecting the duplicate`);
+      return { accepted: false, stamp };
+    }
     if (this.#goalCallback(request.goal as Message) !== GoalResponse.ACCEPT) return { accepted: false, stamp };
     const handle = new ServerGoalHandle(this.#owner, request.goal_id as Message, request.goal as Message, stamp);
     this.#goals.set(goalKey(handle.goalId), handle);
@@ -159,15 +165,31 @@ export class ActionServer {
     const next = this.#executions.shift();
     if (next === undefined) return undefined;
     const { handle, callback } = next;
+    const logger = this.node.getLogger();
     const finish = (result: unknown): void => {
-      // A goal still active when its execute callback returns is aborted, as in rclpy.
-      if (handle.isActive) handle.abort();
+      // A goal still active when its execute callback returns is aborted, as in rclnodejs and rclpy.
+      if (handle.isActive) {
+        logger.warn(`Goal state not set, assuming aborted. Goal ID: ${Array.from(handle.goalId.uuid as Uint8Array).join(',')}`);
+        handle.abort();
+      }
       handle.result = this.type.result.toMessage(result ?? {}, false, this.node.simulation.strictMessages);
       this.#deliverResult(handle);
     };
-    const returned = callback(handle);
+    // As rclnodejs: an execute callback that throws is logged, and its goal ends with an empty result.
+    const failed = (error: unknown): void => {
+      if (error instanceof ExitSignal) throw error;
+      logger.error(`Error raised in execute callback: ${String(error)}`);
+      finish({});
+    };
+    let returned: unknown;
+    try {
+      returned = callback(handle);
+    } catch (error) {
+      failed(error);
+      return undefined;
+    }
     if (returned !== null && typeof returned === 'object' && typeof (returned as PromiseLike<unknown>).then === 'function') {
-      return Promise.resolve(returned).then(finish);
+      return Promise.resolve(returned).then(finish, failed);
     }
     finish(returned);
     return undefined;

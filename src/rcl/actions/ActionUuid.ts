@@ -3,13 +3,14 @@ import { Simulation } from '../Simulation.js';
 
 /** rclnodejs's ActionUuid: a goal id. Random ones come from the run's seeded goal-id stream. */
 export class ActionUuid {
-  readonly #bytes: Uint8Array;
+  /** Named as rclnodejs names it (its tests and programs read it). */
+  readonly _bytes: Uint8Array;
 
   constructor(bytes?: Uint8Array) {
     if (bytes !== undefined && bytes !== null && !(bytes instanceof Uint8Array)) {
       throw new TypeValidationError('bytes', bytes, 'Uint8Array', { entityType: 'action uuid' });
     }
-    this.#bytes = bytes ?? Simulation.current().goalIds.next();
+    this._bytes = bytes ?? Simulation.current().goalIds.next();
   }
 
   static fromBytes(bytes: Uint8Array): ActionUuid {
@@ -29,15 +30,15 @@ export class ActionUuid {
   }
 
   get bytes(): Uint8Array {
-    return this.#bytes;
+    return this._bytes;
   }
 
   toString(): string {
-    return Array.from(this.#bytes).join(',');
+    return Array.from(this._bytes).join(',');
   }
 
   /** A unique_identifier_msgs/msg/UUID. */
   toMessage(): { uuid: Uint8Array } {
-    return { uuid: this.#bytes };
+    return { uuid: this._bytes };
   }
 }

@@ -1,0 +1,33 @@
+import * as rclnodejs from './api.js';
+
+/**
+ * Modules of rclnodejs's `lib/` folder that programs and rclnodejs's own tests require directly
+ * (`require('rclnodejs/lib/parameter.js')`), in their CommonJS shapes: what rclsim offers for them.
+ */
+const LIB_MODULES: Record<string, () => unknown> = {
+  'context.js': () => rclnodejs.Context,
+  'parameter.js': () => ({
+    Parameter: rclnodejs.Parameter,
+    ParameterType: rclnodejs.ParameterType,
+    ParameterDescriptor: rclnodejs.ParameterDescriptor,
+    Range: rclnodejs.Range,
+    FloatingPointRange: rclnodejs.FloatingPointRange,
+    IntegerRange: rclnodejs.IntegerRange,
+    DEFAULT_NUMERIC_RANGE_TOLERANCE: rclnodejs.DEFAULT_NUMERIC_RANGE_TOLERANCE,
+  }),
+  'interface_loader.js': () => ({ loadInterface: rclnodejs.require }),
+  'qos.js': () => rclnodejs.QoS,
+  'time.js': () => rclnodejs.Time,
+  'duration.js': () => rclnodejs.Duration,
+  'clock.js': () => ({ Clock: rclnodejs.Clock, ROSClock: rclnodejs.ROSClock }),
+  'clock_type.js': () => rclnodejs.ClockType,
+  'node_options.js': () => rclnodejs.NodeOptions,
+  'errors.js': () => ({ ...rclnodejs }),
+  'validator.js': () => rclnodejs.validator,
+  'logging.js': () => rclnodejs.logging,
+};
+
+/** The module for `rclnodejs/lib/<file>`, or undefined when rclsim has none. */
+export function rclnodejsLibModule(file: string): unknown {
+  return LIB_MODULES[file]?.();
+}
