@@ -341,5 +341,21 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
     });
     assert.deepEqual(seen.sort(), ['plain client: true', 'request data is an array: true', 'typed client: true']);
   });
+
+  it('passes raw bytes published as a Buffer through to raw subscriptions, as rclnodejs does, even bytes no message', async () => {
+    const got: string[] = [];
+    const { summary } = await simulate(() => {
+      const node = rclnodejs.createNode('raw');
+      const publisher = node.createPublisher('test_msgs/msg/BasicTypes', 'chatter');
+      node.createSubscription('test_msgs/msg/BasicTypes', 'chatter', { isRaw: true }, (bytes) => got.push(`raw ${(bytes as unknown as Buffer).toString()}`));
+      node.createSubscription('test_msgs/msg/BasicTypes', 'chatter', () => got.push('typed'));
+      publisher.publish(Buffer.from('Hello ROS World'));
+      const text = node.createPublisher('std_msgs/msg/String', 'text');
+      node.createSubscription('std_msgs/msg/String', 'text', (message) => got.push(`typed ${message.data}`));
+      text.publish(rclnodejs.serializeMessage({ data: 'decoded' }, 'std_msgs/msg/String'));
+    });
+    assert.deepEqual(got, ['raw Hello ROS World', 'typed decoded']);
+    assert.match(summary.warnings[0]!, /raw message published on \/chatter is no test_msgs\/msg\/BasicTypes \(.*\): only raw subscriptions receive it/);
+  });
 });
 

@@ -88,7 +88,8 @@ export class Recorder {
     if (this.#closed) return;
     try {
       const channel = this.#channelOf(publisher);
-      const data = (sample.raw ??= serializeMessage(publisher.type, sample.message));
+      // A sample without a message was published as raw bytes, which it holds.
+      const data = (sample.raw ??= serializeMessage(publisher.type, sample.message!));
       const engine = this.#simulation.engine;
       // Before the run starts the clock reads 0 and the start time may still change (a bag sets
       // it): what nodes publish while being built is written at the start time, once it is known.

@@ -104,7 +104,7 @@ export class JobHandle {
    */
   endOnMessage(topic: string, matches: (message: Message) => boolean = () => true): void {
     this.simulation.delivery.watch(topic, (sample) => {
-      if (matches(sample.message)) this.finish(0);
+      if (sample.message !== null && matches(sample.message)) this.finish(0);
     });
   }
 

@@ -64,6 +64,14 @@ export class Publisher<T extends string = string> extends Entity {
     return requireInterface(this.typeName);
   }
 
+  /** Every delivery is complete when publish returns (no network model yet): all is acknowledged. */
+  waitForAllAcked(_timeout?: bigint | number): boolean {
+    return true;
+  }
+
+  /** Liveliness is never lost without a network model: nothing to assert. */
+  assertLiveliness(): void {}
+
   get willValidateMessage(): boolean {
     return this.#validation.enabled;
   }
@@ -96,9 +104,7 @@ export class Publisher<T extends string = string> extends Entity {
     this.assertAlive(`publish on ${this.topic}`);
     const engine = this.engine;
     if (engine.fingerprintEnabled) {
-      const hash = this.simulation.messageHash.reset();
-      hash.bytes(data);
-      hash.finish();
+      const hash = this.#bytesDigest(data);
       engine.output('publish', this, hash.digestLo, hash.digestHi);
     } else {
       engine.output('publish', this, 0, 0);
@@ -124,9 +130,9 @@ export class Publisher<T extends string = string> extends Entity {
   /** `output`: the publish counts as an output here (a recorded one already did, by its bytes). */
   #send(message: Message | Buffer, sentAt: bigint, output: boolean): void {
     const raw = Buffer.isBuffer(message) ? message : undefined;
-    const snapshot = raw === undefined ? (message as Message) : deserializeMessage(this.type, raw);
+    const snapshot = raw === undefined ? (message as Message) : this.#decode(raw);
     const sequence = ++this.#sequence;
-    const hash = this.engine.fingerprintEnabled ? this.type.digest(snapshot, this.simulation.messageHash) : null;
+    const hash = !this.engine.fingerprintEnabled ? null : snapshot !== null ? this.type.digest(snapshot, this.simulation.messageHash) : this.#bytesDigest(raw!);
     if (output) this.engine.output('publish', this, hash === null ? 0 : hash.digestLo, hash === null ? 0 : hash.digestHi);
     if (!this.#hasReceivers()) return;
     const sample = new Sample(snapshot, hash, sentAt, sequence, this.gid, this.#retained !== null, raw);
@@ -135,6 +141,28 @@ export class Publisher<T extends string = string> extends Entity {
       if (this.#retained.length > this.qos.depth) this.#retained.shift();
     }
     this.simulation.delivery.send(this, sample, this.#currentWatchers());
+  }
+
+  /** The digest of CDR bytes themselves (a played message, raw bytes that are no message). */
+  #bytesDigest(data: Buffer): { digestLo: number; digestHi: number } {
+    const hash = this.simulation.messageHash.reset();
+    hash.bytes(data);
+    hash.finish();
+    return hash;
+  }
+
+  /**
+   * Raw bytes as a message of the type. rclnodejs hands raw bytes to DDS as they are: bytes that
+   * are no message of the type still reach raw subscriptions, while typed ones cannot read them
+   * (rmw drops such a message with an error, and so does this, once per publisher).
+   */
+  #decode(raw: Buffer): Message | null {
+    try {
+      return deserializeMessage(this.type, raw);
+    } catch (error) {
+      this.simulation.warn(`raw message published on ${this.topic} is no ${this.typeName} (${(error as Error).message}): only raw subscriptions receive it`);
+      return null;
+    }
   }
 
   /** The samples a TRANSIENT_LOCAL publisher replays to a late subscription, oldest first. */

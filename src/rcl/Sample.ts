@@ -7,7 +7,8 @@ import type { Message } from '../interfaces/plainMessages.js';
  * sample has one shape on the path of every delivery.
  */
 export class Sample {
-  readonly message: Message;
+  /** Null for raw bytes published that are no message of the type: only raw subscriptions get them. */
+  readonly message: Message | null;
   readonly digestLo: number;
   readonly digestHi: number;
   /** Sim time the message was published. */
@@ -21,7 +22,7 @@ export class Sample {
   pending = 0;
 
   constructor(
-    message: Message,
+    message: Message | null,
     digest: { digestLo: number; digestHi: number } | null,
     sourceTimestamp: bigint,
     publicationSequenceNumber: number,

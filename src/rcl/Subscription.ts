@@ -125,7 +125,8 @@ export class Subscription extends Entity implements Executable {
   /** A sample arrives: buffer it (evicting the oldest beyond the depth) and queue an event. */
   receive(sample: Sample): void {
     if (this.isDestroyed()) return;
-    if (this.#accepts !== null && !this.#accepts(sample.message)) return;
+    // Raw bytes that are no message of the type reach raw subscriptions only.
+    if (sample.message === null ? this.#raw === null : this.#accepts !== null && !this.#accepts(sample.message)) return;
     const buffer = this.#buffer;
     if (buffer.length >= this.#depth) {
       buffer.shift()!.pending--;
@@ -152,12 +153,14 @@ export class Subscription extends Entity implements Executable {
     const sample = this.#buffer.shift();
     if (sample === undefined) return SKIPPED;
     const last = --sample.pending === 0 && !sample.retained;
+    // A sample without a message (raw bytes) reached only raw subscriptions, and holds its bytes.
+    const held = sample.message!;
     const message =
       this.#raw !== null
-        ? (Buffer.from((sample.raw ??= serializeMessage(this.#raw, sample.message))) as unknown as Message)
+        ? (Buffer.from((sample.raw ??= serializeMessage(this.#raw, held))) as unknown as Message)
         : last || this.simulation.zeroCopy
-          ? sample.message
-          : cloneMessage(sample.message);
+          ? held
+          : cloneMessage(held);
     this.digestLo = sample.digestLo;
     this.digestHi = sample.digestHi;
     const delivered = this.#shape === null || this.#raw !== null ? message : (this.#shape(message) as Message);
