@@ -71,6 +71,7 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       assert.equal(timeSource.isRosTimeActive, true, 'a simulation’s nodes have use_sim_time set');
       timeSource.isRosTimeActive = false;
       assert.equal(timeSource.isRosTimeActive, false);
+      assert.equal(rclnodejs.RMWUtils.getRMWName(), rclnodejs.RMWUtils.RMWNames.FASTRTPS, 'Jazzy’s default middleware');
       rclnodejs.removeSignalHandlers();
       rclnodejs.shutdownAll();
     });

@@ -13,6 +13,7 @@ import { LifecyclePublisher } from '../rcl/lifecycle/LifecyclePublisher.js';
 import { CallbackReturnValue, State, Transition, TransitionDescription } from '../rcl/lifecycle/LifecycleStates.js';
 import { CallbackReturnCode } from '../rcl/lifecycle/stateMachine.js';
 import { DistroUtils } from './distro.js';
+import { RMWUtils } from './rmw.js';
 import { ServiceIntrospectionStates } from '../rcl/ServiceIntrospection.js';
 import { createMessage, createMessageObject, deserializeMessage, requireInterface, serializeMessage } from '../rcl/interfaceClasses.js';
 import { Clock, ROSClock } from '../rcl/Clock.js';
@@ -184,6 +185,7 @@ export {
   GoalStatus,
   ServerGoalHandle,
   DistroUtils,
+  RMWUtils,
   ServiceIntrospectionStates,
   expandTopicName,
   isTopicOrServiceHidden,
