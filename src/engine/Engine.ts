@@ -542,11 +542,17 @@ export class Engine {
    */
   executeNow(entity: Executable): void {
     const outer = this.executing;
+    const outerScope = this.#scope;
     const beat = this.#beat;
     try {
       this.#execute(entity);
     } finally {
       this.executing = outer;
+      // The code that asked goes on in its own program's scope.
+      if (outerScope !== null && this.#scope !== outerScope) {
+        this.#scope = outerScope;
+        this.enterScope(outerScope);
+      }
       if (beat !== null && outer !== null) beat[Heartbeat.STATE] = Heartbeat.IN_CALLBACK;
     }
   }

@@ -160,7 +160,7 @@ export class Simulation {
     return program === this.job ? 'the job' : program.name;
   }
 
-  /** Starts `load` (a program's import) as code of `program`, across awaits; the job waits for it. */
+  /** Starts `load` (a program's import) as code of `program`, across awaits. */
   loadProgram<T>(program: Program, load: () => Promise<T>): Promise<T> {
     this.#programs.push(program);
     return this.runInProgram(program, load);
