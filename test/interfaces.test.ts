@@ -164,7 +164,12 @@ describe('interfaces', () => {
       const letters = node.createPublisher('std_msgs/msg/Char', 'letter');
       node.createSubscription('std_msgs/msg/Char', 'letter', (m) => received.push(m.data));
       letters.publish('A' as never);
-      letters.publish(-1);
+      letters.publish(255 as never);
+      // rclnodejs's char is int8: a char array is an Int8Array, through CDR too.
+      const arrays = rclnodejs.require('test_msgs/msg/Arrays') as new () => { char_values: Int8Array };
+      assert.ok(new arrays().char_values instanceof Int8Array);
+      const bytes = rclnodejs.serializeMessage({ char_values: [-1, 65, 200] }, 'test_msgs/msg/Arrays');
+      assert.deepEqual([...(rclnodejs.deserializeMessage(bytes, 'test_msgs/msg/Arrays').char_values as Int8Array)], [-1, 65, -56]);
       const big = node.createPublisher('std_msgs/msg/UInt64', 'big');
       node.createSubscription('std_msgs/msg/UInt64', 'big', (m) => received.push(m.data));
       big.publish('18446744073709551615' as never);
@@ -184,7 +189,7 @@ describe('interfaces', () => {
       { linear: { x: 1.5, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 1 } },
       true,
       65,
-      255,
+      -1,
       18446744073709551615n,
       -7,
     ]);

@@ -49,6 +49,8 @@ export class MessageType {
   #digestFields: ((message: Message, hash: Hash64) => void) | null = null;
   #normalizeFields: ((input: Record<string, unknown>, path: string, share: boolean, strict: boolean) => Message) | null = null;
   #dependencies: MessageType[] | null = null;
+  #decodedFixup: ((message: Message) => void) | null | undefined = undefined;
+  #encodedForm: ((message: Message) => Message) | null | undefined = undefined;
 
   constructor(own: OwnDefinition, registry: MessageTypes) {
     this.name = own.name;
@@ -85,6 +87,69 @@ export class MessageType {
     const blocks = [this.own.text.trimEnd()];
     for (const dep of this.dependencies) blocks.push(`${SEPARATOR}\nMSG: ${dep.name.replace('/msg/', '/')}\n${dep.own.text.trimEnd()}`);
     return `${blocks.join('\n')}\n`;
+  }
+
+  /**
+   * What turns a decoded message into rclnodejs's shape: CDR readers give a `char` the uint8
+   * they read, rclnodejs an int8 (the same byte). Changes the message in place; null when the
+   * type holds no char anywhere.
+   */
+  get decodedFixup(): ((message: Message) => void) | null {
+    if (this.#decodedFixup !== undefined) return this.#decodedFixup;
+    const steps: ((message: Message) => void)[] = [];
+    for (const field of this.#fields) {
+      const name = field.name;
+      if (this.own.declared.get(name) === 'char') {
+        steps.push(
+          field.isArray === true
+            ? (m) => {
+                const bytes = m[name] as Uint8Array;
+                m[name] = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+              }
+            : (m) => {
+                m[name] = ((m[name] as number) << 24) >> 24;
+              },
+        );
+      } else if (field.isComplex === true) {
+        const nested = this.#registry.message(field.type).decodedFixup;
+        if (nested === null) continue;
+        steps.push(field.isArray === true ? (m) => (m[name] as Message[]).forEach(nested) : (m) => nested(m[name] as Message));
+      }
+    }
+    this.#decodedFixup = steps.length === 0 ? null : (m) => steps.forEach((step) => step(m));
+    return this.#decodedFixup;
+  }
+
+  /**
+   * The other way: the CDR writer takes a char array (an Int8Array here) only as a Uint8Array.
+   * Gives a shallow copy with such arrays as Uint8Array views of the same bytes (the message is
+   * not changed); null when the type holds no char array anywhere.
+   */
+  get encodedForm(): ((message: Message) => Message) | null {
+    if (this.#encodedForm !== undefined) return this.#encodedForm;
+    const steps: ((copy: Message) => void)[] = [];
+    for (const field of this.#fields) {
+      const name = field.name;
+      if (this.own.declared.get(name) === 'char' && field.isArray === true) {
+        steps.push((copy) => {
+          const bytes = copy[name] as Int8Array;
+          copy[name] = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+        });
+      } else if (field.isComplex === true) {
+        const nested = this.#registry.message(field.type).encodedForm;
+        if (nested === null) continue;
+        steps.push(field.isArray === true ? (copy) => (copy[name] = (copy[name] as Message[]).map(nested)) : (copy) => (copy[name] = nested(copy[name] as Message)));
+      }
+    }
+    this.#encodedForm =
+      steps.length === 0
+        ? null
+        : (message) => {
+            const copy = { ...message };
+            for (const step of steps) step(copy);
+            return copy;
+          };
+    return this.#encodedForm;
   }
 
   /** One field's value checked and converted as `normalize` would (a message class's setter). */
@@ -248,14 +313,17 @@ function looseNumber(value: unknown): number {
   return NaN;
 }
 
+/** rclnodejs's `char` is int8 (the parsers fold the declared type into uint8; the byte is the same). */
+const CHAR = PRIMITIVES['int8']!;
+
 function primitiveElement(field: MessageDefinitionField, declaredChar: boolean): Element {
-  const primitive = PRIMITIVES[field.type];
+  const primitive = declaredChar ? CHAR : PRIMITIVES[field.type];
   if (primitive === undefined) throw new InterfaceError(`unknown primitive type '${field.type}'`);
   const bound = field.upperBound;
   switch (primitive.kind) {
     case 'integer': {
       const [min, max] = [primitive.min as number, primitive.max as number];
-      const expected = `${field.type} (an integer in [${min}, ${max}])`;
+      const expected = `${declaredChar ? 'char' : field.type} (an integer in [${min}, ${max}])`;
       return {
         expected,
         primitive,
@@ -264,11 +332,12 @@ function primitiveElement(field: MessageDefinitionField, declaredChar: boolean):
         normalize: (value, path, _share, strict) => {
           let n = typeof value === 'bigint' ? Number(value) : value;
           if (!strict && (typeof n !== 'number' || !Number.isInteger(n))) {
-            // rclnodejs's char is int8, and takes a one-character string as its code.
+            // rclnodejs's char takes a one-character string as its code.
             if (declaredChar && typeof n === 'string' && n.length === 1) n = n.charCodeAt(0);
             n = Math.trunc(typeof n === 'number' ? n : looseNumber(n));
           }
-          if (typeof n === 'number' && !strict && declaredChar && n < 0 && n >= -128) return n + 256;
+          // A char given as the byte (128…255) is the same byte on the wire.
+          if (typeof n === 'number' && !strict && declaredChar && n > 127 && n <= 255) return n - 256;
           if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw mismatch(path, expected, value);
           return n;
         },

@@ -47,7 +47,8 @@ export function serializeMessage(type: MessageType, message: Message): Buffer {
     writer = new MessageWriter(type.definitions());
     writers.set(type, writer);
   }
-  const bytes = writer.writeMessage(message);
+  const form = type.encodedForm;
+  const bytes = writer.writeMessage(form === null ? message : form(message));
   // The writer's fresh array, as a Buffer without a copy.
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -58,5 +59,7 @@ export function deserializeMessage(type: MessageType, bytes: ArrayBufferView): M
     reader = new MessageReader(type.definitions());
     readers.set(type, reader);
   }
-  return reader.readMessage(bytes) as Message;
+  const message = reader.readMessage(bytes) as Message;
+  type.decodedFixup?.(message);
+  return message;
 }

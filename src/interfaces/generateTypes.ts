@@ -97,7 +97,7 @@ function declareMessage(type: MessageType, qualify: (typeName: string) => string
   const name = type.name.split('/')[2]!;
   const fields = type.definitions()[0]!.definitions;
   const lines = [`  export interface ${name} {`];
-  for (const field of fields) lines.push(`    ${field.name}: ${fieldType(field, qualify)};`);
+  for (const field of fields) lines.push(`    ${field.name}: ${fieldType(field, qualify, type.own.declared.get(field.name) === 'char')};`);
   lines.push('  }');
   lines.push(`  export interface ${name}Constructor {`);
   lines.push(`    new (other?: Partial<${name}>): ${name};`);
@@ -108,8 +108,10 @@ function declareMessage(type: MessageType, qualify: (typeName: string) => string
   return lines;
 }
 
-function fieldType(field: MessageDefinitionField, qualify: (typeName: string) => string): string {
+/** `char` arrays are Int8Array, as rclnodejs gives them (the parsers fold the type into uint8). */
+function fieldType(field: MessageDefinitionField, qualify: (typeName: string) => string, declaredChar: boolean): string {
   if (field.isComplex) return `${qualify(field.type)}${field.isArray ? '[]' : ''}`;
   if (!field.isArray) return SCALAR[field.type] ?? 'number';
+  if (declaredChar) return 'Int8Array';
   return ARRAY_OF[field.type] ?? PRIMITIVES[field.type]?.array?.name ?? 'number[]';
 }

@@ -1489,7 +1489,7 @@ export namespace service_msgs {
     export interface ServiceEventInfo {
       event_type: number;
       stamp: builtin_interfaces.msg.Time;
-      client_gid: Uint8Array;
+      client_gid: Int8Array;
       sequence_number: bigint;
     }
     export interface ServiceEventInfoConstructor {
@@ -1891,7 +1891,7 @@ export namespace test_msgs {
     export interface Arrays {
       bool_values: boolean[];
       byte_values: Uint8Array;
-      char_values: Uint8Array;
+      char_values: Int8Array;
       float32_values: Float32Array;
       float64_values: Float64Array;
       int8_values: Int8Array;
@@ -1908,7 +1908,7 @@ export namespace test_msgs {
       defaults_values: test_msgs.msg.Defaults[];
       bool_values_default: boolean[];
       byte_values_default: Uint8Array;
-      char_values_default: Uint8Array;
+      char_values_default: Int8Array;
       float32_values_default: Float32Array;
       float64_values_default: Float64Array;
       int8_values_default: Int8Array;
@@ -1946,7 +1946,7 @@ export namespace test_msgs {
     export interface BoundedPlainSequences {
       bool_values: boolean[];
       byte_values: Uint8Array;
-      char_values: Uint8Array;
+      char_values: Int8Array;
       float32_values: Float32Array;
       float64_values: Float64Array;
       int8_values: Int8Array;
@@ -1962,7 +1962,7 @@ export namespace test_msgs {
       defaults_values: test_msgs.msg.Defaults[];
       bool_values_default: boolean[];
       byte_values_default: Uint8Array;
-      char_values_default: Uint8Array;
+      char_values_default: Int8Array;
       float32_values_default: Float32Array;
       float64_values_default: Float64Array;
       int8_values_default: Int8Array;
@@ -1981,7 +1981,7 @@ export namespace test_msgs {
     export interface BoundedSequences {
       bool_values: boolean[];
       byte_values: Uint8Array;
-      char_values: Uint8Array;
+      char_values: Int8Array;
       float32_values: Float32Array;
       float64_values: Float64Array;
       int8_values: Int8Array;
@@ -1998,7 +1998,7 @@ export namespace test_msgs {
       defaults_values: test_msgs.msg.Defaults[];
       bool_values_default: boolean[];
       byte_values_default: Uint8Array;
-      char_values_default: Uint8Array;
+      char_values_default: Int8Array;
       float32_values_default: Float32Array;
       float64_values_default: Float64Array;
       int8_values_default: Int8Array;
@@ -2104,7 +2104,7 @@ export namespace test_msgs {
     export interface UnboundedSequences {
       bool_values: boolean[];
       byte_values: Uint8Array;
-      char_values: Uint8Array;
+      char_values: Int8Array;
       float32_values: Float32Array;
       float64_values: Float64Array;
       int8_values: Int8Array;
@@ -2121,7 +2121,7 @@ export namespace test_msgs {
       defaults_values: test_msgs.msg.Defaults[];
       bool_values_default: boolean[];
       byte_values_default: Uint8Array;
-      char_values_default: Uint8Array;
+      char_values_default: Int8Array;
       float32_values_default: Float32Array;
       float64_values_default: Float64Array;
       int8_values_default: Int8Array;
@@ -2155,7 +2155,7 @@ export namespace test_msgs {
     export interface Arrays_Request {
       bool_values: boolean[];
       byte_values: Uint8Array;
-      char_values: Uint8Array;
+      char_values: Int8Array;
       float32_values: Float32Array;
       float64_values: Float64Array;
       int8_values: Int8Array;
@@ -2172,7 +2172,7 @@ export namespace test_msgs {
       defaults_values: test_msgs.msg.Defaults[];
       bool_values_default: boolean[];
       byte_values_default: Uint8Array;
-      char_values_default: Uint8Array;
+      char_values_default: Int8Array;
       float32_values_default: Float32Array;
       float64_values_default: Float64Array;
       int8_values_default: Int8Array;
@@ -2191,7 +2191,7 @@ export namespace test_msgs {
     export interface Arrays_Response {
       bool_values: boolean[];
       byte_values: Uint8Array;
-      char_values: Uint8Array;
+      char_values: Int8Array;
       float32_values: Float32Array;
       float64_values: Float64Array;
       int8_values: Int8Array;
@@ -2208,7 +2208,7 @@ export namespace test_msgs {
       defaults_values: test_msgs.msg.Defaults[];
       bool_values_default: boolean[];
       byte_values_default: Uint8Array;
-      char_values_default: Uint8Array;
+      char_values_default: Int8Array;
       float32_values_default: Float32Array;
       float64_values_default: Float64Array;
       int8_values_default: Int8Array;
