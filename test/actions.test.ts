@@ -108,6 +108,16 @@ describe('actions', () => {
         assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'server', '/robot'), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }]);
         assert.deepEqual(rclnodejs.getActionClientNamesAndTypesByNode(clientNode, 'client', '/'), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }]);
         assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'client', '/'), []);
+        assert.equal(server.options.resultTimeout, 900);
+        assert.equal(client.qos.goalServiceQosProfile, rclnodejs.QoS.profileServicesDefault);
+        assert.equal(client.qos.statusSubQosProfile, rclnodejs.QoS.profileActionStatusDefault);
+        assert.equal((client.qos.feedbackSubQosProfile as InstanceType<typeof rclnodejs.QoS>).depth, 10);
+        const checking = new rclnodejs.ActionClient(clientNode, 'test_msgs/action/Fibonacci', '/robot/count', { validateGoals: true });
+        assert.equal(checking.willValidateGoal, true);
+        void checking.sendGoal({ order: 'two' }).then(
+          () => assert.fail('an invalid goal must be refused'),
+          (error: unknown) => assert.ok(error instanceof rclnodejs.MessageValidationError),
+        );
         const uuid = rclnodejs.ActionUuid.random();
         uuids.push(uuid.toString(), rclnodejs.ActionUuid.fromMessage(uuid.toMessage()).toString());
         assert.throws(() => new rclnodejs.ActionUuid([1, 2] as never), (error: unknown) => error instanceof rclnodejs.TypeValidationError);

@@ -2,10 +2,19 @@ import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
 import type { Client } from '../Client.js';
+import { ValidationSetting, type ValidationOptions } from '../messageValidation.js';
 import type { Node } from '../Node.js';
-import { QoS } from '../QoS.js';
+import { actionQoS, type ActionQoS } from './actionQoS.js';
 import { ClientGoalHandle } from './ClientGoalHandle.js';
 import { actionEndpoints, goalKey } from './goals.js';
+
+/** rclnodejs's ActionClient options: QoS of its services and subscriptions, goal validation. */
+export interface ActionClientOptions {
+  qos?: Partial<ActionQoS>;
+  validateGoals?: boolean;
+  validationOptions?: ValidationOptions;
+  [option: string]: unknown;
+}
 
 /**
  * Current rclnodejs hands feedback callbacks the Feedback and resolves getResult() with the
@@ -34,25 +43,50 @@ export class ActionClient {
   readonly #getResult: Client;
   readonly #feedbackCallbacks = new Map<string, (feedback: Message) => unknown>();
   readonly #handles = new Map<string, ClientGoalHandle>();
+  readonly #options: ActionClientOptions & { qos: ActionQoS };
+  readonly #validation: ValidationSetting;
 
-  constructor(node: Node, typeClass: TypeClass, actionName: string) {
+  constructor(node: Node, typeClass: TypeClass, actionName: string, options: ActionClientOptions = {}) {
     this.node = node;
     this.actionName = actionName;
     this.type = node.simulation.interfaces.action(interfaceTypeName(typeClass, 'action'));
+    const qos = actionQoS(options.qos);
+    this.#options = { ...options, qos };
+    this.#validation = new ValidationSetting(options.validateGoals === true, options.validationOptions);
     const names = actionEndpoints(actionName);
-    this.#sendGoal = node.createClient(this.type.sendGoal.name, names.sendGoal);
-    this.#cancelGoal = node.createClient('action_msgs/srv/CancelGoal', names.cancelGoal);
-    this.#getResult = node.createClient(this.type.getResult.name, names.getResult);
-    node.createSubscription(this.type.feedbackMessage.name, names.feedback, (message) => {
+    this.#sendGoal = node.createClient(this.type.sendGoal.name, names.sendGoal, { qos: qos.goalServiceQosProfile });
+    this.#cancelGoal = node.createClient('action_msgs/srv/CancelGoal', names.cancelGoal, { qos: qos.cancelServiceQosProfile });
+    this.#getResult = node.createClient(this.type.getResult.name, names.getResult, { qos: qos.resultServiceQosProfile });
+    node.createSubscription(this.type.feedbackMessage.name, names.feedback, { qos: qos.feedbackSubQosProfile }, (message) => {
       const callback = this.#feedbackCallbacks.get(goalKey(message.goal_id as Message));
       callback?.(withEarlierShape(message.feedback as Message, { goal_id: message.goal_id, feedback: message.feedback }));
     });
-    node.createSubscription('action_msgs/msg/GoalStatusArray', names.status, { qos: QoS.profileActionStatusDefault }, (message) => {
+    node.createSubscription('action_msgs/msg/GoalStatusArray', names.status, { qos: qos.statusSubQosProfile }, (message) => {
       for (const entry of message.status_list) {
         const handle = this.#handles.get(goalKey(entry.goal_info.goal_id as unknown as Message));
         if (handle) handle.status = entry.status;
       }
     });
+  }
+
+  get options(): ActionClientOptions & { qos: ActionQoS } {
+    return this.#options;
+  }
+
+  get qos(): ActionQoS {
+    return this.#options.qos;
+  }
+
+  get willValidateGoal(): boolean {
+    return this.#validation.enabled;
+  }
+
+  set willValidateGoal(enabled: boolean) {
+    this.#validation.enabled = enabled;
+  }
+
+  setValidation(options: ValidationOptions): void {
+    this.#validation.update(options);
   }
 
   isActionServerAvailable(): boolean {
@@ -67,7 +101,13 @@ export class ActionClient {
     return true;
   }
 
-  async sendGoal(goal: unknown, feedbackCallback?: (feedback: Message) => unknown, goalUuid?: Message): Promise<ClientGoalHandle> {
+  async sendGoal(
+    goal: unknown,
+    feedbackCallback?: (feedback: Message) => unknown,
+    goalUuid?: Message,
+    options: { validate?: boolean } = {},
+  ): Promise<ClientGoalHandle> {
+    this.#validation.check(goal, this.type.goal.name, options.validate);
     const goalId = goalUuid ?? { uuid: this.node.simulation.goalIds.next() };
     const key = goalKey(goalId);
     if (feedbackCallback) this.#feedbackCallbacks.set(key, feedbackCallback);

@@ -5,9 +5,9 @@ import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js
 import type { GuardCondition } from '../GuardCondition.js';
 import type { Node } from '../Node.js';
 import type { Publisher } from '../Publisher.js';
-import { QoS } from '../QoS.js';
 import type { Service, ServiceResponse } from '../Service.js';
 import { Time } from '../Time.js';
+import { actionQoS, type ActionQoS } from './actionQoS.js';
 import { actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal } from './goals.js';
 import { ServerGoalHandle, type ExecuteCallback } from './ServerGoalHandle.js';
 
@@ -18,6 +18,8 @@ export type HandleAcceptedCallback = (goalHandle: ServerGoalHandle) => unknown;
 export interface ActionServerOptions {
   /** Seconds a result is kept after its goal ends (default 900). */
   resultTimeout?: number;
+  /** QoS of its services and publishers (rclnodejs's names; feedback/status are its publishers here). */
+  qos?: Partial<ActionQoS>;
 }
 
 const ERROR_NONE = 0;
@@ -46,6 +48,7 @@ export class ActionServer {
   readonly #executor: GuardCondition;
   readonly #resultTimeoutMs: number;
   readonly #services: Service[];
+  readonly #options: { resultTimeout: number; qos: ActionQoS };
   #destroyed = false;
 
   constructor(
@@ -67,15 +70,26 @@ export class ActionServer {
     if (cancelCallback) this.#cancelCallback = cancelCallback;
     if (handleAcceptedCallback) this.#handleAccepted = handleAcceptedCallback;
     this.#resultTimeoutMs = (options.resultTimeout ?? 900) * 1000;
+    const qos = actionQoS(options.qos);
+    this.#options = { resultTimeout: options.resultTimeout ?? 900, qos };
     const names = actionEndpoints(actionName);
-    this.#feedback = node.createPublisher(this.type.feedbackMessage.name, names.feedback);
-    this.#status = node.createPublisher('action_msgs/msg/GoalStatusArray', names.status, { qos: QoS.profileActionStatusDefault });
+    this.#feedback = node.createPublisher(this.type.feedbackMessage.name, names.feedback, { qos: qos.feedbackSubQosProfile });
+    this.#status = node.createPublisher('action_msgs/msg/GoalStatusArray', names.status, { qos: qos.statusSubQosProfile });
     this.#executor = node.createGuardCondition(() => this.#runNextExecution());
     this.#services = [
-      node.createService(this.type.sendGoal.name, names.sendGoal, (request) => this.#onSendGoal(request)),
-      node.createService('action_msgs/srv/CancelGoal', names.cancelGoal, (request) => this.#onCancelGoal(request as unknown as Message)),
-      node.createService(this.type.getResult.name, names.getResult, (request, response) => this.#onGetResult(request, response)),
+      node.createService(this.type.sendGoal.name, names.sendGoal, { qos: qos.goalServiceQosProfile }, (request) => this.#onSendGoal(request)),
+      node.createService('action_msgs/srv/CancelGoal', names.cancelGoal, { qos: qos.cancelServiceQosProfile }, (request) =>
+        this.#onCancelGoal(request as unknown as Message),
+      ),
+      node.createService(this.type.getResult.name, names.getResult, { qos: qos.resultServiceQosProfile }, (request, response) =>
+        this.#onGetResult(request, response),
+      ),
     ];
+  }
+
+  /** rclnodejs's `options`: the result timeout and the QoS profiles, defaults filled in. */
+  get options(): { resultTimeout: number; qos: ActionQoS } {
+    return this.#options;
   }
 
   isDestroyed(): boolean {
