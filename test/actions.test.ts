@@ -109,6 +109,7 @@ describe('actions', () => {
         assert.deepEqual(rclnodejs.getActionClientNamesAndTypesByNode(clientNode, 'client', '/'), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }]);
         assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'client', '/'), []);
         assert.equal(server.options.resultTimeout, 900);
+        assert.equal(server.qos.statusSubQosProfile, rclnodejs.QoS.profileActionStatusDefault);
         assert.equal(client.qos.goalServiceQosProfile, rclnodejs.QoS.profileServicesDefault);
         assert.equal(client.qos.statusSubQosProfile, rclnodejs.QoS.profileActionStatusDefault);
         assert.equal((client.qos.feedbackSubQosProfile as InstanceType<typeof rclnodejs.QoS>).depth, 10);

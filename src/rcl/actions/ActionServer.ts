@@ -92,6 +92,10 @@ export class ActionServer {
     return this.#options;
   }
 
+  get qos(): ActionQoS {
+    return this.#options.qos;
+  }
+
   isDestroyed(): boolean {
     return this.#destroyed;
   }
