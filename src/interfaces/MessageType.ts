@@ -2,7 +2,7 @@ import type { MessageDefinition, MessageDefinitionField } from '@foxglove/messag
 import type { Hash64 } from '../engine/Hash64.js';
 import { InterfaceError, lineOfField, type OwnDefinition } from './definitionText.js';
 import type { Message } from './plainMessages.js';
-import { PRIMITIVES, primitiveDefault, type Primitive } from './primitives.js';
+import { isTypedArray, PRIMITIVES, primitiveDefault, type Primitive } from './primitives.js';
 
 /** A message value that does not fit its type: says where (field path), what was expected and what came. */
 export class MessageError extends TypeError {
@@ -419,8 +419,7 @@ function arrayPlan(field: MessageDefinitionField, element: Element): FieldPlan {
     return build(Array.from({ length: fixed }, () => (element.primitive ? primitiveDefault(element.primitive) : element.makeDefault())));
   };
   const normalize = (value: unknown, path: string, share: boolean, strict: boolean): unknown => {
-    const isTyped = ArrayBuffer.isView(value) && !(value instanceof DataView);
-    if (!Array.isArray(value) && !isTyped) throw mismatch(path, `${written} (an array)`, value);
+    if (!Array.isArray(value) && !isTypedArray(value)) throw mismatch(path, `${written} (an array)`, value);
     const items = value as ArrayLike<unknown>;
     if (fixed !== undefined && items.length !== fixed) {
       throw new MessageError(path, `expected ${written}: exactly ${fixed} items, got ${items.length}`);

@@ -55,3 +55,8 @@ export function primitiveDefault(primitive: Primitive): unknown {
       return 0;
   }
 }
+
+/** A typed array (a numeric array field's value), as opposed to a DataView or a plain array. */
+export function isTypedArray(value: unknown): value is ArrayLike<unknown> & ArrayBufferView {
+  return ArrayBuffer.isView(value) && !(value instanceof DataView);
+}

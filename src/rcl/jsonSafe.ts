@@ -2,7 +2,7 @@
  * rclnodejs's JSON helpers for messages: typed arrays become arrays; in `toJSONSafe` also
  * bigint becomes '<digits>n', ±Infinity and NaN strings, undefined null (what JSON cannot hold).
  */
-const isTypedArray = (value: unknown): value is ArrayLike<unknown> => ArrayBuffer.isView(value) && !(value instanceof DataView);
+import { isTypedArray } from '../interfaces/primitives.js';
 
 function mapFields(value: object, convert: (field: unknown) => unknown): Record<string, unknown> {
   const result: Record<string, unknown> = {};

@@ -6,6 +6,7 @@
  */
 import type { MessageDefinitionField } from '@foxglove/message-definition';
 import type { MessageType } from '../interfaces/MessageType.js';
+import { isTypedArray } from '../interfaces/primitives.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import { MessageValidationError, TypeValidationError, type ValidationIssue } from './errors.js';
 import { Simulation } from './Simulation.js';
@@ -127,8 +128,6 @@ export function getFieldType(typeClass: unknown, fieldName: string): FieldTypeIn
   const field = type?.fields.find((f) => f.name === fieldName);
   return type === null || field === undefined ? null : fieldTypeInfo(type, field);
 }
-
-const isTypedArray = (value: unknown): boolean => ArrayBuffer.isView(value) && !(value instanceof DataView);
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
