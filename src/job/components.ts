@@ -37,7 +37,7 @@ export async function startComponent(
     );
   }
   const simulation = job.simulation;
-  const program = new Program(simulation, `${file}#${exportName}`, { autoSpin: true, jobArguments });
+  const program = new Program(simulation, `${file}#${exportName}`, { byJob: true, jobArguments });
   const context = program.defaultContext;
   await simulation.runInProgram(program, async () => {
     if (exported.prototype instanceof Node) new (exported as new () => Node)();

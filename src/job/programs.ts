@@ -32,7 +32,7 @@ export async function startProgram(
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
-  const program = new Program(simulation, name, { autoSpin: false, jobArguments });
+  const program = new Program(simulation, name, { byJob: false, jobArguments });
   const argv = process.argv;
   process.argv = [process.execPath, file, ...args];
   try {

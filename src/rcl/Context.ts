@@ -29,7 +29,7 @@ export class Context {
     this.program = program;
     this.simulation = program.simulation;
     this.#domainId = domainId;
-    this.#state = program.initializedContexts ? 'initialized' : 'uninitialized';
+    this.#state = program.byJob ? 'initialized' : 'uninitialized';
     program.contexts.push(this);
   }
 
@@ -71,7 +71,7 @@ export class Context {
   /** `init(context, argv)`: takes the ROS arguments of `argv` for nodes created from now on. */
   init(argv: readonly string[]): void {
     // The job's and components' contexts are ready without init(); their code may still call it once.
-    const implicit = this.#state === 'initialized' && this.program.initializedContexts && !this.#initCalled;
+    const implicit = this.#state === 'initialized' && this.program.byJob && !this.#initCalled;
     if (this.#state !== 'uninitialized' && !implicit) throw new Error('The context has already been initialized.');
     this.#initCalled = true;
     const args = parseRosArguments(argv);

@@ -90,7 +90,7 @@ export class Node {
     validateNodeName(this.#name);
     this.#namespace = normalizeNamespace(remapNamespace(this.#name, namespace, this.#remaps));
     this.#options = options;
-    this.#spinning = context.program.autoSpin;
+    this.#spinning = context.program.byJob;
     context.onNodeCreated(this);
     this.nodeId = this.simulation.registerNode(this);
     this.#logger = new Logging(this.#loggerName(), this.simulation);

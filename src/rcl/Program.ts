@@ -13,13 +13,12 @@ export class Program {
   /** Who it is, for messages: 'job', a component's `file#export`, or a program's file. */
   readonly name: string;
   /**
-   * Whether its nodes run their callbacks without spin(): true for nodes a job builds (the
-   * simulation's executor spins them, as rslcpp's does); false for a program's nodes, which, as
-   * in rclnodejs, run callbacks only while spin() or spinOnce() lets them.
+   * Whether it is code the job runs itself (its own, or a component's), not an rclnodejs program.
+   * Its nodes run their callbacks without spin() (the simulation's executor spins them, as
+   * rslcpp's does) and its contexts start initialized; a program's nodes, as in rclnodejs, run
+   * callbacks only while spin() or spinOnce() lets them, and it calls init().
    */
-  readonly autoSpin: boolean;
-  /** Whether its contexts start initialized (the job's and components'); a program calls init(). */
-  readonly initializedContexts: boolean;
+  readonly byJob: boolean;
   /** What a job file says about its nodes (name, namespace, remappings, parameters). */
   readonly jobArguments: RosArguments;
   /** Set once its own code used rclsim (its module body is running, not loading). */
@@ -35,12 +34,11 @@ export class Program {
   constructor(
     simulation: Simulation,
     name: string,
-    options: { autoSpin: boolean; jobArguments?: RosArguments },
+    options: { byJob: boolean; jobArguments?: RosArguments },
   ) {
     this.simulation = simulation;
     this.name = name;
-    this.autoSpin = options.autoSpin;
-    this.initializedContexts = options.autoSpin;
+    this.byJob = options.byJob;
     this.jobArguments = options.jobArguments ?? emptyRosArguments();
   }
 

@@ -100,7 +100,7 @@ export class Simulation {
     this.#topicDelays = options.topicDelays ?? new Map();
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
-    this.job = new Program(this, 'job', { autoSpin: true });
+    this.job = new Program(this, 'job', { byJob: true });
     // Promise continuations a callback starts belong to the callback's program.
     this.engine.enterScope = (scope) => this.#programScope.enterWith(scope as Program);
   }
