@@ -55,8 +55,7 @@ export class Client<T extends string = string> extends Entity implements Executa
     super(node);
     this.#validation = validation;
     this.#plainArrays = plainArrays;
-    this.gid = Buffer.alloc(16);
-    this.gid.writeUInt32BE(this.entityId, 12);
+    this.gid = this.createGid();
     this.typeName = typeName;
     this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;

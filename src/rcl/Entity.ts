@@ -36,6 +36,17 @@ export abstract class Entity {
     this.entityId = this.simulation.nextEntityId();
   }
 
+  /**
+   * A 16-byte GUID for the entity, as DDS gives writers (MessageInfo's publisher GID, service
+   * events' client GID): unique in the run, the entity id in its last bytes. From Node.js's
+   * buffer pool: a buffer of its own per entity would cost its own ArrayBuffer.
+   */
+  protected createGid(): Buffer {
+    const gid = Buffer.allocUnsafe(16).fill(0);
+    gid.writeUInt32BE(this.entityId, 12);
+    return gid;
+  }
+
   /** The owning node's fully qualified name (for traces). */
   get owner(): string {
     return this.node.getFullyQualifiedName();

@@ -43,9 +43,7 @@ export class Publisher<T extends string = string> extends Entity {
     this.typeName = typeName;
     this.type = this.simulation.interfaces.message(typeName);
     this.qos = qos;
-    // From Node.js's buffer pool: a buffer of its own per publisher would cost its own ArrayBuffer.
-    this.gid = Buffer.allocUnsafe(16).fill(0);
-    this.gid.writeUInt32BE(this.entityId, 12);
+    this.gid = this.createGid();
     this.delay = this.simulation.topicDelay(topic);
     this.#retained = qos.transientLocal ? new Fifo<Sample>() : null;
   }
