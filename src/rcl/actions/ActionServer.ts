@@ -8,7 +8,7 @@ import type { Publisher } from '../Publisher.js';
 import type { Service, ServiceResponse } from '../Service.js';
 import { Time } from '../Time.js';
 import { actionQoS, type ActionQoS } from './actionQoS.js';
-import { actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal } from './goals.js';
+import { actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal, uuidText } from './goals.js';
 import { ServerGoalHandle, type ExecuteCallback } from './ServerGoalHandle.js';
 
 export type GoalCallback = (goal: Message) => number;
@@ -187,7 +187,7 @@ export class ActionServer {
     const finish = (result: unknown): void => {
       // A goal still active when its execute callback returns is aborted, as in rclnodejs and rclpy.
       if (handle.isActive) {
-        logger.warn(`Goal state not set, assuming aborted. Goal ID: ${Array.from(handle.goalId.uuid as Uint8Array).join(',')}`);
+        logger.warn(`Goal state not set, assuming aborted. Goal ID: ${uuidText(handle.goalId)}`);
         handle.abort();
       }
       handle.result = this.type.result.toMessage(result ?? {}, false, this.node.simulation.strictMessages);

@@ -1,5 +1,6 @@
 import { TypeValidationError } from '../errors.js';
 import { Simulation } from '../Simulation.js';
+import { uuidText } from './goals.js';
 
 /** rclnodejs's ActionUuid: a goal id. Random ones come from the run's seeded goal-id stream. */
 export class ActionUuid {
@@ -34,7 +35,7 @@ export class ActionUuid {
   }
 
   toString(): string {
-    return Array.from(this._bytes).join(',');
+    return uuidText(this.toMessage());
   }
 
   /** A unique_identifier_msgs/msg/UUID. */

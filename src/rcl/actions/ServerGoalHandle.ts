@@ -1,5 +1,5 @@
 import type { Message } from '../../interfaces/plainMessages.js';
-import { GoalStatus, isTerminal } from './goals.js';
+import { GoalStatus, isTerminal, uuidText } from './goals.js';
 
 export type ExecuteCallback = (goalHandle: ServerGoalHandle) => unknown;
 
@@ -93,8 +93,4 @@ export class ServerGoalHandle {
     this.#owner.publishStatus();
     if (isTerminal(to)) this.#owner.finish(this);
   }
-}
-
-function uuidText(goalId: Message): string {
-  return Array.from((goalId as { uuid: ArrayLike<number> }).uuid).join(',');
 }

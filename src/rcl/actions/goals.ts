@@ -27,6 +27,11 @@ export function actionEndpoints(actionName: string): Record<'sendGoal' | 'cancel
   };
 }
 
+/** A goal id's bytes as rclnodejs prints them (ActionUuid#toString): decimal, comma-separated. */
+export function uuidText(goalId: Message): string {
+  return Array.from((goalId as { uuid: ArrayLike<number> }).uuid).join(',');
+}
+
 /** A goal id's 16 bytes as a map key. */
 export function goalKey(goalId: Message): string {
   return Buffer.from(goalId.uuid as Uint8Array).toString('hex');
