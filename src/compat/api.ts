@@ -20,7 +20,6 @@ import { Clock, ROSClock } from '../rcl/Clock.js';
 import { ClockType } from '../rcl/ClockType.js';
 import { Context } from '../rcl/Context.js';
 import { Duration } from '../rcl/Duration.js';
-import * as errors from '../rcl/errors.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
 import { TimeSource } from '../rcl/TimeSource.js';
 import { ObservableSubscription } from '../rcl/ObservableSubscription.js';
@@ -143,30 +142,8 @@ export function removeROSArgs(argv: readonly string[]): string[] {
 /** rclnodejs's `logging` is its Logging class (`logging.getLogger(name)`). */
 export const logging = Logging;
 
-export const {
-  RclNodeError,
-  ValidationError,
-  TypeValidationError,
-  RangeValidationError,
-  MessageValidationError,
-  NameValidationError,
-  OperationError,
-  TimeoutError,
-  AbortError,
-  ServiceNotFoundError,
-  NodeNotFoundError,
-  ParameterError,
-  ParameterNotFoundError,
-  ParameterTypeError,
-  ReadOnlyParameterError,
-  TopicError,
-  PublisherError,
-  SubscriptionError,
-  ActionError,
-  GoalRejectedError,
-  ActionServerNotFoundError,
-  NativeError,
-} = errors;
+/** rclnodejs 1.x's error classes (RclNodeError, TimeoutError, MessageValidationError, …). */
+export * from '../rcl/errors.js';
 
 // The standard packages' types, as rclnodejs exposes them (rclnodejs.std_msgs.msg.String).
 export type * from '../interfaces/standardTypes.js';

@@ -1,3 +1,4 @@
+import * as errors from '../rcl/errors.js';
 import * as rclnodejs from './api.js';
 
 /**
@@ -22,7 +23,7 @@ const LIB_MODULES: Record<string, () => unknown> = {
   'clock.js': () => ({ Clock: rclnodejs.Clock, ROSClock: rclnodejs.ROSClock }),
   'clock_type.js': () => rclnodejs.ClockType,
   'node_options.js': () => rclnodejs.NodeOptions,
-  'errors.js': () => ({ ...rclnodejs }),
+  'errors.js': () => errors,
   'validator.js': () => rclnodejs.validator,
   'logging.js': () => rclnodejs.logging,
 };
