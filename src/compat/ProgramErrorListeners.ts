@@ -1,5 +1,6 @@
-type ErrorEvent = 'uncaughtException' | 'unhandledRejection';
-const EVENTS: readonly ErrorEvent[] = ['uncaughtException', 'unhandledRejection'];
+import type { UncaughtOrigin } from '../engine/errors.js';
+
+const EVENTS: readonly UncaughtOrigin[] = ['uncaughtException', 'unhandledRejection'];
 
 /**
  * The `process.on('uncaughtException' | 'unhandledRejection')` listeners that programs installed
@@ -8,19 +9,19 @@ const EVENTS: readonly ErrorEvent[] = ['uncaughtException', 'unhandledRejection'
  * rclsim's own and the host's.
  */
 export class ProgramErrorListeners {
-  readonly #baseline = new Map<ErrorEvent, Set<Function>>();
+  readonly #baseline = new Map<UncaughtOrigin, Set<Function>>();
 
   constructor() {
     for (const event of EVENTS) this.#baseline.set(event, new Set(process.rawListeners(event)));
   }
 
-  listeners(event: ErrorEvent): Function[] {
+  listeners(event: UncaughtOrigin): Function[] {
     const baseline = this.#baseline.get(event)!;
     return process.rawListeners(event).filter((listener) => !baseline.has(listener));
   }
 
   /** An exception nothing caught: false when no program listens (the run then fails). */
-  deliverException(error: unknown, origin: ErrorEvent = 'uncaughtException'): boolean {
+  deliverException(error: unknown, origin: UncaughtOrigin = 'uncaughtException'): boolean {
     const listeners = this.listeners('uncaughtException');
     for (const listener of listeners) listener.call(process, error, origin);
     return listeners.length > 0;

@@ -1,7 +1,7 @@
 import { createHook } from 'node:async_hooks';
 import { EngineTimer } from './EngineTimer.js';
 import { SKIPPED, type EngineObserver, type Executable, type OutputKind, type OutputSource } from './Executable.js';
-import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError } from './errors.js';
+import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError, type UncaughtOrigin } from './errors.js';
 import { Hash64 } from './Hash64.js';
 import { Heartbeat } from './Heartbeat.js';
 import { drainMicrotasks } from './microtasks.js';
@@ -81,7 +81,7 @@ export class Engine {
    * Offers an error of user code that nothing caught to the program's own handlers (what
    * `process.on('uncaughtException')` would get); true when they took it and the run goes on.
    */
-  uncaught: ((error: unknown, origin: 'uncaughtException' | 'unhandledRejection') => boolean) | null = null;
+  uncaught: ((error: unknown, origin: UncaughtOrigin) => boolean) | null = null;
   /** Makes `scope` current for the code a callback starts (set by the simulation). */
   enterScope: (scope: object) => void = () => {};
   /** The scope entered in the current async resource (null after an await: unknown). */
@@ -242,11 +242,11 @@ export class Engine {
    * User code of `label` threw or rejected at `simTime`: fails the run, unless it was
    * process.exit() or the program's own handlers took the error.
    */
-  failCallback(label: string, simTime: bigint, error: unknown, origin: 'uncaughtException' | 'unhandledRejection' = 'uncaughtException'): void {
+  failCallback(label: string, simTime: bigint, error: unknown, origin: UncaughtOrigin = 'uncaughtException'): void {
     if (!(error instanceof ExitSignal) && !this.#programHandles(label, error, origin)) this.fail(new CallbackError(label, simTime, error));
   }
 
-  #programHandles(label: string, error: unknown, origin: 'uncaughtException' | 'unhandledRejection'): boolean {
+  #programHandles(label: string, error: unknown, origin: UncaughtOrigin): boolean {
     if (this.uncaught === null) return false;
     try {
       return this.uncaught(error, origin);

@@ -90,3 +90,6 @@ export class OutputError extends Error {
     return typeof code === 'string' ? `${reason} (${code})` : reason;
   }
 }
+
+/** How an error of user code went uncaught, as Node.js names the process events it raises. */
+export type UncaughtOrigin = 'uncaughtException' | 'unhandledRejection';
