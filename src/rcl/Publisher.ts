@@ -83,9 +83,10 @@ export class Publisher<T extends string = string> extends Entity {
   }
 
   /** `options.validate` checks this message (or not) whatever `validateMessages` says. */
-  publish(message: PublishInput<T>, options: { validate?: boolean } = {}): void {
+  publish(message: PublishInput<T>, options?: { validate?: boolean }): void {
     this.assertAlive(`publish on ${this.topic}`);
-    this.#validation.check(message, this.typeName, options.validate);
+    // No options object made per publish: this is the path of every message.
+    this.#validation.check(message, this.typeName, options?.validate);
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
     if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs, true);
