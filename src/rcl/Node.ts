@@ -21,8 +21,7 @@ import { remapName, remapNamespace, remapNodeName } from './remap.js';
 import type { RemapRule } from './RosArguments.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
-import { Subscription, type SubscriptionCallback } from './Subscription.js';
-import type { ContentFilter } from './contentFilter.js';
+import { Subscription, type SubscriptionCallback, type SubscriptionOptions } from './Subscription.js';
 import { EntityEvents, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
 import { ObservableSubscription } from './ObservableSubscription.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
@@ -33,19 +32,13 @@ import { Timer } from './Timer.js';
 const SPIN_ORDER = ['timer', 'event', 'subscription', 'guard_condition', 'client', 'service'];
 
 /** Options of create* calls, as rclnodejs's. */
-export interface Options {
+export interface Options extends SubscriptionOptions {
   qos?: QoS | QoSProfileName | number;
-  enableTypedArray?: boolean;
-  isRaw?: boolean;
   /** A publisher checks what it publishes with validateMessage (rclnodejs 1.x). */
   validateMessages?: boolean;
   /** A client checks its requests with validateMessage (rclnodejs 1.x). */
   validateRequests?: boolean;
   validationOptions?: ValidationOptions;
-  /** A subscription's DDS content filter: `{ expression: 'temperature > %0', parameters: [50] }`. */
-  contentFilter?: ContentFilter;
-  /** What a subscription's callback gets: 'default', 'plain' (arrays, no typed arrays) or 'json' (JSON-safe). */
-  serializationMode?: 'default' | 'plain' | 'json';
 }
 
 /**

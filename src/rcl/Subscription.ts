@@ -181,11 +181,15 @@ export class Subscription extends Entity implements Executable {
   }
 }
 
+/** What of create* options a subscription takes (rclnodejs's; also `enableTypedArray` of clients and services). */
 export interface SubscriptionOptions {
+  /** The callback gets the CDR bytes (a Buffer). */
   isRaw?: boolean;
   /** false: numeric arrays as plain arrays. */
   enableTypedArray?: boolean;
+  /** What the callback gets: 'default', 'plain' (arrays, no typed arrays) or 'json' (JSON-safe). */
   serializationMode?: 'default' | 'plain' | 'json';
+  /** A DDS content filter: `{ expression: 'temperature > %0', parameters: [50] }`. */
   contentFilter?: ContentFilter;
 }
 
