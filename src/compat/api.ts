@@ -17,6 +17,11 @@ import { RMWUtils } from './rmw.js';
 import { ServiceIntrospectionStates } from '../rcl/ServiceIntrospection.js';
 import { createMessage, createMessageObject, deserializeMessage, requireInterface, serializeMessage } from '../rcl/interfaceClasses.js';
 import { Clock, ROSClock } from '../rcl/Clock.js';
+import { ClockChange } from '../rcl/ClockChange.js';
+import { ClockEvent } from '../rcl/ClockEvent.js';
+import { ActionEndpointInfo } from '../rcl/actions/ActionEndpointInfo.js';
+import { ParameterEventHandler } from '../rcl/ParameterEventHandler.js';
+import { QoSOverridingOptions, QoSPolicyKind } from '../rcl/QoSOverridingOptions.js';
 import { ClockType } from '../rcl/ClockType.js';
 import { Context } from '../rcl/Context.js';
 import { Duration } from '../rcl/Duration.js';
@@ -153,7 +158,13 @@ export { requireInterface as require, createMessage, createMessageObject, serial
 
 export {
   ParameterClient,
+  ParameterEventHandler,
   ParameterWatcher,
+  ClockChange,
+  ClockEvent,
+  QoSOverridingOptions,
+  QoSPolicyKind,
+  ActionEndpointInfo,
   ActionClient,
   ActionServer,
   CancelResponse,

@@ -20,7 +20,7 @@ export function installRclnodejsAlias(): void {
   const load = loader._load;
   loader._load = function (this: unknown, request: string, parent: unknown, isMain: boolean): unknown {
     if (request === 'rclnodejs') return rclnodejs;
-    const lib = /^rclnodejs\/lib\/([a-z_]+\.js)$/.exec(request);
+    const lib = /^rclnodejs\/lib\/([a-z_/]+\.js)$/.exec(request);
     const libModule = lib === null ? undefined : rclnodejsLibModule(lib[1]!);
     if (libModule !== undefined) return libModule;
     if (request.startsWith('.') || request.startsWith('/')) {

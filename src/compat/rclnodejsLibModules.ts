@@ -26,6 +26,17 @@ const LIB_MODULES: Record<string, () => unknown> = {
   'errors.js': () => errors,
   'validator.js': () => rclnodejs.validator,
   'logging.js': () => rclnodejs.logging,
+  'time_source.js': () => rclnodejs.TimeSource,
+  'clock_change.js': () => rclnodejs.ClockChange,
+  'clock_event.js': () => rclnodejs.ClockEvent,
+  'parameter_event_handler.js': () => rclnodejs.ParameterEventHandler,
+  'qos_overriding_options.js': () => ({
+    QoSPolicyKind: rclnodejs.QoSPolicyKind,
+    QoSOverridingOptions: rclnodejs.QoSOverridingOptions,
+  }),
+  'distro.js': () => rclnodejs.DistroUtils,
+  'rmw.js': () => rclnodejs.RMWUtils,
+  'action/uuid.js': () => rclnodejs.ActionUuid,
 };
 
 /** The module for `rclnodejs/lib/<file>`, or undefined when rclsim has none. */

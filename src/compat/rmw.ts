@@ -1,7 +1,6 @@
-/**
- * rclnodejs's RMWUtils. The simulation models ROS 2 Jazzy's default middleware, so that is the
- * RMW programs see, whatever RMW_IMPLEMENTATION says (as DistroUtils reports Jazzy).
- */
+import { SIMULATED_RMW } from '../rcl/middleware.js';
+
+/** rclnodejs's RMWUtils: the RMW programs see is the one the simulation models. */
 const RMWNames = Object.freeze({
   FASTRTPS: 'rmw_fastrtps_cpp',
   CONNEXT: 'rmw_connext_cpp',
@@ -12,5 +11,5 @@ const RMWNames = Object.freeze({
 
 export const RMWUtils = Object.freeze({
   RMWNames,
-  getRMWName: (): string => RMWNames.FASTRTPS,
+  getRMWName: (): string => SIMULATED_RMW,
 });

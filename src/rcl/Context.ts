@@ -68,6 +68,10 @@ export class Context {
     return [...this.program.jobArguments.remaps, ...this.#initArguments.remaps];
   }
 
+  get enclave(): string {
+    return this.#initArguments.enclave;
+  }
+
   /** `init(context, argv)`: takes the ROS arguments of `argv` for nodes created from now on. */
   init(argv: readonly string[]): void {
     // The job's and components' contexts are ready without init(); their code may still call it once.

@@ -47,6 +47,11 @@ export abstract class Entity {
     return gid;
   }
 
+  /** The GID as graph queries give it (rclnodejs's `endpoint_gid`): its 16 bytes. */
+  endpointGid(): number[] {
+    return [...this.createGid()];
+  }
+
   /** The owning node's fully qualified name (for traces). */
   get owner(): string {
     return this.node.getFullyQualifiedName();

@@ -153,6 +153,11 @@ export class Graph {
     return this.#services.get(serviceName)?.servers.filter((s) => s.typeName === typeName) ?? [];
   }
 
+  /** Every server of a service, of any type, in creation order. */
+  serversNamed(serviceName: string): readonly Service[] {
+    return this.#services.get(serviceName)?.servers ?? [];
+  }
+
   clientsOf(serviceName: string): readonly Client[] {
     return this.#services.get(serviceName)?.clients ?? [];
   }

@@ -7,15 +7,24 @@ import { Context } from './Context.js';
 import type { Entity } from './Entity.js';
 import { GuardCondition } from './GuardCondition.js';
 import { Logging } from './Logging.js';
+import { SIMULATED_RMW } from './middleware.js';
 import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
 import { NodeOptions } from './NodeOptions.js';
-import { NodeParameters, type SetParametersCallback, type SetParametersResult } from './NodeParameters.js';
+import {
+  NodeParameters,
+  type PostSetParametersCallback,
+  type PreSetParametersCallback,
+  type SetParametersCallback,
+  type SetParametersResult,
+} from './NodeParameters.js';
 import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
 import { startParameterServices } from './ParameterServices.js';
 import { ParameterClient } from './ParameterClient.js';
+import { ParameterEventHandler } from './ParameterEventHandler.js';
 import { ParameterWatcher } from './ParameterWatcher.js';
 import { Publisher } from './Publisher.js';
-import { QoS, resolveQoS, type QoSProfileName } from './QoS.js';
+import { QoS, resolveQoS, type QoSProfileName, type ResolvedQoS } from './QoS.js';
+import { declareQoSOverrides, type QoSOverridingOptions } from './QoSOverridingOptions.js';
 import { Rate } from './Rate.js';
 import { remapName, remapNamespace, remapNodeName } from './remap.js';
 import type { RemapRule } from './RosArguments.js';
@@ -27,6 +36,10 @@ import { ObservableSubscription } from './ObservableSubscription.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Time } from './Time.js';
 import { Timer } from './Timer.js';
+import { topicEndpointInfo, type TopicEndpointInfo } from './endpointInfo.js';
+import { TypeValidationError } from './errors.js';
+import type { ActionClient } from './actions/ActionClient.js';
+import type { ActionServer } from './actions/ActionServer.js';
 
 /** The order in which rclnodejs's spinOnce executes ready entities, by kind (sort is stable). */
 const SPIN_ORDER = ['timer', 'event', 'subscription', 'guard_condition', 'client', 'service'];
@@ -39,6 +52,8 @@ export interface Options extends SubscriptionOptions {
   /** A client checks its requests with validateMessage (rclnodejs 1.x). */
   validateRequests?: boolean;
   validationOptions?: ValidationOptions;
+  /** Which QoS policies parameters may override (rclnodejs 2.x, rclcpp's QosOverridingOptions). */
+  qosOverridingOptions?: QoSOverridingOptions;
 }
 
 /**
@@ -57,6 +72,10 @@ export class Node {
   readonly #clock: ROSClock;
   readonly #parameters: NodeParameters;
   readonly #entities: Entity[] = [];
+  /** Entities an action client or server is made of: rclnodejs lists them under the action only. */
+  readonly #actionParts = new Set<Entity>();
+  readonly #actionClients: ActionClient[] = [];
+  readonly #actionServers: ActionServer[] = [];
   /** The context's remapping rules, then the simulation's. */
   readonly #remaps: readonly RemapRule[];
   #spinning: boolean;
@@ -200,11 +219,12 @@ export class Node {
     options: Options = {},
     eventCallbacks?: PublisherEventCallbacks,
   ): Publisher<T> {
+    const name = this.#resolve(topic, 'topic');
     const publisher = new Publisher<T>(
       this.#alive('create publisher'),
       interfaceTypeName(typeClass, 'msg'),
-      this.#resolve(topic, 'topic'),
-      resolveQoS(options.qos, 'qos_profile_default'),
+      name,
+      this.#qos('publisher', name, options),
       new ValidationSetting(options.validateMessages === true, options.validationOptions),
     );
     this.#ownEvents(publisher, eventCallbacks);
@@ -229,11 +249,12 @@ export class Node {
     eventCallbacks?: SubscriptionEventCallbacks,
   ): Subscription {
     const [options, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createSubscription');
+    const name = this.#resolve(topic, 'topic');
     const subscription = new Subscription(
       this.#alive('create subscription'),
       interfaceTypeName(typeClass, 'msg'),
-      this.#resolve(topic, 'topic'),
-      resolveQoS(options.qos, 'qos_profile_default'),
+      name,
+      this.#qos('subscription', name, options),
       callback,
       options,
     );
@@ -319,6 +340,14 @@ export class Node {
     return new ParameterWatcher(this.#alive('create parameter watcher'), remoteNodeName, parameterNames, options);
   }
 
+  createParameterEventHandler(options: { qos?: QoS | QoSProfileName } = {}): ParameterEventHandler {
+    return new ParameterEventHandler(this.#alive('create parameter event handler'), options);
+  }
+
+  destroyParameterEventHandler(handler: ParameterEventHandler): void {
+    handler.destroy();
+  }
+
   destroyParameterClient(client: ParameterClient): void {
     client.destroy();
   }
@@ -354,6 +383,7 @@ export class Node {
   /** Destroys every entity of the node; it receives and runs nothing afterwards. */
   destroy(): void {
     if (this.#destroyed) return;
+    for (const action of [...this.#actionClients, ...this.#actionServers]) action.destroy();
     for (const entity of [...this.#entities]) this.#destroyEntity(entity);
     this.#destroyed = true;
     this.#setSpinning(false);
@@ -362,6 +392,59 @@ export class Node {
 
   get isDestroyed(): boolean {
     return this.#destroyed;
+  }
+
+  /** Called by an action client or server on its node, with the entities it is made of. */
+  _addActionClient(client: ActionClient, parts: Entity[]): void {
+    this.#actionClients.push(client);
+    for (const part of parts) this.#actionParts.add(part);
+  }
+
+  _addActionServer(server: ActionServer, parts: Entity[]): void {
+    this.#actionServers.push(server);
+    for (const part of parts) this.#actionParts.add(part);
+  }
+
+  /** Called by a destroyed action client or server: destroys the entities it was made of. */
+  _removeAction(action: ActionClient | ActionServer, parts: Entity[]): void {
+    for (const list of [this.#actionClients, this.#actionServers] as (ActionClient | ActionServer)[][]) {
+      const index = list.indexOf(action);
+      if (index >= 0) list.splice(index, 1);
+    }
+    for (const part of parts) this.#destroyEntity(part);
+  }
+
+  // rclnodejs's Node keeps its entities in these arrays; programs and its own tests read them.
+  get _publishers(): Publisher[] {
+    return this.#listed(Publisher);
+  }
+  get _subscriptions(): Subscription[] {
+    return this.#listed(Subscription);
+  }
+  get _clients(): Client[] {
+    return this.#listed(Client);
+  }
+  get _services(): Service[] {
+    return this.#listed(Service);
+  }
+  get _timers(): Timer[] {
+    return this.#listed(Timer);
+  }
+  get _guards(): GuardCondition[] {
+    return this.#listed(GuardCondition);
+  }
+  get _actionClients(): ActionClient[] {
+    return [...this.#actionClients];
+  }
+  get _actionServers(): ActionServer[] {
+    return [...this.#actionServers];
+  }
+  get _setParametersCallbacks(): SetParametersCallback[] {
+    return this.#parameters.callbacks();
+  }
+
+  #listed<T extends Entity>(kind: abstract new (...args: never[]) => T): T[] {
+    return this.#entities.filter((entity): entity is T => entity instanceof kind && !this.#actionParts.has(entity));
   }
 
   // ---- parameters -------------------------------------------------------------------------
@@ -430,6 +513,27 @@ export class Node {
     this.#parameters.removeCallback(callback);
   }
 
+  addPreSetParametersCallback(callback: PreSetParametersCallback): void {
+    this.#parameters.addPreCallback(callback);
+  }
+
+  removePreSetParametersCallback(callback: PreSetParametersCallback): void {
+    this.#parameters.removePreCallback(callback);
+  }
+
+  addPostSetParametersCallback(callback: PostSetParametersCallback): void {
+    this.#parameters.addPostCallback(callback);
+  }
+
+  removePostSetParametersCallback(callback: PostSetParametersCallback): void {
+    this.#parameters.removePostCallback(callback);
+  }
+
+  /** The types of the declared parameters among `names` (undeclared ones are left out). */
+  getParameterTypes(names: string[] = []): ParameterType[] {
+    return names.filter((name) => this.#parameters.hasDescriptor(name)).map((name) => this.#parameters.descriptor(name).type);
+  }
+
   // ---- graph queries ----------------------------------------------------------------------
 
   getNodeNames(): string[] {
@@ -479,12 +583,71 @@ export class Node {
   }
 
   countServices(serviceName: string): number {
-    const name = this.#resolve(serviceName, 'service');
-    return this.simulation.graph.serviceNamesAndTypes((e) => e instanceof Service && e.serviceName === name).length;
+    return this.simulation.graph.serversNamed(this.#resolve(serviceName, 'service')).length;
   }
 
   countClients(serviceName: string): number {
     return this.simulation.graph.clientsOf(this.#resolve(serviceName, 'service')).length;
+  }
+
+  /** Action clients of an action: subscriptions to its feedback topic (action names are not remapped). */
+  countActionClients(actionName: string): number {
+    return this.simulation.graph.subscriptionsOf(`${this.#expand(actionName, 'action')}/_action/feedback`).length;
+  }
+
+  countActionServers(actionName: string): number {
+    return this.simulation.graph.publishersOf(`${this.#expand(actionName, 'action')}/_action/feedback`).length;
+  }
+
+  /** rclnodejs's graph query: `noDemangle` takes the name as it is, otherwise it is resolved. */
+  getPublishersInfoByTopic(topic: string, noDemangle = false): TopicEndpointInfo[] {
+    const name = noDemangle ? topic : this.#resolve(topic, 'topic');
+    return this.simulation.graph.publishersOf(name).map((publisher) => topicEndpointInfo(publisher, 'publisher'));
+  }
+
+  getSubscriptionsInfoByTopic(topic: string, noDemangle = false): TopicEndpointInfo[] {
+    const name = noDemangle ? topic : this.#resolve(topic, 'topic');
+    return this.simulation.graph.subscriptionsOf(name).map((subscription) => topicEndpointInfo(subscription, 'subscription'));
+  }
+
+  // rmw has service and action endpoint info from ROS 2 Lyrical on; on Jazzy rclnodejs says so.
+  getClientsInfoByService(): null {
+    return this.#notOnJazzy('getClientsInfoByService');
+  }
+  getServersInfoByService(): null {
+    return this.#notOnJazzy('getServersInfoByService');
+  }
+  getActionClientsInfoByAction(): null {
+    return this.#notOnJazzy('getActionClientsInfoByAction');
+  }
+  getActionServersInfoByAction(): null {
+    return this.#notOnJazzy('getActionServersInfoByAction');
+  }
+
+  #notOnJazzy(method: string): null {
+    console.warn(`${method} is not supported by this version of ROS 2`);
+    return null;
+  }
+
+  getNodeNamesAndNamespacesWithEnclaves(): { name: string; namespace: string; enclave: string }[] {
+    return this.simulation.nodes
+      .filter((n) => !n.isDestroyed)
+      .map((n) => ({ name: n.name(), namespace: n.namespace(), enclave: n.context.enclave }));
+  }
+
+  getRMWImplementationIdentifier(): string {
+    return SIMULATED_RMW;
+  }
+
+  /** The name a topic resolves to on this node: expanded, then remapped unless `onlyExpand`. */
+  resolveTopicName(topicName: string, onlyExpand = false): string {
+    if (typeof topicName !== 'string') throw new TypeValidationError('topicName', topicName, 'string', { nodeName: this.name() });
+    return onlyExpand ? this.#expand(topicName, 'topic') : this.#resolve(topicName, 'topic');
+  }
+
+  resolveServiceName(service: string, onlyExpand = false): string {
+    if (typeof service !== 'string') throw new TypeValidationError('service', service, 'string', { nodeName: this.name() });
+    return onlyExpand ? this.#expand(service, 'service') : this.#resolve(service, 'service');
   }
 
   // ---- internals --------------------------------------------------------------------------
@@ -493,9 +656,19 @@ export class Node {
     return this.#namespace === '/' ? this.#name : `${this.#namespace.slice(1).replaceAll('/', '.')}.${this.#name}`;
   }
 
+  #expand(name: string, kind: string): string {
+    return expandTopicName(name, this.#name, this.#namespace, kind);
+  }
+
   #resolve(name: string, kind: string): string {
-    const fqn = expandTopicName(name, this.#name, this.#namespace, kind);
-    return remapName(fqn, this.#name, this.#namespace, this.#remaps, kind);
+    return remapName(this.#expand(name, kind), this.#name, this.#namespace, this.#remaps, kind);
+  }
+
+  /** A topic endpoint's QoS: the options', with the parameter overrides its options allow. */
+  #qos(entityType: 'publisher' | 'subscription', topic: string, options: Options): ResolvedQoS {
+    const overridable = options.qosOverridingOptions;
+    const qos = overridable ? declareQoSOverrides(entityType, this, topic, options.qos, overridable) : options.qos;
+    return resolveQoS(qos, 'qos_profile_default');
   }
 
   #alive(what: string): this {
@@ -512,6 +685,7 @@ export class Node {
     const index = this.#entities.indexOf(entity);
     if (index < 0) return;
     this.#entities.splice(index, 1);
+    this.#actionParts.delete(entity);
     entity.destroy();
   }
 }

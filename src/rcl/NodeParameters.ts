@@ -6,6 +6,10 @@ export interface SetParametersResult {
 }
 
 export type SetParametersCallback = (parameters: Parameter[]) => SetParametersResult;
+/** rclnodejs 2.x (rclcpp's pre-set callback): may change the list of parameters to set. */
+export type PreSetParametersCallback = (parameters: Parameter[]) => Parameter[];
+/** rclnodejs 2.x (rclcpp's post-set callback): told of a change that was made. */
+export type PostSetParametersCallback = (parameters: Parameter[]) => unknown;
 
 /** An override (from a params file or NodeOptions) does not fit the declared parameter. */
 export class ParameterOverrideError extends TypeError {
@@ -42,6 +46,8 @@ export class NodeParameters {
   readonly #overrides: Map<string, Parameter>;
   readonly #overrideSources: Map<string, string>;
   #callbacks: SetParametersCallback[] = [];
+  readonly #preCallbacks: PreSetParametersCallback[] = [];
+  readonly #postCallbacks: PostSetParametersCallback[] = [];
 
   constructor(nodeName: string, overrides: ParameterOverride[]) {
     this.#nodeName = nodeName;
@@ -152,11 +158,46 @@ export class NodeParameters {
     this.#callbacks.unshift(callback);
   }
 
+  /** The callbacks in the order they run: the last added first. */
+  callbacks(): SetParametersCallback[] {
+    return [...this.#callbacks];
+  }
+
   removeCallback(callback: SetParametersCallback): void {
     this.#callbacks = this.#callbacks.filter((c) => c !== callback);
   }
 
-  #setAtomically(parameters: Parameter[], declaring: boolean): SetParametersResult {
+  /** Pre- and post-set callbacks, as rclnodejs keeps them: the last added runs first. */
+  addPreCallback(callback: PreSetParametersCallback): void {
+    this.#preCallbacks.unshift(callback);
+  }
+
+  removePreCallback(callback: PreSetParametersCallback): void {
+    const index = this.#preCallbacks.indexOf(callback);
+    if (index >= 0) this.#preCallbacks.splice(index, 1);
+  }
+
+  addPostCallback(callback: PostSetParametersCallback): void {
+    this.#postCallbacks.unshift(callback);
+  }
+
+  removePostCallback(callback: PostSetParametersCallback): void {
+    const index = this.#postCallbacks.indexOf(callback);
+    if (index >= 0) this.#postCallbacks.splice(index, 1);
+  }
+
+  /**
+   * rclnodejs's order: the pre-set callbacks pass the list along (each gets what the previous
+   * returned), then the checks and the on-set callbacks, the change, its event, the post-set ones.
+   */
+  #setAtomically(requested: Parameter[], declaring: boolean): SetParametersResult {
+    let parameters = requested;
+    for (const callback of this.#preCallbacks) {
+      const result = callback(parameters);
+      if (!Array.isArray(result)) return { successful: false, reason: 'pre-set parameters callback must return an array of Parameters' };
+      parameters = result;
+      if (parameters.length === 0) return { successful: false, reason: 'parameter list is empty after pre-set callback; set rejected' };
+    }
     for (const parameter of parameters) {
       const result = this.#check(parameter, declaring);
       if (!result.successful) return result;
@@ -179,6 +220,7 @@ export class NodeParameters {
       }
     }
     this.onChange(change);
+    for (const callback of this.#postCallbacks) callback(parameters);
     return { successful: true, reason: '' };
   }
 

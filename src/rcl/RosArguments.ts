@@ -27,6 +27,8 @@ export interface RosArguments {
   paramsFiles: string[];
   /** `--log-level [logger:=]level`: the default level (logger null), or one logger's. */
   logLevels: { logger: string | null; level: LoggingSeverity }[];
+  /** `--enclave`: the security enclave of the context's nodes (rcl's default is the root). */
+  enclave: string;
   /** The arguments that are not ROS arguments, in order. */
   unparsed: string[];
 }
@@ -39,7 +41,7 @@ export class RosArgumentsError extends Error {
 }
 
 export function emptyRosArguments(): RosArguments {
-  return { remaps: [], parameters: [], paramsFiles: [], logLevels: [], unparsed: [] };
+  return { remaps: [], parameters: [], paramsFiles: [], logLevels: [], enclave: '/', unparsed: [] };
 }
 
 export function parseRosArguments(argv: readonly string[]): RosArguments {
@@ -81,7 +83,7 @@ export function parseRosArguments(argv: readonly string[]): RosArguments {
         break;
       case '-e':
       case '--enclave':
-        value();
+        result.enclave = value();
         break;
       case '--enable-rosout-logs':
       case '--disable-rosout-logs':

@@ -2,6 +2,7 @@ import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
 import type { Client } from '../Client.js';
+import type { Entity } from '../Entity.js';
 import { ValidationSetting, type ValidationOptions } from '../messageValidation.js';
 import type { Node } from '../Node.js';
 import { actionQoS, type ActionQoS } from './actionQoS.js';
@@ -45,6 +46,8 @@ export class ActionClient {
   readonly #handles = new Map<string, ClientGoalHandle>();
   readonly #options: ActionClientOptions & { qos: ActionQoS };
   readonly #validation: ValidationSetting;
+  readonly #parts: Entity[];
+  #destroyed = false;
 
   constructor(node: Node, typeClass: TypeClass, actionName: string, options: ActionClientOptions = {}) {
     this.node = node;
@@ -57,16 +60,18 @@ export class ActionClient {
     this.#sendGoal = node.createClient(this.type.sendGoal.name, names.sendGoal, { qos: qos.goalServiceQosProfile });
     this.#cancelGoal = node.createClient('action_msgs/srv/CancelGoal', names.cancelGoal, { qos: qos.cancelServiceQosProfile });
     this.#getResult = node.createClient(this.type.getResult.name, names.getResult, { qos: qos.resultServiceQosProfile });
-    node.createSubscription(this.type.feedbackMessage.name, names.feedback, { qos: qos.feedbackSubQosProfile }, (message) => {
+    const feedback = node.createSubscription(this.type.feedbackMessage.name, names.feedback, { qos: qos.feedbackSubQosProfile }, (message) => {
       const callback = this.#feedbackCallbacks.get(goalKey(message.goal_id as Message));
       callback?.(withEarlierShape(message.feedback as Message, { goal_id: message.goal_id, feedback: message.feedback }));
     });
-    node.createSubscription('action_msgs/msg/GoalStatusArray', names.status, { qos: qos.statusSubQosProfile }, (message) => {
+    const status = node.createSubscription('action_msgs/msg/GoalStatusArray', names.status, { qos: qos.statusSubQosProfile }, (message) => {
       for (const entry of message.status_list) {
         const handle = this.#handles.get(goalKey(entry.goal_info.goal_id as unknown as Message));
         if (handle) handle.status = entry.status;
       }
     });
+    this.#parts = [this.#sendGoal, this.#cancelGoal, this.#getResult, feedback, status];
+    node._addActionClient(this, this.#parts);
   }
 
   get options(): ActionClientOptions & { qos: ActionQoS } {
@@ -107,6 +112,7 @@ export class ActionClient {
     goalUuid?: Message,
     options: { validate?: boolean } = {},
   ): Promise<ClientGoalHandle> {
+    if (this.#destroyed) throw new Error(`action client ${this.actionName} of node ${this.node.getFullyQualifiedName()} has been destroyed`);
     this.#validation.check(goal, this.type.goal.name, options.validate);
     const goalId = goalUuid ?? { uuid: this.node.simulation.goalIds.next() };
     const key = goalKey(goalId);
@@ -129,8 +135,16 @@ export class ActionClient {
     },
   };
 
+  isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  /** Removes the client's services and topics from its node and the graph. */
   destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
     this.#handles.clear();
     this.#feedbackCallbacks.clear();
+    this.node._removeAction(this, this.#parts);
   }
 }

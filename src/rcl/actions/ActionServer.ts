@@ -3,6 +3,7 @@ import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
 import type { GuardCondition } from '../GuardCondition.js';
+import type { Entity } from '../Entity.js';
 import type { Node } from '../Node.js';
 import type { Publisher } from '../Publisher.js';
 import type { Service, ServiceResponse } from '../Service.js';
@@ -85,6 +86,16 @@ export class ActionServer {
         this.#onGetResult(request, response),
       ),
     ];
+    node._addActionServer(this, this.#parts());
+  }
+
+  #parts(): Entity[] {
+    return [...this.#services, this.#feedback, this.#status, this.#executor];
+  }
+
+  /** The goals the server holds, by goal id (rclnodejs's `_goalHandles`, which its tests read). */
+  get _goalHandles(): ReadonlyMap<string, ServerGoalHandle> {
+    return this.#goals;
   }
 
   /** rclnodejs's `options`: the result timeout and the QoS profiles, defaults filled in. */
@@ -106,10 +117,7 @@ export class ActionServer {
     this.#destroyed = true;
     for (const handle of this.#goals.values()) handle.destroy();
     this.#goals.clear();
-    for (const service of this.#services) this.node.destroyService(service);
-    this.node.destroyPublisher(this.#feedback);
-    this.node.destroyPublisher(this.#status);
-    this.node.destroyGuardCondition(this.#executor);
+    this.node._removeAction(this, this.#parts());
   }
 
   registerExecuteCallback(callback: ExecuteCallback): void {

@@ -1,0 +1,48 @@
+import { typeDescriptionHash } from '../interfaces/typeHash.js';
+import type { Publisher } from './Publisher.js';
+import type { ResolvedQoS } from './QoS.js';
+import type { Subscription } from './Subscription.js';
+
+/** rmw's `rmw_endpoint_type_t`. */
+const EndpointType = { PUBLISHER: 1, SUBSCRIPTION: 2 } as const;
+
+/** What DDS reports for a duration policy left unset: infinite (RMW_DURATION_INFINITE). */
+const INFINITE = Object.freeze({ seconds: 9223372036n, nanoseconds: 854775807 });
+
+/** rclnodejs's TopicEndpointInfo, as its native graph query builds it from rmw's. */
+export interface TopicEndpointInfo {
+  node_name: string;
+  node_namespace: string;
+  topic_type: string;
+  topic_type_hash: { version: number; value: Buffer };
+  endpoint_type: number;
+  endpoint_gid: number[];
+  qos_profile: Record<string, unknown>;
+}
+
+function qosProfile(qos: ResolvedQoS): Record<string, unknown> {
+  return {
+    depth: qos.keepAll ? 0 : qos.depth,
+    history: qos.keepAll ? 2 : 1,
+    reliability: qos.reliable ? 1 : 2,
+    durability: qos.transientLocal ? 1 : 2,
+    lifespan: { ...INFINITE },
+    deadline: { ...INFINITE },
+    liveliness: 1,
+    liveliness_lease_duration: { ...INFINITE },
+    avoid_ros_namespace_conventions: false,
+  };
+}
+
+export function topicEndpointInfo(endpoint: Publisher | Subscription, kind: 'publisher' | 'subscription'): TopicEndpointInfo {
+  const type = endpoint.simulation.interfaces.message(endpoint.typeName);
+  return {
+    node_name: endpoint.node.name(),
+    node_namespace: endpoint.node.namespace(),
+    topic_type: endpoint.typeName,
+    topic_type_hash: { version: 1, value: Buffer.from(typeDescriptionHash(type).slice('RIHS01_'.length), 'hex') },
+    endpoint_type: kind === 'publisher' ? EndpointType.PUBLISHER : EndpointType.SUBSCRIPTION,
+    endpoint_gid: endpoint.endpointGid(),
+    qos_profile: qosProfile(endpoint.qos),
+  };
+}

@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as rclnodejs from '../src/compat/index.js';
+import { simulate } from './helpers.js';
+
+const { Clock, ClockChange, ClockType, Duration, Parameter, ParameterType, QoS, ROSClock, Time } = rclnodejs;
+const ms = (n: number): bigint => BigInt(n) * 1_000_000n;
+
+/** Runs `body` once, from a one-shot timer of `node` at `at` ms of sim time. */
+function at(node: rclnodejs.Node, atMs: number, body: () => unknown): void {
+  const timer = node.createTimer(ms(atMs), () => {
+    timer.cancel();
+    return body();
+  });
+}
+
+describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, graph queries', () => {
+  it('sleeps on sim time, and runs jump callbacks by rcl’s thresholds when a ROS clock’s override moves', async () => {
+    const seen: string[] = [];
+    await simulate(() => {
+      const node = rclnodejs.createNode('sleeper');
+      at(node, 100, async () => {
+        const steady = new Clock(ClockType.STEADY_TIME);
+        const start = steady.now().nanoseconds;
+        seen.push(`sleepFor: ${await steady.sleepFor(new Duration(0n, ms(250)))} after ${(steady.now().nanoseconds - start) / 1_000_000n} ms`);
+        seen.push(`past: ${await steady.sleepUntil(new Time(0n, 1n, ClockType.STEADY_TIME))} at ${steady.now().nanoseconds / 1_000_000n} ms`);
+        await steady.sleepUntil(new Time(0n, 1n, ClockType.SYSTEM_TIME)).catch((error: Error) => seen.push(`${error.name}: ${error.message}`));
+
+        const clock = new ROSClock();
+        const jumps: string[] = [];
+        const big = { _pre_callback: () => jumps.push('pre'), _post_callback: (j: { clock_change: number; delta: bigint }) => jumps.push(`big ${j.clock_change} ${j.delta}`) };
+        const change = { _post_callback: (j: { clock_change: number }) => jumps.push(`change ${j.clock_change}`) };
+        clock.addClockCallback(big, false, 1_000_000_000n, 0n);
+        clock.addClockCallback(change, true, 0n, 0n);
+        assert.throws(() => clock.addClockCallback(change, true, 0n, 0n), /already added/);
+        assert.throws(() => clock.addClockCallback({}, true, -1n, 0n), /forward jump threshold must be positive or zero/);
+        const now = clock.now().nanoseconds;
+        clock.rosTimeOverride = new Time(0n, now + ms(500));
+        clock.rosTimeOverride = new Time(0n, now + ms(2500));
+        clock.isRosTimeActive = false;
+        clock.removeClockCallback(change);
+        assert.throws(() => clock.removeClockCallback(change), /jump callback was not found/);
+        seen.push(jumps.join(', '));
+        seen.push(`inactive clock reads sim time: ${clock.now().nanoseconds === steady.now().nanoseconds}`);
+      });
+    });
+    assert.deepEqual(seen, [
+      'sleepFor: true after 250 ms',
+      'past: true at 350 ms',
+      "TypeError: until's clock type does not match this clock's type",
+      // Any forward jump reaches a 0 threshold; 0.5 s is under the 1 s one, 2 s over it; switching off is a change of source.
+      `change ${ClockChange.ROS_TIME_NO_CHANGE}, pre, big ${ClockChange.ROS_TIME_NO_CHANGE} 2000000000, change ${ClockChange.ROS_TIME_NO_CHANGE}, change ${ClockChange.ROS_TIME_DEACTIVATED}`,
+      'inactive clock reads sim time: true',
+    ]);
+  });
+
+  it('makes clocks attached to a TimeSource follow /clock, and wakes their sleeps as it advances', async () => {
+    const seen: string[] = [];
+    await simulate(
+      () => {
+        const node = rclnodejs.createNode('follower');
+        const timeSource = new rclnodejs.TimeSource(node);
+        const clock = new ROSClock();
+        timeSource.attachClock(clock);
+        const clockPublisher = node.createPublisher('rosgraph_msgs/msg/Clock', '/clock');
+        at(node, 50, () => seen.push(`before any /clock: ${clock.now().nanoseconds / 1_000_000n} ms`));
+        let published = 100;
+        const ticker = node.createTimer(ms(100), () => {
+          published += 1000;
+          clockPublisher.publish({ clock: Time.fromNanoseconds(ms(published)).toMsg() });
+          if (published > 5000) ticker.cancel();
+        });
+        at(node, 150, async () => {
+          seen.push(`after /clock: ${clock.now().nanoseconds / 1_000_000n} ms, node clock ${node.now().nanoseconds / 1_000_000n} ms`);
+          const woke = await clock.sleepFor(new Duration(2n, 0n));
+          seen.push(`slept 2 s of /clock time: ${woke}, at sim ${node.now().nanoseconds / 1_000_000n} ms, clock ${clock.now().nanoseconds / 1_000_000n} ms`);
+        });
+      },
+      { endAfter: ms(1000) },
+    );
+    assert.deepEqual(seen, [
+      'before any /clock: 50 ms',
+      'after /clock: 1100 ms, node clock 150 ms',
+      // /clock says 1.1 s at 100 ms, 2.1 s at 200 ms and 3.1 s at 300 ms: 2 s after 1.1 s.
+      'slept 2 s of /clock time: true, at sim 300 ms, clock 3100 ms',
+    ]);
+  });
+
+  it('calls ParameterEventHandler callbacks for the parameters and nodes they name, the last added first', async () => {
+    const seen: string[] = [];
+    await simulate(() => {
+      const target = rclnodejs.createNode('target');
+      const other = rclnodejs.createNode('other');
+      const watcher = rclnodejs.createNode('watcher');
+      target.declareParameter(new Parameter('speed', ParameterType.PARAMETER_DOUBLE, 1.0));
+      other.declareParameter(new Parameter('speed', ParameterType.PARAMETER_DOUBLE, 1.0));
+      const handler = watcher.createParameterEventHandler();
+      handler.addParameterCallback('speed', '/target', (p) => seen.push(`first speed of type ${(p.value as { type: number }).type}`));
+      // A callback's throw is only logged at debug level, as rclnodejs does; the others still run.
+      handler.addParameterCallback('speed', '/target', () => JSON.stringify(10n));
+      handler.addParameterCallback('speed', 'target', (p) => seen.push(`second speed ${(p.value as { double_value: number }).double_value}`));
+      const removed = handler.addParameterCallback('speed', '/target', () => seen.push('removed one ran'));
+      handler.removeParameterCallback(removed);
+      assert.throws(() => handler.removeParameterCallback(removed), /Callback doesn't exist|No callbacks registered/);
+      handler.addParameterEventCallback((event) => seen.push(`event from ${event.node}`));
+      at(target, 10, () => target.setParameter(new Parameter('speed', ParameterType.PARAMETER_DOUBLE, 2.5)));
+      at(other, 20, () => other.setParameter(new Parameter('speed', ParameterType.PARAMETER_DOUBLE, 9.0)));
+      at(watcher, 30, () => assert.equal(handler.configureNodesFilter(['other']), true));
+      at(target, 40, () => target.setParameter(new Parameter('speed', ParameterType.PARAMETER_DOUBLE, 3.0)));
+      at(other, 50, () => other.setParameter(new Parameter('speed', ParameterType.PARAMETER_DOUBLE, 4.0)));
+      at(watcher, 60, () => {
+        watcher.destroyParameterEventHandler(handler);
+        assert.throws(() => handler.addParameterEventCallback(() => {}), /has been destroyed/);
+      });
+    });
+    assert.deepEqual(seen, [
+      'second speed 2.5',
+      'first speed of type 3',
+      'event from /target',
+      'event from /other',
+      // With the nodes filter only /other's events arrive.
+      'event from /other',
+    ]);
+  });
+
+  it('lets parameters override a topic endpoint’s QoS when its QoSOverridingOptions allow it', async () => {
+    const received: string[] = [];
+    const { summary } = await simulate(() => {
+      const options = new rclnodejs.NodeOptions();
+      options.parameterOverrides = [new Parameter('qos_overrides./chatter.publisher.reliability', ParameterType.PARAMETER_STRING, 'best_effort')];
+      const talker = rclnodejs.createNode('talker', '', rclnodejs.Context.defaultContext(), options);
+      const listener = rclnodejs.createNode('listener');
+      const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 10, QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE);
+      const publisher = talker.createPublisher('std_msgs/msg/String', 'chatter', {
+        qos,
+        qosOverridingOptions: rclnodejs.QoSOverridingOptions.withDefaultPolicies(),
+      });
+      assert.equal(qos.reliability, QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT, 'the override is applied to the QoS object');
+      assert.equal(talker.getParameter('qos_overrides./chatter.publisher.history').value, 'keep_last');
+      assert.equal(talker.getParameter('qos_overrides./chatter.publisher.depth').value, 10n);
+      assert.equal(talker.getParameterDescriptor('qos_overrides./chatter.publisher.depth').readOnly, true);
+      listener.createSubscription('std_msgs/msg/String', 'chatter', (m) => received.push(m.data));
+      at(talker, 10, () => publisher.publish({ data: 'lost: a reliable subscription and a best-effort publisher do not match' }));
+      assert.throws(
+        () =>
+          talker.createPublisher('std_msgs/msg/String', 'refused', {
+            qosOverridingOptions: new rclnodejs.QoSOverridingOptions([rclnodejs.QoSPolicyKind.DEPTH], {
+              callback: (q) => ({ successful: q.depth > 100, reason: 'depth must be over 100' }),
+            }),
+          }),
+        /QoS override validation failed: depth must be over 100/,
+      );
+    });
+    assert.deepEqual(received, []);
+    assert.match(summary.warnings.join('\n'), /incompatible QoS on topic \/chatter:.*RELIABILITY/);
+  });
+
+  it('runs pre-set, on-set and post-set parameter callbacks in rclnodejs’s order', async () => {
+    const order: string[] = [];
+    await simulate(() => {
+      const node = rclnodejs.createNode('tuned');
+      node.declareParameter(new Parameter('gain', ParameterType.PARAMETER_INTEGER, 10n));
+      node.addPreSetParametersCallback((parameters) => {
+        order.push('pre');
+        return parameters.map((p) => new Parameter(p.name, p.type, (p.value as bigint) * 2n));
+      });
+      node.addOnSetParametersCallback(() => {
+        order.push('on');
+        return { successful: true, reason: '' };
+      });
+      const post = (parameters: rclnodejs.Parameter[]): void => void order.push(`post ${parameters[0]!.value}`);
+      node.addPostSetParametersCallback(post);
+      assert.equal(node.setParameter(new Parameter('gain', ParameterType.PARAMETER_INTEGER, 5n)).successful, true);
+      assert.equal(node.getParameter('gain').value, 10n, 'the pre-set callback doubled it');
+      node.removePostSetParametersCallback(post);
+      node.addPreSetParametersCallback(() => []);
+      const refused = node.setParameter(new Parameter('gain', ParameterType.PARAMETER_INTEGER, 7n));
+      assert.deepEqual(refused, { successful: false, reason: 'parameter list is empty after pre-set callback; set rejected' });
+      assert.deepEqual(node.getParameterTypes(['gain', 'missing']), [ParameterType.PARAMETER_INTEGER]);
+    });
+    assert.deepEqual(order, ['pre', 'on', 'post 10']);
+  });
+
+  it('answers rclnodejs 2.x graph queries and lists a node’s entities as rclnodejs keeps them', async () => {
+    await simulate(() => {
+      const node = rclnodejs.createNode('graphed', '/robot');
+      const publisher = node.createPublisher('std_msgs/msg/String', 'status', { qos: QoS.profileSensorData });
+      node.createSubscription('std_msgs/msg/String', '/robot/status', () => {});
+      const [info] = node.getPublishersInfoByTopic('status');
+      assert.equal(info!.node_name, 'graphed');
+      assert.equal(info!.node_namespace, '/robot');
+      assert.equal(info!.topic_type, 'std_msgs/msg/String');
+      assert.equal(info!.endpoint_type, 1);
+      assert.equal(info!.endpoint_gid.length, 16);
+      assert.equal(info!.topic_type_hash.value.toString('hex'), 'df668c740482bbd48fb39d76a70dfd4bd59db1288021743503259e948f6b1a18');
+      assert.deepEqual({ ...info!.qos_profile, lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined }, {
+        depth: 5, history: 1, reliability: 2, durability: 2, liveliness: 1, avoid_ros_namespace_conventions: false,
+        lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined,
+      });
+      assert.equal(node.getSubscriptionsInfoByTopic('/robot/status')[0]!.endpoint_type, 2);
+      assert.equal(node.resolveTopicName('~/out'), '/robot/graphed/out');
+      assert.equal(node.getRMWImplementationIdentifier(), 'rmw_fastrtps_cpp');
+      assert.deepEqual(node.getNodeNamesAndNamespacesWithEnclaves(), [{ name: 'graphed', namespace: '/robot', enclave: '/' }]);
+
+      const parameterEvents = node._publishers.length;
+      const client = new rclnodejs.ActionClient(node, 'action_tutorials_interfaces/action/Fibonacci', 'fib');
+      new rclnodejs.ActionServer(node, 'action_tutorials_interfaces/action/Fibonacci', 'fib', () => ({ sequence: [] }));
+      assert.equal(node.countActionClients('fib'), 1);
+      assert.equal(node.countActionServers('fib'), 1);
+      assert.equal(node._actionClients.length, 1);
+      assert.equal(node._actionServers.length, 1);
+      assert.equal(node._publishers.length, parameterEvents, 'an action’s own topics are not the node’s publishers');
+      assert.equal(node._clients.length, 0);
+      client.destroy();
+      assert.equal(node.countActionClients('fib'), 0, 'a destroyed action client leaves the graph');
+      assert.equal(node._actionClients.length, 0);
+      node.destroyPublisher(publisher);
+      assert.equal(node.getPublishersInfoByTopic('status').length, 0);
+    });
+  });
+});
