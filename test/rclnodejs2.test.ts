@@ -181,6 +181,30 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
     assert.deepEqual(order, ['pre', 'on', 'post 10']);
   });
 
+  it('serves a node’s logger levels when its NodeOptions enable the logger service', async () => {
+    const answers: unknown[] = [];
+    const { logs } = await simulate(() => {
+      const options = new rclnodejs.NodeOptions();
+      options.enableLoggerService = true;
+      const node = rclnodejs.createNode('chatty', '/ns', rclnodejs.Context.defaultContext(), options);
+      const tool = rclnodejs.createNode('tool');
+      assert.equal(tool.countServices('/ns/chatty/set_logger_levels'), 1);
+      assert.equal(tool.countServices('/tool/get_logger_levels'), 0, 'off by default, as in rclnodejs and rclcpp');
+      const set = tool.createClient('rcl_interfaces/srv/SetLoggerLevels', '/ns/chatty/set_logger_levels');
+      const get = tool.createClient('rcl_interfaces/srv/GetLoggerLevels', '/ns/chatty/get_logger_levels');
+      at(tool, 10, async () => {
+        answers.push(await set.sendRequestAsync({ levels: [{ name: 'ns.chatty', level: 10 }, { name: 'other', level: 7 }] }));
+        answers.push(await get.sendRequestAsync({ names: ['ns.chatty', 'ns.chatty.child', 'unknown'] }));
+        node.getLogger().debug('now visible');
+      });
+    });
+    assert.deepEqual(answers, [
+      { results: [{ successful: true, reason: '' }, { successful: false, reason: 'invalid logging severity 7' }] },
+      { levels: [{ name: 'ns.chatty', level: 10 }, { name: 'ns.chatty.child', level: 10 }, { name: 'unknown', level: 20 }] },
+    ]);
+    assert.ok(logs.some((record) => record.name === 'ns.chatty' && record.message === 'now visible'));
+  });
+
   it('answers rclnodejs 2.x graph queries and lists a node’s entities as rclnodejs keeps them', async () => {
     await simulate(() => {
       const node = rclnodejs.createNode('graphed', '/robot');
@@ -198,6 +222,9 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
         lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined,
       });
       assert.equal(node.getSubscriptionsInfoByTopic('/robot/status')[0]!.endpoint_type, 2);
+      node.createService('std_srvs/srv/Trigger', 'reset', () => ({ success: true, message: '' }));
+      node.createService('std_srvs/srv/Empty', 'reset', () => ({}));
+      assert.equal(node.countServices('reset'), 2, 'two servers of one service name');
       assert.equal(node.resolveTopicName('~/out'), '/robot/graphed/out');
       assert.equal(node.getRMWImplementationIdentifier(), 'rmw_fastrtps_cpp');
       assert.deepEqual(node.getNodeNamesAndNamespacesWithEnclaves(), [{ name: 'graphed', namespace: '/robot', enclave: '/' }]);

@@ -7,6 +7,7 @@ import { Context } from './Context.js';
 import type { Entity } from './Entity.js';
 import { GuardCondition } from './GuardCondition.js';
 import { Logging } from './Logging.js';
+import { startLoggerServices } from './LoggerServices.js';
 import { SIMULATED_RMW } from './middleware.js';
 import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
 import { NodeOptions } from './NodeOptions.js';
@@ -115,6 +116,7 @@ export class Node {
       ...options.parameterOverrides.map((parameter) => ({ parameter, source: 'NodeOptions.parameterOverrides' })),
     ]);
     if (options.startParameterServices) this.#parameters.onChange = startParameterServices(this);
+    if (options.enableLoggerService) startLoggerServices(this);
     this.#parameters.declare([new Parameter('use_sim_time', ParameterType.PARAMETER_BOOL, true)], [], true);
     if (options.automaticallyDeclareParametersFromOverrides) {
       const pending = this.#parameters.overrides().filter((p) => !this.#parameters.has(p.name));

@@ -1,4 +1,5 @@
 import { Parameter } from './Parameter.js';
+import type { QoS, QoSProfileName } from './QoS.js';
 
 /** rclnodejs's NodeOptions. */
 export class NodeOptions {
@@ -7,6 +8,9 @@ export class NodeOptions {
   automaticallyDeclareParametersFromOverrides: boolean;
   startTypeDescriptionService: boolean;
   enableRosout: boolean;
+  rosoutQos: QoS | QoSProfileName | null;
+  /** Serve `~/get_logger_levels` and `~/set_logger_levels` (rclnodejs 2.x, rclcpp). */
+  enableLoggerService: boolean;
 
   constructor(
     startParameterServices = true,
@@ -14,12 +18,16 @@ export class NodeOptions {
     automaticallyDeclareParametersFromOverrides = false,
     startTypeDescriptionService = true,
     enableRosout = true,
+    rosoutQos: QoS | QoSProfileName | null = null,
+    enableLoggerService = false,
   ) {
     this.startParameterServices = startParameterServices;
     this.parameterOverrides = parameterOverrides;
     this.automaticallyDeclareParametersFromOverrides = automaticallyDeclareParametersFromOverrides;
     this.startTypeDescriptionService = startTypeDescriptionService;
     this.enableRosout = enableRosout;
+    this.rosoutQos = rosoutQos;
+    this.enableLoggerService = enableLoggerService;
   }
 
   get parameterOverrides(): Parameter[] {
