@@ -34,6 +34,9 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
         clock.addClockCallback(change, true, 0n, 0n);
         assert.throws(() => clock.addClockCallback(change, true, 0n, 0n), /already added/);
         assert.throws(() => clock.addClockCallback({}, true, -1n, 0n), /forward jump threshold must be positive or zero/);
+        assert.equal(clock.isRosTimeActive, false, 'a new ROS clock has ROS time off, as in rcl');
+        assert.equal(node.getClock().isRosTimeActive, true, 'a node’s clock has it on');
+        clock.isRosTimeActive = true;
         const now = clock.now().nanoseconds;
         clock.rosTimeOverride = new Time(0n, now + ms(500));
         clock.rosTimeOverride = new Time(0n, now + ms(2500));
@@ -48,8 +51,8 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       'sleepFor: true after 250 ms',
       'past: true at 350 ms',
       "TypeError: until's clock type does not match this clock's type",
-      // Any forward jump reaches a 0 threshold; 0.5 s is under the 1 s one, 2 s over it; switching off is a change of source.
-      `change ${ClockChange.ROS_TIME_NO_CHANGE}, pre, big ${ClockChange.ROS_TIME_NO_CHANGE} 2000000000, change ${ClockChange.ROS_TIME_NO_CHANGE}, change ${ClockChange.ROS_TIME_DEACTIVATED}`,
+      // Switching on and off are changes of source; a 0 threshold is off; 0.5 s is under the 1 s one, 2 s over it.
+      `change ${ClockChange.ROS_TIME_ACTIVATED}, pre, big ${ClockChange.ROS_TIME_NO_CHANGE} 2000000000, change ${ClockChange.ROS_TIME_DEACTIVATED}`,
       'inactive clock reads sim time: true',
     ]);
   });
@@ -177,6 +180,10 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       const refused = node.setParameter(new Parameter('gain', ParameterType.PARAMETER_INTEGER, 7n));
       assert.deepEqual(refused, { successful: false, reason: 'parameter list is empty after pre-set callback; set rejected' });
       assert.deepEqual(node.getParameterTypes(['gain', 'missing']), [ParameterType.PARAMETER_INTEGER]);
+      const descriptor = new rclnodejs.ParameterDescriptor('gain', ParameterType.PARAMETER_INTEGER);
+      descriptor.range = new rclnodejs.IntegerRange(0, 20, 1);
+      assert.throws(() => descriptor.validateParameter(new Parameter('gain', ParameterType.PARAMETER_DOUBLE, 1.5)), rclnodejs.ParameterTypeError);
+      assert.throws(() => descriptor.validateParameter(new Parameter('gain', ParameterType.PARAMETER_INTEGER, 30n)), rclnodejs.RangeValidationError);
     });
     assert.deepEqual(order, ['pre', 'on', 'post 10']);
   });
@@ -241,6 +248,7 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       client.destroy();
       assert.equal(node.countActionClients('fib'), 0, 'a destroyed action client leaves the graph');
       assert.equal(node._actionClients.length, 0);
+      assert.throws(() => node.destroyPublisher('status' as never), rclnodejs.TypeValidationError);
       node.destroyPublisher(publisher);
       assert.equal(node.getPublishersInfoByTopic('status').length, 0);
     });

@@ -86,17 +86,18 @@ export class Clock {
   }
 
   /**
-   * A time jump: the callbacks rcl's `_rcl_clock_call_callbacks` selects (a change of source when
-   * they asked for it; a backward jump at or past min_backward; a forward one at or past
-   * min_forward) run before `apply` and again, with the jump, after it.
+   * A time jump: the callbacks Jazzy's rcl (`_rcl_clock_call_callbacks`) selects — a change of
+   * source when they asked for it; a backward jump at or past a negative min_backward; a forward
+   * one at or past a positive min_forward (a zero threshold is off, which is why rclnodejs's
+   * sleepUntil asks for 1 ns) — run before `apply` and again, with the jump, after it.
    */
   protected jump(change: ClockChange, delta: bigint, apply: () => void): void {
     const sourceChange = change === ClockChange.ROS_TIME_ACTIVATED || change === ClockChange.ROS_TIME_DEACTIVATED;
     const due = this.#jumpCallbacks.filter(
       (callback) =>
         (sourceChange && callback.onClockChange) ||
-        (delta < 0n && delta <= callback.minBackward) ||
-        (delta > 0n && delta >= callback.minForward),
+        (callback.minBackward < 0n && delta <= callback.minBackward) ||
+        (callback.minForward > 0n && delta >= callback.minForward),
     );
     for (const callback of due) callback.object._pre_callback?.();
     apply();
@@ -135,12 +136,13 @@ export class Clock {
 }
 
 /**
- * The ROS clock. The simulation is its time source, so ROS time is active and reads sim time;
- * a program may still switch it off (it then reads system time, which is sim time too) or set an
- * override, which the clock reads while active, with rcl's jump callbacks.
+ * The ROS clock. As in rcl a new one has ROS time off (it reads system time, which inside a
+ * simulation is sim time); a node's clock has it on, the simulation being its time source.
+ * While on, an override (a TimeSource's /clock time, or set by code) is what it reads; switching
+ * and setting run rcl's jump callbacks.
  */
 export class ROSClock extends Clock {
-  #active = true;
+  #active = false;
   #override: bigint | null = null;
 
   constructor(simulation: Simulation = Simulation.current()) {

@@ -108,6 +108,7 @@ export class Node {
     this.nodeId = this.simulation.registerNode(this);
     this.#logger = new Logging(this.#loggerName(), this.simulation);
     this.#clock = new ROSClock(this.simulation);
+    this.#clock.isRosTimeActive = true;
 
     const fqn = this.getFullyQualifiedName();
     this.#parameters = new NodeParameters(fqn, [
@@ -364,22 +365,32 @@ export class Node {
   }
 
   destroyPublisher(publisher: Publisher): void {
-    this.#destroyEntity(publisher);
+    this.#destroyOwn(publisher, Publisher, 'publisher');
   }
   destroySubscription(subscription: Subscription): void {
-    this.#destroyEntity(subscription);
+    this.#destroyOwn(subscription, Subscription, 'subscription');
   }
   destroyClient(client: Client): void {
-    this.#destroyEntity(client);
+    this.#destroyOwn(client, Client, 'client');
   }
   destroyService(service: Service): void {
-    this.#destroyEntity(service);
+    this.#destroyOwn(service, Service, 'service');
   }
   destroyTimer(timer: Timer): void {
-    this.#destroyEntity(timer);
+    this.#destroyOwn(timer, Timer, 'timer');
   }
   destroyGuardCondition(guard: GuardCondition): void {
-    this.#destroyEntity(guard);
+    this.#destroyOwn(guard, GuardCondition, 'guard');
+  }
+
+  /** rclnodejs's destroy* checks: an entity of the kind, else a TypeValidationError; its event handlers go with it. */
+  #destroyOwn(entity: Entity, kind: abstract new (...args: never[]) => Entity, argument: string): void {
+    if (!(entity instanceof kind)) {
+      throw new TypeValidationError(argument, entity, `${kind.name} instance`, { nodeName: this.name() });
+    }
+    const events = entity instanceof Publisher || entity instanceof Subscription ? entity.events : undefined;
+    for (const handler of events?.handlers ?? []) this.#destroyEntity(handler);
+    this.#destroyEntity(entity);
   }
 
   /** Destroys every entity of the node; it receives and runs nothing afterwards. */

@@ -234,12 +234,8 @@ export class NodeParameters {
     if (!descriptor) return { successful: false, reason: `Parameter ${parameter.name} has not been declared` };
     if (descriptor.readOnly && !declaring) return { successful: false, reason: `Parameter ${parameter.name} is readonly` };
     if (parameter.type === ParameterType.PARAMETER_NOT_SET) return { successful: true, reason: '' };
-    try {
-      descriptor.validateParameter(parameter);
-    } catch (error) {
-      return { successful: false, reason: (error as Error).message };
-    }
-    return { successful: true, reason: '' };
+    const problem = descriptor.problemWith(parameter);
+    return problem === null ? { successful: true, reason: '' } : { successful: false, reason: problem };
   }
 }
 

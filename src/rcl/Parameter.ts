@@ -2,7 +2,7 @@
  * rclnodejs's parameter types: Parameter, ParameterDescriptor and numeric ranges. Integer
  * parameter values are bigint, as in rclnodejs.
  */
-import { ParameterError, ParameterTypeError, TypeValidationError } from './errors.js';
+import { ParameterError, ParameterTypeError, RangeValidationError, TypeValidationError } from './errors.js';
 
 export const ParameterType = {
   PARAMETER_NOT_SET: 0,
@@ -134,9 +134,8 @@ export class Parameter {
     }
     if (!(this.#type in TYPE_NAMES)) throw new ParameterError('Invalid parameter type', this.#name, { details: { providedType: this.#type } });
     if (!validValue(this.#value, this.#type)) {
-      throw new ParameterTypeError(this.#name, parameterTypeName(this.#type), typeof this.#value, {
-        details: { value: String(this.#value) },
-      });
+      // rclnodejs names the expected type by its ParameterType number ("expected 4, got number").
+      throw new ParameterTypeError(this.#name, String(this.#type), typeof this.#value, { details: { providedValue: this.#value } });
     }
   }
 
@@ -314,19 +313,28 @@ export class ParameterDescriptor {
     }
   }
 
-  /** Throws when the parameter does not fit this descriptor (type, range). */
-  validateParameter(parameter: Parameter): void {
-    if (this.name !== parameter.name) throw new Error(`Name mismatch: ${parameter.name} is not ${this.name}`);
+  /** Why a value of the declared parameter does not fit this descriptor (type, range), or null: set results' reasons. */
+  problemWith(parameter: Parameter): string | null {
     if (this.type !== parameter.type) {
-      throw new TypeError(
-        `parameter '${this.name}' has type ${parameterTypeName(this.type)}, got ${parameterTypeName(parameter.type)} (${String(parameter.value)})`,
-      );
+      return `parameter '${this.name}' has type ${parameterTypeName(this.type)}, got ${parameterTypeName(parameter.type)} (${String(parameter.value)})`;
     }
     if (this.#range !== null && !this.#range.inRange(parameter.value)) {
-      throw new RangeError(
-        `parameter '${this.name}' value ${String(parameter.value)} is not in range [${this.#range.fromValue}, ${this.#range.toValue}] step ${this.#range.step}`,
-      );
+      return `parameter '${this.name}' value ${String(parameter.value)} is not in range [${this.#range.fromValue}, ${this.#range.toValue}] step ${this.#range.step}`;
     }
+    return null;
+  }
+
+  /** Throws, with rclnodejs's error classes, when the parameter does not fit this descriptor. */
+  validateParameter(parameter: Parameter): void {
+    if (this.name !== parameter.name) {
+      throw new ParameterError('Name mismatch', this.name, { details: { descriptorName: this.name, parameterName: parameter.name } });
+    }
+    if (this.problemWith(parameter) === null) return;
+    if (this.type !== parameter.type) throw new ParameterTypeError(this.name, String(this.type), String(parameter.type));
+    throw new RangeValidationError('value', parameter.value, `${this.#range!.fromValue} to ${this.#range!.toValue}`, {
+      entityType: 'parameter',
+      details: { range: { from: this.#range!.fromValue, to: this.#range!.toValue, step: this.#range!.step } },
+    });
   }
 
   toMessage(): Record<string, unknown> {

@@ -157,7 +157,7 @@ export class Subscription extends Entity implements Executable {
     const held = sample.message!;
     const message =
       this.#raw !== null
-        ? (Buffer.from((sample.raw ??= serializeMessage(this.#raw, held))) as unknown as Message)
+        ? (transportedBytes((sample.raw ??= serializeMessage(this.#raw, held))) as unknown as Message)
         : last || this.simulation.zeroCopy
           ? held
           : cloneMessage(held);
@@ -210,3 +210,13 @@ function hasFieldPath(type: MessageType, path: string): boolean {
   return true;
 }
 
+/**
+ * The bytes a raw subscription takes: the payload with zeros up to a multiple of 4 bytes, as
+ * Fast DDS (Jazzy's default middleware) pads every serialized payload; rclnodejs documents the
+ * effect as "a null-terminated Buffer" ('Hello ROS World', 15 bytes, arrives with one zero).
+ */
+function transportedBytes(bytes: Uint8Array): Buffer {
+  const padded = Buffer.alloc((bytes.length + 3) & ~3);
+  padded.set(bytes);
+  return padded;
+}
