@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
+import { rclnodejsLibModule } from '../src/compat/rclnodejsLibModules.js';
 import { simulate } from './helpers.js';
 
 const { Clock, ClockChange, ClockType, Duration, Parameter, ParameterType, QoS, ROSClock, Time } = rclnodejs;
@@ -210,6 +211,25 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       { levels: [{ name: 'ns.chatty', level: 10 }, { name: 'ns.chatty.child', level: 10 }, { name: 'unknown', level: 20 }] },
     ]);
     assert.ok(logs.some((record) => record.name === 'ns.chatty' && record.message === 'now visible'));
+  });
+
+  it('checks create* options as rclnodejs does and offers its message_serialization helpers', async () => {
+    await simulate(() => {
+      const node = rclnodejs.createNode('optioned');
+      assert.throws(() => node.createPublisher('std_msgs/msg/String', 'a', 'reliable' as never), rclnodejs.TypeValidationError);
+      assert.throws(() => node.createSubscription('std_msgs/msg/String', 'a', null as never, () => {}), rclnodejs.TypeValidationError);
+      assert.throws(
+        () => node.createSubscription('std_msgs/msg/String', 'a', { serializationMode: 'yaml' as never }, () => {}),
+        /Invalid serializationMode: yaml\. Valid modes are: 'default', 'plain', 'json'/,
+      );
+      const options: Record<string, unknown> = {};
+      assert.equal(node.createSubscription('std_msgs/msg/String', 'a', options as never, () => {}).serializationMode, 'default');
+      assert.deepEqual(options, { enableTypedArray: true, qos: QoS.profileDefault, isRaw: false, serializationMode: 'default' }, 'defaults filled in');
+      const serialization = rclnodejsLibModule('message_serialization.js') as typeof import('../src/rcl/jsonSafe.js');
+      assert.deepEqual(serialization.toJSONSafe({ big: 5n, gone: undefined, typed: new Int8Array([-1]) }), { big: '5n', gone: undefined, typed: [-1] });
+      assert.deepEqual(serialization.applySerializationMode({ data: new Uint8Array([1]) }, 'plain'), { data: [1] });
+      assert.equal(serialization.needsJSONConversion(Number.NaN), true);
+    });
   });
 
   it('answers rclnodejs 2.x graph queries and lists a node’s entities as rclnodejs keeps them', async () => {

@@ -1,4 +1,5 @@
 import * as errors from '../rcl/errors.js';
+import * as messageSerialization from '../rcl/jsonSafe.js';
 import * as rclnodejs from './api.js';
 
 /**
@@ -37,6 +38,8 @@ const LIB_MODULES: Record<string, () => unknown> = {
   'distro.js': () => rclnodejs.DistroUtils,
   'rmw.js': () => rclnodejs.RMWUtils,
   'action/uuid.js': () => rclnodejs.ActionUuid,
+  'message_introspector.js': () => rclnodejs.MessageIntrospector,
+  'message_serialization.js': () => messageSerialization,
 };
 
 /** The module for `rclnodejs/lib/<file>`, or undefined when rclsim has none. */

@@ -37,6 +37,7 @@ import { ObservableSubscription } from './ObservableSubscription.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Time } from './Time.js';
 import { Timer } from './Timer.js';
+import { checkSerializationMode } from './jsonSafe.js';
 import { topicEndpointInfo, type TopicEndpointInfo } from './endpointInfo.js';
 import { TypeValidationError } from './errors.js';
 import type { ActionClient } from './actions/ActionClient.js';
@@ -129,6 +130,21 @@ export class Node {
     return { enableTypedArray: true, isRaw: false, qos: QoS.profileDefault };
   }
 
+  /**
+   * rclnodejs's check of create* options: an object or nothing (TypeValidationError otherwise),
+   * with its defaults filled in — into the caller's object, as rclnodejs does — and a known
+   * serializationMode.
+   */
+  _validateOptions(options?: Options | null): Options {
+    if (options === undefined) return Node.getDefaultOptions();
+    if (options === null || typeof options !== 'object') throw new TypeValidationError('options', options, 'object', { nodeName: this.name() });
+    options.enableTypedArray ??= true;
+    options.qos ??= QoS.profileDefault;
+    options.isRaw ??= false;
+    options.serializationMode = checkSerializationMode(options.serializationMode ?? 'default');
+    return options;
+  }
+
   // ---- identity ---------------------------------------------------------------------------
 
   name(): string {
@@ -219,9 +235,10 @@ export class Node {
   createPublisher<T extends string>(
     typeClass: T | TypeClass,
     topic: string,
-    options: Options = {},
+    optionsIn?: Options,
     eventCallbacks?: PublisherEventCallbacks,
   ): Publisher<T> {
+    const options = this._validateOptions(optionsIn);
     const name = this.#resolve(topic, 'topic');
     const publisher = new Publisher<T>(
       this.#alive('create publisher'),
@@ -251,7 +268,8 @@ export class Node {
     maybeCallback?: SubscriptionCallback,
     eventCallbacks?: SubscriptionEventCallbacks,
   ): Subscription {
-    const [options, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createSubscription');
+    const [optionsIn, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createSubscription');
+    const options = this._validateOptions(optionsIn);
     const name = this.#resolve(topic, 'topic');
     const subscription = new Subscription(
       this.#alive('create subscription'),
@@ -294,7 +312,8 @@ export class Node {
     return new Rate(this.simulation, hz);
   }
 
-  createClient<T extends string>(typeClass: T | TypeClass, serviceName: string, options: Options = {}): Client<T> {
+  createClient<T extends string>(typeClass: T | TypeClass, serviceName: string, optionsIn?: Options): Client<T> {
+    const options = this._validateOptions(optionsIn);
     const client = new Client<T>(
       this.#alive('create client'),
       interfaceTypeName(typeClass, 'srv'),
@@ -321,7 +340,8 @@ export class Node {
     optionsOrCallback: Options | ServiceCallback | undefined,
     maybeCallback?: ServiceCallback,
   ): Service {
-    const [options, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createService');
+    const [optionsIn, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createService');
+    const options = this._validateOptions(optionsIn);
     const service = new Service(
       this.#alive('create service'),
       interfaceTypeName(typeClass, 'srv'),
@@ -705,8 +725,8 @@ export class Node {
 
 export type { MessageOf, RequestOf };
 
-function splitCallback<C>(optionsOrCallback: Options | C | undefined, maybeCallback: C | undefined, method: string): [Options, C] {
-  if (typeof optionsOrCallback === 'function') return [{}, optionsOrCallback as C];
+function splitCallback<C>(optionsOrCallback: Options | C | undefined, maybeCallback: C | undefined, method: string): [Options | undefined, C] {
+  if (typeof optionsOrCallback === 'function') return [undefined, optionsOrCallback as C];
   if (typeof maybeCallback !== 'function') throw new TypeError(`${method} needs a callback function`);
-  return [(optionsOrCallback as Options | undefined) ?? {}, maybeCallback];
+  return [optionsOrCallback as Options | undefined, maybeCallback];
 }

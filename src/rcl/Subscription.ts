@@ -1,7 +1,6 @@
 import type { EntityEvents } from './EntityEvents.js';
 import { compileContentFilter, type ContentFilter } from './contentFilter.js';
-import { ValidationError } from './errors.js';
-import { toJSONSafe, toPlainArrays } from './jsonSafe.js';
+import { checkSerializationMode, toJSONSafe, toPlainArrays, type SerializationMode } from './jsonSafe.js';
 import { requireInterface } from './interfaceClasses.js';
 import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
@@ -39,6 +38,8 @@ export class Subscription extends Entity implements Executable {
   readonly #receivedAt = new Fifo<bigint>();
   #receptionSequence = 0;
 
+  /** How the callback gets messages: as they are, with plain arrays, or JSON-safe. */
+  readonly serializationMode: SerializationMode;
   /** rclnodejs's isRaw: the callback gets the CDR bytes (a Buffer) instead of a message. */
   readonly #raw: MessageType | null;
   readonly #type: MessageType;
@@ -62,14 +63,8 @@ export class Subscription extends Entity implements Executable {
     const type = this.simulation.interfaces.message(typeName);
     this.#type = type;
     this.#raw = options.isRaw === true ? type : null;
-    const mode = options.serializationMode ?? 'default';
-    if (!['default', 'plain', 'json'].includes(mode)) {
-      throw new ValidationError(`Invalid serializationMode: ${mode}. Valid modes are: 'default', 'plain', 'json'`, {
-        code: 'INVALID_SERIALIZATION_MODE',
-        argumentName: 'serializationMode',
-        providedValue: mode,
-      });
-    }
+    const mode = checkSerializationMode(options.serializationMode ?? 'default');
+    this.serializationMode = mode;
     this.#shape = mode === 'json' ? toJSONSafe : mode === 'plain' || options.enableTypedArray === false ? toPlainArrays : null;
     if (options.contentFilter?.expression) this.setContentFilter(options.contentFilter);
     this.qos = qos;
@@ -188,7 +183,7 @@ export interface SubscriptionOptions {
   /** false: numeric arrays as plain arrays. */
   enableTypedArray?: boolean;
   /** What the callback gets: 'default', 'plain' (arrays, no typed arrays) or 'json' (JSON-safe). */
-  serializationMode?: 'default' | 'plain' | 'json';
+  serializationMode?: SerializationMode;
   /** A DDS content filter: `{ expression: 'temperature > %0', parameters: [50] }`. */
   contentFilter?: ContentFilter;
 }
