@@ -32,7 +32,10 @@ describe('parameter services and events', () => {
           log.push(await client.getParameterTypes(['limits.max', 'missing']));
           const [descriptor] = await client.describeParameters(['speed']);
           log.push(`${descriptor!.name} type ${descriptor!.type}`);
-          await assert.rejects(client.getParameter('missing'), /'missing' is not declared on node \/robot\/driver/);
+          await assert.rejects(client.getParameter('missing'), (error: unknown) =>
+            error instanceof rclnodejs.ParameterNotFoundError && error.message === "Parameter 'missing' not found on node 'robot/driver'",
+          );
+          log.push((await client.getParameters(['speed', 'missing'])).map((p) => p.name));
           log.push(`speed is now ${robot.getParameter('speed').value} at ${tool.now().nanoseconds / MS} ms`);
         })();
       },
@@ -48,6 +51,7 @@ describe('parameter services and events', () => {
       ['use_sim_time', 'speed'],
       [2, 0],
       'speed type 3',
+      ['speed'],
       'speed is now 2.5 at 0 ms',
     ]);
   });

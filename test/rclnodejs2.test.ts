@@ -232,6 +232,37 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
     });
   });
 
+  it('has rclnodejs 2.x’s ParameterClient: lazy service clients, value typing, its errors, destroyed with its node', async () => {
+    const seen: unknown[] = [];
+    await simulate(() => {
+      const target = rclnodejs.createNode('target');
+      target.declareParameter(new Parameter('blob', ParameterType.PARAMETER_BYTE_ARRAY, [1, 2]));
+      target.declareParameter(new Parameter('ids', ParameterType.PARAMETER_INTEGER_ARRAY, [1n]));
+      const tool = rclnodejs.createNode('tool');
+      const client = tool.createParameterClient('/target');
+      assert.equal(client.remoteNodeName, 'target');
+      assert.equal(tool._clients.length, 0, 'no service client before the first call');
+      assert.throws(() => new rclnodejs.ParameterClient(tool, 'bad@name'), rclnodejs.NameValidationError);
+      at(tool, 10, async () => {
+        seen.push(await client.setParameters([{ name: 'blob', value: new Uint8Array([7, 8]) }, { name: 'ids', value: [3, 4] }]));
+        seen.push((await client.getParameters(['blob', 'ids', 'nothing'])).map((p) => [p.name, p.value]));
+        seen.push(tool._clients.map((c) => c.serviceName));
+        await client.getParameters([]).catch((error: Error) => seen.push(error.name));
+        tool.destroy();
+        seen.push(client.isDestroyed());
+        await client.getParameter('blob').catch((error: Error) => seen.push(error.message));
+      });
+    });
+    assert.deepEqual(seen, [
+      [{ name: 'blob', successful: true, reason: '' }, { name: 'ids', successful: true, reason: '' }],
+      [['blob', [7, 8]], ['ids', [3n, 4n]]],
+      ['/target/set_parameters', '/target/get_parameters'],
+      'TypeValidationError',
+      true,
+      'ParameterClient has been destroyed',
+    ]);
+  });
+
   it('answers rclnodejs 2.x graph queries and lists a node’s entities as rclnodejs keeps them', async () => {
     await simulate(() => {
       const node = rclnodejs.createNode('graphed', '/robot');

@@ -78,6 +78,7 @@ export class Node {
   readonly #actionParts = new Set<Entity>();
   readonly #actionClients: ActionClient[] = [];
   readonly #actionServers: ActionServer[] = [];
+  readonly #helpers: { destroy(): void }[] = [];
   /** The context's remapping rules, then the simulation's. */
   readonly #remaps: readonly RemapRule[];
   #spinning: boolean;
@@ -356,27 +357,39 @@ export class Node {
   }
 
   createParameterClient(remoteNodeName: string, options?: { timeout?: number }): ParameterClient {
-    return new ParameterClient(this.#alive('create parameter client'), remoteNodeName, options);
+    return this.#attach(new ParameterClient(this.#alive('create parameter client'), remoteNodeName, options));
   }
 
   createParameterWatcher(remoteNodeName: string, parameterNames: string[], options?: { timeout?: number }): ParameterWatcher {
-    return new ParameterWatcher(this.#alive('create parameter watcher'), remoteNodeName, parameterNames, options);
+    return this.#attach(new ParameterWatcher(this.#alive('create parameter watcher'), remoteNodeName, parameterNames, options));
   }
 
   createParameterEventHandler(options: { qos?: QoS | QoSProfileName } = {}): ParameterEventHandler {
-    return new ParameterEventHandler(this.#alive('create parameter event handler'), options);
+    return this.#attach(new ParameterEventHandler(this.#alive('create parameter event handler'), options));
   }
 
   destroyParameterEventHandler(handler: ParameterEventHandler): void {
-    handler.destroy();
+    this.#detach(handler);
   }
 
   destroyParameterClient(client: ParameterClient): void {
-    client.destroy();
+    this.#detach(client);
   }
 
   destroyParameterWatcher(watcher: ParameterWatcher): void {
-    watcher.destroy();
+    this.#detach(watcher);
+  }
+
+  /** Helpers made by the node's create* methods, destroyed with it as rclnodejs destroys them. */
+  #attach<T extends { destroy(): void }>(helper: T): T {
+    this.#helpers.push(helper);
+    return helper;
+  }
+
+  #detach(helper: { destroy(): void }): void {
+    const index = this.#helpers.indexOf(helper);
+    if (index >= 0) this.#helpers.splice(index, 1);
+    helper.destroy();
   }
 
   createGuardCondition(callback: () => unknown): GuardCondition {
@@ -416,6 +429,7 @@ export class Node {
   /** Destroys every entity of the node; it receives and runs nothing afterwards. */
   destroy(): void {
     if (this.#destroyed) return;
+    for (const helper of this.#helpers.splice(0)) helper.destroy();
     for (const action of [...this.#actionClients, ...this.#actionServers]) action.destroy();
     for (const entity of [...this.#entities]) this.#destroyEntity(entity);
     this.#destroyed = true;

@@ -1,7 +1,9 @@
 import type { Message } from '../interfaces/plainMessages.js';
 import type { Client } from './Client.js';
+import { NameValidationError, OperationError, ParameterNotFoundError, TypeValidationError } from './errors.js';
+import { namespaceProblem, nodeNameProblem } from './nameRules.js';
 import type { Node } from './Node.js';
-import { inferParameter, Parameter, ParameterType } from './Parameter.js';
+import { Parameter, ParameterType } from './Parameter.js';
 
 export interface ParameterCallOptions {
   /** Milliseconds of sim time before the call fails. */
@@ -9,45 +11,126 @@ export interface ParameterCallOptions {
   signal?: AbortSignal;
 }
 
-const SRV = 'rcl_interfaces/srv';
+type ServiceType = 'GetParameters' | 'SetParameters' | 'ListParameters' | 'DescribeParameters' | 'GetParameterTypes';
 
-/** rclnodejs's ParameterClient: a remote node's parameter services, as promises. */
+/** The field of rcl_interfaces/msg/ParameterValue that holds a value of each parameter type. */
+const VALUE_FIELDS: Partial<Record<ParameterType, string>> = {
+  [ParameterType.PARAMETER_BOOL]: 'bool_value',
+  [ParameterType.PARAMETER_INTEGER]: 'integer_value',
+  [ParameterType.PARAMETER_DOUBLE]: 'double_value',
+  [ParameterType.PARAMETER_STRING]: 'string_value',
+  [ParameterType.PARAMETER_BYTE_ARRAY]: 'byte_array_value',
+  [ParameterType.PARAMETER_BOOL_ARRAY]: 'bool_array_value',
+  [ParameterType.PARAMETER_INTEGER_ARRAY]: 'integer_array_value',
+  [ParameterType.PARAMETER_DOUBLE_ARRAY]: 'double_array_value',
+  [ParameterType.PARAMETER_STRING_ARRAY]: 'string_array_value',
+};
+
+/**
+ * rclnodejs's `parameterTypeFromValue`: the type a plain value is sent as — integral numbers
+ * and bigints are integers, a Uint8Array bytes, other typed arrays and arrays by their first item.
+ */
+export function parameterTypeFromValue(value: unknown): ParameterType {
+  if (value === null || value === undefined) return ParameterType.PARAMETER_NOT_SET;
+  if (typeof value === 'boolean') return ParameterType.PARAMETER_BOOL;
+  if (typeof value === 'string') return ParameterType.PARAMETER_STRING;
+  if (typeof value === 'bigint') return ParameterType.PARAMETER_INTEGER;
+  if (typeof value === 'number') return Number.isInteger(value) ? ParameterType.PARAMETER_INTEGER : ParameterType.PARAMETER_DOUBLE;
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+    if (value instanceof Uint8Array) return ParameterType.PARAMETER_BYTE_ARRAY;
+    const items = value as unknown as ArrayLike<number | bigint>;
+    if (items.length === 0) return ParameterType.PARAMETER_NOT_SET;
+    return parameterTypeFromValue(items[0]) === ParameterType.PARAMETER_INTEGER
+      ? ParameterType.PARAMETER_INTEGER_ARRAY
+      : ParameterType.PARAMETER_DOUBLE_ARRAY;
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return ParameterType.PARAMETER_NOT_SET;
+    const item = parameterTypeFromValue(value[0]);
+    const arrays: Partial<Record<ParameterType, ParameterType>> = {
+      [ParameterType.PARAMETER_BOOL]: ParameterType.PARAMETER_BOOL_ARRAY,
+      [ParameterType.PARAMETER_INTEGER]: ParameterType.PARAMETER_INTEGER_ARRAY,
+      [ParameterType.PARAMETER_DOUBLE]: ParameterType.PARAMETER_DOUBLE_ARRAY,
+      [ParameterType.PARAMETER_STRING]: ParameterType.PARAMETER_STRING_ARRAY,
+    };
+    return arrays[item] ?? ParameterType.PARAMETER_NOT_SET;
+  }
+  throw new TypeValidationError('value', value, 'valid parameter type', { entityType: 'parameter' });
+}
+
+/** A plain value as rcl_interfaces/msg/ParameterValue, the other fields at their defaults. */
+function parameterValueMessage(value: unknown): Message {
+  const type = parameterTypeFromValue(value);
+  const message = new Parameter('value', ParameterType.PARAMETER_NOT_SET).toParameterValueMessage() as Message;
+  message.type = type;
+  const field = VALUE_FIELDS[type];
+  if (field === undefined) return message;
+  const items = (): unknown[] => Array.from(value as ArrayLike<unknown>);
+  if (type === ParameterType.PARAMETER_INTEGER) message[field] = BigInt(value as number | bigint);
+  else if (type === ParameterType.PARAMETER_INTEGER_ARRAY) message[field] = items().map((v) => BigInt(v as number | bigint));
+  else if (type === ParameterType.PARAMETER_BYTE_ARRAY) message[field] = items().map((v) => Math.trunc(v as number));
+  else message[field] = ArrayBuffer.isView(value) || Array.isArray(value) ? items() : value;
+  return message;
+}
+
+/** A ParameterValue message's value, arrays as plain arrays. */
+function valueOf(message: Message): unknown {
+  const field = VALUE_FIELDS[message.type as ParameterType];
+  if (field === undefined) return null;
+  const value = message[field];
+  return ArrayBuffer.isView(value) || Array.isArray(value) ? Array.from(value as ArrayLike<unknown>) : value;
+}
+
+function nonEmpty<T>(items: T[], argument: string): T[] {
+  if (!Array.isArray(items) || items.length === 0) throw new TypeValidationError(argument, items, 'non-empty array');
+  return items;
+}
+
+/**
+ * rclnodejs's ParameterClient: a remote node's parameter services (`/<node>/get_parameters`, …)
+ * as promises. Each service's client is made when first needed; a parameter the remote node
+ * does not have is left out of getParameters and a ParameterNotFoundError for getParameter.
+ */
 export class ParameterClient {
-  readonly remoteNodeName: string;
   readonly #node: Node;
+  readonly #remoteNodeName: string;
   readonly #timeout: number;
-  readonly #clients: Record<'get' | 'set' | 'list' | 'describe' | 'types', Client>;
+  readonly #clients = new Map<ServiceType, Client>();
   #destroyed = false;
 
   constructor(node: Node, remoteNodeName: string, options: { timeout?: number } = {}) {
-    if (typeof remoteNodeName !== 'string' || remoteNodeName.length === 0) {
-      throw new TypeError('ParameterClient needs the remote node name');
+    if (!node) throw new TypeValidationError('node', node, 'Node instance');
+    if (!remoteNodeName || typeof remoteNodeName !== 'string') {
+      throw new TypeValidationError('remoteNodeName', remoteNodeName, 'non-empty string');
     }
+    // rclnodejs takes a node name without its leading '/'; a namespaced one ('ns/node') is taken
+    // too, as rclcpp's parameter clients take one, each part checked by ROS 2's rules.
+    const name = remoteNodeName.startsWith('/') ? remoteNodeName.slice(1) : remoteNodeName;
+    const split = name.lastIndexOf('/');
+    const nameProblem = nodeNameProblem(name.slice(split + 1));
+    const problem = nameProblem ?? (split < 0 ? null : namespaceProblem(`/${name.slice(0, split)}`));
+    if (problem !== null) throw new NameValidationError(name, nameProblem ? 'node' : 'namespace', problem[0], problem[1]);
     this.#node = node;
-    this.remoteNodeName = remoteNodeName;
-    this.#timeout = options.timeout ?? 5000;
-    const client = (type: string, service: string): Client => node.createClient(`${SRV}/${type}`, `${remoteNodeName}/${service}`);
-    this.#clients = {
-      get: client('GetParameters', 'get_parameters'),
-      set: client('SetParameters', 'set_parameters'),
-      list: client('ListParameters', 'list_parameters'),
-      describe: client('DescribeParameters', 'describe_parameters'),
-      types: client('GetParameterTypes', 'get_parameter_types'),
-    };
+    this.#remoteNodeName = name;
+    this.#timeout = options.timeout || 5000;
+  }
+
+  get remoteNodeName(): string {
+    return this.#remoteNodeName;
   }
 
   async getParameter(name: string, options?: ParameterCallOptions): Promise<Parameter> {
+    this.#alive();
     const [parameter] = await this.getParameters([name], options);
-    if (parameter!.type === ParameterType.PARAMETER_NOT_SET) {
-      throw new Error(`parameter '${name}' is not declared on node ${this.remoteNodeName}`);
-    }
-    return parameter!;
+    if (parameter === undefined) throw new ParameterNotFoundError(name, this.#remoteNodeName);
+    return parameter;
   }
 
   async getParameters(names: string[], options?: ParameterCallOptions): Promise<Parameter[]> {
-    const response = await this.#call('get', { names: nonEmpty(names, 'getParameters') }, options);
-    return (response.values as Message[]).map((value, i) =>
-      Parameter.fromParameterMessage({ name: names[i]!, value } as Parameters<typeof Parameter.fromParameterMessage>[0]),
+    this.#alive();
+    const response = await this.#call('GetParameters', { names: nonEmpty(names, 'names') }, options);
+    return (response.values as Message[]).flatMap((value, i) =>
+      value.type === ParameterType.PARAMETER_NOT_SET ? [] : [new Parameter(names[i]!, value.type as ParameterType, valueOf(value))],
     );
   }
 
@@ -56,32 +139,42 @@ export class ParameterClient {
     return result!;
   }
 
-  /** Values are typed as rclnodejs infers them: integral numbers and bigints are integers. */
+  /** Values are typed as rclnodejs types them (parameterTypeFromValue). */
   async setParameters(
     parameters: { name: string; value: unknown }[],
     options?: ParameterCallOptions,
   ): Promise<{ name: string; successful: boolean; reason: string }[]> {
-    const typed = nonEmpty(parameters, 'setParameters').map(({ name, value }) => inferParameter(name, asInteger(value)));
-    const response = await this.#call('set', { parameters: typed.map((p) => p.toParameterMessage()) }, options);
-    return (response.results as { successful: boolean; reason: string }[]).map((result, i) => ({ name: typed[i]!.name, ...result }));
+    this.#alive();
+    const request = { parameters: nonEmpty(parameters, 'parameters').map(({ name, value }) => ({ name, value: parameterValueMessage(value) })) };
+    const response = await this.#call('SetParameters', request, options);
+    return (response.results as { successful: boolean; reason: string }[]).map((result, i) => ({
+      name: parameters[i]!.name,
+      successful: result.successful,
+      reason: result.reason || '',
+    }));
   }
 
   async listParameters(options: ParameterCallOptions & { prefixes?: string[]; depth?: number } = {}): Promise<{ names: string[]; prefixes: string[] }> {
-    const response = await this.#call('list', { prefixes: options.prefixes ?? [], depth: BigInt(options.depth ?? 0) }, options);
-    return response.result as { names: string[]; prefixes: string[] };
+    this.#alive();
+    const response = await this.#call('ListParameters', { prefixes: options.prefixes ?? [], depth: BigInt(options.depth ?? 0) }, options);
+    const result = response.result as { names: string[]; prefixes: string[] };
+    return { names: result.names, prefixes: result.prefixes };
   }
 
   async describeParameters(names: string[], options?: ParameterCallOptions): Promise<Message[]> {
-    return (await this.#call('describe', { names: nonEmpty(names, 'describeParameters') }, options)).descriptors as Message[];
+    this.#alive();
+    return (await this.#call('DescribeParameters', { names: nonEmpty(names, 'names') }, options)).descriptors as Message[];
   }
 
   async getParameterTypes(names: string[], options?: ParameterCallOptions): Promise<number[]> {
-    return [...((await this.#call('types', { names: nonEmpty(names, 'getParameterTypes') }, options)).types as Uint8Array)];
+    this.#alive();
+    return [...((await this.#call('GetParameterTypes', { names: nonEmpty(names, 'names') }, options)).types as Uint8Array)];
   }
 
+  /** Whether the remote node's get_parameters service is there (rclnodejs waits for that one). */
   async waitForService(timeout?: number): Promise<boolean> {
-    for (const client of Object.values(this.#clients)) if (!(await client.waitForService(timeout))) return false;
-    return true;
+    this.#alive();
+    return this.#client('GetParameters').waitForService(timeout);
   }
 
   isDestroyed(): boolean {
@@ -91,25 +184,34 @@ export class ParameterClient {
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;
-    for (const client of Object.values(this.#clients)) this.#node.destroyClient(client);
+    for (const client of this.#clients.values()) if (!client.isDestroyed()) this.#node.destroyClient(client);
+    this.#clients.clear();
   }
 
-  #call(which: 'get' | 'set' | 'list' | 'describe' | 'types', request: Message, options: ParameterCallOptions = {}): Promise<Message> {
-    if (this.#destroyed) return Promise.reject(new Error('the parameter client has been destroyed'));
-    return this.#clients[which].sendRequestAsync(request, {
-      timeout: options.timeout ?? this.#timeout,
+  #client(type: ServiceType): Client {
+    let client = this.#clients.get(type);
+    if (client === undefined) {
+      const service = `/${this.#remoteNodeName}/${type.replace(/[A-Z]/g, (letter, index: number) => (index === 0 ? '' : '_') + letter.toLowerCase())}`;
+      client = this.#node.createClient(`rcl_interfaces/srv/${type}`, service);
+      this.#clients.set(type, client);
+    }
+    return client;
+  }
+
+  #call(type: ServiceType, request: Message, options: ParameterCallOptions = {}): Promise<Message> {
+    return this.#client(type).sendRequestAsync(request, {
+      timeout: options.timeout || this.#timeout,
       ...(options.signal ? { signal: options.signal } : {}),
     });
   }
-}
 
-function nonEmpty<T>(items: T[], method: string): T[] {
-  if (!Array.isArray(items) || items.length === 0) throw new TypeError(`${method} needs a non-empty array`);
-  return items;
-}
-
-function asInteger(value: unknown): unknown {
-  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'number' && Number.isInteger(v))) return value.map(BigInt);
-  return value;
+  #alive(): void {
+    if (this.#destroyed) {
+      throw new OperationError('ParameterClient has been destroyed', {
+        code: 'CLIENT_DESTROYED',
+        entityType: 'parameter_client',
+        entityName: this.#remoteNodeName,
+      });
+    }
+  }
 }
