@@ -263,6 +263,31 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
     ]);
   });
 
+  it('has rclnodejs 2.x’s ParameterWatcher: declared, changed and undeclared watched parameters, its checks', async () => {
+    const seen: string[] = [];
+    await simulate(() => {
+      const target = rclnodejs.createNode('target');
+      const watching = rclnodejs.createNode('watching');
+      assert.throws(() => watching.createParameterWatcher('target', []), rclnodejs.TypeValidationError);
+      const watcher = watching.createParameterWatcher('/target', ['gain']);
+      at(watching, 1, async () => {
+        seen.push(`started: ${await watcher.start(100)}`);
+        watcher.on('change', (parameters: { name: string }[]) => seen.push(`change ${parameters.map((p) => p.name).join(',')}`));
+      });
+      at(target, 10, () => {
+        target.declareParameter(new Parameter('gain', ParameterType.PARAMETER_DOUBLE, 1.0));
+        target.declareParameter(new Parameter('other', ParameterType.PARAMETER_DOUBLE, 1.0));
+        target.undeclareParameter('gain');
+      });
+      at(watching, 20, () => {
+        watching.destroyParameterWatcher(watcher);
+        assert.equal(watcher.listenerCount('change'), 0);
+        assert.throws(() => watcher.addParameter('x'), /ParameterWatcher has been destroyed/);
+      });
+    });
+    assert.deepEqual(seen, ['started: true', 'change gain', 'change gain']);
+  });
+
   it('answers rclnodejs 2.x graph queries and lists a node’s entities as rclnodejs keeps them', async () => {
     await simulate(() => {
       const node = rclnodejs.createNode('graphed', '/robot');
