@@ -70,9 +70,17 @@ function isArrayOf(value: unknown, check: (v: unknown) => boolean): boolean {
   return (Array.isArray(value) || ArrayBuffer.isView(value)) && Array.from(value as ArrayLike<unknown>).every(check);
 }
 
-/** How a Parameter prints (named Parameter, for the label). */
-const ParameterView = class {};
-Object.defineProperty(ParameterView, 'name', { value: 'Parameter' });
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+type Inspect = (value: unknown, options: object) => string;
+
+/**
+ * How console.log shows rclnodejs's parameter classes, which keep their state in underscore
+ * fields: `Parameter { _name: 'rate', … }`.
+ */
+function rclnodejsView(className: string, fields: Record<string, unknown>): object {
+  const View = { [className]: class {} }[className]!;
+  return Object.assign(new View(), fields);
+}
 
 export class Parameter {
   readonly #name: string;
@@ -87,8 +95,8 @@ export class Parameter {
   }
 
   /** console.log shows what it shows for rclnodejs's Parameter (whose fields are `_name`, …). */
-  [Symbol.for('nodejs.util.inspect.custom')](_depth: number, options: object, inspect: (value: unknown, options: object) => string): string {
-    return inspect(Object.assign(new ParameterView(), { _name: this.#name, _type: this.#type, _value: this.#value, _isDirty: true }), options);
+  [INSPECT](_depth: number, options: object, inspect: Inspect): string {
+    return inspect(rclnodejsView('Parameter', { _name: this.#name, _type: this.#type, _value: this.#value, _isDirty: true }), options);
   }
 
   static fromParameterMessage(msg: { name: string; value: Record<string, unknown> & { type: number } }): Parameter {
@@ -219,6 +227,11 @@ export abstract class Range {
   }
 
   abstract isValidType(parameterType: ParameterType): boolean;
+
+  [INSPECT](_depth: number, options: object, inspect: Inspect): string {
+    const tolerance = this instanceof FloatingPointRange ? { _tolerance: this.tolerance } : {};
+    return inspect(rclnodejsView(this.constructor.name, { _fromValue: this.fromValue, _toValue: this.toValue, _step: this.step, ...tolerance }), options);
+  }
 }
 
 export class FloatingPointRange extends Range {
@@ -280,6 +293,18 @@ export class ParameterDescriptor {
     this.readOnly = readOnly;
     this.#range = range;
     this.validate();
+  }
+
+  [INSPECT](_depth: number, options: object, inspect: Inspect): string {
+    const fields = {
+      _name: this.name,
+      _type: this.type,
+      _description: this.description,
+      _readOnly: this.readOnly,
+      _additionalConstraints: this.additionalConstraints,
+      _range: this.#range,
+    };
+    return inspect(rclnodejsView('ParameterDescriptor', fields), options);
   }
 
   static fromParameter(parameter: Parameter): ParameterDescriptor {
