@@ -195,7 +195,7 @@ describe('Timer', () => {
           restart.cancel();
           watched.reset();
           watched.changeTimerPeriod(3n * MS);
-          assert.equal(watched.timerPeriod(), 3n * MS);
+          assert.equal(watched.timerPeriod, 3n * MS);
         });
       },
       { endAfter: 60n * MS },

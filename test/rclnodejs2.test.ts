@@ -288,6 +288,38 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
     assert.deepEqual(seen, ['started: true', 'change gain', 'change gain']);
   });
 
+  it('gives timer callbacks their TimerInfo and has rclnodejs 2.x’s timer options and methods', async () => {
+    const seen: string[] = [];
+    await simulate(
+      () => {
+        const node = rclnodejs.createNode('timed');
+        const ticking = node.createTimer(ms(100), (info) => {
+          seen.push(`tick due ${info.expectedCallTime / 1_000_000n} ran ${info.actualCallTime / 1_000_000n} next ${ticking.getNextCallTime() / 1_000_000n}`);
+          if (info.actualCallTime >= ms(200)) ticking.cancel();
+        });
+        const idle = node.createTimer(ms(50), () => seen.push(`idle ran at ${node.now().nanoseconds / 1_000_000n}`), { autostart: false });
+        assert.equal(idle.isCanceled(), true);
+        assert.equal(idle.timerPeriod, ms(50));
+        idle.setOnResetCallback((resets) => seen.push(`reset x${resets}`));
+        at(node, 120, () => {
+          idle.reset();
+          const info = ticking.callTimerWithInfo();
+          seen.push(`called by hand: due ${info.expectedCallTime / 1_000_000n} at ${info.actualCallTime / 1_000_000n}, next ${ticking.getNextCallTime() / 1_000_000n}`);
+        });
+        at(node, 175, () => idle.cancel());
+        assert.throws(() => node.createTimer(ms(1), () => {}, { autostart: 'yes' as never }), rclnodejs.TypeValidationError);
+      },
+      { endAfter: ms(400) },
+    );
+    assert.deepEqual(seen, [
+      'tick due 100 ran 100 next 200',
+      'reset x1',
+      'called by hand: due 200 at 120, next 300',
+      'idle ran at 170',
+      'tick due 300 ran 300 next 400',
+    ]);
+  });
+
   it('answers rclnodejs 2.x graph queries and lists a node’s entities as rclnodejs keeps them', async () => {
     await simulate(() => {
       const node = rclnodejs.createNode('graphed', '/robot');

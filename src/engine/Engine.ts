@@ -322,6 +322,24 @@ export class Engine {
     if (timer.inHeap) this.#timers.makeHeap();
   }
 
+  /**
+   * rcl_timer_call_with_info from code (not from the loop): the timer counts as called now, its
+   * next call moves on as a firing's would. Returns the call time it was due.
+   */
+  callTimerNow(timer: EngineTimer): bigint {
+    const due = this.timerNextCall(timer);
+    if (!this.started) {
+      const period = BigInt(timer.periodNs);
+      const next = due + period;
+      timer.preStartNext = period === 0n ? this.nowAbs : next > this.nowAbs ? next : due + ((this.nowAbs - due) / period + 1n) * period;
+      timer.preStartLastCall = this.nowAbs;
+      return due;
+    }
+    this.#callTimer(timer);
+    if (timer.inHeap) this.#timers.makeHeap();
+    return due;
+  }
+
   timerNextCall(timer: EngineTimer): bigint {
     return timer.preStartNext ?? this.toAbsolute(timer.nextCall);
   }
@@ -335,6 +353,7 @@ export class Engine {
    * replaying them), and record the call time.
    */
   #callTimer(timer: EngineTimer): void {
+    timer.dueAt = timer.key;
     const period = timer.periodNs;
     if (timer.preStartNext !== null) {
       // Created before the start: compute the first call after the jump to the start exactly.

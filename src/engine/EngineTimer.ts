@@ -21,6 +21,8 @@ export class EngineTimer implements Executable {
   key = 0;
   nextCall = 0;
   lastCall = 0;
+  /** The call time the firing being run was due at (an offset): a timer callback's TimerInfo. */
+  dueAt = 0;
   periodNs: number;
   canceled = false;
   preStartNext: bigint | null = null;

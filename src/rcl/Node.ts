@@ -1,7 +1,7 @@
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { Client } from './Client.js';
-import { ROSClock } from './Clock.js';
+import { Clock, ROSClock } from './Clock.js';
 import { ClockType } from './ClockType.js';
 import { Context } from './Context.js';
 import type { Entity } from './Entity.js';
@@ -36,7 +36,7 @@ import { EntityEvents, type PublisherEventCallbacks, type SubscriptionEventCallb
 import { ObservableSubscription } from './ObservableSubscription.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Time } from './Time.js';
-import { Timer } from './Timer.js';
+import { Timer, type TimerCallback } from './Timer.js';
 import { checkSerializationMode } from './jsonSafe.js';
 import { topicEndpointInfo, type TopicEndpointInfo } from './endpointInfo.js';
 import { TypeValidationError } from './errors.js';
@@ -301,11 +301,23 @@ export class Node {
     return observable;
   }
 
-  /** `period` is bigint nanoseconds (rclnodejs 0.x programs passing a number mean milliseconds). */
-  createTimer(period: bigint | number, callback: () => unknown): Timer {
+  /**
+   * `period` is bigint nanoseconds (rclnodejs 0.x programs passing a number mean milliseconds).
+   * As rclnodejs 2.x: `{ autostart: false }` creates it canceled, and a clock may be given (every
+   * clock of a simulation reads sim time, so timers run on it whichever is given).
+   */
+  createTimer(period: bigint | number, callback: TimerCallback, optionsOrClock: { autostart?: boolean } | Clock | null = null, clock: Clock | null = null): Timer {
     if (typeof callback !== 'function') throw new TypeError('createTimer needs a callback function');
+    const options = optionsOrClock instanceof Clock || optionsOrClock === null ? {} : optionsOrClock;
+    if (typeof options !== 'object' || Array.isArray(options)) {
+      throw new TypeValidationError('options', optionsOrClock, 'object or Clock', { nodeName: this.name() });
+    }
+    if (clock !== null && !(clock instanceof Clock)) throw new TypeValidationError('clock', clock, 'Clock', { nodeName: this.name() });
+    if (options.autostart !== undefined && typeof options.autostart !== 'boolean') {
+      throw new TypeValidationError('options.autostart', options.autostart, 'boolean', { nodeName: this.name() });
+    }
     const ns = typeof period === 'bigint' ? period : BigInt(Math.round(period * 1e6));
-    return this.#own(new Timer(this.#alive('create timer'), ns, callback, this.#timers++));
+    return this.#own(new Timer(this.#alive('create timer'), ns, callback, this.#timers++, options.autostart ?? true));
   }
 
   async createRate(hz = 1): Promise<Rate> {

@@ -4,23 +4,39 @@ import { SKIPPED, type Executable } from '../engine/Executable.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 
+/** What a timer callback gets on Jazzy (rcl_timer_call_with_info): when the call was due, when it ran. */
+export interface TimerInfo {
+  expectedCallTime: bigint;
+  actualCallTime: bigint;
+}
+
+export type TimerCallback = (info: TimerInfo) => unknown;
+
 /**
  * rclnodejs's Timer, on the engine's timers heap. Periods are bigint nanoseconds; a timer
- * created at time c first fires at c + period, and missed periods are skipped.
+ * created at time c first fires at c + period, and missed periods are skipped. A callback that
+ * takes an argument gets the call's TimerInfo, as rclnodejs passes it on Jazzy.
  */
 export class Timer extends Entity implements TimerOwner {
   /** Counts the node's timers, for the label. */
   readonly #index: number;
   readonly #state: EngineTimer;
-  readonly #callback: () => unknown;
+  /** rclnodejs's `timer.callback`, which programs may replace. */
+  callback: TimerCallback;
+  #onReset: ((resets: number) => unknown) | null = null;
+  #unseenResets = 0;
 
-  /** `index` counts the node's timers: labels say "timer 0 of node /talker". */
-  constructor(node: Node, period: bigint, callback: () => unknown, index: number) {
+  /**
+   * `index` counts the node's timers: labels say "timer 0 of node /talker". Without `autostart`
+   * the timer starts canceled, until reset() (rcl_timer_init2).
+   */
+  constructor(node: Node, period: bigint, callback: TimerCallback, index: number, autostart = true) {
     super(node);
     this.#index = index;
-    this.#callback = callback;
+    this.callback = callback;
     if (period < 0n) throw new RangeError(`timer period must not be negative, got ${period} ns`);
     this.#state = new EngineTimer(Engine.checkDuration(period, `timer period ${period}`), this);
+    this.#state.canceled = !autostart;
     this.engine.addTimer(this.#state);
   }
 
@@ -31,7 +47,10 @@ export class Timer extends Entity implements TimerOwner {
   /** Runs the user callback; called by the engine when the timer fires. */
   run(): unknown {
     if (!this.mayRun()) return SKIPPED;
-    return this.#callback();
+    const callback = this.callback;
+    if (callback.length === 0) return (callback as () => unknown)();
+    const engine = this.engine;
+    return callback({ expectedCallTime: engine.toAbsolute(this.#state.dueAt), actualCallTime: engine.nowAbs });
   }
 
   override get executable(): Executable {
@@ -47,8 +66,38 @@ export class Timer extends Entity implements TimerOwner {
     return BigInt(this.#state.periodNs);
   }
 
-  timerPeriod(): bigint {
+  /** A getter in rclnodejs's Timer (its typings call it a method; programs that run use the getter). */
+  get timerPeriod(): bigint {
     return this.period;
+  }
+
+  getNextCallTime(): bigint {
+    return this.engine.timerNextCall(this.#state);
+  }
+
+  /** rcl_timer_call_with_info: the timer counts as called now (its callback does not run). */
+  callTimerWithInfo(): TimerInfo {
+    this.assertAlive('call timer');
+    if (this.#state.canceled) throw new Error('Timer is canceled');
+    const engine = this.engine;
+    return { expectedCallTime: engine.callTimerNow(this.#state), actualCallTime: engine.nowAbs };
+  }
+
+  /**
+   * rcl_timer_set_on_reset_callback: `callback(resets)` after each reset; resets before it was
+   * set are reported at once.
+   */
+  setOnResetCallback(callback: (resets: number) => unknown): void {
+    this.#onReset = callback;
+    if (this.#unseenResets > 0) {
+      const resets = this.#unseenResets;
+      this.#unseenResets = 0;
+      callback(resets);
+    }
+  }
+
+  clearOnResetCallback(): void {
+    this.#onReset = null;
   }
 
   isReady(): boolean {
@@ -68,6 +117,8 @@ export class Timer extends Entity implements TimerOwner {
   reset(): void {
     this.assertAlive('reset timer');
     this.engine.resetTimer(this.#state);
+    if (this.#onReset === null) this.#unseenResets++;
+    else this.#onReset(1);
   }
 
   timeSinceLastCall(): bigint {
