@@ -356,6 +356,19 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       client.destroy();
       assert.equal(node.countActionClients('fib'), 0, 'a destroyed action client leaves the graph');
       assert.equal(node._actionClients.length, 0);
+      const events = new rclnodejs.SubscriptionEventCallbacks();
+      const statuses: unknown[] = [];
+      events.deadline = (status) => statuses.push(status);
+      events.liveliness = (status) => statuses.push(status);
+      const watched = node.createSubscription('std_msgs/msg/String', 'status', undefined, () => {}, events);
+      assert.equal(node._events.length, 2, 'one event handler per callback given, as rclnodejs makes them');
+      for (const event of node._events) event.takeData();
+      assert.deepEqual(statuses, [
+        { total_count: 0, total_count_change: 0 },
+        { alive_count: 0, not_alive_count: 0, alive_count_change: 0, not_alive_count_change: 0 },
+      ]);
+      node.destroySubscription(watched);
+      assert.equal(node._events.length, 0, 'destroyed with their subscription');
       assert.throws(() => node.destroyPublisher('status' as never), rclnodejs.TypeValidationError);
       node.destroyPublisher(publisher);
       assert.equal(node.getPublishersInfoByTopic('status').length, 0);

@@ -39,6 +39,10 @@ const LIB_MODULES: Record<string, () => unknown> = {
   'rmw.js': () => rclnodejs.RMWUtils,
   'action/uuid.js': () => rclnodejs.ActionUuid,
   'message_introspector.js': () => rclnodejs.MessageIntrospector,
+  'event_handler.js': () => ({
+    PublisherEventCallbacks: rclnodejs.PublisherEventCallbacks,
+    SubscriptionEventCallbacks: rclnodejs.SubscriptionEventCallbacks,
+  }),
   'message_serialization.js': () => messageSerialization,
 };
 

@@ -67,6 +67,11 @@ export class Client<T extends string = string> extends Entity implements Executa
     return this.describe(`client ${this.serviceName}`);
   }
 
+  /** The requests awaiting a response, by sequence number (rclnodejs's field, which its tests read). */
+  get _sequenceNumberToCallbackMap(): ReadonlyMap<number, ResponseCallback> {
+    return this.#pending;
+  }
+
   /** rclnodejs's service class: `{ Request, Response }`. */
   get typeClass(): unknown {
     return requireInterface(this.typeName);

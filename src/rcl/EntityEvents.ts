@@ -26,21 +26,29 @@ export class SubscriptionEventCallbacks extends EventCallbacks {
 }
 
 /**
- * One queued event of a publisher or subscription (rclnodejs's EventHandler): the status is
- * taken when the event happens, and the callback runs as any callback of the node does.
+ * One event of a publisher or subscription (rclnodejs's EventHandler, one per callback given):
+ * the status is taken when the event happens, and the callback runs as any callback of the node
+ * does. `quiet` is the status while nothing has happened (rcl_take_event's counts).
  */
-class EventHandler extends Entity implements Executable {
+export class EventHandler extends Entity implements Executable {
   readonly kind = 'event';
   readonly channel: string;
   readonly #what: string;
   readonly #callback: EventCallback;
+  readonly #quiet: () => Record<string, unknown>;
   readonly #statuses = new Fifo<Record<string, unknown>>();
 
-  constructor(node: Node, channel: string, what: string, callback: EventCallback) {
+  constructor(node: Node, channel: string, what: string, callback: EventCallback, quiet: () => Record<string, unknown>) {
     super(node);
     this.channel = channel;
     this.#what = what;
     this.#callback = callback;
+    this.#quiet = quiet;
+  }
+
+  /** rclnodejs's takeData: the callback gets the oldest pending status, or the current one. */
+  takeData(): unknown {
+    return this.#callback(this.#statuses.shift() ?? this.#quiet());
   }
 
   get label(): string {
@@ -63,10 +71,14 @@ class EventHandler extends Entity implements Executable {
   }
 }
 
+const NOTHING = (): Record<string, unknown> => ({ total_count: 0, total_count_change: 0 });
+
 /**
  * What a publisher or subscription tells its event callbacks: matched (rmw_matched_status_t)
  * when a peer matches or leaves, incompatible QoS (rmw_qos_incompatible_event_status_t) and
- * incompatible type when a peer on its topic cannot match.
+ * incompatible type when a peer on its topic cannot match. Deadline, liveliness and
+ * message-lost callbacks get their handlers, whose counts stay zero until the network models
+ * make those events happen.
  */
 export class EntityEvents {
   #matched: EventHandler | null = null;
@@ -75,21 +87,42 @@ export class EntityEvents {
   #matches = 0;
   #current = 0;
   #qosIncompatibilities = 0;
+  #lastPolicyKind = 0;
   #typeIncompatibilities = 0;
 
   /** The entity's handlers, to be owned (and destroyed) by its node. */
-  readonly handlers: Entity[] = [];
+  readonly handlers: EventHandler[] = [];
 
   constructor(node: Node, channel: string, callbacks: EventCallbacks) {
-    const handler = (what: string, callback: EventCallback | undefined): EventHandler | null => {
+    const handler = (what: string, callback: EventCallback | undefined, quiet: () => Record<string, unknown>): EventHandler | null => {
       if (typeof callback !== 'function') return null;
-      const created = new EventHandler(node, channel, what, callback);
+      const created = new EventHandler(node, channel, what, callback, quiet);
       this.handlers.push(created);
       return created;
     };
-    this.#matched = handler('matched', callbacks.matched);
-    this.#incompatibleQos = handler('incompatible QoS', callbacks.incompatibleQos);
-    this.#incompatibleType = handler('incompatible type', callbacks.incompatibleType);
+    this.#matched = handler('matched', callbacks.matched, () => ({
+      total_count: this.#matches,
+      total_count_change: 0,
+      current_count: this.#current,
+      current_count_change: 0,
+    }));
+    this.#incompatibleQos = handler('incompatible QoS', callbacks.incompatibleQos, () => ({
+      total_count: this.#qosIncompatibilities,
+      total_count_change: 0,
+      last_policy_kind: this.#lastPolicyKind,
+    }));
+    this.#incompatibleType = handler('incompatible type', callbacks.incompatibleType, () => ({
+      total_count: this.#typeIncompatibilities,
+      total_count_change: 0,
+    }));
+    const subscription = callbacks instanceof SubscriptionEventCallbacks;
+    handler('deadline', callbacks.deadline, NOTHING);
+    handler(
+      'liveliness',
+      callbacks.liveliness,
+      subscription ? () => ({ alive_count: 0, not_alive_count: 0, alive_count_change: 0, not_alive_count_change: 0 }) : NOTHING,
+    );
+    if (subscription) handler('message lost', callbacks.messageLost, NOTHING);
   }
 
   matched(change: 1 | -1): void {
@@ -105,6 +138,7 @@ export class EntityEvents {
 
   incompatibleQos(policyKind: number): void {
     this.#qosIncompatibilities++;
+    this.#lastPolicyKind = policyKind;
     this.#incompatibleQos?.happen({ total_count: this.#qosIncompatibilities, total_count_change: 1, last_policy_kind: policyKind });
   }
 

@@ -32,7 +32,7 @@ import type { RemapRule } from './RosArguments.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import { Subscription, type SubscriptionCallback, type SubscriptionOptions } from './Subscription.js';
-import { EntityEvents, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
+import { EntityEvents, EventHandler, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
 import { ObservableSubscription } from './ObservableSubscription.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Time } from './Time.js';
@@ -491,6 +491,9 @@ export class Node {
   }
   get _guards(): GuardCondition[] {
     return this.#listed(GuardCondition);
+  }
+  get _events(): EventHandler[] {
+    return this.#listed(EventHandler);
   }
   get _actionClients(): ActionClient[] {
     return [...this.#actionClients];
