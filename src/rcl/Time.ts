@@ -1,24 +1,35 @@
 import { ClockType } from './ClockType.js';
 import { Duration } from './Duration.js';
-import { splitNanoseconds, toNanoseconds } from './nanoseconds.js';
+import { RangeValidationError, TypeValidationError } from './errors.js';
+import { splitNanoseconds, toBigInt, toNanoseconds } from './nanoseconds.js';
 
-/** A point in time on a clock, in exact bigint nanoseconds, as rclnodejs's Time. */
+const NS_PER_SECOND = 1_000_000_000n;
+const ABOUT = { entityType: 'time' };
+
+/**
+ * A point in time on a clock, in exact bigint nanoseconds, as rclnodejs 2.x's Time, with its
+ * checks and error classes (numbers and decimal strings are taken for bigints, as 0.x had them).
+ */
 export class Time {
   readonly #ns: bigint;
   readonly #clockType: ClockType;
 
   constructor(
-    seconds: number | bigint | string = 0,
-    nanoseconds: number | bigint | string = 0,
+    seconds: number | bigint | string = 0n,
+    nanoseconds: number | bigint | string = 0n,
     clockType: ClockType = ClockType.SYSTEM_TIME,
   ) {
-    this.#ns = toNanoseconds(seconds, nanoseconds);
-    if (this.#ns < 0n) throw new RangeError('Time must not be negative');
+    const secs = toBigInt(seconds, 'seconds', 'time');
+    const nsecs = toBigInt(nanoseconds, 'nanoseconds', 'time');
+    if (typeof clockType !== 'number') throw new TypeValidationError('clockType', clockType, 'number', ABOUT);
+    if (secs < 0n) throw new RangeValidationError('seconds', secs, '>= 0', ABOUT);
+    if (nsecs < 0n) throw new RangeValidationError('nanoseconds', nsecs, '>= 0', ABOUT);
+    this.#ns = toNanoseconds(secs, nsecs, 'time', 'time point');
     this.#clockType = clockType;
   }
 
   static fromNanoseconds(ns: bigint, clockType: ClockType = ClockType.ROS_TIME): Time {
-    return new Time(0, ns, clockType);
+    return new Time(0n, ns, clockType);
   }
 
   get nanoseconds(): bigint {
@@ -29,12 +40,14 @@ export class Time {
     return this.#clockType;
   }
 
-  get secondsAndNanoseconds(): { seconds: number; nanoseconds: number } {
-    return splitNanoseconds(this.#ns);
+  /** As rclnodejs 2.x gives them: bigints. */
+  get secondsAndNanoseconds(): { seconds: bigint; nanoseconds: bigint } {
+    return { seconds: this.#ns / NS_PER_SECOND, nanoseconds: this.#ns % NS_PER_SECOND };
   }
 
   add(duration: Duration): Time {
-    return new Time(0, this.#ns + duration.nanoseconds, this.#clockType);
+    if (!(duration instanceof Duration)) throw new TypeValidationError('other', duration, 'Duration', ABOUT);
+    return new Time(0n, this.#ns + duration.nanoseconds, this.#clockType);
   }
 
   sub(other: Time): Duration;
@@ -42,9 +55,10 @@ export class Time {
   sub(other: Time | Duration): Time | Duration {
     if (other instanceof Time) {
       this.#checkClock(other);
-      return new Duration(0, this.#ns - other.nanoseconds);
+      return new Duration(0n, this.#ns - other.nanoseconds);
     }
-    return new Time(0, this.#ns - other.nanoseconds, this.#clockType);
+    if (!(other instanceof Duration)) throw new TypeValidationError('other', other, 'Time or Duration', ABOUT);
+    return new Time(0n, this.#ns - other.nanoseconds, this.#clockType);
   }
 
   eq(other: Time): boolean {
@@ -79,7 +93,7 @@ export class Time {
   }
 
   static fromMsg(msg: { sec: number; nanosec: number }, clockType: ClockType = ClockType.ROS_TIME): Time {
-    return new Time(msg.sec, msg.nanosec, clockType);
+    return new Time(BigInt(msg.sec), BigInt(msg.nanosec), clockType);
   }
 
   toString(): string {
@@ -87,8 +101,12 @@ export class Time {
   }
 
   #checkClock(other: Time): void {
+    if (!(other instanceof Time)) throw new TypeValidationError('other', other, 'Time', ABOUT);
     if (other.clockType !== this.#clockType) {
-      throw new TypeError("Can't compare times with different clock types");
+      throw new TypeValidationError('other', other, `Time with clock type ${this.#clockType}`, {
+        ...ABOUT,
+        details: { expectedClockType: this.#clockType, providedClockType: other.clockType },
+      });
     }
   }
 }

@@ -1,19 +1,23 @@
+import { RangeValidationError, TypeValidationError } from './errors.js';
+
 const NS_PER_SECOND = 1_000_000_000n;
 
-/** Seconds + nanoseconds (number, bigint or decimal string) to exact bigint nanoseconds. */
-export function toNanoseconds(seconds: number | bigint | string, nanoseconds: number | bigint | string): bigint {
-  if (seconds === 0 && typeof nanoseconds === 'bigint') return nanoseconds;
-  return toBigInt(seconds, 'seconds') * NS_PER_SECOND + toBigInt(nanoseconds, 'nanoseconds');
+/**
+ * A seconds or nanoseconds argument of Time or Duration as a bigint: rclnodejs 2.x takes
+ * bigints; integral numbers and decimal strings (what 0.x programs pass) are taken too.
+ */
+export function toBigInt(value: number | bigint | string, argument: string, entityType: string): bigint {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
+  throw new TypeValidationError(argument, value, 'bigint', { entityType });
 }
 
-function toBigInt(value: number | bigint | string, what: string): bigint {
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number') {
-    if (!Number.isInteger(value)) throw new TypeError(`${what} must be an integer, got ${value}`);
-    return BigInt(value);
-  }
-  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
-  throw new TypeError(`${what} must be an integer, got ${String(value)}`);
+/** Seconds + nanoseconds to exact bigint nanoseconds; rcl's C types (`cType`) hold less than 2^63. */
+export function toNanoseconds(seconds: bigint, nanoseconds: bigint, entityType: 'time' | 'duration', cType: string): bigint {
+  const total = seconds * NS_PER_SECOND + nanoseconds;
+  if (total >= 2n ** 63n) throw new RangeValidationError('total nanoseconds', total, `< 2^63 (max C ${cType})`, { entityType });
+  return total;
 }
 
 /** Splits bigint nanoseconds into whole seconds (floored) and the remaining nanoseconds. */
