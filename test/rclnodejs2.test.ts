@@ -320,6 +320,38 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
     ]);
   });
 
+  it('takes a node’s own ROS arguments, plain NodeOptions objects, and has rclnodejs 2.x’s entity accessors', async () => {
+    const { logs } = await simulate(async () => {
+      const context = new rclnodejs.Context();
+      await rclnodejs.init(context, ['--ros-args', '-r', '__ns:=/global', '-p', 'rate:=1']);
+      const local = rclnodejs.createNode('mover', '', context, rclnodejs.NodeOptions.defaultOptions, ['--ros-args', '-r', 'cmd:=cmd_vel', '-p', 'rate:=5']);
+      assert.equal(local.namespace(), '/global', 'the global arguments apply too');
+      assert.equal(local.getParameterOverrides().find((p) => p.name === 'rate')!.value, 5n, 'the node’s own -p wins');
+      const alone = rclnodejs.createNode('alone', '', context, { startParameterServices: false }, ['--ros-args', '-r', '__ns:=/mine'], false);
+      assert.equal(alone.getFullyQualifiedName(), '/mine/alone', 'no global arguments without useGlobalArguments');
+      assert.equal(alone.countServices('/mine/alone/get_parameters'), 0, 'a plain NodeOptions object is taken');
+      const publisher = local.createPublisher('geometry_msgs/msg/Twist', 'cmd', { qos: QoS.profileSensorData });
+      assert.equal(publisher.topic, '/global/cmd_vel');
+      assert.equal(publisher.qos, QoS.profileSensorData, 'qos is what the program gave');
+      assert.equal(publisher.typedArrayEnabled, true);
+      assert.equal(publisher.loggerName, 'global.mover');
+      const service = local.createService('std_srvs/srv/Empty', 'reset', () => ({}));
+      assert.deepEqual({ ...service.getOptions(), lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined }, {
+        depth: 10, history: 1, reliability: 1, durability: 2, liveliness: 1, avoid_ros_namespace_conventions: false,
+        lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined,
+      });
+      const action = new rclnodejs.ActionServer(local, 'action_tutorials_interfaces/action/Fibonacci', 'fib', () => ({ sequence: [] }));
+      assert.deepEqual(action.getNumEntities(), { subscriptionsNumber: 0, guardConditionsNumber: 0, timersNumber: 1, clientsNumber: 0, servicesNumber: 3 });
+      const lifecycle = rclnodejs.createLifecycleNode('managed', '', context);
+      assert.equal(lifecycle.isInitialized, true);
+      lifecycle.print();
+      assert.match(rclnodejs.Logging.getLoggingDirectory(), /log$/);
+    });
+    const printed = logs.filter((record) => record.name === 'rcl_lifecycle').map((record) => record.message);
+    assert.ok(printed.includes('Primary State: unconfigured(1)\n# of valid transitions: 2'), printed.join(' | '));
+    assert.ok(printed.includes('\tNode unconfigured: Transition: configure'));
+  });
+
   it('answers rclnodejs 2.x graph queries and lists a node’s entities as rclnodejs keeps them', async () => {
     await simulate(() => {
       const node = rclnodejs.createNode('graphed', '/robot');

@@ -122,7 +122,7 @@ export class Recorder {
     const key = `${publisher.topic}\u0000${publisher.typeName}`;
     let channel = this.#channels.get(key);
     if (channel === undefined) {
-      const profiles = offeredQosProfiles(this.#simulation.graph.publishersOf(publisher.topic).map((p) => p.qos));
+      const profiles = offeredQosProfiles(this.#simulation.graph.publishersOf(publisher.topic).map((p) => p.resolvedQoS));
       const typeHash = typeDescriptionHash(publisher.type);
       const schema = this.#simulation.interfaces.bagSchema(publisher.typeName);
       const schemaId = this.#writer.registerSchema({ name: publisher.typeName, encoding: schema.encoding, data: new TextEncoder().encode(schema.text) });

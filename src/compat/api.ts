@@ -84,9 +84,11 @@ export function createNode(
   nodeName: string,
   namespace = '',
   context: Context = Context.defaultContext(),
-  options: NodeOptions = NodeOptions.defaultOptions,
+  options: NodeOptions | Partial<NodeOptions> = NodeOptions.defaultOptions,
+  args: readonly string[] = [],
+  useGlobalArguments = true,
 ): Node {
-  return new Node(nodeName, namespace, context, options);
+  return new Node(nodeName, namespace, context, options, args, useGlobalArguments);
 }
 
 /** Registers the node with the simulation; it never blocks. */

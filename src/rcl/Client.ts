@@ -34,7 +34,8 @@ export class Client<T extends string = string> extends Entity implements Executa
   readonly serviceName: string;
   readonly typeName: string;
   readonly type: ServiceType;
-  readonly qos: ResolvedQoS;
+  /** The QoS the simulation acts on (matching, buffers); `qos` is what the program gave. */
+  readonly resolvedQoS: ResolvedQoS;
   readonly kind = 'client';
   readonly channel: string;
   /** Servers this client's requests reach (same service name and type), in creation order. */
@@ -59,7 +60,7 @@ export class Client<T extends string = string> extends Entity implements Executa
     this.typeName = typeName;
     this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;
-    this.qos = qos;
+    this.resolvedQoS = qos;
     this.channel = serviceName;
   }
 

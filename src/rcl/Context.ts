@@ -92,14 +92,10 @@ export class Context {
 
   /** Overrides from this context's params files, its `-p` arguments, then the job file's (later ones win). */
   parameterOverridesFor(nodeName: string, nodeFqn: string): ParameterOverride[] {
-    const forNode = (args: RosArguments, source: string): ParameterOverride[] =>
-      args.parameters
-        .filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn)
-        .map((p) => ({ parameter: p.parameter, source }));
     return [
       ...overridesFor(this.#paramsRules, nodeFqn),
-      ...forNode(this.#initArguments, 'the --ros-args -p arguments'),
-      ...forNode(this.program.jobArguments, `the job file's parameters for ${this.name}`),
+      ...argumentOverrides(this.#initArguments, nodeName, nodeFqn, 'the --ros-args -p arguments'),
+      ...argumentOverrides(this.program.jobArguments, nodeName, nodeFqn, `the job file's parameters for ${this.name}`),
     ];
   }
 
@@ -152,4 +148,11 @@ export class Context {
     const index = this.#nodes.indexOf(node);
     if (index >= 0) this.#nodes.splice(index, 1);
   }
+}
+
+/** The `-p` overrides of ROS arguments that apply to a node (no node prefix, or its name). */
+export function argumentOverrides(args: RosArguments, nodeName: string, nodeFqn: string, source: string): ParameterOverride[] {
+  return args.parameters
+    .filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn)
+    .map((p) => ({ parameter: p.parameter, source }));
 }

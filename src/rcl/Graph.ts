@@ -52,7 +52,7 @@ export class Graph {
     for (const publisher of topic.publishers) {
       if (!this.#matches(publisher, subscription)) continue;
       publisher.matched = [...publisher.matched, subscription];
-      if (subscription.qos.transientLocal) this.#simulation.delivery.replay(publisher, subscription);
+      if (subscription.resolvedQoS.transientLocal) this.#simulation.delivery.replay(publisher, subscription);
     }
   }
 
@@ -95,7 +95,7 @@ export class Graph {
       subscription.events?.incompatibleType();
       return false;
     }
-    const policy = incompatibility(publisher.qos, subscription.qos);
+    const policy = incompatibility(publisher.resolvedQoS, subscription.resolvedQoS);
     if (policy !== null) {
       this.#simulation.warn(`incompatible QoS ${where} (last incompatible policy: ${policy}); no messages will be delivered`);
       publisher.events?.incompatibleQos(QoSPolicyKindBits[policy]);

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { LoggingSeverity, type LogOutput } from './LogOutput.js';
 import { Simulation } from './Simulation.js';
 
@@ -18,6 +20,15 @@ export class Logging {
   /** A logger of the simulation that is running now. */
   static getLogger(name: string): Logging {
     return new Logging(name, Simulation.current());
+  }
+
+  /**
+   * rcl_logging_get_logging_directory: $ROS_LOG_DIR, else $ROS_HOME/log, else ~/.ros/log (rclsim
+   * writes no log files there; programs that ask get the answer ROS 2 would give).
+   */
+  static getLoggingDirectory(): string {
+    const home = process.env.ROS_HOME || join(homedir(), '.ros');
+    return process.env.ROS_LOG_DIR || join(home, 'log');
   }
 
   /** rclnodejs offers the severities on every logger too. */

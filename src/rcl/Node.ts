@@ -3,7 +3,8 @@ import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { Client } from './Client.js';
 import { Clock, ROSClock } from './Clock.js';
 import { ClockType } from './ClockType.js';
-import { Context } from './Context.js';
+import { argumentOverrides, Context } from './Context.js';
+import { loadParamsFile, overridesFor } from './ParamsFile.js';
 import type { Entity } from './Entity.js';
 import { GuardCondition } from './GuardCondition.js';
 import { Logging } from './Logging.js';
@@ -28,7 +29,7 @@ import { QoS, resolveQoS, type QoSProfileName, type ResolvedQoS } from './QoS.js
 import { declareQoSOverrides, type QoSOverridingOptions } from './QoSOverridingOptions.js';
 import { Rate } from './Rate.js';
 import { remapName, remapNamespace, remapNodeName } from './remap.js';
-import type { RemapRule } from './RosArguments.js';
+import { parseRosArguments, type RemapRule } from './RosArguments.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import { Subscription, type SubscriptionCallback, type SubscriptionOptions } from './Subscription.js';
@@ -90,15 +91,24 @@ export class Node {
   /** Whether spin() was called (the job's executor spinning a node is not a call). */
   #spunByCode = false;
 
+  /**
+   * `args` are ROS arguments of this node alone (rcl's node options arguments: remaps, `-p`,
+   * params files), which come before the context's; without `useGlobalArguments` the context's
+   * (the program's and the job file's) do not apply to it.
+   */
   constructor(
     nodeName: string,
     namespace = '',
     context: Context = Context.defaultContext(),
-    options: NodeOptions = NodeOptions.defaultOptions,
+    nodeOptions: NodeOptions | Partial<NodeOptions> = NodeOptions.defaultOptions,
+    args: readonly string[] = [],
+    useGlobalArguments = true,
   ) {
+    const options = nodeOptions instanceof NodeOptions ? nodeOptions : NodeOptions.from(nodeOptions);
+    const local = parseRosArguments(args);
     this.context = context;
     this.simulation = context.simulation;
-    this.#remaps = [...context.remaps, ...this.simulation.remaps];
+    this.#remaps = [...local.remaps, ...(useGlobalArguments ? context.remaps : []), ...this.simulation.remaps];
     validateNodeName(nodeName);
     normalizeNamespace(namespace);
     this.#name = remapNodeName(nodeName, this.#remaps);
@@ -115,7 +125,9 @@ export class Node {
     const fqn = this.getFullyQualifiedName();
     this.#parameters = new NodeParameters(fqn, [
       ...this.simulation.parameterOverridesFor(fqn),
-      ...context.parameterOverridesFor(this.#name, fqn),
+      ...(useGlobalArguments ? context.parameterOverridesFor(this.#name, fqn) : []),
+      ...local.paramsFiles.flatMap((file) => overridesFor(loadParamsFile(file), fqn)),
+      ...argumentOverrides(local, this.#name, fqn, "the node's own -p arguments"),
       ...options.parameterOverrides.map((parameter) => ({ parameter, source: 'NodeOptions.parameterOverrides' })),
     ]);
     if (options.startParameterServices) this.#parameters.onChange = startParameterServices(this);
@@ -248,6 +260,7 @@ export class Node {
       this.#qos('publisher', name, options),
       new ValidationSetting(options.validateMessages === true, options.validationOptions),
     );
+    publisher.options = options;
     this.#ownEvents(publisher, eventCallbacks);
     this.simulation.graph.addPublisher(publisher);
     return this.#own(publisher);
@@ -280,6 +293,7 @@ export class Node {
       callback,
       options,
     );
+    subscription.options = options;
     this.#own(subscription);
     this.#ownEvents(subscription, eventCallbacks);
     this.simulation.graph.addSubscription(subscription);
@@ -335,6 +349,7 @@ export class Node {
       new ValidationSetting(options.validateRequests === true, options.validationOptions),
       options.enableTypedArray === false,
     );
+    client.options = options;
     this.simulation.graph.addClient(client);
     return this.#own(client);
   }
@@ -363,6 +378,7 @@ export class Node {
       callback as ServiceCallback,
       options.enableTypedArray === false,
     );
+    service.options = options;
     this.#own(service);
     this.simulation.graph.addService(service);
     return service;

@@ -42,6 +42,15 @@ export class NodeOptions {
     else throw new TypeError('Expected Parameter[]');
   }
 
+  /** NodeOptions from a plain object of them, the rest at their defaults (as rclnodejs's Node takes one). */
+  static from(options: Partial<NodeOptions>): NodeOptions {
+    const result = new NodeOptions();
+    for (const key of Object.keys(options) as (keyof NodeOptions)[]) {
+      if (options[key] !== undefined) Object.assign(result, { [key]: options[key] });
+    }
+    return result;
+  }
+
   static get defaultOptions(): NodeOptions {
     return new NodeOptions();
   }

@@ -21,7 +21,8 @@ export class Publisher<T extends string = string> extends Entity {
   readonly topic: string;
   readonly typeName: string;
   readonly type: MessageType;
-  readonly qos: ResolvedQoS;
+  /** The QoS the simulation acts on (matching, buffers); `qos` is what the program gave. */
+  readonly resolvedQoS: ResolvedQoS;
   readonly gid: Buffer;
   /** Its event callbacks (rclnodejs's PublisherEventCallbacks / SubscriptionEventCallbacks), if any. */
   events: EntityEvents | null = null;
@@ -42,7 +43,7 @@ export class Publisher<T extends string = string> extends Entity {
     this.topic = topic;
     this.typeName = typeName;
     this.type = this.simulation.interfaces.message(typeName);
-    this.qos = qos;
+    this.resolvedQoS = qos;
     this.gid = this.createGid();
     this.delay = this.simulation.topicDelay(topic);
     this.#retained = qos.transientLocal ? new Fifo<Sample>() : null;
@@ -137,7 +138,7 @@ export class Publisher<T extends string = string> extends Entity {
     const sample = new Sample(snapshot, hash, sentAt, sequence, this.gid, this.#retained !== null, raw);
     if (this.#retained !== null) {
       this.#retained.push(sample);
-      if (this.#retained.length > this.qos.depth) this.#retained.shift();
+      if (this.#retained.length > this.resolvedQoS.depth) this.#retained.shift();
     }
     this.simulation.delivery.send(this, sample, this.#currentWatchers());
   }

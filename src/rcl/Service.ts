@@ -8,6 +8,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import type { Client } from './Client.js';
 import { Entity } from './Entity.js';
+import { rmwQoSProfile } from './endpointInfo.js';
 import type { Node } from './Node.js';
 import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
@@ -59,7 +60,8 @@ export class Service extends Entity implements Executable {
   readonly serviceName: string;
   readonly typeName: string;
   readonly type: ServiceType;
-  readonly qos: ResolvedQoS;
+  /** The QoS the simulation acts on (matching, buffers); `qos` is what the program gave. */
+  readonly resolvedQoS: ResolvedQoS;
   readonly kind = 'service';
   readonly channel: string;
   readonly #callback: ServiceCallback;
@@ -75,7 +77,7 @@ export class Service extends Entity implements Executable {
     this.typeName = typeName;
     this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;
-    this.qos = qos;
+    this.resolvedQoS = qos;
     this.#callback = callback;
     this.channel = serviceName;
   }
@@ -85,6 +87,11 @@ export class Service extends Entity implements Executable {
     return requireInterface(this.typeName);
   }
 
+  /** The service's QoS as rcl reports it (rclnodejs's getOptions(): rmw's fields and numbers). */
+  getOptions(): Record<string, unknown> {
+    return rmwQoSProfile(this.resolvedQoS);
+  }
+
   get label(): string {
     return this.describe(`service ${this.serviceName}`);
   }
@@ -92,7 +99,7 @@ export class Service extends Entity implements Executable {
   /** A client's request arrives. */
   receiveRequest(call: ServiceCall, client: Client): void {
     if (this.isDestroyed()) return;
-    if (this.#requests.length >= this.qos.depth) this.#requests.shift();
+    if (this.#requests.length >= this.resolvedQoS.depth) this.#requests.shift();
     this.#requests.push({ call, client });
     this.engine.enqueue(this);
   }

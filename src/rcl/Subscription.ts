@@ -24,7 +24,8 @@ export type SubscriptionCallback<M = Message> = (message: M, info?: MessageInfo)
 export class Subscription extends Entity implements Executable {
   readonly topic: string;
   readonly typeName: string;
-  readonly qos: ResolvedQoS;
+  /** The QoS the simulation acts on (matching, buffers); `qos` is what the program gave. */
+  readonly resolvedQoS: ResolvedQoS;
   readonly kind = 'subscription';
   readonly channel: string;
   /** Its event callbacks (rclnodejs's PublisherEventCallbacks / SubscriptionEventCallbacks), if any. */
@@ -67,7 +68,7 @@ export class Subscription extends Entity implements Executable {
     this.serializationMode = mode;
     this.#shape = mode === 'json' ? toJSONSafe : mode === 'plain' || options.enableTypedArray === false ? toPlainArrays : null;
     if (options.contentFilter?.expression) this.setContentFilter(options.contentFilter);
-    this.qos = qos;
+    this.resolvedQoS = qos;
     this.#depth = qos.depth;
     this.#callback = callback;
     this.#wantsInfo = callback.length >= 2;

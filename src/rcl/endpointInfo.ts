@@ -20,7 +20,8 @@ export interface TopicEndpointInfo {
   qos_profile: Record<string, unknown>;
 }
 
-function qosProfile(qos: ResolvedQoS): Record<string, unknown> {
+/** A QoS as rmw reports it (rmw_qos_profile_t's fields and enum numbers). */
+export function rmwQoSProfile(qos: ResolvedQoS): Record<string, unknown> {
   return {
     depth: qos.keepAll ? 0 : qos.depth,
     history: qos.keepAll ? 2 : 1,
@@ -43,6 +44,6 @@ export function topicEndpointInfo(endpoint: Publisher | Subscription, kind: 'pub
     topic_type_hash: { version: 1, value: Buffer.from(typeDescriptionHash(type).slice('RIHS01_'.length), 'hex') },
     endpoint_type: kind === 'publisher' ? EndpointType.PUBLISHER : EndpointType.SUBSCRIPTION,
     endpoint_gid: endpoint.endpointGid(),
-    qos_profile: qosProfile(endpoint.qos),
+    qos_profile: rmwQoSProfile(endpoint.resolvedQoS),
   };
 }

@@ -6,6 +6,7 @@ import type { Entity } from '../Entity.js';
 import { ValidationSetting, type ValidationOptions } from '../messageValidation.js';
 import type { Node } from '../Node.js';
 import { actionQoS, type ActionQoS } from './actionQoS.js';
+import type { ActionEntityCounts } from './goals.js';
 import { ClientGoalHandle } from './ClientGoalHandle.js';
 import { actionEndpoints, goalKey } from './goals.js';
 
@@ -137,6 +138,16 @@ export class ActionClient {
 
   isDestroyed(): boolean {
     return this.#destroyed;
+  }
+
+  /** rcl_action_client_wait_set_get_num_entities: what an action client waits on. */
+  getNumEntities(): ActionEntityCounts {
+    return { subscriptionsNumber: 2, guardConditionsNumber: 0, timersNumber: 0, clientsNumber: 3, servicesNumber: 0 };
+  }
+
+  /** Action introspection needs ROS 2 newer than Jazzy: rclnodejs warns and does nothing. */
+  configureIntrospection(): void {
+    console.warn('Configure action client introspection is not supported by this version of ROS 2');
   }
 
   /** Removes the client's services and topics from its node and the graph. */

@@ -9,7 +9,7 @@ import type { Publisher } from '../Publisher.js';
 import type { Service, ServiceResponse } from '../Service.js';
 import { Time } from '../Time.js';
 import { actionQoS, type ActionQoS } from './actionQoS.js';
-import { actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal, uuidText } from './goals.js';
+import { actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal, uuidText, type ActionEntityCounts } from './goals.js';
 import { ServerGoalHandle, type ExecuteCallback } from './ServerGoalHandle.js';
 
 export type GoalCallback = (goal: Message) => number;
@@ -109,6 +109,16 @@ export class ActionServer {
 
   isDestroyed(): boolean {
     return this.#destroyed;
+  }
+
+  /** rcl_action_server_wait_set_get_num_entities: its three services and the goal-expiry timer. */
+  getNumEntities(): ActionEntityCounts {
+    return { subscriptionsNumber: 0, guardConditionsNumber: 0, timersNumber: 1, clientsNumber: 0, servicesNumber: 3 };
+  }
+
+  /** Action introspection needs ROS 2 newer than Jazzy: rclnodejs warns and does nothing. */
+  configureIntrospection(): void {
+    console.warn('Configure action server introspection is not supported by this version of ROS 2');
   }
 
   /** Removes the server from the graph; its goals' handles do nothing from now on. */

@@ -40,3 +40,12 @@ export function goalKey(goalId: Message): string {
 export function isTerminal(status: number): boolean {
   return status === GoalStatus.STATUS_SUCCEEDED || status === GoalStatus.STATUS_CANCELED || status === GoalStatus.STATUS_ABORTED;
 }
+
+/** What an action client or server waits on, as rclnodejs's getNumEntities() reports it. */
+export interface ActionEntityCounts {
+  subscriptionsNumber: number;
+  guardConditionsNumber: number;
+  timersNumber: number;
+  clientsNumber: number;
+  servicesNumber: number;
+}

@@ -3,6 +3,7 @@ import { Context } from '../Context.js';
 import { Node, type Options } from '../Node.js';
 import { NodeOptions } from '../NodeOptions.js';
 import type { Publisher } from '../Publisher.js';
+import { Logging } from '../Logging.js';
 import { LifecyclePublisher } from './LifecyclePublisher.js';
 import { CallbackReturnValue, State, Transition, TransitionDescription } from './LifecycleStates.js';
 import { CallbackReturnCode, REQUESTABLE, States, transitionGraph, Transitions, type RequestableTransition } from './stateMachine.js';
@@ -51,6 +52,22 @@ export class LifecycleNode extends Node {
 
   get currentState(): State {
     return new State(this.#state);
+  }
+
+  /** rcl_lifecycle_state_machine_is_initialized: a lifecycle node's machine is from its construction on. */
+  get isInitialized(): boolean {
+    return true;
+  }
+
+  /** rcl_print_state_machine: each state with its valid transitions, on the rcl_lifecycle logger. */
+  print(): void {
+    const logger = Logging.getLogger('rcl_lifecycle');
+    const graph = transitionGraph();
+    for (const state of this.availableStates) {
+      const valid = graph.filter((t) => t.from === state.id);
+      logger.info(`Primary State: ${state.label}(${state.id})\n# of valid transitions: ${valid.length}`);
+      for (const t of valid) logger.info(`\tNode ${state.label}: Transition: ${t.label}`);
+    }
   }
 
   /** rcl_lifecycle's 11 states, in the order it registers them (`unknown` included). */
