@@ -41,6 +41,15 @@ export class LifecyclePublisher {
     this.#activated = false;
   }
 
+  /** What the lifecycle node calls on activation, as rclnodejs's LifecyclePublisher has it. */
+  onActivate(): void {
+    this.activate();
+  }
+
+  onDeactivate(): void {
+    this.deactivate();
+  }
+
   isActivated(): boolean {
     return this.#activated;
   }
