@@ -374,6 +374,12 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       assert.equal(node.countServices('reset'), 2, 'two servers of one service name');
       assert.equal(node.resolveTopicName('~/out'), '/robot/graphed/out');
       assert.equal(node.getRMWImplementationIdentifier(), 'rmw_fastrtps_cpp');
+      const { DistroUtils } = rclnodejs;
+      assert.deepEqual(
+        [DistroUtils.getDistroId(), DistroUtils.getDistroId('lyrical'), DistroUtils.getDistroId('xxx')],
+        [DistroUtils.DistroId.JAZZY, 2605, DistroUtils.DistroId.FUTURE],
+        'Jazzy is simulated; an unknown name is taken as newer than Rolling, as rclnodejs 2.x does',
+      );
       assert.deepEqual(node.getNodeNamesAndNamespacesWithEnclaves(), [{ name: 'graphed', namespace: '/robot', enclave: '/' }]);
 
       const parameterEvents = node._publishers.length;

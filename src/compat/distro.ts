@@ -11,7 +11,10 @@ const DistroId = {
   IRON: 2305,
   JAZZY: 2405,
   KILTED: 2505,
+  LYRICAL: 2605,
   ROLLING: 5000,
+  /** rclnodejs 2.x: a distro name it does not know is taken to be newer than Rolling. */
+  FUTURE: 9999,
 } as const;
 
 const NAMES: Record<string, number> = {
@@ -22,6 +25,7 @@ const NAMES: Record<string, number> = {
   iron: DistroId.IRON,
   jazzy: DistroId.JAZZY,
   kilted: DistroId.KILTED,
+  lyrical: DistroId.LYRICAL,
   rolling: DistroId.ROLLING,
 };
 
@@ -30,7 +34,8 @@ const SIMULATED_DISTRO = 'jazzy';
 export const DistroUtils = {
   DistroId,
   getDistroId(distroName?: string): number {
-    return NAMES[(distroName ?? SIMULATED_DISTRO).toLowerCase()] ?? DistroId.UNKNOWN;
+    const name = (distroName || SIMULATED_DISTRO).toLowerCase();
+    return Object.hasOwn(NAMES, name) ? NAMES[name]! : DistroId.FUTURE;
   },
   getDistroName(distroId?: number): string | undefined {
     if (!distroId) return SIMULATED_DISTRO;
