@@ -4,6 +4,7 @@ import { RangeValidationError, TypeValidationError } from './errors.js';
 import { splitNanoseconds, toBigInt, toNanoseconds } from './nanoseconds.js';
 
 const NS_PER_SECOND = 1_000_000_000n;
+const MAX_NS = 2n ** 63n;
 const ABOUT = { entityType: 'time' };
 
 /**
@@ -19,6 +20,13 @@ export class Time {
     nanoseconds: number | bigint | string = 0n,
     clockType: ClockType = ClockType.SYSTEM_TIME,
   ) {
+    // Node#now makes one per call, on the path of every callback that reads its clock: the
+    // nanoseconds-only form needs only the range checks.
+    if (seconds === 0n && typeof nanoseconds === 'bigint' && nanoseconds >= 0n && nanoseconds < MAX_NS && typeof clockType === 'number') {
+      this.#ns = nanoseconds;
+      this.#clockType = clockType;
+      return;
+    }
     const secs = toBigInt(seconds, 'seconds', 'time');
     const nsecs = toBigInt(nanoseconds, 'nanoseconds', 'time');
     if (typeof clockType !== 'number') throw new TypeValidationError('clockType', clockType, 'number', ABOUT);

@@ -21,8 +21,9 @@ export class Timer extends Entity implements TimerOwner {
   /** Counts the node's timers, for the label. */
   readonly #index: number;
   readonly #state: EngineTimer;
-  /** rclnodejs's `timer.callback`, which programs may replace. */
-  callback: TimerCallback;
+  #callback: TimerCallback;
+  /** Whether the callback takes the TimerInfo (kept, as run() is on the path of every firing). */
+  #wantsInfo: boolean;
   #onReset: ((resets: number) => unknown) | null = null;
   #unseenResets = 0;
 
@@ -33,7 +34,8 @@ export class Timer extends Entity implements TimerOwner {
   constructor(node: Node, period: bigint, callback: TimerCallback, index: number, autostart = true) {
     super(node);
     this.#index = index;
-    this.callback = callback;
+    this.#callback = callback;
+    this.#wantsInfo = callback.length > 0;
     if (period < 0n) throw new RangeError(`timer period must not be negative, got ${period} ns`);
     this.#state = new EngineTimer(Engine.checkDuration(period, `timer period ${period}`), this);
     this.#state.canceled = !autostart;
@@ -45,12 +47,21 @@ export class Timer extends Entity implements TimerOwner {
   }
 
   /** Runs the user callback; called by the engine when the timer fires. */
+  /** rclnodejs's `timer.callback`, which programs may replace. */
+  get callback(): TimerCallback {
+    return this.#callback;
+  }
+
+  set callback(callback: TimerCallback) {
+    this.#callback = callback;
+    this.#wantsInfo = callback.length > 0;
+  }
+
   run(): unknown {
     if (!this.mayRun()) return SKIPPED;
-    const callback = this.callback;
-    if (callback.length === 0) return (callback as () => unknown)();
+    if (!this.#wantsInfo) return (this.#callback as () => unknown)();
     const engine = this.engine;
-    return callback({ expectedCallTime: engine.toAbsolute(this.#state.dueAt), actualCallTime: engine.nowAbs });
+    return this.#callback({ expectedCallTime: engine.toAbsolute(this.#state.dueAt), actualCallTime: engine.nowAbs });
   }
 
   override get executable(): Executable {
