@@ -329,9 +329,7 @@ export class Engine {
   callTimerNow(timer: EngineTimer): bigint {
     const due = this.timerNextCall(timer);
     if (!this.started) {
-      const period = BigInt(timer.periodNs);
-      const next = due + period;
-      timer.preStartNext = period === 0n ? this.nowAbs : next > this.nowAbs ? next : due + ((this.nowAbs - due) / period + 1n) * period;
+      timer.preStartNext = nextCallAfter(due, BigInt(timer.periodNs), this.nowAbs);
       timer.preStartLastCall = this.nowAbs;
       return due;
     }
@@ -357,13 +355,7 @@ export class Engine {
     const period = timer.periodNs;
     if (timer.preStartNext !== null) {
       // Created before the start: compute the first call after the jump to the start exactly.
-      let next = timer.preStartNext + BigInt(period);
-      if (next <= this.nowAbs) {
-        next =
-          period === 0
-            ? this.nowAbs
-            : timer.preStartNext + ((this.nowAbs - timer.preStartNext) / BigInt(period) + 1n) * BigInt(period);
-      }
+      const next = nextCallAfter(timer.preStartNext, BigInt(period), this.nowAbs);
       timer.preStartNext = null;
       timer.preStartLastCall = null;
       timer.nextCall = this.toOffset(next, 'timer next call');
@@ -637,4 +629,14 @@ export class Engine {
       throw new LivelockError(this.nowAbs, this.maxCallbacksPerInstant, [...new Set(this.#recentChannels)]);
     }
   }
+}
+
+/**
+ * rcl_timer_call's next call time in exact nanoseconds: a period after the one that was due,
+ * missed periods skipped; a zero period calls again now.
+ */
+function nextCallAfter(due: bigint, period: bigint, now: bigint): bigint {
+  const next = due + period;
+  if (next > now) return next;
+  return period === 0n ? now : due + ((now - due) / period + 1n) * period;
 }
