@@ -1,4 +1,4 @@
-import { ClockChange } from './ClockChange.js';
+import { ClockChange, changesSource } from './ClockChange.js';
 import { ClockEvent } from './ClockEvent.js';
 import { ClockType } from './ClockType.js';
 import { Context } from './Context.js';
@@ -92,7 +92,7 @@ export class Clock {
    * sleepUntil asks for 1 ns) — run before `apply` and again, with the jump, after it.
    */
   protected jump(change: ClockChange, delta: bigint, apply: () => void): void {
-    const sourceChange = change === ClockChange.ROS_TIME_ACTIVATED || change === ClockChange.ROS_TIME_DEACTIVATED;
+    const sourceChange = changesSource(change);
     const due = this.#jumpCallbacks.filter(
       (callback) =>
         (sourceChange && callback.onClockChange) ||
@@ -117,7 +117,7 @@ export class Clock {
     let sourceChanged = false;
     const watcher: ClockCallbackObject = {
       _post_callback: (jump) => {
-        sourceChanged ||= jump.clock_change === ClockChange.ROS_TIME_ACTIVATED || jump.clock_change === ClockChange.ROS_TIME_DEACTIVATED;
+        sourceChanged ||= changesSource(jump.clock_change);
         if (sourceChanged || this.now().nanoseconds >= until.nanoseconds) event.set();
       },
     };

@@ -6,3 +6,8 @@ export const ClockChange = {
   SYSTEM_TIME_NO_CHANGE: 4,
 } as const;
 export type ClockChange = (typeof ClockChange)[keyof typeof ClockChange];
+
+/** Whether a jump switched ROS time on or off (rather than moving it). */
+export function changesSource(change: ClockChange): boolean {
+  return change === ClockChange.ROS_TIME_ACTIVATED || change === ClockChange.ROS_TIME_DEACTIVATED;
+}

@@ -1,10 +1,8 @@
 import { ClockType } from './ClockType.js';
 import { Duration } from './Duration.js';
 import { RangeValidationError, TypeValidationError } from './errors.js';
-import { splitNanoseconds, toBigInt, toNanoseconds } from './nanoseconds.js';
+import { INT64_LIMIT, NS_PER_SECOND, splitNanoseconds, toBigInt, toNanoseconds } from './nanoseconds.js';
 
-const NS_PER_SECOND = 1_000_000_000n;
-const MAX_NS = 2n ** 63n;
 const ABOUT = { entityType: 'time' };
 
 /**
@@ -22,7 +20,7 @@ export class Time {
   ) {
     // Node#now makes one per call, on the path of every callback that reads its clock: the
     // nanoseconds-only form needs only the range checks.
-    if (seconds === 0n && typeof nanoseconds === 'bigint' && nanoseconds >= 0n && nanoseconds < MAX_NS && typeof clockType === 'number') {
+    if (seconds === 0n && typeof nanoseconds === 'bigint' && nanoseconds >= 0n && nanoseconds < INT64_LIMIT && typeof clockType === 'number') {
       this.#ns = nanoseconds;
       this.#clockType = clockType;
       return;

@@ -1,6 +1,8 @@
 import { RangeValidationError, TypeValidationError } from './errors.js';
 
-const NS_PER_SECOND = 1_000_000_000n;
+export const NS_PER_SECOND = 1_000_000_000n;
+/** rcl's time points and durations are int64 nanoseconds: they hold less than this. */
+export const INT64_LIMIT = 2n ** 63n;
 
 /**
  * A seconds or nanoseconds argument of Time or Duration as a bigint: rclnodejs 2.x takes
@@ -16,7 +18,7 @@ export function toBigInt(value: number | bigint | string, argument: string, enti
 /** Seconds + nanoseconds to exact bigint nanoseconds; rcl's C types (`cType`) hold less than 2^63. */
 export function toNanoseconds(seconds: bigint, nanoseconds: bigint, entityType: 'time' | 'duration', cType: string): bigint {
   const total = seconds * NS_PER_SECOND + nanoseconds;
-  if (total >= 2n ** 63n) throw new RangeValidationError('total nanoseconds', total, `< 2^63 (max C ${cType})`, { entityType });
+  if (total >= INT64_LIMIT) throw new RangeValidationError('total nanoseconds', total, `< 2^63 (max C ${cType})`, { entityType });
   return total;
 }
 
