@@ -20,6 +20,19 @@ export type ParameterType = (typeof ParameterType)[keyof typeof ParameterType];
 
 export const DEFAULT_NUMERIC_RANGE_TOLERANCE = 1e-6;
 
+/** The field of rcl_interfaces/msg/ParameterValue that holds a value of each parameter type. */
+export const PARAMETER_VALUE_FIELDS: Readonly<Partial<Record<ParameterType, string>>> = {
+  [ParameterType.PARAMETER_BOOL]: 'bool_value',
+  [ParameterType.PARAMETER_INTEGER]: 'integer_value',
+  [ParameterType.PARAMETER_DOUBLE]: 'double_value',
+  [ParameterType.PARAMETER_STRING]: 'string_value',
+  [ParameterType.PARAMETER_BYTE_ARRAY]: 'byte_array_value',
+  [ParameterType.PARAMETER_BOOL_ARRAY]: 'bool_array_value',
+  [ParameterType.PARAMETER_INTEGER_ARRAY]: 'integer_array_value',
+  [ParameterType.PARAMETER_DOUBLE_ARRAY]: 'double_array_value',
+  [ParameterType.PARAMETER_STRING_ARRAY]: 'string_array_value',
+};
+
 const TYPE_NAMES: Record<number, string> = {
   0: 'not set',
   1: 'bool',
@@ -101,18 +114,7 @@ export class Parameter {
 
   static fromParameterMessage(msg: { name: string; value: Record<string, unknown> & { type: number } }): Parameter {
     const v = msg.value;
-    const field: Record<number, string> = {
-      1: 'bool_value',
-      2: 'integer_value',
-      3: 'double_value',
-      4: 'string_value',
-      5: 'byte_array_value',
-      6: 'bool_array_value',
-      7: 'integer_array_value',
-      8: 'double_array_value',
-      9: 'string_array_value',
-    };
-    const key = field[v.type];
+    const key = PARAMETER_VALUE_FIELDS[v.type as ParameterType];
     const raw = key === undefined ? undefined : v[key];
     const value = ArrayBuffer.isView(raw) ? Array.from(raw as unknown as ArrayLike<unknown>) : raw;
     return new Parameter(msg.name, v.type as ParameterType, value);
@@ -160,8 +162,8 @@ export class Parameter {
       double_array_value: [],
       string_array_value: [],
     };
-    const field = Object.keys(msg)[this.#type];
-    if (field !== undefined && this.#type !== ParameterType.PARAMETER_NOT_SET) msg[field] = this.#value;
+    const field = PARAMETER_VALUE_FIELDS[this.#type];
+    if (field !== undefined) msg[field] = this.#value;
     return msg;
   }
 

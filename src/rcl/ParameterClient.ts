@@ -1,9 +1,9 @@
 import type { Message } from '../interfaces/plainMessages.js';
 import type { Client } from './Client.js';
-import { NameValidationError, OperationError, ParameterNotFoundError, TypeValidationError } from './errors.js';
-import { namespaceProblem, nodeNameProblem } from './nameRules.js';
+import { OperationError, ParameterNotFoundError, TypeValidationError } from './errors.js';
+import { validateNodePath, withoutLeadingSlash } from './names.js';
 import type { Node } from './Node.js';
-import { Parameter, ParameterType } from './Parameter.js';
+import { Parameter, PARAMETER_VALUE_FIELDS, ParameterType } from './Parameter.js';
 
 export interface ParameterCallOptions {
   /** Milliseconds of sim time before the call fails. */
@@ -12,19 +12,6 @@ export interface ParameterCallOptions {
 }
 
 type ServiceType = 'GetParameters' | 'SetParameters' | 'ListParameters' | 'DescribeParameters' | 'GetParameterTypes';
-
-/** The field of rcl_interfaces/msg/ParameterValue that holds a value of each parameter type. */
-const VALUE_FIELDS: Partial<Record<ParameterType, string>> = {
-  [ParameterType.PARAMETER_BOOL]: 'bool_value',
-  [ParameterType.PARAMETER_INTEGER]: 'integer_value',
-  [ParameterType.PARAMETER_DOUBLE]: 'double_value',
-  [ParameterType.PARAMETER_STRING]: 'string_value',
-  [ParameterType.PARAMETER_BYTE_ARRAY]: 'byte_array_value',
-  [ParameterType.PARAMETER_BOOL_ARRAY]: 'bool_array_value',
-  [ParameterType.PARAMETER_INTEGER_ARRAY]: 'integer_array_value',
-  [ParameterType.PARAMETER_DOUBLE_ARRAY]: 'double_array_value',
-  [ParameterType.PARAMETER_STRING_ARRAY]: 'string_array_value',
-};
 
 /**
  * rclnodejs's `parameterTypeFromValue`: the type a plain value is sent as — integral numbers
@@ -63,7 +50,7 @@ function parameterValueMessage(value: unknown): Message {
   const type = parameterTypeFromValue(value);
   const message = new Parameter('value', ParameterType.PARAMETER_NOT_SET).toParameterValueMessage() as Message;
   message.type = type;
-  const field = VALUE_FIELDS[type];
+  const field = PARAMETER_VALUE_FIELDS[type];
   if (field === undefined) return message;
   const items = (): unknown[] => Array.from(value as ArrayLike<unknown>);
   if (type === ParameterType.PARAMETER_INTEGER) message[field] = BigInt(value as number | bigint);
@@ -71,14 +58,6 @@ function parameterValueMessage(value: unknown): Message {
   else if (type === ParameterType.PARAMETER_BYTE_ARRAY) message[field] = items().map((v) => Math.trunc(v as number));
   else message[field] = ArrayBuffer.isView(value) || Array.isArray(value) ? items() : value;
   return message;
-}
-
-/** A ParameterValue message's value, arrays as plain arrays. */
-function valueOf(message: Message): unknown {
-  const field = VALUE_FIELDS[message.type as ParameterType];
-  if (field === undefined) return null;
-  const value = message[field];
-  return ArrayBuffer.isView(value) || Array.isArray(value) ? Array.from(value as ArrayLike<unknown>) : value;
 }
 
 function nonEmpty<T>(items: T[], argument: string): T[] {
@@ -105,11 +84,8 @@ export class ParameterClient {
     }
     // rclnodejs takes a node name without its leading '/'; a namespaced one ('ns/node') is taken
     // too, as rclcpp's parameter clients take one, each part checked by ROS 2's rules.
-    const name = remoteNodeName.startsWith('/') ? remoteNodeName.slice(1) : remoteNodeName;
-    const split = name.lastIndexOf('/');
-    const nameProblem = nodeNameProblem(name.slice(split + 1));
-    const problem = nameProblem ?? (split < 0 ? null : namespaceProblem(`/${name.slice(0, split)}`));
-    if (problem !== null) throw new NameValidationError(name, nameProblem ? 'node' : 'namespace', problem[0], problem[1]);
+    const name = withoutLeadingSlash(remoteNodeName);
+    validateNodePath(`/${name}`, name);
     this.#node = node;
     this.#remoteNodeName = name;
     this.#timeout = options.timeout || 5000;
@@ -129,8 +105,8 @@ export class ParameterClient {
   async getParameters(names: string[], options?: ParameterCallOptions): Promise<Parameter[]> {
     this.#alive();
     const response = await this.#call('GetParameters', { names: nonEmpty(names, 'names') }, options);
-    return (response.values as Message[]).flatMap((value, i) =>
-      value.type === ParameterType.PARAMETER_NOT_SET ? [] : [new Parameter(names[i]!, value.type as ParameterType, valueOf(value))],
+    return (response.values as (Message & { type: number })[]).flatMap((value, i) =>
+      value.type === ParameterType.PARAMETER_NOT_SET ? [] : [Parameter.fromParameterMessage({ name: names[i]!, value })],
     );
   }
 

@@ -1,6 +1,6 @@
 import type { Message } from '../interfaces/plainMessages.js';
-import { NameValidationError, OperationError, TypeValidationError } from './errors.js';
-import { namespaceProblem, nodeNameProblem } from './nameRules.js';
+import { OperationError, TypeValidationError } from './errors.js';
+import { validateNodePath, withoutLeadingSlash } from './names.js';
 import type { Node } from './Node.js';
 import type { QoS, QoSProfileName } from './QoS.js';
 import type { Subscription } from './Subscription.js';
@@ -21,11 +21,6 @@ export class ParameterCallbackHandle {
 
 export class ParameterEventCallbackHandle {
   constructor(readonly callback: (event: ParameterEvent) => unknown) {}
-}
-
-/** Node names as events carry them and callbacks are keyed by: without the leading '/'. */
-function withoutRoot(nodeName: string): string {
-  return nodeName.startsWith('/') ? nodeName.slice(1) : nodeName;
 }
 
 function nonEmpty(value: unknown, argument: string): string {
@@ -66,7 +61,7 @@ export class ParameterEventHandler {
   addParameterCallback(parameterName: string, nodeName: string, callback: (parameter: ParameterMessage) => unknown): ParameterCallbackHandle {
     this.#alive();
     const name = nonEmpty(parameterName, 'parameterName');
-    const node = withoutRoot(nonEmpty(nodeName, 'nodeName'));
+    const node = withoutLeadingSlash(nonEmpty(nodeName, 'nodeName'));
     if (typeof callback !== 'function') throw new TypeValidationError('callback', callback, 'function', ABOUT);
     const handle = new ParameterCallbackHandle(name, node, callback);
     const key = `${name}\0${node}`;
@@ -142,7 +137,7 @@ export class ParameterEventHandler {
 
   /** The parameter `parameterName` of node `nodeName` that the event declared or changed, or null. */
   static getParameterFromEvent(event: ParameterEvent, parameterName: string, nodeName: string): ParameterMessage | null {
-    if (withoutRoot(event.node) !== withoutRoot(nodeName)) return null;
+    if (withoutLeadingSlash(event.node) !== withoutLeadingSlash(nodeName)) return null;
     const name = (parameterName || '').trim();
     return changedParameters(event).find((parameter) => parameter.name === name) ?? null;
   }
@@ -152,7 +147,7 @@ export class ParameterEventHandler {
   }
 
   #dispatch(event: ParameterEvent): void {
-    const node = withoutRoot(event.node);
+    const node = withoutLeadingSlash(event.node);
     for (const parameter of changedParameters(event)) {
       for (const handle of [...(this.#parameterCallbacks.get(`${parameter.name}\0${node}`) ?? [])]) {
         this.#guarded(() => handle.callback(parameter), `parameter callback for ${parameter.name} on ${node}`);
@@ -174,12 +169,7 @@ export class ParameterEventHandler {
     const rooted = nodeName.startsWith('/') ? nodeName : `${this.#node.namespace().replace(/\/+$/, '')}/${nodeName}`;
     const collapsed = rooted.replace(/\/+/g, '/');
     const path = collapsed === '/' ? collapsed : collapsed.replace(/\/+$/, '');
-    const split = path.lastIndexOf('/');
-    const namespace = split === 0 ? '/' : path.slice(0, split);
-    const name = path.slice(split + 1);
-    const namespaceInvalid = namespaceProblem(namespace);
-    const problem = namespaceInvalid ?? nodeNameProblem(name);
-    if (problem !== null) throw new NameValidationError(path, namespaceInvalid ? 'namespace' : 'node', problem[0], problem[1]);
+    validateNodePath(path);
     return path;
   }
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Message } from '../interfaces/plainMessages.js';
 import { OperationError, TypeValidationError } from './errors.js';
+import { withoutLeadingSlash } from './names.js';
 import type { Node } from './Node.js';
 import type { Parameter } from './Parameter.js';
 import type { ParameterCallOptions, ParameterClient } from './ParameterClient.js';
@@ -88,8 +89,7 @@ export class ParameterWatcher extends EventEmitter {
   }
 
   #onEvent(event: Message & { node: string }): void {
-    const node = event.node.startsWith('/') ? event.node.slice(1) : event.node;
-    if (node !== this.#remoteNodeName) return;
+    if (withoutLeadingSlash(event.node) !== this.#remoteNodeName) return;
     const lists = ['new_parameters', 'changed_parameters', 'deleted_parameters'] as const;
     const changed = lists.flatMap((list) => ((event[list] ?? []) as (Message & { name: string })[]).filter((p) => this.#watched.has(p.name)));
     if (changed.length > 0) this.emit('change', changed);

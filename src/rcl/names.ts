@@ -2,7 +2,7 @@
  * ROS 2 name validation and expansion (rcl/rmw rules): node names, namespaces, and topic or
  * service names with `~` (private), `{node}` and `{ns}` substitutions, made fully qualified.
  */
-import { TypeValidationError } from './errors.js';
+import { NameValidationError, TypeValidationError } from './errors.js';
 import { fullTopicNameProblem, namespaceProblem, nodeNameProblem, topicNameProblem } from './nameRules.js';
 
 
@@ -21,6 +21,22 @@ export function normalizeNamespace(namespace: string): string {
   const problem = namespaceProblem(ns);
   if (problem !== null) throw new Error(`invalid namespace '${namespace}': ${problem[0]}`);
   return ns;
+}
+
+/** A node name as parameter events and rclnodejs's parameter helpers key it: without its leading '/'. */
+export function withoutLeadingSlash(name: string): string {
+  return name.startsWith('/') ? name.slice(1) : name;
+}
+
+/**
+ * Throws rclnodejs's NameValidationError when a node's fully qualified path ('/ns/node') breaks
+ * rmw's rules, its namespace checked first; `shown` is the name the error quotes.
+ */
+export function validateNodePath(path: string, shown = path): void {
+  const split = path.lastIndexOf('/');
+  const namespaceInvalid = namespaceProblem(split === 0 ? '/' : path.slice(0, split));
+  const problem = namespaceInvalid ?? nodeNameProblem(path.slice(split + 1));
+  if (problem !== null) throw new NameValidationError(shown, namespaceInvalid ? 'namespace' : 'node', problem[0], problem[1]);
 }
 
 export function fullyQualifiedNodeName(name: string, namespace: string): string {
