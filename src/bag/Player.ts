@@ -2,7 +2,7 @@ import { Engine } from '../engine/Engine.js';
 import { formatSimTime, SimTimeRangeError } from '../engine/errors.js';
 import { Node } from '../rcl/Node.js';
 import type { Publisher } from '../rcl/Publisher.js';
-import { QoS, type ResolvedQoS } from '../rcl/QoS.js';
+import { QoS, qosFromResolved, type ResolvedQoS } from '../rcl/QoS.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import type { Timer } from '../rcl/Timer.js';
 import { Bag } from './Bag.js';
@@ -109,14 +109,7 @@ export class Player {
     }
     try {
       const qos: ResolvedQoS = playbackQoS(topic.offeredQosProfiles, `topic ${topic.name}`);
-      return this.node.createPublisher(topic.type, name, {
-        qos: new QoS(
-          QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
-          qos.depth,
-          qos.reliable ? QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE : QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
-          qos.transientLocal ? QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL : QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE,
-        ),
-      });
+      return this.node.createPublisher(topic.type, name, { qos: qosFromResolved(qos) });
     } catch (error) {
       throw new BagError(this.bag.path, `topic ${topic.name} (${topic.type}): ${(error as Error).message}`);
     }

@@ -161,6 +161,16 @@ export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallb
   };
 }
 
+/** A resolved QoS as a QoS object, in rmw's policy numbers (keep-all with depth 0). */
+export function qosFromResolved(qos: ResolvedQoS): QoS {
+  return new QoS(
+    qos.keepAll ? HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_ALL : HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+    qos.keepAll ? 0 : qos.depth,
+    qos.reliable ? ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE : ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
+    qos.transientLocal ? DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL : DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE,
+  );
+}
+
 /**
  * Why a publisher's offer does not satisfy a subscription's request, as DDS's
  * request-versus-offer rules say; null when they are compatible.

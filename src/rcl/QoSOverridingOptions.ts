@@ -1,6 +1,6 @@
 import type { Node } from './Node.js';
 import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
-import { QoS, resolveQoS, type QoSProfileName } from './QoS.js';
+import { QoS, qosFromResolved, resolveQoS, type QoSProfileName } from './QoS.js';
 
 /** The QoS policies a publisher or subscription may let parameters override (rclnodejs 2.x). */
 export const QoSPolicyKind = Object.freeze({
@@ -104,15 +104,7 @@ function qosObject(qos: QoS | QoSProfileName | number | Record<string, unknown> 
       qos.avoidRosNameSpaceConventions as boolean,
     );
   }
-  const resolved = resolveQoS(qos, fallback);
-  return new QoS(
-    resolved.keepAll ? QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_ALL : QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
-    resolved.keepAll ? 0 : resolved.depth,
-    resolved.reliable ? QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE : QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
-    resolved.transientLocal
-      ? QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL
-      : QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE,
-  );
+  return qosFromResolved(resolveQoS(qos, fallback));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { typeDescriptionHash } from '../interfaces/typeHash.js';
 import type { Publisher } from './Publisher.js';
-import type { ResolvedQoS } from './QoS.js';
+import { qosFromResolved, type ResolvedQoS } from './QoS.js';
 import type { Subscription } from './Subscription.js';
 
 /** rmw's `rmw_endpoint_type_t`. */
@@ -22,11 +22,12 @@ export interface TopicEndpointInfo {
 
 /** A QoS as rmw reports it (rmw_qos_profile_t's fields and enum numbers). */
 export function rmwQoSProfile(qos: ResolvedQoS): Record<string, unknown> {
+  const { depth, history, reliability, durability } = qosFromResolved(qos);
   return {
-    depth: qos.keepAll ? 0 : qos.depth,
-    history: qos.keepAll ? 2 : 1,
-    reliability: qos.reliable ? 1 : 2,
-    durability: qos.transientLocal ? 1 : 2,
+    depth,
+    history,
+    reliability,
+    durability,
     lifespan: { ...INFINITE },
     deadline: { ...INFINITE },
     liveliness: 1,
