@@ -9,7 +9,7 @@ import type { Entity } from './Entity.js';
 import { GuardCondition } from './GuardCondition.js';
 import { Logging } from './Logging.js';
 import { startLoggerServices } from './LoggerServices.js';
-import { SIMULATED_RMW } from './middleware.js';
+import { notOnJazzy, SIMULATED_RMW } from './middleware.js';
 import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
 import { NodeOptions } from './NodeOptions.js';
 import {
@@ -690,21 +690,16 @@ export class Node {
 
   // rmw has service and action endpoint info from ROS 2 Lyrical on; on Jazzy rclnodejs says so.
   getClientsInfoByService(): null {
-    return this.#notOnJazzy('getClientsInfoByService');
+    return notOnJazzy('getClientsInfoByService');
   }
   getServersInfoByService(): null {
-    return this.#notOnJazzy('getServersInfoByService');
+    return notOnJazzy('getServersInfoByService');
   }
   getActionClientsInfoByAction(): null {
-    return this.#notOnJazzy('getActionClientsInfoByAction');
+    return notOnJazzy('getActionClientsInfoByAction');
   }
   getActionServersInfoByAction(): null {
-    return this.#notOnJazzy('getActionServersInfoByAction');
-  }
-
-  #notOnJazzy(method: string): null {
-    console.warn(`${method} is not supported by this version of ROS 2`);
-    return null;
+    return notOnJazzy('getActionServersInfoByAction');
   }
 
   getNodeNamesAndNamespacesWithEnclaves(): { name: string; namespace: string; enclave: string }[] {

@@ -4,6 +4,7 @@ import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js
 import type { Client } from '../Client.js';
 import type { Entity } from '../Entity.js';
 import { ValidationSetting, type ValidationOptions } from '../messageValidation.js';
+import { notOnJazzy } from '../middleware.js';
 import type { Node } from '../Node.js';
 import { actionQoS, type ActionQoS } from './actionQoS.js';
 import type { ActionEntityCounts } from './goals.js';
@@ -147,7 +148,7 @@ export class ActionClient {
 
   /** Action introspection needs ROS 2 newer than Jazzy: rclnodejs warns and does nothing. */
   configureIntrospection(): void {
-    console.warn('Configure action client introspection is not supported by this version of ROS 2');
+    notOnJazzy('Configure action client introspection');
   }
 
   /** Removes the client's services and topics from its node and the graph. */

@@ -4,6 +4,7 @@ import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
 import type { GuardCondition } from '../GuardCondition.js';
 import type { Entity } from '../Entity.js';
+import { notOnJazzy } from '../middleware.js';
 import type { Node } from '../Node.js';
 import type { Publisher } from '../Publisher.js';
 import type { Service, ServiceResponse } from '../Service.js';
@@ -118,7 +119,7 @@ export class ActionServer {
 
   /** Action introspection needs ROS 2 newer than Jazzy: rclnodejs warns and does nothing. */
   configureIntrospection(): void {
-    console.warn('Configure action server introspection is not supported by this version of ROS 2');
+    notOnJazzy('Configure action server introspection');
   }
 
   /** Removes the server from the graph; its goals' handles do nothing from now on. */
