@@ -6,6 +6,7 @@ import rclnodejs from '../src/compat/index.js';
 import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
 import { Hash64 } from '../src/engine/Hash64.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
+import { describeType } from '../src/interfaces/typeDescription.js';
 import { Node } from '../src/rcl/Node.js';
 import { MS, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
 import { readMcap } from './mcapFiles.js';
@@ -266,6 +267,45 @@ describe('interfaces', () => {
       digestOf('std_msgs/msg/Header', { stamp: { sec: 7, nanosec: 9 }, frame_id: 'map' }),
       expected((h) => (h.integer(7), h.integer(9), h.string('map'))),
     );
+  });
+
+  it('describes and hashes messages, services and actions as rosidl generates them', () => {
+    const registry = new InterfaceRegistry();
+    // The hashes rosidl_generator_c writes into test_msgs' and service_msgs' `__description.c` files.
+    const rosidl: [ReturnType<typeof describeType>, string][] = [
+      [describeType(registry.message('test_msgs/msg/Defaults')), 'a725ee02bf25a224cb7d14015a0245b6654ff591ae1ac277e2a2673f013ea6d2'],
+      [describeType(registry.message('test_msgs/msg/Arrays')), '8a321b80dae8c44dfd1ce558eaf1b1cd5ebbe5950863ed675836535511a7f91a'],
+      // A .msg `char` is uint8 to rosidl (rosidl_adapter), not IDL's char.
+      [describeType(registry.message('service_msgs/msg/ServiceEventInfo')), '41bcbbe07a75c9b52bc96bfd5c24d7f0fc0a08c0cb7921b3373c5732345a6f45'],
+      [describeType(registry.service('test_msgs/srv/Empty')), '9737679d04950fecab59b9e82ec2bf285f58446ce8e48d287e13b8a9f19f0823'],
+      [describeType(registry.action('test_msgs/action/Fibonacci')), 'be9273e3557225044b4a040811112491f7079326e3a573f83258b0b4c30bd069'],
+      [describeType(registry.action('test_msgs/action/Fibonacci').sendGoal), 'd807633803e38e164276573cd97e9fbd71e109c290bbf4cc312a0a1c9da7bbd9'],
+      [describeType(registry.message('test_msgs/action/Fibonacci_FeedbackMessage')), '37487bae8cea358366b97003c1ef1ca7ce7c08df36f9e8cca496624226aee64e'],
+    ];
+    for (const [described, hash] of rosidl) assert.equal(described.hash, `RIHS01_${hash}`, described.description.type_description.type_name);
+
+    // Default values as rosidl writes them: Python's str() of the value, arrays as tuples.
+    const defaults = (type: string): string[] => describeType(registry.message(type)).description.type_description.fields.map((f) => f.default_value);
+    assert.deepEqual(defaults('test_msgs/msg/Defaults').slice(0, 5), ['True', '50', '100', '1.125', '1.125']);
+    assert.deepEqual(defaults('test_msgs/msg/Arrays').slice(17, 21), ['(False, True, False)', '(0, 1, 255)', '(0, 1, 127)', '(1.125, 0.0, -1.125)']);
+    assert.equal(defaults('test_msgs/msg/Arrays')[30], "('', 'max value', 'min value')");
+    assert.deepEqual(defaults('test_msgs/msg/Strings').slice(1, 4), ['Hello world!', "Hello'world!", 'Hello"world!']);
+
+    // A service's parts are referenced by name, sorted; its sources: the .srv, then each referenced type's.
+    const empty = describeType(registry.service('test_msgs/srv/Empty'));
+    assert.deepEqual(empty.description.type_description.fields.map((f) => `${f.name}: ${f.type.nested_type_name}`), [
+      'request_message: test_msgs/srv/Empty_Request',
+      'response_message: test_msgs/srv/Empty_Response',
+      'event_message: test_msgs/srv/Empty_Event',
+    ]);
+    assert.deepEqual(empty.sources.map((s) => `${s.type_name} ${s.encoding} ${JSON.stringify(s.raw_file_contents.slice(0, 12))}`), [
+      'test_msgs/srv/Empty srv "---"',
+      'builtin_interfaces/msg/Time msg "# This messa"',
+      'service_msgs/msg/ServiceEventInfo msg "uint8 REQUES"',
+      'test_msgs/srv/Empty_Event implicit ""',
+      'test_msgs/srv/Empty_Request implicit ""',
+      'test_msgs/srv/Empty_Response implicit ""',
+    ]);
   });
 
   it('loads .idl definitions: structs, constants, defaults, bounds, included types', () => {

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { OutputError } from '../engine/errors.js';
 import { serializeMessage } from '../interfaces/cdr.js';
-import { typeDescriptionHash } from '../interfaces/typeHash.js';
+import { typeDescriptionHash } from '../interfaces/typeDescription.js';
 import type { Publisher } from '../rcl/Publisher.js';
 import type { Sample } from '../rcl/Sample.js';
 import type { Simulation } from '../rcl/Simulation.js';

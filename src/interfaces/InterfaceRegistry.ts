@@ -33,6 +33,8 @@ export interface ActionType {
   sendGoal: ServiceType;
   getResult: ServiceType;
   feedbackMessage: MessageType;
+  /** The definition file's text (.action or .idl). */
+  text: string;
 }
 
 const UUID = 'unique_identifier_msgs/msg/UUID';
@@ -178,6 +180,7 @@ export class InterfaceRegistry {
         derived('GetResult_Response', [['status', 'int8'], ['result', `${name}_Result`]]),
       ),
       feedbackMessage: derived('FeedbackMessage', [['goal_id', UUID], ['feedback', `${name}_Feedback`]]),
+      text: readFileSync(file, 'utf8'),
     };
     this.#actions.set(name, action);
     this.#services.set(action.sendGoal.name, action.sendGoal);

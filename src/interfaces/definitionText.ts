@@ -26,6 +26,8 @@ export interface OwnDefinition {
    * which is what CDR and rclnodejs see, but the type hash tells them apart.
    */
   declared: ReadonlyMap<string, 'char' | 'byte'>;
+  /** Written in IDL, where `char` is a type of its own; rosidl_adapter turns a .msg `char` into uint8. */
+  idl?: true;
 }
 
 /**

@@ -24,7 +24,7 @@ export function parseIdlFile(text: string, file: string): Map<string, OwnDefinit
       if (definition.name === undefined || definition.name.endsWith('_Constants')) continue;
       const constants = parsed.find((d) => d.name === `${definition.name}_Constants`)?.definitions ?? [];
       const fields = [...constants, ...definition.definitions];
-      definitions.set(definition.name, { name: definition.name, fields, text, file, firstLine: 1, declared: declaredCharAndOctet(text, definition.name, fields) });
+      definitions.set(definition.name, { name: definition.name, fields, text, file, firstLine: 1, declared: declaredCharAndOctet(text, definition.name, fields), idl: true });
     }
     return definitions;
   }

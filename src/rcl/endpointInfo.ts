@@ -1,4 +1,4 @@
-import { typeDescriptionHash } from '../interfaces/typeHash.js';
+import { typeDescriptionHash } from '../interfaces/typeDescription.js';
 import type { Publisher } from './Publisher.js';
 import { qosFromResolved, type ResolvedQoS } from './QoS.js';
 import type { Subscription } from './Subscription.js';
