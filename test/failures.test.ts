@@ -90,7 +90,7 @@ describe('failures never pass silently, and nothing is lost', () => {
     const kept = Number(/first (\d+) messages/.exec(result.stderr)![1]);
     const ticks = await recorded(join(dir, 'out'));
     assert.ok(ticks.length > 20, `${ticks.length} ticks`);
-    assert.equal(ticks.length + 1, kept, 'the parameter event and every tick that fit');
+    assert.equal(ticks.length + 2, kept, 'the parameter events (use_sim_time, start_type_description_service) and every tick that fit');
     assert.equal(ticks[0]!.slice(0, 7), 'tick 0 ');
     const devFull = runCli(['run', writeTemp(dir, 'full.yaml', 'nodes:\n  - script: big.cjs\nend: { after: 1s }\n'), '--trace', '/dev/full'], dir);
     assert.equal(devFull.status, 74);
@@ -164,7 +164,7 @@ describe('failures never pass silently, and nothing is lost', () => {
     assert.equal(recovered.status, 0, recovered.stderr);
     const kept = Number(/^out_0\.mcap: recovered, (\d+) messages$/m.exec(recovered.stdout)![1]);
     const ticks = await recorded(join(dir, 'out'));
-    assert.equal(ticks.length + 1, kept);
+    assert.equal(ticks.length + 2, kept, 'the two parameter events and every tick');
     assert.ok(ticks.length > 100, `${ticks.length} ticks`);
     assert.deepEqual(ticks.slice(0, 2), ['tick 0', 'tick 1']);
     assert.ok(existsSync(join(dir, 'out/metadata.yaml')));

@@ -146,6 +146,7 @@ describe('Publisher and Subscription', () => {
         assert.equal(node.countSubscribers('/x'), 1);
         assert.deepEqual(node.getTopicNamesAndTypes(), [
           { name: '/parameter_events', types: ['rcl_interfaces/msg/ParameterEvent'] },
+          { name: '/rosout', types: ['rcl_interfaces/msg/Log'] },
           { name: '/x', types: [STRING] },
         ]);
         let tick = 0;

@@ -48,7 +48,7 @@ describe('parameter services and events', () => {
       { names: ['limits.max', 'limits.min'], prefixes: ['limits'] },
       { names: [], prefixes: [] },
       { names: ['limits.max', 'limits.min'], prefixes: ['limits'] },
-      ['use_sim_time', 'speed'],
+      ['use_sim_time', 'start_type_description_service', 'speed'],
       [2, 0],
       'speed type 3',
       ['speed'],
@@ -87,6 +87,7 @@ describe('parameter services and events', () => {
     );
     assert.deepEqual(events, [
       '/watched: +use_sim_time ~ -',
+      '/watched: +start_type_description_service ~ -',
       '/watched: +gain ~ -',
       '/watched: +other ~ -',
       '/watched: + ~gain -',

@@ -39,7 +39,7 @@ describe('parameters', () => {
       assert.equal(node.getParameter('missing').type, ParameterType.PARAMETER_NOT_SET);
       node.undeclareParameter('rate');
       assert.equal(node.hasParameter('rate'), false);
-      assert.deepEqual(node.getParameterNames(), ['use_sim_time']);
+      assert.deepEqual(node.getParameterNames(), ['use_sim_time', 'start_type_description_service']);
     });
   });
 

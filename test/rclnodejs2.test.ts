@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
 import { rclnodejsLibModule } from '../src/compat/rclnodejsLibModules.js';
@@ -411,5 +414,95 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       node.destroyPublisher(publisher);
       assert.equal(node.getPublishersInfoByTopic('status').length, 0);
     });
+  });
+
+  it('publishes a node’s logs on /rosout as rcl does: caller location, child loggers, late joiners, one publisher per name', async () => {
+    const heard: string[] = [];
+    const { logs } = await simulate(() => {
+      const node = rclnodejs.createNode('talker', '/robot');
+      const child = node.getLogger().getChild('planner');
+      function reportSpeed(): void {
+        node.getLogger().info('speed 2.0');
+      }
+      const quiet = rclnodejs.createNode('quiet', '', undefined, { enableRosout: false });
+      const echo = rclnodejs.createNode('echo');
+      const twin = rclnodejs.createNode('echo');
+      assert.equal(quiet.countPublishers('/rosout'), 2, 'talker and the first echo publish on /rosout; quiet and the twin do not');
+      at(node, 10, () => {
+        reportSpeed();
+        child.warn('replanning');
+        node.getLogger().debug('below the level: neither printed nor published');
+        rclnodejs.logging.getLogger('free').info('a logger of no node: printed, not published');
+        assert.throws(() => node.getLogger().info(42 as never), rclnodejs.TypeValidationError, 'rclnodejs logs strings only');
+        child.destroy();
+        child.warn('after destroy: printed, not published');
+        echo.getLogger().info('echo before its twin goes');
+        twin.destroy();
+        echo.getLogger().info('echo after its twin went: its name is unregistered, as in rcl');
+      });
+      at(node, 20, () => {
+        // /rosout keeps the last 1000 records of each publisher (transient local): a late subscriber hears them.
+        const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 100, QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE, QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL);
+        node.createSubscription('rcl_interfaces/msg/Log', '/rosout', { qos }, (m) => {
+          heard.push(`${m.stamp.sec}.${m.stamp.nanosec} ${m.level} ${m.name}: ${m.msg} @ ${m.function} ${m.file}:${m.line}`);
+        });
+      });
+    });
+    const source = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
+    const lineOf = (text: string): number => source.findIndex((l) => l.includes(text)) + 1;
+    const file = basename(fileURLToPath(import.meta.url));
+    assert.deepEqual(
+      heard.map((h) => h.replace(/@ [^ ]+ /, (at) => (at.includes('reportSpeed') ? at : '@ … '))),
+      [
+        `0.10000000 20 robot.talker: speed 2.0 @ reportSpeed ${file}:${lineOf("node.getLogger().info('speed 2.0')")}`,
+        `0.10000000 30 robot.talker.planner: replanning @ … ${file}:${lineOf("child.warn('replanning')")}`,
+        `0.10000000 20 echo: echo before its twin goes @ … ${file}:${lineOf("echo.getLogger().info('echo before")}`,
+      ],
+    );
+    assert.ok(logs.some((r) => r.name === 'rcl.logging_rosout' && r.message.startsWith("Publisher already registered for node name: 'echo'.")));
+    assert.equal(logs.filter((r) => r.name.startsWith('robot.talker')).length, 3, 'printed: speed, replanning and the line after destroy');
+  });
+
+  it('serves ~/get_type_description for the types a node uses, by hash, as rcl answers', async () => {
+    const answers: unknown[] = [];
+    await simulate(() => {
+      const node = rclnodejs.createNode('typed');
+      const publisher = node.createPublisher('geometry_msgs/msg/PoseStamped', 'pose');
+      const asker = rclnodejs.createNode('asker');
+      const client = asker.createClient('type_description_interfaces/srv/GetTypeDescription', '/typed/get_type_description');
+      const { toTypeHash } = rclnodejsLibModule('type_description_service.js') as { toTypeHash(hash: { version: number; value: Buffer }): string };
+      const hash = toTypeHash(node.getPublishersInfoByTopic('/pose')[0]!.topic_type_hash);
+      at(asker, 10, async () => {
+        const found = await client.sendRequestAsync({ type_name: 'ignored by rcl', type_hash: hash, include_type_sources: true });
+        answers.push([
+          found.successful,
+          found.type_description.type_description.type_name,
+          found.type_description.referenced_type_descriptions.map((d) => d.type_name),
+          found.type_sources.map((t) => `${t.type_name}:${t.encoding}`),
+        ]);
+        const bare = await client.sendRequestAsync({ type_name: '', type_hash: `RIHS01_${hash.slice(7).toUpperCase()}`, include_type_sources: false });
+        answers.push([bare.successful, bare.type_sources.length]);
+        answers.push(await client.sendRequestAsync({ type_name: '', type_hash: 'RIHS01_00' }).then((r) => r.failure_reason));
+        node.destroyPublisher(publisher);
+        answers.push(await client.sendRequestAsync({ type_name: '', type_hash: hash }).then((r) => r.failure_reason));
+      });
+      const off = rclnodejs.createNode('untyped', '', undefined, { parameterOverrides: [new Parameter('start_type_description_service', ParameterType.PARAMETER_BOOL, false)] });
+      assert.equal(off.getParameter('start_type_description_service').value, false);
+      assert.equal(off.getParameterDescriptor('start_type_description_service').readOnly, true);
+      assert.equal(off.countServices('/untyped/get_type_description'), 0);
+      const none = rclnodejs.createNode('bare', '', undefined, { startTypeDescriptionService: false });
+      assert.equal(none.hasParameter('start_type_description_service'), false);
+    });
+    assert.deepEqual(answers, [
+      [
+        true,
+        'geometry_msgs/msg/PoseStamped',
+        ['builtin_interfaces/msg/Time', 'geometry_msgs/msg/Point', 'geometry_msgs/msg/Pose', 'geometry_msgs/msg/Quaternion', 'std_msgs/msg/Header'],
+        ['geometry_msgs/msg/PoseStamped:msg', 'builtin_interfaces/msg/Time:msg', 'geometry_msgs/msg/Point:msg', 'geometry_msgs/msg/Pose:msg', 'geometry_msgs/msg/Quaternion:msg', 'std_msgs/msg/Header:msg'],
+      ],
+      [true, 0],
+      'Failed to parse type hash',
+      'Type not currently in use by this node',
+    ]);
   });
 });

@@ -77,7 +77,7 @@ describe('determinism toolkit', () => {
     const result = runCli(['verify', 'test/fixtures/jobs/leaky.yaml', '--runs', '2']);
     assert.equal(result.status, 5, result.stdout + result.stderr);
     assert.match(result.stdout, /^run 2 differs from run 1: fingerprint /m);
-    assert.match(result.stdout, /^first divergence at record 14, sim time 0\.500000000s: a publish on \/readings by \/leaky$/m);
+    assert.match(result.stdout, /^first divergence at record 15, sim time 0\.500000000s: a publish on \/readings by \/leaky$/m);
     assert.match(result.stdout, /run 1 < 0\.500000000\tpublish\t\/leaky\t\d+\t\/readings\t[0-9a-f]{16}/);
   });
 

@@ -1,5 +1,6 @@
 import * as errors from '../rcl/errors.js';
 import * as messageSerialization from '../rcl/jsonSafe.js';
+import { TypeDescriptionService } from '../rcl/TypeDescriptionService.js';
 import * as rclnodejs from './api.js';
 
 /**
@@ -44,6 +45,7 @@ const LIB_MODULES: Record<string, () => unknown> = {
     SubscriptionEventCallbacks: rclnodejs.SubscriptionEventCallbacks,
   }),
   'message_serialization.js': () => messageSerialization,
+  'type_description_service.js': () => TypeDescriptionService,
 };
 
 /** The module for `rclnodejs/lib/<file>`, or undefined when rclsim has none. */

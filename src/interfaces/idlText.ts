@@ -1,10 +1,11 @@
 import type { MessageDefinitionField } from '@foxglove/message-definition';
 import type { MessageType } from './MessageType.js';
 
+/** rosidl_adapter's mapping of .msg types to IDL: a .msg `char` is an unsigned byte, not IDL's char. */
 const IDL_TYPES: Record<string, string> = {
   bool: 'boolean',
   byte: 'octet',
-  char: 'char',
+  char: 'uint8',
   float32: 'float',
   float64: 'double',
 };

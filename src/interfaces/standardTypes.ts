@@ -2379,6 +2379,166 @@ export namespace trajectory_msgs {
   }
 }
 
+export namespace type_description_interfaces {
+  export namespace msg {
+    export interface Field {
+      name: string;
+      type: type_description_interfaces.msg.FieldType;
+      default_value: string;
+    }
+    export interface FieldConstructor {
+      new (other?: Partial<Field>): Field;
+    }
+    export interface FieldType {
+      type_id: number;
+      capacity: bigint;
+      string_capacity: bigint;
+      nested_type_name: string;
+    }
+    export interface FieldTypeConstructor {
+      new (other?: Partial<FieldType>): FieldType;
+      readonly FIELD_TYPE_NOT_SET: 0;
+      readonly FIELD_TYPE_NESTED_TYPE: 1;
+      readonly FIELD_TYPE_INT8: 2;
+      readonly FIELD_TYPE_UINT8: 3;
+      readonly FIELD_TYPE_INT16: 4;
+      readonly FIELD_TYPE_UINT16: 5;
+      readonly FIELD_TYPE_INT32: 6;
+      readonly FIELD_TYPE_UINT32: 7;
+      readonly FIELD_TYPE_INT64: 8;
+      readonly FIELD_TYPE_UINT64: 9;
+      readonly FIELD_TYPE_FLOAT: 10;
+      readonly FIELD_TYPE_DOUBLE: 11;
+      readonly FIELD_TYPE_LONG_DOUBLE: 12;
+      readonly FIELD_TYPE_CHAR: 13;
+      readonly FIELD_TYPE_WCHAR: 14;
+      readonly FIELD_TYPE_BOOLEAN: 15;
+      readonly FIELD_TYPE_BYTE: 16;
+      readonly FIELD_TYPE_STRING: 17;
+      readonly FIELD_TYPE_WSTRING: 18;
+      readonly FIELD_TYPE_FIXED_STRING: 19;
+      readonly FIELD_TYPE_FIXED_WSTRING: 20;
+      readonly FIELD_TYPE_BOUNDED_STRING: 21;
+      readonly FIELD_TYPE_BOUNDED_WSTRING: 22;
+      readonly FIELD_TYPE_NESTED_TYPE_ARRAY: 49;
+      readonly FIELD_TYPE_INT8_ARRAY: 50;
+      readonly FIELD_TYPE_UINT8_ARRAY: 51;
+      readonly FIELD_TYPE_INT16_ARRAY: 52;
+      readonly FIELD_TYPE_UINT16_ARRAY: 53;
+      readonly FIELD_TYPE_INT32_ARRAY: 54;
+      readonly FIELD_TYPE_UINT32_ARRAY: 55;
+      readonly FIELD_TYPE_INT64_ARRAY: 56;
+      readonly FIELD_TYPE_UINT64_ARRAY: 57;
+      readonly FIELD_TYPE_FLOAT_ARRAY: 58;
+      readonly FIELD_TYPE_DOUBLE_ARRAY: 59;
+      readonly FIELD_TYPE_LONG_DOUBLE_ARRAY: 60;
+      readonly FIELD_TYPE_CHAR_ARRAY: 61;
+      readonly FIELD_TYPE_WCHAR_ARRAY: 62;
+      readonly FIELD_TYPE_BOOLEAN_ARRAY: 63;
+      readonly FIELD_TYPE_BYTE_ARRAY: 64;
+      readonly FIELD_TYPE_STRING_ARRAY: 65;
+      readonly FIELD_TYPE_WSTRING_ARRAY: 66;
+      readonly FIELD_TYPE_FIXED_STRING_ARRAY: 67;
+      readonly FIELD_TYPE_FIXED_WSTRING_ARRAY: 68;
+      readonly FIELD_TYPE_BOUNDED_STRING_ARRAY: 69;
+      readonly FIELD_TYPE_BOUNDED_WSTRING_ARRAY: 70;
+      readonly FIELD_TYPE_NESTED_TYPE_BOUNDED_SEQUENCE: 97;
+      readonly FIELD_TYPE_INT8_BOUNDED_SEQUENCE: 98;
+      readonly FIELD_TYPE_UINT8_BOUNDED_SEQUENCE: 99;
+      readonly FIELD_TYPE_INT16_BOUNDED_SEQUENCE: 100;
+      readonly FIELD_TYPE_UINT16_BOUNDED_SEQUENCE: 101;
+      readonly FIELD_TYPE_INT32_BOUNDED_SEQUENCE: 102;
+      readonly FIELD_TYPE_UINT32_BOUNDED_SEQUENCE: 103;
+      readonly FIELD_TYPE_INT64_BOUNDED_SEQUENCE: 104;
+      readonly FIELD_TYPE_UINT64_BOUNDED_SEQUENCE: 105;
+      readonly FIELD_TYPE_FLOAT_BOUNDED_SEQUENCE: 106;
+      readonly FIELD_TYPE_DOUBLE_BOUNDED_SEQUENCE: 107;
+      readonly FIELD_TYPE_LONG_DOUBLE_BOUNDED_SEQUENCE: 108;
+      readonly FIELD_TYPE_CHAR_BOUNDED_SEQUENCE: 109;
+      readonly FIELD_TYPE_WCHAR_BOUNDED_SEQUENCE: 110;
+      readonly FIELD_TYPE_BOOLEAN_BOUNDED_SEQUENCE: 111;
+      readonly FIELD_TYPE_BYTE_BOUNDED_SEQUENCE: 112;
+      readonly FIELD_TYPE_STRING_BOUNDED_SEQUENCE: 113;
+      readonly FIELD_TYPE_WSTRING_BOUNDED_SEQUENCE: 114;
+      readonly FIELD_TYPE_FIXED_STRING_BOUNDED_SEQUENCE: 115;
+      readonly FIELD_TYPE_FIXED_WSTRING_BOUNDED_SEQUENCE: 116;
+      readonly FIELD_TYPE_BOUNDED_STRING_BOUNDED_SEQUENCE: 117;
+      readonly FIELD_TYPE_BOUNDED_WSTRING_BOUNDED_SEQUENCE: 118;
+      readonly FIELD_TYPE_NESTED_TYPE_UNBOUNDED_SEQUENCE: 145;
+      readonly FIELD_TYPE_INT8_UNBOUNDED_SEQUENCE: 146;
+      readonly FIELD_TYPE_UINT8_UNBOUNDED_SEQUENCE: 147;
+      readonly FIELD_TYPE_INT16_UNBOUNDED_SEQUENCE: 148;
+      readonly FIELD_TYPE_UINT16_UNBOUNDED_SEQUENCE: 149;
+      readonly FIELD_TYPE_INT32_UNBOUNDED_SEQUENCE: 150;
+      readonly FIELD_TYPE_UINT32_UNBOUNDED_SEQUENCE: 151;
+      readonly FIELD_TYPE_INT64_UNBOUNDED_SEQUENCE: 152;
+      readonly FIELD_TYPE_UINT64_UNBOUNDED_SEQUENCE: 153;
+      readonly FIELD_TYPE_FLOAT_UNBOUNDED_SEQUENCE: 154;
+      readonly FIELD_TYPE_DOUBLE_UNBOUNDED_SEQUENCE: 155;
+      readonly FIELD_TYPE_LONG_DOUBLE_UNBOUNDED_SEQUENCE: 156;
+      readonly FIELD_TYPE_CHAR_UNBOUNDED_SEQUENCE: 157;
+      readonly FIELD_TYPE_WCHAR_UNBOUNDED_SEQUENCE: 158;
+      readonly FIELD_TYPE_BOOLEAN_UNBOUNDED_SEQUENCE: 159;
+      readonly FIELD_TYPE_BYTE_UNBOUNDED_SEQUENCE: 160;
+      readonly FIELD_TYPE_STRING_UNBOUNDED_SEQUENCE: 161;
+      readonly FIELD_TYPE_WSTRING_UNBOUNDED_SEQUENCE: 162;
+      readonly FIELD_TYPE_FIXED_STRING_UNBOUNDED_SEQUENCE: 163;
+      readonly FIELD_TYPE_FIXED_WSTRING_UNBOUNDED_SEQUENCE: 164;
+      readonly FIELD_TYPE_BOUNDED_STRING_UNBOUNDED_SEQUENCE: 165;
+      readonly FIELD_TYPE_BOUNDED_WSTRING_UNBOUNDED_SEQUENCE: 166;
+    }
+    export interface IndividualTypeDescription {
+      type_name: string;
+      fields: type_description_interfaces.msg.Field[];
+    }
+    export interface IndividualTypeDescriptionConstructor {
+      new (other?: Partial<IndividualTypeDescription>): IndividualTypeDescription;
+    }
+    export interface KeyValue {
+      key: string;
+      value: string;
+    }
+    export interface KeyValueConstructor {
+      new (other?: Partial<KeyValue>): KeyValue;
+    }
+    export interface TypeDescription {
+      type_description: type_description_interfaces.msg.IndividualTypeDescription;
+      referenced_type_descriptions: type_description_interfaces.msg.IndividualTypeDescription[];
+    }
+    export interface TypeDescriptionConstructor {
+      new (other?: Partial<TypeDescription>): TypeDescription;
+    }
+    export interface TypeSource {
+      type_name: string;
+      encoding: string;
+      raw_file_contents: string;
+    }
+    export interface TypeSourceConstructor {
+      new (other?: Partial<TypeSource>): TypeSource;
+    }
+  }
+  export namespace srv {
+    export interface GetTypeDescription_Request {
+      type_name: string;
+      type_hash: string;
+      include_type_sources: boolean;
+    }
+    export interface GetTypeDescription_RequestConstructor {
+      new (other?: Partial<GetTypeDescription_Request>): GetTypeDescription_Request;
+    }
+    export interface GetTypeDescription_Response {
+      successful: boolean;
+      failure_reason: string;
+      type_description: type_description_interfaces.msg.TypeDescription;
+      type_sources: type_description_interfaces.msg.TypeSource[];
+      extra_information: type_description_interfaces.msg.KeyValue[];
+    }
+    export interface GetTypeDescription_ResponseConstructor {
+      new (other?: Partial<GetTypeDescription_Response>): GetTypeDescription_Response;
+    }
+  }
+}
+
 export namespace unique_identifier_msgs {
   export namespace msg {
     export interface UUID {
@@ -2763,6 +2923,12 @@ declare module './typeMaps.js' {
     'trajectory_msgs/msg/JointTrajectoryPoint': trajectory_msgs.msg.JointTrajectoryPoint;
     'trajectory_msgs/msg/MultiDOFJointTrajectory': trajectory_msgs.msg.MultiDOFJointTrajectory;
     'trajectory_msgs/msg/MultiDOFJointTrajectoryPoint': trajectory_msgs.msg.MultiDOFJointTrajectoryPoint;
+    'type_description_interfaces/msg/Field': type_description_interfaces.msg.Field;
+    'type_description_interfaces/msg/FieldType': type_description_interfaces.msg.FieldType;
+    'type_description_interfaces/msg/IndividualTypeDescription': type_description_interfaces.msg.IndividualTypeDescription;
+    'type_description_interfaces/msg/KeyValue': type_description_interfaces.msg.KeyValue;
+    'type_description_interfaces/msg/TypeDescription': type_description_interfaces.msg.TypeDescription;
+    'type_description_interfaces/msg/TypeSource': type_description_interfaces.msg.TypeSource;
     'unique_identifier_msgs/msg/UUID': unique_identifier_msgs.msg.UUID;
     'visualization_msgs/msg/ImageMarker': visualization_msgs.msg.ImageMarker;
     'visualization_msgs/msg/InteractiveMarker': visualization_msgs.msg.InteractiveMarker;
@@ -2806,6 +2972,7 @@ declare module './typeMaps.js' {
     'test_msgs/srv/BasicTypes': { Request: test_msgs.srv.BasicTypes_Request; Response: test_msgs.srv.BasicTypes_Response };
     'test_msgs/srv/Empty': { Request: test_msgs.srv.Empty_Request; Response: test_msgs.srv.Empty_Response };
     'tf2_msgs/srv/FrameGraph': { Request: tf2_msgs.srv.FrameGraph_Request; Response: tf2_msgs.srv.FrameGraph_Response };
+    'type_description_interfaces/srv/GetTypeDescription': { Request: type_description_interfaces.srv.GetTypeDescription_Request; Response: type_description_interfaces.srv.GetTypeDescription_Response };
   }
   interface ActionsMap {
     'action_tutorials_interfaces/action/Fibonacci': { Goal: action_tutorials_interfaces.action.Fibonacci_Goal; Result: action_tutorials_interfaces.action.Fibonacci_Result; Feedback: action_tutorials_interfaces.action.Fibonacci_Feedback };

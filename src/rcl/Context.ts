@@ -72,6 +72,11 @@ export class Context {
     return this.#initArguments.enclave;
   }
 
+  /** Whether nodes publish their logs on /rosout: neither the job's nor init()'s arguments disable it. */
+  get rosoutLogs(): boolean {
+    return this.program.jobArguments.rosoutLogs && this.#initArguments.rosoutLogs;
+  }
+
   /** `init(context, argv)`: takes the ROS arguments of `argv` for nodes created from now on. */
   init(argv: readonly string[]): void {
     // The job's and components' contexts are ready without init(); their code may still call it once.

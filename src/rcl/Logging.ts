@@ -1,16 +1,21 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { TypeValidationError } from './errors.js';
 import { LoggingSeverity, type LogOutput } from './LogOutput.js';
+import type { LogLocation } from './Rosout.js';
 import { Simulation } from './Simulation.js';
 
 /**
  * rclnodejs's Logging: a named logger with a severity threshold. Records are stamped with the
- * sim time of the simulation the logger belongs to.
+ * sim time of the simulation the logger belongs to; those of a node's logger (and its child
+ * loggers) are also published on /rosout.
  */
 export class Logging {
   static readonly LoggingSeverity = LoggingSeverity;
   readonly #name: string;
   readonly #simulation: Simulation;
+  /** Set when getChild registered this logger as a /rosout sublogger of its parent. */
+  #sublogger: { parent: string; child: string } | null = null;
 
   constructor(name: string, simulation: Simulation) {
     this.#name = name;
@@ -19,6 +24,7 @@ export class Logging {
 
   /** A logger of the simulation that is running now. */
   static getLogger(name: string): Logging {
+    if (typeof name !== 'string') throw new TypeValidationError('name', name, 'string', { entityType: 'logger' });
     return new Logging(name, Simulation.current());
   }
 
@@ -45,34 +51,65 @@ export class Logging {
   }
 
   setLoggerLevel(level: LoggingSeverity): void {
+    if (typeof level !== 'number') throw new TypeValidationError('level', level, 'number', { entityType: 'logger', entityName: this.#name });
     this.#output.setLevel(this.#name, level);
   }
 
+  /** A child logger, `<name>.<child>`; a node logger's children publish on /rosout too (rcl's subloggers). */
   getChild(name: string): Logging {
-    return new Logging(`${this.#name}.${name}`, this.#simulation);
+    if (typeof name !== 'string' || name === '') throw new Error('Child logger name must be a non-empty string.');
+    const child = new Logging(this.#name === '' ? name : `${this.#name}.${name}`, this.#simulation);
+    if (this.#name !== '' && this.#simulation.rosout.addSublogger(this.#name, name)) child.#sublogger = { parent: this.#name, child: name };
+    return child;
   }
 
-  debug(message: unknown): boolean {
-    return this.#log(LoggingSeverity.DEBUG, message);
+  /** Unregisters a child logger from /rosout (rclnodejs 2.x). */
+  destroy(): void {
+    if (this.#sublogger === null) return;
+    this.#simulation.rosout.removeSublogger(this.#sublogger.parent, this.#sublogger.child);
+    this.#sublogger = null;
   }
-  info(message: unknown): boolean {
-    return this.#log(LoggingSeverity.INFO, message);
+
+  debug(message: string): boolean {
+    return this.#log(LoggingSeverity.DEBUG, message, Logging.prototype.debug);
   }
-  warn(message: unknown): boolean {
-    return this.#log(LoggingSeverity.WARN, message);
+  info(message: string): boolean {
+    return this.#log(LoggingSeverity.INFO, message, Logging.prototype.info);
   }
-  error(message: unknown): boolean {
-    return this.#log(LoggingSeverity.ERROR, message);
+  warn(message: string): boolean {
+    return this.#log(LoggingSeverity.WARN, message, Logging.prototype.warn);
   }
-  fatal(message: unknown): boolean {
-    return this.#log(LoggingSeverity.FATAL, message);
+  error(message: string): boolean {
+    return this.#log(LoggingSeverity.ERROR, message, Logging.prototype.error);
+  }
+  fatal(message: string): boolean {
+    return this.#log(LoggingSeverity.FATAL, message, Logging.prototype.fatal);
   }
 
   get #output(): LogOutput {
     return this.#simulation.logOutput;
   }
 
-  #log(severity: LoggingSeverity, message: unknown): boolean {
-    return this.#output.log(severity, this.#name, message, this.#simulation.engine.nowAbs);
+  /** As rclnodejs: only strings are logged; a record that passes the level also goes to /rosout. */
+  #log(severity: LoggingSeverity, message: unknown, method: (message: string) => boolean): boolean {
+    if (typeof message !== 'string') throw new TypeValidationError('message', message, 'string', { entityType: 'logger', entityName: this.#name });
+    const time = this.#simulation.engine.nowAbs;
+    if (!this.#output.log(severity, this.#name, message, time)) return false;
+    this.#simulation.rosout.publish(this.#name, severity, message, time, () => callerLocation(method));
+    return true;
   }
+}
+
+/**
+ * The frame that called the logging method, read as rclnodejs reads it: `at <function> (<file>:<line>:<column>)`,
+ * the file by its base name, '(anonymous)' for a frame without a function name.
+ */
+function callerLocation(method: (message: string) => boolean): LogLocation {
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, method);
+  const frame = holder.stack?.split('\n')[1] ?? '';
+  const match = /^\s*at\s+(?:(.+)\s+\()?(.+):(\d+):\d+\)?$/.exec(frame);
+  if (match === null) return { function: 'unknown', file: 'unknown', line: 0 };
+  // Program modules are loaded with a query on their URL (rclsim's loader); the file is the path's.
+  return { function: match[1] ?? '(anonymous)', file: basename(match[2]!.replace(/[?#].*$/, '')), line: Number(match[3]) };
 }

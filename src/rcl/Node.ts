@@ -1,3 +1,5 @@
+import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
+import type { MessageType } from '../interfaces/MessageType.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { Client } from './Client.js';
@@ -8,6 +10,7 @@ import { loadParamsFile, overridesFor } from './ParamsFile.js';
 import type { Entity } from './Entity.js';
 import { GuardCondition } from './GuardCondition.js';
 import { Logging } from './Logging.js';
+import { LoggingSeverity } from './LogOutput.js';
 import { startLoggerServices } from './LoggerServices.js';
 import { notOnJazzy, SIMULATED_RMW } from './middleware.js';
 import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
@@ -30,6 +33,7 @@ import { declareQoSOverrides, type QoSOverridingOptions } from './QoSOverridingO
 import { Rate } from './Rate.js';
 import { remapName, remapNamespace, remapNodeName } from './remap.js';
 import { parseRosArguments, type RemapRule } from './RosArguments.js';
+import { RosoutLoggers } from './Rosout.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import { Subscription, type SubscriptionCallback, type SubscriptionOptions } from './Subscription.js';
@@ -38,6 +42,7 @@ import { ObservableSubscription } from './ObservableSubscription.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Time } from './Time.js';
 import { Timer, type TimerCallback } from './Timer.js';
+import { NodeTypeCache, TypeDescriptionService } from './TypeDescriptionService.js';
 import { checkSerializationMode } from './jsonSafe.js';
 import { topicEndpointInfo, type TopicEndpointInfo } from './endpointInfo.js';
 import { TypeValidationError } from './errors.js';
@@ -80,6 +85,8 @@ export class Node {
   readonly #actionClients: ActionClient[] = [];
   readonly #actionServers: ActionServer[] = [];
   readonly #helpers: { destroy(): void }[] = [];
+  /** The types its entities use, for `~/get_type_description`. */
+  readonly #types = new NodeTypeCache();
   /** The context's remapping rules, then the simulation's. */
   readonly #remaps: readonly RemapRule[];
   #spinning: boolean;
@@ -119,6 +126,7 @@ export class Node {
     context.onNodeCreated(this);
     this.nodeId = this.simulation.registerNode(this);
     this.#logger = new Logging(this.#loggerName(), this.simulation);
+    if (options.enableRosout && context.rosoutLogs) this.#startRosout(options);
     this.#clock = new ROSClock(this.simulation);
     this.#clock.isRosTimeActive = true;
 
@@ -133,6 +141,7 @@ export class Node {
     if (options.startParameterServices) this.#parameters.onChange = startParameterServices(this);
     if (options.enableLoggerService) startLoggerServices(this);
     this.#parameters.declare([new Parameter('use_sim_time', ParameterType.PARAMETER_BOOL, true)], [], true);
+    if (options.startTypeDescriptionService) new TypeDescriptionService(this).start();
     if (options.automaticallyDeclareParametersFromOverrides) {
       const pending = this.#parameters.overrides().filter((p) => !this.#parameters.has(p.name));
       this.#parameters.declare(pending);
@@ -460,6 +469,7 @@ export class Node {
     for (const helper of this.#helpers.splice(0)) helper.destroy();
     for (const action of [...this.#actionClients, ...this.#actionServers]) action.destroy();
     for (const entity of [...this.#entities]) this.#destroyEntity(entity);
+    this.simulation.rosout.removeNode(this.#logger.name, this)?.destroy();
     this.#destroyed = true;
     this.#setSpinning(false);
     this.context.onNodeDestroyed(this);
@@ -469,14 +479,21 @@ export class Node {
     return this.#destroyed;
   }
 
+  /** The types the node's entities use (rcl's node type cache), which its TypeDescriptionService serves. */
+  _typeCache(): NodeTypeCache {
+    return this.#types;
+  }
+
   /** Called by an action client or server on its node, with the entities it is made of. */
   _addActionClient(client: ActionClient, parts: Entity[]): void {
     this.#actionClients.push(client);
+    this.#types.add(client.type);
     for (const part of parts) this.#actionParts.add(part);
   }
 
   _addActionServer(server: ActionServer, parts: Entity[]): void {
     this.#actionServers.push(server);
+    this.#types.add(server.type);
     for (const part of parts) this.#actionParts.add(part);
   }
 
@@ -484,7 +501,10 @@ export class Node {
   _removeAction(action: ActionClient | ActionServer, parts: Entity[]): void {
     for (const list of [this.#actionClients, this.#actionServers] as (ActionClient | ActionServer)[][]) {
       const index = list.indexOf(action);
-      if (index >= 0) list.splice(index, 1);
+      if (index >= 0) {
+        list.splice(index, 1);
+        this.#types.remove(action.type);
+      }
     }
     for (const part of parts) this.#destroyEntity(part);
   }
@@ -751,6 +771,8 @@ export class Node {
 
   #own<T extends Entity>(entity: T): T {
     this.#entities.push(entity);
+    const type = typeOf(entity);
+    if (type !== null) this.#types.add(type);
     return entity;
   }
 
@@ -759,11 +781,43 @@ export class Node {
     if (index < 0) return;
     this.#entities.splice(index, 1);
     this.#actionParts.delete(entity);
+    const type = typeOf(entity);
+    if (type !== null) this.#types.remove(type);
     entity.destroy();
+  }
+
+  /**
+   * rcl_logging_rosout_init_publisher_for_node: a /rosout publisher for the node's logger, with
+   * the NodeOptions' rosoutQos or rcl's rosout profile — unless another node already registered
+   * the logger name (rcl's warning; its logs go out over that node's publisher).
+   */
+  #startRosout(options: NodeOptions): void {
+    const name = this.#logger.name;
+    if (!this.simulation.rosout.canRegister(name)) {
+      this.simulation.logOutput.log(
+        LoggingSeverity.WARN,
+        'rcl.logging_rosout',
+        `Publisher already registered for node name: '${this.#name}'. If this is due to multiple nodes with the same name then all logs for the logger named '${name}' will go out over the existing publisher. As soon as any node with that name is destructed it will unregister the publisher, preventing any further logs for that name from being published on the rosout topic.`,
+        this.simulation.engine.nowAbs,
+      );
+      return;
+    }
+    const qos = options.rosoutQos === null ? RosoutLoggers.QOS : resolveQoS(options.rosoutQos, 'qos_profile_default');
+    const publisher = new Publisher(this, 'rcl_interfaces/msg/Log', '/rosout', qos);
+    this.simulation.graph.addPublisher(publisher);
+    this.#types.add(publisher.type);
+    this.simulation.rosout.addNode(name, this, publisher);
   }
 }
 
 export type { MessageOf, RequestOf };
+
+/** The interface type an entity registers in its node's type cache (timers, guards and event handlers have none). */
+function typeOf(entity: Entity): MessageType | ServiceType | null {
+  if (entity instanceof Publisher || entity instanceof Subscription) return entity.type;
+  if (entity instanceof Service || entity instanceof Client) return entity.type;
+  return null;
+}
 
 function splitCallback<C>(optionsOrCallback: Options | C | undefined, maybeCallback: C | undefined, method: string): [Options | undefined, C] {
   if (typeof optionsOrCallback === 'function') return [undefined, optionsOrCallback as C];

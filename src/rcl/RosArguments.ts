@@ -29,6 +29,8 @@ export interface RosArguments {
   logLevels: { logger: string | null; level: LoggingSeverity }[];
   /** `--enclave`: the security enclave of the context's nodes (rcl's default is the root). */
   enclave: string;
+  /** `--enable-rosout-logs` / `--disable-rosout-logs` (the last wins): whether nodes publish their logs on /rosout. */
+  rosoutLogs: boolean;
   /** The arguments that are not ROS arguments, in order. */
   unparsed: string[];
 }
@@ -41,7 +43,7 @@ export class RosArgumentsError extends Error {
 }
 
 export function emptyRosArguments(): RosArguments {
-  return { remaps: [], parameters: [], paramsFiles: [], logLevels: [], enclave: '/', unparsed: [] };
+  return { remaps: [], parameters: [], paramsFiles: [], logLevels: [], enclave: '/', rosoutLogs: true, unparsed: [] };
 }
 
 export function parseRosArguments(argv: readonly string[]): RosArguments {
@@ -87,6 +89,8 @@ export function parseRosArguments(argv: readonly string[]): RosArguments {
         break;
       case '--enable-rosout-logs':
       case '--disable-rosout-logs':
+        result.rosoutLogs = arg === '--enable-rosout-logs';
+        break;
       case '--enable-stdout-logs':
       case '--disable-stdout-logs':
       case '--enable-external-lib-logs':

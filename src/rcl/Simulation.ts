@@ -13,6 +13,7 @@ import type { Node } from './Node.js';
 import type { ParameterOverride } from './NodeParameters.js';
 import { Program } from './Program.js';
 import type { RemapRule } from './RosArguments.js';
+import { RosoutLoggers } from './Rosout.js';
 
 export interface SimulationOptions {
   /** Sim time (ns) at which the loop starts; nodes are constructed while the clock reads 0. */
@@ -62,6 +63,8 @@ export class Simulation {
   readonly delivery: Delivery;
   readonly interfaces: InterfaceRegistry;
   readonly logOutput: LogOutput;
+  /** Which loggers publish on /rosout, through which node's publisher. */
+  readonly rosout = new RosoutLoggers();
   /** The job's own code: its nodes spin without spin(), its default context is initialized. */
   readonly job: Program;
   readonly nodes: Node[] = [];

@@ -43,7 +43,8 @@ export class Subscription extends Entity implements Executable {
   readonly serializationMode: SerializationMode;
   /** rclnodejs's isRaw: the callback gets the CDR bytes (a Buffer) instead of a message. */
   readonly #raw: MessageType | null;
-  readonly #type: MessageType;
+  /** Its message type (the node's type cache holds it while the subscription lives). */
+  readonly type: MessageType;
   /** What the callback gets: messages as they are, with plain arrays, or JSON-safe (rclnodejs's serializationMode). */
   readonly #shape: ((message: unknown) => unknown) | null;
   #contentFilter: ContentFilter | null = null;
@@ -62,7 +63,7 @@ export class Subscription extends Entity implements Executable {
     this.topic = topic;
     this.typeName = typeName;
     const type = this.simulation.interfaces.message(typeName);
-    this.#type = type;
+    this.type = type;
     this.#raw = options.isRaw === true ? type : null;
     const mode = checkSerializationMode(options.serializationMode ?? 'default');
     this.serializationMode = mode;
@@ -103,7 +104,7 @@ export class Subscription extends Entity implements Executable {
   /** Filters what arrives from now on; an expression-less filter clears it. Returns true, as rclnodejs does. */
   setContentFilter(filter: ContentFilter | undefined): boolean {
     if (!filter?.expression) return this.clearContentFilter();
-    this.#accepts = compileContentFilter(filter, (path) => hasFieldPath(this.#type, path));
+    this.#accepts = compileContentFilter(filter, (path) => hasFieldPath(this.type, path));
     this.#contentFilter = { expression: filter.expression, parameters: (filter.parameters ?? []).map((p) => String(p)) };
     return true;
   }

@@ -1,0 +1,85 @@
+import { splitNanoseconds } from './nanoseconds.js';
+import type { Node } from './Node.js';
+import type { Publisher } from './Publisher.js';
+
+/** Where a log record was made, as rclnodejs reads it from the caller's stack frame. */
+export interface LogLocation {
+  function: string;
+  file: string;
+  line: number;
+}
+
+interface Entry {
+  publisher: Publisher;
+  node: Node;
+  /** How many child loggers registered this name (0 for a node's own logger). */
+  sublogger: number;
+}
+
+/** rcl's qos_profile_rosout_default (its 10 s lifespan is not modeled: rclsim's QoS has none). */
+const ROSOUT_QOS = Object.freeze({ keepAll: false, depth: 1000, reliable: true, transientLocal: true });
+
+/**
+ * rcl's logging_rosout for a simulation: which logger names publish their records on /rosout
+ * through which node's publisher. A node registers its logger name, a child logger of a
+ * registered one (`getChild`) its own name, counted. As in rcl: a second node with a logger name
+ * already registered gets no publisher (its logs go out over the first one's, with rcl's
+ * warning), and destroying any node of that name unregisters the name and its child loggers.
+ */
+export class RosoutLoggers {
+  static readonly QOS = ROSOUT_QOS;
+  readonly #entries = new Map<string, Entry>();
+
+  /** False when the name is taken: the node then makes no publisher of its own. */
+  canRegister(name: string): boolean {
+    return !this.#entries.has(name);
+  }
+
+  addNode(name: string, node: Node, publisher: Publisher): void {
+    this.#entries.set(name, { publisher, node, sublogger: 0 });
+  }
+
+  /** rcl_logging_rosout_fini_publisher_for_node: the registered node's publisher goes, and every name it served. */
+  removeNode(name: string, node: Node): Publisher | null {
+    const entry = this.#entries.get(name);
+    if (entry === undefined) return null;
+    for (const [key, other] of [...this.#entries]) if (other.node === entry.node) this.#entries.delete(key);
+    return entry.node === node ? entry.publisher : null;
+  }
+
+  /** rcl_logging_rosout_add_sublogger: false when the parent has no publisher (rcl's NOT_FOUND). */
+  addSublogger(parent: string, child: string): boolean {
+    const entry = this.#entries.get(parent);
+    if (entry === undefined) return false;
+    const name = `${parent}.${child}`;
+    const known = this.#entries.get(name);
+    if (known !== undefined) known.sublogger += 1;
+    else this.#entries.set(name, { publisher: entry.publisher, node: entry.node, sublogger: 1 });
+    return true;
+  }
+
+  removeSublogger(parent: string, child: string): void {
+    const name = `${parent}.${child}`;
+    const entry = this.#entries.get(name);
+    if (entry === undefined || entry.sublogger === 0) return;
+    entry.sublogger -= 1;
+    if (entry.sublogger === 0) this.#entries.delete(name);
+  }
+
+  /** rcl_logging_rosout_output_handler: a record of a registered logger becomes a Log message. */
+  publish(name: string, level: number, message: string, time: bigint, location: () => LogLocation): void {
+    const entry = this.#entries.get(name);
+    if (entry === undefined || entry.publisher.isDestroyed()) return;
+    const { seconds, nanoseconds } = splitNanoseconds(time);
+    const where = location();
+    entry.publisher.publish({
+      stamp: { sec: seconds, nanosec: nanoseconds },
+      level,
+      name,
+      msg: message,
+      file: where.file,
+      function: where.function,
+      line: where.line,
+    });
+  }
+}
