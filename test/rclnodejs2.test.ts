@@ -439,6 +439,11 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
         echo.getLogger().info('echo before its twin goes');
         twin.destroy();
         echo.getLogger().info('echo after its twin went: its name is unregistered, as in rcl');
+        assert.equal(node.countPublishers('/rosout'), 2, 'echo keeps its publisher while it lives');
+      });
+      at(node, 30, () => {
+        echo.destroy();
+        assert.equal(node.countPublishers('/rosout'), 1, 'a destroyed node’s /rosout publisher goes with it');
       });
       at(node, 20, () => {
         // /rosout keeps the last 1000 records of each publisher (transient local): a late subscriber hears them.

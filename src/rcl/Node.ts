@@ -1,5 +1,6 @@
-import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
+import type { ActionType, ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
+import { describeType, type DescribedType } from '../interfaces/typeDescription.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { Client } from './Client.js';
@@ -42,7 +43,7 @@ import { ObservableSubscription } from './ObservableSubscription.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Time } from './Time.js';
 import { Timer, type TimerCallback } from './Timer.js';
-import { NodeTypeCache, TypeDescriptionService } from './TypeDescriptionService.js';
+import { TypeDescriptionService } from './TypeDescriptionService.js';
 import { checkSerializationMode } from './jsonSafe.js';
 import { topicEndpointInfo, type TopicEndpointInfo } from './endpointInfo.js';
 import { TypeValidationError } from './errors.js';
@@ -85,8 +86,8 @@ export class Node {
   readonly #actionClients: ActionClient[] = [];
   readonly #actionServers: ActionServer[] = [];
   readonly #helpers: { destroy(): void }[] = [];
-  /** The types its entities use, for `~/get_type_description`. */
-  readonly #types = new NodeTypeCache();
+  /** rcl's /rosout publisher of the node's logger (not among its publishers), if it has one. */
+  #rosout: Publisher | null = null;
   /** The context's remapping rules, then the simulation's. */
   readonly #remaps: readonly RemapRule[];
   #spinning: boolean;
@@ -469,7 +470,9 @@ export class Node {
     for (const helper of this.#helpers.splice(0)) helper.destroy();
     for (const action of [...this.#actionClients, ...this.#actionServers]) action.destroy();
     for (const entity of [...this.#entities]) this.#destroyEntity(entity);
-    this.simulation.rosout.removeNode(this.#logger.name, this)?.destroy();
+    this.simulation.rosout.removeNode(this.#logger.name);
+    this.#rosout?.destroy();
+    this.#rosout = null;
     this.#destroyed = true;
     this.#setSpinning(false);
     this.context.onNodeDestroyed(this);
@@ -479,21 +482,33 @@ export class Node {
     return this.#destroyed;
   }
 
-  /** The types the node's entities use (rcl's node type cache), which its TypeDescriptionService serves. */
-  _typeCache(): NodeTypeCache {
-    return this.#types;
+  /**
+   * rcl's node type cache, read when asked: the description of the type with this RIHS01 hash
+   * that one of the node's publishers, subscriptions, services, clients or actions uses now.
+   */
+  _typeInUse(hash: string): DescribedType | undefined {
+    const types: (MessageType | ServiceType | ActionType | null)[] = [
+      ...(this.#rosout === null ? [] : [this.#rosout.type]),
+      ...this.#entities.map(typeOf),
+      ...this.#actionClients.map((client) => client.type),
+      ...this.#actionServers.map((server) => server.type),
+    ];
+    for (const type of types) {
+      if (type === null) continue;
+      const described = describeType(type);
+      if (described.hash === hash) return described;
+    }
+    return undefined;
   }
 
   /** Called by an action client or server on its node, with the entities it is made of. */
   _addActionClient(client: ActionClient, parts: Entity[]): void {
     this.#actionClients.push(client);
-    this.#types.add(client.type);
     for (const part of parts) this.#actionParts.add(part);
   }
 
   _addActionServer(server: ActionServer, parts: Entity[]): void {
     this.#actionServers.push(server);
-    this.#types.add(server.type);
     for (const part of parts) this.#actionParts.add(part);
   }
 
@@ -501,10 +516,7 @@ export class Node {
   _removeAction(action: ActionClient | ActionServer, parts: Entity[]): void {
     for (const list of [this.#actionClients, this.#actionServers] as (ActionClient | ActionServer)[][]) {
       const index = list.indexOf(action);
-      if (index >= 0) {
-        list.splice(index, 1);
-        this.#types.remove(action.type);
-      }
+      if (index >= 0) list.splice(index, 1);
     }
     for (const part of parts) this.#destroyEntity(part);
   }
@@ -771,8 +783,6 @@ export class Node {
 
   #own<T extends Entity>(entity: T): T {
     this.#entities.push(entity);
-    const type = typeOf(entity);
-    if (type !== null) this.#types.add(type);
     return entity;
   }
 
@@ -781,8 +791,6 @@ export class Node {
     if (index < 0) return;
     this.#entities.splice(index, 1);
     this.#actionParts.delete(entity);
-    const type = typeOf(entity);
-    if (type !== null) this.#types.remove(type);
     entity.destroy();
   }
 
@@ -805,14 +813,14 @@ export class Node {
     const qos = options.rosoutQos === null ? RosoutLoggers.QOS : resolveQoS(options.rosoutQos, 'qos_profile_default');
     const publisher = new Publisher(this, 'rcl_interfaces/msg/Log', '/rosout', qos);
     this.simulation.graph.addPublisher(publisher);
-    this.#types.add(publisher.type);
     this.simulation.rosout.addNode(name, this, publisher);
+    this.#rosout = publisher;
   }
 }
 
 export type { MessageOf, RequestOf };
 
-/** The interface type an entity registers in its node's type cache (timers, guards and event handlers have none). */
+/** The interface type an entity uses (timers, guards and event handlers have none). */
 function typeOf(entity: Entity): MessageType | ServiceType | null {
   if (entity instanceof Publisher || entity instanceof Subscription) return entity.type;
   if (entity instanceof Service || entity instanceof Client) return entity.type;

@@ -39,12 +39,15 @@ export class RosoutLoggers {
     this.#entries.set(name, { publisher, node, sublogger: 0 });
   }
 
-  /** rcl_logging_rosout_fini_publisher_for_node: the registered node's publisher goes, and every name it served. */
-  removeNode(name: string, node: Node): Publisher | null {
+  /**
+   * rcl_logging_rosout_fini_publisher_for_node: every name served by the node that registered
+   * this one goes, even when another node of the name is the one destroyed (the destroyed node's
+   * own publisher goes with it).
+   */
+  removeNode(name: string): void {
     const entry = this.#entries.get(name);
-    if (entry === undefined) return null;
+    if (entry === undefined) return;
     for (const [key, other] of [...this.#entries]) if (other.node === entry.node) this.#entries.delete(key);
-    return entry.node === node ? entry.publisher : null;
   }
 
   /** rcl_logging_rosout_add_sublogger: false when the parent has no publisher (rcl's NOT_FOUND). */

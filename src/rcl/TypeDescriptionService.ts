@@ -1,39 +1,9 @@
-import type { ActionType, ServiceType } from '../interfaces/InterfaceRegistry.js';
-import type { MessageType } from '../interfaces/MessageType.js';
-import { describeType, type DescribedType } from '../interfaces/typeDescription.js';
 import { LoggingSeverity } from './LogOutput.js';
 import type { Node } from './Node.js';
 import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
 
 const START_PARAMETER = 'start_type_description_service';
 const RIHS01 = /^RIHS01_[0-9a-fA-F]{64}$/;
-
-/**
- * rcl's node type cache: the types the node's publishers, subscriptions, services, clients and
- * actions use, by RIHS01 hash, counted so that a type stays while any entity uses it.
- */
-export class NodeTypeCache {
-  readonly #types = new Map<string, { described: DescribedType; users: number }>();
-
-  add(type: MessageType | ServiceType | ActionType): void {
-    const described = describeType(type);
-    const known = this.#types.get(described.hash);
-    if (known) known.users += 1;
-    else this.#types.set(described.hash, { described, users: 1 });
-  }
-
-  remove(type: MessageType | ServiceType | ActionType): void {
-    const { hash } = describeType(type);
-    const known = this.#types.get(hash);
-    if (known === undefined) return;
-    known.users -= 1;
-    if (known.users === 0) this.#types.delete(hash);
-  }
-
-  get(hash: string): DescribedType | undefined {
-    return this.#types.get(hash)?.described;
-  }
-}
 
 /**
  * rclnodejs 2.x's TypeDescriptionService (and rclcpp's): `~/get_type_description` on Jazzy,
@@ -70,14 +40,13 @@ export class TypeDescriptionService {
     if (!this.#enabled || this.#started) return;
     this.#started = true;
     const node = this.#node;
-    const types = node._typeCache();
     node.createService('type_description_interfaces/srv/GetTypeDescription', '~/get_type_description', (request) => {
       const failure = (reason: string): object => ({ successful: false, failure_reason: reason });
       if (!RIHS01.test(request.type_hash)) {
         node.simulation.logOutput.log(LoggingSeverity.ERROR, 'rcl', `Failed to parse type hash '${request.type_hash}'`, node.simulation.engine.nowAbs);
         return failure('Failed to parse type hash');
       }
-      const described = types.get(`RIHS01_${request.type_hash.slice('RIHS01_'.length).toLowerCase()}`);
+      const described = node._typeInUse(`RIHS01_${request.type_hash.slice('RIHS01_'.length).toLowerCase()}`);
       if (described === undefined) return failure('Type not currently in use by this node');
       return {
         successful: true,
