@@ -425,6 +425,7 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
         node.getLogger().info('speed 2.0');
       }
       const quiet = rclnodejs.createNode('quiet', '', undefined, { enableRosout: false });
+      rclnodejs.createNode('talker', '/robot', undefined, { enableRosout: false }).destroy(); // takes no part: talker keeps its name
       const echo = rclnodejs.createNode('echo');
       const twin = rclnodejs.createNode('echo');
       assert.equal(quiet.countPublishers('/rosout'), 2, 'talker and the first echo publish on /rosout; quiet and the twin do not');

@@ -23,7 +23,8 @@ export interface OwnDefinition {
   firstLine: number;
   /**
    * Fields declared `char` or `byte` (IDL `char`, `octet`): the parsers fold both into uint8,
-   * which is what CDR and rclnodejs see, but the type hash tells them apart.
+   * which is what CDR sees, but rclnodejs (a char is int8) and the type hash (byte; an IDL char)
+   * tell them apart.
    */
   declared: ReadonlyMap<string, 'char' | 'byte'>;
   /** Written in IDL, where `char` is a type of its own; rosidl_adapter turns a .msg `char` into uint8. */

@@ -86,7 +86,8 @@ export class Node {
   readonly #actionClients: ActionClient[] = [];
   readonly #actionServers: ActionServer[] = [];
   readonly #helpers: { destroy(): void }[] = [];
-  /** rcl's /rosout publisher of the node's logger (not among its publishers), if it has one. */
+  /** Whether the node takes part in /rosout (rclnodejs's `_enableRosout`), and rcl's publisher if it got one (not among its publishers). */
+  #rosoutEnabled = false;
   #rosout: Publisher | null = null;
   /** The context's remapping rules, then the simulation's. */
   readonly #remaps: readonly RemapRule[];
@@ -470,7 +471,7 @@ export class Node {
     for (const helper of this.#helpers.splice(0)) helper.destroy();
     for (const action of [...this.#actionClients, ...this.#actionServers]) action.destroy();
     for (const entity of [...this.#entities]) this.#destroyEntity(entity);
-    this.simulation.rosout.removeNode(this.#logger.name);
+    if (this.#rosoutEnabled) this.simulation.rosout.removeNode(this.#logger.name);
     this.#rosout?.destroy();
     this.#rosout = null;
     this.#destroyed = true;
@@ -800,6 +801,7 @@ export class Node {
    * the logger name (rcl's warning; its logs go out over that node's publisher).
    */
   #startRosout(options: NodeOptions): void {
+    this.#rosoutEnabled = true;
     const name = this.#logger.name;
     if (!this.simulation.rosout.canRegister(name)) {
       this.simulation.logOutput.log(

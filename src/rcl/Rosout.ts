@@ -50,14 +50,18 @@ export class RosoutLoggers {
     for (const [key, other] of [...this.#entries]) if (other.node === entry.node) this.#entries.delete(key);
   }
 
-  /** rcl_logging_rosout_add_sublogger: false when the parent has no publisher (rcl's NOT_FOUND). */
+  /**
+   * rcl_logging_rosout_add_sublogger: false when the parent has no publisher (rcl's NOT_FOUND),
+   * or when the child's name is a node's own logger (which publishes already, and is not counted).
+   */
   addSublogger(parent: string, child: string): boolean {
     const entry = this.#entries.get(parent);
     if (entry === undefined) return false;
     const name = `${parent}.${child}`;
     const known = this.#entries.get(name);
-    if (known !== undefined) known.sublogger += 1;
-    else this.#entries.set(name, { publisher: entry.publisher, node: entry.node, sublogger: 1 });
+    if (known === undefined) this.#entries.set(name, { publisher: entry.publisher, node: entry.node, sublogger: 1 });
+    else if (known.sublogger > 0) known.sublogger += 1;
+    else return false;
     return true;
   }
 
