@@ -1,5 +1,5 @@
 import { parse, stringify } from 'yaml';
-import type { ResolvedQoS } from '../rcl/QoS.js';
+import { UNTIMED, type ResolvedQoS } from '../rcl/QoS.js';
 
 /**
  * rosbag2's `offered_qos_profiles`: the QoS profiles the recorded publishers offered. Format
@@ -15,7 +15,7 @@ const TRANSIENT_LOCAL = new Set<unknown>([1, 'transient_local']);
 /** rmw's "infinite" duration, as Jazzy's DDS layers report unset deadlines and lifespans. */
 const INFINITE = { sec: 9223372036, nsec: 854775807 };
 /** rosbag2's default offer (Rosbag2QoS: keep last 10, reliable, volatile). */
-const ROSBAG2_DEFAULT: ResolvedQoS = { keepAll: false, depth: 10, reliable: true, transientLocal: false };
+const ROSBAG2_DEFAULT: ResolvedQoS = { ...UNTIMED, keepAll: false, depth: 10, reliable: true, transientLocal: false };
 
 interface RecordedProfile {
   reliability?: unknown;
@@ -49,8 +49,8 @@ export function playbackQoS(offered: unknown, where: string): ResolvedQoS {
 
 /**
  * What rosbag2 (format version 9) records for the publishers of a topic: the policies each
- * offers, with history and depth unknown (discovery does not carry them) and the durations
- * rclsim does not model as infinite.
+ * offers, with history and depth unknown (discovery does not carry them) and the lifespan,
+ * which rclsim does not model, as infinite.
  */
 export function offeredQosProfiles(offers: readonly ResolvedQoS[]): Record<string, unknown>[] {
   return offers.map((qos) => ({
@@ -58,12 +58,16 @@ export function offeredQosProfiles(offers: readonly ResolvedQoS[]): Record<strin
     depth: 0,
     reliability: qos.reliable ? 'reliable' : 'best_effort',
     durability: qos.transientLocal ? 'transient_local' : 'volatile',
-    deadline: INFINITE,
+    deadline: rmwTime(qos.deadline),
     lifespan: INFINITE,
-    liveliness: 'automatic',
-    liveliness_lease_duration: INFINITE,
+    liveliness: qos.manualLiveliness ? 'manual_by_topic' : 'automatic',
+    liveliness_lease_duration: rmwTime(qos.leaseDuration),
     avoid_ros_namespace_conventions: false,
   }));
+}
+
+function rmwTime(ns: number): { sec: number; nsec: number } {
+  return ns === Infinity ? INFINITE : { sec: Math.floor(ns / 1e9), nsec: ns % 1e9 };
 }
 
 /** The string form (MCAP channel metadata). */

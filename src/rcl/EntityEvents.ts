@@ -4,11 +4,11 @@ import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 
 /** rmw's QoS policy kinds (rmw_qos_policy_kind_e), as an incompatible-QoS status names them. */
-export const QoSPolicyKindBits = Object.freeze({ DURABILITY: 1 << 1, RELIABILITY: 1 << 4 });
+export const QoSPolicyKindBits = Object.freeze({ DURABILITY: 1 << 1, DEADLINE: 1 << 2, LIVELINESS: 1 << 3, RELIABILITY: 1 << 4 });
 
 type EventCallback = (status: Record<string, unknown>) => unknown;
 
-/** Callbacks of one entity's events; the deadline and liveliness ones wait for the network models. */
+/** Callbacks of one entity's events; the liveliness and message-lost ones wait for the network models. */
 class EventCallbacks {
   deadline: EventCallback | undefined;
   incompatibleQos: EventCallback | undefined;
@@ -76,9 +76,9 @@ const NOTHING = (): Record<string, unknown> => ({ total_count: 0, total_count_ch
 /**
  * What a publisher or subscription tells its event callbacks: matched (rmw_matched_status_t)
  * when a peer matches or leaves, incompatible QoS (rmw_qos_incompatible_event_status_t) and
- * incompatible type when a peer on its topic cannot match. Deadline, liveliness and
- * message-lost callbacks get their handlers, whose counts stay zero until the network models
- * make those events happen.
+ * incompatible type when a peer on its topic cannot match, deadline missed when a period of
+ * its QoS deadline passes without a sample. Liveliness and message-lost callbacks get their
+ * handlers, whose counts stay zero until the network models make those events happen.
  */
 export class EntityEvents {
   #matched: EventHandler | null = null;
@@ -89,6 +89,8 @@ export class EntityEvents {
   #qosIncompatibilities = 0;
   #lastPolicyKind = 0;
   #typeIncompatibilities = 0;
+  #deadline: EventHandler | null = null;
+  #deadlineMisses = 0;
 
   /** The entity's handlers, to be owned (and destroyed) by its node. */
   readonly handlers: EventHandler[] = [];
@@ -116,7 +118,7 @@ export class EntityEvents {
       total_count_change: 0,
     }));
     const subscription = callbacks instanceof SubscriptionEventCallbacks;
-    handler('deadline', callbacks.deadline, NOTHING);
+    this.#deadline = handler('deadline', callbacks.deadline, () => ({ total_count: this.#deadlineMisses, total_count_change: 0 }));
     handler(
       'liveliness',
       callbacks.liveliness,
@@ -140,6 +142,12 @@ export class EntityEvents {
     this.#qosIncompatibilities++;
     this.#lastPolicyKind = policyKind;
     this.#incompatibleQos?.happen({ total_count: this.#qosIncompatibilities, total_count_change: 1, last_policy_kind: policyKind });
+  }
+
+  /** Offered (publisher) or requested (subscription) deadline missed: rmw's deadline status. */
+  deadlineMissed(totalCount: number): void {
+    this.#deadlineMisses = totalCount;
+    this.#deadline?.happen({ total_count: totalCount, total_count_change: 1 });
   }
 
   incompatibleType(): void {

@@ -7,6 +7,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
+import { DeadlineWatch } from './DeadlineWatch.js';
 import type { Watcher } from './Delivery.js';
 import { requireInterface } from './interfaceClasses.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
@@ -36,6 +37,8 @@ export class Publisher<T extends string = string> extends Entity {
   #watchersGeneration = -1;
 
   readonly #validation: ValidationSetting;
+  /** Its offered deadline, when its QoS has one. */
+  readonly #deadline: DeadlineWatch | null;
 
   constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, validation = new ValidationSetting()) {
     super(node);
@@ -47,6 +50,7 @@ export class Publisher<T extends string = string> extends Entity {
     this.gid = this.createGid();
     this.delay = this.simulation.topicDelay(topic);
     this.#retained = qos.transientLocal ? new Fifo<Sample>() : null;
+    this.#deadline = qos.deadline === Infinity ? null : new DeadlineWatch(this.engine, qos.deadline, (count) => this.events?.deadlineMissed(count));
   }
 
   get subscriptionCount(): number {
@@ -88,6 +92,7 @@ export class Publisher<T extends string = string> extends Entity {
     this.assertAlive(`publish on ${this.topic}`);
     // No options object made per publish: this is the path of every message.
     this.#validation.check(message, this.typeName, options?.validate);
+    this.#deadline?.sample();
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
     if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs, true);
@@ -102,6 +107,7 @@ export class Publisher<T extends string = string> extends Entity {
    */
   publishRecorded(data: Buffer, sentAt: bigint): void {
     this.assertAlive(`publish on ${this.topic}`);
+    this.#deadline?.sample();
     const engine = this.engine;
     if (engine.fingerprintEnabled) {
       const hash = this.#bytesDigest(data);
@@ -172,6 +178,7 @@ export class Publisher<T extends string = string> extends Entity {
 
   override destroy(): void {
     super.destroy();
+    this.#deadline?.stop();
     this.simulation.graph.removePublisher(this);
   }
 }

@@ -1,9 +1,11 @@
+import { Engine } from '../engine/Engine.js';
+import { Duration } from './Duration.js';
 import { TypeValidationError } from './errors.js';
 
 /**
  * rclnodejs's QoS class and profile strings, and what rclsim takes from them: history and
  * depth (the subscription buffer), reliability and durability (matching, and TRANSIENT_LOCAL
- * replay to late subscriptions).
+ * replay to late subscriptions), deadline and liveliness (matching, and deadline events).
  */
 const HistoryPolicy = {
   RMW_QOS_POLICY_HISTORY_SYSTEM_DEFAULT: 0,
@@ -59,6 +61,8 @@ export class QoS {
   #durability: number;
   #liveliness: number;
   #avoidRosNameSpaceConventions: boolean;
+  #deadline: Duration | null = null;
+  #livelinessLeaseDuration: Duration | null = null;
 
   /** rclnodejs 1.x's order: liveliness before avoidRosNameSpaceConventions. */
   constructor(
@@ -114,6 +118,32 @@ export class QoS {
   set avoidRosNameSpaceConventions(avoid: boolean) {
     this.#avoidRosNameSpaceConventions = checked('avoidRosNameSpaceConventions', avoid, 'boolean');
   }
+
+  /**
+   * rmw's deadline and liveliness lease duration, which rclnodejs's QoS lacks (rclcpp's
+   * `deadline()` and `liveliness_lease_duration()`): a Duration, bigint nanoseconds, or null.
+   * Null or zero is rmw's "unspecified", which Jazzy's default DDS takes as infinite.
+   */
+  get deadline(): Duration | null {
+    return this.#deadline;
+  }
+  set deadline(deadline: Duration | bigint | null) {
+    this.#deadline = durationPolicy('deadline', deadline);
+  }
+  get livelinessLeaseDuration(): Duration | null {
+    return this.#livelinessLeaseDuration;
+  }
+  set livelinessLeaseDuration(lease: Duration | bigint | null) {
+    this.#livelinessLeaseDuration = durationPolicy('livelinessLeaseDuration', lease);
+  }
+}
+
+function durationPolicy(name: string, value: Duration | bigint | null): Duration | null {
+  if (value === null || value === undefined) return null;
+  const duration = typeof value === 'bigint' ? Duration.fromNanoseconds(value) : value;
+  if (!(duration instanceof Duration)) throw new TypeValidationError(name, value, 'Duration, bigint nanoseconds or null', { entityType: 'qos' });
+  if (duration.nanoseconds < 0n) throw new TypeValidationError(name, value, 'a duration of zero or more', { entityType: 'qos' });
+  return duration.nanoseconds === 0n ? null : duration;
 }
 
 function checked<T>(name: string, value: T, kind: 'number' | 'boolean'): T {
@@ -127,17 +157,26 @@ export interface ResolvedQoS {
   readonly depth: number;
   readonly reliable: boolean;
   readonly transientLocal: boolean;
+  /** Deadline period in ns; Infinity when there is none. */
+  readonly deadline: number;
+  /** MANUAL_BY_TOPIC liveliness (else AUTOMATIC, what SYSTEM_DEFAULT means to Fast DDS). */
+  readonly manualLiveliness: boolean;
+  /** Liveliness lease duration in ns; Infinity when there is none. */
+  readonly leaseDuration: number;
 }
+
+/** The timing policies of every profile: no deadline, automatic liveliness, no lease. */
+export const UNTIMED = Object.freeze({ deadline: Infinity, manualLiveliness: false, leaseDuration: Infinity });
 
 /** Shared by every entity created with a profile: frozen, so never copied. */
 const PROFILES: Readonly<Record<QoSProfileName, ResolvedQoS>> = {
-  qos_profile_sensor_data: Object.freeze({ keepAll: false, depth: 5, reliable: false, transientLocal: false }),
-  qos_profile_system_default: Object.freeze({ keepAll: false, depth: 1, reliable: true, transientLocal: false }),
-  qos_profile_default: Object.freeze({ keepAll: false, depth: 10, reliable: true, transientLocal: false }),
-  qos_profile_services_default: Object.freeze({ keepAll: false, depth: 10, reliable: true, transientLocal: false }),
-  qos_profile_parameters: Object.freeze({ keepAll: false, depth: 1000, reliable: true, transientLocal: false }),
-  qos_profile_parameter_events: Object.freeze({ keepAll: false, depth: 1000, reliable: true, transientLocal: false }),
-  qos_profile_action_status_default: Object.freeze({ keepAll: false, depth: 1, reliable: true, transientLocal: true }),
+  qos_profile_sensor_data: Object.freeze({ ...UNTIMED, keepAll: false, depth: 5, reliable: false, transientLocal: false }),
+  qos_profile_system_default: Object.freeze({ ...UNTIMED, keepAll: false, depth: 1, reliable: true, transientLocal: false }),
+  qos_profile_default: Object.freeze({ ...UNTIMED, keepAll: false, depth: 10, reliable: true, transientLocal: false }),
+  qos_profile_services_default: Object.freeze({ ...UNTIMED, keepAll: false, depth: 10, reliable: true, transientLocal: false }),
+  qos_profile_parameters: Object.freeze({ ...UNTIMED, keepAll: false, depth: 1000, reliable: true, transientLocal: false }),
+  qos_profile_parameter_events: Object.freeze({ ...UNTIMED, keepAll: false, depth: 1000, reliable: true, transientLocal: false }),
+  qos_profile_action_status_default: Object.freeze({ ...UNTIMED, keepAll: false, depth: 1, reliable: true, transientLocal: true }),
 };
 
 /** Accepts a QoS object, a profile string, or a plain depth (KEEP_LAST with the default profile). */
@@ -158,25 +197,44 @@ export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallb
     depth: keepAll ? Infinity : Math.max(qos.depth || 1, 1),
     reliable: qos.reliability !== ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
     transientLocal: qos.durability === DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+    deadline: durationNs(qos.deadline, 'deadline'),
+    manualLiveliness: qos.liveliness === LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC,
+    leaseDuration: durationNs(qos.livelinessLeaseDuration, 'liveliness lease duration'),
   };
+}
+
+function durationNs(duration: Duration | null | undefined, what: string): number {
+  return duration === null || duration === undefined ? Infinity : Engine.checkDuration(duration.nanoseconds, `QoS ${what}`);
 }
 
 /** A resolved QoS as a QoS object, in rmw's policy numbers (keep-all with depth 0). */
 export function qosFromResolved(qos: ResolvedQoS): QoS {
-  return new QoS(
+  const result = new QoS(
     qos.keepAll ? HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_ALL : HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
     qos.keepAll ? 0 : qos.depth,
     qos.reliable ? ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE : ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
     qos.transientLocal ? DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL : DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE,
+    // Automatic liveliness stays "system default", as rclnodejs's profiles leave it.
+    qos.manualLiveliness ? LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC : LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_SYSTEM_DEFAULT,
   );
+  if (qos.deadline !== Infinity) result.deadline = BigInt(qos.deadline);
+  if (qos.leaseDuration !== Infinity) result.livelinessLeaseDuration = BigInt(qos.leaseDuration);
+  return result;
 }
 
+export type IncompatiblePolicy = 'RELIABILITY' | 'LIVELINESS' | 'DEADLINE' | 'DURABILITY';
+
 /**
- * Why a publisher's offer does not satisfy a subscription's request, as DDS's
- * request-versus-offer rules say; null when they are compatible.
+ * Why a publisher's offer does not satisfy a subscription's request, by DDS's request-versus-offer
+ * rules (rmw_qos_profile_check_compatible): reliability, durability, a deadline no longer than
+ * the requested one, liveliness at least as strict with a lease no longer. Null when compatible.
+ * With several, the one Fast DDS reports last (the highest DDS policy id: reliability 11,
+ * liveliness 8, deadline 4, durability 2).
  */
-export function incompatibility(offered: ResolvedQoS, requested: ResolvedQoS): 'RELIABILITY' | 'DURABILITY' | null {
+export function incompatibility(offered: ResolvedQoS, requested: ResolvedQoS): IncompatiblePolicy | null {
   if (requested.reliable && !offered.reliable) return 'RELIABILITY';
+  if ((requested.manualLiveliness && !offered.manualLiveliness) || offered.leaseDuration > requested.leaseDuration) return 'LIVELINESS';
+  if (offered.deadline > requested.deadline) return 'DEADLINE';
   if (requested.transientLocal && !offered.transientLocal) return 'DURABILITY';
   return null;
 }

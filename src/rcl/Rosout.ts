@@ -1,6 +1,7 @@
 import { splitNanoseconds } from './nanoseconds.js';
 import type { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
+import { UNTIMED, type ResolvedQoS } from './QoS.js';
 
 /** Where a log record was made, as rclnodejs reads it from the caller's stack frame. */
 export interface LogLocation {
@@ -17,7 +18,7 @@ interface Entry {
 }
 
 /** rcl's qos_profile_rosout_default (its 10 s lifespan is not modeled: rclsim's QoS has none). */
-const ROSOUT_QOS = Object.freeze({ keepAll: false, depth: 1000, reliable: true, transientLocal: true });
+const ROSOUT_QOS: ResolvedQoS = Object.freeze({ ...UNTIMED, keepAll: false, depth: 1000, reliable: true, transientLocal: true });
 
 /**
  * rcl's logging_rosout for a simulation: which logger names publish their records on /rosout

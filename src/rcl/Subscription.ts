@@ -1,5 +1,6 @@
 import type { EntityEvents } from './EntityEvents.js';
 import { compileContentFilter, type ContentFilter } from './contentFilter.js';
+import { DeadlineWatch } from './DeadlineWatch.js';
 import { checkSerializationMode, toJSONSafe, toPlainArrays, type SerializationMode } from './jsonSafe.js';
 import { requireInterface } from './interfaceClasses.js';
 import { SKIPPED, type Executable } from '../engine/Executable.js';
@@ -48,6 +49,8 @@ export class Subscription extends Entity implements Executable {
   /** What the callback gets: messages as they are, with plain arrays, or JSON-safe (rclnodejs's serializationMode). */
   readonly #shape: ((message: unknown) => unknown) | null;
   #contentFilter: ContentFilter | null = null;
+  /** Its requested deadline, when its QoS has one. */
+  readonly #deadline: DeadlineWatch | null;
   /** Messages that do not match never reach the buffer, as DDS filters them. */
   #accepts: ((message: unknown) => boolean) | null = null;
 
@@ -70,6 +73,7 @@ export class Subscription extends Entity implements Executable {
     this.#shape = mode === 'json' ? toJSONSafe : mode === 'plain' || options.enableTypedArray === false ? toPlainArrays : null;
     if (options.contentFilter?.expression) this.setContentFilter(options.contentFilter);
     this.resolvedQoS = qos;
+    this.#deadline = qos.deadline === Infinity ? null : new DeadlineWatch(this.engine, qos.deadline, (count) => this.events?.deadlineMissed(count));
     this.#depth = qos.depth;
     this.#callback = callback;
     this.#wantsInfo = callback.length >= 2;
@@ -124,6 +128,7 @@ export class Subscription extends Entity implements Executable {
     if (this.isDestroyed()) return;
     // Raw bytes that are no message of the type reach raw subscriptions only.
     if (sample.message === null ? this.#raw === null : this.#accepts !== null && !this.#accepts(sample.message)) return;
+    this.#deadline?.sample();
     const buffer = this.#buffer;
     if (buffer.length >= this.#depth) {
       buffer.shift()!.pending--;
@@ -174,6 +179,7 @@ export class Subscription extends Entity implements Executable {
 
   override destroy(): void {
     super.destroy();
+    this.#deadline?.stop();
     this.simulation.graph.removeSubscription(this);
   }
 }

@@ -1,6 +1,6 @@
 import { typeDescriptionHash } from '../interfaces/typeDescription.js';
 import type { Publisher } from './Publisher.js';
-import { qosFromResolved, type ResolvedQoS } from './QoS.js';
+import { QoS, qosFromResolved, type ResolvedQoS } from './QoS.js';
 import type { Subscription } from './Subscription.js';
 
 /** rmw's `rmw_endpoint_type_t`. */
@@ -29,11 +29,17 @@ export function rmwQoSProfile(qos: ResolvedQoS): Record<string, unknown> {
     reliability,
     durability,
     lifespan: { ...INFINITE },
-    deadline: { ...INFINITE },
-    liveliness: 1,
-    liveliness_lease_duration: { ...INFINITE },
+    deadline: rmwTime(qos.deadline),
+    // As the DDS layer reports it: system default resolved to automatic.
+    liveliness: qos.manualLiveliness ? QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC : QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_AUTOMATIC,
+    liveliness_lease_duration: rmwTime(qos.leaseDuration),
     avoid_ros_namespace_conventions: false,
   };
+}
+
+/** A duration policy as rclnodejs's graph query gives it: seconds (bigint) and nanoseconds. */
+function rmwTime(ns: number): { seconds: bigint; nanoseconds: number } {
+  return ns === Infinity ? { ...INFINITE } : { seconds: BigInt(Math.floor(ns / 1e9)), nanoseconds: ns % 1e9 };
 }
 
 export function topicEndpointInfo(endpoint: Publisher | Subscription, kind: 'publisher' | 'subscription'): TopicEndpointInfo {

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as rclnodejs from '../src/compat/index.js';
+import { MS, simulate } from './helpers.js';
+
+const { Duration, QoS } = rclnodejs;
+const STRING = 'std_msgs/msg/String';
+
+/** A reliable keep-last-10 QoS with the given deadline and liveliness. */
+function qosWith(deadlineMs: number | null, liveliness: number = QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_AUTOMATIC, leaseMs: number | null = null): rclnodejs.QoS {
+  const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 10, QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE, QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE, liveliness);
+  qos.deadline = deadlineMs === null ? null : new Duration(0n, BigInt(deadlineMs) * MS);
+  qos.livelinessLeaseDuration = leaseMs === null ? null : BigInt(leaseMs) * MS;
+  return qos;
+}
+
+describe('QoS deadline and liveliness policies (without a network)', () => {
+  it('reports a missed deadline at the exact sim time each period ends without a sample: offered from writes, requested from receipts', async () => {
+    const heard: string[] = [];
+    const { summary } = await simulate(
+      () => {
+        const node = rclnodejs.createNode('watched');
+        const at = (): number => Number(node.now().nanoseconds / MS);
+        const offered = new rclnodejs.PublisherEventCallbacks();
+        offered.deadline = (s) => heard.push(`${at()} offered ${s.total_count} (+${s.total_count_change})`);
+        const requested = new rclnodejs.SubscriptionEventCallbacks();
+        requested.deadline = (s) => heard.push(`${at()} requested ${s.total_count} (+${s.total_count_change})`);
+        const publisher = node.createPublisher(STRING, 'x', { qos: qosWith(100) }, offered);
+        node.createSubscription(STRING, 'x', { qos: qosWith(100) }, (m) => heard.push(`${at()} got ${m.data}`), requested);
+        // The timer goes on (the node is busy), but publishes only twice.
+        let ticks = 0;
+        node.createTimer(50n * MS, () => {
+          if (++ticks <= 2) publisher.publish(`m${ticks}`);
+        });
+        const [info] = node.getPublishersInfoByTopic('/x');
+        assert.deepEqual(info!.qos_profile.deadline, { seconds: 0n, nanoseconds: 100_000_000 });
+      },
+      // Messages on /x take 20 ms: the subscription's periods start when they arrive.
+      { endAfter: 380n * MS, topicDelays: new Map([['/x', 20n * MS]]) },
+    );
+    assert.deepEqual(heard, [
+      '70 got m1',
+      '120 got m2',
+      // Written at 50 and 100 ms: the offered deadline is missed at 200, 300 ms…
+      '200 offered 1 (+1)',
+      // …received at 70 and 120 ms: the requested one at 220, 320 ms.
+      '220 requested 1 (+1)',
+      '300 offered 2 (+1)',
+      '320 requested 2 (+1)',
+    ]);
+    assert.equal(summary.endReason, 'end-time');
+  });
+
+  it('does not keep a run going: a publisher that falls silent ends the run idle', async () => {
+    const misses: number[] = [];
+    const { summary } = await simulate(() => {
+      const node = rclnodejs.createNode('once');
+      const events = new rclnodejs.PublisherEventCallbacks();
+      events.deadline = (s) => misses.push(s.total_count as number);
+      const publisher = node.createPublisher(STRING, 'y', { qos: qosWith(10) }, events);
+      const timer = node.createTimer(5n * MS, () => {
+        publisher.publish('only');
+        timer.cancel();
+      });
+    });
+    assert.equal(summary.endReason, 'idle');
+    assert.deepEqual(misses, []);
+  });
+
+  it('matches by ROS 2’s request-versus-offer rules for deadline and liveliness, naming the policy that fails', async () => {
+    const heard: string[] = [];
+    await simulate(
+      () => {
+        const node = rclnodejs.createNode('matcher');
+        const pair = (topic: string, offered: rclnodejs.QoS, requested: rclnodejs.QoS): void => {
+          const events = new rclnodejs.SubscriptionEventCallbacks();
+          events.incompatibleQos = (s) => heard.push(`${topic}: incompatible, policy ${s.last_policy_kind}`);
+          const publisher = node.createPublisher(STRING, topic, { qos: offered });
+          node.createSubscription(STRING, topic, { qos: requested }, (m) => heard.push(`${topic}: got ${m.data}`), events);
+          node.createTimer(10n * MS, () => publisher.publish('hello'));
+        };
+        pair('deadline_ok', qosWith(50), qosWith(100));
+        pair('deadline_longer', qosWith(200), qosWith(100));
+        pair('deadline_none', qosWith(null), qosWith(100));
+        pair('manual_wanted', qosWith(null), qosWith(null, QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC));
+        pair('manual_offered', qosWith(null, QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC), qosWith(null));
+        pair('lease_longer', qosWith(null, undefined, 2000), qosWith(null, undefined, 1000));
+        assert.throws(() => (qosWith(null).deadline = 'soon' as never), rclnodejs.TypeValidationError);
+        const unset = qosWith(null);
+        unset.deadline = 0n;
+        assert.equal(unset.deadline, null, 'zero is rmw’s "unspecified": no deadline');
+      },
+      { endAfter: 15n * MS },
+    );
+    const { DEADLINE, LIVELINESS } = { DEADLINE: 1 << 2, LIVELINESS: 1 << 3 };
+    assert.deepEqual(heard.sort(), [
+      'deadline_longer: incompatible, policy ' + DEADLINE,
+      'deadline_none: incompatible, policy ' + DEADLINE,
+      'deadline_ok: got hello',
+      'lease_longer: incompatible, policy ' + LIVELINESS,
+      'manual_offered: got hello',
+      'manual_wanted: incompatible, policy ' + LIVELINESS,
+    ]);
+  });
+});
