@@ -14,7 +14,7 @@ function qosWith(deadlineMs: number | null, liveliness: number = QoS.LivelinessP
   return qos;
 }
 
-describe('QoS deadline and liveliness policies (without a network)', () => {
+describe('QoS deadline, lifespan and liveliness policies (without a network)', () => {
   it('reports a missed deadline at the exact sim time each period ends without a sample: offered from writes, requested from receipts', async () => {
     const heard: string[] = [];
     const { summary } = await simulate(
@@ -49,6 +49,59 @@ describe('QoS deadline and liveliness policies (without a network)', () => {
       '320 requested 2 (+1)',
     ]);
     assert.equal(summary.endReason, 'end-time');
+  });
+
+  it('drops samples as old as their lifespan: from a late joiner’s replay (writer), on arrival and before take (reader)', async () => {
+    const heard: string[] = [];
+    await simulate(
+      () => {
+        const node = rclnodejs.createNode('source');
+        const at = (): number => Number(node.now().nanoseconds / MS);
+        const listen = (on: rclnodejs.Node, name: string, topic: string, lifespanMs: number | null, transientLocal = false): void => {
+          const qos = qosWith(null);
+          qos.lifespan = lifespanMs === null ? null : BigInt(lifespanMs) * MS;
+          if (transientLocal) qos.durability = QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL;
+          on.createSubscription(STRING, topic, { qos }, (m) => heard.push(`${at()} ${name} got ${m.data}`));
+        };
+        const latched = qosWith(null);
+        latched.durability = QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL;
+        latched.lifespan = new Duration(0n, 100n * MS);
+        const fast = node.createPublisher(STRING, 'fast', { qos: latched });
+        const slow = node.createPublisher(STRING, 'slow');
+        let ticks = 0;
+        node.createTimer(50n * MS, () => {
+          if (++ticks > 4) return;
+          fast.publish(`f${ticks}`);
+          slow.publish(`s${ticks}`);
+        });
+        // Messages on /slow take 30 ms to arrive.
+        listen(node, 'short-lived', '/slow', 20);
+        listen(node, 'long-lived', '/slow', 50);
+        // A node that does not spin until 230 ms takes what it got then: only what is younger than 40 ms.
+        const sleeper = rclnodejs.createNode('sleeper');
+        sleeper.stop();
+        listen(sleeper, 'sleeper', '/fast', 40);
+        const late = node.createTimer(220n * MS, () => {
+          late.cancel();
+          // Written at 50…200 ms with a 100 ms lifespan: only f3 (150) and f4 (200) are left to replay.
+          listen(node, 'late', '/fast', null, true);
+        });
+        const wake = node.createTimer(230n * MS, () => {
+          wake.cancel();
+          sleeper.spin();
+        });
+      },
+      { endAfter: 260n * MS, topicDelays: new Map([['/slow', 30n * MS]]) },
+    );
+    assert.deepEqual(heard, [
+      '80 long-lived got s1',
+      '130 long-lived got s2',
+      '180 long-lived got s3',
+      '220 late got f3',
+      '220 late got f4',
+      '230 long-lived got s4',
+      '230 sleeper got f4',
+    ]);
   });
 
   it('does not keep a run going: a publisher that falls silent ends the run idle', async () => {

@@ -49,8 +49,7 @@ export function playbackQoS(offered: unknown, where: string): ResolvedQoS {
 
 /**
  * What rosbag2 (format version 9) records for the publishers of a topic: the policies each
- * offers, with history and depth unknown (discovery does not carry them) and the lifespan,
- * which rclsim does not model, as infinite.
+ * offers, with history and depth unknown (discovery does not carry them).
  */
 export function offeredQosProfiles(offers: readonly ResolvedQoS[]): Record<string, unknown>[] {
   return offers.map((qos) => ({
@@ -59,7 +58,7 @@ export function offeredQosProfiles(offers: readonly ResolvedQoS[]): Record<strin
     reliability: qos.reliable ? 'reliable' : 'best_effort',
     durability: qos.transientLocal ? 'transient_local' : 'volatile',
     deadline: rmwTime(qos.deadline),
-    lifespan: INFINITE,
+    lifespan: rmwTime(qos.lifespan),
     liveliness: qos.manualLiveliness ? 'manual_by_topic' : 'automatic',
     liveliness_lease_duration: rmwTime(qos.leaseDuration),
     avoid_ros_namespace_conventions: false,

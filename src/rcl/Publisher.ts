@@ -173,7 +173,12 @@ export class Publisher<T extends string = string> extends Entity {
 
   /** The samples a TRANSIENT_LOCAL publisher replays to a late subscription, oldest first. */
   retainedSamples(): Sample[] {
-    return this.#retained?.toArray() ?? [];
+    const samples = this.#retained?.toArray() ?? [];
+    // Fast DDS's writer lifespan: a sample leaves the history once it is as old as the lifespan.
+    const lifespan = this.resolvedQoS.lifespan;
+    if (lifespan === Infinity) return samples;
+    const written = this.engine.nowAbs - BigInt(lifespan);
+    return samples.filter((sample) => sample.sourceTimestamp > written);
   }
 
   override destroy(): void {

@@ -5,7 +5,8 @@ import { TypeValidationError } from './errors.js';
 /**
  * rclnodejs's QoS class and profile strings, and what rclsim takes from them: history and
  * depth (the subscription buffer), reliability and durability (matching, and TRANSIENT_LOCAL
- * replay to late subscriptions), deadline and liveliness (matching, and deadline events).
+ * replay to late subscriptions), deadline and liveliness (matching, and deadline events),
+ * lifespan (samples that expire before they are taken are dropped).
  */
 const HistoryPolicy = {
   RMW_QOS_POLICY_HISTORY_SYSTEM_DEFAULT: 0,
@@ -62,6 +63,7 @@ export class QoS {
   #liveliness: number;
   #avoidRosNameSpaceConventions: boolean;
   #deadline: Duration | null = null;
+  #lifespan: Duration | null = null;
   #livelinessLeaseDuration: Duration | null = null;
 
   /** rclnodejs 1.x's order: liveliness before avoidRosNameSpaceConventions. */
@@ -120,15 +122,22 @@ export class QoS {
   }
 
   /**
-   * rmw's deadline and liveliness lease duration, which rclnodejs's QoS lacks (rclcpp's
-   * `deadline()` and `liveliness_lease_duration()`): a Duration, bigint nanoseconds, or null.
-   * Null or zero is rmw's "unspecified", which Jazzy's default DDS takes as infinite.
+   * rmw's deadline, lifespan and liveliness lease duration, which rclnodejs's QoS lacks
+   * (rclcpp's `deadline()`, `lifespan()`, `liveliness_lease_duration()`): a Duration, bigint
+   * nanoseconds, or null. Null or zero is rmw's "unspecified", which Jazzy's default DDS takes as
+   * infinite.
    */
   get deadline(): Duration | null {
     return this.#deadline;
   }
   set deadline(deadline: Duration | bigint | null) {
     this.#deadline = durationPolicy('deadline', deadline);
+  }
+  get lifespan(): Duration | null {
+    return this.#lifespan;
+  }
+  set lifespan(lifespan: Duration | bigint | null) {
+    this.#lifespan = durationPolicy('lifespan', lifespan);
   }
   get livelinessLeaseDuration(): Duration | null {
     return this.#livelinessLeaseDuration;
@@ -159,14 +168,16 @@ export interface ResolvedQoS {
   readonly transientLocal: boolean;
   /** Deadline period in ns; Infinity when there is none. */
   readonly deadline: number;
+  /** Lifespan in ns (how long a sample stays valid after it was written); Infinity when there is none. */
+  readonly lifespan: number;
   /** MANUAL_BY_TOPIC liveliness (else AUTOMATIC, what SYSTEM_DEFAULT means to Fast DDS). */
   readonly manualLiveliness: boolean;
   /** Liveliness lease duration in ns; Infinity when there is none. */
   readonly leaseDuration: number;
 }
 
-/** The timing policies of every profile: no deadline, automatic liveliness, no lease. */
-export const UNTIMED = Object.freeze({ deadline: Infinity, manualLiveliness: false, leaseDuration: Infinity });
+/** The timing policies of every profile: no deadline, no lifespan, automatic liveliness, no lease. */
+export const UNTIMED = Object.freeze({ deadline: Infinity, lifespan: Infinity, manualLiveliness: false, leaseDuration: Infinity });
 
 /** Shared by every entity created with a profile: frozen, so never copied. */
 const PROFILES: Readonly<Record<QoSProfileName, ResolvedQoS>> = {
@@ -198,6 +209,7 @@ export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallb
     reliable: qos.reliability !== ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
     transientLocal: qos.durability === DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
     deadline: durationNs(qos.deadline, 'deadline'),
+    lifespan: durationNs(qos.lifespan, 'lifespan'),
     manualLiveliness: qos.liveliness === LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC,
     leaseDuration: durationNs(qos.livelinessLeaseDuration, 'liveliness lease duration'),
   };
@@ -218,6 +230,7 @@ export function qosFromResolved(qos: ResolvedQoS): QoS {
     qos.manualLiveliness ? LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC : LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_SYSTEM_DEFAULT,
   );
   if (qos.deadline !== Infinity) result.deadline = BigInt(qos.deadline);
+  if (qos.lifespan !== Infinity) result.lifespan = BigInt(qos.lifespan);
   if (qos.leaseDuration !== Infinity) result.livelinessLeaseDuration = BigInt(qos.leaseDuration);
   return result;
 }

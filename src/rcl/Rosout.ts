@@ -17,8 +17,8 @@ interface Entry {
   sublogger: number;
 }
 
-/** rcl's qos_profile_rosout_default (its 10 s lifespan is not modeled: rclsim's QoS has none). */
-const ROSOUT_QOS: ResolvedQoS = Object.freeze({ ...UNTIMED, keepAll: false, depth: 1000, reliable: true, transientLocal: true });
+/** rcl's qos_profile_rosout_default: a late subscriber gets the last 1000 records of the last 10 s. */
+const ROSOUT_QOS: ResolvedQoS = Object.freeze({ ...UNTIMED, keepAll: false, depth: 1000, reliable: true, transientLocal: true, lifespan: 10e9 });
 
 /**
  * rcl's logging_rosout for a simulation: which logger names publish their records on /rosout

@@ -51,6 +51,8 @@ export class Subscription extends Entity implements Executable {
   #contentFilter: ContentFilter | null = null;
   /** Its requested deadline, when its QoS has one. */
   readonly #deadline: DeadlineWatch | null;
+  /** Its lifespan in ns (Infinity: none), read for every sample: held here. */
+  readonly #lifespan: number;
   /** Messages that do not match never reach the buffer, as DDS filters them. */
   #accepts: ((message: unknown) => boolean) | null = null;
 
@@ -75,6 +77,7 @@ export class Subscription extends Entity implements Executable {
     this.resolvedQoS = qos;
     this.#deadline = qos.deadline === Infinity ? null : new DeadlineWatch(this.engine, qos.deadline, (count) => this.events?.deadlineMissed(count));
     this.#depth = qos.depth;
+    this.#lifespan = qos.lifespan;
     this.#callback = callback;
     this.#wantsInfo = callback.length >= 2;
     this.channel = topic;
@@ -129,6 +132,7 @@ export class Subscription extends Entity implements Executable {
     // Raw bytes that are no message of the type reach raw subscriptions only.
     if (sample.message === null ? this.#raw === null : this.#accepts !== null && !this.#accepts(sample.message)) return;
     this.#deadline?.sample();
+    if (this.#expired(sample)) return;
     const buffer = this.#buffer;
     if (buffer.length >= this.#depth) {
       buffer.shift()!.pending--;
@@ -155,6 +159,8 @@ export class Subscription extends Entity implements Executable {
     const sample = this.#buffer.shift();
     if (sample === undefined) return SKIPPED;
     const last = --sample.pending === 0 && !sample.retained;
+    const receivedAt = this.#wantsInfo ? this.#receivedAt.shift()! : 0n;
+    if (this.#expired(sample)) return SKIPPED;
     // A sample without a message (raw bytes) reached only raw subscriptions, and holds its bytes.
     const held = sample.message!;
     const message =
@@ -169,12 +175,20 @@ export class Subscription extends Entity implements Executable {
     if (!this.#wantsInfo) return this.#callback(delivered);
     const info = new MessageInfo({
       sourceTimestamp: sample.sourceTimestamp,
-      receivedTimestamp: this.#receivedAt.shift()!,
+      receivedTimestamp: receivedAt,
       publicationSequenceNumber: BigInt(sample.publicationSequenceNumber),
       receptionSequenceNumber: BigInt(++this.#receptionSequence),
       publisherGid: sample.publisherGid,
     });
     return this.#callback(delivered, info);
+  }
+
+  /**
+   * Fast DDS's reader lifespan (the subscription's own QoS lifespan, as rmw_fastrtps sets it): a
+   * sample as old as the lifespan is dropped when it arrives, and removed before it is taken.
+   */
+  #expired(sample: Sample): boolean {
+    return this.#lifespan !== Infinity && this.engine.nowAbs - sample.sourceTimestamp >= this.#lifespan;
   }
 
   override destroy(): void {

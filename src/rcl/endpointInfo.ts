@@ -28,7 +28,7 @@ export function rmwQoSProfile(qos: ResolvedQoS): Record<string, unknown> {
     history,
     reliability,
     durability,
-    lifespan: { ...INFINITE },
+    lifespan: rmwTime(qos.lifespan),
     deadline: rmwTime(qos.deadline),
     // As the DDS layer reports it: system default resolved to automatic.
     liveliness: qos.manualLiveliness ? QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC : QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_AUTOMATIC,
