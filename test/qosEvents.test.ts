@@ -14,7 +14,7 @@ function qosWith(deadlineMs: number | null, liveliness: number = QoS.LivelinessP
   return qos;
 }
 
-describe('QoS deadline, lifespan and liveliness policies (without a network)', () => {
+describe('QoS deadline, lifespan and liveliness policies and their events (without a network)', () => {
   it('reports a missed deadline at the exact sim time each period ends without a sample: offered from writes, requested from receipts', async () => {
     const heard: string[] = [];
     const { summary } = await simulate(
@@ -101,6 +101,50 @@ describe('QoS deadline, lifespan and liveliness policies (without a network)', (
       '220 late got f4',
       '230 long-lived got s4',
       '230 sleeper got f4',
+    ]);
+  });
+
+  it('tracks liveliness: automatic publishers are alive while they exist, manual ones by writes and assertions within their lease', async () => {
+    const heard: string[] = [];
+    await simulate(
+      () => {
+        const node = rclnodejs.createNode('lively');
+        const at = (): number => Number(node.now().nanoseconds / MS);
+        const changed = (name: string): rclnodejs.SubscriptionEventCallbacks => {
+          const events = new rclnodejs.SubscriptionEventCallbacks();
+          events.liveliness = (s) =>
+            heard.push(`${at()} ${name}: alive ${s.alive_count} (${s.alive_count_change}), not alive ${s.not_alive_count} (${s.not_alive_count_change})`);
+          return events;
+        };
+        const manual = QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC;
+        const lost = new rclnodejs.PublisherEventCallbacks();
+        lost.liveliness = (s) => heard.push(`${at()} publisher: liveliness lost ${s.total_count} (+${s.total_count_change})`);
+        const manualPublisher = node.createPublisher(STRING, 'manual', { qos: qosWith(null, manual, 100) }, lost);
+        node.createSubscription(STRING, 'manual', { qos: qosWith(null, manual, 200) }, () => {}, changed('manual'));
+        node.createPublisher(STRING, 'auto', { qos: qosWith(null) });
+        node.createSubscription(STRING, 'auto', { qos: qosWith(null) }, () => {}, changed('auto'));
+        const once = (ms: number, body: () => void): void => {
+          const timer = node.createTimer(BigInt(ms) * MS, () => {
+            timer.cancel();
+            body();
+          });
+        };
+        once(50, () => manualPublisher.publish('first write'));
+        once(300, () => manualPublisher.assertLiveliness());
+        once(350, () => node.destroyPublisher(manualPublisher));
+      },
+      { endAfter: 600n * MS },
+    );
+    assert.deepEqual(heard, [
+      // An automatic publisher is alive as the subscription matches it; a manual one only once it writes.
+      '0 auto: alive 1 (1), not alive 0 (0)',
+      '50 manual: alive 1 (1), not alive 0 (0)',
+      // Its 100 ms lease passes without a write or assertion.
+      '150 publisher: liveliness lost 1 (+1)',
+      '150 manual: alive 0 (-1), not alive 1 (1)',
+      '300 manual: alive 1 (1), not alive 0 (-1)',
+      // Destroyed while alive: it leaves the alive count.
+      '350 manual: alive 0 (-1), not alive 0 (0)',
     ]);
   });
 

@@ -8,7 +8,7 @@ export const QoSPolicyKindBits = Object.freeze({ DURABILITY: 1 << 1, DEADLINE: 1
 
 type EventCallback = (status: Record<string, unknown>) => unknown;
 
-/** Callbacks of one entity's events; the liveliness and message-lost ones wait for the network models. */
+/** Callbacks of one entity's events; the message-lost one waits for the network models. */
 class EventCallbacks {
   deadline: EventCallback | undefined;
   incompatibleQos: EventCallback | undefined;
@@ -77,8 +77,9 @@ const NOTHING = (): Record<string, unknown> => ({ total_count: 0, total_count_ch
  * What a publisher or subscription tells its event callbacks: matched (rmw_matched_status_t)
  * when a peer matches or leaves, incompatible QoS (rmw_qos_incompatible_event_status_t) and
  * incompatible type when a peer on its topic cannot match, deadline missed when a period of
- * its QoS deadline passes without a sample. Liveliness and message-lost callbacks get their
- * handlers, whose counts stay zero until the network models make those events happen.
+ * its QoS deadline passes without a sample, liveliness lost (publisher) and changed
+ * (subscription). The message-lost callback gets its handler, whose count stays zero until the
+ * network models lose messages.
  */
 export class EntityEvents {
   #matched: EventHandler | null = null;
@@ -91,6 +92,10 @@ export class EntityEvents {
   #typeIncompatibilities = 0;
   #deadline: EventHandler | null = null;
   #deadlineMisses = 0;
+  #liveliness: EventHandler | null = null;
+  #livelinessLosses = 0;
+  #alive = 0;
+  #notAlive = 0;
 
   /** The entity's handlers, to be owned (and destroyed) by its node. */
   readonly handlers: EventHandler[] = [];
@@ -119,10 +124,12 @@ export class EntityEvents {
     }));
     const subscription = callbacks instanceof SubscriptionEventCallbacks;
     this.#deadline = handler('deadline', callbacks.deadline, () => ({ total_count: this.#deadlineMisses, total_count_change: 0 }));
-    handler(
+    this.#liveliness = handler(
       'liveliness',
       callbacks.liveliness,
-      subscription ? () => ({ alive_count: 0, not_alive_count: 0, alive_count_change: 0, not_alive_count_change: 0 }) : NOTHING,
+      subscription
+        ? () => ({ alive_count: this.#alive, not_alive_count: this.#notAlive, alive_count_change: 0, not_alive_count_change: 0 })
+        : () => ({ total_count: this.#livelinessLosses, total_count_change: 0 }),
     );
     if (subscription) handler('message lost', callbacks.messageLost, NOTHING);
   }
@@ -148,6 +155,24 @@ export class EntityEvents {
   deadlineMissed(totalCount: number): void {
     this.#deadlineMisses = totalCount;
     this.#deadline?.happen({ total_count: totalCount, total_count_change: 1 });
+  }
+
+  /** A publisher's lease passed without a write or assertion (rmw_liveliness_lost_status_t). */
+  livelinessLost(totalCount: number): void {
+    this.#livelinessLosses = totalCount;
+    this.#liveliness?.happen({ total_count: totalCount, total_count_change: 1 });
+  }
+
+  /** A matched publisher became alive or not alive, or left (rmw_liveliness_changed_status_t). */
+  livelinessChanged(aliveChange: number, notAliveChange: number): void {
+    this.#alive += aliveChange;
+    this.#notAlive += notAliveChange;
+    this.#liveliness?.happen({
+      alive_count: this.#alive,
+      not_alive_count: this.#notAlive,
+      alive_count_change: aliveChange,
+      not_alive_count_change: notAliveChange,
+    });
   }
 
   incompatibleType(): void {

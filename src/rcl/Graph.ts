@@ -42,7 +42,10 @@ export class Graph {
   removePublisher(publisher: Publisher): void {
     const topic = this.#topics.get(publisher.topic);
     if (topic) remove(topic.publishers, publisher);
-    for (const subscription of publisher.matched) subscription.events?.matched(-1);
+    for (const subscription of publisher.matched) {
+      subscription.events?.matched(-1);
+      countLiveliness(publisher, subscription, -1);
+    }
     publisher.matched = [];
   }
 
@@ -104,6 +107,7 @@ export class Graph {
     }
     publisher.events?.matched(1);
     subscription.events?.matched(1);
+    countLiveliness(publisher, subscription, 1);
     return true;
   }
 
@@ -201,4 +205,11 @@ function namesAndTypes<T>(byName: Map<string, T>, endpointsOf: (entry: T) => { t
     if (endpoints.length > 0) result.push({ name, types: [...new Set(endpoints.map((e) => e.typeName))].sort() });
   }
   return result.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** A subscription counts a publisher it matches (1) or no longer matches (-1) as alive or not alive, as its liveliness is. */
+function countLiveliness(publisher: Publisher, subscription: Subscription, sign: 1 | -1): void {
+  const liveliness = publisher.liveliness;
+  if (liveliness === 'alive') subscription.events?.livelinessChanged(sign, 0);
+  else if (liveliness === 'not alive') subscription.events?.livelinessChanged(0, sign);
 }

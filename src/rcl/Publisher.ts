@@ -7,7 +7,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
-import { DeadlineWatch } from './DeadlineWatch.js';
+import { SilenceWatch } from './SilenceWatch.js';
 import type { Watcher } from './Delivery.js';
 import { requireInterface } from './interfaceClasses.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
@@ -38,7 +38,10 @@ export class Publisher<T extends string = string> extends Entity {
 
   readonly #validation: ValidationSetting;
   /** Its offered deadline, when its QoS has one. */
-  readonly #deadline: DeadlineWatch | null;
+  readonly #deadline: SilenceWatch | null;
+  /** A MANUAL_BY_TOPIC publisher's lease, when finite; `#asserted` once it has written or asserted (AUTOMATIC: always). */
+  readonly #lease: SilenceWatch | null;
+  #asserted: boolean;
 
   constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, validation = new ValidationSetting()) {
     super(node);
@@ -50,7 +53,10 @@ export class Publisher<T extends string = string> extends Entity {
     this.gid = this.createGid();
     this.delay = this.simulation.topicDelay(topic);
     this.#retained = qos.transientLocal ? new Fifo<Sample>() : null;
-    this.#deadline = qos.deadline === Infinity ? null : new DeadlineWatch(this.engine, qos.deadline, (count) => this.events?.deadlineMissed(count));
+    this.#deadline = qos.deadline === Infinity ? null : new SilenceWatch(this.engine, qos.deadline, true, (count) => this.events?.deadlineMissed(count));
+    const leased = qos.manualLiveliness && qos.leaseDuration !== Infinity;
+    this.#lease = leased ? new SilenceWatch(this.engine, qos.leaseDuration, false, (count) => this.#livelinessLost(count)) : null;
+    this.#asserted = !qos.manualLiveliness;
   }
 
   get subscriptionCount(): number {
@@ -72,8 +78,44 @@ export class Publisher<T extends string = string> extends Entity {
     return true;
   }
 
-  /** Liveliness is never lost without a network model: nothing to assert. */
-  assertLiveliness(): void {}
+  /** Asserts a MANUAL_BY_TOPIC publisher's liveliness, as a write does (AUTOMATIC ones need nothing). */
+  assertLiveliness(): void {
+    this.assertAlive('assert liveliness');
+    this.#assertLiveliness();
+  }
+
+  /**
+   * How its matched subscriptions see it (DDS liveliness): an AUTOMATIC publisher is alive while
+   * it exists; a MANUAL_BY_TOPIC one from its first write or assertion, and not alive once its
+   * lease passes without one.
+   */
+  get liveliness(): 'alive' | 'not alive' | 'unknown' {
+    if (!this.#asserted) return 'unknown';
+    return this.#lease?.silent === true ? 'not alive' : 'alive';
+  }
+
+  /** A write: the deadline's period starts again, and a manual publisher's liveliness is asserted. */
+  #wrote(): void {
+    this.#deadline?.sample();
+    this.#assertLiveliness();
+  }
+
+  #assertLiveliness(): void {
+    // Only a MANUAL_BY_TOPIC publisher is unasserted or leased: an AUTOMATIC one has nothing to do.
+    if (this.#asserted && this.#lease === null) return;
+    const regained = this.#lease?.sample() ?? false;
+    if (!this.#asserted) {
+      this.#asserted = true;
+      for (const subscription of this.matched) subscription.events?.livelinessChanged(1, 0);
+    } else if (regained) {
+      for (const subscription of this.matched) subscription.events?.livelinessChanged(1, -1);
+    }
+  }
+
+  #livelinessLost(count: number): void {
+    this.events?.livelinessLost(count);
+    for (const subscription of this.matched) subscription.events?.livelinessChanged(-1, 1);
+  }
 
   get willValidateMessage(): boolean {
     return this.#validation.enabled;
@@ -92,7 +134,7 @@ export class Publisher<T extends string = string> extends Entity {
     this.assertAlive(`publish on ${this.topic}`);
     // No options object made per publish: this is the path of every message.
     this.#validation.check(message, this.typeName, options?.validate);
-    this.#deadline?.sample();
+    this.#wrote();
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
     if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs, true);
@@ -107,7 +149,7 @@ export class Publisher<T extends string = string> extends Entity {
    */
   publishRecorded(data: Buffer, sentAt: bigint): void {
     this.assertAlive(`publish on ${this.topic}`);
-    this.#deadline?.sample();
+    this.#wrote();
     const engine = this.engine;
     if (engine.fingerprintEnabled) {
       const hash = this.#bytesDigest(data);
@@ -184,6 +226,7 @@ export class Publisher<T extends string = string> extends Entity {
   override destroy(): void {
     super.destroy();
     this.#deadline?.stop();
+    this.#lease?.stop();
     this.simulation.graph.removePublisher(this);
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityEvents } from './EntityEvents.js';
 import { compileContentFilter, type ContentFilter } from './contentFilter.js';
-import { DeadlineWatch } from './DeadlineWatch.js';
+import { SilenceWatch } from './SilenceWatch.js';
 import { checkSerializationMode, toJSONSafe, toPlainArrays, type SerializationMode } from './jsonSafe.js';
 import { requireInterface } from './interfaceClasses.js';
 import { SKIPPED, type Executable } from '../engine/Executable.js';
@@ -50,7 +50,7 @@ export class Subscription extends Entity implements Executable {
   readonly #shape: ((message: unknown) => unknown) | null;
   #contentFilter: ContentFilter | null = null;
   /** Its requested deadline, when its QoS has one. */
-  readonly #deadline: DeadlineWatch | null;
+  readonly #deadline: SilenceWatch | null;
   /** Its lifespan in ns (Infinity: none), read for every sample: held here. */
   readonly #lifespan: number;
   /** Messages that do not match never reach the buffer, as DDS filters them. */
@@ -75,7 +75,7 @@ export class Subscription extends Entity implements Executable {
     this.#shape = mode === 'json' ? toJSONSafe : mode === 'plain' || options.enableTypedArray === false ? toPlainArrays : null;
     if (options.contentFilter?.expression) this.setContentFilter(options.contentFilter);
     this.resolvedQoS = qos;
-    this.#deadline = qos.deadline === Infinity ? null : new DeadlineWatch(this.engine, qos.deadline, (count) => this.events?.deadlineMissed(count));
+    this.#deadline = qos.deadline === Infinity ? null : new SilenceWatch(this.engine, qos.deadline, true, (count) => this.events?.deadlineMissed(count));
     this.#depth = qos.depth;
     this.#lifespan = qos.lifespan;
     this.#callback = callback;
