@@ -7,11 +7,20 @@ import { defineJob, type JobHandle } from '../src/job/Job.js';
 import { runJob, type RunOptions } from '../src/job/runJob.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
 import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
+import type { Node } from '../src/rcl/Node.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');
 export const SECOND = 1_000_000_000n;
 export const MS = 1_000_000n;
+
+/** Runs `body` once, from a one-shot timer of `node` at `atMs` ms of sim time after the start. */
+export function at(node: Node, atMs: number, body: () => unknown): void {
+  const timer = node.createTimer(BigInt(atMs) * MS, () => {
+    timer.cancel();
+    return body();
+  });
+}
 
 export interface Simulated {
   summary: RunSummary;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
-import { MS, simulate } from './helpers.js';
+import { at, MS, simulate } from './helpers.js';
 
 const { Duration, QoS } = rclnodejs;
 const STRING = 'std_msgs/msg/String';
@@ -20,13 +20,13 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
     const { summary } = await simulate(
       () => {
         const node = rclnodejs.createNode('watched');
-        const at = (): number => Number(node.now().nanoseconds / MS);
+        const now = (): number => Number(node.now().nanoseconds / MS);
         const offered = new rclnodejs.PublisherEventCallbacks();
-        offered.deadline = (s) => heard.push(`${at()} offered ${s.total_count} (+${s.total_count_change})`);
+        offered.deadline = (s) => heard.push(`${now()} offered ${s.total_count} (+${s.total_count_change})`);
         const requested = new rclnodejs.SubscriptionEventCallbacks();
-        requested.deadline = (s) => heard.push(`${at()} requested ${s.total_count} (+${s.total_count_change})`);
+        requested.deadline = (s) => heard.push(`${now()} requested ${s.total_count} (+${s.total_count_change})`);
         const publisher = node.createPublisher(STRING, 'x', { qos: qosWith(100) }, offered);
-        node.createSubscription(STRING, 'x', { qos: qosWith(100) }, (m) => heard.push(`${at()} got ${m.data}`), requested);
+        node.createSubscription(STRING, 'x', { qos: qosWith(100) }, (m) => heard.push(`${now()} got ${m.data}`), requested);
         // The timer goes on (the node is busy), but publishes only twice.
         let ticks = 0;
         node.createTimer(50n * MS, () => {
@@ -56,12 +56,12 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
     await simulate(
       () => {
         const node = rclnodejs.createNode('source');
-        const at = (): number => Number(node.now().nanoseconds / MS);
+        const now = (): number => Number(node.now().nanoseconds / MS);
         const listen = (on: rclnodejs.Node, name: string, topic: string, lifespanMs: number | null, transientLocal = false): void => {
           const qos = qosWith(null);
           qos.lifespan = lifespanMs === null ? null : BigInt(lifespanMs) * MS;
           if (transientLocal) qos.durability = QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL;
-          on.createSubscription(STRING, topic, { qos }, (m) => heard.push(`${at()} ${name} got ${m.data}`));
+          on.createSubscription(STRING, topic, { qos }, (m) => heard.push(`${now()} ${name} got ${m.data}`));
         };
         const latched = qosWith(null);
         latched.durability = QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL;
@@ -81,15 +81,9 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
         const sleeper = rclnodejs.createNode('sleeper');
         sleeper.stop();
         listen(sleeper, 'sleeper', '/fast', 40);
-        const late = node.createTimer(220n * MS, () => {
-          late.cancel();
-          // Written at 50…200 ms with a 100 ms lifespan: only f3 (150) and f4 (200) are left to replay.
-          listen(node, 'late', '/fast', null, true);
-        });
-        const wake = node.createTimer(230n * MS, () => {
-          wake.cancel();
-          sleeper.spin();
-        });
+        // Written at 50…200 ms with a 100 ms lifespan: only f3 (150) and f4 (200) are left to replay.
+        at(node, 220, () => listen(node, 'late', '/fast', null, true));
+        at(node, 230, () => sleeper.spin());
       },
       { endAfter: 260n * MS, topicDelays: new Map([['/slow', 30n * MS]]) },
     );
@@ -109,29 +103,23 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
     await simulate(
       () => {
         const node = rclnodejs.createNode('lively');
-        const at = (): number => Number(node.now().nanoseconds / MS);
+        const now = (): number => Number(node.now().nanoseconds / MS);
         const changed = (name: string): rclnodejs.SubscriptionEventCallbacks => {
           const events = new rclnodejs.SubscriptionEventCallbacks();
           events.liveliness = (s) =>
-            heard.push(`${at()} ${name}: alive ${s.alive_count} (${s.alive_count_change}), not alive ${s.not_alive_count} (${s.not_alive_count_change})`);
+            heard.push(`${now()} ${name}: alive ${s.alive_count} (${s.alive_count_change}), not alive ${s.not_alive_count} (${s.not_alive_count_change})`);
           return events;
         };
         const manual = QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC;
         const lost = new rclnodejs.PublisherEventCallbacks();
-        lost.liveliness = (s) => heard.push(`${at()} publisher: liveliness lost ${s.total_count} (+${s.total_count_change})`);
+        lost.liveliness = (s) => heard.push(`${now()} publisher: liveliness lost ${s.total_count} (+${s.total_count_change})`);
         const manualPublisher = node.createPublisher(STRING, 'manual', { qos: qosWith(null, manual, 100) }, lost);
         node.createSubscription(STRING, 'manual', { qos: qosWith(null, manual, 200) }, () => {}, changed('manual'));
         node.createPublisher(STRING, 'auto', { qos: qosWith(null) });
         node.createSubscription(STRING, 'auto', { qos: qosWith(null) }, () => {}, changed('auto'));
-        const once = (ms: number, body: () => void): void => {
-          const timer = node.createTimer(BigInt(ms) * MS, () => {
-            timer.cancel();
-            body();
-          });
-        };
-        once(50, () => manualPublisher.publish('first write'));
-        once(300, () => manualPublisher.assertLiveliness());
-        once(350, () => node.destroyPublisher(manualPublisher));
+        at(node, 50, () => manualPublisher.publish('first write'));
+        at(node, 300, () => manualPublisher.assertLiveliness());
+        at(node, 350, () => node.destroyPublisher(manualPublisher));
       },
       { endAfter: 600n * MS },
     );

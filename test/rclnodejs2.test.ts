@@ -5,18 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
 import { rclnodejsLibModule } from '../src/compat/rclnodejsLibModules.js';
-import { simulate } from './helpers.js';
+import { at, simulate } from './helpers.js';
 
 const { Clock, ClockChange, ClockType, Duration, Parameter, ParameterType, QoS, ROSClock, Time } = rclnodejs;
 const ms = (n: number): bigint => BigInt(n) * 1_000_000n;
-
-/** Runs `body` once, from a one-shot timer of `node` at `at` ms of sim time. */
-function at(node: rclnodejs.Node, atMs: number, body: () => unknown): void {
-  const timer = node.createTimer(ms(atMs), () => {
-    timer.cancel();
-    return body();
-  });
-}
 
 describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, graph queries', () => {
   it('sleeps on sim time, and runs jump callbacks by rcl’s thresholds when a ROS clock’s override moves', async () => {
