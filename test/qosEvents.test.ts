@@ -170,6 +170,9 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
         pair('manual_wanted', qosWith(null), qosWith(null, QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC));
         pair('manual_offered', qosWith(null, QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC), qosWith(null));
         pair('lease_longer', qosWith(null, undefined, 2000), qosWith(null, undefined, 1000));
+        // A plain-object QoS (rclnodejs takes those too) with a bigint deadline.
+        const plain = { history: 1, depth: 10, reliability: 1, durability: 2, liveliness: 1, avoidRosNameSpaceConventions: false, deadline: 200n * MS };
+        pair('plain_object', plain as unknown as rclnodejs.QoS, qosWith(100));
         assert.throws(() => (qosWith(null).deadline = 'soon' as never), rclnodejs.TypeValidationError);
         const unset = qosWith(null);
         unset.deadline = 0n;
@@ -185,6 +188,7 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
       'lease_longer: incompatible, policy ' + LIVELINESS,
       'manual_offered: got hello',
       'manual_wanted: incompatible, policy ' + LIVELINESS,
+      'plain_object: incompatible, policy ' + DEADLINE,
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { TypeValidationError } from './errors.js';
 /**
  * rclnodejs's QoS class and profile strings, and what rclsim takes from them: history and
  * depth (the subscription buffer), reliability and durability (matching, and TRANSIENT_LOCAL
- * replay to late subscriptions), deadline and liveliness (matching, and deadline events),
+ * replay to late subscriptions), deadline and liveliness (matching, and their events),
  * lifespan (samples that expire before they are taken are dropped).
  */
 const HistoryPolicy = {
@@ -211,12 +211,14 @@ export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallb
     deadline: durationNs(qos.deadline, 'deadline'),
     lifespan: durationNs(qos.lifespan, 'lifespan'),
     manualLiveliness: qos.liveliness === LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC,
-    leaseDuration: durationNs(qos.livelinessLeaseDuration, 'liveliness lease duration'),
+    leaseDuration: durationNs(qos.livelinessLeaseDuration, 'livelinessLeaseDuration'),
   };
 }
 
-function durationNs(duration: Duration | null | undefined, what: string): number {
-  return duration === null || duration === undefined ? Infinity : Engine.checkDuration(duration.nanoseconds, `QoS ${what}`);
+/** A duration policy in ns (Infinity: unspecified), checked again: a plain-object QoS has no setters. */
+function durationNs(value: Duration | bigint | null | undefined, name: string): number {
+  const duration = durationPolicy(name, value ?? null);
+  return duration === null ? Infinity : Engine.checkDuration(duration.nanoseconds, `QoS ${name}`);
 }
 
 /** A resolved QoS as a QoS object, in rmw's policy numbers (keep-all with depth 0). */
