@@ -1,4 +1,5 @@
 import { parse, stringify } from 'yaml';
+import { splitNanoseconds } from '../rcl/nanoseconds.js';
 import { UNTIMED, type ResolvedQoS } from '../rcl/QoS.js';
 
 /**
@@ -66,7 +67,9 @@ export function offeredQosProfiles(offers: readonly ResolvedQoS[]): Record<strin
 }
 
 function rmwTime(ns: number): { sec: number; nsec: number } {
-  return ns === Infinity ? INFINITE : { sec: Math.floor(ns / 1e9), nsec: ns % 1e9 };
+  if (ns === Infinity) return INFINITE;
+  const { seconds, nanoseconds } = splitNanoseconds(BigInt(ns));
+  return { sec: seconds, nsec: nanoseconds };
 }
 
 /** The string form (MCAP channel metadata). */

@@ -94,8 +94,15 @@ export function describeType(type: Described): DescribedType {
 
 function describeMessage(type: MessageType): DescribedType {
   const referenced = new Map<string, Referenced>();
-  for (const dependency of type.dependencies) referenced.set(dependency.name, { description: describeFields(dependency), source: messageSource(dependency) });
+  addDependencies(type, referenced);
   return assemble(describeFields(type), messageSource(type), referenced);
+}
+
+/** The message types `type` contains, each described once, with its own source. */
+function addDependencies(type: MessageType, referenced: Map<string, Referenced>): void {
+  for (const dependency of type.dependencies) {
+    if (!referenced.has(dependency.name)) referenced.set(dependency.name, { description: describeFields(dependency), source: messageSource(dependency) });
+  }
 }
 
 interface Referenced {
@@ -131,9 +138,7 @@ function describeComposite(type: ServiceType | ActionType, parts: Parts, encodin
   const addPart = (part: MessageType | ServiceType): void => {
     if ('fields' in part) {
       referenced.set(part.name, { description: describeFields(part), source: implicitSource(part.name) });
-      for (const dependency of part.dependencies) {
-        if (!referenced.has(dependency.name)) referenced.set(dependency.name, { description: describeFields(dependency), source: messageSource(dependency) });
-      }
+      addDependencies(part, referenced);
       return;
     }
     const nested = serviceParts(part);

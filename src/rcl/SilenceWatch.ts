@@ -41,11 +41,6 @@ export class SilenceWatch {
     return this.#silent;
   }
 
-  /** Whether a sample has come at all. */
-  get started(): boolean {
-    return this.#due !== null;
-  }
-
   stop(): void {
     if (this.#action !== null) this.#engine.cancelAction(this.#action);
     this.#action = null;

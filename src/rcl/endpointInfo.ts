@@ -1,4 +1,5 @@
 import { typeDescriptionHash } from '../interfaces/typeDescription.js';
+import { splitNanoseconds } from './nanoseconds.js';
 import type { Publisher } from './Publisher.js';
 import { QoS, qosFromResolved, type ResolvedQoS } from './QoS.js';
 import type { Subscription } from './Subscription.js';
@@ -39,7 +40,9 @@ export function rmwQoSProfile(qos: ResolvedQoS): Record<string, unknown> {
 
 /** A duration policy as rclnodejs's graph query gives it: seconds (bigint) and nanoseconds. */
 function rmwTime(ns: number): { seconds: bigint; nanoseconds: number } {
-  return ns === Infinity ? { ...INFINITE } : { seconds: BigInt(Math.floor(ns / 1e9)), nanoseconds: ns % 1e9 };
+  if (ns === Infinity) return { ...INFINITE };
+  const { seconds, nanoseconds } = splitNanoseconds(BigInt(ns));
+  return { seconds: BigInt(seconds), nanoseconds };
 }
 
 export function topicEndpointInfo(endpoint: Publisher | Subscription, kind: 'publisher' | 'subscription'): TopicEndpointInfo {
