@@ -173,6 +173,11 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
         // A plain-object QoS (rclnodejs takes those too) with a bigint deadline.
         const plain = { history: 1, depth: 10, reliability: 1, durability: 2, liveliness: 1, avoidRosNameSpaceConventions: false, deadline: 200n * MS };
         pair('plain_object', plain as unknown as rclnodejs.QoS, qosWith(100));
+        // The same with parameter overrides allowed: the QoS they start from keeps the deadline.
+        const events = new rclnodejs.SubscriptionEventCallbacks();
+        events.incompatibleQos = (s) => heard.push(`overridable: incompatible, policy ${s.last_policy_kind}`);
+        node.createPublisher(STRING, 'overridable', { qos: plain as unknown as rclnodejs.QoS, qosOverridingOptions: rclnodejs.QoSOverridingOptions.withDefaultPolicies() });
+        node.createSubscription(STRING, 'overridable', { qos: qosWith(100) }, () => {}, events);
         assert.throws(() => (qosWith(null).deadline = 'soon' as never), rclnodejs.TypeValidationError);
         const unset = qosWith(null);
         unset.deadline = 0n;
@@ -188,6 +193,7 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
       'lease_longer: incompatible, policy ' + LIVELINESS,
       'manual_offered: got hello',
       'manual_wanted: incompatible, policy ' + LIVELINESS,
+      'overridable: incompatible, policy ' + DEADLINE,
       'plain_object: incompatible, policy ' + DEADLINE,
     ]);
   });

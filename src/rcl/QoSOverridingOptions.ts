@@ -95,7 +95,7 @@ function policyValue(text: string, names: Readonly<Record<string, number>>, para
 function qosObject(qos: QoS | QoSProfileName | number | Record<string, unknown> | undefined, fallback: QoSProfileName): QoS {
   if (qos instanceof QoS) return qos;
   if (typeof qos === 'object' && qos !== null) {
-    return new QoS(
+    const object = new QoS(
       qos.history as number,
       qos.depth as number,
       qos.reliability as number,
@@ -103,6 +103,11 @@ function qosObject(qos: QoS | QoSProfileName | number | Record<string, unknown> 
       qos.liveliness as number,
       qos.avoidRosNameSpaceConventions as boolean,
     );
+    // The duration policies have no constructor argument; their setters check them.
+    object.deadline = (qos.deadline ?? null) as QoS['deadline'];
+    object.lifespan = (qos.lifespan ?? null) as QoS['lifespan'];
+    object.livelinessLeaseDuration = (qos.livelinessLeaseDuration ?? null) as QoS['livelinessLeaseDuration'];
+    return object;
   }
   return qosFromResolved(resolveQoS(qos, fallback));
 }
