@@ -34,6 +34,19 @@ export class Fifo<T> {
     return item;
   }
 
+  /** Puts an item back in front of the others (a frame to retransmit first). */
+  unshift(item: T): void {
+    if (this.#length === this.#items.length) this.#grow();
+    this.#head = (this.#head - 1) & (this.#items.length - 1);
+    this.#items[this.#head] = item;
+    this.#length++;
+  }
+
+  /** The item `index` places from the front, without removing it. */
+  at(index: number): T | undefined {
+    return index < this.#length ? this.#items[(this.#head + index) & (this.#items.length - 1)] : undefined;
+  }
+
   /** The items, oldest first, without removing them. */
   toArray(): T[] {
     const items: T[] = [];

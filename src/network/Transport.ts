@@ -1,0 +1,275 @@
+import type { Engine } from '../engine/Engine.js';
+import { Fifo } from '../engine/Fifo.js';
+import { MPDU_OVERHEAD } from './airtime.js';
+import type { TransportConfig } from './config.js';
+import type { Link } from './Link.js';
+import { Packet, type Medium } from './Medium.js';
+
+/**
+ * RTPS over UDP/IPv4 framing (RTPS 2.3, DDSI-RTPS §9.4): header 20 octets, INFO_TS 12, DATA
+ * submessage 24 (header 4, extraFlags, octetsToInlineQos, readerId, writerId, writerSN),
+ * DATA_FRAG 36 (adds fragmentStartingNum, fragmentsInSubmessage, fragmentSize, sampleSize);
+ * an ACKNACK message to one reader: header 20, INFO_DST 16, ACKNACK with a 32-bit bitmap 32.
+ */
+const RTPS_DATA_OVERHEAD = 20 + 12 + 24;
+const RTPS_FRAG_OVERHEAD = 20 + 12 + 36;
+const ACKNACK_BYTES = 20 + 16 + 32;
+const UDP_HEADER = 8;
+const IP_HEADER = 20;
+
+/** Who gets told what became of a message sent to one host. */
+export interface Parcel {
+  /** It arrived whole (reliable: in order after every earlier one of its writer). */
+  arrive(): void;
+  /** It will not arrive: a datagram was lost (best effort), or its writer's history dropped it. */
+  lose(): void;
+}
+
+/** A publisher, client or service: its history bounds its reliability (KEEP_LAST depth). */
+export interface Writer {
+  readonly entityId: number;
+  readonly resolvedQoS: { readonly keepAll: boolean; readonly depth: number };
+}
+
+/** What a datagram belongs to: a message's transfer, or an ACKNACK. */
+interface DatagramOwner {
+  datagramDone(datagram: Datagram, arrived: boolean): void;
+}
+
+/** One UDP datagram (an RTPS message), in as many IP packets as the MTU needs. */
+export class Datagram {
+  packetsLeft = 0;
+  failed = false;
+  constructor(
+    readonly owner: DatagramOwner,
+    /** Its index among its message's datagrams. */
+    readonly index: number,
+  ) {}
+}
+
+const SENDING = 0;
+const COMPLETE = 1;
+const LOST = 2;
+
+/** One message on its way to one host. */
+class Transfer implements DatagramOwner {
+  state = SENDING;
+  arrivedDatagrams = 0;
+  /** Datagrams lost since the last ACKNACK asked for them again. */
+  missing: number[] = [];
+  constructor(
+    readonly transport: Transport,
+    readonly flow: Flow,
+    /** The writer's sequence number of the message. */
+    readonly sequence: number,
+    /** Serialized size, octets. */
+    readonly bytes: number,
+    /** UDP payload of each datagram. */
+    readonly datagrams: readonly number[],
+    readonly sentAt: number,
+    readonly parcel: Parcel,
+  ) {}
+
+  datagramDone(datagram: Datagram, arrived: boolean): void {
+    if (this.state !== SENDING) return;
+    if (arrived) {
+      if (++this.arrivedDatagrams === this.datagrams.length) this.transport.settle(this, COMPLETE);
+    } else if (!this.flow.reliable) {
+      this.transport.settle(this, LOST);
+    } else {
+      this.missing.push(datagram.index);
+      this.transport.requestNack(this.flow);
+    }
+  }
+}
+
+/** An ACKNACK from a reader host: on arrival, its writer sends the datagrams it names again. */
+class AckNack implements DatagramOwner {
+  constructor(
+    readonly transport: Transport,
+    readonly flow: Flow,
+    readonly requested: readonly [Transfer, number[]][],
+  ) {}
+
+  datagramDone(_datagram: Datagram, arrived: boolean): void {
+    this.transport.answerNack(this, arrived);
+  }
+}
+
+/** The messages of one writer to one host. */
+class Flow {
+  /** Reliable messages not yet delivered or given up, in the writer's order. */
+  readonly pending = new Fifo<Transfer>();
+  nackScheduled = false;
+  /** Heartbeats are counted from the writer's first message on this flow. */
+  readonly heartbeatPhase: number;
+  constructor(
+    readonly writer: Writer,
+    readonly link: Link,
+    readonly reliable: boolean,
+    now: number,
+  ) {
+    this.heartbeatPhase = now;
+  }
+}
+
+/**
+ * The DDS/RTPS transport between hosts. A message to a host is its serialized size in RTPS
+ * DATA (or DATA_FRAG pieces beyond the largest RTPS message), in UDP/IP datagrams fragmented
+ * to the MTU, each IP packet one MPDU on the medium. Best effort: a message with a lost
+ * datagram is lost. Reliable: a reader host learns what it misses at the writer's next
+ * heartbeat, answers after its response delay with an ACKNACK (itself a packet on the medium,
+ * asked again at the next heartbeat when lost), and the writer sends those datagrams again;
+ * messages are handed over in the writer's order, and one the writer's KEEP_LAST history
+ * drops before it arrives is lost.
+ */
+export class Transport {
+  readonly #engine: Engine;
+  readonly #config: TransportConfig;
+  readonly #medium: () => Medium;
+  readonly #linkOf: (from: number, to: number) => Link;
+  readonly #flows = new Map<number, Flow[]>();
+
+  constructor(engine: Engine, config: TransportConfig, medium: () => Medium, linkOf: (from: number, to: number) => Link) {
+    this.#engine = engine;
+    this.#config = config;
+    this.#medium = medium;
+    this.#linkOf = linkOf;
+  }
+
+  /** The UDP payloads of the datagrams that carry a message of `bytes` serialized octets. */
+  datagramSizes(bytes: number): number[] {
+    const padded = (bytes + 3) & ~3;
+    const max = this.#config.maxMessageSize;
+    if (padded + RTPS_DATA_OVERHEAD <= max) return [padded + RTPS_DATA_OVERHEAD];
+    const fragment = (max - RTPS_FRAG_OVERHEAD) & ~3;
+    const sizes: number[] = [];
+    for (let offset = 0; offset < bytes; offset += fragment) sizes.push(RTPS_FRAG_OVERHEAD + ((Math.min(fragment, bytes - offset) + 3) & ~3));
+    return sizes;
+  }
+
+  /** IP packets of a datagram, as MPDU lengths. */
+  #packetBytes(udpPayload: number): number[] {
+    const perPacket = (this.#config.mtu - IP_HEADER) & ~7;
+    const ipPayload = udpPayload + UDP_HEADER;
+    const sizes: number[] = [];
+    for (let offset = 0; offset < ipPayload; offset += perPacket) sizes.push(IP_HEADER + Math.min(perPacket, ipPayload - offset) + MPDU_OVERHEAD);
+    return sizes;
+  }
+
+  /**
+   * Sends message number `sequence` of `writer` (`bytes` serialized octets) from host `from` to
+   * host `to`; `reliable` when both the writer and a reader there are reliable.
+   */
+  send(writer: Writer, sequence: number, from: number, to: number, bytes: number, reliable: boolean, parcel: Parcel): void {
+    const now = this.#engine.now;
+    const flow = this.#flow(writer, from, to, reliable, now);
+    flow.link.period.offeredBytes += bytes;
+    flow.link.period.messagesSent++;
+    const transfer = new Transfer(this, flow, sequence, bytes, this.datagramSizes(bytes), now, parcel);
+    if (reliable) {
+      flow.pending.push(transfer);
+      this.#evict(writer, sequence);
+    }
+    for (let i = 0; i < transfer.datagrams.length; i++) this.#sendDatagram(transfer, i, transfer.datagrams[i]!, from, to);
+  }
+
+  #flow(writer: Writer, from: number, to: number, reliable: boolean, now: number): Flow {
+    let flows = this.#flows.get(writer.entityId);
+    if (flows === undefined) this.#flows.set(writer.entityId, (flows = []));
+    for (const flow of flows) if (flow.link.to.index === to && flow.reliable === reliable) return flow;
+    const flow = new Flow(writer, this.#linkOf(from, to), reliable, now);
+    flows.push(flow);
+    return flow;
+  }
+
+  /** The writer wrote message `sequence`: reliable messages `depth` older leave its history. */
+  #evict(writer: Writer, sequence: number): void {
+    const { keepAll, depth } = writer.resolvedQoS;
+    if (keepAll) return;
+    for (const flow of this.#flows.get(writer.entityId)!) {
+      if (!flow.reliable) continue;
+      for (let i = 0; i < flow.pending.length; i++) {
+        const transfer = flow.pending.at(i)!;
+        if (transfer.sequence > sequence - depth) break;
+        if (transfer.state === SENDING) transfer.state = LOST;
+      }
+      this.#handOver(flow);
+    }
+  }
+
+  #sendDatagram(owner: DatagramOwner, index: number, udpPayload: number, from: number, to: number): void {
+    const datagram = new Datagram(owner, index);
+    const sizes = this.#packetBytes(udpPayload);
+    datagram.packetsLeft = sizes.length;
+    const medium = this.#medium();
+    for (const size of sizes) medium.send(new Packet(from, to, size, datagram));
+  }
+
+  /** A packet's fate (from the medium). */
+  packetDone(packet: Packet, arrived: boolean): void {
+    const datagram = packet.datagram;
+    if (!arrived) datagram.failed = true;
+    if (--datagram.packetsLeft === 0) datagram.owner.datagramDone(datagram, !datagram.failed);
+  }
+
+  /** A transfer is complete or lost: best effort says so now, reliable in the writer's order. */
+  settle(transfer: Transfer, state: typeof COMPLETE | typeof LOST): void {
+    transfer.state = state;
+    if (transfer.flow.reliable) this.#handOver(transfer.flow);
+    else this.#conclude(transfer);
+  }
+
+  /** Hands over the settled messages at the head of a reliable flow. */
+  #handOver(flow: Flow): void {
+    while (flow.pending.length > 0 && flow.pending.at(0)!.state !== SENDING) this.#conclude(flow.pending.shift()!);
+  }
+
+  #conclude(transfer: Transfer): void {
+    const link = transfer.flow.link;
+    if (transfer.state === COMPLETE) {
+      link.period.delivered(transfer.bytes, this.#engine.now - transfer.sentAt);
+      transfer.parcel.arrive();
+    } else {
+      link.period.messagesLost++;
+      transfer.parcel.lose();
+    }
+  }
+
+  /** A reader host misses datagrams: it will ask at the writer's next heartbeat. */
+  requestNack(flow: Flow): void {
+    if (flow.nackScheduled) return;
+    flow.nackScheduled = true;
+    const now = this.#engine.now;
+    const period = this.#config.heartbeatPeriod;
+    const heartbeat = flow.heartbeatPhase + Math.ceil((now - flow.heartbeatPhase) / period) * period;
+    this.#engine.scheduleAfter(heartbeat - now + this.#config.heartbeatResponseDelay, () => this.#sendNack(flow));
+  }
+
+  #sendNack(flow: Flow): void {
+    flow.nackScheduled = false;
+    const requested: [Transfer, number[]][] = [];
+    for (let i = 0; i < flow.pending.length; i++) {
+      const transfer = flow.pending.at(i)!;
+      if (transfer.state !== SENDING || transfer.missing.length === 0) continue;
+      requested.push([transfer, transfer.missing]);
+      transfer.missing = [];
+    }
+    if (requested.length === 0) return;
+    this.#sendDatagram(new AckNack(this, flow, requested), 0, ACKNACK_BYTES, flow.link.to.index, flow.link.from.index);
+  }
+
+  /** An ACKNACK arrived (the writer resends what it names) or was lost (asked again at the next heartbeat). */
+  answerNack(nack: AckNack, arrived: boolean): void {
+    const flow = nack.flow;
+    for (const [transfer, indices] of nack.requested) {
+      if (transfer.state !== SENDING) continue;
+      if (arrived) {
+        for (const index of indices) this.#sendDatagram(transfer, index, transfer.datagrams[index]!, flow.link.from.index, flow.link.to.index);
+      } else {
+        transfer.missing.push(...indices);
+        this.requestNack(flow);
+      }
+    }
+  }
+}
