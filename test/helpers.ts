@@ -8,6 +8,7 @@ import { runJob, type RunOptions } from '../src/job/runJob.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
 import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
 import type { Node } from '../src/rcl/Node.js';
+import type { NetworkConfig } from '../src/network/config.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');
@@ -30,10 +31,10 @@ export interface Simulated {
 /** Runs a job built by `setup` and collects its log records instead of printing them. */
 export async function simulate(
   setup: (job: JobHandle) => void | Promise<void>,
-  options: { startTime?: bigint; endAfter?: bigint; zeroCopy?: boolean; strictMessages?: boolean } & RunOptions = {},
+  options: { startTime?: bigint; endAfter?: bigint; zeroCopy?: boolean; strictMessages?: boolean; network?: NetworkConfig } & RunOptions = {},
 ): Promise<Simulated> {
   const logs: LogRecord[] = [];
-  const { startTime, endAfter, zeroCopy, strictMessages, ...runOptions } = options;
+  const { startTime, endAfter, zeroCopy, strictMessages, network, ...runOptions } = options;
   const summary = await runJob(
     defineJob({
       name: 'test',
@@ -41,6 +42,7 @@ export async function simulate(
       ...(endAfter === undefined ? {} : { endAfter }),
       ...(zeroCopy === undefined ? {} : { zeroCopy }),
       ...(strictMessages === undefined ? {} : { strictMessages }),
+      ...(network === undefined ? {} : { network }),
       setup,
     }),
     { logOutput: new LogOutput((record) => logs.push(record)), ...runOptions },

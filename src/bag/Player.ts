@@ -26,6 +26,8 @@ export interface PlayOptions {
   clockHz?: number;
   /** Name of the player node (default rosbag2_player). */
   nodeName?: string;
+  /** The network host whose nodes the bag's messages come from (default: none; every node gets them where they are published). */
+  host?: string;
 }
 
 /**
@@ -58,7 +60,9 @@ export class Player {
     this.#timestamp = options.timestamp ?? 'received';
     this.#clockHz = options.clockHz ?? 0;
     this.firstTime = first === undefined ? undefined : this.#timeOf(first);
-    this.node = new Node(options.nodeName ?? 'rosbag2_player');
+    const nodeName = options.nodeName ?? 'rosbag2_player';
+    if (options.host !== undefined) simulation.placeNode(`/${nodeName}`, options.host);
+    this.node = new Node(nodeName);
     const selected = bag.topics().filter((topic) => options.topics === undefined || options.topics.includes(topic.name));
     for (const topic of selected) {
       if (topic.schema !== undefined) simulation.interfaces.addSchema(topic.type, topic.schema.encoding, topic.schema.text, `${bag.path} (schema of ${topic.type})`);

@@ -33,7 +33,8 @@ export interface Executable {
 }
 
 /** What a system outputs: a message published (received or not), a service's response. */
-export type OutputKind = 'publish' | 'response';
+/** A publish, a service response, or a message a network model lost (DESIGN.md rule 5). */
+export type OutputKind = 'publish' | 'response' | 'drop';
 
 /** An entity whose outputs count in the fingerprint and appear in traces (a publisher, a service). */
 export interface OutputSource {

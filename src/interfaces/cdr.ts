@@ -41,16 +41,26 @@ const readers = new WeakMap<MessageType, MessageReader>();
  * CDR, as ROS 2 puts messages on the wire and in bags (through @foxglove/rosmsg2-serialization),
  * with one reader and writer per type. `message` must already be normalized (see MessageType).
  */
-export function serializeMessage(type: MessageType, message: Message): Buffer {
+function writerOf(type: MessageType): MessageWriter {
   let writer = writers.get(type);
   if (writer === undefined) {
     writer = new MessageWriter(type.definitions());
     writers.set(type, writer);
   }
+  return writer;
+}
+
+export function serializeMessage(type: MessageType, message: Message): Buffer {
   const form = type.encodedForm;
-  const bytes = writer.writeMessage(form === null ? message : form(message));
+  const bytes = writerOf(type).writeMessage(form === null ? message : form(message));
   // The writer's fresh array, as a Buffer without a copy.
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** The length of a message's CDR serialization (with its encapsulation header), without writing it. */
+export function serializedSize(type: MessageType, message: Message): number {
+  const form = type.encodedForm;
+  return writerOf(type).calculateByteSize(form === null ? message : form(message));
 }
 
 export function deserializeMessage(type: MessageType, bytes: ArrayBufferView): Message {

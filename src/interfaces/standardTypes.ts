@@ -1129,6 +1129,45 @@ export namespace rcl_interfaces {
   }
 }
 
+export namespace rclsim_msgs {
+  export namespace msg {
+    export interface LinkStatistics {
+      from_host: string;
+      to_host: string;
+      distance: number;
+      line_of_sight: boolean;
+      obstacles: number;
+      obstacle_loss_db: number;
+      snr_db: number;
+      mcs: number;
+      phy_rate_mbps: number;
+      offered_bytes: bigint;
+      delivered_bytes: bigint;
+      throughput_mbps: number;
+      messages_sent: number;
+      messages_delivered: number;
+      messages_lost: number;
+      frames_sent: number;
+      frames_retried: number;
+      frames_dropped: number;
+      queue_drops: number;
+      latency_mean: number;
+      latency_max: number;
+    }
+    export interface LinkStatisticsConstructor {
+      new (other?: Partial<LinkStatistics>): LinkStatistics;
+    }
+    export interface NetworkLinks {
+      header: std_msgs.msg.Header;
+      period: number;
+      links: rclsim_msgs.msg.LinkStatistics[];
+    }
+    export interface NetworkLinksConstructor {
+      new (other?: Partial<NetworkLinks>): NetworkLinks;
+    }
+  }
+}
+
 export namespace rosgraph_msgs {
   export namespace msg {
     export interface Clock {
@@ -2837,6 +2876,8 @@ declare module './typeMaps.js' {
     'rcl_interfaces/msg/ParameterValue': rcl_interfaces.msg.ParameterValue;
     'rcl_interfaces/msg/SetLoggerLevelsResult': rcl_interfaces.msg.SetLoggerLevelsResult;
     'rcl_interfaces/msg/SetParametersResult': rcl_interfaces.msg.SetParametersResult;
+    'rclsim_msgs/msg/LinkStatistics': rclsim_msgs.msg.LinkStatistics;
+    'rclsim_msgs/msg/NetworkLinks': rclsim_msgs.msg.NetworkLinks;
     'rosgraph_msgs/msg/Clock': rosgraph_msgs.msg.Clock;
     'sensor_msgs/msg/BatteryState': sensor_msgs.msg.BatteryState;
     'sensor_msgs/msg/CameraInfo': sensor_msgs.msg.CameraInfo;

@@ -8,6 +8,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import type { ParamsRule } from '../rcl/ParamsFile.js';
 import type { RemapRule } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
+import type { NetworkConfig } from '../network/config.js';
 
 /**
  * A job, in rslcpp's sense: it builds the nodes, gives the start time, says when it is finished
@@ -33,6 +34,8 @@ export interface JobDefinition {
   zeroCopy?: boolean;
   /** Messages checked as strictly as before rclsim followed rclnodejs's leniency (SimulationOptions.strictMessages). */
   strictMessages?: boolean;
+  /** The built-in network model (hosts, positions, environment, channel, radio, transport). */
+  network?: NetworkConfig;
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { EndReason } from '../engine/Engine.js';
+import type { LinkSummary } from '../rcl/NetworkMonitor.js';
 
 /** What a run reports. Times are absolute sim times in ns. */
 export interface RunSummary {
@@ -14,6 +15,8 @@ export interface RunSummary {
   wallSeconds: number;
   results: Record<string, unknown>;
   warnings: string[];
+  /** Runs with a network: every link over the run, and the MPDU transmissions of the medium. */
+  network?: { links: LinkSummary[]; framesSent: number };
 }
 
 /** JSON-safe copy: bigint values (anywhere, including results) become decimal strings. */

@@ -23,6 +23,8 @@ import type { JobDefinition } from './Job.js';
 import { JobFileError } from './jobErrors.js';
 import { startComponent } from './components.js';
 import { startProgram } from './programs.js';
+import { toPlain } from './plainValues.js';
+import { networkConfig, networkSchema, type NetworkEntry } from './networkSection.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
@@ -40,6 +42,7 @@ const playEntry = {
     window: { type: 'object', additionalProperties: false, properties: { from: duration, to: duration } },
     timestamp: { enum: ['received', 'sent'] },
     clock: { anyOf: [{ type: 'boolean' }, { type: 'number', exclusiveMinimum: 0 }] },
+    host: { type: 'string' },
   },
 };
 const recordEntry = {
@@ -97,6 +100,7 @@ const schema = {
       },
     },
     // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
+    network: networkSchema,
     play: { type: ['object', 'array'] },
     record: { type: ['object', 'array'] },
     nodes: {
@@ -150,6 +154,7 @@ interface JobFile {
   play?: PlayEntry | PlayEntry[];
   record?: RecordEntry | RecordEntry[];
   nodes?: NodeEntry[];
+  network?: NetworkEntry;
 }
 
 interface PlayEntry {
@@ -160,6 +165,7 @@ interface PlayEntry {
   window?: { from?: string | number; to?: string | number };
   timestamp?: 'received' | 'sent';
   clock?: boolean | number;
+  host?: string;
 }
 
 interface RecordEntry {
@@ -274,6 +280,15 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     }
     return entries;
   };
+  const network =
+    data.network === undefined
+      ? undefined
+      : networkConfig(data.network, { fail, duration: (location, value) => durationAt(location, value), file, topic: topicAt });
+  const hostAt = (location: (string | number)[], name: string): string => {
+    if (network === undefined) return fail(location, "names a host, but the job has no 'network'");
+    if (!network.hosts.some((host) => host.name === name)) fail(location, `no host named '${name}' (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);
+    return name;
+  };
   const plays: PlayOptions[] = listed('play', data.play).map(([entry, location]) => ({
     bag: file([...location, 'bag'], entry.bag),
     ...(entry.topics === undefined ? {} : { topics: entry.topics }),
@@ -289,6 +304,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
         }),
     ...(entry.timestamp === undefined ? {} : { timestamp: entry.timestamp }),
     ...(entry.clock === undefined || entry.clock === false ? {} : { clockHz: clockRate([...location, 'clock'], entry.clock) }),
+    ...(entry.host === undefined ? {} : { host: hostAt([...location, 'host'], entry.host) }),
   }));
   const records: RecordOptions[] = listed('record', data.record).map(([entry, location]) => {
     const target = resolve(dir, entry.path);
@@ -332,6 +348,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     remaps: Object.entries(data.remap ?? {}).map(([from, to]) => ({ node: null, from, to })),
     topicDelays,
     interfaces,
+    ...(network === undefined ? {} : { network }),
     async setup(job) {
       if (when !== undefined) {
         const equals = (doc.getIn(['end', 'when', 'equals']) as unknown) ?? undefined;
@@ -427,7 +444,9 @@ function schemaError(error: ErrorObject, doc: Document, fail: (location: (string
           ? "must be a folder, or { path, package } for a folder whose name is not the package's"
           : location[location.length - 1] === 'clock'
             ? 'must be true, false, or a /clock rate in Hz'
-            : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
+            : location[location.length - 1] === 'position'
+              ? 'must be [x, y] or [x, y, z] (metres), { topic, initial? } (a pose topic), or { waypoints: [{ at, position }, …] }'
+              : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
       );
     case 'enum':
       return fail(location, `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`);
@@ -465,17 +484,6 @@ function fieldName(location: (string | number)[]): string {
 
 function articled(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}
-
-/**
- * bigint integers (from intAsBigInt) as numbers where they fit, for schema validation; larger
- * ones as their digits, which durations read exactly (a start of 1.6e18 ns is 2020).
- */
-function toPlain(value: unknown): unknown {
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
-  return value;
 }
 
 function fieldAt(message: unknown, path: string): unknown {

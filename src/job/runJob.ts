@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LogOutput } from '../rcl/LogOutput.js';
 import { Simulation } from '../rcl/Simulation.js';
+import { NetworkMonitor } from '../rcl/NetworkMonitor.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
@@ -83,6 +84,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     interfaces: definition.interfaces ?? [],
     zeroCopy: definition.zeroCopy ?? false,
     strictMessages: definition.strictMessages ?? false,
+    ...(definition.network === undefined ? {} : { network: definition.network }),
   });
   const supervision = options.supervision;
   const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined, supervision?.recording);
@@ -146,6 +148,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       trace = new TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
       engine.observers.push(trace);
     }
+    const monitor = simulation.network === null ? null : new NetworkMonitor(simulation, simulation.network);
     supervision?.heartbeat.enterUserCode();
     await definition.setup(job);
     // Programs that build nodes in promise continuations (rclnodejs.init().then(...)) finish
@@ -179,6 +182,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       wallSeconds: (wallClock() - wallStart) / 1000,
       results: Object.fromEntries(job.results),
       warnings: [...simulation.warnings],
+      ...(monitor === null ? {} : { network: monitor.summary() }),
     };
   } catch (error) {
     failed = true;

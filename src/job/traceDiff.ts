@@ -24,7 +24,7 @@ export interface TraceDivergence {
 export type TraceComparison = { identical: true; callbacks: number; outputs: number } | ({ identical: false } & TraceDivergence);
 
 const END = '(end of trace)';
-const OUTPUT_KINDS = new Set(['publish', 'response']);
+const OUTPUT_KINDS = new Set(['publish', 'response', 'drop']);
 
 /**
  * Compares two traces record by record, streaming, and finds where they part ways: their
@@ -72,6 +72,7 @@ function describeRecord(line: string): string {
   const [, kind, owner, , channel] = line.split('\t');
   if (kind === 'publish') return `a publish on ${channel} by ${owner}`;
   if (kind === 'response') return `a response of service ${channel} of ${owner}`;
+  if (kind === 'drop') return `a message on ${channel} lost by the ${owner}`;
   return `a ${kind} callback of ${owner}${channel === '-' ? '' : ` on ${channel}`}`;
 }
 

@@ -187,7 +187,7 @@ export class Client<T extends string = string> extends Entity implements Executa
     this.#pending.set(sequence, callback);
     // Every server gets its own copy of the request.
     this.matched.forEach((server, i) =>
-      server.receiveRequest(makeCall(this.simulation, this.type.request, i === 0 ? message : cloneMessage(message), sequence), this),
+      this.simulation.delivery.request(this, server, makeCall(this.simulation, this.type.request, i === 0 ? message : cloneMessage(message), sequence)),
     );
     this.#introspection?.event(ServiceEvent.REQUEST_SENT, this.gid, sequence, message, null);
     return sequence;

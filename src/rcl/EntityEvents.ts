@@ -8,7 +8,7 @@ export const QoSPolicyKindBits = Object.freeze({ DURABILITY: 1 << 1, DEADLINE: 1
 
 type EventCallback = (status: Record<string, unknown>) => unknown;
 
-/** Callbacks of one entity's events; the message-lost one waits for the network models. */
+/** Callbacks of one entity's events. */
 class EventCallbacks {
   deadline: EventCallback | undefined;
   incompatibleQos: EventCallback | undefined;
@@ -71,15 +71,12 @@ export class EventHandler extends Entity implements Executable {
   }
 }
 
-const NOTHING = (): Record<string, unknown> => ({ total_count: 0, total_count_change: 0 });
-
 /**
  * What a publisher or subscription tells its event callbacks: matched (rmw_matched_status_t)
  * when a peer matches or leaves, incompatible QoS (rmw_qos_incompatible_event_status_t) and
  * incompatible type when a peer on its topic cannot match, deadline missed when a period of
  * its QoS deadline passes without a sample, liveliness lost (publisher) and changed
- * (subscription). The message-lost callback gets its handler, whose count stays zero until the
- * network models lose messages.
+ * (subscription), message lost (subscription) when a network loses a message on its way to it.
  */
 export class EntityEvents {
   #matched: EventHandler | null = null;
@@ -96,6 +93,8 @@ export class EntityEvents {
   #livelinessLosses = 0;
   #alive = 0;
   #notAlive = 0;
+  #messageLost: EventHandler | null = null;
+  #messagesLost = 0;
 
   /** The entity's handlers, to be owned (and destroyed) by its node. */
   readonly handlers: EventHandler[] = [];
@@ -131,7 +130,9 @@ export class EntityEvents {
         ? () => ({ alive_count: this.#alive, not_alive_count: this.#notAlive, alive_count_change: 0, not_alive_count_change: 0 })
         : () => ({ total_count: this.#livelinessLosses, total_count_change: 0 }),
     );
-    if (subscription) handler('message lost', callbacks.messageLost, NOTHING);
+    if (subscription) {
+      this.#messageLost = handler('message lost', callbacks.messageLost, () => ({ total_count: this.#messagesLost, total_count_change: 0 }));
+    }
   }
 
   matched(change: 1 | -1): void {
@@ -173,6 +174,12 @@ export class EntityEvents {
       alive_count_change: aliveChange,
       not_alive_count_change: notAliveChange,
     });
+  }
+
+  /** A message on its way to the subscription was lost (rmw_message_lost_status_t). */
+  messageLost(): void {
+    this.#messagesLost++;
+    this.#messageLost?.happen({ total_count: this.#messagesLost, total_count_change: 1 });
   }
 
   incompatibleType(): void {

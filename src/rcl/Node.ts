@@ -1,3 +1,4 @@
+import type { Host } from '../network/Host.js';
 import type { ActionType, ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import { describeType, type DescribedType } from '../interfaces/typeDescription.js';
@@ -74,6 +75,8 @@ export class Node {
   readonly simulation: Simulation;
   /** Construction index in the simulation: the order in which its timers enter the heap. */
   readonly nodeId: number;
+  /** The network host it runs on; null off the network (and always, without one). */
+  readonly host: Host | null;
   readonly #name: string;
   readonly #namespace: string;
   readonly #options: NodeOptions;
@@ -123,6 +126,7 @@ export class Node {
     this.#name = remapNodeName(nodeName, this.#remaps);
     validateNodeName(this.#name);
     this.#namespace = normalizeNamespace(remapNamespace(this.#name, namespace, this.#remaps));
+    this.host = this.simulation.hostOf(this.getFullyQualifiedName(), this.#name);
     this.#options = options;
     this.#spinning = context.program.byJob;
     context.onNodeCreated(this);

@@ -51,7 +51,7 @@ export class ServiceResponse<T extends string = string> {
     const call = makeCall(this.#service.simulation, this.#service.type.response, message, this.#request.call.sequence);
     this.#service.engine.output('response', this.#service, call.digestLo, call.digestHi);
     this.#service.introspection?.event(ServiceEvent.RESPONSE_SENT, this.#request.client.gid, this.#request.call.sequence, null, message);
-    this.#request.client.receiveResponse(call);
+    this.#service.simulation.delivery.respond(this.#service, this.#request.client, call);
   }
 }
 

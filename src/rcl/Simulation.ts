@@ -8,6 +8,9 @@ import { InterfaceRegistry, type InterfaceSource } from '../interfaces/Interface
 import type { Context } from './Context.js';
 import { Delivery } from './Delivery.js';
 import { Graph } from './Graph.js';
+import { Network } from '../network/Network.js';
+import type { NetworkConfig } from '../network/config.js';
+import type { Host } from '../network/Host.js';
 import { LoggingSeverity, LogOutput } from './LogOutput.js';
 import type { Node } from './Node.js';
 import type { ParameterOverride } from './NodeParameters.js';
@@ -45,6 +48,8 @@ export interface SimulationOptions {
    * and values of another JavaScript type (numeric strings, …) are errors (MessageType#normalize).
    */
   strictMessages?: boolean;
+  /** The built-in network model: hosts own nodes, and messages between hosts cross it. */
+  network?: NetworkConfig;
 }
 
 const GOAL_ID_STREAM = 3;
@@ -74,6 +79,10 @@ export class Simulation {
   readonly seed: number;
   readonly zeroCopy: boolean;
   readonly strictMessages: boolean;
+  /** The network between hosts; null: every node talks to every other directly. */
+  readonly network: Network | null;
+  /** Nodes placed on a host (or off the network, null) by name, ahead of the hosts' patterns. */
+  readonly #placements = new Map<string, Host | null>();
   messagesDelivered = 0;
   /** Reused for every message digest (one simulation runs on one thread). */
   readonly messageHash = new Hash64();
@@ -101,6 +110,7 @@ export class Simulation {
     this.#goalIdRandom = new SeededRandom(this.seed, GOAL_ID_STREAM);
     this.#parameterOverrides = options.parameterOverrides ?? (() => []);
     this.#topicDelays = options.topicDelays ?? new Map();
+    this.network = options.network === undefined ? null : new Network(this.engine, options.network, this.seed);
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
     this.job = new Program(this, 'job', { byJob: true });
@@ -212,6 +222,23 @@ export class Simulation {
   /** An independent pseudo-random stream of this run's seed. */
   createRandom(stream: number): SeededRandom {
     return new SeededRandom(this.seed, stream);
+  }
+
+  /** The host a node runs on (null: off the network, as every node is without one). */
+  hostOf(fullyQualifiedName: string, name: string): Host | null {
+    const network = this.network;
+    if (network === null) return null;
+    const placed = this.#placements.get(fullyQualifiedName);
+    return placed !== undefined ? placed : network.hostOf(fullyQualifiedName, name);
+  }
+
+  /** Puts the node of that name on a host of the network, or off it (null), whatever the hosts' patterns say. */
+  placeNode(fullyQualifiedName: string, hostName: string | null): void {
+    const network = this.network;
+    if (network === null) return;
+    const host = hostName === null ? null : network.host(hostName);
+    if (host === undefined) throw new Error(`no host named '${hostName}' in the network (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);
+    this.#placements.set(fullyQualifiedName, host);
   }
 
   nextEntityId(): number {

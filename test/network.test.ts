@@ -1,0 +1,232 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import * as rclnodejs from '../src/compat/index.js';
+import { parseJobFile } from '../src/job/jobFile.js';
+import type { NetworkConfig } from '../src/network/config.js';
+import type { LinkSummary } from '../src/rcl/NetworkMonitor.js';
+import { at, MS, simulate, tempDir } from './helpers.js';
+
+const BYTES = 'std_msgs/msg/UInt8MultiArray';
+const { QoS } = rclnodejs;
+const BEST_EFFORT = QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT;
+const RELIABLE = QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE;
+
+/** A `network:` section, read as a job file reads it. */
+function network(section: string): NetworkConfig {
+  const text = `nodes: []\nnetwork:\n${section.replace(/^/gm, '  ')}`;
+  return parseJobFile(text, join(tempDir(), 'job.yaml')).network!;
+}
+
+/** Host `a` (node `sender`) at the origin and host `b` (node `receiver`) `distance` metres away, 1.5 m up. */
+function twoHosts(distance: number, extra = ''): NetworkConfig {
+  return network(`hosts:
+  - { name: a, nodes: [sender, client], position: [0, 0, 1.5] }
+  - { name: b, nodes: [receiver, server], position: [${distance}, 0, 1.5] }
+${extra}`);
+}
+
+interface Stream {
+  /** Arrival times (ms) and first data byte of every message received. */
+  arrivals: { ms: number; first: number }[];
+  link: LinkSummary;
+  lostEvents: number;
+  fingerprint: string;
+}
+
+/**
+ * `sender` publishes a message with `payload` data bytes every `everyMs` until `untilMs`;
+ * `receiver` takes them. Both use `reliability`, KEEP_LAST `depth`.
+ */
+async function stream(
+  config: NetworkConfig,
+  options: { payload: number; everyMs: number; untilMs: number; endMs: number; reliability: number; depth?: number; seed?: number },
+): Promise<Stream> {
+  const arrivals: { ms: number; first: number }[] = [];
+  let lostEvents = 0;
+  const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, options.depth ?? 10, options.reliability);
+  const { summary } = await simulate(
+    () => {
+      const sender = rclnodejs.createNode('sender');
+      const receiver = rclnodejs.createNode('receiver');
+      const publisher = sender.createPublisher(BYTES, 'data', { qos });
+      let count = 0;
+      sender.createTimer(BigInt(options.everyMs) * MS, () => {
+        if (count * options.everyMs >= options.untilMs) return;
+        const data = new Uint8Array(options.payload);
+        data[0] = count++ & 0xff;
+        publisher.publish({ data });
+      });
+      const events = new rclnodejs.SubscriptionEventCallbacks();
+      events.messageLost = (status) => {
+        lostEvents = status.total_count as number;
+      };
+      receiver.createSubscription(BYTES, 'data', { qos }, (message) => {
+        arrivals.push({ ms: Number(receiver.now().nanoseconds) / 1e6, first: (message as { data: Uint8Array }).data[0]! });
+      }, events);
+    },
+    { network: config, endAfter: BigInt(options.endMs) * MS, ...(options.seed === undefined ? {} : { seed: options.seed }) },
+  );
+  const link = summary.network!.links.find((l) => l.from === 'a' && l.to === 'b')!;
+  return { arrivals, link, lostEvents, fingerprint: summary.fingerprint };
+}
+
+/**
+ * A message whose CDR is 41 376 octets: RTPS DATA adds 56, UDP 8, so its datagram is exactly 28
+ * IP packets of 1 500 octets (MPDUs of 1 538): the most one A-MPDU carries at MCS 7 within
+ * aPPDUMaxTime, so that every exchange carries one message.
+ */
+const ALIGNED_PAYLOAD = 41_376 - 16;
+
+/**
+ * The model's closed form for that saturated link (README, "Network co-simulation"): one
+ * exchange per message, DIFS + mean backoff (CWmin/2 slots) + HT PPDU + SIFS + BlockAck at 24 Mbit/s.
+ */
+function closedFormGoodputMbps(): number {
+  const psdu = 27 * 1544 + (4 + 1538);
+  const ppdu = 36 + 4 * Math.ceil((22 + 8 * psdu) / 260);
+  const blockAck = 20 + 4 * Math.ceil((22 + 8 * 32) / 96);
+  const exchange = 34 + 7.5 * 9 + ppdu + 16 + blockAck;
+  return (41_376 * 8) / exchange;
+}
+
+/** Goodput in Mbit/s of messages that arrived between `fromMs` and `toMs`. */
+function goodput(arrivals: { ms: number }[], fromMs: number, toMs: number, bytes: number): number {
+  const inWindow = arrivals.filter((a) => a.ms >= fromMs && a.ms < toMs).length;
+  return (inWindow * bytes * 8) / ((toMs - fromMs) * 1e3);
+}
+
+describe('network co-simulation: hosts, radio links from geometry, DDS over the air', () => {
+  it('carries a saturated line-of-sight link at 10 m within 10 % of the closed form, at MCS 7', async () => {
+    const result = await stream(twoHosts(10, 'radio: { queue: 100000 }'), {
+      payload: ALIGNED_PAYLOAD,
+      everyMs: 5,
+      untilMs: 3000,
+      endMs: 3000,
+      reliability: BEST_EFFORT,
+    });
+    const measured = goodput(result.arrivals, 500, 2500, 41_376);
+    const expected = closedFormGoodputMbps();
+    assert.ok(Math.abs(measured - expected) / expected < 0.1, `goodput ${measured} Mbit/s, closed form ${expected}`);
+    assert.equal(result.link.mcs, 7);
+    assert.equal(result.link.lineOfSight, true);
+    assert.equal(result.link.queueDrops, 0);
+    assert.equal(result.link.messagesLost, 0);
+  });
+
+  it('gets slower with distance: saturated goodput falls monotonically from 10 to 100 m', async () => {
+    const rates: number[] = [];
+    for (const distance of [10, 40, 70, 100]) {
+      const result = await stream(twoHosts(distance, 'radio: { queue: 100000 }'), {
+        payload: 20_000,
+        everyMs: 2,
+        untilMs: 1500,
+        endMs: 1500,
+        reliability: BEST_EFFORT,
+      });
+      rates.push(goodput(result.arrivals, 250, 1500, 20_016));
+    }
+    for (let i = 1; i < rates.length; i++) assert.ok(rates[i]! < rates[i - 1]!, `goodput by distance: ${rates.join(', ')} Mbit/s`);
+    assert.ok(rates[0]! > 40, `${rates[0]} Mbit/s at 10 m`);
+  });
+
+  it('shifts the SNR of a link by exactly the loss of the wall its path crosses (multi-wall model)', async () => {
+    const snr = async (wall: string): Promise<LinkSummary> =>
+      (await stream(twoHosts(30, wall), { payload: 100, everyMs: 10, untilMs: 50, endMs: 100, reliability: BEST_EFFORT })).link;
+    const open = await snr('');
+    const blocked = await snr('obstacles: [{ name: wall, footprint: [[14, -5], [16, -5], [16, 5], [14, 5]], height: 10, loss_db: 12.5 }]');
+    const above = await snr('obstacles: [{ footprint: [[14, -5], [16, -5], [16, 5], [14, 5]], height: 1 }]');
+    assert.equal(open.lineOfSight, true);
+    assert.equal(blocked.lineOfSight, false);
+    assert.ok(Math.abs(open.snrDb - blocked.snrDb - 12.5) < 1e-9, `${open.snrDb} − ${blocked.snrDb}`);
+    // A wall lower than both antennas is no obstacle.
+    assert.equal(above.lineOfSight, true);
+    assert.equal(above.snrDb, open.snrDb);
+  });
+
+  it('drops what does not fit the interface queue (tail drop), and loses those messages', async () => {
+    const options = { payload: 20_000, everyMs: 1, untilMs: 500, endMs: 2500, reliability: BEST_EFFORT };
+    const small = await stream(twoHosts(10, 'radio: { queue: 50 }'), options);
+    const large = await stream(twoHosts(10, 'radio: { queue: 100000 }'), options);
+    assert.ok(small.link.queueDrops > 0);
+    assert.ok(small.link.messagesLost > 0);
+    assert.equal(small.lostEvents, small.link.messagesLost, 'each lost message is a message-lost event of the subscription');
+    assert.equal(small.arrivals.length + small.link.messagesLost, 500);
+    assert.equal(large.link.queueDrops, 0);
+    assert.equal(large.arrivals.length, 500);
+  });
+
+  it('loses messages best effort where reliable delivers them all, in order, later', async () => {
+    // MCS 7 with one attempt per MPDU, 0.5 dB above its threshold: about one MPDU in a hundred fails.
+    const marginal = 'radio: { mcs: 7, retry_limit: 1 }';
+    const options = { payload: 20_000, everyMs: 50, untilMs: 2000, endMs: 3000 };
+    const bestEffort = await stream(twoHosts(21, marginal), { ...options, reliability: BEST_EFFORT });
+    const reliable = await stream(twoHosts(21, marginal), { ...options, reliability: RELIABLE });
+    assert.ok(bestEffort.link.messagesLost > 0, 'best effort loses messages');
+    assert.equal(bestEffort.arrivals.length + bestEffort.link.messagesLost, 40);
+    assert.equal(reliable.link.messagesLost, 0);
+    assert.deepEqual(
+      reliable.arrivals.map((a) => a.first),
+      Array.from({ length: 40 }, (_, i) => i),
+    );
+    assert.ok(reliable.link.framesDropped > 0, 'the reliable run lost frames too, and sent them again');
+    // A lost datagram waits for the next heartbeat (100 ms period) and an ACKNACK.
+    assert.ok(reliable.link.latencyMax > 0.05, `max latency ${reliable.link.latencyMax} s`);
+    assert.ok(bestEffort.link.latencyMax < 0.02, `max latency ${bestEffort.link.latencyMax} s`);
+  });
+
+  it('stamps a message received across the network with its arrival time, after its source time', async () => {
+    const seen: bigint[] = [];
+    await simulate(
+      () => {
+        const sender = rclnodejs.createNode('sender');
+        const receiver = rclnodejs.createNode('receiver');
+        const publisher = sender.createPublisher(BYTES, 'data');
+        receiver.createSubscription(BYTES, 'data', (_message: unknown, info?: rclnodejs.MessageInfo) => {
+          seen.push(info!.receivedTimestamp - info!.sourceTimestamp);
+        });
+        at(sender, 10, () => publisher.publish({ data: new Uint8Array(1000) }));
+      },
+      { network: twoHosts(10), endAfter: 100n * MS },
+    );
+    assert.equal(seen.length, 1);
+    // One small datagram at MCS 7: DIFS, a backoff and a PPDU of tens of microseconds, and a Block Ack.
+    assert.ok(seen[0]! > 50_000n && seen[0]! < 400_000n, `latency ${seen[0]} ns`);
+  });
+
+  it('calls services across hosts, each way a reliable message; nodes on one host talk instantly', async () => {
+    const answered: number[] = [];
+    await simulate(
+      () => {
+        const client = rclnodejs.createNode('client');
+        const server = rclnodejs.createNode('server');
+        const local = rclnodejs.createNode('sender');
+        const add = (_request: unknown, response: rclnodejs.ServiceResponse): void => response.send({ sum: 3n });
+        server.createService('example_interfaces/srv/AddTwoInts', 'remote_add', add);
+        local.createService('example_interfaces/srv/AddTwoInts', 'local_add', add);
+        const remote = client.createClient('example_interfaces/srv/AddTwoInts', 'remote_add');
+        const near = client.createClient('example_interfaces/srv/AddTwoInts', 'local_add');
+        at(client, 10, () => {
+          const start = Number(client.now().nanoseconds);
+          for (const c of [remote, near]) c.sendRequest({ a: 1n, b: 2n }, () => answered.push(Number(client.now().nanoseconds) - start));
+        });
+      },
+      { network: twoHosts(10), endAfter: 100n * MS },
+    );
+    assert.equal(answered.length, 2);
+    assert.equal(answered[0], 0, 'the local service answers at once');
+    assert.ok(answered[1]! > 100_000, `the remote one after two crossings: ${answered[1]} ns`);
+  });
+
+  it('is deterministic: the same seed gives the same fingerprint and frame outcomes, another seed other draws', async () => {
+    const marginal = 'radio: { mcs: 7, retry_limit: 1 }\nchannel: { shadowing: { sigma_db: 3 } }';
+    const options = { payload: 20_000, everyMs: 50, untilMs: 1000, endMs: 1200, reliability: BEST_EFFORT };
+    const first = await stream(twoHosts(21, marginal), { ...options, seed: 1 });
+    const again = await stream(twoHosts(21, marginal), { ...options, seed: 1 });
+    const other = await stream(twoHosts(21, marginal), { ...options, seed: 2 });
+    assert.equal(again.fingerprint, first.fingerprint);
+    assert.deepEqual(again.arrivals, first.arrivals);
+    assert.deepEqual(again.link, first.link);
+    assert.notEqual(other.fingerprint, first.fingerprint);
+  });
+});
