@@ -104,6 +104,8 @@ describe('network co-simulation: hosts, radio links from geometry, DDS over the 
       untilMs: 3000,
       endMs: 3000,
       reliability: BEST_EFFORT,
+      // A history deep enough that the writer drops nothing while it waits for its socket.
+      depth: 1000,
     });
     const measured = goodput(result.arrivals, 500, 2500, 41_376);
     const expected = closedFormGoodputMbps();
@@ -123,6 +125,7 @@ describe('network co-simulation: hosts, radio links from geometry, DDS over the 
         untilMs: 1500,
         endMs: 1500,
         reliability: BEST_EFFORT,
+        depth: 1000,
       });
       rates.push(goodput(result.arrivals, 250, 1500, 20_016));
     }
@@ -145,7 +148,7 @@ describe('network co-simulation: hosts, radio links from geometry, DDS over the 
   });
 
   it('drops what does not fit the interface queue (tail drop), and loses those messages', async () => {
-    const options = { payload: 20_000, everyMs: 1, untilMs: 500, endMs: 2500, reliability: BEST_EFFORT };
+    const options = { payload: 20_000, everyMs: 1, untilMs: 500, endMs: 2500, reliability: BEST_EFFORT, depth: 1000 };
     const small = await stream(twoHosts(10, 'radio: { queue: 50 }'), options);
     const large = await stream(twoHosts(10, 'radio: { queue: 100000 }'), options);
     assert.ok(small.link.queueDrops > 0);

@@ -8,6 +8,7 @@ import type { Sample } from '../rcl/Sample.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { chunkCompressor, type ChunkCompression } from './chunkCompression.js';
 import { offeredQosProfiles, offeredQosProfilesYaml } from './qosProfiles.js';
+import { BagError } from './BagStorage.js';
 import { rosbag2Metadata, serializedMetadata, writeMetadataYaml, type RecordedTopic } from './rosbag2Metadata.js';
 import { SyncMcapWriter, type McapStatistics } from './SyncMcapWriter.js';
 
@@ -17,10 +18,9 @@ export interface RecordOptions {
   /** Topics to record (all when absent). */
   topics?: readonly string[];
   compression?: ChunkCompression;
+  /** Record what arrives at this network host, when it arrives (default: every message where it is published). */
+  host?: string;
 }
-
-
-
 
 /** A chunk is written at least once a second of sim time: a run that dies loses at most that. */
 const CHUNK_SPAN = 1_000_000_000n;
@@ -53,6 +53,9 @@ export class Recorder {
   private constructor(simulation: Simulation, options: RecordOptions, compressor: Awaited<ReturnType<typeof chunkCompressor>>) {
     this.#simulation = simulation;
     this.path = options.path;
+    // Checked before any file is made.
+    const host = options.host === undefined ? null : simulation.network?.host(options.host);
+    if (host === undefined) throw new BagError(options.path, `records at host '${options.host}', which the network does not have`);
     if (extname(options.path) === '.mcap') {
       this.filePath = options.path;
     } else {
@@ -71,8 +74,8 @@ export class Recorder {
     this.#writer = writer;
     const topics = options.topics === undefined ? null : new Set(options.topics);
     const watcher = (sample: Sample, publisher: Publisher): void => this.#record(sample, publisher);
-    if (topics === null) simulation.delivery.watch(null, watcher);
-    else for (const topic of topics) simulation.delivery.watch(topic, watcher);
+    if (topics === null) simulation.delivery.watch(null, watcher, host);
+    else for (const topic of topics) simulation.delivery.watch(topic, watcher, host);
   }
 
   static async open(simulation: Simulation, options: RecordOptions): Promise<Recorder> {

@@ -49,7 +49,7 @@ const recordEntry = {
   type: 'object',
   additionalProperties: false,
   required: ['path'],
-  properties: { path: { type: 'string' }, topics: stringList, compression: { enum: ['none', 'zstd', 'lz4'] } },
+  properties: { path: { type: 'string' }, topics: stringList, compression: { enum: ['none', 'zstd', 'lz4'] }, host: { type: 'string' } },
 };
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
@@ -172,6 +172,7 @@ interface RecordEntry {
   path: string;
   topics?: string[];
   compression?: 'none' | 'zstd' | 'lz4';
+  host?: string;
 }
 
 /**
@@ -317,6 +318,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       path: target,
       ...(entry.topics === undefined ? {} : { topics: entry.topics }),
       ...(entry.compression === undefined ? {} : { compression: entry.compression }),
+      ...(entry.host === undefined ? {} : { host: hostAt([...location, 'host'], entry.host) }),
     };
   });
   if (data.nodes === undefined && plays.length === 0) fail([], `a job needs 'nodes' or 'play'`);

@@ -82,6 +82,7 @@ export const networkSchema = {
       properties: {
         mtu: { type: 'integer', minimum: 576, maximum: 65535 },
         max_message_size: { type: 'integer', minimum: 1024, maximum: 65500 },
+        send_buffer: { type: 'integer', minimum: 1 },
         heartbeat_period: duration,
         heartbeat_response_delay: duration,
       },
@@ -106,7 +107,7 @@ export interface NetworkEntry {
     shadowing?: { sigma_db: number; decorrelation?: number };
   };
   radio?: { tx_power_dbm?: number; noise_figure_db?: number; mcs?: 'ideal' | number; ampdu?: boolean; retry_limit?: number; queue?: number };
-  transport?: { mtu?: number; max_message_size?: number; heartbeat_period?: Duration; heartbeat_response_delay?: Duration };
+  transport?: { mtu?: number; max_message_size?: number; send_buffer?: number; heartbeat_period?: Duration; heartbeat_response_delay?: Duration };
   metrics?: { period?: Duration; topic?: string };
 }
 
@@ -199,6 +200,7 @@ export function networkConfig(entry: NetworkEntry, context: SectionContext): Net
     transport: {
       mtu: transport.mtu ?? DEFAULT_TRANSPORT.mtu,
       maxMessageSize: transport.max_message_size ?? DEFAULT_TRANSPORT.maxMessageSize,
+      sendBuffer: transport.send_buffer ?? DEFAULT_TRANSPORT.sendBuffer,
       heartbeatPeriod: heartbeat,
       heartbeatResponseDelay: ns(['network', 'transport', 'heartbeat_response_delay'], transport.heartbeat_response_delay ?? DEFAULT_TRANSPORT.heartbeatResponseDelay),
     },

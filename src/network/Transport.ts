@@ -21,11 +21,11 @@ const IP_HEADER = 20;
 export interface Parcel {
   /** It arrived whole (reliable: in order after every earlier one of its writer). */
   arrive(): void;
-  /** It will not arrive: a datagram was lost (best effort), or its writer's history dropped it. */
+  /** It will not arrive: a datagram was lost (best effort), or its writer's history dropped it first. */
   lose(): void;
 }
 
-/** A publisher, client or service: its history bounds its reliability (KEEP_LAST depth). */
+/** A publisher, client or service: its history bounds what it still sends (KEEP_LAST depth). */
 export interface Writer {
   readonly entityId: number;
   readonly resolvedQoS: { readonly keepAll: boolean; readonly depth: number };
@@ -44,6 +44,8 @@ export class Datagram {
     readonly owner: DatagramOwner,
     /** Its index among its message's datagrams. */
     readonly index: number,
+    /** The socket it was sent from (null: an ACKNACK, which waits for no buffer). */
+    readonly socket: WriterSocket | null,
   ) {}
 }
 
@@ -55,6 +57,10 @@ const LOST = 2;
 class Transfer implements DatagramOwner {
   state = SENDING;
   arrivedDatagrams = 0;
+  /** Datagrams handed to the socket (the rest wait in the writer). */
+  sentDatagrams = 0;
+  /** Its writer's history no longer holds it: nothing more of it is sent. */
+  evicted = false;
   /** Datagrams lost since the last ACKNACK asked for them again. */
   missing: number[] = [];
   constructor(
@@ -74,7 +80,7 @@ class Transfer implements DatagramOwner {
     if (this.state !== SENDING) return;
     if (arrived) {
       if (++this.arrivedDatagrams === this.datagrams.length) this.transport.settle(this, COMPLETE);
-    } else if (!this.flow.reliable) {
+    } else if (!this.flow.reliable || this.evicted) {
       this.transport.settle(this, LOST);
     } else {
       this.missing.push(datagram.index);
@@ -96,6 +102,25 @@ class AckNack implements DatagramOwner {
   }
 }
 
+/**
+ * A writer's UDP socket: datagrams wait in the writer until the socket's send buffer has room
+ * for them (what is queued at the interface counts against it until it leaves), so that a
+ * writer faster than its link is held back whole datagrams at a time, as a blocking socket holds
+ * back Fast DDS's sending thread, instead of overflowing the interface queue with fragments.
+ */
+class WriterSocket {
+  /** Datagrams of the writer's messages not yet sent: [transfer, datagram index]. */
+  readonly waiting = new Fifo<Transfer | number>();
+  /** Octets of its IP packets in the interface queue or on the air. */
+  queued = 0;
+  /** Its messages that are not settled yet, in sequence order (what its history holds). */
+  readonly history = new Fifo<Transfer>();
+  constructor(
+    readonly writer: Writer,
+    readonly from: number,
+  ) {}
+}
+
 /** The messages of one writer to one host. */
 class Flow {
   /** Reliable messages not yet delivered or given up, in the writer's order. */
@@ -104,7 +129,7 @@ class Flow {
   /** Heartbeats are counted from the writer's first message on this flow. */
   readonly heartbeatPhase: number;
   constructor(
-    readonly writer: Writer,
+    readonly socket: WriterSocket,
     readonly link: Link,
     readonly reliable: boolean,
     now: number,
@@ -116,19 +141,21 @@ class Flow {
 /**
  * The DDS/RTPS transport between hosts. A message to a host is its serialized size in RTPS
  * DATA (or DATA_FRAG pieces beyond the largest RTPS message), in UDP/IP datagrams fragmented
- * to the MTU, each IP packet one MPDU on the medium. Best effort: a message with a lost
- * datagram is lost. Reliable: a reader host learns what it misses at the writer's next
- * heartbeat, answers after its response delay with an ACKNACK (itself a packet on the medium,
- * asked again at the next heartbeat when lost), and the writer sends those datagrams again;
- * messages are handed over in the writer's order, and one the writer's KEEP_LAST history
- * drops before it arrives is lost.
+ * to the MTU, each IP packet one MPDU on the medium; they leave the writer as its socket's send
+ * buffer allows, and a message its KEEP_LAST history drops before it starts to go is lost.
+ * Best effort: a message with a lost datagram is lost. Reliable: a reader host learns what it
+ * misses at the writer's next heartbeat, answers after its response delay with an ACKNACK
+ * (itself a packet on the medium, asked again at the next heartbeat when lost), and the writer
+ * sends those datagrams again while its history holds the message; messages are handed over in
+ * the writer's order.
  */
 export class Transport {
   readonly #engine: Engine;
   readonly #config: TransportConfig;
   readonly #medium: () => Medium;
   readonly #linkOf: (from: number, to: number) => Link;
-  readonly #flows = new Map<number, Flow[]>();
+  readonly #sockets = new Map<number, WriterSocket>();
+  readonly #flows = new Map<WriterSocket, Flow[]>();
 
   constructor(engine: Engine, config: TransportConfig, medium: () => Medium, linkOf: (from: number, to: number) => Link) {
     this.#engine = engine;
@@ -163,44 +190,81 @@ export class Transport {
    */
   send(writer: Writer, sequence: number, from: number, to: number, bytes: number, reliable: boolean, parcel: Parcel): void {
     const now = this.#engine.now;
-    const flow = this.#flow(writer, from, to, reliable, now);
+    const socket = this.#socket(writer, from);
+    const flow = this.#flow(socket, to, reliable, now);
     flow.link.period.offeredBytes += bytes;
     flow.link.period.messagesSent++;
     const transfer = new Transfer(this, flow, sequence, bytes, this.datagramSizes(bytes), now, parcel);
-    if (reliable) {
-      flow.pending.push(transfer);
-      this.#evict(writer, sequence);
+    if (reliable) flow.pending.push(transfer);
+    socket.history.push(transfer);
+    this.#evict(socket, sequence);
+    for (let i = 0; i < transfer.datagrams.length; i++) {
+      socket.waiting.push(transfer);
+      socket.waiting.push(i);
     }
-    for (let i = 0; i < transfer.datagrams.length; i++) this.#sendDatagram(transfer, i, transfer.datagrams[i]!, from, to);
+    this.#pump(socket);
   }
 
-  #flow(writer: Writer, from: number, to: number, reliable: boolean, now: number): Flow {
-    let flows = this.#flows.get(writer.entityId);
-    if (flows === undefined) this.#flows.set(writer.entityId, (flows = []));
+  #socket(writer: Writer, from: number): WriterSocket {
+    let socket = this.#sockets.get(writer.entityId);
+    if (socket === undefined) {
+      socket = new WriterSocket(writer, from);
+      this.#sockets.set(writer.entityId, socket);
+      this.#flows.set(socket, []);
+    }
+    return socket;
+  }
+
+  #flow(socket: WriterSocket, to: number, reliable: boolean, now: number): Flow {
+    const flows = this.#flows.get(socket)!;
     for (const flow of flows) if (flow.link.to.index === to && flow.reliable === reliable) return flow;
-    const flow = new Flow(writer, this.#linkOf(from, to), reliable, now);
+    const flow = new Flow(socket, this.#linkOf(socket.from, to), reliable, now);
     flows.push(flow);
     return flow;
   }
 
-  /** The writer wrote message `sequence`: reliable messages `depth` older leave its history. */
-  #evict(writer: Writer, sequence: number): void {
-    const { keepAll, depth } = writer.resolvedQoS;
-    if (keepAll) return;
-    for (const flow of this.#flows.get(writer.entityId)!) {
-      if (!flow.reliable) continue;
-      for (let i = 0; i < flow.pending.length; i++) {
-        const transfer = flow.pending.at(i)!;
-        if (transfer.sequence > sequence - depth) break;
-        if (transfer.state === SENDING) transfer.state = LOST;
-      }
-      this.#handOver(flow);
+  /** The writer wrote message `sequence`: messages `depth` older leave its history. */
+  #evict(socket: WriterSocket, sequence: number): void {
+    const { keepAll, depth } = socket.writer.resolvedQoS;
+    const history = socket.history;
+    while (history.length > 0) {
+      const oldest = history.at(0)!;
+      if (oldest.state === SENDING && (keepAll || oldest.sequence > sequence - depth)) break;
+      history.shift();
+      if (oldest.state !== SENDING) continue;
+      oldest.evicted = true;
+      // Once its first datagram is out, the rest follow (Fast DDS's sending thread holds the
+      // writer while it sends a sample), and it may still arrive; it is repaired no more.
+      if (oldest.sentDatagrams === 0 || oldest.missing.length > 0) this.settle(oldest, LOST);
     }
   }
 
-  #sendDatagram(owner: DatagramOwner, index: number, udpPayload: number, from: number, to: number): void {
-    const datagram = new Datagram(owner, index);
-    const sizes = this.#packetBytes(udpPayload);
+  /** Sends the writer's waiting datagrams that its send buffer has room for. */
+  #pump(socket: WriterSocket): void {
+    const waiting = socket.waiting;
+    const buffer = this.#config.sendBuffer;
+    while (waiting.length > 0) {
+      const transfer = waiting.at(0) as Transfer;
+      const index = waiting.at(1) as number;
+      if (transfer.state !== SENDING) {
+        waiting.shift();
+        waiting.shift();
+        continue;
+      }
+      const sizes = this.#packetBytes(transfer.datagrams[index]!);
+      let bytes = 0;
+      for (const size of sizes) bytes += size - MPDU_OVERHEAD;
+      // A datagram larger than the whole buffer goes when the buffer is empty.
+      if (socket.queued > 0 && socket.queued + bytes > buffer) return;
+      waiting.shift();
+      waiting.shift();
+      transfer.sentDatagrams++;
+      socket.queued += bytes;
+      this.#sendPackets(new Datagram(transfer, index, socket), sizes, socket.from, transfer.flow.link.to.index);
+    }
+  }
+
+  #sendPackets(datagram: Datagram, sizes: readonly number[], from: number, to: number): void {
     datagram.packetsLeft = sizes.length;
     const medium = this.#medium();
     for (const size of sizes) medium.send(new Packet(from, to, size, datagram));
@@ -210,7 +274,10 @@ export class Transport {
   packetDone(packet: Packet, arrived: boolean): void {
     const datagram = packet.datagram;
     if (!arrived) datagram.failed = true;
+    const socket = datagram.socket;
+    if (socket !== null) socket.queued -= packet.bytes - MPDU_OVERHEAD;
     if (--datagram.packetsLeft === 0) datagram.owner.datagramDone(datagram, !datagram.failed);
+    if (socket !== null) this.#pump(socket);
   }
 
   /** A transfer is complete or lost: best effort says so now, reliable in the writer's order. */
@@ -256,20 +323,28 @@ export class Transport {
       transfer.missing = [];
     }
     if (requested.length === 0) return;
-    this.#sendDatagram(new AckNack(this, flow, requested), 0, ACKNACK_BYTES, flow.link.to.index, flow.link.from.index);
+    this.#sendPackets(new Datagram(new AckNack(this, flow, requested), 0, null), this.#packetBytes(ACKNACK_BYTES), flow.link.to.index, flow.link.from.index);
   }
 
-  /** An ACKNACK arrived (the writer resends what it names) or was lost (asked again at the next heartbeat). */
+  /** An ACKNACK arrived (the writer sends what it names again) or was lost (asked again at the next heartbeat). */
   answerNack(nack: AckNack, arrived: boolean): void {
     const flow = nack.flow;
+    const socket = flow.socket;
     for (const [transfer, indices] of nack.requested) {
       if (transfer.state !== SENDING) continue;
-      if (arrived) {
-        for (const index of indices) this.#sendDatagram(transfer, index, transfer.datagrams[index]!, flow.link.from.index, flow.link.to.index);
+      if (transfer.evicted) {
+        this.settle(transfer, LOST);
+      } else if (arrived) {
+        for (const index of indices) {
+          transfer.sentDatagrams--;
+          socket.waiting.push(transfer);
+          socket.waiting.push(index);
+        }
       } else {
         transfer.missing.push(...indices);
         this.requestNack(flow);
       }
     }
+    this.#pump(socket);
   }
 }

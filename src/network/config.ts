@@ -34,6 +34,8 @@ export interface TransportConfig {
   mtu: number;
   /** Largest RTPS message (UDP payload); larger samples go as DATA_FRAG (Fast DDS: 65 500). */
   maxMessageSize: number;
+  /** A writer socket's send buffer, octets of IP packets queued (Linux's net.core.wmem_default: 212 992). */
+  sendBuffer: number;
   /** A reliable writer's heartbeat period, ns: when readers learn what they miss. */
   heartbeatPeriod: number;
   /** How long a reader waits before answering a heartbeat with an ACKNACK, ns (Fast DDS: 5 ms). */
@@ -54,6 +56,6 @@ export interface NetworkConfig {
 
 /** 802.11n at 5.18 GHz (channel 36) with a typical client radio and Fast DDS's transport defaults. */
 export const DEFAULT_RADIO: RadioConfig = { txPowerDbm: 20, noiseFigureDb: 7, mcs: null, ampdu: true, retryLimit: 7, queuePackets: 1000 };
-export const DEFAULT_TRANSPORT: TransportConfig = { mtu: 1500, maxMessageSize: 65_500, heartbeatPeriod: 100_000_000, heartbeatResponseDelay: 5_000_000 };
+export const DEFAULT_TRANSPORT: TransportConfig = { mtu: 1500, maxMessageSize: 65_500, sendBuffer: 212_992, heartbeatPeriod: 100_000_000, heartbeatResponseDelay: 5_000_000 };
 export const DEFAULT_FREQUENCY = 5.18e9;
 export const CHANNEL_BANDWIDTH = 20e6;

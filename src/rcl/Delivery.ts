@@ -14,7 +14,25 @@ import type { Subscription } from './Subscription.js';
 /** Sees every message that arrives on a topic, at its arrival; it is no entity and changes nothing. */
 export type Watcher = (sample: Sample, publisher: Publisher) => void;
 
-const NO_WATCHERS: readonly Watcher[] = [];
+/** The watchers of a topic: where messages are published, and where they arrive on a host. */
+export class TopicWatchers {
+  constructor(
+    readonly atPublisher: readonly Watcher[],
+    readonly atHosts: ReadonlyMap<Host, readonly Watcher[]>,
+  ) {}
+
+  get empty(): boolean {
+    return this.atPublisher.length === 0 && this.atHosts.size === 0;
+  }
+}
+
+const NO_WATCHERS = new TopicWatchers([], new Map());
+
+/** What crosses to one host: the subscriptions there, and the watchers on it. */
+interface Receivers {
+  subscriptions: Subscription[];
+  watchers: readonly Watcher[];
+}
 
 /**
  * The one place that decides when a message, request or response reaches its receivers:
@@ -25,10 +43,10 @@ const NO_WATCHERS: readonly Watcher[] = [];
 export class Delivery {
   readonly #simulation: Simulation;
   readonly #network: Network | null;
-  readonly #topicWatchers = new Map<string, Watcher[]>();
-  readonly #allTopicWatchers: Watcher[] = [];
-  /** The watchers of each topic, both kinds together (rebuilt after every watch()). */
-  readonly #watchers = new Map<string, readonly Watcher[]>();
+  /** Watchers by host (null: where messages are published), of one topic or (key null) of all. */
+  readonly #watching = new Map<Host | null, Map<string | null, Watcher[]>>();
+  /** The watchers of each topic (rebuilt after every watch()). */
+  readonly #watchers = new Map<string, TopicWatchers>();
   /** Who a lost message counts as an output of (DESIGN.md rule 5): one per writer and receiving host. */
   readonly #lossSources = new Map<string, OutputSource>();
   /** Responses each service sent across the network: their writer's sequence numbers. */
@@ -42,7 +60,7 @@ export class Delivery {
   }
 
   /** Delivers to the publisher's matched subscriptions and to `watchers` (watchersOf its topic). */
-  send(publisher: Publisher, sample: Sample, watchers: readonly Watcher[]): void {
+  send(publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
     const subscriptions = publisher.matched;
     if (publisher.delay > 0) {
       this.#simulation.engine.scheduleAfter(publisher.delay, () => this.#deliver(subscriptions, publisher, sample, watchers));
@@ -51,38 +69,45 @@ export class Delivery {
     }
   }
 
-  #deliver(subscriptions: readonly Subscription[], publisher: Publisher, sample: Sample, watchers: readonly Watcher[]): void {
+  #deliver(subscriptions: readonly Subscription[], publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
     const from = publisher.node.host;
     if (from === null) {
       for (let i = 0; i < subscriptions.length; i++) subscriptions[i]!.receive(sample);
+      // Off the network, a message is everywhere at once.
+      for (const atHost of watchers.atHosts.values()) notify(atHost, sample, publisher);
     } else {
-      // Local subscriptions now; each other host's in one transmission, in subscription order.
-      let remote: Map<Host, Subscription[]> | null = null;
+      // Local receivers now; each other host's in one transmission, in subscription order.
+      let remote: Map<Host, Receivers> | null = null;
+      const receiversAt = (to: Host): Receivers => {
+        remote ??= new Map();
+        let receivers = remote.get(to);
+        if (receivers === undefined) remote.set(to, (receivers = { subscriptions: [], watchers: [] }));
+        return receivers;
+      };
       for (let i = 0; i < subscriptions.length; i++) {
         const subscription = subscriptions[i]!;
         const to = subscription.node.host;
-        if (to === null || to === from) {
-          subscription.receive(sample);
-        } else {
-          remote ??= new Map();
-          const there = remote.get(to);
-          if (there === undefined) remote.set(to, [subscription]);
-          else there.push(subscription);
-        }
+        if (to === null || to === from) subscription.receive(sample);
+        else receiversAt(to).subscriptions.push(subscription);
+      }
+      for (const [to, atHost] of watchers.atHosts) {
+        if (to === from) notify(atHost, sample, publisher);
+        else receiversAt(to).watchers = atHost;
       }
       if (remote !== null) this.#cross(publisher, sample, from, remote);
     }
-    for (let i = 0; i < watchers.length; i++) watchers[i]!(sample, publisher);
+    notify(watchers.atPublisher, sample, publisher);
   }
 
-  /** Sends a sample to subscriptions on other hosts. */
-  #cross(publisher: Publisher, sample: Sample, from: Host, remote: Map<Host, Subscription[]>): void {
+  /** Sends a sample to the receivers on other hosts. */
+  #cross(publisher: Publisher, sample: Sample, from: Host, remote: Map<Host, Receivers>): void {
     const bytes = sample.raw?.length ?? serializedSize(publisher.type, sample.message!);
-    for (const [to, subscriptions] of remote) {
-      const reliable = publisher.resolvedQoS.reliable && subscriptions.some((s) => s.resolvedQoS.reliable);
+    for (const [to, receivers] of remote) {
+      // A recorder there asks for what is offered, as rosbag2's recorder does.
+      const reliable = publisher.resolvedQoS.reliable && (receivers.watchers.length > 0 || receivers.subscriptions.some((s) => s.resolvedQoS.reliable));
       // Held while in flight, so that no local subscription takes the snapshot itself.
       sample.pending++;
-      this.#network!.send(publisher, sample.publicationSequenceNumber, from, to, bytes, reliable, new SampleParcel(this, publisher, sample, to, subscriptions));
+      this.#network!.send(publisher, sample.publicationSequenceNumber, from, to, bytes, reliable, new SampleParcel(this, publisher, sample, to, receivers));
     }
   }
 
@@ -136,26 +161,37 @@ export class Delivery {
     this.#simulation.engine.output('drop', this.#lossSource(writer, channel, to), call.digestLo, call.digestHi);
   }
 
-  /** Calls `watcher` with every message that arrives on `topic`, or on any topic when it is null. */
-  watch(topic: string | null, watcher: Watcher): void {
-    if (topic === null) {
-      this.#allTopicWatchers.push(watcher);
-    } else {
-      const watchers = this.#topicWatchers.get(topic) ?? [];
-      watchers.push(watcher);
-      this.#topicWatchers.set(topic, watchers);
-    }
+  /**
+   * Calls `watcher` with every message on `topic` (any topic when it is null) where it is
+   * published, or, given a host, when it arrives there (as a subscription there would get it).
+   */
+  watch(topic: string | null, watcher: Watcher, host: Host | null = null): void {
+    let byTopic = this.#watching.get(host);
+    if (byTopic === undefined) this.#watching.set(host, (byTopic = new Map()));
+    const watchers = byTopic.get(topic) ?? [];
+    watchers.push(watcher);
+    byTopic.set(topic, watchers);
     this.#watchers.clear();
     this.generation++;
   }
 
-  /** The watchers of `topic`; the list stays valid while `generation` is unchanged. */
-  watchersOf(topic: string): readonly Watcher[] {
+  /** The watchers of `topic`; they stay valid while `generation` is unchanged. */
+  watchersOf(topic: string): TopicWatchers {
     let watchers = this.#watchers.get(topic);
     if (watchers === undefined) {
-      watchers = [...this.#allTopicWatchers, ...(this.#topicWatchers.get(topic) ?? [])];
-      // Most topics have none: they share one list, which stays in the cache.
-      if (watchers.length === 0) watchers = NO_WATCHERS;
+      const of = (host: Host | null): Watcher[] => {
+        const byTopic = this.#watching.get(host);
+        return byTopic === undefined ? [] : [...(byTopic.get(null) ?? []), ...(byTopic.get(topic) ?? [])];
+      };
+      const atHosts = new Map<Host, Watcher[]>();
+      for (const host of this.#watching.keys()) {
+        if (host === null) continue;
+        const there = of(host);
+        if (there.length > 0) atHosts.set(host, there);
+      }
+      watchers = new TopicWatchers(of(null), atHosts);
+      // Most topics have none: they share one object, which stays in the cache.
+      if (watchers.empty) watchers = NO_WATCHERS;
       this.#watchers.set(topic, watchers);
     }
     return watchers;
@@ -167,28 +203,33 @@ export class Delivery {
     const to = subscription.node.host;
     for (const sample of publisher.retainedSamples()) {
       if (from === null || to === null || from === to) subscription.receive(sample);
-      else this.#cross(publisher, sample, from, new Map([[to, [subscription]]]));
+      else this.#cross(publisher, sample, from, new Map([[to, { subscriptions: [subscription], watchers: [] }]]));
     }
   }
 }
 
-/** A sample on its way to the subscriptions of one host. */
+function notify(watchers: readonly Watcher[], sample: Sample, publisher: Publisher): void {
+  for (let i = 0; i < watchers.length; i++) watchers[i]!(sample, publisher);
+}
+
+/** A sample on its way to the receivers on one host. */
 class SampleParcel implements Parcel {
   constructor(
     readonly delivery: Delivery,
     readonly publisher: Publisher,
     readonly sample: Sample,
     readonly to: Host,
-    readonly subscriptions: readonly Subscription[],
+    readonly receivers: Receivers,
   ) {}
 
   arrive(): void {
-    for (const subscription of this.subscriptions) subscription.receive(this.sample);
+    for (const subscription of this.receivers.subscriptions) subscription.receive(this.sample);
+    notify(this.receivers.watchers, this.sample, this.publisher);
     this.sample.pending--;
   }
 
   lose(): void {
     this.sample.pending--;
-    this.delivery.lost(this.publisher, this.sample, this.to, this.subscriptions);
+    this.delivery.lost(this.publisher, this.sample, this.to, this.receivers.subscriptions);
   }
 }

@@ -8,7 +8,7 @@ import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import { SilenceWatch } from './SilenceWatch.js';
-import type { Watcher } from './Delivery.js';
+import type { TopicWatchers } from './Delivery.js';
 import { requireInterface } from './interfaceClasses.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Sample } from './Sample.js';
@@ -33,7 +33,7 @@ export class Publisher<T extends string = string> extends Entity {
   readonly delay: number;
   #sequence = 0;
   readonly #retained: Fifo<Sample> | null;
-  #watchers: readonly Watcher[] = [];
+  #watchers: TopicWatchers | null = null;
   #watchersGeneration = -1;
 
   readonly #validation: ValidationSetting;
@@ -162,13 +162,13 @@ export class Publisher<T extends string = string> extends Entity {
   }
 
   #hasReceivers(): boolean {
-    return this.matched.length > 0 || this.#retained !== null || this.#currentWatchers().length > 0;
+    return this.matched.length > 0 || this.#retained !== null || !this.#currentWatchers().empty;
   }
 
   /** The delivery's watchers of this topic, looked up again only after a watcher was added. */
-  #currentWatchers(): readonly Watcher[] {
+  #currentWatchers(): TopicWatchers {
     const delivery = this.simulation.delivery;
-    if (this.#watchersGeneration !== delivery.generation) {
+    if (this.#watchers === null || this.#watchersGeneration !== delivery.generation) {
       this.#watchers = delivery.watchersOf(this.topic);
       this.#watchersGeneration = delivery.generation;
     }
