@@ -9,6 +9,7 @@ import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Node } from '../src/rcl/Node.js';
 import { QoS } from '../src/rcl/QoS.js';
 import { Simulation } from '../src/rcl/Simulation.js';
+import type { NetworkConfig } from '../src/network/config.js';
 import { bareHeapLoop } from './bareHeapLoop.js';
 import { exampleHash } from './benchmarkGraph.js';
 import { median } from './measure.js';
@@ -37,7 +38,7 @@ export async function hashWork(timers: number): Promise<(timer: number, nowNs: n
 export async function timersGraph(nodes: number, simSeconds: number): Promise<EngineRun> {
   const { U64 } = await exampleHash();
   const periods = Array.from({ length: nodes }, (_, i) => [40, 50, 100, 1000][i % 4]! * MS);
-  return runGraph(simSeconds, periods, () => {
+  return runGraph(simSeconds, periods, undefined, () => {
     for (let i = 0; i < nodes; i++) {
       const node = new Node(`timer${i}`);
       const state = U64.from(BigInt(i));
@@ -51,12 +52,13 @@ export async function timersGraph(nodes: number, simSeconds: number): Promise<En
 /**
  * `chains` chains of five nodes: the first publishes every 10 ms, each of the others hashes
  * what it receives and publishes it on to the next (the last only hashes). Four callbacks
- * in five are subscriptions.
+ * in five are subscriptions. With a network, its hosts place the nodes (by name: `source`,
+ * `relay1` … `relay4`).
  */
-export async function pubsubGraph(chains: number, simSeconds: number): Promise<EngineRun> {
+export async function pubsubGraph(chains: number, simSeconds: number, network?: NetworkConfig): Promise<EngineRun> {
   const { U64 } = await exampleHash();
   const qos = { qos: new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 1) };
-  return runGraph(simSeconds, Array.from({ length: chains }, () => 10 * MS), () => {
+  return runGraph(simSeconds, Array.from({ length: chains }, () => 10 * MS), network, () => {
     for (let c = 0; c < chains; c++) {
       const source = new Node('source', `/chain${c}`);
       const out = source.createPublisher(UINT64, 'link0', qos);
@@ -76,8 +78,8 @@ export async function pubsubGraph(chains: number, simSeconds: number): Promise<E
   });
 }
 
-async function runGraph(simSeconds: number, timerPeriodsNs: number[], build: () => void): Promise<EngineRun> {
-  const simulation = new Simulation({ startTime: 10_000_000_000n, logOutput: new LogOutput(() => {}) });
+async function runGraph(simSeconds: number, timerPeriodsNs: number[], network: NetworkConfig | undefined, build: () => void): Promise<EngineRun> {
+  const simulation = new Simulation({ startTime: 10_000_000_000n, logOutput: new LogOutput(() => {}), ...(network === undefined ? {} : { network }) });
   simulation.enter();
   try {
     build();

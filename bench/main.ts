@@ -12,6 +12,7 @@ import { runBenchmarkGraph } from './benchmarkGraph.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
 import { median } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
+import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
 
 type Figures = Record<string, number | string | number[]>;
 
@@ -189,6 +190,41 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
       return figures;
     },
   },
+  'network.frames': {
+    description: 'a saturated 802.11n link (60 kB best-effort messages at 4x its capacity, 20 s of sim time): MPDU transmissions simulated per wall second',
+    async run() {
+      await saturatedLink(5);
+      const rates: number[] = [];
+      const factors: number[] = [];
+      for (let i = 0; i < REPEATS; i++) {
+        const { frames, runSeconds } = await saturatedLink(20);
+        rates.push(frames / runSeconds);
+        factors.push(20 / runSeconds);
+      }
+      return { framesPerSecond: Math.round(median(rates)), realTimeFactor: Math.round(median(factors)) };
+    },
+  },
+  'network.patrol': {
+    description: 'examples/patrol (two UAVs, 120 s of sim time, an image stream at the link capacity, its bag recorded): real-time factor',
+    async run() {
+      await patrolSeconds();
+      const seconds: number[] = [];
+      for (let i = 0; i < 3; i++) seconds.push(await patrolSeconds());
+      return { wallSeconds: round(median(seconds), 2), realTimeFactor: Math.round(120 / median(seconds)) };
+    },
+  },
+  'network.colocated': {
+    description: '50 chains of 5 nodes relaying every 10 ms (10 s), each node of a chain on its own host, all hosts at one point, vs the same graph without a network: run time ratio',
+    async run() {
+      const figures = await coLocated(50, 10, REPEATS);
+      return {
+        ratio: round(figures.ratio, 2),
+        secondsWith: round(figures.secondsWith, 3),
+        secondsWithout: round(figures.secondsWithout, 3),
+        crossingsPerSecond: Math.round(figures.crossingsPerSecond),
+      };
+    },
+  },
   scaling: {
     description: 'wall seconds of the rslcpp graph copied to 10…20,000 nodes (10 s of sim time), and of 1,000 nodes over 10…80 s; ns per callback, and of the bare loop with the same timers and work',
     async run() {
@@ -223,13 +259,15 @@ function round(value: number, digits: number): number {
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2);
+  // A name selects that benchmark and those under it (`network`: network.frames, …).
+  const under = (name: string): string[] => Object.keys(benchmarks).filter((key) => key === name || key.startsWith(`${name}.`));
   for (const name of names) {
-    if (!(name in benchmarks)) {
+    if (under(name).length === 0) {
       process.stderr.write(`unknown benchmark '${name}'; known: ${Object.keys(benchmarks).join(', ')}\n`);
       process.exit(2);
     }
   }
-  const selected = names.length > 0 ? names : Object.keys(benchmarks);
+  const selected = names.length > 0 ? [...new Set(names.flatMap(under))] : Object.keys(benchmarks);
   const resultsPath = resolve(import.meta.dirname, '../../bench/results.json');
   const results: Record<string, Figures> = existsSync(resultsPath)
     ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Record<string, Figures>)

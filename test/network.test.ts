@@ -5,7 +5,8 @@ import * as rclnodejs from '../src/compat/index.js';
 import { parseJobFile } from '../src/job/jobFile.js';
 import type { NetworkConfig } from '../src/network/config.js';
 import type { LinkSummary } from '../src/rcl/NetworkMonitor.js';
-import { at, MS, simulate, tempDir } from './helpers.js';
+import { crosses, makePrism, obstruction, type Point } from '../src/network/geometry.js';
+import { at, MS, simulate, tempDir, writeTemp } from './helpers.js';
 
 const BYTES = 'std_msgs/msg/UInt8MultiArray';
 const { QoS } = rclnodejs;
@@ -231,5 +232,82 @@ describe('network co-simulation: hosts, radio links from geometry, DDS over the 
     assert.deepEqual(again.arrivals, first.arrivals);
     assert.deepEqual(again.link, first.link);
     assert.notEqual(other.fingerprint, first.fingerprint);
+  });
+});
+
+describe('the network section of job files, environments and geometry', () => {
+  const jobError = (yaml: string, files: Record<string, string> = {}): string => {
+    const dir = tempDir();
+    for (const [name, content] of Object.entries(files)) writeTemp(dir, name, content);
+    try {
+      parseJobFile(yaml, join(dir, 'job.yaml'));
+    } catch (error) {
+      return (error as Error).message.replace(`${dir}/`, '');
+    }
+    throw new Error('no error');
+  };
+  const hosts = 'network:\n  hosts:\n    - { name: a, nodes: [x], position: [0, 0] }\n';
+
+  it('names the file, line and field of a mistake', () => {
+    assert.equal(
+      jobError(`nodes: []\n${hosts}  radio:\n    power: 20\n`),
+      'job.yaml:6: network.radio.power: unknown key (expected one of: tx_power_dbm, noise_figure_db, mcs, ampdu, retry_limit, queue)',
+    );
+    assert.equal(
+      jobError('nodes: []\nnetwork:\n  hosts:\n    - { name: a, nodes: [x], position: { fixed: 3 } }\n'),
+      'job.yaml:4: network.hosts[0].position: must be [x, y] or [x, y, z] (metres), { topic, initial? } (a pose topic), or { waypoints: [{ at, position }, …] }',
+    );
+    assert.equal(
+      jobError(`nodes: []\n${hosts}    - { name: a, nodes: [y], position: [1, 1] }\n`),
+      "job.yaml:5: network.hosts[1].name: a second host named 'a'",
+    );
+    assert.equal(
+      jobError('nodes: []\nnetwork:\n  hosts:\n    - name: a\n      nodes: [x]\n      position: { waypoints: [{ at: 2s, position: [0, 0] }, { at: 1s, position: [1, 0] }] }\n'),
+      'job.yaml:6: network.hosts[0].position.waypoints[1].at: must come after the waypoint before it',
+    );
+    assert.equal(jobError(`nodes: []\n${hosts}  radio: { mcs: 9 }\n`), 'job.yaml:5: network.radio.mcs: must be one of: ideal, 0, 1, 2, 3, 4, 5, 6, 7');
+    assert.equal(jobError(`nodes: []\n${hosts}  channel: { model: disk }\n`), "job.yaml:5: network.channel: the disk model needs a 'range' (metres)");
+    assert.equal(jobError(`nodes: []\nrecord: { path: out, host: b }\n${hosts}`), "job.yaml:2: record.host: no host named 'b' (hosts: a)");
+    assert.equal(jobError('nodes: []\nrecord: { path: out, host: b }\n'), "job.yaml:2: record.host: names a host, but the job has no 'network'");
+  });
+
+  it('reads building footprints from GeoJSON (height is the top, min_height the bottom) and names a bad feature by line', () => {
+    const feature = (properties: string, ring = '[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]'): string =>
+      `{"type": "Feature", "properties": ${properties}, "geometry": {"type": "Polygon", "coordinates": [${ring}]}}`;
+    const geojson = (...features: string[]): string => `{"type": "FeatureCollection", "features": [\n${features.join(',\n')}\n]}\n`;
+    const dir = tempDir();
+    writeTemp(dir, 'city.geojson', geojson(feature('{"name": "hall", "height": 30, "min_height": 10, "loss_db": 7}'), feature('{"height": 5}')));
+    const config = parseJobFile(`nodes: []\n${hosts}  environment: city.geojson\n`, join(dir, 'job.yaml')).network!;
+    assert.deepEqual(
+      config.obstacles.map((o) => [o.name, o.base, o.top, o.lossDb]),
+      [
+        ['hall', 10, 30, 7],
+        ['features[1]', 0, 5, 20],
+      ],
+    );
+    assert.equal(
+      jobError(`nodes: []\n${hosts}  environment: city.geojson\n`, { 'city.geojson': geojson(feature('{"height": 5}'), feature('{"name": "shed"}')) }),
+      "city.geojson:3: features[1].properties: missing 'height'",
+    );
+    assert.equal(
+      jobError(`nodes: []\n${hosts}  environment: city.geojson\n`, { 'city.geojson': geojson(feature('{"height": 5}', '[[0, 0], [1, 1]]')) }),
+      'city.geojson:2: features[0].geometry.coordinates: must hold polygons whose outer ring has at least 3 [x, y] positions',
+    );
+    assert.equal(jobError(`nodes: []\n${hosts}  environment: nowhere.yaml\n`).replace(/ \(looked for .*\)$/, ''), "job.yaml:5: network.environment: no such file 'nowhere.yaml'");
+  });
+
+  it('finds line of sight through the notch of a concave building, and none through its arms or roof', () => {
+    // An L: the notch is the square (10..20, 10..20).
+    const l = makePrism('L', [[0, 0], [20, 0], [20, 10], [10, 10], [10, 20], [0, 20]], 0, 15, 10);
+    const p = (x: number, y: number, z = 5): Point => ({ x, y, z });
+    assert.equal(crosses(p(25, 15), p(12, 18), l), false, 'within the notch');
+    assert.equal(crosses(p(25, 5), p(25, 15), l), false, 'beside it');
+    assert.equal(crosses(p(25, 5), p(15, 25), l), false, 'across the notch only');
+    assert.equal(crosses(p(25, 5), p(-5, 5), l), true, 'through the lower arm');
+    assert.equal(crosses(p(15, 25), p(5, -5), l), true, 'through both arms');
+    assert.equal(crosses(p(-5, 5, 20), p(25, 5, 20), l), false, 'over the roof');
+    assert.equal(crosses(p(-5, 5, 10), p(25, 5, 30), l), true, 'climbing out through the roof');
+    assert.equal(crosses(p(5, 5), p(5, 5, 50), l), true, 'an antenna inside');
+    assert.deepEqual(obstruction(p(-5, 5), p(25, 5), [l, makePrism('B', [[30, 0], [40, 0], [40, 10]], 0, 3, 4)]), { lossDb: 10, crossed: 1 });
   });
 });

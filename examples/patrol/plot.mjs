@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bag = process.argv[2] ?? join(here, 'output');
+const figure = process.argv[3] ?? join(here, 'figure.svg');
 const IMAGE_BITS = 100_000 * 8;
 
 const handle = await open(join(bag, `${bag.split('/').filter(Boolean).pop()}_0.mcap`));
@@ -91,5 +92,5 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${2 * 
   panel(T, rows.map((r) => r.rate), 70, 'images received by blue from red (Mbit/s per second); grey: no line of sight', '#c0392b') +
   panel(T + H + 30, rows.map((r) => r.delay * 1000), 500, 'mean delay of those images, publish to arrival (ms)', '#2c3e50') +
   `${timeTicks}<text x="${W / 2}" y="${T + 2 * H + 64}" text-anchor="middle" font-size="12">sim time (s)</text></svg>\n`;
-await writeFile(join(here, 'figure.svg'), svg);
-console.log(`wrote ${join(here, 'figure.svg')}`);
+await writeFile(figure, svg);
+console.log(`wrote ${figure}`);
