@@ -179,6 +179,38 @@ describe('network co-simulation: hosts, radio links from geometry, DDS over the 
     assert.ok(bestEffort.link.latencyMax < 0.02, `max latency ${bestEffort.link.latencyMax} s`);
   });
 
+  it('drops from a KEEP_LAST history what a writer faster than its link could not start to send: the newest get through, in order', async () => {
+    const result = await stream(twoHosts(10), { payload: 100_000, everyMs: 1, untilMs: 50, endMs: 500, reliability: RELIABLE, depth: 2 });
+    const firsts = result.arrivals.map((a) => a.first);
+    assert.ok(firsts.length > 2 && firsts.length < 10, `delivered ${firsts.join(', ')}`);
+    assert.ok(firsts.every((f, i) => i === 0 || f > firsts[i - 1]!), 'in order');
+    assert.equal(firsts[firsts.length - 1], 49, 'the last one written arrives');
+    assert.equal(result.link.messagesLost + firsts.length, 50);
+    assert.equal(result.lostEvents, result.link.messagesLost);
+  });
+
+  it('applies a subscription’s lifespan to what the network delivers late', async () => {
+    const heard: number[] = [];
+    const { summary } = await simulate(
+      () => {
+        const sender = rclnodejs.createNode('sender');
+        const receiver = rclnodejs.createNode('receiver');
+        const publisher = sender.createPublisher(BYTES, 'data');
+        const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 10);
+        qos.lifespan = 20n * MS;
+        receiver.createSubscription(BYTES, 'data', { qos }, (m) => heard.push((m as { data: Uint8Array }).data[0]!));
+        // Ten 100 kB messages at once: about 14 ms each on the air at MCS 7.
+        at(sender, 10, () => {
+          for (let i = 0; i < 10; i++) publisher.publish({ data: new Uint8Array(100_000).fill(i) });
+        });
+      },
+      { network: twoHosts(10), endAfter: 500n * MS },
+    );
+    assert.equal(summary.network!.links.find((l) => l.from === 'a')!.messagesDelivered, 10);
+    // Those that took 20 ms or more were dropped when they arrived.
+    assert.deepEqual(heard, [0]);
+  });
+
   it('stamps a message received across the network with its arrival time, after its source time', async () => {
     const seen: bigint[] = [];
     await simulate(
@@ -220,6 +252,41 @@ describe('network co-simulation: hosts, radio links from geometry, DDS over the 
     assert.equal(answered.length, 2);
     assert.equal(answered[0], 0, 'the local service answers at once');
     assert.ok(answered[1]! > 100_000, `the remote one after two crossings: ${answered[1]} ns`);
+  });
+
+  it('sees a publisher on a host out of range for longer than its lease as not alive, and alive again when its assertions arrive', async () => {
+    const heard: string[] = [];
+    // Disk model: in range within 50 m. Host b is 10 m away, 100 m from 2 s to 5 s.
+    const config = network(`hosts:
+  - { name: a, nodes: [sender], position: [0, 0, 1.5] }
+  - name: b
+    nodes: [receiver]
+    position: { waypoints: [{ at: 0s, position: [10, 0, 1.5] }, { at: 2s, position: [10, 0, 1.5] }, { at: 2001ms, position: [100, 0, 1.5] }, { at: 5s, position: [100, 0, 1.5] }, { at: 5001ms, position: [10, 0, 1.5] }] }
+channel: { model: disk, range: 50 }`);
+    await simulate(
+      () => {
+        const sender = rclnodejs.createNode('sender');
+        const receiver = rclnodejs.createNode('receiver');
+        const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 10);
+        qos.livelinessLeaseDuration = 1000n * MS;
+        sender.createPublisher(BYTES, 'data', { qos });
+        const events = new rclnodejs.SubscriptionEventCallbacks();
+        events.liveliness = (s) =>
+          heard.push(`${Number(receiver.now().nanoseconds / MS)} ms: alive ${s.alive_count} (${s.alive_count_change}), not alive ${s.not_alive_count} (${s.not_alive_count_change})`);
+        receiver.createSubscription(BYTES, 'data', { qos }, () => {}, events);
+        // Liveliness traffic alone does not keep a run going.
+        receiver.createTimer(100n * MS, () => {});
+      },
+      { network: config, endAfter: 7000n * MS },
+    );
+    assert.deepEqual(heard, [
+      // Alive as it matches; its participant asserts it every 2/3 s (at 667, 1333, 2000 ms, …).
+      '0 ms: alive 1 (1), not alive 0 (0)',
+      // The assertion of 2 s arrived just after it: a lease later, nothing more has.
+      '3000 ms: alive 0 (-1), not alive 1 (1)',
+      // Back in range at 5 s: the assertion sent at 5333 ms arrives.
+      '5333 ms: alive 1 (1), not alive 0 (-1)',
+    ]);
   });
 
   it('is deterministic: the same seed gives the same fingerprint and frame outcomes, another seed other draws', async () => {

@@ -169,6 +169,7 @@ export class Medium {
     link.evaluate(now);
     const { count, psdu } = this.#aggregate(station, link);
     const retry: Packet[] = [];
+    const dropped = this.#dropped.length;
     let delivered = 0;
     let lastBytes = -1;
     let success = 0;
@@ -188,12 +189,10 @@ export class Medium {
     }
     this.#requeue(station, retry);
     const ppdu = htPpduDuration(link.mcs, psdu);
-    if (delivered === 0) {
-      station.failures = Math.min(MAX_STAGE, station.failures + 1);
-      return ppdu + ACK_TIMEOUT;
-    }
-    station.failures = 0;
-    return ppdu + SIFS + responseDuration(link.mcs, count > 1);
+    // The window starts again after a success, or when an MPDU reached the retry limit (§10.3.3).
+    const discarded = this.#dropped.length > dropped;
+    station.failures = delivered > 0 || discarded ? 0 : Math.min(MAX_STAGE, station.failures + 1);
+    return delivered === 0 ? ppdu + ACK_TIMEOUT : ppdu + SIFS + responseDuration(link.mcs, count > 1);
   }
 
   /** A host transmits at the same time as another: nothing it sends is received. Returns its PPDU's duration. */
@@ -203,13 +202,14 @@ export class Medium {
     link.evaluate(now);
     const { count, psdu } = this.#aggregate(station, link);
     const retry: Packet[] = [];
+    const dropped = this.#dropped.length;
     for (let i = 0; i < count; i++) {
       const packet = station.queue.shift()!;
       this.#attempt(packet, link);
       this.#failed(packet, link, retry);
     }
     this.#requeue(station, retry);
-    station.failures = Math.min(MAX_STAGE, station.failures + 1);
+    station.failures = this.#dropped.length > dropped ? 0 : Math.min(MAX_STAGE, station.failures + 1);
     return htPpduDuration(link.mcs, psdu);
   }
 

@@ -80,6 +80,11 @@ export class Network {
     this.transport.send(writer, sequence, from.index, to.index, bytes, reliable, parcel);
   }
 
+  /** A participant's small message between two hosts (see Transport#signal). */
+  signal(from: Host, to: Host, bytes: number, arrived: () => void): void {
+    this.transport.signal(from.index, to.index, bytes, arrived);
+  }
+
   /** Every link between two distinct hosts, evaluated now, with what crossed it since the last call. */
   closePeriod(): LinkReport[] {
     const reports: LinkReport[] = [];

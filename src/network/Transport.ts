@@ -89,6 +89,15 @@ class Transfer implements DatagramOwner {
   }
 }
 
+/** A small RTPS message of a participant (a liveliness assertion): told only when it arrives. */
+class Signal implements DatagramOwner {
+  constructor(readonly arrived: () => void) {}
+
+  datagramDone(_datagram: Datagram, arrived: boolean): void {
+    if (arrived) this.arrived();
+  }
+}
+
 /** An ACKNACK from a reader host: on arrival, its writer sends the datagrams it names again. */
 class AckNack implements DatagramOwner {
   constructor(
@@ -268,6 +277,14 @@ export class Transport {
     datagram.packetsLeft = sizes.length;
     const medium = this.#medium();
     for (const size of sizes) medium.send(new Packet(from, to, size, datagram));
+  }
+
+  /**
+   * Sends a participant's small RTPS message of `bytes` UDP payload from one host to another,
+   * best effort and past any writer's socket (a liveliness assertion); `arrived` if it does.
+   */
+  signal(from: number, to: number, bytes: number, arrived: () => void): void {
+    this.#sendPackets(new Datagram(new Signal(arrived), 0, null), this.#packetBytes(bytes), from, to);
   }
 
   /** A packet's fate (from the medium). */

@@ -223,6 +223,8 @@ class SampleParcel implements Parcel {
   ) {}
 
   arrive(): void {
+    // A message is an assertion of its publisher's liveliness where it arrives.
+    this.publisher.remoteLiveliness(this.to)?.asserted();
     for (const subscription of this.receivers.subscriptions) subscription.receive(this.sample);
     notify(this.receivers.watchers, this.sample, this.publisher);
     this.sample.pending--;

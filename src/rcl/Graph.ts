@@ -209,7 +209,7 @@ function namesAndTypes<T>(byName: Map<string, T>, endpointsOf: (entry: T) => { t
 
 /** A subscription counts a publisher it matches (1) or no longer matches (-1) as alive or not alive, as its liveliness is. */
 function countLiveliness(publisher: Publisher, subscription: Subscription, sign: 1 | -1): void {
-  const liveliness = publisher.liveliness;
+  const liveliness = publisher.livelinessAt(subscription.node.host);
   if (liveliness === 'alive') subscription.events?.livelinessChanged(sign, 0);
   else if (liveliness === 'not alive') subscription.events?.livelinessChanged(0, sign);
 }

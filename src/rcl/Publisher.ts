@@ -8,6 +8,8 @@ import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import { SilenceWatch } from './SilenceWatch.js';
+import { RemoteLiveliness } from './RemoteLiveliness.js';
+import type { Host } from '../network/Host.js';
 import type { TopicWatchers } from './Delivery.js';
 import { requireInterface } from './interfaceClasses.js';
 import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
@@ -41,6 +43,8 @@ export class Publisher<T extends string = string> extends Entity {
   readonly #deadline: SilenceWatch | null;
   /** A MANUAL_BY_TOPIC publisher's lease, when finite; `#asserted` once it has written or asserted (AUTOMATIC: always). */
   readonly #lease: SilenceWatch | null;
+  /** How subscriptions on other hosts see its liveliness (a finite lease only). */
+  readonly #remote = new Map<Host, RemoteLiveliness>();
   #asserted: boolean;
 
   constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, validation = new ValidationSetting()) {
@@ -82,16 +86,37 @@ export class Publisher<T extends string = string> extends Entity {
   assertLiveliness(): void {
     this.assertAlive('assert liveliness');
     this.#assertLiveliness();
+    // Subscriptions on other hosts hear of it when the assertion gets there.
+    for (const view of this.#remote.values()) view.send();
   }
 
   /**
-   * How its matched subscriptions see it (DDS liveliness): an AUTOMATIC publisher is alive while
-   * it exists; a MANUAL_BY_TOPIC one from its first write or assertion, and not alive once its
-   * lease passes without one.
+   * How its matched subscriptions on its own host (or off the network) see it (DDS liveliness):
+   * an AUTOMATIC publisher is alive while it exists; a MANUAL_BY_TOPIC one from its first write
+   * or assertion, and not alive once its lease passes without one.
    */
   get liveliness(): 'alive' | 'not alive' | 'unknown' {
     if (!this.#asserted) return 'unknown';
     return this.#lease?.silent === true ? 'not alive' : 'alive';
+  }
+
+  /** How a subscription on `host` sees it: across the network, as its assertions arrive there (with a lease). */
+  livelinessAt(host: Host | null): 'alive' | 'not alive' | 'unknown' {
+    return this.remoteLiveliness(host)?.liveliness ?? this.liveliness;
+  }
+
+  /** The view of its liveliness from another host, when its lease is finite. */
+  remoteLiveliness(host: Host | null): RemoteLiveliness | undefined {
+    const own = this.node.host;
+    if (own === null || host === null || host === own || this.resolvedQoS.leaseDuration === Infinity) return undefined;
+    let view = this.#remote.get(host);
+    if (view === undefined) this.#remote.set(host, (view = new RemoteLiveliness(this, host)));
+    return view;
+  }
+
+  /** Whether a subscription sees its liveliness as it is here (not through a remote view). */
+  #local(subscription: Subscription): boolean {
+    return this.remoteLiveliness(subscription.node.host) === undefined;
   }
 
   /** A write: the deadline's period starts again, and a manual publisher's liveliness is asserted. */
@@ -106,15 +131,15 @@ export class Publisher<T extends string = string> extends Entity {
     const regained = this.#lease?.sample() ?? false;
     if (!this.#asserted) {
       this.#asserted = true;
-      for (const subscription of this.matched) subscription.events?.livelinessChanged(1, 0);
+      for (const subscription of this.matched) if (this.#local(subscription)) subscription.events?.livelinessChanged(1, 0);
     } else if (regained) {
-      for (const subscription of this.matched) subscription.events?.livelinessChanged(1, -1);
+      for (const subscription of this.matched) if (this.#local(subscription)) subscription.events?.livelinessChanged(1, -1);
     }
   }
 
   #livelinessLost(count: number): void {
     this.events?.livelinessLost(count);
-    for (const subscription of this.matched) subscription.events?.livelinessChanged(-1, 1);
+    for (const subscription of this.matched) if (this.#local(subscription)) subscription.events?.livelinessChanged(-1, 1);
   }
 
   get willValidateMessage(): boolean {
@@ -227,6 +252,7 @@ export class Publisher<T extends string = string> extends Entity {
     super.destroy();
     this.#deadline?.stop();
     this.#lease?.stop();
+    for (const view of this.#remote.values()) view.stop();
     this.simulation.graph.removePublisher(this);
   }
 }
