@@ -22,6 +22,16 @@ export function formatSummary(summary: RunSummary): string {
     lines.push('results');
     for (const [name, value] of results) lines.push(`  ${name.padEnd(width - 2)}  ${String(value)}`);
   }
+  if (summary.network !== undefined) {
+    lines.push('network      messages delivered / lost, MB delivered, latency mean / max, MPDUs sent / retried / dropped');
+    for (const link of summary.network.links) {
+      if (link.messagesSent === 0 && link.framesSent === 0) continue;
+      lines.push(
+        `  ${link.from} -> ${link.to}: ${link.messagesDelivered} / ${link.messagesLost}, ${(link.deliveredBytes / 1e6).toFixed(1)} MB, ` +
+          `${(link.latencyMean * 1000).toFixed(1)} / ${(link.latencyMax * 1000).toFixed(1)} ms, ${link.framesSent} / ${link.framesRetried} / ${link.framesDropped}`,
+      );
+    }
+  }
   for (const warning of summary.warnings) lines.push(`warning: ${warning}`);
   return lines.join('\n');
 }
