@@ -327,7 +327,9 @@ export class Transport {
     const now = this.#engine.now;
     const period = this.#config.heartbeatPeriod;
     const heartbeat = flow.heartbeatPhase + Math.ceil((now - flow.heartbeatPhase) / period) * period;
-    this.#engine.scheduleAfter(heartbeat - now + this.#config.heartbeatResponseDelay, () => this.#sendNack(flow));
+    // Weak: repairs go on while anything else does, but do not keep a run going by themselves
+    // (to a host gone for good, a reliable writer would ask forever).
+    this.#engine.scheduleAfter(heartbeat - now + this.#config.heartbeatResponseDelay, () => this.#sendNack(flow), true);
   }
 
   #sendNack(flow: Flow): void {

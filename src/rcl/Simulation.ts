@@ -235,7 +235,10 @@ export class Simulation {
   /** Puts the node of that name on a host of the network, or off it (null), whatever the hosts' patterns say. */
   placeNode(fullyQualifiedName: string, hostName: string | null): void {
     const network = this.network;
-    if (network === null) return;
+    if (network === null) {
+      if (hostName !== null) throw new Error(`node ${fullyQualifiedName} is to run on host '${hostName}', but the job has no network`);
+      return;
+    }
     const host = hostName === null ? null : network.host(hostName);
     if (host === undefined) throw new Error(`no host named '${hostName}' in the network (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);
     this.#placements.set(fullyQualifiedName, host);
