@@ -4,9 +4,12 @@ import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
 import { parseJobFile } from '../src/job/jobFile.js';
 import type { NetworkConfig } from '../src/network/config.js';
+import { Engine } from '../src/engine/Engine.js';
+import { Network } from '../src/network/Network.js';
 import type { LinkSummary } from '../src/rcl/NetworkMonitor.js';
 import { crosses, makePrism, obstruction, type Point } from '../src/network/geometry.js';
-import { at, MS, simulate, tempDir, writeTemp } from './helpers.js';
+import { readWithOracle } from './bagOracle.js';
+import { at, MS, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
 
 const BYTES = 'std_msgs/msg/UInt8MultiArray';
 const { QoS } = rclnodejs;
@@ -272,12 +275,13 @@ channel: { model: disk, range: 50 }`);
         sender.createPublisher(BYTES, 'data', { qos });
         const events = new rclnodejs.SubscriptionEventCallbacks();
         events.liveliness = (s) =>
-          heard.push(`${Number(receiver.now().nanoseconds / MS)} ms: alive ${s.alive_count} (${s.alive_count_change}), not alive ${s.not_alive_count} (${s.not_alive_count_change})`);
+          heard.push(`${Number(receiver.now().nanoseconds / MS) - 10_000} ms: alive ${s.alive_count} (${s.alive_count_change}), not alive ${s.not_alive_count} (${s.not_alive_count_change})`);
         receiver.createSubscription(BYTES, 'data', { qos }, () => {}, events);
         // Liveliness traffic alone does not keep a run going.
         receiver.createTimer(100n * MS, () => {});
       },
-      { network: config, endAfter: 7000n * MS },
+      // Nodes are built before the start (the clock reads 0): the lease runs from the start.
+      { network: config, endAfter: 7000n * MS, startTime: 10_000n * MS },
     );
     assert.deepEqual(heard, [
       // Alive as it matches; its participant asserts it every 2/3 s (at 667, 1333, 2000 ms, …).
@@ -287,6 +291,97 @@ channel: { model: disk, range: 50 }`);
       // Back in range at 5 s: the assertion sent at 5333 ms arrives.
       '5333 ms: alive 1 (1), not alive 0 (-1)',
     ]);
+  });
+
+  it('shares the channel among hosts: two senders each get about half of what one gets alone, and sometimes collide', async () => {
+    const run = async (senders: string[]): Promise<{ rates: number[]; retried: number }> => {
+      const arrivals = new Map<string, number>();
+      const { summary } = await simulate(
+        () => {
+          const receiver = rclnodejs.createNode('receiver');
+          for (const name of senders) {
+            const node = rclnodejs.createNode(name);
+            const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 1000, BEST_EFFORT);
+            const publisher = node.createPublisher(BYTES, `data_${name}`, { qos });
+            node.createTimer(2n * MS, () => publisher.publish({ data: new Uint8Array(ALIGNED_PAYLOAD) }));
+            receiver.createSubscription(BYTES, `data_${name}`, { qos }, () => {
+              if (Number(receiver.now().nanoseconds) >= 500e6) arrivals.set(name, (arrivals.get(name) ?? 0) + 1);
+            });
+          }
+        },
+        {
+          network: network(`hosts:
+  - { name: r, nodes: [receiver], position: [0, 0, 1.5] }
+  - { name: s1, nodes: [s1], position: [10, 0, 1.5] }
+  - { name: s2, nodes: [s2], position: [0, 10, 1.5] }
+radio: { queue: 100000 }`),
+          endAfter: 2500n * MS,
+        },
+      );
+      const retried = summary.network!.links.reduce((sum, l) => sum + l.framesRetried, 0);
+      return { rates: senders.map((name) => ((arrivals.get(name) ?? 0) * 41_376 * 8) / 2e6), retried };
+    };
+    const alone = await run(['s1']);
+    const shared = await run(['s1', 's2']);
+    for (const rate of shared.rates) assert.ok(Math.abs(rate / alone.rates[0]! - 0.5) < 0.1, `alone ${alone.rates[0]}, shared ${shared.rates.join(', ')} Mbit/s`);
+    assert.ok(shared.rates[0]! + shared.rates[1]! < alone.rates[0]!, 'collisions cost airtime');
+    assert.equal(alone.retried, 0);
+    assert.ok(shared.retried > 0, 'equal backoffs collide, and the MPDUs go again');
+  });
+
+  it('frames a message as RTPS DATA, or DATA_FRAG pieces beyond the largest RTPS message', () => {
+    const transport = new Network(new Engine({ startTime: 0n }), twoHosts(10), 0).transport;
+    assert.deepEqual(transport.datagramSizes(41_376), [41_432]);
+    // 100 000 octets: two pieces of at most 65 432 (65 500 − 68 octets of headers).
+    assert.deepEqual(transport.datagramSizes(100_000), [65_500, 34_636]);
+  });
+
+  it('plays a bag from a host and records at another what arrives there, when; the link statistics decode with readers we did not write', async () => {
+    const dir = tempDir();
+    const heard: bigint[] = [];
+    let acked: boolean[] = [];
+    const { summary } = await simulate(
+      async (job) => {
+        await job.record({ path: join(dir, 'truth'), topics: ['/topic', '/rclsim/network/links'] });
+        await job.record({ path: join(dir, 'at_b'), host: 'b', topics: ['/topic'] });
+        await job.play({ bag: join(repoRoot, 'examples/bag-regression/input/talker.mcap'), host: 'a' });
+        const receiver = rclnodejs.createNode('receiver');
+        receiver.createSubscription('std_msgs/msg/String', '/topic', (_m: unknown, info?: rclnodejs.MessageInfo) => {
+          heard.push(info!.receivedTimestamp - info!.sourceTimestamp);
+        });
+        const sender = rclnodejs.createNode('sender');
+        const publisher = sender.createPublisher(BYTES, 'acked');
+        receiver.createSubscription(BYTES, 'acked', () => {});
+        at(sender, 5, () => {
+          publisher.publish({ data: new Uint8Array(50_000) });
+          acked = [publisher.waitForAllAcked(1000n)];
+          at(sender, 100, () => acked.push(publisher.waitForAllAcked(1000n)));
+        });
+      },
+      {
+        network: network(`hosts:
+  - { name: a, nodes: [rosbag2_player, sender], position: [0, 0, 1.5] }
+  - { name: b, nodes: [receiver], position: [30, 0, 1.5] }
+metrics: { period: 500ms }`),
+        endAfter: 4000n * MS,
+      },
+    );
+    assert.deepEqual(acked, [false, true], 'in flight right after publish, acknowledged once it arrived');
+    assert.ok(heard.length > 0 && heard.every((latency) => latency > 0n), 'the played messages cross from a to b');
+    const truth = readWithOracle(join(dir, 'truth'));
+    const atB = readWithOracle(join(dir, 'at_b'));
+    const times = (reading: typeof truth): bigint[] => reading.messages.filter((m) => m.topic === '/topic').map((m) => BigInt(m.log_time));
+    assert.equal(times(atB).length, times(truth).length);
+    times(atB).forEach((t, i) => assert.ok(t > times(truth)[i]!, 'recorded at b when it got there, after it was published'));
+    const links = truth.messages.filter((m) => m.topic === '/rclsim/network/links');
+    assert.equal(links.length, 8);
+    const last = (links[links.length - 1]!.message as { links: Record<string, unknown>[] }).links.find((l) => l.from_host === 'a')!;
+    assert.equal(last.to_host, 'b');
+    assert.equal(last.distance, 30);
+    assert.equal(last.line_of_sight, true);
+    const total = summary.network!.links.find((l) => l.from === 'a')!;
+    const delivered = links.reduce((sum, m) => sum + Number((m.message as { links: { from_host: string; messages_delivered: number }[] }).links.find((l) => l.from_host === 'a')!.messages_delivered), 0);
+    assert.equal(delivered, total.messagesDelivered, 'the periods add up to the summary');
   });
 
   it('is deterministic: the same seed gives the same fingerprint and frame outcomes, another seed other draws', async () => {

@@ -214,6 +214,17 @@ export class Transport {
     this.#pump(socket);
   }
 
+  /** Whether every reliable message of the writer has arrived or been given up. */
+  allAcknowledged(writer: Writer): boolean {
+    const history = this.#sockets.get(writer.entityId)?.history;
+    if (history === undefined) return true;
+    for (let i = 0; i < history.length; i++) {
+      const transfer = history.at(i)!;
+      if (transfer.state === SENDING && transfer.flow.reliable) return false;
+    }
+    return true;
+  }
+
   #socket(writer: Writer, from: number): WriterSocket {
     let socket = this.#sockets.get(writer.entityId);
     if (socket === undefined) {

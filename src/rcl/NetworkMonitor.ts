@@ -76,13 +76,15 @@ export class NetworkMonitor {
         }
       });
     }
-    // Weak: the statistics never keep a run going by themselves.
+    // Weak: the statistics never keep a run going by themselves. The first period starts with
+    // the run (a played bag may still move the start time).
+    const engine = simulation.engine;
     const period = network.config.metricsPeriod;
     const tick = (): void => {
       this.#publish();
-      simulation.engine.scheduleAfter(period, tick, true);
+      engine.scheduleAfter(period, tick, true);
     };
-    simulation.engine.scheduleAfter(period, tick, true);
+    engine.scheduleAfter(0, () => engine.scheduleAfter(period, tick, true), true);
   }
 
   #publish(): void {

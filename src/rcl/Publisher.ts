@@ -77,9 +77,13 @@ export class Publisher<T extends string = string> extends Entity {
     return requireInterface(this.typeName);
   }
 
-  /** Every delivery is complete when publish returns (no network model yet): all is acknowledged. */
+  /**
+   * Whether every reliable message it sent has been acknowledged: true at once without a network
+   * (deliveries are complete when publish returns); across one, whether none is still on its
+   * way now — a simulation cannot block for the timeout, sim time moves only between callbacks.
+   */
   waitForAllAcked(_timeout?: bigint | number): boolean {
-    return true;
+    return this.simulation.network?.transport.allAcknowledged(this) ?? true;
   }
 
   /** Asserts a MANUAL_BY_TOPIC publisher's liveliness, as a write does (AUTOMATIC ones need nothing). */

@@ -32,16 +32,21 @@ export class RemoteLiveliness {
     if (qos.manualLiveliness) {
       this.#state = 'unknown';
     } else {
-      // Alive as it matches; its participant announces it from then on.
+      // Alive as it matches; its participant announces it from then on (from the start of the
+      // run for a match made while nodes are built: the start time may still move).
       this.#state = 'alive';
-      this.#watch.sample();
       const period = Math.max(1, Math.floor((qos.leaseDuration * 2) / 3));
       const announce = (): void => {
         if (this.#stopped) return;
         this.send();
         engine.scheduleAfter(period, announce, true);
       };
-      engine.scheduleAfter(period, announce, true);
+      const begin = (): void => {
+        this.#watch.sample();
+        engine.scheduleAfter(period, announce, true);
+      };
+      if (engine.started) begin();
+      else engine.scheduleAfter(0, begin, true);
     }
   }
 
