@@ -9,7 +9,7 @@ import { Network } from '../src/network/Network.js';
 import type { LinkSummary } from '../src/rcl/NetworkMonitor.js';
 import { crosses, makePrism, obstruction, type Point } from '../src/network/geometry.js';
 import { readWithOracle } from './bagOracle.js';
-import { at, MS, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
+import { at, lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const BYTES = 'std_msgs/msg/UInt8MultiArray';
 const { QoS } = rclnodejs;
@@ -255,6 +255,32 @@ describe('network co-simulation: hosts, radio links from geometry, DDS over the 
     assert.equal(answered.length, 2);
     assert.equal(answered[0], 0, 'the local service answers at once');
     assert.ok(answered[1]! > 100_000, `the remote one after two crossings: ${answered[1]} ns`);
+  });
+
+  it('runs an action across hosts: goal, feedback, result and cancel cross the network, a little later than locally', () => {
+    const dir = tempDir();
+    const programs = join(repoRoot, 'test/fixtures/programs');
+    const job = writeTemp(dir, 'job.yaml', `name: fibonacci
+seed: 9
+network:
+  hosts:
+    - { name: s, nodes: [action_server_example_node], position: [0, 0, 1.5] }
+    - { name: c, nodes: [action_client_example_node], position: [20, 0, 1.5] }
+nodes:
+  - script: ${programs}/fibonacci-server.cjs
+  - script: ${programs}/fibonacci-client.cjs
+`);
+    const result = runCli(['run', job, '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    const lines = result.stdout.split('\n');
+    assert.deepEqual(lines.slice(1, 7), ['feedback: 0,1,1', 'feedback: 0,1,1,2', 'feedback: 0,1,1,2,3', 'feedback: 0,1,1,2,3,5', 'result: 0,1,1,2,3,5 (0,1,1,2,3,5, status 4) succeeded: true at 4000', 'order 50 accepted: false']);
+    // Locally the cancel is served at 6000 ms: here its request and response cross 20 m of air.
+    assert.deepEqual(lines.slice(7, 10), ['cancel return code: 0, canceling 1', 'server: goal canceled at 6001', 'canceled: true at 6001']);
+    // The goal request crossed before the server began, 0.2 ms in.
+    assert.match(result.stderr, /^\[INFO\] \[0\.000\d{6}\] \[action_server_example_node\]: Executing goal\.\.\.$/m);
+    assert.doesNotMatch(result.stderr, /\[0\.000000000\] \[action_server_example_node\]/);
+    const links = (lastJsonLine(result.stdout).network as { links: LinkSummary[] }).links;
+    assert.ok(links.every((l) => l.messagesDelivered > 0 && l.messagesLost === 0));
   });
 
   it('sees a publisher on a host out of range for longer than its lease as not alive, and alive again when its assertions arrive', async () => {
