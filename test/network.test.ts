@@ -459,6 +459,28 @@ describe('the network section of job files, environments and geometry', () => {
     assert.equal(jobError('nodes: []\nrecord: { path: out, host: b }\n'), "job.yaml:2: record.host: names a host, but the job has no 'network'");
   });
 
+  it('warns of a host that runs no node or never gets a pose, and fails a run whose pose topic has another type', async () => {
+    const { summary } = await simulate(() => void rclnodejs.createNode('talker'), {
+      network: network('hosts:\n  - { name: a, nodes: [tlaker], position: { topic: /a/pose } }\n  - { name: b, nodes: [talker], position: [0, 0] }'),
+      endAfter: 10n * MS,
+    });
+    assert.deepEqual(summary.warnings, [
+      "network host 'a' runs no node when the run starts: none of its patterns (tlaker) matches a node's name",
+      "network host 'a' never got a pose on /a/pose: it had no position, and no link",
+    ]);
+    await assert.rejects(
+      simulate(
+        () => {
+          const node = rclnodejs.createNode('talker');
+          const publisher = node.createPublisher('std_msgs/msg/String', '/a/pose');
+          at(node, 5, () => publisher.publish('here'));
+        },
+        { network: network('hosts:\n  - { name: a, nodes: [talker], position: { topic: /a/pose } }'), endAfter: 10n * MS },
+      ),
+      /network host 'a' takes its position from \/a\/pose, whose type std_msgs\/msg\/String is none of nav_msgs\/msg\/Odometry, geometry_msgs\/msg\/PoseStamped, geometry_msgs\/msg\/PoseWithCovarianceStamped, geometry_msgs\/msg\/Pose/,
+    );
+  });
+
   it('reads building footprints from GeoJSON (height is the top, min_height the bottom) and names a bad feature by line', () => {
     const feature = (properties: string, ring = '[[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]'): string =>
       `{"type": "Feature", "properties": ${properties}, "geometry": {"type": "Polygon", "coordinates": [${ring}]}}`;

@@ -154,6 +154,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     // Programs that build nodes in promise continuations (rclnodejs.init().then(...)) finish
     // now; a turn of the event loop lets a rejection nothing handles be seen, and fail the run.
     await drainMicrotasks();
+    monitor?.checkPlacement();
     supervision?.heartbeat.leaveUserCode();
     engine.throwIfFailed();
     const endAfter = definition.endAfter === undefined ? undefined : BigInt(definition.endAfter);
@@ -169,6 +170,8 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     await drainMicrotasks();
     engine.throwIfFailed();
     const programExitCode = Number(process.exitCode ?? 0);
+    // Before the warnings are taken: it may add some.
+    const network = monitor?.summary();
     return {
       job: job.name,
       seed: simulation.seed,
@@ -182,7 +185,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       wallSeconds: (wallClock() - wallStart) / 1000,
       results: Object.fromEntries(job.results),
       warnings: [...simulation.warnings],
-      ...(monitor === null ? {} : { network: monitor.summary() }),
+      ...(network === undefined ? {} : { network }),
     };
   } catch (error) {
     failed = true;

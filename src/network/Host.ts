@@ -30,7 +30,11 @@ export class Host {
 
   report(position: Point): void {
     this.#reported = position;
+    this.poseReceived = true;
   }
+
+  /** Whether its topic ever gave it a pose. */
+  poseReceived = false;
 
   /** Where it is at `now` (ns after the start); null while a topic-fed host has no pose yet. */
   positionAt(now: number): Point | null {

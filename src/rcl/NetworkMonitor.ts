@@ -87,6 +87,15 @@ export class NetworkMonitor {
     engine.scheduleAfter(0, () => engine.scheduleAfter(period, tick, true), true);
   }
 
+  /** After the nodes are built: a host that claims none is most likely a typing mistake. */
+  checkPlacement(): void {
+    for (const host of this.#network.hosts) {
+      if (!this.#simulation.nodes.some((node) => node.host === host)) {
+        this.#simulation.warn(`network host '${host.name}' runs no node when the run starts: none of its patterns (${this.#network.config.hosts[host.index]!.nodes.join(', ')}) matches a node's name`);
+      }
+    }
+  }
+
   #publish(): void {
     const period = this.#network.config.metricsPeriod;
     const now = this.#simulation.engine.nowAbs;
@@ -98,8 +107,12 @@ export class NetworkMonitor {
     });
   }
 
-  /** Every link over the whole run, for the run summary. */
+  /** Every link over the whole run, for the run summary (and a warning for a host its topic never placed). */
   summary(): { links: LinkSummary[]; framesSent: number } {
+    for (const host of this.#network.hosts) {
+      const topic = host.positionTopic;
+      if (topic !== null && !host.poseReceived) this.#simulation.warn(`network host '${host.name}' never got a pose on ${topic}: it had no position${host.positionAt(0) === null ? ', and no link' : ' but its initial one'}`);
+    }
     const links = this.#network.totals().map((link) => {
       const total = link.total;
       return {
