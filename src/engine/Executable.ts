@@ -32,8 +32,7 @@ export interface Executable {
   execute(): unknown;
 }
 
-/** What a system outputs: a message published (received or not), a service's response. */
-/** A publish, a service response, or a message a network model lost (DESIGN.md rule 5). */
+/** What a system outputs: a message published (received or not), a service's response, a message a network lost. */
 export type OutputKind = 'publish' | 'response' | 'drop';
 
 /** An entity whose outputs count in the fingerprint and appear in traces (a publisher, a service). */
