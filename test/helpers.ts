@@ -9,6 +9,7 @@ import type { RunSummary } from '../src/job/RunSummary.js';
 import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
 import type { Node } from '../src/rcl/Node.js';
 import type { NetworkConfig } from '../src/network/config.js';
+import type { ExecutorConfig } from '../src/rcl/Simulation.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');
@@ -31,10 +32,17 @@ export interface Simulated {
 /** Runs a job built by `setup` and collects its log records instead of printing them. */
 export async function simulate(
   setup: (job: JobHandle) => void | Promise<void>,
-  options: { startTime?: bigint; endAfter?: bigint; zeroCopy?: boolean; strictMessages?: boolean; network?: NetworkConfig } & RunOptions = {},
+  options: {
+    startTime?: bigint;
+    endAfter?: bigint;
+    zeroCopy?: boolean;
+    strictMessages?: boolean;
+    network?: NetworkConfig;
+    executors?: readonly ExecutorConfig[];
+  } & RunOptions = {},
 ): Promise<Simulated> {
   const logs: LogRecord[] = [];
-  const { startTime, endAfter, zeroCopy, strictMessages, network, ...runOptions } = options;
+  const { startTime, endAfter, zeroCopy, strictMessages, network, executors, ...runOptions } = options;
   const summary = await runJob(
     defineJob({
       name: 'test',
@@ -43,6 +51,7 @@ export async function simulate(
       ...(zeroCopy === undefined ? {} : { zeroCopy }),
       ...(strictMessages === undefined ? {} : { strictMessages }),
       ...(network === undefined ? {} : { network }),
+      ...(executors === undefined ? {} : { executors }),
       setup,
     }),
     { logOutput: new LogOutput((record) => logs.push(record)), ...runOptions },

@@ -8,6 +8,7 @@ import { drainMicrotasks } from './microtasks.js';
 import { Fifo } from './Fifo.js';
 import { ScheduledActions, type ScheduledAction } from './ScheduledActions.js';
 import { TimersHeap } from './TimersHeap.js';
+import type { WaitSetExecutor } from './executors/WaitSetExecutor.js';
 
 export type EndReason = 'finished' | 'idle' | 'end-time';
 
@@ -155,10 +156,33 @@ export class Engine {
 
   // ---- events -----------------------------------------------------------------------------
 
-  /** An event happened for `entity` (message, request, response, trigger): queue it. */
+  /** An event happened for `entity` (message, request, response, trigger): queue it (with its executor's, when another). */
   enqueue(entity: Executable): void {
-    this.#fifo.push(entity);
+    const executor = entity.executor;
+    if (executor) executor.ready(entity);
+    else this.#fifo.push(entity);
   }
+
+  /**
+   * Executors besides the events one, in declaration order: at each instant the events
+   * executor and each of them take turns, one callback per turn (DESIGN "Executors").
+   */
+  readonly executors: WaitSetExecutor[] = [];
+  /** Whose turn it is: 0 the events executor, i the executor i − 1. */
+  #turn = 0;
+
+  /** The heap a timer lives in: its executor's, or the engine's. */
+  #heapOf(timer: EngineTimer): TimersHeap<EngineTimer> {
+    return timer.executor?.timers ?? this.#timers;
+  }
+
+  /** An executor calls a timer whose turn came (rcl_timer_call); false when it was canceled. */
+  readonly callTimerOf = (timer: EngineTimer): boolean => {
+    if (timer.canceled) return false;
+    this.#callTimer(timer);
+    this.#heapOf(timer).makeHeap();
+    return true;
+  };
 
   /**
    * Run `run` at the start of the step at absolute time `at` (or now, if `at` has passed). A
@@ -289,7 +313,7 @@ export class Engine {
     timer.key = timer.canceled ? Infinity : timer.nextCall;
     timer.lastCall = this.now;
     timer.inHeap = true;
-    this.#timers.push(timer);
+    this.#heapOf(timer).push(timer);
   }
 
   removeTimer(timer: EngineTimer): void {
@@ -297,7 +321,7 @@ export class Engine {
       this.#preStartTimers = this.#preStartTimers.filter((t) => t !== timer);
     } else if (timer.inHeap) {
       timer.inHeap = false;
-      this.#timers.remove(timer);
+      this.#heapOf(timer).remove(timer);
     }
   }
 
@@ -305,7 +329,7 @@ export class Engine {
     timer.canceled = true;
     if (this.started && timer.inHeap) {
       timer.key = Infinity;
-      this.#timers.makeHeap();
+      this.#heapOf(timer).makeHeap();
     }
   }
 
@@ -319,7 +343,7 @@ export class Engine {
     timer.preStartNext = null;
     timer.nextCall = this.#advanceOffset(this.now, timer.periodNs, 'timer next call');
     timer.key = timer.nextCall;
-    if (timer.inHeap) this.#timers.makeHeap();
+    if (timer.inHeap) this.#heapOf(timer).makeHeap();
   }
 
   /**
@@ -334,7 +358,7 @@ export class Engine {
       return due;
     }
     this.#callTimer(timer);
-    if (timer.inHeap) this.#timers.makeHeap();
+    if (timer.inHeap) this.#heapOf(timer).makeHeap();
     return due;
   }
 
@@ -410,7 +434,7 @@ export class Engine {
       timer.nextCall = keyOf(abs);
       timer.key = timer.canceled ? Infinity : timer.nextCall;
       timer.inHeap = true;
-      this.#timers.push(timer);
+      this.#heapOf(timer).push(timer);
     }
     for (const { at, action } of this.#preStartActions) {
       action.at = keyOf(at);
@@ -482,7 +506,8 @@ export class Engine {
     return (
       this.#fifo.length > 0 ||
       (head !== undefined && head.key <= this.now) ||
-      (action !== undefined && action.at <= this.now)
+      (action !== undefined && action.at <= this.now) ||
+      this.executors.some((executor) => executor.hasWork(this.now))
     );
   }
 
@@ -490,7 +515,8 @@ export class Engine {
   #nextTime(): number {
     const head = this.#timers.top;
     const action = this.#actions.top;
-    const timerAt = head === undefined ? Infinity : head.key;
+    let timerAt = head === undefined ? Infinity : head.key;
+    for (const executor of this.executors) timerAt = Math.min(timerAt, executor.nextTime);
     if (timerAt === Infinity && this.#liveActions === 0) return Infinity;
     const actionAt = action === undefined ? Infinity : action.at;
     return Math.min(timerAt, actionAt);
@@ -515,7 +541,10 @@ export class Engine {
         if (this.#needsYield) return false;
       }
       this.#phase = 'drain';
+      // Every instant's round of executor turns begins with the events executor.
+      this.#turn = 0;
     }
+    if (this.executors.length > 0) return this.#drainTurns(now);
     const fifo = this.#fifo;
     const timers = this.#timers;
     for (;;) {
@@ -532,6 +561,41 @@ export class Engine {
     }
     // Before time may advance, every pending promise continuation runs (the caller yields when
     // something is pending; code that created no promise left none).
+    return true;
+  }
+
+  /** The events executor's next event: the ready FIFO's head, else a due timer of its heap. */
+  #nextEvent(now: number): Executable | null {
+    const entity = this.#fifo.shift();
+    if (entity !== undefined) return entity;
+    const timers = this.#timers;
+    const head = timers.top;
+    if (head === undefined || head.key > now) return null;
+    this.#callTimer(head);
+    timers.heapifyRoot();
+    return head;
+  }
+
+  /**
+   * The drain with other executors: turns in declaration order (the events executor first),
+   * one callback each, until a whole round finds nothing to run. Returns false to yield to
+   * promise continuations; called again, it goes on with the next turn.
+   */
+  #drainTurns(now: number): boolean {
+    const executors = this.executors;
+    let idleTurns = 0;
+    while (idleTurns <= executors.length) {
+      const turn = this.#turn;
+      this.#turn = turn === executors.length ? 0 : turn + 1;
+      const entity = turn === 0 ? this.#nextEvent(now) : executors[turn - 1]!.next(now);
+      if (entity === null) {
+        idleTurns++;
+        continue;
+      }
+      idleTurns = 0;
+      this.#execute(entity);
+      if (this.#needsYield) return false;
+    }
     return true;
   }
 

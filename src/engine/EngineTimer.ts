@@ -1,4 +1,5 @@
 import type { Executable } from './Executable.js';
+import type { WaitSetExecutor } from './executors/WaitSetExecutor.js';
 
 /** The entity a timer runs when it fires (the rcl Timer). */
 export interface TimerOwner {
@@ -7,6 +8,7 @@ export interface TimerOwner {
   readonly label: string;
   readonly owner: string;
   readonly scope: object;
+  readonly executor?: WaitSetExecutor | null;
   run(): unknown;
 }
 
@@ -37,6 +39,8 @@ export class EngineTimer implements Executable {
   readonly scope: object;
   /** The rcl timer this state belongs to. */
   readonly entity: TimerOwner;
+  /** The executor whose heap holds it, when not the engine's own. */
+  readonly executor: WaitSetExecutor | null;
 
   constructor(periodNs: number, owner: TimerOwner) {
     this.periodNs = periodNs;
@@ -44,6 +48,7 @@ export class EngineTimer implements Executable {
     this.nodeId = owner.nodeId;
     this.entityId = owner.entityId;
     this.scope = owner.scope;
+    this.executor = owner.executor ?? null;
   }
 
   get label(): string {

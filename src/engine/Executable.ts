@@ -1,3 +1,5 @@
+import type { WaitSetExecutor } from './executors/WaitSetExecutor.js';
+
 /** Returned by `execute()` when the entity's buffer was empty, so no callback ran. */
 export const SKIPPED: unique symbol = Symbol('rclsim.skipped');
 
@@ -30,6 +32,8 @@ export interface Executable {
   digestHi: number;
   /** Runs the callback for the entity's oldest buffered item; SKIPPED if there was none. */
   execute(): unknown;
+  /** The executor that runs it, when not the engine's own events executor. */
+  readonly executor?: WaitSetExecutor | null;
 }
 
 /** What a system outputs: a message published (received or not), a service's response, a message a network lost. */

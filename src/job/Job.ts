@@ -7,7 +7,7 @@ import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { ParamsRule } from '../rcl/ParamsFile.js';
 import type { RemapRule } from '../rcl/RosArguments.js';
-import type { Simulation } from '../rcl/Simulation.js';
+import type { ExecutorConfig, Simulation } from '../rcl/Simulation.js';
 import type { NetworkConfig } from '../network/config.js';
 
 /**
@@ -36,6 +36,8 @@ export interface JobDefinition {
   strictMessages?: boolean;
   /** The built-in network model (hosts, positions, environment, channel, radio, transport). */
   network?: NetworkConfig;
+  /** Executors besides the default events one (their nodes by pattern). */
+  executors?: readonly ExecutorConfig[];
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }

@@ -25,6 +25,7 @@ import { startComponent } from './components.js';
 import { startProgram } from './programs.js';
 import { toPlain } from './plainValues.js';
 import { networkConfig, networkSchema, type NetworkEntry } from './networkSection.js';
+import type { ExecutorConfig } from '../rcl/Simulation.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
@@ -101,6 +102,20 @@ const schema = {
     },
     // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
     network: networkSchema,
+    executors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['type', 'nodes'],
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          type: { enum: ['single_threaded'] },
+          nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
+          order: { enum: ['creation', 'seeded'] },
+        },
+      },
+    },
     play: { type: ['object', 'array'] },
     record: { type: ['object', 'array'] },
     nodes: {
@@ -155,6 +170,7 @@ interface JobFile {
   record?: RecordEntry | RecordEntry[];
   nodes?: NodeEntry[];
   network?: NetworkEntry;
+  executors?: { name?: string; type: 'single_threaded'; nodes: string[]; order?: 'creation' | 'seeded' }[];
 }
 
 interface PlayEntry {
@@ -290,6 +306,13 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     if (!network.hosts.some((host) => host.name === name)) fail(location, `no host named '${name}' (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);
     return name;
   };
+  const executorNames = new Set<string>();
+  const executors: ExecutorConfig[] = (data.executors ?? []).map((entry, i) => {
+    const name = entry.name ?? `${entry.type}_${i}`;
+    if (executorNames.has(name)) fail(['executors', i, 'name'], `a second executor named '${name}'`);
+    executorNames.add(name);
+    return { name, type: entry.type, nodes: entry.nodes, order: entry.order ?? 'creation' };
+  });
   const plays: PlayOptions[] = listed('play', data.play).map(([entry, location]) => ({
     bag: file([...location, 'bag'], entry.bag),
     ...(entry.topics === undefined ? {} : { topics: entry.topics }),
@@ -351,6 +374,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     topicDelays,
     interfaces,
     ...(network === undefined ? {} : { network }),
+    ...(executors.length === 0 ? {} : { executors }),
     async setup(job) {
       if (when !== undefined) {
         const equals = (doc.getIn(['end', 'when', 'equals']) as unknown) ?? undefined;

@@ -85,6 +85,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     zeroCopy: definition.zeroCopy ?? false,
     strictMessages: definition.strictMessages ?? false,
     ...(definition.network === undefined ? {} : { network: definition.network }),
+    ...(definition.executors === undefined ? {} : { executors: definition.executors }),
   });
   const supervision = options.supervision;
   const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined, supervision?.recording);

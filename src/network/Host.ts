@@ -1,3 +1,4 @@
+import { NodePatterns } from '../engine/NodePatterns.js';
 import type { HostConfig, PositionSource } from './config.js';
 import type { Point } from './geometry.js';
 
@@ -5,7 +6,7 @@ import type { Point } from './geometry.js';
 export class Host {
   readonly index: number;
   readonly name: string;
-  readonly #patterns: readonly { pattern: RegExp; qualified: boolean }[];
+  readonly #patterns: NodePatterns;
   readonly #position: PositionSource;
   /** Where the topic last put it (topic-fed hosts), or its initial position. */
   #reported: Point | null;
@@ -13,14 +14,14 @@ export class Host {
   constructor(index: number, config: HostConfig) {
     this.index = index;
     this.name = config.name;
-    this.#patterns = config.nodes.map((pattern) => ({ pattern: globPattern(pattern), qualified: pattern.startsWith('/') }));
+    this.#patterns = new NodePatterns(config.nodes);
     this.#position = config.position;
     this.#reported = config.position.kind === 'topic' ? config.position.initial : null;
   }
 
   /** Whether a node (fully qualified name, and name) belongs here by one of its patterns. */
   claims(fullyQualifiedName: string, name: string): boolean {
-    return this.#patterns.some(({ pattern, qualified }) => pattern.test(qualified ? fullyQualifiedName : name));
+    return this.#patterns.matches(fullyQualifiedName, name);
   }
 
   /** The topic whose poses place it, if any. */
@@ -63,10 +64,4 @@ function interpolate(points: readonly { at: number; position: Point }[], now: nu
     }
   }
   return points[points.length - 1]!.position;
-}
-
-/** A node-name glob (`*`, `?`) as an anchored regular expression. */
-function globPattern(glob: string): RegExp {
-  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
-  return new RegExp(`^${escaped}$`);
 }

@@ -1,3 +1,4 @@
+import type { WaitSetExecutor } from '../engine/executors/WaitSetExecutor.js';
 import type { Engine } from '../engine/Engine.js';
 import type { Executable } from '../engine/Executable.js';
 import type { Context } from './Context.js';
@@ -13,6 +14,8 @@ export abstract class Entity {
   readonly engine: Engine;
   readonly nodeId: number;
   readonly entityId: number;
+  /** The executor that runs its callbacks (its node's); null for the default events executor. */
+  readonly executor: WaitSetExecutor | null;
   digestLo = 0;
   digestHi = 0;
   #destroyed = false;
@@ -34,6 +37,7 @@ export abstract class Entity {
     this.engine = this.simulation.engine;
     this.nodeId = node.nodeId;
     this.entityId = this.simulation.nextEntityId();
+    this.executor = node.executor;
   }
 
   /**

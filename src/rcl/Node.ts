@@ -1,4 +1,5 @@
 import type { Host } from '../network/Host.js';
+import type { WaitSetExecutor } from '../engine/executors/WaitSetExecutor.js';
 import type { ActionType, ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import { describeType, type DescribedType } from '../interfaces/typeDescription.js';
@@ -77,6 +78,8 @@ export class Node {
   readonly nodeId: number;
   /** The network host it runs on; null off the network (and always, without one). */
   readonly host: Host | null;
+  /** The executor that runs its callbacks; null for the default events executor. */
+  readonly executor: WaitSetExecutor | null;
   readonly #name: string;
   readonly #namespace: string;
   readonly #options: NodeOptions;
@@ -127,6 +130,7 @@ export class Node {
     validateNodeName(this.#name);
     this.#namespace = normalizeNamespace(remapNamespace(this.#name, namespace, this.#remaps));
     this.host = this.simulation.hostOf(this.getFullyQualifiedName(), this.#name);
+    this.executor = this.simulation.executorOf(this.getFullyQualifiedName(), this.#name);
     this.#options = options;
     this.#spinning = context.program.byJob;
     context.onNodeCreated(this);

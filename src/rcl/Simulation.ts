@@ -8,6 +8,8 @@ import { InterfaceRegistry, type InterfaceSource } from '../interfaces/Interface
 import type { Context } from './Context.js';
 import { Delivery } from './Delivery.js';
 import { Graph } from './Graph.js';
+import { NodePatterns } from '../engine/NodePatterns.js';
+import { WaitSetExecutor, type SnapshotOrder } from '../engine/executors/WaitSetExecutor.js';
 import { Network } from '../network/Network.js';
 import type { NetworkConfig } from '../network/config.js';
 import type { Host } from '../network/Host.js';
@@ -50,7 +52,21 @@ export interface SimulationOptions {
   strictMessages?: boolean;
   /** The built-in network model: hosts own nodes, and messages between hosts cross it. */
   network?: NetworkConfig;
+  /** Executors besides the default events one, each running the nodes its patterns match first. */
+  executors?: readonly ExecutorConfig[];
 }
+
+/** An executor of a job (DESIGN "Executors"): which nodes it runs, and how it orders a wait result. */
+export interface ExecutorConfig {
+  name: string;
+  type: 'single_threaded';
+  /** Node-name patterns (see NodePatterns). */
+  nodes: readonly string[];
+  order: SnapshotOrder;
+}
+
+/** Seeded streams of executors (one each, apart from every other consumer's). */
+const EXECUTOR_STREAM = 0x45_0000;
 
 const GOAL_ID_STREAM = 3;
 
@@ -81,6 +97,8 @@ export class Simulation {
   readonly strictMessages: boolean;
   /** The network between hosts; null: every node talks to every other directly. */
   readonly network: Network | null;
+  /** Executors besides the events one, with the patterns of the nodes they run. */
+  readonly #executors: { executor: WaitSetExecutor; patterns: NodePatterns }[];
   /** Nodes placed on a host (or off the network, null) by name, ahead of the hosts' patterns. */
   readonly #placements = new Map<string, Host | null>();
   messagesDelivered = 0;
@@ -111,6 +129,12 @@ export class Simulation {
     this.#parameterOverrides = options.parameterOverrides ?? (() => []);
     this.#topicDelays = options.topicDelays ?? new Map();
     this.network = options.network === undefined ? null : new Network(this.engine, options.network, this.seed);
+    this.#executors = (options.executors ?? []).map((config, i) => {
+      const random = config.order === 'seeded' ? new SeededRandom(this.seed, EXECUTOR_STREAM + i) : null;
+      const executor = new WaitSetExecutor(config.name, random, this.engine.callTimerOf);
+      this.engine.executors.push(executor);
+      return { executor, patterns: new NodePatterns(config.nodes) };
+    });
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
     this.job = new Program(this, 'job', { byJob: true });
@@ -222,6 +246,12 @@ export class Simulation {
   /** An independent pseudo-random stream of this run's seed. */
   createRandom(stream: number): SeededRandom {
     return new SeededRandom(this.seed, stream);
+  }
+
+  /** The executor that runs a node: the first whose patterns match it; null for the events executor. */
+  executorOf(fullyQualifiedName: string, name: string): WaitSetExecutor | null {
+    for (const { executor, patterns } of this.#executors) if (patterns.matches(fullyQualifiedName, name)) return executor;
+    return null;
   }
 
   /** The host a node runs on (null: off the network, as every node is without one). */
