@@ -225,6 +225,21 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
       };
     },
   },
+  'explore.rslcpp': {
+    description: '`rclsim explore` of the rslcpp benchmark (100 s of sim time each, every node in one seeded single_threaded executor), 60 runs from process start to exit: runs per minute',
+    async run() {
+      const perMinute: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'explore', join(repoRoot, 'examples/synthetic-benchmark/job.ts'), '--runs', '60', '--json']);
+        if (child.status !== 0) throw new Error(`rclsim explore failed: ${child.stderr}`);
+        perMinute.push(60 / ((performance.now() - start) / 60_000));
+        const report = JSON.parse(child.stdout.toString().trim().split('\n').pop()!) as { outcomes: unknown[] };
+        if (i === 0 && report.outcomes.length < 2) throw new Error('explore found one outcome');
+      }
+      return { runsPerMinute: Math.round(median(perMinute)) };
+    },
+  },
   scaling: {
     description: 'wall seconds of the rslcpp graph copied to 10…20,000 nodes (10 s of sim time), and of 1,000 nodes over 10…80 s; ns per callback, and of the bare loop with the same timers and work',
     async run() {

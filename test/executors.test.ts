@@ -5,7 +5,7 @@ import type { ExecutorConfig } from '../src/rcl/Simulation.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJobFile } from '../src/job/jobFile.js';
-import { MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
+import { lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const singleThreaded = (nodes: string[], order: 'creation' | 'seeded' = 'creation'): ExecutorConfig => ({ name: 'st', type: 'single_threaded', nodes, order });
@@ -154,5 +154,29 @@ nodes:
     assert.match(result.stdout, /^I heard: \[Hello World: 3\]/m);
     const bad = writeTemp(dir, 'bad.yaml', 'nodes: []\nexecutors:\n  - { type: single_threaded, nodes: [a] }\n  - { name: single_threaded_0, type: single_threaded, nodes: [b] }\n');
     assert.throws(() => parseJobFile(readFileSync(bad, 'utf8'), bad), /bad\.yaml:4: executors\[1\]\.name: a second executor named 'single_threaded_0'/);
+  });
+
+  it('explore: the rslcpp benchmark takes many orders and ends differently with them, each seed reproducible; an order-insensitive job ends one way', () => {
+    const result = runCli(['explore', 'examples/synthetic-benchmark/job.ts', '--runs', '8', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    const report = lastJsonLine(result.stdout) as {
+      runs: number;
+      outcomes: { outcome: { results: Record<string, string> }; seeds: number[] }[];
+      fingerprints: number;
+      divergence: string;
+    };
+    assert.equal(report.runs, 8);
+    assert.ok(report.outcomes.length >= 6, `${report.outcomes.length} distinct outcomes of 8`);
+    assert.ok(report.fingerprints >= report.outcomes.length);
+    assert.match(report.divergence, /^first divergence at record \d+, sim time 10\.000000000s/);
+    // Under the events executor the benchmark ends with rslcpp's reference value; here not.
+    assert.ok(report.outcomes.every((o) => o.outcome.results.combined !== '7448837717382456148'));
+    const third = report.outcomes.find((o) => o.seeds.includes(3))!;
+    const again = runCli(['run', 'examples/synthetic-benchmark/job.ts', '--seeded-order', '--seed', '3', '--json']);
+    assert.deepEqual((lastJsonLine(again.stdout).results as Record<string, string>).combined, third.outcome.results.combined);
+
+    const talk = runCli(['explore', 'examples/talker-listener/job.yaml', '--runs', '4', '--json']);
+    const calm = lastJsonLine(talk.stdout) as { outcomes: unknown[]; fingerprints: number; divergence: string | null };
+    assert.deepEqual([calm.outcomes.length, calm.fingerprints, calm.divergence], [1, 1, null]);
   });
 });

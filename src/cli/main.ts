@@ -6,6 +6,7 @@ import { ExitCode } from './exitCodes.js';
 import type { GenTypesOptions } from './genTypes.js';
 import type { RunCommandOptions } from './runAndReport.js';
 import type { VerifyOptions } from './verify.js';
+import type { ExploreOptions } from './explore.js';
 import { LOG_LEVELS } from './logLevels.js';
 
 /**
@@ -30,6 +31,7 @@ function withRunOptions(command: Command): Command {
     .addOption(new Option('--log-level <level>', 'minimum severity of node log lines').choices(Object.keys(LOG_LEVELS)).default('info'))
     .option('--trace <file>', 'write every executed callback and output to a trace file (format: README, "Traces")')
     .option('--perturb', 'add random real busy-waits and memory pressure after callbacks (results must not change)')
+    .option('--seeded-order', "order every executor's wait results by the seed, as explore does (without executors: every node in one single_threaded executor)")
     .option('--callback-timeout <duration>', 'stop the run when one callback runs longer than this wall time (e.g. 5s)', wallDuration)
     .option('--quiet', 'no progress bar (there is none when stderr is not a terminal)')
     .option('--verbose', 'print the stack of a failure');
@@ -81,6 +83,19 @@ program
   .option('--seed <n>', "the job's seed", seed)
   .action(async (job: string, options: VerifyOptions) => {
     process.exitCode = await (await import('./verify.js')).verify(job, options);
+  });
+
+program
+  .command('explore')
+  .description("run a job N times, run i with seed S+i and every executor's wait results in an order drawn from that seed, and report the distinct outcomes, the seeds of each, and where the first two part ways")
+  .argument('<job>', 'job.yaml or job module')
+  .option('--runs <n>', 'how many runs', positiveInteger, 20)
+  .option('--seed <n>', "the first run's seed (default 0)", seed)
+  .option('--keep-traces <dir>', "write the runs' traces here (default: a temporary folder, removed)")
+  .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
+  .option('--json', 'one JSON object instead of the report')
+  .action(async (job: string, options: ExploreOptions) => {
+    process.exitCode = await (await import('./explore.js')).explore(job, options);
   });
 
 program

@@ -28,6 +28,7 @@ export interface RunCommandOptions {
   quiet?: boolean;
   trace?: string;
   perturb?: boolean;
+  seededOrder?: boolean;
   /** Wall time (ms) a callback may run before the supervisor stops the run (see supervisor.ts). */
   callbackTimeout?: number;
 }
@@ -64,6 +65,7 @@ export async function runAndReport(
       ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
       ...(options.trace === undefined ? {} : { tracePath: options.trace }),
       ...(options.perturb ? { perturb: true } : {}),
+      ...(options.seededOrder ? { seededOrder: true } : {}),
       ...(supervision === undefined ? {} : { supervision }),
     });
     if (options.json) process.stdout.write(`${summaryToJson(summary)}\n`);

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { LogOutput } from '../rcl/LogOutput.js';
-import { Simulation } from '../rcl/Simulation.js';
+import { Simulation, type ExecutorConfig } from '../rcl/Simulation.js';
 import { NetworkMonitor } from '../rcl/NetworkMonitor.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
@@ -34,6 +34,19 @@ export interface RunOptions {
   perturb?: boolean;
   /** A supervisor on another thread (the CLI's main thread) that watches and can stop the run. */
   supervision?: Supervision;
+  /**
+   * Order wait results by the seed (rclsim explore): the job's executors take `order: seeded`;
+   * a job without executors runs every node in one seeded single_threaded executor.
+   */
+  seededOrder?: boolean;
+}
+
+/** The executors of a run: the job's, or with seededOrder every one seeded (see RunOptions). */
+function executorsOf(definition: JobDefinition, seededOrder: boolean): readonly ExecutorConfig[] | undefined {
+  if (!seededOrder) return definition.executors;
+  const executors = definition.executors ?? [];
+  if (executors.length === 0) return [{ name: 'explore', type: 'single_threaded', nodes: ['*'], order: 'seeded' }];
+  return executors.map((executor) => ({ ...executor, order: 'seeded' }));
 }
 
 /** How a run and its supervisor (cli/supervisor.ts) keep in touch. */
@@ -85,7 +98,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     zeroCopy: definition.zeroCopy ?? false,
     strictMessages: definition.strictMessages ?? false,
     ...(definition.network === undefined ? {} : { network: definition.network }),
-    ...(definition.executors === undefined ? {} : { executors: definition.executors }),
+    executors: executorsOf(definition, options.seededOrder ?? false) ?? [],
   });
   const supervision = options.supervision;
   const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined, supervision?.recording);

@@ -28,13 +28,15 @@ const OUTPUT_KINDS = new Set(['publish', 'response', 'drop']);
 
 /**
  * Compares two traces record by record, streaming, and finds where they part ways: their
- * headers (job, seed, start), then every callback and output, then how each run ended.
+ * headers (job, seed — unless `otherSeeds`, runs of one job with different seeds — and start),
+ * then every callback and output, then how each run ended.
  */
-export function compareTraces(pathA: string, pathB: string, context = 3): TraceComparison {
+export function compareTraces(pathA: string, pathB: string, context = 3, otherSeeds = false): TraceComparison {
   const a = new TraceReader(pathA);
   const b = new TraceReader(pathB);
+  const header = (reader: TraceReader): string => (otherSeeds ? reader.header.replace(/ seed -?\d+ /, ' seed * ') : reader.header);
   try {
-    if (a.header !== b.header) {
+    if (header(a) !== header(b)) {
       return { identical: false, record: 0, what: 'the traces are of different runs (job, seed or start)', before: [], a: [a.header], b: [b.header] };
     }
     const before: string[] = [];
