@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 import { TraceWriter } from '../src/job/TraceWriter.js';
-import { Simulation } from '../src/rcl/Simulation.js';
+import { Simulation, type SimulationOptions } from '../src/rcl/Simulation.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 
 type NodeClass = new (namespace?: string) => unknown;
@@ -63,13 +63,15 @@ export interface GraphRun {
 export async function runBenchmarkGraph(
   copies: number,
   simSeconds: number,
-  options: { fingerprint?: boolean; tracePath?: string } = {},
+  options: { fingerprint?: boolean; tracePath?: string } & Pick<SimulationOptions, 'executors' | 'executionTimes'> = {},
 ): Promise<GraphRun> {
   const { NodeA, NodeB, NodeC, NodeD, Monitor } = await exampleNodes();
   const simulation = new Simulation({
     startTime: 10_000_000_000n,
     logOutput: new LogOutput(() => {}),
     ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
+    ...(options.executors === undefined ? {} : { executors: options.executors }),
+    ...(options.executionTimes === undefined ? {} : { executionTimes: options.executionTimes }),
   });
   simulation.enter();
   try {

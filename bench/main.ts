@@ -96,6 +96,21 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     description: '250 copies of the rslcpp benchmark (1,250 nodes), 40 s of sim time, vs a bare heap loop with the same timers, callbacks and hash work',
     run: () => compareWithBareLoop(() => runBenchmarkGraph(250, 40), REPEATS),
   },
+  'engine.executors': {
+    description: 'the `engine` graph (250 copies, 40 s) with every node in one seeded single_threaded executor and every callback taking 5 µs, vs the same under the events executor without execution times',
+    async run() {
+      const timed = {
+        executors: [{ name: 'all', type: 'single_threaded' as const, nodes: ['*'], order: 'seeded' as const }],
+        executionTimes: [{ nodes: ['*'], time: { kind: 'fixed' as const, ns: 5_000 } }],
+      };
+      const [timedTimes, plainTimes] = await graphTimes(250, 40, [timed, {}]);
+      const callbacks = (await runBenchmarkGraph(250, 40, timed)).callbacks;
+      const plainCallbacks = (await runBenchmarkGraph(250, 40)).callbacks;
+      const timedRate = callbacks / median(timedTimes!);
+      const plainRate = plainCallbacks / median(plainTimes!);
+      return { callbacksPerSecond: Math.round(timedRate), eventsCallbacksPerSecond: Math.round(plainRate), ratio: round(timedRate / plainRate, 2) };
+    },
+  },
   'engine.timers': {
     description: '1,000 nodes with one timer each (40/50/100/1000 ms), each callback hashing as the rslcpp nodes do, 40 s',
     run: () => compareWithBareLoop(() => timersGraph(1000, 40), REPEATS),

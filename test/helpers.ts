@@ -10,6 +10,7 @@ import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
 import type { Node } from '../src/rcl/Node.js';
 import type { NetworkConfig } from '../src/network/config.js';
 import type { ExecutorConfig } from '../src/rcl/Simulation.js';
+import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');
@@ -39,10 +40,11 @@ export async function simulate(
     strictMessages?: boolean;
     network?: NetworkConfig;
     executors?: readonly ExecutorConfig[];
+    executionTimes?: readonly ExecutionTimeRule[];
   } & RunOptions = {},
 ): Promise<Simulated> {
   const logs: LogRecord[] = [];
-  const { startTime, endAfter, zeroCopy, strictMessages, network, executors, ...runOptions } = options;
+  const { startTime, endAfter, zeroCopy, strictMessages, network, executors, executionTimes, ...runOptions } = options;
   const summary = await runJob(
     defineJob({
       name: 'test',
@@ -52,6 +54,7 @@ export async function simulate(
       ...(strictMessages === undefined ? {} : { strictMessages }),
       ...(network === undefined ? {} : { network }),
       ...(executors === undefined ? {} : { executors }),
+      ...(executionTimes === undefined ? {} : { executionTimes }),
       setup,
     }),
     { logOutput: new LogOutput((record) => logs.push(record)), ...runOptions },

@@ -45,6 +45,7 @@ const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
 /** Marks an output in the fingerprint's sequence (see Engine#output). */
 const OUTPUT_MARK = 0x80000000 | 0;
 const LIVELOCK_WINDOW = 1000;
+const NOTHING = (): void => {};
 
 /**
  * The discrete-event step loop of DESIGN.md (executor model `events`): a ready FIFO drained
@@ -158,6 +159,11 @@ export class Engine {
 
   /** An event happened for `entity` (message, request, response, trigger): queue it (with its executor's, when another). */
   enqueue(entity: Executable): void {
+    if (this.effectDelay !== 0) {
+      // A callback that takes time triggers others when it ends.
+      this.scheduleAfter(this.effectDelay, () => this.enqueue(entity));
+      return;
+    }
     const executor = entity.executor;
     if (executor) executor.ready(entity);
     else this.#fifo.push(entity);
@@ -170,6 +176,18 @@ export class Engine {
   readonly executors: WaitSetExecutor[] = [];
   /** Whose turn it is: 0 the events executor, i the executor i − 1. */
   #turn = 0;
+  /**
+   * How long a callback takes (ns of sim time; 0 for none), drawn as it starts: set by the
+   * simulation when a job gives execution times, which makes every executor take turns.
+   */
+  durationOf: ((entity: Executable) => number) | null = null;
+  /**
+   * While a callback that takes time runs: its duration. Its effects — events it triggers,
+   * messages it sends (Delivery reads this) — happen when it ends, `effectDelay` from now.
+   */
+  effectDelay = 0;
+  /** The events executor's thread runs a callback until then (an offset). */
+  #eventsBusyUntil = -Infinity;
 
   /** The heap a timer lives in: its executor's, or the engine's. */
   #heapOf(timer: EngineTimer): TimersHeap<EngineTimer> {
@@ -180,7 +198,7 @@ export class Engine {
   readonly callTimerOf = (timer: EngineTimer): boolean => {
     if (timer.canceled) return false;
     this.#callTimer(timer);
-    this.#heapOf(timer).makeHeap();
+    this.#heapOf(timer).later(timer);
     return true;
   };
 
@@ -501,13 +519,13 @@ export class Engine {
   }
 
   #hasWorkNow(): boolean {
+    const now = this.now;
     const head = this.#timers.top;
     const action = this.#actions.top;
     return (
-      this.#fifo.length > 0 ||
-      (head !== undefined && head.key <= this.now) ||
-      (action !== undefined && action.at <= this.now) ||
-      this.executors.some((executor) => executor.hasWork(this.now))
+      (action !== undefined && action.at <= now) ||
+      (this.#eventsBusyUntil <= now && (this.#fifo.length > 0 || (head !== undefined && head.key <= now))) ||
+      this.executors.some((executor) => executor.busyUntil <= now && executor.hasWork(now))
     );
   }
 
@@ -515,8 +533,9 @@ export class Engine {
   #nextTime(): number {
     const head = this.#timers.top;
     const action = this.#actions.top;
-    let timerAt = head === undefined ? Infinity : head.key;
-    for (const executor of this.executors) timerAt = Math.min(timerAt, executor.nextTime);
+    // A busy thread's timers wait for it (the action that frees it keeps time moving).
+    let timerAt = head === undefined ? Infinity : Math.max(head.key, this.#eventsBusyUntil);
+    for (const executor of this.executors) timerAt = Math.min(timerAt, Math.max(executor.nextTime, executor.busyUntil));
     if (timerAt === Infinity && this.#liveActions === 0) return Infinity;
     const actionAt = action === undefined ? Infinity : action.at;
     return Math.min(timerAt, actionAt);
@@ -544,7 +563,7 @@ export class Engine {
       // Every instant's round of executor turns begins with the events executor.
       this.#turn = 0;
     }
-    if (this.executors.length > 0) return this.#drainTurns(now);
+    if (this.executors.length > 0 || this.durationOf !== null) return this.#drainTurns(now);
     const fifo = this.#fifo;
     const timers = this.#timers;
     for (;;) {
@@ -587,16 +606,45 @@ export class Engine {
     while (idleTurns <= executors.length) {
       const turn = this.#turn;
       this.#turn = turn === executors.length ? 0 : turn + 1;
-      const entity = turn === 0 ? this.#nextEvent(now) : executors[turn - 1]!.next(now);
+      const executor = turn === 0 ? null : executors[turn - 1]!;
+      // A thread still running a callback that takes time takes no turn.
+      const busy = executor === null ? this.#eventsBusyUntil > now : executor.busyUntil > now;
+      const entity = busy ? null : executor === null ? this.#nextEvent(now) : executor.next(now);
       if (entity === null) {
         idleTurns++;
         continue;
       }
       idleTurns = 0;
-      this.#execute(entity);
+      this.#executeTimed(entity, executor);
       if (this.#needsYield) return false;
     }
     return true;
+  }
+
+  /**
+   * Runs a callback that may take time: its code runs now (its clock reads now), its thread is
+   * busy for its duration, and what it triggers or sends happens at the end (DESIGN "Execution
+   * time"). A callback that ran nothing (SKIPPED) takes no time.
+   */
+  #executeTimed(entity: Executable, executor: WaitSetExecutor | null): void {
+    const duration = this.durationOf?.(entity) ?? 0;
+    if (duration === 0) {
+      this.#execute(entity);
+      return;
+    }
+    const callbacks = this.callbacks;
+    this.effectDelay = duration;
+    try {
+      this.#execute(entity);
+    } finally {
+      this.effectDelay = 0;
+    }
+    if (this.callbacks === callbacks) return;
+    const end = this.#advanceOffset(this.now, duration, 'callback end');
+    if (executor === null) this.#eventsBusyUntil = end;
+    else executor.busyUntil = end;
+    // The thread is free again then: a step at that time lets it take its next turn.
+    this.scheduleAfter(duration, NOTHING);
   }
 
   async #yield(): Promise<void> {

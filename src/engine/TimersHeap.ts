@@ -52,6 +52,12 @@ export class TimersHeap<T extends HeapTimer> {
     }
   }
 
+  /** A timer's key grew (it was called): it moves down from where it is (an executor's heap, where ties need no rule). */
+  later(timer: T): void {
+    const index = this.items.indexOf(timer);
+    if (index >= 0) this.#adjust(index, this.items.length, timer);
+  }
+
   /** Erase the timer from the vector, then std::make_heap. */
   remove(timer: T): boolean {
     const index = this.items.indexOf(timer);

@@ -8,6 +8,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import type { ParamsRule } from '../rcl/ParamsFile.js';
 import type { RemapRule } from '../rcl/RosArguments.js';
 import type { ExecutorConfig, Simulation } from '../rcl/Simulation.js';
+import type { ExecutionTimeRule } from '../rcl/ExecutionTimes.js';
 import type { NetworkConfig } from '../network/config.js';
 
 /**
@@ -38,6 +39,8 @@ export interface JobDefinition {
   network?: NetworkConfig;
   /** Executors besides the default events one (their nodes by pattern). */
   executors?: readonly ExecutorConfig[];
+  /** How long callbacks take (rules, the first that matches). */
+  executionTimes?: readonly ExecutionTimeRule[];
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }

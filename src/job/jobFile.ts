@@ -26,6 +26,7 @@ import { startProgram } from './programs.js';
 import { toPlain } from './plainValues.js';
 import { networkConfig, networkSchema, type NetworkEntry } from './networkSection.js';
 import type { ExecutorConfig } from '../rcl/Simulation.js';
+import type { ExecutionTimeRule, TimeModel } from '../rcl/ExecutionTimes.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
@@ -102,6 +103,38 @@ const schema = {
     },
     // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
     network: networkSchema,
+    execution_times: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['time'],
+        properties: {
+          nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
+          kind: { enum: ['timer', 'subscription', 'service', 'client', 'guard_condition', 'event'] },
+          topic: { type: 'string' },
+          time: {
+            anyOf: [
+              duration,
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['distribution'],
+                properties: {
+                  distribution: { enum: ['uniform', 'normal', 'lognormal'] },
+                  min: duration,
+                  max: duration,
+                  mean: duration,
+                  sd: duration,
+                  median: duration,
+                  sigma: { type: 'number', minimum: 0 },
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
     executors: {
       type: 'array',
       items: {
@@ -171,6 +204,17 @@ interface JobFile {
   nodes?: NodeEntry[];
   network?: NetworkEntry;
   executors?: { name?: string; type: 'single_threaded'; nodes: string[]; order?: 'creation' | 'seeded' }[];
+  execution_times?: { nodes?: string[]; kind?: string; topic?: string; time: string | number | DistributionEntry }[];
+}
+
+interface DistributionEntry {
+  distribution: 'uniform' | 'normal' | 'lognormal';
+  min?: string | number;
+  max?: string | number;
+  mean?: string | number;
+  sd?: string | number;
+  median?: string | number;
+  sigma?: number;
 }
 
 interface PlayEntry {
@@ -313,6 +357,31 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     executorNames.add(name);
     return { name, type: entry.type, nodes: entry.nodes, order: entry.order ?? 'creation' };
   });
+  const executionTimes: ExecutionTimeRule[] = (data.execution_times ?? []).map((entry, i) => {
+    const location = ['execution_times', i, 'time'];
+    const ns = (key: string, value: string | number | undefined, fallback?: number): number => {
+      if (value === undefined) return fallback ?? fail([...location], `a ${(entry.time as DistributionEntry).distribution} distribution needs '${key}'`);
+      return Number(durationAt([...location, key], value));
+    };
+    const given = entry.time;
+    let time: TimeModel;
+    if (typeof given !== 'object') {
+      time = { kind: 'fixed', ns: Number(durationAt(location, given)) };
+    } else {
+      const min = ns('min', given.min, 0);
+      const max = ns('max', given.max, Infinity);
+      if (max < min) fail([...location, 'max'], `must be at least min`);
+      if (given.distribution === 'uniform') time = { kind: 'uniform', min: ns('min', given.min), max: ns('max', given.max) };
+      else if (given.distribution === 'normal') time = { kind: 'normal', mean: ns('mean', given.mean), sd: ns('sd', given.sd), min, max };
+      else time = { kind: 'lognormal', median: ns('median', given.median), sigma: given.sigma ?? fail([...location], "a lognormal distribution needs 'sigma'"), min, max };
+    }
+    return {
+      nodes: entry.nodes ?? ['*'],
+      ...(entry.kind === undefined ? {} : { kind: entry.kind }),
+      ...(entry.topic === undefined ? {} : { channel: topicAt(['execution_times', i, 'topic'], entry.topic) }),
+      time,
+    };
+  });
   const plays: PlayOptions[] = listed('play', data.play).map(([entry, location]) => ({
     bag: file([...location, 'bag'], entry.bag),
     ...(entry.topics === undefined ? {} : { topics: entry.topics }),
@@ -375,6 +444,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     interfaces,
     ...(network === undefined ? {} : { network }),
     ...(executors.length === 0 ? {} : { executors }),
+    ...(executionTimes.length === 0 ? {} : { executionTimes }),
     async setup(job) {
       if (when !== undefined) {
         const equals = (doc.getIn(['end', 'when', 'equals']) as unknown) ?? undefined;
@@ -470,7 +540,9 @@ function schemaError(error: ErrorObject, doc: Document, fail: (location: (string
           ? "must be a folder, or { path, package } for a folder whose name is not the package's"
           : location[location.length - 1] === 'clock'
             ? 'must be true, false, or a /clock rate in Hz'
-            : location[location.length - 1] === 'position'
+            : location[location.length - 1] === 'time' && location[0] === 'execution_times'
+              ? 'must be a duration, or { distribution: uniform (min, max), normal (mean, sd) or lognormal (median, sigma), min?, max? }'
+              : location[location.length - 1] === 'position'
               ? 'must be [x, y] or [x, y, z] (metres), { topic, initial? } (a pose topic), or { waypoints: [{ at, position }, …] }'
               : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
       );

@@ -99,6 +99,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     strictMessages: definition.strictMessages ?? false,
     ...(definition.network === undefined ? {} : { network: definition.network }),
     executors: executorsOf(definition, options.seededOrder ?? false) ?? [],
+    executionTimes: definition.executionTimes ?? [],
   });
   const supervision = options.supervision;
   const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined, supervision?.recording);

@@ -62,8 +62,10 @@ export class Delivery {
   /** Delivers to the publisher's matched subscriptions and to `watchers` (watchersOf its topic). */
   send(publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
     const subscriptions = publisher.matched;
-    if (publisher.delay > 0) {
-      this.#simulation.engine.scheduleAfter(publisher.delay, () => this.#deliver(subscriptions, publisher, sample, watchers));
+    // A callback that takes time sends when it ends (Engine#effectDelay).
+    const delay = publisher.delay + this.#simulation.engine.effectDelay;
+    if (delay > 0) {
+      this.#simulation.engine.scheduleAfter(delay, () => this.#deliver(subscriptions, publisher, sample, watchers));
     } else {
       this.#deliver(subscriptions, publisher, sample, watchers);
     }
@@ -129,6 +131,11 @@ export class Delivery {
 
   /** A client's request to one server: across the network as a reliable message when they are on two hosts. */
   request(client: Client, server: Service, call: ServiceCall): void {
+    const engine = this.#simulation.engine;
+    if (engine.effectDelay !== 0) {
+      engine.scheduleAfter(engine.effectDelay, () => this.request(client, server, call));
+      return;
+    }
     const from = client.node.host;
     const to = server.node.host;
     if (from === null || to === null || from === to) {
@@ -143,6 +150,11 @@ export class Delivery {
 
   /** A service's response to a client (see request). */
   respond(service: Service, client: Client, call: ServiceCall): void {
+    const engine = this.#simulation.engine;
+    if (engine.effectDelay !== 0) {
+      engine.scheduleAfter(engine.effectDelay, () => this.respond(service, client, call));
+      return;
+    }
     const from = service.node.host;
     const to = client.node.host;
     if (from === null || to === null || from === to) {

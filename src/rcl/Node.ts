@@ -208,6 +208,11 @@ export class Node {
     return Time.fromNanoseconds(this.simulation.engine.nowAbs, ClockType.ROS_TIME);
   }
 
+  /** Where an entity stands among the node's, in creation order (a name for its execution-time stream). */
+  _entityIndex(entity: Entity): number {
+    return this.#entities.indexOf(entity);
+  }
+
   // ---- spinning: the simulation drives execution, spin() decides whether callbacks run ---------
 
   get spinning(): boolean {

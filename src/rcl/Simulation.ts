@@ -9,6 +9,7 @@ import type { Context } from './Context.js';
 import { Delivery } from './Delivery.js';
 import { Graph } from './Graph.js';
 import { NodePatterns } from '../engine/NodePatterns.js';
+import { ExecutionTimes, type ExecutionTimeRule } from './ExecutionTimes.js';
 import { WaitSetExecutor, type SnapshotOrder } from '../engine/executors/WaitSetExecutor.js';
 import { Network } from '../network/Network.js';
 import type { NetworkConfig } from '../network/config.js';
@@ -54,6 +55,8 @@ export interface SimulationOptions {
   network?: NetworkConfig;
   /** Executors besides the default events one, each running the nodes its patterns match first. */
   executors?: readonly ExecutorConfig[];
+  /** How long callbacks take (the first rule that matches each); none: every callback takes no time. */
+  executionTimes?: readonly ExecutionTimeRule[];
 }
 
 /** An executor of a job (DESIGN "Executors"): which nodes it runs, and how it orders a wait result. */
@@ -135,6 +138,7 @@ export class Simulation {
       this.engine.executors.push(executor);
       return { executor, patterns: new NodePatterns(config.nodes) };
     });
+    if ((options.executionTimes ?? []).length > 0) this.engine.durationOf = new ExecutionTimes(options.executionTimes!, this.seed).durationOf;
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
     this.job = new Program(this, 'job', { byJob: true });

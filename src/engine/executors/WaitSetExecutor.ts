@@ -57,6 +57,8 @@ export class WaitSetExecutor {
   #result: Executable[] = [];
   #timersInResult = 0;
   #taken = 0;
+  /** Its thread runs a callback until then (an offset; execution times). */
+  busyUntil = -Infinity;
 
   constructor(name: string, random: SeededRandom | null, call: (timer: EngineTimer) => boolean) {
     this.name = name;
@@ -102,23 +104,27 @@ export class WaitSetExecutor {
 
   /** Takes a new wait result; false when nothing is ready. */
   #wait(now: number): boolean {
-    const timers = this.timers.items.filter((timer) => timer.key <= now);
-    const others: Waiting[] = [];
-    for (const entity of this.#candidates) {
-      if (pendingOf(entity) > 0) others.push(entity);
-      // Found idle, or a bare event that runs once: it comes back with its next event.
-      if (pendingOf(entity) === 0 || entity.pendingEvents === undefined) this.#candidates.delete(entity);
+    const result: Executable[] = dueTimers(this.timers.items, now);
+    this.#timersInResult = result.length;
+    this.#order(result);
+    if (this.#candidates.size > 0) {
+      const byKind: Waiting[][] = [[], [], [], []];
+      for (const entity of this.#candidates) {
+        const pending = pendingOf(entity);
+        if (pending > 0) byKind[rankOf(entity) - 1]!.push(entity);
+        // Found idle, or a bare event that runs once: it comes back with its next event.
+        if (pending === 0 || entity.pendingEvents === undefined) this.#candidates.delete(entity);
+      }
+      for (const entities of byKind) if (entities.length > 0) result.push(...this.#order(entities));
     }
-    this.#order(timers);
-    const byKind = [SUBSCRIPTION, SERVICE, CLIENT, WAITABLE].map((rank) => this.#order(others.filter((entity) => rankOf(entity) === rank)));
-    this.#result = [...timers, ...byKind.flat()];
-    this.#timersInResult = timers.length;
+    this.#result = result;
     this.#taken = 0;
     return this.#result.length > 0;
   }
 
   /** Sorts entities of one kind into the order the wait set gives them. */
   #order<T extends Executable>(entities: T[]): T[] {
+    if (entities.length < 2) return entities;
     entities.sort((a, b) => a.entityId - b.entityId);
     const random = this.#random;
     if (random !== null) {
@@ -132,6 +138,18 @@ export class WaitSetExecutor {
     }
     return entities;
   }
+}
+
+/** The timers of a heap due at `now`: a walk that stops below every timer not due (heap order). */
+function dueTimers(heap: readonly EngineTimer[], now: number): EngineTimer[] {
+  const due: EngineTimer[] = [];
+  const stack = heap.length > 0 && heap[0]!.key <= now ? [0] : [];
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    due.push(heap[i]!);
+    for (const child of [2 * i + 1, 2 * i + 2]) if (child < heap.length && heap[child]!.key <= now) stack.push(child);
+  }
+  return due;
 }
 
 /** Events an entity could run now; a bare executable (a held timer queued again) counts once. */

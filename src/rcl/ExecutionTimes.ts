@@ -1,0 +1,97 @@
+import { EngineTimer } from '../engine/EngineTimer.js';
+import type { Executable } from '../engine/Executable.js';
+import { Hash64 } from '../engine/Hash64.js';
+import { NodePatterns } from '../engine/NodePatterns.js';
+import { SeededRandom } from '../engine/SeededRandom.js';
+import { Entity } from './Entity.js';
+
+/** How long a callback takes, ns; distributions drawn, then held within [min, max]. */
+export type TimeModel =
+  | { kind: 'fixed'; ns: number }
+  | { kind: 'uniform'; min: number; max: number }
+  | { kind: 'normal'; mean: number; sd: number; min: number; max: number }
+  /** exp(N(ln median, sigma²)): `sigma` is the standard deviation of the logarithm. */
+  | { kind: 'lognormal'; median: number; sigma: number; min: number; max: number };
+
+/** A rule of a job's `execution_times:`: the callbacks it matches, and how long they take. */
+export interface ExecutionTimeRule {
+  /** Node-name patterns (NodePatterns). */
+  nodes: readonly string[];
+  /** An entity kind: timer, subscription, service, client, guard_condition, event (default: any). */
+  kind?: string;
+  /** A topic or service name (default: any). */
+  channel?: string;
+  time: TimeModel;
+}
+
+/** The draws of one entity: its rule's model and its own stream. */
+interface EntityTimes {
+  model: TimeModel | null;
+  random: SeededRandom | null;
+}
+
+const NONE: EntityTimes = { model: null, random: null };
+
+/**
+ * Execution times of callbacks (DESIGN "Execution time"): the first rule that matches an
+ * entity's node, kind and topic or service gives its model; draws come from a stream of the
+ * entity's own, derived from the seed and a name stable under adding other nodes (its node's
+ * fully qualified name and its place among the node's entities), so that one node's draws never
+ * depend on another's. Callbacks of no rule (JS timers of programs too) take no time.
+ */
+export class ExecutionTimes {
+  readonly #rules: { patterns: NodePatterns; kind?: string; channel?: string; time: TimeModel }[];
+  readonly #seed: number;
+  readonly #entities = new Map<Executable, EntityTimes>();
+
+  constructor(rules: readonly ExecutionTimeRule[], seed: number) {
+    this.#rules = rules.map((rule) => ({ ...rule, patterns: new NodePatterns(rule.nodes) }));
+    this.#seed = seed;
+  }
+
+  /** The duration (ns) of the callback `executable` is about to run. */
+  readonly durationOf = (executable: Executable): number => {
+    let times = this.#entities.get(executable);
+    if (times === undefined) this.#entities.set(executable, (times = this.#timesOf(executable)));
+    return times.model === null ? 0 : draw(times.model, times.random!);
+  };
+
+  #timesOf(executable: Executable): EntityTimes {
+    const entity = executable instanceof EngineTimer ? executable.entity : executable;
+    if (!(entity instanceof Entity)) return NONE;
+    const node = entity.node;
+    const fqn = node.getFullyQualifiedName();
+    const rule = this.#rules.find(
+      (r) => r.patterns.matches(fqn, node.name()) && (r.kind === undefined || r.kind === executable.kind) && (r.channel === undefined || r.channel === executable.channel),
+    );
+    if (rule === undefined) return NONE;
+    const hash = new Hash64();
+    hash.string(`${fqn}#${node._entityIndex(entity)}`);
+    hash.finish();
+    return { model: rule.time, random: new SeededRandom(this.#seed, hash.digestLo) };
+  }
+}
+
+function draw(model: TimeModel, random: SeededRandom): number {
+  switch (model.kind) {
+    case 'fixed':
+      return model.ns;
+    case 'uniform':
+      return Math.round(model.min + random.nextDouble() * (model.max - model.min));
+    case 'normal':
+      return bounded(model.mean + model.sd * normal(random), model);
+    case 'lognormal':
+      return bounded(model.median * Math.exp(model.sigma * normal(random)), model);
+  }
+}
+
+function bounded(ns: number, model: { min: number; max: number }): number {
+  return Math.round(Math.min(model.max, Math.max(model.min, ns)));
+}
+
+/** A standard normal draw (Box–Muller). */
+function normal(random: SeededRandom): number {
+  const u = 1 - random.nextDouble();
+  const v = random.nextDouble();
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
