@@ -47,6 +47,13 @@ export class SeededRandom {
     return (high * 67108864 + low) / 9007199254740992;
   }
 
+  /** A standard normal draw (Box–Muller, from two uniform draws). */
+  nextNormal(): number {
+    const u = 1 - this.nextDouble();
+    const v = this.nextDouble();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+
   fillBytes(bytes: Uint8Array): void {
     for (let i = 0; i < bytes.length; i += 4) {
       let word = this.nextUint32();

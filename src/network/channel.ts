@@ -64,7 +64,7 @@ export class Shadowing {
     this.#sigma = sigmaDb;
     this.#decorrelation = decorrelation;
     this.#random = random;
-    this.#value = sigmaDb * this.#normal();
+    this.#value = sigmaDb * random.nextNormal();
   }
 
   /** Its value (dB) with the pair's ends at `p` (the lower-numbered host) and `q`. */
@@ -74,15 +74,8 @@ export class Shadowing {
     this.#q = q;
     if (moved > 0) {
       const rho = Math.exp(-moved / this.#decorrelation);
-      this.#value = rho * this.#value + Math.sqrt(1 - rho * rho) * this.#sigma * this.#normal();
+      this.#value = rho * this.#value + Math.sqrt(1 - rho * rho) * this.#sigma * this.#random.nextNormal();
     }
     return this.#value;
-  }
-
-  /** A standard normal draw (Box–Muller). */
-  #normal(): number {
-    const u = 1 - this.#random.nextDouble();
-    const v = this.#random.nextDouble();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
 }

@@ -79,19 +79,12 @@ function draw(model: TimeModel, random: SeededRandom): number {
     case 'uniform':
       return Math.round(model.min + random.nextDouble() * (model.max - model.min));
     case 'normal':
-      return bounded(model.mean + model.sd * normal(random), model);
+      return bounded(model.mean + model.sd * random.nextNormal(), model);
     case 'lognormal':
-      return bounded(model.median * Math.exp(model.sigma * normal(random)), model);
+      return bounded(model.median * Math.exp(model.sigma * random.nextNormal()), model);
   }
 }
 
 function bounded(ns: number, model: { min: number; max: number }): number {
   return Math.round(Math.min(model.max, Math.max(model.min, ns)));
-}
-
-/** A standard normal draw (Box–Muller). */
-function normal(random: SeededRandom): number {
-  const u = 1 - random.nextDouble();
-  const v = random.nextDouble();
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
