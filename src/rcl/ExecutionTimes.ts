@@ -42,7 +42,8 @@ const NONE: EntityTimes = { model: null, random: null };
 export class ExecutionTimes {
   readonly #rules: { patterns: NodePatterns; kind?: string; channel?: string; time: TimeModel }[];
   readonly #seed: number;
-  readonly #entities = new Map<Executable, EntityTimes>();
+  // Weak: programs make a JS timer object for every setTimeout.
+  readonly #entities = new WeakMap<Executable, EntityTimes>();
 
   constructor(rules: readonly ExecutionTimeRule[], seed: number) {
     this.#rules = rules.map((rule) => ({ ...rule, patterns: new NodePatterns(rule.nodes) }));
