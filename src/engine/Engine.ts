@@ -194,9 +194,9 @@ export class Engine {
     return timer.executor?.timers ?? this.#timers;
   }
 
-  /** An executor calls a timer whose turn came (rcl_timer_call); false when it was canceled. */
+  /** An executor calls a timer whose turn came (rcl_timer_call); false when it was canceled or destroyed. */
   readonly callTimerOf = (timer: EngineTimer): boolean => {
-    if (timer.canceled) return false;
+    if (timer.canceled || !timer.inHeap) return false;
     this.#callTimer(timer);
     this.#heapOf(timer).later(timer);
     return true;
