@@ -35,11 +35,11 @@ export type SnapshotOrder = 'creation' | 'seeded';
  * to run it waits: the wait result holds every entity ready at that moment — timers due, then
  * subscriptions with a message, services with a request, clients with a response, waitables
  * (guard conditions, QoS events) — and it runs them one at a time, timers first, each entity
- * once (`Executor::get_next_ready_executable`, executor.cpp 753–873: a subscription executed
+ * once (`Executor::get_next_ready_executable`, executor.cpp 753–874: a subscription executed
  * takes one message, `execute_subscription`), a timer being called (rcl_timer_call: its next
  * call moves on) when its turn comes, skipped if it was canceled meanwhile (executor.cpp
- * 783–788). Only when the result is exhausted does it wait again (`get_next_executable`,
- * executor.cpp 876–893; `SingleThreadedExecutor::spin`): what became ready meanwhile waits for
+ * 785–789). Only when the result is exhausted does it wait again (`get_next_executable`,
+ * executor.cpp 876–894; `SingleThreadedExecutor::spin`): what became ready meanwhile waits for
  * the next wait result. Within a kind rclcpp follows its wait set, whose entities come from
  * unordered maps keyed by handle addresses (executor_entities_collection.hpp), i.e. in no
  * predictable order: here by creation, or in a permutation drawn from the seed.
