@@ -525,8 +525,14 @@ export class Engine {
     return (
       (action !== undefined && action.at <= now) ||
       (this.#eventsBusyUntil <= now && (this.#fifo.length > 0 || (head !== undefined && head.key <= now))) ||
-      this.executors.some((executor) => executor.busyUntil <= now && executor.hasWork(now))
+      this.#executorsHaveWork(now)
     );
+  }
+
+  #executorsHaveWork(now: number): boolean {
+    const executors = this.executors;
+    for (let i = 0; i < executors.length; i++) if (executors[i]!.busyUntil <= now && executors[i]!.hasWork(now)) return true;
+    return false;
   }
 
   /** The next due time, or Infinity when only weak actions (or nothing) are left. */

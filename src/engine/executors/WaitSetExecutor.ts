@@ -147,7 +147,9 @@ function dueTimers(heap: readonly EngineTimer[], now: number): EngineTimer[] {
   while (stack.length > 0) {
     const i = stack.pop()!;
     due.push(heap[i]!);
-    for (const child of [2 * i + 1, 2 * i + 2]) if (child < heap.length && heap[child]!.key <= now) stack.push(child);
+    const left = 2 * i + 1;
+    if (left < heap.length && heap[left]!.key <= now) stack.push(left);
+    if (left + 1 < heap.length && heap[left + 1]!.key <= now) stack.push(left + 1);
   }
   return due;
 }
