@@ -179,4 +179,30 @@ nodes:
     const calm = lastJsonLine(talk.stdout) as { outcomes: unknown[]; fingerprints: number; divergence: string | null };
     assert.deepEqual([calm.outcomes.length, calm.fingerprints, calm.divergence], [1, 1, null]);
   });
+
+  it('delay ranges: each message on the topic waits a delay drawn from the range, by the seed — what explore varies besides the order', () => {
+    const dir = tempDir();
+    const examples = join(repoRoot, 'examples/talker-listener');
+    const job = writeTemp(dir, 'job.yaml', `name: jitter
+end: { after: 5100ms }
+delays:
+  /chatter: { min: 10ms, max: 30ms }
+nodes:
+  - script: ${examples}/talker.js
+  - script: ${examples}/listener.js
+`);
+    const transit = (seed: number): number[] => {
+      const result = runCli(['run', job, '--seed', String(seed)]);
+      assert.equal(result.status, 0, result.stderr);
+      return [...result.stdout.matchAll(/\((\d+(?:\.\d+)?) ms in transit\)/g)].map((m) => Number(m[1]));
+    };
+    const first = transit(1);
+    assert.equal(first.length, 10);
+    assert.ok(first.every((ms) => ms >= 10 && ms <= 30), first.join(', '));
+    assert.ok(new Set(first).size > 5, 'each message draws its own');
+    assert.deepEqual(transit(1), first);
+    assert.notDeepEqual(transit(2), first);
+    const bad = writeTemp(dir, 'bad.yaml', 'nodes: []\ndelays:\n  /chatter: { min: 30ms, max: 10ms }\n');
+    assert.throws(() => parseJobFile(readFileSync(bad, 'utf8'), bad), /bad\.yaml:3: delays\.\/chatter\.max: must be at least min/);
+  });
 });

@@ -8,6 +8,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import type { ParamsRule } from '../rcl/ParamsFile.js';
 import type { RemapRule } from '../rcl/RosArguments.js';
 import type { ExecutorConfig, Simulation } from '../rcl/Simulation.js';
+import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { ExecutionTimeRule } from '../rcl/ExecutionTimes.js';
 import type { NetworkConfig } from '../network/config.js';
 
@@ -29,6 +30,8 @@ export interface JobDefinition {
   remaps?: RemapRule[];
   /** Fixed delivery delays (ns) by fully qualified topic name. */
   topicDelays?: ReadonlyMap<string, bigint>;
+  /** Delivery delays drawn per message from a range (ns), by fully qualified topic name. */
+  topicDelayRanges?: ReadonlyMap<string, DelayRange>;
   /** Folders of user interface packages (.msg/.srv/.action), ahead of the standard ones. */
   interfaces?: InterfaceSource[];
   /** Subscribers share each message instead of getting a copy each (see SimulationOptions.zeroCopy). */

@@ -26,6 +26,7 @@ import { startProgram } from './programs.js';
 import { toPlain } from './plainValues.js';
 import { networkConfig, networkSchema, type NetworkEntry } from './networkSection.js';
 import type { ExecutorConfig } from '../rcl/Simulation.js';
+import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { ExecutionTimeRule, TimeModel } from '../rcl/ExecutionTimes.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
@@ -85,7 +86,12 @@ const schema = {
     parameters: { type: 'object' },
     params_files: { type: 'array', items: { type: 'string' } },
     remap: stringMap,
-    delays: { type: 'object', additionalProperties: duration },
+    delays: {
+      type: 'object',
+      additionalProperties: {
+        anyOf: [duration, { type: 'object', additionalProperties: false, required: ['min', 'max'], properties: { min: duration, max: duration } }],
+      },
+    },
     delays_csv: { type: 'string' },
     interfaces: {
       type: 'array',
@@ -196,7 +202,7 @@ interface JobFile {
   parameters?: unknown;
   params_files?: string[];
   remap?: Record<string, string>;
-  delays?: Record<string, string | number>;
+  delays?: Record<string, string | number | { min: string | number; max: string | number }>;
   delays_csv?: string;
   interfaces?: (string | { path: string; package?: string })[];
   play?: PlayEntry | PlayEntry[];
@@ -305,9 +311,17 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       topicDelays.set(topic, delay);
     }
   }
+  const topicDelayRanges = new Map<string, DelayRange>();
   for (const [topic, delay] of Object.entries(data.delays ?? {})) {
     if (!topic.startsWith('/')) fail(['delays', topic], `topic '${topic}' must be a fully qualified name (start with '/')`, keyNode(doc, ['delays'], topic));
-    topicDelays.set(topic, durationAt(['delays', topic], delay));
+    if (typeof delay !== 'object') {
+      topicDelays.set(topic, durationAt(['delays', topic], delay));
+      continue;
+    }
+    const range = { min: durationAt(['delays', topic, 'min'], delay.min), max: durationAt(['delays', topic, 'max'], delay.max) };
+    if (range.max < range.min) fail(['delays', topic, 'max'], 'must be at least min');
+    topicDelays.delete(topic);
+    topicDelayRanges.set(topic, range);
   }
 
   const interfaces = (data.interfaces ?? []).map((entry, i) => {
@@ -441,6 +455,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     parameterRules,
     remaps: Object.entries(data.remap ?? {}).map(([from, to]) => ({ node: null, from, to })),
     topicDelays,
+    ...(topicDelayRanges.size === 0 ? {} : { topicDelayRanges }),
     interfaces,
     ...(network === undefined ? {} : { network }),
     ...(executors.length === 0 ? {} : { executors }),
@@ -544,7 +559,9 @@ function schemaError(error: ErrorObject, doc: Document, fail: (location: (string
               ? 'must be a duration, or { distribution: uniform (min, max), normal (mean, sd) or lognormal (median, sigma), min?, max? }'
               : location[location.length - 1] === 'position'
               ? 'must be [x, y] or [x, y, z] (metres), { topic, initial? } (a pose topic), or { waypoints: [{ at, position }, …] }'
-              : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
+              : location[0] === 'delays' && location.length === 2
+                ? 'must be a duration (e.g. 20ms), or { min, max } for a delay drawn per message'
+                : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
       );
     case 'enum':
       return fail(location, `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`);

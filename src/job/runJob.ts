@@ -93,6 +93,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
     ...(options.logOutput === undefined ? {} : { logOutput: options.logOutput }),
     topicDelays: new Map([...(definition.topicDelays ?? []), ...(options.topicDelays ?? [])]),
+    ...(definition.topicDelayRanges === undefined ? {} : { topicDelayRanges: definition.topicDelayRanges }),
     remaps: definition.remaps ?? [],
     interfaces: definition.interfaces ?? [],
     zeroCopy: definition.zeroCopy ?? false,

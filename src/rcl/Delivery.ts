@@ -63,7 +63,8 @@ export class Delivery {
   send(publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
     const subscriptions = publisher.matched;
     // A callback that takes time sends when it ends (Engine#effectDelay).
-    const delay = publisher.delay + this.#simulation.engine.effectDelay;
+    const draws = publisher.delayDraws;
+    const delay = (draws === null ? publisher.delay : draws.next()) + this.#simulation.engine.effectDelay;
     if (delay > 0) {
       this.#simulation.engine.scheduleAfter(delay, () => this.#deliver(subscriptions, publisher, sample, watchers));
     } else {

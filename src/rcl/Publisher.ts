@@ -8,6 +8,7 @@ import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import { SilenceWatch } from './SilenceWatch.js';
+import type { DelayDraws } from './DelayDraws.js';
 import { RemoteLiveliness } from './RemoteLiveliness.js';
 import type { Host } from '../network/Host.js';
 import type { TopicWatchers } from './Delivery.js';
@@ -33,6 +34,8 @@ export class Publisher<T extends string = string> extends Entity {
   matched: Subscription[] = [];
   /** Delivery delay in ns (0: immediate). */
   readonly delay: number;
+  /** Its topic's per-message delays, when the job gives a range. */
+  readonly delayDraws: DelayDraws | null;
   #sequence = 0;
   readonly #retained: Fifo<Sample> | null;
   #watchers: TopicWatchers | null = null;
@@ -56,6 +59,7 @@ export class Publisher<T extends string = string> extends Entity {
     this.resolvedQoS = qos;
     this.gid = this.createGid();
     this.delay = this.simulation.topicDelay(topic);
+    this.delayDraws = this.simulation.topicDelayDraws(topic);
     this.#retained = qos.transientLocal ? new Fifo<Sample>() : null;
     this.#deadline = qos.deadline === Infinity ? null : new SilenceWatch(this.engine, qos.deadline, true, (count) => this.events?.deadlineMissed(count));
     const leased = qos.manualLiveliness && qos.leaseDuration !== Infinity;

@@ -10,6 +10,7 @@ import { Delivery } from './Delivery.js';
 import { Graph } from './Graph.js';
 import { NodePatterns } from '../engine/NodePatterns.js';
 import { ExecutionTimes, type ExecutionTimeRule } from './ExecutionTimes.js';
+import { DelayDraws, type DelayRange } from './DelayDraws.js';
 import { WaitSetExecutor, type SnapshotOrder } from '../engine/executors/WaitSetExecutor.js';
 import { Network } from '../network/Network.js';
 import type { NetworkConfig } from '../network/config.js';
@@ -32,6 +33,8 @@ export interface SimulationOptions {
   remaps?: readonly RemapRule[];
   /** Fixed delivery delay (ns) per fully qualified topic name. */
   topicDelays?: ReadonlyMap<string, bigint>;
+  /** Delivery delays drawn per message, uniformly within a range (ns), per fully qualified topic name. */
+  topicDelayRanges?: ReadonlyMap<string, DelayRange>;
   logOutput?: LogOutput;
   /** Folders of user interface packages, ahead of the standard definitions. */
   interfaces?: InterfaceSource[];
@@ -67,6 +70,9 @@ export interface ExecutorConfig {
   nodes: readonly string[];
   order: SnapshotOrder;
 }
+
+/** Seeded streams of delay ranges: this plus a hash of the topic's name. */
+const DELAY_STREAM = 0x44_0000;
 
 /** Seeded streams of executors (one each, apart from every other consumer's). */
 const EXECUTOR_STREAM = 0x45_0000;
@@ -109,6 +115,9 @@ export class Simulation {
   readonly messageHash = new Hash64();
   readonly #parameterOverrides: (nodeFqn: string) => ParameterOverride[];
   readonly #topicDelays: ReadonlyMap<string, bigint>;
+  readonly #topicDelayRanges: ReadonlyMap<string, DelayRange>;
+  /** One stream per topic with a delay range, shared by its publishers in publish order. */
+  readonly #delayDraws = new Map<string, DelayDraws>();
   #entityIds = 0;
   readonly #goalIdRandom: SeededRandom;
   /** The program whose code (or promise continuation) is running, across awaits. */
@@ -131,6 +140,7 @@ export class Simulation {
     this.#goalIdRandom = new SeededRandom(this.seed, GOAL_ID_STREAM);
     this.#parameterOverrides = options.parameterOverrides ?? (() => []);
     this.#topicDelays = options.topicDelays ?? new Map();
+    this.#topicDelayRanges = options.topicDelayRanges ?? new Map();
     this.network = options.network === undefined ? null : new Network(this.engine, options.network, this.seed);
     this.#executors = (options.executors ?? []).map((config, i) => {
       const random = config.order === 'seeded' ? new SeededRandom(this.seed, EXECUTOR_STREAM + i) : null;
@@ -295,6 +305,23 @@ export class Simulation {
   topicDelay(topic: string): number {
     const delay = this.#topicDelays.get(topic);
     return delay === undefined ? 0 : Engine.checkDuration(delay, `delay of topic ${topic}`);
+  }
+
+  /** The per-message delays of a topic with a delay range (null for a fixed delay, or none). */
+  topicDelayDraws(topic: string): DelayDraws | null {
+    const range = this.#topicDelayRanges.get(topic);
+    if (range === undefined) return null;
+    let draws = this.#delayDraws.get(topic);
+    if (draws === undefined) {
+      const hash = new Hash64();
+      hash.string(topic);
+      hash.finish();
+      const min = Engine.checkDuration(range.min, `delay of topic ${topic}`);
+      const max = Engine.checkDuration(range.max, `delay of topic ${topic}`);
+      draws = new DelayDraws(min, max, new SeededRandom(this.seed, DELAY_STREAM ^ hash.digestLo));
+      this.#delayDraws.set(topic, draws);
+    }
+    return draws;
   }
 
   /** Records a warning for the run summary and logs it once. */
