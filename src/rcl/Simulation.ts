@@ -71,7 +71,7 @@ export interface ExecutorConfig {
   order: SnapshotOrder;
 }
 
-/** Seeded streams of delay ranges: this plus a hash of the topic's name. */
+/** Seeded streams of delay ranges: this xor a hash of the topic's name. */
 const DELAY_STREAM = 0x44_0000;
 
 /** Seeded streams of executors (one each, apart from every other consumer's). */
