@@ -162,12 +162,25 @@ export class Medium {
     return { count, psdu };
   }
 
-  /** One host transmits alone: each MPDU is received by its own draw. Returns the exchange's duration. */
-  #exchange(station: Station, now: number): number {
+  /** The link of the packet at the head of the queue, evaluated now, and the PPDU that goes on it. */
+  #nextPpdu(station: Station, now: number): { link: Link; count: number; psdu: number } {
     const head = station.queue.at(0)!;
     const link = this.#linkOf(head.from, head.to);
     link.evaluate(now);
-    const { count, psdu } = this.#aggregate(station, link);
+    return { link, ...this.#aggregate(station, link) };
+  }
+
+  /**
+   * After an exchange: the contention window starts again after a success, or when an MPDU
+   * reached the retry limit (§10.3.3); else it doubles.
+   */
+  #backOff(station: Station, succeeded: boolean): void {
+    station.failures = succeeded ? 0 : Math.min(MAX_STAGE, station.failures + 1);
+  }
+
+  /** One host transmits alone: each MPDU is received by its own draw. Returns the exchange's duration. */
+  #exchange(station: Station, now: number): number {
+    const { link, count, psdu } = this.#nextPpdu(station, now);
     const retry: Packet[] = [];
     const dropped = this.#dropped.length;
     let delivered = 0;
@@ -189,18 +202,13 @@ export class Medium {
     }
     this.#requeue(station, retry);
     const ppdu = htPpduDuration(link.mcs, psdu);
-    // The window starts again after a success, or when an MPDU reached the retry limit (§10.3.3).
-    const discarded = this.#dropped.length > dropped;
-    station.failures = delivered > 0 || discarded ? 0 : Math.min(MAX_STAGE, station.failures + 1);
+    this.#backOff(station, delivered > 0 || this.#dropped.length > dropped);
     return delivered === 0 ? ppdu + ACK_TIMEOUT : ppdu + SIFS + responseDuration(link.mcs, count > 1);
   }
 
   /** A host transmits at the same time as another: nothing it sends is received. Returns its PPDU's duration. */
   #collide(station: Station, now: number): number {
-    const head = station.queue.at(0)!;
-    const link = this.#linkOf(head.from, head.to);
-    link.evaluate(now);
-    const { count, psdu } = this.#aggregate(station, link);
+    const { link, count, psdu } = this.#nextPpdu(station, now);
     const retry: Packet[] = [];
     const dropped = this.#dropped.length;
     for (let i = 0; i < count; i++) {
@@ -209,7 +217,7 @@ export class Medium {
       this.#failed(packet, link, retry);
     }
     this.#requeue(station, retry);
-    station.failures = this.#dropped.length > dropped ? 0 : Math.min(MAX_STAGE, station.failures + 1);
+    this.#backOff(station, this.#dropped.length > dropped);
     return htPpduDuration(link.mcs, psdu);
   }
 

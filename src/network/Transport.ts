@@ -186,11 +186,22 @@ export class Transport {
 
   /** IP packets of a datagram, as MPDU lengths. */
   #packetBytes(udpPayload: number): number[] {
-    const perPacket = (this.#config.mtu - IP_HEADER) & ~7;
+    const perPacket = this.#ipPayloadPerPacket();
     const ipPayload = udpPayload + UDP_HEADER;
     const sizes: number[] = [];
     for (let offset = 0; offset < ipPayload; offset += perPacket) sizes.push(IP_HEADER + Math.min(perPacket, ipPayload - offset) + MPDU_OVERHEAD);
     return sizes;
+  }
+
+  /** IP octets of a datagram, all its packets' headers included: what it takes of a send buffer. */
+  #ipBytes(udpPayload: number): number {
+    const ipPayload = udpPayload + UDP_HEADER;
+    return ipPayload + IP_HEADER * Math.ceil(ipPayload / this.#ipPayloadPerPacket());
+  }
+
+  /** IP payload of a full packet: the MTU less the header, fragments in 8-octet units. */
+  #ipPayloadPerPacket(): number {
+    return (this.#config.mtu - IP_HEADER) & ~7;
   }
 
   /**
@@ -271,16 +282,15 @@ export class Transport {
         waiting.shift();
         continue;
       }
-      const sizes = this.#packetBytes(transfer.datagrams[index]!);
-      let bytes = 0;
-      for (const size of sizes) bytes += size - MPDU_OVERHEAD;
+      const udpPayload = transfer.datagrams[index]!;
+      const bytes = this.#ipBytes(udpPayload);
       // A datagram larger than the whole buffer goes when the buffer is empty.
       if (socket.queued > 0 && socket.queued + bytes > buffer) return;
       waiting.shift();
       waiting.shift();
       transfer.sentDatagrams++;
       socket.queued += bytes;
-      this.#sendPackets(new Datagram(transfer, index, socket), sizes, socket.from, transfer.flow.link.to.index);
+      this.#sendPackets(new Datagram(transfer, index, socket), this.#packetBytes(udpPayload), socket.from, transfer.flow.link.to.index);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { OutputSource } from '../engine/Executable.js';
 import { serializedSize } from '../interfaces/cdr.js';
+import type { MessageType } from '../interfaces/MessageType.js';
 import type { Host } from '../network/Host.js';
 import type { Network } from '../network/Network.js';
 import type { Parcel } from '../network/Transport.js';
@@ -130,48 +131,40 @@ export class Delivery {
     return source;
   }
 
-  /** A client's request to one server: across the network as a reliable message when they are on two hosts. */
+  /** A client's request to one server. */
   request(client: Client, server: Service, call: ServiceCall): void {
-    const engine = this.#simulation.engine;
-    if (engine.effectDelay !== 0) {
-      engine.scheduleAfter(engine.effectDelay, () => this.request(client, server, call));
-      return;
-    }
-    const from = client.node.host;
-    const to = server.node.host;
-    if (from === null || to === null || from === to) {
-      server.receiveRequest(call, client);
-      return;
-    }
-    this.#network!.send(client, call.sequence, from, to, serializedSize(client.type.request, call.message), true, {
-      arrive: () => server.receiveRequest(call, client),
-      lose: () => this.#callLost(client, client.serviceName, to, call),
-    });
+    this.#call(client, server.node.host, client.type.request, client.serviceName, call, call.sequence, () => server.receiveRequest(call, client));
   }
 
-  /** A service's response to a client (see request). */
+  /** A service's response to a client (its writer's sequence numbers count the responses that cross the network). */
   respond(service: Service, client: Client, call: ServiceCall): void {
-    const engine = this.#simulation.engine;
-    if (engine.effectDelay !== 0) {
-      engine.scheduleAfter(engine.effectDelay, () => this.respond(service, client, call));
-      return;
-    }
-    const from = service.node.host;
-    const to = client.node.host;
-    if (from === null || to === null || from === to) {
-      client.receiveResponse(call);
-      return;
-    }
-    const sequence = (this.#responses.get(service) ?? 0) + 1;
-    this.#responses.set(service, sequence);
-    this.#network!.send(service, sequence, from, to, serializedSize(service.type.response, call.message), true, {
-      arrive: () => client.receiveResponse(call),
-      lose: () => this.#callLost(service, service.serviceName, to, call),
-    });
+    this.#call(service, client.node.host, service.type.response, service.serviceName, call, null, () => client.receiveResponse(call));
   }
 
-  #callLost(writer: Client | Service, channel: string, to: Host, call: ServiceCall): void {
-    this.#simulation.engine.output('drop', this.#lossSource(writer, channel, to), call.digestLo, call.digestHi);
+  /**
+   * A request or response: when the sending callback ends (execution times), then at once on
+   * one host, or across the network as a reliable message between two (a loss is an output).
+   */
+  #call(writer: Client | Service, to: Host | null, type: MessageType, channel: string, call: ServiceCall, sequence: number | null, arrive: () => void): void {
+    const engine = this.#simulation.engine;
+    if (engine.effectDelay !== 0) {
+      engine.scheduleAfter(engine.effectDelay, () => this.#call(writer, to, type, channel, call, sequence, arrive));
+      return;
+    }
+    const from = writer.node.host;
+    if (from === null || to === null || from === to) {
+      arrive();
+      return;
+    }
+    let writerSequence = sequence;
+    if (writerSequence === null) {
+      writerSequence = (this.#responses.get(writer as Service) ?? 0) + 1;
+      this.#responses.set(writer as Service, writerSequence);
+    }
+    this.#network!.send(writer, writerSequence, from, to, serializedSize(type, call.message), true, {
+      arrive,
+      lose: () => engine.output('drop', this.#lossSource(writer, channel, to), call.digestLo, call.digestHi),
+    });
   }
 
   /**
