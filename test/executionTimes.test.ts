@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
 import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
-import type { ExecutorConfig } from '../src/rcl/Simulation.js';
+import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import { join } from 'node:path';
 import { loadJob } from '../src/job/loadJob.js';
 import { runJob } from '../src/job/runJob.js';
@@ -102,7 +102,7 @@ describe('execution times', () => {
     const parse = (yaml: string): unknown => parseJobFile(`nodes: []\nexecution_times:\n${yaml}`, join(dir, 'job.yaml')).executionTimes;
     assert.deepEqual(parse('  - { nodes: [planner], kind: timer, time: 2ms }\n  - { topic: scan, time: { distribution: normal, mean: 2ms, sd: 500us, max: 4ms } }\n'), [
       { nodes: ['planner'], kind: 'timer', time: { kind: 'fixed', ns: 2e6 } },
-      { nodes: ['*'], channel: '/scan', time: { kind: 'normal', mean: 2e6, sd: 5e5, min: 0, max: 4e6 } },
+      { channel: '/scan', time: { kind: 'normal', mean: 2e6, sd: 5e5, min: 0, max: 4e6 } },
     ]);
     assert.throws(() => parse('  - { time: { distribution: uniform, min: 1ms } }\n'), /job\.yaml:3: execution_times\[0\]\.time: a uniform distribution needs 'max'/);
     assert.throws(() => parse('  - { time: fast }\n'), /job\.yaml:3: execution_times\[0\]\.time: invalid duration 'fast'/);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
-import type { ExecutorConfig } from '../src/rcl/Simulation.js';
+import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseJobFile } from '../src/job/jobFile.js';

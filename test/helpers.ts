@@ -9,7 +9,7 @@ import type { RunSummary } from '../src/job/RunSummary.js';
 import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
 import type { Node } from '../src/rcl/Node.js';
 import type { NetworkConfig } from '../src/network/config.js';
-import type { ExecutorConfig } from '../src/rcl/Simulation.js';
+import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -8,7 +8,7 @@ import { drainMicrotasks } from './microtasks.js';
 import { Fifo } from './Fifo.js';
 import { ScheduledActions, type ScheduledAction } from './ScheduledActions.js';
 import { TimersHeap } from './TimersHeap.js';
-import type { WaitSetExecutor } from './executors/WaitSetExecutor.js';
+import type { Executor } from './executors/Executor.js';
 
 export type EndReason = 'finished' | 'idle' | 'end-time';
 
@@ -173,7 +173,7 @@ export class Engine {
    * Executors besides the events one, in declaration order: at each instant the events
    * executor and each of them take turns, one callback per turn (DESIGN "Executors").
    */
-  readonly executors: WaitSetExecutor[] = [];
+  readonly executors: Executor[] = [];
   /** Whose turn it is: 0 the events executor, i the executor i − 1. */
   #turn = 0;
   /**
@@ -531,7 +531,7 @@ export class Engine {
 
   #executorsHaveWork(now: number): boolean {
     const executors = this.executors;
-    for (let i = 0; i < executors.length; i++) if (executors[i]!.busyUntil <= now && executors[i]!.hasWork(now)) return true;
+    for (let i = 0; i < executors.length; i++) if (executors[i]!.hasWork(now)) return true;
     return false;
   }
 
@@ -541,7 +541,8 @@ export class Engine {
     const action = this.#actions.top;
     // A busy thread's timers wait for it (the action that frees it keeps time moving).
     let timerAt = head === undefined ? Infinity : Math.max(head.key, this.#eventsBusyUntil);
-    for (const executor of this.executors) timerAt = Math.min(timerAt, Math.max(executor.nextTime, executor.busyUntil));
+    const executors = this.executors;
+    for (let i = 0; i < executors.length; i++) timerAt = Math.min(timerAt, executors[i]!.nextTime(this.now));
     if (timerAt === Infinity && this.#liveActions === 0) return Infinity;
     const actionAt = action === undefined ? Infinity : action.at;
     return Math.min(timerAt, actionAt);
@@ -614,8 +615,7 @@ export class Engine {
       this.#turn = turn === executors.length ? 0 : turn + 1;
       const executor = turn === 0 ? null : executors[turn - 1]!;
       // A thread still running a callback that takes time takes no turn.
-      const busy = executor === null ? this.#eventsBusyUntil > now : executor.busyUntil > now;
-      const entity = busy ? null : executor === null ? this.#nextEvent(now) : executor.next(now);
+      const entity = executor === null ? (this.#eventsBusyUntil > now ? null : this.#nextEvent(now)) : executor.next(now);
       if (entity === null) {
         idleTurns++;
         continue;
@@ -632,7 +632,7 @@ export class Engine {
    * busy for its duration, and what it triggers or sends happens at the end (DESIGN "Execution
    * time"). A callback that ran nothing (SKIPPED) takes no time.
    */
-  #executeTimed(entity: Executable, executor: WaitSetExecutor | null): void {
+  #executeTimed(entity: Executable, executor: Executor | null): void {
     const duration = this.durationOf?.(entity) ?? 0;
     if (duration === 0) {
       this.#execute(entity);
@@ -648,7 +648,7 @@ export class Engine {
     if (this.callbacks === callbacks) return;
     const end = this.#advanceOffset(this.now, duration, 'callback end');
     if (executor === null) this.#eventsBusyUntil = end;
-    else executor.busyUntil = end;
+    else executor.occupy(entity, this.now, end);
     // The thread is free again then: a step at that time lets it take its next turn.
     this.scheduleAfter(duration, NOTHING);
   }

@@ -1,5 +1,5 @@
 import type { Executable } from './Executable.js';
-import type { WaitSetExecutor } from './executors/WaitSetExecutor.js';
+import type { Executor } from './executors/Executor.js';
 
 /** The entity a timer runs when it fires (the rcl Timer). */
 export interface TimerOwner {
@@ -8,7 +8,7 @@ export interface TimerOwner {
   readonly label: string;
   readonly owner: string;
   readonly scope: object;
-  readonly executor?: WaitSetExecutor | null;
+  readonly executor?: Executor | null;
   run(): unknown;
 }
 
@@ -40,7 +40,7 @@ export class EngineTimer implements Executable {
   /** The rcl timer this state belongs to. */
   readonly entity: TimerOwner;
   /** The executor whose heap holds it, when not the engine's own. */
-  readonly executor: WaitSetExecutor | null;
+  readonly executor: Executor | null;
 
   constructor(periodNs: number, owner: TimerOwner) {
     this.periodNs = periodNs;

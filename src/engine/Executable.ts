@@ -1,4 +1,4 @@
-import type { WaitSetExecutor } from './executors/WaitSetExecutor.js';
+import type { Executor } from './executors/Executor.js';
 
 /** Returned by `execute()` when the entity's buffer was empty, so no callback ran. */
 export const SKIPPED: unique symbol = Symbol('rclsim.skipped');
@@ -33,7 +33,7 @@ export interface Executable {
   /** Runs the callback for the entity's oldest buffered item; SKIPPED if there was none. */
   execute(): unknown;
   /** The executor that runs it, when not the engine's own events executor. */
-  readonly executor?: WaitSetExecutor | null;
+  readonly executor?: Executor | null;
 }
 
 /** What a system outputs: a message published (received or not), a service's response, a message a network lost. */

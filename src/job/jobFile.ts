@@ -25,11 +25,19 @@ import { startComponent } from './components.js';
 import { startProgram } from './programs.js';
 import { toPlain } from './plainValues.js';
 import { networkConfig, networkSchema, type NetworkEntry } from './networkSection.js';
-import type { ExecutorConfig } from '../rcl/Simulation.js';
+import type { ExecutorConfig } from '../rcl/Executors.js';
+import type { EntityMatch } from '../rcl/EntitySelector.js';
+import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { ExecutionTimeRule, TimeModel } from '../rcl/ExecutionTimes.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
+/** Which callbacks a rule names (execution times, callback groups, rclc handles). */
+const entityMatch = {
+  nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
+  kind: { enum: ['timer', 'subscription', 'service', 'client', 'guard_condition', 'event'] },
+  topic: { type: 'string' },
+} as const;
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap'];
 const stringList = { type: 'array', items: { type: 'string' } };
@@ -116,9 +124,7 @@ const schema = {
         additionalProperties: false,
         required: ['time'],
         properties: {
-          nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
-          kind: { enum: ['timer', 'subscription', 'service', 'client', 'guard_condition', 'event'] },
-          topic: { type: 'string' },
+          ...entityMatch,
           time: {
             anyOf: [
               duration,
@@ -149,9 +155,29 @@ const schema = {
         required: ['type', 'nodes'],
         properties: {
           name: { type: 'string', minLength: 1 },
-          type: { enum: ['single_threaded'] },
+          type: { enum: ['single_threaded', 'multi_threaded', 'rclc'] },
           nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
           order: { enum: ['creation', 'seeded'] },
+          threads: { type: 'integer', minimum: 1, maximum: 1024 },
+          groups: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['name', 'type'],
+              properties: { name: { type: 'string', minLength: 1 }, type: { enum: ['reentrant', 'mutually_exclusive'] }, ...entityMatch },
+            },
+          },
+          handles: { type: 'array', items: { type: 'object', additionalProperties: false, properties: entityMatch } },
+          trigger: {
+            anyOf: [
+              { enum: ['any', 'all', 'always'] },
+              { type: 'object', additionalProperties: false, required: ['one'], properties: { one: { type: 'string', minLength: 1 } } },
+            ],
+          },
+          semantics: { enum: ['rclcpp_executor', 'let'] },
+          period: duration,
+          timeout: duration,
         },
       },
     },
@@ -209,8 +235,28 @@ interface JobFile {
   record?: RecordEntry | RecordEntry[];
   nodes?: NodeEntry[];
   network?: NetworkEntry;
-  executors?: { name?: string; type: 'single_threaded'; nodes: string[]; order?: 'creation' | 'seeded' }[];
+  executors?: ExecutorEntry[];
   execution_times?: { nodes?: string[]; kind?: string; topic?: string; time: string | number | DistributionEntry }[];
+}
+
+interface EntityMatchEntry {
+  nodes?: string[];
+  kind?: string;
+  topic?: string;
+}
+
+interface ExecutorEntry {
+  name?: string;
+  type: ExecutorConfig['type'];
+  nodes: string[];
+  order?: 'creation' | 'seeded';
+  threads?: number;
+  groups?: (EntityMatchEntry & { name: string; type: 'reentrant' | 'mutually_exclusive' })[];
+  handles?: EntityMatchEntry[];
+  trigger?: 'any' | 'all' | 'always' | { one: string };
+  semantics?: 'rclcpp_executor' | 'let';
+  period?: string | number;
+  timeout?: string | number;
 }
 
 interface DistributionEntry {
@@ -364,12 +410,48 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     if (!network.hosts.some((host) => host.name === name)) fail(location, `no host named '${name}' (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);
     return name;
   };
+    const matchAt = (location: (string | number)[], match: EntityMatchEntry): EntityMatch => ({
+    ...(match.nodes === undefined ? {} : { nodes: match.nodes }),
+    ...(match.kind === undefined ? {} : { kind: match.kind }),
+    ...(match.topic === undefined ? {} : { channel: topicAt([...location, 'topic'], match.topic) }),
+  });
   const executorNames = new Set<string>();
   const executors: ExecutorConfig[] = (data.executors ?? []).map((entry, i) => {
     const name = entry.name ?? `${entry.type}_${i}`;
     if (executorNames.has(name)) fail(['executors', i, 'name'], `a second executor named '${name}'`);
     executorNames.add(name);
-    return { name, type: entry.type, nodes: entry.nodes, order: entry.order ?? 'creation' };
+    const at = (key: string): (string | number)[] => ['executors', i, key];
+    const common = { name, nodes: entry.nodes, order: entry.order ?? 'creation' };
+    const only = (type: ExecutorConfig['type'], keys: (keyof ExecutorEntry)[]): void => {
+      for (const key of keys) if (entry[key] !== undefined && entry.type !== type) fail(at(key), `applies to ${type} executors only, not ${entry.type}`);
+    };
+    only('multi_threaded', ['threads', 'groups']);
+    only('rclc', ['handles', 'trigger', 'semantics', 'period', 'timeout']);
+    switch (entry.type) {
+      case 'single_threaded':
+        return { ...common, type: entry.type };
+      case 'multi_threaded':
+        return {
+          ...common,
+          type: entry.type,
+          threads: entry.threads ?? fail(['executors', i], "a multi_threaded executor needs 'threads'"),
+          groups: (entry.groups ?? []).map((group, g) => ({ ...matchAt([...at('groups'), g], group), name: group.name, type: group.type })),
+        };
+      case 'rclc': {
+        const trigger = entry.trigger ?? 'any';
+        const ns = (key: 'period' | 'timeout', value: string | number | undefined, fallback: number): number =>
+          value === undefined ? fallback : Number(durationAt(at(key), value));
+        return {
+          ...common,
+          type: entry.type,
+          ...(entry.handles === undefined ? {} : { handles: entry.handles.map((match, h) => matchAt([...at('handles'), h], match)) }),
+          trigger: typeof trigger === 'string' ? { kind: trigger } : { kind: 'one', channel: topicAt([...at('trigger'), 'one'], trigger.one) },
+          semantics: entry.semantics ?? 'rclcpp_executor',
+          period: ns('period', entry.period, 0),
+          timeout: ns('timeout', entry.timeout, RCLC_DEFAULT_TIMEOUT),
+        };
+      }
+    }
   });
   const executionTimes: ExecutionTimeRule[] = (data.execution_times ?? []).map((entry, i) => {
     const location = ['execution_times', i, 'time'];
@@ -389,12 +471,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       else if (given.distribution === 'normal') time = { kind: 'normal', mean: ns('mean', given.mean), sd: ns('sd', given.sd), min, max };
       else time = { kind: 'lognormal', median: ns('median', given.median), sigma: given.sigma ?? fail([...location], "a lognormal distribution needs 'sigma'"), min, max };
     }
-    return {
-      nodes: entry.nodes ?? ['*'],
-      ...(entry.kind === undefined ? {} : { kind: entry.kind }),
-      ...(entry.topic === undefined ? {} : { channel: topicAt(['execution_times', i, 'topic'], entry.topic) }),
-      time,
-    };
+    return { ...matchAt(['execution_times', i], entry), time };
   });
   const plays: PlayOptions[] = listed('play', data.play).map(([entry, location]) => ({
     bag: file([...location, 'bag'], entry.bag),

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LogOutput } from '../rcl/LogOutput.js';
-import { Simulation, type ExecutorConfig } from '../rcl/Simulation.js';
+import type { ExecutorConfig } from '../rcl/Executors.js';
+import { Simulation } from '../rcl/Simulation.js';
 import { NetworkMonitor } from '../rcl/NetworkMonitor.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';

@@ -1,4 +1,4 @@
-import type { WaitSetExecutor } from '../engine/executors/WaitSetExecutor.js';
+import type { Executor } from '../engine/executors/Executor.js';
 import type { Engine } from '../engine/Engine.js';
 import type { Executable } from '../engine/Executable.js';
 import type { Context } from './Context.js';
@@ -15,7 +15,7 @@ export abstract class Entity {
   readonly nodeId: number;
   readonly entityId: number;
   /** The executor that runs its callbacks (its node's); null for the default events executor. */
-  readonly executor: WaitSetExecutor | null;
+  readonly executor: Executor | null;
   digestLo = 0;
   digestHi = 0;
   #destroyed = false;

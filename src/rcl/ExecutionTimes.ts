@@ -1,9 +1,7 @@
-import { EngineTimer } from '../engine/EngineTimer.js';
 import type { Executable } from '../engine/Executable.js';
 import { Hash64 } from '../engine/Hash64.js';
-import { NodePatterns } from '../engine/NodePatterns.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
-import { Entity } from './Entity.js';
+import { entityOf, EntitySelector, type EntityMatch } from './EntitySelector.js';
 
 /** How long a callback takes, ns; distributions drawn, then held within [min, max]. */
 export type TimeModel =
@@ -14,13 +12,7 @@ export type TimeModel =
   | { kind: 'lognormal'; median: number; sigma: number; min: number; max: number };
 
 /** A rule of a job's `execution_times:`: the callbacks it matches, and how long they take. */
-export interface ExecutionTimeRule {
-  /** Node-name patterns (NodePatterns). */
-  nodes: readonly string[];
-  /** An entity kind: timer, subscription, service, client, guard_condition, event (default: any). */
-  kind?: string;
-  /** A topic or service name (default: any). */
-  channel?: string;
+export interface ExecutionTimeRule extends EntityMatch {
   time: TimeModel;
 }
 
@@ -40,13 +32,13 @@ const NONE: EntityTimes = { model: null, random: null };
  * depend on another's. Callbacks of no rule (JS timers of programs too) take no time.
  */
 export class ExecutionTimes {
-  readonly #rules: { patterns: NodePatterns; kind?: string; channel?: string; time: TimeModel }[];
+  readonly #rules: { selector: EntitySelector; time: TimeModel }[];
   readonly #seed: number;
   // Weak: programs make a JS timer object for every setTimeout.
   readonly #entities = new WeakMap<Executable, EntityTimes>();
 
   constructor(rules: readonly ExecutionTimeRule[], seed: number) {
-    this.#rules = rules.map((rule) => ({ ...rule, patterns: new NodePatterns(rule.nodes) }));
+    this.#rules = rules.map((rule) => ({ selector: new EntitySelector(rule), time: rule.time }));
     this.#seed = seed;
   }
 
@@ -58,14 +50,11 @@ export class ExecutionTimes {
   };
 
   #timesOf(executable: Executable): EntityTimes {
-    const entity = executable instanceof EngineTimer ? executable.entity : executable;
-    if (!(entity instanceof Entity)) return NONE;
+    const entity = entityOf(executable);
+    const rule = entity === null ? undefined : this.#rules.find((r) => r.selector.matches(executable));
+    if (entity === null || rule === undefined) return NONE;
     const node = entity.node;
     const fqn = node.getFullyQualifiedName();
-    const rule = this.#rules.find(
-      (r) => r.patterns.matches(fqn, node.name()) && (r.kind === undefined || r.kind === executable.kind) && (r.channel === undefined || r.channel === executable.channel),
-    );
-    if (rule === undefined) return NONE;
     const hash = new Hash64();
     hash.string(`${fqn}#${node._entityIndex(entity)}`);
     hash.finish();

@@ -1,5 +1,6 @@
 import type { Host } from '../network/Host.js';
-import type { WaitSetExecutor } from '../engine/executors/WaitSetExecutor.js';
+import type { Executable } from '../engine/Executable.js';
+import type { Executor } from '../engine/executors/Executor.js';
 import type { ActionType, ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import { describeType, type DescribedType } from '../interfaces/typeDescription.js';
@@ -79,7 +80,9 @@ export class Node {
   /** The network host it runs on; null off the network (and always, without one). */
   readonly host: Host | null;
   /** The executor that runs its callbacks; null for the default events executor. */
-  readonly executor: WaitSetExecutor | null;
+  readonly executor: Executor | null;
+  /** How many of its entities the node made for itself (rosout, parameter and other services). */
+  #builtIn = 0;
   readonly #name: string;
   readonly #namespace: string;
   readonly #options: NodeOptions;
@@ -156,6 +159,7 @@ export class Node {
       const pending = this.#parameters.overrides().filter((p) => !this.#parameters.has(p.name));
       this.#parameters.declare(pending);
     }
+    this.#builtIn = this.#entities.length;
   }
 
   static getDefaultOptions(): Options {
@@ -211,6 +215,20 @@ export class Node {
   /** Where an entity stands among the node's, in creation order (a name for its execution-time stream). */
   _entityIndex(entity: Entity): number {
     return this.#entities.indexOf(entity);
+  }
+
+  /**
+   * What runs callbacks among the entities its program created (timers, subscriptions, services,
+   * clients, guard conditions, event handlers), in creation order: an rclc executor's handles.
+   * The node's own services (parameters, type description, loggers) are not among them.
+   */
+  _callbackEntities(): Executable[] {
+    const executables: Executable[] = [];
+    for (let i = this.#builtIn; i < this.#entities.length; i++) {
+      const executable = this.#entities[i]!.executable;
+      if (typeof executable.execute === 'function') executables.push(executable);
+    }
+    return executables;
   }
 
   // ---- spinning: the simulation drives execution, spin() decides whether callbacks run ---------

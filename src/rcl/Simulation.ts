@@ -8,10 +8,10 @@ import { InterfaceRegistry, type InterfaceSource } from '../interfaces/Interface
 import type { Context } from './Context.js';
 import { Delivery } from './Delivery.js';
 import { Graph } from './Graph.js';
-import { NodePatterns } from '../engine/NodePatterns.js';
 import { ExecutionTimes, type ExecutionTimeRule } from './ExecutionTimes.js';
 import { DelayDraws, type DelayRange } from './DelayDraws.js';
-import { WaitSetExecutor, type SnapshotOrder } from '../engine/executors/WaitSetExecutor.js';
+import { Executors, type ExecutorConfig } from './Executors.js';
+import type { Executor } from '../engine/executors/Executor.js';
 import { Network } from '../network/Network.js';
 import type { NetworkConfig } from '../network/config.js';
 import type { Host } from '../network/Host.js';
@@ -62,20 +62,8 @@ export interface SimulationOptions {
   executionTimes?: readonly ExecutionTimeRule[];
 }
 
-/** An executor of a job (DESIGN "Executors"): which nodes it runs, and how it orders a wait result. */
-export interface ExecutorConfig {
-  name: string;
-  type: 'single_threaded';
-  /** Node-name patterns (see NodePatterns). */
-  nodes: readonly string[];
-  order: SnapshotOrder;
-}
-
 /** Seeded streams of delay ranges: this xor a hash of the topic's name. */
 const DELAY_STREAM = 0x44_0000;
-
-/** Seeded streams of executors (one each, apart from every other consumer's). */
-const EXECUTOR_STREAM = 0x45_0000;
 
 const GOAL_ID_STREAM = 3;
 
@@ -106,8 +94,8 @@ export class Simulation {
   readonly strictMessages: boolean;
   /** The network between hosts; null: every node talks to every other directly. */
   readonly network: Network | null;
-  /** Executors besides the events one, with the patterns of the nodes they run. */
-  readonly #executors: { executor: WaitSetExecutor; patterns: NodePatterns }[];
+  /** Executors besides the events one, and the nodes they run. */
+  readonly #executors: Executors;
   /** Nodes placed on a host (or off the network, null) by name, ahead of the hosts' patterns. */
   readonly #placements = new Map<string, Host | null>();
   messagesDelivered = 0;
@@ -142,12 +130,7 @@ export class Simulation {
     this.#topicDelays = options.topicDelays ?? new Map();
     this.#topicDelayRanges = options.topicDelayRanges ?? new Map();
     this.network = options.network === undefined ? null : new Network(this.engine, options.network, this.seed);
-    this.#executors = (options.executors ?? []).map((config, i) => {
-      const random = config.order === 'seeded' ? new SeededRandom(this.seed, EXECUTOR_STREAM + i) : null;
-      const executor = new WaitSetExecutor(config.name, random, this.engine.callTimerOf);
-      this.engine.executors.push(executor);
-      return { executor, patterns: new NodePatterns(config.nodes) };
-    });
+    this.#executors = new Executors(options.executors ?? [], this.engine, this.seed, this.nodes);
     if ((options.executionTimes ?? []).length > 0) this.engine.durationOf = new ExecutionTimes(options.executionTimes!, this.seed).durationOf;
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
@@ -263,9 +246,8 @@ export class Simulation {
   }
 
   /** The executor that runs a node: the first whose patterns match it; null for the events executor. */
-  executorOf(fullyQualifiedName: string, name: string): WaitSetExecutor | null {
-    for (const { executor, patterns } of this.#executors) if (patterns.matches(fullyQualifiedName, name)) return executor;
-    return null;
+  executorOf(fullyQualifiedName: string, name: string): Executor | null {
+    return this.#executors.of(fullyQualifiedName, name);
   }
 
   /** The host a node runs on (null: off the network, as every node is without one). */

@@ -39,6 +39,9 @@ export class Subscription extends Entity implements Executable {
   readonly #depth: number;
   readonly #receivedAt = new Fifo<bigint>();
   #receptionSequence = 0;
+  /** A sample taken ahead of its callback (an rclc executor's logical execution time), and when it arrived. */
+  #held: Sample | null = null;
+  #heldReceivedAt = 0n;
 
   /** How the callback gets messages: as they are, with plain arrays, or JSON-safe. */
   readonly serializationMode: SerializationMode;
@@ -151,24 +154,33 @@ export class Subscription extends Entity implements Executable {
   }
 
   override pendingEvents(): number {
-    return this.#buffer.length;
+    return this.#buffer.length + (this.#held === null ? 0 : 1);
+  }
+
+  /** Takes the oldest sample now for the next callback (rcl_take ahead of it): what arrives meanwhile cannot evict it. */
+  hold(): void {
+    if (this.#held !== null || this.#buffer.length === 0) return;
+    this.#held = this.#buffer.shift()!;
+    this.#heldReceivedAt = this.#wantsInfo ? this.#receivedAt.shift()! : 0n;
   }
 
   execute(): unknown {
     if (this.isDestroyed() || !this.mayRun()) return SKIPPED;
-    const sample = this.#buffer.shift();
+    const held = this.#held;
+    const sample = held ?? this.#buffer.shift();
     if (sample === undefined) return SKIPPED;
+    this.#held = null;
     const last = --sample.pending === 0 && !sample.retained;
-    const receivedAt = this.#wantsInfo ? this.#receivedAt.shift()! : 0n;
+    const receivedAt = held !== null ? this.#heldReceivedAt : this.#wantsInfo ? this.#receivedAt.shift()! : 0n;
     if (this.#expired(sample)) return SKIPPED;
     // A sample without a message (raw bytes) reached only raw subscriptions, and holds its bytes.
-    const held = sample.message!;
+    const carried = sample.message!;
     const message =
       this.#raw !== null
-        ? (transportedBytes((sample.raw ??= serializeMessage(this.#raw, held))) as unknown as Message)
+        ? (transportedBytes((sample.raw ??= serializeMessage(this.#raw, carried))) as unknown as Message)
         : last || this.simulation.zeroCopy
-          ? held
-          : cloneMessage(held);
+          ? carried
+          : cloneMessage(carried);
     this.digestLo = sample.digestLo;
     this.digestHi = sample.digestHi;
     const delivered = this.#shape === null || this.#raw !== null ? message : (this.#shape(message) as Message);

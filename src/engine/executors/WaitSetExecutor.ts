@@ -2,13 +2,9 @@ import type { EngineTimer } from '../EngineTimer.js';
 import type { Executable } from '../Executable.js';
 import type { SeededRandom } from '../SeededRandom.js';
 import { TimersHeap } from '../TimersHeap.js';
+import { dueTimers, nextKeyAfter, pendingOf, Threads, type CallbackGroup, type Executor } from './Executor.js';
 
-/** What an executor needs of an entity besides running it: how many events it could run now. */
-interface Waiting extends Executable {
-  pendingEvents?(): number;
-}
-
-/** The kinds a wait result lists, in the order an rclcpp executor takes them. */
+/** The kinds a wait result lists after timers, in the order an rclcpp executor takes them. */
 const SUBSCRIPTION = 1;
 const SERVICE = 2;
 const CLIENT = 3;
@@ -31,73 +27,126 @@ function rankOf(entity: Executable): number {
 export type SnapshotOrder = 'creation' | 'seeded';
 
 /**
- * rclcpp's SingleThreadedExecutor (Jazzy, rclcpp 28.3.3) as a model. When it has nothing left
- * to run it waits: the wait result holds every entity ready at that moment — timers due, then
- * subscriptions with a message, services with a request, clients with a response, waitables
- * (guard conditions, QoS events) — and it runs them one at a time, timers first, each entity
- * once (`Executor::get_next_ready_executable`, executor.cpp 753–874: a subscription executed
- * takes one message, `execute_subscription`), a timer being called (rcl_timer_call: its next
- * call moves on) when its turn comes, skipped if it was canceled meanwhile (executor.cpp
- * 785–789). Only when the result is exhausted does it wait again (`get_next_executable`,
- * executor.cpp 876–894; `SingleThreadedExecutor::spin`): what became ready meanwhile waits for
- * the next wait result. Within a kind rclcpp follows its wait set, whose entities come from
- * unordered maps keyed by handle addresses (executor_entities_collection.hpp), i.e. in no
- * predictable order: here by creation, or in a permutation drawn from the seed.
+ * rclcpp's wait-set executors (Jazzy, rclcpp 28.3.3) as a model: the SingleThreadedExecutor
+ * (one thread) and the MultiThreadedExecutor (`threads` threads sharing one wait result,
+ * multi_threaded_executor.cpp 81–120). A free thread takes the next entity of the current wait
+ * result (`Executor::get_next_ready_executable`, executor.cpp 753–874): timers first, then
+ * subscriptions, services, clients, waitables (guard conditions, QoS events), each entity once —
+ * a subscription taken takes one message. A timer is called (rcl_timer_call: its next call
+ * moves on) when taken, and skipped if it was canceled meanwhile (785–789). An entity whose
+ * mutually exclusive callback group is running a callback on another thread is passed over: a
+ * timer stays in the result for later (773–778), any other entity is cleared from it (803–807;
+ * `next_ready_subscription` clears what it returns) and comes back in a later wait result while
+ * it is still ready. Only when the result holds nothing a thread may take does it wait again
+ * (`get_next_executable`, 876–894); the new result holds everything ready at that moment. A
+ * group is free again when its callback returns (`execute_any_executable`, 485). Within a kind
+ * rclcpp follows its wait set, whose entities come from unordered maps keyed by handle
+ * addresses (executor_entities_collection.hpp), i.e. in no predictable order: here by creation,
+ * or in a permutation drawn from the seed.
  */
-export class WaitSetExecutor {
+export class WaitSetExecutor implements Executor {
   readonly name: string;
-  /** Its nodes' timers (the engine keeps them here instead of its own heap). */
   readonly timers = new TimersHeap<EngineTimer>();
+  readonly #threads: Threads;
   readonly #random: SeededRandom | null;
   /** Calls a timer when its turn comes (rcl_timer_call); false when it was canceled. */
   readonly #call: (timer: EngineTimer) => boolean;
+  /** An entity's callback group; null with one thread, where a group never excludes anything. */
+  readonly #groupOf: ((entity: Executable) => CallbackGroup) | null;
+  readonly #groups = new WeakMap<Executable, CallbackGroup>();
   /** Entities that got an event since they were last found idle, in arrival order. */
-  readonly #candidates = new Set<Waiting>();
-  /** The current wait result, in the order it is taken, and how far it has been taken. */
-  #result: Executable[] = [];
+  readonly #candidates = new Set<Executable>();
+  /** The current wait result in the order it is taken (null: taken), and how far it has been taken. */
+  #result: (Executable | null)[] = [];
   #timersInResult = 0;
+  /** The first timer of the result not yet taken (timers passed over stay). */
+  #firstTimer = 0;
   #taken = 0;
-  /** Its thread runs a callback until then (an offset; execution times). */
-  busyUntil = -Infinity;
 
-  constructor(name: string, random: SeededRandom | null, call: (timer: EngineTimer) => boolean) {
+  constructor(
+    name: string,
+    random: SeededRandom | null,
+    call: (timer: EngineTimer) => boolean,
+    threads = 1,
+    groupOf: ((entity: Executable) => CallbackGroup) | null = null,
+  ) {
     this.name = name;
     this.#random = random;
     this.#call = call;
+    this.#threads = new Threads(threads);
+    this.#groupOf = threads > 1 ? groupOf : null;
   }
 
-  /** An entity of its nodes got an event (a message, a request, a trigger, …). */
+  get threads(): number {
+    return this.#threads.count;
+  }
+
+  get busyTime(): number {
+    return this.#threads.busyTime;
+  }
+
   ready(entity: Executable): void {
     this.#candidates.add(entity);
   }
 
-  /** Whether it would run something at `now`. */
   hasWork(now: number): boolean {
-    if (this.#taken < this.#result.length) return true;
+    if (!this.#threads.free(now)) return false;
+    const result = this.#result;
+    for (let i = this.#firstTimer; i < this.#timersInResult; i++) {
+      const timer = result[i];
+      if (timer && this.#takeable(timer, now)) return true;
+    }
+    for (let i = Math.max(this.#taken, this.#timersInResult); i < result.length; i++) if (this.#takeable(result[i]!, now)) return true;
     const top = this.timers.top;
-    if (top !== undefined && top.key <= now) return true;
-    for (const entity of this.#candidates) if (pendingOf(entity) > 0) return true;
+    if (top !== undefined && top.key <= now) {
+      for (const timer of dueTimers(this.timers.items, now)) if (this.#takeable(timer, now)) return true;
+    }
+    for (const entity of this.#candidates) if (pendingOf(entity) > 0 && this.#takeable(entity, now)) return true;
     return false;
   }
 
-  /** When its next timer is due (Infinity: none). */
-  get nextTime(): number {
-    return this.timers.top?.key ?? Infinity;
+  nextTime(now: number): number {
+    return nextKeyAfter(this.timers.items, now);
   }
 
-  /** The next callback to run at `now`, or null when it has nothing to do (it waits). */
   next(now: number): Executable | null {
-    const picked = this.#pick();
+    if (!this.#threads.free(now)) return null;
+    const picked = this.#pick(now);
     if (picked !== null || !this.#wait(now)) return picked;
-    return this.#pick();
+    return this.#pick(now);
   }
 
-  #pick(): Executable | null {
-    while (this.#taken < this.#result.length) {
-      const index = this.#taken++;
-      const entity = this.#result[index]!;
-      if (index < this.#timersInResult && !this.#call(entity as EngineTimer)) continue;
-      return entity;
+  occupy(entity: Executable, now: number, end: number): void {
+    this.#threads.occupy(now, end);
+    if (this.#groupOf === null) return;
+    const group = this.#groupFor(entity);
+    if (group.exclusive) group.busyUntil = end;
+  }
+
+  #groupFor(entity: Executable): CallbackGroup {
+    let group = this.#groups.get(entity);
+    if (group === undefined) this.#groups.set(entity, (group = this.#groupOf!(entity)));
+    return group;
+  }
+
+  #takeable(entity: Executable, now: number): boolean {
+    if (this.#groupOf === null) return true;
+    const group = this.#groupFor(entity);
+    return !group.exclusive || group.busyUntil <= now;
+  }
+
+  #pick(now: number): Executable | null {
+    const result = this.#result;
+    for (let i = this.#firstTimer; i < this.#timersInResult; i++) {
+      const timer = result[i];
+      if (!timer || !this.#takeable(timer, now)) continue;
+      result[i] = null;
+      while (this.#firstTimer < this.#timersInResult && result[this.#firstTimer] === null) this.#firstTimer++;
+      if (this.#call(timer as EngineTimer)) return timer;
+    }
+    while (this.#taken < result.length) {
+      const entity = result[this.#taken++]!;
+      if (this.#takeable(entity, now)) return entity;
     }
     return null;
   }
@@ -108,18 +157,19 @@ export class WaitSetExecutor {
     this.#timersInResult = result.length;
     this.#order(result);
     if (this.#candidates.size > 0) {
-      const byKind: Waiting[][] = [[], [], [], []];
+      const byKind: Executable[][] = [[], [], [], []];
       for (const entity of this.#candidates) {
         const pending = pendingOf(entity);
         if (pending > 0) byKind[rankOf(entity) - 1]!.push(entity);
         // Found idle, or a bare event that runs once: it comes back with its next event.
-        if (pending === 0 || entity.pendingEvents === undefined) this.#candidates.delete(entity);
+        if (pending === 0 || !('pendingEvents' in entity)) this.#candidates.delete(entity);
       }
       for (const entities of byKind) if (entities.length > 0) result.push(...this.#order(entities));
     }
     this.#result = result;
-    this.#taken = 0;
-    return this.#result.length > 0;
+    this.#firstTimer = 0;
+    this.#taken = this.#timersInResult;
+    return result.length > 0;
   }
 
   /** Sorts entities of one kind into the order the wait set gives them. */
@@ -138,23 +188,4 @@ export class WaitSetExecutor {
     }
     return entities;
   }
-}
-
-/** The timers of a heap due at `now`: a walk that stops below every timer not due (heap order). */
-function dueTimers(heap: readonly EngineTimer[], now: number): EngineTimer[] {
-  const due: EngineTimer[] = [];
-  const stack = heap.length > 0 && heap[0]!.key <= now ? [0] : [];
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    due.push(heap[i]!);
-    const left = 2 * i + 1;
-    if (left < heap.length && heap[left]!.key <= now) stack.push(left);
-    if (left + 1 < heap.length && heap[left + 1]!.key <= now) stack.push(left + 1);
-  }
-  return due;
-}
-
-/** Events an entity could run now; a bare executable (a held timer queued again) counts once. */
-function pendingOf(entity: Waiting): number {
-  return entity.pendingEvents === undefined ? 1 : entity.pendingEvents();
 }

@@ -1,0 +1,111 @@
+import type { EngineTimer } from '../EngineTimer.js';
+import type { Executable } from '../Executable.js';
+import type { TimersHeap } from '../TimersHeap.js';
+
+/**
+ * An executor besides the engine's own events executor (DESIGN "Executors"): it holds its
+ * nodes' timers, hears of their events, and when the engine gives it a turn it says which
+ * callback one of its free threads runs next. The engine owns time and runs the callbacks.
+ */
+export interface Executor {
+  readonly name: string;
+  /** Its nodes' timers (the engine keeps them here instead of its own heap). */
+  readonly timers: TimersHeap<EngineTimer>;
+  /** How many threads it runs callbacks on (for utilization). */
+  readonly threads: number;
+  /** An entity of its nodes got an event (a message, a request, a trigger, …). */
+  ready(entity: Executable): void;
+  /** Whether a free thread of it would run something at `now`. */
+  hasWork(now: number): boolean;
+  /** When, after `now`, a timer of it falls due (Infinity: none); busy threads are the engine's actions. */
+  nextTime(now: number): number;
+  /** The callback a free thread runs at `now`, or null (no free thread, or nothing to run). */
+  next(now: number): Executable | null;
+  /** The callback just picked runs from `now` until `end` (offsets): its thread (and exclusive group) are busy until then. */
+  occupy(entity: Executable, now: number, end: number): void;
+}
+
+/**
+ * A callback group (rclcpp's CallbackGroup): callbacks of a mutually exclusive group never run
+ * at the same time, those of a reentrant one may. Exclusion acts while a callback takes time.
+ */
+export interface CallbackGroup {
+  readonly name: string;
+  readonly exclusive: boolean;
+  /** A callback of the group runs until then (an offset). */
+  busyUntil: number;
+}
+
+/** The threads of an executor: when each is free again, and how long they were busy in all. */
+export class Threads {
+  readonly #busyUntil: number[];
+  /** Sim time (ns) the threads spent running callbacks, summed over threads. */
+  busyTime = 0;
+
+  constructor(count: number) {
+    this.#busyUntil = new Array<number>(count).fill(-Infinity);
+  }
+
+  get count(): number {
+    return this.#busyUntil.length;
+  }
+
+  /** Whether one of them is free at `now`. */
+  free(now: number): boolean {
+    const busy = this.#busyUntil;
+    for (let i = 0; i < busy.length; i++) if (busy[i]! <= now) return true;
+    return false;
+  }
+
+  /** The first free thread runs a callback from `now` until `end`. */
+  occupy(now: number, end: number): void {
+    const busy = this.#busyUntil;
+    for (let i = 0; i < busy.length; i++) {
+      if (busy[i]! <= now) {
+        busy[i] = end;
+        this.busyTime += end - now;
+        return;
+      }
+    }
+  }
+}
+
+/** Events an entity could run now; a bare executable (a held timer queued again) counts once. */
+export function pendingOf(entity: Executable): number {
+  const waiting = entity as Executable & { pendingEvents?(): number };
+  return waiting.pendingEvents === undefined ? 1 : waiting.pendingEvents();
+}
+
+/** The timers of a heap due at `now`: a walk that stops below every timer not due (heap order). */
+export function dueTimers(heap: readonly EngineTimer[], now: number): EngineTimer[] {
+  const due: EngineTimer[] = [];
+  const stack = heap.length > 0 && heap[0]!.key <= now ? [0] : [];
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    due.push(heap[i]!);
+    const left = 2 * i + 1;
+    if (left < heap.length && heap[left]!.key <= now) stack.push(left);
+    if (left + 1 < heap.length && heap[left + 1]!.key <= now) stack.push(left + 1);
+  }
+  return due;
+}
+
+/** The earliest key after `now` in a heap: the top, or below the timers already due. */
+export function nextKeyAfter(heap: readonly EngineTimer[], now: number): number {
+  if (heap.length === 0) return Infinity;
+  if (heap[0]!.key > now) return heap[0]!.key;
+  let next = Infinity;
+  const stack = [0];
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const key = heap[i]!.key;
+    if (key > now) {
+      if (key < next) next = key;
+      continue;
+    }
+    const left = 2 * i + 1;
+    if (left < heap.length) stack.push(left);
+    if (left + 1 < heap.length) stack.push(left + 1);
+  }
+  return next;
+}

@@ -1,0 +1,116 @@
+import type { Engine } from '../engine/Engine.js';
+import type { Executable } from '../engine/Executable.js';
+import type { CallbackGroup, Executor } from '../engine/executors/Executor.js';
+import { RclcExecutor, type RclcTrigger } from '../engine/executors/RclcExecutor.js';
+import { WaitSetExecutor, type SnapshotOrder } from '../engine/executors/WaitSetExecutor.js';
+import { NodePatterns } from '../engine/NodePatterns.js';
+import { SeededRandom } from '../engine/SeededRandom.js';
+import { EntitySelector, nodeOf, type EntityMatch } from './EntitySelector.js';
+import type { Node } from './Node.js';
+
+interface ExecutorCommon {
+  name: string;
+  /** Node-name patterns (see NodePatterns): a node runs in the first executor that matches it. */
+  nodes: readonly string[];
+  /** How a wait result orders entities of one kind (rclc executors keep their handle order). */
+  order: SnapshotOrder;
+}
+
+/** A callback group of a job: entities it matches join it, one group per node (rclcpp's groups belong to nodes). */
+export interface CallbackGroupConfig extends EntityMatch {
+  name: string;
+  type: 'reentrant' | 'mutually_exclusive';
+}
+
+/** An executor of a job (DESIGN "Executors"). */
+export type ExecutorConfig =
+  | (ExecutorCommon & { type: 'single_threaded' })
+  | (ExecutorCommon & { type: 'multi_threaded'; threads: number; groups: readonly CallbackGroupConfig[] })
+  | (ExecutorCommon & {
+      type: 'rclc';
+      /** Its handles in handle order (default: every callback entity of its nodes, by creation). */
+      handles?: readonly EntityMatch[];
+      trigger: RclcTrigger;
+      semantics: 'rclcpp_executor' | 'let';
+      /** ns; 0: rclc_executor_spin. */
+      period: number;
+      timeout: number;
+    });
+
+/** Seeded streams of executors (one each, apart from every other consumer's). */
+const EXECUTOR_STREAM = 0x45_0000;
+
+/** The job's executors and which nodes each runs. */
+export class Executors {
+  readonly #entries: { executor: Executor; patterns: NodePatterns }[];
+
+  constructor(configs: readonly ExecutorConfig[], engine: Engine, seed: number, nodes: readonly Node[]) {
+    this.#entries = configs.map((config, i) => {
+      const executor = createExecutor(config, engine, nodes, config.order === 'seeded' ? new SeededRandom(seed, EXECUTOR_STREAM + i) : null);
+      engine.executors.push(executor);
+      return { executor, patterns: new NodePatterns(config.nodes) };
+    });
+  }
+
+  /** The executor that runs a node's callbacks (null: the default events executor). */
+  of(fullyQualifiedName: string, name: string): Executor | null {
+    for (const { executor, patterns } of this.#entries) if (patterns.matches(fullyQualifiedName, name)) return executor;
+    return null;
+  }
+}
+
+function createExecutor(config: ExecutorConfig, engine: Engine, nodes: readonly Node[], random: SeededRandom | null): Executor {
+  switch (config.type) {
+    case 'single_threaded':
+      return new WaitSetExecutor(config.name, random, engine.callTimerOf);
+    case 'multi_threaded':
+      return new WaitSetExecutor(config.name, random, engine.callTimerOf, config.threads, groupsOf(config.groups));
+    case 'rclc': {
+      let executor: RclcExecutor | null = null;
+      const handles = handlesOf(config.handles, () => nodes.filter((node) => node.executor === executor && !node.isDestroyed));
+      executor = new RclcExecutor(config.name, config, handles, engine.callTimerOf);
+      return executor;
+    }
+  }
+}
+
+/**
+ * The callback group of each entity: the first of the job's groups that matches it (a group of
+ * that name in the entity's node), else its node's default group, mutually exclusive as
+ * rclcpp's default callback group is.
+ */
+function groupsOf(configs: readonly CallbackGroupConfig[]): (entity: Executable) => CallbackGroup {
+  const selectors = configs.map((config) => ({ config, selector: new EntitySelector(config) }));
+  const groups = new Map<string, CallbackGroup>();
+  return (entity) => {
+    const node = nodeOf(entity)?.getFullyQualifiedName() ?? entity.owner;
+    const match = selectors.find(({ selector }) => selector.matches(entity));
+    const name = match === undefined ? `${node} default` : `${node} ${match.config.name}`;
+    let group = groups.get(name);
+    if (group === undefined) groups.set(name, (group = { name, exclusive: match === undefined || match.config.type === 'mutually_exclusive', busyUntil: -Infinity }));
+    return group;
+  };
+}
+
+/**
+ * An rclc executor's handles: its nodes' callback entities, those the job lists in the job's
+ * order (each entry's matches by creation), or all of them by creation. Rebuilt when an entity
+ * of one of its nodes was created or destroyed (rclc rebuilds its wait set on each handle added).
+ */
+function handlesOf(listed: readonly EntityMatch[] | undefined, nodes: () => Node[]): () => readonly Executable[] {
+  const selectors = listed?.map((match) => new EntitySelector(match));
+  let handles: Executable[] = [];
+  let key = '';
+  return () => {
+    const current = nodes();
+    const entities = current.flatMap((node) => node._callbackEntities());
+    const nextKey = entities.map((entity) => entity.entityId).join(',');
+    if (nextKey === key) return handles;
+    key = nextKey;
+    entities.sort((a, b) => a.entityId - b.entityId);
+    handles = selectors === undefined ? entities : selectors.flatMap((selector) => entities.filter((entity) => selector.matches(entity)));
+    // An entity two entries match is one handle, at its first place.
+    handles = [...new Set(handles)];
+    return handles;
+  };
+}
