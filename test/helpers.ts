@@ -11,6 +11,7 @@ import type { Node } from '../src/rcl/Node.js';
 import type { NetworkConfig } from '../src/network/config.js';
 import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
+import type { ChainConfig } from '../src/rcl/ExecutorMetrics.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');
@@ -41,10 +42,11 @@ export async function simulate(
     network?: NetworkConfig;
     executors?: readonly ExecutorConfig[];
     executionTimes?: readonly ExecutionTimeRule[];
+    chains?: readonly ChainConfig[];
   } & RunOptions = {},
 ): Promise<Simulated> {
   const logs: LogRecord[] = [];
-  const { startTime, endAfter, zeroCopy, strictMessages, network, executors, executionTimes, ...runOptions } = options;
+  const { startTime, endAfter, zeroCopy, strictMessages, network, executors, executionTimes, chains, ...runOptions } = options;
   const summary = await runJob(
     defineJob({
       name: 'test',
@@ -55,6 +57,7 @@ export async function simulate(
       ...(network === undefined ? {} : { network }),
       ...(executors === undefined ? {} : { executors }),
       ...(executionTimes === undefined ? {} : { executionTimes }),
+      ...(chains === undefined ? {} : { chains }),
       setup,
     }),
     { logOutput: new LogOutput((record) => logs.push(record)), ...runOptions },

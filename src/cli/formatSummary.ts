@@ -1,5 +1,6 @@
 import { formatSimTime } from '../engine/errors.js';
 import type { RunSummary } from '../job/RunSummary.js';
+import type { RunMetrics } from '../rcl/ExecutorMetrics.js';
 
 /** The short human summary `rclsim run` prints. */
 export function formatSummary(summary: RunSummary): string {
@@ -32,6 +33,32 @@ export function formatSummary(summary: RunSummary): string {
       );
     }
   }
+  if (summary.metrics !== undefined) lines.push(...metricsLines(summary.metrics));
   for (const warning of summary.warnings) lines.push(`warning: ${warning}`);
   return lines.join('\n');
+}
+
+const ms = (ns: number): string => (ns / 1e6).toFixed(2);
+
+/** Executors' utilization, chains' latencies, and the callbacks that waited longest. */
+function metricsLines(metrics: RunMetrics): string[] {
+  const lines: string[] = [];
+  const used = metrics.executors.filter((e) => e.type !== 'events' || e.busyTime > 0);
+  if (used.length > 0) lines.push(`executors    ${used.map((e) => `${e.name} (${e.type}, ${e.threads} thread${e.threads === 1 ? '' : 's'}) ${(e.utilization * 100).toFixed(1)} %`).join(', ')}`);
+  for (const chain of metrics.chains) {
+    const l = chain.latency;
+    lines.push(`chain        ${chain.name}: ${l === null ? 'no message went through' : `${l.count} messages, latency p50 ${ms(l.p50)} / p99 ${ms(l.p99)} / max ${ms(l.max)} ms`}`);
+  }
+  const slowest = metrics.entities
+    .filter((e) => e.responseTime !== null)
+    .sort((a, b) => b.responseTime!.p99 - a.responseTime!.p99 || a.entity - b.entity)
+    .slice(0, 5);
+  if (slowest.length > 0 && slowest[0]!.responseTime!.max > 0) {
+    lines.push('callbacks    response p50 / p99 / max ms, waiting p99 ms, timer overruns, messages overwritten (slowest 5)');
+    for (const e of slowest) {
+      const r = e.responseTime!;
+      lines.push(`  ${e.node} ${e.kind}${e.channel === '' ? '' : ` ${e.channel}`}: ${ms(r.p50)} / ${ms(r.p99)} / ${ms(r.max)}, ${ms(e.waitingTime!.p99)}, ${e.timerOverruns}, ${e.overwritten}`);
+    }
+  }
+  return lines;
 }

@@ -30,6 +30,7 @@ function withRunOptions(command: Command): Command {
     .option('--max-callbacks-per-instant <n>', 'callbacks at one sim instant before failing as a livelock', positiveInteger)
     .addOption(new Option('--log-level <level>', 'minimum severity of node log lines').choices(Object.keys(LOG_LEVELS)).default('info'))
     .option('--trace <file>', 'write every executed callback and output to a trace file (format: README, "Traces")')
+    .option('--metrics <file>', 'write executor metrics (callback response times, utilization, chain latencies) to a CSV file, or JSON for .json')
     .option('--perturb', 'add random real busy-waits and memory pressure after callbacks (results must not change)')
     .option('--seeded-order', "order every executor's wait results by the seed, as explore does (without executors: every node in one single_threaded executor)")
     .option('--callback-timeout <duration>', 'stop the run when one callback runs longer than this wall time (e.g. 5s)', wallDuration)

@@ -27,6 +27,7 @@ export interface RunCommandOptions {
   verbose?: boolean;
   quiet?: boolean;
   trace?: string;
+  metrics?: string;
   perturb?: boolean;
   seededOrder?: boolean;
   /** Wall time (ms) a callback may run before the supervisor stops the run (see supervisor.ts). */
@@ -64,6 +65,7 @@ export async function runAndReport(
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
       ...(options.trace === undefined ? {} : { tracePath: options.trace }),
+      ...(options.metrics === undefined ? {} : { metricsPath: options.metrics }),
       ...(options.perturb ? { perturb: true } : {}),
       ...(options.seededOrder ? { seededOrder: true } : {}),
       ...(supervision === undefined ? {} : { supervision }),

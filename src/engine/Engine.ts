@@ -164,10 +164,14 @@ export class Engine {
       this.scheduleAfter(this.effectDelay, () => this.enqueue(entity));
       return;
     }
+    this.onEnqueue?.(entity);
     const executor = entity.executor;
     if (executor) executor.ready(entity);
     else this.#fifo.push(entity);
   }
+
+  /** Told of every event as it is queued (the run's metrics: when an entity became ready). */
+  onEnqueue: ((entity: Executable) => void) | null = null;
 
   /**
    * Executors besides the events one, in declaration order: at each instant the events
@@ -188,6 +192,13 @@ export class Engine {
   effectDelay = 0;
   /** The events executor's thread runs a callback until then (an offset). */
   #eventsBusyUntil = -Infinity;
+  /** Sim time of the events executor's callbacks that take time, to their ends (ns). */
+  #eventsBusyTime = 0;
+
+  /** Sim time the events executor's thread spent in callbacks until now (ns). */
+  eventsBusyTime(): number {
+    return this.#eventsBusyTime - Math.max(0, this.#eventsBusyUntil - this.now);
+  }
 
   /** The heap a timer lives in: its executor's, or the engine's. */
   #heapOf(timer: EngineTimer): TimersHeap<EngineTimer> {
@@ -647,8 +658,10 @@ export class Engine {
     }
     if (this.callbacks === callbacks) return;
     const end = this.#advanceOffset(this.now, duration, 'callback end');
-    if (executor === null) this.#eventsBusyUntil = end;
-    else executor.occupy(entity, this.now, end);
+    if (executor === null) {
+      this.#eventsBusyUntil = end;
+      this.#eventsBusyTime += duration;
+    } else executor.occupy(entity, this.now, end);
     // The thread is free again then: a step at that time lets it take its next turn.
     this.scheduleAfter(duration, NOTHING);
   }

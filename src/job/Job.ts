@@ -8,6 +8,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import type { ParamsRule } from '../rcl/ParamsFile.js';
 import type { RemapRule } from '../rcl/RosArguments.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
+import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { ExecutionTimeRule } from '../rcl/ExecutionTimes.js';
@@ -45,6 +46,8 @@ export interface JobDefinition {
   executors?: readonly ExecutorConfig[];
   /** How long callbacks take (rules, the first that matches). */
   executionTimes?: readonly ExecutionTimeRule[];
+  /** Causal chains of topics whose end-to-end latency the run's metrics report. */
+  chains?: readonly ChainConfig[];
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { EndReason } from '../engine/Engine.js';
 import type { LinkSummary } from '../rcl/NetworkMonitor.js';
+import type { RunMetrics } from '../rcl/ExecutorMetrics.js';
 
 /** What a run reports. Times are absolute sim times in ns. */
 export interface RunSummary {
@@ -17,6 +18,8 @@ export interface RunSummary {
   warnings: string[];
   /** Runs with a network: every link over the run, and the MPDU transmissions of the medium. */
   network?: { links: LinkSummary[]; framesSent: number };
+  /** Runs with executors, execution times or chains (or --metrics): callbacks, executors, chains. */
+  metrics?: RunMetrics;
 }
 
 /** JSON-safe copy: bigint values (anywhere, including results) become decimal strings. */

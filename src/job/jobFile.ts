@@ -27,6 +27,7 @@ import { toPlain } from './plainValues.js';
 import { networkConfig, networkSchema, type NetworkEntry } from './networkSection.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
 import type { EntityMatch } from '../rcl/EntitySelector.js';
+import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { ExecutionTimeRule, TimeModel } from '../rcl/ExecutionTimes.js';
@@ -117,6 +118,15 @@ const schema = {
     },
     // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
     network: networkSchema,
+    chains: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['topics'],
+        properties: { name: { type: 'string', minLength: 1 }, topics: { type: 'array', minItems: 2, items: { type: 'string' } } },
+      },
+    },
     execution_times: {
       type: 'array',
       items: {
@@ -236,6 +246,7 @@ interface JobFile {
   nodes?: NodeEntry[];
   network?: NetworkEntry;
   executors?: ExecutorEntry[];
+  chains?: { name?: string; topics: string[] }[];
   execution_times?: { nodes?: string[]; kind?: string; topic?: string; time: string | number | DistributionEntry }[];
 }
 
@@ -453,6 +464,10 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       }
     }
   });
+  const chains: ChainConfig[] = (data.chains ?? []).map((entry, i) => ({
+    name: entry.name ?? `chain_${i}`,
+    topics: entry.topics.map((topic, k) => topicAt(['chains', i, 'topics', k], topic)),
+  }));
   const executionTimes: ExecutionTimeRule[] = (data.execution_times ?? []).map((entry, i) => {
     const location = ['execution_times', i, 'time'];
     const ns = (key: string, value: string | number | undefined, fallback?: number): number => {
@@ -537,6 +552,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     ...(network === undefined ? {} : { network }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),
+    ...(chains.length === 0 ? {} : { chains }),
     async setup(job) {
       if (when !== undefined) {
         const equals = (doc.getIn(['end', 'when', 'equals']) as unknown) ?? undefined;

@@ -14,6 +14,7 @@ import { JobHandle, type JobDefinition } from './Job.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from '../rcl/ParamsFile.js';
 import { Perturbation } from './Perturbation.js';
 import type { RunSummary } from './RunSummary.js';
+import { writeMetrics } from './metricsFile.js';
 import { TraceWriter } from './TraceWriter.js';
 
 // Wall time is measured for the summary only; it decides nothing.
@@ -40,6 +41,8 @@ export interface RunOptions {
    * a job without executors runs every node in one seeded single_threaded executor.
    */
   seededOrder?: boolean;
+  /** Write the run's executor metrics here (JSON for a .json file, else CSV), even when the run fails. */
+  metricsPath?: string;
 }
 
 /** The executors of a run: the job's, or with seededOrder every one seeded (see RunOptions). */
@@ -48,6 +51,16 @@ function executorsOf(definition: JobDefinition, seededOrder: boolean): readonly 
   const executors = definition.executors ?? [];
   if (executors.length === 0) return [{ name: 'explore', type: 'single_threaded', nodes: ['*'], order: 'seeded' }];
   return executors.map((executor) => ({ ...executor, order: 'seeded' }));
+}
+
+/** Metrics cost a little on every callback: collected where the job models executors, or is asked to. */
+function wantsMetrics(definition: JobDefinition, options: RunOptions): boolean {
+  return (
+    options.metricsPath !== undefined ||
+    (definition.executors ?? []).length > 0 ||
+    (definition.executionTimes ?? []).length > 0 ||
+    (definition.chains ?? []).length > 0
+  );
 }
 
 /** How a run and its supervisor (cli/supervisor.ts) keep in touch. */
@@ -102,6 +115,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     ...(definition.network === undefined ? {} : { network: definition.network }),
     executors: executorsOf(definition, options.seededOrder ?? false) ?? [],
     executionTimes: definition.executionTimes ?? [],
+    ...(wantsMetrics(definition, options) ? { metrics: { chains: definition.chains ?? [] } } : {}),
   });
   const supervision = options.supervision;
   const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined, supervision?.recording);
@@ -189,6 +203,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     const programExitCode = Number(process.exitCode ?? 0);
     // Before the warnings are taken: it may add some.
     const network = monitor?.summary();
+    const metrics = simulation.metricsReport();
     return {
       job: job.name,
       seed: simulation.seed,
@@ -203,6 +218,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       results: Object.fromEntries(job.results),
       warnings: [...simulation.warnings],
       ...(network === undefined ? {} : { network }),
+      ...(metrics === null ? {} : { metrics }),
     };
   } catch (error) {
     failed = true;
@@ -210,6 +226,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     throw error;
   } finally {
     closeTrace(endReason ?? 'failed');
+    if (options.metricsPath !== undefined) writeMetrics(options.metricsPath, simulation.metricsReport()!);
     realIo.disable();
     globals.uninstall();
     simulation.exit();

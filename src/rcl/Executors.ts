@@ -42,14 +42,19 @@ const EXECUTOR_STREAM = 0x45_0000;
 
 /** The job's executors and which nodes each runs. */
 export class Executors {
-  readonly #entries: { executor: Executor; patterns: NodePatterns }[];
+  readonly #entries: { executor: Executor; type: ExecutorConfig['type']; patterns: NodePatterns }[];
 
   constructor(configs: readonly ExecutorConfig[], engine: Engine, seed: number, nodes: readonly Node[]) {
     this.#entries = configs.map((config, i) => {
       const executor = createExecutor(config, engine, nodes, config.order === 'seeded' ? new SeededRandom(seed, EXECUTOR_STREAM + i) : null);
       engine.executors.push(executor);
-      return { executor, patterns: new NodePatterns(config.nodes) };
+      return { executor, type: config.type, patterns: new NodePatterns(config.nodes) };
     });
+  }
+
+  /** The executors in declaration order, with their types. */
+  list(): readonly { executor: Executor; type: string }[] {
+    return this.#entries;
   }
 
   /** The executor that runs a node's callbacks (null: the default events executor). */

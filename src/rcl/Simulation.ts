@@ -11,6 +11,8 @@ import { Graph } from './Graph.js';
 import { ExecutionTimes, type ExecutionTimeRule } from './ExecutionTimes.js';
 import { DelayDraws, type DelayRange } from './DelayDraws.js';
 import { Executors, type ExecutorConfig } from './Executors.js';
+import { ExecutorMetrics, type ChainConfig, type MeteredExecutor, type RunMetrics } from './ExecutorMetrics.js';
+import { Subscription } from './Subscription.js';
 import type { Executor } from '../engine/executors/Executor.js';
 import { Network } from '../network/Network.js';
 import type { NetworkConfig } from '../network/config.js';
@@ -60,6 +62,8 @@ export interface SimulationOptions {
   executors?: readonly ExecutorConfig[];
   /** How long callbacks take (the first rule that matches each); none: every callback takes no time. */
   executionTimes?: readonly ExecutionTimeRule[];
+  /** Collect executor metrics (callbacks' response times, executors' utilization, these chains' latencies). */
+  metrics?: { chains: readonly ChainConfig[] };
 }
 
 /** Seeded streams of delay ranges: this xor a hash of the topic's name. */
@@ -94,6 +98,8 @@ export class Simulation {
   readonly strictMessages: boolean;
   /** The network between hosts; null: every node talks to every other directly. */
   readonly network: Network | null;
+  /** The run's executor metrics (null: not collected). */
+  readonly metrics: ExecutorMetrics | null;
   /** Executors besides the events one, and the nodes they run. */
   readonly #executors: Executors;
   /** Nodes placed on a host (or off the network, null) by name, ahead of the hosts' patterns. */
@@ -131,6 +137,11 @@ export class Simulation {
     this.#topicDelayRanges = options.topicDelayRanges ?? new Map();
     this.network = options.network === undefined ? null : new Network(this.engine, options.network, this.seed);
     this.#executors = new Executors(options.executors ?? [], this.engine, this.seed, this.nodes);
+    this.metrics = options.metrics === undefined ? null : new ExecutorMetrics(this.engine, options.metrics.chains);
+    if (this.metrics !== null) {
+      this.engine.observers.push(this.metrics);
+      this.engine.onEnqueue = this.metrics.queued;
+    }
     if ((options.executionTimes ?? []).length > 0) this.engine.durationOf = new ExecutionTimes(options.executionTimes!, this.seed).durationOf;
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
@@ -248,6 +259,18 @@ export class Simulation {
   /** The executor that runs a node: the first whose patterns match it; null for the events executor. */
   executorOf(fullyQualifiedName: string, name: string): Executor | null {
     return this.#executors.of(fullyQualifiedName, name);
+  }
+
+  /** The executor metrics so far (null when the run collects none). */
+  metricsReport(): RunMetrics | null {
+    if (this.metrics === null) return null;
+    const engine = this.engine;
+    const executors: MeteredExecutor[] = [
+      { name: 'events', type: 'events', threads: 1, busyTime: () => engine.eventsBusyTime() },
+      ...this.#executors.list().map(({ executor, type }) => ({ name: executor.name, type, threads: executor.threads, busyTime: () => executor.busyTime(engine.now) })),
+    ];
+    const subscriptions = this.nodes.flatMap((node) => node._callbackEntities().filter((entity): entity is Subscription => entity instanceof Subscription));
+    return this.metrics.report(executors, (entity) => entity.executor?.name ?? 'events', subscriptions);
   }
 
   /** The host a node runs on (null: off the network, as every node is without one). */

@@ -42,6 +42,10 @@ export class Subscription extends Entity implements Executable {
   /** A sample taken ahead of its callback (an rclc executor's logical execution time), and when it arrived. */
   #held: Sample | null = null;
   #heldReceivedAt = 0n;
+  /** Messages its KEEP_LAST buffer dropped for newer ones before they were taken (metrics). */
+  overwritten = 0;
+  /** Arrival times are kept for MessageInfo, or for the run's metrics. */
+  readonly #keepsArrivals: boolean;
 
   /** How the callback gets messages: as they are, with plain arrays, or JSON-safe. */
   readonly serializationMode: SerializationMode;
@@ -83,6 +87,7 @@ export class Subscription extends Entity implements Executable {
     this.#lifespan = qos.lifespan;
     this.#callback = callback;
     this.#wantsInfo = callback.length >= 2;
+    this.#keepsArrivals = this.#wantsInfo || this.simulation.metrics !== null;
     this.channel = topic;
   }
 
@@ -139,7 +144,8 @@ export class Subscription extends Entity implements Executable {
     const buffer = this.#buffer;
     if (buffer.length >= this.#depth) {
       buffer.shift()!.pending--;
-      if (this.#wantsInfo) this.#receivedAt.shift();
+      this.overwritten++;
+      if (this.#keepsArrivals) this.#receivedAt.shift();
     } else if (buffer.length >= this.simulation.keepAllLimit) {
       throw new Error(
         `KEEP_ALL buffer of ${this.label} exceeded ${this.simulation.keepAllLimit} messages; ` +
@@ -148,7 +154,7 @@ export class Subscription extends Entity implements Executable {
     }
     sample.pending++;
     buffer.push(sample);
-    if (this.#wantsInfo) this.#receivedAt.push(this.engine.nowAbs);
+    if (this.#keepsArrivals) this.#receivedAt.push(this.engine.nowAbs);
     this.simulation.messagesDelivered++;
     this.engine.enqueue(this);
   }
@@ -161,7 +167,7 @@ export class Subscription extends Entity implements Executable {
   hold(): void {
     if (this.#held !== null || this.#buffer.length === 0) return;
     this.#held = this.#buffer.shift()!;
-    this.#heldReceivedAt = this.#wantsInfo ? this.#receivedAt.shift()! : 0n;
+    this.#heldReceivedAt = this.#keepsArrivals ? this.#receivedAt.shift()! : 0n;
   }
 
   execute(): unknown {
@@ -171,8 +177,9 @@ export class Subscription extends Entity implements Executable {
     if (sample === undefined) return SKIPPED;
     this.#held = null;
     const last = --sample.pending === 0 && !sample.retained;
-    const receivedAt = held !== null ? this.#heldReceivedAt : this.#wantsInfo ? this.#receivedAt.shift()! : 0n;
+    const receivedAt = held !== null ? this.#heldReceivedAt : this.#keepsArrivals ? this.#receivedAt.shift()! : 0n;
     if (this.#expired(sample)) return SKIPPED;
+    this.simulation.metrics?.taken(this, sample, receivedAt);
     // A sample without a message (raw bytes) reached only raw subscriptions, and holds its bytes.
     const carried = sample.message!;
     const message =

@@ -13,6 +13,8 @@ export interface Executor {
   readonly timers: TimersHeap<EngineTimer>;
   /** How many threads it runs callbacks on (for utilization). */
   readonly threads: number;
+  /** Sim time its threads spent in callbacks until `now`, summed over threads (ns). */
+  busyTime(now: number): number;
   /** An entity of its nodes got an event (a message, a request, a trigger, …). */
   ready(entity: Executable): void;
   /** Whether a free thread of it would run something at `now`. */
@@ -39,8 +41,8 @@ export interface CallbackGroup {
 /** The threads of an executor: when each is free again, and how long they were busy in all. */
 export class Threads {
   readonly #busyUntil: number[];
-  /** Sim time (ns) the threads spent running callbacks, summed over threads. */
-  busyTime = 0;
+  /** Sim time (ns) of the callbacks the threads ran, summed (to their ends). */
+  #busyTime = 0;
 
   constructor(count: number) {
     this.#busyUntil = new Array<number>(count).fill(-Infinity);
@@ -57,13 +59,20 @@ export class Threads {
     return false;
   }
 
+  /** Sim time the threads spent in callbacks until `now` (a callback still running counts up to now). */
+  busyTime(now: number): number {
+    let ahead = 0;
+    for (const until of this.#busyUntil) if (until > now) ahead += until - now;
+    return this.#busyTime - ahead;
+  }
+
   /** The first free thread runs a callback from `now` until `end`. */
   occupy(now: number, end: number): void {
     const busy = this.#busyUntil;
     for (let i = 0; i < busy.length; i++) {
       if (busy[i]! <= now) {
         busy[i] = end;
-        this.busyTime += end - now;
+        this.#busyTime += end - now;
         return;
       }
     }

@@ -16,7 +16,7 @@ export interface RclcOptions {
   timeout: number;
 }
 
-/** rclc's DEFAULT_WAIT_TIMEOUT_NS (executor.c 31). */
+/** rclc's DEFAULT_WAIT_TIMEOUT_NS (executor.c 34). */
 export const RCLC_DEFAULT_TIMEOUT = 1_000_000_000;
 
 /** What the executor asks of a handle besides running it: to take its input now (LET). */
@@ -25,15 +25,15 @@ interface Holding extends Executable {
 }
 
 /**
- * micro-ROS's rclc executor (ros2/rclc, rclc/src/rclc/executor.c) as a model, on one thread. Its
+ * micro-ROS's rclc executor (ros2/rclc at f401871, rclc/src/rclc/executor.c) as a model, on one thread. Its
  * handles have a fixed order (the order they were added). `rclc_executor_spin_some` (1802–1971)
  * waits until a handle is ready, marks which handles have data (`_rclc_check_for_new_data`,
- * 1023–1090) and asks the trigger (`rclc_executor_trigger_any/all/one/always`, 2053–2125): when
+ * 1023–1089) and asks the trigger (`rclc_executor_trigger_any/all/one/always`, 2055–2121): when
  * it holds, the handles with data run in handle order, each once — with the `rclcpp_executor`
  * semantics each takes its input just before its callback (`_rclc_default_scheduling`,
  * 1681–1714), with `let` every handle takes its input first and then the callbacks run
- * (`_rclc_let_scheduling`, 1716–1765). When it does not, nothing is taken and the executor waits
- * for a change. `rclc_executor_spin_period` (2001–2040) runs one spin_some per period: it sleeps
+ * (`_rclc_let_scheduling`, 1716–1762). When it does not, nothing is taken and the executor waits
+ * for a change. `rclc_executor_spin_period` (2001–2041) runs one spin_some per period: it sleeps
  * until the previous invocation time plus the period (not at all when a spin overran it), and its
  * wait ends at the first ready handle or after the timeout. A timer handle is ready when due and
  * is called when its turn comes (rcl_timer_call; a timer canceled meanwhile runs nothing).
@@ -64,8 +64,8 @@ export class RclcExecutor implements Executor {
     return 1;
   }
 
-  get busyTime(): number {
-    return this.#threads.busyTime;
+  busyTime(now: number): number {
+    return this.#threads.busyTime(now);
   }
 
   /** The handles are polled at each wait, as rcl_wait marks them: no list of events is kept. */

@@ -81,8 +81,8 @@ export class WaitSetExecutor implements Executor {
     return this.#threads.count;
   }
 
-  get busyTime(): number {
-    return this.#threads.busyTime;
+  busyTime(now: number): number {
+    return this.#threads.busyTime(now);
   }
 
   ready(entity: Executable): void {
