@@ -97,18 +97,27 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     run: () => compareWithBareLoop(() => runBenchmarkGraph(250, 40), REPEATS),
   },
   'engine.executors': {
-    description: 'the `engine` graph (250 copies, 40 s) with every node in one seeded single_threaded executor and every callback taking 5 µs, vs the same under the events executor without execution times',
+    description:
+      'the `engine` graph (250 copies, 40 s) with every node in one seeded single_threaded executor, then in one seeded multi_threaded executor of 4 threads, every callback taking 5 µs, vs the same under the events executor without execution times (runs alternate)',
     async run() {
-      const timed = {
-        executors: [{ name: 'all', type: 'single_threaded' as const, nodes: ['*'], order: 'seeded' as const }],
-        executionTimes: [{ nodes: ['*'], time: { kind: 'fixed' as const, ns: 5_000 } }],
+      const times = { executionTimes: [{ nodes: ['*'], time: { kind: 'fixed' as const, ns: 5_000 } }] };
+      const single = { ...times, executors: [{ name: 'all', type: 'single_threaded' as const, nodes: ['*'], order: 'seeded' as const }] };
+      const multi = {
+        ...times,
+        executors: [{ name: 'all', type: 'multi_threaded' as const, nodes: ['*'], order: 'seeded' as const, threads: 4, groups: [] }],
       };
-      const [timedTimes, plainTimes] = await graphTimes(250, 40, [timed, {}]);
-      const callbacks = (await runBenchmarkGraph(250, 40, timed)).callbacks;
-      const plainCallbacks = (await runBenchmarkGraph(250, 40)).callbacks;
-      const timedRate = callbacks / median(timedTimes!);
-      const plainRate = plainCallbacks / median(plainTimes!);
-      return { callbacksPerSecond: Math.round(timedRate), eventsCallbacksPerSecond: Math.round(plainRate), ratio: round(timedRate / plainRate, 2) };
+      const variants = [single, multi, {}];
+      const medians = (await graphTimes(250, 40, variants)).map(median);
+      const rates: number[] = [];
+      for (const [v, options] of variants.entries()) rates.push((await runBenchmarkGraph(250, 40, options)).callbacks / medians[v]!);
+      const [singleRate, multiRate, eventsRate] = rates as [number, number, number];
+      return {
+        singleThreadedCallbacksPerSecond: Math.round(singleRate),
+        multiThreadedCallbacksPerSecond: Math.round(multiRate),
+        eventsCallbacksPerSecond: Math.round(eventsRate),
+        singleThreadedRatio: round(singleRate / eventsRate, 2),
+        multiThreadedRatio: round(multiRate / eventsRate, 2),
+      };
     },
   },
   'engine.timers': {

@@ -62,8 +62,9 @@ export class Engine {
   readonly maxCallbacksPerInstant: number;
   /** Current sim time as an offset from `base` (only meaningful once started). */
   now = 0;
-  /** Current absolute sim time; 0 while nodes are being constructed. */
-  nowAbs = 0n;
+  /** Current absolute sim time (0 while nodes are being constructed): computed when first read at a step. */
+  #nowAbs = 0n;
+  #nowAbsStale = false;
   started = false;
   finished = false;
   exitCode = 0;
@@ -110,6 +111,14 @@ export class Engine {
     this.#base = options.startTime;
     this.fingerprintEnabled = options.fingerprint ?? true;
     this.maxCallbacksPerInstant = options.maxCallbacksPerInstant ?? DEFAULT_MAX_CALLBACKS_PER_INSTANT;
+  }
+
+  get nowAbs(): bigint {
+    if (this.#nowAbsStale) {
+      this.#nowAbs = this.base + BigInt(this.now);
+      this.#nowAbsStale = false;
+    }
+    return this.#nowAbs;
   }
 
   set heartbeat(heartbeat: Heartbeat) {
@@ -161,7 +170,7 @@ export class Engine {
   enqueue(entity: Executable): void {
     if (this.effectDelay !== 0) {
       // A callback that takes time triggers others when it ends.
-      this.scheduleAfter(this.effectDelay, () => this.enqueue(entity));
+      this.#effects.push(() => this.enqueue(entity));
       return;
     }
     this.onEnqueue?.(entity);
@@ -190,6 +199,15 @@ export class Engine {
    * messages it sends (Delivery reads this) — happen when it ends, `effectDelay` from now.
    */
   effectDelay = 0;
+  /** What the running callback that takes time does when it ends, in order. */
+  #effects: (() => void)[] = [];
+
+  /** Runs `effect` when the running callback's effects happen: now, or when a callback that takes time ends. */
+  effect(effect: () => void): void {
+    if (this.effectDelay === 0) effect();
+    else this.#effects.push(effect);
+  }
+
   /** The events executor's thread runs a callback until then (an offset). */
   #eventsBusyUntil = -Infinity;
   /** Sim time of the events executor's callbacks that take time, to their ends (ns). */
@@ -446,7 +464,7 @@ export class Engine {
     const keyOf = this.#preStartKeys(times);
     this.started = true;
     this.now = 0;
-    this.nowAbs = this.base;
+    this.#nowAbs = this.base;
     if (this.fingerprintEnabled) {
       this.fingerprint.bigint(this.base);
       this.fingerprint.integer(0);
@@ -521,9 +539,9 @@ export class Engine {
 
   #setNow(offset: number): void {
     this.now = offset;
-    this.nowAbs = this.base + BigInt(offset);
+    this.#nowAbsStale = true;
     this.#instantCallbacks = 0;
-    this.#recentChannels.length = 0;
+    if (this.#recentChannels.length > 0) this.#recentChannels.length = 0;
     if (this.#beat !== null) this.#beat[Heartbeat.NOW] = offset;
     // The fingerprint takes the time once per step; the callbacks that follow ran at it.
     if (this.fingerprintEnabled) this.fingerprint.integer(offset);
@@ -656,14 +674,20 @@ export class Engine {
     } finally {
       this.effectDelay = 0;
     }
-    if (this.callbacks === callbacks) return;
+    const effects = this.#effects.length === 0 ? null : this.#effects.splice(0);
+    if (this.callbacks === callbacks) {
+      // No callback ran (SKIPPED): it took no time.
+      if (effects !== null) for (const effect of effects) effect();
+      return;
+    }
     const end = this.#advanceOffset(this.now, duration, 'callback end');
     if (executor === null) {
       this.#eventsBusyUntil = end;
       this.#eventsBusyTime += duration;
     } else executor.occupy(entity, this.now, end);
-    // The thread is free again then: a step at that time lets it take its next turn.
-    this.scheduleAfter(duration, NOTHING);
+    // Its effects happen then, in the order it caused them; and the thread is free again: a step
+    // at that time lets it take its next turn.
+    this.scheduleAfter(duration, effects === null ? NOTHING : () => runAll(effects));
   }
 
   async #yield(): Promise<void> {
@@ -760,6 +784,10 @@ export class Engine {
       throw new LivelockError(this.nowAbs, this.maxCallbacksPerInstant, [...new Set(this.#recentChannels)]);
     }
   }
+}
+
+function runAll(effects: readonly (() => void)[]): void {
+  for (const effect of effects) effect();
 }
 
 /**

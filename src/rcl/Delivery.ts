@@ -62,12 +62,17 @@ export class Delivery {
 
   /** Delivers to the publisher's matched subscriptions and to `watchers` (watchersOf its topic). */
   send(publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
+    const engine = this.#simulation.engine;
+    if (engine.effectDelay !== 0) {
+      // A callback that takes time sends when it ends (Engine#effect).
+      engine.effect(() => this.send(publisher, sample, watchers));
+      return;
+    }
     const subscriptions = publisher.matched;
-    // A callback that takes time sends when it ends (Engine#effectDelay).
     const draws = publisher.delayDraws;
-    const delay = (draws === null ? publisher.delay : draws.next()) + this.#simulation.engine.effectDelay;
+    const delay = draws === null ? publisher.delay : draws.next();
     if (delay > 0) {
-      this.#simulation.engine.scheduleAfter(delay, () => this.#deliver(subscriptions, publisher, sample, watchers));
+      engine.scheduleAfter(delay, () => this.#deliver(subscriptions, publisher, sample, watchers));
     } else {
       this.#deliver(subscriptions, publisher, sample, watchers);
     }
@@ -148,7 +153,7 @@ export class Delivery {
   #call(writer: Client | Service, to: Host | null, type: MessageType, channel: string, call: ServiceCall, sequence: number | null, arrive: () => void): void {
     const engine = this.#simulation.engine;
     if (engine.effectDelay !== 0) {
-      engine.scheduleAfter(engine.effectDelay, () => this.#call(writer, to, type, channel, call, sequence, arrive));
+      engine.effect(() => this.#call(writer, to, type, channel, call, sequence, arrive));
       return;
     }
     const from = writer.node.host;

@@ -106,6 +106,11 @@ export class WaitSetExecutor implements Executor {
   }
 
   nextTime(now: number): number {
+    const top = this.timers.top;
+    if (top === undefined || top.key > now) return top?.key ?? Infinity;
+    // Timers are due and every thread busy: the end of a callback is a step, where all of this is
+    // looked at again. Only due timers a busy group holds back need a look below them.
+    if (!this.#threads.free(now)) return Infinity;
     return nextKeyAfter(this.timers.items, now);
   }
 
@@ -153,39 +158,55 @@ export class WaitSetExecutor implements Executor {
 
   /** Takes a new wait result; false when nothing is ready. */
   #wait(now: number): boolean {
-    const result: Executable[] = dueTimers(this.timers.items, now);
+    const result = this.#result;
+    result.length = 0;
+    const timers = dueTimers(this.timers.items, now);
+    for (let i = 0; i < timers.length; i++) result.push(timers[i]!);
     this.#timersInResult = result.length;
-    this.#order(result);
+    this.#order(result, 0, result.length);
     if (this.#candidates.size > 0) {
-      const byKind: Executable[][] = [[], [], [], []];
+      // Kind by kind, in the order the wait set lists them.
+      const first = result.length;
       for (const entity of this.#candidates) {
         const pending = pendingOf(entity);
-        if (pending > 0) byKind[rankOf(entity) - 1]!.push(entity);
+        if (pending > 0) result.push(entity);
         // Found idle, or a bare event that runs once: it comes back with its next event.
         if (pending === 0 || !('pendingEvents' in entity)) this.#candidates.delete(entity);
       }
-      for (const entities of byKind) if (entities.length > 0) result.push(...this.#order(entities));
+      if (result.length - first > 1) {
+        const ready = result.splice(first).sort((a, b) => rankOf(a!) - rankOf(b!));
+        let start = 0;
+        for (let i = 1; i <= ready.length; i++) {
+          if (i < ready.length && rankOf(ready[i]!) === rankOf(ready[start]!)) continue;
+          this.#order(ready, start, i);
+          start = i;
+        }
+        for (let i = 0; i < ready.length; i++) result.push(ready[i]!);
+      }
     }
-    this.#result = result;
     this.#firstTimer = 0;
     this.#taken = this.#timersInResult;
     return result.length > 0;
   }
 
-  /** Sorts entities of one kind into the order the wait set gives them. */
-  #order<T extends Executable>(entities: T[]): T[] {
-    if (entities.length < 2) return entities;
-    entities.sort((a, b) => a.entityId - b.entityId);
+  /**
+   * Puts `entities[from, to)` (one kind) in the order the wait set gives them: by creation, or a
+   * permutation drawn from the executor's stream (Fisher–Yates) — of the order they came in,
+   * which is itself reproducible, so it needs no sorting first.
+   */
+  #order(entities: (Executable | null)[], from: number, to: number): void {
+    if (to - from < 2) return;
     const random = this.#random;
-    if (random !== null) {
-      // Fisher–Yates from the executor's own stream: the orders a real process could take.
-      for (let i = entities.length - 1; i > 0; i--) {
-        const j = Math.floor(random.nextDouble() * (i + 1));
-        const held = entities[i]!;
-        entities[i] = entities[j]!;
-        entities[j] = held;
-      }
+    if (random === null) {
+      const sorted = entities.slice(from, to).sort((a, b) => a!.entityId - b!.entityId);
+      for (let i = 0; i < sorted.length; i++) entities[from + i] = sorted[i]!;
+      return;
     }
-    return entities;
+    for (let i = to - 1; i > from; i--) {
+      const j = from + Math.floor(random.nextDouble() * (i - from + 1));
+      const held = entities[i]!;
+      entities[i] = entities[j]!;
+      entities[j] = held;
+    }
   }
 }
