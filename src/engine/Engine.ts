@@ -201,6 +201,8 @@ export class Engine {
   effectDelay = 0;
   /** What the running callback that takes time does when it ends, in order. */
   #effects: (() => void)[] = [];
+  /** Lists of effects already run, for the next callbacks (one list per callback otherwise). */
+  readonly #spareEffects: (() => void)[][] = [];
 
   /** Runs `effect` when the running callback's effects happen: now, or when a callback that takes time ends. */
   effect(effect: () => void): void {
@@ -674,10 +676,11 @@ export class Engine {
     } finally {
       this.effectDelay = 0;
     }
-    const effects = this.#effects.length === 0 ? null : this.#effects.splice(0);
+    const effects = this.#effects.length === 0 ? null : this.#effects;
+    if (effects !== null) this.#effects = this.#spareEffects.pop() ?? [];
     if (this.callbacks === callbacks) {
       // No callback ran (SKIPPED): it took no time.
-      if (effects !== null) for (const effect of effects) effect();
+      if (effects !== null) new CallbackEnd(this.now, 0, effects, this.#spareEffects).run();
       return;
     }
     const end = this.#advanceOffset(this.now, duration, 'callback end');
@@ -687,7 +690,11 @@ export class Engine {
     } else executor.occupy(entity, this.now, end);
     // Its effects happen then, in the order it caused them; and the thread is free again: a step
     // at that time lets it take its next turn.
-    this.scheduleAfter(duration, effects === null ? NOTHING : () => runAll(effects));
+    if (effects === null) this.scheduleAfter(duration, NOTHING);
+    else {
+      this.#liveActions++;
+      this.#actions.push(new CallbackEnd(end, this.#actionSeq++, effects, this.#spareEffects));
+    }
   }
 
   async #yield(): Promise<void> {
@@ -786,8 +793,28 @@ export class Engine {
   }
 }
 
-function runAll(effects: readonly (() => void)[]): void {
-  for (const effect of effects) effect();
+/** The end of a callback that took time: its effects, run in order (its list then serves again). */
+class CallbackEnd implements ScheduledAction {
+  readonly at: number;
+  readonly seq: number;
+  weak = false;
+  canceled = false;
+  readonly #effects: (() => void)[];
+  readonly #spare: (() => void)[][];
+
+  constructor(at: number, seq: number, effects: (() => void)[], spare: (() => void)[][]) {
+    this.at = at;
+    this.seq = seq;
+    this.#effects = effects;
+    this.#spare = spare;
+  }
+
+  run(): void {
+    const effects = this.#effects;
+    for (let i = 0; i < effects.length; i++) effects[i]!();
+    effects.length = 0;
+    this.#spare.push(effects);
+  }
 }
 
 /**

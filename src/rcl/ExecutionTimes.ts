@@ -16,13 +16,14 @@ export interface ExecutionTimeRule extends EntityMatch {
   time: TimeModel;
 }
 
-/** The draws of one entity: its rule's model and its own stream. */
+/** The draws of one entity: its duration when fixed (-1: drawn), else its rule's model and its own stream. */
 interface EntityTimes {
+  fixed: number;
   model: TimeModel | null;
   random: SeededRandom | null;
 }
 
-const NONE: EntityTimes = { model: null, random: null };
+const NONE: EntityTimes = { fixed: 0, model: null, random: null };
 
 /**
  * Execution times of callbacks (DESIGN "Execution time"): the first rule that matches an
@@ -51,7 +52,7 @@ export class ExecutionTimes {
       while (this.#entities.length < id) this.#entities.push(undefined);
       this.#entities[id] = times = this.#timesOf(executable);
     }
-    return times.model === null ? 0 : draw(times.model, times.random!);
+    return times.fixed >= 0 ? times.fixed : draw(times.model as Exclude<TimeModel, { kind: 'fixed' }>, times.random!);
   };
 
   #timesOf(executable: Executable): EntityTimes {
@@ -63,14 +64,12 @@ export class ExecutionTimes {
     const hash = new Hash64();
     hash.string(`${fqn}#${node._entityIndex(entity)}`);
     hash.finish();
-    return { model: rule.time, random: new SeededRandom(this.#seed, hash.digestLo) };
+    return { fixed: rule.time.kind === 'fixed' ? rule.time.ns : -1, model: rule.time, random: new SeededRandom(this.#seed, hash.digestLo) };
   }
 }
 
-function draw(model: TimeModel, random: SeededRandom): number {
+function draw(model: Exclude<TimeModel, { kind: 'fixed' }>, random: SeededRandom): number {
   switch (model.kind) {
-    case 'fixed':
-      return model.ns;
     case 'uniform':
       return Math.round(model.min + random.nextDouble() * (model.max - model.min));
     case 'normal':

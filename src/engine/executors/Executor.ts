@@ -85,10 +85,10 @@ export function pendingOf(entity: Executable): number {
   return waiting.pendingEvents === undefined ? 1 : waiting.pendingEvents();
 }
 
-/** The timers of a heap due at `now`: a walk that stops below every timer not due (heap order). */
-export function dueTimers(heap: readonly EngineTimer[], now: number): EngineTimer[] {
-  const due: EngineTimer[] = [];
-  const stack = heap.length > 0 && heap[0]!.key <= now ? [0] : [];
+/** Appends the timers of a heap due at `now` to `due`: a walk that stops below every timer not due (heap order). */
+export function dueTimers(heap: readonly EngineTimer[], now: number, due: Executable[] = []): Executable[] {
+  if (heap.length === 0 || heap[0]!.key > now) return due;
+  const stack = [0];
   while (stack.length > 0) {
     const i = stack.pop()!;
     due.push(heap[i]!);

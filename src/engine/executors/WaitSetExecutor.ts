@@ -4,6 +4,9 @@ import type { SeededRandom } from '../SeededRandom.js';
 import { TimersHeap } from '../TimersHeap.js';
 import { dueTimers, nextKeyAfter, pendingOf, Threads, type CallbackGroup, type Executor } from './Executor.js';
 
+/** An entity that can say how many events it could run now (a bare executable runs once). */
+type Waiting = Executable & { pendingEvents?(): number };
+
 /** The kinds a wait result lists after timers, in the order an rclcpp executor takes them. */
 const SUBSCRIPTION = 1;
 const SERVICE = 2;
@@ -160,33 +163,43 @@ export class WaitSetExecutor implements Executor {
   #wait(now: number): boolean {
     const result = this.#result;
     result.length = 0;
-    const timers = dueTimers(this.timers.items, now);
-    for (let i = 0; i < timers.length; i++) result.push(timers[i]!);
+    dueTimers(this.timers.items, now, result as Executable[]);
     this.#timersInResult = result.length;
     this.#order(result, 0, result.length);
     if (this.#candidates.size > 0) {
       // Kind by kind, in the order the wait set lists them.
       const first = result.length;
       for (const entity of this.#candidates) {
-        const pending = pendingOf(entity);
+        const count = (entity as Waiting).pendingEvents;
+        const pending = count === undefined ? 1 : count.call(entity);
         if (pending > 0) result.push(entity);
         // Found idle, or a bare event that runs once: it comes back with its next event.
-        if (pending === 0 || !('pendingEvents' in entity)) this.#candidates.delete(entity);
+        if (pending === 0 || count === undefined) this.#candidates.delete(entity);
       }
-      if (result.length - first > 1) {
-        const ready = result.splice(first).sort((a, b) => rankOf(a!) - rankOf(b!));
-        let start = 0;
-        for (let i = 1; i <= ready.length; i++) {
-          if (i < ready.length && rankOf(ready[i]!) === rankOf(ready[start]!)) continue;
-          this.#order(ready, start, i);
-          start = i;
-        }
-        for (let i = 0; i < ready.length; i++) result.push(ready[i]!);
-      }
+      if (result.length - first > 1) this.#byKind(result, first);
     }
     this.#firstTimer = 0;
     this.#taken = this.#timersInResult;
     return result.length > 0;
+  }
+
+  /** Puts `entities[first…]` kind by kind (a counting sort, keeping their order within a kind), each kind in wait-set order. */
+  #byKind(entities: (Executable | null)[], first: number): void {
+    const starts = [0, 0, 0, 0, 0];
+    for (let i = first; i < entities.length; i++) starts[rankOf(entities[i]!)]!++;
+    if (starts.some((count) => count === entities.length - first)) {
+      this.#order(entities, first, entities.length);
+      return;
+    }
+    for (let rank = 1, at = first; rank <= WAITABLE; rank++) {
+      const count = starts[rank]!;
+      starts[rank] = at;
+      at += count;
+    }
+    const ready = entities.slice(first);
+    const next = starts.slice();
+    for (const entity of ready) entities[next[rankOf(entity!)]!++] = entity;
+    for (let rank = 1; rank <= WAITABLE; rank++) this.#order(entities, starts[rank]!, rank === WAITABLE ? entities.length : starts[rank + 1]!);
   }
 
   /**
