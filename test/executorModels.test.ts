@@ -108,6 +108,34 @@ describe('multi_threaded executor', () => {
     assert.deepEqual(await threaded(one, [fixed(5, ['m', 'n'])]), ['tA@10', 'tA2@15', 'sA@20']);
   });
 
+  it('a subscription passed over for its busy group is cleared from the wait result: it comes back after what the next wait puts first', async () => {
+    // 10 ms: thread 1 runs tA (n's group busy until 15); thread 2 passes over and clears sA. At
+    // 15 a new wait lists the due timer tB before sA; a result that had kept sA would run it first.
+    const ran: string[] = [];
+    await simulate(
+      () => {
+        const p = rclnodejs.createNode('p');
+        const m = rclnodejs.createNode('m');
+        const n = rclnodejs.createNode('n');
+        const clock = (): number => Number(n.now().nanoseconds / MS);
+        const a = p.createPublisher(STRING, '/a');
+        const once = p.createTimer(10n * MS, () => {
+          once.cancel();
+          a.publish('a');
+        });
+        m.createTimer(15n * MS, () => ran.push(`tB@${clock()}`));
+        n.createTimer(10n * MS, () => ran.push(`tA@${clock()}`));
+        n.createSubscription(STRING, '/a', () => ran.push(`sA@${clock()}`));
+      },
+      {
+        endAfter: 15n * MS,
+        executors: [{ ...twoThreads, groups: [] }],
+        executionTimes: [{ nodes: ['n'], kind: 'timer', time: { kind: 'fixed', ns: 5e6 } }],
+      },
+    );
+    assert.deepEqual(ran, ['tA@10', 'tB@15', 'sA@15']);
+  });
+
   it('reentrant groups let one entity run on two threads at once; the default group does not', async () => {
     const ran: Record<string, string[]> = {};
     for (const type of ['reentrant', 'mutually_exclusive'] as const) {
