@@ -193,6 +193,10 @@ describe('rclc executor', () => {
     // Spins start at 0, 10, 20, 30: the first waits until 1 ms; at 20 nothing is ready until 25.
     assert.deepEqual(await feed([rclc({ period: 10e6 })], plan, { endMs: 40 }), ['a1@1', 'a2@10', 'a3@20', 'a4@30']);
     assert.deepEqual(await feed([rclc()], plan, { endMs: 40 }), ['a1@1', 'a2@4', 'a3@7', 'a4@25']);
+    // A wait that times out ends the spin: the executor sleeps until the next invocation time.
+    const late: Record<number, [string, string][]> = { 7: [['/a', 'a1']] };
+    assert.deepEqual(await feed([rclc({ period: 10e6, timeout: 5e6 })], late, { endMs: 20 }), ['a1@10']);
+    assert.deepEqual(await feed([rclc({ period: 10e6 })], late, { endMs: 20 }), ['a1@7']);
   });
 
   it('job files: multi_threaded and rclc keys, checked with file, line and field', () => {
