@@ -421,7 +421,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     if (!network.hosts.some((host) => host.name === name)) fail(location, `no host named '${name}' (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);
     return name;
   };
-    const matchAt = (location: (string | number)[], match: EntityMatchEntry): EntityMatch => ({
+  const matchAt = (location: (string | number)[], match: EntityMatchEntry): EntityMatch => ({
     ...(match.nodes === undefined ? {} : { nodes: match.nodes }),
     ...(match.kind === undefined ? {} : { kind: match.kind }),
     ...(match.topic === undefined ? {} : { channel: topicAt([...location, 'topic'], match.topic) }),
