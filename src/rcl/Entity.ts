@@ -99,6 +99,7 @@ export abstract class Entity {
   /** Called by the node when the entity is destroyed; entities release graph and engine state. */
   destroy(): void {
     this.#destroyed = true;
+    this.simulation.entityGeneration++;
   }
 
   /**

@@ -1,4 +1,3 @@
-import type { Engine } from '../engine/Engine.js';
 import type { Executable } from '../engine/Executable.js';
 import type { CallbackGroup, Executor } from '../engine/executors/Executor.js';
 import { RclcExecutor, type RclcTrigger } from '../engine/executors/RclcExecutor.js';
@@ -7,6 +6,7 @@ import { NodePatterns } from '../engine/NodePatterns.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
 import { EntitySelector, nodeOf, type EntityMatch } from './EntitySelector.js';
 import type { Node } from './Node.js';
+import type { Simulation } from './Simulation.js';
 
 interface ExecutorCommon {
   name: string;
@@ -44,9 +44,10 @@ const EXECUTOR_STREAM = 0x45_0000;
 export class Executors {
   readonly #entries: { executor: Executor; type: ExecutorConfig['type']; patterns: NodePatterns }[];
 
-  constructor(configs: readonly ExecutorConfig[], engine: Engine, seed: number, nodes: readonly Node[]) {
+  constructor(configs: readonly ExecutorConfig[], simulation: Simulation) {
+    const engine = simulation.engine;
     this.#entries = configs.map((config, i) => {
-      const executor = createExecutor(config, engine, nodes, config.order === 'seeded' ? new SeededRandom(seed, EXECUTOR_STREAM + i) : null);
+      const executor = createExecutor(config, simulation, config.order === 'seeded' ? new SeededRandom(simulation.seed, EXECUTOR_STREAM + i) : null);
       engine.executors.push(executor);
       return { executor, type: config.type, patterns: new NodePatterns(config.nodes) };
     });
@@ -64,7 +65,8 @@ export class Executors {
   }
 }
 
-function createExecutor(config: ExecutorConfig, engine: Engine, nodes: readonly Node[], random: SeededRandom | null): Executor {
+function createExecutor(config: ExecutorConfig, simulation: Simulation, random: SeededRandom | null): Executor {
+  const engine = simulation.engine;
   switch (config.type) {
     case 'single_threaded':
       return new WaitSetExecutor(config.name, random, engine.callTimerOf);
@@ -72,7 +74,7 @@ function createExecutor(config: ExecutorConfig, engine: Engine, nodes: readonly 
       return new WaitSetExecutor(config.name, random, engine.callTimerOf, config.threads, groupsOf(config.groups));
     case 'rclc': {
       let executor: RclcExecutor | null = null;
-      const handles = handlesOf(config.handles, () => nodes.filter((node) => node.executor === executor && !node.isDestroyed));
+      const handles = handlesOf(config.handles, simulation, (node) => node.executor === executor);
       executor = new RclcExecutor(config.name, config, handles, engine.callTimerOf);
       return executor;
     }
@@ -100,22 +102,19 @@ function groupsOf(configs: readonly CallbackGroupConfig[]): (entity: Executable)
 /**
  * An rclc executor's handles: its nodes' callback entities, those the job lists in the job's
  * order (each entry's matches by creation), or all of them by creation. Rebuilt when an entity
- * of one of its nodes was created or destroyed (rclc rebuilds its wait set on each handle added).
+ * was created or destroyed (rclc rebuilds its wait set on each handle added).
  */
-function handlesOf(listed: readonly EntityMatch[] | undefined, nodes: () => Node[]): () => readonly Executable[] {
+function handlesOf(listed: readonly EntityMatch[] | undefined, simulation: Simulation, isMine: (node: Node) => boolean): () => readonly Executable[] {
   const selectors = listed?.map((match) => new EntitySelector(match));
   let handles: Executable[] = [];
-  let key = '';
+  let generation = -1;
   return () => {
-    const current = nodes();
-    const entities = current.flatMap((node) => node._callbackEntities());
-    const nextKey = entities.map((entity) => entity.entityId).join(',');
-    if (nextKey === key) return handles;
-    key = nextKey;
+    if (generation === simulation.entityGeneration) return handles;
+    generation = simulation.entityGeneration;
+    const entities = simulation.nodes.filter((node) => isMine(node) && !node.isDestroyed).flatMap((node) => node._callbackEntities());
     entities.sort((a, b) => a.entityId - b.entityId);
-    handles = selectors === undefined ? entities : selectors.flatMap((selector) => entities.filter((entity) => selector.matches(entity)));
     // An entity two entries match is one handle, at its first place.
-    handles = [...new Set(handles)];
+    handles = selectors === undefined ? entities : [...new Set(selectors.flatMap((selector) => entities.filter((entity) => selector.matches(entity))))];
     return handles;
   };
 }

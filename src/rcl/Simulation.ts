@@ -136,7 +136,7 @@ export class Simulation {
     this.#topicDelays = options.topicDelays ?? new Map();
     this.#topicDelayRanges = options.topicDelayRanges ?? new Map();
     this.network = options.network === undefined ? null : new Network(this.engine, options.network, this.seed);
-    this.#executors = new Executors(options.executors ?? [], this.engine, this.seed, this.nodes);
+    this.#executors = new Executors(options.executors ?? [], this);
     this.metrics = options.metrics === undefined ? null : new ExecutorMetrics(this.engine, options.metrics.chains);
     if (this.metrics !== null) {
       this.engine.observers.push(this.metrics);
@@ -294,8 +294,12 @@ export class Simulation {
   }
 
   nextEntityId(): number {
+    this.entityGeneration++;
     return this.#entityIds++;
   }
+
+  /** Moves on whenever an entity is created or destroyed (what caches of entity lists compare). */
+  entityGeneration = 0;
 
   registerNode(node: Node): number {
     this.nodes.push(node);
