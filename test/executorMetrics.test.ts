@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import * as rclnodejs from '../src/compat/index.js';
 import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import type { EntityMetrics, RunMetrics } from '../src/rcl/ExecutorMetrics.js';
-import { lastJsonLine, MS, runCli, simulate, tempDir } from './helpers.js';
+import { parseJobFile } from '../src/job/jobFile.js';
+import { lastJsonLine, MS, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const single: ExecutorConfig = { name: 'st', type: 'single_threaded', nodes: ['n'], order: 'creation' };
@@ -104,6 +105,17 @@ describe('executor metrics', () => {
     );
     // /c at 16, 20 and 24 ms, all from the /a message sent at 10.
     assert.deepEqual(summary.metrics!.chains, [{ name: 'abc', topics: ['/a', '/b', '/c'], latency: { count: 3, min: ms(6), mean: ms(10), p50: ms(10), p99: ms(14), max: ms(14) } }]);
+  });
+
+  it('job files: `chains:` as lists of topics or { name, topics }, checked with file, line and field', () => {
+    const dir = tempDir();
+    const job = writeTemp(dir, 'job.yaml', 'nodes: []\nchains:\n  - [/scan, /path]\n  - { name: control, topics: [/path, /cmd_vel] }\n');
+    assert.deepEqual(parseJobFile(readFileSync(job, 'utf8'), job).chains, [
+      { name: 'chain_0', topics: ['/scan', '/path'] },
+      { name: 'control', topics: ['/path', '/cmd_vel'] },
+    ]);
+    const bad = writeTemp(dir, 'bad.yaml', 'nodes: []\nchains:\n  - { name: short, topics: [/scan] }\n');
+    assert.throws(() => parseJobFile(readFileSync(bad, 'utf8'), bad), /bad\.yaml:3: chains\[0\]/);
   });
 
   it('examples/executors: the control loop misses deadlines in one thread and none in four; --metrics writes CSV or JSON', () => {

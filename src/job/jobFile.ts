@@ -121,10 +121,15 @@ const schema = {
     chains: {
       type: 'array',
       items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['topics'],
-        properties: { name: { type: 'string', minLength: 1 }, topics: { type: 'array', minItems: 2, items: { type: 'string' } } },
+        anyOf: [
+          { type: 'array', minItems: 2, items: { type: 'string' } },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['topics'],
+            properties: { name: { type: 'string', minLength: 1 }, topics: { type: 'array', minItems: 2, items: { type: 'string' } } },
+          },
+        ],
       },
     },
     execution_times: {
@@ -246,7 +251,7 @@ interface JobFile {
   nodes?: NodeEntry[];
   network?: NetworkEntry;
   executors?: ExecutorEntry[];
-  chains?: { name?: string; topics: string[] }[];
+  chains?: (string[] | { name?: string; topics: string[] })[];
   execution_times?: { nodes?: string[]; kind?: string; topic?: string; time: string | number | DistributionEntry }[];
 }
 
@@ -464,10 +469,12 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       }
     }
   });
-  const chains: ChainConfig[] = (data.chains ?? []).map((entry, i) => ({
-    name: entry.name ?? `chain_${i}`,
-    topics: entry.topics.map((topic, k) => topicAt(['chains', i, 'topics', k], topic)),
-  }));
+  // A chain is its list of topics, or { name, topics }.
+  const chains: ChainConfig[] = (data.chains ?? []).map((entry, i) => {
+    const named = Array.isArray(entry) ? { topics: entry } : entry;
+    const location = Array.isArray(entry) ? ['chains', i] : ['chains', i, 'topics'];
+    return { name: named.name ?? `chain_${i}`, topics: named.topics.map((topic, k) => topicAt([...location, k], topic)) };
+  });
   const executionTimes: ExecutionTimeRule[] = (data.execution_times ?? []).map((entry, i) => {
     const location = ['execution_times', i, 'time'];
     const ns = (key: string, value: string | number | undefined, fallback?: number): number => {
