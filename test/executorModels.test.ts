@@ -5,7 +5,8 @@ import * as rclnodejs from '../src/compat/index.js';
 import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
 import { parseJobFile } from '../src/job/jobFile.js';
-import { MS, simulate, tempDir, writeTemp } from './helpers.js';
+import { join } from 'node:path';
+import { MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const fixed = (ms: number, nodes: string[]): ExecutionTimeRule => ({ nodes, time: { kind: 'fixed', ns: ms * 1e6 } });
@@ -161,6 +162,18 @@ describe('multi_threaded executor', () => {
       ran[type] = times;
     }
     assert.deepEqual(ran, { reentrant: ['a1@10', 'a2@10'], mutually_exclusive: ['a1@10', 'a2@15'] });
+  });
+});
+
+describe('executors and nodes that do not spin', () => {
+  it('an entity of a node that does not spin yet is not ready until the node spins: the run goes on, and its messages run then', () => {
+    const dir = tempDir();
+    for (const type of ['single_threaded', 'multi_threaded, threads: 2', 'rclc']) {
+      const job = writeTemp(dir, 'job.yaml', `end: { after: 1.7s }\nexecutors:\n  - { type: ${type}, nodes: [late] }\nnodes:\n  - script: ${join(repoRoot, 'test/fixtures/programs/late-spin.cjs')}\n`);
+      const result = runCli(['run', job], repoRoot, 60_000);
+      assert.equal(result.status, 0, `${type}: ${result.stderr}`);
+      assert.match(result.stdout, /^heard early at 1050\n(timer at 1050\n)?timer at 1200\ntimer at 1600\n/, type);
+    }
   });
 });
 

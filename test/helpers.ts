@@ -71,9 +71,9 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real `rclsim` command in a child process. */
-export function runCli(args: string[], cwd = repoRoot): CliResult {
-  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8' });
+/** Runs the real `rclsim` command in a child process (killed after `timeout` ms, when given: a run that must not hang). */
+export function runCli(args: string[], cwd = repoRoot, timeout?: number): CliResult {
+  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', ...(timeout === undefined ? {} : { timeout }) });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -652,7 +652,9 @@ export class Engine {
         continue;
       }
       idleTurns = 0;
+      const callbacks = this.callbacks;
       this.#executeTimed(entity, executor);
+      if (executor !== null && this.callbacks === callbacks) executor.skipped(entity);
       if (this.#needsYield) return false;
     }
     return true;

@@ -23,6 +23,12 @@ export interface Executor {
   nextTime(now: number): number;
   /** The callback a free thread runs at `now`, or null (no free thread, or nothing to run). */
   next(now: number): Executable | null;
+  /**
+   * The entity just picked ran nothing (SKIPPED): its node does not spin, it was destroyed, or
+   * what it had was gone. An entity that still holds as much as before waits for its next event
+   * (a node that starts spinning queues its held events again).
+   */
+  skipped(entity: Executable): void;
   /** The callback just picked runs from `now` until `end` (offsets): its thread (and exclusive group) are busy until then. */
   occupy(entity: Executable, now: number, end: number): void;
 }

@@ -52,6 +52,10 @@ export class RclcExecutor implements Executor {
   /** spin_period: when the next spin may start, and the invocation time it is measured from. */
   #wakeAt = -Infinity;
   #invocation = NaN;
+  /** Handles that ran nothing though they seemed to have data (their node does not spin): not ready until their next event. */
+  readonly #idle = new Set<Executable>();
+  /** What the handle last handed out held then (see skipped). */
+  #pendingAtPick = 0;
 
   constructor(name: string, options: RclcOptions, handles: () => readonly Executable[], call: (timer: EngineTimer) => boolean) {
     this.name = name;
@@ -68,8 +72,14 @@ export class RclcExecutor implements Executor {
     return this.#threads.busyTime(now);
   }
 
-  /** The handles are polled at each wait, as rcl_wait marks them: no list of events is kept. */
-  ready(): void {}
+  /** The handles are polled at each wait, as rcl_wait marks them; an event brings back a handle that ran nothing. */
+  ready(entity: Executable): void {
+    if (this.#idle.size > 0) this.#idle.delete(entity);
+  }
+
+  skipped(entity: Executable): void {
+    if (entity.kind !== 'timer' && pendingOf(entity) >= this.#pendingAtPick) this.#idle.add(entity);
+  }
 
   hasWork(now: number): boolean {
     if (!this.#threads.free(now)) return false;
@@ -97,7 +107,8 @@ export class RclcExecutor implements Executor {
       if (round !== null) {
         while (this.#index < round.length) {
           const handle = round[this.#index++]!;
-          if (handle.kind !== 'timer' || this.#call(handle as EngineTimer)) return handle;
+          if (handle.kind === 'timer' ? !this.#call(handle as EngineTimer) : (this.#pendingAtPick = pendingOf(handle)) === 0) continue;
+          return handle;
         }
         this.#round = null;
         this.#spinEnded(now);
@@ -155,7 +166,7 @@ export class RclcExecutor implements Executor {
   #ready(now: number): Executable[] {
     const ready: Executable[] = [];
     for (const handle of this.#handles()) {
-      const has = handle.kind === 'timer' ? (handle as EngineTimer).key <= now : pendingOf(handle) > 0;
+      const has = handle.kind === 'timer' ? (handle as EngineTimer).key <= now : pendingOf(handle) > 0 && !this.#idle.has(handle);
       if (has) ready.push(handle);
     }
     return ready;

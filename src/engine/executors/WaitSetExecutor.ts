@@ -65,6 +65,8 @@ export class WaitSetExecutor implements Executor {
   /** The first timer of the result not yet taken (timers passed over stay). */
   #firstTimer = 0;
   #taken = 0;
+  /** What the entity last handed out held then (see skipped). */
+  #pendingAtPick = 0;
 
   constructor(
     name: string,
@@ -119,9 +121,14 @@ export class WaitSetExecutor implements Executor {
 
   next(now: number): Executable | null {
     if (!this.#threads.free(now)) return null;
-    const picked = this.#pick(now);
-    if (picked !== null || !this.#wait(now)) return picked;
-    return this.#pick(now);
+    let picked = this.#pick(now);
+    if (picked === null && this.#wait(now)) picked = this.#pick(now);
+    if (picked !== null) this.#pendingAtPick = pendingOf(picked);
+    return picked;
+  }
+
+  skipped(entity: Executable): void {
+    if (pendingOf(entity) >= this.#pendingAtPick) this.#candidates.delete(entity);
   }
 
   occupy(entity: Executable, now: number, end: number): void {
