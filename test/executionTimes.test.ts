@@ -97,6 +97,26 @@ describe('execution times', () => {
     assert.notDeepEqual(await arrivals(false, 2), alone);
   });
 
+  it('a rule that gave no callback its time is a warning (a relative topic in a namespaced graph, a misspelt node)', async () => {
+    const { summary } = await simulate(
+      () => {
+        const node = rclnodejs.createNode('n', '/robot');
+        const publisher = node.createPublisher('std_msgs/msg/String', 'scan');
+        node.createSubscription('std_msgs/msg/String', 'scan', () => {});
+        node.createTimer(10n * MS, () => publisher.publish('s'));
+      },
+      {
+        endAfter: 20n * MS,
+        executionTimes: [
+          { kind: 'timer', time: { kind: 'fixed', ns: ms(1) } },
+          { channel: '/scan', time: { kind: 'fixed', ns: ms(1) } },
+          { channel: '/robot/scan', time: { kind: 'fixed', ns: ms(1) } },
+        ],
+      },
+    );
+    assert.deepEqual(summary.warnings, ['execution_times[1] matched no callback that ran (its nodes, kind and topic; a relative topic is resolved from /)']);
+  });
+
   it('job files: `execution_times:` rules, fixed or distributions, checked with file, line and field', () => {
     const dir = tempDir();
     const parse = (yaml: string): unknown => parseJobFile(`nodes: []\nexecution_times:\n${yaml}`, join(dir, 'job.yaml')).executionTimes;

@@ -38,6 +38,14 @@ export class ExecutionTimes {
   /** By entity id (dense in a run; an array is the fastest lookup before every callback). */
   readonly #entities: (EntityTimes | undefined)[] = [];
 
+  /** Rules that gave some callback its duration. */
+  readonly #used = new Set<{ selector: EntitySelector; time: TimeModel }>();
+
+  /** The indices of the rules no callback that ran matched (a topic in the wrong namespace, a misspelt node). */
+  unused(): number[] {
+    return this.#rules.flatMap((rule, i) => (this.#used.has(rule) ? [] : [i]));
+  }
+
   constructor(rules: readonly ExecutionTimeRule[], seed: number) {
     this.#rules = rules.map((rule) => ({ selector: new EntitySelector(rule), time: rule.time }));
     this.#seed = seed;
@@ -59,6 +67,7 @@ export class ExecutionTimes {
     const entity = entityOf(executable);
     const rule = entity === null ? undefined : this.#rules.find((r) => r.selector.matches(executable));
     if (entity === null || rule === undefined) return NONE;
+    this.#used.add(rule);
     const node = entity.node;
     const fqn = node.getFullyQualifiedName();
     const hash = new Hash64();

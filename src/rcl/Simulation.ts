@@ -98,6 +98,8 @@ export class Simulation {
   readonly strictMessages: boolean;
   /** The network between hosts; null: every node talks to every other directly. */
   readonly network: Network | null;
+  /** How long callbacks take (null: no time). */
+  readonly executionTimes: ExecutionTimes | null;
   /** The run's executor metrics (null: not collected). */
   readonly metrics: ExecutorMetrics | null;
   /** Executors besides the events one, and the nodes they run. */
@@ -142,7 +144,8 @@ export class Simulation {
       this.engine.observers.push(this.metrics);
       this.engine.onEnqueue = this.metrics.queued;
     }
-    if ((options.executionTimes ?? []).length > 0) this.engine.durationOf = new ExecutionTimes(options.executionTimes!, this.seed).durationOf;
+    this.executionTimes = (options.executionTimes ?? []).length > 0 ? new ExecutionTimes(options.executionTimes!, this.seed) : null;
+    if (this.executionTimes !== null) this.engine.durationOf = this.executionTimes.durationOf;
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
     this.job = new Program(this, 'job', { byJob: true });
