@@ -212,6 +212,22 @@ describe('rclc executor', () => {
     assert.deepEqual(await feed([rclc({ period: 10e6 })], late, { endMs: 20 }), ['a1@7']);
   });
 
+  it('warns of an executor that ran no node, and of an rclc trigger on a topic none of its handles has', async () => {
+    const { summary } = await simulate(
+      () => {
+        rclnodejs.createNode('n').createSubscription(STRING, '/a', () => {});
+      },
+      {
+        endAfter: 10n * MS,
+        executors: [rclc({ trigger: { kind: 'one', channel: '/b' } }), { name: 'spare', type: 'single_threaded', nodes: ['nobody'], order: 'creation' }],
+      },
+    );
+    assert.deepEqual(summary.warnings, [
+      "executor 'micro' has no handle on /b: its trigger { one: /b } never held",
+      "executor 'spare' ran no node: its patterns (nobody) matched none",
+    ]);
+  });
+
   it('job files: multi_threaded and rclc keys, checked with file, line and field', () => {
     const dir = tempDir();
     const job = writeTemp(

@@ -204,6 +204,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     // Before the warnings are taken: it may add some.
     const network = monitor?.summary();
     const metrics = simulation.metricsReport();
+    simulation.warnings.push(...simulation.executorWarnings());
     for (const i of simulation.executionTimes?.unused() ?? []) simulation.warnings.push(`execution_times[${i}] matched no callback that ran (its nodes, kind and topic; a relative topic is resolved from /)`);
     return {
       job: job.name,

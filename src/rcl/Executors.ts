@@ -42,15 +42,30 @@ const EXECUTOR_STREAM = 0x45_0000;
 
 /** The job's executors and which nodes each runs. */
 export class Executors {
-  readonly #entries: { executor: Executor; type: ExecutorConfig['type']; patterns: NodePatterns }[];
+  readonly #entries: { executor: Executor; type: ExecutorConfig['type']; config: ExecutorConfig; patterns: NodePatterns; handles: (() => readonly Executable[]) | null }[];
+  readonly #simulation: Simulation;
 
   constructor(configs: readonly ExecutorConfig[], simulation: Simulation) {
-    const engine = simulation.engine;
+    this.#simulation = simulation;
     this.#entries = configs.map((config, i) => {
-      const executor = createExecutor(config, simulation, config.order === 'seeded' ? new SeededRandom(simulation.seed, EXECUTOR_STREAM + i) : null);
-      engine.executors.push(executor);
-      return { executor, type: config.type, patterns: new NodePatterns(config.nodes) };
+      const { executor, handles } = createExecutor(config, simulation, config.order === 'seeded' ? new SeededRandom(simulation.seed, EXECUTOR_STREAM + i) : null);
+      simulation.engine.executors.push(executor);
+      return { executor, type: config.type, config, patterns: new NodePatterns(config.nodes), handles };
     });
+  }
+
+  /** What the job asked that came to nothing: an executor that ran no node, an rclc trigger on a topic none of its handles has. */
+  warnings(): string[] {
+    const warnings: string[] = [];
+    for (const { executor, config, handles } of this.#entries) {
+      if (!this.#simulation.nodes.some((node) => node.executor === executor)) {
+        warnings.push(`executor '${config.name}' ran no node: its patterns (${config.nodes.join(', ')}) matched none`);
+      } else if (config.type === 'rclc' && config.trigger.kind === 'one' && handles !== null) {
+        const channel = config.trigger.channel;
+        if (!handles().some((handle) => handle.channel === channel)) warnings.push(`executor '${config.name}' has no handle on ${channel}: its trigger { one: ${channel} } never held`);
+      }
+    }
+    return warnings;
   }
 
   /** The executors in declaration order, with their types. */
@@ -65,18 +80,19 @@ export class Executors {
   }
 }
 
-function createExecutor(config: ExecutorConfig, simulation: Simulation, random: SeededRandom | null): Executor {
+/** An engine executor for a job's entry, and (rclc) its handle list. */
+function createExecutor(config: ExecutorConfig, simulation: Simulation, random: SeededRandom | null): { executor: Executor; handles: (() => readonly Executable[]) | null } {
   const engine = simulation.engine;
   switch (config.type) {
     case 'single_threaded':
-      return new WaitSetExecutor(config.name, random, engine.callTimerOf);
+      return { executor: new WaitSetExecutor(config.name, random, engine.callTimerOf), handles: null };
     case 'multi_threaded':
-      return new WaitSetExecutor(config.name, random, engine.callTimerOf, config.threads, groupsOf(config.groups));
+      return { executor: new WaitSetExecutor(config.name, random, engine.callTimerOf, config.threads, groupsOf(config.groups)), handles: null };
     case 'rclc': {
       let executor: RclcExecutor | null = null;
       const handles = handlesOf(config.handles, simulation, (node) => node.executor === executor);
       executor = new RclcExecutor(config.name, config, handles, engine.callTimerOf);
-      return executor;
+      return { executor, handles };
     }
   }
 }

@@ -264,6 +264,11 @@ export class Simulation {
     return this.#executors.of(fullyQualifiedName, name);
   }
 
+  /** What the job's executors were asked that came to nothing (see Executors#warnings). */
+  executorWarnings(): string[] {
+    return this.#executors.warnings();
+  }
+
   /** The executor metrics so far (null when the run collects none). */
   metricsReport(): RunMetrics | null {
     if (this.metrics === null) return null;
