@@ -6,7 +6,7 @@ import * as rclnodejs from '../src/compat/index.js';
 import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import type { EntityMetrics, RunMetrics } from '../src/rcl/ExecutorMetrics.js';
 import { parseJobFile } from '../src/job/jobFile.js';
-import { lastJsonLine, MS, runCli, simulate, tempDir, writeTemp } from './helpers.js';
+import { at, lastJsonLine, MS, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const single: ExecutorConfig = { name: 'st', type: 'single_threaded', nodes: ['n'], order: 'creation' };
@@ -24,8 +24,7 @@ describe('executor metrics', () => {
         const p = rclnodejs.createNode('p');
         const n = rclnodejs.createNode('n');
         const a = p.createPublisher(STRING, '/a');
-        const once = p.createTimer(10n * MS, () => {
-          once.cancel();
+        at(p, 10, () => {
           a.publish('a');
         });
         n.createTimer(10n * MS, () => {});
@@ -61,8 +60,7 @@ describe('executor metrics', () => {
         const p = rclnodejs.createNode('p');
         const n = rclnodejs.createNode('n');
         const a = p.createPublisher(STRING, '/a', { qos: 10 });
-        const once = p.createTimer(10n * MS, () => {
-          once.cancel();
+        at(p, 10, () => {
           for (const text of ['1', '2', '3']) a.publish(text);
         });
         n.createSubscription(STRING, '/a', { qos: 1 }, () => {});
@@ -81,8 +79,7 @@ describe('executor metrics', () => {
         const n = rclnodejs.createNode('n');
         const m = rclnodejs.createNode('m');
         const a = p.createPublisher(STRING, '/a');
-        const once = p.createTimer(10n * MS, () => {
-          once.cancel();
+        at(p, 10, () => {
           a.publish('a');
         });
         const b = n.createPublisher(STRING, '/b');

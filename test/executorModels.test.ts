@@ -6,7 +6,7 @@ import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
 import { parseJobFile } from '../src/job/jobFile.js';
 import { join } from 'node:path';
-import { MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
+import { at, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const fixed = (ms: number, nodes: string[]): ExecutionTimeRule => ({ nodes, time: { kind: 'fixed', ns: ms * 1e6 } });
@@ -26,7 +26,7 @@ const rclc = (options: Partial<Extract<ExecutorConfig, { type: 'rclc' }>> = {}):
 async function feed(
   executors: ExecutorConfig[],
   plan: Record<number, [string, string][]>,
-  options: { endMs: number; depth?: number; onA?: (publishB: (text: string) => void) => void } = { endMs: 30 },
+  options: { endMs: number; depth?: number; onA?: (publishB: (text: string) => void) => void; times?: ExecutionTimeRule[] } = { endMs: 30 },
 ): Promise<string[]> {
   const ran: string[] = [];
   await simulate(
@@ -38,8 +38,7 @@ async function feed(
         '/b': p.createPublisher(STRING, '/b', { qos: 10 }),
       };
       for (const [ms, messages] of Object.entries(plan)) {
-        const timer = p.createTimer(BigInt(ms) * MS, () => {
-          timer.cancel();
+        at(p, Number(ms), () => {
           for (const [topic, text] of messages) publishers[topic]!.publish(text);
         });
       }
@@ -51,7 +50,7 @@ async function feed(
       });
       n.createSubscription(STRING, '/b', { qos: options.depth ?? 10 }, (m) => ran.push(`${m.data}@${clock()}`));
     },
-    { endAfter: BigInt(options.endMs) * MS, executors },
+    { endAfter: BigInt(options.endMs) * MS, executors, executionTimes: options.times ?? [] },
   );
   return ran;
 }
@@ -68,8 +67,7 @@ describe('multi_threaded executor', () => {
         const clock = (): number => Number(n.now().nanoseconds / MS);
         const a = p.createPublisher(STRING, '/a');
         const r = p.createPublisher(STRING, '/r');
-        const once = p.createTimer(10n * MS, () => {
-          once.cancel();
+        at(p, 10, () => {
           a.publish('a');
           r.publish('r');
         });
@@ -120,8 +118,7 @@ describe('multi_threaded executor', () => {
         const n = rclnodejs.createNode('n');
         const clock = (): number => Number(n.now().nanoseconds / MS);
         const a = p.createPublisher(STRING, '/a');
-        const once = p.createTimer(10n * MS, () => {
-          once.cancel();
+        at(p, 10, () => {
           a.publish('a');
         });
         m.createTimer(15n * MS, () => ran.push(`tB@${clock()}`));
@@ -140,26 +137,8 @@ describe('multi_threaded executor', () => {
   it('reentrant groups let one entity run on two threads at once; the default group does not', async () => {
     const ran: Record<string, string[]> = {};
     for (const type of ['reentrant', 'mutually_exclusive'] as const) {
-      const times: string[] = [];
-      await simulate(
-        () => {
-          const p = rclnodejs.createNode('p');
-          const n = rclnodejs.createNode('n');
-          const a = p.createPublisher(STRING, '/a', { qos: 10 });
-          const once = p.createTimer(10n * MS, () => {
-            once.cancel();
-            a.publish('a1');
-            a.publish('a2');
-          });
-          n.createSubscription(STRING, '/a', { qos: 10 }, (m) => times.push(`${m.data}@${Number(n.now().nanoseconds / MS)}`));
-        },
-        {
-          endAfter: 30n * MS,
-          executors: [{ name: 'mt', type: 'multi_threaded', nodes: ['n'], order: 'creation', threads: 2, groups: [{ name: 'G', type, nodes: ['n'] }] }],
-          executionTimes: [fixed(5, ['n'])],
-        },
-      );
-      ran[type] = times;
+      const executor: ExecutorConfig = { name: 'mt', type: 'multi_threaded', nodes: ['n'], order: 'creation', threads: 2, groups: [{ name: 'G', type, nodes: ['n'] }] };
+      ran[type] = await feed([executor], { 10: [['/a', 'a1'], ['/a', 'a2']] }, { endMs: 30, times: [fixed(5, ['n'])] });
     }
     assert.deepEqual(ran, { reentrant: ['a1@10', 'a2@10'], mutually_exclusive: ['a1@10', 'a2@15'] });
   });

@@ -42,7 +42,7 @@ const EXECUTOR_STREAM = 0x45_0000;
 
 /** The job's executors and which nodes each runs. */
 export class Executors {
-  readonly #entries: { executor: Executor; type: ExecutorConfig['type']; config: ExecutorConfig; patterns: NodePatterns; handles: (() => readonly Executable[]) | null }[];
+  readonly #entries: { executor: Executor; config: ExecutorConfig; patterns: NodePatterns; handles: (() => readonly Executable[]) | null }[];
   readonly #simulation: Simulation;
 
   constructor(configs: readonly ExecutorConfig[], simulation: Simulation) {
@@ -50,7 +50,7 @@ export class Executors {
     this.#entries = configs.map((config, i) => {
       const { executor, handles } = createExecutor(config, simulation, config.order === 'seeded' ? new SeededRandom(simulation.seed, EXECUTOR_STREAM + i) : null);
       simulation.engine.executors.push(executor);
-      return { executor, type: config.type, config, patterns: new NodePatterns(config.nodes), handles };
+      return { executor, config, patterns: new NodePatterns(config.nodes), handles };
     });
   }
 
@@ -69,8 +69,8 @@ export class Executors {
   }
 
   /** The executors in declaration order, with their types. */
-  list(): readonly { executor: Executor; type: string }[] {
-    return this.#entries;
+  list(): { executor: Executor; type: string }[] {
+    return this.#entries.map(({ executor, config }) => ({ executor, type: config.type }));
   }
 
   /** The executor that runs a node's callbacks (null: the default events executor). */
