@@ -6,21 +6,14 @@ import { nodeOf } from './EntitySelector.js';
 import type { Publisher } from './Publisher.js';
 import type { Sample } from './Sample.js';
 import type { Subscription } from './Subscription.js';
+import { timeStats, type TimeStats } from './timeStats.js';
+
+export type { TimeStats };
 
 /** A chain of a job (`chains:`): topics a message's effects travel along, node by node. */
 export interface ChainConfig {
   name: string;
   topics: readonly string[];
-}
-
-/** min/mean/p50/p99/max of a set of durations, ns (nearest-rank percentiles); null when empty. */
-export interface TimeStats {
-  count: number;
-  min: number;
-  mean: number;
-  p50: number;
-  p99: number;
-  max: number;
 }
 
 export interface EntityMetrics {
@@ -192,8 +185,8 @@ export class ExecutorMetrics implements EngineObserver {
         entity: id,
         executor: executorOf(executable),
         activations: record?.activations ?? 0,
-        responseTime: stats(record?.response ?? []),
-        waitingTime: stats(record?.waiting ?? []),
+        responseTime: timeStats(record?.response ?? []),
+        waitingTime: timeStats(record?.waiting ?? []),
         timerOverruns: record?.overruns ?? 0,
         overwritten: overwritten.get(id)?.overwritten ?? 0,
       });
@@ -205,16 +198,7 @@ export class ExecutorMetrics implements EngineObserver {
         const busyTime = e.busyTime();
         return { name: e.name, type: e.type, threads: e.threads, busyTime, utilization: span === 0 ? 0 : busyTime / (e.threads * span) };
       }),
-      chains: this.#chains.map((chain, c) => ({ name: chain.name, topics: chain.topics, latency: stats(this.#latencies[c]!) })),
+      chains: this.#chains.map((chain, c) => ({ name: chain.name, topics: chain.topics, latency: timeStats(this.#latencies[c]!) })),
     };
   }
-}
-
-function stats(values: number[]): TimeStats | null {
-  if (values.length === 0) return null;
-  const sorted = Float64Array.from(values).sort();
-  let sum = 0;
-  for (const value of sorted) sum += value;
-  const rank = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-  return { count: sorted.length, min: sorted[0]!, mean: sum / sorted.length, p50: rank(0.5), p99: rank(0.99), max: sorted[sorted.length - 1]! };
 }
