@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 import { TraceWriter } from '../src/job/TraceWriter.js';
+import { LiveReport } from '../src/report/LiveReport.js';
+import { writeReport } from '../src/report/reportHtml.js';
 import { Simulation, type SimulationOptions } from '../src/rcl/Simulation.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 
@@ -63,7 +65,7 @@ export interface GraphRun {
 export async function runBenchmarkGraph(
   copies: number,
   simSeconds: number,
-  options: { fingerprint?: boolean; tracePath?: string } & Pick<SimulationOptions, 'executors' | 'executionTimes'> = {},
+  options: { fingerprint?: boolean; tracePath?: string; reportPath?: string } & Pick<SimulationOptions, 'executors' | 'executionTimes'> = {},
 ): Promise<GraphRun> {
   const { NodeA, NodeB, NodeC, NodeD, Monitor } = await exampleNodes();
   const simulation = new Simulation({
@@ -86,9 +88,15 @@ export async function runBenchmarkGraph(
     const engine = simulation.engine;
     const trace = options.tracePath === undefined ? undefined : new TraceWriter(options.tracePath, engine, { job: 'bench', seed: 0 });
     if (trace !== undefined) engine.observers.push(trace);
+    const report = options.reportPath === undefined ? undefined : new LiveReport(simulation);
+    if (report !== undefined) engine.observers.push(report);
     const start = performance.now();
     await engine.run({ endAt: engine.base + BigInt(simSeconds) * 1_000_000_000n });
     trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });
+    if (report !== undefined) {
+      const meta = { title: 'bench', source: 'run' as const, summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null };
+      writeReport(options.reportPath!, report.collector.report({ ...meta, end: engine.now }));
+    }
     const runSeconds = (performance.now() - start) / 1000;
     const periods = [100, 50, 40, 1000].map((ms) => ms * 1e6);
     return {

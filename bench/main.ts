@@ -4,13 +4,14 @@
  * median of several runs; ratios compare figures measured in this same process.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recordBare, recordWithRclsim, writeLargeBag } from './bagBench.js';
 import { runBenchmarkGraph } from './benchmarkGraph.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
 import { median } from './measure.js';
+import { renderSeconds } from './renderReport.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
 
@@ -215,6 +216,42 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     async run() {
       const scratch = benchDir();
       const figures = await overhead({ tracePath: join(scratch.path, 'run.trace') }, {});
+      scratch.done();
+      return figures;
+    },
+  },
+  report: {
+    description:
+      '--report: the rslcpp benchmark job (`rclsim run`, process start to exit) and the rslcpp graph at ~10^6 callbacks (250 copies, 21 s, run and report written) with vs without it, as the median of the ratios of runs made one after the other; the report file size, and the time headless Chromium takes to open and draw it',
+    async run() {
+      const scratch = benchDir();
+      const file = join(scratch.path, 'report.html');
+      const cli = join(repoRoot, 'dist/src/cli/main.js');
+      const job = join(repoRoot, 'examples/synthetic-benchmark/job.ts');
+      const processSeconds = (extra: string[]): number => {
+        const start = performance.now();
+        const child = spawnSync(process.execPath, [cli, 'run', job, '--quiet', ...extra]);
+        if (child.status !== 0) throw new Error(`rclsim run failed: ${child.stderr}`);
+        return (performance.now() - start) / 1000;
+      };
+      const jobRatios: number[] = [];
+      for (let i = 0; i < REPEATS; i++) {
+        const off = processSeconds([]);
+        jobRatios.push(processSeconds(['--report', file]) / off);
+      }
+      const [on, off] = await graphTimes(250, 21, [{ reportPath: file }, {}]);
+      const callbacks = (await runBenchmarkGraph(250, 21, {})).callbacks;
+      const renders: number[] = [];
+      for (let i = 0; i < 3; i++) renders.push(await renderSeconds(file));
+      const figures = {
+        jobOverhead: round(median(jobRatios) - 1, 3),
+        graphCallbacks: callbacks,
+        graphOverhead: round(median(on!.map((t, i) => t / off![i]!)) - 1, 3),
+        graphSecondsOn: round(median(on!), 3),
+        graphSecondsOff: round(median(off!), 3),
+        reportMB: round(statSync(file).size / 1e6, 2),
+        renderSeconds: round(median(renders), 2),
+      };
       scratch.done();
       return figures;
     },

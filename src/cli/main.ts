@@ -31,6 +31,7 @@ function withRunOptions(command: Command): Command {
     .addOption(new Option('--log-level <level>', 'minimum severity of node log lines').choices(Object.keys(LOG_LEVELS)).default('info'))
     .option('--trace <file>', 'write every executed callback and output to a trace file (format: README, "Traces")')
     .option('--metrics <file>', 'write executor metrics (callback response times, utilization, chain latencies) to a CSV file, or JSON for .json')
+    .option('--report <file>', 'write a self-contained HTML report of the run (timeline, topic rates and latencies, executors, network), also when it fails')
     .option('--perturb', 'add random real busy-waits and memory pressure after callbacks (results must not change)')
     .option('--seeded-order', "order every executor's wait results by the seed, as explore does (without executors: every node in one single_threaded executor)")
     .option('--callback-timeout <duration>', 'stop the run when one callback runs longer than this wall time (e.g. 5s)', wallDuration)
@@ -80,6 +81,7 @@ program
     return value;
   })
   .option('--keep-traces <dir>', "write the runs' traces here (default: a temporary folder, kept only on a difference)")
+  .option('--report <file>', "write an HTML report of the first run's trace, showing where the runs part ways when they do")
   .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
   .option('--seed <n>', "the job's seed", seed)
   .action(async (job: string, options: VerifyOptions) => {
@@ -97,6 +99,16 @@ program
   .option('--json', 'one JSON object instead of the report')
   .action(async (job: string, options: ExploreOptions) => {
     process.exitCode = await (await import('./explore.js')).explore(job, options);
+  });
+
+program
+  .command('report')
+  .description('write a self-contained HTML report: of a trace (given a second trace, with where the two part ways), or of a job, which it runs')
+  .argument('<trace-or-job>', 'a trace (`rclsim run --trace`), or a job file or module to run')
+  .argument('[other-trace]', 'a second trace of the same job: the report shows where the two part ways')
+  .requiredOption('-o, --output <file>', 'the HTML file to write')
+  .action(async (target: string, other: string | undefined, options: { output: string }) => {
+    process.exitCode = await (await import('./report.js')).report(target, other, options);
   });
 
 program

@@ -28,6 +28,7 @@ export interface RunCommandOptions {
   quiet?: boolean;
   trace?: string;
   metrics?: string;
+  report?: string;
   perturb?: boolean;
   seededOrder?: boolean;
   /** Wall time (ms) a callback may run before the supervisor stops the run (see supervisor.ts). */
@@ -66,6 +67,7 @@ export async function runAndReport(
       ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
       ...(options.trace === undefined ? {} : { tracePath: options.trace }),
       ...(options.metrics === undefined ? {} : { metricsPath: options.metrics }),
+      ...(options.report === undefined ? {} : { reportPath: options.report }),
       ...(options.perturb ? { perturb: true } : {}),
       ...(options.seededOrder ? { seededOrder: true } : {}),
       ...(supervision === undefined ? {} : { supervision }),

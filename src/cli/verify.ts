@@ -4,6 +4,7 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
+import type { DivergenceData } from '../report/ReportData.js';
 import { ExitCode } from './exitCodes.js';
 
 export interface VerifyOptions {
@@ -13,6 +14,7 @@ export interface VerifyOptions {
   until?: string;
   perturb?: boolean;
   keepTraces?: string;
+  report?: string;
   paramsFile: string[];
   seed?: number;
   callbackTimeout?: string;
@@ -80,7 +82,11 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
       process.stdout.write(`run ${i + 1} differs from run 1: ${differences.join('; ')}\n`);
       try {
         const comparison = compareTraces(reference.trace, outcomes[i]!.trace);
-        if (!comparison.identical) process.stdout.write(`${formatDivergence(comparison, 'run 1', `run ${i + 1}`)}\n`);
+        if (!comparison.identical) {
+          process.stdout.write(`${formatDivergence(comparison, 'run 1', `run ${i + 1}`)}\n`);
+          const { record, what, before, a, b } = comparison;
+          await writeVerifyReport(options.report, reference.trace, { nameA: 'run 1', nameB: `run ${i + 1}`, record, what, before, a, b });
+        }
       } catch (error) {
         process.stdout.write(`(the traces cannot be compared: ${(error as Error).message})\n`);
       }
@@ -88,6 +94,7 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
       return ExitCode.notDeterministic;
     }
     const runs = `all ${options.runs} runs agree${options.perturb ? ' (perturbed)' : ''}`;
+    await writeVerifyReport(options.report, reference.trace, null);
     if (reference.status !== 0) {
       process.stdout.write(`${runs}, and every run fails: ${reference.failure || `exit code ${reference.status}`}\n`);
       return reference.status;
@@ -99,6 +106,15 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
     process.off('SIGTERM', onSignal);
     if (!keep) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** `--report`: the first run's trace as a report, with where the runs part ways. */
+async function writeVerifyReport(path: string | undefined, trace: string, divergence: DivergenceData | null): Promise<void> {
+  if (path === undefined) return;
+  const { traceReport } = await import('./report.js');
+  const { writeReport } = await import('../report/reportHtml.js');
+  writeReport(path, traceReport(trace, divergence));
+  process.stdout.write(`report written to ${path}\n`);
 }
 
 function describe(outcome: RunOutcome): string {

@@ -16,6 +16,8 @@ import { Perturbation } from './Perturbation.js';
 import type { RunSummary } from './RunSummary.js';
 import { writeMetrics } from './metricsFile.js';
 import { TraceWriter } from './TraceWriter.js';
+import { LiveReport } from '../report/LiveReport.js';
+import { writeRunReport } from './runReport.js';
 
 // Wall time is measured for the summary only; it decides nothing.
 const wallClock = performance.now.bind(performance);
@@ -43,6 +45,8 @@ export interface RunOptions {
   seededOrder?: boolean;
   /** Write the run's executor metrics here (JSON for a .json file, else CSV), even when the run fails. */
   metricsPath?: string;
+  /** Write the run's HTML report here (report/), even when the run fails. */
+  reportPath?: string;
 }
 
 /** The executors of a run: the job's, or with seededOrder every one seeded (see RunOptions). */
@@ -147,6 +151,10 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   const globals = new VirtualGlobals(simulation);
   const realIo = new RealIoDetector(simulation);
   let trace: TraceWriter | undefined;
+  const report = options.reportPath === undefined ? null : new LiveReport(simulation);
+  if (report !== null) engine.observers.push(report);
+  let summary: RunSummary | undefined;
+  let failure: unknown;
   let endReason: EndReason | undefined;
   const closeTrace = (reason: string): void =>
     trace?.close({ reason, callbacks: engine.callbacks, fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '' });
@@ -206,7 +214,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     const metrics = simulation.metricsReport();
     simulation.warnings.push(...simulation.executorWarnings());
     for (const i of simulation.executionTimes?.unused() ?? []) simulation.warnings.push(`execution_times[${i}] matched no callback that ran (its nodes, kind and topic; a relative topic is resolved from /)`);
-    return {
+    summary = {
       job: job.name,
       seed: simulation.seed,
       startTime: engine.base,
@@ -222,13 +230,19 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       ...(network === undefined ? {} : { network }),
       ...(metrics === null ? {} : { metrics }),
     };
+    return summary;
   } catch (error) {
     failed = true;
+    failure = error;
     await tellEnded();
     throw error;
   } finally {
     closeTrace(endReason ?? 'failed');
     if (options.metricsPath !== undefined) writeMetrics(options.metricsPath, simulation.metricsReport()!);
+    if (report !== null) {
+      const reached = { job: job.name, seed: simulation.seed, startTime: engine.base, endTime: engine.nowAbs, callbacks: engine.callbacks };
+      writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
+    }
     realIo.disable();
     globals.uninstall();
     simulation.exit();

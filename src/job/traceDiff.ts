@@ -85,7 +85,7 @@ function take(reader: TraceReader, first: string | undefined, context: number): 
 }
 
 /** A trace file read line by line with synchronous reads: header checked, records, end line. */
-class TraceReader {
+export class TraceReader {
   readonly header: string;
   /** The closing line once the records are read ('(no end line: the run was killed)' without one). */
   end = '(no end line: the run was killed)';

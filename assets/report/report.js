@@ -1,0 +1,334 @@
+// The page of an rclsim report: reads the embedded data and draws it with uPlot.
+(function () {
+  'use strict';
+  const data = JSON.parse(document.getElementById('report-data').textContent);
+  const root = document.getElementById('report');
+  const WIDTH = Math.min(1220, window.innerWidth - 60);
+  const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#7f7f7f', '#bcbd22'];
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+    for (const child of children) node.append(child instanceof Node ? child : String(child));
+    return node;
+  }
+  function section(title) {
+    root.append(el('h2', {}, title));
+  }
+  function decode(base64, Type) {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    return new Type(bytes.buffer);
+  }
+  function seconds(s) {
+    if (s === null || s === undefined || Number.isNaN(s)) return '–';
+    const a = Math.abs(s);
+    if (a === 0) return '0';
+    if (a < 1e-6) return (s * 1e9).toFixed(0) + ' ns';
+    if (a < 1e-3) return (s * 1e6).toFixed(1) + ' µs';
+    if (a < 1) return (s * 1e3).toFixed(2) + ' ms';
+    return s.toFixed(3) + ' s';
+  }
+  function number(n) {
+    return typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: 3 }) : String(n);
+  }
+  function table(headers, rows, textColumns) {
+    const text = new Set(textColumns || [0]);
+    const head = el('tr', {}, ...headers.map((h, i) => el('th', text.has(i) ? { class: 'text' } : {}, h)));
+    const body = rows.map((row) => el('tr', {}, ...row.map((cell, i) => el('td', text.has(i) ? { class: 'text' } : {}, cell))));
+    return el('div', { class: 'scroll' }, el('table', {}, head, ...body));
+  }
+  /** A uPlot chart in a .plot box that says how many points it drew (data-points). */
+  function plot(title, opts, plotData, points) {
+    const box = el('div', { class: 'plot', 'data-title': title, 'data-points': String(points) });
+    root.append(box);
+    const chart = new uPlot(Object.assign({ title, width: WIDTH, height: 260 }, opts), plotData, box);
+    box.dataset.rendered = chart.ctx ? '1' : '0';
+    return chart;
+  }
+  function seriesOpts(names, extra) {
+    return [{}, ...names.map((name, i) => Object.assign({ label: name, stroke: COLORS[i % COLORS.length], width: 1.5, spanGaps: false }, extra ? extra(i) : {}))];
+  }
+  function binCenters(count, width) {
+    return Array.from({ length: count }, (_, i) => (i + 0.5) * width);
+  }
+
+  // ---- summary ---------------------------------------------------------------------------
+  root.append(el('h1', {}, 'rclsim report: ' + data.title));
+  root.append(el('p', { class: 'note' }, data.source === 'trace' ? 'From a trace file: callbacks are instants (a trace holds no execution times), no network or executor metrics.' : 'From a run.'));
+  if (data.failure) root.append(el('div', { class: 'failure', id: 'failure' }, 'The run failed: ' + data.failure));
+  section('Summary');
+  root.append(table(['', ''], Object.entries(data.summary).map(([k, v]) => [k, number(v)]), [0, 1]));
+  if (Object.keys(data.results).length > 0) {
+    root.append(el('h3', {}, 'Results'));
+    root.append(el('pre', { id: 'results' }, JSON.stringify(data.results, null, 2)));
+  }
+  if (data.warnings.length > 0) {
+    root.append(el('h3', {}, 'Warnings'));
+    root.append(el('ul', { class: 'warnings' }, ...data.warnings.map((w) => el('li', {}, w))));
+  }
+  if (data.limits.length > 0) root.append(el('p', { class: 'note' }, 'Downsampled: ' + data.limits.join('; ') + '.'));
+
+  // ---- divergence ------------------------------------------------------------------------
+  if (data.divergence) {
+    const d = data.divergence;
+    section('Where the runs part ways');
+    root.append(el('p', {}, `First divergence at record ${d.record}: ${d.what}.`));
+    const pre = el('pre', { class: 'trace', id: 'divergence' });
+    for (const line of d.before) pre.append(el('span', {}, '    ' + line + '\n'));
+    for (const line of d.a) pre.append(el('span', { class: 'a' }, d.nameA + ' < ' + line + '\n'));
+    for (const line of d.b) pre.append(el('span', { class: 'b' }, d.nameB + ' > ' + line + '\n'));
+    root.append(pre);
+  }
+
+  // ---- callback timeline -----------------------------------------------------------------
+  const timeline = data.timeline;
+  if (timeline.rows.length > 0) {
+    section('Callback timeline');
+    root.append(el('p', { class: 'note' }, timeline.durations ? 'Bars: callbacks with their modeled execution times.' : 'Ticks: callbacks (no execution times modeled: each takes no sim time).'));
+    const rows = timeline.rows.map((row) => ({
+      label: row.node + ' ' + row.kind + (row.channel ? ' ' + row.channel : ''),
+      row,
+      starts: row.starts ? decode(row.starts, Float64Array) : null,
+      durations: row.durations ? decode(row.durations, Float64Array) : null,
+      levels: row.levels ? decode(row.levels, Uint8Array) : null,
+    }));
+    const SHOWN = 40;
+    const filter = el('input', { type: 'search', placeholder: 'filter rows (node, kind or topic)', id: 'timeline-filter' });
+    const info = el('span', { class: 'note' });
+    root.append(el('div', { class: 'controls' }, filter, ' ', info));
+    const holder = el('div');
+    root.append(holder);
+    let chart = null;
+    const draw = () => {
+      const text = filter.value.trim();
+      const matching = rows.filter((r) => text === '' || r.label.includes(text));
+      const shown = matching.slice(0, SHOWN);
+      info.textContent = `${shown.length} of ${matching.length} rows (${rows.length} in all)`;
+      if (chart) chart.destroy();
+      holder.textContent = '';
+      const height = 80 + 22 * Math.max(shown.length, 1);
+      let points = 0;
+      for (const r of shown) points += r.starts ? r.starts.length : r.levels.length;
+      const box = el('div', { class: 'plot', 'data-title': 'Callback timeline', 'data-points': String(points) });
+      holder.append(box);
+      chart = new uPlot(
+        {
+          width: WIDTH,
+          height,
+          legend: { show: false },
+          cursor: { drag: { x: true, y: false }, points: { show: false } },
+          scales: { x: { time: false, range: (u, min, max) => [min, max] }, y: { range: [-0.5, shown.length - 0.5], dir: -1 } },
+          axes: [
+            { label: 'sim time (s)' },
+            { size: 330, splits: () => shown.map((_, i) => i), values: (u, splits) => splits.map((i) => shown[i] ? shown[i].label.slice(-52) : '') },
+          ],
+          series: [{}, { show: false }],
+          hooks: {
+            draw: [
+              (u) => {
+                const ctx = u.ctx;
+                ctx.save();
+                ctx.beginPath();
+                ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+                ctx.clip();
+                const rowHeight = Math.abs(u.valToPos(1, 'y', true) - u.valToPos(0, 'y', true)) * 0.7;
+                shown.forEach((r, i) => {
+                  const y = u.valToPos(i, 'y', true) - rowHeight / 2;
+                  ctx.fillStyle = COLORS[i % COLORS.length];
+                  if (r.starts) {
+                    for (let k = 0; k < r.starts.length; k++) {
+                      const x0 = u.valToPos(r.starts[k], 'x', true);
+                      const x1 = u.valToPos(r.starts[k] + r.durations[k], 'x', true);
+                      ctx.fillRect(x0, y, Math.max(1, x1 - x0), rowHeight);
+                    }
+                  } else {
+                    for (let k = 0; k < r.levels.length; k++) {
+                      if (r.levels[k] === 0) continue;
+                      const x0 = u.valToPos(k * timeline.binWidth, 'x', true);
+                      const x1 = u.valToPos((k + 1) * timeline.binWidth, 'x', true);
+                      ctx.globalAlpha = 0.15 + (0.85 * r.levels[k]) / 255;
+                      ctx.fillRect(x0, y, Math.max(1, x1 - x0), rowHeight);
+                    }
+                    ctx.globalAlpha = 1;
+                  }
+                });
+                ctx.restore();
+              },
+            ],
+          },
+        },
+        [[0, data.span], [null, null]],
+        box,
+      );
+      box.dataset.rendered = '1';
+    };
+    filter.addEventListener('input', draw);
+    draw();
+    if (timeline.rows.length > 200) root.append(el('p', { class: 'note' }, `The first 200 of ${timeline.rows.length} rows:`));
+    root.append(
+      table(
+        ['node', 'kind', 'topic / service', 'callbacks', 'busy'],
+        timeline.rows.slice(0, 200).map((r) => [r.node, r.kind, r.channel || '–', number(r.callbacks), seconds(r.busy)]),
+        [0, 1, 2],
+      ),
+    );
+  }
+
+  // ---- topics ----------------------------------------------------------------------------
+  if (data.topics.length > 0) {
+    section('Topics');
+    root.append(
+      table(
+        ['topic', 'published', 'taken', 'lost', 'rate (Hz)', 'latency min', 'mean', 'p50', 'p99', 'max'],
+        data.topics.map((t) => {
+          const l = t.latency;
+          const approx = l && !l.exact ? '≈' : '';
+          return [t.topic, number(t.published), number(t.taken), number(t.dropped), t.rate.toFixed(2), seconds(l && l.min), seconds(l && l.mean), l ? approx + seconds(l.p50) : '–', l ? approx + seconds(l.p99) : '–', seconds(l && l.max)];
+        }),
+      ),
+    );
+    root.append(el('p', { class: 'note' }, 'Latency: from the publish to the callback that took the message (matched by message digest, so a run without a fingerprint has none).'));
+  }
+  if (data.rates) {
+    const r = data.rates;
+    const x = binCenters(r.series[0].values.length, r.binWidth);
+    plot(
+      'Message rate per topic (messages/s, bins of ' + seconds(r.binWidth) + ')',
+      { scales: { x: { time: false } }, axes: [{ label: 'sim time (s)' }, { label: 'messages/s', size: 70 }], series: seriesOpts(r.series.map((s) => s.name)) },
+      [x, ...r.series.map((s) => s.values)],
+      x.length * r.series.length,
+    );
+  }
+  if (data.latency) {
+    const l = data.latency;
+    // One point per bin (by index: the axis names each bin by its lower edge).
+    const x = l.edges.slice(0, -1).map((_, i) => i);
+    plot(
+      'Publish → take latency: histogram (log-scale bins; a take with no latency counts in the first)',
+      {
+        scales: { x: { time: false } },
+        axes: [{ label: 'latency', values: (u, splits) => splits.map((i) => (Number.isInteger(i) && l.edges[i] !== undefined ? seconds(l.edges[i]) : '')) }, { label: 'takes', size: 70 }],
+        series: seriesOpts(l.histograms.map((h) => h.name), () => ({ paths: uPlot.paths.stepped({ align: 1 }), points: { show: false } })),
+      },
+      [x, ...l.histograms.map((h) => h.counts)],
+      x.length * l.histograms.length,
+    );
+    const t = binCenters(Math.max(...l.overTime.map((s) => s.mean.length)), l.binWidth);
+    const names = [];
+    const values = [];
+    l.overTime.forEach((s) => {
+      names.push(s.name + ' mean', s.name + ' max');
+      values.push(s.mean, s.max);
+    });
+    plot(
+      'Publish → take latency over time (mean and max per bin of ' + seconds(l.binWidth) + ')',
+      {
+        scales: { x: { time: false } },
+        axes: [{ label: 'sim time (s)' }, { label: 'latency', size: 80, values: (u, splits) => splits.map((v) => seconds(v)) }],
+        series: seriesOpts(names, (i) => ({ stroke: COLORS[Math.floor(i / 2) % COLORS.length], dash: i % 2 === 1 ? [4, 4] : undefined, spanGaps: true })),
+      },
+      [t, ...values.map((v) => Array.from(t, (_, i) => (v[i] === undefined ? null : v[i])))],
+      t.length * values.length,
+    );
+  }
+
+  // ---- executors -------------------------------------------------------------------------
+  if (data.executors) {
+    const m = data.executors;
+    section('Executors');
+    if (m.executors.length > 0) {
+      root.append(table(['executor', 'type', 'threads', 'busy', 'utilization'], m.executors.map((e) => [e.name, e.type, e.threads, seconds(e.busyTime / 1e9), (100 * e.utilization).toFixed(1) + ' %'])));
+      const x = m.executors.map((_, i) => i);
+      plot(
+        'Executor utilization (%)',
+        {
+          height: 200,
+          scales: { x: { time: false, range: [-0.5, m.executors.length - 0.5] }, y: { range: [0, 100] } },
+          axes: [{ splits: () => x, values: (u, splits) => splits.map((i) => (m.executors[i] ? m.executors[i].name : '')) }, { label: '%', size: 50 }],
+          series: [{}, { label: 'utilization', fill: '#1f77b455', stroke: '#1f77b4', paths: uPlot.paths.bars({ size: [0.5] }) }],
+        },
+        [x, m.executors.map((e) => 100 * e.utilization)],
+        x.length,
+      );
+    }
+    const ns = (v) => (v === null || v === undefined ? '–' : seconds(v / 1e9));
+    const entities = [...m.entities].sort((a, b) => b.activations - a.activations).slice(0, 100);
+    root.append(el('h3', {}, `Callbacks (${entities.length} of ${m.entities.length}, most activations first)`));
+    root.append(
+      table(
+        ['node', 'kind', 'topic', 'executor', 'activations', 'response p50', 'p99', 'max', 'waiting p50', 'p99', 'overruns', 'overwritten'],
+        entities.map((e) => [e.node, e.kind, e.channel || '–', e.executor, number(e.activations), ns(e.responseTime && e.responseTime.p50), ns(e.responseTime && e.responseTime.p99), ns(e.responseTime && e.responseTime.max), ns(e.waitingTime && e.waitingTime.p50), ns(e.waitingTime && e.waitingTime.p99), number(e.timerOverruns), number(e.overwritten)]),
+        [0, 1, 2, 3],
+      ),
+    );
+    if (m.chains.length > 0) {
+      root.append(el('h3', {}, 'Chains: end-to-end latency'));
+      root.append(table(['chain', 'topics', 'count', 'min', 'mean', 'p50', 'p99', 'max'], m.chains.map((c) => {
+        const l = c.latency;
+        return [c.name, c.topics.join(' → '), l ? number(l.count) : 0, ns(l && l.min), ns(l && l.mean), ns(l && l.p50), ns(l && l.p99), ns(l && l.max)];
+      }), [0, 1]));
+    }
+  }
+
+  // ---- network ---------------------------------------------------------------------------
+  if (data.network && data.network.length > 0) {
+    const links = data.network;
+    section('Network links');
+    const times = links[0].times;
+    const over = (title, key, label) => {
+      const values = links.map((link) => times.map((_, i) => {
+        const v = link[key][i];
+        return v === null || v === undefined || !Number.isFinite(v) ? null : v;
+      }));
+      plot(title, { scales: { x: { time: false } }, axes: [{ label: 'sim time (s)' }, { label, size: 70 }], series: seriesOpts(links.map((l) => l.name)) }, [times, ...values], times.length * links.length);
+    };
+    over('SNR (dB)', 'snrDb', 'dB');
+    over('MCS', 'mcs', 'index');
+    over('Goodput (Mbit/s)', 'goodputMbps', 'Mbit/s');
+    over('Latency, mean per period (s)', 'latencyMean', 's');
+    over('Messages lost per metrics period', 'lost', 'messages');
+    // Rate vs delay: one point per link and period.
+    const scatter = links.map((link) => {
+      const goodput = [];
+      const delay = [];
+      link.goodputMbps.forEach((g, i) => {
+        const d = link.latencyMean[i];
+        // Periods that delivered something (a period with none has no latency).
+        if (g > 0 && Number.isFinite(g) && Number.isFinite(d)) {
+          goodput.push(g);
+          delay.push(d);
+        }
+      });
+      return [goodput, delay];
+    });
+    // Drawn point by point over uPlot's axes (its data only sets the scales).
+    const xs = scatter.flatMap((s) => s[0]);
+    const ys = scatter.flatMap((s) => s[1]);
+    plot(
+      'Rate vs delay (one point per link and metrics period that delivered messages)',
+      {
+        scales: { x: { time: false, range: [0, Math.max(1e-9, ...xs) * 1.05] }, y: { range: [0, Math.max(1e-9, ...ys) * 1.05] } },
+        axes: [{ label: 'goodput (Mbit/s)' }, { label: 'mean latency (s)', size: 80 }],
+        series: [{}, ...links.map((l, i) => ({ label: l.name, stroke: COLORS[i % COLORS.length], paths: () => null, points: { show: false } }))],
+        hooks: {
+          draw: [
+            (u) => {
+              const ctx = u.ctx;
+              scatter.forEach(([gx, dy], i) => {
+                ctx.fillStyle = COLORS[i % COLORS.length] + 'aa';
+                for (let k = 0; k < gx.length; k++) {
+                  ctx.beginPath();
+                  ctx.arc(u.valToPos(gx[k], 'x', true), u.valToPos(dy[k], 'y', true), 3 * devicePixelRatio, 0, 2 * Math.PI);
+                  ctx.fill();
+                }
+              });
+            },
+          ],
+        },
+      },
+      [[0, 1], ...links.map(() => [null, null])],
+      xs.length,
+    );
+  }
+  document.body.dataset.ready = '1';
+})();

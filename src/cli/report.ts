@@ -1,0 +1,117 @@
+import { OutputError } from '../engine/errors.js';
+import { compareTraces, TraceFileError, TraceReader } from '../job/traceDiff.js';
+import { ReportCollector } from '../report/ReportCollector.js';
+import type { DivergenceData, ReportData } from '../report/ReportData.js';
+import { writeReport } from '../report/reportHtml.js';
+import { ExitCode } from './exitCodes.js';
+import type { RunCommandOptions } from './runAndReport.js';
+
+export interface ReportOptions {
+  output: string;
+}
+
+const OUTPUTS = new Set(['publish', 'response', 'drop']);
+
+/**
+ * `rclsim report TRACE [OTHER_TRACE] -o out.html`: the report of a trace (and, given a second
+ * trace of the same job, where the two part ways); `rclsim report JOB -o out.html` runs the job
+ * and writes its report, as `rclsim run JOB --report out.html` does.
+ */
+export async function report(target: string, other: string | undefined, options: ReportOptions): Promise<number> {
+  if (!isTrace(target)) {
+    if (other !== undefined) {
+      process.stderr.write(`rclsim: ${other}: a second trace is compared with a first trace, and ${target} is a job\n`);
+      return ExitCode.usage;
+    }
+    const { supervise } = await import('./supervisor.js');
+    const runOptions: RunCommandOptions = { paramsFile: [], fingerprint: true, logLevel: 'info', report: options.output };
+    return supervise({ command: 'run', target, args: [], options: runOptions });
+  }
+  try {
+    let divergence: DivergenceData | null = null;
+    if (other !== undefined) {
+      const comparison = compareTraces(target, other);
+      if (!comparison.identical) {
+        const { record, what, before, a, b } = comparison;
+        divergence = { nameA: target, nameB: other, record, what, before, a, b };
+      }
+      process.stdout.write(divergence === null ? 'the traces are identical\n' : `the traces part ways at record ${divergence.record}: ${divergence.what}\n`);
+    }
+    writeReport(options.output, traceReport(target, divergence));
+    process.stdout.write(`report written to ${options.output}\n`);
+    return ExitCode.ok;
+  } catch (error) {
+    process.stderr.write(`rclsim: ${(error as Error).message}\n`);
+    return error instanceof TraceFileError ? ExitCode.badInput : error instanceof OutputError ? ExitCode.outputFailed : ExitCode.internalError;
+  }
+}
+
+/** Whether the file is a trace (what a job file or module never starts with). */
+function isTrace(path: string): boolean {
+  try {
+    new TraceReader(path).close();
+    return true;
+  } catch (error) {
+    if (error instanceof TraceFileError && /not an rclsim trace|no such trace|not a regular file/.test(error.message)) return false;
+    throw error;
+  }
+}
+
+/** A report of what a trace holds: callbacks as instants, publishes, takes and their latencies. */
+export function traceReport(path: string, divergence: DivergenceData | null): ReportData {
+  const reader = new TraceReader(path);
+  try {
+    const header = /^# job (.*) seed (-?\d+) start (-?\d+)$/.exec(reader.header);
+    if (header === null) throw new TraceFileError(path, `line 2 is no trace header: ${reader.header}`);
+    const [, job, seed, start] = header as unknown as [string, string, string, string];
+    const base = BigInt(start);
+    const collector = new ReportCollector();
+    let records = 0;
+    for (let line = reader.nextRecord(); line !== undefined; line = reader.nextRecord()) {
+      records++;
+      const [time, kind, owner, id, channel, digest] = line.split('\t');
+      if (digest === undefined) throw new TraceFileError(path, `record ${records} has fewer than 6 columns: ${line}`);
+      // Records of nodes being built (clock 0, before the start) count at the start.
+      const offset = Math.max(0, Number(parseSimTime(time!) - base));
+      const entity = Number(id);
+      const topic = channel === '-' ? '' : channel!;
+      const hi = digest === '-' ? 0 : parseInt(digest.slice(0, 8), 16) | 0;
+      const lo = digest === '-' ? 0 : parseInt(digest.slice(8), 16) | 0;
+      if (OUTPUTS.has(kind!)) {
+        if (!collector.knowsOutput(entity)) collector.describeOutput(entity, kind!, topic);
+        collector.output(entity, offset, lo, hi);
+      } else {
+        if (!collector.knowsCallback(entity)) collector.describeCallback(entity, kind!, owner!, topic);
+        collector.callback(entity, offset, 0, lo, hi);
+      }
+    }
+    const end = /^# end (\S+) at (-?\d+) callbacks (\d+) fingerprint (\S+)$/.exec(reader.end);
+    const summary: Record<string, string | number> = { job, seed: Number(seed), trace: path, records };
+    if (end !== null) {
+      summary.ended = end[1]!;
+      summary.callbacks = Number(end[3]);
+      summary.fingerprint = end[4]!;
+    } else summary.ended = reader.end;
+    return collector.report({
+      title: job,
+      source: 'trace',
+      summary,
+      results: {},
+      warnings: [],
+      failure: end === null || end[1] === 'failed' ? `the trace ends: ${reader.end}` : null,
+      executors: null,
+      divergence,
+      end: end === null ? 0 : Number(BigInt(end[2]!) - base),
+    });
+  } finally {
+    reader.close();
+  }
+}
+
+/** A trace's `seconds.nanoseconds` as ns. */
+function parseSimTime(text: string): bigint {
+  const [seconds, fraction = ''] = text.split('.');
+  const negative = seconds!.startsWith('-');
+  const ns = BigInt(seconds!.replace('-', '')) * 1_000_000_000n + BigInt(fraction.padEnd(9, '0').slice(0, 9) || '0');
+  return negative ? -ns : ns;
+}

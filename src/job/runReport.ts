@@ -1,0 +1,39 @@
+import { formatSimTime } from '../engine/errors.js';
+import type { LiveReport } from '../report/LiveReport.js';
+import { writeReport } from '../report/reportHtml.js';
+import type { Simulation } from '../rcl/Simulation.js';
+import type { RunSummary } from './RunSummary.js';
+
+/** What is known of a run that failed before its summary. */
+type Reached = Pick<RunSummary, 'job' | 'seed' | 'startTime' | 'endTime' | 'callbacks'>;
+
+/** The report of a run (`rclsim run --report`): its summary, or how far it got and why it failed. */
+export function writeRunReport(path: string, report: LiveReport, simulation: Simulation, summary: RunSummary | Reached, failure: unknown): void {
+  const full = 'endReason' in summary ? summary : null;
+  const rows: Record<string, string | number> = {
+    job: summary.job,
+    seed: summary.seed,
+    'sim time': `${formatSimTime(summary.startTime)} → ${formatSimTime(summary.endTime)}`,
+    callbacks: summary.callbacks,
+  };
+  if (full !== null) {
+    rows.ended = `${full.endReason}, exit code ${full.exitCode}`;
+    rows['messages delivered'] = full.messagesDelivered;
+    rows.fingerprint = full.fingerprint || '(off)';
+    rows['wall time'] = `${full.wallSeconds.toFixed(3)} s`;
+  }
+  writeReport(
+    path,
+    report.collector.report({
+      title: summary.job,
+      source: 'run',
+      summary: rows,
+      results: JSON.parse(JSON.stringify(full?.results ?? {}, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))) as Record<string, unknown>,
+      warnings: full?.warnings ?? [...simulation.warnings],
+      failure: failure === undefined ? null : failure instanceof Error ? failure.message : String(failure),
+      executors: simulation.metricsReport(),
+      divergence: null,
+      end: Number(summary.endTime - summary.startTime),
+    }),
+  );
+}

@@ -1,0 +1,413 @@
+import { EventChunk, EventLog } from './EventLog.js';
+import { PublishLog } from './PublishLog.js';
+import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
+import { MAX_BINS, TimeBins } from './TimeBins.js';
+import { binEdge, HISTOGRAM_BINS, TimedValues } from './TimedValues.js';
+
+/** Callbacks drawn one by one, over all rows; a busier row is drawn as bins. */
+export const BAR_BUDGET = 100_000;
+/** Bins of the plots over time (about; a power-of-two width gives between half and all of them). */
+const PLOT_BINS = 200;
+/** Topics plotted one by one (the busiest; the table lists every topic). */
+export const TOPICS_PLOTTED = 8;
+/** Metrics periods per link kept in a report: more are averaged in groups. */
+export const LINK_POINTS = 2_000;
+
+/** The callbacks of one entity: binned (count, busy time), and one by one while the row is within its share. */
+class Row {
+  count = 0;
+  busy = 0;
+  readonly bins = new TimeBins();
+  starts: number[] | null = [];
+  durations: number[] | null = [];
+  /** The topic a subscription takes from, and the position after its last take there (PublishLog). */
+  readonly topic: Topic | null;
+  after = -1;
+
+  constructor(
+    readonly entity: number,
+    readonly kind: string,
+    readonly owner: string,
+    readonly channel: string,
+    topic: Topic | null,
+  ) {
+    this.topic = topic;
+  }
+}
+
+class Topic {
+  published = 0;
+  taken = 0;
+  dropped = 0;
+  readonly log = new PublishLog();
+  readonly publishes = new TimeBins();
+  /** Latencies of the takes matched with their publish, at the takes. */
+  readonly latency: TimedValues;
+
+  constructor(
+    readonly name: string,
+    readonly index: number,
+    budget: { left: number },
+  ) {
+    this.latency = new TimedValues(budget);
+  }
+}
+
+interface OutputSourceRow {
+  kind: string;
+  topic: Topic | null;
+}
+
+/** What a report says besides what the collector gathered. */
+export type ReportMeta = Pick<ReportData, 'title' | 'source' | 'summary' | 'results' | 'warnings' | 'failure' | 'executors' | 'divergence'> & {
+  /** The run's end, ns from its start (the records may end earlier). */
+  end: number;
+};
+
+/** A link's state over one metrics period, as the network monitor publishes it. */
+export interface LinkPeriod {
+  from_host: string;
+  to_host: string;
+  snr_db: number;
+  mcs: number;
+  throughput_mbps: number;
+  latency_mean: number;
+  latency_max: number;
+  messages_sent: number;
+  messages_lost: number;
+}
+
+/**
+ * What a report needs of a run, gathered from its callbacks and outputs as they happen (a live
+ * run or a trace read back): a timeline per entity, publishes, takes and losses per topic with
+ * the latency of each take matched to its publish by digest, and network link periods. Memory
+ * is bounded: binned series (TimeBins), callbacks kept one by one up to a limit, latencies
+ * exact up to a limit (LatencyStats).
+ */
+export class ReportCollector {
+  readonly #rows: (Row | undefined)[] = [];
+  readonly #outputs: (OutputSourceRow | undefined)[] = [];
+  readonly #topics = new Map<string, Topic>();
+  /** The topics in the order they appeared (Topic.index). */
+  readonly #topicList: Topic[] = [];
+  readonly #log = new EventLog();
+  /** The log's events grouped (see #fold), kept for the next fold. */
+  #sorted = new EventChunk(0);
+  readonly #budget = TimedValues.budget();
+  #durations = false;
+  #rowCount = 0;
+  /** Callbacks a row keeps one by one (past it, the row is drawn binned). */
+  #barsPerRow = Infinity;
+  #lastTime = 0;
+  readonly #links = new Map<string, { times: number[]; periods: LinkPeriod[] }>();
+
+  /** Whether the entity with this id was described already. */
+  knowsCallback(entity: number): boolean {
+    return this.#rows[entity] !== undefined;
+  }
+
+  knowsOutput(entity: number): boolean {
+    return this.#outputs[entity] !== undefined;
+  }
+
+  describeCallback(entity: number, kind: string, owner: string, channel: string): void {
+    while (this.#rows.length <= entity) this.#rows.push(undefined);
+    this.#rows[entity] = new Row(entity, kind, owner, channel, kind === 'subscription' ? this.#topic(channel) : null);
+    // Twice a fair share of the bars drawn, so that a row cut off now is one that is binned in the end.
+    this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / ++this.#rowCount));
+  }
+
+  /** `kind`: publish, response or drop (a source has one kind). */
+  describeOutput(entity: number, kind: string, channel: string): void {
+    while (this.#outputs.length <= entity) this.#outputs.push(undefined);
+    this.#outputs[entity] = { kind, topic: kind === 'response' ? null : this.#topic(channel) };
+  }
+
+  #topic(name: string): Topic {
+    let topic = this.#topics.get(name);
+    if (topic === undefined) {
+      topic = new Topic(name, this.#topicList.length, this.#budget);
+      this.#topics.set(name, topic);
+      this.#topicList.push(topic);
+    }
+    return topic;
+  }
+
+  /** A callback ran from `time` for `duration` (ns from the start), consuming the item with this digest. */
+  callback(entity: number, time: number, duration: number, lo: number, hi: number): void {
+    while (this.#log.push(entity, time, duration, lo, hi)) this.#fold();
+  }
+
+  /** A source described with describeOutput published, responded or lost something at `time`. */
+  output(entity: number, time: number, lo: number, hi: number): void {
+    while (this.#log.push(~entity, time, 0, lo, hi)) this.#fold();
+  }
+
+  /**
+   * Applies the logged events entity group by entity group: each topic's publishes and takes
+   * (in the order they happened), then each other entity's callbacks. Partitioned first (a
+   * counting sort into one contiguous copy), so that each group's statistics stay in the cache
+   * while its events are applied; in the order they happened, every event was a cache miss.
+   */
+  #fold(): void {
+    const log = this.#log;
+    const rows = this.#rows;
+    const outputs = this.#outputs;
+    const topics = this.#topicList.length;
+    const groups = topics + rows.length;
+    let total = 0;
+    for (const chunk of log.chunks) total += chunk.length;
+    const sorted = this.#sorted.length >= total ? this.#sorted : (this.#sorted = new EventChunk(total));
+    const starts = new Int32Array(groups + 1);
+    const groupOf = new Int32Array(total);
+    let k = 0;
+    for (const { length, ids } of log.chunks) {
+      for (let i = 0; i < length; i++, k++) {
+        const id = ids[i]!;
+        const g = id >= 0 ? (rows[id]!.topic?.index ?? topics + id) : (outputs[~id]!.topic?.index ?? -1);
+        groupOf[k] = g;
+        if (g >= 0) starts[g + 1]!++;
+      }
+    }
+    for (let g = 0; g < groups; g++) starts[g + 1]! += starts[g]!;
+    const kept = starts[groups]!;
+    k = 0;
+    for (const { length, ids, times, durations, digestsLo, digestsHi } of log.chunks) {
+      for (let i = 0; i < length; i++, k++) {
+        const g = groupOf[k]!;
+        if (g < 0) continue;
+        const j = starts[g]!++;
+        sorted.ids[j] = ids[i]!;
+        sorted.times[j] = times[i]!;
+        sorted.durations[j] = durations[i]!;
+        sorted.digestsLo[j] = digestsLo[i]!;
+        sorted.digestsHi[j] = digestsHi[i]!;
+      }
+    }
+    const { ids, times, durations, digestsLo, digestsHi } = sorted;
+    for (let i = 0; i < kept; i++) {
+      const id = ids[i]!;
+      if (id >= 0) this.#applyCallback(rows[id]!, times[i]!, durations[i]!, digestsLo[i]!, digestsHi[i]!);
+      else this.#applyOutput(outputs[~id]!, times[i]!, digestsLo[i]!, digestsHi[i]!);
+    }
+    log.clear();
+  }
+
+  #applyCallback(row: Row, time: number, duration: number, lo: number, hi: number): void {
+    row.count++;
+    row.busy += duration;
+    row.bins.add(time, duration);
+    const starts = row.starts;
+    if (starts !== null) {
+      if (starts.length < this.#barsPerRow) {
+        starts.push(time);
+        row.durations!.push(duration);
+      } else row.starts = row.durations = null;
+    }
+    if (duration > 0) this.#durations = true;
+    if (time + duration > this.#lastTime) this.#lastTime = time + duration;
+    const topic = row.topic;
+    if (topic !== null) {
+      topic.taken++;
+      const position = topic.log.find(row.after, lo, hi);
+      if (position >= 0) {
+        row.after = position + 1;
+        topic.latency.add(time, time - topic.log.timeAt(position));
+      }
+    }
+  }
+
+  #applyOutput(source: OutputSourceRow, time: number, lo: number, hi: number): void {
+    const topic = source.topic;
+    if (topic === null) return;
+    if (time > this.#lastTime) this.#lastTime = time;
+    if (source.kind === 'drop') {
+      topic.dropped++;
+      return;
+    }
+    topic.published++;
+    topic.publishes.add(time, 1);
+    topic.log.published(time, lo, hi);
+  }
+
+  /** The network's link statistics of the metrics period ending at `time`. */
+  linkPeriod(time: number, links: readonly LinkPeriod[]): void {
+    for (const link of links) {
+      const name = `${link.from_host} → ${link.to_host}`;
+      let series = this.#links.get(name);
+      if (series === undefined) this.#links.set(name, (series = { times: [], periods: [] }));
+      series.times.push(time);
+      series.periods.push(link);
+    }
+  }
+
+  /** The report's data: what was gathered, bounded (ReportData.limits says what was left out). */
+  report(meta: ReportMeta): ReportData {
+    this.#fold();
+    const { end, ...given } = meta;
+    const span = Math.max(this.#lastTime, end) / 1e9;
+    const { limited: timelineLimited, ...timeline } = this.#timeline(span);
+    const network = this.#network();
+    const topics = this.#topicRows(span);
+    const limits: string[] = [];
+    if (timelineLimited) limits.push(`callbacks are drawn one by one up to ${BAR_BUDGET.toLocaleString('en-US')} in all; busier rows are drawn as ${MAX_BINS} bins shaded by their share of the row's busiest bin`);
+    if (topics.length > TOPICS_PLOTTED) limits.push(`rates and latencies are plotted for the ${TOPICS_PLOTTED} busiest of ${topics.length} topics (the table lists all)`);
+    if (topics.some((topic) => topic.latency !== null && !topic.latency.exact)) limits.push('some latency percentiles come from the histogram (more latencies than are kept exactly)');
+    if (network?.limited) limits.push(`link plots average metrics periods in groups to at most ${LINK_POINTS} points`);
+    return { ...given, span, timeline, topics, rates: this.#rates(span), latency: this.#latency(span), network: network?.links ?? null, limits };
+  }
+
+  #timeline(span: number): { durations: boolean; binWidth: number; rows: TimelineRow[]; limited: boolean } {
+    const rows = this.#rows.filter((row): row is Row => row !== undefined && row.count > 0);
+    rows.sort((a, b) => (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : a.entity - b.entity));
+    const share = fairShare(rows.map((row) => (row.starts === null ? Infinity : row.count)), BAR_BUDGET);
+    const width = binWidth(span, MAX_BINS, rows.map((row) => row.bins.width));
+    let limited = false;
+    const out = rows.map((row): TimelineRow => {
+      const base = { node: row.owner, kind: row.kind, channel: row.channel, entity: row.entity, callbacks: row.count, busy: row.busy / 1e9 };
+      if (row.starts !== null && row.count <= share) return { ...base, starts: f64(row.starts), durations: f64(row.durations!) };
+      limited = true;
+      const bins = row.bins;
+      bins.widenTo(width);
+      const shade = this.#durations ? bins.sums : bins.counts;
+      const peak = Math.max(...shade, 0);
+      const levels = new Uint8Array(shade.length);
+      shade.forEach((value, i) => (levels[i] = peak === 0 ? 0 : Math.max(value > 0 ? 1 : 0, Math.round((255 * value) / peak))));
+      return { ...base, levels: Buffer.from(levels).toString('base64') };
+    });
+    return { durations: this.#durations, binWidth: width / 1e9, rows: out, limited };
+  }
+
+  #topicRows(span: number): TopicRow[] {
+    return [...this.#topics.values()]
+      .filter((topic) => topic.published + topic.taken + topic.dropped > 0)
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((topic) => ({
+        topic: topic.name,
+        published: topic.published,
+        taken: topic.taken,
+        dropped: topic.dropped,
+        rate: span === 0 ? 0 : topic.published / span,
+        latency: topic.latency.summary(1e-9),
+      }));
+  }
+
+  /** The busiest topics, most messages first (ties by name). */
+  #plotted(count: (topic: Topic) => number): Topic[] {
+    return [...this.#topics.values()]
+      .filter((topic) => count(topic) > 0)
+      .sort((a, b) => count(b) - count(a) || (a.name < b.name ? -1 : 1))
+      .slice(0, TOPICS_PLOTTED);
+  }
+
+  #rates(span: number): SeriesSet | null {
+    const topics = [...this.#topics.values()].filter((topic) => topic.published > 0);
+    if (topics.length === 0) return null;
+    const width = binWidth(span, PLOT_BINS, topics.map((topic) => topic.publishes.width));
+    const total = new Array<number>(MAX_BINS).fill(0);
+    let bins = 0;
+    for (const topic of topics) {
+      topic.publishes.widenTo(width);
+      topic.publishes.sums.forEach((count, i) => (total[i]! += count));
+      bins = Math.max(bins, topic.publishes.length);
+    }
+    const perSecond = (counts: number[]): number[] => Array.from({ length: bins }, (_, i) => round((counts[i] ?? 0) / (width / 1e9)));
+    return {
+      binWidth: width / 1e9,
+      series: [{ name: 'all topics', values: perSecond(total) }, ...this.#plotted((t) => t.published).map((topic) => ({ name: topic.name, values: perSecond(topic.publishes.sums) }))],
+    };
+  }
+
+  #latency(span: number): LatencyData | null {
+    const topics = this.#plotted((t) => t.latency.count);
+    if (topics.length === 0) return null;
+    const all = [...this.#topics.values()].filter((topic) => topic.latency.count > 0);
+    const histograms = new Map(all.map((topic) => [topic, topic.latency.histogram()]));
+    const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
+    for (const counts of histograms.values()) counts.forEach((count, i) => (histogram[i]! += count));
+    // The bins from the first to the last that holds a latency, and an empty one on each side.
+    const first = Math.max(0, histogram.findIndex((count) => count > 0) - 1);
+    const last = Math.min(HISTOGRAM_BINS - 1, HISTOGRAM_BINS - [...histogram].reverse().findIndex((count) => count > 0));
+    const width = binWidth(span, PLOT_BINS, topics.map((topic) => topic.latency.minWidth));
+    const overTime = (topic: Topic): LatencyData['overTime'][number] => {
+      const { sums, counts, maxima } = topic.latency.bins(width);
+      const mean = sums.map((sum, i) => (counts[i] === 0 ? null : round(sum / counts[i]! / 1e9)));
+      const max = maxima.map((value) => (value === -Infinity ? null : round(value / 1e9)));
+      return { name: topic.name, mean, max };
+    };
+    return {
+      edges: Array.from({ length: last - first + 2 }, (_, i) => binEdge(first + i) / 1e9),
+      histograms: [
+        { name: 'all topics', counts: histogram.slice(first, last + 1) },
+        ...topics.map((topic) => ({ name: topic.name, counts: histograms.get(topic)!.slice(first, last + 1) })),
+      ],
+      binWidth: width / 1e9,
+      overTime: topics.map(overTime),
+    };
+  }
+
+  #network(): { links: LinkSeries[]; limited: boolean } | null {
+    if (this.#links.size === 0) return null;
+    let limited = false;
+    const links = [...this.#links.entries()].map(([name, { times, periods }]) => {
+      const group = Math.ceil(times.length / LINK_POINTS);
+      if (group > 1) limited = true;
+      const pick = <T>(values: T[], f: (chunk: T[]) => number): number[] => {
+        const out: number[] = [];
+        for (let i = 0; i < values.length; i += group) out.push(f(values.slice(i, i + group)));
+        return out;
+      };
+      const mean = (key: keyof LinkPeriod) => (chunk: LinkPeriod[]): number => round(chunk.reduce((s, p) => s + (p[key] as number), 0) / chunk.length);
+      const sum = (key: keyof LinkPeriod) => (chunk: LinkPeriod[]): number => chunk.reduce((s, p) => s + (p[key] as number), 0);
+      return {
+        name,
+        times: pick(times, (chunk) => round(chunk[chunk.length - 1]! / 1e9)),
+        snrDb: pick(periods, mean('snr_db')),
+        mcs: pick(periods, mean('mcs')),
+        goodputMbps: pick(periods, mean('throughput_mbps')),
+        latencyMean: pick(periods, mean('latency_mean')),
+        latencyMax: pick(periods, (chunk) => Math.max(...chunk.map((p) => p.latency_max))),
+        lost: pick(periods, sum('messages_lost')),
+        sent: pick(periods, sum('messages_sent')),
+      };
+    });
+    return { links, limited };
+  }
+}
+
+/**
+ * The width (ns) of `bins` bins over `span` seconds: the first power-of-two multiple of 1 ms
+ * that covers the span in that many, and no finer than what the series collected allow.
+ */
+function binWidth(span: number, bins: number, collected: number[]): number {
+  let width = 1_000_000;
+  while (width * bins < span * 1e9) width *= 2;
+  return Math.max(width, ...collected);
+}
+
+/** Base64 of times in ns as seconds, little-endian Float64. */
+function f64(values: readonly number[]): string {
+  const scaled = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) scaled[i] = values[i]! / 1e9;
+  return Buffer.from(scaled.buffer).toString('base64');
+}
+
+/**
+ * The largest per-row allowance with which the rows' demands (capped by it) fit the budget:
+ * rows that need little keep all of theirs, the rest share what is left evenly.
+ */
+function fairShare(demands: number[], budget: number): number {
+  const sorted = [...demands].sort((a, b) => a - b);
+  let left = budget;
+  for (let i = 0; i < sorted.length; i++) {
+    const even = Math.floor(left / (sorted.length - i));
+    if (sorted[i]! > even) return even;
+    left -= sorted[i]!;
+  }
+  return Infinity;
+}
+
+/** Nine significant digits: plenty for a plot, and short in JSON. */
+function round(value: number): number {
+  return Number.isFinite(value) ? Number(value.toPrecision(9)) : value;
+}

@@ -1,0 +1,99 @@
+import type { RunMetrics } from '../rcl/ExecutorMetrics.js';
+import type { ValueSummary } from './TimedValues.js';
+
+/**
+ * What a report shows, as the page reads it (embedded as JSON). Times are seconds from the
+ * run's start; arrays of many numbers are base64 of little-endian Float64 (`f64`) or Uint8 (`u8`).
+ */
+export interface ReportData {
+  title: string;
+  /** Where the data came from: a run, or a trace file (no execution times, no network, no executor metrics). */
+  source: 'run' | 'trace';
+  summary: Record<string, string | number>;
+  results: Record<string, unknown>;
+  warnings: string[];
+  /** Why the run failed, when it did. */
+  failure: string | null;
+  /** Seconds of sim time the run covered. */
+  span: number;
+  timeline: TimelineData;
+  topics: TopicRow[];
+  rates: SeriesSet | null;
+  latency: LatencyData | null;
+  executors: RunMetrics | null;
+  network: LinkSeries[] | null;
+  divergence: DivergenceData | null;
+  /** What was left out to keep the file small, in words (empty: nothing). */
+  limits: string[];
+}
+
+export interface TimelineData {
+  /** Whether callbacks have modeled execution times (bars), or are instants (ticks). */
+  durations: boolean;
+  /** Width of a bin of the binned rows, seconds. */
+  binWidth: number;
+  rows: TimelineRow[];
+}
+
+export interface TimelineRow {
+  node: string;
+  kind: string;
+  channel: string;
+  entity: number;
+  callbacks: number;
+  /** Seconds spent in callbacks. */
+  busy: number;
+  /** Every callback: starts and durations (f64), when the row fits the bar budget. */
+  starts?: string;
+  durations?: string;
+  /** Otherwise per bin its share of the row's busiest bin (u8, 0–255), of busy time when modeled, else of callbacks. */
+  levels?: string;
+}
+
+export interface TopicRow {
+  topic: string;
+  published: number;
+  taken: number;
+  dropped: number;
+  /** Publishes per second over the run. */
+  rate: number;
+  latency: ValueSummary | null;
+}
+
+/** Series over time sharing one bin width; `total` first. */
+export interface SeriesSet {
+  binWidth: number;
+  series: { name: string; values: number[] }[];
+}
+
+export interface LatencyData {
+  /** Histogram bin edges (seconds, log scale) and counts per shown topic. */
+  edges: number[];
+  histograms: { name: string; counts: number[] }[];
+  /** Per time bin the mean and the maximum latency (seconds; null: no take in the bin). */
+  binWidth: number;
+  overTime: { name: string; mean: (number | null)[]; max: (number | null)[] }[];
+}
+
+/** One direction of a network link over the metrics periods. */
+export interface LinkSeries {
+  name: string;
+  times: number[];
+  snrDb: number[];
+  mcs: number[];
+  goodputMbps: number[];
+  latencyMean: number[];
+  latencyMax: number[];
+  lost: number[];
+  sent: number[];
+}
+
+export interface DivergenceData {
+  nameA: string;
+  nameB: string;
+  record: number;
+  what: string;
+  before: string[];
+  a: string[];
+  b: string[];
+}

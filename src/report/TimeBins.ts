@@ -1,0 +1,78 @@
+/** Bins a series may have before neighbours merge (the bound of every plot over time). */
+export const MAX_BINS = 500;
+
+/**
+ * Values over sim time in at most MAX_BINS bins of equal width: the width starts at 1 ms and
+ * doubles (neighbours merged) whenever a time falls past the last bin, so a run of any length
+ * keeps a fixed amount of memory per series, without knowing its length in advance. Each bin
+ * holds a sum, a count and, when asked for, a maximum.
+ */
+export class TimeBins {
+  /** Bin width, ns. */
+  width = 1_000_000;
+  /** Bins in use (the rest of the arrays is zero, or -Infinity for maxima). */
+  length = 0;
+  readonly #sums = new Float64Array(MAX_BINS);
+  readonly #counts = new Float64Array(MAX_BINS);
+  readonly #maxima: Float64Array | null;
+
+  constructor(withMaxima = false) {
+    this.#maxima = withMaxima ? new Float64Array(MAX_BINS).fill(-Infinity) : null;
+  }
+
+  /** Adds `value` at `time` (ns from the start; earlier times count in the first bin). */
+  add(time: number, value: number): void {
+    let i = Math.floor(time / this.width);
+    while (i >= MAX_BINS) {
+      this.#merge();
+      i = Math.floor(time / this.width);
+    }
+    if (i < 0) i = 0;
+    if (i >= this.length) this.length = i + 1;
+    this.#sums[i]! += value;
+    this.#counts[i]!++;
+    const maxima = this.#maxima;
+    if (maxima !== null && value > maxima[i]!) maxima[i] = value;
+  }
+
+  get sums(): number[] {
+    return this.#used(this.#sums);
+  }
+
+  get counts(): number[] {
+    return this.#used(this.#counts);
+  }
+
+  /** Per bin the largest value added (-Infinity: none); empty without maxima. */
+  get maxima(): number[] {
+    return this.#maxima === null ? [] : this.#used(this.#maxima);
+  }
+
+  #used(values: Float64Array): number[] {
+    const out = new Array<number>(this.length);
+    for (let i = 0; i < this.length; i++) out[i] = values[i]!;
+    return out;
+  }
+
+  /** Widens to `width` (a power-of-two multiple of this width): series plotted together share one. */
+  widenTo(width: number): void {
+    while (this.width < width) this.#merge();
+  }
+
+  #merge(): void {
+    const sums = this.#sums;
+    const counts = this.#counts;
+    const maxima = this.#maxima;
+    const half = Math.ceil(this.length / 2);
+    for (let i = 0; i < half; i++) {
+      sums[i] = sums[2 * i]! + sums[2 * i + 1]!;
+      counts[i] = counts[2 * i]! + counts[2 * i + 1]!;
+      if (maxima !== null) maxima[i] = Math.max(maxima[2 * i]!, maxima[2 * i + 1]!);
+    }
+    sums.fill(0, half);
+    counts.fill(0, half);
+    maxima?.fill(-Infinity, half);
+    this.length = half;
+    this.width *= 2;
+  }
+}

@@ -1,0 +1,141 @@
+import { timeStats, type TimeStats } from '../rcl/timeStats.js';
+import { TimeBins } from './TimeBins.js';
+
+/** Histogram bins per decade, from 1 ns to 1,000 s (a value below 1 ns counts in the first). */
+const PER_DECADE = 10;
+export const HISTOGRAM_BINS = PER_DECADE * 12;
+
+/** Pairs kept exactly over all series of a report (16 bytes each); past it, series are binned as they come. */
+const KEPT_PAIRS = 6_000_000;
+
+/** The statistics of a series' values, converted by `scale`. `exact`: percentiles from every value, else from the histogram. */
+export type ValueSummary = TimeStats & { exact: boolean };
+
+/** The lower edge of histogram bin `i`. */
+export function binEdge(i: number): number {
+  return 10 ** (i / PER_DECADE);
+}
+
+function binOf(value: number): number {
+  if (value < 1) return 0;
+  return Math.min(HISTOGRAM_BINS - 1, Math.floor(Math.log10(value) * PER_DECADE));
+}
+
+/**
+ * Values at sim times (a callback's duration at its start, a take's latency at the take), kept
+ * exactly as two typed arrays while the report's shared budget lasts: appending is all a run
+ * pays per value, and bins, histograms and percentiles are computed once at the end. A series
+ * that finds the budget spent is folded into TimeBins and a histogram, and bins from then on.
+ */
+export class TimedValues {
+  count = 0;
+  sum = 0;
+  min = Infinity;
+  max = -Infinity;
+  // Plain arrays of doubles: V8 grows them in place, where typed arrays would be reallocated.
+  #times: number[] | null = [];
+  #values: number[] | null = [];
+  #bins: TimeBins | null = null;
+  #histogram: number[] | null = null;
+  readonly #budget: { left: number };
+
+  /** `budget` is shared by every series of a report (see budget()). */
+  constructor(budget: { left: number }) {
+    this.#budget = budget;
+  }
+
+  static budget(): { left: number } {
+    return { left: KEPT_PAIRS };
+  }
+
+  add(time: number, value: number): void {
+    this.count++;
+    this.sum += value;
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
+    const times = this.#times;
+    if (times !== null) {
+      if (this.#budget.left > 0) {
+        this.#budget.left--;
+        times.push(time);
+        this.#values!.push(value);
+        return;
+      }
+      this.#fold();
+    }
+    this.#bins!.add(time, value);
+    this.#histogram![binOf(value)]!++;
+  }
+
+  /** Every pair, while kept exactly (null once binned). */
+  get exact(): { times: readonly number[]; values: readonly number[] } | null {
+    return this.#times === null ? null : { times: this.#times, values: this.#values! };
+  }
+
+  /** The finest bin width (ns) this series can give: any when exact. */
+  get minWidth(): number {
+    return this.#bins?.width ?? 0;
+  }
+
+  /** Per bin of `width` (a power-of-two multiple of 1 ms, at least minWidth): sum, count and maximum of the values. */
+  bins(width: number): { sums: number[]; counts: number[]; maxima: number[] } {
+    let bins = this.#bins;
+    if (bins === null) {
+      bins = new TimeBins(true);
+      const { times, values } = this.exact!;
+      bins.widenTo(width);
+      for (let i = 0; i < times.length; i++) bins.add(times[i]!, values[i]!);
+    }
+    bins.widenTo(width);
+    return { sums: bins.sums, counts: bins.counts, maxima: bins.maxima };
+  }
+
+  /** Counts per histogram bin (log scale, see binEdge). */
+  histogram(): number[] {
+    if (this.#histogram !== null) return this.#histogram;
+    const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
+    const values = this.exact!.values;
+    for (let i = 0; i < values.length; i++) histogram[binOf(values[i]!)]!++;
+    return histogram;
+  }
+
+  summary(scale: number): ValueSummary | null {
+    if (this.count === 0) return null;
+    const exact = this.#values === null ? null : timeStats(this.#values)!;
+    return {
+      count: this.count,
+      min: this.min * scale,
+      mean: (this.sum / this.count) * scale,
+      p50: (exact?.p50 ?? this.#histogramQuantile(0.5)) * scale,
+      p99: (exact?.p99 ?? this.#histogramQuantile(0.99)) * scale,
+      max: this.max * scale,
+      exact: exact !== null,
+    };
+  }
+
+  /** Bins what was kept and lets go of it. */
+  #fold(): void {
+    const times = this.#times!;
+    const values = this.#values!;
+    this.#bins = new TimeBins(true);
+    this.#histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
+    for (let i = 0; i < times.length; i++) {
+      this.#bins.add(times[i]!, values[i]!);
+      this.#histogram[binOf(values[i]!)]!++;
+    }
+    this.#budget.left += times.length;
+    this.#times = this.#values = null;
+  }
+
+  /** The upper edge of the histogram bin holding the q-quantile, within the observed extremes. */
+  #histogramQuantile(q: number): number {
+    const histogram = this.#histogram!;
+    const rank = Math.ceil(q * this.count);
+    let seen = 0;
+    for (let i = 0; i < HISTOGRAM_BINS; i++) {
+      seen += histogram[i]!;
+      if (seen >= rank) return Math.min(Math.max(binEdge(i + 1), this.min), this.max);
+    }
+    return this.max;
+  }
+}

@@ -1,0 +1,51 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { OutputError } from '../engine/errors.js';
+import type { ReportData } from './ReportData.js';
+
+const require = createRequire(import.meta.url);
+/** The page's own script and style, beside the package's dist/ (see package.json "files"). */
+const ASSETS = new URL('../../../assets/report/', import.meta.url);
+
+/**
+ * One HTML file that opens offline: uPlot (script and style) and the page's own script inlined,
+ * the data as JSON in a script element the page reads.
+ */
+export function reportHtml(data: ReportData): string {
+  const uplotScript = readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8');
+  const uplotStyle = readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8');
+  const pageScript = readFileSync(new URL('report.js', ASSETS), 'utf8');
+  const pageStyle = readFileSync(new URL('report.css', ASSETS), 'utf8');
+  // "<" escaped: no string in the data can end the script element.
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`rclsim report: ${data.title}`)}</title>
+<style>${uplotStyle}</style>
+<style>${pageStyle}</style>
+</head>
+<body>
+<main id="report"></main>
+<script type="application/json" id="report-data">${json}</script>
+<script>${uplotScript}</script>
+<script>${pageScript}</script>
+</body>
+</html>
+`;
+}
+
+/** Writes the report; a file that cannot be written names itself. */
+export function writeReport(path: string, data: ReportData): void {
+  try {
+    writeFileSync(path, reportHtml(data));
+  } catch (error) {
+    throw new OutputError(path, OutputError.describe(error), { cause: error });
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
