@@ -32,6 +32,9 @@ function withRunOptions(command: Command): Command {
     .option('--trace <file>', 'write every executed callback and output to a trace file (format: README, "Traces")')
     .option('--metrics <file>', 'write executor metrics (callback response times, utilization, chain latencies) to a CSV file, or JSON for .json')
     .option('--report <file>', 'write a self-contained HTML report of the run (timeline, topic rates and latencies, executors, network), also when it fails')
+    .option('--foxglove [address]', 'serve a live view of the run to Foxglove (foxglove.websocket.v1) on [HOST:]PORT (default 127.0.0.1:8765); paces the run at --rate 1 unless told otherwise')
+    .option('--rate <rate>', 'pace the run at this many times real time, or max (default: max; 1 with --foxglove)', rate)
+    .option('--wait-for-client', 'with --foxglove: start the run once a client has connected')
     .option('--perturb', 'add random real busy-waits and memory pressure after callbacks (results must not change)')
     .option('--seeded-order', "order every executor's wait results by the seed, as explore does (without executors: every node in one single_threaded executor)")
     .option('--callback-timeout <duration>', 'stop the run when one callback runs longer than this wall time (e.g. 5s)', wallDuration)
@@ -163,6 +166,14 @@ function integer(value: string): number {
 
 function seed(value: string): number {
   return integer(value);
+}
+
+/** A pace: a positive number of times real time, or `max` (Infinity). */
+function rate(value: string): number {
+  if (value === 'max') return Infinity;
+  const n = Number(value);
+  if (!/^\d*\.?\d+(e[+-]?\d+)?$/i.test(value.trim()) || !(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError('expected a positive number (times real time) or max.');
+  return n;
 }
 
 function positiveInteger(value: string): number {

@@ -29,6 +29,11 @@ export interface RunCommandOptions {
   trace?: string;
   metrics?: string;
   report?: string;
+  /** `--foxglove [HOST:]PORT` (true: the default address). */
+  foxglove?: string | true;
+  /** `--rate R`: times real time (Infinity: max). */
+  rate?: number;
+  waitForClient?: boolean;
   perturb?: boolean;
   seededOrder?: boolean;
   /** Wall time (ms) a callback may run before the supervisor stops the run (see supervisor.ts). */
@@ -68,6 +73,8 @@ export async function runAndReport(
       ...(options.trace === undefined ? {} : { tracePath: options.trace }),
       ...(options.metrics === undefined ? {} : { metricsPath: options.metrics }),
       ...(options.report === undefined ? {} : { reportPath: options.report }),
+      // A live view is watched at real time unless told otherwise.
+      ...(options.rate !== undefined ? { rate: options.rate } : options.foxglove !== undefined ? { rate: 1 } : {}),
       ...(options.perturb ? { perturb: true } : {}),
       ...(options.seededOrder ? { seededOrder: true } : {}),
       ...(supervision === undefined ? {} : { supervision }),

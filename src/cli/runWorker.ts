@@ -17,9 +17,11 @@ const send = (message: WorkerMessage): void => port.postMessage(message);
 
 let control: RunControl | undefined;
 let proceed: (() => void) | undefined;
+const live = request.options.foxglove === undefined ? undefined : { post: send, watched: new Set<string>() };
 port.on('message', (message: SupervisorMessage) => {
   if (message.type === 'interrupt') control?.interrupt(message.signal);
   else if (message.type === 'proceed') proceed?.();
+  else if (message.type === 'live-watched' && live !== undefined) live.watched = new Set(message.topics);
 });
 (globalThis as Record<symbol, unknown>)[FINISH_OUTPUTS] = (): string | null =>
   control === undefined ? 'the job being loaded' : control.finishOutputs();
@@ -34,6 +36,7 @@ const code = await runAndReport(jobOf(request), request.options, request.command
     send({ type: 'started', start: String(start), ...(end === undefined ? {} : { end: String(end) }) });
     return Promise.resolve();
   },
+  ...(live === undefined ? {} : { live }),
   // The progress display is gone from the terminal before anything is printed.
   ended: () =>
     new Promise<void>((resolve) => {

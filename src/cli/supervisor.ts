@@ -2,6 +2,7 @@ import { constants } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { Heartbeat } from '../engine/Heartbeat.js';
 import { ExitCode } from './exitCodes.js';
+import type { FoxgloveBridge } from '../live/FoxgloveBridge.js';
 import type { ProgressDisplay } from './progressDisplay.js';
 import type { RunRequest } from './runRequest.js';
 import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
@@ -33,11 +34,24 @@ interface ForcedStop {
  * On a terminal, the progress bar is drawn here from the run's heartbeat.
  */
 export async function supervise(request: RunRequest): Promise<number> {
+  let bridge: FoxgloveBridge | undefined;
+  if (request.options.foxglove !== undefined) {
+    try {
+      bridge = await startLiveView(request.options.foxglove, request.options.waitForClient === true);
+    } catch (error) {
+      process.stderr.write(`rclsim: ${(error as Error).message}\n`);
+      return ExitCode.outputFailed;
+    }
+  }
   const heartbeat = new Heartbeat();
   const worker = new Worker(WORKER, {
     workerData: { request, heartbeat: heartbeat.buffer },
   });
   const send = (message: SupervisorMessage): void => worker.postMessage(message);
+  if (bridge !== undefined) {
+    bridge.onWatched = (topics) => send({ type: 'live-watched', topics });
+    bridge.onDropped = (client) => process.stderr.write(`rclsim: dropped a slow Foxglove client (${client})\n`);
+  }
   const recordings: { file: string; bagDirectory?: string }[] = [];
   // Modules only some runs need load when they do: a run starts faster without them.
   const progress: ProgressDisplay | undefined =
@@ -72,7 +86,7 @@ export async function supervise(request: RunRequest): Promise<number> {
     else if (message.type === 'ended') {
       progress?.stop();
       send({ type: 'proceed' });
-    }
+    } else bridge?.handle(message);
   });
   worker.on('error', (error) => {
     crash = error;
@@ -84,11 +98,22 @@ export async function supervise(request: RunRequest): Promise<number> {
     if (crash !== undefined) return await afterCrash(crash, heartbeat, recordings);
     return exitCode;
   } finally {
+    await bridge?.close();
     clearTimeout(grace);
     clearInterval(watchdog);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+}
+
+/** Serves the live view (before the run starts: it is announced as its first topic appears); with waitForClient, once a client is there. */
+async function startLiveView(address: string | true, waitForClient: boolean): Promise<FoxgloveBridge> {
+  const { FoxgloveBridge, parseAddress } = await import('../live/FoxgloveBridge.js');
+  const { host, port } = parseAddress(address);
+  const bridge = await FoxgloveBridge.start(host, port);
+  process.stderr.write(`rclsim: Foxglove live view on ws://${bridge.address}${waitForClient ? ' (waiting for a client)' : ''}\n`);
+  if (waitForClient) await bridge.firstClient();
+  return bridge;
 }
 
 /** Stops a callback that ran past --callback-timeout of wall time (none without a timeout). */

@@ -1,13 +1,20 @@
+import type { LiveMessage } from '../live/liveProtocol.js';
+
 /** Messages between the supervisor (main thread) and the run's thread, as plain values. */
 
 /** From the supervisor: end the run as the signal would; go on after the progress display is gone. */
-export type SupervisorMessage = { type: 'interrupt'; signal: NodeJS.Signals } | { type: 'proceed' };
+export type SupervisorMessage =
+  | { type: 'interrupt'; signal: NodeJS.Signals }
+  | { type: 'proceed' }
+  /** The topics a live view's clients subscribed to. */
+  | { type: 'live-watched'; topics: string[] };
 
 /** From the run's thread (times as decimal strings: they exceed 2^53). */
 export type WorkerMessage =
   | { type: 'recording'; file: string; bagDirectory?: string }
   | { type: 'started'; start: string; end?: string }
-  | { type: 'ended' };
+  | { type: 'ended' }
+  | LiveMessage;
 
 /** The global the inspector calls in a stuck run's thread to finish its outputs (RunControl.finishOutputs). */
 export const FINISH_OUTPUTS = Symbol.for('rclsim.finishOutputs');

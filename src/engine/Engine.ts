@@ -81,6 +81,12 @@ export class Engine {
    */
   instantEnded: (() => void) | null = null;
   /**
+   * Before time moves to `next` (an offset): a promise the loop awaits first, or null to go on
+   * at once. Pacing to real time (rclsim run --rate) decides only when a step runs in wall time,
+   * never what it does.
+   */
+  pace: ((next: number) => Promise<void> | null) | null = null;
+  /**
    * Offers an error of user code that nothing caught to the program's own handlers (what
    * `process.on('uncaughtException')` would get); true when they took it and the run goes on.
    */
@@ -531,6 +537,16 @@ export class Engine {
       if (this.#hasWorkNow()) continue;
       const next = this.#nextTime();
       if (next === Infinity) return 'idle';
+      const target = Math.min(next, endAt);
+      if (this.pace !== null && target > this.now) {
+        const wait = this.pace(target);
+        if (wait !== null) {
+          await wait;
+          // As after #yield: what follows runs in a new async resource.
+          this.#scope = null;
+          this.throwIfFailed();
+        }
+      }
       if (next > endAt) {
         if (endAt > this.now) this.#setNow(endAt);
         return 'end-time';

@@ -17,6 +17,9 @@ import type { RunSummary } from './RunSummary.js';
 import { writeMetrics } from './metricsFile.js';
 import { TraceWriter } from './TraceWriter.js';
 import { LiveReport } from '../report/LiveReport.js';
+import { LiveFeed } from '../live/LiveFeed.js';
+import type { LiveSink } from '../live/liveProtocol.js';
+import { Pacer } from '../live/Pacer.js';
 import { writeRunReport } from './runReport.js';
 
 // Wall time is measured for the summary only; it decides nothing.
@@ -47,6 +50,8 @@ export interface RunOptions {
   metricsPath?: string;
   /** Write the run's HTML report here (report/), even when the run fails. */
   reportPath?: string;
+  /** Pace the run at this many times real time (Infinity or absent: as fast as it goes). */
+  rate?: number;
 }
 
 /** The executors of a run: the job's, or with seededOrder every one seeded (see RunOptions). */
@@ -79,6 +84,8 @@ export interface Supervision {
   started(start: bigint, end: bigint | undefined): Promise<void>;
   /** The loop has ended (before the summary is printed). */
   ended(): Promise<void>;
+  /** A live view watches the run (rclsim run --foxglove). */
+  live?: LiveSink;
 }
 
 /**
@@ -153,6 +160,10 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   let trace: TraceWriter | undefined;
   const report = options.reportPath === undefined ? null : new LiveReport(simulation);
   if (report !== null) engine.observers.push(report);
+  const feed = supervision?.live === undefined ? null : new LiveFeed(simulation, supervision.live);
+  if (options.rate !== undefined && Number.isFinite(options.rate)) {
+    engine.pace = new Pacer(engine, options.rate, feed === null ? undefined : (offset) => feed.time(offset)).pace;
+  }
   let summary: RunSummary | undefined;
   let failure: unknown;
   let endReason: EndReason | undefined;
@@ -237,6 +248,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     await tellEnded();
     throw error;
   } finally {
+    feed?.time(engine.now);
     closeTrace(endReason ?? 'failed');
     if (options.metricsPath !== undefined) writeMetrics(options.metricsPath, simulation.metricsReport()!);
     if (report !== null) {

@@ -26,6 +26,8 @@ export class Graph {
   readonly #simulation: Simulation;
   readonly #topics = new Map<string, TopicEndpoints>();
   readonly #services = new Map<string, ServiceEndpoints>();
+  /** Told of every publisher as it is created (a live view announces its topic). */
+  readonly publisherAdded: ((publisher: Publisher) => void)[] = [];
 
   constructor(simulation: Simulation) {
     this.#simulation = simulation;
@@ -37,6 +39,7 @@ export class Graph {
     const topic = this.#topic(publisher.topic);
     topic.publishers.push(publisher);
     publisher.matched = topic.subscriptions.filter((s) => this.#matches(publisher, s));
+    for (const listener of this.publisherAdded) listener(publisher);
   }
 
   removePublisher(publisher: Publisher): void {

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { describe, it } from 'node:test';
+import { parse } from '@foxglove/rosmsg';
+import { MessageReader } from '@foxglove/rosmsg2-serialization';
+import wsProtocol, { type Channel } from '@foxglove/ws-protocol';
+import WebSocket from 'ws';
+import { cliPath, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+
+const { FoxgloveClient } = wsProtocol;
+
+/** A live run: the child, the address it serves (read from its stderr), and its output once it ended. */
+interface LiveRun {
+  child: ChildProcess;
+  url: Promise<string>;
+  ended: Promise<{ code: number | null; stdout: string; stderr: string }>;
+}
+
+function startLive(args: string[]): LiveRun {
+  const child = spawn(process.execPath, [cliPath, ...args, '--foxglove', '127.0.0.1:0', '--wait-for-client', '--quiet'], { cwd: repoRoot });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /Foxglove live view on (ws:\/\/\S+)/.exec(stderr);
+      if (match !== null) resolve(match[1]!);
+    });
+    child.on('exit', () => reject(new Error(`the run ended before serving: ${stderr}`)));
+  });
+  const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  return { child, url, ended };
+}
+
+describe('the live view (--foxglove, a real FoxgloveClient)', () => {
+  it('advertises every topic with its ros2msg schema, sends CDR messages that decode, keeps time monotone, paces at --rate, and leaves the fingerprint unchanged', async () => {
+    const args = ['exec', 'examples/talker-listener/talker.js', '--until', '10s', '--rate', '2', '--json'];
+    const plain = runCli(['exec', 'examples/talker-listener/talker.js', '--until', '10s', '--json', '--quiet']);
+    const live = startLive(args);
+    const client = new FoxgloveClient({ ws: new WebSocket(await live.url, [FoxgloveClient.SUPPORTED_SUBPROTOCOL]) });
+    const channels = new Map<number, Channel>();
+    const readers = new Map<number, { topic: string; reader: MessageReader }>();
+    const received: { topic: string; time: bigint; message: Record<string, unknown> }[] = [];
+    const times: { wall: number; sim: bigint }[] = [];
+    client.on('advertise', (list) => {
+      for (const channel of list) {
+        channels.set(channel.id, channel);
+        const reader = new MessageReader(parse(channel.schema, { ros2: true }));
+        readers.set(client.subscribe(channel.id), { topic: channel.topic, reader });
+      }
+    });
+    client.on('message', ({ subscriptionId, timestamp, data }) => {
+      const { topic, reader } = readers.get(subscriptionId)!;
+      received.push({ topic, time: timestamp, message: reader.readMessage(data) as Record<string, unknown> });
+    });
+    client.on('time', ({ timestamp }) => times.push({ wall: performance.now(), sim: timestamp }));
+    const { code, stdout } = await live.ended;
+    assert.equal(code, 0);
+
+    const chatter = [...channels.values()].find((channel) => channel.topic === '/chatter');
+    assert.deepEqual(
+      { schemaName: chatter?.schemaName, schemaEncoding: chatter?.schemaEncoding, encoding: chatter?.encoding },
+      { schemaName: 'std_msgs/msg/String', schemaEncoding: 'ros2msg', encoding: 'cdr' },
+    );
+    assert.ok([...channels.values()].some((channel) => channel.topic === '/rosout'), 'every topic, /rosout too');
+    const hello = received.filter((r) => r.topic === '/chatter');
+    // Every 0.5 s until 10 s; the first ones may pass before the client's subscription arrives.
+    assert.ok(hello.length >= 18, `${hello.length} /chatter messages`);
+    // Decoded with the advertised schema, stamped with its sim time: a count every 0.5 s.
+    const count = (r: (typeof hello)[number]): number => Number(/^Hello World: (\d+)$/.exec(String(r.message.data))![1]);
+    for (let i = 1; i < hello.length; i++) {
+      assert.equal(count(hello[i]!) - count(hello[i - 1]!), 1);
+      assert.equal(hello[i]!.time - hello[i - 1]!.time, 500_000_000n);
+    }
+
+    for (let i = 1; i < times.length; i++) assert.ok(times[i]!.sim >= times[i - 1]!.sim, 'time never goes back');
+    const first = times[0]!;
+    const last = times[times.length - 1]!;
+    const rate = Number(last.sim - first.sim) / 1e6 / (last.wall - first.wall);
+    assert.ok(Math.abs(rate - 2) <= 0.2, `paced at ${rate.toFixed(3)}× real time over ${((last.wall - first.wall) / 1000).toFixed(1)} s (asked: 2×)`);
+    assert.ok(last.wall - first.wall > 4500, 'over about 5 s');
+
+    assert.equal(lastJsonLine(stdout).fingerprint, lastJsonLine(plain.stdout).fingerprint, 'watching changes nothing');
+  });
+
+  it('drops a client that stops reading; the run goes on at its pace', async () => {
+    const dir = tempDir();
+    // 256 KiB a millisecond for 2 s of sim time at real time: 512 MiB for a client that reads nothing.
+    const program = writeTemp(
+      dir,
+      'flood.cjs',
+      `const rclnodejs = require('rclnodejs');
+rclnodejs.init().then(() => {
+  const node = rclnodejs.createNode('flood');
+  const publisher = node.createPublisher('std_msgs/msg/UInt8MultiArray', 'flood');
+  const data = new Uint8Array(1 << 18);
+  node.createTimer(1000000n, () => publisher.publish({ data }));
+  rclnodejs.spin(node);
+});
+`,
+    );
+    const live = startLive(['exec', program, '--until', '2s']);
+    const socket = new WebSocket(await live.url, [FoxgloveClient.SUPPORTED_SUBPROTOCOL]);
+    let subscription = 0;
+    socket.on('message', (data, binary) => {
+      if (binary) return;
+      const message = JSON.parse(data.toString()) as { op: string; channels?: { id: number; topic: string }[] };
+      if (message.op !== 'advertise') return;
+      socket.send(JSON.stringify({ op: 'subscribe', subscriptions: message.channels!.map((channel) => ({ id: ++subscription, channelId: channel.id })) }));
+      // Once subscribed to /flood nothing more is read: the server's queue to this client only grows.
+      if (message.channels!.some((channel) => channel.topic === '/flood')) (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    });
+    socket.on('error', () => {});
+    const started = performance.now();
+    const { code, stderr } = await live.ended;
+    assert.equal(code, 0, stderr);
+    assert.match(stderr, /dropped a slow Foxglove client/);
+    assert.ok(performance.now() - started < 20_000, 'the run went on at its pace');
+    socket.terminate();
+  });
+});
+
+describe('--rate without a live view', () => {
+  it('paces a run at the rate asked for, and refuses what is no rate', () => {
+    // 3 s of sim time at 4× real time: 0.75 s of wall time.
+    const paced = runCli(['run', 'examples/talker-listener/job.yaml', '--rate', '4', '--json', '--quiet']);
+    assert.equal(paced.status, 0, paced.stderr);
+    const wall = Number(lastJsonLine(paced.stdout).wallSeconds);
+    assert.ok(wall >= 0.74 && wall < 0.9, `${wall} s of wall time`);
+    const bad = runCli(['run', 'examples/talker-listener/job.yaml', '--rate', 'fast']);
+    assert.equal(bad.status, 64);
+    assert.match(bad.stderr, /--rate <rate>' argument 'fast' is invalid\. expected a positive number \(times real time\) or max\./);
+  });
+});
