@@ -253,7 +253,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     if (options.metricsPath !== undefined) writeMetrics(options.metricsPath, simulation.metricsReport()!);
     if (report !== null) {
       const reached = { job: job.name, seed: simulation.seed, startTime: engine.base, endTime: engine.nowAbs, callbacks: engine.callbacks };
-      writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
+      await writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
     }
     realIo.disable();
     globals.uninstall();

@@ -8,7 +8,7 @@ import type { RunSummary } from './RunSummary.js';
 type Reached = Pick<RunSummary, 'job' | 'seed' | 'startTime' | 'endTime' | 'callbacks'>;
 
 /** The report of a run (`rclsim run --report`): its summary, or how far it got and why it failed. */
-export function writeRunReport(path: string, report: LiveReport, simulation: Simulation, summary: RunSummary | Reached, failure: unknown): void {
+export async function writeRunReport(path: string, report: LiveReport, simulation: Simulation, summary: RunSummary | Reached, failure: unknown): Promise<void> {
   const full = 'endReason' in summary ? summary : null;
   const rows: Record<string, string | number> = {
     job: summary.job,
@@ -24,7 +24,7 @@ export function writeRunReport(path: string, report: LiveReport, simulation: Sim
   }
   writeReport(
     path,
-    report.collector.report({
+    await report.finish({
       title: summary.job,
       source: 'run',
       summary: rows,

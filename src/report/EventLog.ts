@@ -1,43 +1,52 @@
-/** Events per chunk of a log (28 bytes each), and chunks a log holds before its owner folds them. */
-const CHUNK = 1 << 16;
-const MAX_CHUNKS = 32;
+/** Events per chunk (28 bytes each). */
+export const CHUNK = 1 << 16;
 
-/** A run of events of the log in typed arrays. */
-export class EventChunk {
-  length = 0;
-  readonly ids: Int32Array;
-  readonly times: Float64Array;
-  readonly durations: Float64Array;
-  readonly digestsLo: Int32Array;
-  readonly digestsHi: Int32Array;
+/** A run of events in typed arrays: what the log hands on (also to another thread, the arrays transferred). */
+export interface EventChunk {
+  length: number;
+  ids: Int32Array;
+  times: Float64Array;
+  durations: Float64Array;
+  digestsLo: Int32Array;
+  digestsHi: Int32Array;
+}
 
-  constructor(capacity = CHUNK) {
-    this.ids = new Int32Array(capacity);
-    this.times = new Float64Array(capacity);
-    this.durations = new Float64Array(capacity);
-    this.digestsLo = new Int32Array(capacity);
-    this.digestsHi = new Int32Array(capacity);
-  }
+export function newChunk(capacity = CHUNK): EventChunk {
+  return {
+    length: 0,
+    ids: new Int32Array(capacity),
+    times: new Float64Array(capacity),
+    durations: new Float64Array(capacity),
+    digestsLo: new Int32Array(capacity),
+    digestsHi: new Int32Array(capacity),
+  };
+}
+
+/** The buffers of a chunk, to transfer it to another thread. */
+export function chunkBuffers(chunk: EventChunk): ArrayBuffer[] {
+  return [chunk.ids.buffer, chunk.times.buffer, chunk.durations.buffer, chunk.digestsLo.buffer, chunk.digestsHi.buffer] as ArrayBuffer[];
 }
 
 /**
  * Callbacks and outputs of a run as they happen, appended to typed arrays and nothing else: a
  * run's callbacks touch memory all over, and a report that updated its per-entity statistics
- * on every event paid a cache miss for each; appending stays in a few cache lines. Its owner
- * folds the events in when the log is full and at the end. An output's id is stored as ~id
- * (negative).
+ * on every event paid a cache miss for each; appending stays in a few cache lines. Each full
+ * chunk goes to `onFull` (which folds it in, here or on another thread). An output's id is
+ * stored as ~id (negative).
  */
 export class EventLog {
-  readonly chunks: EventChunk[] = [new EventChunk()];
-  #current = this.chunks[0]!;
+  readonly #onFull: (chunk: EventChunk) => void;
+  #chunk = newChunk();
 
-  /** Appends an event; true when the log is full (fold it, then clear()). */
-  push(id: number, time: number, duration: number, lo: number, hi: number): boolean {
-    let chunk = this.#current;
+  constructor(onFull: (chunk: EventChunk) => void) {
+    this.#onFull = onFull;
+  }
+
+  push(id: number, time: number, duration: number, lo: number, hi: number): void {
+    let chunk = this.#chunk;
     if (chunk.length === CHUNK) {
-      if (this.chunks.length === MAX_CHUNKS) return true;
-      chunk = this.#current = new EventChunk();
-      this.chunks.push(chunk);
+      this.#onFull(chunk);
+      chunk = this.#chunk = newChunk();
     }
     const i = chunk.length++;
     chunk.ids[i] = id;
@@ -45,13 +54,12 @@ export class EventLog {
     chunk.durations[i] = duration;
     chunk.digestsLo[i] = lo;
     chunk.digestsHi[i] = hi;
-    return false;
   }
 
-  /** Keeps one empty chunk. */
-  clear(): void {
-    this.chunks.length = 1;
-    this.#current = this.chunks[0]!;
-    this.#current.length = 0;
+  /** Hands on what the current chunk holds. */
+  flush(): void {
+    if (this.#chunk.length === 0) return;
+    this.#onFull(this.#chunk);
+    this.#chunk = newChunk();
   }
 }

@@ -1,4 +1,4 @@
-import { EventChunk, EventLog } from './EventLog.js';
+import { EventLog, newChunk, type EventChunk } from './EventLog.js';
 import { PublishLog } from './PublishLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
 import { MAX_BINS, TimeBins } from './TimeBins.js';
@@ -90,9 +90,9 @@ export class ReportCollector {
   readonly #topics = new Map<string, Topic>();
   /** The topics in the order they appeared (Topic.index). */
   readonly #topicList: Topic[] = [];
-  readonly #log = new EventLog();
-  /** The log's events grouped (see #fold), kept for the next fold. */
-  #sorted = new EventChunk(0);
+  readonly #log = new EventLog((chunk) => this.absorb(chunk));
+  /** A chunk's events grouped (see absorb), kept for the next one. */
+  readonly #sorted = newChunk();
   readonly #budget = TimedValues.budget();
   #durations = false;
   #rowCount = 0;
@@ -135,62 +135,53 @@ export class ReportCollector {
 
   /** A callback ran from `time` for `duration` (ns from the start), consuming the item with this digest. */
   callback(entity: number, time: number, duration: number, lo: number, hi: number): void {
-    while (this.#log.push(entity, time, duration, lo, hi)) this.#fold();
+    this.#log.push(entity, time, duration, lo, hi);
   }
 
   /** A source described with describeOutput published, responded or lost something at `time`. */
   output(entity: number, time: number, lo: number, hi: number): void {
-    while (this.#log.push(~entity, time, 0, lo, hi)) this.#fold();
+    this.#log.push(~entity, time, 0, lo, hi);
   }
 
   /**
-   * Applies the logged events entity group by entity group: each topic's publishes and takes
-   * (in the order they happened), then each other entity's callbacks. Partitioned first (a
-   * counting sort into one contiguous copy), so that each group's statistics stay in the cache
-   * while its events are applied; in the order they happened, every event was a cache miss.
+   * Applies a chunk of events (callback()/output() fill them, or another thread's EventLog)
+   * entity group by entity group: each topic's publishes and takes (in the order they
+   * happened), then each other entity's callbacks. Partitioned first (a counting sort into one
+   * contiguous copy), so that each group's statistics stay in the cache while its events are
+   * applied; in the order they happened, every event was a cache miss.
    */
-  #fold(): void {
-    const log = this.#log;
+  absorb(chunk: EventChunk): void {
     const rows = this.#rows;
     const outputs = this.#outputs;
     const topics = this.#topicList.length;
     const groups = topics + rows.length;
-    let total = 0;
-    for (const chunk of log.chunks) total += chunk.length;
-    const sorted = this.#sorted.length >= total ? this.#sorted : (this.#sorted = new EventChunk(total));
+    const { length, ids, times, durations, digestsLo, digestsHi } = chunk;
+    const sorted = this.#sorted;
     const starts = new Int32Array(groups + 1);
-    const groupOf = new Int32Array(total);
-    let k = 0;
-    for (const { length, ids } of log.chunks) {
-      for (let i = 0; i < length; i++, k++) {
-        const id = ids[i]!;
-        const g = id >= 0 ? (rows[id]!.topic?.index ?? topics + id) : (outputs[~id]!.topic?.index ?? -1);
-        groupOf[k] = g;
-        if (g >= 0) starts[g + 1]!++;
-      }
+    const groupOf = new Int32Array(length);
+    for (let i = 0; i < length; i++) {
+      const id = ids[i]!;
+      const g = id >= 0 ? (rows[id]!.topic?.index ?? topics + id) : (outputs[~id]!.topic?.index ?? -1);
+      groupOf[i] = g;
+      if (g >= 0) starts[g + 1]!++;
     }
     for (let g = 0; g < groups; g++) starts[g + 1]! += starts[g]!;
     const kept = starts[groups]!;
-    k = 0;
-    for (const { length, ids, times, durations, digestsLo, digestsHi } of log.chunks) {
-      for (let i = 0; i < length; i++, k++) {
-        const g = groupOf[k]!;
-        if (g < 0) continue;
-        const j = starts[g]!++;
-        sorted.ids[j] = ids[i]!;
-        sorted.times[j] = times[i]!;
-        sorted.durations[j] = durations[i]!;
-        sorted.digestsLo[j] = digestsLo[i]!;
-        sorted.digestsHi[j] = digestsHi[i]!;
-      }
+    for (let i = 0; i < length; i++) {
+      const g = groupOf[i]!;
+      if (g < 0) continue;
+      const j = starts[g]!++;
+      sorted.ids[j] = ids[i]!;
+      sorted.times[j] = times[i]!;
+      sorted.durations[j] = durations[i]!;
+      sorted.digestsLo[j] = digestsLo[i]!;
+      sorted.digestsHi[j] = digestsHi[i]!;
     }
-    const { ids, times, durations, digestsLo, digestsHi } = sorted;
     for (let i = 0; i < kept; i++) {
-      const id = ids[i]!;
-      if (id >= 0) this.#applyCallback(rows[id]!, times[i]!, durations[i]!, digestsLo[i]!, digestsHi[i]!);
-      else this.#applyOutput(outputs[~id]!, times[i]!, digestsLo[i]!, digestsHi[i]!);
+      const id = sorted.ids[i]!;
+      if (id >= 0) this.#applyCallback(rows[id]!, sorted.times[i]!, sorted.durations[i]!, sorted.digestsLo[i]!, sorted.digestsHi[i]!);
+      else this.#applyOutput(outputs[~id]!, sorted.times[i]!, sorted.digestsLo[i]!, sorted.digestsHi[i]!);
     }
-    log.clear();
   }
 
   #applyCallback(row: Row, time: number, duration: number, lo: number, hi: number): void {
@@ -243,7 +234,7 @@ export class ReportCollector {
 
   /** The report's data: what was gathered, bounded (ReportData.limits says what was left out). */
   report(meta: ReportMeta): ReportData {
-    this.#fold();
+    this.#log.flush();
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
     const { limited: timelineLimited, ...timeline } = this.#timeline(span);
