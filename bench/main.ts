@@ -14,6 +14,7 @@ import { median } from './measure.js';
 import { renderSeconds } from './renderReport.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
+import { flows, patrol, type LinkFigures } from './netsimBench.js';
 
 type Figures = Record<string, number | string | number[]>;
 
@@ -277,6 +278,36 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
       const seconds: number[] = [];
       for (let i = 0; i < 3; i++) seconds.push(await patrolSeconds());
       return { wallSeconds: round(median(seconds), 2), realTimeFactor: Math.round(120 / median(seconds)) };
+    },
+  },
+  netsim: {
+    description:
+      'the built-in network model vs ns-3 in the loop (adapters/ns3), same scenarios: goodput (Mbit/s), mean and p95 latency (ms), loss; LOS and behind a 12 dB wall at 10–120 m, a saturated link, 3 hosts contending, the patrol job (its wall time with each, and the protocol\'s share of ns-3\'s)',
+    async run() {
+      const figures: Figures = {};
+      const pair = (d: number): string => `  - { name: a, nodes: [a], position: [0, 0, 1.5] }\n  - { name: b, nodes: [b], position: [${d}, 0, 1.5] }`;
+      const wall = (d: number): string => `\nobstacles:\n  - { name: wall, footprint: [[${d / 2 - 0.1}, -20], [${d / 2 + 0.1}, -20], [${d / 2 + 0.1}, 20], [${d / 2 - 0.1}, 20]], height: 10, loss_db: 12 }`;
+      const both = async (name: string, run: (ns3: boolean) => Promise<LinkFigures>): Promise<void> => {
+        const builtin = await run(false);
+        const ns3 = await run(true);
+        figures[name] = [
+          `goodput ${builtin.goodputMbps} / ${ns3.goodputMbps} Mbit/s (ratio ${ns3.goodputMbps === 0 ? '-' : (builtin.goodputMbps / ns3.goodputMbps).toFixed(2)})`,
+          `latency ${builtin.latencyMeanMs} / ${ns3.latencyMeanMs} ms mean, ${builtin.latencyP95Ms ?? '-'} / ${ns3.latencyP95Ms ?? '-'} p95`,
+          `loss ${builtin.loss} / ${ns3.loss}`,
+          `wall ${builtin.wallSeconds} / ${ns3.wallSeconds} s`,
+          `ns-3 simulating ${ns3.simulatorSeconds} s, protocol ${ns3.protocolSeconds} s`,
+        ].join('; ');
+      };
+      const load = { bytes: 20_000, periodMs: 2, simSeconds: 3 };
+      for (const d of [10, 40, 80, 120]) {
+        await both(`los${d}m`, (ns3) => flows(pair(d), [['a', 'b']], { ...load, ns3 }));
+        await both(`nlos${d}m`, (ns3) => flows(pair(d), [['a', 'b']], { ...load, ns3, extra: wall(d) }));
+      }
+      await both('saturated10m', (ns3) => flows(pair(10), [['a', 'b']], { bytes: 60_000, periodMs: 2, simSeconds: 3, ns3 }));
+      const three = '  - { name: a, nodes: [a], position: [0, 0, 1.5] }\n  - { name: b, nodes: [b], position: [0, 20, 1.5] }\n  - { name: c, nodes: [c], position: [20, 0, 1.5] }';
+      await both('contending3', (ns3) => flows(three, [['a', 'c'], ['b', 'c']], { ...load, ns3 }));
+      await both('patrol', patrol);
+      return figures;
     },
   },
   'network.colocated': {

@@ -24,7 +24,9 @@ export function formatSummary(summary: RunSummary): string {
     for (const [name, value] of results) lines.push(`  ${name.padEnd(width - 2)}  ${String(value)}`);
   }
   if (summary.network !== undefined) {
-    lines.push('network      messages delivered / lost, MB delivered, latency mean / max, MPDUs sent / retried / dropped');
+    const simulator = summary.network.simulator;
+    if (simulator !== undefined) lines.push(`network      ${simulator.name}: ${simulator.waitedSeconds.toFixed(3)} s waited for it, ${simulator.busySeconds.toFixed(3)} s of it simulating`);
+    lines.push(`network      messages delivered / lost, MB delivered, latency mean / max, ${simulator === undefined ? 'MPDUs' : 'IP packets'} sent / retried / dropped`);
     for (const link of summary.network.links) {
       if (link.messagesSent === 0 && link.framesSent === 0) continue;
       lines.push(

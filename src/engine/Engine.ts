@@ -81,11 +81,12 @@ export class Engine {
    */
   instantEnded: (() => void) | null = null;
   /**
-   * Before time moves to `next` (an offset): a promise the loop awaits first, or null to go on
-   * at once. Pacing to real time (rclsim run --rate) decides only when a step runs in wall time,
-   * never what it does.
+   * Asked, in order, before time moves to `next` (an offset): each gives a promise the loop
+   * awaits, or null to go on. After a wait the loop looks again at what is due, since what
+   * waited may have scheduled something earlier (an external network simulator's deliveries).
+   * Pacing to real time (rclsim run --rate) decides only when a step runs in wall time.
    */
-  pace: ((next: number) => Promise<void> | null) | null = null;
+  readonly beforeAdvance: ((next: number) => Promise<void> | null)[] = [];
   /**
    * Offers an error of user code that nothing caught to the program's own handlers (what
    * `process.on('uncaughtException')` would get); true when they took it and the run goes on.
@@ -535,24 +536,31 @@ export class Engine {
       this.instantEnded?.();
       if (this.finished) return 'finished';
       if (this.#hasWorkNow()) continue;
-      const next = this.#nextTime();
+      let next = this.#nextTime();
+      // A wait may schedule something before `next` (never at now): look again until none waits.
+      while (next !== Infinity && this.beforeAdvance.length > 0 && (await this.#waitBeforeAdvance(Math.min(next, endAt)))) next = this.#nextTime();
       if (next === Infinity) return 'idle';
-      const target = Math.min(next, endAt);
-      if (this.pace !== null && target > this.now) {
-        const wait = this.pace(target);
-        if (wait !== null) {
-          await wait;
-          // As after #yield: what follows runs in a new async resource.
-          this.#scope = null;
-          this.throwIfFailed();
-        }
-      }
       if (next > endAt) {
         if (endAt > this.now) this.#setNow(endAt);
         return 'end-time';
       }
       this.#setNow(next);
     }
+  }
+
+  /** Whether a beforeAdvance hook made the loop wait (then it looks again at what is due next). */
+  async #waitBeforeAdvance(target: number): Promise<boolean> {
+    if (target <= this.now) return false;
+    for (const hook of this.beforeAdvance) {
+      const wait = hook(target);
+      if (wait === null) continue;
+      await wait;
+      // As after #yield: what follows runs in a new async resource.
+      this.#scope = null;
+      this.throwIfFailed();
+      return true;
+    }
+    return false;
   }
 
   #setNow(offset: number): void {

@@ -17,7 +17,12 @@ export interface RunSummary {
   results: Record<string, unknown>;
   warnings: string[];
   /** Runs with a network: every link over the run, and the MPDU transmissions of the medium. */
-  network?: { links: LinkSummary[]; framesSent: number };
+  network?: {
+    links: LinkSummary[];
+    framesSent: number;
+    /** An external simulator: how it describes itself, the wall time rclsim waited for it and the part it spent simulating. */
+    simulator?: { name: string; waitedSeconds: number; busySeconds: number };
+  };
   /** Runs with executors, execution times or chains (or --metrics): callbacks, executors, chains. */
   metrics?: RunMetrics;
 }

@@ -1,6 +1,7 @@
 import { friisLossDb } from '../network/channel.js';
 import { DEFAULT_FREQUENCY, DEFAULT_RADIO, DEFAULT_TRANSPORT, type NetworkConfig, type PositionSource } from '../network/config.js';
 import type { Point, Prism } from '../network/geometry.js';
+import type { ExternalConfig } from '../network/external/ExternalMedium.js';
 import { loadEnvironment, obstacleFrom, obstacleSchema, type ObstacleEntry } from './environmentFile.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
@@ -88,6 +89,16 @@ export const networkSchema = {
       },
     },
     metrics: { type: 'object', additionalProperties: false, properties: { period: duration, topic: { type: 'string' } } },
+    external: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        command: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+        connect: { type: 'string', minLength: 1 },
+        window: duration,
+        timeout: duration,
+      },
+    },
   },
 } as const;
 
@@ -109,6 +120,7 @@ export interface NetworkEntry {
   radio?: { tx_power_dbm?: number; noise_figure_db?: number; mcs?: 'ideal' | number; ampdu?: boolean; retry_limit?: number; queue?: number };
   transport?: { mtu?: number; max_message_size?: number; send_buffer?: number; heartbeat_period?: Duration; heartbeat_response_delay?: Duration };
   metrics?: { period?: Duration; topic?: string };
+  external?: { command?: string[]; connect?: string; window?: Duration; timeout?: Duration };
 }
 
 /** What the job file parser lends: errors at a field, durations, files and topic names checked as everywhere else. */
@@ -124,6 +136,8 @@ const DEFAULT_EXPONENT = 3;
 /** Shadowing decorrelation distance when none is given, m (Gudmundson's suburban measurements: tens of metres). */
 const DEFAULT_DECORRELATION = 20;
 const DEFAULT_METRICS_PERIOD = 1_000_000_000n;
+/** How long an external simulator may take to answer, when the job does not say. */
+const DEFAULT_EXTERNAL_TIMEOUT = 60_000_000_000n;
 export const DEFAULT_LINKS_TOPIC = '/rclsim/network/links';
 
 /** The `network:` section (schema-valid) as the model's configuration. */
@@ -176,6 +190,7 @@ export function networkConfig(entry: NetworkEntry, context: SectionContext): Net
   return {
     hosts,
     obstacles,
+    external: entry.external === undefined ? null : externalConfig(entry.external, context),
     channel: {
       pathLoss: disk
         ? { kind: 'disk', range: channel.range! }
@@ -207,4 +222,18 @@ export function networkConfig(entry: NetworkEntry, context: SectionContext): Net
     metricsPeriod: period,
     linksTopic: context.topic(['network', 'metrics', 'topic'], metrics.topic ?? DEFAULT_LINKS_TOPIC),
   };
+}
+
+/** `network.external`: a command rclsim starts (a relative program path from the job file's folder) or an address. */
+function externalConfig(entry: NonNullable<NetworkEntry['external']>, context: SectionContext): ExternalConfig {
+  const location = ['network', 'external'];
+  if ((entry.command === undefined) === (entry.connect === undefined)) context.fail(location, "needs either 'command' (rclsim starts it) or 'connect' (an address), not both");
+  const window = Number(context.duration([...location, 'window'], entry.window ?? 0));
+  const timeout = context.duration([...location, 'timeout'], entry.timeout ?? DEFAULT_EXTERNAL_TIMEOUT.toString());
+  if (timeout < 1_000_000n) context.fail([...location, 'timeout'], 'must be at least 1ms');
+  const timeoutMs = Number(timeout / 1_000_000n);
+  if (entry.connect !== undefined) return { endpoint: { connect: entry.connect }, window, timeoutMs };
+  const [program, ...args] = entry.command!;
+  const resolved = program!.includes('/') ? context.file([...location, 'command', 0], program!) : program!;
+  return { endpoint: { command: [resolved, ...args] }, window, timeoutMs };
 }

@@ -162,7 +162,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   if (report !== null) engine.observers.push(report);
   const feed = supervision?.live === undefined ? null : new LiveFeed(simulation, supervision.live);
   if (options.rate !== undefined && Number.isFinite(options.rate)) {
-    engine.pace = new Pacer(engine, options.rate, feed === null ? undefined : (offset) => feed.time(offset)).pace;
+    engine.beforeAdvance.push(new Pacer(engine, options.rate, feed === null ? undefined : (offset) => feed.time(offset)).pace);
   }
   let summary: RunSummary | undefined;
   let failure: unknown;
@@ -205,6 +205,8 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     // now; a turn of the event loop lets a rejection nothing handles be seen, and fail the run.
     await drainMicrotasks();
     monitor?.checkPlacement();
+    // An external network simulator is started and initialized before time begins.
+    const simulator = (await simulation.network?.start()) ?? null;
     supervision?.heartbeat.leaveUserCode();
     engine.throwIfFailed();
     const endAfter = definition.endAfter === undefined ? undefined : BigInt(definition.endAfter);
@@ -221,7 +223,8 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     engine.throwIfFailed();
     const programExitCode = Number(process.exitCode ?? 0);
     // Before the warnings are taken: it may add some.
-    const network = monitor?.summary();
+    const timing = simulation.network?.simulatorTiming() ?? null;
+    const network = monitor === null ? undefined : { ...monitor.summary(), ...(simulator === null || timing === null ? {} : { simulator: { name: simulator, ...timing } }) };
     const metrics = simulation.metricsReport();
     simulation.warnings.push(...simulation.executorWarnings());
     for (const i of simulation.executionTimes?.unused() ?? []) simulation.warnings.push(`execution_times[${i}] matched no callback that ran (its nodes, kind and topic; a relative topic is resolved from /)`);
@@ -248,6 +251,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     await tellEnded();
     throw error;
   } finally {
+    simulation.network?.close();
     feed?.time(engine.now);
     closeTrace(endReason ?? 'failed');
     if (options.metricsPath !== undefined) writeMetrics(options.metricsPath, simulation.metricsReport()!);

@@ -33,6 +33,13 @@ export class Packet {
   ) {}
 }
 
+/** What carries the transport's IP packets between hosts: the built-in medium, or an external simulator (ExternalMedium). */
+export interface PacketMedium {
+  send(packet: Packet): void;
+  /** Transmissions so far (MPDUs; datagrams for an external simulator). */
+  readonly framesSent: number;
+}
+
 /** Told what became of each packet. */
 export interface MediumListener {
   /** It reached its receiver (at the end of its exchange). */
@@ -66,7 +73,7 @@ const MAX_STAGE = 6;
  * the head of the queue until their attempts reach the retry limit. An exchange that delivered
  * nothing (or collided) doubles the window; one that delivered something resets it.
  */
-export class Medium {
+export class Medium implements PacketMedium {
   readonly #engine: Engine;
   readonly #stations: Station[];
   readonly #linkOf: (from: number, to: number) => Link;

@@ -5,7 +5,8 @@ import type { NetworkConfig } from './config.js';
 import { Host } from './Host.js';
 import { Link } from './Link.js';
 import type { LinkCounters } from './LinkCounters.js';
-import { Medium } from './Medium.js';
+import { ExternalMedium } from './external/ExternalMedium.js';
+import { Medium, type Packet, type PacketMedium } from './Medium.js';
 import { Transport, type Parcel, type Writer } from './Transport.js';
 
 /** Seeded streams of the network, apart from every other consumer's (see SeededRandom). */
@@ -26,10 +27,11 @@ export interface LinkReport {
 export class Network {
   readonly config: NetworkConfig;
   readonly hosts: readonly Host[];
-  readonly medium: Medium;
+  readonly medium: PacketMedium;
   readonly transport: Transport;
   readonly #links: Link[] = [];
   readonly #engine: Engine;
+  readonly #seed: number;
 
   constructor(engine: Engine, config: NetworkConfig, seed: number) {
     this.#engine = engine;
@@ -53,13 +55,27 @@ export class Network {
     const linkOf = (from: number, to: number): Link => this.#links[from * n + to]!;
     this.transport = new Transport(engine, config.transport, () => this.medium, linkOf);
     const transport = this.transport;
-    this.medium = new Medium(
-      engine,
-      hosts.map((host) => new SeededRandom(seed, STATION_STREAM + host.index)),
-      linkOf,
-      config.radio,
-      { arrived: (packet) => transport.packetDone(packet, true), dropped: (packet) => transport.packetDone(packet, false) },
-    );
+    const listener = { arrived: (packet: Packet) => transport.packetDone(packet, true), dropped: (packet: Packet) => transport.packetDone(packet, false) };
+    this.medium =
+      config.external === null
+        ? new Medium(engine, hosts.map((host) => new SeededRandom(seed, STATION_STREAM + host.index)), linkOf, config.radio, listener)
+        : new ExternalMedium(engine, config, config.external, hosts, linkOf, listener);
+    this.#seed = seed;
+  }
+
+  /** An external simulator is started (or reached) and initialized before the run; returns how it describes itself (null: the built-in medium). */
+  async start(): Promise<string | null> {
+    return this.medium instanceof ExternalMedium ? this.medium.start(this.#seed) : null;
+  }
+
+  /** An external simulator's name and wall times (rclsim's waits, its simulating), or null. */
+  simulatorTiming(): { waitedSeconds: number; busySeconds: number } | null {
+    return this.medium instanceof ExternalMedium ? this.medium.timing : null;
+  }
+
+  /** Ends the external simulator, if any. */
+  close(): void {
+    if (this.medium instanceof ExternalMedium) this.medium.close();
   }
 
   /** The host a node runs on: the first whose patterns claim it; null for a node no host claims. */

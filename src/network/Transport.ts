@@ -3,7 +3,7 @@ import { Fifo } from '../engine/Fifo.js';
 import { MPDU_OVERHEAD } from './airtime.js';
 import type { TransportConfig } from './config.js';
 import type { Link } from './Link.js';
-import { Packet, type Medium } from './Medium.js';
+import { Packet, type PacketMedium } from './Medium.js';
 
 /**
  * RTPS over UDP/IPv4 framing (RTPS 2.3, DDSI-RTPS §9.4): header 20 octets, INFO_TS 12, DATA
@@ -161,12 +161,12 @@ class Flow {
 export class Transport {
   readonly #engine: Engine;
   readonly #config: TransportConfig;
-  readonly #medium: () => Medium;
+  readonly #medium: () => PacketMedium;
   readonly #linkOf: (from: number, to: number) => Link;
   readonly #sockets = new Map<number, WriterSocket>();
   readonly #flows = new Map<WriterSocket, Flow[]>();
 
-  constructor(engine: Engine, config: TransportConfig, medium: () => Medium, linkOf: (from: number, to: number) => Link) {
+  constructor(engine: Engine, config: TransportConfig, medium: () => PacketMedium, linkOf: (from: number, to: number) => Link) {
     this.#engine = engine;
     this.#config = config;
     this.#medium = medium;

@@ -1,4 +1,5 @@
 import type { ChannelConfig } from './channel.js';
+import type { ExternalConfig } from './external/ExternalMedium.js';
 import type { Point, Prism } from './geometry.js';
 
 /** Where a host's antenna is. Times are ns after the start of the run. */
@@ -52,6 +53,8 @@ export interface NetworkConfig {
   metricsPeriod: number;
   /** Where they are published. */
   linksTopic: string;
+  /** An external network simulator carries the packets instead of the built-in medium. */
+  external: ExternalConfig | null;
 }
 
 /** 802.11n at 5.18 GHz (channel 36) with a typical client radio and Fast DDS's transport defaults. */

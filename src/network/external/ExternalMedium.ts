@@ -1,0 +1,160 @@
+import type { Engine } from '../../engine/Engine.js';
+import { MPDU_OVERHEAD } from '../airtime.js';
+import { noiseFloorDbm } from '../channel.js';
+import { CHANNEL_BANDWIDTH, type NetworkConfig } from '../config.js';
+import type { Host } from '../Host.js';
+import type { Link } from '../Link.js';
+import type { MediumListener, Packet, PacketMedium } from '../Medium.js';
+import { NetsimConnection, NetsimError, type NetsimEndpoint } from './NetsimConnection.js';
+import type { DatagramOut, PairState, Vector3 } from './netsimMessages.js';
+
+/** An external simulator adds its own UDP (8) and IP (20) headers to the payload it is given. */
+const UDP_IP_HEADERS = 28;
+/** While datagrams are in flight and nothing else is due, time moves on in steps of this (ns). */
+const KEEP_ALIVE = 100_000_000;
+/** Path loss handed over for a pair that cannot hear each other (a host without a position, the disk model's outside). */
+const NO_LINK_DB = 500;
+
+export interface ExternalConfig {
+  endpoint: NetsimEndpoint;
+  /** 0: exact; else a synchronization window, ns (deliveries at its end, as ROS-NetSim's). */
+  window: number;
+  /** Wall time the simulator may take to answer, ms. */
+  timeoutMs: number;
+}
+
+/**
+ * The transport's IP packets carried by an external network simulator (network.external)
+ * instead of the built-in medium: each packet is a UDP datagram of its size there. Before time
+ * moves on (an engine beforeAdvance hook), the simulator is asked to advance to rclsim's next
+ * event time with the hosts' positions, every pair's channel and the datagrams sent since;
+ * exact, it stops at its first delivery, which happens here at that very time. DDS (framing,
+ * fragmentation, reliability) stays rclsim's.
+ */
+export class ExternalMedium implements PacketMedium {
+  framesSent = 0;
+  readonly #engine: Engine;
+  readonly #config: NetworkConfig;
+  readonly #external: ExternalConfig;
+  readonly #hosts: readonly Host[];
+  readonly #linkOf: (from: number, to: number) => Link;
+  readonly #listener: MediumListener;
+  #connection: NetsimConnection | null = null;
+  #pending: DatagramOut[] = [];
+  readonly #inFlight = new Map<number, Packet>();
+  #nextId = 1;
+  /** The time the simulator has reached (ns after the start). */
+  #reached = 0;
+  #keepAlive = false;
+
+  constructor(engine: Engine, config: NetworkConfig, external: ExternalConfig, hosts: readonly Host[], linkOf: (from: number, to: number) => Link, listener: MediumListener) {
+    this.#engine = engine;
+    this.#config = config;
+    this.#external = external;
+    this.#hosts = hosts;
+    this.#linkOf = linkOf;
+    this.#listener = listener;
+  }
+
+  /** Starts or reaches the simulator and initializes it; returns how it describes itself. */
+  async start(seed: number): Promise<string> {
+    const connection = await NetsimConnection.open(this.#external.endpoint, this.#external.timeoutMs);
+    this.#connection = connection;
+    const radio = this.#config.radio;
+    const simulator = await connection.initialize({
+      hosts: this.#hosts.map((host) => ({ index: host.index, name: host.name })),
+      seed: seed >>> 0,
+      radio: { frequencyHz: this.#config.channel.frequency, bandwidthHz: CHANNEL_BANDWIDTH, txPowerDbm: radio.txPowerDbm, noiseFigureDb: radio.noiseFigureDb, retryLimit: radio.retryLimit, queuePackets: radio.queuePackets },
+      windowNs: this.#external.window,
+    });
+    this.#engine.beforeAdvance.push(this.#beforeAdvance);
+    return simulator;
+  }
+
+  /** Wall time (s) rclsim waited for the simulator's answers, and the part the simulator spent simulating. */
+  get timing(): { waitedSeconds: number; busySeconds: number } {
+    return { waitedSeconds: (this.#connection?.waitedMs ?? 0) / 1000, busySeconds: (this.#connection?.busyMs ?? 0) / 1000 };
+  }
+
+  close(): void {
+    this.#connection?.close();
+  }
+
+  send(packet: Packet): void {
+    const id = this.#nextId++;
+    this.#inFlight.set(id, packet);
+    this.#pending.push({ id, sendTimeNs: this.#engine.now, payloadBytes: Math.max(8, packet.bytes - MPDU_OVERHEAD - UDP_IP_HEADERS), from: packet.from, to: packet.to });
+    this.framesSent++;
+    this.#linkOf(packet.from, packet.to).period.framesSent++;
+    this.#keepGoing();
+  }
+
+  readonly #beforeAdvance = (target: number): Promise<void> | null => {
+    if (this.#pending.length === 0 && this.#inFlight.size === 0) return null;
+    const window = this.#external.window;
+    const until = window === 0 ? target : (Math.floor(this.#engine.now / window) + 1) * window;
+    if (until <= this.#reached) return null;
+    return this.#advance(until);
+  };
+
+  async #advance(until: number): Promise<void> {
+    const engine = this.#engine;
+    const now = engine.now;
+    const datagrams = this.#pending;
+    this.#pending = [];
+    const reply = await this.#connection!.advance({ untilNs: until, positions: this.#positions(now), pairs: this.#pairs(now), datagrams });
+    this.#reached = reply.timeNs;
+    const packetOf = (id: number): Packet => {
+      const packet = this.#inFlight.get(id);
+      if (packet === undefined) throw new NetsimError(`network simulator answered out of protocol: datagram ${id} is not in flight`);
+      this.#inFlight.delete(id);
+      return packet;
+    };
+    // Exact: each at its own time; windowed: at the end of the window, as ROS-NetSim delivers.
+    const at = (time: number): number => Math.max(happensAt(this.#external.window, reply.timeNs, time), engine.now) - engine.now;
+    for (const delivery of reply.deliveries) {
+      const packet = packetOf(delivery.id);
+      engine.scheduleAfter(at(delivery.timeNs), () => this.#listener.arrived(packet));
+    }
+    for (const drop of reply.drops) {
+      const packet = packetOf(drop.id);
+      this.#linkOf(packet.from, packet.to).period.framesDropped++;
+      engine.scheduleAfter(at(drop.timeNs), () => this.#listener.dropped(packet));
+    }
+  }
+
+  /** Keeps time moving while datagrams are in flight and nothing else is due. */
+  #keepGoing(): void {
+    if (this.#keepAlive) return;
+    this.#keepAlive = true;
+    this.#engine.scheduleAfter(KEEP_ALIVE, () => {
+      this.#keepAlive = false;
+      if (this.#inFlight.size > 0) this.#keepGoing();
+    });
+  }
+
+  #positions(now: number): Vector3[] {
+    return this.#hosts.map((host) => host.positionAt(now) ?? { x: 0, y: 0, z: 0 });
+  }
+
+  #pairs(now: number): PairState[] {
+    const pairs: PairState[] = [];
+    const noise = noiseFloorDbm(CHANNEL_BANDWIDTH, this.#config.radio.noiseFigureDb);
+    for (const from of this.#hosts) {
+      for (const to of this.#hosts) {
+        if (from === to) continue;
+        const link = this.#linkOf(from.index, to.index);
+        link.evaluate(now);
+        // What the built-in model's SNR leaves of the transmit power: path loss, walls, shadowing.
+        const pathLossDb = Number.isFinite(link.snrDb) ? this.#config.radio.txPowerDbm - link.snrDb - noise : link.snrDb > 0 ? 0 : NO_LINK_DB;
+        pairs.push({ from: from.index, to: to.index, distanceM: Number.isFinite(link.distance) ? link.distance : 0, lineOfSight: link.obstacles === 0, pathLossDb, crossings: [] });
+      }
+    }
+    return pairs;
+  }
+}
+
+/** When an event the simulator reports at `time` happens here: then (exact), or at the window's end. */
+function happensAt(size: number, reached: number, time: number): number {
+  return size === 0 ? time : reached;
+}

@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { netsimTypes, type Advance, type Reply } from './netsimMessages.js';
+
+// Real timers, taken before a run replaces them: how long a simulator may take is wall time.
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+const wallClock = performance.now.bind(performance);
+
+/** How rclsim reaches the simulator: a command it starts (the socket path appended), or an address to connect to. */
+export type NetsimEndpoint = { command: readonly string[] } | { connect: string };
+
+/** A simulator that died, hung or answered out of protocol: the run fails with this one line. */
+export class NetsimError extends Error {
+  override name = 'NetsimError';
+}
+
+/**
+ * The stream to an external network simulator (proto/netsim.proto): 4-byte big-endian length
+ * prefixes, one request at a time, each answered before the next. A command is started with a
+ * Unix socket path rclsim listens on as its last argument; `connect` is `unix:PATH` or
+ * `HOST:PORT` of a simulator that listens.
+ */
+export class NetsimConnection {
+  readonly #socket: Socket;
+  readonly #child: ChildProcess | null;
+  readonly #cleanup: () => void;
+  readonly #timeoutMs: number;
+  readonly #name: string;
+  #buffer: Buffer = Buffer.alloc(0);
+  #waiting: { resolve: (body: Buffer) => void; reject: (error: Error) => void } | null = null;
+  #failure: NetsimError | null = null;
+  #stderr = '';
+  /** Wall time spent waiting for the simulator's answers, and the part of it the simulator says it simulated, ms. */
+  waitedMs = 0;
+  busyMs = 0;
+
+  private constructor(socket: Socket, child: ChildProcess | null, cleanup: () => void, timeoutMs: number, name: string) {
+    this.#socket = socket;
+    this.#child = child;
+    this.#cleanup = cleanup;
+    this.#timeoutMs = timeoutMs;
+    this.#name = name;
+    socket.on('data', (data: Buffer) => this.#received(data));
+    socket.on('error', (error) => this.#fail(`the connection failed: ${error.message}`));
+    // A process that ends closes its socket first: its exit (code, last words) says more.
+    socket.on('close', () => {
+      if (child === null) this.#fail('it closed the connection');
+      else realSetTimeout(() => this.#fail('it closed the connection'), 500);
+    });
+    child?.stderr?.on('data', (data: Buffer) => (this.#stderr = (this.#stderr + data.toString()).slice(-2000)));
+    child?.on('exit', (code, signal) => this.#fail(`it exited (${signal ?? `code ${code}`})${this.#stderr.trim() === '' ? '' : `: ${this.#stderr.trim().split('\n').pop()}`}`));
+  }
+
+  static async open(endpoint: NetsimEndpoint, timeoutMs: number): Promise<NetsimConnection> {
+    if ('connect' in endpoint) {
+      const unix = endpoint.connect.startsWith('unix:') ? endpoint.connect.slice(5) : null;
+      const hostPort = /^(.*):(\d+)$/.exec(endpoint.connect);
+      if (unix === null && hostPort === null) throw new NetsimError(`network.external.connect: '${endpoint.connect}' is neither unix:PATH nor HOST:PORT`);
+      const socket = unix !== null ? createConnection(unix) : createConnection(Number(hostPort![2]), hostPort![1]);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('error', (error) => reject(new NetsimError(`network simulator at ${endpoint.connect}: ${error.message}`)));
+      });
+      return new NetsimConnection(socket, null, () => {}, timeoutMs, endpoint.connect);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'rclsim-netsim-'));
+    const path = join(dir, 'socket');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    const [program, ...args] = endpoint.command;
+    const child = spawn(program!, [...args, path], { stdio: ['ignore', 'inherit', 'pipe'] });
+    const name = endpoint.command.join(' ');
+    const cleanup = (): void => {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    try {
+      const socket = await new Promise<Socket>((resolve, reject) => {
+        const timer = realSetTimeout(() => reject(new NetsimError(`network simulator '${name}' did not connect within ${timeoutMs} ms`)), timeoutMs);
+        server.once('connection', (socket) => {
+          realClearTimeout(timer);
+          resolve(socket);
+        });
+        child.once('error', (error) => reject(new NetsimError(`network simulator '${name}' could not start: ${error.message}`)));
+        child.once('exit', (code) => reject(new NetsimError(`network simulator '${name}' exited (code ${code}) before it connected`)));
+      });
+      return new NetsimConnection(socket, child, cleanup, timeoutMs, name);
+    } catch (error) {
+      child.kill('SIGKILL');
+      cleanup();
+      throw error;
+    }
+  }
+
+  /** Initialize: the simulator answers Ready with its own description. */
+  async initialize(initialize: Record<string, unknown>): Promise<string> {
+    const answer = await this.#request({ initialize });
+    if (answer.ready === undefined) throw this.#outOfProtocol('Ready', answer);
+    return String((answer.ready as { simulator?: string }).simulator ?? '');
+  }
+
+  async advance(advance: Advance): Promise<Reply> {
+    const answer = await this.#request({ advance });
+    const reply = answer.reply as Record<string, unknown> | undefined;
+    if (reply === undefined) throw this.#outOfProtocol('Reply', answer);
+    const number = (value: unknown): number => Number(value ?? 0);
+    const timeNs = number(reply.timeNs);
+    this.busyMs += number(reply.busyNs) / 1e6;
+    if (timeNs > advance.untilNs) throw new NetsimError(`network simulator '${this.#name}' answered out of protocol: it reached ${timeNs} ns, past the ${advance.untilNs} ns asked for`);
+    const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
+    return {
+      timeNs,
+      deliveries: list(reply.deliveries).map((d) => ({ id: number(d.id), timeNs: number(d.timeNs) })),
+      drops: list(reply.drops).map((d) => ({ id: number(d.id), timeNs: number(d.timeNs), reason: String(d.reason ?? '') })),
+      busyNs: number(reply.busyNs),
+    };
+  }
+
+  /** Says Close, then ends the stream and the process it started. */
+  close(): void {
+    if (this.#failure === null) {
+      try {
+        this.#write({ close: {} });
+      } catch {
+        // Already gone.
+      }
+    }
+    this.#failure ??= new NetsimError('closed');
+    this.#socket.end();
+    const child = this.#child;
+    if (child !== null && child.exitCode === null) {
+      const kill = realSetTimeout(() => child.kill('SIGKILL'), 2000);
+      child.once('exit', () => realClearTimeout(kill));
+    }
+    this.#cleanup();
+  }
+
+  #write(message: Record<string, unknown>): void {
+    const { toSimulator } = netsimTypes();
+    const body = toSimulator.encode(toSimulator.fromObject(message)).finish();
+    const frame = Buffer.alloc(4 + body.length);
+    frame.writeUInt32BE(body.length, 0);
+    frame.set(body, 4);
+    this.#socket.write(frame);
+  }
+
+  async #request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (this.#failure !== null) throw this.#failure;
+    this.#write(message);
+    const started = wallClock();
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      const timer = realSetTimeout(() => this.#fail(`it did not answer within ${this.#timeoutMs} ms`), this.#timeoutMs);
+      this.#waiting = {
+        resolve: (data) => {
+          realClearTimeout(timer);
+          resolve(data);
+        },
+        reject: (error) => {
+          realClearTimeout(timer);
+          reject(error);
+        },
+      };
+    });
+    this.waitedMs += wallClock() - started;
+    const { fromSimulator } = netsimTypes();
+    let decoded: Record<string, unknown>;
+    try {
+      decoded = fromSimulator.toObject(fromSimulator.decode(body), { longs: Number }) as Record<string, unknown>;
+    } catch (error) {
+      throw new NetsimError(`network simulator '${this.#name}' answered out of protocol: ${(error as Error).message}`);
+    }
+    if (decoded.error !== undefined) throw new NetsimError(`network simulator '${this.#name}' failed: ${String((decoded.error as { message?: string }).message)}`);
+    return decoded;
+  }
+
+  #received(data: Buffer): void {
+    this.#buffer = this.#buffer.length === 0 ? data : Buffer.concat([this.#buffer, data]);
+    while (this.#buffer.length >= 4) {
+      const length = this.#buffer.readUInt32BE(0);
+      if (this.#buffer.length < 4 + length) return;
+      const body = this.#buffer.subarray(4, 4 + length);
+      this.#buffer = this.#buffer.subarray(4 + length);
+      const waiting = this.#waiting;
+      this.#waiting = null;
+      if (waiting === null) this.#fail('it sent a message nobody asked for');
+      else waiting.resolve(body);
+    }
+  }
+
+  #fail(why: string): void {
+    if (this.#failure !== null) return;
+    this.#failure = new NetsimError(`network simulator '${this.#name}': ${why}`);
+    this.#waiting?.reject(this.#failure);
+    this.#waiting = null;
+  }
+
+  #outOfProtocol(expected: string, answer: Record<string, unknown>): NetsimError {
+    return new NetsimError(`network simulator '${this.#name}' answered out of protocol: ${Object.keys(answer).join(', ') || 'nothing'} instead of ${expected}`);
+  }
+}

@@ -1,0 +1,50 @@
+import protobuf from 'protobufjs';
+
+/** proto/netsim.proto, beside the package's dist/ (see package.json "files"). */
+const PROTO = new URL('../../../../proto/netsim.proto', import.meta.url);
+
+let root: protobuf.Root | null = null;
+
+/** The protocol's two top-level message types, loaded once from the .proto file. */
+export function netsimTypes(): { toSimulator: protobuf.Type; fromSimulator: protobuf.Type } {
+  root ??= protobuf.loadSync(decodeURIComponent(PROTO.pathname));
+  return { toSimulator: root.lookupType('rclsim.netsim.ToSimulator'), fromSimulator: root.lookupType('rclsim.netsim.FromSimulator') };
+}
+
+export interface Vector3 {
+  x: number;
+  y: number;
+  z: number;
+}
+
+export interface PairState {
+  from: number;
+  to: number;
+  distanceM: number;
+  lineOfSight: boolean;
+  pathLossDb: number;
+  crossings: Vector3[];
+}
+
+export interface DatagramOut {
+  id: number;
+  sendTimeNs: number;
+  payloadBytes: number;
+  from: number;
+  to: number;
+}
+
+export interface Advance {
+  untilNs: number;
+  positions: Vector3[];
+  pairs: PairState[];
+  datagrams: DatagramOut[];
+}
+
+export interface Reply {
+  timeNs: number;
+  deliveries: { id: number; timeNs: number }[];
+  drops: { id: number; timeNs: number; reason: string }[];
+  /** Wall time the simulator spent simulating for this request, ns. */
+  busyNs: number;
+}
