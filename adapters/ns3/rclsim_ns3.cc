@@ -23,7 +23,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 using namespace ns3;
@@ -44,9 +44,34 @@ Ptr<MatrixPropagationLossModel> g_loss;
 bool g_exact = true;
 proto::Reply g_reply;
 EventId g_stopEvent;
-// Datagrams sent and not yet delivered or dropped: each gets one outcome (a frame can be received
-// and still be dropped by its sender, whose acknowledgement was lost).
-std::unordered_set<uint64_t> g_inFlight;
+// Datagrams sent and not yet delivered or dropped, with their group: each gets one outcome (a frame
+// can be received and still be dropped by its sender, whose acknowledgement was lost).
+std::unordered_map<uint64_t, uint64_t> g_inFlight;
+// Per group, its datagrams not yet delivered (a group is done when that reaches 0 or one is dropped).
+std::unordered_map<uint64_t, uint32_t> g_groupLeft;
+
+// The outcome of a datagram: true when exact mode stops here (its group is complete or failed).
+bool Settle(uint64_t id, bool delivered)
+{
+    auto found = g_inFlight.find(id);
+    if (found == g_inFlight.end())
+    {
+        return false;
+    }
+    const uint64_t group = found->second;
+    g_inFlight.erase(found);
+    auto left = g_groupLeft.find(group);
+    if (left == g_groupLeft.end())
+    {
+        return true;
+    }
+    if (!delivered || --left->second == 0)
+    {
+        g_groupLeft.erase(left);
+        return true;
+    }
+    return false;
+}
 
 void Fail(const std::string& what)
 {
@@ -117,15 +142,16 @@ void Received(Ptr<Socket> socket)
     Ptr<Packet> packet;
     while ((packet = socket->Recv()))
     {
-        if (g_inFlight.erase(IdOf(packet)) == 0)
+        const uint64_t id = IdOf(packet);
+        if (g_inFlight.count(id) == 0)
         {
             continue;
         }
         proto::Delivery* delivery = g_reply.add_deliveries();
-        delivery->set_id(IdOf(packet));
+        delivery->set_id(id);
         delivery->set_time_ns(NowNs());
-        // Exact: rclsim hears of it at this very time.
-        if (g_exact)
+        // Exact: rclsim hears of a complete group at this very time.
+        if (Settle(id, true) && g_exact)
         {
             Simulator::Stop();
         }
@@ -149,21 +175,25 @@ void Dropped(WifiMacDropReason reason, Ptr<const WifiMpdu> mpdu)
     }
     packet->RemoveHeader(ip);
     packet->RemoveHeader(udp);
-    if (g_inFlight.erase(IdOf(packet)) == 0)
+    const uint64_t id = IdOf(packet);
+    if (g_inFlight.count(id) == 0)
     {
         return;
     }
     proto::Drop* drop = g_reply.add_drops();
-    drop->set_id(IdOf(packet));
+    drop->set_id(id);
     drop->set_time_ns(NowNs());
     drop->set_reason(reason == WIFI_MAC_DROP_FAILED_ENQUEUE         ? "queue_full"
                      : reason == WIFI_MAC_DROP_REACHED_RETRY_LIMIT ? "retry_limit"
                                                                     : "expired");
+    if (Settle(id, false) && g_exact)
+    {
+        Simulator::Stop();
+    }
 }
 
 void SendDatagram(uint32_t from, uint32_t to, uint64_t id, uint32_t size)
 {
-    g_inFlight.insert(id);
     std::vector<uint8_t> payload(std::max<uint32_t>(size, 8), 0);
     for (int i = 7; i >= 0; i--)
     {
@@ -254,6 +284,11 @@ void Advance(const proto::Advance& advance)
     const uint64_t now = NowNs();
     for (const proto::Datagram& datagram : advance.datagrams())
     {
+        g_inFlight[datagram.id()] = datagram.group();
+        if (datagram.group() != 0 && g_groupLeft.count(datagram.group()) == 0)
+        {
+            g_groupLeft[datagram.group()] = datagram.group_size();
+        }
         const uint64_t at = std::max(datagram.send_time_ns(), now);
         Simulator::Schedule(NanoSeconds(static_cast<int64_t>(at - now)), &SendDatagram, datagram.from(), datagram.to(), datagram.id(), datagram.payload_bytes());
     }

@@ -43,6 +43,9 @@ export class ExternalMedium implements PacketMedium {
   #pending: DatagramOut[] = [];
   readonly #inFlight = new Map<number, Packet>();
   #nextId = 1;
+  /** A group id per transport datagram of several IP packets (the simulator stops when one completes). */
+  readonly #groups = new WeakMap<object, number>();
+  #nextGroup = 1;
   /** The time the simulator has reached (ns after the start). */
   #reached = 0;
   #keepAlive = false;
@@ -83,7 +86,14 @@ export class ExternalMedium implements PacketMedium {
   send(packet: Packet): void {
     const id = this.#nextId++;
     this.#inFlight.set(id, packet);
-    this.#pending.push({ id, sendTimeNs: this.#engine.now, payloadBytes: Math.max(8, packet.bytes - MPDU_OVERHEAD - UDP_IP_HEADERS), from: packet.from, to: packet.to });
+    // The transport hands a datagram's packets on together, its count of packets left set first.
+    const size = packet.datagram.packetsLeft;
+    let group = 0;
+    if (size > 1) {
+      group = this.#groups.get(packet.datagram) ?? 0;
+      if (group === 0) this.#groups.set(packet.datagram, (group = this.#nextGroup++));
+    }
+    this.#pending.push({ id, sendTimeNs: this.#engine.now, payloadBytes: Math.max(8, packet.bytes - MPDU_OVERHEAD - UDP_IP_HEADERS), from: packet.from, to: packet.to, group, groupSize: size });
     this.framesSent++;
     this.#linkOf(packet.from, packet.to).period.framesSent++;
     this.#keepGoing();

@@ -32,6 +32,9 @@ export interface DatagramOut {
   payloadBytes: number;
   from: number;
   to: number;
+  /** The transport datagram the packet belongs to (0: its own), and how many packets it has. */
+  group: number;
+  groupSize: number;
 }
 
 export interface Advance {
