@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -72,6 +72,21 @@ describe('network.external: ns-3 in the loop', () => {
     const windowedTransits = transits(join(dir, 'windowed.trace'));
     assert.equal(windowedTransits.length, 5);
     for (const { taken } of windowedTransits) assert.equal(ns(taken) % 10_000_000n, 0n, `${taken} is a window boundary`);
+  });
+
+  it('connect: reaches a simulator that listens, with the same outcome as one rclsim starts', async () => {
+    const dir = tempDir();
+    const socket = join(dir, 'ns3.socket');
+    const simulator = spawn(NS3, ['--listen', socket], { stdio: 'ignore' });
+    try {
+      for (let i = 0; i < 100 && !existsSync(socket); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const connected = runCli(['run', pairJob(dir, `    connect: unix:${socket}`), '--quiet', '--json']);
+      assert.equal(connected.status, 0, connected.stderr);
+      const started = runCli(['run', pairJob(dir, `    command: [${NS3}]`, 'started.yaml'), '--quiet', '--json']);
+      assert.equal(lastJsonLine(connected.stdout).fingerprint, lastJsonLine(started.stdout).fingerprint);
+    } finally {
+      simulator.kill();
+    }
   });
 
   it('is deterministic: the same fingerprint run after run, and verify passes', () => {

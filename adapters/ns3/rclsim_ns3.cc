@@ -3,7 +3,8 @@
 // environment model gives it (MatrixPropagationLossModel). Speaks proto/netsim.proto over the
 // Unix socket rclsim names on the command line (docs/netsim-protocol.md).
 //
-//   rclsim-ns3 SOCKET_PATH
+//   rclsim-ns3 SOCKET_PATH            connect to rclsim (network.external.command)
+//   rclsim-ns3 --listen SOCKET_PATH   wait for rclsim to connect (network.external.connect)
 #include "netsim.pb.h"
 
 #include "ns3/core-module.h"
@@ -311,17 +312,34 @@ void Advance(const proto::Advance& advance)
 
 int main(int argc, char** argv)
 {
-    if (argc != 2)
+    const bool listening = argc == 3 && std::string(argv[1]) == "--listen";
+    if (argc != 2 && !listening)
     {
-        Fail("usage: rclsim-ns3 SOCKET_PATH");
+        Fail("usage: rclsim-ns3 SOCKET_PATH | rclsim-ns3 --listen SOCKET_PATH");
     }
-    g_fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    const char* path = argv[argc - 1];
     sockaddr_un address{};
     address.sun_family = AF_UNIX;
-    std::strncpy(address.sun_path, argv[1], sizeof(address.sun_path) - 1);
-    if (connect(g_fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0)
+    std::strncpy(address.sun_path, path, sizeof(address.sun_path) - 1);
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (listening)
     {
-        Fail(std::string("cannot connect to ") + argv[1]);
+        unlink(path);
+        if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0 || listen(fd, 1) != 0)
+        {
+            Fail(std::string("cannot listen on ") + path);
+        }
+        g_fd = accept(fd, nullptr, nullptr);
+        close(fd);
+        unlink(path);
+    }
+    else if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0)
+    {
+        g_fd = fd;
+    }
+    if (g_fd < 0)
+    {
+        Fail(std::string("cannot connect to ") + path);
     }
     for (;;)
     {
