@@ -12,9 +12,9 @@ const TICK_MS = 20;
 /**
  * Paces a run at `rate` × real time (rclsim run --rate): before time moves to the next step,
  * waits until as much wall time has passed since the first step as the sim time between them
- * takes at that rate. A step that falls behind runs at once; the run catches up. While it
- * waits it tells `onTime` the sim time reached (an offset), so a live view's clock moves
- * smoothly between steps.
+ * takes at that rate. A step that falls behind runs at once; the run catches up. Every TICK_MS
+ * of wall time (also while it waits) it tells `onTime` the sim time reached (an offset), so a
+ * live view's clock moves smoothly between steps.
  */
 export class Pacer {
   readonly #engine: Engine;
@@ -22,6 +22,8 @@ export class Pacer {
   readonly #onTime: (offset: number) => void;
   #wallStart = NaN;
   #simStart = 0;
+  /** When onTime was last told (wall ms): at most every TICK_MS, however fast steps come. */
+  #told = -Infinity;
 
   constructor(engine: Engine, rate: number, onTime: (offset: number) => void = () => {}) {
     this.#engine = engine;
@@ -36,7 +38,10 @@ export class Pacer {
       this.#wallStart = now;
       this.#simStart = this.#engine.now;
     }
-    this.#onTime(this.#engine.now);
+    if (now - this.#told >= TICK_MS) {
+      this.#told = now;
+      this.#onTime(this.#engine.now);
+    }
     const due = this.#wallStart + (next - this.#simStart) / 1e6 / this.#rate;
     return due - now < 1 ? null : this.#waitUntil(due, next);
   };
@@ -46,7 +51,8 @@ export class Pacer {
       const left = due - wallClock();
       if (left <= 0) return;
       await new Promise((resolve) => realSetTimeout(resolve, Math.min(left, TICK_MS)));
-      const reached = this.#simStart + (wallClock() - this.#wallStart) * 1e6 * this.#rate;
+      this.#told = wallClock();
+      const reached = this.#simStart + (this.#told - this.#wallStart) * 1e6 * this.#rate;
       this.#onTime(Math.min(Math.floor(reached), next));
     }
   }
