@@ -78,11 +78,12 @@ export interface LinkPeriod {
 }
 
 /**
- * What a report needs of a run, gathered from its callbacks and outputs as they happen (a live
- * run or a trace read back): a timeline per entity, publishes, takes and losses per topic with
- * the latency of each take matched to its publish by digest, and network link periods. Memory
- * is bounded: binned series (TimeBins), callbacks kept one by one up to a limit, latencies
- * exact up to a limit (LatencyStats).
+ * What a report needs of a run, gathered from its callbacks and outputs (a trace read back
+ * through callback()/output(), or a run's chunks through absorb() on the report's thread): a
+ * timeline per entity, publishes, takes and losses per topic with the latency of each take
+ * matched to its publish by digest, and network link periods. Memory is bounded: binned
+ * series (TimeBins), callbacks kept one by one up to each row's share, latencies exact up to a
+ * budget (TimedValues).
  */
 export class ReportCollector {
   readonly #rows: (Row | undefined)[] = [];
