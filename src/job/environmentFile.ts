@@ -1,4 +1,5 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Node as YamlNode } from 'yaml';
 import { makePrism, type Prism } from '../network/geometry.js';
@@ -75,12 +76,13 @@ const yamlEnvironmentSchema = {
   properties: { obstacles: { type: 'array', items: obstacleSchema } },
 } as const;
 
-// Compiled when the first environment file is read: most jobs have none, and compiling costs
-// ~70 ms of every run's start.
+// Loaded and compiled when the first environment file is read: most jobs have none, and ajv
+// costs ~100 ms of a run's start.
 type Validator = ValidateFunction<unknown>;
 let validators: { geoJson: Validator; yaml: Validator } | null = null;
 function environmentValidators(): { geoJson: Validator; yaml: Validator } {
   if (validators === null) {
+    const { Ajv } = createRequire(import.meta.url)('ajv') as { Ajv: typeof AjvClass };
     const ajv = new Ajv({ allErrors: false, strict: false });
     validators = { geoJson: ajv.compile(geoJsonSchema), yaml: ajv.compile(yamlEnvironmentSchema) };
   }

@@ -1,6 +1,6 @@
 import type { PlayOptions } from '../bag/Player.js';
 import type { RecordOptions } from '../bag/Recorder.js';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
@@ -24,7 +24,9 @@ import { JobFileError } from './jobErrors.js';
 import { startComponent } from './components.js';
 import { startProgram } from './programs.js';
 import { toPlain } from './plainValues.js';
-import { networkConfig, networkSchema, type NetworkEntry } from './networkSection.js';
+import { networkConfig, type NetworkEntry } from './networkSection.js';
+import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
+import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
 import type { EntityMatch } from '../rcl/EntitySelector.js';
 import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
@@ -32,196 +34,17 @@ import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { ExecutionTimeRule, TimeModel } from '../rcl/ExecutionTimes.js';
 
-const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
-/** Which callbacks a rule names (execution times, callback groups, rclc handles). */
-const entityMatch = {
-  nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
-  kind: { enum: ['timer', 'subscription', 'service', 'client', 'guard_condition', 'event'] },
-  topic: { type: 'string' },
-} as const;
-const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap'];
-const stringList = { type: 'array', items: { type: 'string' } };
-const playEntry = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['bag'],
-  properties: {
-    bag: { type: 'string' },
-    topics: stringList,
-    remap: stringMap,
-    start_offset: duration,
-    window: { type: 'object', additionalProperties: false, properties: { from: duration, to: duration } },
-    timestamp: { enum: ['received', 'sent'] },
-    clock: { anyOf: [{ type: 'boolean' }, { type: 'number', exclusiveMinimum: 0 }] },
-    host: { type: 'string' },
-  },
-};
-const recordEntry = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['path'],
-  properties: { path: { type: 'string' }, topics: stringList, compression: { enum: ['none', 'zstd', 'lz4'] }, host: { type: 'string' } },
-};
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
 /** ROS time is a signed 64-bit count of nanoseconds. */
 const ROS_TIME_LIMIT = (1n << 63n) - 1n;
 const RANGE_WHY = "rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start";
 
-const schema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    name: { type: 'string' },
-    seed: { type: 'integer' },
-    zero_copy: { type: 'boolean' },
-    strict_messages: { type: 'boolean' },
-    start: duration,
-    end: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        after: duration,
-        idle: { type: 'boolean' },
-        when: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['topic'],
-          properties: { topic: { type: 'string' }, field: { type: 'string' }, equals: {} },
-        },
-      },
-    },
-    parameters: { type: 'object' },
-    params_files: { type: 'array', items: { type: 'string' } },
-    remap: stringMap,
-    delays: {
-      type: 'object',
-      additionalProperties: {
-        anyOf: [duration, { type: 'object', additionalProperties: false, required: ['min', 'max'], properties: { min: duration, max: duration } }],
-      },
-    },
-    delays_csv: { type: 'string' },
-    interfaces: {
-      type: 'array',
-      items: {
-        anyOf: [
-          { type: 'string' },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['path'],
-            properties: { path: { type: 'string' }, package: { type: 'string' } },
-          },
-        ],
-      },
-    },
-    // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
-    network: networkSchema,
-    chains: {
-      type: 'array',
-      items: {
-        anyOf: [
-          { type: 'array', minItems: 2, items: { type: 'string' } },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['topics'],
-            properties: { name: { type: 'string', minLength: 1 }, topics: { type: 'array', minItems: 2, items: { type: 'string' } } },
-          },
-        ],
-      },
-    },
-    execution_times: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['time'],
-        properties: {
-          ...entityMatch,
-          time: {
-            anyOf: [
-              duration,
-              {
-                type: 'object',
-                additionalProperties: false,
-                required: ['distribution'],
-                properties: {
-                  distribution: { enum: ['uniform', 'normal', 'lognormal'] },
-                  min: duration,
-                  max: duration,
-                  mean: duration,
-                  sd: duration,
-                  median: duration,
-                  sigma: { type: 'number', minimum: 0 },
-                },
-              },
-            ],
-          },
-        },
-      },
-    },
-    executors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['type', 'nodes'],
-        properties: {
-          name: { type: 'string', minLength: 1 },
-          type: { enum: ['single_threaded', 'multi_threaded', 'rclc'] },
-          nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
-          order: { enum: ['creation', 'seeded'] },
-          threads: { type: 'integer', minimum: 1, maximum: 1024 },
-          groups: {
-            type: 'array',
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['name', 'type'],
-              properties: { name: { type: 'string', minLength: 1 }, type: { enum: ['reentrant', 'mutually_exclusive'] }, ...entityMatch },
-            },
-          },
-          handles: { type: 'array', items: { type: 'object', additionalProperties: false, properties: entityMatch } },
-          trigger: {
-            anyOf: [
-              { enum: ['any', 'all', 'always'] },
-              { type: 'object', additionalProperties: false, required: ['one'], properties: { one: { type: 'string', minLength: 1 } } },
-            ],
-          },
-          semantics: { enum: ['rclcpp_executor', 'let'] },
-          period: duration,
-          timeout: duration,
-        },
-      },
-    },
-    play: { type: ['object', 'array'] },
-    record: { type: ['object', 'array'] },
-    nodes: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          script: { type: 'string' },
-          module: { type: 'string' },
-          export: { type: 'string' },
-          args: { type: 'array', items: { type: 'string' } },
-          name: { type: 'string' },
-          namespace: { type: 'string' },
-          parameters: { type: 'object' },
-          remap: stringMap,
-        },
-      },
-    },
-  },
-} as const;
 
-const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
-const validate = ajv.compile(schema);
-const ENTRY_SCHEMAS = { play: playEntry, record: recordEntry } as const;
-const validateEntry = { play: ajv.compile(playEntry), record: ajv.compile(recordEntry) };
+// Generated from jobSchema.ts when rclsim is built: compiling the schema at every run's start cost ~120 ms.
+const validate = validateJob;
+const validateEntry = { play: validatePlay, record: validateRecord };
 
 type NodeEntry = {
   script?: string;

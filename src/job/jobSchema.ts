@@ -1,0 +1,185 @@
+import { networkSchema } from './networkSection.js';
+
+/** The JSON schemas of a job file (validated by code generated from them at build time: scripts/jobValidators.mjs). */
+const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
+/** Which callbacks a rule names (execution times, callback groups, rclc handles). */
+const entityMatch = {
+  nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
+  kind: { enum: ['timer', 'subscription', 'service', 'client', 'guard_condition', 'event'] },
+  topic: { type: 'string' },
+} as const;
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
+const stringList = { type: 'array', items: { type: 'string' } };
+export const playEntry = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['bag'],
+  properties: {
+    bag: { type: 'string' },
+    topics: stringList,
+    remap: stringMap,
+    start_offset: duration,
+    window: { type: 'object', additionalProperties: false, properties: { from: duration, to: duration } },
+    timestamp: { enum: ['received', 'sent'] },
+    clock: { anyOf: [{ type: 'boolean' }, { type: 'number', exclusiveMinimum: 0 }] },
+    host: { type: 'string' },
+  },
+};
+export const recordEntry = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path'],
+  properties: { path: { type: 'string' }, topics: stringList, compression: { enum: ['none', 'zstd', 'lz4'] }, host: { type: 'string' } },
+};
+
+export const schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string' },
+    seed: { type: 'integer' },
+    zero_copy: { type: 'boolean' },
+    strict_messages: { type: 'boolean' },
+    start: duration,
+    end: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        after: duration,
+        idle: { type: 'boolean' },
+        when: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['topic'],
+          properties: { topic: { type: 'string' }, field: { type: 'string' }, equals: {} },
+        },
+      },
+    },
+    parameters: { type: 'object' },
+    params_files: { type: 'array', items: { type: 'string' } },
+    remap: stringMap,
+    delays: {
+      type: 'object',
+      additionalProperties: {
+        anyOf: [duration, { type: 'object', additionalProperties: false, required: ['min', 'max'], properties: { min: duration, max: duration } }],
+      },
+    },
+    delays_csv: { type: 'string' },
+    interfaces: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { type: 'string' },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['path'],
+            properties: { path: { type: 'string' }, package: { type: 'string' } },
+          },
+        ],
+      },
+    },
+    // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
+    network: networkSchema,
+    chains: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { type: 'array', minItems: 2, items: { type: 'string' } },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['topics'],
+            properties: { name: { type: 'string', minLength: 1 }, topics: { type: 'array', minItems: 2, items: { type: 'string' } } },
+          },
+        ],
+      },
+    },
+    execution_times: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['time'],
+        properties: {
+          ...entityMatch,
+          time: {
+            anyOf: [
+              duration,
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['distribution'],
+                properties: {
+                  distribution: { enum: ['uniform', 'normal', 'lognormal'] },
+                  min: duration,
+                  max: duration,
+                  mean: duration,
+                  sd: duration,
+                  median: duration,
+                  sigma: { type: 'number', minimum: 0 },
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    executors: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['type', 'nodes'],
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          type: { enum: ['single_threaded', 'multi_threaded', 'rclc'] },
+          nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
+          order: { enum: ['creation', 'seeded'] },
+          threads: { type: 'integer', minimum: 1, maximum: 1024 },
+          groups: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['name', 'type'],
+              properties: { name: { type: 'string', minLength: 1 }, type: { enum: ['reentrant', 'mutually_exclusive'] }, ...entityMatch },
+            },
+          },
+          handles: { type: 'array', items: { type: 'object', additionalProperties: false, properties: entityMatch } },
+          trigger: {
+            anyOf: [
+              { enum: ['any', 'all', 'always'] },
+              { type: 'object', additionalProperties: false, required: ['one'], properties: { one: { type: 'string', minLength: 1 } } },
+            ],
+          },
+          semantics: { enum: ['rclcpp_executor', 'let'] },
+          period: duration,
+          timeout: duration,
+        },
+      },
+    },
+    play: { type: ['object', 'array'] },
+    record: { type: ['object', 'array'] },
+    nodes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          script: { type: 'string' },
+          module: { type: 'string' },
+          export: { type: 'string' },
+          args: { type: 'array', items: { type: 'string' } },
+          name: { type: 'string' },
+          namespace: { type: 'string' },
+          parameters: { type: 'object' },
+          remap: stringMap,
+        },
+      },
+    },
+  },
+} as const;
+
+/** The schemas of one `play`/`record` entry, each checked on its own. */
+export const ENTRY_SCHEMAS = { play: playEntry, record: recordEntry } as const;
