@@ -42,8 +42,7 @@ const ROS_TIME_LIMIT = (1n << 63n) - 1n;
 const RANGE_WHY = "rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start";
 
 
-// Generated from jobSchema.ts when rclsim is built: compiling the schema at every run's start cost ~120 ms.
-const validate = validateJob;
+// Generated from jobSchema.ts when rclsim is built: compiling the schemas at every run's start cost ~120 ms.
 const validateEntry = { play: validatePlay, record: validateRecord };
 
 type NodeEntry = {
@@ -153,9 +152,9 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   if (doc.contents === null) throw new JobFileError(`${path}: the job file is empty (it needs 'nodes' or 'play')`);
   const data = toPlain(source.toJS()) as JobFile;
   if (typeof data.seed === 'string') fail(['seed'], `must be an integer of at most ${Number.MAX_SAFE_INTEGER} in magnitude`);
-  if (!validate(data)) {
+  if (!validateJob(data)) {
     // A failed duration (anyOf) is clearer than the first alternative's complaint.
-    const errors = validate.errors!;
+    const errors = validateJob.errors!;
     schemaError(errors.find((e) => e.keyword === 'anyOf') ?? errors[0]!, doc, fail);
   }
 

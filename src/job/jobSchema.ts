@@ -1,6 +1,7 @@
+// The JSON schemas of a job file. Runs check files with code ajv generates from them when rclsim
+// is built (scripts/jobValidators.mjs → jobValidators.js); jobFile.ts reads them to name fields.
 import { networkSchema } from './networkSection.js';
 
-/** The JSON schemas of a job file (validated by code generated from them at build time: scripts/jobValidators.mjs). */
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
 /** Which callbacks a rule names (execution times, callback groups, rclc handles). */
 const entityMatch = {
