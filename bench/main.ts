@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recordBare, recordWithRclsim, writeLargeBag } from './bagBench.js';
 import { runBenchmarkGraph } from './benchmarkGraph.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
-import { median } from './measure.js';
+import { median, round } from './measure.js';
 import { renderSeconds } from './renderReport.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
@@ -363,11 +363,6 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     },
   },
 };
-
-function round(value: number, digits: number): number {
-  const scale = 10 ** digits;
-  return Math.round(value * scale) / scale;
-}
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2);

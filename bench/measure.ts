@@ -13,3 +13,9 @@ export async function seconds(work: () => unknown): Promise<number> {
   await work();
   return (performance.now() - start) / 1000;
 }
+
+/** `value` to `digits` decimals, for figures in a table (NaN and infinities as they are). */
+export function round(value: number, digits: number): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}

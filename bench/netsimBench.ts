@@ -12,7 +12,8 @@ import { loadJobFile } from '../src/job/jobFile.js';
 import { runJob } from '../src/job/runJob.js';
 import { Network } from '../src/network/Network.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
-import { timeStats } from '../src/rcl/timeStats.js';
+import { nearestRank, timeStats } from '../src/rcl/timeStats.js';
+import { round } from './measure.js';
 import { networkSection } from './networkBench.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -83,7 +84,7 @@ export async function flows(
   return {
     goodputMbps: round((delivered * options.bytes * 8) / options.simSeconds / 1e6, 2),
     latencyMeanMs: round((stats?.mean ?? NaN) / 1e6, 3),
-    latencyP95Ms: stats === null ? null : round(percentile(latencies, 0.95) / 1e6, 3),
+    latencyP95Ms: stats === null ? null : round(nearestRank(Float64Array.from(latencies).sort(), 0.95) / 1e6, 3),
     loss: round(lost / Math.max(1, delivered + lost), 3),
     wallSeconds: round(wallSeconds, 2),
     ...(timing === null ? {} : { simulatorSeconds: round(timing.busySeconds, 2), protocolSeconds: round(timing.waitedSeconds - timing.busySeconds, 2) }),
@@ -107,13 +108,4 @@ export async function patrol(ns3: boolean): Promise<LinkFigures> {
     wallSeconds: round(wallSeconds, 2),
     ...(simulator === undefined ? {} : { simulatorSeconds: round(simulator.busySeconds, 2), protocolSeconds: round(simulator.waitedSeconds - simulator.busySeconds, 2) }),
   };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
-
-function round(value: number, digits: number): number {
-  return Number.isFinite(value) ? Number(value.toFixed(digits)) : value;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadJob } from '../job/loadJob.js';
 import { runJob } from '../job/runJob.js';
+import { bigintsAsStrings } from '../job/RunSummary.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import { LogOutput } from '../rcl/LogOutput.js';
 
@@ -50,9 +51,7 @@ export async function explore(jobPath: string, options: ExploreOptions): Promise
           paramsFiles: options.paramsFile,
           logOutput: new LogOutput(() => {}),
         });
-        const outcome = JSON.stringify({ results: summary.results, exitCode: summary.exitCode, ended: summary.endReason }, (_key, value: unknown) =>
-          typeof value === 'bigint' ? value.toString() : value,
-        );
+        const outcome = JSON.stringify({ results: summary.results, exitCode: summary.exitCode, ended: summary.endReason }, bigintsAsStrings);
         runs.push({ seed, fingerprint: summary.fingerprint, outcome, trace });
       } catch (error) {
         runs.push({ seed, fingerprint: '', outcome: `failed: ${(error as Error).message.split('\n')[0]}`, trace });

@@ -27,7 +27,12 @@ export interface RunSummary {
   metrics?: RunMetrics;
 }
 
-/** JSON-safe copy: bigint values (anywhere, including results) become decimal strings. */
+/** JSON.stringify's replacer for run outputs: bigint values (anywhere, including results) become decimal strings. */
+export function bigintsAsStrings(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+/** JSON-safe copy of a summary (see bigintsAsStrings). */
 export function summaryToJson(summary: RunSummary): string {
-  return JSON.stringify(summary, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  return JSON.stringify(summary, bigintsAsStrings);
 }

@@ -2,7 +2,7 @@ import { formatSimTime } from '../engine/errors.js';
 import type { LiveReport } from '../report/LiveReport.js';
 import { writeReport } from '../report/reportHtml.js';
 import type { Simulation } from '../rcl/Simulation.js';
-import type { RunSummary } from './RunSummary.js';
+import { bigintsAsStrings, type RunSummary } from './RunSummary.js';
 
 /** What is known of a run that failed before its summary. */
 type Reached = Pick<RunSummary, 'job' | 'seed' | 'startTime' | 'endTime' | 'callbacks'>;
@@ -28,7 +28,7 @@ export async function writeRunReport(path: string, report: LiveReport, simulatio
       title: summary.job,
       source: 'run',
       summary: rows,
-      results: JSON.parse(JSON.stringify(full?.results ?? {}, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))) as Record<string, unknown>,
+      results: JSON.parse(JSON.stringify(full?.results ?? {}, bigintsAsStrings)) as Record<string, unknown>,
       warnings: full?.warnings ?? [...simulation.warnings],
       failure: failure === undefined ? null : failure instanceof Error ? failure.message : String(failure),
       executors: simulation.metricsReport(),

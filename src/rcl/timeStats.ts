@@ -13,6 +13,10 @@ export function timeStats(values: ArrayLike<number>): TimeStats | null {
   const sorted = Float64Array.from(values).sort();
   let sum = 0;
   for (const value of sorted) sum += value;
-  const rank = (p: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-  return { count: sorted.length, min: sorted[0]!, mean: sum / sorted.length, p50: rank(0.5), p99: rank(0.99), max: sorted[sorted.length - 1]! };
+  return { count: sorted.length, min: sorted[0]!, mean: sum / sorted.length, p50: nearestRank(sorted, 0.5), p99: nearestRank(sorted, 0.99), max: sorted[sorted.length - 1]! };
+}
+
+/** The nearest-rank p-quantile of values sorted ascending (not empty). */
+export function nearestRank(sorted: ArrayLike<number>, p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 }

@@ -67,11 +67,6 @@ export class TimedValues {
     this.#histogram![binOf(value)]!++;
   }
 
-  /** Every pair, while kept exactly (null once binned). */
-  get exact(): { times: readonly number[]; values: readonly number[] } | null {
-    return this.#times === null ? null : { times: this.#times, values: this.#values! };
-  }
-
   /** The finest bin width (ns) this series can give: any when exact. */
   get minWidth(): number {
     return this.#bins?.width ?? 0;
@@ -79,13 +74,7 @@ export class TimedValues {
 
   /** Per bin of `width` (a power-of-two multiple of 1 ms, at least minWidth): sum, count and maximum of the values. */
   bins(width: number): { sums: number[]; counts: number[]; maxima: number[] } {
-    let bins = this.#bins;
-    if (bins === null) {
-      bins = new TimeBins(true);
-      const { times, values } = this.exact!;
-      bins.widenTo(width);
-      for (let i = 0; i < times.length; i++) bins.add(times[i]!, values[i]!);
-    }
+    const bins = this.#bins ?? this.#binnedExact(width);
     bins.widenTo(width);
     return { sums: bins.sums, counts: bins.counts, maxima: bins.maxima };
   }
@@ -94,7 +83,7 @@ export class TimedValues {
   histogram(): number[] {
     if (this.#histogram !== null) return this.#histogram;
     const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
-    const values = this.exact!.values;
+    const values = this.#values!;
     for (let i = 0; i < values.length; i++) histogram[binOf(values[i]!)]!++;
     return histogram;
   }
@@ -113,17 +102,21 @@ export class TimedValues {
     };
   }
 
-  /** Bins what was kept and lets go of it. */
-  #fold(): void {
+  /** The pairs kept exactly, binned from `width` on. */
+  #binnedExact(width: number): TimeBins {
+    const bins = new TimeBins(true);
+    bins.widenTo(width);
     const times = this.#times!;
     const values = this.#values!;
-    this.#bins = new TimeBins(true);
-    this.#histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
-    for (let i = 0; i < times.length; i++) {
-      this.#bins.add(times[i]!, values[i]!);
-      this.#histogram[binOf(values[i]!)]!++;
-    }
-    this.#budget.left += times.length;
+    for (let i = 0; i < times.length; i++) bins.add(times[i]!, values[i]!);
+    return bins;
+  }
+
+  /** Bins what was kept and lets go of it. */
+  #fold(): void {
+    this.#histogram = this.histogram();
+    this.#bins = this.#binnedExact(0);
+    this.#budget.left += this.#times!.length;
     this.#times = this.#values = null;
   }
 
