@@ -262,6 +262,13 @@ describe('interfaces', () => {
       digestOf('std_srvs/srv/Trigger_Response', { success: true, message: 'ok' }),
       expected((h) => (h.word(1), h.string('ok'))),
     );
+    // Bytes mix as little-endian words, then the tail and the length, wherever they lie in memory.
+    const bytes = Uint8Array.from({ length: 11 }, (_, i) => 0xf0 + i);
+    const offset = new Uint8Array(new ArrayBuffer(16), 1, 11);
+    offset.set(bytes);
+    const words = (h: Hash64): void => (h.word(0xf3f2f1f0), h.word(0xf7f6f5f4), h.word(0xfaf9f8), h.word(11));
+    assert.equal(expected((h) => h.bytes(bytes)), expected(words));
+    assert.equal(expected((h) => h.bytes(offset)), expected(words));
     // Nested messages are digested in place, field by field.
     assert.equal(
       digestOf('std_msgs/msg/Header', { stamp: { sec: 7, nanosec: 9 }, frame_id: 'map' }),

@@ -11,6 +11,8 @@ const signed64 = new BigInt64Array(unsigned64.buffer);
 // Signed: V8 passes int32 values around without allocating, unsigned ones above 2^31 it boxes.
 const halves = new Int32Array(unsigned64.buffer);
 const TWO_32 = 4294967296;
+/** Whether an Int32Array over bytes reads them as little-endian words, as `bytes` mixes them. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const MAX_U64 = 0xffffffffffffffffn;
 const MIN_I64 = -0x8000000000000000n;
 
@@ -35,17 +37,8 @@ export class Hash64 {
 
   /** Mix one 32-bit word. */
   word(w: number): void {
-    let k = Math.imul(w | 0, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, 0x1b873593);
-    let a = this.lo ^ k;
-    a = (a << 13) | (a >>> 19);
-    a = (Math.imul(a, 5) + 0xe6546b64) | 0;
-    let b = this.hi ^ Math.imul(k ^ a, 0x85ebca6b);
-    b = (b << 17) | (b >>> 15);
-    b = (Math.imul(b, 9) + 0x38495ab5) | 0;
-    this.lo = a;
-    this.hi = b;
+    this.lo = mixWord(this.lo, this.hi, w);
+    this.hi = mixedHi;
     this.#words++;
   }
 
@@ -104,7 +97,24 @@ export class Hash64 {
   bytes(b: Uint8Array): void {
     const n = b.length;
     const whole = n & ~3;
-    for (let i = 0; i < whole; i += 4) this.word(b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24));
+    // The state stays in locals over the run of words: this is the hot loop of large messages.
+    let lo = this.lo;
+    let hi = this.hi;
+    if (LITTLE_ENDIAN && (b.byteOffset & 3) === 0) {
+      const words = new Int32Array(b.buffer, b.byteOffset, whole >> 2);
+      for (let i = 0; i < words.length; i++) {
+        lo = mixWord(lo, hi, words[i]!);
+        hi = mixedHi;
+      }
+    } else {
+      for (let i = 0; i < whole; i += 4) {
+        lo = mixWord(lo, hi, b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24));
+        hi = mixedHi;
+      }
+    }
+    this.lo = lo;
+    this.hi = hi;
+    this.#words += whole >> 2;
     let tail = 0;
     for (let i = whole; i < n; i++) tail |= b[i]! << (8 * (i - whole));
     this.word(tail);
@@ -131,6 +141,23 @@ export class Hash64 {
     this.finish();
     return (this.digestHi >>> 0).toString(16).padStart(8, '0') + (this.digestLo >>> 0).toString(16).padStart(8, '0');
   }
+}
+
+/** The second lane's value after the last `mixWord` (two results without allocating). */
+let mixedHi = 0;
+
+/** One word into both lanes: returns the first lane's new value, leaves the second's in `mixedHi`. */
+function mixWord(lo: number, hi: number, w: number): number {
+  let k = Math.imul(w | 0, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, 0x1b873593);
+  let a = lo ^ k;
+  a = (a << 13) | (a >>> 19);
+  a = (Math.imul(a, 5) + 0xe6546b64) | 0;
+  let b = hi ^ Math.imul(k ^ a, 0x85ebca6b);
+  b = (b << 17) | (b >>> 15);
+  mixedHi = (Math.imul(b, 9) + 0x38495ab5) | 0;
+  return a;
 }
 
 function fmix32(h: number): number {
