@@ -78,9 +78,9 @@ describe('examples', () => {
     );
     const at = (t: number): { los: boolean; snr: number; rate: number; delay: number } => rows.get(t)!;
     for (const t of [0, 5, 10, 15]) assert.ok(at(t).los && at(t).rate > 40, `${t} s: ${JSON.stringify(at(t))}`);
-    // Behind the tower: the rate collapses and the delay grows.
+    // Behind the tower: the rate falls to at most two thirds and the delay grows.
     for (const t of [20, 25, 30]) {
-      assert.ok(!at(t).los && at(t).rate > 0 && at(t).rate < 20 && at(t).delay > at(10).delay, `${t} s: ${JSON.stringify(at(t))}`);
+      assert.ok(!at(t).los && at(t).rate > 0 && at(t).rate < (2 / 3) * at(10).rate && at(t).delay > at(10).delay, `${t} s: ${JSON.stringify(at(t))}`);
     }
     // Far apart behind several buildings: nothing gets through.
     for (const t of [80, 85, 90, 95, 100]) assert.ok(!at(t).los && at(t).rate === 0 && at(t).snr < 0, `${t} s: ${JSON.stringify(at(t))}`);

@@ -213,6 +213,7 @@ void Initialize(const proto::Initialize& init)
     const proto::Radio& radio = init.radio();
     Config::SetDefault("ns3::WifiRemoteStationManager::MaxSsrc", UintegerValue(radio.retry_limit()));
     Config::SetDefault("ns3::WifiRemoteStationManager::MaxSlrc", UintegerValue(radio.retry_limit()));
+    Config::SetDefault("ns3::ThresholdPreambleDetectionModel::MinimumRssi", DoubleValue(radio.detection_threshold_dbm()));
     Config::SetDefault("ns3::WifiMacQueue::MaxSize", QueueSizeValue(QueueSize(std::to_string(radio.queue_packets()) + "p")));
 
     g_nodes.Create(n);

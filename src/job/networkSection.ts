@@ -71,6 +71,7 @@ export const networkSchema = {
       properties: {
         tx_power_dbm: { type: 'number' },
         noise_figure_db: { type: 'number', minimum: 0 },
+        detection_threshold_dbm: { type: 'number' },
         mcs: { enum: ['ideal', 0, 1, 2, 3, 4, 5, 6, 7] },
         ampdu: { type: 'boolean' },
         retry_limit: { type: 'integer', minimum: 1 },
@@ -117,7 +118,7 @@ export interface NetworkEntry {
     range?: number;
     shadowing?: { sigma_db: number; decorrelation?: number };
   };
-  radio?: { tx_power_dbm?: number; noise_figure_db?: number; mcs?: 'ideal' | number; ampdu?: boolean; retry_limit?: number; queue?: number };
+  radio?: { tx_power_dbm?: number; noise_figure_db?: number; detection_threshold_dbm?: number; mcs?: 'ideal' | number; ampdu?: boolean; retry_limit?: number; queue?: number };
   transport?: { mtu?: number; max_message_size?: number; send_buffer?: number; heartbeat_period?: Duration; heartbeat_response_delay?: Duration };
   metrics?: { period?: Duration; topic?: string };
   external?: { command?: string[]; connect?: string; window?: Duration; timeout?: Duration };
@@ -207,6 +208,7 @@ export function networkConfig(entry: NetworkEntry, context: SectionContext): Net
     radio: {
       txPowerDbm: radio.tx_power_dbm ?? DEFAULT_RADIO.txPowerDbm,
       noiseFigureDb: radio.noise_figure_db ?? DEFAULT_RADIO.noiseFigureDb,
+      detectionThresholdDbm: radio.detection_threshold_dbm ?? DEFAULT_RADIO.detectionThresholdDbm,
       mcs: radio.mcs === undefined || radio.mcs === 'ideal' ? null : radio.mcs,
       ampdu: radio.ampdu ?? DEFAULT_RADIO.ampdu,
       retryLimit: radio.retry_limit ?? DEFAULT_RADIO.retryLimit,

@@ -8,7 +8,7 @@ import { LinkCounters } from './LinkCounters.js';
 
 /**
  * The radio link from one host to another, evaluated with their latest positions: distance,
- * obstacles crossed, SNR, MCS and residual bit error probability. Its random stream draws its
+ * obstacles crossed, received power, SNR, MCS and residual bit error probability. Its random stream draws its
  * frame errors; its counters say what crossed it.
  */
 export class Link {
@@ -25,6 +25,8 @@ export class Link {
   distance = NaN;
   obstacles = 0;
   obstacleLossDb = 0;
+  /** Received power, dBm (±Infinity with the disk model). */
+  receivedDbm = -Infinity;
   snrDb = -Infinity;
   mcs: Mcs = HT_MCS[0]!;
   bitError = 0.5;
@@ -55,6 +57,7 @@ export class Link {
     this.#b = b;
     if (a === null || b === null) {
       this.distance = NaN;
+      this.receivedDbm = -Infinity;
       this.snrDb = -Infinity;
       this.#rate();
       return;
@@ -66,19 +69,24 @@ export class Link {
     this.obstacleLossDb = lossDb;
     const model = config.channel.pathLoss;
     if (model.kind === 'disk') {
-      this.snrDb = this.distance <= model.range && crossed === 0 ? Infinity : -Infinity;
+      this.receivedDbm = this.snrDb = this.distance <= model.range && crossed === 0 ? Infinity : -Infinity;
     } else {
       const shadowing = this.shadowing === null ? 0 : this.from.index < this.to.index ? this.shadowing.at(a, b) : this.shadowing.at(b, a);
-      const received = config.radio.txPowerDbm - pathLossDb(model, this.distance) - lossDb - shadowing;
-      this.snrDb = received - noiseFloorDbm(CHANNEL_BANDWIDTH, config.radio.noiseFigureDb);
+      this.receivedDbm = config.radio.txPowerDbm - pathLossDb(model, this.distance) - lossDb - shadowing;
+      this.snrDb = this.receivedDbm - noiseFloorDbm(CHANNEL_BANDWIDTH, config.radio.noiseFigureDb);
     }
     this.#rate();
+  }
+
+  /** Whether the receiver detects the sender's frames at all (their preamble is strong enough). */
+  get detected(): boolean {
+    return this.receivedDbm >= this.#config.radio.detectionThresholdDbm;
   }
 
   #rate(): void {
     const fixed = this.#config.radio.mcs;
     this.mcs = fixed === null ? idealMcs(this.snrDb) : HT_MCS[fixed]!;
-    this.bitError = this.snrDb === -Infinity ? 0.5 : bitErrorProbability(this.mcs, this.snrDb);
+    this.bitError = this.detected ? bitErrorProbability(this.mcs, this.snrDb) : 0.5;
   }
 
   /** Closes the metrics period: its counters join the total and start again. */

@@ -20,6 +20,12 @@ export interface HostConfig {
 export interface RadioConfig {
   txPowerDbm: number;
   noiseFigureDb: number;
+  /**
+   * The weakest frame a receiver detects, dBm: weaker ones are lost whatever their SNR. −82 dBm is
+   * the level at which the standard requires a receiver to detect an OFDM preamble (IEEE 802.11-2020
+   * §17.3.10.6), and ns-3's ThresholdPreambleDetectionModel's MinimumRssi.
+   */
+  detectionThresholdDbm: number;
   /** A fixed MCS (0–7), or null for ideal rate adaptation. */
   mcs: number | null;
   /** A-MPDU aggregation (with Block Ack); without it, one MPDU and one ACK per exchange. */
@@ -58,7 +64,7 @@ export interface NetworkConfig {
 }
 
 /** 802.11n at 5.18 GHz (channel 36) with a typical client radio and Fast DDS's transport defaults. */
-export const DEFAULT_RADIO: RadioConfig = { txPowerDbm: 20, noiseFigureDb: 7, mcs: null, ampdu: true, retryLimit: 7, queuePackets: 1000 };
+export const DEFAULT_RADIO: RadioConfig = { txPowerDbm: 20, noiseFigureDb: 7, detectionThresholdDbm: -82, mcs: null, ampdu: true, retryLimit: 7, queuePackets: 1000 };
 export const DEFAULT_TRANSPORT: TransportConfig = { mtu: 1500, maxMessageSize: 65_500, sendBuffer: 212_992, heartbeatPeriod: 100_000_000, heartbeatResponseDelay: 5_000_000 };
 export const DEFAULT_FREQUENCY = 5.18e9;
 export const CHANNEL_BANDWIDTH = 20e6;

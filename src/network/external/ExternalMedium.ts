@@ -1,6 +1,5 @@
 import type { Engine } from '../../engine/Engine.js';
 import { MPDU_OVERHEAD } from '../airtime.js';
-import { noiseFloorDbm } from '../channel.js';
 import { CHANNEL_BANDWIDTH, type NetworkConfig } from '../config.js';
 import type { Host } from '../Host.js';
 import type { Link } from '../Link.js';
@@ -67,7 +66,7 @@ export class ExternalMedium implements PacketMedium {
     const simulator = await connection.initialize({
       hosts: this.#hosts.map((host) => ({ index: host.index, name: host.name })),
       seed: seed >>> 0,
-      radio: { frequencyHz: this.#config.channel.frequency, bandwidthHz: CHANNEL_BANDWIDTH, txPowerDbm: radio.txPowerDbm, noiseFigureDb: radio.noiseFigureDb, retryLimit: radio.retryLimit, queuePackets: radio.queuePackets },
+      radio: { frequencyHz: this.#config.channel.frequency, bandwidthHz: CHANNEL_BANDWIDTH, txPowerDbm: radio.txPowerDbm, noiseFigureDb: radio.noiseFigureDb, detectionThresholdDbm: radio.detectionThresholdDbm, retryLimit: radio.retryLimit, queuePackets: radio.queuePackets },
       windowNs: this.#external.window,
     });
     this.#engine.beforeAdvance.push(this.#beforeAdvance);
@@ -149,14 +148,13 @@ export class ExternalMedium implements PacketMedium {
 
   #pairs(now: number): PairState[] {
     const pairs: PairState[] = [];
-    const noise = noiseFloorDbm(CHANNEL_BANDWIDTH, this.#config.radio.noiseFigureDb);
     for (const from of this.#hosts) {
       for (const to of this.#hosts) {
         if (from === to) continue;
         const link = this.#linkOf(from.index, to.index);
         link.evaluate(now);
-        // What the built-in model's SNR leaves of the transmit power: path loss, walls, shadowing.
-        const pathLossDb = Number.isFinite(link.snrDb) ? this.#config.radio.txPowerDbm - link.snrDb - noise : link.snrDb > 0 ? 0 : NO_LINK_DB;
+        // What the environment model takes of the transmit power: path loss, walls, shadowing.
+        const pathLossDb = Number.isFinite(link.receivedDbm) ? this.#config.radio.txPowerDbm - link.receivedDbm : link.receivedDbm > 0 ? 0 : NO_LINK_DB;
         pairs.push({ from: from.index, to: to.index, distanceM: Number.isFinite(link.distance) ? link.distance : 0, lineOfSight: link.obstacles === 0, pathLossDb, crossings: [] });
       }
     }
