@@ -111,13 +111,14 @@ void WriteAll(const void* data, size_t size)
     }
 }
 
+// One write per message: a reader woken by the length alone would wait again for the body.
 void Send(const proto::FromSimulator& message)
 {
-    std::string body;
-    message.SerializeToString(&body);
-    uint32_t length = htonl(static_cast<uint32_t>(body.size()));
-    WriteAll(&length, 4);
-    WriteAll(body.data(), body.size());
+    std::string frame(4, '\0');
+    message.AppendToString(&frame);
+    const uint32_t length = htonl(static_cast<uint32_t>(frame.size() - 4));
+    std::memcpy(frame.data(), &length, 4);
+    WriteAll(frame.data(), frame.size());
 }
 
 uint64_t NowNs()

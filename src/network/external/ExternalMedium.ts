@@ -26,7 +26,7 @@ export interface ExternalConfig {
  * The transport's IP packets carried by an external network simulator (network.external)
  * instead of the built-in medium: each packet is a UDP datagram of its size there. Before time
  * moves on (an engine beforeAdvance hook), the simulator is asked to advance to rclsim's next
- * event time with the hosts' positions, every pair's channel and the datagrams sent since;
+ * event time with the hosts' positions, the pairs whose channel changed and the datagrams sent since;
  * exact, it stops at its first delivery, which happens here at that very time. DDS (framing,
  * fragmentation, reliability) stays rclsim's.
  */
@@ -47,6 +47,8 @@ export class ExternalMedium implements PacketMedium {
   #nextGroup = 1;
   /** The time the simulator has reached (ns after the start). */
   #reached = 0;
+  /** What the simulator was last told of each ordered pair (from · hosts + to): only changes are sent again. */
+  readonly #told: (PairState | undefined)[] = [];
   #keepAlive = false;
 
   constructor(engine: Engine, config: NetworkConfig, external: ExternalConfig, hosts: readonly Host[], linkOf: (from: number, to: number) => Link, listener: MediumListener) {
@@ -146,8 +148,10 @@ export class ExternalMedium implements PacketMedium {
     return this.#hosts.map((host) => host.positionAt(now) ?? { x: 0, y: 0, z: 0 });
   }
 
+  /** The ordered pairs whose channel changed since the simulator was last told (all, the first time). */
   #pairs(now: number): PairState[] {
     const pairs: PairState[] = [];
+    const count = this.#hosts.length;
     for (const from of this.#hosts) {
       for (const to of this.#hosts) {
         if (from === to) continue;
@@ -155,7 +159,13 @@ export class ExternalMedium implements PacketMedium {
         link.evaluate(now);
         // What the environment model takes of the transmit power: path loss, walls, shadowing.
         const pathLossDb = Number.isFinite(link.receivedDbm) ? this.#config.radio.txPowerDbm - link.receivedDbm : link.receivedDbm > 0 ? 0 : NO_LINK_DB;
-        pairs.push({ from: from.index, to: to.index, distanceM: Number.isFinite(link.distance) ? link.distance : 0, lineOfSight: link.obstacles === 0, pathLossDb, crossings: [] });
+        const distanceM = Number.isFinite(link.distance) ? link.distance : 0;
+        const lineOfSight = link.obstacles === 0;
+        const told = this.#told[from.index * count + to.index];
+        if (told !== undefined && told.pathLossDb === pathLossDb && told.distanceM === distanceM && told.lineOfSight === lineOfSight) continue;
+        const pair = { from: from.index, to: to.index, distanceM, lineOfSight, pathLossDb, crossings: [] };
+        this.#told[from.index * count + to.index] = pair;
+        pairs.push(pair);
       }
     }
     return pairs;

@@ -9,6 +9,8 @@ import { netsimTypes, type Advance, type Reply } from './netsimMessages.js';
 // Real timers, taken before a run replaces them: how long a simulator may take is wall time.
 const realSetTimeout = globalThis.setTimeout;
 const realClearTimeout = globalThis.clearTimeout;
+const realSetInterval = globalThis.setInterval;
+const realClearInterval = globalThis.clearInterval;
 const wallClock = performance.now.bind(performance);
 
 /** How rclsim reaches the simulator: a command it starts (the socket path appended), or an address to connect to. */
@@ -29,10 +31,13 @@ export class NetsimConnection {
   readonly #socket: Socket;
   readonly #child: ChildProcess | null;
   readonly #cleanup: () => void;
-  readonly #timeoutMs: number;
   readonly #name: string;
   #buffer: Buffer = Buffer.alloc(0);
   #waiting: { resolve: (body: Buffer) => void; reject: (error: Error) => void } | null = null;
+  /** When the request being answered was written (wall clock, ms). */
+  #askedAt = 0;
+  /** One timer for the whole conversation, not one per request: it looks now and then whether an answer is overdue. */
+  readonly #watchdog: ReturnType<typeof setInterval>;
   #failure: NetsimError | null = null;
   #stderr = '';
   /** Wall time spent waiting for the simulator's answers, and the part of it the simulator says it simulated, ms. */
@@ -43,8 +48,11 @@ export class NetsimConnection {
     this.#socket = socket;
     this.#child = child;
     this.#cleanup = cleanup;
-    this.#timeoutMs = timeoutMs;
     this.#name = name;
+    this.#watchdog = realSetInterval(() => {
+      if (this.#waiting !== null && wallClock() - this.#askedAt > timeoutMs) this.#fail(`it did not answer within ${timeoutMs} ms`);
+    }, Math.min(1000, Math.max(10, timeoutMs / 10)));
+    this.#watchdog.unref();
     socket.on('data', (data: Buffer) => this.#received(data));
     socket.on('error', (error) => this.#fail(`the connection failed: ${error.message}`));
     // A process that ends closes its socket first: its exit (code, last words) says more.
@@ -131,6 +139,7 @@ export class NetsimConnection {
       }
     }
     this.#failure ??= new NetsimError('closed');
+    realClearInterval(this.#watchdog);
     this.#socket.end();
     const child = this.#child;
     if (child !== null && child.exitCode === null) {
@@ -152,20 +161,8 @@ export class NetsimConnection {
   async #request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
     if (this.#failure !== null) throw this.#failure;
     this.#write(message);
-    const started = wallClock();
-    const body = await new Promise<Buffer>((resolve, reject) => {
-      const timer = realSetTimeout(() => this.#fail(`it did not answer within ${this.#timeoutMs} ms`), this.#timeoutMs);
-      this.#waiting = {
-        resolve: (data) => {
-          realClearTimeout(timer);
-          resolve(data);
-        },
-        reject: (error) => {
-          realClearTimeout(timer);
-          reject(error);
-        },
-      };
-    });
+    const started = (this.#askedAt = wallClock());
+    const body = await new Promise<Buffer>((resolve, reject) => (this.#waiting = { resolve, reject }));
     this.waitedMs += wallClock() - started;
     const { fromSimulator } = netsimTypes();
     let decoded: Record<string, unknown>;

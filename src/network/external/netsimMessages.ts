@@ -3,12 +3,15 @@ import protobuf from 'protobufjs';
 /** proto/netsim.proto, beside the package's dist/ (see package.json "files"). */
 const PROTO = new URL('../../../../proto/netsim.proto', import.meta.url);
 
-let root: protobuf.Root | null = null;
+let types: { toSimulator: protobuf.Type; fromSimulator: protobuf.Type } | null = null;
 
 /** The protocol's two top-level message types, loaded once from the .proto file. */
 export function netsimTypes(): { toSimulator: protobuf.Type; fromSimulator: protobuf.Type } {
-  root ??= protobuf.loadSync(decodeURIComponent(PROTO.pathname));
-  return { toSimulator: root.lookupType('rclsim.netsim.ToSimulator'), fromSimulator: root.lookupType('rclsim.netsim.FromSimulator') };
+  if (types === null) {
+    const root = protobuf.loadSync(decodeURIComponent(PROTO.pathname));
+    types = { toSimulator: root.lookupType('rclsim.netsim.ToSimulator'), fromSimulator: root.lookupType('rclsim.netsim.FromSimulator') };
+  }
+  return types;
 }
 
 export interface Vector3 {
