@@ -538,7 +538,13 @@ export class Engine {
       if (this.#hasWorkNow()) continue;
       let next = this.#nextTime();
       // A wait may schedule something before `next` (never at now): look again until none waits.
-      while (next !== Infinity && this.beforeAdvance.length > 0 && (await this.#waitBeforeAdvance(Math.min(next, endAt)))) next = this.#nextTime();
+      // Only a hook that waits costs an await: most advances have none.
+      for (let wait; next !== Infinity && (wait = this.#beforeAdvanceWait(Math.min(next, endAt))) !== null; next = this.#nextTime()) {
+        await wait;
+        // As after #yield: what follows runs in a new async resource.
+        this.#scope = null;
+        this.throwIfFailed();
+      }
       if (next === Infinity) return 'idle';
       if (next > endAt) {
         if (endAt > this.now) this.#setNow(endAt);
@@ -548,19 +554,15 @@ export class Engine {
     }
   }
 
-  /** Whether a beforeAdvance hook made the loop wait (then it looks again at what is due next). */
-  async #waitBeforeAdvance(target: number): Promise<boolean> {
-    if (target <= this.now) return false;
-    for (const hook of this.beforeAdvance) {
-      const wait = hook(target);
-      if (wait === null) continue;
-      await wait;
-      // As after #yield: what follows runs in a new async resource.
-      this.#scope = null;
-      this.throwIfFailed();
-      return true;
+  /** What the first beforeAdvance hook that wants the loop to wait before `target` gives to wait for, or null. */
+  #beforeAdvanceWait(target: number): Promise<void> | null {
+    if (target <= this.now) return null;
+    const hooks = this.beforeAdvance;
+    for (let i = 0; i < hooks.length; i++) {
+      const wait = hooks[i]!(target);
+      if (wait !== null) return wait;
     }
-    return false;
+    return null;
   }
 
   #setNow(offset: number): void {

@@ -16,6 +16,11 @@ const wallClock = performance.now.bind(performance);
 /** How rclsim reaches the simulator: a command it starts (the socket path appended), or an address to connect to. */
 export type NetsimEndpoint = { command: readonly string[] } | { connect: string };
 
+/** A uint64 field as decoded (a number, or a Long when protobufjs has the long package), or nothing (0). */
+function toNumber(value: unknown): number {
+  return typeof value === 'number' ? value : value == null ? 0 : (value as { toNumber(): number }).toNumber();
+}
+
 /** A simulator that died, hung or answered out of protocol: the run fails with this one line. */
 export class NetsimError extends Error {
   override name = 'NetsimError';
@@ -108,24 +113,25 @@ export class NetsimConnection {
   /** Initialize: the simulator answers Ready with its own description. */
   async initialize(initialize: Record<string, unknown>): Promise<string> {
     const answer = await this.#request({ initialize });
-    if (answer.ready === undefined) throw this.#outOfProtocol('Ready', answer);
-    return String((answer.ready as { simulator?: string }).simulator ?? '');
+    const ready = answer.ready as { simulator?: string } | null | undefined;
+    if (ready == null) throw this.#outOfProtocol('Ready', answer);
+    return String(ready.simulator ?? '');
   }
 
   async advance(advance: Advance): Promise<Reply> {
     const answer = await this.#request({ advance });
-    const reply = answer.reply as Record<string, unknown> | undefined;
-    if (reply === undefined) throw this.#outOfProtocol('Reply', answer);
-    const number = (value: unknown): number => Number(value ?? 0);
-    const timeNs = number(reply.timeNs);
-    this.busyMs += number(reply.busyNs) / 1e6;
+    const reply = answer.reply as Record<string, unknown> | null | undefined;
+    if (reply == null) throw this.#outOfProtocol('Reply', answer);
+    const timeNs = toNumber(reply.timeNs);
+    const busyNs = toNumber(reply.busyNs);
+    this.busyMs += busyNs / 1e6;
     if (timeNs > advance.untilNs) throw new NetsimError(`network simulator '${this.#name}' answered out of protocol: it reached ${timeNs} ns, past the ${advance.untilNs} ns asked for`);
     const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
     return {
       timeNs,
-      deliveries: list(reply.deliveries).map((d) => ({ id: number(d.id), timeNs: number(d.timeNs) })),
-      drops: list(reply.drops).map((d) => ({ id: number(d.id), timeNs: number(d.timeNs), reason: String(d.reason ?? '') })),
-      busyNs: number(reply.busyNs),
+      deliveries: list(reply.deliveries).map((d) => ({ id: toNumber(d.id), timeNs: toNumber(d.timeNs) })),
+      drops: list(reply.drops).map((d) => ({ id: toNumber(d.id), timeNs: toNumber(d.timeNs), reason: String(d.reason ?? '') })),
+      busyNs,
     };
   }
 
@@ -151,8 +157,9 @@ export class NetsimConnection {
 
   #write(message: Record<string, unknown>): void {
     const { toSimulator } = netsimTypes();
-    const body = toSimulator.encode(toSimulator.fromObject(message)).finish();
-    const frame = Buffer.alloc(4 + body.length);
+    // Plain objects of the right shapes encode as they are (no message instances made first).
+    const body = toSimulator.encode(message).finish();
+    const frame = Buffer.allocUnsafe(4 + body.length);
     frame.writeUInt32BE(body.length, 0);
     frame.set(body, 4);
     this.#socket.write(frame);
@@ -167,11 +174,13 @@ export class NetsimConnection {
     const { fromSimulator } = netsimTypes();
     let decoded: Record<string, unknown>;
     try {
-      decoded = fromSimulator.toObject(fromSimulator.decode(body), { longs: Number }) as Record<string, unknown>;
+      // The decoded message as it is: its uint64 fields are read with toNumber where used.
+      decoded = fromSimulator.decode(body) as unknown as Record<string, unknown>;
     } catch (error) {
       throw new NetsimError(`network simulator '${this.#name}' answered out of protocol: ${(error as Error).message}`);
     }
-    if (decoded.error !== undefined) throw new NetsimError(`network simulator '${this.#name}' failed: ${String((decoded.error as { message?: string }).message)}`);
+    const failed = decoded.error as { message?: string } | null | undefined;
+    if (failed != null) throw new NetsimError(`network simulator '${this.#name}' failed: ${String(failed.message)}`);
     return decoded;
   }
 
