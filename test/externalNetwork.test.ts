@@ -8,8 +8,8 @@ import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js
 /** Built by adapters/ns3/build.sh (.ci/run builds it against Debian's libns3-dev). */
 const NS3 = join(repoRoot, 'adapters/ns3/build/rclsim-ns3');
 
-/** The talker and listener on two hosts 20 m apart, carried by `external`. */
-function pairJob(dir: string, external: string, name = 'pair.yaml'): string {
+/** The talker and listener on two hosts 20 m apart, carried by `external` (`extra`: more of the network section). */
+function pairJob(dir: string, external: string, name = 'pair.yaml', extra = ''): string {
   return writeTemp(
     dir,
     name,
@@ -22,7 +22,7 @@ network:
   hosts:
     - { name: a, nodes: [talker], position: [0, 0, 1] }
     - { name: b, nodes: [listener], position: [20, 0, 1] }
-  external:
+${extra}  external:
 ${external}
 `,
   );
@@ -121,5 +121,36 @@ describe('network.external: ns-3 in the loop', () => {
     const both = runCli(['run', pairJob(dir, `    command: [${NS3}]\n    connect: unix:/tmp/x`, 'both.yaml'), '--quiet']);
     assert.equal(both.status, 2);
     assert.match(both.stderr, /network\.external: needs either 'command' \(rclsim starts it\) or 'connect' \(an address\), not both/);
+  });
+
+  it('tells the simulator the path through obstacles (entry and exit points), each pair again only when it changed; connects over TCP too', async () => {
+    const dir = tempDir();
+    const record = join(dir, 'advances.jsonl');
+    const wall = '  obstacles:\n    - { name: wall, footprint: [[9.9, -5], [10.1, -5], [10.1, 5], [9.9, 5]], height: 10, loss_db: 12 }\n';
+    const recorder = join(repoRoot, 'test/fixtures/netsim/recorder.mjs');
+    const started = runCli(['run', pairJob(dir, `    command: [${process.execPath}, ${recorder}]`, 'walled.yaml', wall), '--quiet'], repoRoot, 60_000, { RECORD_TO: record });
+    assert.equal(started.status, 0, started.stderr);
+    const advances = readFileSync(record, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { pairs: { from: number; to: number; lineOfSight: boolean; crossings: { x: number; y: number; z: number }[] }[]; datagrams: unknown[] });
+    const [first, ...rest] = advances;
+    const points = (pair: { crossings: { x: number; y: number; z: number }[] }): number[][] => pair.crossings.map((p) => [p.x, p.y, p.z].map((v) => Math.round(v * 1000) / 1000));
+    assert.deepEqual(first!.pairs.map((pair) => [pair.from, pair.to, pair.lineOfSight, points(pair)]), [
+      [0, 1, false, [[9.9, 0, 1], [10.1, 0, 1]]],
+      [1, 0, false, [[10.1, 0, 1], [9.9, 0, 1]]],
+    ]);
+    assert.ok(rest.length > 0 && rest.every((advance) => advance.pairs.length === 0), 'the hosts stand still: no pair is sent again');
+    assert.ok(advances.some((advance) => advance.datagrams.length > 0));
+
+    const portFile = join(dir, 'port');
+    const tcpRecord = join(dir, 'tcp.jsonl');
+    const listening = spawn(process.execPath, [recorder, '--tcp', portFile], { stdio: 'ignore', env: { ...process.env, RECORD_TO: tcpRecord } });
+    try {
+      for (let i = 0; i < 100 && !existsSync(portFile); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const port = readFileSync(portFile, 'utf8');
+      const connected = runCli(['run', pairJob(dir, `    connect: 127.0.0.1:${port}`, 'tcp.yaml', wall), '--quiet']);
+      assert.equal(connected.status, 0, connected.stderr);
+      assert.equal(readFileSync(tcpRecord, 'utf8'), readFileSync(record, 'utf8'), 'the same conversation as over the Unix socket');
+    } finally {
+      listening.kill();
+    }
   });
 });

@@ -72,8 +72,8 @@ export interface CliResult {
 }
 
 /** Runs the real `rclsim` command in a child process (killed after `timeout` ms, when given: a run that must not hang). */
-export function runCli(args: string[], cwd = repoRoot, timeout?: number): CliResult {
-  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', ...(timeout === undefined ? {} : { timeout }) });
+export function runCli(args: string[], cwd = repoRoot, timeout?: number, env?: Record<string, string>): CliResult {
+  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', ...(timeout === undefined ? {} : { timeout }), ...(env === undefined ? {} : { env: { ...process.env, ...env } }) });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -7,7 +7,7 @@ import type { NetworkConfig } from '../src/network/config.js';
 import { Engine } from '../src/engine/Engine.js';
 import { Network } from '../src/network/Network.js';
 import type { LinkSummary } from '../src/rcl/NetworkMonitor.js';
-import { crosses, makePrism, obstruction, type Point } from '../src/network/geometry.js';
+import { crosses, crossingPoints, makePrism, obstruction, type Point } from '../src/network/geometry.js';
 import { readWithOracle } from './bagOracle.js';
 import { at, lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
@@ -531,5 +531,12 @@ describe('the network section of job files, environments and geometry', () => {
     assert.equal(crosses(p(-5, 5, 10), p(25, 5, 30), l), true, 'climbing out through the roof');
     assert.equal(crosses(p(5, 5), p(5, 5, 50), l), true, 'an antenna inside');
     assert.deepEqual(obstruction(p(-5, 5), p(25, 5), [l, makePrism('B', [[30, 0], [40, 0], [40, 10]], 0, 3, 4)]), { lossDb: 10, crossed: 1 });
+    // Where the path enters and leaves (the hop points an external simulator is given), in order.
+    const rounded = (points: Point[]): number[][] => points.map((q) => [q.x, q.y, q.z].map((v) => Math.round(v * 1000) / 1000));
+    const wall = makePrism('wall', [[30, 0], [31, 0], [31, 10], [30, 10]], 0, 15, 5);
+    assert.deepEqual(rounded(crossingPoints(p(-5, 5), p(35, 5), [wall, l])), [[0, 5, 5], [20, 5, 5], [30, 5, 5], [31, 5, 5]]);
+    assert.deepEqual(rounded(crossingPoints(p(15, 25), p(5, -5), [l])), [[10, 10, 5], [6.667, 0, 5]]);
+    assert.deepEqual(rounded(crossingPoints(p(-5, 5, 10), p(25, 5, 30), [l])), [[0, 5, 13.333], [2.5, 5, 15]]);
+    assert.deepEqual(crossingPoints(p(25, 15), p(12, 18), [l]), []);
   });
 });

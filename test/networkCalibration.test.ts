@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { bitErrorProbability, frameSuccess, HT_MCS, idealMcs } from '../src/network/mcs.js';
@@ -41,6 +42,7 @@ function builtinCrossing(mcs: number, bytes: number, per: number): number {
 }
 
 describe('the built-in radio model, calibrated against ns-3.37 (adapters/ns3/error_curves.cc)', () => {
+  if (!existsSync(ERROR_CURVES)) execFileSync(join(repoRoot, 'adapters/ns3/build.sh'), { stdio: 'inherit' });
   const ns3 = JSON.parse(execFileSync(ERROR_CURVES, { encoding: 'utf8' })) as Ns3Curves;
 
   it("loses frames as ns-3's TableBasedErrorRateModel does: every MCS and frame size within 0.4 dB from 10 % down to 0.1 % PER, 0.6 dB at 50 %", () => {

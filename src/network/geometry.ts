@@ -56,23 +56,41 @@ export function obstruction(a: Point, b: Point, prisms: readonly Prism[]): { los
 
 /** Whether the segment a–b has a point inside the prism (its boundary counts as inside). */
 export function crosses(a: Point, b: Point, prism: Prism): boolean {
-  if (Math.max(a.x, b.x) < prism.minX || Math.min(a.x, b.x) > prism.maxX) return false;
-  if (Math.max(a.y, b.y) < prism.minY || Math.min(a.y, b.y) > prism.maxY) return false;
-  // The part of the segment (parameter t in [0, 1]) whose height is within the prism.
+  return insideSpans(a, b, prism, true).length > 0;
+}
+
+/**
+ * Where the segment a–b enters and leaves obstacles (ROS-NetSim's PathDetails hop points): an
+ * entry and an exit point per stretch inside a prism, in order along the segment.
+ */
+export function crossingPoints(a: Point, b: Point, prisms: readonly Prism[]): Point[] {
+  const spans = prisms.flatMap((prism) => insideSpans(a, b, prism, false)).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const at = (t: number): Point => ({ x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y), z: a.z + t * (b.z - a.z) });
+  return spans.flatMap(([from, to]) => [at(from), at(to)]);
+}
+
+/**
+ * The stretches [from, to] of the segment a–b (parameter t in [0, 1]) that are inside the prism,
+ * its boundary included; with `first`, at most the first one (all a yes-or-no question needs).
+ */
+function insideSpans(a: Point, b: Point, prism: Prism, first: boolean): [number, number][] {
+  if (Math.max(a.x, b.x) < prism.minX || Math.min(a.x, b.x) > prism.maxX) return [];
+  if (Math.max(a.y, b.y) < prism.minY || Math.min(a.y, b.y) > prism.maxY) return [];
+  // The part of the segment whose height is within the prism.
   let from = 0;
   let to = 1;
   const dz = b.z - a.z;
   if (dz === 0) {
-    if (a.z < prism.base || a.z > prism.top) return false;
+    if (a.z < prism.base || a.z > prism.top) return [];
   } else {
     const t1 = (prism.base - a.z) / dz;
     const t2 = (prism.top - a.z) / dz;
     from = Math.max(0, Math.min(t1, t2));
     to = Math.min(1, Math.max(t1, t2));
-    if (from > to) return false;
+    if (from > to) return [];
   }
-  // Split that part where it crosses the footprint's edges; it is inside the footprint
-  // somewhere if an end or the middle of a piece is.
+  // Split that part where it crosses the footprint's edges: each piece is inside or outside as a
+  // whole (its middle tells), and its ends are inside when they lie on the boundary.
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   const cuts = [from, to];
@@ -88,11 +106,18 @@ export function crosses(a: Point, b: Point, prism: Prism): boolean {
   }
   cuts.sort((p, q) => p - q);
   const inside = (t: number): boolean => insideFootprint(a.x + t * dx, a.y + t * dy, prism);
-  if (inside(from) || inside(to)) return true;
-  for (let k = 1; k < cuts.length; k++) {
-    if (inside(cuts[k]!) || inside((cuts[k - 1]! + cuts[k]!) / 2)) return true;
+  const spans: [number, number][] = [];
+  const add = (start: number, end: number): void => {
+    const last = spans[spans.length - 1];
+    if (last !== undefined && last[1] >= start) last[1] = Math.max(last[1], end);
+    else spans.push([start, end]);
+  };
+  if (inside(cuts[0]!)) add(cuts[0]!, cuts[0]!);
+  for (let k = 1; k < cuts.length && !(first && spans.length > 0); k++) {
+    if (inside((cuts[k - 1]! + cuts[k]!) / 2)) add(cuts[k - 1]!, cuts[k]!);
+    else if (inside(cuts[k]!)) add(cuts[k]!, cuts[k]!);
   }
-  return false;
+  return spans;
 }
 
 /** Point in polygon by the even–odd rule; points on an edge count as inside. */

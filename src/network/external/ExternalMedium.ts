@@ -1,6 +1,7 @@
 import type { Engine } from '../../engine/Engine.js';
 import { MPDU_OVERHEAD } from '../airtime.js';
 import { CHANNEL_BANDWIDTH, type NetworkConfig } from '../config.js';
+import { crossingPoints } from '../geometry.js';
 import type { Host } from '../Host.js';
 import type { Link } from '../Link.js';
 import type { MediumListener, Packet, PacketMedium } from '../Medium.js';
@@ -163,7 +164,10 @@ export class ExternalMedium implements PacketMedium {
         const lineOfSight = link.obstacles === 0;
         const told = this.#told[from.index * count + to.index];
         if (told !== undefined && told.pathLossDb === pathLossDb && told.distanceM === distanceM && told.lineOfSight === lineOfSight) continue;
-        const pair = { from: from.index, to: to.index, distanceM, lineOfSight, pathLossDb, crossings: [] };
+        const a = from.positionAt(now);
+        const b = to.positionAt(now);
+        const crossings = lineOfSight || a === null || b === null ? [] : crossingPoints(a, b, this.#config.obstacles);
+        const pair = { from: from.index, to: to.index, distanceM, lineOfSight, pathLossDb, crossings };
         this.#told[from.index * count + to.index] = pair;
         pairs.push(pair);
       }
