@@ -1,11 +1,8 @@
 import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import type { Node as YamlNode } from 'yaml';
 import { makePrism, type Prism } from '../network/geometry.js';
-import { parseYamlSource } from '../rcl/yamlSource.js';
 import { JobFileError } from './jobErrors.js';
-import { toPlain } from './plainValues.js';
+import { readYamlFile } from './yamlFile.js';
 
 /**
  * Penetration loss of an obstacle that does not give one, dB: of the order of an exterior and an
@@ -107,32 +104,9 @@ export function obstacleFrom(entry: ObstacleEntry, fallbackName: string): Prism 
  * each polygon counts). Errors name the file, line and field.
  */
 export function loadEnvironment(path: string): Prism[] {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new JobFileError(`${path}: cannot read environment file (${(error as Error).message})`);
-  }
   // JSON is YAML: one parser gives both formats line numbers.
-  const source = parseYamlSource(text, path, (message) => new JobFileError(message));
-  const data = toPlain(source.toJS()) as Record<string, unknown> | null;
-  const fail = (location: (string | number)[], message: string): never => {
-    const node = (location.length === 0 ? source.doc.contents : source.doc.getIn(location, true)) as YamlNode | undefined;
-    const field = location.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
-    throw new JobFileError(`${source.lineOf(node ?? source.doc.contents)}: ${field === '' ? '' : `${field}: `}${message}`);
-  };
-  const check = (validate: Validator): void => {
-    if (validate(data)) return;
-    const error = validate.errors![0]!;
-    const location = error.instancePath.split('/').slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-    const detail =
-      error.keyword === 'required'
-        ? `missing '${String(error.params.missingProperty)}'`
-        : error.keyword === 'additionalProperties'
-          ? `unknown key '${String(error.params.additionalProperty)}'`
-          : (error.message ?? 'is not valid');
-    fail(location, detail);
-  };
+  const { data: plain, fail, check } = readYamlFile(path, 'environment file', (message) => new JobFileError(message));
+  const data = plain as Record<string, unknown> | null;
   if (data !== null && typeof data === 'object' && data.type === 'FeatureCollection') {
     check(environmentValidators().geoJson);
     const features = data.features as { geometry: { type: string; coordinates: unknown }; properties: Record<string, number | string> }[];
