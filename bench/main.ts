@@ -15,6 +15,7 @@ import { renderSeconds } from './renderReport.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
 import { flows, patrol, type LinkFigures } from './netsimBench.js';
+import { coldRunSeconds, sweepRunsPerSecond } from './sweepBench.js';
 
 type Figures = Record<string, number | string | number[]>;
 
@@ -354,6 +355,24 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         if (i === 0 && report.outcomes.length < 2) throw new Error('explore found one outcome');
       }
       return { runsPerMinute: Math.round(median(perMinute)) };
+    },
+  },
+  sweep: {
+    description: '`rclsim sweep`: 1,000 runs of the rslcpp benchmark (timeout_s 10, seeds 0…999) on 1 and on 2 warm local workers, from the sweep\'s start (workers started) to its last result: runs per second and the ratio; a cold `rclsim run examples/talker-listener/job.yaml`, process start to exit (median of 7)',
+    async run() {
+      const one: number[] = [];
+      const two: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        one.push(await sweepRunsPerSecond(1000, 1));
+        two.push(await sweepRunsPerSecond(1000, 2));
+      }
+      const cold = Array.from({ length: 7 }, coldRunSeconds);
+      return {
+        runsPerSecondOneWorker: Math.round(median(one)),
+        runsPerSecondTwoWorkers: Math.round(median(two)),
+        twoOverOne: round(median(two.map((t, i) => t / one[i]!)), 2),
+        coldRunSeconds: round(median(cold), 3),
+      };
     },
   },
   scaling: {

@@ -7,6 +7,7 @@ import type { GenTypesOptions } from './genTypes.js';
 import type { RunCommandOptions } from './runAndReport.js';
 import type { VerifyOptions } from './verify.js';
 import type { ExploreOptions } from './explore.js';
+import type { SweepCommandOptions } from './sweep.js';
 import { LOG_LEVELS } from './logLevels.js';
 
 /**
@@ -102,6 +103,21 @@ program
   .option('--json', 'one JSON object instead of the report')
   .action(async (job: string, options: ExploreOptions) => {
     process.exitCode = await (await import('./explore.js')).explore(job, options);
+  });
+
+program
+  .command('sweep')
+  .description('run a job over a matrix of seeds, parameter values and bags (a sweep file) on warm worker processes; results appended to a results folder as runs end, and a second call resumes')
+  .argument('<sweep>', 'sweep.yaml: the base job, its matrix and seeds')
+  .option('--jobs <n>', 'worker processes (default: the cores)', positiveInteger)
+  .option('--retries <n>', 'how often a run whose worker died or that hung is tried again (default 1)', nonNegativeInteger)
+  .option('--verify <k>', 'run each case K times, on different workers, and flag cases whose fingerprints differ', positiveInteger)
+  .option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)', wallDuration)
+  .option('--output <dir>', 'the results folder (default: beside the sweep file)')
+  .option('--json', 'one JSON object instead of the table')
+  .option('--quiet', 'no progress count')
+  .action(async (file: string, options: SweepCommandOptions) => {
+    process.exitCode = await (await import('./sweep.js')).sweepCommand(file, options);
   });
 
 program

@@ -95,7 +95,7 @@ export async function runAndReport(
  * The exit code that says what went wrong. A program that fails on bad input while it starts
  * (a parameter file of the wrong type, bad --ros-args) is bad input, however it surfaced.
  */
-function exitCodeOf(error: unknown): number {
+export function exitCodeOf(error: unknown): number {
   // A time beyond the exact range, outside any callback, comes from what the job asked for.
   if (BAD_INPUT.some((kind) => error instanceof kind) || error instanceof SimTimeRangeError) return ExitCode.badInput;
   if (error instanceof OutputError) return ExitCode.outputFailed;

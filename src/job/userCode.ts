@@ -19,11 +19,21 @@ export async function prepareToLoad(file: string): Promise<void> {
   commonJs.register();
 }
 
+/**
+ * Modules imported so far, by file. Node keeps an imported module anyway; asking it again costs
+ * a round trip to the module hooks' thread per import, which a sweep's worker would pay per run.
+ */
+const imported = new Map<string, Record<string, unknown>>();
+
 /** Imports a user module; a failure becomes one JobModuleError line starting with `what`. */
 export async function importUserModule(file: string, what: string): Promise<Record<string, unknown>> {
+  const known = imported.get(file);
+  if (known !== undefined) return known;
   await prepareToLoad(file);
   try {
-    return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    imported.set(file, module);
+    return module;
   } catch (error) {
     throw new JobModuleError(`${what}: ${(error as Error).message}`);
   }

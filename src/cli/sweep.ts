@@ -1,0 +1,106 @@
+import { resolve } from 'node:path';
+import { nearestRank } from '../rcl/timeStats.js';
+import type { RunResult } from '../sweep/ResultsFolder.js';
+import { describeValues, runSweep, type SweepOutcome } from '../sweep/runSweep.js';
+import { loadSweepFile, SweepFileError, type SweepDefinition } from '../sweep/sweepFile.js';
+import { ExitCode } from './exitCodes.js';
+
+export interface SweepCommandOptions {
+  jobs?: number;
+  retries?: number;
+  verify?: number;
+  timeout?: number;
+  output?: string;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+/** Failures listed by their one line before "…". */
+const FAILURES_SHOWN = 10;
+
+/**
+ * `rclsim sweep SWEEP.yaml`: runs the sweep (resuming one begun before), prints a table of its
+ * cases grouped by their values (or, with --json, one JSON object), and exits 0 when every run
+ * finished, 1 when some failed or were lost, 5 when a case's runs gave different fingerprints,
+ * 2 for a sweep file it cannot use.
+ */
+export async function sweepCommand(file: string, options: SweepCommandOptions): Promise<number> {
+  let sweep: SweepDefinition;
+  let outcome: SweepOutcome;
+  try {
+    sweep = loadSweepFile(file);
+    sweep = {
+      ...sweep,
+      ...(options.retries === undefined ? {} : { retries: options.retries }),
+      ...(options.verify === undefined ? {} : { verify: options.verify }),
+      ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+      ...(options.output === undefined ? {} : { output: resolve(options.output) }),
+    };
+    const live = process.stderr.isTTY && options.quiet !== true;
+    outcome = await runSweep(sweep, {
+      ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+      onProgress: live ? (done, total) => process.stderr.write(`\r${done} / ${total} runs${done === total ? '\n' : ''}`) : undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof SweepFileError) && (error as Error).name !== 'JobFileError') throw error;
+    process.stderr.write(`rclsim: ${(error as Error).message}\n`);
+    return ExitCode.badInput;
+  }
+  const failed = outcome.results.filter((result) => result.status !== 'ok');
+  if (options.json) {
+    process.stdout.write(
+      `${JSON.stringify({
+        sweep: sweep.name,
+        runs: outcome.results.length,
+        ok: outcome.results.length - failed.length,
+        errors: failed.filter((r) => r.status === 'error').length,
+        lost: failed.filter((r) => r.status === 'lost').length,
+        resumed: outcome.resumed,
+        differing: outcome.differing.map((c) => c.id),
+        wallSeconds: outcome.wallSeconds,
+        results: `${sweep.output}/results.jsonl`,
+      })}\n`,
+    );
+  } else process.stdout.write(formatTable(sweep, outcome, failed));
+  if (outcome.differing.length > 0) return ExitCode.notDeterministic;
+  return failed.length > 0 ? 1 : ExitCode.ok;
+}
+
+function formatTable(sweep: SweepDefinition, outcome: SweepOutcome, failed: RunResult[]): string {
+  const ran = outcome.results.length - outcome.resumed;
+  const lines = [
+    `sweep ${sweep.name}: ${outcome.results.length} runs (${outcome.cases.length} cases × ${sweep.verify}), ${outcome.resumed} done before, ${ran} run now in ${outcome.wallSeconds.toFixed(1)} s` +
+      (ran > 0 ? ` (${(ran / outcome.wallSeconds).toFixed(1)} runs/s)` : ''),
+  ];
+  const groups = new Map<string, RunResult[]>();
+  for (const result of outcome.results) {
+    const key = describeValues(result.values) || '(the job as it is)';
+    const group = groups.get(key) ?? [];
+    group.push(result);
+    groups.set(key, group);
+  }
+  const rows = [['values', 'runs', 'ok', 'errors', 'lost', 'fingerprints', 'exit codes', 'wall (median)']];
+  for (const [key, group] of groups) {
+    const ok = group.filter((r) => r.status === 'ok');
+    const walls = Float64Array.from(group.map((r) => r.wallSeconds)).sort();
+    rows.push([
+      key,
+      String(group.length),
+      String(ok.length),
+      String(group.filter((r) => r.status === 'error').length),
+      String(group.filter((r) => r.status === 'lost').length),
+      String(new Set(ok.map((r) => r.fingerprint)).size),
+      [...new Set(group.map((r) => r.exitCode ?? '-'))].join(' '),
+      `${nearestRank(walls, 0.5).toFixed(3)} s`,
+    ]);
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows) lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
+  for (const result of failed.slice(0, FAILURES_SHOWN)) {
+    lines.push(`${result.status} ${result.key} (${describeValues(result.values) || 'as it is'}${result.seed === null ? '' : ` seed ${result.seed}`}): ${result.error}`);
+  }
+  if (failed.length > FAILURES_SHOWN) lines.push(`… and ${failed.length - FAILURES_SHOWN} more failed runs`);
+  for (const sweepCase of outcome.differing) lines.push(`different fingerprints: case ${sweepCase.id} (${describeValues(sweepCase.values)}${sweepCase.seed === null ? '' : ` seed ${sweepCase.seed}`})`);
+  lines.push(`results: ${sweep.output}/results.jsonl`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,69 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One line of results.jsonl: a run of a case, how it went. */
+export interface RunResult {
+  key: string;
+  case: number;
+  id: string;
+  repeat: number;
+  values: Record<string, unknown>;
+  seed: number | null;
+  /** ok: the run finished (whatever the job's own exit code); error: it failed as a run; lost: its worker died or it hung, every attempt. */
+  status: 'ok' | 'error' | 'lost';
+  exitCode: number | null;
+  fingerprint: string | null;
+  endReason: string | null;
+  results: Record<string, unknown> | null;
+  wallSeconds: number;
+  attempts: number;
+  /** The worker (1, 2, … in the order the sweep started them) its last attempt ran on. */
+  worker: number;
+  error: string | null;
+  summary: Record<string, unknown> | null;
+}
+
+/**
+ * A sweep's results folder: results.jsonl, one line per finished run, appended the moment a run
+ * ends (a sweep that is stopped loses nothing it finished), and read back to resume.
+ */
+export class ResultsFolder {
+  readonly dir: string;
+  readonly file: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+    this.file = join(dir, 'results.jsonl');
+    mkdirSync(dir, { recursive: true });
+    // A line cut short by a sweep killed while writing it is closed, so that the next starts afresh.
+    if (existsSync(this.file)) {
+      const text = readFileSync(this.file, 'utf8');
+      if (text.length > 0 && !text.endsWith('\n')) appendFileSync(this.file, '\n');
+    }
+  }
+
+  /** The results written so far, by run key (a line cut short by a crash is left out). */
+  read(): Map<string, RunResult> {
+    const results = new Map<string, RunResult>();
+    if (!existsSync(this.file)) return results;
+    for (const line of readFileSync(this.file, 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      try {
+        const result = JSON.parse(line) as RunResult;
+        results.set(result.key, result);
+      } catch {
+        // The last line of a sweep killed while writing it: that run runs again.
+      }
+    }
+    return results;
+  }
+
+  append(result: RunResult): void {
+    appendFileSync(this.file, `${JSON.stringify(result)}\n`);
+  }
+
+  /** Where a run keeps its recordings and report. */
+  runDir(key: string): string {
+    return join(this.dir, 'runs', key);
+  }
+}

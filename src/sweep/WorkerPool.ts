@@ -1,0 +1,104 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import type { WorkerResult, WorkerTask } from './workerProtocol.js';
+
+const WORKER = new URL('./sweepWorker.js', import.meta.url);
+
+/** A task with the case it belongs to: a case's repeats go to workers that have not run it yet. */
+export interface PoolTask {
+  task: WorkerTask;
+  caseId: string;
+}
+
+/** What became of a task: the worker's answer, or the worker died or hung on it. */
+export type PoolOutcome = { kind: 'answered'; result: WorkerResult; worker: number } | { kind: 'lost'; why: string; wallSeconds: number; worker: number };
+
+interface Slot {
+  /** 1, 2, …: which worker (a replaced one gets a new number). */
+  number: number;
+  child: ChildProcess;
+  current: { pooled: PoolTask; timer: ReturnType<typeof setTimeout>; started: number } | null;
+  /** Cases this worker ran. */
+  ran: Set<string>;
+}
+
+/**
+ * Warm worker processes (sweepWorker.ts), each running one task at a time. A worker that exits
+ * while it runs a task, or takes longer than `timeoutMs` (it is killed), loses the task: the
+ * outcome says so, and a fresh worker takes its place.
+ */
+export class WorkerPool {
+  readonly #slots: Slot[] = [];
+  readonly #queue: PoolTask[] = [];
+  readonly #timeoutMs: number;
+  readonly #onOutcome: (pooled: PoolTask, outcome: PoolOutcome) => void;
+  #started = 0;
+  #closed = false;
+
+  constructor(size: number, timeoutMs: number, onOutcome: (pooled: PoolTask, outcome: PoolOutcome) => void) {
+    this.#timeoutMs = timeoutMs;
+    this.#onOutcome = onOutcome;
+    for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
+  }
+
+  get idle(): boolean {
+    return this.#queue.length === 0 && this.#slots.every((slot) => slot.current === null);
+  }
+
+  add(pooled: PoolTask): void {
+    this.#queue.push(pooled);
+    this.#dispatch();
+  }
+
+  /** Ends every worker (a run in progress is abandoned). */
+  close(): void {
+    this.#closed = true;
+    for (const slot of this.#slots) {
+      if (slot.current !== null) clearTimeout(slot.current.timer);
+      slot.child.kill('SIGKILL');
+    }
+  }
+
+  #spawn(): Slot {
+    const slot: Slot = { number: ++this.#started, child: fork(WORKER, [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }), current: null, ran: new Set() };
+    slot.child.on('message', (result: WorkerResult) => {
+      const current = slot.current;
+      if (current === null || current.pooled.task.key !== result.key) return;
+      clearTimeout(current.timer);
+      slot.current = null;
+      this.#onOutcome(current.pooled, { kind: 'answered', result, worker: slot.number });
+      this.#dispatch();
+    });
+    slot.child.on('exit', (code, signal) => this.#lost(slot, `the worker process ended (${signal ?? `exit code ${code}`})`));
+    return slot;
+  }
+
+  #lost(slot: Slot, why: string): void {
+    if (this.#closed) return;
+    const index = this.#slots.indexOf(slot);
+    if (index < 0) return;
+    slot.child.removeAllListeners();
+    slot.child.kill('SIGKILL');
+    this.#slots[index] = this.#spawn();
+    const current = slot.current;
+    if (current !== null) {
+      clearTimeout(current.timer);
+      this.#onOutcome(current.pooled, { kind: 'lost', why, wallSeconds: (performance.now() - current.started) / 1000, worker: slot.number });
+    }
+    this.#dispatch();
+  }
+
+  #dispatch(): void {
+    for (const slot of this.#slots) {
+      if (slot.current !== null || this.#queue.length === 0) continue;
+      // A case's next repeat goes to a worker that has not run the case; one every worker has run goes anywhere.
+      let pick = this.#queue.findIndex((pooled) => !slot.ran.has(pooled.caseId));
+      if (pick < 0) pick = this.#queue.findIndex((pooled) => this.#slots.every((other) => other.ran.has(pooled.caseId)));
+      if (pick < 0) continue;
+      const pooled = this.#queue.splice(pick, 1)[0]!;
+      slot.ran.add(pooled.caseId);
+      const timer = setTimeout(() => this.#lost(slot, `no result within ${this.#timeoutMs / 1000} s (the run hung; its worker was killed)`), this.#timeoutMs);
+      slot.current = { pooled, timer, started: performance.now() };
+      slot.child.send(pooled.task);
+    }
+  }
+}

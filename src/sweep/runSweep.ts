@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseJobFile } from '../job/jobFile.js';
+import { caseJobText } from './caseJob.js';
+import { expandCases, expandRuns, type SweepCase, type SweepRun } from './cases.js';
+import { ResultsFolder, type RunResult } from './ResultsFolder.js';
+import { SweepFileError, type SweepDefinition } from './sweepFile.js';
+import { WorkerPool, type PoolOutcome, type PoolTask } from './WorkerPool.js';
+
+export interface SweepOptions {
+  /** Worker processes (default: the machine's cores). */
+  jobs?: number;
+  /** Told of each run as it ends: how many have, of how many. */
+  onProgress?: (done: number, total: number, result: RunResult) => void;
+}
+
+export interface SweepOutcome {
+  cases: SweepCase[];
+  /** Every run's result, this call's and earlier calls' alike, in sweep order. */
+  results: RunResult[];
+  /** Runs skipped because an earlier call finished them. */
+  resumed: number;
+  /** Cases whose runs gave different fingerprints (verify > 1). */
+  differing: SweepCase[];
+  wallSeconds: number;
+}
+
+/** The values of a case as one short line, for messages. */
+export function describeValues(values: Record<string, unknown>): string {
+  return Object.entries(values)
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+    .join(' ');
+}
+
+/**
+ * Runs a sweep: every case of the matrix (`verify` times each) on warm worker processes, each
+ * result appended to the results folder as it comes. Runs finished by an earlier call are not
+ * run again. A run whose worker died or that hung is retried (`retries`) on a fresh worker, then
+ * recorded as lost; a run that fails as a run (bad input, a callback threw) is recorded as it failed.
+ */
+export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {}): Promise<SweepOutcome> {
+  const started = performance.now();
+  const cases = expandCases(sweep);
+  const baseText = readFileSync(sweep.job, 'utf8');
+  // Each distinct set of values is checked once, before any run: a value the job cannot take fails the sweep with one line.
+  const texts = new Map<string, string>();
+  for (const sweepCase of cases) {
+    const valuesKey = JSON.stringify(sweepCase.values);
+    if (texts.has(valuesKey)) continue;
+    const text = caseJobText(baseText, sweep.axes, sweepCase.values, null);
+    try {
+      parseJobFile(text, sweep.job);
+    } catch (error) {
+      throw new SweepFileError(`${sweep.file}: the case ${describeValues(sweepCase.values)}: ${(error as Error).message.split('\n')[0]}`);
+    }
+    texts.set(valuesKey, text);
+  }
+
+  const folder = new ResultsFolder(sweep.output);
+  const earlier = folder.read();
+  const runs = expandRuns(cases, sweep.verify);
+  const pending = runs.filter((run) => !earlier.has(run.key));
+  const results = new Map(earlier);
+  const attempts = new Map<string, number>();
+  const byKey = new Map(pending.map((run) => [run.key, run]));
+  let done = 0;
+
+  const taskOf = (run: SweepRun): PoolTask => {
+    const runDir = folder.runDir(run.key);
+    const jobText = sweep.record ? caseJobText(baseText, sweep.axes, run.sweepCase.values, runDir) : texts.get(JSON.stringify(run.sweepCase.values))!;
+    return {
+      caseId: run.sweepCase.id,
+      task: { key: run.key, jobText, jobPath: sweep.job, seed: run.sweepCase.seed, reportPath: sweep.report ? join(runDir, 'report.html') : null },
+    };
+  };
+
+  if (pending.length > 0) {
+    let allDone = (): void => {};
+    const finished = new Promise<void>((resolve) => (allDone = resolve));
+    const finish = (run: SweepRun, result: Omit<RunResult, 'key' | 'case' | 'id' | 'repeat' | 'values' | 'seed' | 'attempts'>): void => {
+      const full: RunResult = { key: run.key, case: run.sweepCase.index, id: run.sweepCase.id, repeat: run.repeat, values: run.sweepCase.values, seed: run.sweepCase.seed, attempts: attempts.get(run.key) ?? 1, ...result };
+      folder.append(full);
+      results.set(run.key, full);
+      done++;
+      options.onProgress?.(done, pending.length, full);
+      if (done === pending.length) allDone();
+    };
+    const onOutcome = (pooled: PoolTask, outcome: PoolOutcome): void => {
+      const run = byKey.get(pooled.task.key)!;
+      if (outcome.kind === 'lost') {
+        const tried = attempts.get(run.key) ?? 1;
+        if (tried <= sweep.retries) {
+          attempts.set(run.key, tried + 1);
+          pool.add(pooled);
+          return;
+        }
+        finish(run, { worker: outcome.worker, status: 'lost', exitCode: null, fingerprint: null, endReason: null, results: null, wallSeconds: outcome.wallSeconds, error: outcome.why, summary: null });
+        return;
+      }
+      const result = outcome.result;
+      if (!result.ok) {
+        finish(run, { worker: outcome.worker, status: 'error', exitCode: result.exitCode, fingerprint: null, endReason: null, results: null, wallSeconds: result.wallSeconds, error: result.error, summary: null });
+        return;
+      }
+      const summary = JSON.parse(result.summary) as Record<string, unknown> & { exitCode: number; fingerprint: string; endReason: string; results: Record<string, unknown> };
+      finish(run, { worker: outcome.worker, status: 'ok', exitCode: summary.exitCode, fingerprint: summary.fingerprint, endReason: summary.endReason, results: summary.results, wallSeconds: result.wallSeconds, error: null, summary });
+    };
+    const pool = new WorkerPool(Math.max(1, Math.min(options.jobs ?? availableParallelism(), pending.length)), sweep.timeoutMs, onOutcome);
+    const closePool = (): void => pool.close();
+    process.once('exit', closePool);
+    try {
+      for (const run of pending) pool.add(taskOf(run));
+      await finished;
+    } finally {
+      pool.close();
+      process.off('exit', closePool);
+    }
+  }
+
+  const ordered = runs.map((run) => results.get(run.key)!).filter((result) => result !== undefined);
+  const differing = cases.filter((sweepCase) => {
+    const prints = new Set(ordered.filter((r) => r.id === sweepCase.id && r.status === 'ok').map((r) => r.fingerprint));
+    return prints.size > 1;
+  });
+  return { cases, results: ordered, resumed: runs.length - pending.length, differing, wallSeconds: (performance.now() - started) / 1000 };
+}

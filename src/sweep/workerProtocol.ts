@@ -1,0 +1,16 @@
+/** What the sweep's coordinator asks a worker process to run: one job, as text, with its seed. */
+export interface WorkerTask {
+  key: string;
+  /** The case's job file text, parsed as if it were the base job file (`jobPath`: relative paths resolve beside it). */
+  jobText: string;
+  jobPath: string;
+  seed: number | null;
+  /** Write the run's HTML report here. */
+  reportPath: string | null;
+}
+
+/** What the worker answers: the run's summary as JSON text (bigints as strings), or why it could not run. */
+export type WorkerResult =
+  | { key: string; ok: true; summary: string; wallSeconds: number }
+  /** The run failed (bad input, a callback threw, …): `exitCode` says how, as `rclsim run` would. */
+  | { key: string; ok: false; error: string; exitCode: number; wallSeconds: number };
