@@ -146,6 +146,19 @@ describe('rclsim report (HTML, checked in headless Chromium)', () => {
     assert.equal(reportData(again).source, 'trace');
   });
 
+  it("a sweep's summary.html: every measure against the sweep's values, drawn offline, and every run listed", async () => {
+    const out = join(dir, 'sweep');
+    const result = runCli(['sweep', 'examples/synthetic-benchmark/sweep.yaml', '--jobs', '2', '--output', out, '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    const file = String(lastJsonLine(result.stdout).summary);
+    assert.equal(file, join(out, 'summary.html'));
+    const rendered = await render(file);
+    assertEveryPlotDrawn(rendered, [/^results\.combined by parameters\.\/Monitor\.ros__parameters\.timeout_s$/, /^wallSeconds by /, /^callbacks by /]);
+    assert.ok(rendered.plots.every((plot) => plot.points === 2), 'two values of timeout_s');
+    assert.match(rendered.text, /runs\s+20/);
+    assert.equal((rendered.text.match(/\bok\b/g) ?? []).length >= 20, true, 'every run listed with its status');
+  });
+
   it('a failing run still writes its report, naming the failure', () => {
     const file = join(dir, 'throws.html');
     const result = runCli(['run', 'test/fixtures/jobs/throws.ts', '--quiet', '--report', file]);

@@ -3,6 +3,7 @@ import { nearestRank } from '../rcl/timeStats.js';
 import type { RunResult } from '../sweep/ResultsFolder.js';
 import { describeValues, runSweep, type SweepOutcome } from '../sweep/runSweep.js';
 import { loadSweepFile, SweepFileError, type SweepDefinition } from '../sweep/sweepFile.js';
+import { writeSweepSummary } from '../sweep/sweepSummary.js';
 import { ExitCode } from './exitCodes.js';
 
 export interface SweepCommandOptions {
@@ -46,6 +47,7 @@ export async function sweepCommand(file: string, options: SweepCommandOptions): 
     process.stderr.write(`rclsim: ${(error as Error).message}\n`);
     return ExitCode.badInput;
   }
+  const summaryPage = writeSweepSummary(sweep, outcome);
   const failed = outcome.results.filter((result) => result.status !== 'ok');
   if (options.json) {
     process.stdout.write(
@@ -59,9 +61,10 @@ export async function sweepCommand(file: string, options: SweepCommandOptions): 
         differing: outcome.differing.map((c) => c.id),
         wallSeconds: outcome.wallSeconds,
         results: `${sweep.output}/results.jsonl`,
+        summary: summaryPage,
       })}\n`,
     );
-  } else process.stdout.write(formatTable(sweep, outcome, failed));
+  } else process.stdout.write(`${formatTable(sweep, outcome, failed)}summary: ${summaryPage}\n`);
   if (outcome.differing.length > 0) return ExitCode.notDeterministic;
   return failed.length > 0 ? 1 : ExitCode.ok;
 }

@@ -8,13 +8,15 @@ const require = createRequire(import.meta.url);
 const ASSETS = new URL('../../../assets/report/', import.meta.url);
 
 /**
- * One HTML file that opens offline: uPlot (script and style) and the page's own script inlined,
- * the data as JSON in a script element the page reads.
+ * One HTML file that opens offline: uPlot (script and style), the pages' shared helpers and the
+ * page's own script (`page`, in assets/report/) inlined, the data as JSON in a script element the
+ * page reads.
  */
-export function reportHtml(data: ReportData): string {
+export function htmlPage(title: string, page: 'report.js' | 'sweep.js', data: unknown): string {
   const uplotScript = readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8');
   const uplotStyle = readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8');
-  const pageScript = readFileSync(new URL('report.js', ASSETS), 'utf8');
+  const helpers = readFileSync(new URL('page.js', ASSETS), 'utf8');
+  const pageScript = readFileSync(new URL(page, ASSETS), 'utf8');
   const pageStyle = readFileSync(new URL('report.css', ASSETS), 'utf8');
   // "<" escaped: no string in the data can end the script element.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
@@ -23,7 +25,7 @@ export function reportHtml(data: ReportData): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(`rclsim report: ${data.title}`)}</title>
+<title>${escapeHtml(title)}</title>
 <style>${uplotStyle}</style>
 <style>${pageStyle}</style>
 </head>
@@ -31,10 +33,16 @@ export function reportHtml(data: ReportData): string {
 <main id="report"></main>
 <script type="application/json" id="report-data">${json}</script>
 <script>${uplotScript}</script>
+<script>${helpers}</script>
 <script>${pageScript}</script>
 </body>
 </html>
 `;
+}
+
+/** A run's report page. */
+export function reportHtml(data: ReportData): string {
+  return htmlPage(`rclsim report: ${data.title}`, 'report.js', data);
 }
 
 /** Writes the report; a file that cannot be written names itself. */
