@@ -1,5 +1,9 @@
-import { parseRos2idl } from '@foxglove/ros2idl-parser';
+import type { parseRos2idl as ParseRos2idl } from '@foxglove/ros2idl-parser';
+import { createRequire } from 'node:module';
 import { InterfaceError, type OwnDefinition } from './definitionText.js';
+
+// Loaded with the first .idl file: most runs read none.
+const require = createRequire(import.meta.url);
 
 /**
  * The definitions of an .idl file (@foxglove/ros2idl-parser), by struct name ('pkg/msg/Name',
@@ -7,9 +11,10 @@ import { InterfaceError, type OwnDefinition } from './definitionText.js';
  * file only includes are declared as stubs for the parser; the registry resolves them by name.
  */
 export function parseIdlFile(text: string, file: string): Map<string, OwnDefinition> {
+  const { parseRos2idl } = require('@foxglove/ros2idl-parser') as { parseRos2idl: typeof ParseRos2idl };
   let stubs = '';
   for (let attempt = 0; attempt < 1000; attempt++) {
-    let parsed: ReturnType<typeof parseRos2idl>;
+    let parsed: ReturnType<typeof ParseRos2idl>;
     try {
       parsed = parseRos2idl(stubs + text);
     } catch (error) {

@@ -1,5 +1,9 @@
-import { Subject, type Observable } from 'rxjs';
+import { createRequire } from 'node:module';
+import type { Observable, Subject } from 'rxjs';
 import type { Subscription } from './Subscription.js';
+
+// Loaded with the first observable subscription: most runs make none, and rxjs is many modules.
+const require = createRequire(import.meta.url);
 
 /**
  * rclnodejs's ObservableSubscription: a subscription whose messages are an RxJS Observable, so
@@ -8,7 +12,7 @@ import type { Subscription } from './Subscription.js';
  */
 export class ObservableSubscription {
   readonly #subscription: Subscription;
-  readonly #subject = new Subject<unknown>();
+  readonly #subject: Subject<unknown> = new (require('rxjs') as typeof import('rxjs')).Subject<unknown>();
   #destroyed = false;
 
   constructor(subscription: Subscription) {

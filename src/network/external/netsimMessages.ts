@@ -1,4 +1,8 @@
-import protobuf from 'protobufjs';
+import { createRequire } from 'node:module';
+import type protobuf from 'protobufjs';
+
+// Loaded with the first external simulator: runs without one do not load protobufjs.
+const require = createRequire(import.meta.url);
 
 /** proto/netsim.proto, beside the package's dist/ (see package.json "files"). */
 const PROTO = new URL('../../../../proto/netsim.proto', import.meta.url);
@@ -8,7 +12,8 @@ let types: { toSimulator: protobuf.Type; fromSimulator: protobuf.Type } | null =
 /** The protocol's two top-level message types, loaded once from the .proto file. */
 export function netsimTypes(): { toSimulator: protobuf.Type; fromSimulator: protobuf.Type } {
   if (types === null) {
-    const root = protobuf.loadSync(decodeURIComponent(PROTO.pathname));
+    const { loadSync } = require('protobufjs') as typeof protobuf;
+    const root = loadSync(decodeURIComponent(PROTO.pathname));
     types = { toSimulator: root.lookupType('rclsim.netsim.ToSimulator'), fromSimulator: root.lookupType('rclsim.netsim.FromSimulator') };
   }
   return types;
