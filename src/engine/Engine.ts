@@ -539,7 +539,7 @@ export class Engine {
       let next = this.#nextTime();
       // A wait may schedule something before `next` (never at now): look again until none waits.
       // Only a hook that waits costs an await: most advances have none.
-      for (let wait; next !== Infinity && (wait = this.#beforeAdvanceWait(Math.min(next, endAt))) !== null; next = this.#nextTime()) {
+      for (let wait: Promise<void> | null; next !== Infinity && (wait = this.#beforeAdvanceWait(Math.min(next, endAt))) !== null; next = this.#nextTime()) {
         await wait;
         // As after #yield: what follows runs in a new async resource.
         this.#scope = null;

@@ -2,6 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { WorkerResult, WorkerTask } from './workerProtocol.js';
 
 const WORKER = new URL('./sweepWorker.js', import.meta.url);
+/** Workers that may end without a task, per slot, before the pool stops replacing them. */
+const IDLE_DEATHS_PER_SLOT = 3;
 
 /** A task with the case it belongs to: a case's repeats go to workers that have not run it yet. */
 export interface PoolTask {
@@ -33,6 +35,9 @@ export class WorkerPool {
   readonly #onOutcome: (pooled: PoolTask, outcome: PoolOutcome) => void;
   #started = 0;
   #closed = false;
+  #idleDeaths = 0;
+  /** Why a task cannot run once every worker failed to start. */
+  #noWorker = '';
 
   constructor(size: number, timeoutMs: number, onOutcome: (pooled: PoolTask, outcome: PoolOutcome) => void) {
     this.#timeoutMs = timeoutMs;
@@ -45,6 +50,10 @@ export class WorkerPool {
   }
 
   add(pooled: PoolTask): void {
+    if (this.#slots.length === 0) {
+      this.#onOutcome(pooled, { kind: 'lost', why: this.#noWorker, wallSeconds: 0, worker: 0 });
+      return;
+    }
     this.#queue.push(pooled);
     this.#dispatch();
   }
@@ -78,8 +87,16 @@ export class WorkerPool {
     if (index < 0) return;
     slot.child.removeAllListeners();
     slot.child.kill('SIGKILL');
-    this.#slots[index] = this.#spawn();
     const current = slot.current;
+    // A worker that ends with no task has not started (or was killed from outside): a few
+    // replacements, then the tasks left are lost rather than workers started without end.
+    if (current === null && ++this.#idleDeaths > IDLE_DEATHS_PER_SLOT * this.#slots.length) {
+      this.#slots.splice(index, 1);
+      this.#noWorker = `no worker could start (${why})`;
+      if (this.#slots.length === 0) for (const pooled of this.#queue.splice(0)) this.add(pooled);
+      return;
+    }
+    this.#slots[index] = this.#spawn();
     if (current !== null) {
       clearTimeout(current.timer);
       this.#onOutcome(current.pooled, { kind: 'lost', why, wallSeconds: (performance.now() - current.started) / 1000, worker: slot.number });

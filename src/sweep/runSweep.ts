@@ -48,8 +48,9 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
   for (const sweepCase of cases) {
     const valuesKey = JSON.stringify(sweepCase.values);
     if (texts.has(valuesKey)) continue;
-    const text = caseJobText(baseText, sweep.axes, sweepCase.values, null);
+    let text: string;
     try {
+      text = caseJobText(baseText, sweep.axes, sweepCase.values, null);
       parseJobFile(text, sweep.job);
     } catch (error) {
       throw new SweepFileError(`${sweep.file}: the case ${describeValues(sweepCase.values)}: ${(error as Error).message.split('\n')[0]}`);
