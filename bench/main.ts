@@ -15,7 +15,7 @@ import { renderSeconds } from './renderReport.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
 import { flows, patrol, type LinkFigures } from './netsimBench.js';
-import { coldRunSeconds, sweepRunsPerSecond } from './sweepBench.js';
+import { coldRunSeconds, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
 type Figures = Record<string, number | string | number[]>;
 
@@ -358,7 +358,7 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     },
   },
   sweep: {
-    description: '`rclsim sweep`: 1,000 runs of the rslcpp benchmark (timeout_s 10, seeds 0…999) on 1 and on 2 warm local workers, from the sweep\'s start (workers started) to its last result: runs per second and the ratio; a cold `rclsim run examples/talker-listener/job.yaml`, process start to exit (median of 7)',
+    description: '`rclsim sweep`: 1,000 runs of the rslcpp benchmark (timeout_s 10, seeds 0…999) on 1 and on 2 warm local workers, from the sweep\'s start (workers started) to its last result: runs per second and the ratio; the same through BullMQ on a loopback Redis with one `rclsim worker --concurrency 2` (started before); a cold `rclsim run examples/talker-listener/job.yaml`, process start to exit (median of 7)',
     async run() {
       const one: number[] = [];
       const two: number[] = [];
@@ -366,11 +366,23 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         one.push(await sweepRunsPerSecond(1000, 1));
         two.push(await sweepRunsPerSecond(1000, 2));
       }
+      const queued: number[] = [];
+      const queue = await queueOnLoopback(2);
+      try {
+        for (let i = 0; i < 3; i++) {
+          queue.empty();
+          queued.push(await sweepRunsPerSecond(1000, 2, queue.url));
+        }
+      } finally {
+        queue.stop();
+      }
       const cold = Array.from({ length: 7 }, coldRunSeconds);
       return {
         runsPerSecondOneWorker: Math.round(median(one)),
         runsPerSecondTwoWorkers: Math.round(median(two)),
         twoOverOne: round(median(two.map((t, i) => t / one[i]!)), 2),
+        runsPerSecondThroughRedis: Math.round(median(queued)),
+        redisOverLocal: round(median(queued) / median(two), 2),
         coldRunSeconds: round(median(cold), 3),
       };
     },

@@ -2,18 +2,22 @@
  * `npm run bench sweep`: throughput of `rclsim sweep` on warm local workers (the whole sweep,
  * workers' start included), and the wall time of a cold `rclsim run`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { QueueExecutor } from '../src/sweep/queue/QueueExecutor.js';
 import { runSweep } from '../src/sweep/runSweep.js';
 import { loadSweepFile } from '../src/sweep/sweepFile.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-/** Runs per second of `runs` runs of the rslcpp benchmark (`timeout_s: 10`, seeds 0…runs−1) on `jobs` workers. */
-export async function sweepRunsPerSecond(runs: number, jobs: number): Promise<number> {
+/**
+ * Runs per second of `runs` runs of the rslcpp benchmark (`timeout_s: 10`, seeds 0…runs−1) on
+ * `jobs` local workers, or through the Redis at `queue` (its `rclsim worker`s started before).
+ */
+export async function sweepRunsPerSecond(runs: number, jobs: number, queue?: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'rclsim-sweep-bench-'));
   try {
     const file = join(dir, 'sweep.yaml');
@@ -22,7 +26,10 @@ export async function sweepRunsPerSecond(runs: number, jobs: number): Promise<nu
       `job: ${join(repoRoot, 'examples/synthetic-benchmark/job.yaml')}\noutput: results\nseeds: 0..${runs - 1}\nmatrix:\n  parameters./Monitor.ros__parameters.timeout_s: [10]\n`,
     );
     const start = performance.now();
-    const outcome = await runSweep(loadSweepFile(file), { jobs });
+    const outcome = await runSweep(loadSweepFile(file), {
+      jobs,
+      ...(queue === undefined ? {} : { executor: (sweep, onOutcome) => QueueExecutor.open(queue, sweep, onOutcome) }),
+    });
     const seconds = (performance.now() - start) / 1000;
     const failed = outcome.results.filter((result) => result.status !== 'ok');
     if (failed.length > 0) throw new Error(`${failed.length} runs failed: ${failed[0]!.error}`);
@@ -38,4 +45,25 @@ export function coldRunSeconds(): number {
   const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'run', join(repoRoot, 'examples/talker-listener/job.yaml'), '--quiet'], { stdio: 'ignore' });
   if (child.status !== 0) throw new Error('rclsim run failed');
   return (performance.now() - start) / 1000;
+}
+
+/**
+ * A Redis on loopback (in memory, as BullMQ needs it) and one `rclsim worker` taking `concurrency`
+ * runs at a time; empty() forgets every run (the same runs again would be found finished), stop() ends both.
+ */
+export async function queueOnLoopback(concurrency: number): Promise<{ url: string; empty(): void; stop(): void }> {
+  const port = 20_000 + (process.pid % 20_000);
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+  for (let i = 0; i < 100 && spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const url = `redis://127.0.0.1:${port}`;
+  const worker = spawn(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'worker', url, '--concurrency', String(concurrency)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise((resolve) => worker.stderr!.once('data', resolve));
+  return {
+    url,
+    empty: () => void spawnSync('redis-cli', ['-p', String(port), 'flushall']),
+    stop: () => {
+      worker.kill('SIGKILL');
+      redis.kill();
+    },
+  };
 }

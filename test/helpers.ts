@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -75,6 +75,18 @@ export interface CliResult {
 export function runCli(args: string[], cwd = repoRoot, timeout?: number, env?: Record<string, string>): CliResult {
   const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', ...(timeout === undefined ? {} : { timeout }), ...(env === undefined ? {} : { env: { ...process.env, ...env } }) });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** runCli without blocking this process: the test can act while the command runs. */
+export function runCliAsync(args: string[], cwd = repoRoot, timeout = 60_000): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd, timeout });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 export function lastJsonLine(stdout: string): Record<string, unknown> {

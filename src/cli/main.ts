@@ -114,10 +114,24 @@ program
   .option('--verify <k>', 'run each case K times, on different workers, and flag cases whose fingerprints differ', positiveInteger)
   .option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)', wallDuration)
   .option('--output <dir>', 'the results folder (default: beside the sweep file)')
+  .option('--queue <redis-url>', 'put the runs on a BullMQ queue in Redis (redis://HOST:PORT) for `rclsim worker`s to take, instead of local workers', redisUrl)
   .option('--json', 'one JSON object instead of the table')
   .option('--quiet', 'no progress count')
   .action(async (file: string, options: SweepCommandOptions) => {
     process.exitCode = await (await import('./sweep.js')).sweepCommand(file, options);
+  });
+
+program
+  .command('worker')
+  .description("take sweeps' runs from a BullMQ queue in Redis and run them on warm worker processes, until SIGINT/SIGTERM")
+  .argument('<redis-url>', 'redis://HOST:PORT', redisUrl)
+  .option('--concurrency <n>', 'runs at a time (default: the cores)', positiveInteger)
+  .option('--lock <duration>', "how long a run is this worker's without a sign of life: a worker killed mid-run gives its runs back after this (default 30s)", wallDuration)
+  .action(async (url: string, options: { concurrency?: number; lock?: number }) => {
+    await (await import('../sweep/queue/queueWorker.js')).runQueueWorker(url, {
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.lock === undefined ? {} : { lockMs: options.lock }),
+    });
   });
 
 program
@@ -182,6 +196,12 @@ function integer(value: string): number {
 
 function seed(value: string): number {
   return integer(value);
+}
+
+/** A Redis address as ioredis takes it. */
+function redisUrl(value: string): string {
+  if (!/^rediss?:\/\/[^/]+/.test(value)) throw new InvalidArgumentError('expected redis://HOST:PORT (or rediss:// for TLS).');
+  return value;
 }
 
 /** A pace: a positive number of times real time, or `max` (Infinity). */

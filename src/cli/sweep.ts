@@ -14,6 +14,8 @@ export interface SweepCommandOptions {
   output?: string;
   json?: boolean;
   quiet?: boolean;
+  /** Put the runs on this Redis (BullMQ) for `rclsim worker`s to take. */
+  queue?: string;
 }
 
 /** Failures listed by their one line before "…". */
@@ -38,8 +40,10 @@ export async function sweepCommand(file: string, options: SweepCommandOptions): 
       ...(options.output === undefined ? {} : { output: resolve(options.output) }),
     };
     const live = process.stderr.isTTY && options.quiet !== true;
+    const queue = options.queue;
     outcome = await runSweep(sweep, {
       ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+      ...(queue === undefined ? {} : { executor: async (definition, onOutcome) => (await import('../sweep/queue/QueueExecutor.js')).QueueExecutor.open(queue, definition, onOutcome) }),
       onProgress: live ? (done, total) => process.stderr.write(`\r${done} / ${total} runs${done === total ? '\n' : ''}`) : undefined,
     });
   } catch (error) {

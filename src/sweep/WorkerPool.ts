@@ -9,10 +9,16 @@ const IDLE_DEATHS_PER_SLOT = 3;
 export interface PoolTask {
   task: WorkerTask;
   caseId: string;
+  /** Wall time this task may take before it counts as hung (the pool's own when absent), ms. */
+  timeoutMs?: number;
 }
 
 /** What became of a task: the worker's answer, or the worker died or hung on it. */
-export type PoolOutcome = { kind: 'answered'; result: WorkerResult; worker: number } | { kind: 'lost'; why: string; wallSeconds: number; worker: number };
+export type PoolOutcome = ({ kind: 'answered'; result: WorkerResult } | { kind: 'lost'; why: string; wallSeconds: number }) & {
+  worker: number;
+  /** Attempts made, where the executor counts them itself (a queue's retries). */
+  attempts?: number;
+};
 
 interface Slot {
   /** 1, 2, …: which worker (a replaced one gets a new number). */
@@ -113,7 +119,8 @@ export class WorkerPool {
       if (pick < 0) continue;
       const pooled = this.#queue.splice(pick, 1)[0]!;
       slot.ran.add(pooled.caseId);
-      const timer = setTimeout(() => this.#lost(slot, `no result within ${this.#timeoutMs / 1000} s (the run hung; its worker was killed)`), this.#timeoutMs);
+      const timeoutMs = pooled.timeoutMs ?? this.#timeoutMs;
+      const timer = setTimeout(() => this.#lost(slot, `no result within ${timeoutMs / 1000} s (the run hung; its worker was killed)`), timeoutMs);
       slot.current = { pooled, timer, started: performance.now() };
       slot.child.send(pooled.task);
     }

@@ -8,9 +8,21 @@ import { ResultsFolder, type RunResult } from './ResultsFolder.js';
 import { SweepFileError, type SweepDefinition } from './sweepFile.js';
 import { WorkerPool, type PoolOutcome, type PoolTask } from './WorkerPool.js';
 
+/** Where a sweep's runs run: the local pool of warm workers, or a job queue across machines. */
+export interface RunExecutor {
+  add(pooled: PoolTask): void;
+  close(): Promise<void> | void;
+  /** It tries a lost run again itself (as often as the sweep's retries say): its lost outcomes are final. */
+  readonly retriesLost: boolean;
+}
+
+export type OnOutcome = (pooled: PoolTask, outcome: PoolOutcome) => void;
+
 export interface SweepOptions {
   /** Worker processes (default: the machine's cores). */
   jobs?: number;
+  /** Runs the runs elsewhere than on a local pool (rclsim sweep --queue). */
+  executor?: (sweep: SweepDefinition, onOutcome: OnOutcome) => Promise<RunExecutor>;
   /** Told of each run as it ends: how many have, of how many. */
   onProgress?: (done: number, total: number, result: RunResult) => void;
 }
@@ -89,11 +101,12 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
     };
     const onOutcome = (pooled: PoolTask, outcome: PoolOutcome): void => {
       const run = byKey.get(pooled.task.key)!;
+      if (outcome.attempts !== undefined) attempts.set(run.key, outcome.attempts);
       if (outcome.kind === 'lost') {
         const tried = attempts.get(run.key) ?? 1;
-        if (tried <= sweep.retries) {
+        if (!executor.retriesLost && tried <= sweep.retries) {
           attempts.set(run.key, tried + 1);
-          pool.add(pooled);
+          executor.add(pooled);
           return;
         }
         finish(run, { worker: outcome.worker, status: 'lost', exitCode: null, fingerprint: null, endReason: null, results: null, wallSeconds: outcome.wallSeconds, error: outcome.why, summary: null });
@@ -107,15 +120,17 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
       const summary = JSON.parse(result.summary) as Record<string, unknown> & { exitCode: number; fingerprint: string; endReason: string; results: Record<string, unknown> };
       finish(run, { worker: outcome.worker, status: 'ok', exitCode: summary.exitCode, fingerprint: summary.fingerprint, endReason: summary.endReason, results: summary.results, wallSeconds: result.wallSeconds, error: null, summary });
     };
-    const pool = new WorkerPool(Math.max(1, Math.min(options.jobs ?? availableParallelism(), pending.length)), sweep.timeoutMs, onOutcome);
-    const closePool = (): void => pool.close();
-    process.once('exit', closePool);
+    const size = Math.max(1, Math.min(options.jobs ?? availableParallelism(), pending.length));
+    const executor: RunExecutor =
+      options.executor === undefined ? Object.assign(new WorkerPool(size, sweep.timeoutMs, onOutcome), { retriesLost: false }) : await options.executor(sweep, onOutcome);
+    const closeExecutor = (): void => void executor.close();
+    process.once('exit', closeExecutor);
     try {
-      for (const run of pending) pool.add(taskOf(run));
+      for (const run of pending) executor.add(taskOf(run));
       await finished;
     } finally {
-      pool.close();
-      process.off('exit', closePool);
+      await executor.close();
+      process.off('exit', closeExecutor);
     }
   }
 

@@ -7,6 +7,8 @@ export interface WorkerTask {
   seed: number | null;
   /** Write the run's HTML report here. */
   reportPath: string | null;
+  /** The files the job names, with their content's SHA-256 (queue runs: the worker checks them first). */
+  inputs?: Record<string, string>;
 }
 
 /** What the worker answers: the run's summary as JSON text (bigints as strings), or why it could not run. */

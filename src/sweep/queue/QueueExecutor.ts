@@ -1,0 +1,126 @@
+import { Job, Queue, QueueEvents, type JobsOptions } from 'bullmq';
+import { Hash64 } from '../../engine/Hash64.js';
+import type { Redis } from 'ioredis';
+import type { OnOutcome, RunExecutor } from '../runSweep.js';
+import type { SweepDefinition } from '../sweepFile.js';
+import type { PoolTask } from '../WorkerPool.js';
+import type { WorkerResult } from '../workerProtocol.js';
+import { inputHashes } from './inputHashes.js';
+import { redisConnection, RUNS_QUEUE } from './redisConnection.js';
+
+/** How often the runs not yet finished are looked up (events missed while Redis was away, runs it lost). */
+const POLL_MS = 2000;
+
+/** What a queued run carries: the task, its timeout, and the retries of the sweep. */
+export interface QueuedRun {
+  task: PoolTask['task'];
+  caseId: string;
+  timeoutMs: number;
+}
+
+/**
+ * A sweep's runs on a BullMQ queue in Redis, for `rclsim worker`s anywhere to take. A run's job id
+ * is the content of what it runs (the job text's hash and the run key), so adding it again (a
+ * resumed sweep, a second coordinator) adds nothing; BullMQ retries a run whose worker died
+ * (stalled) or that failed as lost, `retries` times. Results come back as the jobs' return values.
+ */
+export class QueueExecutor implements RunExecutor {
+  readonly retriesLost = true;
+  readonly #queue: Queue;
+  readonly #events: QueueEvents;
+  readonly #connections: Redis[];
+  readonly #sweep: SweepDefinition;
+  readonly #onOutcome: OnOutcome;
+  /** Runs on the queue not yet finished, by job id. */
+  readonly #waiting = new Map<string, PoolTask>();
+  /** Per job text: the hashes of the files it names, and its own. */
+  readonly #texts = new Map<string, { inputs: Record<string, string>; hash: string }>();
+  #batch: { name: string; data: QueuedRun; opts: JobsOptions }[] = [];
+  readonly #poll: ReturnType<typeof setInterval>;
+  #lastHeard = 0;
+
+  private constructor(url: string, sweep: SweepDefinition, onOutcome: OnOutcome) {
+    // The connections say an outage (once: the second one's would repeat it).
+    const say = (line: string): void => void process.stderr.write(`rclsim: ${line}\n`);
+    this.#connections = [redisConnection(url, say), redisConnection(url, () => {})];
+    this.#queue = new Queue(RUNS_QUEUE, { connection: this.#connections[0]! });
+    this.#events = new QueueEvents(RUNS_QUEUE, { connection: this.#connections[1]! });
+    // Their errors are the connections' (said above); unheard, an emitter's 'error' would throw.
+    this.#queue.on('error', () => {});
+    this.#events.on('error', () => {});
+    this.#sweep = sweep;
+    this.#onOutcome = onOutcome;
+    const heard = ({ jobId }: { jobId: string }): void => {
+      this.#lastHeard = performance.now();
+      this.#look(jobId).catch(() => {});
+    };
+    this.#events.on('completed', heard);
+    this.#events.on('failed', heard);
+    // Only when the events went quiet: while they come, nothing was missed.
+    this.#poll = setInterval(() => {
+      if (performance.now() - this.#lastHeard < POLL_MS) return;
+      for (const jobId of [...this.#waiting.keys()]) this.#look(jobId).catch(() => {});
+    }, POLL_MS);
+  }
+
+  static async open(url: string, sweep: SweepDefinition, onOutcome: OnOutcome): Promise<QueueExecutor> {
+    const executor = new QueueExecutor(url, sweep, onOutcome);
+    await executor.#queue.waitUntilReady();
+    await executor.#events.waitUntilReady();
+    return executor;
+  }
+
+  add(pooled: PoolTask): void {
+    const task = pooled.task;
+    let text = this.#texts.get(task.jobText);
+    if (text === undefined) {
+      // The run's key and what it runs: the same case of another job is another run.
+      const hash = new Hash64();
+      hash.string(task.jobText);
+      this.#texts.set(task.jobText, (text = { inputs: inputHashes(task.jobText, task.jobPath), hash: hash.hex() }));
+    }
+    const jobId = `${task.key}-${text.hash}`;
+    this.#waiting.set(jobId, pooled);
+    const data: QueuedRun = { task: { ...task, inputs: text.inputs }, caseId: pooled.caseId, timeoutMs: this.#sweep.timeoutMs };
+    if (this.#batch.length === 0) setImmediate(() => this.#flush());
+    this.#batch.push({ name: this.#sweep.name, data, opts: { jobId, attempts: 1 + this.#sweep.retries, removeOnComplete: false, removeOnFail: false } });
+  }
+
+  /** The runs added in this turn, in one request; those already finished (a resumed sweep) are reported. */
+  #flush(): void {
+    const batch = this.#batch.splice(0);
+    // While Redis is away the add fails; the poll puts the runs on the queue again when it is back.
+    this.#queue.addBulk(batch).then(
+      (jobs) => {
+        for (const job of jobs) if (job.finishedOn !== undefined && job.id !== undefined) this.#look(job.id).catch(() => {});
+      },
+      () => {},
+    );
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#poll);
+    await this.#events.close();
+    await this.#queue.close();
+    for (const connection of this.#connections) connection.disconnect();
+  }
+
+  /** Reports a run that finished; one that Redis no longer has is put on the queue again. */
+  async #look(jobId: string): Promise<void> {
+    const pooled = this.#waiting.get(jobId);
+    if (pooled === undefined) return;
+    // The state first, then the job: a job read before its state it may show finished without its return value yet.
+    const state = await this.#queue.getJobState(jobId);
+    if (state === 'unknown') {
+      this.#waiting.delete(jobId);
+      this.add(pooled);
+      return;
+    }
+    if (state !== 'completed' && state !== 'failed') return;
+    const job = await Job.fromId(this.#queue, jobId);
+    if (job === undefined || (state === 'completed' && (job.returnvalue === null || job.returnvalue === undefined))) return;
+    if (!this.#waiting.delete(jobId)) return;
+    if (state === 'completed') this.#onOutcome(pooled, { kind: 'answered', result: job.returnvalue as WorkerResult, worker: 0, attempts: job.attemptsMade });
+    else this.#onOutcome(pooled, { kind: 'lost', why: job.failedReason, wallSeconds: 0, worker: 0, attempts: job.attemptsMade });
+  }
+}

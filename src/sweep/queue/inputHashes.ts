@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parse } from 'yaml';
+
+/**
+ * The files a job file names — programs, component modules, bags, parameter files, delays, the
+ * environment, interface folders — each with the SHA-256 of its content (a folder's: of its
+ * files' names and contents, in name order), by absolute path. A worker on another machine checks
+ * them before it runs, so that it runs the job the sweep meant.
+ */
+export function inputHashes(jobText: string, jobPath: string): Record<string, string> {
+  const job = (parse(jobText) ?? {}) as Record<string, unknown>;
+  const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+  const field = (entry: unknown, key: string): unknown => (entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>)[key] : undefined);
+  const named = [
+    ...list(job.nodes).flatMap((node) => [field(node, 'script'), field(node, 'module')]),
+    ...list(job.play).map((entry) => field(entry, 'bag')),
+    ...list(job.params_files),
+    job.delays_csv,
+    field(job.network, 'environment'),
+    ...list(job.interfaces).map((entry) => (typeof entry === 'string' ? entry : field(entry, 'path'))),
+  ].filter((path): path is string => typeof path === 'string');
+  const dir = dirname(resolve(jobPath));
+  const hashes: Record<string, string> = {};
+  for (const path of named) {
+    const absolute = resolve(dir, path);
+    if (existsSync(absolute)) hashes[absolute] = contentHash(absolute);
+  }
+  return hashes;
+}
+
+/** The SHA-256 of a file, or of a folder's files (names relative to it, and contents). */
+export function contentHash(path: string): string {
+  const hash = createHash('sha256');
+  const add = (file: string): void => {
+    if (statSync(file).isDirectory()) {
+      for (const name of readdirSync(file).sort()) add(join(file, name));
+      return;
+    }
+    hash.update(relative(path, file));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+  };
+  add(path);
+  return hash.digest('hex');
+}
+
+/** The first input that is missing or differs here, as one line; null when all agree. */
+export function differingInput(hashes: Record<string, string>): string | null {
+  for (const [path, expected] of Object.entries(hashes)) {
+    if (!existsSync(path)) return `input ${path} is missing on this worker`;
+    const actual = contentHash(path);
+    if (actual !== expected) return `input ${path} differs on this worker (sha256 ${actual.slice(0, 12)}…, the sweep's ${expected.slice(0, 12)}…)`;
+  }
+  return null;
+}

@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { differingInput, inputHashes } from '../src/sweep/queue/inputHashes.js';
+import { repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
+
+const FIXTURE = join(repoRoot, 'test/fixtures/sweep');
+const CLI = join(repoRoot, 'dist/src/cli/main.js');
+
+/** A free TCP port of 127.0.0.1. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function results(dir: string): { key: string; status: string; fingerprint: string | null }[] {
+  return readFileSync(join(dir, 'results.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { key: string; status: string; fingerprint: string | null });
+}
+
+/** Debian's redis-server (.ci/run installs it) on `port`, in memory only, with the eviction policy BullMQ needs; resolves once it answers. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return redis;
+}
+
+/** A job whose one callback takes 400 ms of real time, over `seeds`, its results in `dir/output`. */
+function slowSweep(dir: string, seeds: string, output: string): string {
+  const job = writeTemp(dir, 'slow.yaml', `name: slow\nend: { after: 1s }\nnodes:\n  - script: ${join(FIXTURE, 'slow.js')}\n`);
+  return writeTemp(dir, `${output}.yaml`, `job: ${job}\nseeds: ${seeds}\noutput: ${output}\n`);
+}
+
+describe('rclsim sweep --queue and rclsim worker: runs across processes through BullMQ on a real Redis', () => {
+  let redis: ChildProcess;
+  let port: number;
+  let url: string;
+
+  before(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+    url = `redis://127.0.0.1:${port}`;
+  });
+  after(() => redis?.kill());
+
+  it('two workers take the runs; one killed mid-run gives its run back to the other: every run has exactly one result, with the fingerprint a local sweep gives', async () => {
+    const dir = tempDir();
+    const sweep = slowSweep(dir, '0..7', 'queued');
+    const worker = (): ChildProcess => spawn(process.execPath, [CLI, 'worker', url, '--concurrency', '1', '--lock', '1s'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const workers = [worker(), worker()];
+    try {
+      // Both take runs once they are ready; then one dies with a run in its hands.
+      await Promise.all(workers.map((w) => new Promise((resolve) => w.stderr!.once('data', resolve))));
+      const running = runCliAsync(['sweep', sweep, '--queue', url, '--json'], repoRoot, 120_000);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      workers[0]!.kill('SIGKILL');
+      const queued = await running;
+      assert.equal(queued.status, 0, queued.stdout + queued.stderr);
+    } finally {
+      for (const w of workers) w.kill('SIGKILL');
+    }
+    const remote = results(join(dir, 'queued'));
+    assert.equal(remote.length, 8, 'one result per run');
+    assert.equal(new Set(remote.map((r) => r.key)).size, 8, 'no run twice');
+    assert.ok(remote.every((r) => r.status === 'ok'));
+
+    const local = runCliAsync(['sweep', sweep, '--output', join(dir, 'local'), '--jobs', '2'], repoRoot, 120_000);
+    assert.equal((await local).status, 0);
+    const byKey = new Map(results(join(dir, 'local')).map((r) => [r.key, r.fingerprint]));
+    for (const r of remote) assert.equal(r.fingerprint, byKey.get(r.key), `${r.key}: the same run as locally`);
+  });
+
+  it('Redis restarting in the middle of a sweep: the sweep and the worker wait for it and the sweep finishes, every run once', async () => {
+    const dir = tempDir();
+    const sweep = slowSweep(dir, '20..29', 'restarted');
+    const worker = spawn(process.execPath, [CLI, 'worker', url, '--concurrency', '2', '--lock', '2s'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      await new Promise((resolve) => worker.stderr!.once('data', resolve));
+      const running = runCliAsync(['sweep', sweep, '--queue', url], repoRoot, 120_000);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      redis.kill('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      redis = await startRedis(port);
+      const result = await running;
+      assert.equal(result.status, 0, result.stdout + result.stderr);
+      assert.match(result.stderr, /Redis at redis:\/\/127\.0\.0\.1:\d+ is unreachable .*; trying again\n.*Redis at .* is back/s);
+      const lines = results(join(dir, 'restarted'));
+      assert.equal(lines.length, 10);
+      assert.equal(new Set(lines.map((r) => r.key)).size, 10);
+      assert.ok(lines.every((r) => r.status === 'ok'));
+    } finally {
+      worker.kill('SIGKILL');
+    }
+  });
+
+  it("a second call of a finished queued sweep runs nothing; a run carries its files' hashes, which tell a changed program", async () => {
+    const dir = tempDir();
+    const script = writeTemp(dir, 'random.js', readFileSync(join(FIXTURE, 'random.js'), 'utf8'));
+    writeTemp(dir, 'package.json', '{ "type": "commonjs" }');
+    const jobText = 'name: q\nend: { after: 1s }\nnodes:\n  - script: random.js\n';
+    const job = writeTemp(dir, 'job.yaml', jobText);
+    const sweep = writeTemp(dir, 'sweep.yaml', `job: ${job}\nseeds: [1, 2]\noutput: out\n`);
+    const worker = spawn(process.execPath, [CLI, 'worker', url, '--concurrency', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      await new Promise((resolve) => worker.stderr!.once('data', resolve));
+      assert.equal((await runCliAsync(['sweep', sweep, '--queue', url], repoRoot, 60_000)).status, 0);
+      const again = await runCliAsync(['sweep', sweep, '--queue', url], repoRoot, 60_000);
+      assert.match(again.stdout, /2 done before, 0 run now/);
+    } finally {
+      worker.kill('SIGKILL');
+    }
+    // What a worker checks before it runs: the program as the sweep hashed it, and as it is now.
+    const hashes = inputHashes(jobText, job);
+    assert.deepEqual(Object.keys(hashes), [script]);
+    assert.equal(differingInput(hashes), null);
+    writeTemp(dir, 'random.js', `${readFileSync(script, 'utf8')}// changed\n`);
+    assert.match(differingInput(hashes)!, new RegExp(`^input ${script} differs on this worker \\(sha256 [0-9a-f]{12}…, the sweep's [0-9a-f]{12}…\\)$`));
+  });
+});
