@@ -26,7 +26,7 @@ export interface LinkFigures {
   latencyP95Ms: number | null;
   loss: number;
   wallSeconds: number;
-  /** ns-3: the wall time it spent simulating, and rclsim's waits for it beyond that (the protocol's cost). */
+  /** ns-3: the wall time it spent simulating, and the protocol's cost: rclsim's waits for it beyond that, and its encoding and decoding. */
   simulatorSeconds?: number;
   protocolSeconds?: number;
 }
@@ -87,7 +87,7 @@ export async function flows(
     latencyP95Ms: stats === null ? null : round(nearestRank(Float64Array.from(latencies).sort(), 0.95) / 1e6, 3),
     loss: round(lost / Math.max(1, delivered + lost), 3),
     wallSeconds: round(wallSeconds, 2),
-    ...(timing === null ? {} : { simulatorSeconds: round(timing.busySeconds, 2), protocolSeconds: round(timing.waitedSeconds - timing.busySeconds, 2) }),
+    ...(timing === null ? {} : { simulatorSeconds: round(timing.busySeconds, 2), protocolSeconds: round(timing.waitedSeconds - timing.busySeconds + timing.codingSeconds, 2) }),
   };
 }
 
@@ -106,6 +106,6 @@ export async function patrol(ns3: boolean): Promise<LinkFigures> {
     latencyP95Ms: null,
     loss: round(link.messagesLost / Math.max(1, link.messagesSent), 3),
     wallSeconds: round(wallSeconds, 2),
-    ...(simulator === undefined ? {} : { simulatorSeconds: round(simulator.busySeconds, 2), protocolSeconds: round(simulator.waitedSeconds - simulator.busySeconds, 2) }),
+    ...(simulator === undefined ? {} : { simulatorSeconds: round(simulator.busySeconds, 2), protocolSeconds: round(simulator.waitedSeconds - simulator.busySeconds + simulator.codingSeconds, 2) }),
   };
 }

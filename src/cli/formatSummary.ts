@@ -25,7 +25,7 @@ export function formatSummary(summary: RunSummary): string {
   }
   if (summary.network !== undefined) {
     const simulator = summary.network.simulator;
-    if (simulator !== undefined) lines.push(`network      ${simulator.name}: ${simulator.waitedSeconds.toFixed(3)} s waited for it, ${simulator.busySeconds.toFixed(3)} s of it simulating`);
+    if (simulator !== undefined) lines.push(`network      ${simulator.name}: ${simulator.waitedSeconds.toFixed(3)} s waited for it, ${simulator.busySeconds.toFixed(3)} s of it simulating, ${simulator.codingSeconds.toFixed(3)} s encoding and decoding here`);
     lines.push(`network      messages delivered / lost, MB delivered, latency mean / max, ${simulator === undefined ? 'MPDUs' : 'IP packets'} sent / retried / dropped`);
     for (const link of summary.network.links) {
       if (link.messagesSent === 0 && link.framesSent === 0) continue;

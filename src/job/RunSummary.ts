@@ -20,8 +20,8 @@ export interface RunSummary {
   network?: {
     links: LinkSummary[];
     framesSent: number;
-    /** An external simulator: how it describes itself, the wall time rclsim waited for it and the part it spent simulating. */
-    simulator?: { name: string; waitedSeconds: number; busySeconds: number };
+    /** An external simulator: how it describes itself, the wall time rclsim waited for it, the part it spent simulating, and rclsim's encoding and decoding of the conversation. */
+    simulator?: { name: string; waitedSeconds: number; busySeconds: number; codingSeconds: number };
   };
   /** Runs with executors, execution times or chains (or --metrics): callbacks, executors, chains. */
   metrics?: RunMetrics;

@@ -5,7 +5,7 @@ import type { NetworkConfig } from './config.js';
 import { Host } from './Host.js';
 import { Link } from './Link.js';
 import type { LinkCounters } from './LinkCounters.js';
-import { ExternalMedium } from './external/ExternalMedium.js';
+import { ExternalMedium, type SimulatorTiming } from './external/ExternalMedium.js';
 import { Medium, type Packet, type PacketMedium } from './Medium.js';
 import { Transport, type Parcel, type Writer } from './Transport.js';
 
@@ -69,7 +69,7 @@ export class Network {
   }
 
   /** An external simulator's name and wall times (rclsim's waits, its simulating), or null. */
-  simulatorTiming(): { waitedSeconds: number; busySeconds: number } | null {
+  simulatorTiming(): SimulatorTiming | null {
     return this.medium instanceof ExternalMedium ? this.medium.timing : null;
   }
 

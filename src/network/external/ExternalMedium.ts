@@ -15,6 +15,13 @@ const KEEP_ALIVE = 100_000_000;
 /** Path loss handed over for a pair that cannot hear each other (a host without a position, the disk model's outside). */
 const NO_LINK_DB = 500;
 
+/** What the co-simulation with an external simulator cost in wall time, s. */
+export interface SimulatorTiming {
+  waitedSeconds: number;
+  busySeconds: number;
+  codingSeconds: number;
+}
+
 export interface ExternalConfig {
   endpoint: NetsimEndpoint;
   /** 0: exact; else a synchronization window, ns (deliveries at its end, as ROS-NetSim's). */
@@ -76,9 +83,10 @@ export class ExternalMedium implements PacketMedium {
     return simulator;
   }
 
-  /** Wall time (s) rclsim waited for the simulator's answers, and the part the simulator spent simulating. */
-  get timing(): { waitedSeconds: number; busySeconds: number } {
-    return { waitedSeconds: (this.#connection?.waitedMs ?? 0) / 1000, busySeconds: (this.#connection?.busyMs ?? 0) / 1000 };
+  /** Wall time (s) rclsim waited for the simulator's answers, the part the simulator spent simulating, and rclsim's encoding and decoding of the conversation. */
+  get timing(): SimulatorTiming {
+    const connection = this.#connection;
+    return { waitedSeconds: (connection?.waitedMs ?? 0) / 1000, busySeconds: (connection?.busyMs ?? 0) / 1000, codingSeconds: (connection?.codingMs ?? 0) / 1000 };
   }
 
   close(): void {

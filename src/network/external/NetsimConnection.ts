@@ -48,6 +48,8 @@ export class NetsimConnection {
   /** Wall time spent waiting for the simulator's answers, and the part of it the simulator says it simulated, ms. */
   waitedMs = 0;
   busyMs = 0;
+  /** Wall time spent encoding requests and decoding answers here, ms. */
+  codingMs = 0;
 
   private constructor(socket: Socket, child: ChildProcess | null, cleanup: () => void, timeoutMs: number, name: string) {
     this.#socket = socket;
@@ -157,8 +159,10 @@ export class NetsimConnection {
 
   #write(message: Record<string, unknown>): void {
     const { toSimulator } = netsimTypes();
+    const started = wallClock();
     // Plain objects of the right shapes encode as they are (no message instances made first).
     const body = toSimulator.encode(message).finish();
+    this.codingMs += wallClock() - started;
     const frame = Buffer.allocUnsafe(4 + body.length);
     frame.writeUInt32BE(body.length, 0);
     frame.set(body, 4);
@@ -175,7 +179,9 @@ export class NetsimConnection {
     let decoded: Record<string, unknown>;
     try {
       // The decoded message as it is: its uint64 fields are read with toNumber where used.
+      const decoding = wallClock();
       decoded = fromSimulator.decode(body) as unknown as Record<string, unknown>;
+      this.codingMs += wallClock() - decoding;
     } catch (error) {
       throw new NetsimError(`network simulator '${this.#name}' answered out of protocol: ${(error as Error).message}`);
     }
