@@ -25,7 +25,7 @@ interface Slot {
   number: number;
   child: ChildProcess;
   current: { pooled: PoolTask; timer: ReturnType<typeof setTimeout>; started: number } | null;
-  /** Cases this worker ran. */
+  /** Cases this worker ran (kept only where repeats are spread). */
   ran: Set<string>;
 }
 
@@ -42,11 +42,14 @@ export class WorkerPool {
   #started = 0;
   #closed = false;
   #idleDeaths = 0;
+  readonly #spread: boolean;
   /** Why a task cannot run once every worker failed to start. */
   #noWorker = '';
 
-  constructor(size: number, timeoutMs: number, onOutcome: (pooled: PoolTask, outcome: PoolOutcome) => void) {
+  /** `spreadRepeats`: a case's repeats go to workers that have not run it (a sweep's --verify). */
+  constructor(size: number, timeoutMs: number, onOutcome: (pooled: PoolTask, outcome: PoolOutcome) => void, spreadRepeats = false) {
     this.#timeoutMs = timeoutMs;
+    this.#spread = spreadRepeats;
     this.#onOutcome = onOutcome;
     for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
   }
@@ -114,11 +117,11 @@ export class WorkerPool {
     for (const slot of this.#slots) {
       if (slot.current !== null || this.#queue.length === 0) continue;
       // A case's next repeat goes to a worker that has not run the case; one every worker has run goes anywhere.
-      let pick = this.#queue.findIndex((pooled) => !slot.ran.has(pooled.caseId));
+      let pick = this.#spread ? this.#queue.findIndex((pooled) => !slot.ran.has(pooled.caseId)) : 0;
       if (pick < 0) pick = this.#queue.findIndex((pooled) => this.#slots.every((other) => other.ran.has(pooled.caseId)));
       if (pick < 0) continue;
       const pooled = this.#queue.splice(pick, 1)[0]!;
-      slot.ran.add(pooled.caseId);
+      if (this.#spread) slot.ran.add(pooled.caseId);
       const timeoutMs = pooled.timeoutMs ?? this.#timeoutMs;
       const timer = setTimeout(() => this.#lost(slot, `no result within ${timeoutMs / 1000} s (the run hung; its worker was killed)`), timeoutMs);
       slot.current = { pooled, timer, started: performance.now() };

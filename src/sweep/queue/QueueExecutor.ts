@@ -10,6 +10,8 @@ import { redisConnection, RUNS_QUEUE } from './redisConnection.js';
 
 /** How often the runs not yet finished are looked up (events missed while Redis was away, runs it lost). */
 const POLL_MS = 2000;
+/** Runs looked up per poll. */
+const POLLED_PER_TICK = 500;
 
 /** What a queued run carries: the task, its timeout, and the retries of the sweep. */
 export interface QueuedRun {
@@ -38,6 +40,7 @@ export class QueueExecutor implements RunExecutor {
   #batch: { name: string; data: QueuedRun; opts: JobsOptions }[] = [];
   readonly #poll: ReturnType<typeof setInterval>;
   #lastHeard = 0;
+  #cursor = 0;
 
   private constructor(url: string, sweep: SweepDefinition, onOutcome: OnOutcome) {
     // The connections say an outage (once: the second one's would repeat it).
@@ -56,10 +59,13 @@ export class QueueExecutor implements RunExecutor {
     };
     this.#events.on('completed', heard);
     this.#events.on('failed', heard);
-    // Only when the events went quiet: while they come, nothing was missed.
+    // Only when the events went quiet, and a bounded share of the runs each time, in turn: a
+    // sweep of long runs is quiet for long, and Redis need not answer for every run every tick.
     this.#poll = setInterval(() => {
       if (performance.now() - this.#lastHeard < POLL_MS) return;
-      for (const jobId of [...this.#waiting.keys()]) this.#look(jobId).catch(() => {});
+      const ids = [...this.#waiting.keys()];
+      for (let i = 0; i < Math.min(POLLED_PER_TICK, ids.length); i++) this.#look(ids[(this.#cursor + i) % ids.length]!).catch(() => {});
+      this.#cursor = ids.length === 0 ? 0 : (this.#cursor + POLLED_PER_TICK) % ids.length;
     }, POLL_MS);
   }
 
