@@ -89,6 +89,10 @@ export class NetsimConnection {
     await new Promise<void>((resolve) => server.listen(path, resolve));
     const [program, ...args] = endpoint.command;
     const child = spawn(program!, [...args, path], { stdio: ['ignore', 'inherit', 'pipe'] });
+    // Whatever way rclsim ends, the simulator it started ends with it.
+    const killOnExit = (): void => void child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    child.once('exit', () => process.off('exit', killOnExit));
     const name = endpoint.command.join(' ');
     const cleanup = (): void => {
       server.close();
@@ -139,7 +143,8 @@ export class NetsimConnection {
 
   /** Says Close, then ends the stream and the process it started. */
   close(): void {
-    if (this.#failure === null) {
+    const failed = this.#failure !== null;
+    if (!failed) {
       try {
         this.#write({ close: {} });
       } catch {
@@ -151,8 +156,13 @@ export class NetsimConnection {
     this.#socket.end();
     const child = this.#child;
     if (child !== null && child.exitCode === null) {
-      const kill = realSetTimeout(() => child.kill('SIGKILL'), 2000);
-      child.once('exit', () => realClearTimeout(kill));
+      // One that hung or spoke out of protocol is ended now (rclsim may exit before any grace
+      // ends, and it would be left behind); one told Close gets two seconds to go by itself.
+      if (failed) child.kill('SIGKILL');
+      else {
+        const kill = realSetTimeout(() => child.kill('SIGKILL'), 2000);
+        child.once('exit', () => realClearTimeout(kill));
+      }
     }
     this.#cleanup();
   }
