@@ -23,19 +23,20 @@ export interface QueueWorkerOptions {
 export async function runQueueWorker(url: string, options: QueueWorkerOptions = {}): Promise<void> {
   const concurrency = options.concurrency ?? availableParallelism();
   const lockMs = options.lockMs ?? 30_000;
-  const pending = new Map<string, (outcome: PoolOutcome) => void>();
-  const pool = new WorkerPool(concurrency, 10 * 60_000, (pooled, outcome) => pending.get(pooled.task.key)?.(outcome));
+  // By the task itself: two sweeps of different jobs may have runs of the same key.
+  const pending = new Map<PoolTask, (outcome: PoolOutcome) => void>();
+  const pool = new WorkerPool(concurrency, 10 * 60_000, (pooled, outcome) => pending.get(pooled)?.(outcome));
   const connection = redisConnection(url, (line) => process.stderr.write(`rclsim worker: ${line}\n`));
   const process_ = async (job: Job<QueuedRun>): Promise<WorkerResult> => {
     const { task, caseId, timeoutMs } = job.data;
     const differs = differingInput(task.inputs ?? {});
     if (differs !== null) return { key: task.key, ok: false, error: differs, exitCode: 2, wallSeconds: 0 };
+    const pooled: PoolTask = { task, caseId, timeoutMs };
     const outcome = await new Promise<PoolOutcome>((resolve) => {
-      pending.set(task.key, resolve);
-      const pooled: PoolTask = { task, caseId, timeoutMs };
+      pending.set(pooled, resolve);
       pool.add(pooled);
     });
-    pending.delete(task.key);
+    pending.delete(pooled);
     if (outcome.kind === 'lost') throw new Error(`${outcome.why} (on ${hostname()})`);
     return outcome.result;
   };
