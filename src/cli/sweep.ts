@@ -58,9 +58,9 @@ export async function sweepCommand(file: string, options: SweepCommandOptions): 
       `${JSON.stringify({
         sweep: sweep.name,
         runs: outcome.results.length,
-        ok: outcome.results.length - failed.length,
-        errors: failed.filter((r) => r.status === 'error').length,
-        lost: failed.filter((r) => r.status === 'lost').length,
+        ok: outcome.counts.ok,
+        errors: outcome.counts.error,
+        lost: outcome.counts.lost,
         resumed: outcome.resumed,
         differing: outcome.differing.map((c) => c.id),
         wallSeconds: outcome.wallSeconds,
@@ -81,7 +81,7 @@ function formatTable(sweep: SweepDefinition, outcome: SweepOutcome, failed: RunR
   ];
   const groups = new Map<string, RunResult[]>();
   for (const result of outcome.results) {
-    const key = describeValues(result.values) || '(the job as it is)';
+    const key = describeValues(result.values);
     const group = groups.get(key) ?? [];
     group.push(result);
     groups.set(key, group);
@@ -104,7 +104,7 @@ function formatTable(sweep: SweepDefinition, outcome: SweepOutcome, failed: RunR
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   for (const row of rows) lines.push(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  '));
   for (const result of failed.slice(0, FAILURES_SHOWN)) {
-    lines.push(`${result.status} ${result.key} (${describeValues(result.values) || 'as it is'}${result.seed === null ? '' : ` seed ${result.seed}`}): ${result.error}`);
+    lines.push(`${result.status} ${result.key} (${describeValues(result.values)}${result.seed === null ? '' : ` seed ${result.seed}`}): ${result.error}`);
   }
   if (failed.length > FAILURES_SHOWN) lines.push(`… and ${failed.length - FAILURES_SHOWN} more failed runs`);
   for (const sweepCase of outcome.differing) lines.push(`different fingerprints: case ${sweepCase.id} (${describeValues(sweepCase.values)}${sweepCase.seed === null ? '' : ` seed ${sweepCase.seed}`})`);

@@ -54,10 +54,6 @@ export class WorkerPool {
     for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
   }
 
-  get idle(): boolean {
-    return this.#queue.length === 0 && this.#slots.every((slot) => slot.current === null);
-  }
-
   add(pooled: PoolTask): void {
     if (this.#slots.length === 0) {
       this.#onOutcome(pooled, { kind: 'lost', why: this.#noWorker, wallSeconds: 0, worker: 0 });

@@ -35,14 +35,15 @@ export interface SweepOutcome {
   resumed: number;
   /** Cases whose runs gave different fingerprints (verify > 1). */
   differing: SweepCase[];
+  /** How many of the results have each status. */
+  counts: Record<RunResult['status'], number>;
   wallSeconds: number;
 }
 
 /** The values of a case as one short line, for messages. */
 export function describeValues(values: Record<string, unknown>): string {
-  return Object.entries(values)
-    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
-    .join(' ');
+  const entries = Object.entries(values);
+  return entries.length === 0 ? '(the job as it is)' : entries.map(([key, value]) => `${key}=${JSON.stringify(value)}`).join(' ');
 }
 
 /**
@@ -135,9 +136,15 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
   }
 
   const ordered = runs.map((run) => results.get(run.key)!).filter((result) => result !== undefined);
-  const differing = cases.filter((sweepCase) => {
-    const prints = new Set(ordered.filter((r) => r.id === sweepCase.id && r.status === 'ok').map((r) => r.fingerprint));
-    return prints.size > 1;
-  });
-  return { cases, results: ordered, resumed: runs.length - pending.length, differing, wallSeconds: (performance.now() - started) / 1000 };
+  const fingerprints = new Map<string, Set<string | null>>();
+  const counts = { ok: 0, error: 0, lost: 0 };
+  for (const result of ordered) {
+    counts[result.status]++;
+    if (result.status !== 'ok') continue;
+    const prints = fingerprints.get(result.id) ?? new Set();
+    prints.add(result.fingerprint);
+    fingerprints.set(result.id, prints);
+  }
+  const differing = cases.filter((sweepCase) => (fingerprints.get(sweepCase.id)?.size ?? 0) > 1);
+  return { cases, results: ordered, resumed: runs.length - pending.length, differing, counts, wallSeconds: (performance.now() - started) / 1000 };
 }

@@ -14,7 +14,7 @@ export interface SweepSummaryData {
   summary: Record<string, number | string>;
   /** Each axis' key and its values as written (the plots' x positions, in this order). */
   axes: { key: string; values: string[] }[];
-  /** Numbers each run has: the job's numeric results, callbacks, sim and wall seconds. */
+  /** Numbers each run has: the job's numeric results, callbacks and wall seconds. */
   measures: string[];
   runs: { key: string; values: string[]; seed: number | null; status: string; exitCode: number | null; fingerprint: string | null; wallSeconds: number; error: string | null; measures: (number | null)[] }[];
   /** How many runs there are beyond those listed. */
@@ -38,7 +38,6 @@ export function sweepSummaryData(sweep: SweepDefinition, outcome: SweepOutcome):
   const measured = outcome.results.map(measuresOf);
   // A measure is plotted when some run has it as a number.
   const measures = [...new Set(measured.flatMap((m) => Object.keys(m)))].filter((name) => measured.some((m) => m[name] !== null && m[name] !== undefined));
-  const ok = outcome.results.filter((r) => r.status === 'ok').length;
   const ran = outcome.results.length - outcome.resumed;
   return {
     title: sweep.name,
@@ -46,9 +45,9 @@ export function sweepSummaryData(sweep: SweepDefinition, outcome: SweepOutcome):
       job: sweep.job,
       cases: outcome.cases.length,
       runs: outcome.results.length,
-      ok,
-      errors: outcome.results.filter((r) => r.status === 'error').length,
-      lost: outcome.results.filter((r) => r.status === 'lost').length,
+      ok: outcome.counts.ok,
+      errors: outcome.counts.error,
+      lost: outcome.counts.lost,
       'done before': outcome.resumed,
       'cases with differing fingerprints': outcome.differing.length,
       'wall seconds (this call)': Math.round(outcome.wallSeconds * 1000) / 1000,
