@@ -1,7 +1,13 @@
-import { CdrWriter } from '@foxglove/cdr';
-import { MessageReader, MessageWriter } from '@foxglove/rosmsg2-serialization';
+import { createRequire } from 'node:module';
+import type { MessageReader as Reader, MessageWriter as Writer } from '@foxglove/rosmsg2-serialization';
 import type { MessageType } from './MessageType.js';
 import type { Message } from './plainMessages.js';
+
+// Required, not imported: Node's import of a CommonJS package costs several times its require,
+// and every run loads these (a cold `rclsim run` starts faster).
+const require = createRequire(import.meta.url);
+const { CdrWriter } = require('@foxglove/cdr') as typeof import('@foxglove/cdr');
+const { MessageReader, MessageWriter } = require('@foxglove/rosmsg2-serialization') as typeof import('@foxglove/rosmsg2-serialization');
 
 /** The parts of @foxglove/cdr's writer that writing a string uses. */
 interface CdrWriterInternals {
@@ -34,14 +40,14 @@ Object.defineProperty(CdrWriter.prototype, 'string', {
   },
 });
 
-const writers = new WeakMap<MessageType, MessageWriter>();
-const readers = new WeakMap<MessageType, MessageReader>();
+const writers = new WeakMap<MessageType, Writer>();
+const readers = new WeakMap<MessageType, Reader>();
 
 /**
  * CDR, as ROS 2 puts messages on the wire and in bags (through @foxglove/rosmsg2-serialization),
  * with one reader and writer per type. `message` must already be normalized (see MessageType).
  */
-function writerOf(type: MessageType): MessageWriter {
+function writerOf(type: MessageType): Writer {
   let writer = writers.get(type);
   if (writer === undefined) {
     writer = new MessageWriter(type.definitions());

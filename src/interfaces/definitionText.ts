@@ -1,6 +1,9 @@
 import type { MessageDefinitionField } from '@foxglove/message-definition';
-import { parse } from '@foxglove/rosmsg';
+import { createRequire } from 'node:module';
 import { PRIMITIVES } from './primitives.js';
+
+// Required, not imported: see cdr.ts.
+const { parse } = createRequire(import.meta.url)('@foxglove/rosmsg') as typeof import('@foxglove/rosmsg');
 
 /** A problem in an interface definition, or a type that does not exist; names file and line. */
 export class InterfaceError extends Error {

@@ -11,7 +11,7 @@ let typeScriptRegistered = false;
  * is loaded only for the first TypeScript file (a run of JavaScript programs starts faster).
  */
 export async function prepareToLoad(file: string): Promise<void> {
-  installRclnodejsAlias();
+  installRclnodejsAlias(file);
   if (typeScriptRegistered || !/\.[cm]?tsx?$/.test(file)) return;
   typeScriptRegistered = true;
   const [modules, commonJs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
