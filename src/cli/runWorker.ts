@@ -11,9 +11,15 @@ import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './su
  * and when the run is stuck in code that never returns, it calls FINISH_OUTPUTS through the
  * inspector, which finishes trace and recordings from there.
  */
-const { request, heartbeat } = workerData as { request: RunRequest; heartbeat: SharedArrayBuffer };
+const { heartbeat } = workerData as { heartbeat: SharedArrayBuffer };
 const port = parentPort!;
 const send = (message: WorkerMessage): void => port.postMessage(message);
+// The thread starts while the command line is still read (cli/runThread.ts): the request comes first.
+const request = await new Promise<RunRequest>((resolve) =>
+  port.once('message', (message: SupervisorMessage) => {
+    if (message.type === 'run') resolve(message.request);
+  }),
+);
 
 let control: RunControl | undefined;
 let proceed: (() => void) | undefined;

@@ -1,13 +1,13 @@
 import { constants } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { Heartbeat } from '../engine/Heartbeat.js';
 import { ExitCode } from './exitCodes.js';
 import type { FoxgloveBridge } from '../live/FoxgloveBridge.js';
 import type { ProgressDisplay } from './progressDisplay.js';
 import type { RunRequest } from './runRequest.js';
+import { RUN_WORKER, takeRunThread } from './runThread.js';
 import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
 
-const WORKER = new URL('./runWorker.js', import.meta.url);
 /** How long a run may take to stop by itself after SIGINT/SIGTERM before it is stopped where it is. */
 const GRACE_MS = 1000;
 /** How often the watchdog looks at the heartbeat. */
@@ -43,11 +43,9 @@ export async function supervise(request: RunRequest): Promise<number> {
       return ExitCode.outputFailed;
     }
   }
-  const heartbeat = new Heartbeat();
-  const worker = new Worker(WORKER, {
-    workerData: { request, heartbeat: heartbeat.buffer },
-  });
+  const { worker, heartbeat } = takeRunThread();
   const send = (message: SupervisorMessage): void => worker.postMessage(message);
+  send({ type: 'run', request });
   if (bridge !== undefined) {
     bridge.onWatched = (topics) => send({ type: 'live-watched', topics });
     bridge.onDropped = (client) => process.stderr.write(`rclsim: dropped a slow Foxglove client (${client})\n`);
@@ -140,7 +138,7 @@ function callbackWatchdog(heartbeat: Heartbeat, timeout: number | undefined, sto
  */
 async function forceStop(worker: Worker, stop: ForcedStop): Promise<number> {
   const { WorkerInspector } = await import('./WorkerInspector.js');
-  const inspector = new WorkerInspector(WORKER);
+  const inspector = new WorkerInspector(RUN_WORKER);
   let running: string | null = null;
   try {
     for (let attempt = 0; attempt < 200 && running === null; attempt++) {

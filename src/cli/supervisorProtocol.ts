@@ -1,9 +1,14 @@
 import type { LiveMessage } from '../live/liveProtocol.js';
+import type { RunRequest } from './runRequest.js';
 
 /** Messages between the supervisor (main thread) and the run's thread, as plain values. */
 
-/** From the supervisor: end the run as the signal would; go on after the progress display is gone. */
+/**
+ * From the supervisor: the run to make (first, and once: the thread starts before it is known);
+ * end the run as the signal would; go on after the progress display is gone.
+ */
 export type SupervisorMessage =
+  | { type: 'run'; request: RunRequest }
   | { type: 'interrupt'; signal: NodeJS.Signals }
   | { type: 'proceed' }
   /** The topics a live view's clients subscribed to. */

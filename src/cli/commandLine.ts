@@ -1,0 +1,256 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Engine } from '../engine/Engine.js';
+import { parseDuration } from '../job/duration.js';
+import { ExitCode } from './exitCodes.js';
+import type { GenTypesOptions } from './genTypes.js';
+import type { RunCommandOptions } from './runAndReport.js';
+import type { VerifyOptions } from './verify.js';
+import type { ExploreOptions } from './explore.js';
+import type { SweepCommandOptions } from './sweep.js';
+import { LOG_LEVELS } from './logLevels.js';
+
+/**
+ * The `rclsim` command. Usage errors (an unknown option, a value of the wrong kind) are one line
+ * and exit code 64, kept apart from what commands report (diff's 1 means "the traces differ").
+ */
+const program = new Command()
+  .name('rclsim')
+  .description('Deterministic discrete-event simulation of ROS 2 node graphs (rclnodejs-compatible)')
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(`rclsim: ${text.replace(/^error: /, '').trimEnd()}\n`) })
+  .showSuggestionAfterError();
+
+/** The options of every command that runs a simulation. */
+function withRunOptions(command: Command): Command {
+  return command
+    .option('--json', 'print the summary as one JSON object on the last line of stdout')
+    .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable; later files win)', collect, [])
+    .option('--seed <n>', "seed of Math.random, crypto and the run's other random streams (an integer)", seed)
+    .option('--no-fingerprint', 'do not compute the run fingerprint')
+    .option('--max-callbacks-per-instant <n>', 'callbacks at one sim instant before failing as a livelock', positiveInteger)
+    .addOption(new Option('--log-level <level>', 'minimum severity of node log lines').choices(Object.keys(LOG_LEVELS)).default('info'))
+    .option('--trace <file>', 'write every executed callback and output to a trace file (format: README, "Traces")')
+    .option('--metrics <file>', 'write executor metrics (callback response times, utilization, chain latencies) to a CSV file, or JSON for .json')
+    .option('--report <file>', 'write a self-contained HTML report of the run (timeline, topic rates and latencies, executors, network), also when it fails')
+    .option('--foxglove [address]', 'serve a live view of the run to Foxglove (foxglove.websocket.v1) on [HOST:]PORT (default 127.0.0.1:8765); paces the run at --rate 1 unless told otherwise')
+    .option('--rate <rate>', 'pace the run at this many times real time, or max (default: max; 1 with --foxglove)', rate)
+    .option('--wait-for-client', 'with --foxglove: start the run once a client has connected')
+    .option('--perturb', 'add random real busy-waits and memory pressure after callbacks (results must not change)')
+    .option('--seeded-order', "order every executor's wait results by the seed, as explore does (without executors: every node in one single_threaded executor)")
+    .option('--callback-timeout <duration>', 'stop the run when one callback runs longer than this wall time (e.g. 5s)', wallDuration)
+    .option('--quiet', 'no progress bar (there is none when stderr is not a terminal)')
+    .option('--verbose', 'print the stack of a failure');
+}
+
+withRunOptions(
+  program
+    .command('run')
+    .description('run a job (a YAML job file, or a .ts/.js job module) and print its summary')
+    .argument('<job>', 'job.yaml, or a module whose default export is defineJob({...}) or a setup(job) function'),
+).action(async (target: string, options: RunCommandOptions) => {
+  // Each command loads what it needs when it runs: a usage error costs no more than commander.
+  const { supervise } = await import('./supervisor.js');
+  process.exitCode = await supervise({ command: 'run', target, args: [], options });
+});
+
+withRunOptions(
+  program
+    .command('exec')
+    .description(
+      "run one unmodified rclnodejs program (.js, .cjs, .mjs or .ts); its stdout is the program's own, " +
+        'the summary goes to stderr (or, with --json, to the last line of stdout). ' +
+        "rclsim's options may stand anywhere; every other argument is the program's",
+    )
+    .argument('<program>', 'the program')
+    .argument('[args...]', "the program's arguments, including --ros-args …")
+    .option('--until <duration>', 'stop after this much sim time (e.g. 10s, 250ms, or integer ns)', simDuration)
+    .allowUnknownOption()
+    .allowExcessArguments(),
+).action(async (target: string, args: string[], options: RunCommandOptions & { until?: string }) => {
+  const { supervise } = await import('./supervisor.js');
+  process.exitCode = await supervise({ command: 'exec', target, args, options });
+});
+
+program
+  .command('verify')
+  .description('run a job N times in separate processes and check that every run gives the same fingerprint')
+  .argument('<job>', 'job.yaml or job module (or, with --program, an rclnodejs program)')
+  .option('--runs <n>', 'how many runs', positiveInteger, 5)
+  .option('--program', 'the file is an rclnodejs program, run as `rclsim exec` runs it')
+  .option('--until <duration>', 'stop each run after this much sim time', simDuration)
+  .option('--perturb', 'add random real busy-waits and memory pressure to every run')
+  .option('--callback-timeout <duration>', 'stop a run when one callback runs longer than this wall time', (value: string) => {
+    wallDuration(value);
+    return value;
+  })
+  .option('--keep-traces <dir>', "write the runs' traces here (default: a temporary folder, kept only on a difference)")
+  .option('--report <file>', "write an HTML report of the first run's trace, showing where the runs part ways when they do")
+  .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
+  .option('--seed <n>', "the job's seed", seed)
+  .action(async (job: string, options: VerifyOptions) => {
+    process.exitCode = await (await import('./verify.js')).verify(job, options);
+  });
+
+program
+  .command('explore')
+  .description("run a job N times, run i with seed S+i and every executor's wait results in an order drawn from that seed, and report the distinct outcomes, the seeds of each, and where the first two part ways")
+  .argument('<job>', 'job.yaml or job module')
+  .option('--runs <n>', 'how many runs', positiveInteger, 20)
+  .option('--seed <n>', "the first run's seed (default 0)", seed)
+  .option('--keep-traces <dir>', "write the runs' traces here (default: a temporary folder, removed)")
+  .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
+  .option('--json', 'one JSON object instead of the report')
+  .action(async (job: string, options: ExploreOptions) => {
+    process.exitCode = await (await import('./explore.js')).explore(job, options);
+  });
+
+program
+  .command('sweep')
+  .description('run a job over a matrix of seeds, parameter values and bags (a sweep file) on warm worker processes; results appended to a results folder as runs end, and a second call resumes')
+  .argument('<sweep>', 'sweep.yaml: the base job, its matrix and seeds')
+  .option('--jobs <n>', 'worker processes (default: the cores)', positiveInteger)
+  .option('--retries <n>', 'how often a run whose worker died or that hung is tried again (default 1)', nonNegativeInteger)
+  .option('--verify <k>', 'run each case K times, on different workers, and flag cases whose fingerprints differ', positiveInteger)
+  .option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)', wallDuration)
+  .option('--output <dir>', 'the results folder (default: beside the sweep file)')
+  .option('--queue <redis-url>', 'put the runs on a BullMQ queue in Redis (redis://HOST:PORT) for `rclsim worker`s to take, instead of local workers', redisUrl)
+  .option('--json', 'one JSON object instead of the table')
+  .option('--quiet', 'no progress count')
+  .action(async (file: string, options: SweepCommandOptions) => {
+    process.exitCode = await (await import('./sweep.js')).sweepCommand(file, options);
+  });
+
+program
+  .command('worker')
+  .description("take sweeps' runs from a BullMQ queue in Redis and run them on warm worker processes, until SIGINT/SIGTERM")
+  .argument('<redis-url>', 'redis://HOST:PORT', redisUrl)
+  .option('--concurrency <n>', 'runs at a time (default: the cores)', positiveInteger)
+  .option('--lock <duration>', "how long a run is this worker's without a sign of life: a worker killed mid-run gives its runs back after this (default 30s)", wallDuration)
+  .action(async (url: string, options: { concurrency?: number; lock?: number }) => {
+    await (await import('../sweep/queue/queueWorker.js')).runQueueWorker(url, {
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.lock === undefined ? {} : { lockMs: options.lock }),
+    });
+  });
+
+program
+  .command('report')
+  .description('write a self-contained HTML report: of a trace (given a second trace, with where the two part ways), or of a job, which it runs')
+  .argument('<trace-or-job>', 'a trace (`rclsim run --trace`), or a job file or module to run')
+  .argument('[other-trace]', 'a second trace of the same job: the report shows where the two part ways')
+  .requiredOption('-o, --output <file>', 'the HTML file to write')
+  .action(async (target: string, other: string | undefined, options: { output: string }) => {
+    process.exitCode = await (await import('./report.js')).report(target, other, options);
+  });
+
+program
+  .command('diff')
+  .description('compare two traces and print where they part ways (exit 0 identical, 1 different)')
+  .argument('<a>', 'first trace')
+  .argument('<b>', 'second trace')
+  .option('--context <n>', 'records to show around the divergence', nonNegativeInteger, 3)
+  .action(async (a: string, b: string, options: { context: number }) => {
+    process.exitCode = (await import('./diff.js')).diff(a, b, options.context);
+  });
+
+program
+  .command('gen-types')
+  .description('write TypeScript declarations for interface packages (rclnodejs style), typing rclsim\'s rclnodejs API')
+  .argument('[packages...]', 'packages to declare (default: every package of the --interfaces folders)')
+  .option('-o, --output <file>', 'the .d.ts file to write (default: stdout)')
+  .option('--interfaces <folder>', 'a folder of interface packages (repeatable)', collect, [])
+  .option('--standard', 'declare the standard packages rclsim ships (what src/interfaces/standardTypes.ts holds)')
+  .action(async (packages: string[], options: GenTypesOptions) => {
+    process.exitCode = (await import('./genTypes.js')).genTypes(packages, options);
+  });
+
+const bag = program.command('bag').description('rosbag2 bags');
+bag
+  .command('info')
+  .description('print what ros2 bag info prints: files, size, storage, duration, start and end, messages, topics, services')
+  .argument('<path>', 'a bag directory, an .mcap or a .db3 file')
+  .option('--json', 'one JSON object instead of the report')
+  .action(async (path: string, options: { json?: boolean }) => {
+    process.exitCode = await (await import('./bagInfo.js')).bagInfo(path, options);
+  });
+
+bag
+  .command('recover')
+  .description('finish a recording whose process was killed before it could: keeps every complete chunk, writes the index and metadata.yaml')
+  .argument('<path>', 'an .mcap file, or a bag directory')
+  .action(async (path: string) => {
+    process.exitCode = await (await import('./bagRecover.js')).bagRecover(path);
+  });
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function integer(value: string): number {
+  if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError('expected an integer.');
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`expected an integer of at most ${Number.MAX_SAFE_INTEGER}.`);
+  return n;
+}
+
+function seed(value: string): number {
+  return integer(value);
+}
+
+/** A Redis address as ioredis takes it. */
+function redisUrl(value: string): string {
+  if (!/^rediss?:\/\/[^/]+/.test(value)) throw new InvalidArgumentError('expected redis://HOST:PORT (or rediss:// for TLS).');
+  return value;
+}
+
+/** A pace: a positive number of times real time, or `max` (Infinity). */
+function rate(value: string): number {
+  if (value === 'max') return Infinity;
+  const n = Number(value);
+  if (!/^\d*\.?\d+(e[+-]?\d+)?$/i.test(value.trim()) || !(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError('expected a positive number (times real time) or max.');
+  return n;
+}
+
+function positiveInteger(value: string): number {
+  const n = integer(value);
+  if (n <= 0) throw new InvalidArgumentError('expected a positive integer.');
+  return n;
+}
+
+function nonNegativeInteger(value: string): number {
+  const n = integer(value);
+  if (n < 0) throw new InvalidArgumentError('expected an integer of 0 or more.');
+  return n;
+}
+
+/** A sim-time duration (within the exact range after the start), checked here and passed on as written. */
+function simDuration(value: string): string {
+  let ns: bigint;
+  try {
+    ns = parseDuration(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`${(error as Error).message}.`);
+  }
+  if (ns > Engine.EXACT_RANGE) throw new InvalidArgumentError("too long: rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start.");
+  return value;
+}
+
+/** A wall-time duration, in ms. */
+function wallDuration(value: string): number {
+  let ns: bigint;
+  try {
+    ns = parseDuration(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`${(error as Error).message}.`);
+  }
+  if (ns < 1_000_000n || ns > 86_400_000_000_000n) throw new InvalidArgumentError('expected between 1ms and 24h.');
+  return Number(ns / 1_000_000n);
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (!(error instanceof CommanderError)) throw error;
+  // Help and version are not errors; everything else commander reports is a usage error.
+  process.exitCode = error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+}
