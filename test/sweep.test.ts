@@ -59,14 +59,16 @@ describe('rclsim sweep: a matrix on warm local workers', () => {
     assert.equal(resultLines(join(dir, 'results')).length, 6, 'nothing ran twice');
   });
 
-  it('retries a run whose worker died or that hung on a fresh worker, then records it as lost; the other runs go on', () => {
+  it('retries a run whose worker died or that hung on a fresh worker, then records it as lost; the other runs go on, also one that worker held next', () => {
     const dir = tempDir();
-    const file = sweepFile(dir, `timeout: 1500ms\nmatrix:\n  nodes[0].script: [${join(FIXTURE, 'random.js')}, ${join(FIXTURE, 'hang.js')}, ${join(FIXTURE, 'crash.js')}]\n`);
+    // In this order the first worker holds random.js behind hang.js: it goes to another worker unattempted.
+    const file = sweepFile(dir, `timeout: 1500ms\nmatrix:\n  nodes[0].script: [${join(FIXTURE, 'hang.js')}, ${join(FIXTURE, 'crash.js')}, ${join(FIXTURE, 'random.js')}]\n`);
     const result = runCli(['sweep', file, '--jobs', '2', '--json'], repoRoot, 60_000);
     assert.equal(result.status, 1, result.stdout + result.stderr);
     assert.deepEqual(lastJsonLine(result.stdout), { ...lastJsonLine(result.stdout), runs: 3, ok: 1, lost: 2 });
     const byScript = new Map(resultLines(join(dir, 'results')).map((r) => [String(r.values['nodes[0].script']).split('/').pop(), r]));
     assert.equal(byScript.get('random.js')!.status, 'ok');
+    assert.equal(byScript.get('random.js')!.attempts, 1);
     assert.equal(byScript.get('hang.js')!.status, 'lost');
     assert.equal(byScript.get('hang.js')!.attempts, 2);
     assert.match(byScript.get('hang.js')!.error!, /no result within 1\.5 s \(the run hung; its worker was killed\)/);

@@ -4,6 +4,12 @@ import type { WorkerResult, WorkerTask } from './workerProtocol.js';
 const WORKER = new URL('./sweepWorker.js', import.meta.url);
 /** Workers that may end without a task, per slot, before the pool stops replacing them. */
 const IDLE_DEATHS_PER_SLOT = 3;
+/**
+ * Tasks a worker holds at once: the one it runs and the next, so that it goes on without waiting
+ * for the coordinator to hear of the run that ended (on a machine whose cores the workers keep
+ * busy, the coordinator waits for one before it can answer).
+ */
+const TASKS_PER_WORKER = 2;
 
 /** A task with the case it belongs to: a case's repeats go to workers that have not run it yet. */
 export interface PoolTask {
@@ -24,17 +30,24 @@ interface Slot {
   /** 1, 2, …: which worker (a replaced one gets a new number). */
   number: number;
   child: ChildProcess;
-  current: { pooled: PoolTask; timer: ReturnType<typeof setTimeout>; started: number } | null;
+  /** The tasks sent to it, in the order it runs them: the first runs now. */
+  held: PoolTask[];
+  /** The first task's hang timer, and when it started. */
+  timer: ReturnType<typeof setTimeout> | undefined;
+  started: number;
   /** Cases this worker ran (kept only where repeats are spread). */
   ran: Set<string>;
 }
 
 /**
- * Warm worker processes (sweepWorker.ts), each running one task at a time. A worker that exits
- * while it runs a task, or takes longer than `timeoutMs` (it is killed), loses the task: the
- * outcome says so, and a fresh worker takes its place.
+ * Warm worker processes (sweepWorker.ts), each running one task at a time and holding the next.
+ * A worker that exits while it runs a task, or takes longer than `timeoutMs` on one (it is
+ * killed), loses that task: the outcome says so, the task it held goes to another, and a fresh
+ * worker takes its place.
  */
 export class WorkerPool {
+  /** A lost task is reported as lost: the sweep decides whether it runs again. */
+  readonly retriesLost = false;
   readonly #slots: Slot[] = [];
   readonly #queue: PoolTask[] = [];
   readonly #timeoutMs: number;
@@ -67,19 +80,20 @@ export class WorkerPool {
   close(): void {
     this.#closed = true;
     for (const slot of this.#slots) {
-      if (slot.current !== null) clearTimeout(slot.current.timer);
+      clearTimeout(slot.timer);
       slot.child.kill('SIGKILL');
     }
   }
 
   #spawn(): Slot {
-    const slot: Slot = { number: ++this.#started, child: fork(WORKER, [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] }), current: null, ran: new Set() };
+    const child = fork(WORKER, [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const slot: Slot = { number: ++this.#started, child, held: [], timer: undefined, started: 0, ran: new Set() };
     slot.child.on('message', (result: WorkerResult) => {
-      const current = slot.current;
-      if (current === null || current.pooled.task.key !== result.key) return;
-      clearTimeout(current.timer);
-      slot.current = null;
-      this.#onOutcome(current.pooled, { kind: 'answered', result, worker: slot.number });
+      const pooled = slot.held[0];
+      if (pooled === undefined || pooled.task.key !== result.key) return;
+      slot.held.shift();
+      this.#startTimer(slot);
+      this.#onOutcome(pooled, { kind: 'answered', result, worker: slot.number });
       this.#dispatch();
     });
     slot.child.on('exit', (code, signal) => this.#lost(slot, `the worker process ended (${signal ?? `exit code ${code}`})`));
@@ -92,36 +106,49 @@ export class WorkerPool {
     if (index < 0) return;
     slot.child.removeAllListeners();
     slot.child.kill('SIGKILL');
-    const current = slot.current;
+    clearTimeout(slot.timer);
+    const [current, ...unstarted] = slot.held;
+    // The tasks it held but had not started go first to the others, as if never sent.
+    this.#queue.unshift(...unstarted);
     // A worker that ends with no task has not started (or was killed from outside): a few
     // replacements, then the tasks left are lost rather than workers started without end.
-    if (current === null && ++this.#idleDeaths > IDLE_DEATHS_PER_SLOT * this.#slots.length) {
+    if (current === undefined && ++this.#idleDeaths > IDLE_DEATHS_PER_SLOT * this.#slots.length) {
       this.#slots.splice(index, 1);
       this.#noWorker = `no worker could start (${why})`;
       if (this.#slots.length === 0) for (const pooled of this.#queue.splice(0)) this.add(pooled);
       return;
     }
     this.#slots[index] = this.#spawn();
-    if (current !== null) {
-      clearTimeout(current.timer);
-      this.#onOutcome(current.pooled, { kind: 'lost', why, wallSeconds: (performance.now() - current.started) / 1000, worker: slot.number });
-    }
+    if (current !== undefined) this.#onOutcome(current, { kind: 'lost', why, wallSeconds: (performance.now() - slot.started) / 1000, worker: slot.number });
     this.#dispatch();
   }
 
+  /** The worker starts its first task now (the one before ended, or it was idle): a hang timer for it. */
+  #startTimer(slot: Slot): void {
+    clearTimeout(slot.timer);
+    slot.timer = undefined;
+    const pooled = slot.held[0];
+    if (pooled === undefined) return;
+    const timeoutMs = pooled.timeoutMs ?? this.#timeoutMs;
+    slot.timer = setTimeout(() => this.#lost(slot, `no result within ${timeoutMs / 1000} s (the run hung; its worker was killed)`), timeoutMs);
+    slot.started = performance.now();
+  }
+
   #dispatch(): void {
-    for (const slot of this.#slots) {
-      if (slot.current !== null || this.#queue.length === 0) continue;
-      // A case's next repeat goes to a worker that has not run the case; one every worker has run goes anywhere.
-      let pick = this.#spread ? this.#queue.findIndex((pooled) => !slot.ran.has(pooled.caseId)) : 0;
-      if (pick < 0) pick = this.#queue.findIndex((pooled) => this.#slots.every((other) => other.ran.has(pooled.caseId)));
-      if (pick < 0) continue;
-      const pooled = this.#queue.splice(pick, 1)[0]!;
-      if (this.#spread) slot.ran.add(pooled.caseId);
-      const timeoutMs = pooled.timeoutMs ?? this.#timeoutMs;
-      const timer = setTimeout(() => this.#lost(slot, `no result within ${timeoutMs / 1000} s (the run hung; its worker was killed)`), timeoutMs);
-      slot.current = { pooled, timer, started: performance.now() };
-      slot.child.send(pooled.task);
+    // Every worker gets a task before any gets a second.
+    for (let depth = 1; depth <= TASKS_PER_WORKER; depth++) {
+      for (const slot of this.#slots) {
+        if (slot.held.length >= depth || this.#queue.length === 0) continue;
+        // A case's next repeat goes to a worker that has not run the case; one every worker has run goes anywhere.
+        let pick = this.#spread ? this.#queue.findIndex((pooled) => !slot.ran.has(pooled.caseId)) : 0;
+        if (pick < 0) pick = this.#queue.findIndex((pooled) => this.#slots.every((other) => other.ran.has(pooled.caseId)));
+        if (pick < 0) continue;
+        const pooled = this.#queue.splice(pick, 1)[0]!;
+        if (this.#spread) slot.ran.add(pooled.caseId);
+        slot.held.push(pooled);
+        if (slot.held.length === 1) this.#startTimer(slot);
+        slot.child.send(pooled.task);
+      }
     }
   }
 }

@@ -123,7 +123,7 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
     };
     const size = Math.max(1, Math.min(options.jobs ?? availableParallelism(), pending.length));
     const executor: RunExecutor =
-      options.executor === undefined ? Object.assign(new WorkerPool(size, sweep.timeoutMs, onOutcome, sweep.verify > 1), { retriesLost: false }) : await options.executor(sweep, onOutcome);
+      options.executor === undefined ? new WorkerPool(size, sweep.timeoutMs, onOutcome, sweep.verify > 1) : await options.executor(sweep, onOutcome);
     const closeExecutor = (): void => void executor.close();
     process.once('exit', closeExecutor);
     try {

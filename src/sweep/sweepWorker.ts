@@ -7,9 +7,10 @@ import { LogOutput } from '../rcl/LogOutput.js';
 import type { WorkerResult, WorkerTask } from './workerProtocol.js';
 
 /**
- * A warm worker of `rclsim sweep`: a child process that runs job after job, as the coordinator
- * sends them, one at a time. Runs are values (DESIGN.md): each restores the globals it
- * virtualized when it ends, so the next starts as the first did, without paying for a process.
+ * A warm worker of `rclsim sweep`: a child process that runs job after job, one at a time, as
+ * the coordinator sends them (it sends the next while one runs). Runs are values (DESIGN.md):
+ * each restores the globals it virtualized when it ends, so the next starts as the first did,
+ * without paying for a process.
  */
 // Taken before any run virtualizes the clock: a run's wall time is real.
 const wallClock = performance.now.bind(performance);
@@ -29,8 +30,10 @@ async function run(task: WorkerTask): Promise<WorkerResult> {
   }
 }
 
+// The coordinator sends the next task before this one ends: they run one after the other.
+let queue = Promise.resolve();
 process.on('message', (task: WorkerTask) => {
-  void run(task).then((result) => process.send!(result));
+  queue = queue.then(async () => void process.send!(await run(task)));
 });
 // The coordinator going away ends the worker: nothing else would.
 process.on('disconnect', () => process.exit(0));
