@@ -15,7 +15,7 @@ import { renderSeconds } from './renderReport.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
 import { flows, patrol, type LinkFigures } from './netsimBench.js';
-import { coldRunSeconds, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
+import { coldRunSeconds, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
 type Figures = Record<string, number | string | number[]>;
 
@@ -358,13 +358,15 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     },
   },
   sweep: {
-    description: '`rclsim sweep`: 1,000 runs of the rslcpp benchmark (timeout_s 10, seeds 0…999) on 1 and on 2 warm local workers, from the sweep\'s start (workers started) to its last result: runs per second and the ratio; the same through BullMQ on a loopback Redis with one `rclsim worker --concurrency 2` (started before); a cold `rclsim run examples/talker-listener/job.yaml`, process start to exit (median of 7)',
+    description: '`rclsim sweep`: 1,000 runs of the rslcpp benchmark (timeout_s 10, seeds 0…999) on 1 and on 2 warm local workers, from the sweep\'s start (workers started) to its last result: runs per second and the ratio, and the ratio two independent single-worker sweeps of 500 runs each reach at once (what this machine gives two processes); the same through BullMQ on a loopback Redis with one `rclsim worker --concurrency 2` (started before); a cold `rclsim run examples/talker-listener/job.yaml`, process start to exit (median of 7)',
     async run() {
       const one: number[] = [];
       const two: number[] = [];
+      const ceiling: number[] = [];
       for (let i = 0; i < 3; i++) {
         one.push(await sweepRunsPerSecond(1000, 1));
         two.push(await sweepRunsPerSecond(1000, 2));
+        ceiling.push(await independentProcessesRatio(1000));
       }
       const queued: number[] = [];
       const queue = await queueOnLoopback(2);
@@ -381,6 +383,7 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         runsPerSecondOneWorker: Math.round(median(one)),
         runsPerSecondTwoWorkers: Math.round(median(two)),
         twoOverOne: round(median(two.map((t, i) => t / one[i]!)), 2),
+        twoIndependentProcessesOverOne: round(median(ceiling), 2),
         runsPerSecondThroughRedis: Math.round(median(queued)),
         redisOverLocal: round(median(queued) / median(two), 2),
         coldRunSeconds: round(median(cold), 3),

@@ -17,14 +17,20 @@ const repoRoot = resolve(import.meta.dirname, '../..');
  * Runs per second of `runs` runs of the rslcpp benchmark (`timeout_s: 10`, seeds 0…runs−1) on
  * `jobs` local workers, or through the Redis at `queue` (its `rclsim worker`s started before).
  */
-export async function sweepRunsPerSecond(runs: number, jobs: number, queue?: string): Promise<number> {
+/** A sweep file of `runs` runs of the rslcpp benchmark (timeout_s 10, seeds from `firstSeed`) in a new folder. */
+function benchmarkSweep(runs: number, firstSeed = 0): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'rclsim-sweep-bench-'));
+  const file = join(dir, 'sweep.yaml');
+  writeFileSync(
+    file,
+    `job: ${join(repoRoot, 'examples/synthetic-benchmark/job.yaml')}\noutput: results\nseeds: ${firstSeed}..${firstSeed + runs - 1}\nmatrix:\n  parameters./Monitor.ros__parameters.timeout_s: [10]\n`,
+  );
+  return { dir, file };
+}
+
+export async function sweepRunsPerSecond(runs: number, jobs: number, queue?: string): Promise<number> {
+  const { dir, file } = benchmarkSweep(runs);
   try {
-    const file = join(dir, 'sweep.yaml');
-    writeFileSync(
-      file,
-      `job: ${join(repoRoot, 'examples/synthetic-benchmark/job.yaml')}\noutput: results\nseeds: 0..${runs - 1}\nmatrix:\n  parameters./Monitor.ros__parameters.timeout_s: [10]\n`,
-    );
     const start = performance.now();
     const outcome = await runSweep(loadSweepFile(file), {
       jobs,
@@ -40,6 +46,31 @@ export async function sweepRunsPerSecond(runs: number, jobs: number, queue?: str
 }
 
 /** Wall seconds of `rclsim run examples/talker-listener/job.yaml`, from process start to exit. */
+/**
+ * What this machine gives two processes doing a sweep's work: `rclsim sweep --jobs 1` of `runs`
+ * runs alone, then two such sweeps of half as many at once (separate processes sharing nothing);
+ * the ratio of their throughputs, from each sweep's own wall time. The bound a pool of two
+ * workers can reach here (two vCPUs may share one core's caches).
+ */
+export async function independentProcessesRatio(runs: number): Promise<number> {
+  const sweepSeconds = (count: number, firstSeed: number): Promise<number> => {
+    const { dir, file } = benchmarkSweep(count, firstSeed);
+    const child = spawn(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'sweep', file, '--jobs', '1', '--json', '--quiet'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    return new Promise((resolve, reject) =>
+      child.on('exit', (code) => {
+        rmSync(dir, { recursive: true, force: true });
+        if (code !== 0) reject(new Error(`rclsim sweep exited with ${code}`));
+        else resolve((JSON.parse(out.trim().split('\n').pop()!) as { wallSeconds: number }).wallSeconds);
+      }),
+    );
+  };
+  const alone = await sweepSeconds(runs, 0);
+  const together = await Promise.all([sweepSeconds(runs / 2, 0), sweepSeconds(runs / 2, runs / 2)]);
+  return alone / Math.max(...together);
+}
+
 export function coldRunSeconds(): number {
   const start = performance.now();
   const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'run', join(repoRoot, 'examples/talker-listener/job.yaml'), '--quiet'], { stdio: 'ignore' });
