@@ -2,6 +2,7 @@ import type { EngineTimer } from '../EngineTimer.js';
 import type { Executable } from '../Executable.js';
 import type { SeededRandom } from '../SeededRandom.js';
 import { TimersHeap } from '../TimersHeap.js';
+import { EntitySet } from './EntitySet.js';
 import { dueTimers, nextKeyAfter, pendingOf, Threads, type CallbackGroup, type Executor } from './Executor.js';
 
 /** An entity that can say how many events it could run now (a bare executable runs once). */
@@ -58,7 +59,7 @@ export class WaitSetExecutor implements Executor {
   readonly #groupOf: ((entity: Executable) => CallbackGroup) | null;
   readonly #groups = new WeakMap<Executable, CallbackGroup>();
   /** Entities that got an event since they were last found idle, in arrival order. */
-  readonly #candidates = new Set<Executable>();
+  readonly #candidates = new EntitySet();
   /** The current wait result in the order it is taken (null: taken), and how far it has been taken. */
   #result: (Executable | null)[] = [];
   #timersInResult = 0;
@@ -106,7 +107,7 @@ export class WaitSetExecutor implements Executor {
     if (top !== undefined && top.key <= now) {
       for (const timer of dueTimers(this.timers.items, now)) if (this.#takeable(timer, now)) return true;
     }
-    for (const entity of this.#candidates) if (pendingOf(entity) > 0 && this.#takeable(entity, now)) return true;
+    for (const entity of this.#candidates.items) if (pendingOf(entity) > 0 && this.#takeable(entity, now)) return true;
     return false;
   }
 
@@ -176,13 +177,13 @@ export class WaitSetExecutor implements Executor {
     if (this.#candidates.size > 0) {
       // Kind by kind, in the order the wait set lists them.
       const first = result.length;
-      for (const entity of this.#candidates) {
+      this.#candidates.retain((entity) => {
         const count = (entity as Waiting).pendingEvents;
         const pending = count === undefined ? 1 : count.call(entity);
         if (pending > 0) result.push(entity);
         // Found idle, or a bare event that runs once: it comes back with its next event.
-        if (pending === 0 || count === undefined) this.#candidates.delete(entity);
-      }
+        return pending > 0 && count !== undefined;
+      });
       if (result.length - first > 1) this.#byKind(result, first);
     }
     this.#firstTimer = 0;
