@@ -57,7 +57,8 @@ export class WaitSetExecutor implements Executor {
   readonly #call: (timer: EngineTimer) => boolean;
   /** An entity's callback group; null with one thread, where a group never excludes anything. */
   readonly #groupOf: ((entity: Executable) => CallbackGroup) | null;
-  readonly #groups = new WeakMap<Executable, CallbackGroup>();
+  /** By entity id (dense in a run: an array lookup, where a map would hash the entity). */
+  readonly #groups: (CallbackGroup | undefined)[] = [];
   /** Entities that got an event since they were last found idle, in arrival order. */
   readonly #candidates = new EntitySet();
   /** The current wait result in the order it is taken (null: taken), and how far it has been taken. */
@@ -140,8 +141,13 @@ export class WaitSetExecutor implements Executor {
   }
 
   #groupFor(entity: Executable): CallbackGroup {
-    let group = this.#groups.get(entity);
-    if (group === undefined) this.#groups.set(entity, (group = this.#groupOf!(entity)));
+    const id = entity.entityId;
+    let group = this.#groups[id];
+    if (group === undefined) {
+      // Filled up to the id one by one: an array written far past its end turns into a slow dictionary.
+      while (this.#groups.length < id) this.#groups.push(undefined);
+      this.#groups[id] = group = this.#groupOf!(entity);
+    }
     return group;
   }
 
