@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { differingInput, inputHashes } from '../src/sweep/queue/inputHashes.js';
@@ -21,11 +22,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-function results(dir: string): { key: string; status: string; fingerprint: string | null }[] {
+function results(dir: string): { key: string; status: string; fingerprint: string | null; worker: number | string }[] {
   return readFileSync(join(dir, 'results.jsonl'), 'utf8')
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as { key: string; status: string; fingerprint: string | null });
+    .map((line) => JSON.parse(line) as { key: string; status: string; fingerprint: string | null; worker: number | string });
 }
 
 /** Debian's redis-server (.ci/run installs it) on `port`, in memory only, with the eviction policy BullMQ needs; resolves once it answers. */
@@ -76,6 +77,8 @@ describe('rclsim sweep --queue and rclsim worker: runs across processes through 
     assert.equal(remote.length, 8, 'one result per run');
     assert.equal(new Set(remote.map((r) => r.key)).size, 8, 'no run twice');
     assert.ok(remote.every((r) => r.status === 'ok'));
+    const names = workers.map((w) => `${hostname()}:${w.pid}/1`);
+    for (const r of remote) assert.ok(names.includes(String(r.worker)), `${r.key} names the rclsim worker and its process that ran it (${r.worker})`);
 
     const local = runCliAsync(['sweep', sweep, '--output', join(dir, 'local'), '--jobs', '2'], repoRoot, 120_000);
     assert.equal((await local).status, 0);

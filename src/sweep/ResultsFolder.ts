@@ -17,8 +17,11 @@ export interface RunResult {
   results: Record<string, unknown> | null;
   wallSeconds: number;
   attempts: number;
-  /** The worker (1, 2, … in the order the sweep started them) its last attempt ran on. */
-  worker: number;
+  /**
+   * The worker its last attempt ran on: 1, 2, … in the order the sweep started them; through a
+   * queue, `HOST:PID/N`, the `rclsim worker` and its worker process ('' when lost before one took it).
+   */
+  worker: number | string;
   error: string | null;
   summary: Record<string, unknown> | null;
 }

@@ -21,7 +21,7 @@ export interface PoolTask {
 
 /** What became of a task: the worker's answer, or the worker died or hung on it. */
 export type PoolOutcome = ({ kind: 'answered'; result: WorkerResult } | { kind: 'lost'; why: string; wallSeconds: number }) & {
-  worker: number;
+  worker: number | string;
   /** Attempts made, where the executor counts them itself (a queue's retries). */
   attempts?: number;
 };

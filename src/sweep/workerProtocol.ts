@@ -11,8 +11,13 @@ export interface WorkerTask {
   inputs?: Record<string, string>;
 }
 
+/** Which of an `rclsim worker`'s processes ran a queued run (its pool's worker). */
+interface RanBy {
+  process?: number | string;
+}
+
 /** What the worker answers: the run's summary as JSON text (bigints as strings), or why it could not run. */
 export type WorkerResult =
-  | { key: string; ok: true; summary: string; wallSeconds: number }
+  | ({ key: string; ok: true; summary: string; wallSeconds: number } & RanBy)
   /** The run failed (bad input, a callback threw, …): `exitCode` says how, as `rclsim run` would. */
-  | { key: string; ok: false; error: string; exitCode: number; wallSeconds: number };
+  | ({ key: string; ok: false; error: string; exitCode: number; wallSeconds: number } & RanBy);

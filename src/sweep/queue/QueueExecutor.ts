@@ -126,7 +126,9 @@ export class QueueExecutor implements RunExecutor {
     const job = await Job.fromId(this.#queue, jobId);
     if (job === undefined || (state === 'completed' && (job.returnvalue === null || job.returnvalue === undefined))) return;
     if (!this.#waiting.delete(jobId)) return;
-    if (state === 'completed') this.#onOutcome(pooled, { kind: 'answered', result: job.returnvalue as WorkerResult, worker: 0, attempts: job.attemptsMade });
-    else this.#onOutcome(pooled, { kind: 'lost', why: job.failedReason, wallSeconds: 0, worker: 0, attempts: job.attemptsMade });
+    const result = job.returnvalue as WorkerResult | null;
+    const worker = job.processedBy === undefined ? '' : `${job.processedBy}${result?.process === undefined ? '' : `/${result.process}`}`;
+    if (state === 'completed') this.#onOutcome(pooled, { kind: 'answered', result: result!, worker, attempts: job.attemptsMade });
+    else this.#onOutcome(pooled, { kind: 'lost', why: job.failedReason, wallSeconds: 0, worker, attempts: job.attemptsMade });
   }
 }

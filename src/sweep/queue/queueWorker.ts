@@ -38,9 +38,11 @@ export async function runQueueWorker(url: string, options: QueueWorkerOptions = 
     });
     pending.delete(pooled);
     if (outcome.kind === 'lost') throw new Error(`${outcome.why} (on ${hostname()})`);
-    return outcome.result;
+    return { ...outcome.result, process: outcome.worker };
   };
   const worker = new Worker<QueuedRun, WorkerResult>(RUNS_QUEUE, process_, {
+    // Stored on every run it takes (BullMQ's processedBy): a result names the machine and process.
+    name: `${hostname()}:${process.pid}`,
     connection,
     concurrency,
     lockDuration: lockMs,
