@@ -14,13 +14,9 @@ import { JobHandle, type JobDefinition } from './Job.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from '../rcl/ParamsFile.js';
 import { Perturbation } from './Perturbation.js';
 import type { RunSummary } from './RunSummary.js';
-import { writeMetrics } from './metricsFile.js';
-import { TraceWriter } from './TraceWriter.js';
-import { LiveReport } from '../report/LiveReport.js';
-import { LiveFeed } from '../live/LiveFeed.js';
+import type { TraceWriter } from './TraceWriter.js';
 import type { LiveSink } from '../live/liveProtocol.js';
 import { Pacer } from '../live/Pacer.js';
-import { writeRunReport } from './runReport.js';
 
 // Wall time is measured for the summary only; it decides nothing.
 const wallClock = performance.now.bind(performance);
@@ -106,6 +102,14 @@ export interface RunControl {
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
 export async function runJob(definition: JobDefinition, options: RunOptions = {}): Promise<RunSummary> {
   const wallStart = wallClock();
+  // The outputs' modules load for the runs that ask for them, before anything else (the
+  // globals are not yet replaced).
+  const [traceModule, reportModule, feedModule, metricsModule] = await Promise.all([
+    options.tracePath === undefined ? null : import('./TraceWriter.js'),
+    options.reportPath === undefined ? null : Promise.all([import('../report/LiveReport.js'), import('./runReport.js')]),
+    options.supervision?.live === undefined ? null : import('../live/LiveFeed.js'),
+    options.metricsPath === undefined ? null : import('./metricsFile.js'),
+  ]);
   const rules: ParamsRule[] = [
     ...(definition.parameterRules ?? []),
     ...(options.paramsFiles ?? []).flatMap((file) => loadParamsFile(file)),
@@ -158,9 +162,9 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   const globals = new VirtualGlobals(simulation);
   const realIo = new RealIoDetector(simulation);
   let trace: TraceWriter | undefined;
-  const report = options.reportPath === undefined ? null : new LiveReport(simulation);
+  const report = reportModule === null ? null : new reportModule[0].LiveReport(simulation);
   if (report !== null) engine.observers.push(report);
-  const feed = supervision?.live === undefined ? null : new LiveFeed(simulation, supervision.live);
+  const feed = feedModule === null || supervision?.live === undefined ? null : new feedModule.LiveFeed(simulation, supervision.live);
   if (options.rate !== undefined && Number.isFinite(options.rate)) {
     engine.beforeAdvance.push(new Pacer(engine, options.rate, feed === null ? undefined : (offset) => feed.time(offset)).pace);
   }
@@ -194,8 +198,8 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     origin === 'unhandledRejection' ? listeners.deliverRejection(error) : listeners.deliverException(error);
   realIo.enable();
   try {
-    if (options.tracePath !== undefined) {
-      trace = new TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
+    if (traceModule !== null && options.tracePath !== undefined) {
+      trace = new traceModule.TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
       engine.observers.push(trace);
     }
     const monitor = simulation.network === null ? null : new NetworkMonitor(simulation, simulation.network);
@@ -254,10 +258,10 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     simulation.network?.close();
     feed?.time(engine.now);
     closeTrace(endReason ?? 'failed');
-    if (options.metricsPath !== undefined) writeMetrics(options.metricsPath, simulation.metricsReport()!);
-    if (report !== null) {
+    if (metricsModule !== null && options.metricsPath !== undefined) metricsModule.writeMetrics(options.metricsPath, simulation.metricsReport()!);
+    if (report !== null && reportModule !== null) {
       const reached = { job: job.name, seed: simulation.seed, startTime: engine.base, endTime: engine.nowAbs, callbacks: engine.callbacks };
-      await writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
+      await reportModule[1].writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
     }
     realIo.disable();
     globals.uninstall();
