@@ -4,17 +4,28 @@ import { Heartbeat } from '../engine/Heartbeat.js';
 /** The entry file of a run's thread. */
 export const RUN_WORKER = new URL('./runWorker.js', import.meta.url);
 
-/** A thread for one run (cli/runWorker.ts): it loads the simulation, then waits for its request. */
+/**
+ * A thread for one run (cli/runWorker.ts): it loads the simulation, then waits for its request.
+ * Its end and its error are heard from its start: a thread started early may end (it could not
+ * load) before anyone takes it.
+ */
 export interface RunThread {
   readonly worker: Worker;
   readonly heartbeat: Heartbeat;
+  /** Its exit code, once it ended. */
+  readonly exited: Promise<number>;
+  /** Why it died (out of memory, an internal error), if it did. */
+  crash: Error | undefined;
 }
 
 let early: RunThread | undefined;
 
 function startRunThread(): RunThread {
   const heartbeat = new Heartbeat();
-  return { worker: new Worker(RUN_WORKER, { workerData: { heartbeat: heartbeat.buffer } }), heartbeat };
+  const worker = new Worker(RUN_WORKER, { workerData: { heartbeat: heartbeat.buffer } });
+  const thread: RunThread = { worker, heartbeat, exited: new Promise((resolve) => worker.once('exit', resolve)), crash: undefined };
+  worker.on('error', (error) => (thread.crash = error));
+  return thread;
 }
 
 /**

@@ -43,7 +43,8 @@ export async function supervise(request: RunRequest): Promise<number> {
       return ExitCode.outputFailed;
     }
   }
-  const { worker, heartbeat } = takeRunThread();
+  const thread = takeRunThread();
+  const { worker, heartbeat } = thread;
   const send = (message: SupervisorMessage): void => worker.postMessage(message);
   send({ type: 'run', request });
   if (bridge !== undefined) {
@@ -55,7 +56,6 @@ export async function supervise(request: RunRequest): Promise<number> {
   const progress: ProgressDisplay | undefined =
     process.stderr.isTTY && request.options.quiet !== true ? new (await import('./progressDisplay.js')).ProgressDisplay(heartbeat) : undefined;
   let stopping: Promise<number> | undefined;
-  let crash: Error | undefined;
 
   const stopHere = (stop: ForcedStop): void => {
     stopping ??= forceStop(worker, stop);
@@ -86,14 +86,11 @@ export async function supervise(request: RunRequest): Promise<number> {
       send({ type: 'proceed' });
     } else bridge?.handle(message);
   });
-  worker.on('error', (error) => {
-    crash = error;
-  });
   try {
-    const exitCode = await new Promise<number>((resolve) => worker.on('exit', resolve));
+    const exitCode = await thread.exited;
     progress?.stop();
     if (stopping !== undefined) return await stopping;
-    if (crash !== undefined) return await afterCrash(crash, heartbeat, recordings);
+    if (thread.crash !== undefined) return await afterCrash(thread.crash, heartbeat, recordings);
     return exitCode;
   } finally {
     await bridge?.close();
