@@ -21,6 +21,18 @@ import { Pacer } from '../live/Pacer.js';
 // Wall time is measured for the summary only; it decides nothing.
 const wallClock = performance.now.bind(performance);
 
+/** `load`'s result, loaded on the first call: importing again would cost a round trip to the module hooks' thread. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
+
+/** The outputs' modules, for the runs that write them: a run without them starts faster. */
+const traceModule = once(() => import('./TraceWriter.js'));
+const reportModules = once(() => Promise.all([import('../report/LiveReport.js'), import('./runReport.js')]));
+const feedModule = once(() => import('../live/LiveFeed.js'));
+const metricsModule = once(() => import('./metricsFile.js'));
+
 export interface RunOptions {
   /** ROS 2 parameter files applied to the nodes, in order (later files win). */
   paramsFiles?: string[];
@@ -102,13 +114,12 @@ export interface RunControl {
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
 export async function runJob(definition: JobDefinition, options: RunOptions = {}): Promise<RunSummary> {
   const wallStart = wallClock();
-  // The outputs' modules load for the runs that ask for them, before anything else (the
-  // globals are not yet replaced).
-  const [traceModule, reportModule, feedModule, metricsModule] = await Promise.all([
-    options.tracePath === undefined ? null : import('./TraceWriter.js'),
-    options.reportPath === undefined ? null : Promise.all([import('../report/LiveReport.js'), import('./runReport.js')]),
-    options.supervision?.live === undefined ? null : import('../live/LiveFeed.js'),
-    options.metricsPath === undefined ? null : import('./metricsFile.js'),
+  // Before anything else: the globals are not replaced yet.
+  const [tracing, reporting, feeding, metrics] = await Promise.all([
+    options.tracePath === undefined ? null : traceModule(),
+    options.reportPath === undefined ? null : reportModules(),
+    options.supervision?.live === undefined ? null : feedModule(),
+    options.metricsPath === undefined ? null : metricsModule(),
   ]);
   const rules: ParamsRule[] = [
     ...(definition.parameterRules ?? []),
@@ -162,9 +173,9 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   const globals = new VirtualGlobals(simulation);
   const realIo = new RealIoDetector(simulation);
   let trace: TraceWriter | undefined;
-  const report = reportModule === null ? null : new reportModule[0].LiveReport(simulation);
+  const report = reporting === null ? null : new reporting[0].LiveReport(simulation);
   if (report !== null) engine.observers.push(report);
-  const feed = feedModule === null || supervision?.live === undefined ? null : new feedModule.LiveFeed(simulation, supervision.live);
+  const feed = feeding === null || supervision?.live === undefined ? null : new feeding.LiveFeed(simulation, supervision.live);
   if (options.rate !== undefined && Number.isFinite(options.rate)) {
     engine.beforeAdvance.push(new Pacer(engine, options.rate, feed === null ? undefined : (offset) => feed.time(offset)).pace);
   }
@@ -198,8 +209,8 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     origin === 'unhandledRejection' ? listeners.deliverRejection(error) : listeners.deliverException(error);
   realIo.enable();
   try {
-    if (traceModule !== null && options.tracePath !== undefined) {
-      trace = new traceModule.TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
+    if (tracing !== null && options.tracePath !== undefined) {
+      trace = new tracing.TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
       engine.observers.push(trace);
     }
     const monitor = simulation.network === null ? null : new NetworkMonitor(simulation, simulation.network);
@@ -258,10 +269,10 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     simulation.network?.close();
     feed?.time(engine.now);
     closeTrace(endReason ?? 'failed');
-    if (metricsModule !== null && options.metricsPath !== undefined) metricsModule.writeMetrics(options.metricsPath, simulation.metricsReport()!);
-    if (report !== null && reportModule !== null) {
+    if (metrics !== null && options.metricsPath !== undefined) metrics.writeMetrics(options.metricsPath, simulation.metricsReport()!);
+    if (report !== null && reporting !== null) {
       const reached = { job: job.name, seed: simulation.seed, startTime: engine.base, endTime: engine.nowAbs, callbacks: engine.callbacks };
-      await reportModule[1].writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
+      await reporting[1].writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
     }
     realIo.disable();
     globals.uninstall();
