@@ -223,26 +223,24 @@ function nonNegativeInteger(value: string): number {
   return n;
 }
 
-/** A sim-time duration (within the exact range after the start), checked here and passed on as written. */
-function simDuration(value: string): string {
-  let ns: bigint;
+/** A duration as parseDuration reads it (ns); what it cannot read is a usage error. */
+function durationNs(value: string): bigint {
   try {
-    ns = parseDuration(value);
+    return parseDuration(value);
   } catch (error) {
     throw new InvalidArgumentError(`${(error as Error).message}.`);
   }
-  if (ns > Engine.EXACT_RANGE) throw new InvalidArgumentError("too long: rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start.");
+}
+
+/** A sim-time duration (within the exact range after the start), checked here and passed on as written. */
+function simDuration(value: string): string {
+  if (durationNs(value) > Engine.EXACT_RANGE) throw new InvalidArgumentError("too long: rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start.");
   return value;
 }
 
 /** A wall-time duration, in ms. */
 function wallDuration(value: string): number {
-  let ns: bigint;
-  try {
-    ns = parseDuration(value);
-  } catch (error) {
-    throw new InvalidArgumentError(`${(error as Error).message}.`);
-  }
+  const ns = durationNs(value);
   if (ns < 1_000_000n || ns > 86_400_000_000_000n) throw new InvalidArgumentError('expected between 1ms and 24h.');
   return Number(ns / 1_000_000n);
 }
