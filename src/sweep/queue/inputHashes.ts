@@ -30,17 +30,31 @@ export function inputHashes(jobText: string, jobPath: string): Record<string, st
   return hashes;
 }
 
-/** The SHA-256 of a file, or of a folder's files (names relative to it, and contents). */
+/**
+ * SHA-256 of files' contents by path, with the size and change time they had: a worker checks a
+ * run's inputs before every run, and a bag of gigabytes is read once, not once per run.
+ */
+const fileHashes = new Map<string, { size: bigint; ctimeNs: bigint; hash: string }>();
+
+function fileHash(file: string): string {
+  const { size, ctimeNs } = statSync(file, { bigint: true });
+  const known = fileHashes.get(file);
+  if (known !== undefined && known.size === size && known.ctimeNs === ctimeNs) return known.hash;
+  const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+  fileHashes.set(file, { size, ctimeNs, hash });
+  return hash;
+}
+
+/** The SHA-256 of a file's content, or of a folder's files (names relative to it, and their contents' SHA-256). */
 export function contentHash(path: string): string {
+  if (!statSync(path).isDirectory()) return fileHash(path);
   const hash = createHash('sha256');
-  const add = (file: string): void => {
-    if (statSync(file).isDirectory()) {
-      for (const name of readdirSync(file).sort()) add(join(file, name));
-      return;
+  const add = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = join(dir, name);
+      if (statSync(file).isDirectory()) add(file);
+      else hash.update(`${relative(path, file)}\0${fileHash(file)}\0`);
     }
-    hash.update(relative(path, file));
-    hash.update('\0');
-    hash.update(readFileSync(file));
   };
   add(path);
   return hash.digest('hex');
