@@ -6,10 +6,9 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { differingInput, inputHashes } from '../src/sweep/queue/inputHashes.js';
-import { repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
+import { cliPath as CLI, repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/sweep');
-const CLI = join(repoRoot, 'dist/src/cli/main.js');
 
 /** A free TCP port of 127.0.0.1. */
 async function freePort(): Promise<number> {
