@@ -8,6 +8,7 @@ import { hasCompiler, repoRoot, tempDir } from './helpers.js';
 interface Item {
   key: number;
   id: number;
+  heapIndex: number;
 }
 
 /** A tiny deterministic generator for the differential test (not Math.random). */
@@ -22,7 +23,7 @@ function lcg(seed: number): () => number {
 describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
   it('moves the hole to the right child when both children are equal', () => {
     const heap = new TimersHeap<Item>();
-    for (const id of [1, 2, 3]) heap.push({ key: 10, id });
+    for (const id of [1, 2, 3]) heap.push({ key: 10, id, heapIndex: 0 });
     heap.items[0]!.key = 20;
     heap.heapifyRoot();
     assert.deepEqual(
@@ -33,7 +34,7 @@ describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
 
   it('takes a lone left child at the bottom of an even-sized heap', () => {
     const heap = new TimersHeap<Item>();
-    for (const id of [1, 2, 3, 4]) heap.push({ key: 10, id });
+    for (const id of [1, 2, 3, 4]) heap.push({ key: 10, id, heapIndex: 0 });
     heap.items[0]!.key = 15;
     heap.items[2]!.key = 12;
     heap.heapifyRoot();
@@ -46,13 +47,13 @@ describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
 
   it('moves a parent down during sift-up only when it is strictly later', () => {
     const heap = new TimersHeap<Item>();
-    heap.push({ key: 5, id: 1 });
-    heap.push({ key: 5, id: 2 });
+    heap.push({ key: 5, id: 1, heapIndex: 0 });
+    heap.push({ key: 5, id: 2, heapIndex: 0 });
     assert.deepEqual(
       heap.items.map((t) => t.id),
       [1, 2],
     );
-    heap.push({ key: 4, id: 3 });
+    heap.push({ key: 4, id: 3, heapIndex: 0 });
     assert.deepEqual(
       heap.items.map((t) => t.id),
       [3, 2, 1],
@@ -71,7 +72,7 @@ describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
       const op = next() % 10;
       if (op < 4 || heap.size === 0) {
         const key = next() % 8;
-        heap.push({ key, id: id++ });
+        heap.push({ key, id: id++, heapIndex: 0 });
         ops.push(`push ${key}`);
       } else if (op < 8) {
         const key = heap.items[0]!.key + (next() % 4);
@@ -96,7 +97,7 @@ describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
     id = 0;
     for (const line of ops) {
       const [name, a, b] = line.split(' ');
-      if (name === 'push') replay.push({ key: Number(a), id: id++ });
+      if (name === 'push') replay.push({ key: Number(a), id: id++, heapIndex: 0 });
       else if (name === 'root') {
         replay.items[0]!.key = Number(a);
         replay.heapifyRoot();
@@ -107,5 +108,32 @@ describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
     }
     assert.equal(actual.length, expected.length);
     for (let i = 0; i < actual.length; i++) assert.equal(actual[i], expected[i], `heap differs after operation ${i}`);
+  });
+
+  it('knows where each timer is, so that later() moves the one whose key grew and remove() takes the one asked for', () => {
+    const next = lcg(777);
+    const heap = new TimersHeap<Item>();
+    const alive: Item[] = [];
+    for (let i = 0; i < 4000; i++) {
+      const op = next() % 10;
+      if (op < 4 || alive.length === 0) {
+        const item = { key: next() % 50, id: i, heapIndex: -1 };
+        heap.push(item);
+        alive.push(item);
+      } else if (op < 6) {
+        heap.items[0]!.key += next() % 20;
+        heap.heapifyRoot();
+      } else if (op < 9) {
+        const item = alive[next() % alive.length]!;
+        item.key += 1 + (next() % 20);
+        heap.later(item);
+      } else {
+        const [item] = alive.splice(next() % alive.length, 1);
+        assert.equal(heap.remove(item!), true);
+      }
+      heap.items.forEach((item, at) => assert.equal(item.heapIndex, at, `index of timer ${item.id} after operation ${i}`));
+      for (let at = 1; at < heap.size; at++) assert.ok(heap.items[(at - 1) >> 1]!.key <= heap.items[at]!.key, `heap order after operation ${i}`);
+    }
+    assert.equal(heap.size, alive.length);
   });
 });

@@ -21,6 +21,7 @@ export interface TimerOwner {
 export class EngineTimer implements Executable {
   /** Heap key: the next call time, or +Infinity while canceled so it sinks in the heap. */
   key = 0;
+  heapIndex = 0;
   nextCall = 0;
   lastCall = 0;
   /** The call time the firing being run was due at (an offset): a timer callback's TimerInfo. */

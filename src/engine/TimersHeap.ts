@@ -9,6 +9,8 @@
  */
 export interface HeapTimer {
   key: number;
+  /** Where it is in its heap (kept by the heap: finding a timer whose key grew is then no search). */
+  heapIndex: number;
 }
 
 export class TimersHeap<T extends HeapTimer> {
@@ -54,15 +56,18 @@ export class TimersHeap<T extends HeapTimer> {
 
   /** A timer's key grew (it was called): it moves down from where it is (an executor's heap, where ties need no rule). */
   later(timer: T): void {
-    const index = this.items.indexOf(timer);
-    if (index >= 0) this.#adjust(index, this.items.length, timer);
+    const index = timer.heapIndex;
+    if (this.items[index] === timer) this.#adjust(index, this.items.length, timer);
   }
 
   /** Erase the timer from the vector, then std::make_heap. */
   remove(timer: T): boolean {
     const index = this.items.indexOf(timer);
     if (index < 0) return false;
-    this.items.splice(index, 1);
+    const items = this.items;
+    items.splice(index, 1);
+    // The timers after it moved up one place, and only those make_heap moves are placed anew.
+    for (let i = index; i < items.length; i++) items[i]!.heapIndex = i;
     this.makeHeap();
     return true;
   }
@@ -79,12 +84,16 @@ export class TimersHeap<T extends HeapTimer> {
     while (second < (len - 1) >> 1) {
       second = 2 * (second + 1);
       if (items[second]!.key > items[second - 1]!.key) second--;
-      items[hole] = items[second]!;
+      const moved = items[second]!;
+      items[hole] = moved;
+      moved.heapIndex = hole;
       hole = second;
     }
     if ((len & 1) === 0 && second === (len - 2) >> 1) {
       second = 2 * (second + 1);
-      items[hole] = items[second - 1]!;
+      const moved = items[second - 1]!;
+      items[hole] = moved;
+      moved.heapIndex = hole;
       hole = second - 1;
     }
     this.#siftUp(hole, top, value);
@@ -95,10 +104,13 @@ export class TimersHeap<T extends HeapTimer> {
     const items = this.items;
     let parent = (hole - 1) >> 1;
     while (hole > top && items[parent]!.key > value.key) {
-      items[hole] = items[parent]!;
+      const moved = items[parent]!;
+      items[hole] = moved;
+      moved.heapIndex = hole;
       hole = parent;
       parent = (hole - 1) >> 1;
     }
     items[hole] = value;
+    value.heapIndex = hole;
   }
 }
