@@ -9,6 +9,7 @@ import { Fifo } from './Fifo.js';
 import { ScheduledActions, type ScheduledAction } from './ScheduledActions.js';
 import { TimersHeap } from './TimersHeap.js';
 import type { Executor } from './executors/Executor.js';
+import { truncate } from './truncate.js';
 
 export type EndReason = 'finished' | 'idle' | 'end-time';
 
@@ -45,7 +46,6 @@ const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
 /** Marks an output in the fingerprint's sequence (see Engine#output). */
 const OUTPUT_MARK = 0x80000000 | 0;
 const LIVELOCK_WINDOW = 1000;
-const NOTHING = (): void => {};
 
 /**
  * The discrete-event step loop of DESIGN.md (executor model `events`): a ready FIFO drained
@@ -177,13 +177,18 @@ export class Engine {
   enqueue(entity: Executable): void {
     if (this.effectDelay !== 0) {
       // A callback that takes time triggers others when it ends.
-      this.#effects.push(() => this.enqueue(entity));
+      this.#enqueueAtEnd(entity);
       return;
     }
     this.onEnqueue?.(entity);
     const executor = entity.executor;
     if (executor) executor.ready(entity);
     else this.#fifo.push(entity);
+  }
+
+  // Its own function: one that makes a closure allocates what it captures on every call.
+  #enqueueAtEnd(entity: Executable): void {
+    this.#end.effects.push(() => this.enqueue(entity));
   }
 
   /** Told of every event as it is queued (the run's metrics: when an entity became ready). */
@@ -206,15 +211,15 @@ export class Engine {
    * messages it sends (Delivery reads this) — happen when it ends, `effectDelay` from now.
    */
   effectDelay = 0;
-  /** What the running callback that takes time does when it ends, in order. */
-  #effects: (() => void)[] = [];
-  /** Lists of effects already run, for the next callbacks (one list per callback otherwise). */
-  readonly #spareEffects: (() => void)[][] = [];
+  /** Ends already run, for later callbacks that take time (one object per callback otherwise). */
+  readonly #spareEnds: SpareEnds = { first: null };
+  /** The end of the next (or running) callback that takes time: what it does gathers there, in order. */
+  #end = new CallbackEnd(this.#spareEnds);
 
   /** Runs `effect` when the running callback's effects happen: now, or when a callback that takes time ends. */
   effect(effect: () => void): void {
     if (this.effectDelay === 0) effect();
-    else this.#effects.push(effect);
+    else this.#end.effects.push(effect);
   }
 
   /** The events executor's thread runs a callback until then (an offset). */
@@ -698,31 +703,37 @@ export class Engine {
       return;
     }
     const callbacks = this.callbacks;
+    const end = this.#end;
     this.effectDelay = duration;
     try {
       this.#execute(entity);
     } finally {
       this.effectDelay = 0;
     }
-    const effects = this.#effects.length === 0 ? null : this.#effects;
-    if (effects !== null) this.#effects = this.#spareEffects.pop() ?? [];
     if (this.callbacks === callbacks) {
       // No callback ran (SKIPPED): it took no time.
-      if (effects !== null) new CallbackEnd(this.now, 0, effects, this.#spareEffects).run();
+      end.runEffects();
       return;
     }
-    const end = this.#advanceOffset(this.now, duration, 'callback end');
+    const at = this.#advanceOffset(this.now, duration, 'callback end');
     if (executor === null) {
-      this.#eventsBusyUntil = end;
+      this.#eventsBusyUntil = at;
       this.#eventsBusyTime += duration;
-    } else executor.occupy(entity, this.now, end);
+    } else executor.occupy(entity, this.now, at);
     // Its effects happen then, in the order it caused them; and the thread is free again: a step
     // at that time lets it take its next turn.
-    if (effects === null) this.scheduleAfter(duration, NOTHING);
+    const spare = this.#spareEnds.first;
+    if (spare === null) this.#end = new CallbackEnd(this.#spareEnds);
     else {
-      this.#liveActions++;
-      this.#actions.push(new CallbackEnd(end, this.#actionSeq++, effects, this.#spareEffects));
+      this.#spareEnds.first = spare.nextSpare;
+      this.#end = spare;
     }
+    end.at = at;
+    end.seq = this.#actionSeq++;
+    end.weak = false;
+    end.canceled = false;
+    this.#liveActions++;
+    this.#actions.push(end);
   }
 
   async #yield(): Promise<void> {
@@ -785,7 +796,7 @@ export class Engine {
     const after = this.#afterCallback;
     if (after.length > 0) {
       for (let i = 0; i < after.length; i++) after[i]!();
-      after.length = 0;
+      truncate(after);
     }
     if (promiseEvents !== promises) this.#needsYield = true;
     if (result === SKIPPED) return;
@@ -821,27 +832,36 @@ export class Engine {
   }
 }
 
-/** The end of a callback that took time: its effects, run in order (its list then serves again). */
+/** Ends of callbacks already run, linked through `nextSpare` (a list that allocates nothing). */
+interface SpareEnds {
+  first: CallbackEnd | null;
+}
+
+/** The end of a callback that took time: its effects, run in order. Once run, it is a spare. */
 class CallbackEnd implements ScheduledAction {
-  readonly at: number;
-  readonly seq: number;
+  at = 0;
+  seq = 0;
   weak = false;
   canceled = false;
-  readonly #effects: (() => void)[];
-  readonly #spare: (() => void)[][];
+  readonly effects: (() => void)[] = [];
+  nextSpare: CallbackEnd | null = null;
+  readonly #spares: SpareEnds;
 
-  constructor(at: number, seq: number, effects: (() => void)[], spare: (() => void)[][]) {
-    this.at = at;
-    this.seq = seq;
-    this.#effects = effects;
-    this.#spare = spare;
+  constructor(spares: SpareEnds) {
+    this.#spares = spares;
+  }
+
+  /** Its effects, now (a callback that ran nothing took no time); it stays the one gathering. */
+  runEffects(): void {
+    const effects = this.effects;
+    for (let i = 0; i < effects.length; i++) effects[i]!();
+    truncate(effects);
   }
 
   run(): void {
-    const effects = this.#effects;
-    for (let i = 0; i < effects.length; i++) effects[i]!();
-    effects.length = 0;
-    this.#spare.push(effects);
+    this.runEffects();
+    this.nextSpare = this.#spares.first;
+    this.#spares.first = this;
   }
 }
 

@@ -63,19 +63,27 @@ export class Delivery {
   /** Delivers to the publisher's matched subscriptions and to `watchers` (watchersOf its topic). */
   send(publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
     const engine = this.#simulation.engine;
-    if (engine.effectDelay !== 0) {
-      // A callback that takes time sends when it ends (Engine#effect).
-      engine.effect(() => this.send(publisher, sample, watchers));
-      return;
-    }
-    const subscriptions = publisher.matched;
+    // A callback that takes time sends when it ends (Engine#effect).
+    if (engine.effectDelay !== 0) this.#sendAtEnd(publisher, sample, watchers);
+    else this.#sendNow(publisher, sample, watchers);
+  }
+
+  // The closures live in functions of their own: a function that makes one allocates what it
+  // captures on every call, also when it goes the other way (a publish per callback).
+  #sendAtEnd(publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
+    this.#simulation.engine.effect(() => this.#sendNow(publisher, sample, watchers));
+  }
+
+  #sendNow(publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
     const draws = publisher.delayDraws;
     const delay = draws === null ? publisher.delay : draws.next();
-    if (delay > 0) {
-      engine.scheduleAfter(delay, () => this.#deliver(subscriptions, publisher, sample, watchers));
-    } else {
-      this.#deliver(subscriptions, publisher, sample, watchers);
-    }
+    if (delay > 0) this.#deliverAfter(delay, publisher, sample, watchers);
+    else this.#deliver(publisher.matched, publisher, sample, watchers);
+  }
+
+  #deliverAfter(delay: number, publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
+    const subscriptions = publisher.matched;
+    this.#simulation.engine.scheduleAfter(delay, () => this.#deliver(subscriptions, publisher, sample, watchers));
   }
 
   #deliver(subscriptions: readonly Subscription[], publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
@@ -151,9 +159,8 @@ export class Delivery {
    * one host, or across the network as a reliable message between two (a loss is an output).
    */
   #call(writer: Client | Service, to: Host | null, type: MessageType, channel: string, call: ServiceCall, sequence: number | null, arrive: () => void): void {
-    const engine = this.#simulation.engine;
-    if (engine.effectDelay !== 0) {
-      engine.effect(() => this.#call(writer, to, type, channel, call, sequence, arrive));
+    if (this.#simulation.engine.effectDelay !== 0) {
+      this.#callAtEnd(writer, to, type, channel, call, sequence, arrive);
       return;
     }
     const from = writer.node.host;
@@ -166,10 +173,18 @@ export class Delivery {
       writerSequence = (this.#responses.get(writer as Service) ?? 0) + 1;
       this.#responses.set(writer as Service, writerSequence);
     }
+    this.#callAcross(writer, writerSequence, from, to, type, channel, call, arrive);
+  }
+
+  #callAcross(writer: Client | Service, writerSequence: number, from: Host, to: Host, type: MessageType, channel: string, call: ServiceCall, arrive: () => void): void {
     this.#network!.send(writer, writerSequence, from, to, serializedSize(type, call.message), true, {
       arrive,
-      lose: () => engine.output('drop', this.#lossSource(writer, channel, to), call.digestLo, call.digestHi),
+      lose: () => this.#simulation.engine.output('drop', this.#lossSource(writer, channel, to), call.digestLo, call.digestHi),
     });
+  }
+
+  #callAtEnd(writer: Client | Service, to: Host | null, type: MessageType, channel: string, call: ServiceCall, sequence: number | null, arrive: () => void): void {
+    this.#simulation.engine.effect(() => this.#call(writer, to, type, channel, call, sequence, arrive));
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Executable } from '../Executable.js';
+import { truncate } from '../truncate.js';
 
 /**
  * Entities in the order they were added, each once. Membership is kept by entity id (ids are
@@ -44,6 +45,6 @@ export class EntitySet {
       if (keep(entity)) items[kept++] = entity;
       else this.#members[entity.entityId] = 0;
     }
-    items.length = kept;
+    truncate(items, kept);
   }
 }

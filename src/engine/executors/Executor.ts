@@ -91,16 +91,20 @@ export function pendingOf(entity: Executable): number {
   return waiting.pendingEvents === undefined ? 1 : waiting.pendingEvents();
 }
 
+/** The heap places a walk has yet to visit (one walk at a time; kept, so that walks allocate nothing). */
+const toVisit: number[] = [];
+
 /** Appends the timers of a heap due at `now` to `due`: a walk that stops below every timer not due (heap order). */
 export function dueTimers(heap: readonly EngineTimer[], now: number, due: Executable[] = []): Executable[] {
   if (heap.length === 0 || heap[0]!.key > now) return due;
-  const stack = [0];
-  while (stack.length > 0) {
-    const i = stack.pop()!;
+  let count = 0;
+  toVisit[count++] = 0;
+  while (count > 0) {
+    const i = toVisit[--count]!;
     due.push(heap[i]!);
     const left = 2 * i + 1;
-    if (left < heap.length && heap[left]!.key <= now) stack.push(left);
-    if (left + 1 < heap.length && heap[left + 1]!.key <= now) stack.push(left + 1);
+    if (left < heap.length && heap[left]!.key <= now) toVisit[count++] = left;
+    if (left + 1 < heap.length && heap[left + 1]!.key <= now) toVisit[count++] = left + 1;
   }
   return due;
 }
@@ -110,17 +114,18 @@ export function nextKeyAfter(heap: readonly EngineTimer[], now: number): number 
   if (heap.length === 0) return Infinity;
   if (heap[0]!.key > now) return heap[0]!.key;
   let next = Infinity;
-  const stack = [0];
-  while (stack.length > 0) {
-    const i = stack.pop()!;
+  let count = 0;
+  toVisit[count++] = 0;
+  while (count > 0) {
+    const i = toVisit[--count]!;
     const key = heap[i]!.key;
     if (key > now) {
       if (key < next) next = key;
       continue;
     }
     const left = 2 * i + 1;
-    if (left < heap.length) stack.push(left);
-    if (left + 1 < heap.length) stack.push(left + 1);
+    if (left < heap.length) toVisit[count++] = left;
+    if (left + 1 < heap.length) toVisit[count++] = left + 1;
   }
   return next;
 }

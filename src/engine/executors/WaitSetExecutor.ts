@@ -4,6 +4,7 @@ import type { SeededRandom } from '../SeededRandom.js';
 import { TimersHeap } from '../TimersHeap.js';
 import { EntitySet } from './EntitySet.js';
 import { dueTimers, nextKeyAfter, pendingOf, Threads, type CallbackGroup, type Executor } from './Executor.js';
+import { truncate } from '../truncate.js';
 
 /** An entity that can say how many events it could run now (a bare executable runs once). */
 type Waiting = Executable & { pendingEvents?(): number };
@@ -106,6 +107,8 @@ export class WaitSetExecutor implements Executor {
     for (let i = Math.max(this.#taken, this.#timersInResult); i < result.length; i++) if (this.#takeable(result[i]!, now)) return true;
     const top = this.timers.top;
     if (top !== undefined && top.key <= now) {
+      // With one thread nothing is held back: a due timer is work.
+      if (this.#groupOf === null) return true;
       for (const timer of dueTimers(this.timers.items, now)) if (this.#takeable(timer, now)) return true;
     }
     for (const entity of this.#candidates.items) if (pendingOf(entity) > 0 && this.#takeable(entity, now)) return true;
@@ -176,26 +179,29 @@ export class WaitSetExecutor implements Executor {
   /** Takes a new wait result; false when nothing is ready. */
   #wait(now: number): boolean {
     const result = this.#result;
-    result.length = 0;
+    truncate(result);
     dueTimers(this.timers.items, now, result as Executable[]);
     this.#timersInResult = result.length;
     this.#order(result, 0, result.length);
     if (this.#candidates.size > 0) {
       // Kind by kind, in the order the wait set lists them.
       const first = result.length;
-      this.#candidates.retain((entity) => {
-        const count = (entity as Waiting).pendingEvents;
-        const pending = count === undefined ? 1 : count.call(entity);
-        if (pending > 0) result.push(entity);
-        // Found idle, or a bare event that runs once: it comes back with its next event.
-        return pending > 0 && count !== undefined;
-      });
+      this.#candidates.retain(this.#keepReady);
       if (result.length - first > 1) this.#byKind(result, first);
     }
     this.#firstTimer = 0;
     this.#taken = this.#timersInResult;
     return result.length > 0;
   }
+
+  /** Puts a ready candidate in the wait result; keeps it a candidate while it may have more (a field: one function for every wait). */
+  readonly #keepReady = (entity: Executable): boolean => {
+    const count = (entity as Waiting).pendingEvents;
+    const pending = count === undefined ? 1 : count.call(entity);
+    if (pending > 0) this.#result.push(entity);
+    // Found idle, or a bare event that runs once: it comes back with its next event.
+    return pending > 0 && count !== undefined;
+  };
 
   /** Puts `entities[first…]` kind by kind (a counting sort, keeping their order within a kind), each kind in wait-set order. */
   #byKind(entities: (Executable | null)[], first: number): void {
