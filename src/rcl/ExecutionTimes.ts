@@ -16,14 +16,15 @@ export interface ExecutionTimeRule extends EntityMatch {
   time: TimeModel;
 }
 
-/** The draws of one entity: its duration when fixed (-1: drawn), else its rule's model and its own stream. */
-interface EntityTimes {
-  fixed: number;
-  model: TimeModel | null;
-  random: SeededRandom | null;
+/** The draws of one entity whose duration is drawn: its rule's model and its own stream. */
+interface EntityDraws {
+  model: Exclude<TimeModel, { kind: 'fixed' }>;
+  random: SeededRandom;
 }
 
-const NONE: EntityTimes = { fixed: 0, model: null, random: null };
+/** In `#durations`: the entity's duration is drawn (see `#draws`), or not looked up yet. */
+const DRAWN = -1;
+const UNKNOWN = -2;
 
 /**
  * Execution times of callbacks (DESIGN "Execution time"): the first rule that matches an
@@ -35,8 +36,13 @@ const NONE: EntityTimes = { fixed: 0, model: null, random: null };
 export class ExecutionTimes {
   readonly #rules: { selector: EntitySelector; time: TimeModel }[];
   readonly #seed: number;
-  /** By entity id (dense in a run; an array is the fastest lookup before every callback). */
-  readonly #entities: (EntityTimes | undefined)[] = [];
+  /**
+   * By entity id (dense in a run): a fixed duration, DRAWN or UNKNOWN. A typed array is one
+   * compact read before every callback, where an object per entity would be a cache miss.
+   */
+  #durations = new Float64Array(256).fill(UNKNOWN);
+  /** By entity id: the draws of entities whose duration is drawn. */
+  readonly #draws = new Map<number, EntityDraws>();
 
   /** Rules that gave some callback its duration. */
   readonly #used = new Set<{ selector: EntitySelector; time: TimeModel }>();
@@ -54,26 +60,43 @@ export class ExecutionTimes {
   /** The duration (ns) of the callback `executable` is about to run. */
   readonly durationOf = (executable: Executable): number => {
     const id = executable.entityId;
-    let times = this.#entities[id];
-    if (times === undefined) {
-      // Filled up to the id one by one: an array written far past its end turns into a slow dictionary.
-      while (this.#entities.length < id) this.#entities.push(undefined);
-      this.#entities[id] = times = this.#timesOf(executable);
+    const durations = this.#durations;
+    const duration = id < durations.length ? durations[id]! : UNKNOWN;
+    if (duration >= 0) return duration;
+    if (duration === DRAWN) {
+      const draws = this.#draws.get(id)!;
+      return draw(draws.model, draws.random);
     }
-    return times.fixed >= 0 ? times.fixed : draw(times.model as Exclude<TimeModel, { kind: 'fixed' }>, times.random!);
+    this.#lookUp(executable);
+    return this.durationOf(executable);
   };
 
-  #timesOf(executable: Executable): EntityTimes {
+  /** Finds the rule of an entity's first callback: its fixed duration, or its draws. */
+  #lookUp(executable: Executable): void {
+    const id = executable.entityId;
+    if (id >= this.#durations.length) {
+      const grown = new Float64Array(Math.max(id + 1, 2 * this.#durations.length)).fill(UNKNOWN);
+      grown.set(this.#durations);
+      this.#durations = grown;
+    }
     const entity = entityOf(executable);
     const rule = entity === null ? undefined : this.#rules.find((r) => r.selector.matches(executable));
-    if (entity === null || rule === undefined) return NONE;
+    if (entity === null || rule === undefined) {
+      this.#durations[id] = 0;
+      return;
+    }
     this.#used.add(rule);
+    const time = rule.time;
+    if (time.kind === 'fixed') {
+      this.#durations[id] = time.ns;
+      return;
+    }
     const node = entity.node;
-    const fqn = node.getFullyQualifiedName();
     const hash = new Hash64();
-    hash.string(`${fqn}#${node._entityIndex(entity)}`);
+    hash.string(`${node.getFullyQualifiedName()}#${node._entityIndex(entity)}`);
     hash.finish();
-    return { fixed: rule.time.kind === 'fixed' ? rule.time.ns : -1, model: rule.time, random: new SeededRandom(this.#seed, hash.digestLo) };
+    this.#draws.set(id, { model: time, random: new SeededRandom(this.#seed, hash.digestLo) });
+    this.#durations[id] = DRAWN;
   }
 }
 
