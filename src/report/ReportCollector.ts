@@ -3,6 +3,7 @@ import { PublishLog } from './PublishLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
 import { MAX_BINS, TimeBins } from './TimeBins.js';
 import { binEdge, HISTOGRAM_BINS, TimedValues } from './TimedValues.js';
+import type { ReportEvent } from './reportProtocol.js';
 
 /** Callbacks drawn one by one, over all rows; a busier row is drawn as bins. */
 export const BAR_BUDGET = 100_000;
@@ -101,6 +102,24 @@ export class ReportCollector {
   #barsPerRow = Infinity;
   #lastTime = 0;
   readonly #links = new Map<string, { times: number[]; periods: LinkPeriod[] }>();
+
+  /** What a run's thread told of its report (LiveReport): folded in here, or on the report's thread. */
+  receive(message: ReportEvent): void {
+    switch (message.type) {
+      case 'callback':
+        this.describeCallback(message.id, message.kind, message.owner, message.channel);
+        break;
+      case 'output':
+        this.describeOutput(message.id, message.kind, message.channel);
+        break;
+      case 'chunk':
+        this.absorb(message.chunk);
+        break;
+      case 'links':
+        this.linkPeriod(message.time, message.links);
+        break;
+    }
+  }
 
   /** Whether the entity with this id was described already. */
   knowsCallback(entity: number): boolean {

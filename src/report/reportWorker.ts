@@ -9,21 +9,6 @@ import type { ReportMessage } from './reportProtocol.js';
 const collector = new ReportCollector();
 const port = parentPort!;
 port.on('message', (message: ReportMessage) => {
-  switch (message.type) {
-    case 'callback':
-      collector.describeCallback(message.id, message.kind, message.owner, message.channel);
-      break;
-    case 'output':
-      collector.describeOutput(message.id, message.kind, message.channel);
-      break;
-    case 'chunk':
-      collector.absorb(message.chunk);
-      break;
-    case 'links':
-      collector.linkPeriod(message.time, message.links);
-      break;
-    case 'finish':
-      port.postMessage(collector.report(message.meta));
-      break;
-  }
+  if (message.type === 'finish') port.postMessage(collector.report(message.meta));
+  else collector.receive(message);
 });

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as rclnodejs from '../src/compat/index.js';
+import { CHUNK } from '../src/report/EventLog.js';
+import { LiveReport } from '../src/report/LiveReport.js';
+import type { ReportData } from '../src/report/ReportData.js';
+import { LogOutput } from '../src/rcl/LogOutput.js';
+import { Simulation } from '../src/rcl/Simulation.js';
+
+const TALKERS = 40;
+
+/** 40 talkers at 1 kHz, each heard by a listener, for 2 s (~240,000 events: callbacks, publishes, takes), reported by a LiveReport. */
+async function report(chunksBeforeThread: number): Promise<ReportData> {
+  const simulation = new Simulation({ startTime: 0n, logOutput: new LogOutput(() => {}) });
+  simulation.enter();
+  try {
+    for (let i = 0; i < TALKERS; i++) {
+      const talker = new rclnodejs.Node(`talker${i}`);
+      const publisher = talker.createPublisher('std_msgs/msg/UInt32', `/chatter${i}`);
+      let count = 0;
+      talker.createTimer(1_000_000n, () => publisher.publish({ data: count++ }));
+      new rclnodejs.Node(`listener${i}`).createSubscription('std_msgs/msg/UInt32', `/chatter${i}`, () => {});
+    }
+    const engine = simulation.engine;
+    const live = new LiveReport(simulation, chunksBeforeThread);
+    engine.observers.push(live);
+    await engine.run({ endAt: 2_000_000_000n });
+    return await live.finish({ title: 'live', source: 'run', summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null, end: engine.now });
+  } finally {
+    simulation.exit();
+  }
+}
+
+describe('LiveReport', () => {
+  it('gives the same report folded in the run\'s thread, on a thread of its own from the start, and on one started after the first chunk', async () => {
+    const here = await report(Infinity);
+    const callbacks = here.timeline.rows.reduce((sum, row) => sum + row.callbacks, 0);
+    assert.ok(callbacks > (2 * CHUNK) / 3, `${callbacks} callbacks: more than two chunks of events with their publishes and takes`);
+    assert.equal(here.topics.filter((row) => row.topic.startsWith('/chatter') && row.taken === row.published).length, TALKERS, 'every take matched');
+    assert.deepEqual(await report(0), here);
+    assert.deepEqual(await report(1), here);
+  });
+});
