@@ -2,9 +2,9 @@ import type { EngineTimer } from '../EngineTimer.js';
 import type { Executable } from '../Executable.js';
 import type { SeededRandom } from '../SeededRandom.js';
 import { TimersHeap } from '../TimersHeap.js';
+import { truncate } from '../truncate.js';
 import { EntitySet } from './EntitySet.js';
 import { dueTimers, nextKeyAfter, pendingOf, Threads, type CallbackGroup, type Executor } from './Executor.js';
-import { truncate } from '../truncate.js';
 
 /** An entity that can say how many events it could run now (a bare executable runs once). */
 type Waiting = Executable & { pendingEvents?(): number };
