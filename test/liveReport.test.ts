@@ -9,8 +9,8 @@ import { Simulation } from '../src/rcl/Simulation.js';
 
 const TALKERS = 40;
 
-/** 40 talkers at 1 kHz, each heard by a listener, for 2 s (~240,000 events: callbacks, publishes, takes), reported by a LiveReport. */
-async function report(chunksBeforeThread: number): Promise<ReportData> {
+/** 40 talkers at 1 kHz, each heard by a listener, for `seconds` (~120,000 events a second: callbacks, publishes, takes), reported by a LiveReport. */
+async function report(chunksBeforeThread: number, seconds = 2): Promise<ReportData> {
   const simulation = new Simulation({ startTime: 0n, logOutput: new LogOutput(() => {}) });
   simulation.enter();
   try {
@@ -24,7 +24,7 @@ async function report(chunksBeforeThread: number): Promise<ReportData> {
     const engine = simulation.engine;
     const live = new LiveReport(simulation, chunksBeforeThread);
     engine.observers.push(live);
-    await engine.run({ endAt: 2_000_000_000n });
+    await engine.run({ endAt: BigInt(seconds * 1000) * 1_000_000n });
     return await live.finish({ title: 'live', source: 'run', summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null, end: engine.now });
   } finally {
     simulation.exit();
@@ -39,5 +39,12 @@ describe('LiveReport', () => {
     assert.equal(here.topics.filter((row) => row.topic.startsWith('/chatter') && row.taken === row.published).length, TALKERS, 'every take matched');
     assert.deepEqual(await report(0), here);
     assert.deepEqual(await report(1), here);
+  });
+
+  it('folds a run that ends before its first chunk is full where it is, though the last chunk reaches the count that starts a thread', async () => {
+    const short = await report(1, 0.1);
+    const callbacks = short.timeline.rows.reduce((sum, row) => sum + row.callbacks, 0);
+    assert.ok(callbacks > 5_000 && callbacks < CHUNK, `${callbacks} callbacks: less than a chunk`);
+    assert.deepEqual(short, await report(Infinity, 0.1));
   });
 });

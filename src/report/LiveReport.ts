@@ -30,6 +30,8 @@ export class LiveReport implements EngineObserver {
   /** What the worker is told, held until it starts (or the run ends first). */
   #held: { message: ReportEvent; transfer: ArrayBuffer[] }[] = [];
   #chunks = 0;
+  /** The run is over: what is left is folded where the report is (a thread is no longer worth starting). */
+  #ending = false;
   readonly #log = new EventLog((chunk) => this.#post({ type: 'chunk', chunk }, chunkBuffers(chunk)));
   /** Entity ids already described to the collector (callbacks; outputs), by id. */
   #callbacks: Uint8Array<ArrayBuffer> = new Uint8Array(1024);
@@ -56,7 +58,7 @@ export class LiveReport implements EngineObserver {
       return;
     }
     this.#held.push({ message, transfer });
-    if (message.type === 'chunk' && ++this.#chunks >= this.#chunksBeforeThread) this.#startWorker();
+    if (message.type === 'chunk' && ++this.#chunks >= this.#chunksBeforeThread && !this.#ending) this.#startWorker();
   }
 
   #startWorker(): void {
@@ -91,6 +93,7 @@ export class LiveReport implements EngineObserver {
     const worker = this.#worker;
     try {
       if (this.#failure !== null) throw this.#failure;
+      this.#ending = true;
       this.#log.flush();
       if (worker === null) {
         const collector = new ReportCollector();
@@ -102,7 +105,7 @@ export class LiveReport implements EngineObserver {
       const [data] = (await once(worker, 'message')) as [ReportData];
       return data;
     } finally {
-      await worker?.terminate();
+      await this.#worker?.terminate();
     }
   }
 }
