@@ -13,10 +13,6 @@ import { loadSweepFile } from '../src/sweep/sweepFile.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-/**
- * Runs per second of `runs` runs of the rslcpp benchmark (`timeout_s: 10`, seeds 0…runs−1) on
- * `jobs` local workers, or through the Redis at `queue` (its `rclsim worker`s started before).
- */
 /** A sweep file of `runs` runs of the rslcpp benchmark (timeout_s 10, seeds from `firstSeed`) in a new folder. */
 function benchmarkSweep(runs: number, firstSeed = 0): { dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'rclsim-sweep-bench-'));
@@ -28,6 +24,10 @@ function benchmarkSweep(runs: number, firstSeed = 0): { dir: string; file: strin
   return { dir, file };
 }
 
+/**
+ * Runs per second of `runs` runs of the rslcpp benchmark (`timeout_s: 10`, seeds 0…runs−1) on
+ * `jobs` local workers, or through the Redis at `queue` (its `rclsim worker`s started before).
+ */
 export async function sweepRunsPerSecond(runs: number, jobs: number, queue?: string): Promise<number> {
   const { dir, file } = benchmarkSweep(runs);
   try {
@@ -45,7 +45,6 @@ export async function sweepRunsPerSecond(runs: number, jobs: number, queue?: str
   }
 }
 
-/** Wall seconds of `rclsim run examples/talker-listener/job.yaml`, from process start to exit. */
 /**
  * What this machine gives two processes doing a sweep's work: `rclsim sweep --jobs 1` of `runs`
  * runs alone, then two such sweeps of half as many at once (separate processes sharing nothing);
@@ -71,6 +70,7 @@ export async function independentProcessesRatio(runs: number): Promise<number> {
   return alone / Math.max(...together);
 }
 
+/** Wall seconds of `rclsim run examples/talker-listener/job.yaml`, from process start to exit. */
 export function coldRunSeconds(): number {
   const start = performance.now();
   const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'run', join(repoRoot, 'examples/talker-listener/job.yaml'), '--quiet'], { stdio: 'ignore' });
