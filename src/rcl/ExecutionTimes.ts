@@ -1,4 +1,5 @@
 import type { Executable } from '../engine/Executable.js';
+import { holding } from '../engine/byId.js';
 import { Hash64 } from '../engine/Hash64.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
 import { entityOf, EntitySelector, type EntityMatch } from './EntitySelector.js';
@@ -74,11 +75,7 @@ export class ExecutionTimes {
   /** Finds the rule of an entity's first callback: its fixed duration, or its draws. */
   #lookUp(executable: Executable): void {
     const id = executable.entityId;
-    if (id >= this.#durations.length) {
-      const grown = new Float64Array(Math.max(id + 1, 2 * this.#durations.length)).fill(UNKNOWN);
-      grown.set(this.#durations);
-      this.#durations = grown;
-    }
+    this.#durations = holding(this.#durations, id, UNKNOWN);
     const entity = entityOf(executable);
     const rule = entity === null ? undefined : this.#rules.find((r) => r.selector.matches(executable));
     if (entity === null || rule === undefined) {

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
+import { holding } from '../engine/byId.js';
 import type { Engine } from '../engine/Engine.js';
 import type { EngineObserver, Executable, OutputKind, OutputSource } from '../engine/Executable.js';
 import type { Simulation } from '../rcl/Simulation.js';
@@ -112,11 +113,7 @@ export class LiveReport implements EngineObserver {
 
 /** Marks `id` described, growing the marks as needed. */
 function described(marks: Uint8Array<ArrayBuffer>, id: number): Uint8Array<ArrayBuffer> {
-  let grown = marks;
-  if (id >= marks.length) {
-    grown = new Uint8Array(Math.max(2 * marks.length, id + 1));
-    grown.set(marks);
-  }
+  const grown = holding(marks, id);
   grown[id] = 1;
   return grown;
 }

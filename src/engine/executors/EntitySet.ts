@@ -1,4 +1,5 @@
 import type { Executable } from '../Executable.js';
+import { holding } from '../byId.js';
 import { truncate } from '../truncate.js';
 
 /**
@@ -20,11 +21,7 @@ export class EntitySet {
 
   add(entity: Executable): void {
     const id = entity.entityId;
-    if (id >= this.#members.length) {
-      const grown = new Uint8Array(Math.max(id + 1, 2 * this.#members.length));
-      grown.set(this.#members);
-      this.#members = grown;
-    }
+    this.#members = holding(this.#members, id);
     if (this.#members[id] === 1) return;
     this.#members[id] = 1;
     this.#items.push(entity);
