@@ -10,7 +10,7 @@ import { Simulation } from '../src/rcl/Simulation.js';
 const TALKERS = 40;
 
 /** 40 talkers at 1 kHz, each heard by a listener, for `seconds` (~120,000 events a second: callbacks, publishes, takes), reported by a LiveReport. */
-async function report(chunksBeforeThread: number, seconds = 2): Promise<ReportData> {
+async function report(chunksBeforeThread: number, seconds = 2, plannedEnd?: number): Promise<ReportData> {
   const simulation = new Simulation({ startTime: 0n, logOutput: new LogOutput(() => {}) });
   simulation.enter();
   try {
@@ -22,7 +22,7 @@ async function report(chunksBeforeThread: number, seconds = 2): Promise<ReportDa
       new rclnodejs.Node(`listener${i}`).createSubscription('std_msgs/msg/UInt32', `/chatter${i}`, () => {});
     }
     const engine = simulation.engine;
-    const live = new LiveReport(simulation, chunksBeforeThread);
+    const live = new LiveReport(simulation, plannedEnd, chunksBeforeThread);
     engine.observers.push(live);
     await engine.run({ endAt: BigInt(seconds * 1000) * 1_000_000n });
     return await live.finish({ title: 'live', source: 'run', summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null, end: engine.now });
@@ -39,6 +39,15 @@ describe('LiveReport', () => {
     assert.equal(here.topics.filter((row) => row.topic.startsWith('/chatter') && row.taken === row.published).length, TALKERS, 'every take matched');
     assert.deepEqual(await report(0), here);
     assert.deepEqual(await report(1), here);
+  });
+
+  it('bins a run that ends when it was planned to as one whose end was not known, and one that ends early in at most its bins', async () => {
+    const unplanned = await report(Infinity);
+    assert.deepEqual(await report(Infinity, 2, 2e9), unplanned);
+    const early = await report(Infinity, 2, 60e9);
+    assert.deepEqual(early.topics, unplanned.topics);
+    assert.equal(early.timeline.binWidth, 0.128, 'the width 60 s are drawn with');
+    for (const row of early.timeline.rows) assert.ok(row.levels === undefined || Buffer.from(row.levels, 'base64').length <= Math.ceil(2 / 0.128), row.channel);
   });
 
   it('folds a run that ends before its first chunk is full where it is, though the last chunk reaches the count that starts a thread', async () => {

@@ -1,5 +1,5 @@
 /** A typed array indexed by entity id (ids are dense in a run): one compact read per lookup. */
-type ById = Uint8Array<ArrayBuffer> | Float64Array<ArrayBuffer>;
+type ById = Uint8Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>;
 
 /** `values`, or a copy grown (at least doubled) so that it holds index `id`; new places hold `fill`. */
 export function holding<T extends ById>(values: T, id: number, fill = 0): T {

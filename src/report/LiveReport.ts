@@ -26,6 +26,7 @@ const CHUNKS_BEFORE_THREAD = 4;
  */
 export class LiveReport implements EngineObserver {
   readonly #engine: Engine;
+  readonly #plannedEnd: number | undefined;
   readonly #chunksBeforeThread: number;
   #worker: Worker | null = null;
   /** What the worker is told, held until it starts (or the run ends first). */
@@ -39,9 +40,13 @@ export class LiveReport implements EngineObserver {
   #outputs: Uint8Array<ArrayBuffer> = new Uint8Array(1024);
   #failure: Error | null = null;
 
-  /** `chunksBeforeThread`: see CHUNKS_BEFORE_THREAD (0: a thread from the start). */
-  constructor(simulation: Simulation, chunksBeforeThread = CHUNKS_BEFORE_THREAD) {
+  /**
+   * `plannedEnd`: when the run is to end (ns from its start), if it is to (see ReportCollector);
+   * `chunksBeforeThread`: see CHUNKS_BEFORE_THREAD (0: a thread from the start).
+   */
+  constructor(simulation: Simulation, plannedEnd?: number, chunksBeforeThread = CHUNKS_BEFORE_THREAD) {
     this.#engine = simulation.engine;
+    this.#plannedEnd = plannedEnd;
     this.#chunksBeforeThread = chunksBeforeThread;
     if (chunksBeforeThread === 0) this.#startWorker();
     const network = simulation.network;
@@ -63,7 +68,7 @@ export class LiveReport implements EngineObserver {
   }
 
   #startWorker(): void {
-    const worker = new Worker(new URL('./reportWorker.js', import.meta.url));
+    const worker = new Worker(new URL('./reportWorker.js', import.meta.url), { workerData: this.#plannedEnd });
     worker.on('error', (error) => (this.#failure = error));
     for (const { message, transfer } of this.#held) worker.postMessage(message, transfer);
     this.#held = [];
@@ -97,7 +102,7 @@ export class LiveReport implements EngineObserver {
       this.#ending = true;
       this.#log.flush();
       if (worker === null) {
-        const collector = new ReportCollector();
+        const collector = new ReportCollector(this.#plannedEnd);
         for (const { message } of this.#held) collector.receive(message);
         this.#held = [];
         return collector.report(meta);

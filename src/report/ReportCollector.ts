@@ -1,7 +1,8 @@
+import { holding } from '../engine/byId.js';
 import { EventLog, newChunk, type EventChunk } from './EventLog.js';
 import { PublishLog } from './PublishLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
-import { MAX_BINS, TimeBins } from './TimeBins.js';
+import { MAX_BINS, MIN_BIN_WIDTH, TimeBins } from './TimeBins.js';
 import { binEdge, HISTOGRAM_BINS, TimedValues } from './TimedValues.js';
 import type { ReportEvent } from './reportProtocol.js';
 
@@ -18,7 +19,7 @@ export const LINK_POINTS = 2_000;
 class Row {
   count = 0;
   busy = 0;
-  readonly bins = new TimeBins();
+  readonly bins: TimeBins;
   starts: number[] | null = [];
   durations: number[] | null = [];
   /** The topic a subscription takes from, and the position after its last take there (PublishLog). */
@@ -31,8 +32,10 @@ class Row {
     readonly owner: string,
     readonly channel: string,
     topic: Topic | null,
+    binWidth: number,
   ) {
     this.topic = topic;
+    this.bins = new TimeBins(false, binWidth);
   }
 }
 
@@ -41,22 +44,20 @@ class Topic {
   taken = 0;
   dropped = 0;
   readonly log = new PublishLog();
-  readonly publishes = new TimeBins();
+  readonly publishes: TimeBins;
   /** Latencies of the takes matched with their publish, at the takes. */
   readonly latency: TimedValues;
 
   constructor(
     readonly name: string,
-    readonly index: number,
+    /** Its group in a chunk (see absorb): its publishes and its subscriptions' takes. */
+    readonly group: number,
     budget: { left: number },
+    binWidth: number,
   ) {
     this.latency = new TimedValues(budget);
+    this.publishes = new TimeBins(false, binWidth);
   }
-}
-
-interface OutputSourceRow {
-  kind: string;
-  topic: Topic | null;
 }
 
 /** What a report says besides what the collector gathered. */
@@ -88,20 +89,34 @@ export interface LinkPeriod {
  */
 export class ReportCollector {
   readonly #rows: (Row | undefined)[] = [];
-  readonly #outputs: (OutputSourceRow | undefined)[] = [];
+  /** By entity id, an output source's kind. */
+  readonly #outputKinds: (string | undefined)[] = [];
+  /** By entity id, the group of its events in a chunk (see absorb); an output's -1: not reported. */
+  #callbackGroups: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  #outputGroups: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  /** Each group: a topic (publishes, drops and takes there) or the row of an entity that takes from none. */
+  readonly #groups: (Topic | Row)[] = [];
   readonly #topics = new Map<string, Topic>();
-  /** The topics in the order they appeared (Topic.index). */
-  readonly #topicList: Topic[] = [];
   readonly #log = new EventLog((chunk) => this.absorb(chunk));
   /** A chunk's events grouped (see absorb), kept for the next one. */
   readonly #sorted = newChunk();
   readonly #budget = TimedValues.budget();
+  /** The width (ns) bins over time start with: no narrower than the report will draw them. */
+  readonly #binWidth: number;
   #durations = false;
   #rowCount = 0;
   /** Callbacks a row keeps one by one (past it, the row is drawn binned). */
   #barsPerRow = Infinity;
   #lastTime = 0;
   readonly #links = new Map<string, { times: number[]; periods: LinkPeriod[] }>();
+
+  /**
+   * `plannedEnd`: when the run is to end (ns from its start), if known: the bins over time
+   * start as wide as a run that long is drawn with, rather than at 1 ms, merging as time goes on.
+   */
+  constructor(plannedEnd?: number) {
+    this.#binWidth = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS, []);
+  }
 
   /** What a run's thread told of its report (LiveReport): folded in here, or on the report's thread. */
   receive(message: ReportEvent): void {
@@ -127,28 +142,38 @@ export class ReportCollector {
   }
 
   knowsOutput(entity: number): boolean {
-    return this.#outputs[entity] !== undefined;
+    return this.#outputKinds[entity] !== undefined;
   }
 
   describeCallback(entity: number, kind: string, owner: string, channel: string): void {
     while (this.#rows.length <= entity) this.#rows.push(undefined);
-    this.#rows[entity] = new Row(entity, kind, owner, channel, kind === 'subscription' ? this.#topic(channel) : null);
+    const topic = kind === 'subscription' ? this.#topic(channel) : null;
+    const row = new Row(entity, kind, owner, channel, topic, this.#binWidth);
+    this.#rows[entity] = row;
+    this.#callbackGroups = holding(this.#callbackGroups, entity);
+    if (topic !== null) this.#callbackGroups[entity] = topic.group;
+    else {
+      this.#callbackGroups[entity] = this.#groups.length;
+      this.#groups.push(row);
+    }
     // Twice a fair share of the bars drawn, so that a row cut off now is one that is binned in the end.
     this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / ++this.#rowCount));
   }
 
   /** `kind`: publish, response or drop (a source has one kind). */
   describeOutput(entity: number, kind: string, channel: string): void {
-    while (this.#outputs.length <= entity) this.#outputs.push(undefined);
-    this.#outputs[entity] = { kind, topic: kind === 'response' ? null : this.#topic(channel) };
+    while (this.#outputKinds.length <= entity) this.#outputKinds.push(undefined);
+    this.#outputKinds[entity] = kind;
+    this.#outputGroups = holding(this.#outputGroups, entity);
+    this.#outputGroups[entity] = kind === 'response' ? -1 : this.#topic(channel).group;
   }
 
   #topic(name: string): Topic {
     let topic = this.#topics.get(name);
     if (topic === undefined) {
-      topic = new Topic(name, this.#topicList.length, this.#budget);
+      topic = new Topic(name, this.#groups.length, this.#budget, this.#binWidth);
       this.#topics.set(name, topic);
-      this.#topicList.push(topic);
+      this.#groups.push(topic);
     }
     return topic;
   }
@@ -165,46 +190,78 @@ export class ReportCollector {
 
   /**
    * Applies a chunk of events (callback()/output() fill them, or another thread's EventLog)
-   * entity group by entity group: each topic's publishes and takes (in the order they
-   * happened), then each other entity's callbacks. Partitioned first (a counting sort into one
-   * contiguous copy), so that each group's statistics stay in the cache while its events are
-   * applied; in the order they happened, every event was a cache miss.
+   * group by group: each topic's publishes, drops and takes (in the order they happened, so
+   * that a take finds its publish), each other entity's callbacks. Partitioned first (a
+   * counting sort into one contiguous copy), so that each group's statistics stay in the cache
+   * while its events are applied; in the order they happened, every event was a cache miss.
    */
   absorb(chunk: EventChunk): void {
-    const rows = this.#rows;
-    const outputs = this.#outputs;
-    const topics = this.#topicList.length;
-    const groups = topics + rows.length;
+    const callbackGroups = this.#callbackGroups;
+    const outputGroups = this.#outputGroups;
+    const groups = this.#groups;
     const { length, ids, times, durations, digestsLo, digestsHi } = chunk;
     const sorted = this.#sorted;
-    const starts = new Int32Array(groups + 1);
+    // ends[g + 1]: first the size of group g, then where it starts, then where it ends.
+    const ends = new Int32Array(groups.length + 1);
     const groupOf = new Int32Array(length);
     for (let i = 0; i < length; i++) {
       const id = ids[i]!;
-      const g = id >= 0 ? (rows[id]!.topic?.index ?? topics + id) : (outputs[~id]!.topic?.index ?? -1);
+      const g = id >= 0 ? callbackGroups[id]! : outputGroups[~id]!;
       groupOf[i] = g;
-      if (g >= 0) starts[g + 1]!++;
+      if (g >= 0) ends[g + 1]!++;
     }
-    for (let g = 0; g < groups; g++) starts[g + 1]! += starts[g]!;
-    const kept = starts[groups]!;
+    for (let g = 0; g < groups.length; g++) ends[g + 1]! += ends[g]!;
     for (let i = 0; i < length; i++) {
       const g = groupOf[i]!;
       if (g < 0) continue;
-      const j = starts[g]!++;
+      const j = ends[g]!++;
       sorted.ids[j] = ids[i]!;
       sorted.times[j] = times[i]!;
       sorted.durations[j] = durations[i]!;
       sorted.digestsLo[j] = digestsLo[i]!;
       sorted.digestsHi[j] = digestsHi[i]!;
     }
-    for (let i = 0; i < kept; i++) {
-      const id = sorted.ids[i]!;
-      if (id >= 0) this.#applyCallback(rows[id]!, sorted.times[i]!, sorted.durations[i]!, sorted.digestsLo[i]!, sorted.digestsHi[i]!);
-      else this.#applyOutput(outputs[~id]!, sorted.times[i]!, sorted.digestsLo[i]!, sorted.digestsHi[i]!);
+    let from = 0;
+    for (let g = 0; g < groups.length; g++) {
+      const to = ends[g]!;
+      if (to === from) continue;
+      const group = groups[g]!;
+      if (group instanceof Topic) this.#applyTopic(group, sorted, from, to);
+      else this.#applyCallbacks(group, sorted, from, to);
+      from = to;
     }
   }
 
-  #applyCallback(row: Row, time: number, duration: number, lo: number, hi: number): void {
+  /** Events from..to of a sorted chunk: callbacks of `row`. */
+  #applyCallbacks(row: Row, sorted: EventChunk, from: number, to: number): void {
+    const { times, durations } = sorted;
+    for (let i = from; i < to; i++) this.#applyCallback(row, times[i]!, durations[i]!);
+  }
+
+  /** Events from..to of a sorted chunk: the publishes, drops and takes of `topic`. */
+  #applyTopic(topic: Topic, sorted: EventChunk, from: number, to: number): void {
+    const rows = this.#rows;
+    const outputKinds = this.#outputKinds;
+    const { ids, times, durations, digestsLo, digestsHi } = sorted;
+    for (let i = from; i < to; i++) {
+      const id = ids[i]!;
+      if (id < 0) {
+        this.#applyOutput(topic, outputKinds[~id]!, times[i]!, digestsLo[i]!, digestsHi[i]!);
+        continue;
+      }
+      const row = rows[id]!;
+      const time = times[i]!;
+      this.#applyCallback(row, time, durations[i]!);
+      topic.taken++;
+      const position = topic.log.find(row.after, digestsLo[i]!, digestsHi[i]!);
+      if (position >= 0) {
+        row.after = position + 1;
+        topic.latency.add(time, time - topic.log.timeAt(position));
+      }
+    }
+  }
+
+  #applyCallback(row: Row, time: number, duration: number): void {
     row.count++;
     row.busy += duration;
     row.bins.add(time, duration);
@@ -217,22 +274,11 @@ export class ReportCollector {
     }
     if (duration > 0) this.#durations = true;
     if (time + duration > this.#lastTime) this.#lastTime = time + duration;
-    const topic = row.topic;
-    if (topic !== null) {
-      topic.taken++;
-      const position = topic.log.find(row.after, lo, hi);
-      if (position >= 0) {
-        row.after = position + 1;
-        topic.latency.add(time, time - topic.log.timeAt(position));
-      }
-    }
   }
 
-  #applyOutput(source: OutputSourceRow, time: number, lo: number, hi: number): void {
-    const topic = source.topic;
-    if (topic === null) return;
+  #applyOutput(topic: Topic, kind: string, time: number, lo: number, hi: number): void {
     if (time > this.#lastTime) this.#lastTime = time;
-    if (source.kind === 'drop') {
+    if (kind === 'drop') {
       topic.dropped++;
       return;
     }
@@ -391,7 +437,7 @@ export class ReportCollector {
  * that covers the span in that many, and no finer than what the series collected allow.
  */
 function binWidth(span: number, bins: number, collected: number[]): number {
-  let width = 1_000_000;
+  let width = MIN_BIN_WIDTH;
   while (width * bins < span * 1e9) width *= 2;
   return Math.max(width, ...collected);
 }

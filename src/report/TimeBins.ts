@@ -1,22 +1,25 @@
 /** Bins a series may have before neighbours merge (the bound of every plot over time). */
 export const MAX_BINS = 500;
+/** The narrowest bin, ns. */
+export const MIN_BIN_WIDTH = 1_000_000;
 
 /**
- * Values over sim time in at most MAX_BINS bins of equal width: the width starts at 1 ms and
- * doubles (neighbours merged) whenever a time falls past the last bin, so a run of any length
+ * Values over sim time in at most MAX_BINS bins of equal width: the width starts at 1 ms (or
+ * a power-of-two multiple given) and doubles (neighbours merged) whenever a time falls past the last bin, so a run of any length
  * keeps a fixed amount of memory per series, without knowing its length in advance. Each bin
  * holds a sum, a count and, when asked for, a maximum.
  */
 export class TimeBins {
   /** Bin width, ns. */
-  width = 1_000_000;
+  width: number;
   /** Bins in use (the rest of the arrays is zero, or -Infinity for maxima). */
   length = 0;
   readonly #sums = new Float64Array(MAX_BINS);
   readonly #counts = new Float64Array(MAX_BINS);
   readonly #maxima: Float64Array | null;
 
-  constructor(withMaxima = false) {
+  constructor(withMaxima = false, width = MIN_BIN_WIDTH) {
+    this.width = width;
     this.#maxima = withMaxima ? new Float64Array(MAX_BINS).fill(-Infinity) : null;
   }
 

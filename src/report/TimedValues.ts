@@ -21,20 +21,26 @@ function binOf(value: number): number {
   return Math.min(HISTOGRAM_BINS - 1, Math.floor(Math.log10(value) * PER_DECADE));
 }
 
+/** Pairs per block of kept pairs (time and value interleaved: 64 KB a block). */
+const BLOCK_PAIRS = 4_096;
+const NO_BLOCK = new Float64Array(0);
+
 /**
  * Values at sim times (a callback's duration at its start, a take's latency at the take), kept
- * exactly as two typed arrays while the report's shared budget lasts: appending is all a run
- * pays per value, and bins, histograms and percentiles are computed once at the end. A series
- * that finds the budget spent is folded into TimeBins and a histogram, and bins from then on.
+ * exactly in blocks of typed arrays while the report's shared budget lasts: appending is all a
+ * run pays per value (no array grown and copied, nothing for the garbage collector to move),
+ * and bins, histograms and percentiles are computed once at the end. A series that finds the
+ * budget spent is folded into TimeBins and a histogram, and bins from then on.
  */
 export class TimedValues {
   count = 0;
   sum = 0;
   min = Infinity;
   max = -Infinity;
-  // Plain arrays of doubles: V8 grows them in place, where typed arrays would be reallocated.
-  #times: number[] | null = [];
-  #values: number[] | null = [];
+  /** Full blocks of kept pairs, and the one being filled (`#filled` numbers of it used). */
+  #blocks: Float64Array[] | null = [];
+  #block = NO_BLOCK;
+  #filled = 0;
   #bins: TimeBins | null = null;
   #histogram: number[] | null = null;
   readonly #budget: { left: number };
@@ -53,12 +59,17 @@ export class TimedValues {
     this.sum += value;
     if (value < this.min) this.min = value;
     if (value > this.max) this.max = value;
-    const times = this.#times;
-    if (times !== null) {
+    if (this.#blocks !== null) {
       if (this.#budget.left > 0) {
         this.#budget.left--;
-        times.push(time);
-        this.#values!.push(value);
+        let block = this.#block;
+        if (this.#filled === block.length) {
+          if (block !== NO_BLOCK) this.#blocks.push(block);
+          block = this.#block = new Float64Array(2 * BLOCK_PAIRS);
+          this.#filled = 0;
+        }
+        block[this.#filled++] = time;
+        block[this.#filled++] = value;
         return;
       }
       this.#fold();
@@ -83,14 +94,13 @@ export class TimedValues {
   histogram(): number[] {
     if (this.#histogram !== null) return this.#histogram;
     const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
-    const values = this.#values!;
-    for (let i = 0; i < values.length; i++) histogram[binOf(values[i]!)]!++;
+    this.#eachKept((_, value) => histogram[binOf(value)]!++);
     return histogram;
   }
 
   summary(scale: number): ValueSummary | null {
     if (this.count === 0) return null;
-    const exact = this.#values === null ? null : timeStats(this.#values)!;
+    const exact = this.#blocks === null ? null : timeStats(this.#keptValues())!;
     return {
       count: this.count,
       min: this.min * scale,
@@ -102,13 +112,29 @@ export class TimedValues {
     };
   }
 
+  /** Calls `visit` with each pair kept exactly, in the order added. */
+  #eachKept(visit: (time: number, value: number) => void): void {
+    for (const block of this.#blocks!) for (let i = 0; i < block.length; i += 2) visit(block[i]!, block[i + 1]!);
+    const block = this.#block;
+    for (let i = 0; i < this.#filled; i += 2) visit(block[i]!, block[i + 1]!);
+  }
+
+  get #keptCount(): number {
+    return this.#blocks!.length * BLOCK_PAIRS + this.#filled / 2;
+  }
+
+  #keptValues(): Float64Array {
+    const values = new Float64Array(this.#keptCount);
+    let i = 0;
+    this.#eachKept((_, value) => (values[i++] = value));
+    return values;
+  }
+
   /** The pairs kept exactly, binned from `width` on. */
   #binnedExact(width: number): TimeBins {
     const bins = new TimeBins(true);
     bins.widenTo(width);
-    const times = this.#times!;
-    const values = this.#values!;
-    for (let i = 0; i < times.length; i++) bins.add(times[i]!, values[i]!);
+    this.#eachKept((time, value) => bins.add(time, value));
     return bins;
   }
 
@@ -116,8 +142,9 @@ export class TimedValues {
   #fold(): void {
     this.#histogram = this.histogram();
     this.#bins = this.#binnedExact(0);
-    this.#budget.left += this.#times!.length;
-    this.#times = this.#values = null;
+    this.#budget.left += this.#keptCount;
+    this.#blocks = null;
+    this.#block = NO_BLOCK;
   }
 
   /** The upper edge of the histogram bin holding the q-quantile, within the observed extremes. */
