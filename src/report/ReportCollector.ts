@@ -1,5 +1,5 @@
 import { holding } from '../engine/byId.js';
-import { EventLog, newChunk, type EventChunk } from './EventLog.js';
+import { CHUNK, EventLog, newChunk, type EventChunk } from './EventLog.js';
 import { PublishLog } from './PublishLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
 import { MAX_BINS, MIN_BIN_WIDTH, TimeBins } from './TimeBins.js';
@@ -14,6 +14,8 @@ const PLOT_BINS = 200;
 export const TOPICS_PLOTTED = 8;
 /** Metrics periods per link kept in a report: more are averaged in groups. */
 export const LINK_POINTS = 2_000;
+/** Events folded in at once (see #foldPending): 7 MB held. */
+const BATCH = 1 << 18;
 
 /** The callbacks of one entity: binned (count, busy time), and one by one while the row is within its share. */
 class Row {
@@ -22,9 +24,9 @@ class Row {
   readonly bins: TimeBins;
   starts: number[] | null = [];
   durations: number[] | null = [];
-  /** The topic a subscription takes from, and the position after its last take there (PublishLog). */
+  /** The topic a subscription takes from, and its reader there (PublishLog). */
   readonly topic: Topic | null;
-  after = -1;
+  readonly reader: number;
 
   constructor(
     readonly entity: number,
@@ -35,6 +37,7 @@ class Row {
     binWidth: number,
   ) {
     this.topic = topic;
+    this.reader = topic === null ? -1 : topic.log.reader();
     this.bins = new TimeBins(false, binWidth);
   }
 }
@@ -50,7 +53,7 @@ class Topic {
 
   constructor(
     readonly name: string,
-    /** Its group in a chunk (see absorb): its publishes and its subscriptions' takes. */
+    /** Its group in a batch of events (see #foldPending): its publishes and its subscriptions' takes. */
     readonly group: number,
     budget: { left: number },
     binWidth: number,
@@ -91,15 +94,19 @@ export class ReportCollector {
   readonly #rows: (Row | undefined)[] = [];
   /** By entity id, an output source's kind. */
   readonly #outputKinds: (string | undefined)[] = [];
-  /** By entity id, the group of its events in a chunk (see absorb); an output's -1: not reported. */
+  /** By entity id, the group of its events in a batch (see #foldPending); an output's -1: not reported. */
   #callbackGroups: Int32Array<ArrayBuffer> = new Int32Array(1024);
   #outputGroups: Int32Array<ArrayBuffer> = new Int32Array(1024);
   /** Each group: a topic (publishes, drops and takes there) or the row of an entity that takes from none. */
   readonly #groups: (Topic | Row)[] = [];
   readonly #topics = new Map<string, Topic>();
   readonly #log = new EventLog((chunk) => this.absorb(chunk));
-  /** A chunk's events grouped (see absorb), kept for the next one. */
-  readonly #sorted = newChunk();
+  /** Chunks absorbed and not yet folded in, and how many events they hold (less than BATCH). */
+  readonly #pending: EventChunk[] = [];
+  #pendingEvents = 0;
+  /** A batch's events grouped, and the group of each (see #foldPending); kept for the next one. */
+  readonly #sorted = newChunk(BATCH + CHUNK);
+  readonly #groupOf = new Int32Array(BATCH + CHUNK);
   readonly #budget = TimedValues.budget();
   /** The width (ns) bins over time start with: no narrower than the report will draw them. */
   readonly #binWidth: number;
@@ -188,39 +195,54 @@ export class ReportCollector {
     this.#log.push(~entity, time, 0, lo, hi);
   }
 
-  /**
-   * Applies a chunk of events (callback()/output() fill them, or another thread's EventLog)
-   * group by group: each topic's publishes, drops and takes (in the order they happened, so
-   * that a take finds its publish), each other entity's callbacks. Partitioned first (a
-   * counting sort into one contiguous copy), so that each group's statistics stay in the cache
-   * while its events are applied; in the order they happened, every event was a cache miss.
-   */
+  /** Takes a chunk of events (callback()/output() fill them, or another thread's EventLog); folded in with the next ones. */
   absorb(chunk: EventChunk): void {
+    this.#pending.push(chunk);
+    this.#pendingEvents += chunk.length;
+    if (this.#pendingEvents >= BATCH) this.#foldPending();
+  }
+
+  /**
+   * Applies the pending chunks' events group by group: each topic's publishes, drops and takes
+   * (in the order they happened, so that a take finds its publish), each other entity's
+   * callbacks. Partitioned first (a counting sort into one contiguous copy), so that each
+   * group's statistics stay in the cache while its events are applied; in the order they
+   * happened, every event was a cache miss. The more events a batch holds, the more of them
+   * share each group's misses.
+   */
+  #foldPending(): void {
     const callbackGroups = this.#callbackGroups;
     const outputGroups = this.#outputGroups;
     const groups = this.#groups;
-    const { length, ids, times, durations, digestsLo, digestsHi } = chunk;
     const sorted = this.#sorted;
+    const groupOf = this.#groupOf;
     // ends[g + 1]: first the size of group g, then where it starts, then where it ends.
     const ends = new Int32Array(groups.length + 1);
-    const groupOf = new Int32Array(length);
-    for (let i = 0; i < length; i++) {
-      const id = ids[i]!;
-      const g = id >= 0 ? callbackGroups[id]! : outputGroups[~id]!;
-      groupOf[i] = g;
-      if (g >= 0) ends[g + 1]!++;
+    let k = 0;
+    for (const { length, ids } of this.#pending) {
+      for (let i = 0; i < length; i++, k++) {
+        const id = ids[i]!;
+        const g = id >= 0 ? callbackGroups[id]! : outputGroups[~id]!;
+        groupOf[k] = g;
+        if (g >= 0) ends[g + 1]!++;
+      }
     }
     for (let g = 0; g < groups.length; g++) ends[g + 1]! += ends[g]!;
-    for (let i = 0; i < length; i++) {
-      const g = groupOf[i]!;
-      if (g < 0) continue;
-      const j = ends[g]!++;
-      sorted.ids[j] = ids[i]!;
-      sorted.times[j] = times[i]!;
-      sorted.durations[j] = durations[i]!;
-      sorted.digestsLo[j] = digestsLo[i]!;
-      sorted.digestsHi[j] = digestsHi[i]!;
+    k = 0;
+    for (const { length, ids, times, durations, digestsLo, digestsHi } of this.#pending) {
+      for (let i = 0; i < length; i++, k++) {
+        const g = groupOf[k]!;
+        if (g < 0) continue;
+        const j = ends[g]!++;
+        sorted.ids[j] = ids[i]!;
+        sorted.times[j] = times[i]!;
+        sorted.durations[j] = durations[i]!;
+        sorted.digestsLo[j] = digestsLo[i]!;
+        sorted.digestsHi[j] = digestsHi[i]!;
+      }
     }
+    this.#pending.length = 0;
+    this.#pendingEvents = 0;
     let from = 0;
     for (let g = 0; g < groups.length; g++) {
       const to = ends[g]!;
@@ -253,11 +275,8 @@ export class ReportCollector {
       const time = times[i]!;
       this.#applyCallback(row, time, durations[i]!);
       topic.taken++;
-      const position = topic.log.find(row.after, digestsLo[i]!, digestsHi[i]!);
-      if (position >= 0) {
-        row.after = position + 1;
-        topic.latency.add(time, time - topic.log.timeAt(position));
-      }
+      const published = topic.log.take(row.reader, digestsLo[i]!, digestsHi[i]!);
+      if (published >= 0) topic.latency.add(time, time - published);
     }
   }
 
@@ -301,6 +320,7 @@ export class ReportCollector {
   /** The report's data: what was gathered, bounded (ReportData.limits says what was left out). */
   report(meta: ReportMeta): ReportData {
     this.#log.flush();
+    this.#foldPending();
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
     const { limited: timelineLimited, ...timeline } = this.#timeline(span);
@@ -324,13 +344,9 @@ export class ReportCollector {
       const base = { node: row.owner, kind: row.kind, channel: row.channel, entity: row.entity, callbacks: row.count, busy: row.busy / 1e9 };
       if (row.starts !== null && row.count <= share) return { ...base, starts: f64(row.starts), durations: f64(row.durations!) };
       limited = true;
-      const bins = row.bins;
-      bins.widenTo(width);
-      const shade = this.#durations ? bins.sums : bins.counts;
-      const peak = Math.max(...shade, 0);
-      const levels = new Uint8Array(shade.length);
-      shade.forEach((value, i) => (levels[i] = peak === 0 ? 0 : Math.max(value > 0 ? 1 : 0, Math.round((255 * value) / peak))));
-      return { ...base, levels: Buffer.from(levels).toString('base64') };
+      row.bins.widenTo(width);
+      const levels = row.bins.shares(this.#durations);
+      return { ...base, levels: Buffer.from(levels.buffer, levels.byteOffset, levels.length).toString('base64') };
     });
     return { durations: this.#durations, binWidth: width / 1e9, rows: out, limited };
   }
@@ -365,7 +381,7 @@ export class ReportCollector {
     let bins = 0;
     for (const topic of topics) {
       topic.publishes.widenTo(width);
-      topic.publishes.sums.forEach((count, i) => (total[i]! += count));
+      topic.publishes.addSumsTo(total);
       bins = Math.max(bins, topic.publishes.length);
     }
     const perSecond = (counts: number[]): number[] => Array.from({ length: bins }, (_, i) => round((counts[i] ?? 0) / (width / 1e9)));

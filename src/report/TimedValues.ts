@@ -21,7 +21,8 @@ function binOf(value: number): number {
   return Math.min(HISTOGRAM_BINS - 1, Math.floor(Math.log10(value) * PER_DECADE));
 }
 
-/** Pairs per block of kept pairs (time and value interleaved: 64 KB a block). */
+/** Pairs in a series' first block of kept pairs, and at most in one (time and value interleaved: 64 KB). */
+const FIRST_BLOCK_PAIRS = 32;
 const BLOCK_PAIRS = 4_096;
 const NO_BLOCK = new Float64Array(0);
 
@@ -37,10 +38,11 @@ export class TimedValues {
   sum = 0;
   min = Infinity;
   max = -Infinity;
-  /** Full blocks of kept pairs, and the one being filled (`#filled` numbers of it used). */
+  /** Full blocks of kept pairs, and the one being filled (`#filled` numbers of it used); each as large as all before (many series keep few). */
   #blocks: Float64Array[] | null = [];
   #block = NO_BLOCK;
   #filled = 0;
+  #kept = 0;
   #bins: TimeBins | null = null;
   #histogram: number[] | null = null;
   readonly #budget: { left: number };
@@ -65,9 +67,10 @@ export class TimedValues {
         let block = this.#block;
         if (this.#filled === block.length) {
           if (block !== NO_BLOCK) this.#blocks.push(block);
-          block = this.#block = new Float64Array(2 * BLOCK_PAIRS);
+          block = this.#block = new Float64Array(2 * Math.min(BLOCK_PAIRS, Math.max(FIRST_BLOCK_PAIRS, this.#kept)));
           this.#filled = 0;
         }
+        this.#kept++;
         block[this.#filled++] = time;
         block[this.#filled++] = value;
         return;
@@ -119,12 +122,8 @@ export class TimedValues {
     for (let i = 0; i < this.#filled; i += 2) visit(block[i]!, block[i + 1]!);
   }
 
-  get #keptCount(): number {
-    return this.#blocks!.length * BLOCK_PAIRS + this.#filled / 2;
-  }
-
   #keptValues(): Float64Array {
-    const values = new Float64Array(this.#keptCount);
+    const values = new Float64Array(this.#kept);
     let i = 0;
     this.#eachKept((_, value) => (values[i++] = value));
     return values;
@@ -142,7 +141,8 @@ export class TimedValues {
   #fold(): void {
     this.#histogram = this.histogram();
     this.#bins = this.#binnedExact(0);
-    this.#budget.left += this.#keptCount;
+    this.#budget.left += this.#kept;
+    this.#kept = 0;
     this.#blocks = null;
     this.#block = NO_BLOCK;
   }
