@@ -15,7 +15,7 @@ export const TOPICS_PLOTTED = 8;
 /** Metrics periods per link kept in a report: more are averaged in groups. */
 export const LINK_POINTS = 2_000;
 /** Events folded in at once (see #foldPending): 7 MB held. */
-const BATCH = 1 << 18;
+export const BATCH = 1 << 18;
 
 /** The callbacks of one entity: binned (count, busy time), and one by one while the row is within its share. */
 class Row {
