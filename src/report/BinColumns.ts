@@ -75,31 +75,21 @@ export class BinColumns {
   }
 
   /**
-   * For each of the first `series` series: per bin up to the last that holds anything of it,
-   * its sum (or count) as a share of its largest, 0–255; a bin that holds anything is at least
-   * 1. Column by column for all series at once: a series' bins lie in every column.
+   * Per bin up to the last that holds anything of `series`, its sum (or count) as a share of
+   * the largest, 0–255; a bin that holds anything is at least 1.
    */
-  shares(series: number, ofSums: boolean): Uint8Array[] {
+  shares(series: number, ofSums: boolean): Uint8Array {
     const columns = this.#columns;
-    const first = ofSums ? 0 : 1;
-    const peaks = new Float64Array(series);
-    const used = new Int32Array(series);
-    for (let i = 0; i < this.length; i++) {
-      const column = columns[i]!;
-      const held = Math.min(series, column.length / 2);
-      for (let s = 0; s < held; s++) {
-        if (column[2 * s + 1]! > 0) used[s] = i + 1;
-        if (column[2 * s + first]! > peaks[s]!) peaks[s] = column[2 * s + first]!;
-      }
-    }
-    const shares = Array.from(used, (bins) => new Uint8Array(bins));
-    for (let i = 0; i < this.length; i++) {
-      const column = columns[i]!;
-      const held = Math.min(series, column.length / 2);
-      for (let s = 0; s < held; s++) {
-        const value = column[2 * s + first]!;
-        if (i < used[s]! && value > 0) shares[s]![i] = Math.max(1, Math.round((255 * value) / peaks[s]!));
-      }
+    const at = 2 * series + (ofSums ? 0 : 1);
+    let used = this.length;
+    while (used > 0 && !((columns[used - 1]![2 * series + 1] ?? 0) > 0)) used--;
+    let peak = 0;
+    for (let i = 0; i < used; i++) peak = Math.max(peak, columns[i]![at] ?? 0);
+    const shares = new Uint8Array(used);
+    if (peak === 0) return shares;
+    for (let i = 0; i < used; i++) {
+      const value = columns[i]![at] ?? 0;
+      shares[i] = Math.max(value > 0 ? 1 : 0, Math.round((255 * value) / peak));
     }
     return shares;
   }

@@ -15,6 +15,8 @@ const PLOT_BINS = 200;
 export const TOPICS_PLOTTED = 8;
 /** Metrics periods per link kept in a report: more are averaged in groups. */
 export const LINK_POINTS = 2_000;
+/** Events whose publishes and takes are folded in at once (see #foldTopics). */
+export const BATCH = 1 << 18;
 /** The callbacks of one entity (its counts and bins are the collector's, by `index`), one by one while the row is within its share. */
 class Row {
   /** Each callback's start and duration side by side (as many as the row's count), while the row is within its share; null past it. */
@@ -107,9 +109,12 @@ export class ReportCollector {
   #taken: Float64Array<ArrayBuffer> = new Float64Array(256);
   #dropped: Float64Array<ArrayBuffer> = new Float64Array(256);
   #topicEvents: Int32Array<ArrayBuffer> = new Int32Array(256);
-  /** Per event of a chunk its topic (-1: none); the chunk's topic events grouped by topic (see #foldTopics). */
-  readonly #groupOf = new Int32Array(CHUNK);
-  readonly #sorted = { rows: new Int32Array(CHUNK), times: new Float64Array(CHUNK), digests: new Int32Array(2 * CHUNK) };
+  /** Chunks whose publishes and takes are not yet folded in, and how many events they hold (less than BATCH). */
+  readonly #pending: EventChunk[] = [];
+  #pendingEvents = 0;
+  /** Per pending event its topic (-1: none); a batch's topic events grouped by topic (see #foldTopics). */
+  readonly #groupOf = new Int32Array(BATCH + CHUNK);
+  readonly #sorted = { rows: new Int32Array(BATCH + CHUNK), times: new Float64Array(BATCH + CHUNK), digests: new Int32Array(2 * (BATCH + CHUNK)) };
   /** Per row its callbacks (count, busy time), per topic its publishes, over time. */
   readonly #rowBins: BinColumns;
   readonly #publishBins: BinColumns;
@@ -219,9 +224,9 @@ export class ReportCollector {
   /**
    * Folds in a chunk of events (callback()/output() fill them, or another thread's EventLog):
    * each callback's row statistics at once, in the order they happened (typed arrays by row,
-   * bins a column per time: a few kilobytes that stay in the cache); then what happened on
-   * topics (publishes and the takes matched with them) topic by topic (see #foldTopics); and
-   * hands the chunk back.
+   * bins a column per time: a few kilobytes that stay in the cache); what happens on topics
+   * (publishes and the takes matched with them) a batch at a time, topic by topic (see
+   * #foldTopics). A chunk is handed back once all of it is folded in.
    */
   absorb(chunk: EventChunk): void {
     const { length, ids, times, durations } = chunk;
@@ -230,6 +235,7 @@ export class ReportCollector {
     const outputTopic = this.#outputTopic;
     const topicEvents = this.#topicEvents;
     const groupOf = this.#groupOf;
+    const offset = this.#pendingEvents;
     for (let i = 0; i < length; i++) {
       const id = ids[i]!;
       const time = times[i]!;
@@ -252,11 +258,12 @@ export class ReportCollector {
           }
         }
       }
-      groupOf[i] = topic;
+      groupOf[offset + i] = topic;
       if (topic >= 0) topicEvents[topic]!++;
     }
-    this.#foldTopics(chunk);
-    this.#folded(chunk);
+    this.#pending.push(chunk);
+    this.#pendingEvents += length;
+    if (this.#pendingEvents >= BATCH) this.#foldTopics();
   }
 
   #countCallback(index: number, time: number, duration: number): void {
@@ -286,12 +293,12 @@ export class ReportCollector {
   }
 
   /**
-   * A chunk's publishes and takes, topic by topic (in the order they happened within a topic,
-   * so that a take finds its publish): partitioned first (a counting sort into one contiguous
-   * copy), so that a topic's log and latencies stay in the cache while its events are applied;
-   * in the order they happened, every one of them was a cache miss.
+   * The pending chunks' publishes and takes, topic by topic (in the order they happened within
+   * a topic, so that a take finds its publish): partitioned first (a counting sort into one
+   * contiguous copy), so that a topic's log and latencies stay in the cache while its events
+   * are applied; in the order they happened, every one of them was a cache miss.
    */
-  #foldTopics({ length, ids, times, digestsLo, digestsHi }: EventChunk): void {
+  #foldTopics(): void {
     const topics = this.#topicList;
     const groupOf = this.#groupOf;
     const { rows: sortedRows, times: sortedTimes, digests: sortedDigests } = this.#sorted;
@@ -303,16 +310,22 @@ export class ReportCollector {
       ends[t] = at;
       at += count;
     }
-    for (let i = 0; i < length; i++) {
-      const t = groupOf[i]!;
-      if (t < 0) continue;
-      const j = ends[t]!++;
-      const id = ids[i]!;
-      sortedRows[j] = id >= 0 ? rowIndex[id]! : -1;
-      sortedTimes[j] = times[i]!;
-      sortedDigests[2 * j] = digestsLo[i]!;
-      sortedDigests[2 * j + 1] = digestsHi[i]!;
+    let k = 0;
+    for (const { length, ids, times, digestsLo, digestsHi } of this.#pending) {
+      for (let i = 0; i < length; i++, k++) {
+        const t = groupOf[k]!;
+        if (t < 0) continue;
+        const j = ends[t]!++;
+        const id = ids[i]!;
+        sortedRows[j] = id >= 0 ? rowIndex[id]! : -1;
+        sortedTimes[j] = times[i]!;
+        sortedDigests[2 * j] = digestsLo[i]!;
+        sortedDigests[2 * j + 1] = digestsHi[i]!;
+      }
     }
+    for (const chunk of this.#pending) this.#folded(chunk);
+    this.#pending.length = 0;
+    this.#pendingEvents = 0;
     const rowList = this.#rowList;
     for (let t = 0, from = 0; t < topics.length; t++) {
       const to = ends[t]!;
@@ -347,6 +360,7 @@ export class ReportCollector {
   /** The report's data: what was gathered, bounded (ReportData.limits says what was left out). */
   report(meta: ReportMeta): ReportData {
     this.#log.flush();
+    this.#foldTopics();
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
     const { limited: timelineLimited, ...timeline } = this.#timeline(span);
@@ -367,14 +381,13 @@ export class ReportCollector {
     const share = fairShare(rows.map((row) => (row.bars === null ? Infinity : counts[row.index]!)), BAR_BUDGET);
     const width = binWidth(span, MAX_BINS, [this.#rowBins.width]);
     this.#rowBins.widenTo(width);
-    const shares = this.#rowBins.shares(this.#rowList.length, this.#durations);
     let limited = false;
     const out = rows.map((row): TimelineRow => {
       const count = counts[row.index]!;
       const base = { node: row.owner, kind: row.kind, channel: row.channel, entity: row.entity, callbacks: count, busy: this.#busy[row.index]! / 1e9 };
       if (row.bars !== null && count <= share) return { ...base, starts: seconds(row.bars, count, 0), durations: seconds(row.bars, count, 1) };
       limited = true;
-      const levels = shares[row.index]!;
+      const levels = this.#rowBins.shares(row.index, this.#durations);
       return { ...base, levels: Buffer.from(levels.buffer, levels.byteOffset, levels.length).toString('base64') };
     });
     return { durations: this.#durations, binWidth: width / 1e9, rows: out, limited };

@@ -97,8 +97,7 @@ export class TimedValues {
   histogram(): number[] {
     if (this.#histogram !== null) return this.#histogram;
     const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
-    const pairs = this.#keptPairs();
-    for (let i = 1; i < pairs.length; i += 2) histogram[binOf(pairs[i]!)]!++;
+    this.#eachKept((_, value) => histogram[binOf(value)]!++);
     return histogram;
   }
 
@@ -116,25 +115,17 @@ export class TimedValues {
     };
   }
 
-  /**
-   * The pairs kept exactly, in the order added, in one array (copied block by block: the
-   * report's code runs once, cold, where a call per pair cost more than the copy).
-   */
-  #keptPairs(): Float64Array {
-    const pairs = new Float64Array(2 * this.#kept);
-    let at = 0;
-    for (const block of this.#blocks!) {
-      pairs.set(block, at);
-      at += block.length;
-    }
-    pairs.set(this.#block.subarray(0, this.#filled), at);
-    return pairs;
+  /** Calls `visit` with each pair kept exactly, in the order added. */
+  #eachKept(visit: (time: number, value: number) => void): void {
+    for (const block of this.#blocks!) for (let i = 0; i < block.length; i += 2) visit(block[i]!, block[i + 1]!);
+    const block = this.#block;
+    for (let i = 0; i < this.#filled; i += 2) visit(block[i]!, block[i + 1]!);
   }
 
   #keptValues(): Float64Array {
-    const pairs = this.#keptPairs();
     const values = new Float64Array(this.#kept);
-    for (let i = 0; i < values.length; i++) values[i] = pairs[2 * i + 1]!;
+    let i = 0;
+    this.#eachKept((_, value) => (values[i++] = value));
     return values;
   }
 
@@ -142,8 +133,7 @@ export class TimedValues {
   #binnedExact(width: number): TimeBins {
     const bins = new TimeBins(true);
     bins.widenTo(width);
-    const pairs = this.#keptPairs();
-    for (let i = 0; i < pairs.length; i += 2) bins.add(pairs[i]!, pairs[i + 1]!);
+    this.#eachKept((time, value) => bins.add(time, value));
     return bins;
   }
 
