@@ -13,5 +13,5 @@ const answer = (message: ReportAnswer, transfer: ArrayBuffer[] = []): void => po
 const collector = new ReportCollector(workerData as number | undefined, (chunk) => answer({ type: 'spare', chunk }, chunkBuffers(chunk)));
 port.on('message', (message: ReportMessage) => {
   if (message.type === 'finish') answer({ type: 'report', data: collector.report(message.meta) });
-  else collector.receive(message.batch);
+  else collector.receive(message);
 });
