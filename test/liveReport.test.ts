@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
 import { CHUNK } from '../src/report/EventLog.js';
 import { LiveReport } from '../src/report/LiveReport.js';
+import { BATCH } from '../src/report/ReportCollector.js';
 import type { ReportData } from '../src/report/ReportData.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Simulation } from '../src/rcl/Simulation.js';
@@ -33,12 +34,12 @@ async function report(chunksBeforeThread: number, seconds = 2, plannedEnd?: numb
 
 describe('LiveReport', () => {
   it('gives the same report folded in the run\'s thread, on a thread of its own from the start, and on one started after the first chunk', async () => {
-    const here = await report(Infinity);
+    const here = await report(Infinity, 3);
     const callbacks = here.timeline.rows.reduce((sum, row) => sum + row.callbacks, 0);
-    assert.ok(callbacks > (2 * CHUNK) / 3, `${callbacks} callbacks: more than two chunks of events with their publishes and takes`);
+    assert.ok(callbacks > BATCH / 3, `${callbacks} callbacks: with their publishes and takes, more events than a batch folded at once`);
     assert.equal(here.topics.filter((row) => row.topic.startsWith('/chatter') && row.taken === row.published).length, TALKERS, 'every take matched');
-    assert.deepEqual(await report(0), here);
-    assert.deepEqual(await report(1), here);
+    assert.deepEqual(await report(0, 3), here);
+    assert.deepEqual(await report(1, 3), here);
   });
 
   it('bins a run that ends when it was planned to as one whose end was not known, and one that ends early in at most its bins', async () => {

@@ -37,8 +37,6 @@ export function chunkBuffers(chunk: EventChunk): ArrayBuffer[] {
 export class EventLog {
   readonly #onFull: (chunk: EventChunk) => void;
   #chunk = newChunk();
-  /** Chunks folded in and handed back (recycle): a new chunk is one of them when there is one. */
-  readonly #spares: EventChunk[] = [];
 
   constructor(onFull: (chunk: EventChunk) => void) {
     this.#onFull = onFull;
@@ -48,7 +46,7 @@ export class EventLog {
     let chunk = this.#chunk;
     if (chunk.length === CHUNK) {
       this.#onFull(chunk);
-      chunk = this.#chunk = this.#spares.pop() ?? newChunk();
+      chunk = this.#chunk = newChunk();
     }
     const i = chunk.length++;
     chunk.ids[i] = id;
@@ -62,16 +60,6 @@ export class EventLog {
   flush(): void {
     if (this.#chunk.length === 0) return;
     this.#onFull(this.#chunk);
-    this.#chunk = this.#spares.pop() ?? newChunk();
-  }
-
-  /**
-   * Takes back a chunk whose events were folded in, to fill again: a new 1.8 MB chunk for
-   * every 65,536 events was garbage-collector pressure that slowed a run by a tenth.
-   */
-  recycle(chunk: EventChunk): void {
-    if (chunk.ids.length !== CHUNK) return;
-    chunk.length = 0;
-    this.#spares.push(chunk);
+    this.#chunk = newChunk();
   }
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { holding } from '../engine/byId.js';
 import type { Engine } from '../engine/Engine.js';
@@ -6,7 +7,7 @@ import type { Simulation } from '../rcl/Simulation.js';
 import { chunkBuffers, EventLog } from './EventLog.js';
 import { ReportCollector, type LinkPeriod, type ReportMeta } from './ReportCollector.js';
 import type { ReportData } from './ReportData.js';
-import type { ReportAnswer, ReportEvent, ReportMessage } from './reportProtocol.js';
+import type { ReportEvent, ReportMessage } from './reportProtocol.js';
 
 /**
  * Full chunks a run fills before its report goes to a thread of its own: a shorter run's is
@@ -69,9 +70,6 @@ export class LiveReport implements EngineObserver {
   #startWorker(): void {
     const worker = new Worker(new URL('./reportWorker.js', import.meta.url), { workerData: this.#plannedEnd });
     worker.on('error', (error) => (this.#failure = error));
-    worker.on('message', (answer: ReportAnswer) => {
-      if (answer.type === 'spare') this.#log.recycle(answer.chunk);
-    });
     for (const { message, transfer } of this.#held) worker.postMessage(message, transfer);
     this.#held = [];
     this.#worker = worker;
@@ -109,15 +107,9 @@ export class LiveReport implements EngineObserver {
         this.#held = [];
         return collector.report(meta);
       }
-      const report = new Promise<ReportData>((resolve, reject) => {
-        worker.on('message', (answer: ReportAnswer) => {
-          if (answer.type === 'report') resolve(answer.data);
-        });
-        worker.once('error', reject);
-        worker.once('exit', (code) => reject(new Error(`the report's thread ended (exit code ${code}) before it gave the report`)));
-      });
       worker.postMessage({ type: 'finish', meta } satisfies ReportMessage);
-      return await report;
+      const [data] = (await once(worker, 'message')) as [ReportData];
+      return data;
     } finally {
       await this.#worker?.terminate();
     }

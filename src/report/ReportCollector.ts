@@ -1,9 +1,8 @@
 import { holding } from '../engine/byId.js';
-import { BinColumns } from './BinColumns.js';
-import { CHUNK, EventLog, type EventChunk } from './EventLog.js';
+import { CHUNK, EventLog, newChunk, type EventChunk } from './EventLog.js';
 import { PublishLog } from './PublishLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
-import { MAX_BINS, MIN_BIN_WIDTH } from './TimeBins.js';
+import { MAX_BINS, MIN_BIN_WIDTH, TimeBins } from './TimeBins.js';
 import { binEdge, HISTOGRAM_BINS, TimedValues } from './TimedValues.js';
 import type { ReportEvent } from './reportProtocol.js';
 
@@ -15,43 +14,52 @@ const PLOT_BINS = 200;
 export const TOPICS_PLOTTED = 8;
 /** Metrics periods per link kept in a report: more are averaged in groups. */
 export const LINK_POINTS = 2_000;
-/** Events whose publishes and takes are folded in at once (see #foldTopics). */
+/** Events folded in at once (see #foldPending): 7 MB held. */
 export const BATCH = 1 << 18;
-/** The callbacks of one entity (its counts and bins are the collector's, by `index`), one by one while the row is within its share. */
+
+/** The callbacks of one entity: binned (count, busy time), and one by one while the row is within its share. */
 class Row {
-  /** Each callback's start and duration side by side (as many as the row's count), while the row is within its share; null past it. */
-  bars: Float64Array | null = new Float64Array(32);
+  count = 0;
+  busy = 0;
+  readonly bins: TimeBins;
+  starts: number[] | null = [];
+  durations: number[] | null = [];
   /** The topic a subscription takes from, and its reader there (PublishLog). */
   readonly topic: Topic | null;
   readonly reader: number;
 
   constructor(
-    /** Rows are numbered densely in the order they were described. */
-    readonly index: number,
     readonly entity: number,
     readonly kind: string,
     readonly owner: string,
     readonly channel: string,
     topic: Topic | null,
+    binWidth: number,
   ) {
     this.topic = topic;
     this.reader = topic === null ? -1 : topic.log.reader();
+    this.bins = new TimeBins(false, binWidth);
   }
 }
 
-/** A topic: its publishes, and its takes' latencies (its counts are the collector's, by `index`). */
 class Topic {
+  published = 0;
+  taken = 0;
+  dropped = 0;
   readonly log = new PublishLog();
+  readonly publishes: TimeBins;
   /** Latencies of the takes matched with their publish, at the takes. */
   readonly latency: TimedValues;
 
   constructor(
     readonly name: string,
-    /** Topics are numbered densely in the order they appeared (the series of their publishes). */
-    readonly index: number,
+    /** Its group in a batch of events (see #foldPending): its publishes and its subscriptions' takes. */
+    readonly group: number,
     budget: { left: number },
+    binWidth: number,
   ) {
     this.latency = new TimedValues(budget);
+    this.publishes = new TimeBins(false, binWidth);
   }
 }
 
@@ -83,62 +91,38 @@ export interface LinkPeriod {
  * budget (TimedValues).
  */
 export class ReportCollector {
-  /** By entity id (sparse), the row of a callback entity. */
   readonly #rows: (Row | undefined)[] = [];
-  /** The rows in the order they were described (Row.index). */
-  readonly #rowList: Row[] = [];
   /** By entity id, an output source's kind. */
   readonly #outputKinds: (string | undefined)[] = [];
+  /** By entity id, the group of its events in a batch (see #foldPending); an output's -1: not reported. */
+  #callbackGroups: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  #outputGroups: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  /** Each group: a topic (publishes, drops and takes there) or the row of an entity that takes from none. */
+  readonly #groups: (Topic | Row)[] = [];
   readonly #topics = new Map<string, Topic>();
-  readonly #topicList: Topic[] = [];
-  // What folding an event reads and writes is in typed arrays by entity id or row index: an
-  // event's entity is seldom the last one's, and an object per entity was a cache miss each time.
-  /** By callback entity id, its row's index. */
-  #rowIndex: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  /** By output entity id, the index of its topic (-1: a response, not reported) and whether it counts losses. */
-  #outputTopic: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  #outputDrops: Uint8Array<ArrayBuffer> = new Uint8Array(1024);
-  /** By row index: callbacks, busy time, and whether the row still keeps its callbacks one by one. */
-  #counts: Float64Array<ArrayBuffer> = new Float64Array(256);
-  #busy: Float64Array<ArrayBuffer> = new Float64Array(256);
-  #keepsBars: Uint8Array<ArrayBuffer> = new Uint8Array(256);
-  /** By row index, the index of the topic a subscription takes from (-1: none). */
-  #rowTopic: Int32Array<ArrayBuffer> = new Int32Array(256);
-  /** By topic index: publishes, takes, losses, and the events of the pending batch (see #foldTopics). */
-  #published: Float64Array<ArrayBuffer> = new Float64Array(256);
-  #taken: Float64Array<ArrayBuffer> = new Float64Array(256);
-  #dropped: Float64Array<ArrayBuffer> = new Float64Array(256);
-  #topicEvents: Int32Array<ArrayBuffer> = new Int32Array(256);
-  /** Chunks whose publishes and takes are not yet folded in, and how many events they hold (less than BATCH). */
+  readonly #log = new EventLog((chunk) => this.absorb(chunk));
+  /** Chunks absorbed and not yet folded in, and how many events they hold (less than BATCH). */
   readonly #pending: EventChunk[] = [];
   #pendingEvents = 0;
-  /** Per pending event its topic (-1: none); a batch's topic events grouped by topic (see #foldTopics). */
+  /** A batch's events grouped, and the group of each (see #foldPending); kept for the next one. */
+  readonly #sorted = newChunk(BATCH + CHUNK);
   readonly #groupOf = new Int32Array(BATCH + CHUNK);
-  readonly #sorted = { rows: new Int32Array(BATCH + CHUNK), times: new Float64Array(BATCH + CHUNK), digests: new Int32Array(2 * (BATCH + CHUNK)) };
-  /** Per row its callbacks (count, busy time), per topic its publishes, over time. */
-  readonly #rowBins: BinColumns;
-  readonly #publishBins: BinColumns;
-  readonly #log = new EventLog((chunk) => this.absorb(chunk));
   readonly #budget = TimedValues.budget();
+  /** The width (ns) bins over time start with: no narrower than the report will draw them. */
+  readonly #binWidth: number;
   #durations = false;
+  #rowCount = 0;
   /** Callbacks a row keeps one by one (past it, the row is drawn binned). */
   #barsPerRow = Infinity;
   #lastTime = 0;
   readonly #links = new Map<string, { times: number[]; periods: LinkPeriod[] }>();
-  /** What a chunk becomes once folded in: filled again by the EventLog it came from. */
-  readonly #folded: (chunk: EventChunk) => void;
 
   /**
    * `plannedEnd`: when the run is to end (ns from its start), if known: the bins over time
    * start as wide as a run that long is drawn with, rather than at 1 ms, merging as time goes on.
-   * `folded`: hands a chunk given to absorb() back once folded in (by default to the
-   * collector's own log, the one callback() and output() fill).
    */
-  constructor(plannedEnd?: number, folded?: (chunk: EventChunk) => void) {
-    const width = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS, []);
-    this.#rowBins = new BinColumns(width);
-    this.#publishBins = new BinColumns(width);
-    this.#folded = folded ?? ((chunk) => this.#log.recycle(chunk));
+  constructor(plannedEnd?: number) {
+    this.#binWidth = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS, []);
   }
 
   /** What a run's thread told of its report (LiveReport): folded in here, or on the report's thread. */
@@ -170,43 +154,33 @@ export class ReportCollector {
 
   describeCallback(entity: number, kind: string, owner: string, channel: string): void {
     while (this.#rows.length <= entity) this.#rows.push(undefined);
-    const index = this.#rowList.length;
-    const row = new Row(index, entity, kind, owner, channel, kind === 'subscription' ? this.#topic(channel) : null);
+    const topic = kind === 'subscription' ? this.#topic(channel) : null;
+    const row = new Row(entity, kind, owner, channel, topic, this.#binWidth);
     this.#rows[entity] = row;
-    this.#rowList.push(row);
-    this.#rowIndex = holding(this.#rowIndex, entity);
-    this.#rowIndex[entity] = index;
-    this.#counts = holding(this.#counts, index);
-    this.#busy = holding(this.#busy, index);
-    this.#keepsBars = holding(this.#keepsBars, index);
-    this.#keepsBars[index] = 1;
-    this.#rowTopic = holding(this.#rowTopic, index);
-    this.#rowTopic[index] = row.topic?.index ?? -1;
+    this.#callbackGroups = holding(this.#callbackGroups, entity);
+    if (topic !== null) this.#callbackGroups[entity] = topic.group;
+    else {
+      this.#callbackGroups[entity] = this.#groups.length;
+      this.#groups.push(row);
+    }
     // Twice a fair share of the bars drawn, so that a row cut off now is one that is binned in the end.
-    this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / this.#rowList.length));
+    this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / ++this.#rowCount));
   }
 
   /** `kind`: publish, response or drop (a source has one kind). */
   describeOutput(entity: number, kind: string, channel: string): void {
     while (this.#outputKinds.length <= entity) this.#outputKinds.push(undefined);
     this.#outputKinds[entity] = kind;
-    this.#outputTopic = holding(this.#outputTopic, entity);
-    this.#outputDrops = holding(this.#outputDrops, entity);
-    this.#outputTopic[entity] = kind === 'response' ? -1 : this.#topic(channel).index;
-    this.#outputDrops[entity] = kind === 'drop' ? 1 : 0;
+    this.#outputGroups = holding(this.#outputGroups, entity);
+    this.#outputGroups[entity] = kind === 'response' ? -1 : this.#topic(channel).group;
   }
 
   #topic(name: string): Topic {
     let topic = this.#topics.get(name);
     if (topic === undefined) {
-      const index = this.#topicList.length;
-      topic = new Topic(name, index, this.#budget);
+      topic = new Topic(name, this.#groups.length, this.#budget, this.#binWidth);
       this.#topics.set(name, topic);
-      this.#topicList.push(topic);
-      this.#published = holding(this.#published, index);
-      this.#taken = holding(this.#taken, index);
-      this.#dropped = holding(this.#dropped, index);
-      this.#topicEvents = holding(this.#topicEvents, index);
+      this.#groups.push(topic);
     }
     return topic;
   }
@@ -221,129 +195,115 @@ export class ReportCollector {
     this.#log.push(~entity, time, 0, lo, hi);
   }
 
-  /**
-   * Folds in a chunk of events (callback()/output() fill them, or another thread's EventLog):
-   * each callback's row statistics at once, in the order they happened (typed arrays by row,
-   * bins a column per time: a few kilobytes that stay in the cache); what happens on topics
-   * (publishes and the takes matched with them) a batch at a time, topic by topic (see
-   * #foldTopics). A chunk is handed back once all of it is folded in.
-   */
+  /** Takes a chunk of events (callback()/output() fill them, or another thread's EventLog); folded in with the next ones. */
   absorb(chunk: EventChunk): void {
-    const { length, ids, times, durations } = chunk;
-    const rowIndex = this.#rowIndex;
-    const rowTopic = this.#rowTopic;
-    const outputTopic = this.#outputTopic;
-    const topicEvents = this.#topicEvents;
-    const groupOf = this.#groupOf;
-    const offset = this.#pendingEvents;
-    for (let i = 0; i < length; i++) {
-      const id = ids[i]!;
-      const time = times[i]!;
-      let topic: number;
-      if (id >= 0) {
-        const index = rowIndex[id]!;
-        this.#countCallback(index, time, durations[i]!);
-        topic = rowTopic[index]!;
-        if (topic >= 0) this.#taken[topic]!++;
-      } else {
-        topic = outputTopic[~id]!;
-        if (topic >= 0) {
-          if (time > this.#lastTime) this.#lastTime = time;
-          if (this.#outputDrops[~id] === 1) {
-            this.#dropped[topic]!++;
-            topic = -1;
-          } else {
-            this.#published[topic]!++;
-            this.#publishBins.add(topic, time, 1);
-          }
-        }
-      }
-      groupOf[offset + i] = topic;
-      if (topic >= 0) topicEvents[topic]!++;
-    }
     this.#pending.push(chunk);
-    this.#pendingEvents += length;
-    if (this.#pendingEvents >= BATCH) this.#foldTopics();
+    this.#pendingEvents += chunk.length;
+    if (this.#pendingEvents >= BATCH) this.#foldPending();
   }
 
-  #countCallback(index: number, time: number, duration: number): void {
-    const count = ++this.#counts[index]!;
-    this.#busy[index]! += duration;
-    this.#rowBins.add(index, time, duration);
-    if (this.#keepsBars[index] === 1) this.#keepBar(index, count, time, duration);
+  /**
+   * Applies the pending chunks' events group by group: each topic's publishes, drops and takes
+   * (in the order they happened, so that a take finds its publish), each other entity's
+   * callbacks. Partitioned first (a counting sort into one contiguous copy), so that each
+   * group's statistics stay in the cache while its events are applied; in the order they
+   * happened, every event was a cache miss. The more events a batch holds, the more of them
+   * share each group's misses.
+   */
+  #foldPending(): void {
+    const callbackGroups = this.#callbackGroups;
+    const outputGroups = this.#outputGroups;
+    const groups = this.#groups;
+    const sorted = this.#sorted;
+    const groupOf = this.#groupOf;
+    // ends[g + 1]: first the size of group g, then where it starts, then where it ends.
+    const ends = new Int32Array(groups.length + 1);
+    let k = 0;
+    for (const { length, ids } of this.#pending) {
+      for (let i = 0; i < length; i++, k++) {
+        const id = ids[i]!;
+        const g = id >= 0 ? callbackGroups[id]! : outputGroups[~id]!;
+        groupOf[k] = g;
+        if (g >= 0) ends[g + 1]!++;
+      }
+    }
+    for (let g = 0; g < groups.length; g++) ends[g + 1]! += ends[g]!;
+    k = 0;
+    for (const { length, ids, times, durations, digestsLo, digestsHi } of this.#pending) {
+      for (let i = 0; i < length; i++, k++) {
+        const g = groupOf[k]!;
+        if (g < 0) continue;
+        const j = ends[g]!++;
+        sorted.ids[j] = ids[i]!;
+        sorted.times[j] = times[i]!;
+        sorted.durations[j] = durations[i]!;
+        sorted.digestsLo[j] = digestsLo[i]!;
+        sorted.digestsHi[j] = digestsHi[i]!;
+      }
+    }
+    this.#pending.length = 0;
+    this.#pendingEvents = 0;
+    let from = 0;
+    for (let g = 0; g < groups.length; g++) {
+      const to = ends[g]!;
+      if (to === from) continue;
+      const group = groups[g]!;
+      if (group instanceof Topic) this.#applyTopic(group, sorted, from, to);
+      else this.#applyCallbacks(group, sorted, from, to);
+      from = to;
+    }
+  }
+
+  /** Events from..to of a sorted chunk: callbacks of `row`. */
+  #applyCallbacks(row: Row, sorted: EventChunk, from: number, to: number): void {
+    const { times, durations } = sorted;
+    for (let i = from; i < to; i++) this.#applyCallback(row, times[i]!, durations[i]!);
+  }
+
+  /** Events from..to of a sorted chunk: the publishes, drops and takes of `topic`. */
+  #applyTopic(topic: Topic, sorted: EventChunk, from: number, to: number): void {
+    const rows = this.#rows;
+    const outputKinds = this.#outputKinds;
+    const { ids, times, durations, digestsLo, digestsHi } = sorted;
+    for (let i = from; i < to; i++) {
+      const id = ids[i]!;
+      if (id < 0) {
+        this.#applyOutput(topic, outputKinds[~id]!, times[i]!, digestsLo[i]!, digestsHi[i]!);
+        continue;
+      }
+      const row = rows[id]!;
+      const time = times[i]!;
+      this.#applyCallback(row, time, durations[i]!);
+      topic.taken++;
+      const published = topic.log.take(row.reader, digestsLo[i]!, digestsHi[i]!);
+      if (published >= 0) topic.latency.add(time, time - published);
+    }
+  }
+
+  #applyCallback(row: Row, time: number, duration: number): void {
+    row.count++;
+    row.busy += duration;
+    row.bins.add(time, duration);
+    const starts = row.starts;
+    if (starts !== null) {
+      if (starts.length < this.#barsPerRow) {
+        starts.push(time);
+        row.durations!.push(duration);
+      } else row.starts = row.durations = null;
+    }
     if (duration > 0) this.#durations = true;
     if (time + duration > this.#lastTime) this.#lastTime = time + duration;
   }
 
-  #keepBar(index: number, count: number, time: number, duration: number): void {
-    const row = this.#rowList[index]!;
-    if (count > this.#barsPerRow) {
-      row.bars = null;
-      this.#keepsBars[index] = 0;
+  #applyOutput(topic: Topic, kind: string, time: number, lo: number, hi: number): void {
+    if (time > this.#lastTime) this.#lastTime = time;
+    if (kind === 'drop') {
+      topic.dropped++;
       return;
     }
-    let bars = row.bars!;
-    if (2 * count > bars.length) {
-      bars = new Float64Array(2 * bars.length);
-      bars.set(row.bars!);
-      row.bars = bars;
-    }
-    bars[2 * count - 2] = time;
-    bars[2 * count - 1] = duration;
-  }
-
-  /**
-   * The pending chunks' publishes and takes, topic by topic (in the order they happened within
-   * a topic, so that a take finds its publish): partitioned first (a counting sort into one
-   * contiguous copy), so that a topic's log and latencies stay in the cache while its events
-   * are applied; in the order they happened, every one of them was a cache miss.
-   */
-  #foldTopics(): void {
-    const topics = this.#topicList;
-    const groupOf = this.#groupOf;
-    const { rows: sortedRows, times: sortedTimes, digests: sortedDigests } = this.#sorted;
-    const rowIndex = this.#rowIndex;
-    // ends[t]: first where topic t's events start, then where they end.
-    const ends = this.#topicEvents;
-    for (let t = 0, at = 0; t < topics.length; t++) {
-      const count = ends[t]!;
-      ends[t] = at;
-      at += count;
-    }
-    let k = 0;
-    for (const { length, ids, times, digestsLo, digestsHi } of this.#pending) {
-      for (let i = 0; i < length; i++, k++) {
-        const t = groupOf[k]!;
-        if (t < 0) continue;
-        const j = ends[t]!++;
-        const id = ids[i]!;
-        sortedRows[j] = id >= 0 ? rowIndex[id]! : -1;
-        sortedTimes[j] = times[i]!;
-        sortedDigests[2 * j] = digestsLo[i]!;
-        sortedDigests[2 * j + 1] = digestsHi[i]!;
-      }
-    }
-    for (const chunk of this.#pending) this.#folded(chunk);
-    this.#pending.length = 0;
-    this.#pendingEvents = 0;
-    const rowList = this.#rowList;
-    for (let t = 0, from = 0; t < topics.length; t++) {
-      const to = ends[t]!;
-      ends[t] = 0;
-      if (to === from) continue;
-      const { log, latency } = topics[t]!;
-      for (let j = from; j < to; j++) {
-        const row = sortedRows[j]!;
-        const time = sortedTimes[j]!;
-        if (row < 0) {
-          log.published(time, sortedDigests[2 * j]!, sortedDigests[2 * j + 1]!);
-          continue;
-        }
-        const published = log.take(rowList[row]!.reader, sortedDigests[2 * j]!, sortedDigests[2 * j + 1]!);
-        if (published >= 0) latency.add(time, time - published);
-      }
-      from = to;
-    }
+    topic.published++;
+    topic.publishes.add(time, 1);
+    topic.log.published(time, lo, hi);
   }
 
   /** The network's link statistics of the metrics period ending at `time`. */
@@ -360,7 +320,7 @@ export class ReportCollector {
   /** The report's data: what was gathered, bounded (ReportData.limits says what was left out). */
   report(meta: ReportMeta): ReportData {
     this.#log.flush();
-    this.#foldTopics();
+    this.#foldPending();
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
     const { limited: timelineLimited, ...timeline } = this.#timeline(span);
@@ -375,37 +335,32 @@ export class ReportCollector {
   }
 
   #timeline(span: number): { durations: boolean; binWidth: number; rows: TimelineRow[]; limited: boolean } {
-    const counts = this.#counts;
-    const rows = this.#rowList.filter((row) => counts[row.index]! > 0);
+    const rows = this.#rows.filter((row): row is Row => row !== undefined && row.count > 0);
     rows.sort((a, b) => (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : a.entity - b.entity));
-    const share = fairShare(rows.map((row) => (row.bars === null ? Infinity : counts[row.index]!)), BAR_BUDGET);
-    const width = binWidth(span, MAX_BINS, [this.#rowBins.width]);
-    this.#rowBins.widenTo(width);
+    const share = fairShare(rows.map((row) => (row.starts === null ? Infinity : row.count)), BAR_BUDGET);
+    const width = binWidth(span, MAX_BINS, rows.map((row) => row.bins.width));
     let limited = false;
     const out = rows.map((row): TimelineRow => {
-      const count = counts[row.index]!;
-      const base = { node: row.owner, kind: row.kind, channel: row.channel, entity: row.entity, callbacks: count, busy: this.#busy[row.index]! / 1e9 };
-      if (row.bars !== null && count <= share) return { ...base, starts: seconds(row.bars, count, 0), durations: seconds(row.bars, count, 1) };
+      const base = { node: row.owner, kind: row.kind, channel: row.channel, entity: row.entity, callbacks: row.count, busy: row.busy / 1e9 };
+      if (row.starts !== null && row.count <= share) return { ...base, starts: f64(row.starts), durations: f64(row.durations!) };
       limited = true;
-      const levels = this.#rowBins.shares(row.index, this.#durations);
+      row.bins.widenTo(width);
+      const levels = row.bins.shares(this.#durations);
       return { ...base, levels: Buffer.from(levels.buffer, levels.byteOffset, levels.length).toString('base64') };
     });
     return { durations: this.#durations, binWidth: width / 1e9, rows: out, limited };
   }
 
   #topicRows(span: number): TopicRow[] {
-    const published = this.#published;
-    const taken = this.#taken;
-    const dropped = this.#dropped;
     return [...this.#topics.values()]
-      .filter(({ index }) => published[index]! + taken[index]! + dropped[index]! > 0)
+      .filter((topic) => topic.published + topic.taken + topic.dropped > 0)
       .sort((a, b) => (a.name < b.name ? -1 : 1))
       .map((topic) => ({
         topic: topic.name,
-        published: published[topic.index]!,
-        taken: taken[topic.index]!,
-        dropped: dropped[topic.index]!,
-        rate: span === 0 ? 0 : published[topic.index]! / span,
+        published: topic.published,
+        taken: topic.taken,
+        dropped: topic.dropped,
+        rate: span === 0 ? 0 : topic.published / span,
         latency: topic.latency.summary(1e-9),
       }));
   }
@@ -419,20 +374,20 @@ export class ReportCollector {
   }
 
   #rates(span: number): SeriesSet | null {
-    const topics = [...this.#topics.values()].filter((topic) => this.#published[topic.index]! > 0);
+    const topics = [...this.#topics.values()].filter((topic) => topic.published > 0);
     if (topics.length === 0) return null;
-    const publishes = this.#publishBins;
-    const width = binWidth(span, PLOT_BINS, [publishes.width]);
-    publishes.widenTo(width);
-    const total = new Array<number>(publishes.length).fill(0);
-    for (const topic of topics) publishes.addSumsTo(topic.index, total);
-    const perSecond = (counts: number[]): number[] => counts.map((count) => round(count / (width / 1e9)));
+    const width = binWidth(span, PLOT_BINS, topics.map((topic) => topic.publishes.width));
+    const total = new Array<number>(MAX_BINS).fill(0);
+    let bins = 0;
+    for (const topic of topics) {
+      topic.publishes.widenTo(width);
+      topic.publishes.addSumsTo(total);
+      bins = Math.max(bins, topic.publishes.length);
+    }
+    const perSecond = (counts: number[]): number[] => Array.from({ length: bins }, (_, i) => round((counts[i] ?? 0) / (width / 1e9)));
     return {
       binWidth: width / 1e9,
-      series: [
-        { name: 'all topics', values: perSecond(total) },
-        ...this.#plotted((t) => this.#published[t.index]!).map((topic) => ({ name: topic.name, values: perSecond(publishes.values(topic.index, true)) })),
-      ],
+      series: [{ name: 'all topics', values: perSecond(total) }, ...this.#plotted((t) => t.published).map((topic) => ({ name: topic.name, values: perSecond(topic.publishes.sums) }))],
     };
   }
 
@@ -503,10 +458,10 @@ function binWidth(span: number, bins: number, collected: number[]): number {
   return Math.max(width, ...collected);
 }
 
-/** Base64 (little-endian Float64) of `count` times in ns as seconds, taken every other one from `first`. */
-function seconds(pairs: Float64Array, count: number, first: number): string {
-  const scaled = new Float64Array(count);
-  for (let i = 0; i < count; i++) scaled[i] = pairs[first + 2 * i]! / 1e9;
+/** Base64 of times in ns as seconds, little-endian Float64. */
+function f64(values: readonly number[]): string {
+  const scaled = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) scaled[i] = values[i]! / 1e9;
   return Buffer.from(scaled.buffer).toString('base64');
 }
 

@@ -4,21 +4,22 @@ export const MAX_BINS = 500;
 export const MIN_BIN_WIDTH = 1_000_000;
 
 /**
- * Values over sim time in at most MAX_BINS bins of equal width: the width starts at 1 ms and
- * doubles (neighbours merged) whenever a time falls past the last bin, so a run of any length
- * keeps a fixed amount of memory per series, without knowing its length in advance. Each bin
- * holds a sum, a count and, when asked for, a maximum.
+ * Values over sim time in at most MAX_BINS bins of equal width: the width starts at 1 ms (or a
+ * power-of-two multiple given) and doubles (neighbours merged) whenever a time falls past the
+ * last bin, so a run of any length keeps a fixed amount of memory per series, without knowing
+ * its length in advance. Each bin holds a sum, a count and, when asked for, a maximum.
  */
 export class TimeBins {
   /** Bin width, ns. */
-  width = MIN_BIN_WIDTH;
+  width: number;
   /** Bins in use (the rest of the arrays is zero, or -Infinity for maxima). */
   length = 0;
   /** Per bin its sum and its count, side by side: one allocation, one cache line for both. */
   readonly #bins = new Float64Array(2 * MAX_BINS);
   readonly #maxima: Float64Array | null;
 
-  constructor(withMaxima = false) {
+  constructor(withMaxima = false, width = MIN_BIN_WIDTH) {
+    this.width = width;
     this.#maxima = withMaxima ? new Float64Array(MAX_BINS).fill(-Infinity) : null;
   }
 
@@ -55,6 +56,30 @@ export class TimeBins {
     const out = new Array<number>(this.length);
     for (let i = 0; i < this.length; i++) out[i] = values[first + step * i]!;
     return out;
+  }
+
+  /** Adds each bin's sum to `totals` (by bin). */
+  addSumsTo(totals: number[]): void {
+    const bins = this.#bins;
+    for (let i = 0; i < this.length; i++) totals[i]! += bins[2 * i]!;
+  }
+
+  /**
+   * Per bin its sum (or count) as a share of the largest, 0–255; a bin that holds anything is
+   * at least 1.
+   */
+  shares(ofSums: boolean): Uint8Array {
+    const bins = this.#bins;
+    const first = ofSums ? 0 : 1;
+    let peak = 0;
+    for (let i = 0; i < this.length; i++) if (bins[first + 2 * i]! > peak) peak = bins[first + 2 * i]!;
+    const shares = new Uint8Array(this.length);
+    if (peak === 0) return shares;
+    for (let i = 0; i < this.length; i++) {
+      const value = bins[first + 2 * i]!;
+      shares[i] = Math.max(value > 0 ? 1 : 0, Math.round((255 * value) / peak));
+    }
+    return shares;
   }
 
   /** Widens to `width` (a power-of-two multiple of this width): series plotted together share one. */

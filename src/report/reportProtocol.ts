@@ -1,6 +1,5 @@
 import type { EventChunk } from './EventLog.js';
 import type { LinkPeriod, ReportMeta } from './ReportCollector.js';
-import type { ReportData } from './ReportData.js';
 
 /** What a run tells the collector of its report (ReportCollector.receive), here or on the report's thread. */
 export type ReportEvent =
@@ -14,6 +13,3 @@ export type ReportMessage =
   | ReportEvent
   /** The run is over: answer with the report's data. */
   | { type: 'finish'; meta: ReportMeta };
-
-/** What the report's thread answers: chunks folded in (to be filled again), and at the end the report. */
-export type ReportAnswer = { type: 'spare'; chunk: EventChunk } | { type: 'report'; data: ReportData };
