@@ -4,10 +4,10 @@ import { holding } from '../engine/byId.js';
 import type { Engine } from '../engine/Engine.js';
 import type { EngineObserver, Executable, OutputKind, OutputSource } from '../engine/Executable.js';
 import type { Simulation } from '../rcl/Simulation.js';
-import { chunkBuffers, EventLog } from './EventLog.js';
+import { chunkBuffers, EventLog, type EventChunk } from './EventLog.js';
 import { ReportCollector, type LinkPeriod, type ReportMeta } from './ReportCollector.js';
 import type { ReportData } from './ReportData.js';
-import type { ReportEvent, ReportMessage } from './reportProtocol.js';
+import type { ReportBatch, ReportMessage, ReportNote } from './reportProtocol.js';
 
 /**
  * Full chunks a run fills before its report goes to a thread of its own: a shorter run's is
@@ -29,12 +29,14 @@ export class LiveReport implements EngineObserver {
   readonly #plannedEnd: number | undefined;
   readonly #chunksBeforeThread: number;
   #worker: Worker | null = null;
+  /** Notes since the last chunk (they go with the next). */
+  #notes: ReportNote[] = [];
   /** What the worker is told, held until it starts (or the run ends first). */
-  #held: { message: ReportEvent; transfer: ArrayBuffer[] }[] = [];
+  #held: ReportBatch[] = [];
   #chunks = 0;
   /** The run is over: what is left is folded where the report is (a thread is no longer worth starting). */
   #ending = false;
-  readonly #log = new EventLog((chunk) => this.#post({ type: 'chunk', chunk }, chunkBuffers(chunk)));
+  readonly #log = new EventLog((chunk) => this.#send(chunk));
   /** Entity ids already described to the collector (callbacks; outputs), by id. */
   #callbacks: Uint8Array<ArrayBuffer> = new Uint8Array(1024);
   #outputs: Uint8Array<ArrayBuffer> = new Uint8Array(1024);
@@ -53,24 +55,31 @@ export class LiveReport implements EngineObserver {
     if (network !== null) {
       simulation.delivery.watch(network.config.linksTopic, (sample) => {
         const links = (sample.message as { links?: LinkPeriod[] } | null)?.links;
-        if (links !== undefined) this.#post({ type: 'links', time: this.#engine.now, links });
+        if (links !== undefined) this.#notes.push({ type: 'links', time: this.#engine.now, links });
       });
     }
   }
 
-  #post(message: ReportEvent, transfer: ArrayBuffer[] = []): void {
+  /** A chunk of events (null: none) with the notes told since the last, to the worker or held for it. */
+  #send(chunk: EventChunk | null): void {
+    const batch: ReportBatch = { notes: this.#notes, chunk };
+    this.#notes = [];
     if (this.#worker !== null) {
-      this.#worker.postMessage(message satisfies ReportMessage, transfer);
+      this.#post(this.#worker, batch);
       return;
     }
-    this.#held.push({ message, transfer });
-    if (message.type === 'chunk' && ++this.#chunks >= this.#chunksBeforeThread && !this.#ending) this.#startWorker();
+    this.#held.push(batch);
+    if (chunk !== null && ++this.#chunks >= this.#chunksBeforeThread && !this.#ending) this.#startWorker();
+  }
+
+  #post(worker: Worker, batch: ReportBatch): void {
+    worker.postMessage({ type: 'batch', batch } satisfies ReportMessage, batch.chunk === null ? [] : chunkBuffers(batch.chunk));
   }
 
   #startWorker(): void {
     const worker = new Worker(new URL('./reportWorker.js', import.meta.url), { workerData: this.#plannedEnd });
     worker.on('error', (error) => (this.#failure = error));
-    for (const { message, transfer } of this.#held) worker.postMessage(message, transfer);
+    for (const batch of this.#held) this.#post(worker, batch);
     this.#held = [];
     this.#worker = worker;
   }
@@ -78,7 +87,7 @@ export class LiveReport implements EngineObserver {
   onCallback(entity: Executable, entityId: number, digestLo: number, digestHi: number): void {
     if (entityId >= this.#callbacks.length || this.#callbacks[entityId] === 0) {
       this.#callbacks = described(this.#callbacks, entityId);
-      this.#post({ type: 'callback', id: entityId, kind: entity.kind, owner: entity.owner, channel: entity.channel });
+      this.#notes.push({ type: 'callback', id: entityId, kind: entity.kind, owner: entity.owner, channel: entity.channel });
     }
     const engine = this.#engine;
     // Before the start the clock reads 0, not an offset: such callbacks count at the start.
@@ -88,7 +97,7 @@ export class LiveReport implements EngineObserver {
   onOutput(kind: OutputKind, source: OutputSource, entityId: number, digestLo: number, digestHi: number): void {
     if (entityId >= this.#outputs.length || this.#outputs[entityId] === 0) {
       this.#outputs = described(this.#outputs, entityId);
-      this.#post({ type: 'output', id: entityId, kind, channel: source.channel });
+      this.#notes.push({ type: 'output', id: entityId, kind, channel: source.channel });
     }
     const engine = this.#engine;
     this.#log.push(~entityId, engine.started ? engine.now : 0, 0, digestLo, digestHi);
@@ -101,9 +110,10 @@ export class LiveReport implements EngineObserver {
       if (this.#failure !== null) throw this.#failure;
       this.#ending = true;
       this.#log.flush();
+      if (this.#notes.length > 0) this.#send(null);
       if (worker === null) {
         const collector = new ReportCollector(this.#plannedEnd);
-        for (const { message } of this.#held) collector.receive(message);
+        for (const batch of this.#held) collector.receive(batch);
         this.#held = [];
         return collector.report(meta);
       }

@@ -4,7 +4,7 @@ import { PublishLog } from './PublishLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
 import { MAX_BINS, MIN_BIN_WIDTH, TimeBins } from './TimeBins.js';
 import { binEdge, HISTOGRAM_BINS, TimedValues } from './TimedValues.js';
-import type { ReportEvent } from './reportProtocol.js';
+import type { ReportBatch } from './reportProtocol.js';
 
 /** Callbacks drawn one by one, over all rows; a busier row is drawn as bins. */
 export const BAR_BUDGET = 100_000;
@@ -126,21 +126,21 @@ export class ReportCollector {
   }
 
   /** What a run's thread told of its report (LiveReport): folded in here, or on the report's thread. */
-  receive(message: ReportEvent): void {
-    switch (message.type) {
-      case 'callback':
-        this.describeCallback(message.id, message.kind, message.owner, message.channel);
-        break;
-      case 'output':
-        this.describeOutput(message.id, message.kind, message.channel);
-        break;
-      case 'chunk':
-        this.absorb(message.chunk);
-        break;
-      case 'links':
-        this.linkPeriod(message.time, message.links);
-        break;
+  receive({ notes, chunk }: ReportBatch): void {
+    for (const note of notes) {
+      switch (note.type) {
+        case 'callback':
+          this.describeCallback(note.id, note.kind, note.owner, note.channel);
+          break;
+        case 'output':
+          this.describeOutput(note.id, note.kind, note.channel);
+          break;
+        case 'links':
+          this.linkPeriod(note.time, note.links);
+          break;
+      }
     }
+    if (chunk !== null) this.absorb(chunk);
   }
 
   /** Whether the entity with this id was described already. */

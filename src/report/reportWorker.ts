@@ -10,5 +10,5 @@ const collector = new ReportCollector(workerData as number | undefined);
 const port = parentPort!;
 port.on('message', (message: ReportMessage) => {
   if (message.type === 'finish') port.postMessage(collector.report(message.meta));
-  else collector.receive(message);
+  else collector.receive(message.batch);
 });
