@@ -1,5 +1,5 @@
 import { holding } from '../engine/byId.js';
-import { CHUNK, EventLog, newChunk, type EventChunk } from './EventLog.js';
+import { EventLog, newChunk, type EventChunk } from './EventLog.js';
 import { PublishLog } from './PublishLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
 import { MAX_BINS, MIN_BIN_WIDTH, TimeBins } from './TimeBins.js';
@@ -104,9 +104,9 @@ export class ReportCollector {
   /** Chunks absorbed and not yet folded in, and how many events they hold (less than BATCH). */
   readonly #pending: EventChunk[] = [];
   #pendingEvents = 0;
-  /** A batch's events grouped, and the group of each (see #foldPending); kept for the next one. */
-  readonly #sorted = newChunk(BATCH + CHUNK);
-  readonly #groupOf = new Int32Array(BATCH + CHUNK);
+  /** A batch's events grouped, and the group of each (see #foldPending); kept for the next one, as large as the largest yet (a short run's is small). */
+  #sorted = newChunk(0);
+  #groupOf = new Int32Array(0);
   readonly #budget = TimedValues.budget();
   /** The width (ns) bins over time start with: no narrower than the report will draw them. */
   readonly #binWidth: number;
@@ -211,6 +211,10 @@ export class ReportCollector {
    * share each group's misses.
    */
   #foldPending(): void {
+    if (this.#groupOf.length < this.#pendingEvents) {
+      this.#sorted = newChunk(this.#pendingEvents);
+      this.#groupOf = new Int32Array(this.#pendingEvents);
+    }
     const callbackGroups = this.#callbackGroups;
     const outputGroups = this.#outputGroups;
     const groups = this.#groups;
