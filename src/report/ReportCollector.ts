@@ -258,13 +258,13 @@ export class ReportCollector {
     }
   }
 
-  /** Events from..to of a sorted chunk: callbacks of `row`. */
+  /** Events from..to of the sorted batch: callbacks of `row`. */
   #applyCallbacks(row: Row, sorted: EventChunk, from: number, to: number): void {
     const { times, durations } = sorted;
     for (let i = from; i < to; i++) this.#applyCallback(row, times[i]!, durations[i]!);
   }
 
-  /** Events from..to of a sorted chunk: the publishes, drops and takes of `topic`. */
+  /** Events from..to of the sorted batch: the publishes, drops and takes of `topic`. */
   #applyTopic(topic: Topic, sorted: EventChunk, from: number, to: number): void {
     const rows = this.#rows;
     const outputKinds = this.#outputKinds;

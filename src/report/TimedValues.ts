@@ -21,7 +21,7 @@ function binOf(value: number): number {
   return Math.min(HISTOGRAM_BINS - 1, Math.floor(Math.log10(value) * PER_DECADE));
 }
 
-/** Pairs in a series' first block of kept pairs, and at most in one (time and value interleaved: 64 KB). */
+/** Pairs in a series' first block of kept pairs (time and value side by side); later blocks are as large as all before, up to BLOCK_PAIRS (64 KB). */
 const FIRST_BLOCK_PAIRS = 32;
 const BLOCK_PAIRS = 4_096;
 const NO_BLOCK = new Float64Array(0);
