@@ -9,7 +9,7 @@ const MAX_ENTRIES = 16_384;
  * publish order (skipping what it lost or had overwritten), so it looks for the digest it
  * consumed from after its last match. A take that finds none (a digest that appears nowhere
  * near, a run without digests) has no latency. Only what a reader may still consume is kept:
- * with readers that keep up, a few entries, whatever the length of the run.
+ * with readers that keep up, 512 entries, whatever the length of the run.
  */
 export class PublishLog {
   // Allocated at the first publish, as large as what a reader before its first match keeps (see #makeRoom).
