@@ -95,6 +95,8 @@ export class LiveReport implements EngineObserver {
   }
 
   onOutput(kind: OutputKind, source: OutputSource, entityId: number, digestLo: number, digestHi: number): void {
+    // A report shows what happens on topics; a service's responses are in its callbacks' rows.
+    if (kind === 'response') return;
     if (entityId >= this.#outputs.length || this.#outputs[entityId] === 0) {
       this.#outputs = described(this.#outputs, entityId);
       this.#notes.push({ type: 'output', id: entityId, kind, channel: source.channel });
