@@ -1,12 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import puppeteer from 'puppeteer-core';
+import { launchChromium } from './chromium.js';
 
 /** Seconds headless Chromium (Debian's) takes from opening a report to the end of its drawing. */
 export async function renderSeconds(file: string): Promise<number> {
-  const browser = await puppeteer.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1300, height: 900 });

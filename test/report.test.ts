@@ -2,12 +2,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
+import { CHROMIUM, launchChromium } from '../bench/chromium.js';
 import type { ReportData } from '../src/report/ReportData.js';
 import { lastJsonLine, runCli, tempDir } from './helpers.js';
-
-/** Debian's Chromium (.ci/run installs it); no browser is downloaded. */
-const CHROMIUM = '/usr/bin/chromium';
 
 /** The data a report embeds, as its page reads it. */
 function reportData(file: string): ReportData {
@@ -31,10 +29,7 @@ describe('rclsim report (HTML, checked in headless Chromium)', () => {
 
   before(async () => {
     assert.ok(existsSync(CHROMIUM), `${CHROMIUM} (Debian's chromium package; .ci/run installs it)`);
-    browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser?.close();
