@@ -5,7 +5,7 @@ import type { Engine } from '../engine/Engine.js';
 import type { EngineObserver, Executable, OutputKind, OutputSource } from '../engine/Executable.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { chunkBuffers, EventLog, type EventChunk } from './EventLog.js';
-import { ReportCollector, type LinkPeriod, type ReportMeta } from './ReportCollector.js';
+import { ReportCollector, reportsOutput, type LinkPeriod, type ReportMeta } from './ReportCollector.js';
 import type { ReportData } from './ReportData.js';
 import type { ReportBatch, ReportMessage, ReportNote } from './reportProtocol.js';
 
@@ -95,8 +95,7 @@ export class LiveReport implements EngineObserver {
   }
 
   onOutput(kind: OutputKind, source: OutputSource, entityId: number, digestLo: number, digestHi: number): void {
-    // A report shows what happens on topics; a service's responses are in its callbacks' rows.
-    if (kind === 'response') return;
+    if (!reportsOutput(kind)) return;
     if (entityId >= this.#outputs.length || this.#outputs[entityId] === 0) {
       this.#outputs = described(this.#outputs, entityId);
       this.#notes.push({ type: 'output', id: entityId, kind, channel: source.channel });

@@ -63,6 +63,11 @@ class Topic {
   }
 }
 
+/** Whether a report shows an output of this kind: publishes and losses on topics, not a service's responses (its callbacks' rows show those). */
+export function reportsOutput(kind: string): boolean {
+  return kind !== 'response';
+}
+
 /** What a report says besides what the collector gathered. */
 export type ReportMeta = Pick<ReportData, 'title' | 'source' | 'summary' | 'results' | 'warnings' | 'failure' | 'executors' | 'divergence'> & {
   /** The run's end, ns from its start (the records may end earlier). */
@@ -84,11 +89,11 @@ export interface LinkPeriod {
 
 /**
  * What a report needs of a run, gathered from its callbacks and outputs (a trace read back
- * through callback()/output(), or a run's chunks through absorb() on the report's thread): a
- * timeline per entity, publishes, takes and losses per topic with the latency of each take
- * matched to its publish by digest, and network link periods. Memory is bounded: binned
- * series (TimeBins), callbacks kept one by one up to each row's share, latencies exact up to a
- * budget (TimedValues).
+ * through callback()/output(), or a run's batches through receive(), here or on the report's
+ * thread): a timeline per entity, publishes, takes and losses per topic with the latency of
+ * each take matched to its publish by digest, and network link periods. Memory is bounded:
+ * binned series (TimeBins), callbacks kept one by one up to each row's share, latencies exact
+ * up to a budget (TimedValues).
  */
 export class ReportCollector {
   readonly #rows: (Row | undefined)[] = [];
@@ -172,7 +177,7 @@ export class ReportCollector {
     while (this.#outputKinds.length <= entity) this.#outputKinds.push(undefined);
     this.#outputKinds[entity] = kind;
     this.#outputGroups = holding(this.#outputGroups, entity);
-    this.#outputGroups[entity] = kind === 'response' ? -1 : this.#topic(channel).group;
+    this.#outputGroups[entity] = reportsOutput(kind) ? this.#topic(channel).group : -1;
   }
 
   #topic(name: string): Topic {

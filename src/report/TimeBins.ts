@@ -65,8 +65,8 @@ export class TimeBins {
   }
 
   /**
-   * Per bin its sum (or count) as a share of the largest, 0–255; a bin that holds anything is
-   * at least 1.
+   * Per bin its sum (or count) as a share of the largest, 0–255; a bin whose value is above
+   * zero is at least 1.
    */
   shares(ofSums: boolean): Uint8Array {
     const bins = this.#bins;
