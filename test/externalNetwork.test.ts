@@ -123,7 +123,7 @@ describe('network.external: ns-3 in the loop', () => {
     assert.match(both.stderr, /network\.external: needs either 'command' \(rclsim starts it\) or 'connect' \(an address\), not both/);
   });
 
-  it('tells the simulator the path through obstacles (entry and exit points), each pair again only when it changed; connects over TCP too', async () => {
+  it('tells the simulator the path through obstacles (entry and exit points), each pair again only when it changed; connects over TCP too, answers that come in pieces and late included', async () => {
     const dir = tempDir();
     const record = join(dir, 'advances.jsonl');
     const wall = '  obstacles:\n    - { name: wall, footprint: [[9.9, -5], [10.1, -5], [10.1, 5], [9.9, 5]], height: 10, loss_db: 12 }\n';
@@ -142,7 +142,7 @@ describe('network.external: ns-3 in the loop', () => {
 
     const portFile = join(dir, 'port');
     const tcpRecord = join(dir, 'tcp.jsonl');
-    const listening = spawn(process.execPath, [recorder, '--tcp', portFile], { stdio: 'ignore', env: { ...process.env, RECORD_TO: tcpRecord } });
+    const listening = spawn(process.execPath, [recorder, '--tcp', portFile], { stdio: 'ignore', env: { ...process.env, RECORD_TO: tcpRecord, SPLIT_MS: '5' } });
     try {
       for (let i = 0; i < 100 && !existsSync(portFile); i++) await new Promise((resolve) => setTimeout(resolve, 20));
       const port = readFileSync(portFile, 'utf8');
