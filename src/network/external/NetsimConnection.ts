@@ -199,6 +199,8 @@ export class NetsimConnection {
     const started = (this.#askedAt = wallClock());
     const body = this.#readAnswer() ?? (await new Promise<Buffer>((resolve, reject) => (this.#waiting = { resolve, reject })));
     this.waitedMs += wallClock() - started;
+    // Bytes after the answer fail this request, however it was read.
+    if (this.#failure !== null) throw this.#failure;
     const { fromSimulator } = netsimTypes();
     let decoded: Record<string, unknown>;
     try {
