@@ -111,6 +111,26 @@ describe('determinism toolkit', () => {
     assert.doesNotMatch(quiet, /of 3000s \|/);
   });
 
+  it('waits, with nothing left to simulate, for a file a program reads or a module it imports as it starts, as Node.js would', () => {
+    for (const [program, end] of [
+      ['reads-config.cjs', '500000000'],
+      ['imports-part.cjs', '250000000'],
+    ] as const) {
+      const fingerprints = new Set<unknown>();
+      for (let run = 0; run < 3; run++) {
+        const result = runCli(['exec', `test/fixtures/programs/starts-with-io/${program}`, '--json']);
+        assert.equal(result.status, 0, result.stderr);
+        const summary = lastJsonLine(result.stdout);
+        assert.equal(summary.endReason, 'finished', program);
+        assert.equal(summary.callbacks, 5, program);
+        assert.equal(summary.endTime, end, program);
+        assert.deepEqual(summary.warnings, [], program);
+        fingerprints.add(summary.fingerprint);
+      }
+      assert.equal(fingerprints.size, 1, `${program}: the same run every time`);
+    }
+  });
+
   it('warns when a callback starts real asynchronous I/O, naming it', () => {
     const result = runCli(['exec', 'test/fixtures/programs/reads-file.cjs', '--until', '1s', '--json']);
     assert.equal(result.status, 0, result.stderr);

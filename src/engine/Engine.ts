@@ -88,6 +88,13 @@ export class Engine {
    */
   readonly beforeAdvance: ((next: number) => Promise<void> | null)[] = [];
   /**
+   * Asked before the first step and whenever nothing is left to simulate: real work a program
+   * started that may give the simulation more (a file being read, a module being imported) as a
+   * promise to await before the loop looks again; null when there is none. Sim time does not move
+   * meanwhile, so what follows from it happens at the same sim time in every run.
+   */
+  whenIdle: (() => Promise<void> | null) | null = null;
+  /**
    * Offers an error of user code that nothing caught to the program's own handlers (what
    * `process.on('uncaughtException')` would get); true when they took it and the run goes on.
    */
@@ -528,6 +535,8 @@ export class Engine {
   async #loop(limits: RunLimits): Promise<EndReason> {
     this.start();
     const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
+    // What programs started at setup (a configuration file read) is theirs before time begins.
+    await this.#awaitRealWork();
     this.instantEnded?.();
     for (;;) {
       this.throwIfFailed();
@@ -550,13 +559,29 @@ export class Engine {
         this.#scope = null;
         this.throwIfFailed();
       }
-      if (next === Infinity) return 'idle';
+      if (next === Infinity) {
+        if (await this.#awaitRealWork()) continue;
+        return 'idle';
+      }
       if (next > endAt) {
         if (endAt > this.now) this.#setNow(endAt);
         return 'end-time';
       }
       this.#setNow(next);
     }
+  }
+
+  /** Awaits what whenIdle gives until it gives nothing; whether there was any. */
+  async #awaitRealWork(): Promise<boolean> {
+    let waited = false;
+    for (let wait = this.whenIdle?.() ?? null; wait !== null; wait = this.whenIdle!()) {
+      waited = true;
+      await wait;
+      // As after #yield: what follows runs in a new async resource.
+      this.#scope = null;
+      this.throwIfFailed();
+    }
+    return waited;
   }
 
   /** What the first beforeAdvance hook that wants the loop to wait before `target` gives to wait for, or null. */

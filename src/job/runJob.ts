@@ -208,6 +208,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   engine.uncaught = (error, origin) =>
     origin === 'unhandledRejection' ? listeners.deliverRejection(error) : listeners.deliverException(error);
   realIo.enable();
+  engine.whenIdle = () => realIo.inFlight();
   try {
     if (tracing !== null && options.tracePath !== undefined) {
       trace = new tracing.TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
