@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
-import { CHUNK } from '../src/report/EventLog.js';
+import { CHUNK, newChunk } from '../src/report/EventLog.js';
 import { LiveReport } from '../src/report/LiveReport.js';
-import { BATCH } from '../src/report/ReportCollector.js';
+import { BATCH, ReportCollector, SORTED_FROM } from '../src/report/ReportCollector.js';
 import type { ReportData } from '../src/report/ReportData.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Simulation } from '../src/rcl/Simulation.js';
@@ -49,6 +49,46 @@ describe('LiveReport', () => {
     assert.deepEqual(early.topics, unplanned.topics);
     assert.equal(early.timeline.binWidth, 0.128, 'the width 60 s are drawn with');
     for (const row of early.timeline.rows) assert.ok(row.levels === undefined || Buffer.from(row.levels, 'base64').length <= Math.ceil(2 / 0.128), row.channel);
+  });
+
+  it('gives the same report whether a batch of events is applied as they happened or sorted by entity', () => {
+    // 40 talkers at 1 kHz, each heard by a listener: a timer call, a publish and a take each ms.
+    const events: [number, number, number][] = [];
+    for (let ms = 1; events.length < BATCH + 68_000; ms++) {
+      for (let i = 0; i < TALKERS; i++) events.push([i, ms * 1e6, 0], [~(100 + i), ms * 1e6, ms * TALKERS + i], [200 + i, ms * 1e6 + 5_000, ms * TALKERS + i]);
+    }
+    const collector = (): ReportCollector => {
+      const c = new ReportCollector();
+      for (let i = 0; i < TALKERS; i++) {
+        c.describeCallback(i, 'timer', `/talker${i}`, '');
+        c.describeOutput(100 + i, 'publish', `/chatter${i}`);
+        c.describeCallback(200 + i, 'subscription', `/listener${i}`, `/chatter${i}`);
+      }
+      return c;
+    };
+    // Chunks of CHUNK events: a batch of BATCH folded sorted, then the rest (more than SORTED_FROM) sorted too.
+    const sorted = collector();
+    for (const [id, time, digest] of events) {
+      if (id >= 0) sorted.callback(id, time, 0, digest, 0);
+      else sorted.output(~id, time, digest, 0);
+    }
+    // Chunks of 40,000: a batch of 280,000 folded sorted, then the rest (fewer than SORTED_FROM) as it happened.
+    const inOrder = collector();
+    for (let from = 0; from < events.length; from += 40_000) {
+      const chunk = newChunk(40_000);
+      for (const [id, time, digest] of events.slice(from, from + 40_000)) {
+        const k = chunk.length++;
+        chunk.ids[k] = id;
+        chunk.times[k] = time;
+        chunk.digestsLo[k] = digest;
+      }
+      inOrder.absorb(chunk);
+    }
+    assert.ok(events.length - BATCH >= SORTED_FROM && events.length - 280_000 < SORTED_FROM, `${events.length} events`);
+    const meta = { title: 't', source: 'run' as const, summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null, end: events.at(-1)![1] };
+    const report = sorted.report(meta);
+    assert.equal(report.topics.filter((row) => row.latency !== null && row.latency.count === row.taken).length, TALKERS, 'every take matched');
+    assert.deepEqual(inOrder.report(meta), report);
   });
 
   it('folds a run that ends before its first chunk is full where it is, though the last chunk reaches the count that starts a thread', async () => {

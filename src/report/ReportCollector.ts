@@ -16,6 +16,12 @@ export const TOPICS_PLOTTED = 8;
 export const LINK_POINTS = 2_000;
 /** Events folded in at once (see #foldPending): 7 MB held. */
 export const BATCH = 1 << 18;
+/**
+ * Fewer events than this (a short run's, or a long run's last) are applied in the order they
+ * happened, unsorted: their groups' statistics fit in the cache anyway, and in code that runs
+ * once, cold, sorting them cost more than it saved.
+ */
+export const SORTED_FROM = 1 << 16;
 
 /** The callbacks of one entity: binned (count, busy time), and one by one while the row is within its share. */
 class Row {
@@ -216,6 +222,10 @@ export class ReportCollector {
    * share each group's misses.
    */
   #foldPending(): void {
+    if (this.#pendingEvents < SORTED_FROM) {
+      this.#applyInOrder();
+      return;
+    }
     if (this.#groupOf.length < this.#pendingEvents) {
       this.#sorted = newChunk(this.#pendingEvents);
       this.#groupOf = new Int32Array(this.#pendingEvents);
@@ -256,24 +266,45 @@ export class ReportCollector {
     for (let g = 0; g < groups.length; g++) {
       const to = ends[g]!;
       if (to === from) continue;
-      const group = groups[g]!;
-      if (group instanceof Topic) this.#applyTopic(group, sorted, from, to);
-      else this.#applyCallbacks(group, sorted, from, to);
+      this.#applyGroup(g, sorted, from, to);
       from = to;
     }
   }
 
-  /** Events from..to of the sorted batch: callbacks of `row`. */
-  #applyCallbacks(row: Row, sorted: EventChunk, from: number, to: number): void {
-    const { times, durations } = sorted;
+  /** The pending chunks' events one by one, as they happened. */
+  #applyInOrder(): void {
+    const callbackGroups = this.#callbackGroups;
+    const outputGroups = this.#outputGroups;
+    for (const chunk of this.#pending) {
+      const ids = chunk.ids;
+      for (let i = 0; i < chunk.length; i++) {
+        const id = ids[i]!;
+        const g = id >= 0 ? callbackGroups[id]! : outputGroups[~id]!;
+        if (g >= 0) this.#applyGroup(g, chunk, i, i + 1);
+      }
+    }
+    this.#pending.length = 0;
+    this.#pendingEvents = 0;
+  }
+
+  /** Events from..to of `events`, all of group `g`. */
+  #applyGroup(g: number, events: EventChunk, from: number, to: number): void {
+    const group = this.#groups[g]!;
+    if (group instanceof Topic) this.#applyTopic(group, events, from, to);
+    else this.#applyCallbacks(group, events, from, to);
+  }
+
+  /** Events from..to: callbacks of `row`. */
+  #applyCallbacks(row: Row, events: EventChunk, from: number, to: number): void {
+    const { times, durations } = events;
     for (let i = from; i < to; i++) this.#applyCallback(row, times[i]!, durations[i]!);
   }
 
-  /** Events from..to of the sorted batch: the publishes, drops and takes of `topic`. */
-  #applyTopic(topic: Topic, sorted: EventChunk, from: number, to: number): void {
+  /** Events from..to: the publishes, drops and takes of `topic`. */
+  #applyTopic(topic: Topic, events: EventChunk, from: number, to: number): void {
     const rows = this.#rows;
     const outputKinds = this.#outputKinds;
-    const { ids, times, durations, digestsLo, digestsHi } = sorted;
+    const { ids, times, durations, digestsLo, digestsHi } = events;
     for (let i = from; i < to; i++) {
       const id = ids[i]!;
       if (id < 0) {
