@@ -216,10 +216,10 @@ export class ReportCollector {
   /**
    * Applies the pending chunks' events: fewer than SORTED_FROM as they happened; more, group by
    * group: each topic's publishes, drops and takes (in the order they happened, so that a take
-   * finds its publish), each other entity's callbacks. Partitioned first (a counting sort into one contiguous copy), so that each
-   * group's statistics stay in the cache while its events are applied; in the order they
-   * happened, every event was a cache miss. The more events a batch holds, the more of them
-   * share each group's misses.
+   * finds its publish), each other entity's callbacks. Partitioned first (a counting sort into
+   * one contiguous copy), so that each group's statistics stay in the cache while its events are
+   * applied; in the order they happened, every event was a cache miss. The more events a batch
+   * holds, the more of them share each group's misses.
    */
   #foldPending(): void {
     if (this.#pendingEvents < SORTED_FROM) {
