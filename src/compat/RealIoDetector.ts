@@ -1,5 +1,6 @@
 import { createHook, type AsyncHook } from 'node:async_hooks';
 import { formatSimTime } from '../engine/errors.js';
+import { realSetTimeout, wallClock } from '../engine/realTime.js';
 import type { Simulation } from '../rcl/Simulation.js';
 
 /** Async resources that stand for real I/O (files, sockets, processes, DNS, compression). */
@@ -42,9 +43,6 @@ const REAL_IO = new Set([
 const REQUESTS = new Set(['FSReqCallback', 'FSReqPromise', 'CloseReq', 'GetAddrInfoReqWrap', 'GetNameInfoReqWrap']);
 /** How long a run with nothing left to simulate waits for real work that does not end, ms. */
 const LONGEST_WAIT_MS = 60_000;
-// Real timers and clock, taken before a run replaces them.
-const realSetTimeout = globalThis.setTimeout;
-const wallClock = performance.now.bind(performance);
 
 /** Requests in flight, and message ports kept open (an import waits on the module hooks' thread through one). */
 function activeResources(): { requests: string[]; ports: number } {

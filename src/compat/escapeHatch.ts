@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto';
-
-// Captured when rclsim loads, before any run replaces the globals.
-const realHrtime = process.hrtime.bigint.bind(process.hrtime);
+import { wallClockNs } from '../engine/realTime.js';
 
 /**
  * Deliberate ways out of the simulation's virtual time and seeded randomness, for code that must
@@ -9,7 +7,7 @@ const realHrtime = process.hrtime.bigint.bind(process.hrtime);
  * node). Whatever depends on them is not reproducible; `rclsim verify` shows where it diverges.
  */
 export function wallClockNanoseconds(): bigint {
-  return realHrtime();
+  return wallClockNs();
 }
 
 /** A uniformly random integer in [min, max) from the operating system's random source. */

@@ -1,5 +1,4 @@
-// Captured when the engine loads, before any run virtualizes the timer globals.
-const realSetImmediate = globalThis.setImmediate;
+import { realSetImmediate } from './realTime.js';
 
 /**
  * Resolves after every microtask queued so far (and every microtask those queue) has run.

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { LogOutput } from '../rcl/LogOutput.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
 import { Simulation } from '../rcl/Simulation.js';
@@ -10,6 +9,7 @@ import type { EndReason } from '../engine/Engine.js';
 import { formatSimTime, InterruptedError } from '../engine/errors.js';
 import type { Heartbeat } from '../engine/Heartbeat.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
+import { wallClock } from '../engine/realTime.js';
 import { JobHandle, type JobDefinition } from './Job.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from '../rcl/ParamsFile.js';
 import { Perturbation } from './Perturbation.js';
@@ -18,8 +18,6 @@ import type { TraceWriter } from './TraceWriter.js';
 import type { LiveSink } from '../live/liveProtocol.js';
 import { Pacer } from '../live/Pacer.js';
 
-// Wall time is measured for the summary only; it decides nothing.
-const wallClock = performance.now.bind(performance);
 
 /** `load`'s result, loaded on the first call: importing again would cost a round trip to the module hooks' thread. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {

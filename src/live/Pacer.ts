@@ -1,10 +1,6 @@
-import { performance } from 'node:perf_hooks';
 import type { Engine } from '../engine/Engine.js';
-
-// The real clock and timers, taken before a run replaces them: pacing waits in wall time. It
-// decides only when a step runs, never what happens in it.
-const wallClock = performance.now.bind(performance);
-const realSetTimeout = globalThis.setTimeout;
+// Pacing waits in wall time: it decides only when a step runs, never what happens in it.
+import { realSetTimeout, wallClock } from '../engine/realTime.js';
 
 /** Longest wait between looks at the clock (and reports of the time reached). */
 const TICK_MS = 20;

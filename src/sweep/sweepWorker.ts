@@ -1,9 +1,9 @@
-import { performance } from 'node:perf_hooks';
 import { exitCodeOf } from '../cli/runAndReport.js';
 import { parseJobFile } from '../job/jobFile.js';
 import { runJob } from '../job/runJob.js';
 import { summaryToJson } from '../job/RunSummary.js';
 import { LogOutput } from '../rcl/LogOutput.js';
+import { wallClock } from '../engine/realTime.js';
 import type { WorkerResult, WorkerTask } from './workerProtocol.js';
 
 /**
@@ -12,8 +12,6 @@ import type { WorkerResult, WorkerTask } from './workerProtocol.js';
  * each restores the globals it virtualized when it ends, so the next starts as the first did,
  * without paying for a process.
  */
-// Taken before any run virtualizes the clock: a run's wall time is real.
-const wallClock = performance.now.bind(performance);
 
 async function run(task: WorkerTask): Promise<WorkerResult> {
   const started = wallClock();

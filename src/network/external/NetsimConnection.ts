@@ -3,15 +3,9 @@ import { mkdtempSync, readSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { realClearInterval, realClearTimeout, realSetInterval, realSetTimeout, wallClock } from '../../engine/realTime.js';
 import { netsimTypes, type Advance, type Reply } from './netsimMessages.js';
 
-// Real timers, taken before a run replaces them: how long a simulator may take is wall time.
-const realSetTimeout = globalThis.setTimeout;
-const realClearTimeout = globalThis.clearTimeout;
-const realSetInterval = globalThis.setInterval;
-const realClearInterval = globalThis.clearInterval;
-const wallClock = performance.now.bind(performance);
 
 /**
  * How long rclsim reads the socket for an answer before it waits on the event loop instead, ms:
