@@ -18,7 +18,6 @@ import type { TraceWriter } from './TraceWriter.js';
 import type { LiveSink } from '../live/liveProtocol.js';
 import { Pacer } from '../live/Pacer.js';
 
-
 /** `load`'s result, loaded on the first call: importing again would cost a round trip to the module hooks' thread. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;

@@ -1,5 +1,4 @@
 import type { Engine } from '../engine/Engine.js';
-// Pacing waits in wall time: it decides only when a step runs, never what happens in it.
 import { realSetTimeout, wallClock } from '../engine/realTime.js';
 
 /** Longest wait between looks at the clock (and reports of the time reached). */
@@ -10,7 +9,8 @@ const TICK_MS = 20;
  * waits until as much wall time has passed since the first step as the sim time between them
  * takes at that rate. A step that falls behind runs at once; the run catches up. Every TICK_MS
  * of wall time (also while it waits) it tells `onTime` the sim time reached (an offset), so a
- * live view's clock moves smoothly between steps.
+ * live view's clock moves smoothly between steps. Pacing decides only when a step runs, never
+ * what happens in it.
  */
 export class Pacer {
   readonly #engine: Engine;

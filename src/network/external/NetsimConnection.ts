@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { realClearInterval, realClearTimeout, realSetInterval, realSetTimeout, wallClock } from '../../engine/realTime.js';
 import { netsimTypes, type Advance, type Reply } from './netsimMessages.js';
 
-
 /**
  * How long rclsim reads the socket for an answer before it waits on the event loop instead, ms:
  * woken by the event loop, each answer comes ~100 µs late on a virtual machine, longer than a
