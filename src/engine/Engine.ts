@@ -555,9 +555,7 @@ export class Engine {
       // Only a hook that waits costs an await: most advances have none.
       for (let wait: Promise<void> | null; next !== Infinity && (wait = this.#beforeAdvanceWait(Math.min(next, endAt))) !== null; next = this.#nextTime()) {
         await wait;
-        // As after #yield: what follows runs in a new async resource.
-        this.#scope = null;
-        this.throwIfFailed();
+        this.#resumed();
       }
       if (next === Infinity) {
         if (await this.#awaitRealWork()) continue;
@@ -577,9 +575,7 @@ export class Engine {
     for (let wait = this.whenIdle?.() ?? null; wait !== null; wait = this.whenIdle!()) {
       waited = true;
       await wait;
-      // As after #yield: what follows runs in a new async resource.
-      this.#scope = null;
-      this.throwIfFailed();
+      this.#resumed();
     }
     return waited;
   }
@@ -768,7 +764,11 @@ export class Engine {
     if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_CONTINUATIONS;
     await drainMicrotasks();
     if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
-    // Code after an await runs in a new async resource, whose scope must be entered afresh.
+    this.#resumed();
+  }
+
+  /** The loop goes on after an await: it runs in a new async resource, whose scope must be entered afresh, and a failure reported meanwhile ends it. */
+  #resumed(): void {
     this.#scope = null;
     this.throwIfFailed();
   }
