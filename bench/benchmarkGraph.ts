@@ -95,7 +95,7 @@ export async function runBenchmarkGraph(
     trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });
     if (report !== undefined) {
       const meta = { title: 'bench', source: 'run' as const, summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null };
-      writeReport(options.reportPath!, await report.finish({ ...meta, end: engine.now }));
+      writeReport(options.reportPath!, report.finish({ ...meta, end: engine.now }));
     }
     const runSeconds = (performance.now() - start) / 1000;
     const periods = [100, 50, 40, 1000].map((ms) => ms * 1e6);

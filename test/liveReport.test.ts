@@ -1,100 +1,108 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { traceReport } from '../src/cli/report.js';
 import * as rclnodejs from '../src/compat/index.js';
-import { CHUNK, newChunk } from '../src/report/EventLog.js';
+import { TraceWriter } from '../src/job/TraceWriter.js';
+import { LOG_ENTRIES } from '../src/report/EventLog.js';
 import { LiveReport } from '../src/report/LiveReport.js';
-import { BATCH, ReportCollector, SORTED_FROM } from '../src/report/ReportCollector.js';
+import { BAR_BUDGET } from '../src/report/ReportCollector.js';
 import type { ReportData } from '../src/report/ReportData.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Simulation } from '../src/rcl/Simulation.js';
+import { MS, tempDir } from './helpers.js';
 
 const TALKERS = 40;
+const META = { title: 'live', source: 'run' as const, summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null };
 
-/** 40 talkers at 1 kHz, each heard by a listener, for `seconds` (~120,000 events a second: callbacks, publishes, takes), reported by a LiveReport. */
-async function report(chunksBeforeThread: number, seconds = 2, plannedEnd?: number): Promise<ReportData> {
-  const simulation = new Simulation({ startTime: 0n, logOutput: new LogOutput(() => {}) });
+/**
+ * 40 talkers at 1 kHz, each heard by a listener, for `seconds` (~120,000 events a second:
+ * callbacks, publishes, takes), reported by a LiveReport; with `tracePath`, also traced. Talker
+ * i's topic has a delay: none for i % 4 = 0, 2 ms for 1, drawn within 1–5 ms for 2 and 3.
+ */
+async function run(seconds: number, options: { plannedEnd?: number; tracePath?: string } = {}): Promise<ReportData> {
+  const chatter = (i: number): string => `/chatter${i}`;
+  const simulation = new Simulation({
+    startTime: 0n,
+    logOutput: new LogOutput(() => {}),
+    topicDelays: new Map(Array.from({ length: TALKERS / 4 }, (_, k) => [chatter(4 * k + 1), 2n * MS])),
+    topicDelayRanges: new Map(Array.from({ length: TALKERS / 2 }, (_, k) => [chatter(4 * Math.floor(k / 2) + 2 + (k % 2)), { min: 1n * MS, max: 5n * MS }])),
+  });
   simulation.enter();
   try {
     for (let i = 0; i < TALKERS; i++) {
       const talker = new rclnodejs.Node(`talker${i}`);
-      const publisher = talker.createPublisher('std_msgs/msg/UInt32', `/chatter${i}`);
+      const publisher = talker.createPublisher('std_msgs/msg/UInt32', chatter(i));
       let count = 0;
       talker.createTimer(1_000_000n, () => publisher.publish({ data: count++ }));
-      new rclnodejs.Node(`listener${i}`).createSubscription('std_msgs/msg/UInt32', `/chatter${i}`, () => {});
+      new rclnodejs.Node(`listener${i}`).createSubscription('std_msgs/msg/UInt32', chatter(i), () => {});
     }
     const engine = simulation.engine;
-    const live = new LiveReport(simulation, plannedEnd, chunksBeforeThread);
+    const trace = options.tracePath === undefined ? null : new TraceWriter(options.tracePath, engine, { job: 'live', seed: 0 });
+    if (trace !== null) engine.observers.push(trace);
+    const live = new LiveReport(simulation, options.plannedEnd);
     engine.observers.push(live);
-    await engine.run({ endAt: BigInt(seconds * 1000) * 1_000_000n });
-    return await live.finish({ title: 'live', source: 'run', summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null, end: engine.now });
+    await engine.run({ endAt: BigInt(seconds * 1000) * MS });
+    trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });
+    return live.finish({ ...META, end: engine.now });
   } finally {
     simulation.exit();
   }
 }
 
+/** What a report says of the run, not of where it came from. */
+function shown(report: ReportData): Omit<ReportData, 'title' | 'source' | 'summary' | 'failure'> {
+  const { title: _title, source: _source, summary: _summary, failure: _failure, ...rest } = report;
+  return rest;
+}
+
 describe('LiveReport', () => {
-  it('gives the same report folded in the run\'s thread, on a thread of its own from the start, and on one started after the first chunk', async () => {
-    const here = await report(Infinity, 3);
-    const callbacks = here.timeline.rows.reduce((sum, row) => sum + row.callbacks, 0);
-    assert.ok(callbacks > BATCH / 3, `${callbacks} callbacks: with their publishes and takes, more events than a batch folded at once`);
-    assert.equal(here.topics.filter((row) => row.topic.startsWith('/chatter') && row.taken === row.published).length, TALKERS, 'every take matched');
-    assert.deepEqual(await report(0, 3), here);
-    assert.deepEqual(await report(1, 3), here);
+  it("gives the report of the run's trace: callbacks, publishes, takes and each take's latency, over many applications of its log", async () => {
+    const tracePath = join(tempDir(), 'live.trace');
+    const live = await run(3, { tracePath });
+    const events = live.timeline.rows.reduce((sum, row) => sum + row.callbacks, 0) + live.topics.reduce((sum, topic) => sum + topic.published, 0);
+    assert.ok(events > 5 * LOG_ENTRIES, `${events} events: the log was applied several times`);
+    const fromTrace = traceReport(tracePath, null);
+    // The trace matches a take with its publish by digest; the run knows when the message it took was published.
+    assert.deepEqual(shown(live), shown(fromTrace));
+
+    const latency = (i: number) => live.topics.find((row) => row.topic === `/chatter${i}`)!.latency!;
+    assert.deepEqual(latency(0), { count: 3000, min: 0, mean: 0, p50: 0, p99: 0, max: 0, exact: true });
+    assert.equal(latency(1).mean, 0.002);
+    assert.equal(latency(1).count, 2998, 'the last message is on its way at the end');
+    for (const i of [2, 3]) {
+      assert.ok(latency(i).min >= 0.001 && latency(i).max <= 0.005 && latency(i).min < latency(i).p50 && latency(i).p50 < latency(i).p99, JSON.stringify(latency(i)));
+    }
   });
 
   it('bins a run that ends when it was planned to as one whose end was not known, and one that ends early in at most its bins', async () => {
-    const unplanned = await report(Infinity);
-    assert.deepEqual(await report(Infinity, 2, 2e9), unplanned);
-    const early = await report(Infinity, 2, 60e9);
+    const unplanned = await run(2);
+    assert.deepEqual(await run(2, { plannedEnd: 2e9 }), unplanned);
+    const early = await run(2, { plannedEnd: 60e9 });
     assert.deepEqual(early.topics, unplanned.topics);
     assert.equal(early.timeline.binWidth, 0.128, 'the width 60 s are drawn with');
-    for (const row of early.timeline.rows) assert.ok(row.levels === undefined || Buffer.from(row.levels, 'base64').length <= Math.ceil(2 / 0.128), row.channel);
+    assert.equal(early.timeline.bins, Math.ceil(2 / 0.128));
   });
 
-  it('gives the same report whether a batch of events is applied as they happened or sorted by entity', () => {
-    // 40 talkers at 1 kHz, each heard by a listener: a timer call, a publish and a take each ms.
-    const events: [number, number, number][] = [];
-    for (let ms = 1; events.length < BATCH + 68_000; ms++) {
-      for (let i = 0; i < TALKERS; i++) events.push([i, ms * 1e6, 0], [~(100 + i), ms * 1e6, ms * TALKERS + i], [200 + i, ms * 1e6 + 5_000, ms * TALKERS + i]);
+  it('draws rows one callback at a time within their fair share of the bars, busier rows as shares of their busiest bin', async () => {
+    const report = await run(3);
+    const talkers = report.timeline.rows.filter((row) => row.kind === 'timer');
+    assert.ok(talkers.every((row) => row.callbacks > BAR_BUDGET / report.timeline.rows.length), 'each row has more callbacks than its share');
+    assert.ok(report.timeline.rows.every((row) => row.starts === undefined && row.level !== undefined));
+    const levels = Buffer.from(report.timeline.levels, 'base64');
+    assert.equal(levels.length, report.timeline.rows.length * report.timeline.bins);
+    const perBin = report.timeline.binWidth * 1000;
+    for (const row of talkers) {
+      const bins = [...levels.subarray(row.level! * report.timeline.bins, (row.level! + 1) * report.timeline.bins)];
+      // A call each ms from 1 ms on: the first bin misses one, the ones between it and the last are full.
+      assert.equal(bins[0], Math.round((255 * (perBin - 1)) / perBin), row.node);
+      assert.deepEqual(bins.slice(1, -1), new Array<number>(bins.length - 2).fill(255), row.node);
     }
-    const collector = (): ReportCollector => {
-      const c = new ReportCollector();
-      for (let i = 0; i < TALKERS; i++) {
-        c.describeCallback(i, 'timer', `/talker${i}`, '');
-        c.describeOutput(100 + i, 'publish', `/chatter${i}`);
-        c.describeCallback(200 + i, 'subscription', `/listener${i}`, `/chatter${i}`);
-      }
-      return c;
-    };
-    // Chunks of CHUNK events: a batch of BATCH folded sorted, then the rest (more than SORTED_FROM) sorted too.
-    const sorted = collector();
-    for (const [id, time, digest] of events) {
-      if (id >= 0) sorted.callback(id, time, 0, digest, 0);
-      else sorted.output(~id, time, digest, 0);
-    }
-    // Chunks of 40,000: a batch of 280,000 folded sorted, then the rest (fewer than SORTED_FROM) as it happened.
-    const inOrder = collector();
-    for (let from = 0; from < events.length; from += 40_000) {
-      const chunk = newChunk(40_000);
-      for (const [id, time, digest] of events.slice(from, from + 40_000)) {
-        const k = chunk.length++;
-        chunk.ids[k] = id;
-        chunk.times[k] = time;
-        chunk.digestsLo[k] = digest;
-      }
-      inOrder.absorb(chunk);
-    }
-    assert.ok(events.length - BATCH >= SORTED_FROM && events.length - 280_000 < SORTED_FROM, `${events.length} events`);
-    const meta = { title: 't', source: 'run' as const, summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null, end: events.at(-1)![1] };
-    const report = sorted.report(meta);
-    assert.equal(report.topics.filter((row) => row.latency !== null && row.latency.count === row.taken).length, TALKERS, 'every take matched');
-    assert.deepEqual(inOrder.report(meta), report);
-  });
 
-  it('folds a run that ends before its first chunk is full where it is, though the last chunk reaches the count that starts a thread', async () => {
-    const short = await report(1, 0.1);
-    const callbacks = short.timeline.rows.reduce((sum, row) => sum + row.callbacks, 0);
-    assert.ok(callbacks > 5_000 && callbacks < CHUNK, `${callbacks} callbacks: less than a chunk`);
-    assert.deepEqual(short, await report(Infinity, 0.1));
+    const short = await run(0.05);
+    assert.ok(short.timeline.rows.every((row) => row.starts !== undefined && row.level === undefined), 'few callbacks: every one drawn');
+    const talker = short.timeline.rows.find((row) => row.node === '/talker0')!;
+    const starts = new Float64Array(Uint8Array.from(Buffer.from(talker.starts!, 'base64')).buffer);
+    assert.deepEqual([...starts], Array.from({ length: 50 }, (_, i) => (i + 1) / 1000));
   });
 });

@@ -38,6 +38,16 @@ describe('PublishLog', () => {
     assert.equal(take(log, late, 1), -1, 'message 1 is gone: the log holds at most 16,384');
   });
 
+  it('matches a message that overtook the one before it (delays drawn per message reorder them)', () => {
+    const log = new PublishLog();
+    const reader = log.reader();
+    // Published in blocks of 50, each block taken backwards: every take but a block's first finds its message behind the last match.
+    for (let block = 0; block < 20_000; block += 50) {
+      for (let i = block; i < block + 50; i++) publish(log, i);
+      for (let i = block + 49; i >= block; i--) assert.equal(take(log, reader, i), time(i), `message ${i}`);
+    }
+  });
+
   it('finds a first take among the newest messages only, and takes without a digest never', () => {
     const log = new PublishLog();
     const keeper = log.reader();

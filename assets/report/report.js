@@ -45,12 +45,13 @@
   if (timeline.rows.length > 0) {
     section('Callback timeline');
     root.append(el('p', { class: 'note' }, timeline.durations ? 'Bars: callbacks with their modeled execution times.' : 'Ticks: callbacks (no execution times modeled: each takes no sim time).'));
+    const levels = decode(timeline.levels, Uint8Array);
     const rows = timeline.rows.map((row) => ({
       label: row.node + ' ' + row.kind + (row.channel ? ' ' + row.channel : ''),
       row,
       starts: row.starts ? decode(row.starts, Float64Array) : null,
       durations: row.durations ? decode(row.durations, Float64Array) : null,
-      levels: row.levels ? decode(row.levels, Uint8Array) : null,
+      levels: row.starts ? null : levels.subarray(row.level * timeline.bins, (row.level + 1) * timeline.bins),
     }));
     const SHOWN = 40;
     const filter = el('input', { type: 'search', placeholder: 'filter rows (node, kind or topic)', id: 'timeline-filter' });

@@ -1,5 +1,6 @@
 import { OutputError } from '../engine/errors.js';
 import { compareTraces, TraceFileError, TraceReader } from '../job/traceDiff.js';
+import { PublishMatcher } from '../report/PublishMatcher.js';
 import { ReportCollector } from '../report/ReportCollector.js';
 import type { DivergenceData, ReportData } from '../report/ReportData.js';
 import { writeReport } from '../report/reportHtml.js';
@@ -66,6 +67,7 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
     const [, job, seed, start] = header as unknown as [string, string, string, string];
     const base = BigInt(start);
     const collector = new ReportCollector();
+    const matcher = new PublishMatcher();
     let records = 0;
     for (let line = reader.nextRecord(); line !== undefined; line = reader.nextRecord()) {
       records++;
@@ -79,10 +81,12 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
       const lo = digest === '-' ? 0 : parseInt(digest.slice(8), 16) | 0;
       if (OUTPUTS.has(kind!)) {
         if (!collector.knowsOutput(entity)) collector.describeOutput(entity, kind!, topic);
-        collector.output(entity, offset, lo, hi);
+        collector.output(entity, offset, kind === 'drop');
+        if (kind === 'publish') matcher.published(topic, offset, lo, hi);
       } else {
         if (!collector.knowsCallback(entity)) collector.describeCallback(entity, kind!, owner!, topic);
-        collector.callback(entity, offset, 0, lo, hi);
+        const taken = collector.callback(entity, offset, 0);
+        if (taken >= 0) collector.take(taken, offset, matcher.take(entity, topic, lo, hi));
       }
     }
     const end = /^# end (\S+) at (-?\d+) callbacks (\d+) fingerprint (\S+)$/.exec(reader.end);

@@ -270,7 +270,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     if (metrics !== null && options.metricsPath !== undefined) metrics.writeMetrics(options.metricsPath, simulation.metricsReport()!);
     if (report !== null && reporting !== null) {
       const reached = { job: job.name, seed: simulation.seed, startTime: engine.base, endTime: engine.nowAbs, callbacks: engine.callbacks };
-      await reporting[1].writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
+      reporting[1].writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
     }
     realIo.disable();
     globals.uninstall();

@@ -8,7 +8,7 @@ import { bigintsAsStrings, type RunSummary } from './RunSummary.js';
 type Reached = Pick<RunSummary, 'job' | 'seed' | 'startTime' | 'endTime' | 'callbacks'>;
 
 /** The report of a run (`rclsim run --report`): its summary, or how far it got and why it failed. */
-export async function writeRunReport(path: string, report: LiveReport, simulation: Simulation, summary: RunSummary | Reached, failure: unknown): Promise<void> {
+export function writeRunReport(path: string, report: LiveReport, simulation: Simulation, summary: RunSummary | Reached, failure: unknown): void {
   const full = 'endReason' in summary ? summary : null;
   const rows: Record<string, string | number> = {
     job: summary.job,
@@ -24,7 +24,7 @@ export async function writeRunReport(path: string, report: LiveReport, simulatio
   }
   writeReport(
     path,
-    await report.finish({
+    report.finish({
       title: summary.job,
       source: 'run',
       summary: rows,

@@ -13,6 +13,8 @@ export class Sample {
   readonly digestHi: number;
   /** Sim time the message was published. */
   readonly sourceTimestamp: bigint;
+  /** The sim time of the publish as the engine counts it (ns from the start; 0 before it), for reports. */
+  readonly publishedAt: number;
   readonly publicationSequenceNumber: number;
   readonly publisherGid: Buffer;
   /** The CDR bytes, once someone needed them (a raw subscription, a raw publish). */
@@ -25,6 +27,7 @@ export class Sample {
     message: Message | null,
     digest: { digestLo: number; digestHi: number } | null,
     sourceTimestamp: bigint,
+    publishedAt: number,
     publicationSequenceNumber: number,
     publisherGid: Buffer,
     retained: boolean,
@@ -34,6 +37,7 @@ export class Sample {
     this.digestLo = digest === null ? 0 : digest.digestLo;
     this.digestHi = digest === null ? 0 : digest.digestHi;
     this.sourceTimestamp = sourceTimestamp;
+    this.publishedAt = publishedAt;
     this.publicationSequenceNumber = publicationSequenceNumber;
     this.publisherGid = publisherGid;
     this.retained = retained;

@@ -1,65 +1,85 @@
-/** Events per chunk (28 bytes each). */
-export const CHUNK = 1 << 16;
+import type { ReportCollector } from './ReportCollector.js';
 
-/** A run of events in typed arrays: what the log hands on (also to another thread, the arrays transferred). */
-export interface EventChunk {
-  length: number;
-  ids: Int32Array;
-  times: Float64Array;
-  durations: Float64Array;
-  digestsLo: Int32Array;
-  digestsHi: Int32Array;
-}
+/** Entries a log holds before they are applied (256 kB, and as many side values: both stay in the cache). */
+export const LOG_ENTRIES = 1 << 16;
 
-export function newChunk(capacity = CHUNK): EventChunk {
-  return {
-    length: 0,
-    ids: new Int32Array(capacity),
-    times: new Float64Array(capacity),
-    durations: new Float64Array(capacity),
-    digestsLo: new Int32Array(capacity),
-    digestsHi: new Int32Array(capacity),
-  };
-}
-
-/** The buffers of a chunk, to transfer it to another thread. */
-export function chunkBuffers(chunk: EventChunk): ArrayBuffer[] {
-  return [chunk.ids.buffer, chunk.times.buffer, chunk.durations.buffer, chunk.digestsLo.buffer, chunk.digestsHi.buffer] as ArrayBuffer[];
-}
+/** Entries that are no callback (a callback is its entity id, 0 or more); the side value says what. */
+const TIME = -1;
+const DURATION = -2;
+const PUBLISHED = -3;
+/** An output of source `id` is -(FIRST_OUTPUT + 2 id) for a publish, one less for a loss. */
+const FIRST_OUTPUT = 4;
 
 /**
- * Callbacks and outputs of a run as they happen, appended to typed arrays and nothing else: a
- * run's callbacks touch memory all over, and a report that updated its per-entity statistics
- * on every event paid a cache miss for each; appending stays in a few cache lines. Each full
- * chunk goes to `onFull` (which folds it in, here or on another thread). An output's id is
- * stored as ~id (negative).
+ * A run's callbacks and outputs for its report, as the run makes them: one integer each, and a
+ * side value where something changed (the sim time, a callback's modeled duration, the publish
+ * time of what a subscription took when it is not the take's own time). Appending is all the
+ * run pays per event; the entries are applied to the report's collector a log at a time, in a
+ * loop of its own, where the collector's state stays in the cache (applied as the run went,
+ * each event cost a few cache misses of the collector's and evicted the run's own data).
  */
 export class EventLog {
-  readonly #onFull: (chunk: EventChunk) => void;
-  #chunk = newChunk();
+  readonly #entries = new Int32Array(LOG_ENTRIES);
+  readonly #side = new Float64Array(LOG_ENTRIES);
+  #length = 0;
+  #sideLength = 0;
+  /** The time of the latest entry, and the time the next application starts from. */
+  #time = 0;
+  #appliedTime = 0;
+  readonly #collector: ReportCollector;
 
-  constructor(onFull: (chunk: EventChunk) => void) {
-    this.#onFull = onFull;
+  constructor(collector: ReportCollector) {
+    this.#collector = collector;
   }
 
-  push(id: number, time: number, duration: number, lo: number, hi: number): void {
-    let chunk = this.#chunk;
-    if (chunk.length === CHUNK) {
-      this.#onFull(chunk);
-      chunk = this.#chunk = newChunk();
+  /** A callback of `entity` at `time` that took `duration` and, for a subscription, a message published at `publishedAt` (else `time`). */
+  callback(entity: number, time: number, duration: number, publishedAt: number): void {
+    // Room for the most one callback takes: a time, a duration, the callback, a publish time.
+    if (this.#length > LOG_ENTRIES - 4) this.apply();
+    if (time !== this.#time) this.#note(TIME, time);
+    if (duration !== 0) this.#note(DURATION, duration);
+    this.#entries[this.#length++] = entity;
+    if (publishedAt !== time) this.#note(PUBLISHED, publishedAt);
+  }
+
+  /** A publish (or, `lost`, a loss) of the source `source` at `time`. */
+  output(source: number, time: number, lost: boolean): void {
+    if (this.#length > LOG_ENTRIES - 2) this.apply();
+    if (time !== this.#time) this.#note(TIME, time);
+    this.#entries[this.#length++] = -(FIRST_OUTPUT + 2 * source) + (lost ? -1 : 0);
+  }
+
+  #note(what: number, value: number): void {
+    if (what === TIME) this.#time = value;
+    this.#entries[this.#length++] = what;
+    this.#side[this.#sideLength++] = value;
+  }
+
+  /** Applies every entry to the collector, and empties the log. */
+  apply(): void {
+    const collector = this.#collector;
+    const entries = this.#entries;
+    const side = this.#side;
+    const length = this.#length;
+    let next = 0;
+    let time = this.#appliedTime;
+    let duration = 0;
+    for (let i = 0; i < length; i++) {
+      const entry = entries[i]!;
+      if (entry >= 0) {
+        const topic = collector.callback(entry, time, duration);
+        duration = 0;
+        if (topic >= 0) collector.take(topic, time, i + 1 < length && entries[i + 1] === PUBLISHED ? side[next]! : time);
+      } else if (entry === TIME) time = side[next++]!;
+      else if (entry === DURATION) duration = side[next++]!;
+      else if (entry === PUBLISHED) next++;
+      else {
+        const code = -entry - FIRST_OUTPUT;
+        collector.output(code >> 1, time, (code & 1) === 1);
+      }
     }
-    const i = chunk.length++;
-    chunk.ids[i] = id;
-    chunk.times[i] = time;
-    chunk.durations[i] = duration;
-    chunk.digestsLo[i] = lo;
-    chunk.digestsHi[i] = hi;
-  }
-
-  /** Hands on what the current chunk holds. */
-  flush(): void {
-    if (this.#chunk.length === 0) return;
-    this.#onFull(this.#chunk);
-    this.#chunk = newChunk();
+    this.#appliedTime = time;
+    this.#length = 0;
+    this.#sideLength = 0;
   }
 }

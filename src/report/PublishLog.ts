@@ -1,5 +1,7 @@
 /** How far past its last match a take looks for the message it consumed. */
 const SEARCH_AHEAD = 256;
+/** How far before its last match a take looks when it found nothing after it (messages delayed differently arrive out of order). */
+const SEARCH_BEHIND = 64;
 /** Entries a log may hold; past it, the oldest half goes (a subscription that far behind finds no latency). */
 const MAX_ENTRIES = 16_384;
 
@@ -7,9 +9,10 @@ const MAX_ENTRIES = 16_384;
  * The messages published on one topic (time and digest, in publish order), so that a take can
  * be matched with its publish: a subscription (a reader here) consumes the topic's messages in
  * publish order (skipping what it lost or had overwritten), so it looks for the digest it
- * consumed from after its last match. A take that finds none (a digest that appears nowhere
- * near, a run without digests) has no latency. Only what a reader may still consume is kept:
- * with readers that keep up, 512 entries, whatever the length of the run.
+ * consumed from after its last match, and then a little before it (a message delayed less than
+ * the one before it overtakes it). A take that finds none (a digest that appears nowhere near, a
+ * run without digests) has no latency. Only what a reader may still consume is kept: with
+ * readers that keep up, 512 entries, whatever the length of the run.
  */
 export class PublishLog {
   // Allocated at the first publish, as large as what a reader before its first match keeps (see #makeRoom).
@@ -54,16 +57,20 @@ export class PublishLog {
         }
       }
     } else {
-      const to = Math.min(length, Math.max(after - this.#base, 0) + SEARCH_AHEAD);
-      for (let i = Math.max(after - this.#base, 0); i < to; i++) {
+      const from = Math.max(after - this.#base, 0);
+      const to = Math.min(length, from + SEARCH_AHEAD);
+      for (let i = from; i < to; i++) {
         if (digests[2 * i] === lo && digests[2 * i + 1] === hi) {
           found = i;
           break;
         }
       }
+      for (let i = from - 1; found < 0 && i >= Math.max(0, from - SEARCH_BEHIND); i--) {
+        if (digests[2 * i] === lo && digests[2 * i + 1] === hi) found = i;
+      }
     }
     if (found < 0) return -1;
-    this.#after[reader] = this.#base + found + 1;
+    this.#after[reader] = Math.max(after, this.#base + found + 1);
     return this.#times[found]!;
   }
 
@@ -72,7 +79,7 @@ export class PublishLog {
     const length = this.#length;
     // A reader before its first match looks among the newest SEARCH_AHEAD.
     let keepFrom = this.#base + length - SEARCH_AHEAD;
-    for (const after of this.#after) if (after >= 0 && after < keepFrom) keepFrom = after;
+    for (const after of this.#after) if (after >= 0 && after - SEARCH_BEHIND < keepFrom) keepFrom = after - SEARCH_BEHIND;
     let drop = keepFrom - this.#base;
     if (drop < length / 2) {
       if (length < MAX_ENTRIES) {

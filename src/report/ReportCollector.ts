@@ -1,10 +1,8 @@
 import { holding } from '../engine/byId.js';
-import { EventLog, newChunk, type EventChunk } from './EventLog.js';
-import { PublishLog } from './PublishLog.js';
+import { BinColumns, MAX_BINS, MIN_BIN_WIDTH, type PlaneKind } from './BinColumns.js';
+import { binEdge, HISTOGRAM_BINS, LatencyValues } from './LatencyValues.js';
+import { TripleLog } from './TripleLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
-import { MAX_BINS, MIN_BIN_WIDTH, TimeBins } from './TimeBins.js';
-import { binEdge, HISTOGRAM_BINS, TimedValues } from './TimedValues.js';
-import type { ReportBatch } from './reportProtocol.js';
 
 /** Callbacks drawn one by one, over all rows; a busier row is drawn as bins. */
 export const BAR_BUDGET = 100_000;
@@ -14,59 +12,46 @@ const PLOT_BINS = 200;
 export const TOPICS_PLOTTED = 8;
 /** Metrics periods per link kept in a report: more are averaged in groups. */
 export const LINK_POINTS = 2_000;
-/** Events folded in at once (see #foldPending): 7 MB held. */
-export const BATCH = 1 << 18;
+
+const COUNT: PlaneKind = { precise: false, maxima: false };
+/** A row's planes of bins: callbacks, and time spent in them (ns). */
+const CALLS = 0;
+const BUSY = 1;
 /**
- * Fewer events than this (a short run's, or a long run's last) are applied in the order they
- * happened, unsorted: their groups' statistics fit in the cache anyway, and in code that runs
- * once, cold, sorting them cost more than it saved.
+ * A topic's planes of bins: publishes, takes without a latency (a trace's take not matched
+ * with its publish; its subscriptions' callbacks are its takes), the sum and the largest of the
+ * latencies (ns). All but the first are allocated when first written: in a run where every
+ * take has a latency of 0, never.
  */
-export const SORTED_FROM = 1 << 16;
+const PUBLISHES = 0;
+const UNTIMED = 1;
+const LATENCY_SUM = 2;
+const LATENCY_MAX = 3;
 
-/** The callbacks of one entity: binned (count, busy time), and one by one while the row is within its share. */
-class Row {
-  count = 0;
-  busy = 0;
-  readonly bins: TimeBins;
-  starts: number[] | null = [];
-  durations: number[] | null = [];
-  /** The topic a subscription takes from, and its reader there (PublishLog). */
-  readonly topic: Topic | null;
-  readonly reader: number;
+/**
+ * Per entity id whose callbacks ran, four numbers side by side (one cache line holds all a
+ * callback needs): its row + 1 (0: not described), a subscription's topic (-1: none), its
+ * callbacks, and the time spent in them (ns).
+ */
+const RECORD = 4;
+const ROW = 0;
+const ROW_TOPIC = 1;
+const CALLBACKS = 2;
+const BUSY_TIME = 3;
+/** Per entity id as an output source (a service is also a callback's entity): its topic + 1 (0: not described, -1: outputs not shown), and its publishes. */
+const SOURCE = 2;
+const HIDDEN = -1;
+/** Entity ids are below it (a run of 67 M entities is out of reach), so that a node's rank times it plus an id orders rows. */
+const ENTITY_IDS = 2 ** 26;
 
-  constructor(
-    readonly entity: number,
-    readonly kind: string,
-    readonly owner: string,
-    readonly channel: string,
-    topic: Topic | null,
-    binWidth: number,
-  ) {
-    this.topic = topic;
-    this.reader = topic === null ? -1 : topic.log.reader();
-    this.bins = new TimeBins(false, binWidth);
-  }
-}
-
-class Topic {
-  published = 0;
-  taken = 0;
-  dropped = 0;
-  readonly log = new PublishLog();
-  readonly publishes: TimeBins;
-  /** Latencies of the takes matched with their publish, at the takes. */
-  readonly latency: TimedValues;
-
-  constructor(
-    readonly name: string,
-    /** Its group in a batch of events (see #foldPending): its publishes and its subscriptions' takes. */
-    readonly group: number,
-    budget: { left: number },
-    binWidth: number,
-  ) {
-    this.latency = new TimedValues(budget);
-    this.publishes = new TimeBins(false, binWidth);
-  }
+/** An entity whose callbacks a report shows: a row of the timeline. */
+interface Row {
+  readonly entity: number;
+  readonly kind: string;
+  readonly owner: string;
+  readonly channel: string;
+  /** The topic a subscription takes from (-1: none). */
+  readonly topic: number;
 }
 
 /** Whether a report shows an output of this kind: publishes and losses on topics, not a service's responses (its callbacks' rows show those). */
@@ -94,37 +79,33 @@ export interface LinkPeriod {
 }
 
 /**
- * What a report needs of a run, gathered from its callbacks and outputs (a trace read back
- * through callback()/output(), or a run's batches through receive(), here or on the report's
- * thread): a timeline per entity, publishes, takes and losses per topic with the latency of
- * each take matched to its publish by digest, and network link periods. Memory is bounded:
- * binned series (TimeBins), callbacks kept one by one up to each row's share, latencies exact
- * up to a budget (TimedValues).
+ * What a report needs of a run, gathered as it happens (LiveReport, in the run's thread) or from
+ * a trace read back: per entity its callbacks over time, per topic its publishes, losses and the
+ * latency of each take, and the network's link periods. A callback or an output costs a few
+ * stores into state laid out for a run that goes forward in time: an entity's record is one
+ * cache line, bins over time are columns (BinColumns: the current one stays in the cache),
+ * latencies are runs of equal values (LatencyValues), callbacks kept one by one are appended to
+ * one log while their row is within its share. Nothing is sorted or grouped until the report is
+ * built, in plain loops over typed arrays (that code runs once, cold). Memory is bounded:
+ * MAX_BINS columns, the bars' share, the latency budget.
  */
 export class ReportCollector {
-  readonly #rows: (Row | undefined)[] = [];
-  /** By entity id, an output source's kind. */
-  readonly #outputKinds: (string | undefined)[] = [];
-  /** By entity id, the group of its events in a batch (see #foldPending); an output's -1: not reported. */
-  #callbackGroups: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  #outputGroups: Int32Array<ArrayBuffer> = new Int32Array(1024);
-  /** Each group: a topic (publishes, drops and takes there) or the row of an entity that takes from none. */
-  readonly #groups: (Topic | Row)[] = [];
-  readonly #topics = new Map<string, Topic>();
-  readonly #log = new EventLog((chunk) => this.absorb(chunk));
-  /** Chunks absorbed and not yet folded in, and how many events they hold (less than BATCH). */
-  readonly #pending: EventChunk[] = [];
-  #pendingEvents = 0;
-  /** A batch's events grouped, and the group of each (see #foldPending); kept for the next one, as large as the largest yet (a short run's is small). */
-  #sorted = newChunk(0);
-  #groupOf = new Int32Array(0);
-  readonly #budget = TimedValues.budget();
-  /** The width (ns) bins over time start with: no narrower than the report will draw them. */
-  readonly #binWidth: number;
-  #durations = false;
-  #rowCount = 0;
+  readonly #rows: Row[] = [];
+  #records: Float64Array<ArrayBuffer> = new Float64Array(RECORD * 1024);
+  #sources: Float64Array<ArrayBuffer> = new Float64Array(SOURCE * 1024);
   /** Callbacks a row keeps one by one (past it, the row is drawn binned). */
   #barsPerRow = Infinity;
+  /** Callbacks kept one by one: (row, start, duration). */
+  readonly #bars = new TripleLog();
+  readonly #rowBins: BinColumns;
+
+  readonly #topicNames: string[] = [];
+  readonly #topicIndex = new Map<string, number>();
+  readonly #dropped: number[] = [];
+  readonly #topicBins: BinColumns;
+  readonly #latencies = new LatencyValues();
+
+  #durations = false;
   #lastTime = 0;
   readonly #links = new Map<string, { times: number[]; periods: LinkPeriod[] }>();
 
@@ -133,217 +114,106 @@ export class ReportCollector {
    * start as wide as a run that long is drawn with, rather than at 1 ms, merging as time goes on.
    */
   constructor(plannedEnd?: number) {
-    this.#binWidth = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS, []);
+    const width = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS);
+    this.#rowBins = new BinColumns(width, [COUNT, COUNT]);
+    this.#topicBins = new BinColumns(width, [COUNT, COUNT, { precise: true, maxima: false }, { precise: true, maxima: true }]);
   }
 
-  /** What a run's thread told of its report (LiveReport): folded in here, or on the report's thread. */
-  receive({ notes, chunk }: ReportBatch): void {
-    for (const note of notes) {
-      switch (note.type) {
-        case 'callback':
-          this.describeCallback(note.id, note.kind, note.owner, note.channel);
-          break;
-        case 'output':
-          this.describeOutput(note.id, note.kind, note.channel);
-          break;
-        case 'links':
-          this.linkPeriod(note.time, note.links);
-          break;
-      }
-    }
-    if (chunk !== null) this.absorb(chunk);
-  }
-
-  /** Whether the entity with this id was described already. */
+  /** Whether the entity with this id was described already (as a callback's). */
   knowsCallback(entity: number): boolean {
-    return this.#rows[entity] !== undefined;
+    return RECORD * entity < this.#records.length && this.#records[RECORD * entity + ROW] !== 0;
   }
 
   knowsOutput(entity: number): boolean {
-    return this.#outputKinds[entity] !== undefined;
+    return SOURCE * entity < this.#sources.length && this.#sources[SOURCE * entity] !== 0;
   }
 
   describeCallback(entity: number, kind: string, owner: string, channel: string): void {
-    while (this.#rows.length <= entity) this.#rows.push(undefined);
-    const topic = kind === 'subscription' ? this.#topic(channel) : null;
-    const row = new Row(entity, kind, owner, channel, topic, this.#binWidth);
-    this.#rows[entity] = row;
-    this.#callbackGroups = holding(this.#callbackGroups, entity);
-    if (topic !== null) this.#callbackGroups[entity] = topic.group;
-    else {
-      this.#callbackGroups[entity] = this.#groups.length;
-      this.#groups.push(row);
-    }
+    const row = this.#rows.length;
+    const topic = kind === 'subscription' ? this.#topic(channel) : -1;
+    this.#rows.push({ entity, kind, owner, channel, topic });
+    this.#records = holding(this.#records, RECORD * entity + RECORD - 1);
+    const at = RECORD * entity;
+    this.#records[at + ROW] = row + 1;
+    this.#records[at + ROW_TOPIC] = topic;
+    this.#rowBins.hold(row);
     // Twice a fair share of the bars drawn, so that a row cut off now is one that is binned in the end.
-    this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / ++this.#rowCount));
+    this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / this.#rows.length));
   }
 
   /** `kind`: publish, response or drop (a source has one kind). */
   describeOutput(entity: number, kind: string, channel: string): void {
-    while (this.#outputKinds.length <= entity) this.#outputKinds.push(undefined);
-    this.#outputKinds[entity] = kind;
-    this.#outputGroups = holding(this.#outputGroups, entity);
-    this.#outputGroups[entity] = reportsOutput(kind) ? this.#topic(channel).group : -1;
+    this.#sources = holding(this.#sources, SOURCE * entity + SOURCE - 1);
+    this.#sources[SOURCE * entity] = reportsOutput(kind) ? this.#topic(channel) + 1 : HIDDEN;
   }
 
-  #topic(name: string): Topic {
-    let topic = this.#topics.get(name);
+  #topic(name: string): number {
+    let topic = this.#topicIndex.get(name);
     if (topic === undefined) {
-      topic = new Topic(name, this.#groups.length, this.#budget, this.#binWidth);
-      this.#topics.set(name, topic);
-      this.#groups.push(topic);
+      topic = this.#topicNames.length;
+      this.#topicIndex.set(name, topic);
+      this.#topicNames.push(name);
+      this.#dropped.push(0);
+      this.#latencies.addSeries();
+      this.#topicBins.hold(topic);
     }
     return topic;
   }
 
-  /** A callback ran from `time` for `duration` (ns from the start), consuming the item with this digest. */
-  callback(entity: number, time: number, duration: number, lo: number, hi: number): void {
-    this.#log.push(entity, time, duration, lo, hi);
-  }
-
-  /** A source described with describeOutput published, responded or lost something at `time`. */
-  output(entity: number, time: number, lo: number, hi: number): void {
-    this.#log.push(~entity, time, 0, lo, hi);
-  }
-
-  /** Takes a chunk of events (callback()/output() fill them, or another thread's EventLog); folded in with the next ones. */
-  absorb(chunk: EventChunk): void {
-    this.#pending.push(chunk);
-    this.#pendingEvents += chunk.length;
-    if (this.#pendingEvents >= BATCH) this.#foldPending();
-  }
-
   /**
-   * Applies the pending chunks' events: fewer than SORTED_FROM as they happened; more, group by
-   * group: each topic's publishes, drops and takes (in the order they happened, so that a take
-   * finds its publish), each other entity's callbacks. Partitioned first (a counting sort into
-   * one contiguous copy), so that each group's statistics stay in the cache while its events are
-   * applied; in the order they happened, every event was a cache miss. The more events a batch
-   * holds, the more of them share each group's misses.
+   * A described entity's callback ran from `time` for `duration` (ns from the start). Returns
+   * the topic a subscription took from (for take()), else -1.
    */
-  #foldPending(): void {
-    if (this.#pendingEvents < SORTED_FROM) {
-      this.#applyInOrder();
-      return;
+  callback(entity: number, time: number, duration: number): number {
+    const records = this.#records;
+    const at = RECORD * entity;
+    const row = records[at + ROW]! - 1;
+    const bins = this.#rowBins;
+    const column = bins.at(time) + row;
+    bins.plane(CALLS)[column]!++;
+    if (duration !== 0) {
+      bins.plane(BUSY)[column]! += duration;
+      records[at + BUSY_TIME]! += duration;
+      if (duration > 0) this.#durations = true;
     }
-    if (this.#groupOf.length < this.#pendingEvents) {
-      this.#sorted = newChunk(this.#pendingEvents);
-      this.#groupOf = new Int32Array(this.#pendingEvents);
-    }
-    const callbackGroups = this.#callbackGroups;
-    const outputGroups = this.#outputGroups;
-    const groups = this.#groups;
-    const sorted = this.#sorted;
-    const groupOf = this.#groupOf;
-    // ends[g + 1]: first the size of group g, then where it starts, then where it ends.
-    const ends = new Int32Array(groups.length + 1);
-    let k = 0;
-    for (const { length, ids } of this.#pending) {
-      for (let i = 0; i < length; i++, k++) {
-        const id = ids[i]!;
-        const g = id >= 0 ? callbackGroups[id]! : outputGroups[~id]!;
-        groupOf[k] = g;
-        if (g >= 0) ends[g + 1]!++;
-      }
-    }
-    for (let g = 0; g < groups.length; g++) ends[g + 1]! += ends[g]!;
-    k = 0;
-    for (const { length, ids, times, durations, digestsLo, digestsHi } of this.#pending) {
-      for (let i = 0; i < length; i++, k++) {
-        const g = groupOf[k]!;
-        if (g < 0) continue;
-        const j = ends[g]!++;
-        sorted.ids[j] = ids[i]!;
-        sorted.times[j] = times[i]!;
-        sorted.durations[j] = durations[i]!;
-        sorted.digestsLo[j] = digestsLo[i]!;
-        sorted.digestsHi[j] = digestsHi[i]!;
-      }
-    }
-    this.#pending.length = 0;
-    this.#pendingEvents = 0;
-    let from = 0;
-    for (let g = 0; g < groups.length; g++) {
-      const to = ends[g]!;
-      if (to === from) continue;
-      this.#applyGroup(g, sorted, from, to);
-      from = to;
-    }
-  }
-
-  /** The pending chunks' events one by one, as they happened. */
-  #applyInOrder(): void {
-    const callbackGroups = this.#callbackGroups;
-    const outputGroups = this.#outputGroups;
-    for (const chunk of this.#pending) {
-      const ids = chunk.ids;
-      for (let i = 0; i < chunk.length; i++) {
-        const id = ids[i]!;
-        const g = id >= 0 ? callbackGroups[id]! : outputGroups[~id]!;
-        if (g >= 0) this.#applyGroup(g, chunk, i, i + 1);
-      }
-    }
-    this.#pending.length = 0;
-    this.#pendingEvents = 0;
-  }
-
-  /** Events from..to of `events`, all of group `g`. */
-  #applyGroup(g: number, events: EventChunk, from: number, to: number): void {
-    const group = this.#groups[g]!;
-    if (group instanceof Topic) this.#applyTopic(group, events, from, to);
-    else this.#applyCallbacks(group, events, from, to);
-  }
-
-  /** Events from..to: callbacks of `row`. */
-  #applyCallbacks(row: Row, events: EventChunk, from: number, to: number): void {
-    const { times, durations } = events;
-    for (let i = from; i < to; i++) this.#applyCallback(row, times[i]!, durations[i]!);
-  }
-
-  /** Events from..to: the publishes, drops and takes of `topic`. */
-  #applyTopic(topic: Topic, events: EventChunk, from: number, to: number): void {
-    const rows = this.#rows;
-    const outputKinds = this.#outputKinds;
-    const { ids, times, durations, digestsLo, digestsHi } = events;
-    for (let i = from; i < to; i++) {
-      const id = ids[i]!;
-      if (id < 0) {
-        this.#applyOutput(topic, outputKinds[~id]!, times[i]!, digestsLo[i]!, digestsHi[i]!);
-        continue;
-      }
-      const row = rows[id]!;
-      const time = times[i]!;
-      this.#applyCallback(row, time, durations[i]!);
-      topic.taken++;
-      const published = topic.log.take(row.reader, digestsLo[i]!, digestsHi[i]!);
-      if (published >= 0) topic.latency.add(time, time - published);
-    }
-  }
-
-  #applyCallback(row: Row, time: number, duration: number): void {
-    row.count++;
-    row.busy += duration;
-    row.bins.add(time, duration);
-    const starts = row.starts;
-    if (starts !== null) {
-      if (starts.length < this.#barsPerRow) {
-        starts.push(time);
-        row.durations!.push(duration);
-      } else row.starts = row.durations = null;
-    }
-    if (duration > 0) this.#durations = true;
     if (time + duration > this.#lastTime) this.#lastTime = time + duration;
+    // Kept while the row is within its share (which only shrinks: a row past it never comes back).
+    const before = records[at + CALLBACKS]!;
+    records[at + CALLBACKS] = before + 1;
+    if (before < this.#barsPerRow) this.#bars.push(row, time, duration);
+    return records[at + ROW_TOPIC]!;
   }
 
-  #applyOutput(topic: Topic, kind: string, time: number, lo: number, hi: number): void {
-    if (time > this.#lastTime) this.#lastTime = time;
-    if (kind === 'drop') {
-      topic.dropped++;
+  /** A take from `topic` (as callback() returned it) at `time` of a message published at `publishedAt` (-1: not known). */
+  take(topic: number, time: number, publishedAt: number): void {
+    const bins = this.#topicBins;
+    if (publishedAt < 0) {
+      bins.plane(UNTIMED)[bins.at(time) + topic]!++;
       return;
     }
-    topic.published++;
-    topic.publishes.add(time, 1);
-    topic.log.published(time, lo, hi);
+    const latency = time - publishedAt;
+    if (latency !== 0) {
+      const column = bins.at(time) + topic;
+      bins.plane(LATENCY_SUM)[column]! += latency;
+      const maxima = bins.plane(LATENCY_MAX);
+      if (latency > maxima[column]!) maxima[column] = latency;
+    }
+    this.#latencies.add(topic, latency);
+  }
+
+  /** A described source published (a publisher), or `lost` a message (a network's losses), at `time`; a source of responses is not shown. */
+  output(entity: number, time: number, lost: boolean): void {
+    const sources = this.#sources;
+    const at = SOURCE * entity;
+    const topic = sources[at]! - 1;
+    if (topic < 0) return;
+    if (lost) this.#dropped[topic]!++;
+    else {
+      sources[at + 1]!++;
+      const bins = this.#topicBins;
+      bins.plane(PUBLISHES)[bins.at(time) + topic]!++;
+    }
+    if (time > this.#lastTime) this.#lastTime = time;
   }
 
   /** The network's link statistics of the metrics period ending at `time`. */
@@ -359,104 +229,198 @@ export class ReportCollector {
 
   /** The report's data: what was gathered, bounded (ReportData.limits says what was left out). */
   report(meta: ReportMeta): ReportData {
-    this.#log.flush();
-    this.#foldPending();
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
-    const { limited: timelineLimited, ...timeline } = this.#timeline(span);
+    const calls = Float64Array.from(this.#rows, (row) => this.#records[RECORD * row.entity + CALLBACKS]!);
+    const published = new Float64Array(this.#topicNames.length);
+    for (let at = 0; at < this.#sources.length; at += SOURCE) if (this.#sources[at]! > 0) published[this.#sources[at]! - 1]! += this.#sources[at + 1]!;
+    const { limited: timelineLimited, ...timeline } = this.#timeline(span, calls);
     const network = this.#network();
-    const topics = this.#topicRows(span);
+    const topics = this.#topicRows(span, calls, published);
     const limits: string[] = [];
     if (timelineLimited) limits.push(`callbacks are drawn one by one up to ${BAR_BUDGET.toLocaleString('en-US')} in all; busier rows are drawn as ${MAX_BINS} bins shaded by their share of the row's busiest bin`);
     if (topics.length > TOPICS_PLOTTED) limits.push(`rates and latencies are plotted for the ${TOPICS_PLOTTED} busiest of ${topics.length} topics (the table lists all)`);
     if (topics.some((topic) => topic.latency !== null && !topic.latency.exact)) limits.push('some latency percentiles come from the histogram (more latencies than are kept exactly)');
+    if (this.#rowBins.capped || this.#topicBins.capped) limits.push('with this many entities or topics, plots over time have fewer, wider bins');
     if (network?.limited) limits.push(`link plots average metrics periods in groups to at most ${LINK_POINTS} points`);
-    return { ...given, span, timeline, topics, rates: this.#rates(span), latency: this.#latency(span), network: network?.links ?? null, limits };
+    return { ...given, span, timeline, topics, rates: this.#rates(span, published), latency: this.#latency(span), network: network?.links ?? null, limits };
   }
 
-  #timeline(span: number): { durations: boolean; binWidth: number; rows: TimelineRow[]; limited: boolean } {
-    const rows = this.#rows.filter((row): row is Row => row !== undefined && row.count > 0);
-    rows.sort((a, b) => (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : a.entity - b.entity));
-    const share = fairShare(rows.map((row) => (row.starts === null ? Infinity : row.count)), BAR_BUDGET);
-    const width = binWidth(span, MAX_BINS, rows.map((row) => row.bins.width));
-    let limited = false;
-    const out = rows.map((row): TimelineRow => {
-      const base = { node: row.owner, kind: row.kind, channel: row.channel, entity: row.entity, callbacks: row.count, busy: row.busy / 1e9 };
-      if (row.starts !== null && row.count <= share) return { ...base, starts: f64(row.starts), durations: f64(row.durations!) };
-      limited = true;
-      row.bins.widenTo(width);
-      const levels = row.bins.shares(this.#durations);
-      return { ...base, levels: Buffer.from(levels.buffer, levels.byteOffset, levels.length).toString('base64') };
+  /** Rows that ran, by node (fully qualified name), then entity id. */
+  #rowOrder(calls: Float64Array): number[] {
+    const rows = this.#rows;
+    const owners = [...new Set(rows.map((row) => row.owner))].sort();
+    const rank = new Map(owners.map((owner, i) => [owner, i]));
+    // One number per row orders them (node rank, entity id below 2^26), sorted natively.
+    const keys = new Float64Array(rows.length);
+    let n = 0;
+    rows.forEach((row, r) => {
+      if (calls[r]! > 0) keys[n++] = rank.get(row.owner)! * ENTITY_IDS + row.entity;
     });
-    return { durations: this.#durations, binWidth: width / 1e9, rows: out, limited };
+    return Array.from(keys.subarray(0, n).sort(), (key) => this.#records[RECORD * (key % ENTITY_IDS) + ROW]! - 1);
   }
 
-  #topicRows(span: number): TopicRow[] {
-    return [...this.#topics.values()]
-      .filter((topic) => topic.published + topic.taken + topic.dropped > 0)
-      .sort((a, b) => (a.name < b.name ? -1 : 1))
-      .map((topic) => ({
-        topic: topic.name,
-        published: topic.published,
-        taken: topic.taken,
-        dropped: topic.dropped,
-        rate: span === 0 ? 0 : topic.published / span,
-        latency: topic.latency.summary(1e-9),
+  #timeline(span: number, calls: Float64Array): ReportData['timeline'] & { limited: boolean } {
+    const rows = this.#rows;
+    const order = this.#rowOrder(calls);
+    const kept = this.#keptPerRow();
+    // A row that kept fewer callbacks than it had was cut off: it is drawn binned.
+    const share = fairShare(Float64Array.from(order, (r) => (kept[r]! < calls[r]! ? Infinity : calls[r]!)), BAR_BUDGET);
+    const barred = order.filter((r) => kept[r] === calls[r] && calls[r]! <= share);
+    // In the order they lie in the bins' columns.
+    const binned = order.filter((r) => kept[r]! < calls[r]! || calls[r]! > share).sort((a, b) => a - b);
+    const width = Math.max(binWidth(span, MAX_BINS), this.#rowBins.width);
+    const bins = binned.length === 0 ? 0 : this.#rowBins.binsOf(width);
+    const levels = this.#rowBins.shares(binned, this.#durations ? BUSY : CALLS, width, bins);
+    const level = new Int32Array(rows.length);
+    binned.forEach((r, j) => (level[r] = j));
+    const bars = this.#barsOf(barred, calls);
+    const out = new Array<TimelineRow>(order.length);
+    for (let i = 0; i < order.length; i++) {
+      const r = order[i]!;
+      const row = rows[r]!;
+      const barsOfRow = bars.get(r);
+      out[i] = {
+        node: row.owner,
+        kind: row.kind,
+        channel: row.channel,
+        entity: row.entity,
+        callbacks: calls[r]!,
+        busy: this.#records[RECORD * row.entity + BUSY_TIME]! / 1e9,
+        ...(barsOfRow !== undefined ? { starts: f64(barsOfRow.starts), durations: f64(barsOfRow.durations) } : { level: level[r]! }),
+      };
+    }
+    const levelsBase64 = Buffer.from(levels.buffer, levels.byteOffset, levels.length).toString('base64');
+    return { durations: this.#durations, binWidth: width / 1e9, bins, levels: levelsBase64, rows: out, limited: binned.length > 0 };
+  }
+
+  /** Per row, how many of its callbacks the bar log holds. */
+  #keptPerRow(): Float64Array {
+    const kept = new Float64Array(this.#rows.length);
+    for (const block of this.#bars.blocks()) for (let i = 0; i < block.length; i += 3) kept[block[i]!]!++;
+    return kept;
+  }
+
+  /** The callbacks of `rows` (every one of each was kept), from the bar log. */
+  #barsOf(rows: number[], calls: Float64Array): Map<number, { starts: Float64Array; durations: Float64Array }> {
+    const bars = new Map<number, { starts: Float64Array; durations: Float64Array }>();
+    if (rows.length === 0) return bars;
+    // Per row, where its next callback goes in one array for all the rows drawn with bars (-1: not drawn so).
+    const next = new Int32Array(this.#rows.length).fill(-1);
+    let size = 0;
+    for (const r of rows) {
+      next[r] = size;
+      size += calls[r]!;
+    }
+    const starts = new Float64Array(size);
+    const durations = new Float64Array(size);
+    for (const block of this.#bars.blocks()) {
+      for (let i = 0; i < block.length; i += 3) {
+        const r = block[i]!;
+        const k = next[r]!;
+        if (k < 0) continue;
+        starts[k] = block[i + 1]!;
+        durations[k] = block[i + 2]!;
+        next[r] = k + 1;
+      }
+    }
+    for (const r of rows) {
+      const from = next[r]! - calls[r]!;
+      bars.set(r, { starts: starts.subarray(from, next[r]!), durations: durations.subarray(from, next[r]!) });
+    }
+    return bars;
+  }
+
+  #topicRows(span: number, calls: Float64Array, published: Float64Array): TopicRow[] {
+    const taken = new Float64Array(this.#topicNames.length);
+    for (let r = 0; r < this.#rows.length; r++) {
+      const topic = this.#rows[r]!.topic;
+      if (topic >= 0) taken[topic]! += calls[r]!;
+    }
+    const names = this.#topicNames;
+    return [...names]
+      .sort()
+      .map((name) => this.#topicIndex.get(name)!)
+      .filter((t) => published[t]! + taken[t]! + this.#dropped[t]! > 0)
+      .map((t) => ({
+        topic: names[t]!,
+        published: published[t]!,
+        taken: taken[t]!,
+        dropped: this.#dropped[t]!,
+        rate: span === 0 ? 0 : published[t]! / span,
+        latency: this.#latencies.summary(t, 1e-9),
       }));
   }
 
-  /** The busiest topics, most messages first (ties by name). */
-  #plotted(count: (topic: Topic) => number): Topic[] {
-    return [...this.#topics.values()]
-      .filter((topic) => count(topic) > 0)
-      .sort((a, b) => count(b) - count(a) || (a.name < b.name ? -1 : 1))
+  /** The busiest topics by `count`, most first (ties by name). */
+  #plotted(count: ArrayLike<number>): number[] {
+    const names = this.#topicNames;
+    return [...names.keys()]
+      .filter((t) => count[t]! > 0)
+      .sort((a, b) => count[b]! - count[a]! || (names[a]! < names[b]! ? -1 : 1))
       .slice(0, TOPICS_PLOTTED);
   }
 
-  #rates(span: number): SeriesSet | null {
-    const topics = [...this.#topics.values()].filter((topic) => topic.published > 0);
-    if (topics.length === 0) return null;
-    const width = binWidth(span, PLOT_BINS, topics.map((topic) => topic.publishes.width));
-    const total = new Array<number>(MAX_BINS).fill(0);
-    let bins = 0;
-    for (const topic of topics) {
-      topic.publishes.widenTo(width);
-      topic.publishes.addSumsTo(total);
-      bins = Math.max(bins, topic.publishes.length);
-    }
-    const perSecond = (counts: number[]): number[] => Array.from({ length: bins }, (_, i) => round((counts[i] ?? 0) / (width / 1e9)));
+  /** The width of the plots over `span` (no finer than the bins of topics and rows) and how many bins they have. */
+  #plotWidth(span: number): { width: number; bins: number } {
+    const width = Math.max(binWidth(span, PLOT_BINS), this.#topicBins.width, this.#rowBins.width);
+    return { width, bins: Math.max(this.#topicBins.binsOf(width), this.#rowBins.binsOf(width)) };
+  }
+
+  #rates(span: number, published: Float64Array): SeriesSet | null {
+    const plotted = this.#plotted(published);
+    if (plotted.length === 0) return null;
+    const { width, bins } = this.#plotWidth(span);
+    const total = this.#topicBins.total(PUBLISHES, width, bins);
+    const perSecond = (counts: Float64Array): number[] => Array.from(counts, (count) => round(count / (width / 1e9)));
     return {
       binWidth: width / 1e9,
-      series: [{ name: 'all topics', values: perSecond(total) }, ...this.#plotted((t) => t.published).map((topic) => ({ name: topic.name, values: perSecond(topic.publishes.sums) }))],
+      series: [
+        { name: 'all topics', values: perSecond(total) },
+        ...this.#topicBins.series(plotted, PUBLISHES, width, bins).map((counts, j) => ({ name: this.#topicNames[plotted[j]!]!, values: perSecond(counts) })),
+      ],
     };
   }
 
   #latency(span: number): LatencyData | null {
-    const topics = this.#plotted((t) => t.latency.count);
-    if (topics.length === 0) return null;
-    const all = [...this.#topics.values()].filter((topic) => topic.latency.count > 0);
-    const histograms = new Map(all.map((topic) => [topic, topic.latency.histogram()]));
-    const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
-    for (const counts of histograms.values()) counts.forEach((count, i) => (histogram[i]! += count));
+    const latencies = this.#latencies;
+    const plotted = this.#plotted(Float64Array.from(this.#topicNames, (_, t) => latencies.count(t)));
+    if (plotted.length === 0) return null;
+    const histogram = latencies.histogram();
     // The bins from the first to the last that holds a latency, and an empty one on each side.
     const first = Math.max(0, histogram.findIndex((count) => count > 0) - 1);
     const last = Math.min(HISTOGRAM_BINS - 1, HISTOGRAM_BINS - [...histogram].reverse().findIndex((count) => count > 0));
-    const width = binWidth(span, PLOT_BINS, topics.map((topic) => topic.latency.minWidth));
-    const overTime = (topic: Topic): LatencyData['overTime'][number] => {
-      const { sums, counts, maxima } = topic.latency.bins(width);
-      const mean = sums.map((sum, i) => (counts[i] === 0 ? null : round(sum / counts[i]! / 1e9)));
-      const max = maxima.map((value) => (value === -Infinity ? null : round(value / 1e9)));
-      return { name: topic.name, mean, max };
-    };
+    const { width, bins } = this.#plotWidth(span);
+    const takes = this.#timedTakes(plotted, width, bins);
+    const sums = this.#topicBins.series(plotted, LATENCY_SUM, width, bins);
+    const maxima = this.#topicBins.series(plotted, LATENCY_MAX, width, bins);
     return {
       edges: Array.from({ length: last - first + 2 }, (_, i) => binEdge(first + i) / 1e9),
       histograms: [
         { name: 'all topics', counts: histogram.slice(first, last + 1) },
-        ...topics.map((topic) => ({ name: topic.name, counts: histograms.get(topic)!.slice(first, last + 1) })),
+        ...plotted.map((t) => ({ name: this.#topicNames[t]!, counts: latencies.histogram(t).slice(first, last + 1) })),
       ],
       binWidth: width / 1e9,
-      overTime: topics.map(overTime),
+      overTime: plotted.map((t, j) => ({
+        name: this.#topicNames[t]!,
+        mean: Array.from(sums[j]!, (sum, i) => (takes[j]![i] === 0 ? null : round(sum / takes[j]![i]! / 1e9))),
+        max: Array.from(maxima[j]!, (max, i) => (takes[j]![i] === 0 ? null : round(max / 1e9))),
+      })),
     };
+  }
+
+  /** Per topic in `topics`, its takes with a latency in `bins` bins of `width`: its subscriptions' callbacks but those without. */
+  #timedTakes(topics: number[], width: number, bins: number): Float64Array[] {
+    const untimed = this.#topicBins.series(topics, UNTIMED, width, bins);
+    return topics.map((topic, j) => {
+      const rows = [...this.#rows.keys()].filter((r) => this.#rows[r]!.topic === topic);
+      const takes = new Float64Array(bins);
+      for (const calls of this.#rowBins.series(rows, CALLS, width, bins)) {
+        for (let i = 0; i < bins; i++) takes[i]! += calls[i]!;
+      }
+      for (let i = 0; i < bins; i++) takes[i]! -= untimed[j]![i]!;
+      return takes;
+    });
   }
 
   #network(): { links: LinkSeries[]; limited: boolean } | null {
@@ -488,18 +452,15 @@ export class ReportCollector {
   }
 }
 
-/**
- * The width (ns) of `bins` bins over `span` seconds: the first power-of-two multiple of 1 ms
- * that covers the span in that many, and no finer than what the series collected allow.
- */
-function binWidth(span: number, bins: number, collected: number[]): number {
+/** The width (ns) of `bins` bins over `span` seconds: the first power-of-two multiple of 1 ms that covers the span in that many. */
+function binWidth(span: number, bins: number): number {
   let width = MIN_BIN_WIDTH;
   while (width * bins < span * 1e9) width *= 2;
-  return Math.max(width, ...collected);
+  return width;
 }
 
 /** Base64 of times in ns as seconds, little-endian Float64. */
-function f64(values: readonly number[]): string {
+function f64(values: Float64Array): string {
   const scaled = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) scaled[i] = values[i]! / 1e9;
   return Buffer.from(scaled.buffer).toString('base64');
@@ -509,8 +470,8 @@ function f64(values: readonly number[]): string {
  * The largest per-row allowance with which the rows' demands (capped by it) fit the budget:
  * rows that need little keep all of theirs, the rest share what is left evenly.
  */
-function fairShare(demands: number[], budget: number): number {
-  const sorted = [...demands].sort((a, b) => a - b);
+function fairShare(demands: Float64Array, budget: number): number {
+  const sorted = demands.sort();
   let left = budget;
   for (let i = 0; i < sorted.length; i++) {
     const even = Math.floor(left / (sorted.length - i));

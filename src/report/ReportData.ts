@@ -1,5 +1,5 @@
 import type { RunMetrics } from '../rcl/ExecutorMetrics.js';
-import type { ValueSummary } from './TimedValues.js';
+import type { ValueSummary } from './LatencyValues.js';
 
 /**
  * What a report shows, as the page reads it (embedded as JSON). Times are seconds from the
@@ -32,6 +32,13 @@ export interface TimelineData {
   durations: boolean;
   /** Width of a bin of the binned rows, seconds. */
   binWidth: number;
+  /** Bins per binned row. */
+  bins: number;
+  /**
+   * The binned rows' bins, `bins` per row one row after the other (u8): each bin's share of the
+   * row's busiest bin (0–255), of busy time when modeled, else of callbacks.
+   */
+  levels: string;
   rows: TimelineRow[];
 }
 
@@ -46,8 +53,8 @@ export interface TimelineRow {
   /** Every callback: starts and durations (f64), when the row fits the bar budget. */
   starts?: string;
   durations?: string;
-  /** Otherwise per bin its share of the row's busiest bin (u8, 0–255), of busy time when modeled, else of callbacks. */
-  levels?: string;
+  /** Otherwise its row in `levels`. */
+  level?: number;
 }
 
 export interface TopicRow {
