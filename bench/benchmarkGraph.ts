@@ -89,7 +89,6 @@ export async function runBenchmarkGraph(
     const trace = options.tracePath === undefined ? undefined : new TraceWriter(options.tracePath, engine, { job: 'bench', seed: 0 });
     if (trace !== undefined) engine.observers.push(trace);
     const report = options.reportPath === undefined ? undefined : new LiveReport(simulation, simSeconds * 1e9);
-    if (report !== undefined) engine.observers.push(report);
     const start = performance.now();
     await engine.run({ endAt: engine.base + BigInt(simSeconds) * 1_000_000_000n });
     trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });

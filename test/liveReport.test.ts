@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { traceReport } from '../src/cli/report.js';
 import * as rclnodejs from '../src/compat/index.js';
 import { TraceWriter } from '../src/job/TraceWriter.js';
-import { LOG_ENTRIES } from '../src/report/EventLog.js';
+import { LOG_ENTRIES } from '../src/engine/EventLog.js';
 import { LiveReport } from '../src/report/LiveReport.js';
 import { BAR_BUDGET } from '../src/report/ReportCollector.js';
 import type { ReportData } from '../src/report/ReportData.js';
@@ -41,7 +41,6 @@ async function run(seconds: number, options: { plannedEnd?: number; tracePath?: 
     const trace = options.tracePath === undefined ? null : new TraceWriter(options.tracePath, engine, { job: 'live', seed: 0 });
     if (trace !== null) engine.observers.push(trace);
     const live = new LiveReport(simulation, options.plannedEnd);
-    engine.observers.push(live);
     await engine.run({ endAt: BigInt(seconds * 1000) * MS });
     trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });
     return live.finish({ ...META, end: engine.now });

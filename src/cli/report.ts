@@ -1,4 +1,6 @@
 import { OutputError } from '../engine/errors.js';
+import { EventLog, type LoggedEntity } from '../engine/EventLog.js';
+import type { OutputKind } from '../engine/Executable.js';
 import { compareTraces, TraceFileError, TraceReader } from '../job/traceDiff.js';
 import { PublishMatcher } from '../report/PublishMatcher.js';
 import { ReportCollector } from '../report/ReportCollector.js';
@@ -67,7 +69,12 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
     const [, job, seed, start] = header as unknown as [string, string, string, string];
     const base = BigInt(start);
     const collector = new ReportCollector();
+    const log: EventLog = new EventLog((events) => {
+      collector.applyLog(events);
+      log.recycle(events);
+    });
     const matcher = new PublishMatcher();
+    const described = new Map<number, LoggedEntity>();
     let records = 0;
     for (let line = reader.nextRecord(); line !== undefined; line = reader.nextRecord()) {
       records++;
@@ -80,15 +87,18 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
       const hi = digest === '-' ? 0 : parseInt(digest.slice(0, 8), 16) | 0;
       const lo = digest === '-' ? 0 : parseInt(digest.slice(8), 16) | 0;
       if (OUTPUTS.has(kind!)) {
-        if (!collector.knowsOutput(entity)) collector.describeOutput(entity, kind!, topic);
-        collector.output(entity, offset, kind === 'drop');
+        log.output({ entityId: entity, channel: topic }, entity, kind as OutputKind, offset);
         if (kind === 'publish') matcher.published(topic, offset, lo, hi);
-      } else {
-        if (!collector.knowsCallback(entity)) collector.describeCallback(entity, kind!, owner!, topic);
-        const taken = collector.callback(entity, offset, 0);
-        if (taken >= 0) collector.take(taken, offset, matcher.take(entity, topic, lo, hi));
+        continue;
       }
+      let logged = described.get(entity);
+      if (logged === undefined) described.set(entity, (logged = { entityId: entity, kind: kind!, owner: owner!, channel: topic }));
+      // As the engine notes it: when the message was published, unless at the take itself (-1: not found).
+      const publishedAt = kind === 'subscription' ? matcher.take(entity, topic, lo, hi) : offset;
+      if (publishedAt !== offset) log.consumed(entity, publishedAt);
+      log.callback(logged, entity, offset, 0);
     }
+    log.handOver();
     const end = /^# end (\S+) at (-?\d+) callbacks (\d+) fingerprint (\S+)$/.exec(reader.end);
     const summary: Record<string, string | number> = { job, seed: Number(seed), trace: path, records };
     if (end !== null) {

@@ -1,6 +1,7 @@
 import { createHook } from 'node:async_hooks';
 import { EngineTimer } from './EngineTimer.js';
 import { SKIPPED, type EngineObserver, type Executable, type OutputKind, type OutputSource } from './Executable.js';
+import type { EventLog } from './EventLog.js';
 import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError, type UncaughtOrigin } from './errors.js';
 import { Hash64 } from './Hash64.js';
 import { Heartbeat } from './Heartbeat.js';
@@ -73,6 +74,8 @@ export class Engine {
   executing: Executable | null = null;
   /** Told about every executed callback and output, in order (traces, perturbation). */
   readonly observers: EngineObserver[] = [];
+  /** Where every callback and output is appended for a consumer that aggregates them (a report), if one asked. */
+  eventLog: EventLog | null = null;
   /** Progress for a supervisor on another thread (null: none watches). */
   #beat: Float64Array | null = null;
   /**
@@ -349,6 +352,16 @@ export class Engine {
   }
 
   /**
+   * The callback about to run of entity `entityId` consumes an item produced at `producedAt`
+   * (ns from the start; a subscription's message, published then): the event log notes it when
+   * it is not now, so that its consumer knows how long the item waited.
+   */
+  consumed(entityId: number, producedAt: number): void {
+    const log = this.eventLog;
+    if (log !== null && producedAt !== (this.started ? this.now : 0)) log.consumed(entityId, producedAt);
+  }
+
+  /**
    * An output of the system under simulation (DESIGN.md rule 5): it counts in the fingerprint,
    * where it happens in the sequence, whether or not anything receives it, and observers see it.
    */
@@ -363,6 +376,8 @@ export class Engine {
       fp.word(digestLo);
       fp.word(digestHi);
     }
+    const log = this.eventLog;
+    if (log !== null) log.output(source, id, kind, this.started ? this.now : 0);
     const observers = this.observers;
     for (let i = 0; i < observers.length; i++) observers[i]!.onOutput?.(kind, source, id, digestLo, digestHi);
   }
@@ -838,6 +853,9 @@ export class Engine {
       fp.word(lo);
       fp.word(hi);
     }
+    const log = this.eventLog;
+    // Before the start the clock reads 0, not an offset: such callbacks count at the start.
+    if (log !== null) log.callback(entity, id, this.started ? this.now : 0, this.effectDelay);
     const observers = this.observers;
     for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity, id, lo, hi);
     if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {

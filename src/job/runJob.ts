@@ -171,7 +171,6 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   const realIo = new RealIoDetector(simulation);
   let trace: TraceWriter | undefined;
   const report = reporting === null ? null : new reporting[0].LiveReport(simulation, definition.endAfter === undefined ? undefined : Number(definition.endAfter));
-  if (report !== null) engine.observers.push(report);
   const feed = feeding === null || supervision?.live === undefined ? null : new feeding.LiveFeed(simulation, supervision.live);
   if (options.rate !== undefined && Number.isFinite(options.rate)) {
     engine.beforeAdvance.push(new Pacer(engine, options.rate, feed === null ? undefined : (offset) => feed.time(offset)).pace);

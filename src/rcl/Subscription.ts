@@ -44,8 +44,6 @@ export class Subscription extends Entity implements Executable {
   #heldReceivedAt = 0n;
   /** Messages its KEEP_LAST buffer dropped for newer ones before they were taken (metrics). */
   overwritten = 0;
-  /** When the message its last callback took was published (Sample.publishedAt), for a report's latencies. */
-  lastPublishedAt = -1;
   /** Arrival times are kept for MessageInfo, or for the run's metrics. */
   readonly #keepsArrivals: boolean;
 
@@ -192,7 +190,7 @@ export class Subscription extends Entity implements Executable {
           : cloneMessage(carried);
     this.digestLo = sample.digestLo;
     this.digestHi = sample.digestHi;
-    this.lastPublishedAt = sample.publishedAt;
+    this.engine.consumed(this.entityId, sample.publishedAt);
     const delivered = this.#shape === null || this.#raw !== null ? message : (this.#shape(message) as Message);
     if (!this.#wantsInfo) return this.#callback(delivered);
     const info = new MessageInfo({

@@ -1,5 +1,7 @@
 import { holding } from '../engine/byId.js';
-import { BinColumns, MAX_BINS, MIN_BIN_WIDTH, type PlaneKind } from './BinColumns.js';
+import { CONSUMED, DURATION, FIRST_TAGGED, OUTPUT_TAGS, TIME, type LoggedEvents } from '../engine/EventLog.js';
+import type { OutputKind } from '../engine/Executable.js';
+import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from './BinColumns.js';
 import { binEdge, HISTOGRAM_BINS, LatencyValues } from './LatencyValues.js';
 import { TripleLog } from './TripleLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
@@ -13,7 +15,6 @@ export const TOPICS_PLOTTED = 8;
 /** Metrics periods per link kept in a report: more are averaged in groups. */
 export const LINK_POINTS = 2_000;
 
-const COUNT: PlaneKind = { precise: false, maxima: false };
 /** A row's planes of bins: callbacks, and time spent in them (ns). */
 const CALLS = 0;
 const BUSY = 1;
@@ -55,7 +56,7 @@ interface Row {
 }
 
 /** Whether a report shows an output of this kind: publishes and losses on topics, not a service's responses (its callbacks' rows show those). */
-export function reportsOutput(kind: string): boolean {
+export function reportsOutput(kind: OutputKind): boolean {
   return kind !== 'response';
 }
 
@@ -107,6 +108,10 @@ export class ReportCollector {
 
   #durations = false;
   #lastTime = 0;
+  /** The time of the log entries applied last (a log notes the time only where it changes). */
+  #time = 0;
+  /** By entity id, when the item its next callback consumes was produced, as the log noted it (NaN: none noted, produced when taken; -1: not known). */
+  #consumed: Float64Array<ArrayBuffer> = new Float64Array(0);
   readonly #links = new Map<string, { times: number[]; periods: LinkPeriod[] }>();
 
   /**
@@ -115,20 +120,86 @@ export class ReportCollector {
    */
   constructor(plannedEnd?: number) {
     const width = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS);
-    this.#rowBins = new BinColumns(width, [COUNT, COUNT]);
-    this.#topicBins = new BinColumns(width, [COUNT, COUNT, { precise: true, maxima: false }, { precise: true, maxima: true }]);
+    this.#rowBins = new BinColumns(width, ['count', 'sum']);
+    this.#topicBins = new BinColumns(width, ['count', 'count', 'sum', 'max']);
   }
 
-  /** Whether the entity with this id was described already (as a callback's). */
-  knowsCallback(entity: number): boolean {
-    return RECORD * entity < this.#records.length && this.#records[RECORD * entity + ROW] !== 0;
+  /**
+   * Applies a full EventLog's events, in the order they happened, the entities and sources it
+   * saw first described before. One loop with the collector's state in locals: records grow
+   * only as entities are described, planes only when the time moves to a column they have no
+   * room for (taken again then).
+   */
+  applyLog(log: LoggedEvents): void {
+    for (const entity of log.newEntities) this.#describeCallback(entity.entityId, entity.kind, entity.owner, entity.channel);
+    for (const { source, kind } of log.newSources) this.#describeOutput(source.entityId, kind, source.channel);
+    const { entries, side, length } = log;
+    const records = this.#records;
+    const sources = this.#sources;
+    const rowBins = this.#rowBins;
+    const topicBins = this.#topicBins;
+    let calls = rowBins.plane(CALLS);
+    let publishes = topicBins.plane(PUBLISHES);
+    const bars = this.#bars;
+    const barsPerRow = this.#barsPerRow;
+    const latencies = this.#latencies;
+    let time = this.#time;
+    let rowColumn = rowBins.at(time);
+    let topicColumn = topicBins.at(time);
+    let duration = 0;
+    let next = 0;
+    for (let i = 0; i < length; i++) {
+      const entry = entries[i]!;
+      if (entry >= 0) {
+        const at = RECORD * entry;
+        const row = records[at + ROW]! - 1;
+        calls[rowColumn + row]!++;
+        // Kept while the row is within its share (which only shrinks: a row past it never comes back).
+        const before = records[at + CALLBACKS]!;
+        records[at + CALLBACKS] = before + 1;
+        if (before < barsPerRow) bars.push(row, time, duration);
+        if (duration !== 0) {
+          this.#busy(at, rowColumn + row, time, duration);
+          duration = 0;
+        }
+        const topic = records[at + ROW_TOPIC]!;
+        if (topic < 0) continue;
+        // A take: of an item the log noted consumed, else of one produced now.
+        const consumed = this.#consumed;
+        if (entry < consumed.length && !Number.isNaN(consumed[entry]!)) {
+          this.#take(topic, time, consumed[entry]!);
+          consumed[entry] = NaN;
+        } else latencies.add(topic, 0);
+      } else if (entry === TIME) {
+        time = side[next++]!;
+        rowColumn = rowBins.at(time);
+        topicColumn = topicBins.at(time);
+        calls = rowBins.plane(CALLS);
+        publishes = topicBins.plane(PUBLISHES);
+      } else if (entry === DURATION) duration = side[next++]!;
+      else {
+        const code = -entry - FIRST_TAGGED;
+        const id = code >> 2;
+        const tag = code & 3;
+        if (tag === CONSUMED) {
+          this.#consumed = holding(this.#consumed, id, NaN);
+          this.#consumed[id] = side[next++]!;
+          continue;
+        }
+        const topic = sources[SOURCE * id]! - 1;
+        if (topic < 0) continue;
+        if (OUTPUT_TAGS[tag] === 'drop') this.#dropped[topic]!++;
+        else {
+          sources[SOURCE * id + 1]!++;
+          publishes[topicColumn + topic]!++;
+        }
+      }
+    }
+    this.#time = time;
+    if (time > this.#lastTime) this.#lastTime = time;
   }
 
-  knowsOutput(entity: number): boolean {
-    return SOURCE * entity < this.#sources.length && this.#sources[SOURCE * entity] !== 0;
-  }
-
-  describeCallback(entity: number, kind: string, owner: string, channel: string): void {
+  #describeCallback(entity: number, kind: string, owner: string, channel: string): void {
     const row = this.#rows.length;
     const topic = kind === 'subscription' ? this.#topic(channel) : -1;
     this.#rows.push({ entity, kind, owner, channel, topic });
@@ -141,8 +212,7 @@ export class ReportCollector {
     this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / this.#rows.length));
   }
 
-  /** `kind`: publish, response or drop (a source has one kind). */
-  describeOutput(entity: number, kind: string, channel: string): void {
+  #describeOutput(entity: number, kind: OutputKind, channel: string): void {
     this.#sources = holding(this.#sources, SOURCE * entity + SOURCE - 1);
     this.#sources[SOURCE * entity] = reportsOutput(kind) ? this.#topic(channel) + 1 : HIDDEN;
   }
@@ -160,60 +230,27 @@ export class ReportCollector {
     return topic;
   }
 
-  /**
-   * A described entity's callback ran from `time` for `duration` (ns from the start). Returns
-   * the topic a subscription took from (for take()), else -1.
-   */
-  callback(entity: number, time: number, duration: number): number {
-    const records = this.#records;
-    const at = RECORD * entity;
-    const row = records[at + ROW]! - 1;
-    const bins = this.#rowBins;
-    const column = bins.at(time) + row;
-    bins.plane(CALLS)[column]!++;
-    if (duration !== 0) {
-      bins.plane(BUSY)[column]! += duration;
-      records[at + BUSY_TIME]! += duration;
-      if (duration > 0) this.#durations = true;
-    }
+  /** The callback whose record is at `at` took `duration` from `time`; `column`: its row's place in the current column. */
+  #busy(at: number, column: number, time: number, duration: number): void {
+    this.#rowBins.plane(BUSY)[column]! += duration;
+    this.#records[at + BUSY_TIME]! += duration;
+    if (duration > 0) this.#durations = true;
     if (time + duration > this.#lastTime) this.#lastTime = time + duration;
-    // Kept while the row is within its share (which only shrinks: a row past it never comes back).
-    const before = records[at + CALLBACKS]!;
-    records[at + CALLBACKS] = before + 1;
-    if (before < this.#barsPerRow) this.#bars.push(row, time, duration);
-    return records[at + ROW_TOPIC]!;
   }
 
-  /** A take from `topic` (as callback() returned it) at `time` of a message published at `publishedAt` (-1: not known). */
-  take(topic: number, time: number, publishedAt: number): void {
-    const bins = this.#topicBins;
-    if (publishedAt < 0) {
-      bins.plane(UNTIMED)[bins.at(time) + topic]!++;
+  /** A take from `topic` at `time` of an item produced at `producedAt` (-1: not known). */
+  #take(topic: number, time: number, producedAt: number): void {
+    const topicBins = this.#topicBins;
+    if (producedAt < 0) {
+      topicBins.plane(UNTIMED)[topicBins.at(time) + topic]!++;
       return;
     }
-    const latency = time - publishedAt;
-    if (latency !== 0) {
-      const column = bins.at(time) + topic;
-      bins.plane(LATENCY_SUM)[column]! += latency;
-      const maxima = bins.plane(LATENCY_MAX);
-      if (latency > maxima[column]!) maxima[column] = latency;
-    }
+    const latency = time - producedAt;
+    const at = topicBins.at(time) + topic;
+    topicBins.plane(LATENCY_SUM)[at]! += latency;
+    const maxima = topicBins.plane(LATENCY_MAX);
+    if (latency > maxima[at]!) maxima[at] = latency;
     this.#latencies.add(topic, latency);
-  }
-
-  /** A described source published (a publisher), or `lost` a message (a network's losses), at `time`; a source of responses is not shown. */
-  output(entity: number, time: number, lost: boolean): void {
-    const sources = this.#sources;
-    const at = SOURCE * entity;
-    const topic = sources[at]! - 1;
-    if (topic < 0) return;
-    if (lost) this.#dropped[topic]!++;
-    else {
-      sources[at + 1]!++;
-      const bins = this.#topicBins;
-      bins.plane(PUBLISHES)[bins.at(time) + topic]!++;
-    }
-    if (time > this.#lastTime) this.#lastTime = time;
   }
 
   /** The network's link statistics of the metrics period ending at `time`. */

@@ -1,0 +1,128 @@
+import { holding } from './byId.js';
+import type { Executable, OutputKind, OutputSource } from './Executable.js';
+
+/** Entries a log holds before it is handed over (256 kB), and side values (128 kB). */
+export const LOG_ENTRIES = 1 << 16;
+export const SIDE_VALUES = 1 << 14;
+
+/**
+ * An entry is a callback (its entity id, 0 or more), or one of these, with a side value: the
+ * sim time of the entries that follow, the modeled duration of the next callback.
+ */
+export const TIME = -1;
+export const DURATION = -2;
+/**
+ * Or it is -(FIRST_TAGGED + 4 id + tag): an output of source `id` (tags 0–2, OUTPUT_TAGS order),
+ * or (tag 3, CONSUMED) that the next callback of entity `id` consumes an item produced at the
+ * side value's time (noted only when that is not the callback's own time; -1: not known).
+ */
+export const FIRST_TAGGED = 4;
+export const OUTPUT_TAGS: readonly OutputKind[] = ['publish', 'response', 'drop'];
+export const CONSUMED = 3;
+
+/** What a consumer learns of a callback's entity, and of an output source, when the log first sees it. */
+export type LoggedEntity = Pick<Executable, 'entityId' | 'kind' | 'owner' | 'channel'>;
+export type LoggedSource = Pick<OutputSource, 'entityId' | 'channel'>;
+
+/** A full log as it is handed over: its entries and side values, and the entities and sources seen first in it. */
+export interface LoggedEvents {
+  entries: Int32Array<ArrayBuffer>;
+  length: number;
+  side: Float64Array<ArrayBuffer>;
+  newEntities: LoggedEntity[];
+  newSources: { source: LoggedSource; kind: OutputKind }[];
+}
+
+/**
+ * What the engine runs, for a consumer that aggregates it (a run's report): per callback its
+ * entity id, per output its source id and kind, and a side value where something changes (the
+ * sim time, a callback's modeled duration, when the item a callback consumed was produced). The
+ * engine appends as it goes — a few stores per event, no call out of the engine: an observer
+ * told of every event cost the run a call per event and slowed the code around the call. Each
+ * full log is handed to the consumer (`onFull`) with the entities and sources seen in it for the
+ * first time, so that the consumer can describe them before it reads their entries; the
+ * consumer owns the arrays from then on, and may give them back (recycle) once read.
+ */
+export class EventLog {
+  #entries = new Int32Array(LOG_ENTRIES);
+  #side = new Float64Array(SIDE_VALUES);
+  #length = 0;
+  #sideLength = 0;
+  #newEntities: LoggedEntity[] = [];
+  #newSources: { source: LoggedSource; kind: OutputKind }[] = [];
+  readonly #spares: LoggedEvents[] = [];
+  #time = 0;
+  /** A bit per entity id: seen as a callback's entity; as an output source. */
+  #seenEntities: Int32Array<ArrayBuffer> = new Int32Array(64);
+  #seenSources: Int32Array<ArrayBuffer> = new Int32Array(64);
+  readonly #onFull: (events: LoggedEvents) => void;
+
+  constructor(onFull: (events: LoggedEvents) => void) {
+    this.#onFull = onFull;
+  }
+
+  /** A callback of `entity` (`id`) ran at `time` (ns from the start) for `duration`. */
+  callback(entity: LoggedEntity, id: number, time: number, duration: number): void {
+    // Room for the most a callback takes: a time, a duration, the callback.
+    if (this.#length > LOG_ENTRIES - 3 || this.#sideLength > SIDE_VALUES - 2) this.handOver();
+    if (!seen(this.#seenEntities, id)) {
+      this.#seenEntities = markSeen(this.#seenEntities, id);
+      this.#newEntities.push(entity);
+    }
+    if (time !== this.#time) this.#note(TIME, time);
+    if (duration !== 0) this.#note(DURATION, duration);
+    this.#entries[this.#length++] = id;
+  }
+
+  /** `source` (`id`) had an output of `kind` at `time`. */
+  output(source: LoggedSource, id: number, kind: OutputKind, time: number): void {
+    if (this.#length > LOG_ENTRIES - 2 || this.#sideLength > SIDE_VALUES - 1) this.handOver();
+    if (!seen(this.#seenSources, id)) {
+      this.#seenSources = markSeen(this.#seenSources, id);
+      this.#newSources.push({ source, kind });
+    }
+    if (time !== this.#time) this.#note(TIME, time);
+    this.#entries[this.#length++] = -(FIRST_TAGGED + 4 * id + (kind === 'publish' ? 0 : kind === 'response' ? 1 : 2));
+  }
+
+  /** The next callback of entity `id` consumes an item produced at `at` (see Engine#consumed; -1: not known). */
+  consumed(id: number, at: number): void {
+    if (this.#length > LOG_ENTRIES - 1 || this.#sideLength > SIDE_VALUES - 1) this.handOver();
+    this.#entries[this.#length++] = -(FIRST_TAGGED + 4 * id + CONSUMED);
+    this.#side[this.#sideLength++] = at;
+  }
+
+  #note(what: number, value: number): void {
+    if (what === TIME) this.#time = value;
+    this.#entries[this.#length++] = what;
+    this.#side[this.#sideLength++] = value;
+  }
+
+  /** Hands what the log holds to its consumer, and goes on in arrays given back before, or new ones. */
+  handOver(): void {
+    const full: LoggedEvents = { entries: this.#entries, length: this.#length, side: this.#side, newEntities: this.#newEntities, newSources: this.#newSources };
+    const spare = this.#spares.pop();
+    this.#entries = spare?.entries ?? new Int32Array(LOG_ENTRIES);
+    this.#side = spare?.side ?? new Float64Array(SIDE_VALUES);
+    this.#newEntities = [];
+    this.#newSources = [];
+    this.#length = 0;
+    this.#sideLength = 0;
+    this.#onFull(full);
+  }
+
+  /** Takes back the arrays of events handed over, to fill them again. */
+  recycle(events: LoggedEvents): void {
+    this.#spares.push(events);
+  }
+}
+
+function seen(bits: Int32Array, id: number): boolean {
+  return id >> 5 < bits.length && (bits[id >> 5]! & (1 << (id & 31))) !== 0;
+}
+
+function markSeen(bits: Int32Array<ArrayBuffer>, id: number): Int32Array<ArrayBuffer> {
+  const marked = holding(bits, id >> 5);
+  marked[id >> 5]! |= 1 << (id & 31);
+  return marked;
+}
