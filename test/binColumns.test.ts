@@ -3,8 +3,6 @@ import { describe, it } from 'node:test';
 import { SeededRandom } from '../src/engine/SeededRandom.js';
 import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from '../src/report/BinColumns.js';
 
-const SUM = { precise: true, maxima: false };
-const MAX = { precise: true, maxima: true };
 
 /** Values of ids at times, as a run adds them: time never goes back. */
 function events(ids: number, count: number, span: number, seed = 3): { id: number; time: number; value: number }[] {
@@ -37,7 +35,7 @@ function expected(list: ReturnType<typeof events>, ids: number, width: number, b
 describe('BinColumns', () => {
   it('bins values by time and id as binning each value would, widening (merging neighbours) as time passes its last bin', () => {
     const list = events(37, 20_000, 3e9);
-    const bins = new BinColumns(MIN_BIN_WIDTH, [SUM, MAX]);
+    const bins = new BinColumns(MIN_BIN_WIDTH, ['sum', 'max']);
     bins.hold(36);
     add(bins, list);
     // 3 s in at most 500 bins from 1 ms: 8 ms.
@@ -56,7 +54,7 @@ describe('BinColumns', () => {
   it('keeps what it holds when ids are added as it goes, and has fewer, wider bins with very many ids', () => {
     const early = events(10, 2_000, 1e9, 5);
     const late = events(100_000, 20_000, 1e9, 7).map((event) => ({ ...event, time: event.time + 1e9 }));
-    const bins = new BinColumns(MIN_BIN_WIDTH, [SUM, MAX]);
+    const bins = new BinColumns(MIN_BIN_WIDTH, ['sum', 'max']);
     bins.hold(9);
     add(bins, early);
     assert.equal(bins.capped, false);
@@ -72,7 +70,7 @@ describe('BinColumns', () => {
 
   it("gives each id's bins as shares of its busiest, 0–255, at least 1 where there is anything", () => {
     const list = events(20, 5_000, 1e9, 11);
-    const bins = new BinColumns(MIN_BIN_WIDTH, [SUM, MAX]);
+    const bins = new BinColumns(MIN_BIN_WIDTH, ['sum', 'max']);
     bins.hold(19);
     add(bins, list);
     const ids = [0, 2, 5, 19];

@@ -5,13 +5,10 @@ export const MIN_BIN_WIDTH = 1_000_000;
 /** Values a plane's columns may hold together (16 M): with very many ids, fewer and wider bins. */
 const MAX_VALUES = 1 << 24;
 
-/** How a plane keeps its values: counts (Float32: exact to 2^24 per bin) or amounts (Float64), summed or the largest kept. */
-export interface PlaneKind {
-  precise: boolean;
-  maxima: boolean;
-}
+/** How a plane keeps its values: counts (Int32, summed), amounts (Float64, summed), or the largest amount. */
+export type PlaneKind = 'count' | 'sum' | 'max';
 
-type Values = Float32Array | Float64Array;
+type Values = Int32Array | Float64Array;
 
 /**
  * Per-id values over sim time, in bins of equal width stored time-major: each bin is a column
@@ -33,9 +30,9 @@ export class BinColumns {
   capped = false;
   readonly #kinds: readonly PlaneKind[];
   readonly #planes: (Values | null)[];
-  /** Ids a column has room for, and columns a plane has room for. */
+  /** Ids a column has room for, and columns the planes have room for (more as time goes on, up to #maxColumns). */
   #ids = 64;
-  #capacity: number;
+  #capacity = 16;
   /** The column of the latest time asked for: its start and end (ns) and where it begins in a plane. */
   #from = 0;
   #to = -1;
@@ -45,7 +42,6 @@ export class BinColumns {
     this.width = width;
     this.#kinds = kinds;
     this.#planes = kinds.map(() => null);
-    this.#capacity = this.#maxColumns(this.#ids);
   }
 
   /** Where the column that holds `time` (ns from the start; earlier times count in the first) begins: id `i`'s value is at `at(time) + i` of a plane. */
@@ -58,13 +54,8 @@ export class BinColumns {
     return this.#planes[p] ?? this.#allocate(p);
   }
 
-  /** Whether plane `p` was ever asked for. */
-  has(p: number): boolean {
-    return this.#planes[p] !== null;
-  }
-
   #allocate(p: number): Values {
-    const plane = this.#kinds[p]!.precise ? new Float64Array(this.#capacity * this.#ids) : new Float32Array(this.#capacity * this.#ids);
+    const plane = this.#kinds[p] === 'count' ? new Int32Array(this.#capacity * this.#ids) : new Float64Array(this.#capacity * this.#ids);
     this.#planes[p] = plane;
     return plane;
   }
@@ -72,9 +63,13 @@ export class BinColumns {
   #seek(time: number): number {
     let column = Math.max(0, Math.floor(time / this.width));
     while (column >= this.#capacity) {
-      if (this.#capacity < MAX_BINS) this.capped = true;
-      this.#merge();
-      column = Math.max(0, Math.floor(time / this.width));
+      const most = this.#maxColumns(this.#ids);
+      if (this.#capacity < most) this.#layOut(this.#ids, Math.min(most, Math.max(2 * this.#capacity, column + 1)));
+      else {
+        if (most < MAX_BINS) this.capped = true;
+        this.#merge();
+        column = Math.max(0, Math.floor(time / this.width));
+      }
     }
     if (column >= this.columns) this.columns = column + 1;
     this.#from = column === 0 ? -Infinity : column * this.width;
@@ -92,18 +87,25 @@ export class BinColumns {
     if (id < this.#ids) return;
     let ids = this.#ids;
     while (ids <= id) ids *= 2;
-    const capacity = this.#maxColumns(ids);
-    while (this.columns > capacity) {
+    const most = this.#maxColumns(ids);
+    while (this.columns > most) {
       this.capped = true;
       this.#merge();
     }
+    this.#layOut(ids, Math.min(this.#capacity, most));
+  }
+
+  /** Planes with room for `ids` ids in each of `capacity` columns, holding what the columns in use hold. */
+  #layOut(ids: number, capacity: number): void {
     const old = this.#ids;
+    const planes = [...this.#planes];
     this.#ids = ids;
     this.#capacity = capacity;
-    this.#planes.forEach((plane, p) => {
+    planes.forEach((plane, p) => {
       if (plane === null) return;
       const grown = this.#allocate(p);
-      for (let c = 0; c < this.columns; c++) grown.set(plane.subarray(c * old, (c + 1) * old), c * ids);
+      if (ids === old) grown.set(plane.subarray(0, this.columns * ids));
+      else for (let c = 0; c < this.columns; c++) grown.set(plane.subarray(c * old, (c + 1) * old), c * ids);
     });
     this.#to = -1;
   }
@@ -114,7 +116,7 @@ export class BinColumns {
     const half = Math.ceil(this.columns / 2);
     this.#planes.forEach((plane, p) => {
       if (plane === null) return;
-      const maxima = this.#kinds[p]!.maxima;
+      const maxima = this.#kinds[p] === 'max';
       for (let c = 0; c < half; c++) {
         const a = 2 * c * ids;
         const b = 2 * c + 1 < this.columns ? a + ids : -1;
@@ -140,7 +142,7 @@ export class BinColumns {
     const plane = this.#planes[p];
     if (plane != null) {
       const factor = width / this.width;
-      const maxima = this.#kinds[p]!.maxima;
+      const maxima = this.#kinds[p] === 'max';
       const count = ids.length;
       for (let c = 0; c < Math.min(this.columns, bins * factor); c++) {
         const bin = Math.floor(c / factor);
@@ -179,8 +181,8 @@ export class BinColumns {
   /**
    * Per id in `ids`, plane `p` in `bins` bins of `width` (as series()) as shares of the id's
    * largest bin, 0–255 (a bin with anything in it at least 1): `bins` bytes per id, one id after
-   * the other. Two passes over the columns in the order they lie in (the first finds each id's
-   * largest bin), without a copy of the values.
+   * the other. Read bin by bin, the order the values lie in: from the plane itself when the bins
+   * are its columns, else from one merged copy.
    */
   shares(ids: readonly number[], p: number, width: number, bins: number): Uint8Array {
     const count = ids.length;
@@ -188,22 +190,33 @@ export class BinColumns {
     const plane = this.#planes[p];
     if (plane == null || count === 0) return out;
     const factor = width / this.width;
-    const columns = Math.min(this.columns, bins * factor);
-    const sums = new Float64Array(count);
+    let values: Values = plane;
+    let stride = this.#ids;
+    let index = Int32Array.from(ids);
+    if (factor > 1) {
+      values = new Float64Array(bins * count);
+      for (let c = 0; c < Math.min(this.columns, bins * factor); c++) {
+        const from = c * stride;
+        const to = Math.floor(c / factor) * count;
+        for (let j = 0; j < count; j++) values[to + j]! += plane[from + index[j]!]!;
+      }
+      stride = count;
+      index = Int32Array.from(ids, (_, j) => j);
+    }
+    const filled = factor > 1 ? bins : Math.min(bins, this.columns);
     const peaks = new Float64Array(count);
-    for (const pass of [0, 1]) {
-      for (let c = 0; c < columns; c++) {
-        const base = c * this.#ids;
-        for (let j = 0; j < count; j++) sums[j]! += plane[base + ids[j]!]!;
-        if ((c + 1) % factor !== 0 && c + 1 < columns) continue;
-        const bin = Math.floor(c / factor);
-        for (let j = 0; j < count; j++) {
-          const sum = sums[j]!;
-          if (pass === 0) {
-            if (sum > peaks[j]!) peaks[j] = sum;
-          } else if (sum > 0) out[j * bins + bin] = Math.max(1, Math.round((255 * sum) / peaks[j]!));
-        }
-        sums.fill(0);
+    for (let b = 0; b < filled; b++) {
+      const base = b * stride;
+      for (let j = 0; j < count; j++) {
+        const value = values[base + index[j]!]!;
+        if (value > peaks[j]!) peaks[j] = value;
+      }
+    }
+    for (let b = 0; b < filled; b++) {
+      const base = b * stride;
+      for (let j = 0; j < count; j++) {
+        const value = values[base + index[j]!]!;
+        if (value > 0) out[j * bins + b] = Math.max(1, Math.round((255 * value) / peaks[j]!));
       }
     }
     return out;
