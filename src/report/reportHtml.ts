@@ -18,8 +18,9 @@ export function htmlPage(title: string, page: 'report.js' | 'sweep.js', data: un
   const helpers = readFileSync(new URL('page.js', ASSETS), 'utf8');
   const pageScript = readFileSync(new URL(page, ASSETS), 'utf8');
   const pageStyle = readFileSync(new URL('report.css', ASSETS), 'utf8');
-  // "<" escaped: no string in the data can end the script element.
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  // "<" escaped: no string in the data can end the script element (looked for first: most data has none, and a report's is megabytes).
+  const text = JSON.stringify(data);
+  const json = text.includes('<') ? text.replace(/</g, '\\u003c') : text;
   return `<!doctype html>
 <html lang="en">
 <head>
