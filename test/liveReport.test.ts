@@ -20,7 +20,7 @@ const META = { title: 'live', source: 'run' as const, summary: {}, results: {}, 
  * callbacks, publishes, takes), reported by a LiveReport; with `tracePath`, also traced. Talker
  * i's topic has a delay: none for i % 4 = 0, 2 ms for 1, drawn within 1–5 ms for 2 and 3.
  */
-async function run(seconds: number, options: { plannedEnd?: number; tracePath?: string } = {}): Promise<ReportData> {
+async function run(seconds: number, options: { plannedEnd?: number; tracePath?: string; heldLogs?: number } = {}): Promise<ReportData> {
   const chatter = (i: number): string => `/chatter${i}`;
   const simulation = new Simulation({
     startTime: 0n,
@@ -40,7 +40,7 @@ async function run(seconds: number, options: { plannedEnd?: number; tracePath?: 
     const engine = simulation.engine;
     const trace = options.tracePath === undefined ? null : new TraceWriter(options.tracePath, engine, { job: 'live', seed: 0 });
     if (trace !== null) engine.observers.push(trace);
-    const live = new LiveReport(simulation, options.plannedEnd);
+    const live = new LiveReport(simulation, options.plannedEnd, options.heldLogs);
     await engine.run({ endAt: BigInt(seconds * 1000) * MS });
     trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });
     return live.finish({ ...META, end: engine.now });
@@ -56,14 +56,16 @@ function shown(report: ReportData): Omit<ReportData, 'title' | 'source' | 'summa
 }
 
 describe('LiveReport', () => {
-  it("gives the report of the run's trace: callbacks, publishes, takes and each take's latency, over many applications of its log", async () => {
+  it("gives the report of the run's trace: callbacks, publishes, takes and each take's latency, over many logs, applied at the end or as each fills", async () => {
     const tracePath = join(tempDir(), 'live.trace');
     const live = await run(3, { tracePath });
     const events = live.timeline.rows.reduce((sum, row) => sum + row.callbacks, 0) + live.topics.reduce((sum, topic) => sum + topic.published, 0);
-    assert.ok(events > 5 * LOG_ENTRIES, `${events} events: the log was applied several times`);
+    assert.ok(events > 5 * LOG_ENTRIES, `${events} events: the engine filled several logs`);
     const fromTrace = traceReport(tracePath, null);
     // The trace matches a take with its publish by digest; the run knows when the message it took was published.
     assert.deepEqual(shown(live), shown(fromTrace));
+    // Each log applied as it fills, its arrays filled again by the engine.
+    assert.deepEqual(await run(3, { heldLogs: 1 }), live);
 
     const latency = (i: number) => live.topics.find((row) => row.topic === `/chatter${i}`)!.latency!;
     assert.deepEqual(latency(0), { count: 3000, min: 0, mean: 0, p50: 0, p99: 0, max: 0, exact: true });

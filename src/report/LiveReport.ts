@@ -23,10 +23,12 @@ export class LiveReport {
   readonly #collector: ReportCollector;
   readonly #log: EventLog;
   readonly #held: LoggedEvents[] = [];
+  readonly #heldLogs: number;
 
-  /** `plannedEnd`: when the run is to end (ns from its start), if it is to (see ReportCollector). */
-  constructor(simulation: Simulation, plannedEnd?: number) {
+  /** `plannedEnd`: when the run is to end (ns from its start), if it is to (see ReportCollector); `heldLogs`: see HELD_LOGS. */
+  constructor(simulation: Simulation, plannedEnd?: number, heldLogs = HELD_LOGS) {
     this.#engine = simulation.engine;
+    this.#heldLogs = heldLogs;
     this.#collector = new ReportCollector(plannedEnd);
     this.#log = this.#engine.eventLog = new EventLog((events) => this.#hold(events));
     const network = simulation.network;
@@ -40,7 +42,7 @@ export class LiveReport {
 
   #hold(events: LoggedEvents): void {
     this.#held.push(events);
-    if (this.#held.length >= HELD_LOGS) this.#applyHeld();
+    if (this.#held.length >= this.#heldLogs) this.#applyHeld();
   }
 
   #applyHeld(): void {
