@@ -33,6 +33,8 @@ export class BinColumns {
   /** Ids a column has room for, and columns the planes have room for (more as time goes on, up to #maxColumns). */
   #ids = 64;
   #capacity = 16;
+  /** Ids held so far (the rest of each column is zero). */
+  #used = 0;
   /** The column of the latest time asked for: its start and end (ns) and where it begins in a plane. */
   #from = 0;
   #to = -1;
@@ -84,15 +86,17 @@ export class BinColumns {
 
   /** Makes room for ids up to `id` (more ids: each column laid out anew). */
   hold(id: number): void {
-    if (id < this.#ids) return;
-    let ids = this.#ids;
-    while (ids <= id) ids *= 2;
-    const most = this.#maxColumns(ids);
-    while (this.columns > most) {
-      this.capped = true;
-      this.#merge();
+    if (id >= this.#ids) {
+      let ids = this.#ids;
+      while (ids <= id) ids *= 2;
+      const most = this.#maxColumns(ids);
+      while (this.columns > most) {
+        this.capped = true;
+        this.#merge();
+      }
+      this.#layOut(ids, Math.min(this.#capacity, most));
     }
-    this.#layOut(ids, Math.min(this.#capacity, most));
+    if (id >= this.#used) this.#used = id + 1;
   }
 
   /** Planes with room for `ids` ids in each of `capacity` columns, holding what the columns in use hold. */
@@ -117,13 +121,13 @@ export class BinColumns {
     this.#planes.forEach((plane, p) => {
       if (plane === null) return;
       const maxima = this.#kinds[p] === 'max';
+      const used = this.#used;
       for (let c = 0; c < half; c++) {
+        const to = c * ids;
         const a = 2 * c * ids;
-        const b = 2 * c + 1 < this.columns ? a + ids : -1;
-        for (let i = 0; i < ids; i++) {
-          const second = b < 0 ? 0 : plane[b + i]!;
-          plane[c * ids + i] = maxima ? Math.max(plane[a + i]!, second) : plane[a + i]! + second;
-        }
+        if (2 * c + 1 === this.columns) plane.copyWithin(to, a, a + used);
+        else if (maxima) for (let i = 0; i < used; i++) plane[to + i] = Math.max(plane[a + i]!, plane[a + ids + i]!);
+        else for (let i = 0; i < used; i++) plane[to + i] = plane[a + i]! + plane[a + ids + i]!;
       }
       plane.fill(0, half * ids, this.columns * ids);
     });

@@ -56,6 +56,7 @@ export class LiveReport {
   /** The report's data; the engine logs no more. */
   finish(meta: ReportMeta): ReportData {
     this.#log.handOver();
+    this.#collector.expectEnd(meta.end);
     this.#applyHeld();
     if (this.#engine.eventLog === this.#log) this.#engine.eventLog = null;
     return this.#collector.report(meta);

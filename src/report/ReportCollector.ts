@@ -98,14 +98,17 @@ export class ReportCollector {
   #barsPerRow = Infinity;
   /** Callbacks kept one by one: (row, start, duration). */
   readonly #bars = new TripleLog();
-  readonly #rowBins: BinColumns;
+  #rowBins: BinColumns;
 
   readonly #topicNames: string[] = [];
   readonly #topicIndex = new Map<string, number>();
   readonly #dropped: number[] = [];
-  readonly #topicBins: BinColumns;
+  #topicBins: BinColumns;
   readonly #latencies = new LatencyValues();
 
+  readonly #plannedEnd: number | undefined;
+  /** Whether a log was applied (the bins are in use). */
+  #applied = false;
   #durations = false;
   #lastTime = 0;
   /** The time of the log entries applied last (a log notes the time only where it changes). */
@@ -119,9 +122,17 @@ export class ReportCollector {
    * start as wide as a run that long is drawn with, rather than at 1 ms, merging as time goes on.
    */
   constructor(plannedEnd?: number) {
-    const width = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS);
-    this.#rowBins = new BinColumns(width, ['count', 'sum']);
-    this.#topicBins = new BinColumns(width, ['count', 'count', 'sum', 'max']);
+    this.#plannedEnd = plannedEnd;
+    [this.#rowBins, this.#topicBins] = binsFor(plannedEnd);
+  }
+
+  /**
+   * The run ends at `end` (ns from its start): until a log is applied, the bins can still start
+   * as wide as the run is drawn with (a run whose events are all applied at its end, as
+   * LiveReport does, then merges no bins).
+   */
+  expectEnd(end: number): void {
+    if (!this.#applied) [this.#rowBins, this.#topicBins] = binsFor(Math.max(this.#plannedEnd ?? 0, end));
   }
 
   /**
@@ -131,6 +142,7 @@ export class ReportCollector {
    * room for (taken again then).
    */
   applyLog(log: LoggedEvents): void {
+    this.#applied = true;
     for (const entity of log.newEntities) this.#describeCallback(entity.entityId, entity.kind, entity.owner, entity.channel);
     for (const { source, kind } of log.newSources) this.#describeOutput(source.entityId, kind, source.channel);
     const { entries, side, length } = log;
@@ -487,6 +499,12 @@ export class ReportCollector {
     });
     return { links, limited };
   }
+}
+
+/** The bins of rows and of topics, starting as wide as a run that ends at `plannedEnd` (ns) is drawn with, else at 1 ms. */
+function binsFor(plannedEnd: number | undefined): [BinColumns, BinColumns] {
+  const width = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS);
+  return [new BinColumns(width, ['count', 'sum']), new BinColumns(width, ['count', 'count', 'sum', 'max'])];
 }
 
 /** The width (ns) of `bins` bins over `span` seconds: the first power-of-two multiple of 1 ms that covers the span in that many. */
