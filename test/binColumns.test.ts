@@ -49,6 +49,7 @@ describe('BinColumns', () => {
       assert.deepEqual(bins.series(ids, 1, width, count).map((series) => [...series]), maxima, `maxima in bins of ${width}`);
       assert.deepEqual([...bins.total(0, width, count)], sums.reduce((total, row) => total.map((sum, i) => sum + row[i]!)));
     }
+    assert.deepEqual([...bins.totals(0, 37)], ids.map((id) => list.filter((event) => event.id === id).reduce((sum, event) => sum + event.value, 0)));
   });
 
   it('keeps what it holds when ids are added as it goes, and has fewer, wider bins with very many ids', () => {

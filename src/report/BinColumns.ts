@@ -177,6 +177,18 @@ export class BinColumns {
     return out;
   }
 
+  /** Plane `p` summed over every column, per id (ids 0 … count-1). */
+  totals(p: number, count: number): Float64Array {
+    const out = new Float64Array(count);
+    const plane = this.#planes[p];
+    if (plane == null) return out;
+    for (let c = 0; c < this.columns; c++) {
+      const base = c * this.#ids;
+      for (let i = 0; i < count; i++) out[i]! += plane[base + i]!;
+    }
+    return out;
+  }
+
   /** Bins of `width` (as series()) that cover every column in use. */
   binsOf(width: number): number {
     return Math.ceil((this.columns * this.width) / width);

@@ -30,15 +30,15 @@ const LATENCY_SUM = 2;
 const LATENCY_MAX = 3;
 
 /**
- * Per entity id whose callbacks ran, four numbers side by side (one cache line holds all a
- * callback needs): its row + 1 (0: not described), a subscription's topic (-1: none), its
- * callbacks, and the time spent in them (ns).
+ * Per entity id whose callbacks ran, its record (Int32, all a callback needs in 16 bytes, four
+ * to a cache line): its row + 1 (0: not described), a subscription's topic (-1: none), and how
+ * many of its callbacks were kept one by one; the fourth is free (a record never straddles a
+ * cache line).
  */
 const RECORD = 4;
 const ROW = 0;
 const ROW_TOPIC = 1;
-const CALLBACKS = 2;
-const BUSY_TIME = 3;
+const KEPT = 2;
 /** Per entity id as an output source (a service is also a callback's entity): its topic + 1 (0: not described, -1: outputs not shown), and its publishes. */
 const SOURCE = 2;
 const HIDDEN = -1;
@@ -92,7 +92,9 @@ export interface LinkPeriod {
  */
 export class ReportCollector {
   readonly #rows: Row[] = [];
-  #records: Float64Array<ArrayBuffer> = new Float64Array(RECORD * 1024);
+  #records: Int32Array<ArrayBuffer> = new Int32Array(RECORD * 1024);
+  /** By row: time spent in its callbacks (ns; the bins hold it per bin). */
+  #busy: Float64Array<ArrayBuffer> = new Float64Array(1024);
   #sources: Float64Array<ArrayBuffer> = new Float64Array(SOURCE * 1024);
   /** Callbacks a row keeps one by one (past it, the row is drawn binned). */
   #barsPerRow = Infinity;
@@ -166,12 +168,15 @@ export class ReportCollector {
         const at = RECORD * entry;
         const row = records[at + ROW]! - 1;
         calls[rowColumn + row]!++;
-        // Kept while the row is within its share (which only shrinks: a row past it never comes back).
-        const before = records[at + CALLBACKS]!;
-        records[at + CALLBACKS] = before + 1;
-        if (before < barsPerRow) bars.push(row, time, duration);
+        // Kept while the row is within its share (which only shrinks: once a row has kept as many as
+        // its share, it never keeps another, and it was cut off when its callbacks outnumber them).
+        const kept = records[at + KEPT]!;
+        if (kept < barsPerRow) {
+          records[at + KEPT] = kept + 1;
+          bars.push(row, time, duration);
+        }
         if (duration !== 0) {
-          this.#busy(at, rowColumn + row, time, duration);
+          this.#took(row, rowColumn + row, time, duration);
           duration = 0;
         }
         const topic = records[at + ROW_TOPIC]!;
@@ -219,6 +224,7 @@ export class ReportCollector {
     const at = RECORD * entity;
     this.#records[at + ROW] = row + 1;
     this.#records[at + ROW_TOPIC] = topic;
+    this.#busy = holding(this.#busy, row);
     this.#rowBins.hold(row);
     // Twice a fair share of the bars drawn, so that a row cut off now is one that is binned in the end.
     this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / this.#rows.length));
@@ -242,10 +248,10 @@ export class ReportCollector {
     return topic;
   }
 
-  /** The callback whose record is at `at` took `duration` from `time`; `column`: its row's place in the current column. */
-  #busy(at: number, column: number, time: number, duration: number): void {
+  /** A callback of `row` took `duration` from `time`; `column`: the row's place in the current column. */
+  #took(row: number, column: number, time: number, duration: number): void {
     this.#rowBins.plane(BUSY)[column]! += duration;
-    this.#records[at + BUSY_TIME]! += duration;
+    this.#busy[row]! += duration;
     if (duration > 0) this.#durations = true;
     if (time + duration > this.#lastTime) this.#lastTime = time + duration;
   }
@@ -280,7 +286,7 @@ export class ReportCollector {
   report(meta: ReportMeta): ReportData {
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
-    const calls = Float64Array.from(this.#rows, (row) => this.#records[RECORD * row.entity + CALLBACKS]!);
+    const calls = this.#rowBins.totals(CALLS, this.#rows.length);
     const published = new Float64Array(this.#topicNames.length);
     for (let at = 0; at < this.#sources.length; at += SOURCE) if (this.#sources[at]! > 0) published[this.#sources[at]! - 1]! += this.#sources[at + 1]!;
     const { limited: timelineLimited, ...timeline } = this.#timeline(span, calls);
@@ -312,7 +318,7 @@ export class ReportCollector {
   #timeline(span: number, calls: Float64Array): ReportData['timeline'] & { limited: boolean } {
     const rows = this.#rows;
     const order = this.#rowOrder(calls);
-    const kept = this.#keptPerRow();
+    const kept = Int32Array.from(rows, (row) => this.#records[RECORD * row.entity + KEPT]!);
     // A row that kept fewer callbacks than it had was cut off: it is drawn binned.
     const share = fairShare(Float64Array.from(order, (r) => (kept[r]! < calls[r]! ? Infinity : calls[r]!)), BAR_BUDGET);
     const barred = order.filter((r) => kept[r] === calls[r] && calls[r]! <= share);
@@ -335,19 +341,12 @@ export class ReportCollector {
         channel: row.channel,
         entity: row.entity,
         callbacks: calls[r]!,
-        busy: this.#records[RECORD * row.entity + BUSY_TIME]! / 1e9,
+        busy: this.#busy[r]! / 1e9,
         ...(barsOfRow !== undefined ? { starts: f64(barsOfRow.starts), durations: f64(barsOfRow.durations) } : { level: level[r]! }),
       };
     }
     const levelsBase64 = Buffer.from(levels.buffer, levels.byteOffset, levels.length).toString('base64');
     return { durations: this.#durations, binWidth: width / 1e9, bins, levels: levelsBase64, rows: out, limited: binned.length > 0 };
-  }
-
-  /** Per row, how many of its callbacks the bar log holds. */
-  #keptPerRow(): Float64Array {
-    const kept = new Float64Array(this.#rows.length);
-    for (const block of this.#bars.blocks()) for (let i = 0; i < block.length; i += 3) kept[block[i]!]!++;
-    return kept;
   }
 
   /** The callbacks of `rows` (every one of each was kept), from the bar log. */
