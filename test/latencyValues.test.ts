@@ -75,6 +75,18 @@ describe('LatencyValues', () => {
     assert.equal(keptExact, true);
   });
 
+  it('takes a value added many times at once as that many values', () => {
+    const once = new LatencyValues();
+    const many = new LatencyValues();
+    for (const latencies of [once, many]) latencies.addSeries();
+    for (const [value, count] of [[3_000, 4], [0, 1_000], [3_000, 2], [7, 1]] as const) {
+      for (let i = 0; i < count; i++) once.add(0, value);
+      many.add(0, value, count);
+    }
+    assert.deepEqual(many.summary(0, 1), once.summary(0, 1));
+    assert.deepEqual(many.histogram(0), once.histogram(0));
+  });
+
   it('has nothing to say of a series without values', () => {
     const latencies = new LatencyValues();
     latencies.addSeries();

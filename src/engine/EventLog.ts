@@ -63,6 +63,13 @@ export class EventLog {
 
   /** A callback of `entity` (`id`) ran at `time` (ns from the start) for `duration`. */
   callback(entity: LoggedEntity, id: number, time: number, duration: number): void {
+    // The common case in a few comparisons and a store (the engine's hot code inlines this);
+    // the rest, rare, is a call of its own.
+    if (this.#length < LOG_ENTRIES && time === this.#time && duration === 0 && seen(this.#seenEntities, id)) this.#entries[this.#length++] = id;
+    else this.#callbackWithNotes(entity, id, time, duration);
+  }
+
+  #callbackWithNotes(entity: LoggedEntity, id: number, time: number, duration: number): void {
     // Room for the most a callback takes: a time, a duration, the callback.
     if (this.#length > LOG_ENTRIES - 3 || this.#sideLength > SIDE_VALUES - 2) this.handOver();
     if (!seen(this.#seenEntities, id)) {
@@ -76,13 +83,19 @@ export class EventLog {
 
   /** `source` (`id`) had an output of `kind` at `time`. */
   output(source: LoggedSource, id: number, kind: OutputKind, time: number): void {
+    const entry = -(FIRST_TAGGED + 4 * id + (kind === 'publish' ? 0 : kind === 'response' ? 1 : 2));
+    if (this.#length < LOG_ENTRIES && time === this.#time && seen(this.#seenSources, id)) this.#entries[this.#length++] = entry;
+    else this.#outputWithNotes(source, id, kind, time, entry);
+  }
+
+  #outputWithNotes(source: LoggedSource, id: number, kind: OutputKind, time: number, entry: number): void {
     if (this.#length > LOG_ENTRIES - 2 || this.#sideLength > SIDE_VALUES - 1) this.handOver();
     if (!seen(this.#seenSources, id)) {
       this.#seenSources = markSeen(this.#seenSources, id);
       this.#newSources.push({ source, kind });
     }
     if (time !== this.#time) this.#note(TIME, time);
-    this.#entries[this.#length++] = -(FIRST_TAGGED + 4 * id + (kind === 'publish' ? 0 : kind === 'response' ? 1 : 2));
+    this.#entries[this.#length++] = entry;
   }
 
   /** The next callback of entity `id` consumes an item produced at `at` (see Engine#consumed; -1: not known). */

@@ -69,15 +69,16 @@ export class LatencyValues {
     return series;
   }
 
-  add(series: number, value: number): void {
+  /** Adds `value`, `count` times. */
+  add(series: number, value: number, count = 1): void {
     const current = this.#current;
     const at = 2 * series;
     // A series' first value, when 0, continues the empty run of 0 it starts with.
-    if (value === current[at]) current[at + 1]!++;
+    if (value === current[at]) current[at + 1]! += count;
     else {
       this.#endRun(series, current[at]!, current[at + 1]!);
       current[at] = value;
-      current[at + 1] = 1;
+      current[at + 1] = count;
     }
   }
 

@@ -105,6 +105,8 @@ export class ReportCollector {
   readonly #topicNames: string[] = [];
   readonly #topicIndex = new Map<string, number>();
   readonly #dropped: number[] = [];
+  /** By topic: takes the log noted the consumption of (the others took what was published at their time). */
+  readonly #noted: number[] = [];
   #topicBins: BinColumns;
   readonly #latencies = new LatencyValues();
 
@@ -156,7 +158,7 @@ export class ReportCollector {
     let publishes = topicBins.plane(PUBLISHES);
     const bars = this.#bars;
     const barsPerRow = this.#barsPerRow;
-    const latencies = this.#latencies;
+    let consumed = this.#consumed;
     let time = this.#time;
     let rowColumn = rowBins.at(time);
     let topicColumn = topicBins.at(time);
@@ -179,14 +181,12 @@ export class ReportCollector {
           this.#took(row, rowColumn + row, time, duration);
           duration = 0;
         }
-        const topic = records[at + ROW_TOPIC]!;
-        if (topic < 0) continue;
-        // A take: of an item the log noted consumed, else of one produced now.
-        const consumed = this.#consumed;
+        // A subscription's take of an item the log noted consumed; one with no note took an item
+        // produced now (latency 0: counted from its callbacks when the report is built).
         if (entry < consumed.length && !Number.isNaN(consumed[entry]!)) {
-          this.#take(topic, time, consumed[entry]!);
+          this.#take(records[at + ROW_TOPIC]!, time, consumed[entry]!);
           consumed[entry] = NaN;
-        } else latencies.add(topic, 0);
+        }
       } else if (entry === TIME) {
         time = side[next++]!;
         rowColumn = rowBins.at(time);
@@ -199,8 +199,8 @@ export class ReportCollector {
         const id = code >> 2;
         const tag = code & 3;
         if (tag === CONSUMED) {
-          this.#consumed = holding(this.#consumed, id, NaN);
-          this.#consumed[id] = side[next++]!;
+          consumed = this.#consumed = holding(this.#consumed, id, NaN);
+          consumed[id] = side[next++]!;
           continue;
         }
         const topic = sources[SOURCE * id]! - 1;
@@ -242,6 +242,7 @@ export class ReportCollector {
       this.#topicIndex.set(name, topic);
       this.#topicNames.push(name);
       this.#dropped.push(0);
+      this.#noted.push(0);
       this.#latencies.addSeries();
       this.#topicBins.hold(topic);
     }
@@ -258,6 +259,7 @@ export class ReportCollector {
 
   /** A take from `topic` at `time` of an item produced at `producedAt` (-1: not known). */
   #take(topic: number, time: number, producedAt: number): void {
+    this.#noted[topic]!++;
     const topicBins = this.#topicBins;
     if (producedAt < 0) {
       topicBins.plane(UNTIMED)[topicBins.at(time) + topic]!++;
@@ -287,6 +289,7 @@ export class ReportCollector {
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
     const calls = this.#rowBins.totals(CALLS, this.#rows.length);
+    this.#takesOfNow(calls);
     const published = new Float64Array(this.#topicNames.length);
     for (let at = 0; at < this.#sources.length; at += SOURCE) if (this.#sources[at]! > 0) published[this.#sources[at]! - 1]! += this.#sources[at + 1]!;
     const { limited: timelineLimited, ...timeline } = this.#timeline(span, calls);
@@ -299,6 +302,18 @@ export class ReportCollector {
     if (this.#rowBins.capped || this.#topicBins.capped) limits.push('with this many entities or topics, plots over time have fewer, wider bins');
     if (network?.limited) limits.push(`link plots average metrics periods in groups to at most ${LINK_POINTS} points`);
     return { ...given, span, timeline, topics, rates: this.#rates(span, published), latency: this.#latency(span), network: network?.links ?? null, limits };
+  }
+
+  /** Adds to each topic's latencies the takes of what was published at their time (0 each): its subscriptions' callbacks the log noted nothing of. */
+  #takesOfNow(calls: Float64Array): void {
+    const takes = new Float64Array(this.#topicNames.length);
+    this.#rows.forEach((row, r) => {
+      if (row.topic >= 0) takes[row.topic]! += calls[r]!;
+    });
+    takes.forEach((count, topic) => {
+      const now = count - this.#noted[topic]!;
+      if (now > 0) this.#latencies.add(topic, 0, now);
+    });
   }
 
   /** Rows that ran, by node (fully qualified name), then entity id. */
