@@ -49,7 +49,10 @@ describe('BinColumns', () => {
       assert.deepEqual(bins.series(ids, 1, width, count).map((series) => [...series]), maxima, `maxima in bins of ${width}`);
       assert.deepEqual([...bins.total(0, width, count)], sums.reduce((total, row) => total.map((sum, i) => sum + row[i]!)));
     }
-    assert.deepEqual([...bins.totals(0, 37)], ids.map((id) => list.filter((event) => event.id === id).reduce((sum, event) => sum + event.value, 0)));
+    const { sums, peaks } = bins.totals(0, 37);
+    const columns = expected(list, 37, bins.width, bins.binsOf(bins.width)).sums;
+    assert.deepEqual([...sums], ids.map((id) => list.filter((event) => event.id === id).reduce((sum, event) => sum + event.value, 0)));
+    assert.deepEqual([...peaks], ids.map((id) => Math.max(...columns[id]!)));
   });
 
   it('keeps what it holds when ids are added as it goes, and has fewer, wider bins with very many ids', () => {
@@ -83,6 +86,7 @@ describe('BinColumns', () => {
         return sums[id]!.map((sum) => (sum === 0 ? 0 : Math.max(1, Math.round((255 * sum) / peak))));
       });
       assert.deepEqual([...bins.shares(ids, 0, width, count)], shares, `bins of ${width}`);
+      if (width === bins.width) assert.deepEqual([...bins.shares(ids, 0, width, count, bins.totals(0, 20).peaks)], shares, 'with the peaks of the columns given');
     }
   });
 });

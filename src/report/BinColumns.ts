@@ -32,7 +32,7 @@ export class BinColumns {
   readonly #planes: (Values | null)[];
   /** Ids a column has room for, and columns the planes have room for (more as time goes on, up to #maxColumns). */
   #ids = 64;
-  #capacity = 16;
+  #capacity: number;
   /** Ids held so far (the rest of each column is zero). */
   #used = 0;
   /** The column of the latest time asked for: its start and end (ns) and where it begins in a plane. */
@@ -40,10 +40,12 @@ export class BinColumns {
   #to = -1;
   #offset = 0;
 
-  constructor(width: number, kinds: readonly PlaneKind[]) {
+  /** `columns`: as many as the run is expected to fill, allocated at once (untouched, they cost no memory). */
+  constructor(width: number, kinds: readonly PlaneKind[], columns = 16) {
     this.width = width;
     this.#kinds = kinds;
     this.#planes = kinds.map(() => null);
+    this.#capacity = Math.min(columns, this.#maxColumns(this.#ids));
   }
 
   /** Where the column that holds `time` (ns from the start; earlier times count in the first) begins: id `i`'s value is at `at(time) + i` of a plane. */
@@ -177,16 +179,21 @@ export class BinColumns {
     return out;
   }
 
-  /** Plane `p` summed over every column, per id (ids 0 … count-1). */
-  totals(p: number, count: number): Float64Array {
-    const out = new Float64Array(count);
+  /** Per id (ids 0 … count-1), plane `p` summed over every column, and its largest column. */
+  totals(p: number, count: number): { sums: Float64Array; peaks: Float64Array } {
+    const sums = new Float64Array(count);
+    const peaks = new Float64Array(count);
     const plane = this.#planes[p];
-    if (plane == null) return out;
+    if (plane == null) return { sums, peaks };
     for (let c = 0; c < this.columns; c++) {
       const base = c * this.#ids;
-      for (let i = 0; i < count; i++) out[i]! += plane[base + i]!;
+      for (let i = 0; i < count; i++) {
+        const value = plane[base + i]!;
+        sums[i]! += value;
+        if (value > peaks[i]!) peaks[i] = value;
+      }
     }
-    return out;
+    return { sums, peaks };
   }
 
   /** Bins of `width` (as series()) that cover every column in use. */
@@ -198,9 +205,10 @@ export class BinColumns {
    * Per id in `ids`, plane `p` in `bins` bins of `width` (as series()) as shares of the id's
    * largest bin, 0–255 (a bin with anything in it at least 1): `bins` bytes per id, one id after
    * the other. Read bin by bin, the order the values lie in: from the plane itself when the bins
-   * are its columns, else from one merged copy.
+   * are its columns (`columnPeaks`, per id its largest column as totals() gives it, then saves a
+   * pass), else from one merged copy.
    */
-  shares(ids: readonly number[], p: number, width: number, bins: number): Uint8Array {
+  shares(ids: readonly number[], p: number, width: number, bins: number, columnPeaks?: Float64Array): Uint8Array {
     const count = ids.length;
     const out = new Uint8Array(count * bins);
     const plane = this.#planes[p];
@@ -220,8 +228,8 @@ export class BinColumns {
       index = Int32Array.from(ids, (_, j) => j);
     }
     const filled = factor > 1 ? bins : Math.min(bins, this.columns);
-    const peaks = new Float64Array(count);
-    for (let b = 0; b < filled; b++) {
+    const peaks = factor === 1 && columnPeaks !== undefined ? Float64Array.from(ids, (id) => columnPeaks[id]!) : new Float64Array(count);
+    for (let b = 0; b < filled && (factor > 1 || columnPeaks === undefined); b++) {
       const base = b * stride;
       for (let j = 0; j < count; j++) {
         const value = values[base + index[j]!]!;

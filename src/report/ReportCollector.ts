@@ -288,11 +288,11 @@ export class ReportCollector {
   report(meta: ReportMeta): ReportData {
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
-    const calls = this.#rowBins.totals(CALLS, this.#rows.length);
+    const { sums: calls, peaks } = this.#rowBins.totals(CALLS, this.#rows.length);
     this.#takesOfNow(calls);
     const published = new Float64Array(this.#topicNames.length);
     for (let at = 0; at < this.#sources.length; at += SOURCE) if (this.#sources[at]! > 0) published[this.#sources[at]! - 1]! += this.#sources[at + 1]!;
-    const { limited: timelineLimited, ...timeline } = this.#timeline(span, calls);
+    const { limited: timelineLimited, ...timeline } = this.#timeline(span, calls, peaks);
     const network = this.#network();
     const topics = this.#topicRows(span, calls, published);
     const limits: string[] = [];
@@ -330,7 +330,8 @@ export class ReportCollector {
     return Array.from(keys.subarray(0, n).sort(), (key) => this.#records[RECORD * (key % ENTITY_IDS) + ROW]! - 1);
   }
 
-  #timeline(span: number, calls: Float64Array): ReportData['timeline'] & { limited: boolean } {
+  /** `peaks`: per row its largest column of callbacks. */
+  #timeline(span: number, calls: Float64Array, peaks: Float64Array): ReportData['timeline'] & { limited: boolean } {
     const rows = this.#rows;
     const order = this.#rowOrder(calls);
     const kept = Int32Array.from(rows, (row) => this.#records[RECORD * row.entity + KEPT]!);
@@ -341,7 +342,7 @@ export class ReportCollector {
     const binned = order.filter((r) => kept[r]! < calls[r]! || calls[r]! > share).sort((a, b) => a - b);
     const width = Math.max(binWidth(span, MAX_BINS), this.#rowBins.width);
     const bins = binned.length === 0 ? 0 : this.#rowBins.binsOf(width);
-    const levels = this.#rowBins.shares(binned, this.#durations ? BUSY : CALLS, width, bins);
+    const levels = this.#durations ? this.#rowBins.shares(binned, BUSY, width, bins) : this.#rowBins.shares(binned, CALLS, width, bins, peaks);
     const level = new Int32Array(rows.length);
     binned.forEach((r, j) => (level[r] = j));
     const bars = this.#barsOf(barred, calls);
@@ -518,7 +519,8 @@ export class ReportCollector {
 /** The bins of rows and of topics, starting as wide as a run that ends at `plannedEnd` (ns) is drawn with, else at 1 ms. */
 function binsFor(plannedEnd: number | undefined): [BinColumns, BinColumns] {
   const width = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS);
-  return [new BinColumns(width, ['count', 'sum']), new BinColumns(width, ['count', 'count', 'sum', 'max'])];
+  const columns = plannedEnd === undefined ? undefined : Math.floor(plannedEnd / width) + 1;
+  return [new BinColumns(width, ['count', 'sum'], columns), new BinColumns(width, ['count', 'count', 'sum', 'max'], columns)];
 }
 
 /** The width (ns) of `bins` bins over `span` seconds: the first power-of-two multiple of 1 ms that covers the span in that many. */
