@@ -39,9 +39,10 @@ const RECORD = 4;
 const ROW = 0;
 const ROW_TOPIC = 1;
 const KEPT = 2;
-/** Per entity id as an output source (a service is also a callback's entity): its topic + 1 (0: not described, -1: outputs not shown), and its publishes. */
-const SOURCE = 2;
+/** Per entity id as an output source (a service is also a callback's entity): its topic + 1 (0: not described), or: */
 const HIDDEN = -1;
+/** The tag of a message lost, in the log. */
+const DROP = OUTPUT_TAGS.indexOf('drop');
 /** Entity ids are below it (a run of 67 M entities is out of reach), so that a node's rank times it plus an id orders rows. */
 const ENTITY_IDS = 2 ** 26;
 
@@ -95,7 +96,7 @@ export class ReportCollector {
   #records: Int32Array<ArrayBuffer> = new Int32Array(RECORD * 1024);
   /** By row: time spent in its callbacks (ns; the bins hold it per bin). */
   #busy: Float64Array<ArrayBuffer> = new Float64Array(1024);
-  #sources: Float64Array<ArrayBuffer> = new Float64Array(SOURCE * 1024);
+  #sources: Int32Array<ArrayBuffer> = new Int32Array(1024);
   /** Callbacks a row keeps one by one (past it, the row is drawn binned). */
   #barsPerRow = Infinity;
   /** Callbacks kept one by one: (row, start, duration). */
@@ -203,13 +204,10 @@ export class ReportCollector {
           consumed[id] = side[next++]!;
           continue;
         }
-        const topic = sources[SOURCE * id]! - 1;
+        const topic = sources[id]! - 1;
         if (topic < 0) continue;
-        if (OUTPUT_TAGS[tag] === 'drop') this.#dropped[topic]!++;
-        else {
-          sources[SOURCE * id + 1]!++;
-          publishes[topicColumn + topic]!++;
-        }
+        if (tag === DROP) this.#dropped[topic]!++;
+        else publishes[topicColumn + topic]!++;
       }
     }
     this.#time = time;
@@ -231,8 +229,8 @@ export class ReportCollector {
   }
 
   #describeOutput(entity: number, kind: OutputKind, channel: string): void {
-    this.#sources = holding(this.#sources, SOURCE * entity + SOURCE - 1);
-    this.#sources[SOURCE * entity] = reportsOutput(kind) ? this.#topic(channel) + 1 : HIDDEN;
+    this.#sources = holding(this.#sources, entity);
+    this.#sources[entity] = reportsOutput(kind) ? this.#topic(channel) + 1 : HIDDEN;
   }
 
   #topic(name: string): number {
@@ -290,8 +288,7 @@ export class ReportCollector {
     const span = Math.max(this.#lastTime, end) / 1e9;
     const { sums: calls, peaks } = this.#rowBins.totals(CALLS, this.#rows.length);
     this.#takesOfNow(calls);
-    const published = new Float64Array(this.#topicNames.length);
-    for (let at = 0; at < this.#sources.length; at += SOURCE) if (this.#sources[at]! > 0) published[this.#sources[at]! - 1]! += this.#sources[at + 1]!;
+    const published = this.#topicBins.totals(PUBLISHES, this.#topicNames.length).sums;
     const { limited: timelineLimited, ...timeline } = this.#timeline(span, calls, peaks);
     const network = this.#network();
     const topics = this.#topicRows(span, calls, published);
