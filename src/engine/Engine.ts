@@ -61,7 +61,7 @@ export class Engine {
   readonly fingerprint = new Hash64();
   readonly fingerprintEnabled: boolean;
   readonly maxCallbacksPerInstant: number;
-  /** Current sim time as an offset from `base` (only meaningful once started). */
+  /** Current sim time as an offset from `base`: 0 until the start, and at it. */
   now = 0;
   /** Current absolute sim time (0 while nodes are being constructed): computed when first read at a step. */
   #nowAbs = 0n;
@@ -358,7 +358,7 @@ export class Engine {
    */
   consumed(entityId: number, producedAt: number): void {
     const log = this.eventLog;
-    if (log !== null && producedAt !== (this.started ? this.now : 0)) log.consumed(entityId, producedAt);
+    if (log !== null && producedAt !== this.now) log.consumed(entityId, producedAt);
   }
 
   /**
@@ -377,7 +377,7 @@ export class Engine {
       fp.word(digestHi);
     }
     const log = this.eventLog;
-    if (log !== null) log.output(source, id, kind, this.started ? this.now : 0);
+    if (log !== null) log.output(source, id, kind, this.now);
     const observers = this.observers;
     for (let i = 0; i < observers.length; i++) observers[i]!.onOutput?.(kind, source, id, digestLo, digestHi);
   }
@@ -854,8 +854,8 @@ export class Engine {
       fp.word(hi);
     }
     const log = this.eventLog;
-    // Before the start the clock reads 0, not an offset: such callbacks count at the start.
-    if (log !== null) log.callback(entity, id, this.started ? this.now : 0, this.effectDelay);
+    // Callbacks before the start (now reads 0) count at the start.
+    if (log !== null) log.callback(entity, id, this.now, this.effectDelay);
     const observers = this.observers;
     for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity, id, lo, hi);
     if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {

@@ -215,7 +215,7 @@ export class Publisher<T extends string = string> extends Entity {
     const sequence = ++this.#sequence;
     const hash = !this.engine.fingerprintEnabled ? null : snapshot !== null ? this.type.digest(snapshot, this.simulation.messageHash) : this.#bytesDigest(raw!);
     if (output) this.engine.output('publish', this, hash === null ? 0 : hash.digestLo, hash === null ? 0 : hash.digestHi);
-    const sample = this.#hasReceivers() ? new Sample(snapshot, hash, sentAt, this.engine.started ? this.engine.now : 0, sequence, this.gid, this.#retained !== null, raw) : null;
+    const sample = this.#hasReceivers() ? new Sample(snapshot, hash, sentAt, this.engine.now, sequence, this.gid, this.#retained !== null, raw) : null;
     this.simulation.metrics?.published(this, sample);
     if (sample === null) return;
     if (this.#retained !== null) {

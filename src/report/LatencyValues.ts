@@ -16,7 +16,7 @@ export function binEdge(i: number): number {
   return 10 ** (i / PER_DECADE);
 }
 
-export function binOf(value: number): number {
+function binOf(value: number): number {
   if (value < 1) return 0;
   return Math.min(HISTOGRAM_BINS - 1, Math.floor(Math.log10(value) * PER_DECADE));
 }

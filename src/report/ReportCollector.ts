@@ -287,11 +287,12 @@ export class ReportCollector {
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
     const { sums: calls, peaks } = this.#rowBins.totals(CALLS, this.#rows.length);
-    this.#takesOfNow(calls);
+    const taken = this.#taken(calls);
+    this.#takesOfNow(taken);
     const published = this.#topicBins.totals(PUBLISHES, this.#topicNames.length).sums;
     const { limited: timelineLimited, ...timeline } = this.#timeline(span, calls, peaks);
     const network = this.#network();
-    const topics = this.#topicRows(span, calls, published);
+    const topics = this.#topicRows(span, taken, published);
     const limits: string[] = [];
     if (timelineLimited) limits.push(`callbacks are drawn one by one up to ${BAR_BUDGET.toLocaleString('en-US')} in all; busier rows are drawn as ${MAX_BINS} bins shaded by their share of the row's busiest bin`);
     if (topics.length > TOPICS_PLOTTED) limits.push(`rates and latencies are plotted for the ${TOPICS_PLOTTED} busiest of ${topics.length} topics (the table lists all)`);
@@ -301,13 +302,18 @@ export class ReportCollector {
     return { ...given, span, timeline, topics, rates: this.#rates(span, published), latency: this.#latency(span), network: network?.links ?? null, limits };
   }
 
-  /** Adds to each topic's latencies the takes of what was published at their time (0 each): its subscriptions' callbacks the log noted nothing of. */
-  #takesOfNow(calls: Float64Array): void {
-    const takes = new Float64Array(this.#topicNames.length);
+  /** Per topic its takes: its subscriptions' callbacks (`calls` by row). */
+  #taken(calls: Float64Array): Float64Array {
+    const taken = new Float64Array(this.#topicNames.length);
     this.#rows.forEach((row, r) => {
-      if (row.topic >= 0) takes[row.topic]! += calls[r]!;
+      if (row.topic >= 0) taken[row.topic]! += calls[r]!;
     });
-    takes.forEach((count, topic) => {
+    return taken;
+  }
+
+  /** Adds to each topic's latencies the takes of what was published at their time (0 each): those of its `taken` the log noted nothing of. */
+  #takesOfNow(taken: Float64Array): void {
+    taken.forEach((count, topic) => {
       const now = count - this.#noted[topic]!;
       if (now > 0) this.#latencies.add(topic, 0, now);
     });
@@ -392,12 +398,7 @@ export class ReportCollector {
     return bars;
   }
 
-  #topicRows(span: number, calls: Float64Array, published: Float64Array): TopicRow[] {
-    const taken = new Float64Array(this.#topicNames.length);
-    for (let r = 0; r < this.#rows.length; r++) {
-      const topic = this.#rows[r]!.topic;
-      if (topic >= 0) taken[topic]! += calls[r]!;
-    }
+  #topicRows(span: number, taken: Float64Array, published: Float64Array): TopicRow[] {
     const names = this.#topicNames;
     return [...names]
       .sort()
