@@ -548,10 +548,12 @@ export class Engine {
   }
 
   async #loop(limits: RunLimits): Promise<EndReason> {
+    // What programs started at setup (a configuration file read, an import) is theirs before time
+    // begins: the start waits for it, so that what it builds is there before the start however
+    // quick the machine was (waited for after the start, it came before it only when quick).
+    await this.#awaitRealWork();
     this.start();
     const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
-    // What programs started at setup (a configuration file read) is theirs before time begins.
-    await this.#awaitRealWork();
     this.instantEnded?.();
     for (;;) {
       this.throwIfFailed();
