@@ -35,8 +35,6 @@ export class BinColumns {
   /** Ids a column has room for, and columns the planes have room for (more as time goes on, up to #maxColumns). */
   #ids = 64;
   #capacity: number;
-  /** Columns the run is expected to fill: the planes' room once time moves past the columns in use. */
-  readonly #planned: number;
   /** Ids held so far (the rest of each column is zero). */
   #used = 0;
   /** The column of the latest time asked for: its start and end (ns) and where it begins in a plane. */
@@ -46,7 +44,6 @@ export class BinColumns {
 
   /** `columns`: as many as the run is expected to fill, allocated at once (untouched, they cost no memory). */
   constructor(width: number, kinds: readonly PlaneKind[], columns = 16) {
-    this.#planned = columns;
     this.width = width;
     this.#kinds = kinds;
     this.#planes = kinds.map(() => null);
@@ -73,7 +70,7 @@ export class BinColumns {
     let column = Math.max(0, Math.floor(time / this.width));
     while (column >= this.#capacity) {
       const most = this.#maxColumns(this.#ids);
-      if (this.#capacity < most) this.#layOut(this.#ids, Math.min(most, Math.max(2 * this.#capacity, column + 1, this.#planned)));
+      if (this.#capacity < most) this.#layOut(this.#ids, Math.min(most, Math.max(2 * this.#capacity, column + 1)));
       else {
         if (most < MAX_BINS) this.capped = true;
         this.#merge();
@@ -101,9 +98,7 @@ export class BinColumns {
         this.capped = true;
         this.#merge();
       }
-      // Room for the columns in use only: ids come mostly before time moves on, and planes with room
-      // for the whole run, laid out anew as ids double, were each allocated (and zeroed) in full.
-      this.#layOut(ids, Math.min(Math.max(this.columns, 1), most));
+      this.#layOut(ids, Math.min(this.#capacity, most));
     }
     if (id >= this.#used) this.#used = id + 1;
   }
