@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from '../src/engine/BinColumns.js';
 import { SeededRandom } from '../src/engine/SeededRandom.js';
+import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from '../src/report/BinColumns.js';
 
 
 /** Values of ids at times, as a run adds them: time never goes back. */
@@ -47,12 +47,7 @@ describe('BinColumns', () => {
       const { sums, maxima } = expected(list, 37, width, count);
       assert.deepEqual(bins.series(ids, 0, width, count).map((series) => [...series]), sums, `sums in bins of ${width}`);
       assert.deepEqual(bins.series(ids, 1, width, count).map((series) => [...series]), maxima, `maxima in bins of ${width}`);
-      // Grouped: even ids' sums and odd ids' maxima, each group's summed or largest.
-      const of = ids.map((id) => id % 2);
-      const group = (rows: number[][], parity: number, f: (a: number, b: number) => number): number[] =>
-        rows.filter((_, id) => id % 2 === parity).reduce((total, row) => total.map((value, i) => f(value, row[i]!)));
-      assert.deepEqual(bins.series(ids, 0, width, count, { of, count: 2 }).map((series) => [...series]), [0, 1].map((parity) => group(sums, parity, (a, b) => a + b)));
-      assert.deepEqual(bins.series(ids, 1, width, count, { of, count: 2 }).map((series) => [...series]), [0, 1].map((parity) => group(maxima, parity, Math.max)));
+      assert.deepEqual([...bins.total(0, width, count)], sums.reduce((total, row) => total.map((sum, i) => sum + row[i]!)));
     }
     const { sums, peaks } = bins.totals(0, 37);
     const columns = expected(list, 37, bins.width, bins.binsOf(bins.width)).sums;

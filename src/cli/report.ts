@@ -3,7 +3,7 @@ import { EventLog, type LoggedEntity } from '../engine/EventLog.js';
 import type { OutputKind } from '../engine/Executable.js';
 import { compareTraces, TraceFileError, TraceReader } from '../job/traceDiff.js';
 import { PublishMatcher } from '../report/PublishMatcher.js';
-import { BAR_BUDGET, ReportCollector } from '../report/ReportCollector.js';
+import { ReportCollector } from '../report/ReportCollector.js';
 import type { DivergenceData, ReportData } from '../report/ReportData.js';
 import { writeReport } from '../report/reportHtml.js';
 import { ExitCode } from './exitCodes.js';
@@ -68,14 +68,11 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
     if (header === null) throw new TraceFileError(path, `line 2 is no trace header: ${reader.header}`);
     const [, job, seed, start] = header as unknown as [string, string, string, string];
     const base = BigInt(start);
-    const log: EventLog = new EventLog(
-      (events) => {
-        collector.applyLog(events);
-        log.recycle(events);
-      },
-      { barBudget: BAR_BUDGET },
-    );
-    const collector = new ReportCollector(log);
+    const collector = new ReportCollector();
+    const log: EventLog = new EventLog((events) => {
+      collector.applyLog(events);
+      log.recycle(events);
+    });
     const matcher = new PublishMatcher();
     const described = new Map<number, LoggedEntity>();
     let records = 0;
@@ -98,7 +95,7 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
       if (logged === undefined) described.set(entity, (logged = { entityId: entity, kind: kind!, owner: owner!, channel: topic }));
       // As the engine notes it: when the message was published, unless at the take itself (-1: not found).
       const publishedAt = kind === 'subscription' ? matcher.take(entity, topic, lo, hi) : offset;
-      if (publishedAt !== offset) log.consumed(logged, entity, offset, publishedAt);
+      if (publishedAt !== offset) log.consumed(entity, publishedAt);
       log.callback(logged, entity, offset, 0);
     }
     log.handOver();

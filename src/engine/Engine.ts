@@ -352,13 +352,13 @@ export class Engine {
   }
 
   /**
-   * The callback about to run of `entity` consumes an item produced at `producedAt` (ns from the
-   * start; a subscription's message, published then): the event log notes it when it is not
-   * now, so that its consumer knows how long the item waited.
+   * The callback about to run of entity `entityId` consumes an item produced at `producedAt`
+   * (ns from the start; a subscription's message, published then): the event log notes it when
+   * it is not now, so that its consumer knows how long the item waited.
    */
-  consumed(entity: Executable, producedAt: number): void {
+  consumed(entityId: number, producedAt: number): void {
     const log = this.eventLog;
-    if (log !== null && producedAt !== this.now) log.consumed(entity, entity.entityId, this.now, producedAt);
+    if (log !== null && producedAt !== this.now) log.consumed(entityId, producedAt);
   }
 
   /**

@@ -190,7 +190,7 @@ export class Subscription extends Entity implements Executable {
           : cloneMessage(carried);
     this.digestLo = sample.digestLo;
     this.digestHi = sample.digestHi;
-    this.engine.consumed(this, sample.publishedAt);
+    this.engine.consumed(this.entityId, sample.publishedAt);
     const delivered = this.#shape === null || this.#raw !== null ? message : (this.#shape(message) as Message);
     if (!this.#wantsInfo) return this.#callback(delivered);
     const info = new MessageInfo({

@@ -1,7 +1,7 @@
 import { holding } from '../engine/byId.js';
-import { binsFor, binWidth, MAX_BINS, type BinColumns } from '../engine/BinColumns.js';
-import { BUSY, CALLS, DURATION, FIRST_CONSUMED, TIME, type EventLog, type LoggedEvents } from '../engine/EventLog.js';
+import { CONSUMED, DURATION, FIRST_TAGGED, OUTPUT_TAGS, TIME, type LoggedEvents } from '../engine/EventLog.js';
 import type { OutputKind } from '../engine/Executable.js';
+import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from './BinColumns.js';
 import { binEdge, HISTOGRAM_BINS, LatencyValues } from './LatencyValues.js';
 import { TripleLog } from './TripleLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
@@ -15,14 +15,34 @@ export const TOPICS_PLOTTED = 8;
 /** Metrics periods per link kept in a report: more are averaged in groups. */
 export const LINK_POINTS = 2_000;
 
+/** A row's planes of bins: callbacks, and time spent in them (ns). */
+const CALLS = 0;
+const BUSY = 1;
 /**
- * A topic's planes of bins: takes without a latency (a trace's take not matched with its
- * publish; its subscriptions' callbacks are its takes), the sum and the largest of the latencies
- * (ns). Each is allocated when first written: in a run where every take has a latency of 0, never.
+ * A topic's planes of bins: publishes, takes without a latency (a trace's take not matched
+ * with its publish; its subscriptions' callbacks are its takes), the sum and the largest of the
+ * latencies (ns). All but the first are allocated when first written: in a run where every
+ * take has a latency of 0, never.
  */
-const UNTIMED = 0;
-const LATENCY_SUM = 1;
-const LATENCY_MAX = 2;
+const PUBLISHES = 0;
+const UNTIMED = 1;
+const LATENCY_SUM = 2;
+const LATENCY_MAX = 3;
+
+/**
+ * Per entity id whose callbacks ran, its record (Int32, all a callback needs in 16 bytes, four
+ * to a cache line): its row + 1 (0: not described), a subscription's topic (-1: none), and how
+ * many of its callbacks were kept one by one; the fourth is free (a record never straddles a
+ * cache line).
+ */
+const RECORD = 4;
+const ROW = 0;
+const ROW_TOPIC = 1;
+const KEPT = 2;
+/** Per entity id as an output source (a service is also a callback's entity): its topic + 1 (0: not described), or: */
+const HIDDEN = -1;
+/** The tag of a message lost, in the log. */
+const DROP = OUTPUT_TAGS.indexOf('drop');
 /** Entity ids are below it (a run of 67 M entities is out of reach), so that a node's rank times it plus an id orders rows. */
 const ENTITY_IDS = 2 ** 26;
 
@@ -34,6 +54,11 @@ interface Row {
   readonly channel: string;
   /** The topic a subscription takes from (-1: none). */
   readonly topic: number;
+}
+
+/** Whether a report shows an output of this kind: publishes and losses on topics, not a service's responses (its callbacks' rows show those). */
+export function reportsOutput(kind: OutputKind): boolean {
+  return kind !== 'response';
 }
 
 /** What a report says besides what the collector gathered. */
@@ -56,104 +81,156 @@ export interface LinkPeriod {
 }
 
 /**
- * What a report needs of a run, from the EventLog the run (LiveReport) or a trace read back
- * filled: per entity its callbacks over time, per topic its publishes and losses (the log's
- * bins, by slot), callbacks kept one by one and the latency of each take (the log's entries,
- * applied here log by log), and the network's link periods. Latencies are runs of equal values
- * (LatencyValues), bars one log (TripleLog). Nothing is sorted or grouped until the report is
+ * What a report needs of a run, gathered as it happens (LiveReport, in the run's thread) or from
+ * a trace read back: per entity its callbacks over time, per topic its publishes, losses and the
+ * latency of each take, and the network's link periods. A callback or an output costs a few
+ * stores into state laid out for a run that goes forward in time: an entity's record is one
+ * cache line, bins over time are columns (BinColumns: the current one stays in the cache),
+ * latencies are runs of equal values (LatencyValues), callbacks kept one by one are appended to
+ * one log while their row is within its share. Nothing is sorted or grouped until the report is
  * built, in plain loops over typed arrays (that code runs once, cold). Memory is bounded:
  * MAX_BINS columns, the bars' share, the latency budget.
  */
 export class ReportCollector {
-  readonly #log: EventLog;
-  /** By entity slot (the log's): its row. */
   readonly #rows: Row[] = [];
-  /** By row: its callbacks kept one by one (the log keeps each entity's first ones). */
-  #kept: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  #records: Int32Array<ArrayBuffer> = new Int32Array(RECORD * 1024);
+  /** By row: time spent in its callbacks (ns; the bins hold it per bin). */
+  #busy: Float64Array<ArrayBuffer> = new Float64Array(1024);
+  #sources: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  /** Callbacks a row keeps one by one (past it, the row is drawn binned). */
+  #barsPerRow = Infinity;
   /** Callbacks kept one by one: (row, start, duration). */
   readonly #bars = new TripleLog();
-  /**
-   * By source slot (the log's): the topic it publishes on, and the topic whose messages it
-   * loses (-1: none; a service's responses are shown by its callbacks' rows).
-   */
-  #publishTopics: Int32Array<ArrayBuffer> = new Int32Array(1024).fill(-1);
-  #dropTopics: Int32Array<ArrayBuffer> = new Int32Array(1024).fill(-1);
-  #sourceCount = 0;
+  #rowBins: BinColumns;
 
   readonly #topicNames: string[] = [];
   readonly #topicIndex = new Map<string, number>();
+  readonly #dropped: number[] = [];
   /** By topic: takes the log noted the consumption of (the others took what was published at their time). */
   readonly #noted: number[] = [];
   #topicBins: BinColumns;
   readonly #latencies = new LatencyValues();
 
   readonly #plannedEnd: number | undefined;
-  /** Whether a log was applied (the bins of takes are in use). */
+  /** Whether a log was applied (the bins are in use). */
   #applied = false;
+  #durations = false;
+  #lastTime = 0;
   /** The time of the log entries applied last (a log notes the time only where it changes). */
   #time = 0;
+  /** By entity id, when the item its next callback consumes was produced, as the log noted it (NaN: none noted, produced when taken; -1: not known). */
+  #consumed: Float64Array<ArrayBuffer> = new Float64Array(0);
   readonly #links = new Map<string, { times: number[]; periods: LinkPeriod[] }>();
 
   /**
-   * `log`: the log whose full logs are applied here, and whose bins the report reads;
-   * `plannedEnd`: when the run is to end (ns from its start), if known: the bins of takes start
-   * as wide as a run that long is drawn with, rather than at 1 ms, merging as time goes on.
+   * `plannedEnd`: when the run is to end (ns from its start), if known: the bins over time
+   * start as wide as a run that long is drawn with, rather than at 1 ms, merging as time goes on.
    */
-  constructor(log: EventLog, plannedEnd?: number) {
-    this.#log = log;
+  constructor(plannedEnd?: number) {
     this.#plannedEnd = plannedEnd;
-    this.#topicBins = binsFor(plannedEnd, ['count', 'sum', 'max']);
+    [this.#rowBins, this.#topicBins] = binsFor(plannedEnd);
   }
 
   /**
-   * The run ends at `end` (ns from its start): until a log is applied, the bins of takes can
-   * still start as wide as the run is drawn with (a run whose logs are all applied at its end,
-   * as LiveReport does, then merges none of them).
+   * The run ends at `end` (ns from its start): until a log is applied, the bins can still start
+   * as wide as the run is drawn with (a run whose events are all applied at its end, as
+   * LiveReport does, then merges no bins).
    */
   expectEnd(end: number): void {
-    if (!this.#applied) this.#topicBins = binsFor(Math.max(this.#plannedEnd ?? 0, end), ['count', 'sum', 'max']);
+    if (!this.#applied) [this.#rowBins, this.#topicBins] = binsFor(Math.max(this.#plannedEnd ?? 0, end));
   }
 
-  /** Applies a full log's entries, in the order they happened, the entities and sources given slots in it described before. */
+  /**
+   * Applies a full EventLog's events, in the order they happened, the entities and sources it
+   * saw first described before. One loop with the collector's state in locals: records grow
+   * only as entities are described, planes only when the time moves to a column they have no
+   * room for (taken again then).
+   */
   applyLog(log: LoggedEvents): void {
     this.#applied = true;
     for (const entity of log.newEntities) this.#describeCallback(entity.entityId, entity.kind, entity.owner, entity.channel);
-    for (const { source, kind } of log.newSources) this.#describeOutput(kind, source.channel);
+    for (const { source, kind } of log.newSources) this.#describeOutput(source.entityId, kind, source.channel);
     const { entries, side, length } = log;
-    const kept = this.#kept;
+    const records = this.#records;
+    const sources = this.#sources;
+    const rowBins = this.#rowBins;
+    const topicBins = this.#topicBins;
+    let calls = rowBins.plane(CALLS);
+    let publishes = topicBins.plane(PUBLISHES);
     const bars = this.#bars;
+    const barsPerRow = this.#barsPerRow;
+    let consumed = this.#consumed;
     let time = this.#time;
+    let rowColumn = rowBins.at(time);
+    let topicColumn = topicBins.at(time);
     let duration = 0;
     let next = 0;
     for (let i = 0; i < length; i++) {
       const entry = entries[i]!;
       if (entry >= 0) {
-        kept[entry]!++;
-        bars.push(entry, time, duration);
-        duration = 0;
-      } else if (entry === TIME) time = side[next++]!;
-      else if (entry === DURATION) duration = side[next++]!;
+        const at = RECORD * entry;
+        const row = records[at + ROW]! - 1;
+        calls[rowColumn + row]!++;
+        // Kept while the row is within its share (which only shrinks: once a row has kept as many as
+        // its share, it never keeps another, and it was cut off when its callbacks outnumber them).
+        const kept = records[at + KEPT]!;
+        if (kept < barsPerRow) {
+          records[at + KEPT] = kept + 1;
+          bars.push(row, time, duration);
+        }
+        if (duration !== 0) {
+          this.#took(row, rowColumn + row, time, duration);
+          duration = 0;
+        }
+        // A subscription's take of an item the log noted consumed; one with no note took an item
+        // produced now (latency 0: counted from its callbacks when the report is built).
+        if (entry < consumed.length && !Number.isNaN(consumed[entry]!)) {
+          this.#take(records[at + ROW_TOPIC]!, time, consumed[entry]!);
+          consumed[entry] = NaN;
+        }
+      } else if (entry === TIME) {
+        time = side[next++]!;
+        rowColumn = rowBins.at(time);
+        topicColumn = topicBins.at(time);
+        calls = rowBins.plane(CALLS);
+        publishes = topicBins.plane(PUBLISHES);
+      } else if (entry === DURATION) duration = side[next++]!;
       else {
-        const topic = this.#rows[-entry - FIRST_CONSUMED]!.topic;
-        const producedAt = side[next++]!;
-        if (topic >= 0) this.#take(topic, time, producedAt);
+        const code = -entry - FIRST_TAGGED;
+        const id = code >> 2;
+        const tag = code & 3;
+        if (tag === CONSUMED) {
+          consumed = this.#consumed = holding(this.#consumed, id, NaN);
+          consumed[id] = side[next++]!;
+          continue;
+        }
+        const topic = sources[id]! - 1;
+        if (topic < 0) continue;
+        if (tag === DROP) this.#dropped[topic]!++;
+        else publishes[topicColumn + topic]!++;
       }
     }
     this.#time = time;
+    if (time > this.#lastTime) this.#lastTime = time;
   }
 
   #describeCallback(entity: number, kind: string, owner: string, channel: string): void {
+    const row = this.#rows.length;
     const topic = kind === 'subscription' ? this.#topic(channel) : -1;
     this.#rows.push({ entity, kind, owner, channel, topic });
-    this.#kept = holding(this.#kept, this.#rows.length - 1);
+    this.#records = holding(this.#records, RECORD * entity + RECORD - 1);
+    const at = RECORD * entity;
+    this.#records[at + ROW] = row + 1;
+    this.#records[at + ROW_TOPIC] = topic;
+    this.#busy = holding(this.#busy, row);
+    this.#rowBins.hold(row);
+    // Twice a fair share of the bars drawn, so that a row cut off now is one that is binned in the end.
+    this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / this.#rows.length));
   }
 
-  #describeOutput(kind: OutputKind, channel: string): void {
-    const source = this.#sourceCount++;
-    this.#publishTopics = holding(this.#publishTopics, source, -1);
-    this.#dropTopics = holding(this.#dropTopics, source, -1);
-    if (kind === 'publish') this.#publishTopics[source] = this.#topic(channel);
-    else if (kind === 'drop') this.#dropTopics[source] = this.#topic(channel);
+  #describeOutput(entity: number, kind: OutputKind, channel: string): void {
+    this.#sources = holding(this.#sources, entity);
+    this.#sources[entity] = reportsOutput(kind) ? this.#topic(channel) + 1 : HIDDEN;
   }
 
   #topic(name: string): number {
@@ -162,11 +239,20 @@ export class ReportCollector {
       topic = this.#topicNames.length;
       this.#topicIndex.set(name, topic);
       this.#topicNames.push(name);
+      this.#dropped.push(0);
       this.#noted.push(0);
       this.#latencies.addSeries();
       this.#topicBins.hold(topic);
     }
     return topic;
+  }
+
+  /** A callback of `row` took `duration` from `time`; `column`: the row's place in the current column. */
+  #took(row: number, column: number, time: number, duration: number): void {
+    this.#rowBins.plane(BUSY)[column]! += duration;
+    this.#busy[row]! += duration;
+    if (duration > 0) this.#durations = true;
+    if (time + duration > this.#lastTime) this.#lastTime = time + duration;
   }
 
   /** A take from `topic` at `time` of an item produced at `producedAt` (-1: not known). */
@@ -199,35 +285,21 @@ export class ReportCollector {
   /** The report's data: what was gathered, bounded (ReportData.limits says what was left out). */
   report(meta: ReportMeta): ReportData {
     const { end, ...given } = meta;
-    const span = Math.max(this.#log.lastTime, end) / 1e9;
-    const { sums: calls, peaks } = this.#log.callbacks.totals(CALLS, this.#rows.length);
+    const span = Math.max(this.#lastTime, end) / 1e9;
+    const { sums: calls, peaks } = this.#rowBins.totals(CALLS, this.#rows.length);
     const taken = this.#taken(calls);
     this.#takesOfNow(taken);
-    const { published, dropped } = this.#outputsByTopic();
+    const published = this.#topicBins.totals(PUBLISHES, this.#topicNames.length).sums;
     const { limited: timelineLimited, ...timeline } = this.#timeline(span, calls, peaks);
     const network = this.#network();
-    const topics = this.#topicRows(span, taken, published, dropped);
+    const topics = this.#topicRows(span, taken, published);
     const limits: string[] = [];
     if (timelineLimited) limits.push(`callbacks are drawn one by one up to ${BAR_BUDGET.toLocaleString('en-US')} in all; busier rows are drawn as ${MAX_BINS} bins shaded by their share of the row's busiest bin`);
     if (topics.length > TOPICS_PLOTTED) limits.push(`rates and latencies are plotted for the ${TOPICS_PLOTTED} busiest of ${topics.length} topics (the table lists all)`);
     if (topics.some((topic) => topic.latency !== null && !topic.latency.exact)) limits.push('some latency percentiles come from the histogram (more latencies than are kept exactly)');
-    if (this.#log.callbacks.capped || this.#log.outputs.capped || this.#topicBins.capped) limits.push('with this many entities or topics, plots over time have fewer, wider bins');
+    if (this.#rowBins.capped || this.#topicBins.capped) limits.push('with this many entities or topics, plots over time have fewer, wider bins');
     if (network?.limited) limits.push(`link plots average metrics periods in groups to at most ${LINK_POINTS} points`);
     return { ...given, span, timeline, topics, rates: this.#rates(span, published), latency: this.#latency(span), network: network?.links ?? null, limits };
-  }
-
-  /** Per topic, its messages published and lost (the log counts them by source). */
-  #outputsByTopic(): { published: Float64Array; dropped: Float64Array } {
-    const bySource = this.#log.outputs.totals(0, this.#sourceCount).sums;
-    const published = new Float64Array(this.#topicNames.length);
-    const dropped = new Float64Array(this.#topicNames.length);
-    for (let source = 0; source < this.#sourceCount; source++) {
-      const publishes = this.#publishTopics[source]!;
-      const drops = this.#dropTopics[source]!;
-      if (publishes >= 0) published[publishes]! += bySource[source]!;
-      if (drops >= 0) dropped[drops]! += bySource[source]!;
-    }
-    return { published, dropped };
   }
 
   /** Per topic its takes: its subscriptions' callbacks (`calls` by row). */
@@ -254,31 +326,26 @@ export class ReportCollector {
     const rank = new Map(owners.map((owner, i) => [owner, i]));
     // One number per row orders them (node rank, entity id below 2^26), sorted natively.
     const keys = new Float64Array(rows.length);
-    const rowOf = new Map<number, number>();
     let n = 0;
     rows.forEach((row, r) => {
       if (calls[r]! > 0) keys[n++] = rank.get(row.owner)! * ENTITY_IDS + row.entity;
-      rowOf.set(row.entity, r);
     });
-    return Array.from(keys.subarray(0, n).sort(), (key) => rowOf.get(key % ENTITY_IDS)!);
+    return Array.from(keys.subarray(0, n).sort(), (key) => this.#records[RECORD * (key % ENTITY_IDS) + ROW]! - 1);
   }
 
   /** `peaks`: per row its largest column of callbacks. */
   #timeline(span: number, calls: Float64Array, peaks: Float64Array): ReportData['timeline'] & { limited: boolean } {
     const rows = this.#rows;
     const order = this.#rowOrder(calls);
-    const kept = this.#kept;
-    const columns = this.#log.callbacks;
-    const durations = this.#log.durations;
+    const kept = Int32Array.from(rows, (row) => this.#records[RECORD * row.entity + KEPT]!);
     // A row that kept fewer callbacks than it had was cut off: it is drawn binned.
     const share = fairShare(Float64Array.from(order, (r) => (kept[r]! < calls[r]! ? Infinity : calls[r]!)), BAR_BUDGET);
     const barred = order.filter((r) => kept[r] === calls[r] && calls[r]! <= share);
     // In the order they lie in the bins' columns.
     const binned = order.filter((r) => kept[r]! < calls[r]! || calls[r]! > share).sort((a, b) => a - b);
-    const width = Math.max(binWidth(span, MAX_BINS), columns.width);
-    const bins = binned.length === 0 ? 0 : columns.binsOf(width);
-    const levels = durations ? columns.shares(binned, BUSY, width, bins) : columns.shares(binned, CALLS, width, bins, peaks);
-    const busy = columns.totals(BUSY, rows.length).sums;
+    const width = Math.max(binWidth(span, MAX_BINS), this.#rowBins.width);
+    const bins = binned.length === 0 ? 0 : this.#rowBins.binsOf(width);
+    const levels = this.#durations ? this.#rowBins.shares(binned, BUSY, width, bins) : this.#rowBins.shares(binned, CALLS, width, bins, peaks);
     const level = new Int32Array(rows.length);
     binned.forEach((r, j) => (level[r] = j));
     const bars = this.#barsOf(barred, calls);
@@ -293,12 +360,12 @@ export class ReportCollector {
         channel: row.channel,
         entity: row.entity,
         callbacks: calls[r]!,
-        busy: busy[r]! / 1e9,
+        busy: this.#busy[r]! / 1e9,
         ...(barsOfRow !== undefined ? { starts: f64(barsOfRow.starts), durations: f64(barsOfRow.durations) } : { level: level[r]! }),
       };
     }
     const levelsBase64 = Buffer.from(levels.buffer, levels.byteOffset, levels.length).toString('base64');
-    return { durations, binWidth: width / 1e9, bins, levels: levelsBase64, rows: out, limited: binned.length > 0 };
+    return { durations: this.#durations, binWidth: width / 1e9, bins, levels: levelsBase64, rows: out, limited: binned.length > 0 };
   }
 
   /** The callbacks of `rows` (every one of each was kept), from the bar log. */
@@ -331,17 +398,17 @@ export class ReportCollector {
     return bars;
   }
 
-  #topicRows(span: number, taken: Float64Array, published: Float64Array, dropped: Float64Array): TopicRow[] {
+  #topicRows(span: number, taken: Float64Array, published: Float64Array): TopicRow[] {
     const names = this.#topicNames;
     return [...names]
       .sort()
       .map((name) => this.#topicIndex.get(name)!)
-      .filter((t) => published[t]! + taken[t]! + dropped[t]! > 0)
+      .filter((t) => published[t]! + taken[t]! + this.#dropped[t]! > 0)
       .map((t) => ({
         topic: names[t]!,
         published: published[t]!,
         taken: taken[t]!,
-        dropped: dropped[t]!,
+        dropped: this.#dropped[t]!,
         rate: span === 0 ? 0 : published[t]! / span,
         latency: this.#latencies.summary(t, 1e-9),
       }));
@@ -356,39 +423,25 @@ export class ReportCollector {
       .slice(0, TOPICS_PLOTTED);
   }
 
-  /** The width of the plots over `span` (no finer than any of the bins) and how many bins they have. */
+  /** The width of the plots over `span` (no finer than the bins of topics and rows) and how many bins they have. */
   #plotWidth(span: number): { width: number; bins: number } {
-    const all = [this.#topicBins, this.#log.callbacks, this.#log.outputs];
-    const width = Math.max(binWidth(span, PLOT_BINS), ...all.map((bins) => bins.width));
-    return { width, bins: Math.max(...all.map((bins) => bins.binsOf(width))) };
+    const width = Math.max(binWidth(span, PLOT_BINS), this.#topicBins.width, this.#rowBins.width);
+    return { width, bins: Math.max(this.#topicBins.binsOf(width), this.#rowBins.binsOf(width)) };
   }
 
   #rates(span: number, published: Float64Array): SeriesSet | null {
     const plotted = this.#plotted(published);
     if (plotted.length === 0) return null;
     const { width, bins } = this.#plotWidth(span);
-    const [total] = this.#publishSeries((source) => (this.#publishTopics[source]! >= 0 ? 0 : -1), 1, width, bins);
+    const total = this.#topicBins.total(PUBLISHES, width, bins);
     const perSecond = (counts: Float64Array): number[] => Array.from(counts, (count) => round(count / (width / 1e9)));
     return {
       binWidth: width / 1e9,
       series: [
         { name: 'all topics', values: perSecond(total) },
-        ...this.#publishSeries((source) => plotted.indexOf(this.#publishTopics[source]!), plotted.length, width, bins).map((counts, j) => ({ name: this.#topicNames[plotted[j]!]!, values: perSecond(counts) })),
+        ...this.#topicBins.series(plotted, PUBLISHES, width, bins).map((counts, j) => ({ name: this.#topicNames[plotted[j]!]!, values: perSecond(counts) })),
       ],
     };
-  }
-
-  /** Publishes over time in `bins` bins of `width`, summed in `count` groups: each source's (-1: in none) `groupOf` says. */
-  #publishSeries(groupOf: (source: number) => number, count: number, width: number, bins: number): Float64Array[] {
-    const sources: number[] = [];
-    const of: number[] = [];
-    for (let source = 0; source < this.#sourceCount; source++) {
-      const group = groupOf(source);
-      if (group < 0) continue;
-      sources.push(source);
-      of.push(group);
-    }
-    return this.#log.outputs.series(sources, 0, width, bins, { of, count });
   }
 
   #latency(span: number): LatencyData | null {
@@ -421,13 +474,15 @@ export class ReportCollector {
   /** Per topic in `topics`, its takes with a latency in `bins` bins of `width`: its subscriptions' callbacks but those without. */
   #timedTakes(topics: number[], width: number, bins: number): Float64Array[] {
     const untimed = this.#topicBins.series(topics, UNTIMED, width, bins);
-    const rows = [...this.#rows.keys()].filter((r) => topics.includes(this.#rows[r]!.topic));
-    const of = rows.map((r) => topics.indexOf(this.#rows[r]!.topic));
-    const takes = this.#log.callbacks.series(rows, CALLS, width, bins, { of, count: topics.length });
-    takes.forEach((counts, j) => {
-      for (let i = 0; i < bins; i++) counts[i]! -= untimed[j]![i]!;
+    return topics.map((topic, j) => {
+      const rows = [...this.#rows.keys()].filter((r) => this.#rows[r]!.topic === topic);
+      const takes = new Float64Array(bins);
+      for (const calls of this.#rowBins.series(rows, CALLS, width, bins)) {
+        for (let i = 0; i < bins; i++) takes[i]! += calls[i]!;
+      }
+      for (let i = 0; i < bins; i++) takes[i]! -= untimed[j]![i]!;
+      return takes;
     });
-    return takes;
   }
 
   #network(): { links: LinkSeries[]; limited: boolean } | null {
@@ -457,6 +512,20 @@ export class ReportCollector {
     });
     return { links, limited };
   }
+}
+
+/** The bins of rows and of topics, starting as wide as a run that ends at `plannedEnd` (ns) is drawn with, else at 1 ms. */
+function binsFor(plannedEnd: number | undefined): [BinColumns, BinColumns] {
+  const width = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS);
+  const columns = plannedEnd === undefined ? undefined : Math.floor(plannedEnd / width) + 1;
+  return [new BinColumns(width, ['count', 'sum'], columns), new BinColumns(width, ['count', 'count', 'sum', 'max'], columns)];
+}
+
+/** The width (ns) of `bins` bins over `span` seconds: the first power-of-two multiple of 1 ms that covers the span in that many. */
+function binWidth(span: number, bins: number): number {
+  let width = MIN_BIN_WIDTH;
+  while (width * bins < span * 1e9) width *= 2;
+  return width;
 }
 
 /** Base64 of times in ns as seconds, little-endian Float64. */

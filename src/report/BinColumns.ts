@@ -4,8 +4,6 @@ export const MAX_BINS = 500;
 export const MIN_BIN_WIDTH = 1_000_000;
 /** Values a plane's columns may hold together (16 M): with very many ids, fewer and wider bins. */
 const MAX_VALUES = 1 << 24;
-/** Ids whose shares are written together (64 × 500 bins: 32 kB). */
-const SHARE_BLOCK = 64;
 
 /** How a plane keeps its values: counts (Int32, summed), amounts (Float64, summed), or the largest amount. */
 export type PlaneKind = 'count' | 'sum' | 'max';
@@ -143,29 +141,42 @@ export class BinColumns {
   /**
    * Plane `p`'s values for each of `ids`, in `bins` bins of `width` (a power-of-two multiple of
    * this width): per id a view into one Float64Array (zeros for a plane never asked for), filled
-   * column by column, the order the values lie in. With `groups` (per id in `ids`, its group, 0
-   * to `groups.count` - 1), one series per group: its ids' values summed (or the largest).
+   * column by column, the order the values lie in.
    */
-  series(ids: readonly number[], p: number, width: number, bins: number, groups?: { of: readonly number[]; count: number }): Float64Array[] {
-    const count = groups?.count ?? ids.length;
-    const all = new Float64Array(count * bins);
+  series(ids: readonly number[], p: number, width: number, bins: number): Float64Array[] {
+    const all = new Float64Array(ids.length * bins);
     const plane = this.#planes[p];
     if (plane != null) {
       const factor = width / this.width;
       const maxima = this.#kinds[p] === 'max';
-      const at = Int32Array.from(ids, (_, j) => (groups === undefined ? j : groups.of[j]!) * bins);
-      const index = Int32Array.from(ids);
+      const count = ids.length;
       for (let c = 0; c < Math.min(this.columns, bins * factor); c++) {
         const bin = Math.floor(c / factor);
         const base = c * this.#ids;
-        for (let j = 0; j < index.length; j++) {
-          const value = plane[base + index[j]!]!;
-          const to = at[j]! + bin;
-          all[to] = maxima ? Math.max(all[to]!, value) : all[to]! + value;
+        for (let j = 0; j < count; j++) {
+          const value = plane[base + ids[j]!]!;
+          const at = j * bins + bin;
+          all[at] = maxima ? Math.max(all[at]!, value) : all[at]! + value;
         }
       }
     }
-    return Array.from({ length: count }, (_, j) => all.subarray(j * bins, (j + 1) * bins));
+    return ids.map((_, j) => all.subarray(j * bins, (j + 1) * bins));
+  }
+
+  /** Plane `p` summed over every id (of a plane that sums), in `bins` bins of `width` (as series()). */
+  total(p: number, width: number, bins: number): Float64Array {
+    const factor = width / this.width;
+    const out = new Float64Array(bins);
+    const plane = this.#planes[p];
+    if (plane == null) return out;
+    const ids = this.#ids;
+    for (let c = 0; c < Math.min(this.columns, bins * factor); c++) {
+      const bin = Math.floor(c / factor);
+      let sum = 0;
+      for (let i = c * ids; i < (c + 1) * ids; i++) sum += plane[i]!;
+      out[bin]! += sum;
+    }
+    return out;
   }
 
   /** Per id (ids 0 … count-1), plane `p` summed over every column, and its largest column. */
@@ -225,31 +236,13 @@ export class BinColumns {
         if (value > peaks[j]!) peaks[j] = value;
       }
     }
-    // A block of ids at a time, so that the bytes written (id after id) stay in the cache.
-    for (let from = 0; from < count; from += SHARE_BLOCK) {
-      const to = Math.min(count, from + SHARE_BLOCK);
-      for (let b = 0; b < filled; b++) {
-        const base = b * stride;
-        for (let j = from; j < to; j++) {
-          const value = values[base + index[j]!]!;
-          if (value > 0) out[j * bins + b] = Math.max(1, Math.round((255 * value) / peaks[j]!));
-        }
+    for (let b = 0; b < filled; b++) {
+      const base = b * stride;
+      for (let j = 0; j < count; j++) {
+        const value = values[base + index[j]!]!;
+        if (value > 0) out[j * bins + b] = Math.max(1, Math.round((255 * value) / peaks[j]!));
       }
     }
     return out;
   }
-}
-
-/** The width (ns) of `bins` bins over `span` seconds: the first power-of-two multiple of 1 ms that covers the span in that many. */
-export function binWidth(span: number, bins: number): number {
-  let width = MIN_BIN_WIDTH;
-  while (width * bins < span * 1e9) width *= 2;
-  return width;
-}
-
-/** Bins of planes `kinds` starting as wide as a run that ends at `plannedEnd` (ns from its start) is drawn with, else at 1 ms. */
-export function binsFor(plannedEnd: number | undefined, kinds: readonly PlaneKind[]): BinColumns {
-  if (plannedEnd === undefined) return new BinColumns(MIN_BIN_WIDTH, kinds);
-  const width = binWidth(plannedEnd / 1e9, MAX_BINS);
-  return new BinColumns(width, kinds, Math.floor(plannedEnd / width) + 1);
 }
