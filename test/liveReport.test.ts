@@ -67,6 +67,11 @@ describe('LiveReport', () => {
     // Each log applied as it fills, its arrays filled again by the engine.
     assert.deepEqual(await run(3, { heldLogs: 1 }), live);
 
+    assert.deepEqual(
+      live.topics.map((row) => [row.topic, row.published, row.dropped]),
+      Array.from({ length: TALKERS }, (_, i) => [`/chatter${i}`, 3000, 0]).sort(),
+      'a message each ms from 1 ms on, none lost',
+    );
     const latency = (i: number) => live.topics.find((row) => row.topic === `/chatter${i}`)!.latency!;
     assert.deepEqual(latency(0), { count: 3000, min: 0, mean: 0, p50: 0, p99: 0, max: 0, exact: true });
     assert.equal(latency(1).mean, 0.002);
