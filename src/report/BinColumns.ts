@@ -228,8 +228,9 @@ export class BinColumns {
       index = Int32Array.from(ids, (_, j) => j);
     }
     const filled = factor > 1 ? bins : Math.min(bins, this.columns);
-    const peaks = factor === 1 && columnPeaks !== undefined ? Float64Array.from(ids, (id) => columnPeaks[id]!) : new Float64Array(count);
-    for (let b = 0; b < filled && (factor > 1 || columnPeaks === undefined); b++) {
+    const given = factor === 1 ? columnPeaks : undefined;
+    const peaks = given !== undefined ? Float64Array.from(ids, (id) => given[id]!) : new Float64Array(count);
+    for (let b = 0; b < filled && given === undefined; b++) {
       const base = b * stride;
       for (let j = 0; j < count; j++) {
         const value = values[base + index[j]!]!;
