@@ -86,8 +86,9 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
       const topic = channel === '-' ? '' : channel!;
       const hi = digest === '-' ? 0 : parseInt(digest.slice(0, 8), 16) | 0;
       const lo = digest === '-' ? 0 : parseInt(digest.slice(8), 16) | 0;
+      log.moveTo(offset);
       if (OUTPUTS.has(kind!)) {
-        log.output({ entityId: entity, channel: topic }, entity, kind as OutputKind, offset);
+        log.output({ entityId: entity, channel: topic }, entity, kind as OutputKind);
         if (kind === 'publish') matcher.published(topic, offset, lo, hi);
         continue;
       }
@@ -96,7 +97,7 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
       // As the engine notes it: when the message was published, unless at the take itself (-1: not found).
       const publishedAt = kind === 'subscription' ? matcher.take(entity, topic, lo, hi) : offset;
       if (publishedAt !== offset) log.consumed(entity, publishedAt);
-      log.callback(logged, entity, offset, 0);
+      log.callback(logged, entity, 0);
     }
     log.handOver();
     const end = /^# end (\S+) at (-?\d+) callbacks (\d+) fingerprint (\S+)$/.exec(reader.end);

@@ -377,7 +377,7 @@ export class Engine {
       fp.word(digestHi);
     }
     const log = this.eventLog;
-    if (log !== null) log.output(source, id, kind, this.now);
+    if (log !== null) log.output(source, id, kind);
     const observers = this.observers;
     for (let i = 0; i < observers.length; i++) observers[i]!.onOutput?.(kind, source, id, digestLo, digestHi);
   }
@@ -614,6 +614,7 @@ export class Engine {
     this.#instantCallbacks = 0;
     if (this.#recentChannels.length > 0) this.#recentChannels.length = 0;
     if (this.#beat !== null) this.#beat[Heartbeat.NOW] = offset;
+    if (this.eventLog !== null) this.eventLog.moveTo(offset);
     // The fingerprint takes the time once per step; the callbacks that follow ran at it.
     if (this.fingerprintEnabled) this.fingerprint.integer(offset);
   }
@@ -857,7 +858,7 @@ export class Engine {
     }
     const log = this.eventLog;
     // Callbacks before the start (now reads 0) count at the start.
-    if (log !== null) log.callback(entity, id, this.now, this.effectDelay);
+    if (log !== null) log.callback(entity, id, this.effectDelay);
     const observers = this.observers;
     for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity, id, lo, hi);
     if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {

@@ -51,7 +51,10 @@ export class EventLog {
   #newEntities: LoggedEntity[] = [];
   #newSources: { source: LoggedSource; kind: OutputKind }[] = [];
   readonly #spares: LoggedEvents[] = [];
+  /** The time of the entries noted last, and the engine's time (see moveTo). */
   #time = 0;
+  #now = 0;
+  #moved = false;
   /** A bit per entity id: seen as a callback's entity; as an output source. */
   #seenEntities: Int32Array<ArrayBuffer> = new Int32Array(64);
   #seenSources: Int32Array<ArrayBuffer> = new Int32Array(64);
@@ -61,40 +64,49 @@ export class EventLog {
     this.#onFull = onFull;
   }
 
-  /** A callback of `entity` (`id`) ran at `time` (ns from the start) for `duration`. */
-  callback(entity: LoggedEntity, id: number, time: number, duration: number): void {
-    // The common case in a few comparisons and a store (the engine's hot code inlines this);
-    // the rest, rare, is a call of its own.
-    if (this.#length < LOG_ENTRIES && time === this.#time && duration === 0 && seen(this.#seenEntities, id)) this.#entries[this.#length++] = id;
-    else this.#callbackWithNotes(entity, id, time, duration);
+  /**
+   * The entries from now on happen at `time` (ns from the start). Told once per step rather than
+   * passed with every entry: a time past 2^31 ns is a heap number when passed, one per output.
+   */
+  moveTo(time: number): void {
+    this.#now = time;
+    this.#moved = time !== this.#time;
   }
 
-  #callbackWithNotes(entity: LoggedEntity, id: number, time: number, duration: number): void {
+  /** A callback of `entity` (`id`) ran now for `duration`. */
+  callback(entity: LoggedEntity, id: number, duration: number): void {
+    // The common case in a few comparisons and a store (the engine's hot code inlines this);
+    // the rest, rare, is a call of its own.
+    if (this.#length < LOG_ENTRIES && !this.#moved && duration === 0 && seen(this.#seenEntities, id)) this.#entries[this.#length++] = id;
+    else this.#callbackWithNotes(entity, id, duration);
+  }
+
+  #callbackWithNotes(entity: LoggedEntity, id: number, duration: number): void {
     // Room for the most a callback takes: a time, a duration, the callback.
     if (this.#length > LOG_ENTRIES - 3 || this.#sideLength > SIDE_VALUES - 2) this.handOver();
     if (!seen(this.#seenEntities, id)) {
       this.#seenEntities = markSeen(this.#seenEntities, id);
       this.#newEntities.push(entity);
     }
-    if (time !== this.#time) this.#note(TIME, time);
+    this.#noteTime();
     if (duration !== 0) this.#note(DURATION, duration);
     this.#entries[this.#length++] = id;
   }
 
-  /** `source` (`id`) had an output of `kind` at `time`. */
-  output(source: LoggedSource, id: number, kind: OutputKind, time: number): void {
+  /** `source` (`id`) had an output of `kind` now. */
+  output(source: LoggedSource, id: number, kind: OutputKind): void {
     const entry = -(FIRST_TAGGED + 4 * id + (kind === 'publish' ? 0 : kind === 'response' ? 1 : 2));
-    if (this.#length < LOG_ENTRIES && time === this.#time && seen(this.#seenSources, id)) this.#entries[this.#length++] = entry;
-    else this.#outputWithNotes(source, id, kind, time, entry);
+    if (this.#length < LOG_ENTRIES && !this.#moved && seen(this.#seenSources, id)) this.#entries[this.#length++] = entry;
+    else this.#outputWithNotes(source, id, kind, entry);
   }
 
-  #outputWithNotes(source: LoggedSource, id: number, kind: OutputKind, time: number, entry: number): void {
+  #outputWithNotes(source: LoggedSource, id: number, kind: OutputKind, entry: number): void {
     if (this.#length > LOG_ENTRIES - 2 || this.#sideLength > SIDE_VALUES - 1) this.handOver();
     if (!seen(this.#seenSources, id)) {
       this.#seenSources = markSeen(this.#seenSources, id);
       this.#newSources.push({ source, kind });
     }
-    if (time !== this.#time) this.#note(TIME, time);
+    this.#noteTime();
     this.#entries[this.#length++] = entry;
   }
 
@@ -105,8 +117,14 @@ export class EventLog {
     this.#side[this.#sideLength++] = at;
   }
 
+  #noteTime(): void {
+    if (!this.#moved) return;
+    this.#moved = false;
+    this.#time = this.#now;
+    this.#note(TIME, this.#now);
+  }
+
   #note(what: number, value: number): void {
-    if (what === TIME) this.#time = value;
     this.#entries[this.#length++] = what;
     this.#side[this.#sideLength++] = value;
   }

@@ -31,6 +31,7 @@ export class LiveReport {
     this.#heldLogs = heldLogs;
     this.#collector = new ReportCollector(plannedEnd);
     this.#log = this.#engine.eventLog = new EventLog((events) => this.#hold(events));
+    this.#log.moveTo(this.#engine.now);
     const network = simulation.network;
     if (network !== null) {
       simulation.delivery.watch(network.config.linksTopic, (sample) => {
