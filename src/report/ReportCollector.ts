@@ -116,8 +116,17 @@ export class ReportCollector {
   #applied = false;
   #durations = false;
   #lastTime = 0;
-  /** The time of the log entries applied last (a log notes the time only where it changes). */
+  /**
+   * The time of the log entries applied last (a log notes the time only where it changes), and
+   * where its columns of callbacks by row and of publishes by topic are (see #moveTo).
+   */
   #time = 0;
+  #rowColumn = 0;
+  #topicColumn = 0;
+  #calls: Int32Array | Float64Array = new Int32Array(0);
+  #publishes: Int32Array | Float64Array = new Int32Array(0);
+  /** The modeled duration the log noted for the next callback (0: none noted). */
+  #duration = 0;
   /** By entity id, when the item its next callback consumes was produced, as the log noted it (NaN: none noted, produced when taken; -1: not known). */
   #consumed: Float64Array<ArrayBuffer> = new Float64Array(0);
   readonly #links = new Map<string, { times: number[]; periods: LinkPeriod[] }>();
@@ -142,76 +151,88 @@ export class ReportCollector {
 
   /**
    * Applies a full EventLog's events, in the order they happened, the entities and sources it
-   * saw first described before. One loop with the collector's state in locals: records grow
-   * only as entities are described, planes only when the time moves to a column they have no
-   * room for (taken again then).
+   * saw first described before. Most entries only count (countPlain, a loop small enough to
+   * keep its state in registers: the loop that did everything ran at half its speed); each of
+   * the others, where it stops, is applied on its own.
    */
   applyLog(log: LoggedEvents): void {
     this.#applied = true;
     for (const entity of log.newEntities) this.#describeCallback(entity.entityId, entity.kind, entity.owner, entity.channel);
     for (const { source, kind } of log.newSources) this.#describeOutput(source.entityId, kind, source.channel);
     const { entries, side, length } = log;
-    const records = this.#records;
-    const sources = this.#sources;
-    const rowBins = this.#rowBins;
-    const topicBins = this.#topicBins;
-    let calls = rowBins.plane(CALLS);
-    let publishes = topicBins.plane(PUBLISHES);
-    const bars = this.#bars;
-    const barsPerRow = this.#barsPerRow;
-    let consumed = this.#consumed;
-    let time = this.#time;
-    let rowColumn = rowBins.at(time);
-    let topicColumn = topicBins.at(time);
-    let duration = 0;
+    // Describing may have laid the planes out anew.
+    this.#moveTo(this.#time);
     let next = 0;
     for (let i = 0; i < length; i++) {
-      const entry = entries[i]!;
-      if (entry >= 0) {
-        const at = RECORD * entry;
-        const row = records[at + ROW]! - 1;
-        calls[rowColumn + row]!++;
-        // Kept while the row is within its share (which only shrinks: once a row has kept as many as
-        // its share, it never keeps another, and it was cut off when its callbacks outnumber them).
-        const kept = records[at + KEPT]!;
-        if (kept < barsPerRow) {
-          records[at + KEPT] = kept + 1;
-          bars.push(row, time, duration);
-        }
-        if (duration !== 0) {
-          this.#took(row, rowColumn + row, time, duration);
-          duration = 0;
-        }
-        // A subscription's take of an item the log noted consumed; one with no note took an item
-        // produced now (latency 0: counted from its callbacks when the report is built).
-        if (entry < consumed.length && !Number.isNaN(consumed[entry]!)) {
-          this.#take(records[at + ROW_TOPIC]!, time, consumed[entry]!);
-          consumed[entry] = NaN;
-        }
-      } else if (entry === TIME) {
-        time = side[next++]!;
-        rowColumn = rowBins.at(time);
-        topicColumn = topicBins.at(time);
-        calls = rowBins.plane(CALLS);
-        publishes = topicBins.plane(PUBLISHES);
-      } else if (entry === DURATION) duration = side[next++]!;
-      else {
-        const code = -entry - FIRST_TAGGED;
-        const id = code >> 2;
-        const tag = code & 3;
-        if (tag === CONSUMED) {
-          consumed = this.#consumed = holding(this.#consumed, id, NaN);
-          consumed[id] = side[next++]!;
-          continue;
-        }
-        const topic = sources[id]! - 1;
-        if (topic < 0) continue;
-        if (tag === DROP) this.#dropped[topic]!++;
-        else publishes[topicColumn + topic]!++;
+      // A duration noted is the next callback's: that one is applied on its own.
+      if (this.#duration === 0) {
+        i = countPlain(entries, i, length, this.#records, this.#barsPerRow, this.#consumed.length, this.#calls, this.#rowColumn, this.#sources, this.#publishes, this.#topicColumn);
+        if (i === length) break;
       }
+      const entry = entries[i]!;
+      if (entry === TIME || entry === DURATION || (entry <= -FIRST_TAGGED && ((-entry - FIRST_TAGGED) & 3) === CONSUMED)) this.#applyNote(entry, side[next++]!);
+      else if (entry >= 0) this.#applyCallback(entry);
+      else this.#applyOutput(entry);
     }
+    if (this.#time > this.#lastTime) this.#lastTime = this.#time;
+  }
+
+  /** The entries that follow happened at `time`: the columns that hold it. */
+  #moveTo(time: number): void {
     this.#time = time;
-    if (time > this.#lastTime) this.#lastTime = time;
+    this.#rowColumn = this.#rowBins.at(time);
+    this.#topicColumn = this.#topicBins.at(time);
+    this.#calls = this.#rowBins.plane(CALLS);
+    this.#publishes = this.#topicBins.plane(PUBLISHES);
+  }
+
+  /** A TIME, DURATION or CONSUMED entry with its side value. */
+  #applyNote(entry: number, value: number): void {
+    if (entry === TIME) this.#moveTo(value);
+    else if (entry === DURATION) this.#duration = value;
+    else {
+      const id = (-entry - FIRST_TAGGED) >> 2;
+      this.#consumed = holding(this.#consumed, id, NaN);
+      this.#consumed[id] = value;
+    }
+  }
+
+  /** A callback of entity `id`, with all that may come with it. */
+  #applyCallback(id: number): void {
+    const records = this.#records;
+    const at = RECORD * id;
+    const row = records[at + ROW]! - 1;
+    const column = this.#rowColumn + row;
+    const time = this.#time;
+    const duration = this.#duration;
+    this.#calls[column]!++;
+    // Kept while the row is within its share (which only shrinks: once a row has kept as many as
+    // its share, it never keeps another, and it was cut off when its callbacks outnumber them).
+    const kept = records[at + KEPT]!;
+    if (kept < this.#barsPerRow) {
+      records[at + KEPT] = kept + 1;
+      this.#bars.push(row, time, duration);
+    }
+    if (duration !== 0) {
+      this.#took(row, column, time, duration);
+      this.#duration = 0;
+    }
+    // A subscription's take of an item the log noted consumed; one with no note took an item
+    // produced now (latency 0: counted from its callbacks when the report is built).
+    const consumed = this.#consumed;
+    if (id < consumed.length && !Number.isNaN(consumed[id]!)) {
+      this.#take(records[at + ROW_TOPIC]!, time, consumed[id]!);
+      consumed[id] = NaN;
+    }
+  }
+
+  /** An output entry (tagged), counted on its topic unless its source is hidden. */
+  #applyOutput(entry: number): void {
+    const code = -entry - FIRST_TAGGED;
+    const topic = this.#sources[code >> 2]! - 1;
+    if (topic < 0) return;
+    if ((code & 3) === DROP) this.#dropped[topic]!++;
+    else this.#publishes[this.#topicColumn + topic]!++;
   }
 
   #describeCallback(entity: number, kind: string, owner: string, channel: string): void {
@@ -548,6 +569,43 @@ function fairShare(demands: Float64Array, budget: number): number {
     left -= sorted[i]!;
   }
   return Infinity;
+}
+
+/**
+ * Counts the entries of `entries` from `from` on that need nothing but counting (no duration is
+ * pending): a callback of a row whose callbacks are no longer kept one by one and with no item
+ * noted consumed (ids below `consumedIds` may have one), an output published or (hidden source)
+ * not counted. Returns where it stopped: the first entry that needs more, or `length`.
+ */
+function countPlain(
+  entries: Int32Array,
+  from: number,
+  length: number,
+  records: Int32Array,
+  barsPerRow: number,
+  consumedIds: number,
+  calls: Int32Array | Float64Array,
+  rowColumn: number,
+  sources: Int32Array,
+  publishes: Int32Array | Float64Array,
+  topicColumn: number,
+): number {
+  for (let i = from; i < length; i++) {
+    const entry = entries[i]!;
+    if (entry >= 0) {
+      const at = RECORD * entry;
+      if (records[at + KEPT]! < barsPerRow || entry < consumedIds) return i;
+      calls[rowColumn + records[at + ROW]! - 1]!++;
+    } else {
+      const code = -entry - FIRST_TAGGED;
+      const tag = code & 3;
+      // TIME and DURATION (codes below 0), a loss, a consumed item: not only counted.
+      if (code < 0 || tag === DROP || tag === CONSUMED) return i;
+      const topic = sources[code >> 2]! - 1;
+      if (topic >= 0) publishes[topicColumn + topic]!++;
+    }
+  }
+  return length;
 }
 
 /** Nine significant digits: plenty for a plot, and short in JSON. */
