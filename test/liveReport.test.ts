@@ -8,6 +8,7 @@ import { LOG_ENTRIES } from '../src/engine/EventLog.js';
 import { LiveReport } from '../src/report/LiveReport.js';
 import { BAR_BUDGET } from '../src/report/ReportCollector.js';
 import type { ReportData } from '../src/report/ReportData.js';
+import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Simulation } from '../src/rcl/Simulation.js';
 import { MS, tempDir } from './helpers.js';
@@ -20,13 +21,14 @@ const META = { title: 'live', source: 'run' as const, summary: {}, results: {}, 
  * callbacks, publishes, takes), reported by a LiveReport; with `tracePath`, also traced. Talker
  * i's topic has a delay: none for i % 4 = 0, 2 ms for 1, drawn within 1–5 ms for 2 and 3.
  */
-async function run(seconds: number, options: { plannedEnd?: number; tracePath?: string; heldLogs?: number } = {}): Promise<ReportData> {
+async function run(seconds: number, options: { plannedEnd?: number; tracePath?: string; heldLogs?: number; executionTimes?: ExecutionTimeRule[] } = {}): Promise<ReportData> {
   const chatter = (i: number): string => `/chatter${i}`;
   const simulation = new Simulation({
     startTime: 0n,
     logOutput: new LogOutput(() => {}),
     topicDelays: new Map(Array.from({ length: TALKERS / 4 }, (_, k) => [chatter(4 * k + 1), 2n * MS])),
     topicDelayRanges: new Map(Array.from({ length: TALKERS / 2 }, (_, k) => [chatter(4 * Math.floor(k / 2) + 2 + (k % 2)), { min: 1n * MS, max: 5n * MS }])),
+    ...(options.executionTimes === undefined ? {} : { executionTimes: options.executionTimes }),
   });
   simulation.enter();
   try {
@@ -79,6 +81,18 @@ describe('LiveReport', () => {
     for (const i of [2, 3]) {
       assert.ok(latency(i).min >= 0.001 && latency(i).max <= 0.005 && latency(i).min < latency(i).p50 && latency(i).p50 < latency(i).p99, JSON.stringify(latency(i)));
     }
+  });
+
+  it("adds each callback's modeled execution time to its row's busy time, past the callbacks kept one by one", async () => {
+    const report = await run(3, { executionTimes: [{ kind: 'subscription', time: { kind: 'fixed', ns: 10_000 } }] });
+    assert.equal(report.timeline.durations, true);
+    const listeners = report.timeline.rows.filter((row) => row.kind === 'subscription');
+    assert.equal(listeners.length, TALKERS);
+    for (const row of listeners) {
+      assert.ok(row.callbacks > (2 * BAR_BUDGET) / report.timeline.rows.length, `${row.node}: more callbacks than a row keeps one by one (${row.callbacks}, ${report.timeline.rows.length} rows)`);
+      assert.ok(Math.abs(row.busy - row.callbacks * 1e-5) < 1e-9, `${row.node}: ${row.callbacks} callbacks of 10 µs, busy ${row.busy} s`);
+    }
+    assert.ok(report.timeline.rows.filter((row) => row.kind === 'timer').every((row) => row.busy === 0));
   });
 
   it('bins a run that ends when it was planned to as one whose end was not known, and one that ends early in at most its bins', async () => {

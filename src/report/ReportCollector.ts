@@ -152,8 +152,9 @@ export class ReportCollector {
   /**
    * Applies a full EventLog's events, in the order they happened, the entities and sources it
    * saw first described before. Most entries only count (countPlain, a loop small enough to
-   * keep its state in registers: the loop that did everything ran at half its speed); each of
-   * the others, where it stops, is applied on its own.
+   * keep its state in registers: the one loop that did everything took 16 ms for the 1.66 M
+   * entries of the 10^6-callback graph, where a loop that only counts takes 8); each of the
+   * others, where it stops, is applied on its own.
    */
   applyLog(log: LoggedEvents): void {
     this.#applied = true;
@@ -166,7 +167,7 @@ export class ReportCollector {
     for (let i = 0; i < length; i++) {
       // A duration noted is the next callback's: that one is applied on its own.
       if (this.#duration === 0) {
-        i = countPlain(entries, i, length, this.#records, this.#barsPerRow, this.#consumed.length, this.#calls, this.#rowColumn, this.#sources, this.#publishes, this.#topicColumn);
+        i = countPlain(entries, i, length, this.#records, this.#barsPerRow, this.#consumed, this.#calls, this.#rowColumn, this.#sources, this.#publishes, this.#topicColumn);
         if (i === length) break;
       }
       const entry = entries[i]!;
@@ -574,8 +575,7 @@ function fairShare(demands: Float64Array, budget: number): number {
 /**
  * Counts the entries of `entries` from `from` on that need nothing but counting (no duration is
  * pending): a callback of a row whose callbacks are no longer kept one by one and with no item
- * noted consumed (ids below `consumedIds` may have one), an output published or (hidden source)
- * not counted. Returns where it stopped: the first entry that needs more, or `length`.
+ * noted `consumed`, an output published or (hidden source) not counted. Returns where it stopped: the first entry that needs more, or `length`.
  */
 function countPlain(
   entries: Int32Array,
@@ -583,7 +583,7 @@ function countPlain(
   length: number,
   records: Int32Array,
   barsPerRow: number,
-  consumedIds: number,
+  consumed: Float64Array,
   calls: Int32Array | Float64Array,
   rowColumn: number,
   sources: Int32Array,
@@ -594,7 +594,7 @@ function countPlain(
     const entry = entries[i]!;
     if (entry >= 0) {
       const at = RECORD * entry;
-      if (records[at + KEPT]! < barsPerRow || entry < consumedIds) return i;
+      if (records[at + KEPT]! < barsPerRow || (entry < consumed.length && !Number.isNaN(consumed[entry]!))) return i;
       calls[rowColumn + records[at + ROW]! - 1]!++;
     } else {
       const code = -entry - FIRST_TAGGED;
