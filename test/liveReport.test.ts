@@ -18,8 +18,9 @@ const META = { title: 'live', source: 'run' as const, summary: {}, results: {}, 
 
 /**
  * 40 talkers at 1 kHz, each heard by a listener, for `seconds` (~120,000 events a second:
- * callbacks, publishes, takes), reported by a LiveReport; with `tracePath`, also traced. Talker
- * i's topic has a delay: none for i % 4 = 0, 2 ms for 1, drawn within 1–5 ms for 2 and 3.
+ * callbacks, publishes, takes), reported by a LiveReport; with `tracePath`, also traced; with
+ * `executionTimes`, the callbacks they match take those times. Talker i's topic has a delay:
+ * none for i % 4 = 0, 2 ms for 1, drawn within 1–5 ms for 2 and 3.
  */
 async function run(seconds: number, options: { plannedEnd?: number; tracePath?: string; heldLogs?: number; executionTimes?: ExecutionTimeRule[] } = {}): Promise<ReportData> {
   const chatter = (i: number): string => `/chatter${i}`;
