@@ -20,6 +20,21 @@ export const FIRST_TAGGED = 4;
 export const OUTPUT_TAGS: readonly OutputKind[] = ['publish', 'response', 'drop'];
 export const CONSUMED = 3;
 
+/** Whether an entry is tagged (not a callback, TIME or DURATION). */
+export function isTagged(entry: number): boolean {
+  return entry <= -FIRST_TAGGED;
+}
+
+/** A tagged entry's id. */
+export function taggedId(entry: number): number {
+  return (-entry - FIRST_TAGGED) >> 2;
+}
+
+/** A tagged entry's tag. */
+export function tagOf(entry: number): number {
+  return (-entry - FIRST_TAGGED) & 3;
+}
+
 /** What a consumer learns of a callback's entity, and of an output source, when the log first sees it. */
 export type LoggedEntity = Pick<Executable, 'entityId' | 'kind' | 'owner' | 'channel'>;
 export type LoggedSource = Pick<OutputSource, 'entityId' | 'channel'>;

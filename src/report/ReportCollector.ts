@@ -1,5 +1,5 @@
 import { holding } from '../engine/byId.js';
-import { CONSUMED, DURATION, FIRST_TAGGED, OUTPUT_TAGS, TIME, type LoggedEvents } from '../engine/EventLog.js';
+import { CONSUMED, DURATION, isTagged, OUTPUT_TAGS, taggedId, tagOf, TIME, type LoggedEvents } from '../engine/EventLog.js';
 import type { OutputKind } from '../engine/Executable.js';
 import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from './BinColumns.js';
 import { binEdge, HISTOGRAM_BINS, LatencyValues } from './LatencyValues.js';
@@ -171,8 +171,8 @@ export class ReportCollector {
         if (i === length) break;
       }
       const entry = entries[i]!;
-      if (entry === TIME || entry === DURATION || (entry <= -FIRST_TAGGED && ((-entry - FIRST_TAGGED) & 3) === CONSUMED)) this.#applyNote(entry, side[next++]!);
-      else if (entry >= 0) this.#applyCallback(entry);
+      if (entry >= 0) this.#applyCallback(entry);
+      else if (!isTagged(entry) || tagOf(entry) === CONSUMED) this.#applyNote(entry, side[next++]!);
       else this.#applyOutput(entry);
     }
     if (this.#time > this.#lastTime) this.#lastTime = this.#time;
@@ -192,7 +192,7 @@ export class ReportCollector {
     if (entry === TIME) this.#moveTo(value);
     else if (entry === DURATION) this.#duration = value;
     else {
-      const id = (-entry - FIRST_TAGGED) >> 2;
+      const id = taggedId(entry);
       this.#consumed = holding(this.#consumed, id, NaN);
       this.#consumed[id] = value;
     }
@@ -229,10 +229,9 @@ export class ReportCollector {
 
   /** An output entry (tagged), counted on its topic unless its source is hidden. */
   #applyOutput(entry: number): void {
-    const code = -entry - FIRST_TAGGED;
-    const topic = this.#sources[code >> 2]! - 1;
+    const topic = this.#sources[taggedId(entry)]! - 1;
     if (topic < 0) return;
-    if ((code & 3) === DROP) this.#dropped[topic]!++;
+    if (tagOf(entry) === DROP) this.#dropped[topic]!++;
     else this.#publishes[this.#topicColumn + topic]!++;
   }
 
@@ -597,11 +596,10 @@ function countPlain(
       if (records[at + KEPT]! < barsPerRow || (entry < consumed.length && !Number.isNaN(consumed[entry]!))) return i;
       calls[rowColumn + records[at + ROW]! - 1]!++;
     } else {
-      const code = -entry - FIRST_TAGGED;
-      const tag = code & 3;
-      // TIME and DURATION (codes below 0), a loss, a consumed item: not only counted.
-      if (code < 0 || tag === DROP || tag === CONSUMED) return i;
-      const topic = sources[code >> 2]! - 1;
+      const tag = tagOf(entry);
+      // TIME and DURATION, a loss, a consumed item: not only counted.
+      if (!isTagged(entry) || tag === DROP || tag === CONSUMED) return i;
+      const topic = sources[taggedId(entry)]! - 1;
       if (topic >= 0) publishes[topicColumn + topic]!++;
     }
   }
