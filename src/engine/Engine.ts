@@ -1,7 +1,7 @@
 import { createHook } from 'node:async_hooks';
 import { EngineTimer } from './EngineTimer.js';
 import { SKIPPED, type EngineObserver, type Executable, type OutputKind, type OutputSource } from './Executable.js';
-import type { EventLog } from './EventLog.js';
+import { isSeen, outputEntry, type EventLog } from './EventLog.js';
 import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError, type UncaughtOrigin } from './errors.js';
 import { Hash64 } from './Hash64.js';
 import { Heartbeat } from './Heartbeat.js';
@@ -377,7 +377,14 @@ export class Engine {
       fp.word(digestHi);
     }
     const log = this.eventLog;
-    if (log !== null) log.output(source, id, kind);
+    if (log !== null) {
+      // The common case appended here (see EventLog).
+      const at = log.length;
+      if (at < log.limit && isSeen(log.seenSources, id)) {
+        log.entries[at] = outputEntry(id, kind);
+        log.length = at + 1;
+      } else log.output(source, id, kind);
+    }
     const observers = this.observers;
     for (let i = 0; i < observers.length; i++) observers[i]!.onOutput?.(kind, source, id, digestLo, digestHi);
   }
@@ -857,8 +864,15 @@ export class Engine {
       fp.word(hi);
     }
     const log = this.eventLog;
-    // Callbacks before the start (now reads 0) count at the start.
-    if (log !== null) log.callback(entity, id, this.effectDelay);
+    if (log !== null) {
+      // The common case appended here (see EventLog). Callbacks before the start (now reads 0) count at the start.
+      const at = log.length;
+      const duration = this.effectDelay;
+      if (at < log.limit && duration === 0 && isSeen(log.seenEntities, id)) {
+        log.entries[at] = id;
+        log.length = at + 1;
+      } else log.callback(entity, id, duration);
+    }
     const observers = this.observers;
     for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity, id, lo, hi);
     if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {

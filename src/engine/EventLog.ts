@@ -48,20 +48,36 @@ export interface LoggedEvents {
   newSources: { source: LoggedSource; kind: OutputKind }[];
 }
 
+/** An output's entry: of source `id`, of `kind`. */
+export function outputEntry(id: number, kind: OutputKind): number {
+  return -(FIRST_TAGGED + 4 * id + (kind === 'publish' ? 0 : kind === 'response' ? 1 : 2));
+}
+
 /**
  * What the engine runs, for a consumer that aggregates it (a run's report): per callback its
  * entity id, per output its source id and kind, and a side value where something changes (the
- * sim time, a callback's modeled duration, when the item a callback consumed was produced). The
- * engine appends as it goes — a few stores per event, no call out of the engine: an observer
- * told of every event cost the run a call per event and slowed the code around the call. Each
+ * sim time, a callback's modeled duration, when the item a callback consumed was produced). Each
  * full log is handed to the consumer (`onFull`) with the entities and sources seen in it for the
  * first time, so that the consumer can describe them before it reads their entries; the
  * consumer owns the arrays from then on, and may give them back (recycle) once read.
+ *
+ * The engine appends the common entry itself (Engine#execute, Engine#output: an entity or
+ * source seen before, nothing to note first, room left), a few loads and a store, through the
+ * public fields below; everything else is a call (callback, output). Neither an observer told
+ * of every event nor a call into the log per event will do: an observer cost a call per event,
+ * and V8 inlined the log's call into the engine's hot code at the expense of the callbacks' own
+ * code (a timer's run was no longer inlined there; see docs/architecture.md for the figures).
  */
 export class EventLog {
-  #entries = new Int32Array(LOG_ENTRIES);
+  /** Where the engine appends (entries[length]), while length < limit. */
+  entries = new Int32Array(LOG_ENTRIES);
+  length = 0;
+  /** LOG_ENTRIES, or 0 while the next entry must note the time first (see moveTo). */
+  limit = LOG_ENTRIES;
+  /** By entity id, 1 once seen as a callback's entity; as an output source. */
+  seenEntities: Uint8Array<ArrayBuffer> = new Uint8Array(64);
+  seenSources: Uint8Array<ArrayBuffer> = new Uint8Array(64);
   #side = new Float64Array(SIDE_VALUES);
-  #length = 0;
   #sideLength = 0;
   #newEntities: LoggedEntity[] = [];
   #newSources: { source: LoggedSource; kind: OutputKind }[] = [];
@@ -69,10 +85,6 @@ export class EventLog {
   /** The time of the entries noted last, and the engine's time (see moveTo). */
   #time = 0;
   #now = 0;
-  #moved = false;
-  /** A bit per entity id: seen as a callback's entity; as an output source. */
-  #seenEntities: Int32Array<ArrayBuffer> = new Int32Array(64);
-  #seenSources: Int32Array<ArrayBuffer> = new Int32Array(64);
   readonly #onFull: (events: LoggedEvents) => void;
 
   constructor(onFull: (events: LoggedEvents) => void) {
@@ -85,74 +97,61 @@ export class EventLog {
    */
   moveTo(time: number): void {
     this.#now = time;
-    this.#moved = time !== this.#time;
+    this.limit = time === this.#time ? LOG_ENTRIES : 0;
   }
 
   /** A callback of `entity` (`id`) ran now for `duration`. */
   callback(entity: LoggedEntity, id: number, duration: number): void {
-    // The common case in a few comparisons and a store (the engine's hot code inlines this);
-    // the rest, rare, is a call of its own.
-    if (this.#length < LOG_ENTRIES && !this.#moved && duration === 0 && seen(this.#seenEntities, id)) this.#entries[this.#length++] = id;
-    else this.#callbackWithNotes(entity, id, duration);
-  }
-
-  #callbackWithNotes(entity: LoggedEntity, id: number, duration: number): void {
     // Room for the most a callback takes: a time, a duration, the callback.
-    if (this.#length > LOG_ENTRIES - 3 || this.#sideLength > SIDE_VALUES - 2) this.handOver();
-    if (!seen(this.#seenEntities, id)) {
-      this.#seenEntities = markSeen(this.#seenEntities, id);
+    if (this.length > LOG_ENTRIES - 3 || this.#sideLength > SIDE_VALUES - 2) this.handOver();
+    if (!isSeen(this.seenEntities, id)) {
+      this.seenEntities = markSeen(this.seenEntities, id);
       this.#newEntities.push(entity);
     }
     this.#noteTime();
     if (duration !== 0) this.#note(DURATION, duration);
-    this.#entries[this.#length++] = id;
+    this.entries[this.length++] = id;
   }
 
   /** `source` (`id`) had an output of `kind` now. */
   output(source: LoggedSource, id: number, kind: OutputKind): void {
-    const entry = -(FIRST_TAGGED + 4 * id + (kind === 'publish' ? 0 : kind === 'response' ? 1 : 2));
-    if (this.#length < LOG_ENTRIES && !this.#moved && seen(this.#seenSources, id)) this.#entries[this.#length++] = entry;
-    else this.#outputWithNotes(source, id, kind, entry);
-  }
-
-  #outputWithNotes(source: LoggedSource, id: number, kind: OutputKind, entry: number): void {
-    if (this.#length > LOG_ENTRIES - 2 || this.#sideLength > SIDE_VALUES - 1) this.handOver();
-    if (!seen(this.#seenSources, id)) {
-      this.#seenSources = markSeen(this.#seenSources, id);
+    if (this.length > LOG_ENTRIES - 2 || this.#sideLength > SIDE_VALUES - 1) this.handOver();
+    if (!isSeen(this.seenSources, id)) {
+      this.seenSources = markSeen(this.seenSources, id);
       this.#newSources.push({ source, kind });
     }
     this.#noteTime();
-    this.#entries[this.#length++] = entry;
+    this.entries[this.length++] = outputEntry(id, kind);
   }
 
   /** The next callback of entity `id` consumes an item produced at `at` (see Engine#consumed; -1: not known). */
   consumed(id: number, at: number): void {
-    if (this.#length > LOG_ENTRIES - 1 || this.#sideLength > SIDE_VALUES - 1) this.handOver();
-    this.#entries[this.#length++] = -(FIRST_TAGGED + 4 * id + CONSUMED);
+    if (this.length > LOG_ENTRIES - 1 || this.#sideLength > SIDE_VALUES - 1) this.handOver();
+    this.entries[this.length++] = -(FIRST_TAGGED + 4 * id + CONSUMED);
     this.#side[this.#sideLength++] = at;
   }
 
   #noteTime(): void {
-    if (!this.#moved) return;
-    this.#moved = false;
+    if (this.limit !== 0) return;
+    this.limit = LOG_ENTRIES;
     this.#time = this.#now;
     this.#note(TIME, this.#now);
   }
 
   #note(what: number, value: number): void {
-    this.#entries[this.#length++] = what;
+    this.entries[this.length++] = what;
     this.#side[this.#sideLength++] = value;
   }
 
   /** Hands what the log holds to its consumer, and goes on in arrays given back before, or new ones. */
   handOver(): void {
-    const full: LoggedEvents = { entries: this.#entries, length: this.#length, side: this.#side, newEntities: this.#newEntities, newSources: this.#newSources };
+    const full: LoggedEvents = { entries: this.entries, length: this.length, side: this.#side, newEntities: this.#newEntities, newSources: this.#newSources };
     const spare = this.#spares.pop();
-    this.#entries = spare?.entries ?? new Int32Array(LOG_ENTRIES);
+    this.entries = spare?.entries ?? new Int32Array(LOG_ENTRIES);
     this.#side = spare?.side ?? new Float64Array(SIDE_VALUES);
     this.#newEntities = [];
     this.#newSources = [];
-    this.#length = 0;
+    this.length = 0;
     this.#sideLength = 0;
     this.#onFull(full);
   }
@@ -163,12 +162,13 @@ export class EventLog {
   }
 }
 
-function seen(bits: Int32Array, id: number): boolean {
-  return id >> 5 < bits.length && (bits[id >> 5]! & (1 << (id & 31))) !== 0;
+/** Whether `id` is marked in `flags`. */
+export function isSeen(flags: Uint8Array, id: number): boolean {
+  return id < flags.length && flags[id] !== 0;
 }
 
-function markSeen(bits: Int32Array<ArrayBuffer>, id: number): Int32Array<ArrayBuffer> {
-  const marked = holding(bits, id >> 5);
-  marked[id >> 5]! |= 1 << (id & 31);
+function markSeen(flags: Uint8Array<ArrayBuffer>, id: number): Uint8Array<ArrayBuffer> {
+  const marked = holding(flags, id);
+  marked[id] = 1;
   return marked;
 }
