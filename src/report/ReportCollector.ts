@@ -160,6 +160,10 @@ export class ReportCollector {
     this.#applied = true;
     for (const entity of log.newEntities) this.#describeCallback(entity.entityId, entity.kind, entity.owner, entity.channel);
     for (const { source, kind } of log.newSources) this.#describeOutput(source.entityId, kind, source.channel);
+    // Room for them all at once: the first log of a large run describes thousands of rows, and
+    // each doubling would lay out (allocate and copy) every plane again.
+    if (this.#rows.length > 0) this.#rowBins.hold(this.#rows.length - 1);
+    if (this.#topicNames.length > 0) this.#topicBins.hold(this.#topicNames.length - 1);
     const { entries, side, length } = log;
     // Describing may have laid the planes out anew.
     this.#moveTo(this.#time);
@@ -244,7 +248,6 @@ export class ReportCollector {
     this.#records[at + ROW] = row + 1;
     this.#records[at + ROW_TOPIC] = topic;
     this.#busy = holding(this.#busy, row);
-    this.#rowBins.hold(row);
     // Twice a fair share of the bars drawn, so that a row cut off now is one that is binned in the end.
     this.#barsPerRow = Math.max(64, Math.floor((2 * BAR_BUDGET) / this.#rows.length));
   }
@@ -263,7 +266,6 @@ export class ReportCollector {
       this.#dropped.push(0);
       this.#noted.push(0);
       this.#latencies.addSeries();
-      this.#topicBins.hold(topic);
     }
     return topic;
   }
