@@ -48,9 +48,14 @@ export interface LoggedEvents {
   newSources: { source: LoggedSource; kind: OutputKind }[];
 }
 
-/** An output's entry: of source `id`, of `kind`. */
+/** A tagged entry: of `id`, with `tag`. */
+function taggedEntry(id: number, tag: number): number {
+  return -(FIRST_TAGGED + 4 * id + tag);
+}
+
+/** An output's entry: of source `id`, of `kind` (its place in OUTPUT_TAGS). */
 export function outputEntry(id: number, kind: OutputKind): number {
-  return -(FIRST_TAGGED + 4 * id + (kind === 'publish' ? 0 : kind === 'response' ? 1 : 2));
+  return taggedEntry(id, kind === 'publish' ? 0 : kind === 'response' ? 1 : 2);
 }
 
 /**
@@ -127,7 +132,7 @@ export class EventLog {
   /** The next callback of entity `id` consumes an item produced at `at` (see Engine#consumed; -1: not known). */
   consumed(id: number, at: number): void {
     if (this.length > LOG_ENTRIES - 1 || this.#sideLength > SIDE_VALUES - 1) this.handOver();
-    this.entries[this.length++] = -(FIRST_TAGGED + 4 * id + CONSUMED);
+    this.entries[this.length++] = taggedEntry(id, CONSUMED);
     this.#side[this.#sideLength++] = at;
   }
 

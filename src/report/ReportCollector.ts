@@ -165,7 +165,7 @@ export class ReportCollector {
     if (this.#rows.length > 0) this.#rowBins.hold(this.#rows.length - 1);
     if (this.#topicNames.length > 0) this.#topicBins.hold(this.#topicNames.length - 1);
     const { entries, side, length } = log;
-    // Describing may have laid the planes out anew.
+    // Making room may have laid the planes out anew.
     this.#moveTo(this.#time);
     let next = 0;
     for (let i = 0; i < length; i++) {
