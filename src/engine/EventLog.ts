@@ -86,7 +86,7 @@ export class EventLog {
   #sideLength = 0;
   #newEntities: LoggedEntity[] = [];
   #newSources: { source: LoggedSource; kind: OutputKind }[] = [];
-  readonly #spares: LoggedEvents[] = [];
+  readonly #spares: Int32Array<ArrayBuffer>[] = [];
   /** The time of the entries noted last, and the engine's time (see moveTo). */
   #time = 0;
   #now = 0;
@@ -148,12 +148,22 @@ export class EventLog {
     this.#side[this.#sideLength++] = value;
   }
 
-  /** Hands what the log holds to its consumer, and goes on in arrays given back before, or new ones. */
+  /**
+   * Hands what the log holds to its consumer, and goes on in entries given back before, or new
+   * ones. The side values leave as a copy of those noted (few, unless callbacks have modeled
+   * durations or consume items of earlier times) and the log keeps its array: a report holding
+   * its logs to the end of a run would otherwise hold, and have zeroed, 128 kB per log for a
+   * handful of times.
+   */
   handOver(): void {
-    const full: LoggedEvents = { entries: this.entries, length: this.length, side: this.#side, newEntities: this.#newEntities, newSources: this.#newSources };
-    const spare = this.#spares.pop();
-    this.entries = spare?.entries ?? new Int32Array(LOG_ENTRIES);
-    this.#side = spare?.side ?? new Float64Array(SIDE_VALUES);
+    const full: LoggedEvents = {
+      entries: this.entries,
+      length: this.length,
+      side: this.#side.slice(0, this.#sideLength),
+      newEntities: this.#newEntities,
+      newSources: this.#newSources,
+    };
+    this.entries = this.#spares.pop() ?? new Int32Array(LOG_ENTRIES);
     this.#newEntities = [];
     this.#newSources = [];
     this.length = 0;
@@ -161,9 +171,9 @@ export class EventLog {
     this.#onFull(full);
   }
 
-  /** Takes back the arrays of events handed over, to fill them again. */
+  /** Takes back the entries of events handed over, to fill them again. */
   recycle(events: LoggedEvents): void {
-    this.#spares.push(events);
+    this.#spares.push(events.entries);
   }
 }
 

@@ -5,7 +5,7 @@ import type { Simulation } from '../rcl/Simulation.js';
 import { ReportCollector, type LinkPeriod, type ReportMeta } from './ReportCollector.js';
 import type { ReportData } from './ReportData.js';
 
-/** Full logs held before they are applied (16 MB of entries, 8 MB of side values at most). */
+/** Full logs held before they are applied (16 MB of entries, and the side values noted in them). */
 const HELD_LOGS = 64;
 
 /**

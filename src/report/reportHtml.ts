@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { OutputError } from '../engine/errors.js';
 import type { ReportData } from './ReportData.js';
@@ -8,11 +8,13 @@ const require = createRequire(import.meta.url);
 const ASSETS = new URL('../../../assets/report/', import.meta.url);
 
 /**
- * One HTML file that opens offline: uPlot (script and style), the pages' shared helpers and the
- * page's own script (`page`, in assets/report/) inlined, the data as JSON in a script element the
- * page reads.
+ * Writes one HTML file that opens offline: uPlot (script and style), the pages' shared helpers
+ * and the page's own script (`page`, in assets/report/) inlined, the data as JSON in a script
+ * element the page reads. Written in three pieces, never joined: the scripts hold a few
+ * characters beyond Latin-1, and one string of the whole page would copy the data (megabytes,
+ * one byte a character) into two bytes a character before encoding it.
  */
-export function htmlPage(title: string, page: 'report.js' | 'sweep.js', data: unknown): string {
+export function writePage(path: string, title: string, page: 'report.js' | 'sweep.js', data: unknown): void {
   const uplotScript = readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8');
   const uplotStyle = readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8');
   const helpers = readFileSync(new URL('page.js', ASSETS), 'utf8');
@@ -21,7 +23,11 @@ export function htmlPage(title: string, page: 'report.js' | 'sweep.js', data: un
   // "<" escaped: no string in the data can end the script element (looked for first: most data has none, and a report's is megabytes).
   const text = JSON.stringify(data);
   const json = text.includes('<') ? text.replace(/</g, '\\u003c') : text;
-  return `<!doctype html>
+  const fd = openSync(path, 'w');
+  try {
+    writeFileSync(
+      fd,
+      `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -32,24 +38,28 @@ export function htmlPage(title: string, page: 'report.js' | 'sweep.js', data: un
 </head>
 <body>
 <main id="report"></main>
-<script type="application/json" id="report-data">${json}</script>
+<script type="application/json" id="report-data">`,
+    );
+    writeFileSync(fd, json);
+    writeFileSync(
+      fd,
+      `</script>
 <script>${uplotScript}</script>
 <script>${helpers}</script>
 <script>${pageScript}</script>
 </body>
 </html>
-`;
+`,
+    );
+  } finally {
+    closeSync(fd);
+  }
 }
 
-/** A run's report page. */
-export function reportHtml(data: ReportData): string {
-  return htmlPage(`rclsim report: ${data.title}`, 'report.js', data);
-}
-
-/** Writes the report; a file that cannot be written names itself. */
+/** Writes a run's report page; a file that cannot be written names itself. */
 export function writeReport(path: string, data: ReportData): void {
   try {
-    writeFileSync(path, reportHtml(data));
+    writePage(path, `rclsim report: ${data.title}`, 'report.js', data);
   } catch (error) {
     throw new OutputError(path, OutputError.describe(error), { cause: error });
   }

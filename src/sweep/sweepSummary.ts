@@ -1,6 +1,5 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { htmlPage } from '../report/reportHtml.js';
+import { writePage } from '../report/reportHtml.js';
 import type { RunResult } from './ResultsFolder.js';
 import type { SweepOutcome } from './runSweep.js';
 import type { SweepDefinition } from './sweepFile.js';
@@ -73,6 +72,6 @@ export function sweepSummaryData(sweep: SweepDefinition, outcome: SweepOutcome):
 /** Writes summary.html into the results folder; returns its path. */
 export function writeSweepSummary(sweep: SweepDefinition, outcome: SweepOutcome): string {
   const path = join(sweep.output, 'summary.html');
-  writeFileSync(path, htmlPage(`rclsim sweep: ${sweep.name}`, 'sweep.js', sweepSummaryData(sweep, outcome)));
+  writePage(path, `rclsim sweep: ${sweep.name}`, 'sweep.js', sweepSummaryData(sweep, outcome));
   return path;
 }
