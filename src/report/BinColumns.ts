@@ -89,8 +89,10 @@ export class BinColumns {
   /** Makes room for ids up to `id` (more ids: each column laid out anew). */
   hold(id: number): void {
     if (id >= this.#ids) {
-      let ids = this.#ids;
-      while (ids <= id) ids *= 2;
+      // As many as asked for, when that is more than twice as many: a run describes most of its
+      // entities at once (its first log), and a power of two above them would leave up to half
+      // of every column empty, memory allocated and zeroed for nothing.
+      const ids = Math.max(id + 1, 2 * this.#ids);
       const most = this.#maxColumns(ids);
       while (this.columns > most) {
         this.capped = true;
