@@ -31,14 +31,15 @@ const LATENCY_MAX = 3;
 
 /**
  * Per entity id whose callbacks ran, its record (Int32, all a callback needs in 16 bytes, four
- * to a cache line): its row + 1 (0: not described), a subscription's topic (-1: none), and how
- * many of its callbacks were kept one by one; the fourth is free (a record never straddles a
- * cache line).
+ * to a cache line): its row + 1 (0: not described), a subscription's topic (-1: none), how
+ * many of its callbacks were kept one by one, and its row + 1 again while its next callback
+ * needs only counting (0: it is kept one by one, or consumes an item the log noted).
  */
 const RECORD = 4;
 const ROW = 0;
 const ROW_TOPIC = 1;
 const KEPT = 2;
+const COUNTED = 3;
 /** Per entity id as an output source (a service is also a callback's entity): its topic + 1 (0: not described), or: */
 const HIDDEN = -1;
 /** The tag of a message lost, in the log. */
@@ -171,7 +172,7 @@ export class ReportCollector {
     for (let i = 0; i < length; i++) {
       // A duration noted is the next callback's: that one is applied on its own.
       if (this.#duration === 0) {
-        i = countPlain(entries, i, length, this.#records, this.#barsPerRow, this.#consumed, this.#calls, this.#rowColumn, this.#sources, this.#publishes, this.#topicColumn);
+        i = countPlain(entries, i, length, this.#records, this.#calls, this.#rowColumn, this.#sources, this.#publishes, this.#topicColumn);
         if (i === length) break;
       }
       const entry = entries[i]!;
@@ -199,6 +200,7 @@ export class ReportCollector {
       const id = taggedId(entry);
       this.#consumed = holding(this.#consumed, id, NaN);
       this.#consumed[id] = value;
+      this.#records[RECORD * id + COUNTED] = 0;
     }
   }
 
@@ -229,6 +231,8 @@ export class ReportCollector {
       this.#take(records[at + ROW_TOPIC]!, time, consumed[id]!);
       consumed[id] = NaN;
     }
+    // From now on only counted, once the row keeps no more (the share only shrinks).
+    if (records[at + KEPT]! >= this.#barsPerRow) records[at + COUNTED] = row + 1;
   }
 
   /** An output entry (tagged), counted on its topic unless its source is hidden. */
@@ -575,16 +579,15 @@ function fairShare(demands: Float64Array, budget: number): number {
 
 /**
  * Counts the entries of `entries` from `from` on that need nothing but counting (no duration is
- * pending): a callback of a row whose callbacks are no longer kept one by one and with no item
- * noted `consumed`, an output published or (hidden source) not counted. Returns where it stopped: the first entry that needs more, or `length`.
+ * pending): a callback of an entity whose record says it is only counted, an output published
+ * or (hidden source) not counted. Returns where it stopped: the first entry that needs more, or
+ * `length`.
  */
 function countPlain(
   entries: Int32Array,
   from: number,
   length: number,
   records: Int32Array,
-  barsPerRow: number,
-  consumed: Float64Array,
   calls: Int32Array | Float64Array,
   rowColumn: number,
   sources: Int32Array,
@@ -594,13 +597,14 @@ function countPlain(
   for (let i = from; i < length; i++) {
     const entry = entries[i]!;
     if (entry >= 0) {
-      const at = RECORD * entry;
-      if (records[at + KEPT]! < barsPerRow || (entry < consumed.length && !Number.isNaN(consumed[entry]!))) return i;
-      calls[rowColumn + records[at + ROW]! - 1]!++;
+      const counted = records[RECORD * entry + COUNTED]!;
+      if (counted === 0) return i;
+      calls[rowColumn + counted - 1]!++;
     } else {
-      const tag = tagOf(entry);
       // TIME and DURATION, a loss, a consumed item: not only counted.
-      if (!isTagged(entry) || tag === DROP || tag === CONSUMED) return i;
+      if (!isTagged(entry)) return i;
+      const tag = tagOf(entry);
+      if (tag === DROP || tag === CONSUMED) return i;
       const topic = sources[taggedId(entry)]! - 1;
       if (topic >= 0) publishes[topicColumn + topic]!++;
     }
