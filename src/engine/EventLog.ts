@@ -64,7 +64,7 @@ export function outputEntry(id: number, kind: OutputKind): number {
  * sim time, a callback's modeled duration, when the item a callback consumed was produced). Each
  * full log is handed to the consumer (`onFull`) with the entities and sources seen in it for the
  * first time, so that the consumer can describe them before it reads their entries; the
- * consumer owns the arrays from then on, and may give them back (recycle) once read.
+ * consumer owns the arrays from then on, and may give the entries back (recycle) once read.
  *
  * The engine appends the common entry itself (Engine#execute, Engine#output: an entity or
  * source seen before, nothing to note first, room left), a few loads and a store, through the
