@@ -55,6 +55,22 @@ describe('BinColumns', () => {
     assert.deepEqual([...peaks], ids.map((id) => Math.max(...columns[id]!)));
   });
 
+  it("totals each id over every column and finds its largest, with an odd and an even number of columns", () => {
+    for (const [span, columns] of [[375e6, 375], [376e6, 376]] as const) {
+      const list = events(30, 8_000, span, 13);
+      const bins = new BinColumns(MIN_BIN_WIDTH, ['sum', 'max']);
+      bins.hold(29);
+      add(bins, list);
+      bins.at(span - 1);
+      assert.equal(bins.columns, columns);
+      const ids = Array.from({ length: 30 }, (_, i) => i);
+      const binned = expected(list, 30, bins.width, columns).sums;
+      const { sums, peaks } = bins.totals(0, 30);
+      assert.deepEqual([...sums], ids.map((id) => binned[id]!.reduce((sum, value) => sum + value, 0)), `sums of ${columns} columns`);
+      assert.deepEqual([...peaks], ids.map((id) => Math.max(...binned[id]!)), `peaks of ${columns} columns`);
+    }
+  });
+
   it('keeps what it holds when ids are added as it goes, and has fewer, wider bins with very many ids', () => {
     const early = events(10, 2_000, 1e9, 5);
     const late = events(100_000, 20_000, 1e9, 7).map((event) => ({ ...event, time: event.time + 1e9 }));

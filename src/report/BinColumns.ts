@@ -187,11 +187,19 @@ export class BinColumns {
     const peaks = new Float64Array(count);
     const plane = this.#planes[p];
     if (plane == null) return { sums, peaks };
-    for (let c = 0; c < this.columns; c++) {
-      const base = c * this.#ids;
+    // Two columns a pass: half the reads and writes of the sums and peaks, which dominate. A
+    // last column without a partner is paired with itself and counted once. Values are counts
+    // or whole nanoseconds, so adding them in pairs changes no sum.
+    const ids = this.#ids;
+    for (let c = 0; c < this.columns; c += 2) {
+      const first = c * ids;
+      const paired = c + 1 < this.columns ? 1 : 0;
+      const second = first + paired * ids;
       for (let i = 0; i < count; i++) {
-        const value = plane[base + i]!;
-        sums[i]! += value;
+        const a = plane[first + i]!;
+        const b = plane[second + i]!;
+        sums[i]! += a + paired * b;
+        const value = a > b ? a : b;
         if (value > peaks[i]!) peaks[i] = value;
       }
     }
