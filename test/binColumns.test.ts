@@ -55,7 +55,7 @@ describe('BinColumns', () => {
     assert.deepEqual([...peaks], ids.map((id) => Math.max(...columns[id]!)));
   });
 
-  it("totals each id over every column and finds its largest, with an odd and an even number of columns", () => {
+  it('totals each id over every column and finds its largest, with an odd and an even number of columns', () => {
     for (const [span, columns] of [[375e6, 375], [376e6, 376]] as const) {
       const list = events(30, 8_000, span, 13);
       const bins = new BinColumns(MIN_BIN_WIDTH, ['sum', 'max']);
