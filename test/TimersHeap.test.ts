@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { TimersHeap } from '../src/engine/TimersHeap.js';
-import { hasCompiler, repoRoot, tempDir } from './helpers.js';
+import { needs, repoRoot, tempDir } from './helpers.js';
 
 interface Item {
   key: number;
@@ -60,7 +60,7 @@ describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
     );
   });
 
-  it('matches libstdc++ on random operation sequences', { skip: !hasCompiler() && 'g++ is not installed' }, () => {
+  it('matches libstdc++ on random operation sequences', needs('g++'), () => {
     const dir = tempDir();
     const exe = join(dir, 'heap_reference');
     execFileSync('g++', ['-O2', '-std=c++17', '-o', exe, join(repoRoot, 'test/reference/heap_reference.cpp')]);

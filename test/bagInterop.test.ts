@@ -14,7 +14,7 @@ import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Node } from '../src/rcl/Node.js';
 import { QoS } from '../src/rcl/QoS.js';
 import { readWithOracle, readWithRosbags, runPython, type OracleMessage } from './bagOracle.js';
-import { MS, repoRoot, runCli, SECOND, tempDir, writeTemp } from './helpers.js';
+import { MS, needs, repoRoot, runCli, SECOND, tempDir, writeTemp } from './helpers.js';
 import { readMcap } from './mcapFiles.js';
 import { hasOpaqueBytes, isWritable, NON_ASCII, oracleForm, sampleMessage, type Variant } from './messageSamples.js';
 
@@ -37,7 +37,7 @@ const byTopic = (messages: Pick<OracleMessage, 'topic' | 'message'>[]): Map<stri
 };
 
 describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglove mcap)', () => {
-  it('records every message kind the interface packages ship, with extreme values, as both readers decode them', async () => {
+  it('records every message kind the interface packages ship, with extreme values, as both readers decode them', needs('test interfaces'), async () => {
     const registry = new InterfaceRegistry([TEST_INTERFACES]);
     const types = everyMessageType(registry);
     assert.ok(types.length > 150, `${types.length} types`);

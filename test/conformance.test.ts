@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { hasCompiler, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 const JOB = 'examples/synthetic-benchmark/job.ts';
 const REFERENCE = {
@@ -106,7 +106,7 @@ describe('conformance with rslcpp’s synthetic benchmark', () => {
     assert.ok((first.wallSeconds as number) > (plain.wallSeconds as number), 'busy-waits must cost wall time');
   });
 
-  it('matches an independent C++ model (libstdc++ heap) for other constants', { skip: !hasCompiler() && 'g++ is not installed' }, () => {
+  it('matches an independent C++ model (libstdc++ heap) for other constants', needs('g++'), () => {
     const dir = tempDir();
     const model = join(dir, 'benchmark_model');
     execFileSync('g++', ['-O2', '-std=c++17', '-o', model, join(repoRoot, 'test/reference/benchmark_model.cpp')]);

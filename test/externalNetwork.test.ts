@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 /** Built by adapters/ns3/build.sh (.ci/run builds it against Debian's libns3-dev). */
 const NS3 = join(repoRoot, 'adapters/ns3/build/rclsim-ns3');
@@ -43,7 +43,7 @@ function transits(trace: string): { published: string; taken: string }[] {
 
 const ns = (seconds: string): bigint => BigInt(seconds.replace('.', ''));
 
-describe('network.external: ns-3 in the loop', () => {
+describe('network.external: ns-3 in the loop', needs('ns-3'), () => {
   before(() => {
     // Built once (a few seconds) against Debian's libns3-dev and libprotobuf-dev, which .ci/run installs.
     if (!existsSync(NS3)) execFileSync(join(repoRoot, 'adapters/ns3/build.sh'), { stdio: 'inherit' });

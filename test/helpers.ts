@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,12 +104,46 @@ export function writeTemp(dir: string, name: string, content: string): string {
   return path;
 }
 
-/** Whether a C++ compiler is here to build the reference models. */
-export function hasCompiler(): boolean {
+/** Whether `command` starts (answers `--version`). */
+function runs(command: string): boolean {
   try {
-    execFileSync('g++', ['--version'], { stdio: 'ignore' });
+    execFileSync(command, ['--version'], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
+}
+
+/**
+ * The optional Debian packages some tests need, and how a machine shows it has them. A new machine
+ * has none of them; `.ci/run` installs them all.
+ */
+const OPTIONAL = {
+  'g++': { packages: ['g++'], present: () => runs('g++') },
+  chromium: { packages: ['chromium'], present: () => existsSync('/usr/bin/chromium') },
+  'redis-server': { packages: ['redis-server'], present: () => runs('redis-server') },
+  // adapters/ns3/build.sh compiles the adapter against ns-3.37 and protobuf; once built, it needs none of them.
+  'ns-3': {
+    packages: ['libns3-dev', 'protobuf-compiler', 'libprotobuf-dev', 'g++'],
+    present: () =>
+      existsSync(join(repoRoot, 'adapters/ns3/build/rclsim-ns3')) ||
+      (existsSync('/usr/include/ns3/wifi-module.h') && existsSync('/usr/include/google/protobuf/message.h') && runs('protoc') && runs('g++')),
+  },
+  'test interfaces': { packages: ['ros2-test-interface-files'], present: () => existsSync('/usr/share/test_interface_files') },
+  script: { packages: ['bsdutils'], present: () => runs('script') },
+} satisfies Record<string, { packages: string[]; present: () => boolean }>;
+
+export type OptionalTool = keyof typeof OPTIONAL;
+
+/**
+ * The test options of a test (or suite) that needs `tool`: nothing when it is here, else a skip whose
+ * reason names the Debian packages (test/skipSummary.ts lists them at the end of the run). With
+ * RCLSIM_TEST_ALL=1 (.ci/run) a missing tool is an error instead, so CI never skips.
+ */
+export function needs(tool: OptionalTool): { skip?: string } {
+  const { packages, present } = OPTIONAL[tool];
+  if (present()) return {};
+  const install = `apt-get install ${packages.join(' ')}`;
+  if (process.env['RCLSIM_TEST_ALL'] === '1') throw new Error(`RCLSIM_TEST_ALL=1 but ${tool} is missing (${install})`);
+  return { skip: `needs ${tool} (${install})` };
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import rclnodejs from '../src/compat/index.js';
@@ -8,12 +8,11 @@ import { Hash64 } from '../src/engine/Hash64.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import { describeType } from '../src/interfaces/typeDescription.js';
 import { Node } from '../src/rcl/Node.js';
-import { MS, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
+import { MS, needs, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
 import { readMcap } from './mcapFiles.js';
 
 const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
 const TEST_INTERFACES = '/usr/share/test_interface_files';
-const hasTestInterfaces = existsSync(TEST_INTERFACES);
 
 async function readBag(path: string): Promise<{ schema: string; data: Uint8Array }[]> {
   return (await readMcap(path)).messages;
@@ -72,7 +71,7 @@ describe('interfaces', () => {
     assert.deepEqual(deserializeMessage(type, serializeMessage(type, pair)), pair);
   });
 
-  it('round-trips a user package (ROS 2’s test interfaces) through CDR, bytes as recorded', { skip: !hasTestInterfaces && 'ros2-test-interface-files is not installed' }, async () => {
+  it('round-trips a user package (ROS 2’s test interfaces) through CDR, bytes as recorded', needs('test interfaces'), async () => {
     const registry = new InterfaceRegistry([{ path: TEST_INTERFACES, package: 'test_msgs' }]);
     const messages = await readBag(join(fixtures, 'mcap-convert_b/rewriter_b_0.mcap'));
     assert.equal(messages.length, 75);

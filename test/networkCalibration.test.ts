@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { bitErrorProbability, frameSuccess, HT_MCS, idealMcs } from '../src/network/mcs.js';
-import { repoRoot } from './helpers.js';
+import { needs, repoRoot } from './helpers.js';
 
 /** Built by adapters/ns3/build.sh beside the adapter: ns-3.37's own error curves and rate thresholds. */
 const ERROR_CURVES = join(repoRoot, 'adapters/ns3/build/ns3-error-curves');
@@ -41,7 +41,7 @@ function builtinCrossing(mcs: number, bytes: number, per: number): number {
   return low;
 }
 
-describe('the built-in radio model, calibrated against ns-3.37 (adapters/ns3/error_curves.cc)', () => {
+describe('the built-in radio model, calibrated against ns-3.37 (adapters/ns3/error_curves.cc)', needs('ns-3'), () => {
   if (!existsSync(ERROR_CURVES)) execFileSync(join(repoRoot, 'adapters/ns3/build.sh'), { stdio: 'inherit' });
   const ns3 = JSON.parse(execFileSync(ERROR_CURVES, { encoding: 'utf8' })) as Ns3Curves;
 

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
-import { CHROMIUM, launchChromium } from '../bench/chromium.js';
+import { launchChromium } from '../bench/chromium.js';
 import type { ReportData } from '../src/report/ReportData.js';
-import { lastJsonLine, runCli, tempDir } from './helpers.js';
+import { lastJsonLine, needs, runCli, tempDir } from './helpers.js';
 
 /** The data a report embeds, as its page reads it. */
 function reportData(file: string): ReportData {
@@ -23,12 +23,11 @@ interface Rendered {
   text: string;
 }
 
-describe('rclsim report (HTML, checked in headless Chromium)', () => {
+describe('rclsim report (HTML, checked in headless Chromium)', needs('chromium'), () => {
   let browser: Browser;
   const dir = tempDir();
 
   before(async () => {
-    assert.ok(existsSync(CHROMIUM), `${CHROMIUM} (Debian's chromium package; .ci/run installs it)`);
     browser = await launchChromium();
   });
   after(async () => {

@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { differingInput, inputHashes } from '../src/sweep/queue/inputHashes.js';
-import { cliPath as CLI, repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
+import { cliPath as CLI, needs, repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/sweep');
 
@@ -44,7 +44,7 @@ function slowSweep(dir: string, seeds: string, output: string): string {
   return writeTemp(dir, `${output}.yaml`, `job: ${job}\nseeds: ${seeds}\noutput: ${output}\n`);
 }
 
-describe('rclsim sweep --queue and rclsim worker: runs across processes through BullMQ on a real Redis', () => {
+describe('rclsim sweep --queue and rclsim worker: runs across processes through BullMQ on a real Redis', needs('redis-server'), () => {
   let redis: ChildProcess;
   let port: number;
   let url: string;

@@ -1,21 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cliPath, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 /** util-linux `script` runs a command on a pseudo-terminal, as a user's shell would. */
-function hasScript(): boolean {
-  try {
-    execFileSync('script', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function onTerminal(args: string[]): string {
   const command = [process.execPath, cliPath, ...args].map((a) => `'${a}'`).join(' ');
   return spawnSync('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, encoding: 'utf8' }).stdout;
@@ -94,7 +85,7 @@ describe('determinism toolkit', () => {
     assert.equal(readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length, before);
   });
 
-  it('shows a progress bar on a terminal, at most ten redraws a second, and none with --quiet', { skip: !hasScript() && 'no util-linux script' }, () => {
+  it('shows a progress bar on a terminal, at most ten redraws a second, and none with --quiet', needs('script'), () => {
     const dir = tempDir();
     const job = writeTemp(
       dir,
