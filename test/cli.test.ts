@@ -39,6 +39,17 @@ describe('rclsim run', () => {
     assert.match(verbose.stderr, /at .*throws\.ts/);
   });
 
+  it('keeps the reason of a multi-line failure in its one line: a first line that ends with a colon takes the lines it announces', () => {
+    const dir = tempDir();
+    const program = (name: string, message: string): string =>
+      writeTemp(dir, name, `const rclnodejs = require('rclnodejs');\nrclnodejs.init().then(() => { throw new Error(${JSON.stringify(message)}); });\n`);
+    const announced = runCli(['exec', program('announced.cjs', 'calibration failed with 2 errors:\n  imu: no data\n\nat step 3')]);
+    assert.equal(announced.status, 3);
+    assert.match(announced.stderr.trim(), /threw at sim time 0\.000000000s: calibration failed with 2 errors: imu: no data$/);
+    const blankFirst = runCli(['exec', program('blank.cjs', '\nthe reason')]);
+    assert.match(blankFirst.stderr.trim(), /threw at sim time 0\.000000000s: the reason$/);
+  });
+
   it('fails cleanly when a promise without a handler rejects (exit 3)', () => {
     const result = runCli(['run', `${jobs}/unhandled.ts`]);
     assert.equal(result.status, 3);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Engine } from '../engine/Engine.js';
 import { parseDuration } from '../job/duration.js';
@@ -16,6 +17,7 @@ import { LOG_LEVELS } from './logLevels.js';
 const program = new Command()
   .name('rclsim')
   .description('Deterministic discrete-event simulation of ROS 2 node graphs (rclnodejs-compatible)')
+  .version(packageVersion(), '-V, --version', 'print the version of rclsim')
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(`rclsim: ${text.replace(/^error: /, '').trimEnd()}\n`) })
   .showSuggestionAfterError();
@@ -181,6 +183,11 @@ bag
   .action(async (path: string) => {
     process.exitCode = await (await import('./bagRecover.js')).bagRecover(path);
   });
+
+/** The version in the package.json this file was installed with (dist/src/cli/ → the package root). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

@@ -6,6 +6,7 @@ import { runJob } from '../job/runJob.js';
 import { bigintsAsStrings } from '../job/RunSummary.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import { LogOutput } from '../rcl/LogOutput.js';
+import { oneLine } from './oneLine.js';
 
 export interface ExploreOptions {
   runs: number;
@@ -54,7 +55,7 @@ export async function explore(jobPath: string, options: ExploreOptions): Promise
         const outcome = JSON.stringify({ results: summary.results, exitCode: summary.exitCode, ended: summary.endReason }, bigintsAsStrings);
         runs.push({ seed, fingerprint: summary.fingerprint, outcome, trace });
       } catch (error) {
-        runs.push({ seed, fingerprint: '', outcome: `failed: ${(error as Error).message.split('\n')[0]}`, trace });
+        runs.push({ seed, fingerprint: '', outcome: `failed: ${oneLine((error as Error).message)}`, trace });
       }
     }
     const outcomes = groupBy(runs, (run) => run.outcome);

@@ -14,6 +14,7 @@ import { ParamsFileError } from '../rcl/ParamsFile.js';
 import { RosArgumentsError } from '../rcl/RosArguments.js';
 import { ExitCode } from './exitCodes.js';
 import { formatSummary } from './formatSummary.js';
+import { oneLine } from './oneLine.js';
 
 
 /** Options every command that runs a simulation shares. */
@@ -85,7 +86,7 @@ export async function runAndReport(
   } catch (error) {
     // One line by default (a message may quote multi-line text); everything with --verbose.
     const message = (error as Error | undefined)?.message ?? String(error);
-    process.stderr.write(`rclsim: ${options.verbose ? message : message.split('\n')[0]}\n`);
+    process.stderr.write(`rclsim: ${options.verbose ? message : oneLine(message)}\n`);
     if (options.verbose) process.stderr.write(`${stackOf(error)}\n`);
     return exitCodeOf(error);
   }

@@ -7,6 +7,7 @@ import type { ProgressDisplay } from './progressDisplay.js';
 import type { RunRequest } from './runRequest.js';
 import { RUN_WORKER, takeRunThread } from './runThread.js';
 import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
+import { oneLine } from './oneLine.js';
 
 /** How long a run may take to stop by itself after SIGINT/SIGTERM before it is stopped where it is. */
 const GRACE_MS = 1000;
@@ -168,7 +169,7 @@ async function afterCrash(error: Error, heartbeat: Heartbeat, recordings: { file
   const at = `at sim time ${(heartbeat.now / 1e9).toFixed(9)}s after the start`;
   const what = outOfMemory
     ? `the run ran out of memory ${at} (raise the limit with NODE_OPTIONS=--max-old-space-size=MiB)`
-    : `internal error ${at}: ${error.message.split('\n')[0]}`;
+    : `internal error ${at}: ${oneLine(error.message)}`;
   process.stderr.write(`rclsim: ${what}${kept.length > 0 ? `; ${kept.join('; ')}` : ''}\n`);
   return outOfMemory ? ExitCode.outOfMemory : ExitCode.internalError;
 }

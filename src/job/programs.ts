@@ -8,7 +8,7 @@ import { Program } from '../rcl/Program.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
-import { prepareToLoad } from './userCode.js';
+import { isLoadError, loadFailure, prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
 let instances = 0;
@@ -52,7 +52,7 @@ export async function startProgram(
     while (!settled && !program.hasRunCode) await drainMicrotasks();
     await drainMicrotasks();
     if (failure !== undefined && !(failure instanceof ExitSignal)) {
-      if (isLoadError(failure)) throw new JobModuleError(`${where}: cannot load program ${path}: ${(failure as Error).message}`);
+      if (isLoadError(failure)) throw new JobModuleError(`${where}: cannot load program ${path}: ${loadFailure(failure)}`);
       throw new CallbackError(`program ${name}`, simulation.engine.nowAbs, failure);
     }
     if (!settled) {
@@ -62,9 +62,4 @@ export async function startProgram(
     process.argv = argv;
   }
   return program;
-}
-
-function isLoadError(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return error instanceof SyntaxError || code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
 }

@@ -35,6 +35,36 @@ export async function importUserModule(file: string, what: string): Promise<Reco
     imported.set(file, module);
     return module;
   } catch (error) {
-    throw new JobModuleError(`${what}: ${(error as Error).message}`);
+    throw new JobModuleError(`${what}: ${loadFailure(error)}`);
   }
+}
+
+/**
+ * esbuild's failure to compile TypeScript (through tsx). Only its message is relied on: an error
+ * raised on the module hooks' thread reaches this one as a copy without esbuild's other fields.
+ */
+const TRANSFORM_FAILURE = /^(?:Transform|Build) failed with \d+ errors?:\r?\n(.*)/;
+
+/** Whether user code failed to load (not found, or not valid JavaScript or TypeScript) rather than threw. */
+export function isLoadError(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return (
+    error instanceof SyntaxError ||
+    code === 'ERR_MODULE_NOT_FOUND' ||
+    code === 'MODULE_NOT_FOUND' ||
+    (error instanceof Error && TRANSFORM_FAILURE.test(error.message))
+  );
+}
+
+/**
+ * Why user code could not be loaded: esbuild's first message with its place (not only its
+ * header line), and for a known mistake, its fix.
+ */
+export function loadFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const first = TRANSFORM_FAILURE.exec(message)?.[1];
+  if (first === undefined) return message;
+  // tsx compiles a .ts file of a package without "type": "module" to CommonJS, which has no top-level await.
+  const fix = /top-level await/i.test(first) && first.includes('"cjs"') ? ' (a .ts file is CommonJS in a package without "type": "module": rename it to .mts or set "type": "module" in package.json)' : '';
+  return `${first.replace(': ERROR: ', ': ')}${fix}`;
 }
