@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { lastJsonLine, runCli, tempDir, writeTemp } from './helpers.js';
 
 const jobs = 'test/fixtures/jobs';
 
@@ -95,17 +93,3 @@ describe('rclsim run', () => {
   });
 });
 
-describe('README', () => {
-  it('its job example runs as written', () => {
-    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    const code = /```ts\n\/\/ my-job\.ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    assert.ok(code, 'README has the my-job.ts example');
-    const file = join(repoRoot, 'dist', 'readme-job.ts');
-    writeFileSync(file, code);
-    const result = runCli(['run', file, '--json']);
-    assert.equal(result.status, 0, result.stderr);
-    const summary = lastJsonLine(result.stdout);
-    assert.deepEqual(summary.results, { sent: 5 });
-    assert.match(result.stderr, /^\[INFO\] \[5\.000000000\] \[listener\]: I heard Hello 4$/m);
-  });
-});
