@@ -66,4 +66,13 @@ describe('the packed package, installed into a new project', () => {
     assert.match(lines[0]!, /talker-await\.ts:3:0: Top-level await is currently not supported with the "cjs" output format/);
     assert.match(lines[0]!, /rename it to \.mts or set "type": "module" in package\.json/);
   });
+
+  it('runs a job module written as .mts, and refuses a .ts one in a CommonJS package naming the fix (exit 2)', () => {
+    const job = npx('run', 'job.mts', '--json');
+    assert.equal(job.status, 0, job.stderr);
+    assert.match(job.stdout, /"endReason":"finished"/);
+    const commonJs = npx('run', 'job.ts');
+    assert.equal(commonJs.status, 2, commonJs.stderr);
+    assert.match(commonJs.stderr, /^rclsim: job\.ts: a \.ts job module is CommonJS in a package without "type": "module": rename it to \.mts or set "type": "module" in package\.json$/m);
+  });
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { JobDefinition } from './Job.js';
 import { JobModuleError } from './jobErrors.js';
-import { importUserModule } from './userCode.js';
+import { importUserModule, isCommonJsTypeScript } from './userCode.js';
 
 /**
  * Imports a job module (.js, .mjs, or .ts/.mts loaded directly through tsx) and returns its job:
@@ -11,6 +11,10 @@ import { importUserModule } from './userCode.js';
 export async function loadJobModule(path: string): Promise<JobDefinition> {
   const file = resolve(path);
   if (!existsSync(file)) throw new JobModuleError(`${path}: no such job file`);
+  // Compiled to CommonJS, its `import … from 'rclsim'` would load a second copy of rclsim, apart from the one running the job.
+  if (isCommonJsTypeScript(file)) {
+    throw new JobModuleError(`${path}: a .ts job module is CommonJS in a package without "type": "module": rename it to .mts or set "type": "module" in package.json`);
+  }
   const hint = `to run an rclnodejs program, use \`rclsim exec ${path}\` or list it under \`nodes:\` in a job file`;
   let module: Record<string, unknown>;
   try {

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { JobModuleError } from './jobErrors.js';
@@ -31,7 +33,11 @@ export async function importUserModule(file: string, what: string): Promise<Reco
   if (known !== undefined) return known;
   await prepareToLoad(file);
   try {
-    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const namespace = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    // A .ts file of a package without "type": "module" is compiled to CommonJS: its ES exports
+    // (`export default`, named ones) are the properties of module.exports, marked __esModule.
+    const compiled = namespace.default as Record<string, unknown> | null | undefined;
+    const module = typeof compiled === 'object' && compiled !== null && compiled.__esModule === true ? compiled : namespace;
     imported.set(file, module);
     return module;
   } catch (error) {
@@ -67,4 +73,23 @@ export function loadFailure(error: unknown): string {
   // tsx compiles a .ts file of a package without "type": "module" to CommonJS, which has no top-level await.
   const fix = /top-level await/i.test(first) && first.includes('"cjs"') ? ' (a .ts file is CommonJS in a package without "type": "module": rename it to .mts or set "type": "module" in package.json)' : '';
   return `${first.replace(': ERROR: ', ': ')}${fix}`;
+}
+
+/**
+ * Whether tsx compiles `file` to CommonJS: a .ts (or .tsx) file whose nearest package.json does not
+ * say "type": "module", as Node decides for .js.
+ */
+export function isCommonJsTypeScript(file: string): boolean {
+  if (!/\.tsx?$/.test(file)) return false;
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type !== 'module';
+      } catch {
+        return true;
+      }
+    }
+    if (dirname(dir) === dir) return true;
+  }
 }
