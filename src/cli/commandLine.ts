@@ -31,7 +31,7 @@ function withRunOptions(command: Command): Command {
     .option('--no-fingerprint', 'do not compute the run fingerprint')
     .option('--max-callbacks-per-instant <n>', 'callbacks at one sim instant before failing as a livelock', positiveInteger)
     .addOption(new Option('--log-level <level>', 'minimum severity of node log lines').choices(Object.keys(LOG_LEVELS)).default('info'))
-    .option('--trace <file>', 'write every executed callback and output to a trace file (format: README, "Traces")')
+    .option('--trace <file>', 'write every executed callback and output to a trace file (format: docs/determinism.md, "Traces")')
     .option('--metrics <file>', 'write executor metrics (callback response times, utilization, chain latencies) to a CSV file, or JSON for .json')
     .option('--report <file>', 'write a self-contained HTML report of the run (timeline, topic rates and latencies, executors, network), also when it fails')
     .option('--foxglove [address]', 'serve a live view of the run to Foxglove (foxglove.websocket.v1) on [HOST:]PORT (default 127.0.0.1:8765); paces the run at --rate 1 unless told otherwise')

@@ -1,4 +1,4 @@
-/** Exit codes of the rclsim command besides the job's own exit code (documented in README). */
+/** Exit codes of the rclsim command besides the job's own exit code (the table of docs/cli.md lists them all). */
 export const ExitCode = {
   ok: 0,
   /** `rclsim diff`: the traces differ. */

@@ -129,7 +129,7 @@ interface RecordEntry {
  * YAML job files (`rclsim run job.yaml`): a name, a seed, start and end, parameters, remappings,
  * per-topic delays, and the nodes — unmodified rclnodejs programs (`script`) or components
  * (`module` + `export`). Every error names the file, the line and the field. Paths are relative
- * to the job file. The format is documented in the README.
+ * to the job file. The format is documented in docs/job-files.md.
  */
 export function loadJobFile(path: string): JobDefinition {
   let text: string;

@@ -8,7 +8,7 @@ const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] 
 const point = { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 3 };
 const positive = { type: 'number', exclusiveMinimum: 0 };
 
-/** The job file's `network:` section (see the README's "Network co-simulation"). */
+/** The job file's `network:` section (documented in docs/network.md). */
 export const networkSchema = {
   type: 'object',
   additionalProperties: false,
