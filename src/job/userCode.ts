@@ -33,11 +33,7 @@ export async function importUserModule(file: string, what: string): Promise<Reco
   if (known !== undefined) return known;
   await prepareToLoad(file);
   try {
-    const namespace = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    // A .ts file of a package without "type": "module" is compiled to CommonJS: its ES exports
-    // (`export default`, named ones) are the properties of module.exports, marked __esModule.
-    const compiled = namespace.default as Record<string, unknown> | null | undefined;
-    const module = typeof compiled === 'object' && compiled !== null && compiled.__esModule === true ? compiled : namespace;
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     imported.set(file, module);
     return module;
   } catch (error) {
