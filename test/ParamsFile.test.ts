@@ -34,6 +34,13 @@ describe('ROS 2 parameter files', () => {
     assert.deepEqual(values(yaml, '/arm'), { a: 1n, b: 1n, e: ['x', 'y'] });
   });
 
+  it('reads YAML anchors and aliases as the values they name, in parameters and whole node sections', () => {
+    const yaml = ['common: &common', '  ros__parameters:', '    rate: &rate 5', '    frames: &frames [map, odom]', '    copy: *rate', 'other: *common', 'third:', '  ros__parameters:', '    list: *frames', ''].join('\n');
+    assert.deepEqual(values(yaml, '/common'), { rate: 5n, frames: ['map', 'odom'], copy: 5n });
+    assert.deepEqual(values(yaml, '/other'), { rate: 5n, frames: ['map', 'odom'], copy: 5n });
+    assert.deepEqual(values(yaml, '/third'), { list: ['map', 'odom'] });
+  });
+
   it('types values as ROS 2 does: integers, doubles, bools, strings and their arrays', () => {
     const rules = parseParamsFile(
       'n:\n  ros__parameters:\n    i: 3\n    d: 3.0\n    b: false\n    s: "3"\n    ia: [1, 2]\n    big: 9007199254740993\n',

@@ -270,6 +270,10 @@ function cases(dir: string): Case[] {
   job('yaml-duplicate', `${base}seed: 1\nseed: 2\n`, { code: 2, line: /duplicate key 'seed'/ });
   job('yaml-bomb', `a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n${base}`, { code: 2 });
   job('yaml-empty', '', { code: 2 });
+  job('yaml-null', '~\n', { code: 2, line: /yaml-null\.yaml: the job file is empty/ });
+  job('yaml-null-word', 'null\n', { code: 2, line: /the job file is empty/ });
+  job('yaml-alias-parameters', `${base}parameters: { /talker: { ros__parameters: { a: &v 5, b: *v } } }\n`, { code: 0 });
+  job('yaml-alias-unknown', `${base}seed: *nope\n`, { code: 2, line: /yaml-alias-unknown\.yaml:\d+: invalid YAML/ });
   job('yaml-scalar', '42\n', { code: 2 });
   job('yaml-list', '- 1\n- 2\n', { code: 2 });
   job('yaml-binary', '\u0000\u0001\u0002', { code: 2 });

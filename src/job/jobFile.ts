@@ -149,7 +149,10 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     throw new JobFileError(`${lineOf(node ?? doc.contents)}: ${fieldName(location)}${message}`);
   };
 
-  if (doc.contents === null) throw new JobFileError(`${path}: the job file is empty (it needs 'nodes' or 'play')`);
+  // An empty document, or one that is only `~` or `null`.
+  if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
+    throw new JobFileError(`${path}: the job file is empty (it needs 'nodes' or 'play')`);
+  }
   const data = toPlain(source.toJS()) as JobFile;
   if (typeof data.seed === 'string') fail(['seed'], `must be an integer of at most ${Number.MAX_SAFE_INTEGER} in magnitude`);
   if (!validateJob(data)) {

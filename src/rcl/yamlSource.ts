@@ -4,12 +4,12 @@ export interface YamlSource {
   doc: Document;
   /** `file:line` of a node (the file alone when the node has no position). */
   lineOf(node: YamlNode | null | undefined): string;
-  /** The document as plain values (integers as bigint); aliases may not multiply it without bound. */
+  /** The document as plain values (integers as bigint). */
   toJS(): unknown;
 }
 
-/** Aliases a document may resolve to when made plain: more is a "billion laughs" document. */
-const MAX_ALIASES = 100;
+/** Nodes that aliases may copy in all: more is a "billion laughs" document. */
+const MAX_ALIASED_NODES = 10_000;
 
 /**
  * Parses YAML for files a user writes (job files, parameter files): integers as bigint, keys
@@ -28,7 +28,7 @@ export function parseYamlSource(text: string, source: string, makeError: (messag
     const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw makeError(`${source}:${error.linePos?.[0].line ?? '?'}: invalid YAML: ${reason}`);
   }
-  let firstAlias: YamlNode | undefined;
+  let aliased = 0;
   visit(doc, {
     Map(_key, map) {
       const seen = new Set<string>();
@@ -39,19 +39,33 @@ export function parseYamlSource(text: string, source: string, makeError: (messag
         seen.add(key);
       }
     },
+    // Each alias becomes a copy of what it names, so that every reader of the nodes (parameters,
+    // fields and their lines) sees plain values; the copy keeps the alias's place for messages.
     Alias(_key, alias) {
-      firstAlias ??= alias;
+      const target = alias.resolve(doc);
+      if (target === undefined) throw makeError(`${lineOf(alias)}: invalid YAML: unresolved alias *${alias.source}`);
+      aliased += sizeOf(target);
+      if (aliased > MAX_ALIASED_NODES) throw makeError(`${lineOf(alias)}: invalid YAML: aliases copy more than ${MAX_ALIASED_NODES} nodes`);
+      const copy = target.clone() as YamlNode;
+      delete copy.anchor;
+      copy.range = alias.range;
+      return copy;
     },
   });
   return {
     doc,
     lineOf,
-    toJS: () => {
-      try {
-        return doc.toJS({ maxAliasCount: MAX_ALIASES });
-      } catch (error) {
-        throw makeError(`${lineOf(firstAlias)}: invalid YAML: ${(error as Error).message.split('\n')[0]}`);
-      }
-    },
+    toJS: () => doc.toJS(),
   };
+}
+
+/** How many nodes `node` holds, itself included (aliases in it were copies already). */
+function sizeOf(node: YamlNode): number {
+  let size = 0;
+  visit(node, {
+    Node() {
+      size++;
+    },
+  });
+  return size;
 }
