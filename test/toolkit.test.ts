@@ -56,6 +56,12 @@ describe('determinism toolkit', () => {
     assert.equal(lines.filter((l) => l.includes(' < ')).length, 2);
     assert.equal(lines.filter((l) => l.includes(' > ')).length, 2);
     assert.equal(runCli(['diff', a, join(dir, 'missing.trace')]).status, 2);
+
+    // A copy with CRLF line ends (a Windows editor, git's autocrlf) compares as the trace it is.
+    const crlf = writeTemp(dir, 'crlf.trace', readFileSync(a, 'utf8').replaceAll('\n', '\r\n'));
+    const sameCrlf = runCli(['diff', crlf, b]);
+    assert.equal(sameCrlf.status, 0, sameCrlf.stdout + sameCrlf.stderr);
+    assert.match(sameCrlf.stdout, /^traces are identical \(19112 callbacks, \d+ outputs\)\n$/);
   });
 
   it('verify agrees on a deterministic job even when perturbed', () => {

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { TRACE_VERSION } from './TraceWriter.js';
 
 /** A file that is not a trace this rclsim can compare (names the file and why). */
@@ -91,6 +92,8 @@ export class TraceReader {
   end = '(no end line: the run was killed)';
   readonly #fd: number;
   readonly #buffer = Buffer.allocUnsafe(1 << 16);
+  /** Keeps a character whose bytes two reads split. */
+  readonly #decoder = new StringDecoder('utf8');
   #pending = '';
   #eof = false;
 
@@ -135,17 +138,21 @@ export class TraceReader {
       if (newline >= 0) {
         const line = this.#pending.slice(0, newline);
         this.#pending = this.#pending.slice(newline + 1);
-        return line;
+        return withoutCarriageReturn(line);
       }
       if (this.#eof) {
         if (this.#pending === '') return undefined;
         const line = this.#pending;
         this.#pending = '';
-        return line;
+        return withoutCarriageReturn(line);
       }
       const n = readSync(this.#fd, this.#buffer, 0, this.#buffer.length, null);
-      if (n === 0) this.#eof = true;
-      else this.#pending += this.#buffer.toString('utf8', 0, n);
+      if (n === 0) {
+        this.#eof = true;
+        this.#pending += this.#decoder.end();
+      } else {
+        this.#pending += this.#decoder.write(this.#buffer.subarray(0, n));
+      }
     }
   }
 
@@ -165,4 +172,9 @@ export function formatDivergence(divergence: TraceDivergence, nameA: string, nam
   for (const line of divergence.a) lines.push(`  ${nameA.padEnd(width)} < ${line}`);
   for (const line of divergence.b) lines.push(`  ${nameB.padEnd(width)} > ${line}`);
   return lines.join('\n');
+}
+
+/** A trace copied through a tool that writes CRLF line ends (a Windows editor, git's autocrlf) reads as written. */
+function withoutCarriageReturn(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
