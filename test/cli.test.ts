@@ -63,6 +63,19 @@ describe('rclsim run', () => {
     assert.match(result.stderr, /instant livelock at sim time 0\.001000000s.*\/ping/);
   });
 
+  it('run --until ends a job file at that sim time instead of its end.after, and verify --until passes it on', () => {
+    const shorter = runCli(['run', 'examples/talker-listener/job.yaml', '--until', '1500ms', '--json']);
+    assert.equal(shorter.status, 0, shorter.stderr);
+    const summary = lastJsonLine(shorter.stdout);
+    assert.equal(summary.endReason, 'end-time');
+    assert.equal(summary.endTime, '1700000001500000000');
+    const longer = lastJsonLine(runCli(['run', 'examples/talker-listener/job.yaml', '--until', '5s', '--json']).stdout);
+    assert.equal(longer.endTime, '1700000005000000000');
+    const verified = runCli(['verify', 'examples/talker-listener/job.yaml', '--runs', '2', '--until', '1500ms']);
+    assert.equal(verified.status, 0, verified.stdout + verified.stderr);
+    assert.match(verified.stdout, new RegExp(`^all 2 runs agree: fingerprint ${String(summary.fingerprint)}$`, 'm'));
+  });
+
   it('rejects bad input with exit code 2 and says what is wrong', () => {
     const missing = runCli(['run', 'nowhere/job.ts']);
     assert.equal(missing.status, 2);

@@ -48,8 +48,9 @@ withRunOptions(
   program
     .command('run')
     .description('run a job (a YAML job file, or a .ts/.js job module) and print its summary')
-    .argument('<job>', 'job.yaml, or a module whose default export is defineJob({...}) or a setup(job) function'),
-).action(async (target: string, options: RunCommandOptions) => {
+    .argument('<job>', 'job.yaml, or a module whose default export is defineJob({...}) or a setup(job) function')
+    .option('--until <duration>', "end after this much sim time past the start, instead of the job's own end.after (e.g. 30s)", simDuration),
+).action(async (target: string, options: RunCommandOptions & { until?: string }) => {
   // Each command loads what it needs when it runs: a usage error costs no more than commander.
   const { supervise } = await import('./supervisor.js');
   process.exitCode = await supervise({ command: 'run', target, args: [], options });

@@ -17,8 +17,13 @@ export interface RunRequest {
 
 /** The job a request describes, loaded when called (inside the run's thread). */
 export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
-  if (request.command === 'run') return () => loadJob(request.target);
   const { target, args, options } = request;
+  if (request.command === 'run') {
+    return async () => {
+      const job = await loadJob(target);
+      return options.until === undefined ? job : { ...job, endAfter: parseDuration(options.until) };
+    };
+  }
   return async () => {
     parseRosArguments(args);
     return {
