@@ -131,6 +131,11 @@ const OPTIONAL = {
   },
   'test interfaces': { packages: ['ros2-test-interface-files'], present: () => existsSync('/usr/share/test_interface_files') },
   script: { packages: ['bsdutils'], present: () => runs('script') },
+  // scripts/checkArch.mjs runs Node's s390x build under it (and fetches that build from the npm registry).
+  's390x emulation': {
+    packages: ['qemu-user-static', 'libc6-s390x-cross', 'libstdc++6-s390x-cross'],
+    present: () => existsSync('/usr/bin/qemu-s390x-static') && existsSync('/usr/s390x-linux-gnu/lib/libstdc++.so.6'),
+  },
 } satisfies Record<string, { packages: string[]; present: () => boolean }>;
 
 export type OptionalTool = keyof typeof OPTIONAL;

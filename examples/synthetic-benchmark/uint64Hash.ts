@@ -5,6 +5,9 @@
 // heap number.
 const scratch = new BigUint64Array(1);
 const scratchHalves = new Int32Array(scratch.buffer);
+// Which half of the scratch holds the low 32 bits depends on the machine's byte order.
+const LO = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1;
+const HI = 1 - LO;
 
 /** An unsigned 64-bit value as two 32-bit halves, updated in place. */
 export class U64 {
@@ -23,14 +26,14 @@ export class U64 {
 
   set(value: bigint): this {
     scratch[0] = value;
-    this.hi = scratchHalves[1]!;
-    this.lo = scratchHalves[0]!;
+    this.hi = scratchHalves[HI]!;
+    this.lo = scratchHalves[LO]!;
     return this;
   }
 
   toBigInt(): bigint {
-    scratchHalves[0] = this.lo;
-    scratchHalves[1] = this.hi;
+    scratchHalves[LO] = this.lo;
+    scratchHalves[HI] = this.hi;
     return scratch[0]!;
   }
 

@@ -107,7 +107,7 @@ export class VirtualGlobals {
           throw new TypeError('getRandomValues needs an integer typed array');
         }
         if (array.byteLength > 65536) throw new RangeError('getRandomValues: more than 65536 bytes requested');
-        cryptoRandom.fillBytes(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+        fillLittleEndian(array, cryptoRandom.fillBytes.bind(cryptoRandom));
         return array;
       },
     };
@@ -178,6 +178,25 @@ function promiseTimers(timers: VirtualTimers, engine: { requestYield(): void }):
     yield: () => setImmediate(),
   };
   return { setTimeout, setImmediate, setInterval, scheduler };
+}
+
+/**
+ * Fills an integer typed array with seeded bytes taken as each element's little-endian encoding,
+ * so user code reads the same numbers on every machine (a native-order view of the same bytes
+ * would give a big-endian machine other values). On a little-endian machine the second pass
+ * rewrites every element with itself; it runs there too, so that it is tested.
+ */
+function fillLittleEndian(array: ArrayBufferView, fill: (bytes: Uint8Array) => void): void {
+  // byte order: read back below through a little-endian DataView.
+  const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+  fill(bytes);
+  const size = (array as { BYTES_PER_ELEMENT?: number }).BYTES_PER_ELEMENT ?? 1;
+  if (size === 1) return;
+  const view = new DataView(array.buffer, array.byteOffset, array.byteLength);
+  const elements = array as unknown as Record<number, number | bigint>;
+  for (let i = 0, at = 0; at < bytes.length; i++, at += size) {
+    elements[i] = size === 2 ? view.getUint16(at, true) : size === 4 ? view.getUint32(at, true) : view.getBigUint64(at, true);
+  }
 }
 
 /** A version-4 UUID from 16 seeded bytes. */

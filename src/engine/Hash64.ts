@@ -7,12 +7,19 @@
  */
 const scratch = new DataView(new ArrayBuffer(8));
 const unsigned64 = new BigUint64Array(1);
+// byte order: native-order views of one 64-bit value, read through LOW and HIGH below, so the
+// low word is mixed first on every machine (on a big-endian one halves[0] holds the high word).
 const signed64 = new BigInt64Array(unsigned64.buffer);
 // Signed: V8 passes int32 values around without allocating, unsigned ones above 2^31 it boxes.
+// byte order: see signed64.
 const halves = new Int32Array(unsigned64.buffer);
 const TWO_32 = 4294967296;
 /** Whether an Int32Array over bytes reads them as little-endian words, as `bytes` mixes them. */
+// byte order: this is the test of the machine's order.
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+/** The index in `halves` of a 64-bit value's low 32 bits, and of its high 32 bits. */
+const LOW = LITTLE_ENDIAN ? 0 : 1;
+const HIGH = 1 - LOW;
 const MAX_U64 = 0xffffffffffffffffn;
 const MIN_I64 = -0x8000000000000000n;
 
@@ -79,16 +86,16 @@ export class Hash64 {
    */
   uint64(n: bigint): void {
     unsigned64[0] = n;
-    this.word(halves[0]!);
-    this.word(halves[1]!);
+    this.word(halves[LOW]!);
+    this.word(halves[HIGH]!);
     this.word(1);
   }
 
   /** `bigint` for a value known to be in [-2^63, 2^63) (an int64 field's): the same words. */
   int64(n: bigint): void {
     signed64[0] = n;
-    const high = halves[1]!;
-    this.word(halves[0]!);
+    const high = halves[HIGH]!;
+    this.word(halves[LOW]!);
     this.word(high);
     this.word(high < 0 ? -1 : 1);
   }
@@ -101,6 +108,8 @@ export class Hash64 {
     let lo = this.lo;
     let hi = this.hi;
     if (LITTLE_ENDIAN && (b.byteOffset & 3) === 0) {
+      // byte order: native words are the little-endian words only on a little-endian machine;
+      // elsewhere (and for unaligned bytes) the loop below assembles them byte by byte.
       const words = new Int32Array(b.buffer, b.byteOffset, whole >> 2);
       // mixWord written out: through it, each word's second lane went through a module variable
       // (a store and a load in the chain from word to word), 1.5× slower over an image.

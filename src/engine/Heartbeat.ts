@@ -16,6 +16,7 @@ export class Heartbeat {
   readonly values: Float64Array;
 
   constructor(buffer: SharedArrayBuffer = new SharedArrayBuffer(4 * Float64Array.BYTES_PER_ELEMENT)) {
+    // byte order: shared between threads of one process, never bytes that leave it.
     this.values = new Float64Array(buffer);
   }
 
@@ -30,6 +31,7 @@ export class Heartbeat {
   }
 
   get buffer(): SharedArrayBuffer {
+    // byte order: see the constructor.
     return this.values.buffer as SharedArrayBuffer;
   }
 

@@ -555,11 +555,12 @@ function binWidth(span: number, bins: number): number {
   return width;
 }
 
-/** Base64 of times in ns as seconds, little-endian Float64. */
+/** Base64 of times in ns as seconds, little-endian Float64 (whatever the machine: the bytes go into the report). */
 function f64(values: Float64Array): string {
-  const scaled = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) scaled[i] = values[i]! / 1e9;
-  return Buffer.from(scaled.buffer).toString('base64');
+  const bytes = Buffer.allocUnsafe(8 * values.length);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < values.length; i++) view.setFloat64(8 * i, values[i]! / 1e9, true);
+  return bytes.toString('base64');
 }
 
 /**
