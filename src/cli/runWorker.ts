@@ -50,4 +50,8 @@ const code = await runAndReport(jobOf(request), request.options, request.command
       send({ type: 'ended' });
     }),
 });
+// A worker's stdout and stderr reach the process through the main thread: what was written (the
+// --json summary, the failure's line) is lost if the thread ends before it was handed over.
+const handedOver = (stream: NodeJS.WriteStream): Promise<void> => new Promise((resolve) => stream.write('', () => resolve()));
+await Promise.all([handedOver(process.stdout), handedOver(process.stderr)]);
 process.exit(code);
