@@ -4,9 +4,14 @@
   const data = JSON.parse(document.getElementById('report-data').textContent);
   const root = document.getElementById('report');
   const { el, section, seconds, number, table, plot, seriesOpts, COLORS, WIDTH } = rclsimPage(root);
-  function decode(base64, Type) {
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    return new Type(bytes.buffer);
+  function bytesOf(base64) {
+    return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  }
+  // The report's doubles are little-endian, whatever machine wrote it or shows it.
+  function float64s(base64) {
+    const bytes = bytesOf(base64);
+    const view = new DataView(bytes.buffer);
+    return Float64Array.from({ length: bytes.length / 8 }, (_, i) => view.getFloat64(8 * i, true));
   }
   function binCenters(count, width) {
     return Array.from({ length: count }, (_, i) => (i + 0.5) * width);
@@ -45,12 +50,12 @@
   if (timeline.rows.length > 0) {
     section('Callback timeline');
     root.append(el('p', { class: 'note' }, timeline.durations ? 'Bars: callbacks with their modeled execution times.' : 'Ticks: callbacks (no execution times modeled: each takes no sim time).'));
-    const levels = decode(timeline.levels, Uint8Array);
+    const levels = bytesOf(timeline.levels);
     const rows = timeline.rows.map((row) => ({
       label: row.node + ' ' + row.kind + (row.channel ? ' ' + row.channel : ''),
       row,
-      starts: row.starts ? decode(row.starts, Float64Array) : null,
-      durations: row.durations ? decode(row.durations, Float64Array) : null,
+      starts: row.starts ? float64s(row.starts) : null,
+      durations: row.durations ? float64s(row.durations) : null,
       levels: row.starts ? null : levels.subarray(row.level * timeline.bins, (row.level + 1) * timeline.bins),
     }));
     const SHOWN = 40;
