@@ -29,8 +29,7 @@ port.on('message', (message: SupervisorMessage) => {
   else if (message.type === 'proceed') proceed?.();
   else if (message.type === 'live-watched' && live !== undefined) live.watched = new Set(message.topics);
 });
-(globalThis as Record<symbol, unknown>)[FINISH_OUTPUTS] = (): string | null =>
-  control === undefined ? 'the job being loaded' : control.finishOutputs();
+(globalThis as Record<symbol, unknown>)[FINISH_OUTPUTS] = (): string | null => (control === undefined ? 'the job being loaded' : control.finishOutputs());
 
 const code = await runAndReport(jobOf(request), request.options, request.command === 'exec' ? process.stderr : process.stdout, {
   heartbeat: new Heartbeat(heartbeat),
@@ -53,5 +52,10 @@ const code = await runAndReport(jobOf(request), request.options, request.command
 // A worker's stdout and stderr reach the process through the main thread: what was written (the
 // --json summary, the failure's line) is lost if the thread ends before it was handed over.
 const handedOver = (stream: NodeJS.WriteStream): Promise<void> => new Promise((resolve) => stream.write('', () => resolve()));
+// The run's outcome is decided: what user code left pending (a program's continuation once the
+// simulation is gone) may fail meanwhile without changing it.
+const ignore = (): void => {};
+process.on('unhandledRejection', ignore);
+process.on('uncaughtException', ignore);
 await Promise.all([handedOver(process.stdout), handedOver(process.stderr)]);
 process.exit(code);
