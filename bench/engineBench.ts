@@ -5,11 +5,11 @@
  * `engine.pubsub` mostly subscriptions, to show where the time goes.
  */
 import { performance } from 'node:perf_hooks';
+import type { NetworkConfig } from '../src/network/config.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Node } from '../src/rcl/Node.js';
 import { QoS } from '../src/rcl/QoS.js';
 import { Simulation } from '../src/rcl/Simulation.js';
-import type { NetworkConfig } from '../src/network/config.js';
 import { bareHeapLoop } from './bareHeapLoop.js';
 import { exampleHash } from './benchmarkGraph.js';
 import { median } from './measure.js';
@@ -58,24 +58,29 @@ export async function timersGraph(nodes: number, simSeconds: number): Promise<En
 export async function pubsubGraph(chains: number, simSeconds: number, network?: NetworkConfig): Promise<EngineRun> {
   const { U64 } = await exampleHash();
   const qos = { qos: new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 1) };
-  return runGraph(simSeconds, Array.from({ length: chains }, () => 10 * MS), network, () => {
-    for (let c = 0; c < chains; c++) {
-      const source = new Node('source', `/chain${c}`);
-      const out = source.createPublisher(UINT64, 'link0', qos);
-      let n = 0n;
-      source.createTimer(10_000_000n, () => out.publish({ data: n++ }));
-      for (let k = 1; k < 5; k++) {
-        const node = new Node(`relay${k}`, `/chain${c}`);
-        const state = U64.from(BigInt(k));
-        const input = U64.from(0n);
-        const next = k < 4 ? node.createPublisher(UINT64, `link${k}`, qos) : null;
-        node.createSubscription(UINT64, `link${k - 1}`, qos, (message: { data: bigint }) => {
-          state.combine(input.set(message.data)).combine(input.set(node.now().nanoseconds));
-          next?.publish({ data: message.data });
-        });
+  return runGraph(
+    simSeconds,
+    Array.from({ length: chains }, () => 10 * MS),
+    network,
+    () => {
+      for (let c = 0; c < chains; c++) {
+        const source = new Node('source', `/chain${c}`);
+        const out = source.createPublisher(UINT64, 'link0', qos);
+        let n = 0n;
+        source.createTimer(10_000_000n, () => out.publish({ data: n++ }));
+        for (let k = 1; k < 5; k++) {
+          const node = new Node(`relay${k}`, `/chain${c}`);
+          const state = U64.from(BigInt(k));
+          const input = U64.from(0n);
+          const next = k < 4 ? node.createPublisher(UINT64, `link${k}`, qos) : null;
+          node.createSubscription(UINT64, `link${k - 1}`, qos, (message: { data: bigint }) => {
+            state.combine(input.set(message.data)).combine(input.set(node.now().nanoseconds));
+            next?.publish({ data: message.data });
+          });
+        }
       }
-    }
-  });
+    },
+  );
 }
 
 async function runGraph(simSeconds: number, timerPeriodsNs: number[], network: NetworkConfig | undefined, build: () => void): Promise<EngineRun> {

@@ -11,10 +11,10 @@ import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recor
 import { runBenchmarkGraph } from './benchmarkGraph.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
 import { median, round } from './measure.js';
-import { renderSeconds } from './renderReport.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
+import { flows, type LinkFigures, patrol } from './netsimBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
-import { flows, patrol, type LinkFigures } from './netsimBench.js';
+import { renderSeconds } from './renderReport.js';
 import { coldRunSeconds, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
 type Figures = Record<string, number | string | number[]>;
@@ -150,7 +150,12 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
       const processSeconds: number[] = [];
       for (let i = 0; i < 3; i++) {
         const start = performance.now();
-        const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'run', join(repoRoot, 'examples/synthetic-benchmark/job.ts'), '--quiet']);
+        const child = spawnSync(process.execPath, [
+          join(repoRoot, 'dist/src/cli/main.js'),
+          'run',
+          join(repoRoot, 'examples/synthetic-benchmark/job.ts'),
+          '--quiet',
+        ]);
         if (child.status !== 0) throw new Error(`rclsim run failed: ${child.stderr}`);
         processSeconds.push((performance.now() - start) / 1000);
       }
@@ -294,11 +299,12 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
   },
   netsim: {
     description:
-      'the built-in network model vs ns-3 in the loop (adapters/ns3), same scenarios: goodput (Mbit/s), mean and p95 latency (ms), loss; LOS at 10–65 m and behind a 12 dB wall at 10–25 m, a saturated link, 3 hosts contending, the patrol job (its wall time with each, and the protocol\'s share of ns-3\'s); the largest goodput difference in LOS and NLOS',
+      "the built-in network model vs ns-3 in the loop (adapters/ns3), same scenarios: goodput (Mbit/s), mean and p95 latency (ms), loss; LOS at 10–65 m and behind a 12 dB wall at 10–25 m, a saturated link, 3 hosts contending, the patrol job (its wall time with each, and the protocol's share of ns-3's); the largest goodput difference in LOS and NLOS",
     async run() {
       const figures: Figures = {};
       const pair = (d: number): string => `  - { name: a, nodes: [a], position: [0, 0, 1.5] }\n  - { name: b, nodes: [b], position: [${d}, 0, 1.5] }`;
-      const wall = (d: number): string => `\nobstacles:\n  - { name: wall, footprint: [[${d / 2 - 0.1}, -20], [${d / 2 + 0.1}, -20], [${d / 2 + 0.1}, 20], [${d / 2 - 0.1}, 20]], height: 10, loss_db: 12 }`;
+      const wall = (d: number): string =>
+        `\nobstacles:\n  - { name: wall, footprint: [[${d / 2 - 0.1}, -20], [${d / 2 + 0.1}, -20], [${d / 2 + 0.1}, 20], [${d / 2 - 0.1}, 20]], height: 10, loss_db: 12 }`;
       /** Relative goodput difference of the built-in model from ns-3, by line of sight. */
       const differences = { los: [] as number[], nlos: [] as number[] };
       const both = async (name: string, sight: 'los' | 'nlos', run: (ns3: boolean) => Promise<LinkFigures>): Promise<void> => {
@@ -317,8 +323,18 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
       for (const d of [10, 40, 50, 65]) await both(`los${d}m`, 'los', (ns3) => flows(pair(d), [['a', 'b']], { ...load, ns3 }));
       for (const d of [10, 15, 20, 25]) await both(`nlos${d}m`, 'nlos', (ns3) => flows(pair(d), [['a', 'b']], { ...load, ns3, extra: wall(d) }));
       await both('saturated10m', 'los', (ns3) => flows(pair(10), [['a', 'b']], { bytes: 60_000, periodMs: 2, simSeconds: 3, ns3 }));
-      const three = '  - { name: a, nodes: [a], position: [0, 0, 1.5] }\n  - { name: b, nodes: [b], position: [0, 20, 1.5] }\n  - { name: c, nodes: [c], position: [20, 0, 1.5] }';
-      await both('contending3', 'los', (ns3) => flows(three, [['a', 'c'], ['b', 'c']], { ...load, ns3 }));
+      const three =
+        '  - { name: a, nodes: [a], position: [0, 0, 1.5] }\n  - { name: b, nodes: [b], position: [0, 20, 1.5] }\n  - { name: c, nodes: [c], position: [20, 0, 1.5] }';
+      await both('contending3', 'los', (ns3) =>
+        flows(
+          three,
+          [
+            ['a', 'c'],
+            ['b', 'c'],
+          ],
+          { ...load, ns3 },
+        ),
+      );
       await both('patrol', 'nlos', patrol);
       figures.largestDifferenceLos = `${round(100 * Math.max(...differences.los), 1)} %`;
       figures.largestDifferenceNlos = `${round(100 * Math.max(...differences.nlos), 1)} %`;
@@ -342,7 +358,8 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     },
   },
   'network.colocated': {
-    description: '50 chains of 5 nodes relaying every 10 ms (10 s), each node of a chain on its own host, all hosts at one point, vs the same graph without a network: run time ratio',
+    description:
+      '50 chains of 5 nodes relaying every 10 ms (10 s), each node of a chain on its own host, all hosts at one point, vs the same graph without a network: run time ratio',
     async run() {
       const figures = await coLocated(50, 10, REPEATS);
       return {
@@ -354,12 +371,20 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     },
   },
   'explore.rslcpp': {
-    description: '`rclsim explore` of the rslcpp benchmark (100 s of sim time each, every node in one seeded single_threaded executor), 60 runs from process start to exit: runs per minute',
+    description:
+      '`rclsim explore` of the rslcpp benchmark (100 s of sim time each, every node in one seeded single_threaded executor), 60 runs from process start to exit: runs per minute',
     async run() {
       const perMinute: number[] = [];
       for (let i = 0; i < 3; i++) {
         const start = performance.now();
-        const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'explore', join(repoRoot, 'examples/synthetic-benchmark/job.ts'), '--runs', '60', '--json']);
+        const child = spawnSync(process.execPath, [
+          join(repoRoot, 'dist/src/cli/main.js'),
+          'explore',
+          join(repoRoot, 'examples/synthetic-benchmark/job.ts'),
+          '--runs',
+          '60',
+          '--json',
+        ]);
         if (child.status !== 0) throw new Error(`rclsim explore failed: ${child.stderr}`);
         perMinute.push(60 / ((performance.now() - start) / 60_000));
         const report = JSON.parse(child.stdout.toString().trim().split('\n').pop()!) as { outcomes: unknown[] };
@@ -369,7 +394,8 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     },
   },
   sweep: {
-    description: '`rclsim sweep`: 1,000 runs of the rslcpp benchmark (timeout_s 10, seeds 0…999) on 1 and on 2 warm local workers, from the sweep\'s start (workers started) to its last result: runs per second and the ratio, and the ratio two independent single-worker sweeps of 500 runs each reach at once (what this machine gives two processes); the same through BullMQ on a loopback Redis with one `rclsim worker --concurrency 2` (started before); a cold `rclsim run examples/talker-listener/job.yaml`, process start to exit (median of 7)',
+    description:
+      "`rclsim sweep`: 1,000 runs of the rslcpp benchmark (timeout_s 10, seeds 0…999) on 1 and on 2 warm local workers, from the sweep's start (workers started) to its last result: runs per second and the ratio, and the ratio two independent single-worker sweeps of 500 runs each reach at once (what this machine gives two processes); the same through BullMQ on a loopback Redis with one `rclsim worker --concurrency 2` (started before); a cold `rclsim run examples/talker-listener/job.yaml`, process start to exit (median of 7)",
     async run() {
       const one: number[] = [];
       const two: number[] = [];
@@ -402,7 +428,8 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
     },
   },
   scaling: {
-    description: 'wall seconds of the rslcpp graph copied to 10…20,000 nodes (10 s of sim time), and of 1,000 nodes over 10…80 s; ns per callback, and of the bare loop with the same timers and work',
+    description:
+      'wall seconds of the rslcpp graph copied to 10…20,000 nodes (10 s of sim time), and of 1,000 nodes over 10…80 s; ns per callback, and of the bare loop with the same timers and work',
     async run() {
       // 20,000 beyond the issue's sizes: it shows the cost per callback flat again after the
       // step at which the graph stops fitting the caches.
@@ -440,17 +467,24 @@ async function main(): Promise<void> {
   }
   const selected = names.length > 0 ? [...new Set(names.flatMap(under))] : Object.keys(benchmarks);
   const resultsPath = resolve(import.meta.dirname, '../../bench/results.json');
-  const results: Record<string, Figures> = existsSync(resultsPath)
-    ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Record<string, Figures>)
-    : {};
+  const results: Record<string, Figures> = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as Record<string, Figures>) : {};
   for (const name of selected) {
     const benchmark = benchmarks[name]!;
     process.stderr.write(`running ${name}: ${benchmark.description}\n`);
     results[name] = await benchmark.run();
-    process.stderr.write(`  ${Object.entries(results[name]!).map(([k, v]) => `${k}=${String(v)}`).join('  ')}\n`);
+    process.stderr.write(
+      `  ${Object.entries(results[name]!)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join('  ')}\n`,
+    );
   }
   writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-  const rows = selected.map((name) => [name, Object.entries(results[name]!).map(([k, v]) => `${k}=${String(v)}`).join('  ')]);
+  const rows = selected.map((name) => [
+    name,
+    Object.entries(results[name]!)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join('  '),
+  ]);
   const width = Math.max(...rows.map(([name]) => name!.length));
   for (const [name, figures] of rows) process.stdout.write(`${name!.padEnd(width)}  ${figures}\n`);
   process.stdout.write(`written to ${resultsPath}\n`);

@@ -87,7 +87,9 @@ export async function flows(
     latencyP95Ms: stats === null ? null : round(nearestRank(Float64Array.from(latencies).sort(), 0.95) / 1e6, 3),
     loss: round(lost / Math.max(1, delivered + lost), 3),
     wallSeconds: round(wallSeconds, 2),
-    ...(timing === null ? {} : { simulatorSeconds: round(timing.busySeconds, 2), protocolSeconds: round(timing.waitedSeconds - timing.busySeconds + timing.codingSeconds, 2) }),
+    ...(timing === null
+      ? {}
+      : { simulatorSeconds: round(timing.busySeconds, 2), protocolSeconds: round(timing.waitedSeconds - timing.busySeconds + timing.codingSeconds, 2) }),
   };
 }
 
@@ -106,6 +108,11 @@ export async function patrol(ns3: boolean): Promise<LinkFigures> {
     latencyP95Ms: null,
     loss: round(link.messagesLost / Math.max(1, link.messagesSent), 3),
     wallSeconds: round(wallSeconds, 2),
-    ...(simulator === undefined ? {} : { simulatorSeconds: round(simulator.busySeconds, 2), protocolSeconds: round(simulator.waitedSeconds - simulator.busySeconds + simulator.codingSeconds, 2) }),
+    ...(simulator === undefined
+      ? {}
+      : {
+          simulatorSeconds: round(simulator.busySeconds, 2),
+          protocolSeconds: round(simulator.waitedSeconds - simulator.busySeconds + simulator.codingSeconds, 2),
+        }),
   };
 }

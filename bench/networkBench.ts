@@ -58,7 +58,11 @@ export async function patrolSeconds(): Promise<number> {
  * The pubsub chains (node k of every chain on host h<k>, every relay a crossing of the network)
  * with all five hosts at one point, against the same graph without a network.
  */
-export async function coLocated(chains: number, simSeconds: number, repeats: number): Promise<{ ratio: number; secondsWith: number; secondsWithout: number; crossingsPerSecond: number }> {
+export async function coLocated(
+  chains: number,
+  simSeconds: number,
+  repeats: number,
+): Promise<{ ratio: number; secondsWith: number; secondsWithout: number; crossingsPerSecond: number }> {
   const hosts = ['source', 'relay1', 'relay2', 'relay3', 'relay4'].map((node, k) => `  - { name: h${k}, nodes: [${node}], position: [0, 0, 1.5] }`);
   const network = networkSection(`hosts:\n${hosts.join('\n')}`);
   await pubsubGraph(chains, simSeconds, network);

@@ -54,7 +54,9 @@ export async function sweepRunsPerSecond(runs: number, jobs: number, queue?: str
 export async function independentProcessesRatio(runs: number): Promise<number> {
   const sweepSeconds = (count: number, firstSeed: number): Promise<number> => {
     const { dir, file } = benchmarkSweep(count, firstSeed);
-    const child = spawn(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'sweep', file, '--jobs', '1', '--json', '--quiet'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'sweep', file, '--jobs', '1', '--json', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     return new Promise((resolve, reject) =>
@@ -73,7 +75,9 @@ export async function independentProcessesRatio(runs: number): Promise<number> {
 /** Wall seconds of `rclsim run examples/talker-listener/job.yaml`, from process start to exit. */
 export function coldRunSeconds(): number {
   const start = performance.now();
-  const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'run', join(repoRoot, 'examples/talker-listener/job.yaml'), '--quiet'], { stdio: 'ignore' });
+  const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'run', join(repoRoot, 'examples/talker-listener/job.yaml'), '--quiet'], {
+    stdio: 'ignore',
+  });
   if (child.status !== 0) throw new Error('rclsim run failed');
   return (performance.now() - start) / 1000;
 }
@@ -84,10 +88,15 @@ export function coldRunSeconds(): number {
  */
 export async function queueOnLoopback(concurrency: number): Promise<{ url: string; empty(): void; stop(): void }> {
   const port = 20_000 + (process.pid % 20_000);
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
-  for (let i = 0; i < 100 && spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 100 && spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG'; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const url = `redis://127.0.0.1:${port}`;
-  const worker = spawn(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'worker', url, '--concurrency', String(concurrency)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const worker = spawn(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'worker', url, '--concurrency', String(concurrency)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   await new Promise((resolve) => worker.stderr!.once('data', resolve));
   return {
     url,

@@ -39,14 +39,30 @@ const RUN_TIMEOUT_MS = 10 * 60 * 1000;
 
 /** The emulated machines: qemu binary, Debian cross sysroot, files Node needs there, and their packages. */
 const ARCHES = [
-  { name: 'arm64', qemu: 'qemu-aarch64-static', sysroot: '/usr/aarch64-linux-gnu',
-    needs: { 'lib/ld-linux-aarch64.so.1': 'libc6-arm64-cross', 'lib/libstdc++.so.6': 'libstdc++6-arm64-cross' } },
-  { name: 'armv7l', qemu: 'qemu-arm-static', sysroot: '/usr/arm-linux-gnueabihf',
-    needs: { 'lib/ld-linux-armhf.so.3': 'libc6-armhf-cross', 'lib/libstdc++.so.6': 'libstdc++6-armhf-cross', 'lib/libatomic.so.1': 'libatomic1-armhf-cross' } },
-  { name: 'ppc64le', qemu: 'qemu-ppc64le-static', sysroot: '/usr/powerpc64le-linux-gnu',
-    needs: { 'lib/ld64.so.2': 'libc6-ppc64el-cross', 'lib/libstdc++.so.6': 'libstdc++6-ppc64el-cross' } },
-  { name: 's390x', qemu: 'qemu-s390x-static', sysroot: '/usr/s390x-linux-gnu',
-    needs: { 'lib/ld64.so.1': 'libc6-s390x-cross', 'lib/libstdc++.so.6': 'libstdc++6-s390x-cross' } },
+  {
+    name: 'arm64',
+    qemu: 'qemu-aarch64-static',
+    sysroot: '/usr/aarch64-linux-gnu',
+    needs: { 'lib/ld-linux-aarch64.so.1': 'libc6-arm64-cross', 'lib/libstdc++.so.6': 'libstdc++6-arm64-cross' },
+  },
+  {
+    name: 'armv7l',
+    qemu: 'qemu-arm-static',
+    sysroot: '/usr/arm-linux-gnueabihf',
+    needs: { 'lib/ld-linux-armhf.so.3': 'libc6-armhf-cross', 'lib/libstdc++.so.6': 'libstdc++6-armhf-cross', 'lib/libatomic.so.1': 'libatomic1-armhf-cross' },
+  },
+  {
+    name: 'ppc64le',
+    qemu: 'qemu-ppc64le-static',
+    sysroot: '/usr/powerpc64le-linux-gnu',
+    needs: { 'lib/ld64.so.2': 'libc6-ppc64el-cross', 'lib/libstdc++.so.6': 'libstdc++6-ppc64el-cross' },
+  },
+  {
+    name: 's390x',
+    qemu: 'qemu-s390x-static',
+    sysroot: '/usr/s390x-linux-gnu',
+    needs: { 'lib/ld64.so.1': 'libc6-s390x-cross', 'lib/libstdc++.so.6': 'libstdc++6-s390x-cross' },
+  },
 ];
 
 /** rslcpp's reference final states (DESIGN.md, "Conformance"). */
@@ -64,7 +80,13 @@ function fail(code, message) {
 }
 
 function parseArgs(argv) {
-  const options = { arches: ARCHES.map((a) => a.name), job: null, parallel: Math.max(1, Math.min(ARCHES.length, availableParallelism())), examples: join(repo, 'examples'), maxSimNs: 40e9 };
+  const options = {
+    arches: ARCHES.map((a) => a.name),
+    job: null,
+    parallel: Math.max(1, Math.min(ARCHES.length, availableParallelism())),
+    examples: join(repo, 'examples'),
+    maxSimNs: 40e9,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i] ?? fail(2, `${flag} needs a value`);
@@ -76,7 +98,9 @@ function parseArgs(argv) {
     else if (flag === '--fetch-only') options.fetchOnly = true;
     else if (flag === '--max-sim-time') options.maxSimNs = durationNs(value()) ?? fail(2, `--max-sim-time: not a duration: ${argv[i]}`);
     else if (flag === '-h' || flag === '--help') {
-      console.log('usage: node scripts/checkArch.mjs [--arch a,b] [--job substring] [--parallel N] [--max-sim-time 40s | --full] [--examples DIR] [--fetch-only]');
+      console.log(
+        'usage: node scripts/checkArch.mjs [--arch a,b] [--job substring] [--parallel N] [--max-sim-time 40s | --full] [--examples DIR] [--fetch-only]',
+      );
       process.exit(0);
     } else fail(2, `unknown argument ${argv[i]}`);
   }
@@ -155,7 +179,8 @@ function snapshot(work) {
   for (const name of readdirSync(repo)) {
     if (!['dist', 'examples', 'package.json', '.git'].includes(name)) symlinkSync(join(repo, name), join(root, name));
   }
-  if (!existsSync(join(root, 'dist/src/cli/main.js')) || !existsSync(join(root, 'dist/src/index.js'))) fail(2, 'dist/ is incomplete (a build under way?): run `npm run build` first');
+  if (!existsSync(join(root, 'dist/src/cli/main.js')) || !existsSync(join(root, 'dist/src/index.js')))
+    fail(2, 'dist/ is incomplete (a build under way?): run `npm run build` first');
   return root;
 }
 
@@ -175,7 +200,10 @@ async function bundle(file, rclsimRoot) {
   const plugin = {
     name: 'rclsim',
     setup(b) {
-      b.onResolve({ filter: /^rclsim(\/[a-z]+)?$/ }, (args) => ({ path: pathToFileURL(join(rclsimRoot, RCLSIM_ENTRIES[args.path] ?? fail(1, `unknown import ${args.path}`))).href, external: true }));
+      b.onResolve({ filter: /^rclsim(\/[a-z]+)?$/ }, (args) => ({
+        path: pathToFileURL(join(rclsimRoot, RCLSIM_ENTRIES[args.path] ?? fail(1, `unknown import ${args.path}`))).href,
+        external: true,
+      }));
     },
   };
   await build({ entryPoints: [file], outfile: out, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'error', plugins: [plugin] });
@@ -190,8 +218,13 @@ async function bundle(file, rclsimRoot) {
 async function prepareJobs(work, filter, examples, maxSimNs) {
   const copy = join(work, 'examples');
   cpSync(examples, copy, { recursive: true, filter: (source) => !NOT_COPIED.has(basename(source)) });
-  const names = readdirSync(copy).filter((n) => existsSync(join(copy, n, 'job.yaml'))).sort();
-  const wanted = [{ name: 'rslcpp (synthetic-benchmark/job.ts)', example: 'synthetic-benchmark', file: 'job.ts', reference: RSLCPP_REFERENCE }, ...names.map((n) => ({ name: n, example: n, file: 'job.yaml' }))];
+  const names = readdirSync(copy)
+    .filter((n) => existsSync(join(copy, n, 'job.yaml')))
+    .sort();
+  const wanted = [
+    { name: 'rslcpp (synthetic-benchmark/job.ts)', example: 'synthetic-benchmark', file: 'job.ts', reference: RSLCPP_REFERENCE },
+    ...names.map((n) => ({ name: n, example: n, file: 'job.yaml' })),
+  ];
   const jobs = [];
   const rclsimRoot = join(work, 'repo');
   for (const job of wanted) {
@@ -204,7 +237,8 @@ async function prepareJobs(work, filter, examples, maxSimNs) {
     } else {
       const doc = yaml.parse(readFileSync(join(dir, file), 'utf8'));
       for (const node of doc.nodes ?? []) {
-        for (const key of ['module', 'script']) if (typeof node[key] === 'string' && TYPESCRIPT.test(node[key])) node[key] = await bundle(join(dir, node[key]), rclsimRoot);
+        for (const key of ['module', 'script'])
+          if (typeof node[key] === 'string' && TYPESCRIPT.test(node[key])) node[key] = await bundle(join(dir, node[key]), rclsimRoot);
       }
       record = typeof doc.record?.path === 'string' ? doc.record.path : null;
       const after = doc.end?.after === undefined ? null : durationNs(doc.end.after);
@@ -225,13 +259,16 @@ async function prepareJobs(work, filter, examples, maxSimNs) {
 /** A preload for the native run: notes every native addon the job loads (they cannot load under qemu). */
 function addonProbe(work) {
   const probe = join(work, 'addonProbe.mjs');
-  writeFileSync(probe, `import { appendFileSync } from 'node:fs';
+  writeFileSync(
+    probe,
+    `import { appendFileSync } from 'node:fs';
 const dlopen = process.dlopen;
 process.dlopen = function (module, filename, ...rest) {
   if (process.env.RCLSIM_ARCH_ADDONS) appendFileSync(process.env.RCLSIM_ARCH_ADDONS, filename + '\\n');
   return dlopen.call(this, module, filename, ...rest);
 };
-`);
+`,
+  );
   return probe;
 }
 
@@ -243,7 +280,11 @@ function digestTree(root) {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else hash.update(`${relative(root, path)}\0`).update(readFileSync(path)).update('\0');
+      else
+        hash
+          .update(`${relative(root, path)}\0`)
+          .update(readFileSync(path))
+          .update('\0');
     }
   };
   walk(root);
@@ -269,7 +310,10 @@ function reportDigest(file) {
 
 /** The line of a failed run's stderr that says why (not a stack frame, not Node's version). */
 function why(stderr) {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l.length > 1 && !/^at |^Node\.js v/.test(l));
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length > 1 && !/^at |^Node\.js v/.test(l));
   return (lines.find((l) => /^(rclsim:|\w*Error\b)/.test(l)) ?? lines.pop() ?? '').slice(0, 200);
 }
 
@@ -281,7 +325,11 @@ function runJob(job, arch, binary, root, extraEnv = {}) {
   const args = [...prefix, join(root, 'dist/src/cli/main.js'), 'run', join(dir, job.file), '--json', '--quiet', '--report', report];
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: dir, env: { ...process.env, ...extraEnv, ...(arch ? { QEMU_LD_PREFIX: arch.sysroot } : {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: dir,
+      env: { ...process.env, ...extraEnv, ...(arch ? { QEMU_LD_PREFIX: arch.sysroot } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -291,7 +339,13 @@ function runJob(job, arch, binary, root, extraEnv = {}) {
       clearTimeout(timer);
       const seconds = (performance.now() - started) / 1000;
       // The summary is the last JSON line on stdout (a program's own output comes before it).
-      const summary = stdout.trim().split('\n').reverse().map(parseSummary).find((s) => s !== null) ?? null;
+      const summary =
+        stdout
+          .trim()
+          .split('\n')
+          .reverse()
+          .map(parseSummary)
+          .find((s) => s !== null) ?? null;
       if (summary === null) {
         const how = signal !== null ? `killed (${signal}${signal === 'SIGKILL' ? ', timeout?' : ''})` : `exit ${code}`;
         resolve({ error: `${how}, no JSON summary on stdout: ${why(stderr)}`, seconds });
@@ -305,7 +359,15 @@ function runJob(job, arch, binary, root, extraEnv = {}) {
 /** What must be the same on every machine. */
 function comparable(run) {
   const s = run.summary;
-  return { fingerprint: s.fingerprint, results: s.results, exitCode: s.exitCode, endReason: s.endReason, callbacks: s.callbacks, bag: run.bag, report: run.report };
+  return {
+    fingerprint: s.fingerprint,
+    results: s.results,
+    exitCode: s.exitCode,
+    endReason: s.endReason,
+    callbacks: s.callbacks,
+    bag: run.bag,
+    report: run.report,
+  };
 }
 
 function differences(base, other) {
@@ -316,9 +378,11 @@ function differences(base, other) {
 
 async function pool(items, limit, work) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, async () => {
-    while (queue.length > 0) await work(queue.shift());
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, queue.length) }, async () => {
+      while (queue.length > 0) await work(queue.shift());
+    }),
+  );
 }
 
 // ---- main -------------------------------------------------------------------------------------
@@ -329,7 +393,9 @@ checkTools(arches);
 const binaries = new Map();
 for (const arch of arches) {
   const binary = nodeBinary(arch);
-  const probe = spawnSync(arch.qemu, ['-L', arch.sysroot, binary, '-p', 'process.arch + " " + process.version + " " + require("os").endianness()'], { encoding: 'utf8' });
+  const probe = spawnSync(arch.qemu, ['-L', arch.sysroot, binary, '-p', 'process.arch + " " + process.version + " " + require("os").endianness()'], {
+    encoding: 'utf8',
+  });
   if (probe.status !== 0) fail(2, `${arch.name}: ${binary} does not start under ${arch.qemu}: ${probe.stderr.trim().split('\n').pop()}`);
   console.log(`${arch.name.padEnd(8)} ${probe.stdout.trim()} (${arch.qemu})`);
   binaries.set(arch.name, binary);
@@ -374,7 +440,8 @@ let exitCode = 0;
       }
       const run = await runJob(job, arch, binaries.get(arch.name), roots.get(arch.name));
       results.get(arch.name).set(job, run);
-      const status = run.error !== undefined ? `error: ${run.error}` : differences(base, run).length === 0 ? 'ok' : `MISMATCH (${differences(base, run).join(', ')})`;
+      const status =
+        run.error !== undefined ? `error: ${run.error}` : differences(base, run).length === 0 ? 'ok' : `MISMATCH (${differences(base, run).join(', ')})`;
       console.log(`  ${arch.name.padEnd(8)} ${job.name.padEnd(36)} ${run.seconds.toFixed(1).padStart(6)} s  ${status}`);
     }
     archSeconds.set(arch.name, (performance.now() - started) / 1000);
@@ -395,7 +462,9 @@ let exitCode = 0;
     } else {
       let cell = base.summary.fingerprint;
       if (job.reference !== undefined) {
-        const wrong = Object.entries(job.reference).filter(([k, v]) => base.summary.results?.[k] !== v).map(([k]) => k);
+        const wrong = Object.entries(job.reference)
+          .filter(([k, v]) => base.summary.results?.[k] !== v)
+          .map(([k]) => k);
         if (wrong.length > 0) {
           cell += ' (NOT rslcpp)';
           notes.push(`${job.name} on ${HOST}: results differ from rslcpp's reference: ${wrong.join(', ')}`);
@@ -428,12 +497,18 @@ let exitCode = 0;
     rows.push(row);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const format = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  const format = (cells) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${format(header)}\n${format(widths.map((w) => '-'.repeat(w)))}`);
   for (const row of rows) console.log(format(row));
   if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
   const perArch = arches.map((a) => `${a.name} ${(archSeconds.get(a.name) ?? 0).toFixed(0)} s`).join(', ');
-  console.log(`\nemulated: ${perArch}; ${emulatedSeconds.toFixed(0)} s wall in all (${options.parallel} at a time, Node ${NODE_VERSION}); the whole check ${((performance.now() - checkStart) / 1000).toFixed(0)} s`);
+  console.log(
+    `\nemulated: ${perArch}; ${emulatedSeconds.toFixed(0)} s wall in all (${options.parallel} at a time, Node ${NODE_VERSION}); the whole check ${((performance.now() - checkStart) / 1000).toFixed(0)} s`,
+  );
   console.log(exitCode === 0 ? 'every machine gives the same results and fingerprints' : 'checkArch: FAILED');
 }
 process.exit(exitCode);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { overridesFor, parseParamsFile } from '../src/rcl/ParamsFile.js';
 import { ParameterType } from '../src/rcl/Parameter.js';
+import { overridesFor, parseParamsFile } from '../src/rcl/ParamsFile.js';
 
 const values = (yaml: string, fqn: string): Record<string, unknown> =>
   Object.fromEntries(overridesFor(parseParamsFile(yaml, 'p.yaml'), fqn).map((o) => [o.parameter.name, o.parameter.value]));
@@ -35,7 +35,18 @@ describe('ROS 2 parameter files', () => {
   });
 
   it('reads YAML anchors and aliases as the values they name, in parameters and whole node sections', () => {
-    const yaml = ['common: &common', '  ros__parameters:', '    rate: &rate 5', '    frames: &frames [map, odom]', '    copy: *rate', 'other: *common', 'third:', '  ros__parameters:', '    list: *frames', ''].join('\n');
+    const yaml = [
+      'common: &common',
+      '  ros__parameters:',
+      '    rate: &rate 5',
+      '    frames: &frames [map, odom]',
+      '    copy: *rate',
+      'other: *common',
+      'third:',
+      '  ros__parameters:',
+      '    list: *frames',
+      '',
+    ].join('\n');
     assert.deepEqual(values(yaml, '/common'), { rate: 5n, frames: ['map', 'odom'], copy: 5n });
     assert.deepEqual(values(yaml, '/other'), { rate: 5n, frames: ['map', 'odom'], copy: 5n });
     assert.deepEqual(values(yaml, '/third'), { list: ['map', 'odom'] });

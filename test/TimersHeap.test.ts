@@ -88,7 +88,7 @@ describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
       }
       ops.push('dump');
     }
-    const expected = execFileSync(exe, { input: ops.join('\n') + '\n', maxBuffer: 1 << 28 })
+    const expected = execFileSync(exe, { input: `${ops.join('\n')}\n`, maxBuffer: 1 << 28 })
       .toString()
       .trim()
       .split('\n');

@@ -36,11 +36,7 @@ describe('actions', () => {
     assert.equal(result.status, 0, result.stderr);
     assert.equal(
       result.stdout.split('\n').slice(0, 3).join('\n'),
-      [
-        'canceler: feedback 0,1,1 (0,1,1)',
-        'canceler: canceling 1, shuts down at 2',
-        'server: goal canceled at 1000',
-      ].join('\n'),
+      ['canceler: feedback 0,1,1 (0,1,1)', 'canceler: canceling 1, shuts down at 2', 'server: goal canceled at 1000'].join('\n'),
       'feedback also reads in the earlier {goal_id, feedback} shape; the server runs on to see the cancel',
     );
     const summary = lastJsonLine(result.stdout);
@@ -105,8 +101,12 @@ describe('actions', () => {
         const clientNode = new Node('client');
         const client = new rclnodejs.ActionClient(clientNode, 'test_msgs/action/Fibonacci', '/robot/count');
         assert.deepEqual(rclnodejs.getActionNamesAndTypes(clientNode), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }]);
-        assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'server', '/robot'), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }]);
-        assert.deepEqual(rclnodejs.getActionClientNamesAndTypesByNode(clientNode, 'client', '/'), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }]);
+        assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'server', '/robot'), [
+          { name: '/robot/count', types: ['test_msgs/action/Fibonacci'] },
+        ]);
+        assert.deepEqual(rclnodejs.getActionClientNamesAndTypesByNode(clientNode, 'client', '/'), [
+          { name: '/robot/count', types: ['test_msgs/action/Fibonacci'] },
+        ]);
         assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'client', '/'), []);
         assert.equal(server.options.resultTimeout, 900);
         assert.equal(server.qos.statusSubQosProfile, rclnodejs.QoS.profileActionStatusDefault);
@@ -121,7 +121,10 @@ describe('actions', () => {
         );
         const uuid = rclnodejs.ActionUuid.random();
         uuids.push(uuid.toString(), rclnodejs.ActionUuid.fromMessage(uuid.toMessage()).toString());
-        assert.throws(() => new rclnodejs.ActionUuid([1, 2] as never), (error: unknown) => error instanceof rclnodejs.TypeValidationError);
+        assert.throws(
+          () => new rclnodejs.ActionUuid([1, 2] as never),
+          (error: unknown) => error instanceof rclnodejs.TypeValidationError,
+        );
         void (async () => {
           const uuid = rclnodejs.ActionUuid.randomMessage();
           const [first, second] = await Promise.all([client.sendGoal({ order: 2 }, undefined, uuid), client.sendGoal({ order: 2 }, undefined, uuid)]);
@@ -131,7 +134,11 @@ describe('actions', () => {
           later!.publishFeedback({ sequence: [1] });
           server.destroy();
           assert.equal(server.isDestroyed(), true);
-          assert.deepEqual(rclnodejs.getActionNamesAndTypes(clientNode), [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }], 'the client remains');
+          assert.deepEqual(
+            rclnodejs.getActionNamesAndTypes(clientNode),
+            [{ name: '/robot/count', types: ['test_msgs/action/Fibonacci'] }],
+            'the client remains',
+          );
           assert.deepEqual(rclnodejs.getActionServerNamesAndTypesByNode(clientNode, 'server', '/robot'), []);
         })();
       },
@@ -167,10 +174,10 @@ describe('actions', () => {
     );
     assert.equal(summary.exitCode, 0);
     assert.equal(outcome, 'aborted true, sequence []');
-    assert.deepEqual(logs.map((record) => record.message.replace(/ID: [\d,]+/, 'ID: G')), [
-      'Error raised in execute callback: Error: no sequence today',
-      'Goal state not set, assuming aborted. Goal ID: G',
-    ]);
+    assert.deepEqual(
+      logs.map((record) => record.message.replace(/ID: [\d,]+/, 'ID: G')),
+      ['Error raised in execute callback: Error: no sequence today', 'Goal state not set, assuming aborted. Goal ID: G'],
+    );
   });
 
   it('lets an unref’d JS timer run in its turn without keeping the run going', async () => {

@@ -13,7 +13,7 @@ import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Node } from '../src/rcl/Node.js';
 import { QoS } from '../src/rcl/QoS.js';
-import { readWithOracle, readWithRosbags, runPython, type OracleMessage } from './bagOracle.js';
+import { type OracleMessage, readWithOracle, readWithRosbags, runPython } from './bagOracle.js';
 import { MS, needs, repoRoot, runCli, SECOND, tempDir, writeTemp } from './helpers.js';
 import { readMcap } from './mcapFiles.js';
 import { hasOpaqueBytes, isWritable, NON_ASCII, oracleForm, sampleMessage, type Variant } from './messageSamples.js';
@@ -86,7 +86,11 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
       const reading = readWithOracle(output.path);
       assert.equal(reading.count, 2 * withoutBytes.length, output.path);
       const notOk = reading.topics.filter((topic) => topic.embedded_definition !== 'ok');
-      assert.deepEqual(notOk.map((t) => `${t.type}: ${t.embedded_definition}`), [], 'every embedded definition parses and equals Jazzy’s');
+      assert.deepEqual(
+        notOk.map((t) => `${t.type}: ${t.embedded_definition}`),
+        [],
+        'every embedded definition parses and equals Jazzy’s',
+      );
       check(byTopic(reading.messages), withoutBytes, output.path);
     }
     assert.ok(withBytes.length >= 8, withBytes.join());
@@ -102,7 +106,13 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     assert.equal(result.status, 0, result.stderr);
     const reading = readWithOracle(join(dir, 'output'));
     assert.equal(reading.count, 20);
-    assert.deepEqual(reading.topics.map((t) => [t.name, t.count, t.embedded_definition]), [['/topic', 10, 'ok'], ['/shout', 10, 'ok']]);
+    assert.deepEqual(
+      reading.topics.map((t) => [t.name, t.count, t.embedded_definition]),
+      [
+        ['/topic', 10, 'ok'],
+        ['/shout', 10, 'ok'],
+      ],
+    );
     const shouts = byTopic(reading.messages).get('/shout') as { data: string }[];
     assert.equal(shouts[9]!.data, 'HELLO, WORLD! 9 (#10, +530.360 ms)');
   });
@@ -110,14 +120,18 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
   it('numbers channels and schemas from 1, writes QoS lists and RIHS01 hashes as Jazzy does, IDL types as ros2idl', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'robot_msgs/msg'), { recursive: true });
-    writeTemp(dir, 'robot_msgs/msg/Reading.idl', [
-      '#include "std_msgs/msg/Header.idl"',
-      'module robot_msgs { module msg {',
-      '  module Reading_Constants { const uint8 OK = 0; };',
-      '  typedef uint8 uint8__2[2];',
-      '  struct Reading { std_msgs::msg::Header header; sequence<double, 8> values; char tag; uint8__2 flags; string<16> label; };',
-      '}; };',
-    ].join('\n'));
+    writeTemp(
+      dir,
+      'robot_msgs/msg/Reading.idl',
+      [
+        '#include "std_msgs/msg/Header.idl"',
+        'module robot_msgs { module msg {',
+        '  module Reading_Constants { const uint8 OK = 0; };',
+        '  typedef uint8 uint8__2[2];',
+        '  struct Reading { std_msgs::msg::Header header; sequence<double, 8> values; char tag; uint8__2 flags; string<16> label; };',
+        '}; };',
+      ].join('\n'),
+    );
     const bag = join(dir, 'out');
     const idlBag = join(dir, 'idl.mcap');
     await runJob(
@@ -129,7 +143,14 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
           await job.record({ path: idlBag, topics: ['/reading'] });
           const node = new Node('talker');
           const chatter = node.createPublisher('std_msgs/msg/String', '/chatter');
-          const latched = node.createPublisher('nav_msgs/msg/OccupancyGrid', '/map', { qos: new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 1, QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE, QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL) });
+          const latched = node.createPublisher('nav_msgs/msg/OccupancyGrid', '/map', {
+            qos: new QoS(
+              QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+              1,
+              QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
+              QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+            ),
+          });
           const reading = node.createPublisher('robot_msgs/msg/Reading', '/reading');
           node.createTimer(100n * MS, () => {
             chatter.publish({ data: NON_ASCII });
@@ -155,7 +176,15 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     assert.match(idl, /^={80}\nIDL: robot_msgs\/msg\/Reading\n#include "std_msgs\/msg\/Header\.idl"/);
     assert.match(idl, /\n={80}\nIDL: builtin_interfaces\/msg\/Time\n/);
 
-    const metadata = (parseYaml(readFileSync(join(bag, 'metadata.yaml'), 'utf8')) as { rosbag2_bagfile_information: { version: number; custom_data: unknown; topics_with_message_count: { topic_metadata: { name: string; offered_qos_profiles: unknown; type_description_hash: string } }[] } }).rosbag2_bagfile_information;
+    const metadata = (
+      parseYaml(readFileSync(join(bag, 'metadata.yaml'), 'utf8')) as {
+        rosbag2_bagfile_information: {
+          version: number;
+          custom_data: unknown;
+          topics_with_message_count: { topic_metadata: { name: string; offered_qos_profiles: unknown; type_description_hash: string } }[];
+        };
+      }
+    ).rosbag2_bagfile_information;
     assert.equal(metadata.version, 9);
     assert.deepEqual(metadata.custom_data, {}, 'yaml-cpp reads an empty map, not null, as custom_data');
     const map = metadata.topics_with_message_count.find((t) => t.topic_metadata.name === '/map')!.topic_metadata;
@@ -175,18 +204,30 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     ) as Record<string, string>;
     for (const [type, hash] of Object.entries(hashes)) assert.equal(typeDescriptionHash(registry.message(type)), hash, type);
     // Foxglove's Python decoder reads no ros2idl schema: the IDL topic is checked with rosbags alone.
-    assert.deepEqual(readWithRosbags(idlBag).map((m) => m.message), [
-      { header: { stamp: { sec: 0, nanosec: 0 }, frame_id: 'base' }, values: [1, 2], tag: 65, flags: '0102', label: 'front' },
-      { header: { stamp: { sec: 0, nanosec: 0 }, frame_id: 'base' }, values: [1, 2], tag: 65, flags: '0102', label: 'front' },
-    ]);
+    assert.deepEqual(
+      readWithRosbags(idlBag).map((m) => m.message),
+      [
+        { header: { stamp: { sec: 0, nanosec: 0 }, frame_id: 'base' }, values: [1, 2], tag: 65, flags: '0102', label: 'front' },
+        { header: { stamp: { sec: 0, nanosec: 0 }, frame_id: 'base' }, values: [1, 2], tag: 65, flags: '0102', label: 'front' },
+      ],
+    );
     const msgOnly = join(dir, 'msg_only');
-    await runJob(defineJob({ name: 'copy', setup: async (job) => {
-      await job.record({ path: msgOnly, topics: ['/chatter', '/map'] });
-      await job.play({ bag, topics: ['/chatter', '/map'] });
-    } }), quiet);
+    await runJob(
+      defineJob({
+        name: 'copy',
+        setup: async (job) => {
+          await job.record({ path: msgOnly, topics: ['/chatter', '/map'] });
+          await job.play({ bag, topics: ['/chatter', '/map'] });
+        },
+      }),
+      quiet,
+    );
     const reading = readWithOracle(msgOnly);
     assert.equal(reading.count, 4);
-    assert.ok(reading.topics.every((t) => t.embedded_definition === 'ok'), JSON.stringify(reading.topics));
+    assert.ok(
+      reading.topics.every((t) => t.embedded_definition === 'ok'),
+      JSON.stringify(reading.topics),
+    );
     assert.deepEqual(byTopic(reading.messages).get('/chatter'), [{ data: NON_ASCII }, { data: NON_ASCII }]);
   });
 
@@ -196,10 +237,16 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     assert.equal(sources.length, 5);
     for (const source of sources) {
       const out = join(dir, `rerecorded_${sources.indexOf(source)}`);
-      await runJob(defineJob({ name: 'rerecord', setup: async (job) => {
-        await job.record({ path: out, topics: ['/chatter', '/big', '/imu', '/cloud', '/map'] });
-        await job.play({ bag: source });
-      } }), quiet);
+      await runJob(
+        defineJob({
+          name: 'rerecord',
+          setup: async (job) => {
+            await job.record({ path: out, topics: ['/chatter', '/big', '/imu', '/cloud', '/map'] });
+            await job.play({ bag: source });
+          },
+        }),
+        quiet,
+      );
       // rosbags reads both: same topics, types, receive times and CDR bytes, message for message.
       const [original, copy] = [source, out].map((bag) => runPython(DUMP_RAW, [bag]));
       assert.ok(original!.split('\n').length > 20, source);
@@ -217,15 +264,26 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     writeFileSync(metadataPath, text.replace(/(name: \/map[\s\S]*?durability: )volatile/, '$1transient_local'));
     assert.notEqual(readFileSync(metadataPath, 'utf8'), text);
     const maps: number[] = [];
-    await runJob(defineJob({ name: 'latched', setup: async (job) => {
-      await job.play({ bag: bag! });
-      const node = new Node('late');
-      const timer = node.createTimer(5n * SECOND, () => {
-        timer.cancel();
-        const latched = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 10, QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE, QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL);
-        node.createSubscription('nav_msgs/msg/OccupancyGrid', '/map', { qos: latched }, (m) => maps.push(m.info.width));
-      });
-    } }), quiet);
+    await runJob(
+      defineJob({
+        name: 'latched',
+        setup: async (job) => {
+          await job.play({ bag: bag! });
+          const node = new Node('late');
+          const timer = node.createTimer(5n * SECOND, () => {
+            timer.cancel();
+            const latched = new QoS(
+              QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+              10,
+              QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
+              QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+            );
+            node.createSubscription('nav_msgs/msg/OccupancyGrid', '/map', { qos: latched }, (m) => maps.push(m.info.width));
+          });
+        },
+      }),
+      quiet,
+    );
     assert.deepEqual(maps, [4, 4, 4]);
   });
 
@@ -238,36 +296,74 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     const writer = new McapWriter({ writable, startChannelId: 1 });
     await writer.start({ profile: 'ros2', library: 'test' });
     const srvText = readFileSync(join(repoRoot, 'interfaces/example_interfaces/srv/AddTwoInts.srv'), 'utf8');
-    const schemaId = await writer.registerSchema({ name: event.name, encoding: 'ros2msg', data: new TextEncoder().encode(`${'='.repeat(80)}\nSRV: example_interfaces/srv/AddTwoInts\n${srvText}`) });
-    const channelId = await writer.registerChannel({ topic: '/add_two_ints/_service_event', messageEncoding: 'cdr', schemaId, metadata: new Map([['offered_qos_profiles', '']]) });
+    const schemaId = await writer.registerSchema({
+      name: event.name,
+      encoding: 'ros2msg',
+      data: new TextEncoder().encode(`${'='.repeat(80)}\nSRV: example_interfaces/srv/AddTwoInts\n${srvText}`),
+    });
+    const channelId = await writer.registerChannel({
+      topic: '/add_two_ints/_service_event',
+      messageEncoding: 'cdr',
+      schemaId,
+      metadata: new Map([['offered_qos_profiles', '']]),
+    });
     const chatterSchema = await writer.registerSchema({ name: 'std_msgs/msg/String', encoding: 'ros2msg', data: new TextEncoder().encode('string data\n') });
     const chatter = await writer.registerChannel({ topic: '/chatter', messageEncoding: 'cdr', schemaId: chatterSchema, metadata: new Map() });
     const events = [
-      { info: { event_type: 0, stamp: { sec: 1, nanosec: 0 }, client_gid: new Uint8Array(16).fill(7), sequence_number: 1n }, request: [{ a: 2n, b: 3n }], response: [] },
-      { info: { event_type: 2, stamp: { sec: 1, nanosec: 5 }, client_gid: new Uint8Array(16).fill(7), sequence_number: 1n }, request: [], response: [{ sum: 5n }] },
+      {
+        info: { event_type: 0, stamp: { sec: 1, nanosec: 0 }, client_gid: new Uint8Array(16).fill(7), sequence_number: 1n },
+        request: [{ a: 2n, b: 3n }],
+        response: [],
+      },
+      {
+        info: { event_type: 2, stamp: { sec: 1, nanosec: 5 }, client_gid: new Uint8Array(16).fill(7), sequence_number: 1n },
+        request: [],
+        response: [{ sum: 5n }],
+      },
     ];
     for (const [i, message] of events.entries()) {
-      await writer.addMessage({ channelId, sequence: i, logTime: SECOND + BigInt(i), publishTime: SECOND + BigInt(i), data: serializeMessage(event, event.normalize(message)) });
+      await writer.addMessage({
+        channelId,
+        sequence: i,
+        logTime: SECOND + BigInt(i),
+        publishTime: SECOND + BigInt(i),
+        data: serializeMessage(event, event.normalize(message)),
+      });
     }
-    await writer.addMessage({ channelId: chatter, sequence: 0, logTime: SECOND + 2n, publishTime: SECOND + 2n, data: serializeMessage(registry.message('std_msgs/msg/String'), { data: 'hi' }) });
+    await writer.addMessage({
+      channelId: chatter,
+      sequence: 0,
+      logTime: SECOND + 2n,
+      publishTime: SECOND + 2n,
+      data: serializeMessage(registry.message('std_msgs/msg/String'), { data: 'hi' }),
+    });
     await writer.end();
     writable.close();
 
     const seen: string[] = [];
-    const summary = await runJob(defineJob({ name: 'events', setup: async (job) => {
-      await job.play({ bag: file });
-      new Node('watcher').createSubscription(event.name, '/add_two_ints/_service_event', (message) => {
-        const m = message as unknown as { info: { event_type: number }; request: { a: bigint }[]; response: { sum: bigint }[] };
-        seen.push(`${m.info.event_type}:${m.request.map((r) => r.a).join()}:${m.response.map((r) => r.sum).join()}`);
-      });
-    } }), quiet);
+    const summary = await runJob(
+      defineJob({
+        name: 'events',
+        setup: async (job) => {
+          await job.play({ bag: file });
+          new Node('watcher').createSubscription(event.name, '/add_two_ints/_service_event', (message) => {
+            const m = message as unknown as { info: { event_type: number }; request: { a: bigint }[]; response: { sum: bigint }[] };
+            seen.push(`${m.info.event_type}:${m.request.map((r) => r.a).join()}:${m.response.map((r) => r.sum).join()}`);
+          });
+        },
+      }),
+      quiet,
+    );
     assert.equal(summary.endReason, 'idle');
     assert.deepEqual(seen, ['0:2:', '2::5']);
     const info = runCli(['bag', 'info', file]);
     assert.equal(info.status, 0, info.stderr);
     assert.match(info.stdout, /^Messages: {10}1$/m);
     assert.match(info.stdout, /^Topic information: Topic: \/chatter \| Type: std_msgs\/msg\/String \| Count: 1 \| Serialization Format: cdr\n/m);
-    assert.match(info.stdout, /^Service: {11}1\nService information: Service: \/add_two_ints \| Type: example_interfaces\/srv\/AddTwoInts \| Event Count: 2 \| Serialization Format: cdr\n\n$/m);
+    assert.match(
+      info.stdout,
+      /^Service: {11}1\nService information: Service: \/add_two_ints \| Type: example_interfaces\/srv\/AddTwoInts \| Event Count: 2 \| Serialization Format: cdr\n\n$/m,
+    );
   });
 
   it('bag info prints what Jazzy’s ros2 bag info prints, from metadata.yaml for a directory, even with split files missing', () => {
@@ -302,7 +398,7 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
 });
 
 /** Bags written by rosbags: MCAP (version 9), sqlite3 (version 8), zstd per message, and a split directory. */
-const WRITE_ROSBAGS_BAGS = String.raw`
+const WRITE_ROSBAGS_BAGS = `
 import json, sys
 from pathlib import Path
 import numpy as np
@@ -371,7 +467,7 @@ print(json.dumps([str(p) for p in bags]))
 `;
 
 /** Every message of a bag as rosbags reads it: topic, type, receive time, CDR bytes. */
-const DUMP_RAW = String.raw`
+const DUMP_RAW = `
 import sys
 from rosbags.rosbag2 import Reader
 with Reader(sys.argv[1]) as r:

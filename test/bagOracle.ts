@@ -74,5 +74,8 @@ export function readWithRosbags(bag: string): { topic: string; message: Record<s
     '    for c, t, raw in reader.messages():',
     "        print(json.dumps({'topic': c.topic, 'message': plain(store.deserialize_cdr(raw, c.msgtype))}, ensure_ascii=False))",
   ].join('\n');
-  return runPython(script, [bag]).trim().split('\n').map((line) => JSON.parse(line) as { topic: string; message: Record<string, unknown> });
+  return runPython(script, [bag])
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { topic: string; message: Record<string, unknown> });
 }

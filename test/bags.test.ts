@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
+import { parse as parseMessageDefinition } from '@foxglove/rosmsg';
 import type * as Zstd from '@foxglove/wasm-zstd';
 import { McapWriter } from '@mcap/core';
-import { parse as parseMessageDefinition } from '@foxglove/rosmsg';
 import Database from 'better-sqlite3';
 import { parse as parseYaml } from 'yaml';
 import { SyncFileWritable } from '../src/bag/SyncFileWritable.js';
@@ -15,17 +15,21 @@ import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Node } from '../src/rcl/Node.js';
 import { cliPath, lastJsonLine, MS, repoRoot, runCli, SECOND, tempDir, writeTemp } from './helpers.js';
-import { readMcap, type McapMessage } from './mcapFiles.js';
+import { type McapMessage, readMcap } from './mcapFiles.js';
 
 const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
 const TALKER_MCAP = join(fixtures, 'mcap-talker/talker.mcap');
 
 /** Runs a job quietly; `startTime` given only when set, as in a job file. */
-async function runQuiet(setup: (job: JobHandle) => void | Promise<void>, extra: { startTime?: bigint; interfaces?: { path: string; package?: string }[]; topicDelays?: Map<string, bigint> } = {}) {
+async function runQuiet(
+  setup: (job: JobHandle) => void | Promise<void>,
+  extra: { startTime?: bigint; interfaces?: { path: string; package?: string }[]; topicDelays?: Map<string, bigint> } = {},
+) {
   return runJob(defineJob({ name: 'bags', ...extra, setup }), { logOutput: new LogOutput(() => {}) });
 }
 
-const essentials = (messages: McapMessage[]) => messages.map(({ topic, logTime, publishTime, data }) => ({ topic, logTime, publishTime, data: Buffer.from(data).toString('hex') }));
+const essentials = (messages: McapMessage[]) =>
+  messages.map(({ topic, logTime, publishTime, data }) => ({ topic, logTime, publishTime, data: Buffer.from(data).toString('hex') }));
 
 /** A copy of the sqlite3 fixture: opening a WAL-mode bag creates files beside it. */
 function sqliteTalker(): string {
@@ -55,7 +59,9 @@ describe('rosbag2 playback and recording', () => {
     await runQuiet(async (job) => {
       await job.record({ path: out, topics: ['c_strings', 'a_empty'].map((t) => `/${t}`) });
       await job.play({ bag, remap: { c_strings: '/c_strings', a_empty: '/a_empty' } });
-      new Node('listener').createSubscription('test_msgs/msg/Strings', '/c_strings', (m) => strings.push(`${m.string_value_default1}|${m.bounded_string_value}`));
+      new Node('listener').createSubscription('test_msgs/msg/Strings', '/c_strings', (m) =>
+        strings.push(`${m.string_value_default1}|${m.bounded_string_value}`),
+      );
     });
     const source = (await readMcap(bag)).messages.map((m) => ({ ...m, topic: `/${m.topic}` }));
     const recorded = (await readMcap(out)).messages;
@@ -98,7 +104,19 @@ describe('rosbag2 playback and recording', () => {
         data: [gripper],
       },
       // A wrong definition of a standard type: the installed one is used.
-      { topic: '/chatter', type: 'std_msgs/msg/String', encoding: 'ros2msg', text: 'uint8 data\n', data: [cdr((view) => (view.setUint32(0, 3, true), view.setUint32(4, 0x6968, true), 4 + 7))] },
+      {
+        topic: '/chatter',
+        type: 'std_msgs/msg/String',
+        encoding: 'ros2msg',
+        text: 'uint8 data\n',
+        data: [
+          cdr((view) => {
+            view.setUint32(0, 3, true);
+            view.setUint32(4, 0x6968, true);
+            return 4 + 7;
+          }),
+        ],
+      },
     ]);
     const heard: unknown[] = [];
     await runQuiet(async (job) => {
@@ -112,13 +130,17 @@ describe('rosbag2 playback and recording', () => {
 
     // In a job file the bags open before the nodes start, so a program can use the types they carry.
     const dir = dirname(bag);
-    writeTemp(dir, 'wheel.cjs', `const rclnodejs = require('rclnodejs');
+    writeTemp(
+      dir,
+      'wheel.cjs',
+      `const rclnodejs = require('rclnodejs');
 rclnodejs.init().then(() => {
   const node = rclnodejs.createNode('listener');
   node.createSubscription('robot_msgs/msg/Wheel', '/wheel', (m) => console.log('wheel', m.name, m.speed.value));
   rclnodejs.spin(node);
 });
-`);
+`,
+    );
     const result = runCli(['run', writeTemp(dir, 'job.yaml', 'play:\n  bag: robot.mcap\nnodes:\n  - script: wheel.cjs\nend:\n  after: 1s\n')]);
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /^wheel front 2\.5$/m);
@@ -153,8 +175,14 @@ rclnodejs.init().then(() => {
       await job.play({ bag: first, topics: ['/pose'], timestamp: 'sent' });
     });
     const resent = (await readMcap(bySendTime)).messages;
-    assert.deepEqual(resent.map((m) => m.logTime), original.map((m) => m.publishTime));
-    assert.deepEqual(resent.map((m) => m.publishTime), original.map((m) => m.publishTime));
+    assert.deepEqual(
+      resent.map((m) => m.logTime),
+      original.map((m) => m.publishTime),
+    );
+    assert.deepEqual(
+      resent.map((m) => m.publishTime),
+      original.map((m) => m.publishTime),
+    );
   });
 
   it('writes rosbag2’s MCAP conventions, identical bytes on every run, and a metadata.yaml that bag info agrees with', async () => {
@@ -189,7 +217,9 @@ rclnodejs.init().then(() => {
     assert.equal(shouts[1], 'HELLO, WORLD! 1 (#2, +500.366 ms)', 'the gap between recorded receive times, to the nanosecond');
     assert.ok(messages.every((m) => m.topic !== '/shout' || m.logTime === m.publishTime));
 
-    const yaml = (parseYaml(readFileSync(join(runs[0]!, 'output/metadata.yaml'), 'utf8'), { intAsBigInt: true }) as { rosbag2_bagfile_information: BagfileInformation }).rosbag2_bagfile_information;
+    const yaml = (
+      parseYaml(readFileSync(join(runs[0]!, 'output/metadata.yaml'), 'utf8'), { intAsBigInt: true }) as { rosbag2_bagfile_information: BagfileInformation }
+    ).rosbag2_bagfile_information;
     const info = JSON.parse(runCli(['bag', 'info', join(runs[0]!, 'output'), '--json']).stdout) as BagInfoJson;
     assertInfoMatches(info, yaml);
   });
@@ -202,7 +232,8 @@ rclnodejs.init().then(() => {
     ] as const) {
       const result = runCli(['bag', 'info', bag, '--json']);
       assert.equal(result.status, 0, result.stderr);
-      const yaml = (parseYaml(readFileSync(metadataFile, 'utf8'), { intAsBigInt: true }) as { rosbag2_bagfile_information: BagfileInformation }).rosbag2_bagfile_information;
+      const yaml = (parseYaml(readFileSync(metadataFile, 'utf8'), { intAsBigInt: true }) as { rosbag2_bagfile_information: BagfileInformation })
+        .rosbag2_bagfile_information;
       assertInfoMatches(JSON.parse(result.stdout) as BagInfoJson, yaml);
     }
     const human = runCli(['bag', 'info', join(fixtures, 'mcap-talker')]);
@@ -224,7 +255,11 @@ rclnodejs.init().then(() => {
       await job.record({ path: join(dir, 'part_1.mcap'), topics: ['/topic'], compression: 'zstd' });
       await job.play({ bag: TALKER_MCAP, topics: ['/topic'], window: { from: half + 1n } });
     });
-    writeTemp(dir, 'metadata.yaml', 'rosbag2_bagfile_information:\n  version: 9\n  storage_identifier: mcap\n  relative_file_paths: [part_0.mcap, part_1.mcap]\n');
+    writeTemp(
+      dir,
+      'metadata.yaml',
+      'rosbag2_bagfile_information:\n  version: 9\n  storage_identifier: mcap\n  relative_file_paths: [part_0.mcap, part_1.mcap]\n',
+    );
     const compressions = await Promise.all(['part_0.mcap', 'part_1.mcap'].map(async (f) => (await readMcap(join(dir, f))).reader.chunkIndexes[0]!.compression));
     assert.deepEqual(compressions, ['lz4', 'zstd']);
     const out = join(tempDir(), 'out.mcap');
@@ -244,10 +279,15 @@ rclnodejs.init().then(() => {
       // Latencies of 0 to 8 ms: sending order differs from receiving order.
       const sent = time - BigInt(k % 5) * 2n * MS;
       const text = `m${k}`;
-      const data = cdr((view) => (view.setUint32(0, text.length + 1, true), new Uint8Array(view.buffer).set(new TextEncoder().encode(text), 8), 8 + text.length + 1));
+      const data = cdr((view) => {
+        view.setUint32(0, text.length + 1, true);
+        new Uint8Array(view.buffer).set(new TextEncoder().encode(text), 8);
+        return 8 + text.length + 1;
+      });
       written.push({ time, sent, data, text });
     }
-    const byTime = (key: 'time' | 'sent') => (a: { time: bigint; sent: bigint }, b: { time: bigint; sent: bigint }) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0);
+    const byTime = (key: 'time' | 'sent') => (a: { time: bigint; sent: bigint }, b: { time: bigint; sent: bigint }) =>
+      a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0;
     // Array.prototype.sort is stable: ties keep file order, then receive order.
     const received = [...written].sort(byTime('time'));
     const sent = [...received].sort(byTime('sent'));
@@ -272,8 +312,16 @@ rclnodejs.init().then(() => {
         });
         return heard;
       };
-      assert.deepEqual(await play('received'), received.map((m) => `${m.time} ${m.text}`), JSON.stringify(chunking));
-      assert.deepEqual(await play('sent'), sent.map((m) => `${m.sent} ${m.text}`), JSON.stringify(chunking));
+      assert.deepEqual(
+        await play('received'),
+        received.map((m) => `${m.time} ${m.text}`),
+        JSON.stringify(chunking),
+      );
+      assert.deepEqual(
+        await play('sent'),
+        sent.map((m) => `${m.sent} ${m.text}`),
+        JSON.stringify(chunking),
+      );
     }
   });
 
@@ -304,26 +352,32 @@ rclnodejs.init().then(() => {
     assert.deepEqual(essentials((await readMcap(out)).messages), essentials(talker));
 
     writeTemp(dir, 'metadata.yaml', metadata('message', 'bz2'));
-    await assert.rejects(runQuiet((job) => job.play({ bag: dir }).then(() => {})), /metadata\.yaml: message compression 'bz2' is not supported/);
+    await assert.rejects(
+      runQuiet((job) => job.play({ bag: dir }).then(() => {})),
+      /metadata\.yaml: message compression 'bz2' is not supported/,
+    );
   });
 
   it('selects, remaps, windows and places playback; publishes /clock; a job start time shifts the bag', async () => {
     const heard: string[] = [];
     let clocks = 0;
-    const summary = await runQuiet(async (job) => {
-      const node = new Node('listener');
-      node.createSubscription('std_msgs/msg/String', '/chatter', (m) => heard.push(`${(job.now() - job.startTime) / MS} ${m.data}`));
-      node.createSubscription('rosgraph_msgs/msg/Clock', '/clock', () => clocks++);
-      node.createSubscription('rcl_interfaces/msg/Log', '/rosout', () => heard.push('rosout'));
-      await job.play({
-        bag: TALKER_MCAP,
-        topics: ['/topic'],
-        remap: { '/topic': '/chatter' },
-        window: { from: SECOND, to: 2n * SECOND },
-        startOffset: 250n * MS,
-        clockHz: 100,
-      });
-    }, { startTime: 10n * SECOND });
+    const summary = await runQuiet(
+      async (job) => {
+        const node = new Node('listener');
+        node.createSubscription('std_msgs/msg/String', '/chatter', (m) => heard.push(`${(job.now() - job.startTime) / MS} ${m.data}`));
+        node.createSubscription('rosgraph_msgs/msg/Clock', '/clock', () => clocks++);
+        node.createSubscription('rcl_interfaces/msg/Log', '/rosout', () => heard.push('rosout'));
+        await job.play({
+          bag: TALKER_MCAP,
+          topics: ['/topic'],
+          remap: { '/topic': '/chatter' },
+          window: { from: SECOND, to: 2n * SECOND },
+          startOffset: 250n * MS,
+          clockHz: 100,
+        });
+      },
+      { startTime: 10n * SECOND },
+    );
     assert.equal(summary.startTime, 10n * SECOND);
     // Messages 2..3 lie in [1 s, 2 s] of the bag; the first of them lands 250 ms after the start.
     assert.deepEqual(heard, ['250 Hello, world! 2', '750 Hello, world! 3']);
@@ -349,7 +403,8 @@ rclnodejs.init().then(() => {
 });
 `,
     );
-    const job = (mode: string) => writeTemp(dir, `${mode}.yaml`, `nodes:\n  - script: busy.cjs\n    args: [${mode}]\nrecord:\n  path: ${mode}\n  compression: zstd\n`);
+    const job = (mode: string) =>
+      writeTemp(dir, `${mode}.yaml`, `nodes:\n  - script: busy.cjs\n    args: [${mode}]\nrecord:\n  path: ${mode}\n  compression: zstd\n`);
 
     const failed = runCli(['run', job('throw'), '--quiet']);
     assert.equal(failed.status, 3, failed.stderr);
@@ -387,7 +442,9 @@ rclnodejs.init().then(() => {
     assert.match(playCorrupt.stderr, /corrupt\.mcap: .*(corrupt|CRC|crc)/);
 
     // What rosbag2 writes for a type whose definition it did not find: nothing to decode with.
-    await writeCustomBag(join(dir, 'custom.mcap'), [{ topic: '/wheel', type: 'robot_msgs/msg/Wheel', encoding: 'unknown', text: '', data: [new Uint8Array(16)] }]);
+    await writeCustomBag(join(dir, 'custom.mcap'), [
+      { topic: '/wheel', type: 'robot_msgs/msg/Wheel', encoding: 'unknown', text: '', data: [new Uint8Array(16)] },
+    ]);
     const unknown = runCli(['run', writeTemp(dir, 'unknown.yaml', 'play:\n  bag: custom.mcap\n'), '--quiet']);
     assert.equal(unknown.status, 2);
     assert.match(unknown.stderr, /custom\.mcap: topic \/wheel \(robot_msgs\/msg\/Wheel\): .*robot_msgs\/msg\/Wheel/);
@@ -452,7 +509,10 @@ interface BagInfoJson {
 }
 
 function assertInfoMatches(info: BagInfoJson, yaml: BagfileInformation): void {
-  assert.deepEqual(info.files.map((file) => basename(file)), yaml.relative_file_paths);
+  assert.deepEqual(
+    info.files.map((file) => basename(file)),
+    yaml.relative_file_paths,
+  );
   assert.equal(info.storageId, yaml.storage_identifier);
   assert.equal(info.messageCount, String(yaml.message_count));
   assert.equal(info.duration, String(yaml.duration.nanoseconds));
@@ -460,6 +520,13 @@ function assertInfoMatches(info: BagInfoJson, yaml: BagfileInformation): void {
   const byName = (topics: { name: string }[]) => [...topics].sort((a, b) => (a.name < b.name ? -1 : 1));
   assert.deepEqual(
     byName(info.topics),
-    byName(yaml.topics_with_message_count.map((t) => ({ name: t.topic_metadata.name, type: t.topic_metadata.type, messageCount: String(t.message_count), serializationFormat: t.topic_metadata.serialization_format }))),
+    byName(
+      yaml.topics_with_message_count.map((t) => ({
+        name: t.topic_metadata.name,
+        type: t.topic_metadata.type,
+        messageCount: String(t.message_count),
+        serializationFormat: t.topic_metadata.serialization_format,
+      })),
+    ),
   );
 }

@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import { SeededRandom } from '../src/engine/SeededRandom.js';
 import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from '../src/report/BinColumns.js';
 
-
 /** Values of ids at times, as a run adds them: time never goes back. */
 function events(ids: number, count: number, span: number, seed = 3): { id: number; time: number; value: number }[] {
   const random = new SeededRandom(seed);
@@ -45,18 +44,38 @@ describe('BinColumns', () => {
     for (const width of [bins.width, 4 * bins.width]) {
       const count = bins.binsOf(width);
       const { sums, maxima } = expected(list, 37, width, count);
-      assert.deepEqual(bins.series(ids, 0, width, count).map((series) => [...series]), sums, `sums in bins of ${width}`);
-      assert.deepEqual(bins.series(ids, 1, width, count).map((series) => [...series]), maxima, `maxima in bins of ${width}`);
-      assert.deepEqual([...bins.total(0, width, count)], sums.reduce((total, row) => total.map((sum, i) => sum + row[i]!)));
+      assert.deepEqual(
+        bins.series(ids, 0, width, count).map((series) => [...series]),
+        sums,
+        `sums in bins of ${width}`,
+      );
+      assert.deepEqual(
+        bins.series(ids, 1, width, count).map((series) => [...series]),
+        maxima,
+        `maxima in bins of ${width}`,
+      );
+      assert.deepEqual(
+        [...bins.total(0, width, count)],
+        sums.reduce((total, row) => total.map((sum, i) => sum + row[i]!)),
+      );
     }
     const { sums, peaks } = bins.totals(0, 37);
     const columns = expected(list, 37, bins.width, bins.binsOf(bins.width)).sums;
-    assert.deepEqual([...sums], ids.map((id) => list.filter((event) => event.id === id).reduce((sum, event) => sum + event.value, 0)));
-    assert.deepEqual([...peaks], ids.map((id) => Math.max(...columns[id]!)));
+    assert.deepEqual(
+      [...sums],
+      ids.map((id) => list.filter((event) => event.id === id).reduce((sum, event) => sum + event.value, 0)),
+    );
+    assert.deepEqual(
+      [...peaks],
+      ids.map((id) => Math.max(...columns[id]!)),
+    );
   });
 
   it('totals each id over every column and finds its largest, with an odd and an even number of columns', () => {
-    for (const [span, columns] of [[375e6, 375], [376e6, 376]] as const) {
+    for (const [span, columns] of [
+      [375e6, 375],
+      [376e6, 376],
+    ] as const) {
       const list = events(30, 8_000, span, 13);
       const bins = new BinColumns(MIN_BIN_WIDTH, ['sum', 'max']);
       bins.hold(29);
@@ -66,8 +85,16 @@ describe('BinColumns', () => {
       const ids = Array.from({ length: 30 }, (_, i) => i);
       const binned = expected(list, 30, bins.width, columns).sums;
       const { sums, peaks } = bins.totals(0, 30);
-      assert.deepEqual([...sums], ids.map((id) => binned[id]!.reduce((sum, value) => sum + value, 0)), `sums of ${columns} columns`);
-      assert.deepEqual([...peaks], ids.map((id) => Math.max(...binned[id]!)), `peaks of ${columns} columns`);
+      assert.deepEqual(
+        [...sums],
+        ids.map((id) => binned[id]!.reduce((sum, value) => sum + value, 0)),
+        `sums of ${columns} columns`,
+      );
+      assert.deepEqual(
+        [...peaks],
+        ids.map((id) => Math.max(...binned[id]!)),
+        `peaks of ${columns} columns`,
+      );
     }
   });
 
@@ -84,8 +111,16 @@ describe('BinColumns', () => {
     assert.ok(bins.columns * 100_000 <= 2 ** 24, `${bins.columns} columns of 100,000 ids`);
     const ids = [0, 3, 9, 1_234, 99_999];
     const count = bins.binsOf(bins.width);
-    const { sums } = expected([...early, ...late].filter((event) => ids.includes(event.id)), 100_000, bins.width, count);
-    assert.deepEqual(bins.series(ids, 0, bins.width, count).map((series) => [...series]), ids.map((id) => sums[id]));
+    const { sums } = expected(
+      [...early, ...late].filter((event) => ids.includes(event.id)),
+      100_000,
+      bins.width,
+      count,
+    );
+    assert.deepEqual(
+      bins.series(ids, 0, bins.width, count).map((series) => [...series]),
+      ids.map((id) => sums[id]),
+    );
   });
 
   it("gives each id's bins as shares of its busiest, 0–255, at least 1 where there is anything", () => {
@@ -102,7 +137,8 @@ describe('BinColumns', () => {
         return sums[id]!.map((sum) => (sum === 0 ? 0 : Math.max(1, Math.round((255 * sum) / peak))));
       });
       assert.deepEqual([...bins.shares(ids, 0, width, count)], shares, `bins of ${width}`);
-      if (width === bins.width) assert.deepEqual([...bins.shares(ids, 0, width, count, bins.totals(0, 20).peaks)], shares, 'with the peaks of the columns given');
+      if (width === bins.width)
+        assert.deepEqual([...bins.shares(ids, 0, width, count, bins.totals(0, 20).peaks)], shares, 'with the peaks of the columns given');
     }
   });
 });

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { Hash64 } from '../src/engine/Hash64.js';
 import { cliPath, needs, repoRoot, tempDir } from './helpers.js';
@@ -55,7 +55,8 @@ function unexplainedNativeViews(): string[] {
     const lines = source.text.split('\n');
     const report = (node: ts.Node, what: string): void => {
       const line = source.getLineAndCharacterOfPosition(node.getStart()).line;
-      if (!withCommentAbove(lines, line).includes(MARKER)) found.push(`${file.slice(repoRoot.length + 1)}:${line + 1}: ${what}: ${node.getText().slice(0, 80)}`);
+      if (!withCommentAbove(lines, line).includes(MARKER))
+        found.push(`${file.slice(repoRoot.length + 1)}:${line + 1}: ${what}: ${node.getText().slice(0, 80)}`);
     };
     const visit = (node: ts.Node): void => {
       if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && MULTI_BYTE_VIEWS.has(node.expression.text) && node.arguments?.length) {
@@ -63,7 +64,8 @@ function unexplainedNativeViews(): string[] {
       }
       if (ts.isPropertyAccessExpression(node) && node.name.text === 'buffer') {
         const parent = node.parent;
-        const readByDataView = ts.isNewExpression(parent) && ts.isIdentifier(parent.expression) && parent.expression.text === 'DataView' && parent.arguments?.[0] === node;
+        const readByDataView =
+          ts.isNewExpression(parent) && ts.isIdentifier(parent.expression) && parent.expression.text === 'DataView' && parent.arguments?.[0] === node;
         const owner = names(checker.getTypeAtLocation(node.expression));
         if (!readByDataView && owner.some((n) => MULTI_BYTE_VIEWS.has(n) || n === 'ArrayBufferView')) report(node, 'the bytes of a native-order array');
       }
@@ -141,7 +143,11 @@ describe('byte order (determinism rule 5)', () => {
       for (let i = whole; i < length; i++) tail |= backing[i]! << (8 * (i - whole));
       expected.word(tail);
       expected.word(length);
-      assert.deepEqual(digests, [0, 1, 2, 3].map(() => expected.hex()), `${length} bytes`);
+      assert.deepEqual(
+        digests,
+        [0, 1, 2, 3].map(() => expected.hex()),
+        `${length} bytes`,
+      );
     }
   });
 

@@ -29,10 +29,7 @@ describe('rclsim run', () => {
   it('names node, callback and sim time when a callback throws (exit 3)', () => {
     const result = runCli(['run', `${jobs}/throws.ts`]);
     assert.equal(result.status, 3);
-    assert.equal(
-      result.stderr.trim(),
-      'rclsim: subscription /robot/cmd of node /robot/fragile threw at sim time 0.250000000s: cannot handle go',
-    );
+    assert.equal(result.stderr.trim(), 'rclsim: subscription /robot/cmd of node /robot/fragile threw at sim time 0.250000000s: cannot handle go');
     const verbose = runCli(['run', `${jobs}/throws.ts`, '--verbose']);
     assert.match(verbose.stderr, /at .*throws\.ts/);
   });
@@ -51,10 +48,7 @@ describe('rclsim run', () => {
   it('fails cleanly when a promise without a handler rejects (exit 3)', () => {
     const result = runCli(['run', `${jobs}/unhandled.ts`]);
     assert.equal(result.status, 3);
-    assert.equal(
-      result.stderr.trim(),
-      'rclsim: a promise of the job without a rejection handler threw at sim time 0.030000000s: forgotten',
-    );
+    assert.equal(result.stderr.trim(), 'rclsim: a promise of the job without a rejection handler threw at sim time 0.030000000s: forgotten');
   });
 
   it('reports a livelock with exit code 4', () => {
@@ -105,4 +99,3 @@ describe('rclsim run', () => {
     }
   });
 });
-

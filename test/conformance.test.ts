@@ -113,13 +113,12 @@ describe('conformance with rslcpp’s synthetic benchmark', () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const variant = randomVariant(seed);
       const params = writeTemp(dir, `variant-${seed}.yaml`, paramsYaml(variant));
-      const expected = execFileSync(model, { input: modelInput(variant) }).toString().trim().split('\n');
+      const expected = execFileSync(model, { input: modelInput(variant) })
+        .toString()
+        .trim()
+        .split('\n');
       const actual = runBenchmark([params]).results as Record<string, string>;
-      assert.deepEqual(
-        [actual.NodeA, actual.NodeB, actual.NodeC, actual.NodeD, actual.combined],
-        expected,
-        `variant ${seed}: ${modelInput(variant)}`,
-      );
+      assert.deepEqual([actual.NodeA, actual.NodeB, actual.NodeC, actual.NodeD, actual.combined], expected, `variant ${seed}: ${modelInput(variant)}`);
     }
   });
 });

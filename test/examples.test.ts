@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir } from './helpers.js';
@@ -34,7 +34,10 @@ function plotPatrol(bag: string): { rows: Map<number, PlotRow>; svg: string } {
       .split('\n')
       .map((line) => /^\s*(\d+)\s+(\d+) m\s+(yes|no)\s+(-?[\d.]+)\s+(\d)\s+([\d.]+)\s+(-|\d+)/.exec(line))
       .filter((m) => m !== null)
-      .map((m) => [Number(m[1]), { distance: Number(m[2]), los: m[3] === 'yes', snr: Number(m[4]), mcs: Number(m[5]), rate: Number(m[6]), delay: m[7] === '-' ? NaN : Number(m[7]) }]),
+      .map((m) => [
+        Number(m[1]),
+        { distance: Number(m[2]), los: m[3] === 'yes', snr: Number(m[4]), mcs: Number(m[5]), rate: Number(m[6]), delay: m[7] === '-' ? NaN : Number(m[7]) },
+      ]),
   );
   return { rows, svg: readFileSync(figure, 'utf8') };
 }
@@ -46,9 +49,8 @@ function imageStream(summary: Record<string, unknown>): { messagesDelivered: num
 }
 
 /**
- * An example job file with another `end.after`, written to a temporary folder (its recordings go
- * there too) with its file paths made absolute: `rclsim run` has no end override (`--until` is
- * `exec`'s).
+ * An example job file with another `end.after`, copied to a temporary folder so that its
+ * recordings go there rather than into examples/, its file paths made absolute.
  */
 function shortened(job: string, after: string): string {
   const from = dirname(join(repoRoot, job));
@@ -76,7 +78,11 @@ describe('examples', () => {
     const source = readFileSync(fileURLToPath(import.meta.url), 'utf8');
     const files = readdirSync(join(repoRoot, 'examples'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
-      .flatMap((entry) => readdirSync(join(repoRoot, 'examples', entry.name)).filter((file) => /^(job|sweep)\.(ya?ml|ts|js)$/.test(file)).map((file) => `examples/${entry.name}/${file}`));
+      .flatMap((entry) =>
+        readdirSync(join(repoRoot, 'examples', entry.name))
+          .filter((file) => /^(job|sweep)\.(ya?ml|ts|js)$/.test(file))
+          .map((file) => `examples/${entry.name}/${file}`),
+      );
     assert.ok(files.length >= 10, files.join(' '));
     for (const file of files) assert.ok(source.includes(`'${file}'`), `${file} is not run by test/examples.test.ts`);
   });
@@ -154,7 +160,16 @@ describe('examples', () => {
   it('executors: the figures of its README — one thread overruns and drops IMU messages, four do not', () => {
     const { summary } = runExample('examples/executors/job.yaml', '--quiet');
     const metrics = summary.metrics as {
-      entities: { node: string; kind: string; channel: string; activations: number; timerOverruns: number; overwritten: number; waitingTime: { p99: number }; responseTime: { p99: number } }[];
+      entities: {
+        node: string;
+        kind: string;
+        channel: string;
+        activations: number;
+        timerOverruns: number;
+        overwritten: number;
+        waitingTime: { p99: number };
+        responseTime: { p99: number };
+      }[];
       executors: { name: string; utilization: number }[];
       chains: { name: string; latency: { p50: number; p99: number; max: number } }[];
     };
@@ -233,7 +248,10 @@ describe('examples', () => {
     const builtinJob = shortened('examples/patrol/job.yaml', '32s');
     const builtin = runExample(builtinJob, '--quiet').summary;
     const delivered = [imageStream(ns3).messagesDelivered, imageStream(builtin).messagesDelivered];
-    assert.ok(delivered[0]! > 1500 && Math.abs(delivered[0]! - delivered[1]!) < 0.03 * delivered[1]!, `images delivered, ns-3 / built-in: ${delivered.join(' / ')}`);
+    assert.ok(
+      delivered[0]! > 1500 && Math.abs(delivered[0]! - delivered[1]!) < 0.03 * delivered[1]!,
+      `images delivered, ns-3 / built-in: ${delivered.join(' / ')}`,
+    );
 
     const withNs3 = plotPatrol(join(dirname(ns3Job), 'output')).rows;
     const withBuiltin = plotPatrol(join(dirname(builtinJob), 'output')).rows;
@@ -248,6 +266,7 @@ describe('examples', () => {
     }
     const at = (t: number): PlotRow => withNs3.get(t)!;
     for (const t of [5, 10, 15]) assert.ok(at(t).los && at(t).rate > 40, `${t} s: ${JSON.stringify(at(t))}`);
-    for (const t of [20, 25, 30]) assert.ok(!at(t).los && at(t).rate > 0 && at(t).rate < (2 / 3) * at(10).rate && at(t).delay > at(10).delay, `${t} s: ${JSON.stringify(at(t))}`);
+    for (const t of [20, 25, 30])
+      assert.ok(!at(t).los && at(t).rate > 0 && at(t).rate < (2 / 3) * at(10).rate && at(t).delay > at(10).delay, `${t} s: ${JSON.stringify(at(t))}`);
   });
 });

@@ -1,17 +1,21 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
-import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
-import type { ExecutorConfig } from '../src/rcl/Executors.js';
-import { join } from 'node:path';
+import { parseJobFile } from '../src/job/jobFile.js';
 import { loadJob } from '../src/job/loadJob.js';
 import { runJob } from '../src/job/runJob.js';
-import { parseJobFile } from '../src/job/jobFile.js';
+import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
+import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import { MS, repoRoot, simulate, tempDir } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const ms = (n: number): number => n * 1_000_000;
-const fixed = (nodes: string[], n: number, kind?: string): ExecutionTimeRule => ({ nodes, ...(kind === undefined ? {} : { kind }), time: { kind: 'fixed', ns: ms(n) } });
+const fixed = (nodes: string[], n: number, kind?: string): ExecutionTimeRule => ({
+  nodes,
+  ...(kind === undefined ? {} : { kind }),
+  time: { kind: 'fixed', ns: ms(n) },
+});
 
 /** Node `a`: timers t1, t2 every 10 ms (t1 publishes on /x); node `b` subscribes to /x. Returns who ran when (ms) and what the callback's clock read. */
 async function pipeline(executionTimes: ExecutionTimeRule[], executors: ExecutorConfig[] = [], endMs = 10): Promise<string[]> {
@@ -41,12 +45,15 @@ describe('execution times', () => {
   });
 
   it('single_threaded: the wait result runs one callback after another, the next wait comes when the last ends', async () => {
-    assert.deepEqual(await pipeline([fixed(['a'], 2, 'timer'), fixed(['b'], 1)], [{ name: 'st', type: 'single_threaded', nodes: ['a', 'b'], order: 'creation' }]), [
-      't1 10',
-      't2 12',
-      // t1's message arrived at 12 ms, during t2: it waits for the next wait result, at 14 ms.
-      'sub 14, sent 10',
-    ]);
+    assert.deepEqual(
+      await pipeline([fixed(['a'], 2, 'timer'), fixed(['b'], 1)], [{ name: 'st', type: 'single_threaded', nodes: ['a', 'b'], order: 'creation' }]),
+      [
+        't1 10',
+        't2 12',
+        // t1's message arrived at 12 ms, during t2: it waits for the next wait result, at 14 ms.
+        'sub 14, sent 10',
+      ],
+    );
   });
 
   it('executors run side by side: a long callback of one does not hold the other', async () => {
@@ -120,11 +127,17 @@ describe('execution times', () => {
   it('job files: `execution_times:` rules, fixed or distributions, checked with file, line and field', () => {
     const dir = tempDir();
     const parse = (yaml: string): unknown => parseJobFile(`nodes: []\nexecution_times:\n${yaml}`, join(dir, 'job.yaml')).executionTimes;
-    assert.deepEqual(parse('  - { nodes: [planner], kind: timer, time: 2ms }\n  - { topic: scan, time: { distribution: normal, mean: 2ms, sd: 500us, max: 4ms } }\n'), [
-      { nodes: ['planner'], kind: 'timer', time: { kind: 'fixed', ns: 2e6 } },
-      { channel: '/scan', time: { kind: 'normal', mean: 2e6, sd: 5e5, min: 0, max: 4e6 } },
-    ]);
-    assert.throws(() => parse('  - { time: { distribution: uniform, min: 1ms } }\n'), /job\.yaml:3: execution_times\[0\]\.time: a uniform distribution needs 'max'/);
+    assert.deepEqual(
+      parse('  - { nodes: [planner], kind: timer, time: 2ms }\n  - { topic: scan, time: { distribution: normal, mean: 2ms, sd: 500us, max: 4ms } }\n'),
+      [
+        { nodes: ['planner'], kind: 'timer', time: { kind: 'fixed', ns: 2e6 } },
+        { channel: '/scan', time: { kind: 'normal', mean: 2e6, sd: 5e5, min: 0, max: 4e6 } },
+      ],
+    );
+    assert.throws(
+      () => parse('  - { time: { distribution: uniform, min: 1ms } }\n'),
+      /job\.yaml:3: execution_times\[0\]\.time: a uniform distribution needs 'max'/,
+    );
     assert.throws(() => parse('  - { time: fast }\n'), /job\.yaml:3: execution_times\[0\]\.time: invalid duration 'fast'/);
     assert.throws(() => parse('  - { time: [1ms] }\n'), /job\.yaml:3: execution_times\[0\]\.time: must be a duration, or \{ distribution: uniform/);
     assert.throws(() => parse('  - { kind: timers, time: 1ms }\n'), /job\.yaml:3: execution_times\[0\]\.kind: must be one of: timer, subscription/);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
-import type { ExecutorConfig } from '../src/rcl/Executors.js';
-import type { EntityMetrics, RunMetrics } from '../src/rcl/ExecutorMetrics.js';
 import { parseJobFile } from '../src/job/jobFile.js';
+import type { EntityMetrics, RunMetrics } from '../src/rcl/ExecutorMetrics.js';
+import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import { at, lastJsonLine, MS, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';
@@ -101,7 +101,9 @@ describe('executor metrics', () => {
       },
     );
     // /c at 16, 20 and 24 ms, all from the /a message sent at 10.
-    assert.deepEqual(summary.metrics!.chains, [{ name: 'abc', topics: ['/a', '/b', '/c'], latency: { count: 3, min: ms(6), mean: ms(10), p50: ms(10), p99: ms(14), max: ms(14) } }]);
+    assert.deepEqual(summary.metrics!.chains, [
+      { name: 'abc', topics: ['/a', '/b', '/c'], latency: { count: 3, min: ms(6), mean: ms(10), p50: ms(10), p99: ms(14), max: ms(14) } },
+    ]);
   });
 
   it('job files: `chains:` as lists of topics or { name, topics }, checked with file, line and field', () => {

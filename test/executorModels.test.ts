@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
-import * as rclnodejs from '../src/compat/index.js';
-import type { ExecutorConfig } from '../src/rcl/Executors.js';
-import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
-import { parseJobFile } from '../src/job/jobFile.js';
 import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import * as rclnodejs from '../src/compat/index.js';
+import { parseJobFile } from '../src/job/jobFile.js';
+import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
+import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import { at, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';
@@ -137,8 +137,24 @@ describe('multi_threaded executor', () => {
   it('reentrant groups let one entity run on two threads at once; the default group does not', async () => {
     const ran: Record<string, string[]> = {};
     for (const type of ['reentrant', 'mutually_exclusive'] as const) {
-      const executor: ExecutorConfig = { name: 'mt', type: 'multi_threaded', nodes: ['n'], order: 'creation', threads: 2, groups: [{ name: 'G', type, nodes: ['n'] }] };
-      ran[type] = await feed([executor], { 10: [['/a', 'a1'], ['/a', 'a2']] }, { endMs: 30, times: [fixed(5, ['n'])] });
+      const executor: ExecutorConfig = {
+        name: 'mt',
+        type: 'multi_threaded',
+        nodes: ['n'],
+        order: 'creation',
+        threads: 2,
+        groups: [{ name: 'G', type, nodes: ['n'] }],
+      };
+      ran[type] = await feed(
+        [executor],
+        {
+          10: [
+            ['/a', 'a1'],
+            ['/a', 'a2'],
+          ],
+        },
+        { endMs: 30, times: [fixed(5, ['n'])] },
+      );
     }
     assert.deepEqual(ran, { reentrant: ['a1@10', 'a2@10'], mutually_exclusive: ['a1@10', 'a2@15'] });
   });
@@ -148,7 +164,11 @@ describe('executors and nodes that do not spin', () => {
   it('an entity of a node that does not spin yet is not ready until the node spins: the run goes on, and its messages run then', () => {
     const dir = tempDir();
     for (const type of ['single_threaded', 'multi_threaded, threads: 2', 'rclc']) {
-      const job = writeTemp(dir, 'job.yaml', `end: { after: 1.7s }\nexecutors:\n  - { type: ${type}, nodes: [late] }\nnodes:\n  - script: ${join(repoRoot, 'test/fixtures/programs/late-spin.cjs')}\n`);
+      const job = writeTemp(
+        dir,
+        'job.yaml',
+        `end: { after: 1.7s }\nexecutors:\n  - { type: ${type}, nodes: [late] }\nnodes:\n  - script: ${join(repoRoot, 'test/fixtures/programs/late-spin.cjs')}\n`,
+      );
       const result = runCli(['run', job], repoRoot, 60_000);
       assert.equal(result.status, 0, `${type}: ${result.stderr}`);
       assert.match(result.stdout, /^heard early at 1050\n(timer at 1050\n)?timer at 1200\ntimer at 1600\n/, type);
@@ -158,7 +178,13 @@ describe('executors and nodes that do not spin', () => {
 
 describe('rclc executor', () => {
   it('runs the handles with data in handle order, one message each per spin (handles: the job’s order)', async () => {
-    const plan: Record<number, [string, string][]> = { 10: [['/a', 'a1'], ['/a', 'a2'], ['/b', 'b1']] };
+    const plan: Record<number, [string, string][]> = {
+      10: [
+        ['/a', 'a1'],
+        ['/a', 'a2'],
+        ['/b', 'b1'],
+      ],
+    };
     assert.deepEqual(await feed([rclc()], plan), ['a1@10', 'b1@10', 'a2@10']);
     assert.deepEqual(await feed([rclc({ handles: [{ channel: '/b' }, { channel: '/a' }] })], plan), ['b1@10', 'a1@10', 'a2@10']);
   });
@@ -174,7 +200,12 @@ describe('rclc executor', () => {
 
   it('semantics let takes every handle’s input before the first callback; rclcpp_executor takes each just before its callback', async () => {
     // /a's callback publishes b2 on /b (depth 1), which evicts b1 unless it was taken already.
-    const plan: Record<number, [string, string][]> = { 10: [['/a', 'a1'], ['/b', 'b1']] };
+    const plan: Record<number, [string, string][]> = {
+      10: [
+        ['/a', 'a1'],
+        ['/b', 'b1'],
+      ],
+    };
     const options = { endMs: 30, depth: 1, onA: (publishB: (text: string) => void) => publishB('b2') };
     assert.deepEqual(await feed([rclc({ semantics: 'rclcpp_executor' })], plan, options), ['a1@10', 'b2@10']);
     assert.deepEqual(await feed([rclc({ semantics: 'let' })], plan, options), ['a1@10', 'b1@10', 'b2@10']);
@@ -219,7 +250,14 @@ executors:
 `,
     );
     assert.deepEqual(parseJobFile(readFileSync(job, 'utf8'), job).executors, [
-      { name: 'mt', nodes: ['planner'], order: 'creation', type: 'multi_threaded', threads: 4, groups: [{ channel: '/image', name: 'cam', type: 'reentrant' }] },
+      {
+        name: 'mt',
+        nodes: ['planner'],
+        order: 'creation',
+        type: 'multi_threaded',
+        threads: 4,
+        groups: [{ channel: '/image', name: 'cam', type: 'reentrant' }],
+      },
       {
         name: 'micro',
         nodes: ['sensor'],
@@ -242,7 +280,10 @@ executors:
       return 'no error';
     };
     assert.match(bad('  - { type: multi_threaded, nodes: [a] }\n'), /bad\.yaml:3: executors\[0\]: a multi_threaded executor needs 'threads'/);
-    assert.match(bad('  - { type: single_threaded, nodes: [a], trigger: all }\n'), /bad\.yaml:3: executors\[0\]\.trigger: applies to rclc executors only, not single_threaded/);
+    assert.match(
+      bad('  - { type: single_threaded, nodes: [a], trigger: all }\n'),
+      /bad\.yaml:3: executors\[0\]\.trigger: applies to rclc executors only, not single_threaded/,
+    );
     assert.match(bad('  - { type: rclc, nodes: [a], semantics: fifo }\n'), /bad\.yaml:3: executors\[0\]\.semantics/);
   });
 });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import * as rclnodejs from '../src/compat/index.js';
-import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import * as rclnodejs from '../src/compat/index.js';
 import { parseJobFile } from '../src/job/jobFile.js';
+import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import { lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';
@@ -121,7 +121,11 @@ describe('executors', () => {
         const plain = rclnodejs.createNode('plain');
         const first = rclnodejs.createNode('first');
         const second = rclnodejs.createNode('second');
-        for (const [node, name] of [[plain, 'p'], [first, 'f'], [second, 's']] as const) {
+        for (const [node, name] of [
+          [plain, 'p'],
+          [first, 'f'],
+          [second, 's'],
+        ] as const) {
           for (let i = 1; i <= 3; i++) node.createTimer(10n * MS, () => ran.push(`${name}${i}`));
         }
       },
@@ -140,19 +144,29 @@ describe('executors', () => {
   it('job files: `executors:` with node patterns, checked like every key; unmodified programs run under it', () => {
     const dir = tempDir();
     const examples = join(repoRoot, 'examples/talker-listener');
-    const job = writeTemp(dir, 'job.yaml', `name: st
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      `name: st
 end: { after: 2s }
 executors:
   - { name: main, type: single_threaded, nodes: [talker, listener], order: seeded }
 nodes:
   - script: ${examples}/talker.js
   - script: ${examples}/listener.js
-`);
-    assert.deepEqual(parseJobFile(readFileSync(job, 'utf8'), job).executors, [{ name: 'main', type: 'single_threaded', nodes: ['talker', 'listener'], order: 'seeded' }]);
+`,
+    );
+    assert.deepEqual(parseJobFile(readFileSync(job, 'utf8'), job).executors, [
+      { name: 'main', type: 'single_threaded', nodes: ['talker', 'listener'], order: 'seeded' },
+    ]);
     const result = runCli(['run', job]);
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /^I heard: \[Hello World: 3\]/m);
-    const bad = writeTemp(dir, 'bad.yaml', 'nodes: []\nexecutors:\n  - { type: single_threaded, nodes: [a] }\n  - { name: single_threaded_0, type: single_threaded, nodes: [b] }\n');
+    const bad = writeTemp(
+      dir,
+      'bad.yaml',
+      'nodes: []\nexecutors:\n  - { type: single_threaded, nodes: [a] }\n  - { name: single_threaded_0, type: single_threaded, nodes: [b] }\n',
+    );
     assert.throws(() => parseJobFile(readFileSync(bad, 'utf8'), bad), /bad\.yaml:4: executors\[1\]\.name: a second executor named 'single_threaded_0'/);
   });
 
@@ -183,14 +197,18 @@ nodes:
   it('delay ranges: each message on the topic waits a delay drawn from the range, by the seed — what explore varies besides the order', () => {
     const dir = tempDir();
     const examples = join(repoRoot, 'examples/talker-listener');
-    const job = writeTemp(dir, 'job.yaml', `name: jitter
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      `name: jitter
 end: { after: 5100ms }
 delays:
   /chatter: { min: 10ms, max: 30ms }
 nodes:
   - script: ${examples}/talker.js
   - script: ${examples}/listener.js
-`);
+`,
+    );
     const transit = (seed: number): number[] => {
       const result = runCli(['run', job, '--seed', String(seed)]);
       assert.equal(result.status, 0, result.stderr);
@@ -198,7 +216,10 @@ nodes:
     };
     const first = transit(1);
     assert.equal(first.length, 10);
-    assert.ok(first.every((ms) => ms >= 10 && ms <= 30), first.join(', '));
+    assert.ok(
+      first.every((ms) => ms >= 10 && ms <= 30),
+      first.join(', '),
+    );
     assert.ok(new Set(first).size > 5, 'each message draws its own');
     assert.deepEqual(transit(1), first);
     assert.notDeepEqual(transit(2), first);

@@ -67,7 +67,13 @@ describe('network.external: ns-3 in the loop', needs('ns-3'), () => {
       assert.notEqual(ns(taken) % 1_000_000n, 0n, 'not on a millisecond boundary');
     }
 
-    const windowed = runCli(['run', pairJob(dir, `    command: [${NS3}]\n    window: 10ms`, 'windowed.yaml'), '--quiet', '--trace', join(dir, 'windowed.trace')]);
+    const windowed = runCli([
+      'run',
+      pairJob(dir, `    command: [${NS3}]\n    window: 10ms`, 'windowed.yaml'),
+      '--quiet',
+      '--trace',
+      join(dir, 'windowed.trace'),
+    ]);
     assert.equal(windowed.status, 0, windowed.stderr);
     const windowedTransits = transits(join(dir, 'windowed.trace'));
     assert.equal(windowedTransits.length, 5);
@@ -111,7 +117,10 @@ describe('network.external: ns-3 in the loop', needs('ns-3'), () => {
       const job = pairJob(dir, `    command: [${process.execPath}, ${fixture(script)}]${extra}`, `${script}.yaml`);
       const result = runCli(['run', job, '--quiet'], repoRoot, 30_000);
       assert.notEqual(result.status, 0, script);
-      const lines = result.stderr.trim().split('\n').filter((line) => line.startsWith('rclsim:'));
+      const lines = result.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('rclsim:'));
       assert.equal(lines.length, 1, result.stderr);
       assert.match(lines[0]!, expected);
     }
@@ -128,15 +137,46 @@ describe('network.external: ns-3 in the loop', needs('ns-3'), () => {
     const record = join(dir, 'advances.jsonl');
     const wall = '  obstacles:\n    - { name: wall, footprint: [[9.9, -5], [10.1, -5], [10.1, 5], [9.9, 5]], height: 10, loss_db: 12 }\n';
     const recorder = join(repoRoot, 'test/fixtures/netsim/recorder.mjs');
-    const started = runCli(['run', pairJob(dir, `    command: [${process.execPath}, ${recorder}]`, 'walled.yaml', wall), '--quiet'], repoRoot, 60_000, { RECORD_TO: record });
+    const started = runCli(['run', pairJob(dir, `    command: [${process.execPath}, ${recorder}]`, 'walled.yaml', wall), '--quiet'], repoRoot, 60_000, {
+      RECORD_TO: record,
+    });
     assert.equal(started.status, 0, started.stderr);
-    const advances = readFileSync(record, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { pairs: { from: number; to: number; lineOfSight: boolean; crossings: { x: number; y: number; z: number }[] }[]; datagrams: unknown[] });
+    const advances = readFileSync(record, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as {
+            pairs: { from: number; to: number; lineOfSight: boolean; crossings: { x: number; y: number; z: number }[] }[];
+            datagrams: unknown[];
+          },
+      );
     const [first, ...rest] = advances;
-    const points = (pair: { crossings: { x: number; y: number; z: number }[] }): number[][] => pair.crossings.map((p) => [p.x, p.y, p.z].map((v) => Math.round(v * 1000) / 1000));
-    assert.deepEqual(first!.pairs.map((pair) => [pair.from, pair.to, pair.lineOfSight, points(pair)]), [
-      [0, 1, false, [[9.9, 0, 1], [10.1, 0, 1]]],
-      [1, 0, false, [[10.1, 0, 1], [9.9, 0, 1]]],
-    ]);
+    const points = (pair: { crossings: { x: number; y: number; z: number }[] }): number[][] =>
+      pair.crossings.map((p) => [p.x, p.y, p.z].map((v) => Math.round(v * 1000) / 1000));
+    assert.deepEqual(
+      first!.pairs.map((pair) => [pair.from, pair.to, pair.lineOfSight, points(pair)]),
+      [
+        [
+          0,
+          1,
+          false,
+          [
+            [9.9, 0, 1],
+            [10.1, 0, 1],
+          ],
+        ],
+        [
+          1,
+          0,
+          false,
+          [
+            [10.1, 0, 1],
+            [9.9, 0, 1],
+          ],
+        ],
+      ],
+    );
     assert.ok(rest.length > 0 && rest.every((advance) => advance.pairs.length === 0), 'the hosts stand still: no pair is sent again');
     assert.ok(advances.some((advance) => advance.datagrams.length > 0));
 

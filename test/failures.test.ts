@@ -4,9 +4,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { Node } from '../src/rcl/Node.js';
 import { cliPath, runCli, SECOND, simulate, tempDir, writeTemp } from './helpers.js';
 import { readMcap } from './mcapFiles.js';
-import { Node } from '../src/rcl/Node.js';
 
 /** A program that publishes every 100 ms and then, at its fifth tick, never returns. */
 const STUCK = (how: string): string => `
@@ -50,7 +50,10 @@ describe('failures never pass silently, and nothing is lost', () => {
       writeTemp(dir, 'job.yaml', 'nodes:\n  - script: stuck.cjs\nrecord:\n  path: out\n');
       const { code, stderr } = await runAndSignal(['run', 'job.yaml', '--trace', 'run.trace'], dir, 'SIGTERM', 2500);
       assert.equal(code, 143, stderr);
-      assert.equal(stderr.trim(), `rclsim: interrupted by SIGTERM while ${stuckIn} at sim time 0.500000000s had not returned; the trace and recordings are finished`);
+      assert.equal(
+        stderr.trim(),
+        `rclsim: interrupted by SIGTERM while ${stuckIn} at sim time 0.500000000s had not returned; the trace and recordings are finished`,
+      );
       assert.deepEqual(await recorded(join(dir, 'out')), ['tick 0', 'tick 1', 'tick 2', 'tick 3', 'tick 4']);
       assert.match(readFileSync(join(dir, 'run.trace'), 'utf8'), /\n# end stopped at 500000000 callbacks \d+ fingerprint [0-9a-f]{16}\n$/);
     });
@@ -62,16 +65,30 @@ describe('failures never pass silently, and nothing is lost', () => {
     writeTemp(dir, 'job.yaml', 'nodes:\n  - script: stuck.cjs\nrecord:\n  path: out.mcap\n');
     const result = runCli(['run', 'job.yaml', '--callback-timeout', '300ms'], dir);
     assert.equal(result.status, 6, result.stderr);
-    assert.equal(result.stderr.trim(), 'rclsim: timer 0 of node /stuck at sim time 0.500000000s ran for more than 300 ms of wall time (--callback-timeout); the trace and recordings are finished');
+    assert.equal(
+      result.stderr.trim(),
+      'rclsim: timer 0 of node /stuck at sim time 0.500000000s ran for more than 300 ms of wall time (--callback-timeout); the trace and recordings are finished',
+    );
     const info = runCli(['bag', 'info', 'out.mcap', '--json'], dir);
     assert.equal(JSON.parse(info.stdout).topics.find((t: { name: string }) => t.name === '/chatter').messageCount, '5');
   });
 
   it('ends a run that runs out of memory with one line (exit 71), its recording kept up to its last second', async () => {
     const dir = tempDir();
-    writeTemp(dir, 'hog.cjs', STUCK('').replace('if (++ticks === 5) {  }', 'if (++ticks > 25) for (let k = 0; k < 40; k++) globalThis.keep = [...(globalThis.keep ?? []), new Array(1 << 20).fill(ticks)];'));
+    writeTemp(
+      dir,
+      'hog.cjs',
+      STUCK('').replace(
+        'if (++ticks === 5) {  }',
+        'if (++ticks > 25) for (let k = 0; k < 40; k++) globalThis.keep = [...(globalThis.keep ?? []), new Array(1 << 20).fill(ticks)];',
+      ),
+    );
     writeTemp(dir, 'job.yaml', 'nodes:\n  - script: hog.cjs\nrecord:\n  path: out\n');
-    const result = spawnSync(process.execPath, [cliPath, 'run', 'job.yaml'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=200' } });
+    const result = spawnSync(process.execPath, [cliPath, 'run', 'job.yaml'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=200' },
+    });
     assert.equal(result.status, 71, result.stderr);
     assert.match(result.stderr, /^rclsim: the run ran out of memory at sim time 2\.\d+s after the start .*out_0\.mcap keeps its first \d+ messages\n$/);
     const ticks = await recorded(join(dir, 'out'));
@@ -99,16 +116,19 @@ describe('failures never pass silently, and nothing is lost', () => {
 
   it('runs process.nextTick and queueMicrotask callbacks before sim time moves on', async () => {
     const order: string[] = [];
-    await simulate(() => {
-      const node = new Node('n');
-      let tick = 0;
-      node.createTimer(SECOND, () => {
-        const at = tick++;
-        process.nextTick(() => order.push(`tick after ${at}`));
-        queueMicrotask(() => order.push(`microtask after ${at}`));
-        order.push(`timer ${at}`);
-      });
-    }, { endAfter: 2n * SECOND });
+    await simulate(
+      () => {
+        const node = new Node('n');
+        let tick = 0;
+        node.createTimer(SECOND, () => {
+          const at = tick++;
+          process.nextTick(() => order.push(`tick after ${at}`));
+          queueMicrotask(() => order.push(`microtask after ${at}`));
+          order.push(`timer ${at}`);
+        });
+      },
+      { endAfter: 2n * SECOND },
+    );
     assert.deepEqual(order, ['timer 0', 'tick after 0', 'microtask after 0', 'timer 1', 'tick after 1', 'microtask after 1']);
   });
 
@@ -117,14 +137,21 @@ describe('failures never pass silently, and nothing is lost', () => {
     writeTemp(dir, 'fails.cjs', "require('rclnodejs').init().then(() => { throw new Error('always'); });");
     const always = runCli(['verify', 'fails.cjs', '--program', '--runs', '2'], dir);
     assert.equal(always.status, 3, always.stdout + always.stderr);
-    assert.match(always.stdout, /^all 2 runs agree, and every run fails: a promise of fails\.cjs without a rejection handler threw at sim time 0\.000000000s: always$/m);
+    assert.match(
+      always.stdout,
+      /^all 2 runs agree, and every run fails: a promise of fails\.cjs without a rejection handler threw at sim time 0\.000000000s: always$/m,
+    );
     // Fails on its second run only: a counter kept in a file outside the simulation.
-    writeTemp(dir, 'flaky.cjs', [
-      "const fs = require('node:fs');",
-      "const runs = Number(fs.existsSync('count') ? fs.readFileSync('count', 'utf8') : '0') + 1;",
-      "fs.writeFileSync('count', String(runs));",
-      "require('rclnodejs').init().then(() => { if (runs === 2) throw new Error('second run'); });",
-    ].join('\n'));
+    writeTemp(
+      dir,
+      'flaky.cjs',
+      [
+        "const fs = require('node:fs');",
+        "const runs = Number(fs.existsSync('count') ? fs.readFileSync('count', 'utf8') : '0') + 1;",
+        "fs.writeFileSync('count', String(runs));",
+        "require('rclnodejs').init().then(() => { if (runs === 2) throw new Error('second run'); });",
+      ].join('\n'),
+    );
     const flaky = runCli(['verify', 'flaky.cjs', '--program', '--runs', '3'], dir);
     assert.equal(flaky.status, 5, flaky.stdout + flaky.stderr);
     assert.match(flaky.stdout, /^run 2 differs from run 1: exit status 0 vs 3; failure 'none' vs '.*second run'/m);

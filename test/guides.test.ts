@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
 import { ExitCode } from '../src/cli/exitCodes.js';
 import { loadJobFile } from '../src/job/jobFile.js';
 import { cliPath, repoRoot, tempDir } from './helpers.js';
@@ -20,7 +20,12 @@ import { cliPath, repoRoot, tempDir } from './helpers.js';
 const README = 'README.md';
 /** The guides a user reads by task; each must have commands this test runs (but performance.md: npm run bench). */
 const GUIDES = ['job-files', 'bags', 'network', 'executors', 'reports', 'sweeps', 'determinism', 'rclnodejs', 'cli'].map((name) => `docs/${name}.md`);
-const DOCUMENTS = [README, ...readdirSync(join(repoRoot, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const DOCUMENTS = [
+  README,
+  ...readdirSync(join(repoRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 interface Block {
   lang: string;

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineJob, type JobHandle } from '../src/job/Job.js';
-import { runJob, type RunOptions } from '../src/job/runJob.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
-import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
-import type { Node } from '../src/rcl/Node.js';
+import { type RunOptions, runJob } from '../src/job/runJob.js';
 import type { NetworkConfig } from '../src/network/config.js';
-import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
 import type { ChainConfig } from '../src/rcl/ExecutorMetrics.js';
+import type { ExecutorConfig } from '../src/rcl/Executors.js';
+import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
+import type { Node } from '../src/rcl/Node.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');
@@ -73,7 +73,12 @@ export interface CliResult {
 
 /** Runs the real `rclsim` command in a child process (killed after `timeout` ms, when given: a run that must not hang). */
 export function runCli(args: string[], cwd = repoRoot, timeout?: number, env?: Record<string, string>): CliResult {
-  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd, encoding: 'utf8', ...(timeout === undefined ? {} : { timeout }), ...(env === undefined ? {} : { env: { ...process.env, ...env } }) });
+  const result = spawnSync(process.execPath, [cliPath, ...args], {
+    cwd,
+    encoding: 'utf8',
+    ...(timeout === undefined ? {} : { timeout }),
+    ...(env === undefined ? {} : { env: { ...process.env, ...env } }),
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -149,6 +154,6 @@ export function needs(tool: OptionalTool): { skip?: string } {
   const { packages, present } = OPTIONAL[tool];
   if (present()) return {};
   const install = `apt-get install ${packages.join(' ')}`;
-  if (process.env['RCLSIM_TEST_ALL'] === '1') throw new Error(`RCLSIM_TEST_ALL=1 but ${tool} is missing (${install})`);
+  if (process.env.RCLSIM_TEST_ALL === '1') throw new Error(`RCLSIM_TEST_ALL=1 but ${tool} is missing (${install})`);
   return { skip: `needs ${tool} (${install})` };
 }

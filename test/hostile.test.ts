@@ -132,7 +132,7 @@ function writeFixtures(dir: string): void {
   const metadata = readFileSync(join(repoRoot, '../shared/fixtures/rosbag2/mcap-talker/metadata.yaml'), 'utf8');
   const variants: Record<string, string> = {
     'no-info': 'other: 1\n',
-    'syntax': 'rosbag2_bagfile_information: [\n',
+    syntax: 'rosbag2_bagfile_information: [\n',
     'paths-numbers': metadata.replace('- talker.mcap', '- 42'),
     'paths-map': metadata.replace('relative_file_paths:\n  - talker.mcap', 'relative_file_paths: { a: b }'),
     'missing-file': metadata.replace('- talker.mcap', '- gone.mcap'),
@@ -143,7 +143,7 @@ function writeFixtures(dir: string): void {
     'bad-compression': metadata.replace("compression_mode: ''", 'compression_mode: message').replace("compression_format: ''", 'compression_format: bz9'),
     'topic-no-name': metadata.replace('name: /topic', 'nme: /topic'),
     'negative-count': metadata.replace('message_count: 20', 'message_count: -20'),
-    'bomb': `a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n${metadata}`,
+    bomb: `a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n${metadata}`,
   };
   for (const [name, text] of Object.entries(variants)) {
     mkdirSync(join(dir, `meta-${name}`), { recursive: true });
@@ -173,13 +173,25 @@ function cases(dir: string): Case[] {
     list.push({ name: `exec --seed '${value}'`, args: ['exec', 'publisher.cjs', '--seed', value], code: 64 });
     list.push({ name: `verify --seed '${value}'`, args: ['verify', 'job.yaml', '--seed', value], code: 64 });
   }
-  for (const value of ['0', '-5']) list.push({ name: `--max-callbacks-per-instant ${value}`, args: ['run', 'job.yaml', '--max-callbacks-per-instant', value], code: 64 });
+  for (const value of ['0', '-5'])
+    list.push({ name: `--max-callbacks-per-instant ${value}`, args: ['run', 'job.yaml', '--max-callbacks-per-instant', value], code: 64 });
   list.push({ name: 'verify --runs 0', args: ['verify', 'job.yaml', '--runs', '0'], code: 64 });
   for (const value of BAD_DURATIONS) {
     list.push({ name: `exec --until '${value}'`, args: ['exec', 'publisher.cjs', '--until', value], code: 64 });
     list.push({ name: `--callback-timeout '${value}'`, args: ['run', 'job.yaml', '--callback-timeout', value], code: 64 });
   }
-  for (const command of [['run'], ['exec'], ['verify'], ['diff'], ['diff', 'a'], ['bag'], ['bag', 'info'], ['nonsense'], ['run', 'job.yaml', '--nonsense'], ['--nonsense']]) {
+  for (const command of [
+    ['run'],
+    ['exec'],
+    ['verify'],
+    ['diff'],
+    ['diff', 'a'],
+    ['bag'],
+    ['bag', 'info'],
+    ['nonsense'],
+    ['run', 'job.yaml', '--nonsense'],
+    ['--nonsense'],
+  ]) {
     list.push({ name: `usage: ${command.join(' ')}`, args: command, code: 64 });
   }
   list.push({ name: 'run a program', args: ['run', 'publisher.cjs'], code: 2, line: /rclsim exec/ });
@@ -196,10 +208,24 @@ function cases(dir: string): Case[] {
   list.push({ name: '--trace to /dev/full', args: ['run', 'job.yaml', '--trace', '/dev/full'], code: 74 });
   list.push({ name: '--trace into a missing folder', args: ['run', 'job.yaml', '--trace', '/nonexistent/x.trace'], code: 74 });
   list.push({ name: '--params-file missing', args: ['run', 'job.yaml', '--params-file', 'nope.yaml'], code: 2 });
-  list.push({ name: '--params-file syntax', args: ['run', 'job.yaml', '--params-file', 'params-syntax.yaml'], code: 2, line: /params-syntax\.yaml:\d+: invalid YAML/ });
-  list.push({ name: '--params-file of the wrong type (program)', args: ['exec', 'bad-param.cjs', '--until', '1s', '--ros-args', '--params-file', 'bad.yaml'], code: 2, line: /bad\.yaml:3/ });
+  list.push({
+    name: '--params-file syntax',
+    args: ['run', 'job.yaml', '--params-file', 'params-syntax.yaml'],
+    code: 2,
+    line: /params-syntax\.yaml:\d+: invalid YAML/,
+  });
+  list.push({
+    name: '--params-file of the wrong type (program)',
+    args: ['exec', 'bad-param.cjs', '--until', '1s', '--ros-args', '--params-file', 'bad.yaml'],
+    code: 2,
+    line: /bad\.yaml:3/,
+  });
   list.push({ name: 'exec bad --ros-args', args: ['exec', 'publisher.cjs', '--ros-args', '-p'], code: 2 });
-  list.push({ name: 'exec --ros-args missing params file', args: ['exec', 'publisher.cjs', '--until', '1s', '--ros-args', '--params-file', 'nope.yaml'], code: 2 });
+  list.push({
+    name: 'exec --ros-args missing params file',
+    args: ['exec', 'publisher.cjs', '--until', '1s', '--ros-args', '--params-file', 'nope.yaml'],
+    code: 2,
+  });
   list.push({ name: 'exec --ros-args bad remap', args: ['exec', 'publisher.cjs', '--until', '1s', '--ros-args', '-r', '__node:=bad name'], code: 2 });
 
   // Faulting programs, recorded: each must end with its code, the recording readable.
@@ -249,26 +275,78 @@ function cases(dir: string): Case[] {
   for (const [field, values] of Object.entries(fields)) {
     values.forEach((value, i) => job(`field-${field}-${i}`, `${base}${field}: ${value}\n`, { code: 2, line: new RegExp(`field-${field}-${i}\\.yaml:\\d+`) }));
   }
-  const endValues = ['{ after: -1s }', '{ after: 5000h }', '{ after: abc }', '{ when: { topic: "bad topic!" } }', '{ when: {} }', '{ when: { topic: /x, field: 5 } }', '{ idle: maybe }', '[1]', '{ nope: 1 }'];
-  endValues.forEach((value, i) =>
-    job(`end-${i}`, `nodes:\n  - script: publisher.cjs\nend: ${value}\n`, { code: 2, line: new RegExp(`end-${i}\\.yaml:\\d+`) }),
-  );
-  const nodeValues = ['[1]', '[{ script: nope.cjs }]', '[{ module: nope.ts }]', '[{ script: publisher.cjs, module: x.ts }]', '[{}]', '[{ script: publisher.cjs, args: [1] }]', '[{ script: publisher.cjs, args: [--ros-args, -p] }]', '[{ script: publisher.cjs, name: "bad name" }]', '[{ script: publisher.cjs, namespace: "/a//b" }]', '[{ script: publisher.cjs, parameters: [1] }]', '[{ script: publisher.cjs, remap: { a: 1 } }]', '[{ script: publisher.cjs, export: X }]', '[{ script: publisher.cjs, extra: 1 }]', '"publisher.cjs"'];
+  const endValues = [
+    '{ after: -1s }',
+    '{ after: 5000h }',
+    '{ after: abc }',
+    '{ when: { topic: "bad topic!" } }',
+    '{ when: {} }',
+    '{ when: { topic: /x, field: 5 } }',
+    '{ idle: maybe }',
+    '[1]',
+    '{ nope: 1 }',
+  ];
+  endValues.forEach((value, i) => job(`end-${i}`, `nodes:\n  - script: publisher.cjs\nend: ${value}\n`, { code: 2, line: new RegExp(`end-${i}\\.yaml:\\d+`) }));
+  const nodeValues = [
+    '[1]',
+    '[{ script: nope.cjs }]',
+    '[{ module: nope.ts }]',
+    '[{ script: publisher.cjs, module: x.ts }]',
+    '[{}]',
+    '[{ script: publisher.cjs, args: [1] }]',
+    '[{ script: publisher.cjs, args: [--ros-args, -p] }]',
+    '[{ script: publisher.cjs, name: "bad name" }]',
+    '[{ script: publisher.cjs, namespace: "/a//b" }]',
+    '[{ script: publisher.cjs, parameters: [1] }]',
+    '[{ script: publisher.cjs, remap: { a: 1 } }]',
+    '[{ script: publisher.cjs, export: X }]',
+    '[{ script: publisher.cjs, extra: 1 }]',
+    '"publisher.cjs"',
+  ];
   nodeValues.forEach((value, i) => job(`nodes-${i}`, `end: { after: 1s }\nnodes: ${value}\n`, { code: 2 }));
-  const playValues = ['{ bag: nope.mcap }', '{ bag: text.mcap }', '{ bag: text.db3 }', '{ bag: adir }', '{ bag: talker.db3, topics: [/nope] }', '{ bag: talker.db3, clock: 1e-12 }', '{ bag: talker.db3, clock: 1e12 }', '{ bag: talker.db3, clock: -1 }', '{ bag: talker.db3, window: { from: abc } }', '{ bag: talker.db3, start_offset: 5000h }', '{ bag: talker.db3, timestamp: later }', '{ bag: talker.db3, remap: [1] }', '{ bag: talker.db3, what: 1 }', '[{ bag: talker.db3 }, { bag: nope.mcap }]', '{}', '5'];
+  const playValues = [
+    '{ bag: nope.mcap }',
+    '{ bag: text.mcap }',
+    '{ bag: text.db3 }',
+    '{ bag: adir }',
+    '{ bag: talker.db3, topics: [/nope] }',
+    '{ bag: talker.db3, clock: 1e-12 }',
+    '{ bag: talker.db3, clock: 1e12 }',
+    '{ bag: talker.db3, clock: -1 }',
+    '{ bag: talker.db3, window: { from: abc } }',
+    '{ bag: talker.db3, start_offset: 5000h }',
+    '{ bag: talker.db3, timestamp: later }',
+    '{ bag: talker.db3, remap: [1] }',
+    '{ bag: talker.db3, what: 1 }',
+    '[{ bag: talker.db3 }, { bag: nope.mcap }]',
+    '{}',
+    '5',
+  ];
   playValues.forEach((value, i) => job(`play-${i}`, `play: ${value}\n`, { code: 2, line: /rclsim: / }));
   BAD_DURATIONS.forEach((value, i) => {
     job(`window-${i}`, `play: { bag: talker.db3, window: { to: ${JSON.stringify(value)} } }\n`, { code: 2, line: new RegExp(`window-${i}\\.yaml:1`) });
     job(`offset-${i}`, `play: { bag: talker.db3, start_offset: ${JSON.stringify(value)} }\n`, { code: 2, line: new RegExp(`offset-${i}\\.yaml:1`) });
   });
-  const recordValues = ['{ path: /dev/full }', '{ path: /nonexistent/dir/x.mcap }', '{ path: x.mcap, compression: rar }', '{ path: x.mcap, topics: /t }', '{}', '{ path: 5 }', '{ path: x.mcap, extra: 1 }'];
+  const recordValues = [
+    '{ path: /dev/full }',
+    '{ path: /nonexistent/dir/x.mcap }',
+    '{ path: x.mcap, compression: rar }',
+    '{ path: x.mcap, topics: /t }',
+    '{}',
+    '{ path: 5 }',
+    '{ path: x.mcap, extra: 1 }',
+  ];
   recordValues.forEach((value, i) => job(`record-${i}`, `${base}record: ${value}\n`, { code: i === 0 || i === 1 ? 74 : 2 }));
   job('record-onto-played-bag', 'play:\n  bag: meta-copy\nrecord:\n  path: meta-copy\n', { code: 2, line: /would overwrite/ });
   cpSync(join(repoRoot, '../shared/fixtures/rosbag2/mcap-talker'), join(dir, 'meta-copy'), { recursive: true });
   job('yaml-syntax', 'nodes: [\n', { code: 2, line: /yaml-syntax\.yaml:2/ });
   job('yaml-tabs', 'nodes:\n\t- script: publisher.cjs\n', { code: 2 });
   job('yaml-duplicate', `${base}seed: 1\nseed: 2\n`, { code: 2, line: /duplicate key 'seed'/ });
-  job('yaml-bomb', `a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n${base}`, { code: 2 });
+  job(
+    'yaml-bomb',
+    `a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n${base}`,
+    { code: 2 },
+  );
   job('yaml-empty', '', { code: 2 });
   job('yaml-null', '~\n', { code: 2, line: /yaml-null\.yaml: the job file is empty/ });
   job('yaml-null-word', 'null\n', { code: 2, line: /the job file is empty/ });
@@ -292,7 +370,21 @@ function cases(dir: string): Case[] {
     'text.mcap',
     'text.db3',
     'no-metadata',
-    ...['no-info', 'syntax', 'paths-numbers', 'paths-map', 'missing-file', 'no-paths', 'bad-version', 'bad-qos', 'file-compression', 'bad-compression', 'topic-no-name', 'negative-count', 'bomb'].map((v) => `meta-${v}`),
+    ...[
+      'no-info',
+      'syntax',
+      'paths-numbers',
+      'paths-map',
+      'missing-file',
+      'no-paths',
+      'bad-version',
+      'bad-qos',
+      'file-compression',
+      'bad-compression',
+      'topic-no-name',
+      'negative-count',
+      'bomb',
+    ].map((v) => `meta-${v}`),
   ];
   for (const bag of bags) {
     list.push({ name: `bag info ${bag}`, args: ['bag', 'info', bag], mayPass: true });
@@ -312,14 +404,18 @@ describe('hostile inputs and faulting programs', () => {
     const problems: string[] = [];
     for (const [i, c] of all.entries()) {
       const o = outcomes[i]!;
-      const say = (what: string): number => problems.push(`${c.name}: ${what} (exit ${o.status}; stderr: ${o.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 300)})`);
+      const say = (what: string): number =>
+        problems.push(`${c.name}: ${what} (exit ${o.status}; stderr: ${o.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 300)})`);
       if (o.timedOut) {
         say('did not end');
         continue;
       }
       const lines = o.stderr.split('\n').filter((line) => line.startsWith('rclsim: '));
       if (lines.length > 1) say(`${lines.length} lines of rclsim's`);
-      const stderr = c.nodeDiagnostics === true ? o.stderr.replace(/Exception in PromiseRejectCallback:\n(.*\n){3}\nRangeError: Maximum call stack size exceeded\n\n/g, '') : o.stderr;
+      const stderr =
+        c.nodeDiagnostics === true
+          ? o.stderr.replace(/Exception in PromiseRejectCallback:\n(.*\n){3}\nRangeError: Maximum call stack size exceeded\n\n/g, '')
+          : o.stderr;
       if (/^\s+at |Node\.js v\d|^\w*Error: |Exception in |Trace: /m.test(stderr)) say('a stack or crash report');
       const documented = DOCUMENTED.has(o.status!) && (o.status !== 0 || c.mayPass === true);
       if (c.code !== undefined ? o.status !== c.code : !documented) say(`exit code ${o.status}, expected ${c.code ?? 'a documented failure'}`);

@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import rclnodejs from '../src/compat/index.js';
-import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
 import { Hash64 } from '../src/engine/Hash64.js';
+import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import { describeType } from '../src/interfaces/typeDescription.js';
 import { Node } from '../src/rcl/Node.js';
@@ -44,7 +44,10 @@ describe('interfaces', () => {
       assert.equal(again.length, m.data.length);
       const differing = [...m.data.keys()].filter((i) => again[i] !== m.data[i]);
       const line = m.data.length - 4;
-      assert.ok(differing.every((i) => i >= line - 3 && i < line && again[i] === 0), `bytes ${differing}`);
+      assert.ok(
+        differing.every((i) => i >= line - 3 && i < line && again[i] === 0),
+        `bytes ${differing}`,
+      );
     }
   });
 
@@ -53,14 +56,17 @@ describe('interfaces', () => {
     const bytes = Buffer.from(text, 'utf8');
     let cdr = Buffer.alloc(0);
     const raw: Buffer[] = [];
-    await simulate(() => {
-      cdr = Buffer.from(rclnodejs.serializeMessage({ data: text }, 'std_msgs/msg/String') as Uint8Array);
-      assert.deepEqual(rclnodejs.deserializeMessage(cdr, 'std_msgs/msg/String'), { data: text });
-      const node = new Node('n');
-      node.createSubscription('std_msgs/msg/String', '/t', { isRaw: true }, (m) => raw.push(m as unknown as Buffer));
-      const pub = node.createPublisher('std_msgs/msg/String', '/t');
-      node.createTimer(MS, () => pub.publish(text));
-    }, { endAfter: MS });
+    await simulate(
+      () => {
+        cdr = Buffer.from(rclnodejs.serializeMessage({ data: text }, 'std_msgs/msg/String') as Uint8Array);
+        assert.deepEqual(rclnodejs.deserializeMessage(cdr, 'std_msgs/msg/String'), { data: text });
+        const node = new Node('n');
+        node.createSubscription('std_msgs/msg/String', '/t', { isRaw: true }, (m) => raw.push(m as unknown as Buffer));
+        const pub = node.createPublisher('std_msgs/msg/String', '/t');
+        node.createTimer(MS, () => pub.publish(text));
+      },
+      { endAfter: MS },
+    );
     assert.equal(cdr.readUInt32LE(4), bytes.length + 1, 'the length counts bytes and the terminating zero');
     assert.ok(cdr.subarray(8, 8 + bytes.length).equals(bytes));
     assert.ok(raw[0]!.subarray(0, cdr.length).equals(cdr));
@@ -126,29 +132,35 @@ describe('interfaces', () => {
   });
 
   it('fails a wrong message at publish, with the field path, the expected type and the value (strict_messages)', async () => {
-    await simulate(() => {
-      const node = new Node('n');
-      const twist = node.createPublisher('geometry_msgs/msg/Twist', 'cmd');
-      assert.throws(() => twist.publish({ linear: { x: 'fast' } } as never), {
-        message: `invalid geometry_msgs/msg/Twist: field 'linear.x': expected float64 (a number), got string "fast"`,
-      });
-      assert.throws(() => twist.publish({ linear: { x: 1, w: 2 } } as never), /field 'linear\.w': unknown field of geometry_msgs\/msg\/Vector3 \(its fields are x, y, z\)/);
-      const bytes = node.createPublisher('std_msgs/msg/Int8', 'b');
-      assert.throws(() => bytes.publish({ data: 300 }), /field 'data': expected int8 \(an integer in \[-128, 127\]\), got number 300/);
-      const path = node.createPublisher('nav_msgs/msg/Path', 'path');
-      assert.throws(
-        () => path.publish({ poses: [{}, { pose: { position: { x: null } } }] } as never),
-        /field 'poses\[1\]\.pose\.position\.x': expected float64 \(a number\), got null/,
-      );
-      const pose = node.createPublisher('geometry_msgs/msg/PoseWithCovariance', 'p');
-      assert.throws(() => pose.publish({ covariance: [1, 2] }), /field 'covariance': expected float64\[36\]: exactly 36 items, got 2/);
-      const empty = node.createPublisher('std_msgs/msg/Empty', 'e');
-      assert.throws(() => empty.publish({ x: 1 } as never), /field 'x': unknown field of std_msgs\/msg\/Empty \(it has no fields\)/);
-      assert.throws(() => node.createPublisher('std_msgs/msg/Nope', 'x'), /unknown message type 'std_msgs\/msg\/Nope'/);
-      const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add');
-      assert.throws(() => client.sendRequest({ a: 1.5 }, () => {}), /invalid example_interfaces\/srv\/AddTwoInts_Request: field 'a': expected int64/);
-      assert.throws(() => bytes.publish({ data: '5' } as never), /field 'data': expected int8 \(an integer in \[-128, 127\]\), got string "5"/);
-    }, { strictMessages: true });
+    await simulate(
+      () => {
+        const node = new Node('n');
+        const twist = node.createPublisher('geometry_msgs/msg/Twist', 'cmd');
+        assert.throws(() => twist.publish({ linear: { x: 'fast' } } as never), {
+          message: `invalid geometry_msgs/msg/Twist: field 'linear.x': expected float64 (a number), got string "fast"`,
+        });
+        assert.throws(
+          () => twist.publish({ linear: { x: 1, w: 2 } } as never),
+          /field 'linear\.w': unknown field of geometry_msgs\/msg\/Vector3 \(its fields are x, y, z\)/,
+        );
+        const bytes = node.createPublisher('std_msgs/msg/Int8', 'b');
+        assert.throws(() => bytes.publish({ data: 300 }), /field 'data': expected int8 \(an integer in \[-128, 127\]\), got number 300/);
+        const path = node.createPublisher('nav_msgs/msg/Path', 'path');
+        assert.throws(
+          () => path.publish({ poses: [{}, { pose: { position: { x: null } } }] } as never),
+          /field 'poses\[1\]\.pose\.position\.x': expected float64 \(a number\), got null/,
+        );
+        const pose = node.createPublisher('geometry_msgs/msg/PoseWithCovariance', 'p');
+        assert.throws(() => pose.publish({ covariance: [1, 2] }), /field 'covariance': expected float64\[36\]: exactly 36 items, got 2/);
+        const empty = node.createPublisher('std_msgs/msg/Empty', 'e');
+        assert.throws(() => empty.publish({ x: 1 } as never), /field 'x': unknown field of std_msgs\/msg\/Empty \(it has no fields\)/);
+        assert.throws(() => node.createPublisher('std_msgs/msg/Nope', 'x'), /unknown message type 'std_msgs\/msg\/Nope'/);
+        const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add');
+        assert.throws(() => client.sendRequest({ a: 1.5 }, () => {}), /invalid example_interfaces\/srv\/AddTwoInts_Request: field 'a': expected int64/);
+        assert.throws(() => bytes.publish({ data: '5' } as never), /field 'data': expected int8 \(an integer in \[-128, 127\]\), got string "5"/);
+      },
+      { strictMessages: true },
+    );
   });
 
   it('is as lenient as rclnodejs by default: extra fields ignored, numeric strings converted, mistakes still named', async () => {
@@ -186,14 +198,7 @@ describe('interfaces', () => {
       const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add');
       client.sendRequest({ a: '2', b: 3 } as never, (response) => (sum = response));
     });
-    assert.deepEqual(received, [
-      { linear: { x: 1.5, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 1 } },
-      true,
-      65,
-      -1,
-      18446744073709551615n,
-      -7,
-    ]);
+    assert.deepEqual(received, [{ linear: { x: 1.5, y: 0, z: 0 }, angular: { x: 0, y: 0, z: 1 } }, true, 65, -1, 18446744073709551615n, -7]);
     assert.deepEqual(sum, { sum: 5n });
   });
 
@@ -253,25 +258,59 @@ describe('interfaces', () => {
       return hash.hex();
     };
     // A float that is a whole number digests as that integer.
-    assert.equal(digestOf('geometry_msgs/msg/Point', { x: 1.5, y: 2, z: -3 }), expected((h) => (h.float(1.5), h.integer(2), h.integer(-3))));
-    assert.equal(digestOf('std_msgs/msg/UInt64', { data: 2n ** 64n - 1n }), expected((h) => h.bigint(2n ** 64n - 1n)));
-    assert.equal(digestOf('std_msgs/msg/Int64', { data: -(2n ** 63n) }), expected((h) => h.bigint(-(2n ** 63n))));
-    assert.equal(digestOf('std_msgs/msg/Int64', { data: 5n }), expected((h) => h.bigint(5n)));
+    assert.equal(
+      digestOf('geometry_msgs/msg/Point', { x: 1.5, y: 2, z: -3 }),
+      expected((h) => {
+        h.float(1.5);
+        h.integer(2);
+        h.integer(-3);
+      }),
+    );
+    assert.equal(
+      digestOf('std_msgs/msg/UInt64', { data: 2n ** 64n - 1n }),
+      expected((h) => h.bigint(2n ** 64n - 1n)),
+    );
+    assert.equal(
+      digestOf('std_msgs/msg/Int64', { data: -(2n ** 63n) }),
+      expected((h) => h.bigint(-(2n ** 63n))),
+    );
+    assert.equal(
+      digestOf('std_msgs/msg/Int64', { data: 5n }),
+      expected((h) => h.bigint(5n)),
+    );
     assert.equal(
       digestOf('std_srvs/srv/Trigger_Response', { success: true, message: 'ok' }),
-      expected((h) => (h.word(1), h.string('ok'))),
+      expected((h) => {
+        h.word(1);
+        h.string('ok');
+      }),
     );
     // Bytes mix as little-endian words, then the tail and the length, wherever they lie in memory.
     const bytes = Uint8Array.from({ length: 11 }, (_, i) => 0xf0 + i);
     const offset = new Uint8Array(new ArrayBuffer(16), 1, 11);
     offset.set(bytes);
-    const words = (h: Hash64): void => (h.word(0xf3f2f1f0), h.word(0xf7f6f5f4), h.word(0xfaf9f8), h.word(11));
-    assert.equal(expected((h) => h.bytes(bytes)), expected(words));
-    assert.equal(expected((h) => h.bytes(offset)), expected(words));
+    const words = (h: Hash64): void => {
+      h.word(0xf3f2f1f0);
+      h.word(0xf7f6f5f4);
+      h.word(0xfaf9f8);
+      h.word(11);
+    };
+    assert.equal(
+      expected((h) => h.bytes(bytes)),
+      expected(words),
+    );
+    assert.equal(
+      expected((h) => h.bytes(offset)),
+      expected(words),
+    );
     // Nested messages are digested in place, field by field.
     assert.equal(
       digestOf('std_msgs/msg/Header', { stamp: { sec: 7, nanosec: 9 }, frame_id: 'map' }),
-      expected((h) => (h.integer(7), h.integer(9), h.string('map'))),
+      expected((h) => {
+        h.integer(7);
+        h.integer(9);
+        h.string('map');
+      }),
     );
   });
 
@@ -299,49 +338,59 @@ describe('interfaces', () => {
 
     // A service's parts are referenced by name, sorted; its sources: the .srv, then each referenced type's.
     const empty = describeType(registry.service('test_msgs/srv/Empty'));
-    assert.deepEqual(empty.description.type_description.fields.map((f) => `${f.name}: ${f.type.nested_type_name}`), [
-      'request_message: test_msgs/srv/Empty_Request',
-      'response_message: test_msgs/srv/Empty_Response',
-      'event_message: test_msgs/srv/Empty_Event',
-    ]);
-    assert.deepEqual(empty.sources.map((s) => `${s.type_name} ${s.encoding} ${JSON.stringify(s.raw_file_contents.slice(0, 12))}`), [
-      'test_msgs/srv/Empty srv "---"',
-      'builtin_interfaces/msg/Time msg "# This messa"',
-      'service_msgs/msg/ServiceEventInfo msg "uint8 REQUES"',
-      'test_msgs/srv/Empty_Event implicit ""',
-      'test_msgs/srv/Empty_Request implicit ""',
-      'test_msgs/srv/Empty_Response implicit ""',
-    ]);
+    assert.deepEqual(
+      empty.description.type_description.fields.map((f) => `${f.name}: ${f.type.nested_type_name}`),
+      ['request_message: test_msgs/srv/Empty_Request', 'response_message: test_msgs/srv/Empty_Response', 'event_message: test_msgs/srv/Empty_Event'],
+    );
+    assert.deepEqual(
+      empty.sources.map((s) => `${s.type_name} ${s.encoding} ${JSON.stringify(s.raw_file_contents.slice(0, 12))}`),
+      [
+        'test_msgs/srv/Empty srv "---"',
+        'builtin_interfaces/msg/Time msg "# This messa"',
+        'service_msgs/msg/ServiceEventInfo msg "uint8 REQUES"',
+        'test_msgs/srv/Empty_Event implicit ""',
+        'test_msgs/srv/Empty_Request implicit ""',
+        'test_msgs/srv/Empty_Response implicit ""',
+      ],
+    );
   });
 
   it('loads .idl definitions: structs, constants, defaults, bounds, included types', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'idl_pkg/msg'), { recursive: true });
     mkdirSync(join(dir, 'idl_pkg/srv'), { recursive: true });
-    writeTemp(dir, 'idl_pkg/msg/Reading.idl', [
-      '#include "geometry_msgs/msg/Point.idl"',
-      'module idl_pkg {',
-      '  module msg {',
-      '    module Reading_Constants { const uint8 KIND_A = 1; };',
-      '    struct Reading {',
-      '      @default (value=5)',
-      '      int32 level;',
-      '      string<4> tag;',
-      '      sequence<geometry_msgs::msg::Point, 2> points;',
-      '      double weights[3];',
-      '    };',
-      '  };',
-      '};',
-      '',
-    ].join('\n'));
-    writeTemp(dir, 'idl_pkg/srv/Check.idl', [
-      '#include "idl_pkg/msg/Reading.idl"',
-      'module idl_pkg { module srv {',
-      '  struct Check_Request { idl_pkg::msg::Reading reading; };',
-      '  struct Check_Response { boolean ok; };',
-      '}; };',
-      '',
-    ].join('\n'));
+    writeTemp(
+      dir,
+      'idl_pkg/msg/Reading.idl',
+      [
+        '#include "geometry_msgs/msg/Point.idl"',
+        'module idl_pkg {',
+        '  module msg {',
+        '    module Reading_Constants { const uint8 KIND_A = 1; };',
+        '    struct Reading {',
+        '      @default (value=5)',
+        '      int32 level;',
+        '      string<4> tag;',
+        '      sequence<geometry_msgs::msg::Point, 2> points;',
+        '      double weights[3];',
+        '    };',
+        '  };',
+        '};',
+        '',
+      ].join('\n'),
+    );
+    writeTemp(
+      dir,
+      'idl_pkg/srv/Check.idl',
+      [
+        '#include "idl_pkg/msg/Reading.idl"',
+        'module idl_pkg { module srv {',
+        '  struct Check_Request { idl_pkg::msg::Reading reading; };',
+        '  struct Check_Response { boolean ok; };',
+        '}; };',
+        '',
+      ].join('\n'),
+    );
     const registry = new InterfaceRegistry([{ path: dir }]);
     const reading = registry.message('idl_pkg/msg/Reading');
     assert.equal(reading.constants.KIND_A, 1);
@@ -386,7 +435,13 @@ describe('interfaces', () => {
     assert.deepEqual(registry.service('my_pkg/srv/Ask').response.createDefault(), { ok: false });
     assert.deepEqual(registry.action('my_pkg/action/Go').feedback.createDefault(), { progress: { id: 7 } });
     assert.throws(() => registry.message('my_pkg/msg/Broken').createDefault(), new RegExp(`${join(pkg, 'msg/Broken.msg')}:2: `));
-    assert.throws(() => registry.message('my_pkg/msg/Lost').createDefault(), /Lost\.msg:2: field 'b' of my_pkg\/msg\/Lost: unknown message type 'my_pkg\/msg\/Nowhere'/);
-    assert.throws(() => registry.message('my_pkg/msg/Loop').createDefault(), /Back\.msg:1: type cycle my_pkg\/msg\/Loop -> my_pkg\/msg\/Back -> my_pkg\/msg\/Loop/);
+    assert.throws(
+      () => registry.message('my_pkg/msg/Lost').createDefault(),
+      /Lost\.msg:2: field 'b' of my_pkg\/msg\/Lost: unknown message type 'my_pkg\/msg\/Nowhere'/,
+    );
+    assert.throws(
+      () => registry.message('my_pkg/msg/Loop').createDefault(),
+      /Back\.msg:1: type cycle my_pkg\/msg\/Loop -> my_pkg\/msg\/Back -> my_pkg\/msg\/Loop/,
+    );
   });
 });

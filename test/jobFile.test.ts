@@ -23,7 +23,10 @@ describe('YAML job files', () => {
   it('name the file, line and field of every problem', () => {
     const script = '  - script: PROGRAMS/random-talker.cjs\n';
     const cases: [string, string][] = [
-      [`nodes:\n${script}    argz: [1]\n`, "job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap)"],
+      [
+        `nodes:\n${script}    argz: [1]\n`,
+        'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap)',
+      ],
       ['name: x\n', "job.yaml:1: a job needs 'nodes' or 'play'"],
       [`seed: abc\nnodes:\n${script}`, 'job.yaml:1: seed: must be an integer'],
       [`start: 10 parsecs\nnodes:\n${script}`, "job.yaml:1: start: invalid duration '10 parsecs': expected e.g. 100ms, 2.5s or integer nanoseconds"],

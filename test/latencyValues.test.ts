@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SeededRandom } from '../src/engine/SeededRandom.js';
-import { binEdge, HISTOGRAM_BINS, LatencyValues } from '../src/report/LatencyValues.js';
 import { nearestRank } from '../src/rcl/timeStats.js';
+import { binEdge, HISTOGRAM_BINS, LatencyValues } from '../src/report/LatencyValues.js';
 
 /** The histogram bin of `value` as its definition says: the last edge at or below it (the first bin below 1). */
 function binByEdges(value: number): number {
@@ -79,7 +79,12 @@ describe('LatencyValues', () => {
     const once = new LatencyValues();
     const many = new LatencyValues();
     for (const latencies of [once, many]) latencies.addSeries();
-    for (const [value, count] of [[3_000, 4], [0, 1_000], [3_000, 2], [7, 1]] as const) {
+    for (const [value, count] of [
+      [3_000, 4],
+      [0, 1_000],
+      [3_000, 2],
+      [7, 1],
+    ] as const) {
       for (let i = 0; i < count; i++) once.add(0, value);
       many.add(0, value, count);
     }

@@ -24,7 +24,10 @@ describe('lifecycle nodes', () => {
       'state: active (3), available: deactivate,shutdown',
       'bogus: false',
     ]);
-    assert.match(result.stderr, /\[WARN\] \[1\.000000000\] \[talker\]: Trying to publish message on the topic '\/lifecycle_chatter', but the publisher is not activated/);
+    assert.match(
+      result.stderr,
+      /\[WARN\] \[1\.000000000\] \[talker\]: Trying to publish message on the topic '\/lifecycle_chatter', but the publisher is not activated/,
+    );
   });
 
   it('lists rcl_lifecycle’s 11 states, unknown first', async () => {
@@ -32,7 +35,19 @@ describe('lifecycle nodes', () => {
       const node = rclnodejs.createLifecycleNode('listed');
       assert.deepEqual(
         node.availableStates.map((state) => `${state.label}=${state.id}`),
-        ['unknown=0', 'unconfigured=1', 'inactive=2', 'active=3', 'finalized=4', 'configuring=10', 'cleaningup=11', 'shuttingdown=12', 'activating=13', 'deactivating=14', 'errorprocessing=15'],
+        [
+          'unknown=0',
+          'unconfigured=1',
+          'inactive=2',
+          'active=3',
+          'finalized=4',
+          'configuring=10',
+          'cleaningup=11',
+          'shuttingdown=12',
+          'activating=13',
+          'deactivating=14',
+          'errorprocessing=15',
+        ],
       );
     });
   });

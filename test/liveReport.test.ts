@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { traceReport } from '../src/cli/report.js';
 import * as rclnodejs from '../src/compat/index.js';
-import { TraceWriter } from '../src/job/TraceWriter.js';
 import { LOG_ENTRIES } from '../src/engine/EventLog.js';
-import { LiveReport } from '../src/report/LiveReport.js';
-import { BAR_BUDGET } from '../src/report/ReportCollector.js';
-import type { ReportData } from '../src/report/ReportData.js';
+import { TraceWriter } from '../src/job/TraceWriter.js';
 import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Simulation } from '../src/rcl/Simulation.js';
+import { LiveReport } from '../src/report/LiveReport.js';
+import { BAR_BUDGET } from '../src/report/ReportCollector.js';
+import type { ReportData } from '../src/report/ReportData.js';
 import { MS, tempDir } from './helpers.js';
 
 const TALKERS = 40;
@@ -22,7 +22,10 @@ const META = { title: 'live', source: 'run' as const, summary: {}, results: {}, 
  * `executionTimes`, the callbacks they match take those times. Talker i's topic has a delay:
  * none for i % 4 = 0, 2 ms for 1, drawn within 1–5 ms for 2 and 3.
  */
-async function run(seconds: number, options: { plannedEnd?: number; tracePath?: string; heldLogs?: number; executionTimes?: ExecutionTimeRule[] } = {}): Promise<ReportData> {
+async function run(
+  seconds: number,
+  options: { plannedEnd?: number; tracePath?: string; heldLogs?: number; executionTimes?: ExecutionTimeRule[] } = {},
+): Promise<ReportData> {
   const chatter = (i: number): string => `/chatter${i}`;
   const simulation = new Simulation({
     startTime: 0n,
@@ -80,7 +83,10 @@ describe('LiveReport', () => {
     assert.equal(latency(1).mean, 0.002);
     assert.equal(latency(1).count, 2998, 'the last message is on its way at the end');
     for (const i of [2, 3]) {
-      assert.ok(latency(i).min >= 0.001 && latency(i).max <= 0.005 && latency(i).min < latency(i).p50 && latency(i).p50 < latency(i).p99, JSON.stringify(latency(i)));
+      assert.ok(
+        latency(i).min >= 0.001 && latency(i).max <= 0.005 && latency(i).min < latency(i).p50 && latency(i).p50 < latency(i).p99,
+        JSON.stringify(latency(i)),
+      );
     }
   });
 
@@ -90,7 +96,10 @@ describe('LiveReport', () => {
     const listeners = report.timeline.rows.filter((row) => row.kind === 'subscription');
     assert.equal(listeners.length, TALKERS);
     for (const row of listeners) {
-      assert.ok(row.callbacks > (2 * BAR_BUDGET) / report.timeline.rows.length, `${row.node}: more callbacks than a row keeps one by one (${row.callbacks}, ${report.timeline.rows.length} rows)`);
+      assert.ok(
+        row.callbacks > (2 * BAR_BUDGET) / report.timeline.rows.length,
+        `${row.node}: more callbacks than a row keeps one by one (${row.callbacks}, ${report.timeline.rows.length} rows)`,
+      );
       assert.ok(Math.abs(row.busy - row.callbacks * 1e-5) < 1e-9, `${row.node}: ${row.callbacks} callbacks of 10 µs, busy ${row.busy} s`);
     }
     assert.ok(report.timeline.rows.filter((row) => row.kind === 'timer').every((row) => row.busy === 0));
@@ -108,7 +117,10 @@ describe('LiveReport', () => {
   it('draws rows one callback at a time within their fair share of the bars, busier rows as shares of their busiest bin', async () => {
     const report = await run(3);
     const talkers = report.timeline.rows.filter((row) => row.kind === 'timer');
-    assert.ok(talkers.every((row) => row.callbacks > BAR_BUDGET / report.timeline.rows.length), 'each row has more callbacks than its share');
+    assert.ok(
+      talkers.every((row) => row.callbacks > BAR_BUDGET / report.timeline.rows.length),
+      'each row has more callbacks than its share',
+    );
     assert.ok(report.timeline.rows.every((row) => row.starts === undefined && row.level !== undefined));
     const levels = Buffer.from(report.timeline.levels, 'base64');
     assert.equal(levels.length, report.timeline.rows.length * report.timeline.bins);
@@ -121,9 +133,15 @@ describe('LiveReport', () => {
     }
 
     const short = await run(0.05);
-    assert.ok(short.timeline.rows.every((row) => row.starts !== undefined && row.level === undefined), 'few callbacks: every one drawn');
+    assert.ok(
+      short.timeline.rows.every((row) => row.starts !== undefined && row.level === undefined),
+      'few callbacks: every one drawn',
+    );
     const talker = short.timeline.rows.find((row) => row.node === '/talker0')!;
     const starts = new Float64Array(Uint8Array.from(Buffer.from(talker.starts!, 'base64')).buffer);
-    assert.deepEqual([...starts], Array.from({ length: 50 }, (_, i) => (i + 1) / 1000));
+    assert.deepEqual(
+      [...starts],
+      Array.from({ length: 50 }, (_, i) => (i + 1) / 1000),
+    );
   });
 });

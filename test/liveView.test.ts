@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { describe, it } from 'node:test';
 import { parse } from '@foxglove/rosmsg';
@@ -30,7 +30,9 @@ function startLive(args: string[]): LiveRun {
     });
     child.on('exit', () => reject(new Error(`the run ended before serving: ${stderr}`)));
   });
-  const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+  const ended = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stdout, stderr })),
+  );
   return { child, url, ended };
 }
 
@@ -64,7 +66,10 @@ describe('the live view (--foxglove, a real FoxgloveClient)', () => {
       { schemaName: chatter?.schemaName, schemaEncoding: chatter?.schemaEncoding, encoding: chatter?.encoding },
       { schemaName: 'std_msgs/msg/String', schemaEncoding: 'ros2msg', encoding: 'cdr' },
     );
-    assert.ok([...channels.values()].some((channel) => channel.topic === '/rosout'), 'every topic, /rosout too');
+    assert.ok(
+      [...channels.values()].some((channel) => channel.topic === '/rosout'),
+      'every topic, /rosout too',
+    );
     const hello = received.filter((r) => r.topic === '/chatter');
     // Every 0.5 s until 10 s; the first ones may pass before the client's subscription arrives.
     assert.ok(hello.length >= 18, `${hello.length} /chatter messages`);

@@ -30,9 +30,7 @@ export function sampleMessage(type: MessageType, registry: InterfaceRegistry, va
 }
 
 function sampleArray(field: MessageDefinitionField, registry: InterfaceRegistry, variant: Variant): unknown {
-  const length =
-    field.arrayLength ??
-    (variant === 'plain' ? 0 : field.arrayUpperBound ?? (field.isComplex === true || field.type === 'string' ? 3 : LARGE));
+  const length = field.arrayLength ?? (variant === 'plain' ? 0 : (field.arrayUpperBound ?? (field.isComplex === true || field.type === 'string' ? 3 : LARGE)));
   const items = Array.from({ length }, (_, i) => sampleValue(field, registry, variant, i));
   const typed = field.isComplex === true ? undefined : PRIMITIVES[field.type]?.array;
   return typed === undefined ? items : (typed as unknown as { from(a: unknown[]): unknown }).from(items);
@@ -57,7 +55,7 @@ function sampleValue(field: MessageDefinitionField, registry: InterfaceRegistry,
       return [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, field.type === 'float32' ? 3.4028234663852886e38 : 5e-324][index % 4];
     default:
       // Signed types at their minimum, unsigned at their maximum, alternating inside arrays.
-      return (index % 2 === 0) === ((primitive.min as number | bigint) < 0) ? primitive.min : primitive.max;
+      return (index % 2 === 0) === (primitive.min as number | bigint) < 0 ? primitive.min : primitive.max;
   }
 }
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
-import { installRclnodejsAlias } from '../src/compat/rclnodejsAlias.js';
+import { pathToFileURL } from 'node:url';
 import rclsimRclnodejs from '../src/compat/index.js';
+import { installRclnodejsAlias } from '../src/compat/rclnodejsAlias.js';
 
 const programs = resolve('test/fixtures/programs');
 const esModule = pathToFileURL(`${programs}/late-esm/node.mjs`).href;

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
+import { Engine } from '../src/engine/Engine.js';
 import { parseJobFile } from '../src/job/jobFile.js';
 import type { NetworkConfig } from '../src/network/config.js';
-import { Engine } from '../src/engine/Engine.js';
+import { crosses, crossingPoints, makePrism, obstruction, type Point } from '../src/network/geometry.js';
 import { Network } from '../src/network/Network.js';
 import type { LinkSummary } from '../src/rcl/NetworkMonitor.js';
-import { crosses, crossingPoints, makePrism, obstruction, type Point } from '../src/network/geometry.js';
 import { readWithOracle } from './bagOracle.js';
 import { at, lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
@@ -65,9 +65,15 @@ async function stream(
       events.messageLost = (status) => {
         lostEvents = status.total_count as number;
       };
-      receiver.createSubscription(BYTES, 'data', { qos }, (message) => {
-        arrivals.push({ ms: Number(receiver.now().nanoseconds) / 1e6, first: (message as { data: Uint8Array }).data[0]! });
-      }, events);
+      receiver.createSubscription(
+        BYTES,
+        'data',
+        { qos },
+        (message) => {
+          arrivals.push({ ms: Number(receiver.now().nanoseconds) / 1e6, first: (message as { data: Uint8Array }).data[0]! });
+        },
+        events,
+      );
     },
     { network: config, endAfter: BigInt(options.endMs) * MS, ...(options.seed === undefined ? {} : { seed: options.seed }) },
   );
@@ -198,7 +204,10 @@ describe('network co-simulation: hosts, radio links from geometry, DDS over the 
     const result = await stream(twoHosts(10), { payload: 100_000, everyMs: 1, untilMs: 50, endMs: 500, reliability: RELIABLE, depth: 2 });
     const firsts = result.arrivals.map((a) => a.first);
     assert.ok(firsts.length > 2 && firsts.length < 10, `delivered ${firsts.join(', ')}`);
-    assert.ok(firsts.every((f, i) => i === 0 || f > firsts[i - 1]!), 'in order');
+    assert.ok(
+      firsts.every((f, i) => i === 0 || f > firsts[i - 1]!),
+      'in order',
+    );
     assert.equal(firsts[firsts.length - 1], 49, 'the last one written arrives');
     assert.equal(result.link.messagesLost + firsts.length, 50);
     assert.equal(result.lostEvents, result.link.messagesLost);
@@ -272,7 +281,10 @@ describe('network co-simulation: hosts, radio links from geometry, DDS over the 
   it('runs an action across hosts: goal, feedback, result and cancel cross the network, a little later than locally', () => {
     const dir = tempDir();
     const programs = join(repoRoot, 'test/fixtures/programs');
-    const job = writeTemp(dir, 'job.yaml', `name: fibonacci
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      `name: fibonacci
 seed: 9
 network:
   hosts:
@@ -281,11 +293,19 @@ network:
 nodes:
   - script: ${programs}/fibonacci-server.cjs
   - script: ${programs}/fibonacci-client.cjs
-`);
+`,
+    );
     const result = runCli(['run', job, '--json']);
     assert.equal(result.status, 0, result.stderr);
     const lines = result.stdout.split('\n');
-    assert.deepEqual(lines.slice(1, 7), ['feedback: 0,1,1', 'feedback: 0,1,1,2', 'feedback: 0,1,1,2,3', 'feedback: 0,1,1,2,3,5', 'result: 0,1,1,2,3,5 (0,1,1,2,3,5, status 4) succeeded: true at 4000', 'order 50 accepted: false']);
+    assert.deepEqual(lines.slice(1, 7), [
+      'feedback: 0,1,1',
+      'feedback: 0,1,1,2',
+      'feedback: 0,1,1,2,3',
+      'feedback: 0,1,1,2,3,5',
+      'result: 0,1,1,2,3,5 (0,1,1,2,3,5, status 4) succeeded: true at 4000',
+      'order 50 accepted: false',
+    ]);
     // Locally the cancel is served at 6000 ms: here its request and response cross 20 m of air.
     assert.deepEqual(lines.slice(7, 10), ['cancel return code: 0, canceling 1', 'server: goal canceled at 6001', 'canceled: true at 6001']);
     // The goal request crossed before the server began, 0.2 ms in.
@@ -313,7 +333,9 @@ channel: { model: disk, range: 50 }`);
         sender.createPublisher(BYTES, 'data', { qos });
         const events = new rclnodejs.SubscriptionEventCallbacks();
         events.liveliness = (s) =>
-          heard.push(`${Number(receiver.now().nanoseconds / MS) - 10_000} ms: alive ${s.alive_count} (${s.alive_count_change}), not alive ${s.not_alive_count} (${s.not_alive_count_change})`);
+          heard.push(
+            `${Number(receiver.now().nanoseconds / MS) - 10_000} ms: alive ${s.alive_count} (${s.alive_count_change}), not alive ${s.not_alive_count} (${s.not_alive_count_change})`,
+          );
         receiver.createSubscription(BYTES, 'data', { qos }, () => {}, events);
         // Liveliness traffic alone does not keep a run going.
         receiver.createTimer(100n * MS, () => {});
@@ -361,7 +383,8 @@ radio: { queue: 100000 }`),
     };
     const alone = await run(['s1']);
     const shared = await run(['s1', 's2']);
-    for (const rate of shared.rates) assert.ok(Math.abs(rate / alone.rates[0]! - 0.5) < 0.1, `alone ${alone.rates[0]}, shared ${shared.rates.join(', ')} Mbit/s`);
+    for (const rate of shared.rates)
+      assert.ok(Math.abs(rate / alone.rates[0]! - 0.5) < 0.1, `alone ${alone.rates[0]}, shared ${shared.rates.join(', ')} Mbit/s`);
     assert.ok(shared.rates[0]! + shared.rates[1]! < alone.rates[0]!, 'collisions cost airtime');
     assert.equal(alone.retried, 0);
     assert.ok(shared.retried > 0, 'equal backoffs collide, and the MPDUs go again');
@@ -418,7 +441,11 @@ metrics: { period: 500ms }`),
     assert.equal(last.distance, 30);
     assert.equal(last.line_of_sight, true);
     const total = summary.network!.links.find((l) => l.from === 'a')!;
-    const delivered = links.reduce((sum, m) => sum + Number((m.message as { links: { from_host: string; messages_delivered: number }[] }).links.find((l) => l.from_host === 'a')!.messages_delivered), 0);
+    const delivered = links.reduce(
+      (sum, m) =>
+        sum + Number((m.message as { links: { from_host: string; messages_delivered: number }[] }).links.find((l) => l.from_host === 'a')!.messages_delivered),
+      0,
+    );
     assert.equal(delivered, total.messagesDelivered, 'the periods add up to the summary');
   });
 
@@ -462,7 +489,9 @@ describe('the network section of job files, environments and geometry', () => {
       "job.yaml:5: network.hosts[1].name: a second host named 'a'",
     );
     assert.equal(
-      jobError('nodes: []\nnetwork:\n  hosts:\n    - name: a\n      nodes: [x]\n      position: { waypoints: [{ at: 2s, position: [0, 0] }, { at: 1s, position: [1, 0] }] }\n'),
+      jobError(
+        'nodes: []\nnetwork:\n  hosts:\n    - name: a\n      nodes: [x]\n      position: { waypoints: [{ at: 2s, position: [0, 0] }, { at: 1s, position: [1, 0] }] }\n',
+      ),
       'job.yaml:6: network.hosts[0].position.waypoints[1].at: must come after the waypoint before it',
     );
     assert.equal(jobError(`nodes: []\n${hosts}  radio: { mcs: 9 }\n`), 'job.yaml:5: network.radio.mcs: must be one of: ideal, 0, 1, 2, 3, 4, 5, 6, 7');
@@ -515,12 +544,28 @@ describe('the network section of job files, environments and geometry', () => {
       jobError(`nodes: []\n${hosts}  environment: city.geojson\n`, { 'city.geojson': geojson(feature('{"height": 5}', '[[0, 0], [1, 1]]')) }),
       'city.geojson:2: features[0].geometry.coordinates: must hold polygons whose outer ring has at least 3 [x, y] positions',
     );
-    assert.equal(jobError(`nodes: []\n${hosts}  environment: nowhere.yaml\n`).replace(/ \(looked for .*\)$/, ''), "job.yaml:5: network.environment: no such file 'nowhere.yaml'");
+    assert.equal(
+      jobError(`nodes: []\n${hosts}  environment: nowhere.yaml\n`).replace(/ \(looked for .*\)$/, ''),
+      "job.yaml:5: network.environment: no such file 'nowhere.yaml'",
+    );
   });
 
   it('finds line of sight through the notch of a concave building, and none through its arms or roof', () => {
     // An L: the notch is the square (10..20, 10..20).
-    const l = makePrism('L', [[0, 0], [20, 0], [20, 10], [10, 10], [10, 20], [0, 20]], 0, 15, 10);
+    const l = makePrism(
+      'L',
+      [
+        [0, 0],
+        [20, 0],
+        [20, 10],
+        [10, 10],
+        [10, 20],
+        [0, 20],
+      ],
+      0,
+      15,
+      10,
+    );
     const p = (x: number, y: number, z = 5): Point => ({ x, y, z });
     assert.equal(crosses(p(25, 15), p(12, 18), l), false, 'within the notch');
     assert.equal(crosses(p(25, 5), p(25, 15), l), false, 'beside it');
@@ -530,13 +575,51 @@ describe('the network section of job files, environments and geometry', () => {
     assert.equal(crosses(p(-5, 5, 20), p(25, 5, 20), l), false, 'over the roof');
     assert.equal(crosses(p(-5, 5, 10), p(25, 5, 30), l), true, 'climbing out through the roof');
     assert.equal(crosses(p(5, 5), p(5, 5, 50), l), true, 'an antenna inside');
-    assert.deepEqual(obstruction(p(-5, 5), p(25, 5), [l, makePrism('B', [[30, 0], [40, 0], [40, 10]], 0, 3, 4)]), { lossDb: 10, crossed: 1 });
+    assert.deepEqual(
+      obstruction(p(-5, 5), p(25, 5), [
+        l,
+        makePrism(
+          'B',
+          [
+            [30, 0],
+            [40, 0],
+            [40, 10],
+          ],
+          0,
+          3,
+          4,
+        ),
+      ]),
+      { lossDb: 10, crossed: 1 },
+    );
     // Where the path enters and leaves (the hop points an external simulator is given), in order.
     const rounded = (points: Point[]): number[][] => points.map((q) => [q.x, q.y, q.z].map((v) => Math.round(v * 1000) / 1000));
-    const wall = makePrism('wall', [[30, 0], [31, 0], [31, 10], [30, 10]], 0, 15, 5);
-    assert.deepEqual(rounded(crossingPoints(p(-5, 5), p(35, 5), [wall, l])), [[0, 5, 5], [20, 5, 5], [30, 5, 5], [31, 5, 5]]);
-    assert.deepEqual(rounded(crossingPoints(p(15, 25), p(5, -5), [l])), [[10, 10, 5], [6.667, 0, 5]]);
-    assert.deepEqual(rounded(crossingPoints(p(-5, 5, 10), p(25, 5, 30), [l])), [[0, 5, 13.333], [2.5, 5, 15]]);
+    const wall = makePrism(
+      'wall',
+      [
+        [30, 0],
+        [31, 0],
+        [31, 10],
+        [30, 10],
+      ],
+      0,
+      15,
+      5,
+    );
+    assert.deepEqual(rounded(crossingPoints(p(-5, 5), p(35, 5), [wall, l])), [
+      [0, 5, 5],
+      [20, 5, 5],
+      [30, 5, 5],
+      [31, 5, 5],
+    ]);
+    assert.deepEqual(rounded(crossingPoints(p(15, 25), p(5, -5), [l])), [
+      [10, 10, 5],
+      [6.667, 0, 5],
+    ]);
+    assert.deepEqual(rounded(crossingPoints(p(-5, 5, 10), p(25, 5, 30), [l])), [
+      [0, 5, 13.333],
+      [2.5, 5, 15],
+    ]);
     assert.deepEqual(crossingPoints(p(25, 15), p(12, 18), [l]), []);
   });
 });

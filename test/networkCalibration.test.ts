@@ -48,11 +48,19 @@ describe('the built-in radio model, calibrated against ns-3.37 (adapters/ns3/err
   it("loses frames as ns-3's TableBasedErrorRateModel does: every MCS and frame size within 0.4 dB from 10 % down to 0.1 % PER, 0.6 dB at 50 %", () => {
     let compared = 0;
     for (const curve of ns3.curves) {
-      for (const [per, tolerance] of [[0.5, 0.6], [0.1, 0.4], [0.01, 0.4], [0.001, 0.4]] as const) {
+      for (const [per, tolerance] of [
+        [0.5, 0.6],
+        [0.1, 0.4],
+        [0.01, 0.4],
+        [0.001, 0.4],
+      ] as const) {
         const theirs = crossing(curve.points, per);
         if (theirs === null) continue;
         const ours = builtinCrossing(curve.mcs, curve.bytes, per);
-        assert.ok(Math.abs(ours - theirs) <= tolerance, `MCS ${curve.mcs}, ${curve.bytes} octets, PER ${per}: ns-3 at ${theirs.toFixed(2)} dB, built-in at ${ours.toFixed(2)} dB`);
+        assert.ok(
+          Math.abs(ours - theirs) <= tolerance,
+          `MCS ${curve.mcs}, ${curve.bytes} octets, PER ${per}: ns-3 at ${theirs.toFixed(2)} dB, built-in at ${ours.toFixed(2)} dB`,
+        );
         compared++;
       }
     }
@@ -60,7 +68,12 @@ describe('the built-in radio model, calibrated against ns-3.37 (adapters/ns3/err
   });
 
   it("picks the MCS ns-3's IdealWifiManager picks at every SNR but within 0.3 dB of a threshold", () => {
-    ns3.idealThresholdsDb.forEach((threshold, mcs) => assert.ok(Math.abs(HT_MCS[mcs]!.selectionSnrDb - threshold) <= 0.3, `MCS ${mcs}: ns-3 from ${threshold} dB, built-in from ${HT_MCS[mcs]!.selectionSnrDb.toFixed(2)} dB`));
+    ns3.idealThresholdsDb.forEach((threshold, mcs) =>
+      assert.ok(
+        Math.abs(HT_MCS[mcs]!.selectionSnrDb - threshold) <= 0.3,
+        `MCS ${mcs}: ns-3 from ${threshold} dB, built-in from ${HT_MCS[mcs]!.selectionSnrDb.toFixed(2)} dB`,
+      ),
+    );
     for (let snr = -5; snr <= 35; snr += 0.05) {
       if (ns3.idealThresholdsDb.some((threshold) => Math.abs(snr - threshold) <= 0.3)) continue;
       const theirs = ns3.idealThresholdsDb.filter((threshold, mcs) => mcs === 0 || snr >= threshold).length - 1;

@@ -18,7 +18,10 @@ describe('Node names', () => {
       assert.throws(() => new Node('with-dash'), /invalid node name 'with-dash': node name must not contain characters other than alphanumerics or '_'/);
       assert.throws(() => new Node('ok', 'bad//ns'), /invalid namespace 'bad\/\/ns': namespace must not contain repeated '\/'/);
       assert.throws(() => new Node('ok', '/trailing/'), /namespace must not end with a '\/', unless only a '\/'/);
-      assert.throws(() => new Node(5 as never), (error: unknown) => error instanceof TypeValidationError);
+      assert.throws(
+        () => new Node(5 as never),
+        (error: unknown) => error instanceof TypeValidationError,
+      );
       const node = new Node('driver', 'robot1/arm');
       assert.equal(node.namespace(), '/robot1/arm');
       assert.equal(node.getFullyQualifiedName(), '/robot1/arm/driver');
@@ -35,9 +38,15 @@ describe('Node names', () => {
       assert.equal(node.createPublisher(STRING, '{node}/raw').topic, '/robot/cam/raw');
       assert.equal(node.createClient('std_srvs/srv/Trigger', 'reset').serviceName, '/robot/reset');
       assert.throws(() => node.createPublisher(STRING, 'a//b'), /topic name must not contain repeated '\/'/);
-      assert.throws(() => node.createPublisher(STRING, '9lives'), /invalid topic name '9lives': topic name is invalid: topic name must not start with a number/);
+      assert.throws(
+        () => node.createPublisher(STRING, '9lives'),
+        /invalid topic name '9lives': topic name is invalid: topic name must not start with a number/,
+      );
       assert.throws(() => node.createPublisher(STRING, 'a~b'), /topic name is invalid: topic name must not have tilde '~' unless it is the first character/);
-      assert.throws(() => node.createService('example_interfaces/srv/AddTwoInts', '"quoted"', () => ({})), /invalid service name '"quoted"': topic name is invalid/);
+      assert.throws(
+        () => node.createService('example_interfaces/srv/AddTwoInts', '"quoted"', () => ({})),
+        /invalid service name '"quoted"': topic name is invalid/,
+      );
       assert.throws(() => node.createPublisher('std_msgs/String/x/y', 'x'), /invalid msg type/);
     });
   });

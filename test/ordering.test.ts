@@ -164,7 +164,10 @@ describe('step loop ordering rules', () => {
       { startTime: start, endAfter: 10n * MS },
     );
     const firstAfter = (start / (7n * MS) + 1n) * 7n * MS;
-    assert.deepEqual(times, [start, firstAfter, firstAfter + 7n * MS].filter((t) => t <= start + 10n * MS));
+    assert.deepEqual(
+      times,
+      [start, firstAfter, firstAfter + 7n * MS].filter((t) => t <= start + 10n * MS),
+    );
   });
 
   it('delivers delayed messages at the start of their step, equal due times in insertion order', async () => {

@@ -24,7 +24,10 @@ describe('the packed package, installed into a new project', () => {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'my-robot', version: '1.0.0', private: true }));
     // From npm's cache (npm ci filled it). Install scripts are left out: the one the package needs is
     // better-sqlite3's native build, for sqlite3 bags, which these programs do not read.
-    execFileSync('npm', ['install', '--save-dev', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], { cwd: project, stdio: 'ignore' });
+    execFileSync('npm', ['install', '--save-dev', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], {
+      cwd: project,
+      stdio: 'ignore',
+    });
     cpSync(FIXTURE, project, { recursive: true });
   });
 
@@ -49,11 +52,24 @@ describe('the packed package, installed into a new project', () => {
       const result = npx('exec', program, '--trace', trace);
       assert.equal(result.status, 0, `${program}: ${result.stderr}`);
       const logs = result.stderr.split('\n').filter((line) => line.startsWith('[INFO]'));
-      assert.deepEqual(logs, ['[INFO] [0.100000000] [talker]: sent 0', '[INFO] [0.200000000] [talker]: sent 1', '[INFO] [0.300000000] [talker]: sent 2'], program);
+      assert.deepEqual(
+        logs,
+        ['[INFO] [0.100000000] [talker]: sent 0', '[INFO] [0.200000000] [talker]: sent 1', '[INFO] [0.300000000] [talker]: sent 2'],
+        program,
+      );
       // Sim time and content digest of each publish (/rosout records differ: they name the file).
-      const published = readFileSync(trace, 'utf8').split('\n').filter((line) => line.includes('\t/chatter\t'));
+      const published = readFileSync(trace, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('\t/chatter\t'));
       assert.equal(published.length, 3, program);
-      chatter.add(published.map((line) => { const fields = line.split('\t'); return `${fields[0]} ${fields[5]}`; }).join(', '));
+      chatter.add(
+        published
+          .map((line) => {
+            const fields = line.split('\t');
+            return `${fields[0]} ${fields[5]}`;
+          })
+          .join(', '),
+      );
     }
     assert.equal(chatter.size, 1, [...chatter].join('\n'));
   });
@@ -73,6 +89,9 @@ describe('the packed package, installed into a new project', () => {
     assert.match(job.stdout, /"endReason":"finished"/);
     const commonJs = npx('run', 'job.ts');
     assert.equal(commonJs.status, 2, commonJs.stderr);
-    assert.match(commonJs.stderr, /^rclsim: job\.ts: a \.ts job module is CommonJS in a package without "type": "module": rename it to \.mts or set "type": "module" in package\.json$/m);
+    assert.match(
+      commonJs.stderr,
+      /^rclsim: job\.ts: a \.ts job module is CommonJS in a package without "type": "module": rename it to \.mts or set "type": "module" in package\.json$/m,
+    );
   });
 });

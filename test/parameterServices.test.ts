@@ -32,8 +32,9 @@ describe('parameter services and events', () => {
           log.push(await client.getParameterTypes(['limits.max', 'missing']));
           const [descriptor] = await client.describeParameters(['speed']);
           log.push(`${descriptor!.name} type ${descriptor!.type}`);
-          await assert.rejects(client.getParameter('missing'), (error: unknown) =>
-            error instanceof rclnodejs.ParameterNotFoundError && error.message === "Parameter 'missing' not found on node 'robot/driver'",
+          await assert.rejects(
+            client.getParameter('missing'),
+            (error: unknown) => error instanceof rclnodejs.ParameterNotFoundError && error.message === "Parameter 'missing' not found on node 'robot/driver'",
           );
           log.push((await client.getParameters(['speed', 'missing'])).map((p) => p.name));
           log.push(`speed is now ${robot.getParameter('speed').value} at ${tool.now().nanoseconds / MS} ms`);
@@ -63,8 +64,7 @@ describe('parameter services and events', () => {
       () => {
         const listener = new Node('listener');
         listener.createSubscription('rcl_interfaces/msg/ParameterEvent', '/parameter_events', (event) => {
-          const names = (key: 'new_parameters' | 'changed_parameters' | 'deleted_parameters'): string =>
-            event[key].map((p) => p.name).join(',');
+          const names = (key: 'new_parameters' | 'changed_parameters' | 'deleted_parameters'): string => event[key].map((p) => p.name).join(',');
           events.push(`${event.node}: +${names('new_parameters')} ~${names('changed_parameters')} -${names('deleted_parameters')}`);
         });
         const watched = new Node('watched');

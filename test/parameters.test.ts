@@ -2,13 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Node } from '../src/rcl/Node.js';
 import { NodeOptions } from '../src/rcl/NodeOptions.js';
-import {
-  FloatingPointRange,
-  IntegerRange,
-  Parameter,
-  ParameterDescriptor,
-  ParameterType,
-} from '../src/rcl/Parameter.js';
+import { FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType } from '../src/rcl/Parameter.js';
 import { simulate, tempDir, writeTemp } from './helpers.js';
 
 describe('parameters', () => {
@@ -62,10 +56,7 @@ describe('parameters', () => {
 
       const count = new ParameterDescriptor('count', ParameterType.PARAMETER_INTEGER);
       count.range = new IntegerRange(0, 10, 2);
-      assert.throws(
-        () => node.declareParameter(new Parameter('count', ParameterType.PARAMETER_INTEGER, 3n), count),
-        /not in range/,
-      );
+      assert.throws(() => node.declareParameter(new Parameter('count', ParameterType.PARAMETER_INTEGER, 3n), count), /not in range/);
       assert.equal(node.hasParameter('count'), false);
     });
   });
@@ -96,7 +87,18 @@ describe('parameters', () => {
     const file = writeTemp(
       dir,
       'params.yaml',
-      ['/**:', '  ros__parameters:', '    gain: 2', '    name: all', 'robot/driver:', '  ros__parameters:', '    name: driver', '    limits:', '      max: 3.5', ''].join('\n'),
+      [
+        '/**:',
+        '  ros__parameters:',
+        '    gain: 2',
+        '    name: all',
+        'robot/driver:',
+        '  ros__parameters:',
+        '    name: driver',
+        '    limits:',
+        '      max: 3.5',
+        '',
+      ].join('\n'),
     );
     await simulate(
       () => {
@@ -111,10 +113,7 @@ describe('parameters', () => {
         assert.equal(other.declareParameter(new Parameter('gain', ParameterType.PARAMETER_DOUBLE, 1.0)).value, 2);
         assert.equal(other.declareParameter(new Parameter('name', ParameterType.PARAMETER_STRING, 'x')).value, 'all');
         assert.equal(other.declareParameter(new Parameter('name2', ParameterType.PARAMETER_STRING, 'x'), undefined, true).value, 'x');
-        assert.throws(
-          () => other.declareParameter(new Parameter('name', ParameterType.PARAMETER_INTEGER, 1n)),
-          /already declared/,
-        );
+        assert.throws(() => other.declareParameter(new Parameter('name', ParameterType.PARAMETER_INTEGER, 1n)), /already declared/);
       },
       { paramsFiles: [file] },
     );

@@ -38,10 +38,7 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
       'test/fixtures/params/rate.yaml',
     ]);
     assert.equal(result.status, 0, result.stderr);
-    assert.equal(
-      result.stdout,
-      'node=/robot/renamed topic=/moved\ngreeting=hi rate=7.5\nargv=plain-arg\n',
-    );
+    assert.equal(result.stdout, 'node=/robot/renamed topic=/moved\ngreeting=hi rate=7.5\nargv=plain-arg\n');
   });
 
   it('takes an explicit argv given to init(), with node-targeted parameters', () => {
@@ -76,10 +73,7 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     const result = runCli(['exec', `${programs}/rate.cjs`, '--until', '6.5s']);
     assert.equal(result.status, 0, result.stderr);
     // Published every 10 ms into a depth-10 buffer; each 2 s round takes the oldest held one.
-    assert.equal(
-      result.stdout,
-      'Received(2000): hello 1900\nReceived(4000): hello 3900\nReceived(6000): hello 5900\n',
-    );
+    assert.equal(result.stdout, 'Received(2000): hello 1900\nReceived(4000): hello 3900\nReceived(6000): hello 5900\n');
   });
 
   it('holds events of a node that does not spin yet, and runs them in arrival order when it does', () => {
@@ -114,7 +108,11 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     const result = runCli(['run', 'test/fixtures/jobs/shutdown-after-await.yaml', '--json']);
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(
-      result.stdout.trim().split('\n').slice(0, -1).map((line) => line.replace(/ r=.*/, '')),
+      result.stdout
+        .trim()
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => line.replace(/ r=.*/, '')),
       ['server: 1 + 2 = 3', 'quitter got 3 and shuts down at 300', 'Publishing: #0 t=500', 'Publishing: #1 t=1000'],
     );
     assert.equal(lastJsonLine(result.stdout).endReason, 'end-time');
@@ -127,7 +125,11 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     assert.deepEqual([summary.endReason, summary.endTime, summary.exitCode], ['end-time', '2000000000', 0]);
     // The exiter runs no code after exit(), not even its setInterval; the talker goes on to 2 s.
     assert.deepEqual(
-      result.stdout.trim().split('\n').slice(0, -1).map((line) => line.replace(/ r=.*/, '')),
+      result.stdout
+        .trim()
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => line.replace(/ r=.*/, '')),
       ['exiter interval at 250', 'exiting with 0 at 300', 'Publishing: #0 t=500', 'Publishing: #1 t=1000', 'Publishing: #2 t=1500', 'Publishing: #3 t=2000'],
     );
     assert.doesNotMatch(result.stdout, /still running/);

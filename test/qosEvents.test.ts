@@ -7,8 +7,18 @@ const { Duration, QoS } = rclnodejs;
 const STRING = 'std_msgs/msg/String';
 
 /** A reliable keep-last-10 QoS with the given deadline and liveliness. */
-function qosWith(deadlineMs: number | null, liveliness: number = QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_AUTOMATIC, leaseMs: number | null = null): rclnodejs.QoS {
-  const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 10, QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE, QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE, liveliness);
+function qosWith(
+  deadlineMs: number | null,
+  liveliness: number = QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_AUTOMATIC,
+  leaseMs: number | null = null,
+): rclnodejs.QoS {
+  const qos = new QoS(
+    QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+    10,
+    QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
+    QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_VOLATILE,
+    liveliness,
+  );
   qos.deadline = deadlineMs === null ? null : new Duration(0n, BigInt(deadlineMs) * MS);
   qos.livelinessLeaseDuration = leaseMs === null ? null : BigInt(leaseMs) * MS;
   return qos;
@@ -176,7 +186,10 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
         // The same with parameter overrides allowed: the QoS they start from keeps the deadline.
         const events = new rclnodejs.SubscriptionEventCallbacks();
         events.incompatibleQos = (s) => heard.push(`overridable: incompatible, policy ${s.last_policy_kind}`);
-        node.createPublisher(STRING, 'overridable', { qos: plain as unknown as rclnodejs.QoS, qosOverridingOptions: rclnodejs.QoSOverridingOptions.withDefaultPolicies() });
+        node.createPublisher(STRING, 'overridable', {
+          qos: plain as unknown as rclnodejs.QoS,
+          qosOverridingOptions: rclnodejs.QoSOverridingOptions.withDefaultPolicies(),
+        });
         node.createSubscription(STRING, 'overridable', { qos: qosWith(100) }, () => {}, events);
         assert.throws(() => (qosWith(null).deadline = 'soon' as never), rclnodejs.TypeValidationError);
         const unset = qosWith(null);
@@ -187,14 +200,14 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
     );
     const { DEADLINE, LIVELINESS } = { DEADLINE: 1 << 2, LIVELINESS: 1 << 3 };
     assert.deepEqual(heard.sort(), [
-      'deadline_longer: incompatible, policy ' + DEADLINE,
-      'deadline_none: incompatible, policy ' + DEADLINE,
+      `deadline_longer: incompatible, policy ${DEADLINE}`,
+      `deadline_none: incompatible, policy ${DEADLINE}`,
       'deadline_ok: got hello',
-      'lease_longer: incompatible, policy ' + LIVELINESS,
+      `lease_longer: incompatible, policy ${LIVELINESS}`,
       'manual_offered: got hello',
-      'manual_wanted: incompatible, policy ' + LIVELINESS,
-      'overridable: incompatible, policy ' + DEADLINE,
-      'plain_object: incompatible, policy ' + DEADLINE,
+      `manual_wanted: incompatible, policy ${LIVELINESS}`,
+      `overridable: incompatible, policy ${DEADLINE}`,
+      `plain_object: incompatible, policy ${DEADLINE}`,
     ]);
   });
 });

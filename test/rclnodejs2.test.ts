@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import * as rclnodejs from '../src/compat/index.js';
 import { rclnodejsLibModule } from '../src/compat/rclnodejsLibModules.js';
 import { at, simulate } from './helpers.js';
@@ -24,7 +24,10 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
 
         const clock = new ROSClock();
         const jumps: string[] = [];
-        const big = { _pre_callback: () => jumps.push('pre'), _post_callback: (j: { clock_change: number; delta: bigint }) => jumps.push(`big ${j.clock_change} ${j.delta}`) };
+        const big = {
+          _pre_callback: () => jumps.push('pre'),
+          _post_callback: (j: { clock_change: number; delta: bigint }) => jumps.push(`big ${j.clock_change} ${j.delta}`),
+        };
         const change = { _post_callback: (j: { clock_change: number }) => jumps.push(`change ${j.clock_change}`) };
         clock.addClockCallback(big, false, 1_000_000_000n, 0n);
         clock.addClockCallback(change, true, 0n, 0n);
@@ -196,14 +199,32 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       const set = tool.createClient('rcl_interfaces/srv/SetLoggerLevels', '/ns/chatty/set_logger_levels');
       const get = tool.createClient('rcl_interfaces/srv/GetLoggerLevels', '/ns/chatty/get_logger_levels');
       at(tool, 10, async () => {
-        answers.push(await set.sendRequestAsync({ levels: [{ name: 'ns.chatty', level: 10 }, { name: 'other', level: 7 }] }));
+        answers.push(
+          await set.sendRequestAsync({
+            levels: [
+              { name: 'ns.chatty', level: 10 },
+              { name: 'other', level: 7 },
+            ],
+          }),
+        );
         answers.push(await get.sendRequestAsync({ names: ['ns.chatty', 'ns.chatty.child', 'unknown'] }));
         node.getLogger().debug('now visible');
       });
     });
     assert.deepEqual(answers, [
-      { results: [{ successful: true, reason: '' }, { successful: false, reason: 'invalid logging severity 7' }] },
-      { levels: [{ name: 'ns.chatty', level: 10 }, { name: 'ns.chatty.child', level: 10 }, { name: 'unknown', level: 20 }] },
+      {
+        results: [
+          { successful: true, reason: '' },
+          { successful: false, reason: 'invalid logging severity 7' },
+        ],
+      },
+      {
+        levels: [
+          { name: 'ns.chatty', level: 10 },
+          { name: 'ns.chatty.child', level: 10 },
+          { name: 'unknown', level: 20 },
+        ],
+      },
     ]);
     assert.ok(logs.some((record) => record.name === 'ns.chatty' && record.message === 'now visible'));
   });
@@ -239,7 +260,12 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       assert.equal(tool._clients.length, 0, 'no service client before the first call');
       assert.throws(() => new rclnodejs.ParameterClient(tool, 'bad@name'), rclnodejs.NameValidationError);
       at(tool, 10, async () => {
-        seen.push(await client.setParameters([{ name: 'blob', value: new Uint8Array([7, 8]) }, { name: 'ids', value: [3, 4] }]));
+        seen.push(
+          await client.setParameters([
+            { name: 'blob', value: new Uint8Array([7, 8]) },
+            { name: 'ids', value: [3, 4] },
+          ]),
+        );
         seen.push((await client.getParameters(['blob', 'ids', 'nothing'])).map((p) => [p.name, p.value]));
         seen.push(tool._clients.map((c) => c.serviceName));
         await client.getParameters([]).catch((error: Error) => seen.push(error.name));
@@ -249,8 +275,14 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       });
     });
     assert.deepEqual(seen, [
-      [{ name: 'blob', successful: true, reason: '' }, { name: 'ids', successful: true, reason: '' }],
-      [['blob', [7, 8]], ['ids', [3n, 4n]]],
+      [
+        { name: 'blob', successful: true, reason: '' },
+        { name: 'ids', successful: true, reason: '' },
+      ],
+      [
+        ['blob', [7, 8]],
+        ['ids', [3n, 4n]],
+      ],
       ['/target/set_parameters', '/target/get_parameters'],
       'TypeValidationError',
       true,
@@ -299,7 +331,9 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
         at(node, 120, () => {
           idle.reset();
           const info = ticking.callTimerWithInfo();
-          seen.push(`called by hand: due ${info.expectedCallTime / 1_000_000n} at ${info.actualCallTime / 1_000_000n}, next ${ticking.getNextCallTime() / 1_000_000n}`);
+          seen.push(
+            `called by hand: due ${info.expectedCallTime / 1_000_000n} at ${info.actualCallTime / 1_000_000n}, next ${ticking.getNextCallTime() / 1_000_000n}`,
+          );
         });
         at(node, 175, () => idle.cancel());
         assert.throws(() => node.createTimer(ms(1), () => {}, { autostart: 'yes' as never }), rclnodejs.TypeValidationError);
@@ -331,10 +365,20 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       assert.equal(publisher.typedArrayEnabled, true);
       assert.equal(publisher.loggerName, 'global.mover');
       const service = local.createService('std_srvs/srv/Empty', 'reset', () => ({}));
-      assert.deepEqual({ ...service.getOptions(), lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined }, {
-        depth: 10, history: 1, reliability: 1, durability: 2, liveliness: 1, avoid_ros_namespace_conventions: false,
-        lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined,
-      });
+      assert.deepEqual(
+        { ...service.getOptions(), lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined },
+        {
+          depth: 10,
+          history: 1,
+          reliability: 1,
+          durability: 2,
+          liveliness: 1,
+          avoid_ros_namespace_conventions: false,
+          lifespan: undefined,
+          deadline: undefined,
+          liveliness_lease_duration: undefined,
+        },
+      );
       const action = new rclnodejs.ActionServer(local, 'action_tutorials_interfaces/action/Fibonacci', 'fib', () => ({ sequence: [] }));
       assert.deepEqual(action.getNumEntities(), { subscriptionsNumber: 0, guardConditionsNumber: 0, timersNumber: 1, clientsNumber: 0, servicesNumber: 3 });
       const lifecycle = rclnodejs.createLifecycleNode('managed', '', context);
@@ -359,10 +403,20 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       assert.equal(info!.endpoint_type, 1);
       assert.equal(info!.endpoint_gid.length, 16);
       assert.equal(info!.topic_type_hash.value.toString('hex'), 'df668c740482bbd48fb39d76a70dfd4bd59db1288021743503259e948f6b1a18');
-      assert.deepEqual({ ...info!.qos_profile, lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined }, {
-        depth: 5, history: 1, reliability: 2, durability: 2, liveliness: 1, avoid_ros_namespace_conventions: false,
-        lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined,
-      });
+      assert.deepEqual(
+        { ...info!.qos_profile, lifespan: undefined, deadline: undefined, liveliness_lease_duration: undefined },
+        {
+          depth: 5,
+          history: 1,
+          reliability: 2,
+          durability: 2,
+          liveliness: 1,
+          avoid_ros_namespace_conventions: false,
+          lifespan: undefined,
+          deadline: undefined,
+          liveliness_lease_duration: undefined,
+        },
+      );
       assert.equal(node.getSubscriptionsInfoByTopic('/robot/status')[0]!.endpoint_type, 2);
       node.createService('std_srvs/srv/Trigger', 'reset', () => ({ success: true, message: '' }));
       node.createService('std_srvs/srv/Empty', 'reset', () => ({}));
@@ -440,7 +494,12 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       });
       at(node, 20, () => {
         // /rosout keeps the last 1000 records of each publisher (transient local): a late subscriber hears them.
-        const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 100, QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE, QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL);
+        const qos = new QoS(
+          QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+          100,
+          QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
+          QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+        );
         node.createSubscription('rcl_interfaces/msg/Log', '/rosout', { qos }, (m) => {
           heard.push(`${m.stamp.sec}.${m.stamp.nanosec} ${m.level} ${m.name}: ${m.msg} @ ${m.function} ${m.file}:${m.line}`);
         });
@@ -484,7 +543,9 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
         node.destroyPublisher(publisher);
         answers.push(await client.sendRequestAsync({ type_name: '', type_hash: hash }).then((r) => r.failure_reason));
       });
-      const off = rclnodejs.createNode('untyped', '', undefined, { parameterOverrides: [new Parameter('start_type_description_service', ParameterType.PARAMETER_BOOL, false)] });
+      const off = rclnodejs.createNode('untyped', '', undefined, {
+        parameterOverrides: [new Parameter('start_type_description_service', ParameterType.PARAMETER_BOOL, false)],
+      });
       assert.equal(off.getParameter('start_type_description_service').value, false);
       assert.equal(off.getParameterDescriptor('start_type_description_service').readOnly, true);
       assert.equal(off.countServices('/untyped/get_type_description'), 0);
@@ -496,7 +557,14 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
         true,
         'geometry_msgs/msg/PoseStamped',
         ['builtin_interfaces/msg/Time', 'geometry_msgs/msg/Point', 'geometry_msgs/msg/Pose', 'geometry_msgs/msg/Quaternion', 'std_msgs/msg/Header'],
-        ['geometry_msgs/msg/PoseStamped:msg', 'builtin_interfaces/msg/Time:msg', 'geometry_msgs/msg/Point:msg', 'geometry_msgs/msg/Pose:msg', 'geometry_msgs/msg/Quaternion:msg', 'std_msgs/msg/Header:msg'],
+        [
+          'geometry_msgs/msg/PoseStamped:msg',
+          'builtin_interfaces/msg/Time:msg',
+          'geometry_msgs/msg/Point:msg',
+          'geometry_msgs/msg/Pose:msg',
+          'geometry_msgs/msg/Quaternion:msg',
+          'std_msgs/msg/Header:msg',
+        ],
       ],
       [true, 0],
       'Failed to parse type hash',

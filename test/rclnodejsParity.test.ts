@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { inspect } from 'node:util';
 import { describe, it } from 'node:test';
+import { inspect } from 'node:util';
 import * as rclnodejs from '../src/compat/index.js';
 import { lastJsonLine, runCli, simulate } from './helpers.js';
 
@@ -38,7 +38,7 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
 
   it('has the module shapes of rclnodejs 1.x', async () => {
     const required = createRequire(import.meta.url)('../src/compat/index.js') as typeof rclnodejs & { default: unknown };
-    assert.equal(required.default, rclnodejs.default, "require(...).default is the module, as in every .cjs example");
+    assert.equal(required.default, rclnodejs.default, 'require(...).default is the module, as in every .cjs example');
     await simulate(async () => {
       assert.equal(rclnodejs.isShutdown(), false, "the job's own context needs no init()");
       const std = rclnodejs.require('std_msgs') as { msg: Record<string, new () => { data: unknown }> };
@@ -90,15 +90,28 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       assert.deepEqual(validateMessage({ data: 5 }, 'std_msgs/msg/Int64'), { valid: true, issues: [] }, 'a number for int64 is fine');
       const bounded = validateMessage({ covariance: [1, 2] }, rclnodejs.require('geometry_msgs/msg/PoseWithCovariance'));
       assert.deepEqual(bounded.issues, [{ field: 'covariance', problem: 'ARRAY_LENGTH', expected: 'exactly 36 elements', received: '2 elements' }]);
-      assert.deepEqual(rclnodejs.validateMessage({}, 'std_msgs/msg/Header', { checkRequired: true }).issues.map((i) => i.field), ['stamp', 'frame_id']);
+      assert.deepEqual(
+        rclnodejs.validateMessage({}, 'std_msgs/msg/Header', { checkRequired: true }).issues.map((i) => i.field),
+        ['stamp', 'frame_id'],
+      );
       assert.deepEqual(rclnodejs.getFieldNames('geometry_msgs/msg/Pose'), ['position', 'orientation']);
       assert.deepEqual(rclnodejs.getFieldType('std_msgs/msg/Char', 'data'), {
-        type: 'char', pkgName: null, isPrimitiveType: true, isArray: false, isDynamicArray: false,
-        isFixedSizeArray: false, isUpperBound: false, arraySize: null, stringUpperBound: null,
+        type: 'char',
+        pkgName: null,
+        isPrimitiveType: true,
+        isArray: false,
+        isDynamicArray: false,
+        isFixedSizeArray: false,
+        isUpperBound: false,
+        arraySize: null,
+        stringUpperBound: null,
       });
       const schema = rclnodejs.getMessageSchema('sensor_msgs/msg/NavSatStatus')!;
       assert.equal(schema.messageType, 'sensor_msgs/msg/NavSatStatus');
-      assert.deepEqual(schema.constants.find((c) => c.name === 'STATUS_FIX'), { name: 'STATUS_FIX', type: 'int8', value: 0 });
+      assert.deepEqual(
+        schema.constants.find((c) => c.name === 'STATUS_FIX'),
+        { name: 'STATUS_FIX', type: 'int8', value: 0 },
+      );
       const check = rclnodejs.createMessageValidator('std_msgs/msg/String', { strict: true });
       assert.equal(check({ data: 'x', extra: 1 }).valid, false);
 
@@ -120,7 +133,10 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       assert.equal((open.typeClass as { type(): { interfaceName: string } }).type().interfaceName, 'String');
       const client = node.createClient('example_interfaces/srv/AddTwoInts', 'add', { validateRequests: true });
       assert.equal(typeof (client.typeClass as { Request: unknown }).Request, 'function');
-      assert.throws(() => client.sendRequest({ a: 'one' } as never, () => {}), /Invalid message for 'example_interfaces\/srv\/AddTwoInts_Request': a: TYPE_MISMATCH/);
+      assert.throws(
+        () => client.sendRequest({ a: 'one' } as never, () => {}),
+        /Invalid message for 'example_interfaces\/srv\/AddTwoInts_Request': a: TYPE_MISMATCH/,
+      );
       return client.sendRequestAsync({ b: true } as never).then(
         () => assert.fail('an invalid request must reject'),
         (error: unknown) => assert.ok(error instanceof MessageValidationError),
@@ -148,7 +164,12 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       assert.deepEqual(filtered.getContentFilter(), { expression: 'temperature > %0 AND NOT header.frame_id LIKE %1', parameters: ['50', "'lab%'"] });
       assert.throws(() => filtered.setContentFilter({ expression: 'temprature > 1' }), /'temprature' is no field of the topic's type/);
       assert.throws(() => filtered.setContentFilter({ expression: 'temperature >' }), /expected a field, literal or parameter at the end/);
-      for (const [t, frame] of [[20, 'out'], [60, 'out'], [70, 'lab1'], [80.5, 'field']] as const) {
+      for (const [t, frame] of [
+        [20, 'out'],
+        [60, 'out'],
+        [70, 'lab1'],
+        [80.5, 'field'],
+      ] as const) {
         temperature.publish({ temperature: t, header: { frame_id: frame } });
       }
       filtered.setContentFilter({ expression: 'temperature BETWEEN 0 AND 30 OR variance = 1' });
@@ -175,7 +196,10 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       const numbers = node.createPublisher('std_msgs/msg/Float64MultiArray', 'numbers');
       node.createSubscription('std_msgs/msg/Float64MultiArray', 'numbers', { serializationMode: 'plain' }, (m) => shapes.push(m.data));
       node.createSubscription('std_msgs/msg/Float64MultiArray', 'numbers', { serializationMode: 'json' }, (m) => shapes.push(m.data));
-      assert.throws(() => node.createSubscription('std_msgs/msg/Float64MultiArray', 'numbers', { serializationMode: 'xml' as never }, () => {}), /Invalid serializationMode: xml/);
+      assert.throws(
+        () => node.createSubscription('std_msgs/msg/Float64MultiArray', 'numbers', { serializationMode: 'xml' as never }, () => {}),
+        /Invalid serializationMode: xml/,
+      );
       const ints = node.createPublisher('std_msgs/msg/Int32', 'ints');
       const observable = node.createObservableSubscription('std_msgs/msg/Int32', 'ints');
       observable.observable.subscribe((m) => observed.push((m as { data: number }).data * 10));
@@ -189,7 +213,10 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
     }
     assert.deepEqual(warm, [60, 80.5, 25, 90, -5], 'only what matched the filter of its time arrived');
     assert.deepEqual(events, ['0#1 req= res=', '1#1 req=2 res=', '2#1 req= res=5', '3#1 req= res=']);
-    assert.deepEqual(shapes, [[1.5, Infinity], [1.5, 'Infinity']]);
+    assert.deepEqual(shapes, [
+      [1.5, Infinity],
+      [1.5, 'Infinity'],
+    ]);
     assert.deepEqual(observed, [40, 70]);
     assert.deepEqual(waited, { data: 7 });
     assert.ok(timedOut instanceof rclnodejs.TimeoutError);
@@ -219,7 +246,10 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
 
       const qos = new rclnodejs.QoS();
       qos.depth = 5;
-      assert.throws(() => ((qos as { depth: unknown }).depth = 'abc'), (error: unknown) => error instanceof rclnodejs.TypeValidationError);
+      assert.throws(
+        () => ((qos as { depth: unknown }).depth = 'abc'),
+        (error: unknown) => error instanceof rclnodejs.TypeValidationError,
+      );
       assert.equal(qos.liveliness, rclnodejs.QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_SYSTEM_DEFAULT);
 
       const context = new rclnodejs.Context();
@@ -231,7 +261,10 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       rclnodejs.logging.getLogger('chatty').debug('shown too');
       await assert.rejects(rclnodejs.init(new rclnodejs.Context(), ['--ros-args', '--log-level', 'loud']), /invalid --log-level 'loud'/);
     });
-    assert.deepEqual(logs.map((record) => record.message), ['shown', 'shown too']);
+    assert.deepEqual(
+      logs.map((record) => record.message),
+      ['shown', 'shown too'],
+    );
   });
 
   it('runs what is ready in spinOnce() before it returns, timers first, and refuses to spin a spinning node', () => {
@@ -251,16 +284,24 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
       const context = new rclnodejs.Context();
       await rclnodejs.init(context, [
         '--ros-args',
-        '-r', 'my_node:__node:=foo_node',
-        '-r', 'foo_node:__ns:=/foo_ns',
-        '-r', 'foo_node:/my_topic:=foo_topic',
-        '-r', 'my_node:other:=ignored',
+        '-r',
+        'my_node:__node:=foo_node',
+        '-r',
+        'foo_node:__ns:=/foo_ns',
+        '-r',
+        'foo_node:/my_topic:=foo_topic',
+        '-r',
+        'my_node:other:=ignored',
       ]);
       const node = rclnodejs.createNode('my_node', '/my_ns', context);
       const overridden = new rclnodejs.Context();
       await rclnodejs.init(overridden, ['--ros-args', '--params-file', 'test/fixtures/params/global-then-node.yaml']);
       const overrides = rclnodejs.createNode('test_node', '', overridden).getParameterOverrides();
-      assert.deepEqual(overrides.map((p) => `${p.name}=${p.value}`), ['int_param=3', 'bool_param=true'], 'later files win, first places kept');
+      assert.deepEqual(
+        overrides.map((p) => `${p.name}=${p.value}`),
+        ['int_param=3', 'bool_param=true'],
+        'later files win, first places kept',
+      );
       assert.equal(node.getFullyQualifiedName(), '/foo_ns/foo_node');
       assert.equal(node.createPublisher('std_msgs/msg/String', '/my_topic').topic, '/foo_ns/foo_topic');
       assert.equal(node.createPublisher('std_msgs/msg/String', 'other').topic, '/foo_ns/other');
@@ -300,19 +341,25 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
   it('throws rclnodejs 1.x’s error classes where its error-handling example expects them, and introspects messages', async () => {
     await simulate(async () => {
       const node = rclnodejs.createNode('errors');
-      await assert.rejects(node.createRate(2000), (error: unknown) =>
-        error instanceof rclnodejs.RangeValidationError && error.validationRule === '0.0 < hz <= 1000' && error.providedValue === 2000,
+      await assert.rejects(
+        node.createRate(2000),
+        (error: unknown) => error instanceof rclnodejs.RangeValidationError && error.validationRule === '0.0 < hz <= 1000' && error.providedValue === 2000,
       );
       assert.throws(
         () => new rclnodejs.Parameter('test_param', rclnodejs.ParameterType.PARAMETER_STRING, 123),
-        (error: unknown) => error instanceof rclnodejs.ParameterTypeError && error.message === "Type mismatch for parameter 'test_param': expected 4, got number",
+        (error: unknown) =>
+          error instanceof rclnodejs.ParameterTypeError && error.message === "Type mismatch for parameter 'test_param': expected 4, got number",
       );
       assert.throws(
         () => rclnodejs.createNode(null as never),
         (error: unknown) => error instanceof rclnodejs.RclNodeError && (error.toJSON() as { code: string }).code === 'INVALID_TYPE',
       );
       const range = new rclnodejs.FloatingPointRange(-10, 10, 0.25);
-      assert.deepEqual([10.000009, 9.75, 9.8, -10.1].map((v) => range.inRange(v)), [true, true, false, false], 'a relative tolerance, as rclnodejs and rclpy');
+      assert.deepEqual(
+        [10.000009, 9.75, 9.8, -10.1].map((v) => range.inRange(v)),
+        [true, true, false, false],
+        'a relative tolerance, as rclnodejs and rclpy',
+      );
       const options = new rclnodejs.NodeOptions();
       options.parameterOverrides = new rclnodejs.Parameter('p', rclnodejs.ParameterType.PARAMETER_BOOL, true) as never;
       assert.equal(options.parameterOverrides.length, 1);
@@ -348,7 +395,9 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
     const { summary } = await simulate(() => {
       const node = rclnodejs.createNode('raw');
       const publisher = node.createPublisher('test_msgs/msg/BasicTypes', 'chatter');
-      node.createSubscription('test_msgs/msg/BasicTypes', 'chatter', { isRaw: true }, (bytes) => got.push(`raw ${(bytes as unknown as Buffer).toString('hex')}`));
+      node.createSubscription('test_msgs/msg/BasicTypes', 'chatter', { isRaw: true }, (bytes) =>
+        got.push(`raw ${(bytes as unknown as Buffer).toString('hex')}`),
+      );
       node.createSubscription('test_msgs/msg/BasicTypes', 'chatter', () => got.push('typed'));
       publisher.publish(Buffer.from('Hello ROS World'));
       const text = node.createPublisher('std_msgs/msg/String', 'text');
@@ -360,4 +409,3 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
     assert.match(summary.warnings[0]!, /raw message published on \/chatter is no test_msgs\/msg\/BasicTypes \(.*\): only raw subscriptions receive it/);
   });
 });
-

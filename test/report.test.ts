@@ -56,8 +56,13 @@ describe('rclsim report (HTML, checked in headless Chromium)', needs('chromium')
     await page.waitForSelector('body[data-ready="1"]', { timeout: 20_000 });
     // The tests compile without the DOM's types: a plot box is read through the attributes it sets.
     const plots = await page.$$eval('.plot', (boxes) =>
-      boxes.map((box) => ({ title: box.getAttribute('data-title') ?? '', points: Number(box.getAttribute('data-points')), canvas: box.querySelector('canvas') !== null })),
+      boxes.map((box) => ({
+        title: box.getAttribute('data-title') ?? '',
+        points: Number(box.getAttribute('data-points')),
+        canvas: box.querySelector('canvas') !== null,
+      })),
     );
+    // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered (innerText), as a reader sees it
     const text = await page.$eval('body', (body) => body.innerText);
     const screenshot = file.replace(/\.html$/, '.png');
     await page.screenshot({ path: screenshot, fullPage: true });
@@ -73,7 +78,11 @@ describe('rclsim report (HTML, checked in headless Chromium)', needs('chromium')
       assert.ok(plot.canvas, `${plot.title}: drawn on a canvas`);
       assert.ok(plot.points > 0, `${plot.title}: has data`);
     }
-    for (const title of titles) assert.ok(rendered.plots.some((plot) => title.test(plot.title)), `a plot ${title}`);
+    for (const title of titles)
+      assert.ok(
+        rendered.plots.some((plot) => title.test(plot.title)),
+        `a plot ${title}`,
+      );
   }
 
   it('run --report: the executors example, every plot drawn offline, executor metrics, and the same fingerprint as without it', async () => {
@@ -113,7 +122,10 @@ describe('rclsim report (HTML, checked in headless Chromium)', needs('chromium')
     const result = runCli(['run', 'examples/patrol/job.yaml', '--quiet', '--report', file]);
     assert.equal(result.status, 0, result.stderr);
     const links = reportData(file).network;
-    assert.deepEqual(links?.map((link) => link.name), ['blue → red', 'red → blue']);
+    assert.deepEqual(
+      links?.map((link) => link.name),
+      ['blue → red', 'red → blue'],
+    );
     assert.equal(links?.[0]?.times.length, 120, 'a metrics period a second for 120 s');
     const rendered = await render(file);
     assertEveryPlotDrawn(rendered, [/SNR/, /MCS/, /Goodput/, /Latency, mean/, /lost/, /Rate vs delay/]);
@@ -148,7 +160,10 @@ describe('rclsim report (HTML, checked in headless Chromium)', needs('chromium')
     assert.equal(file, join(out, 'summary.html'));
     const rendered = await render(file);
     assertEveryPlotDrawn(rendered, [/^results\.combined by parameters\.\/Monitor\.ros__parameters\.timeout_s$/, /^wallSeconds by /, /^callbacks by /]);
-    assert.ok(rendered.plots.every((plot) => plot.points === 2), 'two values of timeout_s');
+    assert.ok(
+      rendered.plots.every((plot) => plot.points === 2),
+      'two values of timeout_s',
+    );
     assert.match(rendered.text, /runs\s+20/);
     assert.equal((rendered.text.match(/\bok\b/g) ?? []).length >= 20, true, 'every run listed with its status');
   });

@@ -137,4 +137,3 @@ describe('Service and Client', () => {
     assert.equal(summary.endReason, 'idle');
   });
 });
-

@@ -41,15 +41,25 @@ describe('rclsim sweep: a matrix on warm local workers', () => {
     assert.match(first.stdout, /6 runs \(6 cases × 1\), 0 done before, 6 run now/);
     const results = resultLines(join(dir, 'results'));
     assert.equal(results.length, 6);
-    assert.deepEqual(
-      results.map((r) => [r.values['end.after'], r.seed]).sort(),
-      [['1s', 3], ['1s', 4], ['1s', 5], ['2s', 3], ['2s', 4], ['2s', 5]],
-    );
+    assert.deepEqual(results.map((r) => [r.values['end.after'], r.seed]).sort(), [
+      ['1s', 3],
+      ['1s', 4],
+      ['1s', 5],
+      ['2s', 3],
+      ['2s', 4],
+      ['2s', 5],
+    ]);
     assert.ok(results.every((r) => r.status === 'ok' && r.exitCode === 0 && r.attempts === 1));
     assert.deepEqual(new Set(results.map((r) => r.worker)), new Set([1, 2]), 'both workers ran');
     assert.equal(new Set(results.map((r) => r.fingerprint)).size, 6, 'every seed and length runs differently');
     // The same case as a job of its own, run the usual way.
-    const job = writeTemp(dir, 'case.yaml', readFileSync(join(FIXTURE, 'job.yaml'), 'utf8').replace('after: 2s', 'after: 1s').replace('script: random.js', `script: ${join(FIXTURE, 'random.js')}`));
+    const job = writeTemp(
+      dir,
+      'case.yaml',
+      readFileSync(join(FIXTURE, 'job.yaml'), 'utf8')
+        .replace('after: 2s', 'after: 1s')
+        .replace('script: random.js', `script: ${join(FIXTURE, 'random.js')}`),
+    );
     const single = runCli(['run', job, '--seed', '4', '--json', '--quiet']);
     assert.equal(results.find((r) => r.values['end.after'] === '1s' && r.seed === 4)!.fingerprint, lastJsonLine(single.stdout).fingerprint);
 
@@ -62,7 +72,10 @@ describe('rclsim sweep: a matrix on warm local workers', () => {
   it('retries a run whose worker died or that hung on a fresh worker, then records it as lost; the other runs go on, also one that worker held next', () => {
     const dir = tempDir();
     // In this order the first worker holds random.js behind hang.js: it goes to another worker unattempted.
-    const file = sweepFile(dir, `timeout: 1500ms\nmatrix:\n  nodes[0].script: [${join(FIXTURE, 'hang.js')}, ${join(FIXTURE, 'crash.js')}, ${join(FIXTURE, 'random.js')}]\n`);
+    const file = sweepFile(
+      dir,
+      `timeout: 1500ms\nmatrix:\n  nodes[0].script: [${join(FIXTURE, 'hang.js')}, ${join(FIXTURE, 'crash.js')}, ${join(FIXTURE, 'random.js')}]\n`,
+    );
     const result = runCli(['sweep', file, '--jobs', '2', '--json'], repoRoot, 60_000);
     assert.equal(result.status, 1, result.stdout + result.stderr);
     assert.deepEqual(lastJsonLine(result.stdout), { ...lastJsonLine(result.stdout), runs: 3, ok: 1, lost: 2 });

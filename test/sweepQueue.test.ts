@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
@@ -30,7 +30,9 @@ function results(dir: string): { key: string; status: string; fingerprint: strin
 
 /** Debian's redis-server (.ci/run installs it) on `port`, in memory only, with the eviction policy BullMQ needs; resolves once it answers. */
 async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
+    stdio: 'ignore',
+  });
   for (let i = 0; i < 100; i++) {
     if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG') break;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -59,7 +61,8 @@ describe('rclsim sweep --queue and rclsim worker: runs across processes through 
   it('two workers take the runs; one killed mid-run gives its run back to the other: every run has exactly one result, with the fingerprint a local sweep gives', async () => {
     const dir = tempDir();
     const sweep = slowSweep(dir, '0..7', 'queued');
-    const worker = (): ChildProcess => spawn(process.execPath, [CLI, 'worker', url, '--concurrency', '1', '--lock', '1s'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const worker = (): ChildProcess =>
+      spawn(process.execPath, [CLI, 'worker', url, '--concurrency', '1', '--lock', '1s'], { stdio: ['ignore', 'ignore', 'pipe'] });
     const workers = [worker(), worker()];
     try {
       // Both take runs once they are ready; then one dies with a run in its hands.

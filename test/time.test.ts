@@ -3,9 +3,9 @@ import { describe, it } from 'node:test';
 import { Clock, ROSClock } from '../src/rcl/Clock.js';
 import { ClockType } from '../src/rcl/ClockType.js';
 import { Duration } from '../src/rcl/Duration.js';
+import { RangeValidationError, TypeValidationError } from '../src/rcl/errors.js';
 import { Node } from '../src/rcl/Node.js';
 import { Time } from '../src/rcl/Time.js';
-import { RangeValidationError, TypeValidationError } from '../src/rcl/errors.js';
 import { MS, SECOND, simulate } from './helpers.js';
 
 describe('Time and Duration', () => {
@@ -20,14 +20,19 @@ describe('Time and Duration', () => {
     assert.equal(later.sub(t).nanoseconds, 1n);
     assert.equal(later.sub(new Duration(1)).nanoseconds, 1_599_999_999_123_456_790n);
     assert.ok(later.gt(t) && t.lt(later) && t.lte(t) && t.eq(new Time(0, t.nanoseconds, ClockType.ROS_TIME)));
-    assert.throws(() => t.lt(new Time(0, 0, ClockType.SYSTEM_TIME)), (error: unknown) =>
-      error instanceof TypeValidationError && error.message === "Invalid type for 'other': expected Time with clock type 1, got object");
+    assert.throws(
+      () => t.lt(new Time(0, 0, ClockType.SYSTEM_TIME)),
+      (error: unknown) => error instanceof TypeValidationError && error.message === "Invalid type for 'other': expected Time with clock type 1, got object",
+    );
     assert.throws(() => new Time(-1n), RangeValidationError);
     assert.throws(() => new Time(0n, 2n ** 63n), /< 2\^63 \(max C time point\)/);
     assert.throws(() => new Duration(1n).eq(5e9 as never), TypeValidationError);
     assert.ok(new Duration(2).gt(new Duration(1, 999_999_999)));
     assert.deepEqual(new Duration(0, -1n).secondsAndNanoseconds, { seconds: -1, nanoseconds: 999_999_999 });
-    assert.throws(() => new Time(1.5), (error: unknown) => error instanceof TypeValidationError && /'seconds': expected bigint/.test((error as Error).message));
+    assert.throws(
+      () => new Time(1.5),
+      (error: unknown) => error instanceof TypeValidationError && /'seconds': expected bigint/.test((error as Error).message),
+    );
   });
 
   it('every clock reads sim time inside a simulation', async () => {

@@ -136,9 +136,17 @@ describe('determinism toolkit', () => {
   it('warns when a callback starts real asynchronous I/O, naming it', () => {
     const result = runCli(['exec', 'test/fixtures/programs/reads-file.cjs', '--until', '1s', '--json']);
     assert.equal(result.status, 0, result.stderr);
-    assert.deepEqual(lastJsonLine(result.stdout.split('\n').filter((l) => l.startsWith('{')).join('\n')).warnings, [
-      'timer 0 of node /reader started real asynchronous I/O (FSREQCALLBACK) at sim time 0.200000000s; ' +
-        'when it completes depends on the machine, so what follows from it is not deterministic',
-    ]);
+    assert.deepEqual(
+      lastJsonLine(
+        result.stdout
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .join('\n'),
+      ).warnings,
+      [
+        'timer 0 of node /reader started real asynchronous I/O (FSREQCALLBACK) at sim time 0.200000000s; ' +
+          'when it completes depends on the machine, so what follows from it is not deterministic',
+      ],
+    );
   });
 });

@@ -13,7 +13,16 @@ function typeCheck(files: Record<string, string>): { status: number | null; outp
   writeFileSync(
     join(dir, 'tsconfig.json'),
     JSON.stringify({
-      compilerOptions: { strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [join(repoRoot, 'node_modules/@types')] },
+      compilerOptions: {
+        strict: true,
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2022',
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        typeRoots: [join(repoRoot, 'node_modules/@types')],
+      },
       files: [...Object.keys(files), join(repoRoot, 'types/rclnodejs.d.ts')],
     }),
   );

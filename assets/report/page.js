@@ -1,5 +1,6 @@
 // What the pages of rclsim's HTML files share (a run's report, a sweep's summary): elements,
 // tables, number formats and uPlot charts appended to the page's root.
+// biome-ignore lint/correctness/noUnusedVariables: a classic script's global, used by report.js and the sweep summary's script
 function rclsimPage(root) {
   'use strict';
   const WIDTH = Math.min(1220, window.innerWidth - 60);
@@ -18,10 +19,10 @@ function rclsimPage(root) {
     if (s === null || s === undefined || Number.isNaN(s)) return '–';
     const a = Math.abs(s);
     if (a === 0) return '0';
-    if (a < 1e-6) return (s * 1e9).toFixed(0) + ' ns';
-    if (a < 1e-3) return (s * 1e6).toFixed(1) + ' µs';
-    if (a < 1) return (s * 1e3).toFixed(2) + ' ms';
-    return s.toFixed(3) + ' s';
+    if (a < 1e-6) return `${(s * 1e9).toFixed(0)} ns`;
+    if (a < 1e-3) return `${(s * 1e6).toFixed(1)} µs`;
+    if (a < 1) return `${(s * 1e3).toFixed(2)} ms`;
+    return `${s.toFixed(3)} s`;
   }
   function number(n) {
     return typeof n === 'number' ? n.toLocaleString('en-US', { maximumFractionDigits: 3 }) : String(n);
@@ -41,7 +42,10 @@ function rclsimPage(root) {
     return chart;
   }
   function seriesOpts(names, extra) {
-    return [{}, ...names.map((name, i) => Object.assign({ label: name, stroke: COLORS[i % COLORS.length], width: 1.5, spanGaps: false }, extra ? extra(i) : {}))];
+    return [
+      {},
+      ...names.map((name, i) => Object.assign({ label: name, stroke: COLORS[i % COLORS.length], width: 1.5, spanGaps: false }, extra ? extra(i) : {})),
+    ];
   }
   return { el, section, seconds, number, table, plot, seriesOpts, COLORS, WIDTH };
 }

@@ -1,5 +1,5 @@
 // The page of an rclsim report: reads the embedded data and draws it with uPlot.
-(function () {
+(() => {
   'use strict';
   const data = JSON.parse(document.getElementById('report-data').textContent);
   const root = document.getElementById('report');
@@ -18,11 +18,23 @@
   }
 
   // ---- summary ---------------------------------------------------------------------------
-  root.append(el('h1', {}, 'rclsim report: ' + data.title));
-  root.append(el('p', { class: 'note' }, data.source === 'trace' ? 'From a trace file: callbacks are instants (a trace holds no execution times), no network or executor metrics.' : 'From a run.'));
-  if (data.failure) root.append(el('div', { class: 'failure', id: 'failure' }, 'The run failed: ' + data.failure));
+  root.append(el('h1', {}, `rclsim report: ${data.title}`));
+  root.append(
+    el(
+      'p',
+      { class: 'note' },
+      data.source === 'trace' ? 'From a trace file: callbacks are instants (a trace holds no execution times), no network or executor metrics.' : 'From a run.',
+    ),
+  );
+  if (data.failure) root.append(el('div', { class: 'failure', id: 'failure' }, `The run failed: ${data.failure}`));
   section('Summary');
-  root.append(table(['', ''], Object.entries(data.summary).map(([k, v]) => [k, number(v)]), [0, 1]));
+  root.append(
+    table(
+      ['', ''],
+      Object.entries(data.summary).map(([k, v]) => [k, number(v)]),
+      [0, 1],
+    ),
+  );
   if (Object.keys(data.results).length > 0) {
     root.append(el('h3', {}, 'Results'));
     root.append(el('pre', { id: 'results' }, JSON.stringify(data.results, null, 2)));
@@ -31,7 +43,7 @@
     root.append(el('h3', {}, 'Warnings'));
     root.append(el('ul', { class: 'warnings' }, ...data.warnings.map((w) => el('li', {}, w))));
   }
-  if (data.limits.length > 0) root.append(el('p', { class: 'note' }, 'Downsampled: ' + data.limits.join('; ') + '.'));
+  if (data.limits.length > 0) root.append(el('p', { class: 'note' }, `Downsampled: ${data.limits.join('; ')}.`));
 
   // ---- divergence ------------------------------------------------------------------------
   if (data.divergence) {
@@ -39,9 +51,9 @@
     section('Where the runs part ways');
     root.append(el('p', {}, `First divergence at record ${d.record}: ${d.what}.`));
     const pre = el('pre', { class: 'trace', id: 'divergence' });
-    for (const line of d.before) pre.append(el('span', {}, '    ' + line + '\n'));
-    for (const line of d.a) pre.append(el('span', { class: 'a' }, d.nameA + ' < ' + line + '\n'));
-    for (const line of d.b) pre.append(el('span', { class: 'b' }, d.nameB + ' > ' + line + '\n'));
+    for (const line of d.before) pre.append(el('span', {}, `    ${line}\n`));
+    for (const line of d.a) pre.append(el('span', { class: 'a' }, `${d.nameA} < ${line}\n`));
+    for (const line of d.b) pre.append(el('span', { class: 'b' }, `${d.nameB} > ${line}\n`));
     root.append(pre);
   }
 
@@ -49,10 +61,16 @@
   const timeline = data.timeline;
   if (timeline.rows.length > 0) {
     section('Callback timeline');
-    root.append(el('p', { class: 'note' }, timeline.durations ? 'Bars: callbacks with their modeled execution times.' : 'Ticks: callbacks (no execution times modeled: each takes no sim time).'));
+    root.append(
+      el(
+        'p',
+        { class: 'note' },
+        timeline.durations ? 'Bars: callbacks with their modeled execution times.' : 'Ticks: callbacks (no execution times modeled: each takes no sim time).',
+      ),
+    );
     const levels = bytesOf(timeline.levels);
     const rows = timeline.rows.map((row) => ({
-      label: row.node + ' ' + row.kind + (row.channel ? ' ' + row.channel : ''),
+      label: `${row.node} ${row.kind}${row.channel ? ` ${row.channel}` : ''}`,
       row,
       starts: row.starts ? float64s(row.starts) : null,
       durations: row.durations ? float64s(row.durations) : null,
@@ -83,10 +101,10 @@
           height,
           legend: { show: false },
           cursor: { drag: { x: true, y: false }, points: { show: false } },
-          scales: { x: { time: false, range: (u, min, max) => [min, max] }, y: { range: [-0.5, shown.length - 0.5], dir: -1 } },
+          scales: { x: { time: false, range: (_u, min, max) => [min, max] }, y: { range: [-0.5, shown.length - 0.5], dir: -1 } },
           axes: [
             { label: 'sim time (s)' },
-            { size: 330, splits: () => shown.map((_, i) => i), values: (u, splits) => splits.map((i) => shown[i] ? shown[i].label.slice(-52) : '') },
+            { size: 330, splits: () => shown.map((_, i) => i), values: (_u, splits) => splits.map((i) => (shown[i] ? shown[i].label.slice(-52) : '')) },
           ],
           series: [{}, { show: false }],
           hooks: {
@@ -123,7 +141,10 @@
             ],
           },
         },
-        [[0, data.span], [null, null]],
+        [
+          [0, data.span],
+          [null, null],
+        ],
         box,
       );
       box.dataset.rendered = '1';
@@ -149,17 +170,34 @@
         data.topics.map((t) => {
           const l = t.latency;
           const approx = l && !l.exact ? '≈' : '';
-          return [t.topic, number(t.published), number(t.taken), number(t.dropped), t.rate.toFixed(2), seconds(l && l.min), seconds(l && l.mean), l ? approx + seconds(l.p50) : '–', l ? approx + seconds(l.p99) : '–', seconds(l && l.max)];
+          return [
+            t.topic,
+            number(t.published),
+            number(t.taken),
+            number(t.dropped),
+            t.rate.toFixed(2),
+            seconds(l?.min),
+            seconds(l?.mean),
+            l ? approx + seconds(l.p50) : '–',
+            l ? approx + seconds(l.p99) : '–',
+            seconds(l?.max),
+          ];
         }),
       ),
     );
-    root.append(el('p', { class: 'note' }, 'Latency: from the publish to the callback that took the message (matched by message digest, so a run without a fingerprint has none).'));
+    root.append(
+      el(
+        'p',
+        { class: 'note' },
+        'Latency: from the publish to the callback that took the message (matched by message digest, so a run without a fingerprint has none).',
+      ),
+    );
   }
   if (data.rates) {
     const r = data.rates;
     const x = binCenters(r.series[0].values.length, r.binWidth);
     plot(
-      'Message rate per topic (messages/s, bins of ' + seconds(r.binWidth) + ')',
+      `Message rate per topic (messages/s, bins of ${seconds(r.binWidth)})`,
       { scales: { x: { time: false } }, axes: [{ label: 'sim time (s)' }, { label: 'messages/s', size: 70 }], series: seriesOpts(r.series.map((s) => s.name)) },
       [x, ...r.series.map((s) => s.values)],
       x.length * r.series.length,
@@ -173,8 +211,14 @@
       'Publish → take latency: histogram (log-scale bins; a take with no latency counts in the first)',
       {
         scales: { x: { time: false } },
-        axes: [{ label: 'latency', values: (u, splits) => splits.map((i) => (Number.isInteger(i) && l.edges[i] !== undefined ? seconds(l.edges[i]) : '')) }, { label: 'takes', size: 70 }],
-        series: seriesOpts(l.histograms.map((h) => h.name), () => ({ paths: uPlot.paths.stepped({ align: 1 }), points: { show: false } })),
+        axes: [
+          { label: 'latency', values: (_u, splits) => splits.map((i) => (Number.isInteger(i) && l.edges[i] !== undefined ? seconds(l.edges[i]) : '')) },
+          { label: 'takes', size: 70 },
+        ],
+        series: seriesOpts(
+          l.histograms.map((h) => h.name),
+          () => ({ paths: uPlot.paths.stepped({ align: 1 }), points: { show: false } }),
+        ),
       },
       [x, ...l.histograms.map((h) => h.counts)],
       x.length * l.histograms.length,
@@ -183,14 +227,14 @@
     const names = [];
     const values = [];
     l.overTime.forEach((s) => {
-      names.push(s.name + ' mean', s.name + ' max');
+      names.push(`${s.name} mean`, `${s.name} max`);
       values.push(s.mean, s.max);
     });
     plot(
-      'Publish → take latency over time (mean and max per bin of ' + seconds(l.binWidth) + ')',
+      `Publish → take latency over time (mean and max per bin of ${seconds(l.binWidth)})`,
       {
         scales: { x: { time: false } },
-        axes: [{ label: 'sim time (s)' }, { label: 'latency', size: 80, values: (u, splits) => splits.map((v) => seconds(v)) }],
+        axes: [{ label: 'sim time (s)' }, { label: 'latency', size: 80, values: (_u, splits) => splits.map((v) => seconds(v)) }],
         series: seriesOpts(names, (i) => ({ stroke: COLORS[Math.floor(i / 2) % COLORS.length], dash: i % 2 === 1 ? [4, 4] : undefined, spanGaps: true })),
       },
       [t, ...values.map((v) => Array.from(t, (_, i) => (v[i] === undefined ? null : v[i])))],
@@ -203,14 +247,22 @@
     const m = data.executors;
     section('Executors');
     if (m.executors.length > 0) {
-      root.append(table(['executor', 'type', 'threads', 'busy', 'utilization'], m.executors.map((e) => [e.name, e.type, e.threads, seconds(e.busyTime / 1e9), (100 * e.utilization).toFixed(1) + ' %'])));
+      root.append(
+        table(
+          ['executor', 'type', 'threads', 'busy', 'utilization'],
+          m.executors.map((e) => [e.name, e.type, e.threads, seconds(e.busyTime / 1e9), `${(100 * e.utilization).toFixed(1)} %`]),
+        ),
+      );
       const x = m.executors.map((_, i) => i);
       plot(
         'Executor utilization (%)',
         {
           height: 200,
           scales: { x: { time: false, range: [-0.5, m.executors.length - 0.5] }, y: { range: [0, 100] } },
-          axes: [{ splits: () => x, values: (u, splits) => splits.map((i) => (m.executors[i] ? m.executors[i].name : '')) }, { label: '%', size: 50 }],
+          axes: [
+            { splits: () => x, values: (_u, splits) => splits.map((i) => (m.executors[i] ? m.executors[i].name : '')) },
+            { label: '%', size: 50 },
+          ],
           series: [{}, { label: 'utilization', fill: '#1f77b455', stroke: '#1f77b4', paths: uPlot.paths.bars({ size: [0.5] }) }],
         },
         [x, m.executors.map((e) => 100 * e.utilization)],
@@ -223,16 +275,35 @@
     root.append(
       table(
         ['node', 'kind', 'topic', 'executor', 'activations', 'response p50', 'p99', 'max', 'waiting p50', 'p99', 'overruns', 'overwritten'],
-        entities.map((e) => [e.node, e.kind, e.channel || '–', e.executor, number(e.activations), ns(e.responseTime && e.responseTime.p50), ns(e.responseTime && e.responseTime.p99), ns(e.responseTime && e.responseTime.max), ns(e.waitingTime && e.waitingTime.p50), ns(e.waitingTime && e.waitingTime.p99), number(e.timerOverruns), number(e.overwritten)]),
+        entities.map((e) => [
+          e.node,
+          e.kind,
+          e.channel || '–',
+          e.executor,
+          number(e.activations),
+          ns(e.responseTime?.p50),
+          ns(e.responseTime?.p99),
+          ns(e.responseTime?.max),
+          ns(e.waitingTime?.p50),
+          ns(e.waitingTime?.p99),
+          number(e.timerOverruns),
+          number(e.overwritten),
+        ]),
         [0, 1, 2, 3],
       ),
     );
     if (m.chains.length > 0) {
       root.append(el('h3', {}, 'Chains: end-to-end latency'));
-      root.append(table(['chain', 'topics', 'count', 'min', 'mean', 'p50', 'p99', 'max'], m.chains.map((c) => {
-        const l = c.latency;
-        return [c.name, c.topics.join(' → '), l ? number(l.count) : 0, ns(l && l.min), ns(l && l.mean), ns(l && l.p50), ns(l && l.p99), ns(l && l.max)];
-      }), [0, 1]));
+      root.append(
+        table(
+          ['chain', 'topics', 'count', 'min', 'mean', 'p50', 'p99', 'max'],
+          m.chains.map((c) => {
+            const l = c.latency;
+            return [c.name, c.topics.join(' → '), l ? number(l.count) : 0, ns(l?.min), ns(l?.mean), ns(l?.p50), ns(l?.p99), ns(l?.max)];
+          }),
+          [0, 1],
+        ),
+      );
     }
   }
 
@@ -242,11 +313,18 @@
     section('Network links');
     const times = links[0].times;
     const over = (title, key, label) => {
-      const values = links.map((link) => times.map((_, i) => {
-        const v = link[key][i];
-        return v === null || v === undefined || !Number.isFinite(v) ? null : v;
-      }));
-      plot(title, { scales: { x: { time: false } }, axes: [{ label: 'sim time (s)' }, { label, size: 70 }], series: seriesOpts(links.map((l) => l.name)) }, [times, ...values], times.length * links.length);
+      const values = links.map((link) =>
+        times.map((_, i) => {
+          const v = link[key][i];
+          return v === null || v === undefined || !Number.isFinite(v) ? null : v;
+        }),
+      );
+      plot(
+        title,
+        { scales: { x: { time: false } }, axes: [{ label: 'sim time (s)' }, { label, size: 70 }], series: seriesOpts(links.map((l) => l.name)) },
+        [times, ...values],
+        times.length * links.length,
+      );
     };
     over('SNR (dB)', 'snrDb', 'dB');
     over('MCS', 'mcs', 'index');
@@ -281,7 +359,7 @@
             (u) => {
               const ctx = u.ctx;
               scatter.forEach(([gx, dy], i) => {
-                ctx.fillStyle = COLORS[i % COLORS.length] + 'aa';
+                ctx.fillStyle = `${COLORS[i % COLORS.length]}aa`;
                 for (let k = 0; k < gx.length; k++) {
                   ctx.beginPath();
                   ctx.arc(u.valToPos(gx[k], 'x', true), u.valToPos(dy[k], 'y', true), 3 * devicePixelRatio, 0, 2 * Math.PI);

@@ -1,14 +1,20 @@
 // The page of an rclsim sweep's summary: every run's numbers against the sweep's values.
-(function () {
+(() => {
   'use strict';
   const data = JSON.parse(document.getElementById('report-data').textContent);
   const root = document.getElementById('report');
   const { el, section, number, seconds, table, plot, seriesOpts } = rclsimPage(root);
   const RUNS_LISTED = 500;
 
-  root.append(el('h1', {}, 'rclsim sweep: ' + data.title));
+  root.append(el('h1', {}, `rclsim sweep: ${data.title}`));
   section('Summary');
-  root.append(table(['', ''], Object.entries(data.summary).map(([k, v]) => [k, number(v)]), [0, 1]));
+  root.append(
+    table(
+      ['', ''],
+      Object.entries(data.summary).map(([k, v]) => [k, number(v)]),
+      [0, 1],
+    ),
+  );
 
   /** Mean, least and greatest of a measure over the runs that have it, at each position of `positionOf`. */
   function spread(measure, positions, positionOf) {
@@ -27,18 +33,19 @@
   }
 
   // Against each axis (its values in the sweep's order), or against the seed when there is none.
-  const xs = data.axes.length > 0 ? data.axes.map((axis, a) => ({ name: axis.key, labels: axis.values, positionOf: (run) => axis.values.indexOf(run.values[a]) })) : [];
+  const xs =
+    data.axes.length > 0 ? data.axes.map((axis, a) => ({ name: axis.key, labels: axis.values, positionOf: (run) => axis.values.indexOf(run.values[a]) })) : [];
   if (xs.length === 0) {
     const seeds = [...new Set(data.runs.map((r) => r.seed))].filter((s) => s !== null).sort((a, b) => a - b);
     if (seeds.length > 0) xs.push({ name: 'seed', labels: seeds.map(String), positionOf: (run) => seeds.indexOf(run.seed) });
   }
   for (const x of xs) {
-    section('Against ' + x.name);
+    section(`Against ${x.name}`);
     data.measures.forEach((name, m) => {
       const positions = x.labels.map((_, i) => i);
       const [mean, min, max] = spread(m, positions, x.positionOf);
       plot(
-        name + ' by ' + x.name,
+        `${name} by ${x.name}`,
         {
           height: 220,
           scales: { x: { time: false } },
@@ -46,7 +53,9 @@
             { values: (_, ticks) => ticks.map((t) => (Number.isInteger(t) && x.labels[t] !== undefined ? x.labels[t] : '')) },
             { size: 90, values: (_, ticks) => ticks.map((t) => (Math.abs(t) >= 1e6 ? t.toExponential(3) : number(t))) },
           ],
-          series: seriesOpts(['mean', 'least', 'greatest'], (i) => (i === 0 ? { width: 2, points: { show: true } } : { dash: [4, 4], points: { show: false } })),
+          series: seriesOpts(['mean', 'least', 'greatest'], (i) =>
+            i === 0 ? { width: 2, points: { show: true } } : { dash: [4, 4], points: { show: false } },
+          ),
         },
         [positions, mean, min, max],
         positions.length,
@@ -56,18 +65,29 @@
 
   section('Runs');
   if (data.unlisted > 0) root.append(el('p', { class: 'note' }, `The first ${RUNS_LISTED} of ${data.runs.length} runs:`));
-  const headers = ['run', ...data.axes.map((a) => a.key), 'seed', 'status', 'exit code', 'fingerprint', 'wall', ...data.measures.filter((m) => m.startsWith('results.'))];
+  const headers = [
+    'run',
+    ...data.axes.map((a) => a.key),
+    'seed',
+    'status',
+    'exit code',
+    'fingerprint',
+    'wall',
+    ...data.measures.filter((m) => m.startsWith('results.')),
+  ];
   const resultColumns = data.measures.map((m, i) => [m, i]).filter(([m]) => m.startsWith('results.'));
-  const rows = data.runs.slice(0, RUNS_LISTED).map((run) => [
-    run.key,
-    ...run.values,
-    run.seed === null ? '–' : String(run.seed),
-    run.error ? run.status + ': ' + run.error : run.status,
-    run.exitCode === null ? '–' : String(run.exitCode),
-    run.fingerprint || '–',
-    seconds(run.wallSeconds),
-    ...resultColumns.map(([, i]) => (run.measures[i] === null ? '–' : number(run.measures[i]))),
-  ]);
+  const rows = data.runs
+    .slice(0, RUNS_LISTED)
+    .map((run) => [
+      run.key,
+      ...run.values,
+      run.seed === null ? '–' : String(run.seed),
+      run.error ? `${run.status}: ${run.error}` : run.status,
+      run.exitCode === null ? '–' : String(run.exitCode),
+      run.fingerprint || '–',
+      seconds(run.wallSeconds),
+      ...resultColumns.map(([, i]) => (run.measures[i] === null ? '–' : number(run.measures[i]))),
+    ]);
   root.append(table(headers, rows, [0, ...data.axes.map((_, i) => i + 1), data.axes.length + 2, data.axes.length + 4]));
   document.body.dataset.ready = '1';
 })();

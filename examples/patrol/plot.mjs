@@ -1,14 +1,15 @@
 // Reads the patrol job's bag with Foxglove's MCAP libraries and shows the image stream's rate
 // and delay over time next to the link's state: a table on stdout, and figure.svg.
 //   node examples/patrol/plot.mjs [bag directory, default examples/patrol/output]
-import { McapIndexedReader } from '@mcap/core';
-import { FileHandleReadable } from '@mcap/nodejs';
-import { loadDecompressHandlers } from '@mcap/support';
-import { parse } from '@foxglove/rosmsg';
-import { MessageReader } from '@foxglove/rosmsg2-serialization';
+
 import { open, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from '@foxglove/rosmsg';
+import { MessageReader } from '@foxglove/rosmsg2-serialization';
+import { McapIndexedReader } from '@mcap/core';
+import { FileHandleReadable } from '@mcap/nodejs';
+import { loadDecompressHandlers } from '@mcap/support';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bag = process.argv[2] ?? join(here, 'output');
@@ -61,12 +62,15 @@ console.log('  t (s)  distance  LOS   SNR (dB)  MCS  images (Mbit/s)  delay mean
 for (const row of rows.filter((r) => r.t % 5 === 0)) {
   const l = row.link;
   console.log(
-    `${String(row.t).padStart(6)}  ${l ? l.distance.toFixed(0).padStart(6) + ' m' : '       '}  ${l ? (l.line_of_sight ? 'yes' : ' no') : '   '}  ${l ? l.snr_db.toFixed(1).padStart(8) : '        '}  ${l ? String(l.mcs).padStart(3) : '   '}  ${row.rate.toFixed(1).padStart(15)}  ${Number.isNaN(row.delay) ? '      -' : `${(row.delay * 1000).toFixed(0).padStart(7)} / ${(row.maxDelay * 1000).toFixed(0)}`}`,
+    `${String(row.t).padStart(6)}  ${l ? `${l.distance.toFixed(0).padStart(6)} m` : '       '}  ${l ? (l.line_of_sight ? 'yes' : ' no') : '   '}  ${l ? l.snr_db.toFixed(1).padStart(8) : '        '}  ${l ? String(l.mcs).padStart(3) : '   '}  ${row.rate.toFixed(1).padStart(15)}  ${Number.isNaN(row.delay) ? '      -' : `${(row.delay * 1000).toFixed(0).padStart(7)} / ${(row.maxDelay * 1000).toFixed(0)}`}`,
   );
 }
 
 // Two panels over time, line-of-sight-less seconds shaded.
-const W = 720, H = 200, L = 50, T = 24;
+const W = 720,
+  H = 200,
+  L = 50,
+  T = 24;
 const x = (t) => L + (t / 120) * (W - L - 10);
 const panel = (top, values, max, label, color) => {
   const y = (v) => top + H - (Math.min(v, max) / max) * H;
@@ -74,23 +78,41 @@ const panel = (top, values, max, label, color) => {
   const runs = [];
   let run = [];
   for (const p of points) {
-    if (p === null) { if (run.length) runs.push(run); run = []; } else run.push(p);
+    if (p === null) {
+      if (run.length) runs.push(run);
+      run = [];
+    } else run.push(p);
   }
   if (run.length) runs.push(run);
   const ticks = [0, 0.5, 1].map((f) => `<text x="${L - 6}" y="${y(f * max) + 4}" text-anchor="end" font-size="11">${(f * max).toFixed(0)}</text>`).join('');
-  return `<rect x="${L}" y="${top}" width="${W - L - 10}" height="${H}" fill="none" stroke="#888"/>${ticks}` +
+  return (
+    `<rect x="${L}" y="${top}" width="${W - L - 10}" height="${H}" fill="none" stroke="#888"/>${ticks}` +
     `<text x="${L}" y="${top - 6}" font-size="12">${label}</text>` +
-    runs.map((r) => `<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${r.join(' ')}"/>`).join('');
+    runs.map((r) => `<polyline fill="none" stroke="${color}" stroke-width="1.5" points="${r.join(' ')}"/>`).join('')
+  );
 };
 const shade = rows
   .filter((r) => r.link && !r.link.line_of_sight)
   .flatMap((r) => [T, T + H + 30].map((top) => `<rect x="${x(r.t)}" y="${top}" width="${x(1) - x(0)}" height="${H}" fill="#ddd"/>`))
   .join('');
 const timeTicks = [0, 20, 40, 60, 80, 100, 120].map((t) => `<text x="${x(t)}" y="${T + 2 * H + 48}" text-anchor="middle" font-size="11">${t}</text>`).join('');
-const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${2 * H + 96}" font-family="sans-serif">` +
+const svg =
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${2 * H + 96}" font-family="sans-serif">` +
   `<rect width="100%" height="100%" fill="white"/>${shade}` +
-  panel(T, rows.map((r) => r.rate), 70, 'images received by blue from red (Mbit/s per second); grey: no line of sight', '#c0392b') +
-  panel(T + H + 30, rows.map((r) => r.delay * 1000), 500, 'mean delay of those images, publish to arrival (ms)', '#2c3e50') +
+  panel(
+    T,
+    rows.map((r) => r.rate),
+    70,
+    'images received by blue from red (Mbit/s per second); grey: no line of sight',
+    '#c0392b',
+  ) +
+  panel(
+    T + H + 30,
+    rows.map((r) => r.delay * 1000),
+    500,
+    'mean delay of those images, publish to arrival (ms)',
+    '#2c3e50',
+  ) +
   `${timeTicks}<text x="${W / 2}" y="${T + 2 * H + 64}" text-anchor="middle" font-size="12">sim time (s)</text></svg>\n`;
 await writeFile(figure, svg);
 console.log(`wrote ${figure}`);

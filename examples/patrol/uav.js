@@ -7,9 +7,7 @@ const rclnodejs = require('rclnodejs');
 
 rclnodejs.init().then(() => {
   const node = rclnodejs.createNode('uav');
-  node.declareParameter(
-    new rclnodejs.Parameter('waypoints', rclnodejs.ParameterType.PARAMETER_DOUBLE_ARRAY, [0, 0, 10, 0]),
-  );
+  node.declareParameter(new rclnodejs.Parameter('waypoints', rclnodejs.ParameterType.PARAMETER_DOUBLE_ARRAY, [0, 0, 10, 0]));
   const flat = node.getParameter('waypoints').value;
   const waypoints = [];
   for (let i = 0; i + 3 < flat.length; i += 4) waypoints.push({ x: flat[i], y: flat[i + 1], z: flat[i + 2], t: flat[i + 3] });

@@ -9,7 +9,6 @@ const UINT64 = 'std_msgs/msg/UInt64';
 const TRIGGER = 'std_srvs/srv/Trigger';
 const DEPTH_1 = { qos: new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 1) };
 
-
 interface Defaults {
   initialState: bigint;
   periodsMs: number[];
@@ -27,9 +26,10 @@ class BenchmarkNode extends rclnodejs.Node {
   constructor(name: string, namespace: string, defaults: Defaults) {
     super(name, namespace);
     this.state = U64.from(this.#declare('initial_state', ParameterType.PARAMETER_INTEGER, defaults.initialState) as bigint);
-    this.periodsMs = defaults.periodsMs.length === 0
-      ? []
-      : (this.#declare('periods_ms', ParameterType.PARAMETER_INTEGER_ARRAY, defaults.periodsMs.map(BigInt)) as bigint[]).map(Number);
+    this.periodsMs =
+      defaults.periodsMs.length === 0
+        ? []
+        : (this.#declare('periods_ms', ParameterType.PARAMETER_INTEGER_ARRAY, defaults.periodsMs.map(BigInt)) as bigint[]).map(Number);
     this.ids = (this.#declare('ids', ParameterType.PARAMETER_INTEGER_ARRAY, defaults.ids) as bigint[]).map((id) => U64.from(BigInt(id)));
     this.#busyWaitMaxMs = this.#declare('busy_wait_max_ms', ParameterType.PARAMETER_DOUBLE, 0) as number;
   }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { readBagMetadata, type BagMetadata } from './bagMetadata.js';
 import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
+import { type BagMetadata, readBagMetadata } from './bagMetadata.js';
 import { McapStorage } from './McapStorage.js';
 import { messageDecompressor } from './messageCompression.js';
 import { SqliteStorage } from './SqliteStorage.js';
@@ -78,11 +78,17 @@ export class Bag {
 
   /** Receive time of the first and the last message (0 for an empty bag). */
   get startTime(): bigint {
-    return this.#span((file) => file.startTime, (a, b) => b < a);
+    return this.#span(
+      (file) => file.startTime,
+      (a, b) => b < a,
+    );
   }
 
   get endTime(): bigint {
-    return this.#span((file) => file.endTime, (a, b) => b > a);
+    return this.#span(
+      (file) => file.endTime,
+      (a, b) => b > a,
+    );
   }
 
   /** The earliest start or latest end over the files that hold messages (0 when none does). */

@@ -1,7 +1,7 @@
-import { McapIndexedReader, type DecompressHandlers, type McapTypes } from '@mcap/core';
+import { type DecompressHandlers, McapIndexedReader, type McapTypes } from '@mcap/core';
 import { loadDecompressHandlers } from '@mcap/support';
 import { parse } from 'yaml';
-import { BagError, definitionOf, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
+import { BagError, type BagMessage, type BagStorage, type BagTopic, definitionOf, type MessageQuery } from './BagStorage.js';
 import { ChunkReader } from './mcapChunks.js';
 import { unchunkedMessages } from './mcapUnchunked.js';
 import { SyncFileReadable } from './SyncFileReadable.js';
@@ -168,7 +168,12 @@ export class McapStorage implements BagStorage {
     const summaryStart = this.#reader.footer.summaryStart;
     const dataEnd = summaryStart === 0n ? BigInt(this.size) : summaryStart;
     try {
-      for (const message of unchunkedMessages(this.#readable, 8n, dataEnd, (channelId, time) => time >= start && time <= end && topicOf[channelId] !== undefined)) {
+      for (const message of unchunkedMessages(
+        this.#readable,
+        8n,
+        dataEnd,
+        (channelId, time) => time >= start && time <= end && topicOf[channelId] !== undefined,
+      )) {
         yield { topic: topicOf[message.channelId]!, logTime: message.logTime, publishTime: message.publishTime, data: message.data };
       }
     } catch (error) {

@@ -65,7 +65,8 @@ export class Player {
     this.node = new Node(nodeName);
     const selected = bag.topics().filter((topic) => options.topics === undefined || options.topics.includes(topic.name));
     for (const topic of selected) {
-      if (topic.schema !== undefined) simulation.interfaces.addSchema(topic.type, topic.schema.encoding, topic.schema.text, `${bag.path} (schema of ${topic.type})`);
+      if (topic.schema !== undefined)
+        simulation.interfaces.addSchema(topic.type, topic.schema.encoding, topic.schema.text, `${bag.path} (schema of ${topic.type})`);
     }
     for (const topic of selected) this.#publishers.set(topic.name, this.#createPublisher(topic, options.remap?.[topic.name] ?? topic.name));
   }
@@ -155,7 +156,10 @@ export class Player {
       this.#simulation.engine.scheduleAt(this.#timeOf(message) + this.#shift, () => this.#publish(message));
     } catch (error) {
       if (!(error instanceof SimTimeRangeError)) throw error;
-      throw new BagError(this.bag.path, `the message on ${message.topic} received at ${message.logTime} lies beyond rclsim's exact sim time range (start + 2^53 ns): play a window of the bag`);
+      throw new BagError(
+        this.bag.path,
+        `the message on ${message.topic} received at ${message.logTime} lies beyond rclsim's exact sim time range (start + 2^53 ns): play a window of the bag`,
+      );
     }
   }
 

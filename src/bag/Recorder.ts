@@ -6,11 +6,11 @@ import { typeDescriptionHash } from '../interfaces/typeDescription.js';
 import type { Publisher } from '../rcl/Publisher.js';
 import type { Sample } from '../rcl/Sample.js';
 import type { Simulation } from '../rcl/Simulation.js';
-import { chunkCompressor, type ChunkCompression } from './chunkCompression.js';
-import { offeredQosProfiles, offeredQosProfilesYaml } from './qosProfiles.js';
 import { BagError } from './BagStorage.js';
-import { rosbag2Metadata, serializedMetadata, writeMetadataYaml, type RecordedTopic } from './rosbag2Metadata.js';
-import { SyncMcapWriter, type McapStatistics } from './SyncMcapWriter.js';
+import { type ChunkCompression, chunkCompressor } from './chunkCompression.js';
+import { offeredQosProfiles, offeredQosProfilesYaml } from './qosProfiles.js';
+import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
+import { type McapStatistics, SyncMcapWriter } from './SyncMcapWriter.js';
 
 export interface RecordOptions {
   /** An .mcap file, or a bag directory (it gets `<name>_0.mcap` and a metadata.yaml). */

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { BagError, definitionOf, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
+import { BagError, type BagMessage, type BagStorage, type BagTopic, definitionOf, type MessageQuery } from './BagStorage.js';
 
 interface TopicRow {
   id: number;
@@ -41,10 +41,11 @@ export class SqliteStorage implements BagStorage {
       this.#topics = this.#db.prepare('SELECT id, name, type, serialization_format, offered_qos_profiles FROM topics ORDER BY id').all() as TopicRow[];
       const counts = this.#db.prepare('SELECT topic_id, COUNT(*) AS n FROM messages GROUP BY topic_id').all() as { topic_id: number; n: number }[];
       this.#counts = new Map(counts.map((row) => [row.topic_id, row.n]));
-      const span = this.#db
-        .prepare('SELECT COUNT(*) AS n, MIN(timestamp) AS first, MAX(timestamp) AS last FROM messages')
-        .safeIntegers(true)
-        .get() as { n: bigint; first: bigint | null; last: bigint | null };
+      const span = this.#db.prepare('SELECT COUNT(*) AS n, MIN(timestamp) AS first, MAX(timestamp) AS last FROM messages').safeIntegers(true).get() as {
+        n: bigint;
+        first: bigint | null;
+        last: bigint | null;
+      };
       this.messageCount = Number(span.n);
       this.startTime = span.first ?? 0n;
       this.endTime = span.last ?? 0n;

@@ -1,6 +1,6 @@
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { crc32, crc32Final, crc32Init, crc32Update } from '@foxglove/crc';
-import { McapChunkBuilder, McapRecordBuilder, Opcode, type McapTypes } from '@mcap/core';
+import { McapChunkBuilder, McapRecordBuilder, type McapTypes, Opcode } from '@mcap/core';
 
 export type ChunkCompressor = (data: Uint8Array) => { compression: string; compressedData: Uint8Array };
 

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Bag } from './Bag.js';
-import { readBagMetadata } from './bagMetadata.js';
 import { BagError } from './BagStorage.js';
+import { readBagMetadata } from './bagMetadata.js';
 
 interface InfoTopic {
   name: string;
@@ -80,7 +80,9 @@ function directorySize(path: string): number {
 
 /** rosbag2's service event topics: `<service>/_service_event` of a `pkg/srv/<Service>_Event` type. */
 function isServiceEvent(topic: { name: string; type: string }): boolean {
-  return topic.name.endsWith('/_service_event') && topic.name.length > '/_service_event'.length && topic.type.includes('/srv/') && topic.type.endsWith('_Event');
+  return (
+    topic.name.endsWith('/_service_event') && topic.name.length > '/_service_event'.length && topic.type.includes('/srv/') && topic.type.endsWith('_Event')
+  );
 }
 
 function summarize(bag: Omit<BagInfo, 'endTime' | 'services'>): BagInfo {
@@ -90,7 +92,9 @@ function summarize(bag: Omit<BagInfo, 'endTime' | 'services'>): BagInfo {
     ...bag,
     endTime: bag.startTime + bag.duration,
     messageCount: bag.messageCount - eventCount,
-    topics: bag.topics.filter((topic) => !isServiceEvent(topic)).map(({ name, type, messageCount, serializationFormat }) => ({ name, type, messageCount, serializationFormat })),
+    topics: bag.topics
+      .filter((topic) => !isServiceEvent(topic))
+      .map(({ name, type, messageCount, serializationFormat }) => ({ name, type, messageCount, serializationFormat })),
     services: events.map((topic) => ({
       name: topic.name.slice(0, -'/_service_event'.length),
       type: topic.type.slice(0, -'_Event'.length),
@@ -136,8 +140,7 @@ function formatDuration(ns: bigint): string {
 export function formatBagInfo(info: BagInfo): string {
   const indent = ' '.repeat(19);
   const listed = <T>(items: T[], line: (item: T) => string, pad: string): string => `${items.map(line).join(`\n${pad}`)}\n`;
-  const topicLine = (t: InfoTopic): string =>
-    `Topic: ${t.name} | Type: ${t.type} | Count: ${t.messageCount} | Serialization Format: ${t.serializationFormat}`;
+  const topicLine = (t: InfoTopic): string => `Topic: ${t.name} | Type: ${t.type} | Count: ${t.messageCount} | Serialization Format: ${t.serializationFormat}`;
   const serviceLine = (s: BagInfo['services'][number]): string =>
     `Service: ${s.name} | Type: ${s.type} | Event Count: ${s.eventCount} | Serialization Format: ${s.serializationFormat}`;
   return (

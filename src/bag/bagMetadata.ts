@@ -53,7 +53,10 @@ export function readBagMetadata(path: string): BagMetadata {
       serializationFormat: text('serialization_format', 'cdr'),
       offeredQosProfiles: metadata.offered_qos_profiles ?? '',
       typeDescriptionHash: text('type_description_hash', ''),
-      messageCount: (entry as Record<string, unknown>).message_count === undefined ? 0n : (field(entry, 'message_count', 'integer', path, `${where}.message_count`) as bigint),
+      messageCount:
+        (entry as Record<string, unknown>).message_count === undefined
+          ? 0n
+          : (field(entry, 'message_count', 'integer', path, `${where}.message_count`) as bigint),
     };
   });
   const nanoseconds = (name: string, key: string): bigint => {

@@ -1,12 +1,12 @@
 import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { McapStreamReader, type DecompressHandlers, type McapTypes } from '@mcap/core';
+import { type DecompressHandlers, McapStreamReader, type McapTypes } from '@mcap/core';
 import { loadDecompressHandlers } from '@mcap/support';
 import { parse } from 'yaml';
 import { BagError } from './BagStorage.js';
 import { chunkCompressor } from './chunkCompression.js';
-import { rosbag2Metadata, serializedMetadata, writeMetadataYaml, type RecordedTopic } from './rosbag2Metadata.js';
-import { SyncMcapWriter, type ChunkCompressor } from './SyncMcapWriter.js';
+import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
+import { type ChunkCompressor, SyncMcapWriter } from './SyncMcapWriter.js';
 
 const MAGIC_LENGTH = 8;
 
@@ -110,7 +110,12 @@ class Rewriter {
       this.#schemas.set(record.id, record);
       this.#schemaIds.set(record.id, writer.registerSchema({ name: record.name, encoding: record.encoding, data: record.data }));
     } else if (record.type === 'Channel') {
-      const id = writer.registerChannel({ topic: record.topic, messageEncoding: record.messageEncoding, schemaId: this.#schemaIds.get(record.schemaId) ?? 0, metadata: record.metadata });
+      const id = writer.registerChannel({
+        topic: record.topic,
+        messageEncoding: record.messageEncoding,
+        schemaId: this.#schemaIds.get(record.schemaId) ?? 0,
+        metadata: record.metadata,
+      });
       this.#channelIds.set(record.id, id);
       const offered = parse(record.metadata.get('offered_qos_profiles') ?? '') as unknown;
       this.#topics.push({

@@ -1,6 +1,6 @@
 import { parse, stringify } from 'yaml';
 import { splitNanoseconds } from '../rcl/nanoseconds.js';
-import { UNTIMED, type ResolvedQoS } from '../rcl/QoS.js';
+import { type ResolvedQoS, UNTIMED } from '../rcl/QoS.js';
 
 /**
  * rosbag2's `offered_qos_profiles`: the QoS profiles the recorded publishers offered. Format

@@ -1,5 +1,5 @@
-import { bagInfoToJson, formatBagInfo, readBagInfo } from '../bag/bagInfo.js';
 import { BagError } from '../bag/BagStorage.js';
+import { bagInfoToJson, formatBagInfo, readBagInfo } from '../bag/bagInfo.js';
 import { ExitCode } from './exitCodes.js';
 
 /** `rclsim bag info PATH [--json]`: what ros2 bag info prints. */

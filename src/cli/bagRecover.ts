@@ -14,7 +14,12 @@ export async function bagRecover(path: string): Promise<number> {
   try {
     if (!existsSync(path)) throw new BagError(path, 'no such recording (an .mcap file or a bag directory)');
     const directory = statSync(path).isDirectory();
-    const files = directory ? readdirSync(path).filter((file) => file.endsWith('.mcap')).sort().map((file) => join(path, file)) : [path];
+    const files = directory
+      ? readdirSync(path)
+          .filter((file) => file.endsWith('.mcap'))
+          .sort()
+          .map((file) => join(path, file))
+      : [path];
     if (files.length === 0) throw new BagError(path, 'holds no .mcap file');
     for (const file of files) {
       const kept = await recoverMcap(file, directory ? path : undefined);

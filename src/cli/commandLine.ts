@@ -3,12 +3,12 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { Engine } from '../engine/Engine.js';
 import { parseDuration } from '../job/duration.js';
 import { ExitCode } from './exitCodes.js';
-import type { GenTypesOptions } from './genTypes.js';
-import type { RunCommandOptions } from './runAndReport.js';
-import type { VerifyOptions } from './verify.js';
 import type { ExploreOptions } from './explore.js';
-import type { SweepCommandOptions } from './sweep.js';
+import type { GenTypesOptions } from './genTypes.js';
 import { LOG_LEVELS } from './logLevels.js';
+import type { RunCommandOptions } from './runAndReport.js';
+import type { SweepCommandOptions } from './sweep.js';
+import type { VerifyOptions } from './verify.js';
 
 /**
  * The `rclsim` command. Usage errors (an unknown option, a value of the wrong kind) are one line
@@ -34,11 +34,17 @@ function withRunOptions(command: Command): Command {
     .option('--trace <file>', 'write every executed callback and output to a trace file (format: docs/determinism.md, "Traces")')
     .option('--metrics <file>', 'write executor metrics (callback response times, utilization, chain latencies) to a CSV file, or JSON for .json')
     .option('--report <file>', 'write a self-contained HTML report of the run (timeline, topic rates and latencies, executors, network), also when it fails')
-    .option('--foxglove [address]', 'serve a live view of the run to Foxglove (foxglove.websocket.v1) on [HOST:]PORT (default 127.0.0.1:8765); paces the run at --rate 1 unless told otherwise')
+    .option(
+      '--foxglove [address]',
+      'serve a live view of the run to Foxglove (foxglove.websocket.v1) on [HOST:]PORT (default 127.0.0.1:8765); paces the run at --rate 1 unless told otherwise',
+    )
     .option('--rate <rate>', 'pace the run at this many times real time, or max (default: max; 1 with --foxglove)', rate)
     .option('--wait-for-client', 'with --foxglove: start the run once a client has connected')
     .option('--perturb', 'add random real busy-waits and memory pressure after callbacks (results must not change)')
-    .option('--seeded-order', "order every executor's wait results by the seed, as explore does (without executors: every node in one single_threaded executor)")
+    .option(
+      '--seeded-order',
+      "order every executor's wait results by the seed, as explore does (without executors: every node in one single_threaded executor)",
+    )
     .option('--callback-timeout <duration>', 'stop the run when one callback runs longer than this wall time (e.g. 5s)', wallDuration)
     .option('--quiet', 'no progress bar (there is none when stderr is not a terminal)')
     .option('--verbose', 'print the stack of a failure');
@@ -96,7 +102,9 @@ program
 
 program
   .command('explore')
-  .description("run a job N times, run i with seed S+i and every executor's wait results in an order drawn from that seed, and report the distinct outcomes, the seeds of each, and where the first two part ways")
+  .description(
+    "run a job N times, run i with seed S+i and every executor's wait results in an order drawn from that seed, and report the distinct outcomes, the seeds of each, and where the first two part ways",
+  )
   .argument('<job>', 'job.yaml or job module')
   .option('--runs <n>', 'how many runs', positiveInteger, 20)
   .option('--seed <n>', "the first run's seed (default 0)", seed)
@@ -109,7 +117,9 @@ program
 
 program
   .command('sweep')
-  .description('run a job over a matrix of seeds, parameter values and bags (a sweep file) on warm worker processes; results appended to a results folder as runs end, and a second call resumes')
+  .description(
+    'run a job over a matrix of seeds, parameter values and bags (a sweep file) on warm worker processes; results appended to a results folder as runs end, and a second call resumes',
+  )
   .argument('<sweep>', 'sweep.yaml: the base job, its matrix and seeds')
   .option('--jobs <n>', 'worker processes (default: the cores)', positiveInteger)
   .option('--retries <n>', 'how often a run whose worker died or that hung is tried again (default 1)', nonNegativeInteger)
@@ -128,7 +138,11 @@ program
   .description("take sweeps' runs from a BullMQ queue in Redis and run them on warm worker processes, until SIGINT/SIGTERM")
   .argument('<redis-url>', 'redis://HOST:PORT', redisUrl)
   .option('--concurrency <n>', 'runs at a time (default: the cores)', positiveInteger)
-  .option('--lock <duration>', "how long a run is this worker's without a sign of life: a worker killed mid-run gives its runs back after this (default 30s)", wallDuration)
+  .option(
+    '--lock <duration>',
+    "how long a run is this worker's without a sign of life: a worker killed mid-run gives its runs back after this (default 30s)",
+    wallDuration,
+  )
   .action(async (url: string, options: { concurrency?: number; lock?: number }) => {
     await (await import('../sweep/queue/queueWorker.js')).runQueueWorker(url, {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
@@ -158,7 +172,7 @@ program
 
 program
   .command('gen-types')
-  .description('write TypeScript declarations for interface packages (rclnodejs style), typing rclsim\'s rclnodejs API')
+  .description("write TypeScript declarations for interface packages (rclnodejs style), typing rclsim's rclnodejs API")
   .argument('[packages...]', 'packages to declare (default: every package of the --interfaces folders)')
   .option('-o, --output <file>', 'the .d.ts file to write (default: stdout)')
   .option('--interfaces <folder>', 'a folder of interface packages (repeatable)', collect, [])
@@ -215,7 +229,8 @@ function redisUrl(value: string): string {
 function rate(value: string): number {
   if (value === 'max') return Infinity;
   const n = Number(value);
-  if (!/^\d*\.?\d+(e[+-]?\d+)?$/i.test(value.trim()) || !(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError('expected a positive number (times real time) or max.');
+  if (!/^\d*\.?\d+(e[+-]?\d+)?$/i.test(value.trim()) || !(n > 0) || !Number.isFinite(n))
+    throw new InvalidArgumentError('expected a positive number (times real time) or max.');
   return n;
 }
 
@@ -242,7 +257,8 @@ function durationNs(value: string): bigint {
 
 /** A sim-time duration (within the exact range after the start), checked here and passed on as written. */
 function simDuration(value: string): string {
-  if (durationNs(value) > Engine.EXACT_RANGE) throw new InvalidArgumentError("too long: rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start.");
+  if (durationNs(value) > Engine.EXACT_RANGE)
+    throw new InvalidArgumentError("too long: rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start.");
   return value;
 }
 

@@ -3,7 +3,7 @@ import { ExitCode } from './exitCodes.js';
 
 /** `rclsim diff A B`: 0 when the traces agree, 1 with the first divergence, 2 when one is no trace. */
 export function diff(a: string, b: string, context: number): number {
-  let comparison;
+  let comparison: ReturnType<typeof compareTraces>;
   try {
     comparison = compareTraces(a, b, context);
   } catch (error) {

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadJob } from '../job/loadJob.js';
-import { runJob } from '../job/runJob.js';
 import { bigintsAsStrings } from '../job/RunSummary.js';
+import { runJob } from '../job/runJob.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import { LogOutput } from '../rcl/LogOutput.js';
 import { oneLine } from './oneLine.js';
@@ -68,7 +68,11 @@ export async function explore(jobPath: string, options: ExploreOptions): Promise
       const report = {
         runs: runs.length,
         seeds: [first, first + options.runs - 1],
-        outcomes: [...outcomes.values()].map((group) => ({ outcome: JSON.parse(group[0]!.outcome.startsWith('failed') ? JSON.stringify(group[0]!.outcome) : group[0]!.outcome) as unknown, seeds: group.map((r) => r.seed), fingerprints: new Set(group.map((r) => r.fingerprint)).size })),
+        outcomes: [...outcomes.values()].map((group) => ({
+          outcome: JSON.parse(group[0]!.outcome.startsWith('failed') ? JSON.stringify(group[0]!.outcome) : group[0]!.outcome) as unknown,
+          seeds: group.map((r) => r.seed),
+          fingerprints: new Set(group.map((r) => r.fingerprint)).size,
+        })),
         fingerprints: fingerprints.size,
         divergence: parted,
       };

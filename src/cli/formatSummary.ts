@@ -25,8 +25,13 @@ export function formatSummary(summary: RunSummary): string {
   }
   if (summary.network !== undefined) {
     const simulator = summary.network.simulator;
-    if (simulator !== undefined) lines.push(`network      ${simulator.name}: ${simulator.waitedSeconds.toFixed(3)} s waited for it, ${simulator.busySeconds.toFixed(3)} s of it simulating, ${simulator.codingSeconds.toFixed(3)} s encoding and decoding here`);
-    lines.push(`network      messages delivered / lost, MB delivered, latency mean / max, ${simulator === undefined ? 'MPDUs' : 'IP packets'} sent / retried / dropped`);
+    if (simulator !== undefined)
+      lines.push(
+        `network      ${simulator.name}: ${simulator.waitedSeconds.toFixed(3)} s waited for it, ${simulator.busySeconds.toFixed(3)} s of it simulating, ${simulator.codingSeconds.toFixed(3)} s encoding and decoding here`,
+      );
+    lines.push(
+      `network      messages delivered / lost, MB delivered, latency mean / max, ${simulator === undefined ? 'MPDUs' : 'IP packets'} sent / retried / dropped`,
+    );
     for (const link of summary.network.links) {
       if (link.messagesSent === 0 && link.framesSent === 0) continue;
       lines.push(
@@ -46,10 +51,15 @@ const ms = (ns: number): string => (ns / 1e6).toFixed(2);
 function metricsLines(metrics: RunMetrics): string[] {
   const lines: string[] = [];
   const used = metrics.executors.filter((e) => e.type !== 'events' || e.busyTime > 0);
-  if (used.length > 0) lines.push(`executors    ${used.map((e) => `${e.name} (${e.type}, ${e.threads} thread${e.threads === 1 ? '' : 's'}) ${(e.utilization * 100).toFixed(1)} %`).join(', ')}`);
+  if (used.length > 0)
+    lines.push(
+      `executors    ${used.map((e) => `${e.name} (${e.type}, ${e.threads} thread${e.threads === 1 ? '' : 's'}) ${(e.utilization * 100).toFixed(1)} %`).join(', ')}`,
+    );
   for (const chain of metrics.chains) {
     const l = chain.latency;
-    lines.push(`chain        ${chain.name}: ${l === null ? 'no message went through' : `${l.count} messages, latency p50 ${ms(l.p50)} / p99 ${ms(l.p99)} / max ${ms(l.max)} ms`}`);
+    lines.push(
+      `chain        ${chain.name}: ${l === null ? 'no message went through' : `${l.count} messages, latency p50 ${ms(l.p50)} / p99 ${ms(l.p99)} / max ${ms(l.max)} ms`}`,
+    );
   }
   const slowest = metrics.entities
     .filter((e) => e.responseTime !== null)
@@ -59,7 +69,9 @@ function metricsLines(metrics: RunMetrics): string[] {
     lines.push('callbacks    response p50 / p99 / max ms, waiting p99 ms, timer overruns, messages overwritten (slowest 5)');
     for (const e of slowest) {
       const r = e.responseTime!;
-      lines.push(`  ${e.node} ${e.kind}${e.channel === '' ? '' : ` ${e.channel}`}: ${ms(r.p50)} / ${ms(r.p99)} / ${ms(r.max)}, ${ms(e.waitingTime!.p99)}, ${e.timerOverruns}, ${e.overwritten}`);
+      lines.push(
+        `  ${e.node} ${e.kind}${e.channel === '' ? '' : ` ${e.channel}`}: ${ms(r.p50)} / ${ms(r.p99)} / ${ms(r.max)}, ${ms(e.waitingTime!.p99)}, ${e.timerOverruns}, ${e.overwritten}`,
+      );
     }
   }
   return lines;

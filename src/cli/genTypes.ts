@@ -1,8 +1,8 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { OutputError } from '../engine/errors.js';
 import { generateTypes } from '../interfaces/generateTypes.js';
 import { InterfaceError, InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
-import { OutputError } from '../engine/errors.js';
 import { ExitCode } from './exitCodes.js';
 
 export interface GenTypesOptions {

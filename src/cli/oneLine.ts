@@ -4,7 +4,10 @@
  * spaces; an empty first line gives way to the first non-empty one.
  */
 export function oneLine(message: string): string {
-  const lines = message.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '');
+  const lines = message
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   if (lines.length === 0) return '(no message)';
   let end = 1;
   while (end < lines.length && lines[end - 1]!.endsWith(':')) end++;

@@ -5,17 +5,16 @@ import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
 import type { JobDefinition } from '../job/Job.js';
 import { JobFileError, JobModuleError } from '../job/jobErrors.js';
-import { runJob, type Supervision } from '../job/runJob.js';
 import { summaryToJson } from '../job/RunSummary.js';
+import { runJob, type Supervision } from '../job/runJob.js';
 import { LogOutput } from '../rcl/LogOutput.js';
-import { LOG_LEVELS } from './logLevels.js';
 import { ParameterOverrideError } from '../rcl/NodeParameters.js';
 import { ParamsFileError } from '../rcl/ParamsFile.js';
 import { RosArgumentsError } from '../rcl/RosArguments.js';
 import { ExitCode } from './exitCodes.js';
 import { formatSummary } from './formatSummary.js';
+import { LOG_LEVELS } from './logLevels.js';
 import { oneLine } from './oneLine.js';
-
 
 /** Options every command that runs a simulation shares. */
 export interface RunCommandOptions {
@@ -42,16 +41,7 @@ export interface RunCommandOptions {
 }
 
 /** Errors that mean the input was wrong (exit code 2), as opposed to the simulation failing. */
-const BAD_INPUT = [
-  JobFileError,
-  JobModuleError,
-  ParamsFileError,
-  ParameterOverrideError,
-  RosArgumentsError,
-  DurationError,
-  DelaysCsvError,
-  BagError,
-];
+const BAD_INPUT = [JobFileError, JobModuleError, ParamsFileError, ParameterOverrideError, RosArgumentsError, DurationError, DelaysCsvError, BagError];
 
 /**
  * Loads and runs a job, prints its summary (human, or one JSON line on stdout with --json) and

@@ -1,13 +1,13 @@
 import { constants } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { Heartbeat } from '../engine/Heartbeat.js';
-import { ExitCode } from './exitCodes.js';
 import type { FoxgloveBridge } from '../live/FoxgloveBridge.js';
+import { ExitCode } from './exitCodes.js';
+import { oneLine } from './oneLine.js';
 import type { ProgressDisplay } from './progressDisplay.js';
 import type { RunRequest } from './runRequest.js';
 import { RUN_WORKER, takeRunThread } from './runThread.js';
 import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
-import { oneLine } from './oneLine.js';
 
 /** How long a run may take to stop by itself after SIGINT/SIGTERM before it is stopped where it is. */
 const GRACE_MS = 1000;
@@ -117,15 +117,18 @@ function callbackWatchdog(heartbeat: Heartbeat, timeout: number | undefined, sto
   if (timeout === undefined) return undefined;
   let sequence = -1;
   let since = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    if (heartbeat.state === Heartbeat.IN_ENGINE || heartbeat.sequence !== sequence) {
-      sequence = heartbeat.sequence;
-      since = now;
-    } else if (now - since > timeout) {
-      stop({ why: (running) => `${running} ran for more than ${timeout} ms of wall time (--callback-timeout)`, code: ExitCode.callbackTimeout });
-    }
-  }, Math.min(WATCH_MS, timeout / 4));
+  const timer = setInterval(
+    () => {
+      const now = performance.now();
+      if (heartbeat.state === Heartbeat.IN_ENGINE || heartbeat.sequence !== sequence) {
+        sequence = heartbeat.sequence;
+        since = now;
+      } else if (now - since > timeout) {
+        stop({ why: (running) => `${running} ran for more than ${timeout} ms of wall time (--callback-timeout)`, code: ExitCode.callbackTimeout });
+      }
+    },
+    Math.min(WATCH_MS, timeout / 4),
+  );
   timer.unref();
   return timer;
 }

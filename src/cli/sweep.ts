@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { nearestRank } from '../rcl/timeStats.js';
 import type { RunResult } from '../sweep/ResultsFolder.js';
 import { describeValues, runSweep, type SweepOutcome } from '../sweep/runSweep.js';
-import { loadSweepFile, SweepFileError, type SweepDefinition } from '../sweep/sweepFile.js';
+import { loadSweepFile, type SweepDefinition, SweepFileError } from '../sweep/sweepFile.js';
 import { writeSweepSummary } from '../sweep/sweepSummary.js';
 import { ExitCode } from './exitCodes.js';
 
@@ -43,7 +43,9 @@ export async function sweepCommand(file: string, options: SweepCommandOptions): 
     const queue = options.queue;
     outcome = await runSweep(sweep, {
       ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
-      ...(queue === undefined ? {} : { executor: async (definition, onOutcome) => (await import('../sweep/queue/QueueExecutor.js')).QueueExecutor.open(queue, definition, onOutcome) }),
+      ...(queue === undefined
+        ? {}
+        : { executor: async (definition, onOutcome) => (await import('../sweep/queue/QueueExecutor.js')).QueueExecutor.open(queue, definition, onOutcome) }),
       onProgress: live ? (done, total) => process.stderr.write(`\r${done} / ${total} runs${done === total ? '\n' : ''}`) : undefined,
     });
   } catch (error) {
@@ -107,7 +109,8 @@ function formatTable(sweep: SweepDefinition, outcome: SweepOutcome, failed: RunR
     lines.push(`${result.status} ${result.key} (${describeValues(result.values)}${result.seed === null ? '' : ` seed ${result.seed}`}): ${result.error}`);
   }
   if (failed.length > FAILURES_SHOWN) lines.push(`… and ${failed.length - FAILURES_SHOWN} more failed runs`);
-  for (const sweepCase of outcome.differing) lines.push(`different fingerprints: case ${sweepCase.id} (${describeValues(sweepCase.values)}${sweepCase.seed === null ? '' : ` seed ${sweepCase.seed}`})`);
+  for (const sweepCase of outcome.differing)
+    lines.push(`different fingerprints: case ${sweepCase.id} (${describeValues(sweepCase.values)}${sweepCase.seed === null ? '' : ` seed ${sweepCase.seed}`})`);
   lines.push(`results: ${sweep.output}/results.jsonl`);
   return `${lines.join('\n')}\n`;
 }

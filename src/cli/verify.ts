@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,7 +150,12 @@ function finished(child: ChildProcess, trace: string): Promise<RunOutcome> {
       } catch {
         summary = null;
       }
-      const failure = stderr.split('\n').filter((line) => line.startsWith('rclsim: ')).pop()?.slice('rclsim: '.length) ?? '';
+      const failure =
+        stderr
+          .split('\n')
+          .filter((line) => line.startsWith('rclsim: '))
+          .pop()
+          ?.slice('rclsim: '.length) ?? '';
       const status = code ?? 128 + (signal === null ? 0 : constants.signals[signal]);
       resolve({ status, summary, failure: status === 0 ? '' : failure || stderr.trim().split('\n').pop() || '', trace });
     });

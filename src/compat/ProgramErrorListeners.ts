@@ -9,12 +9,14 @@ const EVENTS: readonly UncaughtOrigin[] = ['uncaughtException', 'unhandledReject
  * rclsim's own and the host's.
  */
 export class ProgramErrorListeners {
+  // biome-ignore lint/complexity/noBannedTypes: the type @types/node gives process.rawListeners()
   readonly #baseline = new Map<UncaughtOrigin, Set<Function>>();
 
   constructor() {
     for (const event of EVENTS) this.#baseline.set(event, new Set(process.rawListeners(event)));
   }
 
+  // biome-ignore lint/complexity/noBannedTypes: the type @types/node gives process.rawListeners()
   listeners(event: UncaughtOrigin): Function[] {
     const baseline = this.#baseline.get(event)!;
     return process.rawListeners(event).filter((listener) => !baseline.has(listener));

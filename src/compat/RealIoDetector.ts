@@ -1,4 +1,4 @@
-import { createHook, type AsyncHook } from 'node:async_hooks';
+import { type AsyncHook, createHook } from 'node:async_hooks';
 import { formatSimTime } from '../engine/errors.js';
 import { realSetTimeout, wallClock } from '../engine/realTime.js';
 import type { Simulation } from '../rcl/Simulation.js';
@@ -105,7 +105,9 @@ export class RealIoDetector {
     else if (now - this.#waitingSince > LONGEST_WAIT_MS) {
       this.#waitingSince = -1;
       const what = requests.length > 0 ? [...new Set(requests)].join(', ') : 'an import';
-      this.#simulation.warn(`nothing was left to simulate at sim time ${formatSimTime(this.#simulation.engine.nowAbs)} while real work (${what}) had been in flight for ${LONGEST_WAIT_MS / 1000} s; the run did not wait longer`);
+      this.#simulation.warn(
+        `nothing was left to simulate at sim time ${formatSimTime(this.#simulation.engine.nowAbs)} while real work (${what}) had been in flight for ${LONGEST_WAIT_MS / 1000} s; the run did not wait longer`,
+      );
       return null;
     }
     return new Promise((resolve) => realSetTimeout(resolve, 1));

@@ -1,4 +1,4 @@
-import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { type Executable, SKIPPED } from '../engine/Executable.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
 import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
@@ -35,14 +35,7 @@ export class VirtualTimer implements Executable {
   /** Whether it counts in its program's pendingTimers (scheduled, ref'd, not an immediate). */
   #keepsAlive = false;
 
-  constructor(
-    timers: VirtualTimers,
-    kind: TimerKind,
-    callback: (...args: unknown[]) => unknown,
-    args: unknown[],
-    delayNs: number,
-    program: Program,
-  ) {
+  constructor(timers: VirtualTimers, kind: TimerKind, callback: (...args: unknown[]) => unknown, args: unknown[], delayNs: number, program: Program) {
     this.#timers = timers;
     this.#kind = kind;
     this.#callback = callback;
@@ -147,8 +140,7 @@ export class VirtualTimers {
   setInterval = (callback: (...args: unknown[]) => unknown, delay?: number, ...args: unknown[]): VirtualTimer =>
     this.#start('setInterval', callback, delay, args);
 
-  setImmediate = (callback: (...args: unknown[]) => unknown, ...args: unknown[]): VirtualTimer =>
-    this.#start('setImmediate', callback, 0, args);
+  setImmediate = (callback: (...args: unknown[]) => unknown, ...args: unknown[]): VirtualTimer => this.#start('setImmediate', callback, 0, args);
 
   clear = (timer: unknown): void => {
     if (timer instanceof VirtualTimer) timer.cancel();
@@ -171,14 +163,7 @@ export class VirtualTimers {
     // Node's rule: a delay that is not in [1, 2^31 - 1] ms becomes 1 ms.
     let ms = Number(delay);
     if (!(ms >= 1 && ms <= TIMEOUT_MAX)) ms = 1;
-    const timer = new VirtualTimer(
-      this,
-      kind,
-      callback,
-      args,
-      Math.round(ms * 1e6),
-      this.#simulation.currentProgram(),
-    );
+    const timer = new VirtualTimer(this, kind, callback, args, Math.round(ms * 1e6), this.#simulation.currentProgram());
     if (timer.program.exited) return timer;
     this.#byId.set(timer.entityId, timer);
     timer.schedule();

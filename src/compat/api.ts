@@ -2,73 +2,66 @@
  * The rclnodejs API inside a simulation: `init()` and `spin()` register with the simulation
  * instead of blocking; the simulation's step loop runs the callbacks.
  */
-import { Client } from '../rcl/Client.js';
+
 import { ActionClient } from '../rcl/actions/ActionClient.js';
+import { ActionEndpointInfo } from '../rcl/actions/ActionEndpointInfo.js';
 import { ActionServer } from '../rcl/actions/ActionServer.js';
+import { ActionUuid } from '../rcl/actions/ActionUuid.js';
+import { getActionClientNamesAndTypesByNode, getActionNamesAndTypes, getActionServerNamesAndTypesByNode } from '../rcl/actions/actionGraph.js';
 import { ClientGoalHandle } from '../rcl/actions/ClientGoalHandle.js';
 import { CancelResponse, GoalResponse, GoalStatus } from '../rcl/actions/goals.js';
 import { ServerGoalHandle } from '../rcl/actions/ServerGoalHandle.js';
+import { Client } from '../rcl/Client.js';
+import { Clock, ROSClock } from '../rcl/Clock.js';
+import { ClockChange } from '../rcl/ClockChange.js';
+import { ClockEvent } from '../rcl/ClockEvent.js';
+import { ClockType } from '../rcl/ClockType.js';
+import { Context } from '../rcl/Context.js';
+import { Duration } from '../rcl/Duration.js';
+import { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
+import { GuardCondition } from '../rcl/GuardCondition.js';
+import { createMessage, createMessageObject, deserializeMessage, requireInterface, serializeMessage } from '../rcl/interfaceClasses.js';
+import { toJSONSafe, toJSONString } from '../rcl/jsonSafe.js';
+import { Logging } from '../rcl/Logging.js';
+import { LoggingSeverity } from '../rcl/LogOutput.js';
 import { LifecycleNode } from '../rcl/lifecycle/LifecycleNode.js';
 import { LifecyclePublisher } from '../rcl/lifecycle/LifecyclePublisher.js';
 import { CallbackReturnValue, State, Transition, TransitionDescription } from '../rcl/lifecycle/LifecycleStates.js';
 import { CallbackReturnCode } from '../rcl/lifecycle/stateMachine.js';
-import { DistroUtils } from './distro.js';
-import { RMWUtils } from './rmw.js';
-import { ServiceIntrospectionStates } from '../rcl/ServiceIntrospection.js';
-import { createMessage, createMessageObject, deserializeMessage, requireInterface, serializeMessage } from '../rcl/interfaceClasses.js';
-import { Clock, ROSClock } from '../rcl/Clock.js';
-import { ClockChange } from '../rcl/ClockChange.js';
-import { ClockEvent } from '../rcl/ClockEvent.js';
-import { ActionEndpointInfo } from '../rcl/actions/ActionEndpointInfo.js';
-import { ParameterEventHandler } from '../rcl/ParameterEventHandler.js';
-import { QoSOverridingOptions, QoSPolicyKind } from '../rcl/QoSOverridingOptions.js';
-import { ClockType } from '../rcl/ClockType.js';
-import { Context } from '../rcl/Context.js';
-import { Duration } from '../rcl/Duration.js';
-import { parseRosArguments } from '../rcl/RosArguments.js';
-import { TimeSource } from '../rcl/TimeSource.js';
-import { ObservableSubscription } from '../rcl/ObservableSubscription.js';
+import { MessageInfo } from '../rcl/MessageInfo.js';
 import { MessageIntrospector } from '../rcl/MessageIntrospector.js';
-import { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
-import { ActionUuid } from '../rcl/actions/ActionUuid.js';
-import { getActionClientNamesAndTypesByNode, getActionNamesAndTypes, getActionServerNamesAndTypesByNode } from '../rcl/actions/actionGraph.js';
-import { waitForMessage } from '../rcl/waitForMessage.js';
 import {
   assertValidMessage,
   createMessageValidator,
   getFieldNames,
   getFieldType,
   getMessageSchema,
-  validateMessage,
   ValidationProblem,
+  validateMessage,
 } from '../rcl/messageValidation.js';
-import { toJSONSafe, toJSONString } from '../rcl/jsonSafe.js';
-import { expandTopicName, isTopicOrServiceHidden, validator } from './validator.js';
-import { GuardCondition } from '../rcl/GuardCondition.js';
-import { Logging } from '../rcl/Logging.js';
-import { LoggingSeverity } from '../rcl/LogOutput.js';
-import { MessageInfo } from '../rcl/MessageInfo.js';
 import { Node } from '../rcl/Node.js';
 import { NodeOptions } from '../rcl/NodeOptions.js';
-import {
-  DEFAULT_NUMERIC_RANGE_TOLERANCE,
-  FloatingPointRange,
-  IntegerRange,
-  Parameter,
-  ParameterDescriptor,
-  ParameterType,
-  Range,
-} from '../rcl/Parameter.js';
+import { ObservableSubscription } from '../rcl/ObservableSubscription.js';
+import { DEFAULT_NUMERIC_RANGE_TOLERANCE, FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType, Range } from '../rcl/Parameter.js';
 import { ParameterClient } from '../rcl/ParameterClient.js';
+import { ParameterEventHandler } from '../rcl/ParameterEventHandler.js';
 import { ParameterWatcher } from '../rcl/ParameterWatcher.js';
 import { Publisher } from '../rcl/Publisher.js';
 import { QoS } from '../rcl/QoS.js';
+import { QoSOverridingOptions, QoSPolicyKind } from '../rcl/QoSOverridingOptions.js';
 import { Rate } from '../rcl/Rate.js';
+import { parseRosArguments } from '../rcl/RosArguments.js';
 import { Service, ServiceResponse } from '../rcl/Service.js';
+import { ServiceIntrospectionStates } from '../rcl/ServiceIntrospection.js';
 import { Simulation } from '../rcl/Simulation.js';
 import { Subscription } from '../rcl/Subscription.js';
 import { Time } from '../rcl/Time.js';
 import { Timer } from '../rcl/Timer.js';
+import { TimeSource } from '../rcl/TimeSource.js';
+import { waitForMessage } from '../rcl/waitForMessage.js';
+import { DistroUtils } from './distro.js';
+import { RMWUtils } from './rmw.js';
+import { expandTopicName, isTopicOrServiceHidden, validator } from './validator.js';
 
 export const DEFAULT_OPTIONS = Object.freeze(Node.getDefaultOptions());
 
@@ -149,81 +142,82 @@ export function removeROSArgs(argv: readonly string[]): string[] {
 /** rclnodejs's `logging` is its Logging class (`logging.getLogger(name)`). */
 export const logging = Logging;
 
-/** rclnodejs 1.x's error classes (RclNodeError, TimeoutError, MessageValidationError, …). */
-export * from '../rcl/errors.js';
-
 // The standard packages' types, as rclnodejs exposes them (rclnodejs.std_msgs.msg.String).
 export type * from '../interfaces/standardTypes.js';
-export type { MessagesMap, ServicesMap, ActionsMap, MessageOf, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
-
-export { requireInterface as require, createMessage, createMessageObject, serializeMessage, deserializeMessage };
-
+export type { ActionsMap, MessageOf, MessagesMap, RequestOf, ResponseOf, ServicesMap } from '../interfaces/typeMaps.js';
+/** rclnodejs 1.x's error classes (RclNodeError, TimeoutError, MessageValidationError, …). */
+export * from '../rcl/errors.js';
 export {
-  ParameterClient,
-  ParameterEventHandler,
-  ParameterWatcher,
+  ActionClient,
+  ActionEndpointInfo,
+  ActionServer,
+  ActionUuid,
+  assertValidMessage,
+  CancelResponse,
+  Client,
+  ClientGoalHandle,
+  Clock,
   ClockChange,
   ClockEvent,
-  QoSOverridingOptions,
-  QoSPolicyKind,
-  ActionEndpointInfo,
-  ActionClient,
-  ActionServer,
-  CancelResponse,
-  ClientGoalHandle,
+  ClockType,
+  Context,
+  createMessage,
+  createMessageObject,
+  createMessageValidator,
+  DEFAULT_NUMERIC_RANGE_TOLERANCE,
+  DistroUtils,
+  Duration,
+  deserializeMessage,
+  expandTopicName,
+  FloatingPointRange,
   GoalResponse,
   GoalStatus,
-  ServerGoalHandle,
-  DistroUtils,
-  RMWUtils,
-  ServiceIntrospectionStates,
-  expandTopicName,
-  isTopicOrServiceHidden,
-  validator,
-  toJSONSafe,
-  toJSONString,
-  TimeSource,
-  ObservableSubscription,
-  MessageIntrospector,
-  waitForMessage,
-  PublisherEventCallbacks,
-  SubscriptionEventCallbacks,
-  ActionUuid,
-  getActionNamesAndTypes,
+  GuardCondition,
   getActionClientNamesAndTypesByNode,
+  getActionNamesAndTypes,
   getActionServerNamesAndTypesByNode,
-  assertValidMessage,
-  createMessageValidator,
   getFieldNames,
   getFieldType,
   getMessageSchema,
-  validateMessage,
-  ValidationProblem,
-  Client,
-  Clock,
-  ClockType,
-  Context,
-  DEFAULT_NUMERIC_RANGE_TOLERANCE,
-  Duration,
-  FloatingPointRange,
-  GuardCondition,
   IntegerRange,
+  isTopicOrServiceHidden,
   Logging,
   LoggingSeverity,
   MessageInfo,
+  MessageIntrospector,
   Node,
   NodeOptions,
+  ObservableSubscription,
   Parameter,
+  ParameterClient,
   ParameterDescriptor,
+  ParameterEventHandler,
   ParameterType,
+  ParameterWatcher,
   Publisher,
+  PublisherEventCallbacks,
   QoS,
+  QoSOverridingOptions,
+  QoSPolicyKind,
   Range,
   Rate,
+  RMWUtils,
   ROSClock,
+  requireInterface as require,
+  ServerGoalHandle,
   Service,
+  ServiceIntrospectionStates,
   ServiceResponse,
   Subscription,
+  SubscriptionEventCallbacks,
+  serializeMessage,
   Time,
   Timer,
+  TimeSource,
+  toJSONSafe,
+  toJSONString,
+  ValidationProblem,
+  validateMessage,
+  validator,
+  waitForMessage,
 };

@@ -1,6 +1,6 @@
 /** rclnodejs's `validator`, `expandTopicName` (rcl_expand_topic_name) and `isTopicOrServiceHidden`. */
 import { NameValidationError, TypeValidationError } from '../rcl/errors.js';
-import { fullTopicNameProblem, namespaceProblem, nodeNameProblem, topicNameProblem, type Problem } from '../rcl/nameRules.js';
+import { fullTopicNameProblem, namespaceProblem, nodeNameProblem, type Problem, topicNameProblem } from '../rcl/nameRules.js';
 import { expandTopicName as expandName } from '../rcl/names.js';
 
 function check(value: unknown, argument: string, nameType: string, problemOf: (name: string) => Problem): true {
@@ -10,8 +10,7 @@ function check(value: unknown, argument: string, nameType: string, problemOf: (n
   throw new NameValidationError(value, nameType, problem[0], problem[1]);
 }
 
-const isValid = (value: unknown, problemOf: (name: string) => Problem): boolean =>
-  typeof value === 'string' && problemOf(value) === null;
+const isValid = (value: unknown, problemOf: (name: string) => Problem): boolean => typeof value === 'string' && problemOf(value) === null;
 
 export const validator = {
   validateFullTopicName: (topic: string): true => check(topic, 'topic', 'topic', fullTopicNameProblem),

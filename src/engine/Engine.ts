@@ -1,15 +1,15 @@
 import { createHook } from 'node:async_hooks';
-import { EngineTimer } from './EngineTimer.js';
-import { SKIPPED, type EngineObserver, type Executable, type OutputKind, type OutputSource } from './Executable.js';
-import { isSeen, outputEntry, type EventLog } from './EventLog.js';
+import type { EngineTimer } from './EngineTimer.js';
+import { type EventLog, isSeen, outputEntry } from './EventLog.js';
+import { type EngineObserver, type Executable, type OutputKind, type OutputSource, SKIPPED } from './Executable.js';
 import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError, type UncaughtOrigin } from './errors.js';
+import type { Executor } from './executors/Executor.js';
+import { Fifo } from './Fifo.js';
 import { Hash64 } from './Hash64.js';
 import { Heartbeat } from './Heartbeat.js';
 import { drainMicrotasks } from './microtasks.js';
-import { Fifo } from './Fifo.js';
-import { ScheduledActions, type ScheduledAction } from './ScheduledActions.js';
+import { type ScheduledAction, ScheduledActions } from './ScheduledActions.js';
 import { TimersHeap } from './TimersHeap.js';
-import type { Executor } from './executors/Executor.js';
 import { truncate } from './truncate.js';
 
 export type EndReason = 'finished' | 'idle' | 'end-time';
@@ -500,10 +500,7 @@ export class Engine {
    */
   start(): void {
     if (this.started) return;
-    const times = [
-      ...this.#preStartTimers.map((t) => t.preStartNext ?? 0n),
-      ...this.#preStartActions.map((a) => a.at),
-    ];
+    const times = [...this.#preStartTimers.map((t) => t.preStartNext ?? 0n), ...this.#preStartActions.map((a) => a.at)];
     const keyOf = this.#preStartKeys(times);
     this.started = true;
     this.now = 0;
@@ -877,9 +874,7 @@ export class Engine {
     for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity, id, lo, hi);
     if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
       const simTime = this.nowAbs;
-      (result as PromiseLike<unknown>).then(undefined, (error: unknown) =>
-        this.failCallback(entity.label, simTime, error, 'unhandledRejection'),
-      );
+      (result as PromiseLike<unknown>).then(undefined, (error: unknown) => this.failCallback(entity.label, simTime, error, 'unhandledRejection'));
       this.#needsYield = true;
     }
   }

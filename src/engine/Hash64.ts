@@ -64,8 +64,14 @@ export class Hash64 {
 
   bigint(n: bigint): void {
     // The common 64-bit cases go through typed arrays instead of BigInt arithmetic.
-    if (n >= 0n && n <= MAX_U64) return this.uint64(n);
-    if (n < 0n && n >= MIN_I64) return this.int64(n);
+    if (n >= 0n && n <= MAX_U64) {
+      this.uint64(n);
+      return;
+    }
+    if (n < 0n && n >= MIN_I64) {
+      this.int64(n);
+      return;
+    }
     // Beyond 64 bits: magnitude in 64-bit words, then the signed word count.
     const negative = n < 0n;
     let rest = negative ? -n : n;

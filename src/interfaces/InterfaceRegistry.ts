@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InterfaceError, parseOwnDefinition, serviceEventDefinition, splitSections, type OwnDefinition } from './definitionText.js';
+import { InterfaceError, type OwnDefinition, parseOwnDefinition, serviceEventDefinition, splitSections } from './definitionText.js';
 import { parseIdlFile } from './idlDefinitions.js';
 import { MessageType } from './MessageType.js';
-import { bagSchemaOf, parseSchemaText, serviceEventSchema, type BagSchema } from './schemaText.js';
+import { type BagSchema, bagSchemaOf, parseSchemaText, serviceEventSchema } from './schemaText.js';
 
 /** Where interface definitions are found: a folder of packages, a package, or a colcon install. */
 export interface InterfaceSource {
@@ -171,15 +171,27 @@ export class InterfaceRegistry {
       feedback: this.#define(feedback!),
       sendGoal: protocolService(
         'SendGoal',
-        derived('SendGoal_Request', [['goal_id', UUID], ['goal', `${name}_Goal`]]),
-        derived('SendGoal_Response', [['accepted', 'bool'], ['stamp', TIME]]),
+        derived('SendGoal_Request', [
+          ['goal_id', UUID],
+          ['goal', `${name}_Goal`],
+        ]),
+        derived('SendGoal_Response', [
+          ['accepted', 'bool'],
+          ['stamp', TIME],
+        ]),
       ),
       getResult: protocolService(
         'GetResult',
         derived('GetResult_Request', [['goal_id', UUID]]),
-        derived('GetResult_Response', [['status', 'int8'], ['result', `${name}_Result`]]),
+        derived('GetResult_Response', [
+          ['status', 'int8'],
+          ['result', `${name}_Result`],
+        ]),
       ),
-      feedbackMessage: derived('FeedbackMessage', [['goal_id', UUID], ['feedback', `${name}_Feedback`]]),
+      feedbackMessage: derived('FeedbackMessage', [
+        ['goal_id', UUID],
+        ['feedback', `${name}_Feedback`],
+      ]),
       text: readFileSync(file, 'utf8'),
     };
     this.#actions.set(name, action);
@@ -214,7 +226,12 @@ export class InterfaceRegistry {
       const roots =
         source.package !== undefined
           ? [source.path]
-          : [join(source.path, pkg), join(source.path, 'share', pkg), join(source.path, pkg, 'share', pkg), ...(basename(source.path) === pkg ? [source.path] : [])];
+          : [
+              join(source.path, pkg),
+              join(source.path, 'share', pkg),
+              join(source.path, pkg, 'share', pkg),
+              ...(basename(source.path) === pkg ? [source.path] : []),
+            ];
       for (const root of roots) {
         for (const kind of ['msg', 'srv', 'action']) {
           for (const file of listDir(join(root, kind))) {
@@ -248,7 +265,10 @@ export class InterfaceRegistry {
 
   /** 'pkg/srv/Name_Request' and the like: the parts of services and actions. */
   #ownerOfPart(name: string): MessageType | null {
-    const match = /^(.+\/(srv|action)\/.+?)_(Request|Response|Event|Goal|Result|Feedback|FeedbackMessage|SendGoal_Request|SendGoal_Response|SendGoal_Event|GetResult_Request|GetResult_Response|GetResult_Event)$/.exec(name);
+    const match =
+      /^(.+\/(srv|action)\/.+?)_(Request|Response|Event|Goal|Result|Feedback|FeedbackMessage|SendGoal_Request|SendGoal_Response|SendGoal_Event|GetResult_Request|GetResult_Response|GetResult_Event)$/.exec(
+        name,
+      );
     if (!match) return null;
     const [, owner, kind] = match;
     if (kind === 'srv') this.service(owner!);
@@ -279,12 +299,7 @@ export class InterfaceRegistry {
           ? source.package === pkg
             ? [join(root, kind)]
             : []
-          : [
-              join(root, pkg, kind),
-              join(root, 'share', pkg, kind),
-              join(root, pkg, 'share', pkg, kind),
-              ...(basename(root) === pkg ? [join(root, kind)] : []),
-            ];
+          : [join(root, pkg, kind), join(root, 'share', pkg, kind), join(root, pkg, 'share', pkg, kind), ...(basename(root) === pkg ? [join(root, kind)] : [])];
       const candidates = folders.flatMap((folder) => [join(folder, `${typeName}.${kind}`), join(folder, `${typeName}.idl`)]);
       const found = candidates.find((candidate) => existsSync(candidate));
       if (found) return found;

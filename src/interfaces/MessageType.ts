@@ -2,7 +2,7 @@ import type { MessageDefinition, MessageDefinitionField } from '@foxglove/messag
 import type { Hash64 } from '../engine/Hash64.js';
 import { InterfaceError, lineOfField, type OwnDefinition } from './definitionText.js';
 import type { Message } from './plainMessages.js';
-import { isTypedArray, PRIMITIVES, primitiveDefault, type Primitive } from './primitives.js';
+import { isTypedArray, PRIMITIVES, type Primitive, primitiveDefault } from './primitives.js';
 
 /** A message value that does not fit its type: says where (field path), what was expected and what came. */
 export class MessageError extends TypeError {
@@ -138,7 +138,9 @@ export class MessageType {
       } else if (field.isComplex === true) {
         const nested = this.#registry.message(field.type).encodedForm;
         if (nested === null) continue;
-        steps.push(field.isArray === true ? (copy) => (copy[name] = (copy[name] as Message[]).map(nested)) : (copy) => (copy[name] = nested(copy[name] as Message)));
+        steps.push(
+          field.isArray === true ? (copy) => (copy[name] = (copy[name] as Message[]).map(nested)) : (copy) => (copy[name] = nested(copy[name] as Message)),
+        );
       }
     }
     this.#encodedForm =
@@ -314,7 +316,7 @@ function looseNumber(value: unknown): number {
 }
 
 /** rclnodejs's `char` is int8 (the parsers fold the declared type into uint8; the byte is the same). */
-const CHAR = PRIMITIVES['int8']!;
+const CHAR = PRIMITIVES.int8!;
 
 function primitiveElement(field: MessageDefinitionField, declaredChar: boolean): Element {
   const primitive = declaredChar ? CHAR : PRIMITIVES[field.type];
@@ -458,7 +460,11 @@ function compile<F>(parameters: string[], body: string, args: unknown[]): F {
 /** Mixes each field's value into the hash, in definition order. */
 function compileDigest(plan: FieldPlan[]): (message: Message, hash: Hash64) => void {
   const lines = plan.map((field, i) => `d${i}(m[${JSON.stringify(field.name)}], h);`);
-  return compile(plan.map((_, i) => `d${i}`), `function digest(m, h) {\n${lines.join('\n')}\n}`, plan.map((f) => f.digest));
+  return compile(
+    plan.map((_, i) => `d${i}`),
+    `function digest(m, h) {\n${lines.join('\n')}\n}`,
+    plan.map((f) => f.digest),
+  );
 }
 
 /**

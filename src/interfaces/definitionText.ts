@@ -1,5 +1,5 @@
-import type { MessageDefinitionField } from '@foxglove/message-definition';
 import { createRequire } from 'node:module';
+import type { MessageDefinitionField } from '@foxglove/message-definition';
 import { PRIMITIVES } from './primitives.js';
 
 // Required, not imported: see cdr.ts.

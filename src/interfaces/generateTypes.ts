@@ -62,7 +62,10 @@ export function generateTypes(registry: InterfaceRegistry, options: GenerateType
         services.push(`    '${typeName}': { Request: ${qualify(service.request.name)}; Response: ${qualify(service.response.name)} };`);
       } else {
         const action = registry.action(typeName);
-        add('action', [action.goal, action.result, action.feedback].flatMap((part) => declareMessage(part, qualify)));
+        add(
+          'action',
+          [action.goal, action.result, action.feedback].flatMap((part) => declareMessage(part, qualify)),
+        );
         actions.push(
           `    '${typeName}': { Goal: ${qualify(action.goal.name)}; Result: ${qualify(action.result.name)}; Feedback: ${qualify(action.feedback.name)} };`,
         );

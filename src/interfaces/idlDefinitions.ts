@@ -1,5 +1,5 @@
-import type { parseRos2idl as ParseRos2idl } from '@foxglove/ros2idl-parser';
 import { createRequire } from 'node:module';
+import type { parseRos2idl as ParseRos2idl } from '@foxglove/ros2idl-parser';
 import { InterfaceError, type OwnDefinition } from './definitionText.js';
 
 // Loaded with the first .idl file: most runs read none.
@@ -29,7 +29,15 @@ export function parseIdlFile(text: string, file: string): Map<string, OwnDefinit
       if (definition.name === undefined || definition.name.endsWith('_Constants')) continue;
       const constants = parsed.find((d) => d.name === `${definition.name}_Constants`)?.definitions ?? [];
       const fields = [...constants, ...definition.definitions];
-      definitions.set(definition.name, { name: definition.name, fields, text, file, firstLine: 1, declared: declaredCharAndOctet(text, definition.name, fields), idl: true });
+      definitions.set(definition.name, {
+        name: definition.name,
+        fields,
+        text,
+        file,
+        firstLine: 1,
+        declared: declaredCharAndOctet(text, definition.name, fields),
+        idl: true,
+      });
     }
     return definitions;
   }

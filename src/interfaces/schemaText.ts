@@ -1,4 +1,4 @@
-import { InterfaceError, parseOwnDefinition, resolveTypeName, serviceEventDefinition, splitSections, type OwnDefinition } from './definitionText.js';
+import { InterfaceError, type OwnDefinition, parseOwnDefinition, resolveTypeName, serviceEventDefinition, splitSections } from './definitionText.js';
 import { parseIdlFile } from './idlDefinitions.js';
 import { idlText } from './idlText.js';
 import type { MessageType } from './MessageType.js';

@@ -86,7 +86,12 @@ export function typeDescriptionHash(type: MessageType): string {
 export function describeType(type: Described): DescribedType {
   let described = cache.get(type);
   if (described === undefined) {
-    described = 'fields' in type ? describeMessage(type) : 'request' in type ? describeComposite(type, serviceParts(type), 'srv') : describeComposite(type, actionParts(type), 'action');
+    described =
+      'fields' in type
+        ? describeMessage(type)
+        : 'request' in type
+          ? describeComposite(type, serviceParts(type), 'srv')
+          : describeComposite(type, actionParts(type), 'action');
     cache.set(type, described);
   }
   return described;
@@ -279,7 +284,9 @@ function pythonRepr(text: string): string {
 function pythonJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
-    return `{${Object.entries(value).map(([key, item]) => `${JSON.stringify(key)}: ${pythonJson(item)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${pythonJson(item)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value);
 }

@@ -18,11 +18,11 @@ export type ActionTypeName = keyof ActionsMap;
 
 /** The message type of a name (a plain message object for names the maps do not know). */
 export type MessageOf<T> = T extends keyof MessagesMap ? MessagesMap[T] : Message;
-export type RequestOf<T> = T extends keyof ServicesMap ? ServicesMap[T] extends { Request: infer R } ? R : Message : Message;
-export type ResponseOf<T> = T extends keyof ServicesMap ? ServicesMap[T] extends { Response: infer R } ? R : Message : Message;
-export type GoalOf<T> = T extends keyof ActionsMap ? ActionsMap[T] extends { Goal: infer R } ? R : Message : Message;
-export type ResultOf<T> = T extends keyof ActionsMap ? ActionsMap[T] extends { Result: infer R } ? R : Message : Message;
-export type FeedbackOf<T> = T extends keyof ActionsMap ? ActionsMap[T] extends { Feedback: infer R } ? R : Message : Message;
+export type RequestOf<T> = T extends keyof ServicesMap ? (ServicesMap[T] extends { Request: infer R } ? R : Message) : Message;
+export type ResponseOf<T> = T extends keyof ServicesMap ? (ServicesMap[T] extends { Response: infer R } ? R : Message) : Message;
+export type GoalOf<T> = T extends keyof ActionsMap ? (ActionsMap[T] extends { Goal: infer R } ? R : Message) : Message;
+export type ResultOf<T> = T extends keyof ActionsMap ? (ActionsMap[T] extends { Result: infer R } ? R : Message) : Message;
+export type FeedbackOf<T> = T extends keyof ActionsMap ? (ActionsMap[T] extends { Feedback: infer R } ? R : Message) : Message;
 
 /**
  * What may be sent as a message of a type: any part of it (missing fields take defaults), with

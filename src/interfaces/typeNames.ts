@@ -2,10 +2,7 @@
  * How rclnodejs programs name an interface type: 'pkg/msg/Name', 'pkg/Name', an object
  * {package, type, name}, or a generated class with a static `type()`. All become 'pkg/kind/Name'.
  */
-export type TypeClass =
-  | string
-  | { package: string; type: string; name: string }
-  | { type(): { pkgName: string; subFolder?: string; interfaceName: string } };
+export type TypeClass = string | { package: string; type: string; name: string } | { type(): { pkgName: string; subFolder?: string; interfaceName: string } };
 
 export type InterfaceKind = 'msg' | 'srv' | 'action';
 

@@ -1,18 +1,18 @@
-import { overwritesInput } from '../bag/bagPaths.js';
 import { BagError } from '../bag/BagStorage.js';
+import { overwritesInput } from '../bag/bagPaths.js';
 import type { Player, PlayOptions } from '../bag/Player.js';
 import type { Recorder, RecordOptions } from '../bag/Recorder.js';
-import type { Context } from '../rcl/Context.js';
 import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import type { ParamsRule } from '../rcl/ParamsFile.js';
-import type { RemapRule } from '../rcl/RosArguments.js';
-import type { ExecutorConfig } from '../rcl/Executors.js';
-import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
-import type { Simulation } from '../rcl/Simulation.js';
+import type { NetworkConfig } from '../network/config.js';
+import type { Context } from '../rcl/Context.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { ExecutionTimeRule } from '../rcl/ExecutionTimes.js';
-import type { NetworkConfig } from '../network/config.js';
+import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
+import type { ExecutorConfig } from '../rcl/Executors.js';
+import type { ParamsRule } from '../rcl/ParamsFile.js';
+import type { RemapRule } from '../rcl/RosArguments.js';
+import type { Simulation } from '../rcl/Simulation.js';
 
 /**
  * A job, in rslcpp's sense: it builds the nodes, gives the start time, says when it is finished
@@ -74,12 +74,7 @@ export class JobHandle {
   /** Told of every recording opened (a supervisor finishes them if the run's thread dies). */
   readonly #onRecording: ((file: string, bagDirectory: string | undefined) => void) | undefined;
 
-  constructor(
-    simulation: Simulation,
-    name: string,
-    startTimeGiven = false,
-    onRecording?: (file: string, bagDirectory: string | undefined) => void,
-  ) {
+  constructor(simulation: Simulation, name: string, startTimeGiven = false, onRecording?: (file: string, bagDirectory: string | undefined) => void) {
     this.simulation = simulation;
     this.name = name;
     this.#startTimeGiven = startTimeGiven;

@@ -1,6 +1,6 @@
 import type { EndReason } from '../engine/Engine.js';
-import type { LinkSummary } from '../rcl/NetworkMonitor.js';
 import type { RunMetrics } from '../rcl/ExecutorMetrics.js';
+import type { LinkSummary } from '../rcl/NetworkMonitor.js';
 
 /** What a run reports. Times are absolute sim times in ns. */
 export interface RunSummary {

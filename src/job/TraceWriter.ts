@@ -1,7 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Engine } from '../engine/Engine.js';
-import { formatSimTime, OutputError } from '../engine/errors.js';
 import type { EngineObserver, Executable, OutputKind, OutputSource } from '../engine/Executable.js';
+import { formatSimTime, OutputError } from '../engine/errors.js';
 
 export const TRACE_VERSION = 2;
 
@@ -149,7 +149,11 @@ export class TraceWriter implements EngineObserver {
     if (this.#header !== null) {
       const { job, seed } = this.#header;
       this.#header = null;
-      this.#writeOut(Buffer.from(`# rclsim trace ${TRACE_VERSION}\n# job ${job} seed ${seed} start ${this.#engine.base}\n# sim_time\tkind\towner\tentity\tchannel\tdigest\n`));
+      this.#writeOut(
+        Buffer.from(
+          `# rclsim trace ${TRACE_VERSION}\n# job ${job} seed ${seed} start ${this.#engine.base}\n# sim_time\tkind\towner\tentity\tchannel\tdigest\n`,
+        ),
+      );
     }
     if (this.#used === 0) return;
     const used = this.#used;

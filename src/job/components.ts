@@ -1,6 +1,6 @@
 import type { Context } from '../rcl/Context.js';
-import { Program } from '../rcl/Program.js';
 import { Node } from '../rcl/Node.js';
+import { Program } from '../rcl/Program.js';
 import type { RosArguments } from '../rcl/RosArguments.js';
 import type { JobHandle } from './Job.js';
 import { JobModuleError } from './jobErrors.js';
@@ -20,13 +20,7 @@ export type ComponentFactory = (options: ComponentOptions) => unknown;
  * arguments) or a factory — in its own context, so the job file's name, namespace, remappings
  * and parameters apply to its nodes as ROS 2 applies them to a composed node.
  */
-export async function startComponent(
-  job: JobHandle,
-  file: string,
-  exportName: string,
-  jobArguments: RosArguments,
-  where: string,
-): Promise<void> {
+export async function startComponent(job: JobHandle, file: string, exportName: string, jobArguments: RosArguments, where: string): Promise<void> {
   const module = await importUserModule(file, `${where}: cannot load component module ${file}`);
   const exported = module[exportName];
   if (typeof exported !== 'function') {

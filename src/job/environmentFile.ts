@@ -1,5 +1,5 @@
-import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import { createRequire } from 'node:module';
+import type { Ajv as AjvClass, ValidateFunction } from 'ajv';
 import { makePrism, type Prism } from '../network/geometry.js';
 import { JobFileError } from './jobErrors.js';
 import { readYamlFile } from './yamlFile.js';

@@ -1,38 +1,32 @@
-import type { PlayOptions } from '../bag/Player.js';
-import type { RecordOptions } from '../bag/Recorder.js';
-import type { ErrorObject } from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
-import { loadParamsFile, ParamsFileError, paramsRulesFromYaml, type ParamsRule } from '../rcl/ParamsFile.js';
-import { inferParameter } from '../rcl/Parameter.js';
-import { parseYamlSource } from '../rcl/yamlSource.js';
-import {
-  emptyRosArguments,
-  parseRosArguments,
-  type ParameterArgument,
-  type RemapRule,
-  type RosArguments,
-} from '../rcl/RosArguments.js';
-import { Engine } from '../engine/Engine.js';
+import type { ErrorObject } from 'ajv';
+import { type Document, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import { overwritesInput } from '../bag/bagPaths.js';
-import { expandTopicName, normalizeNamespace, validateNodeName } from '../rcl/names.js';
-import { loadDelaysCsv } from './delaysCsv.js';
-import { DurationError, parseDuration } from './duration.js';
-import type { JobDefinition } from './Job.js';
-import { JobFileError } from './jobErrors.js';
-import { startComponent } from './components.js';
-import { startProgram } from './programs.js';
-import { toPlain } from './plainValues.js';
-import { networkConfig, type NetworkEntry } from './networkSection.js';
-import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
-import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
-import type { ExecutorConfig } from '../rcl/Executors.js';
-import type { EntityMatch } from '../rcl/EntitySelector.js';
-import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
+import type { PlayOptions } from '../bag/Player.js';
+import type { RecordOptions } from '../bag/Recorder.js';
+import { Engine } from '../engine/Engine.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
+import type { EntityMatch } from '../rcl/EntitySelector.js';
 import type { ExecutionTimeRule, TimeModel } from '../rcl/ExecutionTimes.js';
+import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
+import type { ExecutorConfig } from '../rcl/Executors.js';
+import { expandTopicName, normalizeNamespace, validateNodeName } from '../rcl/names.js';
+import { inferParameter } from '../rcl/Parameter.js';
+import { loadParamsFile, ParamsFileError, type ParamsRule, paramsRulesFromYaml } from '../rcl/ParamsFile.js';
+import { emptyRosArguments, type ParameterArgument, parseRosArguments, type RemapRule, type RosArguments } from '../rcl/RosArguments.js';
+import { parseYamlSource } from '../rcl/yamlSource.js';
+import { startComponent } from './components.js';
+import { loadDelaysCsv } from './delaysCsv.js';
+import { type DurationError, parseDuration } from './duration.js';
+import type { JobDefinition } from './Job.js';
+import { JobFileError } from './jobErrors.js';
+import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
+import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
+import { type NetworkEntry, networkConfig } from './networkSection.js';
+import { toPlain } from './plainValues.js';
+import { startProgram } from './programs.js';
 
 const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap'];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
@@ -40,7 +34,6 @@ const DEFAULT_CLOCK_HZ = 40;
 /** ROS time is a signed 64-bit count of nanoseconds. */
 const ROS_TIME_LIMIT = (1n << 63n) - 1n;
 const RANGE_WHY = "rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start";
-
 
 // Generated from jobSchema.ts when rclsim is built: compiling the schemas at every run's start cost ~120 ms.
 const validateEntry = { play: validatePlay, record: validateRecord };
@@ -228,12 +221,12 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   const clockRate = (location: (string | number)[], clock: true | number): number => {
     const hz = clock === true ? DEFAULT_CLOCK_HZ : clock;
     const period = Math.round(1e9 / hz);
-    if (period < 1 || period > Number(Engine.EXACT_RANGE)) fail(location, `must be a /clock rate between ${1e9 / Number(Engine.EXACT_RANGE)} and 1e9 Hz, got ${hz}`);
+    if (period < 1 || period > Number(Engine.EXACT_RANGE))
+      fail(location, `must be a /clock rate between ${1e9 / Number(Engine.EXACT_RANGE)} and 1e9 Hz, got ${hz}`);
     return hz;
   };
   const listed = <T>(key: 'play' | 'record', value: T | T[] | undefined): [T, (string | number)[]][] => {
-    const entries: [T, (string | number)[]][] =
-      value === undefined ? [] : Array.isArray(value) ? value.map((entry, i) => [entry, [key, i]]) : [[value, [key]]];
+    const entries: [T, (string | number)[]][] = value === undefined ? [] : Array.isArray(value) ? value.map((entry, i) => [entry, [key, i]]) : [[value, [key]]];
     for (const [entry, location] of entries) {
       if (!validateEntry[key](entry)) {
         const error = validateEntry[key].errors!.find((e) => e.keyword === 'anyOf') ?? validateEntry[key].errors![0]!;
@@ -316,7 +309,14 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       if (max < min) fail([...location, 'max'], `must be at least min`);
       if (given.distribution === 'uniform') time = { kind: 'uniform', min: ns('min', given.min), max: ns('max', given.max) };
       else if (given.distribution === 'normal') time = { kind: 'normal', mean: ns('mean', given.mean), sd: ns('sd', given.sd), min, max };
-      else time = { kind: 'lognormal', median: ns('median', given.median), sigma: given.sigma ?? fail([...location], "a lognormal distribution needs 'sigma'"), min, max };
+      else
+        time = {
+          kind: 'lognormal',
+          median: ns('median', given.median),
+          sigma: given.sigma ?? fail([...location], "a lognormal distribution needs 'sigma'"),
+          min,
+          max,
+        };
     }
     return { ...matchAt(['execution_times', i], entry), time };
   });
@@ -388,9 +388,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     async setup(job) {
       if (when !== undefined) {
         const equals = (doc.getIn(['end', 'when', 'equals']) as unknown) ?? undefined;
-        job.endOnMessage(when.topic, (message) =>
-          when.field === undefined || sameValue(fieldAt(message, when.field), equals),
-        );
+        job.endOnMessage(when.topic, (message) => when.field === undefined || sameValue(fieldAt(message, when.field), equals));
       }
       // Recorders first, so that they see what nodes publish while being built; then the bags,
       // which set the start time that nodes see from their first line and define the types
@@ -438,11 +436,7 @@ function nodeArguments(
   return args;
 }
 
-function flattenParameters(
-  node: YamlNode,
-  prefix: string,
-  fail: (name: string, why: string) => never,
-): ParameterArgument[] {
+function flattenParameters(node: YamlNode, prefix: string, fail: (name: string, why: string) => never): ParameterArgument[] {
   if (!isMap(node)) return fail(prefix.replace(/\.$/, ''), 'parameters must be a mapping of names to values');
   return node.items.flatMap((pair) => {
     const name = `${prefix}${isScalar(pair.key) ? String(pair.key.value) : ''}`;
@@ -483,10 +477,10 @@ function schemaError(error: ErrorObject, doc: Document, fail: (location: (string
             : location[location.length - 1] === 'time' && location[0] === 'execution_times'
               ? 'must be a duration, or { distribution: uniform (min, max), normal (mean, sd) or lognormal (median, sigma), min?, max? }'
               : location[location.length - 1] === 'position'
-              ? 'must be [x, y] or [x, y, z] (metres), { topic, initial? } (a pose topic), or { waypoints: [{ at, position }, …] }'
-              : location[0] === 'delays' && location.length === 2
-                ? 'must be a duration (e.g. 20ms), or { min, max } for a delay drawn per message'
-                : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
+                ? 'must be [x, y] or [x, y, z] (metres), { topic, initial? } (a pose topic), or { waypoints: [{ at, position }, …] }'
+                : location[0] === 'delays' && location.length === 2
+                  ? 'must be a duration (e.g. 20ms), or { min, max } for a delay drawn per message'
+                  : 'must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
       );
     case 'enum':
       return fail(location, `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`);
@@ -535,6 +529,6 @@ function fieldAt(message: unknown, path: string): unknown {
 /** Equality for end conditions: numbers and bigints compare by value. */
 function sameValue(actual: unknown, expected: unknown): boolean {
   const numeric = (v: unknown): boolean => typeof v === 'number' || typeof v === 'bigint';
-  if (numeric(actual) && numeric(expected)) return actual == expected;
+  if (numeric(actual) && numeric(expected)) return actual === expected;
   return actual === expected;
 }

@@ -13,7 +13,9 @@ export async function loadJobModule(path: string): Promise<JobDefinition> {
   if (!existsSync(file)) throw new JobModuleError(`${path}: no such job file`);
   // Compiled to CommonJS, its `import … from 'rclsim'` would load a second copy of rclsim, apart from the one running the job.
   if (isCommonJsTypeScript(file)) {
-    throw new JobModuleError(`${path}: a .ts job module is CommonJS in a package without "type": "module": rename it to .mts or set "type": "module" in package.json`);
+    throw new JobModuleError(
+      `${path}: a .ts job module is CommonJS in a package without "type": "module": rename it to .mts or set "type": "module" in package.json`,
+    );
   }
   const hint = `to run an rclnodejs program, use \`rclsim exec ${path}\` or list it under \`nodes:\` in a job file`;
   let module: Record<string, unknown>;

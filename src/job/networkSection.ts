@@ -1,8 +1,8 @@
 import { friisLossDb } from '../network/channel.js';
 import { DEFAULT_FREQUENCY, DEFAULT_RADIO, DEFAULT_TRANSPORT, type NetworkConfig, type PositionSource } from '../network/config.js';
-import type { Point, Prism } from '../network/geometry.js';
 import type { ExternalConfig } from '../network/external/ExternalMedium.js';
-import { loadEnvironment, obstacleFrom, obstacleSchema, type ObstacleEntry } from './environmentFile.js';
+import type { Point, Prism } from '../network/geometry.js';
+import { loadEnvironment, type ObstacleEntry, obstacleFrom, obstacleSchema } from './environmentFile.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
 const point = { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 3 };
@@ -106,7 +106,11 @@ export const networkSchema = {
 type Duration = string | number;
 type PointEntry = number[];
 export interface NetworkEntry {
-  hosts: { name: string; nodes: string[]; position: PointEntry | { topic: string; initial?: PointEntry } | { waypoints: { at: Duration; position: PointEntry }[] } }[];
+  hosts: {
+    name: string;
+    nodes: string[];
+    position: PointEntry | { topic: string; initial?: PointEntry } | { waypoints: { at: Duration; position: PointEntry }[] };
+  }[];
   environment?: string;
   obstacles?: ObstacleEntry[];
   channel?: {
@@ -118,7 +122,15 @@ export interface NetworkEntry {
     range?: number;
     shadowing?: { sigma_db: number; decorrelation?: number };
   };
-  radio?: { tx_power_dbm?: number; noise_figure_db?: number; detection_threshold_dbm?: number; mcs?: 'ideal' | number; ampdu?: boolean; retry_limit?: number; queue?: number };
+  radio?: {
+    tx_power_dbm?: number;
+    noise_figure_db?: number;
+    detection_threshold_dbm?: number;
+    mcs?: 'ideal' | number;
+    ampdu?: boolean;
+    retry_limit?: number;
+    queue?: number;
+  };
   transport?: { mtu?: number; max_message_size?: number; send_buffer?: number; heartbeat_period?: Duration; heartbeat_response_delay?: Duration };
   metrics?: { period?: Duration; topic?: string };
   external?: { command?: string[]; connect?: string; window?: Duration; timeout?: Duration };
@@ -179,7 +191,7 @@ export function networkConfig(entry: NetworkEntry, context: SectionContext): Net
   const frequency = channel.frequency ?? DEFAULT_FREQUENCY;
   const disk = channel.model === 'disk';
   if (disk && channel.range === undefined) context.fail(['network', 'channel'], "the disk model needs a 'range' (metres)");
-  if (!disk && channel.range !== undefined) context.fail(['network', 'channel', 'range'], "belongs to the disk model (model: disk)");
+  if (!disk && channel.range !== undefined) context.fail(['network', 'channel', 'range'], 'belongs to the disk model (model: disk)');
   const referenceDistance = channel.reference_distance ?? 1;
   const radio = entry.radio ?? {};
   const transport = entry.transport ?? {};
@@ -219,7 +231,10 @@ export function networkConfig(entry: NetworkEntry, context: SectionContext): Net
       maxMessageSize: transport.max_message_size ?? DEFAULT_TRANSPORT.maxMessageSize,
       sendBuffer: transport.send_buffer ?? DEFAULT_TRANSPORT.sendBuffer,
       heartbeatPeriod: heartbeat,
-      heartbeatResponseDelay: ns(['network', 'transport', 'heartbeat_response_delay'], transport.heartbeat_response_delay ?? DEFAULT_TRANSPORT.heartbeatResponseDelay),
+      heartbeatResponseDelay: ns(
+        ['network', 'transport', 'heartbeat_response_delay'],
+        transport.heartbeat_response_delay ?? DEFAULT_TRANSPORT.heartbeatResponseDelay,
+      ),
     },
     metricsPeriod: period,
     linksTopic: context.topic(['network', 'metrics', 'topic'], metrics.topic ?? DEFAULT_LINKS_TOPIC),
@@ -229,7 +244,8 @@ export function networkConfig(entry: NetworkEntry, context: SectionContext): Net
 /** `network.external`: a command rclsim starts (a relative program path from the job file's folder) or an address. */
 function externalConfig(entry: NonNullable<NetworkEntry['external']>, context: SectionContext): ExternalConfig {
   const location = ['network', 'external'];
-  if ((entry.command === undefined) === (entry.connect === undefined)) context.fail(location, "needs either 'command' (rclsim starts it) or 'connect' (an address), not both");
+  if ((entry.command === undefined) === (entry.connect === undefined))
+    context.fail(location, "needs either 'command' (rclsim starts it) or 'connect' (an address), not both");
   const window = Number(context.duration([...location, 'window'], entry.window ?? 0));
   const timeout = context.duration([...location, 'timeout'], entry.timeout ?? DEFAULT_EXTERNAL_TIMEOUT.toString());
   if (timeout < 1_000_000n) context.fail([...location, 'timeout'], 'must be at least 1ms');

@@ -1,22 +1,22 @@
-import type { LogOutput } from '../rcl/LogOutput.js';
-import type { ExecutorConfig } from '../rcl/Executors.js';
-import { Simulation } from '../rcl/Simulation.js';
-import { NetworkMonitor } from '../rcl/NetworkMonitor.js';
-import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
+import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import type { EndReason } from '../engine/Engine.js';
 import { formatSimTime, InterruptedError } from '../engine/errors.js';
 import type { Heartbeat } from '../engine/Heartbeat.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { wallClock } from '../engine/realTime.js';
-import { JobHandle, type JobDefinition } from './Job.js';
+import type { LiveSink } from '../live/liveProtocol.js';
+import { Pacer } from '../live/Pacer.js';
+import type { ExecutorConfig } from '../rcl/Executors.js';
+import type { LogOutput } from '../rcl/LogOutput.js';
+import { NetworkMonitor } from '../rcl/NetworkMonitor.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from '../rcl/ParamsFile.js';
+import { Simulation } from '../rcl/Simulation.js';
+import { type JobDefinition, JobHandle } from './Job.js';
 import { Perturbation } from './Perturbation.js';
 import type { RunSummary } from './RunSummary.js';
 import type { TraceWriter } from './TraceWriter.js';
-import type { LiveSink } from '../live/liveProtocol.js';
-import { Pacer } from '../live/Pacer.js';
 
 /** `load`'s result, loaded on the first call: importing again would cost a round trip to the module hooks' thread. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -118,10 +118,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     options.supervision?.live === undefined ? null : feedModule(),
     options.metricsPath === undefined ? null : metricsModule(),
   ]);
-  const rules: ParamsRule[] = [
-    ...(definition.parameterRules ?? []),
-    ...(options.paramsFiles ?? []).flatMap((file) => loadParamsFile(file)),
-  ];
+  const rules: ParamsRule[] = [...(definition.parameterRules ?? []), ...(options.paramsFiles ?? []).flatMap((file) => loadParamsFile(file))];
   const simulation = new Simulation({
     startTime: BigInt(definition.startTime ?? 0),
     seed: options.seed ?? definition.seed ?? 0,
@@ -170,7 +167,8 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   const globals = new VirtualGlobals(simulation);
   const realIo = new RealIoDetector(simulation);
   let trace: TraceWriter | undefined;
-  const report = reporting === null ? null : new reporting[0].LiveReport(simulation, definition.endAfter === undefined ? undefined : Number(definition.endAfter));
+  const report =
+    reporting === null ? null : new reporting[0].LiveReport(simulation, definition.endAfter === undefined ? undefined : Number(definition.endAfter));
   const feed = feeding === null || supervision?.live === undefined ? null : new feeding.LiveFeed(simulation, supervision.live);
   if (options.rate !== undefined && Number.isFinite(options.rate)) {
     engine.beforeAdvance.push(new Pacer(engine, options.rate, feed === null ? undefined : (offset) => feed.time(offset)).pace);
@@ -201,8 +199,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   globals.install();
   programListeners = new ProgramErrorListeners();
   const listeners = programListeners;
-  engine.uncaught = (error, origin) =>
-    origin === 'unhandledRejection' ? listeners.deliverRejection(error) : listeners.deliverException(error);
+  engine.uncaught = (error, origin) => (origin === 'unhandledRejection' ? listeners.deliverRejection(error) : listeners.deliverException(error));
   realIo.enable();
   engine.whenIdle = () => realIo.inFlight();
   try {
@@ -236,10 +233,12 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     const programExitCode = Number(process.exitCode ?? 0);
     // Before the warnings are taken: it may add some.
     const timing = simulation.network?.simulatorTiming() ?? null;
-    const network = monitor === null ? undefined : { ...monitor.summary(), ...(simulator === null || timing === null ? {} : { simulator: { name: simulator, ...timing } }) };
+    const network =
+      monitor === null ? undefined : { ...monitor.summary(), ...(simulator === null || timing === null ? {} : { simulator: { name: simulator, ...timing } }) };
     const metrics = simulation.metricsReport();
     simulation.warnings.push(...simulation.executorWarnings());
-    for (const i of simulation.executionTimes?.unused() ?? []) simulation.warnings.push(`execution_times[${i}] matched no callback that ran (its nodes, kind and topic; a relative topic is resolved from /)`);
+    for (const i of simulation.executionTimes?.unused() ?? [])
+      simulation.warnings.push(`execution_times[${i}] matched no callback that ran (its nodes, kind and topic; a relative topic is resolved from /)`);
     summary = {
       job: job.name,
       seed: simulation.seed,
@@ -282,6 +281,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       // A signal while the outputs were finished: they are complete, and the run was interrupted.
       if (!failed) engine.throwIfFailed();
     } catch (error) {
+      // biome-ignore lint/correctness/noUnsafeFinally: only when the run itself did not fail, so no failure is hidden
       if (!failed) throw error;
     } finally {
       process.off('unhandledRejection', onUnhandledRejection);

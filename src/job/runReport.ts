@@ -1,7 +1,7 @@
 import { formatSimTime } from '../engine/errors.js';
+import type { Simulation } from '../rcl/Simulation.js';
 import type { LiveReport } from '../report/LiveReport.js';
 import { writeReport } from '../report/reportHtml.js';
-import type { Simulation } from '../rcl/Simulation.js';
 import { bigintsAsStrings, type RunSummary } from './RunSummary.js';
 
 /** What is known of a run that failed before its summary. */

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { TRACE_VERSION } from './TraceWriter.js';
 
@@ -98,7 +98,7 @@ export class TraceReader {
   #eof = false;
 
   constructor(path: string) {
-    let stats;
+    let stats: Stats;
     try {
       stats = statSync(path);
     } catch {

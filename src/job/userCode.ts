@@ -67,7 +67,10 @@ export function loadFailure(error: unknown): string {
   const first = TRANSFORM_FAILURE.exec(message)?.[1];
   if (first === undefined) return message;
   // tsx compiles a .ts file of a package without "type": "module" to CommonJS, which has no top-level await.
-  const fix = /top-level await/i.test(first) && first.includes('"cjs"') ? ' (a .ts file is CommonJS in a package without "type": "module": rename it to .mts or set "type": "module" in package.json)' : '';
+  const fix =
+    /top-level await/i.test(first) && first.includes('"cjs"')
+      ? ' (a .ts file is CommonJS in a package without "type": "module": rename it to .mts or set "type": "module" in package.json)'
+      : '';
   return `${first.replace(': ERROR: ', ': ')}${fix}`;
 }
 

@@ -1,5 +1,5 @@
-import type { ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';
+import type { ValidateFunction } from 'ajv';
 import type { Node as YamlNode } from 'yaml';
 import { parseYamlSource, type YamlSource } from '../rcl/yamlSource.js';
 import { toPlain } from './plainValues.js';
@@ -32,7 +32,10 @@ export function readYamlFile(path: string, what: string, makeError: (message: st
   const check = (validate: ValidateFunction): void => {
     if (validate(data)) return;
     const error = validate.errors![0]!;
-    const location = error.instancePath.split('/').slice(1).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+    const location = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
     const detail =
       error.keyword === 'required'
         ? `missing '${String(error.params.missingProperty)}'`

@@ -1,5 +1,5 @@
 import wsProtocol, { type FoxgloveServer as Server } from '@foxglove/ws-protocol';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { LiveMessage } from './liveProtocol.js';
 
 // A CommonJS package: its classes through the default export.
@@ -84,7 +84,13 @@ export class FoxgloveBridge {
 
   handle(message: LiveMessage): void {
     if (message.type === 'live-channel') {
-      const id = this.#server.addChannel({ topic: message.topic, encoding: 'cdr', schemaName: message.schemaName, schema: message.schema, schemaEncoding: message.schemaEncoding });
+      const id = this.#server.addChannel({
+        topic: message.topic,
+        encoding: 'cdr',
+        schemaName: message.schemaName,
+        schema: message.schema,
+        schemaEncoding: message.schemaEncoding,
+      });
       this.#channels.set(message.topic, id);
       this.#topics.set(id, message.topic);
     } else if (message.type === 'live-messages') {

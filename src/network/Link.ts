@@ -3,8 +3,8 @@ import { noiseFloorDbm, pathLossDb, type Shadowing } from './channel.js';
 import { CHANNEL_BANDWIDTH, type NetworkConfig } from './config.js';
 import { distance, obstruction, type Point } from './geometry.js';
 import type { Host } from './Host.js';
-import { bitErrorProbability, HT_MCS, idealMcs, type Mcs } from './mcs.js';
 import { LinkCounters } from './LinkCounters.js';
+import { bitErrorProbability, HT_MCS, idealMcs, type Mcs } from './mcs.js';
 
 /**
  * The radio link from one host to another, evaluated with their latest positions: distance,
@@ -101,4 +101,3 @@ export class Link {
 function samePoint(p: Point, q: Point): boolean {
   return p.x === q.x && p.y === q.y && p.z === q.z;
 }
-

@@ -2,12 +2,12 @@ import type { Engine } from '../engine/Engine.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
 import { Shadowing } from './channel.js';
 import type { NetworkConfig } from './config.js';
+import { ExternalMedium, type SimulatorTiming } from './external/ExternalMedium.js';
 import { Host } from './Host.js';
 import { Link } from './Link.js';
 import type { LinkCounters } from './LinkCounters.js';
-import { ExternalMedium, type SimulatorTiming } from './external/ExternalMedium.js';
 import { Medium, type Packet, type PacketMedium } from './Medium.js';
-import { Transport, type Parcel, type Writer } from './Transport.js';
+import { type Parcel, Transport, type Writer } from './Transport.js';
 
 /** Seeded streams of the network, apart from every other consumer's (see SeededRandom). */
 const LINK_STREAM = 0x4e_0000;
@@ -58,7 +58,13 @@ export class Network {
     const listener = { arrived: (packet: Packet) => transport.packetDone(packet, true), dropped: (packet: Packet) => transport.packetDone(packet, false) };
     this.medium =
       config.external === null
-        ? new Medium(engine, hosts.map((host) => new SeededRandom(seed, STATION_STREAM + host.index)), linkOf, config.radio, listener)
+        ? new Medium(
+            engine,
+            hosts.map((host) => new SeededRandom(seed, STATION_STREAM + host.index)),
+            linkOf,
+            config.radio,
+            listener,
+          )
         : new ExternalMedium(engine, config, config.external, hosts, linkOf, listener);
     this.#seed = seed;
   }

@@ -64,7 +64,21 @@ export interface NetworkConfig {
 }
 
 /** 802.11n at 5.18 GHz (channel 36) with a typical client radio and Fast DDS's transport defaults. */
-export const DEFAULT_RADIO: RadioConfig = { txPowerDbm: 20, noiseFigureDb: 7, detectionThresholdDbm: -82, mcs: null, ampdu: true, retryLimit: 7, queuePackets: 1000 };
-export const DEFAULT_TRANSPORT: TransportConfig = { mtu: 1500, maxMessageSize: 65_500, sendBuffer: 212_992, heartbeatPeriod: 100_000_000, heartbeatResponseDelay: 5_000_000 };
+export const DEFAULT_RADIO: RadioConfig = {
+  txPowerDbm: 20,
+  noiseFigureDb: 7,
+  detectionThresholdDbm: -82,
+  mcs: null,
+  ampdu: true,
+  retryLimit: 7,
+  queuePackets: 1000,
+};
+export const DEFAULT_TRANSPORT: TransportConfig = {
+  mtu: 1500,
+  maxMessageSize: 65_500,
+  sendBuffer: 212_992,
+  heartbeatPeriod: 100_000_000,
+  heartbeatResponseDelay: 5_000_000,
+};
 export const DEFAULT_FREQUENCY = 5.18e9;
 export const CHANNEL_BANDWIDTH = 20e6;

@@ -1,4 +1,4 @@
-import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
@@ -6,14 +6,14 @@ import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps
 import { Entity } from './Entity.js';
 import { AbortError, TimeoutError } from './errors.js';
 import { requireInterface } from './interfaceClasses.js';
-import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { toPlainArrays } from './jsonSafe.js';
-import { msToNs } from './nanoseconds.js';
-import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
+import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
 import type { Node } from './Node.js';
+import { msToNs } from './nanoseconds.js';
 import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
 import type { Service } from './Service.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
+import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
 
 export type ResponseCallback<R = Message> = (response: R) => unknown;
 
@@ -151,8 +151,7 @@ export class Client<T extends string = string> extends Entity implements Executa
         engine.requestYield();
       };
       const stopWatching = this.simulation.graph.whenServiceAppears(this.serviceName, () => finish(true));
-      const deadline =
-        timeout !== undefined && timeout >= 0 ? engine.scheduleAfter(msToNs(timeout), () => finish(false)) : null;
+      const deadline = timeout !== undefined && timeout >= 0 ? engine.scheduleAfter(msToNs(timeout), () => finish(false)) : null;
     });
   }
 
@@ -203,4 +202,3 @@ export class Client<T extends string = string> extends Entity implements Executa
     this.simulation.graph.removeClient(this);
   }
 }
-

@@ -35,7 +35,9 @@ export class Context {
 
   /** The contexts of the running program that are initialized (rclnodejs: Context.instances). */
   static get instances(): Context[] {
-    return Simulation.current().currentProgram().contexts.filter((context) => context.isValid());
+    return Simulation.current()
+      .currentProgram()
+      .contexts.filter((context) => context.isValid());
   }
 
   /**
@@ -157,7 +159,5 @@ export class Context {
 
 /** The `-p` overrides of ROS arguments that apply to a node (no node prefix, or its name). */
 export function argumentOverrides(args: RosArguments, nodeName: string, nodeFqn: string, source: string): ParameterOverride[] {
-  return args.parameters
-    .filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn)
-    .map((p) => ({ parameter: p.parameter, source }));
+  return args.parameters.filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn).map((p) => ({ parameter: p.parameter, source }));
 }

@@ -176,14 +176,31 @@ export class Delivery {
     this.#callAcross(writer, writerSequence, from, to, type, channel, call, arrive);
   }
 
-  #callAcross(writer: Client | Service, writerSequence: number, from: Host, to: Host, type: MessageType, channel: string, call: ServiceCall, arrive: () => void): void {
+  #callAcross(
+    writer: Client | Service,
+    writerSequence: number,
+    from: Host,
+    to: Host,
+    type: MessageType,
+    channel: string,
+    call: ServiceCall,
+    arrive: () => void,
+  ): void {
     this.#network!.send(writer, writerSequence, from, to, serializedSize(type, call.message), true, {
       arrive,
       lose: () => this.#simulation.engine.output('drop', this.#lossSource(writer, channel, to), call.digestLo, call.digestHi),
     });
   }
 
-  #callAtEnd(writer: Client | Service, to: Host | null, type: MessageType, channel: string, call: ServiceCall, sequence: number | null, arrive: () => void): void {
+  #callAtEnd(
+    writer: Client | Service,
+    to: Host | null,
+    type: MessageType,
+    channel: string,
+    call: ServiceCall,
+    sequence: number | null,
+    arrive: () => void,
+  ): void {
     this.#simulation.engine.effect(() => this.#call(writer, to, type, channel, call, sequence, arrive));
   }
 

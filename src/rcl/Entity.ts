@@ -1,9 +1,9 @@
-import type { Executor } from '../engine/executors/Executor.js';
 import type { Engine } from '../engine/Engine.js';
 import type { Executable } from '../engine/Executable.js';
+import type { Executor } from '../engine/executors/Executor.js';
 import type { Context } from './Context.js';
-import type { Program } from './Program.js';
 import type { Node, Options } from './Node.js';
+import type { Program } from './Program.js';
 import type { Simulation } from './Simulation.js';
 
 /** What every entity of a node shares: its node, its ids for the fingerprint, its lifetime. */
@@ -89,7 +89,6 @@ export abstract class Entity {
   get context(): Context {
     return this.node.context;
   }
-
 
   /** A method, as rclnodejs's Entity has it. */
   isDestroyed(): boolean {

@@ -1,4 +1,4 @@
-import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';

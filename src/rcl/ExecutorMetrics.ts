@@ -6,7 +6,7 @@ import { nodeOf } from './EntitySelector.js';
 import type { Publisher } from './Publisher.js';
 import type { Sample } from './Sample.js';
 import type { Subscription } from './Subscription.js';
-import { timeStats, type TimeStats } from './timeStats.js';
+import { type TimeStats, timeStats } from './timeStats.js';
 
 export type { TimeStats };
 

@@ -1,10 +1,10 @@
 import type { Executable } from '../engine/Executable.js';
 import type { CallbackGroup, Executor } from '../engine/executors/Executor.js';
 import { RclcExecutor, type RclcTrigger } from '../engine/executors/RclcExecutor.js';
-import { WaitSetExecutor, type SnapshotOrder } from '../engine/executors/WaitSetExecutor.js';
+import { type SnapshotOrder, WaitSetExecutor } from '../engine/executors/WaitSetExecutor.js';
 import { NodePatterns } from '../engine/NodePatterns.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
-import { EntitySelector, nodeOf, type EntityMatch } from './EntitySelector.js';
+import { type EntityMatch, EntitySelector, nodeOf } from './EntitySelector.js';
 import type { Node } from './Node.js';
 import type { Simulation } from './Simulation.js';
 
@@ -48,7 +48,11 @@ export class Executors {
   constructor(configs: readonly ExecutorConfig[], simulation: Simulation) {
     this.#simulation = simulation;
     this.#entries = configs.map((config, i) => {
-      const { executor, handles } = createExecutor(config, simulation, config.order === 'seeded' ? new SeededRandom(simulation.seed, EXECUTOR_STREAM + i) : null);
+      const { executor, handles } = createExecutor(
+        config,
+        simulation,
+        config.order === 'seeded' ? new SeededRandom(simulation.seed, EXECUTOR_STREAM + i) : null,
+      );
       simulation.engine.executors.push(executor);
       return { executor, config, patterns: new NodePatterns(config.nodes), handles };
     });
@@ -62,7 +66,8 @@ export class Executors {
         warnings.push(`executor '${config.name}' ran no node: its patterns (${config.nodes.join(', ')}) matched none`);
       } else if (config.type === 'rclc' && config.trigger.kind === 'one' && handles !== null) {
         const channel = config.trigger.channel;
-        if (!handles().some((handle) => handle.channel === channel)) warnings.push(`executor '${config.name}' has no handle on ${channel}: its trigger { one: ${channel} } never held`);
+        if (!handles().some((handle) => handle.channel === channel))
+          warnings.push(`executor '${config.name}' has no handle on ${channel}: its trigger { one: ${channel} } never held`);
       }
     }
     return warnings;
@@ -81,7 +86,11 @@ export class Executors {
 }
 
 /** An engine executor for a job's entry, and (rclc) its handle list. */
-function createExecutor(config: ExecutorConfig, simulation: Simulation, random: SeededRandom | null): { executor: Executor; handles: (() => readonly Executable[]) | null } {
+function createExecutor(
+  config: ExecutorConfig,
+  simulation: Simulation,
+  random: SeededRandom | null,
+): { executor: Executor; handles: (() => readonly Executable[]) | null } {
   const engine = simulation.engine;
   switch (config.type) {
     case 'single_threaded':
@@ -110,7 +119,8 @@ function groupsOf(configs: readonly CallbackGroupConfig[]): (entity: Executable)
     const match = selectors.find(({ selector }) => selector.matches(entity));
     const name = match === undefined ? `${node} default` : `${node} ${match.config.name}`;
     let group = groups.get(name);
-    if (group === undefined) groups.set(name, (group = { name, exclusive: match === undefined || match.config.type === 'mutually_exclusive', busyUntil: -Infinity }));
+    if (group === undefined)
+      groups.set(name, (group = { name, exclusive: match === undefined || match.config.type === 'mutually_exclusive', busyUntil: -Infinity }));
     return group;
   };
 }

@@ -1,7 +1,7 @@
 import type { Client } from './Client.js';
 import { QoSPolicyKindBits } from './EntityEvents.js';
-import { incompatibility } from './QoS.js';
 import type { Publisher } from './Publisher.js';
+import { incompatibility } from './QoS.js';
 import type { Service } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import type { Subscription } from './Subscription.js';
@@ -94,9 +94,7 @@ export class Graph {
   #matches(publisher: Publisher, subscription: Subscription): boolean {
     const where = `on topic ${publisher.topic}: publisher of node ${publisher.node.getFullyQualifiedName()} and subscription of node ${subscription.node.getFullyQualifiedName()}`;
     if (publisher.typeName !== subscription.typeName) {
-      this.#simulation.warn(
-        `type mismatch ${where} use ${publisher.typeName} and ${subscription.typeName}; no messages will be delivered`,
-      );
+      this.#simulation.warn(`type mismatch ${where} use ${publisher.typeName} and ${subscription.typeName}; no messages will be delivered`);
       publisher.events?.incompatibleType();
       subscription.events?.incompatibleType();
       return false;

@@ -1,4 +1,4 @@
-import { LoggingSeverity } from './LogOutput.js';
+import type { LoggingSeverity } from './LogOutput.js';
 import type { Node } from './Node.js';
 
 /**

@@ -1,5 +1,5 @@
 import { TypeValidationError } from './errors.js';
-import { requireInterface, type MessageClass } from './interfaceClasses.js';
+import { type MessageClass, requireInterface } from './interfaceClasses.js';
 import type { MessageSchema } from './messageValidation.js';
 
 /** rclnodejs's MessageIntrospector: a message type's field names, schema and default values. */

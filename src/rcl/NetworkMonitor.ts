@@ -1,8 +1,8 @@
 import type { Message } from '../interfaces/plainMessages.js';
 import type { Point } from '../network/geometry.js';
-import type { Network } from '../network/Network.js';
-import type { LinkCounters } from '../network/LinkCounters.js';
 import type { Link } from '../network/Link.js';
+import type { LinkCounters } from '../network/LinkCounters.js';
+import type { Network } from '../network/Network.js';
 import { Node } from './Node.js';
 import { NodeOptions } from './NodeOptions.js';
 import type { Publisher } from './Publisher.js';
@@ -69,7 +69,9 @@ export class NetworkMonitor {
         const position = positionIn(sample.message, publisher.typeName);
         if (position === undefined) {
           simulation.engine.fail(
-            new Error(`network host '${host.name}' takes its position from ${topic}, whose type ${publisher.typeName} is none of ${Object.keys(POSITION_PATHS).join(', ')}`),
+            new Error(
+              `network host '${host.name}' takes its position from ${topic}, whose type ${publisher.typeName} is none of ${Object.keys(POSITION_PATHS).join(', ')}`,
+            ),
           );
         } else {
           host.report(position);
@@ -91,7 +93,9 @@ export class NetworkMonitor {
   checkPlacement(): void {
     for (const host of this.#network.hosts) {
       if (!this.#simulation.nodes.some((node) => node.host === host)) {
-        this.#simulation.warn(`network host '${host.name}' runs no node when the run starts: none of its patterns (${this.#network.config.hosts[host.index]!.nodes.join(', ')}) matches a node's name`);
+        this.#simulation.warn(
+          `network host '${host.name}' runs no node when the run starts: none of its patterns (${this.#network.config.hosts[host.index]!.nodes.join(', ')}) matches a node's name`,
+        );
       }
     }
   }
@@ -111,7 +115,10 @@ export class NetworkMonitor {
   summary(): { links: LinkSummary[]; framesSent: number } {
     for (const host of this.#network.hosts) {
       const topic = host.positionTopic;
-      if (topic !== null && !host.poseReceived) this.#simulation.warn(`network host '${host.name}' never got a pose on ${topic}: it had no position${host.positionAt(0) === null ? ', and no link' : ' but its initial one'}`);
+      if (topic !== null && !host.poseReceived)
+        this.#simulation.warn(
+          `network host '${host.name}' never got a pose on ${topic}: it had no position${host.positionAt(0) === null ? ', and no link' : ' but its initial one'}`,
+        );
     }
     const links = this.#network.totals().map((link) => {
       const total = link.total;

@@ -1,23 +1,28 @@
-import type { Host } from '../network/Host.js';
 import type { Executable } from '../engine/Executable.js';
 import type { Executor } from '../engine/executors/Executor.js';
 import type { ActionType, ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
-import { describeType, type DescribedType } from '../interfaces/typeDescription.js';
-import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
+import { type DescribedType, describeType } from '../interfaces/typeDescription.js';
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
+import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
+import type { Host } from '../network/Host.js';
+import type { ActionClient } from './actions/ActionClient.js';
+import type { ActionServer } from './actions/ActionServer.js';
 import { Client } from './Client.js';
 import { Clock, ROSClock } from './Clock.js';
 import { ClockType } from './ClockType.js';
 import { argumentOverrides, Context } from './Context.js';
-import { loadParamsFile, overridesFor } from './ParamsFile.js';
 import type { Entity } from './Entity.js';
+import { EntityEvents, EventHandler, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
+import { type TopicEndpointInfo, topicEndpointInfo } from './endpointInfo.js';
+import { TypeValidationError } from './errors.js';
 import { GuardCondition } from './GuardCondition.js';
+import { checkSerializationMode } from './jsonSafe.js';
+import { startLoggerServices } from './LoggerServices.js';
 import { Logging } from './Logging.js';
 import { LoggingSeverity } from './LogOutput.js';
-import { startLoggerServices } from './LoggerServices.js';
+import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
 import { notOnJazzy, SIMULATED_RMW } from './middleware.js';
-import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
 import { NodeOptions } from './NodeOptions.js';
 import {
   NodeParameters,
@@ -26,32 +31,27 @@ import {
   type SetParametersCallback,
   type SetParametersResult,
 } from './NodeParameters.js';
-import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
-import { startParameterServices } from './ParameterServices.js';
+import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
+import { ObservableSubscription } from './ObservableSubscription.js';
+import { Parameter, type ParameterDescriptor, ParameterType } from './Parameter.js';
 import { ParameterClient } from './ParameterClient.js';
 import { ParameterEventHandler } from './ParameterEventHandler.js';
+import { startParameterServices } from './ParameterServices.js';
 import { ParameterWatcher } from './ParameterWatcher.js';
+import { loadParamsFile, overridesFor } from './ParamsFile.js';
 import { Publisher } from './Publisher.js';
-import { QoS, resolveQoS, type QoSProfileName, type ResolvedQoS } from './QoS.js';
+import { QoS, type QoSProfileName, type ResolvedQoS, resolveQoS } from './QoS.js';
 import { declareQoSOverrides, type QoSOverridingOptions } from './QoSOverridingOptions.js';
 import { Rate } from './Rate.js';
-import { remapName, remapNamespace, remapNodeName } from './remap.js';
 import { parseRosArguments, type RemapRule } from './RosArguments.js';
 import { RosoutLoggers } from './Rosout.js';
+import { remapName, remapNamespace, remapNodeName } from './remap.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import { Subscription, type SubscriptionCallback, type SubscriptionOptions } from './Subscription.js';
-import { EntityEvents, EventHandler, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
-import { ObservableSubscription } from './ObservableSubscription.js';
-import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Time } from './Time.js';
 import { Timer, type TimerCallback } from './Timer.js';
 import { TypeDescriptionService } from './TypeDescriptionService.js';
-import { checkSerializationMode } from './jsonSafe.js';
-import { topicEndpointInfo, type TopicEndpointInfo } from './endpointInfo.js';
-import { TypeValidationError } from './errors.js';
-import type { ActionClient } from './actions/ActionClient.js';
-import type { ActionServer } from './actions/ActionServer.js';
 
 /** The order in which rclnodejs's spinOnce executes ready entities, by kind (sort is stable). */
 const SPIN_ORDER = ['timer', 'event', 'subscription', 'guard_condition', 'client', 'service'];
@@ -287,12 +287,7 @@ export class Node {
 
   // ---- entities ---------------------------------------------------------------------------
 
-  createPublisher<T extends string>(
-    typeClass: T | TypeClass,
-    topic: string,
-    optionsIn?: Options,
-    eventCallbacks?: PublisherEventCallbacks,
-  ): Publisher<T> {
+  createPublisher<T extends string>(typeClass: T | TypeClass, topic: string, optionsIn?: Options, eventCallbacks?: PublisherEventCallbacks): Publisher<T> {
     const options = this._validateOptions(optionsIn);
     const name = this.#resolve(topic, 'topic');
     const publisher = new Publisher<T>(
@@ -362,7 +357,12 @@ export class Node {
    * As rclnodejs 2.x: `{ autostart: false }` creates it canceled, and a clock may be given (every
    * clock of a simulation reads sim time, so timers run on it whichever is given).
    */
-  createTimer(period: bigint | number, callback: TimerCallback, optionsOrClock: { autostart?: boolean } | Clock | null = null, clock: Clock | null = null): Timer {
+  createTimer(
+    period: bigint | number,
+    callback: TimerCallback,
+    optionsOrClock: { autostart?: boolean } | Clock | null = null,
+    clock: Clock | null = null,
+  ): Timer {
     if (typeof callback !== 'function') throw new TypeError('createTimer needs a callback function');
     const options = optionsOrClock instanceof Clock || optionsOrClock === null ? {} : optionsOrClock;
     if (typeof options !== 'object' || Array.isArray(options)) {
@@ -398,18 +398,8 @@ export class Node {
 
   /** The callback's request and response are typed by the service type name. */
   createService<T extends string>(typeClass: T | TypeClass, serviceName: string, callback: ServiceCallback<T>): Service;
-  createService<T extends string>(
-    typeClass: T | TypeClass,
-    serviceName: string,
-    options: Options | undefined,
-    callback: ServiceCallback<T>,
-  ): Service;
-  createService(
-    typeClass: TypeClass,
-    serviceName: string,
-    optionsOrCallback: Options | ServiceCallback | undefined,
-    maybeCallback?: ServiceCallback,
-  ): Service {
+  createService<T extends string>(typeClass: T | TypeClass, serviceName: string, options: Options | undefined, callback: ServiceCallback<T>): Service;
+  createService(typeClass: TypeClass, serviceName: string, optionsOrCallback: Options | ServiceCallback | undefined, maybeCallback?: ServiceCallback): Service {
     const [optionsIn, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createService');
     const options = this._validateOptions(optionsIn);
     const service = new Service(
@@ -701,9 +691,7 @@ export class Node {
 
   getSubscriptionNamesAndTypesByNode(nodeName: string, namespace = '/'): { name: string; types: string[] }[] {
     const fqn = fullyQualifiedNodeName(nodeName, normalizeNamespace(namespace));
-    return this.simulation.graph.topicNamesAndTypes(
-      (e) => e instanceof Subscription && e.node.getFullyQualifiedName() === fqn,
-    );
+    return this.simulation.graph.topicNamesAndTypes((e) => e instanceof Subscription && e.node.getFullyQualifiedName() === fqn);
   }
 
   getServiceNamesAndTypesByNode(nodeName: string, namespace = '/'): { name: string; types: string[] }[] {
@@ -767,9 +755,7 @@ export class Node {
   }
 
   getNodeNamesAndNamespacesWithEnclaves(): { name: string; namespace: string; enclave: string }[] {
-    return this.simulation.nodes
-      .filter((n) => !n.isDestroyed)
-      .map((n) => ({ name: n.name(), namespace: n.namespace(), enclave: n.context.enclave }));
+    return this.simulation.nodes.filter((n) => !n.isDestroyed).map((n) => ({ name: n.name(), namespace: n.namespace(), enclave: n.context.enclave }));
   }
 
   getRMWImplementationIdentifier(): string {

@@ -89,10 +89,7 @@ export class NodeParameters {
     if (descriptor.type === ParameterType.PARAMETER_DOUBLE && override.type === ParameterType.PARAMETER_INTEGER) {
       return new Parameter(override.name, ParameterType.PARAMETER_DOUBLE, Number(override.value));
     }
-    if (
-      descriptor.type === ParameterType.PARAMETER_DOUBLE_ARRAY &&
-      override.type === ParameterType.PARAMETER_INTEGER_ARRAY
-    ) {
+    if (descriptor.type === ParameterType.PARAMETER_DOUBLE_ARRAY && override.type === ParameterType.PARAMETER_INTEGER_ARRAY) {
       return new Parameter(override.name, descriptor.type, (override.value as unknown[]).map(Number));
     }
     if (descriptor.type !== ParameterType.PARAMETER_NOT_SET && descriptor.type !== override.type) {
@@ -204,7 +201,7 @@ export class NodeParameters {
     }
     for (const callback of this.#callbacks) {
       const result = callback(parameters);
-      if (!result || !result.successful) {
+      if (!result?.successful) {
         return { successful: false, reason: result?.reason ?? 'rejected by a set-parameters callback' };
       }
     }

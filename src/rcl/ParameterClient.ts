@@ -1,9 +1,9 @@
 import type { Message } from '../interfaces/plainMessages.js';
 import type { Client } from './Client.js';
 import { OperationError, ParameterNotFoundError, TypeValidationError } from './errors.js';
-import { validateNodePath, withoutLeadingSlash } from './names.js';
 import type { Node } from './Node.js';
-import { Parameter, PARAMETER_VALUE_FIELDS, ParameterType } from './Parameter.js';
+import { validateNodePath, withoutLeadingSlash } from './names.js';
+import { PARAMETER_VALUE_FIELDS, Parameter, ParameterType } from './Parameter.js';
 
 export interface ParameterCallOptions {
   /** Milliseconds of sim time before the call fails. */
@@ -27,9 +27,7 @@ export function parameterTypeFromValue(value: unknown): ParameterType {
     if (value instanceof Uint8Array) return ParameterType.PARAMETER_BYTE_ARRAY;
     const items = value as unknown as ArrayLike<number | bigint>;
     if (items.length === 0) return ParameterType.PARAMETER_NOT_SET;
-    return parameterTypeFromValue(items[0]) === ParameterType.PARAMETER_INTEGER
-      ? ParameterType.PARAMETER_INTEGER_ARRAY
-      : ParameterType.PARAMETER_DOUBLE_ARRAY;
+    return parameterTypeFromValue(items[0]) === ParameterType.PARAMETER_INTEGER ? ParameterType.PARAMETER_INTEGER_ARRAY : ParameterType.PARAMETER_DOUBLE_ARRAY;
   }
   if (Array.isArray(value)) {
     if (value.length === 0) return ParameterType.PARAMETER_NOT_SET;

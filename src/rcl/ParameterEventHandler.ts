@@ -1,7 +1,7 @@
 import type { Message } from '../interfaces/plainMessages.js';
 import { OperationError, TypeValidationError } from './errors.js';
-import { validateNodePath, withoutLeadingSlash } from './names.js';
 import type { Node } from './Node.js';
+import { validateNodePath, withoutLeadingSlash } from './names.js';
 import type { QoS, QoSProfileName } from './QoS.js';
 import type { Subscription } from './Subscription.js';
 
@@ -50,11 +50,8 @@ export class ParameterEventHandler {
     }
     this.#node = node;
     const qos = options?.qos;
-    this.#subscription = node.createSubscription(
-      'rcl_interfaces/msg/ParameterEvent',
-      '/parameter_events',
-      qos ? { qos } : undefined,
-      (event: unknown) => this.#dispatch(event as ParameterEvent),
+    this.#subscription = node.createSubscription('rcl_interfaces/msg/ParameterEvent', '/parameter_events', qos ? { qos } : undefined, (event: unknown) =>
+      this.#dispatch(event as ParameterEvent),
     );
   }
 

@@ -58,13 +58,8 @@ function listParameters(names: string[], prefixes: string[], depth: number): Mes
   const separators = (text: string): number => text.split('.').length - 1;
   const selected = names.filter((name) => {
     if (prefixes.length === 0) return depth === 0 || separators(name) < depth;
-    return prefixes.some(
-      (prefix) =>
-        name === prefix || (name.startsWith(`${prefix}.`) && (depth === 0 || separators(name.slice(prefix.length)) < depth)),
-    );
+    return prefixes.some((prefix) => name === prefix || (name.startsWith(`${prefix}.`) && (depth === 0 || separators(name.slice(prefix.length)) < depth)));
   });
   const found = new Set(selected.filter((name) => name.includes('.')).map((name) => name.slice(0, name.lastIndexOf('.'))));
   return { result: { names: selected, prefixes: [...found] } };
 }
-
-

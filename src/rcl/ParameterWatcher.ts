@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Message } from '../interfaces/plainMessages.js';
 import { OperationError, TypeValidationError } from './errors.js';
-import { withoutLeadingSlash } from './names.js';
 import type { Node } from './Node.js';
+import { withoutLeadingSlash } from './names.js';
 import type { Parameter } from './Parameter.js';
 import type { ParameterCallOptions, ParameterClient } from './ParameterClient.js';
 import { ParameterEventHandler } from './ParameterEventHandler.js';

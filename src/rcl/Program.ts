@@ -31,11 +31,7 @@ export class Program {
   readonly contexts: Context[] = [];
   #defaultContext: Context | null = null;
 
-  constructor(
-    simulation: Simulation,
-    name: string,
-    options: { byJob: boolean; jobArguments?: RosArguments },
-  ) {
+  constructor(simulation: Simulation, name: string, options: { byJob: boolean; jobArguments?: RosArguments }) {
     this.simulation = simulation;
     this.name = name;
     this.byJob = options.byJob;

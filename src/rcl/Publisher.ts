@@ -1,20 +1,20 @@
-import type { EntityEvents } from './EntityEvents.js';
 import { Fifo } from '../engine/Fifo.js';
-import type { MessageType } from '../interfaces/MessageType.js';
-import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
 import { deserializeMessage } from '../interfaces/cdr.js';
+import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
+import type { Host } from '../network/Host.js';
+import type { DelayDraws } from './DelayDraws.js';
+import type { TopicWatchers } from './Delivery.js';
 import { Entity } from './Entity.js';
+import type { EntityEvents } from './EntityEvents.js';
+import { requireInterface } from './interfaceClasses.js';
+import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
-import { SilenceWatch } from './SilenceWatch.js';
-import type { DelayDraws } from './DelayDraws.js';
 import { RemoteLiveliness } from './RemoteLiveliness.js';
-import type { Host } from '../network/Host.js';
-import type { TopicWatchers } from './Delivery.js';
-import { requireInterface } from './interfaceClasses.js';
-import { ValidationSetting, type ValidationOptions } from './messageValidation.js';
 import { Sample } from './Sample.js';
+import { SilenceWatch } from './SilenceWatch.js';
 import type { Subscription } from './Subscription.js';
 
 /** What publish takes: (part of) a message of the type, a bare value for a one-field type, or CDR bytes. */

@@ -1,6 +1,6 @@
 import type { Node } from './Node.js';
 import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
-import { QoS, qosFromResolved, resolveQoS, type QoSProfileName } from './QoS.js';
+import { QoS, type QoSProfileName, qosFromResolved, resolveQoS } from './QoS.js';
 
 /** The QoS policies a publisher or subscription may let parameters override (rclnodejs 2.x). */
 export const QoSPolicyKind = Object.freeze({
@@ -130,7 +130,11 @@ export function declareQoSOverrides(
     if (policy === undefined) continue;
     const name = `${prefix}.${policy.key}`;
     const current = result[policy.property];
-    const value = policy.names ? policyText(current as number, policy.names, policy.key) : policy.type === ParameterType.PARAMETER_INTEGER ? BigInt(current as number) : current;
+    const value = policy.names
+      ? policyText(current as number, policy.names, policy.key)
+      : policy.type === ParameterType.PARAMETER_INTEGER
+        ? BigInt(current as number)
+        : current;
     // Entities on one topic share the parameter: the first declares it.
     const parameter = node.hasParameter(name)
       ? node.getParameter(name)

@@ -1,7 +1,7 @@
-import { LoggingSeverity } from './LogOutput.js';
 import { parse as parseYaml } from 'yaml';
-import { inferParameter, type Parameter } from './Parameter.js';
+import { LoggingSeverity } from './LogOutput.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
+import { inferParameter, type Parameter } from './Parameter.js';
 
 /**
  * ROS 2 command-line arguments (`--ros-args … [--]`), as rcl parses them: remapping rules

@@ -1,7 +1,4 @@
-import { toPlainArrays } from './jsonSafe.js';
-import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
-import { requireInterface } from './interfaceClasses.js';
-import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
@@ -9,9 +6,12 @@ import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps
 import type { Client } from './Client.js';
 import { Entity } from './Entity.js';
 import { rmwQoSProfile } from './endpointInfo.js';
+import { requireInterface } from './interfaceClasses.js';
+import { toPlainArrays } from './jsonSafe.js';
 import type { Node } from './Node.js';
 import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
+import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
 
 /** A service callback; request and response are typed by the service type name `T`. */
 export type ServiceCallback<T extends string = string> = (request: RequestOf<T>, response: ServiceResponse<T>) => unknown;

@@ -2,27 +2,27 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Engine } from '../engine/Engine.js';
 import { EngineTimer } from '../engine/EngineTimer.js';
 import { ExitSignal } from '../engine/errors.js';
+import type { Executor } from '../engine/executors/Executor.js';
 import { Hash64 } from '../engine/Hash64.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
 import { InterfaceRegistry, type InterfaceSource } from '../interfaces/InterfaceRegistry.js';
-import type { Context } from './Context.js';
-import { Delivery } from './Delivery.js';
-import { Graph } from './Graph.js';
-import { ExecutionTimes, type ExecutionTimeRule } from './ExecutionTimes.js';
-import { DelayDraws, type DelayRange } from './DelayDraws.js';
-import { Executors, type ExecutorConfig } from './Executors.js';
-import { ExecutorMetrics, type ChainConfig, type MeteredExecutor, type RunMetrics } from './ExecutorMetrics.js';
-import { Subscription } from './Subscription.js';
-import type { Executor } from '../engine/executors/Executor.js';
-import { Network } from '../network/Network.js';
 import type { NetworkConfig } from '../network/config.js';
 import type { Host } from '../network/Host.js';
+import { Network } from '../network/Network.js';
+import type { Context } from './Context.js';
+import { DelayDraws, type DelayRange } from './DelayDraws.js';
+import { Delivery } from './Delivery.js';
+import { type ExecutionTimeRule, ExecutionTimes } from './ExecutionTimes.js';
+import { type ChainConfig, ExecutorMetrics, type MeteredExecutor, type RunMetrics } from './ExecutorMetrics.js';
+import { type ExecutorConfig, Executors } from './Executors.js';
+import { Graph } from './Graph.js';
 import { LoggingSeverity, LogOutput } from './LogOutput.js';
 import type { Node } from './Node.js';
 import type { ParameterOverride } from './NodeParameters.js';
 import { Program } from './Program.js';
 import type { RemapRule } from './RosArguments.js';
 import { RosoutLoggers } from './Rosout.js';
+import { Subscription } from './Subscription.js';
 
 export interface SimulationOptions {
   /** Sim time (ns) at which the loop starts; nodes are constructed while the clock reads 0. */
@@ -156,9 +156,7 @@ export class Simulation {
   /** The simulation being set up or run in this process. */
   static current(): Simulation {
     if (Simulation.#current === null) {
-      throw new Error(
-        'no rclsim simulation is active: run this code inside a job (rclsim run) or a program run by rclsim',
-      );
+      throw new Error('no rclsim simulation is active: run this code inside a job (rclsim run) or a program run by rclsim');
     }
     return Simulation.#current;
   }
@@ -248,11 +246,13 @@ export class Simulation {
   }
 
   /** Goal ids of action clients, from the run's seed. */
-  readonly goalIds = { next: (): Uint8Array => {
-    const bytes = new Uint8Array(16);
-    this.#goalIdRandom.fillBytes(bytes);
-    return bytes;
-  } };
+  readonly goalIds = {
+    next: (): Uint8Array => {
+      const bytes = new Uint8Array(16);
+      this.#goalIdRandom.fillBytes(bytes);
+      return bytes;
+    },
+  };
 
   /** An independent pseudo-random stream of this run's seed. */
   createRandom(stream: number): SeededRandom {
@@ -275,7 +275,9 @@ export class Simulation {
     const engine = this.engine;
     const executors: MeteredExecutor[] = [
       { name: 'events', type: 'events', threads: 1, busyTime: () => engine.eventsBusyTime() },
-      ...this.#executors.list().map(({ executor, type }) => ({ name: executor.name, type, threads: executor.threads, busyTime: () => executor.busyTime(engine.now) })),
+      ...this.#executors
+        .list()
+        .map(({ executor, type }) => ({ name: executor.name, type, threads: executor.threads, busyTime: () => executor.busyTime(engine.now) })),
     ];
     const subscriptions = this.nodes.flatMap((node) => node._callbackEntities().filter((entity): entity is Subscription => entity instanceof Subscription));
     return this.metrics.report(executors, (entity) => entity.executor?.name ?? 'events', subscriptions);

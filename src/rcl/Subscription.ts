@@ -1,18 +1,18 @@
-import type { EntityEvents } from './EntityEvents.js';
-import { compileContentFilter, type ContentFilter } from './contentFilter.js';
-import { SilenceWatch } from './SilenceWatch.js';
-import { checkSerializationMode, toJSONSafe, toPlainArrays, type SerializationMode } from './jsonSafe.js';
-import { requireInterface } from './interfaceClasses.js';
-import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import { serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
+import { type ContentFilter, compileContentFilter } from './contentFilter.js';
 import { Entity } from './Entity.js';
+import type { EntityEvents } from './EntityEvents.js';
+import { requireInterface } from './interfaceClasses.js';
+import { checkSerializationMode, type SerializationMode, toJSONSafe, toPlainArrays } from './jsonSafe.js';
 import { MessageInfo } from './MessageInfo.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import type { Sample } from './Sample.js';
+import { SilenceWatch } from './SilenceWatch.js';
 
 /** Gets a message; with `isRaw`, the message's CDR bytes as a Buffer instead. */
 export type SubscriptionCallback<M = Message> = (message: M, info?: MessageInfo) => unknown;
@@ -63,14 +63,7 @@ export class Subscription extends Entity implements Executable {
   /** Messages that do not match never reach the buffer, as DDS filters them. */
   #accepts: ((message: unknown) => boolean) | null = null;
 
-  constructor(
-    node: Node,
-    typeName: string,
-    topic: string,
-    qos: ResolvedQoS,
-    callback: SubscriptionCallback,
-    options: SubscriptionOptions = {},
-  ) {
+  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, callback: SubscriptionCallback, options: SubscriptionOptions = {}) {
     super(node);
     this.topic = topic;
     this.typeName = typeName;
@@ -147,10 +140,7 @@ export class Subscription extends Entity implements Executable {
       this.overwritten++;
       if (this.#keepsArrivals) this.#receivedAt.shift();
     } else if (buffer.length >= this.simulation.keepAllLimit) {
-      throw new Error(
-        `KEEP_ALL buffer of ${this.label} exceeded ${this.simulation.keepAllLimit} messages; ` +
-          `its callback does not keep up`,
-      );
+      throw new Error(`KEEP_ALL buffer of ${this.label} exceeded ${this.simulation.keepAllLimit} messages; its callback does not keep up`);
     }
     sample.pending++;
     buffer.push(sample);

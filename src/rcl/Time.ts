@@ -13,11 +13,7 @@ export class Time {
   readonly #ns: bigint;
   readonly #clockType: ClockType;
 
-  constructor(
-    seconds: number | bigint | string = 0n,
-    nanoseconds: number | bigint | string = 0n,
-    clockType: ClockType = ClockType.SYSTEM_TIME,
-  ) {
+  constructor(seconds: number | bigint | string = 0n, nanoseconds: number | bigint | string = 0n, clockType: ClockType = ClockType.SYSTEM_TIME) {
     // Node#now makes one per call, on the path of every callback that reads its clock: the
     // nanoseconds-only form needs only the range checks.
     if (seconds === 0n && typeof nanoseconds === 'bigint' && nanoseconds >= 0n && nanoseconds < INT64_LIMIT && typeof clockType === 'number') {

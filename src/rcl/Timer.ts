@@ -1,6 +1,6 @@
 import { Engine } from '../engine/Engine.js';
 import { EngineTimer, type TimerOwner } from '../engine/EngineTimer.js';
-import { SKIPPED, type Executable } from '../engine/Executable.js';
+import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 

@@ -17,7 +17,8 @@ type Operand = (message: unknown) => unknown;
 type Predicate = (message: unknown) => boolean;
 
 const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'BETWEEN', 'LIKE', 'TRUE', 'FALSE']);
-const TOKEN = /\s*(?:(%\d+)|('(?:[^']|'')*')|(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])*(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])*)*)|(<>|!=|<=|>=|=|<|>|\(|\)))/y;
+const TOKEN =
+  /\s*(?:(%\d+)|('(?:[^']|'')*')|(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])*(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])*)*)|(<>|!=|<=|>=|=|<|>|\(|\)))/y;
 
 interface Token {
   kind: 'param' | 'string' | 'number' | 'name' | 'keyword' | 'symbol';
@@ -67,7 +68,10 @@ function fieldReader(path: string): Operand {
 }
 
 function like(value: string, pattern: string): boolean {
-  const regex = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('%', '.*').replaceAll('_', '.');
+  const regex = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('%', '.*')
+    .replaceAll('_', '.');
   return new RegExp(`^${regex}$`, 's').test(value);
 }
 
@@ -129,7 +133,7 @@ export function compileContentFilter(filter: ContentFilter, fieldExists: (path: 
     if (isKeyword('BETWEEN')) {
       i++;
       const low = operand();
-      if (!isKeyword('AND')) fail("expected AND of BETWEEN");
+      if (!isKeyword('AND')) fail('expected AND of BETWEEN');
       i++;
       const high = operand();
       return (m) => {

@@ -32,7 +32,9 @@ export function rmwQoSProfile(qos: ResolvedQoS): Record<string, unknown> {
     lifespan: rmwTime(qos.lifespan),
     deadline: rmwTime(qos.deadline),
     // As the DDS layer reports it: system default resolved to automatic.
-    liveliness: qos.manualLiveliness ? QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC : QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_AUTOMATIC,
+    liveliness: qos.manualLiveliness
+      ? QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC
+      : QoS.LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_AUTOMATIC,
     liveliness_lease_duration: rmwTime(qos.leaseDuration),
     avoid_ros_namespace_conventions: false,
   };

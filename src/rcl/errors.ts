@@ -136,7 +136,7 @@ export class NameValidationError extends ValidationError {
   readonly validationResult: string;
 
   constructor(name: string, nameType: string, validationResult: string, invalidIndex: number, options: ErrorOptions = {}) {
-    super(`Invalid ${nameType} name '${name}': ${validationResult}` + (invalidIndex >= 0 ? ` at index ${invalidIndex}` : ''), {
+    super(`Invalid ${nameType} name '${name}': ${validationResult}${invalidIndex >= 0 ? ` at index ${invalidIndex}` : ''}`, {
       code: 'INVALID_NAME',
       argumentName: nameType,
       providedValue: name,
@@ -172,7 +172,7 @@ export class AbortError extends OperationError {
   readonly abortReason: unknown;
 
   constructor(operationType: string, reason?: unknown, options: ErrorOptions = {}) {
-    super(`${operationType} was aborted` + (reason ? `: ${String(reason)}` : ''), {
+    super(`${operationType} was aborted${reason ? `: ${String(reason)}` : ''}`, {
       code: 'ABORTED',
       details: { operationType, reason },
       ...options,

@@ -1,10 +1,10 @@
-import { serializeMessage as toCdr, deserializeMessage as fromCdr } from '../interfaces/cdr.js';
+import { deserializeMessage as fromCdr, serializeMessage as toCdr } from '../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import { TypeValidationError } from './errors.js';
-import { messageSchema, type MessageSchema } from './messageValidation.js';
+import { type MessageSchema, messageSchema } from './messageValidation.js';
 import { Simulation } from './Simulation.js';
 
 /** A generated message class, as `rclnodejs.require('pkg/msg/Type')` returns one. */
@@ -104,6 +104,7 @@ function interfaceClass(name: string, parts: Record<string, MessageClass>): unkn
   const known = interfaceClasses.get(first);
   if (known !== undefined) return known;
   const [pkgName, subFolder, interfaceName] = name.split('/') as [string, string, string];
+  // biome-ignore lint/complexity/noStaticOnlyClass: rclnodejs's interface classes are classes, their parts statics
   const InterfaceClass = class {
     static type(): { pkgName: string; subFolder: string; interfaceName: string } {
       return { pkgName, subFolder, interfaceName };

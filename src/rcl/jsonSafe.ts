@@ -43,12 +43,7 @@ export function toJSONString(value: unknown, space?: string | number): string {
 
 /** Whether JSON cannot hold the value as it is. */
 export function needsJSONConversion(value: unknown): boolean {
-  return (
-    typeof value === 'bigint' ||
-    typeof value === 'function' ||
-    value === undefined ||
-    (typeof value === 'number' && !Number.isFinite(value))
-  );
+  return typeof value === 'bigint' || typeof value === 'function' || value === undefined || (typeof value === 'number' && !Number.isFinite(value));
 }
 
 export function isValidSerializationMode(mode: unknown): mode is SerializationMode {

@@ -105,9 +105,7 @@ export function messageSchema(type: MessageType): MessageSchema {
   const [pkgName, , name] = type.name.split('/') as [string, string, string];
   return {
     fields: type.fields.map((field) => ({ name: field.name, type: fieldTypeInfo(type, field), default_value: field.defaultValue ?? null })),
-    constants: type.own.fields
-      .filter((field) => field.isConstant)
-      .map((field) => ({ name: field.name, type: field.type, value: field.value })),
+    constants: type.own.fields.filter((field) => field.isConstant).map((field) => ({ name: field.name, type: field.type, value: field.value })),
     messageType: type.name,
     msgName: name,
     baseType: { pkgName, type: name, stringUpperBound: null, isPrimitiveType: false },
@@ -229,7 +227,10 @@ export function assertValidMessage(message: unknown, typeClass: unknown, options
 }
 
 /** A validator of one type, with default options. */
-export function createMessageValidator(typeClass: unknown, defaults: ValidationOptions = {}): (message: unknown, options?: ValidationOptions) => ValidationResult {
+export function createMessageValidator(
+  typeClass: unknown,
+  defaults: ValidationOptions = {},
+): (message: unknown, options?: ValidationOptions) => ValidationResult {
   if (resolveMessageType(typeClass) === null) throw new TypeValidationError('typeClass', typeClass, 'valid message type class');
   return (message, options = {}) => validateMessage(message, typeClass, { ...defaults, ...options });
 }

@@ -5,7 +5,6 @@
 import { NameValidationError, TypeValidationError } from './errors.js';
 import { fullTopicNameProblem, namespaceProblem, nodeNameProblem, topicNameProblem } from './nameRules.js';
 
-
 /** rcl_node_init's check: rmw's rules and wording, rclnodejs's error class for a non-string. */
 export function validateNodeName(name: string): void {
   if (typeof name !== 'string') throw new TypeValidationError('nodeName', name, 'string');

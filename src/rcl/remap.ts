@@ -16,13 +16,7 @@ export function remapNamespace(name: string, namespace: string, rules: readonly 
 }
 
 /** Remaps an expanded (fully qualified) topic or service name for a node. */
-export function remapName(
-  fqn: string,
-  nodeName: string,
-  namespace: string,
-  rules: readonly RemapRule[],
-  kind: string,
-): string {
+export function remapName(fqn: string, nodeName: string, namespace: string, rules: readonly RemapRule[], kind: string): string {
   for (const rule of rules) {
     if (rule.node !== null && rule.node !== nodeName) continue;
     if (rule.from === '__node' || rule.from === '__ns') continue;

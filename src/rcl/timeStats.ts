@@ -13,7 +13,14 @@ export function timeStats(values: ArrayLike<number>): TimeStats | null {
   const sorted = Float64Array.from(values).sort();
   let sum = 0;
   for (const value of sorted) sum += value;
-  return { count: sorted.length, min: sorted[0]!, mean: sum / sorted.length, p50: nearestRank(sorted, 0.5), p99: nearestRank(sorted, 0.99), max: sorted[sorted.length - 1]! };
+  return {
+    count: sorted.length,
+    min: sorted[0]!,
+    mean: sum / sorted.length,
+    p50: nearestRank(sorted, 0.5),
+    p99: nearestRank(sorted, 0.99),
+    max: sorted[sorted.length - 1]!,
+  };
 }
 
 /** The nearest-rank p-quantile of values sorted ascending (not empty). */

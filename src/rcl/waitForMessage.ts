@@ -1,7 +1,7 @@
 import type { TypeClass } from '../interfaces/typeNames.js';
 import { TimeoutError } from './errors.js';
-import { msToNs } from './nanoseconds.js';
 import type { Node } from './Node.js';
+import { msToNs } from './nanoseconds.js';
 import type { QoS, QoSProfileName } from './QoS.js';
 import type { Subscription } from './Subscription.js';
 

@@ -1,4 +1,4 @@
-import { isScalar, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml';
+import { type Document, isScalar, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
 
 export interface YamlSource {
   doc: Document;

@@ -1,8 +1,8 @@
 import type { Engine } from '../engine/Engine.js';
-import { truncate } from '../engine/truncate.js';
 import { EventLog, type LoggedEvents } from '../engine/EventLog.js';
+import { truncate } from '../engine/truncate.js';
 import type { Simulation } from '../rcl/Simulation.js';
-import { ReportCollector, type LinkPeriod, type ReportMeta } from './ReportCollector.js';
+import { type LinkPeriod, ReportCollector, type ReportMeta } from './ReportCollector.js';
 import type { ReportData } from './ReportData.js';
 
 /** Full logs held before they are applied (16 MB of entries, and the side values noted in them). */

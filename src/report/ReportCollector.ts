@@ -1,10 +1,10 @@
 import { holding } from '../engine/byId.js';
-import { CONSUMED, DURATION, isTagged, OUTPUT_TAGS, taggedId, tagOf, TIME, type LoggedEvents } from '../engine/EventLog.js';
+import { CONSUMED, DURATION, isTagged, type LoggedEvents, OUTPUT_TAGS, TIME, taggedId, tagOf } from '../engine/EventLog.js';
 import type { OutputKind } from '../engine/Executable.js';
 import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from './BinColumns.js';
 import { binEdge, HISTOGRAM_BINS, LatencyValues } from './LatencyValues.js';
-import { TripleLog } from './TripleLog.js';
 import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
+import { TripleLog } from './TripleLog.js';
 
 /** Callbacks drawn one by one, over all rows; a busier row is drawn as bins. */
 export const BAR_BUDGET = 100_000;
@@ -321,9 +321,14 @@ export class ReportCollector {
     const network = this.#network();
     const topics = this.#topicRows(span, taken, published);
     const limits: string[] = [];
-    if (timelineLimited) limits.push(`callbacks are drawn one by one up to ${BAR_BUDGET.toLocaleString('en-US')} in all; busier rows are drawn as ${MAX_BINS} bins shaded by their share of the row's busiest bin`);
-    if (topics.length > TOPICS_PLOTTED) limits.push(`rates and latencies are plotted for the ${TOPICS_PLOTTED} busiest of ${topics.length} topics (the table lists all)`);
-    if (topics.some((topic) => topic.latency !== null && !topic.latency.exact)) limits.push('some latency percentiles come from the histogram (more latencies than are kept exactly)');
+    if (timelineLimited)
+      limits.push(
+        `callbacks are drawn one by one up to ${BAR_BUDGET.toLocaleString('en-US')} in all; busier rows are drawn as ${MAX_BINS} bins shaded by their share of the row's busiest bin`,
+      );
+    if (topics.length > TOPICS_PLOTTED)
+      limits.push(`rates and latencies are plotted for the ${TOPICS_PLOTTED} busiest of ${topics.length} topics (the table lists all)`);
+    if (topics.some((topic) => topic.latency !== null && !topic.latency.exact))
+      limits.push('some latency percentiles come from the histogram (more latencies than are kept exactly)');
     if (this.#rowBins.capped || this.#topicBins.capped) limits.push('with this many entities or topics, plots over time have fewer, wider bins');
     if (network?.limited) limits.push(`link plots average metrics periods in groups to at most ${LINK_POINTS} points`);
     return { ...given, span, timeline, topics, rates: this.#rates(span, published), latency: this.#latency(span), network: network?.links ?? null, limits };
@@ -366,7 +371,10 @@ export class ReportCollector {
     const order = this.#rowOrder(calls);
     const kept = Int32Array.from(rows, (row) => this.#records[RECORD * row.entity + KEPT]!);
     // A row that kept fewer callbacks than it had was cut off: it is drawn binned.
-    const share = fairShare(Float64Array.from(order, (r) => (kept[r]! < calls[r]! ? Infinity : calls[r]!)), BAR_BUDGET);
+    const share = fairShare(
+      Float64Array.from(order, (r) => (kept[r]! < calls[r]! ? Infinity : calls[r]!)),
+      BAR_BUDGET,
+    );
     const barred = order.filter((r) => kept[r] === calls[r] && calls[r]! <= share);
     // In the order they lie in the bins' columns.
     const binned = order.filter((r) => kept[r]! < calls[r]! || calls[r]! > share).sort((a, b) => a - b);
@@ -523,8 +531,14 @@ export class ReportCollector {
         for (let i = 0; i < values.length; i += group) out.push(f(values.slice(i, i + group)));
         return out;
       };
-      const mean = (key: keyof LinkPeriod) => (chunk: LinkPeriod[]): number => round(chunk.reduce((s, p) => s + (p[key] as number), 0) / chunk.length);
-      const sum = (key: keyof LinkPeriod) => (chunk: LinkPeriod[]): number => chunk.reduce((s, p) => s + (p[key] as number), 0);
+      const mean =
+        (key: keyof LinkPeriod) =>
+        (chunk: LinkPeriod[]): number =>
+          round(chunk.reduce((s, p) => s + (p[key] as number), 0) / chunk.length);
+      const sum =
+        (key: keyof LinkPeriod) =>
+        (chunk: LinkPeriod[]): number =>
+          chunk.reduce((s, p) => s + (p[key] as number), 0);
       return {
         name,
         times: pick(times, (chunk) => round(chunk[chunk.length - 1]! / 1e9)),

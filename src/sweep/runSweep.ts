@@ -5,8 +5,8 @@ import { parseJobFile } from '../job/jobFile.js';
 import { caseJobText } from './caseJob.js';
 import { expandCases, expandRuns, type SweepCase, type SweepRun } from './cases.js';
 import { ResultsFolder, type RunResult } from './ResultsFolder.js';
-import { SweepFileError, type SweepDefinition } from './sweepFile.js';
-import { WorkerPool, type PoolOutcome, type PoolTask } from './WorkerPool.js';
+import { type SweepDefinition, SweepFileError } from './sweepFile.js';
+import { type PoolOutcome, type PoolTask, WorkerPool } from './WorkerPool.js';
 
 /** Where a sweep's runs run: the local pool of warm workers, or a job queue across machines. */
 export interface RunExecutor {
@@ -93,7 +93,16 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
     let allDone = (): void => {};
     const finished = new Promise<void>((resolve) => (allDone = resolve));
     const finish = (run: SweepRun, result: Omit<RunResult, 'key' | 'case' | 'id' | 'repeat' | 'values' | 'seed' | 'attempts'>): void => {
-      const full: RunResult = { key: run.key, case: run.sweepCase.index, id: run.sweepCase.id, repeat: run.repeat, values: run.sweepCase.values, seed: run.sweepCase.seed, attempts: attempts.get(run.key) ?? 1, ...result };
+      const full: RunResult = {
+        key: run.key,
+        case: run.sweepCase.index,
+        id: run.sweepCase.id,
+        repeat: run.repeat,
+        values: run.sweepCase.values,
+        seed: run.sweepCase.seed,
+        attempts: attempts.get(run.key) ?? 1,
+        ...result,
+      };
       folder.append(full);
       results.set(run.key, full);
       done++;
@@ -110,16 +119,51 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
           executor.add(pooled);
           return;
         }
-        finish(run, { worker: outcome.worker, status: 'lost', exitCode: null, fingerprint: null, endReason: null, results: null, wallSeconds: outcome.wallSeconds, error: outcome.why, summary: null });
+        finish(run, {
+          worker: outcome.worker,
+          status: 'lost',
+          exitCode: null,
+          fingerprint: null,
+          endReason: null,
+          results: null,
+          wallSeconds: outcome.wallSeconds,
+          error: outcome.why,
+          summary: null,
+        });
         return;
       }
       const result = outcome.result;
       if (!result.ok) {
-        finish(run, { worker: outcome.worker, status: 'error', exitCode: result.exitCode, fingerprint: null, endReason: null, results: null, wallSeconds: result.wallSeconds, error: result.error, summary: null });
+        finish(run, {
+          worker: outcome.worker,
+          status: 'error',
+          exitCode: result.exitCode,
+          fingerprint: null,
+          endReason: null,
+          results: null,
+          wallSeconds: result.wallSeconds,
+          error: result.error,
+          summary: null,
+        });
         return;
       }
-      const summary = JSON.parse(result.summary) as Record<string, unknown> & { exitCode: number; fingerprint: string; endReason: string; results: Record<string, unknown> };
-      finish(run, { worker: outcome.worker, status: 'ok', exitCode: summary.exitCode, fingerprint: summary.fingerprint, endReason: summary.endReason, results: summary.results, wallSeconds: result.wallSeconds, error: null, summary });
+      const summary = JSON.parse(result.summary) as Record<string, unknown> & {
+        exitCode: number;
+        fingerprint: string;
+        endReason: string;
+        results: Record<string, unknown>;
+      };
+      finish(run, {
+        worker: outcome.worker,
+        status: 'ok',
+        exitCode: summary.exitCode,
+        fingerprint: summary.fingerprint,
+        endReason: summary.endReason,
+        results: summary.results,
+        wallSeconds: result.wallSeconds,
+        error: null,
+        summary,
+      });
     };
     const size = Math.max(1, Math.min(options.jobs ?? availableParallelism(), pending.length));
     const executor: RunExecutor =

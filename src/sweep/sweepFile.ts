@@ -1,8 +1,8 @@
-import type { Ajv as AjvClass } from 'ajv';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, resolve } from 'node:path';
-import { DurationError, parseDuration } from '../job/duration.js';
+import type { Ajv as AjvClass } from 'ajv';
+import { type DurationError, parseDuration } from '../job/duration.js';
 import { readYamlFile } from '../job/yamlFile.js';
 
 /** A sweep file that cannot be used: one line naming the file, line and field. */

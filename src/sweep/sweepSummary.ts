@@ -15,7 +15,17 @@ export interface SweepSummaryData {
   axes: { key: string; values: string[] }[];
   /** Numbers each run has: the job's numeric results, callbacks and wall seconds. */
   measures: string[];
-  runs: { key: string; values: string[]; seed: number | null; status: string; exitCode: number | null; fingerprint: string | null; wallSeconds: number; error: string | null; measures: (number | null)[] }[];
+  runs: {
+    key: string;
+    values: string[];
+    seed: number | null;
+    status: string;
+    exitCode: number | null;
+    fingerprint: string | null;
+    wallSeconds: number;
+    error: string | null;
+    measures: (number | null)[];
+  }[];
   /** How many runs there are beyond those listed. */
   unlisted: number;
 }

@@ -1,9 +1,9 @@
 import { exitCodeOf } from '../cli/runAndReport.js';
-import { parseJobFile } from '../job/jobFile.js';
-import { runJob } from '../job/runJob.js';
-import { summaryToJson } from '../job/RunSummary.js';
-import { LogOutput } from '../rcl/LogOutput.js';
 import { wallClock } from '../engine/realTime.js';
+import { parseJobFile } from '../job/jobFile.js';
+import { summaryToJson } from '../job/RunSummary.js';
+import { runJob } from '../job/runJob.js';
+import { LogOutput } from '../rcl/LogOutput.js';
 import type { WorkerResult, WorkerTask } from './workerProtocol.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Executable } from '../Executable.js';
 import { holding } from '../byId.js';
+import type { Executable } from '../Executable.js';
 import { truncate } from '../truncate.js';
 
 /**

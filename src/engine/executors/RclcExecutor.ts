@@ -1,7 +1,7 @@
 import type { EngineTimer } from '../EngineTimer.js';
 import type { Executable } from '../Executable.js';
 import { TimersHeap } from '../TimersHeap.js';
-import { nextKeyAfter, pendingOf, Threads, type Executor } from './Executor.js';
+import { type Executor, nextKeyAfter, pendingOf, Threads } from './Executor.js';
 
 /** When an rclc executor processes its handles (rclc_executor_set_trigger). */
 export type RclcTrigger = { kind: 'any' } | { kind: 'all' } | { kind: 'always' } | { kind: 'one'; channel: string };

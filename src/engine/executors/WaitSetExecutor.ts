@@ -4,7 +4,7 @@ import type { SeededRandom } from '../SeededRandom.js';
 import { TimersHeap } from '../TimersHeap.js';
 import { truncate } from '../truncate.js';
 import { EntitySet } from './EntitySet.js';
-import { dueTimers, nextKeyAfter, pendingOf, Threads, type CallbackGroup, type Executor } from './Executor.js';
+import { type CallbackGroup, dueTimers, type Executor, nextKeyAfter, pendingOf, Threads } from './Executor.js';
 
 /** An entity that can say how many events it could run now (a bare executable runs once). */
 type Waiting = Executable & { pendingEvents?(): number };

@@ -5,7 +5,7 @@ import { crossingPoints } from '../geometry.js';
 import type { Host } from '../Host.js';
 import type { Link } from '../Link.js';
 import type { MediumListener, Packet, PacketMedium } from '../Medium.js';
-import { NetsimConnection, NetsimError, type NetsimEndpoint } from './NetsimConnection.js';
+import { NetsimConnection, type NetsimEndpoint, NetsimError } from './NetsimConnection.js';
 import type { DatagramOut, PairState, Vector3 } from './netsimMessages.js';
 
 /** An external simulator adds its own UDP (8) and IP (20) headers to the payload it is given. */
@@ -59,7 +59,14 @@ export class ExternalMedium implements PacketMedium {
   readonly #told: (PairState | undefined)[] = [];
   #keepAlive = false;
 
-  constructor(engine: Engine, config: NetworkConfig, external: ExternalConfig, hosts: readonly Host[], linkOf: (from: number, to: number) => Link, listener: MediumListener) {
+  constructor(
+    engine: Engine,
+    config: NetworkConfig,
+    external: ExternalConfig,
+    hosts: readonly Host[],
+    linkOf: (from: number, to: number) => Link,
+    listener: MediumListener,
+  ) {
     this.#engine = engine;
     this.#config = config;
     this.#external = external;
@@ -76,7 +83,15 @@ export class ExternalMedium implements PacketMedium {
     const simulator = await connection.initialize({
       hosts: this.#hosts.map((host) => ({ index: host.index, name: host.name })),
       seed: seed >>> 0,
-      radio: { frequencyHz: this.#config.channel.frequency, bandwidthHz: CHANNEL_BANDWIDTH, txPowerDbm: radio.txPowerDbm, noiseFigureDb: radio.noiseFigureDb, detectionThresholdDbm: radio.detectionThresholdDbm, retryLimit: radio.retryLimit, queuePackets: radio.queuePackets },
+      radio: {
+        frequencyHz: this.#config.channel.frequency,
+        bandwidthHz: CHANNEL_BANDWIDTH,
+        txPowerDbm: radio.txPowerDbm,
+        noiseFigureDb: radio.noiseFigureDb,
+        detectionThresholdDbm: radio.detectionThresholdDbm,
+        retryLimit: radio.retryLimit,
+        queuePackets: radio.queuePackets,
+      },
       windowNs: this.#external.window,
     });
     this.#engine.beforeAdvance.push(this.#beforeAdvance);
@@ -86,7 +101,11 @@ export class ExternalMedium implements PacketMedium {
   /** Wall time (s) rclsim waited for the simulator's answers, the part the simulator spent simulating, and rclsim's encoding and decoding of the conversation. */
   get timing(): SimulatorTiming {
     const connection = this.#connection;
-    return { waitedSeconds: (connection?.waitedMs ?? 0) / 1000, busySeconds: (connection?.busyMs ?? 0) / 1000, codingSeconds: (connection?.codingMs ?? 0) / 1000 };
+    return {
+      waitedSeconds: (connection?.waitedMs ?? 0) / 1000,
+      busySeconds: (connection?.busyMs ?? 0) / 1000,
+      codingSeconds: (connection?.codingMs ?? 0) / 1000,
+    };
   }
 
   close(): void {
@@ -103,7 +122,15 @@ export class ExternalMedium implements PacketMedium {
       group = this.#groups.get(packet.datagram) ?? 0;
       if (group === 0) this.#groups.set(packet.datagram, (group = this.#nextGroup++));
     }
-    this.#pending.push({ id, sendTimeNs: this.#engine.now, payloadBytes: Math.max(8, packet.bytes - MPDU_OVERHEAD - UDP_IP_HEADERS), from: packet.from, to: packet.to, group, groupSize: size });
+    this.#pending.push({
+      id,
+      sendTimeNs: this.#engine.now,
+      payloadBytes: Math.max(8, packet.bytes - MPDU_OVERHEAD - UDP_IP_HEADERS),
+      from: packet.from,
+      to: packet.to,
+      group,
+      groupSize: size,
+    });
     this.framesSent++;
     this.#linkOf(packet.from, packet.to).period.framesSent++;
     this.#keepGoing();

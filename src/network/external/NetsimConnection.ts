@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { realClearInterval, realClearTimeout, realSetInterval, realSetTimeout, wallClock } from '../../engine/realTime.js';
-import { netsimTypes, type Advance, type Reply } from './netsimMessages.js';
+import { type Advance, netsimTypes, type Reply } from './netsimMessages.js';
 
 /**
  * How long rclsim reads the socket for an answer before it waits on the event loop instead, ms:
@@ -63,9 +63,12 @@ export class NetsimConnection {
     // Node keeps a socket's descriptor on its handle (Unix); nothing documented gives it.
     const fd = (socket as unknown as { _handle?: { fd?: unknown } })._handle?.fd;
     this.#fd = typeof fd === 'number' && fd >= 0 && POLL_MS > 0 ? fd : -1;
-    this.#watchdog = realSetInterval(() => {
-      if (this.#waiting !== null && wallClock() - this.#askedAt > timeoutMs) this.#fail(`it did not answer within ${timeoutMs} ms`);
-    }, Math.min(1000, Math.max(10, timeoutMs / 10)));
+    this.#watchdog = realSetInterval(
+      () => {
+        if (this.#waiting !== null && wallClock() - this.#askedAt > timeoutMs) this.#fail(`it did not answer within ${timeoutMs} ms`);
+      },
+      Math.min(1000, Math.max(10, timeoutMs / 10)),
+    );
     this.#watchdog.unref();
     socket.on('data', (data: Buffer) => this.#received(data));
     socket.on('error', (error) => this.#fail(`the connection failed: ${error.message}`));
@@ -75,7 +78,9 @@ export class NetsimConnection {
       else realSetTimeout(() => this.#fail('it closed the connection'), 500);
     });
     child?.stderr?.on('data', (data: Buffer) => (this.#stderr = (this.#stderr + data.toString()).slice(-2000)));
-    child?.on('exit', (code, signal) => this.#fail(`it exited (${signal ?? `code ${code}`})${this.#stderr.trim() === '' ? '' : `: ${this.#stderr.trim().split('\n').pop()}`}`));
+    child?.on('exit', (code, signal) =>
+      this.#fail(`it exited (${signal ?? `code ${code}`})${this.#stderr.trim() === '' ? '' : `: ${this.#stderr.trim().split('\n').pop()}`}`),
+    );
   }
 
   static async open(endpoint: NetsimEndpoint, timeoutMs: number): Promise<NetsimConnection> {
@@ -138,7 +143,8 @@ export class NetsimConnection {
     const timeNs = toNumber(reply.timeNs);
     const busyNs = toNumber(reply.busyNs);
     this.busyMs += busyNs / 1e6;
-    if (timeNs > advance.untilNs) throw new NetsimError(`network simulator '${this.#name}' answered out of protocol: it reached ${timeNs} ns, past the ${advance.untilNs} ns asked for`);
+    if (timeNs > advance.untilNs)
+      throw new NetsimError(`network simulator '${this.#name}' answered out of protocol: it reached ${timeNs} ns, past the ${advance.untilNs} ns asked for`);
     const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
     return {
       timeNs,

@@ -3,12 +3,12 @@ import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
 import type { Client } from '../Client.js';
 import type { Entity } from '../Entity.js';
-import { ValidationSetting, type ValidationOptions } from '../messageValidation.js';
+import { type ValidationOptions, ValidationSetting } from '../messageValidation.js';
 import { notOnJazzy } from '../middleware.js';
 import type { Node } from '../Node.js';
-import { actionQoS, type ActionQoS } from './actionQoS.js';
-import type { ActionEntityCounts } from './goals.js';
+import { type ActionQoS, actionQoS } from './actionQoS.js';
 import { ClientGoalHandle } from './ClientGoalHandle.js';
+import type { ActionEntityCounts } from './goals.js';
 import { actionEndpoints, goalKey } from './goals.js';
 
 /** rclnodejs's ActionClient options: QoS of its services and subscriptions, goal validation. */
@@ -119,7 +119,10 @@ export class ActionClient {
     const goalId = goalUuid ?? { uuid: this.node.simulation.goalIds.next() };
     const key = goalKey(goalId);
     if (feedbackCallback) this.#feedbackCallbacks.set(key, feedbackCallback);
-    const response = await this.#sendGoal.sendRequestAsync({ goal_id: goalId, goal: this.type.goal.toMessage(goal, false, this.node.simulation.strictMessages) });
+    const response = await this.#sendGoal.sendRequestAsync({
+      goal_id: goalId,
+      goal: this.type.goal.toMessage(goal, false, this.node.simulation.strictMessages),
+    });
     const handle = new ClientGoalHandle(this.#requester, goalId, response);
     if (handle.isAccepted()) this.#handles.set(key, handle);
     else this.#feedbackCallbacks.delete(key);

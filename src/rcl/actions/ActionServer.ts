@@ -2,16 +2,16 @@ import { ExitSignal } from '../../engine/errors.js';
 import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
-import type { GuardCondition } from '../GuardCondition.js';
 import type { Entity } from '../Entity.js';
+import type { GuardCondition } from '../GuardCondition.js';
 import { notOnJazzy } from '../middleware.js';
 import type { Node } from '../Node.js';
 import type { Publisher } from '../Publisher.js';
 import type { Service, ServiceResponse } from '../Service.js';
 import { Time } from '../Time.js';
-import { actionQoS, type ActionQoS } from './actionQoS.js';
-import { actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal, uuidText, type ActionEntityCounts } from './goals.js';
-import { ServerGoalHandle, type ExecuteCallback } from './ServerGoalHandle.js';
+import { type ActionQoS, actionQoS } from './actionQoS.js';
+import { type ActionEntityCounts, actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal, uuidText } from './goals.js';
+import { type ExecuteCallback, ServerGoalHandle } from './ServerGoalHandle.js';
 
 export type GoalCallback = (goal: Message) => number;
 export type CancelCallback = (goalHandle: ServerGoalHandle) => number;
@@ -176,8 +176,7 @@ export class ActionServer {
       (handle) => handle.isActive && handle.status !== GoalStatus.STATUS_CANCELING && this.#cancelCallback(handle) === CancelResponse.ACCEPT,
     );
     for (const handle of canceling) handle.requestCancel();
-    const returnCode =
-      canceling.length > 0 ? ERROR_NONE : candidates.every((handle) => !handle.isActive) ? ERROR_GOAL_TERMINATED : ERROR_REJECTED;
+    const returnCode = canceling.length > 0 ? ERROR_NONE : candidates.every((handle) => !handle.isActive) ? ERROR_GOAL_TERMINATED : ERROR_REJECTED;
     return {
       return_code: returnCode,
       goals_canceling: canceling.map((handle) => ({ goal_id: handle.goalId, stamp: handle.stamp })),

@@ -1,12 +1,12 @@
 import type { TypeClass } from '../../interfaces/typeNames.js';
 import { Context } from '../Context.js';
+import { Logging } from '../Logging.js';
 import { Node, type Options } from '../Node.js';
 import { NodeOptions } from '../NodeOptions.js';
 import type { Publisher } from '../Publisher.js';
-import { Logging } from '../Logging.js';
 import { LifecyclePublisher } from './LifecyclePublisher.js';
-import { CallbackReturnValue, State, Transition, TransitionDescription } from './LifecycleStates.js';
-import { CallbackReturnCode, REQUESTABLE, States, transitionGraph, Transitions, type RequestableTransition } from './stateMachine.js';
+import { type CallbackReturnValue, State, Transition, TransitionDescription } from './LifecycleStates.js';
+import { CallbackReturnCode, REQUESTABLE, type RequestableTransition, States, Transitions, transitionGraph } from './stateMachine.js';
 
 export type TransitionCallback = (previousState: State) => number | CallbackReturnValue;
 

@@ -1,4 +1,4 @@
-import type { PublishInput, Publisher } from '../Publisher.js';
+import type { Publisher, PublishInput } from '../Publisher.js';
 
 /**
  * rclnodejs's LifecyclePublisher: publishes only while activated (its node activates it on

@@ -1,12 +1,12 @@
-import { Job, Queue, QueueEvents, type JobsOptions } from 'bullmq';
-import { Hash64 } from '../../engine/Hash64.js';
+import { Job, type JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { Hash64 } from '../../engine/Hash64.js';
 import type { OnOutcome, RunExecutor } from '../runSweep.js';
 import type { SweepDefinition } from '../sweepFile.js';
 import type { PoolTask } from '../WorkerPool.js';
 import type { WorkerResult } from '../workerProtocol.js';
 import { inputHashes } from './inputHashes.js';
-import { redisConnection, RUNS_QUEUE } from './redisConnection.js';
+import { RUNS_QUEUE, redisConnection } from './redisConnection.js';
 
 /** How often the runs not yet finished are looked up (events missed while Redis was away, runs it lost). */
 const POLL_MS = 2000;

@@ -1,10 +1,10 @@
-import { Worker, type Job } from 'bullmq';
 import { availableParallelism, hostname } from 'node:os';
-import { WorkerPool, type PoolOutcome, type PoolTask } from '../WorkerPool.js';
+import { type Job, Worker } from 'bullmq';
+import { type PoolOutcome, type PoolTask, WorkerPool } from '../WorkerPool.js';
 import type { WorkerResult } from '../workerProtocol.js';
 import { differingInput } from './inputHashes.js';
 import type { QueuedRun } from './QueueExecutor.js';
-import { redisConnection, RUNS_QUEUE } from './redisConnection.js';
+import { RUNS_QUEUE, redisConnection } from './redisConnection.js';
 
 export interface QueueWorkerOptions {
   /** Runs at a time, each on a warm worker process (default: the cores). */
