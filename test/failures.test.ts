@@ -169,6 +169,60 @@ describe('failures never pass silently, and nothing is lost', () => {
     assert.equal(readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length, before);
   });
 
+  it('verify stops a run that hangs past --timeout of wall time: exit 6 when the first run hangs, 5 when a later one does', () => {
+    const dir = tempDir();
+    writeTemp(dir, 'stuck.cjs', STUCK('for (;;);'));
+    const hung = runCli(['verify', 'stuck.cjs', '--program', '--runs', '3', '--timeout', '1s'], dir, 30_000);
+    assert.equal(hung.status, 6, hung.stdout + hung.stderr);
+    assert.equal(
+      hung.stdout,
+      'run 1/3: hung: no result within 1 s of wall time (--timeout); interrupted by SIGTERM while timer 0 of node /stuck at sim time 0.500000000s had not returned; the trace and recordings are finished\n',
+    );
+    assert.equal(hung.stderr, 'rclsim verify: run 1 of 3 hung: no result within 1 s of wall time (--timeout); verify stopped there\n');
+    // Hangs on its second run only: a counter kept in a file outside the simulation.
+    writeTemp(
+      dir,
+      'sometimes.cjs',
+      [
+        "const fs = require('node:fs');",
+        "const runs = Number(fs.existsSync('count') ? fs.readFileSync('count', 'utf8') : '0') + 1;",
+        "fs.writeFileSync('count', String(runs));",
+        STUCK('if (runs === 2) for (;;);'),
+      ].join('\n'),
+    );
+    const sometimes = runCli(['verify', 'sometimes.cjs', '--program', '--runs', '3', '--until', '1s', '--timeout', '2s'], dir, 30_000);
+    assert.equal(sometimes.status, 5, sometimes.stdout + sometimes.stderr);
+    assert.match(sometimes.stdout, /^run 2\/3: hung: no result within 2 s of wall time \(--timeout\); interrupted by SIGTERM while timer 0 of node \/stuck/m);
+    assert.match(sometimes.stdout, /^run 2 differs from run 1: exit status 0 vs 6; failure 'none' vs 'hung: no result within 2 s of wall time \(--timeout\);/m);
+    assert.doesNotMatch(sometimes.stdout, /^run 3\/3/m, 'no run after the one that hung');
+  });
+
+  it('the run under way ends when verify is killed, even by SIGKILL: no run is left behind', async () => {
+    const dir = tempDir();
+    const program = writeTemp(dir, 'stuck.cjs', STUCK('for (;;);'));
+    const runsLeft = (): number[] =>
+      spawnSync('pgrep', ['-f', `exec ${program}`], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter((line) => line !== '')
+        .map(Number);
+    const verify = spawn(process.execPath, [cliPath, 'verify', program, '--program', '--runs', '2'], { cwd: dir, stdio: 'ignore' });
+    const closed = new Promise((resolve) => verify.on('close', resolve));
+    try {
+      const until = async (condition: () => boolean, ms: number): Promise<boolean> => {
+        for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 100))) if (condition()) return true;
+        return condition();
+      };
+      assert.ok(await until(() => runsLeft().length > 0, 10_000), 'the first run started');
+      // Well into its endless callback.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      verify.kill('SIGKILL');
+      await closed;
+      assert.ok(await until(() => runsLeft().length === 0, 10_000), `runs left behind: ${runsLeft().join(', ')}`);
+    } finally {
+      for (const pid of runsLeft()) process.kill(pid, 'SIGKILL');
+    }
+  });
+
   it('SIGINT ends a run at its next step, its recording complete', async () => {
     const dir = tempDir();
     writeTemp(dir, 'forever.cjs', STUCK('').replace('if (++ticks === 5) {  }', '++ticks;'));

@@ -6,7 +6,10 @@ import { Duration } from '../src/rcl/Duration.js';
 import { RangeValidationError, TypeValidationError } from '../src/rcl/errors.js';
 import { Node } from '../src/rcl/Node.js';
 import { Time } from '../src/rcl/Time.js';
-import { MS, SECOND, simulate } from './helpers.js';
+import { MS, runCli, SECOND, simulate, tempDir, writeTemp } from './helpers.js';
+
+/** The first sim time builtin_interfaces/Time cannot carry: its seconds are an int32. */
+const PAST_MESSAGES = 2n ** 31n * SECOND;
 
 describe('Time and Duration', () => {
   it('are exact bigint nanoseconds, beyond double precision', () => {
@@ -53,5 +56,58 @@ describe('Time and Duration', () => {
       { startTime: 5n * SECOND, endAfter: 0n },
     );
     assert.deepEqual(readings, [0n, 5n * SECOND, 5n * SECOND, 5n * SECOND]);
+  });
+
+  it('refuses a start or an end past what builtin_interfaces/Time carries (int32 seconds), however the job gives it (exit 2)', async () => {
+    const past = {
+      message:
+        /^the start time 2147483648\.000000000s is past 2147483647\.999999999s, the last time builtin_interfaces\/Time can carry \(its seconds are an int32\)$/,
+    };
+    await assert.rejects(
+      simulate(() => {}, { startTime: PAST_MESSAGES }),
+      past,
+    );
+    await assert.rejects(
+      simulate((job) => void (job.startTime = PAST_MESSAGES)),
+      past,
+    );
+    await assert.rejects(
+      simulate(() => {}, { startTime: PAST_MESSAGES - SECOND, endAfter: 2n * SECOND }),
+      { message: /^the end time 2147483649\.000000000s \(the start 2147483647\.000000000s \+ 2\.000000000s\) is past 2147483647\.999999999s/ },
+    );
+    // Up to the last instant, the job's own end is what ends the run.
+    const last = await simulate(() => void new Node('n').createTimer(100n * MS, () => {}), { startTime: PAST_MESSAGES - SECOND, endAfter: SECOND - 1n });
+    assert.deepEqual([last.summary.endReason, last.summary.endTime], ['end-time', PAST_MESSAGES - 1n]);
+    const dir = tempDir();
+    writeTemp(dir, 'talker.cjs', "require('rclnodejs').init().then(() => require('rclnodejs').createNode('talker').createTimer(1000000000n, () => {}));");
+    writeTemp(dir, 'far.yaml', 'start: 1000000h\nnodes:\n  - script: talker.cjs\n');
+    const far = runCli(['run', 'far.yaml'], dir);
+    assert.equal(far.status, 2, far.stderr);
+    assert.equal(
+      far.stderr,
+      'rclsim: the start time 3600000000.000000000s is past 2147483647.999999999s, the last time builtin_interfaces/Time can carry (its seconds are an int32)\n',
+    );
+    writeTemp(dir, 'late.yaml', 'start: 2147483000s\nnodes:\n  - script: talker.cjs\n');
+    const until = runCli(['run', 'late.yaml', '--until', '1h'], dir);
+    assert.equal(until.status, 2, until.stderr);
+    assert.match(until.stderr, /^rclsim: the end time 2147486600\.000000000s \(the start 2147483000\.000000000s \+ 3600\.000000000s\) is past /);
+  });
+
+  it('ends a run that reaches the last time a message can carry (end reason max-time), its nodes logging to /rosout up to it', async () => {
+    const { summary, logs } = await simulate(
+      () => {
+        const node = new Node('late');
+        node.createTimer(SECOND, () => node.getLogger().info('tick'));
+      },
+      { startTime: PAST_MESSAGES - 3n * SECOND },
+    );
+    assert.equal(summary.endReason, 'max-time');
+    assert.equal(summary.endTime, PAST_MESSAGES - 1n);
+    assert.equal(summary.exitCode, 0);
+    assert.deepEqual(
+      logs.map((record) => record.time),
+      // A timer made before the start first fires at it.
+      [PAST_MESSAGES - 3n * SECOND, PAST_MESSAGES - 2n * SECOND, PAST_MESSAGES - SECOND],
+    );
   });
 });

@@ -84,6 +84,33 @@ describe('determinism toolkit', () => {
     assert.match(result.stdout, /^first divergence at record \d+, sim time 0\.100000000s: a publish on \/uptime by \/uptime_reporter$/m);
   });
 
+  it('explore counts a run that hangs past --timeout of wall time as one of its outcomes, and goes on', () => {
+    const dir = tempDir();
+    writeTemp(
+      dir,
+      'maybe.cjs',
+      [
+        "const rclnodejs = require('rclnodejs');",
+        '// Whether this run hangs, by its seed.',
+        'const hang = Math.random() < 0.5;',
+        'rclnodejs.init().then(() => {',
+        "  const node = rclnodejs.createNode('maybe');",
+        '  node.createTimer(100000000n, () => { if (hang) for (;;); });',
+        '  rclnodejs.spin(node);',
+        '});',
+      ].join('\n'),
+    );
+    writeTemp(dir, 'job.yaml', 'end:\n  after: 1s\nnodes:\n  - script: maybe.cjs\n');
+    const result = runCli(['explore', 'job.yaml', '--runs', '6', '--timeout', '1s', '--json'], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    const report = lastJsonLine(result.stdout) as { runs: number; outcomes: { outcome: unknown; seeds: number[] }[] };
+    assert.equal(report.runs, 6);
+    const hung = report.outcomes.find((o) => o.outcome === 'hung: no result within 1 s of wall time (--timeout)');
+    const ended = report.outcomes.find((o) => (o.outcome as { ended?: string }).ended === 'end-time');
+    assert.ok(hung !== undefined && ended !== undefined, result.stdout);
+    assert.deepEqual([...hung.seeds, ...ended.seeds].sort(), [0, 1, 2, 3, 4, 5]);
+  });
+
   it('verify removes its temporary traces when the runs agree', () => {
     const before = readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length;
     const result = runCli(['verify', 'test/fixtures/jobs/add.yaml', '--runs', '2']);

@@ -92,6 +92,7 @@ program
     wallDuration(value);
     return value;
   })
+  .option('--timeout <duration>', 'wall time after which a run counts as hung: it is stopped, and verify with it (default 10min)', wallDuration)
   .option('--keep-traces <dir>', "write the runs' traces here (default: a temporary folder, kept only on a difference)")
   .option('--report <file>', "write an HTML report of the first run's trace, showing where the runs part ways when they do")
   .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
@@ -108,6 +109,7 @@ program
   .argument('<job>', 'job.yaml or job module')
   .option('--runs <n>', 'how many runs', positiveInteger, 20)
   .option('--seed <n>', "the first run's seed (default 0)", seed)
+  .option('--timeout <duration>', 'wall time after which a run counts as hung: it is stopped, and counts as an outcome (default 10min)', wallDuration)
   .option('--keep-traces <dir>', "write the runs' traces here (default: a temporary folder, removed)")
   .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
   .option('--json', 'one JSON object instead of the report')

@@ -1,12 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadJob } from '../job/loadJob.js';
-import { bigintsAsStrings } from '../job/RunSummary.js';
-import { runJob } from '../job/runJob.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
-import { LogOutput } from '../rcl/LogOutput.js';
-import { oneLine } from './oneLine.js';
+import { ExploreThread } from './ExploreThread.js';
+import { RUN_TIMEOUT_MS } from './runTimeout.js';
 
 export interface ExploreOptions {
   runs: number;
@@ -15,6 +12,8 @@ export interface ExploreOptions {
   paramsFile: string[];
   keepTraces?: string;
   json?: boolean;
+  /** Wall time (ms) after which a run counts as hung (default: RUN_TIMEOUT_MS). */
+  timeout?: number;
 }
 
 interface Run {
@@ -23,45 +22,53 @@ interface Run {
   /** What the run ended with: its results, exit code and end, or its failure (one line). */
   outcome: string;
   trace: string;
+  /** It passed its wall-time limit: its trace ends where its thread was stopped. */
+  hung: boolean;
 }
 
 /** Seeds listed in a report before "…". */
 const SEEDS_SHOWN = 12;
 
 /**
- * `rclsim explore`: runs the job N times in this process, run i with seed `seed + i` and every
- * wait result ordered by that seed (RunOptions.seededOrder), and reports the distinct outcomes
- * (results, exit code and end; failures) and fingerprints, which seeds gave each, and where the
- * traces of the first two distinct outcomes part ways. Each run is reproducible by its seed:
- * `rclsim run JOB --seed S` with the same executors and `order: seeded`.
+ * `rclsim explore`: runs the job N times on a thread of this process, run i with seed `seed + i`
+ * and every wait result ordered by that seed (RunOptions.seededOrder), and reports the distinct
+ * outcomes (results, exit code and end; failures; hung) and fingerprints, which seeds gave each,
+ * and where the traces of the first two distinct outcomes part ways. A run that takes longer
+ * than `--timeout` of wall time has hung: that is its outcome, and the runs go on. Each run is
+ * reproducible by its seed: `rclsim run JOB --seed S` with the same executors and `order: seeded`.
+ * SIGINT/SIGTERM end the run under way and explore, with 128 + the signal's number.
  */
 export async function explore(jobPath: string, options: ExploreOptions): Promise<number> {
   const dir = options.keepTraces ?? mkdtempSync(join(tmpdir(), 'rclsim-explore-'));
   mkdirSync(dir, { recursive: true });
+  const thread = new ExploreThread();
+  let interrupted: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    interrupted ??= signal;
+    void thread.close();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     const first = options.seed ?? 0;
     const runs: Run[] = [];
-    for (let i = 0; i < options.runs; i++) {
+    for (let i = 0; i < options.runs && interrupted === undefined; i++) {
       const seed = first + i;
       const trace = join(dir, `seed-${seed}.trace`);
-      try {
-        const summary = await runJob(await loadJob(jobPath), {
-          seed,
-          seededOrder: true,
-          tracePath: trace,
-          paramsFiles: options.paramsFile,
-          logOutput: new LogOutput(() => {}),
-        });
-        const outcome = JSON.stringify({ results: summary.results, exitCode: summary.exitCode, ended: summary.endReason }, bigintsAsStrings);
-        runs.push({ seed, fingerprint: summary.fingerprint, outcome, trace });
-      } catch (error) {
-        runs.push({ seed, fingerprint: '', outcome: `failed: ${oneLine((error as Error).message)}`, trace });
-      }
+      const result = await thread.run({ jobPath, seed, trace, paramsFiles: options.paramsFile }, options.timeout ?? RUN_TIMEOUT_MS);
+      if (interrupted === undefined) runs.push({ seed, ...result, trace });
+    }
+    if (interrupted !== undefined) {
+      process.stderr.write(`rclsim explore: interrupted by ${interrupted} after ${runs.length} of ${options.runs} runs\n`);
+      return 128 + constants.signals[interrupted];
     }
     const outcomes = groupBy(runs, (run) => run.outcome);
     const fingerprints = groupBy(runs, (run) => run.fingerprint);
-    // The first two runs that ended differently, else the first two that ran differently.
-    const pair = outcomes.size > 1 ? firstOfEach(outcomes) : fingerprints.size > 1 ? firstOfEach(fingerprints) : null;
+    // The first two runs that ended differently, else the first two that ran differently; of those with a whole trace.
+    const whole = runs.filter((run) => !run.hung);
+    const endedApart = groupBy(whole, (run) => run.outcome);
+    const ranApart = groupBy(whole, (run) => run.fingerprint);
+    const pair = endedApart.size > 1 ? firstOfEach(endedApart) : ranApart.size > 1 ? firstOfEach(ranApart) : null;
     const divergence = pair === null ? null : compareTraces(pair[0].trace, pair[1].trace, 3, true);
     const parted = divergence === null || divergence.identical ? null : formatDivergence(divergence, `seed ${pair![0].seed}`, `seed ${pair![1].seed}`);
     if (options.json) {
@@ -69,7 +76,7 @@ export async function explore(jobPath: string, options: ExploreOptions): Promise
         runs: runs.length,
         seeds: [first, first + options.runs - 1],
         outcomes: [...outcomes.values()].map((group) => ({
-          outcome: JSON.parse(group[0]!.outcome.startsWith('failed') ? JSON.stringify(group[0]!.outcome) : group[0]!.outcome) as unknown,
+          outcome: group[0]!.outcome.startsWith('{') ? (JSON.parse(group[0]!.outcome) as unknown) : group[0]!.outcome,
           seeds: group.map((r) => r.seed),
           fingerprints: new Set(group.map((r) => r.fingerprint)).size,
         })),
@@ -93,6 +100,9 @@ export async function explore(jobPath: string, options: ExploreOptions): Promise
     }
     return 0;
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await thread.close();
     if (options.keepTraces === undefined) rmSync(dir, { recursive: true, force: true });
   }
 }

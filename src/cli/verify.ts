@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import type { DivergenceData } from '../report/ReportData.js';
+import { type ChildOutcome, ChildRun } from './ChildRun.js';
 import { ExitCode } from './exitCodes.js';
+import { hungAfter, RUN_TIMEOUT_MS } from './runTimeout.js';
 
 export interface VerifyOptions {
   runs: number;
@@ -18,32 +18,30 @@ export interface VerifyOptions {
   paramsFile: string[];
   seed?: number;
   callbackTimeout?: string;
+  /** Wall time (ms) after which a run counts as hung (default: RUN_TIMEOUT_MS). */
+  timeout?: number;
 }
 
-interface RunOutcome {
-  /** The run's exit status (128 + the signal's number when a signal ended it). */
-  status: number;
-  summary: Record<string, unknown> | null;
-  /** The run's one-line failure ('' when it succeeded). */
-  failure: string;
-  trace: string;
-}
-
-const cli = fileURLToPath(new URL('./main.js', import.meta.url));
+/** What a run did, and its trace. */
+type RunOutcome = ChildOutcome & { trace: string };
 
 /**
  * `rclsim verify`: runs the job in N separate processes, each writing a trace, and compares what
  * each run did: exit status, failure, fingerprint, callbacks, end time and reason, results. On a
  * difference it shows where the traces part ways (exit 5, also when only some runs fail); when
  * every run agrees it exits 0, or with the runs' common exit status when the job fails.
- * SIGINT/SIGTERM stop the running child (its recordings are finished) and end verify with
- * 128 + the signal's number. Temporary traces are removed unless they show a difference.
+ * A run that takes longer than `--timeout` of wall time has hung: it is stopped (its outputs
+ * finished) and no other run is made, since each would most likely hang as long; exit 6, or 5
+ * when runs before it ended. SIGINT/SIGTERM stop the running child (its recordings are finished)
+ * and end verify with 128 + the signal's number. The runs end with verify, however it ends
+ * (ChildRun). Temporary traces are removed unless they show a difference.
  */
 export async function verify(job: string, options: VerifyOptions): Promise<number> {
   const dir = options.keepTraces ?? mkdtempSync(join(tmpdir(), 'rclsim-verify-'));
   mkdirSync(dir, { recursive: true });
+  const timeoutMs = options.timeout ?? RUN_TIMEOUT_MS;
   let keep = options.keepTraces !== undefined;
-  let current: ChildProcess | undefined;
+  let current: ChildRun | undefined;
   let interrupted: NodeJS.Signals | undefined;
   // The children run in their own process group, so a terminal's Ctrl-C reaches them once, from here.
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -54,27 +52,32 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
   process.on('SIGTERM', onSignal);
   try {
     const outcomes: RunOutcome[] = [];
-    for (let i = 1; i <= options.runs && interrupted === undefined; i++) {
+    for (let i = 1; i <= options.runs && interrupted === undefined && outcomes.at(-1)?.hung !== true; i++) {
       const trace = join(dir, `run-${i}.trace`);
-      const args = [cli, options.program ? 'exec' : 'run', job, '--json', '--quiet', '--trace', trace];
+      const args = [options.program ? 'exec' : 'run', job, '--json', '--quiet', '--trace', trace];
       if (options.until !== undefined) args.push('--until', options.until);
       if (options.perturb) args.push('--perturb');
       if (options.callbackTimeout !== undefined) args.push('--callback-timeout', options.callbackTimeout);
       for (const file of options.paramsFile) args.push('--params-file', file);
       if (options.seed !== undefined) args.push('--seed', String(options.seed));
-      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      current = child;
-      const outcome = await finished(child, trace);
+      current = new ChildRun(args, timeoutMs);
+      const outcome = await current.outcome;
       current = undefined;
       if (interrupted !== undefined) break;
-      outcomes.push(outcome);
-      process.stdout.write(`run ${i}/${options.runs}: ${describe(outcome)}\n`);
+      // A run that hung fails as a callback past --callback-timeout does; its own line says where it was.
+      const failure = outcome.hung ? [hungAfter(timeoutMs), outcome.failure].filter((part) => part !== '').join('; ') : outcome.failure;
+      outcomes.push({ ...outcome, ...(outcome.hung ? { status: ExitCode.callbackTimeout, summary: null } : {}), failure, trace });
+      process.stdout.write(`run ${i}/${options.runs}: ${describe(outcomes.at(-1)!)}\n`);
     }
     if (interrupted !== undefined) {
       process.stderr.write(`rclsim verify: interrupted by ${interrupted} after ${outcomes.length} of ${options.runs} runs\n`);
       return 128 + constants.signals[interrupted];
     }
     const reference = outcomes[0]!;
+    if (reference.hung) {
+      process.stderr.write(`rclsim verify: run 1 of ${options.runs} ${hungAfter(timeoutMs)}; verify stopped there\n`);
+      return ExitCode.callbackTimeout;
+    }
     for (let i = 1; i < outcomes.length; i++) {
       const differences = compareOutcomes(reference, outcomes[i]!);
       if (differences.length === 0) continue;
@@ -119,6 +122,7 @@ async function writeVerifyReport(path: string | undefined, trace: string, diverg
 
 function describe(outcome: RunOutcome): string {
   const s = outcome.summary;
+  if (outcome.hung) return outcome.failure;
   if (s === null) return `failed with exit code ${outcome.status}: ${outcome.failure}`;
   return `fingerprint ${String(s.fingerprint)}, ${String(s.callbacks)} callbacks, exit code ${String(s.exitCode)}, ${Number(s.wallSeconds).toFixed(2)} s`;
 }
@@ -133,31 +137,4 @@ function compareOutcomes(a: RunOutcome, b: RunOutcome): string[] {
   }
   if (JSON.stringify(a.summary.results) !== JSON.stringify(b.summary.results)) differences.push('results differ');
   return differences;
-}
-
-function finished(child: ChildProcess, trace: string): Promise<RunOutcome> {
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      const last = stdout.trimEnd().split('\n').pop() ?? '';
-      let summary: Record<string, unknown> | null = null;
-      try {
-        summary = JSON.parse(last) as Record<string, unknown>;
-      } catch {
-        summary = null;
-      }
-      const failure =
-        stderr
-          .split('\n')
-          .filter((line) => line.startsWith('rclsim: '))
-          .pop()
-          ?.slice('rclsim: '.length) ?? '';
-      const status = code ?? 128 + (signal === null ? 0 : constants.signals[signal]);
-      resolve({ status, summary, failure: status === 0 ? '' : failure || stderr.trim().split('\n').pop() || '', trace });
-    });
-  });
 }

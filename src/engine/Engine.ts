@@ -12,7 +12,7 @@ import { type ScheduledAction, ScheduledActions } from './ScheduledActions.js';
 import { TimersHeap } from './TimersHeap.js';
 import { truncate } from './truncate.js';
 
-export type EndReason = 'finished' | 'idle' | 'end-time';
+export type EndReason = 'finished' | 'idle' | 'end-time' | 'max-time';
 
 export interface EngineOptions {
   /** Sim time (ns) at which the step loop begins; nodes are built while the clock reads 0. */
@@ -168,6 +168,12 @@ export class Engine {
 
   /** How far (ns) from the start sim time is exact: offsets are float64 integers. */
   static readonly EXACT_RANGE = BigInt(MAX_OFFSET);
+
+  /**
+   * The last sim time (ns) a message can carry: builtin_interfaces/Time holds its seconds in an
+   * int32. A run ends there (end reason `max-time`): its next stamp would fail to serialize.
+   */
+  static readonly MAX_TIME = 2n ** 31n * 1_000_000_000n - 1n;
 
   /** Checks that a duration in ns can be added to offsets exactly. */
   static checkDuration(ns: bigint, what: string): number {
@@ -558,6 +564,9 @@ export class Engine {
     await this.#awaitRealWork();
     this.start();
     const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
+    const maxTime = Engine.MAX_TIME - this.base;
+    // The job's own end, when it comes first (or with it), is the one the run reports.
+    const stopAt = maxTime > BigInt(MAX_OFFSET) ? endAt : Math.min(endAt, Number(maxTime));
     this.instantEnded?.();
     for (;;) {
       this.throwIfFailed();
@@ -574,7 +583,7 @@ export class Engine {
       let next = this.#nextTime();
       // A wait may schedule something before `next` (never at now): look again until none waits.
       // Only a hook that waits costs an await: most advances have none.
-      for (let wait: Promise<void> | null; next !== Infinity && (wait = this.#beforeAdvanceWait(Math.min(next, endAt))) !== null; next = this.#nextTime()) {
+      for (let wait: Promise<void> | null; next !== Infinity && (wait = this.#beforeAdvanceWait(Math.min(next, stopAt))) !== null; next = this.#nextTime()) {
         await wait;
         this.#resumed();
       }
@@ -582,9 +591,9 @@ export class Engine {
         if (await this.#awaitRealWork()) continue;
         return 'idle';
       }
-      if (next > endAt) {
-        if (endAt > this.now) this.#setNow(endAt);
-        return 'end-time';
+      if (next > stopAt) {
+        if (stopAt > this.now) this.#setNow(stopAt);
+        return stopAt === endAt ? 'end-time' : 'max-time';
       }
       this.#setNow(next);
     }

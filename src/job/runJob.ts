@@ -1,7 +1,7 @@
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
-import type { EndReason } from '../engine/Engine.js';
+import { type EndReason, Engine } from '../engine/Engine.js';
 import { formatSimTime, InterruptedError } from '../engine/errors.js';
 import type { Heartbeat } from '../engine/Heartbeat.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
@@ -13,6 +13,7 @@ import type { LogOutput } from '../rcl/LogOutput.js';
 import { NetworkMonitor } from '../rcl/NetworkMonitor.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from '../rcl/ParamsFile.js';
 import { Simulation } from '../rcl/Simulation.js';
+import { DurationError } from './duration.js';
 import { type JobDefinition, JobHandle } from './Job.js';
 import { Perturbation } from './Perturbation.js';
 import type { RunSummary } from './RunSummary.js';
@@ -108,9 +109,27 @@ export interface RunControl {
   finishOutputs(): string | null;
 }
 
+const PAST_MESSAGES = `is past ${formatSimTime(Engine.MAX_TIME)}, the last time builtin_interfaces/Time can carry (its seconds are an int32)`;
+
+/**
+ * Refuses a start, or an end (start + endAfter), past the last sim time a message can carry: the
+ * run would fail at its first stamp there (a /rosout record), in a callback, not as bad input.
+ */
+function checkMessageTimes(start: bigint, endAfter: bigint | undefined): void {
+  if (start > Engine.MAX_TIME) throw new DurationError(`the start time ${formatSimTime(start)} ${PAST_MESSAGES}`);
+  if (endAfter !== undefined && start + endAfter > Engine.MAX_TIME) {
+    throw new DurationError(
+      `the end time ${formatSimTime(start + endAfter)} (the start ${formatSimTime(start)} + ${formatSimTime(endAfter)}) ${PAST_MESSAGES}`,
+    );
+  }
+}
+
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
 export async function runJob(definition: JobDefinition, options: RunOptions = {}): Promise<RunSummary> {
   const wallStart = wallClock();
+  const endAfter = definition.endAfter === undefined ? undefined : BigInt(definition.endAfter);
+  // Before anything is built; again once the setup ran, which may set the start (a bag, a job module).
+  checkMessageTimes(BigInt(definition.startTime ?? 0), endAfter);
   // Before anything else: the globals are not replaced yet.
   const [tracing, reporting, feeding, metrics] = await Promise.all([
     options.tracePath === undefined ? null : traceModule(),
@@ -218,7 +237,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     const simulator = (await simulation.network?.start()) ?? null;
     supervision?.heartbeat.leaveUserCode();
     engine.throwIfFailed();
-    const endAfter = definition.endAfter === undefined ? undefined : BigInt(definition.endAfter);
+    checkMessageTimes(engine.base, endAfter);
     const endAt = endAfter === undefined ? undefined : engine.base + endAfter;
     if (options.perturb) engine.observers.push(new Perturbation());
     await supervision?.started(engine.base, endAt);

@@ -1,0 +1,51 @@
+import { parentPort } from 'node:worker_threads';
+import { loadJob } from '../job/loadJob.js';
+import { bigintsAsStrings } from '../job/RunSummary.js';
+import { runJob } from '../job/runJob.js';
+import { LogOutput } from '../rcl/LogOutput.js';
+import { oneLine } from './oneLine.js';
+
+/** One run of `rclsim explore`, as the main thread asks for it. */
+export interface ExploreTask {
+  jobPath: string;
+  seed: number;
+  trace: string;
+  paramsFiles: string[];
+}
+
+/** What the run ended with: its results, exit code and end as JSON, or its failure (one line). */
+export interface ExploreResult {
+  fingerprint: string;
+  outcome: string;
+}
+
+/**
+ * The thread `rclsim explore`'s runs happen on, one after another (cli/ExploreThread.ts): the
+ * main thread stays free to stop a run that hangs, however it hangs.
+ */
+async function explored(task: ExploreTask): Promise<ExploreResult> {
+  try {
+    const summary = await runJob(await loadJob(task.jobPath), {
+      seed: task.seed,
+      seededOrder: true,
+      tracePath: task.trace,
+      paramsFiles: task.paramsFiles,
+      logOutput: new LogOutput(() => {}),
+    });
+    return {
+      fingerprint: summary.fingerprint,
+      outcome: JSON.stringify({ results: summary.results, exitCode: summary.exitCode, ended: summary.endReason }, bigintsAsStrings),
+    };
+  } catch (error) {
+    return { fingerprint: '', outcome: `failed: ${oneLine((error as Error).message)}` };
+  }
+}
+
+// A worker's stdout reaches the process through the main thread: what a program printed comes before the result.
+const handedOver = (stream: NodeJS.WriteStream): Promise<void> => new Promise((resolve) => stream.write('', () => resolve()));
+const port = parentPort!;
+port.on('message', async (task: ExploreTask) => {
+  const result = await explored(task);
+  await Promise.all([handedOver(process.stdout), handedOver(process.stderr)]);
+  port.postMessage(result);
+});
