@@ -106,14 +106,51 @@ const PROGRAMS: Record<string, string> = {
   'hog.cjs': `const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('n'); const p = n.createPublisher('std_msgs/msg/String', '/out'); const keep = []; let i = 0; n.createTimer(100000000n, () => { p.publish('tick ' + i); if (++i > 15) for (let k = 0; k < 40; k++) keep.push(new Array(1 << 20).fill(i)); }); r.spin(n); });`,
   'late-reject.cjs': `const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('n'); n.createTimer(50000000n, () => { Promise.reject(new Error('late')); }); r.spin(n); });`,
   'shutdown-twice.cjs': `const r = require('rclnodejs'); r.init().then(() => { r.shutdown(); r.shutdown(); });`,
+  // Thrown values that cannot be described by reading them: a message getter or toString that throws, no prototype.
+  'throw-getters.cjs': `const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('n'); n.createTimer(1000000n, () => { throw { get message() { throw new Error('getter'); }, toString() { throw new Error('toString'); } }; }); r.spin(n); });`,
+  'throw-error-getter.cjs': `const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('n'); n.createTimer(1000000n, () => { const e = new Error('x'); Object.defineProperty(e, 'message', { get() { throw new Error('getter'); } }); throw e; }); r.spin(n); });`,
+  'throw-bare.cjs': `const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('n'); n.createTimer(1000000n, () => { throw Object.create(null); }); r.spin(n); });`,
+  'reject-bare.cjs': `const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('n'); n.createTimer(1000000n, async () => { throw Object.create(null); }); r.spin(n); });`,
+  'top-bare.cjs': `require('rclnodejs'); throw Object.create(null);`,
+  'async-callback-recursion.cjs': `const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('n'); const cb = async () => { await cb(); }; n.createTimer(1000000n, cb); r.spin(n); });`,
   'publisher.cjs': `const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('talker'); const p = n.createPublisher('std_msgs/msg/String', '/out'); let i = 0; n.createTimer(100000000n, () => p.publish('hello ' + i++)); r.spin(n); });`,
+};
+
+/** What rclsim's line must say of a faulting program (every one must name what failed). */
+const PROGRAM_LINES: Record<string, RegExp> = {
+  'throw-getters.cjs': /timer 0 of node \/n threw .*: an object whose message could not be read$/,
+  'throw-error-getter.cjs': /timer 0 of node \/n threw .*: an object whose message could not be read$/,
+  'throw-bare.cjs': /timer 0 of node \/n threw .*: an object whose message could not be read$/,
+  'reject-bare.cjs': /timer 0 of node \/n threw .*: an object whose message could not be read$/,
+  'top-bare.cjs': /program top-bare\.cjs threw .*: an object whose message could not be read$/,
+  'async-callback-recursion.cjs': /timer 0 of node \/n threw .*Maximum call stack size exceeded/,
+};
+
+/**
+ * Programs that meet bad input as they start: a parameter declared with a range, which an
+ * override may miss; one that catches the refusal and goes on, one that wraps it in its own error.
+ */
+const DECLARE_RANGED = `const n = r.createNode('ranged'); const d = new r.ParameterDescriptor('period_ms', r.ParameterType.PARAMETER_INTEGER); d.range = new r.IntegerRange(100, 2000, 100); const declare = (ignore) => n.declareParameter(new r.Parameter('period_ms', r.ParameterType.PARAMETER_INTEGER, 500n), d, ignore);`;
+const STARTING_PROGRAMS: Record<string, string> = {
+  'ranged.cjs': `const r = require('rclnodejs'); r.init().then(() => { ${DECLARE_RANGED} declare(false); r.spin(n); });`,
+  'ranged-catches.cjs': `const r = require('rclnodejs'); r.init().then(() => { ${DECLARE_RANGED} try { declare(false); } catch { declare(true); } r.spin(n); });`,
+  'ranged-wraps.cjs': `const r = require('rclnodejs'); r.init().then(() => { ${DECLARE_RANGED} try { declare(false); } catch (e) { throw new Error('cannot start', { cause: e }); } r.spin(n); });`,
+};
+
+/** Job modules and a component whose user code fails: that is a callback's failure (exit 3), not rclsim's. */
+const FAILING_JOB_CODE: Record<string, string> = {
+  'setup-throws.mjs': `export default { setup() { throw new Error('in setup'); } };`,
+  'setup-bare.mjs': `export default { setup() { throw Object.create(null); } };`,
+  'on-end-throws.mjs': `export default { endAfter: 1000000n, setup(job) { job.onEnd(() => { throw new Error('at the end'); }); } };`,
+  'factory.mjs': `export const Throws = () => { throw new Error('in the factory'); }; export const Bare = () => { throw Object.create(null); };`,
 };
 
 const BAD_DURATIONS = ['-1s', 'abc', '1.5ns', '1e3', '5000h', '', ' ', '1 2s', '0x10', '9'.repeat(40), 'NaNs', '1s1s'];
 const BAD_INTEGERS = ['abc', '1.5', '1e400', '18446744073709551616', '', '-', '0x10', '3x', 'Infinity', 'NaN'];
 
 function writeFixtures(dir: string): void {
-  for (const [name, text] of Object.entries(PROGRAMS)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries({ ...PROGRAMS, ...STARTING_PROGRAMS, ...FAILING_JOB_CODE })) writeFileSync(join(dir, name), text);
+  writeFileSync(join(dir, 'range.yaml'), 'ranged:\n  ros__parameters:\n    period_ms: 5\n');
   writeFileSync(join(dir, 'bad.yaml'), 'n:\n  ros__parameters:\n    rate: "fast"\n');
   writeFileSync(join(dir, 'params-syntax.yaml'), 'n:\n  ros__parameters:\n    rate: [1, 2\n');
   writeFileSync(join(dir, 'passwd.trace'), readFileSync('/etc/passwd'));
@@ -227,6 +264,45 @@ function cases(dir: string): Case[] {
     code: 2,
   });
   list.push({ name: 'exec --ros-args bad remap', args: ['exec', 'publisher.cjs', '--until', '1s', '--ros-args', '-r', '__node:=bad name'], code: 2 });
+  for (const rule of ['out:=bad topic', 'out:=', 'a b:=out', 'out:={nope}']) {
+    list.push({
+      name: `exec --ros-args -r '${rule}'`,
+      args: ['exec', 'publisher.cjs', '--until', '1s', '--ros-args', '-r', rule],
+      code: 2,
+      line: /invalid remapping/,
+    });
+  }
+
+  // Bad input a program meets as it starts is bad input (exit 2, naming its source) unless the program catches it.
+  const ranged = (name: string, program: string, args: string[], code: number, line?: RegExp): void => {
+    list.push({ name, args: ['exec', program, '--until', '1s', ...args], code, ...(line === undefined ? {} : { line }) });
+  };
+  ranged('--ros-args -p out of range', 'ranged.cjs', ['--ros-args', '-p', 'period_ms:=5'], 2, /^rclsim: --ros-args -p 'period_ms:=5': .*not in range/);
+  ranged('--ros-args --params-file out of range', 'ranged.cjs', ['--ros-args', '--params-file', 'range.yaml'], 2, /^rclsim: range\.yaml:3 .*not in range/);
+  ranged('--params-file out of range', 'ranged.cjs', ['--params-file', 'range.yaml'], 2, /^rclsim: range\.yaml:3 .*not in range/);
+  ranged('out of range, caught by the program', 'ranged-catches.cjs', ['--ros-args', '-p', 'period_ms:=5'], 0);
+  ranged('out of range, wrapped by the program', 'ranged-wraps.cjs', ['--ros-args', '-p', 'period_ms:=5'], 2, /-p 'period_ms:=5'.*not in range \[100, 2000\]/);
+  ranged('in range', 'ranged.cjs', ['--ros-args', '-p', 'period_ms:=300'], 0);
+
+  // Paths: missing, a directory where a file is expected, a file where a folder is.
+  list.push({ name: 'exec a directory', args: ['exec', 'adir'], code: 2, line: /adir is a directory/ });
+  list.push({ name: '--params-file a directory', args: ['run', 'job.yaml', '--params-file', 'adir'], code: 2, line: /adir: is a directory/ });
+  list.push({
+    name: 'exec --ros-args --params-file a directory',
+    args: ['exec', 'publisher.cjs', '--until', '1s', '--ros-args', '--params-file', 'adir'],
+    code: 2,
+    line: /is a directory/,
+  });
+
+  // User code of a job module or component that fails.
+  list.push({
+    name: 'job module setup throws',
+    args: ['run', 'setup-throws.mjs'],
+    code: 3,
+    line: /the setup of job module setup-throws\.mjs threw .*: in setup$/,
+  });
+  list.push({ name: 'job module setup throws a bare object', args: ['run', 'setup-bare.mjs'], code: 3, line: /could not be read$/ });
+  list.push({ name: 'job module onEnd throws', args: ['run', 'on-end-throws.mjs'], code: 3, line: /an onEnd callback of job .* threw .*: at the end$/ });
 
   // Faulting programs, recorded: each must end with its code, the recording readable.
   const expect: Record<string, number> = {
@@ -248,10 +324,11 @@ function cases(dir: string): Case[] {
       name: `program ${program}`,
       args: ['run', jobFile(dir, `job-${program}.yaml`, text), '--callback-timeout', '2s', '--max-callbacks-per-instant', '5000'],
       code: expect[program] ?? 3,
+      ...(PROGRAM_LINES[program] === undefined ? {} : { line: PROGRAM_LINES[program] }),
       recording,
       ...(program === 'hog.cjs' ? { env: { NODE_OPTIONS: '--max-old-space-size=200' } } : {}),
       // Node.js prints "Exception in PromiseRejectCallback" from C++ when a rejection overflows the stack.
-      ...(program === 'async-recursion.cjs' ? { nodeDiagnostics: true } : {}),
+      ...(program === 'async-recursion.cjs' || program === 'async-callback-recursion.cjs' ? { nodeDiagnostics: true } : {}),
     });
   }
 
@@ -275,6 +352,37 @@ function cases(dir: string): Case[] {
   for (const [field, values] of Object.entries(fields)) {
     values.forEach((value, i) => job(`field-${field}-${i}`, `${base}${field}: ${value}\n`, { code: 2, line: new RegExp(`field-${field}-${i}\\.yaml:\\d+`) }));
   }
+  const pathValues: Record<string, [string, RegExp]> = {
+    'script-dir': ['nodes: [{ script: adir }]', /nodes\[0\]\.script: 'adir' is a directory, not a file/],
+    'module-dir': ['nodes: [{ module: adir }]', /nodes\[0\]\.module: 'adir' is a directory/],
+    'params-dir': [`${base}params_files: [adir]`, /params_files\[0\]: 'adir' is a directory/],
+    'delays-csv-dir': [`${base}delays_csv: adir`, /delays_csv: 'adir' is a directory/],
+    'interfaces-file': [`${base}interfaces: [publisher.cjs]`, /interfaces\[0\]: 'publisher.cjs' is a file, not a folder/],
+    'interfaces-path-file': [`${base}interfaces: [{ path: publisher.cjs, package: x }]`, /interfaces\[0\]\.path: 'publisher.cjs' is a file, not a folder/],
+    'environment-dir': [
+      `${base}network: { environment: adir, hosts: [{ name: a, nodes: ['/*'], position: [0, 0] }] }`,
+      /network\.environment: 'adir' is a directory/,
+    ],
+    'environment-missing': [
+      `${base}network: { environment: nope.yaml, hosts: [{ name: a, nodes: ['/*'], position: [0, 0] }] }`,
+      /network\.environment: no such file/,
+    ],
+    // Remappings a job file gives: checked as rcl checks --ros-args, naming the line.
+    'node-remap-empty': ["end: { after: 1s }\nnodes: [{ script: publisher.cjs, remap: { out: '' } }]", /:2: nodes\[0\]\.remap\.out: .*must not be empty/],
+    'job-remap-space': [`${base}remap: { /out: "a b" }`, /:4: remap\.\/out: invalid topic name 'a b'/],
+    // Parameters a job file gives a program, out of the range it declares.
+    'node-parameter-range': [
+      'end: { after: 1s }\nnodes:\n  - script: ranged.cjs\n    parameters: { period_ms: 5 }',
+      /:4 \(nodes\[0\]\.parameters\.period_ms\): .*not in range/,
+    ],
+    'node-args-range': ["end: { after: 1s }\nnodes:\n  - script: ranged.cjs\n    args: [--ros-args, -p, 'period_ms:=5']", /-p 'period_ms:=5': .*not in range/],
+  };
+  for (const [name, [text, line]] of Object.entries(pathValues)) job(`input-${name}`, `${text}\n`, { code: 2, line });
+  job('component-throws', 'end: { after: 1s }\nnodes: [{ module: factory.mjs, export: Throws }]\n', {
+    code: 3,
+    line: /component .*factory\.mjs#Throws threw .*: in the factory$/,
+  });
+  job('component-throws-bare', 'end: { after: 1s }\nnodes: [{ module: factory.mjs, export: Bare }]\n', { code: 3, line: /could not be read$/ });
   const endValues = [
     '{ after: -1s }',
     '{ after: 5000h }',

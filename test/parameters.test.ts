@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Node } from '../src/rcl/Node.js';
 import { NodeOptions } from '../src/rcl/NodeOptions.js';
+import { ParameterOverrideError } from '../src/rcl/NodeParameters.js';
 import { FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType } from '../src/rcl/Parameter.js';
 import { simulate, tempDir, writeTemp } from './helpers.js';
 
@@ -128,6 +129,28 @@ describe('parameters', () => {
           () => new Node('n').declareParameter(new Parameter('count', ParameterType.PARAMETER_INTEGER, 1n)),
           (error: Error) => error.message.includes('bad.yaml:3') && /declared as integer, but .* gives string three/.test(error.message),
         );
+      },
+      { paramsFiles: [file] },
+    );
+  });
+
+  it('refuses an override outside the declared range as bad input naming its line, which a program may catch', async () => {
+    const dir = tempDir();
+    const file = writeTemp(dir, 'range.yaml', 'n:\n  ros__parameters:\n    count: 5\n');
+    await simulate(
+      () => {
+        const node = new Node('n');
+        const count = new ParameterDescriptor('count', ParameterType.PARAMETER_INTEGER);
+        count.range = new IntegerRange(0, 4, 1);
+        const declare = (ignoreOverride: boolean): Parameter =>
+          node.declareParameter(new Parameter('count', ParameterType.PARAMETER_INTEGER, 1n), count, ignoreOverride);
+        assert.throws(
+          () => declare(false),
+          (error: Error) =>
+            error instanceof ParameterOverrideError && /range\.yaml:3 \(for \/n\): parameter 'count' value 5 is not in range \[0, 4\]/.test(error.message),
+        );
+        assert.equal(node.hasParameter('count'), false);
+        assert.equal(declare(true).value, 1n);
       },
       { paramsFiles: [file] },
     );

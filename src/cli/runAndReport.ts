@@ -1,5 +1,6 @@
 import { constants } from 'node:os';
 import { BagError } from '../bag/BagStorage.js';
+import { describeThrown } from '../engine/describeThrown.js';
 import { CallbackError, InterruptedError, LivelockError, OutputError, SimTimeRangeError } from '../engine/errors.js';
 import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
@@ -40,6 +41,9 @@ export interface RunCommandOptions {
   callbackTimeout?: number;
 }
 
+/** How deep a chain of causes is followed. */
+const MAX_CAUSES = 16;
+
 /** Errors that mean the input was wrong (exit code 2), as opposed to the simulation failing. */
 const BAD_INPUT = [JobFileError, JobModuleError, ParamsFileError, ParameterOverrideError, RosArgumentsError, DurationError, DelaysCsvError, BagError];
 
@@ -75,7 +79,7 @@ export async function runAndReport(
     return summary.exitCode;
   } catch (error) {
     // One line by default (a message may quote multi-line text); everything with --verbose.
-    const message = (error as Error | undefined)?.message ?? String(error);
+    const message = failureMessage(error);
     process.stderr.write(`rclsim: ${options.verbose ? message : oneLine(message)}\n`);
     if (options.verbose) process.stderr.write(`${stackOf(error)}\n`);
     return exitCodeOf(error);
@@ -83,28 +87,69 @@ export async function runAndReport(
 }
 
 /**
+ * What went wrong, for the one line. Bad input a program met as it started (a parameter file's
+ * value out of the declared range) is told as bad input is, naming its source, however it
+ * surfaced; a thrown value is described without running code of its that could throw.
+ */
+export function failureMessage(error: unknown): string {
+  return describeThrown(causes(error).find(isBadInput) ?? error);
+}
+
+/**
  * The exit code that says what went wrong. A program that fails on bad input while it starts
- * (a parameter file of the wrong type, bad --ros-args) is bad input, however it surfaced.
+ * (a parameter file of the wrong type, bad --ros-args) is bad input, however it surfaced: the
+ * error it met is the callback's error, or in that error's chain of causes (a program that wraps it).
  */
 export function exitCodeOf(error: unknown): number {
   // A time beyond the exact range, outside any callback, comes from what the job asked for.
-  if (BAD_INPUT.some((kind) => error instanceof kind) || error instanceof SimTimeRangeError) return ExitCode.badInput;
-  if (error instanceof OutputError) return ExitCode.outputFailed;
-  if (error instanceof CallbackError) {
-    const cause = error.cause;
-    if (BAD_INPUT.some((kind) => cause instanceof kind)) return ExitCode.badInput;
-    if (cause instanceof OutputError) return ExitCode.outputFailed;
-    return ExitCode.callbackThrew;
-  }
+  if (error instanceof SimTimeRangeError) return ExitCode.badInput;
+  const chain = causes(error);
+  if (chain.some(isBadInput)) return ExitCode.badInput;
+  if (chain.some((e) => isAny(e, [OutputError]))) return ExitCode.outputFailed;
+  if (error instanceof CallbackError) return ExitCode.callbackThrew;
   if (error instanceof LivelockError) return ExitCode.livelock;
   // As a shell reports a process killed by the signal: 128 + its number (130, 143).
   if (error instanceof InterruptedError) return 128 + constants.signals[error.signal];
   return ExitCode.internalError;
 }
 
+function isBadInput(error: unknown): boolean {
+  return isAny(error, BAD_INPUT);
+}
+
+/** `instanceof`, which a user's Proxy (its getPrototypeOf trap) could make throw. */
+function isAny(value: unknown, kinds: readonly (abstract new (...args: never[]) => unknown)[]): boolean {
+  try {
+    return kinds.some((kind) => value instanceof kind);
+  } catch {
+    return false;
+  }
+}
+
+/** An error and its causes, as far as they can be read: user code may have made `cause` a getter that throws, or a cycle. */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [error];
+  try {
+    for (let e = error; chain.length < MAX_CAUSES && e instanceof Error; ) {
+      e = e.cause;
+      if (e === undefined || chain.includes(e)) break;
+      chain.push(e);
+    }
+  } catch {
+    // What was read so far is the chain.
+  }
+  return chain;
+}
+
 /** The stack of an error and of its causes (a callback's own stack is the cause's). */
 function stackOf(error: unknown): string {
-  const stacks: string[] = [];
-  for (let e = error; e instanceof Error; e = e.cause) stacks.push(e.stack ?? e.message);
-  return stacks.join('\ncaused by: ');
+  return causes(error)
+    .map((e) => {
+      try {
+        return (e as Error).stack ?? describeThrown(e);
+      } catch {
+        return describeThrown(e);
+      }
+    })
+    .join('\ncaused by: ');
 }

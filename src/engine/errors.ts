@@ -1,3 +1,5 @@
+import { describeThrown } from './describeThrown.js';
+
 /** Sim times in errors are printed as seconds with nanosecond precision. */
 export function formatSimTime(ns: bigint): string {
   const negative = ns < 0n;
@@ -13,8 +15,7 @@ export class CallbackError extends Error {
   readonly simTime: bigint;
 
   constructor(entity: string, simTime: bigint, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`${entity} threw at sim time ${formatSimTime(simTime)}: ${reason}`, { cause });
+    super(`${entity} threw at sim time ${formatSimTime(simTime)}: ${describeThrown(cause)}`, { cause });
     this.name = 'CallbackError';
     this.entity = entity;
     this.simTime = simTime;
@@ -85,8 +86,9 @@ export class OutputError extends Error {
   /** The system's reason for a failed write or open ("no space left on device (ENOSPC)"). */
   static describe(error: unknown): string {
     const code = (error as { code?: unknown } | null)?.code;
-    const message = error instanceof Error ? error.message : String(error);
-    const reason = message.replace(/^[A-Z]+: /, '').replace(/, (write|open|close|ftruncate).*$/, '');
+    const reason = describeThrown(error)
+      .replace(/^[A-Z]+: /, '')
+      .replace(/, (write|open|close|ftruncate).*$/, '');
     return typeof code === 'string' ? `${reason} (${code})` : reason;
   }
 }

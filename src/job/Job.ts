@@ -2,6 +2,7 @@ import { BagError } from '../bag/BagStorage.js';
 import { overwritesInput } from '../bag/bagPaths.js';
 import type { Player, PlayOptions } from '../bag/Player.js';
 import type { Recorder, RecordOptions } from '../bag/Recorder.js';
+import { CallbackError } from '../engine/errors.js';
 import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { NetworkConfig } from '../network/config.js';
@@ -197,6 +198,13 @@ export class JobHandle {
   }
 
   async runEndCallbacks(): Promise<void> {
-    for (const callback of this.#onEnd) await callback();
+    for (const callback of this.#onEnd) {
+      try {
+        await callback();
+      } catch (error) {
+        // User code failing (exit code 3), not rclsim.
+        throw new CallbackError(`an onEnd callback of job ${this.name}`, this.now(), error);
+      }
+    }
   }
 }

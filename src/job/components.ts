@@ -1,3 +1,4 @@
+import { CallbackError, ExitSignal } from '../engine/errors.js';
 import type { Context } from '../rcl/Context.js';
 import { Node } from '../rcl/Node.js';
 import { Program } from '../rcl/Program.js';
@@ -33,8 +34,14 @@ export async function startComponent(job: JobHandle, file: string, exportName: s
   const simulation = job.simulation;
   const program = new Program(simulation, `${file}#${exportName}`, { byJob: true, jobArguments });
   const context = program.defaultContext;
-  await simulation.runInProgram(program, async () => {
-    if (exported.prototype instanceof Node) new (exported as new () => Node)();
-    else await (exported as ComponentFactory)({ context, job });
-  });
+  try {
+    await simulation.runInProgram(program, async () => {
+      if (exported.prototype instanceof Node) new (exported as new () => Node)();
+      else await (exported as ComponentFactory)({ context, job });
+    });
+  } catch (error) {
+    // User code failing (exit code 3, naming the component), not rclsim.
+    if (error instanceof ExitSignal || error instanceof CallbackError) throw error;
+    throw new CallbackError(`component ${program.name}`, job.now(), error);
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { type Document, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
@@ -15,8 +15,8 @@ import type { ExecutorConfig } from '../rcl/Executors.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from '../rcl/names.js';
 import { inferParameter } from '../rcl/Parameter.js';
 import { loadParamsFile, ParamsFileError, type ParamsRule, paramsRulesFromYaml } from '../rcl/ParamsFile.js';
-import { emptyRosArguments, type ParameterArgument, parseRosArguments, type RemapRule, type RosArguments } from '../rcl/RosArguments.js';
-import { parseYamlSource } from '../rcl/yamlSource.js';
+import { checkRemapRule, emptyRosArguments, type ParameterArgument, parseRosArguments, type RemapRule, type RosArguments } from '../rcl/RosArguments.js';
+import { parseYamlSource, type YamlSource } from '../rcl/yamlSource.js';
 import { startComponent } from './components.js';
 import { loadDelaysCsv } from './delaysCsv.js';
 import { type DurationError, parseDuration } from './duration.js';
@@ -155,9 +155,13 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   }
 
   const dir = dirname(resolve(path));
-  const file = (location: (string | number)[], relative: string): string => {
+  /** A path the job names, which must be there, as a file or a folder as the field wants. */
+  const file = (location: (string | number)[], relative: string, kind: 'file' | 'folder' | 'either' = 'file'): string => {
     const absolute = resolve(dir, relative);
-    if (!existsSync(absolute)) fail(location, `no such file '${relative}' (looked for ${absolute})`);
+    const stats = statSync(absolute, { throwIfNoEntry: false });
+    if (stats === undefined) fail(location, `no such file '${relative}' (looked for ${absolute})`);
+    if (kind === 'file' && stats!.isDirectory()) fail(location, `'${relative}' is a directory, not a file`);
+    if (kind === 'folder' && !stats!.isDirectory()) fail(location, `'${relative}' is a file, not a folder`);
     return absolute;
   };
   /** A duration of at most `limit` ns (default: what sim time can add to the start exactly). */
@@ -207,7 +211,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   const interfaces = (data.interfaces ?? []).map((entry, i) => {
     const source = typeof entry === 'string' ? { path: entry } : entry;
     const location = typeof entry === 'string' ? ['interfaces', i] : ['interfaces', i, 'path'];
-    return { ...source, path: file(location, source.path) };
+    return { ...source, path: file(location, source.path, 'folder') };
   });
 
   const topicAt = (location: (string | number)[], topic: string): string => {
@@ -321,7 +325,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     return { ...matchAt(['execution_times', i], entry), time };
   });
   const plays: PlayOptions[] = listed('play', data.play).map(([entry, location]) => ({
-    bag: file([...location, 'bag'], entry.bag),
+    bag: file([...location, 'bag'], entry.bag, 'either'),
     ...(entry.topics === undefined ? {} : { topics: entry.topics }),
     ...(entry.remap === undefined ? {} : { remap: entry.remap }),
     ...(entry.start_offset === undefined ? {} : { startOffset: durationAt([...location, 'start_offset'], entry.start_offset) }),
@@ -364,9 +368,17 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     } catch (error) {
       fail([...location, 'args'], (error as Error).message);
     }
-    return { entry, target, jobArguments: nodeArguments(doc, location, entry, fail), where: lineOf(at(location)) };
+    return { entry, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)) };
   });
 
+  const remaps = Object.entries(data.remap ?? {}).map(([from, to]) => {
+    try {
+      checkRemapRule(from, to);
+    } catch (error) {
+      fail(['remap', from], (error as Error).message);
+    }
+    return { node: null, from, to };
+  });
   const end = data.end ?? {};
   const when = end.when === undefined ? undefined : { ...end.when, topic: topicAt(['end', 'when', 'topic'], end.when.topic) };
   return {
@@ -377,7 +389,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start, ROS_TIME_LIMIT, 'ROS time is below 2^63 ns') }),
     ...(end.after === undefined ? {} : { endAfter: durationAt(['end', 'after'], end.after) }),
     parameterRules,
-    remaps: Object.entries(data.remap ?? {}).map(([from, to]) => ({ node: null, from, to })),
+    remaps,
     topicDelays,
     ...(topicDelayRanges.size === 0 ? {} : { topicDelayRanges }),
     interfaces,
@@ -405,46 +417,60 @@ export function parseJobFile(text: string, path: string): JobDefinition {
 
 /** What a node entry says about its nodes, as ROS arguments: name, namespace, remaps, parameters. */
 function nodeArguments(
-  doc: Document,
+  { doc, lineOf }: YamlSource,
   location: (string | number)[],
   entry: NodeEntry,
   fail: (location: (string | number)[], message: string) => never,
 ): RosArguments {
   const args = emptyRosArguments();
   const remaps: RemapRule[] = [];
-  const valid = (field: string, check: () => unknown): void => {
+  const valid = (field: string[], check: () => unknown): void => {
     try {
       check();
     } catch (error) {
-      fail([...location, field], (error as Error).message);
+      fail([...location, ...field], (error as Error).message);
     }
   };
   if (entry.name !== undefined) {
-    valid('name', () => validateNodeName(entry.name!));
+    valid(['name'], () => validateNodeName(entry.name!));
     remaps.push({ node: null, from: '__node', to: entry.name });
   }
   if (entry.namespace !== undefined) {
-    valid('namespace', () => normalizeNamespace(entry.namespace!));
+    valid(['namespace'], () => normalizeNamespace(entry.namespace!));
     remaps.push({ node: null, from: '__ns', to: entry.namespace });
   }
-  for (const [from, to] of Object.entries(entry.remap ?? {})) remaps.push({ node: null, from, to });
+  for (const [from, to] of Object.entries(entry.remap ?? {})) {
+    valid(['remap', from], () => checkRemapRule(from, to));
+    remaps.push({ node: null, from, to });
+  }
   args.remaps = remaps;
   const parameters = doc.getIn([...location, 'parameters'], true) as YamlNode | undefined;
   if (parameters !== undefined) {
-    args.parameters = flattenParameters(parameters, '', (name, why) => fail([...location, 'parameters', ...name.split('.')], why));
+    const field = (name: string): (string | number)[] => [...location, 'parameters', ...name.split('.')];
+    args.parameters = flattenParameters(
+      parameters,
+      '',
+      (name, why) => fail(field(name), why),
+      (name, value) => `${lineOf(value)} (${fieldPath(field(name))})`,
+    );
   }
   return args;
 }
 
-function flattenParameters(node: YamlNode, prefix: string, fail: (name: string, why: string) => never): ParameterArgument[] {
+function flattenParameters(
+  node: YamlNode,
+  prefix: string,
+  fail: (name: string, why: string) => never,
+  where: (name: string, value: YamlNode) => string,
+): ParameterArgument[] {
   if (!isMap(node)) return fail(prefix.replace(/\.$/, ''), 'parameters must be a mapping of names to values');
   return node.items.flatMap((pair) => {
     const name = `${prefix}${isScalar(pair.key) ? String(pair.key.value) : ''}`;
     const value = pair.value as YamlNode;
-    if (isMap(value)) return flattenParameters(value, `${name}.`, fail);
+    if (isMap(value)) return flattenParameters(value, `${name}.`, fail, where);
     const plain = isSeq(value) ? value.items.map((item) => (isScalar(item) ? item.value : undefined)) : isScalar(value) ? value.value : undefined;
     try {
-      return [{ node: null, parameter: inferParameter(name, plain) }];
+      return [{ node: null, parameter: inferParameter(name, plain), source: where(name, value) }];
     } catch (error) {
       return fail(name, (error as Error).message);
     }
@@ -511,9 +537,12 @@ function keyNode(doc: Document, location: (string | number)[], key: string): Yam
 }
 
 function fieldName(location: (string | number)[]): string {
-  if (location.length === 0) return '';
-  const name = location.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
-  return `${name}: `;
+  return location.length === 0 ? '' : `${fieldPath(location)}: `;
+}
+
+/** A field as written in messages: `nodes[0].parameters.rate`. */
+function fieldPath(location: (string | number)[]): string {
+  return location.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');
 }
 
 function articled(type: string): string {

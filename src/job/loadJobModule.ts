@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { describeThrown } from '../engine/describeThrown.js';
+import { CallbackError, ExitSignal } from '../engine/errors.js';
 import type { JobDefinition } from './Job.js';
 import { JobModuleError } from './jobErrors.js';
 import { importUserModule, isCommonJsTypeScript } from './userCode.js';
@@ -23,11 +25,26 @@ export async function loadJobModule(path: string): Promise<JobDefinition> {
     module = await importUserModule(file, `${path}: cannot load job module`);
   } catch (error) {
     // A program uses rclnodejs as it loads; outside a simulation that fails.
-    if (/no rclsim simulation is active/.test((error as Error).message)) throw new JobModuleError(`${path}: not a job module (${hint})`);
+    if (/no rclsim simulation is active/.test(describeThrown(error))) throw new JobModuleError(`${path}: not a job module (${hint})`);
     throw error;
   }
   const exported = module.default ?? module.job;
-  if (typeof exported === 'function') return { setup: exported as JobDefinition['setup'] };
-  if (exported && typeof (exported as JobDefinition).setup === 'function') return exported as JobDefinition;
+  if (typeof exported === 'function') return asUserCode({ setup: exported as JobDefinition['setup'] }, path);
+  if (exported && typeof (exported as JobDefinition).setup === 'function') return asUserCode(exported as JobDefinition, path);
   throw new JobModuleError(`${path}: not a job module: it exports no defineJob({...}) or setup(job) function (${hint})`);
+}
+
+/** A setup that throws is user code failing (exit code 3, naming the job module), not rclsim. */
+function asUserCode(definition: JobDefinition, path: string): JobDefinition {
+  return {
+    ...definition,
+    async setup(job) {
+      try {
+        await definition.setup(job);
+      } catch (error) {
+        if (error instanceof ExitSignal || error instanceof CallbackError) throw error;
+        throw new CallbackError(`the setup of job module ${path}`, job.now(), error);
+      }
+    },
+  };
 }

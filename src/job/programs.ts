@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +27,9 @@ export async function startProgram(
   where = path,
 ): Promise<Program> {
   const file = resolve(path);
-  if (!existsSync(file)) throw new JobModuleError(`${where}: no such program ${path}`);
+  const stats = statSync(file, { throwIfNoEntry: false });
+  if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
+  if (stats.isDirectory()) throw new JobModuleError(`${where}: ${path} is a directory, not a program file`);
   await prepareToLoad(file);
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });

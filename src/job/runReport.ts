@@ -1,3 +1,4 @@
+import { describeThrown } from '../engine/describeThrown.js';
 import { formatSimTime } from '../engine/errors.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import type { LiveReport } from '../report/LiveReport.js';
@@ -30,7 +31,7 @@ export function writeRunReport(path: string, report: LiveReport, simulation: Sim
       summary: rows,
       results: JSON.parse(JSON.stringify(full?.results ?? {}, bigintsAsStrings)) as Record<string, unknown>,
       warnings: full?.warnings ?? [...simulation.warnings],
-      failure: failure === undefined ? null : failure instanceof Error ? failure.message : String(failure),
+      failure: failure === undefined ? null : describeThrown(failure),
       executors: simulation.metricsReport(),
       divergence: null,
       end: Number(summary.endTime - summary.startTime),

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
+import { describeThrown } from '../engine/describeThrown.js';
 import { JobModuleError } from './jobErrors.js';
 
 let typeScriptRegistered = false;
@@ -49,13 +50,18 @@ const TRANSFORM_FAILURE = /^(?:Transform|Build) failed with \d+ errors?:\r?\n(.*
 
 /** Whether user code failed to load (not found, or not valid JavaScript or TypeScript) rather than threw. */
 export function isLoadError(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return (
-    error instanceof SyntaxError ||
-    code === 'ERR_MODULE_NOT_FOUND' ||
-    code === 'MODULE_NOT_FOUND' ||
-    (error instanceof Error && TRANSFORM_FAILURE.test(error.message))
-  );
+  // What user code threw may have getters that throw: such a value is no error of Node's loader.
+  try {
+    const code = (error as { code?: string } | null)?.code;
+    return (
+      error instanceof SyntaxError ||
+      code === 'ERR_MODULE_NOT_FOUND' ||
+      code === 'MODULE_NOT_FOUND' ||
+      (error instanceof Error && TRANSFORM_FAILURE.test(error.message))
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -63,7 +69,7 @@ export function isLoadError(error: unknown): boolean {
  * header line), and for a known mistake, its fix.
  */
 export function loadFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeThrown(error);
   const first = TRANSFORM_FAILURE.exec(message)?.[1];
   if (first === undefined) return message;
   // tsx compiles a .ts file of a package without "type": "module" to CommonJS, which has no top-level await.

@@ -101,8 +101,8 @@ export class Context {
   parameterOverridesFor(nodeName: string, nodeFqn: string): ParameterOverride[] {
     return [
       ...overridesFor(this.#paramsRules, nodeFqn),
-      ...argumentOverrides(this.#initArguments, nodeName, nodeFqn, 'the --ros-args -p arguments'),
-      ...argumentOverrides(this.program.jobArguments, nodeName, nodeFqn, `the job file's parameters for ${this.name}`),
+      ...argumentOverrides(this.#initArguments, nodeName, nodeFqn),
+      ...argumentOverrides(this.program.jobArguments, nodeName, nodeFqn),
     ];
   }
 
@@ -158,6 +158,6 @@ export class Context {
 }
 
 /** The `-p` overrides of ROS arguments that apply to a node (no node prefix, or its name). */
-export function argumentOverrides(args: RosArguments, nodeName: string, nodeFqn: string, source: string): ParameterOverride[] {
-  return args.parameters.filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn).map((p) => ({ parameter: p.parameter, source }));
+export function argumentOverrides(args: RosArguments, nodeName: string, nodeFqn: string): ParameterOverride[] {
+  return args.parameters.filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn).map(({ parameter, source }) => ({ parameter, source }));
 }

@@ -148,7 +148,7 @@ export class Node {
       ...this.simulation.parameterOverridesFor(fqn),
       ...(useGlobalArguments ? context.parameterOverridesFor(this.#name, fqn) : []),
       ...local.paramsFiles.flatMap((file) => overridesFor(loadParamsFile(file), fqn)),
-      ...argumentOverrides(local, this.#name, fqn, "the node's own -p arguments"),
+      ...argumentOverrides(local, this.#name, fqn),
       ...options.parameterOverrides.map((parameter) => ({ parameter, source: 'NodeOptions.parameterOverrides' })),
     ]);
     if (options.startParameterServices) this.#parameters.onChange = startParameterServices(this);

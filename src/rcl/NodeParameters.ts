@@ -81,22 +81,33 @@ export class NodeParameters {
   }
 
   /**
-   * An override must have the declared type. A whole number given for a double parameter is
-   * taken as that double (YAML writes `100` for 100.0), a convenience rclcpp does not offer.
+   * An override must have the declared type and lie in the declared range (rclnodejs checks it
+   * against the descriptor before declaring): else it is bad input, named by its source, which
+   * the program may catch. A whole number given for a double parameter is taken as that double
+   * (YAML writes `100` for 100.0), a convenience rclcpp does not offer.
    */
   #fitOverride(override: Parameter, descriptor: ParameterDescriptor): Parameter {
     const source = this.#overrideSources.get(override.name) ?? 'parameter overrides';
-    if (descriptor.type === ParameterType.PARAMETER_DOUBLE && override.type === ParameterType.PARAMETER_INTEGER) {
-      return new Parameter(override.name, ParameterType.PARAMETER_DOUBLE, Number(override.value));
-    }
-    if (descriptor.type === ParameterType.PARAMETER_DOUBLE_ARRAY && override.type === ParameterType.PARAMETER_INTEGER_ARRAY) {
-      return new Parameter(override.name, descriptor.type, (override.value as unknown[]).map(Number));
-    }
-    if (descriptor.type !== ParameterType.PARAMETER_NOT_SET && descriptor.type !== override.type) {
+    const fitted = this.#retyped(override, descriptor.type);
+    if (descriptor.type === ParameterType.PARAMETER_NOT_SET) return fitted;
+    if (descriptor.type !== fitted.type) {
       throw new ParameterOverrideError(
         `parameter '${override.name}' of node ${this.#nodeName} is declared as ${parameterTypeName(descriptor.type)}, ` +
           `but ${source} gives ${parameterTypeName(override.type)} ${formatValue(override.value)}`,
       );
+    }
+    const problem = descriptor.problemWith(fitted);
+    if (problem !== null) throw new ParameterOverrideError(`${source}: ${problem}, as node ${this.#nodeName} declares it`);
+    return fitted;
+  }
+
+  /** An integer (array) override of a double (array) parameter, as that double (array). */
+  #retyped(override: Parameter, declared: ParameterType): Parameter {
+    if (declared === ParameterType.PARAMETER_DOUBLE && override.type === ParameterType.PARAMETER_INTEGER) {
+      return new Parameter(override.name, ParameterType.PARAMETER_DOUBLE, Number(override.value));
+    }
+    if (declared === ParameterType.PARAMETER_DOUBLE_ARRAY && override.type === ParameterType.PARAMETER_INTEGER_ARRAY) {
+      return new Parameter(override.name, declared, (override.value as unknown[]).map(Number));
     }
     return override;
   }

@@ -1,3 +1,4 @@
+import { describeThrown } from '../engine/describeThrown.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import { OperationError, TypeValidationError } from './errors.js';
 import type { Node } from './Node.js';
@@ -157,7 +158,7 @@ export class ParameterEventHandler {
     try {
       call();
     } catch (error) {
-      this.#node.getLogger().debug(`Error in ${what}: ${(error as Error).message}`);
+      this.#node.getLogger().debug(`Error in ${what}: ${describeThrown(error)}`);
     }
   }
 

@@ -28,6 +28,7 @@ export function loadParamsFile(path: string): ParamsRule[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw new ParamsFileError(`${path}: is a directory, not a parameter file`);
     throw new ParamsFileError(`${path}: cannot read parameter file (${(error as Error).message})`);
   }
   return parseParamsFile(text, path);

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { LoggingSeverity } from './LogOutput.js';
-import { normalizeNamespace, validateNodeName } from './names.js';
+import { expandTopicName, normalizeNamespace, validateNodeName } from './names.js';
 import { inferParameter, type Parameter } from './Parameter.js';
 
 /**
@@ -19,6 +19,8 @@ export interface RemapRule {
 export interface ParameterArgument {
   node: string | null;
   parameter: Parameter;
+  /** Where it was given, for errors: the argument (`--ros-args -p 'rate:=5'`), or a job file's line. */
+  source: string;
 }
 
 export interface RosArguments {
@@ -115,14 +117,23 @@ function parseRemap(text: string): RemapRule {
   const { node, rest } = splitNodePrefix(text, 'remapping');
   const [from, to] = rest.split(':=') as [string, string];
   if (!from || !to) throw new RosArgumentsError(`invalid remapping '${text}': expected from:=to`);
-  // rcl refuses a bad node name or namespace when it parses the arguments.
   try {
-    if (from === '__node' || from === '__name') validateNodeName(to);
-    if (from === '__ns') normalizeNamespace(to);
+    checkRemapRule(from, to);
   } catch (error) {
     throw new RosArgumentsError(`invalid remapping '${text}': ${(error as Error).message}`);
   }
   return { node, from, to };
+}
+
+/**
+ * rcl refuses a rule whose names are not valid (a bad node name or namespace, a topic name with
+ * a space, an empty one) when it parses the arguments, before any node is created; a job file's
+ * remappings are checked the same way.
+ */
+export function checkRemapRule(from: string, to: string): void {
+  if (from === '__node' || from === '__name') validateNodeName(to);
+  else if (from === '__ns') normalizeNamespace(to);
+  else for (const name of [from, to]) expandTopicName(name, 'node', '/');
 }
 
 function parseParameterArgument(text: string): ParameterArgument {
@@ -131,7 +142,7 @@ function parseParameterArgument(text: string): ParameterArgument {
   const name = rest.slice(0, assign);
   const raw = rest.slice(assign + 2);
   if (!name) throw new RosArgumentsError(`invalid parameter '${text}': missing name`);
-  return { node, parameter: parameterFromYaml(name, raw, `parameter '${text}'`) };
+  return { node, parameter: parameterFromYaml(name, raw, `parameter '${text}'`), source: `--ros-args -p '${text}'` };
 }
 
 /** A value written as YAML (as rcl reads `-p` values) to a typed parameter. */

@@ -1,4 +1,4 @@
-import { exitCodeOf } from '../cli/runAndReport.js';
+import { exitCodeOf, failureMessage } from '../cli/runAndReport.js';
 import { wallClock } from '../engine/realTime.js';
 import { parseJobFile } from '../job/jobFile.js';
 import { summaryToJson } from '../job/RunSummary.js';
@@ -24,7 +24,7 @@ async function run(task: WorkerTask): Promise<WorkerResult> {
     });
     return { key: task.key, ok: true, summary: summaryToJson(summary), wallSeconds: elapsed() };
   } catch (error) {
-    return { key: task.key, ok: false, error: (error as Error).message.split('\n')[0]!, exitCode: exitCodeOf(error), wallSeconds: elapsed() };
+    return { key: task.key, ok: false, error: failureMessage(error).split('\n')[0]!, exitCode: exitCodeOf(error), wallSeconds: elapsed() };
   }
 }
 

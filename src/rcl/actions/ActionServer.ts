@@ -1,3 +1,4 @@
+import { thrownAsString } from '../../engine/describeThrown.js';
 import { ExitSignal } from '../../engine/errors.js';
 import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
@@ -214,7 +215,7 @@ export class ActionServer {
     // As rclnodejs: an execute callback that throws is logged, and its goal ends with an empty result.
     const failed = (error: unknown): void => {
       if (error instanceof ExitSignal) throw error;
-      logger.error(`Error raised in execute callback: ${String(error)}`);
+      logger.error(`Error raised in execute callback: ${thrownAsString(error)}`);
       finish({});
     };
     let returned: unknown;

@@ -1,3 +1,4 @@
+import { describeThrown } from '../../engine/describeThrown.js';
 import type { TypeClass } from '../../interfaces/typeNames.js';
 import { Context } from '../Context.js';
 import { Logging } from '../Logging.js';
@@ -182,7 +183,7 @@ export class LifecycleNode extends Node {
         code = Number(callback(previous));
       } catch (error) {
         code = CallbackReturnCode.ERROR;
-        if (returnValue) returnValue.errorMsg = (error as Error).message;
+        if (returnValue) returnValue.errorMsg = describeThrown(error);
       }
     }
     if (returnValue) returnValue.value = code;
