@@ -217,6 +217,10 @@ function cases(dir: string): Case[] {
     list.push({ name: `exec --until '${value}'`, args: ['exec', 'publisher.cjs', '--until', value], code: 64 });
     list.push({ name: `--callback-timeout '${value}'`, args: ['run', 'job.yaml', '--callback-timeout', value], code: 64 });
   }
+  for (const value of ['abc', '0', '-1s', '25h']) {
+    list.push({ name: `verify --timeout '${value}'`, args: ['verify', 'job.yaml', '--timeout', value], code: 64 });
+    list.push({ name: `explore --timeout '${value}'`, args: ['explore', 'job.yaml', '--timeout', value], code: 64 });
+  }
   for (const command of [
     ['run'],
     ['exec'],
@@ -470,6 +474,10 @@ function cases(dir: string): Case[] {
   writeFileSync(join(dir, 'huge.csv'), 'Topic Name,Delay Type,Fixed Delay_ms,Measured Delay Skew\n/out,FIXED,99999999999999,\n');
   job('delays-csv-huge', `${base}delays_csv: huge.csv\n`, { code: 2 });
   job('integer-start', 'start: 1600000000000000000\nend: { after: 1s }\nnodes:\n  - script: publisher.cjs\n', { code: 0 });
+  // builtin_interfaces/Time holds seconds in an int32: sim time ends at 2^31 s.
+  job('start-past-int32', 'start: 2147483648s\nend: { after: 1s }\nnodes:\n  - script: publisher.cjs\n', { code: 2, line: /start-past-int32\.yaml:1: / });
+  job('end-past-int32', 'start: 2147483647s\nend: { after: 2s }\nnodes:\n  - script: publisher.cjs\n', { code: 2, line: /end time .* is past 2147483647\.999999999s/ });
+  job('run-to-int32', 'start: 2147483645s\nnodes:\n  - script: publisher.cjs\nrecord:\n  path: to-int32\n', { code: 0, recording: 'to-int32' });
 
   // Bags that are not what they claim.
   const bags = [

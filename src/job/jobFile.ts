@@ -32,7 +32,6 @@ const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'p
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
 /** ROS time is a signed 64-bit count of nanoseconds. */
-const ROS_TIME_LIMIT = (1n << 63n) - 1n;
 const RANGE_WHY = "rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start";
 
 // Generated from jobSchema.ts when rclsim is built: compiling the schemas at every run's start cost ~120 ms.
@@ -386,7 +385,9 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     ...(data.seed === undefined ? {} : { seed: data.seed }),
     ...(data.zero_copy === undefined ? {} : { zeroCopy: data.zero_copy }),
     ...(data.strict_messages === undefined ? {} : { strictMessages: data.strict_messages }),
-    ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start, ROS_TIME_LIMIT, 'ROS time is below 2^63 ns') }),
+    ...(data.start === undefined
+      ? {}
+      : { startTime: durationAt(['start'], data.start, Engine.MAX_TIME, "builtin_interfaces/Time's seconds are an int32 (the last start is 2147483647.999999999s)") }),
     ...(end.after === undefined ? {} : { endAfter: durationAt(['end', 'after'], end.after) }),
     parameterRules,
     remaps,
