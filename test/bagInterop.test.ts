@@ -287,6 +287,68 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     assert.deepEqual(maps, [4, 4, 4]);
   });
 
+  it('plays an .mcap without its metadata.yaml with the QoS its channels carry, as ros2 bag play does, and re-records them', async () => {
+    const dir = tempDir();
+    const latched = (depth: number): QoS =>
+      new QoS(
+        QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+        depth,
+        QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
+        QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+      );
+    const original = join(dir, 'original');
+    await runJob(
+      defineJob({
+        name: 'robot',
+        setup: async (job) => {
+          await job.record({ path: original, topics: ['/scan', '/map'] });
+          const node = new Node('robot');
+          const scan = node.createPublisher('std_msgs/msg/String', '/scan', { qos: QoS.profileSensorData });
+          const map = node.createPublisher('std_msgs/msg/String', '/map', { qos: latched(1) });
+          let i = 0;
+          const timer = node.createTimer(100n * MS, () => {
+            scan.publish({ data: `scan ${i}` });
+            map.publish({ data: `map ${i}` });
+            if (++i === 3) timer.cancel();
+          });
+        },
+      }),
+      quiet,
+    );
+    // As `ros2 bag record` writes it, the file alone carries the QoS: in its channels' metadata.
+    mkdirSync(join(dir, 'bare'));
+    const bare = join(dir, 'bare/robot.mcap');
+    copyFileSync(join(original, 'original_0.mcap'), bare);
+    const rerecorded = join(dir, 'rerecorded');
+    const scans: string[] = [];
+    const maps: string[] = [];
+    await runJob(
+      defineJob({
+        name: 'bare',
+        setup: async (job) => {
+          await job.record({ path: rerecorded, topics: ['/scan', '/map'] });
+          await job.play({ bag: bare });
+          const node = new Node('listener');
+          node.createSubscription('std_msgs/msg/String', '/scan', { qos: QoS.profileSensorData }, (m) => scans.push(m.data));
+          const timer = node.createTimer(5n * SECOND, () => {
+            timer.cancel();
+            node.createSubscription('std_msgs/msg/String', '/map', { qos: latched(10) }, (m) => maps.push(m.data));
+          });
+        },
+      }),
+      quiet,
+    );
+    assert.deepEqual(scans, ['scan 0', 'scan 1', 'scan 2']);
+    assert.deepEqual(maps, ['map 0', 'map 1', 'map 2'], 'a transient-local subscriber joining late gets what the player kept');
+    const qosOf = (bag: string): Record<string, string> =>
+      Object.fromEntries(readWithOracle(bag).topics.map((topic) => [topic.name, topic.offered_qos_profiles]));
+    const recorded = qosOf(original);
+    assert.match(recorded['/scan']!, /BEST_EFFORT/);
+    assert.match(recorded['/map']!, /TRANSIENT_LOCAL/);
+    assert.deepEqual(qosOf(bare), recorded, 'the bare file’s channels carry the QoS');
+    assert.deepEqual(qosOf(rerecorded), recorded);
+  });
+
   it('plays bags with service event topics and lists them as services in bag info, as Jazzy does', async () => {
     const dir = tempDir();
     const registry = new InterfaceRegistry();

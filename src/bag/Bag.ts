@@ -4,6 +4,7 @@ import { BagError, type BagMessage, type BagStorage, type BagTopic, type Message
 import { type BagMetadata, readBagMetadata } from './bagMetadata.js';
 import { McapStorage } from './McapStorage.js';
 import { messageDecompressor } from './messageCompression.js';
+import { notRegularFile } from './regularFile.js';
 import { SqliteStorage } from './SqliteStorage.js';
 
 /**
@@ -28,7 +29,7 @@ export class Bag {
 
   static async open(path: string): Promise<Bag> {
     if (!existsSync(path)) throw new BagError(path, 'no such bag (a bag directory, an .mcap or a .db3 file)');
-    if (!statSync(path).isDirectory()) return new Bag(path, [await openStorage(path, storageOfFile(path))]);
+    if (!statSync(path).isDirectory()) return new Bag(path, [await openStorage(path)]);
     const metadataPath = join(path, 'metadata.yaml');
     if (!existsSync(metadataPath)) throw new BagError(path, 'a bag directory needs a metadata.yaml');
     const metadata = readBagMetadata(metadataPath);
@@ -51,7 +52,7 @@ export class Bag {
       for (const relative of metadata.relativeFilePaths) {
         const file = join(path, relative);
         if (!existsSync(file)) throw new BagError(metadataPath, `lists ${relative}, which does not exist`);
-        files.push(await openStorage(file, storageId === 'mcap' || storageId === 'sqlite3' ? storageId : storageOfFile(file)));
+        files.push(await openStorage(file, storageId === 'mcap' || storageId === 'sqlite3' ? storageId : undefined));
       }
     } catch (error) {
       for (const file of files) file.close();
@@ -150,8 +151,11 @@ function storageOfFile(path: string): 'mcap' | 'sqlite3' {
   throw new BagError(path, `unknown storage '${basename(path)}': expected an .mcap or .db3 file, or a bag directory`);
 }
 
-function openStorage(path: string, storageId: 'mcap' | 'sqlite3'): Promise<BagStorage> {
-  return storageId === 'mcap' ? McapStorage.open(path) : Promise.resolve(new SqliteStorage(path));
+/** Opens a storage file: `storageId` as metadata.yaml names it, else from the file's extension. */
+async function openStorage(path: string, storageId?: 'mcap' | 'sqlite3'): Promise<BagStorage> {
+  const problem = notRegularFile(path);
+  if (problem !== undefined) throw new BagError(path, problem);
+  return (storageId ?? storageOfFile(path)) === 'mcap' ? McapStorage.open(path) : new SqliteStorage(path);
 }
 
 /** K-way merge of time-ordered iterators; equal times come from the earlier iterator first. */

@@ -9,6 +9,7 @@ import type { Simulation } from '../rcl/Simulation.js';
 import { BagError } from './BagStorage.js';
 import { type ChunkCompression, chunkCompressor } from './chunkCompression.js';
 import { offeredQosProfiles, offeredQosProfilesYaml } from './qosProfiles.js';
+import { notRegularFile } from './regularFile.js';
 import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
 import { type McapStatistics, SyncMcapWriter } from './SyncMcapWriter.js';
 
@@ -61,6 +62,10 @@ export class Recorder {
     } else {
       this.bagDirectory = options.path;
       this.filePath = join(options.path, `${basename(options.path)}_0.mcap`);
+      // Written when the run ends: a FIFO there would hang it then.
+      const metadataPath = join(options.path, 'metadata.yaml');
+      const problem = notRegularFile(metadataPath);
+      if (problem !== undefined) throw new OutputError(metadataPath, problem);
     }
     let writer: SyncMcapWriter | undefined;
     try {

@@ -1,6 +1,7 @@
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { crc32, crc32Final, crc32Init, crc32Update } from '@foxglove/crc';
 import { McapChunkBuilder, McapRecordBuilder, type McapTypes, Opcode } from '@mcap/core';
+import { notRegularFile } from './regularFile.js';
 
 export type ChunkCompressor = (data: Uint8Array) => { compression: string; compressedData: Uint8Array };
 
@@ -69,9 +70,11 @@ export class SyncMcapWriter {
    */
   busy = false;
 
-  /** Creates (truncates) the file; throws the system's error when it cannot be opened. */
+  /** Creates (truncates) the file; throws the system's error when it cannot be opened, or when it is no regular file. */
   constructor(path: string, options: SyncMcapWriterOptions = {}) {
     this.path = path;
+    const problem = notRegularFile(path);
+    if (problem !== undefined) throw new Error(problem);
     this.#fd = openSync(path, 'w');
     this.#compress = options.compressChunk;
     this.#chunkSize = options.chunkSize ?? 1024 * 1024;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { BagError } from './BagStorage.js';
+import { notRegularFile } from './regularFile.js';
 
 /** A topic as a bag directory's metadata.yaml lists it. */
 export interface MetadataTopic {
@@ -32,6 +33,8 @@ export interface BagMetadata {
  * the wrong kind is a BagError naming the file and the field, as rosbag2 refuses such files.
  */
 export function readBagMetadata(path: string): BagMetadata {
+  const problem = notRegularFile(path);
+  if (problem !== undefined) throw new BagError(path, problem);
   let document: unknown;
   try {
     document = parse(readFileSync(path, 'utf8'), { intAsBigInt: true, maxAliasCount: 1000 });

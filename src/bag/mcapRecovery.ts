@@ -5,6 +5,7 @@ import { loadDecompressHandlers } from '@mcap/support';
 import { parse } from 'yaml';
 import { BagError } from './BagStorage.js';
 import { chunkCompressor } from './chunkCompression.js';
+import { notRegularFile } from './regularFile.js';
 import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
 import { type ChunkCompressor, SyncMcapWriter } from './SyncMcapWriter.js';
 
@@ -18,6 +19,8 @@ const MAGIC_LENGTH = 8;
  * the file was finished already.
  */
 export async function recoverMcap(path: string, bagDirectory?: string): Promise<number | null> {
+  const problem = notRegularFile(path);
+  if (problem !== undefined) throw new BagError(path, problem);
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;

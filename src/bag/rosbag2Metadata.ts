@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { OutputError } from '../engine/errors.js';
+import { notRegularFile } from './regularFile.js';
 import type { McapStatistics } from './SyncMcapWriter.js';
 
 /** rosbag2's metadata format version written (Jazzy's: QoS policies as strings, ros_distro). */
@@ -61,6 +62,8 @@ export function serializedMetadata(metadata: Record<string, unknown>): string {
 export function writeMetadataYaml(directory: string, metadata: Record<string, unknown>): void {
   const path = join(directory, 'metadata.yaml');
   try {
+    const problem = notRegularFile(path);
+    if (problem !== undefined) throw new Error(problem);
     writeFileSync(path, stringify({ rosbag2_bagfile_information: metadata }, YAML_OPTIONS));
   } catch (error) {
     throw new OutputError(path, OutputError.describe(error), { cause: error });
