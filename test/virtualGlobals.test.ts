@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID as moduleRandomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import * as timersPromises from 'node:timers/promises';
+import * as portableMath from '../src/engine/portableMath.js';
 import { Node } from '../src/rcl/Node.js';
 import { MS, SECOND, simulate } from './helpers.js';
 
@@ -11,6 +12,7 @@ describe('virtual time and randomness inside a run', () => {
     await simulate(
       () => {
         new Node('n').createTimer(1500n * MS, () => {
+          // biome-ignore lint/complexity/useDateNow: each way a program reads the clock, `new Date()` among them
           readings.push(Date.now(), new Date().getTime(), performance.now(), process.hrtime.bigint(), process.hrtime());
           readings.push(new Date(5).getTime(), typeof Date(), new Date() instanceof Date);
         });
@@ -67,16 +69,7 @@ describe('virtual time and randomness inside a run', () => {
     );
     // A JS timer due at t queues its event at the start of step t, so it runs before the
     // node timers due at t; an immediate queues behind what is already queued.
-    assert.deepEqual(order, [
-      'interval@10',
-      'timer@15',
-      'immediate@15',
-      'interval@20',
-      'timeout@30',
-      'interval@30',
-      'timer@30',
-      'immediate@30',
-    ]);
+    assert.deepEqual(order, ['interval@10', 'timer@15', 'immediate@15', 'interval@20', 'timeout@30', 'interval@30', 'timer@30', 'immediate@30']);
   });
 
   it('resolves timers/promises on sim time and honours AbortSignal', async () => {
@@ -101,8 +94,35 @@ describe('virtual time and randomness inside a run', () => {
     assert.deepEqual(events, ['slept@250', 'AbortError@250', 'tick@350', 'tick@450']);
   });
 
+  it("gives programs the portable Math.sin, exp, pow … (the same bits on every machine), and puts the host's back", async () => {
+    const portable: Record<string, unknown> = { ...portableMath };
+    const names = Object.keys(portable) as (keyof typeof portableMath)[];
+    const originals = names.map((name) => Math[name]);
+    // x86-64's Math rounds cos(0.1), exp(1) and pow(3, -0.5) otherwise; pow(1, Infinity) is NaN in JavaScript.
+    // biome-ignore lint/style/useExponentiationOperator: a run replaces Math.pow, not the ** operator.
+    const calls = (): number[] => [Math.cos(0.1), Math.exp(1), Math.pow(3, -0.5), Math.pow(1, Infinity)];
+    const expected = [portableMath.cos(0.1), portableMath.exp(1), portableMath.pow(3, -0.5), NaN];
+    const seen: unknown[] = [];
+    await simulate(
+      () => {
+        seen.push(
+          names.every((name) => Math[name] === portable[name]),
+          calls(),
+        );
+        new Node('n').createTimer(MS, () => seen.push(calls()));
+      },
+      { endAfter: MS },
+    );
+    assert.deepEqual(seen, [true, expected, expected]);
+    assert.deepEqual(
+      names.map((name) => Math[name]),
+      originals,
+    );
+    assert.equal(Math.exp.toString(), 'function exp() { [native code] }');
+  });
+
   it('puts every original back after the run, even a failed one', async () => {
-    const originals = [globalThis.setTimeout, Date, Math.random, performance.now, process.hrtime, crypto.randomUUID];
+    const originals = [globalThis.setTimeout, Date, Math.random, Math.sin, performance.now, process.hrtime, crypto.randomUUID];
     await assert.rejects(
       simulate(() => {
         new Node('n').createTimer(MS, () => {
@@ -110,7 +130,7 @@ describe('virtual time and randomness inside a run', () => {
         });
       }),
     );
-    assert.deepEqual([globalThis.setTimeout, Date, Math.random, performance.now, process.hrtime, crypto.randomUUID], originals);
+    assert.deepEqual([globalThis.setTimeout, Date, Math.random, Math.sin, performance.now, process.hrtime, crypto.randomUUID], originals);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
+import * as portableMath from '../engine/portableMath.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { VirtualTimers } from './VirtualTimers.js';
 
@@ -25,8 +26,9 @@ function exitCode(code: number | string | null | undefined): number {
  * DESIGN.md rule 3: while a run lasts, user code sees sim time and the job's seed through the
  * standard globals and built-in modules — timers (`setTimeout` … and `timers/promises`),
  * `Date`, `performance.now`, `process.hrtime`, `Math.random`, `crypto.randomUUID` and
- * `crypto.getRandomValues`; and `process.exit()` ends the calling program, not the simulator
- * (Simulation#exitProgram). `uninstall()` puts every original back.
+ * `crypto.getRandomValues`; Math's transcendental functions (sin, exp, pow …) are the portable
+ * ones, the same bits on every machine; and `process.exit()` ends the calling program, not the
+ * simulator (Simulation#exitProgram). `uninstall()` puts every original back.
  */
 export class VirtualGlobals {
   readonly #simulation: Simulation;
@@ -85,7 +87,9 @@ export class VirtualGlobals {
         else realNextTick(tick, ...args);
       },
     });
-    this.#replaceAll(Math, { random: () => mathRandom.nextDouble() });
+    // The host's Math.sin & co round some results differently on arm64. (The ** operator cannot
+    // be replaced: it computes as the host's Math.pow.)
+    this.#replaceAll(Math, { random: () => mathRandom.nextDouble(), ...portableMath });
     this.#replaceAll(performance, { now: () => Number(engine.nowAbs) / 1e6 });
     const hrtime = Object.assign(
       (previous?: [number, number]): [number, number] => {
@@ -95,11 +99,14 @@ export class VirtualGlobals {
       },
       { bigint: nowNs },
     );
-    this.#replaceAll(process, { hrtime, exit: (code?: number | string | null) => {
-      const program = simulation.currentProgram();
-      timers.cancelAll(program);
-      simulation.exitProgram(program, exitCode(code ?? process.exitCode));
-    } });
+    this.#replaceAll(process, {
+      hrtime,
+      exit: (code?: number | string | null) => {
+        const program = simulation.currentProgram();
+        timers.cancelAll(program);
+        simulation.exitProgram(program, exitCode(code ?? process.exitCode));
+      },
+    });
     const randomFunctions = {
       randomUUID: () => randomUUID(cryptoRandom.fillBytes.bind(cryptoRandom)),
       getRandomValues: <T extends ArrayBufferView | null>(array: T): T => {

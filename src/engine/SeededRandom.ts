@@ -1,3 +1,5 @@
+import { cos, log } from './portableMath.js';
+
 /**
  * A seeded pseudo-random generator (xoshiro128**, state from splitmix32), the same sequence on
  * every machine. Each consumer takes its own stream so that one consumer's draws never shift
@@ -51,7 +53,7 @@ export class SeededRandom {
   nextNormal(): number {
     const u = 1 - this.nextDouble();
     const v = this.nextDouble();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    return Math.sqrt(-2 * log(u)) * cos(2 * Math.PI * v);
   }
 
   fillBytes(bytes: Uint8Array): void {

@@ -1,3 +1,4 @@
+import { exp, log10 } from '../engine/portableMath.js';
 import type { SeededRandom } from '../engine/SeededRandom.js';
 import { distance, type Point } from './geometry.js';
 
@@ -33,18 +34,18 @@ export interface ChannelConfig {
 
 /** Free-space (Friis) path loss at `distance` metres and `frequency` Hz, dB. */
 export function friisLossDb(distance: number, frequency: number): number {
-  return 20 * Math.log10((4 * Math.PI * distance * frequency) / C);
+  return 20 * log10((4 * Math.PI * distance * frequency) / C);
 }
 
 /** Path loss in dB of a link `distance` metres long (log-distance; at most its reference loss below d0). */
 export function pathLossDb(model: PathLossModel & { kind: 'log-distance' }, distance: number): number {
   if (distance <= model.referenceDistance) return model.referenceLossDb;
-  return model.referenceLossDb + 10 * model.exponent * Math.log10(distance / model.referenceDistance);
+  return model.referenceLossDb + 10 * model.exponent * log10(distance / model.referenceDistance);
 }
 
 /** Thermal noise (−174 dBm/Hz) over `bandwidth` Hz plus the receiver's noise figure, dBm. */
 export function noiseFloorDbm(bandwidth: number, noiseFigureDb: number): number {
-  return -174 + 10 * Math.log10(bandwidth) + noiseFigureDb;
+  return -174 + 10 * log10(bandwidth) + noiseFigureDb;
 }
 
 /**
@@ -73,7 +74,7 @@ export class Shadowing {
     this.#p = p;
     this.#q = q;
     if (moved > 0) {
-      const rho = Math.exp(-moved / this.#decorrelation);
+      const rho = exp(-moved / this.#decorrelation);
       this.#value = rho * this.#value + Math.sqrt(1 - rho * rho) * this.#sigma * this.#random.nextNormal();
     }
     return this.#value;

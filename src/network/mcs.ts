@@ -1,3 +1,5 @@
+import { exp, expm1, log1p, log10, pow } from '../engine/portableMath.js';
+
 /**
  * IEEE 802.11n (HT) modulation and coding schemes for one spatial stream in a 20 MHz channel
  * with the 800 ns guard interval, and the frame error model built on them.
@@ -43,7 +45,7 @@ const table: [Mcs['modulation'], string, number, number, number][] = [
 const REFERENCE_BITS = 8 * 4096;
 const REFERENCE_PER = 0.1;
 /** Bit error probability at an MCS's threshold: (1 − p)^(8·4096) = 0.9. */
-const THRESHOLD_BIT_ERROR = -Math.expm1(Math.log1p(-REFERENCE_PER) / REFERENCE_BITS);
+const THRESHOLD_BIT_ERROR = -expm1(log1p(-REFERENCE_PER) / REFERENCE_BITS);
 /** The waterfall's steepness: dB of SNR per decade of bit error probability (the fit to ns-3's curves). */
 const DB_PER_DECADE = 0.78;
 /**
@@ -60,7 +62,7 @@ export const HT_MCS: readonly Mcs[] = table.map(([modulation, codingRate, rate, 
   rate,
   bitsPerSymbol,
   snrThresholdDb,
-  selectionSnrDb: snrThresholdDb + DB_PER_DECADE * Math.log10(THRESHOLD_BIT_ERROR / RATE_BIT_ERROR),
+  selectionSnrDb: snrThresholdDb + DB_PER_DECADE * log10(THRESHOLD_BIT_ERROR / RATE_BIT_ERROR),
 }));
 
 /** The fastest MCS that the SNR carries nearly without error (ideal rate adaptation); MCS 0 when none does. */
@@ -72,10 +74,10 @@ export function idealMcs(snrDb: number): Mcs {
 /** Residual bit error probability of `mcs` at `snrDb` (0 for an infinite SNR, at most 1/2). */
 export function bitErrorProbability(mcs: Mcs, snrDb: number): number {
   if (snrDb === Infinity) return 0;
-  return Math.min(0.5, THRESHOLD_BIT_ERROR * 10 ** ((mcs.snrThresholdDb - snrDb) / DB_PER_DECADE));
+  return Math.min(0.5, THRESHOLD_BIT_ERROR * pow(10, (mcs.snrThresholdDb - snrDb) / DB_PER_DECADE));
 }
 
 /** Probability that a frame of `bytes` octets arrives intact, for a bit error probability `p`. */
 export function frameSuccess(p: number, bytes: number): number {
-  return p === 0 ? 1 : Math.exp(8 * bytes * Math.log1p(-p));
+  return p === 0 ? 1 : exp(8 * bytes * log1p(-p));
 }

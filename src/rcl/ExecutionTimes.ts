@@ -1,8 +1,9 @@
-import type { Executable } from '../engine/Executable.js';
 import { holding } from '../engine/byId.js';
+import type { Executable } from '../engine/Executable.js';
 import { Hash64 } from '../engine/Hash64.js';
+import { exp } from '../engine/portableMath.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
-import { entityOf, EntitySelector, type EntityMatch } from './EntitySelector.js';
+import { type EntityMatch, EntitySelector, entityOf } from './EntitySelector.js';
 
 /** How long a callback takes, ns; distributions drawn, then held within [min, max]. */
 export type TimeModel =
@@ -104,7 +105,7 @@ function draw(model: Exclude<TimeModel, { kind: 'fixed' }>, random: SeededRandom
     case 'normal':
       return bounded(model.mean + model.sd * random.nextNormal(), model);
     case 'lognormal':
-      return bounded(model.median * Math.exp(model.sigma * random.nextNormal()), model);
+      return bounded(model.median * exp(model.sigma * random.nextNormal()), model);
   }
 }
 

@@ -1,3 +1,4 @@
+import { log10, pow } from '../engine/portableMath.js';
 import type { TimeStats } from '../rcl/timeStats.js';
 import { TripleLog } from './TripleLog.js';
 
@@ -13,12 +14,12 @@ export type ValueSummary = TimeStats & { exact: boolean };
 
 /** The lower edge of histogram bin `i`. */
 export function binEdge(i: number): number {
-  return 10 ** (i / PER_DECADE);
+  return pow(10, i / PER_DECADE);
 }
 
 function binOf(value: number): number {
   if (value < 1) return 0;
-  return Math.min(HISTOGRAM_BINS - 1, Math.floor(Math.log10(value) * PER_DECADE));
+  return Math.min(HISTOGRAM_BINS - 1, Math.floor(log10(value) * PER_DECADE));
 }
 
 /** A series' values once all are in: its kept runs by value (each value once), and what was binned past the budget. */
