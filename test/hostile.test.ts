@@ -476,7 +476,10 @@ function cases(dir: string): Case[] {
   job('integer-start', 'start: 1600000000000000000\nend: { after: 1s }\nnodes:\n  - script: publisher.cjs\n', { code: 0 });
   // builtin_interfaces/Time holds seconds in an int32: sim time ends at 2^31 s.
   job('start-past-int32', 'start: 2147483648s\nend: { after: 1s }\nnodes:\n  - script: publisher.cjs\n', { code: 2, line: /start-past-int32\.yaml:1: / });
-  job('end-past-int32', 'start: 2147483647s\nend: { after: 2s }\nnodes:\n  - script: publisher.cjs\n', { code: 2, line: /end time .* is past 2147483647\.999999999s/ });
+  job('end-past-int32', 'start: 2147483647s\nend: { after: 2s }\nnodes:\n  - script: publisher.cjs\n', {
+    code: 2,
+    line: /end time .* is past 2147483647\.999999999s/,
+  });
   job('run-to-int32', 'start: 2147483645s\nnodes:\n  - script: publisher.cjs\nrecord:\n  path: to-int32\n', { code: 0, recording: 'to-int32' });
 
   // Bags that are not what they claim.

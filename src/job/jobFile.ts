@@ -387,7 +387,14 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     ...(data.strict_messages === undefined ? {} : { strictMessages: data.strict_messages }),
     ...(data.start === undefined
       ? {}
-      : { startTime: durationAt(['start'], data.start, Engine.MAX_TIME, "builtin_interfaces/Time's seconds are an int32 (the last start is 2147483647.999999999s)") }),
+      : {
+          startTime: durationAt(
+            ['start'],
+            data.start,
+            Engine.MAX_TIME,
+            "builtin_interfaces/Time's seconds are an int32 (the last start is 2147483647.999999999s)",
+          ),
+        }),
     ...(end.after === undefined ? {} : { endAfter: durationAt(['end', 'after'], end.after) }),
     parameterRules,
     remaps,
