@@ -87,6 +87,24 @@ describe('byte order (determinism rule 5)', () => {
     assert.deepEqual(unexplainedNativeViews(), []);
   });
 
+  it('Hash64 mixes every NaN alike, whatever its sign and payload (the CPU’s), and tells 0 from -0', () => {
+    const view = new DataView(new ArrayBuffer(8));
+    const bits = (high: number, low: number): number => {
+      view.setUint32(4, high, true);
+      view.setUint32(0, low, true);
+      return view.getFloat64(0, true);
+    };
+    const digest = (n: number): string => {
+      const hash = new Hash64();
+      hash.float(n);
+      return hash.hex();
+    };
+    const nans = [Number.NaN, bits(0xfff80000, 0), bits(0x7ff80000, 1), bits(0x7ff00000, 5), bits(0xffffffff, 0xffffffff)].map(digest);
+    assert.equal(new Set(nans).size, 1, nans.join(' '));
+    assert.notEqual(digest(0), digest(-0));
+    assert.notEqual(nans[0], digest(Number.POSITIVE_INFINITY));
+  });
+
   it('Hash64 mixes 64-bit integers and doubles low word first', () => {
     for (const n of [0n, 1n, 0xffffffffn, 0x100000000n, 7448837717382456148n, 2n ** 64n - 1n, 10_000_000_000n]) {
       const [lo, hi] = wordsOf(n);

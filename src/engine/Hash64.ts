@@ -55,8 +55,17 @@ export class Hash64 {
     this.word(Math.floor(n / TWO_32) | 0);
   }
 
-  /** Mix any double by its IEEE-754 bits (so 0 and -0, NaN payloads are told apart). */
+  /**
+   * Mix any double by its IEEE-754 bits (so 0 and -0 are told apart). Every NaN mixes as the one
+   * quiet NaN: a NaN's sign and payload are the CPU's (x86-64's 0 / 0 sets the sign bit, arm64's
+   * does not), and the same run must give the same fingerprint on both.
+   */
   float(n: number): void {
+    if (Number.isNaN(n)) {
+      this.word(0);
+      this.word(0x7ff80000);
+      return;
+    }
     scratch.setFloat64(0, n, true);
     this.word(scratch.getUint32(0, true));
     this.word(scratch.getUint32(4, true));
