@@ -217,6 +217,12 @@ function cases(dir: string): Case[] {
     list.push({ name: `exec --until '${value}'`, args: ['exec', 'publisher.cjs', '--until', value], code: 64 });
     list.push({ name: `--callback-timeout '${value}'`, args: ['run', 'job.yaml', '--callback-timeout', value], code: 64 });
   }
+  for (const command of ['verify', 'explore']) {
+    for (const folder of ['job.yaml', '/proc/nope']) {
+      const line = new RegExp(`--keep-traces ${folder.replace('.', '\\.')}: cannot make the folder`);
+      list.push({ name: `${command} --keep-traces ${folder}`, args: [command, 'job.yaml', '--runs', '1', '--keep-traces', folder], code: 74, line });
+    }
+  }
   for (const value of ['abc', '0', '-1s', '25h']) {
     list.push({ name: `verify --timeout '${value}'`, args: ['verify', 'job.yaml', '--timeout', value], code: 64 });
     list.push({ name: `explore --timeout '${value}'`, args: ['explore', 'job.yaml', '--timeout', value], code: 64 });

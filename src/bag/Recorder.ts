@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { OutputError } from '../engine/errors.js';
 import { serializeMessage } from '../interfaces/cdr.js';
@@ -8,6 +7,7 @@ import type { Sample } from '../rcl/Sample.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { BagError } from './BagStorage.js';
 import { type ChunkCompression, chunkCompressor } from './chunkCompression.js';
+import { makeFolder } from './makeFolder.js';
 import { offeredQosProfiles, offeredQosProfilesYaml } from './qosProfiles.js';
 import { notRegularFile } from './regularFile.js';
 import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
@@ -69,7 +69,7 @@ export class Recorder {
     }
     let writer: SyncMcapWriter | undefined;
     try {
-      if (this.bagDirectory !== undefined) mkdirSync(this.bagDirectory, { recursive: true });
+      if (this.bagDirectory !== undefined) makeFolder(this.bagDirectory);
       writer = new SyncMcapWriter(this.filePath, { chunkSpan: CHUNK_SPAN, ...(compressor === undefined ? {} : { compressChunk: compressor }) });
       writer.start({ profile: 'ros2', library: 'rclsim' });
     } catch (error) {

@@ -1,8 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeFolder } from '../bag/makeFolder.js';
+import { describeThrown } from '../engine/describeThrown.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import { ExploreThread } from './ExploreThread.js';
+import { ExitCode } from './exitCodes.js';
 import { RUN_TIMEOUT_MS } from './runTimeout.js';
 
 export interface ExploreOptions {
@@ -40,7 +43,12 @@ const SEEDS_SHOWN = 12;
  */
 export async function explore(jobPath: string, options: ExploreOptions): Promise<number> {
   const dir = options.keepTraces ?? mkdtempSync(join(tmpdir(), 'rclsim-explore-'));
-  mkdirSync(dir, { recursive: true });
+  try {
+    makeFolder(dir);
+  } catch (error) {
+    process.stderr.write(`rclsim: --keep-traces ${dir}: cannot make the folder (${describeThrown(error)})\n`);
+    return ExitCode.outputFailed;
+  }
   const thread = new ExploreThread();
   let interrupted: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals): void => {

@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeFolder } from '../bag/makeFolder.js';
+import { describeThrown } from '../engine/describeThrown.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import type { DivergenceData } from '../report/ReportData.js';
 import { type ChildOutcome, ChildRun } from './ChildRun.js';
@@ -38,7 +40,12 @@ type RunOutcome = ChildOutcome & { trace: string };
  */
 export async function verify(job: string, options: VerifyOptions): Promise<number> {
   const dir = options.keepTraces ?? mkdtempSync(join(tmpdir(), 'rclsim-verify-'));
-  mkdirSync(dir, { recursive: true });
+  try {
+    makeFolder(dir);
+  } catch (error) {
+    process.stderr.write(`rclsim: --keep-traces ${dir}: cannot make the folder (${describeThrown(error)})\n`);
+    return ExitCode.outputFailed;
+  }
   const timeoutMs = options.timeout ?? RUN_TIMEOUT_MS;
   let keep = options.keepTraces !== undefined;
   let current: ChildRun | undefined;

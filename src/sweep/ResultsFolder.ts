@@ -1,5 +1,6 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolder } from '../bag/makeFolder.js';
 
 /** One line of results.jsonl: a run of a case, how it went. */
 export interface RunResult {
@@ -37,7 +38,7 @@ export class ResultsFolder {
   constructor(dir: string) {
     this.dir = dir;
     this.file = join(dir, 'results.jsonl');
-    mkdirSync(dir, { recursive: true });
+    makeFolder(dir);
     // A line cut short by a sweep killed while writing it is closed, so that the next starts afresh.
     if (existsSync(this.file)) {
       const text = readFileSync(this.file, 'utf8');
