@@ -85,7 +85,7 @@ describe('Time and Duration', () => {
     assert.equal(far.status, 2, far.stderr);
     assert.equal(
       far.stderr,
-      'rclsim: the start time 3600000000.000000000s is past 2147483647.999999999s, the last time builtin_interfaces/Time can carry (its seconds are an int32)\n',
+      'rclsim: far.yaml:1: start: 1000000h is past 2147483647.999999999s, the last time builtin_interfaces/Time can carry (its seconds are an int32)\n',
     );
     writeTemp(dir, 'late.yaml', 'start: 2147483000s\nnodes:\n  - script: talker.cjs\n');
     const until = runCli(['run', 'late.yaml', '--until', '1h'], dir);

@@ -174,6 +174,8 @@ export class Engine {
    * int32. A run ends there (end reason `max-time`): its next stamp would fail to serialize.
    */
   static readonly MAX_TIME = 2n ** 31n * 1_000_000_000n - 1n;
+  /** What a time past MAX_TIME is, for the one line that refuses it. */
+  static readonly PAST_MAX_TIME = 'is past 2147483647.999999999s, the last time builtin_interfaces/Time can carry (its seconds are an int32)';
 
   /** Checks that a duration in ns can be added to offsets exactly. */
   static checkDuration(ns: bigint, what: string): number {

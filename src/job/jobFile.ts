@@ -33,6 +33,7 @@ const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'p
 const DEFAULT_CLOCK_HZ = 40;
 /** ROS time is a signed 64-bit count of nanoseconds. */
 const RANGE_WHY = "rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start";
+const TOO_LONG = `is too long: ${RANGE_WHY}`;
 
 // Generated from jobSchema.ts when rclsim is built: compiling the schemas at every run's start cost ~120 ms.
 const validateEntry = { play: validatePlay, record: validateRecord };
@@ -163,15 +164,15 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     if (kind === 'folder' && !stats!.isDirectory()) fail(location, `'${relative}' is a file, not a folder`);
     return absolute;
   };
-  /** A duration of at most `limit` ns (default: what sim time can add to the start exactly). */
-  const durationAt = (location: (string | number)[], value: string | number, limit = Engine.EXACT_RANGE, why = RANGE_WHY): bigint => {
+  /** A duration of at most `limit` ns (default: what sim time can add to the start exactly); past it, `value` `beyond`. */
+  const durationAt = (location: (string | number)[], value: string | number, limit = Engine.EXACT_RANGE, beyond = TOO_LONG): bigint => {
     let ns: bigint;
     try {
       ns = parseDuration(value);
     } catch (error) {
       return fail(location, (error as DurationError).message);
     }
-    if (ns > limit) fail(location, `${String(value)} is too long: ${why}`);
+    if (ns > limit) fail(location, `${String(value)} ${beyond}`);
     return ns;
   };
   const withLocation = <T>(location: (string | number)[], load: () => T): T => {
@@ -385,16 +386,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     ...(data.seed === undefined ? {} : { seed: data.seed }),
     ...(data.zero_copy === undefined ? {} : { zeroCopy: data.zero_copy }),
     ...(data.strict_messages === undefined ? {} : { strictMessages: data.strict_messages }),
-    ...(data.start === undefined
-      ? {}
-      : {
-          startTime: durationAt(
-            ['start'],
-            data.start,
-            Engine.MAX_TIME,
-            "builtin_interfaces/Time's seconds are an int32 (the last start is 2147483647.999999999s)",
-          ),
-        }),
+    ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start, Engine.MAX_TIME, Engine.PAST_MAX_TIME) }),
     ...(end.after === undefined ? {} : { endAfter: durationAt(['end', 'after'], end.after) }),
     parameterRules,
     remaps,

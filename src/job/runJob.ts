@@ -109,17 +109,15 @@ export interface RunControl {
   finishOutputs(): string | null;
 }
 
-const PAST_MESSAGES = `is past ${formatSimTime(Engine.MAX_TIME)}, the last time builtin_interfaces/Time can carry (its seconds are an int32)`;
-
 /**
  * Refuses a start, or an end (start + endAfter), past the last sim time a message can carry: the
  * run would fail at its first stamp there (a /rosout record), in a callback, not as bad input.
  */
 function checkMessageTimes(start: bigint, endAfter: bigint | undefined): void {
-  if (start > Engine.MAX_TIME) throw new DurationError(`the start time ${formatSimTime(start)} ${PAST_MESSAGES}`);
+  if (start > Engine.MAX_TIME) throw new DurationError(`the start time ${formatSimTime(start)} ${Engine.PAST_MAX_TIME}`);
   if (endAfter !== undefined && start + endAfter > Engine.MAX_TIME) {
     throw new DurationError(
-      `the end time ${formatSimTime(start + endAfter)} (the start ${formatSimTime(start)} + ${formatSimTime(endAfter)}) ${PAST_MESSAGES}`,
+      `the end time ${formatSimTime(start + endAfter)} (the start ${formatSimTime(start)} + ${formatSimTime(endAfter)}) ${Engine.PAST_MAX_TIME}`,
     );
   }
 }
