@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { repoRoot, tempDir } from './helpers.js';
@@ -29,6 +29,10 @@ describe('the packed package, installed into a new project', () => {
       stdio: 'ignore',
     });
     cpSync(FIXTURE, project, { recursive: true });
+    // The same text as another kind of module: where Node and tsx decide by file name and package.json.
+    copyFileSync(join(project, 'talker.mts'), join(project, 'esm/talker.ts'));
+    copyFileSync(join(project, 'talker.mts'), join(project, 'talker-await.ts'));
+    copyFileSync(join(project, 'job.mts'), join(project, 'job.ts'));
   });
 
   function npx(...args: string[]): Npx {
