@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { bitErrorProbability, frameSuccess, HT_MCS, idealMcs } from '../src/network/mcs.js';
+import { bitErrorProbability, frameSuccess, htMcs, idealMcs } from '../src/network/mcs.js';
 import { needs, repoRoot } from './helpers.js';
 
 /** Built by adapters/ns3/build.sh beside the adapter: ns-3.37's own error curves and rate thresholds. */
@@ -16,7 +16,7 @@ interface Ns3Curves {
 
 /** The built-in model's packet error rate of a `bytes`-octet frame at `mcs` and `snrDb`. */
 function builtinPer(mcs: number, snrDb: number, bytes: number): number {
-  return 1 - frameSuccess(bitErrorProbability(HT_MCS[mcs]!, snrDb), bytes);
+  return 1 - frameSuccess(bitErrorProbability(htMcs()[mcs]!, snrDb), bytes);
 }
 
 /** The SNR at which a falling PER curve crosses `per`, interpolated in log PER; null when it does not. */
@@ -70,8 +70,8 @@ describe('the built-in radio model, calibrated against ns-3.37 (adapters/ns3/err
   it("picks the MCS ns-3's IdealWifiManager picks at every SNR but within 0.3 dB of a threshold", () => {
     ns3.idealThresholdsDb.forEach((threshold, mcs) =>
       assert.ok(
-        Math.abs(HT_MCS[mcs]!.selectionSnrDb - threshold) <= 0.3,
-        `MCS ${mcs}: ns-3 from ${threshold} dB, built-in from ${HT_MCS[mcs]!.selectionSnrDb.toFixed(2)} dB`,
+        Math.abs(htMcs()[mcs]!.selectionSnrDb - threshold) <= 0.3,
+        `MCS ${mcs}: ns-3 from ${threshold} dB, built-in from ${htMcs()[mcs]!.selectionSnrDb.toFixed(2)} dB`,
       ),
     );
     for (let snr = -5; snr <= 35; snr += 0.05) {

@@ -4,7 +4,7 @@ import { CHANNEL_BANDWIDTH, type NetworkConfig } from './config.js';
 import { distance, obstruction, type Point } from './geometry.js';
 import type { Host } from './Host.js';
 import { LinkCounters } from './LinkCounters.js';
-import { bitErrorProbability, HT_MCS, idealMcs, type Mcs } from './mcs.js';
+import { bitErrorProbability, htMcs, idealMcs, type Mcs } from './mcs.js';
 
 /**
  * The radio link from one host to another, evaluated with their latest positions: distance,
@@ -28,7 +28,7 @@ export class Link {
   /** Received power, dBm (±Infinity with the disk model). */
   receivedDbm = -Infinity;
   snrDb = -Infinity;
-  mcs: Mcs = HT_MCS[0]!;
+  mcs: Mcs = htMcs()[0]!;
   bitError = 0.5;
   /** Positions it was last evaluated at. */
   #a: Point | null = null;
@@ -85,7 +85,7 @@ export class Link {
 
   #rate(): void {
     const fixed = this.#config.radio.mcs;
-    this.mcs = fixed === null ? idealMcs(this.snrDb) : HT_MCS[fixed]!;
+    this.mcs = fixed === null ? idealMcs(this.snrDb) : htMcs()[fixed]!;
     this.bitError = this.detected ? bitErrorProbability(this.mcs, this.snrDb) : 0.5;
   }
 

@@ -44,8 +44,6 @@ const table: [Mcs['modulation'], string, number, number, number][] = [
 /** The PSDU length (octets) and error rate the thresholds are given at. */
 const REFERENCE_BITS = 8 * 4096;
 const REFERENCE_PER = 0.1;
-/** Bit error probability at an MCS's threshold: (1 − p)^(8·4096) = 0.9. */
-const THRESHOLD_BIT_ERROR = -expm1(log1p(-REFERENCE_PER) / REFERENCE_BITS);
 /** The waterfall's steepness: dB of SNR per decade of bit error probability (the fit to ns-3's curves). */
 const DB_PER_DECADE = 0.78;
 /**
@@ -55,26 +53,50 @@ const DB_PER_DECADE = 0.78;
  */
 const RATE_BIT_ERROR = 1e-6;
 
-export const HT_MCS: readonly Mcs[] = table.map(([modulation, codingRate, rate, bitsPerSymbol, snrThresholdDb], index) => ({
-  index,
-  modulation,
-  codingRate,
-  rate,
-  bitsPerSymbol,
-  snrThresholdDb,
-  selectionSnrDb: snrThresholdDb + DB_PER_DECADE * log10(THRESHOLD_BIT_ERROR / RATE_BIT_ERROR),
-}));
+interface Thresholds {
+  /** Bit error probability at an MCS's threshold: (1 − p)^(8·4096) = 0.9. */
+  bitError: number;
+  mcs: readonly Mcs[];
+}
+
+let thresholds: Thresholds | undefined;
+
+/**
+ * Worked out at first use, not when this module loads: every run loads it, and the portable
+ * logarithms load some hundred small packages (~20 ms) at their first call.
+ */
+function computed(): Thresholds {
+  if (thresholds !== undefined) return thresholds;
+  const bitError = -expm1(log1p(-REFERENCE_PER) / REFERENCE_BITS);
+  const mcs = table.map(([modulation, codingRate, rate, bitsPerSymbol, snrThresholdDb], index) => ({
+    index,
+    modulation,
+    codingRate,
+    rate,
+    bitsPerSymbol,
+    snrThresholdDb,
+    selectionSnrDb: snrThresholdDb + DB_PER_DECADE * log10(bitError / RATE_BIT_ERROR),
+  }));
+  thresholds = { bitError, mcs };
+  return thresholds;
+}
+
+/** 802.11n's MCS 0–7 (20 MHz, one stream), with the SNR from which ideal rate adaptation picks each. */
+export function htMcs(): readonly Mcs[] {
+  return computed().mcs;
+}
 
 /** The fastest MCS that the SNR carries nearly without error (ideal rate adaptation); MCS 0 when none does. */
 export function idealMcs(snrDb: number): Mcs {
-  for (let i = HT_MCS.length - 1; i > 0; i--) if (snrDb >= HT_MCS[i]!.selectionSnrDb) return HT_MCS[i]!;
-  return HT_MCS[0]!;
+  const mcs = htMcs();
+  for (let i = mcs.length - 1; i > 0; i--) if (snrDb >= mcs[i]!.selectionSnrDb) return mcs[i]!;
+  return mcs[0]!;
 }
 
 /** Residual bit error probability of `mcs` at `snrDb` (0 for an infinite SNR, at most 1/2). */
 export function bitErrorProbability(mcs: Mcs, snrDb: number): number {
   if (snrDb === Infinity) return 0;
-  return Math.min(0.5, THRESHOLD_BIT_ERROR * pow(10, (mcs.snrThresholdDb - snrDb) / DB_PER_DECADE));
+  return Math.min(0.5, computed().bitError * pow(10, (mcs.snrThresholdDb - snrDb) / DB_PER_DECADE));
 }
 
 /** Probability that a frame of `bytes` octets arrives intact, for a bit error probability `p`. */
