@@ -26,56 +26,39 @@ function loaded<F>(name: string): () => F {
   return () => (f ??= require(`@stdlib/math-base-special-${name}`) as F);
 }
 
-const stdAcos = loaded<Unary>('acos');
-const stdAcosh = loaded<Unary>('acosh');
-const stdAsin = loaded<Unary>('asin');
-const stdAsinh = loaded<Unary>('asinh');
-const stdAtan = loaded<Unary>('atan');
+/** stdlib's `stdlibName` as the Math function `name`: its argument converted as Math's is, and Math's name. */
+function unary(name: string, stdlibName = name): Unary {
+  const std = loaded<Unary>(stdlibName);
+  return Object.defineProperty((x: number): number => std()(+x), 'name', { value: name });
+}
+
+export const sin = unary('sin');
+export const cos = unary('cos');
+export const tan = unary('tan');
+export const asin = unary('asin');
+export const acos = unary('acos');
+export const atan = unary('atan');
+export const tanh = unary('tanh');
+export const asinh = unary('asinh');
+export const acosh = unary('acosh');
+export const atanh = unary('atanh');
+export const exp = unary('exp');
+export const expm1 = unary('expm1');
+export const log = unary('log', 'ln');
+export const log2 = unary('log2');
+export const log10 = unary('log10');
+export const log1p = unary('log1p');
+export const cbrt = unary('cbrt');
+
 const stdAtan2 = loaded<Binary>('atan2');
-const stdAtanh = loaded<Unary>('atanh');
-const stdCbrt = loaded<Unary>('cbrt');
-const stdCos = loaded<Unary>('cos');
 const stdCosh = loaded<Unary>('cosh');
-const stdExp = loaded<Unary>('exp');
-const stdExpm1 = loaded<Unary>('expm1');
-const stdLn = loaded<Unary>('ln');
-const stdLog10 = loaded<Unary>('log10');
-const stdLog1p = loaded<Unary>('log1p');
-const stdLog2 = loaded<Unary>('log2');
 const stdPow = loaded<Binary>('pow');
-const stdSin = loaded<Unary>('sin');
 const stdSinh = loaded<Unary>('sinh');
-const stdTan = loaded<Unary>('tan');
-const stdTanh = loaded<Unary>('tanh');
 
 /** The host's, taken before a run puts these functions in its place (compat/VirtualGlobals). */
 const hostPow = Math.pow;
 /** ln(Number.MAX_VALUE): above it exp overflows while cosh does not yet. */
 const LN_MAX = 709.782712893384;
-
-export function sin(x: number): number {
-  return stdSin()(+x);
-}
-
-export function cos(x: number): number {
-  return stdCos()(+x);
-}
-
-export function tan(x: number): number {
-  return stdTan()(+x);
-}
-
-export function asin(x: number): number {
-  return stdAsin()(+x);
-}
-
-export function acos(x: number): number {
-  return stdAcos()(+x);
-}
-
-export function atan(x: number): number {
-  return stdAtan()(+x);
-}
 
 /** stdlib's takes atan(y / x), whose sign is lost when y / x underflows; the result's sign is y's. */
 export function atan2(y: number, x: number): number {
@@ -93,52 +76,8 @@ export function sinh(x: number): number {
 export function cosh(x: number): number {
   const magnitude = Math.abs(+x);
   if (!(magnitude > LN_MAX)) return stdCosh()(magnitude);
-  const half = stdExp()(0.5 * magnitude);
+  const half = exp(0.5 * magnitude);
   return 0.5 * half * half;
-}
-
-export function tanh(x: number): number {
-  return stdTanh()(+x);
-}
-
-export function asinh(x: number): number {
-  return stdAsinh()(+x);
-}
-
-export function acosh(x: number): number {
-  return stdAcosh()(+x);
-}
-
-export function atanh(x: number): number {
-  return stdAtanh()(+x);
-}
-
-export function exp(x: number): number {
-  return stdExp()(+x);
-}
-
-export function expm1(x: number): number {
-  return stdExpm1()(+x);
-}
-
-export function log(x: number): number {
-  return stdLn()(+x);
-}
-
-export function log2(x: number): number {
-  return stdLog2()(+x);
-}
-
-export function log10(x: number): number {
-  return stdLog10()(+x);
-}
-
-export function log1p(x: number): number {
-  return stdLog1p()(+x);
-}
-
-export function cbrt(x: number): number {
-  return stdCbrt()(+x);
 }
 
 /**
