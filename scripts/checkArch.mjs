@@ -85,7 +85,7 @@ function parseArgs(argv) {
     job: null,
     parallel: Math.max(1, Math.min(ARCHES.length, availableParallelism())),
     examples: join(repo, 'examples'),
-    maxSimNs: 40e9,
+    maxSimTime: '40s',
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
@@ -94,9 +94,9 @@ function parseArgs(argv) {
     else if (flag === '--job') options.job = value();
     else if (flag === '--parallel') options.parallel = Math.max(1, Number(value()) | 0);
     else if (flag === '--examples') options.examples = resolve(value());
-    else if (flag === '--full') options.maxSimNs = Infinity;
+    else if (flag === '--full') options.maxSimTime = null;
     else if (flag === '--fetch-only') options.fetchOnly = true;
-    else if (flag === '--max-sim-time') options.maxSimNs = durationNs(value()) ?? fail(2, `--max-sim-time: not a duration: ${argv[i]}`);
+    else if (flag === '--max-sim-time') options.maxSimTime = value();
     else if (flag === '-h' || flag === '--help') {
       console.log(
         'usage: node scripts/checkArch.mjs [--arch a,b] [--job substring] [--parallel N] [--max-sim-time 40s | --full] [--examples DIR] [--fetch-only]',
@@ -108,12 +108,10 @@ function parseArgs(argv) {
   return options;
 }
 
-/** A job file's duration (`120s`, `1500ms`, `2min`, a number of seconds) in ns, or null. */
-function durationNs(text) {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ns|us|ms|s|min|h)?\s*$/.exec(String(text));
-  if (match === null) return null;
-  const unit = { ns: 1, us: 1e3, ms: 1e6, s: 1e9, min: 60e9, h: 3600e9 }[match[2] ?? 's'];
-  return Number(match[1]) * unit;
+/** A duration as job files and the CLI read it (rclsim's own parseDuration, from the build), in ns. */
+async function durationNs(value) {
+  const { parseDuration } = await import(pathToFileURL(join(repo, 'dist/src/job/duration.js')).href);
+  return Number(parseDuration(value));
 }
 
 function onPath(command) {
@@ -241,7 +239,7 @@ async function prepareJobs(work, filter, examples, maxSimNs) {
           if (typeof node[key] === 'string' && TYPESCRIPT.test(node[key])) node[key] = await bundle(join(dir, node[key]), rclsimRoot);
       }
       record = typeof doc.record?.path === 'string' ? doc.record.path : null;
-      const after = doc.end?.after === undefined ? null : durationNs(doc.end.after);
+      const after = doc.end?.after === undefined ? null : await durationNs(doc.end.after);
       if (after !== null && after > maxSimNs) {
         doc.end.after = `${maxSimNs / 1e6}ms`;
         job.name += ` (${maxSimNs / 1e9} of ${after / 1e9} s)`;
@@ -390,6 +388,12 @@ async function pool(items, limit, work) {
 const options = parseArgs(process.argv.slice(2));
 const arches = ARCHES.filter((a) => options.arches.includes(a.name));
 checkTools(arches);
+let maxSimNs = Infinity;
+try {
+  if (options.maxSimTime !== null) maxSimNs = await durationNs(options.maxSimTime);
+} catch (error) {
+  fail(2, `--max-sim-time: ${error.message}`);
+}
 const binaries = new Map();
 for (const arch of arches) {
   const binary = nodeBinary(arch);
@@ -408,7 +412,7 @@ process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 let exitCode = 0;
 {
   snapshot(work);
-  const jobs = await prepareJobs(work, options.job, options.examples, options.maxSimNs);
+  const jobs = await prepareJobs(work, options.job, options.examples, maxSimNs);
   if (jobs.length === 0) fail(2, `no job matches ${options.job}`);
   const probe = addonProbe(work);
   const roots = new Map([HOST, ...arches.map((a) => a.name)].map((name) => [name, runRoot(work, name)]));
