@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { STOP_GRACE_MS } from './runTimeout.js';
 
 const WATCHED_MAIN = fileURLToPath(new URL('./watchedMain.js', import.meta.url));
-/** How long a run that hung has, after SIGTERM, to finish its outputs before its process group is killed. */
-const STOP_MS = 10_000;
 
 /** What a run in a child process did. */
 export interface ChildOutcome {
@@ -47,7 +46,7 @@ export class ChildRun {
     const limit = setTimeout(() => {
       hung = true;
       child.kill('SIGTERM');
-      kill = setTimeout(() => killGroup(child.pid!), STOP_MS);
+      kill = setTimeout(() => killGroup(child.pid!), STOP_GRACE_MS);
     }, timeoutMs);
     return new Promise((resolve, reject) => {
       let stdout = '';

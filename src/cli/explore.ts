@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { makeFolder } from '../bag/makeFolder.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
+import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { ExploreThread } from './ExploreThread.js';
 import { ExitCode } from './exitCodes.js';
-import { RUN_TIMEOUT_MS } from './runTimeout.js';
 
 export interface ExploreOptions {
   runs: number;

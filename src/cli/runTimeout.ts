@@ -1,5 +1,5 @@
-/** The wall-time limit of each run of `verify` and `explore` (`--timeout`): sweep's, by name and default. */
-export const RUN_TIMEOUT_MS = 10 * 60_000;
+/** How long a run that was told to stop (SIGTERM) has to finish its trace and recordings before it is killed. */
+export const STOP_GRACE_MS = 10_000;
 
 /** What a run that passed its limit is reported as: its outcome, and the line that says so. */
 export function hungAfter(timeoutMs: number): string {

@@ -5,9 +5,10 @@ import { makeFolder } from '../bag/makeFolder.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import type { DivergenceData } from '../report/ReportData.js';
+import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { type ChildOutcome, ChildRun } from './ChildRun.js';
 import { ExitCode } from './exitCodes.js';
-import { hungAfter, RUN_TIMEOUT_MS } from './runTimeout.js';
+import { hungAfter } from './runTimeout.js';
 
 export interface VerifyOptions {
   runs: number;

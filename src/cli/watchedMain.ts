@@ -1,4 +1,5 @@
 import { Socket } from 'node:net';
+import { STOP_GRACE_MS } from './runTimeout.js';
 
 /**
  * `rclsim` (main.ts, same arguments) as a child of `verify`, ending when verify's process does,
@@ -9,13 +10,10 @@ import { Socket } from 'node:net';
  * process.send that `rclsim run` does not have.
  */
 
-/** How long the run has, once told to stop, to finish its trace and recordings before it is killed. */
-const STOP_MS = 10_000;
-
 const stop = (): void => {
   // As SIGTERM stops `rclsim run`: at its next step, or where it is stuck, its outputs finished.
   process.kill(process.pid, 'SIGTERM');
-  setTimeout(() => process.kill(process.pid, 'SIGKILL'), STOP_MS).unref();
+  setTimeout(() => process.kill(process.pid, 'SIGKILL'), STOP_GRACE_MS).unref();
 };
 const parent = new Socket({ fd: 3, readable: true, writable: false });
 // Its close is all it says ('error' is followed by 'close'); it must not keep the run alive.

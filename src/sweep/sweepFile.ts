@@ -4,6 +4,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { Ajv as AjvClass } from 'ajv';
 import { type DurationError, parseDuration } from '../job/duration.js';
 import { readYamlFile } from '../job/yamlFile.js';
+import { RUN_TIMEOUT_MS } from './runTimeout.js';
 
 /** A sweep file that cannot be used: one line naming the file, line and field. */
 export class SweepFileError extends Error {
@@ -41,7 +42,6 @@ export interface SweepDefinition {
   report: boolean;
 }
 
-const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const DEFAULT_RETRIES = 1;
 
 const schema = {
@@ -90,7 +90,7 @@ export function loadSweepFile(path: string): SweepDefinition {
   const job = resolve(dir, sweep.job);
   if (!/\.ya?ml$/i.test(job)) fail(['job'], 'the base job of a sweep is a YAML job file (its keys are what the matrix sets)');
   if (!existsSync(job)) fail(['job'], `no such file '${sweep.job}' (looked for ${job})`);
-  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  let timeoutMs = RUN_TIMEOUT_MS;
   if (sweep.timeout !== undefined) {
     try {
       timeoutMs = Number(parseDuration(sweep.timeout) / 1_000_000n);

@@ -1,5 +1,6 @@
 import { availableParallelism, hostname } from 'node:os';
 import { type Job, Worker } from 'bullmq';
+import { RUN_TIMEOUT_MS } from '../runTimeout.js';
 import { type PoolOutcome, type PoolTask, WorkerPool } from '../WorkerPool.js';
 import type { WorkerResult } from '../workerProtocol.js';
 import { differingInput } from './inputHashes.js';
@@ -25,7 +26,7 @@ export async function runQueueWorker(url: string, options: QueueWorkerOptions = 
   const lockMs = options.lockMs ?? 30_000;
   // By the task itself: two sweeps of different jobs may have runs of the same key.
   const pending = new Map<PoolTask, (outcome: PoolOutcome) => void>();
-  const pool = new WorkerPool(concurrency, 10 * 60_000, (pooled, outcome) => pending.get(pooled)?.(outcome));
+  const pool = new WorkerPool(concurrency, RUN_TIMEOUT_MS, (pooled, outcome) => pending.get(pooled)?.(outcome));
   const connection = redisConnection(url, (line) => process.stderr.write(`rclsim worker: ${line}\n`));
   const process_ = async (job: Job<QueuedRun>): Promise<WorkerResult> => {
     const { task, caseId, timeoutMs } = job.data;
