@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -155,6 +155,7 @@ function writeFixtures(dir: string): void {
   writeFileSync(join(dir, 'params-syntax.yaml'), 'n:\n  ros__parameters:\n    rate: [1, 2\n');
   writeFileSync(join(dir, 'passwd.trace'), readFileSync('/etc/passwd'));
   mkdirSync(join(dir, 'adir'), { recursive: true });
+  assert.equal(spawnSync('mkfifo', [join(dir, 'fifo.yaml')]).status, 0);
   const talker = join(repoRoot, '../shared/fixtures/rosbag2/mcap-talker/talker.mcap');
   const bytes = readFileSync(talker);
   for (const cut of [0, 4, 8, 40, 200, 1000, 4000, bytes.length - 100, bytes.length - 8]) writeFileSync(join(dir, `cut-${cut}.mcap`), bytes.subarray(0, cut));
@@ -366,6 +367,8 @@ function cases(dir: string): Case[] {
     'script-dir': ['nodes: [{ script: adir }]', /nodes\[0\]\.script: 'adir' is a directory, not a file/],
     'module-dir': ['nodes: [{ module: adir }]', /nodes\[0\]\.module: 'adir' is a directory/],
     'params-dir': [`${base}params_files: [adir]`, /params_files\[0\]: 'adir' is a directory/],
+    'params-fifo': [`${base}params_files: [fifo.yaml]`, /params_files\[0\]: 'fifo.yaml' is not a regular file \(a FIFO\)/],
+    'script-device': ['nodes: [{ script: /dev/zero }]', /nodes\[0\]\.script: '\/dev\/zero' is not a regular file \(a character device\)/],
     'delays-csv-dir': [`${base}delays_csv: adir`, /delays_csv: 'adir' is a directory/],
     'interfaces-file': [`${base}interfaces: [publisher.cjs]`, /interfaces\[0\]: 'publisher.cjs' is a file, not a folder/],
     'interfaces-path-file': [`${base}interfaces: [{ path: publisher.cjs, package: x }]`, /interfaces\[0\]\.path: 'publisher.cjs' is a file, not a folder/],

@@ -5,6 +5,7 @@ import { type Document, isMap, isScalar, isSeq, type Node as YamlNode } from 'ya
 import { overwritesInput } from '../bag/bagPaths.js';
 import type { PlayOptions } from '../bag/Player.js';
 import type { RecordOptions } from '../bag/Recorder.js';
+import { notRegularFile } from '../bag/regularFile.js';
 import { Engine } from '../engine/Engine.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
@@ -161,6 +162,8 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     const stats = statSync(absolute, { throwIfNoEntry: false });
     if (stats === undefined) fail(location, `no such file '${relative}' (looked for ${absolute})`);
     if (kind === 'file' && stats!.isDirectory()) fail(location, `'${relative}' is a directory, not a file`);
+    // A FIFO or device would hang the run that reads it.
+    if (kind === 'file' && !stats!.isFile()) fail(location, `'${relative}' is ${notRegularFile(absolute)}`);
     if (kind === 'folder' && !stats!.isDirectory()) fail(location, `'${relative}' is a file, not a folder`);
     return absolute;
   };
