@@ -155,30 +155,50 @@ describe('actions', () => {
     ]);
   });
 
-  it('aborts a goal whose execute callback throws, with an empty result, and logs it as rclnodejs does', async () => {
-    let outcome = '';
-    const { logs, summary } = await simulate(
+  // rclnodejs awaits the execute callback's result: a `then` that throws as it is read rejects that await.
+  const failingExecutes: [string, () => unknown, string][] = [
+    [
+      'throws',
       () => {
-        const node = new Node('thrower');
-        new rclnodejs.ActionServer(node, 'test_msgs/action/Fibonacci', 'count', () => {
-          throw new Error('no sequence today');
-        });
-        const client = new rclnodejs.ActionClient(node, 'test_msgs/action/Fibonacci', 'count');
-        void (async () => {
-          const handle = await client.sendGoal({ order: 2 });
-          const result = await handle.getResult();
-          outcome = `aborted ${handle.isAborted()}, sequence [${[...(result.sequence as Int32Array)]}]`;
-        })();
+        throw new Error('no sequence today');
       },
-      { endAfter: SECOND },
-    );
-    assert.equal(summary.exitCode, 0);
-    assert.equal(outcome, 'aborted true, sequence []');
-    assert.deepEqual(
-      logs.map((record) => record.message.replace(/ID: [\d,]+/, 'ID: G')),
-      ['Error raised in execute callback: Error: no sequence today', 'Goal state not set, assuming aborted. Goal ID: G'],
-    );
-  });
+      'Error: no sequence today',
+    ],
+    [
+      "returns an object whose 'then' getter throws",
+      () =>
+        Object.defineProperty({}, 'then', {
+          get() {
+            throw new Error('no then today');
+          },
+        }),
+      'Error: no then today',
+    ],
+  ];
+  for (const [how, execute, error] of failingExecutes) {
+    it(`aborts a goal whose execute callback ${how}, with an empty result, and logs it as rclnodejs does`, async () => {
+      let outcome = '';
+      const { logs, summary } = await simulate(
+        () => {
+          const node = new Node('thrower');
+          new rclnodejs.ActionServer(node, 'test_msgs/action/Fibonacci', 'count', execute);
+          const client = new rclnodejs.ActionClient(node, 'test_msgs/action/Fibonacci', 'count');
+          void (async () => {
+            const handle = await client.sendGoal({ order: 2 });
+            const result = await handle.getResult();
+            outcome = `aborted ${handle.isAborted()}, sequence [${[...(result.sequence as Int32Array)]}]`;
+          })();
+        },
+        { endAfter: SECOND },
+      );
+      assert.equal(summary.exitCode, 0);
+      assert.equal(outcome, 'aborted true, sequence []');
+      assert.deepEqual(
+        logs.map((record) => record.message.replace(/ID: [\d,]+/, 'ID: G')),
+        [`Error raised in execute callback: ${error}`, 'Goal state not set, assuming aborted. Goal ID: G'],
+      );
+    });
+  }
 
   it('lets an unref’d JS timer run in its turn without keeping the run going', async () => {
     const fired: string[] = [];

@@ -883,7 +883,7 @@ export class Engine {
     }
     const observers = this.observers;
     for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity, id, lo, hi);
-    if (result !== undefined && result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
+    if (result !== undefined && result !== null && isThenable(result)) {
       const simTime = this.nowAbs;
       (result as PromiseLike<unknown>).then(undefined, (error: unknown) => this.failCallback(entity.label, simTime, error, 'unhandledRejection'));
       this.#needsYield = true;
@@ -939,4 +939,16 @@ function nextCallAfter(due: bigint, period: bigint, now: bigint): bigint {
   const next = due + period;
   if (next > now) return next;
   return period === 0n ? now : due + ((now - due) / period + 1n) * period;
+}
+
+/**
+ * A callback's result is followed when it is a promise. rclnodejs ignores what a callback
+ * returns, so a result whose `then` cannot be read (a throwing getter, a Proxy's trap) is ignored too.
+ */
+function isThenable(result: object): boolean {
+  try {
+    return typeof (result as PromiseLike<unknown>).then === 'function';
+  } catch {
+    return false;
+  }
 }

@@ -9,8 +9,28 @@ export function formatSimTime(ns: bigint): string {
   return `${negative ? '-' : ''}${seconds}.${nanos}s`;
 }
 
+/** Every error made by an OwnError class: what `instanceof` those classes consult first. */
+const ownErrors = new WeakSet<object>();
+
+/**
+ * Errors rclsim throws through user code and tells apart from the user's. `instanceof` one of
+ * them looks the value up in a WeakSet first, so a thrown Proxy's `getPrototypeOf` trap (user
+ * code, which may throw) never runs inside rclsim's own checks.
+ */
+abstract class OwnError extends Error {
+  // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass on the right of `instanceof`.
+  static override [Symbol.hasInstance](this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
+    return typeof value === 'object' && value !== null && ownErrors.has(value) && Function.prototype[Symbol.hasInstance].call(this, value);
+  }
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    ownErrors.add(this);
+  }
+}
+
 /** A user callback threw (or its promise rejected): names the entity and the sim time. */
-export class CallbackError extends Error {
+export class CallbackError extends OwnError {
   readonly entity: string;
   readonly simTime: bigint;
 
@@ -26,7 +46,7 @@ export class CallbackError extends Error {
  * Thrown through user code by `process.exit()` so that the code stops there, as a process that
  * exits does; the engine and the program loader let it pass without failing the run.
  */
-export class ExitSignal extends Error {
+export class ExitSignal extends OwnError {
   readonly code: number;
 
   constructor(owner: string, code: number) {

@@ -225,9 +225,15 @@ export class ActionServer {
       failed(error);
       return undefined;
     }
-    if (returned !== null && typeof returned === 'object' && typeof (returned as PromiseLike<unknown>).then === 'function') {
-      return Promise.resolve(returned).then(finish, failed);
+    // rclnodejs awaits the result: a `then` that cannot be read rejects that await.
+    let then: unknown;
+    try {
+      then = returned !== null && typeof returned === 'object' ? (returned as PromiseLike<unknown>).then : undefined;
+    } catch (error) {
+      failed(error);
+      return undefined;
     }
+    if (typeof then === 'function') return Promise.resolve(returned).then(finish, failed);
     finish(returned);
     return undefined;
   }
