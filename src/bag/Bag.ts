@@ -1,10 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { notRegularFile } from '../engine/regularFile.js';
 import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
 import { type BagMetadata, readBagMetadata } from './bagMetadata.js';
 import { McapStorage } from './McapStorage.js';
 import { messageDecompressor } from './messageCompression.js';
-import { notRegularFile } from './regularFile.js';
 import { SqliteStorage } from './SqliteStorage.js';
 
 /**

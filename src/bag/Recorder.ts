@@ -1,5 +1,6 @@
 import { basename, extname, join } from 'node:path';
 import { OutputError } from '../engine/errors.js';
+import { notRegularFile } from '../engine/regularFile.js';
 import { serializeMessage } from '../interfaces/cdr.js';
 import { typeDescriptionHash } from '../interfaces/typeDescription.js';
 import type { Publisher } from '../rcl/Publisher.js';
@@ -9,7 +10,6 @@ import { BagError } from './BagStorage.js';
 import { type ChunkCompression, chunkCompressor } from './chunkCompression.js';
 import { makeFolder } from './makeFolder.js';
 import { offeredQosProfiles, offeredQosProfilesYaml } from './qosProfiles.js';
-import { notRegularFile } from './regularFile.js';
 import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
 import { type McapStatistics, SyncMcapWriter } from './SyncMcapWriter.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { notRegularFile } from '../engine/regularFile.js';
 import { BagError } from './BagStorage.js';
-import { notRegularFile } from './regularFile.js';
 
 /** A topic as a bag directory's metadata.yaml lists it. */
 export interface MetadataTopic {

@@ -24,6 +24,8 @@ interface Run {
   fingerprint: string;
   /** What the run ended with: its results, exit code and end, or its failure (one line). */
   outcome: string;
+  /** The exit code of a failed run. */
+  failedWith?: number;
   trace: string;
   /** It passed its wall-time limit: its trace ends where its thread was stopped. */
   hung: boolean;
@@ -69,6 +71,12 @@ export async function explore(jobPath: string, options: ExploreOptions): Promise
     if (interrupted !== undefined) {
       process.stderr.write(`rclsim explore: interrupted by ${interrupted} after ${runs.length} of ${options.runs} runs\n`);
       return 128 + constants.signals[interrupted];
+    }
+    // A job that cannot run at all (bad input, an output that cannot be written) has no outcomes to explore.
+    const refused = runs[0]?.failedWith;
+    if ((refused === ExitCode.badInput || refused === ExitCode.outputFailed) && runs.every((run) => run.outcome === runs[0]!.outcome)) {
+      process.stderr.write(`rclsim: ${runs[0]!.outcome.slice('failed: '.length)}\n`);
+      return refused;
     }
     const outcomes = groupBy(runs, (run) => run.outcome);
     const fingerprints = groupBy(runs, (run) => run.fingerprint);

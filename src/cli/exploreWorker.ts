@@ -4,6 +4,7 @@ import { bigintsAsStrings } from '../job/RunSummary.js';
 import { runJob } from '../job/runJob.js';
 import { LogOutput } from '../rcl/LogOutput.js';
 import { oneLine } from './oneLine.js';
+import { exitCodeOf, failureMessage } from './runAndReport.js';
 
 /** One run of `rclsim explore`, as the main thread asks for it. */
 export interface ExploreTask {
@@ -13,10 +14,11 @@ export interface ExploreTask {
   paramsFiles: string[];
 }
 
-/** What the run ended with: its results, exit code and end as JSON, or its failure (one line). */
+/** What the run ended with: its results, exit code and end as JSON, or its failure (one line) and the exit code that says what failed. */
 export interface ExploreResult {
   fingerprint: string;
   outcome: string;
+  failedWith?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ async function explored(task: ExploreTask): Promise<ExploreResult> {
       outcome: JSON.stringify({ results: summary.results, exitCode: summary.exitCode, ended: summary.endReason }, bigintsAsStrings),
     };
   } catch (error) {
-    return { fingerprint: '', outcome: `failed: ${oneLine((error as Error).message)}` };
+    return { fingerprint: '', outcome: `failed: ${oneLine(failureMessage(error))}`, failedWith: exitCodeOf(error) };
   }
 }
 

@@ -28,6 +28,9 @@ export interface VerifyOptions {
 /** What a run did, and its trace. */
 type RunOutcome = ChildOutcome & { trace: string };
 
+/** Exit codes with which a run says it could not run the job at all. */
+const CANNOT_RUN: readonly number[] = [ExitCode.badInput, ExitCode.usage, ExitCode.outputFailed];
+
 /**
  * `rclsim verify`: runs the job in N separate processes, each writing a trace, and compares what
  * each run did: exit status, failure, fingerprint, callbacks, end time and reason, results. On a
@@ -75,6 +78,11 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
       // A run that hung fails as a callback past --callback-timeout does; its own line says where it was.
       const failure = outcome.hung ? [hungAfter(timeoutMs), outcome.failure].filter((part) => part !== '').join('; ') : outcome.failure;
       outcomes.push({ ...outcome, ...(outcome.hung ? { status: ExitCode.callbackTimeout, summary: null } : {}), failure, trace });
+      // A job that cannot run (bad input, an output it cannot write) has nothing to verify: one line, its code.
+      if (i === 1 && outcome.summary === null && CANNOT_RUN.includes(outcome.status)) {
+        process.stderr.write(`rclsim: ${failure || `exit code ${outcome.status}`}\n`);
+        return outcome.status;
+      }
       process.stdout.write(`run ${i}/${options.runs}: ${describe(outcomes.at(-1)!)}\n`);
     }
     if (interrupted !== undefined) {

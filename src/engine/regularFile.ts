@@ -1,4 +1,4 @@
-import { type Stats, statSync } from 'node:fs';
+import { readFileSync, type Stats, statSync } from 'node:fs';
 
 /**
  * Why `path` cannot be a bag's or a recording's file, or undefined when it can (a regular file,
@@ -26,4 +26,11 @@ export function notRegularFile(path: string): string | undefined {
             ? 'a directory'
             : 'of another kind';
   return `not a regular file (${kind})`;
+}
+
+/** A text file's contents; a FIFO, device or directory is refused (an Error naming its kind) before it is opened. */
+export function readRegularFile(path: string): string {
+  const problem = notRegularFile(path);
+  if (problem !== undefined) throw new Error(problem);
+  return readFileSync(path, 'utf8');
 }

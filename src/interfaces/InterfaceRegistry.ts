@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readRegularFile } from '../engine/regularFile.js';
 import { InterfaceError, type OwnDefinition, parseOwnDefinition, serviceEventDefinition, splitSections } from './definitionText.js';
 import { parseIdlFile } from './idlDefinitions.js';
 import { MessageType } from './MessageType.js';
@@ -103,7 +104,7 @@ export class InterfaceRegistry {
       throw new InterfaceError(`unknown message type '${name}': no ${pkg}/msg/${typeName}.msg in ${this.#describeSources()}`);
     }
     if (file.endsWith('.idl')) return this.#define(this.#idlPart(file, name));
-    const text = firstBlock(readFileSync(file, 'utf8'));
+    const text = firstBlock(readRegularFile(file));
     return this.#define(parseOwnDefinition(text, name, file));
   }
 
@@ -135,7 +136,7 @@ export class InterfaceRegistry {
       request: this.#define(request!),
       response: this.#define(response!),
       event: this.#define(serviceEventDefinition(name, file)),
-      text: readFileSync(file, 'utf8'),
+      text: readRegularFile(file),
     };
     this.#services.set(name, service);
     return service;
@@ -192,7 +193,7 @@ export class InterfaceRegistry {
         ['goal_id', UUID],
         ['feedback', `${name}_Feedback`],
       ]),
-      text: readFileSync(file, 'utf8'),
+      text: readRegularFile(file),
     };
     this.#actions.set(name, action);
     this.#services.set(action.sendGoal.name, action.sendGoal);
@@ -247,12 +248,12 @@ export class InterfaceRegistry {
   /** The parts of a .srv/.action file (sections split on `---`) or an .idl file (structs). */
   #sections(file: string, name: string, parts: string[]): OwnDefinition[] {
     if (file.endsWith('.idl')) return parts.map((part) => this.#idlPart(file, `${name}_${part}`));
-    const sections = splitSections(readFileSync(file, 'utf8'), parts.length, file);
+    const sections = splitSections(readRegularFile(file), parts.length, file);
     return sections.map((section, i) => parseOwnDefinition(section.text, `${name}_${parts[i]}`, file, section.firstLine));
   }
 
   #idlPart(file: string, name: string): OwnDefinition {
-    const definition = parseIdlFile(readFileSync(file, 'utf8'), file).get(name);
+    const definition = parseIdlFile(readRegularFile(file), file).get(name);
     if (definition === undefined) throw new InterfaceError(`${file}: no struct ${name.split('/').pop()} for ${name}`);
     return definition;
   }

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { readRegularFile } from '../engine/regularFile.js';
 import { parseDuration } from './duration.js';
 
 // Loaded with the first delays CSV: most jobs have none, and a cold run starts faster without it.
@@ -23,7 +23,7 @@ export function loadDelaysCsv(path: string): [string, bigint][] {
   let rows: { record: Record<string, string>; info: { lines: number } }[];
   try {
     const { parse } = require('csv-parse/sync') as typeof import('csv-parse/sync');
-    rows = parse(readFileSync(path, 'utf8'), { bom: true, columns: true, trim: true, info: true, skip_empty_lines: true }) as never;
+    rows = parse(readRegularFile(path), { bom: true, columns: true, trim: true, info: true, skip_empty_lines: true }) as never;
   } catch (error) {
     throw new DelaysCsvError(`${path}: ${(error as Error).message}`);
   }

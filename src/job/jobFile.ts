@@ -1,13 +1,13 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { type Document, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
 import { overwritesInput } from '../bag/bagPaths.js';
 import type { PlayOptions } from '../bag/Player.js';
 import type { RecordOptions } from '../bag/Recorder.js';
-import { notRegularFile } from '../bag/regularFile.js';
 import { Engine } from '../engine/Engine.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
+import { notRegularFile, readRegularFile } from '../engine/regularFile.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { EntityMatch } from '../rcl/EntitySelector.js';
 import type { ExecutionTimeRule, TimeModel } from '../rcl/ExecutionTimes.js';
@@ -128,7 +128,7 @@ interface RecordEntry {
 export function loadJobFile(path: string): JobDefinition {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path);
   } catch (error) {
     throw new JobFileError(`${path}: cannot read job file (${(error as Error).message})`);
   }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeThrown } from '../engine/describeThrown.js';
 import { CallbackError, ExitSignal } from '../engine/errors.js';
+import { notRegularFile } from '../engine/regularFile.js';
 import type { JobDefinition } from './Job.js';
 import { JobModuleError } from './jobErrors.js';
 import { importUserModule, isCommonJsTypeScript } from './userCode.js';
@@ -13,6 +14,8 @@ import { importUserModule, isCommonJsTypeScript } from './userCode.js';
 export async function loadJobModule(path: string): Promise<JobDefinition> {
   const file = resolve(path);
   if (!existsSync(file)) throw new JobModuleError(`${path}: no such job file`);
+  const problem = notRegularFile(file);
+  if (problem !== undefined) throw new JobModuleError(`${path}: ${problem}; a job is a YAML file or a module`);
   // Compiled to CommonJS, its `import … from 'rclsim'` would load a second copy of rclsim, apart from the one running the job.
   if (isCommonJsTypeScript(file)) {
     throw new JobModuleError(

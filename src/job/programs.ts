@@ -4,6 +4,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CallbackError, ExitSignal } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
+import { notRegularFile } from '../engine/regularFile.js';
 import { Program } from '../rcl/Program.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
@@ -29,7 +30,7 @@ export async function startProgram(
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
-  if (stats.isDirectory()) throw new JobModuleError(`${where}: ${path} is a directory, not a program file`);
+  if (!stats.isFile()) throw new JobModuleError(`${where === path ? path : `${where}: ${path}`}: ${notRegularFile(file)}; a program is a file`);
   await prepareToLoad(file);
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { ValidateFunction } from 'ajv';
 import type { Node as YamlNode } from 'yaml';
+import { readRegularFile } from '../engine/regularFile.js';
 import { parseYamlSource, type YamlSource } from '../rcl/yamlSource.js';
 import { toPlain } from './plainValues.js';
 
@@ -18,7 +18,7 @@ export interface YamlFile {
 export function readYamlFile(path: string, what: string, makeError: (message: string) => Error): YamlFile {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path);
   } catch (error) {
     throw makeError(`${path}: cannot read ${what} (${(error as Error).message})`);
   }

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import { readRegularFile } from '../engine/regularFile.js';
 import type { ParameterOverride } from './NodeParameters.js';
 import { inferParameter, type Parameter } from './Parameter.js';
 import { parseYamlSource } from './yamlSource.js';
@@ -26,9 +26,8 @@ export class ParamsFileError extends Error {
 export function loadParamsFile(path: string): ParamsRule[] {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw new ParamsFileError(`${path}: is a directory, not a parameter file`);
     throw new ParamsFileError(`${path}: cannot read parameter file (${(error as Error).message})`);
   }
   return parseParamsFile(text, path);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, resolve } from 'node:path';
 import type { Ajv as AjvClass } from 'ajv';
+import { notRegularFile } from '../engine/regularFile.js';
 import { type DurationError, parseDuration } from '../job/duration.js';
 import { readYamlFile } from '../job/yamlFile.js';
 import { RUN_TIMEOUT_MS } from './runTimeout.js';
@@ -90,6 +91,8 @@ export function loadSweepFile(path: string): SweepDefinition {
   const job = resolve(dir, sweep.job);
   if (!/\.ya?ml$/i.test(job)) fail(['job'], 'the base job of a sweep is a YAML job file (its keys are what the matrix sets)');
   if (!existsSync(job)) fail(['job'], `no such file '${sweep.job}' (looked for ${job})`);
+  const problem = notRegularFile(job);
+  if (problem !== undefined) fail(['job'], `'${sweep.job}' is ${problem}`);
   let timeoutMs = RUN_TIMEOUT_MS;
   if (sweep.timeout !== undefined) {
     try {
