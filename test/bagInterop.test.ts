@@ -349,6 +349,64 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     assert.deepEqual(qosOf(rerecorded), recorded);
   });
 
+  it('plays a bare .mcap rosbags wrote (channels without QoS) with the QoS its rosbag2 metadata record lists', async () => {
+    const dir = tempDir();
+    // rosbags 0.11 writes each channel's metadata empty; the profiles are only in the file's serialized metadata.
+    runPython(
+      `
+import sys
+from pathlib import Path
+from rosbags.rosbag2 import Writer
+from rosbags.rosbag2.enums import StoragePlugin
+from rosbags.typesys import Stores, get_typestore
+from rosbags.interfaces import Qos, QosDurability, QosHistory, QosLiveliness, QosReliability, QosTime
+ts = get_typestore(Stores.ROS2_JAZZY)
+inf = QosTime(sec=9223372036, nsec=854775807)
+def qos(reliability, durability):
+    return [Qos(history=QosHistory.KEEP_LAST, depth=1, reliability=reliability, durability=durability, deadline=inf, lifespan=inf, liveliness=QosLiveliness.AUTOMATIC, liveliness_lease_duration=inf, avoid_ros_namespace_conventions=False)]
+String = ts.types['std_msgs/msg/String']
+with Writer(Path(sys.argv[1]), version=9, storage_plugin=StoragePlugin.MCAP) as w:
+    scan = w.add_connection('/scan', 'std_msgs/msg/String', typestore=ts, offered_qos_profiles=qos(QosReliability.BEST_EFFORT, QosDurability.VOLATILE))
+    grid = w.add_connection('/map', 'std_msgs/msg/String', typestore=ts, offered_qos_profiles=qos(QosReliability.RELIABLE, QosDurability.TRANSIENT_LOCAL))
+    for i in range(3):
+        t = 1_700_000_000_000_000_000 + i * 100_000_000
+        w.write(scan, t, ts.serialize_cdr(String(data=f'scan {i}'), 'std_msgs/msg/String'))
+        w.write(grid, t, ts.serialize_cdr(String(data=f'map {i}'), 'std_msgs/msg/String'))
+`,
+      [join(dir, 'written')],
+    );
+    mkdirSync(join(dir, 'bare'));
+    const bare = join(dir, 'bare/written.mcap');
+    copyFileSync(join(dir, 'written/written.mcap'), bare);
+    const rerecorded = join(dir, 'rerecorded');
+    const maps: string[] = [];
+    await runJob(
+      defineJob({
+        name: 'bare',
+        setup: async (job) => {
+          await job.record({ path: rerecorded, topics: ['/scan', '/map'] });
+          await job.play({ bag: bare });
+          const node = new Node('listener');
+          const timer = node.createTimer(5n * SECOND, () => {
+            timer.cancel();
+            const latched = new QoS(
+              QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+              10,
+              QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
+              QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+            );
+            node.createSubscription('std_msgs/msg/String', '/map', { qos: latched }, (m) => maps.push(m.data));
+          });
+        },
+      }),
+      quiet,
+    );
+    assert.deepEqual(maps, ['map 0', 'map 1', 'map 2'], 'a transient-local subscriber joining late gets what the player kept');
+    const qos = Object.fromEntries(readWithOracle(rerecorded).topics.map((topic) => [topic.name, topic.offered_qos_profiles]));
+    assert.match(qos['/scan']!, /BEST_EFFORT/);
+    assert.match(qos['/map']!, /TRANSIENT_LOCAL/);
+  });
+
   it('plays bags with service event topics and lists them as services in bag info, as Jazzy does', async () => {
     const dir = tempDir();
     const registry = new InterfaceRegistry();

@@ -6,7 +6,18 @@ import { ChunkReader } from './mcapChunks.js';
 import { unchunkedMessages } from './mcapUnchunked.js';
 import { SyncFileReadable } from './SyncFileReadable.js';
 
-/** A rosbag2 MCAP file (profile ros2), read through its index, chunk by chunk. */
+/** What the `rosbag2` metadata record's `serialized_metadata` holds: the bag's metadata.yaml, without its top-level key. */
+interface SerializedMetadata {
+  ros_distro?: string;
+  topics_with_message_count?: ({ topic_metadata?: { name?: unknown; offered_qos_profiles?: unknown } } | null)[];
+}
+
+/**
+ * A rosbag2 MCAP file (profile ros2), read through its index, chunk by chunk. A topic's QoS
+ * comes from its channel's `offered_qos_profiles`, as rosbag2 reads it; a channel without one
+ * (rosbags 0.11 writes channel metadata empty) takes the profiles the file's `rosbag2` metadata
+ * record lists for the topic, where rosbag2 would fall back to its default offer.
+ */
 export class McapStorage implements BagStorage {
   readonly path: string;
   readonly storageId = 'mcap';
@@ -28,6 +39,7 @@ export class McapStorage implements BagStorage {
     decompressHandlers: DecompressHandlers,
     size: number,
     rosDistro: string,
+    recordedQos: ReadonlyMap<string, unknown>,
   ) {
     this.path = path;
     this.#decompressHandlers = decompressHandlers;
@@ -47,7 +59,7 @@ export class McapStorage implements BagStorage {
         name: channel.topic,
         type: schema.name,
         serializationFormat: channel.messageEncoding,
-        offeredQosProfiles: channel.metadata.get('offered_qos_profiles') ?? '',
+        offeredQosProfiles: channel.metadata.get('offered_qos_profiles') || recordedQos.get(channel.topic) || '',
         messageCount: Number(statistics.channelMessageCounts.get(channel.id) ?? 0n),
         ...definitionOf(schema.encoding, new TextDecoder().decode(schema.data)),
       };
@@ -68,12 +80,17 @@ export class McapStorage implements BagStorage {
         throw new BagError(path, `MCAP profile is '${reader.header.profile}', not 'ros2': not a rosbag2 file`);
       }
       let rosDistro = '';
+      const recordedQos = new Map<string, unknown>();
       for await (const record of reader.readMetadata({ name: 'rosbag2' })) {
         const serialized = record.metadata.get('serialized_metadata');
-        const fromYaml = serialized === undefined ? undefined : (parse(serialized) as { ros_distro?: string } | null)?.ros_distro;
-        rosDistro = fromYaml ?? record.metadata.get('ROS_DISTRO') ?? rosDistro;
+        const information = serialized === undefined ? undefined : (parse(serialized) as SerializedMetadata | null);
+        rosDistro = information?.ros_distro ?? record.metadata.get('ROS_DISTRO') ?? rosDistro;
+        for (const topic of Array.isArray(information?.topics_with_message_count) ? information.topics_with_message_count : []) {
+          const metadata = topic?.topic_metadata;
+          if (typeof metadata?.name === 'string') recordedQos.set(metadata.name, metadata.offered_qos_profiles ?? '');
+        }
       }
-      return new McapStorage(path, readable, reader, decompressHandlers, Number(await readable.size()), rosDistro);
+      return new McapStorage(path, readable, reader, decompressHandlers, Number(await readable.size()), rosDistro, recordedQos);
     } catch (error) {
       readable.close();
       if (error instanceof BagError) throw error;
