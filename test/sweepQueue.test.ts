@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -133,5 +133,19 @@ describe('rclsim sweep --queue and rclsim worker: runs across processes through 
     assert.equal(differingInput(hashes), null);
     writeTemp(dir, 'random.js', `${readFileSync(script, 'utf8')}// changed\n`);
     assert.match(differingInput(hashes)!, new RegExp(`^input ${script} differs on this worker \\(sha256 [0-9a-f]{12}…, the sweep's [0-9a-f]{12}…\\)$`));
+  });
+});
+
+describe('input hashes', () => {
+  it('hash a folder holding a FIFO without opening it (opening one would wait for a writer for ever)', () => {
+    const dir = tempDir();
+    const folder = join(dir, 'my_msgs');
+    mkdirSync(join(folder, 'msg'), { recursive: true });
+    writeTemp(folder, 'msg/Ping.msg', 'int32 n\n');
+    assert.equal(spawnSync('mkfifo', [join(folder, 'msg/pipe.msg')]).status, 0);
+    const jobText = 'interfaces: [my_msgs]\nnodes: []\n';
+    const hashes = inputHashes(jobText, writeTemp(dir, 'job.yaml', jobText));
+    assert.deepEqual(Object.keys(hashes), [folder]);
+    assert.equal(differingInput(hashes), null);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { notRegularFile } from '../../engine/regularFile.js';
 
 /**
  * The files a job file names — programs, component modules, bags, parameter files, delays, the
@@ -37,7 +38,10 @@ export function inputHashes(jobText: string, jobPath: string): Record<string, st
 const fileHashes = new Map<string, { size: bigint; ctimeNs: bigint; hash: string }>();
 
 function fileHash(file: string): string {
-  const { size, ctimeNs } = statSync(file, { bigint: true });
+  const stats = statSync(file, { bigint: true });
+  // A FIFO or device is never read (it could block for ever): its kind stands for its content.
+  if (!stats.isFile()) return `not a regular file: ${notRegularFile(file)}`;
+  const { size, ctimeNs } = stats;
   const known = fileHashes.get(file);
   if (known !== undefined && known.size === size && known.ctimeNs === ctimeNs) return known.hash;
   const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
