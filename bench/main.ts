@@ -14,6 +14,7 @@ import { median, round } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { flows, type LinkFigures, patrol } from './netsimBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
+import { roundTripMicros, spawnMillis } from './processBench.js';
 import { renderSeconds } from './renderReport.js';
 import { coldRunSeconds, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
@@ -98,6 +99,21 @@ function messages(size: 'small' | 'large', zeroCopy: boolean): { description: st
 }
 
 const benchmarks: Record<string, { description: string; run(): Promise<Figures> }> = {
+  'processes.transport': {
+    description:
+      'a bare 4-byte round trip between the run thread, reading the socket directly, and a child process blocked in read(2) or woken by its event loop; spawn to the first message of a child that loads nothing, and `node -e 0`',
+    async run() {
+      const blocked = roundTripMicros('blocked');
+      const eventLoop = roundTripMicros('event-loop');
+      const spawn = spawnMillis();
+      return {
+        roundTripChildBlockedMicros: Math.round(blocked * 10) / 10,
+        roundTripChildEventLoopMicros: Math.round(eventLoop * 10) / 10,
+        spawnToHelloMillis: Math.round(spawn.toHello),
+        bareNodeMillis: Math.round(spawn.bareNode),
+      };
+    },
+  },
   engine: {
     description: '250 copies of the rslcpp benchmark (1,250 nodes), 40 s of sim time, vs a bare heap loop with the same timers, callbacks and hash work',
     run: () => compareWithBareLoop(() => runBenchmarkGraph(250, 40), REPEATS),
