@@ -160,6 +160,8 @@ function writeFixtures(dir: string): void {
   writeFileSync(join(dir, 'passwd.trace'), readFileSync('/etc/passwd'));
   mkdirSync(join(dir, 'adir'), { recursive: true });
   for (const fifo of ['fifo.yaml', 'fifo']) assert.equal(spawnSync('mkfifo', [join(dir, fifo)]).status, 0);
+  mkdirSync(join(dir, 'fifo_msgs/fifo_msgs/msg'), { recursive: true });
+  assert.equal(spawnSync('mkfifo', [join(dir, 'fifo_msgs/fifo_msgs/msg/Ping.msg')]).status, 0);
   const talker = join(repoRoot, '../shared/fixtures/rosbag2/mcap-talker/talker.mcap');
   const bytes = readFileSync(talker);
   for (const cut of [0, 4, 8, 40, 200, 1000, 4000, bytes.length - 100, bytes.length - 8]) writeFileSync(join(dir, `cut-${cut}.mcap`), bytes.subarray(0, cut));
@@ -283,6 +285,12 @@ function cases(dir: string): Case[] {
     args: ['sweep', jobFile(dir, 'sweep-fifo.yaml', 'job: fifo.yaml\nseeds: [1]\n')],
     code: 2,
     line: /job: 'fifo\.yaml' is not a regular file \(a FIFO\)/,
+  });
+  list.push({
+    name: 'gen-types of a FIFO .msg',
+    args: ['gen-types', '--interfaces', 'fifo_msgs', 'fifo_msgs', '-o', 'fifo_msgs.d.ts'],
+    code: 2,
+    line: /Ping\.msg: cannot read interface definition \(not a regular file \(a FIFO\)\)/,
   });
   list.push({ name: 'explore a missing job', args: ['explore', 'nowhere.yaml', '--runs', '2'], code: 2, line: /nowhere\.yaml: cannot read job file/ });
   list.push({ name: 'gen-types -o /nonexistent/x', args: ['gen-types', '--standard', '-o', '/nonexistent/x.d.ts'], code: 74 });

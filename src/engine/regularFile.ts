@@ -1,9 +1,10 @@
 import { readFileSync, type Stats, statSync } from 'node:fs';
 
 /**
- * Why `path` cannot be a bag's or a recording's file, or undefined when it can (a regular file,
- * or nothing there yet). Opening a FIFO waits for its other end and a device never ends, so
- * either would hang the run: they are refused from their status, before anything opens them.
+ * Why `path` cannot be a file rclsim reads or writes (a job, program, parameter, interface or
+ * bag file, a recording), or undefined when it can (a regular file, or nothing there yet). Opening
+ * a FIFO waits for its other end and a device never ends, so either would hang the run: they are
+ * refused from their status, before anything opens them.
  */
 export function notRegularFile(path: string): string | undefined {
   let stats: Stats;

@@ -104,7 +104,7 @@ export class InterfaceRegistry {
       throw new InterfaceError(`unknown message type '${name}': no ${pkg}/msg/${typeName}.msg in ${this.#describeSources()}`);
     }
     if (file.endsWith('.idl')) return this.#define(this.#idlPart(file, name));
-    const text = firstBlock(readRegularFile(file));
+    const text = firstBlock(readDefinitionFile(file));
     return this.#define(parseOwnDefinition(text, name, file));
   }
 
@@ -136,7 +136,7 @@ export class InterfaceRegistry {
       request: this.#define(request!),
       response: this.#define(response!),
       event: this.#define(serviceEventDefinition(name, file)),
-      text: readRegularFile(file),
+      text: readDefinitionFile(file),
     };
     this.#services.set(name, service);
     return service;
@@ -193,7 +193,7 @@ export class InterfaceRegistry {
         ['goal_id', UUID],
         ['feedback', `${name}_Feedback`],
       ]),
-      text: readRegularFile(file),
+      text: readDefinitionFile(file),
     };
     this.#actions.set(name, action);
     this.#services.set(action.sendGoal.name, action.sendGoal);
@@ -248,12 +248,12 @@ export class InterfaceRegistry {
   /** The parts of a .srv/.action file (sections split on `---`) or an .idl file (structs). */
   #sections(file: string, name: string, parts: string[]): OwnDefinition[] {
     if (file.endsWith('.idl')) return parts.map((part) => this.#idlPart(file, `${name}_${part}`));
-    const sections = splitSections(readRegularFile(file), parts.length, file);
+    const sections = splitSections(readDefinitionFile(file), parts.length, file);
     return sections.map((section, i) => parseOwnDefinition(section.text, `${name}_${parts[i]}`, file, section.firstLine));
   }
 
   #idlPart(file: string, name: string): OwnDefinition {
-    const definition = parseIdlFile(readRegularFile(file), file).get(name);
+    const definition = parseIdlFile(readDefinitionFile(file), file).get(name);
     if (definition === undefined) throw new InterfaceError(`${file}: no struct ${name.split('/').pop()} for ${name}`);
     return definition;
   }
@@ -330,3 +330,12 @@ function firstBlock(text: string): string {
 }
 
 export { InterfaceError };
+
+/** A definition file's text; one that cannot be read (a FIFO, a device, no permission) is an InterfaceError naming it. */
+function readDefinitionFile(file: string): string {
+  try {
+    return readRegularFile(file);
+  } catch (error) {
+    throw new InterfaceError(`${file}: cannot read interface definition (${(error as Error).message})`);
+  }
+}
