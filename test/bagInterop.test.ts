@@ -289,13 +289,6 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
 
   it('plays an .mcap without its metadata.yaml with the QoS its channels carry, as ros2 bag play does, and re-records them', async () => {
     const dir = tempDir();
-    const latched = (depth: number): QoS =>
-      new QoS(
-        QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
-        depth,
-        QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
-        QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
-      );
     const original = join(dir, 'original');
     await runJob(
       defineJob({
@@ -320,24 +313,7 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     const bare = join(dir, 'bare/robot.mcap');
     copyFileSync(join(original, 'original_0.mcap'), bare);
     const rerecorded = join(dir, 'rerecorded');
-    const scans: string[] = [];
-    const maps: string[] = [];
-    await runJob(
-      defineJob({
-        name: 'bare',
-        setup: async (job) => {
-          await job.record({ path: rerecorded, topics: ['/scan', '/map'] });
-          await job.play({ bag: bare });
-          const node = new Node('listener');
-          node.createSubscription('std_msgs/msg/String', '/scan', { qos: QoS.profileSensorData }, (m) => scans.push(m.data));
-          const timer = node.createTimer(5n * SECOND, () => {
-            timer.cancel();
-            node.createSubscription('std_msgs/msg/String', '/map', { qos: latched(10) }, (m) => maps.push(m.data));
-          });
-        },
-      }),
-      quiet,
-    );
+    const { scans, maps } = await playBare(bare, rerecorded);
     assert.deepEqual(scans, ['scan 0', 'scan 1', 'scan 2']);
     assert.deepEqual(maps, ['map 0', 'map 1', 'map 2'], 'a transient-local subscriber joining late gets what the player kept');
     const qosOf = (bag: string): Record<string, string> =>
@@ -379,28 +355,8 @@ with Writer(Path(sys.argv[1]), version=9, storage_plugin=StoragePlugin.MCAP) as 
     const bare = join(dir, 'bare/written.mcap');
     copyFileSync(join(dir, 'written/written.mcap'), bare);
     const rerecorded = join(dir, 'rerecorded');
-    const maps: string[] = [];
-    await runJob(
-      defineJob({
-        name: 'bare',
-        setup: async (job) => {
-          await job.record({ path: rerecorded, topics: ['/scan', '/map'] });
-          await job.play({ bag: bare });
-          const node = new Node('listener');
-          const timer = node.createTimer(5n * SECOND, () => {
-            timer.cancel();
-            const latched = new QoS(
-              QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
-              10,
-              QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
-              QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
-            );
-            node.createSubscription('std_msgs/msg/String', '/map', { qos: latched }, (m) => maps.push(m.data));
-          });
-        },
-      }),
-      quiet,
-    );
+    const { scans, maps } = await playBare(bare, rerecorded);
+    assert.deepEqual(scans, ['scan 0', 'scan 1', 'scan 2']);
     assert.deepEqual(maps, ['map 0', 'map 1', 'map 2'], 'a transient-local subscriber joining late gets what the player kept');
     const qos = Object.fromEntries(readWithOracle(rerecorded).topics.map((topic) => [topic.name, topic.offered_qos_profiles]));
     assert.match(qos['/scan']!, /BEST_EFFORT/);
@@ -516,6 +472,42 @@ with Writer(Path(sys.argv[1]), version=9, storage_plugin=StoragePlugin.MCAP) as 
     assert.match(runCli(['bag', 'info', dir]).stdout, /^Bag size: {10}14\.2 KiB$/m, 'the directory’s size counts metadata.yaml');
   });
 });
+
+/** Reliable, transient local, keep last `depth`: what a latched topic's publisher offers and a late subscriber asks. */
+function latched(depth: number): QoS {
+  return new QoS(
+    QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+    depth,
+    QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
+    QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+  );
+}
+
+/**
+ * Plays a bare .mcap with /scan and /map while recording both into `rerecorded`: a sensor-data
+ * subscriber takes /scan from the start, a transient-local one joins /map 5 s later.
+ */
+async function playBare(bare: string, rerecorded: string): Promise<{ scans: string[]; maps: string[] }> {
+  const scans: string[] = [];
+  const maps: string[] = [];
+  await runJob(
+    defineJob({
+      name: 'bare',
+      setup: async (job) => {
+        await job.record({ path: rerecorded, topics: ['/scan', '/map'] });
+        await job.play({ bag: bare });
+        const node = new Node('listener');
+        node.createSubscription('std_msgs/msg/String', '/scan', { qos: QoS.profileSensorData }, (m) => scans.push(m.data));
+        const timer = node.createTimer(5n * SECOND, () => {
+          timer.cancel();
+          node.createSubscription('std_msgs/msg/String', '/map', { qos: latched(10) }, (m) => maps.push(m.data));
+        });
+      },
+    }),
+    quiet,
+  );
+  return { scans, maps };
+}
 
 /** Bags written by rosbags: MCAP (version 9), sqlite3 (version 8), zstd per message, and a split directory. */
 const WRITE_ROSBAGS_BAGS = `
