@@ -18,3 +18,8 @@ export const ExitCode = {
   /** An output (recording, trace, report file) could not be written: sysexits' EX_IOERR. */
   outputFailed: 74,
 } as const;
+
+/** Whether a run's exit code says it could not run the job at all (bad input, a command line, an output it cannot write): `verify` and `explore` then have nothing to compare. */
+export function couldNotRun(code: number | undefined): boolean {
+  return code === ExitCode.badInput || code === ExitCode.usage || code === ExitCode.outputFailed;
+}

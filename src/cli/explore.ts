@@ -6,7 +6,7 @@ import { describeThrown } from '../engine/describeThrown.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { ExploreThread } from './ExploreThread.js';
-import { ExitCode } from './exitCodes.js';
+import { couldNotRun, ExitCode } from './exitCodes.js';
 
 export interface ExploreOptions {
   runs: number;
@@ -74,9 +74,9 @@ export async function explore(jobPath: string, options: ExploreOptions): Promise
     }
     // A job that cannot run at all (bad input, an output that cannot be written) has no outcomes to explore.
     const refused = runs[0]?.failedWith;
-    if ((refused === ExitCode.badInput || refused === ExitCode.outputFailed) && runs.every((run) => run.outcome === runs[0]!.outcome)) {
+    if (couldNotRun(refused) && runs.every((run) => run.outcome === runs[0]!.outcome)) {
       process.stderr.write(`rclsim: ${runs[0]!.outcome.slice('failed: '.length)}\n`);
-      return refused;
+      return refused!;
     }
     const outcomes = groupBy(runs, (run) => run.outcome);
     const fingerprints = groupBy(runs, (run) => run.fingerprint);

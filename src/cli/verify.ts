@@ -7,7 +7,7 @@ import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import type { DivergenceData } from '../report/ReportData.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { type ChildOutcome, ChildRun } from './ChildRun.js';
-import { ExitCode } from './exitCodes.js';
+import { couldNotRun, ExitCode } from './exitCodes.js';
 import { hungAfter } from './runTimeout.js';
 
 export interface VerifyOptions {
@@ -27,9 +27,6 @@ export interface VerifyOptions {
 
 /** What a run did, and its trace. */
 type RunOutcome = ChildOutcome & { trace: string };
-
-/** Exit codes with which a run says it could not run the job at all. */
-const CANNOT_RUN: readonly number[] = [ExitCode.badInput, ExitCode.usage, ExitCode.outputFailed];
 
 /**
  * `rclsim verify`: runs the job in N separate processes, each writing a trace, and compares what
@@ -79,7 +76,7 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
       const failure = outcome.hung ? [hungAfter(timeoutMs), outcome.failure].filter((part) => part !== '').join('; ') : outcome.failure;
       outcomes.push({ ...outcome, ...(outcome.hung ? { status: ExitCode.callbackTimeout, summary: null } : {}), failure, trace });
       // A job that cannot run (bad input, an output it cannot write) has nothing to verify: one line, its code.
-      if (i === 1 && outcome.summary === null && CANNOT_RUN.includes(outcome.status)) {
+      if (i === 1 && outcome.summary === null && couldNotRun(outcome.status)) {
         process.stderr.write(`rclsim: ${failure || `exit code ${outcome.status}`}\n`);
         return outcome.status;
       }
