@@ -58,6 +58,8 @@ interface InspectorReply {
 function withTimeout<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(why)), ms);
+    // A stop abandoned because the thread died meanwhile must not hold the process open.
+    timer.unref();
     promise.then(
       (value) => {
         clearTimeout(timer);

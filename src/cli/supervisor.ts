@@ -56,10 +56,13 @@ export async function supervise(request: RunRequest): Promise<number> {
   // Modules only some runs need load when they do: a run starts faster without them.
   const progress: ProgressDisplay | undefined =
     process.stderr.isTTY && request.options.quiet !== true ? new (await import('./progressDisplay.js')).ProgressDisplay(heartbeat) : undefined;
-  let stopping: Promise<number> | undefined;
+  let stopping: Promise<ForcedStopped> | undefined;
 
+  // Once the thread has ended (a crash, out of memory), nothing is left to stop: a watchdog that
+  // fires while the crash is being reported must not add a second line.
+  let ended = false;
   const stopHere = (stop: ForcedStop): void => {
-    stopping ??= forceStop(worker, stop);
+    if (!ended) stopping ??= forceStop(worker, stop);
   };
   let signals = 0;
   let grace: NodeJS.Timeout | undefined;
@@ -89,9 +92,16 @@ export async function supervise(request: RunRequest): Promise<number> {
   });
   try {
     const exitCode = await thread.exited;
+    ended = true;
     progress?.stop();
-    if (stopping !== undefined) return await stopping;
+    // A thread that died while it was being stopped (out of memory in a callback past its
+    // timeout) says what happened; the stop that could not reach it says nothing.
     if (thread.crash !== undefined) return await afterCrash(thread.crash, heartbeat, recordings);
+    if (stopping !== undefined) {
+      const stopped = await stopping;
+      process.stderr.write(`rclsim: ${stopped.line}\n`);
+      return stopped.code;
+    }
     return exitCode;
   } finally {
     await bridge?.close();
@@ -133,11 +143,17 @@ function callbackWatchdog(heartbeat: Heartbeat, timeout: number | undefined, sto
   return timer;
 }
 
+/** A run stopped where it stood: its line and exit code. */
+interface ForcedStopped {
+  line: string;
+  code: number;
+}
+
 /**
  * Stops the run where it stands: its outputs are finished from inside the code that runs, then
  * the thread is ended. An output in the middle of a write is given a moment to finish it.
  */
-async function forceStop(worker: Worker, stop: ForcedStop): Promise<number> {
+async function forceStop(worker: Worker, stop: ForcedStop): Promise<ForcedStopped> {
   const { WorkerInspector } = await import('./WorkerInspector.js');
   const inspector = new WorkerInspector(RUN_WORKER);
   let running: string | null = null;
@@ -152,8 +168,7 @@ async function forceStop(worker: Worker, stop: ForcedStop): Promise<number> {
     inspector.close();
   }
   await worker.terminate();
-  process.stderr.write(`rclsim: ${stop.why(running ?? 'the run')}; the trace and recordings are finished\n`);
-  return stop.code;
+  return { line: `${stop.why(running ?? 'the run')}; the trace and recordings are finished`, code: stop.code };
 }
 
 /** The run's thread died (out of memory, an internal error): its recordings are finished from their files. */
