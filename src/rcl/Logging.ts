@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
+import { callerFrame } from '../engine/callerFrame.js';
 import { TypeValidationError } from './errors.js';
 import { LoggingSeverity, type LogOutput } from './LogOutput.js';
 import type { LogLocation } from './Rosout.js';
@@ -93,23 +94,14 @@ export class Logging {
   /** As rclnodejs: only strings are logged; a record that passes the level also goes to /rosout. */
   #log(severity: LoggingSeverity, message: unknown, method: (message: string) => boolean): boolean {
     if (typeof message !== 'string') throw new TypeValidationError('message', message, 'string', { entityType: 'logger', entityName: this.#name });
+    return this.logAt(severity, message, () => callerFrame(method));
+  }
+
+  /** A record whose caller the client read (a client of the node port): `where` is asked only when /rosout publishes it. */
+  logAt(severity: LoggingSeverity, message: string, where: () => LogLocation): boolean {
     const time = this.#simulation.engine.nowAbs;
     if (!this.#output.log(severity, this.#name, message, time)) return false;
-    this.#simulation.rosout.publish(this.#name, severity, message, time, () => callerLocation(method));
+    this.#simulation.rosout.publish(this.#name, severity, message, time, where);
     return true;
   }
-}
-
-/**
- * The frame that called the logging method, read as rclnodejs reads it: `at <function> (<file>:<line>:<column>)`,
- * the file by its base name, '(anonymous)' for a frame without a function name.
- */
-function callerLocation(method: (message: string) => boolean): LogLocation {
-  const holder: { stack?: string } = {};
-  Error.captureStackTrace(holder, method);
-  const frame = holder.stack?.split('\n')[1] ?? '';
-  const match = /^\s*at\s+(?:(.+)\s+\()?(.+):(\d+):\d+\)?$/.exec(frame);
-  if (match === null) return { function: 'unknown', file: 'unknown', line: 0 };
-  // Program modules are loaded with a query on their URL (rclsim's loader); the file is the path's.
-  return { function: match[1] ?? '(anonymous)', file: basename(match[2]!.replace(/[?#].*$/, '')), line: Number(match[3]) };
 }

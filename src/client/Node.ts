@@ -1,0 +1,108 @@
+import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
+import type { MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
+import type { Context } from './Context.js';
+import { Logger } from './Logger.js';
+import { Publisher } from './Publisher.js';
+import { Subscription } from './Subscription.js';
+import { Timer } from './Timer.js';
+
+/** Options of create* calls, as rclnodejs's (the QoS and the subscription options the simulation acts on). */
+export interface CreateOptions {
+  qos?: unknown;
+  [option: string]: unknown;
+}
+
+/**
+ * rclnodejs's Node as a client of the node port. The simulation owns the node (its names after
+ * remapping, parameters, /rosout, services, spinning); this object holds what the program
+ * handed it — callbacks, the objects it made — and asks the port for the rest.
+ */
+export class Node {
+  readonly #port: NodePort;
+  readonly #info: NodeInfo;
+  readonly context: Context;
+  readonly #logger: Logger;
+
+  constructor(port: NodePort, info: NodeInfo, context: Context) {
+    this.#port = port;
+    this.#info = info;
+    this.context = context;
+    this.#logger = new Logger(port, info.logger);
+  }
+
+  /** The simulation's id of the node (what the port names it by). */
+  get id(): number {
+    return this.#info.id;
+  }
+
+  name(): string {
+    return this.#info.name;
+  }
+
+  namespace(): string {
+    return this.#info.namespace;
+  }
+
+  getFullyQualifiedName(): string {
+    return this.#info.namespace === '/' ? `/${this.#info.name}` : `${this.#info.namespace}/${this.#info.name}`;
+  }
+
+  getLogger(): Logger {
+    return this.#logger;
+  }
+
+  createPublisher(typeClass: string | TypeClass, topic: string, options: CreateOptions = {}): Publisher {
+    const type = interfaceTypeName(typeClass, 'msg');
+    const created = this.#port.createPublisher({ node: this.#info.id, type, topic, qos: options.qos });
+    return new Publisher(this.#port, created.id, type, created.topic);
+  }
+
+  createSubscription(
+    typeClass: string | TypeClass,
+    topic: string,
+    optionsOrCallback: CreateOptions | MessageCallback | undefined,
+    maybeCallback?: MessageCallback,
+  ): Subscription {
+    const callback = typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback;
+    if (typeof callback !== 'function') throw new TypeError('createSubscription needs a callback function');
+    const { qos, ...options } = typeof optionsOrCallback === 'function' || optionsOrCallback === undefined ? {} : optionsOrCallback;
+    const type = interfaceTypeName(typeClass, 'msg');
+    const created = this.#port.createSubscription({ node: this.#info.id, type, topic, qos, options }, callback);
+    return new Subscription(created.id, type, created.topic);
+  }
+
+  /** `period` is bigint nanoseconds (a number means milliseconds, as rclnodejs 0.x took it). */
+  createTimer(period: bigint | number, callback: TimerCallback, options: { autostart?: boolean } = {}): Timer {
+    if (typeof callback !== 'function') throw new TypeError('createTimer needs a callback function');
+    const ns = typeof period === 'bigint' ? period : BigInt(Math.round(period * 1e6));
+    return new Timer(this.#port, this.#port.createTimer(this.#info.id, ns, options.autostart ?? true, callback));
+  }
+
+  destroyPublisher(publisher: Publisher): void {
+    this.#port.destroyEntity(publisher.id);
+  }
+
+  destroySubscription(subscription: Subscription): void {
+    this.#port.destroyEntity(subscription.id);
+  }
+
+  destroyTimer(timer: Timer): void {
+    this.#port.destroyEntity(timer.id);
+  }
+
+  spin(): void {
+    this.#port.spin(this.#info.id, 'spin');
+  }
+
+  spinOnce(): void {
+    this.#port.spin(this.#info.id, 'spinOnce');
+  }
+
+  stop(): void {
+    this.#port.spin(this.#info.id, 'stop');
+  }
+
+  destroy(): void {
+    this.#port.destroyNode(this.#info.id);
+  }
+}

@@ -1,0 +1,144 @@
+import type { CallerFrame } from '../engine/callerFrame.js';
+import type { Message } from '../interfaces/plainMessages.js';
+import { Context } from '../rcl/Context.js';
+import { Logging } from '../rcl/Logging.js';
+import type { LoggingSeverity } from '../rcl/LogOutput.js';
+import { Node } from '../rcl/Node.js';
+import { NodeOptions } from '../rcl/NodeOptions.js';
+import type { Program } from '../rcl/Program.js';
+import type { Publisher } from '../rcl/Publisher.js';
+import type { QoS } from '../rcl/QoS.js';
+import type { Simulation } from '../rcl/Simulation.js';
+import type { Subscription, SubscriptionOptions } from '../rcl/Subscription.js';
+import type { Timer } from '../rcl/Timer.js';
+import type { MessageCallback, NodeInfo, NodePort, NodeSpec, Severity, TimerCallback, TopicSpec } from './NodePort.js';
+
+/** An endpoint the port made, by the simulation's entity id. */
+type Endpoint = Publisher | Subscription | Timer;
+
+/**
+ * The node port of an in-process program: each operation is a call into `rcl/`, in the
+ * simulation's thread, with message objects as the client normalized them (no CDR). A program
+ * in its own process reaches the same calls through its socket, so both give the same run.
+ */
+export class DirectPort implements NodePort {
+  readonly #simulation: Simulation;
+  readonly #program: Program;
+  /** The program's contexts by id; 0 is its default context as it is now. */
+  readonly #contexts: (Context | null)[] = [null];
+  readonly #nodes = new Map<number, Node>();
+  readonly #endpoints = new Map<number, Endpoint>();
+
+  constructor(simulation: Simulation, program: Program) {
+    this.#simulation = simulation;
+    this.#program = program;
+  }
+
+  now(): bigint {
+    return this.#simulation.engine.nowAbs;
+  }
+
+  createContext(): number {
+    this.#contexts.push(new Context(undefined, this.#program));
+    return this.#contexts.length - 1;
+  }
+
+  #context(id: number): Context {
+    const context = id === 0 ? this.#program.defaultContext : this.#contexts[id];
+    if (context === undefined || context === null) throw new Error(`no context ${id} in program ${this.#program.name}`);
+    return context;
+  }
+
+  initContext(context: number, argv: readonly string[]): void {
+    this.#context(context).init(argv);
+  }
+
+  shutdownContext(context: number): void {
+    this.#context(context).shutdown();
+  }
+
+  contextState(context: number): 'uninitialized' | 'initialized' | 'shutdown' {
+    const found = this.#context(context);
+    return found.isShutdown() ? 'shutdown' : found.isInitialized() ? 'initialized' : 'uninitialized';
+  }
+
+  createNode(spec: NodeSpec): NodeInfo {
+    const node = new Node(spec.name, spec.namespace, this.#context(spec.context), NodeOptions.from(spec.options), spec.args, spec.useGlobalArguments);
+    this.#nodes.set(node.nodeId, node);
+    return { id: node.nodeId, name: node.name(), namespace: node.namespace(), logger: node.getLogger().name };
+  }
+
+  #node(id: number): Node {
+    const node = this.#nodes.get(id);
+    if (node === undefined) throw new Error(`no node ${id} in program ${this.#program.name}`);
+    return node;
+  }
+
+  destroyNode(node: number): void {
+    this.#node(node).destroy();
+    this.#nodes.delete(node);
+  }
+
+  spin(node: number, how: 'spin' | 'spinOnce' | 'stop'): void {
+    const found = this.#node(node);
+    if (how === 'spin') found.spin();
+    else if (how === 'spinOnce') found.spinOnce();
+    else found.stop();
+  }
+
+  createPublisher(spec: TopicSpec): { id: number; topic: string } {
+    const publisher = this.#node(spec.node).createPublisher(spec.type, spec.topic, { qos: spec.qos as QoS | undefined });
+    this.#endpoints.set(publisher.entityId, publisher);
+    return { id: publisher.entityId, topic: publisher.topic };
+  }
+
+  #endpoint<T extends Endpoint>(id: number, what: string): T {
+    const endpoint = this.#endpoints.get(id);
+    if (endpoint === undefined) throw new Error(`${what}: no entity ${id} in program ${this.#program.name}`);
+    return endpoint as T;
+  }
+
+  publish(publisher: number, message: Message | Buffer): void {
+    this.#endpoint<Publisher>(publisher, 'publish').publish(message as never);
+  }
+
+  createSubscription(spec: TopicSpec & { options: Readonly<Record<string, unknown>> }, callback: MessageCallback): { id: number; topic: string } {
+    const options = { ...(spec.options as SubscriptionOptions), qos: spec.qos as QoS | undefined };
+    const subscription = this.#node(spec.node).createSubscription(spec.type, spec.topic, options, callback);
+    this.#endpoints.set(subscription.entityId, subscription);
+    return { id: subscription.entityId, topic: subscription.topic };
+  }
+
+  createTimer(node: number, period: bigint, autostart: boolean, callback: TimerCallback): number {
+    const timer = this.#node(node).createTimer(period, callback, { autostart });
+    this.#endpoints.set(timer.entityId, timer);
+    return timer.entityId;
+  }
+
+  cancelTimer(timer: number): void {
+    this.#endpoint<Timer>(timer, 'cancel timer').cancel();
+  }
+
+  resetTimer(timer: number): void {
+    this.#endpoint<Timer>(timer, 'reset timer').reset();
+  }
+
+  timerState(timer: number): { canceled: boolean; period: bigint; nextCall: bigint; lastCall: bigint } {
+    const found = this.#endpoint<Timer>(timer, 'timer');
+    const now = this.now();
+    return { canceled: found.isCanceled(), period: found.period, nextCall: found.getNextCallTime(), lastCall: now - found.timeSinceLastCall() };
+  }
+
+  destroyEntity(entity: number): void {
+    const endpoint = this.#endpoint(entity, 'destroy');
+    const node = endpoint.node;
+    if ('publish' in endpoint) node.destroyPublisher(endpoint);
+    else if ('topic' in endpoint) node.destroySubscription(endpoint);
+    else node.destroyTimer(endpoint);
+    this.#endpoints.delete(entity);
+  }
+
+  log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean {
+    return new Logging(logger, this.#simulation).logAt(severity as LoggingSeverity, message, caller);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The node port: everything a client library (the rclnodejs-shaped one, the rclpy-shaped one)
+ * asks of the simulation, and the one way back, running a callback. It mirrors
+ * `proto/node.proto`: `DirectPort` answers these calls in the simulation's own thread (an
+ * in-process program), a wire port carries them over a separate program's socket. Ids are the
+ * simulation's; callbacks are functions here and entity ids on the wire.
+ *
+ * Grows operation by operation as the client takes over from the facade (architecture.md,
+ * "The coming seam").
+ */
+import type { CallerFrame } from '../engine/callerFrame.js';
+import type { Message } from '../interfaces/plainMessages.js';
+
+/** What a node is created with: rclnodejs's createNode arguments that the simulation acts on. */
+export interface NodeSpec {
+  context: number;
+  name: string;
+  namespace: string;
+  /** ROS arguments of this node alone (rcl's node options arguments). */
+  args: readonly string[];
+  useGlobalArguments: boolean;
+  /** NodeOptions the simulation acts on (rosout, parameter services, overrides …), as rclnodejs's NodeOptions fields. */
+  options: Readonly<Record<string, unknown>>;
+}
+
+/** A node as the simulation made it: its id and its name after the job's and the program's remaps. */
+export interface NodeInfo {
+  id: number;
+  name: string;
+  namespace: string;
+  /** Its logger's name (rcl's: the namespace's parts, then the name, joined by dots). */
+  logger: string;
+}
+
+export interface TopicSpec {
+  node: number;
+  /** The interface type, `pkg/msg/Type`. */
+  type: string;
+  /** The topic as the program gave it: the simulation expands and remaps it as rcl does. */
+  topic: string;
+  /** The QoS as the program gave it (a QoS object, a profile name, a depth): the simulation checks and resolves it. */
+  qos: unknown;
+}
+
+/** A subscription's callback: the message as the simulation delivered it, and when wanted its MessageInfo. */
+export type MessageCallback = (message: unknown, info?: unknown) => unknown;
+
+/** What a timer callback gets on Jazzy: when the call was due, when it ran. */
+export type TimerCallback = (info: { expectedCallTime: bigint; actualCallTime: bigint }) => unknown;
+
+/** rcl's log severities. */
+export type Severity = 10 | 20 | 30 | 40 | 50;
+
+export interface NodePort {
+  /** Sim time now, ns since the epoch. */
+  now(): bigint;
+
+  /** A context of the program (rclnodejs's `new Context()`); the default one is id 0. */
+  createContext(): number;
+  /** `init(context, argv)`: its ROS arguments apply to nodes created from now on. */
+  initContext(context: number, argv: readonly string[]): void;
+  shutdownContext(context: number): void;
+  contextState(context: number): 'uninitialized' | 'initialized' | 'shutdown';
+
+  createNode(spec: NodeSpec): NodeInfo;
+  destroyNode(node: number): void;
+  /** The node's callbacks run from now on (spin), once (spinOnce), or no more (stop). */
+  spin(node: number, how: 'spin' | 'spinOnce' | 'stop'): void;
+
+  /** Returns the publisher's id and its resolved topic. */
+  createPublisher(spec: TopicSpec): { id: number; topic: string };
+  /**
+   * `message` is what the client normalized (in-process) or CDR bytes (a separate program, or a
+   * raw publish): the simulation digests and delivers either alike.
+   */
+  publish(publisher: number, message: Message | Buffer): void;
+
+  createSubscription(spec: TopicSpec & { options: Readonly<Record<string, unknown>> }, callback: MessageCallback): { id: number; topic: string };
+
+  createTimer(node: number, period: bigint, autostart: boolean, callback: TimerCallback): number;
+  cancelTimer(timer: number): void;
+  resetTimer(timer: number): void;
+  timerState(timer: number): { canceled: boolean; period: bigint; nextCall: bigint; lastCall: bigint };
+
+  destroyEntity(entity: number): void;
+
+  /**
+   * A record of `logger`: printed at its level and, for a node's logger, published on /rosout.
+   * False when below the level. `caller` is read only when /rosout needs it (a stack trace costs).
+   */
+  log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean;
+}
