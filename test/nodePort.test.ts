@@ -15,6 +15,11 @@ interface ApiNode {
   createSubscription(type: string, topic: string, options: { qos?: unknown } | undefined, callback: (message: never) => unknown): unknown;
   createTimer(period: bigint, callback: () => unknown): { cancel(): void; isCanceled(): boolean; timeUntilNextCall(): bigint };
   getLogger(): { info(message: string): boolean };
+  createService(type: string, name: string, options: undefined, callback: (request: never, response: { send(response: unknown): void }) => unknown): unknown;
+  createClient(
+    type: string,
+    name: string,
+  ): { sendRequest(request: unknown, callback: (response: never) => unknown): void; isServiceServerAvailable(): boolean };
   getFullyQualifiedName(): string;
 }
 
@@ -48,6 +53,16 @@ function graph(api: Api, seen: string[]): void {
       seen.push(`${log.name}: ${log.msg} (${log.function}:${log.line})`);
     },
   );
+  // A service answering at once and one answering through its response handle, called from a timer.
+  relay.createService('example_interfaces/srv/AddTwoInts', 'add', undefined, (request: { a: bigint; b: bigint }) => ({ sum: request.a + request.b }));
+  relay.createService('std_srvs/srv/Trigger', 'trigger', undefined, (_request: never, response) => response.send({ success: true, message: 'done' }));
+  const add = talker.createClient('example_interfaces/srv/AddTwoInts', '/add');
+  const trigger = talker.createClient('std_srvs/srv/Trigger', '/trigger');
+  seen.push(`ready ${add.isServiceServerAvailable()}`);
+  talker.createTimer(300_000_000n, () => {
+    add.sendRequest({ a: BigInt(count), b: 40n }, (response: { sum: bigint }) => seen.push(`sum ${response.sum}`));
+    trigger.sendRequest({}, (response: { message: string }) => seen.push(`trigger ${response.message}`));
+  });
   seen.push(talker.getFullyQualifiedName());
 }
 
@@ -65,6 +80,7 @@ describe('the node port: the rclnodejs client over DirectPort', () => {
     );
     assert.ok(viaFacade.length > 10, `the graph ran (${viaFacade.length} records)`);
     assert.ok(viaFacade.includes('once: until next 250000000') && viaFacade.includes('canceled true'), viaFacade.join('\n'));
+    assert.ok(viaFacade.includes('ready true') && viaFacade.includes('sum 42') && viaFacade.includes('trigger done'), viaFacade.join('\n'));
     assert.ok(
       viaFacade.some((line) => /^relay: heard hello 0 \(.+:\d+\)$/.test(line)),
       viaFacade.join('\n'),

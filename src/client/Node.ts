@@ -1,8 +1,10 @@
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
+import { Client } from './Client.js';
 import type { Context } from './Context.js';
 import { Logger } from './Logger.js';
 import { Publisher } from './Publisher.js';
+import { Service } from './Service.js';
 import { Subscription } from './Subscription.js';
 import { Timer } from './Timer.js';
 
@@ -11,6 +13,9 @@ export interface CreateOptions {
   qos?: unknown;
   [option: string]: unknown;
 }
+
+/** A service callback as rclnodejs calls it: the request and a response handle (or it returns the response). */
+export type ServiceHandler = (request: unknown, response: { send(response: unknown): void }) => unknown;
 
 /**
  * rclnodejs's Node as a client of the node port. The simulation owns the node (its names after
@@ -76,6 +81,29 @@ export class Node {
     if (typeof callback !== 'function') throw new TypeError('createTimer needs a callback function');
     const ns = typeof period === 'bigint' ? period : BigInt(Math.round(period * 1e6));
     return new Timer(this.#port, this.#port.createTimer(this.#info.id, ns, options.autostart ?? true, callback));
+  }
+
+  createService(
+    typeClass: string | TypeClass,
+    serviceName: string,
+    optionsOrCallback: CreateOptions | ServiceHandler | undefined,
+    maybeCallback?: ServiceHandler,
+  ): Service {
+    const callback = typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback;
+    if (typeof callback !== 'function') throw new TypeError('createService needs a callback function');
+    const qos = typeof optionsOrCallback === 'function' ? undefined : optionsOrCallback?.qos;
+    const type = interfaceTypeName(typeClass, 'srv');
+    const created = this.#port.createService({ node: this.#info.id, type, service: serviceName, qos }, (request, reply) =>
+      // rclnodejs's response handle: reply with send(), or return the response.
+      callback(request, { send: reply }),
+    );
+    return new Service(created.id, created.service);
+  }
+
+  createClient(typeClass: string | TypeClass, serviceName: string, options: CreateOptions = {}): Client {
+    const type = interfaceTypeName(typeClass, 'srv');
+    const created = this.#port.createClient({ node: this.#info.id, type, service: serviceName, qos: options.qos });
+    return new Client(this.#port, created.id, created.service);
   }
 
   destroyPublisher(publisher: Publisher): void {

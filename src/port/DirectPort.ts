@@ -1,5 +1,6 @@
 import type { CallerFrame } from '../engine/callerFrame.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import type { Client } from '../rcl/Client.js';
 import { Context } from '../rcl/Context.js';
 import { Logging } from '../rcl/Logging.js';
 import type { LoggingSeverity } from '../rcl/LogOutput.js';
@@ -8,13 +9,14 @@ import { NodeOptions } from '../rcl/NodeOptions.js';
 import type { Program } from '../rcl/Program.js';
 import type { Publisher } from '../rcl/Publisher.js';
 import type { QoS } from '../rcl/QoS.js';
+import type { Service } from '../rcl/Service.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import type { Subscription, SubscriptionOptions } from '../rcl/Subscription.js';
 import type { Timer } from '../rcl/Timer.js';
-import type { MessageCallback, NodeInfo, NodePort, NodeSpec, Severity, TimerCallback, TopicSpec } from './NodePort.js';
+import type { MessageCallback, NodeInfo, NodePort, NodeSpec, ServiceCallback, ServiceSpec, Severity, TimerCallback, TopicSpec } from './NodePort.js';
 
 /** An endpoint the port made, by the simulation's entity id. */
-type Endpoint = Publisher | Subscription | Timer;
+type Endpoint = Publisher | Subscription | Timer | Service | Client;
 
 /**
  * The node port of an in-process program: each operation is a call into `rcl/`, in the
@@ -129,13 +131,32 @@ export class DirectPort implements NodePort {
     return { canceled: found.isCanceled(), period: found.period, nextCall: found.getNextCallTime(), lastCall: now - found.timeSinceLastCall() };
   }
 
+  createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string } {
+    const service = this.#node(spec.node).createService(spec.type, spec.service, { qos: spec.qos as QoS | undefined }, (request, response) =>
+      callback(request, (message) => response.send(message as never)),
+    );
+    this.#endpoints.set(service.entityId, service);
+    return { id: service.entityId, service: service.serviceName };
+  }
+
+  createClient(spec: ServiceSpec): { id: number; service: string } {
+    const client = this.#node(spec.node).createClient(spec.type, spec.service, { qos: spec.qos as QoS | undefined });
+    this.#endpoints.set(client.entityId, client);
+    return { id: client.entityId, service: client.serviceName };
+  }
+
+  sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown): void {
+    this.#endpoint<Client>(client, 'send request').sendRequest(request as never, onResponse);
+  }
+
+  serviceIsReady(client: number): boolean {
+    return this.#endpoint<Client>(client, 'service is ready').isServiceServerAvailable();
+  }
+
   destroyEntity(entity: number): void {
     const endpoint = this.#endpoint(entity, 'destroy');
-    const node = endpoint.node;
-    if ('publish' in endpoint) node.destroyPublisher(endpoint);
-    else if ('topic' in endpoint) node.destroySubscription(endpoint);
-    else node.destroyTimer(endpoint);
     this.#endpoints.delete(entity);
+    endpoint.node.destroyEndpoint(endpoint);
   }
 
   log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean {

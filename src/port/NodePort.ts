@@ -42,11 +42,23 @@ export interface TopicSpec {
   qos: unknown;
 }
 
+export interface ServiceSpec {
+  node: number;
+  /** The service type, `pkg/srv/Type`. */
+  type: string;
+  /** The service name as the program gave it (expanded and remapped by the simulation). */
+  service: string;
+  qos: unknown;
+}
+
 /** A subscription's callback: the message as the simulation delivered it, and when wanted its MessageInfo. */
 export type MessageCallback = (message: unknown, info?: unknown) => unknown;
 
 /** What a timer callback gets on Jazzy: when the call was due, when it ran. */
 export type TimerCallback = (info: { expectedCallTime: bigint; actualCallTime: bigint }) => unknown;
+
+/** A service's callback: the request, and a reply function for a response sent later (the callback may return the response instead). */
+export type ServiceCallback = (request: unknown, reply: (response: unknown) => void) => unknown;
 
 /** rcl's log severities. */
 export type Severity = 10 | 20 | 30 | 40 | 50;
@@ -81,6 +93,14 @@ export interface NodePort {
   cancelTimer(timer: number): void;
   resetTimer(timer: number): void;
   timerState(timer: number): { canceled: boolean; period: bigint; nextCall: bigint; lastCall: bigint };
+
+  /** Returns the service's id and its resolved name. */
+  createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string };
+  createClient(spec: ServiceSpec): { id: number; service: string };
+  /** Sends a request; `onResponse` runs as the client's callback when the response arrives (sim time). */
+  sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown): void;
+  /** Whether a service server is matched now. */
+  serviceIsReady(client: number): boolean;
 
   destroyEntity(entity: number): void;
 

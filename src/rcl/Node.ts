@@ -481,6 +481,11 @@ export class Node {
     if (!(entity instanceof kind)) {
       throw new TypeValidationError(argument, entity, `${kind.name} instance`, { nodeName: this.name() });
     }
+    this.destroyEndpoint(entity);
+  }
+
+  /** Destroys an entity of the node with its event handlers (what the node port's destroy does). */
+  destroyEndpoint(entity: Entity): void {
     const events = entity instanceof Publisher || entity instanceof Subscription ? entity.events : undefined;
     for (const handler of events?.handlers ?? []) this.#destroyEntity(handler);
     this.#destroyEntity(entity);
