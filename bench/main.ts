@@ -14,7 +14,7 @@ import { median, round } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { flows, type LinkFigures, patrol } from './netsimBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
-import { roundTripMicros, spawnMillis } from './processBench.js';
+import { protocolRoundTripMicros, roundTripMicros, spawnMillis } from './processBench.js';
 import { renderSeconds } from './renderReport.js';
 import { coldRunSeconds, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
@@ -101,15 +101,19 @@ function messages(size: 'small' | 'large', zeroCopy: boolean): { description: st
 const benchmarks: Record<string, { description: string; run(): Promise<Figures> }> = {
   'processes.transport': {
     description:
-      'a bare 4-byte round trip between the run thread, reading the socket directly, and a child process blocked in read(2) or woken by its event loop; spawn to the first message of a child that loads nothing, and `node -e 0`',
+      "a bare 4-byte round trip between the run thread, reading the socket directly, and a child process blocked in read(2) or woken by its event loop, and the node protocol's (port/wire/: a Run with a 100-byte CDR input, answered with Publish and Done); spawn to the first message of a child that loads nothing, to Welcome and to the first Run's Done of a child with the real client, and `node -e 0`",
     async run() {
       const blocked = roundTripMicros('blocked');
       const eventLoop = roundTripMicros('event-loop');
+      const protocol = protocolRoundTripMicros();
       const spawn = spawnMillis();
       return {
-        roundTripChildBlockedMicros: Math.round(blocked * 10) / 10,
-        roundTripChildEventLoopMicros: Math.round(eventLoop * 10) / 10,
+        roundTripChildBlockedMicros: round(blocked, 1),
+        roundTripChildEventLoopMicros: round(eventLoop, 1),
+        protocolRoundTripMicros: round(protocol, 1),
         spawnToHelloMillis: Math.round(spawn.toHello),
+        spawnToWelcomeMillis: Math.round(spawn.toWelcome),
+        spawnToFirstRunMillis: Math.round(spawn.toFirstRun),
         bareNodeMillis: Math.round(spawn.bareNode),
       };
     },

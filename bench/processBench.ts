@@ -1,19 +1,31 @@
 /**
- * What a program in its own process costs on this machine before any protocol: a bare round trip
- * of 4 bytes over a socket pair that is not the child's stdio, and the time from spawn to the
- * child's first message. The parent reads the socket directly, as rclsim's run thread does while
- * it awaits an answer (network/external/NetsimConnection.ts polls the same way).
+ * What a program in its own process costs on this machine: a bare round trip of 4 bytes over a
+ * socket pair that is not the child's stdio, and the time from spawn to the child's first
+ * message; then the same with the node protocol (port/wire/: ProgramSocket here, ClientSocket in
+ * the child). The parent reads the socket directly, as rclsim's run thread does while it awaits
+ * an answer.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readSync, writeSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { ProgramSocket } from '../src/port/wire/ProgramSocket.js';
 import { median } from './measure.js';
 
 const CHILD = new URL('transportChild.js', import.meta.url).pathname;
 
-/** How the child waits for the next message. */
+/** How the child waits for the next message (bare children). */
 export type ChildWait = 'blocked' | 'event-loop';
+
+/** What the simulation gives a program in Welcome (its values do not matter here). */
+const WELCOME = {
+  program: 'transportChild.js',
+  nowNs: 1_700_000_000_000_000_000n,
+  seed: 1n,
+  cpuCount: 1,
+  rosDistro: 'jazzy',
+  rmwImplementation: 'rmw_fastrtps_cpp',
+};
 
 interface Started {
   child: ChildProcess;
@@ -70,17 +82,67 @@ export function roundTripMicros(wait: ChildWait, perBatch = 20_000, batches = 5)
   }
 }
 
-/** Median wall ms from spawn to the child's hello, and of `node -e 0` for reference, over `repeats` starts. */
-export function spawnMillis(repeats = 7): { toHello: number; bareNode: number } {
+/** A program process with the real client, past the handshake; wall ms from spawn to Welcome and to the first Run's Done. */
+function startProgram(): { program: ProgramSocket; toWelcome: number; toFirstRun: number } {
+  const started = performance.now();
+  const program = ProgramSocket.spawn({ name: 'transportChild.js', command: process.execPath, args: [CHILD, 'protocol'] });
+  program.handshake(WELCOME);
+  const toWelcome = performance.now() - started;
+  program.send({ run: { run: 1, nowNs: WELCOME.nowNs, input: Buffer.alloc(4) } });
+  while (program.receive().done === undefined);
+  return { program, toWelcome, toFirstRun: performance.now() - started };
+}
+
+/**
+ * Median µs of a protocol round trip: a Run with a 100-byte CDR input encoded and sent, the
+ * child decodes it and answers Publish (the input) and Done, both read and decoded here.
+ */
+export function protocolRoundTripMicros(perBatch = 20_000, batches = 5): number {
+  const { program } = startProgram();
+  const input = Buffer.alloc(100, 7);
+  let run = 1;
+  const roundTrip = (): void => {
+    run++;
+    program.send({ run: { run, kind: 'MESSAGE', entity: 3, nowNs: WELCOME.nowNs + BigInt(run) * 1_000_000n, input } });
+    if (program.receive().publish === undefined || program.receive().done?.run !== run) throw new Error('the child answered out of turn');
+  };
+  try {
+    for (let i = 0; i < 2000; i++) roundTrip();
+    const times: number[] = [];
+    for (let b = 0; b < batches; b++) {
+      const begun = performance.now();
+      for (let i = 0; i < perBatch; i++) roundTrip();
+      times.push(((performance.now() - begun) * 1000) / perBatch);
+    }
+    return median(times);
+  } finally {
+    program.kill();
+    program.close();
+  }
+}
+
+/**
+ * Median wall ms, over `repeats` starts one after the other: from spawn to the hello of a child
+ * that loads nothing; to Welcome (Hello read, Welcome written) and to the first Run's Done of a
+ * child with the real client; and of `node -e 0`.
+ */
+export function spawnMillis(repeats = 7): { toHello: number; toWelcome: number; toFirstRun: number; bareNode: number } {
   const hello: number[] = [];
+  const welcome: number[] = [];
+  const firstRun: number[] = [];
   const bare: number[] = [];
   for (let i = 0; i < repeats; i++) {
     const started = start('blocked');
     started.child.kill('SIGKILL');
     hello.push(started.helloMs);
+    const { program, toWelcome, toFirstRun } = startProgram();
+    program.kill();
+    program.close();
+    welcome.push(toWelcome);
+    firstRun.push(toFirstRun);
     const begun = performance.now();
     spawnSync(process.execPath, ['-e', '0']);
     bare.push(performance.now() - begun);
   }
-  return { toHello: median(hello), bareNode: median(bare) };
+  return { toHello: median(hello), toWelcome: median(welcome), toFirstRun: median(firstRun), bareNode: median(bare) };
 }

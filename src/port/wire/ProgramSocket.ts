@@ -1,0 +1,247 @@
+/**
+ * The simulation's end of a program in its own process (DESIGN.md "Node processes",
+ * docs/node-protocol.md): starts the process with a socket pair at its file descriptor 3, and
+ * talks to it synchronously. The run thread sends `Run` and reads until `Done`: the step does
+ * not move on while a program's callback runs, so nothing here waits on the event loop.
+ *
+ * A process that dies closes its end (the kernel does it, even on SIGKILL): a read or write
+ * then throws ProgramGone, and `exited` tells how it ended.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readSync, writevSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import { availableParallelism } from 'node:os';
+import type { Readable } from 'node:stream';
+import { wallClock } from '../../engine/realTime.js';
+import { FrameReader, frameHeader, unwritten } from './frames.js';
+import {
+  carried,
+  decodeToSimulation,
+  encodeToClient,
+  type Hello,
+  type Outgoing,
+  PROTOCOL_VERSION,
+  type ProgramLink,
+  type ToClient,
+  type ToSimulation,
+  type Welcome,
+} from './nodeMessages.js';
+import { OutOfProtocol } from './OutOfProtocol.js';
+import { classifyExit, clearFatalErrorReports, type ProgramExit, withFatalErrorReports } from './programExit.js';
+
+/**
+ * How long a wait spins on the socket before it sleeps: an answer within it costs no wake-up.
+ * Only with a CPU for the program besides this thread, else spinning takes the program's. Read
+ * when rclsim loads: a program in the simulation's process may later see a virtualized `os`.
+ */
+const SPIN_MS = availableParallelism() > 1 ? 2 : 0;
+/** Then sleeps from this long, doubling up to the longest: a long callback costs no CPU here, a short one little latency. */
+const FIRST_SLEEP_MS = 0.02;
+const LONGEST_SLEEP_MS = 1;
+/** What Atomics.wait sleeps on: nothing ever wakes it, the timeout does. */
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Waiting for a socket that has nothing to read, or no room to write. */
+class Backoff {
+  readonly #since = wallClock();
+  #sleepMs = FIRST_SLEEP_MS;
+
+  /** Waits a little before the next try; false once `deadline` (wall ms) has passed. */
+  wait(deadline: number): boolean {
+    const now = wallClock();
+    if (now >= deadline) return false;
+    if (now - this.#since < SPIN_MS) return true;
+    Atomics.wait(sleeper, 0, 0, Math.min(this.#sleepMs, deadline - now));
+    this.#sleepMs = Math.min(this.#sleepMs * 2, LONGEST_SLEEP_MS);
+    return true;
+  }
+}
+
+/** The program's end of the socket closed: it ended (or was killed); `exited` says how. */
+export class ProgramGone extends Error {
+  override name = 'ProgramGone';
+}
+
+/** The deadline (--callback-timeout) passed while a receive or send waited. */
+export class ProgramTimeout extends Error {
+  override name = 'ProgramTimeout';
+}
+
+export interface ProgramOptions {
+  /** The program's name, as errors name it. */
+  name: string;
+  command: string;
+  args: readonly string[];
+  cwd?: string;
+  /** Default: this process's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** The program's output is its own (inherited) unless the caller reads it. */
+  stdout?: 'inherit' | 'pipe' | 'ignore';
+  stderr?: 'inherit' | 'pipe' | 'ignore';
+}
+
+export class ProgramSocket implements ProgramLink {
+  readonly name: string;
+  /** Undefined when the process could not be started (`exited` says why). */
+  readonly pid: number | undefined;
+  /** Set when ProgramOptions asked for 'pipe'. */
+  readonly stdout: Readable | null;
+  readonly stderr: Readable | null;
+  /** How the process ended; resolves once it has (never rejects). */
+  readonly exited: Promise<ProgramExit>;
+  readonly #child: ChildProcess;
+  readonly #socket: Socket;
+  readonly #fd: number;
+  readonly #frames = new FrameReader();
+  readonly #chunk = Buffer.allocUnsafe(1 << 16);
+  /** Why the socket can carry no more: its end closed (ProgramGone), or a send gave up mid-message (ProgramTimeout). */
+  #broken: ProgramGone | ProgramTimeout | null = null;
+
+  private constructor(name: string, child: ChildProcess) {
+    this.name = name;
+    this.#child = child;
+    this.pid = child.pid;
+    this.stdout = child.stdout;
+    this.stderr = child.stderr;
+    this.#socket = child.stdio[3] as Socket;
+    // Node keeps a socket's descriptor on its handle (Unix); nothing documented gives it. Node
+    // also starts reading every child's pipe on its event loop, which would take bytes from
+    // under the synchronous reads, and close the descriptor at the end of the stream, which
+    // could then be another file's: reads on the event loop stop here, and close() closes it.
+    const handle = (this.#socket as unknown as { _handle: { fd: number; reading: boolean; readStop(): number } })._handle;
+    handle.readStop();
+    handle.reading = false;
+    this.#fd = handle.fd;
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => resolve(classifyExit(child.pid!, code, signal)));
+      child.on('error', (error) => {
+        // Only a process that never started ends in an error; a failed kill leaves it running.
+        if (child.pid === undefined) resolve({ kind: 'not-started', message: error.message });
+      });
+    });
+  }
+
+  /** Starts a program; its Hello is the first thing to read (handshake). */
+  static spawn(options: ProgramOptions): ProgramSocket {
+    const child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      env: withFatalErrorReports(options.env ?? process.env),
+      stdio: ['ignore', options.stdout ?? 'inherit', options.stderr ?? 'inherit', 'pipe'],
+    });
+    if (child.pid !== undefined) clearFatalErrorReports(child.pid);
+    return new ProgramSocket(options.name, child);
+  }
+
+  /**
+   * Reads the client's Hello and answers Welcome with the version both speak, min(client's,
+   * rclsim's); when there is none, answers Failed (the client exits 2) and throws OutOfProtocol.
+   */
+  handshake(welcome: Outgoing<Welcome>, deadline = Number.POSITIVE_INFINITY): { hello: Hello; version: number } {
+    const first = this.receive(deadline);
+    const hello = first.hello;
+    if (hello === undefined) throw new OutOfProtocol(`program '${this.name}' began with ${carried(first)} instead of Hello`);
+    const version = Math.min(hello.protocolVersion, PROTOCOL_VERSION);
+    if (version < 1) {
+      const message = `no common node protocol version: ${hello.client || 'the client'} speaks up to version ${hello.protocolVersion}, this rclsim 1 to ${PROTOCOL_VERSION}`;
+      this.send({ failed: { message } }, deadline);
+      throw new OutOfProtocol(`program '${this.name}': ${message}`);
+    }
+    this.send({ welcome: { ...welcome, protocolVersion: version } }, deadline);
+    return { hello, version };
+  }
+
+  /**
+   * Writes one message. While the socket is full (a large message, a program that is not
+   * reading yet) what the program sends is read and kept, so two large messages crossing
+   * cannot block both ends.
+   */
+  send(message: Outgoing<ToClient>, deadline = Number.POSITIVE_INFINITY): void {
+    this.#throwIfBroken();
+    const body = encodeToClient(message);
+    let parts: Uint8Array[] = [frameHeader(body.length), body];
+    let backoff: Backoff | null = null;
+    while (parts.length > 0) {
+      let written = 0;
+      try {
+        written = writevSync(this.#fd, parts);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EPIPE' || code === 'ECONNRESET') throw this.#ended();
+        if (code !== 'EAGAIN') throw error;
+      }
+      if (written > 0) {
+        parts = unwritten(parts, written);
+        backoff = null;
+        continue;
+      }
+      this.#readAvailable();
+      backoff ??= new Backoff();
+      if (!backoff.wait(deadline)) {
+        // What went out of the message would run into the next one.
+        this.#broken = new ProgramTimeout(`program '${this.name}' did not take a message in time`);
+        throw this.#broken;
+      }
+    }
+  }
+
+  /** The next message; waits until `deadline` (wall ms, engine/realTime.ts's wallClock) for it. */
+  receive(deadline = Number.POSITIVE_INFINITY): ToSimulation {
+    let backoff: Backoff | null = null;
+    for (;;) {
+      const body = this.#frames.next();
+      if (body !== undefined) {
+        try {
+          return decodeToSimulation(body);
+        } catch (error) {
+          throw error instanceof OutOfProtocol ? new OutOfProtocol(`program '${this.name}' sent ${error.message}`) : error;
+        }
+      }
+      this.#throwIfBroken();
+      if (this.#readAvailable() > 0) {
+        backoff = null;
+        continue;
+      }
+      backoff ??= new Backoff();
+      if (!backoff.wait(deadline)) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
+    }
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGKILL'): void {
+    this.#child.kill(signal);
+  }
+
+  /** Closes the simulation's end: the program reads the end of the stream and exits. */
+  close(): void {
+    this.#broken ??= new ProgramGone(`program '${this.name}': its socket was closed by the simulation`);
+    this.#socket.destroy();
+  }
+
+  /** Reads what the socket holds into the frames: the bytes read, 0 when it holds nothing yet. */
+  #readAvailable(): number {
+    let read: number;
+    try {
+      read = readSync(this.#fd, this.#chunk, 0, this.#chunk.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') return 0;
+      if (code === 'ECONNRESET') throw this.#ended();
+      throw error;
+    }
+    if (read === 0) throw this.#ended();
+    try {
+      this.#frames.push(this.#chunk.subarray(0, read));
+    } catch (error) {
+      throw error instanceof OutOfProtocol ? new OutOfProtocol(`program '${this.name}' sent ${error.message}`) : error;
+    }
+    return read;
+  }
+
+  #ended(): ProgramGone | ProgramTimeout {
+    this.#broken ??= new ProgramGone(`program '${this.name}' closed its end of the socket`);
+    return this.#broken;
+  }
+
+  #throwIfBroken(): void {
+    if (this.#broken !== null) throw this.#broken;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The node protocol's framing (docs/node-protocol.md, "The stream"): every message is a varint
+ * length and that many bytes, as protobuf's delimited streams write them. Both sides read with
+ * plain read(2)s, which cut the stream anywhere: a frame may come in pieces, several in one read.
+ */
+import { OutOfProtocol } from './OutOfProtocol.js';
+
+/** A longer length is a broken stream, not a message (a varint of 5 bytes reaches 2^35). */
+export const MAX_FRAME_BYTES = 2 ** 30;
+
+/** The varint that precedes a message of `length` bytes. */
+export function frameHeader(length: number): Buffer {
+  const bytes: number[] = [];
+  let rest = length;
+  while (rest >= 0x80) {
+    bytes.push((rest & 0x7f) | 0x80);
+    rest = Math.floor(rest / 0x80);
+  }
+  bytes.push(rest);
+  return Buffer.from(bytes);
+}
+
+/**
+ * What is left to write of `parts` after a write(2) took `written` bytes of them: a socket takes
+ * what fits in its buffer, so a large message goes out in several writes.
+ */
+export function unwritten(parts: Uint8Array[], written: number): Uint8Array[] {
+  let rest = written;
+  let first = 0;
+  while (first < parts.length && rest >= parts[first]!.length) rest -= parts[first++]!.length;
+  if (first === parts.length) return [];
+  return [parts[first]!.subarray(rest), ...parts.slice(first + 1)];
+}
+
+/**
+ * Cuts the bytes read into whole frames. Each body is a fresh buffer, never overwritten: decoded
+ * `bytes` fields are views of it, and the caller reuses its read buffer.
+ */
+export class FrameReader {
+  /** Whole frames not yet taken, from `#head` on (a queue without Array.shift's copying). */
+  #frames: Buffer[] = [];
+  #head = 0;
+  /** The frame being filled, and how many of its bytes have come. */
+  #body: Buffer | null = null;
+  #filled = 0;
+  /** The length varint read so far: a read may end inside it. */
+  #length = 0;
+  #lengthBytes = 0;
+
+  /** Takes bytes as read; throws OutOfProtocol on a length no message has. */
+  push(bytes: Uint8Array): void {
+    let at = 0;
+    while (at < bytes.length) {
+      let body = this.#body;
+      if (body === null) {
+        const byte = bytes[at++]!;
+        this.#length += (byte & 0x7f) * 2 ** (7 * this.#lengthBytes++);
+        if (byte & 0x80) {
+          if (this.#lengthBytes === 5) throw new OutOfProtocol('a message length of more than 5 bytes: the stream is broken');
+          continue;
+        }
+        if (this.#length > MAX_FRAME_BYTES) throw new OutOfProtocol(`a message of ${this.#length} bytes, more than the ${MAX_FRAME_BYTES} the protocol allows`);
+        body = this.#body = Buffer.allocUnsafe(this.#length);
+        this.#filled = this.#length = this.#lengthBytes = 0;
+      }
+      const taken = Math.min(bytes.length - at, body.length - this.#filled);
+      body.set(bytes.subarray(at, at + taken), this.#filled);
+      at += taken;
+      this.#filled += taken;
+      if (this.#filled === body.length) {
+        this.#frames.push(body);
+        this.#body = null;
+      }
+    }
+  }
+
+  /** The next whole frame's body, or undefined until one has come. */
+  next(): Buffer | undefined {
+    if (this.#head === this.#frames.length) return undefined;
+    const frame = this.#frames[this.#head++]!;
+    if (this.#head === this.#frames.length) {
+      this.#frames = [];
+      this.#head = 0;
+    }
+    return frame;
+  }
+}

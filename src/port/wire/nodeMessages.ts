@@ -1,0 +1,360 @@
+/**
+ * The node protocol's messages (proto/node.proto) as TypeScript values, and their codec.
+ *
+ * Decoded messages are plain objects with every field (proto3's defaults where none came),
+ * camelCase names, enums by name, `bytes` as views of the received frame. 64-bit integers, one
+ * rule for both sides: `uint64` fields are ids and counts and decode to numbers (a value beyond
+ * 2^53 is out of protocol); `int64` fields are sim times, durations, seeds and sequence numbers
+ * and decode to bigint, as the engine's times are. To encode, a 64-bit field takes either.
+ * Oneof members are optional properties: exactly one of each oneof is present, or the message is
+ * out of protocol.
+ *
+ * The codec is protobufjs/light, bundled with long in one file, over a JSON descriptor of
+ * proto/node.proto; `npm run build` writes both beside this module (scripts/nodeProto.mjs). A
+ * program's process loads them before its Hello and must start within its budget: from a fresh
+ * process to the first Hello encoded, the full library parsing the .proto takes 55 ms, light
+ * with the JSON 48 ms (Node resolves and reads its ~40 files one by one), bundled 30 ms (on the
+ * project's 2-vCPU machine, where `node -e 0` then took ~100 ms). It loads with the first
+ * message: a run without separate programs never loads it.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type protobuf from 'protobufjs';
+import { OutOfProtocol } from './OutOfProtocol.js';
+
+/** The newest protocol version this rclsim speaks: the handshake settles on min(client's, this). */
+export const PROTOCOL_VERSION = 1;
+
+export interface Hello {
+  protocolVersion: number;
+  client: string;
+  language: string;
+}
+
+export interface Welcome {
+  protocolVersion: number;
+  program: string;
+  argv: string[];
+  nowNs: bigint;
+  seed: bigint;
+  cpuCount: number;
+  rosDistro: string;
+  rmwImplementation: string;
+  interfaceFolders: InterfaceFolder[];
+}
+
+export interface InterfaceFolder {
+  path: string;
+  package: string;
+}
+
+export type EntityKind = 'ENTITY_KIND_UNSPECIFIED' | 'NODE' | 'PUBLISHER' | 'SUBSCRIPTION' | 'SERVICE' | 'CLIENT' | 'TIMER' | 'GUARD_CONDITION';
+
+export interface Create {
+  kind: EntityKind;
+  node: number;
+  name: string;
+  namespace: string;
+  type: string;
+  qosJson: string;
+  periodNs: bigint;
+  clock: string;
+  filterExpression: string;
+  filterParameters: string[];
+  callbackGroup: number;
+  reentrant: boolean;
+  events: string[];
+  context: number;
+  args: string[];
+  useGlobalArguments: boolean;
+  optionsJson: string;
+  canceled: boolean;
+  subscriptionOptionsJson: string;
+}
+
+export interface Created {
+  id: number;
+  name: string;
+  namespace: string;
+  logger: string;
+  parameterOverrides: Uint8Array[];
+  resolvedName: string;
+}
+
+export interface Destroy {
+  id: number;
+}
+
+export interface Publish {
+  publisher: number;
+  cdr: Uint8Array;
+}
+
+export interface SendRequest {
+  client: number;
+  sequence: bigint;
+  cdr: Uint8Array;
+}
+
+export interface SendResponse {
+  service: number;
+  request: number;
+  cdr: Uint8Array;
+}
+
+/** One of cancel, reset, changePeriodNs, state. */
+export interface TimerOp {
+  timer: number;
+  cancel?: boolean;
+  reset?: boolean;
+  changePeriodNs?: bigint;
+  state?: boolean;
+}
+
+/** One of create, init, shutdown, state. */
+export interface ContextOp {
+  context: number;
+  create?: boolean;
+  init?: Arguments;
+  shutdown?: boolean;
+  state?: boolean;
+}
+
+export interface Arguments {
+  argv: string[];
+}
+
+export type SpinHow = 'SPIN' | 'SPIN_ONCE' | 'STOP';
+
+export interface Spin {
+  node: number;
+  how: SpinHow;
+}
+
+export interface TriggerGuard {
+  guard: number;
+}
+
+export interface Log {
+  node: number;
+  logger: string;
+  severity: number;
+  message: string;
+  function: string;
+  file: string;
+  line: number;
+}
+
+export interface GraphQuery {
+  query: string;
+  arguments: string[];
+}
+
+export interface Answer {
+  json: string;
+}
+
+export interface GetInterface {
+  type: string;
+}
+
+/** One of finish, setResultJson, getResult, onEnd. */
+export interface JobOp {
+  finish?: number;
+  setResultJson?: string;
+  getResult?: string;
+  onEnd?: number;
+}
+
+/** One of sleepNs, deadlineNs. */
+export interface Wait {
+  thread: number;
+  sleepNs?: bigint;
+  deadlineNs?: bigint;
+  clientSequence: bigint;
+  client: number;
+}
+
+export interface Resume {
+  thread: number;
+  nowNs: bigint;
+  timedOut: boolean;
+}
+
+export type RunKind = 'RUN_KIND_UNSPECIFIED' | 'TIMER_FIRED' | 'MESSAGE' | 'REQUEST' | 'RESPONSE' | 'GUARD_TRIGGERED' | 'EVENT' | 'CONTINUATION' | 'END_HOOK';
+
+export interface Run {
+  run: number;
+  thread: number;
+  kind: RunKind;
+  entity: number;
+  nowNs: bigint;
+  input: Uint8Array;
+  sourceTimestampNs: bigint;
+  receivedTimestampNs: bigint;
+  publisherGid: Uint8Array;
+  request: number;
+  sequence: bigint;
+  expectedCallNs: bigint;
+  publicationSequence: bigint;
+  receptionSequence: bigint;
+}
+
+export interface Done {
+  run: number;
+  error: string;
+  pending: boolean;
+}
+
+export interface Exit {
+  code: number;
+}
+
+export interface Shutdown {
+  reason: string;
+}
+
+export interface Failed {
+  message: string;
+  kind: string;
+}
+
+/** What a client sends: `ask` ≠ 0 on a question, and one of the rest. */
+export interface ToSimulation {
+  ask: number;
+  hello?: Hello;
+  create?: Create;
+  destroy?: Destroy;
+  publish?: Publish;
+  sendRequest?: SendRequest;
+  sendResponse?: SendResponse;
+  timer?: TimerOp;
+  trigger?: TriggerGuard;
+  log?: Log;
+  graph?: GraphQuery;
+  getInterface?: GetInterface;
+  job?: JobOp;
+  wait?: Wait;
+  done?: Done;
+  exit?: Exit;
+  context?: ContextOp;
+  spin?: Spin;
+}
+
+/** What the simulation sends: `answers` names the question it answers (0: none), and one of the rest. */
+export interface ToClient {
+  answers: number;
+  welcome?: Welcome;
+  created?: Created;
+  answer?: Answer;
+  failed?: Failed;
+  run?: Run;
+  resume?: Resume;
+  shutdown?: Shutdown;
+}
+
+/** A message to encode: any field may be left out (it goes as its default), a 64-bit one given as a number or a bigint. */
+export type Outgoing<T> = T extends undefined
+  ? undefined
+  : T extends bigint
+    ? bigint | number
+    : T extends Uint8Array | number | string | boolean
+      ? T
+      : T extends readonly (infer E)[]
+        ? readonly Outgoing<E>[]
+        : { [K in keyof T]?: Outgoing<T[K]> };
+
+/** The client's end of a program's socket as a client library uses it (ClientSocket). */
+export interface ClientLink {
+  send(message: Outgoing<ToSimulation>): void;
+  receive(): ToClient;
+}
+
+/** The simulation's end of a program's socket (ProgramSocket). */
+export interface ProgramLink {
+  send(message: Outgoing<ToClient>): void;
+  receive(): ToSimulation;
+}
+
+/** Written beside this module by the build (scripts/nodeProto.mjs). */
+const DESCRIPTOR = new URL('nodeProto.json', import.meta.url);
+const PROTOBUF_LIGHT = './protobufLight.cjs';
+const require = createRequire(import.meta.url);
+
+const TO_OBJECT: protobuf.IConversionOptions = { longs: BigInt, enums: String, defaults: true };
+
+interface Codec {
+  toSimulation: protobuf.Type;
+  toClient: protobuf.Type;
+}
+
+let loaded: Codec | null = null;
+
+function codec(): Codec {
+  if (loaded === null) {
+    const { Root } = require(PROTOBUF_LIGHT) as typeof protobuf;
+    const root = Root.fromJSON(JSON.parse(readFileSync(DESCRIPTOR, 'utf8')) as protobuf.INamespace);
+    root.resolveAll();
+    loaded = { toSimulation: root.lookupType('rclsim.node.ToSimulation'), toClient: root.lookupType('rclsim.node.ToClient') };
+  }
+  return loaded;
+}
+
+export function encodeToSimulation(message: Outgoing<ToSimulation>): Uint8Array {
+  const { toSimulation } = codec();
+  return toSimulation.encode(toSimulation.fromObject(message)).finish();
+}
+
+export function encodeToClient(message: Outgoing<ToClient>): Uint8Array {
+  const { toClient } = codec();
+  return toClient.encode(toClient.fromObject(message)).finish();
+}
+
+/** A frame's body from a client; OutOfProtocol when it is no ToSimulation. */
+export function decodeToSimulation(body: Uint8Array): ToSimulation {
+  return decode(codec().toSimulation, body) as unknown as ToSimulation;
+}
+
+/** A frame's body from the simulation; OutOfProtocol when it is no ToClient. */
+export function decodeToClient(body: Uint8Array): ToClient {
+  return decode(codec().toClient, body) as unknown as ToClient;
+}
+
+function decode(type: protobuf.Type, body: Uint8Array): Record<string, unknown> {
+  let object: Record<string, unknown>;
+  try {
+    object = type.toObject(type.decode(body), TO_OBJECT);
+  } catch (error) {
+    throw new OutOfProtocol(`bytes that are no ${type.name} message (${(error as Error).message})`);
+  }
+  normalize(type, object);
+  return object;
+}
+
+/** uint64 fields to numbers, down the message; checks that each oneof has its member. */
+function normalize(type: protobuf.Type, object: Record<string, unknown>): void {
+  for (const field of type.fieldsArray) {
+    const value = object[field.name];
+    if (value === undefined || value === null) continue;
+    if (field.type === 'uint64') {
+      object[field.name] = field.repeated ? (value as bigint[]).map((item) => safeNumber(type, field, item)) : safeNumber(type, field, value as bigint);
+    } else if (field.resolvedType !== null && 'fieldsArray' in field.resolvedType) {
+      const nested = field.resolvedType as protobuf.Type;
+      for (const item of field.repeated ? (value as Record<string, unknown>[]) : [value as Record<string, unknown>]) normalize(nested, item);
+    }
+  }
+  for (const oneof of type.oneofsArray) {
+    if (!oneof.oneof.some((name) => object[name] !== undefined)) throw new OutOfProtocol(`a ${type.name} message without its ${oneof.name}`);
+  }
+}
+
+/** Which message an envelope carries, for errors ("done", "run" …). */
+export function carried(message: ToSimulation | ToClient): string {
+  return Object.keys(message).find((key) => key !== 'ask' && key !== 'answers') ?? 'nothing';
+}
+
+function safeNumber(type: protobuf.Type, field: protobuf.Field, value: bigint): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new OutOfProtocol(`${type.name}.${field.name} is ${value}, beyond the ids the protocol uses`);
+  return number;
+}

@@ -1,0 +1,417 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type protobuf from 'protobufjs';
+import { wallClock } from '../src/engine/realTime.js';
+import { FrameReader, frameHeader, MAX_FRAME_BYTES, unwritten } from '../src/port/wire/frames.js';
+import { decodeToClient, decodeToSimulation, encodeToClient, encodeToSimulation, type ToClient, type ToSimulation } from '../src/port/wire/nodeMessages.js';
+import { OutOfProtocol } from '../src/port/wire/OutOfProtocol.js';
+import { ProgramGone, type ProgramOptions, ProgramSocket, ProgramTimeout } from '../src/port/wire/ProgramSocket.js';
+import { describeExit } from '../src/port/wire/programExit.js';
+import { repoRoot } from './helpers.js';
+
+const FIXTURES = join(repoRoot, 'test/fixtures/nodeWire');
+const WELCOME = {
+  program: 'client.mjs',
+  argv: ['--ros-args', '-r', '__node:=talker'],
+  nowNs: 1_700_000_000_123_456_789n,
+  seed: -7n,
+  cpuCount: 2,
+  rosDistro: 'jazzy',
+  rmwImplementation: 'rmw_fastrtps_cpp',
+  interfaceFolders: [{ path: '/job/interfaces', package: 'job_msgs' }],
+};
+
+/** `bodies` as one delimited stream. */
+function stream(bodies: Uint8Array[]): Buffer {
+  return Buffer.concat(bodies.flatMap((body) => [frameHeader(body.length), body]));
+}
+
+/** The frames a reader cuts from `bytes` pushed in pieces of `piece` bytes. */
+function cut(bytes: Uint8Array, piece: number): Buffer[] {
+  const reader = new FrameReader();
+  const frames: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += piece) {
+    reader.push(bytes.subarray(at, at + piece));
+    for (let frame = reader.next(); frame !== undefined; frame = reader.next()) frames.push(frame);
+  }
+  return frames;
+}
+
+describe('node protocol frames', () => {
+  const bodies = [0, 1, 127, 128, 300, 16_383, 16_384, 70_000].map((length) => Buffer.alloc(length, length & 0xff));
+
+  it('a reader cuts the same frames from one read, from byte-sized reads and from reads that split headers and bodies anywhere', () => {
+    const bytes = stream(bodies);
+    for (const piece of [bytes.length, 1, 2, 3, 7, 1000, 65_536]) assert.deepEqual(cut(bytes, piece), bodies, `pieces of ${piece} bytes`);
+  });
+
+  it('lengths are varints as protobuf writes them, and a body is never a view of the bytes pushed (they are reused)', () => {
+    assert.deepEqual([...frameHeader(0)], [0]);
+    assert.deepEqual([...frameHeader(300)], [0xac, 0x02]);
+    assert.deepEqual([...frameHeader(2 ** 28)], [0x80, 0x80, 0x80, 0x80, 0x01]);
+    const reader = new FrameReader();
+    const chunk = Buffer.from([2, 7, 8]);
+    reader.push(chunk);
+    chunk.fill(0);
+    assert.deepEqual([...reader.next()!], [7, 8]);
+    assert.equal(reader.next(), undefined);
+  });
+
+  it('a length of more than five bytes, or beyond the limit, is out of protocol', () => {
+    assert.throws(() => new FrameReader().push(Buffer.from([0x80, 0x80, 0x80, 0x80, 0x80])), OutOfProtocol);
+    assert.throws(() => new FrameReader().push(frameHeader(MAX_FRAME_BYTES + 1)), OutOfProtocol);
+  });
+
+  it('what is left after a partial write', () => {
+    const parts = [Buffer.from([1, 2]), Buffer.from([3, 4, 5])];
+    assert.deepEqual(
+      unwritten(parts, 0).map((part) => [...part]),
+      [
+        [1, 2],
+        [3, 4, 5],
+      ],
+    );
+    assert.deepEqual(
+      unwritten(parts, 3).map((part) => [...part]),
+      [[4, 5]],
+    );
+    assert.deepEqual(
+      unwritten(parts, 2).map((part) => [...part]),
+      [[3, 4, 5]],
+    );
+    assert.deepEqual(unwritten(parts, 5), []);
+  });
+});
+
+describe('node protocol messages', () => {
+  /** Every message of both envelopes with every field set: the TypeScript types name each field, the descriptor must have it. */
+  const toSimulation: ToSimulation[] = [
+    { ask: 0, hello: { protocolVersion: 3, client: 'c', language: 'javascript' } },
+    {
+      ask: 1,
+      create: {
+        kind: 'SUBSCRIPTION',
+        node: 2,
+        name: 'chatter',
+        namespace: '/ns',
+        type: 'std_msgs/msg/String',
+        qosJson: '{"depth":5}',
+        periodNs: 1_000_000n,
+        clock: 'ros',
+        filterExpression: 'data = %0',
+        filterParameters: ["'a'"],
+        callbackGroup: 3,
+        reentrant: true,
+        events: ['matched'],
+        context: 4,
+        args: ['--ros-args'],
+        useGlobalArguments: true,
+        optionsJson: '{}',
+        canceled: true,
+        subscriptionOptionsJson: '{"isRaw":true}',
+      },
+    },
+    { ask: 0, destroy: { id: 5 } },
+    { ask: 0, publish: { publisher: 6, cdr: Buffer.from([0, 1, 0, 0]) } },
+    { ask: 0, sendRequest: { client: 7, sequence: -8n, cdr: Buffer.from([9]) } },
+    { ask: 0, sendResponse: { service: 10, request: 11, cdr: Buffer.from([12]) } },
+    { ask: 0, timer: { timer: 13, changePeriodNs: 14n } },
+    { ask: 2, timer: { timer: 13, state: true } },
+    { ask: 0, trigger: { guard: 15 } },
+    { ask: 3, log: { node: 16, logger: 'l', severity: 20, message: 'm', function: 'f', file: 'x.js', line: 17 } },
+    { ask: 4, graph: { query: 'node_names', arguments: ['a'] } },
+    { ask: 5, getInterface: { type: 'std_msgs/msg/String' } },
+    { ask: 6, job: { onEnd: 18 } },
+    { ask: 0, wait: { thread: 1, deadlineNs: 0n, clientSequence: 19n, client: 20 } },
+    { ask: 0, done: { run: 21, error: 'e', pending: true } },
+    { ask: 0, exit: { code: -1 } },
+    { ask: 7, context: { context: 22, init: { argv: ['x'] } } },
+    { ask: 8, spin: { node: 23, how: 'SPIN_ONCE' } },
+  ];
+  const toClient: ToClient[] = [
+    { answers: 0, welcome: { protocolVersion: 1, ...WELCOME } },
+    { answers: 1, created: { id: 2 ** 53 - 1, name: 'n', namespace: '/', logger: 'n', parameterOverrides: [Buffer.from([1])], resolvedName: '/chatter' } },
+    { answers: 2, answer: { json: '[]' } },
+    { answers: 3, failed: { message: 'no', kind: 'TypeError' } },
+    {
+      answers: 0,
+      run: {
+        run: 4,
+        thread: 1,
+        kind: 'MESSAGE',
+        entity: 5,
+        nowNs: 2n ** 62n,
+        input: Buffer.from([0, 1, 0, 0, 5]),
+        sourceTimestampNs: 6n,
+        receivedTimestampNs: 7n,
+        publisherGid: Buffer.alloc(16, 8),
+        request: 9,
+        sequence: 10n,
+        expectedCallNs: 11n,
+        publicationSequence: 12n,
+        receptionSequence: 13n,
+      },
+    },
+    { answers: 0, resume: { thread: 2, nowNs: 14n, timedOut: true } },
+    { answers: 0, shutdown: { reason: 'end' } },
+  ];
+  const descriptor = JSON.parse(readFileSync(join(repoRoot, 'dist/src/port/wire/nodeProto.json'), 'utf8')) as protobuf.INamespace;
+  const messages = ((descriptor.nested!.rclsim as protobuf.INamespace).nested!.node as protobuf.INamespace).nested as Record<string, protobuf.IType>;
+
+  it('the descriptor the codec loads is proto/node.proto (npm run build writes it: scripts/nodeProto.mjs)', () => {
+    const { loadSync } = createRequire(import.meta.url)('protobufjs') as typeof protobuf;
+    assert.deepEqual(JSON.parse(JSON.stringify(loadSync(join(repoRoot, 'proto/node.proto')).toJSON())), descriptor);
+  });
+
+  it('every message of both envelopes comes back as it went, with every field of the .proto', () => {
+    const seen = new Set<string>();
+    const visit = (type: string, value: Record<string, unknown>): void => {
+      for (const [name, field] of Object.entries(messages[type]!.fields)) {
+        if (value[name] === undefined) continue;
+        seen.add(`${type}.${name}`);
+        if (messages[field.type]?.fields === undefined) continue;
+        const nested = value[name];
+        for (const item of Array.isArray(nested) ? nested : [nested]) visit(field.type, item as Record<string, unknown>);
+      }
+    };
+    for (const message of toSimulation) {
+      assert.deepEqual(decodeToSimulation(encodeToSimulation(message)), message);
+      visit('ToSimulation', message as unknown as Record<string, unknown>);
+    }
+    for (const message of toClient) {
+      assert.deepEqual(decodeToClient(encodeToClient(message)), message);
+      visit('ToClient', message as unknown as Record<string, unknown>);
+    }
+    const oneofMembers = new Set([
+      'TimerOp.cancel',
+      'TimerOp.reset',
+      'ContextOp.create',
+      'ContextOp.shutdown',
+      'ContextOp.state',
+      'JobOp.finish',
+      'JobOp.setResultJson',
+      'JobOp.getResult',
+      'Wait.sleepNs',
+    ]);
+    const missing = Object.entries(messages)
+      .filter(([, type]) => type.fields !== undefined)
+      .flatMap(([type, { fields }]) => Object.keys(fields).map((name) => `${type}.${name}`))
+      .filter((name) => !seen.has(name) && !oneofMembers.has(name));
+    assert.deepEqual(missing, [], 'fields of proto/node.proto that no sample here sets: nodeMessages.ts may lack them');
+  });
+
+  it('fields left out decode to their defaults: uint64 as numbers, int64 as bigint, enums by name, bytes empty', () => {
+    assert.deepEqual(decodeToClient(encodeToClient({ run: {} })).run, {
+      run: 0,
+      thread: 0,
+      kind: 'RUN_KIND_UNSPECIFIED',
+      entity: 0,
+      nowNs: 0n,
+      input: Buffer.alloc(0),
+      sourceTimestampNs: 0n,
+      receivedTimestampNs: 0n,
+      publisherGid: Buffer.alloc(0),
+      request: 0,
+      sequence: 0n,
+      expectedCallNs: 0n,
+      publicationSequence: 0n,
+      receptionSequence: 0n,
+    });
+    assert.equal(decodeToClient(encodeToClient({ run: { nowNs: 5 } })).run!.nowNs, 5n, 'a number for an int64 field');
+  });
+
+  it('bytes that are no message, an envelope without its message, a oneof without its member and ids beyond 2^53 are out of protocol', () => {
+    assert.throws(() => decodeToSimulation(Buffer.from([0xff, 0xff, 0xff])), OutOfProtocol);
+    assert.throws(() => decodeToSimulation(encodeToSimulation({ ask: 3 })), /ToSimulation message without its message/);
+    assert.throws(() => decodeToSimulation(encodeToSimulation({ timer: { timer: 1 } })), /TimerOp message without its op/);
+    assert.throws(() => decodeToClient(encodeToClient({ created: { id: 2 ** 53 } })), /Created.id is 9007199254740992/);
+  });
+});
+
+/** A program process running test/fixtures/nodeWire/client.mjs with `scenario`. */
+function program(scenario: string[], options: Partial<ProgramOptions> = {}): ProgramSocket {
+  return ProgramSocket.spawn({ name: 'client.mjs', command: process.execPath, args: [join(FIXTURES, 'client.mjs'), ...scenario], ...options });
+}
+
+/** Runs `body` with a program that has said hello, and kills it after. */
+async function withProgram(scenario: string[], body: (socket: ProgramSocket) => void | Promise<void>): Promise<void> {
+  const socket = program(scenario);
+  try {
+    socket.handshake(WELCOME, wallClock() + 10_000);
+    await body(socket);
+  } finally {
+    socket.kill();
+    socket.close();
+  }
+}
+
+/** What the program told with a Log (client.mjs's tell). */
+function told(socket: ProgramSocket): unknown {
+  const message = socket.receive(wallClock() + 10_000);
+  assert.ok(message.log !== undefined, `a Log, not ${Object.keys(message).join(', ')}`);
+  return JSON.parse(message.log.message);
+}
+
+/** User + system CPU time of a process, in clock ticks (/proc/<pid>/stat fields 14 and 15). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+describe('node protocol over a socket pair to a program process', () => {
+  it('the handshake: Welcome carries what the simulation gives the program, in the version both speak', async () => {
+    await withProgram(['version', '1'], (socket) => {
+      assert.deepEqual(told(socket), { protocolVersion: 1, ...WELCOME, nowNs: `${WELCOME.nowNs}n`, seed: `${WELCOME.seed}n` });
+    });
+  });
+
+  it('a client that speaks a newer version gets the version this rclsim speaks', async () => {
+    const socket = program(['version', '7']);
+    try {
+      const { hello, version } = socket.handshake(WELCOME, wallClock() + 10_000);
+      assert.equal(hello.protocolVersion, 7);
+      assert.equal(version, 1);
+      assert.equal((told(socket) as { protocolVersion: number }).protocolVersion, 1);
+    } finally {
+      socket.kill();
+      socket.close();
+    }
+  });
+
+  it('a client that speaks no common version gets Failed and exits 2 with one line on stderr', async () => {
+    const socket = program(['version', '0'], { stderr: 'pipe' });
+    let stderr = '';
+    socket.stderr!.on('data', (data: Buffer) => (stderr += data.toString()));
+    const closed = new Promise((resolve) => socket.stderr!.once('close', resolve));
+    assert.throws(
+      () => socket.handshake(WELCOME, wallClock() + 10_000),
+      /no common node protocol version: nodeWire fixture speaks up to version 0, this rclsim 1 to 1/,
+    );
+    assert.deepEqual(await socket.exited, { kind: 'code', code: 2 });
+    await closed;
+    socket.close();
+    assert.equal(stderr, 'rclsim: no common node protocol version: nodeWire fixture speaks up to version 0, this rclsim 1 to 1\n');
+  });
+
+  it('a question is answered by the next message, and what the program sent while the event loop ran is still read in order', async () => {
+    await withProgram(['ask'], async (socket) => {
+      // The event loop runs meanwhile: it must not take the program's bytes from the socket.
+      await sleep(100);
+      const question = socket.receive(wallClock() + 10_000);
+      assert.deepEqual(question, { ask: 1, graph: { query: 'node_names', arguments: [] } });
+      socket.send({ answers: 1, answer: { json: '["/talker"]' } });
+      assert.deepEqual(told(socket), { answers: 1, answer: { json: '["/talker"]' } });
+    });
+  });
+
+  it('4 MB each way: a Run with a 4 MB input, published back', async () => {
+    await withProgram(['echo'], (socket) => {
+      const input = Buffer.alloc(4 * 1024 * 1024);
+      for (let i = 0; i < input.length; i += 4) input.writeUInt32LE(i, i);
+      socket.send({ run: { run: 1, entity: 9, input } }, wallClock() + 10_000);
+      const published = socket.receive(wallClock() + 10_000).publish!;
+      assert.equal(published.publisher, 9);
+      assert.ok(input.equals(published.cdr), 'the bytes came back as they went');
+      assert.deepEqual(socket.receive(wallClock() + 10_000).done, { run: 1, error: '', pending: false });
+    });
+  });
+
+  it('many small messages keep their order: 20,000 Runs sent before any answer is read, 10,000 publishes of one callback', async () => {
+    await withProgram(['echo'], (socket) => {
+      const runs = 20_000;
+      // More than both socket buffers hold: sending reads what the program answers meanwhile.
+      for (let run = 1; run <= runs; run++) socket.send({ run: { run, entity: run, input: Buffer.from([run & 0xff]) } }, wallClock() + 10_000);
+      for (let run = 1; run <= runs; run++) {
+        assert.equal(socket.receive(wallClock() + 10_000).publish?.publisher, run);
+        assert.equal(socket.receive(wallClock() + 10_000).done?.run, run);
+      }
+    });
+    await withProgram(['burst', '10000'], (socket) => {
+      socket.send({ run: { run: 1 } });
+      for (let i = 0; i < 10_000; i++) {
+        const { publisher, cdr } = socket.receive(wallClock() + 10_000).publish!;
+        assert.equal(publisher, i);
+        assert.deepEqual([...cdr], [i & 0xff, (i >> 8) & 0xff]);
+      }
+      assert.equal(socket.receive(wallClock() + 10_000).done?.run, 1);
+    });
+  });
+
+  it('a program blocked in read(2) costs no CPU while it waits', async () => {
+    await withProgram(['idle'], async (socket) => {
+      await sleep(50);
+      const before = cpuTicks(socket.pid!);
+      await sleep(300);
+      assert.ok(cpuTicks(socket.pid!) - before <= 1, 'at most one clock tick (10 ms) in 300 ms');
+    });
+  });
+
+  it('a receive with a deadline throws on time, and returns an answer that comes before it', async () => {
+    await withProgram(['slow', '50'], (socket) => {
+      const begun = wallClock();
+      assert.throws(() => socket.receive(begun + 20), ProgramTimeout);
+      const waited = wallClock() - begun;
+      assert.ok(waited >= 20 && waited < 120, `gave up after ${waited} ms`);
+      socket.send({ run: { run: 1 } });
+      const sent = wallClock();
+      assert.equal(socket.receive(sent + 5000).done?.run, 1);
+      assert.ok(wallClock() - sent >= 50);
+    });
+  });
+
+  it('the end of the stream is ProgramGone, and `exited` tells a signal, an abort, out of memory, an exit code and no start apart', async () => {
+    const gone = async (scenario: string[], options: Partial<ProgramOptions> = {}, kill = false) => {
+      const socket = program(scenario, { stderr: 'ignore', ...options });
+      socket.handshake(WELCOME, wallClock() + 10_000);
+      if (kill) socket.kill('SIGKILL');
+      else socket.send({ run: { run: 1 } });
+      assert.throws(() => socket.receive(wallClock() + 20_000), ProgramGone);
+      assert.throws(() => socket.receive(), ProgramGone, 'and stays gone');
+      const exit = await socket.exited;
+      socket.close();
+      return exit;
+    };
+    assert.deepEqual(await gone(['idle'], {}, true), { kind: 'signal', signal: 'SIGKILL' });
+    assert.deepEqual(await gone(['die', 'abort']), { kind: 'signal', signal: 'SIGABRT' });
+    assert.deepEqual(await gone(['die', 'oom'], { args: ['--max-old-space-size=20', join(FIXTURES, 'client.mjs'), 'die', 'oom'] }), { kind: 'out-of-memory' });
+    assert.deepEqual(await gone(['die', 'exit']), { kind: 'code', code: 3 });
+
+    const missing = ProgramSocket.spawn({ name: 'missing', command: join(FIXTURES, 'no-such-program'), args: [] });
+    assert.throws(() => missing.receive(wallClock() + 5000), ProgramGone);
+    const exit = await missing.exited;
+    missing.close();
+    assert.equal(exit.kind, 'not-started');
+    assert.match(describeExit(exit), /could not start: spawn .*no-such-program ENOENT/);
+  });
+
+  it('a program whose socket the simulation closes exits by itself', async () => {
+    const socket = program(['idle']);
+    socket.handshake(WELCOME, wallClock() + 10_000);
+    socket.close();
+    assert.deepEqual(await socket.exited, { kind: 'code', code: 1 });
+  });
+
+  it('a program exits by itself when the simulation process is killed with SIGKILL', async () => {
+    const parent = spawn(process.execPath, [join(FIXTURES, 'parent.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (data: Buffer) => resolve(Number(data.toString()))));
+    assert.ok(alive(pid));
+    parent.kill('SIGKILL');
+    const killed = wallClock();
+    while (alive(pid) && wallClock() - killed < 5000) await sleep(10);
+    assert.ok(!alive(pid), 'the program is gone');
+  });
+});
+
+/** Whether a process runs (a zombie, dead but not yet reaped by whoever adopted it, does not). */
+function alive(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
