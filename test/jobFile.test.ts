@@ -25,7 +25,7 @@ describe('YAML job files', () => {
     const cases: [string, string][] = [
       [
         `nodes:\n${script}    argz: [1]\n`,
-        'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap)',
+        'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap, process)',
       ],
       ['name: x\n', "job.yaml:1: a job needs 'nodes' or 'play'"],
       [`seed: abc\nnodes:\n${script}`, 'job.yaml:1: seed: must be an integer'],
@@ -37,6 +37,11 @@ describe('YAML job files', () => {
       [`nodes:\n${script}    module: x.js\n`, "job.yaml:2: nodes[0]: give exactly one of 'script' (a program) or 'module' (a component)"],
       [`nodes:\n${script}    args: [--ros-args, -p]\n`, "job.yaml:3: nodes[0].args: '-p' needs a value"],
       [`nodes:\n${script}    args: [1]\n`, 'job.yaml:3: nodes[0].args[0]: must be a string'],
+      [`nodes:\n${script}    process: apart\n`, 'job.yaml:3: nodes[0].process: must be one of: in-process, separate'],
+      [
+        'nodes:\n  - module: PROGRAMS/../jobs/exit-code.ts\n    process: separate\n',
+        "job.yaml:3: nodes[0].process: a component runs in the simulation's process for now: only a script can run separate",
+      ],
       [`nodes:\n${script}    parameters: { a: [] }\n`, 'job.yaml:3: nodes[0].parameters.a: an empty array has no type'],
       [`delays:\n  chatter: 1ms\nnodes:\n${script}`, "job.yaml:2: delays.chatter: topic 'chatter' must be a fully qualified name"],
       [`delays:\n  /chatter: 1.0000000001ms\nnodes:\n${script}`, 'job.yaml:2: delays./chatter: invalid duration'],

@@ -73,9 +73,14 @@ withRunOptions(
     .argument('<program>', 'the program')
     .argument('[args...]', "the program's arguments, including --ros-args …")
     .option('--until <duration>', 'stop after this much sim time (e.g. 10s, 250ms, or integer ns)', simDuration)
+    .addOption(
+      new Option('--process <how>', "where the program runs: in rclsim's process, or in its own (the same run either way)")
+        .choices(['in-process', 'separate'])
+        .default('in-process'),
+    )
     .allowUnknownOption()
     .allowExcessArguments(),
-).action(async (target: string, args: string[], options: RunCommandOptions & { until?: string }) => {
+).action(async (target: string, args: string[], options: RunCommandOptions & { until?: string; process: 'in-process' | 'separate' }) => {
   const { supervise } = await import('./supervisor.js');
   process.exitCode = await supervise({ command: 'exec', target, args, options });
 });

@@ -4,7 +4,7 @@ import { Client } from './Client.js';
 import type { Context } from './Context.js';
 import { Logger } from './Logger.js';
 import { Publisher } from './Publisher.js';
-import { Service } from './Service.js';
+import { Service, type ServiceHandler } from './Service.js';
 import { Subscription } from './Subscription.js';
 import { Timer } from './Timer.js';
 
@@ -13,9 +13,6 @@ export interface CreateOptions {
   qos?: unknown;
   [option: string]: unknown;
 }
-
-/** A service callback as rclnodejs calls it: the request and a response handle (or it returns the response). */
-export type ServiceHandler = (request: unknown, response: { send(response: unknown): void }) => unknown;
 
 /**
  * rclnodejs's Node as a client of the node port. The simulation owns the node (its names after
@@ -72,15 +69,17 @@ export class Node {
     if (typeof callback !== 'function') throw new TypeError('createSubscription needs a callback function');
     const { qos, ...options } = typeof optionsOrCallback === 'function' || optionsOrCallback === undefined ? {} : optionsOrCallback;
     const type = interfaceTypeName(typeClass, 'msg');
-    const created = this.#port.createSubscription({ node: this.#info.id, type, topic, qos, options }, callback);
-    return new Subscription(created.id, type, created.topic);
+    const subscription = new Subscription(type, callback);
+    const created = this.#port.createSubscription({ node: this.#info.id, type, topic, qos, options }, subscription.deliver);
+    return subscription.created(created.id, created.topic);
   }
 
   /** `period` is bigint nanoseconds (a number means milliseconds, as rclnodejs 0.x took it). */
   createTimer(period: bigint | number, callback: TimerCallback, options: { autostart?: boolean } = {}): Timer {
     if (typeof callback !== 'function') throw new TypeError('createTimer needs a callback function');
     const ns = typeof period === 'bigint' ? period : BigInt(Math.round(period * 1e6));
-    return new Timer(this.#port, this.#port.createTimer(this.#info.id, ns, options.autostart ?? true, callback));
+    const timer = new Timer(this.#port, callback);
+    return timer.created(this.#port.createTimer(this.#info.id, ns, options.autostart ?? true, timer.fire));
   }
 
   createService(
@@ -93,11 +92,9 @@ export class Node {
     if (typeof callback !== 'function') throw new TypeError('createService needs a callback function');
     const qos = typeof optionsOrCallback === 'function' ? undefined : optionsOrCallback?.qos;
     const type = interfaceTypeName(typeClass, 'srv');
-    const created = this.#port.createService({ node: this.#info.id, type, service: serviceName, qos }, (request, reply) =>
-      // rclnodejs's response handle: reply with send(), or return the response.
-      callback(request, { send: reply }),
-    );
-    return new Service(created.id, created.service);
+    const service = new Service(callback);
+    const created = this.#port.createService({ node: this.#info.id, type, service: serviceName, qos }, service.serve);
+    return service.created(created.id, created.service);
   }
 
   createClient(typeClass: string | TypeClass, serviceName: string, options: CreateOptions = {}): Client {

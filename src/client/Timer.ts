@@ -1,19 +1,31 @@
-import type { NodePort } from '../port/NodePort.js';
+import type { NodePort, TimerCallback } from '../port/NodePort.js';
 
 /** rclnodejs's Timer as a client of the node port: the timer is on the simulation's heap, its callback runs here. */
 export class Timer {
   readonly #port: NodePort;
-  readonly #id: number;
+  #id = -1;
+  readonly #callback: TimerCallback;
+  /** A callback that takes an argument gets the call's TimerInfo, as rclnodejs passes it on Jazzy. */
+  readonly #wantsInfo: boolean;
 
-  constructor(port: NodePort, id: number) {
+  constructor(port: NodePort, callback: TimerCallback) {
     this.#port = port;
-    this.#id = id;
+    this.#callback = callback;
+    this.#wantsInfo = callback.length > 0;
   }
 
-  /** The simulation's id of the timer (what the port names it by). */
+  /** Once the simulation made it: its id (what the port names it by). */
+  created(id: number): this {
+    this.#id = id;
+    return this;
+  }
+
   get id(): number {
     return this.#id;
   }
+
+  /** What the port calls when the timer fires: the user's callback as a method of the timer, as rclnodejs calls it. */
+  readonly fire: TimerCallback = (info) => (this.#wantsInfo ? this.#callback(info) : (this.#callback as () => unknown)());
 
   get period(): bigint {
     return this.#port.timerState(this.#id).period;

@@ -29,7 +29,7 @@ const NAMES: Record<string, number> = {
   rolling: DistroId.ROLLING,
 };
 
-const SIMULATED_DISTRO = 'jazzy';
+export const SIMULATED_DISTRO = 'jazzy';
 
 export const DistroUtils = {
   DistroId,

@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
-import * as rclnodejs from './index.js';
 import { isRclnodejsEntry } from './rclnodejsEntry.js';
-import { rclnodejsLibModule } from './rclnodejsLibModules.js';
+
+/** What `rclnodejs` loads as: the module's exports, its URL (for `import`), and modules of `rclnodejs/lib/…`. */
+export interface RclnodejsTarget {
+  exports: object;
+  url: string;
+  lib(path: string): unknown;
+}
 
 let installed = false;
 let hooksRegistered = false;
@@ -13,8 +18,8 @@ let hooksRegistered = false;
  * modules rclnodejsLibModules.ts lists). Installed once per process; the ES module hook only
  * once `file`, or a user file it requires, may import (see mayImport).
  */
-export function installRclnodejsAlias(file: string): void {
-  if (mayImport(file)) registerModuleHooks();
+export function installRclnodejsAlias(file: string, target: RclnodejsTarget): void {
+  if (mayImport(file)) registerModuleHooks(target.url);
   if (installed) return;
   installed = true;
   const loader = Module as unknown as {
@@ -23,9 +28,9 @@ export function installRclnodejsAlias(file: string): void {
   };
   const load = loader._load;
   loader._load = function (this: unknown, request: string, parent: unknown, isMain: boolean): unknown {
-    if (request === 'rclnodejs') return rclnodejs;
+    if (request === 'rclnodejs') return target.exports;
     const lib = /^rclnodejs\/lib\/([a-z_/]+\.js)$/.exec(request);
-    const libModule = lib === null ? undefined : rclnodejsLibModule(lib[1]!);
+    const libModule = lib === null ? undefined : target.lib(lib[1]!);
     if (libModule !== undefined) return libModule;
     if (request.startsWith('.') || request.startsWith('/')) {
       let file: string | null = null;
@@ -34,8 +39,8 @@ export function installRclnodejsAlias(file: string): void {
       } catch {
         // not found: let the original loader report it
       }
-      if (file !== null && isRclnodejsEntry(file)) return rclnodejs;
-      if (file !== null && !file.includes('/node_modules/') && mayImport(file)) registerModuleHooks();
+      if (file !== null && isRclnodejsEntry(file)) return target.exports;
+      if (file !== null && !file.includes('/node_modules/') && mayImport(file)) registerModuleHooks(target.url);
     }
     return load.call(this, request, parent, isMain);
   };
@@ -58,10 +63,8 @@ function mayImport(file: string): boolean {
   }
 }
 
-function registerModuleHooks(): void {
+function registerModuleHooks(target: string): void {
   if (hooksRegistered) return;
   hooksRegistered = true;
-  register(new URL('./rclnodejsHooks.js', import.meta.url), {
-    data: { target: new URL('./index.js', import.meta.url).href },
-  });
+  register(new URL('./rclnodejsHooks.js', import.meta.url), { data: { target } });
 }

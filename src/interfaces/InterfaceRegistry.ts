@@ -66,6 +66,11 @@ export class InterfaceRegistry {
     this.#sources = [...sources, ...STANDARD_SOURCES];
   }
 
+  /** The folders of user packages, first first (a separate program's client reads the same definitions). */
+  userSources(): InterfaceSource[] {
+    return this.#sources.filter((source) => !STANDARD_SOURCES.includes(source));
+  }
+
   /** Adds a user source ahead of the others (a program's own packages). */
   addSource(source: InterfaceSource): void {
     if (!this.#sources.some((s) => s.path === source.path && s.package === source.package)) this.#sources.unshift(source);

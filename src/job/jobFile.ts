@@ -29,7 +29,7 @@ import { type NetworkEntry, networkConfig } from './networkSection.js';
 import { toPlain } from './plainValues.js';
 import { startProgram } from './programs.js';
 
-const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap'];
+const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap', 'process'];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
 /** ROS time is a signed 64-bit count of nanoseconds. */
@@ -47,6 +47,7 @@ type NodeEntry = {
   name?: string;
   namespace?: string;
   remap?: Record<string, string>;
+  process?: 'in-process' | 'separate';
 };
 
 interface JobFile {
@@ -365,6 +366,8 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     const hasScript = entry.script !== undefined;
     if (hasScript === (entry.module !== undefined)) fail(location, `give exactly one of 'script' (a program) or 'module' (a component)`);
     if (hasScript && entry.export !== undefined) fail([...location, 'export'], `'export' belongs to a 'module' node`);
+    if (!hasScript && entry.process === 'separate')
+      fail([...location, 'process'], "a component runs in the simulation's process for now: only a script can run separate");
     const target = hasScript ? file([...location, 'script'], entry.script!) : file([...location, 'module'], entry.module!);
     try {
       parseRosArguments(entry.args ?? []);
@@ -411,7 +414,8 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
       for (const { entry, target, jobArguments, where } of nodes) {
-        if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where);
+        if (entry.script !== undefined)
+          await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, { process: entry.process ?? 'in-process' });
         else await startComponent(job, target, entry.export ?? 'default', jobArguments, where);
       }
     },

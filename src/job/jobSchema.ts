@@ -176,6 +176,7 @@ export const schema = {
           namespace: { type: 'string' },
           parameters: { type: 'object' },
           remap: stringMap,
+          process: { enum: ['in-process', 'separate'] },
         },
       },
     },

@@ -9,9 +9,17 @@ import { Program } from '../rcl/Program.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
+import { startSeparateProgram } from './separateProgram.js';
 import { isLoadError, loadFailure, prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
+
+/** How a program runs: in the simulation's process, or in its own (DESIGN.md "Node processes"). */
+export interface ProgramProcess {
+  process: 'in-process' | 'separate';
+}
+
+const IN_PROCESS: ProgramProcess = { process: 'in-process' };
 let instances = 0;
 
 /**
@@ -26,15 +34,17 @@ export async function startProgram(
   args: readonly string[] = [],
   jobArguments: RosArguments = emptyRosArguments(),
   where = path,
+  running: ProgramProcess = IN_PROCESS,
 ): Promise<Program> {
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
   if (!stats.isFile()) throw new JobModuleError(`${where === path ? path : `${where}: ${path}`}: ${notRegularFile(file)}; a program is a file`);
-  await prepareToLoad(file);
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
+  if (running.process === 'separate') return startSeparateProgram(simulation, file, name, args, jobArguments);
+  await prepareToLoad(file);
   const program = new Program(simulation, name, { byJob: false, jobArguments });
   const argv = process.argv;
   process.argv = [process.execPath, file, ...args];

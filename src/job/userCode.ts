@@ -1,25 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { facadeTarget } from '../compat/facadeTarget.js';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
+import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { JobModuleError } from './jobErrors.js';
 
-let typeScriptRegistered = false;
-
 /**
  * Readies the process to load user code from `file`: `rclnodejs` resolves to rclsim's module,
- * and TypeScript loads directly through tsx — as ES modules, and as CommonJS where Node's rules
- * make a `.ts` file CommonJS (no `"type": "module"`). Each is installed once per process; tsx
- * is loaded only for the first TypeScript file (a run of JavaScript programs starts faster).
+ * and TypeScript loads directly through tsx.
  */
 export async function prepareToLoad(file: string): Promise<void> {
-  installRclnodejsAlias(file);
-  if (typeScriptRegistered || !/\.[cm]?tsx?$/.test(file)) return;
-  typeScriptRegistered = true;
-  const [modules, commonJs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
-  modules.register();
-  commonJs.register();
+  installRclnodejsAlias(file, facadeTarget);
+  await registerTypeScript(file);
 }
 
 /**

@@ -173,7 +173,15 @@ export class Simulation {
     Simulation.#current = this;
   }
 
+  /** What the run started outside itself (separate programs' processes): each ends with the run. */
+  readonly #atExit: (() => void)[] = [];
+
+  atExit(close: () => void): void {
+    this.#atExit.push(close);
+  }
+
   exit(): void {
+    for (const close of this.#atExit.splice(0)) close();
     if (Simulation.#current === this) Simulation.#current = null;
     // An entered AsyncLocalStorage keeps async context tracking on for every promise the
     // process makes afterwards, which slows promise-heavy code long after the run.

@@ -1,0 +1,10 @@
+import * as rclnodejs from './index.js';
+import type { RclnodejsTarget } from './rclnodejsAlias.js';
+import { rclnodejsLibModule } from './rclnodejsLibModules.js';
+
+/** What `rclnodejs` loads as in the simulation's own process: rclsim's rclnodejs-shaped module. */
+export const facadeTarget: RclnodejsTarget = {
+  exports: rclnodejs,
+  url: new URL('./index.js', import.meta.url).href,
+  lib: rclnodejsLibModule,
+};

@@ -1,0 +1,40 @@
+import { SIMULATED_DISTRO } from '../compat/distro.js';
+import { ProgramServer } from '../port/ProgramServer.js';
+import { ProgramSocket } from '../port/wire/ProgramSocket.js';
+import { SIMULATED_RMW } from '../rcl/middleware.js';
+import { Program } from '../rcl/Program.js';
+import type { RosArguments } from '../rcl/RosArguments.js';
+import type { Simulation } from '../rcl/Simulation.js';
+
+/** The entry of a separate program's process (port/programMain.ts). */
+const PROGRAM_MAIN = new URL('../port/programMain.js', import.meta.url).pathname;
+
+/**
+ * Starts an unmodified rclnodejs program in its own process (DESIGN.md "Node processes"): its
+ * code and the client live there, everything that decides lives here; its top-level code runs
+ * as its first callback before this returns.
+ */
+export async function startSeparateProgram(
+  simulation: Simulation,
+  file: string,
+  name: string,
+  args: readonly string[],
+  jobArguments: RosArguments,
+): Promise<Program> {
+  const program = new Program(simulation, name, { byJob: false, jobArguments });
+  const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file] });
+  simulation.atExit(() => socket.close());
+  socket.handshake({
+    program: name,
+    argv: args,
+    nowNs: simulation.engine.nowAbs,
+    seed: simulation.seed,
+    cpuCount: 4,
+    rosDistro: SIMULATED_DISTRO,
+    rmwImplementation: SIMULATED_RMW,
+    interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
+  });
+  const server = new ProgramServer(simulation, program, socket);
+  await simulation.loadProgram(program, async () => server.serveTopLevel());
+  return program;
+}

@@ -1,0 +1,210 @@
+import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
+import type { MessageType } from '../interfaces/MessageType.js';
+import type { MessageInfo } from '../rcl/MessageInfo.js';
+import type { Program } from '../rcl/Program.js';
+import type { Simulation } from '../rcl/Simulation.js';
+import { DirectPort } from './DirectPort.js';
+import type { Severity } from './NodePort.js';
+import type { Outgoing, ProgramLink, Run, SpinHow, ToClient, ToSimulation } from './wire/nodeMessages.js';
+
+/** A callback to run in the program: the Run without its number and time, which the server adds. */
+type RunRequest = Omit<Outgoing<Run>, 'run' | 'nowNs'>;
+
+const SPIN: Record<SpinHow, 'spin' | 'spinOnce' | 'stop'> = { SPIN: 'spin', SPIN_ONCE: 'spinOnce', STOP: 'stop' };
+
+/** A separate program's callback failed: its error as the program described it. */
+export class RemoteCallbackError extends Error {
+  override name = 'RemoteCallbackError';
+}
+
+/**
+ * The simulation's side of a separate program (DESIGN.md "Node processes"): it answers the
+ * program's requests with the same `DirectPort` an in-process program uses, and runs the
+ * program's callbacks by sending `Run` and reading the socket until `Done`, applying what the
+ * callback did in the order it did it. Everything stays synchronous: the engine's step does not
+ * move on while a program's callback runs, whatever the program's process costs in real time.
+ */
+export class ProgramServer {
+  readonly #simulation: Simulation;
+  readonly #port: DirectPort;
+  readonly #link: ProgramLink;
+  /** Service endpoints' request and response types, by id. */
+  readonly #services = new Map<number, { request: MessageType; response: MessageType }>();
+  /** Replies of service requests the program is answering, by the request id Run gave it. */
+  readonly #replies = new Map<number, (response: unknown) => void>();
+  #runs = 0;
+  #requests = 0;
+
+  constructor(simulation: Simulation, program: Program, link: ProgramLink) {
+    this.#simulation = simulation;
+    this.#port = new DirectPort(simulation, program);
+    this.#link = link;
+  }
+
+  /** Serves the program's top-level code, which runs once the handshake is done, until its first Done. */
+  serveTopLevel(): void {
+    this.#serveUntilDone(0);
+  }
+
+  /** Runs one callback in the program and applies what it did; throws what the callback threw. */
+  #run(request: RunRequest): void {
+    const run = ++this.#runs;
+    this.#link.send({ run: { ...request, run, nowNs: this.#port.now() } });
+    this.#serveUntilDone(run);
+  }
+
+  #serveUntilDone(run: number): void {
+    for (;;) {
+      const message = this.#link.receive();
+      if (message.done !== undefined) {
+        if (message.done.run !== run) throw new Error(`program answered Done of run ${message.done.run} while run ${run} was under way`);
+        if (message.done.error !== '') throw new RemoteCallbackError(message.done.error);
+        return;
+      }
+      this.#serve(message);
+    }
+  }
+
+  /** One request of the program: an effect is applied, a question answered before anything else. */
+  #serve(message: ToSimulation): void {
+    const ask = message.ask;
+    try {
+      const answer = this.#answer(message);
+      if (ask !== 0) this.#link.send({ answers: ask, ...(answer ?? { answer: { json: '' } }) });
+    } catch (error) {
+      if (ask === 0) throw error;
+      this.#link.send({ answers: ask, failed: { message: (error as Error).message, kind: (error as Error).name } });
+    }
+  }
+
+  #answer(message: ToSimulation): Outgoing<ToClient> | undefined {
+    const port = this.#port;
+    if (message.publish !== undefined) {
+      port.publish(message.publish.publisher, Buffer.from(message.publish.cdr));
+    } else if (message.create !== undefined) {
+      return { created: this.#create(message.create) };
+    } else if (message.sendRequest !== undefined) {
+      const { client, sequence, cdr } = message.sendRequest;
+      const types = this.#service(client);
+      port.sendRequest(client, deserializeMessage(types.request, Buffer.from(cdr)), (response) =>
+        this.#run({ kind: 'RESPONSE', entity: client, sequence, input: serializeMessage(types.response, response as never) }),
+      );
+    } else if (message.sendResponse !== undefined) {
+      const { service, request, cdr } = message.sendResponse;
+      const reply = this.#replies.get(request);
+      if (reply === undefined) throw new Error(`no request ${request} of service ${service} waits for a response`);
+      this.#replies.delete(request);
+      reply(deserializeMessage(this.#service(service).response, Buffer.from(cdr)));
+    } else if (message.timer !== undefined) {
+      const op = message.timer;
+      if (op.cancel === true) port.cancelTimer(op.timer);
+      else if (op.reset === true) port.resetTimer(op.timer);
+      else if (op.state === true) {
+        const state = port.timerState(op.timer);
+        return json({ canceled: state.canceled, period: `${state.period}`, nextCall: `${state.nextCall}`, lastCall: `${state.lastCall}` });
+      }
+    } else if (message.destroy !== undefined) {
+      port.destroyEntity(message.destroy.id);
+    } else if (message.log !== undefined) {
+      const { logger, severity, message: text, function: fn, file, line } = message.log;
+      return json(port.log(logger, severity as Severity, text, () => ({ function: fn, file, line })));
+    } else if (message.context !== undefined) {
+      return this.#context(message.context);
+    } else if (message.spin !== undefined) {
+      port.spin(message.spin.node, SPIN[message.spin.how]);
+    } else if (message.graph !== undefined) {
+      const { query, arguments: args } = message.graph;
+      if (query !== 'service_is_ready') throw new Error(`unknown graph query '${query}'`);
+      return json(port.serviceIsReady(Number(args[0])));
+    } else {
+      throw new Error(`unexpected message from the program: ${Object.keys(message).join(', ')}`);
+    }
+    return undefined;
+  }
+
+  #context(op: NonNullable<ToSimulation['context']>): Outgoing<ToClient> {
+    const port = this.#port;
+    if (op.create === true) return { created: { id: port.createContext() } };
+    if (op.init !== undefined) port.initContext(op.context, op.init.argv);
+    else if (op.shutdown === true) port.shutdownContext(op.context);
+    else return json(port.contextState(op.context));
+    return json(null);
+  }
+
+  #create(create: NonNullable<ToSimulation['create']>): Outgoing<ToClient>['created'] {
+    const port = this.#port;
+    const qos = create.qosJson === '' ? undefined : (JSON.parse(create.qosJson) as unknown);
+    switch (create.kind) {
+      case 'NODE': {
+        const options = create.optionsJson === '' ? {} : (JSON.parse(create.optionsJson) as Record<string, unknown>);
+        const node = port.createNode({
+          context: create.context,
+          name: create.name,
+          namespace: create.namespace,
+          args: create.args,
+          useGlobalArguments: create.useGlobalArguments,
+          options,
+        });
+        return { id: node.id, name: node.name, namespace: node.namespace, logger: node.logger };
+      }
+      case 'PUBLISHER': {
+        const created = port.createPublisher({ node: create.node, type: create.type, topic: create.name, qos });
+        return { id: created.id, resolvedName: created.topic };
+      }
+      case 'SUBSCRIPTION': {
+        // The simulation's subscription takes the CDR as it travels (raw) and the MessageInfo: the program shapes what its callback gets.
+        let id = 0;
+        const created = port.createSubscription({ node: create.node, type: create.type, topic: create.name, qos, options: { isRaw: true } }, (bytes, info) => {
+          const about = info as MessageInfo;
+          this.#run({
+            kind: 'MESSAGE',
+            entity: id,
+            input: bytes as Buffer,
+            sourceTimestampNs: about.sourceTimestamp,
+            receivedTimestampNs: about.receivedTimestamp,
+            publisherGid: about.publisherGid,
+            publicationSequence: about.publicationSequenceNumber,
+            receptionSequence: about.receptionSequenceNumber,
+          });
+        });
+        id = created.id;
+        return { id, resolvedName: created.topic };
+      }
+      case 'TIMER': {
+        let id = 0;
+        id = port.createTimer(create.node, create.periodNs, !create.canceled, (info) =>
+          this.#run({ kind: 'TIMER_FIRED', entity: id, expectedCallNs: info.expectedCallTime }),
+        );
+        return { id };
+      }
+      case 'SERVICE': {
+        let id = 0;
+        const created = port.createService({ node: create.node, type: create.type, service: create.name, qos }, (request, reply) => {
+          const requestId = ++this.#requests;
+          this.#replies.set(requestId, reply);
+          this.#run({ kind: 'REQUEST', entity: id, request: requestId, input: serializeMessage(this.#service(id).request, request as never) });
+        });
+        id = created.id;
+        this.#services.set(id, this.#simulation.interfaces.service(create.type));
+        return { id, resolvedName: created.service };
+      }
+      case 'CLIENT': {
+        const created = port.createClient({ node: create.node, type: create.type, service: create.name, qos });
+        this.#services.set(created.id, this.#simulation.interfaces.service(create.type));
+        return { id: created.id, resolvedName: created.service };
+      }
+      default:
+        throw new Error(`cannot create a ${create.kind} for a separate program yet`);
+    }
+  }
+
+  #service(id: number): { request: MessageType; response: MessageType } {
+    const types = this.#services.get(id);
+    if (types === undefined) throw new Error(`no service or client ${id} in this program`);
+    return types;
+  }
+}
+
+function json(value: unknown): Outgoing<ToClient> {
+  return { answer: { json: JSON.stringify(value) } };
+}

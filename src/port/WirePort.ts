@@ -1,0 +1,271 @@
+import type { CallerFrame } from '../engine/callerFrame.js';
+import { describeThrown } from '../engine/describeThrown.js';
+import { drainMicrotasks } from '../engine/microtasks.js';
+import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
+import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import type { MessageType } from '../interfaces/MessageType.js';
+import type { Message } from '../interfaces/plainMessages.js';
+import type { MessageCallback, NodeInfo, NodePort, NodeSpec, ServiceCallback, ServiceSpec, Severity, TimerCallback, TopicSpec } from './NodePort.js';
+import type { ClientLink, Outgoing, Run, SpinHow, ToClient, ToSimulation } from './wire/nodeMessages.js';
+
+const SPIN: Record<'spin' | 'spinOnce' | 'stop', SpinHow> = { spin: 'SPIN', spinOnce: 'SPIN_ONCE', stop: 'STOP' };
+
+/** What a Run carries to the callback that the program registered for its entity. */
+type RunHandler = (run: Run) => unknown;
+
+/** The simulation refused a request (Failed): thrown where the program made it, as in-process. */
+export class PortRequestError extends Error {
+  constructor(message: string, kind: string) {
+    super(message);
+    this.name = kind === '' ? 'Error' : kind;
+  }
+}
+
+/**
+ * The node port of a separate program: every operation is a message on its socket
+ * (proto/node.proto). Effects are sent and not answered; questions wait for their answer, and
+ * while one waits the simulation may run this program's callbacks first (a spinOnce), which
+ * this port runs as they come. Messages travel as CDR, made and read here with the same
+ * definitions the simulation uses.
+ */
+export class WirePort implements NodePort {
+  readonly #link: ClientLink;
+  readonly #interfaces: InterfaceRegistry;
+  /** Sim time of the callback under way (Welcome's, then each Run's). */
+  #now: bigint;
+  #asks = 0;
+  readonly #handlers = new Map<number, RunHandler>();
+  /** Message types of publishers and subscriptions; request/response types of services and clients. */
+  readonly #messageTypes = new Map<number, MessageType>();
+  readonly #serviceTypes = new Map<number, { request: MessageType; response: MessageType }>();
+  /** Responses awaited by the program's clients, by client and sequence. */
+  readonly #pendingResponses = new Map<string, (response: unknown) => unknown>();
+  #sequence = 0;
+
+  constructor(link: ClientLink, interfaces: InterfaceRegistry, now: bigint) {
+    this.#link = link;
+    this.#interfaces = interfaces;
+    this.#now = now;
+  }
+
+  now(): bigint {
+    return this.#now;
+  }
+
+  /**
+   * Runs a callback the simulation granted (DESIGN.md "Node processes"): at its sim time, then
+   * its promise continuations that need no sim time, as in-process; then says Done, with the
+   * error the callback threw or its promise rejected with.
+   */
+  async run(run: Run): Promise<void> {
+    const outcome = this.#call(run);
+    await drainMicrotasks();
+    this.#link.send({ done: { run: run.run, error: outcome.error } });
+  }
+
+  /** A callback granted while a question waits (a spinOnce): run at once, its continuations later. */
+  #runNested(run: Run): void {
+    this.#link.send({ done: { run: run.run, error: this.#call(run).error } });
+  }
+
+  #call(run: Run): { error: string } {
+    this.#now = run.nowNs;
+    const outcome = { error: '' };
+    const handler = this.#handlers.get(run.entity);
+    try {
+      if (handler === undefined) throw new Error(`the simulation ran entity ${run.entity}, which this program does not have`);
+      const result = handler(run);
+      if (isThenable(result)) result.then(undefined, (error: unknown) => (outcome.error ||= describeThrown(error)));
+    } catch (error) {
+      outcome.error = describeThrown(error);
+    }
+    return outcome;
+  }
+
+  /** Whether the program has asked the simulation anything yet (its code is running, not loading). */
+  get used(): boolean {
+    return this.#asks > 0;
+  }
+
+  #ask(message: Outgoing<ToSimulation>): ToClient {
+    const ask = ++this.#asks;
+    this.#link.send({ ...message, ask });
+    for (;;) {
+      const answer = this.#link.receive();
+      if (answer.run !== undefined) {
+        this.#runNested(answer.run);
+        continue;
+      }
+      if (answer.answers !== ask) throw new Error(`the simulation answered question ${answer.answers} while question ${ask} waited`);
+      if (answer.failed !== undefined) throw new PortRequestError(answer.failed.message, answer.failed.kind);
+      return answer;
+    }
+  }
+
+  #askJson(message: Outgoing<ToSimulation>): unknown {
+    const json = this.#ask(message).answer?.json ?? '';
+    return json === '' ? undefined : JSON.parse(json);
+  }
+
+  createContext(): number {
+    return this.#ask({ context: { context: 0, create: true } }).created!.id;
+  }
+
+  initContext(context: number, argv: readonly string[]): void {
+    this.#ask({ context: { context, init: { argv: [...argv] } } });
+  }
+
+  shutdownContext(context: number): void {
+    this.#ask({ context: { context, shutdown: true } });
+  }
+
+  contextState(context: number): 'uninitialized' | 'initialized' | 'shutdown' {
+    return this.#askJson({ context: { context, state: true } }) as 'uninitialized' | 'initialized' | 'shutdown';
+  }
+
+  createNode(spec: NodeSpec): NodeInfo {
+    const created = this.#ask({
+      create: {
+        kind: 'NODE',
+        context: spec.context,
+        name: spec.name,
+        namespace: spec.namespace,
+        args: [...spec.args],
+        useGlobalArguments: spec.useGlobalArguments,
+        optionsJson: JSON.stringify(spec.options),
+      },
+    }).created!;
+    return { id: created.id, name: created.name, namespace: created.namespace, logger: created.logger };
+  }
+
+  destroyNode(node: number): void {
+    this.#link.send({ destroy: { id: node } });
+  }
+
+  spin(node: number, how: 'spin' | 'spinOnce' | 'stop'): void {
+    this.#ask({ spin: { node, how: SPIN[how] } });
+  }
+
+  createPublisher(spec: TopicSpec): { id: number; topic: string } {
+    const type = this.#interfaces.message(spec.type);
+    const created = this.#ask({ create: { kind: 'PUBLISHER', node: spec.node, name: spec.topic, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
+    this.#messageTypes.set(created.id, type);
+    return { id: created.id, topic: created.resolvedName };
+  }
+
+  publish(publisher: number, message: Message | Buffer): void {
+    const type = this.#messageTypes.get(publisher);
+    if (type === undefined) throw new Error(`publish: no publisher ${publisher} in this program`);
+    // Normalized here as in-process (the same errors, naming the field), then sent as CDR.
+    const cdr = Buffer.isBuffer(message) ? message : serializeMessage(type, type.toMessage(message));
+    this.#link.send({ publish: { publisher, cdr } });
+  }
+
+  createSubscription(spec: TopicSpec & { options: Readonly<Record<string, unknown>> }, callback: MessageCallback): { id: number; topic: string } {
+    const type = this.#interfaces.message(spec.type);
+    const raw = spec.options.isRaw === true;
+    const created = this.#ask({ create: { kind: 'SUBSCRIPTION', node: spec.node, name: spec.topic, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
+    const wantsInfo = callback.length >= 2;
+    this.#handlers.set(created.id, (run) => {
+      const message = raw ? Buffer.from(run.input) : deserializeMessage(type, Buffer.from(run.input));
+      if (!wantsInfo) return callback(message);
+      return callback(message, {
+        sourceTimestamp: run.sourceTimestampNs,
+        receivedTimestamp: run.receivedTimestampNs,
+        publicationSequenceNumber: run.publicationSequence,
+        receptionSequenceNumber: run.receptionSequence,
+        publisherGid: Buffer.from(run.publisherGid),
+      });
+    });
+    return { id: created.id, topic: created.resolvedName };
+  }
+
+  createTimer(node: number, period: bigint, autostart: boolean, callback: TimerCallback): number {
+    const id = this.#ask({ create: { kind: 'TIMER', node, periodNs: period, canceled: !autostart } }).created!.id;
+    this.#handlers.set(id, (run) => callback({ expectedCallTime: run.expectedCallNs, actualCallTime: run.nowNs }));
+    return id;
+  }
+
+  cancelTimer(timer: number): void {
+    this.#link.send({ timer: { timer, cancel: true } });
+  }
+
+  resetTimer(timer: number): void {
+    this.#link.send({ timer: { timer, reset: true } });
+  }
+
+  timerState(timer: number): { canceled: boolean; period: bigint; nextCall: bigint; lastCall: bigint } {
+    const state = this.#askJson({ timer: { timer, state: true } }) as { canceled: boolean; period: string; nextCall: string; lastCall: string };
+    return { canceled: state.canceled, period: BigInt(state.period), nextCall: BigInt(state.nextCall), lastCall: BigInt(state.lastCall) };
+  }
+
+  createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string } {
+    const types = this.#interfaces.service(spec.type);
+    const created = this.#ask({ create: { kind: 'SERVICE', node: spec.node, name: spec.service, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
+    this.#serviceTypes.set(created.id, types);
+    this.#handlers.set(created.id, (run) =>
+      callback(deserializeMessage(types.request, Buffer.from(run.input)), (response) => {
+        const cdr = serializeMessage(types.response, types.response.toMessage(response));
+        this.#link.send({ sendResponse: { service: created.id, request: run.request, cdr } });
+      }),
+    );
+    return { id: created.id, service: created.resolvedName };
+  }
+
+  createClient(spec: ServiceSpec): { id: number; service: string } {
+    const types = this.#interfaces.service(spec.type);
+    const created = this.#ask({ create: { kind: 'CLIENT', node: spec.node, name: spec.service, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
+    this.#serviceTypes.set(created.id, types);
+    this.#handlers.set(created.id, (run) => {
+      const key = `${created.id}:${run.sequence}`;
+      const onResponse = this.#pendingResponses.get(key);
+      if (onResponse === undefined) return undefined;
+      this.#pendingResponses.delete(key);
+      return onResponse(deserializeMessage(types.response, Buffer.from(run.input)));
+    });
+    return { id: created.id, service: created.resolvedName };
+  }
+
+  sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown): void {
+    const types = this.#serviceTypes.get(client);
+    if (types === undefined) throw new Error(`send request: no client ${client} in this program`);
+    const sequence = ++this.#sequence;
+    const cdr = serializeMessage(types.request, types.request.toMessage(request));
+    this.#pendingResponses.set(`${client}:${sequence}`, onResponse);
+    this.#link.send({ sendRequest: { client, sequence, cdr } });
+  }
+
+  serviceIsReady(client: number): boolean {
+    return this.#askJson({ graph: { query: 'service_is_ready', arguments: [String(client)] } }) === true;
+  }
+
+  destroyEntity(entity: number): void {
+    this.#handlers.delete(entity);
+    this.#link.send({ destroy: { id: entity } });
+  }
+
+  log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean {
+    const where = caller();
+    return this.#askJson({ log: { logger, severity, message, function: where.function, file: where.file, line: where.line } }) === true;
+  }
+}
+
+/** A QoS as JSON: a profile name or depth as it is, a QoS object by its policies (durations in ns, as strings). */
+function qosJson(qos: unknown): string {
+  if (qos === undefined || qos === null) return '';
+  if (typeof qos !== 'object') return JSON.stringify(qos);
+  const policies: Record<string, unknown> = {};
+  for (const name of ['history', 'depth', 'reliability', 'durability', 'liveliness', 'avoidRosNameSpaceConventions']) {
+    const value = (qos as Record<string, unknown>)[name];
+    if (value !== undefined) policies[name] = value;
+  }
+  for (const name of ['deadline', 'lifespan', 'livelinessLeaseDuration']) {
+    const value = (qos as Record<string, { nanoseconds?: bigint } | bigint | null | undefined>)[name];
+    if (value !== undefined && value !== null) policies[name] = String(typeof value === 'bigint' ? value : value.nanoseconds);
+  }
+  return JSON.stringify(policies);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}

@@ -1,0 +1,52 @@
+/**
+ * A separate program's process (DESIGN.md "Node processes"): rclsim starts it as
+ * `node programMain.js <program file>` with the program's socket at fd 3. It loads the client,
+ * not the simulation: `rclnodejs` is the client over the socket, and the program's code runs
+ * only when the simulation grants it a callback.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { setProgramPort } from '../client/programPort.js';
+import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
+import { registerTypeScript } from '../compat/typeScriptLoader.js';
+import { describeThrown } from '../engine/describeThrown.js';
+import { drainMicrotasks } from '../engine/microtasks.js';
+import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import { WirePort } from './WirePort.js';
+import { ClientSocket } from './wire/ClientSocket.js';
+import { carried, PROTOCOL_VERSION } from './wire/nodeMessages.js';
+import { OutOfProtocol } from './wire/OutOfProtocol.js';
+
+const file = resolve(process.argv[2] ?? '');
+const socket = new ClientSocket();
+const welcome = socket.hello({ protocolVersion: PROTOCOL_VERSION, client: 'rclsim-rclnodejs', language: 'javascript' });
+const interfaces = new InterfaceRegistry(welcome.interfaceFolders.map(({ path, package: name }) => (name === '' ? { path } : { path, package: name })));
+const port = new WirePort(socket, interfaces, welcome.nowNs);
+setProgramPort(port);
+
+const client = new URL('../client/programRclnodejs.js', import.meta.url);
+installRclnodejsAlias(file, { exports: await import(client.href), url: client.href, lib: () => undefined });
+await registerTypeScript(file);
+process.argv = [process.execPath, file, ...welcome.argv];
+
+// The program's top-level code is its first callback, as in-process (job/programs.ts): loading
+// takes turns of the event loop; a module body that awaits sim time never settles before the
+// simulation runs, so once its code has used the port and its continuations ran, it is done.
+let failure = '';
+let settled = false;
+import(pathToFileURL(file).href).then(
+  () => (settled = true),
+  (error: unknown) => {
+    settled = true;
+    failure = describeThrown(error);
+  },
+);
+while (!settled && !port.used) await drainMicrotasks();
+await drainMicrotasks();
+socket.send({ done: { run: 0, error: failure } });
+
+for (;;) {
+  const message = socket.receive();
+  if (message.run !== undefined) await port.run(message.run);
+  else throw new OutOfProtocol(`the simulation sent ${carried(message)} where a Run was due`);
+}

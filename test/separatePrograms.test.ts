@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+
+const fixtures = join(repoRoot, 'test/fixtures/separate');
+
+/** A copy of the fixture programs, and the graph job with every program in-process or separate. */
+function graphJobs(): { dir: string; inProcess: string; separate: string } {
+  const dir = tempDir();
+  for (const file of ['talker.cjs', 'listener.cjs', 'caller.cjs', 'thrower.cjs']) copyFileSync(join(fixtures, file), join(dir, file));
+  const text = readFileSync(join(fixtures, 'graph.yaml'), 'utf8');
+  return {
+    dir,
+    inProcess: writeTemp(dir, 'in-process.yaml', text),
+    separate: writeTemp(dir, 'separate.yaml', text.replace(/^( {2}- script: .*)$/gm, '$1\n    process: separate')),
+  };
+}
+
+describe('separate programs: each in its own process, the same run', () => {
+  it('gives the fingerprint, callbacks, messages and output of the in-process run', () => {
+    const { dir, inProcess, separate } = graphJobs();
+    assert.match(readFileSync(separate, 'utf8'), /process: separate[\s\S]*process: separate[\s\S]*process: separate/);
+    const together = runCli(['run', inProcess, '--json', '--trace', join(dir, 'a.trace')], dir, 60_000);
+    const apart = runCli(['run', separate, '--json', '--trace', join(dir, 'b.trace')], dir, 60_000);
+    assert.equal(together.status, 0, together.stderr);
+    assert.equal(apart.status, 0, apart.stderr);
+    const summary = lastJsonLine(together.stdout);
+    const separateSummary = lastJsonLine(apart.stdout);
+    assert.equal(summary.callbacks, 41);
+    for (const key of ['fingerprint', 'callbacks', 'messagesDelivered', 'endTime', 'endReason', 'exitCode'])
+      assert.equal(separateSummary[key], summary[key], key);
+    // What the programs print (their own stdout) and what their loggers print come in the same order.
+    const withoutSummary = (stdout: string): string => stdout.trim().split('\n').slice(0, -1).join('\n');
+    assert.match(together.stdout, /heard hello 3 sent 1000000000 received 1000000000 #4/);
+    assert.match(together.stdout, /sum 41/);
+    assert.equal(withoutSummary(apart.stdout), withoutSummary(together.stdout));
+    assert.equal(apart.stderr, together.stderr);
+    // Every callback and output, in order (the traces differ only in the job's name).
+    const body = (file: string): string[] =>
+      readFileSync(join(dir, file), 'utf8')
+        .split('\n')
+        .filter((line) => !line.startsWith('# job '));
+    assert.deepEqual(body('b.trace'), body('a.trace'));
+  });
+
+  it('runs each program in a process of its own', () => {
+    const dir = tempDir();
+    writeTemp(
+      dir,
+      'pid.cjs',
+      "const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('pid'); n.createTimer(1000000n, () => { console.log('pid ' + process.pid + ' parent ' + process.ppid); r.shutdown(); }); r.spin(n); });",
+    );
+    const result = runCli(['exec', '--process', 'separate', 'pid.cjs', '--json'], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    const [, pid, parent] = /^pid (\d+) parent (\d+)$/m.exec(result.stdout) ?? [];
+    assert.ok(pid !== undefined && parent !== undefined, result.stdout);
+    assert.notEqual(pid, parent);
+    const inProcess = runCli(['exec', 'pid.cjs'], dir, 60_000);
+    const [, ownPid, ownParent] = /^pid (\d+) parent (\d+)$/m.exec(inProcess.stdout) ?? [];
+    // In-process the program is the rclsim process itself, whose parent is this test.
+    assert.equal(ownParent, String(process.pid));
+    assert.notEqual(ownPid, pid);
+  });
+
+  it('fails the run with the callback that threw, named as in-process (exit 3)', () => {
+    const { dir } = graphJobs();
+    const job = (how: string): string => writeTemp(dir, `thrower-${how}.yaml`, `end: { after: 1s }\nnodes:\n  - script: thrower.cjs\n    process: ${how}\n`);
+    const together = runCli(['run', job('in-process')], dir, 60_000);
+    const apart = runCli(['run', job('separate')], dir, 60_000);
+    assert.equal(together.status, 3, together.stderr);
+    assert.equal(apart.status, 3, apart.stderr);
+    assert.match(apart.stderr, /^rclsim: timer 0 of node \/thrower threw at sim time 0\.300000000s?.*the third call fails/m);
+    assert.equal(apart.stderr, together.stderr);
+  });
+});
