@@ -9,7 +9,7 @@ const fixtures = join(repoRoot, 'test/fixtures/separate');
 /** A copy of the fixture programs, and the graph job with every program in-process or separate. */
 function graphJobs(): { dir: string; inProcess: string; separate: string } {
   const dir = tempDir();
-  for (const file of ['talker.cjs', 'listener.cjs', 'caller.cjs', 'thrower.cjs']) copyFileSync(join(fixtures, file), join(dir, file));
+  for (const file of ['talker.cjs', 'listener.cjs', 'caller.cjs', 'thrower.cjs', 'dies.cjs', 'broken.cjs']) copyFileSync(join(fixtures, file), join(dir, file));
   const text = readFileSync(join(fixtures, 'graph.yaml'), 'utf8');
   return {
     dir,
@@ -73,5 +73,44 @@ describe('separate programs: each in its own process, the same run', () => {
     assert.equal(apart.status, 3, apart.stderr);
     assert.match(apart.stderr, /^rclsim: timer 0 of node \/thrower threw at sim time 0\.300000000s?.*the third call fails/m);
     assert.equal(apart.stderr, together.stderr);
+  });
+
+  it("ends the run when a program's process dies, with one line naming program, node and sim time (exit 7), its recording finished", () => {
+    const { dir } = graphJobs();
+    for (const how of ['kill', 'abort']) {
+      const job = writeTemp(
+        dir,
+        `dies-${how}.yaml`,
+        `end: { after: 1s }\nnodes:\n  - script: dies.cjs\n    args: [${how}]\n    process: separate\nrecord:\n  path: rec-${how}\n`,
+      );
+      const result = runCli(['run', job], dir, 60_000);
+      assert.equal(result.status, 7, result.stderr);
+      // The program's stderr is its own (Node prints an aborting process's stacks there); rclsim says one line.
+      const lines = result.stderr.split('\n').filter((line) => line.startsWith('rclsim: '));
+      assert.equal(lines.length, 1, result.stderr);
+      if (how === 'kill') assert.equal(result.stderr, `${lines[0]}\n`);
+      const how_ = how === 'kill' ? 'was killed by SIGKILL' : 'aborted \\(SIGABRT\\)';
+      assert.match(lines[0]!, new RegExp(`^rclsim: program dies\\.cjs \\(node /mortal\\) ${how_} at sim time 0\\.300000000s$`));
+      // What it published in the callbacks before is in the recording, which was finished; what
+      // the dying callback published had not left its process (a client sends a callback's
+      // effects with its Done, docs/node-protocol.md).
+      const info = runCli(['bag', 'info', join(dir, `rec-${how}`)], dir, 60_000);
+      assert.equal(info.status, 0, info.stderr);
+      assert.match(info.stdout, /Topic: \/last_words \| Type: std_msgs\/msg\/String \| Count: 2 /);
+    }
+    // The death is at a given callback: every run ends alike (verify agrees, and exits with the runs' code).
+    const verified = runCli(['verify', join(dir, 'dies-kill.yaml'), '--runs', '2'], dir, 120_000);
+    assert.match(verified.stdout + verified.stderr, /^all 2 runs agree, and every run fails: program dies\.cjs \(node \/mortal\) was killed by SIGKILL/m);
+    assert.equal(verified.status, 7, verified.stdout + verified.stderr);
+  });
+
+  it('refuses a program that cannot be loaded as bad input, as in-process (exit 2)', () => {
+    const { dir } = graphJobs();
+    const together = runCli(['exec', 'broken.cjs'], dir, 60_000);
+    const apart = runCli(['exec', '--process', 'separate', 'broken.cjs'], dir, 60_000);
+    assert.equal(together.status, 2, together.stderr);
+    assert.equal(apart.status, 2, apart.stderr);
+    assert.match(apart.stderr, /^rclsim: broken\.cjs: cannot load program broken\.cjs: /);
+    assert.equal(apart.stderr.trim().split('\n').length, 1, apart.stderr);
   });
 });

@@ -11,6 +11,8 @@ export const ExitCode = {
   notDeterministic: 5,
   /** A callback ran longer than --callback-timeout of wall time. */
   callbackTimeout: 6,
+  /** A program in its own process died by a signal or an abort (one that ran out of memory: 71; one with an uncaught error: 3). */
+  programDied: 7,
   /** A command line rclsim cannot take (unknown option, a value of the wrong kind): sysexits' EX_USAGE. */
   usage: 64,
   /** The run's thread ran out of memory: sysexits' EX_OSERR. */

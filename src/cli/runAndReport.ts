@@ -1,7 +1,7 @@
 import { constants } from 'node:os';
 import { BagError } from '../bag/BagStorage.js';
 import { describeThrown } from '../engine/describeThrown.js';
-import { CallbackError, InterruptedError, LivelockError, OutputError, SimTimeRangeError } from '../engine/errors.js';
+import { CallbackError, InterruptedError, LivelockError, OutputError, ProgramDiedError, SimTimeRangeError } from '../engine/errors.js';
 import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
 import type { JobDefinition } from '../job/Job.js';
@@ -92,7 +92,8 @@ export async function runAndReport(
  * surfaced; a thrown value is described without running code of its that could throw.
  */
 export function failureMessage(error: unknown): string {
-  return describeThrown(causes(error).find(isBadInput) ?? error);
+  const chain = causes(error);
+  return describeThrown(chain.find(isBadInput) ?? chain.find((e) => isAny(e, [ProgramDiedError])) ?? error);
 }
 
 /**
@@ -106,6 +107,9 @@ export function exitCodeOf(error: unknown): number {
   const chain = causes(error);
   if (chain.some(isBadInput)) return ExitCode.badInput;
   if (chain.some((e) => isAny(e, [OutputError]))) return ExitCode.outputFailed;
+  const died = chain.find((e): e is ProgramDiedError => isAny(e, [ProgramDiedError]));
+  if (died !== undefined)
+    return died.death === 'signal' ? ExitCode.programDied : died.death === 'out-of-memory' ? ExitCode.outOfMemory : ExitCode.callbackThrew;
   if (error instanceof CallbackError) return ExitCode.callbackThrew;
   if (error instanceof LivelockError) return ExitCode.livelock;
   // As a shell reports a process killed by the signal: 128 + its number (130, 143).

@@ -56,6 +56,21 @@ export class ExitSignal extends OwnError {
   }
 }
 
+/** How a program's own process ended without saying it would: an uncaught error (its exit code), out of memory, or a signal (an abort, a kill). */
+export type ProgramDeath = 'error' | 'out-of-memory' | 'signal';
+
+/** A program in its own process died (DESIGN.md "Node processes"): names the program, its nodes and the sim time. */
+export class ProgramDiedError extends OwnError {
+  readonly death: ProgramDeath;
+
+  constructor(program: string, nodes: readonly string[], simTime: bigint, death: ProgramDeath, how: string) {
+    const of = nodes.length === 0 ? '' : ` (node${nodes.length > 1 ? 's' : ''} ${nodes.join(', ')})`;
+    super(`program ${program}${of} ${how} at sim time ${formatSimTime(simTime)}`);
+    this.name = 'ProgramDiedError';
+    this.death = death;
+  }
+}
+
 /** The run was interrupted by a signal (SIGINT, SIGTERM): it stopped at the end of a step. */
 export class InterruptedError extends Error {
   readonly signal: NodeJS.Signals;

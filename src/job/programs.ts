@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import { CallbackError, ExitSignal } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { notRegularFile } from '../engine/regularFile.js';
@@ -10,7 +11,7 @@ import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
 import { startSeparateProgram } from './separateProgram.js';
-import { isLoadError, loadFailure, prepareToLoad } from './userCode.js';
+import { prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
 
@@ -43,7 +44,7 @@ export async function startProgram(
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
-  if (running.process === 'separate') return startSeparateProgram(simulation, file, name, args, jobArguments);
+  if (running.process === 'separate') return startSeparateProgram(simulation, file, name, args, jobArguments, where, path);
   await prepareToLoad(file);
   const program = new Program(simulation, name, { byJob: false, jobArguments });
   const argv = process.argv;

@@ -1,10 +1,12 @@
 import { SIMULATED_DISTRO } from '../compat/distro.js';
-import { ProgramServer } from '../port/ProgramServer.js';
+import { CallbackError, ExitSignal } from '../engine/errors.js';
+import { ProgramServer, RemoteCallbackError, RemoteLoadError } from '../port/ProgramServer.js';
 import { ProgramSocket } from '../port/wire/ProgramSocket.js';
 import { SIMULATED_RMW } from '../rcl/middleware.js';
 import { Program } from '../rcl/Program.js';
 import type { RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
+import { JobModuleError } from './jobErrors.js';
 
 /** The entry of a separate program's process (port/programMain.ts). */
 const PROGRAM_MAIN = new URL('../port/programMain.js', import.meta.url).pathname;
@@ -20,6 +22,8 @@ export async function startSeparateProgram(
   name: string,
   args: readonly string[],
   jobArguments: RosArguments,
+  where: string,
+  path: string,
 ): Promise<Program> {
   const program = new Program(simulation, name, { byJob: false, jobArguments });
   const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file] });
@@ -35,6 +39,13 @@ export async function startSeparateProgram(
     interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
   });
   const server = new ProgramServer(simulation, program, socket);
-  await simulation.loadProgram(program, async () => server.serveTopLevel());
+  try {
+    await simulation.loadProgram(program, async () => server.serveTopLevel());
+  } catch (error) {
+    // As in-process (programs.ts): code that cannot load is bad input, a throw is the program's failure, process.exit() its end.
+    if (error instanceof RemoteLoadError) throw new JobModuleError(`${where}: cannot load program ${path}: ${error.message}`);
+    if (error instanceof RemoteCallbackError) throw new CallbackError(`program ${name}`, simulation.engine.nowAbs, error);
+    if (!(error instanceof ExitSignal)) throw error;
+  }
   return program;
 }

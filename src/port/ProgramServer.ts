@@ -1,3 +1,4 @@
+import { ProgramDiedError } from '../engine/errors.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
@@ -6,6 +7,9 @@ import type { Simulation } from '../rcl/Simulation.js';
 import { DirectPort } from './DirectPort.js';
 import type { Severity } from './NodePort.js';
 import type { Outgoing, ProgramLink, Run, SpinHow, ToClient, ToSimulation } from './wire/nodeMessages.js';
+import { OutOfProtocol } from './wire/OutOfProtocol.js';
+import { ProgramGone } from './wire/ProgramSocket.js';
+import { describeExit } from './wire/programExit.js';
 
 /** A callback to run in the program: the Run without its number and time, which the server adds. */
 type RunRequest = Omit<Outgoing<Run>, 'run' | 'nowNs'>;
@@ -17,6 +21,11 @@ export class RemoteCallbackError extends Error {
   override name = 'RemoteCallbackError';
 }
 
+/** A separate program's code could not be loaded (a syntax error, a module not found): why, as the program's loader said. */
+export class RemoteLoadError extends Error {
+  override name = 'RemoteLoadError';
+}
+
 /**
  * The simulation's side of a separate program (DESIGN.md "Node processes"): it answers the
  * program's requests with the same `DirectPort` an in-process program uses, and runs the
@@ -26,6 +35,7 @@ export class RemoteCallbackError extends Error {
  */
 export class ProgramServer {
   readonly #simulation: Simulation;
+  readonly #program: Program;
   readonly #port: DirectPort;
   readonly #link: ProgramLink;
   /** Service endpoints' request and response types, by id. */
@@ -37,6 +47,7 @@ export class ProgramServer {
 
   constructor(simulation: Simulation, program: Program, link: ProgramLink) {
     this.#simulation = simulation;
+    this.#program = program;
     this.#port = new DirectPort(simulation, program);
     this.#link = link;
   }
@@ -55,13 +66,32 @@ export class ProgramServer {
 
   #serveUntilDone(run: number): void {
     for (;;) {
-      const message = this.#link.receive();
+      const message = this.#receive();
       if (message.done !== undefined) {
-        if (message.done.run !== run) throw new Error(`program answered Done of run ${message.done.run} while run ${run} was under way`);
+        if (message.done.run !== run)
+          throw new OutOfProtocol(`program ${this.#program.name} answered Done of run ${message.done.run} while run ${run} was under way`);
+        if (message.done.loadFailed) throw new RemoteLoadError(message.done.error);
         if (message.done.error !== '') throw new RemoteCallbackError(message.done.error);
         return;
       }
+      // process.exit(code): the program ends as in-process (its contexts shut down; a code that is not 0 ends the run).
+      if (message.exit !== undefined) this.#simulation.exitProgram(this.#program, message.exit.code);
       this.#serve(message);
+    }
+  }
+
+  /** The program's next message; a program whose socket closed without Exit died: that ends the run, naming it. */
+  #receive(): ToSimulation {
+    try {
+      return this.#link.receive();
+    } catch (error) {
+      if (!(error instanceof ProgramGone)) throw error;
+      const exit = this.#link.exitedNow();
+      const nodes = this.#port.nodeNames();
+      const now = this.#simulation.engine.nowAbs;
+      if (exit === null) throw new ProgramDiedError(this.#program.name, nodes, now, 'signal', 'closed its socket');
+      const death = exit.kind === 'out-of-memory' ? 'out-of-memory' : exit.kind === 'code' ? 'error' : 'signal';
+      throw new ProgramDiedError(this.#program.name, nodes, now, death, describeExit(exit));
     }
   }
 

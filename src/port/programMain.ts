@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setProgramPort } from '../client/programPort.js';
+import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { describeThrown } from '../engine/describeThrown.js';
@@ -33,17 +34,19 @@ process.argv = [process.execPath, file, ...welcome.argv];
 // takes turns of the event loop; a module body that awaits sim time never settles before the
 // simulation runs, so once its code has used the port and its continuations ran, it is done.
 let failure = '';
+let loadFailed = false;
 let settled = false;
 import(pathToFileURL(file).href).then(
   () => (settled = true),
   (error: unknown) => {
     settled = true;
-    failure = describeThrown(error);
+    loadFailed = isLoadError(error);
+    failure = loadFailed ? loadFailure(error) : describeThrown(error);
   },
 );
 while (!settled && !port.used) await drainMicrotasks();
 await drainMicrotasks();
-socket.send({ done: { run: 0, error: failure } });
+socket.send({ done: { run: 0, error: failure, loadFailed } });
 
 for (;;) {
   const message = socket.receive();

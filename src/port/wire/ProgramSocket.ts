@@ -27,7 +27,7 @@ import {
   type Welcome,
 } from './nodeMessages.js';
 import { OutOfProtocol } from './OutOfProtocol.js';
-import { classifyExit, clearFatalErrorReports, type ProgramExit, withFatalErrorReports } from './programExit.js';
+import { classifyExit, clearFatalErrorReports, exitOfDeadProcess, type ProgramExit, withFatalErrorReports } from './programExit.js';
 
 /**
  * How long a wait spins on the socket before it sleeps: an answer within it costs no wake-up.
@@ -38,6 +38,8 @@ const SPIN_MS = availableParallelism() > 1 ? 2 : 0;
 /** Then sleeps from this long, doubling up to the longest: a long callback costs no CPU here, a short one little latency. */
 const FIRST_SLEEP_MS = 0.02;
 const LONGEST_SLEEP_MS = 1;
+/** How long a program whose socket closed may take to die before it is reported as gone anyway. */
+const DEATH_WAIT_MS = 5000;
 /** What Atomics.wait sleeps on: nothing ever wakes it, the timeout does. */
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
@@ -204,6 +206,14 @@ export class ProgramSocket implements ProgramLink {
       backoff ??= new Backoff();
       if (!backoff.wait(deadline)) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
     }
+  }
+
+  /**
+   * How the process ended, once its socket has closed, without the event loop: waits up to a
+   * few seconds for it to die. Null when that cannot be told (it lives on, or no /proc).
+   */
+  exitedNow(): ProgramExit | null {
+    return this.pid === undefined ? null : exitOfDeadProcess(this.pid, wallClock() + DEATH_WAIT_MS, wallClock);
   }
 
   kill(signal: NodeJS.Signals = 'SIGKILL'): void {

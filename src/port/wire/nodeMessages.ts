@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type protobuf from 'protobufjs';
 import { OutOfProtocol } from './OutOfProtocol.js';
+import type { ProgramExit } from './programExit.js';
 
 /** The newest protocol version this rclsim speaks: the handshake settles on min(client's, this). */
 export const PROTOCOL_VERSION = 1;
@@ -204,6 +205,7 @@ export interface Done {
   run: number;
   error: string;
   pending: boolean;
+  loadFailed: boolean;
 }
 
 export interface Exit {
@@ -274,6 +276,8 @@ export interface ClientLink {
 export interface ProgramLink {
   send(message: Outgoing<ToClient>): void;
   receive(): ToSimulation;
+  /** How the program's process ended, once its socket closed (null: it cannot be told). */
+  exitedNow(): ProgramExit | null;
 }
 
 /** Written beside this module by the build (scripts/nodeProto.mjs). */

@@ -11,7 +11,7 @@
  * named by process id, and are removed once read: nothing stays behind a program.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export type ProgramExit =
@@ -33,6 +33,37 @@ export function describeExit(exit: ProgramExit): string {
       return 'ran out of memory (JavaScript heap)';
     case 'not-started':
       return `could not start: ${exit.message}`;
+  }
+}
+
+/** Signal names by number, for a wait status read from /proc: the first name of a number (SIGABRT, not its alias SIGIOT). */
+const SIGNAL_NAMES = new Map<number, NodeJS.Signals>();
+for (const [name, number] of Object.entries(constants.signals)) if (!SIGNAL_NAMES.has(number)) SIGNAL_NAMES.set(number, name as NodeJS.Signals);
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * How process `pid` ended, read synchronously: a run thread that found a program's socket closed
+ * in the middle of a callback cannot wait for the 'exit' event (the event loop reaps children
+ * only when it runs), so it reads the dead process's wait status from /proc (exit_code, field 52
+ * of /proc/<pid>/stat, kept while it is a zombie). Waits until `deadline` (wall ms) for it to
+ * die; null when it has not, or /proc cannot tell.
+ */
+export function exitOfDeadProcess(pid: number, deadline: number, now: () => number): ProgramExit | null {
+  for (;;) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return null;
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z' || fields[0] === 'X') {
+      const status = Number(fields[49]);
+      const signal = status & 0x7f;
+      return classifyExit(pid, signal === 0 ? (status >> 8) & 0xff : null, signal === 0 ? null : (SIGNAL_NAMES.get(signal) ?? 'SIGKILL'));
+    }
+    if (now() >= deadline) return null;
+    Atomics.wait(sleeper, 0, 0, 1);
   }
 }
 
