@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import { parseDuration } from '../job/duration.js';
 import type { JobDefinition } from '../job/Job.js';
 import { loadJob } from '../job/loadJob.js';
@@ -30,7 +31,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
       name: target,
       ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
       setup: async (job) => {
-        await startProgram(job.simulation, target, args, undefined, target, { process: options.process ?? 'in-process' });
+        await startProgram(job.simulation, target, args, undefined, target, { process: options.process ?? 'in-process', folder: dirname(resolve(target)) });
       },
     };
   };

@@ -7,10 +7,17 @@ const require = createRequire(import.meta.url);
 const timersModule = require('node:timers') as Record<string, unknown>;
 const timersPromisesModule = require('node:timers/promises') as Record<string, unknown>;
 const cryptoModule = require('node:crypto') as Record<string, unknown>;
+const osModule = require('node:os') as Record<string, unknown>;
 
 const RealDate = Date;
+/** Each program's streams (Program#random) of Math.random and of crypto. */
 const MATH_RANDOM_STREAM = 1;
 const CRYPTO_STREAM = 2;
+/**
+ * The CPUs every program sees (docs/determinism.md): programs size thread pools and executors
+ * (rclpy's MultiThreadedExecutor) by the count, which must not be the machine's.
+ */
+const VIRTUAL_CPUS = 4;
 
 /** Node's coercion of process.exit's argument: an integer, or an integer string; else an error. */
 function exitCode(code: number | string | null | undefined): number {
@@ -26,9 +33,11 @@ function exitCode(code: number | string | null | undefined): number {
  * DESIGN.md rule 3: while a run lasts, user code sees sim time and the job's seed through the
  * standard globals and built-in modules — timers (`setTimeout` … and `timers/promises`),
  * `Date`, `performance.now`, `process.hrtime`, `Math.random`, `crypto.randomUUID` and
- * `crypto.getRandomValues`; Math's transcendental functions (sin, exp, pow …) are the portable
- * ones, the same bits on every machine; and `process.exit()` ends the calling program, not the
- * simulator (Simulation#exitProgram). `uninstall()` puts every original back.
+ * `crypto.getRandomValues`, each program from streams of its own (Program#random); a fixed CPU
+ * count (`os.availableParallelism`, `os.cpus`, `navigator.hardwareConcurrency`); Math's
+ * transcendental functions (sin, exp, pow …) are the portable ones, the same bits on every
+ * machine; and `process.exit()` ends the calling program, not the simulator
+ * (Simulation#exitProgram). `uninstall()` puts every original back.
  */
 export class VirtualGlobals {
   readonly #simulation: Simulation;
@@ -44,8 +53,8 @@ export class VirtualGlobals {
     const nowNs = (): bigint => engine.nowAbs;
     const nowMs = (): number => Number(engine.nowAbs / 1_000_000n);
     const timers = new VirtualTimers(simulation);
-    const mathRandom = simulation.createRandom(MATH_RANDOM_STREAM);
-    const cryptoRandom = simulation.createRandom(CRYPTO_STREAM);
+    // Drawn from the streams of the program whose code calls, as if it ran in its own process.
+    const fillRandom = (bytes: Uint8Array): void => simulation.currentProgram().random(CRYPTO_STREAM).fillBytes(bytes);
 
     const timerFunctions = {
       setTimeout: timers.setTimeout,
@@ -89,7 +98,7 @@ export class VirtualGlobals {
     });
     // The host's Math.sin & co round some results differently on arm64. (The ** operator cannot
     // be replaced: it computes as the host's Math.pow.)
-    this.#replaceAll(Math, { random: () => mathRandom.nextDouble(), ...portableMath });
+    this.#replaceAll(Math, { random: () => simulation.currentProgram().random(MATH_RANDOM_STREAM).nextDouble(), ...portableMath });
     this.#replaceAll(performance, { now: () => Number(engine.nowAbs) / 1e6 });
     const hrtime = Object.assign(
       (previous?: [number, number]): [number, number] => {
@@ -108,19 +117,24 @@ export class VirtualGlobals {
       },
     });
     const randomFunctions = {
-      randomUUID: () => randomUUID(cryptoRandom.fillBytes.bind(cryptoRandom)),
+      randomUUID: () => randomUUID(fillRandom),
       getRandomValues: <T extends ArrayBufferView | null>(array: T): T => {
         if (!ArrayBuffer.isView(array) || array instanceof Float32Array || array instanceof Float64Array) {
           throw new TypeError('getRandomValues needs an integer typed array');
         }
         if (array.byteLength > 65536) throw new RangeError('getRandomValues: more than 65536 bytes requested');
-        fillLittleEndian(array, cryptoRandom.fillBytes.bind(cryptoRandom));
+        fillLittleEndian(array, fillRandom);
         return array;
       },
     };
     // node:crypto's getRandomValues is a fixed getter that calls globalThis.crypto's method.
     this.#replaceAll(cryptoModule, { randomUUID: randomFunctions.randomUUID });
     this.#replaceAll(globalThis.crypto, randomFunctions);
+    // rclsim's own code reads the machine's count through engine/realTime.ts.
+    this.#replaceAll(osModule, { availableParallelism: () => VIRTUAL_CPUS, cpus: virtualCpus });
+    // Node.js 21 on: a getter of Navigator.prototype, shadowed here by the instance's own value.
+    const navigator = (globalThis as { navigator?: object }).navigator;
+    if (navigator !== undefined) this.#replaceAll(navigator, { hardwareConcurrency: VIRTUAL_CPUS });
     syncBuiltinESMExports();
   }
 
@@ -139,6 +153,11 @@ export class VirtualGlobals {
       });
     }
   }
+}
+
+/** os.cpus() of the virtual machine: new objects on every call, as Node.js's are. */
+function virtualCpus(): object[] {
+  return Array.from({ length: VIRTUAL_CPUS }, () => ({ model: 'rclsim virtual CPU', speed: 0, times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } }));
 }
 
 /** A Date whose "now" is sim time; everything else is the real Date. */

@@ -1,3 +1,4 @@
+import { Hash64 } from './Hash64.js';
 import { cos, log } from './portableMath.js';
 
 /**
@@ -69,4 +70,16 @@ export class SeededRandom {
 
 function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
+}
+
+/**
+ * Stream `stream` of the consumer named `name` (a program: its Math.random, its crypto): from the
+ * run's seed and a hash of the name and the stream number only, so the consumer draws the same
+ * wherever it runs — beside others, alone, or in a process of its own, which derives it alike.
+ */
+export function namedStream(seed: number, name: string, stream: number): SeededRandom {
+  const hash = new Hash64();
+  hash.string(name);
+  hash.word(stream);
+  return new SeededRandom(seed, hash.finish().digestLo);
 }

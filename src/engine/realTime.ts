@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
-// The real timers and clock, taken when rclsim loads, before any run replaces the globals with
-// virtual ones (DESIGN.md rule 3). What uses them waits or measures in wall time — a simulator's
-// timeout, pacing, a run's duration for its summary — and never decides what a run does.
+// The real timers, clock and CPU count, taken when rclsim loads, before any run replaces the
+// globals with virtual ones (DESIGN.md rule 3). What uses them waits, measures in wall time or
+// sizes rclsim's own work — a simulator's timeout, pacing, a run's duration for its summary, a
+// sweep's pool — and never decides what a run does.
 export const realSetTimeout = globalThis.setTimeout;
 export const realClearTimeout = globalThis.clearTimeout;
 export const realSetInterval = globalThis.setInterval;
@@ -12,3 +14,13 @@ export const realSetImmediate = globalThis.setImmediate;
 export const wallClock: () => number = performance.now.bind(performance);
 /** Nanoseconds of wall time (process.hrtime.bigint). */
 export const wallClockNs: () => bigint = process.hrtime.bigint.bind(process.hrtime);
+/** The machine's CPU count: a run shows programs a fixed one (compat/VirtualGlobals). */
+export const realAvailableParallelism: () => number = availableParallelism;
+
+// byte order: Atomics.wait's word, never read as bytes.
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Blocks this thread for `ms` of wall time (nothing wakes it early): what a synchronous wait sleeps with. */
+export function sleepWall(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}

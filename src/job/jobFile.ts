@@ -415,8 +415,11 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       for (const options of plays) await job.play(options);
       for (const { entry, target, jobArguments, where } of nodes) {
         if (entry.script !== undefined)
-          await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, { process: entry.process ?? 'in-process' });
-        else await startComponent(job, target, entry.export ?? 'default', jobArguments, where);
+          await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, {
+            process: entry.process ?? 'in-process',
+            folder: dirname(resolve(path)),
+          });
+        else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, dirname(resolve(path)));
       }
     },
   };

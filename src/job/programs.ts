@@ -15,12 +15,11 @@ import { prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
 
-/** How a program runs: in the simulation's process, or in its own (DESIGN.md "Node processes"). */
-export interface ProgramProcess {
+/** How a program starts: in the simulation's process or its own (DESIGN.md "Node processes"), and the job's folder (its key is its path from there). */
+export interface ProgramStart {
   process: 'in-process' | 'separate';
+  folder: string;
 }
-
-const IN_PROCESS: ProgramProcess = { process: 'in-process' };
 let instances = 0;
 
 /**
@@ -35,7 +34,7 @@ export async function startProgram(
   args: readonly string[] = [],
   jobArguments: RosArguments = emptyRosArguments(),
   where = path,
-  running: ProgramProcess = IN_PROCESS,
+  start: ProgramStart = { process: 'in-process', folder: dirname(resolve(path)) },
 ): Promise<Program> {
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
@@ -44,9 +43,10 @@ export async function startProgram(
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
-  if (running.process === 'separate') return startSeparateProgram(simulation, file, name, args, jobArguments, where, path);
+  const key = relative(start.folder, file);
+  if (start.process === 'separate') return startSeparateProgram(simulation, file, { name, key, args, jobArguments, where, path });
   await prepareToLoad(file);
-  const program = new Program(simulation, name, { byJob: false, jobArguments });
+  const program = new Program(simulation, name, { byJob: false, jobArguments, key });
   const argv = process.argv;
   process.argv = [process.execPath, file, ...args];
   try {

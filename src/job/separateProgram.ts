@@ -11,25 +11,28 @@ import { JobModuleError } from './jobErrors.js';
 /** The entry of a separate program's process (port/programMain.ts). */
 const PROGRAM_MAIN = new URL('../port/programMain.js', import.meta.url).pathname;
 
+/** A separate program: its name (in messages), key (of its random streams), arguments, and where the job named it. */
+export interface SeparateStart {
+  name: string;
+  key: string;
+  args: readonly string[];
+  jobArguments: RosArguments;
+  where: string;
+  path: string;
+}
+
 /**
  * Starts an unmodified rclnodejs program in its own process (DESIGN.md "Node processes"): its
  * code and the client live there, everything that decides lives here; its top-level code runs
  * as its first callback before this returns.
  */
-export async function startSeparateProgram(
-  simulation: Simulation,
-  file: string,
-  name: string,
-  args: readonly string[],
-  jobArguments: RosArguments,
-  where: string,
-  path: string,
-): Promise<Program> {
-  const program = new Program(simulation, name, { byJob: false, jobArguments });
+export async function startSeparateProgram(simulation: Simulation, file: string, start: SeparateStart): Promise<Program> {
+  const { name, key, args, jobArguments, where, path } = start;
+  const program = new Program(simulation, name, { byJob: false, jobArguments, key });
   const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file] });
   simulation.atExit(() => socket.close());
   socket.handshake({
-    program: name,
+    program: key,
     argv: args,
     nowNs: simulation.engine.nowAbs,
     seed: simulation.seed,

@@ -1,3 +1,4 @@
+import { namedStream, type SeededRandom } from '../engine/SeededRandom.js';
 import { Context } from './Context.js';
 import { emptyRosArguments, type RosArguments } from './RosArguments.js';
 import type { Simulation } from './Simulation.js';
@@ -30,10 +31,20 @@ export class Program {
   /** Its contexts that are not shut down, in creation order. */
   readonly contexts: Context[] = [];
   #defaultContext: Context | null = null;
+  /** Its random streams by stream number, each made on its first draw. */
+  readonly #randoms = new Map<number, SeededRandom>();
 
-  constructor(simulation: Simulation, name: string, options: { byJob: boolean; jobArguments?: RosArguments }) {
+  /**
+   * What its random streams are keyed by: its file relative to the job's folder (and a
+   * component's export), so that where rclsim runs from, or where the project lies, changes no
+   * draw; its name otherwise.
+   */
+  readonly key: string;
+
+  constructor(simulation: Simulation, name: string, options: { byJob: boolean; jobArguments?: RosArguments; key?: string }) {
     this.simulation = simulation;
     this.name = name;
+    this.key = options.key ?? name;
     this.byJob = options.byJob;
     this.jobArguments = options.jobArguments ?? emptyRosArguments();
   }
@@ -48,6 +59,21 @@ export class Program {
 
   isDefaultContext(context: Context): boolean {
     return this.#defaultContext === context;
+  }
+
+  /**
+   * Its own random stream `stream` (Math.random, crypto …: compat/VirtualGlobals), as a process
+   * has its own: seeded by the run's seed and a hash of its key with the stream number only, so
+   * it draws the same alone, beside other programs or in a process of its own, and adding a
+   * program never shifts another's draws. Made on the first draw: most programs never draw.
+   */
+  random(stream: number): SeededRandom {
+    let random = this.#randoms.get(stream);
+    if (random === undefined) {
+      random = namedStream(this.simulation.seed, this.key, stream);
+      this.#randoms.set(stream, random);
+    }
+    return random;
   }
 
   /** Whether it can still do something: an initialized context, or a timer that will fire. */

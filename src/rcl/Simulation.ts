@@ -262,11 +262,6 @@ export class Simulation {
     },
   };
 
-  /** An independent pseudo-random stream of this run's seed. */
-  createRandom(stream: number): SeededRandom {
-    return new SeededRandom(this.seed, stream);
-  }
-
   /** The executor that runs a node: the first whose patterns match it; null for the events executor. */
   executorOf(fullyQualifiedName: string, name: string): Executor | null {
     return this.#executors.of(fullyQualifiedName, name);

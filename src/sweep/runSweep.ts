@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { realAvailableParallelism } from '../engine/realTime.js';
 import { parseJobFile } from '../job/jobFile.js';
 import { caseJobText } from './caseJob.js';
 import { expandCases, expandRuns, type SweepCase, type SweepRun } from './cases.js';
@@ -165,7 +165,7 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
         summary,
       });
     };
-    const size = Math.max(1, Math.min(options.jobs ?? availableParallelism(), pending.length));
+    const size = Math.max(1, Math.min(options.jobs ?? realAvailableParallelism(), pending.length));
     const executor: RunExecutor =
       options.executor === undefined ? new WorkerPool(size, sweep.timeoutMs, onOutcome, sweep.verify > 1) : await options.executor(sweep, onOutcome);
     const closeExecutor = (): void => void executor.close();

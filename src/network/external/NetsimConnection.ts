@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { realClearInterval, realClearTimeout, realSetInterval, realSetTimeout, wallClock } from '../../engine/realTime.js';
+import { realAvailableParallelism, realClearInterval, realClearTimeout, realSetInterval, realSetTimeout, wallClock } from '../../engine/realTime.js';
 import { type Advance, netsimTypes, type Reply } from './netsimMessages.js';
 
 /**
@@ -12,7 +12,7 @@ import { type Advance, netsimTypes, type Reply } from './netsimMessages.js';
  * simulator in exact mode takes for most requests; reading at once costs ~5 µs per try. None on
  * a single CPU, where trying would take the CPU from the simulator.
  */
-const POLL_MS = availableParallelism() > 1 ? 2 : 0;
+const POLL_MS = realAvailableParallelism() > 1 ? 2 : 0;
 
 /** How rclsim reaches the simulator: a command it starts (the socket path appended), or an address to connect to. */
 export type NetsimEndpoint = { command: readonly string[] } | { connect: string };

@@ -10,9 +10,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readSync, writevSync } from 'node:fs';
 import type { Socket } from 'node:net';
-import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
-import { wallClock } from '../../engine/realTime.js';
+import { realAvailableParallelism, sleepWall, wallClock } from '../../engine/realTime.js';
 import { FrameReader, frameHeader, unwritten } from './frames.js';
 import {
   carried,
@@ -31,17 +30,15 @@ import { classifyExit, clearFatalErrorReports, exitOfDeadProcess, type ProgramEx
 
 /**
  * How long a wait spins on the socket before it sleeps: an answer within it costs no wake-up.
- * Only with a CPU for the program besides this thread, else spinning takes the program's. Read
- * when rclsim loads: a program in the simulation's process may later see a virtualized `os`.
+ * Only with a CPU for the program besides this thread, else spinning takes the program's (the
+ * machine's count: programs see a virtual one).
  */
-const SPIN_MS = availableParallelism() > 1 ? 2 : 0;
+const SPIN_MS = realAvailableParallelism() > 1 ? 2 : 0;
 /** Then sleeps from this long, doubling up to the longest: a long callback costs no CPU here, a short one little latency. */
 const FIRST_SLEEP_MS = 0.02;
 const LONGEST_SLEEP_MS = 1;
 /** How long a program whose socket closed may take to die before it is reported as gone anyway. */
 const DEATH_WAIT_MS = 5000;
-/** What Atomics.wait sleeps on: nothing ever wakes it, the timeout does. */
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /** Waiting for a socket that has nothing to read, or no room to write. */
 class Backoff {
@@ -53,7 +50,7 @@ class Backoff {
     const now = wallClock();
     if (now >= deadline) return false;
     if (now - this.#since < SPIN_MS) return true;
-    Atomics.wait(sleeper, 0, 0, Math.min(this.#sleepMs, deadline - now));
+    sleepWall(Math.min(this.#sleepMs, deadline - now));
     this.#sleepMs = Math.min(this.#sleepMs * 2, LONGEST_SLEEP_MS);
     return true;
   }

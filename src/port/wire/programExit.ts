@@ -13,6 +13,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sleepWall } from '../../engine/realTime.js';
 
 export type ProgramExit =
   | { kind: 'code'; code: number }
@@ -39,7 +40,6 @@ export function describeExit(exit: ProgramExit): string {
 /** Signal names by number, for a wait status read from /proc: the first name of a number (SIGABRT, not its alias SIGIOT). */
 const SIGNAL_NAMES = new Map<number, NodeJS.Signals>();
 for (const [name, number] of Object.entries(constants.signals)) if (!SIGNAL_NAMES.has(number)) SIGNAL_NAMES.set(number, name as NodeJS.Signals);
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * How process `pid` ended, read synchronously: a run thread that found a program's socket closed
@@ -63,7 +63,7 @@ export function exitOfDeadProcess(pid: number, deadline: number, now: () => numb
       return classifyExit(pid, signal === 0 ? (status >> 8) & 0xff : null, signal === 0 ? null : (SIGNAL_NAMES.get(signal) ?? 'SIGKILL'));
     }
     if (now() >= deadline) return null;
-    Atomics.wait(sleeper, 0, 0, 1);
+    sleepWall(1);
   }
 }
 

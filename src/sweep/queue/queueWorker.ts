@@ -1,5 +1,6 @@
-import { availableParallelism, hostname } from 'node:os';
+import { hostname } from 'node:os';
 import { type Job, Worker } from 'bullmq';
+import { realAvailableParallelism } from '../../engine/realTime.js';
 import { RUN_TIMEOUT_MS } from '../runTimeout.js';
 import { type PoolOutcome, type PoolTask, WorkerPool } from '../WorkerPool.js';
 import type { WorkerResult } from '../workerProtocol.js';
@@ -22,7 +23,7 @@ export interface QueueWorkerOptions {
  * BullMQ's stalled-run check gives them to another. Resolves when SIGINT/SIGTERM closed it.
  */
 export async function runQueueWorker(url: string, options: QueueWorkerOptions = {}): Promise<void> {
-  const concurrency = options.concurrency ?? availableParallelism();
+  const concurrency = options.concurrency ?? realAvailableParallelism();
   const lockMs = options.lockMs ?? 30_000;
   // By the task itself: two sweeps of different jobs may have runs of the same key.
   const pending = new Map<PoolTask, (outcome: PoolOutcome) => void>();
