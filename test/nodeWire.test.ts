@@ -132,6 +132,8 @@ describe('node protocol messages', () => {
     { ask: 0, exit: { code: -1 } },
     { ask: 7, context: { context: 22, init: { argv: ['x'] } } },
     { ask: 8, spin: { node: 23, how: 'SPIN_ONCE' } },
+    { ask: 9, jsTimer: { kind: 'SET_INTERVAL', delayMs: 2.5 } },
+    { ask: 0, jsTimerOp: { timer: 24, unref: true } },
   ];
   const toClient: ToClient[] = [
     { answers: 0, welcome: { protocolVersion: 1, ...WELCOME } },
@@ -197,6 +199,9 @@ describe('node protocol messages', () => {
       'JobOp.setResultJson',
       'JobOp.getResult',
       'Wait.sleepNs',
+      'JsTimerOp.cancel',
+      'JsTimerOp.ref',
+      'JsTimerOp.refresh',
     ]);
     const missing = Object.entries(messages)
       .filter(([, type]) => type.fields !== undefined)

@@ -9,7 +9,8 @@ const fixtures = join(repoRoot, 'test/fixtures/separate');
 /** A copy of the fixture programs, and the graph job with every program in-process or separate. */
 function graphJobs(): { dir: string; inProcess: string; separate: string } {
   const dir = tempDir();
-  for (const file of ['talker.cjs', 'listener.cjs', 'caller.cjs', 'thrower.cjs', 'dies.cjs', 'broken.cjs']) copyFileSync(join(fixtures, file), join(dir, file));
+  for (const file of ['talker.cjs', 'listener.cjs', 'caller.cjs', 'thrower.cjs', 'dies.cjs', 'broken.cjs', 'chance.cjs'])
+    copyFileSync(join(fixtures, file), join(dir, file));
   const text = readFileSync(join(fixtures, 'graph.yaml'), 'utf8');
   return {
     dir,
@@ -43,6 +44,39 @@ describe('separate programs: each in its own process, the same run', () => {
         .split('\n')
         .filter((line) => !line.startsWith('# job '));
     assert.deepEqual(body('b.trace'), body('a.trace'));
+  });
+
+  it('gives a program the same clock, random draws, JavaScript timers, CPU count and process.exit either way', () => {
+    const { dir } = graphJobs();
+    const together = runCli(['exec', 'chance.cjs', '--seed', '7', '--json'], dir, 60_000);
+    const apart = runCli(['exec', '--process', 'separate', 'chance.cjs', '--seed', '7', '--json'], dir, 60_000);
+    assert.equal(together.status, 0, together.stderr);
+    assert.equal(apart.status, 0, apart.stderr);
+    assert.match(together.stdout, /^cpus 4 4$/m);
+    assert.match(together.stdout, /^done at 1970-01-01T00:00:00\.450Z$/m);
+    assert.doesNotMatch(together.stdout, /never/);
+    assert.match(together.stderr, /draw 0\.\d{12}/);
+    const summary = lastJsonLine(together.stdout);
+    assert.equal(summary.callbacks, 4);
+    assert.equal(apart.stdout.replace(/"wallSeconds":[\d.e-]+/, ''), together.stdout.replace(/"wallSeconds":[\d.e-]+/, ''));
+    assert.equal(apart.stderr, together.stderr);
+    const otherSeed = runCli(['exec', '--process', 'separate', 'chance.cjs', '--seed', '8', '--json'], dir, 60_000);
+    assert.notEqual(lastJsonLine(otherSeed.stdout).fingerprint, summary.fingerprint);
+  });
+
+  it('runs the talker-listener example separate with the output and fingerprint of the in-process run', () => {
+    const example = join(repoRoot, 'examples/talker-listener');
+    const dir = tempDir();
+    for (const file of ['talker.js', 'listener.js', 'package.json']) copyFileSync(join(example, file), join(dir, file));
+    const text = readFileSync(join(example, 'job.yaml'), 'utf8');
+    const together = runCli(['run', writeTemp(dir, 'job.yaml', text), '--json'], dir, 60_000);
+    const apart = runCli(['run', writeTemp(dir, 'separate.yaml', text.replace(/^( {2}- script: .*)$/gm, '$1\n    process: separate')), '--json'], dir, 60_000);
+    assert.equal(together.status, 0, together.stderr);
+    assert.equal(apart.status, 0, apart.stderr);
+    assert.match(together.stdout, /I heard: \[Hello World: 5\] at 2023-11-14T22:13:22\.520Z \(20 ms in transit\)/);
+    const strip = (stdout: string): string => stdout.replace(/"(job|wallSeconds)":("[^"]*"|[\d.e-]+)/g, '');
+    assert.equal(strip(apart.stdout), strip(together.stdout));
+    assert.equal(apart.stderr, together.stderr);
   });
 
   it('runs each program in a process of its own', () => {

@@ -1,7 +1,6 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import * as portableMath from '../engine/portableMath.js';
-import type { Simulation } from '../rcl/Simulation.js';
-import { VirtualTimers } from './VirtualTimers.js';
+import type { ProgramMachine } from './ProgramMachine.js';
 
 const require = createRequire(import.meta.url);
 const timersModule = require('node:timers') as Record<string, unknown>;
@@ -40,21 +39,20 @@ function exitCode(code: number | string | null | undefined): number {
  * (Simulation#exitProgram). `uninstall()` puts every original back.
  */
 export class VirtualGlobals {
-  readonly #simulation: Simulation;
+  readonly #machine: ProgramMachine;
   readonly #restore: (() => void)[] = [];
 
-  constructor(simulation: Simulation) {
-    this.#simulation = simulation;
+  constructor(machine: ProgramMachine) {
+    this.#machine = machine;
   }
 
   install(): void {
-    const simulation = this.#simulation;
-    const engine = simulation.engine;
-    const nowNs = (): bigint => engine.nowAbs;
-    const nowMs = (): number => Number(engine.nowAbs / 1_000_000n);
-    const timers = new VirtualTimers(simulation);
+    const machine = this.#machine;
+    const nowNs = (): bigint => machine.now();
+    const nowMs = (): number => Number(machine.now() / 1_000_000n);
+    const timers = machine.timers;
     // Drawn from the streams of the program whose code calls, as if it ran in its own process.
-    const fillRandom = (bytes: Uint8Array): void => simulation.currentProgram().random(CRYPTO_STREAM).fillBytes(bytes);
+    const fillRandom = (bytes: Uint8Array): void => machine.random(CRYPTO_STREAM).fillBytes(bytes);
 
     const timerFunctions = {
       setTimeout: timers.setTimeout,
@@ -66,40 +64,19 @@ export class VirtualGlobals {
     };
     this.#replaceAll(globalThis, timerFunctions);
     this.#replaceAll(timersModule, timerFunctions);
-    this.#replaceAll(timersPromisesModule, promiseTimers(timers, engine));
+    this.#replaceAll(timersPromisesModule, promiseTimers(timers, machine));
     this.#replaceAll(globalThis, { Date: virtualDate(nowMs) });
-    // A microtask or tick queued without a promise must still run before time moves on, and a
-    // throw in one fails the run naming it, as an uncaught exception ends a Node.js process.
-    const deferred = (kind: string, callback: (...args: unknown[]) => void): ((...args: unknown[]) => void) => {
-      if (typeof callback !== 'function') return callback;
-      const owner = simulation.currentOwner();
-      engine.requestYield();
-      return (...args) => {
-        try {
-          callback(...args);
-        } catch (error) {
-          engine.failCallback(`a ${kind} callback of ${owner}`, engine.nowAbs, error);
-        }
-      };
-    };
     const realQueueMicrotask = globalThis.queueMicrotask;
-    const realNextTick = process.nextTick;
     this.#replaceAll(globalThis, {
-      queueMicrotask: (callback: () => void) => realQueueMicrotask(deferred('queueMicrotask', callback)),
+      queueMicrotask: (callback: () => void) => realQueueMicrotask(machine.deferred('queueMicrotask', callback)),
     });
-    // Ticks queued by a callback run when it returns, before promise continuations, as Node.js
-    // runs them after a callback of its own; queued from a continuation, after the continuations.
     this.#replaceAll(process, {
-      nextTick: (callback: (...args: unknown[]) => void, ...args: unknown[]) => {
-        const tick = deferred('process.nextTick', callback);
-        if (typeof tick === 'function' && engine.executing !== null) engine.afterCallback(() => tick(...args));
-        else realNextTick(tick, ...args);
-      },
+      nextTick: (callback: (...args: unknown[]) => void, ...args: unknown[]) => machine.nextTick(machine.deferred('process.nextTick', callback), args),
     });
     // The host's Math.sin & co round some results differently on arm64. (The ** operator cannot
     // be replaced: it computes as the host's Math.pow.)
-    this.#replaceAll(Math, { random: () => simulation.currentProgram().random(MATH_RANDOM_STREAM).nextDouble(), ...portableMath });
-    this.#replaceAll(performance, { now: () => Number(engine.nowAbs) / 1e6 });
+    this.#replaceAll(Math, { random: () => machine.random(MATH_RANDOM_STREAM).nextDouble(), ...portableMath });
+    this.#replaceAll(performance, { now: () => Number(machine.now()) / 1e6 });
     const hrtime = Object.assign(
       (previous?: [number, number]): [number, number] => {
         let ns = nowNs();
@@ -110,11 +87,7 @@ export class VirtualGlobals {
     );
     this.#replaceAll(process, {
       hrtime,
-      exit: (code?: number | string | null) => {
-        const program = simulation.currentProgram();
-        timers.cancelAll(program);
-        simulation.exitProgram(program, exitCode(code ?? process.exitCode));
-      },
+      exit: (code?: number | string | null) => machine.exit(exitCode(code ?? process.exitCode)),
     });
     const randomFunctions = {
       randomUUID: () => randomUUID(fillRandom),
@@ -172,7 +145,7 @@ function virtualDate(nowMs: () => number): DateConstructor {
 }
 
 /** `timers/promises` on sim time. */
-function promiseTimers(timers: VirtualTimers, engine: { requestYield(): void }): Record<string, unknown> {
+function promiseTimers(timers: ProgramMachine['timers'], engine: { requestYield(): void }): Record<string, unknown> {
   const abortError = (signal: AbortSignal): Error =>
     Object.assign(new Error('The operation was aborted', { cause: signal.reason }), { name: 'AbortError', code: 'ABORT_ERR' });
   const wait = <T>(start: (done: () => void) => { cancel(): void }, value: T, signal?: AbortSignal): Promise<T> =>

@@ -1,5 +1,6 @@
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
+import { simulationMachine } from '../compat/simulationMachine.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import { type EndReason, Engine } from '../engine/Engine.js';
 import { formatSimTime, InterruptedError } from '../engine/errors.js';
@@ -181,7 +182,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   const outerExitCode = process.exitCode;
   process.exitCode = undefined;
   let failed = false;
-  const globals = new VirtualGlobals(simulation);
+  const globals = new VirtualGlobals(simulationMachine(simulation));
   const realIo = new RealIoDetector(simulation);
   let trace: TraceWriter | undefined;
   const report =

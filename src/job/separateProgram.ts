@@ -29,7 +29,7 @@ export interface SeparateStart {
 export async function startSeparateProgram(simulation: Simulation, file: string, start: SeparateStart): Promise<Program> {
   const { name, key, args, jobArguments, where, path } = start;
   const program = new Program(simulation, name, { byJob: false, jobArguments, key });
-  const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file] });
+  const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file], stdout: 'relay', stderr: 'relay' });
   simulation.atExit(() => socket.close());
   socket.handshake({
     program: key,

@@ -7,6 +7,7 @@ import type { LoggingSeverity } from '../rcl/LogOutput.js';
 import { Node } from '../rcl/Node.js';
 import { NodeOptions } from '../rcl/NodeOptions.js';
 import type { Program } from '../rcl/Program.js';
+import type { Timeout } from '../rcl/ProgramTimers.js';
 import type { Publisher } from '../rcl/Publisher.js';
 import type { QoS } from '../rcl/QoS.js';
 import type { Service } from '../rcl/Service.js';
@@ -30,6 +31,7 @@ export class DirectPort implements NodePort {
   readonly #contexts: (Context | null)[] = [null];
   readonly #nodes = new Map<number, Node>();
   readonly #endpoints = new Map<number, Endpoint>();
+  readonly #jsTimers = new Map<number, Timeout>();
 
   constructor(simulation: Simulation, program: Program) {
     this.#simulation = simulation;
@@ -156,6 +158,25 @@ export class DirectPort implements NodePort {
 
   serviceIsReady(client: number): boolean {
     return this.#endpoint<Client>(client, 'service is ready').isServiceServerAvailable();
+  }
+
+  startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {
+    const timer = this.#simulation.programTimers.start(kind, callback, delayMs, [], this.#program);
+    this.#jsTimers.set(timer.entityId, timer);
+    return timer.entityId;
+  }
+
+  jsTimer(timer: number, op: 'cancel' | 'ref' | 'unref' | 'refresh'): void {
+    const found = this.#jsTimers.get(timer);
+    if (found === undefined) return;
+    if (op === 'cancel') {
+      found.cancel();
+      this.#jsTimers.delete(timer);
+    } else found[op]();
+  }
+
+  exit(code: number): never {
+    return this.#simulation.exitProgram(this.#program, code);
   }
 
   destroyEntity(entity: number): void {

@@ -102,6 +102,13 @@ export interface NodePort {
   /** Whether a service server is matched now. */
   serviceIsReady(client: number): boolean;
 
+  /** A JavaScript timer of the program (setTimeout & co.) on sim time; its id. */
+  startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number;
+  jsTimer(timer: number, op: 'cancel' | 'ref' | 'unref' | 'refresh'): void;
+
+  /** process.exit(code): the program ends (its contexts shut down; a code that is not 0 ends the run). */
+  exit(code: number): never;
+
   destroyEntity(entity: number): void;
 
   /**

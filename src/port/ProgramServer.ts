@@ -6,7 +6,7 @@ import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { DirectPort } from './DirectPort.js';
 import type { Severity } from './NodePort.js';
-import type { Outgoing, ProgramLink, Run, SpinHow, ToClient, ToSimulation } from './wire/nodeMessages.js';
+import type { JsTimerKind, Outgoing, ProgramLink, Run, SpinHow, ToClient, ToSimulation } from './wire/nodeMessages.js';
 import { OutOfProtocol } from './wire/OutOfProtocol.js';
 import { ProgramGone } from './wire/ProgramSocket.js';
 import { describeExit } from './wire/programExit.js';
@@ -15,6 +15,11 @@ import { describeExit } from './wire/programExit.js';
 type RunRequest = Omit<Outgoing<Run>, 'run' | 'nowNs'>;
 
 const SPIN: Record<SpinHow, 'spin' | 'spinOnce' | 'stop'> = { SPIN: 'spin', SPIN_ONCE: 'spinOnce', STOP: 'stop' };
+const JS_TIMERS: Record<JsTimerKind, 'setTimeout' | 'setInterval' | 'setImmediate'> = {
+  SET_TIMEOUT: 'setTimeout',
+  SET_INTERVAL: 'setInterval',
+  SET_IMMEDIATE: 'setImmediate',
+};
 
 /** A separate program's callback failed: its error as the program described it. */
 export class RemoteCallbackError extends Error {
@@ -74,8 +79,7 @@ export class ProgramServer {
         if (message.done.error !== '') throw new RemoteCallbackError(message.done.error);
         return;
       }
-      // process.exit(code): the program ends as in-process (its contexts shut down; a code that is not 0 ends the run).
-      if (message.exit !== undefined) this.#simulation.exitProgram(this.#program, message.exit.code);
+      if (message.exit !== undefined) this.#port.exit(message.exit.code);
       this.#serve(message);
     }
   }
@@ -138,6 +142,13 @@ export class ProgramServer {
     } else if (message.log !== undefined) {
       const { logger, severity, message: text, function: fn, file, line } = message.log;
       return json(port.log(logger, severity as Severity, text, () => ({ function: fn, file, line })));
+    } else if (message.jsTimer !== undefined) {
+      let id = 0;
+      id = port.startJsTimer(JS_TIMERS[message.jsTimer.kind], message.jsTimer.delayMs, () => this.#run({ kind: 'JS_TIMER', entity: id }));
+      return { created: { id } };
+    } else if (message.jsTimerOp !== undefined) {
+      const op = message.jsTimerOp;
+      port.jsTimer(op.timer, op.cancel === true ? 'cancel' : op.ref === true ? 'ref' : op.unref === true ? 'unref' : 'refresh');
     } else if (message.context !== undefined) {
       return this.#context(message.context);
     } else if (message.spin !== undefined) {

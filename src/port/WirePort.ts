@@ -6,9 +6,14 @@ import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageCallback, NodeInfo, NodePort, NodeSpec, ServiceCallback, ServiceSpec, Severity, TimerCallback, TopicSpec } from './NodePort.js';
-import type { ClientLink, Outgoing, Run, SpinHow, ToClient, ToSimulation } from './wire/nodeMessages.js';
+import type { ClientLink, JsTimerKind, Outgoing, Run, SpinHow, ToClient, ToSimulation } from './wire/nodeMessages.js';
 
 const SPIN: Record<'spin' | 'spinOnce' | 'stop', SpinHow> = { spin: 'SPIN', spinOnce: 'SPIN_ONCE', stop: 'STOP' };
+const JS_TIMERS: Record<'setTimeout' | 'setInterval' | 'setImmediate', JsTimerKind> = {
+  setTimeout: 'SET_TIMEOUT',
+  setInterval: 'SET_INTERVAL',
+  setImmediate: 'SET_IMMEDIATE',
+};
 
 /** What a Run carries to the callback that the program registered for its entity. */
 type RunHandler = (run: Run) => unknown;
@@ -41,11 +46,17 @@ export class WirePort implements NodePort {
   /** Responses awaited by the program's clients, by client and sequence. */
   readonly #pendingResponses = new Map<string, (response: unknown) => unknown>();
   #sequence = 0;
+  /** What the callback under way (with its continuations) came to, until its Done. */
+  #outcome: { error: string } | null = null;
 
-  constructor(link: ClientLink, interfaces: InterfaceRegistry, now: bigint) {
+  /** How this process really ends (the program's process.exit is virtual). */
+  readonly #exitProcess: (code: number) => never;
+
+  constructor(link: ClientLink, interfaces: InterfaceRegistry, now: bigint, exitProcess: (code: number) => never) {
     this.#link = link;
     this.#interfaces = interfaces;
     this.#now = now;
+    this.#exitProcess = exitProcess;
   }
 
   now(): bigint {
@@ -59,8 +70,15 @@ export class WirePort implements NodePort {
    */
   async run(run: Run): Promise<void> {
     const outcome = this.#call(run);
+    this.#outcome = outcome;
     await drainMicrotasks();
+    this.#outcome = null;
     this.#link.send({ done: { run: run.run, error: outcome.error } });
+  }
+
+  /** A callback of the program's queued work (a microtask, a tick) threw: the callback under way fails with it. */
+  callbackFailed(what: string, error: unknown): void {
+    if (this.#outcome !== null) this.#outcome.error ||= `${what}: ${describeThrown(error)}`;
   }
 
   /** A callback granted while a question waits (a spinOnce): run at once, its continuations later. */
@@ -237,6 +255,32 @@ export class WirePort implements NodePort {
 
   serviceIsReady(client: number): boolean {
     return this.#askJson({ graph: { query: 'service_is_ready', arguments: [String(client)] } }) === true;
+  }
+
+  startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {
+    const id = this.#ask({ jsTimer: { kind: JS_TIMERS[kind], delayMs } }).created!.id;
+    // A one-shot timer runs once: its handler goes with it.
+    this.#handlers.set(
+      id,
+      kind === 'setInterval'
+        ? callback
+        : () => {
+            this.#handlers.delete(id);
+            return callback();
+          },
+    );
+    return id;
+  }
+
+  jsTimer(timer: number, op: 'cancel' | 'ref' | 'unref' | 'refresh'): void {
+    if (op === 'cancel') this.#handlers.delete(timer);
+    this.#link.send({ jsTimerOp: { timer, [op]: true } });
+  }
+
+  /** Says so to the simulation (which ends the program as in-process), then ends this process. */
+  exit(code: number): never {
+    this.#link.send({ exit: { code } });
+    return this.#exitProcess(code);
   }
 
   destroyEntity(entity: number): void {

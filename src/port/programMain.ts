@@ -10,9 +10,11 @@ import { setProgramPort } from '../client/programPort.js';
 import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
+import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import { portMachine } from './portMachine.js';
 import { WirePort } from './WirePort.js';
 import { ClientSocket } from './wire/ClientSocket.js';
 import { carried, PROTOCOL_VERSION } from './wire/nodeMessages.js';
@@ -22,8 +24,11 @@ const file = resolve(process.argv[2] ?? '');
 const socket = new ClientSocket();
 const welcome = socket.hello({ protocolVersion: PROTOCOL_VERSION, client: 'rclsim-rclnodejs', language: 'javascript' });
 const interfaces = new InterfaceRegistry(welcome.interfaceFolders.map(({ path, package: name }) => (name === '' ? { path } : { path, package: name })));
-const port = new WirePort(socket, interfaces, welcome.nowNs);
+const realExit = process.exit.bind(process);
+const port = new WirePort(socket, interfaces, welcome.nowNs, (code) => realExit(code));
 setProgramPort(port);
+// The program sees sim time, its own random streams and a machine of the simulation's, as in-process.
+new VirtualGlobals(portMachine(port, Number(welcome.seed), welcome.program)).install();
 
 const client = new URL('../client/programRclnodejs.js', import.meta.url);
 installRclnodejsAlias(file, { exports: await import(client.href), url: client.href, lib: () => undefined });

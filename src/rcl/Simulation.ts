@@ -20,6 +20,7 @@ import { LoggingSeverity, LogOutput } from './LogOutput.js';
 import type { Node } from './Node.js';
 import type { ParameterOverride } from './NodeParameters.js';
 import { Program } from './Program.js';
+import { VirtualTimers } from './ProgramTimers.js';
 import type { RemapRule } from './RosArguments.js';
 import { RosoutLoggers } from './Rosout.js';
 import { Subscription } from './Subscription.js';
@@ -87,6 +88,8 @@ export class Simulation {
   readonly logOutput: LogOutput;
   /** Which loggers publish on /rosout, through which node's publisher. */
   readonly rosout = new RosoutLoggers();
+  /** Every program's JavaScript timers (setTimeout & co.) on sim time. */
+  readonly programTimers = new VirtualTimers(this);
   /** The job's own code: its nodes spin without spin(), its default context is initialized. */
   readonly job: Program;
   readonly nodes: Node[] = [];
@@ -247,6 +250,7 @@ export class Simulation {
    */
   exitProgram(program: Program, code: number): never {
     program.exited = true;
+    this.programTimers.cancelAll(program);
     if (code !== 0 || program === this.job) this.engine.finish(code);
     for (const context of [...program.contexts]) context.shutdown();
     this.engine.instantEnded = this.#finishIfProgramsDone;

@@ -26,6 +26,8 @@ import { OutOfProtocol } from './OutOfProtocol.js';
 const PORT = 3;
 /** The exit code of a program whose simulation is gone (nobody reads it but a shell). */
 const SIMULATION_GONE = 1;
+/** The process's own exit, taken before the program's process.exit becomes a virtual one. */
+const exitProcess = process.exit.bind(process);
 /**
  * Messages wait for the next read, or until this many bytes wait, and go out in one write: a
  * callback's publishes and its Done cost one system call, and wake the simulation once.
@@ -78,7 +80,7 @@ export class ClientSocket implements ClientLink {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
       }
-      if (read === 0) process.exit(SIMULATION_GONE);
+      if (read === 0) exitProcess(SIMULATION_GONE);
       this.#frames.push(this.#chunk.subarray(0, read));
     }
   }
@@ -93,7 +95,7 @@ export class ClientSocket implements ClientLink {
         parts = unwritten(parts, writevSync(this.#fd, parts));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EPIPE' || code === 'ECONNRESET') process.exit(SIMULATION_GONE);
+        if (code === 'EPIPE' || code === 'ECONNRESET') exitProcess(SIMULATION_GONE);
         throw error;
       }
     }

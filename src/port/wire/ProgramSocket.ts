@@ -26,6 +26,7 @@ import {
   type Welcome,
 } from './nodeMessages.js';
 import { OutOfProtocol } from './OutOfProtocol.js';
+import { OutputRelay } from './OutputRelay.js';
 import { classifyExit, clearFatalErrorReports, exitOfDeadProcess, type ProgramExit, withFatalErrorReports } from './programExit.js';
 
 /**
@@ -75,8 +76,27 @@ export interface ProgramOptions {
   /** Default: this process's environment. */
   env?: NodeJS.ProcessEnv;
   /** The program's output is its own (inherited) unless the caller reads it. */
-  stdout?: 'inherit' | 'pipe' | 'ignore';
-  stderr?: 'inherit' | 'pipe' | 'ignore';
+  /** 'relay': read between the program's messages and written to this process's own (OutputRelay). */
+  stdout?: 'inherit' | 'pipe' | 'ignore' | 'relay';
+  stderr?: 'inherit' | 'pipe' | 'ignore' | 'relay';
+}
+
+/**
+ * The descriptor of a pipe to a child, taken from Node: Node keeps it on the stream's handle
+ * (Unix; nothing documented gives it), and starts reading every child's pipe on its event loop,
+ * which would take bytes from under synchronous reads and close the descriptor at the end of
+ * the stream, which could then be another file's. Reads on the event loop stop here; the
+ * stream still owns the descriptor and closes it when destroyed.
+ */
+function piped(how: ProgramOptions['stdout']): 'inherit' | 'pipe' | 'ignore' {
+  return how === 'relay' ? 'pipe' : (how ?? 'inherit');
+}
+
+function takeDescriptor(stream: unknown): number {
+  const handle = (stream as { _handle: { fd: number; reading: boolean; readStop(): number } })._handle;
+  handle.readStop();
+  handle.reading = false;
+  return handle.fd;
 }
 
 export class ProgramSocket implements ProgramLink {
@@ -93,24 +113,24 @@ export class ProgramSocket implements ProgramLink {
   readonly #fd: number;
   readonly #frames = new FrameReader();
   readonly #chunk = Buffer.allocUnsafe(1 << 16);
+  /** The program's output this relays (OutputRelay), if any. */
+  readonly #output: OutputRelay | null;
   /** Why the socket can carry no more: its end closed (ProgramGone), or a send gave up mid-message (ProgramTimeout). */
   #broken: ProgramGone | ProgramTimeout | null = null;
 
-  private constructor(name: string, child: ChildProcess) {
+  private constructor(name: string, child: ChildProcess, relay: { stdout: boolean; stderr: boolean }) {
     this.name = name;
     this.#child = child;
     this.pid = child.pid;
-    this.stdout = child.stdout;
-    this.stderr = child.stderr;
+    this.stdout = relay.stdout ? null : child.stdout;
+    this.stderr = relay.stderr ? null : child.stderr;
     this.#socket = child.stdio[3] as Socket;
-    // Node keeps a socket's descriptor on its handle (Unix); nothing documented gives it. Node
-    // also starts reading every child's pipe on its event loop, which would take bytes from
-    // under the synchronous reads, and close the descriptor at the end of the stream, which
-    // could then be another file's: reads on the event loop stop here, and close() closes it.
-    const handle = (this.#socket as unknown as { _handle: { fd: number; reading: boolean; readStop(): number } })._handle;
-    handle.readStop();
-    handle.reading = false;
-    this.#fd = handle.fd;
+    this.#fd = takeDescriptor(this.#socket);
+    const relayed = [
+      { stream: relay.stdout ? child.stdout : null, to: process.stdout },
+      { stream: relay.stderr ? child.stderr : null, to: process.stderr },
+    ].flatMap(({ stream, to }) => (stream === null ? [] : [{ fd: takeDescriptor(stream), pipe: stream, to }]));
+    this.#output = relayed.length === 0 ? null : new OutputRelay(relayed);
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => resolve(classifyExit(child.pid!, code, signal)));
       child.on('error', (error) => {
@@ -125,10 +145,10 @@ export class ProgramSocket implements ProgramLink {
     const child = spawn(options.command, options.args, {
       cwd: options.cwd,
       env: withFatalErrorReports(options.env ?? process.env),
-      stdio: ['ignore', options.stdout ?? 'inherit', options.stderr ?? 'inherit', 'pipe'],
+      stdio: ['ignore', piped(options.stdout), piped(options.stderr), 'pipe'],
     });
     if (child.pid !== undefined) clearFatalErrorReports(child.pid);
-    return new ProgramSocket(options.name, child);
+    return new ProgramSocket(options.name, child, { stdout: options.stdout === 'relay', stderr: options.stderr === 'relay' });
   }
 
   /**
@@ -189,6 +209,8 @@ export class ProgramSocket implements ProgramLink {
     for (;;) {
       const body = this.#frames.next();
       if (body !== undefined) {
+        // What the program wrote before it sent this comes out before what this makes happen.
+        this.#output?.relay();
         try {
           return decodeToSimulation(body);
         } catch (error) {
@@ -200,6 +222,7 @@ export class ProgramSocket implements ProgramLink {
         backoff = null;
         continue;
       }
+      this.#output?.relay();
       backoff ??= new Backoff();
       if (!backoff.wait(deadline)) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
     }
@@ -210,7 +233,10 @@ export class ProgramSocket implements ProgramLink {
    * few seconds for it to die. Null when that cannot be told (it lives on, or no /proc).
    */
   exitedNow(): ProgramExit | null {
-    return this.pid === undefined ? null : exitOfDeadProcess(this.pid, wallClock() + DEATH_WAIT_MS, wallClock);
+    const exit = this.pid === undefined ? null : exitOfDeadProcess(this.pid, wallClock() + DEATH_WAIT_MS, wallClock);
+    // Its last words (an abort's stack) come before the line that says it died.
+    this.#output?.close();
+    return exit;
   }
 
   kill(signal: NodeJS.Signals = 'SIGKILL'): void {
@@ -221,6 +247,7 @@ export class ProgramSocket implements ProgramLink {
   close(): void {
     this.#broken ??= new ProgramGone(`program '${this.name}': its socket was closed by the simulation`);
     this.#socket.destroy();
+    this.#output?.close();
   }
 
   /** Reads what the socket holds into the frames: the bytes read, 0 when it holds nothing yet. */

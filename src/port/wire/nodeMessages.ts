@@ -112,6 +112,22 @@ export interface TimerOp {
   state?: boolean;
 }
 
+export type JsTimerKind = 'SET_TIMEOUT' | 'SET_INTERVAL' | 'SET_IMMEDIATE';
+
+export interface JsTimer {
+  kind: JsTimerKind;
+  delayMs: number;
+}
+
+/** One of cancel, ref, unref, refresh. */
+export interface JsTimerOp {
+  timer: number;
+  cancel?: boolean;
+  ref?: boolean;
+  unref?: boolean;
+  refresh?: boolean;
+}
+
 /** One of create, init, shutdown, state. */
 export interface ContextOp {
   context: number;
@@ -182,7 +198,17 @@ export interface Resume {
   timedOut: boolean;
 }
 
-export type RunKind = 'RUN_KIND_UNSPECIFIED' | 'TIMER_FIRED' | 'MESSAGE' | 'REQUEST' | 'RESPONSE' | 'GUARD_TRIGGERED' | 'EVENT' | 'CONTINUATION' | 'END_HOOK';
+export type RunKind =
+  | 'RUN_KIND_UNSPECIFIED'
+  | 'TIMER_FIRED'
+  | 'MESSAGE'
+  | 'REQUEST'
+  | 'RESPONSE'
+  | 'GUARD_TRIGGERED'
+  | 'EVENT'
+  | 'CONTINUATION'
+  | 'END_HOOK'
+  | 'JS_TIMER';
 
 export interface Run {
   run: number;
@@ -241,6 +267,8 @@ export interface ToSimulation {
   exit?: Exit;
   context?: ContextOp;
   spin?: Spin;
+  jsTimer?: JsTimer;
+  jsTimerOp?: JsTimerOp;
 }
 
 /** What the simulation sends: `answers` names the question it answers (0: none), and one of the rest. */

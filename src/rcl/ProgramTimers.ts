@@ -1,9 +1,10 @@
 import { type Executable, SKIPPED } from '../engine/Executable.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
-import type { Program } from '../rcl/Program.js';
-import type { Simulation } from '../rcl/Simulation.js';
+import type { Program } from './Program.js';
+import type { Simulation } from './Simulation.js';
 
-type TimerKind = 'setTimeout' | 'setInterval' | 'setImmediate';
+/** The JavaScript timers a program has. */
+export type TimerKind = 'setTimeout' | 'setInterval' | 'setImmediate';
 const TIMEOUT_MAX = 2 ** 31 - 1;
 
 /**
@@ -12,7 +13,7 @@ const TIMEOUT_MAX = 2 ** 31 - 1;
  * callback runs in the same deterministic order as every other callback; an immediate queues
  * its event at once. Intervals repeat `delay` after each run.
  */
-export class VirtualTimer implements Executable {
+export class Timeout implements Executable {
   readonly nodeId = -1;
   readonly entityId: number;
   readonly label: string;
@@ -26,7 +27,12 @@ export class VirtualTimer implements Executable {
   readonly scope: Program;
   readonly #timers: VirtualTimers;
   readonly #kind: TimerKind;
-  readonly #callback: (...args: unknown[]) => unknown;
+  /**
+   * The callback, under Node's name for it: called as `timer._onTimeout(…)`, as Node's timers
+   * call it, a logger's caller frame reads `Timeout._onTimeout` (a function without a name of
+   * its own) whether the program runs here or in its own process.
+   */
+  readonly _onTimeout: (...args: unknown[]) => unknown;
   readonly #args: unknown[];
   readonly #delayNs: number;
   #action: ScheduledAction | null = null;
@@ -38,7 +44,7 @@ export class VirtualTimer implements Executable {
   constructor(timers: VirtualTimers, kind: TimerKind, callback: (...args: unknown[]) => unknown, args: unknown[], delayNs: number, program: Program) {
     this.#timers = timers;
     this.#kind = kind;
-    this.#callback = callback;
+    this._onTimeout = callback;
     this.#args = args;
     this.#delayNs = delayNs;
     this.program = program;
@@ -62,7 +68,7 @@ export class VirtualTimer implements Executable {
     this.#action = null;
     if (this.#kind === 'setInterval') this.schedule();
     else this.#finished();
-    return this.#callback(...this.#args);
+    return this._onTimeout(...this.#args);
   }
 
   cancel(): void {
@@ -125,25 +131,27 @@ export class VirtualTimer implements Executable {
   }
 }
 
-/** setTimeout & co. on sim time, for the context that is current when they are called. */
+/**
+ * setTimeout & co. on sim time: the simulation's side of every program's JavaScript timers —
+ * an in-process program's globals call it directly (compat/VirtualGlobals), a separate
+ * program's through the node port, with a callback that runs in its process.
+ */
 export class VirtualTimers {
   readonly #simulation: Simulation;
-  readonly #byId = new Map<number, VirtualTimer>();
+  readonly #byId = new Map<number, Timeout>();
 
   constructor(simulation: Simulation) {
     this.#simulation = simulation;
   }
 
-  setTimeout = (callback: (...args: unknown[]) => unknown, delay?: number, ...args: unknown[]): VirtualTimer =>
-    this.#start('setTimeout', callback, delay, args);
+  setTimeout = (callback: (...args: unknown[]) => unknown, delay?: number, ...args: unknown[]): Timeout => this.#start('setTimeout', callback, delay, args);
 
-  setInterval = (callback: (...args: unknown[]) => unknown, delay?: number, ...args: unknown[]): VirtualTimer =>
-    this.#start('setInterval', callback, delay, args);
+  setInterval = (callback: (...args: unknown[]) => unknown, delay?: number, ...args: unknown[]): Timeout => this.#start('setInterval', callback, delay, args);
 
-  setImmediate = (callback: (...args: unknown[]) => unknown, ...args: unknown[]): VirtualTimer => this.#start('setImmediate', callback, 0, args);
+  setImmediate = (callback: (...args: unknown[]) => unknown, ...args: unknown[]): Timeout => this.#start('setImmediate', callback, 0, args);
 
   clear = (timer: unknown): void => {
-    if (timer instanceof VirtualTimer) timer.cancel();
+    if (timer instanceof Timeout) timer.cancel();
     else if (typeof timer === 'number' || typeof timer === 'string') this.#byId.get(Number(timer))?.cancel();
   };
 
@@ -152,18 +160,22 @@ export class VirtualTimers {
     for (const timer of [...this.#byId.values()]) if (timer.program === program) timer.cancel();
   }
 
-  forget(timer: VirtualTimer): void {
+  forget(timer: Timeout): void {
     this.#byId.delete(timer.entityId);
   }
 
-  #start(kind: TimerKind, callback: (...args: unknown[]) => unknown, delay: number | undefined, args: unknown[]): VirtualTimer {
+  #start(kind: TimerKind, callback: (...args: unknown[]) => unknown, delay: number | undefined, args: unknown[]): Timeout {
     if (typeof callback !== 'function') {
       throw new TypeError(`The "callback" argument must be of type function. Received ${typeof callback}`);
     }
-    // Node's rule: a delay that is not in [1, 2^31 - 1] ms becomes 1 ms.
+    return this.start(kind, callback, delay, args, this.#simulation.currentProgram());
+  }
+
+  /** A timer of `program`, started now (Node's rule: a delay that is not in [1, 2^31 - 1] ms becomes 1 ms). */
+  start(kind: TimerKind, callback: (...args: unknown[]) => unknown, delay: number | undefined, args: unknown[], program: Program): Timeout {
     let ms = Number(delay);
     if (!(ms >= 1 && ms <= TIMEOUT_MAX)) ms = 1;
-    const timer = new VirtualTimer(this, kind, callback, args, Math.round(ms * 1e6), this.#simulation.currentProgram());
+    const timer = new Timeout(this, kind, callback, args, Math.round(ms * 1e6), program);
     if (timer.program.exited) return timer;
     this.#byId.set(timer.entityId, timer);
     timer.schedule();

@@ -1,0 +1,37 @@
+import { JsTimers } from '../client/JsTimers.js';
+import type { ProgramMachine } from '../compat/ProgramMachine.js';
+import { namedStream, type SeededRandom } from '../engine/SeededRandom.js';
+import type { WirePort } from './WirePort.js';
+
+/**
+ * The machine a separate program runs on: sim time and timers through its socket, and its random
+ * streams derived from the run's seed and its key as the simulation derives an in-process
+ * program's (rcl/Program#random), so it draws the same numbers either way.
+ */
+export function portMachine(port: WirePort, seed: number, key: string): ProgramMachine {
+  const streams = new Map<number, SeededRandom>();
+  const realNextTick = process.nextTick;
+  return {
+    now: () => port.now(),
+    random(stream) {
+      let random = streams.get(stream);
+      if (random === undefined) streams.set(stream, (random = namedStream(seed, key, stream)));
+      return random;
+    },
+    timers: new JsTimers(port),
+    // The program's host runs every continuation a callback queued before it says Done.
+    requestYield: () => {},
+    deferred(kind, callback) {
+      if (typeof callback !== 'function') return callback;
+      return (...args) => {
+        try {
+          callback(...args);
+        } catch (error) {
+          port.callbackFailed(`a ${kind} callback threw`, error);
+        }
+      };
+    },
+    nextTick: (tick, args) => realNextTick(tick, ...args),
+    exit: (code) => port.exit(code),
+  };
+}
