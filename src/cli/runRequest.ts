@@ -1,4 +1,3 @@
-import { dirname, resolve } from 'node:path';
 import { parseDuration } from '../job/duration.js';
 import type { JobDefinition } from '../job/Job.js';
 import { loadJob } from '../job/loadJob.js';
@@ -31,7 +30,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
       name: target,
       ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
       setup: async (job) => {
-        await startProgram(job.simulation, target, args, undefined, target, { process: options.process ?? 'in-process', folder: dirname(resolve(target)) });
+        await startProgram(job.simulation, target, args, undefined, target, options.process ?? 'in-process');
       },
     };
   };

@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { basename } from 'node:path';
 import { CallbackError, ExitSignal } from '../engine/errors.js';
 import type { Context } from '../rcl/Context.js';
 import { Node } from '../rcl/Node.js';
@@ -22,14 +22,7 @@ export type ComponentFactory = (options: ComponentOptions) => unknown;
  * arguments) or a factory — in its own context, so the job file's name, namespace, remappings
  * and parameters apply to its nodes as ROS 2 applies them to a composed node.
  */
-export async function startComponent(
-  job: JobHandle,
-  file: string,
-  exportName: string,
-  jobArguments: RosArguments,
-  where: string,
-  folder: string,
-): Promise<void> {
+export async function startComponent(job: JobHandle, file: string, exportName: string, jobArguments: RosArguments, where: string): Promise<void> {
   const module = await importUserModule(file, `${where}: cannot load component module ${file}`);
   const exported = module[exportName];
   if (typeof exported !== 'function') {
@@ -40,7 +33,7 @@ export async function startComponent(
     );
   }
   const simulation = job.simulation;
-  const program = new Program(simulation, `${file}#${exportName}`, { byJob: true, jobArguments, key: `${relative(folder, file)}#${exportName}` });
+  const program = new Program(simulation, `${file}#${exportName}`, { byJob: true, jobArguments, key: `${basename(file)}#${exportName}` });
   const context = program.defaultContext;
   try {
     await simulation.runInProgram(program, async () => {

@@ -414,12 +414,8 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
       for (const { entry, target, jobArguments, where } of nodes) {
-        if (entry.script !== undefined)
-          await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, {
-            process: entry.process ?? 'in-process',
-            folder: dirname(resolve(path)),
-          });
-        else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, dirname(resolve(path)));
+        if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, entry.process ?? 'in-process');
+        else await startComponent(job, target, entry.export ?? 'default', jobArguments, where);
       }
     },
   };

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import { CallbackError, ExitSignal } from '../engine/errors.js';
@@ -15,11 +15,8 @@ import { prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
 
-/** How a program starts: in the simulation's process or its own (DESIGN.md "Node processes"), and the job's folder (its key is its path from there). */
-export interface ProgramStart {
-  process: 'in-process' | 'separate';
-  folder: string;
-}
+/** Where a program runs: in the simulation's process, or in its own (DESIGN.md "Node processes"). */
+export type ProgramProcess = 'in-process' | 'separate';
 let instances = 0;
 
 /**
@@ -34,7 +31,7 @@ export async function startProgram(
   args: readonly string[] = [],
   jobArguments: RosArguments = emptyRosArguments(),
   where = path,
-  start: ProgramStart = { process: 'in-process', folder: dirname(resolve(path)) },
+  running: ProgramProcess = 'in-process',
 ): Promise<Program> {
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
@@ -43,8 +40,8 @@ export async function startProgram(
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
-  const key = relative(start.folder, file);
-  if (start.process === 'separate') return startSeparateProgram(simulation, file, { name, key, args, jobArguments, where, path });
+  const key = basename(file);
+  if (running === 'separate') return startSeparateProgram(simulation, file, { name, key, args, jobArguments, where, path });
   await prepareToLoad(file);
   const program = new Program(simulation, name, { byJob: false, jobArguments, key });
   const argv = process.argv;

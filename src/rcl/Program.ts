@@ -35,9 +35,9 @@ export class Program {
   readonly #randoms = new Map<number, SeededRandom>();
 
   /**
-   * What its random streams are keyed by: its file relative to the job's folder (and a
-   * component's export), so that where rclsim runs from, or where the project lies, changes no
-   * draw; its name otherwise.
+   * What its random streams are keyed by: its file's name (and a component's export), so that
+   * neither where rclsim runs from nor where the job file or the project lies changes a draw (a
+   * sweep's case runs as `rclsim run` runs the job); its name otherwise.
    */
   readonly key: string;
 
