@@ -46,7 +46,12 @@ describe('the node protocol: a client driven through a recorded conversation', (
     const conversation = JSON.parse(readFileSync(join(fixtures, 'talker.conversation.json'), 'utf8')) as Conversation;
     const dir = tempDir();
     copyFileSync(join(fixtures, conversation.program), join(dir, conversation.program));
-    const socket = ProgramSocket.spawn({ name: conversation.program, command: process.execPath, args: [programMain, join(dir, conversation.program)], cwd: dir });
+    const socket = ProgramSocket.spawn({
+      name: conversation.program,
+      command: process.execPath,
+      args: [programMain, join(dir, conversation.program)],
+      cwd: dir,
+    });
     try {
       for (const [i, step] of conversation.steps.entries()) {
         if ('send' in step) {
@@ -55,7 +60,11 @@ describe('the node protocol: a client driven through a recorded conversation', (
         }
         const received = socket.receive(wallClock() + 20_000);
         const problem = mismatch(received, step.expect, 'message');
-        assert.equal(problem, null, `step ${i}: ${problem}\nreceived ${JSON.stringify(received, (_key, value) => (typeof value === 'bigint' ? `${value}` : value))}`);
+        assert.equal(
+          problem,
+          null,
+          `step ${i}: ${problem}\nreceived ${JSON.stringify(received, (_key, value) => (typeof value === 'bigint' ? `${value}` : value))}`,
+        );
       }
       socket.close();
       // Its simulation gone, the client ends by itself.
