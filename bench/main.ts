@@ -14,7 +14,7 @@ import { median, round } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { flows, type LinkFigures, patrol } from './netsimBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
-import { protocolRoundTripMicros, roundTripMicros, spawnMillis } from './processBench.js';
+import { protocolRoundTripMicros, roundTripMicros, separateProgramsFigures, spawnMillis } from './processBench.js';
 import { renderSeconds } from './renderReport.js';
 import { coldRunSeconds, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
@@ -99,6 +99,20 @@ function messages(size: 'small' | 'large', zeroCopy: boolean): { description: st
 }
 
 const benchmarks: Record<string, { description: string; run(): Promise<Figures> }> = {
+  'processes.separate': {
+    description:
+      'callbacks per wall second of a ping program (a 1 kHz timer publishing 64 bytes) and a pong program (a subscription answering), 10 s of sim time, both in-process and both in processes of their own (process: separate), rclsim run from process start to exit, median of 5 each, alternated; and their fingerprints (one)',
+    async run() {
+      const figures = separateProgramsFigures();
+      return {
+        inProcessCallbacksPerSecond: Math.round(figures.inProcess),
+        separateCallbacksPerSecond: Math.round(figures.separate),
+        separateMicrosPerCallback: round(1e6 / figures.separate, 1),
+        ratio: round(figures.separate / figures.inProcess, 3),
+        fingerprints: figures.fingerprints.join(' '),
+      };
+    },
+  },
   'processes.transport': {
     description:
       "a bare 4-byte round trip between the run thread, reading the socket directly, and a child process blocked in read(2) or woken by its event loop, and the node protocol's (port/wire/: a Run with a 100-byte CDR input, answered with Publish and Done); spawn to the first message of a child that loads nothing, to Welcome and to the first Run's Done of a child with the real client, and `node -e 0`",

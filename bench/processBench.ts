@@ -6,13 +6,18 @@
  * an answer.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readSync, writeSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ProgramSocket } from '../src/port/wire/ProgramSocket.js';
 import { median } from './measure.js';
 
 const CHILD = new URL('transportChild.js', import.meta.url).pathname;
+const CLI = new URL('../src/cli/main.js', import.meta.url).pathname;
+/** The separate-programs bench's programs (sources, not compiled). */
+const SEPARATE = new URL('../../bench/separate', import.meta.url).pathname;
 
 /** How the child waits for the next message (bare children). */
 export type ChildWait = 'blocked' | 'event-loop';
@@ -145,4 +150,39 @@ export function spawnMillis(repeats = 7): { toHello: number; toWelcome: number; 
     bare.push(performance.now() - begun);
   }
   return { toHello: median(hello), toWelcome: median(welcome), toFirstRun: median(firstRun), bareNode: median(bare) };
+}
+
+/**
+ * Callbacks per wall second of a ping program (a 1 kHz timer publishing) and a pong program (a
+ * subscription answering), 10 s of sim time, with both in-process and both separate: median of
+ * `repeats` runs of each, alternated, from `rclsim run` (process start to exit, so a separate
+ * run pays for starting its two programs), and the fingerprints, which must be one.
+ */
+export function separateProgramsFigures(repeats = 5): { inProcess: number; separate: number; fingerprints: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'rclsim-bench-separate-'));
+  try {
+    for (const file of ['ping.cjs', 'pong.cjs']) copyFileSync(join(SEPARATE, file), join(dir, file));
+    const job = (how: string): string => {
+      const path = join(dir, `${how}.yaml`);
+      writeFileSync(path, `end: { after: 10s }\nnodes:\n  - script: ping.cjs\n    process: ${how}\n  - script: pong.cjs\n    process: ${how}\n`);
+      return path;
+    };
+    const jobs = { inProcess: job('in-process'), separate: job('separate') };
+    const rates: Record<'inProcess' | 'separate', number[]> = { inProcess: [], separate: [] };
+    const fingerprints = new Set<string>();
+    for (let i = 0; i < repeats; i++) {
+      for (const how of ['inProcess', 'separate'] as const) {
+        const started = performance.now();
+        const run = spawnSync(process.execPath, [CLI, 'run', jobs[how], '--json', '--quiet'], { cwd: dir, encoding: 'utf8' });
+        const seconds = (performance.now() - started) / 1000;
+        if (run.status !== 0) throw new Error(`rclsim run failed: ${run.stderr}`);
+        const summary = JSON.parse(run.stdout.trim().split('\n').pop()!) as { callbacks: number; fingerprint: string };
+        fingerprints.add(summary.fingerprint);
+        rates[how].push(summary.callbacks / seconds);
+      }
+    }
+    return { inProcess: median(rates.inProcess), separate: median(rates.separate), fingerprints: [...fingerprints] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
