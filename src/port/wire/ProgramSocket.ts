@@ -46,11 +46,15 @@ class Backoff {
   readonly #since = wallClock();
   #sleepMs = FIRST_SLEEP_MS;
 
+  /** Whether the wait has gone past spinning: it sleeps between tries. */
+  sleeping = false;
+
   /** Waits a little before the next try; false once `deadline` (wall ms) has passed. */
   wait(deadline: number): boolean {
     const now = wallClock();
     if (now >= deadline) return false;
     if (now - this.#since < SPIN_MS) return true;
+    this.sleeping = true;
     sleepWall(Math.min(this.#sleepMs, deadline - now));
     this.#sleepMs = Math.min(this.#sleepMs * 2, LONGEST_SLEEP_MS);
     return true;
@@ -209,21 +213,25 @@ export class ProgramSocket implements ProgramLink {
     for (;;) {
       const body = this.#frames.next();
       if (body !== undefined) {
-        // What the program wrote before it sent this comes out before what this makes happen.
-        this.#output?.relay();
+        let message: ToSimulation;
         try {
-          return decodeToSimulation(body);
+          message = decodeToSimulation(body);
         } catch (error) {
           throw error instanceof OutOfProtocol ? new OutOfProtocol(`program '${this.name}' sent ${error.message}`) : error;
         }
+        // What the program wrote before it sent this comes out before what this makes happen
+        // (a publish makes nothing be written: its pipes need no read, which costs, on that path).
+        if (message.publish === undefined) this.#output?.relay();
+        return message;
       }
       this.#throwIfBroken();
       if (this.#readAvailable() > 0) {
         backoff = null;
         continue;
       }
-      this.#output?.relay();
       backoff ??= new Backoff();
+      // A program blocked on a full stdout pipe goes on once it is read: read it while sleeping.
+      if (backoff.sleeping) this.#output?.relay();
       if (!backoff.wait(deadline)) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
     }
   }
