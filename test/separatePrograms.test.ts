@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
@@ -77,6 +77,23 @@ describe('separate programs: each in its own process, the same run', () => {
     const strip = (stdout: string): string => stdout.replace(/"(job|wallSeconds)":("[^"]*"|[\d.e-]+)/g, '');
     assert.equal(strip(apart.stdout), strip(together.stdout));
     assert.equal(apart.stderr, together.stderr);
+  });
+
+  it('runs the executors example with its ten programs separate: same callbacks, metrics and fingerprint under its executor models', () => {
+    const example = join(repoRoot, 'examples/executors');
+    const dir = tempDir();
+    for (const file of readdirSync(example)) if (/\.(js|json|yaml)$/.test(file)) copyFileSync(join(example, file), join(dir, file));
+    const text = readFileSync(join(example, 'job.yaml'), 'utf8');
+    const separate = text.replace(/^( {2}- \{ script: .*) \}$/gm, '$1, process: separate }');
+    assert.equal(separate.match(/process: separate/g)?.length, 10);
+    const together = runCli(['run', 'job.yaml', '--until', '4s', '--json', '--quiet'], dir, 120_000);
+    const apart = runCli(['run', writeTemp(dir, 'separate.yaml', separate), '--until', '4s', '--json', '--quiet'], dir, 120_000);
+    assert.equal(together.status, 0, together.stderr);
+    assert.equal(apart.status, 0, apart.stderr);
+    const summary = lastJsonLine(together.stdout);
+    const separateSummary = lastJsonLine(apart.stdout);
+    assert.ok((summary.callbacks as number) > 4000, `callbacks ${summary.callbacks}`);
+    for (const key of ['fingerprint', 'callbacks', 'messagesDelivered', 'metrics']) assert.deepEqual(separateSummary[key], summary[key], key);
   });
 
   it('runs each program in a process of its own', () => {

@@ -1,5 +1,8 @@
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
+// Value classes rclnodejs programs use (no simulation in them): the client shares rcl's.
+import { ClockType } from '../rcl/ClockType.js';
+import { Time } from '../rcl/Time.js';
 import { Client } from './Client.js';
 import type { Context } from './Context.js';
 import { Logger } from './Logger.js';
@@ -51,6 +54,11 @@ export class Node {
 
   getLogger(): Logger {
     return this.#logger;
+  }
+
+  /** What the node's ROS clock reads: sim time. */
+  now(): Time {
+    return Time.fromNanoseconds(this.#port.now(), ClockType.ROS_TIME);
   }
 
   createPublisher(typeClass: string | TypeClass, topic: string, options: CreateOptions = {}): Publisher {
