@@ -134,11 +134,12 @@ describe('node protocol messages', () => {
     { ask: 8, spin: { node: 23, how: 'SPIN_ONCE' } },
     { ask: 9, jsTimer: { kind: 'SET_INTERVAL', delayMs: 2.5 } },
     { ask: 0, jsTimerOp: { timer: 24, unref: true } },
+    { ask: 10, parameter: { node: 25, declare: { parameter: Buffer.from([1]), descriptor: Buffer.from([2]), ignoreOverride: true } } },
   ];
   const toClient: ToClient[] = [
     { answers: 0, welcome: { protocolVersion: 1, ...WELCOME } },
     { answers: 1, created: { id: 2 ** 53 - 1, name: 'n', namespace: '/', logger: 'n', parameterOverrides: [Buffer.from([1])], resolvedName: '/chatter' } },
-    { answers: 2, answer: { json: '[]' } },
+    { answers: 2, answer: { json: '[]', cdr: Buffer.from([3]) } },
     { answers: 3, failed: { message: 'no', kind: 'TypeError' } },
     {
       answers: 0,
@@ -202,6 +203,7 @@ describe('node protocol messages', () => {
       'JsTimerOp.cancel',
       'JsTimerOp.ref',
       'JsTimerOp.refresh',
+      'ParameterOp.get',
     ]);
     const missing = Object.entries(messages)
       .filter(([, type]) => type.fields !== undefined)
@@ -310,7 +312,7 @@ describe('node protocol over a socket pair to a program process', () => {
       const question = socket.receive(wallClock() + 10_000);
       assert.deepEqual(question, { ask: 1, graph: { query: 'node_names', arguments: [] } });
       socket.send({ answers: 1, answer: { json: '["/talker"]' } });
-      assert.deepEqual(told(socket), { answers: 1, answer: { json: '["/talker"]' } });
+      assert.deepEqual(told(socket), { answers: 1, answer: { json: '["/talker"]', cdr: { type: 'Buffer', data: [] } } });
     });
   });
 

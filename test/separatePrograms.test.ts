@@ -96,6 +96,22 @@ describe('separate programs: each in its own process, the same run', () => {
     for (const key of ['fingerprint', 'callbacks', 'messagesDelivered', 'metrics']) assert.deepEqual(separateSummary[key], summary[key], key);
   });
 
+  it('runs the patrol example separate (its network, parameters from the job file, a QoS object): same fingerprint', () => {
+    const example = join(repoRoot, 'examples/patrol');
+    const dir = tempDir();
+    for (const file of readdirSync(example)) if (/\.(js|json|yaml|geojson)$/.test(file)) copyFileSync(join(example, file), join(dir, file));
+    const text = readFileSync(join(example, 'job.yaml'), 'utf8').split(/^record:/m)[0]!;
+    const separate = text.replace(/^( {2}- script: \S+)$/gm, '$1\n    process: separate');
+    assert.equal(separate.match(/process: separate/g)?.length, 4);
+    const together = runCli(['run', writeTemp(dir, 'in-process.yaml', text), '--until', '2s', '--json', '--quiet'], dir, 120_000);
+    const apart = runCli(['run', writeTemp(dir, 'separate.yaml', separate), '--until', '2s', '--json', '--quiet'], dir, 120_000);
+    assert.equal(together.status, 0, together.stderr);
+    assert.equal(apart.status, 0, apart.stderr);
+    const summary = lastJsonLine(together.stdout);
+    assert.ok((summary.messagesDelivered as number) > 100, `messages ${summary.messagesDelivered}`);
+    for (const key of ['fingerprint', 'callbacks', 'messagesDelivered', 'network']) assert.deepEqual(lastJsonLine(apart.stdout)[key], summary[key], key);
+  });
+
   it('runs each program in a process of its own', () => {
     const dir = tempDir();
     writeTemp(

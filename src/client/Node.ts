@@ -2,6 +2,7 @@ import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
 // Value classes rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../rcl/ClockType.js';
+import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import { Time } from '../rcl/Time.js';
 import { Client } from './Client.js';
 import type { Context } from './Context.js';
@@ -54,6 +55,14 @@ export class Node {
 
   getLogger(): Logger {
     return this.#logger;
+  }
+
+  declareParameter(parameter: Parameter, descriptor?: ParameterDescriptor, ignoreOverride = false): Parameter {
+    return this.#port.declareParameter(this.#info.id, parameter, descriptor, ignoreOverride);
+  }
+
+  getParameter(name: string): Parameter {
+    return this.#port.getParameter(this.#info.id, name);
   }
 
   /** What the node's ROS clock reads: sim time. */

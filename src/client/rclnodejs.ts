@@ -1,4 +1,6 @@
 import type { NodePort } from '../port/NodePort.js';
+import { Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
+import { QoS } from '../rcl/QoS.js';
 import { Context } from './Context.js';
 import { Node } from './Node.js';
 
@@ -11,6 +13,10 @@ export function rclnodejsClient(port: NodePort) {
   return {
     Context,
     Node,
+    Parameter,
+    ParameterDescriptor,
+    ParameterType,
+    QoS,
     /** Takes the ROS arguments (`--ros-args …`) of argv for the context's nodes; never blocks. */
     async init(context: Context = defaultContext, argv: readonly string[] = process.argv): Promise<void> {
       context.init(argv);

@@ -6,6 +6,7 @@ import { Logging } from '../rcl/Logging.js';
 import type { LoggingSeverity } from '../rcl/LogOutput.js';
 import { Node } from '../rcl/Node.js';
 import { NodeOptions } from '../rcl/NodeOptions.js';
+import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Timeout } from '../rcl/ProgramTimers.js';
 import type { Publisher } from '../rcl/Publisher.js';
@@ -158,6 +159,14 @@ export class DirectPort implements NodePort {
 
   serviceIsReady(client: number): boolean {
     return this.#endpoint<Client>(client, 'service is ready').isServiceServerAvailable();
+  }
+
+  declareParameter(node: number, parameter: Parameter, descriptor: ParameterDescriptor | undefined, ignoreOverride: boolean): Parameter {
+    return this.#node(node).declareParameter(parameter, descriptor, ignoreOverride);
+  }
+
+  getParameter(node: number, name: string): Parameter {
+    return this.#node(node).getParameter(name);
   }
 
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {

@@ -10,6 +10,7 @@
  */
 import type { CallerFrame } from '../engine/callerFrame.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 
 /** What a node is created with: rclnodejs's createNode arguments that the simulation acts on. */
 export interface NodeSpec {
@@ -101,6 +102,10 @@ export interface NodePort {
   sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown): void;
   /** Whether a service server is matched now. */
   serviceIsReady(client: number): boolean;
+
+  /** Declares a node's parameter (its override from the job or the arguments applies unless ignored); the parameter as it is then. */
+  declareParameter(node: number, parameter: Parameter, descriptor: ParameterDescriptor | undefined, ignoreOverride: boolean): Parameter;
+  getParameter(node: number, name: string): Parameter;
 
   /** A JavaScript timer of the program (setTimeout & co.) on sim time; its id. */
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number;

@@ -2,11 +2,23 @@ import { ProgramDiedError } from '../engine/errors.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
+import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { DirectPort } from './DirectPort.js';
 import type { Severity } from './NodePort.js';
-import type { JsTimerKind, Outgoing, ProgramLink, Run, SpinHow, ToClient, ToSimulation } from './wire/nodeMessages.js';
+import {
+  type JsTimerKind,
+  type Outgoing,
+  PARAMETER,
+  PARAMETER_DESCRIPTOR,
+  type ParameterOp,
+  type ProgramLink,
+  type Run,
+  type SpinHow,
+  type ToClient,
+  type ToSimulation,
+} from './wire/nodeMessages.js';
 import { OutOfProtocol } from './wire/OutOfProtocol.js';
 import { ProgramGone } from './wire/ProgramSocket.js';
 import { describeExit } from './wire/programExit.js';
@@ -149,6 +161,8 @@ export class ProgramServer {
     } else if (message.jsTimerOp !== undefined) {
       const op = message.jsTimerOp;
       port.jsTimer(op.timer, op.cancel === true ? 'cancel' : op.ref === true ? 'ref' : op.unref === true ? 'unref' : 'refresh');
+    } else if (message.parameter !== undefined) {
+      return { answer: { cdr: this.#parameter(message.parameter) } };
     } else if (message.context !== undefined) {
       return this.#context(message.context);
     } else if (message.spin !== undefined) {
@@ -161,6 +175,28 @@ export class ProgramServer {
       throw new Error(`unexpected message from the program: ${Object.keys(message).join(', ')}`);
     }
     return undefined;
+  }
+
+  /** A parameter operation: its CDR in (rcl_interfaces messages), the parameter as it is now out. */
+  #parameter(op: ParameterOp): Uint8Array {
+    const interfaces = this.#simulation.interfaces;
+    const decode = (typeName: string, cdr: Uint8Array): Record<string, unknown> =>
+      deserializeMessage(interfaces.message(typeName), Buffer.from(cdr)) as Record<string, unknown>;
+    let parameter: Parameter;
+    if (op.declare !== undefined) {
+      const { declare } = op;
+      const descriptor = declare.descriptor.length === 0 ? undefined : ParameterDescriptor.fromMessage(decode(PARAMETER_DESCRIPTOR, declare.descriptor));
+      parameter = this.#port.declareParameter(
+        op.node,
+        Parameter.fromParameterMessage(decode(PARAMETER, declare.parameter) as never),
+        descriptor,
+        declare.ignoreOverride,
+      );
+    } else {
+      parameter = this.#port.getParameter(op.node, op.get ?? '');
+    }
+    const type = interfaces.message(PARAMETER);
+    return serializeMessage(type, type.toMessage(parameter.toParameterMessage()));
   }
 
   #context(op: NonNullable<ToSimulation['context']>): Outgoing<ToClient> {

@@ -5,8 +5,20 @@ import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import { Parameter, type ParameterDescriptor } from '../rcl/Parameter.js';
 import type { MessageCallback, NodeInfo, NodePort, NodeSpec, ServiceCallback, ServiceSpec, Severity, TimerCallback, TopicSpec } from './NodePort.js';
-import type { ClientLink, JsTimerKind, Outgoing, Run, SpinHow, ToClient, ToSimulation } from './wire/nodeMessages.js';
+import {
+  type ClientLink,
+  type JsTimerKind,
+  type Outgoing,
+  PARAMETER,
+  PARAMETER_DESCRIPTOR,
+  type ParameterOp,
+  type Run,
+  type SpinHow,
+  type ToClient,
+  type ToSimulation,
+} from './wire/nodeMessages.js';
 
 const SPIN: Record<'spin' | 'spinOnce' | 'stop', SpinHow> = { spin: 'SPIN', spinOnce: 'SPIN_ONCE', stop: 'STOP' };
 const JS_TIMERS: Record<'setTimeout' | 'setInterval' | 'setImmediate', JsTimerKind> = {
@@ -255,6 +267,29 @@ export class WirePort implements NodePort {
 
   serviceIsReady(client: number): boolean {
     return this.#askJson({ graph: { query: 'service_is_ready', arguments: [String(client)] } }) === true;
+  }
+
+  declareParameter(node: number, parameter: Parameter, descriptor: ParameterDescriptor | undefined, ignoreOverride: boolean): Parameter {
+    const declare = {
+      parameter: this.#encode(PARAMETER, parameter.toParameterMessage()),
+      descriptor: descriptor === undefined ? new Uint8Array() : this.#encode(PARAMETER_DESCRIPTOR, descriptor.toMessage()),
+      ignoreOverride,
+    };
+    return this.#askParameter({ node, declare });
+  }
+
+  getParameter(node: number, name: string): Parameter {
+    return this.#askParameter({ node, get: name });
+  }
+
+  #askParameter(op: Outgoing<ParameterOp>): Parameter {
+    const cdr = this.#ask({ parameter: op }).answer!.cdr;
+    return Parameter.fromParameterMessage(deserializeMessage(this.#interfaces.message(PARAMETER), Buffer.from(cdr)) as never);
+  }
+
+  #encode(typeName: string, message: unknown): Uint8Array {
+    const type = this.#interfaces.message(typeName);
+    return serializeMessage(type, type.toMessage(message));
   }
 
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {

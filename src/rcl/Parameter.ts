@@ -309,6 +309,22 @@ export class ParameterDescriptor {
     return inspect(rclnodejsView('ParameterDescriptor', fields), options);
   }
 
+  /** From an rcl_interfaces/msg/ParameterDescriptor (what toMessage makes): a separate program's descriptor. */
+  static fromMessage(msg: Record<string, unknown>): ParameterDescriptor {
+    type RangeMessage = { from_value: number | bigint; to_value: number | bigint; step: number | bigint };
+    const integer = (msg.integer_range as RangeMessage[] | undefined)?.[0];
+    const floating = (msg.floating_point_range as RangeMessage[] | undefined)?.[0];
+    const range =
+      integer !== undefined
+        ? new IntegerRange(Number(integer.from_value), Number(integer.to_value), Number(integer.step))
+        : floating !== undefined
+          ? new FloatingPointRange(Number(floating.from_value), Number(floating.to_value), Number(floating.step))
+          : null;
+    const descriptor = new ParameterDescriptor(String(msg.name), Number(msg.type) as ParameterType, String(msg.description), msg.read_only === true, range);
+    descriptor.additionalConstraints = String(msg.additional_constraints ?? '');
+    return descriptor;
+  }
+
   static fromParameter(parameter: Parameter): ParameterDescriptor {
     return new ParameterDescriptor(parameter.name, parameter.type, 'Created from parameter.');
   }

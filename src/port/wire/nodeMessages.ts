@@ -23,6 +23,10 @@ import type protobuf from 'protobufjs';
 import { OutOfProtocol } from './OutOfProtocol.js';
 import type { ProgramExit } from './programExit.js';
 
+/** The interface types parameters and their descriptors travel as, in CDR (ParameterOp, Answer.cdr). */
+export const PARAMETER = 'rcl_interfaces/msg/Parameter';
+export const PARAMETER_DESCRIPTOR = 'rcl_interfaces/msg/ParameterDescriptor';
+
 /** The newest protocol version this rclsim speaks: the handshake settles on min(client's, this). */
 export const PROTOCOL_VERSION = 1;
 
@@ -169,6 +173,20 @@ export interface GraphQuery {
 
 export interface Answer {
   json: string;
+  cdr: Uint8Array;
+}
+
+/** One of declare, get. */
+export interface ParameterOp {
+  node: number;
+  declare?: DeclareParameter;
+  get?: string;
+}
+
+export interface DeclareParameter {
+  parameter: Uint8Array;
+  descriptor: Uint8Array;
+  ignoreOverride: boolean;
 }
 
 export interface GetInterface {
@@ -269,6 +287,7 @@ export interface ToSimulation {
   spin?: Spin;
   jsTimer?: JsTimer;
   jsTimerOp?: JsTimerOp;
+  parameter?: ParameterOp;
 }
 
 /** What the simulation sends: `answers` names the question it answers (0: none), and one of the rest. */
