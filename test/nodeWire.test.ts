@@ -116,7 +116,7 @@ describe('node protocol messages', () => {
         subscriptionOptionsJson: '{"isRaw":true}',
       },
     },
-    { ask: 0, destroy: { id: 5 } },
+    { ask: 0, destroy: { id: 5, node: true } },
     { ask: 0, publish: { publisher: 6, cdr: Buffer.from([0, 1, 0, 0]) } },
     { ask: 0, sendRequest: { client: 7, sequence: -8n, cdr: Buffer.from([9]) } },
     { ask: 0, sendResponse: { service: 10, request: 11, cdr: Buffer.from([12]) } },

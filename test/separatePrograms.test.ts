@@ -9,7 +9,7 @@ const fixtures = join(repoRoot, 'test/fixtures/separate');
 /** A copy of the fixture programs, and the graph job with every program in-process or separate. */
 function graphJobs(): { dir: string; inProcess: string; separate: string } {
   const dir = tempDir();
-  for (const file of ['talker.cjs', 'listener.cjs', 'caller.cjs', 'thrower.cjs', 'dies.cjs', 'broken.cjs', 'chance.cjs'])
+  for (const file of ['talker.cjs', 'listener.cjs', 'caller.cjs', 'thrower.cjs', 'dies.cjs', 'broken.cjs', 'chance.cjs', 'lifetimes.cjs'])
     copyFileSync(join(fixtures, file), join(dir, file));
   const text = readFileSync(join(fixtures, 'graph.yaml'), 'utf8');
   return {
@@ -62,6 +62,17 @@ describe('separate programs: each in its own process, the same run', () => {
     assert.equal(apart.stderr, together.stderr);
     const otherSeed = runCli(['exec', '--process', 'separate', 'chance.cjs', '--seed', '8', '--json'], dir, 60_000);
     assert.notEqual(lastJsonLine(otherSeed.stdout).fingerprint, summary.fingerprint);
+  });
+
+  it('destroys a node and takes a QoS with durations as in-process', () => {
+    const { dir } = graphJobs();
+    const together = runCli(['exec', 'lifetimes.cjs', '--until', '1s', '--json'], dir, 60_000);
+    const apart = runCli(['exec', '--process', 'separate', 'lifetimes.cjs', '--until', '1s', '--json'], dir, 60_000);
+    assert.equal(together.status, 0, together.stderr);
+    assert.equal(apart.status, 0, apart.stderr);
+    assert.match(together.stderr, /\[second\]: second at 700000000/);
+    assert.equal(apart.stderr, together.stderr);
+    assert.equal(lastJsonLine(apart.stdout).fingerprint, lastJsonLine(together.stdout).fingerprint);
   });
 
   it('runs the talker-listener example separate with the output and fingerprint of the in-process run', () => {

@@ -2,6 +2,7 @@ import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
 // Value classes rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../rcl/ClockType.js';
+import { fullyQualifiedNodeName } from '../rcl/names.js';
 import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import { Time } from '../rcl/Time.js';
 import { Client } from './Client.js';
@@ -50,7 +51,7 @@ export class Node {
   }
 
   getFullyQualifiedName(): string {
-    return this.#info.namespace === '/' ? `/${this.#info.name}` : `${this.#info.namespace}/${this.#info.name}`;
+    return fullyQualifiedNodeName(this.#info.name, this.#info.namespace);
   }
 
   getLogger(): Logger {

@@ -1,3 +1,5 @@
+import { isThenable } from '../engine/thenable.js';
+
 /** A service callback as rclnodejs calls it: the request and a response handle (or it returns the response). */
 export type ServiceHandler = (request: unknown, response: { send(response: unknown): void }) => unknown;
 
@@ -46,8 +48,4 @@ export class Service {
     else unsent(result);
     return result;
   };
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

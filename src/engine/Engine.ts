@@ -10,6 +10,7 @@ import { Heartbeat } from './Heartbeat.js';
 import { drainMicrotasks } from './microtasks.js';
 import { type ScheduledAction, ScheduledActions } from './ScheduledActions.js';
 import { TimersHeap } from './TimersHeap.js';
+import { isThenable } from './thenable.js';
 import { truncate } from './truncate.js';
 
 export type EndReason = 'finished' | 'idle' | 'end-time' | 'max-time';
@@ -939,16 +940,4 @@ function nextCallAfter(due: bigint, period: bigint, now: bigint): bigint {
   const next = due + period;
   if (next > now) return next;
   return period === 0n ? now : due + ((now - due) / period + 1n) * period;
-}
-
-/**
- * A callback's result is followed when it is a promise. rclnodejs ignores what a callback
- * returns, so a result whose `then` cannot be read (a throwing getter, a Proxy's trap) is ignored too.
- */
-function isThenable(result: object): boolean {
-  try {
-    return typeof (result as PromiseLike<unknown>).then === 'function';
-  } catch {
-    return false;
-  }
 }

@@ -14,6 +14,7 @@ import {
   PARAMETER_DESCRIPTOR,
   type ParameterOp,
   type ProgramLink,
+  QOS_DURATIONS,
   type Run,
   type SpinHow,
   type ToClient,
@@ -150,7 +151,8 @@ export class ProgramServer {
         return json({ canceled: state.canceled, period: `${state.period}`, nextCall: `${state.nextCall}`, lastCall: `${state.lastCall}` });
       }
     } else if (message.destroy !== undefined) {
-      port.destroyEntity(message.destroy.id);
+      if (message.destroy.node) port.destroyNode(message.destroy.id);
+      else port.destroyEntity(message.destroy.id);
     } else if (message.log !== undefined) {
       const { logger, severity, message: text, function: fn, file, line } = message.log;
       return json(port.log(logger, severity as Severity, text, () => ({ function: fn, file, line })));
@@ -210,7 +212,7 @@ export class ProgramServer {
 
   #create(create: NonNullable<ToSimulation['create']>): Outgoing<ToClient>['created'] {
     const port = this.#port;
-    const qos = create.qosJson === '' ? undefined : (JSON.parse(create.qosJson) as unknown);
+    const qos = qosOf(create.qosJson);
     switch (create.kind) {
       case 'NODE': {
         const options = create.optionsJson === '' ? {} : (JSON.parse(create.optionsJson) as Record<string, unknown>);
@@ -280,6 +282,16 @@ export class ProgramServer {
     if (types === undefined) throw new Error(`no service or client ${id} in this program`);
     return types;
   }
+}
+
+/** A QoS as a program sent it (Create.qos_json): a profile name, a depth, or policies whose durations are ns as decimal strings. */
+function qosOf(text: string): unknown {
+  if (text === '') return undefined;
+  const qos = JSON.parse(text) as unknown;
+  if (qos === null || typeof qos !== 'object') return qos;
+  const policies = qos as Record<string, unknown>;
+  for (const name of QOS_DURATIONS) if (typeof policies[name] === 'string') policies[name] = BigInt(policies[name]);
+  return policies;
 }
 
 function json(value: unknown): Outgoing<ToClient> {

@@ -1,6 +1,7 @@
 import type { CallerFrame } from '../engine/callerFrame.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
+import { isThenable } from '../engine/thenable.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
@@ -14,6 +15,7 @@ import {
   PARAMETER,
   PARAMETER_DESCRIPTOR,
   type ParameterOp,
+  QOS_DURATIONS,
   type Run,
   type SpinHow,
   type ToClient,
@@ -169,7 +171,7 @@ export class WirePort implements NodePort {
   }
 
   destroyNode(node: number): void {
-    this.#link.send({ destroy: { id: node } });
+    this.#link.send({ destroy: { id: node, node: true } });
   }
 
   spin(node: number, how: 'spin' | 'spinOnce' | 'stop'): void {
@@ -338,13 +340,9 @@ function qosJson(qos: unknown): string {
     const value = (qos as Record<string, unknown>)[name];
     if (value !== undefined) policies[name] = value;
   }
-  for (const name of ['deadline', 'lifespan', 'livelinessLeaseDuration']) {
+  for (const name of QOS_DURATIONS) {
     const value = (qos as Record<string, { nanoseconds?: bigint } | bigint | null | undefined>)[name];
     if (value !== undefined && value !== null) policies[name] = String(typeof value === 'bigint' ? value : value.nanoseconds);
   }
   return JSON.stringify(policies);
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

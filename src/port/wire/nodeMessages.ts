@@ -23,6 +23,9 @@ import type protobuf from 'protobufjs';
 import { OutOfProtocol } from './OutOfProtocol.js';
 import type { ProgramExit } from './programExit.js';
 
+/** The QoS policies that are durations: Create.qos_json carries them as ns in decimal strings. */
+export const QOS_DURATIONS = ['deadline', 'lifespan', 'livelinessLeaseDuration'] as const;
+
 /** The interface types parameters and their descriptors travel as, in CDR (ParameterOp, Answer.cdr). */
 export const PARAMETER = 'rcl_interfaces/msg/Parameter';
 export const PARAMETER_DESCRIPTOR = 'rcl_interfaces/msg/ParameterDescriptor';
@@ -88,6 +91,7 @@ export interface Created {
 
 export interface Destroy {
   id: number;
+  node: boolean;
 }
 
 export interface Publish {
