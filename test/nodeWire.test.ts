@@ -118,7 +118,9 @@ describe('node protocol messages', () => {
     },
     { ask: 0, destroy: { id: 5, node: true } },
     { ask: 0, publish: { publisher: 6, cdr: Buffer.from([0, 1, 0, 0]) } },
-    { ask: 0, sendRequest: { client: 7, sequence: -8n, cdr: Buffer.from([9]) } },
+    { ask: 0, sendRequest: { client: 7, sequence: -8n, cdr: Buffer.from([9]), hasTimeout: true, timeoutMs: 0.5 } },
+    { ask: 0, forgetRequest: { client: 7, sequence: -8n } },
+    { ask: 11, awaitEvent: { serviceOfClient: 7, timeoutMs: -1 } },
     { ask: 0, sendResponse: { service: 10, request: 11, cdr: Buffer.from([12]) } },
     { ask: 0, timer: { timer: 13, changePeriodNs: 14n } },
     { ask: 2, timer: { timer: 13, state: true } },
@@ -128,13 +130,18 @@ describe('node protocol messages', () => {
     { ask: 5, getInterface: { type: 'std_msgs/msg/String' } },
     { ask: 6, job: { onEnd: 18 } },
     { ask: 0, wait: { thread: 1, deadlineNs: 0n, clientSequence: 19n, client: 20 } },
-    { ask: 0, done: { run: 21, error: 'e', pending: true, loadFailed: true } },
+    { ask: 0, done: { run: 21, error: 'e', pending: true, loadFailed: true, result: Buffer.from([4]) } },
     { ask: 0, exit: { code: -1 } },
     { ask: 7, context: { context: 22, init: { argv: ['x'] } } },
     { ask: 8, spin: { node: 23, how: 'SPIN_ONCE' } },
     { ask: 9, jsTimer: { kind: 'SET_INTERVAL', delayMs: 2.5 } },
     { ask: 0, jsTimerOp: { timer: 24, unref: true } },
-    { ask: 10, parameter: { node: 25, declare: { parameter: Buffer.from([1]), descriptor: Buffer.from([2]), ignoreOverride: true } } },
+    { ask: 10, parameter: { node: 25, declare: { parameters: Buffer.from([1]), descriptors: Buffer.from([2]), ignoreOverrides: true } } },
+    { ask: 12, parameter: { node: 25, get: 'a' } },
+    { ask: 13, parameter: { node: 25, set: { parameters: Buffer.from([3]), atomically: true } } },
+    { ask: 14, parameter: { node: 25, undeclare: 'b' } },
+    { ask: 15, parameter: { node: 25, read: { what: 'HAS_DESCRIPTOR', names: ['c'] } } },
+    { ask: 16, parameter: { node: 25, hook: 'POST_SET' } },
   ];
   const toClient: ToClient[] = [
     { answers: 0, welcome: { protocolVersion: 1, ...WELCOME } },
@@ -158,6 +165,8 @@ describe('node protocol messages', () => {
         expectedCallNs: 11n,
         publicationSequence: 12n,
         receptionSequence: 13n,
+        timedOut: true,
+        parameterHook: 'ON_SET',
       },
     },
     { answers: 0, resume: { thread: 2, nowNs: 14n, timedOut: true } },
@@ -228,6 +237,8 @@ describe('node protocol messages', () => {
       expectedCallNs: 0n,
       publicationSequence: 0n,
       receptionSequence: 0n,
+      timedOut: false,
+      parameterHook: 'PARAMETER_HOOK_UNSPECIFIED',
     });
     assert.equal(decodeToClient(encodeToClient({ run: { nowNs: 5 } })).run!.nowNs, 5n, 'a number for an int64 field');
   });
@@ -324,7 +335,7 @@ describe('node protocol over a socket pair to a program process', () => {
       const published = socket.receive(wallClock() + 10_000).publish!;
       assert.equal(published.publisher, 9);
       assert.ok(input.equals(published.cdr), 'the bytes came back as they went');
-      assert.deepEqual(socket.receive(wallClock() + 10_000).done, { run: 1, error: '', pending: false, loadFailed: false });
+      assert.deepEqual(socket.receive(wallClock() + 10_000).done, { run: 1, error: '', pending: false, loadFailed: false, result: Buffer.alloc(0) });
     });
   });
 

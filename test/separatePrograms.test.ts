@@ -90,6 +90,40 @@ describe('separate programs: each in its own process, the same run', () => {
     assert.equal(apart.stderr, together.stderr);
   });
 
+  it('runs the services and parameters examples and a parameter tuner separate with the output and fingerprints of the in-process runs', () => {
+    const dir = tempDir();
+    // What each run prints, in-process: waitForService, response.template, ranges, set-parameters callbacks, timeouts, aborts.
+    const jobs: [string, RegExp][] = [];
+    for (const [example, shows] of [
+      ['services', /Result of 11 \+ 2: 13/],
+      ['parameters', /period 150 ms: refused \(parameter 'period_ms' value 150 is not in range \[100, 2000\] step 100\)\nparameter period_ms set to 1000/],
+    ] as const) {
+      const folder = join(repoRoot, 'examples', example);
+      for (const file of readdirSync(folder)) copyFileSync(join(folder, file), join(dir, file));
+      jobs.push([writeTemp(dir, `${example}.yaml`, readFileSync(join(folder, 'job.yaml'), 'utf8')), shows]);
+    }
+    for (const file of ['tunable.cjs', 'tuner.cjs', 'tuning.yaml']) copyFileSync(join(fixtures, file), join(dir, file));
+    jobs.push([
+      join(dir, 'tuning.yaml'),
+      /gain 7: refused \(gain 7 is too high for now\) at 0\n[\s\S]*TimeoutError: Service request timeout after 250ms at 550000000\nAbortError: Service request was aborted at 650000000/,
+    ]);
+    const strip = (stdout: string): string => stdout.replace(/"(job|wallSeconds)":("[^"]*"|[\d.e-]+)/g, '');
+    for (const [job, shows] of jobs) {
+      const text = readFileSync(job, 'utf8');
+      const together = runCli(['run', job, '--json'], dir, 60_000);
+      assert.match(together.stdout, shows);
+      const apart = runCli(
+        ['run', writeTemp(dir, 'separate.yaml', text.replace(/^( {2}- script: .*)$/gm, '$1\n    process: separate')), '--json'],
+        dir,
+        60_000,
+      );
+      assert.equal(together.status, 0, together.stderr);
+      assert.equal(apart.status, 0, apart.stderr);
+      assert.equal(strip(apart.stdout), strip(together.stdout), job);
+      assert.equal(apart.stderr, together.stderr, job);
+    }
+  });
+
   it('runs the executors example with its ten programs separate: same callbacks, metrics and fingerprint under its executor models', () => {
     const example = join(repoRoot, 'examples/executors');
     const dir = tempDir();

@@ -2,8 +2,9 @@ import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
 // Value classes rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../rcl/ClockType.js';
+import type { PostSetParametersCallback, SetParametersCallback, SetParametersResult } from '../rcl/NodeParameters.js';
 import { fullyQualifiedNodeName } from '../rcl/names.js';
-import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
+import { type Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
 import { Time } from '../rcl/Time.js';
 import { Client } from './Client.js';
 import type { Context } from './Context.js';
@@ -29,6 +30,11 @@ export class Node {
   readonly #info: NodeInfo;
   readonly context: Context;
   readonly #logger: Logger;
+  /** The program's set-parameters callbacks as rclnodejs runs them: the last added first. */
+  readonly #onSet: SetParametersCallback[] = [];
+  readonly #postSet: PostSetParametersCallback[] = [];
+  /** Which kinds of them the simulation runs for this node (it is told once). */
+  readonly #hooked = new Set<'onSet' | 'postSet'>();
 
   constructor(port: NodePort, info: NodeInfo, context: Context) {
     this.#port = port;
@@ -59,11 +65,100 @@ export class Node {
   }
 
   declareParameter(parameter: Parameter, descriptor?: ParameterDescriptor, ignoreOverride = false): Parameter {
-    return this.#port.declareParameter(this.#info.id, parameter, descriptor, ignoreOverride);
+    return this.declareParameters([parameter], descriptor === undefined ? [] : [descriptor], ignoreOverride)[0]!;
+  }
+
+  declareParameters(parameters: Parameter[], descriptors: ParameterDescriptor[] = [], ignoreOverrides = false): Parameter[] {
+    return this.#port.declareParameters(this.#info.id, parameters, descriptors, ignoreOverrides);
+  }
+
+  undeclareParameter(name: string): void {
+    this.#port.undeclareParameter(this.#info.id, name);
+  }
+
+  hasParameter(name: string): boolean {
+    return this.#port.hasParameter(this.#info.id, name);
   }
 
   getParameter(name: string): Parameter {
     return this.#port.getParameter(this.#info.id, name);
+  }
+
+  getParameters(names: string[] = []): Parameter[] {
+    return this.#port.getParameters(this.#info.id, names);
+  }
+
+  getParameterNames(): string[] {
+    return this.#port.parameterNames(this.#info.id);
+  }
+
+  getParameterOverrides(): Parameter[] {
+    return this.#port.parameterOverrides(this.#info.id);
+  }
+
+  hasParameterDescriptor(name: string): boolean {
+    return this.#port.hasParameterDescriptor(this.#info.id, name);
+  }
+
+  getParameterDescriptor(name: string): ParameterDescriptor {
+    return this.#port.parameterDescriptors(this.#info.id, [name])[0] ?? new ParameterDescriptor(name, ParameterType.PARAMETER_NOT_SET);
+  }
+
+  getParameterDescriptors(names: string[] = []): ParameterDescriptor[] {
+    return this.#port.parameterDescriptors(this.#info.id, names);
+  }
+
+  /** The types of the declared parameters among `names` (undeclared ones are left out). */
+  getParameterTypes(names: string[] = []): ParameterType[] {
+    return names.filter((name) => this.hasParameterDescriptor(name)).map((name) => this.getParameterDescriptor(name).type);
+  }
+
+  setParameter(parameter: Parameter): SetParametersResult {
+    return this.#port.setParameters(this.#info.id, [parameter], false)[0]!;
+  }
+
+  setParameters(parameters: Parameter[]): SetParametersResult[] {
+    return this.#port.setParameters(this.#info.id, parameters, false);
+  }
+
+  setParametersAtomically(parameters: Parameter[]): SetParametersResult {
+    return this.#port.setParameters(this.#info.id, parameters, true)[0]!;
+  }
+
+  /** The first callback to refuse a change refuses it, as in rclnodejs; the simulation's own checks come before. */
+  addOnSetParametersCallback(callback: SetParametersCallback): void {
+    if (!this.#hooked.has('onSet')) {
+      this.#hooked.add('onSet');
+      this.#port.hookParameters(this.#info.id, 'onSet', (parameters) => {
+        for (const each of [...this.#onSet]) {
+          const result = each(parameters);
+          if (!result?.successful) return { successful: false, reason: result?.reason ?? 'rejected by a set-parameters callback' };
+        }
+        return { successful: true, reason: '' };
+      });
+    }
+    this.#onSet.unshift(callback);
+  }
+
+  /** Every registration of it goes, as in rclnodejs. */
+  removeOnSetParametersCallback(callback: SetParametersCallback): void {
+    for (let index = this.#onSet.indexOf(callback); index >= 0; index = this.#onSet.indexOf(callback)) this.#onSet.splice(index, 1);
+  }
+
+  addPostSetParametersCallback(callback: PostSetParametersCallback): void {
+    if (!this.#hooked.has('postSet')) {
+      this.#hooked.add('postSet');
+      this.#port.hookParameters(this.#info.id, 'postSet', (parameters) => {
+        for (const each of [...this.#postSet]) each(parameters);
+        return undefined;
+      });
+    }
+    this.#postSet.unshift(callback);
+  }
+
+  removePostSetParametersCallback(callback: PostSetParametersCallback): void {
+    const index = this.#postSet.indexOf(callback);
+    if (index >= 0) this.#postSet.splice(index, 1);
   }
 
   /** What the node's ROS clock reads: sim time. */
@@ -110,7 +205,7 @@ export class Node {
     if (typeof callback !== 'function') throw new TypeError('createService needs a callback function');
     const qos = typeof optionsOrCallback === 'function' ? undefined : optionsOrCallback?.qos;
     const type = interfaceTypeName(typeClass, 'srv');
-    const service = new Service(callback);
+    const service = new Service(callback, () => this.#port.defaultMessage(`${type}_Response`));
     const created = this.#port.createService({ node: this.#info.id, type, service: serviceName, qos }, service.serve);
     return service.created(created.id, created.service);
   }

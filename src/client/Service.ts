@@ -1,16 +1,19 @@
 import { isThenable } from '../engine/thenable.js';
 
 /** A service callback as rclnodejs calls it: the request and a response handle (or it returns the response). */
-export type ServiceHandler = (request: unknown, response: { send(response: unknown): void }) => unknown;
+export type ServiceHandler = (request: unknown, response: { readonly template: unknown; send(response: unknown): void }) => unknown;
 
 /** rclnodejs's Service as a client of the node port: the simulation queues requests, the callback runs here. */
 export class Service {
   #id = -1;
   #serviceName = '';
   readonly #callback: ServiceHandler;
+  /** A default-valued response (rclnodejs's response.template). */
+  readonly #template: () => unknown;
 
-  constructor(callback: ServiceHandler) {
+  constructor(callback: ServiceHandler, template: () => unknown) {
     this.#callback = callback;
+    this.#template = template;
   }
 
   /** Once the simulation made it: its id (what the port names it by) and its resolved name. */
@@ -40,7 +43,13 @@ export class Service {
       sent = true;
       reply(response);
     };
-    const result = this.#callback(request, { send });
+    const template = this.#template;
+    const result = this.#callback(request, {
+      get template() {
+        return template();
+      },
+      send,
+    });
     const unsent = (value: unknown): void => {
       if (!sent && value !== undefined && value !== null) send(value);
     };

@@ -1,6 +1,11 @@
 import type { NodePort } from '../port/NodePort.js';
-import { Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
+// Value classes: rcl's, which load no simulation.
+import { ClockType } from '../rcl/ClockType.js';
+import { Duration } from '../rcl/Duration.js';
+import * as errors from '../rcl/errors.js';
+import { FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
 import { QoS } from '../rcl/QoS.js';
+import { Time } from '../rcl/Time.js';
 import { Context } from './Context.js';
 import { Node } from './Node.js';
 
@@ -11,12 +16,18 @@ import { Node } from './Node.js';
 export function rclnodejsClient(port: NodePort) {
   const defaultContext = new Context(port, 0);
   return {
+    ...errors,
+    ClockType,
     Context,
+    Duration,
+    FloatingPointRange,
+    IntegerRange,
     Node,
     Parameter,
     ParameterDescriptor,
     ParameterType,
     QoS,
+    Time,
     /** Takes the ROS arguments (`--ros-args …`) of argv for the context's nodes; never blocks. */
     async init(context: Context = defaultContext, argv: readonly string[] = process.argv): Promise<void> {
       context.init(argv);
@@ -41,5 +52,11 @@ export function rclnodejsClient(port: NodePort) {
     shutdown(context: Context = defaultContext): void {
       context.shutdown();
     },
+    /** True until init() and after shutdown(), as in rclnodejs. */
+    isShutdown(context: Context = defaultContext): boolean {
+      return !context.isInitialized();
+    },
+    /** rclnodejs's SIGINT handler shuts its contexts down; rclsim installs none for programs. */
+    removeSignalHandlers(): void {},
   };
 }

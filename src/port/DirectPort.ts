@@ -1,4 +1,5 @@
 import type { CallerFrame } from '../engine/callerFrame.js';
+import type { ScheduledAction } from '../engine/ScheduledActions.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { Client } from '../rcl/Client.js';
 import { Context } from '../rcl/Context.js';
@@ -6,6 +7,8 @@ import { Logging } from '../rcl/Logging.js';
 import type { LoggingSeverity } from '../rcl/LogOutput.js';
 import { Node } from '../rcl/Node.js';
 import { NodeOptions } from '../rcl/NodeOptions.js';
+import type { PostSetParametersCallback, SetParametersCallback, SetParametersResult } from '../rcl/NodeParameters.js';
+import { msToNs } from '../rcl/nanoseconds.js';
 import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Timeout } from '../rcl/ProgramTimers.js';
@@ -15,7 +18,19 @@ import type { Service } from '../rcl/Service.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import type { Subscription, SubscriptionOptions } from '../rcl/Subscription.js';
 import type { Timer } from '../rcl/Timer.js';
-import type { MessageCallback, NodeInfo, NodePort, NodeSpec, ServiceCallback, ServiceSpec, Severity, TimerCallback, TopicSpec } from './NodePort.js';
+import type {
+  MessageCallback,
+  NodeInfo,
+  NodePort,
+  NodeSpec,
+  ParameterHook,
+  RequestTimeout,
+  ServiceCallback,
+  ServiceSpec,
+  Severity,
+  TimerCallback,
+  TopicSpec,
+} from './NodePort.js';
 
 /** An endpoint the port made, by the simulation's entity id. */
 type Endpoint = Publisher | Subscription | Timer | Service | Client;
@@ -33,6 +48,8 @@ export class DirectPort implements NodePort {
   readonly #nodes = new Map<number, Node>();
   readonly #endpoints = new Map<number, Endpoint>();
   readonly #jsTimers = new Map<number, Timeout>();
+  /** Deadlines of requests sent with a timeout, by `client:sequence`. */
+  readonly #deadlines = new Map<string, ScheduledAction>();
 
   constructor(simulation: Simulation, program: Program) {
     this.#simulation = simulation;
@@ -153,20 +170,97 @@ export class DirectPort implements NodePort {
     return { id: client.entityId, service: client.serviceName };
   }
 
-  sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown): void {
-    this.#endpoint<Client>(client, 'send request').sendRequest(request as never, onResponse);
+  /** As rcl's sendRequestAsync orders it: the request goes out, then its deadline is set; whichever comes first cancels the other. */
+  sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown, timeout?: RequestTimeout): number {
+    const found = this.#endpoint<Client>(client, 'send request');
+    if (timeout === undefined) return found.dispatch(request, onResponse);
+    const sequence = found.dispatch(request, (response) => {
+      this.#clearDeadline(client, sequence);
+      return onResponse(response);
+    });
+    if (timeout.ms < 0) return sequence;
+    const deadline = this.#simulation.engine.scheduleAfter(msToNs(timeout.ms), () => {
+      this.forgetRequest(client, sequence);
+      timeout.onTimeout();
+    });
+    this.#deadlines.set(`${client}:${sequence}`, deadline);
+    return sequence;
+  }
+
+  forgetRequest(client: number, request: number): void {
+    this.#endpoint<Client>(client, 'forget request').forget(request);
+    this.#clearDeadline(client, request);
+  }
+
+  #clearDeadline(client: number, request: number): void {
+    const deadline = this.#deadlines.get(`${client}:${request}`);
+    if (deadline === undefined) return;
+    this.#deadlines.delete(`${client}:${request}`);
+    this.#simulation.engine.cancelAction(deadline);
   }
 
   serviceIsReady(client: number): boolean {
     return this.#endpoint<Client>(client, 'service is ready').isServiceServerAvailable();
   }
 
-  declareParameter(node: number, parameter: Parameter, descriptor: ParameterDescriptor | undefined, ignoreOverride: boolean): Parameter {
-    return this.#node(node).declareParameter(parameter, descriptor, ignoreOverride);
+  /** A reaction to rcl's promise, so `onSettled` runs where an in-process program's `await` resumes. */
+  waitForService(client: number, timeoutMs: number | undefined, onSettled: (available: boolean) => unknown): void {
+    const engine = this.#simulation.engine;
+    this.#endpoint<Client>(client, 'wait for service')
+      .waitForService(timeoutMs)
+      .then(onSettled)
+      .catch((error: unknown) => engine.failCallback(`program ${this.#program.name}`, engine.nowAbs, error));
+  }
+
+  declareParameters(node: number, parameters: readonly Parameter[], descriptors: readonly ParameterDescriptor[], ignoreOverrides: boolean): Parameter[] {
+    return this.#node(node).declareParameters([...parameters], [...descriptors], ignoreOverrides);
   }
 
   getParameter(node: number, name: string): Parameter {
     return this.#node(node).getParameter(name);
+  }
+
+  getParameters(node: number, names: readonly string[]): Parameter[] {
+    return this.#node(node).getParameters([...names]);
+  }
+
+  setParameters(node: number, parameters: readonly Parameter[], atomically: boolean): SetParametersResult[] {
+    const found = this.#node(node);
+    return atomically ? [found.setParametersAtomically([...parameters])] : found.setParameters([...parameters]);
+  }
+
+  undeclareParameter(node: number, name: string): void {
+    this.#node(node).undeclareParameter(name);
+  }
+
+  hasParameter(node: number, name: string): boolean {
+    return this.#node(node).hasParameter(name);
+  }
+
+  parameterNames(node: number): string[] {
+    return this.#node(node).getParameterNames();
+  }
+
+  hasParameterDescriptor(node: number, name: string): boolean {
+    return this.#node(node).hasParameterDescriptor(name);
+  }
+
+  parameterDescriptors(node: number, names: readonly string[]): ParameterDescriptor[] {
+    return this.#node(node).getParameterDescriptors([...names]);
+  }
+
+  parameterOverrides(node: number): Parameter[] {
+    return this.#node(node).getParameterOverrides();
+  }
+
+  hookParameters(node: number, kind: 'onSet' | 'postSet', hook: ParameterHook): void {
+    const found = this.#node(node);
+    if (kind === 'onSet') found.addOnSetParametersCallback(hook as SetParametersCallback);
+    else found.addPostSetParametersCallback(hook as PostSetParametersCallback);
+  }
+
+  defaultMessage(type: string): unknown {
+    return this.#simulation.interfaces.message(type).createDefault();
   }
 
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {

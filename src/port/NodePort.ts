@@ -10,6 +10,7 @@
  */
 import type { CallerFrame } from '../engine/callerFrame.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import type { SetParametersResult } from '../rcl/NodeParameters.js';
 import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 
 /** What a node is created with: rclnodejs's createNode arguments that the simulation acts on. */
@@ -61,6 +62,16 @@ export type TimerCallback = (info: { expectedCallTime: bigint; actualCallTime: b
 /** A service's callback: the request, and a reply function for a response sent later (the callback may return the response instead). */
 export type ServiceCallback = (request: unknown, reply: (response: unknown) => void) => unknown;
 
+/** A program's set-parameters callbacks of one kind on a node, as one: `onSet` may refuse the change, `postSet` is told of it. */
+export type ParameterHook = (parameters: Parameter[]) => SetParametersResult | undefined;
+
+/** A request's wait for its response bounded in sim time (rclnodejs's sendRequestAsync timeout). */
+export interface RequestTimeout {
+  ms: number;
+  /** Runs as the client's callback when no response came in time; the response is then dropped. */
+  onTimeout: () => unknown;
+}
+
 /** rcl's log severities. */
 export type Severity = 10 | 20 | 30 | 40 | 50;
 
@@ -98,14 +109,43 @@ export interface NodePort {
   /** Returns the service's id and its resolved name. */
   createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string };
   createClient(spec: ServiceSpec): { id: number; service: string };
-  /** Sends a request; `onResponse` runs as the client's callback when the response arrives (sim time). */
-  sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown): void;
+  /**
+   * Sends a request; `onResponse` runs as the client's callback when the response arrives (sim
+   * time). Returns the request's number, for forgetRequest.
+   */
+  sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown, timeout?: RequestTimeout): number;
+  /** The program no longer waits for this response (an aborted request): it is dropped when it comes. */
+  forgetRequest(client: number, request: number): void;
   /** Whether a service server is matched now. */
   serviceIsReady(client: number): boolean;
+  /**
+   * `onSettled(true)` once a server matches the client, `onSettled(false)` after `timeoutMs` of
+   * sim time (none: no limit); it runs where a promise continuation of that event would.
+   */
+  waitForService(client: number, timeoutMs: number | undefined, onSettled: (available: boolean) => unknown): void;
 
-  /** Declares a node's parameter (its override from the job or the arguments applies unless ignored); the parameter as it is then. */
-  declareParameter(node: number, parameter: Parameter, descriptor: ParameterDescriptor | undefined, ignoreOverride: boolean): Parameter;
+  /**
+   * Declares a node's parameters as one change, with a descriptor each or none (their overrides
+   * from the job or the arguments apply unless ignored); the parameters as they are then.
+   */
+  declareParameters(node: number, parameters: readonly Parameter[], descriptors: readonly ParameterDescriptor[], ignoreOverrides: boolean): Parameter[];
   getParameter(node: number, name: string): Parameter;
+  /** The parameters of these names (every declared one if none). */
+  getParameters(node: number, names: readonly string[]): Parameter[];
+  /** Sets each (or, atomically, all or none); the program's set-parameters callbacks run meanwhile. */
+  setParameters(node: number, parameters: readonly Parameter[], atomically: boolean): SetParametersResult[];
+  undeclareParameter(node: number, name: string): void;
+  hasParameter(node: number, name: string): boolean;
+  parameterNames(node: number): string[];
+  hasParameterDescriptor(node: number, name: string): boolean;
+  /** The descriptors of these names (every declared one if none). */
+  parameterDescriptors(node: number, names: readonly string[]): ParameterDescriptor[];
+  parameterOverrides(node: number): Parameter[];
+  /** The program's set-parameters callbacks of this kind take part in every change of the node's parameters from now on. */
+  hookParameters(node: number, kind: 'onSet' | 'postSet', hook: ParameterHook): void;
+
+  /** A message of an interface type (`pkg/msg/Name`, `pkg/srv/Name_Response` …) with every default filled in. */
+  defaultMessage(type: string): unknown;
 
   /** A JavaScript timer of the program (setTimeout & co.) on sim time; its id. */
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number;

@@ -2,20 +2,26 @@ import { ProgramDiedError } from '../engine/errors.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
+import type { SetParametersResult } from '../rcl/NodeParameters.js';
 import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { DirectPort } from './DirectPort.js';
 import type { Severity } from './NodePort.js';
 import {
+  type Done,
   type JsTimerKind,
   type Outgoing,
   PARAMETER,
-  PARAMETER_DESCRIPTOR,
+  PARAMETER_DESCRIPTORS,
+  PARAMETER_LIST,
   type ParameterOp,
   type ProgramLink,
   QOS_DURATIONS,
   type Run,
+  SET_PARAMETERS_ATOMICALLY_RESULT,
+  SET_PARAMETERS_RESULT,
+  SET_PARAMETERS_RESULTS,
   type SpinHow,
   type ToClient,
   type ToSimulation,
@@ -60,8 +66,11 @@ export class ProgramServer {
   readonly #services = new Map<number, { request: MessageType; response: MessageType }>();
   /** Replies of service requests the program is answering, by the request id Run gave it. */
   readonly #replies = new Map<number, (response: unknown) => void>();
+  /** The port's number of each request the program's clients wait on, by `client:sequence` as the program numbers them. */
+  readonly #requestNumbers = new Map<string, number>();
   #runs = 0;
   #requests = 0;
+  #awaits = 0;
 
   constructor(simulation: Simulation, program: Program, link: ProgramLink) {
     this.#simulation = simulation;
@@ -76,13 +85,13 @@ export class ProgramServer {
   }
 
   /** Runs one callback in the program and applies what it did; throws what the callback threw. */
-  #run(request: RunRequest): void {
+  #run(request: RunRequest): Done {
     const run = ++this.#runs;
     this.#link.send({ run: { ...request, run, nowNs: this.#port.now() } });
-    this.#serveUntilDone(run);
+    return this.#serveUntilDone(run);
   }
 
-  #serveUntilDone(run: number): void {
+  #serveUntilDone(run: number): Done {
     for (;;) {
       const message = this.#receive();
       if (message.done !== undefined) {
@@ -90,7 +99,7 @@ export class ProgramServer {
           throw new OutOfProtocol(`program ${this.#program.name} answered Done of run ${message.done.run} while run ${run} was under way`);
         if (message.done.loadFailed) throw new RemoteLoadError(message.done.error);
         if (message.done.error !== '') throw new RemoteCallbackError(message.done.error);
-        return;
+        return message.done;
       }
       if (message.exit !== undefined) this.#port.exit(message.exit.code);
       this.#serve(message);
@@ -131,11 +140,19 @@ export class ProgramServer {
     } else if (message.create !== undefined) {
       return { created: this.#create(message.create) };
     } else if (message.sendRequest !== undefined) {
-      const { client, sequence, cdr } = message.sendRequest;
-      const types = this.#service(client);
-      port.sendRequest(client, deserializeMessage(types.request, Buffer.from(cdr)), (response) =>
-        this.#run({ kind: 'RESPONSE', entity: client, sequence, input: serializeMessage(types.response, response as never) }),
-      );
+      this.#sendRequest(message.sendRequest);
+    } else if (message.forgetRequest !== undefined) {
+      const { client, sequence } = message.forgetRequest;
+      const number = this.#requestNumbers.get(`${client}:${sequence}`);
+      this.#requestNumbers.delete(`${client}:${sequence}`);
+      if (number !== undefined) port.forgetRequest(client, number);
+    } else if (message.awaitEvent !== undefined) {
+      const { serviceOfClient, timeoutMs } = message.awaitEvent;
+      const id = ++this.#awaits;
+      port.waitForService(serviceOfClient ?? 0, timeoutMs < 0 ? undefined : timeoutMs, (available) => {
+        this.#run({ kind: 'SETTLED', entity: id, input: Buffer.from(JSON.stringify(available)) });
+      });
+      return { created: { id } };
     } else if (message.sendResponse !== undefined) {
       const { service, request, cdr } = message.sendResponse;
       const reply = this.#replies.get(request);
@@ -164,7 +181,7 @@ export class ProgramServer {
       const op = message.jsTimerOp;
       port.jsTimer(op.timer, op.cancel === true ? 'cancel' : op.ref === true ? 'ref' : op.unref === true ? 'unref' : 'refresh');
     } else if (message.parameter !== undefined) {
-      return { answer: { cdr: this.#parameter(message.parameter) } };
+      return this.#parameter(message.parameter);
     } else if (message.context !== undefined) {
       return this.#context(message.context);
     } else if (message.spin !== undefined) {
@@ -179,26 +196,92 @@ export class ProgramServer {
     return undefined;
   }
 
-  /** A parameter operation: its CDR in (rcl_interfaces messages), the parameter as it is now out. */
-  #parameter(op: ParameterOp): Uint8Array {
-    const interfaces = this.#simulation.interfaces;
-    const decode = (typeName: string, cdr: Uint8Array): Record<string, unknown> =>
-      deserializeMessage(interfaces.message(typeName), Buffer.from(cdr)) as Record<string, unknown>;
-    let parameter: Parameter;
+  /** A request with the program's sequence number: its response (or its timeout) runs as the client's callback with that number. */
+  #sendRequest(send: ToSimulation['sendRequest'] & object): void {
+    const { client, sequence, cdr } = send;
+    const types = this.#service(client);
+    const key = `${client}:${sequence}`;
+    const respond = (input: Uint8Array, timedOut: boolean): void => {
+      this.#requestNumbers.delete(key);
+      this.#run({ kind: 'RESPONSE', entity: client, sequence, input, timedOut });
+    };
+    const timeout = send.hasTimeout ? { ms: send.timeoutMs, onTimeout: () => respond(new Uint8Array(), true) } : undefined;
+    const number = this.#port.sendRequest(
+      client,
+      deserializeMessage(types.request, Buffer.from(cdr)),
+      (response) => respond(serializeMessage(types.response, response as never), false),
+      timeout,
+    );
+    this.#requestNumbers.set(key, number);
+  }
+
+  /** A parameter operation (ParameterOp): rcl_interfaces messages in CDR both ways. */
+  #parameter(op: ParameterOp): Outgoing<ToClient> {
+    const port = this.#port;
+    const node = op.node;
+    const parameterOut = (parameter: Parameter): Outgoing<ToClient> => ({ answer: { cdr: this.#encode(PARAMETER, parameter.toParameterMessage()) } });
+    const listOut = (parameters: readonly Parameter[]): Outgoing<ToClient> => ({ answer: { cdr: this.#encodeParameters(parameters) } });
     if (op.declare !== undefined) {
       const { declare } = op;
-      const descriptor = declare.descriptor.length === 0 ? undefined : ParameterDescriptor.fromMessage(decode(PARAMETER_DESCRIPTOR, declare.descriptor));
-      parameter = this.#port.declareParameter(
-        op.node,
-        Parameter.fromParameterMessage(decode(PARAMETER, declare.parameter) as never),
-        descriptor,
-        declare.ignoreOverride,
+      const descriptors = (this.#decode(PARAMETER_DESCRIPTORS, declare.descriptors).descriptors as Record<string, unknown>[]).map((d) =>
+        ParameterDescriptor.fromMessage(d),
       );
-    } else {
-      parameter = this.#port.getParameter(op.node, op.get ?? '');
+      return listOut(port.declareParameters(node, this.#decodeParameters(declare.parameters), descriptors, declare.ignoreOverrides));
     }
-    const type = interfaces.message(PARAMETER);
-    return serializeMessage(type, type.toMessage(parameter.toParameterMessage()));
+    if (op.get !== undefined) return parameterOut(port.getParameter(node, op.get));
+    if (op.set !== undefined) {
+      const results = port.setParameters(node, this.#decodeParameters(op.set.parameters), op.set.atomically);
+      const cdr = op.set.atomically
+        ? this.#encode(SET_PARAMETERS_ATOMICALLY_RESULT, { result: results[0] })
+        : this.#encode(SET_PARAMETERS_RESULTS, { results });
+      return { answer: { cdr } };
+    }
+    if (op.undeclare !== undefined) {
+      port.undeclareParameter(node, op.undeclare);
+      return json(null);
+    }
+    if (op.hook !== undefined) {
+      const hook = op.hook;
+      port.hookParameters(node, hook === 'ON_SET' ? 'onSet' : 'postSet', (parameters) => {
+        const done = this.#run({ kind: 'PARAMETERS', entity: node, parameterHook: hook, input: this.#encodeParameters(parameters) });
+        return hook === 'ON_SET' ? (this.#decode(SET_PARAMETERS_RESULT, done.result) as unknown as SetParametersResult) : undefined;
+      });
+      return json(null);
+    }
+    const { what, names } = op.read!;
+    switch (what) {
+      case 'VALUES':
+        return listOut(port.getParameters(node, names));
+      case 'NAMES':
+        return json(port.parameterNames(node));
+      case 'DESCRIPTORS':
+        return { answer: { cdr: this.#encode(PARAMETER_DESCRIPTORS, { descriptors: port.parameterDescriptors(node, names).map((d) => d.toMessage()) }) } };
+      case 'HAS':
+        return json(port.hasParameter(node, names[0] ?? ''));
+      case 'HAS_DESCRIPTOR':
+        return json(port.hasParameterDescriptor(node, names[0] ?? ''));
+      case 'OVERRIDES':
+        return listOut(port.parameterOverrides(node));
+      default:
+        throw new OutOfProtocol(`program ${this.#program.name} asked to read ${what} of parameters`);
+    }
+  }
+
+  #encodeParameters(parameters: readonly Parameter[]): Uint8Array {
+    return this.#encode(PARAMETER_LIST, { parameters: parameters.map((parameter) => parameter.toParameterMessage()) });
+  }
+
+  #decodeParameters(cdr: Uint8Array): Parameter[] {
+    return (this.#decode(PARAMETER_LIST, cdr).parameters as never[]).map((parameter) => Parameter.fromParameterMessage(parameter));
+  }
+
+  #encode(typeName: string, message: unknown): Uint8Array {
+    const type = this.#simulation.interfaces.message(typeName);
+    return serializeMessage(type, type.toMessage(message));
+  }
+
+  #decode(typeName: string, cdr: Uint8Array): Record<string, unknown> {
+    return deserializeMessage(this.#simulation.interfaces.message(typeName), Buffer.from(cdr)) as Record<string, unknown>;
   }
 
   #context(op: NonNullable<ToSimulation['context']>): Outgoing<ToClient> {

@@ -6,17 +6,35 @@ import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import { Parameter, type ParameterDescriptor } from '../rcl/Parameter.js';
-import type { MessageCallback, NodeInfo, NodePort, NodeSpec, ServiceCallback, ServiceSpec, Severity, TimerCallback, TopicSpec } from './NodePort.js';
+import type { SetParametersResult } from '../rcl/NodeParameters.js';
+import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
+import type {
+  MessageCallback,
+  NodeInfo,
+  NodePort,
+  NodeSpec,
+  ParameterHook,
+  RequestTimeout,
+  ServiceCallback,
+  ServiceSpec,
+  Severity,
+  TimerCallback,
+  TopicSpec,
+} from './NodePort.js';
 import {
   type ClientLink,
   type JsTimerKind,
   type Outgoing,
   PARAMETER,
-  PARAMETER_DESCRIPTOR,
+  PARAMETER_DESCRIPTORS,
+  PARAMETER_LIST,
   type ParameterOp,
+  type ParameterReadWhat,
   QOS_DURATIONS,
   type Run,
+  SET_PARAMETERS_ATOMICALLY_RESULT,
+  SET_PARAMETERS_RESULT,
+  SET_PARAMETERS_RESULTS,
   type SpinHow,
   type ToClient,
   type ToSimulation,
@@ -31,6 +49,14 @@ const JS_TIMERS: Record<'setTimeout' | 'setInterval' | 'setImmediate', JsTimerKi
 
 /** What a Run carries to the callback that the program registered for its entity. */
 type RunHandler = (run: Run) => unknown;
+
+/** A callback's outcome as Done reports it. */
+interface Outcome {
+  error: string;
+  result: Uint8Array;
+}
+
+const HOOKS = { onSet: 'ON_SET', postSet: 'POST_SET' } as const;
 
 /** The simulation refused a request (Failed): thrown where the program made it, as in-process. */
 export class PortRequestError extends Error {
@@ -58,10 +84,12 @@ export class WirePort implements NodePort {
   readonly #messageTypes = new Map<number, MessageType>();
   readonly #serviceTypes = new Map<number, { request: MessageType; response: MessageType }>();
   /** Responses awaited by the program's clients, by client and sequence. */
-  readonly #pendingResponses = new Map<string, (response: unknown) => unknown>();
+  readonly #pendingResponses = new Map<string, { onResponse: (response: unknown) => unknown; timeout: RequestTimeout | undefined }>();
+  /** The program's set-parameters callbacks, by node and kind (`3:ON_SET`). */
+  readonly #parameterHooks = new Map<string, ParameterHook>();
   #sequence = 0;
   /** What the callback under way (with its continuations) came to, until its Done. */
-  #outcome: { error: string } | null = null;
+  #outcome: Outcome | null = null;
 
   /** How this process really ends (the program's process.exit is virtual). */
   readonly #exitProcess: (code: number) => never;
@@ -87,7 +115,7 @@ export class WirePort implements NodePort {
     this.#outcome = outcome;
     await drainMicrotasks();
     this.#outcome = null;
-    this.#link.send({ done: { run: run.run, error: outcome.error } });
+    this.#link.send({ done: { run: run.run, ...outcome } });
   }
 
   /** A callback of the program's queued work (a microtask, a tick) threw: the callback under way fails with it. */
@@ -97,14 +125,18 @@ export class WirePort implements NodePort {
 
   /** A callback granted while a question waits (a spinOnce): run at once, its continuations later. */
   #runNested(run: Run): void {
-    this.#link.send({ done: { run: run.run, error: this.#call(run).error } });
+    this.#link.send({ done: { run: run.run, ...this.#call(run) } });
   }
 
-  #call(run: Run): { error: string } {
+  #call(run: Run): Outcome {
     this.#now = run.nowNs;
-    const outcome = { error: '' };
-    const handler = this.#handlers.get(run.entity);
+    const outcome: Outcome = { error: '', result: new Uint8Array() };
     try {
+      if (run.kind === 'PARAMETERS') {
+        outcome.result = this.#runParameterHook(run);
+        return outcome;
+      }
+      const handler = this.#handlers.get(run.entity);
       if (handler === undefined) throw new Error(`the simulation ran entity ${run.entity}, which this program does not have`);
       const result = handler(run);
       if (isThenable(result)) result.then(undefined, (error: unknown) => (outcome.error ||= describeThrown(error)));
@@ -112,6 +144,14 @@ export class WirePort implements NodePort {
       outcome.error = describeThrown(error);
     }
     return outcome;
+  }
+
+  /** The node's set-parameters callbacks of the Run's kind, given the parameters to set: an on-set outcome in CDR. */
+  #runParameterHook(run: Run): Uint8Array {
+    const hook = this.#parameterHooks.get(`${run.entity}:${run.parameterHook}`);
+    if (hook === undefined) throw new Error(`the simulation ran ${run.parameterHook} callbacks of node ${run.entity}, which this program has none of`);
+    const result = hook(this.#decodeParameters(run.input));
+    return run.parameterHook === 'ON_SET' ? this.#encode(SET_PARAMETERS_RESULT, result) : new Uint8Array();
   }
 
   /** Whether the program has asked the simulation anything yet (its code is running, not loading). */
@@ -250,48 +290,127 @@ export class WirePort implements NodePort {
     this.#serviceTypes.set(created.id, types);
     this.#handlers.set(created.id, (run) => {
       const key = `${created.id}:${run.sequence}`;
-      const onResponse = this.#pendingResponses.get(key);
-      if (onResponse === undefined) return undefined;
+      const pending = this.#pendingResponses.get(key);
+      if (pending === undefined) return undefined;
       this.#pendingResponses.delete(key);
+      // Called as plain functions: a method call would name the user's callback in its stack (its /rosout caller).
+      const { onResponse, timeout } = pending;
+      if (run.timedOut) return timeout?.onTimeout();
       return onResponse(deserializeMessage(types.response, Buffer.from(run.input)));
     });
     return { id: created.id, service: created.resolvedName };
   }
 
-  sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown): void {
+  sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown, timeout?: RequestTimeout): number {
     const types = this.#serviceTypes.get(client);
     if (types === undefined) throw new Error(`send request: no client ${client} in this program`);
     const sequence = ++this.#sequence;
     const cdr = serializeMessage(types.request, types.request.toMessage(request));
-    this.#pendingResponses.set(`${client}:${sequence}`, onResponse);
-    this.#link.send({ sendRequest: { client, sequence, cdr } });
+    this.#pendingResponses.set(`${client}:${sequence}`, { onResponse, timeout });
+    this.#link.send({ sendRequest: { client, sequence, cdr, hasTimeout: timeout !== undefined, timeoutMs: timeout?.ms ?? 0 } });
+    return sequence;
+  }
+
+  forgetRequest(client: number, request: number): void {
+    this.#pendingResponses.delete(`${client}:${request}`);
+    this.#link.send({ forgetRequest: { client, sequence: request } });
   }
 
   serviceIsReady(client: number): boolean {
     return this.#askJson({ graph: { query: 'service_is_ready', arguments: [String(client)] } }) === true;
   }
 
-  declareParameter(node: number, parameter: Parameter, descriptor: ParameterDescriptor | undefined, ignoreOverride: boolean): Parameter {
+  waitForService(client: number, timeoutMs: number | undefined, onSettled: (available: boolean) => unknown): void {
+    const id = this.#ask({ awaitEvent: { serviceOfClient: client, timeoutMs: timeoutMs ?? -1 } }).created!.id;
+    this.#handlers.set(id, (run) => {
+      this.#handlers.delete(id);
+      return onSettled(JSON.parse(Buffer.from(run.input).toString()) === true);
+    });
+  }
+
+  declareParameters(node: number, parameters: readonly Parameter[], descriptors: readonly ParameterDescriptor[], ignoreOverrides: boolean): Parameter[] {
     const declare = {
-      parameter: this.#encode(PARAMETER, parameter.toParameterMessage()),
-      descriptor: descriptor === undefined ? new Uint8Array() : this.#encode(PARAMETER_DESCRIPTOR, descriptor.toMessage()),
-      ignoreOverride,
+      parameters: this.#encodeParameters(parameters),
+      descriptors: this.#encode(PARAMETER_DESCRIPTORS, { descriptors: descriptors.map((descriptor) => descriptor.toMessage()) }),
+      ignoreOverrides,
     };
-    return this.#askParameter({ node, declare });
+    return this.#decodeParameters(this.#ask({ parameter: { node, declare } }).answer!.cdr);
   }
 
   getParameter(node: number, name: string): Parameter {
     return this.#askParameter({ node, get: name });
   }
 
+  getParameters(node: number, names: readonly string[]): Parameter[] {
+    return this.#decodeParameters(this.#readParameters(node, 'VALUES', names).cdr);
+  }
+
+  setParameters(node: number, parameters: readonly Parameter[], atomically: boolean): SetParametersResult[] {
+    const cdr = this.#ask({ parameter: { node, set: { parameters: this.#encodeParameters(parameters), atomically } } }).answer!.cdr;
+    if (atomically) return [(this.#decode(SET_PARAMETERS_ATOMICALLY_RESULT, cdr) as { result: SetParametersResult }).result];
+    return (this.#decode(SET_PARAMETERS_RESULTS, cdr) as { results: SetParametersResult[] }).results;
+  }
+
+  undeclareParameter(node: number, name: string): void {
+    this.#ask({ parameter: { node, undeclare: name } });
+  }
+
+  hasParameter(node: number, name: string): boolean {
+    return JSON.parse(this.#readParameters(node, 'HAS', [name]).json) === true;
+  }
+
+  parameterNames(node: number): string[] {
+    return JSON.parse(this.#readParameters(node, 'NAMES', []).json) as string[];
+  }
+
+  hasParameterDescriptor(node: number, name: string): boolean {
+    return JSON.parse(this.#readParameters(node, 'HAS_DESCRIPTOR', [name]).json) === true;
+  }
+
+  parameterDescriptors(node: number, names: readonly string[]): ParameterDescriptor[] {
+    const { descriptors } = this.#decode(PARAMETER_DESCRIPTORS, this.#readParameters(node, 'DESCRIPTORS', names).cdr) as {
+      descriptors: Record<string, unknown>[];
+    };
+    return descriptors.map((descriptor) => ParameterDescriptor.fromMessage(descriptor));
+  }
+
+  parameterOverrides(node: number): Parameter[] {
+    return this.#decodeParameters(this.#readParameters(node, 'OVERRIDES', []).cdr);
+  }
+
+  hookParameters(node: number, kind: 'onSet' | 'postSet', hook: ParameterHook): void {
+    this.#parameterHooks.set(`${node}:${HOOKS[kind]}`, hook);
+    this.#ask({ parameter: { node, hook: HOOKS[kind] } });
+  }
+
+  #readParameters(node: number, what: ParameterReadWhat, names: readonly string[]): { json: string; cdr: Uint8Array } {
+    return this.#ask({ parameter: { node, read: { what, names } } }).answer!;
+  }
+
   #askParameter(op: Outgoing<ParameterOp>): Parameter {
-    const cdr = this.#ask({ parameter: op }).answer!.cdr;
-    return Parameter.fromParameterMessage(deserializeMessage(this.#interfaces.message(PARAMETER), Buffer.from(cdr)) as never);
+    return Parameter.fromParameterMessage(this.#decode(PARAMETER, this.#ask({ parameter: op }).answer!.cdr) as never);
+  }
+
+  #encodeParameters(parameters: readonly Parameter[]): Uint8Array {
+    return this.#encode(PARAMETER_LIST, { parameters: parameters.map((parameter) => parameter.toParameterMessage()) });
+  }
+
+  #decodeParameters(cdr: Uint8Array): Parameter[] {
+    return (this.#decode(PARAMETER_LIST, cdr) as { parameters: never[] }).parameters.map((parameter) => Parameter.fromParameterMessage(parameter));
+  }
+
+  #decode(typeName: string, cdr: Uint8Array): unknown {
+    return deserializeMessage(this.#interfaces.message(typeName), Buffer.from(cdr));
   }
 
   #encode(typeName: string, message: unknown): Uint8Array {
     const type = this.#interfaces.message(typeName);
     return serializeMessage(type, type.toMessage(message));
+  }
+
+  /** From the definitions this process loaded, as the simulation would make it. */
+  defaultMessage(type: string): unknown {
+    return this.#interfaces.message(type).createDefault();
   }
 
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {

@@ -31,7 +31,9 @@ setProgramPort(port);
 new VirtualGlobals(portMachine(port, Number(welcome.seed), welcome.program)).install();
 
 const client = new URL('../client/programRclnodejs.js', import.meta.url);
-installRclnodejsAlias(file, { exports: await import(client.href), url: client.href, lib: () => undefined });
+// require('rclnodejs') is the module object, as rclnodejs's index.js exports it; import gets the named exports.
+const clientModule = (await import(client.href)) as { default: object };
+installRclnodejsAlias(file, { exports: clientModule.default, url: client.href, lib: () => undefined });
 await registerTypeScript(file);
 process.argv = [process.execPath, file, ...welcome.argv];
 

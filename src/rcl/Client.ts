@@ -91,9 +91,19 @@ export class Client<T extends string = string> extends Entity implements Executa
   }
 
   sendRequest(request: MessageInput<RequestOf<T>>, callback: ResponseCallback<ResponseOf<T>>, options: { validate?: boolean } = {}): void {
+    this.dispatch(request, callback as ResponseCallback, options.validate);
+  }
+
+  /** sendRequest that returns the request's sequence number (the node port's sendRequest, which may forget it). */
+  dispatch(request: unknown, callback: ResponseCallback, validate?: boolean): number {
     if (typeof callback !== 'function') throw new TypeError('sendRequest needs a response callback');
-    this.#validation.check(request, this.type.request.name, options.validate);
-    this.#send(request, callback as ResponseCallback);
+    this.#validation.check(request, this.type.request.name, validate);
+    return this.#send(request, callback);
+  }
+
+  /** Its response, when it comes, is dropped (an aborted or timed-out request). */
+  forget(sequence: number): void {
+    this.#pending.delete(sequence);
   }
 
   sendRequestAsync(request: MessageInput<RequestOf<T>>, options: SendRequestOptions = {}): Promise<ResponseOf<T>> {

@@ -28,7 +28,12 @@ export const QOS_DURATIONS = ['deadline', 'lifespan', 'livelinessLeaseDuration']
 
 /** The interface types parameters and their descriptors travel as, in CDR (ParameterOp, Answer.cdr). */
 export const PARAMETER = 'rcl_interfaces/msg/Parameter';
-export const PARAMETER_DESCRIPTOR = 'rcl_interfaces/msg/ParameterDescriptor';
+export const SET_PARAMETERS_RESULT = 'rcl_interfaces/msg/SetParametersResult';
+/** Lists travel in the containers rcl_interfaces' services have for them. */
+export const PARAMETER_LIST = 'rcl_interfaces/srv/SetParameters_Request';
+export const SET_PARAMETERS_RESULTS = 'rcl_interfaces/srv/SetParameters_Response';
+export const SET_PARAMETERS_ATOMICALLY_RESULT = 'rcl_interfaces/srv/SetParametersAtomically_Response';
+export const PARAMETER_DESCRIPTORS = 'rcl_interfaces/srv/DescribeParameters_Response';
 
 /** The newest protocol version this rclsim speaks: the handshake settles on min(client's, this). */
 export const PROTOCOL_VERSION = 1;
@@ -103,6 +108,13 @@ export interface SendRequest {
   client: number;
   sequence: bigint;
   cdr: Uint8Array;
+  hasTimeout: boolean;
+  timeoutMs: number;
+}
+
+export interface ForgetRequest {
+  client: number;
+  sequence: bigint;
 }
 
 export interface SendResponse {
@@ -180,17 +192,41 @@ export interface Answer {
   cdr: Uint8Array;
 }
 
-/** One of declare, get. */
+/** One of declare, get, set, undeclare, read, hook. */
 export interface ParameterOp {
   node: number;
-  declare?: DeclareParameter;
+  declare?: DeclareParameters;
   get?: string;
+  set?: SetParameters;
+  undeclare?: string;
+  read?: ParameterRead;
+  hook?: ParameterHook;
 }
 
-export interface DeclareParameter {
-  parameter: Uint8Array;
-  descriptor: Uint8Array;
-  ignoreOverride: boolean;
+export interface SetParameters {
+  parameters: Uint8Array;
+  atomically: boolean;
+}
+
+export type ParameterReadWhat = 'WHAT_UNSPECIFIED' | 'VALUES' | 'NAMES' | 'DESCRIPTORS' | 'HAS' | 'HAS_DESCRIPTOR' | 'OVERRIDES';
+
+export interface ParameterRead {
+  what: ParameterReadWhat;
+  names: string[];
+}
+
+export type ParameterHook = 'PARAMETER_HOOK_UNSPECIFIED' | 'ON_SET' | 'POST_SET';
+
+/** One of serviceOfClient. */
+export interface Await {
+  serviceOfClient?: number;
+  timeoutMs: number;
+}
+
+export interface DeclareParameters {
+  parameters: Uint8Array;
+  descriptors: Uint8Array;
+  ignoreOverrides: boolean;
 }
 
 export interface GetInterface {
@@ -230,7 +266,9 @@ export type RunKind =
   | 'EVENT'
   | 'CONTINUATION'
   | 'END_HOOK'
-  | 'JS_TIMER';
+  | 'JS_TIMER'
+  | 'PARAMETERS'
+  | 'SETTLED';
 
 export interface Run {
   run: number;
@@ -247,6 +285,8 @@ export interface Run {
   expectedCallNs: bigint;
   publicationSequence: bigint;
   receptionSequence: bigint;
+  timedOut: boolean;
+  parameterHook: ParameterHook;
 }
 
 export interface Done {
@@ -254,6 +294,7 @@ export interface Done {
   error: string;
   pending: boolean;
   loadFailed: boolean;
+  result: Uint8Array;
 }
 
 export interface Exit {
@@ -292,6 +333,8 @@ export interface ToSimulation {
   jsTimer?: JsTimer;
   jsTimerOp?: JsTimerOp;
   parameter?: ParameterOp;
+  forgetRequest?: ForgetRequest;
+  awaitEvent?: Await;
 }
 
 /** What the simulation sends: `answers` names the question it answers (0: none), and one of the rest. */
