@@ -9,7 +9,18 @@ const fixtures = join(repoRoot, 'test/fixtures/separate');
 /** A copy of the fixture programs, and the graph job with every program in-process or separate. */
 function graphJobs(): { dir: string; inProcess: string; separate: string } {
   const dir = tempDir();
-  for (const file of ['talker.cjs', 'listener.cjs', 'caller.cjs', 'thrower.cjs', 'dies.cjs', 'broken.cjs', 'chance.cjs', 'lifetimes.cjs'])
+  for (const file of [
+    'talker.cjs',
+    'listener.cjs',
+    'caller.cjs',
+    'thrower.cjs',
+    'dies.cjs',
+    'broken.cjs',
+    'chance.cjs',
+    'lifetimes.cjs',
+    'hearer.cjs',
+    'exits.cjs',
+  ])
     copyFileSync(join(fixtures, file), join(dir, file));
   const text = readFileSync(join(fixtures, 'graph.yaml'), 'utf8');
   return {
@@ -214,6 +225,60 @@ describe('separate programs: each in its own process, the same run', () => {
     const verified = runCli(['verify', join(dir, 'dies-kill.yaml'), '--runs', '2'], dir, 120_000);
     assert.match(verified.stdout + verified.stderr, /^all 2 runs agree, and every run fails: program dies\.cjs \(node \/mortal\) was killed by SIGKILL/m);
     assert.equal(verified.status, 7, verified.stdout + verified.stderr);
+  });
+
+  it('goes on without a program that dies (on_exit: continue), or starts it again after its delay (respawn): one line each time, the same run every time', () => {
+    const { dir } = graphJobs();
+    const job = (name: string, onExit: string): string =>
+      writeTemp(dir, `${name}.yaml`, `end: { after: 1.5s }\nnodes:\n  - script: dies.cjs\n    args: [abort]\n${onExit}  - script: hearer.cjs\n`);
+    const goOn = runCli(['run', job('continue', '    on_exit: continue\n'), '--json'], dir, 60_000);
+    assert.equal(goOn.status, 0, goOn.stderr);
+    assert.equal(lastJsonLine(goOn.stdout).endReason, 'end-time');
+    const lines = (stderr: string): string[] => stderr.split('\n').filter((line) => line.includes('[rclsim]'));
+    assert.deepEqual(lines(goOn.stderr), [
+      '[WARN] [0.300000000] [rclsim]: program dies.cjs (node /mortal) aborted (SIGABRT) at sim time 0.300000000s; its nodes left the graph (on_exit: continue)',
+    ]);
+    // Its peer sees it leave at that sim time: unmatched, and its liveliness lost.
+    assert.match(
+      goOn.stdout,
+      /heard call 2 at 200000000\nmatched 0 \(-1\) at 300000000\nalive 0 \(-1\) at 300000000\nstill here at 600000000\nstill here at 1200000000\n\{/,
+    );
+    const respawn = runCli(['run', job('respawn', '    on_exit: respawn\n    respawn_delay: 500ms\n'), '--json'], dir, 60_000);
+    assert.equal(respawn.status, 0, respawn.stderr);
+    assert.deepEqual(lines(respawn.stderr), [
+      '[WARN] [0.300000000] [rclsim]: program dies.cjs (node /mortal) aborted (SIGABRT) at sim time 0.300000000s; it starts again at sim time 0.800000000s (on_exit: respawn)',
+      '[WARN] [1.100000000] [rclsim]: program dies.cjs (node /mortal) aborted (SIGABRT) at sim time 1.100000000s; it starts again at sim time 1.600000000s (on_exit: respawn)',
+    ]);
+    // Back with fresh state: its count starts again.
+    assert.match(
+      respawn.stdout,
+      /alive 0 \(-1\) at 300000000\nstill here at 600000000\nmatched 1 \(1\) at 800000000\nalive 1 \(1\) at 800000000\nheard call 1 at 900000000\nheard call 2 at 1000000000\n/,
+    );
+    for (const name of ['continue', 'respawn']) {
+      const verified = runCli(['verify', `${name}.yaml`, '--runs', '2'], dir, 120_000);
+      assert.equal(verified.status, 0, verified.stdout + verified.stderr);
+      assert.match(verified.stdout, /^all 2 runs agree/m);
+    }
+  });
+
+  it('applies on_exit to an exit code and to an error nothing in the program handled, as to a death', () => {
+    const { dir } = graphJobs();
+    const job = writeTemp(
+      dir,
+      'ends.yaml',
+      'end: { after: 1s }\nnodes:\n  - script: thrower.cjs\n    on_exit: continue\n  - script: exits.cjs\n    on_exit: respawn\n    respawn_delay: 100ms\n',
+    );
+    const result = runCli(['run', job], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout.match(/^call [12]$/gm)?.join(' '), 'call 1 call 2 call 1 call 2');
+    assert.deepEqual(result.stderr.trim().split('\n'), [
+      '[WARN] [0.300000000] [rclsim]: program thrower.cjs (node /thrower) threw an error nothing in it handled (the third call fails) at sim time 0.300000000s; its nodes left the graph (on_exit: continue)',
+      '[WARN] [0.400000000] [rclsim]: program exits.cjs (node /quitter) exited with code 4 at sim time 0.400000000s; it starts again at sim time 0.500000000s (on_exit: respawn)',
+      '[WARN] [0.900000000] [rclsim]: program exits.cjs (node /quitter) exited with code 4 at sim time 0.900000000s; it starts again at sim time 1.000000000s (on_exit: respawn)',
+    ]);
+    // With the default (fail), the exit code ends the run with that code.
+    const fails = runCli(['run', writeTemp(dir, 'exits.yaml', 'end: { after: 1s }\nnodes:\n  - script: exits.cjs\n    process: separate\n')], dir, 60_000);
+    assert.equal(fails.status, 4, fails.stderr);
   });
 
   it('refuses a program that cannot be loaded as bad input, as in-process (exit 2)', () => {

@@ -64,11 +64,16 @@ export class ProgramDiedError extends OwnError {
   readonly death: ProgramDeath;
 
   constructor(program: string, nodes: readonly string[], simTime: bigint, death: ProgramDeath, how: string) {
-    const of = nodes.length === 0 ? '' : ` (node${nodes.length > 1 ? 's' : ''} ${nodes.join(', ')})`;
-    super(`program ${program}${of} ${how} at sim time ${formatSimTime(simTime)}`);
+    super(describeProgramEnd(program, nodes, simTime, how));
     this.name = 'ProgramDiedError';
     this.death = death;
   }
+}
+
+/** One line on how a program ended: `program <name> (node <nodes>) <how> at sim time <t>`. */
+export function describeProgramEnd(program: string, nodes: readonly string[], simTime: bigint, how: string): string {
+  const of = nodes.length === 0 ? '' : ` (node${nodes.length > 1 ? 's' : ''} ${nodes.join(', ')})`;
+  return `program ${program}${of} ${how} at sim time ${formatSimTime(simTime)}`;
 }
 
 /** The run was interrupted by a signal (SIGINT, SIGTERM): it stopped at the end of a step. */

@@ -28,6 +28,7 @@ import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { type NetworkEntry, networkConfig } from './networkSection.js';
 import { toPlain } from './plainValues.js';
 import { startProgram } from './programs.js';
+import type { OnExit } from './separateProgram.js';
 
 const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap', 'process'];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
@@ -48,6 +49,8 @@ type NodeEntry = {
   namespace?: string;
   remap?: Record<string, string>;
   process?: 'in-process' | 'separate';
+  on_exit?: 'fail' | 'continue' | 'respawn';
+  respawn_delay?: string | number;
 };
 
 interface JobFile {
@@ -368,13 +371,23 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     if (hasScript && entry.export !== undefined) fail([...location, 'export'], `'export' belongs to a 'module' node`);
     if (!hasScript && entry.process === 'separate')
       fail([...location, 'process'], "a component runs in the simulation's process for now: only a script can run separate");
+    const onExit = entry.on_exit ?? 'fail';
+    if (onExit !== 'fail' && entry.process === 'in-process')
+      fail([...location, 'on_exit'], `on_exit: ${onExit} needs the program in a process of its own: leave out 'process' or make it 'separate'`);
+    if (onExit !== 'fail' && !hasScript)
+      fail([...location, 'on_exit'], `on_exit: ${onExit} is for a script, which runs separate: a component runs in the simulation's process`);
+    if (entry.respawn_delay !== undefined && onExit !== 'respawn') fail([...location, 'respawn_delay'], `'respawn_delay' goes with on_exit: respawn`);
     const target = hasScript ? file([...location, 'script'], entry.script!) : file([...location, 'module'], entry.module!);
     try {
       parseRosArguments(entry.args ?? []);
     } catch (error) {
       fail([...location, 'args'], (error as Error).message);
     }
-    return { entry, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)) };
+    const exit: OnExit =
+      onExit === 'respawn'
+        ? { kind: 'respawn', delay: entry.respawn_delay === undefined ? 0n : durationAt([...location, 'respawn_delay'], entry.respawn_delay) }
+        : { kind: onExit };
+    return { entry, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)), onExit: exit };
   });
 
   const remaps = Object.entries(data.remap ?? {}).map(([from, to]) => {
@@ -413,8 +426,10 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       // the bags carry.
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
-      for (const { entry, target, jobArguments, where } of nodes) {
-        if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, entry.process ?? 'in-process');
+      for (const { entry, target, jobArguments, where, onExit } of nodes) {
+        // on_exit: continue or respawn implies a process of its own.
+        const running = entry.process ?? (onExit.kind === 'fail' ? 'in-process' : 'separate');
+        if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, running, onExit);
         else await startComponent(job, target, entry.export ?? 'default', jobArguments, where);
       }
     },

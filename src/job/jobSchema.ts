@@ -177,6 +177,8 @@ export const schema = {
           parameters: { type: 'object' },
           remap: stringMap,
           process: { enum: ['in-process', 'separate'] },
+          on_exit: { enum: ['fail', 'continue', 'respawn'] },
+          respawn_delay: { type: ['string', 'number'] },
         },
       },
     },

@@ -10,7 +10,7 @@ import { Program } from '../rcl/Program.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
-import { startSeparateProgram } from './separateProgram.js';
+import { type OnExit, startSeparateProgram } from './separateProgram.js';
 import { prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
@@ -32,6 +32,7 @@ export async function startProgram(
   jobArguments: RosArguments = emptyRosArguments(),
   where = path,
   running: ProgramProcess = 'in-process',
+  onExit: OnExit = { kind: 'fail' },
 ): Promise<Program> {
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
@@ -41,7 +42,7 @@ export async function startProgram(
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
   const key = basename(file);
-  if (running === 'separate') return startSeparateProgram(simulation, file, { name, key, args, jobArguments, where, path });
+  if (running === 'separate') return startSeparateProgram(simulation, file, { name, key, args, jobArguments, where, path, onExit });
   await prepareToLoad(file);
   const program = new Program(simulation, name, { byJob: false, jobArguments, key });
   const argv = process.argv;

@@ -1,6 +1,6 @@
 import { SIMULATED_DISTRO } from '../compat/distro.js';
-import { CallbackError, ExitSignal } from '../engine/errors.js';
-import { ProgramServer, RemoteCallbackError, RemoteLoadError } from '../port/ProgramServer.js';
+import { CallbackError, ExitSignal, formatSimTime } from '../engine/errors.js';
+import { type AbnormalEnd, ProgramServer, RemoteCallbackError, RemoteLoadError } from '../port/ProgramServer.js';
 import { ProgramSocket } from '../port/wire/ProgramSocket.js';
 import { SIMULATED_RMW } from '../rcl/middleware.js';
 import { Program } from '../rcl/Program.js';
@@ -11,7 +11,14 @@ import { JobModuleError } from './jobErrors.js';
 /** The entry of a separate program's process (port/programMain.ts). */
 const PROGRAM_MAIN = new URL('../port/programMain.js', import.meta.url).pathname;
 
-/** A separate program: its name (in messages), key (of its random streams), arguments, and where the job named it. */
+/**
+ * What happens when a separate program exits with a code that is not 0, throws an error nothing
+ * in it handles, or dies (DESIGN.md "Node processes"): the run fails (`fail`), goes on without it
+ * (`continue`), or starts it again after `delay` ns of sim time (`respawn`, launch's respawn).
+ */
+export type OnExit = { kind: 'fail' } | { kind: 'continue' } | { kind: 'respawn'; delay: bigint };
+
+/** A separate program: its name (in messages), key (of its random streams), arguments, where the job named it, and its on_exit. */
 export interface SeparateStart {
   name: string;
   key: string;
@@ -19,6 +26,7 @@ export interface SeparateStart {
   jobArguments: RosArguments;
   where: string;
   path: string;
+  onExit: OnExit;
 }
 
 /**
@@ -26,8 +34,27 @@ export interface SeparateStart {
  * code and the client live there, everything that decides lives here; its top-level code runs
  * as its first callback before this returns.
  */
-export async function startSeparateProgram(simulation: Simulation, file: string, start: SeparateStart): Promise<Program> {
-  const { name, key, args, jobArguments, where, path } = start;
+export function startSeparateProgram(simulation: Simulation, file: string, start: SeparateStart): Program {
+  const { program, runTopLevel } = launch(simulation, file, start, 1);
+  try {
+    runTopLevel();
+  } catch (error) {
+    // As in-process (programs.ts): code that cannot load is bad input, a throw is the program's failure, process.exit() its end.
+    if (error instanceof RemoteLoadError) throw new JobModuleError(`${start.where}: cannot load program ${start.path}: ${error.message}`);
+    if (error instanceof RemoteCallbackError) throw new CallbackError(`program ${start.name}`, simulation.engine.nowAbs, error);
+    if (!(error instanceof ExitSignal)) throw error;
+  }
+  return program;
+}
+
+/**
+ * One life of the program: a process, a Program, its top-level run. A respawned program is a
+ * new life, with fresh state; its random streams are keyed by its life too (`talker.js#2`), so
+ * it does not draw again what its first life drew.
+ */
+function launch(simulation: Simulation, file: string, start: SeparateStart, life: number): { program: Program; runTopLevel: () => void } {
+  const { name, args, jobArguments } = start;
+  const key = life === 1 ? start.key : `${start.key}#${life}`;
   const program = new Program(simulation, name, { byJob: false, jobArguments, key });
   const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file], stdout: 'relay', stderr: 'relay' });
   simulation.atExit(() => socket.close());
@@ -41,14 +68,35 @@ export async function startSeparateProgram(simulation: Simulation, file: string,
     rmwImplementation: SIMULATED_RMW,
     interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
   });
-  const server = new ProgramServer(simulation, program, socket);
+  const onAbnormalEnd = (end: AbnormalEnd): never => {
+    const { onExit } = start;
+    if (onExit.kind === 'fail') return end.fail();
+    socket.kill();
+    socket.close();
+    simulation.endProgram(program);
+    if (onExit.kind === 'continue') {
+      simulation.warn(`${end.line}; its nodes left the graph (on_exit: continue)`);
+    } else {
+      const at = simulation.engine.nowAbs + onExit.delay;
+      simulation.warn(`${end.line}; it starts again at sim time ${formatSimTime(at)} (on_exit: respawn)`);
+      program.respawnPending = true;
+      simulation.engine.scheduleAfter(Number(onExit.delay), () => {
+        program.respawnPending = false;
+        respawn(simulation, file, start, life + 1);
+      });
+    }
+    throw new ExitSignal(name, 0);
+  };
+  const server = new ProgramServer(simulation, program, socket, onAbnormalEnd);
+  return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel()) };
+}
+
+/** A later life: what its top-level code does wrong now is the run's failure (or its on_exit), not bad input. */
+function respawn(simulation: Simulation, file: string, start: SeparateStart, life: number): void {
   try {
-    await simulation.loadProgram(program, async () => server.serveTopLevel());
+    launch(simulation, file, start, life).runTopLevel();
   } catch (error) {
-    // As in-process (programs.ts): code that cannot load is bad input, a throw is the program's failure, process.exit() its end.
-    if (error instanceof RemoteLoadError) throw new JobModuleError(`${where}: cannot load program ${path}: ${error.message}`);
-    if (error instanceof RemoteCallbackError) throw new CallbackError(`program ${name}`, simulation.engine.nowAbs, error);
-    if (!(error instanceof ExitSignal)) throw error;
+    if (error instanceof ExitSignal) return;
+    simulation.engine.failCallback(`program ${start.name}`, simulation.engine.nowAbs, error);
   }
-  return program;
 }

@@ -1,4 +1,4 @@
-import { ProgramDiedError } from '../engine/errors.js';
+import { describeProgramEnd, ExitSignal, ProgramDiedError } from '../engine/errors.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
@@ -50,6 +50,17 @@ export class RemoteLoadError extends Error {
   override name = 'RemoteLoadError';
 }
 
+/** A separate program that ended other than by process.exit(0): its exit code, an error nothing in it handled, or its process's death. */
+export interface AbnormalEnd {
+  /** One line: the program, its nodes, what happened and the sim time. */
+  readonly line: string;
+  /** What on_exit: fail does: the run ends with the program's code, or fails with the error. */
+  fail(): never;
+}
+
+/** What the job does when a program ends abnormally (its on_exit); throws to unwind the callback under way. */
+export type OnAbnormalEnd = (end: AbnormalEnd) => never;
+
 /**
  * The simulation's side of a separate program (DESIGN.md "Node processes"): it answers the
  * program's requests with the same `DirectPort` an in-process program uses, and runs the
@@ -68,15 +79,19 @@ export class ProgramServer {
   readonly #replies = new Map<number, (response: unknown) => void>();
   /** The port's number of each request the program's clients wait on, by `client:sequence` as the program numbers them. */
   readonly #requestNumbers = new Map<string, number>();
+  readonly #onAbnormalEnd: OnAbnormalEnd;
+  /** Set once the program ended: nothing of it runs any more. */
+  #ended = false;
   #runs = 0;
   #requests = 0;
   #awaits = 0;
 
-  constructor(simulation: Simulation, program: Program, link: ProgramLink) {
+  constructor(simulation: Simulation, program: Program, link: ProgramLink, onAbnormalEnd: OnAbnormalEnd = (end) => end.fail()) {
     this.#simulation = simulation;
     this.#program = program;
     this.#port = new DirectPort(simulation, program);
     this.#link = link;
+    this.#onAbnormalEnd = onAbnormalEnd;
   }
 
   /** Serves the program's top-level code, which runs once the handshake is done, until its first Done. */
@@ -86,6 +101,7 @@ export class ProgramServer {
 
   /** Runs one callback in the program and applies what it did; throws what the callback threw. */
   #run(request: RunRequest): Done {
+    if (this.#ended) throw new ExitSignal(this.#program.name, 0);
     const run = ++this.#runs;
     this.#link.send({ run: { ...request, run, nowNs: this.#port.now() } });
     return this.#serveUntilDone(run);
@@ -98,12 +114,32 @@ export class ProgramServer {
         if (message.done.run !== run)
           throw new OutOfProtocol(`program ${this.#program.name} answered Done of run ${message.done.run} while run ${run} was under way`);
         if (message.done.loadFailed) throw new RemoteLoadError(message.done.error);
-        if (message.done.error !== '') throw new RemoteCallbackError(message.done.error);
+        const { error } = message.done;
+        if (error !== '') {
+          this.#end(`threw an error nothing in it handled (${error.split('\n')[0]})`, () => {
+            throw new RemoteCallbackError(error);
+          });
+        }
         return message.done;
       }
-      if (message.exit !== undefined) this.#port.exit(message.exit.code);
+      if (message.exit !== undefined) {
+        const { code } = message.exit;
+        if (code === 0) this.#endNormally();
+        this.#end(`exited with code ${code}`, () => this.#port.exit(code));
+      }
       this.#serve(message);
     }
+  }
+
+  /** process.exit(0): the program ends as in-process, and the run goes on. */
+  #endNormally(): never {
+    this.#ended = true;
+    return this.#port.exit(0);
+  }
+
+  #end(how: string, fail: () => never): never {
+    this.#ended = true;
+    return this.#onAbnormalEnd({ line: describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how), fail });
   }
 
   /** The program's next message; a program whose socket closed without Exit died: that ends the run, naming it. */
@@ -113,11 +149,12 @@ export class ProgramServer {
     } catch (error) {
       if (!(error instanceof ProgramGone)) throw error;
       const exit = this.#link.exitedNow();
-      const nodes = this.#port.nodeNames();
-      const now = this.#simulation.engine.nowAbs;
-      if (exit === null) throw new ProgramDiedError(this.#program.name, nodes, now, 'signal', 'closed its socket');
-      const death = exit.kind === 'out-of-memory' ? 'out-of-memory' : exit.kind === 'code' ? 'error' : 'signal';
-      throw new ProgramDiedError(this.#program.name, nodes, now, death, describeExit(exit));
+      const death = exit === null ? 'signal' : exit.kind === 'out-of-memory' ? 'out-of-memory' : exit.kind === 'code' ? 'error' : 'signal';
+      const how = exit === null ? 'closed its socket' : describeExit(exit);
+      const died = new ProgramDiedError(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, death, how);
+      return this.#end(how, () => {
+        throw died;
+      });
     }
   }
 

@@ -24,8 +24,10 @@ export class Program {
   readonly jobArguments: RosArguments;
   /** Set once its own code used rclsim (its module body is running, not loading). */
   hasRunCode = false;
-  /** Set when it called process.exit(): none of its code runs any more. */
+  /** Set when it called process.exit() (or its process died): none of its code runs any more. */
   exited = false;
+  /** Its process died and starts again later (on_exit: respawn): the run waits for it. */
+  respawnPending = false;
   /** Its JavaScript timers that keep it alive (setTimeout/setInterval not unref'd, pending). */
   pendingTimers = 0;
   /** Its contexts that are not shut down, in creation order. */
@@ -78,6 +80,7 @@ export class Program {
 
   /** Whether it can still do something: an initialized context, or a timer that will fire. */
   get alive(): boolean {
+    if (this.respawnPending) return true;
     return !this.exited && (this.pendingTimers > 0 || this.contexts.some((context) => context.isInitialized()));
   }
 }

@@ -217,8 +217,8 @@ export class Simulation {
     return program === this.job ? 'the job' : program.name;
   }
 
-  /** Starts `load` (a program's import) as code of `program`, across awaits. */
-  loadProgram<T>(program: Program, load: () => Promise<T>): Promise<T> {
+  /** Runs `load` (a program's import, or a separate program's top-level run) as code of `program`, across awaits. */
+  loadProgram<T>(program: Program, load: () => T): T {
     this.#programs.push(program);
     return this.runInProgram(program, load);
   }
@@ -249,12 +249,20 @@ export class Simulation {
    * Throws the ExitSignal that unwinds the caller.
    */
   exitProgram(program: Program, code: number): never {
+    if (code !== 0 || program === this.job) this.engine.finish(code);
+    this.endProgram(program);
+    throw new ExitSignal(program.name, code);
+  }
+
+  /**
+   * The program is gone (it exited, or its process died and the run goes on): its JS timers
+   * stop, its contexts shut down and its nodes leave the graph, now.
+   */
+  endProgram(program: Program): void {
     program.exited = true;
     this.programTimers.cancelAll(program);
-    if (code !== 0 || program === this.job) this.engine.finish(code);
     for (const context of [...program.contexts]) context.shutdown();
     this.engine.instantEnded = this.#finishIfProgramsDone;
-    throw new ExitSignal(program.name, code);
   }
 
   /** Goal ids of action clients, from the run's seed. */
