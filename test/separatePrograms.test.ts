@@ -20,6 +20,7 @@ function graphJobs(): { dir: string; inProcess: string; separate: string } {
     'lifetimes.cjs',
     'hearer.cjs',
     'exits.cjs',
+    'hangs.cjs',
   ])
     copyFileSync(join(fixtures, file), join(dir, file));
   const text = readFileSync(join(fixtures, 'graph.yaml'), 'utf8');
@@ -279,6 +280,39 @@ describe('separate programs: each in its own process, the same run', () => {
     // With the default (fail), the exit code ends the run with that code.
     const fails = runCli(['run', writeTemp(dir, 'exits.yaml', 'end: { after: 1s }\nnodes:\n  - script: exits.cjs\n    process: separate\n')], dir, 60_000);
     assert.equal(fails.status, 4, fails.stderr);
+  });
+
+  it('kills only the hung program with --callback-timeout when its on_exit goes on, and leaves no process behind when the run stops', async () => {
+    const { dir } = graphJobs();
+    const job = (onExit: string): string =>
+      writeTemp(
+        dir,
+        `hangs-${onExit}.yaml`,
+        `end: { after: 1s }\nnodes:\n  - script: hangs.cjs\n    on_exit: ${onExit}\n    process: separate\n  - script: hearer.cjs\n`,
+      );
+    const goOn = runCli(['run', job('continue'), '--callback-timeout', '1s'], dir, 60_000);
+    assert.equal(goOn.status, 0, goOn.stderr);
+    assert.match(goOn.stdout, /still here at 600000000\n/);
+    assert.equal(
+      goOn.stderr,
+      '[WARN] [0.300000000] [rclsim]: program hangs.cjs (node /stuck) ran a callback for more than 1000 ms of wall time (--callback-timeout) and was killed at sim time 0.300000000s; its nodes left the graph (on_exit: continue)\n',
+    );
+    // With on_exit: fail the run stops there (exit 6), and the program's process goes with it.
+    const stops = runCli(['run', job('fail'), '--callback-timeout', '1s'], dir, 60_000);
+    assert.equal(stops.status, 6, stops.stderr);
+    assert.match(stops.stderr, /^rclsim: timer 0 of node \/stuck at sim time 0\.300000000s ran for more than 1000 ms of wall time \(--callback-timeout\)/);
+    const pid = Number(/^pid (\d+)$/m.exec(stops.stdout)?.[1]);
+    assert.ok(pid > 0, stops.stdout);
+    const alive = (): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let tries = 0; alive() && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(alive(), false, `program process ${pid} is still running`);
   });
 
   it('refuses a program that cannot be loaded as bad input, as in-process (exit 2)', () => {

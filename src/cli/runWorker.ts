@@ -33,6 +33,7 @@ port.on('message', (message: SupervisorMessage) => {
 
 const code = await runAndReport(jobOf(request), request.options, request.command === 'exec' ? process.stderr : process.stdout, {
   heartbeat: new Heartbeat(heartbeat),
+  programWatch: { callbackTimeoutMs: request.options.callbackTimeout, started: (pid) => send({ type: 'program-process', pid }) },
   attach: (run) => {
     control = run;
   },

@@ -82,8 +82,10 @@ export async function supervise(request: RunRequest): Promise<number> {
   process.on('SIGTERM', onSignal);
   const watchdog = callbackWatchdog(heartbeat, request.options.callbackTimeout, stopHere);
 
+  const programProcesses: number[] = [];
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'recording') recordings.push(message);
+    else if (message.type === 'program-process') programProcesses.push(message.pid);
     else if (message.type === 'started') progress?.start(BigInt(message.start), message.end === undefined ? undefined : BigInt(message.end));
     else if (message.type === 'ended') {
       progress?.stop();
@@ -96,6 +98,8 @@ export async function supervise(request: RunRequest): Promise<number> {
     progress?.stop();
     // A thread that died while it was being stopped (out of memory in a callback past its
     // timeout) says what happened; the stop that could not reach it says nothing.
+    // A program's process hung in a callback never reads that its socket closed.
+    if (thread.crash !== undefined || stopping !== undefined) killAll(programProcesses);
     if (thread.crash !== undefined) return await afterCrash(thread.crash, heartbeat, recordings);
     if (stopping !== undefined) {
       const stopped = await stopping;
@@ -120,6 +124,17 @@ async function startLiveView(address: string | true, waitForClient: boolean): Pr
   process.stderr.write(`rclsim: Foxglove live view on ws://${bridge.address}${waitForClient ? ' (waiting for a client)' : ''}\n`);
   if (waitForClient) await bridge.firstClient();
   return bridge;
+}
+
+/** Kills what is still running of these processes. */
+function killAll(pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
 }
 
 /** Stops a callback that ran past --callback-timeout of wall time (none without a timeout). */

@@ -19,6 +19,8 @@ export type WorkerMessage =
   | { type: 'recording'; file: string; bagDirectory?: string }
   | { type: 'started'; start: string; end?: string }
   | { type: 'ended' }
+  /** A separate program's process started: it is killed if the run is stopped where it stands. */
+  | { type: 'program-process'; pid: number }
   | LiveMessage;
 
 /** The global the inspector calls in a stuck run's thread to finish its outputs (RunControl.finishOutputs). */

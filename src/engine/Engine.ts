@@ -808,6 +808,22 @@ export class Engine {
   }
 
   /**
+   * Waits on something that watches its own time (a separate program whose callback timeout its
+   * server keeps): the supervisor's watchdog takes the wait for engine time.
+   */
+  watchedElsewhere<T>(wait: () => T): T {
+    const beat = this.#beat;
+    if (beat === null) return wait();
+    const state = beat[Heartbeat.STATE]!;
+    beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
+    try {
+      return wait();
+    } finally {
+      beat[Heartbeat.STATE] = state;
+    }
+  }
+
+  /**
    * Runs one event of `entity` now, inside the code that asks for it (rclnodejs's spinOnce
    * executes what is ready before it returns); it counts as any callback does.
    */

@@ -13,7 +13,7 @@ import type { ExecutorConfig } from '../rcl/Executors.js';
 import type { LogOutput } from '../rcl/LogOutput.js';
 import { NetworkMonitor } from '../rcl/NetworkMonitor.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from '../rcl/ParamsFile.js';
-import { Simulation } from '../rcl/Simulation.js';
+import { type ProgramWatch, Simulation } from '../rcl/Simulation.js';
 import { DurationError } from './duration.js';
 import { type JobDefinition, JobHandle } from './Job.js';
 import { Perturbation } from './Perturbation.js';
@@ -93,6 +93,8 @@ export interface Supervision {
   ended(): Promise<void>;
   /** A live view watches the run (rclsim run --foxglove). */
   live?: LiveSink;
+  /** Separate programs' processes: --callback-timeout, and each one started. */
+  programWatch?: ProgramWatch;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined, supervision?.recording);
   const engine = simulation.engine;
   if (supervision !== undefined) engine.heartbeat = supervision.heartbeat;
+  if (supervision?.programWatch !== undefined) simulation.programWatch = supervision.programWatch;
   // A promise that rejects with no handler, or an exception nothing catches, fails the run
   // instead of taking the process down (or passing unnoticed).
   // A program's own listeners (installed after these) take precedence, as they would in Node.js.

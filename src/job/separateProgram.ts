@@ -57,6 +57,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const key = life === 1 ? start.key : `${start.key}#${life}`;
   const program = new Program(simulation, name, { byJob: false, jobArguments, key });
   const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file], stdout: 'relay', stderr: 'relay' });
+  if (socket.pid !== undefined) simulation.programWatch.started(socket.pid);
   simulation.atExit(() => socket.close());
   socket.handshake({
     program: key,
@@ -87,7 +88,14 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     }
     throw new ExitSignal(name, 0);
   };
-  const server = new ProgramServer(simulation, program, socket, onAbnormalEnd);
+  // With on_exit: fail, a hung callback ends the run (the supervisor's --callback-timeout); otherwise only its process.
+  const server = new ProgramServer(
+    simulation,
+    program,
+    socket,
+    onAbnormalEnd,
+    start.onExit.kind === 'fail' ? undefined : simulation.programWatch.callbackTimeoutMs,
+  );
   return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel()) };
 }
 

@@ -1,4 +1,5 @@
 import { describeProgramEnd, ExitSignal, ProgramDiedError } from '../engine/errors.js';
+import { wallClock } from '../engine/realTime.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
@@ -27,7 +28,7 @@ import {
   type ToSimulation,
 } from './wire/nodeMessages.js';
 import { OutOfProtocol } from './wire/OutOfProtocol.js';
-import { ProgramGone } from './wire/ProgramSocket.js';
+import { ProgramGone, ProgramTimeout } from './wire/ProgramSocket.js';
 import { describeExit } from './wire/programExit.js';
 
 /** A callback to run in the program: the Run without its number and time, which the server adds. */
@@ -80,23 +81,35 @@ export class ProgramServer {
   /** The port's number of each request the program's clients wait on, by `client:sequence` as the program numbers them. */
   readonly #requestNumbers = new Map<string, number>();
   readonly #onAbnormalEnd: OnAbnormalEnd;
+  /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */
+  readonly #callbackTimeoutMs: number | undefined;
+  /** When the callback under way must be done (wall ms), and how deep in runs the program is. */
+  #deadline = Number.POSITIVE_INFINITY;
+  #depth = 0;
   /** Set once the program ended: nothing of it runs any more. */
   #ended = false;
   #runs = 0;
   #requests = 0;
   #awaits = 0;
 
-  constructor(simulation: Simulation, program: Program, link: ProgramLink, onAbnormalEnd: OnAbnormalEnd = (end) => end.fail()) {
+  constructor(
+    simulation: Simulation,
+    program: Program,
+    link: ProgramLink,
+    onAbnormalEnd: OnAbnormalEnd = (end) => end.fail(),
+    callbackTimeoutMs: number | undefined = undefined,
+  ) {
     this.#simulation = simulation;
     this.#program = program;
     this.#port = new DirectPort(simulation, program);
     this.#link = link;
     this.#onAbnormalEnd = onAbnormalEnd;
+    this.#callbackTimeoutMs = callbackTimeoutMs;
   }
 
   /** Serves the program's top-level code, which runs once the handshake is done, until its first Done. */
   serveTopLevel(): void {
-    this.#serveUntilDone(0);
+    this.#timed(() => this.#serveUntilDone(0));
   }
 
   /** Runs one callback in the program and applies what it did; throws what the callback threw. */
@@ -104,7 +117,17 @@ export class ProgramServer {
     if (this.#ended) throw new ExitSignal(this.#program.name, 0);
     const run = ++this.#runs;
     this.#link.send({ run: { ...request, run, nowNs: this.#port.now() } });
-    return this.#serveUntilDone(run);
+    return this.#timed(() => this.#serveUntilDone(run));
+  }
+
+  /** A callback (with the runs nested in it) has the callback timeout from its start. */
+  #timed<T>(serve: () => T): T {
+    if (this.#depth++ === 0 && this.#callbackTimeoutMs !== undefined) this.#deadline = wallClock() + this.#callbackTimeoutMs;
+    try {
+      return serve();
+    } finally {
+      this.#depth--;
+    }
   }
 
   #serveUntilDone(run: number): Done {
@@ -145,8 +168,15 @@ export class ProgramServer {
   /** The program's next message; a program whose socket closed without Exit died: that ends the run, naming it. */
   #receive(): ToSimulation {
     try {
-      return this.#link.receive();
+      if (this.#callbackTimeoutMs === undefined) return this.#link.receive();
+      return this.#simulation.engine.watchedElsewhere(() => this.#link.receive(this.#deadline));
     } catch (error) {
+      if (error instanceof ProgramTimeout) {
+        this.#link.kill();
+        return this.#end(`ran a callback for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`, () => {
+          throw error;
+        });
+      }
       if (!(error instanceof ProgramGone)) throw error;
       const exit = this.#link.exitedNow();
       const death = exit === null ? 'signal' : exit.kind === 'out-of-memory' ? 'out-of-memory' : exit.kind === 'code' ? 'error' : 'signal';

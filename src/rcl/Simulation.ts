@@ -78,6 +78,17 @@ const GOAL_ID_STREAM = 3;
  * slot `current` that the rclnodejs-shaped API (Context.defaultContext(), new Node(...)) uses to
  * find the simulation that is being set up or run.
  */
+/** What a run's supervisor (the CLI) asks of the processes of separate programs. */
+export interface ProgramWatch {
+  /**
+   * --callback-timeout (wall ms), for a separate program whose on_exit goes on without it: its
+   * process is killed when a callback of it runs longer (the supervisor watches the rest).
+   */
+  callbackTimeoutMs: number | undefined;
+  /** A program's process started: the supervisor kills it if the run is stopped where it stands. */
+  started(pid: number): void;
+}
+
 export class Simulation {
   static #current: Simulation | null = null;
 
@@ -94,6 +105,8 @@ export class Simulation {
   readonly job: Program;
   readonly nodes: Node[] = [];
   readonly warnings: string[] = [];
+  /** What the run's supervisor asks of separate programs' processes. */
+  programWatch: ProgramWatch = { callbackTimeoutMs: undefined, started: () => {} };
   readonly keepAllLimit: number;
   readonly remaps: readonly RemapRule[];
   readonly seed: number;

@@ -369,7 +369,10 @@ export interface ClientLink {
 /** The simulation's end of a program's socket (ProgramSocket). */
 export interface ProgramLink {
   send(message: Outgoing<ToClient>): void;
-  receive(): ToSimulation;
+  /** Waits until `deadline` (wall ms; none: for ever), then throws ProgramTimeout. */
+  receive(deadline?: number): ToSimulation;
+  /** Ends the program's process (SIGKILL). */
+  kill(): void;
   /** How the program's process ended, once its socket closed (null: it cannot be told). */
   exitedNow(): ProgramExit | null;
 }
