@@ -38,10 +38,6 @@ describe('YAML job files', () => {
       [`nodes:\n${script}    args: [--ros-args, -p]\n`, "job.yaml:3: nodes[0].args: '-p' needs a value"],
       [`nodes:\n${script}    args: [1]\n`, 'job.yaml:3: nodes[0].args[0]: must be a string'],
       [`nodes:\n${script}    process: apart\n`, 'job.yaml:3: nodes[0].process: must be one of: in-process, separate'],
-      [
-        'nodes:\n  - module: PROGRAMS/../jobs/exit-code.ts\n    process: separate\n',
-        "job.yaml:3: nodes[0].process: a component runs in the simulation's process for now: only a script can run separate",
-      ],
       [`nodes:\n${script}    on_exit: restart\n`, 'job.yaml:3: nodes[0].on_exit: must be one of: fail, continue, respawn'],
       [
         `nodes:\n${script}    process: in-process\n    on_exit: continue\n`,
@@ -49,10 +45,6 @@ describe('YAML job files', () => {
       ],
       [`nodes:\n${script}    respawn_delay: 1s\n`, "job.yaml:3: nodes[0].respawn_delay: 'respawn_delay' goes with on_exit: respawn"],
       [`nodes:\n${script}    on_exit: respawn\n    respawn_delay: soon\n`, "job.yaml:4: nodes[0].respawn_delay: invalid duration 'soon'"],
-      [
-        'nodes:\n  - module: PROGRAMS/../jobs/exit-code.ts\n    on_exit: continue\n',
-        "job.yaml:3: nodes[0].on_exit: on_exit: continue is for a script, which runs separate: a component runs in the simulation's process",
-      ],
       [`nodes:\n${script}    parameters: { a: [] }\n`, 'job.yaml:3: nodes[0].parameters.a: an empty array has no type'],
       [`delays:\n  chatter: 1ms\nnodes:\n${script}`, "job.yaml:2: delays.chatter: topic 'chatter' must be a fully qualified name"],
       [`delays:\n  /chatter: 1.0000000001ms\nnodes:\n${script}`, 'job.yaml:2: delays./chatter: invalid duration'],

@@ -24,6 +24,7 @@ const WELCOME = {
   rosDistro: 'jazzy',
   rmwImplementation: 'rmw_fastrtps_cpp',
   interfaceFolders: [{ path: '/job/interfaces', package: 'job_msgs' }],
+  component: 'Listener',
 };
 
 /** `bodies` as one delimited stream. */
@@ -129,6 +130,7 @@ describe('node protocol messages', () => {
     { ask: 4, graph: { query: 'node_names', arguments: ['a'] } },
     { ask: 5, getInterface: { type: 'std_msgs/msg/String' } },
     { ask: 6, job: { onEnd: 18 } },
+    { ask: 0, job: { setResult: { name: 'r', valueJson: '{"$bigint":"18446744073709551615"}' } } },
     { ask: 0, wait: { thread: 1, deadlineNs: 0n, clientSequence: 19n, client: 20 } },
     { ask: 0, done: { run: 21, error: 'e', pending: true, loadFailed: true, result: Buffer.from([4]) } },
     { ask: 0, exit: { code: -1 } },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
@@ -134,6 +134,29 @@ describe('separate programs: each in its own process, the same run', () => {
       assert.equal(strip(apart.stdout), strip(together.stdout), job);
       assert.equal(apart.stderr, together.stderr, job);
     }
+  });
+
+  it("runs the rslcpp benchmark's job file with its five components separate: the reference results and the in-process fingerprint", () => {
+    // A project of the user's: the benchmark's files, and rclsim installed.
+    const dir = tempDir();
+    const example = join(repoRoot, 'examples/synthetic-benchmark');
+    for (const file of readdirSync(example)) if (file.endsWith('.ts') || file === 'job.yaml') copyFileSync(join(example, file), join(dir, file));
+    writeTemp(dir, 'package.json', '{ "type": "module" }\n');
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(repoRoot, join(dir, 'node_modules/rclsim'), 'dir');
+    const text = readFileSync(join(dir, 'job.yaml'), 'utf8');
+    const separate = text.replace(/^( {2}- \{ module: .*) \}$/gm, '$1, process: separate }');
+    assert.equal(separate.match(/process: separate/g)?.length, 5);
+    const together = runCli(['run', 'job.yaml', '--json'], dir, 60_000);
+    const apart = runCli(['run', writeTemp(dir, 'separate.yaml', separate), '--json'], dir, 120_000);
+    assert.equal(together.status, 0, together.stderr);
+    assert.equal(apart.status, 0, apart.stderr);
+    const summary = lastJsonLine(together.stdout);
+    const separateSummary = lastJsonLine(apart.stdout);
+    // rslcpp's reference value of the benchmark (examples.test.ts checks it in-process too).
+    assert.equal((separateSummary.results as Record<string, string>).combined, '7448837717382456148');
+    for (const key of ['results', 'fingerprint', 'callbacks', 'messagesDelivered', 'endTime', 'endReason'])
+      assert.deepEqual(separateSummary[key], summary[key], key);
   });
 
   it('runs the executors example with its ten programs separate: same callbacks, metrics and fingerprint under its executor models', () => {

@@ -7,7 +7,7 @@ import { fullyQualifiedNodeName } from '../rcl/names.js';
 import { type Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
 import { Time } from '../rcl/Time.js';
 import { Client } from './Client.js';
-import type { Context } from './Context.js';
+import { Context } from './Context.js';
 import { Logger } from './Logger.js';
 import { Publisher } from './Publisher.js';
 import { Service, type ServiceHandler } from './Service.js';
@@ -36,11 +36,19 @@ export class Node {
   /** Which kinds of them the simulation runs for this node (it is told once). */
   readonly #hooked = new Set<'onSet' | 'postSet'>();
 
-  constructor(port: NodePort, info: NodeInfo, context: Context) {
-    this.#port = port;
-    this.#info = info;
+  /** rclnodejs's constructor (a program's own subclass calls it): the simulation makes the node in `context`. */
+  constructor(
+    nodeName: string,
+    namespace = '',
+    context: Context = Context.defaultContext(),
+    options: Readonly<Record<string, unknown>> = {},
+    args: readonly string[] = [],
+    useGlobalArguments = true,
+  ) {
+    this.#port = context.port;
+    this.#info = this.#port.createNode({ context: context.id, name: nodeName, namespace, args, useGlobalArguments, options });
     this.context = context;
-    this.#logger = new Logger(port, info.logger);
+    this.#logger = new Logger(this.#port, this.#info.logger);
   }
 
   /** The simulation's id of the node (what the port names it by). */

@@ -14,7 +14,7 @@ import { Node } from './Node.js';
  * separate program's (its socket). The same code serves both, so a program behaves alike either way.
  */
 export function rclnodejsClient(port: NodePort) {
-  const defaultContext = new Context(port, 0);
+  const defaultContext = Context.defaultContext(port);
   return {
     ...errors,
     ClockType,
@@ -40,8 +40,7 @@ export function rclnodejsClient(port: NodePort) {
       args: readonly string[] = [],
       useGlobalArguments = true,
     ): Node {
-      const info = port.createNode({ context: context.id, name: nodeName, namespace, args, useGlobalArguments, options });
-      return new Node(port, info, context);
+      return new Node(nodeName, namespace, context, options, args, useGlobalArguments);
     },
     spin(node: Node): void {
       node.spin();

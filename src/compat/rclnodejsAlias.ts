@@ -7,6 +7,8 @@ export interface RclnodejsTarget {
   exports: object;
   url: string;
   lib(path: string): unknown;
+  /** Other packages that load from here too, by specifier (a separate program's process: rclsim's own names, to the client). */
+  packages?: Readonly<Record<string, { exports: object; url: string }>>;
 }
 
 let installed = false;
@@ -19,7 +21,7 @@ let hooksRegistered = false;
  * once `file`, or a user file it requires, may import (see mayImport).
  */
 export function installRclnodejsAlias(file: string, target: RclnodejsTarget): void {
-  if (mayImport(file)) registerModuleHooks(target.url);
+  if (mayImport(file)) registerModuleHooks(target);
   if (installed) return;
   installed = true;
   const loader = Module as unknown as {
@@ -29,6 +31,8 @@ export function installRclnodejsAlias(file: string, target: RclnodejsTarget): vo
   const load = loader._load;
   loader._load = function (this: unknown, request: string, parent: unknown, isMain: boolean): unknown {
     if (request === 'rclnodejs') return target.exports;
+    const aliased = target.packages?.[request];
+    if (aliased !== undefined) return aliased.exports;
     const lib = /^rclnodejs\/lib\/([a-z_/]+\.js)$/.exec(request);
     const libModule = lib === null ? undefined : target.lib(lib[1]!);
     if (libModule !== undefined) return libModule;
@@ -40,7 +44,7 @@ export function installRclnodejsAlias(file: string, target: RclnodejsTarget): vo
         // not found: let the original loader report it
       }
       if (file !== null && isRclnodejsEntry(file)) return target.exports;
-      if (file !== null && !file.includes('/node_modules/') && mayImport(file)) registerModuleHooks(target.url);
+      if (file !== null && !file.includes('/node_modules/') && mayImport(file)) registerModuleHooks(target);
     }
     return load.call(this, request, parent, isMain);
   };
@@ -63,8 +67,9 @@ function mayImport(file: string): boolean {
   }
 }
 
-function registerModuleHooks(target: string): void {
+function registerModuleHooks(target: RclnodejsTarget): void {
   if (hooksRegistered) return;
   hooksRegistered = true;
-  register(new URL('./rclnodejsHooks.js', import.meta.url), { data: { target } });
+  const packages = Object.fromEntries(Object.entries(target.packages ?? {}).map(([specifier, { url }]) => [specifier, url]));
+  register(new URL('./rclnodejsHooks.js', import.meta.url), { data: { target: target.url, packages } });
 }

@@ -6,9 +6,12 @@ import { isRclnodejsEntry } from './rclnodejsEntry.js';
  * (or of the entry point of an rclnodejs checkout) resolves to rclsim's rclnodejs-shaped module.
  */
 let target = '';
+/** Other specifiers that resolve to rclsim's modules (RclnodejsTarget.packages), to their URLs. */
+let packages: Readonly<Record<string, string>> = {};
 
-export async function initialize(data: { target: string }): Promise<void> {
+export async function initialize(data: { target: string; packages: Readonly<Record<string, string>> }): Promise<void> {
   target = data.target;
+  packages = data.packages;
 }
 
 interface ResolveResult {
@@ -22,6 +25,8 @@ export async function resolve(
   nextResolve: (specifier: string, context: unknown) => Promise<ResolveResult>,
 ): Promise<ResolveResult> {
   if (specifier === 'rclnodejs') return { url: target, shortCircuit: true };
+  const aliased = packages[specifier];
+  if (aliased !== undefined) return { url: aliased, shortCircuit: true };
   const resolved = await nextResolve(specifier, context);
   if (resolved.url.startsWith('file:') && isRclnodejsEntry(fileURLToPath(resolved.url))) {
     return { url: target, shortCircuit: true };

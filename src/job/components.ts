@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { componentExport } from '../compat/componentExport.js';
 import { CallbackError, ExitSignal } from '../engine/errors.js';
 import type { Context } from '../rcl/Context.js';
 import { Node } from '../rcl/Node.js';
@@ -6,6 +7,8 @@ import { Program } from '../rcl/Program.js';
 import type { RosArguments } from '../rcl/RosArguments.js';
 import type { JobHandle } from './Job.js';
 import { JobModuleError } from './jobErrors.js';
+import type { ProgramProcess } from './programs.js';
+import { type OnExit, startSeparateProgram } from './separateProgram.js';
 import { importUserModule } from './userCode.js';
 
 /** What a component factory gets. */
@@ -22,22 +25,31 @@ export type ComponentFactory = (options: ComponentOptions) => unknown;
  * arguments) or a factory — in its own context, so the job file's name, namespace, remappings
  * and parameters apply to its nodes as ROS 2 applies them to a composed node.
  */
-export async function startComponent(job: JobHandle, file: string, exportName: string, jobArguments: RosArguments, where: string): Promise<void> {
-  const module = await importUserModule(file, `${where}: cannot load component module ${file}`);
-  const exported = module[exportName];
-  if (typeof exported !== 'function') {
-    const available = Object.keys(module).filter((k) => typeof module[k] === 'function');
-    throw new JobModuleError(
-      `${where}: ${file} has no export '${exportName}' that is a Node class or a factory` +
-        (available.length > 0 ? ` (it exports ${available.join(', ')})` : ''),
-    );
+export async function startComponent(
+  job: JobHandle,
+  file: string,
+  exportName: string,
+  jobArguments: RosArguments,
+  where: string,
+  running: ProgramProcess = 'in-process',
+  onExit: OnExit = { kind: 'fail' },
+): Promise<void> {
+  const name = `${file}#${exportName}`;
+  const key = `${basename(file)}#${exportName}`;
+  if (running === 'separate') {
+    startSeparateProgram(job.simulation, file, { name, key, args: [], jobArguments, where, path: file, onExit, component: { exportName, job } });
+    return;
   }
+  const module = await importUserModule(file, `${where}: cannot load component module ${file}`);
+  const component = componentExport(module, exportName, file);
+  if ('missing' in component) throw new JobModuleError(`${where}: ${component.missing}`);
+  const exported = component.found;
   const simulation = job.simulation;
-  const program = new Program(simulation, `${file}#${exportName}`, { byJob: true, jobArguments, key: `${basename(file)}#${exportName}` });
+  const program = new Program(simulation, name, { byJob: true, jobArguments, key });
   const context = program.defaultContext;
   try {
     await simulation.runInProgram(program, async () => {
-      if (exported.prototype instanceof Node) new (exported as new () => Node)();
+      if (exported.prototype instanceof Node) new (exported as unknown as new () => Node)();
       else await (exported as ComponentFactory)({ context, job });
     });
   } catch (error) {

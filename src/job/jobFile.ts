@@ -369,13 +369,9 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     const hasScript = entry.script !== undefined;
     if (hasScript === (entry.module !== undefined)) fail(location, `give exactly one of 'script' (a program) or 'module' (a component)`);
     if (hasScript && entry.export !== undefined) fail([...location, 'export'], `'export' belongs to a 'module' node`);
-    if (!hasScript && entry.process === 'separate')
-      fail([...location, 'process'], "a component runs in the simulation's process for now: only a script can run separate");
     const onExit = entry.on_exit ?? 'fail';
     if (onExit !== 'fail' && entry.process === 'in-process')
       fail([...location, 'on_exit'], `on_exit: ${onExit} needs the program in a process of its own: leave out 'process' or make it 'separate'`);
-    if (onExit !== 'fail' && !hasScript)
-      fail([...location, 'on_exit'], `on_exit: ${onExit} is for a script, which runs separate: a component runs in the simulation's process`);
     if (entry.respawn_delay !== undefined && onExit !== 'respawn') fail([...location, 'respawn_delay'], `'respawn_delay' goes with on_exit: respawn`);
     const target = hasScript ? file([...location, 'script'], entry.script!) : file([...location, 'module'], entry.module!);
     try {
@@ -430,7 +426,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
         // on_exit: continue or respawn implies a process of its own.
         const running = entry.process ?? (onExit.kind === 'fail' ? 'in-process' : 'separate');
         if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, running, onExit);
-        else await startComponent(job, target, entry.export ?? 'default', jobArguments, where);
+        else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit);
       }
     },
   };

@@ -1,5 +1,6 @@
 import { SIMULATED_DISTRO } from '../compat/distro.js';
 import { CallbackError, ExitSignal, formatSimTime } from '../engine/errors.js';
+import type { JobOperations } from '../port/DirectPort.js';
 import { type AbnormalEnd, ProgramServer, RemoteCallbackError, RemoteLoadError } from '../port/ProgramServer.js';
 import { ProgramSocket } from '../port/wire/ProgramSocket.js';
 import { SIMULATED_RMW } from '../rcl/middleware.js';
@@ -27,21 +28,28 @@ export interface SeparateStart {
   where: string;
   path: string;
   onExit: OnExit;
+  /** A component of the job: its export, and the job whose operations it uses. */
+  component?: { exportName: string; job: JobOperations };
 }
 
 /**
- * Starts an unmodified rclnodejs program in its own process (DESIGN.md "Node processes"): its
- * code and the client live there, everything that decides lives here; its top-level code runs
- * as its first callback before this returns.
+ * Starts an unmodified rclnodejs program (or a component of the job) in its own process
+ * (DESIGN.md "Node processes"): its code and the client live there, everything that decides
+ * lives here; its top-level code (a component's construction) runs as its first callback before
+ * this returns.
  */
 export function startSeparateProgram(simulation: Simulation, file: string, start: SeparateStart): Program {
   const { program, runTopLevel } = launch(simulation, file, start, 1);
+  const what = start.component === undefined ? 'program' : 'component';
   try {
     runTopLevel();
   } catch (error) {
-    // As in-process (programs.ts): code that cannot load is bad input, a throw is the program's failure, process.exit() its end.
-    if (error instanceof RemoteLoadError) throw new JobModuleError(`${start.where}: cannot load program ${start.path}: ${error.message}`);
-    if (error instanceof RemoteCallbackError) throw new CallbackError(`program ${start.name}`, simulation.engine.nowAbs, error);
+    // As in-process (programs.ts, components.ts): code that cannot load is bad input, a throw is its failure, process.exit() its end.
+    if (error instanceof RemoteLoadError) {
+      // A component's process says why in the words of components.ts.
+      throw new JobModuleError(`${start.where}: ${start.component === undefined ? `cannot load program ${start.path}: ` : ''}${error.message}`);
+    }
+    if (error instanceof RemoteCallbackError) throw new CallbackError(`${what} ${start.name}`, simulation.engine.nowAbs, error);
     if (!(error instanceof ExitSignal)) throw error;
   }
   return program;
@@ -55,7 +63,9 @@ export function startSeparateProgram(simulation: Simulation, file: string, start
 function launch(simulation: Simulation, file: string, start: SeparateStart, life: number): { program: Program; runTopLevel: () => void } {
   const { name, args, jobArguments } = start;
   const key = life === 1 ? start.key : `${start.key}#${life}`;
-  const program = new Program(simulation, name, { byJob: false, jobArguments, key });
+  const { component } = start;
+  // A component's nodes run without spin(), as in-process.
+  const program = new Program(simulation, name, { byJob: component !== undefined, jobArguments, key });
   const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file], stdout: 'relay', stderr: 'relay' });
   if (socket.pid !== undefined) simulation.programWatch.started(socket.pid);
   simulation.atExit(() => socket.close());
@@ -68,6 +78,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     rosDistro: SIMULATED_DISTRO,
     rmwImplementation: SIMULATED_RMW,
     interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
+    component: component?.exportName ?? '',
   });
   const onAbnormalEnd = (end: AbnormalEnd): never => {
     const { onExit } = start;
@@ -89,13 +100,12 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     throw new ExitSignal(name, 0);
   };
   // With on_exit: fail, a hung callback ends the run (the supervisor's --callback-timeout); otherwise only its process.
-  const server = new ProgramServer(
-    simulation,
-    program,
-    socket,
+  const callbackTimeoutMs = start.onExit.kind === 'fail' ? undefined : simulation.programWatch.callbackTimeoutMs;
+  const server = new ProgramServer(simulation, program, socket, {
     onAbnormalEnd,
-    start.onExit.kind === 'fail' ? undefined : simulation.programWatch.callbackTimeoutMs,
-  );
+    ...(component === undefined ? {} : { job: component.job }),
+    ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
+  });
   return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel()) };
 }
 
@@ -105,6 +115,6 @@ function respawn(simulation: Simulation, file: string, start: SeparateStart, lif
     launch(simulation, file, start, life).runTopLevel();
   } catch (error) {
     if (error instanceof ExitSignal) return;
-    simulation.engine.failCallback(`program ${start.name}`, simulation.engine.nowAbs, error);
+    simulation.engine.failCallback(`${start.component === undefined ? 'program' : 'component'} ${start.name}`, simulation.engine.nowAbs, error);
   }
 }

@@ -32,6 +32,14 @@ import type {
   TopicSpec,
 } from './NodePort.js';
 
+/** The job's operations a component uses (JobHandle's). */
+export interface JobOperations {
+  finish(code: number): void;
+  setResult(name: string, value: unknown): void;
+  readonly results: ReadonlyMap<string, unknown>;
+  onEnd(callback: () => void | Promise<void>): void;
+}
+
 /** An endpoint the port made, by the simulation's entity id. */
 type Endpoint = Publisher | Subscription | Timer | Service | Client;
 
@@ -43,6 +51,8 @@ type Endpoint = Publisher | Subscription | Timer | Service | Client;
 export class DirectPort implements NodePort {
   readonly #simulation: Simulation;
   readonly #program: Program;
+  /** A component's job (none for a program). */
+  readonly #job: JobOperations | null;
   /** The program's contexts by id; 0 is its default context as it is now. */
   readonly #contexts: (Context | null)[] = [null];
   readonly #nodes = new Map<number, Node>();
@@ -51,9 +61,10 @@ export class DirectPort implements NodePort {
   /** Deadlines of requests sent with a timeout, by `client:sequence`. */
   readonly #deadlines = new Map<string, ScheduledAction>();
 
-  constructor(simulation: Simulation, program: Program) {
+  constructor(simulation: Simulation, program: Program, job: JobOperations | null = null) {
     this.#simulation = simulation;
     this.#program = program;
+    this.#job = job;
   }
 
   now(): bigint {
@@ -276,6 +287,29 @@ export class DirectPort implements NodePort {
       found.cancel();
       this.#jsTimers.delete(timer);
     } else found[op]();
+  }
+
+  finishJob(code: number): void {
+    this.#jobOf('finish').finish(code);
+  }
+
+  setResult(name: string, value: unknown): void {
+    this.#jobOf('setResult').setResult(name, value);
+  }
+
+  getResult(name: string): unknown {
+    return this.#jobOf('results').results.get(name);
+  }
+
+  onEnd(hook: () => unknown): void {
+    this.#jobOf('onEnd').onEnd(async () => {
+      await hook();
+    });
+  }
+
+  #jobOf(operation: string): JobOperations {
+    if (this.#job === null) throw new Error(`job.${operation}: ${this.#program.name} is a program, and only a component of the job has the job's operations`);
+    return this.#job;
   }
 
   exit(code: number): never {

@@ -151,6 +151,13 @@ export interface NodePort {
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number;
   jsTimer(timer: number, op: 'cancel' | 'ref' | 'unref' | 'refresh'): void;
 
+  /** The job's operations a component uses (a program has none: they throw). The job ends with this exit code after the step under way. */
+  finishJob(code: number): void;
+  setResult(name: string, value: unknown): void;
+  getResult(name: string): unknown;
+  /** `hook` runs once the run's loop ended, in the order end hooks were registered (in-process ones too). */
+  onEnd(hook: () => unknown): void;
+
   /** process.exit(code): the program ends (its contexts shut down; a code that is not 0 ends the run). */
   exit(code: number): never;
 

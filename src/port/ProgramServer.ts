@@ -7,10 +7,11 @@ import type { SetParametersResult } from '../rcl/NodeParameters.js';
 import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
-import { DirectPort } from './DirectPort.js';
+import { DirectPort, type JobOperations } from './DirectPort.js';
 import type { Severity } from './NodePort.js';
 import {
   type Done,
+  type JobOp,
   type JsTimerKind,
   type Outgoing,
   PARAMETER,
@@ -20,6 +21,8 @@ import {
   type ProgramLink,
   QOS_DURATIONS,
   type Run,
+  resultFromJson,
+  resultToJson,
   SET_PARAMETERS_ATOMICALLY_RESULT,
   SET_PARAMETERS_RESULT,
   SET_PARAMETERS_RESULTS,
@@ -62,6 +65,15 @@ export interface AbnormalEnd {
 /** What the job does when a program ends abnormally (its on_exit); throws to unwind the callback under way. */
 export type OnAbnormalEnd = (end: AbnormalEnd) => never;
 
+export interface ServerOptions {
+  /** A component's job (none: a program, which has no job operations). */
+  job?: JobOperations;
+  /** Default: the run ends as for an in-process program (on_exit: fail). */
+  onAbnormalEnd?: OnAbnormalEnd;
+  /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */
+  callbackTimeoutMs?: number;
+}
+
 /**
  * The simulation's side of a separate program (DESIGN.md "Node processes"): it answers the
  * program's requests with the same `DirectPort` an in-process program uses, and runs the
@@ -92,19 +104,13 @@ export class ProgramServer {
   #requests = 0;
   #awaits = 0;
 
-  constructor(
-    simulation: Simulation,
-    program: Program,
-    link: ProgramLink,
-    onAbnormalEnd: OnAbnormalEnd = (end) => end.fail(),
-    callbackTimeoutMs: number | undefined = undefined,
-  ) {
+  constructor(simulation: Simulation, program: Program, link: ProgramLink, options: ServerOptions = {}) {
     this.#simulation = simulation;
     this.#program = program;
-    this.#port = new DirectPort(simulation, program);
+    this.#port = new DirectPort(simulation, program, options.job ?? null);
     this.#link = link;
-    this.#onAbnormalEnd = onAbnormalEnd;
-    this.#callbackTimeoutMs = callbackTimeoutMs;
+    this.#onAbnormalEnd = options.onAbnormalEnd ?? ((end) => end.fail());
+    this.#callbackTimeoutMs = options.callbackTimeoutMs;
   }
 
   /** Serves the program's top-level code, which runs once the handshake is done, until its first Done. */
@@ -253,12 +259,29 @@ export class ProgramServer {
       return this.#context(message.context);
     } else if (message.spin !== undefined) {
       port.spin(message.spin.node, SPIN[message.spin.how]);
+    } else if (message.job !== undefined) {
+      return this.#jobOp(message.job);
     } else if (message.graph !== undefined) {
       const { query, arguments: args } = message.graph;
       if (query !== 'service_is_ready') throw new Error(`unknown graph query '${query}'`);
       return json(port.serviceIsReady(Number(args[0])));
     } else {
       throw new Error(`unexpected message from the program: ${Object.keys(message).join(', ')}`);
+    }
+    return undefined;
+  }
+
+  #jobOp(op: JobOp): Outgoing<ToClient> | undefined {
+    const port = this.#port;
+    if (op.finish !== undefined) port.finishJob(op.finish);
+    else if (op.setResult !== undefined) port.setResult(op.setResult.name, resultFromJson(op.setResult.valueJson));
+    else if (op.getResult !== undefined) return json(undefined, resultToJson(port.getResult(op.getResult)));
+    else {
+      const hook = op.onEnd!;
+      // A life of a program that ended has no end to run (a respawned one registers its own).
+      port.onEnd(() => {
+        if (!this.#ended) this.#run({ kind: 'END_HOOK', entity: hook });
+      });
     }
     return undefined;
   }
@@ -444,6 +467,6 @@ function qosOf(text: string): unknown {
   return policies;
 }
 
-function json(value: unknown): Outgoing<ToClient> {
-  return { answer: { json: JSON.stringify(value) } };
+function json(value: unknown, text = JSON.stringify(value)): Outgoing<ToClient> {
+  return { answer: { json: text } };
 }

@@ -32,6 +32,8 @@ import {
   type ParameterReadWhat,
   QOS_DURATIONS,
   type Run,
+  resultFromJson,
+  resultToJson,
   SET_PARAMETERS_ATOMICALLY_RESULT,
   SET_PARAMETERS_RESULT,
   SET_PARAMETERS_RESULTS,
@@ -80,6 +82,8 @@ export class WirePort implements NodePort {
   #now: bigint;
   #asks = 0;
   readonly #handlers = new Map<number, RunHandler>();
+  /** A component's end hooks, by the id JobOp.on_end gave them (their index). */
+  readonly #endHooks: (() => unknown)[] = [];
   /** Message types of publishers and subscriptions; request/response types of services and clients. */
   readonly #messageTypes = new Map<number, MessageType>();
   readonly #serviceTypes = new Map<number, { request: MessageType; response: MessageType }>();
@@ -136,8 +140,8 @@ export class WirePort implements NodePort {
         outcome.result = this.#runParameterHook(run);
         return outcome;
       }
-      const handler = this.#handlers.get(run.entity);
-      if (handler === undefined) throw new Error(`the simulation ran entity ${run.entity}, which this program does not have`);
+      const handler = run.kind === 'END_HOOK' ? this.#endHooks[run.entity] : this.#handlers.get(run.entity);
+      if (handler === undefined) throw new Error(`the simulation ran ${run.kind} ${run.entity}, which this program does not have`);
       const result = handler(run);
       if (isThenable(result)) result.then(undefined, (error: unknown) => (outcome.error ||= describeThrown(error)));
     } catch (error) {
@@ -431,6 +435,24 @@ export class WirePort implements NodePort {
   jsTimer(timer: number, op: 'cancel' | 'ref' | 'unref' | 'refresh'): void {
     if (op === 'cancel') this.#handlers.delete(timer);
     this.#link.send({ jsTimerOp: { timer, [op]: true } });
+  }
+
+  finishJob(code: number): void {
+    this.#link.send({ job: { finish: code } });
+  }
+
+  setResult(name: string, value: unknown): void {
+    this.#link.send({ job: { setResult: { name, valueJson: resultToJson(value) } } });
+  }
+
+  getResult(name: string): unknown {
+    return resultFromJson(this.#ask({ job: { getResult: name } }).answer!.json);
+  }
+
+  onEnd(hook: () => unknown): void {
+    const id = this.#endHooks.length;
+    this.#endHooks.push(hook);
+    this.#link.send({ job: { onEnd: id } });
   }
 
   /** Says so to the simulation (which ends the program as in-process), then ends this process. */

@@ -14,6 +14,7 @@ import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import { buildComponent, ComponentLoadError } from './componentMain.js';
 import { portMachine } from './portMachine.js';
 import { WirePort } from './WirePort.js';
 import { ClientSocket } from './wire/ClientSocket.js';
@@ -31,9 +32,19 @@ setProgramPort(port);
 new VirtualGlobals(portMachine(port, Number(welcome.seed), welcome.program)).install();
 
 const client = new URL('../client/programRclnodejs.js', import.meta.url);
+const clientRclsim = new URL('../client/programRclsim.js', import.meta.url);
 // require('rclnodejs') is the module object, as rclnodejs's index.js exports it; import gets the named exports.
 const clientModule = (await import(client.href)) as { default: object };
-installRclnodejsAlias(file, { exports: clientModule.default, url: client.href, lib: () => undefined });
+installRclnodejsAlias(file, {
+  exports: clientModule.default,
+  url: client.href,
+  lib: () => undefined,
+  // A component imports rclsim's own names for the rclnodejs API.
+  packages: {
+    'rclsim/rclnodejs': { exports: clientModule, url: client.href },
+    rclsim: { exports: (await import(clientRclsim.href)) as object, url: clientRclsim.href },
+  },
+});
 await registerTypeScript(file);
 process.argv = [process.execPath, file, ...welcome.argv];
 
@@ -43,12 +54,13 @@ process.argv = [process.execPath, file, ...welcome.argv];
 let failure = '';
 let loadFailed = false;
 let settled = false;
-import(pathToFileURL(file).href).then(
+const topLevel = welcome.component === '' ? import(pathToFileURL(file).href) : buildComponent(file, welcome.component, port);
+topLevel.then(
   () => (settled = true),
   (error: unknown) => {
     settled = true;
-    loadFailed = isLoadError(error);
-    failure = loadFailed ? loadFailure(error) : describeThrown(error);
+    loadFailed = error instanceof ComponentLoadError || isLoadError(error);
+    failure = error instanceof ComponentLoadError ? error.message : loadFailed ? loadFailure(error) : describeThrown(error);
   },
 );
 while (!settled && !port.used) await drainMicrotasks();

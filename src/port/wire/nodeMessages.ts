@@ -54,6 +54,7 @@ export interface Welcome {
   rosDistro: string;
   rmwImplementation: string;
   interfaceFolders: InterfaceFolder[];
+  component: string;
 }
 
 export interface InterfaceFolder {
@@ -233,12 +234,33 @@ export interface GetInterface {
   type: string;
 }
 
-/** One of finish, setResultJson, getResult, onEnd. */
+/** One of finish, setResult, getResult, onEnd. */
 export interface JobOp {
   finish?: number;
-  setResultJson?: string;
+  setResult?: SetResult;
   getResult?: string;
   onEnd?: number;
+}
+
+export interface SetResult {
+  name: string;
+  valueJson: string;
+}
+
+const BIGINT = '$bigint';
+
+/** A job result as JobOp carries it: JSON, an integer beyond JSON's tagged. */
+export function resultToJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? { [BIGINT]: item.toString() } : item)) ?? '';
+}
+
+export function resultFromJson(text: string): unknown {
+  if (text === '') return undefined;
+  return JSON.parse(text, (_key, item: unknown) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+    const keys = Object.keys(item);
+    return keys.length === 1 && keys[0] === BIGINT ? BigInt((item as Record<string, string>)[BIGINT]!) : item;
+  });
 }
 
 /** One of sleepNs, deadlineNs. */
