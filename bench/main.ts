@@ -14,7 +14,7 @@ import { median, round } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { flows, type LinkFigures, patrol } from './netsimBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
-import { protocolRoundTripMicros, roundTripMicros, separateProgramsFigures, spawnMillis } from './processBench.js';
+import { benchmarkSeparateFigures, protocolRoundTripMicros, roundTripMicros, separateProgramsFigures, spawnMillis } from './processBench.js';
 import { renderSeconds } from './renderReport.js';
 import { coldRunSeconds, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
@@ -110,6 +110,27 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         separateMicrosPerCallback: round(1e6 / figures.separate, 1),
         ratio: round(figures.separate / figures.inProcess, 3),
         fingerprints: figures.fingerprints.join(' '),
+      };
+    },
+  },
+  'processes.benchmark': {
+    description:
+      "rslcpp's benchmark job file (five components, 100 s of sim time) with every component in-process and every one separate: in-run callbacks per wall second and times real time (a full run less a run ended at 10 s, so without starting the programs; median of 3 pairs each, alternated), their ratio, a bare protocol round trip (a Run with 100 bytes answered with Publish and Done) and its share of a separate callback; fingerprints and combined results (one each)",
+    async run() {
+      const figures = benchmarkSeparateFigures();
+      const separateMicros = 1e6 / figures.separate.callbacksPerSecond;
+      const protocol = protocolRoundTripMicros(5000, 5);
+      return {
+        inProcessCallbacksPerSecond: Math.round(figures.inProcess.callbacksPerSecond),
+        inProcessTimesRealTime: round(figures.inProcess.realTimeFactor, 1),
+        separateCallbacksPerSecond: Math.round(figures.separate.callbacksPerSecond),
+        separateTimesRealTime: round(figures.separate.realTimeFactor, 1),
+        separateMicrosPerCallback: round(separateMicros, 1),
+        ratio: round(figures.separate.callbacksPerSecond / figures.inProcess.callbacksPerSecond, 3),
+        protocolRoundTripMicros: round(protocol, 1),
+        protocolShare: round(protocol / separateMicros, 2),
+        fingerprints: figures.fingerprints.join(' '),
+        combined: figures.combined.join(' '),
       };
     },
   },

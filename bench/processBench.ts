@@ -6,7 +6,7 @@
  * an answer.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ const CHILD = new URL('transportChild.js', import.meta.url).pathname;
 const CLI = new URL('../src/cli/main.js', import.meta.url).pathname;
 /** The separate-programs bench's programs (sources, not compiled). */
 const SEPARATE = new URL('../../bench/separate', import.meta.url).pathname;
+const REPO = new URL('../..', import.meta.url).pathname;
+const BENCHMARK = join(REPO, 'examples/synthetic-benchmark');
 
 /** How the child waits for the next message (bare children). */
 export type ChildWait = 'blocked' | 'event-loop';
@@ -182,6 +184,65 @@ export function separateProgramsFigures(repeats = 5): { inProcess: number; separ
       }
     }
     return { inProcess: median(rates.inProcess), separate: median(rates.separate), fingerprints: [...fingerprints] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What one rclsim run of the rslcpp benchmark reports. */
+interface BenchmarkRun {
+  callbacks: number;
+  wallSeconds: number;
+  fingerprint: string;
+  results: Record<string, string>;
+}
+
+/**
+ * The rslcpp benchmark's job file (examples/synthetic-benchmark/job.yaml: five components, 100 s
+ * of sim time) with every component in-process and every one separate. In-run speed, without
+ * starting the programs: the callbacks and wall seconds (the summary's, loop and setup) of a
+ * full run less those of a run ended after 10 s of sim time, median of `repeats` pairs each,
+ * alternated. Fingerprints and combined results, which must be one each.
+ */
+export function benchmarkSeparateFigures(repeats = 3): {
+  inProcess: { callbacksPerSecond: number; realTimeFactor: number };
+  separate: { callbacksPerSecond: number; realTimeFactor: number };
+  fingerprints: string[];
+  combined: string[];
+} {
+  const dir = mkdtempSync(join(tmpdir(), 'rclsim-bench-rslcpp-'));
+  try {
+    // A user's project: the benchmark's files and rclsim installed.
+    for (const file of readdirSync(BENCHMARK)) if (file.endsWith('.ts') || file === 'job.yaml') copyFileSync(join(BENCHMARK, file), join(dir, file));
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(REPO, join(dir, 'node_modules/rclsim'), 'dir');
+    const text = readFileSync(join(dir, 'job.yaml'), 'utf8');
+    writeFileSync(join(dir, 'separate.yaml'), text.replace(/^( {2}- \{ module: .*) \}$/gm, '$1, process: separate }'));
+    const jobs = { inProcess: join(dir, 'job.yaml'), separate: join(dir, 'separate.yaml') };
+    const run = (job: string, ...args: string[]): BenchmarkRun => {
+      const result = spawnSync(process.execPath, [CLI, 'run', job, '--json', '--quiet', ...args], { cwd: dir, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`rclsim run failed: ${result.stderr}`);
+      return JSON.parse(result.stdout.trim().split('\n').pop()!) as BenchmarkRun;
+    };
+    const rates: Record<'inProcess' | 'separate', number[]> = { inProcess: [], separate: [] };
+    const factors: Record<'inProcess' | 'separate', number[]> = { inProcess: [], separate: [] };
+    const fingerprints = new Set<string>();
+    const combined = new Set<string>();
+    for (let i = 0; i < repeats; i++) {
+      for (const how of ['inProcess', 'separate'] as const) {
+        const full = run(jobs[how]);
+        const short = run(jobs[how], '--until', '10s');
+        fingerprints.add(full.fingerprint);
+        combined.add(full.results.combined!);
+        const seconds = full.wallSeconds - short.wallSeconds;
+        rates[how].push((full.callbacks - short.callbacks) / seconds);
+        // The monitor ends the full run 100 s of sim time after its first timer (at 1 s).
+        factors[how].push(91 / seconds);
+      }
+    }
+    const figures = (how: 'inProcess' | 'separate') => ({ callbacksPerSecond: median(rates[how]), realTimeFactor: median(factors[how]) });
+    return { inProcess: figures('inProcess'), separate: figures('separate'), fingerprints: [...fingerprints], combined: [...combined] };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
