@@ -1,5 +1,5 @@
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import type { MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
+import type { GraphQueryName, MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
 // Value classes rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../rcl/ClockType.js';
 import type { PostSetParametersCallback, SetParametersCallback, SetParametersResult } from '../rcl/NodeParameters.js';
@@ -13,6 +13,14 @@ import { Publisher } from './Publisher.js';
 import { Service, type ServiceHandler } from './Service.js';
 import { Subscription } from './Subscription.js';
 import { Timer } from './Timer.js';
+
+/** What the client does not do yet for a program in its own process: the program fails where it asks (exit 3), never silently otherwise. */
+function notYet(what: string): never {
+  throw new Error(`${what} is not there yet for a program in its own process (docs/rclnodejs.md, "Programs in their own process")`);
+}
+
+/** Names with their types, as rclnodejs's graph queries list topics and services. */
+type NamesAndTypes = { name: string; types: string[] }[];
 
 /** Options of create* calls, as rclnodejs's (the QoS and the subscription options the simulation acts on). */
 export interface CreateOptions {
@@ -169,12 +177,79 @@ export class Node {
     if (index >= 0) this.#postSet.splice(index, 1);
   }
 
+  // ---- graph queries: the simulation's graph, as rclnodejs's Node answers them
+
+  getNodeNames(): string[] {
+    return this.#graph('getNodeNames') as string[];
+  }
+
+  getNodeNamesAndNamespaces(): { name: string; namespace: string }[] {
+    return this.#graph('getNodeNamesAndNamespaces') as { name: string; namespace: string }[];
+  }
+
+  getNodeNamesAndNamespacesWithEnclaves(): { name: string; namespace: string; enclave: string }[] {
+    return this.#graph('getNodeNamesAndNamespacesWithEnclaves') as { name: string; namespace: string; enclave: string }[];
+  }
+
+  getTopicNamesAndTypes(): NamesAndTypes {
+    return this.#graph('getTopicNamesAndTypes') as NamesAndTypes;
+  }
+
+  getServiceNamesAndTypes(): NamesAndTypes {
+    return this.#graph('getServiceNamesAndTypes') as NamesAndTypes;
+  }
+
+  getPublisherNamesAndTypesByNode(nodeName: string, namespace = '/'): NamesAndTypes {
+    return this.#graph('getPublisherNamesAndTypesByNode', nodeName, namespace) as NamesAndTypes;
+  }
+
+  getSubscriptionNamesAndTypesByNode(nodeName: string, namespace = '/'): NamesAndTypes {
+    return this.#graph('getSubscriptionNamesAndTypesByNode', nodeName, namespace) as NamesAndTypes;
+  }
+
+  getServiceNamesAndTypesByNode(nodeName: string, namespace = '/'): NamesAndTypes {
+    return this.#graph('getServiceNamesAndTypesByNode', nodeName, namespace) as NamesAndTypes;
+  }
+
+  getClientNamesAndTypesByNode(nodeName: string, namespace = '/'): NamesAndTypes {
+    return this.#graph('getClientNamesAndTypesByNode', nodeName, namespace) as NamesAndTypes;
+  }
+
+  countPublishers(topic: string): number {
+    return this.#graph('countPublishers', topic) as number;
+  }
+
+  countSubscribers(topic: string): number {
+    return this.#graph('countSubscribers', topic) as number;
+  }
+
+  countServices(serviceName: string): number {
+    return this.#graph('countServices', serviceName) as number;
+  }
+
+  countClients(serviceName: string): number {
+    return this.#graph('countClients', serviceName) as number;
+  }
+
+  resolveTopicName(topicName: string, onlyExpand = false): string {
+    return this.#graph('resolveTopicName', topicName, onlyExpand) as string;
+  }
+
+  resolveServiceName(service: string, onlyExpand = false): string {
+    return this.#graph('resolveServiceName', service, onlyExpand) as string;
+  }
+
+  #graph(query: GraphQueryName, ...args: (string | boolean)[]): unknown {
+    return this.#port.queryGraph(this.#info.id, query, args);
+  }
+
   /** What the node's ROS clock reads: sim time. */
   now(): Time {
     return Time.fromNanoseconds(this.#port.now(), ClockType.ROS_TIME);
   }
 
-  createPublisher(typeClass: string | TypeClass, topic: string, options: CreateOptions = {}): Publisher {
+  createPublisher(typeClass: string | TypeClass, topic: string, options: CreateOptions = {}, eventCallbacks?: unknown): Publisher {
+    if (eventCallbacks !== undefined) notYet('a publisher with event callbacks');
     const type = interfaceTypeName(typeClass, 'msg');
     const created = this.#port.createPublisher({ node: this.#info.id, type, topic, qos: options.qos });
     return new Publisher(this.#port, created.id, type, created.topic);
@@ -185,10 +260,14 @@ export class Node {
     topic: string,
     optionsOrCallback: CreateOptions | MessageCallback | undefined,
     maybeCallback?: MessageCallback,
+    eventCallbacks?: unknown,
   ): Subscription {
     const callback = typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback;
     if (typeof callback !== 'function') throw new TypeError('createSubscription needs a callback function');
     const { qos, ...options } = typeof optionsOrCallback === 'function' || optionsOrCallback === undefined ? {} : optionsOrCallback;
+    if (eventCallbacks !== undefined) notYet('a subscription with event callbacks');
+    if (options.contentFilter !== undefined) notYet('a content-filtered subscription');
+    if (options.enableTypedArray === false || (options.serializationMode ?? 'default') !== 'default') notYet('a subscription without typed arrays');
     const type = interfaceTypeName(typeClass, 'msg');
     const subscription = new Subscription(type, callback);
     const created = this.#port.createSubscription({ node: this.#info.id, type, topic, qos, options }, subscription.deliver);

@@ -18,18 +18,20 @@ import type { Service } from '../rcl/Service.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import type { Subscription, SubscriptionOptions } from '../rcl/Subscription.js';
 import type { Timer } from '../rcl/Timer.js';
-import type {
-  MessageCallback,
-  NodeInfo,
-  NodePort,
-  NodeSpec,
-  ParameterHook,
-  RequestTimeout,
-  ServiceCallback,
-  ServiceSpec,
-  Severity,
-  TimerCallback,
-  TopicSpec,
+import {
+  GRAPH_QUERIES,
+  type GraphQueryName,
+  type MessageCallback,
+  type NodeInfo,
+  type NodePort,
+  type NodeSpec,
+  type ParameterHook,
+  type RequestTimeout,
+  type ServiceCallback,
+  type ServiceSpec,
+  type Severity,
+  type TimerCallback,
+  type TopicSpec,
 } from './NodePort.js';
 
 /** The job's operations a component uses (JobHandle's). */
@@ -212,6 +214,11 @@ export class DirectPort implements NodePort {
 
   serviceIsReady(client: number): boolean {
     return this.#endpoint<Client>(client, 'service is ready').isServiceServerAvailable();
+  }
+
+  queryGraph(node: number, query: GraphQueryName, args: readonly (string | boolean)[]): unknown {
+    if (!GRAPH_QUERIES.includes(query)) throw new Error(`no graph query '${query}'`);
+    return (this.#node(node)[query] as (...args: readonly (string | boolean)[]) => unknown)(...args);
   }
 
   /** A reaction to rcl's promise, so `onSettled` runs where an in-process program's `await` resumes. */

@@ -72,6 +72,27 @@ export interface RequestTimeout {
   onTimeout: () => unknown;
 }
 
+/** The graph queries of rclnodejs's Node whose answers are plain values (names, types, counts), by their method names. */
+export const GRAPH_QUERIES = [
+  'getNodeNames',
+  'getNodeNamesAndNamespaces',
+  'getNodeNamesAndNamespacesWithEnclaves',
+  'getTopicNamesAndTypes',
+  'getServiceNamesAndTypes',
+  'getPublisherNamesAndTypesByNode',
+  'getSubscriptionNamesAndTypesByNode',
+  'getServiceNamesAndTypesByNode',
+  'getClientNamesAndTypesByNode',
+  'countPublishers',
+  'countSubscribers',
+  'countServices',
+  'countClients',
+  'resolveTopicName',
+  'resolveServiceName',
+] as const;
+
+export type GraphQueryName = (typeof GRAPH_QUERIES)[number];
+
 /** rcl's log severities. */
 export type Severity = 10 | 20 | 30 | 40 | 50;
 
@@ -118,6 +139,8 @@ export interface NodePort {
   forgetRequest(client: number, request: number): void;
   /** Whether a service server is matched now. */
   serviceIsReady(client: number): boolean;
+  /** A graph query of `node` (rclnodejs's method of that name) with its arguments: names, types, counts. */
+  queryGraph(node: number, query: GraphQueryName, args: readonly (string | boolean)[]): unknown;
   /**
    * `onSettled(true)` once a server matches the client, `onSettled(false)` after `timeoutMs` of
    * sim time (none: no limit); it runs where a promise continuation of that event would.

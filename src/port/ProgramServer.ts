@@ -8,7 +8,7 @@ import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { DirectPort, type JobOperations } from './DirectPort.js';
-import type { Severity } from './NodePort.js';
+import type { GraphQueryName, Severity } from './NodePort.js';
 import {
   type Done,
   type JobOp,
@@ -263,8 +263,15 @@ export class ProgramServer {
       return this.#jobOp(message.job);
     } else if (message.graph !== undefined) {
       const { query, arguments: args } = message.graph;
-      if (query !== 'service_is_ready') throw new Error(`unknown graph query '${query}'`);
-      return json(port.serviceIsReady(Number(args[0])));
+      if (query === 'service_is_ready') return json(port.serviceIsReady(Number(args[0])));
+      const [node, ...rest] = args;
+      return json(
+        port.queryGraph(
+          Number(node),
+          query as GraphQueryName,
+          rest.map((arg) => JSON.parse(arg) as string | boolean),
+        ),
+      );
     } else {
       throw new Error(`unexpected message from the program: ${Object.keys(message).join(', ')}`);
     }

@@ -9,6 +9,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import type { SetParametersResult } from '../rcl/NodeParameters.js';
 import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type {
+  GraphQueryName,
   MessageCallback,
   NodeInfo,
   NodePort,
@@ -322,6 +323,11 @@ export class WirePort implements NodePort {
 
   serviceIsReady(client: number): boolean {
     return this.#askJson({ graph: { query: 'service_is_ready', arguments: [String(client)] } }) === true;
+  }
+
+  /** GraphQuery: the node's id and each argument as JSON. */
+  queryGraph(node: number, query: GraphQueryName, args: readonly (string | boolean)[]): unknown {
+    return this.#askJson({ graph: { query, arguments: [String(node), ...args.map((arg) => JSON.stringify(arg))] } });
   }
 
   waitForService(client: number, timeoutMs: number | undefined, onSettled: (available: boolean) => unknown): void {
