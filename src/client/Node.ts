@@ -2,7 +2,7 @@ import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { GraphQueryName, MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
 // Value classes rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../rcl/ClockType.js';
-import type { PostSetParametersCallback, SetParametersCallback, SetParametersResult } from '../rcl/NodeParameters.js';
+import { type PostSetParametersCallback, runSetParametersCallbacks, type SetParametersCallback, type SetParametersResult } from '../rcl/NodeParameters.js';
 import { fullyQualifiedNodeName } from '../rcl/names.js';
 import { type Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
 import { Time } from '../rcl/Time.js';
@@ -145,13 +145,7 @@ export class Node {
   addOnSetParametersCallback(callback: SetParametersCallback): void {
     if (!this.#hooked.has('onSet')) {
       this.#hooked.add('onSet');
-      this.#port.hookParameters(this.#info.id, 'onSet', (parameters) => {
-        for (const each of [...this.#onSet]) {
-          const result = each(parameters);
-          if (!result?.successful) return { successful: false, reason: result?.reason ?? 'rejected by a set-parameters callback' };
-        }
-        return { successful: true, reason: '' };
-      });
+      this.#port.hookParameters(this.#info.id, 'onSet', (parameters) => runSetParametersCallbacks([...this.#onSet], parameters));
     }
     this.#onSet.unshift(callback);
   }

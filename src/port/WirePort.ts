@@ -83,6 +83,8 @@ export class WirePort implements NodePort {
   #now: bigint;
   #asks = 0;
   readonly #handlers = new Map<number, RunHandler>();
+  /** Continuations of the program's Awaits, by the ids the simulation gave them (not entity ids). */
+  readonly #awaits = new Map<number, RunHandler>();
   /** A component's end hooks, by the id JobOp.on_end gave them (their index). */
   readonly #endHooks: (() => unknown)[] = [];
   /** Message types of publishers and subscriptions; request/response types of services and clients. */
@@ -141,7 +143,8 @@ export class WirePort implements NodePort {
         outcome.result = this.#runParameterHook(run);
         return outcome;
       }
-      const handler = run.kind === 'END_HOOK' ? this.#endHooks[run.entity] : this.#handlers.get(run.entity);
+      const handler =
+        run.kind === 'END_HOOK' ? this.#endHooks[run.entity] : run.kind === 'SETTLED' ? this.#awaits.get(run.entity) : this.#handlers.get(run.entity);
       if (handler === undefined) throw new Error(`the simulation ran ${run.kind} ${run.entity}, which this program does not have`);
       const result = handler(run);
       if (isThenable(result)) result.then(undefined, (error: unknown) => (outcome.error ||= describeThrown(error)));
@@ -332,8 +335,8 @@ export class WirePort implements NodePort {
 
   waitForService(client: number, timeoutMs: number | undefined, onSettled: (available: boolean) => unknown): void {
     const id = this.#ask({ awaitEvent: { serviceOfClient: client, timeoutMs: timeoutMs ?? -1 } }).created!.id;
-    this.#handlers.set(id, (run) => {
-      this.#handlers.delete(id);
+    this.#awaits.set(id, (run) => {
+      this.#awaits.delete(id);
       return onSettled(JSON.parse(Buffer.from(run.input).toString()) === true);
     });
   }

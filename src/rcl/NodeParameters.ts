@@ -11,6 +11,15 @@ export type PreSetParametersCallback = (parameters: Parameter[]) => Parameter[];
 /** rclnodejs 2.x (rclcpp's post-set callback): told of a change that was made. */
 export type PostSetParametersCallback = (parameters: Parameter[]) => unknown;
 
+/** rclnodejs's set-parameters callbacks in their order: the first to refuse the change refuses it. */
+export function runSetParametersCallbacks(callbacks: readonly SetParametersCallback[], parameters: Parameter[]): SetParametersResult {
+  for (const callback of callbacks) {
+    const result = callback(parameters);
+    if (!result?.successful) return { successful: false, reason: result?.reason ?? 'rejected by a set-parameters callback' };
+  }
+  return { successful: true, reason: '' };
+}
+
 /** An override (from a params file or NodeOptions) does not fit the declared parameter. */
 export class ParameterOverrideError extends TypeError {
   constructor(message: string) {
@@ -210,12 +219,8 @@ export class NodeParameters {
       const result = this.#check(parameter, declaring);
       if (!result.successful) return result;
     }
-    for (const callback of this.#callbacks) {
-      const result = callback(parameters);
-      if (!result?.successful) {
-        return { successful: false, reason: result?.reason ?? 'rejected by a set-parameters callback' };
-      }
-    }
+    const verdict = runSetParametersCallbacks(this.#callbacks, parameters);
+    if (!verdict.successful) return verdict;
     const change: ParameterChange = { added: [], changed: [], deleted: [] };
     for (const parameter of parameters) {
       if (parameter.type === ParameterType.PARAMETER_NOT_SET) {
