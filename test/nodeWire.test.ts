@@ -132,7 +132,7 @@ describe('node protocol messages', () => {
     { ask: 6, job: { onEnd: 18 } },
     { ask: 0, job: { setResult: { name: 'r', valueJson: '{"$bigint":"18446744073709551615"}' } } },
     { ask: 0, wait: { thread: 1, deadlineNs: 0n, clientSequence: 19n, client: 20 } },
-    { ask: 0, done: { run: 21, error: 'e', pending: true, loadFailed: true, result: Buffer.from([4]) } },
+    { ask: 0, done: { run: 21, error: 'e', pending: true, loadFailed: true, result: Buffer.from([4]), wroteOutput: true } },
     { ask: 0, exit: { code: -1 } },
     { ask: 7, context: { context: 22, init: { argv: ['x'] } } },
     { ask: 8, spin: { node: 23, how: 'SPIN_ONCE' } },
@@ -337,7 +337,14 @@ describe('node protocol over a socket pair to a program process', () => {
       const published = socket.receive(wallClock() + 10_000).publish!;
       assert.equal(published.publisher, 9);
       assert.ok(input.equals(published.cdr), 'the bytes came back as they went');
-      assert.deepEqual(socket.receive(wallClock() + 10_000).done, { run: 1, error: '', pending: false, loadFailed: false, result: Buffer.alloc(0) });
+      assert.deepEqual(socket.receive(wallClock() + 10_000).done, {
+        run: 1,
+        error: '',
+        pending: false,
+        loadFailed: false,
+        result: Buffer.alloc(0),
+        wroteOutput: false,
+      });
     });
   });
 

@@ -100,12 +100,15 @@ export class WirePort implements NodePort {
 
   /** How this process really ends (the program's process.exit is virtual). */
   readonly #exitProcess: (code: number) => never;
+  /** Whether the program wrote to its stdout or stderr since the last time this was asked. */
+  readonly #wroteOutput: () => boolean;
 
-  constructor(link: ClientLink, interfaces: InterfaceRegistry, now: bigint, exitProcess: (code: number) => never) {
+  constructor(link: ClientLink, interfaces: InterfaceRegistry, now: bigint, exitProcess: (code: number) => never, wroteOutput: () => boolean = () => true) {
     this.#link = link;
     this.#interfaces = interfaces;
     this.#now = now;
     this.#exitProcess = exitProcess;
+    this.#wroteOutput = wroteOutput;
   }
 
   now(): bigint {
@@ -122,7 +125,7 @@ export class WirePort implements NodePort {
     this.#outcome = outcome;
     await drainMicrotasks();
     this.#outcome = null;
-    this.#link.send({ done: { run: run.run, ...outcome } });
+    this.#link.send({ done: { run: run.run, ...outcome, wroteOutput: this.#wroteOutput() } });
   }
 
   /** A callback of the program's queued work (a microtask, a tick) threw: the callback under way fails with it. */
@@ -132,7 +135,8 @@ export class WirePort implements NodePort {
 
   /** A callback granted while a question waits (a spinOnce): run at once, its continuations later. */
   #runNested(run: Run): void {
-    this.#link.send({ done: { run: run.run, ...this.#call(run) } });
+    const outcome = this.#call(run);
+    this.#link.send({ done: { run: run.run, ...outcome, wroteOutput: this.#wroteOutput() } });
   }
 
   #call(run: Run): Outcome {

@@ -15,6 +15,7 @@ import { describeThrown } from '../engine/describeThrown.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { buildComponent, ComponentLoadError } from './componentMain.js';
+import { takeWroteOutput, watchOutput } from './outputWatch.js';
 import { portMachine } from './portMachine.js';
 import { WirePort } from './WirePort.js';
 import { ClientSocket } from './wire/ClientSocket.js';
@@ -26,7 +27,8 @@ const socket = new ClientSocket();
 const welcome = socket.hello({ protocolVersion: PROTOCOL_VERSION, client: 'rclsim-rclnodejs', language: 'javascript' });
 const interfaces = new InterfaceRegistry(welcome.interfaceFolders.map(({ path, package: name }) => (name === '' ? { path } : { path, package: name })));
 const realExit = process.exit.bind(process);
-const port = new WirePort(socket, interfaces, welcome.nowNs, (code) => realExit(code));
+watchOutput();
+const port = new WirePort(socket, interfaces, welcome.nowNs, (code) => realExit(code), takeWroteOutput);
 setProgramPort(port);
 // The program sees sim time, its own random streams and a machine of the simulation's, as in-process.
 new VirtualGlobals(portMachine(port, Number(welcome.seed), welcome.program)).install();

@@ -1,4 +1,4 @@
-import { readSync } from 'node:fs';
+import { readAvailable } from './readAvailable.js';
 
 /**
  * A program's stdout and stderr, read synchronously and written to this process's own, between
@@ -19,13 +19,8 @@ export class OutputRelay {
   relay(): void {
     for (const pair of this.#pairs) {
       while (pair.fd >= 0) {
-        let read: number;
-        try {
-          read = readSync(pair.fd, this.#chunk, 0, this.#chunk.length, null);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'EAGAIN') break;
-          throw error;
-        }
+        const read = readAvailable(pair.fd, this.#chunk);
+        if (read < 0) break;
         if (read === 0) {
           pair.fd = -1;
           break;

@@ -8,7 +8,7 @@
  * then throws ProgramGone, and `exited` tells how it ended.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readSync, writevSync } from 'node:fs';
+import { writevSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { realAvailableParallelism, sleepWall, wallClock } from '../../engine/realTime.js';
@@ -28,6 +28,7 @@ import {
 import { OutOfProtocol } from './OutOfProtocol.js';
 import { OutputRelay } from './OutputRelay.js';
 import { classifyExit, clearFatalErrorReports, exitOfDeadProcess, type ProgramExit, withFatalErrorReports } from './programExit.js';
+import { readAvailable } from './readAvailable.js';
 
 /**
  * How long a wait spins on the socket before it sleeps: an answer within it costs no wake-up.
@@ -220,8 +221,9 @@ export class ProgramSocket implements ProgramLink {
           throw error instanceof OutOfProtocol ? new OutOfProtocol(`program '${this.name}' sent ${error.message}`) : error;
         }
         // What the program wrote before it sent this comes out before what this makes happen
-        // (a publish makes nothing be written: its pipes need no read, which costs, on that path).
-        if (message.publish === undefined) this.#output?.relay();
+        // (a publish makes nothing be written, and a Done says whether there is anything: a read
+        // of its pipes that finds nothing costs, on that path).
+        if (message.publish === undefined && message.done?.wroteOutput !== false) this.#output?.relay();
         return message;
       }
       this.#throwIfBroken();
@@ -262,13 +264,12 @@ export class ProgramSocket implements ProgramLink {
   #readAvailable(): number {
     let read: number;
     try {
-      read = readSync(this.#fd, this.#chunk, 0, this.#chunk.length, null);
+      read = readAvailable(this.#fd, this.#chunk);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EAGAIN') return 0;
-      if (code === 'ECONNRESET') throw this.#ended();
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') throw this.#ended();
       throw error;
     }
+    if (read < 0) return 0;
     if (read === 0) throw this.#ended();
     try {
       this.#frames.push(this.#chunk.subarray(0, read));

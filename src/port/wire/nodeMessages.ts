@@ -317,6 +317,7 @@ export interface Done {
   pending: boolean;
   loadFailed: boolean;
   result: Uint8Array;
+  wroteOutput: boolean;
 }
 
 export interface Exit {
