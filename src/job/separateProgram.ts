@@ -40,7 +40,6 @@ export interface SeparateStart {
  */
 export function startSeparateProgram(simulation: Simulation, file: string, start: SeparateStart): Program {
   const { program, runTopLevel } = launch(simulation, file, start, 1);
-  const what = start.component === undefined ? 'program' : 'component';
   try {
     runTopLevel();
   } catch (error) {
@@ -49,7 +48,7 @@ export function startSeparateProgram(simulation: Simulation, file: string, start
       // A component's process says why in the words of components.ts.
       throw new JobModuleError(`${start.where}: ${start.component === undefined ? `cannot load program ${start.path}: ` : ''}${error.message}`);
     }
-    if (error instanceof RemoteCallbackError) throw new CallbackError(`${what} ${start.name}`, simulation.engine.nowAbs, error);
+    if (error instanceof RemoteCallbackError) throw new CallbackError(describe(start), simulation.engine.nowAbs, error);
     if (!(error instanceof ExitSignal)) throw error;
   }
   return program;
@@ -115,6 +114,11 @@ function respawn(simulation: Simulation, file: string, start: SeparateStart, lif
     launch(simulation, file, start, life).runTopLevel();
   } catch (error) {
     if (error instanceof ExitSignal) return;
-    simulation.engine.failCallback(`${start.component === undefined ? 'program' : 'component'} ${start.name}`, simulation.engine.nowAbs, error);
+    simulation.engine.failCallback(describe(start), simulation.engine.nowAbs, error);
   }
+}
+
+/** How failures name it: `program talker.js`, `component nodes.ts#NodeA`. */
+function describe(start: SeparateStart): string {
+  return `${start.component === undefined ? 'program' : 'component'} ${start.name}`;
 }
