@@ -14,7 +14,6 @@ import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
-import { buildComponent, ComponentLoadError } from './componentMain.js';
 import { takeWroteOutput, watchOutput } from './outputWatch.js';
 import { portMachine } from './portMachine.js';
 import { WirePort } from './WirePort.js';
@@ -56,13 +55,16 @@ process.argv = [process.execPath, file, ...welcome.argv];
 let failure = '';
 let loadFailed = false;
 let settled = false;
-const topLevel = welcome.component === '' ? import(pathToFileURL(file).href) : buildComponent(file, welcome.component, port);
+// A component's builder loads only for a component (what loads before Hello delays every program).
+const component = welcome.component === '' ? null : await import('./componentMain.js');
+const topLevel = component === null ? import(pathToFileURL(file).href) : component.buildComponent(file, welcome.component, port);
 topLevel.then(
   () => (settled = true),
   (error: unknown) => {
     settled = true;
-    loadFailed = error instanceof ComponentLoadError || isLoadError(error);
-    failure = error instanceof ComponentLoadError ? error.message : loadFailed ? loadFailure(error) : describeThrown(error);
+    const componentFailure = component !== null && error instanceof component.ComponentLoadError;
+    loadFailed = componentFailure || isLoadError(error);
+    failure = componentFailure ? (error as Error).message : loadFailed ? loadFailure(error) : describeThrown(error);
   },
 );
 while (!settled && !port.used) await drainMicrotasks();
