@@ -102,9 +102,9 @@ describe('separate programs: each in its own process, the same run', () => {
     assert.equal(apart.stderr, together.stderr);
   });
 
-  it('runs the services and parameters examples and a parameter tuner separate with the output and fingerprints of the in-process runs', () => {
+  it('runs the services and parameters examples, a parameter tuner and a Rate separate with the output and fingerprints of the in-process runs', () => {
     const dir = tempDir();
-    // What each run prints, in-process: waitForService, response.template, ranges, set-parameters callbacks, timeouts, aborts.
+    // What each run prints, in-process: waitForService, response.template, ranges, set-parameters callbacks, timeouts, aborts, rate ticks.
     const jobs: [string, RegExp][] = [];
     for (const [example, shows] of [
       ['services', /Result of 11 \+ 2: 13/],
@@ -114,7 +114,11 @@ describe('separate programs: each in its own process, the same run', () => {
       for (const file of readdirSync(folder)) copyFileSync(join(folder, file), join(dir, file));
       jobs.push([writeTemp(dir, `${example}.yaml`, readFileSync(join(folder, 'job.yaml'), 'utf8')), shows]);
     }
-    for (const file of ['tunable.cjs', 'tuner.cjs', 'tuning.yaml']) copyFileSync(join(fixtures, file), join(dir, file));
+    for (const file of ['tunable.cjs', 'tuner.cjs', 'tuning.yaml', 'rater.cjs']) copyFileSync(join(fixtures, file), join(dir, file));
+    jobs.push([
+      writeTemp(dir, 'rating.yaml', 'nodes:\n  - script: rater.cjs\n'),
+      /heard tick 2 at 335000000\ntick 3 at 435000000 \(10 Hz\)\nRate has been cancelled\. canceled: true\n/,
+    ]);
     jobs.push([
       join(dir, 'tuning.yaml'),
       /gain 7: refused \(gain 7 is too high for now\) at 0\n[\s\S]*TimeoutError: Service request timeout after 250ms at 550000000\nAbortError: Service request was aborted at 650000000/,

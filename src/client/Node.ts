@@ -10,6 +10,7 @@ import { Client } from './Client.js';
 import { Context } from './Context.js';
 import { Logger } from './Logger.js';
 import { Publisher } from './Publisher.js';
+import { Rate } from './Rate.js';
 import { Service, type ServiceHandler } from './Service.js';
 import { Subscription } from './Subscription.js';
 import { Timer } from './Timer.js';
@@ -289,6 +290,11 @@ export class Node {
     const service = new Service(callback, () => this.#port.defaultMessage(`${type}_Response`));
     const created = this.#port.createService({ node: this.#info.id, type, service: serviceName, qos }, service.serve);
     return service.created(created.id, created.service);
+  }
+
+  /** A Rate ticking every 1/hz s of sim time from now (rclnodejs's createRate is async). */
+  async createRate(hz = 1): Promise<Rate> {
+    return new Rate(this.#port, this.#port.createRate(this.#info.id, hz), hz);
   }
 
   createClient(typeClass: string | TypeClass, serviceName: string, options: CreateOptions = {}): Client {

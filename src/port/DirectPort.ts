@@ -14,6 +14,7 @@ import type { Program } from '../rcl/Program.js';
 import type { Timeout } from '../rcl/ProgramTimers.js';
 import type { Publisher } from '../rcl/Publisher.js';
 import type { QoS } from '../rcl/QoS.js';
+import { Rate } from '../rcl/Rate.js';
 import type { Service } from '../rcl/Service.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import type { Subscription, SubscriptionOptions } from '../rcl/Subscription.js';
@@ -60,6 +61,7 @@ export class DirectPort implements NodePort {
   readonly #nodes = new Map<number, Node>();
   readonly #endpoints = new Map<number, Endpoint>();
   readonly #jsTimers = new Map<number, Timeout>();
+  readonly #rates: Rate[] = [];
   /** Deadlines of requests sent with a timeout, by `client:sequence`. */
   readonly #deadlines = new Map<string, ScheduledAction>();
 
@@ -221,13 +223,8 @@ export class DirectPort implements NodePort {
     return (this.#node(node)[query] as (...args: readonly (string | boolean)[]) => unknown)(...args);
   }
 
-  /** A reaction to rcl's promise, so `onSettled` runs where an in-process program's `await` resumes. */
   waitForService(client: number, timeoutMs: number | undefined, onSettled: (available: boolean) => unknown): void {
-    const engine = this.#simulation.engine;
-    this.#endpoint<Client>(client, 'wait for service')
-      .waitForService(timeoutMs)
-      .then(onSettled)
-      .catch((error: unknown) => engine.failCallback(`program ${this.#program.name}`, engine.nowAbs, error));
+    this.#settled(this.#endpoint<Client>(client, 'wait for service').waitForService(timeoutMs), onSettled);
   }
 
   declareParameters(node: number, parameters: readonly Parameter[], descriptors: readonly ParameterDescriptor[], ignoreOverrides: boolean): Parameter[] {
@@ -279,6 +276,32 @@ export class DirectPort implements NodePort {
 
   defaultMessage(type: string): unknown {
     return this.#simulation.interfaces.message(type).createDefault();
+  }
+
+  createRate(node: number, hz: number): number {
+    this.#node(node);
+    this.#rates.push(new Rate(this.#simulation, hz));
+    return this.#rates.length;
+  }
+
+  rateSleep(rate: number, onTick: () => unknown): void {
+    this.#settled(this.#rate(rate).sleep(), onTick);
+  }
+
+  cancelRate(rate: number): void {
+    this.#rate(rate).cancel();
+  }
+
+  #rate(id: number): Rate {
+    const rate = this.#rates[id - 1];
+    if (rate === undefined) throw new Error(`no rate ${id} in program ${this.#program.name}`);
+    return rate;
+  }
+
+  /** `then` runs as a reaction to rcl's promise (where an in-process program's `await` resumes); what it throws fails the run as the program's. */
+  #settled<T>(promise: Promise<T>, then: (value: T) => unknown): void {
+    const engine = this.#simulation.engine;
+    promise.then(then).catch((error: unknown) => engine.failCallback(`program ${this.#program.name}`, engine.nowAbs, error));
   }
 
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {

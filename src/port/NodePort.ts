@@ -170,6 +170,13 @@ export interface NodePort {
   /** A message of an interface type (`pkg/msg/Name`, `pkg/srv/Name_Response` …) with every default filled in. */
   defaultMessage(type: string): unknown;
 
+  /** rclnodejs's Rate: ticks every 1/hz s from now (no timer of the graph); its id. */
+  createRate(node: number, hz: number): number;
+  /** `onTick` runs at the rate's next tick, where an in-process `await rate.sleep()` resumes. */
+  rateSleep(rate: number, onTick: () => unknown): void;
+  /** A sleep under way never ends, as in rclnodejs. */
+  cancelRate(rate: number): void;
+
   /** A JavaScript timer of the program (setTimeout & co.) on sim time; its id. */
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number;
   jsTimer(timer: number, op: 'cancel' | 'ref' | 'unref' | 'refresh'): void;

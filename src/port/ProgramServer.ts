@@ -220,11 +220,13 @@ export class ProgramServer {
       this.#requestNumbers.delete(`${client}:${sequence}`);
       if (number !== undefined) port.forgetRequest(client, number);
     } else if (message.awaitEvent !== undefined) {
-      const { serviceOfClient, timeoutMs } = message.awaitEvent;
+      const { serviceOfClient, rate, timeoutMs } = message.awaitEvent;
       const id = ++this.#awaits;
-      port.waitForService(serviceOfClient ?? 0, timeoutMs < 0 ? undefined : timeoutMs, (available) => {
-        this.#run({ kind: 'SETTLED', entity: id, input: Buffer.from(JSON.stringify(available)) });
-      });
+      const settle = (value: unknown): void => {
+        this.#run({ kind: 'SETTLED', entity: id, input: Buffer.from(JSON.stringify(value)) });
+      };
+      if (rate !== undefined) port.rateSleep(rate, () => settle(true));
+      else port.waitForService(serviceOfClient!, timeoutMs < 0 ? undefined : timeoutMs, settle);
       return { created: { id } };
     } else if (message.sendResponse !== undefined) {
       const { service, request, cdr } = message.sendResponse;
@@ -242,6 +244,7 @@ export class ProgramServer {
       }
     } else if (message.destroy !== undefined) {
       if (message.destroy.node) port.destroyNode(message.destroy.id);
+      else if (message.destroy.rate) port.cancelRate(message.destroy.id);
       else port.destroyEntity(message.destroy.id);
     } else if (message.log !== undefined) {
       const { logger, severity, message: text, function: fn, file, line } = message.log;
@@ -447,6 +450,8 @@ export class ProgramServer {
         this.#services.set(id, this.#simulation.interfaces.service(create.type));
         return { id, resolvedName: created.service };
       }
+      case 'RATE':
+        return { id: port.createRate(create.node, create.rateHz) };
       case 'CLIENT': {
         const created = port.createClient({ node: create.node, type: create.type, service: create.name, qos });
         this.#services.set(created.id, this.#simulation.interfaces.service(create.type));

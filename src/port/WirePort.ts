@@ -23,6 +23,7 @@ import type {
   TopicSpec,
 } from './NodePort.js';
 import {
+  type Await,
   type ClientLink,
   type JsTimerKind,
   type Outgoing,
@@ -338,10 +339,27 @@ export class WirePort implements NodePort {
   }
 
   waitForService(client: number, timeoutMs: number | undefined, onSettled: (available: boolean) => unknown): void {
-    const id = this.#ask({ awaitEvent: { serviceOfClient: client, timeoutMs: timeoutMs ?? -1 } }).created!.id;
+    this.#await({ serviceOfClient: client, timeoutMs: timeoutMs ?? -1 }, (value) => onSettled(value === true));
+  }
+
+  createRate(node: number, hz: number): number {
+    return this.#ask({ create: { kind: 'RATE', node, rateHz: hz } }).created!.id;
+  }
+
+  rateSleep(rate: number, onTick: () => unknown): void {
+    this.#await({ rate, timeoutMs: -1 }, () => onTick());
+  }
+
+  cancelRate(rate: number): void {
+    this.#link.send({ destroy: { id: rate, rate: true } });
+  }
+
+  /** An Await: `onSettled` runs with its value when the simulation says it settled (Run SETTLED). */
+  #await(until: Outgoing<Await>, onSettled: (value: unknown) => unknown): void {
+    const id = this.#ask({ awaitEvent: until }).created!.id;
     this.#awaits.set(id, (run) => {
       this.#awaits.delete(id);
-      return onSettled(JSON.parse(Buffer.from(run.input).toString()) === true);
+      return onSettled(JSON.parse(Buffer.from(run.input).toString()));
     });
   }
 

@@ -62,7 +62,7 @@ export interface InterfaceFolder {
   package: string;
 }
 
-export type EntityKind = 'ENTITY_KIND_UNSPECIFIED' | 'NODE' | 'PUBLISHER' | 'SUBSCRIPTION' | 'SERVICE' | 'CLIENT' | 'TIMER' | 'GUARD_CONDITION';
+export type EntityKind = 'ENTITY_KIND_UNSPECIFIED' | 'NODE' | 'PUBLISHER' | 'SUBSCRIPTION' | 'SERVICE' | 'CLIENT' | 'TIMER' | 'GUARD_CONDITION' | 'RATE';
 
 export interface Create {
   kind: EntityKind;
@@ -84,6 +84,7 @@ export interface Create {
   optionsJson: string;
   canceled: boolean;
   subscriptionOptionsJson: string;
+  rateHz: number;
 }
 
 export interface Created {
@@ -98,6 +99,7 @@ export interface Created {
 export interface Destroy {
   id: number;
   node: boolean;
+  rate: boolean;
 }
 
 export interface Publish {
@@ -218,9 +220,10 @@ export interface ParameterRead {
 
 export type ParameterHook = 'PARAMETER_HOOK_UNSPECIFIED' | 'ON_SET' | 'POST_SET';
 
-/** One of serviceOfClient. */
+/** One of serviceOfClient, rate. */
 export interface Await {
   serviceOfClient?: number;
+  rate?: number;
   timeoutMs: number;
 }
 
