@@ -1,8 +1,15 @@
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import type { GraphQueryName, MessageCallback, NodeInfo, NodePort, TimerCallback } from '../port/NodePort.js';
+import type { GraphQueryName, MessageCallback, NodeInfo, NodePort, ParameterHook, ParameterHookKind, TimerCallback } from '../port/NodePort.js';
 // Value classes rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../rcl/ClockType.js';
-import { type PostSetParametersCallback, runSetParametersCallbacks, type SetParametersCallback, type SetParametersResult } from '../rcl/NodeParameters.js';
+import {
+  type PostSetParametersCallback,
+  type PreSetParametersCallback,
+  runPreSetParametersCallbacks,
+  runSetParametersCallbacks,
+  type SetParametersCallback,
+  type SetParametersResult,
+} from '../rcl/NodeParameters.js';
 import { fullyQualifiedNodeName } from '../rcl/names.js';
 import { type Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
 import { Time } from '../rcl/Time.js';
@@ -42,8 +49,9 @@ export class Node {
   /** The program's set-parameters callbacks as rclnodejs runs them: the last added first. */
   readonly #onSet: SetParametersCallback[] = [];
   readonly #postSet: PostSetParametersCallback[] = [];
+  readonly #preSet: PreSetParametersCallback[] = [];
   /** Which kinds of them the simulation runs for this node (it is told once). */
-  readonly #hooked = new Set<'onSet' | 'postSet'>();
+  readonly #hooked = new Set<ParameterHookKind>();
 
   /** rclnodejs's constructor (a program's own subclass calls it): the simulation makes the node in `context`. */
   constructor(
@@ -144,10 +152,7 @@ export class Node {
 
   /** The first callback to refuse a change refuses it, as in rclnodejs; the simulation's own checks come before. */
   addOnSetParametersCallback(callback: SetParametersCallback): void {
-    if (!this.#hooked.has('onSet')) {
-      this.#hooked.add('onSet');
-      this.#port.hookParameters(this.#info.id, 'onSet', (parameters) => runSetParametersCallbacks([...this.#onSet], parameters));
-    }
+    this.#hook('onSet', (parameters) => runSetParametersCallbacks([...this.#onSet], parameters));
     this.#onSet.unshift(callback);
   }
 
@@ -156,15 +161,33 @@ export class Node {
     for (let index = this.#onSet.indexOf(callback); index >= 0; index = this.#onSet.indexOf(callback)) this.#onSet.splice(index, 1);
   }
 
+  /** rclnodejs 2.x: each may change what is set (the last added runs first); no list, or an empty one, refuses the change. */
+  addPreSetParametersCallback(callback: PreSetParametersCallback): void {
+    this.#hook('preSet', (parameters) => {
+      const pre = runPreSetParametersCallbacks([...this.#preSet], parameters);
+      // The simulation refuses it for the same reason when it gets no list, or an empty one.
+      return 'parameters' in pre ? pre.parameters : pre.refused === 'empty' ? [] : null;
+    });
+    this.#preSet.unshift(callback);
+  }
+
+  removePreSetParametersCallback(callback: PreSetParametersCallback): void {
+    const index = this.#preSet.indexOf(callback);
+    if (index >= 0) this.#preSet.splice(index, 1);
+  }
+
   addPostSetParametersCallback(callback: PostSetParametersCallback): void {
-    if (!this.#hooked.has('postSet')) {
-      this.#hooked.add('postSet');
-      this.#port.hookParameters(this.#info.id, 'postSet', (parameters) => {
-        for (const each of [...this.#postSet]) each(parameters);
-        return undefined;
-      });
-    }
+    this.#hook('postSet', (parameters) => {
+      for (const each of [...this.#postSet]) each(parameters);
+    });
     this.#postSet.unshift(callback);
+  }
+
+  /** The simulation runs the node's callbacks of this kind, as one, from the first one on. */
+  #hook(kind: ParameterHookKind, hook: ParameterHook): void {
+    if (this.#hooked.has(kind)) return;
+    this.#hooked.add(kind);
+    this.#port.hookParameters(this.#info.id, kind, hook);
   }
 
   removePostSetParametersCallback(callback: PostSetParametersCallback): void {

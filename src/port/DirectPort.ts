@@ -7,7 +7,7 @@ import { Logging } from '../rcl/Logging.js';
 import type { LoggingSeverity } from '../rcl/LogOutput.js';
 import { Node } from '../rcl/Node.js';
 import { NodeOptions } from '../rcl/NodeOptions.js';
-import type { PostSetParametersCallback, SetParametersCallback, SetParametersResult } from '../rcl/NodeParameters.js';
+import type { PostSetParametersCallback, PreSetParametersCallback, SetParametersCallback, SetParametersResult } from '../rcl/NodeParameters.js';
 import { msToNs } from '../rcl/nanoseconds.js';
 import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
@@ -27,6 +27,7 @@ import {
   type NodePort,
   type NodeSpec,
   type ParameterHook,
+  type ParameterHookKind,
   type RequestTimeout,
   type ServiceCallback,
   type ServiceSpec,
@@ -268,9 +269,10 @@ export class DirectPort implements NodePort {
     return this.#node(node).getParameterOverrides();
   }
 
-  hookParameters(node: number, kind: 'onSet' | 'postSet', hook: ParameterHook): void {
+  hookParameters(node: number, kind: ParameterHookKind, hook: ParameterHook): void {
     const found = this.#node(node);
-    if (kind === 'onSet') found.addOnSetParametersCallback(hook as SetParametersCallback);
+    if (kind === 'preSet') found.addPreSetParametersCallback(hook as PreSetParametersCallback);
+    else if (kind === 'onSet') found.addOnSetParametersCallback(hook as SetParametersCallback);
     else found.addPostSetParametersCallback(hook as PostSetParametersCallback);
   }
 

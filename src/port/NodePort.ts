@@ -62,8 +62,14 @@ export type TimerCallback = (info: { expectedCallTime: bigint; actualCallTime: b
 /** A service's callback: the request, and a reply function for a response sent later (the callback may return the response instead). */
 export type ServiceCallback = (request: unknown, reply: (response: unknown) => void) => unknown;
 
-/** A program's set-parameters callbacks of one kind on a node, as one: `onSet` may refuse the change, `postSet` is told of it. */
-export type ParameterHook = (parameters: Parameter[]) => SetParametersResult | undefined;
+/**
+ * A program's set-parameters callbacks of one kind on a node, as one: `preSet` returns the
+ * parameters to set instead (anything but a list refuses the change), `onSet` a
+ * SetParametersResult that may refuse it, `postSet` is told of it.
+ */
+export type ParameterHook = (parameters: Parameter[]) => unknown;
+
+export type ParameterHookKind = 'preSet' | 'onSet' | 'postSet';
 
 /** A request's wait for its response bounded in sim time (rclnodejs's sendRequestAsync timeout). */
 export interface RequestTimeout {
@@ -165,7 +171,7 @@ export interface NodePort {
   parameterDescriptors(node: number, names: readonly string[]): ParameterDescriptor[];
   parameterOverrides(node: number): Parameter[];
   /** The program's set-parameters callbacks of this kind take part in every change of the node's parameters from now on. */
-  hookParameters(node: number, kind: 'onSet' | 'postSet', hook: ParameterHook): void;
+  hookParameters(node: number, kind: ParameterHookKind, hook: ParameterHook): void;
 
   /** A message of an interface type (`pkg/msg/Name`, `pkg/srv/Name_Response` …) with every default filled in. */
   defaultMessage(type: string): unknown;

@@ -8,7 +8,7 @@ import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { DirectPort, type JobOperations } from './DirectPort.js';
-import type { GraphQueryName, Severity } from './NodePort.js';
+import type { GraphQueryName, ParameterHookKind, Severity } from './NodePort.js';
 import {
   type Done,
   type JobOp,
@@ -17,6 +17,7 @@ import {
   PARAMETER,
   PARAMETER_DESCRIPTORS,
   PARAMETER_LIST,
+  type ParameterHook,
   type ParameterOp,
   type ProgramLink,
   QOS_DURATIONS,
@@ -38,6 +39,11 @@ import { describeExit } from './wire/programExit.js';
 type RunRequest = Omit<Outgoing<Run>, 'run' | 'nowNs'>;
 
 const SPIN: Record<SpinHow, 'spin' | 'spinOnce' | 'stop'> = { SPIN: 'spin', SPIN_ONCE: 'spinOnce', STOP: 'stop' };
+const HOOK_KINDS: Record<Exclude<ParameterHook, 'PARAMETER_HOOK_UNSPECIFIED'>, ParameterHookKind> = {
+  PRE_SET: 'preSet',
+  ON_SET: 'onSet',
+  POST_SET: 'postSet',
+};
 const JS_TIMERS: Record<JsTimerKind, 'setTimeout' | 'setInterval' | 'setImmediate'> = {
   SET_TIMEOUT: 'setTimeout',
   SET_INTERVAL: 'setInterval',
@@ -342,9 +348,13 @@ export class ProgramServer {
     }
     if (op.hook !== undefined) {
       const hook = op.hook;
-      port.hookParameters(node, hook === 'ON_SET' ? 'onSet' : 'postSet', (parameters) => {
-        const done = this.#run({ kind: 'PARAMETERS', entity: node, parameterHook: hook, input: this.#encodeParameters(parameters) });
-        return hook === 'ON_SET' ? (this.#decode(SET_PARAMETERS_RESULT, done.result) as unknown as SetParametersResult) : undefined;
+      if (hook === 'PARAMETER_HOOK_UNSPECIFIED') throw new OutOfProtocol(`program ${this.#program.name} hooked no kind of parameter callbacks`);
+      port.hookParameters(node, HOOK_KINDS[hook], (parameters) => {
+        const { result } = this.#run({ kind: 'PARAMETERS', entity: node, parameterHook: hook, input: this.#encodeParameters(parameters) });
+        if (hook === 'ON_SET') return this.#decode(SET_PARAMETERS_RESULT, result) as unknown as SetParametersResult;
+        // A pre-set callback that returned no list: what refuses the change here too.
+        if (hook === 'PRE_SET') return result.length === 0 ? null : this.#decodeParameters(result);
+        return undefined;
       });
       return json(null);
     }

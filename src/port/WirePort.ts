@@ -15,6 +15,7 @@ import type {
   NodePort,
   NodeSpec,
   ParameterHook,
+  ParameterHookKind,
   RequestTimeout,
   ServiceCallback,
   ServiceSpec,
@@ -60,7 +61,7 @@ interface Outcome {
   result: Uint8Array;
 }
 
-const HOOKS = { onSet: 'ON_SET', postSet: 'POST_SET' } as const;
+const HOOKS = { preSet: 'PRE_SET', onSet: 'ON_SET', postSet: 'POST_SET' } as const;
 
 /** The simulation refused a request (Failed): thrown where the program made it, as in-process. */
 export class PortRequestError extends Error {
@@ -164,7 +165,9 @@ export class WirePort implements NodePort {
     const hook = this.#parameterHooks.get(`${run.entity}:${run.parameterHook}`);
     if (hook === undefined) throw new Error(`the simulation ran ${run.parameterHook} callbacks of node ${run.entity}, which this program has none of`);
     const result = hook(this.#decodeParameters(run.input));
-    return run.parameterHook === 'ON_SET' ? this.#encode(SET_PARAMETERS_RESULT, result) : new Uint8Array();
+    if (run.parameterHook === 'ON_SET') return this.#encode(SET_PARAMETERS_RESULT, result);
+    if (run.parameterHook === 'PRE_SET' && Array.isArray(result)) return this.#encodeParameters(result as Parameter[]);
+    return new Uint8Array();
   }
 
   /** Whether the program has asked the simulation anything yet (its code is running, not loading). */
@@ -413,7 +416,7 @@ export class WirePort implements NodePort {
     return this.#decodeParameters(this.#readParameters(node, 'OVERRIDES', []).cdr);
   }
 
-  hookParameters(node: number, kind: 'onSet' | 'postSet', hook: ParameterHook): void {
+  hookParameters(node: number, kind: ParameterHookKind, hook: ParameterHook): void {
     this.#parameterHooks.set(`${node}:${HOOKS[kind]}`, hook);
     this.#ask({ parameter: { node, hook: HOOKS[kind] } });
   }

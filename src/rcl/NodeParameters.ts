@@ -20,6 +20,29 @@ export function runSetParametersCallbacks(callbacks: readonly SetParametersCallb
   return { successful: true, reason: '' };
 }
 
+/**
+ * rclnodejs's pre-set callbacks in their order, each given what the one before returned: the
+ * parameters to set, or why the change is refused (a callback returned no list, or an empty one).
+ */
+export function runPreSetParametersCallbacks(
+  callbacks: readonly PreSetParametersCallback[],
+  parameters: Parameter[],
+): { parameters: Parameter[] } | { refused: 'not-a-list' | 'empty' } {
+  let current = parameters;
+  for (const callback of callbacks) {
+    const result: unknown = callback(current);
+    if (!Array.isArray(result)) return { refused: 'not-a-list' };
+    current = result as Parameter[];
+    if (current.length === 0) return { refused: 'empty' };
+  }
+  return { parameters: current };
+}
+
+const PRE_SET_REFUSALS = {
+  'not-a-list': 'pre-set parameters callback must return an array of Parameters',
+  empty: 'parameter list is empty after pre-set callback; set rejected',
+} as const;
+
 /** An override (from a params file or NodeOptions) does not fit the declared parameter. */
 export class ParameterOverrideError extends TypeError {
   constructor(message: string) {
@@ -208,13 +231,9 @@ export class NodeParameters {
    * returned), then the checks and the on-set callbacks, the change, its event, the post-set ones.
    */
   #setAtomically(requested: Parameter[], declaring: boolean): SetParametersResult {
-    let parameters = requested;
-    for (const callback of this.#preCallbacks) {
-      const result = callback(parameters);
-      if (!Array.isArray(result)) return { successful: false, reason: 'pre-set parameters callback must return an array of Parameters' };
-      parameters = result;
-      if (parameters.length === 0) return { successful: false, reason: 'parameter list is empty after pre-set callback; set rejected' };
-    }
+    const pre = runPreSetParametersCallbacks(this.#preCallbacks, requested);
+    if ('refused' in pre) return { successful: false, reason: PRE_SET_REFUSALS[pre.refused] };
+    const { parameters } = pre;
     for (const parameter of parameters) {
       const result = this.#check(parameter, declaring);
       if (!result.successful) return result;

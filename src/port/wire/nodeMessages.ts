@@ -218,7 +218,7 @@ export interface ParameterRead {
   names: string[];
 }
 
-export type ParameterHook = 'PARAMETER_HOOK_UNSPECIFIED' | 'ON_SET' | 'POST_SET';
+export type ParameterHook = 'PARAMETER_HOOK_UNSPECIFIED' | 'ON_SET' | 'POST_SET' | 'PRE_SET';
 
 /** One of serviceOfClient, rate. */
 export interface Await {
