@@ -196,8 +196,14 @@ export class DirectPort implements NodePort {
     });
     if (timeout.ms < 0) return sequence;
     const deadline = this.#simulation.engine.scheduleAfter(msToNs(timeout.ms), () => {
-      this.forgetRequest(client, sequence);
-      timeout.onTimeout();
+      // The client may be gone by now: its request is still forgotten, and the program told.
+      found.forget(sequence);
+      this.#deadlines.delete(`${client}:${sequence}`);
+      try {
+        timeout.onTimeout();
+      } catch (error) {
+        this.#fail(error);
+      }
     });
     this.#deadlines.set(`${client}:${sequence}`, deadline);
     return sequence;
@@ -302,9 +308,14 @@ export class DirectPort implements NodePort {
 
   /** `then` runs as a reaction to rcl's promise (where an in-process program's `await` resumes); what it throws fails the run as the program's. */
   #settled<T>(promise: Promise<T>, then: (value: T) => unknown): void {
-    const engine = this.#simulation.engine;
-    promise.then(then).catch((error: unknown) => engine.failCallback(`program ${this.#program.name}`, engine.nowAbs, error));
+    promise.then(then).catch(this.#fail);
   }
+
+  /** What the program's code run from here threw (a continuation, a timeout): the program's failure, as in-process. */
+  readonly #fail = (error: unknown): void => {
+    const engine = this.#simulation.engine;
+    engine.failCallback(`program ${this.#program.name}`, engine.nowAbs, error);
+  };
 
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {
     const timer = this.#simulation.programTimers.start(kind, callback, delayMs, [], this.#program);
