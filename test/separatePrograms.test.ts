@@ -318,17 +318,17 @@ describe('separate programs: each in its own process, the same run', () => {
         `hangs-${onExit}.yaml`,
         `end: { after: 1s }\nnodes:\n  - script: hangs.cjs\n    on_exit: ${onExit}\n    process: separate\n  - script: hearer.cjs\n`,
       );
-    const goOn = runCli(['run', job('continue'), '--callback-timeout', '1s'], dir, 60_000);
+    const goOn = runCli(['run', job('continue'), '--callback-timeout', '2s'], dir, 60_000);
     assert.equal(goOn.status, 0, goOn.stderr);
     assert.match(goOn.stdout, /still here at 600000000\n/);
     assert.equal(
       goOn.stderr,
-      '[WARN] [0.300000000] [rclsim]: program hangs.cjs (node /stuck) ran a callback for more than 1000 ms of wall time (--callback-timeout) and was killed at sim time 0.300000000s; its nodes left the graph (on_exit: continue)\n',
+      '[WARN] [0.300000000] [rclsim]: program hangs.cjs (node /stuck) ran a callback for more than 2000 ms of wall time (--callback-timeout) and was killed at sim time 0.300000000s; its nodes left the graph (on_exit: continue)\n',
     );
     // With on_exit: fail the run stops there (exit 6), and the program's process goes with it.
-    const stops = runCli(['run', job('fail'), '--callback-timeout', '1s'], dir, 60_000);
+    const stops = runCli(['run', job('fail'), '--callback-timeout', '2s'], dir, 60_000);
     assert.equal(stops.status, 6, stops.stderr);
-    assert.match(stops.stderr, /^rclsim: timer 0 of node \/stuck at sim time 0\.300000000s ran for more than 1000 ms of wall time \(--callback-timeout\)/);
+    assert.match(stops.stderr, /^rclsim: timer 0 of node \/stuck at sim time 0\.300000000s ran for more than 2000 ms of wall time \(--callback-timeout\)/);
     const pid = Number(/^pid (\d+)$/m.exec(stops.stdout)?.[1]);
     assert.ok(pid > 0, stops.stdout);
     const alive = (): boolean => {

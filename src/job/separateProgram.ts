@@ -68,17 +68,20 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file], stdout: 'relay', stderr: 'relay' });
   if (socket.pid !== undefined) simulation.programWatch.started(socket.pid);
   simulation.atExit(() => socket.close());
-  socket.handshake({
-    program: key,
-    argv: args,
-    nowNs: simulation.engine.nowAbs,
-    seed: simulation.seed,
-    cpuCount: 4,
-    rosDistro: SIMULATED_DISTRO,
-    rmwImplementation: SIMULATED_RMW,
-    interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
-    component: component?.exportName ?? '',
-  });
+  // Starting the process is rclsim's work, not the program's: --callback-timeout does not count it.
+  simulation.engine.watchedElsewhere(() =>
+    socket.handshake({
+      program: key,
+      argv: args,
+      nowNs: simulation.engine.nowAbs,
+      seed: simulation.seed,
+      cpuCount: 4,
+      rosDistro: SIMULATED_DISTRO,
+      rmwImplementation: SIMULATED_RMW,
+      interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
+      component: component?.exportName ?? '',
+    }),
+  );
   const onAbnormalEnd = (end: AbnormalEnd): never => {
     const { onExit } = start;
     if (onExit.kind === 'fail') return end.fail();
