@@ -4,11 +4,12 @@ import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
 import type { SetParametersResult } from '../rcl/NodeParameters.js';
-import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
+import { type Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { DirectPort, type JobOperations } from './DirectPort.js';
 import type { GraphQueryName, ParameterHookKind, Severity } from './NodePort.js';
+import { InterfaceCdr } from './wire/InterfaceCdr.js';
 import {
   type Done,
   type JobOp,
@@ -16,7 +17,6 @@ import {
   type Outgoing,
   PARAMETER,
   PARAMETER_DESCRIPTORS,
-  PARAMETER_LIST,
   type ParameterHook,
   type ParameterOp,
   type ProgramLink,
@@ -91,6 +91,7 @@ export class ProgramServer {
   readonly #simulation: Simulation;
   readonly #program: Program;
   readonly #port: DirectPort;
+  readonly #cdr: InterfaceCdr;
   readonly #link: ProgramLink;
   /** Service endpoints' request and response types, by id. */
   readonly #services = new Map<number, { request: MessageType; response: MessageType }>();
@@ -114,6 +115,7 @@ export class ProgramServer {
     this.#simulation = simulation;
     this.#program = program;
     this.#port = new DirectPort(simulation, program, options.job ?? null);
+    this.#cdr = new InterfaceCdr(simulation.interfaces);
     this.#link = link;
     this.#onAbnormalEnd = options.onAbnormalEnd ?? ((end) => end.fail());
     this.#callbackTimeoutMs = options.callbackTimeoutMs;
@@ -325,21 +327,21 @@ export class ProgramServer {
   #parameter(op: ParameterOp): Outgoing<ToClient> {
     const port = this.#port;
     const node = op.node;
-    const parameterOut = (parameter: Parameter): Outgoing<ToClient> => ({ answer: { cdr: this.#encode(PARAMETER, parameter.toParameterMessage()) } });
-    const listOut = (parameters: readonly Parameter[]): Outgoing<ToClient> => ({ answer: { cdr: this.#encodeParameters(parameters) } });
+    const parameterOut = (parameter: Parameter): Outgoing<ToClient> => ({ answer: { cdr: this.#cdr.encode(PARAMETER, parameter.toParameterMessage()) } });
+    const listOut = (parameters: readonly Parameter[]): Outgoing<ToClient> => ({ answer: { cdr: this.#cdr.encodeParameters(parameters) } });
     if (op.declare !== undefined) {
       const { declare } = op;
-      const descriptors = (this.#decode(PARAMETER_DESCRIPTORS, declare.descriptors).descriptors as Record<string, unknown>[]).map((d) =>
+      const descriptors = (this.#cdr.decode(PARAMETER_DESCRIPTORS, declare.descriptors).descriptors as Record<string, unknown>[]).map((d) =>
         ParameterDescriptor.fromMessage(d),
       );
-      return listOut(port.declareParameters(node, this.#decodeParameters(declare.parameters), descriptors, declare.ignoreOverrides));
+      return listOut(port.declareParameters(node, this.#cdr.decodeParameters(declare.parameters), descriptors, declare.ignoreOverrides));
     }
     if (op.get !== undefined) return parameterOut(port.getParameter(node, op.get));
     if (op.set !== undefined) {
-      const results = port.setParameters(node, this.#decodeParameters(op.set.parameters), op.set.atomically);
+      const results = port.setParameters(node, this.#cdr.decodeParameters(op.set.parameters), op.set.atomically);
       const cdr = op.set.atomically
-        ? this.#encode(SET_PARAMETERS_ATOMICALLY_RESULT, { result: results[0] })
-        : this.#encode(SET_PARAMETERS_RESULTS, { results });
+        ? this.#cdr.encode(SET_PARAMETERS_ATOMICALLY_RESULT, { result: results[0] })
+        : this.#cdr.encode(SET_PARAMETERS_RESULTS, { results });
       return { answer: { cdr } };
     }
     if (op.undeclare !== undefined) {
@@ -350,10 +352,10 @@ export class ProgramServer {
       const hook = op.hook;
       if (hook === 'PARAMETER_HOOK_UNSPECIFIED') throw new OutOfProtocol(`program ${this.#program.name} hooked no kind of parameter callbacks`);
       port.hookParameters(node, HOOK_KINDS[hook], (parameters) => {
-        const { result } = this.#run({ kind: 'PARAMETERS', entity: node, parameterHook: hook, input: this.#encodeParameters(parameters) });
-        if (hook === 'ON_SET') return this.#decode(SET_PARAMETERS_RESULT, result) as unknown as SetParametersResult;
+        const { result } = this.#run({ kind: 'PARAMETERS', entity: node, parameterHook: hook, input: this.#cdr.encodeParameters(parameters) });
+        if (hook === 'ON_SET') return this.#cdr.decode(SET_PARAMETERS_RESULT, result) as unknown as SetParametersResult;
         // A pre-set callback that returned no list: what refuses the change here too.
-        if (hook === 'PRE_SET') return result.length === 0 ? null : this.#decodeParameters(result);
+        if (hook === 'PRE_SET') return result.length === 0 ? null : this.#cdr.decodeParameters(result);
         return undefined;
       });
       return json(null);
@@ -365,7 +367,7 @@ export class ProgramServer {
       case 'NAMES':
         return json(port.parameterNames(node));
       case 'DESCRIPTORS':
-        return { answer: { cdr: this.#encode(PARAMETER_DESCRIPTORS, { descriptors: port.parameterDescriptors(node, names).map((d) => d.toMessage()) }) } };
+        return { answer: { cdr: this.#cdr.encode(PARAMETER_DESCRIPTORS, { descriptors: port.parameterDescriptors(node, names).map((d) => d.toMessage()) }) } };
       case 'HAS':
         return json(port.hasParameter(node, names[0] ?? ''));
       case 'HAS_DESCRIPTOR':
@@ -375,23 +377,6 @@ export class ProgramServer {
       default:
         throw new OutOfProtocol(`program ${this.#program.name} asked to read ${what} of parameters`);
     }
-  }
-
-  #encodeParameters(parameters: readonly Parameter[]): Uint8Array {
-    return this.#encode(PARAMETER_LIST, { parameters: parameters.map((parameter) => parameter.toParameterMessage()) });
-  }
-
-  #decodeParameters(cdr: Uint8Array): Parameter[] {
-    return (this.#decode(PARAMETER_LIST, cdr).parameters as never[]).map((parameter) => Parameter.fromParameterMessage(parameter));
-  }
-
-  #encode(typeName: string, message: unknown): Uint8Array {
-    const type = this.#simulation.interfaces.message(typeName);
-    return serializeMessage(type, type.toMessage(message));
-  }
-
-  #decode(typeName: string, cdr: Uint8Array): Record<string, unknown> {
-    return deserializeMessage(this.#simulation.interfaces.message(typeName), Buffer.from(cdr)) as Record<string, unknown>;
   }
 
   #context(op: NonNullable<ToSimulation['context']>): Outgoing<ToClient> {

@@ -23,6 +23,7 @@ import type {
   TimerCallback,
   TopicSpec,
 } from './NodePort.js';
+import { InterfaceCdr } from './wire/InterfaceCdr.js';
 import {
   type Await,
   type ClientLink,
@@ -30,7 +31,6 @@ import {
   type Outgoing,
   PARAMETER,
   PARAMETER_DESCRIPTORS,
-  PARAMETER_LIST,
   type ParameterOp,
   type ParameterReadWhat,
   QOS_DURATIONS,
@@ -81,6 +81,7 @@ export class PortRequestError extends Error {
 export class WirePort implements NodePort {
   readonly #link: ClientLink;
   readonly #interfaces: InterfaceRegistry;
+  readonly #cdr: InterfaceCdr;
   /** Sim time of the callback under way (Welcome's, then each Run's). */
   #now: bigint;
   #asks = 0;
@@ -108,6 +109,7 @@ export class WirePort implements NodePort {
   constructor(link: ClientLink, interfaces: InterfaceRegistry, now: bigint, exitProcess: (code: number) => never, wroteOutput: () => boolean = () => true) {
     this.#link = link;
     this.#interfaces = interfaces;
+    this.#cdr = new InterfaceCdr(interfaces);
     this.#now = now;
     this.#exitProcess = exitProcess;
     this.#wroteOutput = wroteOutput;
@@ -164,9 +166,9 @@ export class WirePort implements NodePort {
   #runParameterHook(run: Run): Uint8Array {
     const hook = this.#parameterHooks.get(`${run.entity}:${run.parameterHook}`);
     if (hook === undefined) throw new Error(`the simulation ran ${run.parameterHook} callbacks of node ${run.entity}, which this program has none of`);
-    const result = hook(this.#decodeParameters(run.input));
-    if (run.parameterHook === 'ON_SET') return this.#encode(SET_PARAMETERS_RESULT, result);
-    if (run.parameterHook === 'PRE_SET' && Array.isArray(result)) return this.#encodeParameters(result as Parameter[]);
+    const result = hook(this.#cdr.decodeParameters(run.input));
+    if (run.parameterHook === 'ON_SET') return this.#cdr.encode(SET_PARAMETERS_RESULT, result);
+    if (run.parameterHook === 'PRE_SET' && Array.isArray(result)) return this.#cdr.encodeParameters(result as Parameter[]);
     return new Uint8Array();
   }
 
@@ -368,11 +370,11 @@ export class WirePort implements NodePort {
 
   declareParameters(node: number, parameters: readonly Parameter[], descriptors: readonly ParameterDescriptor[], ignoreOverrides: boolean): Parameter[] {
     const declare = {
-      parameters: this.#encodeParameters(parameters),
-      descriptors: this.#encode(PARAMETER_DESCRIPTORS, { descriptors: descriptors.map((descriptor) => descriptor.toMessage()) }),
+      parameters: this.#cdr.encodeParameters(parameters),
+      descriptors: this.#cdr.encode(PARAMETER_DESCRIPTORS, { descriptors: descriptors.map((descriptor) => descriptor.toMessage()) }),
       ignoreOverrides,
     };
-    return this.#decodeParameters(this.#ask({ parameter: { node, declare } }).answer!.cdr);
+    return this.#cdr.decodeParameters(this.#ask({ parameter: { node, declare } }).answer!.cdr);
   }
 
   getParameter(node: number, name: string): Parameter {
@@ -380,13 +382,13 @@ export class WirePort implements NodePort {
   }
 
   getParameters(node: number, names: readonly string[]): Parameter[] {
-    return this.#decodeParameters(this.#readParameters(node, 'VALUES', names).cdr);
+    return this.#cdr.decodeParameters(this.#readParameters(node, 'VALUES', names).cdr);
   }
 
   setParameters(node: number, parameters: readonly Parameter[], atomically: boolean): SetParametersResult[] {
-    const cdr = this.#ask({ parameter: { node, set: { parameters: this.#encodeParameters(parameters), atomically } } }).answer!.cdr;
-    if (atomically) return [(this.#decode(SET_PARAMETERS_ATOMICALLY_RESULT, cdr) as { result: SetParametersResult }).result];
-    return (this.#decode(SET_PARAMETERS_RESULTS, cdr) as { results: SetParametersResult[] }).results;
+    const cdr = this.#ask({ parameter: { node, set: { parameters: this.#cdr.encodeParameters(parameters), atomically } } }).answer!.cdr;
+    if (atomically) return [(this.#cdr.decode(SET_PARAMETERS_ATOMICALLY_RESULT, cdr) as { result: SetParametersResult }).result];
+    return (this.#cdr.decode(SET_PARAMETERS_RESULTS, cdr) as { results: SetParametersResult[] }).results;
   }
 
   undeclareParameter(node: number, name: string): void {
@@ -406,14 +408,14 @@ export class WirePort implements NodePort {
   }
 
   parameterDescriptors(node: number, names: readonly string[]): ParameterDescriptor[] {
-    const { descriptors } = this.#decode(PARAMETER_DESCRIPTORS, this.#readParameters(node, 'DESCRIPTORS', names).cdr) as {
+    const { descriptors } = this.#cdr.decode(PARAMETER_DESCRIPTORS, this.#readParameters(node, 'DESCRIPTORS', names).cdr) as {
       descriptors: Record<string, unknown>[];
     };
     return descriptors.map((descriptor) => ParameterDescriptor.fromMessage(descriptor));
   }
 
   parameterOverrides(node: number): Parameter[] {
-    return this.#decodeParameters(this.#readParameters(node, 'OVERRIDES', []).cdr);
+    return this.#cdr.decodeParameters(this.#readParameters(node, 'OVERRIDES', []).cdr);
   }
 
   hookParameters(node: number, kind: ParameterHookKind, hook: ParameterHook): void {
@@ -426,24 +428,7 @@ export class WirePort implements NodePort {
   }
 
   #askParameter(op: Outgoing<ParameterOp>): Parameter {
-    return Parameter.fromParameterMessage(this.#decode(PARAMETER, this.#ask({ parameter: op }).answer!.cdr) as never);
-  }
-
-  #encodeParameters(parameters: readonly Parameter[]): Uint8Array {
-    return this.#encode(PARAMETER_LIST, { parameters: parameters.map((parameter) => parameter.toParameterMessage()) });
-  }
-
-  #decodeParameters(cdr: Uint8Array): Parameter[] {
-    return (this.#decode(PARAMETER_LIST, cdr) as { parameters: never[] }).parameters.map((parameter) => Parameter.fromParameterMessage(parameter));
-  }
-
-  #decode(typeName: string, cdr: Uint8Array): unknown {
-    return deserializeMessage(this.#interfaces.message(typeName), Buffer.from(cdr));
-  }
-
-  #encode(typeName: string, message: unknown): Uint8Array {
-    const type = this.#interfaces.message(typeName);
-    return serializeMessage(type, type.toMessage(message));
+    return Parameter.fromParameterMessage(this.#cdr.decode(PARAMETER, this.#ask({ parameter: op }).answer!.cdr) as never);
   }
 
   /** From the definitions this process loaded, as the simulation would make it. */
