@@ -11,13 +11,13 @@ import { McapIndexedReader, McapWriter } from '@mcap/core';
 import { loadDecompressHandlers } from '@mcap/support';
 import { SyncFileReadable } from '../src/bag/SyncFileReadable.js';
 import { SyncFileWritable } from '../src/bag/SyncFileWritable.js';
+import { Node } from '../src/client/Node.js';
 import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import type { Message } from '../src/interfaces/plainMessages.js';
 import { defineJob } from '../src/job/Job.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
-import { Node } from '../src/rcl/Node.js';
 import { seconds } from './measure.js';
 
 const TYPE = 'geometry_msgs/msg/PoseStamped';

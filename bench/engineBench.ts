@@ -5,9 +5,9 @@
  * `engine.pubsub` mostly subscriptions, to show where the time goes.
  */
 import { performance } from 'node:perf_hooks';
+import { Node } from '../src/client/Node.js';
 import type { NetworkConfig } from '../src/network/config.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
-import { Node } from '../src/rcl/Node.js';
 import { QoS } from '../src/rcl/QoS.js';
 import { Simulation } from '../src/rcl/Simulation.js';
 import { bareHeapLoop } from './bareHeapLoop.js';

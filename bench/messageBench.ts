@@ -4,8 +4,8 @@
  * delivered messages (subscription callbacks) per wall second of the run.
  */
 import { performance } from 'node:perf_hooks';
+import { Node } from '../src/client/Node.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
-import { Node } from '../src/rcl/Node.js';
 import { QoS } from '../src/rcl/QoS.js';
 import { Simulation } from '../src/rcl/Simulation.js';
 

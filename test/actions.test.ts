@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { ServerGoalHandle } from '../src/client/actions/ServerGoalHandle.js';
+import { Node } from '../src/client/Node.js';
 import rclnodejs from '../src/compat/index.js';
-import type { ServerGoalHandle } from '../src/rcl/actions/ServerGoalHandle.js';
-import { Node } from '../src/rcl/Node.js';
 import { lastJsonLine, runCli, SECOND, simulate } from './helpers.js';
 
 describe('actions', () => {

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { Node } from '../src/rcl/Node.js';
+import { Node } from '../src/client/Node.js';
 import { cliPath, runCli, SECOND, simulate, tempDir, writeTemp } from './helpers.js';
 import { readMcap } from './mcapFiles.js';
 

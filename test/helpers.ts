@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Node } from '../src/client/Node.js';
 import { defineJob, type JobHandle } from '../src/job/Job.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
 import { type RunOptions, runJob } from '../src/job/runJob.js';
@@ -11,7 +12,6 @@ import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
 import type { ChainConfig } from '../src/rcl/ExecutorMetrics.js';
 import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
-import type { Node } from '../src/rcl/Node.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { Node } from '../src/client/Node.js';
 import rclnodejs from '../src/compat/index.js';
 import { Hash64 } from '../src/engine/Hash64.js';
 import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import { describeType } from '../src/interfaces/typeDescription.js';
-import { Node } from '../src/rcl/Node.js';
 import { MS, needs, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
 import { readMcap } from './mcapFiles.js';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Context } from '../src/rcl/Context.js';
+import { Context } from '../src/client/Context.js';
+import { Node } from '../src/client/Node.js';
 import { TypeValidationError } from '../src/rcl/errors.js';
 import { LoggingSeverity } from '../src/rcl/LogOutput.js';
 import type { MessageInfo } from '../src/rcl/MessageInfo.js';
-import { Node } from '../src/rcl/Node.js';
 import { Simulation } from '../src/rcl/Simulation.js';
 import { MS, SECOND, simulate } from './helpers.js';
 

@@ -25,6 +25,7 @@ const WELCOME = {
   rmwImplementation: 'rmw_fastrtps_cpp',
   interfaceFolders: [{ path: '/job/interfaces', package: 'job_msgs' }],
   component: 'Listener',
+  strictMessages: true,
 };
 
 /** `bodies` as one delimited stream. */
@@ -115,15 +116,23 @@ describe('node protocol messages', () => {
         optionsJson: '{}',
         canceled: true,
         subscriptionOptionsJson: '{"isRaw":true}',
-        rateHz: 12.5,
       },
     },
-    { ask: 0, destroy: { id: 5, node: true, rate: false } },
+    { ask: 0, destroy: { id: 5, node: true, wake: false } },
     { ask: 0, publish: { publisher: 6, cdr: Buffer.from([0, 1, 0, 0]) } },
     { ask: 0, sendRequest: { client: 7, sequence: -8n, cdr: Buffer.from([9]), hasTimeout: true, timeoutMs: 0.5 } },
     { ask: 0, forgetRequest: { client: 7, sequence: -8n } },
-    { ask: 11, awaitEvent: { serviceOfClient: 7, timeoutMs: -1 } },
-    { ask: 17, awaitEvent: { rate: 2, timeoutMs: -1 } },
+    { ask: 11, awaitEvent: { serviceOfClient: 7, timeoutMs: -1, weak: false } },
+    { ask: 17, awaitEvent: { atNs: 2n ** 62n, timeoutMs: -1, weak: true } },
+    { ask: 18, entity: { entity: 4, op: 'setContentFilter', argsJson: '[{"expression":"data = %0","parameters":["a"]}]' } },
+    { ask: 19, action: { node: 2, add: { type: 'example_interfaces/action/Fibonacci', parts: [3, 4, 5] } } },
+    { ask: 20, action: { node: 2, remove: 1 } },
+    { ask: 21, nextGoalId: {} },
+    { ask: 22, logger: { logger: 'talker', setLevel: 10 } },
+    { ask: 23, logger: { logger: 'talker', addChild: 'child' } },
+    { ask: 25, logger: { logger: 'talker', level: true } },
+    { ask: 26, logger: { logger: 'talker', removeChild: 'child' } },
+    { ask: 24, context: { context: 0, defaultContext: true } },
     { ask: 0, sendResponse: { service: 10, request: 11, cdr: Buffer.from([12]) } },
     { ask: 0, timer: { timer: 13, changePeriodNs: 14n } },
     { ask: 2, timer: { timer: 13, state: true } },
@@ -149,7 +158,18 @@ describe('node protocol messages', () => {
   ];
   const toClient: ToClient[] = [
     { answers: 0, welcome: { protocolVersion: 1, ...WELCOME } },
-    { answers: 1, created: { id: 2 ** 53 - 1, name: 'n', namespace: '/', logger: 'n', parameterOverrides: [Buffer.from([1])], resolvedName: '/chatter' } },
+    {
+      answers: 1,
+      created: {
+        id: 2 ** 53 - 1,
+        name: 'n',
+        namespace: '/',
+        logger: 'n',
+        parameterOverrides: [Buffer.from([1])],
+        resolvedName: '/chatter',
+        events: [{ name: 'matched', id: 12 }],
+      },
+    },
     { answers: 2, answer: { json: '[]', cdr: Buffer.from([3]) } },
     { answers: 3, failed: { message: 'no', kind: 'TypeError' } },
     {

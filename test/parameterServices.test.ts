@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Node } from '../src/client/Node.js';
 import rclnodejs from '../src/compat/index.js';
 import type { Message } from '../src/interfaces/plainMessages.js';
-import { Node } from '../src/rcl/Node.js';
 import { NodeOptions } from '../src/rcl/NodeOptions.js';
 import { Parameter, ParameterType } from '../src/rcl/Parameter.js';
 import { MS, SECOND, simulate } from './helpers.js';

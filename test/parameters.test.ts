@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Node } from '../src/rcl/Node.js';
+import { Node } from '../src/client/Node.js';
 import { NodeOptions } from '../src/rcl/NodeOptions.js';
 import { ParameterOverrideError } from '../src/rcl/NodeParameters.js';
 import { FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType } from '../src/rcl/Parameter.js';

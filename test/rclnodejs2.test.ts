@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { rclnodejsLibModule } from '../src/client/rclnodejsLibModules.js';
 import * as rclnodejs from '../src/compat/index.js';
-import { rclnodejsLibModule } from '../src/compat/rclnodejsLibModules.js';
 import { at, simulate } from './helpers.js';
 
 const { Clock, ClockChange, ClockType, Duration, Parameter, ParameterType, QoS, ROSClock, Time } = rclnodejs;

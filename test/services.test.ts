@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Node } from '../src/client/Node.js';
 import { CallbackError } from '../src/engine/errors.js';
 import { AbortError, TimeoutError } from '../src/rcl/errors.js';
-import { Node } from '../src/rcl/Node.js';
 import { MS, SECOND, simulate } from './helpers.js';
 
 const ADD = 'example_interfaces/srv/AddTwoInts';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Clock, ROSClock } from '../src/rcl/Clock.js';
+import { Clock, ROSClock } from '../src/client/Clock.js';
+import { Node } from '../src/client/Node.js';
 import { ClockType } from '../src/rcl/ClockType.js';
 import { Duration } from '../src/rcl/Duration.js';
 import { RangeValidationError, TypeValidationError } from '../src/rcl/errors.js';
-import { Node } from '../src/rcl/Node.js';
 import { Time } from '../src/rcl/Time.js';
 import { MS, runCli, SECOND, simulate, tempDir, writeTemp } from './helpers.js';
 

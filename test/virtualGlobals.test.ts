@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID as moduleRandomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import * as timersPromises from 'node:timers/promises';
+import { Node } from '../src/client/Node.js';
 import * as portableMath from '../src/engine/portableMath.js';
-import { Node } from '../src/rcl/Node.js';
 import { MS, SECOND, simulate } from './helpers.js';
 
 describe('virtual time and randomness inside a run', () => {

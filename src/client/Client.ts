@@ -1,24 +1,57 @@
+import type { Message } from '../interfaces/plainMessages.js';
+import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import type { NodePort } from '../port/NodePort.js';
 // Error classes are values programs catch and test (instanceof): the client shares rcl's.
 import { AbortError, TimeoutError } from '../rcl/errors.js';
+import type { QoS, QoSProfileName } from '../rcl/QoS.js';
+import { requireInterface } from './interfaceClasses.js';
+import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
+import type { Options } from './Node.js';
 
-/** sendRequestAsync's options that the simulation acts on. */
+export type ResponseCallback<R = Message> = (response: R) => unknown;
+
 export interface SendRequestOptions {
-  /** ms of sim time; none or negative: no limit. */
+  /** Milliseconds of sim time before the promise rejects with TimeoutError. */
   timeout?: number;
   signal?: AbortSignal;
+  /** Check the request with validateMessage (or not), whatever `validateRequests` says. */
+  validate?: boolean;
 }
 
-/** rclnodejs's Client as a client of the node port: requests and responses cross the simulation, in sim time. */
-export class Client {
+/** What the node made a client with. */
+export interface ClientInit {
+  id: number;
+  type: string;
+  serviceName: string;
+  options: Options;
+  loggerName: string;
+}
+
+/**
+ * rclnodejs's Client as a client of the node port: requests and responses cross the
+ * simulation; timeouts and waits count sim time.
+ */
+export class Client<T extends string = string> {
   readonly #port: NodePort;
   readonly #id: number;
   readonly serviceName: string;
+  readonly typeName: string;
+  /** rclnodejs's entity options: the create* options with their defaults. */
+  readonly options: Options;
+  readonly loggerName: string;
+  readonly #validation: ValidationSetting;
+  /** The requests awaiting a response, by sequence number (rclnodejs's field, which its tests read). */
+  readonly #pending = new Map<number, ResponseCallback>();
+  #destroyed = false;
 
-  constructor(port: NodePort, id: number, serviceName: string) {
+  constructor(port: NodePort, init: ClientInit, validation = new ValidationSetting()) {
     this.#port = port;
-    this.#id = id;
-    this.serviceName = serviceName;
+    this.#id = init.id;
+    this.typeName = init.type;
+    this.serviceName = init.serviceName;
+    this.options = init.options;
+    this.loggerName = init.loggerName;
+    this.#validation = validation;
   }
 
   /** The simulation's id of the client (what the port names it by). */
@@ -26,35 +59,78 @@ export class Client {
     return this.#id;
   }
 
-  sendRequest(request: unknown, callback: (response: unknown) => unknown): void {
+  get qos(): Options['qos'] {
+    return this.options.qos;
+  }
+
+  get typedArrayEnabled(): boolean | undefined {
+    return this.options.enableTypedArray;
+  }
+
+  get _sequenceNumberToCallbackMap(): ReadonlyMap<number, ResponseCallback> {
+    return this.#pending;
+  }
+
+  /** rclnodejs's service class: `{ Request, Response }`. */
+  get typeClass(): unknown {
+    return requireInterface(this.typeName);
+  }
+
+  get willValidateRequest(): boolean {
+    return this.#validation.enabled;
+  }
+
+  set willValidateRequest(enabled: boolean) {
+    this.#validation.enabled = enabled;
+  }
+
+  setValidation(options: ValidationOptions): void {
+    this.#validation.update(options);
+  }
+
+  sendRequest(request: MessageInput<RequestOf<T>>, callback: ResponseCallback<ResponseOf<T>>, options: { validate?: boolean } = {}): void {
     if (typeof callback !== 'function') throw new TypeError('sendRequest needs a response callback');
-    this.#port.sendRequest(this.#id, request, callback);
+    this.#validation.check(request, `${this.typeName}_Request`, options.validate);
+    this.#assertAlive();
+    const sequence = this.#port.sendRequest(this.#id, request, (response) => {
+      this.#pending.delete(sequence);
+      return callback(response as ResponseOf<T>);
+    });
+    this.#pending.set(sequence, callback as ResponseCallback);
   }
 
   /** Resolves with the response; rejects with rclnodejs's TimeoutError or AbortError, and the response is then dropped. */
-  sendRequestAsync(request: unknown, options: SendRequestOptions = {}): Promise<unknown> {
+  sendRequestAsync(request: MessageInput<RequestOf<T>>, options: SendRequestOptions = {}): Promise<ResponseOf<T>> {
     const about = { entityType: 'service', entityName: this.serviceName };
-    return new Promise((resolve, reject) => {
+    return new Promise<ResponseOf<T>>((resolve, reject) => {
+      this.#validation.check(request, `${this.typeName}_Request`, options.validate);
       const { signal } = options;
       if (signal?.aborted) {
         reject(new AbortError('Service request', undefined, about));
         return;
       }
-      const settle = (): void => signal?.removeEventListener('abort', onAbort);
+      this.#assertAlive();
+      let sequence = 0;
+      const settle = (): void => {
+        this.#pending.delete(sequence);
+        signal?.removeEventListener('abort', onAbort);
+        this.#port.resume();
+      };
       const onAbort = (): void => {
-        settle();
         this.#port.forgetRequest(this.#id, sequence);
+        settle();
         reject(new AbortError('Service request', undefined, about));
       };
       const timeout = options.timeout;
-      const sequence = this.#port.sendRequest(
+      const onResponse = (response: unknown): void => {
+        settle();
+        resolve(response as ResponseOf<T>);
+      };
+      sequence = this.#port.sendRequest(
         this.#id,
         request,
-        (response) => {
-          settle();
-          resolve(response);
-        },
-        timeout === undefined
+        onResponse,
+        timeout === undefined || timeout < 0
           ? undefined
           : {
               ms: timeout,
@@ -64,6 +140,7 @@ export class Client {
               },
             },
       );
+      this.#pending.set(sequence, onResponse);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
@@ -75,6 +152,23 @@ export class Client {
   /** Resolves true when a server is available, false once `timeout` ms of sim time passed. */
   waitForService(timeout?: number): Promise<boolean> {
     if (this.isServiceServerAvailable()) return Promise.resolve(true);
-    return new Promise((resolve) => this.#port.waitForService(this.#id, timeout, resolve));
+    return new Promise((resolve) => this.#port.waitForService(this.#id, timeout !== undefined && timeout >= 0 ? timeout : undefined, resolve));
+  }
+
+  /** Publishes service events on `<service>/_service_event` (ServiceIntrospectionStates; the clock is the node's). */
+  configureIntrospection(_clock: unknown, qos: QoS | QoSProfileName | number | undefined, state: number): void {
+    this.#port.entityOp(this.#id, 'configureIntrospection', [null, qos, state]);
+  }
+
+  isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  _destroyed(): void {
+    this.#destroyed = true;
+  }
+
+  #assertAlive(): void {
+    if (this.#destroyed) throw new Error(`request to ${this.serviceName}: the entity has been destroyed`);
   }
 }

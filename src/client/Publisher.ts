@@ -1,17 +1,44 @@
+import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
 import type { NodePort } from '../port/NodePort.js';
+import type { EventHandler } from './EventHandler.js';
+import { requireInterface } from './interfaceClasses.js';
+import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
+import type { Options } from './Node.js';
 
-/** rclnodejs's Publisher as a client of the node port: what it publishes, the simulation delivers. */
-export class Publisher {
+/** What publish takes: (part of) a message of the type, a bare value for a one-field type, or CDR bytes. */
+export type PublishInput<T> = MessageInput<MessageOf<T>> | string | number | bigint | boolean | Buffer;
+
+/** What the node made a publisher with. */
+export interface EndpointInit {
+  id: number;
+  type: string;
+  topic: string;
+  options: Options;
+  loggerName: string;
+}
+
+/** rclnodejs's Publisher as a client of the node port: what it publishes, the simulation delivers to each matched subscription. */
+export class Publisher<T extends string = string> {
   readonly #port: NodePort;
   readonly #id: number;
   readonly topic: string;
   readonly typeName: string;
+  /** rclnodejs's entity options: the create* options with their defaults. */
+  readonly options: Options;
+  readonly loggerName: string;
+  readonly #validation: ValidationSetting;
+  /** Its event handlers (rclnodejs's EventHandler), destroyed with it. */
+  readonly eventHandlers: EventHandler[] = [];
+  #destroyed = false;
 
-  constructor(port: NodePort, id: number, typeName: string, topic: string) {
+  constructor(port: NodePort, init: EndpointInit, validation = new ValidationSetting()) {
     this.#port = port;
-    this.#id = id;
-    this.typeName = typeName;
-    this.topic = topic;
+    this.#id = init.id;
+    this.typeName = init.type;
+    this.topic = init.topic;
+    this.options = init.options;
+    this.loggerName = init.loggerName;
+    this.#validation = validation;
   }
 
   /** The simulation's id of the publisher (what the port names it by). */
@@ -19,7 +46,75 @@ export class Publisher {
     return this.#id;
   }
 
-  publish(message: unknown): void {
+  /** The QoS the program gave (a QoS object or a profile name), as rclnodejs's `publisher.qos`. */
+  get qos(): Options['qos'] {
+    return this.options.qos;
+  }
+
+  get typedArrayEnabled(): boolean | undefined {
+    return this.options.enableTypedArray;
+  }
+
+  /** rclnodejs's message class of the type. */
+  get typeClass(): unknown {
+    return requireInterface(this.typeName);
+  }
+
+  get subscriptionCount(): number {
+    return this.#port.entityOp(this.#id, 'subscriptionCount', []) as number;
+  }
+
+  /**
+   * Whether every reliable message it sent has been acknowledged: true at once without a network
+   * (deliveries are complete when publish returns); across one, whether none is still on its
+   * way now — a simulation cannot block for the timeout, sim time moves only between callbacks.
+   */
+  waitForAllAcked(_timeout?: bigint | number): boolean {
+    return this.#port.entityOp(this.#id, 'waitForAllAcked', []) as boolean;
+  }
+
+  /** Asserts a MANUAL_BY_TOPIC publisher's liveliness, as a write does (AUTOMATIC ones need nothing). */
+  assertLiveliness(): void {
+    this.#assertAlive('assert liveliness');
+    this.#port.entityOp(this.#id, 'assertLiveliness', []);
+  }
+
+  /** The GID as graph queries give it (rclnodejs's `endpoint_gid`): its 16 bytes. */
+  endpointGid(): number[] {
+    return this.#port.entityOp(this.#id, 'gid', []) as number[];
+  }
+
+  get willValidateMessage(): boolean {
+    return this.#validation.enabled;
+  }
+
+  set willValidateMessage(enabled: boolean) {
+    this.#validation.enabled = enabled;
+  }
+
+  setValidation(options: ValidationOptions): void {
+    this.#validation.update(options);
+  }
+
+  /** `options.validate` checks this message (or not) whatever `validateMessages` says. */
+  publish(message: PublishInput<T>, options?: { validate?: boolean }): void {
+    this.#assertAlive(`publish on ${this.topic}`);
+    // No options object made per publish: this is the path of every message.
+    this.#validation.check(message, this.typeName, options?.validate);
     this.#port.publish(this.#id, message as never);
+  }
+
+  /** A method, as rclnodejs's Entity has it. */
+  isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  /** Its node destroyed it. */
+  _destroyed(): void {
+    this.#destroyed = true;
+  }
+
+  #assertAlive(what: string): void {
+    if (this.#destroyed) throw new Error(`${what}: the entity has been destroyed`);
   }
 }

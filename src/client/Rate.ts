@@ -1,27 +1,54 @@
 import type { NodePort } from '../port/NodePort.js';
+import { RangeValidationError, TypeValidationError } from '../rcl/errors.js';
 
-/** rclnodejs's Rate as a client of the node port: `await rate.sleep()` resumes at the rate's next tick of sim time. */
+/**
+ * rclnodejs's Rate: `await rate.sleep()` resumes at the next tick of a periodic schedule that
+ * started when the rate was created (created + k·period, the first tick after now). Ticks are
+ * wake-ups, not timers on the heap, so a rate never changes the order of the nodes' timers.
+ */
 export class Rate {
   readonly #port: NodePort;
-  readonly #id: number;
-  readonly frequency: number;
+  readonly #hz: number;
+  readonly #period: bigint;
+  readonly #origin: bigint;
   #canceled = false;
+  #pending: number | null = null;
 
-  constructor(port: NodePort, id: number, hz: number) {
+  constructor(port: NodePort, hz: number) {
+    if (typeof hz !== 'number') throw new TypeValidationError('hz', hz, 'number');
+    if (!(hz > 0) || hz > 1000) throw new RangeValidationError('hz', hz, '0.0 < hz <= 1000');
     this.#port = port;
-    this.#id = id;
-    this.frequency = hz;
+    this.#hz = hz;
+    this.#period = BigInt(Math.round(1e9 / hz));
+    this.#origin = port.now();
+  }
+
+  get frequency(): number {
+    return this.#hz;
   }
 
   sleep(): Promise<void> {
     if (this.#canceled) return Promise.reject(new Error('Rate has been cancelled.'));
-    return new Promise((resolve) => this.#port.rateSleep(this.#id, resolve));
+    const elapsed = this.#port.now() - this.#origin;
+    const tick = this.#origin + (elapsed / this.#period + 1n) * this.#period;
+    return new Promise((resolve) => {
+      this.#pending = this.#port.wakeAt(
+        tick,
+        () => {
+          this.#pending = null;
+          resolve();
+          this.#port.resume();
+        },
+        false,
+      );
+    });
   }
 
   /** A sleep under way never ends, as in rclnodejs. */
   cancel(): void {
     this.#canceled = true;
-    this.#port.cancelRate(this.#id);
+    if (this.#pending !== null) this.#port.cancelWake(this.#pending);
+    this.#pending = null;
   }
 
   isCanceled(): boolean {

@@ -1,19 +1,62 @@
 import { isThenable } from '../engine/thenable.js';
+import type { Message } from '../interfaces/plainMessages.js';
+import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
+import type { NodePort } from '../port/NodePort.js';
+import type { QoS, QoSProfileName } from '../rcl/QoS.js';
+import { requireInterface } from './interfaceClasses.js';
+import type { Options } from './Node.js';
 
-/** A service callback as rclnodejs calls it: the request and a response handle (or it returns the response). */
-export type ServiceHandler = (request: unknown, response: { readonly template: unknown; send(response: unknown): void }) => unknown;
+/** A service callback; request and response are typed by the service type name `T`. */
+export type ServiceCallback<T extends string = string> = (request: RequestOf<T>, response: ServiceResponse<T>) => unknown;
+
+/**
+ * The response handle a service callback gets, as in rclnodejs: reply with `send(...)`, or
+ * return (or resolve) the response from the callback.
+ */
+export class ServiceResponse<T extends string = string> {
+  readonly #service: Service;
+  readonly #reply: (response: unknown) => void;
+  sent = false;
+
+  constructor(service: Service, reply: (response: unknown) => void) {
+    this.#service = service;
+    this.#reply = reply;
+  }
+
+  get service(): Service {
+    return this.#service;
+  }
+
+  /** A default-valued response of the service's response type. */
+  get template(): ResponseOf<T> {
+    return this.#service.port.defaultMessage(`${this.#service.typeName}_Response`) as ResponseOf<T>;
+  }
+
+  send(response: MessageInput<ResponseOf<T>>): void {
+    if (this.sent) throw new Error(`a response to this request on ${this.#service.serviceName} was already sent`);
+    this.#reply(response);
+    this.sent = true;
+  }
+}
 
 /** rclnodejs's Service as a client of the node port: the simulation queues requests, the callback runs here. */
 export class Service {
+  readonly port: NodePort;
+  readonly typeName: string;
   #id = -1;
   #serviceName = '';
-  readonly #callback: ServiceHandler;
-  /** A default-valued response (rclnodejs's response.template). */
-  readonly #template: () => unknown;
+  readonly #callback: ServiceCallback;
+  /** rclnodejs's entity options: the create* options with their defaults. */
+  readonly options: Options;
+  readonly loggerName: string;
+  #destroyed = false;
 
-  constructor(callback: ServiceHandler, template: () => unknown) {
+  constructor(port: NodePort, typeName: string, callback: ServiceCallback, options: Options, loggerName: string) {
+    this.port = port;
+    this.typeName = typeName;
     this.#callback = callback;
-    this.#template = template;
+    this.options = options;
+    this.loggerName = loggerName;
   }
 
   /** Once the simulation made it: its id (what the port names it by) and its resolved name. */
@@ -31,30 +74,50 @@ export class Service {
     return this.#serviceName;
   }
 
+  get qos(): Options['qos'] {
+    return this.options.qos;
+  }
+
+  get typedArrayEnabled(): boolean | undefined {
+    return this.options.enableTypedArray;
+  }
+
+  /** rclnodejs's service class: `{ Request, Response }`. */
+  get typeClass(): unknown {
+    return requireInterface(this.typeName);
+  }
+
+  /** The service's QoS as rcl reports it (rclnodejs's getOptions(): rmw's fields and numbers). */
+  getOptions(): Record<string, unknown> {
+    return this.port.entityOp(this.#id, 'qosProfile', []) as Record<string, unknown>;
+  }
+
+  /** Publishes service events on `<service>/_service_event` (ServiceIntrospectionStates; the clock is the node's). */
+  configureIntrospection(_clock: unknown, qos: QoS | QoSProfileName | number | undefined, state: number): void {
+    this.port.entityOp(this.#id, 'configureIntrospection', [null, qos, state]);
+  }
+
   /**
    * What the port calls with each request: the user's callback, as a method of the service as
    * rclnodejs calls it, with a response handle — reply with send(), or return (or resolve) the
    * response.
    */
   readonly serve = (request: unknown, reply: (response: unknown) => void): unknown => {
-    let sent = false;
-    const send = (response: unknown): void => {
-      if (sent) throw new Error(`a response to this request on ${this.#serviceName} was already sent`);
-      sent = true;
-      reply(response);
-    };
-    const template = this.#template;
-    const result = this.#callback(request, {
-      get template() {
-        return template();
-      },
-      send,
-    });
+    const response = new ServiceResponse(this, reply);
+    const result = this.#callback(request as RequestOf<string>, response);
     const unsent = (value: unknown): void => {
-      if (!sent && value !== undefined && value !== null) send(value);
+      if (!response.sent && value !== undefined && value !== null) response.send(value as Message);
     };
-    if (isThenable(result)) result.then(unsent);
-    else unsent(result);
+    if (isThenable(result)) return Promise.resolve(result).then(unsent);
+    unsent(result);
     return result;
   };
+
+  isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  _destroyed(): void {
+    this.#destroyed = true;
+  }
 }

@@ -1,6 +1,6 @@
+import { rclnodejsLibModule } from '../client/rclnodejsLibModules.js';
 import * as rclnodejs from './index.js';
 import type { RclnodejsTarget } from './rclnodejsAlias.js';
-import { rclnodejsLibModule } from './rclnodejsLibModules.js';
 
 /** What `rclnodejs` loads as in the simulation's own process: rclsim's rclnodejs-shaped module. */
 export const facadeTarget: RclnodejsTarget = {

@@ -17,7 +17,7 @@ let hooksRegistered = false;
 /**
  * Makes `require('rclnodejs')` and `import 'rclnodejs'` load rclsim's rclnodejs-shaped module,
  * so programs written for rclnodejs run unmodified (and `require('rclnodejs/lib/…')` of the
- * modules rclnodejsLibModules.ts lists). Installed once per process; the ES module hook only
+ * modules client/rclnodejsLibModules.ts lists). Installed once per process; the ES module hook only
  * once `file`, or a user file it requires, may import (see mayImport).
  */
 export function installRclnodejsAlias(file: string, target: RclnodejsTarget): void {

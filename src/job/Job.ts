@@ -2,11 +2,12 @@ import { BagError } from '../bag/BagStorage.js';
 import { overwritesInput } from '../bag/bagPaths.js';
 import type { Player, PlayOptions } from '../bag/Player.js';
 import type { Recorder, RecordOptions } from '../bag/Recorder.js';
+import { Context } from '../client/Context.js';
 import { CallbackError } from '../engine/errors.js';
 import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { NetworkConfig } from '../network/config.js';
-import type { Context } from '../rcl/Context.js';
+import { DirectPort } from '../port/DirectPort.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { ExecutionTimeRule } from '../rcl/ExecutionTimes.js';
 import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
@@ -82,8 +83,9 @@ export class JobHandle {
     this.#onRecording = onRecording;
   }
 
+  /** The job's default context, for the nodes its code makes. */
   get context(): Context {
-    return this.simulation.defaultContext;
+    return Context.defaultContext(DirectPort.of(this.simulation.job));
   }
 
   get startTime(): bigint {

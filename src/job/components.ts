@@ -1,8 +1,9 @@
 import { basename } from 'node:path';
+import { Context } from '../client/Context.js';
+import { Node } from '../client/Node.js';
 import { componentExport } from '../compat/componentExport.js';
 import { CallbackError, ExitSignal } from '../engine/errors.js';
-import type { Context } from '../rcl/Context.js';
-import { Node } from '../rcl/Node.js';
+import { DirectPort } from '../port/DirectPort.js';
 import { Program } from '../rcl/Program.js';
 import type { RosArguments } from '../rcl/RosArguments.js';
 import type { JobHandle } from './Job.js';
@@ -46,7 +47,7 @@ export async function startComponent(
   const exported = component.found;
   const simulation = job.simulation;
   const program = new Program(simulation, name, { byJob: true, jobArguments, key });
-  const context = program.defaultContext;
+  const context = Context.defaultContext(DirectPort.of(program));
   try {
     await simulation.runInProgram(program, async () => {
       if (exported.prototype instanceof Node) new (exported as unknown as new () => Node)();

@@ -9,6 +9,7 @@ import { drainMicrotasks } from '../engine/microtasks.js';
 import { wallClock } from '../engine/realTime.js';
 import type { LiveSink } from '../live/liveProtocol.js';
 import { Pacer } from '../live/Pacer.js';
+import { useDirectPorts } from '../port/DirectPort.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
 import type { LogOutput } from '../rcl/LogOutput.js';
 import { NetworkMonitor } from '../rcl/NetworkMonitor.js';
@@ -127,6 +128,8 @@ function checkMessageTimes(start: bigint, endAfter: bigint | undefined): void {
 
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
 export async function runJob(definition: JobDefinition, options: RunOptions = {}): Promise<RunSummary> {
+  // The programs of this run reach it through their DirectPorts (whoever imported the client).
+  useDirectPorts();
   const wallStart = wallClock();
   const endAfter = definition.endAfter === undefined ? undefined : BigInt(definition.endAfter);
   // Before anything is built; again once the setup ran, which may set the start (a bag, a job module).

@@ -1,4 +1,4 @@
-import { SIMULATED_DISTRO } from '../compat/distro.js';
+import { SIMULATED_DISTRO } from '../client/distro.js';
 import { CallbackError, ExitSignal, formatSimTime } from '../engine/errors.js';
 import type { JobOperations } from '../port/DirectPort.js';
 import { type AbnormalEnd, ProgramServer, RemoteCallbackError, RemoteLoadError } from '../port/ProgramServer.js';
@@ -80,6 +80,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
       rmwImplementation: SIMULATED_RMW,
       interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
       component: component?.exportName ?? '',
+      strictMessages: simulation.strictMessages,
     }),
   );
   const onAbnormalEnd = (end: AbnormalEnd): never => {

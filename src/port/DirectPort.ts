@@ -1,8 +1,12 @@
+import { setPortResolver } from '../client/currentPort.js';
 import type { CallerFrame } from '../engine/callerFrame.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
+import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import type { Client } from '../rcl/Client.js';
+import { Client } from '../rcl/Client.js';
 import { Context } from '../rcl/Context.js';
+import { type EventHandler, PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
+import { GuardCondition } from '../rcl/GuardCondition.js';
 import { Logging } from '../rcl/Logging.js';
 import type { LoggingSeverity } from '../rcl/LogOutput.js';
 import { Node } from '../rcl/Node.js';
@@ -12,14 +16,19 @@ import { msToNs } from '../rcl/nanoseconds.js';
 import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Timeout } from '../rcl/ProgramTimers.js';
-import type { Publisher } from '../rcl/Publisher.js';
+import { Publisher } from '../rcl/Publisher.js';
 import type { QoS } from '../rcl/QoS.js';
-import { Rate } from '../rcl/Rate.js';
-import type { Service } from '../rcl/Service.js';
-import type { Simulation } from '../rcl/Simulation.js';
-import type { Subscription, SubscriptionOptions } from '../rcl/Subscription.js';
-import type { Timer } from '../rcl/Timer.js';
+import { Service } from '../rcl/Service.js';
+import { Simulation } from '../rcl/Simulation.js';
+import { Subscription, type SubscriptionOptions } from '../rcl/Subscription.js';
+import { Timer } from '../rcl/Timer.js';
 import {
+  type CreatedTopicEndpoint,
+  ENTITY_EVENTS,
+  ENTITY_OPS,
+  type EntityListing,
+  type EntityOpName,
+  type EventHooks,
   GRAPH_QUERIES,
   type GraphQueryName,
   type MessageCallback,
@@ -32,6 +41,7 @@ import {
   type ServiceCallback,
   type ServiceSpec,
   type Severity,
+  type SubscriptionSpec,
   type TimerCallback,
   type TopicSpec,
 } from './NodePort.js';
@@ -44,8 +54,14 @@ export interface JobOperations {
   onEnd(callback: () => void | Promise<void>): void;
 }
 
-/** An endpoint the port made, by the simulation's entity id. */
-type Endpoint = Publisher | Subscription | Timer | Service | Client;
+/** An entity the port made or listed, by the simulation's entity id. */
+type Endpoint = Publisher | Subscription | Timer | Service | Client | GuardCondition | EventHandler;
+
+/** Each program's port, made on its first use. */
+const ports = new WeakMap<Program, DirectPort>();
+
+/** rclnodejs's event callback names, in the order rcl makes their handlers. */
+const EVENT_NAMES = ENTITY_EVENTS;
 
 /**
  * The node port of an in-process program: each operation is a call into `rcl/`, in the
@@ -57,19 +73,38 @@ export class DirectPort implements NodePort {
   readonly #program: Program;
   /** A component's job (none for a program). */
   readonly #job: JobOperations | null;
-  /** The program's contexts by id; 0 is its default context as it is now. */
-  readonly #contexts: (Context | null)[] = [null];
+  /** The program's contexts by id. */
+  readonly #contexts: Context[] = [];
   readonly #nodes = new Map<number, Node>();
   readonly #endpoints = new Map<number, Endpoint>();
   readonly #jsTimers = new Map<number, Timeout>();
-  readonly #rates: Rate[] = [];
+  readonly #wakes = new Map<number, ScheduledAction>();
+  #wakeIds = 0;
   /** Deadlines of requests sent with a timeout, by `client:sequence`. */
   readonly #deadlines = new Map<string, ScheduledAction>();
 
-  constructor(simulation: Simulation, program: Program, job: JobOperations | null = null) {
+  private constructor(simulation: Simulation, program: Program, job: JobOperations | null) {
     this.#simulation = simulation;
     this.#program = program;
     this.#job = job;
+  }
+
+  /** The port of `program`, one per program whichever transport reaches it (a component's with its job). */
+  static of(program: Program, job: JobOperations | null = null): DirectPort {
+    let port = ports.get(program);
+    if (port === undefined) {
+      port = new DirectPort(program.simulation, program, job);
+      ports.set(program, port);
+    }
+    return port;
+  }
+
+  get interfaces(): InterfaceRegistry {
+    return this.#simulation.interfaces;
+  }
+
+  get strictMessages(): boolean {
+    return this.#simulation.strictMessages;
   }
 
   now(): bigint {
@@ -77,13 +112,23 @@ export class DirectPort implements NodePort {
   }
 
   createContext(): number {
-    this.#contexts.push(new Context(undefined, this.#program));
+    return this.#contextId(new Context(undefined, this.#program));
+  }
+
+  defaultContext(): number {
+    return this.#contextId(this.#program.defaultContext);
+  }
+
+  #contextId(context: Context): number {
+    const known = this.#contexts.indexOf(context);
+    if (known >= 0) return known;
+    this.#contexts.push(context);
     return this.#contexts.length - 1;
   }
 
   #context(id: number): Context {
-    const context = id === 0 ? this.#program.defaultContext : this.#contexts[id];
-    if (context === undefined || context === null) throw new Error(`no context ${id} in program ${this.#program.name}`);
+    const context = this.#contexts[id];
+    if (context === undefined) throw new Error(`no context ${id} in program ${this.#program.name}`);
     return context;
   }
 
@@ -101,7 +146,8 @@ export class DirectPort implements NodePort {
   }
 
   createNode(spec: NodeSpec): NodeInfo {
-    const node = new Node(spec.name, spec.namespace, this.#context(spec.context), NodeOptions.from(spec.options), spec.args, spec.useGlobalArguments);
+    const options = spec.options instanceof NodeOptions ? spec.options : NodeOptions.from(spec.options);
+    const node = new Node(spec.name, spec.namespace, this.#context(spec.context), options, spec.args, spec.useGlobalArguments);
     this.#nodes.set(node.nodeId, node);
     return { id: node.nodeId, name: node.name(), namespace: node.namespace(), logger: node.getLogger().name };
   }
@@ -129,10 +175,31 @@ export class DirectPort implements NodePort {
     else found.stop();
   }
 
-  createPublisher(spec: TopicSpec): { id: number; topic: string } {
-    const publisher = this.#node(spec.node).createPublisher(spec.type, spec.topic, { qos: spec.qos as QoS | undefined });
-    this.#endpoints.set(publisher.entityId, publisher);
-    return { id: publisher.entityId, topic: publisher.topic };
+  nodeEntities(node: number): EntityListing[] {
+    return this.#node(node)
+      ._listedEntities()
+      .map((entity) => {
+        this.#endpoints.set(entity.entityId, entity as Endpoint);
+        return listing(entity as Endpoint);
+      });
+  }
+
+  createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedTopicEndpoint {
+    const callbacks = eventCallbacks(spec.events);
+    const publisher = this.#node(spec.node).createPublisher(spec.type, spec.topic, { qos: spec.qos as QoS | undefined }, callbacks as PublisherEventCallbacks);
+    return this.#created(publisher, spec.events);
+  }
+
+  /** An endpoint and its event handlers, which rcl made in the order of EVENT_NAMES. */
+  #created(endpoint: Publisher | Subscription, hooks: EventHooks | undefined): CreatedTopicEndpoint {
+    this.#endpoints.set(endpoint.entityId, endpoint);
+    const handlers = endpoint.events?.handlers ?? [];
+    const names = EVENT_NAMES.filter((name) => typeof hooks?.callbacks[name] === 'function' && (name !== 'messageLost' || hooks.subscription));
+    const events = handlers.map((handler, i) => {
+      this.#endpoints.set(handler.entityId, handler);
+      return { name: names[i]!, id: handler.entityId };
+    });
+    return { id: endpoint.entityId, topic: endpoint.topic, events };
   }
 
   #endpoint<T extends Endpoint>(id: number, what: string): T {
@@ -145,11 +212,13 @@ export class DirectPort implements NodePort {
     this.#endpoint<Publisher>(publisher, 'publish').publish(message as never);
   }
 
-  createSubscription(spec: TopicSpec & { options: Readonly<Record<string, unknown>> }, callback: MessageCallback): { id: number; topic: string } {
+  createSubscription(spec: SubscriptionSpec, callback: MessageCallback): CreatedTopicEndpoint {
     const options = { ...(spec.options as SubscriptionOptions), qos: spec.qos as QoS | undefined };
-    const subscription = this.#node(spec.node).createSubscription(spec.type, spec.topic, options, callback);
-    this.#endpoints.set(subscription.entityId, subscription);
-    return { id: subscription.entityId, topic: subscription.topic };
+    // rcl decides by the callback's arity whether to make a MessageInfo.
+    const deliver = spec.wantsInfo ? (message: unknown, info: unknown) => callback(message, info) : (message: unknown) => callback(message);
+    const callbacks = eventCallbacks(spec.events);
+    const subscription = this.#node(spec.node).createSubscription(spec.type, spec.topic, options, deliver, callbacks as SubscriptionEventCallbacks);
+    return this.#created(subscription, spec.events);
   }
 
   createTimer(node: number, period: bigint, autostart: boolean, callback: TimerCallback): number {
@@ -173,7 +242,8 @@ export class DirectPort implements NodePort {
   }
 
   createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string } {
-    const service = this.#node(spec.node).createService(spec.type, spec.service, { qos: spec.qos as QoS | undefined }, (request, response) =>
+    const options = { qos: spec.qos as QoS | undefined, enableTypedArray: spec.plainArrays !== true };
+    const service = this.#node(spec.node).createService(spec.type, spec.service, options, (request, response) =>
       callback(request, (message) => response.send(message as never)),
     );
     this.#endpoints.set(service.entityId, service);
@@ -181,9 +251,67 @@ export class DirectPort implements NodePort {
   }
 
   createClient(spec: ServiceSpec): { id: number; service: string } {
-    const client = this.#node(spec.node).createClient(spec.type, spec.service, { qos: spec.qos as QoS | undefined });
+    const options = { qos: spec.qos as QoS | undefined, enableTypedArray: spec.plainArrays !== true };
+    const client = this.#node(spec.node).createClient(spec.type, spec.service, options);
     this.#endpoints.set(client.entityId, client);
     return { id: client.entityId, service: client.serviceName };
+  }
+
+  addAction(node: number, type: string, parts: readonly number[]): number {
+    return this.#node(node)._addAction(
+      this.#simulation.interfaces.action(type),
+      parts.map((part) => this.#endpoint(part, 'add action')),
+    );
+  }
+
+  removeAction(node: number, action: number): void {
+    for (const part of this.#node(node)._removeAction(action)) this.#endpoints.delete(part.entityId);
+  }
+
+  createGuardCondition(node: number, callback: () => unknown): number {
+    const guard = this.#node(node).createGuardCondition(callback);
+    this.#endpoints.set(guard.entityId, guard);
+    return guard.entityId;
+  }
+
+  triggerGuard(guard: number): void {
+    this.#endpoint<GuardCondition>(guard, 'trigger').trigger();
+  }
+
+  entityOp(entity: number, op: EntityOpName, args: readonly unknown[]): unknown {
+    if (!ENTITY_OPS.includes(op)) throw new Error(`no entity operation '${op}'`);
+    const found = this.#endpoint(entity, op);
+    const one = args[0];
+    switch (op) {
+      case 'subscriptionCount':
+        return (found as Publisher).subscriptionCount;
+      case 'waitForAllAcked':
+        return (found as Publisher).waitForAllAcked();
+      case 'assertLiveliness':
+        return (found as Publisher).assertLiveliness();
+      case 'gid':
+        return found.endpointGid();
+      case 'publisherCount':
+        return (found as Subscription).publisherCount;
+      case 'setContentFilter':
+        return (found as Subscription).setContentFilter(one as never);
+      case 'clearContentFilter':
+        return (found as Subscription).clearContentFilter();
+      case 'qosProfile':
+        return (found as Service).getOptions();
+      case 'configureIntrospection':
+        return (found as Service | Client).configureIntrospection(null, args[1] as never, args[2] as number);
+      case 'isReady':
+        return (found as Timer).isReady();
+      case 'nextCallTime':
+        return (found as Timer).getNextCallTime();
+      case 'callTimerWithInfo':
+        return (found as Timer).callTimerWithInfo();
+      case 'changeTimerPeriod':
+        return (found as Timer).changeTimerPeriod(one as bigint);
+      case 'takeData':
+        return (found as EventHandler).takeData();
+    }
   }
 
   /** As rcl's sendRequestAsync orders it: the request goes out, then its deadline is set; whichever comes first cancels the other. */
@@ -286,24 +414,33 @@ export class DirectPort implements NodePort {
     return this.#simulation.interfaces.message(type).createDefault();
   }
 
-  createRate(node: number, hz: number): number {
-    this.#node(node);
-    this.#rates.push(new Rate(this.#simulation, hz));
-    return this.#rates.length;
+  resume(): void {
+    this.#simulation.engine.requestYield();
   }
 
-  rateSleep(rate: number, onTick: () => unknown): void {
-    this.#settled(this.#rate(rate).sleep(), onTick);
+  wakeAt(at: bigint, onWake: () => unknown, weak: boolean): number {
+    const id = ++this.#wakeIds;
+    const wake = this.#simulation.engine.scheduleAt(
+      at,
+      () => {
+        this.#wakes.delete(id);
+        try {
+          onWake();
+        } catch (error) {
+          this.#fail(error);
+        }
+      },
+      weak,
+    );
+    this.#wakes.set(id, wake);
+    return id;
   }
 
-  cancelRate(rate: number): void {
-    this.#rate(rate).cancel();
-  }
-
-  #rate(id: number): Rate {
-    const rate = this.#rates[id - 1];
-    if (rate === undefined) throw new Error(`no rate ${id} in program ${this.#program.name}`);
-    return rate;
+  cancelWake(wake: number): void {
+    const action = this.#wakes.get(wake);
+    if (action === undefined) return;
+    this.#wakes.delete(wake);
+    this.#simulation.engine.cancelAction(action);
   }
 
   /** `then` runs as a reaction to rcl's promise (where an in-process program's `await` resumes); what it throws fails the run as the program's. */
@@ -316,6 +453,10 @@ export class DirectPort implements NodePort {
     const engine = this.#simulation.engine;
     engine.failCallback(`program ${this.#program.name}`, engine.nowAbs, error);
   };
+
+  nextGoalId(): Uint8Array {
+    return this.#simulation.goalIds.next();
+  }
 
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {
     const timer = this.#simulation.programTimers.start(kind, callback, delayMs, [], this.#program);
@@ -365,7 +506,54 @@ export class DirectPort implements NodePort {
     endpoint.node.destroyEndpoint(endpoint);
   }
 
+  loggerLevel(logger: string): number {
+    return this.#simulation.logOutput.effectiveLevel(logger);
+  }
+
+  setLoggerLevel(logger: string, level: number): void {
+    this.#simulation.logOutput.setLevel(logger, level as LoggingSeverity);
+  }
+
+  addSublogger(parent: string, child: string): boolean {
+    return this.#simulation.rosout.addSublogger(parent, child);
+  }
+
+  removeSublogger(parent: string, child: string): void {
+    this.#simulation.rosout.removeSublogger(parent, child);
+  }
+
   log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean {
     return new Logging(logger, this.#simulation).logAt(severity as LoggingSeverity, message, caller);
   }
+}
+
+/** rcl's event callbacks object of the kind the hooks name, its callbacks the program's. */
+function eventCallbacks(hooks: EventHooks | undefined): PublisherEventCallbacks | SubscriptionEventCallbacks | undefined {
+  if (hooks === undefined) return undefined;
+  const callbacks = hooks.subscription ? new SubscriptionEventCallbacks() : new PublisherEventCallbacks();
+  for (const name of EVENT_NAMES) {
+    const callback = hooks.callbacks[name];
+    if (typeof callback === 'function') Object.assign(callbacks, { [name]: callback });
+  }
+  return callbacks;
+}
+
+function listing(entity: Endpoint): EntityListing {
+  if (entity instanceof Publisher) return { id: entity.entityId, kind: 'publisher', name: entity.topic, type: entity.typeName };
+  if (entity instanceof Subscription) return { id: entity.entityId, kind: 'subscription', name: entity.topic, type: entity.typeName };
+  if (entity instanceof Service) return { id: entity.entityId, kind: 'service', name: entity.serviceName, type: entity.typeName };
+  if (entity instanceof Client) return { id: entity.entityId, kind: 'client', name: entity.serviceName, type: entity.typeName };
+  if (entity instanceof Timer) return { id: entity.entityId, kind: 'timer', name: '', type: '' };
+  if (entity instanceof GuardCondition) return { id: entity.entityId, kind: 'guard_condition', name: '', type: '' };
+  return { id: entity.entityId, kind: 'event', name: entity.channel, type: '' };
+}
+
+/** The port of the program whose code runs in the simulation of this thread. */
+function runningProgramPort(): NodePort {
+  return DirectPort.of(Simulation.current().currentProgram());
+}
+
+/** Makes the client in this process reach the running simulation's programs through their DirectPorts. */
+export function useDirectPorts(): void {
+  setPortResolver(runningProgramPort);
 }

@@ -5,10 +5,10 @@
  * in-process program), a wire port carries them over a separate program's socket. Ids are the
  * simulation's; callbacks are functions here and entity ids on the wire.
  *
- * Grows operation by operation as the client takes over from the facade (architecture.md,
- * "The coming seam").
+ * Every rclnodejs program runs on it, in-process or not (architecture.md, "The node port").
  */
 import type { CallerFrame } from '../engine/callerFrame.js';
+import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { SetParametersResult } from '../rcl/NodeParameters.js';
 import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
@@ -51,7 +51,76 @@ export interface ServiceSpec {
   /** The service name as the program gave it (expanded and remapped by the simulation). */
   service: string;
   qos: unknown;
+  /** rclnodejs's enableTypedArray: false gives requests (a service's) or responses (a client's) with plain arrays. */
+  plainArrays?: boolean;
 }
+
+/** The QoS events of a publisher or subscription (rclnodejs's PublisherEventCallbacks / SubscriptionEventCallbacks). */
+export const ENTITY_EVENTS = ['matched', 'incompatibleQos', 'incompatibleType', 'deadline', 'liveliness', 'messageLost'] as const;
+
+export type EntityEventName = (typeof ENTITY_EVENTS)[number];
+
+/** What an event callback gets: the rmw status of that event, with its counts. */
+export type EventCallback = (status: Record<string, unknown>) => unknown;
+
+/** The event callbacks an endpoint is created with (its handlers are entities of its node). */
+export interface EventHooks {
+  /** A subscription's events (liveliness changed, message lost) rather than a publisher's. */
+  subscription: boolean;
+  callbacks: Partial<Record<EntityEventName, EventCallback>>;
+}
+
+/** A publisher or subscription as the simulation made it: its id, resolved topic, and the ids of its event handlers in creation order. */
+export interface CreatedTopicEndpoint {
+  id: number;
+  topic: string;
+  events: { name: EntityEventName; id: number }[];
+}
+
+export interface SubscriptionSpec extends TopicSpec {
+  /** rclnodejs's subscription options the simulation acts on: isRaw, enableTypedArray, serializationMode, contentFilter. */
+  options: Readonly<Record<string, unknown>>;
+  /** The callback takes a MessageInfo (a second parameter), as rclnodejs decides by its arity. */
+  wantsInfo: boolean;
+  events?: EventHooks;
+}
+
+/** An entity of a node the simulation holds, as a node's entity lists give it (rclnodejs's `node._publishers` …). */
+export interface EntityListing {
+  id: number;
+  kind: 'publisher' | 'subscription' | 'service' | 'client' | 'timer' | 'guard_condition' | 'event';
+  /** The topic or service name; '' for timers, guards and events. */
+  name: string;
+  type: string;
+}
+
+/**
+ * Questions and operations on one entity whose answers are plain values (JSON-safe, bigint and
+ * bytes allowed), by name: what rclnodejs's entity methods ask of rcl.
+ */
+export const ENTITY_OPS = [
+  // publisher
+  'subscriptionCount',
+  'waitForAllAcked',
+  'assertLiveliness',
+  'gid',
+  // subscription
+  'publisherCount',
+  'setContentFilter',
+  'clearContentFilter',
+  // service and client
+  'qosProfile',
+  'configureIntrospection',
+  // timer
+  'isReady',
+  'nextCallTime',
+  'callTimerWithInfo',
+  'changeTimerPeriod',
+  // event handler: runs its callback with the oldest status, or the current one
+  'takeData',
+] as const;
+
+export type EntityOpName = (typeof ENTITY_OPS)[number];
 
 /** A subscription's callback: the message as the simulation delivered it, and when wanted its MessageInfo. */
 export type MessageCallback = (message: unknown, info?: unknown) => unknown;
@@ -95,6 +164,11 @@ export const GRAPH_QUERIES = [
   'countClients',
   'resolveTopicName',
   'resolveServiceName',
+  'countActionClients',
+  'countActionServers',
+  'getPublishersInfoByTopic',
+  'getSubscriptionsInfoByTopic',
+  'isSpinning',
 ] as const;
 
 export type GraphQueryName = (typeof GRAPH_QUERIES)[number];
@@ -103,11 +177,18 @@ export type GraphQueryName = (typeof GRAPH_QUERIES)[number];
 export type Severity = 10 | 20 | 30 | 40 | 50;
 
 export interface NodePort {
+  /** The interface types the simulation knows (the client makes, checks and shapes messages with them). */
+  readonly interfaces: InterfaceRegistry;
+  /** Whether messages are checked strictly (the job's strict_messages): the client normalizes as the simulation would. */
+  readonly strictMessages: boolean;
+
   /** Sim time now, ns since the epoch. */
   now(): bigint;
 
-  /** A context of the program (rclnodejs's `new Context()`); the default one is id 0. */
+  /** A context of the program (rclnodejs's `new Context(domainId)`). */
   createContext(): number;
+  /** The program's default context: the one it has, or a fresh one once that was shut down (as rclnodejs's). */
+  defaultContext(): number;
   /** `init(context, argv)`: its ROS arguments apply to nodes created from now on. */
   initContext(context: number, argv: readonly string[]): void;
   shutdownContext(context: number): void;
@@ -118,15 +199,18 @@ export interface NodePort {
   /** The node's callbacks run from now on (spin), once (spinOnce), or no more (stop). */
   spin(node: number, how: 'spin' | 'spinOnce' | 'stop'): void;
 
-  /** Returns the publisher's id and its resolved topic. */
-  createPublisher(spec: TopicSpec): { id: number; topic: string };
+  /** The entities of the node the simulation holds (its own ones too: /parameter_events …), in creation order. */
+  nodeEntities(node: number): EntityListing[];
+
+  /** The publisher's id, its resolved topic and its event handlers. */
+  createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedTopicEndpoint;
   /**
    * `message` is what the client normalized (in-process) or CDR bytes (a separate program, or a
    * raw publish): the simulation digests and delivers either alike.
    */
   publish(publisher: number, message: Message | Buffer): void;
 
-  createSubscription(spec: TopicSpec & { options: Readonly<Record<string, unknown>> }, callback: MessageCallback): { id: number; topic: string };
+  createSubscription(spec: SubscriptionSpec, callback: MessageCallback): CreatedTopicEndpoint;
 
   createTimer(node: number, period: bigint, autostart: boolean, callback: TimerCallback): number;
   cancelTimer(timer: number): void;
@@ -136,6 +220,21 @@ export interface NodePort {
   /** Returns the service's id and its resolved name. */
   createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string };
   createClient(spec: ServiceSpec): { id: number; service: string };
+  /**
+   * An action client or server of the node is made of these entities: the node lists them as the
+   * action's, and the action's type (`pkg/action/Name`) is in use on it. The action's id.
+   */
+  addAction(node: number, type: string, parts: readonly number[]): number;
+  /** The action is gone, with the entities it was made of. */
+  removeAction(node: number, action: number): void;
+
+  /** A guard condition: `callback` runs once per trigger, as the node's callbacks run. */
+  createGuardCondition(node: number, callback: () => unknown): number;
+  triggerGuard(guard: number): void;
+
+  /** One of ENTITY_OPS on an entity (args and answer JSON-safe, bigint and bytes allowed). */
+  entityOp(entity: number, op: EntityOpName, args: readonly unknown[]): unknown;
+
   /**
    * Sends a request; `onResponse` runs as the client's callback when the response arrives (sim
    * time). Returns the request's number, for forgetRequest.
@@ -176,12 +275,22 @@ export interface NodePort {
   /** A message of an interface type (`pkg/msg/Name`, `pkg/srv/Name_Response` …) with every default filled in. */
   defaultMessage(type: string): unknown;
 
-  /** rclnodejs's Rate: ticks every 1/hz s from now (no timer of the graph); its id. */
-  createRate(node: number, hz: number): number;
-  /** `onTick` runs at the rate's next tick, where an in-process `await rate.sleep()` resumes. */
-  rateSleep(rate: number, onTick: () => unknown): void;
-  /** A sleep under way never ends, as in rclnodejs. */
-  cancelRate(rate: number): void;
+  /**
+   * The callback under way settled a promise the program awaits (a response, a wait's end): its
+   * continuations run before the simulation goes on, where an in-process program's resume.
+   */
+  resume(): void;
+
+  /**
+   * `onWake` runs at sim time `at` (ns since the epoch), where a promise settled by that time
+   * resumes its awaits: a rate's tick, a timeout, a clock's sleep. A weak wake-up alone does not
+   * keep the run going. Its id, for cancelWake.
+   */
+  wakeAt(at: bigint, onWake: () => unknown, weak: boolean): number;
+  cancelWake(wake: number): void;
+
+  /** A goal id for an action client (16 bytes from the run's stream of goal ids, which every program shares). */
+  nextGoalId(): Uint8Array;
 
   /** A JavaScript timer of the program (setTimeout & co.) on sim time; its id. */
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number;
@@ -198,6 +307,13 @@ export interface NodePort {
   exit(code: number): never;
 
   destroyEntity(entity: number): void;
+
+  /** A logger's level as it holds now (its own, an ancestor's, or the default). */
+  loggerLevel(logger: string): number;
+  setLoggerLevel(logger: string, level: number): void;
+  /** A node logger's child publishes on /rosout too (rcl's subloggers): false when `parent` is no node's logger. */
+  addSublogger(parent: string, child: string): boolean;
+  removeSublogger(parent: string, child: string): void;
 
   /**
    * A record of `logger`: printed at its level and, for a node's logger, published on /rosout.

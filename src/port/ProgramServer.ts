@@ -4,11 +4,19 @@ import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
 import type { SetParametersResult } from '../rcl/NodeParameters.js';
-import { type Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
+import { Parameter, ParameterDescriptor, type ParameterType } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { DirectPort, type JobOperations } from './DirectPort.js';
-import type { GraphQueryName, ParameterHookKind, Severity } from './NodePort.js';
+import {
+  ENTITY_EVENTS,
+  type EntityEventName,
+  type EntityOpName,
+  type EventHooks,
+  type GraphQueryName,
+  type ParameterHookKind,
+  type Severity,
+} from './NodePort.js';
 import { InterfaceCdr } from './wire/InterfaceCdr.js';
 import {
   type Done,
@@ -22,14 +30,14 @@ import {
   type ProgramLink,
   QOS_DURATIONS,
   type Run,
-  resultFromJson,
-  resultToJson,
   SET_PARAMETERS_ATOMICALLY_RESULT,
   SET_PARAMETERS_RESULT,
   SET_PARAMETERS_RESULTS,
   type SpinHow,
   type ToClient,
   type ToSimulation,
+  valueFromJson,
+  valueToJson,
 } from './wire/nodeMessages.js';
 import { OutOfProtocol } from './wire/OutOfProtocol.js';
 import { ProgramGone, ProgramTimeout } from './wire/ProgramSocket.js';
@@ -110,11 +118,13 @@ export class ProgramServer {
   #runs = 0;
   #requests = 0;
   #awaits = 0;
+  /** The port's wake-ups of the program's Awaits at a sim time, by Await id. */
+  readonly #wakes = new Map<number, number>();
 
   constructor(simulation: Simulation, program: Program, link: ProgramLink, options: ServerOptions = {}) {
     this.#simulation = simulation;
     this.#program = program;
-    this.#port = new DirectPort(simulation, program, options.job ?? null);
+    this.#port = DirectPort.of(program, options.job ?? null);
     this.#cdr = new InterfaceCdr(simulation.interfaces);
     this.#link = link;
     this.#onAbnormalEnd = options.onAbnormalEnd ?? ((end) => end.fail());
@@ -228,12 +238,17 @@ export class ProgramServer {
       this.#requestNumbers.delete(`${client}:${sequence}`);
       if (number !== undefined) port.forgetRequest(client, number);
     } else if (message.awaitEvent !== undefined) {
-      const { serviceOfClient, rate, timeoutMs } = message.awaitEvent;
+      const { serviceOfClient, atNs, timeoutMs, weak } = message.awaitEvent;
       const id = ++this.#awaits;
       const settle = (value: unknown): void => {
+        this.#wakes.delete(id);
         this.#run({ kind: 'SETTLED', entity: id, input: Buffer.from(JSON.stringify(value)) });
       };
-      if (rate !== undefined) port.rateSleep(rate, () => settle(true));
+      if (atNs !== undefined)
+        this.#wakes.set(
+          id,
+          port.wakeAt(atNs, () => settle(true), weak),
+        );
       else port.waitForService(serviceOfClient!, timeoutMs < 0 ? undefined : timeoutMs, settle);
       return { created: { id } };
     } else if (message.sendResponse !== undefined) {
@@ -252,8 +267,11 @@ export class ProgramServer {
       }
     } else if (message.destroy !== undefined) {
       if (message.destroy.node) port.destroyNode(message.destroy.id);
-      else if (message.destroy.rate) port.cancelRate(message.destroy.id);
-      else port.destroyEntity(message.destroy.id);
+      else if (message.destroy.wake) {
+        const wake = this.#wakes.get(message.destroy.id);
+        this.#wakes.delete(message.destroy.id);
+        if (wake !== undefined) port.cancelWake(wake);
+      } else port.destroyEntity(message.destroy.id);
     } else if (message.log !== undefined) {
       const { logger, severity, message: text, function: fn, file, line } = message.log;
       return json(port.log(logger, severity as Severity, text, () => ({ function: fn, file, line })));
@@ -272,17 +290,36 @@ export class ProgramServer {
       port.spin(message.spin.node, SPIN[message.spin.how]);
     } else if (message.job !== undefined) {
       return this.#jobOp(message.job);
+    } else if (message.trigger !== undefined) {
+      port.triggerGuard(message.trigger.guard);
+    } else if (message.entity !== undefined) {
+      const { entity, op, argsJson } = message.entity;
+      return json(undefined, valueToJson(port.entityOp(entity, op as EntityOpName, (valueFromJson(argsJson) ?? []) as unknown[])));
+    } else if (message.action !== undefined) {
+      const { node, add, remove } = message.action;
+      if (add !== undefined) return { created: { id: port.addAction(node, add.type, add.parts) } };
+      port.removeAction(node, remove!);
+      return json(null);
+    } else if (message.nextGoalId !== undefined) {
+      return { answer: { cdr: port.nextGoalId() } };
+    } else if (message.logger !== undefined) {
+      const { logger, level, setLevel, addChild, removeChild } = message.logger;
+      if (level === true) return json(port.loggerLevel(logger));
+      if (setLevel !== undefined) port.setLoggerLevel(logger, setLevel);
+      else if (addChild !== undefined) return json(port.addSublogger(logger, addChild));
+      else port.removeSublogger(logger, removeChild!);
+      return json(null);
     } else if (message.graph !== undefined) {
       const { query, arguments: args } = message.graph;
       if (query === 'service_is_ready') return json(port.serviceIsReady(Number(args[0])));
+      if (query === 'nodeEntities') return json(port.nodeEntities(Number(args[0])));
       const [node, ...rest] = args;
-      return json(
-        port.queryGraph(
-          Number(node),
-          query as GraphQueryName,
-          rest.map((arg) => JSON.parse(arg) as string | boolean),
-        ),
+      const answer = port.queryGraph(
+        Number(node),
+        query as GraphQueryName,
+        rest.map((arg) => JSON.parse(arg) as string | boolean),
       );
+      return json(undefined, valueToJson(answer));
     } else {
       throw new Error(`unexpected message from the program: ${Object.keys(message).join(', ')}`);
     }
@@ -292,8 +329,8 @@ export class ProgramServer {
   #jobOp(op: JobOp): Outgoing<ToClient> | undefined {
     const port = this.#port;
     if (op.finish !== undefined) port.finishJob(op.finish);
-    else if (op.setResult !== undefined) port.setResult(op.setResult.name, resultFromJson(op.setResult.valueJson));
-    else if (op.getResult !== undefined) return json(undefined, resultToJson(port.getResult(op.getResult)));
+    else if (op.setResult !== undefined) port.setResult(op.setResult.name, valueFromJson(op.setResult.valueJson));
+    else if (op.getResult !== undefined) return json(undefined, valueToJson(port.getResult(op.getResult)));
     else {
       const hook = op.onEnd!;
       // A life of a program that ended has no end to run (a respawned one registers its own).
@@ -382,6 +419,7 @@ export class ProgramServer {
   #context(op: NonNullable<ToSimulation['context']>): Outgoing<ToClient> {
     const port = this.#port;
     if (op.create === true) return { created: { id: port.createContext() } };
+    if (op.defaultContext === true) return { created: { id: port.defaultContext() } };
     if (op.init !== undefined) port.initContext(op.context, op.init.argv);
     else if (op.shutdown === true) port.shutdownContext(op.context);
     else return json(port.contextState(op.context));
@@ -393,7 +431,7 @@ export class ProgramServer {
     const qos = qosOf(create.qosJson);
     switch (create.kind) {
       case 'NODE': {
-        const options = create.optionsJson === '' ? {} : (JSON.parse(create.optionsJson) as Record<string, unknown>);
+        const options = nodeOptionsOf(create.optionsJson);
         const node = port.createNode({
           context: create.context,
           name: create.name,
@@ -405,13 +443,23 @@ export class ProgramServer {
         return { id: node.id, name: node.name, namespace: node.namespace, logger: node.logger };
       }
       case 'PUBLISHER': {
-        const created = port.createPublisher({ node: create.node, type: create.type, topic: create.name, qos });
-        return { id: created.id, resolvedName: created.topic };
+        const events = new Map<string, number>();
+        const hooks = this.#eventHooks(create.events, false, events);
+        const created = port.createPublisher({ node: create.node, type: create.type, topic: create.name, qos, events: hooks });
+        for (const { name, id } of created.events) events.set(name, id);
+        return { id: created.id, resolvedName: created.topic, events: created.events };
       }
       case 'SUBSCRIPTION': {
         // The simulation's subscription takes the CDR as it travels (raw) and the MessageInfo: the program shapes what its callback gets.
         let id = 0;
-        const created = port.createSubscription({ node: create.node, type: create.type, topic: create.name, qos, options: { isRaw: true } }, (bytes, info) => {
+        const options = {
+          isRaw: true,
+          ...(create.filterExpression === '' ? {} : { contentFilter: { expression: create.filterExpression, parameters: create.filterParameters } }),
+        };
+        const events = new Map<string, number>();
+        const hooks = this.#eventHooks(create.events, true, events);
+        const spec = { node: create.node, type: create.type, topic: create.name, qos, options, wantsInfo: true, events: hooks };
+        const created = port.createSubscription(spec, (bytes, info) => {
           const about = info as MessageInfo;
           this.#run({
             kind: 'MESSAGE',
@@ -425,7 +473,13 @@ export class ProgramServer {
           });
         });
         id = created.id;
-        return { id, resolvedName: created.topic };
+        for (const { name, id: handler } of created.events) events.set(name, handler);
+        return { id, resolvedName: created.topic, events: created.events };
+      }
+      case 'GUARD_CONDITION': {
+        let id = 0;
+        id = port.createGuardCondition(create.node, () => this.#run({ kind: 'GUARD_TRIGGERED', entity: id }));
+        return { id };
       }
       case 'TIMER': {
         let id = 0;
@@ -445,8 +499,6 @@ export class ProgramServer {
         this.#services.set(id, this.#simulation.interfaces.service(create.type));
         return { id, resolvedName: created.service };
       }
-      case 'RATE':
-        return { id: port.createRate(create.node, create.rateHz) };
       case 'CLIENT': {
         const created = port.createClient({ node: create.node, type: create.type, service: create.name, qos });
         this.#services.set(created.id, this.#simulation.interfaces.service(create.type));
@@ -455,6 +507,20 @@ export class ProgramServer {
       default:
         throw new Error(`cannot create a ${create.kind} for a separate program yet`);
     }
+  }
+
+  /**
+   * The program's event callbacks of an endpoint: each a Run kind EVENT of its handler, with the
+   * status as JSON; `ids` gets the handlers' ids once the simulation made them.
+   */
+  #eventHooks(names: readonly string[], subscription: boolean, ids: Map<string, number>): EventHooks | undefined {
+    if (names.length === 0) return undefined;
+    const callbacks: EventHooks['callbacks'] = {};
+    for (const name of names) {
+      if (!ENTITY_EVENTS.includes(name as EntityEventName)) throw new OutOfProtocol(`program ${this.#program.name} listens to an event '${name}'`);
+      callbacks[name as EntityEventName] = (status) => this.#run({ kind: 'EVENT', entity: ids.get(name)!, input: Buffer.from(valueToJson(status)) });
+    }
+    return { subscription, callbacks };
   }
 
   #service(id: number): { request: MessageType; response: MessageType } {
@@ -476,4 +542,17 @@ function qosOf(text: string): unknown {
 
 function json(value: unknown, text = JSON.stringify(value)): Outgoing<ToClient> {
   return { answer: { json: text } };
+}
+
+/**
+ * NodeOptions as a program sent them (Create.options_json, rclnodejs's field names): parameter
+ * overrides as {name, type, value} with values as the protocol's JSON values.
+ */
+function nodeOptionsOf(text: string): Record<string, unknown> {
+  if (text === '') return {};
+  const options = valueFromJson(text) as Record<string, unknown>;
+  const overrides = options.parameterOverrides as { name: string; type: number; value: unknown }[] | undefined;
+  if (overrides !== undefined)
+    options.parameterOverrides = overrides.map(({ name, type, value }) => new Parameter(name, type as ParameterType, value as never));
+  return options;
 }

@@ -6,9 +6,17 @@ import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import * as errors from '../rcl/errors.js';
+import { toJSONSafe, toPlainArrays } from '../rcl/jsonSafe.js';
+import { MessageInfo } from '../rcl/MessageInfo.js';
 import type { SetParametersResult } from '../rcl/NodeParameters.js';
 import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type {
+  CreatedTopicEndpoint,
+  EntityEventName,
+  EntityListing,
+  EntityOpName,
+  EventHooks,
   GraphQueryName,
   MessageCallback,
   NodeInfo,
@@ -20,6 +28,7 @@ import type {
   ServiceCallback,
   ServiceSpec,
   Severity,
+  SubscriptionSpec,
   TimerCallback,
   TopicSpec,
 } from './NodePort.js';
@@ -35,14 +44,14 @@ import {
   type ParameterReadWhat,
   QOS_DURATIONS,
   type Run,
-  resultFromJson,
-  resultToJson,
   SET_PARAMETERS_ATOMICALLY_RESULT,
   SET_PARAMETERS_RESULT,
   SET_PARAMETERS_RESULTS,
   type SpinHow,
   type ToClient,
   type ToSimulation,
+  valueFromJson,
+  valueToJson,
 } from './wire/nodeMessages.js';
 
 const SPIN: Record<'spin' | 'spinOnce' | 'stop', SpinHow> = { spin: 'SPIN', spinOnce: 'SPIN_ONCE', stop: 'STOP' };
@@ -63,12 +72,21 @@ interface Outcome {
 
 const HOOKS = { preSet: 'PRE_SET', onSet: 'ON_SET', postSet: 'POST_SET' } as const;
 
-/** The simulation refused a request (Failed): thrown where the program made it, as in-process. */
-export class PortRequestError extends Error {
-  constructor(message: string, kind: string) {
-    super(message);
-    this.name = kind === '' ? 'Error' : kind;
-  }
+/**
+ * What the simulation refused (Failed), thrown where the program asked, as in-process: an error
+ * of the class it names — rclnodejs's error classes and JavaScript's own — with its message.
+ */
+export function failure(message: string, kind: string): Error {
+  const classes: Record<string, unknown> = { ...errors, TypeError, RangeError, SyntaxError };
+  const ErrorClass = classes[kind];
+  const error: Error =
+    typeof ErrorClass === 'function' && (ErrorClass === Error || ErrorClass.prototype instanceof Error)
+      ? Object.create((ErrorClass as ErrorConstructor).prototype)
+      : new Error();
+  Object.defineProperty(error, 'message', { value: message, writable: true, configurable: true });
+  if (error.name !== kind && kind !== '') Object.defineProperty(error, 'name', { value: kind, writable: true, configurable: true });
+  Error.captureStackTrace(error, failure);
+  return error;
 }
 
 /**
@@ -106,13 +124,26 @@ export class WirePort implements NodePort {
   /** Whether the program wrote to its stdout or stderr since the last time this was asked. */
   readonly #wroteOutput: () => boolean;
 
-  constructor(link: ClientLink, interfaces: InterfaceRegistry, now: bigint, exitProcess: (code: number) => never, wroteOutput: () => boolean = () => true) {
+  constructor(
+    link: ClientLink,
+    interfaces: InterfaceRegistry,
+    welcome: { nowNs: bigint; strictMessages: boolean },
+    exitProcess: (code: number) => never,
+    wroteOutput: () => boolean = () => true,
+  ) {
     this.#link = link;
     this.#interfaces = interfaces;
     this.#cdr = new InterfaceCdr(interfaces);
-    this.#now = now;
+    this.#now = welcome.nowNs;
+    this.strictMessages = welcome.strictMessages;
     this.#exitProcess = exitProcess;
     this.#wroteOutput = wroteOutput;
+  }
+
+  readonly strictMessages: boolean;
+
+  get interfaces(): InterfaceRegistry {
+    return this.#interfaces;
   }
 
   now(): bigint {
@@ -187,7 +218,7 @@ export class WirePort implements NodePort {
         continue;
       }
       if (answer.answers !== ask) throw new Error(`the simulation answered question ${answer.answers} while question ${ask} waited`);
-      if (answer.failed !== undefined) throw new PortRequestError(answer.failed.message, answer.failed.kind);
+      if (answer.failed !== undefined) throw failure(answer.failed.message, answer.failed.kind);
       return answer;
     }
   }
@@ -199,6 +230,10 @@ export class WirePort implements NodePort {
 
   createContext(): number {
     return this.#ask({ context: { context: 0, create: true } }).created!.id;
+  }
+
+  defaultContext(): number {
+    return this.#ask({ context: { context: 0, defaultContext: true } }).created!.id;
   }
 
   initContext(context: number, argv: readonly string[]): void {
@@ -222,7 +257,7 @@ export class WirePort implements NodePort {
         namespace: spec.namespace,
         args: [...spec.args],
         useGlobalArguments: spec.useGlobalArguments,
-        optionsJson: JSON.stringify(spec.options),
+        optionsJson: nodeOptionsJson(spec.options),
       },
     }).created!;
     return { id: created.id, name: created.name, namespace: created.namespace, logger: created.logger };
@@ -236,38 +271,82 @@ export class WirePort implements NodePort {
     this.#ask({ spin: { node, how: SPIN[how] } });
   }
 
-  createPublisher(spec: TopicSpec): { id: number; topic: string } {
+  nodeEntities(node: number): EntityListing[] {
+    return this.#askJson({ graph: { query: 'nodeEntities', arguments: [String(node)] } }) as EntityListing[];
+  }
+
+  createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedTopicEndpoint {
     const type = this.#interfaces.message(spec.type);
-    const created = this.#ask({ create: { kind: 'PUBLISHER', node: spec.node, name: spec.topic, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
+    const created = this.#ask({
+      create: { kind: 'PUBLISHER', node: spec.node, name: spec.topic, type: spec.type, qosJson: qosJson(spec.qos), events: eventNames(spec.events) },
+    }).created!;
     this.#messageTypes.set(created.id, type);
-    return { id: created.id, topic: created.resolvedName };
+    return { id: created.id, topic: created.resolvedName, events: this.#eventHandlers(created.events, spec.events) };
   }
 
   publish(publisher: number, message: Message | Buffer): void {
     const type = this.#messageTypes.get(publisher);
     if (type === undefined) throw new Error(`publish: no publisher ${publisher} in this program`);
     // Normalized here as in-process (the same errors, naming the field), then sent as CDR.
-    const cdr = Buffer.isBuffer(message) ? message : serializeMessage(type, type.toMessage(message));
+    const cdr = Buffer.isBuffer(message) ? message : serializeMessage(type, type.toMessage(message, false, this.strictMessages));
     this.#link.send({ publish: { publisher, cdr } });
   }
 
-  createSubscription(spec: TopicSpec & { options: Readonly<Record<string, unknown>> }, callback: MessageCallback): { id: number; topic: string } {
+  /**
+   * The simulation filters and buffers the messages and sends them as CDR; they reach the
+   * callback as the subscription's options shape them (raw bytes, typed or plain arrays, JSON-safe).
+   */
+  createSubscription(spec: SubscriptionSpec, callback: MessageCallback): CreatedTopicEndpoint {
     const type = this.#interfaces.message(spec.type);
-    const raw = spec.options.isRaw === true;
-    const created = this.#ask({ create: { kind: 'SUBSCRIPTION', node: spec.node, name: spec.topic, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
-    const wantsInfo = callback.length >= 2;
+    const options = spec.options as {
+      isRaw?: boolean;
+      enableTypedArray?: boolean;
+      serializationMode?: string;
+      contentFilter?: { expression?: string; parameters?: unknown[] };
+    };
+    const raw = options.isRaw === true;
+    const mode = options.serializationMode ?? 'default';
+    const shape = mode === 'json' ? toJSONSafe : mode === 'plain' || options.enableTypedArray === false ? toPlainArrays : null;
+    const filter = options.contentFilter?.expression ? options.contentFilter : undefined;
+    const created = this.#ask({
+      create: {
+        kind: 'SUBSCRIPTION',
+        node: spec.node,
+        name: spec.topic,
+        type: spec.type,
+        qosJson: qosJson(spec.qos),
+        events: eventNames(spec.events),
+        filterExpression: filter?.expression ?? '',
+        filterParameters: (filter?.parameters ?? []).map((parameter) => String(parameter)),
+      },
+    }).created!;
+    const wantsInfo = spec.wantsInfo;
     this.#handlers.set(created.id, (run) => {
-      const message = raw ? Buffer.from(run.input) : deserializeMessage(type, Buffer.from(run.input));
+      const decoded = raw ? Buffer.from(run.input) : deserializeMessage(type, Buffer.from(run.input));
+      const message = shape === null || raw ? decoded : shape(decoded);
       if (!wantsInfo) return callback(message);
-      return callback(message, {
-        sourceTimestamp: run.sourceTimestampNs,
-        receivedTimestamp: run.receivedTimestampNs,
-        publicationSequenceNumber: run.publicationSequence,
-        receptionSequenceNumber: run.receptionSequence,
-        publisherGid: Buffer.from(run.publisherGid),
-      });
+      return callback(
+        message,
+        new MessageInfo({
+          sourceTimestamp: run.sourceTimestampNs,
+          receivedTimestamp: run.receivedTimestampNs,
+          publicationSequenceNumber: run.publicationSequence,
+          receptionSequenceNumber: run.receptionSequence,
+          publisherGid: Buffer.from(run.publisherGid),
+        }),
+      );
     });
-    return { id: created.id, topic: created.resolvedName };
+    return { id: created.id, topic: created.resolvedName, events: this.#eventHandlers(created.events, spec.events) };
+  }
+
+  /** The handlers the simulation made for an endpoint's event callbacks: each runs as Run kind EVENT with its status as JSON. */
+  #eventHandlers(made: readonly { name: string; id: number }[], hooks: EventHooks | undefined): { name: EntityEventName; id: number }[] {
+    return made.map(({ name, id }) => {
+      const callback = hooks?.callbacks[name as EntityEventName];
+      if (callback === undefined) throw new Error(`the simulation made a ${name} event handler this program did not ask for`);
+      this.#handlers.set(id, (run) => callback(valueFromJson(Buffer.from(run.input).toString()) as Record<string, unknown>));
+      return { name: name as EntityEventName, id };
+    });
   }
 
   createTimer(node: number, period: bigint, autostart: boolean, callback: TimerCallback): number {
@@ -293,9 +372,10 @@ export class WirePort implements NodePort {
     const types = this.#interfaces.service(spec.type);
     const created = this.#ask({ create: { kind: 'SERVICE', node: spec.node, name: spec.service, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
     this.#serviceTypes.set(created.id, types);
+    const shape = spec.plainArrays === true ? toPlainArrays : (request: unknown) => request;
     this.#handlers.set(created.id, (run) =>
-      callback(deserializeMessage(types.request, Buffer.from(run.input)), (response) => {
-        const cdr = serializeMessage(types.response, types.response.toMessage(response));
+      callback(shape(deserializeMessage(types.request, Buffer.from(run.input))), (response) => {
+        const cdr = serializeMessage(types.response, types.response.toMessage(response, false, this.strictMessages));
         this.#link.send({ sendResponse: { service: created.id, request: run.request, cdr } });
       }),
     );
@@ -306,6 +386,7 @@ export class WirePort implements NodePort {
     const types = this.#interfaces.service(spec.type);
     const created = this.#ask({ create: { kind: 'CLIENT', node: spec.node, name: spec.service, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
     this.#serviceTypes.set(created.id, types);
+    const shape = spec.plainArrays === true ? toPlainArrays : (response: unknown) => response;
     this.#handlers.set(created.id, (run) => {
       const key = `${created.id}:${run.sequence}`;
       const pending = this.#pendingResponses.get(key);
@@ -314,16 +395,38 @@ export class WirePort implements NodePort {
       // Called as plain functions: a method call would name the user's callback in its stack (its /rosout caller).
       const { onResponse, timeout } = pending;
       if (run.timedOut) return timeout?.onTimeout();
-      return onResponse(deserializeMessage(types.response, Buffer.from(run.input)));
+      return onResponse(shape(deserializeMessage(types.response, Buffer.from(run.input))));
     });
     return { id: created.id, service: created.resolvedName };
+  }
+
+  addAction(node: number, type: string, parts: readonly number[]): number {
+    return this.#ask({ action: { node, add: { type, parts: [...parts] } } }).created!.id;
+  }
+
+  removeAction(node: number, action: number): void {
+    this.#ask({ action: { node, remove: action } });
+  }
+
+  createGuardCondition(node: number, callback: () => unknown): number {
+    const id = this.#ask({ create: { kind: 'GUARD_CONDITION', node } }).created!.id;
+    this.#handlers.set(id, () => callback());
+    return id;
+  }
+
+  triggerGuard(guard: number): void {
+    this.#link.send({ trigger: { guard } });
+  }
+
+  entityOp(entity: number, op: EntityOpName, args: readonly unknown[]): unknown {
+    return valueFromJson(this.#ask({ entity: { entity, op, argsJson: valueToJson(args) } }).answer!.json);
   }
 
   sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown, timeout?: RequestTimeout): number {
     const types = this.#serviceTypes.get(client);
     if (types === undefined) throw new Error(`send request: no client ${client} in this program`);
     const sequence = ++this.#sequence;
-    const cdr = serializeMessage(types.request, types.request.toMessage(request));
+    const cdr = serializeMessage(types.request, types.request.toMessage(request, false, this.strictMessages));
     this.#pendingResponses.set(`${client}:${sequence}`, { onResponse, timeout });
     this.#link.send({ sendRequest: { client, sequence, cdr, hasTimeout: timeout !== undefined, timeoutMs: timeout?.ms ?? 0 } });
     return sequence;
@@ -347,25 +450,30 @@ export class WirePort implements NodePort {
     this.#await({ serviceOfClient: client, timeoutMs: timeoutMs ?? -1 }, (value) => onSettled(value === true));
   }
 
-  createRate(node: number, hz: number): number {
-    return this.#ask({ create: { kind: 'RATE', node, rateHz: hz } }).created!.id;
+  /** The program's continuations run before its Done anyway. */
+  resume(): void {}
+
+  wakeAt(at: bigint, onWake: () => unknown, weak: boolean): number {
+    return this.#await({ atNs: at, timeoutMs: -1, weak }, () => onWake());
   }
 
-  rateSleep(rate: number, onTick: () => unknown): void {
-    this.#await({ rate, timeoutMs: -1 }, () => onTick());
+  cancelWake(wake: number): void {
+    this.#awaits.delete(wake);
+    this.#link.send({ destroy: { id: wake, wake: true } });
   }
 
-  cancelRate(rate: number): void {
-    this.#link.send({ destroy: { id: rate, rate: true } });
+  nextGoalId(): Uint8Array {
+    return Uint8Array.from(this.#ask({ nextGoalId: {} }).answer!.cdr);
   }
 
   /** An Await: `onSettled` runs with its value when the simulation says it settled (Run SETTLED). */
-  #await(until: Outgoing<Await>, onSettled: (value: unknown) => unknown): void {
+  #await(until: Outgoing<Await>, onSettled: (value: unknown) => unknown): number {
     const id = this.#ask({ awaitEvent: until }).created!.id;
     this.#awaits.set(id, (run) => {
       this.#awaits.delete(id);
       return onSettled(JSON.parse(Buffer.from(run.input).toString()));
     });
+    return id;
   }
 
   declareParameters(node: number, parameters: readonly Parameter[], descriptors: readonly ParameterDescriptor[], ignoreOverrides: boolean): Parameter[] {
@@ -461,11 +569,11 @@ export class WirePort implements NodePort {
   }
 
   setResult(name: string, value: unknown): void {
-    this.#link.send({ job: { setResult: { name, valueJson: resultToJson(value) } } });
+    this.#link.send({ job: { setResult: { name, valueJson: valueToJson(value) } } });
   }
 
   getResult(name: string): unknown {
-    return resultFromJson(this.#ask({ job: { getResult: name } }).answer!.json);
+    return valueFromJson(this.#ask({ job: { getResult: name } }).answer!.json);
   }
 
   onEnd(hook: () => unknown): void {
@@ -483,6 +591,22 @@ export class WirePort implements NodePort {
   destroyEntity(entity: number): void {
     this.#handlers.delete(entity);
     this.#link.send({ destroy: { id: entity } });
+  }
+
+  loggerLevel(logger: string): number {
+    return this.#askJson({ logger: { logger, level: true } }) as number;
+  }
+
+  setLoggerLevel(logger: string, level: number): void {
+    this.#ask({ logger: { logger, setLevel: level } });
+  }
+
+  addSublogger(parent: string, child: string): boolean {
+    return this.#askJson({ logger: { logger: parent, addChild: child } }) === true;
+  }
+
+  removeSublogger(parent: string, child: string): void {
+    this.#ask({ logger: { logger: parent, removeChild: child } });
   }
 
   log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean {
@@ -505,4 +629,28 @@ function qosJson(qos: unknown): string {
     if (value !== undefined && value !== null) policies[name] = String(typeof value === 'bigint' ? value : value.nanoseconds);
   }
   return JSON.stringify(policies);
+}
+
+/** The events an endpoint's callbacks listen to, by rclnodejs's names. */
+function eventNames(hooks: EventHooks | undefined): string[] {
+  return Object.keys(hooks?.callbacks ?? {});
+}
+
+/** NodeOptions as Create.options_json carries them: their fields, parameter overrides as {name, type, value}. */
+function nodeOptionsJson(options: Readonly<Record<string, unknown>>): string {
+  const fields: Record<string, unknown> = {};
+  for (const name of [
+    'startParameterServices',
+    'automaticallyDeclareParametersFromOverrides',
+    'startTypeDescriptionService',
+    'enableRosout',
+    'rosoutQos',
+    'enableLoggerService',
+  ]) {
+    if (options[name] !== undefined) fields[name] = options[name];
+  }
+  const overrides = options.parameterOverrides as Parameter[] | undefined;
+  if (overrides !== undefined)
+    fields.parameterOverrides = overrides.map((parameter) => ({ name: parameter.name, type: parameter.type, value: parameter.value }));
+  return valueToJson(fields);
 }

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setProgramPort } from '../client/programPort.js';
+import { setPortResolver } from '../client/currentPort.js';
 import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
@@ -27,19 +27,20 @@ const welcome = socket.hello({ protocolVersion: PROTOCOL_VERSION, client: 'rclsi
 const interfaces = new InterfaceRegistry(welcome.interfaceFolders.map(({ path, package: name }) => (name === '' ? { path } : { path, package: name })));
 const realExit = process.exit.bind(process);
 watchOutput();
-const port = new WirePort(socket, interfaces, welcome.nowNs, (code) => realExit(code), takeWroteOutput);
-setProgramPort(port);
+const port = new WirePort(socket, interfaces, welcome, (code) => realExit(code), takeWroteOutput);
+setPortResolver(() => port);
 // The program sees sim time, its own random streams and a machine of the simulation's, as in-process.
 new VirtualGlobals(portMachine(port, Number(welcome.seed), welcome.program)).install();
 
-const client = new URL('../client/programRclnodejs.js', import.meta.url);
+const client = new URL('../client/index.js', import.meta.url);
 const clientRclsim = new URL('../client/programRclsim.js', import.meta.url);
 // require('rclnodejs') is the module object, as rclnodejs's index.js exports it; import gets the named exports.
 const clientModule = (await import(client.href)) as { default: object };
+const { rclnodejsLibModule } = await import('../client/rclnodejsLibModules.js');
 installRclnodejsAlias(file, {
   exports: clientModule.default,
   url: client.href,
-  lib: () => undefined,
+  lib: rclnodejsLibModule,
   // A component imports rclsim's own names for the rclnodejs API.
   packages: {
     'rclsim/rclnodejs': { exports: clientModule, url: client.href },

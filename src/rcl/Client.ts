@@ -2,12 +2,8 @@ import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
-import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import { Entity } from './Entity.js';
-import { AbortError, TimeoutError } from './errors.js';
-import { requireInterface } from './interfaceClasses.js';
 import { toPlainArrays } from './jsonSafe.js';
-import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
 import type { Node } from './Node.js';
 import { msToNs } from './nanoseconds.js';
 import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
@@ -30,7 +26,7 @@ export interface SendRequestOptions {
  * one event on the client, whose execution runs the callback registered for that request.
  * Timeouts and waits count sim time.
  */
-export class Client<T extends string = string> extends Entity implements Executable {
+export class Client extends Entity implements Executable {
   readonly serviceName: string;
   readonly typeName: string;
   readonly type: ServiceType;
@@ -44,7 +40,6 @@ export class Client<T extends string = string> extends Entity implements Executa
   readonly #responses = new Fifo<ServiceCall>();
   #sequence = 0;
 
-  readonly #validation: ValidationSetting;
   #introspection: ServiceIntrospection | null = null;
   /** The client's GUID, as service events carry it. */
   readonly gid: Buffer;
@@ -52,9 +47,8 @@ export class Client<T extends string = string> extends Entity implements Executa
   /** `enableTypedArray: false`: responses with plain arrays. */
   readonly #plainArrays: boolean;
 
-  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, validation = new ValidationSetting(), plainArrays = false) {
+  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, plainArrays = false) {
     super(node);
-    this.#validation = validation;
     this.#plainArrays = plainArrays;
     this.gid = this.createGid();
     this.typeName = typeName;
@@ -68,81 +62,14 @@ export class Client<T extends string = string> extends Entity implements Executa
     return this.describe(`client ${this.serviceName}`);
   }
 
-  /** The requests awaiting a response, by sequence number (rclnodejs's field, which its tests read). */
-  get _sequenceNumberToCallbackMap(): ReadonlyMap<number, ResponseCallback> {
-    return this.#pending;
-  }
-
-  /** rclnodejs's service class: `{ Request, Response }`. */
-  get typeClass(): unknown {
-    return requireInterface(this.typeName);
-  }
-
-  get willValidateRequest(): boolean {
-    return this.#validation.enabled;
-  }
-
-  set willValidateRequest(enabled: boolean) {
-    this.#validation.enabled = enabled;
-  }
-
-  setValidation(options: ValidationOptions): void {
-    this.#validation.update(options);
-  }
-
-  sendRequest(request: MessageInput<RequestOf<T>>, callback: ResponseCallback<ResponseOf<T>>, options: { validate?: boolean } = {}): void {
-    this.dispatch(request, callback as ResponseCallback, options.validate);
-  }
-
-  /** sendRequest that returns the request's sequence number (the node port's sendRequest, which may forget it). */
-  dispatch(request: unknown, callback: ResponseCallback, validate?: boolean): number {
-    if (typeof callback !== 'function') throw new TypeError('sendRequest needs a response callback');
-    this.#validation.check(request, this.type.request.name, validate);
+  /** Sends a request; `callback` gets its response. Returns the request's sequence number (which `forget` takes). */
+  dispatch(request: unknown, callback: ResponseCallback): number {
     return this.#send(request, callback);
   }
 
   /** Its response, when it comes, is dropped (an aborted or timed-out request). */
   forget(sequence: number): void {
     this.#pending.delete(sequence);
-  }
-
-  sendRequestAsync(request: MessageInput<RequestOf<T>>, options: SendRequestOptions = {}): Promise<ResponseOf<T>> {
-    return this.#sendAsync(request, options) as Promise<ResponseOf<T>>;
-  }
-
-  #sendAsync(request: unknown, options: SendRequestOptions): Promise<Message> {
-    const engine = this.engine;
-    const about = { entityType: 'service', entityName: this.serviceName };
-    return new Promise<Message>((resolve, reject) => {
-      this.#validation.check(request, this.type.request.name, options.validate);
-      if (options.signal?.aborted) {
-        reject(new AbortError('Service request', undefined, about));
-        return;
-      }
-      let sequence = 0;
-      const settle = (): void => {
-        this.#pending.delete(sequence);
-        if (timeout) engine.cancelAction(timeout);
-        options.signal?.removeEventListener('abort', onAbort);
-        engine.requestYield();
-      };
-      const onAbort = (): void => {
-        settle();
-        reject(new AbortError('Service request', undefined, about));
-      };
-      sequence = this.#send(request, (response) => {
-        settle();
-        resolve(response);
-      });
-      const timeout =
-        options.timeout !== undefined && options.timeout >= 0
-          ? engine.scheduleAfter(msToNs(options.timeout), () => {
-              settle();
-              reject(new TimeoutError('Service request', options.timeout!, about));
-            })
-          : null;
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-    });
   }
 
   isServiceServerAvailable(): boolean {

@@ -8,10 +8,10 @@ import type { Node } from './Node.js';
  * the whole simulation, as rcl's do for a process.
  */
 export function startLoggerServices(node: Node): void {
-  node.createService('rcl_interfaces/srv/GetLoggerLevels', '~/get_logger_levels', (request) => ({
+  node.createService('rcl_interfaces/srv/GetLoggerLevels', '~/get_logger_levels', undefined, (request) => ({
     levels: request.names.map((name) => ({ name, level: node.simulation.logOutput.effectiveLevel(name) })),
   }));
-  node.createService('rcl_interfaces/srv/SetLoggerLevels', '~/set_logger_levels', (request) => ({
+  node.createService('rcl_interfaces/srv/SetLoggerLevels', '~/set_logger_levels', undefined, (request) => ({
     results: request.levels.map(({ name, level }) => {
       try {
         node.simulation.logOutput.setLevel(name, level as LoggingSeverity);

@@ -6,23 +6,17 @@ import { type DescribedType, describeType } from '../interfaces/typeDescription.
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { Host } from '../network/Host.js';
-import type { ActionClient } from './actions/ActionClient.js';
-import type { ActionServer } from './actions/ActionServer.js';
 import { Client } from './Client.js';
-import { Clock, ROSClock } from './Clock.js';
 import { ClockType } from './ClockType.js';
 import { argumentOverrides, Context } from './Context.js';
 import type { Entity } from './Entity.js';
-import { EntityEvents, EventHandler, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
+import { EntityEvents, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
 import { type TopicEndpointInfo, topicEndpointInfo } from './endpointInfo.js';
 import { TypeValidationError } from './errors.js';
 import { GuardCondition } from './GuardCondition.js';
-import { checkSerializationMode } from './jsonSafe.js';
 import { startLoggerServices } from './LoggerServices.js';
 import { Logging } from './Logging.js';
 import { LoggingSeverity } from './LogOutput.js';
-import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
-import { notOnJazzy, SIMULATED_RMW } from './middleware.js';
 import { NodeOptions } from './NodeOptions.js';
 import {
   NodeParameters,
@@ -32,17 +26,11 @@ import {
   type SetParametersResult,
 } from './NodeParameters.js';
 import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
-import { ObservableSubscription } from './ObservableSubscription.js';
 import { Parameter, type ParameterDescriptor, ParameterType } from './Parameter.js';
-import { ParameterClient } from './ParameterClient.js';
-import { ParameterEventHandler } from './ParameterEventHandler.js';
 import { startParameterServices } from './ParameterServices.js';
-import { ParameterWatcher } from './ParameterWatcher.js';
 import { loadParamsFile, overridesFor } from './ParamsFile.js';
 import { Publisher } from './Publisher.js';
-import { QoS, type QoSProfileName, type ResolvedQoS, resolveQoS } from './QoS.js';
-import { declareQoSOverrides, type QoSOverridingOptions } from './QoSOverridingOptions.js';
-import { Rate } from './Rate.js';
+import { QoS, type QoSProfileName, resolveQoS } from './QoS.js';
 import { parseRosArguments, type RemapRule } from './RosArguments.js';
 import { RosoutLoggers } from './Rosout.js';
 import { remapName, remapNamespace, remapNodeName } from './remap.js';
@@ -56,16 +44,9 @@ import { TypeDescriptionService } from './TypeDescriptionService.js';
 /** The order in which rclnodejs's spinOnce executes ready entities, by kind (sort is stable). */
 const SPIN_ORDER = ['timer', 'event', 'subscription', 'guard_condition', 'client', 'service'];
 
-/** Options of create* calls, as rclnodejs's. */
+/** Options of the create* calls (what a client of the node port passes on, and what rclsim's own nodes use). */
 export interface Options extends SubscriptionOptions {
   qos?: QoS | QoSProfileName | number;
-  /** A publisher checks what it publishes with validateMessage (rclnodejs 1.x). */
-  validateMessages?: boolean;
-  /** A client checks its requests with validateMessage (rclnodejs 1.x). */
-  validateRequests?: boolean;
-  validationOptions?: ValidationOptions;
-  /** Which QoS policies parameters may override (rclnodejs 2.x, rclcpp's QosOverridingOptions). */
-  qosOverridingOptions?: QoSOverridingOptions;
 }
 
 /**
@@ -87,14 +68,13 @@ export class Node {
   readonly #namespace: string;
   readonly #options: NodeOptions;
   readonly #logger: Logging;
-  readonly #clock: ROSClock;
   readonly #parameters: NodeParameters;
   readonly #entities: Entity[] = [];
   /** Entities an action client or server is made of: rclnodejs lists them under the action only. */
   readonly #actionParts = new Set<Entity>();
-  readonly #actionClients: ActionClient[] = [];
-  readonly #actionServers: ActionServer[] = [];
-  readonly #helpers: { destroy(): void }[] = [];
+  /** Its action clients and servers (their types and parts), by the ids _addAction gave them. */
+  readonly #actions = new Map<number, { type: ActionType; parts: Entity[] }>();
+  #actionIds = 0;
   /** Whether the node takes part in /rosout (rclnodejs's `_enableRosout`), and rcl's publisher if it got one (not among its publishers). */
   #rosoutEnabled = false;
   #rosout: Publisher | null = null;
@@ -140,8 +120,6 @@ export class Node {
     this.nodeId = this.simulation.registerNode(this);
     this.#logger = new Logging(this.#loggerName(), this.simulation);
     if (options.enableRosout && context.rosoutLogs) this.#startRosout(options);
-    this.#clock = new ROSClock(this.simulation);
-    this.#clock.isRosTimeActive = true;
 
     const fqn = this.getFullyQualifiedName();
     this.#parameters = new NodeParameters(fqn, [
@@ -162,23 +140,15 @@ export class Node {
     this.#builtIn = this.#entities.length;
   }
 
-  static getDefaultOptions(): Options {
-    return { enableTypedArray: true, isRaw: false, qos: QoS.profileDefault };
-  }
-
-  /**
-   * rclnodejs's check of create* options: an object or nothing (TypeValidationError otherwise),
-   * with its defaults filled in — into the caller's object, as rclnodejs does — and a known
-   * serializationMode.
-   */
-  _validateOptions(options?: Options | null): Options {
-    if (options === undefined) return Node.getDefaultOptions();
-    if (options === null || typeof options !== 'object') throw new TypeValidationError('options', options, 'object', { nodeName: this.name() });
-    options.enableTypedArray ??= true;
-    options.qos ??= QoS.profileDefault;
-    options.isRaw ??= false;
-    options.serializationMode = checkSerializationMode(options.serializationMode ?? 'default');
-    return options;
+  /** The create* options with their defaults. */
+  #withDefaults(options: Options = {}): Options {
+    return {
+      enableTypedArray: true,
+      isRaw: false,
+      ...options,
+      qos: options.qos ?? QoS.profileDefault,
+      serializationMode: options.serializationMode ?? 'default',
+    };
   }
 
   // ---- identity ---------------------------------------------------------------------------
@@ -201,10 +171,6 @@ export class Node {
 
   getLogger(): Logging {
     return this.#logger;
-  }
-
-  getClock(): ROSClock {
-    return this.#clock;
   }
 
   /** What the node's ROS clock reads, without going through it (one memory access less per callback). */
@@ -234,6 +200,11 @@ export class Node {
   // ---- spinning: the simulation drives execution, spin() decides whether callbacks run ---------
 
   get spinning(): boolean {
+    return this.#spinning;
+  }
+
+  /** The graph query of whether it spins (the node port's). */
+  isSpinning(): boolean {
     return this.#spinning;
   }
 
@@ -288,14 +259,13 @@ export class Node {
   // ---- entities ---------------------------------------------------------------------------
 
   createPublisher<T extends string>(typeClass: T | TypeClass, topic: string, optionsIn?: Options, eventCallbacks?: PublisherEventCallbacks): Publisher<T> {
-    const options = this._validateOptions(optionsIn);
+    const options = this.#withDefaults(optionsIn);
     const name = this.#resolve(topic, 'topic');
     const publisher = new Publisher<T>(
       this.#alive('create publisher'),
       interfaceTypeName(typeClass, 'msg'),
       name,
-      this.#qos('publisher', name, options),
-      new ValidationSetting(options.validateMessages === true, options.validationOptions),
+      resolveQoS(options.qos, 'qos_profile_default'),
     );
     publisher.options = options;
     this.#ownEvents(publisher, eventCallbacks);
@@ -303,30 +273,21 @@ export class Node {
     return this.#own(publisher);
   }
 
-  /** The callback's message is typed by the type name (see rclsim/interfaces); raw gets a Buffer. */
-  createSubscription<T extends string>(typeClass: T | TypeClass, topic: string, callback: SubscriptionCallback<MessageOf<T>>): Subscription;
-  createSubscription<T extends string>(
-    typeClass: T | TypeClass,
-    topic: string,
-    options: Options | undefined,
-    callback: SubscriptionCallback<MessageOf<T>>,
-    eventCallbacks?: SubscriptionEventCallbacks,
-  ): Subscription;
+  /** With `isRaw` the callback gets the message's CDR bytes. */
   createSubscription(
     typeClass: TypeClass,
     topic: string,
-    optionsOrCallback: Options | SubscriptionCallback | undefined,
-    maybeCallback?: SubscriptionCallback,
+    optionsIn: Options | undefined,
+    callback: SubscriptionCallback,
     eventCallbacks?: SubscriptionEventCallbacks,
   ): Subscription {
-    const [optionsIn, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createSubscription');
-    const options = this._validateOptions(optionsIn);
+    const options = this.#withDefaults(optionsIn);
     const name = this.#resolve(topic, 'topic');
     const subscription = new Subscription(
       this.#alive('create subscription'),
       interfaceTypeName(typeClass, 'msg'),
       name,
-      this.#qos('subscription', name, options),
+      resolveQoS(options.qos, 'qos_profile_default'),
       callback,
       options,
     );
@@ -344,51 +305,18 @@ export class Node {
     for (const handler of entity.events.handlers) this.#own(handler);
   }
 
-  /** A subscription whose messages are an RxJS Observable (`.observable`). */
-  createObservableSubscription<T extends string>(typeClass: T | TypeClass, topic: string, options: Options = {}): ObservableSubscription {
-    let observable: ObservableSubscription | null = null;
-    const subscription = this.createSubscription(typeClass as TypeClass, topic, options, (message: unknown) => observable?.emit(message));
-    observable = new ObservableSubscription(subscription);
-    return observable;
+  /** `period` in nanoseconds; `autostart: false` creates it canceled (rcl_timer_init2). */
+  createTimer(period: bigint, callback: TimerCallback, options: { autostart?: boolean } = {}): Timer {
+    return this.#own(new Timer(this.#alive('create timer'), period, callback, this.#timers++, options.autostart ?? true));
   }
 
-  /**
-   * `period` is bigint nanoseconds (rclnodejs 0.x programs passing a number mean milliseconds).
-   * As rclnodejs 2.x: `{ autostart: false }` creates it canceled, and a clock may be given (every
-   * clock of a simulation reads sim time, so timers run on it whichever is given).
-   */
-  createTimer(
-    period: bigint | number,
-    callback: TimerCallback,
-    optionsOrClock: { autostart?: boolean } | Clock | null = null,
-    clock: Clock | null = null,
-  ): Timer {
-    if (typeof callback !== 'function') throw new TypeError('createTimer needs a callback function');
-    const options = optionsOrClock instanceof Clock || optionsOrClock === null ? {} : optionsOrClock;
-    if (typeof options !== 'object' || Array.isArray(options)) {
-      throw new TypeValidationError('options', optionsOrClock, 'object or Clock', { nodeName: this.name() });
-    }
-    if (clock !== null && !(clock instanceof Clock)) throw new TypeValidationError('clock', clock, 'Clock', { nodeName: this.name() });
-    if (options.autostart !== undefined && typeof options.autostart !== 'boolean') {
-      throw new TypeValidationError('options.autostart', options.autostart, 'boolean', { nodeName: this.name() });
-    }
-    const ns = typeof period === 'bigint' ? period : BigInt(Math.round(period * 1e6));
-    return this.#own(new Timer(this.#alive('create timer'), ns, callback, this.#timers++, options.autostart ?? true));
-  }
-
-  async createRate(hz = 1): Promise<Rate> {
-    this.#alive('create rate');
-    return new Rate(this.simulation, hz);
-  }
-
-  createClient<T extends string>(typeClass: T | TypeClass, serviceName: string, optionsIn?: Options): Client<T> {
-    const options = this._validateOptions(optionsIn);
-    const client = new Client<T>(
+  createClient(typeClass: TypeClass, serviceName: string, optionsIn?: Options): Client {
+    const options = this.#withDefaults(optionsIn);
+    const client = new Client(
       this.#alive('create client'),
       interfaceTypeName(typeClass, 'srv'),
       this.#resolve(serviceName, 'service'),
       resolveQoS(options.qos, 'qos_profile_services_default'),
-      new ValidationSetting(options.validateRequests === true, options.validationOptions),
       options.enableTypedArray === false,
     );
     client.options = options;
@@ -397,11 +325,8 @@ export class Node {
   }
 
   /** The callback's request and response are typed by the service type name. */
-  createService<T extends string>(typeClass: T | TypeClass, serviceName: string, callback: ServiceCallback<T>): Service;
-  createService<T extends string>(typeClass: T | TypeClass, serviceName: string, options: Options | undefined, callback: ServiceCallback<T>): Service;
-  createService(typeClass: TypeClass, serviceName: string, optionsOrCallback: Options | ServiceCallback | undefined, maybeCallback?: ServiceCallback): Service {
-    const [optionsIn, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createService');
-    const options = this._validateOptions(optionsIn);
+  createService<T extends string>(typeClass: T | TypeClass, serviceName: string, optionsIn: Options | undefined, callback: ServiceCallback<T>): Service {
+    const options = this.#withDefaults(optionsIn);
     const service = new Service(
       this.#alive('create service'),
       interfaceTypeName(typeClass, 'srv'),
@@ -414,42 +339,6 @@ export class Node {
     this.#own(service);
     this.simulation.graph.addService(service);
     return service;
-  }
-
-  createParameterClient(remoteNodeName: string, options?: { timeout?: number }): ParameterClient {
-    return this.#attach(new ParameterClient(this.#alive('create parameter client'), remoteNodeName, options));
-  }
-
-  createParameterWatcher(remoteNodeName: string, parameterNames: string[], options?: { timeout?: number }): ParameterWatcher {
-    return this.#attach(new ParameterWatcher(this.#alive('create parameter watcher'), remoteNodeName, parameterNames, options));
-  }
-
-  createParameterEventHandler(options: { qos?: QoS | QoSProfileName } = {}): ParameterEventHandler {
-    return this.#attach(new ParameterEventHandler(this.#alive('create parameter event handler'), options));
-  }
-
-  destroyParameterEventHandler(handler: ParameterEventHandler): void {
-    this.#detach(handler);
-  }
-
-  destroyParameterClient(client: ParameterClient): void {
-    this.#detach(client);
-  }
-
-  destroyParameterWatcher(watcher: ParameterWatcher): void {
-    this.#detach(watcher);
-  }
-
-  /** Helpers made by the node's create* methods, destroyed with it as rclnodejs destroys them. */
-  #attach<T extends { destroy(): void }>(helper: T): T {
-    this.#helpers.push(helper);
-    return helper;
-  }
-
-  #detach(helper: { destroy(): void }): void {
-    const index = this.#helpers.indexOf(helper);
-    if (index >= 0) this.#helpers.splice(index, 1);
-    helper.destroy();
   }
 
   createGuardCondition(callback: () => unknown): GuardCondition {
@@ -494,8 +383,7 @@ export class Node {
   /** Destroys every entity of the node; it receives and runs nothing afterwards. */
   destroy(): void {
     if (this.#destroyed) return;
-    for (const helper of this.#helpers.splice(0)) helper.destroy();
-    for (const action of [...this.#actionClients, ...this.#actionServers]) action.destroy();
+    this.#actions.clear();
     for (const entity of [...this.#entities]) this.#destroyEntity(entity);
     if (this.#rosoutEnabled) this.simulation.rosout.removeNode(this.#logger.name);
     this.#rosout?.destroy();
@@ -517,8 +405,7 @@ export class Node {
     const types: (MessageType | ServiceType | ActionType | null)[] = [
       ...(this.#rosout === null ? [] : [this.#rosout.type]),
       ...this.#entities.map(typeOf),
-      ...this.#actionClients.map((client) => client.type),
-      ...this.#actionServers.map((server) => server.type),
+      ...[...this.#actions.values()].map((action) => action.type),
     ];
     for (const type of types) {
       if (type === null) continue;
@@ -528,60 +415,28 @@ export class Node {
     return undefined;
   }
 
-  /** Called by an action client or server on its node, with the entities it is made of. */
-  _addActionClient(client: ActionClient, parts: Entity[]): void {
-    this.#actionClients.push(client);
+  /**
+   * An action client or server of the node (a client of the node port made it) is made of these
+   * entities: they are the action's in the node's listings, and its type is in use. Its id.
+   */
+  _addAction(type: ActionType, parts: Entity[]): number {
+    this.#actions.set(++this.#actionIds, { type, parts });
     for (const part of parts) this.#actionParts.add(part);
+    return this.#actionIds;
   }
 
-  _addActionServer(server: ActionServer, parts: Entity[]): void {
-    this.#actionServers.push(server);
-    for (const part of parts) this.#actionParts.add(part);
+  /** The action is gone, with the entities it was made of (which it returns). */
+  _removeAction(action: number): Entity[] {
+    const found = this.#actions.get(action);
+    if (found === undefined) return [];
+    this.#actions.delete(action);
+    for (const part of found.parts) this.#destroyEntity(part);
+    return found.parts;
   }
 
-  /** Called by a destroyed action client or server: destroys the entities it was made of. */
-  _removeAction(action: ActionClient | ActionServer, parts: Entity[]): void {
-    for (const list of [this.#actionClients, this.#actionServers] as (ActionClient | ActionServer)[][]) {
-      const index = list.indexOf(action);
-      if (index >= 0) list.splice(index, 1);
-    }
-    for (const part of parts) this.#destroyEntity(part);
-  }
-
-  // rclnodejs's Node keeps its entities in these arrays; programs and its own tests read them.
-  get _publishers(): Publisher[] {
-    return this.#listed(Publisher);
-  }
-  get _subscriptions(): Subscription[] {
-    return this.#listed(Subscription);
-  }
-  get _clients(): Client[] {
-    return this.#listed(Client);
-  }
-  get _services(): Service[] {
-    return this.#listed(Service);
-  }
-  get _timers(): Timer[] {
-    return this.#listed(Timer);
-  }
-  get _guards(): GuardCondition[] {
-    return this.#listed(GuardCondition);
-  }
-  get _events(): EventHandler[] {
-    return this.#listed(EventHandler);
-  }
-  get _actionClients(): ActionClient[] {
-    return [...this.#actionClients];
-  }
-  get _actionServers(): ActionServer[] {
-    return [...this.#actionServers];
-  }
-  get _setParametersCallbacks(): SetParametersCallback[] {
-    return this.#parameters.callbacks();
-  }
-
-  #listed<T extends Entity>(kind: abstract new (...args: never[]) => T): T[] {
-    return this.#entities.filter((entity): entity is T => entity instanceof kind && !this.#actionParts.has(entity));
+  /** Its entities as rclnodejs's Node lists them: those an action is made of are the action's. */
+  _listedEntities(): Entity[] {
+    return this.#entities.filter((entity) => !this.#actionParts.has(entity));
   }
 
   // ---- parameters -------------------------------------------------------------------------
@@ -666,11 +521,6 @@ export class Node {
     this.#parameters.removePostCallback(callback);
   }
 
-  /** The types of the declared parameters among `names` (undeclared ones are left out). */
-  getParameterTypes(names: string[] = []): ParameterType[] {
-    return names.filter((name) => this.#parameters.hasDescriptor(name)).map((name) => this.#parameters.descriptor(name).type);
-  }
-
   // ---- graph queries ----------------------------------------------------------------------
 
   getNodeNames(): string[] {
@@ -745,26 +595,8 @@ export class Node {
     return this.simulation.graph.subscriptionsOf(name).map((subscription) => topicEndpointInfo(subscription, 'subscription'));
   }
 
-  // rmw has service and action endpoint info from ROS 2 Lyrical on; on Jazzy rclnodejs says so.
-  getClientsInfoByService(): null {
-    return notOnJazzy('getClientsInfoByService');
-  }
-  getServersInfoByService(): null {
-    return notOnJazzy('getServersInfoByService');
-  }
-  getActionClientsInfoByAction(): null {
-    return notOnJazzy('getActionClientsInfoByAction');
-  }
-  getActionServersInfoByAction(): null {
-    return notOnJazzy('getActionServersInfoByAction');
-  }
-
   getNodeNamesAndNamespacesWithEnclaves(): { name: string; namespace: string; enclave: string }[] {
     return this.simulation.nodes.filter((n) => !n.isDestroyed).map((n) => ({ name: n.name(), namespace: n.namespace(), enclave: n.context.enclave }));
-  }
-
-  getRMWImplementationIdentifier(): string {
-    return SIMULATED_RMW;
   }
 
   /** The name a topic resolves to on this node: expanded, then remapped unless `onlyExpand`. */
@@ -790,13 +622,6 @@ export class Node {
 
   #resolve(name: string, kind: string): string {
     return remapName(this.#expand(name, kind), this.#name, this.#namespace, this.#remaps, kind);
-  }
-
-  /** A topic endpoint's QoS: the options', with the parameter overrides its options allow. */
-  #qos(entityType: 'publisher' | 'subscription', topic: string, options: Options): ResolvedQoS {
-    const overridable = options.qosOverridingOptions;
-    const qos = overridable ? declareQoSOverrides(entityType, this, topic, options.qos, overridable) : options.qos;
-    return resolveQoS(qos, 'qos_profile_default');
   }
 
   #alive(what: string): this {
@@ -849,10 +674,4 @@ function typeOf(entity: Entity): MessageType | ServiceType | null {
   if (entity instanceof Publisher || entity instanceof Subscription) return entity.type;
   if (entity instanceof Service || entity instanceof Client) return entity.type;
   return null;
-}
-
-function splitCallback<C>(optionsOrCallback: Options | C | undefined, maybeCallback: C | undefined, method: string): [Options | undefined, C] {
-  if (typeof optionsOrCallback === 'function') return [undefined, optionsOrCallback as C];
-  if (typeof maybeCallback !== 'function') throw new TypeError(`${method} needs a callback function`);
-  return [optionsOrCallback as Options | undefined, maybeCallback];
 }

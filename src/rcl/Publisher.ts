@@ -8,8 +8,6 @@ import type { DelayDraws } from './DelayDraws.js';
 import type { TopicWatchers } from './Delivery.js';
 import { Entity } from './Entity.js';
 import type { EntityEvents } from './EntityEvents.js';
-import { requireInterface } from './interfaceClasses.js';
-import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import { RemoteLiveliness } from './RemoteLiveliness.js';
@@ -41,7 +39,6 @@ export class Publisher<T extends string = string> extends Entity {
   #watchers: TopicWatchers | null = null;
   #watchersGeneration = -1;
 
-  readonly #validation: ValidationSetting;
   /** Its offered deadline, when its QoS has one. */
   readonly #deadline: SilenceWatch | null;
   /** A MANUAL_BY_TOPIC publisher's lease, when finite; `#asserted` once it has written or asserted (AUTOMATIC: always). */
@@ -50,9 +47,8 @@ export class Publisher<T extends string = string> extends Entity {
   readonly #remote = new Map<Host, RemoteLiveliness>();
   #asserted: boolean;
 
-  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, validation = new ValidationSetting()) {
+  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS) {
     super(node);
-    this.#validation = validation;
     this.topic = topic;
     this.typeName = typeName;
     this.type = this.simulation.interfaces.message(typeName);
@@ -74,11 +70,6 @@ export class Publisher<T extends string = string> extends Entity {
   /** The publisher's topic: where its outputs go (OutputSource). */
   get channel(): string {
     return this.topic;
-  }
-
-  /** rclnodejs's message class of the type. */
-  get typeClass(): unknown {
-    return requireInterface(this.typeName);
   }
 
   /**
@@ -150,23 +141,8 @@ export class Publisher<T extends string = string> extends Entity {
     for (const subscription of this.matched) if (this.#local(subscription)) subscription.events?.livelinessChanged(-1, 1);
   }
 
-  get willValidateMessage(): boolean {
-    return this.#validation.enabled;
-  }
-
-  set willValidateMessage(enabled: boolean) {
-    this.#validation.enabled = enabled;
-  }
-
-  setValidation(options: ValidationOptions): void {
-    this.#validation.update(options);
-  }
-
-  /** `options.validate` checks this message (or not) whatever `validateMessages` says. */
-  publish(message: PublishInput<T>, options?: { validate?: boolean }): void {
+  publish(message: PublishInput<T>): void {
     this.assertAlive(`publish on ${this.topic}`);
-    // No options object made per publish: this is the path of every message.
-    this.#validation.check(message, this.typeName, options?.validate);
     this.#wrote();
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.

@@ -6,7 +6,6 @@ import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps
 import type { Client } from './Client.js';
 import { Entity } from './Entity.js';
 import { rmwQoSProfile } from './endpointInfo.js';
-import { requireInterface } from './interfaceClasses.js';
 import { toPlainArrays } from './jsonSafe.js';
 import type { Node } from './Node.js';
 import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
@@ -80,11 +79,6 @@ export class Service extends Entity implements Executable {
     this.resolvedQoS = qos;
     this.#callback = callback;
     this.channel = serviceName;
-  }
-
-  /** rclnodejs's service class: `{ Request, Response }`. */
-  get typeClass(): unknown {
-    return requireInterface(this.typeName);
   }
 
   /** The service's QoS as rcl reports it (rclnodejs's getOptions(): rmw's fields and numbers). */

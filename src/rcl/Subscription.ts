@@ -6,7 +6,6 @@ import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
 import { type ContentFilter, compileContentFilter } from './contentFilter.js';
 import { Entity } from './Entity.js';
 import type { EntityEvents } from './EntityEvents.js';
-import { requireInterface } from './interfaceClasses.js';
 import { checkSerializationMode, type SerializationMode, toJSONSafe, toPlainArrays } from './jsonSafe.js';
 import { MessageInfo } from './MessageInfo.js';
 import type { Node } from './Node.js';
@@ -82,11 +81,6 @@ export class Subscription extends Entity implements Executable {
     this.#wantsInfo = callback.length >= 2;
     this.#keepsArrivals = this.#wantsInfo || this.simulation.metrics !== null;
     this.channel = topic;
-  }
-
-  /** rclnodejs's message class of the type. */
-  get typeClass(): unknown {
-    return requireInterface(this.typeName);
   }
 
   get label(): string {

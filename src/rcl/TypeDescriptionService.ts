@@ -40,7 +40,7 @@ export class TypeDescriptionService {
     if (!this.#enabled || this.#started) return;
     this.#started = true;
     const node = this.#node;
-    node.createService('type_description_interfaces/srv/GetTypeDescription', '~/get_type_description', (request) => {
+    node.createService('type_description_interfaces/srv/GetTypeDescription', '~/get_type_description', undefined, (request) => {
       const failure = (reason: string): object => ({ successful: false, failure_reason: reason });
       if (!RIHS01.test(request.type_hash)) {
         node.simulation.logOutput.log(LoggingSeverity.ERROR, 'rcl', `Failed to parse type hash '${request.type_hash}'`, node.simulation.engine.nowAbs);

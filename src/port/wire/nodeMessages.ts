@@ -55,6 +55,7 @@ export interface Welcome {
   rmwImplementation: string;
   interfaceFolders: InterfaceFolder[];
   component: string;
+  strictMessages: boolean;
 }
 
 export interface InterfaceFolder {
@@ -62,7 +63,7 @@ export interface InterfaceFolder {
   package: string;
 }
 
-export type EntityKind = 'ENTITY_KIND_UNSPECIFIED' | 'NODE' | 'PUBLISHER' | 'SUBSCRIPTION' | 'SERVICE' | 'CLIENT' | 'TIMER' | 'GUARD_CONDITION' | 'RATE';
+export type EntityKind = 'ENTITY_KIND_UNSPECIFIED' | 'NODE' | 'PUBLISHER' | 'SUBSCRIPTION' | 'SERVICE' | 'CLIENT' | 'TIMER' | 'GUARD_CONDITION';
 
 export interface Create {
   kind: EntityKind;
@@ -84,7 +85,6 @@ export interface Create {
   optionsJson: string;
   canceled: boolean;
   subscriptionOptionsJson: string;
-  rateHz: number;
 }
 
 export interface Created {
@@ -94,12 +94,18 @@ export interface Created {
   logger: string;
   parameterOverrides: Uint8Array[];
   resolvedName: string;
+  events: EventHandler[];
+}
+
+export interface EventHandler {
+  name: string;
+  id: number;
 }
 
 export interface Destroy {
   id: number;
   node: boolean;
-  rate: boolean;
+  wake: boolean;
 }
 
 export interface Publish {
@@ -151,13 +157,14 @@ export interface JsTimerOp {
   refresh?: boolean;
 }
 
-/** One of create, init, shutdown, state. */
+/** One of create, init, shutdown, state, defaultContext. */
 export interface ContextOp {
   context: number;
   create?: boolean;
   init?: Arguments;
   shutdown?: boolean;
   state?: boolean;
+  defaultContext?: boolean;
 }
 
 export interface Arguments {
@@ -220,11 +227,39 @@ export interface ParameterRead {
 
 export type ParameterHook = 'PARAMETER_HOOK_UNSPECIFIED' | 'ON_SET' | 'POST_SET' | 'PRE_SET';
 
-/** One of serviceOfClient, rate. */
+/** One of serviceOfClient, atNs. */
 export interface Await {
   serviceOfClient?: number;
-  rate?: number;
+  atNs?: bigint;
   timeoutMs: number;
+  weak: boolean;
+}
+
+export interface EntityOp {
+  entity: number;
+  op: string;
+  argsJson: string;
+}
+
+/** One of add, remove. */
+export interface ActionOp {
+  node: number;
+  add?: AddAction;
+  remove?: number;
+}
+
+export interface AddAction {
+  type: string;
+  parts: number[];
+}
+
+/** One of level, setLevel, addChild, removeChild. */
+export interface LoggerOp {
+  logger: string;
+  level?: boolean;
+  setLevel?: number;
+  addChild?: string;
+  removeChild?: string;
 }
 
 export interface DeclareParameters {
@@ -251,18 +286,34 @@ export interface SetResult {
 }
 
 const BIGINT = '$bigint';
+const BYTES = '$bytes';
 
-/** A job result as JobOp carries it: JSON, an integer beyond JSON's tagged. */
-export function resultToJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? { [BIGINT]: item.toString() } : item)) ?? '';
+/**
+ * A value as JSON where the protocol carries values (job results, EntityOp, graph answers): an
+ * integer beyond JSON's as {"$bigint": "<decimal>"}, bytes (a Buffer or Uint8Array) as
+ * {"$bytes": "<base64>"}.
+ */
+export function valueToJson(value: unknown): string {
+  return (
+    JSON.stringify(value, function (this: Record<string, unknown>, key, item: unknown) {
+      // A Buffer has toJSON: the replacer sees its raw value on the holder.
+      const raw = key === '' ? item : this[key];
+      if (typeof raw === 'bigint') return { [BIGINT]: raw.toString() };
+      if (raw instanceof Uint8Array) return { [BYTES]: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64') };
+      return item;
+    }) ?? ''
+  );
 }
 
-export function resultFromJson(text: string): unknown {
+export function valueFromJson(text: string): unknown {
   if (text === '') return undefined;
   return JSON.parse(text, (_key, item: unknown) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
     const keys = Object.keys(item);
-    return keys.length === 1 && keys[0] === BIGINT ? BigInt((item as Record<string, string>)[BIGINT]!) : item;
+    if (keys.length !== 1) return item;
+    if (keys[0] === BIGINT) return BigInt((item as Record<string, string>)[BIGINT]!);
+    if (keys[0] === BYTES) return Buffer.from((item as Record<string, string>)[BYTES]!, 'base64');
+    return item;
   });
 }
 
@@ -361,6 +412,10 @@ export interface ToSimulation {
   parameter?: ParameterOp;
   forgetRequest?: ForgetRequest;
   awaitEvent?: Await;
+  entity?: EntityOp;
+  action?: ActionOp;
+  nextGoalId?: Record<string, never>;
+  logger?: LoggerOp;
 }
 
 /** What the simulation sends: `answers` names the question it answers (0: none), and one of the rest. */

@@ -3,9 +3,9 @@ import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import { TypeValidationError } from './errors.js';
+import { TypeValidationError } from '../rcl/errors.js';
+import { currentPort } from './currentPort.js';
 import { type MessageSchema, messageSchema } from './messageValidation.js';
-import { Simulation } from './Simulation.js';
 
 /** A generated message class, as `rclnodejs.require('pkg/msg/Type')` returns one. */
 export interface MessageClass {
@@ -17,7 +17,7 @@ export interface MessageClass {
 const classes = new WeakMap<MessageType, MessageClass>();
 
 function registry(): InterfaceRegistry {
-  return Simulation.current().interfaces;
+  return currentPort().interfaces;
 }
 
 /** The class of a message type: defaults from the definition, constants as static members. */
@@ -32,7 +32,7 @@ export function messageClass(type: MessageType): MessageClass {
       for (const name of type.fieldNames) {
         Object.defineProperty(this, name, {
           get: () => values[name],
-          set: (value: unknown) => (values[name] = type.normalizeField(name, value, Simulation.current().strictMessages)),
+          set: (value: unknown) => (values[name] = type.normalizeField(name, value, currentPort().strictMessages)),
           enumerable: true,
         });
       }
@@ -143,7 +143,7 @@ export function createMessageObject(typeClass: TypeClass): Message {
 /** CDR bytes of a message, as ROS 2 sends and records them. */
 export function serializeMessage(message: unknown, typeClass: TypeClass): Buffer {
   const type = registry().message(interfaceTypeName(typeClass, 'msg'));
-  return Buffer.from(toCdr(type, type.toMessage(message, false, Simulation.current().strictMessages)));
+  return Buffer.from(toCdr(type, type.toMessage(message, false, currentPort().strictMessages)));
 }
 
 export function deserializeMessage(buffer: ArrayBufferView, typeClass: TypeClass): Message {

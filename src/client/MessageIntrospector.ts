@@ -1,4 +1,4 @@
-import { TypeValidationError } from './errors.js';
+import { TypeValidationError } from '../rcl/errors.js';
 import { type MessageClass, requireInterface } from './interfaceClasses.js';
 import type { MessageSchema } from './messageValidation.js';
 

@@ -1,7 +1,7 @@
 import * as errors from '../rcl/errors.js';
 import * as messageSerialization from '../rcl/jsonSafe.js';
 import { TypeDescriptionService } from '../rcl/TypeDescriptionService.js';
-import * as rclnodejs from './api.js';
+import * as rclnodejs from './rclnodejs.js';
 
 /**
  * Modules of rclnodejs's `lib/` folder that programs and rclnodejs's own tests require directly

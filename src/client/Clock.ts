@@ -1,11 +1,12 @@
-import { ClockChange, changesSource } from './ClockChange.js';
+import type { NodePort } from '../port/NodePort.js';
+import { ClockChange, changesSource } from '../rcl/ClockChange.js';
+import { ClockType } from '../rcl/ClockType.js';
+import type { Duration } from '../rcl/Duration.js';
+import { TypeValidationError } from '../rcl/errors.js';
+import { Time } from '../rcl/Time.js';
 import { ClockEvent } from './ClockEvent.js';
-import { ClockType } from './ClockType.js';
 import { Context } from './Context.js';
-import type { Duration } from './Duration.js';
-import { TypeValidationError } from './errors.js';
-import { Simulation } from './Simulation.js';
-import { Time } from './Time.js';
+import { currentPort } from './currentPort.js';
 
 /** What a jump callback's `_post_callback` receives, as rcl's `rcl_time_jump_t`. */
 export interface JumpInfo {
@@ -35,12 +36,13 @@ const ABOUT_CLOCK = { entityType: 'clock' };
 export class Clock {
   static readonly ClockType = ClockType;
   readonly #clockType: ClockType;
-  readonly simulation: Simulation;
+  /** The port of the program the clock belongs to: its time is the simulation's. */
+  readonly port: NodePort;
   readonly #jumpCallbacks: JumpCallback[] = [];
 
-  constructor(clockType: ClockType = ClockType.SYSTEM_TIME, simulation: Simulation = Simulation.current()) {
+  constructor(clockType: ClockType = ClockType.SYSTEM_TIME, port: NodePort = currentPort()) {
     this.#clockType = clockType;
-    this.simulation = simulation;
+    this.port = port;
   }
 
   get clockType(): ClockType {
@@ -52,7 +54,7 @@ export class Clock {
   }
 
   now(): Time {
-    return Time.fromNanoseconds(this.simulation.engine.nowAbs, this.#clockType);
+    return Time.fromNanoseconds(this.port.now(), this.#clockType);
   }
 
   /** Whether the clock's time is the simulation's (false for an overridden ROS clock). */
@@ -110,7 +112,7 @@ export class Clock {
    */
   async sleepUntil(until: Time, context: Context | null = null): Promise<boolean> {
     if (!(until instanceof Time)) throw new TypeValidationError('until', until, 'Time', ABOUT_CLOCK);
-    const sleepContext = context ?? Context.defaultContext();
+    const sleepContext = context ?? Context.defaultContext(this.port);
     if (!sleepContext.isValid()) throw new Error('Context is not initialized or has been shut down');
     if (until.clockType !== this.#clockType) throw new TypeError("until's clock type does not match this clock's type");
     const event = new ClockEvent();
@@ -145,8 +147,8 @@ export class ROSClock extends Clock {
   #active = false;
   #override: bigint | null = null;
 
-  constructor(simulation: Simulation = Simulation.current()) {
-    super(ClockType.ROS_TIME, simulation);
+  constructor(port: NodePort = currentPort()) {
+    super(ClockType.ROS_TIME, port);
   }
 
   override now(): Time {

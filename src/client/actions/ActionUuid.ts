@@ -1,5 +1,5 @@
-import { TypeValidationError } from '../errors.js';
-import { Simulation } from '../Simulation.js';
+import { TypeValidationError } from '../../rcl/errors.js';
+import { currentPort } from '../currentPort.js';
 import { uuidText } from './goals.js';
 
 /** rclnodejs's ActionUuid: a goal id. Random ones come from the run's seeded goal-id stream. */
@@ -11,7 +11,7 @@ export class ActionUuid {
     if (bytes !== undefined && bytes !== null && !(bytes instanceof Uint8Array)) {
       throw new TypeValidationError('bytes', bytes, 'Uint8Array', { entityType: 'action uuid' });
     }
-    this._bytes = bytes ?? Simulation.current().goalIds.next();
+    this._bytes = bytes ?? currentPort().nextGoalId();
   }
 
   static fromBytes(bytes: Uint8Array): ActionUuid {

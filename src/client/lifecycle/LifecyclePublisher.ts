@@ -1,3 +1,4 @@
+import type { Logging } from '../Logging.js';
 import type { Publisher, PublishInput } from '../Publisher.js';
 
 /**
@@ -6,11 +7,14 @@ import type { Publisher, PublishInput } from '../Publisher.js';
  */
 export class LifecyclePublisher {
   readonly #publisher: Publisher;
+  /** Its node's logger, which warns of a message dropped while not activated. */
+  readonly #logger: Logging;
   #activated = false;
   #warned = false;
 
-  constructor(publisher: Publisher) {
+  constructor(publisher: Publisher, logger: Logging) {
     this.#publisher = publisher;
+    this.#logger = logger;
   }
 
   get topic(): string {
@@ -28,7 +32,7 @@ export class LifecyclePublisher {
     }
     if (!this.#warned) {
       this.#warned = true;
-      this.#publisher.node.getLogger().warn(`Trying to publish message on the topic '${this.topic}', but the publisher is not activated`);
+      this.#logger.warn(`Trying to publish message on the topic '${this.topic}', but the publisher is not activated`);
     }
   }
 

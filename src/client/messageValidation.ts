@@ -8,8 +8,8 @@ import type { MessageDefinitionField } from '@foxglove/message-definition';
 import type { MessageType } from '../interfaces/MessageType.js';
 import { isTypedArray } from '../interfaces/primitives.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import { MessageValidationError, TypeValidationError, type ValidationIssue } from './errors.js';
-import { Simulation } from './Simulation.js';
+import { MessageValidationError, TypeValidationError, type ValidationIssue } from '../rcl/errors.js';
+import { currentPort } from './currentPort.js';
 
 export const ValidationProblem = Object.freeze({
   UNKNOWN_FIELD: 'UNKNOWN_FIELD',
@@ -78,7 +78,7 @@ const JS_TYPES: Record<string, string> = {
 /** The message type a type class, type name or `{ package, type, name }` names; null if none. */
 export function resolveMessageType(typeClass: unknown): MessageType | null {
   try {
-    return Simulation.current().interfaces.message(interfaceTypeName(typeClass as TypeClass, 'msg'));
+    return currentPort().interfaces.message(interfaceTypeName(typeClass as TypeClass, 'msg'));
   } catch {
     return null;
   }

@@ -1,4 +1,3 @@
-import type { ScheduledAction } from '../engine/ScheduledActions.js';
 import type { Clock } from './Clock.js';
 
 /**
@@ -37,17 +36,17 @@ export class ClockEvent {
 
   #wait(clock: Clock, until: bigint): Promise<void> {
     if (this.#set || clock.now().nanoseconds >= until) return Promise.resolve();
-    const engine = clock.simulation.engine;
+    const port = clock.port;
     return new Promise<void>((resolve) => {
-      let timer: ScheduledAction | null = null;
+      let timer: number | null = null;
       const wake = (): void => {
         this.#waiters.delete(wake);
-        if (timer !== null) engine.cancelAction(timer);
+        if (timer !== null) port.cancelWake(timer);
         resolve();
-        engine.requestYield();
+        port.resume();
       };
       this.#waiters.add(wake);
-      if (clock.readsSimTime()) timer = engine.scheduleAt(until, wake);
+      if (clock.readsSimTime()) timer = port.wakeAt(until, wake, false);
     });
   }
 }

@@ -3,13 +3,12 @@ import { ExitSignal } from '../../engine/errors.js';
 import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
-import type { Entity } from '../Entity.js';
+import { notOnJazzy } from '../../rcl/middleware.js';
+import { Time } from '../../rcl/Time.js';
 import type { GuardCondition } from '../GuardCondition.js';
-import { notOnJazzy } from '../middleware.js';
 import type { Node } from '../Node.js';
 import type { Publisher } from '../Publisher.js';
 import type { Service, ServiceResponse } from '../Service.js';
-import { Time } from '../Time.js';
 import { type ActionQoS, actionQoS } from './actionQoS.js';
 import { type ActionEntityCounts, actionEndpoints, CancelResponse, GoalResponse, GoalStatus, goalKey, isTerminal, uuidText } from './goals.js';
 import { type ExecuteCallback, ServerGoalHandle } from './ServerGoalHandle.js';
@@ -52,6 +51,8 @@ export class ActionServer {
   readonly #resultTimeoutMs: number;
   readonly #services: Service[];
   readonly #options: { resultTimeout: number; qos: ActionQoS };
+  /** The entities it is made of (its node lists them as the action's). */
+  readonly parts: readonly (Service | Publisher | GuardCondition)[];
   #destroyed = false;
 
   constructor(
@@ -67,7 +68,7 @@ export class ActionServer {
     this.node = node;
     this.actionName = actionName;
     const typeName = interfaceTypeName(typeClass, 'action');
-    this.type = node.simulation.interfaces.action(typeName);
+    this.type = node.port.interfaces.action(typeName);
     this.#execute = executeCallback;
     if (goalCallback) this.#goalCallback = goalCallback;
     if (cancelCallback) this.#cancelCallback = cancelCallback;
@@ -88,11 +89,8 @@ export class ActionServer {
         this.#onGetResult(request, response),
       ),
     ];
-    node._addActionServer(this, this.#parts());
-  }
-
-  #parts(): Entity[] {
-    return [...this.#services, this.#feedback, this.#status, this.#executor];
+    this.parts = [...this.#services, this.#feedback, this.#status, this.#executor];
+    node._addActionServer(this);
   }
 
   /** The goals the server holds, by goal id (rclnodejs's `_goalHandles`, which its tests read). */
@@ -101,6 +99,11 @@ export class ActionServer {
   }
 
   /** rclnodejs's `options`: the result timeout and the QoS profiles, defaults filled in. */
+  /** Its action type, `pkg/action/Name`. */
+  get actionTypeName(): string {
+    return this.type.name;
+  }
+
   get options(): { resultTimeout: number; qos: ActionQoS } {
     return this.#options;
   }
@@ -129,7 +132,7 @@ export class ActionServer {
     this.#destroyed = true;
     for (const handle of this.#goals.values()) handle.destroy();
     this.#goals.clear();
-    this.node._removeAction(this, this.#parts());
+    this.node._removeAction(this);
   }
 
   registerExecuteCallback(callback: ExecuteCallback): void {
@@ -209,7 +212,7 @@ export class ActionServer {
         logger.warn(`Goal state not set, assuming aborted. Goal ID: ${uuidText(handle.goalId)}`);
         handle.abort();
       }
-      handle.result = this.type.result.toMessage(result ?? {}, false, this.node.simulation.strictMessages);
+      handle.result = this.type.result.toMessage(result ?? {}, false, this.node.port.strictMessages);
       this.#deliverResult(handle);
     };
     // As rclnodejs: an execute callback that throws is logged, and its goal ends with an empty result.
@@ -248,7 +251,7 @@ export class ActionServer {
   readonly #owner = {
     publishStatus: (): void => this.publishStatus(),
     publishFeedback: (goalId: Message, feedback: unknown): void =>
-      this.#feedback.publish({ goal_id: goalId, feedback: this.type.feedback.toMessage(feedback, false, this.node.simulation.strictMessages) }),
+      this.#feedback.publish({ goal_id: goalId, feedback: this.type.feedback.toMessage(feedback, false, this.node.port.strictMessages) }),
     startExecution: (handle: ServerGoalHandle, callback: ExecuteCallback | undefined): void => {
       this.#executions.push({ handle, callback: callback ?? this.#execute });
       this.#executor.trigger();
@@ -257,8 +260,9 @@ export class ActionServer {
     finish: (handle: ServerGoalHandle): void => {
       // Results are kept for resultTimeout, then the goal is forgotten; that alone does not
       // keep the simulation going.
-      this.node.simulation.engine.scheduleAfter(
-        this.#resultTimeoutMs * 1e6,
+      const port = this.node.port;
+      port.wakeAt(
+        port.now() + BigInt(Math.round(this.#resultTimeoutMs * 1e6)),
         () => {
           this.#goals.delete(goalKey(handle.goalId));
           this.publishStatus();

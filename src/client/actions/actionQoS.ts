@@ -1,4 +1,4 @@
-import { QoS, type QoSProfileName } from '../QoS.js';
+import { QoS, type QoSProfileName } from '../../rcl/QoS.js';
 
 type Profile = QoS | QoSProfileName;
 

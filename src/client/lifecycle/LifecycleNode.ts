@@ -1,9 +1,9 @@
 import { describeThrown } from '../../engine/describeThrown.js';
 import type { TypeClass } from '../../interfaces/typeNames.js';
+import { NodeOptions } from '../../rcl/NodeOptions.js';
 import { Context } from '../Context.js';
 import { Logging } from '../Logging.js';
 import { Node, type Options } from '../Node.js';
-import { NodeOptions } from '../NodeOptions.js';
 import type { Publisher } from '../Publisher.js';
 import { LifecyclePublisher } from './LifecyclePublisher.js';
 import { type CallbackReturnValue, State, Transition, TransitionDescription } from './LifecycleStates.js';
@@ -129,7 +129,7 @@ export class LifecycleNode extends Node {
   }
 
   createLifecyclePublisher(typeClass: TypeClass, topic: string, options?: Options): LifecyclePublisher {
-    const publisher = new LifecyclePublisher(this.createPublisher(typeClass, topic, options));
+    const publisher = new LifecyclePublisher(this.createPublisher(typeClass, topic, options), this.getLogger());
     if (this.#state === States.ACTIVE) publisher.activate();
     this.#publishers.push(publisher);
     return publisher;

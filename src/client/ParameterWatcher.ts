@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { Message } from '../interfaces/plainMessages.js';
-import { OperationError, TypeValidationError } from './errors.js';
+import { OperationError, TypeValidationError } from '../rcl/errors.js';
+import { withoutLeadingSlash } from '../rcl/names.js';
+import type { Parameter } from '../rcl/Parameter.js';
 import type { Node } from './Node.js';
-import { withoutLeadingSlash } from './names.js';
-import type { Parameter } from './Parameter.js';
 import type { ParameterCallOptions, ParameterClient } from './ParameterClient.js';
 import { ParameterEventHandler } from './ParameterEventHandler.js';
 

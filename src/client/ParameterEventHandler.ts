@@ -1,9 +1,9 @@
 import { describeThrown } from '../engine/describeThrown.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import { OperationError, TypeValidationError } from './errors.js';
+import { OperationError, TypeValidationError } from '../rcl/errors.js';
+import { validateNodePath, withoutLeadingSlash } from '../rcl/names.js';
+import type { QoS, QoSProfileName } from '../rcl/QoS.js';
 import type { Node } from './Node.js';
-import { validateNodePath, withoutLeadingSlash } from './names.js';
-import type { QoS, QoSProfileName } from './QoS.js';
 import type { Subscription } from './Subscription.js';
 
 const ABOUT = { entityType: 'parameter event handler' };

@@ -1,9 +1,9 @@
 import type { Message } from '../interfaces/plainMessages.js';
+import { OperationError, ParameterNotFoundError, TypeValidationError } from '../rcl/errors.js';
+import { validateNodePath, withoutLeadingSlash } from '../rcl/names.js';
+import { PARAMETER_VALUE_FIELDS, Parameter, ParameterType } from '../rcl/Parameter.js';
 import type { Client } from './Client.js';
-import { OperationError, ParameterNotFoundError, TypeValidationError } from './errors.js';
 import type { Node } from './Node.js';
-import { validateNodePath, withoutLeadingSlash } from './names.js';
-import { PARAMETER_VALUE_FIELDS, Parameter, ParameterType } from './Parameter.js';
 
 export interface ParameterCallOptions {
   /** Milliseconds of sim time before the call fails. */

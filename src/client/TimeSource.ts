@@ -1,9 +1,9 @@
+import { TypeValidationError } from '../rcl/errors.js';
+import { Parameter, ParameterType } from '../rcl/Parameter.js';
+import { Time } from '../rcl/Time.js';
 import { ROSClock } from './Clock.js';
-import { TypeValidationError } from './errors.js';
 import type { Node } from './Node.js';
-import { Parameter, ParameterType } from './Parameter.js';
 import type { Subscription } from './Subscription.js';
-import { Time } from './Time.js';
 
 const USE_SIM_TIME = 'use_sim_time';
 const ABOUT = { entityType: 'time source' };

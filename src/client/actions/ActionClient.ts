@@ -1,11 +1,11 @@
 import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
+import { notOnJazzy } from '../../rcl/middleware.js';
 import type { Client } from '../Client.js';
-import type { Entity } from '../Entity.js';
 import { type ValidationOptions, ValidationSetting } from '../messageValidation.js';
-import { notOnJazzy } from '../middleware.js';
 import type { Node } from '../Node.js';
+import type { Subscription } from '../Subscription.js';
 import { type ActionQoS, actionQoS } from './actionQoS.js';
 import { ClientGoalHandle } from './ClientGoalHandle.js';
 import type { ActionEntityCounts } from './goals.js';
@@ -48,13 +48,14 @@ export class ActionClient {
   readonly #handles = new Map<string, ClientGoalHandle>();
   readonly #options: ActionClientOptions & { qos: ActionQoS };
   readonly #validation: ValidationSetting;
-  readonly #parts: Entity[];
+  /** The entities it is made of (its node lists them as the action's). */
+  readonly parts: readonly (Client | Subscription)[];
   #destroyed = false;
 
   constructor(node: Node, typeClass: TypeClass, actionName: string, options: ActionClientOptions = {}) {
     this.node = node;
     this.actionName = actionName;
-    this.type = node.simulation.interfaces.action(interfaceTypeName(typeClass, 'action'));
+    this.type = node.port.interfaces.action(interfaceTypeName(typeClass, 'action'));
     const qos = actionQoS(options.qos);
     this.#options = { ...options, qos };
     this.#validation = new ValidationSetting(options.validateGoals === true, options.validationOptions);
@@ -72,8 +73,13 @@ export class ActionClient {
         if (handle) handle.status = entry.status;
       }
     });
-    this.#parts = [this.#sendGoal, this.#cancelGoal, this.#getResult, feedback, status];
-    node._addActionClient(this, this.#parts);
+    this.parts = [this.#sendGoal, this.#cancelGoal, this.#getResult, feedback, status];
+    node._addActionClient(this);
+  }
+
+  /** Its action type, `pkg/action/Name`. */
+  get actionTypeName(): string {
+    return this.type.name;
   }
 
   get options(): ActionClientOptions & { qos: ActionQoS } {
@@ -116,12 +122,12 @@ export class ActionClient {
   ): Promise<ClientGoalHandle> {
     if (this.#destroyed) throw new Error(`action client ${this.actionName} of node ${this.node.getFullyQualifiedName()} has been destroyed`);
     this.#validation.check(goal, this.type.goal.name, options.validate);
-    const goalId = goalUuid ?? { uuid: this.node.simulation.goalIds.next() };
+    const goalId = goalUuid ?? { uuid: this.node.port.nextGoalId() };
     const key = goalKey(goalId);
     if (feedbackCallback) this.#feedbackCallbacks.set(key, feedbackCallback);
     const response = await this.#sendGoal.sendRequestAsync({
       goal_id: goalId,
-      goal: this.type.goal.toMessage(goal, false, this.node.simulation.strictMessages),
+      goal: this.type.goal.toMessage(goal, false, this.node.port.strictMessages),
     });
     const handle = new ClientGoalHandle(this.#requester, goalId, response);
     if (handle.isAccepted()) this.#handles.set(key, handle);
@@ -160,6 +166,6 @@ export class ActionClient {
     this.#destroyed = true;
     this.#handles.clear();
     this.#feedbackCallbacks.clear();
-    this.node._removeAction(this, this.#parts);
+    this.node._removeAction(this);
   }
 }

@@ -1,6 +1,6 @@
+import { Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
+import { QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../rcl/QoS.js';
 import type { Node } from './Node.js';
-import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
-import { QoS, type QoSProfileName, qosFromResolved, resolveQoS } from './QoS.js';
 
 /** The QoS policies a publisher or subscription may let parameters override (rclnodejs 2.x). */
 export const QoSPolicyKind = Object.freeze({

@@ -1,8 +1,8 @@
 import type { TypeClass } from '../interfaces/typeNames.js';
-import { TimeoutError } from './errors.js';
+import { TimeoutError } from '../rcl/errors.js';
+import { msToNs } from '../rcl/nanoseconds.js';
+import type { QoS, QoSProfileName } from '../rcl/QoS.js';
 import type { Node } from './Node.js';
-import { msToNs } from './nanoseconds.js';
-import type { QoS, QoSProfileName } from './QoS.js';
 import type { Subscription } from './Subscription.js';
 
 /**
@@ -16,23 +16,27 @@ export function waitForMessage(
   options: { timeout?: number; qos?: QoS | QoSProfileName | number } = {},
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const engine = node.simulation.engine;
+    const port = node.port;
     let subscription: Subscription | null = null;
     let settled = false;
     const settle = (error: unknown, message?: unknown): void => {
       if (settled) return;
       settled = true;
-      if (timeout !== null) engine.cancelAction(timeout);
+      if (timeout !== null) port.cancelWake(timeout);
       if (subscription !== null && !subscription.isDestroyed()) node.destroySubscription(subscription);
       if (error === null) resolve(message);
       else reject(error);
     };
     const timeout =
       options.timeout !== undefined && options.timeout !== null && options.timeout >= 0
-        ? engine.scheduleAfter(msToNs(options.timeout), () => {
-            engine.requestYield();
-            settle(new TimeoutError(`waitForMessage on topic '${topic}'`, options.timeout!, { entityType: 'topic', entityName: topic }));
-          })
+        ? port.wakeAt(
+            port.now() + BigInt(msToNs(options.timeout)),
+            () => {
+              port.resume();
+              settle(new TimeoutError(`waitForMessage on topic '${topic}'`, options.timeout!, { entityType: 'topic', entityName: topic }));
+            },
+            false,
+          )
         : null;
     try {
       const qos = options.qos === undefined ? {} : { qos: options.qos };
