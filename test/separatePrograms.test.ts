@@ -76,6 +76,44 @@ describe('separate programs: each in its own process, the same run', () => {
     assert.notEqual(lastJsonLine(otherSeed.stdout).fingerprint, summary.fingerprint);
   });
 
+  it('runs actions, lifecycle nodes, spinOnce, rates and the rest of the API separate with the output, trace and fingerprint of the in-process run', () => {
+    const dir = tempDir();
+    for (const file of ['fibonacci-server.cjs', 'fibonacci-client.cjs', 'lifecycle.cjs', 'spin-once.cjs', 'rate.cjs'])
+      copyFileSync(join(repoRoot, 'test/fixtures/programs', file), join(dir, file));
+    copyFileSync(join(fixtures, 'tour.cjs'), join(dir, 'tour.cjs'));
+    const text = readFileSync(join(fixtures, 'api.yaml'), 'utf8');
+    const inProcess = writeTemp(dir, 'api.yaml', text);
+    const separate = writeTemp(dir, 'api-separate.yaml', text.replace(/^( {2}- script: .*)$/gm, '$1\n    process: separate'));
+    const together = runCli(['run', inProcess, '--json', '--trace', join(dir, 'a.trace')], dir, 120_000);
+    const apart = runCli(['run', separate, '--json', '--trace', join(dir, 'b.trace')], dir, 120_000);
+    assert.equal(together.status, 0, together.stderr);
+    assert.equal(apart.status, 0, apart.stderr);
+    // The run reached each program's parts.
+    for (const line of [
+      /^refused: true MessageValidationError$/m,
+      /^matched 1 \(\+1\)$/m,
+      /^warm 21\.700 filtered true$/m,
+      /^plain arrays: true 18\.399999618530273,0\.10000000149011612$/m,
+      /^guard at 800$/m,
+      /^watched gain=2\.5$/m,
+      /^canceled: true/m,
+      /^on_activate\(\)$/m,
+      /^after spinOnce: \[timer,message a,guard\]$/m,
+    ])
+      assert.match(together.stdout, line);
+    const withoutSummary = (stdout: string): string => stdout.trim().split('\n').slice(0, -1).join('\n');
+    assert.equal(withoutSummary(apart.stdout), withoutSummary(together.stdout));
+    assert.equal(apart.stderr, together.stderr);
+    const summary = lastJsonLine(together.stdout);
+    for (const key of ['fingerprint', 'callbacks', 'messagesDelivered', 'endTime', 'endReason'])
+      assert.equal(lastJsonLine(apart.stdout)[key], summary[key], key);
+    const body = (file: string): string[] =>
+      readFileSync(join(dir, file), 'utf8')
+        .split('\n')
+        .filter((line) => !line.startsWith('# job '));
+    assert.deepEqual(body('b.trace'), body('a.trace'));
+  });
+
   it('destroys a node and takes a QoS with durations as in-process', () => {
     const { dir } = graphJobs();
     const together = runCli(['exec', 'lifetimes.cjs', '--until', '1s', '--json'], dir, 60_000);

@@ -112,6 +112,9 @@ export class Node {
     args: readonly string[] = [],
     useGlobalArguments = true,
   ) {
+    // Checked here as rcl checks them: what travels as a string must be one.
+    if (typeof nodeName !== 'string') throw new TypeValidationError('nodeName', nodeName, 'string');
+    if (typeof namespace !== 'string') throw new TypeValidationError('namespace', namespace, 'string');
     this.#port = context.port;
     this.#options = options instanceof NodeOptions ? options : NodeOptions.from(options ?? {});
     this.#info = this.#port.createNode({ context: context.id, name: nodeName, namespace, args, useGlobalArguments, options: this.#options as never });

@@ -1,4 +1,3 @@
-import { createHook } from 'node:async_hooks';
 import type { EngineTimer } from './EngineTimer.js';
 import { type EventLog, isSeen, outputEntry } from './EventLog.js';
 import { type EngineObserver, type Executable, type OutputKind, type OutputSource, SKIPPED } from './Executable.js';
@@ -8,6 +7,7 @@ import { Fifo } from './Fifo.js';
 import { Hash64 } from './Hash64.js';
 import { Heartbeat } from './Heartbeat.js';
 import { drainMicrotasks } from './microtasks.js';
+import { countPromiseEvents, promiseEvents } from './promiseActivity.js';
 import { type ScheduledAction, ScheduledActions } from './ScheduledActions.js';
 import { TimersHeap } from './TimersHeap.js';
 import { isThenable } from './thenable.js';
@@ -32,18 +32,6 @@ export interface RunLimits {
 const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 const STEPS_BETWEEN_EVENT_LOOP_TURNS = 1024;
 
-/**
- * Promises created or resolved in this process while a run lasts. Continuations are queued only
- * when a promise settles (or is created settled), so a callback that left this count unchanged
- * left none behind, and the engine need not wait a turn of the event loop after it.
- */
-let promiseEvents = 0;
-const countPromiseEvent = (): void => {
-  promiseEvents++;
-};
-const countPromise = (_id: number, type: string): void => {
-  if (type === 'PROMISE') promiseEvents++;
-};
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
 /** Marks an output in the fingerprint's sequence (see Engine#output). */
 const OUTPUT_MARK = 0x80000000 | 0;
@@ -120,6 +108,7 @@ export class Engine {
   /** Scheduled actions that keep the simulation going (not weak, not canceled, not yet run). */
   #liveActions = 0;
   #needsYield = false;
+  readonly #atYield: (() => void)[] = [];
   readonly #afterCallback: (() => void)[] = [];
   #failure: unknown = undefined;
   #instantCallbacks = 0;
@@ -548,11 +537,7 @@ export class Engine {
 
   /** Runs the step loop until the job finishes, an end condition holds, or nothing is left. */
   async run(limits: RunLimits = {}): Promise<EndReason> {
-    // Through async_hooks, not v8's promiseHooks: with those, and async context tracking on (the
-    // simulation's AsyncLocalStorage), a stack overflow in user code that creates promises (an
-    // async function calling itself) is a fatal error of the whole process, not a rejection.
-    const counting = createHook({ init: countPromise, promiseResolve: countPromiseEvent }).enable();
-    const stopCounting = (): void => void counting.disable();
+    const stopCounting = countPromiseEvents();
     try {
       return await this.#loop(limits);
     } finally {
@@ -678,9 +663,9 @@ export class Engine {
         // Run, it is over: canceling it afterwards (a timeout that fired) or ref() must not count it again.
         action.weak = true;
         action.canceled = true;
-        const promises = promiseEvents;
+        const promises = promiseEvents();
         action.run();
-        if (promiseEvents !== promises) this.#needsYield = true;
+        if (promiseEvents() !== promises) this.#needsYield = true;
         if (this.#needsYield) return false;
       }
       this.#phase = 'drain';
@@ -791,12 +776,25 @@ export class Engine {
     this.#actions.push(end);
   }
 
+  /**
+   * Runs `work` where promise continuations run next (after those of this process): a separate
+   * program's continuations, which run in its own process.
+   */
+  atNextYield(work: () => void): void {
+    this.#atYield.push(work);
+    this.#needsYield = true;
+  }
+
   async #yield(): Promise<void> {
     this.#needsYield = false;
     this.#stepsSinceYield = 0;
     const beat = this.#beat;
     if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_CONTINUATIONS;
     await drainMicrotasks();
+    for (let work = this.#atYield.shift(); work !== undefined; work = this.#atYield.shift()) {
+      work();
+      await drainMicrotasks();
+    }
     if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
     this.#resumed();
   }
@@ -846,7 +844,7 @@ export class Engine {
 
   #execute(entity: Executable): void {
     let result: unknown;
-    const promises = promiseEvents;
+    const promises = promiseEvents();
     if (entity.scope !== this.#scope) {
       this.#scope = entity.scope;
       this.enterScope(entity.scope);
@@ -873,7 +871,7 @@ export class Engine {
       for (let i = 0; i < after.length; i++) after[i]!();
       truncate(after);
     }
-    if (promiseEvents !== promises) this.#needsYield = true;
+    if (promiseEvents() !== promises) this.#needsYield = true;
     if (result === SKIPPED) return;
     this.callbacks++;
     if (beat !== null) beat[Heartbeat.CALLBACKS] = this.callbacks;

@@ -361,19 +361,22 @@ function primitiveElement(field: MessageDefinitionField, declaredChar: boolean):
         },
       };
     }
-    case 'float':
+    case 'float': {
+      // A float32 holds what 32 bits hold, as a subscriber of rclnodejs gets it back from CDR.
+      const width = primitive.array === Float32Array ? Math.fround : (n: number) => n;
       return {
         expected: `${field.type} (a number)`,
         primitive,
         digest: digestFloat,
         makeDefault: () => 0,
         normalize: (value, path, _share, strict) => {
-          if (typeof value === 'number') return value;
+          if (typeof value === 'number') return width(value);
           const n = strict ? NaN : looseNumber(value);
           if (Number.isNaN(n)) throw mismatch(path, `${field.type} (a number)`, value);
-          return n;
+          return width(n);
         },
       };
+    }
     case 'bool':
       return {
         expected: 'bool (true or false)',

@@ -141,8 +141,21 @@ export class ProgramServer {
     if (this.#ended) throw new ExitSignal(this.#program.name, 0);
     const run = ++this.#runs;
     this.#link.send({ run: { ...request, run, nowNs: this.#port.now() } });
-    return this.#timed(() => this.#serveUntilDone(run));
+    const done = this.#timed(() => this.#serveUntilDone(run));
+    // Its continuations run where an in-process program's would: once the callback is recorded,
+    // before anything else runs (a callback run inside another of this program's tells the outer one).
+    if (done.pending && this.#depth === 0) this.#simulation.engine.atNextYield(this.#continue);
+    return done;
   }
+
+  /** The program's pending continuations run now (Run kind CONTINUATION), with what they do. */
+  readonly #continue = (): void => {
+    try {
+      this.#run({ kind: 'CONTINUATION', entity: 0 });
+    } catch (error) {
+      if (!(error instanceof ExitSignal)) throw error;
+    }
+  };
 
   /** A callback (with the runs nested in it) has the callback timeout from its start. */
   #timed<T>(serve: () => T): T {

@@ -1,6 +1,7 @@
 import type { CallerFrame } from '../engine/callerFrame.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
+import { promiseEvents } from '../engine/promiseActivity.js';
 import { isThenable } from '../engine/thenable.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
@@ -53,6 +54,7 @@ import {
   valueFromJson,
   valueToJson,
 } from './wire/nodeMessages.js';
+import { OutOfProtocol } from './wire/OutOfProtocol.js';
 
 const SPIN: Record<'spin' | 'spinOnce' | 'stop', SpinHow> = { spin: 'SPIN', spinOnce: 'SPIN_ONCE', stop: 'STOP' };
 const JS_TIMERS: Record<'setTimeout' | 'setInterval' | 'setImmediate', JsTimerKind> = {
@@ -116,8 +118,13 @@ export class WirePort implements NodePort {
   /** The program's set-parameters callbacks, by node and kind (`3:ON_SET`). */
   readonly #parameterHooks = new Map<string, ParameterHook>();
   #sequence = 0;
-  /** What the callback under way (with its continuations) came to, until its Done. */
+  /** What the continuations under way came to, until their Done. */
   #outcome: Outcome | null = null;
+  /** A failure of the program's code between runs (a rejected promise of a callback): its next continuations' Done says it. */
+  #lateError = '';
+  #yieldRequested = false;
+  #inCallback = false;
+  readonly #afterCallback: (() => void)[] = [];
 
   /** How this process really ends (the program's process.exit is virtual). */
   readonly #exitProcess: (code: number) => never;
@@ -151,32 +158,74 @@ export class WirePort implements NodePort {
   }
 
   /**
-   * Runs a callback the simulation granted (DESIGN.md "Node processes"): at its sim time, then
-   * its promise continuations that need no sim time, as in-process; then says Done, with the
-   * error the callback threw or its promise rejected with.
+   * Runs what the simulation granted (DESIGN.md "Node processes"), as the engine runs an
+   * in-process program's: a callback at its sim time, then the work it queued for right after it
+   * (process.nextTick); then Done, saying whether it left promise continuations behind. Those
+   * run when the simulation says (Run kind CONTINUATION), where an in-process program's run —
+   * after the callback is recorded — which this awaits (a promise is returned only then: any
+   * other await would let them run early).
    */
-  async run(run: Run): Promise<void> {
-    const outcome = this.#call(run);
+  run(run: Run): Promise<void> | undefined {
+    if (run.kind === 'CONTINUATION') return this.#continue(run);
+    this.#runCallback(run);
+    return undefined;
+  }
+
+  /** The program's continuations run, to the last; what rejects or throws meanwhile is the Done's error. */
+  async #continue(run: Run): Promise<void> {
+    this.#now = run.nowNs;
+    const outcome: Outcome = { error: this.#lateError, result: new Uint8Array() };
+    this.#lateError = '';
     this.#outcome = outcome;
     await drainMicrotasks();
     this.#outcome = null;
     this.#link.send({ done: { run: run.run, ...outcome, wroteOutput: this.#wroteOutput() } });
   }
 
-  /** A callback of the program's queued work (a microtask, a tick) threw: the callback under way fails with it. */
-  callbackFailed(what: string, error: unknown): void {
-    if (this.#outcome !== null) this.#outcome.error ||= `${what}: ${describeThrown(error)}`;
+  /** A callback: also one granted while a question waits (a spinOnce), whose continuations come later too. */
+  #runCallback(run: Run): void {
+    const promises = promiseEvents();
+    // A callback run while one waits (nested) tells its own Done, and the one it runs in too.
+    const outer = this.#yieldRequested;
+    this.#yieldRequested = false;
+    const outcome = this.#call(run);
+    const after = this.#afterCallback;
+    for (let work = after.shift(); work !== undefined; work = after.shift()) work();
+    const pending = this.#yieldRequested || promiseEvents() !== promises;
+    this.#yieldRequested = outer || pending;
+    this.#link.send({ done: { run: run.run, ...outcome, pending, wroteOutput: this.#wroteOutput() } });
   }
 
-  /** A callback granted while a question waits (a spinOnce): run at once, its continuations later. */
-  #runNested(run: Run): void {
-    const outcome = this.#call(run);
-    this.#link.send({ done: { run: run.run, ...outcome, wroteOutput: this.#wroteOutput() } });
+  /** Continuations are pending (a promise settled, a microtask was queued): the simulation lets them run after the callback. */
+  requestYield(): void {
+    this.#yieldRequested = true;
+  }
+
+  /** Whether a callback runs now (not its continuations). */
+  get inCallback(): boolean {
+    return this.#inCallback;
+  }
+
+  /** `work` runs right after the callback under way, before its continuations (a process.nextTick of the callback). */
+  afterCallback(work: () => void): void {
+    this.#afterCallback.push(work);
+  }
+
+  /** Queued work of the program (a microtask, a tick) or a promise the callback returned failed: the callback or continuations under way fail with it. */
+  callbackFailed(what: string, error: unknown): void {
+    this.#fail(`${what}: ${describeThrown(error)}`);
+  }
+
+  #fail(error: string): void {
+    if (this.#outcome !== null) this.#outcome.error ||= error;
+    else this.#lateError ||= error;
   }
 
   #call(run: Run): Outcome {
     this.#now = run.nowNs;
     const outcome: Outcome = { error: '', result: new Uint8Array() };
+    const outer = this.#inCallback;
+    this.#inCallback = true;
     try {
       if (run.kind === 'PARAMETERS') {
         outcome.result = this.#runParameterHook(run);
@@ -186,9 +235,14 @@ export class WirePort implements NodePort {
         run.kind === 'END_HOOK' ? this.#endHooks[run.entity] : run.kind === 'SETTLED' ? this.#awaits.get(run.entity) : this.#handlers.get(run.entity);
       if (handler === undefined) throw new Error(`the simulation ran ${run.kind} ${run.entity}, which this program does not have`);
       const result = handler(run);
-      if (isThenable(result)) result.then(undefined, (error: unknown) => (outcome.error ||= describeThrown(error)));
+      if (isThenable(result)) {
+        this.#yieldRequested = true;
+        result.then(undefined, (error: unknown) => this.#fail(describeThrown(error)));
+      }
     } catch (error) {
       outcome.error = describeThrown(error);
+    } finally {
+      this.#inCallback = outer;
     }
     return outcome;
   }
@@ -214,7 +268,8 @@ export class WirePort implements NodePort {
     for (;;) {
       const answer = this.#link.receive();
       if (answer.run !== undefined) {
-        this.#runNested(answer.run);
+        if (answer.run.kind === 'CONTINUATION') throw new OutOfProtocol('the simulation asked for continuations while a question waited');
+        this.#runCallback(answer.run);
         continue;
       }
       if (answer.answers !== ask) throw new Error(`the simulation answered question ${answer.answers} while question ${ask} waited`);

@@ -19,10 +19,11 @@ export function portMachine(port: WirePort, seed: number, key: string): ProgramM
       return random;
     },
     timers: new JsTimers(port),
-    // The program's host runs every continuation a callback queued before it says Done.
-    requestYield: () => {},
+    requestYield: () => port.requestYield(),
+    // A microtask or tick queued without a promise is a continuation too (as in-process).
     deferred(kind, callback) {
       if (typeof callback !== 'function') return callback;
+      port.requestYield();
       return (...args) => {
         try {
           callback(...args);
@@ -31,7 +32,11 @@ export function portMachine(port: WirePort, seed: number, key: string): ProgramM
         }
       };
     },
-    nextTick: (tick, args) => realNextTick(tick, ...args),
+    // Ticks queued by a callback run when it returns, before its continuations (as in-process).
+    nextTick(tick, args) {
+      if (typeof tick === 'function' && port.inCallback) port.afterCallback(() => tick(...args));
+      else realNextTick(tick, ...args);
+    },
     exit: (code) => port.exit(code),
   };
 }

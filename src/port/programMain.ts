@@ -13,6 +13,7 @@ import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
+import { countPromiseEvents } from '../engine/promiseActivity.js';
 import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { takeWroteOutput, watchOutput } from './outputWatch.js';
 import { portMachine } from './portMachine.js';
@@ -22,6 +23,8 @@ import { carried, PROTOCOL_VERSION } from './wire/nodeMessages.js';
 import { OutOfProtocol } from './wire/OutOfProtocol.js';
 
 const file = resolve(process.argv[2] ?? '');
+// Whether a callback left continuations behind, told as the engine tells it in-process.
+countPromiseEvents();
 const socket = new ClientSocket();
 const welcome = socket.hello({ protocolVersion: PROTOCOL_VERSION, client: 'rclsim-rclnodejs', language: 'javascript' });
 const interfaces = new InterfaceRegistry(welcome.interfaceFolders.map(({ path, package: name }) => (name === '' ? { path } : { path, package: name })));
@@ -74,6 +77,9 @@ socket.send({ done: { run: 0, error: failure, loadFailed } });
 
 for (;;) {
   const message = socket.receive();
-  if (message.run !== undefined) await port.run(message.run);
-  else throw new OutOfProtocol(`the simulation sent ${carried(message)} where a Run was due`);
+  if (message.run !== undefined) {
+    // Only continuations are awaited: any other await would let them run before their turn.
+    const continuations = port.run(message.run);
+    if (continuations !== undefined) await continuations;
+  } else throw new OutOfProtocol(`the simulation sent ${carried(message)} where a Run was due`);
 }
