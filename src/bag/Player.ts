@@ -62,7 +62,7 @@ export class Player {
     this.firstTime = first === undefined ? undefined : this.#timeOf(first);
     const nodeName = options.nodeName ?? 'rosbag2_player';
     if (options.host !== undefined) simulation.placeNode(`/${nodeName}`, options.host);
-    this.node = new Node(nodeName);
+    this.node = new Node(nodeName, '', simulation.defaultContext);
     const selected = bag.topics().filter((topic) => options.topics === undefined || options.topics.includes(topic.name));
     for (const topic of selected) {
       if (topic.schema !== undefined)

@@ -112,7 +112,7 @@ export class DirectPort implements NodePort {
   }
 
   createContext(): number {
-    return this.#contextId(new Context(undefined, this.#program));
+    return this.#contextId(new Context(this.#program));
   }
 
   defaultContext(): number {

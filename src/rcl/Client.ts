@@ -22,7 +22,7 @@ export interface SendRequestOptions {
 }
 
 /**
- * rclnodejs's Client. A request goes to every matching server's buffer; each response queues
+ * A client in the simulation (rclnodejs's Client is client/Client.ts). A request goes to every matching server's buffer; each response queues
  * one event on the client, whose execution runs the callback registered for that request.
  * Timeouts and waits count sim time.
  */

@@ -3,14 +3,15 @@ import type { ParameterOverride } from './NodeParameters.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from './ParamsFile.js';
 import type { Program } from './Program.js';
 import { emptyRosArguments, parseRosArguments, type RosArguments } from './RosArguments.js';
-import { Simulation } from './Simulation.js';
+import type { Simulation } from './Simulation.js';
 
 type ContextState = 'uninitialized' | 'initialized' | 'shutdown';
 
 /**
- * rclnodejs's Context: uninitialized until `init()`, then initialized until `shutdown()`, which
- * destroys its nodes. Inside rclsim a context belongs to a Program (the job, a component, or a
- * program run by rclsim) and carries the ROS arguments its nodes are created with. When the job's
+ * A context of a program (what rclnodejs's Context stands for in the simulation): uninitialized
+ * until `init()`, then initialized until `shutdown()`, which destroys its nodes. It belongs to a
+ * Program (the job, a component, or a program run by rclsim) and carries the ROS arguments its
+ * nodes are created with. When the job's
  * default context shuts down, or every program has nothing left to do, the job finishes (see
  * Simulation#onContextShutdown).
  */
@@ -18,51 +19,21 @@ export class Context {
   readonly simulation: Simulation;
   readonly program: Program;
   readonly #nodes: Node[] = [];
-  readonly #domainId: number | undefined;
   #state: ContextState;
   #initCalled = false;
   #initArguments: RosArguments = emptyRosArguments();
   #paramsRules: ParamsRule[] = [];
 
-  /** A context of the program whose code is running (rclnodejs: `new Context(domainId)`). */
-  constructor(domainId?: number, program: Program = Simulation.current().currentProgram()) {
+  constructor(program: Program) {
     this.program = program;
     this.simulation = program.simulation;
-    this.#domainId = domainId;
     this.#state = program.byJob ? 'initialized' : 'uninitialized';
     program.contexts.push(this);
-  }
-
-  /** The contexts of the running program that are initialized (rclnodejs: Context.instances). */
-  static get instances(): Context[] {
-    return Simulation.current()
-      .currentProgram()
-      .contexts.filter((context) => context.isValid());
-  }
-
-  /**
-   * The context rclnodejs calls use when none is given: the default context of the program whose
-   * code is running (see Simulation#currentProgram).
-   */
-  static defaultContext(): Context {
-    return Simulation.current().currentProgram().defaultContext;
   }
 
   /** Who owns the context, for messages: 'job', or the program that created it. */
   get name(): string {
     return this.program.name;
-  }
-
-  get nodes(): Node[] {
-    return [...this.#nodes];
-  }
-
-  get handle(): this {
-    return this;
-  }
-
-  get domainId(): number {
-    return this.#domainId ?? 0;
   }
 
   /** Remapping rules of this context's nodes: the job file's first (the first match wins). */
@@ -106,19 +77,7 @@ export class Context {
     ];
   }
 
-  isUninitialized(): boolean {
-    return this.#state === 'uninitialized';
-  }
-
   isInitialized(): boolean {
-    return this.#state === 'initialized';
-  }
-
-  isValid(): boolean {
-    return this.#state === 'initialized';
-  }
-
-  get isOk(): boolean {
     return this.#state === 'initialized';
   }
 
@@ -137,10 +96,6 @@ export class Context {
     const contexts = this.program.contexts;
     contexts.splice(contexts.indexOf(this), 1);
     this.simulation.onContextShutdown(this);
-  }
-
-  tryShutdown(): void {
-    if (this.isInitialized()) this.shutdown();
   }
 
   onNodeCreated(node: Node): void {

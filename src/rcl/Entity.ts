@@ -2,7 +2,7 @@ import type { Engine } from '../engine/Engine.js';
 import type { Executable } from '../engine/Executable.js';
 import type { Executor } from '../engine/executors/Executor.js';
 import type { Context } from './Context.js';
-import type { Node, Options } from './Node.js';
+import type { Node } from './Node.js';
 import type { Program } from './Program.js';
 import type { Simulation } from './Simulation.js';
 
@@ -54,23 +54,6 @@ export abstract class Entity {
   /** The GID as graph queries give it (rclnodejs's `endpoint_gid`): its 16 bytes. */
   endpointGid(): number[] {
     return [...this.createGid()];
-  }
-
-  /** rclnodejs's entity options: the create* options with their defaults (see Node#_validateOptions). */
-  options: Options | undefined = undefined;
-
-  /** The QoS the program gave (a QoS object or a profile name), as rclnodejs's `entity.qos`. */
-  get qos(): Options['qos'] {
-    return this.options?.qos;
-  }
-
-  get typedArrayEnabled(): boolean | undefined {
-    return this.options?.enableTypedArray;
-  }
-
-  /** The logger name of the entity's node, as rclnodejs's publishers, subscriptions, clients and services have it. */
-  get loggerName(): string {
-    return this.node.getLogger().name;
   }
 
   /** The owning node's fully qualified name (for traces). */

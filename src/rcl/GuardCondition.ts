@@ -2,7 +2,7 @@ import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 
-/** rclnodejs's GuardCondition: each trigger queues one event that runs the callback. */
+/** A guard condition in the simulation (rclnodejs's is client/GuardCondition.ts): each trigger queues one event that runs the callback. */
 export class GuardCondition extends Entity implements Executable {
   readonly kind = 'guard_condition';
   readonly channel = '';

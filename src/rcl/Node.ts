@@ -8,7 +8,7 @@ import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { Host } from '../network/Host.js';
 import { Client } from './Client.js';
 import { ClockType } from './ClockType.js';
-import { argumentOverrides, Context } from './Context.js';
+import { argumentOverrides, type Context } from './Context.js';
 import type { Entity } from './Entity.js';
 import { EntityEvents, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
 import { type TopicEndpointInfo, topicEndpointInfo } from './endpointInfo.js';
@@ -50,8 +50,9 @@ export interface Options extends SubscriptionOptions {
 }
 
 /**
- * rclnodejs's Node inside a simulation: creates entities on the simulation's graph and engine,
- * resolves names as ROS 2 does, owns parameters, logger and clock.
+ * A node in the simulation (rclnodejs's Node is client/Node.ts, which asks for this through the
+ * node port): creates entities on the simulation's graph and engine, resolves names as ROS 2
+ * does, owns parameters, its logger and its actions' parts.
  */
 export class Node {
   readonly context: Context;
@@ -97,7 +98,7 @@ export class Node {
   constructor(
     nodeName: string,
     namespace = '',
-    context: Context = Context.defaultContext(),
+    context: Context,
     nodeOptions: NodeOptions | Partial<NodeOptions> = NodeOptions.defaultOptions,
     args: readonly string[] = [],
     useGlobalArguments = true,
@@ -267,7 +268,6 @@ export class Node {
       name,
       resolveQoS(options.qos, 'qos_profile_default'),
     );
-    publisher.options = options;
     this.#ownEvents(publisher, eventCallbacks);
     this.simulation.graph.addPublisher(publisher);
     return this.#own(publisher);
@@ -291,7 +291,6 @@ export class Node {
       callback,
       options,
     );
-    subscription.options = options;
     this.#own(subscription);
     this.#ownEvents(subscription, eventCallbacks);
     this.simulation.graph.addSubscription(subscription);
@@ -319,7 +318,6 @@ export class Node {
       resolveQoS(options.qos, 'qos_profile_services_default'),
       options.enableTypedArray === false,
     );
-    client.options = options;
     this.simulation.graph.addClient(client);
     return this.#own(client);
   }
@@ -335,7 +333,6 @@ export class Node {
       callback as ServiceCallback,
       options.enableTypedArray === false,
     );
-    service.options = options;
     this.#own(service);
     this.simulation.graph.addService(service);
     return service;

@@ -54,7 +54,7 @@ export class Program {
   /** Its default context; a new one once the last has shut down, as rclnodejs's is. */
   get defaultContext(): Context {
     if (this.#defaultContext === null || this.#defaultContext.isShutdown()) {
-      this.#defaultContext = new Context(undefined, this);
+      this.#defaultContext = new Context(this);
     }
     return this.#defaultContext;
   }

@@ -18,7 +18,10 @@ import type { Subscription } from './Subscription.js';
 /** What publish takes: (part of) a message of the type, a bare value for a one-field type, or CDR bytes. */
 export type PublishInput<T> = MessageInput<MessageOf<T>> | string | number | bigint | boolean | Buffer;
 
-/** rclnodejs's Publisher: publishing hands each matched subscription its own copy (in zero-copy mode, all share one). */
+/**
+ * A publisher in the simulation (rclnodejs's is client/Publisher.ts): publishing hands each
+ * matched subscription its own copy (in zero-copy mode, all share one).
+ */
 export class Publisher<T extends string = string> extends Entity {
   readonly topic: string;
   readonly typeName: string;

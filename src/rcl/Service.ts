@@ -34,15 +34,6 @@ export class ServiceResponse<T extends string = string> {
     this.#request = request;
   }
 
-  get service(): Service {
-    return this.#service;
-  }
-
-  /** A default-valued response of the service's response type. */
-  get template(): ResponseOf<T> {
-    return this.#service.type.response.createDefault() as ResponseOf<T>;
-  }
-
   send(response: MessageInput<ResponseOf<T>>): void {
     if (this.sent) throw new Error(`a response to this request on ${this.#service.serviceName} was already sent`);
     const message = this.#service.type.response.toMessage(response, false, this.#service.simulation.strictMessages);
@@ -54,7 +45,7 @@ export class ServiceResponse<T extends string = string> {
   }
 }
 
-/** rclnodejs's Service: each request queues one event; the callback's reply goes to the caller. */
+/** A service in the simulation (rclnodejs's is client/Service.ts): each request queues one event; the callback's reply goes to the caller. */
 export class Service extends Entity implements Executable {
   readonly serviceName: string;
   readonly typeName: string;

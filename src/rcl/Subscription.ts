@@ -17,7 +17,7 @@ import { SilenceWatch } from './SilenceWatch.js';
 export type SubscriptionCallback<M = Message> = (message: M, info?: MessageInfo) => unknown;
 
 /**
- * rclnodejs's Subscription. Delivered samples wait in a buffer bounded by the QoS history
+ * A subscription in the simulation (rclnodejs's is client/Subscription.ts). Delivered samples wait in a buffer bounded by the QoS history
  * (KEEP_LAST evicts the oldest); each delivery queues one event, and an event whose sample
  * was evicted finds the buffer empty and runs no callback.
  */
@@ -54,7 +54,6 @@ export class Subscription extends Entity implements Executable {
   readonly type: MessageType;
   /** What the callback gets: messages as they are, with plain arrays, or JSON-safe (rclnodejs's serializationMode). */
   readonly #shape: ((message: unknown) => unknown) | null;
-  #contentFilter: ContentFilter | null = null;
   /** Its requested deadline, when its QoS has one. */
   readonly #deadline: SilenceWatch | null;
   /** Its lifespan in ns (Infinity: none), read for every sample: held here. */
@@ -91,29 +90,15 @@ export class Subscription extends Entity implements Executable {
     return this.#raw !== null;
   }
 
-  isContentFilterSupported(): boolean {
-    return true;
-  }
-
-  hasContentFilter(): boolean {
-    return this.#contentFilter !== null;
-  }
-
-  getContentFilter(): ContentFilter | undefined {
-    return this.#contentFilter ?? undefined;
-  }
-
   /** Filters what arrives from now on; an expression-less filter clears it. Returns true, as rclnodejs does. */
   setContentFilter(filter: ContentFilter | undefined): boolean {
     if (!filter?.expression) return this.clearContentFilter();
     this.#accepts = compileContentFilter(filter, (path) => hasFieldPath(this.type, path));
-    this.#contentFilter = { expression: filter.expression, parameters: (filter.parameters ?? []).map((p) => String(p)) };
     return true;
   }
 
   clearContentFilter(): boolean {
     this.#accepts = null;
-    this.#contentFilter = null;
     return true;
   }
 

@@ -13,7 +13,7 @@ export interface TimerInfo {
 export type TimerCallback = (info: TimerInfo) => unknown;
 
 /**
- * rclnodejs's Timer, on the engine's timers heap. Periods are bigint nanoseconds; a timer
+ * A timer in the simulation (rclnodejs's is client/Timer.ts), on the engine's timers heap. Periods are bigint nanoseconds; a timer
  * created at time c first fires at c + period, and missed periods are skipped. A callback that
  * takes an argument gets the call's TimerInfo, as rclnodejs passes it on Jazzy.
  */
@@ -21,11 +21,9 @@ export class Timer extends Entity implements TimerOwner {
   /** Counts the node's timers, for the label. */
   readonly #index: number;
   readonly #state: EngineTimer;
-  #callback: TimerCallback;
+  readonly #callback: TimerCallback;
   /** Whether the callback takes the TimerInfo (kept, as run() is on the path of every firing). */
-  #wantsInfo: boolean;
-  #onReset: ((resets: number) => unknown) | null = null;
-  #unseenResets = 0;
+  readonly #wantsInfo: boolean;
 
   /**
    * `index` counts the node's timers: labels say "timer 0 of node /talker". Without `autostart`
@@ -44,17 +42,6 @@ export class Timer extends Entity implements TimerOwner {
 
   get label(): string {
     return this.describe(`timer ${this.#index}`);
-  }
-
-  /** Runs the user callback; called by the engine when the timer fires. */
-  /** rclnodejs's `timer.callback`, which programs may replace. */
-  get callback(): TimerCallback {
-    return this.#callback;
-  }
-
-  set callback(callback: TimerCallback) {
-    this.#callback = callback;
-    this.#wantsInfo = callback.length > 0;
   }
 
   run(): unknown {
@@ -77,11 +64,6 @@ export class Timer extends Entity implements TimerOwner {
     return BigInt(this.#state.periodNs);
   }
 
-  /** A getter in rclnodejs's Timer (its typings call it a method; programs that run use the getter). */
-  get timerPeriod(): bigint {
-    return this.period;
-  }
-
   getNextCallTime(): bigint {
     return this.engine.timerNextCall(this.#state);
   }
@@ -92,23 +74,6 @@ export class Timer extends Entity implements TimerOwner {
     if (this.#state.canceled) throw new Error('Timer is canceled');
     const engine = this.engine;
     return { expectedCallTime: engine.callTimerNow(this.#state), actualCallTime: engine.nowAbs };
-  }
-
-  /**
-   * rcl_timer_set_on_reset_callback: `callback(resets)` after each reset; resets before it was
-   * set are reported at once.
-   */
-  setOnResetCallback(callback: (resets: number) => unknown): void {
-    this.#onReset = callback;
-    if (this.#unseenResets > 0) {
-      const resets = this.#unseenResets;
-      this.#unseenResets = 0;
-      callback(resets);
-    }
-  }
-
-  clearOnResetCallback(): void {
-    this.#onReset = null;
   }
 
   isReady(): boolean {
@@ -128,8 +93,6 @@ export class Timer extends Entity implements TimerOwner {
   reset(): void {
     this.assertAlive('reset timer');
     this.engine.resetTimer(this.#state);
-    if (this.#onReset === null) this.#unseenResets++;
-    else this.#onReset(1);
   }
 
   timeSinceLastCall(): bigint {
