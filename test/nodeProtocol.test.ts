@@ -42,37 +42,38 @@ function mismatch(actual: unknown, expected: unknown, path: string): string | nu
 }
 
 describe('the node protocol: a client driven through a recorded conversation', () => {
-  it('the rclnodejs client says what the recording says, in its order, and ends when the simulation does', async () => {
-    const conversation = JSON.parse(readFileSync(join(fixtures, 'talker.conversation.json'), 'utf8')) as Conversation;
-    const dir = tempDir();
-    copyFileSync(join(fixtures, conversation.program), join(dir, conversation.program));
-    const socket = ProgramSocket.spawn({
-      name: conversation.program,
-      command: process.execPath,
-      args: [programMain, join(dir, conversation.program)],
-      cwd: dir,
-    });
-    try {
-      for (const [i, step] of conversation.steps.entries()) {
-        if ('send' in step) {
-          socket.send(step.send);
-          continue;
+  for (const recording of ['talker.conversation.json', 'waiter.conversation.json'])
+    it(`the rclnodejs client says what ${recording} says, in its order, and ends when the simulation does`, async () => {
+      const conversation = JSON.parse(readFileSync(join(fixtures, recording), 'utf8')) as Conversation;
+      const dir = tempDir();
+      copyFileSync(join(fixtures, conversation.program), join(dir, conversation.program));
+      const socket = ProgramSocket.spawn({
+        name: conversation.program,
+        command: process.execPath,
+        args: [programMain, join(dir, conversation.program)],
+        cwd: dir,
+      });
+      try {
+        for (const [i, step] of conversation.steps.entries()) {
+          if ('send' in step) {
+            socket.send(step.send);
+            continue;
+          }
+          const received = socket.receive(wallClock() + 20_000);
+          const problem = mismatch(received, step.expect, 'message');
+          assert.equal(
+            problem,
+            null,
+            `step ${i}: ${problem}\nreceived ${JSON.stringify(received, (_key, value) => (typeof value === 'bigint' ? `${value}` : value))}`,
+          );
         }
-        const received = socket.receive(wallClock() + 20_000);
-        const problem = mismatch(received, step.expect, 'message');
-        assert.equal(
-          problem,
-          null,
-          `step ${i}: ${problem}\nreceived ${JSON.stringify(received, (_key, value) => (typeof value === 'bigint' ? `${value}` : value))}`,
-        );
+        socket.close();
+        // Its simulation gone, the client ends by itself.
+        assert.deepEqual(await socket.exited, { kind: 'code', code: 1 });
+      } finally {
+        socket.kill();
       }
-      socket.close();
-      // Its simulation gone, the client ends by itself.
-      assert.deepEqual(await socket.exited, { kind: 'code', code: 1 });
-    } finally {
-      socket.kill();
-    }
-  });
+    });
 
   it('refuses a script that expects what the client does not say', () => {
     assert.notEqual(mismatch({ ask: 2, create: { kind: 'NODE', name: 'talker' } }, { create: { name: 'listener' } }, 'message'), null);
