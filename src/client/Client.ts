@@ -4,6 +4,7 @@ import type { NodePort } from '../port/NodePort.js';
 // Error classes are values programs catch and test (instanceof): the client shares rcl's.
 import { AbortError, TimeoutError } from '../rcl/errors.js';
 import type { QoS, QoSProfileName } from '../rcl/QoS.js';
+import { Endpoint } from './Entity.js';
 import { requireInterface } from './interfaceClasses.js';
 import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
 import type { Options } from './Node.js';
@@ -31,40 +32,20 @@ export interface ClientInit {
  * rclnodejs's Client as a client of the node port: requests and responses cross the
  * simulation; timeouts and waits count sim time.
  */
-export class Client<T extends string = string> {
+export class Client<T extends string = string> extends Endpoint {
   readonly #port: NodePort;
-  readonly #id: number;
   readonly serviceName: string;
   readonly typeName: string;
-  /** rclnodejs's entity options: the create* options with their defaults. */
-  readonly options: Options;
-  readonly loggerName: string;
   readonly #validation: ValidationSetting;
   /** The requests awaiting a response, by sequence number (rclnodejs's field, which its tests read). */
   readonly #pending = new Map<number, ResponseCallback>();
-  #destroyed = false;
 
   constructor(port: NodePort, init: ClientInit, validation = new ValidationSetting()) {
+    super(init.options, init.loggerName, init.id);
     this.#port = port;
-    this.#id = init.id;
     this.typeName = init.type;
     this.serviceName = init.serviceName;
-    this.options = init.options;
-    this.loggerName = init.loggerName;
     this.#validation = validation;
-  }
-
-  /** The simulation's id of the client (what the port names it by). */
-  get id(): number {
-    return this.#id;
-  }
-
-  get qos(): Options['qos'] {
-    return this.options.qos;
-  }
-
-  get typedArrayEnabled(): boolean | undefined {
-    return this.options.enableTypedArray;
   }
 
   get _sequenceNumberToCallbackMap(): ReadonlyMap<number, ResponseCallback> {
@@ -91,8 +72,8 @@ export class Client<T extends string = string> {
   sendRequest(request: MessageInput<RequestOf<T>>, callback: ResponseCallback<ResponseOf<T>>, options: { validate?: boolean } = {}): void {
     if (typeof callback !== 'function') throw new TypeError('sendRequest needs a response callback');
     this.#validation.check(request, `${this.typeName}_Request`, options.validate);
-    this.#assertAlive();
-    const sequence = this.#port.sendRequest(this.#id, request, (response) => {
+    this.assertAlive(`request to ${this.serviceName}`);
+    const sequence = this.#port.sendRequest(this.id, request, (response) => {
       this.#pending.delete(sequence);
       return callback(response as ResponseOf<T>);
     });
@@ -109,7 +90,7 @@ export class Client<T extends string = string> {
         reject(new AbortError('Service request', undefined, about));
         return;
       }
-      this.#assertAlive();
+      this.assertAlive(`request to ${this.serviceName}`);
       let sequence = 0;
       const settle = (): void => {
         this.#pending.delete(sequence);
@@ -117,7 +98,7 @@ export class Client<T extends string = string> {
         this.#port.resume();
       };
       const onAbort = (): void => {
-        this.#port.forgetRequest(this.#id, sequence);
+        this.#port.forgetRequest(this.id, sequence);
         settle();
         reject(new AbortError('Service request', undefined, about));
       };
@@ -127,7 +108,7 @@ export class Client<T extends string = string> {
         resolve(response as ResponseOf<T>);
       };
       sequence = this.#port.sendRequest(
-        this.#id,
+        this.id,
         request,
         onResponse,
         timeout === undefined || timeout < 0
@@ -146,29 +127,17 @@ export class Client<T extends string = string> {
   }
 
   isServiceServerAvailable(): boolean {
-    return this.#port.serviceIsReady(this.#id);
+    return this.#port.serviceIsReady(this.id);
   }
 
   /** Resolves true when a server is available, false once `timeout` ms of sim time passed. */
   waitForService(timeout?: number): Promise<boolean> {
     if (this.isServiceServerAvailable()) return Promise.resolve(true);
-    return new Promise((resolve) => this.#port.waitForService(this.#id, timeout !== undefined && timeout >= 0 ? timeout : undefined, resolve));
+    return new Promise((resolve) => this.#port.waitForService(this.id, timeout !== undefined && timeout >= 0 ? timeout : undefined, resolve));
   }
 
   /** Publishes service events on `<service>/_service_event` (ServiceIntrospectionStates; the clock is the node's). */
   configureIntrospection(_clock: unknown, qos: QoS | QoSProfileName | number | undefined, state: number): void {
-    this.#port.entityOp(this.#id, 'configureIntrospection', [null, qos, state]);
-  }
-
-  isDestroyed(): boolean {
-    return this.#destroyed;
-  }
-
-  _destroyed(): void {
-    this.#destroyed = true;
-  }
-
-  #assertAlive(): void {
-    if (this.#destroyed) throw new Error(`request to ${this.serviceName}: the entity has been destroyed`);
+    this.#port.entityOp(this.id, 'configureIntrospection', [null, qos, state]);
   }
 }

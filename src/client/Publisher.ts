@@ -1,5 +1,6 @@
 import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
 import type { NodePort } from '../port/NodePort.js';
+import { Endpoint } from './Entity.js';
 import type { EventHandler } from './EventHandler.js';
 import { requireInterface } from './interfaceClasses.js';
 import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
@@ -18,41 +19,20 @@ export interface EndpointInit {
 }
 
 /** rclnodejs's Publisher as a client of the node port: what it publishes, the simulation delivers to each matched subscription. */
-export class Publisher<T extends string = string> {
+export class Publisher<T extends string = string> extends Endpoint {
   readonly #port: NodePort;
-  readonly #id: number;
   readonly topic: string;
   readonly typeName: string;
-  /** rclnodejs's entity options: the create* options with their defaults. */
-  readonly options: Options;
-  readonly loggerName: string;
   readonly #validation: ValidationSetting;
   /** Its event handlers (rclnodejs's EventHandler), destroyed with it. */
   readonly eventHandlers: EventHandler[] = [];
-  #destroyed = false;
 
   constructor(port: NodePort, init: EndpointInit, validation = new ValidationSetting()) {
+    super(init.options, init.loggerName, init.id);
     this.#port = port;
-    this.#id = init.id;
     this.typeName = init.type;
     this.topic = init.topic;
-    this.options = init.options;
-    this.loggerName = init.loggerName;
     this.#validation = validation;
-  }
-
-  /** The simulation's id of the publisher (what the port names it by). */
-  get id(): number {
-    return this.#id;
-  }
-
-  /** The QoS the program gave (a QoS object or a profile name), as rclnodejs's `publisher.qos`. */
-  get qos(): Options['qos'] {
-    return this.options.qos;
-  }
-
-  get typedArrayEnabled(): boolean | undefined {
-    return this.options.enableTypedArray;
   }
 
   /** rclnodejs's message class of the type. */
@@ -61,7 +41,7 @@ export class Publisher<T extends string = string> {
   }
 
   get subscriptionCount(): number {
-    return this.#port.entityOp(this.#id, 'subscriptionCount', []) as number;
+    return this.#port.entityOp(this.id, 'subscriptionCount', []) as number;
   }
 
   /**
@@ -70,18 +50,18 @@ export class Publisher<T extends string = string> {
    * way now — a simulation cannot block for the timeout, sim time moves only between callbacks.
    */
   waitForAllAcked(_timeout?: bigint | number): boolean {
-    return this.#port.entityOp(this.#id, 'waitForAllAcked', []) as boolean;
+    return this.#port.entityOp(this.id, 'waitForAllAcked', []) as boolean;
   }
 
   /** Asserts a MANUAL_BY_TOPIC publisher's liveliness, as a write does (AUTOMATIC ones need nothing). */
   assertLiveliness(): void {
-    this.#assertAlive('assert liveliness');
-    this.#port.entityOp(this.#id, 'assertLiveliness', []);
+    this.assertAlive('assert liveliness');
+    this.#port.entityOp(this.id, 'assertLiveliness', []);
   }
 
   /** The GID as graph queries give it (rclnodejs's `endpoint_gid`): its 16 bytes. */
   endpointGid(): number[] {
-    return this.#port.entityOp(this.#id, 'gid', []) as number[];
+    return this.#port.entityOp(this.id, 'gid', []) as number[];
   }
 
   get willValidateMessage(): boolean {
@@ -98,23 +78,9 @@ export class Publisher<T extends string = string> {
 
   /** `options.validate` checks this message (or not) whatever `validateMessages` says. */
   publish(message: PublishInput<T>, options?: { validate?: boolean }): void {
-    this.#assertAlive(`publish on ${this.topic}`);
+    this.assertAlive(`publish on ${this.topic}`);
     // No options object made per publish: this is the path of every message.
     this.#validation.check(message, this.typeName, options?.validate);
-    this.#port.publish(this.#id, message as never);
-  }
-
-  /** A method, as rclnodejs's Entity has it. */
-  isDestroyed(): boolean {
-    return this.#destroyed;
-  }
-
-  /** Its node destroyed it. */
-  _destroyed(): void {
-    this.#destroyed = true;
-  }
-
-  #assertAlive(what: string): void {
-    if (this.#destroyed) throw new Error(`${what}: the entity has been destroyed`);
+    this.#port.publish(this.id, message as never);
   }
 }

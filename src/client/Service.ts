@@ -3,6 +3,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import type { NodePort } from '../port/NodePort.js';
 import type { QoS, QoSProfileName } from '../rcl/QoS.js';
+import { Endpoint } from './Entity.js';
 import { requireInterface } from './interfaceClasses.js';
 import type { Options } from './Node.js';
 
@@ -40,46 +41,28 @@ export class ServiceResponse<T extends string = string> {
 }
 
 /** rclnodejs's Service as a client of the node port: the simulation queues requests, the callback runs here. */
-export class Service {
+export class Service extends Endpoint {
   readonly port: NodePort;
   readonly typeName: string;
-  #id = -1;
   #serviceName = '';
   readonly #callback: ServiceCallback;
-  /** rclnodejs's entity options: the create* options with their defaults. */
-  readonly options: Options;
-  readonly loggerName: string;
-  #destroyed = false;
 
   constructor(port: NodePort, typeName: string, callback: ServiceCallback, options: Options, loggerName: string) {
+    super(options, loggerName);
     this.port = port;
     this.typeName = typeName;
     this.#callback = callback;
-    this.options = options;
-    this.loggerName = loggerName;
   }
 
   /** Once the simulation made it: its id (what the port names it by) and its resolved name. */
   created(id: number, serviceName: string): this {
-    this.#id = id;
+    this.setId(id);
     this.#serviceName = serviceName;
     return this;
   }
 
-  get id(): number {
-    return this.#id;
-  }
-
   get serviceName(): string {
     return this.#serviceName;
-  }
-
-  get qos(): Options['qos'] {
-    return this.options.qos;
-  }
-
-  get typedArrayEnabled(): boolean | undefined {
-    return this.options.enableTypedArray;
   }
 
   /** rclnodejs's service class: `{ Request, Response }`. */
@@ -89,12 +72,12 @@ export class Service {
 
   /** The service's QoS as rcl reports it (rclnodejs's getOptions(): rmw's fields and numbers). */
   getOptions(): Record<string, unknown> {
-    return this.port.entityOp(this.#id, 'qosProfile', []) as Record<string, unknown>;
+    return this.port.entityOp(this.id, 'qosProfile', []) as Record<string, unknown>;
   }
 
   /** Publishes service events on `<service>/_service_event` (ServiceIntrospectionStates; the clock is the node's). */
   configureIntrospection(_clock: unknown, qos: QoS | QoSProfileName | number | undefined, state: number): void {
-    this.port.entityOp(this.#id, 'configureIntrospection', [null, qos, state]);
+    this.port.entityOp(this.id, 'configureIntrospection', [null, qos, state]);
   }
 
   /**
@@ -112,12 +95,4 @@ export class Service {
     unsent(result);
     return result;
   };
-
-  isDestroyed(): boolean {
-    return this.#destroyed;
-  }
-
-  _destroyed(): void {
-    this.#destroyed = true;
-  }
 }

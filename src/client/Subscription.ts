@@ -3,6 +3,7 @@ import type { NodePort } from '../port/NodePort.js';
 import type { ContentFilter } from '../rcl/contentFilter.js';
 import type { SerializationMode } from '../rcl/jsonSafe.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
+import { Endpoint } from './Entity.js';
 import type { EventHandler } from './EventHandler.js';
 import { requireInterface } from './interfaceClasses.js';
 import type { Options } from './Node.js';
@@ -23,53 +24,35 @@ export interface SubscriptionOptions {
 }
 
 /** rclnodejs's Subscription as a client of the node port: the simulation filters, buffers and delivers; the callback runs here. */
-export class Subscription {
+export class Subscription extends Endpoint {
   readonly #port: NodePort;
   readonly typeName: string;
-  #id = -1;
   #topic = '';
   readonly #callback: SubscriptionCallback;
   /** A callback declared with two parameters also gets a MessageInfo, as in rclnodejs. */
   readonly wantsInfo: boolean;
-  /** rclnodejs's entity options: the create* options with their defaults. */
-  readonly options: Options;
-  readonly loggerName: string;
   #contentFilter: ContentFilter | null = null;
   /** Its event handlers (rclnodejs's EventHandler), destroyed with it. */
   readonly eventHandlers: EventHandler[] = [];
-  #destroyed = false;
 
   constructor(port: NodePort, typeName: string, callback: SubscriptionCallback, options: Options, loggerName: string) {
+    super(options, loggerName);
     this.#port = port;
     this.typeName = typeName;
     this.#callback = callback;
     this.wantsInfo = callback.length >= 2;
-    this.options = options;
-    this.loggerName = loggerName;
     if (options.contentFilter?.expression) this.#contentFilter = filterAsKept(options.contentFilter);
   }
 
   /** Once the simulation made it: its id (what the port names it by) and its resolved topic. */
   created(id: number, topic: string): this {
-    this.#id = id;
+    this.setId(id);
     this.#topic = topic;
     return this;
   }
 
-  get id(): number {
-    return this.#id;
-  }
-
   get topic(): string {
     return this.#topic;
-  }
-
-  get qos(): Options['qos'] {
-    return this.options.qos;
-  }
-
-  get typedArrayEnabled(): boolean | undefined {
-    return this.options.enableTypedArray;
   }
 
   /** rclnodejs's message class of the type. */
@@ -86,7 +69,7 @@ export class Subscription {
   }
 
   get publisherCount(): number {
-    return this.#port.entityOp(this.#id, 'publisherCount', []) as number;
+    return this.#port.entityOp(this.id, 'publisherCount', []) as number;
   }
 
   isContentFilterSupported(): boolean {
@@ -104,13 +87,13 @@ export class Subscription {
   /** Filters what arrives from now on; an expression-less filter clears it. Returns true, as rclnodejs does. */
   setContentFilter(filter: ContentFilter | undefined): boolean {
     if (!filter?.expression) return this.clearContentFilter();
-    this.#port.entityOp(this.#id, 'setContentFilter', [{ expression: filter.expression, parameters: filter.parameters ?? [] }]);
+    this.#port.entityOp(this.id, 'setContentFilter', [{ expression: filter.expression, parameters: filter.parameters ?? [] }]);
     this.#contentFilter = filterAsKept(filter);
     return true;
   }
 
   clearContentFilter(): boolean {
-    this.#port.entityOp(this.#id, 'clearContentFilter', []);
+    this.#port.entityOp(this.id, 'clearContentFilter', []);
     this.#contentFilter = null;
     return true;
   }
@@ -122,14 +105,6 @@ export class Subscription {
    */
   readonly deliver = (message: unknown, info?: unknown): unknown =>
     this.wantsInfo ? this.#callback(message as Message, info as MessageInfo) : this.#callback(message as Message);
-
-  isDestroyed(): boolean {
-    return this.#destroyed;
-  }
-
-  _destroyed(): void {
-    this.#destroyed = true;
-  }
 }
 
 /** A filter as rcl keeps it: its parameters as strings. */

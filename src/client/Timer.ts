@@ -1,4 +1,5 @@
 import type { NodePort, TimerCallback } from '../port/NodePort.js';
+import { Entity } from './Entity.js';
 
 /** What a timer callback gets on Jazzy (rcl_timer_call_with_info): when the call was due, when it ran. */
 export interface TimerInfo {
@@ -11,18 +12,17 @@ export interface TimerInfo {
  * callback runs here. Periods are bigint nanoseconds; a callback that takes an argument gets the
  * call's TimerInfo, as rclnodejs passes it on Jazzy.
  */
-export class Timer {
+export class Timer extends Entity {
   readonly #port: NodePort;
-  #id = -1;
   #callback: TimerCallback;
   /** Whether the callback takes the TimerInfo (kept, as fire() is on the path of every firing). */
   #wantsInfo: boolean;
   readonly loggerName: string;
   #onReset: ((resets: number) => unknown) | null = null;
   #unseenResets = 0;
-  #destroyed = false;
 
   constructor(port: NodePort, callback: TimerCallback, loggerName: string) {
+    super();
     this.#port = port;
     this.#callback = callback;
     this.#wantsInfo = callback.length > 0;
@@ -31,12 +31,8 @@ export class Timer {
 
   /** Once the simulation made it: its id (what the port names it by). */
   created(id: number): this {
-    this.#id = id;
+    this.setId(id);
     return this;
-  }
-
-  get id(): number {
-    return this.#id;
   }
 
   /** rclnodejs's `timer.callback`, which programs may replace. */
@@ -53,7 +49,7 @@ export class Timer {
   readonly fire: TimerCallback = (info) => (this.#wantsInfo ? this.#callback(info) : (this.#callback as () => unknown)());
 
   get period(): bigint {
-    return this.#port.timerState(this.#id).period;
+    return this.#port.timerState(this.id).period;
   }
 
   /** A getter in rclnodejs's Timer (its typings call it a method; programs that run use the getter). */
@@ -62,13 +58,13 @@ export class Timer {
   }
 
   getNextCallTime(): bigint {
-    return this.#port.entityOp(this.#id, 'nextCallTime', []) as bigint;
+    return this.#port.entityOp(this.id, 'nextCallTime', []) as bigint;
   }
 
   /** rcl_timer_call_with_info: the timer counts as called now (its callback does not run). */
   callTimerWithInfo(): TimerInfo {
-    this.#assertAlive('call timer');
-    return this.#port.entityOp(this.#id, 'callTimerWithInfo', []) as TimerInfo;
+    this.assertAlive('call timer');
+    return this.#port.entityOp(this.id, 'callTimerWithInfo', []) as TimerInfo;
   }
 
   /**
@@ -89,48 +85,36 @@ export class Timer {
   }
 
   isReady(): boolean {
-    return this.#port.entityOp(this.#id, 'isReady', []) as boolean;
+    return this.#port.entityOp(this.id, 'isReady', []) as boolean;
   }
 
   isCanceled(): boolean {
-    return this.#port.timerState(this.#id).canceled;
+    return this.#port.timerState(this.id).canceled;
   }
 
   cancel(): void {
-    this.#assertAlive('cancel timer');
-    this.#port.cancelTimer(this.#id);
+    this.assertAlive('cancel timer');
+    this.#port.cancelTimer(this.id);
   }
 
   reset(): void {
-    this.#assertAlive('reset timer');
-    this.#port.resetTimer(this.#id);
+    this.assertAlive('reset timer');
+    this.#port.resetTimer(this.id);
     if (this.#onReset === null) this.#unseenResets++;
     else this.#onReset(1);
   }
 
   timeSinceLastCall(): bigint {
-    return this.#port.now() - this.#port.timerState(this.#id).lastCall;
+    return this.#port.now() - this.#port.timerState(this.id).lastCall;
   }
 
   timeUntilNextCall(): bigint {
-    return this.#port.timerState(this.#id).nextCall - this.#port.now();
+    return this.#port.timerState(this.id).nextCall - this.#port.now();
   }
 
   /** rcl_timer_exchange_period: the next call time stays as it is. */
   changeTimerPeriod(period: bigint): void {
-    this.#assertAlive('change timer period');
-    this.#port.entityOp(this.#id, 'changeTimerPeriod', [BigInt(period)]);
-  }
-
-  isDestroyed(): boolean {
-    return this.#destroyed;
-  }
-
-  _destroyed(): void {
-    this.#destroyed = true;
-  }
-
-  #assertAlive(what: string): void {
-    if (this.#destroyed) throw new Error(`${what}: the entity has been destroyed`);
+    this.assertAlive('change timer period');
+    this.#port.entityOp(this.id, 'changeTimerPeriod', [BigInt(period)]);
   }
 }

@@ -343,33 +343,6 @@ export class Node {
     return this.#own(new GuardCondition(this.#alive('create guard condition'), callback, this.#guards++));
   }
 
-  destroyPublisher(publisher: Publisher): void {
-    this.#destroyOwn(publisher, Publisher, 'publisher');
-  }
-  destroySubscription(subscription: Subscription): void {
-    this.#destroyOwn(subscription, Subscription, 'subscription');
-  }
-  destroyClient(client: Client): void {
-    this.#destroyOwn(client, Client, 'client');
-  }
-  destroyService(service: Service): void {
-    this.#destroyOwn(service, Service, 'service');
-  }
-  destroyTimer(timer: Timer): void {
-    this.#destroyOwn(timer, Timer, 'timer');
-  }
-  destroyGuardCondition(guard: GuardCondition): void {
-    this.#destroyOwn(guard, GuardCondition, 'guard');
-  }
-
-  /** rclnodejs's destroy* checks: an entity of the kind, else a TypeValidationError; its event handlers go with it. */
-  #destroyOwn(entity: Entity, kind: abstract new (...args: never[]) => Entity, argument: string): void {
-    if (!(entity instanceof kind)) {
-      throw new TypeValidationError(argument, entity, `${kind.name} instance`, { nodeName: this.name() });
-    }
-    this.destroyEndpoint(entity);
-  }
-
   /** Destroys an entity of the node with its event handlers (what the node port's destroy does). */
   destroyEndpoint(entity: Entity): void {
     const events = entity instanceof Publisher || entity instanceof Subscription ? entity.events : undefined;

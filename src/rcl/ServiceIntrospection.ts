@@ -32,7 +32,7 @@ export class ServiceIntrospection {
       throw new RangeError(`invalid service introspection state ${String(state)} (ServiceIntrospectionStates.OFF, METADATA or CONTENTS)`);
     }
     if (state === ServiceIntrospectionStates.OFF) {
-      if (this.#publisher !== null) this.#node.destroyPublisher(this.#publisher);
+      if (this.#publisher !== null) this.#node.destroyEndpoint(this.#publisher);
       this.#publisher = null;
     } else if (this.#publisher === null) {
       const options = qos === undefined || qos === null ? {} : { qos };
