@@ -7,8 +7,17 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type protobuf from 'protobufjs';
 import { wallClock } from '../src/engine/realTime.js';
+import type { FlatField, FlatMember } from '../src/port/wire/flatCodec.js';
 import { FrameReader, frameHeader, MAX_FRAME_BYTES, unwritten } from '../src/port/wire/frames.js';
-import { decodeToClient, decodeToSimulation, encodeToClient, encodeToSimulation, type ToClient, type ToSimulation } from '../src/port/wire/nodeMessages.js';
+import {
+  decodeToClient,
+  decodeToSimulation,
+  encodeToClient,
+  encodeToSimulation,
+  type ToClient,
+  type ToSimulation,
+  viaProtobufjs,
+} from '../src/port/wire/nodeMessages.js';
 import { OutOfProtocol } from '../src/port/wire/OutOfProtocol.js';
 import { ProgramGone, type ProgramOptions, ProgramSocket, ProgramTimeout } from '../src/port/wire/ProgramSocket.js';
 import { describeExit } from '../src/port/wire/programExit.js';
@@ -272,6 +281,94 @@ describe('node protocol messages', () => {
     assert.throws(() => decodeToSimulation(encodeToSimulation({ ask: 3 })), /ToSimulation message without its message/);
     assert.throws(() => decodeToSimulation(encodeToSimulation({ timer: { timer: 1 } })), /TimerOp message without its op/);
     assert.throws(() => decodeToClient(encodeToClient({ created: { id: 2 ** 53 } })), /Created.id is 9007199254740992/);
+  });
+});
+
+describe('node protocol messages of every callback (flatCodec)', () => {
+  /** A seeded xorshift, so that a failure comes back. */
+  let state = 0x9e3779b9;
+  const random = (): number => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const bytes = (): Buffer => Buffer.from(Array.from({ length: pick([0, 1, 4, 16, 200]) }, () => Math.floor(random() * 256)));
+  const value = (field: FlatField): unknown => {
+    switch (field.kind) {
+      case 'uint64':
+        return pick([0, 1, 127, 128, 300, 2 ** 31, 2 ** 32 + 5, 2 ** 53 - 1, Math.floor(random() * 2 ** 40)]);
+      case 'uint32':
+        return pick([0, 1, 300, 2 ** 31, 2 ** 32 - 1]);
+      case 'int64':
+        return pick([0n, 1n, -1n, 2n ** 62n, -(2n ** 63n), 2n ** 63n - 1n, 1_700_000_000_123_456_789n, BigInt(Math.floor(random() * 2 ** 50)) - 2n ** 49n]);
+      case 'bool':
+        return random() < 0.5;
+      case 'enum':
+        return pick(Object.keys(field.values!));
+      case 'bytes':
+        return bytes();
+      case 'string':
+        return pick(['', 'a', 'an error\n  at x (y.js:1:2)', 'né', '🙂']);
+      case 'double':
+        return pick([0, -0, 0.5, -1e300, 12.5, Number.POSITIVE_INFINITY, Number.NaN]);
+    }
+  };
+  const sample = (member: FlatMember): Record<string, unknown> =>
+    Object.fromEntries(member.type.fields.filter(() => random() < 0.7).map((field) => [field.name, value(field)]));
+
+  it("takes every callback's messages: Run; Publish, SendRequest, SendResponse, Done", () => {
+    const { toSimulation, toClient } = viaProtobufjs.flat();
+    assert.ok(toClient.byName.has('run'));
+    for (const name of ['publish', 'sendRequest', 'sendResponse', 'done']) assert.ok(toSimulation.byName.has(name), name);
+  });
+
+  it('makes the bytes and the objects protobufjs makes, proto3 defaults and all, for every flat message', () => {
+    const envelopes = [
+      {
+        envelope: viaProtobufjs.flat().toSimulation,
+        encode: encodeToSimulation,
+        decode: decodeToSimulation,
+        general: viaProtobufjs.encodeToSimulation,
+        read: viaProtobufjs.decodeToSimulation,
+      },
+      {
+        envelope: viaProtobufjs.flat().toClient,
+        encode: encodeToClient,
+        decode: decodeToClient,
+        general: viaProtobufjs.encodeToClient,
+        read: viaProtobufjs.decodeToClient,
+      },
+    ] as const;
+    for (const { envelope, encode, decode, general, read } of envelopes) {
+      for (const member of envelope.byName.values()) {
+        for (let i = 0; i < 300; i++) {
+          const message = { [envelope.head]: pick([0, 0, 1, 2 ** 40]), [member.name]: sample(member) };
+          const expected = read(general(message as never));
+          const body = encode(message as never);
+          assert.deepEqual(decode(body), expected, `${member.name}: ${JSON.stringify(message, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`);
+          assert.deepEqual(read(body), expected);
+          assert.deepEqual(decode(general(message as never)), expected);
+          // A body cut or changed anywhere is what protobufjs makes of it, or its error.
+          const broken = Buffer.from(body);
+          if (broken.length > 0) broken[Math.floor(random() * broken.length)] = Math.floor(random() * 256);
+          for (const bad of [broken, Buffer.from(body.subarray(0, Math.floor(random() * body.length)))]) {
+            let want: unknown;
+            try {
+              want = read(bad);
+            } catch (error) {
+              assert.throws(
+                () => decode(bad),
+                (thrown: unknown) => thrown instanceof OutOfProtocol && (thrown as Error).message === (error as Error).message,
+              );
+              continue;
+            }
+            assert.deepEqual(decode(bad), want);
+          }
+        }
+      }
+    }
   });
 });
 
