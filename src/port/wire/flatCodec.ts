@@ -5,8 +5,8 @@
  * three times over (fromObject, encode; decode, toObject with defaults, and nodeMessages's
  * normalize walks it again): a separate program's callback spent ~10 µs on its four messages in
  * warm code and several times that in the code of a program's process, which runs too few
- * callbacks to be optimized. This reads and writes the bytes once, with tables made from the same
- * descriptor (nothing here names a field).
+ * callbacks to be optimized. This reads and writes the bytes once, with code made from the same
+ * descriptor when the codec loads (nothing here names a field): ~1.7 µs for the four, warm.
  *
  * It makes the objects nodeMessages.ts's protobufjs path makes (test/nodeWire.test.ts compares
  * both on every flat message): every field, proto3's defaults where none came, uint64 as numbers,
@@ -32,24 +32,28 @@ export interface FlatField {
 
 export interface FlatType {
   fields: FlatField[];
-  /** Fields by number (undefined: one this does not take). */
-  byNumber: (FlatField | undefined)[];
+  /** Writes the message's fields that are not at their default; false when a value is not one this takes. */
+  write: (message: Record<string, unknown>) => boolean;
+  /** The message with its fields from `from` to `end` (the others at their defaults); undefined when there is one this does not take. */
+  read: (bytes: Buffer, from: number, end: number) => Record<string, unknown> | undefined;
 }
 
 export interface FlatMember {
   name: string;
   number: number;
   type: FlatType;
+  /** The envelope of this member: `{ [head]: head, [name]: value }`, with its keys named in code. */
+  wrap: (head: number, value: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /** An envelope (ToSimulation, ToClient): its first field (ask, answers) and its flat members. */
 export interface FlatEnvelope {
   head: string;
-  /** Every member's name, flat or not: a message with two is left to protobufjs. */
-  memberNames: string[];
   /** The flat members, by name and by number. */
   byName: Map<string, FlatMember>;
   byNumber: (FlatMember | undefined)[];
+  /** The message's head (ask, answers) and its flat member, with its value; undefined when it has none, or another, or two. */
+  split: (message: Record<string, unknown>) => { head: unknown; member: FlatMember; value: Record<string, unknown> } | undefined;
 }
 
 const SCALAR_KINDS = new Set(['uint64', 'uint32', 'int64', 'bool', 'bytes', 'string', 'double']);
@@ -80,26 +84,34 @@ function flatType(type: protobuf.Type): FlatType | null {
     if (field.id >= 2 ** 11) return null;
     fields.push({ name: field.name, kind, key: (field.id << 3) | wireType(kind), names, values });
   }
-  const byNumber: (FlatField | undefined)[] = [];
-  for (const field of fields) byNumber[field.key >> 3] = field;
-  return { fields, byNumber };
+  return { fields, write: writer(fields), read: reader(fields) };
 }
 
 /** The tables of an envelope's flat members, made once from its protobufjs type. */
 export function flatEnvelope(envelope: protobuf.Type): FlatEnvelope {
-  const head = envelope.fieldsArray.find((field) => field.partOf === null)!;
+  const head = envelope.fieldsArray.find((field) => field.partOf === null)!.name;
   const byName = new Map<string, FlatMember>();
   const byNumber: (FlatMember | undefined)[] = [];
-  const memberNames: string[] = [];
-  for (const field of envelope.oneofsArray[0]!.fieldsArray) {
-    memberNames.push(field.name);
+  const members = envelope.oneofsArray[0]!.fieldsArray;
+  const flat = members.map((field) => {
     const type = field.resolvedType !== null && 'fieldsArray' in field.resolvedType ? flatType(field.resolvedType as protobuf.Type) : null;
-    if (type === null) continue;
-    const member = { name: field.name, number: field.id, type };
+    if (type === null) return undefined;
+    const wrap = new Function(`return function wrap(h, v) { return { ${JSON.stringify(head)}: h, ${JSON.stringify(field.name)}: v }; };`)();
+    const member: FlatMember = { name: field.name, number: field.id, type, wrap };
     byName.set(field.name, member);
     byNumber[field.id] = member;
-  }
-  return { head: head.name, memberNames, byName, byNumber };
+    return member;
+  });
+  // Each member looked at by its name in code (see writer).
+  const looks = members.map(
+    (field, i) =>
+      `  v = m[${JSON.stringify(field.name)}]; if (v !== undefined && v !== null) { if (found !== -1 || typeof v !== 'object') return undefined; found = ${i}; value = v; }`,
+  );
+  const split = new Function(
+    'L',
+    `return function split(m) {\n  let found = -1, value, v;\n${looks.join('\n')}\n  const member = found < 0 ? undefined : L[found];\n  return member === undefined ? undefined : { head: m[${JSON.stringify(head)}], member, value };\n};`,
+  )(flat) as FlatEnvelope['split'];
+  return { head, byName, byNumber, split };
 }
 
 // Encoding: into one buffer that grows, then copied out (a message is small; a caller may keep
@@ -126,19 +138,22 @@ function writeNumber(value: number): void {
   scratch[at++] = rest;
 }
 
-/** A varint of a 64-bit two's complement value (a negative int64 takes ten bytes). */
+/** A varint of a 64-bit two's complement value (a negative int64 takes ten bytes), from its 32-bit halves. */
 function writeBig(value: bigint): void {
   if (value >= 0n && value < 2n ** 53n) {
     writeNumber(Number(value));
     return;
   }
+  const bits = BigInt.asUintN(64, value);
+  let lo = Number(bits & 0xffffffffn);
+  let hi = Number(bits >> 32n);
   room(10);
-  let rest = BigInt.asUintN(64, value);
-  while (rest >= 0x80n) {
-    scratch[at++] = Number(rest & 0x7fn) | 0x80;
-    rest >>= 7n;
+  while (hi !== 0 || lo >= 0x80) {
+    scratch[at++] = (lo & 0x7f) | 0x80;
+    lo = ((lo >>> 7) | (hi << 25)) >>> 0;
+    hi >>>= 7;
   }
-  scratch[at++] = Number(rest);
+  scratch[at++] = lo;
 }
 
 const MAX_UINT64 = 2n ** 64n - 1n;
@@ -150,103 +165,112 @@ function isAscii(text: string): boolean {
   return true;
 }
 
-/** Writes a flat message's fields (those not at their default); false when a value is not one this takes. */
-function writeFields(type: FlatType, message: Record<string, unknown>): boolean {
-  for (const field of type.fields) {
-    const value = message[field.name];
-    if (value === undefined || value === null) continue;
-    switch (field.kind) {
-      case 'uint64':
-        if (typeof value === 'number') {
-          if (!Number.isSafeInteger(value) || value < 0) return false;
-          if (value === 0) continue;
-          writeNumber(field.key);
-          writeNumber(value);
-        } else if (typeof value === 'bigint') {
-          if (value < 0n || value > MAX_UINT64) return false;
-          if (value === 0n) continue;
-          writeNumber(field.key);
-          writeBig(value);
-        } else return false;
-        break;
-      case 'int64':
-        if (typeof value === 'number') {
-          if (!Number.isSafeInteger(value)) return false;
-          if (value === 0) continue;
-          writeNumber(field.key);
-          if (value > 0) writeNumber(value);
-          else writeBig(BigInt(value));
-        } else if (typeof value === 'bigint') {
-          if (value < MIN_INT64 || value > MAX_INT64) return false;
-          if (value === 0n) continue;
-          writeNumber(field.key);
-          writeBig(value);
-        } else return false;
-        break;
-      case 'uint32':
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) return false;
-        if (value === 0) continue;
-        writeNumber(field.key);
-        writeNumber(value);
-        break;
-      case 'bool':
-        if (typeof value !== 'boolean') return false;
-        if (!value) continue;
-        writeNumber(field.key);
-        writeNumber(1);
-        break;
-      case 'enum': {
-        const number = typeof value === 'string' ? field.values![value] : typeof value === 'number' && field.names![value] !== undefined ? value : undefined;
-        if (number === undefined || number < 0) return false;
-        if (number === 0) continue;
-        writeNumber(field.key);
-        writeNumber(number);
-        break;
-      }
-      case 'bytes':
-        if (!(value instanceof Uint8Array)) return false;
-        if (value.length === 0) continue;
-        writeNumber(field.key);
-        writeNumber(value.length);
-        room(value.length);
-        scratch.set(value, at);
-        at += value.length;
-        break;
-      case 'string':
-        if (typeof value !== 'string' || !isAscii(value)) return false;
-        if (value.length === 0) continue;
-        writeNumber(field.key);
-        writeNumber(value.length);
-        room(value.length);
-        at += scratch.write(value, at, 'latin1');
-        break;
-      case 'double':
-        if (typeof value !== 'number') return false;
-        if (Object.is(value, 0)) continue;
-        writeNumber(field.key);
-        room(8);
-        at = scratch.writeDoubleLE(value, at);
-        break;
+// One function per kind writes a field's value (nothing at its default): false when the value is
+// not one this takes.
+type Write = (key: number, value: unknown, field: FlatField) => boolean;
+
+const WRITE: Record<Kind, Write> = {
+  uint64(key, value) {
+    if (typeof value === 'number') {
+      if (!Number.isSafeInteger(value) || value < 0) return false;
+      if (value === 0) return true;
+      writeNumber(key);
+      writeNumber(value);
+      return true;
     }
-  }
-  return true;
+    if (typeof value !== 'bigint' || value < 0n || value > MAX_UINT64) return false;
+    if (value === 0n) return true;
+    writeNumber(key);
+    writeBig(value);
+    return true;
+  },
+  int64(key, value) {
+    if (typeof value === 'number') {
+      if (!Number.isSafeInteger(value)) return false;
+      if (value === 0) return true;
+      writeNumber(key);
+      if (value > 0) writeNumber(value);
+      else writeBig(BigInt(value));
+      return true;
+    }
+    if (typeof value !== 'bigint' || value < MIN_INT64 || value > MAX_INT64) return false;
+    if (value === 0n) return true;
+    writeNumber(key);
+    writeBig(value);
+    return true;
+  },
+  uint32(key, value) {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) return false;
+    if (value === 0) return true;
+    writeNumber(key);
+    writeNumber(value);
+    return true;
+  },
+  bool(key, value) {
+    if (typeof value !== 'boolean') return false;
+    if (!value) return true;
+    writeNumber(key);
+    writeNumber(1);
+    return true;
+  },
+  enum(key, value, field) {
+    const number = typeof value === 'string' ? field.values![value] : typeof value === 'number' && field.names![value] !== undefined ? value : undefined;
+    if (number === undefined || number < 0) return false;
+    if (number === 0) return true;
+    writeNumber(key);
+    writeNumber(number);
+    return true;
+  },
+  bytes(key, value) {
+    if (!(value instanceof Uint8Array)) return false;
+    if (value.length === 0) return true;
+    writeNumber(key);
+    writeNumber(value.length);
+    room(value.length);
+    scratch.set(value, at);
+    at += value.length;
+    return true;
+  },
+  string(key, value) {
+    if (typeof value !== 'string' || !isAscii(value)) return false;
+    if (value.length === 0) return true;
+    writeNumber(key);
+    writeNumber(value.length);
+    room(value.length);
+    at += scratch.write(value, at, 'latin1');
+    return true;
+  },
+  double(key, value) {
+    if (typeof value !== 'number') return false;
+    if (Object.is(value, 0)) return true;
+    writeNumber(key);
+    room(8);
+    at = scratch.writeDoubleLE(value, at);
+    return true;
+  },
+};
+
+/**
+ * A type's writer, made as code that names each field: a table walked with computed names (an
+ * object's keys from a list) is megamorphic, and in rclsim's run thread, which reads many kinds
+ * of objects, those loads missed V8's caches (encoding Runs so took 9% of the thread's time).
+ */
+function writer(fields: FlatField[]): FlatType['write'] {
+  const lines = fields.map(
+    (field, i) => `  v = m[${JSON.stringify(field.name)}]; if (v !== undefined && v !== null && !W.${field.kind}(${field.key}, v, F[${i}])) return false;`,
+  );
+  return new Function('W', 'F', `return function write(m) {\n  let v;\n${lines.join('\n')}\n  return true;\n};`)(WRITE, fields) as FlatType['write'];
 }
 
 /** An envelope with a flat message, encoded; undefined when it is not one this takes. */
 export function encodeFlat(envelope: FlatEnvelope, message: Record<string, unknown>): Buffer | undefined {
-  let member: FlatMember | undefined;
-  for (const name of envelope.memberNames) {
-    const value = message[name];
-    if (value === undefined || value === null) continue;
-    if (member !== undefined) return undefined;
-    member = envelope.byName.get(name);
-    if (member === undefined || typeof value !== 'object') return undefined;
-  }
-  if (member === undefined) return undefined;
-  const head = message[envelope.head] ?? 0;
+  const split = envelope.split(message);
+  if (split === undefined) return undefined;
+  const { member } = split;
+  const head = split.head ?? 0;
   if (!(typeof head === 'number' && Number.isSafeInteger(head) && head >= 0)) return undefined;
   at = 0;
-  if (!writeFields(member.type, message[member.name] as Record<string, unknown>)) return undefined;
+  if (!member.type.write(split.value)) return undefined;
   const length = at;
   // The envelope's head (field 1, left out when 0) and the member's key and length go before the member's fields.
   if (head !== 0) {
@@ -263,10 +287,10 @@ export function encodeFlat(envelope: FlatEnvelope, message: Record<string, unkno
 
 // Decoding: fields read into an object that has every field from the start.
 
-let low = 0;
-let high = 0;
+/** The last varint read, as its 32-bit halves. */
+const V = { low: 0, high: 0 };
 
-/** Reads a varint at `from` into `low` and `high` (its 32-bit halves): the position after it, or -1 when it is cut or too long. */
+/** Reads a varint at `from` into V: the position after it, or -1 when it is cut or too long. */
 function readVarint(bytes: Buffer, from: number, end: number): number {
   let position = from;
   let lo = 0;
@@ -276,8 +300,8 @@ function readVarint(bytes: Buffer, from: number, end: number): number {
     const byte = bytes[position++]!;
     lo |= (byte & 0x7f) << shift;
     if (byte < 0x80) {
-      low = lo >>> 0;
-      high = 0;
+      V.low = lo >>> 0;
+      V.high = 0;
       return position;
     }
   }
@@ -286,8 +310,8 @@ function readVarint(bytes: Buffer, from: number, end: number): number {
   lo |= (byte & 0x7f) << 28;
   hi = (byte & 0x7f) >> 4;
   if (byte < 0x80) {
-    low = lo >>> 0;
-    high = hi >>> 0;
+    V.low = lo >>> 0;
+    V.high = hi >>> 0;
     return position;
   }
   for (let shift = 3; shift < 32; shift += 7) {
@@ -295,8 +319,8 @@ function readVarint(bytes: Buffer, from: number, end: number): number {
     byte = bytes[position++]!;
     hi |= (byte & 0x7f) << shift;
     if (byte < 0x80) {
-      low = lo >>> 0;
-      high = hi >>> 0;
+      V.low = lo >>> 0;
+      V.high = hi >>> 0;
       return position;
     }
   }
@@ -305,84 +329,73 @@ function readVarint(bytes: Buffer, from: number, end: number): number {
 
 const EMPTY = Buffer.alloc(0);
 
-function defaults(type: FlatType): Record<string, unknown> {
-  const object: Record<string, unknown> = {};
-  for (const field of type.fields) {
-    switch (field.kind) {
-      case 'uint64':
-      case 'uint32':
-      case 'double':
-        object[field.name] = 0;
-        break;
-      case 'int64':
-        object[field.name] = 0n;
-        break;
-      case 'bool':
-        object[field.name] = false;
-        break;
-      case 'enum':
-        object[field.name] = field.names![0];
-        break;
-      case 'bytes':
-        object[field.name] = EMPTY;
-        break;
-      case 'string':
-        object[field.name] = '';
-        break;
-    }
-  }
-  return object;
+/** An int64 from V. */
+function int64(): bigint {
+  const { low, high } = V;
+  if (high < 0x200000) return BigInt(high * 2 ** 32 + low);
+  if (high < 0x80000000) return (BigInt(high) << 32n) + BigInt(low);
+  return BigInt.asIntN(64, (BigInt(high) << 32n) + BigInt(low));
 }
 
-/** A flat message's fields from `from` to `end`; undefined when there is one this does not take. */
-function readFields(type: FlatType, bytes: Buffer, from: number, end: number): Record<string, unknown> | undefined {
-  const object = defaults(type);
-  let position = from;
-  while (position < end) {
-    position = readVarint(bytes, position, end);
-    if (position < 0 || high !== 0 || low >= 2 ** 14) return undefined;
-    const field = type.byNumber[low >>> 3];
-    if (field === undefined || field.key !== low) return undefined;
-    if (field.kind === 'double') {
-      if (position + 8 > end) return undefined;
-      object[field.name] = bytes.readDoubleLE(position);
-      position += 8;
-      continue;
-    }
-    position = readVarint(bytes, position, end);
-    if (position < 0) return undefined;
-    switch (field.kind) {
-      case 'uint64':
-        if (high >= 0x200000) return undefined;
-        object[field.name] = high * 2 ** 32 + low;
-        break;
-      case 'int64':
-        object[field.name] = high < 0x200000 ? BigInt(high * 2 ** 32 + low) : BigInt.asIntN(64, (BigInt(high) << 32n) | BigInt(low));
-        break;
-      case 'uint32':
-        object[field.name] = low;
-        break;
-      case 'bool':
-        object[field.name] = low !== 0;
-        break;
-      case 'enum': {
-        const name = field.names![low | 0];
-        if (name === undefined) return undefined;
-        object[field.name] = name;
-        break;
-      }
-      case 'bytes':
-        if (high !== 0 || position + low > end) return undefined;
-        object[field.name] = bytes.subarray(position, position + low);
-        position += low;
-        break;
-      case 'string':
-        if (low !== 0) return undefined;
-        object[field.name] = '';
-        break;
+/** The code that reads one field's value at `p` (after its key) into `o`, or returns undefined. */
+function readValue(field: FlatField, i: number): string {
+  const into = `o[${JSON.stringify(field.name)}]`;
+  const value = 'p = R(b, p, end); if (p < 0) return undefined;';
+  switch (field.kind) {
+    case 'uint64':
+      return `${value} if (V.high >= 0x200000) return undefined; ${into} = V.high * 4294967296 + V.low;`;
+    case 'int64':
+      return `${value} ${into} = I();`;
+    case 'uint32':
+      return `${value} ${into} = V.low;`;
+    case 'bool':
+      return `${value} ${into} = V.low !== 0;`;
+    case 'enum':
+      return `${value} { const name = F[${i}].names[V.low | 0]; if (name === undefined) return undefined; ${into} = name; }`;
+    case 'bytes':
+      return `${value} if (V.high !== 0 || p + V.low > end) return undefined; ${into} = b.subarray(p, p + V.low); p += V.low;`;
+    case 'string':
+      return `${value} if (V.low !== 0 || V.high !== 0) return undefined; ${into} = '';`;
+    case 'double':
+      return `if (p + 8 > end) return undefined; ${into} = b.readDoubleLE(p); p += 8;`;
+  }
+}
+
+/** The value a field that did not come has, as code. */
+function defaultValue(field: FlatField, i: number): string {
+  switch (field.kind) {
+    case 'int64':
+      return '0n';
+    case 'bool':
+      return 'false';
+    case 'enum':
+      return `F[${i}].names[0]`;
+    case 'bytes':
+      return 'EMPTY';
+    case 'string':
+      return "''";
+    default:
+      return '0';
+  }
+}
+
+/** A type's reader, made as code that names each field (see writer); the object has every field from the start, in the .proto's order. */
+function reader(fields: FlatField[]): FlatType['read'] {
+  const object = fields.map((field, i) => `${JSON.stringify(field.name)}: ${defaultValue(field, i)}`).join(', ');
+  const cases = fields.map((field, i) => `      case ${field.key}: ${readValue(field, i)} break;`);
+  const code = `return function read(b, p, end) {
+  const o = { ${object} };
+  while (p < end) {
+    p = R(b, p, end);
+    if (p < 0 || V.high !== 0) return undefined;
+    switch (V.low) {
+${cases.join('\n')}
+      default: return undefined;
     }
   }
-  return object;
+  return o;
+};`;
+  return new Function('R', 'V', 'I', 'F', 'EMPTY', code)(readVarint, V, int64, fields, EMPTY) as FlatType['read'];
 }
 
 /** An envelope with one flat message, decoded; undefined when it is not one this takes. */
@@ -394,24 +407,24 @@ export function decodeFlat(envelope: FlatEnvelope, body: Uint8Array): Record<str
   let position = 0;
   while (position < body.length) {
     position = readVarint(body, position, body.length);
-    if (position < 0 || high !== 0) return undefined;
-    const key = low;
+    if (position < 0 || V.high !== 0) return undefined;
+    const key = V.low;
     if (key === 1 << 3) {
       position = readVarint(body, position, body.length);
-      if (position < 0 || high >= 0x200000) return undefined;
-      head = high * 2 ** 32 + low;
+      if (position < 0 || V.high >= 0x200000) return undefined;
+      head = V.high * 2 ** 32 + V.low;
       continue;
     }
     if ((key & 7) !== 2 || member !== undefined) return undefined;
     member = envelope.byNumber[key >>> 3];
     if (member === undefined) return undefined;
     position = readVarint(body, position, body.length);
-    const end = position + low;
-    if (position < 0 || high !== 0 || end > body.length) return undefined;
-    value = readFields(member.type, body, position, end);
+    const end = position + V.low;
+    if (position < 0 || V.high !== 0 || end > body.length) return undefined;
+    value = member.type.read(body, position, end);
     if (value === undefined) return undefined;
     position = end;
   }
   if (member === undefined) return undefined;
-  return { [envelope.head]: head, [member.name]: value };
+  return member.wrap(head, value!);
 }
