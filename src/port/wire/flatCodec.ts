@@ -102,15 +102,25 @@ export function flatEnvelope(envelope: protobuf.Type): FlatEnvelope {
     byNumber[field.id] = member;
     return member;
   });
-  // Each member looked at by its name in code (see writer).
-  const looks = members.map(
-    (field, i) =>
-      `  v = m[${JSON.stringify(field.name)}]; if (v !== undefined && v !== null) { if (found !== -1 || typeof v !== 'object') return undefined; found = ${i}; value = v; }`,
+  // The member found among the keys the message has (see writer).
+  const cases = members.map(
+    (field, i) => `      case ${JSON.stringify(field.name)}: if (found !== -1 || typeof v !== 'object') return undefined; found = ${i}; value = v; break;`,
   );
-  const split = new Function(
-    'L',
-    `return function split(m) {\n  let found = -1, value, v;\n${looks.join('\n')}\n  const member = found < 0 ? undefined : L[found];\n  return member === undefined ? undefined : { head: m[${JSON.stringify(head)}], member, value };\n};`,
-  )(flat) as FlatEnvelope['split'];
+  const code = `return function split(m) {
+  if (Object.getPrototypeOf(m) !== P) return undefined;
+  let found = -1, value, head;
+  for (const k in m) {
+    const v = m[k];
+    if (v === undefined || v === null) continue;
+    switch (k) {
+      case ${JSON.stringify(head)}: head = v; break;
+${cases.join('\n')}
+    }
+  }
+  const member = found < 0 ? undefined : L[found];
+  return member === undefined ? undefined : { head, member, value };
+};`;
+  const split = new Function('L', 'P', code)(flat, Object.prototype) as FlatEnvelope['split'];
   return { head, byName, byNumber, split };
 }
 
@@ -251,15 +261,26 @@ const WRITE: Record<Kind, Write> = {
 };
 
 /**
- * A type's writer, made as code that names each field: a table walked with computed names (an
- * object's keys from a list) is megamorphic, and in rclsim's run thread, which reads many kinds
- * of objects, those loads missed V8's caches (encoding Runs so took 9% of the thread's time).
+ * A type's writer, made as code that names each field. It goes through the keys the message has
+ * (for-in, which V8 runs from the object's map) instead of loading each field of the type: a load
+ * of a field an object does not have, at a site that sees objects of many shapes (Runs of each
+ * kind), missed V8's caches and made a new handler every time (page faults, new maps: 9% of the
+ * run thread's time). A message that is no plain object goes to protobufjs.
  */
 function writer(fields: FlatField[]): FlatType['write'] {
-  const lines = fields.map(
-    (field, i) => `  v = m[${JSON.stringify(field.name)}]; if (v !== undefined && v !== null && !W.${field.kind}(${field.key}, v, F[${i}])) return false;`,
-  );
-  return new Function('W', 'F', `return function write(m) {\n  let v;\n${lines.join('\n')}\n  return true;\n};`)(WRITE, fields) as FlatType['write'];
+  const cases = fields.map((field, i) => `      case ${JSON.stringify(field.name)}: if (!W.${field.kind}(${field.key}, v, F[${i}])) return false; break;`);
+  const code = `return function write(m) {
+  if (Object.getPrototypeOf(m) !== P) return false;
+  for (const k in m) {
+    const v = m[k];
+    if (v === undefined || v === null) continue;
+    switch (k) {
+${cases.join('\n')}
+    }
+  }
+  return true;
+};`;
+  return new Function('W', 'F', 'P', code)(WRITE, fields, Object.prototype) as FlatType['write'];
 }
 
 /** An envelope with a flat message, encoded; undefined when it is not one this takes. */
