@@ -18,6 +18,7 @@ import {
   type Severity,
 } from './NodePort.js';
 import { InterfaceCdr } from './wire/InterfaceCdr.js';
+import { describeInterface } from './wire/interfaceJson.js';
 import {
   type Done,
   type JobOp,
@@ -327,6 +328,8 @@ export class ProgramServer {
       else if (addChild !== undefined) return json(port.addSublogger(logger, addChild));
       else port.removeSublogger(logger, removeChild!);
       return json(null);
+    } else if (message.getInterface !== undefined) {
+      return json(undefined, valueToJson(describeInterface(this.#simulation.interfaces, message.getInterface.type)));
     } else if (message.graph !== undefined) {
       const { query, arguments: args } = message.graph;
       if (query === 'service_is_ready') return json(port.serviceIsReady(Number(args[0])));
