@@ -119,6 +119,26 @@ function runs(command: string): boolean {
   }
 }
 
+/** Whether `python3` is Python major.minor or newer. */
+function pythonAtLeast(major: number, minor: number): boolean {
+  try {
+    execFileSync('python3', ['-c', `import sys; sys.exit(0 if sys.version_info >= (${major}, ${minor}) else 1)`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `python3` can import `module`. */
+function pythonImports(module: string): boolean {
+  try {
+    execFileSync('python3', ['-c', `import ${module}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The optional Debian packages some tests need, and how a machine shows it has them. A new machine
  * has none of them; `.ci/run` installs them all.
@@ -136,6 +156,9 @@ const OPTIONAL = {
   },
   'test interfaces': { packages: ['ros2-test-interface-files'], present: () => existsSync('/usr/share/test_interface_files') },
   script: { packages: ['bsdutils'], present: () => runs('script') },
+  // The rclpy client (clients/python) needs Python 3.10 or newer; numpy only for fixed-size arrays.
+  python3: { packages: ['python3'], present: () => pythonAtLeast(3, 10) },
+  numpy: { packages: ['python3-numpy'], present: () => pythonAtLeast(3, 10) && pythonImports('numpy') },
   // scripts/checkArch.mjs runs Node's s390x build under it (and fetches that build from the npm registry).
   's390x emulation': {
     packages: ['qemu-user-static', 'libc6-s390x-cross', 'libstdc++6-s390x-cross'],

@@ -66,7 +66,7 @@ withRunOptions(
   program
     .command('exec')
     .description(
-      "run one unmodified rclnodejs program (.js, .cjs, .mjs or .ts); its stdout is the program's own, " +
+      "run one unmodified rclnodejs program (.js, .cjs, .mjs or .ts) or rclpy program (.py, always in its own process); its stdout is the program's own, " +
         'the summary goes to stderr (or, with --json, to the last line of stdout). ' +
         "rclsim's options may stand anywhere; every other argument is the program's",
     )
@@ -78,9 +78,10 @@ withRunOptions(
         .choices(['in-process', 'separate'])
         .default('in-process'),
     )
+    .option('--python <interpreter>', 'the Python interpreter of a .py program (default python3)')
     .allowUnknownOption()
     .allowExcessArguments(),
-).action(async (target: string, args: string[], options: RunCommandOptions & { until?: string; process: 'in-process' | 'separate' }) => {
+).action(async (target: string, args: string[], options: RunCommandOptions & { until?: string; process: 'in-process' | 'separate'; python?: string }) => {
   const { supervise } = await import('./supervisor.js');
   process.exitCode = await supervise({ command: 'exec', target, args, options });
 });

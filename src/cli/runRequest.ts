@@ -12,7 +12,7 @@ export interface RunRequest {
   target: string;
   /** The program's own arguments (exec). */
   args: string[];
-  options: RunCommandOptions & { until?: string; process?: 'in-process' | 'separate' };
+  options: RunCommandOptions & { until?: string; process?: 'in-process' | 'separate'; python?: string };
 }
 
 /** The job a request describes, loaded when called (inside the run's thread). */
@@ -30,7 +30,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
       name: target,
       ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
       setup: async (job) => {
-        await startProgram(job.simulation, target, args, undefined, target, options.process ?? 'in-process');
+        await startProgram(job.simulation, target, args, undefined, target, options.process ?? 'in-process', undefined, options.python);
       },
     };
   };

@@ -28,9 +28,9 @@ import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { type NetworkEntry, networkConfig } from './networkSection.js';
 import { toPlain } from './plainValues.js';
 import { startProgram } from './programs.js';
-import type { OnExit } from './separateProgram.js';
+import { isPythonProgram, type OnExit } from './separateProgram.js';
 
-const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap', 'process'];
+const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap', 'process', 'on_exit', 'respawn_delay', 'python'];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
 /** ROS time is a signed 64-bit count of nanoseconds. */
@@ -51,6 +51,7 @@ type NodeEntry = {
   process?: 'in-process' | 'separate';
   on_exit?: 'fail' | 'continue' | 'respawn';
   respawn_delay?: string | number;
+  python?: string;
 };
 
 interface JobFile {
@@ -58,6 +59,7 @@ interface JobFile {
   seed?: number;
   zero_copy?: boolean;
   strict_messages?: boolean;
+  python?: string;
   start?: string | number;
   end?: { after?: string | number; idle?: boolean; when?: { topic: string; field?: string; equals?: unknown } };
   parameters?: unknown;
@@ -374,6 +376,11 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       fail([...location, 'on_exit'], `on_exit: ${onExit} needs the program in a process of its own: leave out 'process' or make it 'separate'`);
     if (entry.respawn_delay !== undefined && onExit !== 'respawn') fail([...location, 'respawn_delay'], `'respawn_delay' goes with on_exit: respawn`);
     const target = hasScript ? file([...location, 'script'], entry.script!) : file([...location, 'module'], entry.module!);
+    const python = isPythonProgram(target);
+    // A Python program always runs in its own process, with the entry's or the job's interpreter.
+    if (python && entry.process === 'in-process')
+      fail([...location, 'process'], `a Python program runs in a process of its own: leave out 'process' or make it 'separate'`);
+    if (!python && entry.python !== undefined) fail([...location, 'python'], `'python' names the interpreter of a .py script`);
     try {
       parseRosArguments(entry.args ?? []);
     } catch (error) {
@@ -383,7 +390,8 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       onExit === 'respawn'
         ? { kind: 'respawn', delay: entry.respawn_delay === undefined ? 0n : durationAt([...location, 'respawn_delay'], entry.respawn_delay) }
         : { kind: onExit };
-    return { entry, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)), onExit: exit };
+    const interpreter = python ? (entry.python ?? data.python) : undefined;
+    return { entry, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)), onExit: exit, interpreter };
   });
 
   const remaps = Object.entries(data.remap ?? {}).map(([from, to]) => {
@@ -422,10 +430,10 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       // the bags carry.
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
-      for (const { entry, target, jobArguments, where, onExit } of nodes) {
+      for (const { entry, target, jobArguments, where, onExit, interpreter } of nodes) {
         // on_exit: continue or respawn implies a process of its own.
         const running = entry.process ?? (onExit.kind === 'fail' ? 'in-process' : 'separate');
-        if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, running, onExit);
+        if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, running, onExit, interpreter);
         else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit);
       }
     },

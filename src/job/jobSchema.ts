@@ -41,6 +41,7 @@ export const schema = {
     seed: { type: 'integer' },
     zero_copy: { type: 'boolean' },
     strict_messages: { type: 'boolean' },
+    python: { type: 'string' },
     start: duration,
     end: {
       type: 'object',
@@ -179,6 +180,7 @@ export const schema = {
           process: { enum: ['in-process', 'separate'] },
           on_exit: { enum: ['fail', 'continue', 'respawn'] },
           respawn_delay: { type: ['string', 'number'] },
+          python: { type: 'string' },
         },
       },
     },

@@ -10,7 +10,7 @@ import { Program } from '../rcl/Program.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
-import { type OnExit, startSeparateProgram } from './separateProgram.js';
+import { isPythonProgram, type OnExit, startSeparateProgram } from './separateProgram.js';
 import { prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
@@ -33,6 +33,7 @@ export async function startProgram(
   where = path,
   running: ProgramProcess = 'in-process',
   onExit: OnExit = { kind: 'fail' },
+  python?: string,
 ): Promise<Program> {
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
@@ -42,7 +43,10 @@ export async function startProgram(
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
   const key = basename(file);
-  if (running === 'separate') return startSeparateProgram(simulation, file, { name, key, args, jobArguments, where, path, onExit });
+  // A Python program always runs in its own process (DESIGN.md "Python programs").
+  if (running === 'separate' || isPythonProgram(file)) {
+    return startSeparateProgram(simulation, file, { name, key, args, jobArguments, where, path, onExit, ...(python === undefined ? {} : { python }) });
+  }
   await prepareToLoad(file);
   const program = new Program(simulation, name, { byJob: false, jobArguments, key });
   const argv = process.argv;

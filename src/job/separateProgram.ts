@@ -11,6 +11,8 @@ import { JobModuleError } from './jobErrors.js';
 
 /** The entry of a separate program's process (port/programMain.ts). */
 const PROGRAM_MAIN = new URL('../port/programMain.js', import.meta.url).pathname;
+/** The rclpy-shaped client (DESIGN.md "Python programs"): `rclpy`, `rclsim` and the interface packages' importer. */
+const PYTHON_CLIENT = new URL('../../../clients/python', import.meta.url).pathname;
 
 /**
  * What happens when a separate program exits with a code that is not 0, throws an error nothing
@@ -30,6 +32,28 @@ export interface SeparateStart {
   onExit: OnExit;
   /** A component of the job: its export, and the job whose operations it uses. */
   component?: { exportName: string; job: JobOperations };
+  /** The interpreter of a Python program (default python3). */
+  python?: string;
+}
+
+/** Whether a program file is a Python program (run by the rclpy client, always in a process of its own). */
+export function isPythonProgram(file: string): boolean {
+  return file.endsWith('.py');
+}
+
+/**
+ * How a program's process starts: Node with the rclnodejs client, or Python with the rclpy
+ * client first on its path. PYTHONHASHSEED is fixed: a set's order of strings must not change
+ * from run to run; and so is the time zone, which local times depend on.
+ */
+function programCommand(file: string, start: SeparateStart): { command: string; args: string[]; env?: NodeJS.ProcessEnv } {
+  if (!isPythonProgram(file)) return { command: process.execPath, args: [PROGRAM_MAIN, file] };
+  const path = process.env.PYTHONPATH;
+  return {
+    command: start.python ?? 'python3',
+    args: ['-m', 'rclsim._main', file],
+    env: { ...process.env, PYTHONPATH: path ? `${PYTHON_CLIENT}:${path}` : PYTHON_CLIENT, PYTHONHASHSEED: '0', PYTHONUNBUFFERED: '1', TZ: 'UTC' },
+  };
 }
 
 /**
@@ -65,8 +89,11 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const { component } = start;
   // A component's nodes run without spin(), as in-process.
   const program = new Program(simulation, name, { byJob: component !== undefined, jobArguments, key });
-  const socket = ProgramSocket.spawn({ name, command: process.execPath, args: [PROGRAM_MAIN, file], stdout: 'relay', stderr: 'relay' });
-  if (socket.pid !== undefined) simulation.programWatch.started(socket.pid);
+  const command = programCommand(file, start);
+  const socket = ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay' });
+  // An interpreter that is not there (python: or --python naming none) is bad input.
+  if (socket.pid === undefined) throw new JobModuleError(`${start.where}: cannot start ${name}: '${command.command}' is not a command this machine can run`);
+  simulation.programWatch.started(socket.pid);
   simulation.atExit(() => socket.close());
   // Starting the process is rclsim's work, not the program's: --callback-timeout does not count it.
   simulation.engine.watchedElsewhere(() =>
