@@ -65,13 +65,13 @@ export function parseOwnDefinition(text: string, name: string, file: string, fir
   return { name, fields, text, file, firstLine, declared: declaredCharAndByte(text, fields) };
 }
 
-/** The fields whose line in a .msg text declares them `char` or `byte` (arrays too). */
+/** The fields and constants whose line in a .msg text declares them `char` or `byte` (arrays too; a constant's name may carry its `=value`). */
 function declaredCharAndByte(text: string, fields: MessageDefinitionField[]): Map<string, 'char' | 'byte'> {
   const declared = new Map<string, 'char' | 'byte'>();
   const tokens = text.split('\n').map((line) => line.split('#')[0]!.trim().split(/\s+/));
   for (const field of fields) {
     if (field.type !== 'uint8') continue;
-    const base = tokens.find((words) => words[1] === field.name)?.[0]?.replace(/\[.*$/, '');
+    const base = tokens.find((words) => words[1]?.split('=')[0] === field.name)?.[0]?.replace(/\[.*$/, '');
     if (base === 'char' || base === 'byte') declared.set(field.name, base);
   }
   return declared;
