@@ -123,17 +123,11 @@ describe('Python message classes and CDR (clients/python: rclsim._messages, rcls
       types: string[];
       mismatches: string[];
       failures: string[];
-      timings_us: Record<string, number>;
     };
     assert.equal(report.checked, cases.length);
     assert.deepEqual(report.types, writable);
     assert.deepEqual(report.mismatches, ['std_msgs/msg/String (control): encoded 19 bytes, the simulation 19; first difference at byte 17']);
     assert.deepEqual(report.failures, []);
-    // A Python callback's round trip is tens of microseconds: encoding and decoding a small message
-    // takes a few (limits with room for a loaded machine).
-    const limits: Record<string, number> = { 'std_msgs/msg/String': 50, 'std_msgs/msg/UInt64': 50, 'geometry_msgs/msg/PoseStamped': 200 };
-    assert.deepEqual(Object.keys(report.timings_us), Object.keys(limits));
-    for (const [type, us] of Object.entries(report.timings_us)) assert.ok(us < limits[type]!, `${type}: ${us} µs to encode and decode`);
   });
 
   it('imports numpy only for classes with a fixed-size numeric array', needs('python3'), () => {
