@@ -1,0 +1,75 @@
+"""rclsim's Python client (DESIGN.md "Python programs").
+
+For programs: the job's operations, as a component uses them in JavaScript (``finish``,
+``set_result``, ``get_result``, ``on_end``). The rest of the package runs a program's process
+(``python3 -m rclsim._main program.py``) and is not for programs to import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["finish", "set_result", "get_result", "on_end", "now_ns"]
+
+_SAFE_INTEGER = 2**53
+
+
+def _to_json(value: Any) -> Any:
+    """A result as the protocol's JSON: an integer beyond JSON's exact ones as {"$bigint"}."""
+    if isinstance(value, bool) or value is None or isinstance(value, (float, str)):
+        return value
+    if isinstance(value, int):
+        return value if -_SAFE_INTEGER < value < _SAFE_INTEGER else {"$bigint": str(value)}
+    if isinstance(value, dict):
+        return {str(k): _to_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_to_json(v) for v in value]
+    raise TypeError(f"a result must be a number, string, bool, None, list or dict, not {type(value).__name__}")
+
+
+def _from_json(item: dict[str, Any]) -> Any:
+    return int(item["$bigint"]) if len(item) == 1 and "$bigint" in item else item
+
+
+def finish(exit_code: int = 0) -> None:
+    """The job is done: the run stops at the top of its next step, with this exit code."""
+    from rclsim import _runtime
+
+    _runtime.connection().send({"job": {"finish": int(exit_code)}})
+
+
+def set_result(name: str, value: Any) -> None:
+    """A result of the run (in its summary): numbers, strings, lists and dicts of them."""
+    import json
+
+    from rclsim import _runtime
+
+    _runtime.connection().send({"job": {"set_result": {"name": name, "value_json": json.dumps(_to_json(value))}}})
+
+
+def get_result(name: str) -> Any:
+    """A result as the run has it now (None when there is none)."""
+    import json
+
+    from rclsim import _runtime
+
+    text = _runtime.connection().ask({"job": {"get_result": name}})["answer"]["json"]
+    return json.loads(text, object_hook=_from_json) if text else None
+
+
+def on_end(callback: Callable[[], Any]) -> None:
+    """Runs ``callback`` after the run's loop ended, in registration order with the job's other end hooks."""
+    from rclsim import _runtime
+
+    connection = _runtime.connection()
+    hook = len(connection.end_hooks) + 1
+    connection.end_hooks[hook] = lambda run: callback()
+    connection.send({"job": {"on_end": hook}})
+
+
+def now_ns() -> int:
+    """Sim time now, ns since the epoch."""
+    from rclsim import _runtime
+
+    return _runtime.connection().now_ns

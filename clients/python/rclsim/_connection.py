@@ -1,0 +1,203 @@
+"""The program's end of the node protocol (docs/node-protocol.md): the node port over the wire.
+
+The simulation grants one callback at a time (``Run``); the program answers ``Done``. A thread
+of the program that blocks (``rclpy.spin``, ``time.sleep``) *yields*: it ends the run under way
+with ``Done`` and serves the runs the simulation grants until what it waits for comes, then goes
+on as part of the run that brought it. So the program's code between two blocking calls is
+always part of exactly one run, whose ``Done`` is sent when the code blocks again or ends.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from rclsim import _protocol
+from rclsim._errors import describe_error
+
+RunHandler = Callable[[dict[str, Any]], None]
+
+
+class SimulationError(Exception):
+    """What the simulation answered ``Failed`` to: the error the API raises there."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def _simulation_ended() -> NoReturn:
+    """The simulation closed its end (the run ended, or rclsim was killed): the program ends at
+    once, as the protocol asks — none of its code runs past the run's end."""
+    os._exit(1)
+
+
+class Connection:
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._frames = _protocol.Frames(fd)
+        self._outbox: list[dict[str, Any]] = []
+        self._asks = 0
+        # Callbacks by entity id (timers, subscriptions, services, clients, guards) and by the
+        # ids the simulation numbers apart from entities (awaits, end hooks).
+        self.handlers: dict[int, RunHandler] = {}
+        self.settled: dict[int, RunHandler] = {}
+        # A node's set-parameters callbacks, by node id (nodes are numbered apart from entities):
+        # their outcome goes back in Done.result.
+        self.parameter_hooks: dict[int, Callable[[dict[str, Any]], bytes]] = {}
+        # The program's end hooks (rclsim.on_end), by the id the simulation's END_HOOK run names.
+        self.end_hooks: dict[int, RunHandler] = {}
+        self.continuations: list[Callable[[], None]] = []
+        # Tasks (coroutine callbacks, executor.create_task) not done yet: each goes on after every
+        # callback, in the order they were made, as rclpy's executor runs its tasks each turn.
+        self.tasks: list[Callable[[], bool]] = []
+        # The run whose code is under way (0: the program's top-level code).
+        self.current_run: int | None = 0
+        self.now_ns = 0
+        # How many runs serve() dispatched: what spin_once waits for.
+        self.runs_served = 0
+        self.on_time: Callable[[int], None] = lambda now_ns: None
+        self.wrote_output: Callable[[], bool] = lambda: False
+
+    # ---- sending
+
+    def send(self, message: dict[str, Any]) -> None:
+        """An effect (not answered): held until the program next reads, then written with the rest."""
+        self._outbox.append(message)
+
+    def _flush(self) -> None:
+        if self._outbox:
+            outbox, self._outbox = self._outbox, []
+            try:
+                _protocol.write_messages(self._fd, outbox)
+            except (BrokenPipeError, ConnectionResetError):
+                _simulation_ended()
+
+    def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A question: the answer (Created, Answer); Failed raises. Runs granted meanwhile are served."""
+        self._asks += 1
+        ask = self._asks
+        # Fields in number order (ask is 1) are encoded once; out of order they are sorted first.
+        self.send({"ask": ask, **message})
+        while True:
+            incoming = self._receive()
+            if incoming.get("answers") == ask:
+                if "failed" in incoming:
+                    failed = incoming["failed"]
+                    raise SimulationError(failed["message"], failed["kind"])
+                return incoming
+            if "run" in incoming:
+                self._run_nested(incoming["run"])
+            else:
+                raise SimulationError(f"the simulation sent {sorted(incoming)} while a question waited", "Error")
+
+    def _receive(self) -> dict[str, Any]:
+        self._flush()
+        body = self._frames.read()
+        if body is None:
+            _simulation_ended()
+        return _protocol.decode_to_client(body)
+
+    def handshake(self) -> dict[str, Any]:
+        """Sends Hello (already queued) and reads the simulation's Welcome or Failed."""
+        return self._receive()
+
+    # ---- runs
+
+    def done(self, error: str = "", result: bytes = b"") -> None:
+        """Ends the run under way (its effects go with it)."""
+        if self.current_run is None:
+            return
+        done: dict[str, Any] = {"run": self.current_run}
+        if error:
+            done["error"] = error
+        if result:
+            done["result"] = result
+        if self.wrote_output():
+            done["wrote_output"] = True
+        self.send({"done": done})
+        self.current_run = None
+
+    def serve(self, until: Callable[[], bool]) -> None:
+        """Yields: ends the run under way, then runs what the simulation grants until ``until()``.
+
+        The run in which ``until()`` became true stays under way: the code that called serve
+        goes on in it. An error of a callback propagates to that code, as rclpy's spin raises it.
+        """
+        if until():
+            return
+        self.done()
+        while not until():
+            incoming = self._receive()
+            if "run" not in incoming:
+                raise SimulationError(f"the simulation sent {sorted(incoming)} while the program waited", "Error")
+            run = incoming["run"]
+            self._start(run)
+            self.runs_served += 1
+            result = self._dispatch(run)
+            if not until():
+                self.done(result=result)
+
+    def _start(self, run: dict[str, Any]) -> None:
+        self.current_run = run["run"]
+        self.now_ns = run["now_ns"]
+        self.on_time(self.now_ns)
+
+    def _run_nested(self, run: dict[str, Any]) -> None:
+        """A run granted while a question waits (a parameter callback, a spin_once): answered at once."""
+        outer = self.current_run
+        self._start(run)
+        error = ""
+        result = b""
+        try:
+            result = self._dispatch(run)
+        except Exception as failure:  # noqa: BLE001 - the simulation decides what a callback's error does
+            error = describe_error(failure)
+        self.done(error, result)
+        self.current_run = outer
+
+    def _dispatch(self, run: dict[str, Any]) -> bytes:
+        """Runs the callback a Run names: what it gives back for Done.result (parameter callbacks)."""
+        kind = run["kind"]
+        entity = run["entity"]
+        if kind == "CONTINUATION":
+            pending, self.continuations = self.continuations, []
+            for continuation in pending:
+                continuation()
+            return b""
+        if kind == "PARAMETERS":
+            hook = self.parameter_hooks.get(entity)
+            if hook is None:
+                raise SimulationError(f"the simulation ran the parameter callbacks of node {entity}, which this program does not have", "Error")
+            return hook(run)
+        if kind == "SETTLED":
+            handler = self.settled.pop(entity, None)
+        else:
+            handler = (self.end_hooks if kind == "END_HOOK" else self.handlers).get(entity)
+        if handler is None:
+            raise SimulationError(f"the simulation ran {kind} {entity}, which this program does not have", "Error")
+        handler(run)
+        self.run_tasks()
+        return b""
+
+    def run_tasks(self) -> None:
+        """Lets every unfinished task go on (those awaiting something not done yet yield again).
+
+        A task may make tasks (executor.create_task in a task): they run in this same turn, in the
+        order they were made, as rclpy's executor takes them at its next wait."""
+        tried: list[Callable[[], bool]] = []
+        while True:
+            fresh = [task for task in self.tasks if not any(task is seen for seen in tried)]
+            if not fresh:
+                return
+            for task in fresh:
+                tried.append(task)
+                if task():
+                    self.tasks = [kept for kept in self.tasks if kept is not task]
+
+    def exit(self, code: int) -> None:
+        """The program ends (sys.exit, or its code ran to its end): the simulation ends it."""
+        self.send({"exit": {"code": code}})
+        self._flush()
+        os.close(self._fd)

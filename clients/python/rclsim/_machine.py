@@ -1,0 +1,112 @@
+"""What the program sees of the machine, as an in-process JavaScript program does (docs/determinism.md).
+
+Clocks read the sim time of the callback under way; ``time.sleep`` holds the calling code for sim
+time; ``random``, ``os.urandom`` (and so ``uuid.uuid4`` and ``secrets``) draw from the program's
+own streams, seeded by the run's seed and the program's key; the CPU count is the simulation's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import sys
+import time
+from typing import Any
+
+from rclsim import _waits
+from rclsim._connection import Connection
+
+NS = 1_000_000_000
+
+
+def stream_seed(seed: int, key: str, stream: str) -> int:
+    """A stream's seed from the run's seed and the program's key: a sweep's case draws as `rclsim run` does."""
+    digest = hashlib.sha256(f"{seed}\0{key}\0{stream}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+def install(connection: Connection, welcome: dict[str, Any]) -> None:
+    _install_clocks(connection)
+    _install_random(welcome["seed"], welcome["program"])
+    _install_cpus(welcome["cpu_count"])
+
+
+def _install_clocks(connection: Connection) -> None:
+    def now_ns() -> int:
+        return connection.now_ns
+
+    def now() -> float:
+        return connection.now_ns / NS
+
+    def sleep(seconds: float) -> None:
+        if seconds < 0:
+            raise ValueError("sleep length must be non-negative")
+        _waits.sleep_ns(round(seconds * NS))
+
+    def clock_gettime(_clock: int) -> float:
+        return now()
+
+    def clock_gettime_ns(_clock: int) -> int:
+        return now_ns()
+
+    real_localtime, real_gmtime, real_ctime, real_strftime = time.localtime, time.gmtime, time.ctime, time.strftime
+
+    def localtime(seconds: float | None = None) -> time.struct_time:
+        return real_localtime(now() if seconds is None else seconds)
+
+    def gmtime(seconds: float | None = None) -> time.struct_time:
+        return real_gmtime(now() if seconds is None else seconds)
+
+    def ctime(seconds: float | None = None) -> str:
+        return real_ctime(now() if seconds is None else seconds)
+
+    def strftime(form: str, when: Any = None) -> str:
+        return real_strftime(form, localtime() if when is None else when)
+
+    for name in ("time", "monotonic", "perf_counter", "process_time", "thread_time"):
+        setattr(time, name, now)
+    for name in ("time_ns", "monotonic_ns", "perf_counter_ns", "process_time_ns", "thread_time_ns"):
+        setattr(time, name, now_ns)
+    time.sleep = sleep
+    time.clock_gettime = clock_gettime
+    time.clock_gettime_ns = clock_gettime_ns
+    time.localtime = localtime
+    time.gmtime = gmtime
+    time.ctime = ctime
+    time.strftime = strftime
+    _use_python_datetime()
+
+
+def _use_python_datetime() -> None:
+    """datetime's C classes read the real clock; its pure-Python ones (the same classes, as the
+    standard library ships them for interpreters without C) read ``time.time``, which is sim time.
+    C extensions (numpy) find the C classes' capsule where they look for it."""
+    import _datetime
+
+    for name in ("datetime", "_pydatetime"):
+        sys.modules.pop(name, None)
+    sys.modules["_datetime"] = None  # type: ignore[assignment]
+    import datetime
+
+    datetime.datetime_CAPI = _datetime.datetime_CAPI  # type: ignore[attr-defined]
+
+
+def _install_random(seed: int, key: str) -> None:
+    random.seed(stream_seed(seed, key, "random"))
+    bytes_stream = random.Random(stream_seed(seed, key, "urandom"))
+
+    def urandom(size: int) -> bytes:
+        return bytes_stream.randbytes(size)
+
+    os.urandom = urandom
+    # random's SystemRandom (and so secrets) took os.urandom when it was imported.
+    random._urandom = urandom  # type: ignore[attr-defined]
+
+
+def _install_cpus(count: int) -> None:
+    os.cpu_count = lambda: count
+    if hasattr(os, "sched_getaffinity"):
+        os.sched_getaffinity = lambda pid: set(range(count))
+    if hasattr(os, "process_cpu_count"):
+        os.process_cpu_count = lambda: count

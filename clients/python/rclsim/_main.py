@@ -1,0 +1,92 @@
+"""A Python program's process (DESIGN.md "Python programs"): ``python3 -m rclsim._main program.py``.
+
+rclsim starts it with the program's socket at file descriptor 3 and this client first on
+PYTHONPATH, so the program's ``import rclpy`` and ``from std_msgs.msg import String`` get the
+client's modules. The program's top-level code is its run 0; it runs unmodified.
+"""
+
+from __future__ import annotations
+
+import os
+import builtins
+import sys
+import types
+
+from rclsim import _interfaces, _machine, _output, _runtime
+from rclsim._connection import Connection
+from rclsim._errors import describe_error
+
+PROTOCOL_VERSION = 1
+SOCKET_FD = 3
+
+
+def main() -> int:
+    file = os.path.abspath(sys.argv[1])
+    connection = Connection(SOCKET_FD)
+    connection.send({"hello": {"protocol_version": PROTOCOL_VERSION, "client": "rclsim-rclpy", "language": "python"}})
+    first = connection.handshake()
+    if "failed" in first:
+        sys.stderr.write(f"rclsim: {first['failed']['message']}\n")
+        return 2
+    welcome = first["welcome"]
+    connection.now_ns = welcome["now_ns"]
+    _runtime.start(connection, welcome)
+    _machine.install(connection, welcome)
+    _output.watch(connection)
+    _interfaces.install(connection)
+
+    # As `python3 program.py` has it: the program's folder first on the path, its argv.
+    sys.path[0] = os.path.dirname(file)
+    sys.argv = [file, *welcome["argv"]]
+    try:
+        code = compile(_read(file), file, "exec")
+    except (OSError, SyntaxError, ValueError) as error:
+        connection.send({"done": {"run": 0, "error": describe_error(error), "load_failed": True}})
+        connection.exit(1)
+        return 1
+    try:
+        _run_as_main(code, file)
+    except SystemExit as end:
+        return _end(connection, end)
+    except BaseException as error:  # noqa: BLE001 - whatever the program did not handle ends it
+        connection.done(describe_error(error))
+        connection.exit(1)
+        return 1
+    connection.exit(0)
+    return 0
+
+
+def _run_as_main(code: types.CodeType, file: str) -> None:
+    """Runs the program as ``__main__``, as the interpreter runs a script."""
+    module = types.ModuleType("__main__")
+    module.__file__ = file
+    module.__builtins__ = builtins  # type: ignore[attr-defined]
+    sys.modules["__main__"] = module
+    exec(code, module.__dict__)
+
+
+def _read(file: str) -> bytes:
+    with open(file, "rb") as source:
+        return source.read()
+
+
+def _end(connection: Connection, end: SystemExit) -> int:
+    """sys.exit(code): a code that is not an int is printed, and exits 1, as Python does."""
+    code = end.code
+    if code is None:
+        status = 0
+    elif isinstance(code, int):
+        status = code
+    else:
+        sys.stderr.write(f"{code}\n")
+        status = 1
+    connection.exit(status)
+    return status
+
+
+if __name__ == "__main__":
+    status = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Nothing of the program may run after its end (threads, atexit hooks would act past it).
+    os._exit(status)

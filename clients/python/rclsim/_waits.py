@@ -1,0 +1,64 @@
+"""Blocking waits that take sim time (DESIGN.md "Sleeping takes sim time").
+
+Code that blocks yields its run and is woken by the simulation: at ``now + d`` for a sleep (an
+``Await`` at that time, settled as its own run), or when a run it waits for came (a response, a
+server). While it waits, the executor it blocks runs nothing: the executor pauses its nodes
+(their events wait, as in a real executor whose thread is busy).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rclsim import _runtime
+
+# What an executor that blocking code holds does: pause its nodes, and later resume them.
+pausers: list[Callable[[], Callable[[], None]]] = []
+
+
+def block(until: Callable[[], bool]) -> None:
+    """Serves the simulation's runs until ``until()``, with the blocked executors paused."""
+    resumes = [pause() for pause in pausers]
+    try:
+        _runtime.connection().serve(until)
+    finally:
+        for resume in resumes:
+            resume()
+
+
+class WakeUp:
+    """A wake-up the simulation gives at a sim time, as its own run; cancel() if no longer needed."""
+
+    def __init__(self, at_ns: int) -> None:
+        connection = _runtime.connection()
+        self.id: int = connection.ask({"await_event": {"at_ns": at_ns, "timeout_ms": -1}})["created"]["id"]
+        self.came = False
+        connection.settled[self.id] = self._wake
+
+    def _wake(self, run: object) -> None:
+        self.came = True
+
+    def cancel(self) -> None:
+        if not self.came:
+            connection = _runtime.connection()
+            connection.settled.pop(self.id, None)
+            connection.send({"destroy": {"id": self.id, "wake": True}})
+
+
+def sleep_ns(duration_ns: int) -> None:
+    if duration_ns <= 0:
+        return
+    wake = WakeUp(_runtime.connection().now_ns + duration_ns)
+    block(lambda: wake.came)
+
+
+def wait_until(done: Callable[[], bool], timeout_sec: float | None) -> None:
+    """Blocks until ``done()`` or, with a timeout, until that much sim time passed."""
+    if timeout_sec is None:
+        block(done)
+        return
+    wake = WakeUp(_runtime.connection().now_ns + round(timeout_sec * 1_000_000_000))
+    try:
+        block(lambda: done() or wake.came)
+    finally:
+        wake.cancel()
