@@ -1,0 +1,107 @@
+"""The entities an action client or server is made of, and how it joins its node.
+
+rcl_action makes an action from plain services, clients, publishers and subscriptions; so do we,
+asking the simulation for each. They are not added to the node's own lists (rclpy's Node does
+not list an action's entities either); the simulation learns they form one action (``ActionOp``)
+so its graph and listings show the action and its type.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from rclpy.client import Client
+from rclpy.node import _ask
+from rclpy.publisher import Publisher
+from rclpy.qos import QoSProfile
+from rclpy.type_support import type_name
+from rclsim import _runtime
+
+RunHandler = Callable[[dict[str, Any]], None]
+
+
+async def await_or_execute(callback: Callable[..., Any], *args: Any) -> Any:
+    """Awaits a coroutine callback, calls a plain one (rclpy.executors.await_or_execute)."""
+    if inspect.iscoroutinefunction(callback):
+        return await callback(*args)
+    return callback(*args)
+
+
+def endpoint_names(action_name: str) -> dict[str, str]:
+    """The action protocol's services and topics under an action name (rcl_action's names)."""
+    base = f"{action_name}/_action"
+    return {part: f"{base}/{part}" for part in ("send_goal", "cancel_goal", "get_result", "feedback", "status")}
+
+
+class Parts:
+    """The entities of one action client or server of ``node``, made one by one, then joined."""
+
+    def __init__(self, node: Any) -> None:
+        self.node = node
+        self.ids: list[int] = []
+        self.action_id: int | None = None
+
+    def _create(self, kind: str, name: str, interface: Any, qos: QoSProfile, handler: RunHandler | None) -> dict[str, Any]:
+        created = _ask({"create": {"kind": kind, "node": self.node.handle, "name": name, "type": type_name(interface), "qos_json": qos.to_json()}})["created"]
+        self.ids.append(created["id"])
+        if handler is not None:
+            _runtime.connection().handlers[created["id"]] = handler
+        return created
+
+    def service(self, srv_type: Any, name: str, qos: QoSProfile, handler: RunHandler) -> int:
+        return int(self._create("SERVICE", name, srv_type, qos, handler)["id"])
+
+    def client(self, srv_type: Any, name: str, qos: QoSProfile, group: Any) -> Client:
+        created = self._create("CLIENT", name, srv_type, qos, None)
+        client = Client(created["id"], srv_type, created["resolved_name"], group, qos, self.node)
+        _runtime.connection().handlers[client.handle] = client._on_response
+        return client
+
+    def publisher(self, msg_type: Any, name: str, qos: QoSProfile) -> Publisher:
+        created = self._create("PUBLISHER", name, msg_type, qos, None)
+        return Publisher(created["id"], msg_type, created["resolved_name"], qos, self.node)
+
+    def subscription(self, msg_type: Any, name: str, qos: QoSProfile, handler: RunHandler) -> int:
+        return int(self._create("SUBSCRIPTION", name, msg_type, qos, handler)["id"])
+
+    def join(self, action_type: Any) -> None:
+        """Tells the simulation these entities are one action of the node."""
+        answer = _ask({"action": {"node": self.node.handle, "add": {"type": type_name(action_type), "parts": list(self.ids)}}})
+        self.action_id = answer["created"]["id"]
+
+    def remove(self) -> None:
+        """The action leaves the graph with its entities (unless its node already went)."""
+        connection = _runtime.connection()
+        for entity in self.ids:
+            connection.handlers.pop(entity, None)
+        if self.action_id is not None and not self.node._destroyed:
+            _ask({"action": {"node": self.node.handle, "remove": self.action_id}})
+        self.action_id = None
+
+
+def send_response(service: int, srv_type: Any, header: int, response: Any) -> None:
+    from rclpy.type_support import serialize
+
+    _runtime.connection().send({"send_response": {"service": service, "request": header, "cdr": serialize(srv_type.Response, response)}})
+
+
+def publisher_count(subscription: int) -> int:
+    """Publishers matched with a subscription (rcl_subscription_get_publisher_count)."""
+    answer = _runtime.connection().ask({"entity": {"entity": subscription, "op": "publisherCount", "args_json": "[]"}})
+    return int(answer["answer"]["json"])
+
+
+def wake_weakly(at_ns: int, callback: Callable[[], None]) -> int:
+    """Runs ``callback`` at sim time ``at_ns``, a wake-up that alone does not keep the run going."""
+    connection = _runtime.connection()
+    wake: int = connection.ask({"await_event": {"at_ns": at_ns, "timeout_ms": -1, "weak": True}})["created"]["id"]
+    connection.settled[wake] = lambda run: callback()
+    return wake
+
+
+def cancel_wake(wake: int) -> None:
+    connection = _runtime.connection()
+    if connection.settled.pop(wake, None) is not None:
+        connection.send({"destroy": {"id": wake, "wake": True}})

@@ -1,0 +1,99 @@
+"""rclpy.client.Client: requests to a service of the simulation's graph."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rclpy.qos import QoSProfile
+from rclpy.task import Future
+from rclpy.type_support import deserialize, serialize
+from rclsim import _runtime
+
+
+class Client:
+    def __init__(self, handle: int, srv_type: Any, srv_name: str, callback_group: Any, qos_profile: QoSProfile, node: Any) -> None:
+        self._handle = handle
+        self.srv_type = srv_type
+        self.srv_name = srv_name
+        self.callback_group = callback_group
+        self.qos_profile = qos_profile
+        self._node = node
+        self._sequence = 0
+        self._pending: dict[int, Future] = {}
+
+    @property
+    def handle(self) -> int:
+        return self._handle
+
+    @property
+    def service_name(self) -> str:
+        return self.srv_name
+
+    def call_async(self, request: Any) -> Future:
+        if not isinstance(request, self.srv_type.Request):
+            raise TypeError()
+        self._sequence += 1
+        future = Future()
+        self._pending[self._sequence] = future
+        sequence = self._sequence
+        future.add_done_callback(lambda done: self._forget(sequence, done))
+        _runtime.connection().send({"send_request": {"client": self._handle, "sequence": sequence, "cdr": serialize(self.srv_type.Request, request)}})
+        return future
+
+    def call(self, request: Any, timeout_sec: float | None = None) -> Any:
+        """Waits (in sim time) for the response: the simulation runs the program's other callbacks meanwhile."""
+        from rclsim import _waits
+
+        future = self.call_async(request)
+        _waits.wait_until(future.done, timeout_sec)
+        if not future.done():
+            self.remove_pending_request(future)
+            raise TimeoutError("The service did not respond in time")
+        return future.result()
+
+    def _forget(self, sequence: int, future: Future) -> None:
+        # A cancelled future's response is dropped when it comes.
+        if future.cancelled() and self._pending.pop(sequence, None) is not None:
+            _runtime.connection().send({"forget_request": {"client": self._handle, "sequence": sequence}})
+
+    def remove_pending_request(self, future: Future) -> None:
+        for sequence, pending in list(self._pending.items()):
+            if pending is future:
+                del self._pending[sequence]
+                _runtime.connection().send({"forget_request": {"client": self._handle, "sequence": sequence}})
+
+    def _on_response(self, run: dict[str, Any]) -> None:
+        future = self._pending.pop(run["sequence"], None)
+        if future is None or future.done():
+            return
+        future.set_result(deserialize(self.srv_type.Response, run["input"]))
+
+    def service_is_ready(self) -> bool:
+        answer = _runtime.connection().ask({"graph": {"query": "service_is_ready", "arguments": [str(self._handle)]}})
+        return bool(json.loads(answer["answer"]["json"]))
+
+    def wait_for_service(self, timeout_sec: float | None = None) -> bool:
+        """Waits in sim time until a server matches, or timeout_sec passes."""
+        if self.service_is_ready():
+            return True
+        if timeout_sec is not None and timeout_sec <= 0:
+            return False
+        connection = _runtime.connection()
+        timeout_ms = -1.0 if timeout_sec is None else timeout_sec * 1000.0
+        answer = connection.ask({"await_event": {"service_of_client": self._handle, "timeout_ms": timeout_ms}})
+        outcome: list[bool] = []
+        connection.settled[answer["created"]["id"]] = lambda run: outcome.append(bool(json.loads(run["input"])))
+        from rclsim import _waits
+
+        _waits.block(lambda: bool(outcome))
+        return outcome[0]
+
+    def destroy(self) -> None:
+        self._node.destroy_client(self)
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.destroy()

@@ -1,0 +1,65 @@
+"""rclpy.context.Context: a context of the simulation's (init/shutdown, its nodes' lifetime)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rclsim import _runtime
+
+
+class Context:
+    def __init__(self) -> None:
+        self._handle: int | None = None
+        # Whether init() ran and shutdown() did not: only this program's calls change it.
+        self._initialized = False
+        self._callbacks: list[Callable[[], None]] = []
+        self._domain_id = 0
+
+    @property
+    def handle(self) -> int:
+        """The simulation's id of this context, made when first needed."""
+        if self._handle is None:
+            self._handle = _runtime.connection().ask({"context": {"create": True}})["created"]["id"]
+        return self._handle
+
+    def init(self, args: list[str] | None = None, *, initialize_logging: bool = True, domain_id: int | None = None) -> None:
+        if self.ok():
+            raise RuntimeError("Context.init() must only be called once")
+        _runtime.connection().ask({"context": {"context": self.handle, "init": {"argv": list(args or [])}}})
+        self._initialized = True
+        self._domain_id = 0 if domain_id is None else domain_id
+
+    def ok(self) -> bool:
+        return self._initialized
+
+    def shutdown(self) -> None:
+        if not self.ok():
+            raise RuntimeError("Context must be initialized before it can be shutdown")
+        self._shutdown()
+
+    def try_shutdown(self) -> None:
+        if self.ok():
+            self._shutdown()
+
+    def _shutdown(self) -> None:
+        self._initialized = False
+        _runtime.connection().ask({"context": {"context": self.handle, "shutdown": True}})
+        callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback()
+
+    def on_shutdown(self, callback: Callable[[], None]) -> None:
+        if not callable(callback):
+            raise TypeError("callback should be a callable, got {}".format(type(callback)))
+        self._callbacks.append(callback)
+
+    def get_domain_id(self) -> int:
+        return self._domain_id
+
+    def __enter__(self) -> Context:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.try_shutdown()
+

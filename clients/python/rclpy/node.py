@@ -1,0 +1,434 @@
+"""rclpy.node.Node: a node of the simulation, whose entities the simulation owns and whose
+callbacks it grants (Run) when the node's executor spins."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+# As rclpy's node module does: a program that imports rclpy.node may use rclpy.logging unimported.
+import rclpy.logging  # noqa: F401
+from rclpy.callback_groups import CallbackGroup, MutuallyExclusiveCallbackGroup
+from rclpy.client import Client
+from rclpy.clock import Clock, ROSClock
+from rclpy.context import Context
+from rclpy.exceptions import NotInitializedException
+from rclpy.guard_condition import GuardCondition
+from rclpy.impl.rcutils_logger import RcutilsLogger
+from rclpy.node_parameters import NodeParameters
+from rclpy.publisher import Publisher
+from rclpy.qos import QoSProfile, qos_profile_from, qos_profile_services_default
+from rclpy.service import Service
+from rclpy.subscription import Subscription
+from rclpy.task import invoke
+from rclpy.timer import Rate, Timer
+from rclpy.type_support import check_is_valid_msg_type, check_is_valid_srv_type, deserialize, type_name
+from rclpy.utilities import get_default_context
+from rclsim import _runtime
+from rclsim._connection import SimulationError
+
+S_TO_NS = 1_000_000_000
+
+
+class Node(NodeParameters):
+    PARAM_REL_TOL = 1e-6
+
+    def __init__(
+        self,
+        node_name: str,
+        *,
+        context: Context | None = None,
+        cli_args: list[str] | None = None,
+        namespace: str | None = None,
+        use_global_arguments: bool = True,
+        enable_rosout: bool = True,
+        rosout_qos_profile: Any = None,
+        start_parameter_services: bool = True,
+        parameter_overrides: list[Any] | None = None,
+        allow_undeclared_parameters: bool = False,
+        automatically_declare_parameters_from_overrides: bool = False,
+        enable_logger_service: bool = False,
+    ) -> None:
+        self._context = get_default_context() if context is None else context
+        if not self._context.ok():
+            raise NotInitializedException("cannot create node")
+        options: dict[str, Any] = {
+            "startParameterServices": start_parameter_services,
+            "automaticallyDeclareParametersFromOverrides": automatically_declare_parameters_from_overrides,
+            "enableRosout": enable_rosout,
+            "enableLoggerService": enable_logger_service,
+        }
+        if parameter_overrides:
+            options["parameterOverrides"] = [_override_json(p) for p in parameter_overrides]
+        created = _ask(
+            {
+                "create": {
+                    "kind": "NODE",
+                    "context": self._context.handle,
+                    "name": node_name,
+                    "namespace": namespace or "",
+                    "args": list(cli_args or []),
+                    "use_global_arguments": use_global_arguments,
+                    "options_json": json.dumps(options),
+                }
+            }
+        )["created"]
+        self._handle: int = created["id"]
+        self._name: str = created["name"]
+        self._namespace: str = created["namespace"]
+        self._logger = RcutilsLogger(created["logger"])
+        self._clock = ROSClock()
+        self._default_callback_group = MutuallyExclusiveCallbackGroup()
+        self._allow_undeclared_parameters = allow_undeclared_parameters
+        self._init_parameters()
+        self._publishers: list[Publisher] = []
+        self._subscriptions: list[Subscription] = []
+        self._timers: list[Timer] = []
+        self._clients: list[Client] = []
+        self._services: list[Service] = []
+        self._guards: list[Any] = []
+        self._waitables: list[Any] = []
+        self._executor: Any = None
+        self._destroyed = False
+
+    # ---- who it is
+
+    @property
+    def handle(self) -> int:
+        return self._handle
+
+    @property
+    def context(self) -> Context:
+        return self._context
+
+    @property
+    def executor(self) -> Any:
+        return self._executor
+
+    @executor.setter
+    def executor(self, new_executor: Any) -> None:
+        if self._executor is new_executor:
+            return
+        if self._executor is not None:
+            self._executor.remove_node(self)
+        if new_executor is not None:
+            new_executor.add_node(self)
+        self._executor = new_executor
+
+    @property
+    def default_callback_group(self) -> CallbackGroup:
+        return self._default_callback_group
+
+    @property
+    def publishers(self) -> Iterator[Publisher]:
+        yield from self._publishers
+
+    @property
+    def subscriptions(self) -> Iterator[Subscription]:
+        yield from self._subscriptions
+
+    @property
+    def timers(self) -> Iterator[Timer]:
+        yield from self._timers
+
+    @property
+    def clients(self) -> Iterator[Client]:
+        yield from self._clients
+
+    @property
+    def services(self) -> Iterator[Service]:
+        yield from self._services
+
+    @property
+    def guards(self) -> Iterator[Any]:
+        yield from self._guards
+
+    @property
+    def waitables(self) -> Iterator[Any]:
+        yield from self._waitables
+
+    def get_name(self) -> str:
+        return self._name
+
+    def get_namespace(self) -> str:
+        return self._namespace
+
+    def get_fully_qualified_name(self) -> str:
+        return f"{self._namespace.rstrip('/')}/{self._name}"
+
+    def get_logger(self) -> RcutilsLogger:
+        return self._logger
+
+    def get_clock(self) -> Clock:
+        return self._clock
+
+    # ---- entities
+
+    def create_publisher(
+        self,
+        msg_type: Any,
+        topic: str,
+        qos_profile: QoSProfile | int,
+        *,
+        callback_group: CallbackGroup | None = None,
+        event_callbacks: Any = None,
+        qos_overriding_options: Any = None,
+        publisher_class: type[Publisher] = Publisher,
+    ) -> Publisher:
+        qos = qos_profile_from(qos_profile)
+        check_is_valid_msg_type(msg_type)
+        hooks = [] if event_callbacks is None else event_callbacks.hooks()
+        create = {"kind": "PUBLISHER", "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks]}
+        created = _ask({"create": create})["created"]
+        _handle_events(hooks, created)
+        publisher = publisher_class(created["id"], msg_type, created["resolved_name"], qos, self, callback_group or self._default_callback_group)
+        self._publishers.append(publisher)
+        return publisher
+
+    def create_subscription(
+        self,
+        msg_type: Any,
+        topic: str,
+        callback: Callable[..., Any],
+        qos_profile: QoSProfile | int,
+        *,
+        callback_group: CallbackGroup | None = None,
+        event_callbacks: Any = None,
+        qos_overriding_options: Any = None,
+        raw: bool = False,
+    ) -> Subscription:
+        qos = qos_profile_from(qos_profile)
+        check_is_valid_msg_type(msg_type)
+        group = callback_group or self._default_callback_group
+        hooks = [] if event_callbacks is None else event_callbacks.hooks()
+        create = {"kind": "SUBSCRIPTION", "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks]}
+        created = _ask({"create": create})["created"]
+        _handle_events(hooks, created)
+        subscription = Subscription(created["id"], msg_type, created["resolved_name"], callback, group, qos, raw, self)
+        group.add_entity(subscription)
+
+        def on_message(run: dict[str, Any]) -> None:
+            data = run["input"]
+            message = data if subscription.raw else deserialize(subscription.msg_type, data)
+            if subscription._takes_info:
+                invoke(subscription.callback, message, _message_info(run))
+            else:
+                invoke(subscription.callback, message)
+
+        _runtime.connection().handlers[subscription.handle] = on_message
+        self._subscriptions.append(subscription)
+        return subscription
+
+    def create_timer(
+        self,
+        timer_period_sec: float,
+        callback: Callable[[], Any] | None,
+        callback_group: CallbackGroup | None = None,
+        clock: Clock | None = None,
+        autostart: bool = True,
+    ) -> Timer:
+        period_ns = int(float(timer_period_sec) * S_TO_NS)
+        group = callback_group or self._default_callback_group
+        clock = self._clock if clock is None else clock
+        created = _ask({"create": {"kind": "TIMER", "node": self._handle, "period_ns": period_ns, "clock": "ros", "canceled": not autostart}})["created"]
+        timer = Timer(created["id"], callback, group, period_ns, clock, self)
+        group.add_entity(timer)
+
+        def on_fired(run: dict[str, Any]) -> None:
+            if timer.callback is not None:
+                invoke(timer.callback)
+
+        _runtime.connection().handlers[timer.handle] = on_fired
+        self._timers.append(timer)
+        return timer
+
+    def create_guard_condition(self, callback: Callable[[], Any], callback_group: CallbackGroup | None = None) -> GuardCondition:
+        group = callback_group or self._default_callback_group
+        created = _ask({"create": {"kind": "GUARD_CONDITION", "node": self._handle}})["created"]
+        guard = GuardCondition(created["id"], callback, group, self)
+        group.add_entity(guard)
+        _runtime.connection().handlers[guard.handle] = lambda run: invoke(guard.callback) if guard.callback is not None else None
+        self._guards.append(guard)
+        return guard
+
+    def add_waitable(self, waitable: Any) -> None:
+        """An entity made of others (an action server or client) that the node keeps."""
+        self._waitables.append(waitable)
+
+    def remove_waitable(self, waitable: Any) -> None:
+        if waitable in self._waitables:
+            self._waitables.remove(waitable)
+
+    def destroy_guard_condition(self, guard: GuardCondition) -> bool:
+        return self._destroy_entity(guard, self._guards)
+
+    def create_rate(self, frequency: float, clock: Clock | None = None) -> Rate:
+        if frequency <= 0:
+            raise ValueError("frequency must be > 0")
+        return Rate(self.create_timer(1.0 / frequency, None, clock=clock, autostart=False))
+
+    def create_service(
+        self,
+        srv_type: Any,
+        srv_name: str,
+        callback: Callable[[Any, Any], Any],
+        *,
+        qos_profile: QoSProfile = qos_profile_services_default,
+        callback_group: CallbackGroup | None = None,
+    ) -> Service:
+        check_is_valid_srv_type(srv_type)
+        group = callback_group or self._default_callback_group
+        created = _ask({"create": {"kind": "SERVICE", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json()}})["created"]
+        service = Service(created["id"], srv_type, created["resolved_name"], callback, group, qos_profile, self)
+        group.add_entity(service)
+        _runtime.connection().handlers[service.handle] = service._on_request
+        self._services.append(service)
+        return service
+
+    def create_client(
+        self,
+        srv_type: Any,
+        srv_name: str,
+        *,
+        qos_profile: QoSProfile = qos_profile_services_default,
+        callback_group: CallbackGroup | None = None,
+    ) -> Client:
+        check_is_valid_srv_type(srv_type)
+        group = callback_group or self._default_callback_group
+        created = _ask({"create": {"kind": "CLIENT", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json()}})["created"]
+        client = Client(created["id"], srv_type, created["resolved_name"], group, qos_profile, self)
+        group.add_entity(client)
+        _runtime.connection().handlers[client.handle] = client._on_response
+        self._clients.append(client)
+        return client
+
+    # ---- destroying
+
+    def _destroy_entity(self, entity: Any, kept: list[Any]) -> bool:
+        if entity not in kept:
+            return False
+        kept.remove(entity)
+        _runtime.connection().handlers.pop(entity.handle, None)
+        _runtime.connection().send({"destroy": {"id": entity.handle}})
+        return True
+
+    def destroy_publisher(self, publisher: Publisher) -> bool:
+        return self._destroy_entity(publisher, self._publishers)
+
+    def destroy_subscription(self, subscription: Subscription) -> bool:
+        return self._destroy_entity(subscription, self._subscriptions)
+
+    def destroy_timer(self, timer: Timer) -> bool:
+        return self._destroy_entity(timer, self._timers)
+
+    def destroy_client(self, client: Client) -> bool:
+        return self._destroy_entity(client, self._clients)
+
+    def destroy_service(self, service: Service) -> bool:
+        return self._destroy_entity(service, self._services)
+
+    def destroy_rate(self, rate: Rate) -> None:
+        rate.destroy()
+
+    def destroy_node(self) -> None:
+        if self._destroyed:
+            return
+        self._destroyed = True
+        if self._executor is not None:
+            self._executor.remove_node(self)
+        connection = _runtime.connection()
+        for kept in (self._publishers, self._subscriptions, self._timers, self._clients, self._services, self._guards):
+            for entity in kept:
+                connection.handlers.pop(entity.handle, None)
+            kept.clear()
+        connection.send({"destroy": {"id": self._handle, "node": True}})
+
+    # ---- the graph
+
+    def _graph(self, method: str, *args: Any) -> Any:
+        answer = _ask({"graph": {"query": method, "arguments": [str(self._handle), *(json.dumps(a) for a in args)]}})
+        return json.loads(answer["answer"]["json"])
+
+    def count_publishers(self, topic_name: str) -> int:
+        return int(self._graph("countPublishers", topic_name))
+
+    def count_subscribers(self, topic_name: str) -> int:
+        return int(self._graph("countSubscribers", topic_name))
+
+    def count_clients(self, service_name: str) -> int:
+        return int(self._graph("countClients", service_name))
+
+    def count_services(self, service_name: str) -> int:
+        return int(self._graph("countServices", service_name))
+
+    def get_node_names(self) -> list[str]:
+        return list(self._graph("getNodeNames"))
+
+    def get_node_names_and_namespaces(self) -> list[tuple[str, str]]:
+        return [(n["name"], n["namespace"]) for n in self._graph("getNodeNamesAndNamespaces")]
+
+    def get_topic_names_and_types(self, no_demangle: bool = False) -> list[tuple[str, list[str]]]:
+        return [(t["name"], list(t["types"])) for t in self._graph("getTopicNamesAndTypes")]
+
+    def get_service_names_and_types(self) -> list[tuple[str, list[str]]]:
+        return [(s["name"], list(s["types"])) for s in self._graph("getServiceNamesAndTypes")]
+
+    def __enter__(self) -> Node:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.destroy_node()
+
+
+def _ask(message: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return _runtime.connection().ask(message)
+    except SimulationError as error:
+        raise _api_error(error) from None
+
+
+def _api_error(error: SimulationError) -> Exception:
+    """The simulation's Failed as the exception Python programs expect there."""
+    kind = {"TypeError": TypeError, "RangeError": ValueError}.get(error.kind, RuntimeError)
+    return kind(str(error))
+
+
+def _handle_events(hooks: list[Any], created: dict[str, Any]) -> None:
+    """Each event's callback runs, with its status, when the simulation grants its handler."""
+    handlers = {handler["name"]: handler["id"] for handler in created.get("events", [])}
+    connection = _runtime.connection()
+    for name, status, callback in hooks:
+
+        def on_event(run: dict[str, Any], status: Any = status, callback: Any = callback) -> None:
+            invoke(callback, status(json.loads(run["input"])))
+
+        connection.handlers[handlers[name]] = on_event
+
+
+def _override_json(parameter: Any) -> dict[str, Any]:
+    """A parameter override as Create.options_json carries it: {name, type, value}, integers as
+    the simulation's bigints and bytes as base64 (the protocol's JSON values)."""
+    value = parameter.value
+    kind = parameter.type_.name
+    if kind == "BYTE_ARRAY":
+        import base64
+
+        value = {"$bytes": base64.b64encode(b"".join(value)).decode()}
+    elif kind == "INTEGER":
+        value = {"$bigint": str(value)}
+    elif kind == "INTEGER_ARRAY":
+        value = [{"$bigint": str(v)} for v in value]
+    elif kind.endswith("_ARRAY"):
+        value = list(value)
+    return {"name": parameter.name, "type": parameter.type_.value, "value": value}
+
+
+def _message_info(run: dict[str, Any]) -> dict[str, Any]:
+    """rclpy's MessageInfo of a taken message."""
+    return {
+        "source_timestamp": run["source_timestamp_ns"],
+        "received_timestamp": run["received_timestamp_ns"],
+        "publication_sequence_number": run["publication_sequence"],
+        "reception_sequence_number": run["reception_sequence"],
+    }

@@ -1,0 +1,61 @@
+"""rclpy.publisher.Publisher."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rclpy.qos import QoSProfile
+from rclpy.type_support import serialize
+from rclsim import _runtime
+
+
+class Publisher:
+    def __init__(self, handle: int, msg_type: Any, topic: str, qos_profile: QoSProfile, node: Any, callback_group: Any = None) -> None:
+        self._handle = handle
+        self.msg_type = msg_type
+        self._topic = topic
+        self.qos_profile = qos_profile
+        self._node = node
+        self.callback_group = callback_group
+        self._destroyed = False
+
+    @property
+    def handle(self) -> int:
+        return self._handle
+
+    @property
+    def topic(self) -> str:
+        return self._topic
+
+    @property
+    def topic_name(self) -> str:
+        return self._topic
+
+    def publish(self, msg: Any) -> None:
+        """Sends a message (or, as bytes, one already serialized) to the simulation, which delivers it."""
+        if isinstance(msg, (bytes, bytearray, memoryview)):
+            data = bytes(msg)
+        elif isinstance(msg, self.msg_type):
+            data = serialize(self.msg_type, msg)
+        else:
+            raise TypeError("Expected {}, got {}".format(self.msg_type, type(msg)))
+        _runtime.connection().send({"publish": {"publisher": self._handle, "cdr": data}})
+
+    def get_subscription_count(self) -> int:
+        answer = _runtime.connection().ask({"entity": {"entity": self._handle, "op": "subscriptionCount", "args_json": "[]"}})
+        return int(answer["answer"]["json"])
+
+    def assert_liveliness(self) -> None:
+        _runtime.connection().ask({"entity": {"entity": self._handle, "op": "assertLiveliness", "args_json": "[]"}})
+
+    def wait_for_all_acked(self, timeout: Any = None) -> bool:
+        return True
+
+    def destroy(self) -> None:
+        self._node.destroy_publisher(self)
+
+    def __enter__(self) -> Publisher:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.destroy()

@@ -1,0 +1,49 @@
+"""rclpy.subscription.Subscription."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from rclpy.qos import QoSProfile
+
+
+class Subscription:
+    def __init__(self, handle: int, msg_type: Any, topic: str, callback: Callable[..., Any], callback_group: Any, qos_profile: QoSProfile, raw: bool, node: Any) -> None:
+        self._handle = handle
+        self.msg_type = msg_type
+        self._topic = topic
+        self.callback = callback
+        self.callback_group = callback_group
+        self.qos_profile = qos_profile
+        self.raw = raw
+        self._node = node
+        # rclpy passes the MessageInfo to a callback that takes two arguments.
+        self._takes_info = _positional_count(callback) >= 2
+
+    @property
+    def handle(self) -> int:
+        return self._handle
+
+    @property
+    def topic_name(self) -> str:
+        return self._topic
+
+    def destroy(self) -> None:
+        self._node.destroy_subscription(self)
+
+    def __enter__(self) -> Subscription:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.destroy()
+
+
+def _positional_count(callback: Callable[..., Any]) -> int:
+    try:
+        parameters = inspect.signature(callback).parameters.values()
+    except (TypeError, ValueError):
+        return 1
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return sum(1 for p in parameters if p.kind in kinds)

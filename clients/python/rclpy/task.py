@@ -1,0 +1,128 @@
+"""rclpy.task: Future and Task.
+
+A Task runs a coroutine callback (``async def``) step by step: each step runs until the coroutine
+awaits a future that is not done; the task goes on after the next callback that may have
+completed it (rclsim's client lets every unfinished task go on after each callback, in the order
+they were made, as rclpy's executor runs its tasks each turn).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Coroutine, Generator
+from typing import Any
+
+
+class Future:
+    """The outcome of something that completes later (a service call, a goal, a task)."""
+
+    def __init__(self, *, executor: Any = None) -> None:
+        self._state = "PENDING"
+        self._result: Any = None
+        self._exception: BaseException | None = None
+        self._callbacks: list[Callable[[Future], None]] = []
+
+    def __await__(self) -> Generator[None, None, Any]:
+        while not self.done():
+            yield
+        return self.result()
+
+    def cancel(self) -> None:
+        if not self.done():
+            self._state = "CANCELLED"
+            self._invoke_done_callbacks()
+
+    def cancelled(self) -> bool:
+        return self._state == "CANCELLED"
+
+    def done(self) -> bool:
+        return self._state != "PENDING"
+
+    def result(self) -> Any:
+        if self._exception is not None:
+            raise self._exception
+        return self._result
+
+    def exception(self) -> BaseException | None:
+        return self._exception
+
+    def set_result(self, result: Any) -> None:
+        self._result = result
+        self._state = "FINISHED"
+        self._invoke_done_callbacks()
+
+    def set_exception(self, exception: BaseException) -> None:
+        self._exception = exception
+        self._state = "FINISHED"
+        self._invoke_done_callbacks()
+
+    def _invoke_done_callbacks(self) -> None:
+        callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback(self)
+
+    def add_done_callback(self, callback: Callable[[Future], None]) -> None:
+        if self.done():
+            callback(self)
+        else:
+            self._callbacks.append(callback)
+
+    def remove_done_callback(self, callback: Callable[[Future], None]) -> bool:
+        if callback in self._callbacks:
+            self._callbacks.remove(callback)
+            return True
+        return False
+
+
+class Task(Future):
+    def __init__(self, handler: Callable[..., Any], args: tuple[Any, ...] = (), kwargs: dict[str, Any] | None = None, executor: Any = None) -> None:
+        super().__init__(executor=executor)
+        self._handler = handler
+        self._args = args
+        self._kwargs = kwargs or {}
+        self._coroutine: Coroutine[Any, Any, Any] | None = None
+        self._executing = False
+
+    def __call__(self) -> None:
+        """Runs the task's next step (the handler, or the coroutine until it awaits what is not done)."""
+        if self.done() or self._executing:
+            return
+        self._executing = True
+        try:
+            if self._coroutine is None:
+                outcome = self._handler(*self._args, **self._kwargs)
+                if not inspect.iscoroutine(outcome):
+                    self.set_result(outcome)
+                    return
+                self._coroutine = outcome
+            self._coroutine.send(None)
+        except StopIteration as finished:
+            self.set_result(finished.value)
+        except Exception as error:
+            self.set_exception(error)
+            raise
+        finally:
+            self._executing = False
+
+    def executing(self) -> bool:
+        return self._executing
+
+
+def invoke(callback: Callable[..., Any], *args: Any) -> Future | None:
+    """Calls a callback as rclpy's executor does: a coroutine callback becomes a Task that goes
+    on after later callbacks until it is done; its Task is returned (None for a plain one)."""
+    outcome = callback(*args)
+    if not inspect.iscoroutine(outcome):
+        return None
+    task = Task(lambda: outcome)
+    schedule(task)
+    return task
+
+
+def schedule(task: Task) -> None:
+    """Runs the task's first step now and lets it go on after each later callback until done."""
+    from rclsim import _runtime
+
+    task()
+    if not task.done():
+        _runtime.connection().tasks.append(lambda: (task(), task.done())[1])

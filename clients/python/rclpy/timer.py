@@ -1,0 +1,92 @@
+"""rclpy.timer: Timer and Rate, timers of the simulation."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from rclpy.clock import Clock
+from rclsim import _runtime, _waits
+
+
+class Timer:
+    def __init__(self, handle: int, callback: Callable[[], Any] | None, callback_group: Any, timer_period_ns: int, clock: Clock, node: Any) -> None:
+        self._handle = handle
+        self.callback = callback
+        self.callback_group = callback_group
+        self._clock = clock
+        self._node = node
+
+    @property
+    def handle(self) -> int:
+        return self._handle
+
+    @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    def _state(self) -> dict[str, Any]:
+        answer = _runtime.connection().ask({"timer": {"timer": self._handle, "state": True}})
+        return json.loads(answer["answer"]["json"])
+
+    @property
+    def timer_period_ns(self) -> int:
+        return int(self._state()["period"])
+
+    @timer_period_ns.setter
+    def timer_period_ns(self, value: int) -> None:
+        _runtime.connection().ask({"entity": {"entity": self._handle, "op": "changeTimerPeriod", "args_json": json.dumps([{"$bigint": str(int(value))}])}})
+
+    def is_ready(self) -> bool:
+        answer = _runtime.connection().ask({"entity": {"entity": self._handle, "op": "isReady", "args_json": "[]"}})
+        return bool(json.loads(answer["answer"]["json"]))
+
+    def is_canceled(self) -> bool:
+        return bool(self._state()["canceled"])
+
+    def cancel(self) -> None:
+        _runtime.connection().send({"timer": {"timer": self._handle, "cancel": True}})
+
+    def reset(self) -> None:
+        _runtime.connection().send({"timer": {"timer": self._handle, "reset": True}})
+
+    def time_since_last_call(self) -> int:
+        return _runtime.connection().now_ns - int(self._state()["lastCall"])
+
+    def time_until_next_call(self) -> int | None:
+        state = self._state()
+        if state["canceled"]:
+            return None
+        return int(state["nextCall"]) - _runtime.connection().now_ns
+
+    def destroy(self) -> None:
+        self._node.destroy_timer(self)
+
+    def __enter__(self) -> Timer:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.destroy()
+
+
+class Rate:
+    """Paces a loop: sleep() holds the caller until the next multiple of the period (sim time)."""
+
+    def __init__(self, timer: Timer, *, context: Any = None) -> None:
+        self._timer = timer
+        self._period_ns = timer.timer_period_ns
+        self._start_ns = _runtime.connection().now_ns
+        self._is_destroyed = False
+
+    def sleep(self) -> None:
+        if self._is_destroyed:
+            raise RuntimeError("Rate has been destroyed")
+        now = _runtime.connection().now_ns
+        elapsed = now - self._start_ns
+        periods = elapsed // self._period_ns + 1
+        _waits.sleep_ns(self._start_ns + periods * self._period_ns - now)
+
+    def destroy(self) -> None:
+        self._is_destroyed = True
+        self._timer.destroy()

@@ -1,0 +1,61 @@
+"""rclpy.utilities: the default context and helpers around it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rclpy.context import Context
+
+_default_context: Context | None = None
+
+
+def get_default_context(*, shutting_down: bool = False) -> Context:
+    global _default_context
+    if _default_context is None:
+        _default_context = Context()
+    return _default_context
+
+
+def ok(*, context: Context | None = None) -> bool:
+    return (context or get_default_context()).ok()
+
+
+def shutdown(*, context: Context | None = None, uninstall_handlers: bool | None = None) -> None:
+    (context or get_default_context()).shutdown()
+
+
+def try_shutdown(*, context: Context | None = None, uninstall_handlers: bool | None = None) -> None:
+    (context or get_default_context()).try_shutdown()
+
+
+def get_rmw_implementation_identifier() -> str:
+    from rclsim import _runtime
+
+    return str(_runtime.welcome().get("rmw_implementation", ""))
+
+
+def timeout_sec_to_nsec(timeout_sec: float | None) -> int:
+    """None or negative: wait for ever (-1); else the nanoseconds."""
+    if timeout_sec is None or timeout_sec < 0:
+        return -1
+    return int(float(timeout_sec) * 1e9)
+
+
+def remove_ros_args(args: list[str] | None = None) -> list[str]:
+    """The arguments without the ROS ones (between --ros-args and --, or to the end)."""
+    import sys
+
+    kept: list[str] = []
+    inside = False
+    for arg in sys.argv if args is None else args:
+        if arg == "--ros-args":
+            inside = True
+        elif inside and arg == "--":
+            inside = False
+        elif not inside:
+            kept.append(arg)
+    return kept
+
+
+def get_available_rmw_implementations() -> set[Any]:
+    return {get_rmw_implementation_identifier()}

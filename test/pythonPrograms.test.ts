@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { copyFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+
+const pythonFixtures = join(repoRoot, 'test/fixtures/python');
+const separateFixtures = join(repoRoot, 'test/fixtures/separate');
+
+/** A folder with the Python fixture programs and the JavaScript talker and listener. */
+function programs(): string {
+  const dir = tempDir();
+  for (const file of readdirSync(pythonFixtures).filter((name) => name.endsWith('.py'))) copyFileSync(join(pythonFixtures, file), join(dir, file));
+  for (const file of ['talker.cjs', 'listener.cjs']) copyFileSync(join(separateFixtures, file), join(dir, file));
+  return dir;
+}
+
+/** The log lines rclsim printed (stderr), without the summary. */
+function logLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('['));
+}
+
+describe('Python programs: unmodified rclpy nodes in the simulation', needs('python3'), () => {
+  it('runs an rclpy talker, heard by an rclpy and an rclnodejs listener, the same on every run', () => {
+    const dir = programs();
+    const job = writeTemp(
+      dir,
+      'mixed.yaml',
+      'end: { after: 2s }\nnodes:\n  - script: talker.py\n  - script: listener.cjs\n  - script: listener.py\n    name: py_listener\n',
+    );
+    const first = runCli(['run', job, '--json'], dir, 60_000);
+    assert.equal(first.status, 0, first.stderr);
+    assert.deepEqual(logLines(first.stderr).slice(0, 4), [
+      '[INFO] [0.500000000] [talker]: Publishing: "Hello World: 0"',
+      '[INFO] [0.500000000] [py_listener]: I heard: "Hello World: 0"',
+      '[INFO] [1.000000000] [talker]: Publishing: "Hello World: 1"',
+      '[INFO] [1.000000000] [py_listener]: I heard: "Hello World: 1"',
+    ]);
+    // The rclnodejs listener's MessageInfo, and the Python listener's print, in the order they ran.
+    assert.match(first.stdout, /^heard Hello World: 3 sent 2000000000 received 2000000000 #4\nstdout: Hello World: 3$/m);
+    const summary = lastJsonLine(first.stdout);
+    assert.equal(summary.callbacks, 12);
+    assert.equal(summary.messagesDelivered, 8);
+    const again = runCli(['run', job, '--json'], dir, 60_000);
+    assert.equal(lastJsonLine(again.stdout).fingerprint, summary.fingerprint);
+    assert.equal(again.stderr, first.stderr);
+  });
+
+  it('delivers an rclnodejs talker to an rclpy listener', () => {
+    const dir = programs();
+    const job = writeTemp(dir, 'job.yaml', 'end: { after: 1s }\nnodes:\n  - script: talker.cjs\n  - script: listener.py\n');
+    const result = runCli(['run', job], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(
+      result.stdout.split('\n').filter((line) => line.startsWith('stdout:')),
+      ['hello 0', 'hello 1', 'hello 2', 'hello 3'].map((text) => `stdout: ${text}`),
+    );
+    assert.match(result.stderr, /^\[INFO\] \[1\.000000000\] \[listener\]: I heard: "hello 3"$/m);
+  });
+
+  it('calls services across programs and languages: wait_for_service, call_async, spin_until_future_complete', () => {
+    const dir = programs();
+    // The asker starts first and waits (in sim time) for the adder; then asks the rclnodejs listener's 'add'.
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      'nodes:\n  - script: asker.py\n    args: ["40"]\n  - script: adder.py\n  - script: asker.py\n    name: js_asker\n    args: ["7", "--ros-args", "-r", "add_two_ints:=add"]\n  - script: listener.cjs\n',
+    );
+    const result = runCli(['run', job, '--json'], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    const lines = logLines(result.stderr);
+    assert.ok(lines.includes('[INFO] [0.000000000] [asker]: Result of add_two_ints: for 40 + 1099511627776 = 1099511627816'), lines.join('\n'));
+    assert.ok(lines.includes('[INFO] [0.000000000] [js_asker]: Result of add_two_ints: for 7 + 1099511627776 = 1099511627783'), lines.join('\n'));
+    assert.ok(lines.includes('[INFO] [0.000000000] [adder]: Incoming request a: 2 b: 3'), lines.join('\n'));
+    assert.equal(lastJsonLine(result.stdout).endReason, 'idle');
+  });
+
+  it('gives the program sim time, its own seeded randomness, the simulation CPU count and a fixed hash order', () => {
+    const dir = programs();
+    const seeded = (seed: string): string[] => {
+      const result = runCli(['exec', 'machine.py', '--seed', seed], dir, 60_000);
+      assert.equal(result.status, 0, result.stderr);
+      return result.stdout.trim().split('\n');
+    };
+    const first = seeded('3');
+    assert.deepEqual(seeded('3'), first);
+    assert.equal(first[0], 'cpus 4 4');
+    assert.ok(first.includes('time 1.5 1500000000 1.5'), first.join('\n'));
+    assert.ok(first.includes('now 1970-01-01T00:00:01.500000 1970-01-01T00:00:01.500000+00:00'), first.join('\n'));
+    assert.ok(first.includes('slept 0.25'), first.join('\n'));
+    const other = seeded('4');
+    const drawn = (lines: string[]): string[] => lines.filter((line) => /^(random|uuid|urandom) /.test(line));
+    assert.equal(drawn(first).length, 3);
+    for (const [i, line] of drawn(other).entries()) assert.notEqual(line, drawn(first)[i]);
+  });
+
+  it('ends a failing program with one line and the documented exit code', () => {
+    const dir = programs();
+    const raised = runCli(['exec', 'failures.py', 'raise'], dir, 60_000);
+    assert.equal(raised.status, 3);
+    assert.match(raised.stderr, /^rclsim: timer 0 of node \/failures threw at sim time 0\.500000000s: ValueError: no value at this tick$/m);
+    const exited = runCli(['exec', 'failures.py', 'exit', '--json'], dir, 60_000);
+    assert.equal(exited.status, 5);
+    assert.equal(lastJsonLine(exited.stdout).exitCode, 5);
+    const killed = runCli(['exec', 'failures.py', 'kill'], dir, 60_000);
+    assert.equal(killed.status, 7);
+    assert.match(killed.stderr, /^rclsim: program failures\.py \(node \/failures\) was killed by SIGKILL at sim time 0\.500000000s$/m);
+    writeTemp(dir, 'broken.py', 'import rclpy\ndef f(:\n    pass\n');
+    const broken = runCli(['exec', 'broken.py'], dir, 60_000);
+    assert.equal(broken.status, 2);
+    assert.equal(broken.stderr, 'rclsim: broken.py: cannot load program broken.py: SyntaxError: invalid syntax (broken.py, line 2)\n');
+    const noPython = runCli(['exec', '--python', 'python-not-here', 'talker.py'], dir, 60_000);
+    assert.equal(noPython.status, 2);
+    assert.equal(noPython.stderr, "rclsim: talker.py: cannot start talker.py: 'python-not-here' is not a command this machine can run\n");
+  });
+
+  it('takes the interpreter from the job file, and refuses a Python program in rclsim process', () => {
+    const dir = programs();
+    const named = writeTemp(
+      dir,
+      'named.yaml',
+      'python: python-not-here\nend: { after: 1s }\nnodes:\n  - script: talker.py\n    python: python3\n  - script: listener.py\n',
+    );
+    const result = runCli(['run', named], dir, 60_000);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /^rclsim: \S*named\.yaml:6: cannot start listener\.py: 'python-not-here' is not a command this machine can run$/m);
+    const inProcess = writeTemp(dir, 'in-process.yaml', 'nodes:\n  - script: talker.py\n    process: in-process\n');
+    const refused = runCli(['run', inProcess], dir, 60_000);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /in-process\.yaml:3: .*a Python program runs in a process of its own/);
+  });
+});
