@@ -30,7 +30,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
       name: target,
       ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
       setup: async (job) => {
-        await startProgram(job.simulation, target, args, undefined, target, options.process ?? 'in-process', undefined, options.python);
+        await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', python: options.python, job });
       },
     };
   };

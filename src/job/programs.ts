@@ -6,6 +6,7 @@ import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import { CallbackError, ExitSignal } from '../engine/errors.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { notRegularFile } from '../engine/regularFile.js';
+import type { JobOperations } from '../port/DirectPort.js';
 import { Program } from '../rcl/Program.js';
 import { emptyRosArguments, type RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
@@ -17,6 +18,14 @@ const require = createRequire(import.meta.url);
 
 /** Where a program runs: in the simulation's process, or in its own (DESIGN.md "Node processes"). */
 export type ProgramProcess = 'in-process' | 'separate';
+
+/** How a program starts: where it runs, what its end does, a Python program's interpreter and the job operations it may use. */
+export interface ProgramStart {
+  running?: ProgramProcess;
+  onExit?: OnExit;
+  python?: string | undefined;
+  job?: JobOperations;
+}
 let instances = 0;
 
 /**
@@ -31,10 +40,9 @@ export async function startProgram(
   args: readonly string[] = [],
   jobArguments: RosArguments = emptyRosArguments(),
   where = path,
-  running: ProgramProcess = 'in-process',
-  onExit: OnExit = { kind: 'fail' },
-  python?: string,
+  how: ProgramStart = {},
 ): Promise<Program> {
+  const { running = 'in-process', onExit = { kind: 'fail' }, python, job } = how;
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
@@ -45,7 +53,18 @@ export async function startProgram(
   const key = basename(file);
   // A Python program always runs in its own process (DESIGN.md "Python programs").
   if (running === 'separate' || isPythonProgram(file)) {
-    return startSeparateProgram(simulation, file, { name, key, args, jobArguments, where, path, onExit, ...(python === undefined ? {} : { python }) });
+    return startSeparateProgram(simulation, file, {
+      name,
+      key,
+      args,
+      jobArguments,
+      where,
+      path,
+      onExit,
+      ...(python === undefined ? {} : { python }),
+      // A Python program may use the job's operations (finish, results, end hooks), as a component does.
+      ...(job === undefined || !isPythonProgram(file) ? {} : { job }),
+    });
   }
   await prepareToLoad(file);
   const program = new Program(simulation, name, { byJob: false, jobArguments, key });

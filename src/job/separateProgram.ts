@@ -32,6 +32,8 @@ export interface SeparateStart {
   onExit: OnExit;
   /** A component of the job: its export, and the job whose operations it uses. */
   component?: { exportName: string; job: JobOperations };
+  /** The job's operations a program may use (a Python program's rclsim module). */
+  job?: JobOperations;
   /** The interpreter of a Python program (default python3). */
   python?: string;
 }
@@ -133,7 +135,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const callbackTimeoutMs = start.onExit.kind === 'fail' ? undefined : simulation.programWatch.callbackTimeoutMs;
   const server = new ProgramServer(simulation, program, socket, {
     onAbnormalEnd,
-    ...(component === undefined ? {} : { job: component.job }),
+    ...(component === undefined ? (start.job === undefined ? {} : { job: start.job }) : { job: component.job }),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
   });
   return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel()) };
