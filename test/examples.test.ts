@@ -132,6 +132,20 @@ describe('examples', () => {
     assert.equal(fromFile.fingerprint, fromModule.fingerprint);
   });
 
+  it('the synthetic benchmark as rclpy nodes gives rslcpp’s reference results, callbacks and messages', needs('python3'), () => {
+    const { summary } = runExample('examples/synthetic-benchmark/python.yaml');
+    assert.deepEqual(summary.results, {
+      NodeA: '3924739178523851918',
+      NodeB: '416215330994369847',
+      NodeC: '18314823502387776320',
+      NodeD: '1601759294353606794',
+      combined: '7448837717382456148',
+    });
+    const fromFile = runExample('examples/synthetic-benchmark/job.yaml', '--no-fingerprint').summary;
+    assert.equal(summary.callbacks, fromFile.callbacks);
+    assert.equal(summary.messagesDelivered, fromFile.messagesDelivered);
+  });
+
   it('the synthetic benchmark sweep: 10 seeds × 2 timeouts all ok, one outcome per timeout, and a second call resumes', () => {
     const out = tempDir();
     const sweep = (): Record<string, unknown> => {
