@@ -14,7 +14,7 @@ import { median, round } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { flows, type LinkFigures, patrol } from './netsimBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
-import { benchmarkSeparateFigures, protocolRoundTripMicros, roundTripMicros, separateProgramsFigures, spawnMillis } from './processBench.js';
+import { benchmarkSeparateFigures, protocolRoundTripMicros, pythonBenchmarkFigures, roundTripMicros, separateProgramsFigures, spawnMillis } from './processBench.js';
 import { renderSeconds } from './renderReport.js';
 import { coldRunSeconds, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
@@ -130,6 +130,27 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         protocolRoundTripMicros: round(protocol, 1),
         protocolShare: round(protocol / separateMicros, 2),
         fingerprints: figures.fingerprints.join(' '),
+        combined: figures.combined.join(' '),
+      };
+    },
+  },
+  python: {
+    description:
+      "rslcpp's benchmark as rclpy nodes in one Python program (examples/synthetic-benchmark/python.yaml, 100 s of sim time): in-run callbacks per wall second and times real time (a full run less a run ended at 10 s, median of 3), µs per callback, its results; and a protocol round trip (a Run with 100 bytes decoded and answered with Publish and Done) to the rclpy client's end and to the rclnodejs client's, alternated",
+    async run() {
+      const figures = pythonBenchmarkFigures();
+      const python: number[] = [];
+      const javascript: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        python.push(protocolRoundTripMicros(5000, 3, 'python'));
+        javascript.push(protocolRoundTripMicros(5000, 3, 'javascript'));
+      }
+      return {
+        callbacksPerSecond: Math.round(figures.callbacksPerSecond),
+        timesRealTime: round(figures.realTimeFactor, 1),
+        microsPerCallback: round(1e6 / figures.callbacksPerSecond, 1),
+        protocolRoundTripPythonMicros: round(median(python), 1),
+        protocolRoundTripJavascriptMicros: round(median(javascript), 1),
         combined: figures.combined.join(' '),
       };
     },

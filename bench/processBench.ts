@@ -89,10 +89,22 @@ export function roundTripMicros(wait: ChildWait, perBatch = 20_000, batches = 5)
   }
 }
 
+/** The program processes a protocol round trip is measured with: the rclnodejs client's end, or the rclpy client's. */
+export type ProtocolChild = 'javascript' | 'python';
+
+const PROTOCOL_CHILDREN: Record<ProtocolChild, { command: string; args: string[]; env?: NodeJS.ProcessEnv }> = {
+  javascript: { command: process.execPath, args: [CHILD, 'protocol'] },
+  python: {
+    command: 'python3',
+    args: [join(REPO, 'bench/pythonChild.py')],
+    env: { ...process.env, PYTHONPATH: join(REPO, 'clients/python') },
+  },
+};
+
 /** A program process with the real client, past the handshake; wall ms from spawn to Welcome and to the first Run's Done. */
-function startProgram(): { program: ProgramSocket; toWelcome: number; toFirstRun: number } {
+function startProgram(child: ProtocolChild = 'javascript'): { program: ProgramSocket; toWelcome: number; toFirstRun: number } {
   const started = performance.now();
-  const program = ProgramSocket.spawn({ name: 'transportChild.js', command: process.execPath, args: [CHILD, 'protocol'] });
+  const program = ProgramSocket.spawn({ name: `${child} protocol child`, ...PROTOCOL_CHILDREN[child] });
   program.handshake(WELCOME);
   const toWelcome = performance.now() - started;
   program.send({ run: { run: 1, nowNs: WELCOME.nowNs, input: Buffer.alloc(4) } });
@@ -104,8 +116,8 @@ function startProgram(): { program: ProgramSocket; toWelcome: number; toFirstRun
  * Median µs of a protocol round trip: a Run with a 100-byte CDR input encoded and sent, the
  * child decodes it and answers Publish (the input) and Done, both read and decoded here.
  */
-export function protocolRoundTripMicros(perBatch = 20_000, batches = 5): number {
-  const { program } = startProgram();
+export function protocolRoundTripMicros(perBatch = 20_000, batches = 5, child: ProtocolChild = 'javascript'): number {
+  const { program } = startProgram(child);
   const input = Buffer.alloc(100, 7);
   let run = 1;
   const roundTrip = (): void => {
@@ -126,6 +138,32 @@ export function protocolRoundTripMicros(perBatch = 20_000, batches = 5): number 
     program.kill();
     program.close();
   }
+}
+
+/**
+ * rslcpp's benchmark as rclpy nodes (examples/synthetic-benchmark/python.yaml): in-run callbacks
+ * per wall second and times real time (a full run less one ended at 10 s, median of `repeats`),
+ * and its results (one set).
+ */
+export function pythonBenchmarkFigures(repeats = 3): { callbacksPerSecond: number; realTimeFactor: number; combined: string[] } {
+  const job = join(BENCHMARK, 'python.yaml');
+  const run = (...args: string[]): BenchmarkRun => {
+    const result = spawnSync(process.execPath, [CLI, 'run', job, '--json', '--quiet', ...args], { cwd: BENCHMARK, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`rclsim run failed: ${result.stderr}`);
+    return JSON.parse(result.stdout.trim().split('\n').pop()!) as BenchmarkRun;
+  };
+  const rates: number[] = [];
+  const factors: number[] = [];
+  const combined = new Set<string>();
+  for (let i = 0; i < repeats; i++) {
+    const full = run();
+    const short = run('--until', '10s');
+    combined.add(full.results.combined!);
+    const seconds = full.wallSeconds - short.wallSeconds;
+    rates.push((full.callbacks - short.callbacks) / seconds);
+    factors.push(91 / seconds);
+  }
+  return { callbacksPerSecond: median(rates), realTimeFactor: median(factors), combined: [...combined] };
 }
 
 /**

@@ -22,7 +22,7 @@ class Clock:
         return f"Clock(clock_type={self._clock_type.name})"
 
     def now(self) -> Time:
-        return Time(nanoseconds=_runtime.connection().now_ns, clock_type=self._clock_type)
+        return Time._at(_runtime.connection().now_ns, self._clock_type)
 
     def sleep_for(self, rel_time: Duration, context: object = None) -> bool:
         return self.sleep_until(self.now() + rel_time, context)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rclsim import _cdr
+
 
 def type_name(msg_or_srv_type: Any) -> str:
     """'std_msgs/msg/String' of a class made by the client's interface modules."""
@@ -29,13 +31,5 @@ def check_is_valid_srv_type(srv_type: Any) -> None:
         raise RuntimeError(f"Expected a service type, got {srv_type!r}")
 
 
-def serialize(msg_type: Any, message: Any) -> bytes:
-    from rclsim import _cdr
-
-    return _cdr.serialize(msg_type, message)
-
-
-def deserialize(msg_type: Any, data: bytes) -> Any:
-    from rclsim import _cdr
-
-    return _cdr.deserialize(msg_type, data)
+serialize = _cdr.serialize
+deserialize = _cdr.deserialize
