@@ -14,7 +14,14 @@ import { median, round } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { flows, type LinkFigures, patrol } from './netsimBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
-import { benchmarkSeparateFigures, protocolRoundTripMicros, pythonBenchmarkFigures, roundTripMicros, separateProgramsFigures, spawnMillis } from './processBench.js';
+import {
+  benchmarkSeparateFigures,
+  protocolRoundTripMicros,
+  pythonBenchmarkFigures,
+  roundTripMicros,
+  separateProgramsFigures,
+  spawnMillis,
+} from './processBench.js';
 import { renderSeconds } from './renderReport.js';
 import { coldRunSeconds, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
