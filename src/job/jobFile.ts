@@ -433,7 +433,8 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       for (const { entry, target, jobArguments, where, onExit, interpreter } of nodes) {
         // on_exit: continue or respawn implies a process of its own.
         const running = entry.process ?? (onExit.kind === 'fail' ? 'in-process' : 'separate');
-        if (entry.script !== undefined) await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, { running, onExit, python: interpreter, job });
+        if (entry.script !== undefined)
+          await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, { running, onExit, python: interpreter, job });
         else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit);
       }
     },
