@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rclpy.qos import qos_policy_name_from_kind
+
 
 class UnsupportedEventTypeError(Exception):
     pass
@@ -64,14 +66,34 @@ EventHook = tuple[str, type[_Status], Callable[[Any], Any]]
 
 class _EventCallbacks:
     _events: dict[str, tuple[str, type[_Status]]] = {}
+    # What rclpy's default callbacks log (use_default_callbacks), by the endpoint's kind.
+    _incompatible_qos = ""
+    use_default_callbacks = True
 
-    def hooks(self) -> list[EventHook]:
-        """(protocol name, status class, callback) of each event a callback was given for."""
-        return [(name, status, getattr(self, attribute)) for attribute, (name, status) in self._events.items() if getattr(self, attribute) is not None]
+    def hooks(self, logger: Any, topic_name: str) -> list[EventHook]:
+        """(protocol name, status class, callback) of each event with a callback: the program's, or
+        rclpy's default ones for incompatible QoS and types, which log a warning."""
+        defaults: dict[str, Callable[[Any], None]] = {}
+        if self.use_default_callbacks:
+
+            def incompatible_qos(event: Any) -> None:
+                logger.warn(self._incompatible_qos.format(topic_name, qos_policy_name_from_kind(event.last_policy_kind)))
+
+            def incompatible_type(event: Any) -> None:
+                logger.warn(f"Incompatible type on topic '{topic_name}', no messages will be sent to it.")
+
+            defaults = {"incompatible_qos": incompatible_qos, "incompatible_type": incompatible_type}
+        hooks = []
+        for attribute, (name, status) in self._events.items():
+            callback = getattr(self, attribute) or defaults.get(attribute)
+            if callback is not None:
+                hooks.append((name, status, callback))
+        return hooks
 
 
 class SubscriptionEventCallbacks(_EventCallbacks):
     _events = _SUBSCRIPTION_EVENTS
+    _incompatible_qos = "New publisher discovered on topic '{}', offering incompatible QoS. No messages will be received from it. Last incompatible policy: {}"
 
     def __init__(
         self,
@@ -95,6 +117,7 @@ class SubscriptionEventCallbacks(_EventCallbacks):
 
 class PublisherEventCallbacks(_EventCallbacks):
     _events = _PUBLISHER_EVENTS
+    _incompatible_qos = "New subscription discovered on topic '{}', requesting incompatible QoS. No messages will be sent to it. Last incompatible policy: {}"
 
     def __init__(
         self,

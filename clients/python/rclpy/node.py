@@ -3,6 +3,7 @@ callbacks it grants (Run) when the node's executor spins."""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -13,6 +14,7 @@ from rclpy.callback_groups import CallbackGroup, MutuallyExclusiveCallbackGroup
 from rclpy.client import Client
 from rclpy.clock import Clock, ROSClock
 from rclpy.context import Context
+from rclpy.event_handler import PublisherEventCallbacks, SubscriptionEventCallbacks
 from rclpy.exceptions import NotInitializedException
 from rclpy.guard_condition import GuardCondition
 from rclpy.impl.rcutils_logger import RcutilsLogger
@@ -157,6 +159,12 @@ class Node(NodeParameters):
     def get_fully_qualified_name(self) -> str:
         return f"{self._namespace.rstrip('/')}/{self._name}"
 
+    def resolve_topic_name(self, topic: str, *, only_expand: bool = False) -> str:
+        return str(self._graph("resolveTopicName", topic, only_expand))
+
+    def resolve_service_name(self, service: str, *, only_expand: bool = False) -> str:
+        return str(self._graph("resolveServiceName", service, only_expand))
+
     def get_logger(self) -> RcutilsLogger:
         return self._logger
 
@@ -178,7 +186,10 @@ class Node(NodeParameters):
     ) -> Publisher:
         qos = qos_profile_from(qos_profile)
         check_is_valid_msg_type(msg_type)
-        hooks = [] if event_callbacks is None else event_callbacks.hooks()
+        if qos_overriding_options is not None:
+            qos = _overridden(self, "publisher", topic, qos, qos_overriding_options)
+        # rclpy's default callbacks (incompatible QoS and type) apply when the program gives none.
+        hooks = (event_callbacks or PublisherEventCallbacks()).hooks(self._logger, self.resolve_topic_name(topic))
         create = {"kind": "PUBLISHER", "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks]}
         created = _ask({"create": create})["created"]
         _handle_events(hooks, created)
@@ -200,8 +211,10 @@ class Node(NodeParameters):
     ) -> Subscription:
         qos = qos_profile_from(qos_profile)
         check_is_valid_msg_type(msg_type)
+        if qos_overriding_options is not None:
+            qos = _overridden(self, "subscription", topic, qos, qos_overriding_options)
         group = callback_group or self._default_callback_group
-        hooks = [] if event_callbacks is None else event_callbacks.hooks()
+        hooks = (event_callbacks or SubscriptionEventCallbacks()).hooks(self._logger, self.resolve_topic_name(topic))
         create = {"kind": "SUBSCRIPTION", "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks]}
         created = _ask({"create": create})["created"]
         _handle_events(hooks, created)
@@ -392,6 +405,15 @@ def _api_error(error: SimulationError) -> Exception:
     """The simulation's Failed as the exception Python programs expect there."""
     kind = {"TypeError": TypeError, "RangeError": ValueError}.get(error.kind, RuntimeError)
     return kind(str(error))
+
+
+def _overridden(node: Node, kind: str, topic: str, qos: QoSProfile, options: Any) -> QoSProfile:
+    """A copy of the profile with the node's QoS override parameters applied (qos_overriding_options)."""
+    from rclpy.qos_overriding_options import declare_qos_parameters
+
+    qos = copy.copy(qos)
+    declare_qos_parameters(kind, node, node.resolve_topic_name(topic), qos, options)
+    return qos
 
 
 def _handle_events(hooks: list[Any], created: dict[str, Any]) -> None:

@@ -40,6 +40,26 @@ class LivelinessPolicy(IntEnum):
     BEST_AVAILABLE = 5
 
 
+class QoSPolicyKind(IntEnum):
+    """rmw's QoS policy kinds (rmw_qos_policy_kind_e), as an incompatible-QoS status names them."""
+
+    INVALID = 1 << 0
+    DURABILITY = 1 << 1
+    DEADLINE = 1 << 2
+    LIVELINESS = 1 << 3
+    RELIABILITY = 1 << 4
+    HISTORY = 1 << 5
+    LIFESPAN = 1 << 6
+    DEPTH = 1 << 7
+    LIVELINESS_LEASE_DURATION = 1 << 8
+    AVOID_ROS_NAMESPACE_CONVENTIONS = 1 << 9
+
+
+def qos_policy_name_from_kind(policy_kind: QoSPolicyKind | int) -> str:
+    """rmw's name of a policy kind (``DURABILITY_QOS_POLICY`` …), as rclpy's default event callbacks log it."""
+    return f"{QoSPolicyKind(policy_kind).name}_QOS_POLICY"
+
+
 # rclpy's older names.
 QoSHistoryPolicy = HistoryPolicy
 QoSReliabilityPolicy = ReliabilityPolicy
