@@ -70,8 +70,9 @@ withRunOptions(
         'the summary goes to stderr (or, with --json, to the last line of stdout). ' +
         "rclsim's options may stand anywhere; every other argument is the program's",
     )
-    .argument('<program>', 'the program')
+    .argument('[program]', "the program (with -m: the first of the module's arguments)")
     .argument('[args...]', "the program's arguments, including --ros-args …")
+    .option('-m, --module <module>', 'run a Python module as the program, as python3 -m runs it (rclsim exec -m pytest …)')
     .option('--until <duration>', 'stop after this much sim time (e.g. 10s, 250ms, or integer ns)', simDuration)
     .addOption(
       new Option('--process <how>', "where the program runs: in rclsim's process, or in its own (the same run either way)")
@@ -81,10 +82,20 @@ withRunOptions(
     .option('--python <interpreter>', 'the Python interpreter of a .py program (default python3)')
     .allowUnknownOption()
     .allowExcessArguments(),
-).action(async (target: string, args: string[], options: RunCommandOptions & { until?: string; process: 'in-process' | 'separate'; python?: string }) => {
-  const { supervise } = await import('./supervisor.js');
-  process.exitCode = await supervise({ command: 'exec', target, args, options });
-});
+).action(
+  async (
+    target: string | undefined,
+    args: string[],
+    options: RunCommandOptions & { until?: string; process: 'in-process' | 'separate'; python?: string; module?: string },
+  ) => {
+    // With -m every argument is the module's: the first one filled [program].
+    const programArgs = options.module === undefined ? args : [...(target === undefined ? [] : [target]), ...args];
+    if (options.module === undefined && target === undefined)
+      program.commands.find((c) => c.name() === 'exec')!.error("error: missing required argument 'program'");
+    const { supervise } = await import('./supervisor.js');
+    process.exitCode = await supervise({ command: 'exec', target: options.module ?? target!, args: programArgs, options });
+  },
+);
 
 program
   .command('verify')

@@ -1,7 +1,7 @@
 import { parseDuration } from '../job/duration.js';
 import type { JobDefinition } from '../job/Job.js';
 import { loadJob } from '../job/loadJob.js';
-import { startProgram } from '../job/programs.js';
+import { startProgram, startPythonModule } from '../job/programs.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
 import type { RunCommandOptions } from './runAndReport.js';
 
@@ -12,7 +12,7 @@ export interface RunRequest {
   target: string;
   /** The program's own arguments (exec). */
   args: string[];
-  options: RunCommandOptions & { until?: string; process?: 'in-process' | 'separate'; python?: string };
+  options: RunCommandOptions & { until?: string; process?: 'in-process' | 'separate'; python?: string; module?: string };
 }
 
 /** The job a request describes, loaded when called (inside the run's thread). */
@@ -26,11 +26,13 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
   }
   return async () => {
     parseRosArguments(args);
+    const { module } = options;
     return {
-      name: target,
+      name: module === undefined ? target : `-m ${module}`,
       ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
       setup: async (job) => {
-        await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', python: options.python, job });
+        if (module !== undefined) startPythonModule(job.simulation, module, args, { python: options.python, job });
+        else await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', python: options.python, job });
       },
     };
   };

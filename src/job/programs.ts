@@ -28,6 +28,32 @@ export interface ProgramStart {
 }
 let instances = 0;
 
+/** A dotted Python module name, as `python3 -m` takes one. */
+const PYTHON_MODULE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
+
+/**
+ * Runs a Python module as the program, as `python3 -m module args…` runs it (`rclsim exec -m
+ * pytest …`): in its own process, with the working folder first on its path; its random streams
+ * are keyed by the module's name.
+ */
+export function startPythonModule(simulation: Simulation, module: string, args: readonly string[], how: ProgramStart = {}): Program {
+  const where = `-m ${module}`;
+  if (!PYTHON_MODULE.test(module)) throw new JobModuleError(`${where}: not a Python module name`);
+  const { onExit = { kind: 'fail' }, python, job } = how;
+  return startSeparateProgram(simulation, module, {
+    name: module,
+    key: module,
+    args,
+    jobArguments: emptyRosArguments(),
+    where,
+    path: module,
+    onExit,
+    pythonModule: module,
+    ...(python === undefined ? {} : { python }),
+    ...(job === undefined ? {} : { job }),
+  });
+}
+
 /**
  * Starts an unmodified rclnodejs program inside the simulation: in its own context, with
  * `process.argv` set to its arguments while its top-level code (and the promise continuations

@@ -36,6 +36,8 @@ export interface SeparateStart {
   job?: JobOperations;
   /** The interpreter of a Python program (default python3). */
   python?: string;
+  /** A Python module run as the program (`rclsim exec -m pytest`), as `python3 -m` runs it. */
+  pythonModule?: string;
 }
 
 /** Whether a program file is a Python program (run by the rclpy client, always in a process of its own). */
@@ -49,11 +51,12 @@ export function isPythonProgram(file: string): boolean {
  * from run to run; and so is the time zone, which local times depend on.
  */
 function programCommand(file: string, start: SeparateStart): { command: string; args: string[]; env?: NodeJS.ProcessEnv } {
-  if (!isPythonProgram(file)) return { command: process.execPath, args: [PROGRAM_MAIN, file] };
+  const { pythonModule } = start;
+  if (pythonModule === undefined && !isPythonProgram(file)) return { command: process.execPath, args: [PROGRAM_MAIN, file] };
   const path = process.env.PYTHONPATH;
   return {
     command: start.python ?? 'python3',
-    args: ['-m', 'rclsim._main', file],
+    args: ['-m', 'rclsim._main', ...(pythonModule === undefined ? [file] : ['--module', pythonModule])],
     env: { ...process.env, PYTHONPATH: path ? `${PYTHON_CLIENT}:${path}` : PYTHON_CLIENT, PYTHONHASHSEED: '0', PYTHONUNBUFFERED: '1', TZ: 'UTC' },
   };
 }

@@ -1,4 +1,5 @@
-"""A Python program's process (DESIGN.md "Python programs"): ``python3 -m rclsim._main program.py``.
+"""A Python program's process (DESIGN.md "Python programs"): ``python3 -m rclsim._main program.py``,
+or ``python3 -m rclsim._main --module pytest`` for a module run as ``python3 -m pytest`` runs it.
 
 rclsim starts it with the program's socket at file descriptor 3 and this client first on
 PYTHONPATH, so the program's ``import rclpy`` and ``from std_msgs.msg import String`` get the
@@ -7,10 +8,13 @@ client's modules. The program's top-level code is its run 0; it runs unmodified.
 
 from __future__ import annotations
 
-import os
 import builtins
+import importlib.util
+import os
+import runpy
 import sys
 import types
+from collections.abc import Callable
 
 from rclsim import _interfaces, _machine, _output, _runtime
 from rclsim._connection import Connection
@@ -21,7 +25,8 @@ SOCKET_FD = 3
 
 
 def main() -> int:
-    file = os.path.abspath(sys.argv[1])
+    module = sys.argv[2] if sys.argv[1] == "--module" else None
+    file = "" if module is not None else os.path.abspath(sys.argv[1])
     connection = Connection(SOCKET_FD)
     connection.send({"hello": {"protocol_version": PROTOCOL_VERSION, "client": "rclsim-rclpy", "language": "python"}})
     first = connection.handshake()
@@ -35,17 +40,14 @@ def main() -> int:
     _output.watch(connection)
     _interfaces.install(connection)
 
-    # As `python3 program.py` has it: the program's folder first on the path, its argv.
-    sys.path[0] = os.path.dirname(file)
-    sys.argv = [file, *welcome["argv"]]
     try:
-        code = compile(_read(file), file, "exec")
-    except (OSError, SyntaxError, ValueError) as error:
+        run = _module_runner(module, welcome["argv"]) if module is not None else _script_runner(file, welcome["argv"])
+    except (OSError, SyntaxError, ValueError, ImportError) as error:
         connection.send({"done": {"run": 0, "error": describe_error(error), "load_failed": True}})
         connection.exit(1)
         return 1
     try:
-        _run_as_main(code, file)
+        run()
     except SystemExit as end:
         return _end(connection, end)
     except BaseException as error:  # noqa: BLE001 - whatever the program did not handle ends it
@@ -56,13 +58,34 @@ def main() -> int:
     return 0
 
 
-def _run_as_main(code: types.CodeType, file: str) -> None:
-    """Runs the program as ``__main__``, as the interpreter runs a script."""
-    module = types.ModuleType("__main__")
-    module.__file__ = file
-    module.__builtins__ = builtins  # type: ignore[attr-defined]
-    sys.modules["__main__"] = module
-    exec(code, module.__dict__)
+def _script_runner(file: str, argv: list[str]) -> Callable[[], None]:
+    """The program compiled (a syntax error is a load failure), to run as ``__main__`` as the
+    interpreter runs a script: its folder first on the path, its argv."""
+    code = compile(_read(file), file, "exec")
+    sys.path[0] = os.path.dirname(file)
+    sys.argv = [file, *argv]
+
+    def run() -> None:
+        main_module = types.ModuleType("__main__")
+        main_module.__file__ = file
+        main_module.__builtins__ = builtins  # type: ignore[attr-defined]
+        sys.modules["__main__"] = main_module
+        exec(code, main_module.__dict__)
+
+    return run
+
+
+def _module_runner(module: str, argv: list[str]) -> Callable[[], None]:
+    """A module found on the path (one not found is a load failure), to run as ``python3 -m`` runs
+    it: the working folder first on the path (as here already), its argv after the module's file."""
+    if importlib.util.find_spec(module) is None:
+        raise ImportError(f"No module named {module}")
+    sys.argv = [module, *argv]
+
+    def run() -> None:
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
+
+    return run
 
 
 def _read(file: str) -> bytes:
