@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { readWithOracle } from './bagOracle.js';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
@@ -46,6 +47,19 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     assert.equal(again.stderr, first.stderr);
   });
 
+  it('records what an rclpy publisher publishes as a bag both independent readers read', () => {
+    const dir = programs();
+    const job = writeTemp(dir, 'job.yaml', 'end: { after: 2s }\nnodes:\n  - script: talker.py\nrecord:\n  path: out\n  topics: [/chatter]\n');
+    const result = runCli(['run', job], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    const bag = readdirSync(join(dir, 'out')).find((file) => file.endsWith('.mcap'));
+    const reading = readWithOracle(join(dir, 'out', bag!));
+    assert.deepEqual(
+      reading.messages.map((m) => [m.topic, m.type, m.log_time, (m.message as { data: string }).data]),
+      [0, 1, 2, 3].map((i) => ['/chatter', 'std_msgs/msg/String', String((i + 1) * 500_000_000), `Hello World: ${i}`]),
+    );
+  });
+
   it('delivers an rclnodejs talker to an rclpy listener', () => {
     const dir = programs();
     const job = writeTemp(dir, 'job.yaml', 'end: { after: 1s }\nnodes:\n  - script: talker.cjs\n  - script: listener.py\n');
@@ -73,6 +87,22 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     assert.ok(lines.includes('[INFO] [0.000000000] [js_asker]: Result of add_two_ints: for 7 + 1099511627776 = 1099511627783'), lines.join('\n'));
     assert.ok(lines.includes('[INFO] [0.000000000] [adder]: Incoming request a: 2 b: 3'), lines.join('\n'));
     assert.equal(lastJsonLine(result.stdout).endReason, 'idle');
+  });
+
+  it('declares, checks and sets parameters, takes QoS overrides from parameters and warns of incompatible QoS as rclpy does', () => {
+    const dir = programs();
+    const overrides = ['-p', 'speed:=3.5', '-p', 'qos_overrides./news.publisher.depth:=7', '-p', 'qos_overrides./news.publisher.reliability:=best_effort'];
+    const result = runCli(['exec', 'settings.py', '--ros-args', ...overrides], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(logLines(result.stderr), [
+      '[INFO] [0.000000000] [settings]: speed 3.5',
+      "[INFO] [0.000000000] [settings]: set speed 2.0: True '' -> 2.0",
+      "[INFO] [0.000000000] [settings]: set speed 20.0: False 'too fast' -> 2.0",
+      '[INFO] [0.000000000] [settings]: ParameterNotDeclaredException: Invalid access to undeclared parameter(s): missing',
+      '[INFO] [0.000000000] [settings]: news publisher: depth 7 reliability BEST_EFFORT',
+      '[WARN] [0.000000000] [rclsim]: incompatible QoS on topic /news: publisher of node /settings and subscription of node /settings (last incompatible policy: RELIABILITY); no messages will be delivered',
+      "[WARN] [0.000000000] [settings]: New subscription discovered on topic '/news', requesting incompatible QoS. No messages will be sent to it. Last incompatible policy: RELIABILITY_QOS_POLICY",
+    ]);
   });
 
   it('gives the program sim time, its own seeded randomness, the simulation CPU count and a fixed hash order', () => {
@@ -112,6 +142,30 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     const noPython = runCli(['exec', '--python', 'python-not-here', 'talker.py'], dir, 60_000);
     assert.equal(noPython.status, 2);
     assert.equal(noPython.stderr, "rclsim: talker.py: cannot start talker.py: 'python-not-here' is not a command this machine can run\n");
+  });
+
+  it('runs a Python module as the program, as python3 -m does (rclsim exec -m)', () => {
+    const dir = programs();
+    mkdirSync(join(dir, 'beeper'));
+    writeTemp(dir, 'beeper/__init__.py', '');
+    writeTemp(
+      dir,
+      'beeper/__main__.py',
+      'import sys\nimport rclpy\n\nrclpy.init()\nnode = rclpy.create_node("beeper")\n' +
+        'count = int(sys.argv[1])\nprint("argv", sys.argv[0].endswith("beeper/__main__.py"), sys.argv[1:])\n' +
+        'node.create_timer(0.1, lambda: node.get_logger().info("beep"))\nrclpy.spin_once(node)\nfor _ in range(count - 1):\n    rclpy.spin_once(node)\n',
+    );
+    const result = runCli(['exec', '-m', 'beeper', '3', '--json'], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /^argv True \['3'\]$/m);
+    assert.deepEqual(logLines(result.stderr), [
+      '[INFO] [0.100000000] [beeper]: beep',
+      '[INFO] [0.200000000] [beeper]: beep',
+      '[INFO] [0.300000000] [beeper]: beep',
+    ]);
+    const missing = runCli(['exec', '-m', 'no_such_module'], dir, 60_000);
+    assert.equal(missing.status, 2);
+    assert.equal(missing.stderr, 'rclsim: -m no_such_module: cannot load program no_such_module: ImportError: No module named no_such_module\n');
   });
 
   it('takes the interpreter from the job file, and refuses a Python program in rclsim process', () => {
