@@ -132,6 +132,14 @@ describe('examples', () => {
     assert.equal(fromFile.fingerprint, fromModule.fingerprint);
   });
 
+  it('python: an rclpy talker heard by an rclpy and an rclnodejs listener 20 ms later', needs('python3'), () => {
+    const result = runCli(['run', 'examples/python/job.yaml', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /^\[INFO\] \[1\.520000000\] \[listener\]: I heard: "Hello World: 2" \(20 ms after it was sent\)$/m);
+    assert.match(result.stdout, /^I heard: \[Hello World: 2\] at 1970-01-01T00:00:01\.520Z \(20 ms in transit\)$/m);
+    assert.equal(lastJsonLine(result.stdout).messagesDelivered, 6);
+  });
+
   it('the synthetic benchmark as rclpy nodes gives rslcpp’s reference results, callbacks and messages', needs('python3'), () => {
     const { summary } = runExample('examples/synthetic-benchmark/python.yaml');
     assert.deepEqual(summary.results, {
