@@ -138,6 +138,9 @@ describe('examples', () => {
     assert.match(result.stderr, /^\[INFO\] \[1\.520000000\] \[listener\]: I heard: "Hello World: 2" \(20 ms after it was sent\)$/m);
     assert.match(result.stdout, /^I heard: \[Hello World: 2\] at 1970-01-01T00:00:01\.520Z \(20 ms in transit\)$/m);
     assert.equal(lastJsonLine(result.stdout).messagesDelivered, 6);
+    const verified = runCli(['verify', 'examples/python/job.yaml', '--runs', '2', '--perturb']);
+    assert.equal(verified.status, 0, verified.stderr);
+    assert.match(verified.stdout, /all 2 runs agree \(perturbed\)/);
   });
 
   it('the synthetic benchmark as rclpy nodes gives rslcpp’s reference results, callbacks and messages', needs('python3'), () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readWithOracle } from './bagOracle.js';
@@ -14,6 +15,29 @@ function programs(): string {
   for (const file of readdirSync(pythonFixtures).filter((name) => name.endsWith('.py'))) copyFileSync(join(pythonFixtures, file), join(dir, file));
   for (const file of ['talker.cjs', 'listener.cjs']) copyFileSync(join(separateFixtures, file), join(dir, file));
   return dir;
+}
+
+/**
+ * The Python interpreters of 3.10 or newer this machine has, one per version: python3.1x on the
+ * PATH, and those pyenv installed (named by their path).
+ */
+function pythonInterpreters(): string[] {
+  const found = new Map<string, string>();
+  const version = (command: string): string | null => {
+    const result = spawnSync(command, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' });
+    return result.status === 0 ? result.stdout.trim() : null;
+  };
+  const pyenvRoot = spawnSync('pyenv', ['root'], { encoding: 'utf8' });
+  const pyenvVersions = pyenvRoot.status === 0 ? join(pyenvRoot.stdout.trim(), 'versions') : null;
+  const candidates = [
+    ...[10, 11, 12, 13].map((minor) => `python3.${minor}`),
+    ...(pyenvVersions !== null && existsSync(pyenvVersions) ? readdirSync(pyenvVersions).map((name) => join(pyenvVersions, name, 'bin/python3')) : []),
+  ];
+  for (const command of candidates) {
+    const v = version(command);
+    if (v !== null && Number(v.split('.')[1]) >= 10 && !found.has(v)) found.set(v, command);
+  }
+  return [...found.values()];
 }
 
 /** The log lines rclsim printed (stderr), without the summary. */
@@ -122,6 +146,33 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     const drawn = (lines: string[]): string[] => lines.filter((line) => /^(random|uuid|urandom) /.test(line));
     assert.equal(drawn(first).length, 3);
     for (const [i, line] of drawn(other).entries()) assert.notEqual(line, drawn(first)[i]);
+  });
+
+  it('gives the same run on every Python 3.10 or newer this machine has', (t) => {
+    const interpreters = pythonInterpreters();
+    if (interpreters.length < 2) {
+      t.skip(`one Python 3.10+ here (${interpreters.join(', ')}): nothing to compare`);
+      return;
+    }
+    const dir = programs();
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      'end: { after: 2s }\nnodes:\n  - script: talker.py\n  - script: listener.py\n  - script: asker.py\n    args: ["5"]\n  - script: adder.py\n',
+    );
+    const runs = interpreters.map((python) => {
+      const own = runCli(['exec', '--python', python, 'machine.py', '--seed', '9'], dir, 60_000);
+      assert.equal(own.status, 0, `${python}: ${own.stderr}`);
+      writeTemp(dir, 'named.yaml', readFileSync(job, 'utf8').replace('end:', `python: ${python}\nend:`));
+      const named = runCli(['run', join(dir, 'named.yaml'), '--json'], dir, 60_000);
+      assert.equal(named.status, 0, `${python}: ${named.stderr}`);
+      // A set of strings iterates in the order of its hashes, which Python 3.11 changed (SipHash-1-3).
+      return { fingerprint: lastJsonLine(named.stdout).fingerprint, machine: own.stdout.split('\n').filter((line) => !line.startsWith('set ')) };
+    });
+    for (const [i, run] of runs.entries()) {
+      assert.equal(run.fingerprint, runs[0]!.fingerprint, interpreters[i]);
+      assert.deepEqual(run.machine, runs[0]!.machine, interpreters[i]);
+    }
   });
 
   it('ends a failing program with one line and the documented exit code', () => {
