@@ -148,6 +148,21 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     for (const [i, line] of drawn(other).entries()) assert.notEqual(line, drawn(first)[i]);
   });
 
+  it('gives two entries of one script that the job names apart streams of their own', () => {
+    const dir = programs();
+    const job = writeTemp(dir, 'job.yaml', 'nodes:\n  - script: machine.py\n    namespace: /robot1\n  - script: machine.py\n    namespace: /robot2\n');
+    const draws = (): string[][] => {
+      const result = runCli(['run', job], dir, 60_000);
+      assert.equal(result.status, 0, result.stderr);
+      const lines = result.stdout.split('\n').filter((line) => /^(random|uuid) /.test(line));
+      return [lines.slice(0, 2), lines.slice(2, 4)];
+    };
+    const [first, second] = draws();
+    assert.equal(first!.length, 2);
+    for (const [i, line] of first!.entries()) assert.notEqual(line, second![i]);
+    assert.deepEqual(draws(), [first, second]);
+  });
+
   it('gives the same run on every Python 3.10 or newer this machine has', (t) => {
     const interpreters = pythonInterpreters();
     if (interpreters.length < 2) {

@@ -433,9 +433,18 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       for (const { entry, target, jobArguments, where, onExit, interpreter } of nodes) {
         // on_exit: continue or respawn implies a process of its own.
         const running = entry.process ?? (onExit.kind === 'fail' ? 'in-process' : 'separate');
-        if (entry.script !== undefined)
-          await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, { running, onExit, python: interpreter, job });
-        else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit);
+        if (entry.script !== undefined) {
+          // Entries of one script that the job tells apart (a namespace, a name) draw apart.
+          const named = entry.namespace !== undefined || entry.name !== undefined;
+          const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : undefined;
+          await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, {
+            running,
+            onExit,
+            python: interpreter,
+            job,
+            ...(instance === undefined ? {} : { instance }),
+          });
+        } else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit);
       }
     },
   };

@@ -25,6 +25,11 @@ export interface ProgramStart {
   onExit?: OnExit;
   python?: string | undefined;
   job?: JobOperations;
+  /**
+   * What tells this entry of the program apart in the job (its entry's namespace and name):
+   * keys its random streams with the file's name, so two robots running one script draw apart.
+   */
+  instance?: string;
 }
 let instances = 0;
 
@@ -68,7 +73,7 @@ export async function startProgram(
   where = path,
   how: ProgramStart = {},
 ): Promise<Program> {
-  const { running = 'in-process', onExit = { kind: 'fail' }, python, job } = how;
+  const { running = 'in-process', onExit = { kind: 'fail' }, python, job, instance } = how;
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
@@ -76,7 +81,7 @@ export async function startProgram(
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
-  const key = basename(file);
+  const key = instance === undefined ? basename(file) : `${basename(file)}@${instance}`;
   // A Python program always runs in its own process (DESIGN.md "Python programs").
   if (running === 'separate' || isPythonProgram(file)) {
     return startSeparateProgram(simulation, file, {
