@@ -130,6 +130,7 @@ export class Node {
       ...argumentOverrides(local, this.#name, fqn),
       ...options.parameterOverrides.map((parameter) => ({ parameter, source: 'NodeOptions.parameterOverrides' })),
     ]);
+    this.#parameters.allowUndeclared = options.allowUndeclaredParameters;
     if (options.startParameterServices) this.#parameters.onChange = startParameterServices(this);
     if (options.enableLoggerService) startLoggerServices(this);
     this.#parameters.declare([new Parameter('use_sim_time', ParameterType.PARAMETER_BOOL, true)], [], true);

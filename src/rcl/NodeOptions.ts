@@ -11,6 +11,8 @@ export class NodeOptions {
   rosoutQos: QoS | QoSProfileName | null;
   /** Serve `~/get_logger_levels` and `~/set_logger_levels` (rclnodejs 2.x, rclcpp). */
   enableLoggerService: boolean;
+  /** rclcpp's and rclpy's allow_undeclared_parameters (rclnodejs has none; rclpy programs send it). */
+  allowUndeclaredParameters = false;
 
   constructor(
     startParameterServices = true,

@@ -80,6 +80,10 @@ export class NodeParameters {
   #callbacks: SetParametersCallback[] = [];
   readonly #preCallbacks: PreSetParametersCallback[] = [];
   readonly #postCallbacks: PostSetParametersCallback[] = [];
+  /** rclcpp's and rclpy's allow_undeclared_parameters: setting an undeclared parameter declares it. */
+  allowUndeclared = false;
+  /** The parameters declared so: dynamically typed (rclpy's dynamic_typing), their descriptor follows their value. */
+  readonly #dynamic = new Set<string>();
 
   constructor(nodeName: string, overrides: ParameterOverride[]) {
     this.#nodeName = nodeName;
@@ -151,6 +155,7 @@ export class NodeParameters {
     const parameter = this.get(name);
     this.#parameters.delete(name);
     this.#descriptors.delete(name);
+    this.#dynamic.delete(name);
     this.onChange({ added: [], changed: [], deleted: [parameter] });
   }
 
@@ -246,7 +251,12 @@ export class NodeParameters {
         if (this.#parameters.has(parameter.name)) change.deleted.push(this.get(parameter.name));
         this.#parameters.delete(parameter.name);
         this.#descriptors.delete(parameter.name);
+        this.#dynamic.delete(parameter.name);
       } else {
+        if (!this.#descriptors.has(parameter.name) || this.#dynamic.has(parameter.name)) {
+          this.#descriptors.set(parameter.name, new ParameterDescriptor(parameter.name, parameter.type));
+          this.#dynamic.add(parameter.name);
+        }
         (this.#parameters.has(parameter.name) ? change.changed : change.added).push(parameter);
         this.#parameters.set(parameter.name, parameter);
       }
@@ -263,8 +273,12 @@ export class NodeParameters {
       return { successful: false, reason: (error as Error).message };
     }
     const descriptor = this.#descriptors.get(parameter.name);
-    if (!descriptor) return { successful: false, reason: `Parameter ${parameter.name} has not been declared` };
+    if (!descriptor) {
+      if (this.allowUndeclared) return { successful: true, reason: '' };
+      return { successful: false, reason: `Parameter ${parameter.name} has not been declared` };
+    }
     if (descriptor.readOnly && !declaring) return { successful: false, reason: `Parameter ${parameter.name} is readonly` };
+    if (this.#dynamic.has(parameter.name)) return { successful: true, reason: '' };
     if (parameter.type === ParameterType.PARAMETER_NOT_SET) return { successful: true, reason: '' };
     const problem = descriptor.problemWith(parameter);
     return problem === null ? { successful: true, reason: '' } : { successful: false, reason: problem };

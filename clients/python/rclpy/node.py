@@ -61,6 +61,8 @@ class Node(NodeParameters):
             "enableRosout": enable_rosout,
             "enableLoggerService": enable_logger_service,
         }
+        if allow_undeclared_parameters:
+            options["allowUndeclaredParameters"] = True
         if parameter_overrides:
             options["parameterOverrides"] = [_override_json(p) for p in parameter_overrides]
         created = _ask(
