@@ -159,6 +159,8 @@ const OPTIONAL = {
   // The rclpy client (clients/python) needs Python 3.10 or newer; numpy only for fixed-size arrays.
   python3: { packages: ['python3'], present: () => pythonAtLeast(3, 10) },
   numpy: { packages: ['python3-numpy'], present: () => pythonAtLeast(3, 10) && pythonImports('numpy') },
+  // rclpy.parameter.parameter_dict_from_yaml_file (and AsyncParameterClient.load_parameter_file) read YAML with PyYAML.
+  yaml: { packages: ['python3-yaml'], present: () => pythonAtLeast(3, 10) && pythonImports('yaml') },
   // scripts/checkArch.mjs runs Node's s390x build under it (and fetches that build from the npm registry).
   's390x emulation': {
     packages: ['qemu-user-static', 'libc6-s390x-cross', 'libstdc++6-s390x-cross'],

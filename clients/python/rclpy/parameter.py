@@ -124,3 +124,88 @@ def parameter_value_to_python(parameter_value: Any) -> Any:
         return None
     value = getattr(parameter_value, field)
     return list(value) if type_ in (Parameter.Type.BYTE_ARRAY, Parameter.Type.BOOL_ARRAY, Parameter.Type.INTEGER_ARRAY, Parameter.Type.DOUBLE_ARRAY, Parameter.Type.STRING_ARRAY) else value
+
+
+PARAMETER_SEPARATOR_STRING = "."
+
+
+def _yaml() -> Any:
+    """PyYAML, imported only when a YAML parameter file is read (the client needs it nowhere else)."""
+    try:
+        import yaml
+    except ImportError:
+        raise ImportError("reading a YAML parameter file needs PyYAML: install python3-yaml (or `pip install pyyaml`)") from None
+    return yaml
+
+
+def get_parameter_value(string_value: str) -> ParameterValue:
+    """The ParameterValue a string means, read as YAML (a string when it is no other type)."""
+    yaml = _yaml()
+    value = ParameterValue()
+    try:
+        parsed = yaml.safe_load(string_value)
+    except yaml.parser.ParserError:
+        parsed = string_value
+    if isinstance(parsed, bool):
+        value.type, value.bool_value = ParameterType.PARAMETER_BOOL, parsed
+    elif isinstance(parsed, int):
+        value.type, value.integer_value = ParameterType.PARAMETER_INTEGER, parsed
+    elif isinstance(parsed, float):
+        value.type, value.double_value = ParameterType.PARAMETER_DOUBLE, parsed
+    elif isinstance(parsed, list):
+        # As rclpy: the first element type all share (an empty list is a bool array), else the text.
+        for kind, type_, field in ((bool, ParameterType.PARAMETER_BOOL_ARRAY, "bool_array_value"),
+                                   (int, ParameterType.PARAMETER_INTEGER_ARRAY, "integer_array_value"),
+                                   (float, ParameterType.PARAMETER_DOUBLE_ARRAY, "double_array_value"),
+                                   (str, ParameterType.PARAMETER_STRING_ARRAY, "string_array_value")):
+            if _all(parsed, kind):
+                value.type = type_
+                setattr(value, field, parsed)
+                break
+        else:
+            value.type, value.string_value = ParameterType.PARAMETER_STRING, string_value
+    else:
+        value.type = ParameterType.PARAMETER_STRING
+        value.string_value = parsed if parsed is not None else string_value
+    return value
+
+
+def parameter_dict_from_yaml_file(parameter_file: str, use_wildcard: bool = False, target_nodes: list[str] | None = None, namespace: str = "") -> dict[str, Any]:
+    """The parameters of a ROS parameter file (`node: {ros__parameters: {...}}`), as Parameter
+    messages keyed by their full names: every node's when target_nodes is empty, and with
+    use_wildcard the `/**` entry's first, so that a node's own values override them."""
+    with open(parameter_file) as f:
+        contents = _yaml().safe_load(f)
+    keys: list[str] = []
+    if use_wildcard and "/**" in contents:
+        keys.append("/**")
+    if target_nodes:
+        for name in target_nodes:
+            if name not in contents.keys():
+                raise RuntimeError(f"Param file does not contain parameters for {name},only for nodes: {list(contents.keys())} ")
+            keys.append(name)
+    else:
+        # rclpy takes them from a set, in an order that changes with the hash seed; the file's
+        # order is one of those orders and the same with every Python.
+        keys.extend(key for key in contents.keys() if key != "/**")
+    if not keys:
+        raise RuntimeError("Param file does not contain selected parameters")
+    merged: dict[str, Any] = {}
+    for key in keys:
+        entry = contents[key]
+        if not isinstance(entry, dict) or "ros__parameters" not in entry:
+            raise RuntimeError(f"YAML file is not a valid ROS parameter file for node {key}")
+        merged.update(entry["ros__parameters"])
+    return _unpack_parameter_dict(namespace, merged)
+
+
+def _unpack_parameter_dict(namespace: str, parameter_dict: dict[str, Any]) -> dict[str, Any]:
+    """Nested dicts flattened into dotted names; each value typed from its text, as rclpy does."""
+    parameters: dict[str, Any] = {}
+    for name, value in parameter_dict.items():
+        full_name = namespace + name
+        if isinstance(value, dict):
+            parameters.update(_unpack_parameter_dict(full_name + PARAMETER_SEPARATOR_STRING, value))
+        else:
+            parameters[full_name] = ParameterMsg(name=full_name, value=get_parameter_value(str(value)))
+    return parameters
