@@ -10,6 +10,8 @@ always part of exactly one run, whose ``Done`` is sent when the code blocks agai
 from __future__ import annotations
 
 import os
+import sys
+import threading
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -25,6 +27,18 @@ class SimulationError(Exception):
     def __init__(self, message: str, kind: str) -> None:
         super().__init__(message)
         self.kind = kind
+
+
+def _threads_unsupported(waiting: int) -> NoReturn:
+    """Another thread talks to the simulation while one waits in it: their messages would mix, and
+    nothing would order them. Not supported yet: the program ends with one line saying so."""
+    names = {thread.ident: thread.name for thread in threading.enumerate()}
+    sys.__stderr__.write(
+        f"rclsim: thread '{threading.current_thread().name}' used rclpy while thread '{names.get(waiting, waiting)}' waited "
+        "in the simulation: programs whose threads use rclpy side by side are not supported yet (docs/python.md)\n"
+    )
+    sys.__stderr__.flush()
+    os._exit(70)
 
 
 def _simulation_ended() -> NoReturn:
@@ -55,6 +69,9 @@ class Connection:
         # The run whose code is under way (0: the program's top-level code).
         self.current_run: int | None = 0
         self.now_ns = 0
+        # The thread inside ask() or serve() (waiting in the simulation, or running what it granted).
+        self._inside: int | None = None
+        self._entering = threading.Lock()
         # How many runs serve() dispatched: what spin_once waits for.
         self.runs_served = 0
         self.on_time: Callable[[int], None] = lambda now_ns: None
@@ -64,7 +81,20 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """An effect (not answered): held until the program next reads, then written with the rest."""
+        inside = self._inside
+        if inside is not None and inside != threading.get_ident():
+            _threads_unsupported(inside)
         self._outbox.append(message)
+
+    def _enter(self) -> int | None:
+        """The calling thread now talks to the simulation (the one before it: None, or itself, nested)."""
+        me = threading.get_ident()
+        with self._entering:
+            before = self._inside
+            if before is not None and before != me:
+                _threads_unsupported(before)
+            self._inside = me
+        return before
 
     def _flush(self) -> None:
         if self._outbox:
@@ -76,21 +106,25 @@ class Connection:
 
     def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         """A question: the answer (Created, Answer); Failed raises. Runs granted meanwhile are served."""
-        self._asks += 1
-        ask = self._asks
-        # Fields in number order (ask is 1) are encoded once; out of order they are sorted first.
-        self.send({"ask": ask, **message})
-        while True:
-            incoming = self._receive()
-            if incoming.get("answers") == ask:
-                if "failed" in incoming:
-                    failed = incoming["failed"]
-                    raise SimulationError(failed["message"], failed["kind"])
-                return incoming
-            if "run" in incoming:
-                self._run_nested(incoming["run"])
-            else:
-                raise SimulationError(f"the simulation sent {sorted(incoming)} while a question waited", "Error")
+        before = self._enter()
+        try:
+            self._asks += 1
+            ask = self._asks
+            # Fields in number order (ask is 1) are encoded once; out of order they are sorted first.
+            self.send({"ask": ask, **message})
+            while True:
+                incoming = self._receive()
+                if incoming.get("answers") == ask:
+                    if "failed" in incoming:
+                        failed = incoming["failed"]
+                        raise SimulationError(failed["message"], failed["kind"])
+                    return incoming
+                if "run" in incoming:
+                    self._run_nested(incoming["run"])
+                else:
+                    raise SimulationError(f"the simulation sent {sorted(incoming)} while a question waited", "Error")
+        finally:
+            self._inside = before
 
     def _receive(self) -> dict[str, Any]:
         self._flush()
@@ -127,17 +161,21 @@ class Connection:
         """
         if until():
             return
-        self.done()
-        while not until():
-            incoming = self._receive()
-            if "run" not in incoming:
-                raise SimulationError(f"the simulation sent {sorted(incoming)} while the program waited", "Error")
-            run = incoming["run"]
-            self._start(run)
-            self.runs_served += 1
-            result = self._dispatch(run)
-            if not until():
-                self.done(result=result)
+        before = self._enter()
+        try:
+            self.done()
+            while not until():
+                incoming = self._receive()
+                if "run" not in incoming:
+                    raise SimulationError(f"the simulation sent {sorted(incoming)} while the program waited", "Error")
+                run = incoming["run"]
+                self._start(run)
+                self.runs_served += 1
+                result = self._dispatch(run)
+                if not until():
+                    self.done(result=result)
+        finally:
+            self._inside = before
 
     def _start(self, run: dict[str, Any]) -> None:
         self.current_run = run["run"]
