@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { repoRoot, tempDir } from './helpers.js';
+import { needs, repoRoot, tempDir } from './helpers.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/package');
 
@@ -76,6 +76,16 @@ describe('the packed package, installed into a new project', () => {
       );
     }
     assert.equal(chatter.size, 1, [...chatter].join('\n'));
+  });
+
+  it('runs an rclpy program with the Python client the package ships', needs('python3'), () => {
+    copyFileSync(join(repoRoot, 'examples/python/talker.py'), join(project, 'talker.py'));
+    const result = npx('exec', 'talker.py', '--until', '1s');
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(
+      result.stderr.split('\n').filter((line) => line.startsWith('[INFO]')),
+      ['[INFO] [0.500000000] [talker]: Publishing: "Hello World: 0"', '[INFO] [1.000000000] [talker]: Publishing: "Hello World: 1"'],
+    );
   });
 
   it('refuses a .ts program with top-level await in a CommonJS package with one line naming the place and the fix (exit 2)', () => {
