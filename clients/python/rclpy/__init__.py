@@ -51,9 +51,19 @@ def init(*, args: list[str] | None = None, context: Context | None = None, domai
 
 
 def get_global_executor() -> Executor:
+    """One executor for rclpy.spin and its kin, made for the default context and dropped when that
+    context shuts down (as rclpy does: after init again, a new one serves the new context)."""
     global _global_executor
     if _global_executor is None:
-        _global_executor = SingleThreadedExecutor()
+        executor = _global_executor = SingleThreadedExecutor()
+
+        def reset() -> None:
+            global _global_executor
+            executor.shutdown()
+            if _global_executor is executor:
+                _global_executor = None
+
+        get_default_context().on_shutdown(reset)
     return _global_executor
 
 

@@ -57,7 +57,12 @@ class Context:
     def get_domain_id(self) -> int:
         return self._domain_id
 
+    def destroy(self) -> None:
+        """rclpy frees the context's C handle here; the simulation keeps its contexts until the run ends."""
+        self.try_shutdown()
+
     def __enter__(self) -> Context:
+        self.init()
         return self
 
     def __exit__(self, *exc: Any) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rclpy.context import Context
-from rclpy.task import Future, Task
+from rclpy.task import Future, Task, step
 from rclpy.utilities import get_default_context
 from rclsim import _runtime, _waits
 from rclsim._connection import SimulationError
@@ -72,7 +72,7 @@ class Executor:
     def create_task(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Task:
         """A task that runs after the callback under way (rclpy runs it at its executor's next turn)."""
         task = Task(callback, args, kwargs, executor=self)
-        _runtime.connection().tasks.append(lambda: (task(), task.done())[1])
+        _runtime.connection().tasks.append(lambda: step(task))
         return task
 
     def _stopped(self) -> bool:

@@ -27,7 +27,7 @@ from rclpy.task import invoke
 from rclpy.timer import Rate, Timer
 from rclpy.type_support import check_is_valid_msg_type, check_is_valid_srv_type, deserialize, type_name
 from rclpy.utilities import get_default_context
-from rclsim import _runtime
+from rclsim import _runtime, _waits
 from rclsim._connection import SimulationError
 
 S_TO_NS = 1_000_000_000
@@ -382,6 +382,18 @@ class Node(NodeParameters):
 
     def get_node_names_and_namespaces(self) -> list[tuple[str, str]]:
         return [(n["name"], n["namespace"]) for n in self._graph("getNodeNamesAndNamespaces")]
+
+    def wait_for_node(self, fully_qualified_node_name: str, timeout: float) -> bool:
+        """Waits (in sim time, looking every 0.1 s) until a node of that name is in the graph."""
+        name = fully_qualified_node_name if fully_qualified_node_name.startswith("/") else f"/{fully_qualified_node_name}"
+        deadline = _runtime.connection().now_ns + int(timeout * S_TO_NS)
+        while True:
+            names = {f"{ns.rstrip('/')}/{n}" for n, ns in self.get_node_names_and_namespaces()}
+            if name in names:
+                return True
+            if _runtime.connection().now_ns >= deadline or not self._context.ok():
+                return False
+            _waits.sleep_ns(min(S_TO_NS // 10, deadline - _runtime.connection().now_ns))
 
     def get_topic_names_and_types(self, no_demangle: bool = False) -> list[tuple[str, list[str]]]:
         return [(t["name"], list(t["types"])) for t in self._graph("getTopicNamesAndTypes")]

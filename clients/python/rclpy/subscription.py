@@ -30,6 +30,12 @@ class Subscription:
     def topic_name(self) -> str:
         return self._topic
 
+    def get_publisher_count(self) -> int:
+        from rclsim import _runtime
+
+        answer = _runtime.connection().ask({"entity": {"entity": self._handle, "op": "publisherCount", "args_json": "[]"}})
+        return int(answer["answer"]["json"])
+
     def destroy(self) -> None:
         self._node.destroy_subscription(self)
 

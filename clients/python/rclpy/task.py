@@ -99,8 +99,8 @@ class Task(Future):
         except StopIteration as finished:
             self.set_result(finished.value)
         except Exception as error:
+            # Kept, as rclpy's Task keeps it: the executor that runs the task raises it.
             self.set_exception(error)
-            raise
         finally:
             self._executing = False
 
@@ -123,6 +123,15 @@ def schedule(task: Task) -> None:
     """Runs the task's first step now and lets it go on after each later callback until done."""
     from rclsim import _runtime
 
+    if not step(task):
+        _runtime.connection().tasks.append(lambda: step(task))
+
+
+def step(task: Task) -> bool:
+    """One step of a task the executor runs: whether it is done. Its error is raised, as rclpy's
+    executor raises a callback's from spin."""
     task()
-    if not task.done():
-        _runtime.connection().tasks.append(lambda: (task(), task.done())[1])
+    error = task.exception()
+    if error is not None:
+        raise error
+    return task.done()

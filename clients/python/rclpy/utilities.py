@@ -10,10 +10,15 @@ _default_context: Context | None = None
 
 
 def get_default_context(*, shutting_down: bool = False) -> Context:
+    """The default context; with shutting_down it is handed over and the next call makes a fresh
+    one, so rclpy.init() works again after rclpy.shutdown(), as in rclpy."""
     global _default_context
     if _default_context is None:
         _default_context = Context()
-    return _default_context
+    context = _default_context
+    if shutting_down:
+        _default_context = None
+    return context
 
 
 def ok(*, context: Context | None = None) -> bool:
@@ -21,11 +26,14 @@ def ok(*, context: Context | None = None) -> bool:
 
 
 def shutdown(*, context: Context | None = None, uninstall_handlers: bool | None = None) -> None:
-    (context or get_default_context()).shutdown()
+    (context or get_default_context(shutting_down=True)).shutdown()
 
 
 def try_shutdown(*, context: Context | None = None, uninstall_handlers: bool | None = None) -> None:
-    (context or get_default_context()).try_shutdown()
+    if context is not None:
+        context.try_shutdown()
+    elif _default_context is not None:
+        get_default_context(shutting_down=True).try_shutdown()
 
 
 def get_rmw_implementation_identifier() -> str:
