@@ -31,6 +31,7 @@ export interface ProgramStart {
    */
   instance?: string;
 }
+
 let instances = 0;
 
 /** A dotted Python module name, as `python3 -m` takes one. */

@@ -1,3 +1,5 @@
+import { delimiter } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SIMULATED_DISTRO } from '../client/distro.js';
 import { CallbackError, ExitSignal, formatSimTime } from '../engine/errors.js';
 import type { JobOperations } from '../port/DirectPort.js';
@@ -10,9 +12,9 @@ import type { Simulation } from '../rcl/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
 
 /** The entry of a separate program's process (port/programMain.ts). */
-const PROGRAM_MAIN = new URL('../port/programMain.js', import.meta.url).pathname;
+const PROGRAM_MAIN = fileURLToPath(new URL('../port/programMain.js', import.meta.url));
 /** The rclpy-shaped client (DESIGN.md "Python programs"): `rclpy`, `rclsim` and the interface packages' importer. */
-const PYTHON_CLIENT = new URL('../../../clients/python', import.meta.url).pathname;
+const PYTHON_CLIENT = fileURLToPath(new URL('../../../clients/python', import.meta.url));
 
 /**
  * What happens when a separate program exits with a code that is not 0, throws an error nothing
@@ -57,7 +59,7 @@ function programCommand(file: string, start: SeparateStart): { command: string; 
   return {
     command: start.python ?? 'python3',
     args: ['-m', 'rclsim._main', ...(pythonModule === undefined ? [file] : ['--module', pythonModule])],
-    env: { ...process.env, PYTHONPATH: path ? `${PYTHON_CLIENT}:${path}` : PYTHON_CLIENT, PYTHONHASHSEED: '0', PYTHONUNBUFFERED: '1', TZ: 'UTC' },
+    env: { ...process.env, PYTHONPATH: path ? `${PYTHON_CLIENT}${delimiter}${path}` : PYTHON_CLIENT, PYTHONHASHSEED: '0', PYTHONUNBUFFERED: '1', TZ: 'UTC' },
   };
 }
 
@@ -136,9 +138,11 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   };
   // With on_exit: fail, a hung callback ends the run (the supervisor's --callback-timeout); otherwise only its process.
   const callbackTimeoutMs = start.onExit.kind === 'fail' ? undefined : simulation.programWatch.callbackTimeoutMs;
+  // A component's job, or the job's operations a Python program may use.
+  const job = component?.job ?? start.job;
   const server = new ProgramServer(simulation, program, socket, {
     onAbnormalEnd,
-    ...(component === undefined ? (start.job === undefined ? {} : { job: start.job }) : { job: component.job }),
+    ...(job === undefined ? {} : { job }),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
   });
   return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel()) };

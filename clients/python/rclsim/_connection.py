@@ -62,7 +62,6 @@ class Connection:
         self.parameter_hooks: dict[int, Callable[[dict[str, Any]], bytes]] = {}
         # The program's end hooks (rclsim.on_end), by the id the simulation's END_HOOK run names.
         self.end_hooks: dict[int, RunHandler] = {}
-        self.continuations: list[Callable[[], None]] = []
         # Tasks (coroutine callbacks, executor.create_task) not done yet: each goes on after every
         # callback, in the order they were made, as rclpy's executor runs its tasks each turn.
         self.tasks: list[Callable[[], bool]] = []
@@ -74,7 +73,6 @@ class Connection:
         self._entering = threading.Lock()
         # How many runs serve() dispatched: what spin_once waits for.
         self.runs_served = 0
-        self.on_time: Callable[[int], None] = lambda now_ns: None
         self.wrote_output: Callable[[], bool] = lambda: False
 
     # ---- sending
@@ -180,7 +178,6 @@ class Connection:
     def _start(self, run: dict[str, Any]) -> None:
         self.current_run = run["run"]
         self.now_ns = run["now_ns"]
-        self.on_time(self.now_ns)
 
     def _run_nested(self, run: dict[str, Any]) -> None:
         """A run granted while a question waits (a parameter callback, a spin_once): answered at once."""
@@ -199,11 +196,6 @@ class Connection:
         """Runs the callback a Run names: what it gives back for Done.result (parameter callbacks)."""
         kind = run["kind"]
         entity = run["entity"]
-        if kind == "CONTINUATION":
-            pending, self.continuations = self.continuations, []
-            for continuation in pending:
-                continuation()
-            return b""
         if kind == "PARAMETERS":
             hook = self.parameter_hooks.get(entity)
             if hook is None:
@@ -211,6 +203,9 @@ class Connection:
             return hook(run)
         if kind == "SETTLED":
             handler = self.settled.pop(entity, None)
+            if handler is None:
+                # A wake-up the program gave up on (WakeUp.cancel) that was already on its way.
+                return b""
         else:
             handler = (self.end_hooks if kind == "END_HOOK" else self.handlers).get(entity)
         if handler is None:
