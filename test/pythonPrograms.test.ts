@@ -124,6 +124,7 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
       "[INFO] [0.000000000] [settings]: set speed 20.0: False 'too fast' -> 2.0",
       '[INFO] [0.000000000] [settings]: ParameterNotDeclaredException: Invalid access to undeclared parameter(s): missing',
       '[INFO] [0.000000000] [settings]: news publisher: depth 7 reliability BEST_EFFORT',
+      "[INFO] [0.000000000] [settings]: serialized 0001000003000000686900 -> 'hi'",
       '[WARN] [0.000000000] [rclsim]: incompatible QoS on topic /news: publisher of node /settings and subscription of node /settings (last incompatible policy: RELIABILITY); no messages will be delivered',
       "[WARN] [0.000000000] [settings]: New subscription discovered on topic '/news', requesting incompatible QoS. No messages will be sent to it. Last incompatible policy: RELIABILITY_QOS_POLICY",
     ]);
