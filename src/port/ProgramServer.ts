@@ -146,7 +146,7 @@ export class ProgramServer {
     const message = request as Outgoing<Run>;
     message.run = run;
     message.nowNs = this.#port.now();
-    this.#link.send({ run: message });
+    this.#send({ run: message });
     const done = this.#timed(() => this.#serveUntilDone(run));
     // Its continuations run where an in-process program's would: once the callback is recorded,
     // before anything else runs (a callback run inside another of this program's tells the outer one).
@@ -221,26 +221,45 @@ export class ProgramServer {
         });
       }
       if (!(error instanceof ProgramGone)) throw error;
-      const exit = this.#link.exitedNow();
-      const death = exit === null ? 'signal' : exit.kind === 'out-of-memory' ? 'out-of-memory' : exit.kind === 'code' ? 'error' : 'signal';
-      const how = exit === null ? 'closed its socket' : describeExit(exit);
-      const died = new ProgramDiedError(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, death, how);
-      return this.#end(how, () => {
-        throw died;
-      });
+      return this.#died();
     }
+  }
+
+  /** Sends to the program; one that died before it could read is ended as #receive ends it. */
+  #send(message: Outgoing<ToClient>): void {
+    try {
+      this.#link.send(message);
+    } catch (error) {
+      if (!(error instanceof ProgramGone)) throw error;
+      this.#died();
+    }
+  }
+
+  /** The program's socket closed without Exit: it died (how, its process's end tells). */
+  #died(): never {
+    const exit = this.#link.exitedNow();
+    const death = exit === null ? 'signal' : exit.kind === 'out-of-memory' ? 'out-of-memory' : exit.kind === 'code' ? 'error' : 'signal';
+    const how = exit === null ? 'closed its socket' : describeExit(exit);
+    const died = new ProgramDiedError(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, death, how);
+    return this.#end(how, () => {
+      throw died;
+    });
   }
 
   /** One request of the program: an effect is applied, a question answered before anything else. */
   #serve(message: ToSimulation): void {
     const ask = message.ask;
+    let reply: Outgoing<ToClient>;
     try {
       const answer = this.#answer(message);
-      if (ask !== 0) this.#link.send({ answers: ask, ...(answer ?? { answer: { json: '' } }) });
+      if (ask === 0) return;
+      reply = { answers: ask, ...(answer ?? { answer: { json: '' } }) };
     } catch (error) {
       if (ask === 0) throw error;
-      this.#link.send({ answers: ask, failed: { message: (error as Error).message, kind: (error as Error).name } });
+      reply = { answers: ask, failed: { message: (error as Error).message, kind: (error as Error).name } };
     }
+    // Outside the try: a program that died before its answer is ended once, not answered a failure.
+    this.#send(reply);
   }
 
   #answer(message: ToSimulation): Outgoing<ToClient> | undefined {
