@@ -14,6 +14,8 @@ function programs(): string {
   const dir = tempDir();
   for (const file of readdirSync(pythonFixtures).filter((name) => name.endsWith('.py'))) copyFileSync(join(pythonFixtures, file), join(dir, file));
   for (const file of ['talker.cjs', 'listener.cjs']) copyFileSync(join(separateFixtures, file), join(dir, file));
+  // The rclpy talker is the example's (a timer publishing "Hello World: n" every 0.5 s).
+  copyFileSync(join(repoRoot, 'examples/python/talker.py'), join(dir, 'talker.py'));
   return dir;
 }
 
