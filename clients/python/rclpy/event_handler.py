@@ -70,17 +70,18 @@ class _EventCallbacks:
     _incompatible_qos = ""
     use_default_callbacks = True
 
-    def hooks(self, logger: Any, topic_name: str) -> list[EventHook]:
+    def hooks(self, logger: Any, topic: Callable[[], str]) -> list[EventHook]:
         """(protocol name, status class, callback) of each event with a callback: the program's, or
-        rclpy's default ones for incompatible QoS and types, which log a warning."""
+        rclpy's default ones for incompatible QoS and types, which log a warning naming the topic
+        (``topic()``: the endpoint's resolved name, known once the simulation made it)."""
         defaults: dict[str, Callable[[Any], None]] = {}
         if self.use_default_callbacks:
 
             def incompatible_qos(event: Any) -> None:
-                logger.warn(self._incompatible_qos.format(topic_name, qos_policy_name_from_kind(event.last_policy_kind)))
+                logger.warn(self._incompatible_qos.format(topic(), qos_policy_name_from_kind(event.last_policy_kind)))
 
             def incompatible_type(event: Any) -> None:
-                logger.warn(f"Incompatible type on topic '{topic_name}', no messages will be sent to it.")
+                logger.warn(f"Incompatible type on topic '{topic()}', no messages will be sent to it.")
 
             defaults = {"incompatible_qos": incompatible_qos, "incompatible_type": incompatible_type}
         hooks = []

@@ -190,11 +190,7 @@ class Node(NodeParameters):
         check_is_valid_msg_type(msg_type)
         if qos_overriding_options is not None:
             qos = _overridden(self, "publisher", topic, qos, qos_overriding_options)
-        # rclpy's default callbacks (incompatible QoS and type) apply when the program gives none.
-        hooks = (event_callbacks or PublisherEventCallbacks()).hooks(self._logger, self.resolve_topic_name(topic))
-        create = {"kind": "PUBLISHER", "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks]}
-        created = _ask({"create": create})["created"]
-        _handle_events(hooks, created)
+        created = self._create_endpoint("PUBLISHER", topic, msg_type, qos, event_callbacks or PublisherEventCallbacks())
         publisher = publisher_class(created["id"], msg_type, created["resolved_name"], qos, self, callback_group or self._default_callback_group)
         self._publishers.append(publisher)
         return publisher
@@ -216,10 +212,7 @@ class Node(NodeParameters):
         if qos_overriding_options is not None:
             qos = _overridden(self, "subscription", topic, qos, qos_overriding_options)
         group = callback_group or self._default_callback_group
-        hooks = (event_callbacks or SubscriptionEventCallbacks()).hooks(self._logger, self.resolve_topic_name(topic))
-        create = {"kind": "SUBSCRIPTION", "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks]}
-        created = _ask({"create": create})["created"]
-        _handle_events(hooks, created)
+        created = self._create_endpoint("SUBSCRIPTION", topic, msg_type, qos, event_callbacks or SubscriptionEventCallbacks())
         subscription = Subscription(created["id"], msg_type, created["resolved_name"], callback, group, qos, raw, self)
         group.add_entity(subscription)
 
@@ -234,6 +227,16 @@ class Node(NodeParameters):
         _runtime.connection().handlers[subscription.handle] = on_message
         self._subscriptions.append(subscription)
         return subscription
+
+    def _create_endpoint(self, kind: str, topic: str, msg_type: Any, qos: QoSProfile, event_callbacks: Any) -> dict[str, Any]:
+        """A publisher or subscription made by the simulation, with its event callbacks (rclpy's
+        default ones, incompatible QoS and type, where the program gives none)."""
+        created: dict[str, Any] = {}
+        hooks = event_callbacks.hooks(self._logger, lambda: created["resolved_name"])
+        create = {"kind": kind, "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks]}
+        created = _ask({"create": create})["created"]
+        _handle_events(hooks, created)
+        return created
 
     def create_timer(
         self,
