@@ -5,26 +5,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rclpy._entity import Entity
 from rclpy.qos import QoSProfile
 from rclpy.task import Future
 from rclpy.type_support import deserialize, serialize
 from rclsim import _runtime
 
 
-class Client:
+class Client(Entity):
     def __init__(self, handle: int, srv_type: Any, srv_name: str, callback_group: Any, qos_profile: QoSProfile, node: Any) -> None:
-        self._handle = handle
+        super().__init__(handle, node)
         self.srv_type = srv_type
         self.srv_name = srv_name
         self.callback_group = callback_group
         self.qos_profile = qos_profile
-        self._node = node
         self._sequence = 0
         self._pending: dict[int, Future] = {}
-
-    @property
-    def handle(self) -> int:
-        return self._handle
 
     @property
     def service_name(self) -> str:
@@ -91,9 +87,3 @@ class Client:
 
     def destroy(self) -> None:
         self._node.destroy_client(self)
-
-    def __enter__(self) -> Client:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.destroy()

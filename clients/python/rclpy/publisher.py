@@ -4,24 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from rclpy._entity import Entity
 from rclpy.qos import QoSProfile
 from rclpy.type_support import serialize
 from rclsim import _runtime
 
 
-class Publisher:
+class Publisher(Entity):
     def __init__(self, handle: int, msg_type: Any, topic: str, qos_profile: QoSProfile, node: Any, callback_group: Any = None) -> None:
-        self._handle = handle
+        super().__init__(handle, node)
         self.msg_type = msg_type
         self._topic = topic
         self.qos_profile = qos_profile
-        self._node = node
         self.callback_group = callback_group
         self._destroyed = False
-
-    @property
-    def handle(self) -> int:
-        return self._handle
 
     @property
     def topic(self) -> str:
@@ -53,9 +49,3 @@ class Publisher:
 
     def destroy(self) -> None:
         self._node.destroy_publisher(self)
-
-    def __enter__(self) -> Publisher:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.destroy()

@@ -6,25 +6,21 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from rclpy._entity import Entity
 from rclpy.qos import QoSProfile
 from rclpy.task import Task, schedule
 from rclpy.type_support import deserialize, serialize
 from rclsim import _runtime
 
 
-class Service:
+class Service(Entity):
     def __init__(self, handle: int, srv_type: Any, srv_name: str, callback: Callable[[Any, Any], Any], callback_group: Any, qos_profile: QoSProfile, node: Any) -> None:
-        self._handle = handle
+        super().__init__(handle, node)
         self.srv_type = srv_type
         self.srv_name = srv_name
         self.callback = callback
         self.callback_group = callback_group
         self.qos_profile = qos_profile
-        self._node = node
-
-    @property
-    def handle(self) -> int:
-        return self._handle
 
     @property
     def service_name(self) -> str:
@@ -49,9 +45,3 @@ class Service:
 
     def destroy(self) -> None:
         self._node.destroy_service(self)
-
-    def __enter__(self) -> Service:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.destroy()

@@ -6,25 +6,21 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
+from rclpy._entity import Entity
 from rclpy.qos import QoSProfile
 
 
-class Subscription:
+class Subscription(Entity):
     def __init__(self, handle: int, msg_type: Any, topic: str, callback: Callable[..., Any], callback_group: Any, qos_profile: QoSProfile, raw: bool, node: Any) -> None:
-        self._handle = handle
+        super().__init__(handle, node)
         self.msg_type = msg_type
         self._topic = topic
         self.callback = callback
         self.callback_group = callback_group
         self.qos_profile = qos_profile
         self.raw = raw
-        self._node = node
         # rclpy passes the MessageInfo to a callback that takes two arguments.
         self._takes_info = _positional_count(callback) >= 2
-
-    @property
-    def handle(self) -> int:
-        return self._handle
 
     @property
     def topic_name(self) -> str:
@@ -38,12 +34,6 @@ class Subscription:
 
     def destroy(self) -> None:
         self._node.destroy_subscription(self)
-
-    def __enter__(self) -> Subscription:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.destroy()
 
 
 def _positional_count(callback: Callable[..., Any]) -> int:

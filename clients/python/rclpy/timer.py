@@ -6,21 +6,17 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from rclpy._entity import Entity
 from rclpy.clock import Clock
 from rclsim import _runtime, _waits
 
 
-class Timer:
+class Timer(Entity):
     def __init__(self, handle: int, callback: Callable[[], Any] | None, callback_group: Any, timer_period_ns: int, clock: Clock, node: Any) -> None:
-        self._handle = handle
+        super().__init__(handle, node)
         self.callback = callback
         self.callback_group = callback_group
         self._clock = clock
-        self._node = node
-
-    @property
-    def handle(self) -> int:
-        return self._handle
 
     @property
     def clock(self) -> Clock:
@@ -62,12 +58,6 @@ class Timer:
 
     def destroy(self) -> None:
         self._node.destroy_timer(self)
-
-    def __enter__(self) -> Timer:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.destroy()
 
 
 class Rate:
