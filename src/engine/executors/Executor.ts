@@ -46,7 +46,7 @@ export interface CallbackGroup {
 
 /** The threads of an executor: when each is free again, and how long they were busy in all. */
 export class Threads {
-  readonly #busyUntil: number[];
+  #busyUntil: number[];
   /** Sim time (ns) of the callbacks the threads ran, summed (to their ends). */
   #busyTime = 0;
 
@@ -56,6 +56,13 @@ export class Threads {
 
   get count(): number {
     return this.#busyUntil.length;
+  }
+
+  /** Now `count` threads: those added are free, those dropped stop counting once their callback ends. */
+  resize(count: number): void {
+    const busy = this.#busyUntil;
+    if (count > busy.length) this.#busyUntil = busy.concat(new Array<number>(count - busy.length).fill(-Infinity));
+    else if (count < busy.length) this.#busyUntil = busy.slice(0, count);
   }
 
   /** Whether one of them is free at `now`. */
@@ -107,6 +114,18 @@ export function dueTimers(heap: readonly EngineTimer[], now: number, due: Execut
     if (left + 1 < heap.length && heap[left + 1]!.key <= now) toVisit[count++] = left + 1;
   }
   return due;
+}
+
+/**
+ * When, after `now`, a timer of an executor falls due (Infinity: none). While timers are due and
+ * every thread is busy, the end of a callback is a step where all of this is looked at again;
+ * with a thread free, only due timers a busy group holds back need a look below them.
+ */
+export function nextTimerTime(timers: TimersHeap<EngineTimer>, threads: Threads, now: number): number {
+  const top = timers.top;
+  if (top === undefined || top.key > now) return top?.key ?? Infinity;
+  if (!threads.free(now)) return Infinity;
+  return nextKeyAfter(timers.items, now);
 }
 
 /** The earliest key after `now` in a heap: the top, or below the timers already due. */

@@ -4,7 +4,7 @@ import type { SeededRandom } from '../SeededRandom.js';
 import { TimersHeap } from '../TimersHeap.js';
 import { truncate } from '../truncate.js';
 import { EntitySet } from './EntitySet.js';
-import { type CallbackGroup, dueTimers, type Executor, nextKeyAfter, pendingOf, Threads } from './Executor.js';
+import { type CallbackGroup, dueTimers, type Executor, nextTimerTime, pendingOf, Threads } from './Executor.js';
 
 /** An entity that can say how many events it could run now (a bare executable runs once). */
 type Waiting = Executable & { pendingEvents?(): number };
@@ -116,12 +116,7 @@ export class WaitSetExecutor implements Executor {
   }
 
   nextTime(now: number): number {
-    const top = this.timers.top;
-    if (top === undefined || top.key > now) return top?.key ?? Infinity;
-    // Timers are due and every thread busy: the end of a callback is a step, where all of this is
-    // looked at again. Only due timers a busy group holds back need a look below them.
-    if (!this.#threads.free(now)) return Infinity;
-    return nextKeyAfter(this.timers.items, now);
+    return nextTimerTime(this.timers, this.#threads, now);
   }
 
   next(now: number): Executable | null {

@@ -1,0 +1,218 @@
+import type { EngineTimer } from '../EngineTimer.js';
+import type { Executable } from '../Executable.js';
+import type { SeededRandom } from '../SeededRandom.js';
+import { TimersHeap } from '../TimersHeap.js';
+import { EntitySet } from './EntitySet.js';
+import { type CallbackGroup, dueTimers, type Executor, nextTimerTime, pendingOf, Threads } from './Executor.js';
+
+/** Where an entity of a node comes in rclpy's walk of that node (executors.py 714–750); waitables come before every node's. */
+const NODE_WALK: Readonly<Record<string, number>> = { timer: 0, subscription: 1, guard_condition: 2, client: 3, service: 4 };
+const WAITABLE = -1;
+
+/** One entry of a wait result: the entity, and whether it is a due timer taken from the heap (called when its turn comes). */
+interface Ready {
+  entity: Executable;
+  fromHeap: boolean;
+  /** Its place: waitables first, then node by node, kind by kind, by creation. */
+  waitable: number;
+  node: number;
+  kind: number;
+}
+
+/**
+ * rclpy's executors (Jazzy, rclpy 7.1, `rclpy/executors.py`) as a model: the
+ * SingleThreadedExecutor (one thread) and the MultiThreadedExecutor (`threads` threads fed by one
+ * generator). `_wait_for_ready_callbacks` (536–761) gathers the entities whose callback group can
+ * execute (588–600; a group busy then keeps them out of this wait), waits, and then yields what
+ * is ready in this order: every ready waitable, node by node (704–711: QoS event handlers, and
+ * an action's services, clients and subscriptions, which rcl_action makes into one waitable);
+ * then node by node (714): its timers (715–722), subscriptions (724–729), guard conditions
+ * (731–736), clients (738–743) and services (745–750), each list in creation order (a node's
+ * lists are Python lists). A subscription yielded takes one message. Each is checked again
+ * when its turn comes: a timer canceled meanwhile (718, `is_timer_ready`) or an entity whose
+ * group is now running a callback on another thread (`can_execute`) is passed over, and comes
+ * back in a later wait while still ready. Only when the generator is spent does the executor
+ * wait again (`wait_for_ready_callbacks`, 763–784). The nodes come from a Python set (300–303),
+ * i.e. in an order that depends on their addresses: here by creation, or in a permutation drawn
+ * from the seed once per node (the order of a set changes only as nodes come and go).
+ */
+export class RclpyExecutor implements Executor {
+  readonly name: string;
+  readonly timers = new TimersHeap<EngineTimer>();
+  readonly #threads: Threads;
+  readonly #random: SeededRandom | null;
+  /** Calls a timer when its turn comes (rcl_timer_call); false when it was canceled. */
+  readonly #call: (timer: EngineTimer) => boolean;
+  /** An entity's callback group (rclpy's default: its node's mutually exclusive group). */
+  readonly #groupOf: (entity: Executable) => CallbackGroup;
+  /** Whether an entity is (part of) a waitable rather than one of a node's plain lists. */
+  readonly #isWaitable: (entity: Executable) => boolean;
+  readonly #groups: (CallbackGroup | undefined)[] = [];
+  /** Each node's place in the executor's set of nodes (seeded: drawn when first seen). */
+  readonly #nodePlaces = new Map<number, number>();
+  /** Entities that got an event since they were last found idle, in arrival order. */
+  readonly #candidates = new EntitySet();
+  /** The current wait result, in the order the generator yields it, and how far it has been taken. */
+  #result: Ready[] = [];
+  #taken = 0;
+  /** What the entity last handed out held then (see skipped). */
+  #pendingAtPick = 0;
+  /** The program's tasks (coroutine callbacks under way, futures' done callbacks) as one callback, and whether some wait to go on. */
+  #tasks: Executable | null = null;
+  #tasksWaiting = false;
+  /**
+   * A callback ran since the tasks last did: its handler triggered the executor's guard condition
+   * (executors.py 511–521), so the generator loops, and a loop begins with the tasks under way
+   * (563–576), before it waits.
+   */
+  #callbackRan = false;
+
+  constructor(
+    name: string,
+    random: SeededRandom | null,
+    call: (timer: EngineTimer) => boolean,
+    groupOf: (entity: Executable) => CallbackGroup,
+    isWaitable: (entity: Executable) => boolean,
+  ) {
+    this.name = name;
+    this.#random = random;
+    this.#call = call;
+    this.#groupOf = groupOf;
+    this.#isWaitable = isWaitable;
+    this.#threads = new Threads(1);
+  }
+
+  get threads(): number {
+    return this.#threads.count;
+  }
+
+  /** The program spins its nodes with an executor of this many threads (a MultiThreadedExecutor's pool). */
+  setThreads(count: number): void {
+    this.#threads.resize(count);
+  }
+
+  busyTime(now: number): number {
+    return this.#threads.busyTime(now);
+  }
+
+  ready(entity: Executable): void {
+    this.#candidates.add(entity);
+  }
+
+  /** The program has tasks not done: `tasks` runs them when the generator next loops. */
+  tasksWaiting(tasks: Executable): void {
+    this.#tasks = tasks;
+    this.#tasksWaiting = true;
+  }
+
+  hasWork(now: number): boolean {
+    if (!this.#threads.free(now)) return false;
+    if (this.#tasksWaiting && this.#callbackRan) return true;
+    const result = this.#result;
+    for (let i = this.#taken; i < result.length; i++) if (this.#takeable(result[i]!.entity, now)) return true;
+    const top = this.timers.top;
+    if (top !== undefined && top.key <= now) for (const timer of dueTimers(this.timers.items, now)) if (this.#takeable(timer, now)) return true;
+    for (const entity of this.#candidates.items) if (pendingOf(entity) > 0 && this.#takeable(entity, now)) return true;
+    return false;
+  }
+
+  nextTime(now: number): number {
+    return nextTimerTime(this.timers, this.#threads, now);
+  }
+
+  next(now: number): Executable | null {
+    if (!this.#threads.free(now)) return null;
+    let picked = this.#pick(now);
+    if (picked === null && this.#wait(now)) picked = this.#pick(now);
+    if (picked !== null) this.#pendingAtPick = pendingOf(picked);
+    return picked;
+  }
+
+  skipped(entity: Executable): void {
+    if (pendingOf(entity) >= this.#pendingAtPick) this.#candidates.delete(entity);
+  }
+
+  occupy(entity: Executable, now: number, end: number): void {
+    this.#threads.occupy(now, end);
+    const group = this.#groupFor(entity);
+    if (group.exclusive) group.busyUntil = end;
+  }
+
+  #groupFor(entity: Executable): CallbackGroup {
+    const id = entity.entityId;
+    let group = this.#groups[id];
+    if (group === undefined) {
+      while (this.#groups.length < id) this.#groups.push(undefined);
+      this.#groups[id] = group = this.#groupOf(entity);
+    }
+    return group;
+  }
+
+  #takeable(entity: Executable, now: number): boolean {
+    const group = this.#groupFor(entity);
+    return !group.exclusive || group.busyUntil <= now;
+  }
+
+  #pick(now: number): Executable | null {
+    const result = this.#result;
+    while (this.#taken < result.length) {
+      const { entity, fromHeap } = result[this.#taken++]!;
+      if (!this.#takeable(entity, now)) {
+        // Not yielded in this wait; still ready, it is in the next (a due timer stays due in the heap).
+        if (!fromHeap) this.#candidates.add(entity);
+        continue;
+      }
+      if (fromHeap && !this.#call(entity as EngineTimer)) continue;
+      if (entity !== this.#tasks) this.#callbackRan = true;
+      return entity;
+    }
+    return null;
+  }
+
+  /** Takes a new wait result (or, first, the tasks under way); false when nothing is ready. */
+  #wait(now: number): boolean {
+    if (this.#tasksWaiting && this.#callbackRan) {
+      this.#tasksWaiting = false;
+      this.#callbackRan = false;
+      this.#result = [{ entity: this.#tasks!, fromHeap: false, waitable: 0, node: 0, kind: 0 }];
+      this.#taken = 0;
+      return true;
+    }
+    const result: Ready[] = [];
+    for (const timer of dueTimers(this.timers.items, now)) if (this.#takeable(timer, now)) result.push(this.#ready(timer, true));
+    this.#candidates.retain((entity) => {
+      const count = (entity as Executable & { pendingEvents?(): number }).pendingEvents;
+      const pending = count === undefined ? 1 : count.call(entity);
+      if (pending === 0) return false;
+      // A busy group keeps its entities out of this wait: they stay candidates for the next.
+      if (!this.#takeable(entity, now)) return true;
+      result.push(this.#ready(entity, false));
+      // A bare event (a held timer queued again) runs once; one with a buffer may hold more.
+      return count !== undefined;
+    });
+    result.sort(inWalkOrder);
+    this.#result = result;
+    this.#taken = 0;
+    return result.length > 0;
+  }
+
+  #ready(entity: Executable, fromHeap: boolean): Ready {
+    const waitable = this.#isWaitable(entity);
+    return { entity, fromHeap, waitable: waitable ? 0 : 1, node: this.#nodePlace(entity.nodeId), kind: waitable ? WAITABLE : (NODE_WALK[entity.kind] ?? 5) };
+  }
+
+  #nodePlace(nodeId: number): number {
+    if (this.#random === null) return nodeId;
+    let place = this.#nodePlaces.get(nodeId);
+    if (place === undefined) {
+      place = this.#random.nextDouble();
+      this.#nodePlaces.set(nodeId, place);
+    }
+    return place;
+  }
+}
+
+/** Waitables first, then node by node, kind by kind; ties (equal draws) by node and then by creation. */
+function inWalkOrder(a: Ready, b: Ready): number {
+  return a.waitable - b.waitable || a.node - b.node || a.entity.nodeId - b.entity.nodeId || a.kind - b.kind || a.entity.entityId - b.entity.entityId;
+}
