@@ -274,7 +274,10 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     };
     only('multi_threaded', ['threads', 'groups']);
     only('rclc', ['handles', 'trigger', 'semantics', 'period', 'timeout']);
+    if (entry.type === 'events' && entry.order !== undefined)
+      fail(at('order'), 'applies to wait-set executors, not events (which runs events in arrival order)');
     switch (entry.type) {
+      case 'events':
       case 'single_threaded':
         return { ...common, type: entry.type };
       case 'multi_threaded':

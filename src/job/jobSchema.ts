@@ -135,7 +135,7 @@ export const schema = {
         required: ['type', 'nodes'],
         properties: {
           name: { type: 'string', minLength: 1 },
-          type: { enum: ['single_threaded', 'multi_threaded', 'rclc'] },
+          type: { enum: ['events', 'single_threaded', 'multi_threaded', 'rclc'] },
           nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
           order: { enum: ['creation', 'seeded'] },
           threads: { type: 'integer', minimum: 1, maximum: 1024 },

@@ -66,7 +66,7 @@ export interface RunOptions {
 function executorsOf(definition: JobDefinition, seededOrder: boolean): readonly ExecutorConfig[] | undefined {
   if (!seededOrder) return definition.executors;
   const executors = definition.executors ?? [];
-  if (executors.length === 0) return [{ name: 'explore', type: 'single_threaded', nodes: ['*'], order: 'seeded' }];
+  if (executors.length === 0) return [{ name: 'explore', type: 'single_threaded', nodes: ['*'], order: 'seeded', implicit: true }];
   return executors.map((executor) => ({ ...executor, order: 'seeded' }));
 }
 
@@ -157,6 +157,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     strictMessages: definition.strictMessages ?? false,
     ...(definition.network === undefined ? {} : { network: definition.network }),
     executors: executorsOf(definition, options.seededOrder ?? false) ?? [],
+    ...(options.seededOrder ? { rclpyOrder: 'seeded' as const } : {}),
     executionTimes: definition.executionTimes ?? [],
     ...(wantsMetrics(definition, options) ? { metrics: { chains: definition.chains ?? [] } } : {}),
   });

@@ -95,7 +95,8 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const key = life === 1 ? start.key : `${start.key}#${life}`;
   const { component } = start;
   // A component's nodes run without spin(), as in-process.
-  const program = new Program(simulation, name, { byJob: component !== undefined, jobArguments, key });
+  const language = start.pythonModule !== undefined || isPythonProgram(file) ? 'python' : 'javascript';
+  const program = new Program(simulation, name, { byJob: component !== undefined, jobArguments, key, language });
   const command = programCommand(file, start);
   const socket = ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay' });
   // An interpreter that is not there (python: or --python naming none) is bad input.

@@ -150,7 +150,9 @@ export class ProgramServer {
     const done = this.#timed(() => this.#serveUntilDone(run));
     // Its continuations run where an in-process program's would: once the callback is recorded,
     // before anything else runs (a callback run inside another of this program's tells the outer one).
-    if (done.pending && this.#depth === 0) this.#simulation.engine.atNextYield(this.#continue);
+    // A Python program's tasks go on when its rclpy executor loops.
+    if (done.pending && this.#depth === 0 && !this.#simulation.rclpyExecutors.tasksWaiting(this.#program, this.#continue))
+      this.#simulation.engine.atNextYield(this.#continue);
     return done;
   }
 
@@ -325,7 +327,9 @@ export class ProgramServer {
     } else if (message.context !== undefined) {
       return this.#context(message.context);
     } else if (message.spin !== undefined) {
-      port.spin(message.spin.node, SPIN[message.spin.how]);
+      const { node, how, threads } = message.spin;
+      if (how === 'SPIN') this.#simulation.rclpyExecutors.spinWith(this.#program, Math.max(1, threads));
+      port.spin(node, SPIN[how]);
     } else if (message.job !== undefined) {
       return this.#jobOp(message.job);
     } else if (message.trigger !== undefined) {
@@ -467,6 +471,14 @@ export class ProgramServer {
   }
 
   #create(create: NonNullable<ToSimulation['create']>): Outgoing<ToClient>['created'] {
+    const created = this.#createEntity(create);
+    // A Python program's callback groups: its rclpy executor schedules by them.
+    if (create.callbackGroup !== 0 && create.kind !== 'NODE' && create.kind !== 'PUBLISHER')
+      this.#simulation.rclpyExecutors.placeInGroup(this.#program, Number(created?.id), create.callbackGroup, create.reentrant);
+    return created;
+  }
+
+  #createEntity(create: NonNullable<ToSimulation['create']>): Outgoing<ToClient>['created'] {
     const port = this.#port;
     const qos = qosOf(create.qosJson);
     switch (create.kind) {

@@ -1,11 +1,15 @@
 import type { Executable } from '../engine/Executable.js';
 import type { CallbackGroup, Executor } from '../engine/executors/Executor.js';
 import { RclcExecutor, type RclcTrigger } from '../engine/executors/RclcExecutor.js';
+import { RclpyExecutor } from '../engine/executors/RclpyExecutor.js';
 import { type SnapshotOrder, WaitSetExecutor } from '../engine/executors/WaitSetExecutor.js';
 import { NodePatterns } from '../engine/NodePatterns.js';
-import { SeededRandom } from '../engine/SeededRandom.js';
-import { type EntityMatch, EntitySelector, nodeOf } from './EntitySelector.js';
+import { namedStream, SeededRandom } from '../engine/SeededRandom.js';
+import { Entity } from './Entity.js';
+import { type EntityMatch, EntitySelector, entityOf, nodeOf } from './EntitySelector.js';
 import type { Node } from './Node.js';
+import type { Program } from './Program.js';
+import { ProgramTasks } from './ProgramTasks.js';
 import type { Simulation } from './Simulation.js';
 
 interface ExecutorCommon {
@@ -14,6 +18,8 @@ interface ExecutorCommon {
   nodes: readonly string[];
   /** How a wait result orders entities of one kind (rclc executors keep their handle order). */
   order: SnapshotOrder;
+  /** Made by rclsim, not the job (`--seeded-order` of a job without executors): a Python program's nodes keep rclpy's executor. */
+  implicit?: boolean;
 }
 
 /** A callback group of a job: entities it matches join it, one group per node (rclcpp's groups belong to nodes). */
@@ -24,6 +30,7 @@ export interface CallbackGroupConfig extends EntityMatch {
 
 /** An executor of a job (DESIGN "Executors"). */
 export type ExecutorConfig =
+  | (ExecutorCommon & { type: 'events' })
   | (ExecutorCommon & { type: 'single_threaded' })
   | (ExecutorCommon & { type: 'multi_threaded'; threads: number; groups: readonly CallbackGroupConfig[] })
   | (ExecutorCommon & {
@@ -39,21 +46,40 @@ export type ExecutorConfig =
 
 /** Seeded streams of executors (one each, apart from every other consumer's). */
 const EXECUTOR_STREAM = 0x45_0000;
+/** Seeded streams of Python programs' rclpy executors, keyed by the program. */
+const RCLPY_STREAM = 0x46_0000;
+
+/** A Python program's rclpy executor and the callback groups its program put entities in. */
+interface ProgramExecutor {
+  executor: RclpyExecutor;
+  /** The program's groups by the ids it gave them. */
+  groups: Map<number, CallbackGroup>;
+  /** Entities in a group other than their node's default one. */
+  placed: Map<number, CallbackGroup>;
+  /** Each node's default group (rclpy's: mutually exclusive). */
+  defaults: Map<number, CallbackGroup>;
+  /** The program's tasks as a callback (made when it first has some). */
+  tasks: ProgramTasks | null;
+}
 
 /** The job's executors and which nodes each runs. */
 export class Executors {
-  readonly #entries: { executor: Executor; config: ExecutorConfig; patterns: NodePatterns; handles: (() => readonly Executable[]) | null }[];
+  readonly #entries: { executor: Executor | null; config: ExecutorConfig; patterns: NodePatterns; handles: (() => readonly Executable[]) | null }[];
   readonly #simulation: Simulation;
+  /** How Python programs' rclpy executors order their nodes. */
+  readonly #rclpyOrder: SnapshotOrder;
+  readonly #programExecutors = new Map<Program, ProgramExecutor>();
 
-  constructor(configs: readonly ExecutorConfig[], simulation: Simulation) {
+  constructor(configs: readonly ExecutorConfig[], simulation: Simulation, rclpyOrder: SnapshotOrder = 'creation') {
     this.#simulation = simulation;
+    this.#rclpyOrder = rclpyOrder;
     this.#entries = configs.map((config, i) => {
       const { executor, handles } = createExecutor(
         config,
         simulation,
         config.order === 'seeded' ? new SeededRandom(simulation.seed, EXECUTOR_STREAM + i) : null,
       );
-      simulation.engine.executors.push(executor);
+      if (executor !== null) simulation.engine.executors.push(executor);
       return { executor, config, patterns: new NodePatterns(config.nodes), handles };
     });
   }
@@ -61,8 +87,12 @@ export class Executors {
   /** What the job asked that came to nothing: an executor that ran no node, an rclc trigger on a topic none of its handles has. */
   warnings(): string[] {
     const warnings: string[] = [];
-    for (const { executor, config, handles } of this.#entries) {
-      if (!this.#simulation.nodes.some((node) => node.executor === executor)) {
+    for (const { executor, config, handles, patterns } of this.#entries) {
+      const ran =
+        executor === null
+          ? (node: Node) => node.executor === null && patterns.matches(node.getFullyQualifiedName(), node.name())
+          : (node: Node) => node.executor === executor;
+      if (!this.#simulation.nodes.some(ran)) {
         warnings.push(`executor '${config.name}' ran no node: its patterns (${config.nodes.join(', ')}) matched none`);
       } else if (config.type === 'rclc' && config.trigger.kind === 'one' && handles !== null) {
         const channel = config.trigger.channel;
@@ -73,15 +103,83 @@ export class Executors {
     return warnings;
   }
 
-  /** The executors in declaration order, with their types. */
+  /** The executors in declaration order, with their types (the job's, then the Python programs' rclpy executors). */
   list(): { executor: Executor; type: string }[] {
-    return this.#entries.map(({ executor, config }) => ({ executor, type: config.type }));
+    return [
+      ...this.#entries.flatMap(({ executor, config }) => (executor === null ? [] : [{ executor, type: config.type }])),
+      ...[...this.#programExecutors.values()].map(({ executor }) => ({ executor, type: 'rclpy' })),
+    ];
   }
 
-  /** The executor that runs a node's callbacks (null: the default events executor). */
-  of(fullyQualifiedName: string, name: string): Executor | null {
-    for (const { executor, patterns } of this.#entries) if (patterns.matches(fullyQualifiedName, name)) return executor;
-    return null;
+  /**
+   * The executor that runs a node's callbacks (null: the default events executor): the first of
+   * the job's that names it; else a Python program's node runs in its program's rclpy executor
+   * (DESIGN "Python programs"), any other in the events executor.
+   */
+  of(fullyQualifiedName: string, name: string, program: Program): Executor | null {
+    for (const { executor, patterns, config } of this.#entries) {
+      if (config.implicit === true && program.language === 'python') continue;
+      if (patterns.matches(fullyQualifiedName, name)) return executor;
+    }
+    return program.language === 'python' ? this.#programExecutor(program).executor : null;
+  }
+
+  /** A Python program spins its nodes with an executor of `threads` threads (rclpy's MultiThreadedExecutor; 1: single-threaded). */
+  spinWith(program: Program, threads: number): void {
+    this.#programExecutors.get(program)?.executor.setThreads(threads);
+  }
+
+  /**
+   * A Python program has tasks not done (Done.pending): `run` lets them go on when its rclpy
+   * executor's generator next loops. False when the program has no rclpy executor (its nodes run
+   * in the job's executors): then they go on right after the callback, as continuations do.
+   */
+  tasksWaiting(program: Program, run: () => void): boolean {
+    const found = this.#programExecutors.get(program);
+    if (found === undefined) return false;
+    found.tasks ??= new ProgramTasks(program);
+    found.tasks.run = run;
+    found.executor.tasksWaiting(found.tasks);
+    return true;
+  }
+
+  /**
+   * A Python program put an entity in one of its callback groups (`group`: its id for it): the
+   * program's rclpy executor schedules by it. Entities of nodes the job's executors run keep the
+   * groups the job gives them.
+   */
+  placeInGroup(program: Program, entity: number, group: number, reentrant: boolean): void {
+    const found = this.#programExecutors.get(program);
+    if (found === undefined) return;
+    let placed = found.groups.get(group);
+    if (placed === undefined) found.groups.set(group, (placed = { name: `${program.name} group ${group}`, exclusive: !reentrant, busyUntil: -Infinity }));
+    found.placed.set(entity, placed);
+  }
+
+  #programExecutor(program: Program): ProgramExecutor {
+    let found = this.#programExecutors.get(program);
+    if (found !== undefined) return found;
+    const engine = this.#simulation.engine;
+    const random = this.#rclpyOrder === 'seeded' ? namedStream(this.#simulation.seed, program.key, RCLPY_STREAM) : null;
+    const placed = new Map<number, CallbackGroup>();
+    const defaults = new Map<number, CallbackGroup>();
+    const groupOf = (entity: Executable): CallbackGroup => {
+      const group = placed.get(entity.entityId);
+      if (group !== undefined) return group;
+      let fallback = defaults.get(entity.nodeId);
+      if (fallback === undefined) defaults.set(entity.nodeId, (fallback = { name: `${entity.owner} default`, exclusive: true, busyUntil: -Infinity }));
+      return fallback;
+    };
+    const isWaitable = (entity: Executable): boolean => {
+      if (entity.kind === 'event') return true;
+      const part = entityOf(entity);
+      return part instanceof Entity && part.node._isActionPart(part);
+    };
+    const executor = new RclpyExecutor(`rclpy ${program.name}`, random, engine.callTimerOf, groupOf, isWaitable);
+    engine.executors.push(executor);
+    found = { executor, groups: new Map(), placed, defaults, tasks: null };
+    this.#programExecutors.set(program, found);
+    return found;
   }
 }
 
@@ -90,9 +188,11 @@ function createExecutor(
   config: ExecutorConfig,
   simulation: Simulation,
   random: SeededRandom | null,
-): { executor: Executor; handles: (() => readonly Executable[]) | null } {
+): { executor: Executor | null; handles: (() => readonly Executable[]) | null } {
   const engine = simulation.engine;
   switch (config.type) {
+    case 'events':
+      return { executor: null, handles: null };
     case 'single_threaded':
       return { executor: new WaitSetExecutor(config.name, random, engine.callTimerOf), handles: null };
     case 'multi_threaded':

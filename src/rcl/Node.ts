@@ -114,7 +114,7 @@ export class Node {
     validateNodeName(this.#name);
     this.#namespace = normalizeNamespace(remapNamespace(this.#name, namespace, this.#remaps));
     this.host = this.simulation.hostOf(this.getFullyQualifiedName(), this.#name);
-    this.executor = this.simulation.executorOf(this.getFullyQualifiedName(), this.#name);
+    this.executor = this.simulation.executorOf(this.getFullyQualifiedName(), this.#name, context.program);
     this.#options = options;
     this.#spinning = context.program.byJob;
     context.onNodeCreated(this);
@@ -394,6 +394,11 @@ export class Node {
     this.#actions.set(++this.#actionIds, { type, parts });
     for (const part of parts) this.#actionParts.add(part);
     return this.#actionIds;
+  }
+
+  /** Whether an entity is one of those an action client or server is made of (rclpy's executors take an action as one waitable). */
+  _isActionPart(entity: Entity): boolean {
+    return this.#actionParts.has(entity);
   }
 
   /** The action is gone, with the entities it was made of (which it returns). */

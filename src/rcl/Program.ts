@@ -22,6 +22,8 @@ export class Program {
   readonly byJob: boolean;
   /** What a job file says about its nodes (name, namespace, remappings, parameters). */
   readonly jobArguments: RosArguments;
+  /** Its language: a Python program's nodes run in rclpy's executor model unless the job's executors name them. */
+  readonly language: 'javascript' | 'python';
   /** Set once its own code used rclsim (its module body is running, not loading). */
   hasRunCode = false;
   /** Set when it called process.exit() (or its process died): none of its code runs any more. */
@@ -43,12 +45,17 @@ export class Program {
    */
   readonly key: string;
 
-  constructor(simulation: Simulation, name: string, options: { byJob: boolean; jobArguments?: RosArguments; key?: string }) {
+  constructor(
+    simulation: Simulation,
+    name: string,
+    options: { byJob: boolean; jobArguments?: RosArguments; key?: string; language?: 'javascript' | 'python' },
+  ) {
     this.simulation = simulation;
     this.name = name;
     this.key = options.key ?? name;
     this.byJob = options.byJob;
     this.jobArguments = options.jobArguments ?? emptyRosArguments();
+    this.language = options.language ?? 'javascript';
   }
 
   /** Its default context; a new one once the last has shut down, as rclnodejs's is. */

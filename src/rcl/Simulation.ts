@@ -3,6 +3,7 @@ import { Engine } from '../engine/Engine.js';
 import { EngineTimer } from '../engine/EngineTimer.js';
 import { ExitSignal } from '../engine/errors.js';
 import type { Executor } from '../engine/executors/Executor.js';
+import type { SnapshotOrder } from '../engine/executors/WaitSetExecutor.js';
 import { Hash64 } from '../engine/Hash64.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
 import { InterfaceRegistry, type InterfaceSource } from '../interfaces/InterfaceRegistry.js';
@@ -61,6 +62,8 @@ export interface SimulationOptions {
   network?: NetworkConfig;
   /** Executors besides the default events one, each running the nodes its patterns match first. */
   executors?: readonly ExecutorConfig[];
+  /** How Python programs' rclpy executors order their nodes (seeded: `--seeded-order`, explore). */
+  rclpyOrder?: SnapshotOrder;
   /** How long callbacks take (the first rule that matches each); none: every callback takes no time. */
   executionTimes?: readonly ExecutionTimeRule[];
   /** Collect executor metrics (callbacks' response times, executors' utilization, these chains' latencies). */
@@ -154,7 +157,7 @@ export class Simulation {
     this.#topicDelays = options.topicDelays ?? new Map();
     this.#topicDelayRanges = options.topicDelayRanges ?? new Map();
     this.network = options.network === undefined ? null : new Network(this.engine, options.network, this.seed);
-    this.#executors = new Executors(options.executors ?? [], this);
+    this.#executors = new Executors(options.executors ?? [], this, options.rclpyOrder);
     this.metrics = options.metrics === undefined ? null : new ExecutorMetrics(this.engine, options.metrics.chains);
     if (this.metrics !== null) {
       this.engine.observers.push(this.metrics);
@@ -287,9 +290,14 @@ export class Simulation {
     },
   };
 
-  /** The executor that runs a node: the first whose patterns match it; null for the events executor. */
-  executorOf(fullyQualifiedName: string, name: string): Executor | null {
-    return this.#executors.of(fullyQualifiedName, name);
+  /** The executor that runs a node of a program (Executors#of); null for the events executor. */
+  executorOf(fullyQualifiedName: string, name: string, program: Program): Executor | null {
+    return this.#executors.of(fullyQualifiedName, name, program);
+  }
+
+  /** A Python program's executors and callback groups (Executors#spinWith, #placeInGroup). */
+  get rclpyExecutors(): Pick<Executors, 'spinWith' | 'placeInGroup' | 'tasksWaiting'> {
+    return this.#executors;
   }
 
   /** What the job's executors were asked that came to nothing (see Executors#warnings). */

@@ -179,6 +179,7 @@ export type SpinHow = 'SPIN' | 'SPIN_ONCE' | 'STOP';
 export interface Spin {
   node: number;
   how: SpinHow;
+  threads: number;
 }
 
 export interface TriggerGuard {
