@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
+
+# Groups are numbered in the program (the simulation's executor model schedules by the number).
+_numbers = itertools.count(1)
 
 
 class CallbackGroup:
     def __init__(self) -> None:
         self.entities: list[Any] = []
+        self._number = next(_numbers)
 
     def add_entity(self, entity: Any) -> None:
         self.entities.append(entity)

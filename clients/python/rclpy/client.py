@@ -63,6 +63,8 @@ class Client(Entity):
         future = self._pending.pop(run["sequence"], None)
         if future is None or future.done():
             return
+        # The executor that takes a response completes the future (rclpy's _take_client): its done callbacks become tasks.
+        future._set_executor(self._node._executor)
         future.set_result(deserialize(self.srv_type.Response, run["input"]))
 
     def service_is_ready(self) -> bool:

@@ -130,12 +130,18 @@ class Executor:
 
     def _spin_nodes(self, nodes: list[Any], how: str) -> None:
         connection = _runtime.connection()
+        threads = self._threads()
         for node in nodes:
             try:
-                connection.ask({"spin": {"node": node.handle, "how": how}})
+                connection.ask({"spin": {"node": node.handle, "how": how, "threads": threads}})
             except SimulationError:
                 # A node whose context was shut down meanwhile spins no more.
                 pass
+
+
+    def _threads(self) -> int:
+        """How many threads the simulation's model of this executor has."""
+        return 1
 
 
 class SingleThreadedExecutor(Executor):
@@ -156,4 +162,7 @@ class MultiThreadedExecutor(Executor):
 
     @property
     def num_threads(self) -> int:
+        return self._num_threads
+
+    def _threads(self) -> int:
         return self._num_threads

@@ -10,7 +10,7 @@ from typing import Any
 
 # As rclpy's node module does: a program that imports rclpy.node may use rclpy.logging unimported.
 import rclpy.logging  # noqa: F401
-from rclpy.callback_groups import CallbackGroup, MutuallyExclusiveCallbackGroup
+from rclpy.callback_groups import CallbackGroup, MutuallyExclusiveCallbackGroup, ReentrantCallbackGroup
 from rclpy.client import Client
 from rclpy.clock import Clock, ROSClock
 from rclpy.context import Context
@@ -212,7 +212,7 @@ class Node(NodeParameters):
         if qos_overriding_options is not None:
             qos = _overridden(self, "subscription", topic, qos, qos_overriding_options)
         group = callback_group or self._default_callback_group
-        created = self._create_endpoint("SUBSCRIPTION", topic, msg_type, qos, event_callbacks or SubscriptionEventCallbacks())
+        created = self._create_endpoint("SUBSCRIPTION", topic, msg_type, qos, event_callbacks or SubscriptionEventCallbacks(), group)
         subscription = Subscription(created["id"], msg_type, created["resolved_name"], callback, group, qos, raw, self)
         group.add_entity(subscription)
 
@@ -228,12 +228,18 @@ class Node(NodeParameters):
         self._subscriptions.append(subscription)
         return subscription
 
-    def _create_endpoint(self, kind: str, topic: str, msg_type: Any, qos: QoSProfile, event_callbacks: Any) -> dict[str, Any]:
+    def _in_group(self, group: CallbackGroup | None) -> dict[str, Any]:
+        """What tells the simulation which callback group an entity is in (none: its node's default one)."""
+        if group is None or group is self._default_callback_group:
+            return {}
+        return {"callback_group": group._number, "reentrant": isinstance(group, ReentrantCallbackGroup)}
+
+    def _create_endpoint(self, kind: str, topic: str, msg_type: Any, qos: QoSProfile, event_callbacks: Any, group: CallbackGroup | None = None) -> dict[str, Any]:
         """A publisher or subscription made by the simulation, with its event callbacks (rclpy's
         default ones, incompatible QoS and type, where the program gives none)."""
         created: dict[str, Any] = {}
         hooks = event_callbacks.hooks(self._logger, lambda: created["resolved_name"])
-        create = {"kind": kind, "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks]}
+        create = {"kind": kind, "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks], **self._in_group(group)}
         created = _ask({"create": create})["created"]
         _handle_events(hooks, created)
         return created
@@ -249,7 +255,7 @@ class Node(NodeParameters):
         period_ns = int(float(timer_period_sec) * S_TO_NS)
         group = callback_group or self._default_callback_group
         clock = self._clock if clock is None else clock
-        created = _ask({"create": {"kind": "TIMER", "node": self._handle, "period_ns": period_ns, "clock": "ros", "canceled": not autostart}})["created"]
+        created = _ask({"create": {"kind": "TIMER", "node": self._handle, "period_ns": period_ns, "clock": "ros", "canceled": not autostart, **self._in_group(group)}})["created"]
         timer = Timer(created["id"], callback, group, period_ns, clock, self)
         group.add_entity(timer)
 
@@ -263,7 +269,7 @@ class Node(NodeParameters):
 
     def create_guard_condition(self, callback: Callable[[], Any], callback_group: CallbackGroup | None = None) -> GuardCondition:
         group = callback_group or self._default_callback_group
-        created = _ask({"create": {"kind": "GUARD_CONDITION", "node": self._handle}})["created"]
+        created = _ask({"create": {"kind": "GUARD_CONDITION", "node": self._handle, **self._in_group(group)}})["created"]
         guard = GuardCondition(created["id"], callback, group, self)
         group.add_entity(guard)
         _runtime.connection().handlers[guard.handle] = lambda run: invoke(guard.callback) if guard.callback is not None else None
@@ -297,7 +303,9 @@ class Node(NodeParameters):
     ) -> Service:
         check_is_valid_srv_type(srv_type)
         group = callback_group or self._default_callback_group
-        created = _ask({"create": {"kind": "SERVICE", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json()}})["created"]
+        created = _ask(
+            {"create": {"kind": "SERVICE", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}}
+        )["created"]
         service = Service(created["id"], srv_type, created["resolved_name"], callback, group, qos_profile, self)
         group.add_entity(service)
         _runtime.connection().handlers[service.handle] = service._on_request
@@ -314,7 +322,9 @@ class Node(NodeParameters):
     ) -> Client:
         check_is_valid_srv_type(srv_type)
         group = callback_group or self._default_callback_group
-        created = _ask({"create": {"kind": "CLIENT", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json()}})["created"]
+        created = _ask(
+            {"create": {"kind": "CLIENT", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}}
+        )["created"]
         client = Client(created["id"], srv_type, created["resolved_name"], group, qos_profile, self)
         group.add_entity(client)
         _runtime.connection().handlers[client.handle] = client._on_response

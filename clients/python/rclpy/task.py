@@ -1,9 +1,8 @@
 """rclpy.task: Future and Task.
 
 A Task runs a coroutine callback (``async def``) step by step: each step runs until the coroutine
-awaits a future that is not done; the task goes on after the next callback that may have
-completed it (rclsim's client lets every unfinished task go on after each callback, in the order
-they were made, as rclpy's executor runs its tasks each turn).
+awaits a future that is not done; the task goes on when the executor next loops (rclpy's executor
+yields its tasks under way before each wait; the simulation's model of it says when).
 """
 
 from __future__ import annotations
@@ -21,6 +20,11 @@ class Future:
         self._result: Any = None
         self._exception: BaseException | None = None
         self._callbacks: list[Callable[[Future], None]] = []
+        # With an executor, done callbacks become its tasks (rclpy: _schedule_or_invoke_done_callbacks).
+        self._executor: Any = executor
+
+    def _set_executor(self, executor: Any) -> None:
+        self._executor = executor
 
     def __await__(self) -> Generator[None, None, Any]:
         while not self.done():
@@ -59,11 +63,17 @@ class Future:
     def _invoke_done_callbacks(self) -> None:
         callbacks, self._callbacks = self._callbacks, []
         for callback in callbacks:
+            self._done_callback(callback)
+
+    def _done_callback(self, callback: Callable[[Future], None]) -> None:
+        if self._executor is not None:
+            self._executor.create_task(callback, self)
+        else:
             callback(self)
 
     def add_done_callback(self, callback: Callable[[Future], None]) -> None:
         if self.done():
-            callback(self)
+            self._done_callback(callback)
         else:
             self._callbacks.append(callback)
 

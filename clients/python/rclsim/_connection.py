@@ -62,8 +62,9 @@ class Connection:
         self.parameter_hooks: dict[int, Callable[[dict[str, Any]], bytes]] = {}
         # The program's end hooks (rclsim.on_end), by the id the simulation's END_HOOK run names.
         self.end_hooks: dict[int, RunHandler] = {}
-        # Tasks (coroutine callbacks, executor.create_task) not done yet: each goes on after every
-        # callback, in the order they were made, as rclpy's executor runs its tasks each turn.
+        # Tasks (coroutine callbacks, executor.create_task, futures' done callbacks) not done yet:
+        # Done says some wait, and the simulation lets them go on (Run kind CONTINUATION) when the
+        # program's rclpy executor loops, as rclpy's runs its tasks before each wait.
         self.tasks: list[Callable[[], bool]] = []
         # The run whose code is under way (0: the program's top-level code).
         self.current_run: int | None = 0
@@ -146,6 +147,8 @@ class Connection:
             done["error"] = error
         if result:
             done["result"] = result
+        if self.tasks:
+            done["pending"] = True
         if self.wrote_output():
             done["wrote_output"] = True
         self.send({"done": done})
@@ -201,6 +204,9 @@ class Connection:
             if hook is None:
                 raise SimulationError(f"the simulation ran the parameter callbacks of node {entity}, which this program does not have", "Error")
             return hook(run)
+        if kind == "CONTINUATION":
+            self.run_tasks()
+            return b""
         if kind == "SETTLED":
             handler = self.settled.pop(entity, None)
             if handler is None:
@@ -211,14 +217,13 @@ class Connection:
         if handler is None:
             raise SimulationError(f"the simulation ran {kind} {entity}, which this program does not have", "Error")
         handler(run)
-        self.run_tasks()
         return b""
 
     def run_tasks(self) -> None:
         """Lets every unfinished task go on (those awaiting something not done yet yield again).
 
         A task may make tasks (executor.create_task in a task): they run in this same turn, in the
-        order they were made, as rclpy's executor takes them at its next wait."""
+        order they were made, as rclpy's executor yields them before it waits."""
         tried: list[Callable[[], bool]] = []
         while True:
             fresh = [task for task in self.tasks if not any(task is seen for seen in tried)]
