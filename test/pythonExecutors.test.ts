@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+
+const pythonFixtures = join(repoRoot, 'test/fixtures/python');
+
+/** Runs a fixture with its arguments under a job with these top-level lines; the line it printed (before rclsim's summary). */
+function printed(script: string, jobLines: string, args: string[] = [], options: string[] = []): string {
+  const dir = tempDir();
+  copyFileSync(join(pythonFixtures, script), join(dir, script));
+  const file = writeTemp(dir, 'job.yaml', `${jobLines}\nnodes:\n  - script: ${script}\n    args: [${args.join(', ')}]\n`);
+  const result = runCli(['run', file, ...options], dir, 60_000);
+  assert.equal(result.status, 0, result.stderr);
+  return result.stdout.split('\n')[0]!;
+}
+
+describe('Python programs: rclpy\'s executors as the simulation\'s models (DESIGN.md "Python programs")', needs('python3'), () => {
+  it("runs one instant's ready callbacks node by node — each node's timers, then its subscriptions — unlike rclcpp's kind-by-kind order or the events executor's", () => {
+    // rclpy: node a (made first) with its timer, then its subscription, then node b.
+    assert.equal(printed('executor_order.py', ''), 'a.timer | a.subscription 1 | b.timer');
+    // rclcpp's single-threaded executor: every timer (by creation), then subscriptions.
+    assert.equal(printed('executor_order.py', "executors: [{ type: single_threaded, nodes: ['*'] }]"), 'b.timer | a.timer | a.subscription 1');
+    // The events executor, named by the job: in the order the events came.
+    assert.equal(printed('executor_order.py', "executors: [{ type: events, nodes: ['*'] }]"), 'a.subscription 1 | a.timer | b.timer');
+  });
+
+  it('orders the nodes as a Python set of them would, by a permutation drawn from the seed under --seeded-order, the same on every run of a seed', () => {
+    const orders = new Set<string>();
+    for (const seed of ['1', '2', '3', '4', '5', '6']) {
+      const order = printed('executor_order.py', '', [], ['--seeded-order', '--seed', seed]);
+      // Within a node rclpy's lists keep their order: only the nodes' order changes.
+      assert.ok(['a.timer | a.subscription 1 | b.timer', 'b.timer | a.timer | a.subscription 1'].includes(order), order);
+      assert.equal(printed('executor_order.py', '', [], ['--seeded-order', '--seed', seed]), order);
+      orders.add(order);
+    }
+    assert.equal(orders.size, 2, 'six seeds gave one order of the two nodes');
+  });
+
+  it("keeps a node's default callback group mutually exclusive across a MultiThreadedExecutor's threads, and lets a ReentrantCallbackGroup's callbacks overlap", () => {
+    const times = 'execution_times: [{ nodes: ["*"], kind: timer, time: 4ms }]';
+    assert.equal(printed('callback_groups.py', times), 'one@10ms two@14ms one@20ms two@24ms');
+    assert.equal(printed('callback_groups.py', times, ['reentrant']), 'one@10ms two@10ms one@20ms two@20ms');
+  });
+});
