@@ -45,10 +45,13 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     const withBytes = types.filter((type) => hasOpaqueBytes(registry.message(type))).map(topicOf);
     const withoutBytes = types.map(topicOf).filter((topic) => !withBytes.includes(topic));
     const dir = tempDir();
+    // Every type uncompressed; the compressed bags (whose chunks the readers must inflate) with
+    // every eighth type, which spans the packages: the readers' decoding is the slow part.
+    const sampled = withoutBytes.filter((_, i) => i % 8 === 0);
     const outputs = [
       { path: join(dir, 'plain.mcap'), compression: 'none' as const, topics: withoutBytes },
-      { path: join(dir, 'zstd_bag'), compression: 'zstd' as const, topics: withoutBytes },
-      { path: join(dir, 'lz4_bag'), compression: 'lz4' as const, topics: withoutBytes },
+      { path: join(dir, 'zstd_bag'), compression: 'zstd' as const, topics: sampled },
+      { path: join(dir, 'lz4_bag'), compression: 'lz4' as const, topics: sampled },
     ];
     const bytesBag = join(dir, 'bytes.mcap');
     const expected = new Map<string, unknown[]>();
@@ -84,14 +87,14 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     };
     for (const output of outputs) {
       const reading = readWithOracle(output.path);
-      assert.equal(reading.count, 2 * withoutBytes.length, output.path);
+      assert.equal(reading.count, 2 * output.topics.length, output.path);
       const notOk = reading.topics.filter((topic) => topic.embedded_definition !== 'ok');
       assert.deepEqual(
         notOk.map((t) => `${t.type}: ${t.embedded_definition}`),
         [],
         'every embedded definition parses and equals Jazzy’s',
       );
-      check(byTopic(reading.messages), withoutBytes, output.path);
+      check(byTopic(reading.messages), output.topics, output.path);
     }
     assert.ok(withBytes.length >= 8, withBytes.join());
     check(byTopic(readWithRosbags(bytesBag)), withBytes, bytesBag);
