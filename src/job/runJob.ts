@@ -255,6 +255,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     await job.runEndCallbacks();
     await drainMicrotasks();
     engine.throwIfFailed();
+    simulation.stopPrograms();
     const programExitCode = Number(process.exitCode ?? 0);
     // Before the warnings are taken: it may add some.
     const timing = simulation.network?.simulatorTiming() ?? null;

@@ -146,6 +146,8 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     ...(job === undefined ? {} : { job }),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
   });
+  // A Python program's code goes on past the run's end, as rclpy's does past Ctrl-C (KeyboardInterrupt in spin).
+  if (language === 'python') simulation.atRunEnd(() => server.shutdown());
   return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel()) };
 }
 

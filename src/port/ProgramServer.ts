@@ -199,6 +199,36 @@ export class ProgramServer {
     }
   }
 
+  /**
+   * The run ended: the program is stopped as Ctrl-C stops a ROS 2 process (rclpy raises
+   * KeyboardInterrupt where it waits, its contexts shut down), and its own code goes on to its
+   * end — its `finally` blocks, a last log or publish — at the run's last sim time, its requests
+   * served, until it exits. What went wrong there, one line (null: it exited with 0); it does not
+   * fail the run, which already ended.
+   */
+  shutdown(): string | null {
+    if (this.#ended) return null;
+    this.#ended = true;
+    const line = (how: string): string => describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how);
+    const deadline = this.#callbackTimeoutMs === undefined ? Number.POSITIVE_INFINITY : wallClock() + this.#callbackTimeoutMs;
+    try {
+      this.#link.send({ shutdown: { reason: 'the run ended' } });
+      for (;;) {
+        const message = this.#link.receive(deadline);
+        if (message.exit !== undefined) return message.exit.code === 0 ? null : line(`exited with code ${message.exit.code} after the run's end`);
+        if (message.done === undefined) this.#serve(message);
+      }
+    } catch (error) {
+      if (error instanceof ProgramTimeout) {
+        this.#link.kill();
+        return line(`ran its code after the run's end for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`);
+      }
+      if (!(error instanceof ProgramGone)) throw error;
+      const exit = this.#link.exitedNow();
+      return line(`${exit === null ? 'closed its socket' : describeExit(exit)} after the run's end`);
+    }
+  }
+
   /** process.exit(0): the program ends as in-process, and the run goes on. */
   #endNormally(): never {
     this.#ended = true;

@@ -199,6 +199,21 @@ export class Simulation {
     this.#atExit.push(close);
   }
 
+  /** Separate programs stopped when a run ends well, as Ctrl-C stops them (ProgramServer#shutdown), in the order they started. */
+  readonly #atRunEnd: (() => string | null)[] = [];
+
+  atRunEnd(stop: () => string | null): void {
+    this.#atRunEnd.push(stop);
+  }
+
+  /** The run ended well: each program whose code goes on to its end (a Python program's after its KeyboardInterrupt) does so now; what went wrong there is a warning. */
+  stopPrograms(): void {
+    for (const stop of this.#atRunEnd.splice(0)) {
+      const trouble = stop();
+      if (trouble !== null) this.warn(trouble);
+    }
+  }
+
   exit(): void {
     for (const close of this.#atExit.splice(0)) close();
     if (Simulation.#current === this) Simulation.#current = null;

@@ -8,8 +8,20 @@ from typing import Any
 from rclsim import _runtime
 
 
+# Every context made, in order: the run's end shuts down those still up, as rclpy's signal handler does.
+_contexts: list[Context] = []
+
+
+def _shut_down_all() -> None:
+    for context in _contexts:
+        context.try_shutdown()
+
+
 class Context:
     def __init__(self) -> None:
+        if not _contexts:
+            _runtime.connection().on_shutdown.append(_shut_down_all)
+        _contexts.append(self)
         self._handle: int | None = None
         # Whether init() ran and shutdown() did not: only this program's calls change it.
         self._initialized = False

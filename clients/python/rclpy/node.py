@@ -337,6 +337,7 @@ class Node(NodeParameters):
         if entity not in kept:
             return False
         kept.remove(entity)
+        entity._destroyed = True
         _runtime.connection().handlers.pop(entity.handle, None)
         _runtime.connection().send({"destroy": {"id": entity.handle}})
         return True

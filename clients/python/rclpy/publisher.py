@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rclpy._entity import Entity
+from rclpy._rclpy_pybind11 import RCLError
+from rclpy.exceptions import InvalidHandle
 from rclpy.qos import QoSProfile
 from rclpy.type_support import serialize
 from rclsim import _runtime
@@ -35,6 +37,11 @@ class Publisher(Entity):
             data = serialize(self.msg_type, msg)
         else:
             raise TypeError("Expected {}, got {}".format(self.msg_type, type(msg)))
+        # Checked here, as rcl_publish checks them: a publish is not answered, so the simulation could not raise it where the call is.
+        if self._destroyed or self._node._destroyed:
+            raise InvalidHandle("cannot use Destroyable because destruction was requested")
+        if not self._node.context.ok():
+            raise RCLError("Failed to publish: publisher's context is invalid")
         _runtime.connection().send({"publish": {"publisher": self._handle, "cdr": data}})
 
     def get_subscription_count(self) -> int:

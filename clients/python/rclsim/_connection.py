@@ -74,6 +74,10 @@ class Connection:
         self._entering = threading.Lock()
         # How many runs serve() dispatched: what spin_once waits for.
         self.runs_served = 0
+        # The run ended (Shutdown): blocking calls return at once, sim time stands still.
+        self.shut_down = False
+        # What a Shutdown does first, as rclpy's signal handler does: shut down every context.
+        self.on_shutdown: list[Callable[[], None]] = []
         self.wrote_output: Callable[[], bool] = lambda: False
 
     # ---- sending
@@ -160,13 +164,15 @@ class Connection:
         The run in which ``until()`` became true stays under way: the code that called serve
         goes on in it. An error of a callback propagates to that code, as rclpy's spin raises it.
         """
-        if until():
+        if until() or self.shut_down:
             return
         before = self._enter()
         try:
             self.done()
             while not until():
                 incoming = self._receive()
+                if "shutdown" in incoming:
+                    self._interrupted()
                 if "run" not in incoming:
                     raise SimulationError(f"the simulation sent {sorted(incoming)} while the program waited", "Error")
                 run = incoming["run"]
@@ -177,6 +183,14 @@ class Connection:
                     self.done(result=result)
         finally:
             self._inside = before
+
+    def _interrupted(self) -> NoReturn:
+        """The run ended: as Ctrl-C does to an rclpy program, its contexts shut down and the thread
+        that waits gets KeyboardInterrupt; the program's code goes on to its end."""
+        self.shut_down = True
+        for shut in self.on_shutdown:
+            shut()
+        raise KeyboardInterrupt
 
     def _start(self, run: dict[str, Any]) -> None:
         self.current_run = run["run"]

@@ -13,6 +13,7 @@ import importlib.util
 import os
 import runpy
 import sys
+import traceback
 import types
 from collections.abc import Callable
 
@@ -50,7 +51,16 @@ def main() -> int:
         run()
     except SystemExit as end:
         return _end(connection, end)
+    except KeyboardInterrupt:
+        if not connection.shut_down:
+            raise
+        # The run's end reached code that does not catch it: the program ends there, quietly.
+        connection.exit(0)
+        return 0
     except BaseException as error:  # noqa: BLE001 - whatever the program did not handle ends it
+        if connection.shut_down:
+            # Past the run's end no run takes the error: Python's own report of it, on stderr.
+            traceback.print_exc()
         connection.done(describe_error(error))
         connection.exit(1)
         return 1

@@ -17,16 +17,13 @@ from typing import Any
 from action_msgs.msg import GoalInfo, GoalStatus, GoalStatusArray
 
 from rclpy.action._parts import Parts, await_or_execute, cancel_wake, endpoint_names, send_response, wake_weakly
+from rclpy._rclpy_pybind11 import RCLError
 from rclpy.qos import QoSProfile, qos_profile_action_status_default, qos_profile_services_default
 from rclpy.task import Future, Task, invoke, step
 from rclpy.type_support import check_for_type_support, deserialize
 from rclsim import _runtime
 
 S_TO_NS = 1_000_000_000
-
-
-class RCLError(RuntimeError):
-    """What rclpy's C extension raises when rcl fails (here: an invalid goal transition)."""
 
 
 class GoalResponse(Enum):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, NamedTuple
 
+from rclpy._rclpy_pybind11 import RCLError
 from rclpy.impl.rcutils_logger import RcutilsLogger
 
 # lifecycle_msgs/msg/State ids and rcl's labels, in the order rcl registers them (primary first).
@@ -64,10 +65,6 @@ TRANSITIONS: list[Transition] = [
     Transition(61, FAILURE_LABEL, 15, 4),
     Transition(62, ERROR_LABEL, 15, 4),
 ]
-
-
-class RCLError(RuntimeError):
-    """What rclpy's binding raises when rcl fails (here: a transition the state does not have)."""
 
 
 class TransitionCallbackReturnType(Enum):

@@ -16,7 +16,8 @@ import lifecycle_msgs.msg
 import lifecycle_msgs.srv
 
 from rclpy.callback_groups import CallbackGroup
-from rclpy.lifecycle._state_machine import RCLError, StateMachine
+from rclpy._rclpy_pybind11 import RCLError
+from rclpy.lifecycle._state_machine import StateMachine
 from rclpy.lifecycle.managed_entity import ManagedEntity, TransitionCallbackReturn
 from rclpy.lifecycle.publisher import LifecyclePublisher
 from rclpy.node import Node

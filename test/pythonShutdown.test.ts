@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { lastJsonLine, needs, repoRoot, runCli, tempDir } from './helpers.js';
+
+const pythonFixtures = join(repoRoot, 'test/fixtures/python');
+
+function exec(script: string, ...args: string[]) {
+  const dir = tempDir();
+  copyFileSync(join(pythonFixtures, script), join(dir, script));
+  return runCli(['exec', script, '--until', '1s', '--json', ...args], dir, 60_000);
+}
+
+describe("Python programs: the run's end stops them as Ctrl-C stops rclpy (KeyboardInterrupt, contexts shut down)", needs('python3'), () => {
+  it('runs the code after spin() at the last sim time: the except and finally blocks, their logs and prints', () => {
+    const result = exec('interrupted.py');
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /^\[INFO\] \[1\.000000000\] \[interrupted\]: KeyboardInterrupt after 10 ticks, rclpy\.ok\(\) False$/m);
+    assert.match(result.stdout, /^cleaned up$/m);
+    const summary = lastJsonLine(result.stdout);
+    assert.equal(summary.endReason, 'end-time');
+    assert.deepEqual(summary.warnings, []);
+  });
+
+  it("refuses a publish there as rclpy does once the signal shut the context down: the program's traceback and one warning, the run's result unchanged", () => {
+    const result = exec('interrupted.py', '--', 'publish-after');
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /^rclpy\._rclpy_pybind11\.RCLError: Failed to publish: publisher's context is invalid$/m);
+    assert.match(result.stdout, /^cleaned up$/m);
+    const summary = lastJsonLine(result.stdout);
+    assert.deepEqual(summary.warnings, ["program interrupted.py exited with code 1 after the run's end at sim time 1.000000000s"]);
+    assert.equal(summary.exitCode, 0);
+  });
+
+  it('ends a program that does not catch the KeyboardInterrupt quietly, without a traceback', () => {
+    const result = exec('spin_only.py');
+    assert.equal(result.status, 0, result.stderr);
+    assert.doesNotMatch(result.stderr, /Traceback|KeyboardInterrupt/);
+    assert.deepEqual(lastJsonLine(result.stdout).warnings, []);
+  });
+});
