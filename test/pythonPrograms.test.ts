@@ -206,13 +206,6 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     const killed = runCli(['exec', 'failures.py', 'kill'], dir, 60_000);
     assert.equal(killed.status, 7);
     assert.match(killed.stderr, /^rclsim: program failures\.py \(node \/failures\) was killed by SIGKILL at sim time 0\.500000000s$/m);
-    // Threads using rclpy side by side are refused, naming them, rather than mixing their messages.
-    const threads = runCli(['exec', 'failures.py', 'thread'], dir, 60_000);
-    assert.equal(threads.status, 3);
-    assert.match(
-      threads.stderr,
-      /^rclsim: thread '(MainThread|Thread-1 \(spin\))' used rclpy while thread '(MainThread|Thread-1 \(spin\))' waited in the simulation: programs whose threads use rclpy side by side are not supported yet \(docs\/python\.md\)$/m,
-    );
     writeTemp(dir, 'broken.py', 'import rclpy\ndef f(:\n    pass\n');
     const broken = runCli(['exec', 'broken.py'], dir, 60_000);
     assert.equal(broken.status, 2);

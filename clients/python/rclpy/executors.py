@@ -7,6 +7,7 @@ spin waits for happens (a callback ran, a future completed, a timeout came, shut
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -83,16 +84,16 @@ class Executor:
 
     def spin_once(self, timeout_sec: float | None = None) -> None:
         connection = _runtime.connection()
-        before = connection.runs_served
-        self._serve(lambda: connection.runs_served > before or self._stopped(), timeout_sec)
+        before = connection.served()
+        self._serve(lambda: connection.served() > before or self._stopped(), timeout_sec)
 
     def spin_until_future_complete(self, future: Future, timeout_sec: float | None = None) -> None:
         self._serve(lambda: future.done() or self._stopped(), timeout_sec)
 
     def spin_once_until_future_complete(self, future: Future, timeout_sec: float | None = None) -> None:
         connection = _runtime.connection()
-        before = connection.runs_served
-        self._serve(lambda: future.done() or connection.runs_served > before or self._stopped(), timeout_sec)
+        before = connection.served()
+        self._serve(lambda: future.done() or connection.served() > before or self._stopped(), timeout_sec)
 
     def _serve(self, until: Callable[[], bool], timeout_sec: float | None) -> None:
         """Spins the nodes in the simulation and serves their runs until ``until()`` or the timeout."""
@@ -102,12 +103,18 @@ class Executor:
             return
         nodes = list(self._nodes)
         self._spinning = True
+        connection = _runtime.connection()
+        # The runs of these nodes' callbacks are this thread's (the program's other threads wait for theirs).
+        spinners = connection.spinners
+        me = threading.current_thread()
+        for node in nodes:
+            spinners[node.handle] = me
         self._spin_nodes(nodes, "SPIN")
         # Tasks made before the spin run at its first turn.
         _runtime.connection().run_tasks()
         # Code that blocks while this executor runs a callback (a sleep) holds the executor.
         if self._blocks_when_a_callback_waits:
-            _waits.pausers.append(self._pause)
+            _waits.pausers().append(self._pause)
         try:
             if timeout_sec is None or timeout_sec < 0:
                 _runtime.connection().serve(until)
@@ -119,7 +126,10 @@ class Executor:
                     wake.cancel()
         finally:
             if self._blocks_when_a_callback_waits:
-                _waits.pausers.remove(self._pause)
+                _waits.pausers().remove(self._pause)
+            for node in nodes:
+                if spinners.get(node.handle) is me:
+                    del spinners[node.handle]
             self._spinning = False
             self._spin_nodes([n for n in nodes if not n._destroyed], "STOP")
 

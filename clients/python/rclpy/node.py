@@ -224,7 +224,7 @@ class Node(NodeParameters):
             else:
                 invoke(subscription.callback, message)
 
-        _runtime.connection().handlers[subscription.handle] = on_message
+        _runtime.connection().handle(subscription.handle, on_message, self._handle)
         self._subscriptions.append(subscription)
         return subscription
 
@@ -241,7 +241,7 @@ class Node(NodeParameters):
         hooks = event_callbacks.hooks(self._logger, lambda: created["resolved_name"])
         create = {"kind": kind, "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks], **self._in_group(group)}
         created = _ask({"create": create})["created"]
-        _handle_events(hooks, created)
+        _handle_events(hooks, created, self._handle)
         return created
 
     def create_timer(
@@ -263,7 +263,7 @@ class Node(NodeParameters):
             if timer.callback is not None:
                 invoke(timer.callback)
 
-        _runtime.connection().handlers[timer.handle] = on_fired
+        _runtime.connection().handle(timer.handle, on_fired, self._handle)
         self._timers.append(timer)
         return timer
 
@@ -272,7 +272,7 @@ class Node(NodeParameters):
         created = _ask({"create": {"kind": "GUARD_CONDITION", "node": self._handle, **self._in_group(group)}})["created"]
         guard = GuardCondition(created["id"], callback, group, self)
         group.add_entity(guard)
-        _runtime.connection().handlers[guard.handle] = lambda run: invoke(guard.callback) if guard.callback is not None else None
+        _runtime.connection().handle(guard.handle, lambda run: invoke(guard.callback) if guard.callback is not None else None, self._handle)
         self._guards.append(guard)
         return guard
 
@@ -308,7 +308,7 @@ class Node(NodeParameters):
         )["created"]
         service = Service(created["id"], srv_type, created["resolved_name"], callback, group, qos_profile, self)
         group.add_entity(service)
-        _runtime.connection().handlers[service.handle] = service._on_request
+        _runtime.connection().handle(service.handle, service._on_request, self._handle)
         self._services.append(service)
         return service
 
@@ -327,7 +327,7 @@ class Node(NodeParameters):
         )["created"]
         client = Client(created["id"], srv_type, created["resolved_name"], group, qos_profile, self)
         group.add_entity(client)
-        _runtime.connection().handlers[client.handle] = client._on_response
+        _runtime.connection().handle(client.handle, client._on_response, self._handle)
         self._clients.append(client)
         return client
 
@@ -444,7 +444,7 @@ def _overridden(node: Node, kind: str, topic: str, qos: QoSProfile, options: Any
     return qos
 
 
-def _handle_events(hooks: list[Any], created: dict[str, Any]) -> None:
+def _handle_events(hooks: list[Any], created: dict[str, Any], node: int) -> None:
     """Each event's callback runs, with its status, when the simulation grants its handler."""
     handlers = {handler["name"]: handler["id"] for handler in created.get("events", [])}
     connection = _runtime.connection()
@@ -453,7 +453,7 @@ def _handle_events(hooks: list[Any], created: dict[str, Any]) -> None:
         def on_event(run: dict[str, Any], status: Any = status, callback: Any = callback) -> None:
             invoke(callback, status(json.loads(run["input"])))
 
-        connection.handlers[handlers[name]] = on_event
+        connection.handle(handlers[name], on_event, node)
 
 
 def _override_json(parameter: Any) -> dict[str, Any]:

@@ -4,7 +4,9 @@ The simulation grants one callback at a time (``Run``); the program answers ``Do
 of the program that blocks (``rclpy.spin``, ``time.sleep``) *yields*: it ends the run under way
 with ``Done`` and serves the runs the simulation grants until what it waits for comes, then goes
 on as part of the run that brought it. So the program's code between two blocking calls is
-always part of exactly one run, whose ``Done`` is sent when the code blocks again or ends.
+always part of exactly one run, whose ``Done`` is sent when the code blocks again or ends. The
+program's threads take turns (``_threads``): a thread that blocks first lets the threads that can
+go on run inside the run under way, and a run for a node another thread spins is that thread's.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any, NoReturn
 
 from rclsim import _protocol
 from rclsim._errors import describe_error
+from rclsim._threads import Threads, Waiter
 
 RunHandler = Callable[[dict[str, Any]], None]
 
@@ -29,13 +32,12 @@ class SimulationError(Exception):
         self.kind = kind
 
 
-def _threads_unsupported(waiting: int) -> NoReturn:
-    """Another thread talks to the simulation while one waits in it: their messages would mix, and
-    nothing would order them. Not supported yet: the program ends with one line saying so."""
-    names = {thread.ident: thread.name for thread in threading.enumerate()}
+def _out_of_turn(holder: threading.Thread) -> NoReturn:
+    """A thread rclsim does not schedule (one started before the program ran) talks to the
+    simulation while another holds the turn: nothing would order them. One line, and the end."""
     sys.__stderr__.write(
-        f"rclsim: thread '{threading.current_thread().name}' used rclpy while thread '{names.get(waiting, waiting)}' waited "
-        "in the simulation: programs whose threads use rclpy side by side are not supported yet (docs/python.md)\n"
+        f"rclsim: thread '{threading.current_thread().name}' used rclpy while thread '{holder.name}' had the turn: "
+        "it was not started by the program's code, so rclsim cannot give it turns (docs/python.md)\n"
     )
     sys.__stderr__.flush()
     os._exit(70)
@@ -69,11 +71,18 @@ class Connection:
         # The run whose code is under way (0: the program's top-level code).
         self.current_run: int | None = 0
         self.now_ns = 0
-        # The thread inside ask() or serve() (waiting in the simulation, or running what it granted).
-        self._inside: int | None = None
-        self._entering = threading.Lock()
-        # How many runs serve() dispatched: what spin_once waits for.
-        self.runs_served = 0
+        # The program's threads, one running at a time.
+        self.threads = Threads()
+        # Which node each callback entity belongs to, and which thread spins each node now: a run
+        # for an entity goes to the thread that spins its node.
+        self.owners: dict[int, int] = {}
+        self.spinners: dict[int, threading.Thread] = {}
+        # How many runs each thread dispatched: what its spin_once waits for.
+        self._served: dict[threading.Thread, int] = {}
+        # What the run under way gives back in its Done (a parameter callback's outcome).
+        self._run_result = b""
+        # KeyboardInterrupt was raised in the main thread (once, as Ctrl-C raises it).
+        self._interrupt_raised = False
         # The run ended (Shutdown): blocking calls return at once, sim time stands still.
         self.shut_down = False
         # What a Shutdown does first, as rclpy's signal handler does: shut down every context.
@@ -84,20 +93,22 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """An effect (not answered): held until the program next reads, then written with the rest."""
-        inside = self._inside
-        if inside is not None and inside != threading.get_ident():
-            _threads_unsupported(inside)
+        self._check_turn()
         self._outbox.append(message)
 
-    def _enter(self) -> int | None:
-        """The calling thread now talks to the simulation (the one before it: None, or itself, nested)."""
-        me = threading.get_ident()
-        with self._entering:
-            before = self._inside
-            if before is not None and before != me:
-                _threads_unsupported(before)
-            self._inside = me
-        return before
+    def _check_turn(self) -> None:
+        holder = self.threads.turn.holder
+        if holder is not threading.current_thread():
+            _out_of_turn(holder)
+
+    def handle(self, entity: int, handler: RunHandler, node: int) -> None:
+        """The callback of one of ``node``'s entities (its runs go to the thread that spins the node)."""
+        self.handlers[entity] = handler
+        self.owners[entity] = node
+
+    def served(self) -> int:
+        """How many runs the calling thread dispatched."""
+        return self._served.get(threading.current_thread(), 0)
 
     def _flush(self) -> None:
         if self._outbox:
@@ -109,25 +120,22 @@ class Connection:
 
     def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         """A question: the answer (Created, Answer); Failed raises. Runs granted meanwhile are served."""
-        before = self._enter()
-        try:
-            self._asks += 1
-            ask = self._asks
-            # Fields in number order (ask is 1) are encoded once; out of order they are sorted first.
-            self.send({"ask": ask, **message})
-            while True:
-                incoming = self._receive()
-                if incoming.get("answers") == ask:
-                    if "failed" in incoming:
-                        failed = incoming["failed"]
-                        raise SimulationError(failed["message"], failed["kind"])
-                    return incoming
-                if "run" in incoming:
-                    self._run_nested(incoming["run"])
-                else:
-                    raise SimulationError(f"the simulation sent {sorted(incoming)} while a question waited", "Error")
-        finally:
-            self._inside = before
+        self._check_turn()
+        self._asks += 1
+        ask = self._asks
+        # Fields in number order (ask is 1) are encoded once; out of order they are sorted first.
+        self.send({"ask": ask, **message})
+        while True:
+            incoming = self._receive()
+            if incoming.get("answers") == ask:
+                if "failed" in incoming:
+                    failed = incoming["failed"]
+                    raise SimulationError(failed["message"], failed["kind"])
+                return incoming
+            if "run" in incoming:
+                self._run_nested(incoming["run"])
+            else:
+                raise SimulationError(f"the simulation sent {sorted(incoming)} while a question waited", "Error")
 
     def _receive(self) -> dict[str, Any]:
         self._flush()
@@ -147,6 +155,8 @@ class Connection:
         if self.current_run is None:
             return
         done: dict[str, Any] = {"run": self.current_run}
+        result = result or self._run_result
+        self._run_result = b""
         if error:
             done["error"] = error
         if result:
@@ -159,38 +169,80 @@ class Connection:
         self.current_run = None
 
     def serve(self, until: Callable[[], bool]) -> None:
-        """Yields: ends the run under way, then runs what the simulation grants until ``until()``.
+        """Yields: lets what can go on run, ends the run under way and runs what the simulation
+        grants, until ``until()``.
 
         The run in which ``until()`` became true stays under way: the code that called serve
         goes on in it. An error of a callback propagates to that code, as rclpy's spin raises it.
         """
+        me = threading.current_thread()
+        self._check_turn()
+        self._interrupt_if_due(me)
         if until() or self.shut_down:
             return
-        before = self._enter()
+        threads = self.threads
+        waiter = Waiter(me, until)
+        threads.waiting.append(waiter)
         try:
-            self.done()
-            while not until():
-                incoming = self._receive()
-                if "shutdown" in incoming:
-                    self._interrupted()
-                if "run" not in incoming:
-                    raise SimulationError(f"the simulation sent {sorted(incoming)} while the program waited", "Error")
-                run = incoming["run"]
-                self._start(run)
-                self.runs_served += 1
-                result = self._dispatch(run)
-                if not until():
-                    self.done(result=result)
+            while True:
+                chosen = threads.next_to_run(me, self.shut_down)
+                if chosen is None and not self.shut_down:
+                    # Nobody else can go on: this thread ends the run and reads the next.
+                    self.done()
+                    incoming = self._receive()
+                    if "shutdown" in incoming:
+                        self._interrupted()
+                        self._interrupt_if_due(me)
+                        continue
+                    if "run" not in incoming:
+                        raise SimulationError(f"the simulation sent {sorted(incoming)} while the program waited", "Error")
+                    run = incoming["run"]
+                    self._start(run)
+                    chosen = self._runner_of(run, me)
+                    if chosen is None:
+                        self._run_here(run)
+                        if until():
+                            return
+                        continue
+                    chosen.run = run
+                if chosen is None:
+                    return
+                threads.turn.hand_over(chosen.thread if isinstance(chosen, Waiter) else chosen)
+                if waiter.run is not None:
+                    run, waiter.run = waiter.run, None
+                    self._run_here(run)
+                self._interrupt_if_due(me)
+                if until() or self.shut_down:
+                    return
         finally:
-            self._inside = before
+            threads.waiting.remove(waiter)
 
-    def _interrupted(self) -> NoReturn:
-        """The run ended: as Ctrl-C does to an rclpy program, its contexts shut down and the thread
-        that waits gets KeyboardInterrupt; the program's code goes on to its end."""
+    def _runner_of(self, run: dict[str, Any], me: threading.Thread) -> Waiter | None:
+        """The waiting thread that spins the node of the run's entity, when another than ``me``."""
+        if run["kind"] in ("SETTLED", "END_HOOK", "PARAMETERS", "CONTINUATION"):
+            return None
+        spinner = self.spinners.get(self.owners.get(run["entity"], -1))
+        if spinner is None or spinner is me:
+            return None
+        return next((waiter for waiter in self.threads.waiting if waiter.thread is spinner), None)
+
+    def _run_here(self, run: dict[str, Any]) -> None:
+        me = threading.current_thread()
+        self._served[me] = self._served.get(me, 0) + 1
+        self._run_result = self._dispatch(run)
+
+    def _interrupt_if_due(self, me: threading.Thread) -> None:
+        """Once the run ended, the main thread gets KeyboardInterrupt where it waits, as Ctrl-C raises it."""
+        if self.shut_down and me is self.threads.main and not self._interrupt_raised:
+            self._interrupt_raised = True
+            raise KeyboardInterrupt
+
+    def _interrupted(self) -> None:
+        """The run ended: as Ctrl-C does to an rclpy program, its contexts shut down; the main
+        thread gets KeyboardInterrupt, and the program's code goes on to its end."""
         self.shut_down = True
         for shut in self.on_shutdown:
             shut()
-        raise KeyboardInterrupt
 
     def _start(self, run: dict[str, Any]) -> None:
         self.current_run = run["run"]
@@ -198,7 +250,8 @@ class Connection:
 
     def _run_nested(self, run: dict[str, Any]) -> None:
         """A run granted while a question waits (a parameter callback, a spin_once): answered at once."""
-        outer = self.current_run
+        outer, outer_result = self.current_run, self._run_result
+        self._run_result = b""
         self._start(run)
         error = ""
         result = b""
@@ -207,7 +260,7 @@ class Connection:
         except Exception as failure:  # noqa: BLE001 - the simulation decides what a callback's error does
             error = describe_error(failure)
         self.done(error, result)
-        self.current_run = outer
+        self.current_run, self._run_result = outer, outer_result
 
     def _dispatch(self, run: dict[str, Any]) -> bytes:
         """Runs the callback a Run names: what it gives back for Done.result (parameter callbacks)."""

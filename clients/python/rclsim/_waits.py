@@ -2,23 +2,32 @@
 
 Code that blocks yields its run and is woken by the simulation: at ``now + d`` for a sleep (an
 ``Await`` at that time, settled as its own run), or when a run it waits for came (a response, a
-server). While it waits, the executor it blocks runs nothing: the executor pauses its nodes
-(their events wait, as in a real executor whose thread is busy).
+server). While it waits, the executor whose callback it is runs nothing: the executor pauses its
+nodes (their events wait, as in a real executor whose thread is busy). That is the executor the
+waiting thread spins; another thread's executor goes on.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from rclsim import _runtime
 
-# What an executor that blocking code holds does: pause its nodes, and later resume them.
-pausers: list[Callable[[], Callable[[], None]]] = []
+Pauser = Callable[[], Callable[[], None]]
+
+# What the executors a thread spins do when code on that thread blocks: pause their nodes, and later resume them.
+_pausers: dict[threading.Thread, list[Pauser]] = {}
+
+
+def pausers() -> list[Pauser]:
+    """The calling thread's executors' pausers (an executor that spins adds its own while it spins)."""
+    return _pausers.setdefault(threading.current_thread(), [])
 
 
 def block(until: Callable[[], bool]) -> None:
     """Serves the simulation's runs until ``until()``, with the blocked executors paused."""
-    resumes = [pause() for pause in pausers]
+    resumes = [pause() for pause in pausers()]
     try:
         _runtime.connection().serve(until)
     finally:

@@ -47,7 +47,7 @@ class Parts:
         created = _ask({"create": {"kind": kind, "node": self.node.handle, "name": name, "type": type_name(interface), "qos_json": qos.to_json()}})["created"]
         self.ids.append(created["id"])
         if handler is not None:
-            _runtime.connection().handlers[created["id"]] = handler
+            _runtime.connection().handle(created["id"], handler, self.node.handle)
         return created
 
     def service(self, srv_type: Any, name: str, qos: QoSProfile, handler: RunHandler) -> int:
@@ -56,7 +56,7 @@ class Parts:
     def client(self, srv_type: Any, name: str, qos: QoSProfile, group: Any) -> Client:
         created = self._create("CLIENT", name, srv_type, qos, None)
         client = Client(created["id"], srv_type, created["resolved_name"], group, qos, self.node)
-        _runtime.connection().handlers[client.handle] = client._on_response
+        _runtime.connection().handle(client.handle, client._on_response, self.node.handle)
         return client
 
     def publisher(self, msg_type: Any, name: str, qos: QoSProfile) -> Publisher:
