@@ -16,6 +16,7 @@ from rclpy.clock import Clock, ROSClock
 from rclpy.context import Context
 from rclpy.event_handler import PublisherEventCallbacks, SubscriptionEventCallbacks
 from rclpy.exceptions import NotInitializedException
+from rclpy.expand_topic_name import expand_topic_name
 from rclpy.guard_condition import GuardCondition
 from rclpy.impl.rcutils_logger import RcutilsLogger
 from rclpy.node_parameters import NodeParameters
@@ -27,6 +28,10 @@ from rclpy.task import invoke
 from rclpy.timer import Rate, Timer
 from rclpy.type_support import check_is_valid_msg_type, check_is_valid_srv_type, deserialize, type_name
 from rclpy.utilities import get_default_context
+from rclpy.validate_full_topic_name import validate_full_topic_name
+from rclpy.validate_namespace import validate_namespace
+from rclpy.validate_node_name import validate_node_name
+from rclpy.validate_topic_name import validate_topic_name
 from rclsim import _runtime, _waits
 from rclsim._connection import SimulationError
 
@@ -240,9 +245,25 @@ class Node(NodeParameters):
         created: dict[str, Any] = {}
         hooks = event_callbacks.hooks(self._logger, lambda: created["resolved_name"])
         create = {"kind": kind, "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks], **self._in_group(group)}
-        created = _ask({"create": create})["created"]
+        created = self._create_named(create, is_service=False)
         _handle_events(hooks, created, self._handle)
         return created
+
+    def _create_named(self, create: dict[str, Any], *, is_service: bool) -> dict[str, Any]:
+        """An entity with a topic or service name made by the simulation; a name it refuses
+        raises what rclpy raises for that name (its name checks run only after a failure)."""
+        try:
+            return _ask({"create": create})["created"]
+        except Exception:
+            self._validate_topic_or_service_name(create["name"], is_service=is_service)
+            raise
+
+    def _validate_topic_or_service_name(self, topic_or_service_name: str, *, is_service: bool = False) -> None:
+        """rclpy's checks: the node's name and namespace, the name as written, then expanded."""
+        validate_node_name(self._name)
+        validate_namespace(self._namespace)
+        validate_topic_name(topic_or_service_name, is_service=is_service)
+        validate_full_topic_name(expand_topic_name(topic_or_service_name, self._name, self._namespace), is_service=is_service)
 
     def create_timer(
         self,
@@ -303,9 +324,9 @@ class Node(NodeParameters):
     ) -> Service:
         check_is_valid_srv_type(srv_type)
         group = callback_group or self._default_callback_group
-        created = _ask(
-            {"create": {"kind": "SERVICE", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}}
-        )["created"]
+        created = self._create_named(
+            {"kind": "SERVICE", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}, is_service=True
+        )
         service = Service(created["id"], srv_type, created["resolved_name"], callback, group, qos_profile, self)
         group.add_entity(service)
         _runtime.connection().handle(service.handle, service._on_request, self._handle)
@@ -322,9 +343,9 @@ class Node(NodeParameters):
     ) -> Client:
         check_is_valid_srv_type(srv_type)
         group = callback_group or self._default_callback_group
-        created = _ask(
-            {"create": {"kind": "CLIENT", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}}
-        )["created"]
+        created = self._create_named(
+            {"kind": "CLIENT", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}, is_service=True
+        )
         client = Client(created["id"], srv_type, created["resolved_name"], group, qos_profile, self)
         group.add_entity(client)
         _runtime.connection().handle(client.handle, client._on_response, self._handle)

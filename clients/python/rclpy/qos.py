@@ -3,20 +3,39 @@
 from __future__ import annotations
 
 import json
+import warnings
 from enum import Enum, IntEnum
 from typing import Any
 
+# rclpy's qos module has the compatibility check too.
+from rclpy._qos_compatibility import QoSCompatibility, qos_check_compatible  # noqa: F401
 from rclpy.duration import Duration
 
 
-class HistoryPolicy(IntEnum):
+class QoSPolicyEnum(IntEnum):
+    """A policy's values, with the lower-case short names tools and parameters spell them with."""
+
+    @classmethod
+    def short_keys(cls) -> list[str]:
+        return [name.lower() for name in cls.__members__]
+
+    @classmethod
+    def get_from_short_key(cls, name: str) -> int:
+        return cls[name.upper()].value
+
+    @property
+    def short_key(self) -> str:
+        return self.name.lower()
+
+
+class HistoryPolicy(QoSPolicyEnum):
     SYSTEM_DEFAULT = 0
     KEEP_LAST = 1
     KEEP_ALL = 2
     UNKNOWN = 3
 
 
-class ReliabilityPolicy(IntEnum):
+class ReliabilityPolicy(QoSPolicyEnum):
     SYSTEM_DEFAULT = 0
     RELIABLE = 1
     BEST_EFFORT = 2
@@ -24,7 +43,7 @@ class ReliabilityPolicy(IntEnum):
     BEST_AVAILABLE = 4
 
 
-class DurabilityPolicy(IntEnum):
+class DurabilityPolicy(QoSPolicyEnum):
     SYSTEM_DEFAULT = 0
     TRANSIENT_LOCAL = 1
     VOLATILE = 2
@@ -32,7 +51,7 @@ class DurabilityPolicy(IntEnum):
     BEST_AVAILABLE = 4
 
 
-class LivelinessPolicy(IntEnum):
+class LivelinessPolicy(QoSPolicyEnum):
     SYSTEM_DEFAULT = 0
     AUTOMATIC = 1
     MANUAL_BY_TOPIC = 3
@@ -67,18 +86,26 @@ QoSDurabilityPolicy = DurabilityPolicy
 QoSLivelinessPolicy = LivelinessPolicy
 
 
+class InvalidQoSProfileException(Exception):
+    """A profile made with too few settings to mean anything."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__("Invalid QoSProfile", *args)
+
+
 class QoSProfile:
     __slots__ = ["_history", "_depth", "_reliability", "_durability", "_lifespan", "_deadline", "_liveliness", "_liveliness_lease_duration", "_avoid_ros_namespace_conventions"]
 
     def __init__(self, **kwargs: Any) -> None:
         if "history" not in kwargs:
             if "depth" not in kwargs:
-                raise ValueError("History and/or depth settings are required.")
+                raise InvalidQoSProfileException("History and/or depth settings are required.")
             kwargs["history"] = HistoryPolicy.KEEP_LAST
         self.history = kwargs["history"]
-        if self._history == HistoryPolicy.KEEP_LAST and kwargs.get("depth", 0) == 0:
-            raise ValueError("A zero depth with KEEP_LAST doesn't make sense; no data could be stored.")
-        self.depth = kwargs.get("depth", 0)
+        if self._history == HistoryPolicy.KEEP_LAST and "depth" not in kwargs:
+            raise InvalidQoSProfileException("History set to KEEP_LAST without a depth setting.")
+        # rmw's default profile's depth, as rclpy takes it (it matters to SYSTEM_DEFAULT history).
+        self.depth = kwargs.get("depth", 10)
         self.reliability = kwargs.get("reliability", ReliabilityPolicy.RELIABLE)
         self.durability = kwargs.get("durability", DurabilityPolicy.VOLATILE)
         self.lifespan = kwargs.get("lifespan", Duration())
@@ -103,6 +130,9 @@ class QoSProfile:
     def depth(self, value: int) -> None:
         if not isinstance(value, int) or value < 0:
             raise TypeError("depth must be a non-negative int")
+        if self._history == HistoryPolicy.KEEP_LAST and value == 0:
+            # rclpy accepts it, warning: the middleware takes it as its system default.
+            warnings.warn("A zero depth with KEEP_LAST doesn't make sense; no data could be stored. This will be interpreted as SYSTEM_DEFAULT")
         self._depth = value
 
     @property
@@ -170,6 +200,10 @@ class QoSProfile:
         fields = ", ".join(f"{slot[1:]}={getattr(self, slot)!r}" for slot in self.__slots__)
         return f"QoSProfile({fields})"
 
+    def get_c_qos_profile(self) -> _RmwQoSProfile:
+        """The profile as rmw holds it: its to_dict() gives back the constructor's arguments."""
+        return _RmwQoSProfile({slot[1:]: getattr(self, slot) for slot in self.__slots__})
+
     def to_json(self) -> str:
         """The profile as the node protocol's Create.qos_json carries it (rmw's values; ns as strings)."""
         policies: dict[str, Any] = {
@@ -187,6 +221,16 @@ class QoSProfile:
         return json.dumps(policies)
 
 
+class _RmwQoSProfile:
+    """rclpy's rmw_qos_profile_t, here only its values (policies as plain ints, as rmw's)."""
+
+    def __init__(self, policies: dict[str, Any]) -> None:
+        self._policies = {name: int(value) if isinstance(value, IntEnum) else value for name, value in policies.items()}
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self._policies)
+
+
 def _duration(value: Any) -> Duration:
     if not isinstance(value, Duration):
         raise TypeError("expected a Duration")
@@ -202,7 +246,7 @@ def qos_profile_from(qos_profile: QoSProfile | int) -> QoSProfile:
     raise TypeError("Expected QoSProfile or int, but received {!r}".format(type(qos_profile)))
 
 
-qos_profile_system_default = QoSProfile(history=HistoryPolicy.SYSTEM_DEFAULT, reliability=ReliabilityPolicy.SYSTEM_DEFAULT, durability=DurabilityPolicy.SYSTEM_DEFAULT)
+qos_profile_system_default = QoSProfile(history=HistoryPolicy.SYSTEM_DEFAULT, depth=0, reliability=ReliabilityPolicy.SYSTEM_DEFAULT, durability=DurabilityPolicy.SYSTEM_DEFAULT)
 qos_profile_sensor_data = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=5, reliability=ReliabilityPolicy.BEST_EFFORT, durability=DurabilityPolicy.VOLATILE)
 qos_profile_services_default = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=10, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.VOLATILE)
 qos_profile_parameters = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1000, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.VOLATILE)

@@ -22,6 +22,7 @@ from rclpy.action._parts import Parts, endpoint_names, publisher_count
 from rclpy.qos import QoSProfile, qos_profile_action_status_default, qos_profile_services_default
 from rclpy.task import Future, invoke
 from rclpy.type_support import check_for_type_support, deserialize
+from rclpy.waitable import NumberOfEntities
 from rclsim import _waits
 
 _TERMINAL = (GoalStatus.STATUS_SUCCEEDED, GoalStatus.STATUS_CANCELED, GoalStatus.STATUS_ABORTED)
@@ -231,6 +232,10 @@ class ActionClient:
 
     def remove_future(self, future: Future) -> None:
         pass
+
+    def get_num_entities(self) -> NumberOfEntities:
+        """What rcl_action puts in a wait set for it: feedback and status subscriptions, the three service clients."""
+        return NumberOfEntities(num_subs=2, num_clients=3)
 
     def destroy(self) -> None:
         self._parts.remove()

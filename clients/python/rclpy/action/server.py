@@ -21,6 +21,7 @@ from rclpy._rclpy_pybind11 import RCLError
 from rclpy.qos import QoSProfile, qos_profile_action_status_default, qos_profile_services_default
 from rclpy.task import Future, Task, invoke, step
 from rclpy.type_support import check_for_type_support, deserialize
+from rclpy.waitable import NumberOfEntities
 from rclsim import _runtime
 
 S_TO_NS = 1_000_000_000
@@ -404,6 +405,10 @@ class ActionServer:
 
     def remove_future(self, future: Future) -> None:
         pass
+
+    def get_num_entities(self) -> NumberOfEntities:
+        """What rcl_action puts in a wait set for it: the three services and the timer that expires results."""
+        return NumberOfEntities(num_timers=1, num_services=3)
 
     def destroy(self) -> None:
         for handle in self._goal_handles.values():

@@ -1,0 +1,18 @@
+"""rclpy.validate_full_topic_name: rmw's rules for an absolute, expanded topic or service name."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rclpy._name_rules import full_topic_name_problem
+from rclpy.exceptions import InvalidServiceNameException, InvalidTopicNameException
+
+
+def validate_full_topic_name(name: str, *, is_service: bool = False) -> Literal[True]:
+    """True, or the topic's (the service's) exception with rmw's message and the offending index."""
+    problem = full_topic_name_problem(name)
+    if problem is None:
+        return True
+    if is_service:
+        raise InvalidServiceNameException(name, *problem)
+    raise InvalidTopicNameException(name, *problem)
