@@ -12,6 +12,7 @@ from typing import Any
 from rclpy.context import Context
 from rclpy.executors import Executor, SingleThreadedExecutor
 from rclpy.node import Node
+from rclpy.signals import SignalHandlerOptions, install_signal_handlers
 from rclpy.task import Future
 from rclpy.utilities import get_default_context, ok, shutdown, try_shutdown
 
@@ -45,8 +46,13 @@ class InitContextManager:
 
 
 def init(*, args: list[str] | None = None, context: Context | None = None, domain_id: int | None = None, signal_handler_options: Any = None) -> InitContextManager:
+    default = context is None or context is get_default_context()
     context = get_default_context() if context is None else context
     context.init(list(sys.argv if args is None else args), domain_id=domain_id)
+    # rclpy installs its handlers for the default context unless told otherwise.
+    if signal_handler_options is None:
+        signal_handler_options = SignalHandlerOptions.ALL if default else SignalHandlerOptions.NO
+    install_signal_handlers(signal_handler_options)
     return InitContextManager(context)
 
 

@@ -38,6 +38,9 @@ class Context:
     def init(self, args: list[str] | None = None, *, initialize_logging: bool = True, domain_id: int | None = None) -> None:
         if self.ok():
             raise RuntimeError("Context.init() must only be called once")
+        for arg in args or []:
+            # rclpy hands the arguments to rcl as UTF-8: one that cannot be (a surrogate-escaped byte) raises UnicodeEncodeError.
+            arg.encode("utf-8")
         _runtime.connection().ask({"context": {"context": self.handle, "init": {"argv": list(args or [])}}})
         self._initialized = True
         self._domain_id = 0 if domain_id is None else domain_id

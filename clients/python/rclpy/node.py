@@ -89,6 +89,7 @@ class Node(NodeParameters):
         self._logger = RcutilsLogger(created["logger"])
         self._clock = ROSClock()
         self._default_callback_group = MutuallyExclusiveCallbackGroup()
+        self._rate_group: ReentrantCallbackGroup | None = None
         self._allow_undeclared_parameters = allow_undeclared_parameters
         self._init_parameters()
         self._publishers: list[Publisher] = []
@@ -194,7 +195,7 @@ class Node(NodeParameters):
         qos = qos_profile_from(qos_profile)
         check_is_valid_msg_type(msg_type)
         if qos_overriding_options is not None:
-            qos = _overridden(self, "publisher", topic, qos, qos_overriding_options)
+            qos = _overridden(self, Publisher, topic, qos, qos_overriding_options)
         created = self._create_endpoint("PUBLISHER", topic, msg_type, qos, event_callbacks or PublisherEventCallbacks())
         publisher = publisher_class(created["id"], msg_type, created["resolved_name"], qos, self, callback_group or self._default_callback_group)
         self._publishers.append(publisher)
@@ -215,7 +216,7 @@ class Node(NodeParameters):
         qos = qos_profile_from(qos_profile)
         check_is_valid_msg_type(msg_type)
         if qos_overriding_options is not None:
-            qos = _overridden(self, "subscription", topic, qos, qos_overriding_options)
+            qos = _overridden(self, Subscription, topic, qos, qos_overriding_options)
         group = callback_group or self._default_callback_group
         created = self._create_endpoint("SUBSCRIPTION", topic, msg_type, qos, event_callbacks or SubscriptionEventCallbacks(), group)
         subscription = Subscription(created["id"], msg_type, created["resolved_name"], callback, group, qos, raw, self)
@@ -311,7 +312,10 @@ class Node(NodeParameters):
     def create_rate(self, frequency: float, clock: Clock | None = None) -> Rate:
         if frequency <= 0:
             raise ValueError("frequency must be > 0")
-        return Rate(self.create_timer(1.0 / frequency, None, clock=clock, autostart=False))
+        # rclpy's rate runs a timer in a group of its own: an executor spinning the node wakes at each tick.
+        if self._rate_group is None:
+            self._rate_group = ReentrantCallbackGroup()
+        return Rate(self.create_timer(1.0 / frequency, None, callback_group=self._rate_group, clock=clock))
 
     def create_service(
         self,
@@ -378,8 +382,10 @@ class Node(NodeParameters):
     def destroy_service(self, service: Service) -> bool:
         return self._destroy_entity(service, self._services)
 
-    def destroy_rate(self, rate: Rate) -> None:
+    def destroy_rate(self, rate: Rate) -> bool:
+        destroyed = self.destroy_timer(rate._timer)
         rate.destroy()
+        return destroyed
 
     def destroy_node(self) -> None:
         if self._destroyed:
@@ -456,12 +462,12 @@ def _api_error(error: SimulationError) -> Exception:
     return kind(str(error))
 
 
-def _overridden(node: Node, kind: str, topic: str, qos: QoSProfile, options: Any) -> QoSProfile:
+def _overridden(node: Node, entity_type: type, topic: str, qos: QoSProfile, options: Any) -> QoSProfile:
     """A copy of the profile with the node's QoS override parameters applied (qos_overriding_options)."""
-    from rclpy.qos_overriding_options import declare_qos_parameters
+    from rclpy.qos_overriding_options import _declare_qos_parameters
 
     qos = copy.copy(qos)
-    declare_qos_parameters(kind, node, node.resolve_topic_name(topic), qos, options)
+    _declare_qos_parameters(entity_type, node, node.resolve_topic_name(topic), qos, options)
     return qos
 
 

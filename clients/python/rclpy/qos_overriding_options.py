@@ -58,9 +58,10 @@ class QoSOverridingOptions:
         return cls(policy_kinds=(QoSPolicyKind.HISTORY, QoSPolicyKind.DEPTH, QoSPolicyKind.RELIABILITY), callback=callback, entity_id=entity_id)
 
 
-def declare_qos_parameters(kind: str, node: Any, topic_name: str, qos: QoSProfile, options: QoSOverridingOptions) -> None:
-    """Declares the entity's overridable policies and applies their values to ``qos`` (kind:
-    'publisher' or 'subscription'; a subscription has no lifespan), then the options' check."""
+def _declare_qos_parameters(entity_type: type, node: Any, topic_name: str, qos: QoSProfile, options: QoSOverridingOptions) -> None:
+    """Declares the entity's overridable policies and applies their values to ``qos`` (an entity
+    type: Publisher or Subscription; a subscription has no lifespan), then the options' check."""
+    kind = entity_type.__name__.lower()
     suffix = "" if options.entity_id is None else f"_{options.entity_id}"
     for policy in options.policy_kinds:
         if policy not in _POLICIES or (kind == "subscription" and policy is QoSPolicyKind.LIFESPAN):
@@ -77,6 +78,11 @@ def declare_qos_parameters(kind: str, node: Any, topic_name: str, qos: QoSProfil
         result = options.callback(qos)
         if not result.successful:
             raise InvalidQosOverridesError(f"Provided QoS overrides for {kind} `{topic_name}` with id `{options.entity_id}`, are not valid: {result.reason}")
+
+
+def _get_qos_policy_parameter(qos: QoSProfile, policy: QoSPolicyKind) -> Any:
+    """A profile's policy as its override parameter holds it."""
+    return _parameter_value(getattr(qos, _POLICIES[policy][0]))
 
 
 def _parameter_value(value: Any) -> Any:

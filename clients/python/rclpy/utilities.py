@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rclpy.context import Context
+from rclpy.signals import uninstall_signal_handlers
 
 _default_context: Context | None = None
 
@@ -26,7 +27,10 @@ def ok(*, context: Context | None = None) -> bool:
 
 
 def shutdown(*, context: Context | None = None, uninstall_handlers: bool | None = None) -> None:
+    default = context is None or context is _default_context
     (context or get_default_context(shutting_down=True)).shutdown()
+    if uninstall_handlers or (uninstall_handlers is None and default):
+        uninstall_signal_handlers()
 
 
 def try_shutdown(*, context: Context | None = None, uninstall_handlers: bool | None = None) -> None:
