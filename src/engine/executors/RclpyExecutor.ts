@@ -1,9 +1,8 @@
 import type { EngineTimer } from '../EngineTimer.js';
 import type { Executable } from '../Executable.js';
 import type { SeededRandom } from '../SeededRandom.js';
-import { TimersHeap } from '../TimersHeap.js';
-import { EntitySet } from './EntitySet.js';
-import { type CallbackGroup, dueTimers, type Executor, nextTimerTime, pendingOf, Threads } from './Executor.js';
+import { type CallbackGroup, dueTimers, pendingOf } from './Executor.js';
+import { WaitResultExecutor } from './WaitResultExecutor.js';
 
 /** Where an entity of a node comes in rclpy's walk of that node (executors.py 714–750); waitables come before every node's. */
 const NODE_WALK: Readonly<Record<string, number>> = { timer: 0, subscription: 1, guard_condition: 2, client: 3, service: 4 };
@@ -36,27 +35,15 @@ interface Ready {
  * i.e. in an order that depends on their addresses: here by creation, or in a permutation drawn
  * from the seed once per node (the order of a set changes only as nodes come and go).
  */
-export class RclpyExecutor implements Executor {
-  readonly name: string;
-  readonly timers = new TimersHeap<EngineTimer>();
-  readonly #threads: Threads;
+export class RclpyExecutor extends WaitResultExecutor {
   readonly #random: SeededRandom | null;
-  /** Calls a timer when its turn comes (rcl_timer_call); false when it was canceled. */
-  readonly #call: (timer: EngineTimer) => boolean;
-  /** An entity's callback group (rclpy's default: its node's mutually exclusive group). */
-  readonly #groupOf: (entity: Executable) => CallbackGroup;
   /** Whether an entity is (part of) a waitable rather than one of a node's plain lists. */
   readonly #isWaitable: (entity: Executable) => boolean;
-  readonly #groups: (CallbackGroup | undefined)[] = [];
   /** Each node's place in the executor's set of nodes (seeded: drawn when first seen). */
   readonly #nodePlaces = new Map<number, number>();
-  /** Entities that got an event since they were last found idle, in arrival order. */
-  readonly #candidates = new EntitySet();
   /** The current wait result, in the order the generator yields it, and how far it has been taken. */
   #result: Ready[] = [];
   #taken = 0;
-  /** What the entity last handed out held then (see skipped). */
-  #pendingAtPick = 0;
   /** The program's tasks (coroutine callbacks under way, futures' done callbacks) as one callback, and whether some wait to go on. */
   #tasks: Executable | null = null;
   #tasksWaiting = false;
@@ -74,29 +61,14 @@ export class RclpyExecutor implements Executor {
     groupOf: (entity: Executable) => CallbackGroup,
     isWaitable: (entity: Executable) => boolean,
   ) {
-    this.name = name;
+    super(name, call, 1, groupOf);
     this.#random = random;
-    this.#call = call;
-    this.#groupOf = groupOf;
     this.#isWaitable = isWaitable;
-    this.#threads = new Threads(1);
-  }
-
-  get threads(): number {
-    return this.#threads.count;
   }
 
   /** The program spins its nodes with an executor of this many threads (a MultiThreadedExecutor's pool). */
   setThreads(count: number): void {
-    this.#threads.resize(count);
-  }
-
-  busyTime(now: number): number {
-    return this.#threads.busyTime(now);
-  }
-
-  ready(entity: Executable): void {
-    this.#candidates.add(entity);
+    this.threadPool.resize(count);
   }
 
   /** The program has tasks not done: `tasks` runs them when the generator next loops. */
@@ -106,63 +78,26 @@ export class RclpyExecutor implements Executor {
   }
 
   hasWork(now: number): boolean {
-    if (!this.#threads.free(now)) return false;
+    if (!this.threadPool.free(now)) return false;
     if (this.#tasksWaiting && this.#callbackRan) return true;
     const result = this.#result;
-    for (let i = this.#taken; i < result.length; i++) if (this.#takeable(result[i]!.entity, now)) return true;
+    for (let i = this.#taken; i < result.length; i++) if (this.takeable(result[i]!.entity, now)) return true;
     const top = this.timers.top;
-    if (top !== undefined && top.key <= now) for (const timer of dueTimers(this.timers.items, now)) if (this.#takeable(timer, now)) return true;
-    for (const entity of this.#candidates.items) if (pendingOf(entity) > 0 && this.#takeable(entity, now)) return true;
+    if (top !== undefined && top.key <= now) for (const timer of dueTimers(this.timers.items, now)) if (this.takeable(timer, now)) return true;
+    for (const entity of this.candidates.items) if (pendingOf(entity) > 0 && this.takeable(entity, now)) return true;
     return false;
   }
 
-  nextTime(now: number): number {
-    return nextTimerTime(this.timers, this.#threads, now);
-  }
-
-  next(now: number): Executable | null {
-    if (!this.#threads.free(now)) return null;
-    let picked = this.#pick(now);
-    if (picked === null && this.#wait(now)) picked = this.#pick(now);
-    if (picked !== null) this.#pendingAtPick = pendingOf(picked);
-    return picked;
-  }
-
-  skipped(entity: Executable): void {
-    if (pendingOf(entity) >= this.#pendingAtPick) this.#candidates.delete(entity);
-  }
-
-  occupy(entity: Executable, now: number, end: number): void {
-    this.#threads.occupy(now, end);
-    const group = this.#groupFor(entity);
-    if (group.exclusive) group.busyUntil = end;
-  }
-
-  #groupFor(entity: Executable): CallbackGroup {
-    const id = entity.entityId;
-    let group = this.#groups[id];
-    if (group === undefined) {
-      while (this.#groups.length < id) this.#groups.push(undefined);
-      this.#groups[id] = group = this.#groupOf(entity);
-    }
-    return group;
-  }
-
-  #takeable(entity: Executable, now: number): boolean {
-    const group = this.#groupFor(entity);
-    return !group.exclusive || group.busyUntil <= now;
-  }
-
-  #pick(now: number): Executable | null {
+  protected pick(now: number): Executable | null {
     const result = this.#result;
     while (this.#taken < result.length) {
       const { entity, fromHeap } = result[this.#taken++]!;
-      if (!this.#takeable(entity, now)) {
+      if (!this.takeable(entity, now)) {
         // Not yielded in this wait; still ready, it is in the next (a due timer stays due in the heap).
-        if (!fromHeap) this.#candidates.add(entity);
+        if (!fromHeap) this.candidates.add(entity);
         continue;
       }
-      if (fromHeap && !this.#call(entity as EngineTimer)) continue;
+      if (fromHeap && !this.call(entity as EngineTimer)) continue;
       if (entity !== this.#tasks) this.#callbackRan = true;
       return entity;
     }
@@ -170,7 +105,7 @@ export class RclpyExecutor implements Executor {
   }
 
   /** Takes a new wait result (or, first, the tasks under way); false when nothing is ready. */
-  #wait(now: number): boolean {
+  protected waitAgain(now: number): boolean {
     if (this.#tasksWaiting && this.#callbackRan) {
       this.#tasksWaiting = false;
       this.#callbackRan = false;
@@ -179,13 +114,13 @@ export class RclpyExecutor implements Executor {
       return true;
     }
     const result: Ready[] = [];
-    for (const timer of dueTimers(this.timers.items, now)) if (this.#takeable(timer, now)) result.push(this.#ready(timer, true));
-    this.#candidates.retain((entity) => {
+    for (const timer of dueTimers(this.timers.items, now)) if (this.takeable(timer, now)) result.push(this.#ready(timer, true));
+    this.candidates.retain((entity) => {
       const count = (entity as Executable & { pendingEvents?(): number }).pendingEvents;
       const pending = count === undefined ? 1 : count.call(entity);
       if (pending === 0) return false;
       // A busy group keeps its entities out of this wait: they stay candidates for the next.
-      if (!this.#takeable(entity, now)) return true;
+      if (!this.takeable(entity, now)) return true;
       result.push(this.#ready(entity, false));
       // A bare event (a held timer queued again) runs once; one with a buffer may hold more.
       return count !== undefined;

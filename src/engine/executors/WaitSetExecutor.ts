@@ -1,10 +1,9 @@
 import type { EngineTimer } from '../EngineTimer.js';
 import type { Executable } from '../Executable.js';
 import type { SeededRandom } from '../SeededRandom.js';
-import { TimersHeap } from '../TimersHeap.js';
 import { truncate } from '../truncate.js';
-import { EntitySet } from './EntitySet.js';
-import { type CallbackGroup, dueTimers, type Executor, nextTimerTime, pendingOf, Threads } from './Executor.js';
+import { type CallbackGroup, dueTimers, pendingOf } from './Executor.js';
+import { WaitResultExecutor } from './WaitResultExecutor.js';
 
 /** An entity that can say how many events it could run now (a bare executable runs once). */
 type Waiting = Executable & { pendingEvents?(): number };
@@ -49,27 +48,14 @@ export type SnapshotOrder = 'creation' | 'seeded';
  * addresses (executor_entities_collection.hpp), i.e. in no predictable order: here by creation,
  * or in a permutation drawn from the seed.
  */
-export class WaitSetExecutor implements Executor {
-  readonly name: string;
-  readonly timers = new TimersHeap<EngineTimer>();
-  readonly #threads: Threads;
+export class WaitSetExecutor extends WaitResultExecutor {
   readonly #random: SeededRandom | null;
-  /** Calls a timer when its turn comes (rcl_timer_call); false when it was canceled. */
-  readonly #call: (timer: EngineTimer) => boolean;
-  /** An entity's callback group; null with one thread, where a group never excludes anything. */
-  readonly #groupOf: ((entity: Executable) => CallbackGroup) | null;
-  /** By entity id (dense in a run: an array lookup, where a map would hash the entity). */
-  readonly #groups: (CallbackGroup | undefined)[] = [];
-  /** Entities that got an event since they were last found idle, in arrival order. */
-  readonly #candidates = new EntitySet();
   /** The current wait result in the order it is taken (null: taken), and how far it has been taken. */
   #result: (Executable | null)[] = [];
   #timersInResult = 0;
   /** The first timer of the result not yet taken (timers passed over stay). */
   #firstTimer = 0;
   #taken = 0;
-  /** What the entity last handed out held then (see skipped). */
-  #pendingAtPick = 0;
 
   constructor(
     name: string,
@@ -78,110 +64,55 @@ export class WaitSetExecutor implements Executor {
     threads = 1,
     groupOf: ((entity: Executable) => CallbackGroup) | null = null,
   ) {
-    this.name = name;
+    // With one thread a group never excludes anything.
+    super(name, call, threads, threads > 1 ? groupOf : null);
     this.#random = random;
-    this.#call = call;
-    this.#threads = new Threads(threads);
-    this.#groupOf = threads > 1 ? groupOf : null;
-  }
-
-  get threads(): number {
-    return this.#threads.count;
-  }
-
-  busyTime(now: number): number {
-    return this.#threads.busyTime(now);
-  }
-
-  ready(entity: Executable): void {
-    this.#candidates.add(entity);
   }
 
   hasWork(now: number): boolean {
-    if (!this.#threads.free(now)) return false;
+    if (!this.threadPool.free(now)) return false;
     const result = this.#result;
     for (let i = this.#firstTimer; i < this.#timersInResult; i++) {
       const timer = result[i];
-      if (timer && this.#takeable(timer, now)) return true;
+      if (timer && this.takeable(timer, now)) return true;
     }
-    for (let i = Math.max(this.#taken, this.#timersInResult); i < result.length; i++) if (this.#takeable(result[i]!, now)) return true;
+    for (let i = Math.max(this.#taken, this.#timersInResult); i < result.length; i++) if (this.takeable(result[i]!, now)) return true;
     const top = this.timers.top;
     if (top !== undefined && top.key <= now) {
       // With one thread nothing is held back: a due timer is work.
-      if (this.#groupOf === null) return true;
-      for (const timer of dueTimers(this.timers.items, now)) if (this.#takeable(timer, now)) return true;
+      if (this.groupOf === null) return true;
+      for (const timer of dueTimers(this.timers.items, now)) if (this.takeable(timer, now)) return true;
     }
-    for (const entity of this.#candidates.items) if (pendingOf(entity) > 0 && this.#takeable(entity, now)) return true;
+    for (const entity of this.candidates.items) if (pendingOf(entity) > 0 && this.takeable(entity, now)) return true;
     return false;
   }
 
-  nextTime(now: number): number {
-    return nextTimerTime(this.timers, this.#threads, now);
-  }
-
-  next(now: number): Executable | null {
-    if (!this.#threads.free(now)) return null;
-    let picked = this.#pick(now);
-    if (picked === null && this.#wait(now)) picked = this.#pick(now);
-    if (picked !== null) this.#pendingAtPick = pendingOf(picked);
-    return picked;
-  }
-
-  skipped(entity: Executable): void {
-    if (pendingOf(entity) >= this.#pendingAtPick) this.#candidates.delete(entity);
-  }
-
-  occupy(entity: Executable, now: number, end: number): void {
-    this.#threads.occupy(now, end);
-    if (this.#groupOf === null) return;
-    const group = this.#groupFor(entity);
-    if (group.exclusive) group.busyUntil = end;
-  }
-
-  #groupFor(entity: Executable): CallbackGroup {
-    const id = entity.entityId;
-    let group = this.#groups[id];
-    if (group === undefined) {
-      // Filled up to the id one by one: an array written far past its end turns into a slow dictionary.
-      while (this.#groups.length < id) this.#groups.push(undefined);
-      this.#groups[id] = group = this.#groupOf!(entity);
-    }
-    return group;
-  }
-
-  #takeable(entity: Executable, now: number): boolean {
-    if (this.#groupOf === null) return true;
-    const group = this.#groupFor(entity);
-    return !group.exclusive || group.busyUntil <= now;
-  }
-
-  #pick(now: number): Executable | null {
+  protected pick(now: number): Executable | null {
     const result = this.#result;
     for (let i = this.#firstTimer; i < this.#timersInResult; i++) {
       const timer = result[i];
-      if (!timer || !this.#takeable(timer, now)) continue;
+      if (!timer || !this.takeable(timer, now)) continue;
       result[i] = null;
       while (this.#firstTimer < this.#timersInResult && result[this.#firstTimer] === null) this.#firstTimer++;
-      if (this.#call(timer as EngineTimer)) return timer;
+      if (this.call(timer as EngineTimer)) return timer;
     }
     while (this.#taken < result.length) {
       const entity = result[this.#taken++]!;
-      if (this.#takeable(entity, now)) return entity;
+      if (this.takeable(entity, now)) return entity;
     }
     return null;
   }
 
-  /** Takes a new wait result; false when nothing is ready. */
-  #wait(now: number): boolean {
+  protected waitAgain(now: number): boolean {
     const result = this.#result;
     truncate(result);
     dueTimers(this.timers.items, now, result as Executable[]);
     this.#timersInResult = result.length;
     this.#order(result, 0, result.length);
-    if (this.#candidates.size > 0) {
+    if (this.candidates.size > 0) {
       // Kind by kind, in the order the wait set lists them.
       const first = result.length;
-      this.#candidates.retain(this.#keepReady);
+      this.candidates.retain(this.#keepReady);
       if (result.length - first > 1) this.#byKind(result, first);
     }
     this.#firstTimer = 0;
