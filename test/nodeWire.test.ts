@@ -125,6 +125,7 @@ describe('node protocol messages', () => {
         optionsJson: '{}',
         canceled: true,
         subscriptionOptionsJson: '{"isRaw":true}',
+        customGroup: true,
       },
     },
     { ask: 0, destroy: { id: 5, node: true, wake: false } },

@@ -35,6 +35,13 @@ describe('Python programs: rclpy\'s executors as the simulation\'s models (DESIG
     assert.equal(seeded('4'), orders[3]);
   });
 
+  it("asks a callback group of the program's own class before each of its callbacks, and passes over what it refuses until another callback ran", () => {
+    // Three tokens at the start; one more at each 300 ms tick of the other timer, which runs
+    // first (made first): 100, 200, 300 (with the token given back then), 400; refused at 500;
+    // at 600 right after the token comes; refused at 700 and 800; 900.
+    assert.equal(printed('custom_group.py', ''), '100ms 200ms 300ms 400ms 600ms 900ms');
+  });
+
   it("keeps a node's default callback group mutually exclusive across a MultiThreadedExecutor's threads, and lets a ReentrantCallbackGroup's callbacks overlap", () => {
     const times = 'execution_times: [{ nodes: ["*"], kind: timer, time: 4ms }]';
     assert.equal(printed('callback_groups.py', times), 'one@10ms two@14ms one@20ms two@24ms');

@@ -1,3 +1,4 @@
+import type { Executable } from '../engine/Executable.js';
 import { describeProgramEnd, ExitSignal, ProgramDiedError } from '../engine/errors.js';
 import { wallClock } from '../engine/realTime.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
@@ -155,6 +156,17 @@ export class ProgramServer {
       this.#simulation.engine.atNextYield(this.#continue);
     return done;
   }
+
+  /** Whether the program's own callback group lets the entity's callback run now (Run kind CAN_EXECUTE); an ended program's never runs. */
+  readonly #mayRun = (entity: Executable): boolean => {
+    if (this.#ended) return false;
+    try {
+      return this.#run({ kind: 'CAN_EXECUTE', entity: entity.entityId }).result[0] === 1;
+    } catch (error) {
+      if (error instanceof ExitSignal) return false;
+      throw error;
+    }
+  };
 
   /** The program's pending continuations run now (Run kind CONTINUATION), with what they do. */
   readonly #continue = (): void => {
@@ -504,7 +516,13 @@ export class ProgramServer {
     const created = this.#createEntity(create);
     // A Python program's callback groups: its rclpy executor schedules by them.
     if (create.callbackGroup !== 0 && create.kind !== 'NODE' && create.kind !== 'PUBLISHER')
-      this.#simulation.rclpyExecutors.placeInGroup(this.#program, Number(created?.id), create.callbackGroup, create.reentrant);
+      this.#simulation.rclpyExecutors.placeInGroup(
+        this.#program,
+        Number(created?.id),
+        create.callbackGroup,
+        create.reentrant,
+        create.customGroup ? this.#mayRun : undefined,
+      );
     return created;
   }
 

@@ -145,14 +145,18 @@ export class Executors {
 
   /**
    * A Python program put an entity in one of its callback groups (`group`: its id for it): the
-   * program's rclpy executor schedules by it. Entities of nodes the job's executors run keep the
+   * program's rclpy executor schedules by it; a group of the program's own class is asked
+   * (`mayRun`) before each of its callbacks. Entities of nodes the job's executors run keep the
    * groups the job gives them.
    */
-  placeInGroup(program: Program, entity: number, group: number, reentrant: boolean): void {
+  placeInGroup(program: Program, entity: number, group: number, reentrant: boolean, mayRun?: (entity: Executable) => boolean): void {
     const found = this.#programExecutors.get(program);
     if (found === undefined) return;
     let placed = found.groups.get(group);
-    if (placed === undefined) found.groups.set(group, (placed = { name: `${program.name} group ${group}`, exclusive: !reentrant, busyUntil: -Infinity }));
+    if (placed === undefined) {
+      placed = { name: `${program.name} group ${group}`, exclusive: !reentrant, busyUntil: -Infinity, ...(mayRun === undefined ? {} : { mayRun }) };
+      found.groups.set(group, placed);
+    }
     found.placed.set(entity, placed);
   }
 

@@ -220,7 +220,7 @@ class Node(NodeParameters):
         group = callback_group or self._default_callback_group
         created = self._create_endpoint("SUBSCRIPTION", topic, msg_type, qos, event_callbacks or SubscriptionEventCallbacks(), group)
         subscription = Subscription(created["id"], msg_type, created["resolved_name"], callback, group, qos, raw, self)
-        group.add_entity(subscription)
+        self._join_group(subscription, group)
 
         def on_message(run: dict[str, Any]) -> None:
             data = run["input"]
@@ -235,10 +235,18 @@ class Node(NodeParameters):
         return subscription
 
     def _in_group(self, group: CallbackGroup | None) -> dict[str, Any]:
-        """What tells the simulation which callback group an entity is in (none: its node's default one)."""
+        """What tells the simulation which callback group an entity is in (none: its node's default
+        one); a group of the program's own class decides in the program when its callbacks run."""
         if group is None or group is self._default_callback_group:
             return {}
-        return {"callback_group": group._number, "reentrant": isinstance(group, ReentrantCallbackGroup)}
+        custom = type(group) not in (ReentrantCallbackGroup, MutuallyExclusiveCallbackGroup)
+        return {"callback_group": group._number, "reentrant": isinstance(group, ReentrantCallbackGroup), "custom_group": custom}
+
+    def _join_group(self, entity: Any, group: CallbackGroup) -> None:
+        """The entity is the group's (rclpy's add_entity); a group of the program's own class is asked before each of its callbacks."""
+        group.add_entity(entity)
+        if type(group) not in (ReentrantCallbackGroup, MutuallyExclusiveCallbackGroup):
+            _runtime.connection().custom_groups[entity.handle] = (group, entity)
 
     def _create_endpoint(self, kind: str, topic: str, msg_type: Any, qos: QoSProfile, event_callbacks: Any, group: CallbackGroup | None = None) -> dict[str, Any]:
         """A publisher or subscription made by the simulation, with its event callbacks (rclpy's
@@ -279,7 +287,7 @@ class Node(NodeParameters):
         clock = self._clock if clock is None else clock
         created = _ask({"create": {"kind": "TIMER", "node": self._handle, "period_ns": period_ns, "clock": "ros", "canceled": not autostart, **self._in_group(group)}})["created"]
         timer = Timer(created["id"], callback, group, period_ns, clock, self)
-        group.add_entity(timer)
+        self._join_group(timer, group)
 
         def on_fired(run: dict[str, Any]) -> None:
             if timer.callback is not None:
@@ -293,7 +301,7 @@ class Node(NodeParameters):
         group = callback_group or self._default_callback_group
         created = _ask({"create": {"kind": "GUARD_CONDITION", "node": self._handle, **self._in_group(group)}})["created"]
         guard = GuardCondition(created["id"], callback, group, self)
-        group.add_entity(guard)
+        self._join_group(guard, group)
         _runtime.connection().handle(guard.handle, lambda run: invoke(guard.callback) if guard.callback is not None else None, self._handle)
         self._guards.append(guard)
         return guard
@@ -332,7 +340,7 @@ class Node(NodeParameters):
             {"kind": "SERVICE", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}, is_service=True
         )
         service = Service(created["id"], srv_type, created["resolved_name"], callback, group, qos_profile, self)
-        group.add_entity(service)
+        self._join_group(service, group)
         _runtime.connection().handle(service.handle, service._on_request, self._handle)
         self._services.append(service)
         return service
@@ -351,7 +359,7 @@ class Node(NodeParameters):
             {"kind": "CLIENT", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}, is_service=True
         )
         client = Client(created["id"], srv_type, created["resolved_name"], group, qos_profile, self)
-        group.add_entity(client)
+        self._join_group(client, group)
         _runtime.connection().handle(client.handle, client._on_response, self._handle)
         self._clients.append(client)
         return client
@@ -364,6 +372,7 @@ class Node(NodeParameters):
         kept.remove(entity)
         entity._destroyed = True
         _runtime.connection().handlers.pop(entity.handle, None)
+        _runtime.connection().custom_groups.pop(entity.handle, None)
         _runtime.connection().send({"destroy": {"id": entity.handle}})
         return True
 

@@ -79,6 +79,9 @@ class Connection:
         self.spinners: dict[int, threading.Thread] = {}
         # How many runs each thread dispatched: what its spin_once waits for.
         self._served: dict[threading.Thread, int] = {}
+        # Entities in callback groups of the program's own class, with their group: the
+        # simulation asks before each of their callbacks (CAN_EXECUTE), the group's code decides.
+        self.custom_groups: dict[int, tuple[Any, Any]] = {}
         # What the run under way gives back in its Done (a parameter callback's outcome).
         self._run_result = b""
         # KeyboardInterrupt was raised in the main thread (once, as Ctrl-C raises it).
@@ -228,7 +231,9 @@ class Connection:
 
     def _run_here(self, run: dict[str, Any]) -> None:
         me = threading.current_thread()
-        self._served[me] = self._served.get(me, 0) + 1
+        # A group's answer is no callback: spin_once goes on waiting for one.
+        if run["kind"] != "CAN_EXECUTE":
+            self._served[me] = self._served.get(me, 0) + 1
         self._run_result = self._dispatch(run)
 
     def _interrupt_if_due(self, me: threading.Thread) -> None:
@@ -274,6 +279,10 @@ class Connection:
         if kind == "CONTINUATION":
             self.run_tasks()
             return b""
+        if kind == "CAN_EXECUTE":
+            group, member = self.custom_groups[entity]
+            # rclpy's executor asks can_execute at its wait and beginning_execution as the handler starts.
+            return b"\x01" if group.can_execute(member) and group.beginning_execution(member) else b"\x00"
         if kind == "SETTLED":
             handler = self.settled.pop(entity, None)
             if handler is None:
@@ -284,6 +293,9 @@ class Connection:
         if handler is None:
             raise SimulationError(f"the simulation ran {kind} {entity}, which this program does not have", "Error")
         handler(run)
+        custom = self.custom_groups.get(entity)
+        if custom is not None:
+            custom[0].ending_execution(custom[1])
         return b""
 
     def run_tasks(self) -> None:

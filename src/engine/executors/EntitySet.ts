@@ -27,6 +27,10 @@ export class EntitySet {
     this.#items.push(entity);
   }
 
+  has(entity: Executable): boolean {
+    return this.#members[entity.entityId] === 1;
+  }
+
   delete(entity: Executable): void {
     if (this.#members[entity.entityId] !== 1) return;
     this.#members[entity.entityId] = 0;

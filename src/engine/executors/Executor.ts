@@ -42,6 +42,8 @@ export interface CallbackGroup {
   readonly exclusive: boolean;
   /** A callback of the group runs until then (an offset). */
   busyUntil: number;
+  /** A group whose own code decides (a program's custom group): asked before each of its callbacks may run. */
+  readonly mayRun?: (entity: Executable) => boolean;
 }
 
 /** The threads of an executor: when each is free again, and how long they were busy in all. */

@@ -1,6 +1,7 @@
 import type { EngineTimer } from '../EngineTimer.js';
 import type { Executable } from '../Executable.js';
 import type { SeededRandom } from '../SeededRandom.js';
+import { EntitySet } from './EntitySet.js';
 import { type CallbackGroup, dueTimers, pendingOf } from './Executor.js';
 import { WaitResultExecutor } from './WaitResultExecutor.js';
 
@@ -53,6 +54,13 @@ export class RclpyExecutor extends WaitResultExecutor {
    * (563–576), before it waits.
    */
   #callbackRan = false;
+  /**
+   * Entities whose custom group said no (CAN_EXECUTE): left out of the waits until another
+   * callback of the executor ran, as rclpy leaves out of its wait set what `can_execute` refuses
+   * (executors.py 588–594) until something else wakes it. Due timers stay in the heap meanwhile.
+   */
+  readonly #declined = new EntitySet();
+  readonly #declinedTimers = new EntitySet();
 
   constructor(
     name: string,
@@ -83,9 +91,14 @@ export class RclpyExecutor extends WaitResultExecutor {
     const result = this.#result;
     for (let i = this.#taken; i < result.length; i++) if (this.takeable(result[i]!.entity, now)) return true;
     const top = this.timers.top;
-    if (top !== undefined && top.key <= now) for (const timer of dueTimers(this.timers.items, now)) if (this.takeable(timer, now)) return true;
+    if (top !== undefined && top.key <= now) for (const timer of dueTimers(this.timers.items, now)) if (this.#eligible(timer, now)) return true;
     for (const entity of this.candidates.items) if (pendingOf(entity) > 0 && this.takeable(entity, now)) return true;
     return false;
+  }
+
+  /** A due timer a wait would take: its group lets it, and its custom group did not refuse it since the last callback. */
+  #eligible(timer: Executable, now: number): boolean {
+    return this.takeable(timer, now) && !this.#declinedTimers.has(timer);
   }
 
   protected pick(now: number): Executable | null {
@@ -97,11 +110,24 @@ export class RclpyExecutor extends WaitResultExecutor {
         if (!fromHeap) this.candidates.add(entity);
         continue;
       }
+      const mayRun = entity === this.#tasks ? undefined : this.groupFor(entity).mayRun;
+      if (mayRun !== undefined && !mayRun(entity)) {
+        (fromHeap ? this.#declinedTimers : this.#declined).add(entity);
+        continue;
+      }
       if (fromHeap && !this.call(entity as EngineTimer)) continue;
-      if (entity !== this.#tasks) this.#callbackRan = true;
+      if (entity !== this.#tasks) this.#ran();
       return entity;
     }
     return null;
+  }
+
+  /** A callback runs: what custom groups refused is looked at again from the next wait. */
+  #ran(): void {
+    this.#callbackRan = true;
+    for (const entity of this.#declined.items) this.candidates.add(entity);
+    this.#declined.retain(none);
+    this.#declinedTimers.retain(none);
   }
 
   /** Takes a new wait result (or, first, the tasks under way); false when nothing is ready. */
@@ -114,7 +140,7 @@ export class RclpyExecutor extends WaitResultExecutor {
       return true;
     }
     const result: Ready[] = [];
-    for (const timer of dueTimers(this.timers.items, now)) if (this.takeable(timer, now)) result.push(this.#ready(timer, true));
+    for (const timer of dueTimers(this.timers.items, now)) if (this.#eligible(timer, now)) result.push(this.#ready(timer, true));
     this.candidates.retain((entity) => {
       const count = (entity as Executable & { pendingEvents?(): number }).pendingEvents;
       const pending = count === undefined ? 1 : count.call(entity);
@@ -146,6 +172,8 @@ export class RclpyExecutor extends WaitResultExecutor {
     return place;
   }
 }
+
+const none = (): boolean => false;
 
 /** Waitables first, then node by node, kind by kind; ties (equal draws) by node and then by creation. */
 function inWalkOrder(a: Ready, b: Ready): number {

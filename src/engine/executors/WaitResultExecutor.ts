@@ -71,18 +71,18 @@ export abstract class WaitResultExecutor implements Executor {
   occupy(entity: Executable, now: number, end: number): void {
     this.threadPool.occupy(now, end);
     if (this.groupOf === null) return;
-    const group = this.#groupFor(entity);
+    const group = this.groupFor(entity);
     if (group.exclusive) group.busyUntil = end;
   }
 
   /** Whether a thread may run the entity's callback at `now`: its group is not running another that excludes it. */
   protected takeable(entity: Executable, now: number): boolean {
     if (this.groupOf === null) return true;
-    const group = this.#groupFor(entity);
+    const group = this.groupFor(entity);
     return !group.exclusive || group.busyUntil <= now;
   }
 
-  #groupFor(entity: Executable): CallbackGroup {
+  protected groupFor(entity: Executable): CallbackGroup {
     const id = entity.entityId;
     let group = this.#groups[id];
     if (group === undefined) {

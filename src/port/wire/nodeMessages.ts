@@ -88,6 +88,7 @@ export interface Create {
   optionsJson: string;
   canceled: boolean;
   subscriptionOptionsJson: string;
+  customGroup: boolean;
 }
 
 export interface Created {
@@ -348,7 +349,8 @@ export type RunKind =
   | 'END_HOOK'
   | 'JS_TIMER'
   | 'PARAMETERS'
-  | 'SETTLED';
+  | 'SETTLED'
+  | 'CAN_EXECUTE';
 
 export interface Run {
   run: number;
