@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rclpy._rclpy_pybind11 import RCLError
 from rclsim import _runtime
 
 
@@ -27,6 +28,7 @@ class Context:
         self._initialized = False
         self._callbacks: list[Callable[[], None]] = []
         self._domain_id = 0
+        self._was_shut_down = False
 
     @property
     def handle(self) -> int:
@@ -50,6 +52,9 @@ class Context:
 
     def shutdown(self) -> None:
         if not self.ok():
+            if self._was_shut_down:
+                # rcl_shutdown again, as after Ctrl-C shut the context down (rclpy's Context.shutdown).
+                raise RCLError("failed to shutdown: rcl_shutdown already called on the given context")
             raise RuntimeError("Context must be initialized before it can be shutdown")
         self._shutdown()
 
@@ -59,6 +64,7 @@ class Context:
 
     def _shutdown(self) -> None:
         self._initialized = False
+        self._was_shut_down = True
         _runtime.connection().ask({"context": {"context": self.handle, "shutdown": True}})
         callbacks, self._callbacks = self._callbacks, []
         for callback in callbacks:
