@@ -206,6 +206,10 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     const killed = runCli(['exec', 'failures.py', 'kill'], dir, 60_000);
     assert.equal(killed.status, 7);
     assert.match(killed.stderr, /^rclsim: program failures\.py \(node \/failures\) was killed by SIGKILL at sim time 0\.500000000s$/m);
+    // A loop waiting for the clock to move would spin for ever in sim time: it is ended, named.
+    const busy = runCli(['exec', 'failures.py', 'busy'], dir, 60_000);
+    assert.equal(busy.status, 3);
+    assert.match(busy.stderr, /^rclsim: thread 'MainThread' read the clock 2,000,000 times at sim time 0\.000000000s without waiting: /m);
     writeTemp(dir, 'broken.py', 'import rclpy\ndef f(:\n    pass\n');
     const broken = runCli(['exec', 'broken.py'], dir, 60_000);
     assert.equal(broken.status, 2);

@@ -86,6 +86,8 @@ class Connection:
         self._run_result = b""
         # KeyboardInterrupt was raised in the main thread (once, as Ctrl-C raises it).
         self._interrupt_raised = False
+        # Clock reads since the program last heard from the simulation (a busy-wait reads on and on).
+        self.clock_reads = 0
         # The run ended (Shutdown): blocking calls return at once, sim time stands still.
         self.shut_down = False
         # What a Shutdown does first, as rclpy's signal handler does: shut down every context.
@@ -141,6 +143,7 @@ class Connection:
                 raise SimulationError(f"the simulation sent {sorted(incoming)} while a question waited", "Error")
 
     def _receive(self) -> dict[str, Any]:
+        self.clock_reads = 0
         self._flush()
         body = self._frames.read()
         if body is None:

@@ -11,9 +11,10 @@ import hashlib
 import os
 import random
 import sys
+import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from rclsim import _waits
 from rclsim._connection import Connection
@@ -33,12 +34,30 @@ def install(connection: Connection, welcome: dict[str, Any]) -> None:
     _install_cpus(welcome["cpu_count"])
 
 
+# Clock reads at one sim time, with no wait in between, that make a busy-wait: sim time moves only
+# while the program waits, so a loop that waits for the clock to move spins for ever.
+BUSY_WAIT_READS = 2_000_000
+
+
+def _busy_wait(connection: Connection) -> NoReturn:
+    sys.__stderr__.write(
+        f"rclsim: thread '{threading.current_thread().name}' read the clock {BUSY_WAIT_READS:,} times at sim time "
+        f"{connection.now_ns / NS:.9f}s without waiting: sim time moves only while the program waits (time.sleep, a Rate, "
+        "rclpy.spin), so a busy-wait never ends (docs/python.md)\n"
+    )
+    sys.__stderr__.flush()
+    os._exit(70)
+
+
 def _install_clocks(connection: Connection) -> None:
     def now_ns() -> int:
+        connection.clock_reads += 1
+        if connection.clock_reads >= BUSY_WAIT_READS:
+            _busy_wait(connection)
         return connection.now_ns
 
     def now() -> float:
-        return connection.now_ns / NS
+        return now_ns() / NS
 
     def sleep(seconds: float) -> None:
         if seconds < 0:
