@@ -37,13 +37,16 @@ export class LogOutput {
     this.defaultLevel = defaultLevel;
   }
 
+  /** A logger's level; as rcutils', the root logger's (named '') is the default level. */
   setLevel(name: string, level: LoggingSeverity): void {
     if (!(level in LABELS) && level !== LoggingSeverity.UNSET) throw new RangeError(`invalid logging severity ${level}`);
-    this.#levels.set(name, level);
+    if (name === '') this.defaultLevel = level;
+    else this.#levels.set(name, level);
   }
 
   /** A logger's level, or its nearest ancestor's ('a.b' inherits from 'a'), or the default. */
   effectiveLevel(name: string): LoggingSeverity {
+    if (name === '') return this.defaultLevel;
     for (let current = name; ; ) {
       const level = this.#levels.get(current);
       if (level !== undefined && level !== LoggingSeverity.UNSET) return level;

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from rclpy._handle import Handle
+
 
 class Entity:
     def __init__(self, handle: int, node: Any) -> None:
         self._handle = handle
         self._node = node
+        self._destroyed = False
 
     @property
-    def handle(self) -> int:
+    def handle(self) -> Handle:
         """The simulation's id of the entity."""
-        return self._handle
+        return Handle(self._handle, self)
 
     def destroy(self) -> None:
         raise NotImplementedError

@@ -18,8 +18,10 @@ from rclpy.event_handler import PublisherEventCallbacks, SubscriptionEventCallba
 from rclpy.exceptions import NotInitializedException
 from rclpy.expand_topic_name import expand_topic_name
 from rclpy.guard_condition import GuardCondition
+from rclpy._handle import Handle
 from rclpy.impl.rcutils_logger import RcutilsLogger
 from rclpy.node_parameters import NodeParameters
+from rclpy._node_graph import NodeGraph
 from rclpy.publisher import Publisher
 from rclpy.qos import QoSProfile, qos_profile_from, qos_profile_services_default
 from rclpy.service import Service
@@ -32,13 +34,13 @@ from rclpy.validate_full_topic_name import validate_full_topic_name
 from rclpy.validate_namespace import validate_namespace
 from rclpy.validate_node_name import validate_node_name
 from rclpy.validate_topic_name import validate_topic_name
-from rclsim import _runtime, _waits
+from rclsim import _runtime
 from rclsim._connection import SimulationError
 
 S_TO_NS = 1_000_000_000
 
 
-class Node(NodeParameters):
+class Node(NodeParameters, NodeGraph):
     PARAM_REL_TOL = 1e-6
 
     def __init__(
@@ -70,19 +72,11 @@ class Node(NodeParameters):
             options["allowUndeclaredParameters"] = True
         if parameter_overrides:
             options["parameterOverrides"] = [_override_json(p) for p in parameter_overrides]
-        created = _ask(
-            {
-                "create": {
-                    "kind": "NODE",
-                    "context": self._context.handle,
-                    "name": node_name,
-                    "namespace": namespace or "",
-                    "args": list(cli_args or []),
-                    "use_global_arguments": use_global_arguments,
-                    "options_json": json.dumps(options),
-                }
-            }
-        )["created"]
+        try:
+            created = self._create_node(node_name, namespace or "", cli_args, use_global_arguments, options)
+        except Exception:
+            _validate_node_names(node_name, namespace or "")
+            raise
         self._handle: int = created["id"]
         self._name: str = created["name"]
         self._namespace: str = created["namespace"]
@@ -102,11 +96,23 @@ class Node(NodeParameters):
         self._executor: Any = None
         self._destroyed = False
 
+    def _create_node(self, name: str, namespace: str, cli_args: list[str] | None, use_global_arguments: bool, options: dict[str, Any]) -> dict[str, Any]:
+        create = {
+            "kind": "NODE",
+            "context": self._context.handle,
+            "name": name,
+            "namespace": namespace,
+            "args": list(cli_args or []),
+            "use_global_arguments": use_global_arguments,
+            "options_json": json.dumps(options),
+        }
+        return _ask({"create": create})["created"]
+
     # ---- who it is
 
     @property
-    def handle(self) -> int:
-        return self._handle
+    def handle(self) -> Handle:
+        return Handle(self._handle, self)
 
     @property
     def context(self) -> Context:
@@ -409,53 +415,18 @@ class Node(NodeParameters):
             kept.clear()
         connection.send({"destroy": {"id": self._handle, "node": True}})
 
-    # ---- the graph
-
-    def _graph(self, method: str, *args: Any) -> Any:
-        answer = _ask({"graph": {"query": method, "arguments": [str(self._handle), *(json.dumps(a) for a in args)]}})
-        return json.loads(answer["answer"]["json"])
-
-    def count_publishers(self, topic_name: str) -> int:
-        return int(self._graph("countPublishers", topic_name))
-
-    def count_subscribers(self, topic_name: str) -> int:
-        return int(self._graph("countSubscribers", topic_name))
-
-    def count_clients(self, service_name: str) -> int:
-        return int(self._graph("countClients", service_name))
-
-    def count_services(self, service_name: str) -> int:
-        return int(self._graph("countServices", service_name))
-
-    def get_node_names(self) -> list[str]:
-        return list(self._graph("getNodeNames"))
-
-    def get_node_names_and_namespaces(self) -> list[tuple[str, str]]:
-        return [(n["name"], n["namespace"]) for n in self._graph("getNodeNamesAndNamespaces")]
-
-    def wait_for_node(self, fully_qualified_node_name: str, timeout: float) -> bool:
-        """Waits (in sim time, looking every 0.1 s) until a node of that name is in the graph."""
-        name = fully_qualified_node_name if fully_qualified_node_name.startswith("/") else f"/{fully_qualified_node_name}"
-        deadline = _runtime.connection().now_ns + int(timeout * S_TO_NS)
-        while True:
-            names = {f"{ns.rstrip('/')}/{n}" for n, ns in self.get_node_names_and_namespaces()}
-            if name in names:
-                return True
-            if _runtime.connection().now_ns >= deadline or not self._context.ok():
-                return False
-            _waits.sleep_ns(min(S_TO_NS // 10, deadline - _runtime.connection().now_ns))
-
-    def get_topic_names_and_types(self, no_demangle: bool = False) -> list[tuple[str, list[str]]]:
-        return [(t["name"], list(t["types"])) for t in self._graph("getTopicNamesAndTypes")]
-
-    def get_service_names_and_types(self) -> list[tuple[str, list[str]]]:
-        return [(s["name"], list(s["types"])) for s in self._graph("getServiceNamesAndTypes")]
-
     def __enter__(self) -> Node:
         return self
 
     def __exit__(self, *exc: Any) -> None:
         self.destroy_node()
+
+
+def _validate_node_names(node_name: str, namespace: str) -> None:
+    """rclpy's checks of a node the simulation refused: its name, then its namespace as rcl
+    takes it (absolute; empty is the root)."""
+    validate_node_name(node_name)
+    validate_namespace(namespace if namespace.startswith("/") else f"/{namespace}")
 
 
 def _ask(message: dict[str, Any]) -> dict[str, Any]:

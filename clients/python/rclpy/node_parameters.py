@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
+from rcl_interfaces.msg import ListParametersResult, ParameterDescriptor, SetParametersResult
 from rcl_interfaces.srv import DescribeParameters, SetParameters, SetParametersAtomically
+from rclpy._list_parameters import list_parameters
 from rclpy.exceptions import (
     InvalidParameterValueException,
     ParameterAlreadyDeclaredException,
@@ -39,7 +40,13 @@ class NodeParameters:
     _allow_undeclared_parameters: bool
 
     def _init_parameters(self) -> None:
-        self._callbacks: dict[str, list[Callable[..., Any]]] = {hook: [] for hook in HOOKS}
+        # rclpy's lists, by these names (programs and rclpy's tests look at them).
+        self._pre_set_parameters_callbacks: list[Callable[..., Any]] = []
+        self._on_set_parameters_callbacks: list[Callable[..., Any]] = []
+        self._post_set_parameters_callbacks: list[Callable[..., Any]] = []
+
+    def _callbacks(self, hook: str) -> list[Callable[..., Any]]:
+        return {"PRE_SET": self._pre_set_parameters_callbacks, "ON_SET": self._on_set_parameters_callbacks, "POST_SET": self._post_set_parameters_callbacks}[hook]
 
     def _parameter_op(self, op: dict[str, Any]) -> dict[str, Any]:
         return _runtime.connection().ask({"parameter": {"node": self._handle, **op}})["answer"]
@@ -135,21 +142,29 @@ class NodeParameters:
 
         return list(json.loads(self._parameter_op({"read": {"what": "NAMES"}})["json"]))
 
+    def list_parameters(self, prefixes: list[str], depth: int) -> ListParametersResult:
+        return list_parameters(self._parameter_names(), prefixes, depth)
+
     def describe_parameter(self, name: str) -> ParameterDescriptor:
-        if not self.has_parameter(name):
-            raise ParameterNotDeclaredException(name)
         return self.describe_parameters([name])[0]
 
     def describe_parameters(self, names: list[str]) -> list[ParameterDescriptor]:
-        answer = self._parameter_op({"read": {"what": "DESCRIPTORS", "names": list(names)}})
-        return list(deserialize(DescribeParameters.Response, answer["cdr"]).descriptors)
+        """As rclpy's: an undeclared parameter has a default descriptor where undeclared ones are allowed."""
+        declared = set(self._parameter_names())
+        for name in names:
+            if name not in declared and not self._allow_undeclared_parameters:
+                raise ParameterNotDeclaredException(name)
+        asked = [name for name in names if name in declared]
+        answer = self._parameter_op({"read": {"what": "DESCRIPTORS", "names": asked}})
+        found = dict(zip(asked, deserialize(DescribeParameters.Response, answer["cdr"]).descriptors))
+        return [found.get(name, ParameterDescriptor()) for name in names]
 
     # ---- setting
 
     def set_parameters(self, parameter_list: list[Parameter]) -> list[SetParametersResult]:
-        self._check_declared(parameter_list)
-        answer = self._parameter_op({"set": {"parameters": _list_cdr(parameter_list), "atomically": False}})
-        return list(deserialize(SetParameters.Response, answer["cdr"]).results)
+        """As rclpy's: each parameter set on its own, in order; an undeclared one raises, those
+        before it staying set."""
+        return [self.set_parameters_atomically([parameter]) for parameter in parameter_list]
 
     def set_parameters_atomically(self, parameter_list: list[Parameter]) -> SetParametersResult:
         self._check_declared(parameter_list)
@@ -157,12 +172,14 @@ class NodeParameters:
         return deserialize(SetParametersAtomically.Response, answer["cdr"]).result
 
     def _check_declared(self, parameter_list: list[Parameter]) -> None:
+        if not all(isinstance(parameter, Parameter) for parameter in parameter_list):
+            raise TypeError("parameter must be instance of type '{}'".format(repr(Parameter)))
         if self._allow_undeclared_parameters:
             return
         names = set(self._parameter_names())
-        for parameter in parameter_list:
-            if parameter.name not in names:
-                raise ParameterNotDeclaredException(parameter.name)
+        undeclared = [parameter.name for parameter in parameter_list if parameter.name not in names]
+        if undeclared:
+            raise ParameterNotDeclaredException(undeclared)
 
     # ---- callbacks (the latest added runs first, as rclpy inserts them at the front)
 
@@ -176,20 +193,20 @@ class NodeParameters:
         self._add_callback("POST_SET", callback)
 
     def remove_pre_set_parameters_callback(self, callback: Callable[..., Any]) -> None:
-        self._callbacks["PRE_SET"].remove(callback)
+        self._pre_set_parameters_callbacks.remove(callback)
 
     def remove_on_set_parameters_callback(self, callback: Callable[..., Any]) -> None:
-        self._callbacks["ON_SET"].remove(callback)
+        self._on_set_parameters_callbacks.remove(callback)
 
     def remove_post_set_parameters_callback(self, callback: Callable[..., Any]) -> None:
-        self._callbacks["POST_SET"].remove(callback)
+        self._post_set_parameters_callbacks.remove(callback)
 
     def _add_callback(self, hook: str, callback: Callable[..., Any]) -> None:
-        first = not any(self._callbacks.values())
-        self._callbacks[hook].insert(0, callback)
+        first = not any(self._callbacks(h) for h in HOOKS)
+        self._callbacks(hook).insert(0, callback)
         if first:
             _runtime.connection().parameter_hooks[self._handle] = self._run_parameter_callbacks
-        if len(self._callbacks[hook]) == 1:
+        if len(self._callbacks(hook)) == 1:
             self._parameter_op({"hook": hook})
 
     def _run_parameter_callbacks(self, run: dict[str, Any]) -> bytes:
@@ -197,17 +214,17 @@ class NodeParameters:
         hook = run["parameter_hook"]
         parameters = _list_of(run["input"])
         if hook == "PRE_SET":
-            for callback in list(self._callbacks["PRE_SET"]):
+            for callback in list(self._pre_set_parameters_callbacks):
                 parameters = callback(parameters)
             return _list_cdr(parameters) if parameters else b""
         if hook == "ON_SET":
             result = SetParametersResult(successful=True)
-            for callback in list(self._callbacks["ON_SET"]):
+            for callback in list(self._on_set_parameters_callbacks):
                 result = callback(parameters)
                 if not result.successful:
                     break
             return serialize(SetParametersResult, result)
-        for callback in list(self._callbacks["POST_SET"]):
+        for callback in list(self._post_set_parameters_callbacks):
             callback(parameters)
         return b""
 

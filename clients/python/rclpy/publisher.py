@@ -19,7 +19,6 @@ class Publisher(Entity):
         self._topic = topic
         self.qos_profile = qos_profile
         self.callback_group = callback_group
-        self._destroyed = False
 
     @property
     def topic(self) -> str:

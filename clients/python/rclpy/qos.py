@@ -242,6 +242,8 @@ def qos_profile_from(qos_profile: QoSProfile | int) -> QoSProfile:
     if isinstance(qos_profile, QoSProfile):
         return qos_profile
     if isinstance(qos_profile, int) and not isinstance(qos_profile, bool):
+        if qos_profile < 0:
+            raise ValueError("history depth must be greater than or equal to zero")
         return QoSProfile(depth=qos_profile)
     raise TypeError("Expected QoSProfile or int, but received {!r}".format(type(qos_profile)))
 
@@ -253,6 +255,10 @@ qos_profile_parameters = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1000,
 qos_profile_parameter_events = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1000, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.VOLATILE)
 qos_profile_action_status_default = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.TRANSIENT_LOCAL)
 qos_profile_rosout_default = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1000, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.TRANSIENT_LOCAL)
+# rmw's profile of an endpoint whose QoS is not known (a TopicEndpointInfo's default).
+qos_profile_unknown = QoSProfile(
+    history=HistoryPolicy.UNKNOWN, depth=0, reliability=ReliabilityPolicy.UNKNOWN, durability=DurabilityPolicy.UNKNOWN, liveliness=LivelinessPolicy.UNKNOWN
+)
 
 
 class QoSPresetProfiles(Enum):
@@ -263,6 +269,7 @@ class QoSPresetProfiles(Enum):
     PARAMETER_EVENTS = qos_profile_parameter_events
     ACTION_STATUS_DEFAULT = qos_profile_action_status_default
     ROSOUT_DEFAULT = qos_profile_rosout_default
+    UNKNOWN = qos_profile_unknown
 
     @classmethod
     def get_from_short_key(cls, name: str) -> QoSProfile:

@@ -28,9 +28,6 @@ def _to_json(value: Any) -> Any:
     raise TypeError(f"a result must be a number, string, bool, None, list or dict, not {type(value).__name__}")
 
 
-def _from_json(item: dict[str, Any]) -> Any:
-    return int(item["$bigint"]) if len(item) == 1 and "$bigint" in item else item
-
 
 def finish(exit_code: int = 0) -> None:
     """The job is done: the run stops at the top of its next step, with this exit code."""
@@ -50,12 +47,10 @@ def set_result(name: str, value: Any) -> None:
 
 def get_result(name: str) -> Any:
     """A result as the run has it now (None when there is none)."""
-    import json
-
-    from rclsim import _runtime
+    from rclsim import _json, _runtime
 
     text = _runtime.connection().ask({"job": {"get_result": name}})["answer"]["json"]
-    return json.loads(text, object_hook=_from_json) if text else None
+    return _json.loads(text) if text else None
 
 
 def on_end(callback: Callable[[], Any]) -> None:

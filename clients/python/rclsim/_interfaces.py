@@ -10,19 +10,16 @@ from __future__ import annotations
 
 import importlib.abc
 import importlib.machinery
-import json
 import sys
 import types
 from collections.abc import Sequence
 from typing import Any
 
+from rclsim import _json
 from rclsim._connection import Connection
 
 KINDS = ("msg", "srv", "action")
 
-
-def _from_json(item: dict[str, Any]) -> Any:
-    return int(item["$bigint"]) if len(item) == 1 and "$bigint" in item else item
 
 
 class _InterfaceModule(types.ModuleType):
@@ -67,7 +64,7 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def describe(self, name: str) -> dict[str, Any]:
         answer = self._connection.ask({"get_interface": {"type": name}})
-        return json.loads(answer["answer"]["json"], object_hook=_from_json)
+        return _json.loads(answer["answer"]["json"])
 
     def _package_types(self, package: str) -> list[str]:
         if package not in self._types:

@@ -5,90 +5,79 @@ from __future__ import annotations
 
 import os
 import sys
+from types import FrameType
 from typing import Any
 
+from rclpy.impl.logging_filters import Context, call_context, should_log
 from rclpy.impl.logging_severity import LoggingSeverity
 from rclsim import _runtime
+
+
+def _caller() -> FrameType:
+    """The first frame outside this module: the code that called log() or debug()/info()/…"""
+    frame = sys._getframe(1)
+    while frame.f_code.co_filename == __file__ and frame.f_back is not None:
+        frame = frame.f_back
+    return frame
 
 
 class RcutilsLogger:
     def __init__(self, name: str = "") -> None:
         self.name = name
-        # Per call site: what once / skip_first / throttle_duration_sec remember.
-        self._sites: dict[tuple[str, int], dict[str, Any]] = {}
+        # The logging filters' state, per call site (rclpy's CallerId).
+        self.contexts: dict[tuple[str, str, int, int], Context] = {}
 
     def get_child(self, name: str) -> RcutilsLogger:
         if not name:
             raise ValueError("Child logger name must not be empty.")
-        return RcutilsLogger(f"{self.name}.{name}" if self.name else name)
+        if not self.name:
+            return RcutilsLogger(name)
+        # As rclpy's: a child of a logger that publishes on /rosout publishes there too.
+        _logger_op(self.name, {"add_child": name})
+        return RcutilsLogger(f"{self.name}.{name}")
 
     def set_level(self, level: int | LoggingSeverity) -> None:
-        _runtime.connection().ask({"logger": {"logger": self.name, "set_level": int(LoggingSeverity(level))}})
+        _logger_op(self.name, {"set_level": int(LoggingSeverity(level))})
 
     def get_effective_level(self) -> LoggingSeverity:
-        answer = _runtime.connection().ask({"logger": {"logger": self.name, "level": True}})
-        return LoggingSeverity(int(answer["answer"]["json"]))
+        return LoggingSeverity(int(_logger_op(self.name, {"level": True})))
 
     def is_enabled_for(self, severity: int | LoggingSeverity) -> bool:
-        return int(severity) >= int(self.get_effective_level())
+        return int(LoggingSeverity(severity)) >= int(self.get_effective_level())
 
     def log(self, message: Any, severity: int | LoggingSeverity, **kwargs: Any) -> bool:
-        return self._log(message, LoggingSeverity(severity), kwargs)
+        """As rclpy's: False when the logger is not enabled for the severity or a filter (once,
+        skip_first, throttle_duration_sec) holds the message back; filters run only when enabled."""
+        if not self.is_enabled_for(severity):
+            return False
+        severity = LoggingSeverity(severity)
+        name = kwargs.pop("name", self.name)
+        frame = _caller()
+        code = frame.f_code
+        site = (code.co_name, os.path.abspath(code.co_filename), frame.f_lineno, frame.f_lasti)
+        if not should_log(call_context(self.contexts, site, name, severity, kwargs)):
+            return False
+        log = {"logger": name, "severity": int(severity), "message": str(message), "function": code.co_name, "file": os.path.basename(code.co_filename), "line": frame.f_lineno}
+        return _runtime.connection().ask({"log": log})["answer"]["json"] == "true"
 
     def debug(self, message: Any, **kwargs: Any) -> bool:
-        return self._log(message, LoggingSeverity.DEBUG, kwargs)
+        return self.log(message, LoggingSeverity.DEBUG, **kwargs)
 
     def info(self, message: Any, **kwargs: Any) -> bool:
-        return self._log(message, LoggingSeverity.INFO, kwargs)
+        return self.log(message, LoggingSeverity.INFO, **kwargs)
 
     def warning(self, message: Any, **kwargs: Any) -> bool:
-        return self._log(message, LoggingSeverity.WARN, kwargs)
+        return self.log(message, LoggingSeverity.WARN, **kwargs)
 
     warn = warning
 
     def error(self, message: Any, **kwargs: Any) -> bool:
-        return self._log(message, LoggingSeverity.ERROR, kwargs)
+        return self.log(message, LoggingSeverity.ERROR, **kwargs)
 
     def fatal(self, message: Any, **kwargs: Any) -> bool:
-        return self._log(message, LoggingSeverity.FATAL, kwargs)
+        return self.log(message, LoggingSeverity.FATAL, **kwargs)
 
-    def _log(self, message: Any, severity: LoggingSeverity, options: dict[str, Any]) -> bool:
-        # The user's frame: the caller of debug()/info()/… (or of log()).
-        frame = sys._getframe(2)
-        code = frame.f_code
-        site = self._sites.setdefault((code.co_filename, frame.f_lineno), {})
-        if not self._passes_filters(site, options):
-            return False
-        name = options.get("name", self.name)
-        answer = _runtime.connection().ask(
-            {
-                "log": {
-                    "logger": name,
-                    "severity": int(severity),
-                    "message": str(message),
-                    "function": code.co_name,
-                    "file": os.path.basename(code.co_filename),
-                    "line": frame.f_lineno,
-                }
-            }
-        )
-        return answer["answer"]["json"] == "true"
 
-    def _passes_filters(self, site: dict[str, Any], options: dict[str, Any]) -> bool:
-        """once, skip_first and throttle_duration_sec, as rclpy's logging filters apply them."""
-        if options.get("once"):
-            if site.get("logged"):
-                return False
-            site["logged"] = True
-        if options.get("skip_first"):
-            if not site.get("skipped"):
-                site["skipped"] = True
-                return False
-        throttle = options.get("throttle_duration_sec")
-        if throttle is not None:
-            now = _runtime.connection().now_ns
-            last = site.get("last_ns")
-            if last is not None and now - last < throttle * 1_000_000_000:
-                return False
-            site["last_ns"] = now
-        return True
+def _logger_op(logger: str, op: dict[str, Any]) -> str:
+    """A LoggerOp of the simulation's logging (levels, /rosout subloggers): its JSON answer."""
+    return _runtime.connection().ask({"logger": {"logger": logger, **op}})["answer"]["json"]

@@ -1,0 +1,121 @@
+"""The graph half of rclpy's Node: names, types, counts and endpoints the simulation's graph
+answers (rclnodejs's graph queries, by their method names), with rclpy's name checks first."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rclpy.duration import Duration
+from rclpy.expand_topic_name import expand_topic_name
+from rclpy.topic_endpoint_info import TopicEndpointInfo
+from rclpy.validate_full_topic_name import validate_full_topic_name
+from rclsim import _json, _runtime, _waits
+
+S_TO_NS = 1_000_000_000
+NamesAndTypes = list[tuple[str, list[str]]]
+# The fields of an endpoint's QoS that rmw reports as durations.
+_DURATIONS = ("lifespan", "deadline", "liveliness_lease_duration")
+
+
+class NodeGraph:
+    _handle: int
+    _name: str
+    _namespace: str
+    _context: Any
+
+    def _graph(self, method: str, *args: Any) -> Any:
+        from rclpy.node import _ask
+
+        answer = _ask({"graph": {"query": method, "arguments": [str(self._handle), *(json.dumps(a) for a in args)]}})
+        return _json.loads(answer["answer"]["json"])
+
+    def _names_and_types(self, method: str, *args: Any) -> NamesAndTypes:
+        return [(t["name"], list(t["types"])) for t in self._graph(method, *args)]
+
+    def _expanded(self, name: str, *, is_service: bool) -> str:
+        """A name as rclpy counts by it: expanded with this node's name and namespace, then checked."""
+        full = expand_topic_name(name, self._name, self._namespace)
+        validate_full_topic_name(full, is_service=is_service)
+        return full
+
+    # ---- nodes
+
+    def get_node_names(self) -> list[str]:
+        return list(self._graph("getNodeNames"))
+
+    def get_node_names_and_namespaces(self) -> list[tuple[str, str]]:
+        return [(n["name"], n["namespace"]) for n in self._graph("getNodeNamesAndNamespaces")]
+
+    def get_node_names_and_namespaces_with_enclaves(self) -> list[tuple[str, str, str]]:
+        return [(n["name"], n["namespace"], n["enclave"]) for n in self._graph("getNodeNamesAndNamespacesWithEnclaves")]
+
+    def get_fully_qualified_node_names(self) -> list[str]:
+        return [ns + ("" if ns.endswith("/") else "/") + name for name, ns in self.get_node_names_and_namespaces()]
+
+    def wait_for_node(self, fully_qualified_node_name: str, timeout: float) -> bool:
+        """Waits (in sim time, looking every 0.1 s) until a node of that name is in the graph."""
+        name = fully_qualified_node_name if fully_qualified_node_name.startswith("/") else f"/{fully_qualified_node_name}"
+        deadline = _runtime.connection().now_ns + int(timeout * S_TO_NS)
+        while True:
+            if name in self.get_fully_qualified_node_names():
+                return True
+            if _runtime.connection().now_ns >= deadline or not self._context.ok():
+                return False
+            _waits.sleep_ns(min(S_TO_NS // 10, deadline - _runtime.connection().now_ns))
+
+    # ---- names and types
+
+    def get_topic_names_and_types(self, no_demangle: bool = False) -> NamesAndTypes:
+        return self._names_and_types("getTopicNamesAndTypes")
+
+    def get_service_names_and_types(self) -> NamesAndTypes:
+        return self._names_and_types("getServiceNamesAndTypes")
+
+    def get_publisher_names_and_types_by_node(self, node_name: str, node_namespace: str, no_demangle: bool = False) -> NamesAndTypes:
+        return self._names_and_types("getPublisherNamesAndTypesByNode", node_name, node_namespace)
+
+    def get_subscriber_names_and_types_by_node(self, node_name: str, node_namespace: str, no_demangle: bool = False) -> NamesAndTypes:
+        return self._names_and_types("getSubscriptionNamesAndTypesByNode", node_name, node_namespace)
+
+    def get_service_names_and_types_by_node(self, node_name: str, node_namespace: str) -> NamesAndTypes:
+        return self._names_and_types("getServiceNamesAndTypesByNode", node_name, node_namespace)
+
+    def get_client_names_and_types_by_node(self, node_name: str, node_namespace: str) -> NamesAndTypes:
+        return self._names_and_types("getClientNamesAndTypesByNode", node_name, node_namespace)
+
+    # ---- counts
+
+    def count_publishers(self, topic_name: str) -> int:
+        return int(self._graph("countPublishers", self._expanded(topic_name, is_service=False)))
+
+    def count_subscribers(self, topic_name: str) -> int:
+        return int(self._graph("countSubscribers", self._expanded(topic_name, is_service=False)))
+
+    def count_clients(self, service_name: str) -> int:
+        return int(self._graph("countClients", self._expanded(service_name, is_service=True)))
+
+    def count_services(self, service_name: str) -> int:
+        return int(self._graph("countServices", self._expanded(service_name, is_service=True)))
+
+    # ---- endpoints
+
+    def get_publishers_info_by_topic(self, topic_name: str, no_mangle: bool = False) -> list[TopicEndpointInfo]:
+        return self._info_by_topic("getPublishersInfoByTopic", topic_name, no_mangle)
+
+    def get_subscriptions_info_by_topic(self, topic_name: str, no_mangle: bool = False) -> list[TopicEndpointInfo]:
+        return self._info_by_topic("getSubscriptionsInfoByTopic", topic_name, no_mangle)
+
+    def _info_by_topic(self, method: str, topic_name: str, no_mangle: bool) -> list[TopicEndpointInfo]:
+        """As rclpy: a middleware name taken as it is, else a ROS name expanded, checked (and the
+        simulation remaps it)."""
+        name = topic_name if no_mangle else self._expanded(topic_name, is_service=False)
+        return [_endpoint_info(info) for info in self._graph(method, name, no_mangle)]
+
+
+def _endpoint_info(info: dict[str, Any]) -> TopicEndpointInfo:
+    """The simulation's endpoint (rmw's fields) with its durations as rclpy's Durations."""
+    qos = dict(info["qos_profile"])
+    for field in _DURATIONS:
+        qos[field] = Duration(seconds=qos[field]["seconds"], nanoseconds=qos[field]["nanoseconds"])
+    return TopicEndpointInfo(**{**info, "qos_profile": qos})
