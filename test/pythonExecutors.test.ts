@@ -35,6 +35,11 @@ describe('Python programs: rclpy\'s executors as the simulation\'s models (DESIG
     assert.equal(seeded('4'), orders[3]);
   });
 
+  it("holds a MultiThreadedExecutor's thread and the callback's mutually exclusive group while a callback sleeps: the group's other callbacks wait, a reentrant group's run meanwhile", () => {
+    assert.equal(printed('sleepy_callbacks.py', ''), 'sleeper starts 100ms, sleeper ends 130ms, other runs 130ms');
+    assert.equal(printed('sleepy_callbacks.py', '', ['reentrant']), 'sleeper starts 100ms, other runs 100ms, sleeper ends 130ms');
+  });
+
   it("asks a callback group of the program's own class before each of its callbacks, and passes over what it refuses until another callback ran", () => {
     // Three tokens at the start; one more at each 300 ms tick of the other timer, which runs
     // first (made first): 100, 200, 300 (with the token given back then), 400; refused at 500;

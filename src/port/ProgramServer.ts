@@ -374,6 +374,9 @@ export class ProgramServer {
       port.spin(node, SPIN[how]);
     } else if (message.job !== undefined) {
       return this.#jobOp(message.job);
+    } else if (message.hold !== undefined) {
+      const { entity, on } = message.hold;
+      this.#simulation.rclpyExecutors.hold(this.#program, entity === 0 ? null : entity, on);
     } else if (message.trigger !== undefined) {
       port.triggerGuard(message.trigger.guard);
     } else if (message.entity !== undefined) {

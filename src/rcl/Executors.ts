@@ -129,6 +129,11 @@ export class Executors {
     this.#programExecutors.get(program)?.executor.setThreads(threads);
   }
 
+  /** A callback of a Python program's entity (null: its tasks) waits on a thread of its executor, or ended after it waited (RclpyExecutor#hold). */
+  hold(program: Program, entity: number | null, on: boolean): void {
+    this.#programExecutors.get(program)?.executor.hold(entity, on, this.#simulation.engine.now);
+  }
+
   /**
    * A Python program has tasks not done (Done.pending): `run` lets them go on when its rclpy
    * executor's generator next loops. False when the program has no rclpy executor (its nodes run

@@ -311,7 +311,7 @@ export class Simulation {
   }
 
   /** A Python program's executors and callback groups (Executors#spinWith, #placeInGroup). */
-  get rclpyExecutors(): Pick<Executors, 'spinWith' | 'placeInGroup' | 'tasksWaiting'> {
+  get rclpyExecutors(): Pick<Executors, 'spinWith' | 'placeInGroup' | 'tasksWaiting' | 'hold'> {
     return this.#executors;
   }
 

@@ -11,10 +11,11 @@ go on run inside the run under way, and a run for a node another thread spins is
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 from rclsim import _protocol
@@ -82,6 +83,8 @@ class Connection:
         # Entities in callback groups of the program's own class, with their group: the
         # simulation asks before each of their callbacks (CAN_EXECUTE), the group's code decides.
         self.custom_groups: dict[int, tuple[Any, Any]] = {}
+        # The callbacks each thread runs, innermost last (a callback that waits holds its thread).
+        self._callbacks: dict[threading.Thread, list[int]] = {}
         # What the run under way gives back in its Done (a parameter callback's outcome).
         self._run_result = b""
         # KeyboardInterrupt was raised in the main thread (once, as Ctrl-C raises it).
@@ -280,7 +283,8 @@ class Connection:
                 raise SimulationError(f"the simulation ran the parameter callbacks of node {entity}, which this program does not have", "Error")
             return hook(run)
         if kind == "CONTINUATION":
-            self.run_tasks()
+            with self._in_callback(0):
+                self.run_tasks()
             return b""
         if kind == "CAN_EXECUTE":
             group, member = self.custom_groups[entity]
@@ -295,11 +299,30 @@ class Connection:
             handler = (self.end_hooks if kind == "END_HOOK" else self.handlers).get(entity)
         if handler is None:
             raise SimulationError(f"the simulation ran {kind} {entity}, which this program does not have", "Error")
-        handler(run)
+        if kind in ("SETTLED", "END_HOOK"):
+            handler(run)
+            return b""
+        with self._in_callback(entity):
+            handler(run)
         custom = self.custom_groups.get(entity)
         if custom is not None:
             custom[0].ending_execution(custom[1])
         return b""
+
+    @contextlib.contextmanager
+    def _in_callback(self, entity: int) -> Iterator[None]:
+        """The calling thread runs a callback of an executor (entity 0: its tasks)."""
+        stack = self._callbacks.setdefault(threading.current_thread(), [])
+        stack.append(entity)
+        try:
+            yield
+        finally:
+            stack.pop()
+
+    def callback_under_way(self) -> int | None:
+        """The entity whose callback the calling thread runs (0: tasks), innermost; None: none."""
+        stack = self._callbacks.get(threading.current_thread())
+        return stack[-1] if stack else None
 
     def run_tasks(self) -> None:
         """Lets every unfinished task go on (those awaiting something not done yet yield again).

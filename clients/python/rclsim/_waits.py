@@ -26,11 +26,19 @@ def pausers() -> list[Pauser]:
 
 
 def block(until: Callable[[], bool]) -> None:
-    """Serves the simulation's runs until ``until()``, with the blocked executors paused."""
+    """Serves the simulation's runs until ``until()``, with the blocked executors paused — or, a
+    callback of an executor with several threads (which pauses nothing), with its thread and group
+    held meanwhile (``Hold``)."""
     resumes = [pause() for pause in pausers()]
+    connection = _runtime.connection()
+    held = None if resumes else connection.callback_under_way()
+    if held is not None:
+        connection.send({"hold": {"entity": held, "on": True}})
     try:
-        _runtime.connection().serve(until)
+        connection.serve(until)
     finally:
+        if held is not None:
+            connection.send({"hold": {"entity": held, "on": False}})
         for resume in resumes:
             resume()
 

@@ -49,6 +49,8 @@ export interface CallbackGroup {
 /** The threads of an executor: when each is free again, and how long they were busy in all. */
 export class Threads {
   #busyUntil: number[];
+  /** Threads held by a callback that waits, and since when. */
+  readonly #heldSince = new Map<number, number>();
   /** Sim time (ns) of the callbacks the threads ran, summed (to their ends). */
   #busyTime = 0;
 
@@ -77,8 +79,32 @@ export class Threads {
   /** Sim time the threads spent in callbacks until `now` (a callback still running counts up to now). */
   busyTime(now: number): number {
     let ahead = 0;
-    for (const until of this.#busyUntil) if (until > now) ahead += until - now;
-    return this.#busyTime - ahead;
+    for (const until of this.#busyUntil) if (until > now && until !== Infinity) ahead += until - now;
+    let held = 0;
+    for (const since of this.#heldSince.values()) held += now - since;
+    return this.#busyTime - ahead + held;
+  }
+
+  /** The first free thread is held from `now` until released (a callback that waits); which one. */
+  hold(now: number): number {
+    const busy = this.#busyUntil;
+    for (let i = 0; i < busy.length; i++) {
+      if (busy[i]! <= now) {
+        busy[i] = Infinity;
+        this.#heldSince.set(i, now);
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** A held thread is free at `now`. */
+  release(thread: number, now: number): void {
+    const since = this.#heldSince.get(thread);
+    if (since === undefined) return;
+    this.#heldSince.delete(thread);
+    if (thread < this.#busyUntil.length) this.#busyUntil[thread] = now;
+    this.#busyTime += now - since;
   }
 
   /** The first free thread runs a callback from `now` until `end`. */

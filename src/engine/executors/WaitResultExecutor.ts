@@ -82,6 +82,11 @@ export abstract class WaitResultExecutor implements Executor {
     return !group.exclusive || group.busyUntil <= now;
   }
 
+  /** The group of an entity whose callback this executor ran (undefined: none yet). */
+  protected ranGroupOf(entityId: number): CallbackGroup | undefined {
+    return this.#groups[entityId];
+  }
+
   protected groupFor(entity: Executable): CallbackGroup {
     const id = entity.entityId;
     let group = this.#groups[id];

@@ -183,6 +183,11 @@ export interface Spin {
   threads: number;
 }
 
+export interface Hold {
+  entity: number;
+  on: boolean;
+}
+
 export interface TriggerGuard {
   guard: number;
 }
@@ -422,6 +427,7 @@ export interface ToSimulation {
   action?: ActionOp;
   nextGoalId?: Record<string, never>;
   logger?: LoggerOp;
+  hold?: Hold;
 }
 
 /** What the simulation sends: `answers` names the question it answers (0: none), and one of the rest. */
