@@ -2,54 +2,61 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { needs, repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 
 /** Runs a fixture with its arguments under a job with these top-level lines; the line it printed (before rclsim's summary). */
-function printed(script: string, jobLines: string, args: string[] = [], options: string[] = []): string {
+async function printed(script: string, jobLines: string, args: string[] = [], options: string[] = []): Promise<string> {
   const dir = tempDir();
   copyFileSync(join(pythonFixtures, script), join(dir, script));
   const file = writeTemp(dir, 'job.yaml', `${jobLines}\nnodes:\n  - script: ${script}\n    args: [${args.join(', ')}]\n`);
-  const result = runCli(['run', file, ...options], dir, 60_000);
+  const result = await runCliAsync(['run', file, ...options], dir, 60_000);
   assert.equal(result.status, 0, result.stderr);
   return result.stdout.split('\n')[0]!;
 }
 
 describe('Python programs: rclpy\'s executors as the simulation\'s models (DESIGN.md "Python programs")', needs('python3'), () => {
-  it("runs one instant's ready callbacks node by node — each node's timers, then its subscriptions — unlike rclcpp's kind-by-kind order or the events executor's", () => {
+  it("runs one instant's ready callbacks node by node — each node's timers, then its subscriptions — unlike rclcpp's kind-by-kind order or the events executor's", async () => {
+    const [rclpy, rclcpp, events] = await Promise.all([
+      printed('executor_order.py', ''),
+      printed('executor_order.py', "executors: [{ type: single_threaded, nodes: ['*'] }]"),
+      printed('executor_order.py', "executors: [{ type: events, nodes: ['*'] }]"),
+    ]);
     // rclpy: node a (made first) with its timer, then its subscription, then node b.
-    assert.equal(printed('executor_order.py', ''), 'a.timer | a.subscription 1 | b.timer');
+    assert.equal(rclpy, 'a.timer | a.subscription 1 | b.timer');
     // rclcpp's single-threaded executor: every timer (by creation), then subscriptions.
-    assert.equal(printed('executor_order.py', "executors: [{ type: single_threaded, nodes: ['*'] }]"), 'b.timer | a.timer | a.subscription 1');
+    assert.equal(rclcpp, 'b.timer | a.timer | a.subscription 1');
     // The events executor, named by the job: in the order the events came.
-    assert.equal(printed('executor_order.py', "executors: [{ type: events, nodes: ['*'] }]"), 'a.subscription 1 | a.timer | b.timer');
+    assert.equal(events, 'a.subscription 1 | a.timer | b.timer');
   });
 
-  it('orders the nodes as a Python set of them would, by a permutation drawn from the seed under --seeded-order, the same on every run of a seed', () => {
-    const seeded = (seed: string): string => printed('executor_order.py', '', [], ['--seeded-order', '--seed', seed]);
-    const orders = ['1', '2', '3', '4'].map(seeded);
+  it('orders the nodes as a Python set of them would, by a permutation drawn from the seed under --seeded-order, the same on every run of a seed', async () => {
+    const seeded = (seed: string): Promise<string> => printed('executor_order.py', '', [], ['--seeded-order', '--seed', seed]);
+    const orders = await Promise.all(['1', '2', '3', '4', '4'].map(seeded));
     // Within a node rclpy's lists keep their order: only the nodes' order changes.
     for (const order of orders) assert.ok(['a.timer | a.subscription 1 | b.timer', 'b.timer | a.timer | a.subscription 1'].includes(order), order);
     assert.equal(new Set(orders).size, 2, `four seeds gave one order of the two nodes: ${orders[0]}`);
-    assert.equal(seeded('4'), orders[3]);
+    assert.equal(orders[4], orders[3], 'seed 4 twice');
   });
 
-  it("holds a MultiThreadedExecutor's thread and the callback's mutually exclusive group while a callback sleeps: the group's other callbacks wait, a reentrant group's run meanwhile", () => {
-    assert.equal(printed('sleepy_callbacks.py', ''), 'sleeper starts 100ms, sleeper ends 130ms, other runs 130ms');
-    assert.equal(printed('sleepy_callbacks.py', '', ['reentrant']), 'sleeper starts 100ms, other runs 100ms, sleeper ends 130ms');
+  it("holds a MultiThreadedExecutor's thread and the callback's mutually exclusive group while a callback sleeps: the group's other callbacks wait, a reentrant group's run meanwhile", async () => {
+    const [exclusive, reentrant] = await Promise.all([printed('sleepy_callbacks.py', ''), printed('sleepy_callbacks.py', '', ['reentrant'])]);
+    assert.equal(exclusive, 'sleeper starts 100ms, sleeper ends 130ms, other runs 130ms');
+    assert.equal(reentrant, 'sleeper starts 100ms, other runs 100ms, sleeper ends 130ms');
   });
 
-  it("asks a callback group of the program's own class before each of its callbacks, and passes over what it refuses until another callback ran", () => {
+  it("asks a callback group of the program's own class before each of its callbacks, and passes over what it refuses until another callback ran", async () => {
     // Three tokens at the start; one more at each 300 ms tick of the other timer, which runs
     // first (made first): 100, 200, 300 (with the token given back then), 400; refused at 500;
     // at 600 right after the token comes; refused at 700 and 800; 900.
-    assert.equal(printed('custom_group.py', ''), '100ms 200ms 300ms 400ms 600ms 900ms');
+    assert.equal(await printed('custom_group.py', ''), '100ms 200ms 300ms 400ms 600ms 900ms');
   });
 
-  it("keeps a node's default callback group mutually exclusive across a MultiThreadedExecutor's threads, and lets a ReentrantCallbackGroup's callbacks overlap", () => {
+  it("keeps a node's default callback group mutually exclusive across a MultiThreadedExecutor's threads, and lets a ReentrantCallbackGroup's callbacks overlap", async () => {
     const times = 'execution_times: [{ nodes: ["*"], kind: timer, time: 4ms }]';
-    assert.equal(printed('callback_groups.py', times), 'one@10ms two@14ms one@20ms two@24ms');
-    assert.equal(printed('callback_groups.py', times, ['reentrant']), 'one@10ms two@10ms one@20ms two@20ms');
+    const [exclusive, reentrant] = await Promise.all([printed('callback_groups.py', times), printed('callback_groups.py', times, ['reentrant'])]);
+    assert.equal(exclusive, 'one@10ms two@14ms one@20ms two@24ms');
+    assert.equal(reentrant, 'one@10ms two@10ms one@20ms two@20ms');
   });
 });

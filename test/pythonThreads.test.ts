@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir } from './helpers.js';
+import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 
@@ -34,5 +34,28 @@ describe("Python programs: the program's threads take turns, deterministically, 
     assert.equal(summary.endReason, 'finished');
     const verified = runCli(['verify', 'threads.py', '--program', '--runs', '2', '--perturb'], dir, 60_000);
     assert.equal(verified.status, 0, verified.stdout + verified.stderr);
+  });
+
+  it('keeps the program alive while a thread that is not a daemon spins after the main code ended, as the interpreter waits for it', () => {
+    const dir = tempDir();
+    writeTemp(
+      dir,
+      'kept.py',
+      [
+        'import threading',
+        'import rclpy',
+        'rclpy.init()',
+        "node = rclpy.create_node('kept')",
+        "node.create_timer(0.5, lambda: node.get_logger().info('tick'))",
+        'threading.Thread(target=rclpy.spin, args=(node,)).start()',
+      ].join('\n'),
+    );
+    const result = runCli(['exec', 'kept.py', '--until', '1.2s', '--json'], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(
+      result.stderr.split('\n').filter((line) => line.includes('tick')),
+      ['[INFO] [0.500000000] [kept]: tick', '[INFO] [1.000000000] [kept]: tick'],
+    );
+    assert.equal(lastJsonLine(result.stdout).endReason, 'end-time');
   });
 });

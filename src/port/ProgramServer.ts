@@ -228,7 +228,14 @@ export class ProgramServer {
       for (;;) {
         const message = this.#link.receive(deadline);
         if (message.exit !== undefined) return message.exit.code === 0 ? null : line(`exited with code ${message.exit.code} after the run's end`);
-        if (message.done === undefined) this.#serve(message);
+        if (message.done !== undefined) continue;
+        try {
+          this.#serve(message);
+        } catch (error) {
+          // What it asks after the end is served as before; an effect the simulation refuses ends it, named.
+          this.#link.kill();
+          return line(`did after the run's end what the simulation refuses (${(error as Error).message})`);
+        }
       }
     } catch (error) {
       if (error instanceof ProgramTimeout) {

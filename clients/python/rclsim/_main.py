@@ -13,6 +13,7 @@ import importlib.util
 import os
 import runpy
 import sys
+import threading
 import traceback
 import types
 from collections.abc import Callable
@@ -48,25 +49,40 @@ def main() -> int:
         connection.send({"done": {"run": 0, "error": describe_error(error), "load_failed": True}})
         connection.exit(1)
         return 1
+    exited: SystemExit | None = None
     try:
-        run()
-    except SystemExit as end:
-        return _end(connection, end)
+        try:
+            run()
+        except SystemExit as end:
+            exited = end
+        # The program's end, by sys.exit or not: its threads that are not daemons run on first.
+        _join_threads()
     except KeyboardInterrupt:
         if not connection.shut_down:
             raise
         # The run's end reached code that does not catch it: the program ends there, quietly.
-        connection.exit(0)
-        return 0
+        return _end(connection, exited) if exited is not None else _exit(connection, 0)
     except BaseException as error:  # noqa: BLE001 - whatever the program did not handle ends it
         if connection.shut_down:
             # Past the run's end no run takes the error: Python's own report of it, on stderr.
             traceback.print_exc()
         connection.done(describe_error(error))
-        connection.exit(1)
-        return 1
-    connection.exit(0)
-    return 0
+        return _exit(connection, 1)
+    return _end(connection, exited) if exited is not None else _exit(connection, 0)
+
+
+def _exit(connection: Connection, status: int) -> int:
+    connection.exit(status)
+    return status
+
+
+def _join_threads() -> None:
+    """As the interpreter does at its end (threading._shutdown): the program's threads that are
+    not daemons run to their end first — a spinning thread keeps the program alive."""
+    me = threading.current_thread()
+    for thread in threading.enumerate():
+        if thread is not me and not thread.daemon and hasattr(thread, "_rclsim_done"):
+            thread.join()
 
 
 def _script_runner(file: str, argv: list[str]) -> Callable[[], None]:
@@ -114,8 +130,7 @@ def _end(connection: Connection, end: SystemExit) -> int:
     else:
         sys.stderr.write(f"{code}\n")
         status = 1
-    connection.exit(status)
-    return status
+    return _exit(connection, status)
 
 
 if __name__ == "__main__":
