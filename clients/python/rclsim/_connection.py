@@ -11,11 +11,10 @@ go on run inside the run under way, and a run for a node another thread spins is
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from rclsim import _protocol
@@ -283,8 +282,12 @@ class Connection:
                 raise SimulationError(f"the simulation ran the parameter callbacks of node {entity}, which this program does not have", "Error")
             return hook(run)
         if kind == "CONTINUATION":
-            with self._in_callback(0):
+            stack = self._callback_stack()
+            stack.append(0)
+            try:
                 self.run_tasks()
+            finally:
+                stack.pop()
             return b""
         if kind == "CAN_EXECUTE":
             group, member = self.custom_groups[entity]
@@ -302,22 +305,20 @@ class Connection:
         if kind in ("SETTLED", "END_HOOK"):
             handler(run)
             return b""
-        with self._in_callback(entity):
+        stack = self._callback_stack()
+        stack.append(entity)
+        try:
             handler(run)
+        finally:
+            stack.pop()
         custom = self.custom_groups.get(entity)
         if custom is not None:
             custom[0].ending_execution(custom[1])
         return b""
 
-    @contextlib.contextmanager
-    def _in_callback(self, entity: int) -> Iterator[None]:
-        """The calling thread runs a callback of an executor (entity 0: its tasks)."""
-        stack = self._callbacks.setdefault(threading.current_thread(), [])
-        stack.append(entity)
-        try:
-            yield
-        finally:
-            stack.pop()
+    def _callback_stack(self) -> list[int]:
+        """The callbacks of executors the calling thread runs (entity 0: tasks), innermost last."""
+        return self._callbacks.setdefault(threading.current_thread(), [])
 
     def callback_under_way(self) -> int | None:
         """The entity whose callback the calling thread runs (0: tasks), innermost; None: none."""
