@@ -195,6 +195,13 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     }
   });
 
+  it("publishes a service's and a client's events on <service>/_service_event once introspection is configured, with the contents or the metadata asked", () => {
+    const result = runCli(['exec', 'introspected.py'], programs(), 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    // Request sent (client, metadata), received (service, contents: the request), response sent (the response), received (metadata).
+    assert.match(result.stdout, /^sum 5; events 0:00 1:10 2:01 3:00$/m);
+  });
+
   it('ends a failing program with one line and the documented exit code', () => {
     const dir = programs();
     const raised = runCli(['exec', 'failures.py', 'raise'], dir, 60_000);

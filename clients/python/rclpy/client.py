@@ -7,6 +7,7 @@ from typing import Any
 
 from rclpy._entity import Entity
 from rclpy.qos import QoSProfile
+from rclpy.service_introspection import configure as configure_introspection
 from rclpy.task import Future
 from rclpy.type_support import deserialize, serialize
 from rclsim import _runtime
@@ -66,6 +67,9 @@ class Client(Entity):
         # The executor that takes a response completes the future (rclpy's _take_client): its done callbacks become tasks.
         future._set_executor(self._node._executor)
         future.set_result(deserialize(self.srv_type.Response, run["input"]))
+
+    def configure_introspection(self, clock: Any, service_event_qos_profile: QoSProfile, introspection_state: Any) -> None:
+        configure_introspection(self._handle, service_event_qos_profile, introspection_state)
 
     def service_is_ready(self) -> bool:
         answer = _runtime.connection().ask({"graph": {"query": "service_is_ready", "arguments": [str(self._handle)]}})

@@ -8,6 +8,7 @@ from typing import Any
 
 from rclpy._entity import Entity
 from rclpy.qos import QoSProfile
+from rclpy.service_introspection import configure as configure_introspection
 from rclpy.task import Task, schedule
 from rclpy.type_support import deserialize, serialize
 from rclsim import _runtime
@@ -42,6 +43,9 @@ class Service(Entity):
         if not isinstance(response, self.srv_type.Response):
             raise TypeError("Expected {}, got {}".format(self.srv_type.Response, type(response)))
         _runtime.connection().send({"send_response": {"service": self._handle, "request": header, "cdr": serialize(self.srv_type.Response, response)}})
+
+    def configure_introspection(self, clock: Any, service_event_qos_profile: QoSProfile, introspection_state: Any) -> None:
+        configure_introspection(self._handle, service_event_qos_profile, introspection_state)
 
     def destroy(self) -> None:
         self._node.destroy_service(self)
