@@ -195,6 +195,15 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     }
   });
 
+  it('runs an rclpy program driven by asyncio in sim time: asyncio.sleep waits in the simulation, an awaited call_async resumes its coroutine', () => {
+    const dir = programs();
+    const first = runCli(['exec', 'asyncio_user.py', '--json'], dir, 60_000);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /^asked at 100 ms, sum 3 at 115 ms$/m);
+    const again = runCli(['exec', 'asyncio_user.py', '--json'], dir, 60_000);
+    assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(first.stdout).fingerprint);
+  });
+
   it("publishes a service's and a client's events on <service>/_service_event once introspection is configured, with the contents or the metadata asked", () => {
     const result = runCli(['exec', 'introspected.py'], programs(), 60_000);
     assert.equal(result.status, 0, result.stderr);

@@ -8,6 +8,7 @@ yields its tasks under way before each wait; the simulation's model of it says w
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Callable, Coroutine, Generator
 from typing import Any
 
@@ -26,10 +27,28 @@ class Future:
     def _set_executor(self, executor: Any) -> None:
         self._executor = executor
 
-    def __await__(self) -> Generator[None, None, Any]:
+    def __await__(self) -> Generator[Any, None, Any]:
+        waker = self._asyncio_waker()
+        if waker is not None:
+            # In an asyncio task: wait on an asyncio future, not by yielding again and again — a
+            # loop polled without pause never lets sim time move.
+            yield from waker.__await__()
         while not self.done():
             yield
         return self.result()
+
+    def _asyncio_waker(self) -> Any:
+        """An asyncio future done when this one is, when awaited in a running asyncio loop."""
+        asyncio = sys.modules.get("asyncio")
+        if asyncio is None or self.done():
+            return None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        waker = loop.create_future()
+        self.add_done_callback(lambda _: None if waker.done() else waker.set_result(None))
+        return waker
 
     def cancel(self) -> None:
         if not self.done():

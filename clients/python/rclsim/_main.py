@@ -18,7 +18,7 @@ import traceback
 import types
 from collections.abc import Callable
 
-from rclsim import _interfaces, _machine, _output, _runtime, _threads, _waits
+from rclsim import _interfaces, _machine, _output, _runtime, _selectors, _threads, _waits
 from rclsim._connection import Connection
 from rclsim._errors import describe_error
 
@@ -42,6 +42,7 @@ def main() -> int:
     _output.watch(connection)
     _interfaces.install(connection)
     _threads.install(connection.threads, _waits.wait_until, lambda: connection.shut_down)
+    _selectors.install()
 
     try:
         run = _module_runner(module, welcome["argv"]) if module is not None else _script_runner(file, welcome["argv"])
