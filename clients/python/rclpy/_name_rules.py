@@ -4,6 +4,10 @@ rmw's message with the index of the offending character, in the order those chec
 
 from __future__ import annotations
 
+from typing import Literal
+
+from rclpy.exceptions import InvalidServiceNameException, InvalidTopicNameException
+
 Problem = tuple[str, int] | None
 
 # rmw's limits: 255 less the DDS prefixes a topic may get; a namespace leaves room for a name.
@@ -114,3 +118,12 @@ def topic_name_problem(name: str) -> Problem:
         if i == 1 and name[0] == "~" and name[1] != "/":
             return ("topic name must not have a tilde '~' that is not followed by a forward slash '/'", 1)
     return None
+
+
+def topic_or_service_checked(name: str, problem: Problem, is_service: bool) -> Literal[True]:
+    """True, or the topic's (the service's) exception with the problem's message and index."""
+    if problem is None:
+        return True
+    if is_service:
+        raise InvalidServiceNameException(name, *problem)
+    raise InvalidTopicNameException(name, *problem)

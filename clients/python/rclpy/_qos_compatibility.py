@@ -32,20 +32,30 @@ def _errors(pub: QoSProfile, sub: QoSProfile) -> list[str]:
         errors.append("ERROR: Best effort publisher and reliable subscription;")
     if pub.durability.name == "VOLATILE" and sub.durability.name == "TRANSIENT_LOCAL":
         errors.append("ERROR: Volatile publisher and transient local subscription;")
-    # A zero duration is rmw's "default": no deadline, no lease.
-    pub_deadline, sub_deadline = pub.deadline.nanoseconds, sub.deadline.nanoseconds
-    if pub_deadline == 0 and sub_deadline != 0:
-        errors.append("ERROR: Subscription has a deadline, but publisher does not;")
-    if pub_deadline != 0 and sub_deadline != 0 and sub_deadline < pub_deadline:
-        errors.append("ERROR: Subscription deadline is less than publisher deadline;")
+    errors += _duration_errors(
+        pub.deadline.nanoseconds,
+        sub.deadline.nanoseconds,
+        "ERROR: Subscription has a deadline, but publisher does not;",
+        "ERROR: Subscription deadline is less than publisher deadline;",
+    )
     if pub.liveliness.name == "AUTOMATIC" and sub.liveliness.name == "MANUAL_BY_TOPIC":
         errors.append("ERROR: Publisher's liveliness is automatic and subscription's is manual by topic;")
-    pub_lease, sub_lease = pub.liveliness_lease_duration.nanoseconds, sub.liveliness_lease_duration.nanoseconds
-    if pub_lease == 0 and sub_lease != 0:
-        errors.append("ERROR: Subscription has a liveliness lease duration, but publisher does not;")
-    if pub_lease != 0 and sub_lease != 0 and sub_lease < pub_lease:
-        errors.append("ERROR: Subscription liveliness lease duration is less than publisher;")
+    errors += _duration_errors(
+        pub.liveliness_lease_duration.nanoseconds,
+        sub.liveliness_lease_duration.nanoseconds,
+        "ERROR: Subscription has a liveliness lease duration, but publisher does not;",
+        "ERROR: Subscription liveliness lease duration is less than publisher;",
+    )
     return errors
+
+
+def _duration_errors(pub: int, sub: int, only_sub: str, sub_shorter: str) -> list[str]:
+    """A duration policy's error: a zero duration is rmw's "default" (no deadline, no lease)."""
+    if pub == 0 and sub != 0:
+        return [only_sub]
+    if pub != 0 and sub != 0 and sub < pub:
+        return [sub_shorter]
+    return []
 
 
 def _warning(pub: IntEnum, sub: IntEnum, strict: tuple[str, str], both: str, sub_strict: str, pub_lax: str) -> str | None:

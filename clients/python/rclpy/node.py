@@ -245,13 +245,12 @@ class Node(NodeParameters, NodeGraph):
         one); a group of the program's own class decides in the program when its callbacks run."""
         if group is None or group is self._default_callback_group:
             return {}
-        custom = type(group) not in (ReentrantCallbackGroup, MutuallyExclusiveCallbackGroup)
-        return {"callback_group": group._number, "reentrant": isinstance(group, ReentrantCallbackGroup), "custom_group": custom}
+        return {"callback_group": group._number, "reentrant": isinstance(group, ReentrantCallbackGroup), "custom_group": _of_own_class(group)}
 
     def _join_group(self, entity: Any, group: CallbackGroup) -> None:
         """The entity is the group's (rclpy's add_entity); a group of the program's own class is asked before each of its callbacks."""
         group.add_entity(entity)
-        if type(group) not in (ReentrantCallbackGroup, MutuallyExclusiveCallbackGroup):
+        if _of_own_class(group):
             _runtime.connection().custom_groups[entity.handle] = (group, entity)
 
     def _create_endpoint(self, kind: str, topic: str, msg_type: Any, qos: QoSProfile, event_callbacks: Any, group: CallbackGroup | None = None) -> dict[str, Any]:
@@ -449,6 +448,11 @@ def _overridden(node: Node, entity_type: type, topic: str, qos: QoSProfile, opti
     qos = copy.copy(qos)
     _declare_qos_parameters(entity_type, node, node.resolve_topic_name(topic), qos, options)
     return qos
+
+
+def _of_own_class(group: CallbackGroup) -> bool:
+    """A group of the program's own class, whose code decides when its callbacks run."""
+    return type(group) not in (ReentrantCallbackGroup, MutuallyExclusiveCallbackGroup)
 
 
 def _handle_events(hooks: list[Any], created: dict[str, Any], node: int) -> None:
