@@ -10,6 +10,7 @@ import { InterfaceRegistry, type InterfaceSource } from '../interfaces/Interface
 import type { NetworkConfig } from '../network/config.js';
 import type { Host } from '../network/Host.js';
 import { Network } from '../network/Network.js';
+import { Assertions } from './Assertions.js';
 import type { Context } from './Context.js';
 import { DelayDraws, type DelayRange } from './DelayDraws.js';
 import { Delivery } from './Delivery.js';
@@ -128,6 +129,8 @@ export class Simulation {
   messagesDelivered = 0;
   /** Reused for every message digest (one simulation runs on one thread). */
   readonly messageHash = new Hash64();
+  /** What node code asserted (rclsim's `always`, `sometimes`, …). */
+  readonly assertions: Assertions;
   readonly #parameterOverrides: (nodeFqn: string) => ParameterOverride[];
   readonly #topicDelays: ReadonlyMap<string, bigint>;
   readonly #topicDelayRanges: ReadonlyMap<string, DelayRange>;
@@ -145,6 +148,7 @@ export class Simulation {
       ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
       ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
     });
+    this.assertions = new Assertions(this.engine);
     this.interfaces = new InterfaceRegistry(options.interfaces ?? []);
     this.logOutput = options.logOutput ?? new LogOutput();
     this.keepAllLimit = options.keepAllLimit ?? 1_000_000;
