@@ -1,5 +1,6 @@
 /** rclsim's programmatic API: jobs, the simulation and its ROS 2 client library. */
 
+export { always, reachable, sometimes, unreachable } from './client/assertions.js';
 export * from './compat/api.js';
 export { realRandomInt, wallClockNanoseconds } from './compat/escapeHatch.js';
 export { type EndReason, Engine } from './engine/Engine.js';

@@ -3,6 +3,7 @@ import type { CallerFrame } from '../engine/callerFrame.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import type { AssertionKind } from '../rcl/Assertions.js';
 import { Client } from '../rcl/Client.js';
 import { Context } from '../rcl/Context.js';
 import { type EventHandler, PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
@@ -524,6 +525,10 @@ export class DirectPort implements NodePort {
 
   log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean {
     return new Logging(logger, this.#simulation).logAt(severity as LoggingSeverity, message, caller);
+  }
+
+  assertion(kind: AssertionKind, message: string, holds: boolean, details: string): void {
+    this.#simulation.assertions.record(kind, message, holds, details, this.#program.name);
   }
 }
 

@@ -10,6 +10,7 @@
 import type { CallerFrame } from '../engine/callerFrame.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import type { AssertionKind } from '../rcl/Assertions.js';
 import type { SetParametersResult } from '../rcl/NodeParameters.js';
 import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 
@@ -320,4 +321,7 @@ export interface NodePort {
    * False when below the level. `caller` is read only when /rosout needs it (a stack trace costs).
    */
   log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean;
+
+  /** An assertion of the program's code (rclsim's `always` …), counted by its message; `details` is JSON text or ''. */
+  assertion(kind: AssertionKind, message: string, holds: boolean, details: string): void;
 }

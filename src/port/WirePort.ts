@@ -7,6 +7,7 @@ import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
+import type { AssertionKind } from '../rcl/Assertions.js';
 import * as errors from '../rcl/errors.js';
 import { toJSONSafe, toPlainArrays } from '../rcl/jsonSafe.js';
 import { MessageInfo } from '../rcl/MessageInfo.js';
@@ -672,6 +673,10 @@ export class WirePort implements NodePort {
   log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean {
     const where = caller();
     return this.#askJson({ log: { logger, severity, message, function: where.function, file: where.file, line: where.line } }) === true;
+  }
+
+  assertion(kind: AssertionKind, message: string, holds: boolean, details: string): void {
+    this.#link.send({ assertion: { kind: kind.toUpperCase() as Uppercase<AssertionKind>, message, holds, detailsJson: details } });
   }
 }
 

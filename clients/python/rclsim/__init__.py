@@ -1,16 +1,18 @@
 """rclsim's Python client (DESIGN.md "Python programs").
 
 For programs: the job's operations, as a component uses them in JavaScript (``finish``,
-``set_result``, ``get_result``, ``on_end``). The rest of the package runs a program's process
-(``python3 -m rclsim._main program.py``) and is not for programs to import.
+``set_result``, ``get_result``, ``on_end``), and assertions in Antithesis' vocabulary
+(``always``, ``sometimes``, ``reachable``, ``unreachable``), as JavaScript's rclsim has them.
+The rest of the package runs a program's process (``python3 -m rclsim._main program.py``) and is
+not for programs to import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
-__all__ = ["finish", "set_result", "get_result", "on_end", "now_ns"]
+__all__ = ["finish", "set_result", "get_result", "on_end", "now_ns", "always", "sometimes", "reachable", "unreachable"]
 
 _SAFE_INTEGER = 2**53
 
@@ -68,3 +70,39 @@ def now_ns() -> int:
     from rclsim import _runtime
 
     return _runtime.connection().now_ns
+
+
+def always(condition: bool, message: str, details: Mapping[str, Any] | None = None) -> None:
+    """``condition`` must hold every time this line runs: the run fails the first time it does not."""
+    _assertion("always", condition, message, details)
+
+
+def sometimes(condition: bool, message: str, details: Mapping[str, Any] | None = None) -> None:
+    """``condition`` should hold at least once (in some run of a hunt)."""
+    _assertion("sometimes", condition, message, details)
+
+
+def reachable(message: str, details: Mapping[str, Any] | None = None) -> None:
+    """This line should run at least once (in some run of a hunt)."""
+    _assertion("reachable", True, message, details)
+
+
+def unreachable(message: str, details: Mapping[str, Any] | None = None) -> None:
+    """This line must never run: the run fails the first time it does."""
+    _assertion("unreachable", True, message, details)
+
+
+def _assertion(kind: Literal["always", "sometimes", "reachable", "unreachable"], condition: object, message: object, details: object) -> None:
+    """Checked here, so a mistake raises where the call is; the condition counts by truth, as ``if``
+    would. Details are for a person reading a failure: what JSON cannot hold (a message, bytes)
+    goes as its str(); written compactly, as JavaScript's JSON.stringify writes them."""
+    import json
+
+    from rclsim import _runtime
+
+    if not isinstance(message, str):
+        raise TypeError(f"{kind}: message must be a str, not {type(message).__name__}")
+    if details is not None and not isinstance(details, Mapping):
+        raise TypeError(f"{kind}: details must be a dict, not {type(details).__name__}")
+    details_json = "" if details is None else json.dumps(dict(details), default=str, separators=(",", ":"))
+    _runtime.connection().send({"assertion": {"kind": kind.upper(), "message": message, "holds": bool(condition), "details_json": details_json}})

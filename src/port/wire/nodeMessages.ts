@@ -202,6 +202,15 @@ export interface Log {
   line: number;
 }
 
+export type AssertionKindName = 'ALWAYS' | 'SOMETIMES' | 'REACHABLE' | 'UNREACHABLE';
+
+export interface Assertion {
+  kind: AssertionKindName;
+  message: string;
+  holds: boolean;
+  detailsJson: string;
+}
+
 export interface GraphQuery {
   query: string;
   arguments: string[];
@@ -428,6 +437,7 @@ export interface ToSimulation {
   nextGoalId?: Record<string, never>;
   logger?: LoggerOp;
   hold?: Hold;
+  assertion?: Assertion;
 }
 
 /** What the simulation sends: `answers` names the question it answers (0: none), and one of the rest. */
