@@ -93,7 +93,18 @@ export async function runBenchmarkGraph(
     await engine.run({ endAt: engine.base + BigInt(simSeconds) * 1_000_000_000n });
     trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });
     if (report !== undefined) {
-      const meta = { title: 'bench', source: 'run' as const, summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null };
+      const meta = {
+        title: 'bench',
+        source: 'run' as const,
+        summary: {},
+        results: {},
+        warnings: [],
+        failure: null,
+        executors: null,
+        divergence: null,
+        checks: [],
+        faults: null,
+      };
       writeReport(options.reportPath!, report.finish({ ...meta, end: engine.now }));
     }
     const runSeconds = (performance.now() - start) / 1000;

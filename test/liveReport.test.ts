@@ -14,7 +14,18 @@ import type { ReportData } from '../src/report/ReportData.js';
 import { MS, tempDir } from './helpers.js';
 
 const TALKERS = 40;
-const META = { title: 'live', source: 'run' as const, summary: {}, results: {}, warnings: [], failure: null, executors: null, divergence: null };
+const META = {
+  title: 'live',
+  source: 'run' as const,
+  summary: {},
+  results: {},
+  warnings: [],
+  failure: null,
+  executors: null,
+  divergence: null,
+  checks: [],
+  faults: null,
+};
 
 /**
  * 40 talkers at 1 kHz, each heard by a listener, for `seconds` (~120,000 events a second:

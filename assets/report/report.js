@@ -43,6 +43,37 @@
     root.append(el('h3', {}, 'Warnings'));
     root.append(el('ul', { class: 'warnings' }, ...data.warnings.map((w) => el('li', {}, w))));
   }
+  if (data.checks.length > 0) {
+    root.append(el('h3', {}, 'Checks'));
+    root.append(
+      table(
+        ['check', 'kind', 'read', 'result'],
+        data.checks.map((c) => [
+          c.name,
+          c.kind,
+          number(c.evaluations),
+          c.failure
+            ? `failed at ${c.failure.time}: ${c.failure.what}${c.failure.callback ? ` (in ${c.failure.callback})` : ''}`
+            : c.held
+              ? 'held'
+              : 'never held',
+        ]),
+      ),
+    );
+  }
+  if (data.faults) {
+    const on = data.faults.on.length === 0 ? 'none on' : `on: ${data.faults.on.join(', ')}`;
+    root.append(el('h3', {}, 'Faults'));
+    root.append(el('p', {}, `${number(data.faults.fired)} fired (${on}).`));
+    const fired = Object.entries(data.faults.byName);
+    if (fired.length > 0)
+      root.append(
+        table(
+          ['fault', 'fired'],
+          fired.map(([name, n]) => [name, number(n)]),
+        ),
+      );
+  }
   if (data.limits.length > 0) root.append(el('p', { class: 'note' }, `Downsampled: ${data.limits.join('; ')}.`));
 
   // ---- divergence ------------------------------------------------------------------------
@@ -166,7 +197,7 @@
     section('Topics');
     root.append(
       table(
-        ['topic', 'published', 'taken', 'lost', 'rate (Hz)', 'latency min', 'mean', 'p50', 'p99', 'max'],
+        ['topic', 'published', 'taken', 'lost', 'faults', 'rate (Hz)', 'latency min', 'mean', 'p50', 'p99', 'max'],
         data.topics.map((t) => {
           const l = t.latency;
           const approx = l && !l.exact ? '≈' : '';
@@ -175,6 +206,7 @@
             number(t.published),
             number(t.taken),
             number(t.dropped),
+            number(t.faults),
             t.rate.toFixed(2),
             seconds(l?.min),
             seconds(l?.mean),

@@ -45,6 +45,7 @@ function withRunOptions(command: Command): Command {
       '--seeded-order',
       "order every executor's wait results by the seed, as explore does (without executors: every node in one single_threaded executor)",
     )
+    .option('--swarm', "swarm testing, whatever the job says: the seed also decides which of the job's faults are on, and scales them")
     .option('--callback-timeout <duration>', 'stop the run when one callback runs longer than this wall time (e.g. 5s)', wallDuration)
     .option('--quiet', 'no progress bar (there is none when stderr is not a terminal)')
     .option('--verbose', 'print the stack of a failure');

@@ -1,3 +1,5 @@
+import { CHECK_FAILED_EXIT_CODE } from '../job/RunSummary.js';
+
 /** Exit codes of the rclsim command besides the job's own exit code (the table of docs/cli.md lists them all). */
 export const ExitCode = {
   ok: 0,
@@ -13,6 +15,8 @@ export const ExitCode = {
   callbackTimeout: 6,
   /** A program in its own process died by a signal or an abort (one that ran out of memory: 71; one with an uncaught error: 3). */
   programDied: 7,
+  /** A check of the job or an assertion of a program failed; `hunt`: it found a failing run. */
+  checkFailed: CHECK_FAILED_EXIT_CODE,
   /** A command line rclsim cannot take (unknown option, a value of the wrong kind): sysexits' EX_USAGE. */
   usage: 64,
   /** The run's thread ran out of memory: sysexits' EX_OSERR. */

@@ -1,5 +1,6 @@
 import { formatSimTime } from '../engine/errors.js';
 import type { RunSummary } from '../job/RunSummary.js';
+import type { CheckOutcome } from '../rcl/checks/CheckConfig.js';
 import type { RunMetrics } from '../rcl/ExecutorMetrics.js';
 
 /** The short human summary `rclsim run` prints. */
@@ -41,8 +42,22 @@ export function formatSummary(summary: RunSummary): string {
     }
   }
   if (summary.metrics !== undefined) lines.push(...metricsLines(summary.metrics));
+  if (summary.faults !== undefined) {
+    const fired = Object.entries(summary.faults.byName).map(([name, n]) => `${name} ${n}`);
+    lines.push(`faults       ${summary.faults.fired} fired${fired.length === 0 ? '' : `: ${fired.join(', ')}`}`);
+  }
+  for (const check of summary.checks ?? []) lines.push(`check        ${checkLine(check)}`);
   for (const warning of summary.warnings) lines.push(`warning: ${warning}`);
   return lines.join('\n');
+}
+
+/** One check: held, or its first failure. */
+function checkLine(check: CheckOutcome): string {
+  const { failure } = check;
+  if (failure !== undefined)
+    return `${check.name}: FAILED at ${formatSimTime(failure.time)}: ${failure.what}${failure.callback === undefined ? '' : ` (in ${failure.callback})`}`;
+  const count = check.satisfied === undefined ? `${check.evaluations} read` : `${check.satisfied} of ${check.evaluations}`;
+  return `${check.name}: ${check.held ? 'held' : 'never held'} (${check.kind}, ${count})`;
 }
 
 const ms = (ns: number): string => (ns / 1e6).toFixed(2);

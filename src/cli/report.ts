@@ -13,7 +13,7 @@ export interface ReportOptions {
   output: string;
 }
 
-const OUTPUTS = new Set(['publish', 'response', 'drop']);
+const OUTPUTS = new Set(['publish', 'response', 'drop', 'fault']);
 
 /**
  * `rclsim report TRACE [OTHER_TRACE] -o out.html`: the report of a trace (and, given a second
@@ -116,6 +116,8 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
       failure: end === null || end[1] === 'failed' ? `the trace ends: ${reader.end}` : null,
       executors: null,
       divergence,
+      checks: [],
+      faults: null,
       end: end === null ? 0 : Number(BigInt(end[2]!) - base),
     });
   } finally {

@@ -8,6 +8,7 @@ import type { JobDefinition } from '../job/Job.js';
 import { JobFileError, JobModuleError } from '../job/jobErrors.js';
 import { summaryToJson } from '../job/RunSummary.js';
 import { runJob, type Supervision } from '../job/runJob.js';
+import { CheckError } from '../rcl/checks/Checks.js';
 import { LogOutput } from '../rcl/LogOutput.js';
 import { ParameterOverrideError } from '../rcl/NodeParameters.js';
 import { ParamsFileError } from '../rcl/ParamsFile.js';
@@ -37,6 +38,8 @@ export interface RunCommandOptions {
   waitForClient?: boolean;
   perturb?: boolean;
   seededOrder?: boolean;
+  /** `--swarm`: the seed also decides which faults are on. */
+  swarm?: boolean;
   /** Wall time (ms) a callback may run before the supervisor stops the run (see supervisor.ts). */
   callbackTimeout?: number;
 }
@@ -45,7 +48,17 @@ export interface RunCommandOptions {
 const MAX_CAUSES = 16;
 
 /** Errors that mean the input was wrong (exit code 2), as opposed to the simulation failing. */
-const BAD_INPUT = [JobFileError, JobModuleError, ParamsFileError, ParameterOverrideError, RosArgumentsError, DurationError, DelaysCsvError, BagError];
+const BAD_INPUT = [
+  CheckError,
+  JobFileError,
+  JobModuleError,
+  ParamsFileError,
+  ParameterOverrideError,
+  RosArgumentsError,
+  DurationError,
+  DelaysCsvError,
+  BagError,
+];
 
 /**
  * Loads and runs a job, prints its summary (human, or one JSON line on stdout with --json) and
@@ -72,6 +85,7 @@ export async function runAndReport(
       ...(options.rate !== undefined ? { rate: options.rate } : options.foxglove !== undefined ? { rate: 1 } : {}),
       ...(options.perturb ? { perturb: true } : {}),
       ...(options.seededOrder ? { seededOrder: true } : {}),
+      ...(options.swarm ? { swarm: true } : {}),
       ...(supervision === undefined ? {} : { supervision }),
     });
     if (options.json) process.stdout.write(`${summaryToJson(summary)}\n`);

@@ -12,7 +12,8 @@ export const SIDE_VALUES = 1 << 14;
 export const TIME = -1;
 export const DURATION = -2;
 /**
- * Or it is -(FIRST_TAGGED + 4 id + tag): an output of source `id` (tags 0–2, OUTPUT_TAGS order),
+ * Or it is -(FIRST_TAGGED + 4 id + tag): an output of source `id` (tags 0–2, OUTPUT_TAGS order; a fault
+ * is tagged as a loss: its source's kind tells them apart),
  * or (tag 3, CONSUMED) that the next callback of entity `id` consumes an item produced at the
  * side value's time (noted only when that is not the callback's own time; -1: not known).
  */

@@ -36,8 +36,8 @@ export interface Executable {
   readonly executor?: Executor | null;
 }
 
-/** What a system outputs: a message published (received or not), a service's response, a message a network lost. */
-export type OutputKind = 'publish' | 'response' | 'drop';
+/** What a system outputs: a message published (received or not), a service's response, a message a network lost, a fault that fired. */
+export type OutputKind = 'publish' | 'response' | 'drop' | 'fault';
 
 /** An entity whose outputs count in the fingerprint and appear in traces (a publisher, a service). */
 export interface OutputSource {

@@ -17,7 +17,7 @@ export class NodePatterns {
 }
 
 /** A glob as an anchored regular expression. */
-function globPattern(glob: string): RegExp {
+export function globPattern(glob: string): RegExp {
   const escaped = glob
     .replace(/[.+^${}()|[\]\\]/g, '\\$&')
     .replaceAll('*', '.*')

@@ -8,10 +8,12 @@ import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { NetworkConfig } from '../network/config.js';
 import { DirectPort } from '../port/DirectPort.js';
+import type { CheckConfig } from '../rcl/checks/CheckConfig.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { ExecutionTimeRule } from '../rcl/ExecutionTimes.js';
 import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
+import type { FaultConfig } from '../rcl/faults/FaultConfig.js';
 import type { ParamsRule } from '../rcl/ParamsFile.js';
 import type { RemapRule } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
@@ -50,6 +52,12 @@ export interface JobDefinition {
   executionTimes?: readonly ExecutionTimeRule[];
   /** Causal chains of topics whose end-to-end latency the run's metrics report. */
   chains?: readonly ChainConfig[];
+  /** Faults injected into deliveries and programs (DESIGN.md "Faults, checks, and hunting failures"). */
+  faults?: readonly FaultConfig[];
+  /** Swarm testing: the seed also decides which faults are on, and scales them. */
+  swarm?: boolean;
+  /** Properties of what the system publishes; one that fails fails the run (exit code 8). */
+  checks?: readonly CheckConfig[];
   /** Builds the nodes (the simulation is active: `new Node(...)`, `rclnodejs.createNode` work). */
   setup(job: JobHandle): void | Promise<void>;
 }

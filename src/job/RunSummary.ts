@@ -1,6 +1,21 @@
 import type { EndReason } from '../engine/Engine.js';
+import type { CheckOutcome } from '../rcl/checks/CheckConfig.js';
 import type { RunMetrics } from '../rcl/ExecutorMetrics.js';
+import type { Occurrence } from '../rcl/faults/FaultConfig.js';
 import type { LinkSummary } from '../rcl/NetworkMonitor.js';
+
+/** A run whose check or assertion failed ends with this exit code (over the job's own). */
+export const CHECK_FAILED_EXIT_CODE = 8;
+
+/** The faults of a run: which were on, how often each fired, and each occurrence in the explicit form (`rclsim shrink` replays them). */
+export interface FaultsSummary {
+  on: string[];
+  fired: number;
+  byName: Record<string, number>;
+  occurrences: Occurrence[];
+  /** More fired than a summary keeps (faults/Faults.ts MAX_OCCURRENCES). */
+  truncated?: true;
+}
 
 /** What a run reports. Times are absolute sim times in ns. */
 export interface RunSummary {
@@ -25,7 +40,14 @@ export interface RunSummary {
   };
   /** Runs with executors, execution times or chains (or --metrics): callbacks, executors, chains. */
   metrics?: RunMetrics;
+  /** Jobs with faults. */
+  faults?: FaultsSummary;
+  /** Jobs with checks, programs with assertions: each check, then each assertion. */
+  checks?: CheckOutcome[];
 }
+
+/** What a run found, also when it failed: its faults and its checks (RunOptions.onFindings). */
+export type Findings = Pick<RunSummary, 'faults' | 'checks'>;
 
 /** JSON.stringify's replacer for run outputs: bigint values (anywhere, including results) become decimal strings. */
 export function bigintsAsStrings(_key: string, value: unknown): unknown {

@@ -2,6 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Engine } from '../engine/Engine.js';
 import type { EngineObserver, Executable, OutputKind, OutputSource } from '../engine/Executable.js';
 import { formatSimTime, OutputError } from '../engine/errors.js';
+import type { CheckOutcome } from '../rcl/checks/CheckConfig.js';
 
 export const TRACE_VERSION = 2;
 
@@ -15,7 +16,7 @@ export const TRACE_VERSION = 2;
  * `owner` the node's fully qualified name (or the program for JS timers); `entity` the entity's
  * id in the run; `channel` the topic or service ('-' for none); `digest` 16 hex digits of the
  * message, request or response consumed or sent ('-' for none). Lines starting with '#' are the
- * header and the closing line (end reason, time, callbacks and fingerprint). Lines are written
+ * header, the checks' outcomes and the closing line (end reason, time, callbacks and fingerprint). Lines are written
  * in blocks of 1 MiB with synchronous writes; a run that ends, fails or is interrupted writes
  * the rest (only a killed process can lose the last block).
  */
@@ -115,9 +116,16 @@ export class TraceWriter implements EngineObserver {
   }
 
   /** Writes the closing line and closes the file. */
-  close(end: { reason: string; callbacks: number; fingerprint: string }): void {
+  close(end: { reason: string; callbacks: number; fingerprint: string }, checks: readonly CheckOutcome[] = []): void {
     if (this.#closed) return;
     this.#closed = true;
+    // Before the end line, which stays the last: each check, held or its first failure.
+    for (const check of checks) {
+      const { failure } = check;
+      this.#line(
+        `# check ${check.name} ${failure === undefined ? (check.held ? 'held' : 'never held') : `failed at ${failure.time}: ${failure.what.replaceAll('\n', ' ')}`}`,
+      );
+    }
     this.#line(`# end ${end.reason} at ${this.#engine.nowAbs} callbacks ${end.callbacks} fingerprint ${end.fingerprint || '-'}`);
     closeSync(this.#fd);
   }

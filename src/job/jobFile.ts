@@ -10,7 +10,7 @@ import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import { notRegularFile, readRegularFile } from '../engine/regularFile.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { EntityMatch } from '../rcl/EntitySelector.js';
-import type { ExecutionTimeRule, TimeModel } from '../rcl/ExecutionTimes.js';
+import type { ExecutionTimeRule } from '../rcl/ExecutionTimes.js';
 import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from '../rcl/names.js';
@@ -18,17 +18,20 @@ import { inferParameter } from '../rcl/Parameter.js';
 import { loadParamsFile, ParamsFileError, type ParamsRule, paramsRulesFromYaml } from '../rcl/ParamsFile.js';
 import { checkRemapRule, emptyRosArguments, type ParameterArgument, parseRosArguments, type RemapRule, type RosArguments } from '../rcl/RosArguments.js';
 import { parseYamlSource, type YamlSource } from '../rcl/yamlSource.js';
+import { type CheckEntry, checksConfig } from './checksSection.js';
 import { startComponent } from './components.js';
 import { loadDelaysCsv } from './delaysCsv.js';
 import { type DurationError, parseDuration } from './duration.js';
+import { type FaultEntry, faultsConfig } from './faultsSection.js';
 import type { JobDefinition } from './Job.js';
 import { JobFileError } from './jobErrors.js';
 import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
 import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
-import { type NetworkEntry, networkConfig } from './networkSection.js';
+import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
 import { toPlain } from './plainValues.js';
-import { startProgram } from './programs.js';
+import { type ProgramProcess, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
+import { type DistributionEntry, timeModelAt } from './timeModelEntry.js';
 
 const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap', 'process', 'on_exit', 'respawn_delay', 'python'];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
@@ -72,6 +75,9 @@ interface JobFile {
   record?: RecordEntry | RecordEntry[];
   nodes?: NodeEntry[];
   network?: NetworkEntry;
+  faults?: FaultEntry[];
+  swarm?: boolean;
+  checks?: CheckEntry[];
   executors?: ExecutorEntry[];
   chains?: (string[] | { name?: string; topics: string[] })[];
   execution_times?: { nodes?: string[]; kind?: string; topic?: string; time: string | number | DistributionEntry }[];
@@ -95,16 +101,6 @@ interface ExecutorEntry {
   semantics?: 'rclcpp_executor' | 'let';
   period?: string | number;
   timeout?: string | number;
-}
-
-interface DistributionEntry {
-  distribution: 'uniform' | 'normal' | 'lognormal';
-  min?: string | number;
-  max?: string | number;
-  mean?: string | number;
-  sd?: string | number;
-  median?: string | number;
-  sigma?: number;
 }
 
 interface PlayEntry {
@@ -248,10 +244,9 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     }
     return entries;
   };
-  const network =
-    data.network === undefined
-      ? undefined
-      : networkConfig(data.network, { fail, duration: (location, value) => durationAt(location, value), file, topic: topicAt });
+  /** What the sections of other files (network, times, faults, checks) use to check values. */
+  const sections: SectionContext = { fail, duration: (location, value) => durationAt(location, value), file, topic: topicAt };
+  const network = data.network === undefined ? undefined : networkConfig(data.network, sections);
   const hostAt = (location: (string | number)[], name: string): string => {
     if (network === undefined) return fail(location, "names a host, but the job has no 'network'");
     if (!network.hosts.some((host) => host.name === name)) fail(location, `no host named '${name}' (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);
@@ -309,33 +304,10 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     const location = Array.isArray(entry) ? ['chains', i] : ['chains', i, 'topics'];
     return { name: named.name ?? `chain_${i}`, topics: named.topics.map((topic, k) => topicAt([...location, k], topic)) };
   });
-  const executionTimes: ExecutionTimeRule[] = (data.execution_times ?? []).map((entry, i) => {
-    const location = ['execution_times', i, 'time'];
-    const ns = (key: string, value: string | number | undefined, fallback?: number): number => {
-      if (value === undefined) return fallback ?? fail([...location], `a ${(entry.time as DistributionEntry).distribution} distribution needs '${key}'`);
-      return Number(durationAt([...location, key], value));
-    };
-    const given = entry.time;
-    let time: TimeModel;
-    if (typeof given !== 'object') {
-      time = { kind: 'fixed', ns: Number(durationAt(location, given)) };
-    } else {
-      const min = ns('min', given.min, 0);
-      const max = ns('max', given.max, Infinity);
-      if (max < min) fail([...location, 'max'], `must be at least min`);
-      if (given.distribution === 'uniform') time = { kind: 'uniform', min: ns('min', given.min), max: ns('max', given.max) };
-      else if (given.distribution === 'normal') time = { kind: 'normal', mean: ns('mean', given.mean), sd: ns('sd', given.sd), min, max };
-      else
-        time = {
-          kind: 'lognormal',
-          median: ns('median', given.median),
-          sigma: given.sigma ?? fail([...location], "a lognormal distribution needs 'sigma'"),
-          min,
-          max,
-        };
-    }
-    return { ...matchAt(['execution_times', i], entry), time };
-  });
+  const executionTimes: ExecutionTimeRule[] = (data.execution_times ?? []).map((entry, i) => ({
+    ...matchAt(['execution_times', i], entry),
+    time: timeModelAt(['execution_times', i, 'time'], entry.time, sections),
+  }));
   const plays: PlayOptions[] = listed('play', data.play).map(([entry, location]) => ({
     bag: file([...location, 'bag'], entry.bag, 'either'),
     ...(entry.topics === undefined ? {} : { topics: entry.topics }),
@@ -394,9 +366,30 @@ export function parseJobFile(text: string, path: string): JobDefinition {
         ? { kind: 'respawn', delay: entry.respawn_delay === undefined ? 0n : durationAt([...location, 'respawn_delay'], entry.respawn_delay) }
         : { kind: onExit };
     const interpreter = python ? (entry.python ?? data.python) : undefined;
-    return { entry, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)), onExit: exit, interpreter };
+    // on_exit: continue or respawn implies a process of its own, as a Python program always has one.
+    const running: ProgramProcess = python ? 'separate' : (entry.process ?? (exit.kind === 'fail' ? 'in-process' : 'separate'));
+    return { entry, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)), onExit: exit, interpreter, running };
   });
 
+  // A crash fault names a program by its entry's name or its script's file name (with or without the extension).
+  const faultNamesOf = (entry: NodeEntry): string[] =>
+    entry.script === undefined
+      ? []
+      : [...new Set([entry.name, basename(entry.script), basename(entry.script).replace(/\.[^.]*$/, '')].filter((n) => n !== undefined))];
+  const faults =
+    data.faults === undefined
+      ? []
+      : faultsConfig(data.faults, sections, {
+          hosts: network === undefined ? null : network.hosts.map((host) => host.name),
+          separate: (program) => {
+            const found = nodes.find(({ entry }) => faultNamesOf(entry).includes(program));
+            return found === undefined ? undefined : found.running === 'separate';
+          },
+        });
+  const checks =
+    data.checks === undefined
+      ? []
+      : checksConfig(data.checks, sections, network === undefined ? null : network.hosts.map((host) => host.name), (i) => lineOf(at(['checks', i])));
   const remaps = Object.entries(data.remap ?? {}).map(([from, to]) => {
     try {
       checkRemapRule(from, to);
@@ -423,6 +416,9 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),
     ...(chains.length === 0 ? {} : { chains }),
+    ...(faults.length === 0 ? {} : { faults }),
+    ...(data.swarm === undefined ? {} : { swarm: data.swarm }),
+    ...(checks.length === 0 ? {} : { checks }),
     async setup(job) {
       if (when !== undefined) {
         const equals = (doc.getIn(['end', 'when', 'equals']) as unknown) ?? undefined;
@@ -433,9 +429,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       // the bags carry.
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
-      for (const { entry, target, jobArguments, where, onExit, interpreter } of nodes) {
-        // on_exit: continue or respawn implies a process of its own.
-        const running = entry.process ?? (onExit.kind === 'fail' ? 'in-process' : 'separate');
+      for (const { entry, target, jobArguments, where, onExit, interpreter, running } of nodes) {
         if (entry.script !== undefined) {
           // Entries of one script that the job tells apart (a namespace, a name) draw apart.
           const named = entry.namespace !== undefined || entry.name !== undefined;
@@ -446,6 +440,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
             python: interpreter,
             job,
             ...(instance === undefined ? {} : { instance }),
+            ...(faults.length === 0 ? {} : { faultNames: faultNamesOf(entry) }),
           });
         } else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit);
       }

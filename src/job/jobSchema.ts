@@ -1,8 +1,11 @@
 // The JSON schemas of a job file. Runs check files with code ajv generates from them when rclsim
 // is built (scripts/jobValidators.mjs → jobValidators.js); jobFile.ts reads them to name fields.
+import { checkSchema } from './checksSection.js';
+import { faultSchema } from './faultsSection.js';
 import { networkSchema } from './networkSection.js';
+import { durationSchema, timeModelSchema } from './timeModelEntry.js';
 
-const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
+const duration = durationSchema;
 /** Which callbacks a rule names (execution times, callback groups, rclc handles). */
 const entityMatch = {
   nodes: { type: 'array', items: { type: 'string', minLength: 1 } },
@@ -83,6 +86,9 @@ export const schema = {
     },
     // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
     network: networkSchema,
+    faults: { type: 'array', items: faultSchema },
+    swarm: { type: 'boolean' },
+    checks: { type: 'array', items: checkSchema },
     chains: {
       type: 'array',
       items: {
@@ -105,25 +111,7 @@ export const schema = {
         required: ['time'],
         properties: {
           ...entityMatch,
-          time: {
-            anyOf: [
-              duration,
-              {
-                type: 'object',
-                additionalProperties: false,
-                required: ['distribution'],
-                properties: {
-                  distribution: { enum: ['uniform', 'normal', 'lognormal'] },
-                  min: duration,
-                  max: duration,
-                  mean: duration,
-                  sd: duration,
-                  median: duration,
-                  sigma: { type: 'number', minimum: 0 },
-                },
-              },
-            ],
-          },
+          time: timeModelSchema,
         },
       },
     },

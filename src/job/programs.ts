@@ -30,6 +30,8 @@ export interface ProgramStart {
    * keys its random streams with the file's name, so two robots running one script draw apart.
    */
   instance?: string;
+  /** The names a job's crash faults give it (separate programs only). */
+  faultNames?: readonly string[];
 }
 
 let instances = 0;
@@ -74,7 +76,7 @@ export async function startProgram(
   where = path,
   how: ProgramStart = {},
 ): Promise<Program> {
-  const { running = 'in-process', onExit = { kind: 'fail' }, python, job, instance } = how;
+  const { running = 'in-process', onExit = { kind: 'fail' }, python, job, instance, faultNames } = how;
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
@@ -94,6 +96,7 @@ export async function startProgram(
       path,
       onExit,
       ...(python === undefined ? {} : { python }),
+      ...(faultNames === undefined ? {} : { faultNames }),
       // A Python program may use the job's operations (finish, results, end hooks), as a component does.
       ...(job === undefined || !isPythonProgram(file) ? {} : { job }),
     });

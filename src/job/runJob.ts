@@ -10,6 +10,8 @@ import { wallClock } from '../engine/realTime.js';
 import type { LiveSink } from '../live/liveProtocol.js';
 import { Pacer } from '../live/Pacer.js';
 import { useDirectPorts } from '../port/DirectPort.js';
+import { type CheckOutcome, failsRun } from '../rcl/checks/CheckConfig.js';
+import { Checks } from '../rcl/checks/Checks.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
 import type { LogOutput } from '../rcl/LogOutput.js';
 import { NetworkMonitor } from '../rcl/NetworkMonitor.js';
@@ -18,7 +20,7 @@ import { type ProgramWatch, Simulation } from '../rcl/Simulation.js';
 import { DurationError } from './duration.js';
 import { type JobDefinition, JobHandle } from './Job.js';
 import { Perturbation } from './Perturbation.js';
-import type { RunSummary } from './RunSummary.js';
+import { CHECK_FAILED_EXIT_CODE, type Findings, type RunSummary } from './RunSummary.js';
 import type { TraceWriter } from './TraceWriter.js';
 
 /** `load`'s result, loaded on the first call: importing again would cost a round trip to the module hooks' thread. */
@@ -54,6 +56,10 @@ export interface RunOptions {
    * a job without executors runs every node in one seeded single_threaded executor.
    */
   seededOrder?: boolean;
+  /** Swarm testing (`--swarm`), whatever the job says: the seed also decides which faults are on, and scales them. */
+  swarm?: boolean;
+  /** Told what the run found (its faults, its checks) when it ends, also when it fails (`rclsim shrink` replays them). */
+  onFindings?: (findings: Findings) => void;
   /** Write the run's executor metrics here (JSON for a .json file, else CSV), even when the run fails. */
   metricsPath?: string;
   /** Write the run's HTML report here (report/), even when the run fails. */
@@ -159,8 +165,15 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     executors: executorsOf(definition, options.seededOrder ?? false) ?? [],
     ...(options.seededOrder ? { rclpyOrder: 'seeded' as const } : {}),
     executionTimes: definition.executionTimes ?? [],
+    faults: definition.faults ?? [],
+    swarm: options.swarm ?? definition.swarm ?? false,
     ...(wantsMetrics(definition, options) ? { metrics: { chains: definition.chains ?? [] } } : {}),
   });
+  // Before any node: checks watch what is published from the first message.
+  const checks = (definition.checks ?? []).length > 0 ? new Checks(simulation, definition.checks!) : null;
+  let found: Findings | undefined;
+  /** The run's faults and checks, once it ended (or failed). */
+  const findings = (): Findings => (found ??= findingsOf(simulation, checks));
   const supervision = options.supervision;
   const job = new JobHandle(simulation, definition.name ?? 'job', definition.startTime !== undefined, supervision?.recording);
   const engine = simulation.engine;
@@ -201,8 +214,8 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   let summary: RunSummary | undefined;
   let failure: unknown;
   let endReason: EndReason | undefined;
-  const closeTrace = (reason: string): void =>
-    trace?.close({ reason, callbacks: engine.callbacks, fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '' });
+  const closeTrace = (reason: string, outcomes?: readonly CheckOutcome[]): void =>
+    trace?.close({ reason, callbacks: engine.callbacks, fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '' }, outcomes);
   let endedTold = false;
   const tellEnded = async (): Promise<void> => {
     if (endedTold) return;
@@ -265,6 +278,8 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     simulation.warnings.push(...simulation.executorWarnings());
     for (const i of simulation.executionTimes?.unused() ?? [])
       simulation.warnings.push(`execution_times[${i}] matched no callback that ran (its nodes, kind and topic; a relative topic is resolved from /)`);
+    const { faults, checks: outcomes } = findings();
+    const checkFailed = outcomes?.some(failsRun) ?? false;
     summary = {
       job: job.name,
       seed: simulation.seed,
@@ -274,12 +289,14 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       callbacks: engine.callbacks,
       messagesDelivered: simulation.messagesDelivered,
       fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '',
-      exitCode: engine.exitCode !== 0 ? engine.exitCode : programExitCode,
+      exitCode: checkFailed ? CHECK_FAILED_EXIT_CODE : engine.exitCode !== 0 ? engine.exitCode : programExitCode,
       wallSeconds: (wallClock() - wallStart) / 1000,
       results: Object.fromEntries(job.results),
       warnings: [...simulation.warnings],
       ...(network === undefined ? {} : { network }),
       ...(metrics === null ? {} : { metrics }),
+      ...(faults === undefined ? {} : { faults }),
+      ...(outcomes === undefined ? {} : { checks: outcomes }),
     };
     return summary;
   } catch (error) {
@@ -290,11 +307,13 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   } finally {
     simulation.network?.close();
     feed?.time(engine.now);
-    closeTrace(endReason ?? 'failed');
+    // A run that failed still tells what it found.
+    if (options.onFindings !== undefined) options.onFindings(findings());
+    closeTrace(endReason ?? 'failed', findings().checks);
     if (metrics !== null && options.metricsPath !== undefined) metrics.writeMetrics(options.metricsPath, simulation.metricsReport()!);
     if (report !== null && reporting !== null) {
       const reached = { job: job.name, seed: simulation.seed, startTime: engine.base, endTime: engine.nowAbs, callbacks: engine.callbacks };
-      reporting[1].writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure);
+      reporting[1].writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure, findings());
     }
     realIo.disable();
     globals.uninstall();
@@ -316,4 +335,24 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       process.off('SIGTERM', interrupt);
     }
   }
+}
+
+/** A run's faults (jobs with some) and checks (jobs with some, programs that asserted). */
+function findingsOf(simulation: Simulation, checks: Checks | null): Findings {
+  const outcomes = [...(checks?.outcomes() ?? []), ...simulation.assertions.outcomes()];
+  const faults = simulation.faults;
+  return {
+    ...(faults === null
+      ? {}
+      : {
+          faults: {
+            on: faults.enabled.map((fault) => fault.name),
+            fired: faults.fired,
+            byName: Object.fromEntries(faults.firedByName),
+            occurrences: faults.occurrences,
+            ...(faults.fired > faults.occurrences.length ? { truncated: true as const } : {}),
+          },
+        }),
+    ...(outcomes.length === 0 ? {} : { checks: outcomes }),
+  };
 }

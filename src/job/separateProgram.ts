@@ -40,6 +40,8 @@ export interface SeparateStart {
   python?: string;
   /** A Python module run as the program (`rclsim exec -m pytest`), as `python3 -m` runs it. */
   pythonModule?: string;
+  /** The names a job's crash faults give it (its entry's name, its script's file name). */
+  faultNames?: readonly string[];
 }
 
 /** Whether a program file is a Python program (run by the rclpy client, always in a process of its own). */
@@ -146,6 +148,8 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     ...(job === undefined ? {} : { job }),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
   });
+  const thisLife = { running: () => server.running, crash: (how: string) => server.crash(how) };
+  for (const faultName of start.faultNames ?? []) simulation.crashes?.started(faultName, thisLife);
   // A Python program's code goes on past the run's end, as rclpy's does past Ctrl-C (KeyboardInterrupt in spin).
   if (language === 'python') simulation.atRunEnd(() => server.shutdown());
   return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel()) };

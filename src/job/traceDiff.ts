@@ -25,7 +25,7 @@ export interface TraceDivergence {
 export type TraceComparison = { identical: true; callbacks: number; outputs: number } | ({ identical: false } & TraceDivergence);
 
 const END = '(end of trace)';
-const OUTPUT_KINDS = new Set(['publish', 'response', 'drop']);
+const OUTPUT_KINDS = new Set(['publish', 'response', 'drop', 'fault']);
 
 /**
  * Compares two traces record by record, streaming, and finds where they part ways: their
@@ -76,6 +76,7 @@ function describeRecord(line: string): string {
   if (kind === 'publish') return `a publish on ${channel} by ${owner}`;
   if (kind === 'response') return `a response of service ${channel} of ${owner}`;
   if (kind === 'drop') return `a message on ${channel} lost by the ${owner}`;
+  if (kind === 'fault') return `the ${owner} firing on ${channel}`;
   return `a ${kind} callback of ${owner}${channel === '-' ? '' : ` on ${channel}`}`;
 }
 

@@ -248,6 +248,25 @@ export class ProgramServer {
     }
   }
 
+  /** Whether the program still runs (a crash fault asks). */
+  get running(): boolean {
+    return !this.#ended;
+  }
+
+  /** A crash fault: the process is killed now, as a signal would kill it, and its on_exit applies. */
+  crash(how: string): void {
+    this.#link.kill();
+    const died = new ProgramDiedError(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, 'signal', how);
+    try {
+      this.#end(how, () => {
+        throw died;
+      });
+    } catch (error) {
+      // The program's end unwinds the callback under way; a crash interrupts none.
+      if (!(error instanceof ExitSignal)) throw error;
+    }
+  }
+
   /** process.exit(0): the program ends as in-process, and the run goes on. */
   #endNormally(): never {
     this.#ended = true;
@@ -364,6 +383,9 @@ export class ProgramServer {
     } else if (message.log !== undefined) {
       const { logger, severity, message: text, function: fn, file, line } = message.log;
       return json(port.log(logger, severity as Severity, text, () => ({ function: fn, file, line })));
+    } else if (message.assertion !== undefined) {
+      const { kind, message: text, holds, detailsJson } = message.assertion;
+      port.assertion(kind.toLowerCase() as Lowercase<typeof kind>, text, holds, detailsJson);
     } else if (message.jsTimer !== undefined) {
       let id = 0;
       id = port.startJsTimer(JS_TIMERS[message.jsTimer.kind], message.jsTimer.delayMs, () => this.#run({ kind: 'JS_TIMER', entity: id }));

@@ -1,4 +1,5 @@
 import type { Engine } from '../engine/Engine.js';
+import type { CheckOutcome } from './checks/CheckConfig.js';
 
 /** Antithesis' vocabulary: `always` and `unreachable` fail a run; `sometimes` and `reachable` are counted over the runs of a hunt. */
 export type AssertionKind = 'always' | 'sometimes' | 'reachable' | 'unreachable';
@@ -47,5 +48,31 @@ export class Assertions {
   /** Every assertion reached, in first-reached order. */
   get records(): readonly AssertionRecord[] {
     return [...this.#byMessage.values()];
+  }
+
+  /** The assertions as the summary's checks report them, by message, in first-reached order. */
+  outcomes(): CheckOutcome[] {
+    return this.records.map(({ message, kind, hits, satisfied, failure }) => {
+      const counted = kind === 'sometimes' || kind === 'reachable';
+      return {
+        name: message,
+        kind: kind === 'always' ? 'assert_always' : kind,
+        held: counted ? satisfied > 0 : failure === null,
+        evaluations: hits,
+        ...(counted ? { satisfied } : {}),
+        ...(failure === null
+          ? {}
+          : {
+              failure: {
+                time: failure.time,
+                what:
+                  kind === 'always'
+                    ? `it did not hold${failure.details === '' ? '' : `: ${failure.details}`}`
+                    : `it was reached${failure.details === '' ? '' : `: ${failure.details}`}`,
+                callback: failure.callback,
+              },
+            }),
+      };
+    });
   }
 }

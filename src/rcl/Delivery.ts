@@ -5,6 +5,7 @@ import type { Host } from '../network/Host.js';
 import type { Network } from '../network/Network.js';
 import type { Parcel } from '../network/Transport.js';
 import type { Client } from './Client.js';
+import type { Faults } from './faults/Faults.js';
 import type { Publisher } from './Publisher.js';
 import type { Sample } from './Sample.js';
 import type { Service } from './Service.js';
@@ -44,6 +45,8 @@ interface Receivers {
 export class Delivery {
   readonly #simulation: Simulation;
   readonly #network: Network | null;
+  /** The job's faults: asked at every arrival (none: everything arrives as sent). */
+  readonly #faults: Faults | null;
   /** Watchers by host (null: where messages are published), of one topic or (key null) of all. */
   readonly #watching = new Map<Host | null, Map<string | null, Watcher[]>>();
   /** The watchers of each topic (rebuilt after every watch()). */
@@ -52,12 +55,15 @@ export class Delivery {
   readonly #lossSources = new Map<string, OutputSource>();
   /** Responses each service sent across the network: their writer's sequence numbers. */
   readonly #responses = new Map<Service, number>();
+  /** Watchers of what reaches the subscriptions of a node or of the nodes on a host (see #arrivalKey). */
+  readonly #arrivals = new Map<string, Watcher[]>();
   /** Changes whenever a watcher is added, so that publishers can keep their topic's list. */
   generation = 0;
 
   constructor(simulation: Simulation) {
     this.#simulation = simulation;
     this.#network = simulation.network;
+    this.#faults = simulation.faults;
   }
 
   /** Delivers to the publisher's matched subscriptions and to `watchers` (watchersOf its topic). */
@@ -89,7 +95,7 @@ export class Delivery {
   #deliver(subscriptions: readonly Subscription[], publisher: Publisher, sample: Sample, watchers: TopicWatchers): void {
     const from = publisher.node.host;
     if (from === null) {
-      for (let i = 0; i < subscriptions.length; i++) subscriptions[i]!.receive(sample);
+      for (let i = 0; i < subscriptions.length; i++) this.arrive(publisher, sample, subscriptions[i]!);
       // Off the network, a message is everywhere at once.
       for (const atHost of watchers.atHosts.values()) notify(atHost, sample, publisher);
     } else {
@@ -104,7 +110,7 @@ export class Delivery {
       for (let i = 0; i < subscriptions.length; i++) {
         const subscription = subscriptions[i]!;
         const to = subscription.node.host;
-        if (to === null || to === from) subscription.receive(sample);
+        if (to === null || to === from) this.arrive(publisher, sample, subscription);
         else receiversAt(to).subscriptions.push(subscription);
       }
       for (const [to, atHost] of watchers.atHosts) {
@@ -114,6 +120,33 @@ export class Delivery {
       if (remote !== null) this.#cross(publisher, sample, from, remote);
     }
     notify(watchers.atPublisher, sample, publisher);
+  }
+
+  /** A sample reaches a subscription: at once, or as the job's faults have it. */
+  arrive(publisher: Publisher, sample: Sample, subscription: Subscription): void {
+    const faults = this.#faults;
+    if (faults === null) this.received(publisher, sample, subscription);
+    else faults.arrive(publisher, sample, subscription);
+  }
+
+  /** A sample is in a subscription's hands (its filter may still refuse it): watchers of its node and host see it. */
+  received(publisher: Publisher, sample: Sample, subscription: Subscription): void {
+    subscription.receive(sample);
+    if (this.#arrivals.size === 0) return;
+    const node = subscription.node;
+    const topic = publisher.topic;
+    const atNode = this.#arrivals.get(arrivalKey({ node: node.getFullyQualifiedName() }, topic));
+    if (atNode !== undefined) notify(atNode, sample, publisher);
+    const atHost = node.host === null ? undefined : this.#arrivals.get(arrivalKey({ host: node.host.name }, topic));
+    if (atHost !== undefined) notify(atHost, sample, publisher);
+  }
+
+  /** Calls `watcher` with every message on `topic` that reaches a subscription of the node, or of a node on the host. */
+  watchArrivals(at: { node: string } | { host: string }, topic: string, watcher: Watcher): void {
+    const key = arrivalKey(at, topic);
+    const watchers = this.#arrivals.get(key);
+    if (watchers === undefined) this.#arrivals.set(key, [watcher]);
+    else watchers.push(watcher);
   }
 
   /** Sends a sample to the receivers on other hosts. */
@@ -146,12 +179,34 @@ export class Delivery {
 
   /** A client's request to one server. */
   request(client: Client, server: Service, call: ServiceCall): void {
-    this.#call(client, server.node.host, client.type.request, client.serviceName, call, call.sequence, () => server.receiveRequest(call, client));
+    const arrive = (): void => server.receiveRequest(call, client);
+    const faults = this.#faults;
+    const to = server.node.host;
+    this.#call(
+      client,
+      to,
+      client.type.request,
+      client.serviceName,
+      call,
+      call.sequence,
+      faults === null ? arrive : () => faults.serviceArrival(client, call, 'request', client.node.host, to, arrive),
+    );
   }
 
   /** A service's response to a client (its writer's sequence numbers count the responses that cross the network). */
   respond(service: Service, client: Client, call: ServiceCall): void {
-    this.#call(service, client.node.host, service.type.response, service.serviceName, call, null, () => client.receiveResponse(call));
+    const arrive = (): void => client.receiveResponse(call);
+    const faults = this.#faults;
+    const to = client.node.host;
+    this.#call(
+      service,
+      to,
+      service.type.response,
+      service.serviceName,
+      call,
+      null,
+      faults === null ? arrive : () => faults.serviceArrival(client, call, 'response', service.node.host, to, arrive),
+    );
   }
 
   /**
@@ -251,6 +306,10 @@ export class Delivery {
   }
 }
 
+function arrivalKey(at: { node: string } | { host: string }, topic: string): string {
+  return 'node' in at ? `node ${at.node} ${topic}` : `host ${at.host} ${topic}`;
+}
+
 function notify(watchers: readonly Watcher[], sample: Sample, publisher: Publisher): void {
   for (let i = 0; i < watchers.length; i++) watchers[i]!(sample, publisher);
 }
@@ -268,7 +327,7 @@ class SampleParcel implements Parcel {
   arrive(): void {
     // A message is an assertion of its publisher's liveliness where it arrives.
     this.publisher.remoteLiveliness(this.to)?.asserted();
-    for (const subscription of this.receivers.subscriptions) subscription.receive(this.sample);
+    for (const subscription of this.receivers.subscriptions) this.delivery.arrive(this.publisher, this.sample, subscription);
     notify(this.receivers.watchers, this.sample, this.publisher);
     this.sample.pending--;
   }

@@ -1,19 +1,11 @@
 import { holding } from '../engine/byId.js';
 import type { Executable } from '../engine/Executable.js';
 import { Hash64 } from '../engine/Hash64.js';
-import { exp } from '../engine/portableMath.js';
 import { SeededRandom } from '../engine/SeededRandom.js';
 import { type EntityMatch, EntitySelector, entityOf } from './EntitySelector.js';
+import { drawTime, type TimeModel } from './TimeModel.js';
 
-/** How long a callback takes, ns; distributions drawn, then held within [min, max]. */
-export type TimeModel =
-  | { kind: 'fixed'; ns: number }
-  | { kind: 'uniform'; min: number; max: number }
-  | { kind: 'normal'; mean: number; sd: number; min: number; max: number }
-  /** exp(N(ln median, sigma²)): `sigma` is the standard deviation of the logarithm. */
-  | { kind: 'lognormal'; median: number; sigma: number; min: number; max: number };
-
-/** A rule of a job's `execution_times:`: the callbacks it matches, and how long they take. */
+/** A rule of a job's `execution_times:`: the callbacks it matches, and how long they take (ns). */
 export interface ExecutionTimeRule extends EntityMatch {
   time: TimeModel;
 }
@@ -67,7 +59,7 @@ export class ExecutionTimes {
     if (duration >= 0) return duration;
     if (duration === DRAWN) {
       const draws = this.#draws.get(id)!;
-      return draw(draws.model, draws.random);
+      return drawTime(draws.model, draws.random);
     }
     this.#lookUp(executable);
     return this.durationOf(executable);
@@ -96,19 +88,4 @@ export class ExecutionTimes {
     this.#draws.set(id, { model: time, random: new SeededRandom(this.#seed, hash.digestLo) });
     this.#durations[id] = DRAWN;
   }
-}
-
-function draw(model: Exclude<TimeModel, { kind: 'fixed' }>, random: SeededRandom): number {
-  switch (model.kind) {
-    case 'uniform':
-      return Math.round(model.min + random.nextDouble() * (model.max - model.min));
-    case 'normal':
-      return bounded(model.mean + model.sd * random.nextNormal(), model);
-    case 'lognormal':
-      return bounded(model.median * exp(model.sigma * random.nextNormal()), model);
-  }
-}
-
-function bounded(ns: number, model: { min: number; max: number }): number {
-  return Math.round(Math.min(model.max, Math.max(model.min, ns)));
 }

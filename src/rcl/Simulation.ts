@@ -17,6 +17,9 @@ import { Delivery } from './Delivery.js';
 import { type ExecutionTimeRule, ExecutionTimes } from './ExecutionTimes.js';
 import { type ChainConfig, ExecutorMetrics, type MeteredExecutor, type RunMetrics } from './ExecutorMetrics.js';
 import { type ExecutorConfig, Executors } from './Executors.js';
+import type { FaultConfig } from './faults/FaultConfig.js';
+import { Faults } from './faults/Faults.js';
+import { ProgramCrashes } from './faults/ProgramCrashes.js';
 import { Graph } from './Graph.js';
 import { LoggingSeverity, LogOutput } from './LogOutput.js';
 import type { Node } from './Node.js';
@@ -69,6 +72,10 @@ export interface SimulationOptions {
   executionTimes?: readonly ExecutionTimeRule[];
   /** Collect executor metrics (callbacks' response times, executors' utilization, these chains' latencies). */
   metrics?: { chains: readonly ChainConfig[] };
+  /** The job's faults (DESIGN.md "Faults, checks, and hunting failures"). */
+  faults?: readonly FaultConfig[];
+  /** Swarm testing: the seed also decides which faults are on, and scales them. */
+  swarm?: boolean;
 }
 
 /** Seeded streams of delay ranges: this xor a hash of the topic's name. */
@@ -118,6 +125,10 @@ export class Simulation {
   readonly strictMessages: boolean;
   /** The network between hosts; null: every node talks to every other directly. */
   readonly network: Network | null;
+  /** The job's faults, asked by Delivery at every arrival (null: none). */
+  readonly faults: Faults | null;
+  /** Crash faults of separate programs (null: none). */
+  readonly crashes: ProgramCrashes | null;
   /** How long callbacks take (null: no time). */
   readonly executionTimes: ExecutionTimes | null;
   /** The run's executor metrics (null: not collected). */
@@ -169,6 +180,8 @@ export class Simulation {
     }
     this.executionTimes = (options.executionTimes ?? []).length > 0 ? new ExecutionTimes(options.executionTimes!, this.seed) : null;
     if (this.executionTimes !== null) this.engine.durationOf = this.executionTimes.durationOf;
+    this.faults = (options.faults ?? []).length > 0 ? new Faults(this, options.faults!, options.swarm ?? false) : null;
+    this.crashes = this.faults === null ? null : new ProgramCrashes(this, this.faults);
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
     this.job = new Program(this, 'job', { byJob: true });

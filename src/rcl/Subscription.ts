@@ -8,6 +8,7 @@ import { Entity } from './Entity.js';
 import type { EntityEvents } from './EntityEvents.js';
 import { checkSerializationMode, type SerializationMode, toJSONSafe, toPlainArrays } from './jsonSafe.js';
 import { MessageInfo } from './MessageInfo.js';
+import { hasFieldPath } from './messageFields.js';
 import type { Node } from './Node.js';
 import type { ResolvedQoS } from './QoS.js';
 import type { Sample } from './Sample.js';
@@ -197,23 +198,6 @@ export interface SubscriptionOptions {
   serializationMode?: SerializationMode;
   /** A DDS content filter: `{ expression: 'temperature > %0', parameters: [50] }`. */
   contentFilter?: ContentFilter;
-}
-
-/** Whether `path` (`a.b[2].c`) names a field of `type`, indexes only on arrays. */
-function hasFieldPath(type: MessageType, path: string): boolean {
-  let current: MessageType | null = type;
-  let field: MessageType['fields'][number] | undefined;
-  for (const step of path.split(/\.|(?=\[)/)) {
-    if (step.startsWith('[')) {
-      if (field?.isArray !== true) return false;
-      continue;
-    }
-    if (current === null) return false;
-    field = current.fields.find((f) => f.name === step);
-    if (field === undefined) return false;
-    current = field.isComplex ? current.fieldMessageType(field) : null;
-  }
-  return true;
 }
 
 /**

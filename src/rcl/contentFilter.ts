@@ -6,19 +6,69 @@
  * `AND`, `OR`, `NOT`, parentheses; operands are field paths (`pose.position.x`, `data[2]`),
  * literals (numbers, `'strings'`, `TRUE`/`FALSE`) and parameters `%0` … `%99`, each a string
  * holding a literal, as rclnodejs passes them.
+ *
+ * The same parser reads checks' expressions (checkExpression.ts): given `functions`, it also
+ * takes arithmetic (`+ - * /`, unary minus, parentheses around values), function calls, and a
+ * boolean value where a condition goes. Content filters take none of these: DDS has none.
  */
 export interface ContentFilter {
   expression: string;
   parameters?: readonly unknown[];
 }
 
+/** What an expression is evaluated on: the message, and for a check also what its functions read. */
+export interface Scope {
+  readonly message: unknown;
+}
+export type Operand<S> = (scope: S) => unknown;
+type Condition<S> = (scope: S) => boolean;
+/** A field path's value in a message (undefined where the path leads nowhere). */
+export type Reader = (message: unknown) => unknown;
+
+/** Reads a check function's arguments in order, with the commas between them. */
+export interface Arguments<S> {
+  /** An arithmetic expression. */
+  value(): Operand<S>;
+  /** A quoted topic name. */
+  topic(): string;
+  /** A field path of `topic`'s type (null: the expression's own topic). */
+  path(topic: string | null): Reader;
+}
+/** Reads its arguments at compile time and returns what the call evaluates to. */
+export type CheckFunction<S> = (args: Arguments<S>) => Operand<S>;
+
+export interface Grammar<S extends Scope> {
+  /** How errors name the expression: `content filter 'x >'`. */
+  where: string;
+  parameters: readonly string[];
+  fieldExists(topic: string | null, path: string): boolean;
+  /** Checks' functions by lowercase name; their presence turns on all of checks' extensions. */
+  functions?: ReadonlyMap<string, CheckFunction<S>>;
+}
+
 type Value = number | bigint | string | boolean;
-type Operand = (message: unknown) => unknown;
-type Predicate = (message: unknown) => boolean;
+/** A parsed part: a condition (comparisons, AND, OR, NOT) or a value; checks use either as the other. */
+type Part<S> = { condition: Condition<S> } | { value: Operand<S> };
 
 const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'BETWEEN', 'LIKE', 'TRUE', 'FALSE']);
+const SPACE = /\s*/y;
 const TOKEN =
-  /\s*(?:(%\d+)|('(?:[^']|'')*')|(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])*(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])*)*)|(<>|!=|<=|>=|=|<|>|\(|\)))/y;
+  /(%\d+)|('(?:[^']|'')*')|(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])*(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])*)*)|(<>|!=|<=|>=|=|<|>|\(|\)|\+|-|\*|\/|,)/y;
+const COMPARISONS = new Map<string, (c: number) => boolean>([
+  ['=', (c) => c === 0],
+  ['<>', (c) => c !== 0],
+  ['!=', (c) => c !== 0],
+  ['<', (c) => c < 0],
+  ['<=', (c) => c <= 0],
+  ['>', (c) => c > 0],
+  ['>=', (c) => c >= 0],
+]);
+const ARITHMETIC = new Map<string, (x: number, y: number) => number>([
+  ['+', (x, y) => x + y],
+  ['-', (x, y) => x - y],
+  ['*', (x, y) => x * y],
+  ['/', (x, y) => x / y],
+]);
 
 interface Token {
   kind: 'param' | 'string' | 'number' | 'name' | 'keyword' | 'symbol';
@@ -28,28 +78,44 @@ interface Token {
 
 export class ContentFilterError extends Error {}
 
-function tokenize(expression: string): Token[] {
+/** Whether `token` ends a value, so that a `-` after it subtracts. */
+function endsValue(token: Token | undefined): boolean {
+  if (token === undefined) return false;
+  if (token.kind === 'keyword') return /^(TRUE|FALSE)$/i.test(token.text);
+  return token.kind === 'symbol' ? token.text === ')' : true;
+}
+
+/** DDS lexes `-5` as a literal; with `arithmetic`, after a value it is a minus and then 5 (`a -5`). */
+function tokenize(expression: string, where: string, arithmetic: boolean): Token[] {
   const tokens: Token[] = [];
-  TOKEN.lastIndex = 0;
-  while (TOKEN.lastIndex < expression.length) {
-    if (/^\s*$/.test(expression.slice(TOKEN.lastIndex))) break;
-    const at = TOKEN.lastIndex;
+  for (let at = 0; ; ) {
+    SPACE.lastIndex = at;
+    SPACE.exec(expression);
+    at = SPACE.lastIndex;
+    if (at === expression.length) return tokens;
+    TOKEN.lastIndex = at;
     const match = TOKEN.exec(expression);
-    if (match === null) throw new ContentFilterError(`invalid content filter expression '${expression}': unexpected text at ${at}`);
-    const [, param, string, number, name, symbol] = match;
-    if (param !== undefined) tokens.push({ kind: 'param', text: param, at });
-    else if (string !== undefined) tokens.push({ kind: 'string', text: string, at });
-    else if (number !== undefined) tokens.push({ kind: 'number', text: number, at });
-    else if (name !== undefined) tokens.push({ kind: KEYWORDS.has(name.toUpperCase()) ? 'keyword' : 'name', text: name, at });
-    else tokens.push({ kind: 'symbol', text: symbol!, at });
+    if (match === null) throw new ContentFilterError(`${where}: unexpected text at ${at}`);
+    const [text, param, string, number, name] = match;
+    if (number?.startsWith('-') && arithmetic && endsValue(tokens.at(-1))) {
+      tokens.push({ kind: 'symbol', text: '-', at });
+      at += 1;
+      continue;
+    }
+    const kind = param ? 'param' : string ? 'string' : number ? 'number' : name ? (KEYWORDS.has(name.toUpperCase()) ? 'keyword' : 'name') : 'symbol';
+    tokens.push({ kind, text, at });
+    at = TOKEN.lastIndex;
   }
-  return tokens;
+}
+
+function unquote(quoted: string): string {
+  return quoted.slice(1, -1).replaceAll("''", "'");
 }
 
 /** A literal as DDS reads it: a number, a quoted string, TRUE or FALSE. */
 function literal(text: string, where: string): Value {
   const trimmed = text.trim();
-  if (/^'(?:[^']|'')*'$/.test(trimmed)) return trimmed.slice(1, -1).replaceAll("''", "'");
+  if (/^'(?:[^']|'')*'$/.test(trimmed)) return unquote(trimmed);
   const upper = trimmed.toUpperCase();
   if (upper === 'TRUE' || upper === 'FALSE') return upper === 'TRUE';
   if (/^-?\d+$/.test(trimmed)) return Number.isSafeInteger(Number(trimmed)) ? Number(trimmed) : BigInt(trimmed);
@@ -58,7 +124,7 @@ function literal(text: string, where: string): Value {
   throw new ContentFilterError(`${where}: '${text}' is no literal (a number, a 'quoted string', TRUE or FALSE)`);
 }
 
-function fieldReader(path: string): Operand {
+export function fieldReader(path: string): Reader {
   const steps = path.split(/\.|(?=\[)/).map((step) => (step.startsWith('[') ? Number(step.slice(1, -1)) : step));
   return (message) => {
     let value: unknown = message;
@@ -75,36 +141,122 @@ function like(value: string, pattern: string): boolean {
   return new RegExp(`^${regex}$`, 's').test(value);
 }
 
+/** The order of two values, or null if they are incomparable (different types, NaN, a missing value). */
 function compare(a: unknown, b: unknown): number | null {
   if (typeof a === 'boolean' || typeof b === 'boolean') return a === b ? 0 : null;
-  const numeric = (v: unknown): boolean => typeof v === 'number' || typeof v === 'bigint';
+  const numeric = (v: unknown): boolean => typeof v === 'bigint' || (typeof v === 'number' && !Number.isNaN(v));
   if (numeric(a) && numeric(b)) return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   return null;
 }
 
+/** The operands computed() made: numbers, never a condition (`never: "x - y"` lacks its comparison). */
+const numbers = new WeakSet<object>();
+
+/**
+ * `operate` on the operands' values as numbers (int64's bigints converted: arithmetic on mixed
+ * types has no exact answer), or undefined, a missing value, if one is missing or no number.
+ */
+export function computed<S>(operate: (...xs: number[]) => number, operands: readonly Operand<S>[]): Operand<S> {
+  const result: Operand<S> = (scope) => {
+    const xs: number[] = [];
+    for (const operand of operands) {
+      const v = operand(scope);
+      if (typeof v === 'number') xs.push(v);
+      else if (typeof v === 'bigint') xs.push(Number(v));
+      else return undefined;
+    }
+    return operate(...xs);
+  };
+  numbers.add(result);
+  return result;
+}
+
 /** Compiles a filter; `fieldExists` says whether a field path names a field of the topic's type. */
-export function compileContentFilter(filter: ContentFilter, fieldExists: (path: string) => boolean): Predicate {
-  const { expression } = filter;
-  const where = `content filter '${expression}'`;
+export function compileContentFilter(filter: ContentFilter, fieldExists: (path: string) => boolean): (message: unknown) => boolean {
+  const test = parseExpression<Scope>(filter.expression, {
+    where: `content filter '${filter.expression}'`,
+    parameters: (filter.parameters ?? []).map((p) => String(p)),
+    fieldExists: (_topic, path) => fieldExists(path),
+  });
+  return (message) => test({ message });
+}
+
+export function parseExpression<S extends Scope>(expression: string, grammar: Grammar<S>): Condition<S> {
+  const { where, parameters, fieldExists, functions } = grammar;
   if (typeof expression !== 'string' || expression.trim() === '') throw new ContentFilterError(`${where}: the expression is empty`);
-  const parameters = (filter.parameters ?? []).map((p) => String(p));
-  const tokens = tokenize(expression);
+  const checks = functions !== undefined;
+  const tokens = tokenize(expression, where, checks);
   let i = 0;
   const peek = (): Token | undefined => tokens[i];
   const isKeyword = (word: string): boolean => peek()?.kind === 'keyword' && peek()!.text.toUpperCase() === word;
+  const isSymbol = (text: string): boolean => peek()?.kind === 'symbol' && peek()!.text === text;
   const fail = (what: string): never => {
     const token = peek();
     throw new ContentFilterError(`${where}: ${what} ${token === undefined ? 'at the end' : `at '${token.text}' (position ${token.at})`}`);
   };
+  const expect = (symbol: string): void => {
+    if (!isSymbol(symbol)) fail(`expected '${symbol}'`);
+    i++;
+  };
+  const asCondition = (part: Part<S>): Condition<S> => {
+    if ('condition' in part) return part.condition;
+    const { value } = part;
+    if (!checks || numbers.has(value)) return fail('expected a comparison');
+    return (s) => value(s) === true;
+  };
+  const asValue = (part: Part<S>): Operand<S> => ('value' in part ? part.value : part.condition);
 
-  const operand = (): Operand => {
+  const field = (topic: string | null): Reader => {
+    const token = peek();
+    if (token?.kind !== 'name') return fail('expected a field');
+    if (!fieldExists(topic, token.text)) {
+      const type = topic === null ? "the topic's type" : `the type of ${topic}`;
+      throw new ContentFilterError(`${where}: '${token.text}' is no field of ${type} (position ${token.at})`);
+    }
+    i++;
+    return fieldReader(token.text);
+  };
+
+  const call = (): Operand<S> => {
+    const name = peek()!.text;
+    const make = functions?.get(name.toLowerCase()) ?? fail(`no function '${name}' (there are ${[...functions!.keys()].join(', ')})`);
+    i += 2;
+    let first = true;
+    const next = (): void => {
+      if (!first) expect(',');
+      first = false;
+    };
+    const operand = make({
+      value: () => {
+        next();
+        return asValue(sum());
+      },
+      topic: () => {
+        next();
+        const token = peek();
+        if (token?.kind !== 'string') return fail('expected a quoted topic name');
+        i++;
+        return unquote(token.text);
+      },
+      path: (topic) => {
+        next();
+        return field(topic);
+      },
+    });
+    expect(')');
+    return operand;
+  };
+
+  const operand = (): Operand<S> => {
     const token = peek() ?? fail('expected a field, literal or parameter');
+    if (token.kind === 'name') {
+      if (checks && tokens[i + 1]?.kind === 'symbol' && tokens[i + 1]!.text === '(') return call();
+      const read = field(null);
+      return (s) => read(s.message);
+    }
     i++;
     switch (token.kind) {
-      case 'name':
-        if (!fieldExists(token.text)) throw new ContentFilterError(`${where}: '${token.text}' is no field of the topic's type`);
-        return fieldReader(token.text);
       case 'param': {
         const index = Number(token.text.slice(1));
         if (index >= parameters.length) throw new ContentFilterError(`${where}: ${token.text} has no parameter (${parameters.length} given)`);
@@ -126,85 +278,98 @@ export function compileContentFilter(filter: ContentFilter, fieldExists: (path: 
     return fail('expected a field, literal or parameter');
   };
 
-  const predicate = (): Predicate => {
-    const left = operand();
+  /** A parenthesized part, a value in checks; in DDS a parenthesized part is a condition. */
+  const primary = (): Part<S> => {
+    if (!isSymbol('(')) return { value: operand() };
+    i++;
+    const inner = disjunction();
+    const part = checks ? inner : { condition: asCondition(inner) };
+    expect(')');
+    return part;
+  };
+  const unary = (): Part<S> => {
+    if (!checks || !isSymbol('-')) return primary();
+    i++;
+    return { value: computed((x) => -x, [asValue(unary())]) };
+  };
+  /** Left-associative `operators` (checks only) over `operand`s. */
+  const chain = (operators: readonly string[], operand: () => Part<S>) => (): Part<S> => {
+    let result = operand();
+    while (checks && operators.some(isSymbol)) {
+      const operate = ARITHMETIC.get(tokens[i++]!.text)!;
+      result = { value: computed(operate, [asValue(result), asValue(operand())]) };
+    }
+    return result;
+  };
+  const term = chain(['*', '/'], unary);
+  const sum = chain(['+', '-'], term);
+
+  const comparison = (): Part<S> => {
+    const first = sum();
+    if (!checks && 'condition' in first) return first;
+    const left = asValue(first);
     const negated = isKeyword('NOT');
     if (negated) i++;
     if (isKeyword('BETWEEN')) {
       i++;
-      const low = operand();
+      const low = asValue(sum());
       if (!isKeyword('AND')) fail('expected AND of BETWEEN');
       i++;
-      const high = operand();
-      return (m) => {
-        const value = left(m);
-        const inside = (compare(value, low(m)) ?? -1) >= 0 && (compare(value, high(m)) ?? 1) <= 0;
-        return inside !== negated;
+      const high = asValue(sum());
+      return {
+        condition: (s) => {
+          const value = left(s);
+          const inside = (compare(value, low(s)) ?? -1) >= 0 && (compare(value, high(s)) ?? 1) <= 0;
+          return inside !== negated;
+        },
       };
     }
     if (negated) fail('expected BETWEEN after NOT');
     if (isKeyword('LIKE')) {
       i++;
-      const pattern = operand();
-      return (m) => {
-        const value = left(m);
-        const p = pattern(m);
-        return typeof value === 'string' && typeof p === 'string' && like(value, p);
+      const pattern = asValue(sum());
+      return {
+        condition: (s) => {
+          const value = left(s);
+          const p = pattern(s);
+          return typeof value === 'string' && typeof p === 'string' && like(value, p);
+        },
       };
     }
     const op = peek();
-    if (op?.kind !== 'symbol' || op.text === '(' || op.text === ')') return fail('expected a comparison');
+    const test = op?.kind === 'symbol' ? COMPARISONS.get(op.text) : undefined;
+    if (test === undefined) return first;
     i++;
-    const right = operand();
-    const test: (c: number) => boolean = {
-      '=': (c: number) => c === 0,
-      '<>': (c: number) => c !== 0,
-      '!=': (c: number) => c !== 0,
-      '<': (c: number) => c < 0,
-      '<=': (c: number) => c <= 0,
-      '>': (c: number) => c > 0,
-      '>=': (c: number) => c >= 0,
-    }[op.text]!;
-    return (m) => {
-      const c = compare(left(m), right(m));
-      return c === null ? op.text === '<>' || op.text === '!=' : test(c);
+    const right = asValue(sum());
+    const unequal = op!.text === '<>' || op!.text === '!=';
+    return {
+      condition: (s) => {
+        const c = compare(left(s), right(s));
+        return c === null ? unequal : test(c);
+      },
     };
   };
+  const negation = (): Part<S> => {
+    if (!isKeyword('NOT')) return comparison();
+    i++;
+    const inner = asCondition(negation());
+    return { condition: (s) => !inner(s) };
+  };
+  /** Left-associative AND or OR joining conditions; a lone part stays what it is (a value in parentheses). */
+  const junction = (keyword: 'AND' | 'OR', operand: () => Part<S>) => (): Part<S> => {
+    let result = operand();
+    while (isKeyword(keyword)) {
+      const a = asCondition(result);
+      i++;
+      const b = asCondition(operand());
+      result = { condition: keyword === 'AND' ? (s) => a(s) && b(s) : (s) => a(s) || b(s) };
+    }
+    return result;
+  };
+  const conjunction = junction('AND', negation);
+  const disjunction: () => Part<S> = junction('OR', conjunction);
 
-  const primary = (): Predicate => {
-    if (isKeyword('NOT')) {
-      i++;
-      const inner = primary();
-      return (m) => !inner(m);
-    }
-    if (peek()?.text === '(') {
-      i++;
-      const inner = disjunction();
-      if (peek()?.text !== ')') fail("expected ')'");
-      i++;
-      return inner;
-    }
-    return predicate();
-  };
-  const conjunction = (): Predicate => {
-    let result = primary();
-    while (isKeyword('AND')) {
-      i++;
-      const [a, b] = [result, primary()];
-      result = (m) => a(m) && b(m);
-    }
-    return result;
-  };
-  const disjunction = (): Predicate => {
-    let result = conjunction();
-    while (isKeyword('OR')) {
-      i++;
-      const [a, b] = [result, conjunction()];
-      result = (m) => a(m) || b(m);
-    }
-    return result;
-  };
-  const compiled = disjunction();
+  const compiled = asCondition(disjunction());
   if (i < tokens.length) fail('unexpected text');
   return compiled;
 }

@@ -63,7 +63,10 @@ export function reportsOutput(kind: OutputKind): boolean {
 }
 
 /** What a report says besides what the collector gathered. */
-export type ReportMeta = Pick<ReportData, 'title' | 'source' | 'summary' | 'results' | 'warnings' | 'failure' | 'executors' | 'divergence'> & {
+export type ReportMeta = Pick<
+  ReportData,
+  'title' | 'source' | 'summary' | 'results' | 'warnings' | 'failure' | 'executors' | 'divergence' | 'checks' | 'faults'
+> & {
   /** The run's end, ns from its start (the records may end earlier). */
   end: number;
 };
@@ -107,6 +110,10 @@ export class ReportCollector {
   readonly #topicNames: string[] = [];
   readonly #topicIndex = new Map<string, number>();
   readonly #dropped: number[] = [];
+  /** By topic (or service, program): faults that fired on it. */
+  readonly #faulted: number[] = [];
+  /** The sources that are faults (their outputs are tagged as losses). */
+  readonly #faultSources = new Set<number>();
   /** By topic: takes the log noted the consumption of (the others took what was published at their time). */
   readonly #noted: number[] = [];
   #topicBins: BinColumns;
@@ -239,8 +246,9 @@ export class ReportCollector {
   #applyOutput(entry: number): void {
     const topic = this.#sources[taggedId(entry)]! - 1;
     if (topic < 0) return;
-    if (tagOf(entry) === DROP) this.#dropped[topic]!++;
-    else this.#publishes[this.#topicColumn + topic]!++;
+    if (tagOf(entry) !== DROP) this.#publishes[this.#topicColumn + topic]!++;
+    else if (this.#faultSources.has(taggedId(entry))) this.#faulted[topic]!++;
+    else this.#dropped[topic]!++;
   }
 
   #describeCallback(entity: number, kind: string, owner: string, channel: string): void {
@@ -259,6 +267,7 @@ export class ReportCollector {
   #describeOutput(entity: number, kind: OutputKind, channel: string): void {
     this.#sources = holding(this.#sources, entity);
     this.#sources[entity] = reportsOutput(kind) ? this.#topic(channel) + 1 : HIDDEN;
+    if (kind === 'fault') this.#faultSources.add(entity);
   }
 
   #topic(name: string): number {
@@ -268,6 +277,7 @@ export class ReportCollector {
       this.#topicIndex.set(name, topic);
       this.#topicNames.push(name);
       this.#dropped.push(0);
+      this.#faulted.push(0);
       this.#noted.push(0);
       this.#latencies.addSeries();
     }
@@ -438,12 +448,13 @@ export class ReportCollector {
     return [...names]
       .sort()
       .map((name) => this.#topicIndex.get(name)!)
-      .filter((t) => published[t]! + taken[t]! + this.#dropped[t]! > 0)
+      .filter((t) => published[t]! + taken[t]! + this.#dropped[t]! + this.#faulted[t]! > 0)
       .map((t) => ({
         topic: names[t]!,
         published: published[t]!,
         taken: taken[t]!,
         dropped: this.#dropped[t]!,
+        faults: this.#faulted[t]!,
         rate: span === 0 ? 0 : published[t]! / span,
         latency: this.#latencies.summary(t, 1e-9),
       }));
@@ -616,7 +627,7 @@ function countPlain(
       if (counted === 0) return i;
       calls[rowColumn + counted - 1]!++;
     } else {
-      // TIME and DURATION, a loss, a consumed item: not only counted.
+      // TIME and DURATION, a loss or fault, a consumed item: not only counted.
       if (!isTagged(entry)) return i;
       const tag = tagOf(entry);
       if (tag === DROP || tag === CONSUMED) return i;

@@ -23,8 +23,20 @@ export interface ReportData {
   executors: RunMetrics | null;
   network: LinkSeries[] | null;
   divergence: DivergenceData | null;
+  /** The job's checks and the programs' assertions: each held, or its first failure (sim time formatted). */
+  checks: CheckRow[];
+  /** The job's faults: which were on, how often each fired (null: the job has none). */
+  faults: { fired: number; byName: Record<string, number>; on: string[] } | null;
   /** What was left out to keep the file small, in words (empty: nothing). */
   limits: string[];
+}
+
+export interface CheckRow {
+  name: string;
+  kind: string;
+  held: boolean;
+  evaluations: number;
+  failure: { time: string; what: string; callback?: string } | null;
 }
 
 export interface TimelineData {
@@ -62,6 +74,8 @@ export interface TopicRow {
   published: number;
   taken: number;
   dropped: number;
+  /** Faults of the job that fired on it (DESIGN.md "Faults"). */
+  faults: number;
   /** Publishes per second over the run. */
   rate: number;
   latency: ValueSummary | null;

@@ -1,0 +1,92 @@
+import { compileCheckExpression } from '../rcl/checkExpression.js';
+import type { CheckConfig } from '../rcl/checks/CheckConfig.js';
+import { ContentFilterError } from '../rcl/contentFilter.js';
+import type { SectionContext } from './networkSection.js';
+import { durationSchema } from './timeModelEntry.js';
+
+/** The JSON schema of one entry of `checks:`. */
+export const checkSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'topic'],
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    topic: { type: 'string', minLength: 1 },
+    node: { type: 'string', minLength: 1 },
+    host: { type: 'string', minLength: 1 },
+    always: { type: 'string' },
+    never: { type: 'string' },
+    eventually: { type: 'string' },
+    within: durationSchema,
+    after: { type: 'string' },
+    after_topic: { type: 'string', minLength: 1 },
+  },
+} as const;
+
+export interface CheckEntry {
+  name: string;
+  topic: string;
+  node?: string;
+  host?: string;
+  always?: string;
+  never?: string;
+  eventually?: string;
+  within?: string | number;
+  after?: string;
+  after_topic?: string;
+}
+
+const KINDS = ['always', 'never', 'eventually'] as const;
+
+/** The job's `checks:`, checked: unique names, one property each, expressions that parse. */
+export function checksConfig(
+  entries: readonly CheckEntry[],
+  context: SectionContext,
+  hosts: readonly string[] | null,
+  where: (i: number) => string,
+): CheckConfig[] {
+  const names = new Set<string>();
+  return entries.map((entry, i) => {
+    const location = ['checks', i];
+    if (names.has(entry.name)) context.fail([...location, 'name'], `a second check named '${entry.name}'`);
+    names.add(entry.name);
+    const given = KINDS.filter((kind) => entry[kind] !== undefined);
+    if (given.length !== 1)
+      context.fail(location, `a check has one of always, never, eventually (${given.length === 0 ? 'none given' : `given: ${given.join(', ')}`})`);
+    const kind = given[0]!;
+    const expression = parsed(entry[kind]!, [...location, kind], context);
+    if (entry.node !== undefined && entry.host !== undefined) context.fail([...location, 'host'], 'a check reads at a node or at a host, not both');
+    if (entry.host !== undefined) {
+      if (hosts === null) context.fail([...location, 'host'], "names a host, but the job has no 'network'");
+      else if (!hosts.includes(entry.host)) context.fail([...location, 'host'], `no host named '${entry.host}' (hosts: ${hosts.join(', ')})`);
+    }
+    if (kind !== 'eventually') {
+      for (const key of ['within', 'after', 'after_topic'] as const)
+        if (entry[key] !== undefined) context.fail([...location, key], `belongs to an eventually check`);
+    } else if (entry.within === undefined) context.fail(location, "an eventually check needs 'within'");
+    if (entry.after_topic !== undefined && entry.after === undefined) context.fail([...location, 'after_topic'], "goes with 'after'");
+    return {
+      name: entry.name,
+      where: where(i),
+      topic: context.topic([...location, 'topic'], entry.topic),
+      ...(entry.node === undefined ? {} : { node: entry.node.startsWith('/') ? entry.node : `/${entry.node}` }),
+      ...(entry.host === undefined ? {} : { host: entry.host }),
+      kind,
+      expression,
+      ...(entry.within === undefined ? {} : { within: Number(context.duration([...location, 'within'], entry.within)) }),
+      ...(entry.after === undefined ? {} : { after: parsed(entry.after, [...location, 'after'], context) }),
+      ...(entry.after_topic === undefined ? {} : { afterTopic: context.topic([...location, 'after_topic'], entry.after_topic) }),
+    };
+  });
+}
+
+/** An expression that parses (its fields are checked against the topic's type when it has one). */
+function parsed(expression: string, location: (string | number)[], context: SectionContext): string {
+  try {
+    compileCheckExpression(expression, () => true);
+  } catch (error) {
+    if (error instanceof ContentFilterError) context.fail(location, error.message);
+    throw error;
+  }
+  return expression;
+}

@@ -1,0 +1,196 @@
+import { type CompiledCheck, compileCheckExpression } from '../checkExpression.js';
+import { ContentFilterError } from '../contentFilter.js';
+import { hasFieldPath } from '../messageFields.js';
+import type { Publisher } from '../Publisher.js';
+import type { Sample } from '../Sample.js';
+import type { Simulation } from '../Simulation.js';
+import type { CheckConfig, CheckOutcome } from './CheckConfig.js';
+
+/** A check whose expression names no field of its topic's type: the job file is wrong (exit 2). */
+export class CheckError extends Error {}
+
+/** How much of a message a failure quotes. */
+const QUOTED = 300;
+
+/** One check as it runs: its expressions, what it read, and its first failure. */
+class RunningCheck {
+  readonly config: CheckConfig;
+  readonly #simulation: Simulation;
+  readonly #latest: ReadonlyMap<string, unknown>;
+  #test: CompiledCheck | null = null;
+  #after: CompiledCheck | null = null;
+  #previous: unknown;
+  #previousAfter: unknown;
+  evaluations = 0;
+  failure: CheckOutcome['failure'] | undefined;
+  /** eventually: the deadlines not met yet (offsets from the start, ns, in order), and why each began. */
+  readonly #deadlines: { at: number; since: string }[] = [];
+  held = false;
+
+  constructor(config: CheckConfig, simulation: Simulation, latest: ReadonlyMap<string, unknown>) {
+    this.config = config;
+    this.#simulation = simulation;
+    this.#latest = latest;
+    if (config.kind === 'eventually' && config.after === undefined) this.#deadlines.push({ at: config.within!, since: 'the start' });
+  }
+
+  /** Set when an expression read a previous or latest message that is not there yet. */
+  #unknown = false;
+
+  /** Whether `compiled` holds for `message`; null when it read a message not there yet (not judged, as SQL's UNKNOWN). */
+  #judge(compiled: CompiledCheck, message: unknown, previous: unknown): boolean | null {
+    this.#unknown = false;
+    const latest = this.#latest;
+    const check = this;
+    const holds = compiled.test({
+      message,
+      get previous() {
+        if (previous === undefined) check.#unknown = true;
+        return previous;
+      },
+      nowSeconds: this.#simulation.engine.now / 1e9,
+      latest: (topic) => {
+        const found = latest.get(topic);
+        if (found === undefined) check.#unknown = true;
+        return found;
+      },
+    });
+    return this.#unknown ? null : holds;
+  }
+
+  /** A message of the check's topic. */
+  read(sample: Sample, publisher: Publisher): void {
+    const message = sample.message;
+    if (message === null) return;
+    this.#test ??= this.#compile(this.config.expression, publisher);
+    this.#expire(this.#simulation.engine.now);
+    const holds = this.#judge(this.#test, message, this.#previous);
+    this.#previous = message;
+    if (holds !== null) this.evaluations++;
+    const { kind } = this.config;
+    if (kind === 'eventually') {
+      if (holds === true) {
+        this.held = true;
+        this.#deadlines.length = 0;
+      }
+    } else if (holds === (kind === 'never')) this.#fail(`${kind === 'never' ? 'it held for' : 'it did not hold for'} ${quote(message)}`);
+    if (this.config.after !== undefined && this.config.afterTopic === undefined) this.#began(message, publisher);
+  }
+
+  /** A message of the topic `after` reads, when it is another. */
+  readAfter(sample: Sample, publisher: Publisher): void {
+    if (sample.message !== null) this.#began(sample.message, publisher);
+  }
+
+  #began(message: unknown, publisher: Publisher): void {
+    this.#after ??= this.#compile(this.config.after!, publisher);
+    const now = this.#simulation.engine.now;
+    this.#expire(now);
+    if (this.#judge(this.#after, message, this.#previousAfter) === true) {
+      this.#deadlines.push({ at: now + this.config.within!, since: `${quote(message)} at ${seconds(now)}` });
+    }
+    this.#previousAfter = message;
+  }
+
+  /** Deadlines before `now` are failures (a message at the deadline itself is in time). */
+  #expire(now: number): void {
+    const deadlines = this.#deadlines;
+    while (deadlines.length > 0 && deadlines[0]!.at < now) {
+      const { at, since } = deadlines.shift()!;
+      this.#failAt(at, `nothing matched within ${seconds(this.config.within!)} of ${since}`);
+    }
+  }
+
+  /** The run ended at `now`: what is still awaited fails, the run ended before it held. */
+  end(now: number): void {
+    this.#expire(now);
+    const { since } = this.#deadlines[0] ?? {};
+    if (since !== undefined) this.#failAt(now, `the run ended before anything matched (awaited since ${since})`);
+    this.#deadlines.length = 0;
+  }
+
+  #fail(what: string): void {
+    if (this.failure !== undefined) return;
+    const executing = this.#simulation.engine.executing;
+    this.failure = { time: this.#simulation.engine.nowAbs, what, ...(executing === null ? {} : { callback: executing.label }) };
+  }
+
+  #failAt(at: number, what: string): void {
+    if (this.failure === undefined) this.failure = { time: this.#simulation.engine.base + BigInt(at), what };
+  }
+
+  #compile(expression: string, publisher: Publisher): CompiledCheck {
+    const graph = this.#simulation.graph;
+    try {
+      return compileCheckExpression(expression, (topic, path) => {
+        const type = topic === null ? publisher.type : graph.publishersOf(topic)[0]?.type;
+        // Another topic with no publisher yet: its fields are read as they come (missing if absent).
+        return type === undefined || hasFieldPath(type, path);
+      });
+    } catch (error) {
+      if (!(error instanceof ContentFilterError)) throw error;
+      throw new CheckError(`${this.config.where}: check '${this.config.name}': ${error.message} (the type of ${publisher.topic} is ${publisher.typeName})`);
+    }
+  }
+
+  outcome(): CheckOutcome {
+    const { name, kind } = this.config;
+    return { name, kind, held: this.failure === undefined, evaluations: this.evaluations, ...(this.failure === undefined ? {} : { failure: this.failure }) };
+  }
+}
+
+/**
+ * A job's checks (DESIGN.md "Faults, checks, and hunting failures"): each reads the messages of
+ * its topic as they are published (before faults), or as they reach a node or host it names,
+ * through watchers of Delivery, which change nothing a run does; `latest('/t', …)` reads the
+ * latest message published on another topic. A check only reads: the fingerprint is the same
+ * with and without it.
+ */
+export class Checks {
+  readonly #simulation: Simulation;
+  readonly #checks: RunningCheck[];
+
+  constructor(simulation: Simulation, configs: readonly CheckConfig[]) {
+    this.#simulation = simulation;
+    const latest = new Map<string, unknown>();
+    const delivery = simulation.delivery;
+    // What latest() reads is watched first, so that a message on the check's topic published in
+    // the same callback after one on the other topic sees it.
+    const others = new Set(configs.flatMap((config) => [config.expression, config.after ?? ''].flatMap((e) => (e === '' ? [] : otherTopics(e)))));
+    for (const topic of others) delivery.watch(topic, (sample) => latest.set(topic, sample.message ?? undefined));
+    this.#checks = configs.map((config) => {
+      const check = new RunningCheck(config, simulation, latest);
+      const read = (sample: Sample, publisher: Publisher): void => check.read(sample, publisher);
+      if (config.node !== undefined) delivery.watchArrivals({ node: config.node }, config.topic, read);
+      else if (config.host !== undefined) delivery.watchArrivals({ host: config.host }, config.topic, read);
+      else delivery.watch(config.topic, read);
+      if (config.afterTopic !== undefined) delivery.watch(config.afterTopic, (sample, publisher) => check.readAfter(sample, publisher));
+      return check;
+    });
+  }
+
+  /** Each check's outcome, the run having ended now. */
+  outcomes(): CheckOutcome[] {
+    const now = this.#simulation.engine.now;
+    return this.#checks.map((check) => {
+      check.end(now);
+      return check.outcome();
+    });
+  }
+}
+
+/** The other topics an expression reads (a syntax error is the job file's: checked when it loads). */
+function otherTopics(expression: string): readonly string[] {
+  return compileCheckExpression(expression, () => true).topics;
+}
+
+function quote(message: unknown): string {
+  const text = JSON.stringify(message, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : ArrayBuffer.isView(value) ? Array.from(value as unknown as ArrayLike<number>) : value,
+  );
+  return `message ${text.length > QUOTED ? `${text.slice(0, QUOTED)}…` : text}`;
+}
+
+function seconds(ns: number): string {
+  return `${(ns / 1e9).toFixed(9).replace(/\.?0+$/, '')} s`;
+}

@@ -1,0 +1,44 @@
+import type { TimeModel } from '../TimeModel.js';
+
+/** When a fault is active: ns from the run's start, `until` exclusive (Infinity: to the end). */
+export interface FaultInterval {
+  from: number;
+  until: number;
+}
+
+/** What a fault on a topic does to a delivery (one message reaching one subscription). */
+export type TopicEffect =
+  | { kind: 'drop'; probability: number }
+  | { kind: 'delay'; time: TimeModel; probability: number }
+  /** A second copy, `time` after the first. */
+  | { kind: 'duplicate'; time: TimeModel; probability: number }
+  /** Each delivery held a time drawn uniformly within the window: those within one arrive shuffled. */
+  | { kind: 'reorder'; window: number }
+  /** Every delivery dropped while the fault is active. */
+  | { kind: 'freeze' };
+
+/** What a fault on a service does to a request or response reaching its receiver. */
+export type ServiceEffect = { kind: 'lose'; part: 'request' | 'response'; probability: number } | { kind: 'delay'; time: TimeModel; probability: number };
+
+/** One entry of a job's `faults:`, by its name (its random streams derive from the name, not its place). */
+export type FaultConfig = FaultInterval & { name: string } & (
+    | { kind: 'topic'; topic: string; effect: TopicEffect }
+    | { kind: 'service'; service: string; effect: ServiceEffect }
+    /** Between hosts of different groups: nothing crosses (`slowed` null), or every crossing is delayed. */
+    | { kind: 'partition'; groups: readonly (readonly string[])[]; slowed: number | null }
+    /** A program in its own process killed at `at`, or at a rate (per second of sim time); its on_exit applies. */
+    | { kind: 'crash'; program: string; at: number | null; rate: number | null }
+    /** Single occurrences, as `rclsim shrink` writes them: no draws. */
+    | { kind: 'explicit'; occurrences: readonly Occurrence[] }
+  );
+
+/**
+ * One fault that fired, named so that it can be applied again without a draw: a message by its
+ * publisher and sequence number and its receiver (not by sim time, which shifts when another
+ * fault is removed), a service call by its client and sequence number, a crash by its time (ns from the start).
+ * `fault` names the job's fault it came from.
+ */
+export type Occurrence =
+  | ({ fault: string; topic: string; publisher: string; sequence: number; receiver: string } & ({ drop: true } | { delay: number } | { duplicate: number }))
+  | ({ fault: string; service: string; client: string; sequence: number; part: 'request' | 'response' } & ({ lose: true } | { delay: number }))
+  | { fault: string; program: string; at: number };
