@@ -17,8 +17,9 @@ class RunningCheck {
   readonly config: CheckConfig;
   readonly #simulation: Simulation;
   readonly #latest: ReadonlyMap<string, unknown>;
-  #test: CompiledCheck | null = null;
-  #after: CompiledCheck | null = null;
+  /** Compiled at the first message, when the topic's type is known (null: it names no field of it). */
+  #test: CompiledCheck | null | undefined;
+  #after: CompiledCheck | null | undefined;
   #previous: unknown;
   #previousAfter: unknown;
   evaluations = 0;
@@ -63,6 +64,7 @@ class RunningCheck {
     const message = sample.message;
     if (message === null) return;
     this.#test ??= this.#compile(this.config.expression, publisher);
+    if (this.#test === null) return;
     this.#expire(this.#simulation.engine.now);
     const holds = this.#judge(this.#test, message, this.#previous);
     this.#previous = message;
@@ -84,6 +86,7 @@ class RunningCheck {
 
   #began(message: unknown, publisher: Publisher): void {
     this.#after ??= this.#compile(this.config.after!, publisher);
+    if (this.#after === null) return;
     const now = this.#simulation.engine.now;
     this.#expire(now);
     if (this.#judge(this.#after, message, this.#previousAfter) === true) {
@@ -119,7 +122,8 @@ class RunningCheck {
     if (this.failure === undefined) this.failure = { time: this.#simulation.engine.base + BigInt(at), what };
   }
 
-  #compile(expression: string, publisher: Publisher): CompiledCheck {
+  /** The expression against the topic's type; one that names no field of it fails the run (bad input), not the publish under way. */
+  #compile(expression: string, publisher: Publisher): CompiledCheck | null {
     const graph = this.#simulation.graph;
     try {
       return compileCheckExpression(expression, (topic, path) => {
@@ -129,7 +133,10 @@ class RunningCheck {
       });
     } catch (error) {
       if (!(error instanceof ContentFilterError)) throw error;
-      throw new CheckError(`${this.config.where}: check '${this.config.name}': ${error.message} (the type of ${publisher.topic} is ${publisher.typeName})`);
+      this.#simulation.engine.fail(
+        new CheckError(`${this.config.where}: check '${this.config.name}': ${error.message} (the type of ${publisher.topic} is ${publisher.typeName})`),
+      );
+      return null;
     }
   }
 
