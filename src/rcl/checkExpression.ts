@@ -43,6 +43,7 @@ function checkFunctions(topics: string[]): ReadonlyMap<string, Fn> {
     ['hypot', numeric(2, (a, b) => Math.sqrt(a * a + b * b))],
     ['min', numeric(2, (a, b) => Math.min(a, b))],
     ['max', numeric(2, (a, b) => Math.max(a, b))],
+    // computed() marks it a number: `now()` alone is refused where a condition goes.
     ['now', () => computed((t) => t, [(context: CheckContext) => context.nowSeconds])],
     [
       'prev',
