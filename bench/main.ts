@@ -23,7 +23,7 @@ import {
   spawnMillis,
 } from './processBench.js';
 import { renderSeconds } from './renderReport.js';
-import { coldRunSeconds, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
+import { coldRunSeconds, huntRunsPerSecond, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
 
 type Figures = Record<string, number | string | number[]>;
 
@@ -507,6 +507,23 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         runsPerSecondThroughRedis: Math.round(median(queued)),
         redisOverLocal: round(median(queued) / median(two), 2),
         coldRunSeconds: round(median(cold), 3),
+      };
+    },
+  },
+  hunt: {
+    description:
+      '`rclsim hunt` against `rclsim sweep` of the same 1,000 runs of the rslcpp benchmark (timeout_s 10, seeds 0…999; none fails, so the hunt runs them all) on 2 warm workers, each from its start (workers started) to its last result, in turns: runs per second and the ratio (median of 3)',
+    async run() {
+      const sweep: number[] = [];
+      const hunt: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        sweep.push(await sweepRunsPerSecond(1000, 2));
+        hunt.push(huntRunsPerSecond(1000, 2));
+      }
+      return {
+        sweepRunsPerSecond: Math.round(median(sweep)),
+        huntRunsPerSecond: Math.round(median(hunt)),
+        huntOverSweep: round(median(hunt.map((h, i) => h / sweep[i]!)), 2),
       };
     },
   },

@@ -3,11 +3,10 @@
  * workers' start included), and the wall time of a cold `rclsim run`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { QueueExecutor } from '../src/sweep/queue/QueueExecutor.js';
 import { runSweep } from '../src/sweep/runSweep.js';
 import { loadSweepFile } from '../src/sweep/sweepFile.js';
 
@@ -34,12 +33,35 @@ export async function sweepRunsPerSecond(runs: number, jobs: number, queue?: str
     const start = performance.now();
     const outcome = await runSweep(loadSweepFile(file), {
       jobs,
-      ...(queue === undefined ? {} : { executor: (sweep, onOutcome) => QueueExecutor.open(queue, sweep, onOutcome) }),
+      ...(queue === undefined ? {} : { queue }),
     });
     const seconds = (performance.now() - start) / 1000;
     const failed = outcome.results.filter((result) => result.status !== 'ok');
     if (failed.length > 0) throw new Error(`${failed.length} runs failed: ${failed[0]!.error}`);
     return runs / seconds;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs per second of `rclsim hunt` over the same runs as sweepRunsPerSecond's (none fails, so
+ * every seed runs) on `jobs` workers, from the hunt's own wall time (its workers' start included,
+ * as a sweep's).
+ */
+export function huntRunsPerSecond(runs: number, jobs: number): number {
+  const dir = mkdtempSync(join(tmpdir(), 'rclsim-hunt-bench-'));
+  try {
+    const example = join(repoRoot, 'examples/synthetic-benchmark');
+    // The sweep's one case as a job of its own, its components named where they are.
+    const job = join(dir, 'job.yaml');
+    const text = readFileSync(join(example, 'job.yaml'), 'utf8').replaceAll('module: components.ts', `module: ${join(example, 'components.ts')}`);
+    writeFileSync(job, `${text}parameters:\n  /Monitor:\n    ros__parameters:\n      timeout_s: 10\n`);
+    const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), 'hunt', job, '--runs', String(runs), '--jobs', String(jobs), '--json'], {
+      encoding: 'utf8',
+    });
+    if (child.status !== 0) throw new Error(`rclsim hunt exited with ${child.status}: ${child.stdout}${child.stderr}`);
+    return runs / (JSON.parse(child.stdout.trim().split('\n').pop()!) as { wallSeconds: number }).wallSeconds;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -19,7 +19,9 @@ import { cliPath, needs, repoRoot, tempDir } from './helpers.js';
 
 const README = 'README.md';
 /** The guides a user reads by task; each must have commands this test runs (but performance.md: npm run bench). */
-const GUIDES = ['job-files', 'bags', 'network', 'executors', 'reports', 'sweeps', 'determinism', 'rclnodejs', 'cli'].map((name) => `docs/${name}.md`);
+const GUIDES = ['job-files', 'bags', 'network', 'executors', 'reports', 'sweeps', 'hunting', 'determinism', 'rclnodejs', 'cli'].map(
+  (name) => `docs/${name}.md`,
+);
 const DOCUMENTS = [
   README,
   ...readdirSync(join(repoRoot, 'docs'))

@@ -5,8 +5,10 @@ import { parseDuration } from '../job/duration.js';
 import { ExitCode } from './exitCodes.js';
 import type { ExploreOptions } from './explore.js';
 import type { GenTypesOptions } from './genTypes.js';
+import type { HuntOptions } from './hunt.js';
 import { LOG_LEVELS } from './logLevels.js';
 import type { RunCommandOptions } from './runAndReport.js';
+import type { ShrinkOptions } from './shrink.js';
 import type { SweepCommandOptions } from './sweep.js';
 import type { VerifyOptions } from './verify.js';
 
@@ -154,8 +156,48 @@ program
   });
 
 program
+  .command('hunt')
+  .description(
+    'run a job with seeds S, S+1, … on warm worker processes until a run fails (a check, or exit code 3, 4 or 7), and print its seed and the commands that replay and shrink it (exit 8: a failure found, 0: none)',
+  )
+  .argument('<job>', 'job.yaml')
+  .requiredOption('--runs <n>', 'how many seeds at most', positiveInteger)
+  .option('--seed <n>', "the first run's seed (default 0); run i has seed S + i", seed)
+  .option('--jobs <n>', 'worker processes (default: the cores)', positiveInteger)
+  .option('--swarm', 'the seed also decides which faults are on and scales them, as `run --swarm` does')
+  .option('--seeded-order', "order every executor's wait results by the seed, as `run --seeded-order` does")
+  .option('--queue <redis-url>', 'put the runs on a BullMQ queue in Redis (redis://HOST:PORT) for `rclsim worker`s to take, instead of local workers', redisUrl)
+  .option('--all', 'run every seed and list every failing one, instead of stopping at the first')
+  .option('--checks-only', 'only failed checks and assertions count, not exit codes 3, 4 and 7')
+  .option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)', wallDuration)
+  .option('--json', 'one JSON object instead of the report')
+  .option('--quiet', 'no progress bar')
+  .action(async (job: string, options: HuntOptions) => {
+    process.exitCode = await (await import('./hunt.js')).hunt(job, options);
+  });
+
+program
+  .command('shrink')
+  .description(
+    'replay a failing seed with its fired faults listed explicitly, remove faults by delta debugging while the same check still fails the same way, and write the smallest job found, its report, and where its trace parts from the job without faults',
+  )
+  .argument('<job>', 'job.yaml')
+  .requiredOption('--seed <n>', 'the failing seed (as hunt printed it)', seed)
+  .option('--check <name>', 'the check or assertion whose failure to keep (default: the first that failed; without any, the exit code 3, 4 or 7 and its line)')
+  .option('--swarm', 'the failing run was a --swarm run')
+  .option('--seeded-order', 'the failing run was a --seeded-order run')
+  .option('--jobs <n>', 'worker processes (default: the cores)', positiveInteger)
+  .option('--out <file>', 'the minimal job file to write (default: <job>.shrunk.yaml beside the job)')
+  .option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)', wallDuration)
+  .option('--json', 'one JSON object instead of the report')
+  .option('--quiet', 'no progress bar')
+  .action(async (job: string, options: ShrinkOptions) => {
+    process.exitCode = await (await import('./shrink.js')).shrink(job, options);
+  });
+
+program
   .command('worker')
-  .description("take sweeps' runs from a BullMQ queue in Redis and run them on warm worker processes, until SIGINT/SIGTERM")
+  .description("take sweeps' and hunts' runs from a BullMQ queue in Redis and run them on warm worker processes, until SIGINT/SIGTERM")
   .argument('<redis-url>', 'redis://HOST:PORT', redisUrl)
   .option('--concurrency <n>', 'runs at a time (default: the cores)', positiveInteger)
   .option(

@@ -20,18 +20,10 @@ export class ProgressDisplay {
   /** The loop began; `end` is the sim time it stops at, when the job says (ns, absolute like `start`). */
   start(start: bigint, end: bigint | undefined): void {
     const total = end === undefined ? 0 : Number(end - start) / 1e9;
-    const bar = new cliProgress.SingleBar(
-      {
-        stream: process.stderr,
-        format:
-          end === undefined
-            ? 'sim {sim}s | {callbacks} callbacks | {factor}x real time'
-            : 'sim {sim}s of {total}s |{bar}| {callbacks} callbacks | {factor}x real time',
-        hideCursor: true,
-        clearOnComplete: true,
-        fps: 10,
-      },
-      cliProgress.Presets.shades_classic,
+    const bar = stderrBar(
+      end === undefined
+        ? 'sim {sim}s | {callbacks} callbacks | {factor}x real time'
+        : 'sim {sim}s of {total}s |{bar}| {callbacks} callbacks | {factor}x real time',
     );
     const wallStart = performance.now();
     const payload = (): Record<string, string> => {
@@ -58,4 +50,32 @@ export class ProgressDisplay {
     this.#bar?.stop();
     this.#bar = undefined;
   }
+}
+
+/** A bar on stderr for a terminal of runs done of a total (hunt, shrink), with what they found so far. */
+export class RunsDisplay {
+  readonly #bar = stderrBar('{what} |{bar}| {value}/{total} runs | {found}');
+
+  constructor(what: string, total: number) {
+    this.#bar.start(total, 0, { what, found: '' });
+  }
+
+  update(done: number, found: string): void {
+    this.#bar.update(done, { found });
+  }
+
+  /** A new stage of `total` runs (shrink's rounds). */
+  restart(what: string, total: number): void {
+    this.#bar.setTotal(total);
+    this.#bar.update(0, { what });
+  }
+
+  stop(): void {
+    this.#bar.stop();
+  }
+}
+
+/** A bar on stderr that clears itself when it stops, redrawn at most ten times a second. */
+function stderrBar(format: string): cliProgress.SingleBar {
+  return new cliProgress.SingleBar({ stream: process.stderr, format, hideCursor: true, clearOnComplete: true, fps: 10 }, cliProgress.Presets.shades_classic);
 }

@@ -40,12 +40,9 @@ export async function sweepCommand(file: string, options: SweepCommandOptions): 
       ...(options.output === undefined ? {} : { output: resolve(options.output) }),
     };
     const live = process.stderr.isTTY && options.quiet !== true;
-    const queue = options.queue;
     outcome = await runSweep(sweep, {
       ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
-      ...(queue === undefined
-        ? {}
-        : { executor: async (definition, onOutcome) => (await import('../sweep/queue/QueueExecutor.js')).QueueExecutor.open(queue, definition, onOutcome) }),
+      ...(options.queue === undefined ? {} : { queue: options.queue }),
       onProgress: live ? (done, total) => process.stderr.write(`\r${done} / ${total} runs${done === total ? '\n' : ''}`) : undefined,
     });
   } catch (error) {

@@ -128,13 +128,16 @@ interface RecordEntry {
  * to the job file. The format is documented in docs/job-files.md.
  */
 export function loadJobFile(path: string): JobDefinition {
-  let text: string;
+  return parseJobFile(readJobFileText(path), path);
+}
+
+/** A job file's text; one that cannot be read (missing, a FIFO or directory) is a JobFileError naming it. */
+export function readJobFileText(path: string): string {
   try {
-    text = readRegularFile(path);
+    return readRegularFile(path);
   } catch (error) {
     throw new JobFileError(`${path}: cannot read job file (${(error as Error).message})`);
   }
-  return parseJobFile(text, path);
 }
 
 export function parseJobFile(text: string, path: string): JobDefinition {

@@ -48,6 +48,8 @@ interface Slot {
 export class WorkerPool {
   /** A lost task is reported as lost: the sweep decides whether it runs again. */
   readonly retriesLost = false;
+  /** Tasks the workers hold at once: as many under way keep every one busy. */
+  readonly capacity: number;
   readonly #slots: Slot[] = [];
   readonly #queue: PoolTask[] = [];
   readonly #timeoutMs: number;
@@ -64,6 +66,7 @@ export class WorkerPool {
     this.#timeoutMs = timeoutMs;
     this.#spread = spreadRepeats;
     this.#onOutcome = onOutcome;
+    this.capacity = size * TASKS_PER_WORKER;
     for (let i = 0; i < size; i++) this.#slots.push(this.#spawn());
   }
 

@@ -1,28 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { realAvailableParallelism } from '../engine/realTime.js';
 import { parseJobFile } from '../job/jobFile.js';
 import { caseJobText } from './caseJob.js';
 import { expandCases, expandRuns, type SweepCase, type SweepRun } from './cases.js';
+import { PooledRuns, type RunAnswer } from './PooledRuns.js';
 import { ResultsFolder, type RunResult } from './ResultsFolder.js';
 import { type SweepDefinition, SweepFileError } from './sweepFile.js';
-import { type PoolOutcome, type PoolTask, WorkerPool } from './WorkerPool.js';
-
-/** Where a sweep's runs run: the local pool of warm workers, or a job queue across machines. */
-export interface RunExecutor {
-  add(pooled: PoolTask): void;
-  close(): Promise<void> | void;
-  /** It tries a lost run again itself (as often as the sweep's retries say): its lost outcomes are final. */
-  readonly retriesLost: boolean;
-}
-
-export type OnOutcome = (pooled: PoolTask, outcome: PoolOutcome) => void;
+import type { PoolTask } from './WorkerPool.js';
 
 export interface SweepOptions {
   /** Worker processes (default: the machine's cores). */
   jobs?: number;
-  /** Runs the runs elsewhere than on a local pool (rclsim sweep --queue). */
-  executor?: (sweep: SweepDefinition, onOutcome: OnOutcome) => Promise<RunExecutor>;
+  /** Put the runs on this Redis (BullMQ) for `rclsim worker`s to take (rclsim sweep --queue). */
+  queue?: string;
   /** Told of each run as it ends: how many have, of how many. */
   onProgress?: (done: number, total: number, result: RunResult) => void;
 }
@@ -76,8 +66,6 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
   const runs = expandRuns(cases, sweep.verify);
   const pending = runs.filter((run) => !earlier.has(run.key));
   const results = new Map(earlier);
-  const attempts = new Map<string, number>();
-  const byKey = new Map(pending.map((run) => [run.key, run]));
   let done = 0;
 
   const taskOf = (run: SweepRun): PoolTask => {
@@ -90,9 +78,7 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
   };
 
   if (pending.length > 0) {
-    let allDone = (): void => {};
-    const finished = new Promise<void>((resolve) => (allDone = resolve));
-    const finish = (run: SweepRun, result: Omit<RunResult, 'key' | 'case' | 'id' | 'repeat' | 'values' | 'seed' | 'attempts'>): void => {
+    const finish = (run: SweepRun, answer: RunAnswer): void => {
       const full: RunResult = {
         key: run.key,
         case: run.sweepCase.index,
@@ -100,82 +86,30 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
         repeat: run.repeat,
         values: run.sweepCase.values,
         seed: run.sweepCase.seed,
-        attempts: attempts.get(run.key) ?? 1,
-        ...result,
+        attempts: answer.attempts,
+        worker: answer.worker,
+        ...resultOf(answer),
       };
       folder.append(full);
       results.set(run.key, full);
       done++;
       options.onProgress?.(done, pending.length, full);
-      if (done === pending.length) allDone();
     };
-    const onOutcome = (pooled: PoolTask, outcome: PoolOutcome): void => {
-      const run = byKey.get(pooled.task.key)!;
-      if (outcome.attempts !== undefined) attempts.set(run.key, outcome.attempts);
-      if (outcome.kind === 'lost') {
-        const tried = attempts.get(run.key) ?? 1;
-        if (!executor.retriesLost && tried <= sweep.retries) {
-          attempts.set(run.key, tried + 1);
-          executor.add(pooled);
-          return;
-        }
-        finish(run, {
-          worker: outcome.worker,
-          status: 'lost',
-          exitCode: null,
-          fingerprint: null,
-          endReason: null,
-          results: null,
-          wallSeconds: outcome.wallSeconds,
-          error: outcome.why,
-          summary: null,
-        });
-        return;
-      }
-      const result = outcome.result;
-      if (!result.ok) {
-        finish(run, {
-          worker: outcome.worker,
-          status: 'error',
-          exitCode: result.exitCode,
-          fingerprint: null,
-          endReason: null,
-          results: null,
-          wallSeconds: result.wallSeconds,
-          error: result.error,
-          summary: null,
-        });
-        return;
-      }
-      const summary = JSON.parse(result.summary) as Record<string, unknown> & {
-        exitCode: number;
-        fingerprint: string;
-        endReason: string;
-        results: Record<string, unknown>;
-      };
-      finish(run, {
-        worker: outcome.worker,
-        status: 'ok',
-        exitCode: summary.exitCode,
-        fingerprint: summary.fingerprint,
-        endReason: summary.endReason,
-        results: summary.results,
-        wallSeconds: result.wallSeconds,
-        error: null,
-        summary,
-      });
-    };
-    const size = Math.max(1, Math.min(options.jobs ?? realAvailableParallelism(), pending.length));
-    const executor: RunExecutor =
-      options.executor === undefined ? new WorkerPool(size, sweep.timeoutMs, onOutcome, sweep.verify > 1) : await options.executor(sweep, onOutcome);
-    const closeExecutor = (): void => void executor.close();
-    process.once('exit', closeExecutor);
+    const pool = await PooledRuns.open(
+      {
+        name: sweep.name,
+        timeoutMs: sweep.timeoutMs,
+        retries: sweep.retries,
+        spreadRepeats: sweep.verify > 1,
+        ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+        ...(options.queue === undefined ? {} : { queue: options.queue }),
+      },
+      pending.length,
+    );
     try {
-      for (const run of pending) executor.add(taskOf(run));
-      await finished;
+      await Promise.all(pending.map(async (run) => finish(run, await pool.run(taskOf(run)))));
     } finally {
-      await executor.close();
-      process.off('exit', closeExecutor);
+      await pool.close();
     }
   }
 
@@ -191,4 +125,49 @@ export async function runSweep(sweep: SweepDefinition, options: SweepOptions = {
   }
   const differing = cases.filter((sweepCase) => (fingerprints.get(sweepCase.id)?.size ?? 0) > 1);
   return { cases, results: ordered, resumed: runs.length - pending.length, differing, counts, wallSeconds: (performance.now() - started) / 1000 };
+}
+
+/** What a run's answer says: its summary's figures, or why it failed or was lost. */
+function resultOf(answer: RunAnswer): Pick<RunResult, 'status' | 'exitCode' | 'fingerprint' | 'endReason' | 'results' | 'wallSeconds' | 'error' | 'summary'> {
+  if (answer.kind === 'lost') {
+    return {
+      status: 'lost',
+      exitCode: null,
+      fingerprint: null,
+      endReason: null,
+      results: null,
+      wallSeconds: answer.wallSeconds,
+      error: answer.why,
+      summary: null,
+    };
+  }
+  const result = answer.result;
+  if (!result.ok) {
+    return {
+      status: 'error',
+      exitCode: result.exitCode,
+      fingerprint: null,
+      endReason: null,
+      results: null,
+      wallSeconds: result.wallSeconds,
+      error: result.error,
+      summary: null,
+    };
+  }
+  const summary = JSON.parse(result.summary) as Record<string, unknown> & {
+    exitCode: number;
+    fingerprint: string;
+    endReason: string;
+    results: Record<string, unknown>;
+  };
+  return {
+    status: 'ok',
+    exitCode: summary.exitCode,
+    fingerprint: summary.fingerprint,
+    endReason: summary.endReason,
+    results: summary.results,
+    wallSeconds: result.wallSeconds,
+    error: null,
+    summary,
+  };
 }

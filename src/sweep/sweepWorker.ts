@@ -1,7 +1,7 @@
 import { exitCodeOf, failureMessage } from '../cli/runAndReport.js';
 import { wallClock } from '../engine/realTime.js';
 import { parseJobFile } from '../job/jobFile.js';
-import { summaryToJson } from '../job/RunSummary.js';
+import { bigintsAsStrings, type Findings, summaryToJson } from '../job/RunSummary.js';
 import { runJob } from '../job/runJob.js';
 import { LogOutput } from '../rcl/LogOutput.js';
 import type { WorkerResult, WorkerTask } from './workerProtocol.js';
@@ -16,15 +16,21 @@ import type { WorkerResult, WorkerTask } from './workerProtocol.js';
 async function run(task: WorkerTask): Promise<WorkerResult> {
   const started = wallClock();
   const elapsed = (): number => (wallClock() - started) / 1000;
+  let findings: Findings | undefined;
   try {
     const summary = await runJob(parseJobFile(task.jobText, task.jobPath), {
       ...(task.seed === null ? {} : { seed: task.seed }),
       ...(task.reportPath === null ? {} : { reportPath: task.reportPath }),
+      ...(task.tracePath === undefined ? {} : { tracePath: task.tracePath }),
+      ...(task.swarm ? { swarm: true } : {}),
+      ...(task.seededOrder ? { seededOrder: true } : {}),
       logOutput: new LogOutput(() => {}),
+      onFindings: (found) => (findings = found),
     });
     return { key: task.key, ok: true, summary: summaryToJson(summary), wallSeconds: elapsed() };
   } catch (error) {
-    return { key: task.key, ok: false, error: failureMessage(error).split('\n')[0]!, exitCode: exitCodeOf(error), wallSeconds: elapsed() };
+    const failure = { key: task.key, ok: false, error: failureMessage(error).split('\n')[0]!, exitCode: exitCodeOf(error), wallSeconds: elapsed() } as const;
+    return findings === undefined ? failure : { ...failure, findings: JSON.stringify(findings, bigintsAsStrings) };
   }
 }
 

@@ -7,6 +7,11 @@ export interface WorkerTask {
   seed: number | null;
   /** Write the run's HTML report here. */
   reportPath: string | null;
+  /** Write the run's trace here (`shrink`: where the minimal job parts from the job without faults). */
+  tracePath?: string;
+  /** RunOptions.swarm and RunOptions.seededOrder: a hunt's runs as `rclsim run --swarm --seeded-order` runs them. */
+  swarm?: boolean;
+  seededOrder?: boolean;
   /** The files the job names, with their content's SHA-256 (queue runs: the worker checks them first). */
   inputs?: Record<string, string>;
 }
@@ -19,5 +24,9 @@ interface RanBy {
 /** What the worker answers: the run's summary as JSON text (bigints as strings), or why it could not run. */
 export type WorkerResult =
   | ({ key: string; ok: true; summary: string; wallSeconds: number } & RanBy)
-  /** The run failed (bad input, a callback threw, …): `exitCode` says how, as `rclsim run` would. */
-  | ({ key: string; ok: false; error: string; exitCode: number; wallSeconds: number } & RanBy);
+  /**
+   * The run failed (bad input, a callback threw, …): `exitCode` says how, as `rclsim run` would;
+   * `findings`, as JSON text like a summary, the faults that fired and the checks' outcomes up to
+   * the failure (`shrink` replays the faults; `hunt` counts the assertions).
+   */
+  | ({ key: string; ok: false; error: string; exitCode: number; wallSeconds: number; findings?: string } & RanBy);

@@ -31,6 +31,6 @@ export interface CheckOutcome {
 }
 
 /** Whether an outcome fails its run (sometimes and reachable count over a hunt instead). */
-export function failsRun(outcome: CheckOutcome): boolean {
+export function failsRun(outcome: Pick<CheckOutcome, 'kind' | 'held'>): boolean {
   return outcome.kind !== 'sometimes' && outcome.kind !== 'reachable' && !outcome.held;
 }

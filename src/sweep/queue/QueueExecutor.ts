@@ -1,8 +1,7 @@
 import { Job, type JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Hash64 } from '../../engine/Hash64.js';
-import type { OnOutcome, RunExecutor } from '../runSweep.js';
-import type { SweepDefinition } from '../sweepFile.js';
+import type { OnOutcome, QueueSettings, RunExecutor } from '../PooledRuns.js';
 import type { PoolTask } from '../WorkerPool.js';
 import type { WorkerResult } from '../workerProtocol.js';
 import { inputHashes } from './inputHashes.js';
@@ -12,8 +11,14 @@ import { RUNS_QUEUE, redisConnection } from './redisConnection.js';
 const POLL_MS = 2000;
 /** Runs looked up per poll. */
 const POLLED_PER_TICK = 500;
+/**
+ * Runs on the queue at once when runs are added as others end (a hunt): enough to keep many
+ * machines' workers busy, few enough that little is left to run when a hunt stops (their results
+ * stay in Redis, and the same hunt again takes them).
+ */
+export const QUEUE_WINDOW = 256;
 
-/** What a queued run carries: the task, its timeout, and the retries of the sweep. */
+/** What a queued run carries: the task, its timeout, and the case it belongs to. */
 export interface QueuedRun {
   task: PoolTask['task'];
   caseId: string;
@@ -21,7 +26,7 @@ export interface QueuedRun {
 }
 
 /**
- * A sweep's runs on a BullMQ queue in Redis, for `rclsim worker`s anywhere to take. A run's job id
+ * A sweep's or a hunt's runs on a BullMQ queue in Redis, for `rclsim worker`s anywhere to take. A run's job id
  * is the content of what it runs (the job text's hash and the run key), so adding it again (a
  * resumed sweep, a second coordinator) adds nothing; BullMQ retries a run whose worker died
  * (stalled) or that failed as lost, `retries` times. Results come back as the jobs' return values.
@@ -31,7 +36,7 @@ export class QueueExecutor implements RunExecutor {
   readonly #queue: Queue;
   readonly #events: QueueEvents;
   readonly #connections: Redis[];
-  readonly #sweep: SweepDefinition;
+  readonly #settings: QueueSettings;
   readonly #onOutcome: OnOutcome;
   /** Runs on the queue not yet finished, by job id. */
   readonly #waiting = new Map<string, PoolTask>();
@@ -42,7 +47,7 @@ export class QueueExecutor implements RunExecutor {
   #lastHeard = 0;
   #cursor = 0;
 
-  private constructor(url: string, sweep: SweepDefinition, onOutcome: OnOutcome) {
+  private constructor(url: string, settings: QueueSettings, onOutcome: OnOutcome) {
     // The connections say an outage (once: the second one's would repeat it).
     const say = (line: string): void => void process.stderr.write(`rclsim: ${line}\n`);
     this.#connections = [redisConnection(url, say), redisConnection(url, () => {})];
@@ -51,7 +56,7 @@ export class QueueExecutor implements RunExecutor {
     // Their errors are the connections' (said above); unheard, an emitter's 'error' would throw.
     this.#queue.on('error', () => {});
     this.#events.on('error', () => {});
-    this.#sweep = sweep;
+    this.#settings = settings;
     this.#onOutcome = onOutcome;
     const heard = ({ jobId }: { jobId: string }): void => {
       this.#lastHeard = performance.now();
@@ -69,8 +74,8 @@ export class QueueExecutor implements RunExecutor {
     }, POLL_MS);
   }
 
-  static async open(url: string, sweep: SweepDefinition, onOutcome: OnOutcome): Promise<QueueExecutor> {
-    const executor = new QueueExecutor(url, sweep, onOutcome);
+  static async open(url: string, settings: QueueSettings, onOutcome: OnOutcome): Promise<QueueExecutor> {
+    const executor = new QueueExecutor(url, settings, onOutcome);
     await executor.#queue.waitUntilReady();
     await executor.#events.waitUntilReady();
     return executor;
@@ -87,9 +92,9 @@ export class QueueExecutor implements RunExecutor {
     }
     const jobId = `${task.key}-${text.hash}`;
     this.#waiting.set(jobId, pooled);
-    const data: QueuedRun = { task: { ...task, inputs: text.inputs }, caseId: pooled.caseId, timeoutMs: this.#sweep.timeoutMs };
+    const data: QueuedRun = { task: { ...task, inputs: text.inputs }, caseId: pooled.caseId, timeoutMs: this.#settings.timeoutMs };
     if (this.#batch.length === 0) setImmediate(() => this.#flush());
-    this.#batch.push({ name: this.#sweep.name, data, opts: { jobId, attempts: 1 + this.#sweep.retries, removeOnComplete: false, removeOnFail: false } });
+    this.#batch.push({ name: this.#settings.name, data, opts: { jobId, attempts: 1 + this.#settings.retries, removeOnComplete: false, removeOnFail: false } });
   }
 
   /** The runs added in this turn, in one request; those already finished (a resumed sweep) are reported. */

@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import { JobFileError } from '../job/jobErrors.js';
+import { parseJobFile, readJobFileText } from '../job/jobFile.js';
+import { ExitCode } from './exitCodes.js';
+import { oneLine } from './oneLine.js';
+import { exitCodeOf, failureMessage } from './runAndReport.js';
+
+/** A job file as `hunt` and `shrink` run it: its text goes to the workers, its paths resolve beside it. */
+export interface YamlJob {
+  /** As the user wrote it, for the commands printed to run it again. */
+  given: string;
+  /** Absolute. */
+  path: string;
+  text: string;
+}
+
+/** Reads a YAML job file and checks it as `run` would, before any worker starts. */
+function readYamlJob(given: string): YamlJob {
+  const path = resolve(given);
+  if (!/\.ya?ml$/i.test(path)) {
+    throw new JobFileError(`${given}: hunt and shrink take a YAML job file (their runs go to the workers as text, and shrink rewrites the faults)`);
+  }
+  const text = readJobFileText(path);
+  parseJobFile(text, path);
+  return { given, path, text };
+}
+
+/** readYamlJob, or undefined after saying on stderr why the job is bad input (the command exits 2). */
+export function yamlJobOrSay(given: string): YamlJob | undefined {
+  try {
+    return readYamlJob(given);
+  } catch (error) {
+    if (exitCodeOf(error) !== ExitCode.badInput) throw error;
+    process.stderr.write(`rclsim: ${oneLine(failureMessage(error))}\n`);
+    return undefined;
+  }
+}
+
+/** A word of a command line as a POSIX shell reads it back. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
