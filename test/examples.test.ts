@@ -5,6 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
+import { ExitCode } from '../src/cli/exitCodes.js';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir } from './helpers.js';
 
 /** Runs an example job, returning its stdout lines before the JSON summary, and the summary. */
@@ -130,6 +131,33 @@ describe('examples', () => {
     assert.equal((fromFile.results as Record<string, string>).combined, '7448837717382456148');
     assert.deepEqual(fromFile.results, fromModule.results);
     assert.equal(fromFile.fingerprint, fromModule.fingerprint);
+  });
+
+  it('corridor: passes at seed 0; hunt finds seed 31, shrink cuts its 156 faults to the one late pose, which fails on every run; fix.diff makes it pass', () => {
+    // A copy of the folder: shrink writes its job beside the one it shrinks.
+    const dir = tempDir();
+    cpSync(dirname(join(repoRoot, 'examples/corridor/job.yaml')), dir, { recursive: true });
+    const job = join(dir, 'job.yaml');
+    assert.equal(runCli(['run', job]).status, 0);
+    const hunt = runCli(['hunt', job, '--runs', '100', '--jobs', '2']);
+    assert.equal(hunt.status, ExitCode.checkFailed, hunt.stderr);
+    assert.match(hunt.stdout, /^seed 31 fails \(32 runs, seeds 0…31, /m);
+    assert.match(hunt.stdout, /check one-robot-in-the-corridor \(never\) failed at sim time 99\.300000000s/);
+    const shrink = runCli(['shrink', job, '--seed', '31', '--check', 'one-robot-in-the-corridor']);
+    assert.equal(shrink.status, 0, shrink.stderr);
+    assert.match(shrink.stdout, /^156 faults fired; it fails with 1 of them, and without any one of those it does not/m);
+    const shrunk = parse(readFileSync(join(dir, 'job.shrunk.yaml'), 'utf8')) as { seed: number; swarm?: boolean; faults: { occurrences: unknown[] }[] };
+    assert.equal(shrunk.seed, 31);
+    assert.equal(shrunk.swarm, undefined);
+    assert.deepEqual(shrunk.faults[0]!.occurrences, [
+      { fault: 'wifi-late', topic: '/robot1/pose', publisher: '/robot1/base', sequence: 977, receiver: '/corridor_manager', delay: '619.474689ms' },
+    ]);
+    const replays = [1, 2].map(() => runCli(['run', join(dir, 'job.shrunk.yaml'), '--json']));
+    for (const replay of replays) assert.equal(replay.status, ExitCode.checkFailed);
+    assert.equal(lastJsonLine(replays[0]!.stdout).fingerprint, lastJsonLine(replays[1]!.stdout).fingerprint);
+    // The fix of its README (a copy outside any git work tree: git apply works as patch there).
+    execFileSync('git', ['apply', 'fix.diff'], { cwd: dir });
+    assert.equal(runCli(['run', job, '--seed', '31']).status, 0);
   });
 
   it('python: an rclpy talker heard by an rclpy and an rclnodejs listener 20 ms later', needs('python3'), () => {
