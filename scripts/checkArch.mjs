@@ -24,16 +24,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism, homedir, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { officialNode } from './officialNode.mjs';
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
 const cli = join(repo, 'dist/src/cli/main.js');
 /** The machine the others are compared with (this one). */
 const HOST = process.arch === 'x64' ? 'x86-64' : process.arch;
 const NODE_VERSION = process.env.RCLSIM_ARCH_NODE_VERSION || '20.11.0';
-const cache = process.env.RCLSIM_ARCH_CACHE || join(homedir(), '.cache/rclsim/arch');
 /** Per run, emulated: the slowest job takes ~1 min under qemu on a 2-core machine. */
 const RUN_TIMEOUT_MS = 10 * 60 * 1000;
 
@@ -131,20 +131,11 @@ function checkTools(arches) {
 
 /** The arch's node binary, fetched with `npm pack` into the cache the first time. */
 function nodeBinary(arch) {
-  const dir = join(cache, `node-linux-${arch.name}-${NODE_VERSION}`);
-  const binary = join(dir, 'bin/node');
-  if (existsSync(binary)) return binary;
-  mkdirSync(cache, { recursive: true });
-  const spec = `node-linux-${arch.name}@${NODE_VERSION}`;
-  console.log(`fetching ${spec} (npm pack) into ${cache}`);
-  const pack = spawnSync('npm', ['pack', spec, '--pack-destination', cache, '--silent'], { encoding: 'utf8', cwd: cache });
-  const tarball = pack.stdout.trim().split('\n').pop();
-  if (pack.status !== 0 || !tarball) fail(2, `npm pack ${spec} failed: ${(pack.stderr || pack.stdout).trim().split('\n').pop()}`);
-  mkdirSync(dir, { recursive: true });
-  const untar = spawnSync('tar', ['xzf', join(cache, tarball), '-C', dir, '--strip-components=1', 'package/bin/node'], { encoding: 'utf8' });
-  rmSync(join(cache, tarball), { force: true });
-  if (untar.status !== 0 || !existsSync(binary)) fail(2, `unpacking ${tarball} failed: ${untar.stderr.trim()}`);
-  return binary;
+  try {
+    return officialNode(arch.name, NODE_VERSION);
+  } catch (error) {
+    return fail(2, error.message);
+  }
 }
 
 function commandOf(arch, binary) {

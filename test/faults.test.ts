@@ -197,6 +197,19 @@ nodes:
     );
   });
 
+  it('times: fixed, { min, max } (uniform, as delays: writes a range) or a distribution', () => {
+    const effect = (delay: string): unknown =>
+      (parseJobFile(`faults:\n  - { name: a, topic: /count, delay: ${delay} }\n${PROGRAMS}`, join(FIXTURES, 'job.yaml')).faults![0] as { effect: unknown })
+        .effect;
+    assert.deepEqual(effect('30ms'), { kind: 'delay', time: { kind: 'fixed', ns: 30e6 }, probability: 1 });
+    assert.deepEqual(effect('{ min: 1ms, max: 2ms }'), { kind: 'delay', time: { kind: 'uniform', min: 1e6, max: 2e6 }, probability: 1 });
+    assert.deepEqual(effect('{ distribution: lognormal, median: 25ms, sigma: 1.2, max: 1s }'), {
+      kind: 'delay',
+      time: { kind: 'lognormal', median: 25e6, sigma: 1.2, min: 0, max: 1e9 },
+      probability: 1,
+    });
+  });
+
   it('an explicit job written as YAML by a tool reads back the same', () => {
     const text = stringify({
       faults: [{ name: 'shrunk', occurrences: [{ fault: 'f', topic: '/count', publisher: '/counter', sequence: 3, receiver: '/tracker', delay: 1500 }] }],

@@ -3,7 +3,8 @@ import type { SectionContext } from './networkSection.js';
 
 /** A distribution of times as job files write it (execution times, fault delays). */
 export interface DistributionEntry {
-  distribution: 'uniform' | 'normal' | 'lognormal';
+  /** Default uniform: `{ min, max }` as `delays:` writes a range. */
+  distribution?: 'uniform' | 'normal' | 'lognormal';
   min?: string | number;
   max?: string | number;
   mean?: string | number;
@@ -22,7 +23,6 @@ export const timeModelSchema = {
     {
       type: 'object',
       additionalProperties: false,
-      required: ['distribution'],
       properties: {
         distribution: { enum: ['uniform', 'normal', 'lognormal'] },
         min: durationSchema,
@@ -39,16 +39,17 @@ export const timeModelSchema = {
 /** A time at `location`: fixed, or a distribution whose draws are held within [min, max]. */
 export function timeModelAt(location: (string | number)[], given: string | number | DistributionEntry, context: SectionContext): TimeModel {
   if (typeof given !== 'object') return { kind: 'fixed', ns: Number(context.duration(location, given)) };
-  const ns = (key: keyof DistributionEntry, fallback?: number): number => {
+  const distribution = given.distribution ?? 'uniform';
+  const ns = (key: 'min' | 'max' | 'mean' | 'sd' | 'median', fallback?: number): number => {
     const value = given[key];
-    if (value === undefined) return fallback ?? context.fail(location, `a ${given.distribution} distribution needs '${key}'`);
+    if (value === undefined) return fallback ?? context.fail(location, `a ${distribution} distribution needs '${key}'`);
     return Number(context.duration([...location, key], value));
   };
   const min = ns('min', 0);
   const max = ns('max', Infinity);
   if (max < min) context.fail([...location, 'max'], 'must be at least min');
-  if (given.distribution === 'uniform') return { kind: 'uniform', min: ns('min'), max: ns('max') };
-  if (given.distribution === 'normal') return { kind: 'normal', mean: ns('mean'), sd: ns('sd'), min, max };
+  if (distribution === 'uniform') return { kind: 'uniform', min: ns('min'), max: ns('max') };
+  if (distribution === 'normal') return { kind: 'normal', mean: ns('mean'), sd: ns('sd'), min, max };
   const sigma = given.sigma ?? context.fail(location, "a lognormal distribution needs 'sigma'");
   return { kind: 'lognormal', median: ns('median'), sigma, min, max };
 }
