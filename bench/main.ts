@@ -23,7 +23,7 @@ import {
   spawnMillis,
 } from './processBench.js';
 import { renderSeconds } from './renderReport.js';
-import { coldRunSeconds, huntRunsPerSecond, independentProcessesRatio, queueOnLoopback, sweepRunsPerSecond } from './sweepBench.js';
+import { coldRunSeconds, huntRunsPerSecond, independentProcessesRatio, queueOnLoopback, shrinkCorridorSeconds, sweepRunsPerSecond } from './sweepBench.js';
 
 type Figures = Record<string, number | string | number[]>;
 
@@ -525,6 +525,14 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         huntRunsPerSecond: Math.round(median(hunt)),
         huntOverSweep: round(median(hunt.map((h, i) => h / sweep[i]!)), 2),
       };
+    },
+  },
+  shrink: {
+    description:
+      "`rclsim shrink` of examples/corridor's seed 31 (156 faults fired, 1 needed) on 2 warm workers, the whole command from its start (workers, the first run, the search, the minimal job's report and trace comparison): wall seconds and runs (median of 3)",
+    async run() {
+      const shrinks = [0, 1, 2].map(() => shrinkCorridorSeconds(2));
+      return { seconds: round(median(shrinks.map((s) => s.seconds)), 2), runs: median(shrinks.map((s) => s.runs)) };
     },
   },
   scaling: {

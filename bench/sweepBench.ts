@@ -3,7 +3,7 @@
  * workers' start included), and the wall time of a cold `rclsim run`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -62,6 +62,27 @@ export function huntRunsPerSecond(runs: number, jobs: number): number {
     });
     if (child.status !== 0) throw new Error(`rclsim hunt exited with ${child.status}: ${child.stdout}${child.stderr}`);
     return runs / (JSON.parse(child.stdout.trim().split('\n').pop()!) as { wallSeconds: number }).wallSeconds;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `rclsim shrink` of the corridor example's seed 31 (156 faults fired, one needed) on `jobs` warm
+ * workers, in a copy of the example: its wall seconds, and the runs it made.
+ */
+export function shrinkCorridorSeconds(jobs: number): { seconds: number; runs: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'rclsim-shrink-bench-'));
+  try {
+    cpSync(join(repoRoot, 'examples/corridor'), dir, { recursive: true });
+    const args = ['shrink', join(dir, 'job.yaml'), '--seed', '31', '--check', 'one-robot-in-the-corridor', '--jobs', String(jobs)];
+    const started = performance.now();
+    const child = spawnSync(process.execPath, [join(repoRoot, 'dist/src/cli/main.js'), ...args], { encoding: 'utf8' });
+    const seconds = (performance.now() - started) / 1000;
+    if (child.status !== 0) throw new Error(`rclsim shrink exited with ${child.status}: ${child.stdout}${child.stderr}`);
+    const runs = /\((\d+) runs, /.exec(child.stdout)?.[1];
+    if (runs === undefined) throw new Error(`rclsim shrink said no run count: ${child.stdout}`);
+    return { seconds, runs: Number(runs) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
