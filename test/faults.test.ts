@@ -60,6 +60,15 @@ describe('faults', () => {
     assert.deepEqual(explicit.faults!.occurrences, a.faults!.occurrences);
   });
 
+  it('name a subscription by its node, and by its place among the node’s on the topic when it has more than one', async () => {
+    const twins = `end: { after: 5s }\nfaults:\n  - { name: lossy, topic: /count, drop: 0.4 }\nnodes:\n  - script: counter.mjs\n  - script: twin-listener.mjs\n`;
+    const summary = await run(twins, 2);
+    const receivers = new Set(summary.faults!.occurrences.map((o) => (o as { receiver: string }).receiver));
+    assert.deepEqual([...receivers].sort(), ['/twins', '/twins#2']);
+    const explicit = await run(twins.replace(/faults:\n.*\n/, `${stringify({ faults: [{ name: 'shrunk', occurrences: summary.faults!.occurrences }] })}`), 2);
+    assert.equal(explicit.fingerprint, summary.fingerprint);
+  });
+
   it("each draws from its own stream (seed and name): another fault, or the list's order, leaves its occurrences as they were", async () => {
     const alone = await run(job('faults:\n  - { name: lossy, topic: /count, drop: 0.3 }\n'), 3);
     const reordered = await run(job('faults:\n  - { name: slow, service: /add_two_ints, delay: 50ms }\n  - { name: lossy, topic: /count, drop: 0.3 }\n'), 3);

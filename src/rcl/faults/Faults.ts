@@ -51,6 +51,8 @@ export class Faults {
   readonly #byTopic = new Map<string, Armed<TopicFault>[]>();
   readonly #byService = new Map<string, Armed<ServiceFault>[]>();
   readonly #sources = new Map<string, OutputSource>();
+  /** How occurrences name publishers and subscriptions (see #nameOf). */
+  readonly #names = new Map<Publisher | Subscription, string>();
   readonly #hash = new Hash64();
   /** The faults a swarm run turned on (all, without swarm), in the job's order. */
   readonly enabled: readonly FaultConfig[];
@@ -89,8 +91,9 @@ export class Faults {
       this.#simulation.delivery.received(publisher, sample, subscription);
       return;
     }
-    const sender = publisher.node.getFullyQualifiedName();
-    const receiver = subscription.node.getFullyQualifiedName();
+    const graph = this.#simulation.graph;
+    const sender = this.#nameOf(publisher, graph.publishersOf(topic));
+    const receiver = this.#nameOf(subscription, graph.subscriptionsOf(topic));
     const sequence = sample.publicationSequenceNumber;
     const fate: Fate = { dropped: false, delay: 0, copies: [] };
     const fire = (fault: string, effect: { drop: true } | { delay: number } | { duplicate: number }): void => {
@@ -226,6 +229,22 @@ export class Faults {
       this.#sources.set(key, source);
     }
     return source;
+  }
+
+  /**
+   * A publisher or subscription by its node's fully qualified name, and when the node has more
+   * than one on the topic, its place among them (`/planner#2`): sequence numbers are per
+   * publisher, and each subscription's deliveries are judged on their own.
+   */
+  #nameOf(endpoint: Publisher | Subscription, onTopic: readonly (Publisher | Subscription)[]): string {
+    let name = this.#names.get(endpoint);
+    if (name === undefined) {
+      const node = endpoint.node;
+      const place = onTopic.filter((other) => other.node === node).indexOf(endpoint);
+      name = place <= 0 ? node.getFullyQualifiedName() : `${node.getFullyQualifiedName()}#${place + 1}`;
+      this.#names.set(endpoint, name);
+    }
+    return name;
   }
 
   #topicFaults(topic: string): Armed<TopicFault>[] {
