@@ -196,6 +196,14 @@ nodes:
       /faults\[0\]\.program: program 'counter' runs in-process: a crash needs a process of its own/,
     );
     refused('  - { name: a, program: nobody, crash: { at: 1s } }\n', /faults\[0\]\.program: no nodes entry runs a program named 'nobody'/);
+    // A component is named by its export: in a process of its own it can crash, in-process not.
+    const component = (process: string): string =>
+      `faults:\n  - { name: a, program: nodeB, crash: { at: 1s } }\nnodes:\n  - { module: ../../../examples/synthetic-benchmark/components.ts, export: nodeB, process: ${process} }\n`;
+    assert.equal(parseJobFile(component('separate'), join(FIXTURES, 'job.yaml')).faults![0]!.kind, 'crash');
+    assert.throws(
+      () => parseJobFile(component('in-process'), join(FIXTURES, 'job.yaml')),
+      /program 'nodeB' runs in-process: a crash needs a process of its own/,
+    );
     refused(
       '  - { name: a, partition: { groups: [[x], [y]], mode: stopped } }\n',
       /faults\[0\]\.partition: a partition is between hosts, but the job has no 'network'/,

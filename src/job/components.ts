@@ -34,11 +34,12 @@ export async function startComponent(
   where: string,
   running: ProgramProcess = 'in-process',
   onExit: OnExit = { kind: 'fail' },
+  faultNames: readonly string[] = [],
 ): Promise<void> {
   const name = `${file}#${exportName}`;
   const key = `${basename(file)}#${exportName}`;
   if (running === 'separate') {
-    startSeparateProgram(job.simulation, file, { name, key, args: [], jobArguments, where, path: file, onExit, component: { exportName, job } });
+    startSeparateProgram(job.simulation, file, { name, key, args: [], jobArguments, where, path: file, onExit, component: { exportName, job }, faultNames });
     return;
   }
   const module = await importUserModule(file, `${where}: cannot load component module ${file}`);

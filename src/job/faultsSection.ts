@@ -202,7 +202,8 @@ function pattern(name: string, location: Location, context: SectionContext): str
 
 function crashable(program: string, location: Location, context: SectionContext, targets: FaultTargets): void {
   const separate = targets.separate(program);
-  if (separate === undefined) context.fail(location, `no nodes entry runs a program named '${program}' (its name:, or its script's file name)`);
+  if (separate === undefined)
+    context.fail(location, `no nodes entry runs a program named '${program}' (its name:, its script's file name, or its component's export)`);
   if (!separate) context.fail(location, `program '${program}' runs in-process: a crash needs a process of its own (process: separate)`);
 }
 

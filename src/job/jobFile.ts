@@ -374,11 +374,12 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     return { entry, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)), onExit: exit, interpreter, running };
   });
 
-  // A crash fault names a program by its entry's name or its script's file name (with or without the extension).
-  const faultNamesOf = (entry: NodeEntry): string[] =>
-    entry.script === undefined
-      ? []
-      : [...new Set([entry.name, basename(entry.script), basename(entry.script).replace(/\.[^.]*$/, '')].filter((n) => n !== undefined))];
+  // A crash fault names a program by its entry's name, its script's file name (with or without
+  // the extension), or a component by its export.
+  const faultNamesOf = (entry: NodeEntry): string[] => {
+    const names = entry.script === undefined ? [entry.export ?? 'default'] : [basename(entry.script), basename(entry.script).replace(/\.[^.]*$/, '')];
+    return [...new Set([entry.name, ...names].filter((n) => n !== undefined))];
+  };
   const faults =
     data.faults === undefined
       ? []
@@ -445,7 +446,8 @@ export function parseJobFile(text: string, path: string): JobDefinition {
             ...(instance === undefined ? {} : { instance }),
             ...(faults.length === 0 ? {} : { faultNames: faultNamesOf(entry) }),
           });
-        } else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit);
+        } else
+          await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit, faults.length === 0 ? [] : faultNamesOf(entry));
       }
     },
   };
