@@ -181,7 +181,7 @@ export class Simulation {
     this.executionTimes = (options.executionTimes ?? []).length > 0 ? new ExecutionTimes(options.executionTimes!, this.seed) : null;
     if (this.executionTimes !== null) this.engine.durationOf = this.executionTimes.durationOf;
     this.faults = (options.faults ?? []).length > 0 ? new Faults(this, options.faults!, options.swarm ?? false) : null;
-    this.crashes = this.faults === null ? null : new ProgramCrashes(this, this.faults);
+    this.crashes = this.faults?.crashesPrograms ? new ProgramCrashes(this, this.faults) : null;
     this.graph = new Graph(this);
     this.delivery = new Delivery(this);
     this.job = new Program(this, 'job', { byJob: true });

@@ -73,6 +73,11 @@ export class Faults {
     }
   }
 
+  /** Whether a fault on (or an occurrence) crashes a program: ProgramCrashes is needed. */
+  get crashesPrograms(): boolean {
+    return this.enabled.some((fault) => fault.kind === 'crash' || (fault.kind === 'explicit' && fault.occurrences.some((o) => 'program' in o)));
+  }
+
   #explain(occurrence: Occurrence): void {
     let key: string;
     if ('topic' in occurrence) key = topicKey(occurrence.topic, occurrence.publisher, occurrence.sequence, occurrence.receiver);
