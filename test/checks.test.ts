@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseJobFile } from '../src/job/jobFile.js';
@@ -7,7 +7,7 @@ import type { RunSummary } from '../src/job/RunSummary.js';
 import { type RunOptions, runJob } from '../src/job/runJob.js';
 import { CheckError } from '../src/rcl/checks/Checks.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
-import { repoRoot, tempDir } from './helpers.js';
+import { repoRoot, runCli, tempDir } from './helpers.js';
 
 // counter.mjs publishes /count 1, 2, … every 100 ms; tracker.mjs republishes what arrives as /seen.
 const FIXTURES = join(repoRoot, 'test/fixtures/faults');
@@ -151,6 +151,18 @@ describe('checks', () => {
     assert.match(lines.at(-1)!, /^# end end-time /);
     const html = readFileSync(report, 'utf8');
     assert.match(html, /"checks":\[\{"name":"small","kind":"always","held":false,"evaluations":50,"failure":\{"time":"2\.000000000s"/);
+  });
+
+  it('verify names the failed check of runs that all fail one (exit code 8)', () => {
+    const dir = tempDir();
+    const file = join(dir, 'job.yaml');
+    writeFileSync(file, job('  - { name: small, topic: /count, always: "data < 20" }\n').replaceAll('script: ', `script: ${FIXTURES}/`));
+    const verify = runCli(['verify', file, '--runs', '2']);
+    assert.equal(verify.status, 8, verify.stderr);
+    assert.match(
+      verify.stdout,
+      /all 2 runs agree, and every run fails: check small \(always\) failed at sim time 2\.000000000s in timer 0 of node \/counter: it did not hold for message \{"data":"20"\}/,
+    );
   });
 
   it('bad checks: a syntax error when the job loads, a field the type lacks when the topic’s type is known (both exit code 2)', async () => {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { STOP_GRACE_MS } from './runTimeout.js';
+import { type CheckJson, describeFailure, failedChecks } from './runVerdict.js';
 
 const WATCHED_MAIN = fileURLToPath(new URL('./watchedMain.js', import.meta.url));
 
@@ -71,7 +72,11 @@ export class ChildRun {
             ?.slice('rclsim: '.length) ||
           lines.pop() ||
           '';
-        resolve({ status, summary: jsonSummary(stdout), failure: status === 0 ? '' : failure, hung });
+        const summary = jsonSummary(stdout);
+        // A run that ended with a failed check says why in its summary, not on stderr.
+        const verdict = { exitCode: status, checks: (summary?.checks ?? []) as CheckJson[], error: null, faults: null };
+        const checked = failedChecks(verdict).length > 0 ? describeFailure(verdict) : failure;
+        resolve({ status, summary, failure: status === 0 ? '' : checked, hung });
       });
     });
   }
