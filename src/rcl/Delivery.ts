@@ -179,34 +179,22 @@ export class Delivery {
 
   /** A client's request to one server. */
   request(client: Client, server: Service, call: ServiceCall): void {
-    const arrive = (): void => server.receiveRequest(call, client);
-    const faults = this.#faults;
     const to = server.node.host;
-    this.#call(
-      client,
-      to,
-      client.type.request,
-      client.serviceName,
-      call,
-      call.sequence,
-      faults === null ? arrive : () => faults.serviceArrival(client, call, 'request', client.node.host, to, arrive),
-    );
+    const arrive = this.#withFaults(client, call, 'request', client.node.host, to, () => server.receiveRequest(call, client));
+    this.#call(client, to, client.type.request, client.serviceName, call, call.sequence, arrive);
   }
 
   /** A service's response to a client (its writer's sequence numbers count the responses that cross the network). */
   respond(service: Service, client: Client, call: ServiceCall): void {
-    const arrive = (): void => client.receiveResponse(call);
-    const faults = this.#faults;
     const to = client.node.host;
-    this.#call(
-      service,
-      to,
-      service.type.response,
-      service.serviceName,
-      call,
-      null,
-      faults === null ? arrive : () => faults.serviceArrival(client, call, 'response', service.node.host, to, arrive),
-    );
+    const arrive = this.#withFaults(client, call, 'response', service.node.host, to, () => client.receiveResponse(call));
+    this.#call(service, to, service.type.response, service.serviceName, call, null, arrive);
+  }
+
+  /** `arrive`, or, in a job with faults, what they make of the call where it gets to. */
+  #withFaults(client: Client, call: ServiceCall, part: 'request' | 'response', from: Host | null, to: Host | null, arrive: () => void): () => void {
+    const faults = this.#faults;
+    return faults === null ? arrive : () => faults.serviceArrival(client, call, part, from, to, arrive);
   }
 
   /**

@@ -26,7 +26,6 @@ class RunningCheck {
   failure: CheckOutcome['failure'] | undefined;
   /** eventually: the deadlines not met yet (offsets from the start, ns, in order), and why each began. */
   readonly #deadlines: { at: number; since: string }[] = [];
-  held = false;
 
   constructor(config: CheckConfig, simulation: Simulation, latest: ReadonlyMap<string, unknown>) {
     this.config = config;
@@ -71,10 +70,7 @@ class RunningCheck {
     if (holds !== null) this.evaluations++;
     const { kind } = this.config;
     if (kind === 'eventually') {
-      if (holds === true) {
-        this.held = true;
-        this.#deadlines.length = 0;
-      }
+      if (holds === true) this.#deadlines.length = 0;
     } else if (holds === (kind === 'never')) this.#fail(`${kind === 'never' ? 'it held for' : 'it did not hold for'} ${quote(message)}`);
     if (this.config.after !== undefined && this.config.afterTopic === undefined) this.#began(message, publisher);
   }

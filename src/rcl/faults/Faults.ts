@@ -136,7 +136,7 @@ export class Faults {
         }
       }
     }
-    if (!fate.dropped) this.#partition(publisher.node.host, subscription.node.host, (name, effect) => fire(name, effect));
+    if (!fate.dropped) this.#partition(publisher.node.host, subscription.node.host, fire);
     if (fate.dropped) return;
     this.#receiveAfter(fate.delay, publisher, sample, subscription);
     for (const copy of fate.copies) this.#receiveAfter(fate.delay + copy, publisher, sample, subscription);
