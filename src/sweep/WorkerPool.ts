@@ -92,6 +92,8 @@ export class WorkerPool {
     const child = fork(WORKER, [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
     const slot: Slot = { number: ++this.#started, child, held: [], timer: undefined, started: 0, ran: new Set() };
     slot.child.on('message', (result: WorkerResult) => {
+      // An answer already on its way when the pool closed would start a hang timer that keeps the coordinator alive.
+      if (this.#closed) return;
       const pooled = slot.held[0];
       if (pooled === undefined || pooled.task.key !== result.key) return;
       slot.held.shift();
