@@ -85,7 +85,8 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     const check = (decoded: Map<string, unknown[]>, topics: string[], bag: string): void => {
       for (const topic of topics) assert.deepEqual(decoded.get(topic), expected.get(topic), `${topic} in ${bag}`);
     };
-    const readings = outputs.map((output) => readWithOracle(output.path));
+    // The four readings at once: the readers' decoding is most of this test's time.
+    const [bytesReading, ...readings] = await Promise.all([readWithRosbags(bytesBag), ...outputs.map((output) => readWithOracle(output.path))]);
     for (const [i, output] of outputs.entries()) {
       const reading = readings[i]!;
       assert.equal(reading.count, 2 * output.topics.length, output.path);
@@ -98,17 +99,17 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
       check(byTopic(reading.messages), output.topics, output.path);
     }
     assert.ok(withBytes.length >= 8, withBytes.join());
-    check(byTopic(readWithRosbags(bytesBag)), withBytes, bytesBag);
+    check(byTopic(bytesReading), withBytes, bytesBag);
     const strings = byTopic(readings[0]!.messages).get('/samples/std_msgs/String') as { data: string }[];
     assert.equal(strings[1]!.data, `${NON_ASCII} 0`, 'non-ASCII text is whole');
   });
 
-  it('the bag-regression example’s recording is read whole by both readers', () => {
+  it('the bag-regression example’s recording is read whole by both readers', async () => {
     const dir = tempDir();
     cpSync(join(repoRoot, 'examples/bag-regression'), dir, { recursive: true, filter: (src) => !src.includes('output') });
     const result = runCli(['run', join(dir, 'job.yaml')]);
     assert.equal(result.status, 0, result.stderr);
-    const reading = readWithOracle(join(dir, 'output'));
+    const reading = await readWithOracle(join(dir, 'output'));
     assert.equal(reading.count, 20);
     assert.deepEqual(
       reading.topics.map((t) => [t.name, t.count, t.embedded_definition]),
@@ -201,7 +202,7 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     // (Not for types with a .msg `char`, such as service_msgs/msg/ServiceEventInfo: rosbags hashes it
     // as IDL's char, rosidl as uint8 — interfaces.test.ts checks those against rosidl's own hashes.)
     const hashes = JSON.parse(
-      runPython(
+      await runPython(
         'import json,sys\nfrom rosbags.typesys import Stores, get_typestore\ns=get_typestore(Stores.ROS2_JAZZY)\nprint(json.dumps({t: s.hash_rihs01(t) for t in sys.argv[1:]}))',
         ['std_msgs/msg/String', 'nav_msgs/msg/OccupancyGrid', 'sensor_msgs/msg/PointCloud2', 'geometry_msgs/msg/PoseStamped'],
       ),
@@ -209,7 +210,7 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     for (const [type, hash] of Object.entries(hashes)) assert.equal(typeDescriptionHash(registry.message(type)), hash, type);
     // Foxglove's Python decoder reads no ros2idl schema: the IDL topic is checked with rosbags alone.
     assert.deepEqual(
-      readWithRosbags(idlBag).map((m) => m.message),
+      (await readWithRosbags(idlBag)).map((m) => m.message),
       [
         { header: { stamp: { sec: 0, nanosec: 0 }, frame_id: 'base' }, values: [1, 2], tag: 65, flags: '0102', label: 'front' },
         { header: { stamp: { sec: 0, nanosec: 0 }, frame_id: 'base' }, values: [1, 2], tag: 65, flags: '0102', label: 'front' },
@@ -226,7 +227,7 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
       }),
       quiet,
     );
-    const reading = readWithOracle(msgOnly);
+    const reading = await readWithOracle(msgOnly);
     assert.equal(reading.count, 4);
     assert.ok(
       reading.topics.every((t) => t.embedded_definition === 'ok'),
@@ -237,7 +238,7 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
 
   it('plays bags rosbags wrote (MCAP and sqlite3, split, compressed) and re-records them exactly', async () => {
     const dir = tempDir();
-    const sources = JSON.parse(runPython(WRITE_ROSBAGS_BAGS, [dir])) as string[];
+    const sources = JSON.parse(await runPython(WRITE_ROSBAGS_BAGS, [dir])) as string[];
     assert.equal(sources.length, 5);
     for (const source of sources) {
       const out = join(dir, `rerecorded_${sources.indexOf(source)}`);
@@ -252,16 +253,16 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
         quiet,
       );
       // rosbags reads both: same topics, types, receive times and CDR bytes, message for message.
-      const [original, copy] = [source, out].map((bag) => runPython(DUMP_RAW, [bag]));
-      assert.ok(original!.split('\n').length > 20, source);
+      const [original, copy, reading] = await Promise.all([runPython(DUMP_RAW, [source]), runPython(DUMP_RAW, [out]), readWithOracle(out)]);
+      assert.ok(original.split('\n').length > 20, source);
       assert.equal(copy, original, `${source} re-recorded`);
-      assert.equal(readWithOracle(out).count, original!.trim().split('\n').length);
+      assert.equal(reading.count, original.trim().split('\n').length);
     }
   });
 
   it('plays a bag directory with the QoS its metadata.yaml gives (a transient-local subscriber joining late gets the map)', async () => {
     const dir = tempDir();
-    const [bag] = JSON.parse(runPython(WRITE_ROSBAGS_BAGS, [dir])) as string[];
+    const [bag] = JSON.parse(await runPython(WRITE_ROSBAGS_BAGS, [dir])) as string[];
     const metadataPath = join(bag!, 'metadata.yaml');
     const text = readFileSync(metadataPath, 'utf8');
     // The MCAP channels say volatile (what rosbags wrote); only metadata.yaml says transient local.
@@ -320,19 +321,19 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
     const { scans, maps } = await playBare(bare, rerecorded);
     assert.deepEqual(scans, ['scan 0', 'scan 1', 'scan 2']);
     assert.deepEqual(maps, ['map 0', 'map 1', 'map 2'], 'a transient-local subscriber joining late gets what the player kept');
-    const qosOf = (bag: string): Record<string, string> =>
-      Object.fromEntries(readWithOracle(bag).topics.map((topic) => [topic.name, topic.offered_qos_profiles]));
-    const recorded = qosOf(original);
-    assert.match(recorded['/scan']!, /BEST_EFFORT/);
-    assert.match(recorded['/map']!, /TRANSIENT_LOCAL/);
-    assert.deepEqual(qosOf(bare), recorded, 'the bare file’s channels carry the QoS');
-    assert.deepEqual(qosOf(rerecorded), recorded);
+    const qosOf = async (bag: string): Promise<Record<string, string>> =>
+      Object.fromEntries((await readWithOracle(bag)).topics.map((topic) => [topic.name, topic.offered_qos_profiles]));
+    const [recorded, ofBare, ofRerecorded] = await Promise.all([original, bare, rerecorded].map(qosOf));
+    assert.match(recorded!['/scan']!, /BEST_EFFORT/);
+    assert.match(recorded!['/map']!, /TRANSIENT_LOCAL/);
+    assert.deepEqual(ofBare, recorded, 'the bare file’s channels carry the QoS');
+    assert.deepEqual(ofRerecorded, recorded);
   });
 
   it('plays a bare .mcap rosbags wrote (channels without QoS) with the QoS its rosbag2 metadata record lists', async () => {
     const dir = tempDir();
     // rosbags 0.11 writes each channel's metadata empty; the profiles are only in the file's serialized metadata.
-    runPython(
+    await runPython(
       `
 import sys
 from pathlib import Path
@@ -362,7 +363,7 @@ with Writer(Path(sys.argv[1]), version=9, storage_plugin=StoragePlugin.MCAP) as 
     const { scans, maps } = await playBare(bare, rerecorded);
     assert.deepEqual(scans, ['scan 0', 'scan 1', 'scan 2']);
     assert.deepEqual(maps, ['map 0', 'map 1', 'map 2'], 'a transient-local subscriber joining late gets what the player kept');
-    const qos = Object.fromEntries(readWithOracle(rerecorded).topics.map((topic) => [topic.name, topic.offered_qos_profiles]));
+    const qos = Object.fromEntries((await readWithOracle(rerecorded)).topics.map((topic) => [topic.name, topic.offered_qos_profiles]));
     assert.match(qos['/scan']!, /BEST_EFFORT/);
     assert.match(qos['/map']!, /TRANSIENT_LOCAL/);
   });

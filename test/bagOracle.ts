@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './helpers.js';
 
@@ -29,14 +29,23 @@ export interface OracleReading {
   messages: OracleMessage[];
 }
 
-/** Reads a bag with both oracle readers; fails with the oracle's one line when they cannot. */
-export function readWithOracle(bag: string, typesFrom: string[] = []): OracleReading {
-  const result = spawnSync(join(ORACLE, 'bag-oracle'), [bag, ...typesFrom.flatMap((dir) => ['--types-from', dir])], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
+/**
+ * Runs a program to its end and gives its stdout; fails with its stderr. Asynchronous, so that a
+ * test reads several bags at once: the readers are slow, and the tests run one file at a time.
+ */
+function output(program: string, args: string[], what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(program, args, { encoding: 'utf8', maxBuffer: 1 << 30 }, (error, stdout, stderr) => {
+      if (error === null) resolve(stdout);
+      else reject(new Error(`${what} failed (${error.code ?? error.signal}): ${stderr.trim()}`));
+    });
   });
-  if (result.status !== 0) throw new Error(`bag-oracle ${bag} failed (${result.status}): ${result.stderr.trim()}`);
-  const [head, ...rows] = result.stdout.trim().split('\n');
+}
+
+/** Reads a bag with both oracle readers; fails with the oracle's one line when they cannot. */
+export async function readWithOracle(bag: string, typesFrom: string[] = []): Promise<OracleReading> {
+  const stdout = await output(join(ORACLE, 'bag-oracle'), [bag, ...typesFrom.flatMap((dir) => ['--types-from', dir])], `bag-oracle ${bag}`);
+  const [head, ...rows] = stdout.trim().split('\n');
   const header = JSON.parse(head!) as { count: number; topics: OracleTopic[] };
   return { ...header, messages: rows.map((row) => JSON.parse(row) as OracleMessage) };
 }
@@ -47,10 +56,8 @@ export function oraclePython(): string {
 }
 
 /** Runs a Python script with the oracle's interpreter; `args` reach it as sys.argv[1:]. */
-export function runPython(script: string, args: string[] = []): string {
-  const result = spawnSync(oraclePython(), ['-c', script, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (result.status !== 0) throw new Error(`python failed (${result.status}): ${result.stderr.trim()}`);
-  return result.stdout;
+export function runPython(script: string, args: string[] = []): Promise<string> {
+  return output(oraclePython(), ['-c', script, ...args], 'python');
 }
 
 /**
@@ -59,7 +66,7 @@ export function runPython(script: string, args: string[] = []): string {
  * decoder as bytes: the two-decoder oracle cannot pass any message with one, so such types are
  * checked against rosbags only.
  */
-export function readWithRosbags(bag: string): { topic: string; message: Record<string, unknown> }[] {
+export async function readWithRosbags(bag: string): Promise<{ topic: string; message: Record<string, unknown> }[]> {
   const script = [
     'import json, sys',
     `sys.path.insert(0, ${JSON.stringify(ORACLE)})`,
@@ -74,7 +81,7 @@ export function readWithRosbags(bag: string): { topic: string; message: Record<s
     '    for c, t, raw in reader.messages():',
     "        print(json.dumps({'topic': c.topic, 'message': plain(store.deserialize_cdr(raw, c.msgtype))}, ensure_ascii=False))",
   ].join('\n');
-  return runPython(script, [bag])
+  return (await runPython(script, [bag]))
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as { topic: string; message: Record<string, unknown> });

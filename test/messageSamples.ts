@@ -11,7 +11,8 @@ import { PRIMITIVES } from '../src/interfaces/primitives.js';
 export type Variant = 'plain' | 'extreme';
 
 export const NON_ASCII = 'Grüße 世界 🤖';
-const LARGE = 20_000;
+/** Long enough to span pages and several MCAP writes; longer only slows the Python readers that check them. */
+const LARGE = 4_096;
 
 /** Whether a type can be written at all (wstring is implementation-defined and not supported). */
 export function isWritable(type: MessageType): boolean {

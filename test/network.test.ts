@@ -429,8 +429,7 @@ metrics: { period: 500ms }`),
     );
     assert.deepEqual(acked, [false, true], 'in flight right after publish, acknowledged once it arrived');
     assert.ok(heard.length > 0 && heard.every((latency) => latency > 0n), 'the played messages cross from a to b');
-    const truth = readWithOracle(join(dir, 'truth'));
-    const atB = readWithOracle(join(dir, 'at_b'));
+    const [truth, atB] = await Promise.all([readWithOracle(join(dir, 'truth')), readWithOracle(join(dir, 'at_b'))]);
     const times = (reading: typeof truth): bigint[] => reading.messages.filter((m) => m.topic === '/topic').map((m) => BigInt(m.log_time));
     assert.equal(times(atB).length, times(truth).length);
     times(atB).forEach((t, i) => assert.ok(t > times(truth)[i]!, 'recorded at b when it got there, after it was published'));

@@ -75,13 +75,13 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     assert.equal(again.stderr, first.stderr);
   });
 
-  it('records what an rclpy publisher publishes as a bag both independent readers read', () => {
+  it('records what an rclpy publisher publishes as a bag both independent readers read', async () => {
     const dir = programs();
     const job = writeTemp(dir, 'job.yaml', 'end: { after: 2s }\nnodes:\n  - script: talker.py\nrecord:\n  path: out\n  topics: [/chatter]\n');
     const result = runCli(['run', job], dir, 60_000);
     assert.equal(result.status, 0, result.stderr);
     const bag = readdirSync(join(dir, 'out')).find((file) => file.endsWith('.mcap'));
-    const reading = readWithOracle(join(dir, 'out', bag!));
+    const reading = await readWithOracle(join(dir, 'out', bag!));
     assert.deepEqual(
       reading.messages.map((m) => [m.topic, m.type, m.log_time, (m.message as { data: string }).data]),
       [0, 1, 2, 3].map((i) => ['/chatter', 'std_msgs/msg/String', String((i + 1) * 500_000_000), `Hello World: ${i}`]),
