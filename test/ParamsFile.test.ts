@@ -34,6 +34,28 @@ describe('ROS 2 parameter files', () => {
     assert.deepEqual(values(yaml, '/arm'), { a: 1n, b: 1n, e: ['x', 'y'] });
   });
 
+  it('takes a node key given twice as rcl does, each time with its parameters (a job file refuses a repeated key)', () => {
+    const yaml = [
+      '/**:',
+      '  ros__parameters:',
+      '    a: 1',
+      'ns:',
+      '  node:',
+      '    ros__parameters:',
+      '      b: 1',
+      '/**:',
+      '  ros__parameters:',
+      '    c: 2',
+      'ns:',
+      '  node:',
+      '    ros__parameters:',
+      '      b: 3',
+      '',
+    ].join('\n');
+    assert.deepEqual(values(yaml, '/ns/node'), { a: 1n, b: 3n, c: 2n });
+    assert.deepEqual(values(yaml, '/other'), { a: 1n, c: 2n });
+  });
+
   it('reads YAML anchors and aliases as the values they name, in parameters and whole node sections', () => {
     const yaml = [
       'common: &common',

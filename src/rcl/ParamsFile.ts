@@ -34,7 +34,9 @@ export function loadParamsFile(path: string): ParamsRule[] {
 }
 
 export function parseParamsFile(text: string, source: string): ParamsRule[] {
-  const { doc, lineOf } = parseYamlSource(text, source, (message) => new ParamsFileError(message));
+  // rcl reads a params file event by event and takes a node's key again where it comes again
+  // (rclpy's test_node reads wildcards.yaml, which repeats `/**`, `ns`): keys may repeat.
+  const { doc, lineOf } = parseYamlSource(text, source, (message) => new ParamsFileError(message), false);
   return doc.contents === null ? [] : paramsRulesFromYaml(doc.contents, lineOf);
 }
 

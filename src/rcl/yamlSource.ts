@@ -13,9 +13,10 @@ const MAX_ALIASED_NODES = 10_000;
 
 /**
  * Parses YAML for files a user writes (job files, parameter files): integers as bigint, keys
- * unique, and errors as one line `file:line: invalid YAML: reason` (thrown as `makeError`).
+ * unique unless `uniqueKeys` is false, and errors as one line `file:line: invalid YAML: reason`
+ * (thrown as `makeError`).
  */
-export function parseYamlSource(text: string, source: string, makeError: (message: string) => Error): YamlSource {
+export function parseYamlSource(text: string, source: string, makeError: (message: string) => Error, uniqueKeys = true): YamlSource {
   const lines = new LineCounter();
   // Duplicate keys are found below, in one pass: yaml's own check compares every pair of keys.
   const doc = parseDocument(text, { intAsBigInt: true, lineCounter: lines, uniqueKeys: false });
@@ -31,6 +32,7 @@ export function parseYamlSource(text: string, source: string, makeError: (messag
   let aliased = 0;
   visit(doc, {
     Map(_key, map) {
+      if (!uniqueKeys) return;
       const seen = new Set<string>();
       for (const pair of map.items) {
         if (!isScalar(pair.key)) continue;
