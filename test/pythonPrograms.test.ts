@@ -119,7 +119,16 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
 
   it('declares, checks and sets parameters, takes QoS overrides from parameters and warns of incompatible QoS as rclpy does', () => {
     const dir = programs();
-    const overrides = ['-p', 'speed:=3.5', '-p', 'qos_overrides./news.publisher.depth:=7', '-p', 'qos_overrides./news.publisher.reliability:=best_effort'];
+    const overrides = [
+      '-p',
+      'speed:=3.5',
+      '-p',
+      'wheels:=four',
+      '-p',
+      'qos_overrides./news.publisher.depth:=7',
+      '-p',
+      'qos_overrides./news.publisher.reliability:=best_effort',
+    ];
     const result = runCli(['exec', 'settings.py', '--ros-args', ...overrides], dir, 60_000);
     assert.equal(result.status, 0, result.stderr);
     assert.deepEqual(logLines(result.stderr), [
@@ -127,6 +136,20 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
       "[INFO] [0.000000000] [settings]: set speed 2.0: True '' -> 2.0",
       "[INFO] [0.000000000] [settings]: set speed 20.0: False 'too fast' -> 2.0",
       '[INFO] [0.000000000] [settings]: ParameterNotDeclaredException: Invalid access to undeclared parameter(s): missing',
+      // rclpy's descriptor checks: step and range, read-only, dynamic and static typing.
+      "[INFO] [0.000000000] [settings]: set gear 3: False 'The parameter value for gear is not a valid step. Min: 0, max: 10, value: 3, step: 2' -> 2",
+      "[INFO] [0.000000000] [settings]: set gear 12: False 'Parameter gear out of range. Min: 0, Max: 10, value: 12' -> 2",
+      "[INFO] [0.000000000] [settings]: set model 'x2': False 'Trying to set a read-only parameter: model.' -> 'x1'",
+      "[INFO] [0.000000000] [settings]: set label 'one': True '' -> 'one'",
+      `[INFO] [0.000000000] [settings]: set speed 'fast': False "Wrong parameter type, expected 'Type.DOUBLE' got 'Type.STRING'" -> 2.0`,
+      '[INFO] [0.000000000] [settings]: ParameterImmutableException: Attempted to modify read-only parameter: model',
+      "[INFO] [0.000000000] [settings]: ParameterAlreadyDeclaredException: Parameter(s) already declared: ['model']",
+      "[INFO] [0.000000000] [settings]: InvalidParameterTypeException: Trying to set parameter 'wheels' to 'four' of type 'STRING', expecting type 'INTEGER': wheels",
+      // rclpy declares use_sim_time false; the ROS clock reads sim time either way.
+      '[INFO] [0.000000000] [settings]: use_sim_time False',
+      // rcl's errors for a graph query by node: a missing node (rmw sets no message), a bad namespace.
+      '[INFO] [0.000000000] [settings]: NodeNameNonExistentError: cannot get publisher names and types for nonexistent node: error not set',
+      "[INFO] [0.000000000] [settings]: RCLError: failed to get service names and types: namespace must be absolute, it must lead with a '/', result: 2",
       '[INFO] [0.000000000] [settings]: news publisher: depth 7 reliability BEST_EFFORT',
       "[INFO] [0.000000000] [settings]: serialized 0001000003000000686900 -> 'hi'",
       '[WARN] [0.000000000] [rclsim]: incompatible QoS on topic /news: publisher of node /settings and subscription of node /settings (last incompatible policy: RELIABILITY); no messages will be delivered',

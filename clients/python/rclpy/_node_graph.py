@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rclpy._name_rules import namespace_problem, node_name_problem
+from rclpy._rclpy_pybind11 import NodeNameNonExistentError, RCLError
 from rclpy.duration import Duration
 from rclpy.expand_topic_name import expand_topic_name
 from rclpy.topic_endpoint_info import TopicEndpointInfo
@@ -14,6 +16,9 @@ from rclsim import _json, _runtime, _waits
 
 S_TO_NS = 1_000_000_000
 NamesAndTypes = list[tuple[str, list[str]]]
+# rmw's validation results (1, 2, …) by the start of their messages, for rcl's "…, result: N".
+_NAMESPACE_RESULTS = ("namespace must not be empty", "namespace must be absolute", "namespace must not end", "namespace must not contain characters", "namespace must not contain repeated", "namespace must not have a token", "namespace should not exceed")
+_NODE_NAME_RESULTS = ("node name must not be empty", "node name must not contain", "node name must not start", "node name length")
 # The fields of an endpoint's QoS that rmw reports as durations.
 _DURATIONS = ("lifespan", "deadline", "liveliness_lease_duration")
 
@@ -73,16 +78,28 @@ class NodeGraph:
         return self._names_and_types("getServiceNamesAndTypes")
 
     def get_publisher_names_and_types_by_node(self, node_name: str, node_namespace: str, no_demangle: bool = False) -> NamesAndTypes:
-        return self._names_and_types("getPublisherNamesAndTypesByNode", node_name, node_namespace)
+        return self._by_node("publisher", "getPublisherNamesAndTypesByNode", node_name, node_namespace)
 
     def get_subscriber_names_and_types_by_node(self, node_name: str, node_namespace: str, no_demangle: bool = False) -> NamesAndTypes:
-        return self._names_and_types("getSubscriptionNamesAndTypesByNode", node_name, node_namespace)
+        return self._by_node("subscriber", "getSubscriptionNamesAndTypesByNode", node_name, node_namespace)
 
     def get_service_names_and_types_by_node(self, node_name: str, node_namespace: str) -> NamesAndTypes:
-        return self._names_and_types("getServiceNamesAndTypesByNode", node_name, node_namespace)
+        return self._by_node("service", "getServiceNamesAndTypesByNode", node_name, node_namespace)
 
     def get_client_names_and_types_by_node(self, node_name: str, node_namespace: str) -> NamesAndTypes:
-        return self._names_and_types("getClientNamesAndTypesByNode", node_name, node_namespace)
+        return self._by_node("client", "getClientNamesAndTypesByNode", node_name, node_namespace)
+
+    def _by_node(self, kind: str, method: str, node_name: str, node_namespace: str) -> NamesAndTypes:
+        """As rcl and rmw answer: the namespace ('' is '/') and name checked, then the node looked
+        for; rmw sets no error message for a missing node, so rcl's reads 'error not set'."""
+        namespace = node_namespace or "/"
+        for problem, codes in ((namespace_problem(namespace), _NAMESPACE_RESULTS), (node_name_problem(node_name), _NODE_NAME_RESULTS)):
+            if problem is not None:
+                code = next(i for i, start in enumerate(codes, 1) if problem[0].startswith(start))
+                raise RCLError(f"failed to get {kind} names and types: {problem[0]}, result: {code}")
+        if (node_name, namespace) not in self.get_node_names_and_namespaces():
+            raise NodeNameNonExistentError(f"cannot get {kind} names and types for nonexistent node: error not set")
+        return self._names_and_types(method, node_name, namespace)
 
     # ---- counts
 

@@ -9,4 +9,16 @@ class RCLError(RuntimeError):
     """What rclpy's binding raises when an rcl call fails."""
 
 
-__all__ = ["InvalidHandle", "RCLError"]
+class RCLInvalidROSArgsError(RCLError):
+    """ROS arguments rcl could not parse."""
+
+
+class UnknownROSArgsError(RuntimeError):
+    """ROS arguments rcl does not know, listed."""
+
+
+class NodeNameNonExistentError(RCLError):
+    """A graph query by node name for a node that is not in the graph."""
+
+
+__all__ = ["InvalidHandle", "NodeNameNonExistentError", "RCLError", "RCLInvalidROSArgsError", "UnknownROSArgsError"]

@@ -66,7 +66,9 @@ class InvalidParameterException(ParameterException):
 
 class InvalidParameterTypeException(ParameterException):
     def __init__(self, desired_parameter: Any, expected_type: Any) -> None:
-        got = type(desired_parameter.value).__name__
+        from rclpy.parameter import Parameter
+
+        got = Parameter.Type.from_parameter_value(desired_parameter.value).name
         super().__init__(
             f"Trying to set parameter '{desired_parameter.name}' to '{desired_parameter.value}' of type '{got}', expecting type '{expected_type}'",
             desired_parameter.name,

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
+
+from rcl_interfaces.msg import ParameterDescriptor, ParameterEvent
+from rcl_interfaces.srv import SetParameters
 
 # As rclpy's node module does: a program that imports rclpy.node may use rclpy.logging unimported.
 import rclpy.logging  # noqa: F401
@@ -19,15 +23,20 @@ from rclpy.exceptions import NotInitializedException
 from rclpy.expand_topic_name import expand_topic_name
 from rclpy.guard_condition import GuardCondition
 from rclpy._handle import Handle
+from rclpy import _rclpy_pybind11 as _rclpy
 from rclpy.impl.rcutils_logger import RcutilsLogger
 from rclpy.node_parameters import NodeParameters
 from rclpy._node_graph import NodeGraph
+from rclpy.parameter import Parameter
+from rclpy.parameter_service import ParameterService
 from rclpy.publisher import Publisher
-from rclpy.qos import QoSProfile, qos_profile_from, qos_profile_services_default
+from rclpy.qos import QoSProfile, qos_profile_from, qos_profile_parameter_events, qos_profile_services_default
 from rclpy.service import Service
 from rclpy.subscription import Subscription
 from rclpy.task import invoke
+from rclpy.time_source import TimeSource
 from rclpy.timer import Rate, Timer
+from rclpy.type_description_service import TypeDescriptionService
 from rclpy.type_support import check_is_valid_msg_type, check_is_valid_srv_type, deserialize, type_name
 from rclpy.utilities import get_default_context
 from rclpy.validate_full_topic_name import validate_full_topic_name
@@ -38,6 +47,8 @@ from rclsim import _runtime
 from rclsim._connection import SimulationError
 
 S_TO_NS = 1_000_000_000
+# rclpy's node module names the binding's error its graph queries raise.
+NodeNameNonExistentError = _rclpy.NodeNameNonExistentError
 
 
 class Node(NodeParameters, NodeGraph):
@@ -62,14 +73,10 @@ class Node(NodeParameters, NodeGraph):
         self._context = get_default_context() if context is None else context
         if not self._context.ok():
             raise NotInitializedException("cannot create node")
-        options: dict[str, Any] = {
-            "startParameterServices": start_parameter_services,
-            "automaticallyDeclareParametersFromOverrides": automatically_declare_parameters_from_overrides,
-            "enableRosout": enable_rosout,
-            "enableLoggerService": enable_logger_service,
-        }
-        if allow_undeclared_parameters:
-            options["allowUndeclaredParameters"] = True
+        self._init_parameters(allow_undeclared_parameters)
+        # The node's parameters and their services are the program's (below), as in rclpy; the
+        # simulation still takes the overrides, for the type description service it makes.
+        options: dict[str, Any] = {"startParameterServices": False, "enableRosout": enable_rosout, "enableLoggerService": enable_logger_service}
         if parameter_overrides:
             options["parameterOverrides"] = [_override_json(p) for p in parameter_overrides]
         try:
@@ -81,11 +88,8 @@ class Node(NodeParameters, NodeGraph):
         self._name: str = created["name"]
         self._namespace: str = created["namespace"]
         self._logger = RcutilsLogger(created["logger"])
-        self._clock = ROSClock()
         self._default_callback_group = MutuallyExclusiveCallbackGroup()
         self._rate_group: ReentrantCallbackGroup | None = None
-        self._allow_undeclared_parameters = allow_undeclared_parameters
-        self._init_parameters()
         self._publishers: list[Publisher] = []
         self._subscriptions: list[Subscription] = []
         self._timers: list[Timer] = []
@@ -95,6 +99,19 @@ class Node(NodeParameters, NodeGraph):
         self._waitables: list[Any] = []
         self._executor: Any = None
         self._destroyed = False
+        # rclpy's order from here: the events publisher, the overrides, the clock, the
+        # parameters declared from overrides, use_sim_time, the services.
+        self._parameter_event_publisher = self.create_publisher(ParameterEvent, "/parameter_events", qos_profile_parameter_events)
+        self._parameter_overrides = {p.name: p for p in self._simulation_overrides()}
+        self._parameter_overrides.update({p.name: p for p in parameter_overrides or []})
+        self._clock = ROSClock()
+        if automatically_declare_parameters_from_overrides:
+            self.declare_parameters("", [(name, p.value, ParameterDescriptor()) for name, p in self._parameter_overrides.items()], ignore_override=True)
+        self._time_source = TimeSource(node=self)
+        self._time_source.attach_clock(self._clock)
+        if start_parameter_services:
+            self._parameter_service = ParameterService(self)
+        self._type_description_service = TypeDescriptionService(self)
 
     def _create_node(self, name: str, namespace: str, cli_args: list[str] | None, use_global_arguments: bool, options: dict[str, Any]) -> dict[str, Any]:
         create = {
@@ -107,6 +124,11 @@ class Node(NodeParameters, NodeGraph):
             "options_json": json.dumps(options),
         }
         return _ask({"create": create})["created"]
+
+    def _simulation_overrides(self) -> list[Parameter]:
+        """The overrides rcl gives the node: params files and -p arguments, global and its own."""
+        answer = _ask({"parameter": {"node": self._handle, "read": {"what": "OVERRIDES"}}})["answer"]
+        return [Parameter.from_parameter_msg(m) for m in deserialize(SetParameters.Request, answer["cdr"]).parameters]
 
     # ---- who it is
 
@@ -437,8 +459,19 @@ def _ask(message: dict[str, Any]) -> dict[str, Any]:
 
 def _api_error(error: SimulationError) -> Exception:
     """The simulation's Failed as the exception Python programs expect there."""
+    if error.kind == "RosArgumentsError":
+        return _ros_arguments_error(str(error))
     kind = {"TypeError": TypeError, "RangeError": ValueError}.get(error.kind, RuntimeError)
     return kind(str(error))
+
+
+def _ros_arguments_error(message: str) -> Exception:
+    """rclpy's binding's errors for bad ROS arguments: an unknown one, by the list of those
+    rcl left unparsed (the simulation stops at the first); any other, as rcl failed to parse."""
+    unknown = re.fullmatch(r"unknown ROS argument '(.*)'", message)
+    if unknown is not None:
+        return _rclpy.UnknownROSArgsError(repr([unknown.group(1)]))
+    return _rclpy.RCLInvalidROSArgsError(f"Failed to parse ROS arguments: {message}")
 
 
 def _overridden(node: Node, entity_type: type, topic: str, qos: QoSProfile, options: Any) -> QoSProfile:
