@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
+import { lastJsonLine, needs, repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 
@@ -51,6 +51,39 @@ describe('Python programs: rclpy\'s executors as the simulation\'s models (DESIG
     // first (made first): 100, 200, 300 (with the token given back then), 400; refused at 500;
     // at 600 right after the token comes; refused at 700 and 800; 900.
     assert.equal(await printed('custom_group.py', ''), '100ms 200ms 300ms 400ms 600ms 900ms');
+  });
+
+  it("runs a custom executor's own spin_once: wait_for_ready_callbacks hands it each callback the model grants, its thread pools run them, and a callback queued behind a busy pool runs when a thread is free — the same on every run", async () => {
+    const dir = tempDir();
+    copyFileSync(join(pythonFixtures, 'pool_executor.py'), join(dir, 'pool_executor.py'));
+    const [first, second, verified] = await Promise.all([
+      runCliAsync(['exec', 'pool_executor.py', '--json'], dir),
+      runCliAsync(['exec', 'pool_executor.py', '--json'], dir),
+      runCliAsync(['verify', 'pool_executor.py', '--program', '--runs', '2', '--perturb'], dir),
+    ]);
+    assert.equal(first.status, 0, first.stderr);
+    // The urgent node's ticks run on the two-thread pool on time while the bulk node's timer
+    // sleeps on the one-thread pool; the logger's callback granted at 100 ms waits in that pool's
+    // queue until 350 ms, before the bulk timer due again; the executor's handlers kept the error.
+    const printed = first.stdout.split('\n').slice(0, 12);
+    assert.deepEqual(printed, [
+      '100 fast_0 urgent tick 0',
+      '100 slow_0 bulk work starts',
+      '200 fast_0 urgent tick 1',
+      '300 fast_0 urgent tick 2',
+      '350 slow_0 bulk work ends',
+      '350 slow_0 logger heard 0',
+      '350 slow_0 bulk work starts',
+      '400 fast_0 urgent tick 3',
+      '500 fast_0 urgent tick 4',
+      '600 slow_0 bulk work ends',
+      '600 slow_0 logger heard 1',
+      "raised: ValueError('no alarm 1')",
+    ]);
+    assert.equal(second.status, 0, second.stderr);
+    assert.deepEqual(second.stdout.split('\n').slice(0, 12), printed);
+    assert.equal(lastJsonLine(second.stdout).fingerprint, lastJsonLine(first.stdout).fingerprint);
+    assert.equal(verified.status, 0, verified.stdout + verified.stderr);
   });
 
   it("keeps a node's default callback group mutually exclusive across a MultiThreadedExecutor's threads, and lets a ReentrantCallbackGroup's callbacks overlap", async () => {

@@ -3,12 +3,20 @@
 A spinning executor spins its nodes in the simulation (``Spin``) and yields: the simulation
 grants the callbacks of its nodes, in the order its executor model gives them, until what the
 spin waits for happens (a callback ran, a future completed, a timeout came, shutdown).
+
+A custom executor (a subclass with its own ``spin_once`` or ``wait_for_ready_callbacks``) runs
+its own code as in rclpy: ``spin`` calls its ``spin_once`` again and again, and
+``wait_for_ready_callbacks`` hands it the next callback the simulation grants, as a handler to
+call in whichever thread it likes.
 """
 
 from __future__ import annotations
 
+import itertools
+import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rclpy.context import Context
@@ -34,15 +42,33 @@ class ConditionReachedException(Exception):
     pass
 
 
+def _never() -> bool:
+    return False
+
+
+# The methods whose override makes an executor custom (rclpy: "A custom executor must define spin_once").
+_OWN_LOOP = ("spin_once", "spin_once_until_future_complete", "wait_for_ready_callbacks")
+
+
 class Executor:
     # A callback that sleeps or waits holds the executor's one thread: nothing else of its runs.
     _blocks_when_a_callback_waits = True
+    # Whether the class runs its own spin_once or wait_for_ready_callbacks (rclpy's custom executors).
+    _custom = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._custom = any(getattr(cls, name) is not getattr(Executor, name) for name in _OWN_LOOP)
 
     def __init__(self, *, context: Context | None = None) -> None:
         self._context = get_default_context() if context is None else context
         self._nodes: list[Any] = []
         self._is_shutdown = False
-        self._spinning = False
+        # The thread that spins the nodes in the simulation, and the nodes it spins.
+        self._spinner: threading.Thread | None = None
+        self._spun: list[Any] = []
+        # What a spin_until_future_complete of a custom executor waits for (its waits end then).
+        self._until: Callable[[], bool] = _never
 
     @property
     def context(self) -> Context:
@@ -80,65 +106,139 @@ class Executor:
         return self._is_shutdown or not self._context.ok()
 
     def spin(self) -> None:
-        self._serve(lambda: self._stopped(), None)
+        if not self._custom:
+            self._serve(lambda: self._stopped(), None)
+            return
+        # rclpy's: spin_once again and again, the nodes spun in the simulation all along.
+        if self._stopped():
+            return
+        with self._spinning_here():
+            while not self._stopped():
+                self.spin_once()
 
     def spin_once(self, timeout_sec: float | None = None) -> None:
-        connection = _runtime.connection()
-        before = connection.served()
-        self._serve(lambda: connection.served() > before or self._stopped(), timeout_sec)
+        if not self._custom:
+            connection = _runtime.connection()
+            before = connection.served()
+            self._serve(lambda: connection.served() > before or self._stopped(), timeout_sec)
+            return
+        # rclpy's SingleThreadedExecutor: the next ready callback, run here.
+        try:
+            handler, _, _ = self.wait_for_ready_callbacks(timeout_sec)
+        except (ShutdownException, ExternalShutdownException, TimeoutException, ConditionReachedException):
+            return
+        handler()
+        handler.result()
 
     def spin_until_future_complete(self, future: Future, timeout_sec: float | None = None) -> None:
-        self._serve(lambda: future.done() or self._stopped(), timeout_sec)
+        if not self._custom:
+            self._serve(lambda: future.done() or self._stopped(), timeout_sec)
+            return
+        # rclpy's: spin_once_until_future_complete until the future is done or the time is up; a
+        # wait under way ends when the future is done (ConditionReachedException through spin_once)
+        # or its timeout came (TimeoutException, if spin_once lets it through).
+        connection = _runtime.connection()
+        end = None if timeout_sec is None or timeout_sec < 0 else connection.now_ns + round(timeout_sec * 1_000_000_000)
+        self._until = future.done
+        try:
+            with self._spinning_here():
+                while not future.done() and not self._stopped():
+                    left = None if end is None else (end - connection.now_ns) / 1_000_000_000
+                    if left is not None and left <= 0:
+                        return
+                    try:
+                        self.spin_once_until_future_complete(future, left)
+                    except (ConditionReachedException, TimeoutException):
+                        pass
+        finally:
+            self._until = _never
 
     def spin_once_until_future_complete(self, future: Future, timeout_sec: float | None = None) -> None:
-        connection = _runtime.connection()
-        before = connection.served()
-        self._serve(lambda: future.done() or connection.served() > before or self._stopped(), timeout_sec)
+        if not self._custom:
+            connection = _runtime.connection()
+            before = connection.served()
+            self._serve(lambda: future.done() or connection.served() > before or self._stopped(), timeout_sec)
+            return
+        # rclpy's base Executor has none: a custom executor's own spin_once does it here.
+        self.spin_once(timeout_sec)
+
+    def wait_for_ready_callbacks(
+        self, timeout_sec: float | None = None, nodes: list[Any] | None = None, condition: Callable[[], bool] = _never
+    ) -> tuple[Task, Any, Any]:
+        """rclpy's: the next callback the simulation grants to one of the nodes (default: the
+        executor's), as ``(handler, entity, node)``; calling ``handler`` (a Task) runs it, in any
+        thread. The callback stays the simulation's run under way until it ran, or until the
+        program waits for something else: then its entity is held, as a callback that waits, until
+        the handler runs. Raises TimeoutException, ShutdownException, ExternalShutdownException or
+        ConditionReachedException when the wait ends without one, as rclpy does."""
+        if self._spinner is threading.current_thread():
+            return self._next_ready(timeout_sec, nodes, condition)
+        with self._spinning_here():
+            return self._next_ready(timeout_sec, nodes, condition)
+
+    def _next_ready(self, timeout_sec: float | None, nodes: list[Any] | None, condition: Callable[[], bool]) -> tuple[Task, Any, Any]:
+        def reached() -> bool:
+            return condition() or self._until()
+
+        if not self._is_shutdown and self._context.ok() and not reached():
+            # Nodes added since the spin began are spun too, as rclpy's wait takes the current ones.
+            self._spin_nodes([node for node in self._nodes if node not in self._spun], "SPIN", self._spun)
+            waited = {node.handle: node for node in (self._spun if nodes is None else nodes)}
+            caught = _waits.claim(waited, timeout_sec, lambda: self._stopped() or reached())
+            if caught is not None:
+                run, owner = caught
+                node = waited[owner]
+                handler = Task(_runtime.connection().run_claimed, (run,), executor=self)
+                return handler, _entity_of(node, run["entity"]), node
+        if self._is_shutdown:
+            raise ShutdownException()
+        if not self._context.ok():
+            raise ExternalShutdownException()
+        if reached():
+            raise ConditionReachedException()
+        raise TimeoutException()
 
     def _serve(self, until: Callable[[], bool], timeout_sec: float | None) -> None:
         """Spins the nodes in the simulation and serves their runs until ``until()`` or the timeout."""
-        if self._spinning:
-            raise RuntimeError("Executor is already spinning")
         if self._stopped():
             return
-        nodes = list(self._nodes)
-        self._spinning = True
-        connection = _runtime.connection()
-        # The runs of these nodes' callbacks are this thread's (the program's other threads wait for theirs).
-        spinners = connection.spinners
-        me = threading.current_thread()
-        for node in nodes:
-            spinners[node.handle] = me
-        self._spin_nodes(nodes, "SPIN")
+        with self._spinning_here():
+            _waits.serve(until, timeout_sec)
+
+    @contextmanager
+    def _spinning_here(self) -> Iterator[None]:
+        """The calling thread spins the executor's nodes in the simulation meanwhile: their runs are its."""
+        if self._spinner is not None:
+            raise RuntimeError("Executor is already spinning")
+        self._spinner = threading.current_thread()
+        self._spun = []
+        self._spin_nodes(list(self._nodes), "SPIN", self._spun)
         # Tasks made before the spin run at its first turn.
         _runtime.connection().run_tasks()
-        # Code that blocks while this executor runs a callback (a sleep) holds the executor.
-        if self._blocks_when_a_callback_waits:
+        # Code that blocks while this executor runs a callback (a sleep) holds the executor; so
+        # does a custom executor's thread blocking outside its wait (it waits for nothing then).
+        pauses = self._blocks_when_a_callback_waits or self._custom
+        if pauses:
             _waits.pausers().append(self._pause)
         try:
-            if timeout_sec is None or timeout_sec < 0:
-                _runtime.connection().serve(until)
-            else:
-                wake = _waits.WakeUp(_runtime.connection().now_ns + round(timeout_sec * 1_000_000_000))
-                try:
-                    _runtime.connection().serve(lambda: until() or wake.came)
-                finally:
-                    wake.cancel()
+            yield
         finally:
-            if self._blocks_when_a_callback_waits:
+            if pauses:
                 _waits.pausers().remove(self._pause)
-            for node in nodes:
-                if spinners.get(node.handle) is me:
+            spinners = _runtime.connection().spinners
+            for node in self._spun:
+                if spinners.get(node.handle) is self._spinner:
                     del spinners[node.handle]
-            self._spinning = False
-            self._spin_nodes([n for n in nodes if not n._destroyed], "STOP")
+            self._spinner = None
+            self._spin_nodes([n for n in self._spun if not n._destroyed], "STOP")
 
     def _pause(self) -> Callable[[], None]:
         nodes = [n for n in self._nodes if not n._destroyed]
         self._spin_nodes(nodes, "STOP")
         return lambda: self._spin_nodes([n for n in nodes if not n._destroyed], "SPIN")
 
-    def _spin_nodes(self, nodes: list[Any], how: str) -> None:
+    def _spin_nodes(self, nodes: list[Any], how: str, spun: list[Any] | None = None) -> None:
+        """Spins or stops the nodes in the simulation; those spun anew go to ``spun``, their runs to this thread."""
         connection = _runtime.connection()
         threads = self._threads()
         for node in nodes:
@@ -146,12 +246,24 @@ class Executor:
                 connection.ask({"spin": {"node": node.handle, "how": how, "threads": threads}})
             except SimulationError:
                 # A node whose context was shut down meanwhile spins no more.
-                pass
-
+                continue
+            if spun is not None:
+                spun.append(node)
+                connection.spinners[node.handle] = threading.current_thread()
 
     def _threads(self) -> int:
-        """How many threads the simulation's model of this executor has."""
-        return 1
+        """How many threads the simulation's model of this executor has: a custom executor's own
+        code decides where its callbacks run, so as many of them may overlap as there are CPUs."""
+        return (os.cpu_count() or 1) if self._custom else 1
+
+
+def _entity_of(node: Any, entity: int) -> Any:
+    """The node's timer, subscription, guard condition, client or service with that id, or the
+    action it is part of (rclpy yields the action as one waitable); None for a QoS event handler."""
+    for candidate in itertools.chain(node.timers, node.subscriptions, node.guards, node.clients, node.services):
+        if candidate.handle == entity:
+            return candidate
+    return next((waitable for waitable in node.waitables if entity in getattr(getattr(waitable, "_parts", None), "ids", ())), None)
 
 
 class SingleThreadedExecutor(Executor):

@@ -7,6 +7,8 @@ on as part of the run that brought it. So the program's code between two blockin
 always part of exactly one run, whose ``Done`` is sent when the code blocks again or ends. The
 program's threads take turns (``_threads``): a thread that blocks first lets the threads that can
 go on run inside the run under way, and a run for a node another thread spins is that thread's.
+A custom executor's wait *claims* such a run instead of running it: its callback runs when the
+program calls the handler it got (``run_claimed``), in whichever thread.
 """
 
 from __future__ import annotations
@@ -22,6 +24,9 @@ from rclsim._errors import describe_error
 from rclsim._threads import Threads, Waiter
 
 RunHandler = Callable[[dict[str, Any]], None]
+
+# Runs that are no entity's callback: their entity is an id the simulation numbers apart.
+_NOT_CALLBACKS = ("SETTLED", "END_HOOK", "PARAMETERS", "CONTINUATION", "CAN_EXECUTE")
 
 
 class SimulationError(Exception):
@@ -82,6 +87,11 @@ class Connection:
         # Entities in callback groups of the program's own class, with their group: the
         # simulation asks before each of their callbacks (CAN_EXECUTE), the group's code decides.
         self.custom_groups: dict[int, tuple[Any, Any]] = {}
+        # What a thread takes of the callbacks' runs granted to it, to run later instead of at once
+        # (a custom executor's wait_for_ready_callbacks): given the run and its entity's node.
+        self.claims: dict[threading.Thread, Callable[[dict[str, Any], int], bool]] = {}
+        # The claimed run under way whose callback has not begun, with its entity.
+        self._unbegun: dict[int, int] = {}
         # The callbacks each thread runs, innermost last (a callback that waits holds its thread).
         self._callbacks: dict[threading.Thread, list[int]] = {}
         # What the run under way gives back in its Done (a parameter callback's outcome).
@@ -162,6 +172,10 @@ class Connection:
         """Ends the run under way (its effects go with it)."""
         if self.current_run is None:
             return
+        entity = self._unbegun.pop(self.current_run, None)
+        if entity is not None:
+            # A claimed callback that has not begun: its entity waits held, as a callback that waits, until it runs.
+            self.send({"hold": {"entity": entity, "on": True}})
         done: dict[str, Any] = {"run": self.current_run}
         result = result or self._run_result
         self._run_result = b""
@@ -227,7 +241,7 @@ class Connection:
 
     def _runner_of(self, run: dict[str, Any], me: threading.Thread) -> Waiter | None:
         """The waiting thread that spins the node of the run's entity, when another than ``me``."""
-        if run["kind"] in ("SETTLED", "END_HOOK", "PARAMETERS", "CONTINUATION"):
+        if run["kind"] in _NOT_CALLBACKS:
             return None
         spinner = self.spinners.get(self.owners.get(run["entity"], -1))
         if spinner is None or spinner is me:
@@ -236,6 +250,10 @@ class Connection:
 
     def _run_here(self, run: dict[str, Any]) -> None:
         me = threading.current_thread()
+        claim = self.claims.get(me)
+        if claim is not None and run["kind"] not in _NOT_CALLBACKS and claim(run, self.owners.get(run["entity"], -1)):
+            self._unbegun[run["run"]] = run["entity"]
+            return
         # A group's answer is no callback: spin_once goes on waiting for one.
         if run["kind"] != "CAN_EXECUTE":
             self._served[me] = self._served.get(me, 0) + 1
@@ -315,6 +333,17 @@ class Connection:
         if custom is not None:
             custom[0].ending_execution(custom[1])
         return b""
+
+    def run_claimed(self, run: dict[str, Any]) -> None:
+        """Runs a claimed run's callback in the calling thread: part of its run while that is under
+        way, else of the run under way now (its entity held until then, released after)."""
+        if self._unbegun.pop(run["run"], None) is not None:
+            self._dispatch(run)
+            return
+        try:
+            self._dispatch(run)
+        finally:
+            self.send({"hold": {"entity": run["entity"], "on": False}})
 
     def _callback_stack(self) -> list[int]:
         """The callbacks of executors the calling thread runs (entity 0: tasks), innermost last."""

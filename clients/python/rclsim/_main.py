@@ -80,6 +80,9 @@ def _exit(connection: Connection, status: int) -> int:
 def _join_threads() -> None:
     """As the interpreter does at its end (threading._shutdown): the program's threads that are
     not daemons run to their end first — a spinning thread keeps the program alive."""
+    # First its atexit hooks, as threading._shutdown runs them (concurrent.futures' ends its pools' workers).
+    for hook in reversed(getattr(threading, "_threading_atexits", [])):
+        hook()
     me = threading.current_thread()
     for thread in threading.enumerate():
         if thread is not me and not thread.daemon and hasattr(thread, "_rclsim_done"):

@@ -2,22 +2,25 @@
 
 A thread of the program runs only while it holds the *turn*. It gives the turn up only where it
 would block: waiting in the simulation (``rclpy.spin``, ``time.sleep``, a service call), for
-another thread (``Thread.join``), an ``Event`` or a queue — or when it ends. Who gets the turn
-then is decided in a fixed order (Connection.serve): threads started and not yet run, in the
-order they were started; then threads whose wait is over, in the order they began waiting; and
-when none can go on, one waiting thread reads the simulation's next run — which goes to the
-thread that spins the executor of its entity's node. So the program's threads interleave the
+another thread (``Thread.join``), an ``Event``, a ``Condition`` (a ``concurrent.futures`` result,
+a ``Semaphore``) or a queue — or when it ends. Who gets the turn then is decided in a fixed order
+(Connection.serve): threads started and not yet run, in the order they were started; then
+threads whose wait is over, in the order they began waiting; and when none can go on, one waiting
+thread reads the simulation's next run — which goes to the thread that spins the executor of its
+entity's node. So the program's threads interleave the
 same way on every run, as DESIGN.md "Python programs" asks; none of them runs beside another.
 
-Waits on a bare ``Lock`` or ``Condition`` are not taken over: a thread that holds such a lock
-while it waits in the simulation, and another that wants it, stop the program (as they would
-deadlock a program under a real single-threaded executor).
+Waits on a bare ``Lock`` are not taken over: a thread that holds one while it waits in the
+simulation, and another that wants it, stop the program (as they would deadlock a program under a
+real single-threaded executor).
 """
 
 from __future__ import annotations
 
+import _thread
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -84,10 +87,12 @@ class Threads:
 
 
 def install(threads: Threads, wait: Callable[[Callable[[], bool], float | None], None], shut_down: Callable[[], bool]) -> None:
-    """Thread.start/join, Event.wait and blocking queues take turns; ``wait(until, timeout)`` waits cooperatively."""
+    """Thread.start/join, Event.wait, Condition.wait and blocking queues take turns; ``wait(until,
+    timeout)`` waits cooperatively."""
     native_start = threading.Thread.start
     native_join = threading.Thread.join
     native_event_wait = threading.Event.wait
+    native_condition_wait = threading.Condition.wait
     starting = threading.local()
 
     def start(self: threading.Thread) -> None:
@@ -127,13 +132,44 @@ def install(threads: Threads, wait: Callable[[Callable[[], bool], float | None],
         wait(self.is_set, timeout)
         return self.is_set()
 
+    def condition_wait(self: threading.Condition, timeout: float | None = None) -> bool:
+        if getattr(starting, "native", False) or (timeout is not None and timeout <= 0):
+            return native_condition_wait(self, timeout)
+        # Condition.wait's own steps, with the wait for a notify taken in turns.
+        waiter = _thread.allocate_lock()
+        waiter.acquire()
+        self._waiters.append(waiter)  # type: ignore[attr-defined]
+        saved = self._release_save()  # type: ignore[attr-defined]
+        notified = False
+        try:
+            wait(lambda: not waiter.locked(), timeout)
+            notified = waiter.acquire(False)
+            return notified
+        finally:
+            self._acquire_restore(saved)  # type: ignore[attr-defined]
+            if not notified:
+                self._waiters.remove(waiter)  # type: ignore[attr-defined]
+
     threading.Thread.start = start  # type: ignore[method-assign]
     threading.Thread.join = join  # type: ignore[method-assign]
     threading.Event.wait = event_wait  # type: ignore[method-assign]
-    _install_queues(wait)
+    threading.Condition.wait = condition_wait  # type: ignore[method-assign]
+    # The timeouts threading counts itself (Condition.wait_for, Semaphore.acquire) in sim time, as its waits take it.
+    threading._time = time.monotonic  # type: ignore[attr-defined]
+
+    def park() -> None:
+        """Past the run's end, what a thread waits for without a timeout can come no more: it
+        stops for good (the program ends without it), as it would stay blocked in Python."""
+        if shut_down() and threading.current_thread() is not threads.main:
+            threads.ended(threading.current_thread(), True)
+            never = _thread.allocate_lock()
+            never.acquire()
+            never.acquire()
+
+    _install_queues(wait, park)
 
 
-def _install_queues(wait: Callable[[Callable[[], bool], float | None], None]) -> None:
+def _install_queues(wait: Callable[[Callable[[], bool], float | None], None], park: Callable[[], None]) -> None:
     """Blocking gets and puts of ``queue`` wait cooperatively: with one thread at a time, a check
     and the operation after it cannot be split by another thread."""
     native_get = queue.Queue.get
@@ -142,6 +178,9 @@ def _install_queues(wait: Callable[[Callable[[], bool], float | None], None]) ->
     def get(self: queue.Queue[Any], block: bool = True, timeout: float | None = None) -> Any:
         if block:
             wait(lambda: self.qsize() > 0, timeout)
+            if timeout is None and self.qsize() == 0:
+                # A pool's idle worker (concurrent.futures) after the run's end.
+                park()
         return native_get(self, False)
 
     def put(self: queue.Queue[Any], item: Any, block: bool = True, timeout: float | None = None) -> None:

@@ -10,7 +10,8 @@ waiting thread spins; another thread's executor goes on.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Container
+from typing import Any
 
 from rclsim import _runtime
 
@@ -79,3 +80,39 @@ def wait_until(done: Callable[[], bool], timeout_sec: float | None) -> None:
         block(lambda: done() or wake.came)
     finally:
         wake.cancel()
+
+
+def serve(until: Callable[[], bool], timeout_sec: float | None) -> None:
+    """Serves the simulation's runs until ``until()`` or, with a timeout (None or negative: none),
+    until that much sim time passed."""
+    connection = _runtime.connection()
+    if timeout_sec is None or timeout_sec < 0:
+        connection.serve(until)
+        return
+    wake = WakeUp(connection.now_ns + round(timeout_sec * 1_000_000_000))
+    try:
+        connection.serve(lambda: until() or wake.came)
+    finally:
+        wake.cancel()
+
+
+def claim(nodes: Container[int], timeout_sec: float | None, until: Callable[[], bool]) -> tuple[dict[str, Any], int] | None:
+    """Serves the simulation's runs until it grants this thread a callback of one of ``nodes``:
+    that run, not run (Connection.run_claimed runs it), and its node; None when ``until()`` or
+    the timeout came first."""
+    connection = _runtime.connection()
+    me = threading.current_thread()
+    caught: list[tuple[dict[str, Any], int]] = []
+
+    def take(run: dict[str, Any], node: int) -> bool:
+        if caught or node not in nodes:
+            return False
+        caught.append((run, node))
+        return True
+
+    connection.claims[me] = take
+    try:
+        serve(lambda: bool(caught) or until(), timeout_sec)
+    finally:
+        del connection.claims[me]
+    return caught[0] if caught else None
