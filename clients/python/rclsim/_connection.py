@@ -26,7 +26,7 @@ from rclsim._threads import Threads, Waiter
 RunHandler = Callable[[dict[str, Any]], None]
 
 # Runs that are no entity's callback: their entity is an id the simulation numbers apart.
-_NOT_CALLBACKS = ("SETTLED", "END_HOOK", "PARAMETERS", "CONTINUATION", "CAN_EXECUTE")
+_NOT_CALLBACKS = ("SETTLED", "END_HOOK", "CONTINUATION", "CAN_EXECUTE")
 
 
 class SimulationError(Exception):
@@ -64,9 +64,6 @@ class Connection:
         # ids the simulation numbers apart from entities (awaits, end hooks).
         self.handlers: dict[int, RunHandler] = {}
         self.settled: dict[int, RunHandler] = {}
-        # A node's set-parameters callbacks, by node id (nodes are numbered apart from entities):
-        # their outcome goes back in Done.result.
-        self.parameter_hooks: dict[int, Callable[[dict[str, Any]], bytes]] = {}
         # The program's end hooks (rclsim.on_end), by the id the simulation's END_HOOK run names.
         self.end_hooks: dict[int, RunHandler] = {}
         # Tasks (coroutine callbacks, executor.create_task, futures' done callbacks) not done yet:
@@ -94,7 +91,7 @@ class Connection:
         self._unbegun: dict[int, int] = {}
         # The callbacks each thread runs, innermost last (a callback that waits holds its thread).
         self._callbacks: dict[threading.Thread, list[int]] = {}
-        # What the run under way gives back in its Done (a parameter callback's outcome).
+        # What the run under way gives back in its Done (a callback group's CAN_EXECUTE answer).
         self._run_result = b""
         # KeyboardInterrupt was raised in the main thread (once, as Ctrl-C raises it).
         self._interrupt_raised = False
@@ -291,14 +288,9 @@ class Connection:
         self.current_run, self._run_result = outer, outer_result
 
     def _dispatch(self, run: dict[str, Any]) -> bytes:
-        """Runs the callback a Run names: what it gives back for Done.result (parameter callbacks)."""
+        """Runs the callback a Run names: what it gives back for Done.result (a CAN_EXECUTE answer)."""
         kind = run["kind"]
         entity = run["entity"]
-        if kind == "PARAMETERS":
-            hook = self.parameter_hooks.get(entity)
-            if hook is None:
-                raise SimulationError(f"the simulation ran the parameter callbacks of node {entity}, which this program does not have", "Error")
-            return hook(run)
         if kind == "CONTINUATION":
             stack = self._callback_stack()
             stack.append(0)
