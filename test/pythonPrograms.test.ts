@@ -157,6 +157,21 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     ]);
   });
 
+  it("reads a node's -p arguments and params files in the order given, as rcl does: the later one wins", () => {
+    const dir = tempDir();
+    writeTemp(dir, 'p.yaml', '/**:\n  ros__parameters:\n    a: 2\n    b: 2\n');
+    const program = [
+      'import rclpy',
+      'from rclpy.node import Node',
+      'rclpy.init()',
+      "node = Node('order', cli_args=['--ros-args', '-p', 'a:=1', '-p', 'b:=1', '--params-file', 'p.yaml', '-p', 'b:=3'])",
+      "print(node.declare_parameter('a', 0).value, node.declare_parameter('b', 0).value)",
+    ];
+    const result = runCli(['exec', writeTemp(dir, 'order.py', `${program.join('\n')}\n`)], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, '2 3\n');
+  });
+
   it('gives the program sim time, its own seeded randomness, the simulation CPU count and a fixed hash order', () => {
     const dir = programs();
     const seeded = (seed: string): string[] => {

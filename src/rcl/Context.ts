@@ -22,7 +22,8 @@ export class Context {
   #state: ContextState;
   #initCalled = false;
   #initArguments: RosArguments = emptyRosArguments();
-  #paramsRules: ParamsRule[] = [];
+  /** The rules of init()'s params files, each file's apart (read at init, as rcl reads them). */
+  #paramsRules: ParamsRule[][] = [];
 
   constructor(program: Program) {
     this.program = program;
@@ -57,7 +58,7 @@ export class Context {
     if (this.#state !== 'uninitialized' && !implicit) throw new Error('The context has already been initialized.');
     this.#initCalled = true;
     const args = parseRosArguments(argv);
-    this.#paramsRules = args.paramsFiles.flatMap((file) => loadParamsFile(file));
+    this.#paramsRules = args.paramsFiles.map((file) => loadParamsFile(file));
     this.#initArguments = args;
     // As rcl's logging: the levels hold for the whole simulation (a process's loggers, there).
     const output = this.simulation.logOutput;
@@ -71,9 +72,8 @@ export class Context {
   /** Overrides from this context's params files, its `-p` arguments, then the job file's (later ones win). */
   parameterOverridesFor(nodeName: string, nodeFqn: string): ParameterOverride[] {
     return [
-      ...overridesFor(this.#paramsRules, nodeFqn),
-      ...argumentOverrides(this.#initArguments, nodeName, nodeFqn),
-      ...argumentOverrides(this.program.jobArguments, nodeName, nodeFqn),
+      ...argumentOverrides(this.#initArguments, nodeName, nodeFqn, (file) => this.#paramsRules[file]!),
+      ...argumentOverrides(this.program.jobArguments, nodeName, nodeFqn, (file) => loadParamsFile(this.program.jobArguments.paramsFiles[file]!)),
     ];
   }
 
@@ -112,7 +112,21 @@ export class Context {
   }
 }
 
-/** The `-p` overrides of ROS arguments that apply to a node (no node prefix, or its name). */
-export function argumentOverrides(args: RosArguments, nodeName: string, nodeFqn: string): ParameterOverride[] {
-  return args.parameters.filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn).map(({ parameter, source }) => ({ parameter, source }));
+/**
+ * The overrides ROS arguments give a node: its `-p` arguments (no node prefix, or its name) and
+ * what its params files (`rulesOf` each file by its place) say of it, in the order given.
+ */
+export function argumentOverrides(
+  args: RosArguments,
+  nodeName: string,
+  nodeFqn: string,
+  rulesOf: (file: number) => readonly ParamsRule[],
+): ParameterOverride[] {
+  const arguments_ = args.parameters.filter((p) => p.node === null || p.node === nodeName || p.node === nodeFqn);
+  const overrides: ParameterOverride[] = [];
+  for (let file = 0; file <= args.paramsFiles.length; file++) {
+    for (const { parameter, source, afterFiles } of arguments_) if ((afterFiles ?? 0) === file) overrides.push({ parameter, source });
+    if (file < args.paramsFiles.length) overrides.push(...overridesFor(rulesOf(file), nodeFqn));
+  }
+  return overrides;
 }

@@ -28,7 +28,7 @@ import {
 import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
 import { Parameter, type ParameterDescriptor, ParameterType } from './Parameter.js';
 import { startParameterServices } from './ParameterServices.js';
-import { loadParamsFile, overridesFor } from './ParamsFile.js';
+import { loadParamsFile } from './ParamsFile.js';
 import { Publisher } from './Publisher.js';
 import { QoS, type QoSProfileName, resolveQoS } from './QoS.js';
 import { parseRosArguments, type RemapRule } from './RosArguments.js';
@@ -126,8 +126,7 @@ export class Node {
     this.#parameters = new NodeParameters(fqn, [
       ...this.simulation.parameterOverridesFor(fqn),
       ...(useGlobalArguments ? context.parameterOverridesFor(this.#name, fqn) : []),
-      ...local.paramsFiles.flatMap((file) => overridesFor(loadParamsFile(file), fqn)),
-      ...argumentOverrides(local, this.#name, fqn),
+      ...argumentOverrides(local, this.#name, fqn, (file) => loadParamsFile(local.paramsFiles[file]!)),
       ...options.parameterOverrides.map((parameter) => ({ parameter, source: 'NodeOptions.parameterOverrides' })),
     ]);
     this.#parameters.allowUndeclared = options.allowUndeclaredParameters;

@@ -21,6 +21,11 @@ export interface ParameterArgument {
   parameter: Parameter;
   /** Where it was given, for errors: the argument (`--ros-args -p 'rate:=5'`), or a job file's line. */
   source: string;
+  /**
+   * How many `--params-file`s came before it: rcl reads `-p` arguments and params files into one
+   * table in the order given (rcl/src/rcl/arguments.c, `rcl_parse_arguments`), so a later one wins.
+   */
+  afterFiles?: number;
 }
 
 export interface RosArguments {
@@ -77,7 +82,7 @@ export function parseRosArguments(argv: readonly string[]): RosArguments {
         break;
       case '-p':
       case '--param':
-        result.parameters.push(parseParameterArgument(value()));
+        result.parameters.push({ ...parseParameterArgument(value()), afterFiles: result.paramsFiles.length });
         break;
       case '--params-file':
         result.paramsFiles.push(value());
