@@ -23,14 +23,28 @@ rclnodejs.init().then(() => {
 });
 `;
 
-/** Starts `rclsim` and resolves when it has printed `ready` on stderr (or after `ms`), then sends `signal`. */
-function runAndSignal(args: string[], cwd: string, signal: NodeJS.Signals, afterMs: number): Promise<{ code: number | null; stderr: string }> {
+/** A program that publishes every 100 ms for ever, and writes the file `ticked` at its tick `markAt`. */
+const FOREVER = (markAt: number): string =>
+  STUCK('').replace('if (++ticks === 5) {  }', `if (++ticks === ${markAt}) require('fs').writeFileSync('ticked', '');`);
+
+/**
+ * Starts `rclsim`, sends `signal` once the file `when` (in `cwd`) exists — what the test waits
+ * for has happened, however loaded the machine — and resolves with how the process ended.
+ */
+function runAndSignal(args: string[], cwd: string, signal: NodeJS.Signals, when: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cliPath, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    setTimeout(() => child.kill(signal), afterMs);
-    child.on('close', (code) => resolve({ code, stderr }));
+    const poll = setInterval(() => {
+      if (!existsSync(join(cwd, when))) return;
+      clearInterval(poll);
+      child.kill(signal);
+    }, 20);
+    child.on('close', (code) => {
+      clearInterval(poll);
+      resolve({ code, stderr });
+    });
   });
 }
 
@@ -41,14 +55,14 @@ async function recorded(bag: string): Promise<string[]> {
 
 describe('failures never pass silently, and nothing is lost', () => {
   for (const [how, stuckIn] of [
-    ['for (;;);', 'timer 0 of node /stuck'],
-    ['(async () => { for (;;) await null; })();', 'promise continuations'],
+    ["require('fs').writeFileSync('stuck', ''); for (;;);", 'timer 0 of node /stuck'],
+    ["require('fs').writeFileSync('stuck', ''); (async () => { for (;;) await null; })();", 'promise continuations'],
   ] as const) {
     it(`stops a run stuck in ${stuckIn === 'promise continuations' ? 'a promise loop' : 'an endless callback'} on SIGTERM, naming it, with its recording and trace finished`, async () => {
       const dir = tempDir();
       writeTemp(dir, 'stuck.cjs', STUCK(how));
       writeTemp(dir, 'job.yaml', 'nodes:\n  - script: stuck.cjs\nrecord:\n  path: out\n');
-      const { code, stderr } = await runAndSignal(['run', 'job.yaml', '--trace', 'run.trace'], dir, 'SIGTERM', 2500);
+      const { code, stderr } = await runAndSignal(['run', 'job.yaml', '--trace', 'run.trace'], dir, 'SIGTERM', 'stuck');
       assert.equal(code, 143, stderr);
       assert.equal(
         stderr.trim(),
@@ -63,11 +77,12 @@ describe('failures never pass silently, and nothing is lost', () => {
     const dir = tempDir();
     writeTemp(dir, 'stuck.cjs', STUCK('for (;;);'));
     writeTemp(dir, 'job.yaml', 'nodes:\n  - script: stuck.cjs\nrecord:\n  path: out.mcap\n');
-    const result = runCli(['run', 'job.yaml', '--callback-timeout', '300ms'], dir);
+    // Long enough for the program's top-level code (loading rclnodejs) on a loaded machine.
+    const result = runCli(['run', 'job.yaml', '--callback-timeout', '1500ms'], dir);
     assert.equal(result.status, 6, result.stderr);
     assert.equal(
       result.stderr.trim(),
-      'rclsim: timer 0 of node /stuck at sim time 0.500000000s ran for more than 300 ms of wall time (--callback-timeout); the trace and recordings are finished',
+      'rclsim: timer 0 of node /stuck at sim time 0.500000000s ran for more than 1500 ms of wall time (--callback-timeout); the trace and recordings are finished',
     );
     const info = runCli(['bag', 'info', 'out.mcap', '--json'], dir);
     assert.equal(JSON.parse(info.stdout).topics.find((t: { name: string }) => t.name === '/chatter').messageCount, '5');
@@ -159,9 +174,9 @@ describe('failures never pass silently, and nothing is lost', () => {
 
   it('Ctrl-C on verify ends the run under way, verify and its temporary traces', async () => {
     const dir = tempDir();
-    writeTemp(dir, 'forever.cjs', STUCK('').replace('if (++ticks === 5) {  }', '++ticks;'));
+    writeTemp(dir, 'forever.cjs', FOREVER(200));
     const before = readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length;
-    const { code, stderr } = await runAndSignal(['verify', 'forever.cjs', '--program', '--runs', '3'], dir, 'SIGINT', 1500);
+    const { code, stderr } = await runAndSignal(['verify', 'forever.cjs', '--program', '--runs', '3'], dir, 'SIGINT', 'ticked');
     assert.equal(code, 130, stderr);
     assert.match(stderr, /^rclsim verify: interrupted by SIGINT after 0 of 3 runs$/m);
     const left = spawnSync('pgrep', ['-f', 'forever.cjs'], { encoding: 'utf8' }).stdout.trim();
@@ -225,9 +240,9 @@ describe('failures never pass silently, and nothing is lost', () => {
 
   it('SIGINT ends a run at its next step, its recording complete', async () => {
     const dir = tempDir();
-    writeTemp(dir, 'forever.cjs', STUCK('').replace('if (++ticks === 5) {  }', '++ticks;'));
+    writeTemp(dir, 'forever.cjs', FOREVER(200));
     writeTemp(dir, 'job.yaml', 'nodes:\n  - script: forever.cjs\nrecord:\n  path: out\n');
-    const { code, stderr } = await runAndSignal(['run', 'job.yaml'], dir, 'SIGINT', 1500);
+    const { code, stderr } = await runAndSignal(['run', 'job.yaml'], dir, 'SIGINT', 'ticked');
     assert.equal(code, 130, stderr);
     assert.equal(stderr.trim(), 'rclsim: interrupted by SIGINT');
     assert.ok(existsSync(join(dir, 'out/metadata.yaml')));
@@ -236,9 +251,10 @@ describe('failures never pass silently, and nothing is lost', () => {
 
   it('bag recover finishes a recording whose process was killed (SIGKILL), keeping its complete chunks', async () => {
     const dir = tempDir();
-    writeTemp(dir, 'forever.cjs', STUCK('').replace('if (++ticks === 5) {  }', '++ticks;'));
+    // Past 1 MiB of ticks, so that the recording has written a chunk when it is killed.
+    writeTemp(dir, 'forever.cjs', FOREVER(50_000));
     writeTemp(dir, 'job.yaml', 'nodes:\n  - script: forever.cjs\nrecord:\n  path: out\n');
-    const { code } = await runAndSignal(['run', 'job.yaml'], dir, 'SIGKILL', 2000);
+    const { code } = await runAndSignal(['run', 'job.yaml'], dir, 'SIGKILL', 'ticked');
     assert.equal(code, null);
     assert.equal(runCli(['bag', 'info', 'out/out_0.mcap'], dir).status, 2, 'a killed recording has no index');
     const recovered = runCli(['bag', 'recover', 'out'], dir);
