@@ -15,7 +15,9 @@ from __future__ import annotations
 import itertools
 import os
 import threading
+import warnings
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -95,6 +97,13 @@ class Executor:
         for node in list(self._nodes):
             self.remove_node(node)
         return True
+
+    # rclpy (rolling) shuts an executor down at the end of a `with` block.
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.shutdown()
 
     def create_task(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Task:
         """A task that runs after the callback under way (rclpy runs it at its executor's next turn)."""
@@ -278,9 +287,15 @@ class MultiThreadedExecutor(Executor):
 
     def __init__(self, num_threads: int | None = None, *, context: Context | None = None) -> None:
         super().__init__(context=context)
-        import os
-
-        self._num_threads = num_threads if num_threads is not None else (os.cpu_count() or 2)
+        if num_threads is None:
+            # As rclpy: the CPUs the process may use (the simulation's fixed count), else 2.
+            num_threads = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()) or 2
+        if num_threads == 1:
+            warnings.warn("MultiThreadedExecutor is used with a single thread.\nUse the SingleThreadedExecutor instead.", stacklevel=2)
+        self._num_threads = num_threads
+        # rclpy's pool, by its name (programs and rclpy's tests read its size); the simulation's
+        # model runs the callbacks, so no thread of it ever starts.
+        self._executor = ThreadPoolExecutor(num_threads)
 
     @property
     def num_threads(self) -> int:
