@@ -46,6 +46,15 @@ describe('Python programs: rclpy\'s executors as the simulation\'s models (DESIG
     assert.equal(reentrant, 'sleeper starts 100ms, other runs 100ms, sleeper ends 130ms');
   });
 
+  it("goes on with the wait result after a SingleThreadedExecutor's callback slept, holding its one thread: the next node's timer due with it runs then, before a new wait", async () => {
+    const [stock, custom] = await Promise.all([printed('sleep_in_wait_result.py', ''), printed('sleep_in_wait_result.py', '', ['custom'])]);
+    // b's timer, in a's wait result at 100 ms, runs when a's sleep ends; a's, due again at 200 ms
+    // during the sleep, is in the wait after it; at 400 ms a new wait holds both, a's first.
+    const expected = 'a 100-250, b 250, a 250-400, a 400-550, b 550';
+    assert.equal(stock, expected);
+    assert.equal(custom, expected);
+  });
+
   it("asks a callback group of the program's own class before each of its callbacks, and passes over what it refuses until another callback ran", async () => {
     // Three tokens at the start; one more at each 300 ms tick of the other timer, which runs
     // first (made first): 100, 200, 300 (with the token given back then), 400; refused at 500;

@@ -184,7 +184,12 @@ export class Executors {
       const part = entityOf(entity);
       return part instanceof Entity && part.node._isActionPart(part);
     };
-    const executor = new RclpyExecutor(`rclpy ${program.name}`, random, engine.callTimerOf, groupOf, isWaitable);
+    // A destroyed entity is taken (and runs nothing), so that it leaves the wait result.
+    const spins = (entity: Executable): boolean => {
+      const part = entityOf(entity);
+      return part === null || part.spinning || part.isDestroyed();
+    };
+    const executor = new RclpyExecutor(`rclpy ${program.name}`, random, engine.callTimerOf, groupOf, isWaitable, spins);
     engine.executors.push(executor);
     found = { executor, groups: new Map(), placed, defaults, tasks: null };
     this.#programExecutors.set(program, found);

@@ -32,7 +32,12 @@ interface Ready {
  * when its turn comes: a timer canceled meanwhile (718, `is_timer_ready`) or an entity whose
  * group is now running a callback on another thread (`can_execute`) is passed over, and comes
  * back in a later wait while still ready. Only when the generator is spent does the executor
- * wait again (`wait_for_ready_callbacks`, 763–784). The nodes come from a Python set (300–303),
+ * wait again (`wait_for_ready_callbacks`, 763–784). The generator outlives the spin that took
+ * from it (`_cb_iter`, 774–784), and a callback runs while it is suspended at its yield (805–824):
+ * so a node that does not spin — its executor's one thread is blocked in a callback that sleeps
+ * or waits (the client stops its nodes meanwhile), or its spin returned — has its entries of the
+ * wait result wait in place, to be taken in their turn once it spins again, and is in no new
+ * wait until then (a due timer stays due, uncalled). The nodes come from a Python set (300–303),
  * i.e. in an order that depends on their addresses: here by creation, or in a permutation drawn
  * from the seed once per node (the order of a set changes only as nodes come and go).
  */
@@ -40,9 +45,14 @@ export class RclpyExecutor extends WaitResultExecutor {
   readonly #random: SeededRandom | null;
   /** Whether an entity is (part of) a waitable rather than one of a node's plain lists. */
   readonly #isWaitable: (entity: Executable) => boolean;
+  /** Whether the entity's node spins (else what it has waits; see the class comment). */
+  readonly #spins: (entity: Executable) => boolean;
   /** Each node's place in the executor's set of nodes (seeded: drawn when first seen). */
   readonly #nodePlaces = new Map<number, number>();
-  /** The current wait result, in the order the generator yields it, and how far it has been taken. */
+  /**
+   * The current wait result, in the order the generator yields it, and how far it has been taken;
+   * past that, entries of nodes that do not spin may wait before those not taken yet.
+   */
   #result: Ready[] = [];
   #taken = 0;
   /** The program's tasks (coroutine callbacks under way, futures' done callbacks) as one callback, and whether some wait to go on. */
@@ -70,10 +80,12 @@ export class RclpyExecutor extends WaitResultExecutor {
     call: (timer: EngineTimer) => boolean,
     groupOf: (entity: Executable) => CallbackGroup,
     isWaitable: (entity: Executable) => boolean,
+    spins: (entity: Executable) => boolean,
   ) {
     super(name, call, 1, groupOf);
     this.#random = random;
     this.#isWaitable = isWaitable;
+    this.#spins = spins;
   }
 
   /** The program spins its nodes with an executor of this many threads (a MultiThreadedExecutor's pool). */
@@ -114,22 +126,32 @@ export class RclpyExecutor extends WaitResultExecutor {
     if (!this.threadPool.free(now)) return false;
     if (this.#tasksWaiting && this.#callbackRan) return true;
     const result = this.#result;
-    for (let i = this.#taken; i < result.length; i++) if (this.takeable(result[i]!.entity, now)) return true;
+    for (let i = this.#taken; i < result.length; i++) {
+      const entity = result[i]!.entity;
+      if (this.#spins(entity) && this.takeable(entity, now)) return true;
+    }
     const top = this.timers.top;
     if (top !== undefined && top.key <= now) for (const timer of dueTimers(this.timers.items, now)) if (this.#eligible(timer, now)) return true;
-    for (const entity of this.candidates.items) if (pendingOf(entity) > 0 && this.takeable(entity, now)) return true;
+    for (const entity of this.candidates.items) if (pendingOf(entity) > 0 && this.#spins(entity) && this.takeable(entity, now)) return true;
     return false;
   }
 
-  /** A due timer a wait would take: its group lets it, and its custom group did not refuse it since the last callback. */
+  /** A due timer a wait would take: its node spins, its group lets it, and its custom group did not refuse it since the last callback. */
   #eligible(timer: Executable, now: number): boolean {
-    return this.takeable(timer, now) && !this.#declinedTimers.has(timer);
+    return this.#spins(timer) && this.takeable(timer, now) && !this.#declinedTimers.has(timer);
   }
 
   protected pick(now: number): Executable | null {
     const result = this.#result;
-    while (this.#taken < result.length) {
-      const { entity, fromHeap } = result[this.#taken++]!;
+    for (let i = this.#taken; i < result.length; ) {
+      const { entity, fromHeap } = result[i]!;
+      if (!this.#spins(entity)) {
+        i++;
+        continue;
+      }
+      // Out of the result: at its front, or from behind entries that wait.
+      if (i === this.#taken) this.#taken = ++i;
+      else result.splice(i, 1);
       if (!this.takeable(entity, now)) {
         // Not yielded in this wait; still ready, it is in the next (a due timer stays due in the heap).
         if (!fromHeap) this.candidates.add(entity);
@@ -160,8 +182,7 @@ export class RclpyExecutor extends WaitResultExecutor {
     if (this.#tasksWaiting && this.#callbackRan) {
       this.#tasksWaiting = false;
       this.#callbackRan = false;
-      this.#result = [{ entity: this.#tasks!, fromHeap: false, waitable: 0, node: 0, kind: 0 }];
-      this.#taken = 0;
+      this.#follow([{ entity: this.#tasks!, fromHeap: false, waitable: 0, node: 0, kind: 0 }]);
       return true;
     }
     const result: Ready[] = [];
@@ -170,16 +191,22 @@ export class RclpyExecutor extends WaitResultExecutor {
       const count = (entity as Executable & { pendingEvents?(): number }).pendingEvents;
       const pending = count === undefined ? 1 : count.call(entity);
       if (pending === 0) return false;
-      // A busy group keeps its entities out of this wait: they stay candidates for the next.
-      if (!this.takeable(entity, now)) return true;
+      // A busy group, or a node that does not spin, keeps its entities out of this wait: they stay candidates for the next.
+      if (!this.#spins(entity) || !this.takeable(entity, now)) return true;
       result.push(this.#ready(entity, false));
       // A bare event (a held timer queued again) runs once; one with a buffer may hold more.
       return count !== undefined;
     });
     result.sort(inWalkOrder);
-    this.#result = result;
-    this.#taken = 0;
+    this.#follow(result);
     return result.length > 0;
+  }
+
+  /** The next result: what is left of the last one (of nodes that do not spin: pick took the rest) keeps its place before it. */
+  #follow(result: Ready[]): void {
+    const left = this.#result;
+    this.#result = this.#taken === left.length ? result : left.slice(this.#taken).concat(result);
+    this.#taken = 0;
   }
 
   #ready(entity: Executable, fromHeap: boolean): Ready {
