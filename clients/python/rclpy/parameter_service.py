@@ -4,6 +4,7 @@ served by the node's own callbacks when its executor spins, answering as rclpy a
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rcl_interfaces.msg import ListParametersResult, SetParametersResult
@@ -35,33 +36,20 @@ class ParameterService:
     # rclpy's answers: a name the node cannot answer for empties the whole list.
 
     def _describe_parameters_callback(self, request: Any, response: Any) -> Any:
-        node = self._get_node()
-        for name in request.names:
-            try:
-                response.descriptors.append(node.describe_parameter(name))
-            except ParameterNotDeclaredException:
-                response.descriptors = []
-                return response
+        response.descriptors = _every_or_none(request.names, self._get_node().describe_parameter, ParameterNotDeclaredException)
         return response
 
     def _get_parameters_callback(self, request: Any, response: Any) -> Any:
         node = self._get_node()
-        for name in request.names:
-            try:
-                response.values.append(node.get_parameter(name).get_parameter_value())
-            except (ParameterNotDeclaredException, ParameterUninitializedException):
-                response.values = []
-                return response
+
+        def value(name: str) -> Any:
+            return node.get_parameter(name).get_parameter_value()
+
+        response.values = _every_or_none(request.names, value, (ParameterNotDeclaredException, ParameterUninitializedException))
         return response
 
     def _get_parameter_types_callback(self, request: Any, response: Any) -> Any:
-        node = self._get_node()
-        for name in request.names:
-            try:
-                response.types.append(node.get_parameter_type(name))
-            except ParameterNotDeclaredException:
-                response.types = []
-                return response
+        response.types = _every_or_none(request.names, self._get_node().get_parameter_type, ParameterNotDeclaredException)
         return response
 
     def _list_parameters_callback(self, request: Any, response: Any) -> Any:
@@ -94,3 +82,14 @@ class ParameterService:
         if node is None:
             raise ReferenceError("Expected valid node weak reference")
         return node
+
+
+def _every_or_none(names: Any, read: Callable[[str], Any], missing: type[Exception] | tuple[type[Exception], ...]) -> list[Any]:
+    """What rclpy answers for a list of names: each one's, or nothing once one cannot be read."""
+    values = []
+    for name in names:
+        try:
+            values.append(read(name))
+        except missing:
+            return []
+    return values
