@@ -133,7 +133,8 @@ describe('--rate without a live view', () => {
     const paced = runCli(['run', 'examples/talker-listener/job.yaml', '--rate', '4', '--json', '--quiet']);
     assert.equal(paced.status, 0, paced.stderr);
     const wall = Number(lastJsonLine(paced.stdout).wallSeconds);
-    assert.ok(wall >= 0.74 && wall < 0.9, `${wall} s of wall time`);
+    // Never faster than asked; slower only by what a loaded machine adds (the run itself takes ~0.1 s).
+    assert.ok(wall >= 0.74 && wall < 1.5, `${wall} s of wall time`);
     const bad = runCli(['run', 'examples/talker-listener/job.yaml', '--rate', 'fast']);
     assert.equal(bad.status, 64);
     assert.match(bad.stderr, /--rate <rate>' argument 'fast' is invalid\. expected a positive number \(times real time\) or max\./);
