@@ -203,6 +203,7 @@ describe('node protocol messages', () => {
         receptionSequence: 13n,
         timedOut: true,
         parameterHook: 'ON_SET',
+        readPolls: 200,
       },
     },
     { answers: 0, resume: { thread: 2, nowNs: 14n, timedOut: true } },
@@ -275,6 +276,7 @@ describe('node protocol messages', () => {
       receptionSequence: 0n,
       timedOut: false,
       parameterHook: 'PARAMETER_HOOK_UNSPECIFIED',
+      readPolls: 0,
     });
     assert.equal(decodeToClient(encodeToClient({ run: { nowNs: 5 } })).run!.nowNs, 5n, 'a number for an int64 field');
   });

@@ -1,6 +1,6 @@
 import type { Executable } from '../engine/Executable.js';
 import { describeProgramEnd, ExitSignal, ProgramDiedError } from '../engine/errors.js';
-import { wallClock } from '../engine/realTime.js';
+import { realAvailableParallelism, wallClock } from '../engine/realTime.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
@@ -48,6 +48,10 @@ import { describeExit } from './wire/programExit.js';
 /** A callback to run in the program: the Run without its number and time, which the server adds. */
 type RunRequest = Omit<Outgoing<Run>, 'run' | 'nowNs'>;
 
+/** Run.read_polls: ~100-200 us of reads in a Python client, enough to catch the next message of a run that goes on at once. */
+const READ_POLLS = 200;
+/** The machine's CPUs (a speed setting only: what a program reads never depends on it). */
+const CPUS = realAvailableParallelism();
 const SPIN: Record<SpinHow, 'spin' | 'spinOnce' | 'stop'> = { SPIN: 'spin', SPIN_ONCE: 'spinOnce', STOP: 'stop' };
 const HOOK_KINDS: Record<Exclude<ParameterHook, 'PARAMETER_HOOK_UNSPECIFIED'>, ParameterHookKind> = {
   PRE_SET: 'preSet',
@@ -131,6 +135,7 @@ export class ProgramServer {
     this.#link = link;
     this.#onAbnormalEnd = options.onAbnormalEnd ?? ((end) => end.fail());
     this.#callbackTimeoutMs = options.callbackTimeoutMs;
+    simulation.separateProcesses++;
   }
 
   /** Serves the program's top-level code, which runs once the handshake is done, until its first Done. */
@@ -147,6 +152,8 @@ export class ProgramServer {
     const message = request as Outgoing<Run>;
     message.run = run;
     message.nowNs = this.#port.now();
+    // Reading on costs a CPU: only while every separate program can have one besides the run's.
+    message.readPolls = this.#simulation.separateProcesses < CPUS ? READ_POLLS : 0;
     this.#send({ run: message });
     const done = this.#timed(() => this.#serveUntilDone(run));
     // Its continuations run where an in-process program's would: once the callback is recorded,
@@ -220,7 +227,7 @@ export class ProgramServer {
    */
   shutdown(): string | null {
     if (this.#ended) return null;
-    this.#ended = true;
+    this.#stop();
     const line = (how: string): string => describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how);
     const deadline = this.#callbackTimeoutMs === undefined ? Number.POSITIVE_INFINITY : wallClock() + this.#callbackTimeoutMs;
     try {
@@ -269,13 +276,20 @@ export class ProgramServer {
 
   /** process.exit(0): the program ends as in-process, and the run goes on. */
   #endNormally(): never {
-    this.#ended = true;
+    this.#stop();
     return this.#port.exit(0);
   }
 
   #end(how: string, fail: () => never): never {
-    this.#ended = true;
+    this.#stop();
     return this.#onAbnormalEnd({ line: describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how), fail });
+  }
+
+  /** The program ends here (once): it counts no more among the running separate programs. */
+  #stop(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#simulation.separateProcesses--;
   }
 
   /** The program's next message; a program whose socket closed without Exit died: that ends the run, naming it. */

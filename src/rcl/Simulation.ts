@@ -116,6 +116,8 @@ export class Simulation {
   readonly job: Program;
   readonly nodes: Node[] = [];
   readonly warnings: string[] = [];
+  /** Separate programs' processes running now (each ProgramServer counts itself): whether they may read on for their next message (Run.read_polls). */
+  separateProcesses = 0;
   /** What the run's supervisor asks of separate programs' processes. */
   programWatch: ProgramWatch = { callbackTimeoutMs: undefined, started: () => {} };
   readonly keepAllLimit: number;

@@ -157,7 +157,11 @@ class Connection:
         body = self._frames.read()
         if body is None:
             _simulation_ended()
-        return _protocol.decode_to_client(body)
+        message = _protocol.decode_to_client(body)
+        run = message.get("run")
+        if run is not None:
+            self._frames.polls = run.get("read_polls", 0)
+        return message
 
     def handshake(self) -> dict[str, Any]:
         """Sends Hello (already queued) and reads the simulation's Welcome or Failed."""

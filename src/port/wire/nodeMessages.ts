@@ -383,6 +383,7 @@ export interface Run {
   receptionSequence: bigint;
   timedOut: boolean;
   parameterHook: ParameterHook;
+  readPolls: number;
 }
 
 export interface Done {
