@@ -69,7 +69,7 @@ export class Context {
     this.#state = 'initialized';
   }
 
-  /** Overrides from this context's params files, its `-p` arguments, then the job file's (later ones win). */
+  /** Overrides from this context's `-p` arguments and params files in the order given, then the job file's (later ones win). */
   parameterOverridesFor(nodeName: string, nodeFqn: string): ParameterOverride[] {
     return [
       ...argumentOverrides(this.#initArguments, nodeName, nodeFqn, (file) => this.#paramsRules[file]!),
