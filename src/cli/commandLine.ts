@@ -143,12 +143,12 @@ program
     'run a job over a matrix of seeds, parameter values and bags (a sweep file) on warm worker processes; results appended to a results folder as runs end, and a second call resumes',
   )
   .argument('<sweep>', 'sweep.yaml: the base job, its matrix and seeds')
-  .option('--jobs <n>', 'worker processes (default: the cores)', positiveInteger)
+  .addOption(jobsOption())
   .option('--retries <n>', 'how often a run whose worker died or that hung is tried again (default 1)', nonNegativeInteger)
   .option('--verify <k>', 'run each case K times, on different workers, and flag cases whose fingerprints differ', positiveInteger)
-  .option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)', wallDuration)
+  .addOption(hungTimeoutOption())
   .option('--output <dir>', 'the results folder (default: beside the sweep file)')
-  .option('--queue <redis-url>', 'put the runs on a BullMQ queue in Redis (redis://HOST:PORT) for `rclsim worker`s to take, instead of local workers', redisUrl)
+  .addOption(queueOption())
   .option('--json', 'one JSON object instead of the table')
   .option('--quiet', 'no progress count')
   .action(async (file: string, options: SweepCommandOptions) => {
@@ -163,13 +163,13 @@ program
   .argument('<job>', 'job.yaml')
   .requiredOption('--runs <n>', 'how many seeds at most', positiveInteger)
   .option('--seed <n>', "the first run's seed (default 0); run i has seed S + i", seed)
-  .option('--jobs <n>', 'worker processes (default: the cores)', positiveInteger)
+  .addOption(jobsOption())
   .option('--swarm', 'the seed also decides which faults are on and scales them, as `run --swarm` does')
   .option('--seeded-order', "order every executor's wait results by the seed, as `run --seeded-order` does")
-  .option('--queue <redis-url>', 'put the runs on a BullMQ queue in Redis (redis://HOST:PORT) for `rclsim worker`s to take, instead of local workers', redisUrl)
+  .addOption(queueOption())
   .option('--all', 'run every seed and list every failing one, instead of stopping at the first')
   .option('--checks-only', 'only failed checks and assertions count, not exit codes 3, 4 and 7')
-  .option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)', wallDuration)
+  .addOption(hungTimeoutOption())
   .option('--json', 'one JSON object instead of the report')
   .option('--quiet', 'no progress bar')
   .action(async (job: string, options: HuntOptions) => {
@@ -186,9 +186,9 @@ program
   .option('--check <name>', 'the check or assertion whose failure to keep (default: the first that failed; without any, the exit code 3, 4 or 7 and its line)')
   .option('--swarm', 'the failing run was a --swarm run')
   .option('--seeded-order', 'the failing run was a --seeded-order run')
-  .option('--jobs <n>', 'worker processes (default: the cores)', positiveInteger)
+  .addOption(jobsOption())
   .option('--out <file>', 'the minimal job file to write (default: <job>.shrunk.yaml beside the job)')
-  .option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)', wallDuration)
+  .addOption(hungTimeoutOption())
   .option('--json', 'one JSON object instead of the report')
   .option('--quiet', 'no progress bar')
   .action(async (job: string, options: ShrinkOptions) => {
@@ -262,6 +262,22 @@ bag
   });
 
 /** The version in the package.json this file was installed with (dist/src/cli/ → the package root). */
+// The options of the commands that run on warm workers (sweep, hunt, shrink), one definition each.
+function jobsOption(): Option {
+  return new Option('--jobs <n>', 'worker processes (default: the cores)').argParser(positiveInteger);
+}
+
+function queueOption(): Option {
+  return new Option(
+    '--queue <redis-url>',
+    'put the runs on a BullMQ queue in Redis (redis://HOST:PORT) for `rclsim worker`s to take, instead of local workers',
+  ).argParser(redisUrl);
+}
+
+function hungTimeoutOption(): Option {
+  return new Option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)').argParser(wallDuration);
+}
+
 function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
