@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Node } from '../src/client/Node.js';
@@ -31,9 +30,15 @@ const FOREVER = (markAt: number): string =>
  * Starts `rclsim`, sends `signal` once the file `when` (in `cwd`) exists — what the test waits
  * for has happened, however loaded the machine — and resolves with how the process ended.
  */
-function runAndSignal(args: string[], cwd: string, signal: NodeJS.Signals, when: string): Promise<{ code: number | null; stderr: string }> {
+function runAndSignal(
+  args: string[],
+  cwd: string,
+  signal: NodeJS.Signals,
+  when: string,
+  env?: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], ...(env === undefined ? {} : { env }) });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     const poll = setInterval(() => {
@@ -175,25 +180,31 @@ describe('failures never pass silently, and nothing is lost', () => {
   it('Ctrl-C on verify ends the run under way, verify and its temporary traces', async () => {
     const dir = tempDir();
     writeTemp(dir, 'forever.cjs', FOREVER(200));
-    const before = readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length;
-    const { code, stderr } = await runAndSignal(['verify', 'forever.cjs', '--program', '--runs', '3'], dir, 'SIGINT', 'ticked');
+    // Its own temporary folder: other tests' verify runs come and go in the shared one meanwhile.
+    const temporary = join(dir, 'tmp');
+    mkdirSync(temporary);
+    const { code, stderr } = await runAndSignal(['verify', 'forever.cjs', '--program', '--runs', '3'], dir, 'SIGINT', 'ticked', {
+      ...process.env,
+      TMPDIR: temporary,
+    });
     assert.equal(code, 130, stderr);
     assert.match(stderr, /^rclsim verify: interrupted by SIGINT after 0 of 3 runs$/m);
     const left = spawnSync('pgrep', ['-f', 'forever.cjs'], { encoding: 'utf8' }).stdout.trim();
     assert.equal(left, '', 'no run is left behind');
-    assert.equal(readdirSync(tmpdir()).filter((f) => f.startsWith('rclsim-verify-')).length, before);
+    assert.deepEqual(readdirSync(temporary), []);
   });
 
   it('verify stops a run that hangs past --timeout of wall time: exit 6 when the first run hangs, 5 when a later one does', () => {
     const dir = tempDir();
     writeTemp(dir, 'stuck.cjs', STUCK('for (;;);'));
-    const hung = runCli(['verify', 'stuck.cjs', '--program', '--runs', '3', '--timeout', '1s'], dir, 30_000);
+    // Time enough to reach the stuck callback (sim time 0.5 s) on a loaded machine.
+    const hung = runCli(['verify', 'stuck.cjs', '--program', '--runs', '3', '--timeout', '3s'], dir, 30_000);
     assert.equal(hung.status, 6, hung.stdout + hung.stderr);
     assert.equal(
       hung.stdout,
-      'run 1/3: hung: no result within 1 s of wall time (--timeout); interrupted by SIGTERM while timer 0 of node /stuck at sim time 0.500000000s had not returned; the trace and recordings are finished\n',
+      'run 1/3: hung: no result within 3 s of wall time (--timeout); interrupted by SIGTERM while timer 0 of node /stuck at sim time 0.500000000s had not returned; the trace and recordings are finished\n',
     );
-    assert.equal(hung.stderr, 'rclsim verify: run 1 of 3 hung: no result within 1 s of wall time (--timeout); verify stopped there\n');
+    assert.equal(hung.stderr, 'rclsim verify: run 1 of 3 hung: no result within 3 s of wall time (--timeout); verify stopped there\n');
     // Hangs on its second run only: a counter kept in a file outside the simulation.
     writeTemp(
       dir,

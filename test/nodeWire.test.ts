@@ -35,6 +35,7 @@ const WELCOME = {
   interfaceFolders: [{ path: '/job/interfaces', package: 'job_msgs' }],
   component: 'Listener',
   strictMessages: true,
+  programName: 'client.mjs#2',
 };
 
 /** `bodies` as one delimited stream. */
@@ -153,7 +154,22 @@ describe('node protocol messages', () => {
     { ask: 6, job: { onEnd: 18 } },
     { ask: 0, job: { setResult: { name: 'r', valueJson: '{"$bigint":"18446744073709551615"}' } } },
     { ask: 0, wait: { thread: 1, deadlineNs: 0n, clientSequence: 19n, client: 20 } },
-    { ask: 0, done: { run: 21, error: 'e', pending: true, loadFailed: true, result: Buffer.from([4]), wroteOutput: true } },
+    {
+      ask: 0,
+      done: {
+        run: 21,
+        error: 'e',
+        pending: true,
+        loadFailed: true,
+        result: Buffer.from([4]),
+        wroteOutput: true,
+        inputError: 'i',
+        failedKind: 'JS_TIMER',
+        failedEntity: 26,
+        failedAtNs: -3n,
+        failedLabel: 'l',
+      },
+    },
     { ask: 0, exit: { code: -1 } },
     { ask: 7, context: { context: 22, init: { argv: ['x'] } } },
     { ask: 8, spin: { node: 23, how: 'SPIN_ONCE', threads: 4 } },
@@ -183,7 +199,7 @@ describe('node protocol messages', () => {
       },
     },
     { answers: 2, answer: { json: '[]', cdr: Buffer.from([3]) } },
-    { answers: 3, failed: { message: 'no', kind: 'TypeError' } },
+    { answers: 3, failed: { message: 'no', kind: 'TypeError', inputError: true } },
     {
       answers: 0,
       run: {
@@ -468,6 +484,11 @@ describe('node protocol over a socket pair to a program process', () => {
         loadFailed: false,
         result: Buffer.alloc(0),
         wroteOutput: false,
+        inputError: '',
+        failedKind: 'RUN_KIND_UNSPECIFIED',
+        failedEntity: 0,
+        failedAtNs: 0n,
+        failedLabel: '',
       });
     });
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { lastJsonLine, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from './helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/separate');
 
@@ -263,6 +263,70 @@ describe('separate programs: each in its own process, the same run', () => {
     assert.equal(apart.status, 3, apart.stderr);
     assert.match(apart.stderr, /^rclsim: timer 0 of node \/thrower threw at sim time 0\.300000000s?.*the third call fails/m);
     assert.equal(apart.stderr, together.stderr);
+  });
+
+  it('tells every other failure of a program as in-process: a rejection nothing handled, a promise a callback returned, a microtask, bad input it met (exit 2)', async () => {
+    const dir = tempDir();
+    const start = "const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('ranged');";
+    const ranged = `const d = new r.ParameterDescriptor('period_ms', r.ParameterType.PARAMETER_INTEGER); d.range = new r.IntegerRange(100, 2000, 100); const declare = (ignore) => n.declareParameter(new r.Parameter('period_ms', r.ParameterType.PARAMETER_INTEGER, 500n), d, ignore);`;
+    const timer = (body: string): string => `${start} n.createTimer(100000000n, ${body}); r.spin(n); });`;
+    const cases: { program: string; code: number; line: RegExp; args?: string[] }[] = [
+      {
+        program: `${start} r.spin(n); throw new Error('after spin'); });`,
+        code: 3,
+        line: /^rclsim: a promise of p0\.cjs without a rejection handler threw at sim time 0\.0+s: after spin$/,
+      },
+      {
+        program: timer('() => { Promise.reject(new Error("stray")); }'),
+        code: 3,
+        line: /^rclsim: a promise of p1\.cjs without a rejection handler threw at sim time 0\.10+s: stray$/,
+      },
+      {
+        program: timer('async () => { await null; throw new Error("late"); }'),
+        code: 3,
+        line: /^rclsim: timer 0 of node \/ranged threw at sim time 0\.10+s: late$/,
+      },
+      {
+        program: timer('() => { queueMicrotask(() => { throw new Error("micro"); }); }'),
+        code: 3,
+        line: /^rclsim: a queueMicrotask callback of p3\.cjs threw at sim time 0\.10+s: micro$/,
+      },
+      {
+        program: `${start} ${ranged} declare(false); r.spin(n); });`,
+        code: 2,
+        line: /^rclsim: --ros-args -p 'period_ms:=5': .*not in range/,
+        args: ['--ros-args', '-p', 'period_ms:=5'],
+      },
+      {
+        program: `${start} ${ranged} try { declare(false); } catch (e) { throw new Error('cannot start', { cause: e }); } r.spin(n); });`,
+        code: 2,
+        line: /^rclsim: --ros-args -p 'period_ms:=5': .*not in range/,
+        args: ['--ros-args', '-p', 'period_ms:=5'],
+      },
+      {
+        program: `${start} ${ranged} try { declare(false); } catch { declare(true); } r.spin(n); });`,
+        code: 0,
+        line: /^$/,
+        args: ['--ros-args', '-p', 'period_ms:=5'],
+      },
+    ];
+    const runs = cases.flatMap(({ program, args = [] }, i) => {
+      writeTemp(dir, `p${i}.cjs`, program);
+      return ['in-process', 'separate'].map((how) => runCliAsync(['exec', '--process', how, `p${i}.cjs`, '--until', '1s', '--quiet', ...args], dir));
+    });
+    const results = await Promise.all(runs);
+    for (const [i, { code, line }] of cases.entries()) {
+      const [together, apart] = [results[2 * i]!, results[2 * i + 1]!];
+      const lines = (stderr: string): string =>
+        stderr
+          .split('\n')
+          .filter((l) => l.startsWith('rclsim: '))
+          .join('\n');
+      assert.equal(together.status, code, `p${i} in-process: ${together.stderr}`);
+      assert.equal(apart.status, code, `p${i} separate: ${apart.stderr}`);
+      assert.match(lines(apart.stderr), line, `p${i}`);
+      assert.equal(lines(apart.stderr), lines(together.stderr), `p${i}`);
+    }
   });
 
   it("ends the run when a program's process dies, with one line naming program, node and sim time (exit 7), its recording finished", () => {

@@ -1,5 +1,6 @@
 import { constants } from 'node:os';
 import { BagError } from '../bag/BagStorage.js';
+import { causesOf } from '../engine/causes.js';
 import { describeThrown } from '../engine/describeThrown.js';
 import { CallbackError, InterruptedError, LivelockError, OutputError, ProgramDiedError, SimTimeRangeError } from '../engine/errors.js';
 import { DelaysCsvError } from '../job/delaysCsv.js';
@@ -8,6 +9,7 @@ import type { JobDefinition } from '../job/Job.js';
 import { JobFileError, JobModuleError } from '../job/jobErrors.js';
 import { summaryToJson } from '../job/RunSummary.js';
 import { runJob, type Supervision } from '../job/runJob.js';
+import { RemoteInputError } from '../port/ProgramServer.js';
 import { CheckError } from '../rcl/checks/Checks.js';
 import { LogOutput } from '../rcl/LogOutput.js';
 import { ParameterOverrideError } from '../rcl/NodeParameters.js';
@@ -44,9 +46,6 @@ export interface RunCommandOptions {
   callbackTimeout?: number;
 }
 
-/** How deep a chain of causes is followed. */
-const MAX_CAUSES = 16;
-
 /** Errors that mean the input was wrong (exit code 2), as opposed to the simulation failing. */
 const BAD_INPUT = [
   CheckError,
@@ -58,6 +57,7 @@ const BAD_INPUT = [
   DurationError,
   DelaysCsvError,
   BagError,
+  RemoteInputError,
 ];
 
 /**
@@ -106,7 +106,7 @@ export async function runAndReport(
  * surfaced; a thrown value is described without running code of its that could throw.
  */
 export function failureMessage(error: unknown): string {
-  const chain = causes(error);
+  const chain = causesOf(error);
   return describeThrown(chain.find(isBadInput) ?? chain.find((e) => isAny(e, [ProgramDiedError])) ?? error);
 }
 
@@ -118,7 +118,7 @@ export function failureMessage(error: unknown): string {
 export function exitCodeOf(error: unknown): number {
   // A time beyond the exact range, outside any callback, comes from what the job asked for.
   if (error instanceof SimTimeRangeError) return ExitCode.badInput;
-  const chain = causes(error);
+  const chain = causesOf(error);
   if (chain.some(isBadInput)) return ExitCode.badInput;
   if (chain.some((e) => isAny(e, [OutputError]))) return ExitCode.outputFailed;
   const died = chain.find((e): e is ProgramDiedError => isAny(e, [ProgramDiedError]));
@@ -144,24 +144,9 @@ function isAny(value: unknown, kinds: readonly (abstract new (...args: never[]) 
   }
 }
 
-/** An error and its causes, as far as they can be read: user code may have made `cause` a getter that throws, or a cycle. */
-function causes(error: unknown): unknown[] {
-  const chain: unknown[] = [error];
-  try {
-    for (let e = error; chain.length < MAX_CAUSES && e instanceof Error; ) {
-      e = e.cause;
-      if (e === undefined || chain.includes(e)) break;
-      chain.push(e);
-    }
-  } catch {
-    // What was read so far is the chain.
-  }
-  return chain;
-}
-
 /** The stack of an error and of its causes (a callback's own stack is the cause's). */
 function stackOf(error: unknown): string {
-  return causes(error)
+  return causesOf(error)
     .map((e) => {
       try {
         return (e as Error).stack ?? describeThrown(e);

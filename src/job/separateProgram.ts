@@ -109,6 +109,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   simulation.engine.watchedElsewhere(() =>
     socket.handshake({
       program: key,
+      programName: name,
       argv: args,
       nowNs: simulation.engine.nowAbs,
       seed: simulation.seed,

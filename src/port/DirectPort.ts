@@ -459,6 +459,12 @@ export class DirectPort implements NodePort {
     return this.#simulation.goalIds.next();
   }
 
+  /** What in-process failures call the entity (a timer, a subscription, a JavaScript timer …) whose callback ran as `entity`; undefined once it is gone, or for one that runs none. */
+  callbackLabel(entity: number): string | undefined {
+    const owner = this.#endpoints.get(entity) ?? this.#jsTimers.get(entity);
+    return owner !== undefined && 'label' in owner ? owner.label : undefined;
+  }
+
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {
     const timer = this.#simulation.programTimers.start(kind, callback, delayMs, [], this.#program);
     this.#jsTimers.set(timer.entityId, timer);

@@ -1,12 +1,14 @@
 import type { Executable } from '../engine/Executable.js';
-import { describeProgramEnd, ExitSignal, ProgramDiedError } from '../engine/errors.js';
+import { CallbackError, describeProgramEnd, ExitSignal, ProgramDiedError } from '../engine/errors.js';
 import { realAvailableParallelism, wallClock } from '../engine/realTime.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
-import type { SetParametersResult } from '../rcl/NodeParameters.js';
+import { ParameterOverrideError, type SetParametersResult } from '../rcl/NodeParameters.js';
 import { Parameter, ParameterDescriptor, type ParameterType } from '../rcl/Parameter.js';
+import { ParamsFileError } from '../rcl/ParamsFile.js';
 import type { Program } from '../rcl/Program.js';
+import { RosArgumentsError } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { DirectPort, type JobOperations } from './DirectPort.js';
 import {
@@ -32,6 +34,7 @@ import {
   type ProgramLink,
   QOS_DURATIONS,
   type Run,
+  type RunKind,
   SET_PARAMETERS_ATOMICALLY_RESULT,
   SET_PARAMETERS_RESULT,
   SET_PARAMETERS_RESULTS,
@@ -64,9 +67,20 @@ const JS_TIMERS: Record<JsTimerKind, 'setTimeout' | 'setInterval' | 'setImmediat
   SET_IMMEDIATE: 'setImmediate',
 };
 
+/** What the simulation refuses a program for bad input of the run (its ROS arguments, parameter overrides, params files). */
+const INPUT_ERRORS = [ParameterOverrideError, ParamsFileError, RosArgumentsError];
+
+/** The kinds of Run whose `entity` is an entity (a timer, a subscription …), not an Await's or an end hook's id. */
+const ENTITY_RUNS = new Set<RunKind>(['TIMER_FIRED', 'MESSAGE', 'REQUEST', 'RESPONSE', 'GUARD_TRIGGERED', 'EVENT', 'JS_TIMER']);
+
 /** A separate program's callback failed: its error as the program described it. */
 export class RemoteCallbackError extends Error {
   override name = 'RemoteCallbackError';
+}
+
+/** Bad input a separate program met (a parameter override out of the range it declared …), as the simulation told it: the run's line, exit code 2. */
+export class RemoteInputError extends Error {
+  override name = 'RemoteInputError';
 }
 
 /** A separate program's code could not be loaded (a syntax error, a module not found): why, as the program's loader said. */
@@ -140,7 +154,7 @@ export class ProgramServer {
 
   /** Serves the program's top-level code, which runs once the handshake is done, until its first Done. */
   serveTopLevel(): void {
-    this.#timed(() => this.#serveUntilDone(0));
+    this.#timed(() => this.#serveUntilDone(0, null));
   }
 
   /** Runs one callback in the program and applies what it did; throws what the callback threw. */
@@ -155,7 +169,7 @@ export class ProgramServer {
     // Reading on costs a CPU: only while every separate program can have one besides the run's.
     message.readPolls = this.#simulation.separateProcesses < CPUS ? READ_POLLS : 0;
     this.#send({ run: message });
-    const done = this.#timed(() => this.#serveUntilDone(run));
+    const done = this.#timed(() => this.#serveUntilDone(run, request.kind ?? null));
     // Its continuations run where an in-process program's would: once the callback is recorded,
     // before anything else runs (a callback run inside another of this program's tells the outer one).
     // A Python program's tasks go on when its rclpy executor loops.
@@ -194,19 +208,15 @@ export class ProgramServer {
     }
   }
 
-  #serveUntilDone(run: number): Done {
+  /** Serves the program until the Done of `run` (of `kind`; null: its top-level code). */
+  #serveUntilDone(run: number, kind: RunKind | null): Done {
     for (;;) {
       const message = this.#receive();
       if (message.done !== undefined) {
         if (message.done.run !== run)
           throw new OutOfProtocol(`program ${this.#program.name} answered Done of run ${message.done.run} while run ${run} was under way`);
         if (message.done.loadFailed) throw new RemoteLoadError(message.done.error);
-        const { error } = message.done;
-        if (error !== '') {
-          this.#end(`threw an error nothing in it handled (${error.split('\n')[0]})`, () => {
-            throw new RemoteCallbackError(error);
-          });
-        }
+        if (message.done.error !== '') this.#failed(message.done, kind);
         return message.done;
       }
       if (message.exit !== undefined) {
@@ -216,6 +226,31 @@ export class ProgramServer {
       }
       this.#serve(message);
     }
+  }
+
+  /**
+   * The program's code failed and nothing in it handled the error: the program ends as its
+   * on_exit says, and with `fail` the run fails in the words of an in-process failure. What
+   * failed: the run's callback (the engine names it, at its sim time), a promise an earlier
+   * callback returned (named by that callback, at its sim time), or code the client names
+   * (Done.failed_label) — any other failure of continuations is a promise of the program's.
+   * Bad input the program met (Done.input_error) is the error's cause, and the run's line.
+   */
+  #failed(done: Done, kind: RunKind | null): never {
+    const { error } = done;
+    const remote = new RemoteCallbackError(error, done.inputError === '' ? undefined : { cause: new RemoteInputError(done.inputError) });
+    const engine = this.#simulation.engine;
+    const failed = ENTITY_RUNS.has(done.failedKind) ? this.#port.callbackLabel(done.failedEntity) : undefined;
+    const label =
+      done.failedLabel ||
+      failed ||
+      (done.failedKind !== 'RUN_KIND_UNSPECIFIED' || kind === 'CONTINUATION' ? `a promise of ${this.#program.name} without a rejection handler` : undefined);
+    const at = failed === undefined ? engine.nowAbs : done.failedAtNs;
+    return this.#end(`threw an error nothing in it handled (${error.split('\n')[0]})`, () => {
+      if (label === undefined) throw remote;
+      engine.fail(new CallbackError(label, at, remote));
+      throw new ExitSignal(this.#program.name, 1);
+    });
   }
 
   /**
@@ -340,7 +375,10 @@ export class ProgramServer {
       reply = { answers: ask, ...(answer ?? { answer: { json: '' } }) };
     } catch (error) {
       if (ask === 0) throw error;
-      reply = { answers: ask, failed: { message: (error as Error).message, kind: (error as Error).name } };
+      reply = {
+        answers: ask,
+        failed: { message: (error as Error).message, kind: (error as Error).name, inputError: INPUT_ERRORS.some((kind) => error instanceof kind) },
+      };
     }
     // Outside the try: a program that died before its answer is ended once, not answered a failure.
     this.#send(reply);

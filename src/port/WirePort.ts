@@ -1,5 +1,4 @@
 import type { CallerFrame } from '../engine/callerFrame.js';
-import { describeThrown } from '../engine/describeThrown.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { promiseEvents } from '../engine/promiseActivity.js';
 import { isThenable } from '../engine/thenable.js';
@@ -8,7 +7,6 @@ import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { AssertionKind } from '../rcl/Assertions.js';
-import * as errors from '../rcl/errors.js';
 import { toJSONSafe, toPlainArrays } from '../rcl/jsonSafe.js';
 import { MessageInfo } from '../rcl/MessageInfo.js';
 import type { SetParametersResult } from '../rcl/NodeParameters.js';
@@ -34,6 +32,7 @@ import type {
   TimerCallback,
   TopicSpec,
 } from './NodePort.js';
+import { failureFields, type ProgramFailure, programFailure, refusal } from './programFailures.js';
 import { InterfaceCdr } from './wire/InterfaceCdr.js';
 import {
   type Await,
@@ -67,30 +66,13 @@ const JS_TIMERS: Record<'setTimeout' | 'setInterval' | 'setImmediate', JsTimerKi
 /** What a Run carries to the callback that the program registered for its entity. */
 type RunHandler = (run: Run) => unknown;
 
-/** A callback's outcome as Done reports it. */
+/** A callback's outcome as Done reports it: what failed (null: nothing), and what it returned. */
 interface Outcome {
-  error: string;
+  failure: ProgramFailure | null;
   result: Uint8Array;
 }
 
 const HOOKS = { preSet: 'PRE_SET', onSet: 'ON_SET', postSet: 'POST_SET' } as const;
-
-/**
- * What the simulation refused (Failed), thrown where the program asked, as in-process: an error
- * of the class it names — rclnodejs's error classes and JavaScript's own — with its message.
- */
-export function failure(message: string, kind: string): Error {
-  const classes: Record<string, unknown> = { ...errors, TypeError, RangeError, SyntaxError };
-  const ErrorClass = classes[kind];
-  const error: Error =
-    typeof ErrorClass === 'function' && (ErrorClass === Error || ErrorClass.prototype instanceof Error)
-      ? Object.create((ErrorClass as ErrorConstructor).prototype)
-      : new Error();
-  Object.defineProperty(error, 'message', { value: message, writable: true, configurable: true });
-  if (error.name !== kind && kind !== '') Object.defineProperty(error, 'name', { value: kind, writable: true, configurable: true });
-  Error.captureStackTrace(error, failure);
-  return error;
-}
 
 /**
  * The node port of a separate program: every operation is a message on its socket
@@ -122,11 +104,13 @@ export class WirePort implements NodePort {
   /** What the continuations under way came to, until their Done. */
   #outcome: Outcome | null = null;
   /** A failure of the program's code between runs (a rejected promise of a callback): its next continuations' Done says it. */
-  #lateError = '';
+  #lateFailure: ProgramFailure | null = null;
   #yieldRequested = false;
   #inCallback = false;
   readonly #afterCallback: (() => void)[] = [];
 
+  /** The program's name, as the simulation's lines name it. */
+  readonly #programName: string;
   /** How this process really ends (the program's process.exit is virtual). */
   readonly #exitProcess: (code: number) => never;
   /** Whether the program wrote to its stdout or stderr since the last time this was asked. */
@@ -135,7 +119,7 @@ export class WirePort implements NodePort {
   constructor(
     link: ClientLink,
     interfaces: InterfaceRegistry,
-    welcome: { nowNs: bigint; strictMessages: boolean },
+    welcome: { nowNs: bigint; strictMessages: boolean; programName: string },
     exitProcess: (code: number) => never,
     wroteOutput: () => boolean = () => true,
   ) {
@@ -143,6 +127,7 @@ export class WirePort implements NodePort {
     this.#interfaces = interfaces;
     this.#cdr = new InterfaceCdr(interfaces);
     this.#now = welcome.nowNs;
+    this.#programName = welcome.programName;
     this.strictMessages = welcome.strictMessages;
     this.#exitProcess = exitProcess;
     this.#wroteOutput = wroteOutput;
@@ -175,8 +160,8 @@ export class WirePort implements NodePort {
   /** The program's continuations run, to the last; what rejects or throws meanwhile is the Done's error. */
   async #continue(run: Run): Promise<void> {
     this.#now = run.nowNs;
-    const outcome: Outcome = { error: this.#lateError, result: new Uint8Array() };
-    this.#lateError = '';
+    const outcome: Outcome = { failure: this.#lateFailure, result: new Uint8Array() };
+    this.#lateFailure = null;
     this.#outcome = outcome;
     await drainMicrotasks();
     this.#outcome = null;
@@ -199,7 +184,20 @@ export class WirePort implements NodePort {
 
   /** Says Done, with each field named: a spread of the outcome defined the fields after it on V8's slow path, with a new map every callback. */
   #done(run: Run, outcome: Outcome, pending: boolean): void {
-    this.#link.send({ done: { run: run.run, error: outcome.error, result: outcome.result, pending, wroteOutput: this.#wroteOutput() } });
+    const { failure } = outcome;
+    if (failure === null) this.#link.send({ done: { run: run.run, result: outcome.result, pending, wroteOutput: this.#wroteOutput() } });
+    else this.#link.send({ done: { run: run.run, ...failureFields(failure), result: outcome.result, pending, wroteOutput: this.#wroteOutput() } });
+  }
+
+  /**
+   * The program's top-level code ran (run 0): Done, with what failed — its code, which threw
+   * (`thrown`) or could not load (`loadFailure`), or a promise of it meanwhile.
+   */
+  topLevelDone(ending: { thrown: unknown } | { loadFailure: string } | null): void {
+    const failure = ending === null ? this.#lateFailure : 'thrown' in ending ? programFailure(ending.thrown) : null;
+    this.#lateFailure = null;
+    if (ending !== null && 'loadFailure' in ending) this.#link.send({ done: { run: 0, error: ending.loadFailure, loadFailed: true } });
+    else this.#link.send({ done: { run: 0, ...(failure === null ? {} : failureFields(failure)) } });
   }
 
   /** Continuations are pending (a promise settled, a microtask was queued): the simulation lets them run after the callback. */
@@ -217,19 +215,24 @@ export class WirePort implements NodePort {
     this.#afterCallback.push(work);
   }
 
-  /** Queued work of the program (a microtask, a tick) or a promise the callback returned failed: the callback or continuations under way fail with it. */
-  callbackFailed(what: string, error: unknown): void {
-    this.#fail(`${what}: ${describeThrown(error)}`);
+  /**
+   * Code of the program that no callback of the simulation's names failed (a microtask, a tick,
+   * a promise nothing handled): `label` names it as an in-process failure is named, with the
+   * program's name. The callback or continuations under way fail with it.
+   */
+  codeFailed(label: (program: string) => string, error: unknown): void {
+    this.#fail(programFailure(error, { label: label(this.#programName) }));
   }
 
-  #fail(error: string): void {
-    if (this.#outcome !== null) this.#outcome.error ||= error;
-    else this.#lateError ||= error;
+  /** The first failure is the one told, as the engine keeps the first. */
+  #fail(failure: ProgramFailure): void {
+    if (this.#outcome !== null) this.#outcome.failure ??= failure;
+    else this.#lateFailure ??= failure;
   }
 
   #call(run: Run): Outcome {
     this.#now = run.nowNs;
-    const outcome: Outcome = { error: '', result: new Uint8Array() };
+    const outcome: Outcome = { failure: null, result: new Uint8Array() };
     const outer = this.#inCallback;
     this.#inCallback = true;
     try {
@@ -243,10 +246,10 @@ export class WirePort implements NodePort {
       const result = handler(run);
       if (isThenable(result)) {
         this.#yieldRequested = true;
-        result.then(undefined, (error: unknown) => this.#fail(describeThrown(error)));
+        result.then(undefined, (error: unknown) => this.#fail(programFailure(error, { callback: run })));
       }
     } catch (error) {
-      outcome.error = describeThrown(error);
+      outcome.failure = programFailure(error);
     } finally {
       this.#inCallback = outer;
     }
@@ -279,7 +282,7 @@ export class WirePort implements NodePort {
         continue;
       }
       if (answer.answers !== ask) throw new Error(`the simulation answered question ${answer.answers} while question ${ask} waited`);
-      if (answer.failed !== undefined) throw failure(answer.failed.message, answer.failed.kind);
+      if (answer.failed !== undefined) throw refusal(answer.failed.message, answer.failed.kind, answer.failed.inputError);
       return answer;
     }
   }

@@ -28,7 +28,7 @@ export function portMachine(port: WirePort, seed: number, key: string): ProgramM
         try {
           callback(...args);
         } catch (error) {
-          port.callbackFailed(`a ${kind} callback threw`, error);
+          port.codeFailed((program) => `a ${kind} callback of ${program}`, error);
         }
       };
     },

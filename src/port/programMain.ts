@@ -12,12 +12,12 @@ import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
-import { describeThrown } from '../engine/describeThrown.js';
 import { drainMicrotasks } from '../engine/microtasks.js';
 import { countPromiseEvents } from '../engine/promiseActivity.js';
 import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { takeWroteOutput, watchOutput } from './outputWatch.js';
 import { portMachine } from './portMachine.js';
+import { watchUncaught } from './uncaughtInProgram.js';
 import { WirePort } from './WirePort.js';
 import { ClientSocket } from './wire/ClientSocket.js';
 import { carried, PROTOCOL_VERSION } from './wire/nodeMessages.js';
@@ -33,6 +33,7 @@ const realExit = process.exit.bind(process);
 watchOutput();
 const port = new WirePort(socket, interfaces, welcome, (code) => realExit(code), takeWroteOutput);
 setPortResolver(() => port);
+watchUncaught(port);
 // The program sees sim time, its own random streams and a machine of the simulation's, as in-process.
 new VirtualGlobals(portMachine(port, Number(welcome.seed), welcome.program)).install();
 
@@ -57,8 +58,7 @@ process.argv = [process.execPath, file, ...welcome.argv];
 // The program's top-level code is its first callback, as in-process (job/programs.ts): loading
 // takes turns of the event loop; a module body that awaits sim time never settles before the
 // simulation runs, so once its code has used the port and its continuations ran, it is done.
-let failure = '';
-let loadFailed = false;
+let ending: Parameters<WirePort['topLevelDone']>[0] = null;
 let settled = false;
 // A component's builder loads only for a component (what loads before Hello delays every program).
 const component = welcome.component === '' ? null : await import('./componentMain.js');
@@ -68,13 +68,13 @@ topLevel.then(
   (error: unknown) => {
     settled = true;
     const componentFailure = component !== null && error instanceof component.ComponentLoadError;
-    loadFailed = componentFailure || isLoadError(error);
-    failure = componentFailure ? (error as Error).message : loadFailed ? loadFailure(error) : describeThrown(error);
+    if (componentFailure) ending = { loadFailure: (error as Error).message };
+    else ending = isLoadError(error) ? { loadFailure: loadFailure(error) } : { thrown: error };
   },
 );
 while (!settled && !port.used) await drainMicrotasks();
 await drainMicrotasks();
-socket.send({ done: { run: 0, error: failure, loadFailed } });
+port.topLevelDone(ending);
 
 // A program's process runs few callbacks (rslcpp's benchmark: ~4,000 in each of its five, against
 // ~19,000 in the run's thread), too few for V8's usual budget to optimize their code: the client,
@@ -84,11 +84,17 @@ socket.send({ done: { run: 0, error: failure, loadFailed } });
 // what code does. V8's budget is 66 KB (Node 20); the flag has had this name since V8's first versions.
 setFlagsFromString(`--interrupt-budget=${16 * 1024}`);
 
-for (;;) {
-  const message = socket.receive();
-  if (message.run !== undefined) {
-    // Only continuations are awaited: any other await would let them run before their turn.
-    const continuations = port.run(message.run);
-    if (continuations !== undefined) await continuations;
-  } else throw new OutOfProtocol(`the simulation sent ${carried(message)} where a Run was due`);
+try {
+  for (;;) {
+    const message = socket.receive();
+    if (message.run !== undefined) {
+      // Only continuations are awaited: any other await would let them run before their turn.
+      const continuations = port.run(message.run);
+      if (continuations !== undefined) await continuations;
+    } else throw new OutOfProtocol(`the simulation sent ${carried(message)} where a Run was due`);
+  }
+} catch (error) {
+  // rclsim's own failure: Node.js reports it and the process exits 1, not the program's failure.
+  process.removeAllListeners('uncaughtException');
+  throw error;
 }

@@ -59,6 +59,7 @@ export interface Welcome {
   interfaceFolders: InterfaceFolder[];
   component: string;
   strictMessages: boolean;
+  programName: string;
 }
 
 export interface InterfaceFolder {
@@ -393,6 +394,11 @@ export interface Done {
   loadFailed: boolean;
   result: Uint8Array;
   wroteOutput: boolean;
+  inputError: string;
+  failedKind: RunKind;
+  failedEntity: number;
+  failedAtNs: bigint;
+  failedLabel: string;
 }
 
 export interface Exit {
@@ -406,6 +412,7 @@ export interface Shutdown {
 export interface Failed {
   message: string;
   kind: string;
+  inputError: boolean;
 }
 
 /** What a client sends: `ask` ≠ 0 on a question, and one of the rest. */
