@@ -398,6 +398,7 @@ rclnodejs.init().then(() => {
   node.createTimer(1000000n, () => {
     pub.publish('tick ' + n++);
     if (mode === 'throw' && n === 500) throw new Error('sensor failed');
+    if (mode === 'forever' && n === 200) require('node:fs').writeFileSync('ticked', '');
   });
   rclnodejs.spin(node);
 });
@@ -412,13 +413,14 @@ rclnodejs.init().then(() => {
     assert.equal(afterThrow.length, 500);
     assert.ok(existsSync(join(dir, 'throw/metadata.yaml')));
 
-    const child = spawn(process.execPath, [cliPath, 'run', job('forever'), '--quiet'], { cwd: repoRoot, stdio: 'ignore' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Interrupted once it has published 200 messages (a file it writes says so), however loaded the machine.
+    const child = spawn(process.execPath, [cliPath, 'run', job('forever'), '--quiet'], { cwd: dir, stdio: 'ignore' });
+    while (!existsSync(join(dir, 'ticked'))) await new Promise((resolve) => setTimeout(resolve, 20));
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     assert.equal(code, 130);
     const { messages } = await readMcap(join(dir, 'forever/forever_0.mcap'));
-    assert.ok(messages.length > 100, `an interrupted run's bag holds what it recorded (${messages.length})`);
+    assert.ok(messages.length >= 200, `an interrupted run's bag holds what it recorded (${messages.length})`);
   });
 
   it('names the file and the problem for missing, truncated and corrupt bags, unknown types and bad job entries', async () => {
