@@ -341,6 +341,14 @@ function cases(dir: string): Case[] {
   ranged('out of range, caught by the program', 'ranged-catches.cjs', ['--ros-args', '-p', 'period_ms:=5'], 0);
   ranged('out of range, wrapped by the program', 'ranged-wraps.cjs', ['--ros-args', '-p', 'period_ms:=5'], 2, /-p 'period_ms:=5'.*not in range \[100, 2000\]/);
   ranged('in range', 'ranged.cjs', ['--ros-args', '-p', 'period_ms:=300'], 0);
+  // Inside --ros-args a --params-file is the program's, in its place among the -p arguments (the
+  // later one wins), whatever rclsim's options stand around it, in rclsim's process or the program's own.
+  const fileLast = ['--ros-args', '-p', 'period_ms:=300', '--params-file', 'range.yaml', '--seed', '3'];
+  const fileFirst = ['--ros-args', '--params-file', 'range.yaml', '--seed', '3', '-p', 'period_ms:=300'];
+  ranged('--ros-args -p, then --params-file out of range', 'ranged.cjs', fileLast, 2, /^rclsim: range\.yaml:3 .*not in range/);
+  ranged('--ros-args --params-file out of range, then -p', 'ranged.cjs', fileFirst, 0);
+  const separate = ['--process', 'separate', ...fileLast];
+  ranged('--ros-args -p, then --params-file out of range (separate)', 'ranged.cjs', separate, 2, /^rclsim: range\.yaml:3 .*not in range/);
 
   // User code of a job module or component that fails.
   list.push({

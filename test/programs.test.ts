@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lastJsonLine, runCli } from './helpers.js';
+import { lastJsonLine, runCli, tempDir, writeTemp } from './helpers.js';
 
 const programs = 'test/fixtures/programs';
 
@@ -39,6 +39,16 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     ]);
     assert.equal(result.status, 0, result.stderr);
     assert.equal(result.stdout, 'node=/robot/renamed topic=/moved\ngreeting=hi rate=7.5\nargv=plain-arg\n');
+  });
+
+  it("takes a --params-file inside --ros-args as the program's, in order with -p (the later wins), in its process or its own", () => {
+    const file = writeTemp(tempDir(), 'rate.yaml', '/**:\n  ros__parameters:\n    rate: 7.5\n');
+    for (const process of ['in-process', 'separate']) {
+      // rclsim's options stand anywhere still: --seed among the ROS arguments is rclsim's.
+      const result = runCli(['exec', `${programs}/args-echo.mjs`, '--process', process, '--ros-args', '-p', 'rate:=1.5', '--params-file', file, '--seed', '3']);
+      assert.equal(result.status, 0, result.stderr);
+      assert.equal(result.stdout.split('\n')[1], 'greeting=hello rate=7.5', process);
+    }
   });
 
   it('takes an explicit argv given to init(), with node-targeted parameters', () => {

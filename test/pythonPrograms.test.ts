@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from '
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readWithOracle } from './bagOracle.js';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { lastJsonLine, needs, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from './helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 const separateFixtures = join(repoRoot, 'test/fixtures/separate');
@@ -271,6 +271,30 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     const noPython = runCli(['exec', '--python', 'python-not-here', 'talker.py'], dir, 60_000);
     assert.equal(noPython.status, 2);
     assert.equal(noPython.stderr, "rclsim: talker.py: cannot start talker.py: 'python-not-here' is not a command this machine can run\n");
+  });
+
+  it('ends a program that meets bad input as it starts (an override its parameter refuses, a params file) as bad input, naming the source, unless it catches it', async () => {
+    const dir = programs();
+    writeTemp(dir, 'range.yaml', 'ranged:\n  ros__parameters:\n    period_ms: 5\n');
+    writeTemp(dir, 'rate.yaml', 'ranged:\n  ros__parameters:\n    rate: "fast"\n');
+    const ranged = (how: string, ...rosArgs: string[]) => runCliAsync(['exec', 'ranged.py', how, '--ros-args', ...rosArgs], dir);
+    const [late, caught, missing] = await Promise.all([
+      // The later of -p and the params file wins, as rcl has it.
+      ranged('raises', '-p', 'period_ms:=300', '--params-file', 'range.yaml'),
+      ranged('catches', '-p', 'period_ms:=5', '--params-file', 'rate.yaml'),
+      ranged('raises', '--params-file', 'nope.yaml'),
+    ]);
+    const lines = (result: { stderr: string }): string[] => result.stderr.split('\n').filter((line) => line.startsWith('rclsim: '));
+    assert.equal(late.status, 2, late.stderr);
+    assert.deepEqual(lines(late), [
+      "rclsim: range.yaml:3 (for /ranged): parameter 'period_ms' value 5 is not in range [100, 2000] step 100, as node /ranged declares it",
+    ]);
+    // Caught, rclpy's exception lets the program go on; the next one, wrapped in the program's own error, ends it.
+    assert.equal(caught.status, 2, caught.stderr);
+    assert.equal(caught.stdout, 'InvalidParameterValueException\nperiod 500\n');
+    assert.deepEqual(lines(caught), ["rclsim: parameter 'rate' of node /ranged is declared as integer, but rate.yaml:3 (for /ranged) gives string fast"]);
+    assert.equal(missing.status, 2, missing.stderr);
+    assert.match(lines(missing).join('\n'), /^rclsim: nope\.yaml: cannot read parameter file/);
   });
 
   it('runs a Python module as the program, as python3 -m does (rclsim exec -m)', () => {

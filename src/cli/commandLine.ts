@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Engine } from '../engine/Engine.js';
 import { parseDuration } from '../job/duration.js';
+import { ExecCommand } from './ExecCommand.js';
 import { ExitCode } from './exitCodes.js';
 import type { ExploreOptions } from './explore.js';
 import type { GenTypesOptions } from './genTypes.js';
@@ -65,39 +66,41 @@ withRunOptions(
   process.exitCode = await supervise({ command: 'run', target, args: [], options });
 });
 
-withRunOptions(
-  program
-    .command('exec')
-    .description(
-      "run one unmodified rclnodejs program (.js, .cjs, .mjs or .ts) or rclpy program (.py, always in its own process); its stdout is the program's own, " +
-        'the summary goes to stderr (or, with --json, to the last line of stdout). ' +
-        "rclsim's options may stand anywhere; every other argument is the program's",
-    )
-    .argument('[program]', "the program (with -m: the first of the module's arguments)")
-    .argument('[args...]', "the program's arguments, including --ros-args …")
-    .option('-m, --module <module>', 'run a Python module as the program, as python3 -m runs it (rclsim exec -m pytest …)')
-    .option('--until <duration>', 'stop after this much sim time (e.g. 10s, 250ms, or integer ns)', simDuration)
-    .addOption(
-      new Option('--process <how>', "where the program runs: in rclsim's process, or in its own (the same run either way)")
-        .choices(['in-process', 'separate'])
-        .default('in-process'),
-    )
-    .option('--python <interpreter>', 'the Python interpreter of a .py program (default python3)')
-    .allowUnknownOption()
-    .allowExcessArguments(),
-).action(
-  async (
-    target: string | undefined,
-    args: string[],
-    options: RunCommandOptions & { until?: string; process: 'in-process' | 'separate'; python?: string; module?: string },
-  ) => {
-    // With -m every argument is the module's: the first one filled [program].
-    const programArgs = options.module === undefined ? args : [...(target === undefined ? [] : [target]), ...args];
-    if (options.module === undefined && target === undefined)
-      program.commands.find((c) => c.name() === 'exec')!.error("error: missing required argument 'program'");
-    const { supervise } = await import('./supervisor.js');
-    process.exitCode = await supervise({ command: 'exec', target: options.module ?? target!, args: programArgs, options });
-  },
+program.addCommand(
+  withRunOptions(
+    new ExecCommand('exec')
+      .copyInheritedSettings(program)
+      .description(
+        "run one unmodified rclnodejs program (.js, .cjs, .mjs or .ts) or rclpy program (.py, always in its own process); its stdout is the program's own, " +
+          'the summary goes to stderr (or, with --json, to the last line of stdout). ' +
+          "rclsim's options may stand anywhere (but a --params-file inside --ros-args is the program's); every other argument is the program's",
+      )
+      .argument('[program]', "the program (with -m: the first of the module's arguments)")
+      .argument('[args...]', "the program's arguments, including --ros-args …")
+      .option('-m, --module <module>', 'run a Python module as the program, as python3 -m runs it (rclsim exec -m pytest …)')
+      .option('--until <duration>', 'stop after this much sim time (e.g. 10s, 250ms, or integer ns)', simDuration)
+      .addOption(
+        new Option('--process <how>', "where the program runs: in rclsim's process, or in its own (the same run either way)")
+          .choices(['in-process', 'separate'])
+          .default('in-process'),
+      )
+      .option('--python <interpreter>', 'the Python interpreter of a .py program (default python3)')
+      .allowUnknownOption()
+      .allowExcessArguments(),
+  ).action(
+    async (
+      target: string | undefined,
+      args: string[],
+      options: RunCommandOptions & { until?: string; process: 'in-process' | 'separate'; python?: string; module?: string },
+    ) => {
+      // With -m every argument is the module's: the first one filled [program].
+      const programArgs = options.module === undefined ? args : [...(target === undefined ? [] : [target]), ...args];
+      if (options.module === undefined && target === undefined)
+        program.commands.find((c) => c.name() === 'exec')!.error("error: missing required argument 'program'");
+      const { supervise } = await import('./supervisor.js');
+      process.exitCode = await supervise({ command: 'exec', target: options.module ?? target!, args: programArgs, options });
+    },
+  ),
 );
 
 program
@@ -261,7 +264,6 @@ bag
     process.exitCode = await (await import('./bagRecover.js')).bagRecover(path);
   });
 
-/** The version in the package.json this file was installed with (dist/src/cli/ → the package root). */
 // The options of the commands that run on warm workers (sweep, hunt, shrink), one definition each.
 function jobsOption(): Option {
   return new Option('--jobs <n>', 'worker processes (default: the cores)').argParser(positiveInteger);
@@ -278,6 +280,7 @@ function hungTimeoutOption(): Option {
   return new Option('--timeout <duration>', 'wall time after which a run counts as hung (default 10min)').argParser(wallDuration);
 }
 
+/** The version in the package.json this file was installed with (dist/src/cli/ → the package root). */
 function packageVersion(): string {
   return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }

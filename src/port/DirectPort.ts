@@ -404,6 +404,11 @@ export class DirectPort implements NodePort {
     return this.#node(node).getParameterOverrides();
   }
 
+  /** Where each of parameterOverrides() came from, for a program that keeps its parameters (a Python program) to name in its errors. */
+  parameterOverrideSources(node: number): string[] {
+    return this.#node(node).parameterOverrideSources();
+  }
+
   hookParameters(node: number, kind: ParameterHookKind, hook: ParameterHook): void {
     const found = this.#node(node);
     if (kind === 'preSet') found.addPreSetParametersCallback(hook as PreSetParametersCallback);

@@ -580,7 +580,7 @@ export class ProgramServer {
       case 'HAS_DESCRIPTOR':
         return json(port.hasParameterDescriptor(node, names[0] ?? ''));
       case 'OVERRIDES':
-        return listOut(port.parameterOverrides(node));
+        return { answer: { cdr: this.#cdr.encodeParameters(port.parameterOverrides(node)), json: JSON.stringify(port.parameterOverrideSources(node)) } };
       default:
         throw new OutOfProtocol(`program ${this.#program.name} asked to read ${what} of parameters`);
     }

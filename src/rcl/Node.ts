@@ -448,6 +448,11 @@ export class Node {
     return this.#parameters.overrides();
   }
 
+  /** Where each of getParameterOverrides() came from (a -p argument, a params file's line …). */
+  parameterOverrideSources(): string[] {
+    return this.#parameters.overrideSources();
+  }
+
   hasParameterDescriptor(name: string): boolean {
     return this.#parameters.hasDescriptor(name);
   }

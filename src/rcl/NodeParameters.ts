@@ -179,6 +179,11 @@ export class NodeParameters {
     return [...this.#overrides.values()];
   }
 
+  /** Where each of overrides() came from, in its order: a program that keeps its parameters names them in its errors. */
+  overrideSources(): string[] {
+    return [...this.#overrides.keys()].map((name) => this.#overrideSources.get(name)!);
+  }
+
   hasDescriptor(name: string): boolean {
     return this.#descriptors.has(name);
   }

@@ -45,6 +45,7 @@ from rclpy.validate_node_name import validate_node_name
 from rclpy.validate_topic_name import validate_topic_name
 from rclsim import _runtime
 from rclsim._connection import SimulationError
+from rclsim._errors import carry_input_error
 
 S_TO_NS = 1_000_000_000
 # rclpy's node module names the binding's error its graph queries raise.
@@ -102,8 +103,13 @@ class Node(NodeParameters, NodeGraph):
         # rclpy's order from here: the events publisher, the overrides, the clock, the
         # parameters declared from overrides, use_sim_time, the services.
         self._parameter_event_publisher = self.create_publisher(ParameterEvent, "/parameter_events", qos_profile_parameter_events)
-        self._parameter_overrides = {p.name: p for p in self._simulation_overrides()}
-        self._parameter_overrides.update({p.name: p for p in parameter_overrides or []})
+        for parameter, source in self._simulation_overrides():
+            self._parameter_overrides[parameter.name] = parameter
+            self._override_sources[parameter.name] = source
+        for parameter in parameter_overrides or []:
+            # The program's own override is no input of the run: rclpy's error alone, if it does not fit.
+            self._parameter_overrides[parameter.name] = parameter
+            self._override_sources.pop(parameter.name, None)
         self._clock = ROSClock()
         if automatically_declare_parameters_from_overrides:
             self.declare_parameters("", [(name, p.value, ParameterDescriptor()) for name, p in self._parameter_overrides.items()], ignore_override=True)
@@ -125,10 +131,12 @@ class Node(NodeParameters, NodeGraph):
         }
         return _ask({"create": create})["created"]
 
-    def _simulation_overrides(self) -> list[Parameter]:
-        """The overrides rcl gives the node: params files and -p arguments, global and its own."""
+    def _simulation_overrides(self) -> list[tuple[Parameter, str]]:
+        """The overrides rcl gives the node (params files and -p arguments, global and its own),
+        each with where it came from ("--ros-args -p 'rate:=5'", "params.yaml:3 (for /n)")."""
         answer = _ask({"parameter": {"node": self._handle, "read": {"what": "OVERRIDES"}}})["answer"]
-        return [Parameter.from_parameter_msg(m) for m in deserialize(SetParameters.Request, answer["cdr"]).parameters]
+        overrides = [Parameter.from_parameter_msg(m) for m in deserialize(SetParameters.Request, answer["cdr"]).parameters]
+        return list(zip(overrides, json.loads(answer["json"]), strict=True))
 
     # ---- who it is
 
@@ -460,9 +468,9 @@ def _ask(message: dict[str, Any]) -> dict[str, Any]:
 def _api_error(error: SimulationError) -> Exception:
     """The simulation's Failed as the exception Python programs expect there."""
     if error.kind == "RosArgumentsError":
-        return _ros_arguments_error(str(error))
+        return carry_input_error(error, _ros_arguments_error(str(error)))
     kind = {"TypeError": TypeError, "RangeError": ValueError}.get(error.kind, RuntimeError)
-    return kind(str(error))
+    return carry_input_error(error, kind(str(error)))
 
 
 def _ros_arguments_error(message: str) -> Exception:

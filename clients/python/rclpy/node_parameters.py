@@ -10,17 +10,20 @@ from typing import Any
 
 from rcl_interfaces.msg import FloatingPointRange, IntegerRange, ListParametersResult, ParameterDescriptor, ParameterEvent, ParameterValue, SetParametersResult
 from rcl_interfaces.msg import Parameter as ParameterMsg
+from rclpy._bad_overrides import refused_override
 from rclpy._list_parameters import list_parameters
 from rclpy.exceptions import (
     InvalidParameterException,
     InvalidParameterTypeException,
     InvalidParameterValueException,
     ParameterAlreadyDeclaredException,
+    ParameterException,
     ParameterImmutableException,
     ParameterNotDeclaredException,
     ParameterUninitializedException,
 )
 from rclpy.parameter import PARAMETER_SEPARATOR_STRING, Parameter
+from rclsim._errors import mark_input_error
 
 ParameterList = list[Parameter]
 
@@ -49,6 +52,8 @@ class NodeParameters:
         self._parameters: dict[str, Parameter] = {}
         self._descriptors: dict[str, ParameterDescriptor] = {}
         self._parameter_overrides: dict[str, Parameter] = {}
+        # Where the overrides of the run's input came from (a -p argument, a params file's line), by name.
+        self._override_sources: dict[str, str] = {}
         self._pre_set_parameters_callbacks: list[Callable[[ParameterList], ParameterList]] = []
         self._on_set_parameters_callbacks: list[Callable[[ParameterList], SetParametersResult]] = []
         self._post_set_parameters_callbacks: list[Callable[[ParameterList], None]] = []
@@ -67,6 +72,7 @@ class NodeParameters:
     def declare_parameters(self, namespace: str, parameters: list[tuple[Any, ...]], ignore_override: bool = False) -> list[Parameter]:
         declared: list[Parameter] = []
         descriptors: dict[str, ParameterDescriptor] = {}
+        overridden: set[str] = set()
         for index, entry in enumerate(parameters):
             if not 1 <= len(entry) <= 3:
                 raise TypeError(f"Invalid parameter tuple length at index {index} in parameters list: {entry}; expecting length between 1 and 3")
@@ -105,6 +111,7 @@ class NodeParameters:
                         raise ValueError("Cannot declare a statically typed parameter with default value of type PARAMETER_NOT_SET")
             if not ignore_override and name in self._parameter_overrides:
                 value = self._parameter_overrides[name].value
+                overridden.add(name)
             declared.append(Parameter(name, value=value))
             descriptors[name] = descriptor
         already = [p.name for p in declared if p.name in self._parameters]
@@ -114,10 +121,24 @@ class NodeParameters:
         for parameter in declared:
             result = self._set_parameters_atomically_common([parameter], descriptors, allow_not_set_type=True)
             if not result.successful:
+                error: ParameterException
                 if result.reason.startswith("Wrong parameter type"):
-                    raise InvalidParameterTypeException(parameter, Parameter.Type(descriptors[parameter.name].type).name)
-                raise InvalidParameterValueException(parameter.name, parameter.value, result.reason)
+                    error = InvalidParameterTypeException(parameter, Parameter.Type(descriptors[parameter.name].type).name)
+                else:
+                    error = InvalidParameterValueException(parameter.name, parameter.value, result.reason)
+                if parameter.name in overridden:
+                    self._blame_override(error, parameter, descriptors[parameter.name])
+                raise error
         return [self._parameters[p.name] for p in declared]
+
+    def _blame_override(self, error: ParameterException, parameter: Parameter, descriptor: ParameterDescriptor) -> None:
+        """An override from the run's input that the declared parameter refuses (its type, its
+        range; not a set-parameters callback's refusal) makes ``error`` bad input, named by its source."""
+        source = self._override_sources.get(parameter.name)
+        if source is None or self._apply_descriptor(parameter, descriptor, False).successful:
+            return
+        node = f"{self._namespace.rstrip('/')}/{self._name}"
+        mark_input_error(error, refused_override(parameter, descriptor, source, node))
 
     def undeclare_parameter(self, name: str) -> None:
         if not self.has_parameter(name):

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from rclsim import _protocol
-from rclsim._errors import describe_error
+from rclsim._errors import describe_error, input_error_of, mark_input_error
 from rclsim._threads import Threads, Waiter
 
 RunHandler = Callable[[dict[str, Any]], None]
@@ -144,7 +144,9 @@ class Connection:
             if incoming.get("answers") == ask:
                 if "failed" in incoming:
                     failed = incoming["failed"]
-                    raise SimulationError(failed["message"], failed["kind"])
+                    refused = SimulationError(failed["message"], failed["kind"])
+                    # The request met bad input of the run (a params file, the ROS arguments): the simulation's line says so.
+                    raise mark_input_error(refused, failed["message"]) if failed["input_error"] else refused
                 return incoming
             if "run" in incoming:
                 self._run_nested(incoming["run"])
@@ -169,8 +171,8 @@ class Connection:
 
     # ---- runs
 
-    def done(self, error: str = "", result: bytes = b"") -> None:
-        """Ends the run under way (its effects go with it)."""
+    def done(self, failure: BaseException | None = None, result: bytes = b"") -> None:
+        """Ends the run under way (its effects go with it), which failed with ``failure`` if given."""
         if self.current_run is None:
             return
         entity = self._unbegun.pop(self.current_run, None)
@@ -180,8 +182,11 @@ class Connection:
         done: dict[str, Any] = {"run": self.current_run}
         result = result or self._run_result
         self._run_result = b""
-        if error:
-            done["error"] = error
+        if failure is not None:
+            done["error"] = describe_error(failure)
+            input_error = input_error_of(failure)
+            if input_error:
+                done["input_error"] = input_error
         if result:
             done["result"] = result
         if self.tasks:
@@ -282,12 +287,12 @@ class Connection:
         outer, outer_result = self.current_run, self._run_result
         self._run_result = b""
         self._start(run)
-        error = ""
+        error: Exception | None = None
         result = b""
         try:
             result = self._dispatch(run)
         except Exception as failure:  # noqa: BLE001 - the simulation decides what a callback's error does
-            error = describe_error(failure)
+            error = failure
         self.done(error, result)
         self.current_run, self._run_result = outer, outer_result
 

@@ -67,7 +67,7 @@ def main() -> int:
         if connection.shut_down:
             # Past the run's end no run takes the error: Python's own report of it, on stderr.
             traceback.print_exc()
-        connection.done(describe_error(error))
+        connection.done(error)
         return _exit(connection, 1)
     return _end(connection, exited) if exited is not None else _exit(connection, 0)
 
