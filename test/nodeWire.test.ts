@@ -168,6 +168,8 @@ describe('node protocol messages', () => {
         failedEntity: 26,
         failedAtNs: -3n,
         failedLabel: 'l',
+        exitCodeSet: true,
+        exitCode: -9n,
       },
     },
     { ask: 0, exit: { code: -1 } },
@@ -489,6 +491,8 @@ describe('node protocol over a socket pair to a program process', () => {
         failedEntity: 0,
         failedAtNs: 0n,
         failedLabel: '',
+        exitCodeSet: false,
+        exitCode: 0n,
       });
     });
   });

@@ -265,7 +265,7 @@ describe('separate programs: each in its own process, the same run', () => {
     assert.equal(apart.stderr, together.stderr);
   });
 
-  it('tells every other failure of a program as in-process: a rejection nothing handled, a promise a callback returned, a microtask, bad input it met (exit 2)', async () => {
+  it('tells every other failure of a program as in-process: a rejection nothing handled, a promise a callback returned, a microtask, bad input it met (exit 2); and its process.exitCode', async () => {
     const dir = tempDir();
     const start = "const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('ranged');";
     const ranged = `const d = new r.ParameterDescriptor('period_ms', r.ParameterType.PARAMETER_INTEGER); d.range = new r.IntegerRange(100, 2000, 100); const declare = (ignore) => n.declareParameter(new r.Parameter('period_ms', r.ParameterType.PARAMETER_INTEGER, 500n), d, ignore);`;
@@ -309,6 +309,10 @@ describe('separate programs: each in its own process, the same run', () => {
         line: /^$/,
         args: ['--ros-args', '-p', 'period_ms:=5'],
       },
+      // process.exitCode is the run's exit code, set by the top level or by a callback, and unset.
+      { program: 'process.exitCode = 9;', code: 9, line: /^$/ },
+      { program: timer('() => { process.exitCode = 4; }'), code: 4, line: /^$/ },
+      { program: `let k = 0; ${timer('() => { k++; process.exitCode = k === 1 ? 4 : undefined; }')}`, code: 0, line: /^$/ },
     ];
     const runs = cases.flatMap(({ program, args = [] }, i) => {
       writeTemp(dir, `p${i}.cjs`, program);

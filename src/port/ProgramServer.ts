@@ -133,6 +133,8 @@ export class ProgramServer {
   /** When the callback under way must be done (wall ms), and how deep in runs the program is. */
   #deadline = Number.POSITIVE_INFINITY;
   #depth = 0;
+  /** process.exitCode as the program's Done last told it. */
+  #exitCode: number | undefined = undefined;
   /** Set once the program ended: nothing of it runs any more. */
   #ended = false;
   #runs = 0;
@@ -215,6 +217,7 @@ export class ProgramServer {
       if (message.done !== undefined) {
         if (message.done.run !== run)
           throw new OutOfProtocol(`program ${this.#program.name} answered Done of run ${message.done.run} while run ${run} was under way`);
+        this.#followExitCode(message.done);
         if (message.done.loadFailed) throw new RemoteLoadError(message.done.error);
         if (message.done.error !== '') this.#failed(message.done, kind);
         return message.done;
@@ -226,6 +229,14 @@ export class ProgramServer {
       }
       this.#serve(message);
     }
+  }
+
+  /** process.exitCode as the program last left it: this process's follows each change, as it would an in-process program's write. */
+  #followExitCode(done: Done): void {
+    const code = done.exitCodeSet ? Number(done.exitCode) : undefined;
+    if (code === this.#exitCode) return;
+    this.#exitCode = code;
+    process.exitCode = code;
   }
 
   /**

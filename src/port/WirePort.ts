@@ -37,6 +37,7 @@ import { InterfaceCdr } from './wire/InterfaceCdr.js';
 import {
   type Await,
   type ClientLink,
+  type Done,
   type JsTimerKind,
   type Outgoing,
   PARAMETER,
@@ -73,6 +74,11 @@ interface Outcome {
 }
 
 const HOOKS = { preSet: 'PRE_SET', onSet: 'ON_SET', postSet: 'POST_SET' } as const;
+
+/** process.exitCode as Done carries it (no fields while it has no value). */
+function exitCodeFields(code: number | string | null | undefined): Outgoing<Done> {
+  return code === undefined || code === null ? {} : { exitCodeSet: true, exitCode: Number(code) };
+}
 
 /**
  * The node port of a separate program: every operation is a message on its socket
@@ -185,8 +191,13 @@ export class WirePort implements NodePort {
   /** Says Done, with each field named: a spread of the outcome defined the fields after it on V8's slow path, with a new map every callback. */
   #done(run: Run, outcome: Outcome, pending: boolean): void {
     const { failure } = outcome;
-    if (failure === null) this.#link.send({ done: { run: run.run, result: outcome.result, pending, wroteOutput: this.#wroteOutput() } });
-    else this.#link.send({ done: { run: run.run, ...failureFields(failure), result: outcome.result, pending, wroteOutput: this.#wroteOutput() } });
+    const code = process.exitCode;
+    if (failure === null && (code === undefined || code === null))
+      this.#link.send({ done: { run: run.run, result: outcome.result, pending, wroteOutput: this.#wroteOutput() } });
+    else {
+      const fields = { ...(failure === null ? {} : failureFields(failure)), ...exitCodeFields(code) };
+      this.#link.send({ done: { run: run.run, ...fields, result: outcome.result, pending, wroteOutput: this.#wroteOutput() } });
+    }
   }
 
   /**
@@ -197,7 +208,7 @@ export class WirePort implements NodePort {
     const failure = ending === null ? this.#lateFailure : 'thrown' in ending ? programFailure(ending.thrown) : null;
     this.#lateFailure = null;
     if (ending !== null && 'loadFailure' in ending) this.#link.send({ done: { run: 0, error: ending.loadFailure, loadFailed: true } });
-    else this.#link.send({ done: { run: 0, ...(failure === null ? {} : failureFields(failure)) } });
+    else this.#link.send({ done: { run: 0, ...(failure === null ? {} : failureFields(failure)), ...exitCodeFields(process.exitCode) } });
   }
 
   /** Continuations are pending (a promise settled, a microtask was queued): the simulation lets them run after the callback. */

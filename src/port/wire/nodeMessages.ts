@@ -399,6 +399,8 @@ export interface Done {
   failedEntity: number;
   failedAtNs: bigint;
   failedLabel: string;
+  exitCodeSet: boolean;
+  exitCode: bigint;
 }
 
 export interface Exit {
