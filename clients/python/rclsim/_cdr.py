@@ -98,43 +98,47 @@ def _compile(cls: MessageMeta) -> Codec:
                 f"cannot encode {cls._rclsim_name}: field '{field.name}' is a wstring, "
                 "whose CDR is implementation-defined (not supported, as in the simulation)"
             )
-    new: Callable[[type], Any] = object.__new__
-    check_fields = cls._rclsim_check_fields
-    writers: list[Writer] = []
-    readers: list[Reader] = []
+    steps: list[tuple[Writer, Reader] | list[Field]] = []
     run: list[Field] = []
     for field in cls._rclsim_fields:
         if isinstance(field.slot_type, BasicType):
             run.append(field)
             continue
         if run:
-            _add(_run_codec(run), writers, readers)
+            steps.append(run)
             run = []
-        _add(_field_codec(field), writers, readers)
+        steps.append(_field_codec(field))
     if run:
-        _add(_run_codec(run), writers, readers)
-    if not writers:
-        _add((_write_empty, _read_empty), writers, readers)
-
-    def write(message: Any, buffer: bytearray) -> None:
-        for writer in writers:
-            writer(message, buffer)
-
-    def read(data: Any, offset: int) -> tuple[Any, int]:
-        message = new(cls)
-        message._check_fields = check_fields
-        for reader in readers:
-            offset = reader(data, offset, message)
-        return message, offset
-
-    codec = Codec(writers[0] if len(writers) == 1 else write, read)
+        steps.append(run)
+    if not steps:
+        steps.append((_write_empty, _read_empty))
+    codec = _compile_steps(cls, steps)
     type(cls)._rclsim_codec = codec
     return codec
 
 
-def _add(pair: tuple[Writer, Reader], writers: list[Writer], readers: list[Reader]) -> None:
-    writers.append(pair[0])
-    readers.append(pair[1])
+def _compile_steps(cls: MessageMeta, steps: list[tuple[Writer, Reader] | list[Field]]) -> Codec:
+    """The type's encoder and decoder as one function each, their source written for the type: a
+    run of primitive fields (without float32, whose overflow _run_codec handles) packed and
+    unpacked in place from its slots, every other field by its own writer and reader."""
+    env: dict[str, Any] = {"new": object.__new__, "cls": cls, "check_fields": cls._rclsim_check_fields}
+    write = ["def write(message, buffer):"]
+    read = ["def read(data, offset):", "    message = new(cls)", "    message._check_fields = check_fields"]
+    for i, step in enumerate(steps):
+        if isinstance(step, list) and all(_CODES[field.slot_type.typename] != "f" for field in step if isinstance(field.slot_type, BasicType)):
+            codes = [_CODES[field.slot_type.typename] for field in step if isinstance(field.slot_type, BasicType)]
+            env[f"layouts_{i}"] = tuple(struct.Struct(_layout(codes, residue)) for residue in range(8))
+            slots = ", ".join(f"message._{field.name}" for field in step)
+            write.append(f"    buffer += layouts_{i}[(len(buffer) - 4) & 7].pack({slots})")
+            read += [f"    layout = layouts_{i}[(offset - 4) & 7]", f"    {slots}, = layout.unpack_from(data, offset)", "    offset += layout.size"]
+            continue
+        env[f"write_{i}"], env[f"read_{i}"] = _run_codec(step) if isinstance(step, list) else step
+        write.append(f"    write_{i}(message, buffer)")
+        read.append(f"    offset = read_{i}(data, offset, message)")
+    read.append("    return message, offset")
+    # Our own source, from the message's definition (its field names are identifiers).
+    exec(compile("\n".join(write) + "\n" + "\n".join(read), f"<rclsim CDR of {cls._rclsim_name}>", "exec"), env)
+    return Codec(env["write"], env["read"])
 
 
 def _write_empty(message: Any, buffer: bytearray) -> None:

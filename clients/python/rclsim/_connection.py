@@ -26,7 +26,7 @@ from rclsim._threads import Threads, Waiter
 RunHandler = Callable[[dict[str, Any]], None]
 
 # Runs that are no entity's callback: their entity is an id the simulation numbers apart.
-_NOT_CALLBACKS = ("SETTLED", "END_HOOK", "CONTINUATION", "CAN_EXECUTE")
+_NOT_CALLBACKS = frozenset(("SETTLED", "END_HOOK", "CONTINUATION", "CAN_EXECUTE"))
 
 
 class SimulationError(Exception):
@@ -228,7 +228,7 @@ class Connection:
                     self._start(run)
                     chosen = self._runner_of(run, me)
                     if chosen is None:
-                        self._run_here(run)
+                        self._run_here(run, me)
                         if until():
                             return
                         continue
@@ -238,7 +238,7 @@ class Connection:
                 threads.turn.hand_over(chosen.thread if isinstance(chosen, Waiter) else chosen)
                 if waiter.run is not None:
                     run, waiter.run = waiter.run, None
-                    self._run_here(run)
+                    self._run_here(run, me)
                 self._interrupt_if_due(me)
                 if until() or self.shut_down:
                     return
@@ -254,8 +254,8 @@ class Connection:
             return None
         return next((waiter for waiter in self.threads.waiting if waiter.thread is spinner), None)
 
-    def _run_here(self, run: dict[str, Any]) -> None:
-        me = threading.current_thread()
+    def _run_here(self, run: dict[str, Any], me: threading.Thread) -> None:
+        """Runs ``run`` in the calling thread, ``me``."""
         claim = self.claims.get(me)
         if claim is not None and run["kind"] not in _NOT_CALLBACKS and claim(run, self.owners.get(run["entity"], -1)):
             self._unbegun[run["run"]] = run["entity"]
@@ -263,7 +263,7 @@ class Connection:
         # A group's answer is no callback: spin_once goes on waiting for one.
         if run["kind"] != "CAN_EXECUTE":
             self._served[me] = self._served.get(me, 0) + 1
-        self._run_result = self._dispatch(run)
+        self._run_result = self._dispatch(run, me)
 
     def _interrupt_if_due(self, me: threading.Thread) -> None:
         """Once the run ended, the main thread gets KeyboardInterrupt where it waits, as Ctrl-C raises it."""
@@ -296,10 +296,30 @@ class Connection:
         self.done(error, result)
         self.current_run, self._run_result = outer, outer_result
 
-    def _dispatch(self, run: dict[str, Any]) -> bytes:
-        """Runs the callback a Run names: what it gives back for Done.result (a CAN_EXECUTE answer)."""
+    def _dispatch(self, run: dict[str, Any], me: threading.Thread | None = None) -> bytes:
+        """Runs the callback a Run names in the calling thread (``me``, when the caller knows it):
+        what it gives back for Done.result (a CAN_EXECUTE answer)."""
         kind = run["kind"]
         entity = run["entity"]
+        if kind not in _NOT_CALLBACKS:
+            # An entity's callback (the runs of a program's work, first).
+            handler = self.handlers.get(entity)
+            if handler is None:
+                raise SimulationError(f"the simulation ran {kind} {entity}, which this program does not have", "Error")
+            thread = me or threading.current_thread()
+            stack = self._callbacks.get(thread)
+            if stack is None:
+                stack = self._callbacks[thread] = []
+            stack.append(entity)
+            try:
+                handler(run)
+            finally:
+                stack.pop()
+            if self.custom_groups:
+                custom = self.custom_groups.get(entity)
+                if custom is not None:
+                    custom[0].ending_execution(custom[1])
+            return b""
         if kind == "CONTINUATION":
             stack = self._callback_stack()
             stack.append(0)
@@ -312,27 +332,17 @@ class Connection:
             group, member = self.custom_groups[entity]
             # rclpy's executor asks can_execute at its wait and beginning_execution as the handler starts.
             return b"\x01" if group.can_execute(member) and group.beginning_execution(member) else b"\x00"
+        # SETTLED or END_HOOK: no entity's callback.
         if kind == "SETTLED":
             handler = self.settled.pop(entity, None)
             if handler is None:
                 # A wake-up the program gave up on (WakeUp.cancel) that was already on its way.
                 return b""
         else:
-            handler = (self.end_hooks if kind == "END_HOOK" else self.handlers).get(entity)
-        if handler is None:
-            raise SimulationError(f"the simulation ran {kind} {entity}, which this program does not have", "Error")
-        if kind in ("SETTLED", "END_HOOK"):
-            handler(run)
-            return b""
-        stack = self._callback_stack()
-        stack.append(entity)
-        try:
-            handler(run)
-        finally:
-            stack.pop()
-        custom = self.custom_groups.get(entity)
-        if custom is not None:
-            custom[0].ending_execution(custom[1])
+            handler = self.end_hooks.get(entity)
+            if handler is None:
+                raise SimulationError(f"the simulation ran {kind} {entity}, which this program does not have", "Error")
+        handler(run)
         return b""
 
     def run_claimed(self, run: dict[str, Any]) -> None:

@@ -66,9 +66,13 @@ decode_to_client: Callable[[bytes], Message] = _TO_CLIENT.decode
 # ---------------------------------------------------------------- frames
 
 
+# The headers of bodies shorter than 128 bytes (most: a Done, a Publish of a small message).
+_SHORT_HEADERS = tuple(bytes((length,)) for length in range(0x80))
+
+
 def frame_header(length: int) -> bytes:
     """The varint that precedes a body of `length` bytes (protobuf's delimited streams)."""
-    return _varint_bytes(length)
+    return _SHORT_HEADERS[length] if length < 0x80 else _varint_bytes(length)
 
 
 class Frames:
@@ -170,9 +174,10 @@ def write_frames(fd: int, bodies: Iterable[bytes]) -> None:
     parts: list[bytes | memoryview] = []
     size = 0
     for body in bodies:
-        parts.append(frame_header(len(body)))
+        length = len(body)
+        parts.append(_SHORT_HEADERS[length] if length < 0x80 else _varint_bytes(length))
         parts.append(body)
-        size += len(body)
+        size += length
     if not parts:
         return
     if size < _JOIN_BYTES:
