@@ -170,6 +170,7 @@ describe('node protocol messages', () => {
         failedLabel: 'l',
         exitCodeSet: true,
         exitCode: -9n,
+        failed: true,
       },
     },
     { ask: 0, exit: { code: -1 } },
@@ -493,6 +494,7 @@ describe('node protocol over a socket pair to a program process', () => {
         failedLabel: '',
         exitCodeSet: false,
         exitCode: 0n,
+        failed: false,
       });
     });
   });

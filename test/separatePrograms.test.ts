@@ -310,6 +310,7 @@ describe('separate programs: each in its own process, the same run', () => {
         args: ['--ros-args', '-p', 'period_ms:=5'],
       },
       // process.exitCode is the run's exit code, set by the top level or by a callback, and unset.
+      { program: timer("() => { throw ''; }"), code: 3, line: /^rclsim: timer 0 of node \/ranged threw at sim time 0\.10+s: ?$/ },
       { program: 'process.exitCode = 9;', code: 9, line: /^$/ },
       { program: timer('() => { process.exitCode = 4; }'), code: 4, line: /^$/ },
       { program: `let k = 0; ${timer('() => { k++; process.exitCode = k === 1 ? 4 : undefined; }')}`, code: 0, line: /^$/ },

@@ -219,7 +219,7 @@ export class ProgramServer {
           throw new OutOfProtocol(`program ${this.#program.name} answered Done of run ${message.done.run} while run ${run} was under way`);
         this.#followExitCode(message.done);
         if (message.done.loadFailed) throw new RemoteLoadError(message.done.error);
-        if (message.done.error !== '') this.#failed(message.done, kind);
+        if (message.done.failed || message.done.error !== '') this.#failed(message.done, kind);
         return message.done;
       }
       if (message.exit !== undefined) {

@@ -57,6 +57,7 @@ export function programFailure(error: unknown, where: { callback?: Run; label?: 
 export function failureFields(failure: ProgramFailure): Outgoing<Done> {
   const { callback } = failure;
   return {
+    failed: true,
     error: failure.error,
     inputError: failure.inputError,
     failedLabel: failure.label,

@@ -401,6 +401,7 @@ export interface Done {
   failedLabel: string;
   exitCodeSet: boolean;
   exitCode: bigint;
+  failed: boolean;
 }
 
 export interface Exit {
