@@ -125,9 +125,9 @@ def _compile_steps(cls: MessageMeta, steps: list[tuple[Writer, Reader] | list[Fi
     write = ["def write(message, buffer):"]
     read = ["def read(data, offset):", "    message = new(cls)", "    message._check_fields = check_fields"]
     for i, step in enumerate(steps):
-        if isinstance(step, list) and all(_CODES[field.slot_type.typename] != "f" for field in step if isinstance(field.slot_type, BasicType)):
-            codes = [_CODES[field.slot_type.typename] for field in step if isinstance(field.slot_type, BasicType)]
-            env[f"layouts_{i}"] = tuple(struct.Struct(_layout(codes, residue)) for residue in range(8))
+        codes, layouts = _run_layouts(step) if isinstance(step, list) else ((), ())
+        if isinstance(step, list) and "f" not in codes:
+            env[f"layouts_{i}"] = layouts
             slots = ", ".join(f"message._{field.name}" for field in step)
             write.append(f"    buffer += layouts_{i}[(len(buffer) - 4) & 7].pack({slots})")
             read += [f"    layout = layouts_{i}[(offset - 4) & 7]", f"    {slots}, = layout.unpack_from(data, offset)", "    offset += layout.size"]
@@ -162,8 +162,7 @@ def _pad(length: int, size: int) -> int:
 
 def _run_codec(fields: list[Field]) -> tuple[Writer, Reader]:
     """Consecutive primitive fields as one struct, with one layout per offset mod 8 (its padding differs)."""
-    codes = [_CODES[field.slot_type.typename] for field in fields if isinstance(field.slot_type, BasicType)]
-    layouts = tuple(struct.Struct(_layout(codes, residue)) for residue in range(8))
+    codes, layouts = _run_layouts(fields)
     slots = tuple(f"_{field.name}" for field in fields)
     floats32 = [i for i, code in enumerate(codes) if code == "f"]
     get_all = attrgetter(*slots)
@@ -190,6 +189,12 @@ def _run_codec(fields: list[Field]) -> tuple[Writer, Reader]:
         return offset + layout.size
 
     return write, read
+
+
+def _run_layouts(fields: list[Field]) -> tuple[list[str], tuple[struct.Struct, ...]]:
+    """A run of primitive fields' struct codes, and its layout at each offset mod 8 (its padding differs)."""
+    codes = [_CODES[field.slot_type.typename] for field in fields if isinstance(field.slot_type, BasicType)]
+    return codes, tuple(struct.Struct(_layout(codes, residue)) for residue in range(8))
 
 
 def _layout(codes: list[str], residue: int) -> str:
