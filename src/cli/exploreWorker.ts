@@ -5,6 +5,7 @@ import { runJob } from '../job/runJob.js';
 import { LogOutput } from '../rcl/LogOutput.js';
 import { oneLine } from './oneLine.js';
 import { exitCodeOf, failureMessage } from './runAndReport.js';
+import { RUN_STARTED } from './runTimeout.js';
 
 /** One run of `rclsim explore`, as the main thread asks for it. */
 export interface ExploreTask {
@@ -47,6 +48,8 @@ async function explored(task: ExploreTask): Promise<ExploreResult> {
 const handedOver = (stream: NodeJS.WriteStream): Promise<void> => new Promise((resolve) => stream.write('', () => resolve()));
 const port = parentPort!;
 port.on('message', async (task: ExploreTask) => {
+  // The run's wall time starts here: a fresh thread's own start-up is not the run's.
+  port.postMessage(RUN_STARTED);
   const result = await explored(task);
   await Promise.all([handedOver(process.stdout), handedOver(process.stderr)]);
   port.postMessage(result);
