@@ -133,8 +133,8 @@ describe('node protocol messages', () => {
     { ask: 0, publish: { publisher: 6, cdr: Buffer.from([0, 1, 0, 0]) } },
     { ask: 0, sendRequest: { client: 7, sequence: -8n, cdr: Buffer.from([9]), hasTimeout: true, timeoutMs: 0.5 } },
     { ask: 0, forgetRequest: { client: 7, sequence: -8n } },
-    { ask: 11, awaitEvent: { serviceOfClient: 7, timeoutMs: -1, weak: false } },
-    { ask: 17, awaitEvent: { atNs: 2n ** 62n, timeoutMs: -1, weak: true } },
+    { ask: 11, awaitEvent: { serviceOfClient: 7, timeoutMs: -1, weak: false, afterReady: false } },
+    { ask: 17, awaitEvent: { atNs: 2n ** 62n, timeoutMs: -1, weak: true, afterReady: true } },
     { ask: 18, entity: { entity: 4, op: 'setContentFilter', argsJson: '[{"expression":"data = %0","parameters":["a"]}]' } },
     { ask: 19, action: { node: 2, add: { type: 'example_interfaces/action/Fibonacci', parts: [3, 4, 5] } } },
     { ask: 20, action: { node: 2, remove: 1 } },
@@ -171,6 +171,8 @@ describe('node protocol messages', () => {
         exitCodeSet: true,
         exitCode: -9n,
         failed: true,
+        moreTasks: true,
+        woke: true,
       },
     },
     { ask: 0, exit: { code: -1 } },
@@ -495,6 +497,8 @@ describe('node protocol over a socket pair to a program process', () => {
         exitCodeSet: false,
         exitCode: 0n,
         failed: false,
+        moreTasks: false,
+        woke: false,
       });
     });
   });

@@ -95,6 +95,34 @@ describe('Python programs: rclpy\'s executors as the simulation\'s models (DESIG
     assert.equal(verified.status, 0, verified.stdout + verified.stderr);
   });
 
+  it("runs tasks as rclpy's generator yields them: what is ready at spin_once(timeout_sec=0), one task a turn, the newest first, and a custom executor gets a coroutine under way as its handler", async () => {
+    const dir = tempDir();
+    copyFileSync(join(pythonFixtures, 'task_turns.py'), join(dir, 'task_turns.py'));
+    const result = await runCliAsync(['exec', 'task_turns.py'], dir);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(result.stdout.split('\n').slice(0, 15), [
+      // A wait of no time returns what is ready at its deadline; a new generator yields the tasks first.
+      "the guard condition's callback",
+      'a task made before spin_once',
+      'spin_once(timeout_sec=0) returned, the task done: True',
+      // Jazzy's executors.py 572: `for task, entity, node in reversed(tasks)` (rolling's goes oldest first).
+      'second waits',
+      'first waits',
+      'the timer opens the gate',
+      'second goes on',
+      'first goes on',
+      // The timer's callback, then its coroutine under way at each turn of the tasks (after each
+      // callback), handed to the pool like any callback: it goes on in the pool's thread.
+      'handed Task of Timer of custom',
+      'tick on pool_0',
+      'handed Task of Timer of custom',
+      'handed Task of Timer of custom',
+      'answer on pool_0',
+      'handed Task of Timer of custom',
+      'tick goes on on pool_0',
+    ]);
+  });
+
   it("keeps a node's default callback group mutually exclusive across a MultiThreadedExecutor's threads, and lets a ReentrantCallbackGroup's callbacks overlap", async () => {
     const times = 'execution_times: [{ nodes: ["*"], kind: timer, time: 4ms }]';
     const [exclusive, reentrant] = await Promise.all([printed('callback_groups.py', times), printed('callback_groups.py', times, ['reentrant'])]);

@@ -32,9 +32,11 @@ describe('Python programs: rclpy.lifecycle (LifecycleNode, LifecyclePublisher, t
     assert.equal(first.status, 0, first.stderr);
     const event = (from: string, to: string, at: string) => `[INFO] [${at}] [lc_driver]: notify callback: Transition from state ${from} to ${to}`;
     assert.deepEqual(logLines(first.stderr), [
-      '[INFO] [0.500000000] [lc_driver]: lc_talker: unconfigured [1]',
-      // ros2 lifecycle set asks only for a transition the node offers now (rcl's order).
+      // ros2 lifecycle set asks only for a transition the node offers now (rcl's order). Both
+      // steps' responses come in one wait: their coroutines go on newest first (Jazzy's
+      // executors.py 572, `reversed(tasks)`), so the later timer's step logs first.
       "[INFO] [0.500000000] [lc_driver]: Unknown transition requested 'activate', available: ['configure', 'shutdown']",
+      '[INFO] [0.500000000] [lc_driver]: lc_talker: unconfigured [1]',
       '[INFO] [1.000000000] [lc_talker]: on_configure() from unconfigured: not yet',
       // One message of a subscription per wait (rclpy's _take_subscription), subscriptions before
       // clients (executors.py 724–743): the first event, then the response — whose coroutine goes

@@ -104,6 +104,8 @@ export class Engine {
   readonly #actions = new ScheduledActions();
   #preStartTimers: EngineTimer[] = [];
   #preStartActions: { at: bigint; action: ScheduledAction }[] = [];
+  /** The drains of the executors done at this instant (an afterReady action waits for one after it was scheduled). */
+  #drainsNow = 0;
   #actionSeq = 0;
   /** Scheduled actions that keep the simulation going (not weak, not canceled, not yet run). */
   #liveActions = 0;
@@ -255,16 +257,20 @@ export class Engine {
 
   /**
    * Run `run` at the start of the step at absolute time `at` (or now, if `at` has passed). A
-   * weak action runs in its turn but does not keep the simulation from ending idle.
+   * weak action runs in its turn but does not keep the simulation from ending idle. One
+   * `afterReady` runs at its time only once the executors ran what was ready then (rclpy's wait
+   * with a timeout returns what is ready at its deadline, a wait of 0 what is ready now).
    */
-  scheduleAt(at: bigint, run: () => void, weak = false): ScheduledAction {
+  scheduleAt(at: bigint, run: () => void, weak = false, afterReady = false): ScheduledAction {
     const action: ScheduledAction = { at: 0, seq: this.#actionSeq++, run, weak };
     if (!weak) this.#liveActions++;
+    if (afterReady) action.afterDrains = 1;
     if (!this.started) {
       this.#preStartActions.push({ at, action });
       return action;
     }
     action.at = at < this.nowAbs ? this.now : this.toOffset(at, 'scheduled time');
+    if (afterReady && action.at === this.now) action.afterDrains = this.#drainsNow + 1;
     this.#actions.push(action);
     return action;
   }
@@ -611,6 +617,7 @@ export class Engine {
 
   #setNow(offset: number): void {
     this.now = offset;
+    this.#drainsNow = 0;
     this.#nowAbsStale = true;
     this.#instantCallbacks = 0;
     if (this.#recentChannels.length > 0) this.#recentChannels.length = 0;
@@ -658,6 +665,8 @@ export class Engine {
     const now = this.now;
     if (this.#phase === 'actions') {
       for (let action = this.#actions.top; action !== undefined && action.at <= now; action = this.#actions.top) {
+        // One that waits for the instant's callbacks lets them run first (the drain), then comes.
+        if (action.afterDrains !== undefined && this.#drainsNow < action.afterDrains) break;
         this.#actions.pop();
         if (!action.weak) this.#liveActions--;
         // Run, it is over: canceling it afterwards (a timeout that fired) or ref() must not count it again.
@@ -672,7 +681,11 @@ export class Engine {
       // Every instant's round of executor turns begins with the events executor.
       this.#turn = 0;
     }
-    if (this.executors.length > 0 || this.durationOf !== null) return this.#drainTurns(now);
+    if (this.executors.length > 0 || this.durationOf !== null) {
+      if (!this.#drainTurns(now)) return false;
+      this.#drainsNow++;
+      return true;
+    }
     const fifo = this.#fifo;
     const timers = this.#timers;
     for (;;) {
@@ -687,6 +700,7 @@ export class Engine {
       this.#execute(entity);
       if (this.#needsYield) return false;
     }
+    this.#drainsNow++;
     // Before time may advance, every pending promise continuation runs (the caller yields when
     // something is pending; code that created no promise left none).
     return true;

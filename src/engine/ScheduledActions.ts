@@ -11,6 +11,11 @@ export interface ScheduledAction {
   canceled?: boolean;
   /** Does not keep the simulation going by itself (like an unref'd Node timer). */
   weak?: boolean;
+  /**
+   * Runs only once its instant's callbacks ran: after this many drains of the executors at its
+   * time (Engine#scheduleAt's `afterReady`): a wait with a deadline returns what is ready then.
+   */
+  afterDrains?: number;
 }
 
 function before(a: ScheduledAction, b: ScheduledAction): boolean {

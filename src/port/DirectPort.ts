@@ -424,7 +424,7 @@ export class DirectPort implements NodePort {
     this.#simulation.engine.requestYield();
   }
 
-  wakeAt(at: bigint, onWake: () => unknown, weak: boolean): number {
+  wakeAt(at: bigint, onWake: () => unknown, weak: boolean, afterReady = false): number {
     const id = ++this.#wakeIds;
     const wake = this.#simulation.engine.scheduleAt(
       at,
@@ -437,6 +437,7 @@ export class DirectPort implements NodePort {
         }
       },
       weak,
+      afterReady,
     );
     this.#wakes.set(id, wake);
     return id;

@@ -285,9 +285,10 @@ export interface NodePort {
   /**
    * `onWake` runs at sim time `at` (ns since the epoch), where a promise settled by that time
    * resumes its awaits: a rate's tick, a timeout, a clock's sleep. A weak wake-up alone does not
-   * keep the run going. Its id, for cancelWake.
+   * keep the run going; one `afterReady` comes once the callbacks ready at `at` ran
+   * (Engine#scheduleAt). Its id, for cancelWake.
    */
-  wakeAt(at: bigint, onWake: () => unknown, weak: boolean): number;
+  wakeAt(at: bigint, onWake: () => unknown, weak: boolean, afterReady?: boolean): number;
   cancelWake(wake: number): void;
 
   /** A goal id for an action client (16 bytes from the run's stream of goal ids, which every program shares). */

@@ -156,7 +156,8 @@ export class ProgramServer {
 
   /** Serves the program's top-level code, which runs once the handshake is done, until its first Done. */
   serveTopLevel(): void {
-    this.#timed(() => this.#serveUntilDone(0, null));
+    const done = this.#timed(() => this.#serveUntilDone(0, null));
+    this.#tasksAfter(done, null);
   }
 
   /** Runs one callback in the program and applies what it did; throws what the callback threw. */
@@ -172,12 +173,21 @@ export class ProgramServer {
     message.readPolls = this.#simulation.separateProcesses < CPUS ? READ_POLLS : 0;
     this.#send({ run: message });
     const done = this.#timed(() => this.#serveUntilDone(run, request.kind ?? null));
-    // Its continuations run where an in-process program's would: once the callback is recorded,
-    // before anything else runs (a callback run inside another of this program's tells the outer one).
-    // A Python program's tasks go on when its rclpy executor loops.
-    if (done.pending && this.#depth === 0 && !this.#simulation.rclpyExecutors.tasksWaiting(this.#program, this.#continue))
-      this.#simulation.engine.atNextYield(this.#continue);
+    this.#tasksAfter(done, request.kind ?? null);
     return done;
+  }
+
+  /**
+   * Its continuations run where an in-process program's would: once the callback is recorded,
+   * before anything else runs (a callback run inside another of this program's tells the outer
+   * one). A Python program's tasks go on when its rclpy executor loops.
+   */
+  #tasksAfter(done: Done, kind: RunKind | null): void {
+    if (!done.pending || this.#depth !== 0) return;
+    const more = kind === 'CONTINUATION' && done.moreTasks;
+    if (this.#simulation.rclpyExecutors.tasksWaiting(this.#program, this.#continue, { more, woke: done.woke })) return;
+    // The pass's next task goes on at once (#continue's loop); a pass over, the next after the next callback.
+    if (!more) this.#simulation.engine.atNextYield(this.#continue);
   }
 
   /** Whether the program's own callback group lets the entity's callback run now (Run kind CAN_EXECUTE); an ended program's never runs. */
@@ -191,10 +201,14 @@ export class ProgramServer {
     }
   };
 
-  /** The program's pending continuations run now (Run kind CONTINUATION), with what they do. */
+  /**
+   * The program's pending continuations run now (Run kind CONTINUATION), with what they do: a
+   * Python client's, one task per Run, until its pass has no more when no rclpy executor model
+   * yields them (its nodes run in the job's executors).
+   */
   readonly #continue = (): void => {
     try {
-      this.#run({ kind: 'CONTINUATION', entity: 0 });
+      while (this.#run({ kind: 'CONTINUATION', entity: 0 }).moreTasks && !this.#simulation.rclpyExecutors.runsTasksOf(this.#program));
     } catch (error) {
       if (!(error instanceof ExitSignal)) throw error;
     }
@@ -409,7 +423,7 @@ export class ProgramServer {
       this.#requestNumbers.delete(`${client}:${sequence}`);
       if (number !== undefined) port.forgetRequest(client, number);
     } else if (message.awaitEvent !== undefined) {
-      const { serviceOfClient, atNs, timeoutMs, weak } = message.awaitEvent;
+      const { serviceOfClient, atNs, timeoutMs, weak, afterReady } = message.awaitEvent;
       const id = ++this.#awaits;
       const settle = (value: unknown): void => {
         this.#wakes.delete(id);
@@ -418,7 +432,7 @@ export class ProgramServer {
       if (atNs !== undefined)
         this.#wakes.set(
           id,
-          port.wakeAt(atNs, () => settle(true), weak),
+          port.wakeAt(atNs, () => settle(true), weak, afterReady),
         );
       else port.waitForService(serviceOfClient!, timeoutMs < 0 ? undefined : timeoutMs, settle);
       return { created: { id } };

@@ -1,7 +1,7 @@
 import type { Executable } from '../engine/Executable.js';
 import type { CallbackGroup, Executor } from '../engine/executors/Executor.js';
 import { RclcExecutor, type RclcTrigger } from '../engine/executors/RclcExecutor.js';
-import { RclpyExecutor } from '../engine/executors/RclpyExecutor.js';
+import { RclpyExecutor, type TasksTurn } from '../engine/executors/RclpyExecutor.js';
 import { type SnapshotOrder, WaitSetExecutor } from '../engine/executors/WaitSetExecutor.js';
 import { NodePatterns } from '../engine/NodePatterns.js';
 import { namedStream, SeededRandom } from '../engine/SeededRandom.js';
@@ -139,13 +139,18 @@ export class Executors {
    * executor's generator next loops. False when the program has no rclpy executor (its nodes run
    * in the job's executors): then they go on right after the callback, as continuations do.
    */
-  tasksWaiting(program: Program, run: () => void): boolean {
+  tasksWaiting(program: Program, run: () => void, how: TasksTurn): boolean {
     const found = this.#programExecutors.get(program);
     if (found === undefined) return false;
     found.tasks ??= new ProgramTasks(program);
     found.tasks.run = run;
-    found.executor.tasksWaiting(found.tasks);
+    found.executor.tasksWaiting(found.tasks, how);
     return true;
+  }
+
+  /** Whether a Python program's tasks go on in its rclpy executor's model (else right after each callback). */
+  runsTasksOf(program: Program): boolean {
+    return this.#programExecutors.has(program);
   }
 
   /**

@@ -330,7 +330,7 @@ export class Simulation {
   }
 
   /** A Python program's executors and callback groups (Executors#spinWith, #placeInGroup). */
-  get rclpyExecutors(): Pick<Executors, 'spinWith' | 'placeInGroup' | 'tasksWaiting' | 'hold'> {
+  get rclpyExecutors(): Pick<Executors, 'spinWith' | 'placeInGroup' | 'tasksWaiting' | 'runsTasksOf' | 'hold'> {
     return this.#executors;
   }
 

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from rclpy.context import Context
-from rclpy.task import Future, Task, step
+from rclpy.task import Future, Task
 from rclpy.utilities import get_default_context
 from rclsim import _runtime, _waits
 from rclsim._connection import SimulationError
@@ -108,7 +108,7 @@ class Executor:
     def create_task(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Task:
         """A task that runs after the callback under way (rclpy runs it at its executor's next turn)."""
         task = Task(callback, args, kwargs, executor=self)
-        _runtime.connection().tasks.append(lambda: step(task))
+        _runtime.connection().add_task(task, self)
         return task
 
     def _stopped(self) -> bool:
@@ -195,8 +195,13 @@ class Executor:
             waited = {node.handle: node for node in (self._spun if nodes is None else nodes)}
             caught = _waits.claim(waited, timeout_sec, lambda: self._stopped() or reached())
             if caught is not None:
-                run, owner = caught
-                node = waited[owner]
+                run, owner, entry = caught
+                node = waited.get(owner)
+                if entry is not None:
+                    # A task under way is its own handler, with the entity and node of the callback it runs.
+                    task, entity = entry[0], entry[1]
+                    task._claimed_by(run, entry)
+                    return task, None if node is None or entity is None else _entity_of(node, entity), node
                 handler = Task(_runtime.connection().run_claimed, (run,), executor=self)
                 return handler, _entity_of(node, run["entity"]), node
         if self._is_shutdown:
@@ -222,8 +227,11 @@ class Executor:
         self._spinner = threading.current_thread()
         self._spun = []
         self._spin_nodes(list(self._nodes), "SPIN", self._spun)
-        # Tasks made before the spin run at its first turn.
-        _runtime.connection().run_tasks()
+        connection = _runtime.connection()
+        # A spin inside a callback of another executor's spin: that one's again once this ends.
+        outer = connection.executors.get(self._spinner)
+        connection.executors[self._spinner] = self
+        connection.wake_for_tasks(self)
         # Code that blocks while this executor runs a callback (a sleep) holds the executor; so
         # does a custom executor's thread blocking outside its wait (it waits for nothing then).
         pauses = self._blocks_when_a_callback_waits or self._custom
@@ -238,6 +246,10 @@ class Executor:
             for node in self._spun:
                 if spinners.get(node.handle) is self._spinner:
                     del spinners[node.handle]
+            if outer is None:
+                del connection.executors[self._spinner]
+            else:
+                connection.executors[self._spinner] = outer
             self._spinner = None
             self._spin_nodes([n for n in self._spun if not n._destroyed], "STOP")
 

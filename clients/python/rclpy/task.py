@@ -112,9 +112,23 @@ class Task(Future):
         self._kwargs = kwargs or {}
         self._coroutine: Coroutine[Any, Any, Any] | None = None
         self._executing = False
+        # The simulation's run in which a custom executor's wait handed this task out, until called.
+        self._claim: tuple[dict[str, Any], Any] | None = None
+
+    def _claimed_by(self, run: dict[str, Any], entry: Any) -> None:
+        """A custom executor's wait handed the task out in ``run``: its next call is that run's work."""
+        self._claim = (run, entry)
 
     def __call__(self) -> None:
         """Runs the task's next step (the handler, or the coroutine until it awaits what is not done)."""
+        claim = self._claim
+        if claim is not None:
+            from rclsim import _runtime
+
+            self._claim = None
+            connection = _runtime.connection()
+            connection.run_claimed(claim[0], lambda: connection.step_task(claim[1]))
+            return
         if self.done() or self._executing:
             return
         self._executing = True
@@ -155,7 +169,7 @@ def schedule(task: Task) -> None:
     from rclsim import _runtime
 
     if not step(task):
-        _runtime.connection().tasks.append(lambda: step(task))
+        _runtime.connection().add_task(task)
 
 
 def step(task: Task) -> bool:

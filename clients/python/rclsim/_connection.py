@@ -17,13 +17,28 @@ import os
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from rclsim import _protocol
 from rclsim._errors import describe_error, input_error_of, mark_input_error
 from rclsim._threads import Threads, Waiter
 
 RunHandler = Callable[[dict[str, Any]], None]
+
+
+# A task, the entity whose callback it runs and that entity's node (None: create_task's), and the
+# executor that runs it (rclpy keeps tasks per executor; None: whichever spins).
+TaskEntry = tuple["Task", "int | None", "int | None", Any]
+
+
+class Task(Protocol):
+    """What the connection needs of rclpy.task.Task (rclsim does not import rclpy)."""
+
+    def __call__(self) -> None: ...
+    def done(self) -> bool: ...
+    def executing(self) -> bool: ...
+    def exception(self) -> BaseException | None: ...
+
 
 # Runs that are no entity's callback: their entity is an id the simulation numbers apart.
 _NOT_CALLBACKS = frozenset(("SETTLED", "END_HOOK", "CONTINUATION", "CAN_EXECUTE"))
@@ -66,10 +81,21 @@ class Connection:
         self.settled: dict[int, RunHandler] = {}
         # The program's end hooks (rclsim.on_end), by the id the simulation's END_HOOK run names.
         self.end_hooks: dict[int, RunHandler] = {}
-        # Tasks (coroutine callbacks, executor.create_task, futures' done callbacks) not done yet:
-        # Done says some wait, and the simulation lets them go on (Run kind CONTINUATION) when the
-        # program's rclpy executor loops, as rclpy's runs its tasks before each wait.
-        self.tasks: list[Callable[[], bool]] = []
+        # Tasks (coroutine callbacks, executor.create_task, futures' done callbacks) not done yet,
+        # in the order they were made, each with the entity whose callback it runs and that
+        # entity's node (None: create_task's): Done says some wait, and the simulation lets one go
+        # on per Run kind CONTINUATION when the program's rclpy executor loops, as rclpy's yields
+        # its tasks under way before each wait.
+        self.tasks: list[TaskEntry] = []
+        # The pass of the executor's generator under way: the tasks it began with, newest last
+        # (yielded first); None between passes.
+        self._pass: list[TaskEntry] | None = None
+        # The run under way let a task go on (Done.more_tasks says whether its pass has more).
+        self._stepped = False
+        # The executor's guard condition was triggered since the last Done (Done.woke).
+        self._woke = False
+        # The executor each thread spins now (rclpy.executors): a task goes on in its executor's turns.
+        self.executors: dict[threading.Thread, Any] = {}
         # The run whose code is under way (0: the program's top-level code).
         self.current_run: int | None = 0
         self.now_ns = 0
@@ -85,8 +111,9 @@ class Connection:
         # simulation asks before each of their callbacks (CAN_EXECUTE), the group's code decides.
         self.custom_groups: dict[int, tuple[Any, Any]] = {}
         # What a thread takes of the callbacks' runs granted to it, to run later instead of at once
-        # (a custom executor's wait_for_ready_callbacks): given the run and its entity's node.
-        self.claims: dict[threading.Thread, Callable[[dict[str, Any], int], bool]] = {}
+        # (a custom executor's wait_for_ready_callbacks): given the run, its entity's node, and for
+        # a CONTINUATION the task it lets go on.
+        self.claims: dict[threading.Thread, Callable[[dict[str, Any], int, TaskEntry | None], bool]] = {}
         # The claimed run under way whose callback has not begun, with its entity.
         self._unbegun: dict[int, int] = {}
         # The callbacks each thread runs, innermost last (a callback that waits holds its thread).
@@ -189,8 +216,17 @@ class Connection:
                 done["input_error"] = input_error
         if result:
             done["result"] = result
+        if self._stepped:
+            self._stepped = False
+            if self._pass_has_more():
+                done["more_tasks"] = True
         if self.tasks:
-            done["pending"] = True
+            self.tasks = [entry for entry in self.tasks if not entry[0].done()]
+            if self._runnable_tasks():
+                done["pending"] = True
+        if self._woke:
+            self._woke = False
+            done["woke"] = True
         if self.wrote_output():
             done["wrote_output"] = True
         self.send({"done": done})
@@ -246,8 +282,13 @@ class Connection:
             threads.waiting.remove(waiter)
 
     def _runner_of(self, run: dict[str, Any], me: threading.Thread) -> Waiter | None:
-        """The waiting thread that spins the node of the run's entity, when another than ``me``."""
-        if run["kind"] in _NOT_CALLBACKS:
+        """The waiting thread that spins the node of the run's entity (for the tasks' turn: that
+        spins an executor, when ``me`` spins none), when another than ``me``."""
+        kind = run["kind"]
+        if kind == "CONTINUATION" and me not in self.executors:
+            spinning = [thread for thread in self.executors if thread is not me]
+            return next((waiter for thread in spinning for waiter in self.threads.waiting if waiter.thread is thread), None)
+        if kind in _NOT_CALLBACKS:
             return None
         spinner = self.spinners.get(self.owners.get(run["entity"], -1))
         if spinner is None or spinner is me:
@@ -257,13 +298,28 @@ class Connection:
     def _run_here(self, run: dict[str, Any], me: threading.Thread) -> None:
         """Runs ``run`` in the calling thread, ``me``."""
         claim = self.claims.get(me)
-        if claim is not None and run["kind"] not in _NOT_CALLBACKS and claim(run, self.owners.get(run["entity"], -1)):
-            self._unbegun[run["run"]] = run["entity"]
-            return
-        # A group's answer is no callback: spin_once goes on waiting for one.
-        if run["kind"] != "CAN_EXECUTE":
-            self._served[me] = self._served.get(me, 0) + 1
+        if claim is not None:
+            kind = run["kind"]
+            if kind == "CONTINUATION":
+                # rclpy's wait yields a task under way as its own handler (executors.py 572-576).
+                entry = self._next_task()
+                if entry is None:
+                    return
+                self._stepped = True
+                if claim(run, entry[2] if entry[2] is not None else -1, entry):
+                    self._unbegun[run["run"]] = run["entity"]
+                    return
+                self._run_task(entry, me)
+                return
+            if kind not in _NOT_CALLBACKS and claim(run, self.owners.get(run["entity"], -1), None):
+                self._unbegun[run["run"]] = run["entity"]
+                return
         self._run_result = self._dispatch(run, me)
+        # Only an entity's callback, or a task let go on, is the executor's work that spin_once waits
+        # for: not a group's answer, nor a wake-up (another thread's sleep), nor an end hook.
+        kind = run["kind"]
+        if kind not in _NOT_CALLBACKS or (kind == "CONTINUATION" and self._stepped):
+            self._served[me] = self._served.get(me, 0) + 1
 
     def _interrupt_if_due(self, me: threading.Thread) -> None:
         """Once the run ended, the main thread gets KeyboardInterrupt where it waits, as Ctrl-C raises it."""
@@ -321,12 +377,10 @@ class Connection:
                     custom[0].ending_execution(custom[1])
             return b""
         if kind == "CONTINUATION":
-            stack = self._callback_stack()
-            stack.append(0)
-            try:
-                self.run_tasks()
-            finally:
-                stack.pop()
+            entry = self._next_task()
+            if entry is not None:
+                self._stepped = True
+                self._run_task(entry, me or threading.current_thread())
             return b""
         if kind == "CAN_EXECUTE":
             group, member = self.custom_groups[entity]
@@ -345,40 +399,85 @@ class Connection:
         handler(run)
         return b""
 
-    def run_claimed(self, run: dict[str, Any]) -> None:
-        """Runs a claimed run's callback in the calling thread: part of its run while that is under
-        way, else of the run under way now (its entity held until then, released after)."""
+    def run_claimed(self, run: dict[str, Any], work: Callable[[], object] | None = None) -> None:
+        """Runs a claimed run's callback (or ``work``, a claimed task's step) in the calling thread:
+        part of its run while that is under way, else of the run under way now (its entity held
+        until then, released after)."""
+        do = (lambda: self._dispatch(run)) if work is None else work
         if self._unbegun.pop(run["run"], None) is not None:
-            self._dispatch(run)
+            do()
             return
         try:
-            self._dispatch(run)
+            do()
         finally:
             self.send({"hold": {"entity": run["entity"], "on": False}})
-
-    def _callback_stack(self) -> list[int]:
-        """The callbacks of executors the calling thread runs (entity 0: tasks), innermost last."""
-        return self._callbacks.setdefault(threading.current_thread(), [])
 
     def callback_under_way(self) -> int | None:
         """The entity whose callback the calling thread runs (0: tasks), innermost; None: none."""
         stack = self._callbacks.get(threading.current_thread())
         return stack[-1] if stack else None
 
-    def run_tasks(self) -> None:
-        """Lets every unfinished task go on (those awaiting something not done yet yield again).
+    def add_task(self, task: Task, executor: Any = None) -> None:
+        """A task ``executor`` (default: the one the calling thread spins) runs from its next pass
+        on (rclpy's create_task triggers the executor's guard condition): of the callback under
+        way, if any, and its node."""
+        me = threading.current_thread()
+        stack = self._callbacks.get(me)
+        entity = stack[-1] if stack else None
+        self.tasks.append((task, entity or None, self.owners.get(entity) if entity else None, executor or self.executors.get(me)))
+        self._woke = True
 
-        A task may make tasks (executor.create_task in a task): they run in this same turn, in the
-        order they were made, as rclpy's executor yields them before it waits."""
-        tried: list[Callable[[], bool]] = []
-        while True:
-            fresh = [task for task in self.tasks if not any(task is seen for seen in tried)]
-            if not fresh:
-                return
-            for task in fresh:
-                tried.append(task)
-                if task():
-                    self.tasks = [kept for kept in self.tasks if kept is not task]
+    def wake_for_tasks(self, executor: Any) -> None:
+        """``executor`` begins to spin: a new generator, whose first pass begins with its tasks under way."""
+        if any(entry[3] is executor and not entry[0].done() for entry in self.tasks):
+            self._woke = True
+
+    def _runnable_tasks(self) -> bool:
+        """Whether a task not done may go on: one of an executor that spins now, or of none."""
+        spinning = self.executors.values()
+        return any(entry[3] is None or any(entry[3] is executor for executor in spinning) for entry in self.tasks if not entry[0].done())
+
+    def _next_task(self) -> TaskEntry | None:
+        """The next task of the executor's pass (Jazzy's executors.py 567-579): the pass takes
+        the executor's tasks as it begins and yields, newest first, each that is neither done nor
+        executing when its turn comes; tasks made meanwhile wait for the next pass."""
+        if self._pass is None:
+            executor = self.executors.get(threading.current_thread())
+            self._pass = [entry for entry in self.tasks if executor is None or entry[3] is None or entry[3] is executor]
+        while self._pass:
+            entry = self._pass.pop()
+            if not entry[0].executing() and not entry[0].done():
+                return entry
+        self._pass = None
+        return None
+
+    def _pass_has_more(self) -> bool:
+        """Whether the pass under way yields another task; ends it if not."""
+        if self._pass is not None and any(not entry[0].executing() and not entry[0].done() for entry in self._pass):
+            return True
+        self._pass = None
+        return False
+
+    def _run_task(self, entry: TaskEntry, me: threading.Thread) -> None:
+        """One step of a task, as rclpy's executor runs its handler: its error is raised, as its
+        spin raises a callback's."""
+        self.step_task(entry, me)
+        error = entry[0].exception()
+        if error is not None:
+            raise error
+
+    def step_task(self, entry: TaskEntry, me: threading.Thread | None = None) -> None:
+        """One step of a task in the calling thread (entity 0 of its callbacks: tasks). A
+        coroutine callback that ends triggers the executor's guard condition, as rclpy's handler does."""
+        task, entity = entry[0], entry[1]
+        stack = self._callbacks.setdefault(me or threading.current_thread(), [])
+        stack.append(0)
+        try:
+            task()
+        finally:
+            stack.pop()
+        if entity is not None and task.done():
+            self._woke = True
 
     def exit(self, code: int) -> None:
         """The program ends (sys.exit, or its code ran to its end): the simulation ends it."""

@@ -45,11 +45,14 @@ def block(until: Callable[[], bool]) -> None:
 
 
 class WakeUp:
-    """A wake-up the simulation gives at a sim time, as its own run; cancel() if no longer needed."""
+    """A wake-up the simulation gives at a sim time, as its own run; cancel() if no longer needed.
 
-    def __init__(self, at_ns: int) -> None:
+    A timeout's (``after_ready``) comes once what is ready at its time ran: a wait with a timeout
+    returns what is ready at its deadline, as rcl's wait set does."""
+
+    def __init__(self, at_ns: int, after_ready: bool = False) -> None:
         connection = _runtime.connection()
-        self.id: int = connection.ask({"await_event": {"at_ns": at_ns, "timeout_ms": -1}})["created"]["id"]
+        self.id: int = connection.ask({"await_event": {"at_ns": at_ns, "timeout_ms": -1, "after_ready": after_ready}})["created"]["id"]
         self.came = False
         connection.settled[self.id] = self._wake
 
@@ -89,25 +92,26 @@ def serve(until: Callable[[], bool], timeout_sec: float | None) -> None:
     if timeout_sec is None or timeout_sec < 0:
         connection.serve(until)
         return
-    wake = WakeUp(connection.now_ns + round(timeout_sec * 1_000_000_000))
+    wake = WakeUp(connection.now_ns + round(timeout_sec * 1_000_000_000), after_ready=True)
     try:
         connection.serve(lambda: until() or wake.came)
     finally:
         wake.cancel()
 
 
-def claim(nodes: Container[int], timeout_sec: float | None, until: Callable[[], bool]) -> tuple[dict[str, Any], int] | None:
-    """Serves the simulation's runs until it grants this thread a callback of one of ``nodes``:
-    that run, not run (Connection.run_claimed runs it), and its node; None when ``until()`` or
-    the timeout came first."""
+def claim(nodes: Container[int], timeout_sec: float | None, until: Callable[[], bool]) -> tuple[dict[str, Any], int, Any] | None:
+    """Serves the simulation's runs until it grants this thread a callback of one of ``nodes``, or
+    a turn of the tasks: that run, not run (Connection.run_claimed runs it), its node, and the
+    task whose turn it is (else None); None when ``until()`` or the timeout came first."""
     connection = _runtime.connection()
     me = threading.current_thread()
-    caught: list[tuple[dict[str, Any], int]] = []
+    caught: list[tuple[dict[str, Any], int, Any]] = []
 
-    def take(run: dict[str, Any], node: int) -> bool:
-        if caught or node not in nodes:
+    def take(run: dict[str, Any], node: int, task: Any) -> bool:
+        # A task's turn is the executor's, whichever node (if any) its callback was of.
+        if caught or (task is None and node not in nodes):
             return False
-        caught.append((run, node))
+        caught.append((run, node, task))
         return True
 
     connection.claims[me] = take

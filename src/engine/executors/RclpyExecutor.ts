@@ -64,6 +64,8 @@ export class RclpyExecutor extends WaitResultExecutor {
    * (563–576), before it waits.
    */
   #callbackRan = false;
+  /** The last turn took the tasks: the generator waits before it yields them again. */
+  #tasksLast = false;
   /**
    * Entities whose custom group said no (CAN_EXECUTE): left out of the waits until another
    * callback of the executor ran, as rclpy leaves out of its wait set what `can_execute` refuses
@@ -116,10 +118,18 @@ export class RclpyExecutor extends WaitResultExecutor {
     if (group !== undefined && group.busyUntil === Infinity) group.busyUntil = now;
   }
 
-  /** The program has tasks not done: `tasks` runs them when the generator next loops. */
-  tasksWaiting(tasks: Executable): void {
+  /**
+   * The program has tasks not done: `tasks` lets the next go on when the generator next loops
+   * (executors.py 567–579: a pass begins with the tasks under way, newest first, one per yield).
+   * `more`: the pass that yielded the last has another, yielded before the wait. `woke`: the
+   * program triggered the executor's guard condition (create_task, a coroutine callback ended),
+   * so the wait returns, and the next pass begins with the tasks.
+   */
+  tasksWaiting(tasks: Executable, how: TasksTurn): void {
     this.#tasks = tasks;
     this.#tasksWaiting = true;
+    if (how.woke) this.#callbackRan = true;
+    if (how.more) this.#result.splice(this.#taken, 0, { entity: tasks, fromHeap: false, waitable: 0, node: 0, kind: 0 });
   }
 
   hasWork(now: number): boolean {
@@ -179,12 +189,8 @@ export class RclpyExecutor extends WaitResultExecutor {
 
   /** Takes a new wait result (or, first, the tasks under way); false when nothing is ready. */
   protected waitAgain(now: number): boolean {
-    if (this.#tasksWaiting && this.#callbackRan) {
-      this.#tasksWaiting = false;
-      this.#callbackRan = false;
-      this.#follow([{ entity: this.#tasks!, fromHeap: false, waitable: 0, node: 0, kind: 0 }]);
-      return true;
-    }
+    if (this.#tasksDue() && !this.#tasksLast) return this.#takeTasks();
+    this.#tasksLast = false;
     const result: Ready[] = [];
     for (const timer of dueTimers(this.timers.items, now)) if (this.#eligible(timer, now)) result.push(this.#ready(timer, true));
     this.candidates.retain((entity) => {
@@ -198,8 +204,24 @@ export class RclpyExecutor extends WaitResultExecutor {
       return count !== undefined;
     });
     result.sort(inWalkOrder);
+    // A wait that found nothing returned for the guard condition: the generator loops to its tasks.
+    if (result.length === 0 && this.#tasksDue()) return this.#takeTasks();
     this.#follow(result);
     return result.length > 0;
+  }
+
+  /** Whether the generator's next pass begins with the tasks: some are under way, and a callback ran or the guard condition was triggered since they last went on. */
+  #tasksDue(): boolean {
+    return this.#tasksWaiting && this.#callbackRan;
+  }
+
+  /** A pass begins with the tasks under way: the first goes on (the program says if the pass has more). */
+  #takeTasks(): boolean {
+    this.#tasksWaiting = false;
+    this.#callbackRan = false;
+    this.#tasksLast = true;
+    this.#follow([{ entity: this.#tasks!, fromHeap: false, waitable: 0, node: 0, kind: 0 }]);
+    return true;
   }
 
   /** The next result: what is left of the last one (of nodes that do not spin: pick took the rest) keeps its place before it. */
@@ -226,6 +248,12 @@ export class RclpyExecutor extends WaitResultExecutor {
 }
 
 const none = (): boolean => false;
+
+/** What a Python program's Done says of its tasks (RclpyExecutor#tasksWaiting). */
+export interface TasksTurn {
+  more: boolean;
+  woke: boolean;
+}
 
 /** Waitables first, then node by node, kind by kind; ties (equal draws) by node and then by creation. */
 function inWalkOrder(a: Ready, b: Ready): number {

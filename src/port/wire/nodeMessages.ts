@@ -253,6 +253,7 @@ export interface Await {
   atNs?: bigint;
   timeoutMs: number;
   weak: boolean;
+  afterReady: boolean;
 }
 
 export interface EntityOp {
@@ -402,6 +403,8 @@ export interface Done {
   exitCodeSet: boolean;
   exitCode: bigint;
   failed: boolean;
+  moreTasks: boolean;
+  woke: boolean;
 }
 
 export interface Exit {

@@ -19,7 +19,7 @@ from action_msgs.msg import GoalInfo, GoalStatus, GoalStatusArray
 from rclpy.action._parts import Parts, await_or_execute, cancel_wake, endpoint_names, send_response, wake_weakly
 from rclpy._rclpy_pybind11 import RCLError
 from rclpy.qos import QoSProfile, qos_profile_action_status_default, qos_profile_services_default
-from rclpy.task import Future, Task, invoke, step
+from rclpy.task import Future, Task, invoke
 from rclpy.type_support import check_for_type_support, deserialize
 from rclpy.waitable import NumberOfEntities
 from rclsim import _runtime
@@ -364,8 +364,7 @@ class ActionServer:
             executor.create_task(self._execute_goal, execute_callback, goal_handle)
             return
         # A node no executor holds yet: the goal executes after the callback under way all the same.
-        task = Task(self._execute_goal, (execute_callback, goal_handle))
-        _runtime.connection().tasks.append(lambda: step(task))
+        _runtime.connection().add_task(Task(self._execute_goal, (execute_callback, goal_handle)))
 
     def notify_goal_done(self, goal_handle: ServerGoalHandle | None = None) -> None:
         """A goal reached a terminal state: its result is kept for result_timeout, then forgotten."""
