@@ -24,6 +24,8 @@ class Future:
         self._callbacks: list[Callable[[Future], None]] = []
         # With an executor, done callbacks become its tasks (rclpy: _schedule_or_invoke_done_callbacks).
         self._executor: Any = executor
+        # rclsim's own: what completes another future in the code that completes this one (_complete_with).
+        self._followers: list[Callable[[Future], None]] = []
 
     def _set_executor(self, executor: Any) -> None:
         self._executor = executor
@@ -48,7 +50,8 @@ class Future:
         except RuntimeError:
             return None
         waker = loop.create_future()
-        self.add_done_callback(lambda _: None if waker.done() else waker.set_result(None))
+        # At once, as rclpy's __await__ polling sees it done: not a done callback, a task's turn later.
+        self._complete_with(lambda _: None if waker.done() else waker.set_result(None))
         return waker
 
     def cancel(self) -> None:
@@ -80,7 +83,16 @@ class Future:
         self._state = "FINISHED"
         self._invoke_done_callbacks()
 
+    def _complete_with(self, follower: Callable[[Future], None]) -> None:
+        """``follower`` runs as this future completes, in the code that completes it, before its
+        done callbacks: a future rclpy completes in the same handler (an ActionClient's goal
+        future, in its waitable's execute), where a done callback would wait for a task's turn."""
+        self._followers.append(follower)
+
     def _invoke_done_callbacks(self) -> None:
+        followers, self._followers = self._followers, []
+        for follower in followers:
+            follower(self)
         callbacks, self._callbacks = self._callbacks, []
         for callback in callbacks:
             self._done_callback(callback)

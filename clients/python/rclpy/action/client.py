@@ -164,9 +164,12 @@ class ActionClient:
                 if key in self._goal_handles:
                     raise RuntimeError(f"Two goals were accepted with the same ID ({goal_handle})")
                 self._goal_handles[key] = weakref.ref(goal_handle)
+            # The executor that runs the action's waitable takes its futures (executors.py 470-471): done callbacks become its tasks.
+            future._set_executor(self._node._executor)
             future.set_result(goal_handle)
 
-        response_future.add_done_callback(answered)
+        # rclpy sets the goal future as the response comes (Jazzy action/client.py 302, in execute).
+        response_future._complete_with(answered)
         # A goal future the program cancels drops the response when it comes.
         future.add_done_callback(lambda done: self._goal_client.remove_pending_request(response_future) if done.cancelled() else None)
         return future
