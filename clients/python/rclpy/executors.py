@@ -81,6 +81,9 @@ class Executor:
             return False
         self._nodes.append(node)
         node._executor = self
+        # rclpy's add_node wakes the executor's wait, whose next pass takes the current nodes.
+        if self._spinner is not None and node not in self._spun:
+            self._spin_nodes([node], "SPIN", self._spun)
         return True
 
     def remove_node(self, node: Any) -> None:
@@ -88,6 +91,13 @@ class Executor:
             self._nodes.remove(node)
             if node._executor is self:
                 node._executor = None
+            if self._spinner is not None and node in self._spun:
+                self._spun.remove(node)
+                spinners = _runtime.connection().spinners
+                if spinners.get(node.handle) is self._spinner:
+                    del spinners[node.handle]
+                if not node._destroyed:
+                    self._spin_nodes([node], "STOP")
 
     def get_nodes(self) -> list[Any]:
         return list(self._nodes)
@@ -270,7 +280,7 @@ class Executor:
                 continue
             if spun is not None:
                 spun.append(node)
-                connection.spinners[node.handle] = threading.current_thread()
+                connection.spinners[node.handle] = self._spinner or threading.current_thread()
 
     def _threads(self) -> int:
         """How many threads the simulation's model of this executor has: a custom executor's own
