@@ -106,6 +106,8 @@ export class Engine {
   #preStartActions: { at: bigint; action: ScheduledAction }[] = [];
   /** The drains of the executors done at this instant (an afterReady action waits for one after it was scheduled). */
   #drainsNow = 0;
+  /** Actions due now that wait for this instant's drain (afterReady). */
+  readonly #afterDrain: ScheduledAction[] = [];
   #actionSeq = 0;
   /** Scheduled actions that keep the simulation going (not weak, not canceled, not yet run). */
   #liveActions = 0;
@@ -665,9 +667,12 @@ export class Engine {
     const now = this.now;
     if (this.#phase === 'actions') {
       for (let action = this.#actions.top; action !== undefined && action.at <= now; action = this.#actions.top) {
-        // One that waits for the instant's callbacks lets them run first (the drain), then comes.
-        if (action.afterDrains !== undefined && this.#drainsNow < action.afterDrains) break;
         this.#actions.pop();
+        // One that waits for the instant's callbacks comes after them (the drain); the others go on.
+        if (action.afterDrains !== undefined && this.#drainsNow < action.afterDrains) {
+          this.#afterDrain.push(action);
+          continue;
+        }
         if (!action.weak) this.#liveActions--;
         // Run, it is over: canceling it afterwards (a timeout that fired) or ref() must not count it again.
         action.weak = true;
@@ -683,7 +688,7 @@ export class Engine {
     }
     if (this.executors.length > 0 || this.durationOf !== null) {
       if (!this.#drainTurns(now)) return false;
-      this.#drainsNow++;
+      this.#drained();
       return true;
     }
     const fifo = this.#fifo;
@@ -700,10 +705,17 @@ export class Engine {
       this.#execute(entity);
       if (this.#needsYield) return false;
     }
-    this.#drainsNow++;
+    this.#drained();
     // Before time may advance, every pending promise continuation runs (the caller yields when
     // something is pending; code that created no promise left none).
     return true;
+  }
+
+  /** The executors ran what was ready at this instant: the actions that waited for it are due now. */
+  #drained(): void {
+    this.#drainsNow++;
+    for (const action of this.#afterDrain) this.#actions.push(action);
+    this.#afterDrain.length = 0;
   }
 
   /** The events executor's next event: the ready FIFO's head, else a due timer of its heap. */
