@@ -40,6 +40,11 @@ class Task(Protocol):
     def exception(self) -> BaseException | None: ...
 
 
+def _may_go_on(entry: TaskEntry) -> bool:
+    """Whether a pass yields the task when its turn comes: neither done nor executing (executors.py 573)."""
+    return not entry[0].executing() and not entry[0].done()
+
+
 # Runs that are no entity's callback: their entity is an id the simulation numbers apart.
 _NOT_CALLBACKS = frozenset(("SETTLED", "END_HOOK", "CONTINUATION", "CAN_EXECUTE"))
 
@@ -446,14 +451,14 @@ class Connection:
             self._pass = [entry for entry in self.tasks if executor is None or entry[3] is None or entry[3] is executor]
         while self._pass:
             entry = self._pass.pop()
-            if not entry[0].executing() and not entry[0].done():
+            if _may_go_on(entry):
                 return entry
         self._pass = None
         return None
 
     def _pass_has_more(self) -> bool:
         """Whether the pass under way yields another task; ends it if not."""
-        if self._pass is not None and any(not entry[0].executing() and not entry[0].done() for entry in self._pass):
+        if self._pass is not None and any(_may_go_on(entry) for entry in self._pass):
             return True
         self._pass = None
         return False

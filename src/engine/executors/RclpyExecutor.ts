@@ -129,7 +129,7 @@ export class RclpyExecutor extends WaitResultExecutor {
     this.#tasks = tasks;
     this.#tasksWaiting = true;
     if (how.woke) this.#callbackRan = true;
-    if (how.more) this.#result.splice(this.#taken, 0, { entity: tasks, fromHeap: false, waitable: 0, node: 0, kind: 0 });
+    if (how.more) this.#result.splice(this.#taken, 0, tasksTurn(tasks));
   }
 
   hasWork(now: number): boolean {
@@ -220,7 +220,7 @@ export class RclpyExecutor extends WaitResultExecutor {
     this.#tasksWaiting = false;
     this.#callbackRan = false;
     this.#tasksLast = true;
-    this.#follow([{ entity: this.#tasks!, fromHeap: false, waitable: 0, node: 0, kind: 0 }]);
+    this.#follow([tasksTurn(this.#tasks!)]);
     return true;
   }
 
@@ -248,6 +248,11 @@ export class RclpyExecutor extends WaitResultExecutor {
 }
 
 const none = (): boolean => false;
+
+/** The program's tasks as an entry of a wait result: yielded before the wait's entities. */
+function tasksTurn(tasks: Executable): Ready {
+  return { entity: tasks, fromHeap: false, waitable: 0, node: 0, kind: 0 };
+}
 
 /** What a Python program's Done says of its tasks (RclpyExecutor#tasksWaiting). */
 export interface TasksTurn {
