@@ -143,9 +143,11 @@ export class Player {
       const period = BigInt(Math.round(1e9 / this.#clockHz));
       const engine = this.#simulation.engine;
       const clock = this.node.createPublisher('rosgraph_msgs/msg/Clock', '/clock', { qos: QoS.profileDefault });
-      this.#clock = this.node.createTimer(period, () => {
-        const now = engine.nowAbs;
-        clock.publish({ clock: { sec: Number(now / 1_000_000_000n), nanosec: Number(now % 1_000_000_000n) } });
+      this.#clock = this.node.createTimer(period, {
+        fire: () => {
+          const now = engine.nowAbs;
+          clock.publish({ clock: { sec: Number(now / 1_000_000_000n), nanosec: Number(now % 1_000_000_000n) } });
+        },
       });
     }
     this.#schedule(this.#pending);

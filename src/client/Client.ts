@@ -36,6 +36,8 @@ export class Client<T extends string = string> extends Endpoint {
   readonly #port: NodePort;
   readonly serviceName: string;
   readonly typeName: string;
+  /** The request's type name, as validation names it (made once: a request is sent per call). */
+  readonly #requestType: string;
   readonly #validation: ValidationSetting;
   /** The requests awaiting a response, by sequence number (rclnodejs's field, which its tests read). */
   readonly #pending = new Map<number, ResponseCallback>();
@@ -44,6 +46,7 @@ export class Client<T extends string = string> extends Endpoint {
     super(init.options, init.loggerName, init.id);
     this.#port = port;
     this.typeName = init.type;
+    this.#requestType = `${init.type}_Request`;
     this.serviceName = init.serviceName;
     this.#validation = validation;
   }
@@ -71,8 +74,8 @@ export class Client<T extends string = string> extends Endpoint {
 
   sendRequest(request: MessageInput<RequestOf<T>>, callback: ResponseCallback<ResponseOf<T>>, options: { validate?: boolean } = {}): void {
     if (typeof callback !== 'function') throw new TypeError('sendRequest needs a response callback');
-    this.#validation.check(request, `${this.typeName}_Request`, options.validate);
-    this.assertAlive(`request to ${this.serviceName}`);
+    this.#validation.check(request, this.#requestType, options.validate);
+    this.assertAlive('request to', this.serviceName);
     const sequence = this.#port.sendRequest(this.id, request, (response) => {
       this.#pending.delete(sequence);
       return callback(response as ResponseOf<T>);
@@ -84,13 +87,13 @@ export class Client<T extends string = string> extends Endpoint {
   sendRequestAsync(request: MessageInput<RequestOf<T>>, options: SendRequestOptions = {}): Promise<ResponseOf<T>> {
     const about = { entityType: 'service', entityName: this.serviceName };
     return new Promise<ResponseOf<T>>((resolve, reject) => {
-      this.#validation.check(request, `${this.typeName}_Request`, options.validate);
+      this.#validation.check(request, this.#requestType, options.validate);
       const { signal } = options;
       if (signal?.aborted) {
         reject(new AbortError('Service request', undefined, about));
         return;
       }
-      this.assertAlive(`request to ${this.serviceName}`);
+      this.assertAlive('request to', this.serviceName);
       let sequence = 0;
       const settle = (): void => {
         this.#pending.delete(sequence);

@@ -1,16 +1,6 @@
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import type {
-  EntityEventName,
-  EntityListing,
-  EventHooks,
-  GraphQueryName,
-  NodeInfo,
-  NodePort,
-  ParameterHook,
-  ParameterHookKind,
-  TimerCallback,
-} from '../port/NodePort.js';
+import type { EntityEventName, EntityListing, EventHooks, GraphQueryName, NodeInfo, NodePort, ParameterHook, ParameterHookKind } from '../port/NodePort.js';
 // Value classes and rules rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../rcl/ClockType.js';
 import { type PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
@@ -47,7 +37,7 @@ import { declareQoSOverrides, type QoSOverridingOptions } from './QoSOverridingO
 import { Rate } from './Rate.js';
 import { Service, type ServiceCallback } from './Service.js';
 import { Subscription, type SubscriptionCallback, type SubscriptionOptions } from './Subscription.js';
-import { Timer } from './Timer.js';
+import { Timer, type TimerCallback } from './Timer.js';
 
 /** Options of create* calls, as rclnodejs's. */
 export interface Options extends SubscriptionOptions {
@@ -247,7 +237,7 @@ export class Node {
     const { qos: _given, validateMessages: _v, validateRequests: _r, validationOptions: _o, qosOverridingOptions: _q, ...acted } = options;
     const created = this.#port.createSubscription(
       { node: this.#info.id, type, topic, qos, options: acted, wantsInfo: subscription.wantsInfo, events: this.#eventHooks(eventCallbacks, true) },
-      subscription.deliver,
+      subscription,
     );
     this.#own(subscription.created(created.id, created.topic));
     this.#ownEvents(subscription, created.events);
@@ -285,7 +275,7 @@ export class Node {
     const ns = typeof period === 'bigint' ? period : BigInt(Math.round(period * 1e6));
     this.#alive('create timer');
     const timer = new Timer(this.#port, callback as TimerCallback, this.#logger.name);
-    return this.#own(timer.created(this.#port.createTimer(this.#info.id, ns, options.autostart ?? true, timer.fire)));
+    return this.#own(timer.created(this.#port.createTimer(this.#info.id, ns, options.autostart ?? true, timer)));
   }
 
   async createRate(hz = 1): Promise<Rate> {

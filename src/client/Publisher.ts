@@ -78,7 +78,7 @@ export class Publisher<T extends string = string> extends Endpoint {
 
   /** `options.validate` checks this message (or not) whatever `validateMessages` says. */
   publish(message: PublishInput<T>, options?: { validate?: boolean }): void {
-    this.assertAlive(`publish on ${this.topic}`);
+    this.assertAlive('publish on', this.topic);
     // No options object made per publish: this is the path of every message.
     this.#validation.check(message, this.typeName, options?.validate);
     this.#port.publish(this.id, message as never);

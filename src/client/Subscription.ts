@@ -1,5 +1,5 @@
 import type { Message } from '../interfaces/plainMessages.js';
-import type { NodePort } from '../port/NodePort.js';
+import type { MessageTarget, NodePort } from '../port/NodePort.js';
 import type { ContentFilter } from '../rcl/contentFilter.js';
 import type { SerializationMode } from '../rcl/jsonSafe.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';
@@ -24,7 +24,7 @@ export interface SubscriptionOptions {
 }
 
 /** rclnodejs's Subscription as a client of the node port: the simulation filters, buffers and delivers; the callback runs here. */
-export class Subscription extends Endpoint {
+export class Subscription extends Endpoint implements MessageTarget {
   readonly #port: NodePort;
   readonly typeName: string;
   #topic = '';
@@ -103,8 +103,9 @@ export class Subscription extends Endpoint {
    * subscription, as rclnodejs calls it: a logger's caller frame reads `Subscription.<anonymous>`
    * whichever transport delivered the message.
    */
-  readonly deliver = (message: unknown, info?: unknown): unknown =>
-    this.wantsInfo ? this.#callback(message as Message, info as MessageInfo) : this.#callback(message as Message);
+  deliver(message: unknown, info?: unknown): unknown {
+    return this.wantsInfo ? this.#callback(message as Message, info as MessageInfo) : this.#callback(message as Message);
+  }
 }
 
 /** A filter as rcl keeps it: its parameters as strings. */

@@ -1,18 +1,17 @@
-import type { NodePort, TimerCallback } from '../port/NodePort.js';
+import type { NodePort, TimerInfo, TimerTarget } from '../port/NodePort.js';
 import { Entity } from './Entity.js';
 
-/** What a timer callback gets on Jazzy (rcl_timer_call_with_info): when the call was due, when it ran. */
-export interface TimerInfo {
-  expectedCallTime: bigint;
-  actualCallTime: bigint;
-}
+export type { TimerInfo };
+
+/** A program's timer callback: on Jazzy it gets the call's TimerInfo. */
+export type TimerCallback = (info: TimerInfo) => unknown;
 
 /**
  * rclnodejs's Timer as a client of the node port: the timer is on the simulation's heap, its
  * callback runs here. Periods are bigint nanoseconds; a callback that takes an argument gets the
  * call's TimerInfo, as rclnodejs passes it on Jazzy.
  */
-export class Timer extends Entity {
+export class Timer extends Entity implements TimerTarget {
   readonly #port: NodePort;
   #callback: TimerCallback;
   /** Whether the callback takes the TimerInfo (kept, as fire() is on the path of every firing). */
@@ -46,7 +45,9 @@ export class Timer extends Entity {
   }
 
   /** What the port calls when the timer fires: the user's callback as a method of the timer, as rclnodejs calls it. */
-  readonly fire: TimerCallback = (info) => (this.#wantsInfo ? this.#callback(info) : (this.#callback as () => unknown)());
+  fire(info: () => TimerInfo): unknown {
+    return this.#wantsInfo ? this.#callback(info()) : (this.#callback as () => unknown)();
+  }
 
   get period(): bigint {
     return this.#port.timerState(this.id).period;

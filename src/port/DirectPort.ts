@@ -23,6 +23,7 @@ import { Service } from '../rcl/Service.js';
 import { Simulation } from '../rcl/Simulation.js';
 import { Subscription, type SubscriptionOptions } from '../rcl/Subscription.js';
 import { Timer } from '../rcl/Timer.js';
+import { IdTable } from './IdTable.js';
 import {
   type CreatedTopicEndpoint,
   ENTITY_EVENTS,
@@ -32,7 +33,7 @@ import {
   type EventHooks,
   GRAPH_QUERIES,
   type GraphQueryName,
-  type MessageCallback,
+  type MessageTarget,
   type NodeInfo,
   type NodePort,
   type NodeSpec,
@@ -43,7 +44,7 @@ import {
   type ServiceSpec,
   type Severity,
   type SubscriptionSpec,
-  type TimerCallback,
+  type TimerTarget,
   type TopicSpec,
 } from './NodePort.js';
 
@@ -77,7 +78,7 @@ export class DirectPort implements NodePort {
   /** The program's contexts by id. */
   readonly #contexts: Context[] = [];
   readonly #nodes = new Map<number, Node>();
-  readonly #endpoints = new Map<number, Endpoint>();
+  readonly #endpoints = new IdTable<Endpoint>();
   readonly #jsTimers = new Map<number, Timeout>();
   readonly #wakes = new Map<number, ScheduledAction>();
   #wakeIds = 0;
@@ -213,17 +214,15 @@ export class DirectPort implements NodePort {
     this.#endpoint<Publisher>(publisher, 'publish').publish(message as never);
   }
 
-  createSubscription(spec: SubscriptionSpec, callback: MessageCallback): CreatedTopicEndpoint {
-    const options = { ...(spec.options as SubscriptionOptions), qos: spec.qos as QoS | undefined };
-    // rcl decides by the callback's arity whether to make a MessageInfo.
-    const deliver = spec.wantsInfo ? (message: unknown, info: unknown) => callback(message, info) : (message: unknown) => callback(message);
+  createSubscription(spec: SubscriptionSpec, target: MessageTarget): CreatedTopicEndpoint {
+    const options = { ...(spec.options as SubscriptionOptions), qos: spec.qos as QoS | undefined, messageInfo: spec.wantsInfo };
     const callbacks = eventCallbacks(spec.events);
-    const subscription = this.#node(spec.node).createSubscription(spec.type, spec.topic, options, deliver, callbacks as SubscriptionEventCallbacks);
+    const subscription = this.#node(spec.node).createSubscription(spec.type, spec.topic, options, target, callbacks as SubscriptionEventCallbacks);
     return this.#created(subscription, spec.events);
   }
 
-  createTimer(node: number, period: bigint, autostart: boolean, callback: TimerCallback): number {
-    const timer = this.#node(node).createTimer(period, callback, { autostart });
+  createTimer(node: number, period: bigint, autostart: boolean, target: TimerTarget): number {
+    const timer = this.#node(node).createTimer(period, target, { autostart });
     this.#endpoints.set(timer.entityId, timer);
     return timer.entityId;
   }

@@ -13,6 +13,8 @@ import type { Message } from '../interfaces/plainMessages.js';
 import type { AssertionKind } from '../rcl/Assertions.js';
 import type { SetParametersResult } from '../rcl/NodeParameters.js';
 import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
+import type { MessageTarget } from '../rcl/Subscription.js';
+import type { TimerInfo, TimerTarget } from '../rcl/Timer.js';
 
 /** What a node is created with: rclnodejs's createNode arguments that the simulation acts on. */
 export interface NodeSpec {
@@ -123,11 +125,7 @@ export const ENTITY_OPS = [
 
 export type EntityOpName = (typeof ENTITY_OPS)[number];
 
-/** A subscription's callback: the message as the simulation delivered it, and when wanted its MessageInfo. */
-export type MessageCallback = (message: unknown, info?: unknown) => unknown;
-
-/** What a timer callback gets on Jazzy: when the call was due, when it ran. */
-export type TimerCallback = (info: { expectedCallTime: bigint; actualCallTime: bigint }) => unknown;
+export type { MessageTarget, TimerInfo, TimerTarget };
 
 /** A service's callback: the request, and a reply function for a response sent later (the callback may return the response instead). */
 export type ServiceCallback = (request: unknown, reply: (response: unknown) => void) => unknown;
@@ -211,9 +209,9 @@ export interface NodePort {
    */
   publish(publisher: number, message: Message | Buffer): void;
 
-  createSubscription(spec: SubscriptionSpec, callback: MessageCallback): CreatedTopicEndpoint;
+  createSubscription(spec: SubscriptionSpec, target: MessageTarget): CreatedTopicEndpoint;
 
-  createTimer(node: number, period: bigint, autostart: boolean, callback: TimerCallback): number;
+  createTimer(node: number, period: bigint, autostart: boolean, target: TimerTarget): number;
   cancelTimer(timer: number): void;
   resetTimer(timer: number): void;
   timerState(timer: number): { canceled: boolean; period: bigint; nextCall: bigint; lastCall: bigint };

@@ -668,18 +668,20 @@ export class ProgramServer {
         const events = new Map<string, number>();
         const hooks = this.#eventHooks(create.events, true, events);
         const spec = { node: create.node, type: create.type, topic: create.name, qos, options, wantsInfo: true, events: hooks };
-        const created = port.createSubscription(spec, (bytes, info) => {
-          const about = info as MessageInfo;
-          this.#run({
-            kind: 'MESSAGE',
-            entity: id,
-            input: bytes as Buffer,
-            sourceTimestampNs: about.sourceTimestamp,
-            receivedTimestampNs: about.receivedTimestamp,
-            publisherGid: about.publisherGid,
-            publicationSequence: about.publicationSequenceNumber,
-            receptionSequence: about.receptionSequenceNumber,
-          });
+        const created = port.createSubscription(spec, {
+          deliver: (bytes, info) => {
+            const about = info as MessageInfo;
+            this.#run({
+              kind: 'MESSAGE',
+              entity: id,
+              input: bytes as Buffer,
+              sourceTimestampNs: about.sourceTimestamp,
+              receivedTimestampNs: about.receivedTimestamp,
+              publisherGid: about.publisherGid,
+              publicationSequence: about.publicationSequenceNumber,
+              receptionSequence: about.receptionSequenceNumber,
+            });
+          },
         });
         id = created.id;
         for (const { name, id: handler } of created.events) events.set(name, handler);
@@ -692,9 +694,9 @@ export class ProgramServer {
       }
       case 'TIMER': {
         let id = 0;
-        id = port.createTimer(create.node, create.periodNs, !create.canceled, (info) =>
-          this.#run({ kind: 'TIMER_FIRED', entity: id, expectedCallNs: info.expectedCallTime }),
-        );
+        id = port.createTimer(create.node, create.periodNs, !create.canceled, {
+          fire: (info) => this.#run({ kind: 'TIMER_FIRED', entity: id, expectedCallNs: info().expectedCallTime }),
+        });
         return { id };
       }
       case 'SERVICE': {

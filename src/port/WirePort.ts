@@ -18,7 +18,7 @@ import type {
   EntityOpName,
   EventHooks,
   GraphQueryName,
-  MessageCallback,
+  MessageTarget,
   NodeInfo,
   NodePort,
   NodeSpec,
@@ -29,7 +29,7 @@ import type {
   ServiceSpec,
   Severity,
   SubscriptionSpec,
-  TimerCallback,
+  TimerTarget,
   TopicSpec,
 } from './NodePort.js';
 import { failureFields, type ProgramFailure, programFailure, refusal } from './programFailures.js';
@@ -371,7 +371,7 @@ export class WirePort implements NodePort {
    * The simulation filters and buffers the messages and sends them as CDR; they reach the
    * callback as the subscription's options shape them (raw bytes, typed or plain arrays, JSON-safe).
    */
-  createSubscription(spec: SubscriptionSpec, callback: MessageCallback): CreatedTopicEndpoint {
+  createSubscription(spec: SubscriptionSpec, target: MessageTarget): CreatedTopicEndpoint {
     const type = this.#interfaces.message(spec.type);
     const options = spec.options as {
       isRaw?: boolean;
@@ -399,8 +399,8 @@ export class WirePort implements NodePort {
     this.#handlers.set(created.id, (run) => {
       const decoded = raw ? Buffer.from(run.input) : deserializeMessage(type, Buffer.from(run.input));
       const message = shape === null || raw ? decoded : shape(decoded);
-      if (!wantsInfo) return callback(message);
-      return callback(
+      if (!wantsInfo) return target.deliver(message);
+      return target.deliver(
         message,
         new MessageInfo({
           sourceTimestamp: run.sourceTimestampNs,
@@ -424,9 +424,9 @@ export class WirePort implements NodePort {
     });
   }
 
-  createTimer(node: number, period: bigint, autostart: boolean, callback: TimerCallback): number {
+  createTimer(node: number, period: bigint, autostart: boolean, target: TimerTarget): number {
     const id = this.#ask({ create: { kind: 'TIMER', node, periodNs: period, canceled: !autostart } }).created!.id;
-    this.#handlers.set(id, (run) => callback({ expectedCallTime: run.expectedCallNs, actualCallTime: run.nowNs }));
+    this.#handlers.set(id, (run) => target.fire(() => ({ expectedCallTime: run.expectedCallNs, actualCallTime: run.nowNs })));
     return id;
   }
 

@@ -117,7 +117,7 @@ export class Client extends Entity implements Executable {
   }
 
   #send(request: unknown, callback: ResponseCallback): number {
-    this.assertAlive(`request to ${this.serviceName}`);
+    this.assertAlive('request to', this.serviceName);
     const message = this.type.request.toMessage(request, false, this.simulation.strictMessages);
     const sequence = ++this.#sequence;
     this.#pending.set(sequence, callback);

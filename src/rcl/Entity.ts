@@ -112,7 +112,8 @@ export abstract class Entity {
     return 0;
   }
 
-  protected assertAlive(what: string): void {
-    if (this.#destroyed) throw new Error(`${what}: the entity has been destroyed`);
+  /** `subject` comes apart from `what`, so that no message is made on the path of every publish. */
+  protected assertAlive(what: string, subject?: string): void {
+    if (this.#destroyed) throw new Error(`${subject === undefined ? what : `${what} ${subject}`}: the entity has been destroyed`);
   }
 }

@@ -36,9 +36,9 @@ import { RosoutLoggers } from './Rosout.js';
 import { remapName, remapNamespace, remapNodeName } from './remap.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
-import { Subscription, type SubscriptionCallback, type SubscriptionOptions } from './Subscription.js';
+import { type MessageTarget, Subscription, type SubscriptionOptions } from './Subscription.js';
 import { Time } from './Time.js';
-import { Timer, type TimerCallback } from './Timer.js';
+import { Timer, type TimerTarget } from './Timer.js';
 import { TypeDescriptionService } from './TypeDescriptionService.js';
 
 /** The order in which rclnodejs's spinOnce executes ready entities, by kind (sort is stable). */
@@ -278,7 +278,7 @@ export class Node {
     typeClass: TypeClass,
     topic: string,
     optionsIn: Options | undefined,
-    callback: SubscriptionCallback,
+    target: MessageTarget,
     eventCallbacks?: SubscriptionEventCallbacks,
   ): Subscription {
     const options = this.#withDefaults(optionsIn);
@@ -288,7 +288,7 @@ export class Node {
       interfaceTypeName(typeClass, 'msg'),
       name,
       resolveQoS(options.qos, 'qos_profile_default'),
-      callback,
+      target,
       options,
     );
     this.#own(subscription);
@@ -305,8 +305,8 @@ export class Node {
   }
 
   /** `period` in nanoseconds; `autostart: false` creates it canceled (rcl_timer_init2). */
-  createTimer(period: bigint, callback: TimerCallback, options: { autostart?: boolean } = {}): Timer {
-    return this.#own(new Timer(this.#alive('create timer'), period, callback, this.#timers++, options.autostart ?? true));
+  createTimer(period: bigint, target: TimerTarget, options: { autostart?: boolean } = {}): Timer {
+    return this.#own(new Timer(this.#alive('create timer'), period, target, this.#timers++, options.autostart ?? true));
   }
 
   createClient(typeClass: TypeClass, serviceName: string, optionsIn?: Options): Client {

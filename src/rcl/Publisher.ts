@@ -145,7 +145,7 @@ export class Publisher<T extends string = string> extends Entity {
   }
 
   publish(message: PublishInput<T>): void {
-    this.assertAlive(`publish on ${this.topic}`);
+    this.assertAlive('publish on', this.topic);
     this.#wrote();
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
@@ -160,7 +160,7 @@ export class Publisher<T extends string = string> extends Entity {
    * fingerprint does not depend on who receives them.
    */
   publishRecorded(data: Buffer, sentAt: bigint): void {
-    this.assertAlive(`publish on ${this.topic}`);
+    this.assertAlive('publish on', this.topic);
     this.#wrote();
     const engine = this.engine;
     if (engine.fingerprintEnabled) {

@@ -14,8 +14,14 @@ import type { ResolvedQoS } from './QoS.js';
 import type { Sample } from './Sample.js';
 import { SilenceWatch } from './SilenceWatch.js';
 
-/** Gets a message; with `isRaw`, the message's CDR bytes as a Buffer instead. */
-export type SubscriptionCallback<M = Message> = (message: M, info?: MessageInfo) => unknown;
+/**
+ * What a message taken calls: `deliver` gets it (with `isRaw`, its CDR bytes as a Buffer instead),
+ * and, with the `messageInfo` option, its MessageInfo. An object with a method, not a closure: the
+ * client's subscription itself, so that a delivery reads one object where a closure would add two.
+ */
+export interface MessageTarget {
+  deliver(message: unknown, info?: MessageInfo): unknown;
+}
 
 /**
  * A subscription in the simulation (rclnodejs's is client/Subscription.ts). Delivered samples wait in a buffer bounded by the QoS history
@@ -31,8 +37,8 @@ export class Subscription extends Entity implements Executable {
   readonly channel: string;
   /** Its event callbacks (rclnodejs's PublisherEventCallbacks / SubscriptionEventCallbacks), if any. */
   events: EntityEvents | null = null;
-  readonly #callback: SubscriptionCallback;
-  /** A callback declared with two parameters also gets a MessageInfo, as in rclnodejs. */
+  readonly #target: MessageTarget;
+  /** Whether its target also gets a MessageInfo (the messageInfo option). */
   readonly #wantsInfo: boolean;
   readonly #buffer = new Fifo<Sample>();
   /** The QoS history depth, held here: it is read at every delivery. */
@@ -62,7 +68,7 @@ export class Subscription extends Entity implements Executable {
   /** Messages that do not match never reach the buffer, as DDS filters them. */
   #accepts: ((message: unknown) => boolean) | null = null;
 
-  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, callback: SubscriptionCallback, options: SubscriptionOptions = {}) {
+  constructor(node: Node, typeName: string, topic: string, qos: ResolvedQoS, target: MessageTarget, options: SubscriptionOptions = {}) {
     super(node);
     this.topic = topic;
     this.typeName = typeName;
@@ -77,8 +83,8 @@ export class Subscription extends Entity implements Executable {
     this.#deadline = qos.deadline === Infinity ? null : new SilenceWatch(this.engine, qos.deadline, true, (count) => this.events?.deadlineMissed(count));
     this.#depth = qos.depth;
     this.#lifespan = qos.lifespan;
-    this.#callback = callback;
-    this.#wantsInfo = callback.length >= 2;
+    this.#target = target;
+    this.#wantsInfo = options.messageInfo === true;
     this.#keepsArrivals = this.#wantsInfo || this.simulation.metrics !== null;
     this.channel = topic;
   }
@@ -162,7 +168,7 @@ export class Subscription extends Entity implements Executable {
     this.digestHi = sample.digestHi;
     this.engine.consumed(this.entityId, sample.publishedAt);
     const delivered = this.#shape === null || this.#raw !== null ? message : (this.#shape(message) as Message);
-    if (!this.#wantsInfo) return this.#callback(delivered);
+    if (!this.#wantsInfo) return this.#target.deliver(delivered);
     const info = new MessageInfo({
       sourceTimestamp: sample.sourceTimestamp,
       receivedTimestamp: receivedAt,
@@ -170,7 +176,7 @@ export class Subscription extends Entity implements Executable {
       receptionSequenceNumber: BigInt(++this.#receptionSequence),
       publisherGid: sample.publisherGid,
     });
-    return this.#callback(delivered, info);
+    return this.#target.deliver(delivered, info);
   }
 
   /**
@@ -198,6 +204,8 @@ export interface SubscriptionOptions {
   serializationMode?: SerializationMode;
   /** A DDS content filter: `{ expression: 'temperature > %0', parameters: [50] }`. */
   contentFilter?: ContentFilter;
+  /** Whether the target also gets a MessageInfo (the client decides, as rclnodejs does, by its callback's parameters). */
+  messageInfo?: boolean;
 }
 
 /**

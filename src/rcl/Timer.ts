@@ -10,30 +10,36 @@ export interface TimerInfo {
   actualCallTime: bigint;
 }
 
-export type TimerCallback = (info: TimerInfo) => unknown;
+/**
+ * What a timer's firing calls: `info` makes the call's TimerInfo, asked only by a callback that
+ * takes it (most do not, and an object of two bigints per firing is most of what one allocates).
+ * An object with a method, not a closure: the client's timer itself, so that a firing reads one
+ * object where a closure would add two (the function and its scope), on the path of every firing.
+ */
+export interface TimerTarget {
+  fire(info: () => TimerInfo): unknown;
+}
 
 /**
  * A timer in the simulation (rclnodejs's is client/Timer.ts), on the engine's timers heap. Periods are bigint nanoseconds; a timer
- * created at time c first fires at c + period, and missed periods are skipped. A callback that
- * takes an argument gets the call's TimerInfo, as rclnodejs passes it on Jazzy.
+ * created at time c first fires at c + period, and missed periods are skipped.
  */
 export class Timer extends Entity implements TimerOwner {
   /** Counts the node's timers, for the label. */
   readonly #index: number;
   readonly #state: EngineTimer;
-  readonly #callback: TimerCallback;
-  /** Whether the callback takes the TimerInfo (kept, as run() is on the path of every firing). */
-  readonly #wantsInfo: boolean;
+  readonly #target: TimerTarget;
+  /** What the callback is given to make its TimerInfo: made once, as run() is on the path of every firing. */
+  readonly #info = (): TimerInfo => this.#callInfo();
 
   /**
    * `index` counts the node's timers: labels say "timer 0 of node /talker". Without `autostart`
    * the timer starts canceled, until reset() (rcl_timer_init2).
    */
-  constructor(node: Node, period: bigint, callback: TimerCallback, index: number, autostart = true) {
+  constructor(node: Node, period: bigint, target: TimerTarget, index: number, autostart = true) {
     super(node);
     this.#index = index;
-    this.#callback = callback;
-    this.#wantsInfo = callback.length > 0;
+    this.#target = target;
     if (period < 0n) throw new RangeError(`timer period must not be negative, got ${period} ns`);
     this.#state = new EngineTimer(Engine.checkDuration(period, `timer period ${period}`), this);
     this.#state.canceled = !autostart;
@@ -46,9 +52,13 @@ export class Timer extends Entity implements TimerOwner {
 
   run(): unknown {
     if (!this.mayRun()) return SKIPPED;
-    if (!this.#wantsInfo) return (this.#callback as () => unknown)();
+    return this.#target.fire(this.#info);
+  }
+
+  /** The TimerInfo of the call being run: when it was due, and now. */
+  #callInfo(): TimerInfo {
     const engine = this.engine;
-    return this.#callback({ expectedCallTime: engine.toAbsolute(this.#state.dueAt), actualCallTime: engine.nowAbs });
+    return { expectedCallTime: engine.toAbsolute(this.#state.dueAt), actualCallTime: engine.nowAbs };
   }
 
   override get executable(): Executable {
