@@ -10,7 +10,7 @@ import { writeReport } from '../src/report/reportHtml.js';
 type NodeClass = new (namespace?: string) => unknown;
 type MonitorClass = new (onTimeout: () => void, namespace?: string) => unknown;
 
-interface ExampleNodes {
+export interface ExampleNodes {
   NodeA: NodeClass;
   NodeB: NodeClass;
   NodeC: NodeClass;
@@ -65,9 +65,17 @@ export interface GraphRun {
 export async function runBenchmarkGraph(
   copies: number,
   simSeconds: number,
-  options: { fingerprint?: boolean; tracePath?: string; reportPath?: string } & Pick<SimulationOptions, 'executors' | 'executionTimes'> = {},
+  options: {
+    fingerprint?: boolean;
+    tracePath?: string;
+    reportPath?: string;
+    /** Called just before the run starts, after the graph is built. */
+    beforeRun?: () => void;
+    /** The example's node classes, loaded some other way than through tsx. */
+    nodes?: ExampleNodes;
+  } & Pick<SimulationOptions, 'executors' | 'executionTimes'> = {},
 ): Promise<GraphRun> {
-  const { NodeA, NodeB, NodeC, NodeD, Monitor } = await exampleNodes();
+  const { NodeA, NodeB, NodeC, NodeD, Monitor } = options.nodes ?? (await exampleNodes());
   const simulation = new Simulation({
     startTime: 10_000_000_000n,
     logOutput: new LogOutput(() => {}),
@@ -89,6 +97,7 @@ export async function runBenchmarkGraph(
     const trace = options.tracePath === undefined ? undefined : new TraceWriter(options.tracePath, engine, { job: 'bench', seed: 0 });
     if (trace !== undefined) engine.observers.push(trace);
     const report = options.reportPath === undefined ? undefined : new LiveReport(simulation, simSeconds * 1e9);
+    options.beforeRun?.();
     const start = performance.now();
     await engine.run({ endAt: engine.base + BigInt(simSeconds) * 1_000_000_000n });
     trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });

@@ -227,6 +227,20 @@ export function separateProgramsFigures(repeats = 5): { inProcess: number; separ
   }
 }
 
+/**
+ * Lays out a user's project in `dir`: the rslcpp benchmark's files (examples/synthetic-benchmark)
+ * and rclsim installed; its job file with every component in-process, and with every one separate.
+ */
+export function rslcppProject(dir: string): { inProcess: string; separate: string } {
+  for (const file of readdirSync(BENCHMARK)) if (file.endsWith('.ts') || file === 'job.yaml') copyFileSync(join(BENCHMARK, file), join(dir, file));
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  mkdirSync(join(dir, 'node_modules'));
+  symlinkSync(REPO, join(dir, 'node_modules/rclsim'), 'dir');
+  const text = readFileSync(join(dir, 'job.yaml'), 'utf8');
+  writeFileSync(join(dir, 'separate.yaml'), text.replace(/^( {2}- \{ module: .*) \}$/gm, '$1, process: separate }'));
+  return { inProcess: join(dir, 'job.yaml'), separate: join(dir, 'separate.yaml') };
+}
+
 /** What one rclsim run of the rslcpp benchmark reports. */
 interface BenchmarkRun {
   callbacks: number;
@@ -250,14 +264,7 @@ export function benchmarkSeparateFigures(repeats = 3): {
 } {
   const dir = mkdtempSync(join(tmpdir(), 'rclsim-bench-rslcpp-'));
   try {
-    // A user's project: the benchmark's files and rclsim installed.
-    for (const file of readdirSync(BENCHMARK)) if (file.endsWith('.ts') || file === 'job.yaml') copyFileSync(join(BENCHMARK, file), join(dir, file));
-    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-    mkdirSync(join(dir, 'node_modules'));
-    symlinkSync(REPO, join(dir, 'node_modules/rclsim'), 'dir');
-    const text = readFileSync(join(dir, 'job.yaml'), 'utf8');
-    writeFileSync(join(dir, 'separate.yaml'), text.replace(/^( {2}- \{ module: .*) \}$/gm, '$1, process: separate }'));
-    const jobs = { inProcess: join(dir, 'job.yaml'), separate: join(dir, 'separate.yaml') };
+    const jobs = rslcppProject(dir);
     const run = (job: string, ...args: string[]): BenchmarkRun => {
       const result = spawnSync(process.execPath, [CLI, 'run', job, '--json', '--quiet', ...args], { cwd: dir, encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`rclsim run failed: ${result.stderr}`);
