@@ -127,7 +127,7 @@ export const workloads: Record<string, Workload> = {
     figures: graph(25),
   },
   separate: {
-    tolerance: 0.12,
+    tolerance: 0.15,
     together: false,
     description: "rslcpp's job with every component a separate program: the simulation's process (the programs' are not counted)",
     short: 30,
@@ -145,7 +145,7 @@ export const workloads: Record<string, Workload> = {
     },
   },
   python: {
-    tolerance: 0.06,
+    tolerance: 0.08,
     together: false,
     description: "rslcpp's benchmark as rclpy nodes (examples/synthetic-benchmark/python.yaml): the Python client's process",
     short: 30,
