@@ -8,18 +8,19 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { haveValgrind } from './cachegrind.js';
-import { type Figure, perCallback, withScratch, workloads } from './workloads.js';
+import { type Figure, perCallback, type Workload, withScratch, workloads } from './workloads.js';
 
 const BUDGETS = new URL('../../../bench/costs/budgets.json', import.meta.url).pathname;
 
 type Budgets = Record<string, Partial<Record<Figure, number>>>;
 
-const HOW_TO_PROFILE: Record<Figure, string> = {
-  instructionsPerCallback:
-    'profile it: `node --single-threaded --cpu-prof dist/bench/costs/graphWorkload.js 25 60` (in-process) and open the .cpuprofile in Chrome DevTools; docs/performance.md "Costs"',
-  bytesPerCallback:
-    'find the allocations: `node --single-threaded --heap-prof dist/bench/costs/graphWorkload.js 25 60` and open the .heapprofile in Chrome DevTools; docs/performance.md "Costs"',
-};
+/** What the line of a figure over budget says to do next. */
+function howToProfile(figure: Figure, workload: Workload): string {
+  if (figure === 'bytesPerCallback') {
+    return 'find the allocations: `node --single-threaded --heap-prof dist/bench/costs/graphWorkload.js 25 60` and open the .heapprofile in Chrome DevTools; docs/performance.md "Costs"';
+  }
+  return `${workload.profile}; docs/performance.md "Costs"`;
+}
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -55,7 +56,7 @@ async function main(): Promise<number> {
           process.stdout.write(`${line}, budget ${budget} (${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)} %)\n`);
           if (change > workload.tolerance) {
             over.push(
-              `costs: ${name} ${figure} is ${value}, over its budget of ${budget} by ${(change * 100).toFixed(1)} % (more than ${workload.tolerance * 100} %); ${HOW_TO_PROFILE[figure]}`,
+              `costs: ${name} ${figure} is ${value}, over its budget of ${budget} by ${(change * 100).toFixed(1)} % (more than ${workload.tolerance * 100} %); ${howToProfile(figure, workload)}`,
             );
           }
         }

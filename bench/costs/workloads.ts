@@ -35,6 +35,8 @@ export interface Workload {
    * code differ by, with room (docs/performance.md "Costs" gives the spreads measured).
    */
   tolerance: number;
+  /** How to see where its instructions go, for the line that says it is over budget. */
+  profile: string;
   /** The two lengths (seconds of sim time) whose difference is measured. */
   short: number;
   long: number;
@@ -104,6 +106,9 @@ function graph(copies: number): Workload['figures'] {
   };
 }
 
+const GRAPH_PROFILE =
+  'profile it in-process: `node --single-threaded --cpu-prof dist/bench/costs/graphWorkload.js 25 60` and open the .cpuprofile in Chrome DevTools';
+
 /** The callbacks of an `rclsim run --json` summary (its last line). */
 function summaryCallbacks(output: string): number {
   return (JSON.parse(output.trim().split('\n').pop()!) as { callbacks: number }).callbacks;
@@ -116,6 +121,7 @@ export const workloads: Record<string, Workload> = {
     description: "rslcpp's benchmark graph once (5 nodes), in-process: what `npm start` runs",
     short: 100,
     long: 300,
+    profile: GRAPH_PROFILE,
     figures: graph(1),
   },
   engine: {
@@ -124,6 +130,7 @@ export const workloads: Record<string, Workload> = {
     description: 'the `engine` benchmark graph at 25 copies (125 nodes), in-process',
     short: 20,
     long: 60,
+    profile: GRAPH_PROFILE,
     figures: graph(25),
   },
   separate: {
@@ -132,6 +139,8 @@ export const workloads: Record<string, Workload> = {
     description: "rslcpp's job with every component a separate program: the simulation's process (the programs' are not counted)",
     short: 30,
     long: 70,
+    profile:
+      "profile the simulation's side: `node --cpu-prof dist/src/cli/main.js run <the rslcpp job with process: separate>` (bench/processBench.ts rslcppProject lays one out)",
     figures: {
       async instructionsPerCallback(seconds, scratch) {
         const jobs = rslcppProject(mkdtempSync(join(scratch, 'separate-')));
@@ -150,6 +159,8 @@ export const workloads: Record<string, Workload> = {
     description: "rslcpp's benchmark as rclpy nodes (examples/synthetic-benchmark/python.yaml): the Python client's process",
     short: 30,
     long: 70,
+    profile:
+      'profile the client: a job whose `python:` is a script running `python3 -m cProfile -o client.prof "$@"`, on examples/synthetic-benchmark/python.yaml',
     figures: {
       async instructionsPerCallback(seconds, scratch) {
         const dir = mkdtempSync(join(scratch, 'python-'));
