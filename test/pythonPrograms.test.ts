@@ -157,6 +157,13 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     ]);
   });
 
+  it("runs the docs' parameters-in-a-class program, which names Parameter through the package (rclpy.Parameter, as Jazzy re-exports it)", () => {
+    const dir = programs();
+    const result = runCli(['exec', 'class_parameters.py', '--until', '2.5s', '--ros-args', '-p', 'my_parameter:=earth'], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(logLines(result.stderr), ['[INFO] [1.000000000] [parameter_node]: Hello earth!', '[INFO] [2.000000000] [parameter_node]: Hello world!']);
+  });
+
   it("reads a node's -p arguments and params files in the order given, as rcl does: the later one wins", () => {
     const dir = tempDir();
     writeTemp(dir, 'p.yaml', '/**:\n  ros__parameters:\n    a: 2\n    b: 2\n');

@@ -12,6 +12,7 @@ from typing import Any
 from rclpy.context import Context
 from rclpy.executors import Executor, SingleThreadedExecutor
 from rclpy.node import Node
+from rclpy.parameter import Parameter
 from rclpy.signals import SignalHandlerOptions, install_signal_handlers
 from rclpy.task import Future
 from rclpy.utilities import get_default_context, ok, shutdown, try_shutdown
@@ -27,6 +28,7 @@ __all__ = [
     "spin_until_future_complete",
     "get_global_executor",
     "get_default_context",
+    "Parameter",
 ]
 
 _global_executor: Executor | None = None
