@@ -91,6 +91,18 @@ describe('rclsim run', () => {
     assert.match(badType.stderr, /initial_state' of node \/NodeA is declared as integer, but \S*wrong\.yaml:3 \(for \/NodeA\) gives string abc/);
   });
 
+  it('given no command, says so in one line and where the list is (exit 64), and prints the list only when asked', () => {
+    const bare = runCli([]);
+    assert.equal(bare.status, 64);
+    assert.equal(bare.stderr, 'rclsim: a command is missing: `rclsim --help` lists them\n');
+    const bag = runCli(['bag']);
+    assert.equal(bag.status, 64);
+    assert.equal(bag.stderr, 'rclsim: bag: a command is missing: `rclsim bag --help` lists them\n');
+    const help = runCli(['bag', '--help']);
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /^Usage: rclsim bag .*\n.*\binfo\b.*\brecover\b/s);
+  });
+
   it('documents its options in --help', () => {
     const result = runCli(['run', '--help']);
     assert.equal(result.status, 0);

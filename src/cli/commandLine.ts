@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, type HelpContext, InvalidArgumentError, Option } from 'commander';
 import { Engine } from '../engine/Engine.js';
 import { parseDuration } from '../job/duration.js';
 import { ExecCommand } from './ExecCommand.js';
@@ -24,6 +24,7 @@ const program = new Command()
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(`rclsim: ${text.replace(/^error: /, '').trimEnd()}\n`) })
   .showSuggestionAfterError();
+briefWithoutCommand(program);
 
 /** The options of every command that runs a simulation. */
 function withRunOptions(command: Command): Command {
@@ -247,6 +248,7 @@ program
   });
 
 const bag = program.command('bag').description('rosbag2 bags');
+briefWithoutCommand(bag);
 bag
   .command('info')
   .description('print what ros2 bag info prints: files, size, storage, duration, start and end, messages, topics, services')
@@ -263,6 +265,21 @@ bag
   .action(async (path: string) => {
     process.exitCode = await (await import('./bagRecover.js')).bagRecover(path);
   });
+
+/**
+ * A command of commands given none says so in one line and where the list is, rather than
+ * printing the whole help where a usage error is expected (commander asks for help with
+ * `error: true` only then).
+ */
+function briefWithoutCommand(command: Command): void {
+  const help = command.help.bind(command);
+  const path = command.parent === null ? 'rclsim' : `rclsim ${command.name()}`;
+  const subject = command.parent === null ? '' : `${command.name()}: `;
+  command.help = ((context?: HelpContext) => {
+    if (context?.error === true) command.error(`${subject}a command is missing: \`${path} --help\` lists them`);
+    help(context);
+  }) as Command['help'];
+}
 
 // The options of the commands that run on warm workers (sweep, hunt, shrink), one definition each.
 function jobsOption(): Option {
