@@ -41,6 +41,18 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     assert.equal(result.stdout, 'node=/robot/renamed topic=/moved\ngreeting=hi rate=7.5\nargv=plain-arg\n');
   });
 
+  it('gives a job entry\'s numbers and booleans in args: to the program as written in the YAML', () => {
+    const dir = tempDir();
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      `end: { after: 1s }\nnodes:\n  - script: ${process.cwd()}/${programs}/args-echo.mjs\n    args: [2.50, 0x10, yes, true, text, --ros-args, -p, rate:=3]\n`,
+    );
+    const result = runCli(['run', job]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(result.stdout.split('\n').slice(0, 3), ['node=/echo topic=/out', 'greeting=hello rate=3', 'argv=2.50,0x10,yes,true,text']);
+  });
+
   it("takes a --params-file inside --ros-args as the program's, in order with -p (the later wins), in its process or its own", () => {
     const file = writeTemp(tempDir(), 'rate.yaml', '/**:\n  ros__parameters:\n    rate: 7.5\n');
     for (const process of ['in-process', 'separate']) {

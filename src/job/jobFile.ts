@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { type Document, isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import { type Document, isMap, isScalar, isSeq, type Scalar, type Node as YamlNode } from 'yaml';
 import { overwritesInput } from '../bag/bagPaths.js';
 import type { PlayOptions } from '../bag/Player.js';
 import type { RecordOptions } from '../bag/Recorder.js';
@@ -47,7 +47,7 @@ type NodeEntry = {
   script?: string;
   module?: string;
   export?: string;
-  args?: string[];
+  args?: (string | number | boolean)[];
   name?: string;
   namespace?: string;
   remap?: Record<string, string>;
@@ -359,8 +359,11 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     if (python && entry.process === 'in-process')
       fail([...location, 'process'], `a Python program runs in a process of its own: leave out 'process' or make it 'separate'`);
     if (!python && entry.python !== undefined) fail([...location, 'python'], `'python' names the interpreter of a .py script`);
+    // A number or a boolean is the program's argument as written (`2.50`, `0x10`, `yes`), as a
+    // shell would pass it: what YAML made of it is not what the user typed.
+    const args = (entry.args ?? []).map((value, j) => (typeof value === 'string' ? value : ((at([...location, 'args', j]) as Scalar).source ?? String(value))));
     try {
-      parseRosArguments(entry.args ?? []);
+      parseRosArguments(args);
     } catch (error) {
       fail([...location, 'args'], (error as Error).message);
     }
@@ -371,7 +374,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     const interpreter = python ? (entry.python ?? data.python) : undefined;
     // on_exit: continue or respawn implies a process of its own, as a Python program always has one.
     const running: ProgramProcess = python ? 'separate' : (entry.process ?? (exit.kind === 'fail' ? 'in-process' : 'separate'));
-    return { entry, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)), onExit: exit, interpreter, running };
+    return { entry, args, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)), onExit: exit, interpreter, running };
   });
 
   // A crash fault names a program by its entry's name, its script's file name (with or without
@@ -433,12 +436,12 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       // the bags carry.
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
-      for (const { entry, target, jobArguments, where, onExit, interpreter, running } of nodes) {
+      for (const { entry, args, target, jobArguments, where, onExit, interpreter, running } of nodes) {
         if (entry.script !== undefined) {
           // Entries of one script that the job tells apart (a namespace, a name) draw apart.
           const named = entry.namespace !== undefined || entry.name !== undefined;
           const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : undefined;
-          await startProgram(job.simulation, target, entry.args ?? [], jobArguments, where, {
+          await startProgram(job.simulation, target, args, jobArguments, where, {
             running,
             onExit,
             python: interpreter,

@@ -160,7 +160,7 @@ export const schema = {
           script: { type: 'string' },
           module: { type: 'string' },
           export: { type: 'string' },
-          args: { type: 'array', items: { type: 'string' } },
+          args: { type: 'array', items: { type: ['string', 'number', 'boolean'] } },
           name: { type: 'string' },
           namespace: { type: 'string' },
           parameters: { type: 'object' },
