@@ -468,7 +468,7 @@ function cases(dir: string): Case[] {
     '[{ module: nope.ts }]',
     '[{ script: publisher.cjs, module: x.ts }]',
     '[{}]',
-    '[{ script: publisher.cjs, args: [1] }]',
+    '[{ script: publisher.cjs, args: [[1]] }]',
     '[{ script: publisher.cjs, args: [--ros-args, -p] }]',
     '[{ script: publisher.cjs, name: "bad name" }]',
     '[{ script: publisher.cjs, namespace: "/a//b" }]',
@@ -517,6 +517,7 @@ function cases(dir: string): Case[] {
   job('yaml-syntax', 'nodes: [\n', { code: 2, line: /yaml-syntax\.yaml:2/ });
   job('yaml-tabs', 'nodes:\n\t- script: publisher.cjs\n', { code: 2 });
   job('yaml-duplicate', `${base}seed: 1\nseed: 2\n`, { code: 2, line: /duplicate key 'seed'/ });
+  job('yaml-collection-key', `${base}[1, 2]: x\n`, { code: 2, line: /yaml-collection-key\.yaml:\d+: invalid YAML: a key must be a single value/ });
   job(
     'yaml-bomb',
     `a: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n${base}`,
@@ -599,6 +600,7 @@ describe('hostile inputs and faulting programs', () => {
           ? o.stderr.replace(/Exception in PromiseRejectCallback:\n(.*\n){3}\nRangeError: Maximum call stack size exceeded\n\n/g, '')
           : o.stderr;
       if (/^\s+at |Node\.js v\d|^\w*Error: |Exception in |Trace: /m.test(stderr)) say('a stack or crash report');
+      if (/^\(node:\d+\) \w*Warning: /m.test(stderr)) say("a warning of Node.js's");
       const documented = DOCUMENTED.has(o.status!) && (o.status !== 0 || c.mayPass === true);
       if (c.code !== undefined ? o.status !== c.code : !documented) say(`exit code ${o.status}, expected ${c.code ?? 'a documented failure'}`);
       if (c.line !== undefined && !c.line.test(lines[0] ?? '')) say(`its line does not match ${c.line}`);

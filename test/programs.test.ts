@@ -41,7 +41,7 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     assert.equal(result.stdout, 'node=/robot/renamed topic=/moved\ngreeting=hi rate=7.5\nargv=plain-arg\n');
   });
 
-  it('gives a job entry\'s numbers and booleans in args: to the program as written in the YAML', () => {
+  it("gives a job entry's numbers and booleans in args: to the program as written in the YAML", () => {
     const dir = tempDir();
     const job = writeTemp(
       dir,

@@ -1,4 +1,4 @@
-import { type Document, isScalar, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
+import { type Document, isCollection, isScalar, LineCounter, parseDocument, visit, type Node as YamlNode } from 'yaml';
 
 export interface YamlSource {
   doc: Document;
@@ -32,6 +32,10 @@ export function parseYamlSource(text: string, source: string, makeError: (messag
   let aliased = 0;
   visit(doc, {
     Map(_key, map) {
+      // No reader of ours has a use for a list or map as a key, and yaml would make it a string.
+      const collectionKey = map.items.find((pair) => isCollection(pair.key));
+      if (collectionKey !== undefined)
+        throw makeError(`${lineOf(collectionKey.key as YamlNode)}: invalid YAML: a key must be a single value, not a list or a map`);
       if (!uniqueKeys) return;
       const seen = new Set<string>();
       for (const pair of map.items) {
