@@ -79,6 +79,20 @@ describe('bag inputs rclsim refuses in one line, never hanging on them', () => {
     }
   });
 
+  it('a message whose CDR is no message of its type is refused once something receives it (exit 2), and played when nothing does', () => {
+    // Message 4's string claims 2^31 - 1 bytes and has none.
+    const bag = sqliteBag("UPDATE messages SET data = X'00010000ffffff7f' WHERE id = 4");
+    const listener = join(repoRoot, 'test/fixtures/separate/listener.cjs');
+    const heard = writeTemp(join(bag, '..'), 'heard.yaml', `play: { bag: talker.db3 }\nnodes:\n  - script: ${listener}\n    remap: { chatter: /topic }\n`);
+    refused(
+      rclsim(['run', heard], repoRoot),
+      bag,
+      /: topic \/topic: the message received at 1585866235612975047 cannot be read as std_msgs\/msg\/String \(corrupt CDR\?\): /,
+    );
+    const unheard = writeTemp(join(bag, '..'), 'unheard.yaml', 'play: { bag: talker.db3 }\n');
+    assert.equal(rclsim(['run', unheard, '--quiet'], repoRoot).status, 0);
+  });
+
   it('a sqlite3 bag’s messages whose topic_id names no topic are skipped, as rosbag2’s join with topics skips them', () => {
     const bag = sqliteBag('UPDATE messages SET topic_id = NULL WHERE id = 1; UPDATE messages SET topic_id = 99 WHERE id = 3');
     const info = rclsim(['bag', 'info', bag, '--json'], repoRoot);

@@ -149,8 +149,8 @@ export class Publisher<T extends string = string> extends Entity {
     this.#wrote();
     // Checked and copied even without subscribers: a wrong message fails where it is made.
     // A Buffer is a serialized (CDR) message, as rclnodejs publishes raw messages.
-    if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs, true);
-    else this.#send(this.type.toMessage(message, this.simulation.zeroCopy, this.simulation.strictMessages), this.engine.nowAbs, true);
+    if (Buffer.isBuffer(message)) this.#send(Buffer.from(message), this.engine.nowAbs, false);
+    else this.#send(this.type.toMessage(message, this.simulation.zeroCopy, this.simulation.strictMessages), this.engine.nowAbs, false);
   }
 
   /**
@@ -170,7 +170,7 @@ export class Publisher<T extends string = string> extends Entity {
       engine.output('publish', this, 0, 0);
     }
     if (!this.#hasReceivers()) this.#sequence++;
-    else this.#send(data, sentAt, false);
+    else this.#send(data, sentAt, true);
   }
 
   #hasReceivers(): boolean {
@@ -187,13 +187,16 @@ export class Publisher<T extends string = string> extends Entity {
     return this.#watchers;
   }
 
-  /** `output`: the publish counts as an output here (a recorded one already did, by its bytes). */
-  #send(message: Message | Buffer, sentAt: bigint, output: boolean): void {
+  /**
+   * `recorded`: a bag's message, whose publish counted as an output already (by its bytes) and
+   * whose bytes must be a message of the type (the bag is input: bytes that are none are refused).
+   */
+  #send(message: Message | Buffer, sentAt: bigint, recorded: boolean): void {
     const raw = Buffer.isBuffer(message) ? message : undefined;
-    const snapshot = raw === undefined ? (message as Message) : this.#decode(raw);
+    const snapshot = raw === undefined ? (message as Message) : recorded ? deserializeMessage(this.type, raw) : this.#decode(raw);
     const sequence = ++this.#sequence;
     const hash = !this.engine.fingerprintEnabled ? null : snapshot !== null ? this.type.digest(snapshot, this.simulation.messageHash) : this.#bytesDigest(raw!);
-    if (output) this.engine.output('publish', this, hash === null ? 0 : hash.digestLo, hash === null ? 0 : hash.digestHi);
+    if (!recorded) this.engine.output('publish', this, hash === null ? 0 : hash.digestLo, hash === null ? 0 : hash.digestHi);
     const sample = this.#hasReceivers() ? new Sample(snapshot, hash, sentAt, this.engine.now, sequence, this.gid, this.#retained !== null, raw) : null;
     this.simulation.metrics?.published(this, sample);
     if (sample === null) return;
