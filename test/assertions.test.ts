@@ -1,23 +1,28 @@
 import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { defineJob } from '../src/job/Job.js';
 import { type ProgramProcess, startProgram } from '../src/job/programs.js';
 import { runJob } from '../src/job/runJob.js';
 import type { AssertionRecord } from '../src/rcl/Assertions.js';
-import { MS, needs, repoRoot } from './helpers.js';
+import { MS, needs, repoRoot, tempDir } from './helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/assertions');
 
-/** The assertions a run of one program (in test/fixtures/assertions) recorded, and when it started. */
-async function assertionsOf(program: string, running: ProgramProcess = 'in-process'): Promise<{ records: readonly AssertionRecord[]; start: bigint }> {
+/** The assertions a run of one program (in `dir`, test/fixtures/assertions unless told) recorded, and when it started. */
+async function assertionsOf(
+  program: string,
+  running: ProgramProcess = 'in-process',
+  dir = fixtures,
+): Promise<{ records: readonly AssertionRecord[]; start: bigint }> {
   let result: { records: readonly AssertionRecord[]; start: bigint } | undefined;
   const summary = await runJob(
     defineJob({
       name: 'assertions',
       endAfter: 350n * MS,
       async setup(job) {
-        await startProgram(job.simulation, join(fixtures, program), [], undefined, program, { running });
+        await startProgram(job.simulation, join(dir, program), [], undefined, program, { running });
         job.onEnd(() => {
           result = { records: job.simulation.assertions.records, start: job.startTime };
         });
@@ -61,6 +66,14 @@ describe("assertions from node code (always, sometimes, reachable, unreachable f
     const inProcess = await assertionsOf('asserter.mjs');
     assert.deepEqual(inProcess.records, expected(inProcess.start));
     assert.deepEqual((await assertionsOf('asserter.mjs', 'separate')).records, inProcess.records);
+  });
+
+  it("loads 'rclsim' wherever 'rclnodejs' loads: a program outside any rclsim project, in-process and separate", async () => {
+    const outside = tempDir();
+    copyFileSync(join(fixtures, 'asserter.mjs'), join(outside, 'asserter.mjs'));
+    const inProcess = await assertionsOf('asserter.mjs', 'in-process', outside);
+    assert.deepEqual(inProcess.records, expected(inProcess.start));
+    assert.deepEqual((await assertionsOf('asserter.mjs', 'separate', outside)).records, inProcess.records);
   });
 
   it("records what a Python program asserts with rclsim's always, sometimes, reachable and unreachable", needs('python3'), async () => {

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { facadeTarget } from '../compat/facadeTarget.js';
 import { loadFailure } from '../compat/loadErrors.js';
-import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
+import { installRclnodejsAlias, type RclnodejsTarget } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { JobModuleError } from './jobErrors.js';
 
@@ -12,8 +12,23 @@ import { JobModuleError } from './jobErrors.js';
  * and TypeScript loads directly through tsx.
  */
 export async function prepareToLoad(file: string): Promise<void> {
-  installRclnodejsAlias(file, facadeTarget);
+  installRclnodejsAlias(file, { ...facadeTarget, packages: await rclsimPackage() });
   await registerTypeScript(file);
+}
+
+/**
+ * rclsim's own package by its names (package.json's exports), for a program outside an rclsim
+ * project too: in a simulation `rclsim` loads wherever `rclnodejs` does, as in a separate
+ * program's process (port/programMain.ts).
+ */
+async function rclsimPackage(): Promise<NonNullable<RclnodejsTarget['packages']>> {
+  const entry = (path: string) => new URL(path, import.meta.url).href;
+  const [main, interfaces] = [entry('../index.js'), entry('../interfaces/typeMaps.js')];
+  return {
+    rclsim: { exports: (await import(main)) as object, url: main },
+    'rclsim/rclnodejs': { exports: facadeTarget.exports, url: facadeTarget.url },
+    'rclsim/interfaces': { exports: (await import(interfaces)) as object, url: interfaces },
+  };
 }
 
 /**
