@@ -331,6 +331,18 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     assert.equal(missing.stderr, 'rclsim: -m no_such_module: cannot load program no_such_module: ImportError: No module named no_such_module\n');
   });
 
+  it('runs a program that uses an interface package of its own, named by exec --interfaces as a job names it', () => {
+    const dir = programs();
+    mkdirSync(join(dir, 'pkgs/my_msgs/msg'), { recursive: true });
+    writeTemp(dir, 'pkgs/my_msgs/msg/Reading.msg', 'float64 value\nstring label "none"\n');
+    const result = runCli(['exec', 'reader.py', '--until', '0.25s', '--interfaces', 'pkgs'], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(logLines(result.stderr), ['[INFO] [0.100000000] [reader]: none 1.5', '[INFO] [0.200000000] [reader]: none 1.5']);
+    const missing = runCli(['exec', 'reader.py', '--interfaces', 'nope'], dir, 60_000);
+    assert.equal(missing.status, 2);
+    assert.equal(missing.stderr, 'rclsim: --interfaces nope: no such folder\n');
+  });
+
   it('takes the interpreter from the job file, and refuses a Python program in rclsim process', () => {
     const dir = programs();
     const named = writeTemp(

@@ -7,6 +7,7 @@ import { ExitCode } from './exitCodes.js';
 import type { ExploreOptions } from './explore.js';
 import type { GenTypesOptions } from './genTypes.js';
 import type { HuntOptions } from './hunt.js';
+import { missingInterfaceFolder } from './interfaceFolders.js';
 import { LOG_LEVELS } from './logLevels.js';
 import type { RunCommandOptions } from './runAndReport.js';
 import type { ShrinkOptions } from './shrink.js';
@@ -86,18 +87,25 @@ program.addCommand(
           .default('in-process'),
       )
       .option('--python <interpreter>', 'the Python interpreter of a .py program (default python3)')
+      .option('--interfaces <folder>', "a folder of interface packages the program uses, as a job file's interfaces: (repeatable)", collect, [])
       .allowUnknownOption()
       .allowExcessArguments(),
   ).action(
     async (
       target: string | undefined,
       args: string[],
-      options: RunCommandOptions & { until?: string; process: 'in-process' | 'separate'; python?: string; module?: string },
+      options: RunCommandOptions & { until?: string; process: 'in-process' | 'separate'; python?: string; module?: string; interfaces: string[] },
     ) => {
       // With -m every argument is the module's: the first one filled [program].
       const programArgs = options.module === undefined ? args : [...(target === undefined ? [] : [target]), ...args];
       if (options.module === undefined && target === undefined)
         program.commands.find((c) => c.name() === 'exec')!.error("error: missing required argument 'program'");
+      const missing = missingInterfaceFolder(options.interfaces);
+      if (missing !== null) {
+        process.stderr.write(missing);
+        process.exitCode = ExitCode.badInput;
+        return;
+      }
       const { supervise } = await import('./supervisor.js');
       process.exitCode = await supervise({ command: 'exec', target: options.module ?? target!, args: programArgs, options });
     },

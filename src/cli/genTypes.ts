@@ -1,9 +1,10 @@
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { OutputError } from '../engine/errors.js';
 import { generateTypes } from '../interfaces/generateTypes.js';
 import { InterfaceError, InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { ExitCode } from './exitCodes.js';
+import { missingInterfaceFolder } from './interfaceFolders.js';
 
 export interface GenTypesOptions {
   output?: string;
@@ -13,9 +14,9 @@ export interface GenTypesOptions {
 
 /** `rclsim gen-types`: declarations for user packages (or, with --standard, rclsim's own). */
 export function genTypes(packages: string[], options: GenTypesOptions): number {
-  const missing = options.interfaces.find((path) => !existsSync(path) || !statSync(path).isDirectory());
-  if (missing !== undefined) {
-    process.stderr.write(`rclsim: --interfaces ${missing}: no such folder\n`);
+  const missing = missingInterfaceFolder(options.interfaces);
+  if (missing !== null) {
+    process.stderr.write(missing);
     return ExitCode.badInput;
   }
   const registry = new InterfaceRegistry(options.interfaces.map((path) => ({ path: resolve(path) })));

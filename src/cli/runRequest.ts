@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseDuration } from '../job/duration.js';
 import type { JobDefinition } from '../job/Job.js';
 import { loadJob } from '../job/loadJob.js';
@@ -12,7 +13,7 @@ export interface RunRequest {
   target: string;
   /** The program's own arguments (exec). */
   args: string[];
-  options: RunCommandOptions & { until?: string; process?: 'in-process' | 'separate'; python?: string; module?: string };
+  options: RunCommandOptions & { until?: string; process?: 'in-process' | 'separate'; python?: string; module?: string; interfaces?: string[] };
 }
 
 /** The job a request describes, loaded when called (inside the run's thread). */
@@ -30,6 +31,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
     return {
       name: module === undefined ? target : `-m ${module}`,
       ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
+      interfaces: (options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })),
       setup: async (job) => {
         if (module !== undefined) startPythonModule(job.simulation, module, args, { python: options.python, job });
         else await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', python: options.python, job });
