@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Node } from '../src/client/Node.js';
-import { cliPath, runCli, SECOND, simulate, tempDir, writeTemp } from './helpers.js';
+import { cliPath, repoRoot, runCli, SECOND, simulate, tempDir, writeTemp } from './helpers.js';
 import { readMcap } from './mcapFiles.js';
 
 /** A program that publishes every 100 ms and then, at its fifth tick, never returns. */
@@ -59,38 +59,79 @@ async function recorded(bag: string): Promise<string[]> {
 }
 
 describe('failures never pass silently, and nothing is lost', () => {
-  for (const [how, stuckIn] of [
-    ["require('fs').writeFileSync('stuck', ''); for (;;);", 'timer 0 of node /stuck'],
-    ["require('fs').writeFileSync('stuck', ''); (async () => { for (;;) await null; })();", 'promise continuations'],
+  for (const [how, stuckIn, signal] of [
+    ["require('fs').writeFileSync('stuck', ''); for (;;);", 'timer 0 of node /stuck', 'SIGTERM'],
+    ["require('fs').writeFileSync('stuck', ''); (async () => { for (;;) await null; })();", 'promise continuations', 'SIGINT'],
   ] as const) {
-    it(`stops a run stuck in ${stuckIn === 'promise continuations' ? 'a promise loop' : 'an endless callback'} on SIGTERM, naming it, with its recording and trace finished`, async () => {
+    it(`stops a run stuck in ${stuckIn === 'promise continuations' ? 'a promise loop' : 'an endless callback'} on ${signal}, naming it, with its recording, trace, metrics and report finished`, async () => {
       const dir = tempDir();
       writeTemp(dir, 'stuck.cjs', STUCK(how));
       writeTemp(dir, 'job.yaml', 'nodes:\n  - script: stuck.cjs\nrecord:\n  path: out\n');
-      const { code, stderr } = await runAndSignal(['run', 'job.yaml', '--trace', 'run.trace'], dir, 'SIGTERM', 'stuck');
-      assert.equal(code, 143, stderr);
-      assert.equal(
-        stderr.trim(),
-        `rclsim: interrupted by SIGTERM while ${stuckIn} at sim time 0.500000000s had not returned; the trace and recordings are finished`,
-      );
+      const args = ['run', 'job.yaml', '--trace', 'run.trace', '--metrics', 'run.csv', '--report', 'run.html'];
+      const { code, stderr } = await runAndSignal(args, dir, signal, 'stuck');
+      assert.equal(code, signal === 'SIGINT' ? 130 : 143, stderr);
+      const line = `interrupted by ${signal} while ${stuckIn} at sim time 0.500000000s had not returned`;
+      assert.equal(stderr.trim(), `rclsim: ${line}; the trace and recordings are finished`);
       assert.deepEqual(await recorded(join(dir, 'out')), ['tick 0', 'tick 1', 'tick 2', 'tick 3', 'tick 4']);
       assert.match(readFileSync(join(dir, 'run.trace'), 'utf8'), /\n# end stopped at 500000000 callbacks \d+ fingerprint [0-9a-f]{16}\n$/);
+      assert.match(readFileSync(join(dir, 'run.csv'), 'utf8'), /^scope,name,node,kind,channel,entity,executor,activations,/);
+      assert.ok(readFileSync(join(dir, 'run.html'), 'utf8').includes(line), 'the report says why the run ended');
     });
   }
 
-  it('stops a callback that runs past --callback-timeout of wall time (exit 6), keeping what it recorded', () => {
+  it('stops a callback that runs past --callback-timeout of wall time (exit 6), keeping what it recorded, its metrics and report', () => {
     const dir = tempDir();
     writeTemp(dir, 'stuck.cjs', STUCK('for (;;);'));
     writeTemp(dir, 'job.yaml', 'nodes:\n  - script: stuck.cjs\nrecord:\n  path: out.mcap\n');
     // Long enough for the program's top-level code (loading rclnodejs) on a loaded machine.
-    const result = runCli(['run', 'job.yaml', '--callback-timeout', '1500ms'], dir);
+    const result = runCli(['run', 'job.yaml', '--callback-timeout', '1500ms', '--metrics', 'run.json', '--report', 'run.html'], dir);
     assert.equal(result.status, 6, result.stderr);
-    assert.equal(
-      result.stderr.trim(),
-      'rclsim: timer 0 of node /stuck at sim time 0.500000000s ran for more than 1500 ms of wall time (--callback-timeout); the trace and recordings are finished',
-    );
+    const line = 'timer 0 of node /stuck at sim time 0.500000000s ran for more than 1500 ms of wall time (--callback-timeout)';
+    assert.equal(result.stderr.trim(), `rclsim: ${line}; the trace and recordings are finished`);
     const info = runCli(['bag', 'info', 'out.mcap', '--json'], dir);
     assert.equal(JSON.parse(info.stdout).topics.find((t: { name: string }) => t.name === '/chatter').messageCount, '5');
+    assert.ok(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')).entities.some((e: { node: string }) => e.node === '/stuck'));
+    assert.ok(readFileSync(join(dir, 'run.html'), 'utf8').includes(line), 'the report says why the run ended');
+    // An output it cannot write is one more line; the code stays the run's.
+    const unwritable = runCli(['run', 'job.yaml', '--callback-timeout', '1500ms', '--metrics', '/nonexistent/m.csv', '--report', 'again.html'], dir, 60_000);
+    assert.equal(unwritable.status, 6, unwritable.stderr);
+    assert.equal(
+      unwritable.stderr,
+      `rclsim: ${line}; the trace and recordings are finished\nrclsim: cannot write /nonexistent/m.csv: no such file or directory (ENOENT)\n`,
+    );
+    assert.ok(existsSync(join(dir, 'again.html')));
+  });
+
+  it('an output that cannot be written ends run, exec and verify with one line naming it (exit 74), the others finished, no hang', () => {
+    const dir = tempDir();
+    const job = join(repoRoot, 'test/fixtures/jobs/add.yaml');
+    const server = join(repoRoot, 'test/fixtures/programs/add-server.cjs');
+    // A run that hangs is killed (status null): the assertions say so.
+    const cases: [string[], string[], string[]][] = [
+      [
+        ['run', job, '--report', '/nonexistent/r.html', '--metrics', 'm.csv', '--trace', 't.trace'],
+        ['/nonexistent/r.html: no such file or directory (ENOENT)'],
+        ['m.csv', 't.trace'],
+      ],
+      [['run', job, '--metrics', '/dev/full', '--report', 'r.html'], ['/dev/full: no space left on device (ENOSPC)'], ['r.html']],
+      [
+        ['exec', server, '--until', '1s', '--report', '/dev/full', '--metrics', '/nonexistent/m.json', '--trace', 'e.trace'],
+        ['/dev/full: no space left on device (ENOSPC)', '/nonexistent/m.json: no such file or directory (ENOENT)'],
+        ['e.trace'],
+      ],
+    ];
+    for (const [args, unwritten, written] of cases) {
+      const result = runCli(args, dir, 60_000);
+      assert.equal(result.status, 74, `${args.join(' ')}: ${result.stderr}`);
+      assert.deepEqual(result.stderr.trim().split('\n').sort(), unwritten.map((file) => `rclsim: cannot write ${file}`).sort());
+      for (const file of written) {
+        assert.ok(existsSync(join(dir, file)), `${file} of ${args.join(' ')}`);
+        if (file.endsWith('.trace')) assert.match(readFileSync(join(dir, file), 'utf8'), /\n# end \w+ at /);
+      }
+    }
+    const verify = runCli(['verify', job, '--runs', '2', '--report', '/dev/full'], dir, 60_000);
+    assert.equal(verify.status, 74, verify.stderr);
+    assert.equal(verify.stderr, 'rclsim: cannot write /dev/full: no space left on device (ENOSPC)\n');
   });
 
   it('ends a run that runs out of memory with one line (exit 71), its recording kept up to its last second', async () => {
@@ -129,6 +170,28 @@ describe('failures never pass silently, and nothing is lost', () => {
     assert.ok(ticks.length > 20, `${ticks.length} ticks`);
     assert.equal(ticks.length + 2, kept, 'the parameter events (use_sim_time, start_type_description_service) and every tick that fit');
     assert.equal(ticks[0]!.slice(0, 7), 'tick 0 ');
+    // A callback that publishes more than the rest of the limit and throws a few ticks later,
+    // before the next chunk is due: the recording fails as it is finished, after the callback.
+    // Both are told, the callback's code, and the file keeps what fit.
+    writeTemp(
+      dir,
+      'throws.cjs',
+      readFileSync(join(dir, 'big.cjs'), 'utf8').replace(
+        '++ticks;',
+        `if (++ticks === ${ticks.length + 3}) { publisher.publish('y'.repeat(200000)); throw new Error('boom'); }`,
+      ),
+    );
+    writeTemp(dir, 'throws.yaml', 'nodes:\n  - script: throws.cjs\nend: { after: 60s }\nrecord:\n  path: thrown\n');
+    const both = spawnSync('bash', ['-c', `ulimit -f 2048; exec '${process.execPath}' '${cliPath}' run throws.yaml`], { cwd: dir, encoding: 'utf8' });
+    assert.equal(both.status, 3, both.stderr);
+    const threwAt = (ticks.length + 3) / 10;
+    assert.match(
+      both.stderr,
+      new RegExp(
+        `^rclsim: timer 0 of node /stuck threw at sim time ${threwAt.toFixed(9).replace('.', '\\.')}s: boom\nrclsim: cannot write .*thrown_0\\.mcap: file too large \\(EFBIG\\); the recording keeps its first ${kept} messages\n$`,
+      ),
+    );
+    assert.deepEqual(await recorded(join(dir, 'thrown')), ticks);
     const devFull = runCli(['run', writeTemp(dir, 'full.yaml', 'nodes:\n  - script: big.cjs\nend: { after: 1s }\n'), '--trace', '/dev/full'], dir);
     assert.equal(devFull.status, 74);
     assert.equal(devFull.stderr.trim(), 'rclsim: cannot write /dev/full: no space left on device (ENOSPC)');

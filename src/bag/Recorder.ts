@@ -50,6 +50,8 @@ export class Recorder {
   /** What the finished file holds (a salvaged file: what it kept). */
   #kept: Readonly<McapStatistics> | null = null;
   #closed = false;
+  /** Why the file was salvaged, told again by close(): the run may have failed of something else first. */
+  #failure: OutputError | undefined;
 
   private constructor(simulation: Simulation, options: RecordOptions, compressor: Awaited<ReturnType<typeof chunkCompressor>>) {
     this.#simulation = simulation;
@@ -159,9 +161,10 @@ export class Recorder {
   /**
    * Finishes the file (summary, indexes, rosbag2 metadata record) and writes metadata.yaml.
    * Synchronous, so that a run stopped anywhere can still finish it. Throws an OutputError when
-   * the file cannot be finished (what it holds stays readable).
+   * the file cannot be finished, or could not be written before (what it holds stays readable).
    */
   close(): void {
+    if (this.#failure !== undefined) throw this.#failure;
     if (this.#closed) return;
     try {
       this.#writeBeforeStart();
@@ -190,7 +193,8 @@ export class Recorder {
         kept += ' (without metadata.yaml)';
       }
     }
-    return new OutputError(this.filePath, `${reason}; ${kept}`, { cause: error });
+    this.#failure = new OutputError(this.filePath, `${reason}; ${kept}`, { cause: error });
+    return this.#failure;
   }
 
   #writeMetadataYaml(): void {

@@ -62,7 +62,8 @@ const BAD_INPUT = [
 
 /**
  * Loads and runs a job, prints its summary (human, or one JSON line on stdout with --json) and
- * returns the exit code; a failure is one line on stderr (the stack with --verbose).
+ * returns the exit code; a failure is one line on stderr (the stack with --verbose), and so is
+ * each output that could not be finished besides it.
  */
 export async function runAndReport(
   load: () => Promise<JobDefinition>,
@@ -70,6 +71,7 @@ export async function runAndReport(
   humanSummaryTo: NodeJS.WritableStream,
   supervision?: Supervision,
 ): Promise<number> {
+  const lost: unknown[] = [];
   try {
     const job = await load();
     const summary = await runJob(job, {
@@ -87,6 +89,7 @@ export async function runAndReport(
       ...(options.seededOrder ? { seededOrder: true } : {}),
       ...(options.swarm ? { swarm: true } : {}),
       ...(supervision === undefined ? {} : { supervision }),
+      outputFailed: (error) => lost.push(error),
     });
     if (options.json) process.stdout.write(`${summaryToJson(summary)}\n`);
     else humanSummaryTo.write(`${formatSummary(summary)}\n`);
@@ -97,6 +100,8 @@ export async function runAndReport(
     process.stderr.write(`rclsim: ${options.verbose ? message : oneLine(message)}\n`);
     if (options.verbose) process.stderr.write(`${stackOf(error)}\n`);
     return exitCodeOf(error);
+  } finally {
+    for (const error of lost) process.stderr.write(`rclsim: ${oneLine(describeThrown(error))}\n`);
   }
 }
 

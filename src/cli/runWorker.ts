@@ -3,7 +3,7 @@ import { Heartbeat } from '../engine/Heartbeat.js';
 import type { RunControl } from '../job/runJob.js';
 import { runAndReport } from './runAndReport.js';
 import { jobOf, type RunRequest } from './runRequest.js';
-import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
+import { FINISH_OUTPUTS, type FinishedOutputs, RUNNING, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
 
 /**
  * The thread a run of `rclsim run`/`exec` happens on (cli/supervisor.ts starts it). The main
@@ -29,7 +29,10 @@ port.on('message', (message: SupervisorMessage) => {
   else if (message.type === 'proceed') proceed?.();
   else if (message.type === 'live-watched' && live !== undefined) live.watched = new Set(message.topics);
 });
-(globalThis as Record<symbol, unknown>)[FINISH_OUTPUTS] = (): string | null => (control === undefined ? 'the job being loaded' : control.finishOutputs());
+(globalThis as Record<symbol, unknown>)[FINISH_OUTPUTS] = (line: string): FinishedOutputs | null => {
+  const describe = (running: string): string => line.replace(RUNNING, running);
+  return control === undefined ? { line: describe('the job being loaded'), failures: [] } : control.finishOutputs(describe);
+};
 
 const code = await runAndReport(jobOf(request), request.options, request.command === 'exec' ? process.stderr : process.stdout, {
   heartbeat: new Heartbeat(heartbeat),

@@ -7,7 +7,7 @@ import { oneLine } from './oneLine.js';
 import type { ProgressDisplay } from './progressDisplay.js';
 import type { RunRequest } from './runRequest.js';
 import { RUN_WORKER, takeRunThread } from './runThread.js';
-import { FINISH_OUTPUTS, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
+import { FINISH_OUTPUTS, type FinishedOutputs, RUNNING, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
 
 /** How long a run may take to stop by itself after SIGINT/SIGTERM before it is stopped where it is. */
 const GRACE_MS = 1000;
@@ -25,9 +25,9 @@ interface ForcedStop {
  * stays free however the run behaves:
  * - SIGINT/SIGTERM ask the run to stop at its next step (its outputs are finished on the way
  *   out); a run that does not stop within a second — a callback in an endless synchronous or
- *   promise loop — is stopped where it stands: its trace and recordings are finished from inside
- *   that loop (WorkerInspector), and the one line names what was running. A second signal stops
- *   it at once.
+ *   promise loop — is stopped where it stands: its trace, metrics, report and recordings are
+ *   finished from inside that loop (WorkerInspector), and the one line names what was running.
+ *   A second signal stops it at once.
  * - `--callback-timeout D`: a callback (or a program's top-level code, or promise continuations)
  *   that runs longer than D of wall time is stopped the same way, exit code 6.
  * - A thread that dies (out of memory) has its recordings finished from the files, up to their
@@ -103,7 +103,7 @@ export async function supervise(request: RunRequest): Promise<number> {
     if (thread.crash !== undefined) return await afterCrash(thread.crash, heartbeat, recordings);
     if (stopping !== undefined) {
       const stopped = await stopping;
-      process.stderr.write(`rclsim: ${stopped.line}\n`);
+      for (const line of stopped.lines) process.stderr.write(`rclsim: ${oneLine(line)}\n`);
       return stopped.code;
     }
     return exitCode;
@@ -158,9 +158,9 @@ function callbackWatchdog(heartbeat: Heartbeat, timeout: number | undefined, sto
   return timer;
 }
 
-/** A run stopped where it stood: its line and exit code. */
+/** A run stopped where it stood: its lines (why, then each output it could not finish) and exit code. */
 interface ForcedStopped {
-  line: string;
+  lines: string[];
   code: number;
 }
 
@@ -171,19 +171,25 @@ interface ForcedStopped {
 async function forceStop(worker: Worker, stop: ForcedStop): Promise<ForcedStopped> {
   const { WorkerInspector } = await import('./WorkerInspector.js');
   const inspector = new WorkerInspector(RUN_WORKER);
-  let running: string | null = null;
+  const call = `globalThis[Symbol.for(${JSON.stringify(FINISH_OUTPUTS.description)})]?.(${JSON.stringify(stop.why(RUNNING))}) ?? null`;
+  let finished: FinishedOutputs | null = null;
+  let lines: string[];
   try {
-    for (let attempt = 0; attempt < 200 && running === null; attempt++) {
-      running = (await inspector.evaluate(`globalThis[Symbol.for(${JSON.stringify(FINISH_OUTPUTS.description)})]?.() ?? null`, 5000)) as string | null;
-      if (running === null) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (let attempt = 0; attempt < 200 && finished === null; attempt++) {
+      finished = (await inspector.evaluate(call, 5000)) as FinishedOutputs | null;
+      if (finished === null) await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    lines =
+      finished === null
+        ? [`${stop.why('the run')}; its outputs were in the middle of a write and are left as they are`]
+        : [`${finished.line}; the trace and recordings are finished`, ...finished.failures];
   } catch (error) {
-    running = `the run (its outputs could not be finished: ${(error as Error).message})`;
+    lines = [`${stop.why('the run')}; its outputs could not be finished (${(error as Error).message})`];
   } finally {
     inspector.close();
   }
   await worker.terminate();
-  return { line: `${stop.why(running ?? 'the run')}; the trace and recordings are finished`, code: stop.code };
+  return { lines, code: stop.code };
 }
 
 /** The run's thread died (out of memory, an internal error): its recordings are finished from their files. */

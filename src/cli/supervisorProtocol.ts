@@ -23,5 +23,17 @@ export type WorkerMessage =
   | { type: 'program-process'; pid: number }
   | LiveMessage;
 
-/** The global the inspector calls in a stuck run's thread to finish its outputs (RunControl.finishOutputs). */
+/**
+ * The global the inspector calls in a stuck run's thread to finish its outputs
+ * (RunControl.finishOutputs), given the line that ends the run with RUNNING where what was running goes.
+ */
 export const FINISH_OUTPUTS = Symbol.for('rclsim.finishOutputs');
+
+/** Stands for what was running in FINISH_OUTPUTS's line (no signal name or duration holds it). */
+export const RUNNING = '\u0000';
+
+/** What FINISH_OUTPUTS returns: the line that ends the run, and one for each output it could not finish. */
+export interface FinishedOutputs {
+  line: string;
+  failures: string[];
+}

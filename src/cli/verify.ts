@@ -3,6 +3,7 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeFolder } from '../bag/makeFolder.js';
 import { describeThrown } from '../engine/describeThrown.js';
+import { OutputError } from '../engine/errors.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import type { DivergenceData } from '../report/ReportData.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
@@ -110,13 +111,13 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
       return ExitCode.notDeterministic;
     }
     const runs = `all ${options.runs} runs agree${options.perturb ? ' (perturbed)' : ''}`;
-    await writeVerifyReport(options.report, reference.trace, null);
+    const reported = await writeVerifyReport(options.report, reference.trace, null);
     if (reference.status !== 0) {
       process.stdout.write(`${runs}, and every run fails: ${reference.failure || `exit code ${reference.status}`}\n`);
       return reference.status;
     }
     process.stdout.write(`${runs}: fingerprint ${String(reference.summary!.fingerprint)}\n`);
-    return ExitCode.ok;
+    return reported ? ExitCode.ok : ExitCode.outputFailed;
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -124,13 +125,23 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
   }
 }
 
-/** `--report`: the first run's trace as a report, with where the runs part ways. */
-async function writeVerifyReport(path: string | undefined, trace: string, divergence: DivergenceData | null): Promise<void> {
-  if (path === undefined) return;
+/**
+ * `--report`: the first run's trace as a report, with where the runs part ways. A report that
+ * cannot be written is one line; whether it was (or none was asked for) is returned.
+ */
+async function writeVerifyReport(path: string | undefined, trace: string, divergence: DivergenceData | null): Promise<boolean> {
+  if (path === undefined) return true;
   const { traceReport } = await import('./report.js');
   const { writeReport } = await import('../report/reportHtml.js');
-  writeReport(path, traceReport(trace, divergence));
+  try {
+    writeReport(path, traceReport(trace, divergence));
+  } catch (error) {
+    if (!(error instanceof OutputError)) throw error;
+    process.stderr.write(`rclsim: ${error.message}\n`);
+    return false;
+  }
   process.stdout.write(`report written to ${path}\n`);
+  return true;
 }
 
 function describe(outcome: RunOutcome): string {

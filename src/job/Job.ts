@@ -192,19 +192,19 @@ export class JobHandle {
   }
 
   /**
-   * Finishes every recording and closes every played bag; throws the first failure.
-   * Synchronous: a run stopped in a stuck callback finishes its outputs with it.
+   * Finishes every recording and closes every played bag; returns what failed, each bag whatever
+   * became of the others. Synchronous: a run stopped in a stuck callback finishes its outputs with it.
    */
-  closeBags(): void {
-    let failure: unknown;
+  closeBags(): unknown[] {
+    const failures: unknown[] = [];
     for (const bag of this.#bags) {
       try {
         bag.close();
       } catch (error) {
-        failure ??= error;
+        failures.push(error);
       }
     }
-    if (failure !== undefined) throw failure;
+    return failures;
   }
 
   async runEndCallbacks(): Promise<void> {

@@ -25,7 +25,7 @@ export class TraceWriter implements EngineObserver {
   readonly #fd: number;
   readonly #engine: Engine;
   /** Set when a write failed: the run fails at its next step, and nothing more is written. */
-  #failed = false;
+  #failure: OutputError | undefined;
   #closed = false;
   /** Writes under way (see RunControl.finishOutputs, which must not interrupt one). */
   #writing = 0;
@@ -115,10 +115,26 @@ export class TraceWriter implements EngineObserver {
     this.#used = used;
   }
 
-  /** Writes the closing line and closes the file. */
+  /**
+   * Writes the closing line and closes the file. Throws the OutputError of a write that failed,
+   * now or before (the same error the run was failed with).
+   */
   close(end: { reason: string; callbacks: number; fingerprint: string }, checks: readonly CheckOutcome[] = []): void {
     if (this.#closed) return;
     this.#closed = true;
+    try {
+      this.#closing(end, checks);
+    } finally {
+      try {
+        closeSync(this.#fd);
+      } catch (error) {
+        this.#fail(error);
+      }
+    }
+    if (this.#failure !== undefined) throw this.#failure;
+  }
+
+  #closing(end: { reason: string; callbacks: number; fingerprint: string }, checks: readonly CheckOutcome[]): void {
     // Before the end line, which stays the last: each check, held or its first failure.
     for (const check of checks) {
       const { failure } = check;
@@ -127,7 +143,6 @@ export class TraceWriter implements EngineObserver {
       );
     }
     this.#line(`# end ${end.reason} at ${this.#engine.nowAbs} callbacks ${end.callbacks} fingerprint ${end.fingerprint || '-'}`);
-    closeSync(this.#fd);
   }
 
   get busy(): boolean {
@@ -171,13 +186,17 @@ export class TraceWriter implements EngineObserver {
 
   /** A failed write (a full disk) never throws into the callback being traced: it fails the run. */
   #writeOut(bytes: Uint8Array): void {
-    if (this.#failed) return;
+    if (this.#failure !== undefined) return;
     try {
       for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done, bytes.length - done);
     } catch (error) {
-      this.#failed = true;
-      this.#engine.fail(new OutputError(this.#path, OutputError.describe(error), { cause: error }));
+      this.#fail(error);
     }
+  }
+
+  #fail(error: unknown): void {
+    this.#failure ??= new OutputError(this.#path, OutputError.describe(error), { cause: error });
+    this.#engine.fail(this.#failure);
   }
 }
 

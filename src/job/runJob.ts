@@ -2,6 +2,7 @@ import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { simulationMachine } from '../compat/simulationMachine.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
+import { describeThrown } from '../engine/describeThrown.js';
 import { type EndReason, Engine } from '../engine/Engine.js';
 import { formatSimTime, InterruptedError } from '../engine/errors.js';
 import type { Heartbeat } from '../engine/Heartbeat.js';
@@ -10,7 +11,7 @@ import { wallClock } from '../engine/realTime.js';
 import type { LiveSink } from '../live/liveProtocol.js';
 import { Pacer } from '../live/Pacer.js';
 import { useDirectPorts } from '../port/DirectPort.js';
-import { type CheckOutcome, failsRun } from '../rcl/checks/CheckConfig.js';
+import { failsRun } from '../rcl/checks/CheckConfig.js';
 import { Checks } from '../rcl/checks/Checks.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
 import type { LogOutput } from '../rcl/LogOutput.js';
@@ -66,6 +67,11 @@ export interface RunOptions {
   reportPath?: string;
   /** Pace the run at this many times real time (Infinity or absent: as fast as it goes). */
   rate?: number;
+  /**
+   * Told each output (trace, metrics, report, recording) that could not be finished besides the
+   * failure runJob throws: the run's own failure, or when the run did not fail, the first such output.
+   */
+  outputFailed?: (error: unknown) => void;
 }
 
 /** The executors of a run: the job's, or with seededOrder every one seeded (see RunOptions). */
@@ -112,11 +118,13 @@ export interface RunControl {
   /** Ends the run at its next step (its outputs are finished on the way out), as SIGINT/SIGTERM do. */
   interrupt(signal: NodeJS.Signals): void;
   /**
-   * Finishes the trace and every recording now, synchronously, from inside code that never
-   * returns (a callback in an endless loop). Returns what was running, for the one line that
-   * ends the run, or null when an output was in the middle of a write (try again shortly).
+   * Finishes every output (trace, metrics, report, recordings) now, synchronously, from inside
+   * code that never returns (a callback in an endless loop). `describe` makes the line that ends
+   * the run from what was running (the report tells it too). Returns that line and one for each
+   * output that could not be finished, or null when an output was in the middle of a write (try
+   * again shortly).
    */
-  finishOutputs(): string | null;
+  finishOutputs(describe: (running: string) => string): { line: string; failures: string[] } | null;
 }
 
 /**
@@ -214,8 +222,30 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   let summary: RunSummary | undefined;
   let failure: unknown;
   let endReason: EndReason | undefined;
-  const closeTrace = (reason: string, outcomes?: readonly CheckOutcome[]): void =>
-    trace?.close({ reason, callbacks: engine.callbacks, fingerprint: engine.fingerprintEnabled ? engine.fingerprint.hex() : '' }, outcomes);
+  /** Outputs that could not be finished (each told once: one may fail again as it is closed again). */
+  const lost = new Set<unknown>();
+  const finishing = (finish: () => void): void => {
+    try {
+      finish();
+    } catch (error) {
+      lost.add(error);
+    }
+  };
+  /** null until the files are being finished; then whether they are. */
+  let filesFinished: boolean | null = null;
+  /** Finishes the trace, metrics and report, each whatever became of the others. */
+  const finishFiles = (reason: string, failed: unknown): void => {
+    if (filesFinished !== null) return;
+    filesFinished = false;
+    const fingerprint = engine.fingerprintEnabled ? engine.fingerprint.hex() : '';
+    finishing(() => trace?.close({ reason, callbacks: engine.callbacks, fingerprint }, findings().checks));
+    if (metrics !== null && options.metricsPath !== undefined) finishing(() => metrics.writeMetrics(options.metricsPath!, simulation.metricsReport()!));
+    if (report !== null && reporting !== null) {
+      const reached = { job: job.name, seed: simulation.seed, startTime: engine.base, endTime: engine.nowAbs, callbacks: engine.callbacks };
+      finishing(() => reporting[1].writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failed, findings()));
+    }
+    filesFinished = true;
+  };
   let endedTold = false;
   const tellEnded = async (): Promise<void> => {
     if (endedTold) return;
@@ -224,13 +254,15 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   };
   supervision?.attach({
     interrupt,
-    finishOutputs: () => {
-      if (trace?.busy === true || job.outputsBusy) return null;
+    finishOutputs: (describe) => {
+      // The run's own end may be finishing them: it goes on between two of its bytecodes.
+      if (trace?.busy === true || job.outputsBusy || filesFinished === false) return null;
       const executing = engine.executing;
       const running = executing !== null ? executing.label : engine.started ? 'promise continuations' : "a program's top-level code";
-      closeTrace('stopped');
-      job.closeBags();
-      return `${running} at sim time ${formatSimTime(engine.nowAbs)}`;
+      const line = describe(`${running} at sim time ${formatSimTime(engine.nowAbs)}`);
+      finishFiles('stopped', line);
+      for (const error of job.closeBags()) lost.add(error);
+      return { line, failures: [...lost].map(describeThrown) };
     },
   });
   simulation.enter();
@@ -309,31 +341,33 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     feed?.time(engine.now);
     // A run that failed still tells what it found.
     if (options.onFindings !== undefined) options.onFindings(findings());
-    closeTrace(endReason ?? 'failed', findings().checks);
-    if (metrics !== null && options.metricsPath !== undefined) metrics.writeMetrics(options.metricsPath, simulation.metricsReport()!);
-    if (report !== null && reporting !== null) {
-      const reached = { job: job.name, seed: simulation.seed, startTime: engine.base, endTime: engine.nowAbs, callbacks: engine.callbacks };
-      reporting[1].writeRunReport(options.reportPath!, report, simulation, summary ?? reached, failure, findings());
-    }
+    finishFiles(endReason ?? 'failed', failure);
     realIo.disable();
     globals.uninstall();
     simulation.exit();
     process.exitCode = outerExitCode;
-    // Recordings are finished even when the run failed; a failure to finish one is reported
-    // unless the run's own failure is already on its way. Signal handlers stay until then.
-    try {
-      job.closeBags();
-      // A signal while the outputs were finished: they are complete, and the run was interrupted.
-      if (!failed) engine.throwIfFailed();
-    } catch (error) {
-      // biome-ignore lint/correctness/noUnsafeFinally: only when the run itself did not fail, so no failure is hidden
-      if (!failed) throw error;
-    } finally {
-      process.off('unhandledRejection', onUnhandledRejection);
-      process.off('uncaughtException', onUncaughtException);
-      process.off('SIGINT', interrupt);
-      process.off('SIGTERM', interrupt);
-    }
+    // Recordings are finished even when the run failed. Signal handlers stay until then.
+    for (const error of job.closeBags()) lost.add(error);
+    process.off('unhandledRejection', onUnhandledRejection);
+    process.off('uncaughtException', onUncaughtException);
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    // The run's failure, whatever came after it; else a signal while the outputs were finished
+    // (they are complete, and the run was interrupted), or an output that failed.
+    const ending = failed ? failure : (engineFailure(engine) ?? lost.values().next().value);
+    for (const error of lost) if (error !== ending) options.outputFailed?.(error);
+    // biome-ignore lint/correctness/noUnsafeFinally: only when the run itself did not fail, so no failure is hidden
+    if (!failed && ending !== undefined) throw ending;
+  }
+}
+
+/** The failure the engine was given (engine.fail), if any. */
+function engineFailure(engine: Engine): unknown {
+  try {
+    engine.throwIfFailed();
+    return undefined;
+  } catch (error) {
+    return error;
   }
 }
 
