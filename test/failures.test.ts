@@ -134,7 +134,7 @@ describe('failures never pass silently, and nothing is lost', () => {
     assert.equal(verify.stderr, 'rclsim: cannot write /dev/full: no space left on device (ENOSPC)\n');
   });
 
-  it('ends a run that runs out of memory with one line (exit 71), its recording kept up to its last second', async () => {
+  it('ends a run that runs out of memory with one line (exit 71), its recording kept up to its last second, its trace up to its last line', async () => {
     const dir = tempDir();
     writeTemp(
       dir,
@@ -145,13 +145,21 @@ describe('failures never pass silently, and nothing is lost', () => {
       ),
     );
     writeTemp(dir, 'job.yaml', 'nodes:\n  - script: hog.cjs\nrecord:\n  path: out\n');
-    const result = spawnSync(process.execPath, [cliPath, 'run', 'job.yaml'], {
+    const result = spawnSync(process.execPath, [cliPath, 'run', 'job.yaml', '--trace', 'run.trace'], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=200' },
     });
     assert.equal(result.status, 71, result.stderr);
-    assert.match(result.stderr, /^rclsim: the run ran out of memory at sim time 2\.\d+s after the start .*out_0\.mcap keeps its first \d+ messages\n$/);
+    assert.match(
+      result.stderr,
+      /^rclsim: the run ran out of memory at sim time 2\.\d+s after the start .*; run\.trace keeps every line up to there; .*out_0\.mcap keeps its first \d+ messages\n$/,
+    );
+    // Its lines were in the dead thread's memory, shared: the main thread wrote them and the end.
+    const trace = readFileSync(join(dir, 'run.trace'), 'utf8');
+    assert.match(trace, /^# rclsim trace 2\n# job job seed 0 start 0\n/);
+    assert.match(trace, /\n2\.\d{9}\tpublish\t\/stuck\t\d+\t\/chatter\t[0-9a-f]{16}\n# end out-of-memory at 2\d{9} callbacks \d+ fingerprint -\n$/);
+    assert.equal(trace.match(/\ttimer\t\/stuck\t/g)?.length, Number(/callbacks (\d+)/.exec(trace)![1]), 'a line for every callback that ran');
     const ticks = await recorded(join(dir, 'out'));
     assert.ok(ticks.length >= 15 && ticks.length <= 26, `${ticks.length} ticks kept`);
     assert.deepEqual(ticks.slice(0, 3), ['tick 0', 'tick 1', 'tick 2']);

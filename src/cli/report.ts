@@ -113,7 +113,7 @@ export function traceReport(path: string, divergence: DivergenceData | null): Re
       summary,
       results: {},
       warnings: [],
-      failure: end === null || end[1] === 'failed' ? `the trace ends: ${reader.end}` : null,
+      failure: end === null || end[1] === 'failed' || end[1] === 'out-of-memory' ? `the trace ends: ${reader.end}` : null,
       executors: null,
       divergence,
       checks: [],

@@ -41,6 +41,7 @@ const code = await runAndReport(jobOf(request), request.options, request.command
     control = run;
   },
   recording: (file, bagDirectory) => send({ type: 'recording', file, ...(bagDirectory === undefined ? {} : { bagDirectory }) }),
+  trace: (shared) => send({ type: 'trace', ...shared }),
   started: (start, end) => {
     send({ type: 'started', start: String(start), ...(end === undefined ? {} : { end: String(end) }) });
     return Promise.resolve();

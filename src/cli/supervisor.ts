@@ -1,6 +1,7 @@
 import { constants } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { Heartbeat } from '../engine/Heartbeat.js';
+import type { SharedTrace } from '../job/TraceWriter.js';
 import type { FoxgloveBridge } from '../live/FoxgloveBridge.js';
 import { ExitCode } from './exitCodes.js';
 import { oneLine } from './oneLine.js';
@@ -30,7 +31,8 @@ interface ForcedStop {
  *   A second signal stops it at once.
  * - `--callback-timeout D`: a callback (or a program's top-level code, or promise continuations)
  *   that runs longer than D of wall time is stopped the same way, exit code 6.
- * - A thread that dies (out of memory) has its recordings finished from the files, up to their
+ * - A thread that dies (out of memory) has its trace finished from the lines it had not written
+ *   yet (in shared memory), and its recordings from the files, up to their
  *   last complete chunk, and the run ends with one line.
  * On a terminal, the progress bar is drawn here from the run's heartbeat.
  */
@@ -53,6 +55,7 @@ export async function supervise(request: RunRequest): Promise<number> {
     bridge.onDropped = (client) => process.stderr.write(`rclsim: dropped a slow Foxglove client (${client})\n`);
   }
   const recordings: { file: string; bagDirectory?: string }[] = [];
+  let trace: SharedTrace | undefined;
   // Modules only some runs need load when they do: a run starts faster without them.
   const progress: ProgressDisplay | undefined =
     process.stderr.isTTY && request.options.quiet !== true ? new (await import('./progressDisplay.js')).ProgressDisplay(heartbeat) : undefined;
@@ -85,6 +88,7 @@ export async function supervise(request: RunRequest): Promise<number> {
   const programProcesses: number[] = [];
   worker.on('message', (message: WorkerMessage) => {
     if (message.type === 'recording') recordings.push(message);
+    else if (message.type === 'trace') trace = message;
     else if (message.type === 'program-process') programProcesses.push(message.pid);
     else if (message.type === 'started') progress?.start(BigInt(message.start), message.end === undefined ? undefined : BigInt(message.end));
     else if (message.type === 'ended') {
@@ -100,7 +104,7 @@ export async function supervise(request: RunRequest): Promise<number> {
     // timeout) says what happened; the stop that could not reach it says nothing.
     // A program's process hung in a callback never reads that its socket closed.
     if (thread.crash !== undefined || stopping !== undefined) killAll(programProcesses);
-    if (thread.crash !== undefined) return await afterCrash(thread.crash, heartbeat, recordings);
+    if (thread.crash !== undefined) return await afterCrash(thread.crash, heartbeat, recordings, trace);
     if (stopping !== undefined) {
       const stopped = await stopping;
       for (const line of stopped.lines) process.stderr.write(`rclsim: ${oneLine(line)}\n`);
@@ -192,11 +196,29 @@ async function forceStop(worker: Worker, stop: ForcedStop): Promise<ForcedStoppe
   return { lines, code: stop.code };
 }
 
-/** The run's thread died (out of memory, an internal error): its recordings are finished from their files. */
-async function afterCrash(error: Error, heartbeat: Heartbeat, recordings: { file: string; bagDirectory?: string }[]): Promise<number> {
+/**
+ * The run's thread died (out of memory, an internal error): its trace is finished from the lines
+ * it had not written yet, its recordings from their files.
+ */
+async function afterCrash(
+  error: Error,
+  heartbeat: Heartbeat,
+  recordings: { file: string; bagDirectory?: string }[],
+  trace: SharedTrace | undefined,
+): Promise<number> {
   const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-  const { recoverMcap } = await import('../bag/mcapRecovery.js');
   const kept: string[] = [];
+  if (trace !== undefined) {
+    const { finishSharedTrace } = await import('../job/TraceWriter.js');
+    try {
+      if (finishSharedTrace(trace, outOfMemory ? 'out-of-memory' : 'failed', heartbeat.now, heartbeat.callbacks)) {
+        kept.push(`${trace.path} keeps every line up to there`);
+      }
+    } catch (failure) {
+      kept.push((failure as Error).message);
+    }
+  }
+  const { recoverMcap } = await import('../bag/mcapRecovery.js');
   for (const { file, bagDirectory } of recordings) {
     try {
       const messages = await recoverMcap(file, bagDirectory);

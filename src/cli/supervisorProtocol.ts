@@ -1,3 +1,4 @@
+import type { SharedTrace } from '../job/TraceWriter.js';
 import type { LiveMessage } from '../live/liveProtocol.js';
 import type { RunRequest } from './runRequest.js';
 
@@ -17,6 +18,8 @@ export type SupervisorMessage =
 /** From the run's thread (times as decimal strings: they exceed 2^53). */
 export type WorkerMessage =
   | { type: 'recording'; file: string; bagDirectory?: string }
+  /** The trace's unwritten lines (again when their memory is replaced): finished here if the thread dies. */
+  | ({ type: 'trace' } & SharedTrace)
   | { type: 'started'; start: string; end?: string }
   | { type: 'ended' }
   /** A separate program's process started: it is killed if the run is stopped where it stands. */

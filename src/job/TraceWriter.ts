@@ -7,6 +7,26 @@ import type { CheckOutcome } from '../rcl/checks/CheckConfig.js';
 export const TRACE_VERSION = 2;
 
 /**
+ * A trace's lines not yet written, in memory another thread can read: the supervisor finishes
+ * the trace of a run whose thread died (out of memory) with them (finishSharedTrace).
+ */
+export interface SharedTrace {
+  path: string;
+  /** Lines from byte 0 up to the state's USED. */
+  buffer: SharedArrayBuffer;
+  /** Int32 USED and PHASE, and the start time (BigInt64 at byte START_AT) once the header is written. */
+  state: SharedArrayBuffer;
+}
+
+const USED = 0;
+const PHASE = 1;
+const START_AT = 8;
+/** PHASE: the header is not written yet; the file has its header; the file is closed (or cannot be written). */
+const HEADER_PENDING = 0;
+const WRITING = 1;
+const DONE = 2;
+
+/**
  * Writes every executed callback and every output to a trace file, one tab-separated line each:
  *
  *   sim_time  kind  owner  entity  channel  digest
@@ -18,7 +38,8 @@ export const TRACE_VERSION = 2;
  * message, request or response consumed or sent ('-' for none). Lines starting with '#' are the
  * header, the checks' outcomes and the closing line (end reason, time, callbacks and fingerprint). Lines are written
  * in blocks of 1 MiB with synchronous writes; a run that ends, fails or is interrupted writes
- * the rest (only a killed process can lose the last block).
+ * the rest (only a killed process can lose the last block; a thread that dies leaves it to the
+ * supervisor, in shared memory).
  */
 export class TraceWriter implements EngineObserver {
   readonly #path: string;
@@ -30,8 +51,11 @@ export class TraceWriter implements EngineObserver {
   /** Writes under way (see RunControl.finishOutputs, which must not interrupt one). */
   #writing = 0;
   /** Lines not yet written: bytes are copied in, so a line costs no string building. */
-  #buffer = Buffer.allocUnsafe(1 << 20);
+  #buffer: Buffer;
   #used = 0;
+  /** #used and the phase, shared (see SharedTrace). */
+  readonly #state = new Int32Array(new SharedArrayBuffer(16), 0, 2);
+  readonly #share: ((shared: SharedTrace) => void) | undefined;
   /** Columns of the longest line so far, and where the buffer must be flushed before a line. */
   #longestColumns = 0;
   #flushAt = 0;
@@ -49,9 +73,14 @@ export class TraceWriter implements EngineObserver {
   /** The header, written with the first lines, once the start time is known (a bag may set it). */
   #header: { job: string; seed: number } | null;
 
-  /** Opens the file before nodes are built, so that what they publish while built is traced too. */
-  constructor(path: string, engine: Engine, header: { job: string; seed: number }) {
+  /**
+   * Opens the file before nodes are built, so that what they publish while built is traced too.
+   * `share` is given the unwritten lines' memory, and again whenever it is replaced.
+   */
+  constructor(path: string, engine: Engine, header: { job: string; seed: number }, share?: (shared: SharedTrace) => void) {
     this.#path = path;
+    this.#share = share;
+    this.#buffer = this.#sharedBuffer(1 << 20);
     try {
       this.#fd = openSync(path, 'w');
     } catch (error) {
@@ -59,6 +88,12 @@ export class TraceWriter implements EngineObserver {
     }
     this.#engine = engine;
     this.#header = header;
+  }
+
+  #sharedBuffer(size: number): Buffer {
+    const memory = new SharedArrayBuffer(size);
+    this.#share?.({ path: this.#path, buffer: memory, state: this.#state.buffer as SharedArrayBuffer });
+    return Buffer.from(memory);
   }
 
   onCallback(entity: Executable, entityId: number, digestLo: number, digestHi: number): void {
@@ -81,7 +116,7 @@ export class TraceWriter implements EngineObserver {
       this.#longestColumns = columns.length;
       if (columns.length + LINE_EXTRA > this.#buffer.length) {
         this.#flush();
-        this.#buffer = Buffer.allocUnsafe(2 * (columns.length + LINE_EXTRA));
+        this.#buffer = this.#sharedBuffer(2 * (columns.length + LINE_EXTRA));
       }
       this.#flushAt = this.#buffer.length - LINE_EXTRA - this.#longestColumns;
     }
@@ -93,6 +128,9 @@ export class TraceWriter implements EngineObserver {
     if (engine.now !== this.#timeOffset) {
       this.#timeOffset = engine.now;
       this.#time = Buffer.from(`${formatSimTime(engine.nowAbs).slice(0, -1)}\t`);
+      // Once the run started the header is on file (the start is known): what a supervisor
+      // adds of a thread that died follows it.
+      if (this.#header !== null && engine.started) this.#flush();
     }
     // While nodes are built the clock reads 0 but `now` is not yet an offset from the start.
     if (!engine.started) this.#timeOffset = Number.NaN;
@@ -113,6 +151,7 @@ export class TraceWriter implements EngineObserver {
     }
     buffer[used++] = NEWLINE;
     this.#used = used;
+    this.#state[USED] = used;
   }
 
   /**
@@ -125,6 +164,7 @@ export class TraceWriter implements EngineObserver {
     try {
       this.#closing(end, checks);
     } finally {
+      this.#state[PHASE] = DONE;
       try {
         closeSync(this.#fd);
       } catch (error) {
@@ -177,11 +217,14 @@ export class TraceWriter implements EngineObserver {
           `# rclsim trace ${TRACE_VERSION}\n# job ${job} seed ${seed} start ${this.#engine.base}\n# sim_time\tkind\towner\tentity\tchannel\tdigest\n`,
         ),
       );
+      new BigInt64Array(this.#state.buffer, START_AT, 1)[0] = this.#engine.base;
+      if (this.#state[PHASE] === HEADER_PENDING) this.#state[PHASE] = WRITING;
     }
     if (this.#used === 0) return;
-    const used = this.#used;
+    // Marked unused once written: a thread that dies meanwhile leaves them to the supervisor.
+    this.#writeOut(this.#buffer.subarray(0, this.#used));
     this.#used = 0;
-    this.#writeOut(this.#buffer.subarray(0, used));
+    this.#state[USED] = 0;
   }
 
   /** A failed write (a full disk) never throws into the callback being traced: it fails the run. */
@@ -195,9 +238,37 @@ export class TraceWriter implements EngineObserver {
   }
 
   #fail(error: unknown): void {
+    this.#state[PHASE] = DONE;
     this.#failure ??= new OutputError(this.#path, OutputError.describe(error), { cause: error });
     this.#engine.fail(this.#failure);
   }
+}
+
+/**
+ * Finishes, on another thread, the trace of a run whose thread died: its unwritten lines and a
+ * closing line (`# end REASON at TIME callbacks N fingerprint -`: the fingerprint died with the
+ * thread). Returns false, doing nothing, when the run had not started (no header yet) or the
+ * trace is already closed.
+ */
+export function finishSharedTrace(shared: SharedTrace, reason: string, offset: number, callbacks: number): boolean {
+  const state = new Int32Array(shared.state, 0, 2);
+  if (state[PHASE] !== WRITING) return false;
+  const start = new BigInt64Array(shared.state, START_AT, 1)[0]!;
+  const rest = Buffer.concat([
+    Buffer.from(shared.buffer, 0, state[USED]),
+    Buffer.from(`# end ${reason} at ${start + BigInt(Math.round(offset))} callbacks ${callbacks} fingerprint -\n`),
+  ]);
+  try {
+    const fd = openSync(shared.path, 'a');
+    try {
+      for (let done = 0; done < rest.length; ) done += writeSync(fd, rest, done, rest.length - done);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    throw new OutputError(shared.path, OutputError.describe(error), { cause: error });
+  }
+  return true;
 }
 
 const DASH = 0x2d;

@@ -22,7 +22,7 @@ import { DurationError } from './duration.js';
 import { type JobDefinition, JobHandle } from './Job.js';
 import { Perturbation } from './Perturbation.js';
 import { CHECK_FAILED_EXIT_CODE, type Findings, type RunSummary } from './RunSummary.js';
-import type { TraceWriter } from './TraceWriter.js';
+import type { SharedTrace, TraceWriter } from './TraceWriter.js';
 
 /** `load`'s result, loaded on the first call: importing again would cost a round trip to the module hooks' thread. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -100,6 +100,8 @@ export interface Supervision {
   attach(run: RunControl): void;
   /** A recording was opened: the supervisor finishes it if the run's thread dies. */
   recording(file: string, bagDirectory: string | undefined): void;
+  /** The trace's unwritten lines, in shared memory: the supervisor finishes the trace if the run's thread dies. */
+  trace?(shared: SharedTrace): void;
   /** The loop begins at `start` and ends at `end` (when the job says). */
   started(start: bigint, end: bigint | undefined): Promise<void>;
   /** The loop has ended (before the summary is printed). */
@@ -274,7 +276,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   engine.whenIdle = () => realIo.inFlight();
   try {
     if (tracing !== null && options.tracePath !== undefined) {
-      trace = new tracing.TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed });
+      trace = new tracing.TraceWriter(options.tracePath, engine, { job: job.name, seed: simulation.seed }, supervision?.trace);
       engine.observers.push(trace);
     }
     const monitor = simulation.network === null ? null : new NetworkMonitor(simulation, simulation.network);
