@@ -358,4 +358,23 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /in-process\.yaml:3: .*a Python program runs in a process of its own/);
   });
+
+  it("refuses what the simulation cannot run as an error of the callback: os.fork (the child would run outside it), a sleep past sim time's range (as CPython refuses one its clock cannot hold)", () => {
+    const dir = programs();
+    const forked = runCli(['exec', 'failures.py', 'fork'], dir, 60_000);
+    assert.equal(forked.status, 3);
+    assert.equal(forked.stdout, '');
+    assert.match(
+      forked.stderr,
+      /^rclsim: timer 0 of node \/failures threw at sim time 0\.500000000s: RuntimeError: os\.fork\(\) in a simulation: the child would be a copy of the program that the simulation does not run \(docs\/python\.md\)$/m,
+    );
+    for (const seconds of ['1e9', '1e12']) {
+      const overslept = runCli(['exec', 'failures.py', 'oversleep', seconds], dir, 60_000);
+      assert.equal(overslept.status, 3, seconds);
+      assert.match(
+        overslept.stderr,
+        /^rclsim: timer 0 of node \/failures threw at sim time 0\.500000000s: OverflowError: .* out of the simulation's exact time range \(start ± 2\^53 ns, about 104 days\)$/m,
+      );
+    }
+  });
 });

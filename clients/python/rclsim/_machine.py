@@ -32,6 +32,7 @@ def install(connection: Connection, welcome: dict[str, Any]) -> None:
     _install_clocks(connection)
     _install_random(welcome["seed"], welcome["program"])
     _install_cpus(welcome["cpu_count"])
+    _refuse_fork()
 
 
 # Clock reads at one sim time, with no wait in between, that make a busy-wait: sim time moves only
@@ -145,3 +146,16 @@ def _install_cpus(count: int) -> None:
         os.sched_getaffinity = lambda pid: set(range(count))
     if hasattr(os, "process_cpu_count"):
         os.process_cpu_count = lambda: count
+
+
+def _refuse_fork() -> None:
+    """A forked child is a copy of the program that the simulation does not run: its callbacks and
+    clock reads would race the parent's over one connection, and runs would differ. subprocess
+    starts other programs without os.fork, so it is left alone."""
+
+    def fork() -> NoReturn:
+        raise RuntimeError("os.fork() in a simulation: the child would be a copy of the program that the simulation does not run (docs/python.md)")
+
+    os.fork = fork
+    if hasattr(os, "forkpty"):
+        os.forkpty = fork

@@ -14,6 +14,7 @@ from collections.abc import Callable, Container
 from typing import Any
 
 from rclsim import _runtime
+from rclsim._connection import SimulationError
 
 Pauser = Callable[[], Callable[[], None]]
 
@@ -52,7 +53,15 @@ class WakeUp:
 
     def __init__(self, at_ns: int, after_ready: bool = False) -> None:
         connection = _runtime.connection()
-        self.id: int = connection.ask({"await_event": {"at_ns": at_ns, "timeout_ms": -1, "after_ready": after_ready}})["created"]["id"]
+        try:
+            if at_ns >= 1 << 63:
+                raise SimulationError(f"a wait until {at_ns} ns is out of the simulation's exact time range (start ± 2^53 ns, about 104 days)", "SimTimeRangeError")
+            self.id: int = connection.ask({"await_event": {"at_ns": at_ns, "timeout_ms": -1, "after_ready": after_ready}})["created"]["id"]
+        except SimulationError as error:
+            if error.kind != "SimTimeRangeError":
+                raise
+            # What CPython's time.sleep raises for a length its clock cannot hold.
+            raise OverflowError(str(error)) from None
         self.came = False
         connection.settled[self.id] = self._wake
 
