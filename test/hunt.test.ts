@@ -5,6 +5,7 @@ import type { RunAnswer } from '../src/sweep/PooledRuns.js';
 import { runInOrder } from '../src/sweep/runInOrder.js';
 import type { PoolTask } from '../src/sweep/WorkerPool.js';
 import { lastJsonLine, repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
+import { stuckJobDir } from './stuckJob.js';
 
 /** Fails with exit code 3 under some seeds: 8 is the first from 2 on, then 14, 15, 16, … (flaky.cjs). */
 const FLAKY = join(repoRoot, 'test/fixtures/hunt/job.yaml');
@@ -62,7 +63,7 @@ describe('runInOrder: the first failure by index, whatever order the runs end in
         most = Math.max(most, ++running);
         await new Promise((resolve) => setTimeout(resolve, 1));
         running--;
-        return { kind: 'lost', why: 'gone', wallSeconds: 0, worker: 1, attempts: 2 };
+        return { kind: 'lost', why: 'gone', hung: false, wallSeconds: 0, worker: 1, attempts: 2 };
       },
     };
     let answers = 0;
@@ -129,5 +130,14 @@ describe('rclsim hunt: seeds until a run fails, on warm workers', { concurrency:
     assert.match(module.stderr, /^rclsim: .*job\.ts: hunt and shrink take a YAML job file/);
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /none\.yaml: cannot read job file/);
+  });
+
+  it('says the runs hung when they did, exit 6, not "no failure" and 0', async () => {
+    const result = await runCliAsync(['hunt', 'stuck.yaml', '--runs', '2', '--jobs', '2', '--timeout', '1s'], stuckJobDir(), 120_000);
+    assert.equal(result.status, 6, result.stderr);
+    assert.match(
+      result.stdout,
+      /^no failure, but 2 of 2 runs hung \(2 runs, seeds 0…1, in [^\n]*\)\nlost: 2 runs \(seeds 0, 1\): no result within 1 s \(the run hung; its worker was killed\)\n$/,
+    );
   });
 });

@@ -9,7 +9,8 @@ import type { Occurrence } from '../src/rcl/faults/FaultConfig.js';
 import { explicitFaultsJobText, occurrenceText } from '../src/sweep/explicitFaults.js';
 import type { RunAnswer } from '../src/sweep/PooledRuns.js';
 import type { PoolTask } from '../src/sweep/WorkerPool.js';
-import { lastJsonLine, repoRoot, runCliAsync, tempDir } from './helpers.js';
+import { type CliResult, lastJsonLine, repoRoot, runCliAsync, tempDir } from './helpers.js';
+import { needsSmallDisk, onSmallDisk } from './smallDisk.js';
 
 const JOB = `# the corridor
 name: corridor   # two robots
@@ -208,4 +209,62 @@ describe('rclsim shrink', { concurrency: true }, () => {
     assert.equal(elsewhere.status, 2);
     assert.match(elsewhere.stderr, /^rclsim: --out .*min\.yaml: the minimal job goes in the job's folder \(\.\), where its relative paths resolve\n$/);
   });
+
+  it('refuses an --out that would overwrite the job or a file it names, also through a link (exit 2), and leaves them as they were', async () => {
+    const dir = fixtures();
+    symlinkSync('job.yaml', join(dir, 'link.yaml'));
+    const inputs = ['job.yaml', 'flaky.cjs'].map((name) => readFileSync(join(dir, name), 'utf8'));
+    const shrinkTo = (out: string): Promise<CliResult> => runCliAsync(['shrink', 'job.yaml', '--seed', '8', '--out', out], dir);
+    const [job, link, program] = await Promise.all([shrinkTo('job.yaml'), shrinkTo('link.yaml'), shrinkTo('flaky.cjs')]);
+    for (const result of [job, link, program]) assert.equal(result.status, 2, result.stdout + result.stderr);
+    assert.equal(job.stderr, 'rclsim: --out job.yaml: it would overwrite the job file job.yaml: name another file\n');
+    assert.equal(link.stderr, 'rclsim: --out link.yaml: it would overwrite the job file job.yaml: name another file\n');
+    assert.match(program.stderr, /^rclsim: --out flaky\.cjs: it would overwrite \/\S+\/flaky\.cjs, a file the job names: name another file\n$/);
+    assert.deepEqual(
+      ['job.yaml', 'flaky.cjs'].map((name) => readFileSync(join(dir, name), 'utf8')),
+      inputs,
+    );
+  });
+
+  it(
+    'on a full disk prints the faults it found, then one line naming the file it cannot write, exit 74, and leaves no file cut short',
+    needsSmallDisk(),
+    () => {
+      // On a disk with no room left, and with room for the minimal job but not its report.
+      for (const free of [0, 8192]) {
+        const result = onSmallDisk(
+          [
+            `cp -r ${join(repoRoot, 'test/fixtures/hunt')} ${join(repoRoot, 'test/fixtures/faults')} "$DISK"`,
+            `mkdir "$DISK/node_modules" && ln -s ${repoRoot} "$DISK/node_modules/rclsim"`,
+            'rm "$DISK/hunt/gaps.shrunk.yaml"',
+            `fill ${free}`,
+            'cd "$DISK/hunt" && $RCLSIM shrink gaps.yaml --seed 13 --swarm --jobs 2',
+            'echo "exit $?"',
+            // Its outputs, and any file left beside them (a temporary one), then the minimal job as written.
+            "ls -A | grep -E '^(\\.|gaps\\.shrunk)' || true",
+            'cat gaps.shrunk.yaml 2>/dev/null || true',
+          ].join('\n'),
+        );
+        const [output, files] = result.stdout.split(/^exit \d+\n/m);
+        assert.match(result.stdout, /^exit 74$/m, result.stdout + result.stderr);
+        // What it found comes first, whatever becomes of the files.
+        assert.match(
+          output!,
+          /\n65 faults fired; it fails with 2 of them, [^\n]*\n {2}- \{ fault: lossy, [^\n]*sequence: 20[^\n]*\n {2}- \{ fault: lossy, [^\n]*sequence: 21[^\n]*\n$/,
+        );
+        const shrunk = readFileSync(join(repoRoot, 'test/fixtures/hunt/gaps.shrunk.yaml'), 'utf8');
+        if (free === 0) {
+          assert.match(result.stderr, /^rclsim: cannot write \S+\/hunt\/gaps\.shrunk\.yaml: no space left on device \(ENOSPC\)\n$/);
+          assert.equal(files, '');
+        } else {
+          assert.match(
+            result.stderr,
+            /^rclsim: wrote gaps\.shrunk\.yaml, but not its report: cannot write \S+\/gaps\.shrunk\.html: no space left on device \(ENOSPC\)\n$/,
+          );
+          // The minimal job whole, and no report cut short.
+          assert.equal(files, `gaps.shrunk.yaml\n${shrunk}`);
+        }
+      }
+    },
+  );
 });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { needsSmallDisk, onSmallDisk } from './smallDisk.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/sweep');
 
@@ -121,5 +122,41 @@ describe('rclsim sweep: a matrix on warm local workers', () => {
       assert.equal(lines.length, 1, result.stderr);
       assert.match(lines[0]!, expected);
     }
+  });
+
+  it('refuses more runs than it can hold with one line naming the field (exit 2), or the option (exit 64)', () => {
+    const dir = tempDir();
+    const range = runCli(['sweep', sweepFile(dir, 'seeds: 0..99999999999\n')]);
+    assert.equal(range.status, 2);
+    assert.equal(range.stderr, `rclsim: ${join(dir, 'sweep.yaml')}:3: seeds: '0..99999999999' is 100000000000 seeds: a sweep takes at most 1000000 runs\n`);
+    const product = runCli(['sweep', sweepFile(dir, 'seeds: 0..999999\nmatrix:\n  end.after: [1s, 2s]\n')]);
+    assert.equal(product.status, 2);
+    assert.match(product.stderr, /^rclsim: \S+sweep\.yaml:3: seeds: 2000000 runs \(seeds × the matrix's cases × verify\): a sweep takes at most 1000000\n$/);
+    const verify = runCli(['sweep', sweepFile(dir, 'seeds: 0..9\n'), '--verify', '999999999']);
+    assert.equal(verify.status, 64);
+    assert.match(verify.stderr, /^rclsim: --verify 999999999: 9999999990 runs [^\n]*\n$/);
+  });
+
+  it('names the results folder or file it cannot write in one line, exit 74: a folder under a file, a device, a full disk', needsSmallDisk(), () => {
+    const dir = tempDir();
+    const underFile = runCli(['sweep', sweepFile(dir, 'seeds: [1]\n'), '--output', join(dir, 'sweep.yaml', 'results')]);
+    assert.equal(underFile.status, 74);
+    assert.equal(underFile.stderr, `rclsim: cannot write ${join(dir, 'sweep.yaml', 'results')}: ${join(dir, 'sweep.yaml')} is not a folder (ENOTDIR)\n`);
+    mkdirSync(join(dir, 'results'));
+    symlinkSync('/dev/full', join(dir, 'results', 'results.jsonl'));
+    const device = runCli(['sweep', sweepFile(dir, 'seeds: [1]\n')], repoRoot, 60_000);
+    assert.equal(device.status, 74);
+    assert.match(device.stderr, /^rclsim: cannot write \S+\/results\.jsonl: not a regular file \(a character device\)\n$/);
+    // The first result does not fit: the runs under way are abandoned, and no worker is left (the pool's close).
+    const full = onSmallDisk(
+      [
+        `printf 'job: ${join(FIXTURE, 'job.yaml')}\\nseeds: 0..3\\n' > "$DISK/sweep.yaml"`,
+        'fill 0',
+        '$RCLSIM sweep "$DISK/sweep.yaml" --jobs 2',
+        'echo "exit $?"',
+      ].join('\n'),
+    );
+    assert.equal(full.stdout, 'exit 74\n', full.stderr);
+    assert.match(full.stderr, /^rclsim: cannot write \S+\/sweep-results\/results\.jsonl: no space left on device \(ENOSPC\)\n$/);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -95,7 +95,10 @@ describe('rclsim sweep --queue and rclsim worker: runs across processes through 
     try {
       await new Promise((resolve) => worker.stderr!.once('data', resolve));
       const running = runCliAsync(['sweep', sweep, '--queue', url], repoRoot, 120_000);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // In the middle: once a run has ended (an outage as the sweep starts is waited out without a word, up to 10 s).
+      while (!existsSync(join(dir, 'restarted', 'results.jsonl')) || readFileSync(join(dir, 'restarted', 'results.jsonl'), 'utf8') === '') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       redis.kill('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 1000));
       redis = await startRedis(port);
@@ -133,6 +136,22 @@ describe('rclsim sweep --queue and rclsim worker: runs across processes through 
     assert.equal(differingInput(hashes), null);
     writeTemp(dir, 'random.js', `${readFileSync(script, 'utf8')}// changed\n`);
     assert.match(differingInput(hashes)!, new RegExp(`^input ${script} differs on this worker \\(sha256 [0-9a-f]{12}…, the sweep's [0-9a-f]{12}…\\)$`));
+  });
+});
+
+describe('rclsim hunt --queue and sweep --queue to a Redis that does not answer', () => {
+  it('give up after 10 s with one line naming it, exit 69', async () => {
+    const dir = tempDir();
+    const url = `redis://127.0.0.1:${await freePort()}`;
+    const [hunt, sweep] = await Promise.all([
+      runCliAsync(['hunt', join(repoRoot, 'test/fixtures/hunt/job.yaml'), '--runs', '2', '--queue', url]),
+      runCliAsync(['sweep', slowSweep(dir, '0..1', 'unanswered'), '--queue', url]),
+    ]);
+    for (const result of [hunt, sweep]) {
+      assert.equal(result.status, 69, result.stdout + result.stderr);
+      assert.equal(result.stderr, `rclsim: Redis at ${url} is unreachable (ECONNREFUSED): no answer within 10 s\n`);
+      assert.equal(result.stdout, '');
+    }
   });
 });
 

@@ -19,6 +19,8 @@ export const ExitCode = {
   checkFailed: CHECK_FAILED_EXIT_CODE,
   /** A command line rclsim cannot take (unknown option, a value of the wrong kind): sysexits' EX_USAGE. */
   usage: 64,
+  /** `--queue`: Redis did not answer at the start: sysexits' EX_UNAVAILABLE. */
+  unavailable: 69,
   /** The run's thread ran out of memory: sysexits' EX_OSERR. */
   outOfMemory: 71,
   /** An output (recording, trace, report file) could not be written: sysexits' EX_IOERR. */

@@ -1,5 +1,5 @@
 import { caseJobText } from '../sweep/caseJob.js';
-import { PooledRuns } from '../sweep/PooledRuns.js';
+import { PooledRuns, QueueUnreachable, RunsInterrupted } from '../sweep/PooledRuns.js';
 import { runInOrder } from '../sweep/runInOrder.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { couldNotRun, ExitCode } from './exitCodes.js';
@@ -34,8 +34,8 @@ interface Counted {
   held: number;
 }
 
-/** Lost runs listed by their seed before "…". */
-const LOST_SHOWN = 10;
+/** Lost (or, interrupted, failing) runs listed by their seed before "…". */
+const SEEDS_SHOWN = 10;
 
 /**
  * `rclsim hunt JOB --runs N`: runs the job with seeds S, S + 1, … on warm worker processes (or
@@ -44,8 +44,10 @@ const LOST_SHOWN = 10;
  * commands that replay and shrink it; with --all, every failing seed. The seed found is the
  * smallest failing one whatever the workers' timing (runInOrder), and so is everything reported
  * with it: the `sometimes` and `reachable` assertions are counted over the runs up to it. Exit 8
- * when a run failed, 0 when none did; a job that cannot run at all (bad input) stops the hunt
- * with that run's line and code.
+ * when a run failed; else 6 when runs hung, 1 when runs were lost otherwise (their worker died),
+ * 0 when every run ended without failing. A job that cannot run at all (bad input) stops the
+ * hunt with that run's line and code; SIGINT/SIGTERM with a line saying how far it got, exit
+ * 128 + the signal's number; a queue that does not answer, with one line, exit 69.
  */
 export async function hunt(jobFile: string, options: HuntOptions): Promise<number> {
   const job = yamlJobOrSay(jobFile);
@@ -56,20 +58,27 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
   const jobText = caseJobText(job.text, [], {}, null);
   // A queue keeps results by key: a run with other options is another run.
   const suffix = `${options.swarm ? '-swarm' : ''}${options.seededOrder ? '-seeded-order' : ''}`;
-  const pool = await PooledRuns.open(
-    {
-      name: `hunt ${job.path}`,
-      timeoutMs: options.timeout ?? RUN_TIMEOUT_MS,
-      retries: 1,
-      ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
-      ...(options.queue === undefined ? {} : { queue: options.queue }),
-    },
-    options.runs,
-  );
+  let pool: PooledRuns;
+  try {
+    pool = await PooledRuns.open(
+      {
+        name: `hunt ${job.path}`,
+        timeoutMs: options.timeout ?? RUN_TIMEOUT_MS,
+        retries: 1,
+        ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+        ...(options.queue === undefined ? {} : { queue: options.queue }),
+      },
+      options.runs,
+    );
+  } catch (error) {
+    if (!(error instanceof QueueUnreachable)) throw error;
+    process.stderr.write(`rclsim: ${error.message}\n`);
+    return ExitCode.unavailable;
+  }
   const display: RunsDisplay | undefined =
     process.stderr.isTTY && options.quiet !== true ? new (await import('./progressDisplay.js')).RunsDisplay('hunt', options.runs) : undefined;
   const failures: { seed: number; verdict: RunVerdict }[] = [];
-  const lost: { seed: number; why: string }[] = [];
+  const lost: { seed: number; why: string; hung: boolean }[] = [];
   const counted = new Map<string, Counted>();
   let refused: RunVerdict | undefined;
   let runs = 0;
@@ -88,13 +97,13 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
           ...(options.seededOrder ? { seededOrder: true } : {}),
         },
       }),
-      judge: (answer) => ({ verdict: verdictOf(answer), why: answer.kind === 'lost' ? answer.why : '' }),
+      judge: (answer) => ({ verdict: verdictOf(answer), why: answer.kind === 'lost' ? answer.why : '', hung: answer.kind === 'lost' && answer.hung }),
       // A failure ends the hunt unless all are wanted; a job that cannot run at all ends it always.
       stops: ({ verdict }) => (verdict !== null && couldNotRun(verdict.exitCode)) || (options.all !== true && isFailure(verdict, options.checksOnly === true)),
-      onAnswer: (index, { verdict, why }) => {
+      onAnswer: (index, { verdict, why, hung }) => {
         runs++;
         const seed = first + index;
-        if (verdict === null) lost.push({ seed, why });
+        if (verdict === null) lost.push({ seed, why, hung });
         else if (couldNotRun(verdict.exitCode)) refused = verdict;
         else {
           if (isFailure(verdict, options.checksOnly === true)) failures.push({ seed, verdict });
@@ -108,6 +117,15 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
         display?.update(runs, failures.length === 0 ? '' : `${failures.length} failing, the first seed ${failures[0]!.seed}`);
       },
     });
+  } catch (error) {
+    if (!(error instanceof RunsInterrupted)) throw error;
+    display?.stop();
+    const seeds = runs === 0 ? '' : ` (seeds ${first}…${first + runs - 1})`;
+    const found = failures.length === 0 ? 'no failure so far' : `${failures.length} failed (seeds ${listed(failures)})`;
+    process.stderr.write(
+      `rclsim hunt: ${error.message} after ${runs} of ${options.runs} runs${seeds}: ${found}${lost.length === 0 ? '' : `, ${lost.length} lost`}\n`,
+    );
+    return error.exitCode;
   } finally {
     display?.stop();
     await pool.close();
@@ -128,6 +146,7 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
     };
   };
   const last = first + runs - 1;
+  const hung = lost.filter((entry) => entry.hung).length;
   if (options.json) {
     const report = {
       job: job.given,
@@ -148,7 +167,10 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
   } else {
     const span = `${runs} run${runs === 1 ? '' : 's'}, seeds ${first}…${last}, in ${wallSeconds.toFixed(1)} s (${(runs / wallSeconds).toFixed(1)} runs/s)`;
     const lines: string[] = [];
-    if (failures.length === 0) lines.push(`no failure in ${span}`);
+    // A run that hung or was lost was not checked: no failure found is no success then.
+    if (failures.length === 0 && hung > 0) lines.push(`no failure, but ${hung} of ${runs} runs hung (${span})`);
+    else if (failures.length === 0 && lost.length > 0) lines.push(`no failure, but ${lost.length} of ${runs} runs were lost (${span})`);
+    else if (failures.length === 0) lines.push(`no failure in ${span}`);
     else if (options.all) lines.push(`${failures.length} of ${runs} runs fail (${span})`);
     else lines.push(`seed ${failures[0]!.seed} fails (${span})`);
     for (const { seed, verdict } of failures) lines.push(`${options.all ? `seed ${seed}: ` : '  '}${describeFailure(verdict)}`);
@@ -157,13 +179,18 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
       lines.push(`replay: ${replay}`, `shrink: ${shrink}`);
     }
     for (const entry of neverHeld) lines.push(`never held: ${entry.kind} ${JSON.stringify(entry.name)} (reached in ${entry.runs} of ${runs} runs)`);
-    if (lost.length > 0) {
-      const seeds = lost.slice(0, LOST_SHOWN).map((entry) => entry.seed);
-      lines.push(
-        `lost: ${lost.length} run${lost.length === 1 ? '' : 's'} (seeds ${seeds.join(', ')}${lost.length > LOST_SHOWN ? ', …' : ''}): ${lost[0]!.why}`,
-      );
-    }
+    if (lost.length > 0) lines.push(`lost: ${lost.length} run${lost.length === 1 ? '' : 's'} (seeds ${listed(lost)}): ${lost[0]!.why}`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }
-  return failures.length > 0 ? ExitCode.checkFailed : ExitCode.ok;
+  if (failures.length > 0) return ExitCode.checkFailed;
+  if (hung > 0) return ExitCode.callbackTimeout;
+  return lost.length > 0 ? ExitCode.internalError : ExitCode.ok;
+}
+
+/** The first runs' seeds, and "…" for more. */
+function listed(runs: readonly { seed: number }[]): string {
+  return `${runs
+    .slice(0, SEEDS_SHOWN)
+    .map((run) => run.seed)
+    .join(', ')}${runs.length > SEEDS_SHOWN ? ', …' : ''}`;
 }

@@ -1,16 +1,19 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { describeThrown } from '../engine/describeThrown.js';
 import { compareTraces, formatDivergence, TraceFileError } from '../job/traceDiff.js';
+import type { Occurrence } from '../rcl/faults/FaultConfig.js';
 import { explicitFaultsJobText, occurrenceText } from '../sweep/explicitFaults.js';
-import { PooledRuns } from '../sweep/PooledRuns.js';
+import { PooledRuns, RunsInterrupted } from '../sweep/PooledRuns.js';
+import { namedInputs } from '../sweep/queue/inputHashes.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
-import { ExitCode } from './exitCodes.js';
+import { couldNotRun, ExitCode } from './exitCodes.js';
 import type { RunsDisplay } from './progressDisplay.js';
 import { type FailureKey, failsAs } from './runVerdict.js';
 import { minimalFaults, ShrinkRuns, ShrinkStopped } from './shrinkFaults.js';
-import { shellWord, yamlJobOrSay } from './yamlJob.js';
+import { writeWhole } from './writeWhole.js';
+import { shellWord, type YamlJob, yamlJobOrSay } from './yamlJob.js';
 
 export interface ShrinkOptions {
   seed: number;
@@ -28,12 +31,14 @@ export interface ShrinkOptions {
 
 /**
  * `rclsim shrink JOB --seed S`: finds the fewest of the faults seed S fired that still fail the
- * run the same way (shrinkFaults.ts), writes them as the job's only faults, with the seed, beside
- * the job (`<job>.shrunk.yaml`, a file that replays the failure by itself), runs it once more
- * for its report and trace, and prints where that trace parts from the job's without faults.
- * Exit 0 when it wrote the minimal job; 1 when the seed does not fail as asked, or its faults
- * replayed explicitly do not fail it again; 5 when the minimal job did not fail again on its
- * last run (the runs are not deterministic).
+ * run the same way (shrinkFaults.ts), prints them, writes them as the job's only faults, with the
+ * seed, beside the job (`<job>.shrunk.yaml`, a file that replays the failure by itself), runs it
+ * once more for its report and trace, and prints where that trace parts from the job's without
+ * faults. Exit 0 when it wrote the minimal job and its report; 1 when the seed does not fail as
+ * asked, or its faults replayed explicitly do not fail it again; 2 when an output would overwrite
+ * an input of the job; 5 when the minimal job did not fail again on its last run (the runs are not
+ * deterministic); 74 when an output cannot be written (none is left cut short); 128 + the
+ * signal's number for SIGINT/SIGTERM, with a line saying how far it got.
  */
 export async function shrink(jobFile: string, options: ShrinkOptions): Promise<number> {
   const job = yamlJobOrSay(jobFile);
@@ -45,6 +50,15 @@ export async function shrink(jobFile: string, options: ShrinkOptions): Promise<n
     return ExitCode.badInput;
   }
   const report = `${out.replace(/\.ya?ml$/i, '')}.html`;
+  for (const [what, path] of [
+    ['it', out],
+    [`its report ${report}`, report],
+  ] as const) {
+    const input = overwrittenInput(job, path);
+    if (input === undefined) continue;
+    process.stderr.write(`rclsim: --out ${out}: ${what} would overwrite ${input}: name another file\n`);
+    return ExitCode.badInput;
+  }
   const started = performance.now();
   const traces = mkdtempSync(join(tmpdir(), 'rclsim-shrink-'));
   const pool = await PooledRuns.open({
@@ -63,6 +77,8 @@ export async function shrink(jobFile: string, options: ShrinkOptions): Promise<n
   const display: RunsDisplay | undefined =
     process.stderr.isTTY && options.quiet !== true ? new (await import('./progressDisplay.js')).RunsDisplay('shrink', 1) : undefined;
   let done = 0;
+  // What is known and written so far: --json prints it however shrink ends once the minimal job is known.
+  let result: ShrinkResult | undefined;
   try {
     const { why, key, fired, minimal } = await minimalFaults(runs, {
       round: (round, candidates) => {
@@ -72,11 +88,28 @@ export async function shrink(jobFile: string, options: ShrinkOptions): Promise<n
       answered: () => display?.update(++done, `${runs.runs} runs`),
     });
     display?.stop();
+    result = {
+      job: job.given,
+      seed: options.seed,
+      failure: why,
+      fired: fired.length,
+      minimal,
+      runs: 0,
+      rounds: 0,
+      out: null,
+      report: null,
+      divergence: null,
+      replay: null,
+    };
+    // What it found first, on stdout, whatever becomes of the files.
+    if (!options.json) process.stdout.write(`${foundLines(result, runs, started).join('\n')}\n`);
     try {
-      writeFileSync(resolve(out), explicitFaultsJobText(job.text, minimal, options.seed, comment(minimal.length, fired.length, options.seed, key)));
+      writeWhole(resolve(out), explicitFaultsJobText(job.text, minimal, options.seed, comment(minimal.length, fired.length, options.seed, key)));
     } catch (error) {
-      throw new ShrinkStopped(`cannot write ${out} (${describeThrown(error)})`, ExitCode.outputFailed);
+      throw new ShrinkStopped(describeThrown(error), ExitCode.outputFailed);
     }
+    result.out = out;
+    result.replay = `rclsim run ${shellWord(out)}${options.seededOrder ? ' --seeded-order' : ''}`;
     // The minimal job once more, with its trace and report, beside the job without faults.
     const shrunkTrace = join(traces, 'shrunk.trace');
     const plainTrace = join(traces, 'no-faults.trace');
@@ -84,50 +117,101 @@ export async function shrink(jobFile: string, options: ShrinkOptions): Promise<n
       runs.verdict(runs.withFaults(minimal), { tracePath: shrunkTrace, reportPath: resolve(report) }),
       runs.verdict(runs.withFaults([]), { tracePath: plainTrace }),
     ]);
+    // The report the run could not write whole (a full disk) is no report: its line, and no file.
+    if (last !== null && couldNotRun(last.exitCode)) throw new ShrinkStopped(`wrote ${out}, but not its report: ${last.error}`, last.exitCode);
     if (!failsAs(last, key))
       throw new ShrinkStopped(`the minimal job ${out} did not fail again on its last run: the runs are not deterministic`, ExitCode.notDeterministic);
-    const parted = divergence(shrunkTrace, plainTrace);
-    const replay = `rclsim run ${shellWord(out)}${options.seededOrder ? ' --seeded-order' : ''}`;
-    const wallSeconds = (performance.now() - started) / 1000;
-    if (options.json) {
-      const summary = {
-        job: job.given,
-        seed: options.seed,
-        failure: why,
-        fired: fired.length,
-        minimal,
-        runs: runs.runs,
-        rounds: runs.rounds,
-        out,
-        report,
-        divergence: parted,
-        replay,
-        wallSeconds,
-      };
-      process.stdout.write(`${JSON.stringify(summary)}\n`);
-    } else {
-      const lines = [`seed ${options.seed}: ${why}`];
-      if (minimal.length === 0) lines.push(`it fails without any fault (${fired.length} fired)`);
-      else {
-        lines.push(
-          `${fired.length} faults fired; it fails with ${minimal.length} of them, and without any one of those it does not (${runs.runs} runs, ${runs.rounds} rounds, ${wallSeconds.toFixed(1)} s)`,
-        );
-        for (const occurrence of minimal) lines.push(`  - ${occurrenceText(occurrence)}`);
-      }
-      lines.push(`wrote ${out} and its report ${report}`);
-      lines.push(parted === null ? 'its trace is the same as without faults' : `where it parts from the job without faults: ${parted}`);
-      lines.push(`replay: ${replay}`);
+    result.report = report;
+    result.divergence = divergence(shrunkTrace, plainTrace);
+    if (!options.json) {
+      const lines = [`wrote ${out} and its report ${report}`];
+      lines.push(result.divergence === null ? 'its trace is the same as without faults' : `where it parts from the job without faults: ${result.divergence}`);
+      lines.push(`replay: ${result.replay}`);
       process.stdout.write(`${lines.join('\n')}\n`);
     }
     return ExitCode.ok;
   } catch (error) {
-    if (!(error instanceof ShrinkStopped)) throw error;
     display?.stop();
+    // A report its run began and did not finish (a full disk, a signal) is cut short: no report rather.
+    if (result !== undefined && result.out !== null && result.report === null) rmSync(resolve(report), { force: true });
+    if (error instanceof RunsInterrupted) {
+      process.stderr.write(
+        `rclsim shrink: ${error.message} after ${runs.runs} runs${runs.rounds > 0 ? ` (${runs.rounds} rounds)` : ''}: ${howFar(runs, result)}\n`,
+      );
+      return error.exitCode;
+    }
+    if (!(error instanceof ShrinkStopped)) throw error;
     process.stderr.write(`rclsim: ${error.message}\n`);
     return error.exitCode;
   } finally {
+    if (options.json && result !== undefined) {
+      process.stdout.write(`${JSON.stringify({ ...result, runs: runs.runs, rounds: runs.rounds, wallSeconds: (performance.now() - started) / 1000 })}\n`);
+    }
     await pool.close();
     rmSync(traces, { recursive: true, force: true });
+  }
+}
+
+/** What `--json` prints: the failure, the minimal faults, and the files written (null: not written). */
+interface ShrinkResult {
+  job: string;
+  seed: number;
+  failure: string;
+  fired: number;
+  minimal: Occurrence[];
+  runs: number;
+  rounds: number;
+  out: string | null;
+  report: string | null;
+  divergence: string | null;
+  replay: string | null;
+}
+
+/** The failure and the faults it needs, as shrink prints them before it writes anything. */
+function foundLines(result: ShrinkResult, runs: ShrinkRuns, started: number): string[] {
+  const lines = [`seed ${result.seed}: ${result.failure}`];
+  if (result.minimal.length === 0) return [...lines, `it fails without any fault (${result.fired} fired)`];
+  const wallSeconds = (performance.now() - started) / 1000;
+  lines.push(
+    `${result.fired} faults fired; it fails with ${result.minimal.length} of them, and without any one of those it does not (${runs.runs} runs, ${runs.rounds} rounds, ${wallSeconds.toFixed(1)} s)`,
+  );
+  for (const occurrence of result.minimal) lines.push(`  - ${occurrenceText(occurrence)}`);
+  return lines;
+}
+
+/** How far a shrink that was stopped got. */
+function howFar(runs: ShrinkRuns, result: ShrinkResult | undefined): string {
+  if (result !== undefined) return result.out === null ? 'the minimal job found (above), not written' : `wrote ${result.out}, not its report`;
+  const seed = runs.request.seed;
+  if (runs.fired === undefined) return `the run with seed ${seed} had not ended`;
+  if (runs.kept === undefined) return `seed ${seed} fired ${runs.fired} faults, none taken out yet; nothing written`;
+  return `seed ${seed} still failed with ${runs.kept} of the ${runs.fired} faults it fired; nothing written`;
+}
+
+/**
+ * The input of the job that writing `path` would overwrite, as a line names it: the job file, or
+ * a file or folder the job names (also through a link, or a file inside such a folder); undefined: none.
+ */
+function overwrittenInput(job: YamlJob, path: string): string | undefined {
+  const target = realPath(resolve(path));
+  if (target === realPath(job.path)) return `the job file ${job.given}`;
+  for (const input of namedInputs(job.text, job.path)) {
+    const real = realPath(input);
+    if (target === real || target.startsWith(`${real}${sep}`)) return `${input}, a file the job names`;
+  }
+  return undefined;
+}
+
+/** Where a path leads, links followed, also for a file not there yet (its folder's real path). */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    try {
+      return join(realpathSync(dirname(path)), basename(path));
+    } catch {
+      return path;
+    }
   }
 }
 

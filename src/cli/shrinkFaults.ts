@@ -59,6 +59,9 @@ export class ShrinkRuns {
    */
   runs = 0;
   rounds = 0;
+  /** How far the search got, for a shrink that is stopped: the faults the failing run fired, and the fewest it still failed with so far. */
+  fired: number | undefined;
+  kept: number | undefined;
   #started = 0;
 
   constructor(pool: Pick<PooledRuns, 'run' | 'window'>, request: ShrinkRequest) {
@@ -118,14 +121,15 @@ export async function minimalFaults(runs: ShrinkRuns, progress?: ShrinkProgress)
     );
   }
   const fired = original.faults?.occurrences ?? [];
+  runs.fired = fired.length;
   const fails = async (occurrences: readonly Occurrence[]): Promise<boolean> => failsAs(await runs.verdict(runs.withFaults(occurrences)), key);
   // The two ends of the search: without any fault, and with every one that fired, explicitly.
   const [failsWithout, failsWithAll] = await Promise.all([fails([]), fired.length === 0 || fails(fired)]);
   if (failsWithout) return { why, key, fired, minimal: [] };
   if (!failsWithAll) throw new ShrinkStopped(`the ${fired.length} faults seed ${seed} fired, replayed explicitly, do not fail it again (${why})`);
-  const minimal = await ddmin(fired, (candidates) => {
+  const minimal = await ddmin(fired, async (candidates) => {
     progress?.round(++runs.rounds, candidates.length);
-    return runInOrder(runs.pool, {
+    const failing = await runInOrder(runs.pool, {
       count: candidates.length,
       task: (index) => runs.task(runs.withFaults(candidates[index]!)),
       judge: (answer) => failsAs(verdictOf(answer), key),
@@ -135,6 +139,8 @@ export async function minimalFaults(runs: ShrinkRuns, progress?: ShrinkProgress)
         progress?.answered();
       },
     });
+    if (failing >= 0) runs.kept = candidates[failing]!.length;
+    return failing;
   });
   return { why, key, fired, minimal };
 }

@@ -1,8 +1,10 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { OutputError } from '../engine/errors.js';
 import { nearestRank } from '../rcl/timeStats.js';
+import { QueueUnreachable, RunsInterrupted } from '../sweep/PooledRuns.js';
 import type { RunResult } from '../sweep/ResultsFolder.js';
 import { describeValues, runSweep, type SweepOutcome } from '../sweep/runSweep.js';
-import { loadSweepFile, type SweepDefinition, SweepFileError } from '../sweep/sweepFile.js';
+import { loadSweepFile, MAX_SWEEP_RUNS, runCount, type SweepDefinition, SweepFileError } from '../sweep/sweepFile.js';
 import { writeSweepSummary } from '../sweep/sweepSummary.js';
 import { ExitCode } from './exitCodes.js';
 
@@ -25,11 +27,15 @@ const FAILURES_SHOWN = 10;
  * `rclsim sweep SWEEP.yaml`: runs the sweep (resuming one begun before), prints a table of its
  * cases grouped by their values (or, with --json, one JSON object), and exits 0 when every run
  * finished, 1 when some failed or were lost, 5 when a case's runs gave different fingerprints,
- * 2 for a sweep file it cannot use.
+ * 2 for a sweep file it cannot use, 74 for a results folder it cannot write, 69 for a queue that
+ * does not answer, and 128 + the signal's number for SIGINT/SIGTERM (with how many runs ended:
+ * their results are kept, and the same command resumes).
  */
 export async function sweepCommand(file: string, options: SweepCommandOptions): Promise<number> {
-  let sweep: SweepDefinition;
+  let sweep: SweepDefinition | undefined;
   let outcome: SweepOutcome;
+  let summaryPage: string;
+  let ended = 0;
   try {
     sweep = loadSweepFile(file);
     sweep = {
@@ -39,18 +45,34 @@ export async function sweepCommand(file: string, options: SweepCommandOptions): 
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
       ...(options.output === undefined ? {} : { output: resolve(options.output) }),
     };
+    if (runCount(sweep) > MAX_SWEEP_RUNS) {
+      process.stderr.write(
+        `rclsim: --verify ${sweep.verify}: ${runCount(sweep)} runs (seeds × the matrix's cases × verify): a sweep takes at most ${MAX_SWEEP_RUNS}\n`,
+      );
+      return ExitCode.usage;
+    }
     const live = process.stderr.isTTY && options.quiet !== true;
     outcome = await runSweep(sweep, {
       ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
       ...(options.queue === undefined ? {} : { queue: options.queue }),
-      onProgress: live ? (done, total) => process.stderr.write(`\r${done} / ${total} runs${done === total ? '\n' : ''}`) : undefined,
+      onProgress: (done, total) => {
+        ended = done;
+        if (live) process.stderr.write(`\r${done} / ${total} runs${done === total ? '\n' : ''}`);
+      },
     });
+    summaryPage = writeSweepSummary(sweep, outcome);
   } catch (error) {
-    if (!(error instanceof SweepFileError) && (error as Error).name !== 'JobFileError') throw error;
+    if (error instanceof RunsInterrupted) {
+      const results = join(sweep!.output, 'results.jsonl');
+      const runs = `${ended} run${ended === 1 ? '' : 's'} ended`;
+      process.stderr.write(`rclsim sweep: ${error.message} after ${runs} (their results are in ${results}; the same command resumes)\n`);
+      return error.exitCode;
+    }
+    const code = error instanceof OutputError ? ExitCode.outputFailed : error instanceof QueueUnreachable ? ExitCode.unavailable : ExitCode.badInput;
+    if (code === ExitCode.badInput && !(error instanceof SweepFileError) && (error as Error).name !== 'JobFileError') throw error;
     process.stderr.write(`rclsim: ${(error as Error).message}\n`);
-    return ExitCode.badInput;
+    return code;
   }
-  const summaryPage = writeSweepSummary(sweep, outcome);
   const failed = outcome.results.filter((result) => result.status !== 'ok');
   if (options.json) {
     process.stdout.write(

@@ -1,3 +1,4 @@
+import { constants } from 'node:os';
 import { realAvailableParallelism } from '../engine/realTime.js';
 import { type PoolOutcome, type PoolTask, WorkerPool } from './WorkerPool.js';
 
@@ -32,24 +33,55 @@ export interface PooledRunsOptions extends QueueSettings {
 /** A run's final outcome, after the retries of a run whose worker died or that hung. */
 export type RunAnswer = PoolOutcome & { attempts: number };
 
+/** `--queue`: Redis did not answer at the start (QueueExecutor.ts); nothing was put on the queue. */
+export class QueueUnreachable extends Error {
+  override name = 'QueueUnreachable';
+}
+
+/** SIGINT or SIGTERM stopped the runs: the workers are gone, the runs under way abandoned. */
+export class RunsInterrupted extends Error {
+  readonly signal: NodeJS.Signals;
+  /** 128 + the signal's number, as a shell reports a process the signal ended. */
+  readonly exitCode: number;
+
+  constructor(signal: NodeJS.Signals) {
+    super(`interrupted by ${signal}`);
+    this.name = 'RunsInterrupted';
+    this.signal = signal;
+    this.exitCode = 128 + constants.signals[signal];
+  }
+}
+
 /**
  * Runs tasks on warm worker processes (or through the queue) and answers each as a promise.
  * A lost run is tried again, `retries` times, where the executor does not do so itself.
+ * SIGINT/SIGTERM while it is open end the workers (a run stuck in a callback too) and reject
+ * every run under way, and any run asked for after, with RunsInterrupted.
  */
 export class PooledRuns {
   /** How many runs to have under way at once to keep every worker busy, and no more. */
   readonly window: number;
   readonly #executor: RunExecutor;
   readonly #retries: number;
-  readonly #waiting = new Map<PoolTask, { resolve: (answer: RunAnswer) => void; attempts: number }>();
-  readonly #closeOnExit = (): void => void this.#executor.close();
+  readonly #waiting = new Map<PoolTask, { resolve: (answer: RunAnswer) => void; reject: (error: RunsInterrupted) => void; attempts: number }>();
+  #closed: Promise<void> | undefined;
+  #interrupted: RunsInterrupted | undefined;
+  readonly #closeOnExit = (): void => void this.#closeExecutor();
+  readonly #onSignal = (signal: NodeJS.Signals): void => {
+    this.#interrupted ??= new RunsInterrupted(signal);
+    void this.#closeExecutor();
+    for (const { reject } of this.#waiting.values()) reject(this.#interrupted);
+    this.#waiting.clear();
+  };
 
   private constructor(executor: RunExecutor, retries: number, window: number) {
     this.#executor = executor;
     this.#retries = retries;
     this.window = window;
-    // A coordinator that exits (an error, a signal) takes its workers with it.
+    // A coordinator that exits (an error) takes its workers with it; one killed outright, parentWatch.ts.
     process.once('exit', this.#closeOnExit);
+    process.on('SIGINT', this.#onSignal);
+    process.on('SIGTERM', this.#onSignal);
   }
 
   /** `most`: the runs there are at most (no more local workers are started than that). */
@@ -69,8 +101,12 @@ export class PooledRuns {
   }
 
   run(pooled: PoolTask): Promise<RunAnswer> {
-    return new Promise((resolve) => {
-      this.#waiting.set(pooled, { resolve, attempts: 1 });
+    return new Promise((resolve, reject) => {
+      if (this.#interrupted !== undefined) {
+        reject(this.#interrupted);
+        return;
+      }
+      this.#waiting.set(pooled, { resolve, reject, attempts: 1 });
       this.#executor.add(pooled);
     });
   }
@@ -78,7 +114,15 @@ export class PooledRuns {
   /** Ends the workers (runs under way are abandoned: their promises never settle). */
   async close(): Promise<void> {
     process.off('exit', this.#closeOnExit);
-    await this.#executor.close();
+    process.off('SIGINT', this.#onSignal);
+    process.off('SIGTERM', this.#onSignal);
+    await this.#closeExecutor();
+  }
+
+  #closeExecutor(): Promise<void> {
+    // Once; a queue that cannot be closed (Redis gone) leaves nothing to end.
+    this.#closed ??= (async () => this.#executor.close())().catch(() => {});
+    return this.#closed;
   }
 
   #answered(pooled: PoolTask, outcome: PoolOutcome): void {

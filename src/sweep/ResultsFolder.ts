@@ -1,6 +1,8 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeFolder } from '../bag/makeFolder.js';
+import { OutputError } from '../engine/errors.js';
+import { notRegularFile } from '../engine/regularFile.js';
 
 /** One line of results.jsonl: a run of a case, how it went. */
 export interface RunResult {
@@ -29,7 +31,8 @@ export interface RunResult {
 
 /**
  * A sweep's results folder: results.jsonl, one line per finished run, appended the moment a run
- * ends (a sweep that is stopped loses nothing it finished), and read back to resume.
+ * ends (a sweep that is stopped loses nothing it finished), and read back to resume. A folder or
+ * file it cannot make or write (no permission, a full disk) throws OutputError naming it.
  */
 export class ResultsFolder {
   readonly dir: string;
@@ -38,11 +41,18 @@ export class ResultsFolder {
   constructor(dir: string) {
     this.dir = dir;
     this.file = join(dir, 'results.jsonl');
-    makeFolder(dir);
-    // A line cut short by a sweep killed while writing it is closed, so that the next starts afresh.
+    try {
+      makeFolder(dir);
+    } catch (error) {
+      throw new OutputError(dir, OutputError.describe(error), { cause: error });
+    }
+    // A device would never end as it is read back (/dev/full, /dev/zero), a FIFO would wait for a writer.
+    const problem = notRegularFile(this.file);
+    if (problem !== undefined) throw new OutputError(this.file, problem);
+    // A line cut short by a sweep killed while writing it (or by a full disk) is closed, so that the next starts afresh.
     if (existsSync(this.file)) {
       const text = readFileSync(this.file, 'utf8');
-      if (text.length > 0 && !text.endsWith('\n')) appendFileSync(this.file, '\n');
+      if (text.length > 0 && !text.endsWith('\n')) this.#write('\n');
     }
   }
 
@@ -63,7 +73,15 @@ export class ResultsFolder {
   }
 
   append(result: RunResult): void {
-    appendFileSync(this.file, `${JSON.stringify(result)}\n`);
+    this.#write(`${JSON.stringify(result)}\n`);
+  }
+
+  #write(text: string): void {
+    try {
+      appendFileSync(this.file, text);
+    } catch (error) {
+      throw new OutputError(this.file, OutputError.describe(error), { cause: error });
+    }
   }
 
   /** Where a run keeps its recordings and report. */

@@ -19,8 +19,11 @@ export interface PoolTask {
   timeoutMs?: number;
 }
 
-/** What became of a task: the worker's answer, or the worker died or hung on it. */
-export type PoolOutcome = ({ kind: 'answered'; result: WorkerResult } | { kind: 'lost'; why: string; wallSeconds: number }) & {
+/** How the `why` of a task lost because it passed its timeout begins (also as a queue passes it on). */
+export const HUNG_WHY = 'no result within';
+
+/** What became of a task: the worker's answer, or the worker died or hung on it (`hung`: it passed its timeout). */
+export type PoolOutcome = ({ kind: 'answered'; result: WorkerResult } | { kind: 'lost'; why: string; hung: boolean; wallSeconds: number }) & {
   worker: number | string;
   /** Attempts made, where the executor counts them itself (a queue's retries). */
   attempts?: number;
@@ -72,7 +75,7 @@ export class WorkerPool {
 
   add(pooled: PoolTask): void {
     if (this.#slots.length === 0) {
-      this.#onOutcome(pooled, { kind: 'lost', why: this.#noWorker, wallSeconds: 0, worker: 0 });
+      this.#onOutcome(pooled, { kind: 'lost', why: this.#noWorker, hung: false, wallSeconds: 0, worker: 0 });
       return;
     }
     this.#queue.push(pooled);
@@ -89,7 +92,10 @@ export class WorkerPool {
   }
 
   #spawn(): Slot {
-    const child = fork(WORKER, [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    // The 'pipe' is the worker's PARENT_FD: its end here closes with this process, and the worker
+    // ends then (parentWatch.ts). In a process group of its own, so that a terminal's Ctrl-C
+    // reaches the workers from here (close), not as an interrupt of their run, whose answer would count.
+    const child = fork(WORKER, [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc', 'pipe'], detached: true });
     const slot: Slot = { number: ++this.#started, child, held: [], timer: undefined, started: 0, ran: new Set() };
     slot.child.on('message', (result: WorkerResult) => {
       // An answer already on its way when the pool closed would start a hang timer that keeps the coordinator alive.
@@ -101,11 +107,11 @@ export class WorkerPool {
       this.#onOutcome(pooled, { kind: 'answered', result, worker: slot.number });
       this.#dispatch();
     });
-    slot.child.on('exit', (code, signal) => this.#lost(slot, `the worker process ended (${signal ?? `exit code ${code}`})`));
+    slot.child.on('exit', (code, signal) => this.#lost(slot, `the worker process ended (${signal ?? `exit code ${code}`})`, false));
     return slot;
   }
 
-  #lost(slot: Slot, why: string): void {
+  #lost(slot: Slot, why: string, hung: boolean): void {
     if (this.#closed) return;
     const index = this.#slots.indexOf(slot);
     if (index < 0) return;
@@ -124,7 +130,8 @@ export class WorkerPool {
       return;
     }
     this.#slots[index] = this.#spawn();
-    if (current !== undefined) this.#onOutcome(current, { kind: 'lost', why, wallSeconds: (performance.now() - slot.started) / 1000, worker: slot.number });
+    if (current !== undefined)
+      this.#onOutcome(current, { kind: 'lost', why, hung, wallSeconds: (performance.now() - slot.started) / 1000, worker: slot.number });
     this.#dispatch();
   }
 
@@ -135,7 +142,7 @@ export class WorkerPool {
     const pooled = slot.held[0];
     if (pooled === undefined) return;
     const timeoutMs = pooled.timeoutMs ?? this.#timeoutMs;
-    slot.timer = setTimeout(() => this.#lost(slot, `no result within ${timeoutMs / 1000} s (the run hung; its worker was killed)`), timeoutMs);
+    slot.timer = setTimeout(() => this.#lost(slot, `${HUNG_WHY} ${timeoutMs / 1000} s (the run hung; its worker was killed)`, true), timeoutMs);
     slot.started = performance.now();
   }
 

@@ -19,7 +19,7 @@ export interface InOrderOptions<V> {
  * the runs no later one starts, and the earlier ones under way finish, so the answer is the
  * smallest such index among the tasks started, whatever order the workers end them in. Answers
  * are handed on in index order for the same reason. Tasks still under way when it returns go on
- * (the pool's to end); their answers are ignored.
+ * (the pool's to end); their answers are ignored. It rejects as a run does (RunsInterrupted).
  */
 export function runInOrder<V>(pool: Pick<PooledRuns, 'run' | 'window'>, options: InOrderOptions<V>): Promise<number> {
   const arrived = new Map<number, V>();
@@ -29,7 +29,7 @@ export function runInOrder<V>(pool: Pick<PooledRuns, 'run' | 'window'>, options:
   // No task at or past this index starts: the count, or one past the first known to stop.
   let end = options.count;
   let finished = false;
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const finish = (index: number): void => {
       finished = true;
       resolve(index);
@@ -50,7 +50,7 @@ export function runInOrder<V>(pool: Pick<PooledRuns, 'run' | 'window'>, options:
       while (!finished && next < end && underWay < pool.window) {
         const index = next++;
         underWay++;
-        void pool.run(options.task(index)).then((answer) => {
+        pool.run(options.task(index)).then((answer) => {
           underWay--;
           if (finished) return;
           const judged = options.judge(answer);
@@ -58,7 +58,7 @@ export function runInOrder<V>(pool: Pick<PooledRuns, 'run' | 'window'>, options:
           arrived.set(index, judged);
           deliver();
           start();
-        });
+        }, reject);
       }
     };
     if (options.count === 0) finish(-1);

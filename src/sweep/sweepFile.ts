@@ -44,6 +44,8 @@ export interface SweepDefinition {
 }
 
 const DEFAULT_RETRIES = 1;
+/** Runs a sweep takes at most (seeds × the matrix's cases × verify): each is kept in memory, and a result line. */
+export const MAX_SWEEP_RUNS = 1_000_000;
 
 const schema = {
   type: 'object',
@@ -108,19 +110,31 @@ export function loadSweepFile(path: string): SweepDefinition {
     return { key, path: path!, values };
   });
   const name = sweep.name ?? basename(file).replace(/\.ya?ml$/i, '');
+  const seeds = sweep.seeds === undefined ? [null] : seedList(sweep.seeds, (message) => fail(['seeds'], message));
+  const verify = sweep.verify ?? 1;
+  const runs = runCount({ seeds, axes, verify });
+  if (runs > MAX_SWEEP_RUNS) {
+    const field = verify > MAX_SWEEP_RUNS ? 'verify' : sweep.seeds === undefined ? 'matrix' : 'seeds';
+    fail([field], `${runs} runs (seeds × the matrix's cases × verify): a sweep takes at most ${MAX_SWEEP_RUNS}`);
+  }
   return {
     file,
     name,
     job,
-    seeds: sweep.seeds === undefined ? [null] : seedList(sweep.seeds, (message) => fail(['seeds'], message)),
+    seeds,
     axes,
     output: resolve(dir, sweep.output ?? `${name}-results`),
     timeoutMs,
     retries: sweep.retries ?? DEFAULT_RETRIES,
-    verify: sweep.verify ?? 1,
+    verify,
     record: sweep.record ?? false,
     report: sweep.report ?? false,
   };
+}
+
+/** Runs of a sweep: seeds × the matrix's cases × verify. */
+export function runCount(sweep: Pick<SweepDefinition, 'seeds' | 'axes' | 'verify'>): number {
+  return sweep.axes.reduce((product, axis) => product * axis.values.length, sweep.seeds.length * sweep.verify);
 }
 
 /** `a.b[2].c` as ['a', 'b', 2, 'c']; null when it is not one. */
@@ -144,5 +158,6 @@ export function seedList(value: number[] | string | number, fail: (message: stri
   const from = Number(range[1]);
   const to = Number(range[2]);
   if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || to < from) return fail(`'${value}': the range must go up, between safe integers`);
+  if (to - from + 1 > MAX_SWEEP_RUNS) return fail(`'${value}' is ${to - from + 1} seeds: a sweep takes at most ${MAX_SWEEP_RUNS} runs`);
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }

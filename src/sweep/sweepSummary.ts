@@ -1,4 +1,6 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { OutputError } from '../engine/errors.js';
 import { writePage } from '../report/reportHtml.js';
 import type { RunResult } from './ResultsFolder.js';
 import type { SweepOutcome } from './runSweep.js';
@@ -79,9 +81,15 @@ export function sweepSummaryData(sweep: SweepDefinition, outcome: SweepOutcome):
   };
 }
 
-/** Writes summary.html into the results folder; returns its path. */
+/** Writes summary.html into the results folder; returns its path. One it cannot write whole is removed: OutputError. */
 export function writeSweepSummary(sweep: SweepDefinition, outcome: SweepOutcome): string {
   const path = join(sweep.output, 'summary.html');
-  writePage(path, `rclsim sweep: ${sweep.name}`, 'sweep.js', sweepSummaryData(sweep, outcome));
+  const data = sweepSummaryData(sweep, outcome);
+  try {
+    writePage(path, `rclsim sweep: ${sweep.name}`, 'sweep.js', data);
+  } catch (error) {
+    rmSync(path, { force: true });
+    throw new OutputError(path, OutputError.describe(error), { cause: error });
+  }
   return path;
 }

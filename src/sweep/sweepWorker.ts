@@ -1,10 +1,11 @@
+import { Worker } from 'node:worker_threads';
 import { exitCodeOf, failureMessage } from '../cli/runAndReport.js';
 import { wallClock } from '../engine/realTime.js';
 import { parseJobFile } from '../job/jobFile.js';
 import { bigintsAsStrings, type Findings, summaryToJson } from '../job/RunSummary.js';
 import { runJob } from '../job/runJob.js';
 import { LogOutput } from '../rcl/LogOutput.js';
-import type { WorkerResult, WorkerTask } from './workerProtocol.js';
+import { PARENT_FD, type WorkerResult, type WorkerTask } from './workerProtocol.js';
 
 /**
  * A warm worker of `rclsim sweep`: a child process that runs job after job, one at a time, as
@@ -39,5 +40,5 @@ let queue = Promise.resolve();
 process.on('message', (task: WorkerTask) => {
   queue = queue.then(async () => void process.send!(await run(task)));
 });
-// The coordinator going away ends the worker: nothing else would.
-process.on('disconnect', () => process.exit(0));
+// The coordinator's process ending ends this one, also while a run is stuck in a callback.
+new Worker(new URL('./parentWatch.js', import.meta.url), { workerData: PARENT_FD }).unref();

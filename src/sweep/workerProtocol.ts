@@ -1,3 +1,6 @@
+/** The worker process's fd of the socket whose other end its coordinator holds (parentWatch.ts): after stdin, stdout, stderr and the IPC channel. */
+export const PARENT_FD = 4;
+
 /** What the sweep's coordinator asks a worker process to run: one job, as text, with its seed. */
 export interface WorkerTask {
   key: string;

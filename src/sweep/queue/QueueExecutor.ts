@@ -1,8 +1,8 @@
 import { Job, type JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Hash64 } from '../../engine/Hash64.js';
-import type { OnOutcome, QueueSettings, RunExecutor } from '../PooledRuns.js';
-import type { PoolTask } from '../WorkerPool.js';
+import { type OnOutcome, type QueueSettings, QueueUnreachable, type RunExecutor } from '../PooledRuns.js';
+import { HUNG_WHY, type PoolTask } from '../WorkerPool.js';
 import type { WorkerResult } from '../workerProtocol.js';
 import { inputHashes } from './inputHashes.js';
 import { RUNS_QUEUE, redisConnection } from './redisConnection.js';
@@ -17,6 +17,8 @@ const POLLED_PER_TICK = 500;
  * stay in Redis, and the same hunt again takes them).
  */
 export const QUEUE_WINDOW = 256;
+/** How long a coordinator waits for Redis to answer at the start (an outage later it waits out), ms. */
+export const QUEUE_CONNECT_MS = 10_000;
 
 /** What a queued run carries: the task, its timeout, and the case it belongs to. */
 export interface QueuedRun {
@@ -47,13 +49,11 @@ export class QueueExecutor implements RunExecutor {
   #lastHeard = 0;
   #cursor = 0;
 
-  private constructor(url: string, settings: QueueSettings, onOutcome: OnOutcome) {
-    // The connections say an outage (once: the second one's would repeat it).
-    const say = (line: string): void => void process.stderr.write(`rclsim: ${line}\n`);
-    this.#connections = [redisConnection(url, say), redisConnection(url, () => {})];
-    this.#queue = new Queue(RUNS_QUEUE, { connection: this.#connections[0]! });
-    this.#events = new QueueEvents(RUNS_QUEUE, { connection: this.#connections[1]! });
-    // Their errors are the connections' (said above); unheard, an emitter's 'error' would throw.
+  private constructor(connections: Redis[], settings: QueueSettings, onOutcome: OnOutcome) {
+    this.#connections = connections;
+    this.#queue = new Queue(RUNS_QUEUE, { connection: connections[0]! });
+    this.#events = new QueueEvents(RUNS_QUEUE, { connection: connections[1]! });
+    // Their errors are the connections' (said by them); unheard, an emitter's 'error' would throw.
     this.#queue.on('error', () => {});
     this.#events.on('error', () => {});
     this.#settings = settings;
@@ -74,8 +74,28 @@ export class QueueExecutor implements RunExecutor {
     }, POLL_MS);
   }
 
+  /**
+   * Throws QueueUnreachable when Redis does not answer within QUEUE_CONNECT_MS. The queue is
+   * made once it has: BullMQ's own connections (it duplicates one) would reconnect without end.
+   */
   static async open(url: string, settings: QueueSettings, onOutcome: OnOutcome): Promise<QueueExecutor> {
-    const executor = new QueueExecutor(url, settings, onOutcome);
+    let opened = false;
+    // The connections say an outage once the queue is open (once: the second one's would repeat it); before, the line below does.
+    const connections = [redisConnection(url, (line) => void (opened && process.stderr.write(`rclsim: ${line}\n`))), redisConnection(url, () => {})];
+    let why = 'no answer';
+    connections[0]!.on('error', (error: NodeJS.ErrnoException) => (why = error.code ?? error.message));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const answered = await new Promise<boolean>((resolve) => {
+      connections[0]!.once('ready', () => resolve(true));
+      timer = setTimeout(() => resolve(false), QUEUE_CONNECT_MS);
+    });
+    clearTimeout(timer);
+    if (!answered) {
+      for (const connection of connections) connection.disconnect();
+      throw new QueueUnreachable(`Redis at ${url} is unreachable (${why}): no answer within ${QUEUE_CONNECT_MS / 1000} s`);
+    }
+    opened = true;
+    const executor = new QueueExecutor(connections, settings, onOutcome);
     await executor.#queue.waitUntilReady();
     await executor.#events.waitUntilReady();
     return executor;
@@ -134,6 +154,10 @@ export class QueueExecutor implements RunExecutor {
     const result = job.returnvalue as WorkerResult | null;
     const worker = job.processedBy === undefined ? '' : `${job.processedBy}${result?.process === undefined ? '' : `/${result.process}`}`;
     if (state === 'completed') this.#onOutcome(pooled, { kind: 'answered', result: result!, worker, attempts: job.attemptsMade });
-    else this.#onOutcome(pooled, { kind: 'lost', why: job.failedReason, wallSeconds: 0, worker, attempts: job.attemptsMade });
+    else {
+      // The worker's pool said why it lost the run (queueWorker.ts): its words are all that come back.
+      const hung = job.failedReason.startsWith(HUNG_WHY);
+      this.#onOutcome(pooled, { kind: 'lost', why: job.failedReason, hung, wallSeconds: 0, worker, attempts: job.attemptsMade });
+    }
   }
 }

@@ -6,11 +6,9 @@ import { notRegularFile } from '../../engine/regularFile.js';
 
 /**
  * The files a job file names — programs, component modules, bags, parameter files, delays, the
- * environment, interface folders — each with the SHA-256 of its content (a folder's: of its
- * files' names and contents, in name order), by absolute path. A worker on another machine checks
- * them before it runs, so that it runs the job the sweep meant.
+ * environment, interface folders — by absolute path, whether they are there or not.
  */
-export function inputHashes(jobText: string, jobPath: string): Record<string, string> {
+export function namedInputs(jobText: string, jobPath: string): string[] {
   const job = (parse(jobText) ?? {}) as Record<string, unknown>;
   const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
   const field = (entry: unknown, key: string): unknown => (entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>)[key] : undefined);
@@ -23,11 +21,17 @@ export function inputHashes(jobText: string, jobPath: string): Record<string, st
     ...list(job.interfaces).map((entry) => (typeof entry === 'string' ? entry : field(entry, 'path'))),
   ].filter((path): path is string => typeof path === 'string');
   const dir = dirname(resolve(jobPath));
+  return named.map((path) => resolve(dir, path));
+}
+
+/**
+ * The files a job file names (namedInputs), each with the SHA-256 of its content (a folder's: of
+ * its files' names and contents, in name order), by absolute path. A worker on another machine
+ * checks them before it runs, so that it runs the job the sweep meant.
+ */
+export function inputHashes(jobText: string, jobPath: string): Record<string, string> {
   const hashes: Record<string, string> = {};
-  for (const path of named) {
-    const absolute = resolve(dir, path);
-    if (existsSync(absolute)) hashes[absolute] = contentHash(absolute);
-  }
+  for (const absolute of namedInputs(jobText, jobPath)) if (existsSync(absolute)) hashes[absolute] = contentHash(absolute);
   return hashes;
 }
 
