@@ -1,5 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import type { WorkerResult, WorkerTask } from './workerProtocol.js';
+import type { WorkerReady, WorkerResult, WorkerTask } from './workerProtocol.js';
 
 const WORKER = new URL('./sweepWorker.js', import.meta.url);
 /** Workers that may end without a task, per slot, before the pool stops replacing them. */
@@ -35,6 +35,8 @@ interface Slot {
   child: ChildProcess;
   /** The tasks sent to it, in the order it runs them: the first runs now. */
   held: PoolTask[];
+  /** Whether the worker said it started (WorkerReady): its first task's hang timer waits for it. */
+  ready: boolean;
   /** The first task's hang timer, and when it started. */
   timer: ReturnType<typeof setTimeout> | undefined;
   started: number;
@@ -96,10 +98,15 @@ export class WorkerPool {
     // ends then (parentWatch.ts). In a process group of its own, so that a terminal's Ctrl-C
     // reaches the workers from here (close), not as an interrupt of their run, whose answer would count.
     const child = fork(WORKER, [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc', 'pipe'], detached: true });
-    const slot: Slot = { number: ++this.#started, child, held: [], timer: undefined, started: 0, ran: new Set() };
-    slot.child.on('message', (result: WorkerResult) => {
+    const slot: Slot = { number: ++this.#started, child, ready: false, held: [], timer: undefined, started: 0, ran: new Set() };
+    slot.child.on('message', (result: WorkerResult | WorkerReady) => {
       // An answer already on its way when the pool closed would start a hang timer that keeps the coordinator alive.
       if (this.#closed) return;
+      if ('ready' in result) {
+        slot.ready = true;
+        this.#startTimer(slot);
+        return;
+      }
       const pooled = slot.held[0];
       if (pooled === undefined || pooled.task.key !== result.key) return;
       slot.held.shift();
@@ -135,12 +142,15 @@ export class WorkerPool {
     this.#dispatch();
   }
 
-  /** The worker starts its first task now (the one before ended, or it was idle): a hang timer for it. */
+  /**
+   * The worker starts its first task now (the one before ended, it was idle, or it has just
+   * started: a process's start on a busy machine is no part of a run's time): a hang timer for it.
+   */
   #startTimer(slot: Slot): void {
     clearTimeout(slot.timer);
     slot.timer = undefined;
     const pooled = slot.held[0];
-    if (pooled === undefined) return;
+    if (pooled === undefined || !slot.ready) return;
     const timeoutMs = pooled.timeoutMs ?? this.#timeoutMs;
     slot.timer = setTimeout(() => this.#lost(slot, `${HUNG_WHY} ${timeoutMs / 1000} s (the run hung; its worker was killed)`, true), timeoutMs);
     slot.started = performance.now();

@@ -5,7 +5,7 @@ import { parseJobFile } from '../job/jobFile.js';
 import { bigintsAsStrings, type Findings, summaryToJson } from '../job/RunSummary.js';
 import { runJob } from '../job/runJob.js';
 import { LogOutput } from '../rcl/LogOutput.js';
-import { PARENT_FD, type WorkerResult, type WorkerTask } from './workerProtocol.js';
+import { PARENT_FD, type WorkerReady, type WorkerResult, type WorkerTask } from './workerProtocol.js';
 
 /**
  * A warm worker of `rclsim sweep`: a child process that runs job after job, one at a time, as
@@ -42,3 +42,4 @@ process.on('message', (task: WorkerTask) => {
 });
 // The coordinator's process ending ends this one, also while a run is stuck in a callback.
 new Worker(new URL('./parentWatch.js', import.meta.url), { workerData: PARENT_FD }).unref();
+process.send!({ ready: true } satisfies WorkerReady);

@@ -24,6 +24,11 @@ interface RanBy {
   process?: number | string;
 }
 
+/** What a worker process says once it has started, before any answer: a run's wall time counts from then, not from its process's start. */
+export interface WorkerReady {
+  ready: true;
+}
+
 /** What the worker answers: the run's summary as JSON text (bigints as strings), or why it could not run. */
 export type WorkerResult =
   | ({ key: string; ok: true; summary: string; wallSeconds: number } & RanBy)
