@@ -275,7 +275,10 @@ describe('failures never pass silently, and nothing is lost', () => {
       hung.stdout,
       'run 1/3: hung: no result within 3 s of wall time (--timeout); interrupted by SIGTERM while timer 0 of node /stuck at sim time 0.500000000s had not returned; the trace and recordings are finished\n',
     );
-    assert.equal(hung.stderr, 'rclsim verify: run 1 of 3 hung: no result within 3 s of wall time (--timeout); verify stopped there\n');
+    assert.equal(
+      hung.stderr,
+      'rclsim verify: run 1 of 3 hung: no result within 3 s of wall time (--timeout); interrupted by SIGTERM while timer 0 of node /stuck at sim time 0.500000000s had not returned; the trace and recordings are finished; verify stopped there\n',
+    );
     // Hangs on its second run only: a counter kept in a file outside the simulation.
     writeTemp(
       dir,
@@ -294,15 +297,18 @@ describe('failures never pass silently, and nothing is lost', () => {
     assert.doesNotMatch(sometimes.stdout, /^run 3\/3/m, 'no run after the one that hung');
   });
 
-  it('the run under way ends when verify is killed, even by SIGKILL: no run is left behind', async () => {
+  it('the run under way ends when verify is killed, even by SIGKILL: no run is left behind, and the next verify removes its traces', async () => {
     const dir = tempDir();
+    const temporary = join(dir, 'tmp');
+    mkdirSync(temporary);
+    const env = { ...process.env, TMPDIR: temporary };
     const program = writeTemp(dir, 'stuck.cjs', STUCK('for (;;);'));
     const runsLeft = (): number[] =>
       spawnSync('pgrep', ['-f', `exec ${program}`], { encoding: 'utf8' })
         .stdout.split('\n')
         .filter((line) => line !== '')
         .map(Number);
-    const verify = spawn(process.execPath, [cliPath, 'verify', program, '--program', '--runs', '2'], { cwd: dir, stdio: 'ignore' });
+    const verify = spawn(process.execPath, [cliPath, 'verify', program, '--program', '--runs', '2'], { cwd: dir, stdio: 'ignore', env });
     const closed = new Promise((resolve) => verify.on('close', resolve));
     try {
       const until = async (condition: () => boolean, ms: number): Promise<boolean> => {
@@ -315,6 +321,15 @@ describe('failures never pass silently, and nothing is lost', () => {
       verify.kill('SIGKILL');
       await closed;
       assert.ok(await until(() => runsLeft().length === 0, 10_000), `runs left behind: ${runsLeft().join(', ')}`);
+      assert.equal(readdirSync(temporary).length, 1, 'the killed verify could not remove its traces');
+      writeTemp(dir, 'quick.cjs', STUCK(''));
+      const next = spawnSync(process.execPath, [cliPath, 'verify', 'quick.cjs', '--program', '--runs', '1', '--until', '1s'], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      });
+      assert.equal(next.status, 0, next.stderr);
+      assert.deepEqual(readdirSync(temporary), []);
     } finally {
       for (const pid of runsLeft()) process.kill(pid, 'SIGKILL');
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeFolder } from '../bag/makeFolder.js';
@@ -41,7 +41,8 @@ type RunOutcome = ChildOutcome & { trace: string };
  * (ChildRun). Temporary traces are removed unless they show a difference.
  */
 export async function verify(job: string, options: VerifyOptions): Promise<number> {
-  const dir = options.keepTraces ?? mkdtempSync(join(tmpdir(), 'rclsim-verify-'));
+  removeAbandonedFolders();
+  const dir = options.keepTraces ?? temporaryFolder();
   try {
     makeFolder(dir);
   } catch (error) {
@@ -89,7 +90,8 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
     }
     const reference = outcomes[0]!;
     if (reference.hung) {
-      process.stderr.write(`rclsim verify: run 1 of ${options.runs} ${hungAfter(timeoutMs)}; verify stopped there\n`);
+      // Its failure says what was running when it was stopped (the run's own line).
+      process.stderr.write(`rclsim verify: run 1 of ${options.runs} ${reference.failure}; verify stopped there\n`);
       return ExitCode.callbackTimeout;
     }
     for (let i = 1; i < outcomes.length; i++) {
@@ -122,6 +124,46 @@ export async function verify(job: string, options: VerifyOptions): Promise<numbe
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     if (!keep) rmSync(dir, { recursive: true, force: true });
+    else rmSync(join(dir, IN_USE), { force: true });
+  }
+}
+
+/** The mark of a temporary traces folder whose verify has not ended (its name holds the pid). */
+const IN_USE = '.in-use';
+const TEMPORARY = /^rclsim-verify-(\d+)-/;
+
+function temporaryFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), `rclsim-verify-${process.pid}-`));
+  writeFileSync(join(dir, IN_USE), '');
+  return dir;
+}
+
+/**
+ * A SIGKILLed verify cannot remove its temporary traces: the next verify removes the folders whose
+ * verify is gone without having ended (marked in use, their pid no process's). Kept traces (a
+ * difference) lose the mark, and stay.
+ */
+function removeAbandonedFolders(): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = TEMPORARY.exec(name)?.[1];
+    if (pid === undefined || processExists(Number(pid)) || !existsSync(join(tmpdir(), name, IN_USE))) continue;
+    rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, as another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
