@@ -571,11 +571,11 @@ describe('node protocol over a socket pair to a program process', () => {
     assert.match(describeExit(exit), /could not start: spawn .*no-such-program ENOENT/);
   });
 
-  it('a program whose socket the simulation closes exits by itself', async () => {
+  it('a program whose socket the simulation closes ends: its process group is killed', async () => {
     const socket = program(['idle']);
     socket.handshake(WELCOME, wallClock() + 10_000);
     socket.close();
-    assert.deepEqual(await socket.exited, { kind: 'code', code: 1 });
+    assert.deepEqual(await socket.exited, { kind: 'signal', signal: 'SIGKILL' });
   });
 
   it('a program exits by itself when the simulation process is killed with SIGKILL', async () => {

@@ -6,6 +6,10 @@
  *
  * A process that dies closes its end (the kernel does it, even on SIGKILL): a read or write
  * then throws ProgramGone, and `exited` tells how it ended.
+ *
+ * The program leads a process group (and a session) of its own, with the processes it starts:
+ * a terminal's Ctrl-C is rclsim's to handle, not the program's, and every end of the program
+ * (`close`, `kill`, rclsim's own death through GroupGuard) ends the whole group.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writevSync } from 'node:fs';
@@ -13,6 +17,7 @@ import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { realAvailableParallelism, sleepWall, wallClock } from '../../engine/realTime.js';
 import { FrameReader, frameHeader, unwritten } from './frames.js';
+import { GroupGuard } from './GroupGuard.js';
 import {
   carried,
   decodeToSimulation,
@@ -113,7 +118,6 @@ export class ProgramSocket implements ProgramLink {
   readonly stderr: Readable | null;
   /** How the process ended; resolves once it has (never rejects). */
   readonly exited: Promise<ProgramExit>;
-  readonly #child: ChildProcess;
   readonly #socket: Socket;
   readonly #fd: number;
   readonly #frames = new FrameReader();
@@ -122,10 +126,12 @@ export class ProgramSocket implements ProgramLink {
   readonly #output: OutputRelay | null;
   /** Why the socket can carry no more: its end closed (ProgramGone), or a send gave up mid-message (ProgramTimeout). */
   #broken: ProgramGone | ProgramTimeout | null = null;
+  /** Kills the program's group if this process dies; null when the process did not start. */
+  readonly #guard: GroupGuard | null;
+  #closed = false;
 
   private constructor(name: string, child: ChildProcess, relay: { stdout: boolean; stderr: boolean }) {
     this.name = name;
-    this.#child = child;
     this.pid = child.pid;
     this.stdout = relay.stdout ? null : child.stdout;
     this.stderr = relay.stderr ? null : child.stderr;
@@ -136,6 +142,7 @@ export class ProgramSocket implements ProgramLink {
       { stream: relay.stderr ? child.stderr : null, to: process.stderr },
     ].flatMap(({ stream, to }) => (stream === null ? [] : [{ fd: takeDescriptor(stream), pipe: stream, to }]));
     this.#output = relayed.length === 0 ? null : new OutputRelay(relayed);
+    this.#guard = child.pid === undefined ? null : GroupGuard.start(child.pid);
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => resolve(classifyExit(child.pid!, code, signal)));
       child.on('error', (error) => {
@@ -151,6 +158,8 @@ export class ProgramSocket implements ProgramLink {
       cwd: options.cwd,
       env: withFatalErrorReports(options.env ?? process.env),
       stdio: ['ignore', piped(options.stdout), piped(options.stderr), 'pipe'],
+      // setsid(): the leader of a process group of its own, outside the terminal's.
+      detached: true,
     });
     if (child.pid !== undefined) clearFatalErrorReports(child.pid);
     return new ProgramSocket(options.name, child, { stdout: options.stdout === 'relay', stderr: options.stderr === 'relay' });
@@ -249,13 +258,26 @@ export class ProgramSocket implements ProgramLink {
     return exit;
   }
 
+  /** Sends `signal` to the program's process group: the program and the processes it started. */
   kill(signal: NodeJS.Signals = 'SIGKILL'): void {
-    this.#child.kill(signal);
+    if (this.pid === undefined || this.#closed) return;
+    try {
+      process.kill(-this.pid, signal);
+    } catch {
+      // Every process of the group is gone.
+    }
   }
 
-  /** Closes the simulation's end: the program reads the end of the stream and exits. */
+  /**
+   * The program's end: its process group is killed (a program may spin in a callback, or have
+   * closed its socket, and the processes it started go with it), the socket closed, and what
+   * it wrote before relayed.
+   */
   close(): void {
     this.#broken ??= new ProgramGone(`program '${this.name}': its socket was closed by the simulation`);
+    this.kill();
+    this.#closed = true;
+    this.#guard?.release();
     this.#socket.destroy();
     this.#output?.close();
   }

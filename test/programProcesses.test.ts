@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cliPath, needs, repoRoot, tempDir } from './helpers.js';
+
+/**
+ * Nothing of a separate program outlives the run (DESIGN.md "Node processes"): its process and
+ * the processes it started, however the run ends — rclsim killed with SIGKILL while the program
+ * spins, a program that closed its socket, a run that ends well. What runs is read from `ps`.
+ */
+
+/** A folder of its own holding the fixture: its path is in every process of the program (its file, its child's name). */
+function programFolder(fixture: string): { dir: string; file: string } {
+  const dir = tempDir();
+  const file = fixture.split('/').at(-1)!;
+  copyFileSync(join(repoRoot, 'test/fixtures', fixture), join(dir, file));
+  return { dir, file };
+}
+
+/** The processes whose command line names `marker`, as `ps` lists them (zombies are gone already). */
+function processesOf(marker: string): string[] {
+  return execFileSync('ps', ['-eo', 'pid,ppid,pgid,stat,args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.includes(marker) && line.trim().split(/\s+/)[3]?.startsWith('Z') !== true);
+}
+
+/** Waits (a generous while: a loaded machine) for every process naming `marker` to be gone; what is left. */
+async function leftOf(marker: string): Promise<string[]> {
+  const until = Date.now() + 20_000;
+  let left = processesOf(marker);
+  while (left.length > 0 && Date.now() < until) {
+    await sleep(100);
+    left = processesOf(marker);
+  }
+  return left;
+}
+
+interface Started {
+  child: ChildProcess;
+  /** Resolves with the first match of `pattern` in stdout. */
+  printed(pattern: RegExp): Promise<RegExpExecArray>;
+  exited: Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+}
+
+/** rclsim in a process group of its own, as a shell starts a command on a terminal. */
+function start(args: string[], cwd: string): Started {
+  const child = spawn(process.execPath, [cliPath, ...args], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const waiting: (() => void)[] = [];
+  child.stdout!.on('data', (data: Buffer) => {
+    stdout += data.toString();
+    for (const wake of waiting.splice(0)) wake();
+  });
+  child.stderr!.on('data', (data: Buffer) => (stderr += data.toString()));
+  const exited = new Promise<Awaited<Started['exited']>>((resolve) =>
+    child.on('close', (status, signal) => {
+      for (const wake of waiting.splice(0)) wake();
+      resolve({ status, signal, stdout, stderr });
+    }),
+  );
+  const printed = async (pattern: RegExp): Promise<RegExpExecArray> => {
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const match = pattern.exec(stdout);
+      if (match !== null) return match;
+      if (child.exitCode !== null || child.signalCode !== null || Date.now() > until) assert.fail(`rclsim never printed ${pattern}: ${stdout}\n${stderr}`);
+      await new Promise<void>((wake) => {
+        waiting.push(wake);
+        setTimeout(wake, 1000);
+      });
+    }
+  };
+  return { child, printed, exited };
+}
+
+const SPINNING = /^spinning (\d+) child (\d+)$/m;
+
+describe('separate programs: nothing of them outlives the run', () => {
+  it('a JavaScript program spinning in a callback, and the process it started, end when rclsim is killed with SIGKILL', async () => {
+    const { dir, file } = programFolder('separate/spins.cjs');
+    const run = start(['exec', '--process', 'separate', file], dir);
+    await run.printed(SPINNING);
+    assert.equal(processesOf(dir).length, 2, processesOf(dir).join('\n'));
+    run.child.kill('SIGKILL');
+    await run.exited;
+    assert.deepEqual(await leftOf(dir), []);
+  });
+
+  it('a Python program spinning in a callback, and the process it started, end when rclsim is killed with SIGKILL', needs('python3'), async () => {
+    const { dir, file } = programFolder('python/spins.py');
+    const run = start(['exec', file], dir);
+    await run.printed(SPINNING);
+    assert.equal(processesOf(dir).length, 2, processesOf(dir).join('\n'));
+    run.child.kill('SIGKILL');
+    await run.exited;
+    assert.deepEqual(await leftOf(dir), []);
+  });
+
+  it('a program that closes its socket and spins ends with the run it fails (exit 7), with the process it started', async () => {
+    const { dir, file } = programFolder('separate/spins.cjs');
+    const run = start(['exec', '--process', 'separate', file, 'close-port'], dir);
+    const { status, stderr } = await run.exited;
+    assert.equal(status, 7, stderr);
+    assert.match(stderr, /^rclsim: program spins\.cjs \(node \/spinner\) closed its socket at sim time 0\.100000000s$/m);
+    assert.deepEqual(await leftOf(dir), []);
+  });
+
+  it('the processes a program started end with a run that ends well', async () => {
+    const { dir, file } = programFolder('separate/spins.cjs');
+    const run = start(['exec', '--process', 'separate', '--until', '50ms', file], dir);
+    const { status, stderr } = await run.exited;
+    assert.equal(status, 0, stderr);
+    assert.deepEqual(await leftOf(dir), []);
+  });
+
+  it("Ctrl-C on the terminal while a program spins interrupts the run (exit 130): the program's process group does not get the terminal's signal", async () => {
+    const { dir, file } = programFolder('separate/spins.cjs');
+    const run = start(['exec', '--process', 'separate', file], dir);
+    await run.printed(SPINNING);
+    // The terminal sends SIGINT to its foreground process group: rclsim's.
+    process.kill(-run.child.pid!, 'SIGINT');
+    const { status, stderr } = await run.exited;
+    assert.equal(status, 130, stderr);
+    assert.match(stderr, /^rclsim: interrupted by SIGINT while timer 0 of node \/spinner at sim time 0\.100000000s had not returned/m);
+    assert.deepEqual(await leftOf(dir), []);
+  });
+});
