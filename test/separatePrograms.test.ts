@@ -450,6 +450,27 @@ describe('separate programs: each in its own process, the same run', () => {
     assert.equal(alive(), false, `program process ${pid} is still running`);
   });
 
+  it('relays every line a program writes, as in-process: 50,000 in one callback, 5,000 before a throw, 20,000 before process.exit', () => {
+    const dir = tempDir();
+    copyFileSync(join(fixtures, 'floods.cjs'), join(dir, 'floods.cjs'));
+    const lines = (text: string): string[] => text.split('\n').filter((line) => line.startsWith('line '));
+    const numbered = (count: number): string[] => Array.from({ length: count }, (_, i) => `line ${i + 1}`);
+    for (const [how, count, status] of [
+      ['stdout', 50_000, 0],
+      ['throw', 5_000, 3],
+      ['exit', 20_000, 3],
+    ] as const) {
+      const together = runCli(['exec', 'floods.cjs', '--until', '1s', how], dir, 60_000);
+      const apart = runCli(['exec', '--process', 'separate', 'floods.cjs', '--until', '1s', how], dir, 60_000);
+      for (const result of [together, apart]) {
+        assert.equal(result.status, status, result.stderr.slice(-500));
+        const written = lines(how === 'stdout' ? result.stdout : result.stderr);
+        assert.equal(written.length, count, how);
+        assert.deepEqual(written, numbered(count), how);
+      }
+    }
+  });
+
   it('refuses a program that cannot be loaded as bad input, as in-process (exit 2)', () => {
     const { dir } = graphJobs();
     const together = runCli(['exec', 'broken.cjs'], dir, 60_000);
