@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cliPath, needs, repoRoot, tempDir } from './helpers.js';
 
@@ -38,6 +38,12 @@ async function leftOf(marker: string): Promise<string[]> {
   return left;
 }
 
+/** The program and its child, whose pids it printed, run (as `ps` lists them, with the marker). */
+function assertRunning([, program, child]: RegExpExecArray, marker: string): void {
+  const pids = processesOf(marker).map((line) => line.trim().split(/\s+/)[0]);
+  assert.ok(pids.includes(program!) && pids.includes(child!), `${program} and ${child} among ${pids.join(' ')}`);
+}
+
 interface Started {
   child: ChildProcess;
   /** Resolves with the first match of `pattern` in stdout. */
@@ -45,9 +51,13 @@ interface Started {
   exited: Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
 }
 
+/** The rclsim processes a test started: a test that fails does not leave them running. */
+const started: ChildProcess[] = [];
+
 /** rclsim in a process group of its own, as a shell starts a command on a terminal. */
 function start(args: string[], cwd: string): Started {
   const child = spawn(process.execPath, [cliPath, ...args], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
   let stdout = '';
   let stderr = '';
   const waiting: (() => void)[] = [];
@@ -63,7 +73,7 @@ function start(args: string[], cwd: string): Started {
     }),
   );
   const printed = async (pattern: RegExp): Promise<RegExpExecArray> => {
-    const until = Date.now() + 60_000;
+    const until = Date.now() + 120_000;
     for (;;) {
       const match = pattern.exec(stdout);
       if (match !== null) return match;
@@ -80,11 +90,14 @@ function start(args: string[], cwd: string): Started {
 const SPINNING = /^spinning (\d+) child (\d+)$/m;
 
 describe('separate programs: nothing of them outlives the run', () => {
+  afterEach(() => {
+    for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
   it('a JavaScript program spinning in a callback, and the process it started, end when rclsim is killed with SIGKILL', async () => {
     const { dir, file } = programFolder('separate/spins.cjs');
     const run = start(['exec', '--process', 'separate', file], dir);
-    await run.printed(SPINNING);
-    assert.equal(processesOf(dir).length, 2, processesOf(dir).join('\n'));
+    assertRunning(await run.printed(SPINNING), dir);
     run.child.kill('SIGKILL');
     await run.exited;
     assert.deepEqual(await leftOf(dir), []);
@@ -93,8 +106,7 @@ describe('separate programs: nothing of them outlives the run', () => {
   it('a Python program spinning in a callback, and the process it started, end when rclsim is killed with SIGKILL', needs('python3'), async () => {
     const { dir, file } = programFolder('python/spins.py');
     const run = start(['exec', file], dir);
-    await run.printed(SPINNING);
-    assert.equal(processesOf(dir).length, 2, processesOf(dir).join('\n'));
+    assertRunning(await run.printed(SPINNING), dir);
     run.child.kill('SIGKILL');
     await run.exited;
     assert.deepEqual(await leftOf(dir), []);

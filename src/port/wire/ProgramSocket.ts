@@ -9,7 +9,7 @@
  *
  * The program leads a process group (and a session) of its own, with the processes it starts:
  * a terminal's Ctrl-C is rclsim's to handle, not the program's, and every end of the program
- * (`close`, `kill`, rclsim's own death through GroupGuard) ends the whole group.
+ * (`close`, `kill`, rclsim's own death: GroupGuard) ends the whole group.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writevSync } from 'node:fs';
@@ -17,7 +17,7 @@ import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { realAvailableParallelism, sleepWall, wallClock } from '../../engine/realTime.js';
 import { FrameReader, frameHeader, unwritten } from './frames.js';
-import { GroupGuard } from './GroupGuard.js';
+import { guardGroup, releaseGroup } from './GroupGuard.js';
 import {
   carried,
   decodeToSimulation,
@@ -126,8 +126,6 @@ export class ProgramSocket implements ProgramLink {
   readonly #output: OutputRelay | null;
   /** Why the socket can carry no more: its end closed (ProgramGone), or a send gave up mid-message (ProgramTimeout). */
   #broken: ProgramGone | ProgramTimeout | null = null;
-  /** Kills the program's group if this process dies; null when the process did not start. */
-  readonly #guard: GroupGuard | null;
   #closed = false;
 
   private constructor(name: string, child: ChildProcess, relay: { stdout: boolean; stderr: boolean }) {
@@ -142,7 +140,8 @@ export class ProgramSocket implements ProgramLink {
       { stream: relay.stderr ? child.stderr : null, to: process.stderr },
     ].flatMap(({ stream, to }) => (stream === null ? [] : [{ fd: takeDescriptor(stream), pipe: stream, to }]));
     this.#output = relayed.length === 0 ? null : new OutputRelay(relayed);
-    this.#guard = child.pid === undefined ? null : GroupGuard.start(child.pid);
+    // Its group is killed should this process die.
+    if (child.pid !== undefined) guardGroup(child.pid);
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => resolve(classifyExit(child.pid!, code, signal)));
       child.on('error', (error) => {
@@ -275,9 +274,11 @@ export class ProgramSocket implements ProgramLink {
    */
   close(): void {
     this.#broken ??= new ProgramGone(`program '${this.name}': its socket was closed by the simulation`);
-    this.kill();
+    if (!this.#closed && this.pid !== undefined) {
+      this.kill();
+      releaseGroup(this.pid);
+    }
     this.#closed = true;
-    this.#guard?.release();
     this.#socket.destroy();
     this.#output?.close();
   }
