@@ -267,6 +267,24 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     const exited = runCli(['exec', 'failures.py', 'exit', '--json'], dir, 60_000);
     assert.equal(exited.status, 5);
     assert.equal(lastJsonLine(exited.stdout).exitCode, 5);
+    const whose = (code: number): RegExp =>
+      new RegExp(
+        `^\\[WARN\\] \\[0\\.500000000\\] \\[rclsim\\]: program failures\\.py \\(node /failures\\) exited with code ${code} at sim time 0\\.500000000s; the run ends with its code \\(on_exit: fail\\)$`,
+        'm',
+      );
+    assert.match(exited.stderr, whose(5));
+    // sys.exit with a message prints it and exits 1, as Python does.
+    const told = runCli(['exec', 'failures.py', 'exit-message'], dir, 60_000);
+    assert.equal(told.status, 1);
+    assert.match(told.stderr, /^giving up at this tick$/m);
+    assert.match(told.stderr, whose(1));
+    // A program that closes its socket: one line from the client, not its traceback, and the run's line.
+    const closed = runCli(['exec', 'failures.py', 'close-port'], dir, 60_000);
+    assert.equal(closed.status, 3);
+    assert.deepEqual(closed.stderr.trim().split('\n'), [
+      'rclsim: the program closed file descriptor 3, its socket to the simulation, and cannot go on',
+      'rclsim: program failures.py (node /failures) exited with code 1 at sim time 0.500000000s',
+    ]);
     const killed = runCli(['exec', 'failures.py', 'kill'], dir, 60_000);
     assert.equal(killed.status, 7);
     assert.match(killed.stderr, /^rclsim: program failures\.py \(node \/failures\) was killed by SIGKILL at sim time 0\.500000000s$/m);

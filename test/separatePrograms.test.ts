@@ -412,9 +412,13 @@ describe('separate programs: each in its own process, the same run', () => {
       '[WARN] [0.400000000] [rclsim]: program exits.cjs (node /quitter) exited with code 4 at sim time 0.400000000s; it starts again at sim time 0.500000000s (on_exit: respawn)',
       '[WARN] [0.900000000] [rclsim]: program exits.cjs (node /quitter) exited with code 4 at sim time 0.900000000s; it starts again at sim time 1.000000000s (on_exit: respawn)',
     ]);
-    // With the default (fail), the exit code ends the run with that code.
+    // With the default (fail), the exit code ends the run with that code, and a line says whose it is.
     const fails = runCli(['run', writeTemp(dir, 'exits.yaml', 'end: { after: 1s }\nnodes:\n  - script: exits.cjs\n    process: separate\n')], dir, 60_000);
     assert.equal(fails.status, 4, fails.stderr);
+    assert.match(
+      fails.stderr,
+      /^\[WARN\] \[0\.400000000\] \[rclsim\]: program exits\.cjs \(node \/quitter\) exited with code 4 at sim time 0\.400000000s; the run ends with its code \(on_exit: fail\)$/m,
+    );
   });
 
   it('kills only the hung program with --callback-timeout when its on_exit goes on, and leaves no process behind when the run stops', async () => {
@@ -469,6 +473,43 @@ describe('separate programs: each in its own process, the same run', () => {
         assert.deepEqual(written, numbered(count), how);
       }
     }
+  });
+
+  it('ends a program that breaks the node port protocol with one line naming it (exit 3), or as its on_exit says; one that closes its socket too', () => {
+    const dir = tempDir();
+    copyFileSync(join(fixtures, 'garbles.cjs'), join(dir, 'garbles.cjs'));
+    const broke = (how: string, at: string, what: string): void => {
+      const result = runCli(['exec', '--process', 'separate', 'garbles.cjs', '--until', '1s', how], dir, 60_000);
+      assert.equal(result.status, 3, result.stderr);
+      const lines = result.stderr.split('\n').filter((line) => line.startsWith('rclsim:'));
+      assert.deepEqual(
+        lines,
+        [`rclsim: program garbles.cjs${at} broke the node port protocol (${what}) at sim time ${how === 'load' ? '0.000000000s' : '0.100000000s'}`],
+        how,
+      );
+    };
+    broke('long', ' (node /garbler)', 'sent a message of 4294967280 bytes, more than the 1073741824 the protocol allows');
+    broke('garbage', ' (node /garbler)', 'sent bytes that are no ToSimulation message (invalid tag encoding)');
+    broke('load', '', 'sent bytes that are no ToSimulation message (invalid tag encoding)');
+    // The start of a message that never comes, while the program waits for its answer: the run goes on without it.
+    const job = writeTemp(
+      dir,
+      'cut.yaml',
+      'end: { after: 1s }\nnodes:\n  - script: garbles.cjs\n    args: [cut]\n    process: separate\n    on_exit: continue\n',
+    );
+    const cut = runCli(['run', job], dir, 60_000);
+    assert.equal(cut.status, 0, cut.stderr);
+    assert.match(
+      cut.stderr,
+      /^\[WARN\] \[0\.100000000\] \[rclsim\]: program garbles\.cjs \(node \/garbler\) broke the node port protocol \(sent 5 of a message's 268435440 bytes and nothing more for 5 s\) at sim time 0\.100000000s; its nodes left the graph \(on_exit: continue\)$/m,
+    );
+    // A program that closed its socket says so in one line (not the client's stack), and the run names it.
+    const closed = runCli(['exec', '--process', 'separate', 'garbles.cjs', '--until', '1s', 'close'], dir, 60_000);
+    assert.equal(closed.status, 3, closed.stderr);
+    assert.deepEqual(closed.stderr.trim().split('\n'), [
+      'rclsim: the program closed file descriptor 3, its socket to the simulation, and cannot go on',
+      'rclsim: program garbles.cjs (node /garbler) exited with code 1 at sim time 0.100000000s',
+    ]);
   });
 
   it('refuses a program that cannot be loaded as bad input, as in-process (exit 2)', () => {

@@ -105,22 +105,6 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   if (socket.pid === undefined) throw new JobModuleError(`${start.where}: cannot start ${name}: '${command.command}' is not a command this machine can run`);
   simulation.programWatch.started(socket.pid);
   simulation.atExit(() => socket.close());
-  // Starting the process is rclsim's work, not the program's: --callback-timeout does not count it.
-  simulation.engine.watchedElsewhere(() =>
-    socket.handshake({
-      program: key,
-      programName: name,
-      argv: args,
-      nowNs: simulation.engine.nowAbs,
-      seed: simulation.seed,
-      cpuCount: 4,
-      rosDistro: SIMULATED_DISTRO,
-      rmwImplementation: SIMULATED_RMW,
-      interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
-      component: component?.exportName ?? '',
-      strictMessages: simulation.strictMessages,
-    }),
-  );
   const onAbnormalEnd = (end: AbnormalEnd): never => {
     const { onExit } = start;
     if (onExit.kind === 'fail') return end.fail();
@@ -153,7 +137,20 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   for (const faultName of start.faultNames ?? []) simulation.crashes?.started(faultName, thisLife);
   // A Python program's code goes on past the run's end, as rclpy's does past Ctrl-C (KeyboardInterrupt in spin).
   if (language === 'python') simulation.atRunEnd(() => server.shutdown());
-  return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel()) };
+  const welcome = {
+    program: key,
+    programName: name,
+    argv: args,
+    nowNs: simulation.engine.nowAbs,
+    seed: simulation.seed,
+    cpuCount: 4,
+    rosDistro: SIMULATED_DISTRO,
+    rmwImplementation: SIMULATED_RMW,
+    interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
+    component: component?.exportName ?? '',
+    strictMessages: simulation.strictMessages,
+  };
+  return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel(welcome)) };
 }
 
 /** A later life: what its top-level code does wrong now is the run's failure (or its on_exit), not bad input. */

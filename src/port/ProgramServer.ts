@@ -1,5 +1,5 @@
 import type { Executable } from '../engine/Executable.js';
-import { CallbackError, describeProgramEnd, ExitSignal, ProgramDiedError } from '../engine/errors.js';
+import { CallbackError, describeProgramEnd, ExitSignal, type ProgramDeath, ProgramDiedError } from '../engine/errors.js';
 import { realAvailableParallelism, wallClock } from '../engine/realTime.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
@@ -43,6 +43,7 @@ import {
   type ToSimulation,
   valueFromJson,
   valueToJson,
+  type Welcome,
 } from './wire/nodeMessages.js';
 import { OutOfProtocol } from './wire/OutOfProtocol.js';
 import { ProgramGone, ProgramTimeout } from './wire/ProgramSocket.js';
@@ -154,8 +155,16 @@ export class ProgramServer {
     simulation.separateProcesses++;
   }
 
-  /** Serves the program's top-level code, which runs once the handshake is done, until its first Done. */
-  serveTopLevel(): void {
+  /**
+   * The handshake (rclsim's work, which --callback-timeout does not count), then the program's
+   * top-level code until its first Done.
+   */
+  serveTopLevel(welcome: Outgoing<Welcome>): void {
+    try {
+      this.#simulation.engine.watchedElsewhere(() => this.#link.handshake(welcome));
+    } catch (error) {
+      this.#linkFailed(error);
+    }
     const done = this.#timed(() => this.#serveUntilDone(0, null));
     this.#tasksAfter(done, null);
   }
@@ -229,8 +238,7 @@ export class ProgramServer {
     for (;;) {
       const message = this.#receive();
       if (message.done !== undefined) {
-        if (message.done.run !== run)
-          throw new OutOfProtocol(`program ${this.#program.name} answered Done of run ${message.done.run} while run ${run} was under way`);
+        if (message.done.run !== run) this.#brokeProtocol(new OutOfProtocol(`answered Done of run ${message.done.run} while run ${run} was under way`));
         this.#followExitCode(message.done);
         if (message.done.loadFailed) throw new RemoteLoadError(message.done.error);
         if (message.done.failed || message.done.error !== '') this.#failed(message.done, kind);
@@ -239,9 +247,18 @@ export class ProgramServer {
       if (message.exit !== undefined) {
         const { code } = message.exit;
         if (code === 0) this.#endNormally();
-        this.#end(`exited with code ${code}`, () => this.#port.exit(code));
+        this.#end(`exited with code ${code}`, (line) => {
+          // The run ends with its code, as in-process, and the line says whose it is.
+          this.#simulation.warn(`${line}; the run ends with its code (on_exit: fail)`);
+          return this.#port.exit(code);
+        });
       }
-      this.#serve(message);
+      try {
+        this.#serve(message);
+      } catch (error) {
+        if (error instanceof OutOfProtocol) this.#brokeProtocol(error);
+        throw error;
+      }
     }
   }
 
@@ -299,6 +316,7 @@ export class ProgramServer {
         try {
           this.#serve(message);
         } catch (error) {
+          if (error instanceof OutOfProtocol) throw error;
           // What it asks after the end is served as before; an effect the simulation refuses ends it, named.
           this.#link.kill();
           return line(`did after the run's end what the simulation refuses (${(error as Error).message})`);
@@ -308,6 +326,10 @@ export class ProgramServer {
       if (error instanceof ProgramTimeout) {
         this.#link.kill();
         return line(`ran its code after the run's end for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`);
+      }
+      if (error instanceof OutOfProtocol) {
+        this.#link.kill();
+        return line(`${brokeProtocol(error)} after the run's end`);
       }
       if (!(error instanceof ProgramGone)) throw error;
       const exit = this.#link.exitedNow();
@@ -323,11 +345,8 @@ export class ProgramServer {
   /** A crash fault: the process is killed now, as a signal would kill it, and its on_exit applies. */
   crash(how: string): void {
     this.#link.kill();
-    const died = new ProgramDiedError(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, 'signal', how);
     try {
-      this.#end(how, () => {
-        throw died;
-      });
+      this.#endDied('signal', how);
     } catch (error) {
       // The program's end unwinds the callback under way; a crash interrupts none.
       if (!(error instanceof ExitSignal)) throw error;
@@ -340,9 +359,19 @@ export class ProgramServer {
     return this.#port.exit(0);
   }
 
-  #end(how: string, fail: () => never): never {
+  /** The program ended other than by exit(0): as its on_exit says; `fail` gets the line that names it. */
+  #end(how: string, fail: (line: string) => never): never {
     this.#stop();
-    return this.#onAbnormalEnd({ line: describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how), fail });
+    const line = describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how);
+    return this.#onAbnormalEnd({ line, fail: () => fail(line) });
+  }
+
+  /** #end for a program whose process is gone (or is killed): with on_exit: fail the run fails with ProgramDiedError. */
+  #endDied(death: ProgramDeath, how: string): never {
+    const died = new ProgramDiedError(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, death, how);
+    return this.#end(how, () => {
+      throw died;
+    });
   }
 
   /** The program ends here (once): it counts no more among the running separate programs. */
@@ -352,42 +381,53 @@ export class ProgramServer {
     this.#simulation.separateProcesses--;
   }
 
-  /** The program's next message; a program whose socket closed without Exit died: that ends the run, naming it. */
+  /** The program's next message; what went wrong on its socket ends it (#linkFailed). */
   #receive(): ToSimulation {
     try {
       if (this.#callbackTimeoutMs === undefined) return this.#link.receive();
       return this.#simulation.engine.watchedElsewhere(() => this.#link.receive(this.#deadline));
     } catch (error) {
-      if (error instanceof ProgramTimeout) {
-        this.#link.kill();
-        return this.#end(`ran a callback for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`, () => {
-          throw error;
-        });
-      }
-      if (!(error instanceof ProgramGone)) throw error;
-      return this.#died();
+      return this.#linkFailed(error);
     }
   }
 
-  /** Sends to the program; one that died before it could read is ended as #receive ends it. */
+  /** Sends to the program; what went wrong on its socket ends it (#linkFailed). */
   #send(message: Outgoing<ToClient>): void {
     try {
       this.#link.send(message);
     } catch (error) {
-      if (!(error instanceof ProgramGone)) throw error;
-      this.#died();
+      this.#linkFailed(error);
     }
+  }
+
+  /**
+   * The conversation cannot go on, and the program ends, named, as its on_exit says: its callback
+   * ran past --callback-timeout, its socket closed without Exit (it died), or it sent what the
+   * protocol does not allow.
+   */
+  #linkFailed(error: unknown): never {
+    if (error instanceof ProgramTimeout) {
+      this.#link.kill();
+      return this.#end(`ran a callback for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`, () => {
+        throw error;
+      });
+    }
+    if (error instanceof ProgramGone) return this.#died();
+    if (error instanceof OutOfProtocol) return this.#brokeProtocol(error);
+    throw error;
   }
 
   /** The program's socket closed without Exit: it died (how, its process's end tells). */
   #died(): never {
     const exit = this.#link.exitedNow();
     const death = exit === null ? 'signal' : exit.kind === 'out-of-memory' ? 'out-of-memory' : exit.kind === 'code' ? 'error' : 'signal';
-    const how = exit === null ? 'closed its socket' : describeExit(exit);
-    const died = new ProgramDiedError(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, death, how);
-    return this.#end(how, () => {
-      throw died;
-    });
+    return this.#endDied(death, exit === null ? 'closed its socket' : describeExit(exit));
+  }
+
+  /** The program sent what the protocol does not allow: nothing it says can be read any more. It is killed, and fails as an uncaught error does. */
+  #brokeProtocol(error: OutOfProtocol): never {
+    this.#link.kill();
+    return this.#endDied('error', brokeProtocol(error));
   }
 
   /** One request of the program: an effect is applied, a question answered before anything else. */
@@ -399,7 +439,8 @@ export class ProgramServer {
       if (ask === 0) return;
       reply = { answers: ask, ...(answer ?? { answer: { json: '' } }) };
     } catch (error) {
-      if (ask === 0) throw error;
+      // A broken conversation is not answered: the program is ended.
+      if (ask === 0 || error instanceof OutOfProtocol) throw error;
       reply = {
         answers: ask,
         failed: { message: (error as Error).message, kind: (error as Error).name, inputError: INPUT_ERRORS.some((kind) => error instanceof kind) },
@@ -516,7 +557,7 @@ export class ProgramServer {
       );
       return json(undefined, valueToJson(answer));
     } else {
-      throw new Error(`unexpected message from the program: ${Object.keys(message).join(', ')}`);
+      throw new OutOfProtocol(`sent a ToSimulation message this rclsim does not serve (${Object.keys(message).join(', ')})`);
     }
     return undefined;
   }
@@ -582,7 +623,7 @@ export class ProgramServer {
     }
     if (op.hook !== undefined) {
       const hook = op.hook;
-      if (hook === 'PARAMETER_HOOK_UNSPECIFIED') throw new OutOfProtocol(`program ${this.#program.name} hooked no kind of parameter callbacks`);
+      if (hook === 'PARAMETER_HOOK_UNSPECIFIED') throw new OutOfProtocol('hooked no kind of parameter callbacks');
       port.hookParameters(node, HOOK_KINDS[hook], (parameters) => {
         const { result } = this.#run({ kind: 'PARAMETERS', entity: node, parameterHook: hook, input: this.#cdr.encodeParameters(parameters) });
         if (hook === 'ON_SET') return this.#cdr.decode(SET_PARAMETERS_RESULT, result) as unknown as SetParametersResult;
@@ -607,7 +648,7 @@ export class ProgramServer {
       case 'OVERRIDES':
         return { answer: { cdr: this.#cdr.encodeParameters(port.parameterOverrides(node)), json: JSON.stringify(port.parameterOverrideSources(node)) } };
       default:
-        throw new OutOfProtocol(`program ${this.#program.name} asked to read ${what} of parameters`);
+        throw new OutOfProtocol(`asked to read ${what} of parameters`);
     }
   }
 
@@ -728,7 +769,7 @@ export class ProgramServer {
     if (names.length === 0) return undefined;
     const callbacks: EventHooks['callbacks'] = {};
     for (const name of names) {
-      if (!ENTITY_EVENTS.includes(name as EntityEventName)) throw new OutOfProtocol(`program ${this.#program.name} listens to an event '${name}'`);
+      if (!ENTITY_EVENTS.includes(name as EntityEventName)) throw new OutOfProtocol(`listens to an event '${name}'`);
       callbacks[name as EntityEventName] = (status) => this.#run({ kind: 'EVENT', entity: ids.get(name)!, input: Buffer.from(valueToJson(status)) });
     }
     return { subscription, callbacks };
@@ -749,6 +790,11 @@ function qosOf(text: string): unknown {
   const policies = qos as Record<string, unknown>;
   for (const name of QOS_DURATIONS) if (typeof policies[name] === 'string') policies[name] = BigInt(policies[name]);
   return policies;
+}
+
+/** How a failure line tells a protocol violation (the error says what the program did). */
+function brokeProtocol(error: OutOfProtocol): string {
+  return `broke the node port protocol (${error.message})`;
 }
 
 function json(value: unknown, text = JSON.stringify(value)): Outgoing<ToClient> {

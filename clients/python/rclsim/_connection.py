@@ -13,6 +13,7 @@ program calls the handler it got (``run_claimed``), in whichever thread.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import threading
@@ -71,6 +72,16 @@ def _out_of_turn(holder: threading.Thread) -> NoReturn:
 def _simulation_ended() -> NoReturn:
     """The simulation closed its end (the run ended, or rclsim was killed): the program ends at
     once, as the protocol asks — none of its code runs past the run's end."""
+    os._exit(1)
+
+
+def _port_closed(error: OSError) -> NoReturn:
+    """The program's own code closed file descriptor 3 (EBADF): it cannot talk to the simulation
+    any more. One line, not the client's traceback, and the end; the simulation names the program."""
+    if error.errno != errno.EBADF:
+        raise error
+    sys.__stderr__.write("rclsim: the program closed file descriptor 3, its socket to the simulation, and cannot go on\n")
+    sys.__stderr__.flush()
     os._exit(1)
 
 
@@ -163,6 +174,8 @@ class Connection:
                 _protocol.write_messages(self._fd, outbox)
             except (BrokenPipeError, ConnectionResetError):
                 _simulation_ended()
+            except OSError as error:
+                _port_closed(error)
 
     def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         """A question: the answer (Created, Answer); Failed raises. Runs granted meanwhile are served."""
@@ -188,7 +201,10 @@ class Connection:
     def _receive(self) -> dict[str, Any]:
         self.clock_reads = 0
         self._flush()
-        body = self._frames.read()
+        try:
+            body = self._frames.read()
+        except OSError as error:
+            _port_closed(error)
         if body is None:
             _simulation_ended()
         message = _protocol.decode_to_client(body)

@@ -34,6 +34,16 @@ const exitProcess = process.exit.bind(process);
  */
 const FLUSH_BYTES = 1 << 16;
 
+/**
+ * The program's own code closed file descriptor 3 (EBADF): it cannot talk to the simulation any
+ * more. One line, not the client's stack, and the end; the simulation names the program.
+ */
+function portClosed(error: unknown): never {
+  if ((error as NodeJS.ErrnoException).code !== 'EBADF') throw error;
+  process.stderr.write('rclsim: the program closed file descriptor 3, its socket to the simulation, and cannot go on\n');
+  return exitProcess(SIMULATION_GONE);
+}
+
 export class ClientSocket implements ClientLink {
   readonly #fd: number;
   readonly #frames = new FrameReader();
@@ -78,7 +88,7 @@ export class ClientSocket implements ClientLink {
       try {
         read = readSync(this.#fd, this.#chunk, 0, this.#chunk.length, null);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') portClosed(error);
       }
       if (read === 0) exitProcess(SIMULATION_GONE);
       this.#frames.push(this.#chunk.subarray(0, read));
@@ -96,7 +106,7 @@ export class ClientSocket implements ClientLink {
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EPIPE' || code === 'ECONNRESET') exitProcess(SIMULATION_GONE);
-        throw error;
+        portClosed(error);
       }
     }
   }

@@ -46,10 +46,17 @@ const FIRST_SLEEP_MS = 0.02;
 const LONGEST_SLEEP_MS = 1;
 /** How long a program whose socket closed may take to die before it is reported as gone anyway. */
 const DEATH_WAIT_MS = 5000;
+/**
+ * How long the rest of a frame may take once it began. A client writes each frame whole, so a
+ * frame cut short is a broken stream (a program that wrote to fd 3 itself), and the program is
+ * most likely waiting for an answer while the simulation waits for the rest: neither would go on.
+ */
+const STALLED_FRAME_MS = 5000;
 
 /** Waiting for a socket that has nothing to read, or no room to write. */
 class Backoff {
-  readonly #since = wallClock();
+  /** When the wait began (wall ms): the last time bytes came. */
+  readonly since = wallClock();
   #sleepMs = FIRST_SLEEP_MS;
 
   /** Whether the wait has gone past spinning: it sleeps between tries. */
@@ -59,7 +66,7 @@ class Backoff {
   wait(deadline: number): boolean {
     const now = wallClock();
     if (now >= deadline) return false;
-    if (now - this.#since < SPIN_MS) return true;
+    if (now - this.since < SPIN_MS) return true;
     this.sleeping = true;
     sleepWall(Math.min(this.#sleepMs, deadline - now));
     this.#sleepMs = Math.min(this.#sleepMs * 2, LONGEST_SLEEP_MS);
@@ -171,12 +178,12 @@ export class ProgramSocket implements ProgramLink {
   handshake(welcome: Outgoing<Welcome>, deadline = Number.POSITIVE_INFINITY): { hello: Hello; version: number } {
     const first = this.receive(deadline);
     const hello = first.hello;
-    if (hello === undefined) throw new OutOfProtocol(`program '${this.name}' began with ${carried(first)} instead of Hello`);
+    if (hello === undefined) throw new OutOfProtocol(`began with ${carried(first)} instead of Hello`);
     const version = Math.min(hello.protocolVersion, PROTOCOL_VERSION);
     if (version < 1) {
       const message = `no common node protocol version: ${hello.client || 'the client'} speaks up to version ${hello.protocolVersion}, this rclsim 1 to ${PROTOCOL_VERSION}`;
       this.send({ failed: { message } }, deadline);
-      throw new OutOfProtocol(`program '${this.name}': ${message}`);
+      throw new OutOfProtocol(message);
     }
     this.send({ welcome: { ...welcome, protocolVersion: version } }, deadline);
     return { hello, version };
@@ -226,7 +233,7 @@ export class ProgramSocket implements ProgramLink {
         try {
           message = decodeToSimulation(body);
         } catch (error) {
-          throw error instanceof OutOfProtocol ? new OutOfProtocol(`program '${this.name}' sent ${error.message}`) : error;
+          throw error instanceof OutOfProtocol ? new OutOfProtocol(`sent ${error.message}`) : error;
         }
         // What the program wrote before it sent this comes out before what this makes happen
         // (a publish makes nothing be written, and a Done says whether there is anything: a read
@@ -242,7 +249,10 @@ export class ProgramSocket implements ProgramLink {
       backoff ??= new Backoff();
       // A program blocked on a full stdout pipe goes on once it is read: read it while sleeping.
       if (backoff.sleeping) this.#output?.relay();
-      if (!backoff.wait(deadline)) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
+      const stalled = this.#frames.unfinished() === null ? Number.POSITIVE_INFINITY : backoff.since + STALLED_FRAME_MS;
+      if (backoff.wait(Math.min(deadline, stalled))) continue;
+      if (stalled <= deadline) throw new OutOfProtocol(`sent ${this.#frames.unfinished()} and nothing more for ${STALLED_FRAME_MS / 1000} s`);
+      throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
     }
   }
 
@@ -297,7 +307,7 @@ export class ProgramSocket implements ProgramLink {
     try {
       this.#frames.push(this.#chunk.subarray(0, read));
     } catch (error) {
-      throw error instanceof OutOfProtocol ? new OutOfProtocol(`program '${this.name}' sent ${error.message}`) : error;
+      throw error instanceof OutOfProtocol ? new OutOfProtocol(`sent ${error.message}`) : error;
     }
     return read;
   }

@@ -74,6 +74,12 @@ export class FrameReader {
     }
   }
 
+  /** What has come of a frame not whole yet, in words ("5 of a message's 268435440 bytes"); null between frames. */
+  unfinished(): string | null {
+    if (this.#body !== null) return `${this.#filled} of a message's ${this.#body.length} bytes`;
+    return this.#lengthBytes === 0 ? null : `${this.#lengthBytes} bytes of a message's length`;
+  }
+
   /** The next whole frame's body, or undefined until one has come. */
   next(): Buffer | undefined {
     if (this.#head === this.#frames.length) return undefined;

@@ -485,6 +485,8 @@ export interface ClientLink {
 
 /** The simulation's end of a program's socket (ProgramSocket). */
 export interface ProgramLink {
+  /** Hello, then Welcome (ProgramSocket.handshake); OutOfProtocol when the program began otherwise or speaks no common version. */
+  handshake(welcome: Outgoing<Welcome>): unknown;
   send(message: Outgoing<ToClient>): void;
   /** Waits until `deadline` (wall ms; none: for ever), then throws ProgramTimeout. */
   receive(deadline?: number): ToSimulation;
