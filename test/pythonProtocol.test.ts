@@ -441,8 +441,8 @@ describe('the Python client: the node protocol codec and frames (clients/python/
       roundTrips(500, 2);
       t.diagnostic(`a Run with a 100-byte input answered by Publish and Done: ${roundTrips(2000, 502).toFixed(1)} µs per round trip`);
       socket.close();
-      // Its simulation gone, the client ends.
-      assert.deepEqual(await socket.exited, { kind: 'code', code: 1 });
+      // The program's end: its process group is killed.
+      assert.deepEqual(await socket.exited, { kind: 'signal', signal: 'SIGKILL' });
     } finally {
       socket.kill();
       socket.close();
