@@ -386,6 +386,10 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
       forked.stderr,
       /^rclsim: timer 0 of node \/failures threw at sim time 0\.500000000s: RuntimeError: os\.fork\(\) in a simulation: the child would be a copy of the program that the simulation does not run \(docs\/python\.md\)$/m,
     );
+    // Nobody presses Ctrl-C in a simulation: a KeyboardInterrupt the program raises is its error.
+    const interrupted = runCli(['exec', 'failures.py', 'interrupt'], dir, 60_000);
+    assert.equal(interrupted.status, 3);
+    assert.equal(interrupted.stderr, 'rclsim: timer 0 of node /failures threw at sim time 0.500000000s: KeyboardInterrupt\n');
     for (const seconds of ['1e9', '1e12']) {
       const overslept = runCli(['exec', 'failures.py', 'oversleep', seconds], dir, 60_000);
       assert.equal(overslept.status, 3, seconds);

@@ -39,4 +39,12 @@ describe("Python programs: the run's end stops them as Ctrl-C stops rclpy (Keybo
     assert.doesNotMatch(result.stderr, /Traceback|KeyboardInterrupt/);
     assert.deepEqual(lastJsonLine(result.stdout).warnings, []);
   });
+
+  it("kills a program that does not end within 10 s of wall time after the run's end (ros2 launch's SIGINT to SIGKILL), with a warning; the run's result stands", () => {
+    const result = exec('unstoppable.py');
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(lastJsonLine(result.stdout).warnings, [
+      "program unstoppable.py ran its code after the run's end for more than 10000 ms of wall time (ros2 launch's SIGINT to SIGKILL) and was killed at sim time 0.000000000s",
+    ]);
+  });
 });

@@ -49,6 +49,13 @@ import { OutOfProtocol } from './wire/OutOfProtocol.js';
 import { ProgramGone, ProgramTimeout } from './wire/ProgramSocket.js';
 import { describeExit } from './wire/programExit.js';
 
+/**
+ * Wall time a program's own code may run after the run's end (a program that catches every
+ * interrupt and loops would hold the run for good): ros2 launch's, whose shutdown sends SIGINT,
+ * then SIGTERM after sigterm_timeout and SIGKILL after sigkill_timeout, 5 s each
+ * (launch/actions/execute_local.py).
+ */
+const END_GRACE_MS = 10_000;
 /** A callback to run in the program: the Run without its number and time, which the server adds. */
 type RunRequest = Omit<Outgoing<Run>, 'run' | 'nowNs'>;
 
@@ -306,7 +313,8 @@ export class ProgramServer {
     if (this.#ended) return null;
     this.#stop();
     const line = (how: string): string => describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how);
-    const deadline = this.#callbackTimeoutMs === undefined ? Number.POSITIVE_INFINITY : wallClock() + this.#callbackTimeoutMs;
+    const graceMs = this.#callbackTimeoutMs ?? END_GRACE_MS;
+    const deadline = wallClock() + graceMs;
     try {
       this.#link.send({ shutdown: { reason: 'the run ended' } });
       for (;;) {
@@ -325,7 +333,8 @@ export class ProgramServer {
     } catch (error) {
       if (error instanceof ProgramTimeout) {
         this.#link.kill();
-        return line(`ran its code after the run's end for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`);
+        const limit = this.#callbackTimeoutMs === undefined ? "(ros2 launch's SIGINT to SIGKILL)" : '(--callback-timeout)';
+        return line(`ran its code after the run's end for more than ${graceMs} ms of wall time ${limit} and was killed`);
       }
       if (error instanceof OutOfProtocol) {
         this.#link.kill();

@@ -58,12 +58,12 @@ def main() -> int:
             exited = end
         # The program's end, by sys.exit or not: its threads that are not daemons run on first.
         _join_threads()
-    except KeyboardInterrupt:
-        if not connection.shut_down:
-            raise
-        # The run's end reached code that does not catch it: the program ends there, quietly.
-        return _end(connection, exited) if exited is not None else _exit(connection, 0)
     except BaseException as error:  # noqa: BLE001 - whatever the program did not handle ends it
+        if isinstance(error, KeyboardInterrupt) and connection.shut_down:
+            # The run's end reached code that does not catch it: the program ends there, quietly.
+            return _end(connection, exited) if exited is not None else _exit(connection, 0)
+        # A KeyboardInterrupt the program raised itself (nobody pressed Ctrl-C in a simulation)
+        # fails it as any error does: one line naming where, not Python's traceback and SIGINT.
         if connection.shut_down:
             # Past the run's end no run takes the error: Python's own report of it, on stderr.
             traceback.print_exc()
