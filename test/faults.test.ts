@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse, stringify } from 'yaml';
@@ -6,7 +7,7 @@ import { parseJobFile } from '../src/job/jobFile.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
-import { repoRoot } from './helpers.js';
+import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 // Programs publishing /count (1, 2, … every 100 ms), republishing what arrives as /seen, and a
 // client calling add_two_ints every 200 ms with each sum on /sums.
@@ -165,6 +166,27 @@ nodes:
       run('end: { after: 2s }\nfaults:\n  - { name: boom, program: counter, crash: { at: 1s } }\nnodes:\n  - { script: counter.mjs, process: separate }\n'),
       /counter\.mjs \(node \/counter\) was crashed by fault 'boom' at sim time 1\.000000000s/,
     );
+  });
+
+  it('a crash at a rate strikes a respawned life only once it ran a callback: a huge rate ends the run; past 1000 per second it is refused', () => {
+    const dir = tempDir();
+    for (const file of ['counter.mjs', 'tracker.mjs']) copyFileSync(join(FIXTURES, file), join(dir, file));
+    const job = (rate: string): string =>
+      writeTemp(
+        dir,
+        `storm-${rate}.yaml`,
+        `end: { after: 1s }\nfaults:\n  - { name: storm, program: counter, crash: { rate: ${rate} } }\nnodes:\n  - { script: counter.mjs, on_exit: respawn }\n  - { script: tracker.mjs }\n`,
+      );
+    const storm = runCli(['run', job('1000'), '--json'], dir, 300_000);
+    assert.equal(storm.status, 0, storm.stderr);
+    const crashes = (lastJsonLine(storm.stdout) as unknown as RunSummary).faults!.occurrences.map((o) => (o as { at: number }).at);
+    // Each life publishes once (its timer at 100 ms) before the next crash strikes it.
+    assert.ok(crashes.length >= 5 && crashes.length <= 10, `crashes at ${crashes.join(', ')}`);
+    for (let i = 1; i < crashes.length; i++) assert.ok(crashes[i]! - crashes[i - 1]! > 100_000_000, `crashes at ${crashes.join(', ')}`);
+    const refused = runCli(['run', job('1e9')], dir, 60_000);
+    assert.equal(refused.status, 2, refused.stderr);
+    assert.match(refused.stderr, /^rclsim: .*storm-1e9\.yaml:3: faults\[0\]\.crash\.rate: must be at most 1000 \(crashes per second of sim time\)/);
+    assert.equal(refused.stderr.trim().split('\n').length, 1, refused.stderr);
   });
 
   it('swarm: the seed decides which faults are on and scales them; the same seed, the same mix; --swarm overrides the job', async () => {

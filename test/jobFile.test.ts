@@ -25,7 +25,7 @@ describe('YAML job files', () => {
     const cases: [string, string][] = [
       [
         `nodes:\n${script}    argz: [1]\n`,
-        'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap, process, on_exit, respawn_delay, python)',
+        'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap, process, on_exit, respawn_delay, respawn_max_retries, python)',
       ],
       ['name: x\n', "job.yaml:1: a job needs 'nodes' or 'play'"],
       [`seed: abc\nnodes:\n${script}`, 'job.yaml:1: seed: must be an integer'],
@@ -45,6 +45,8 @@ describe('YAML job files', () => {
       ],
       [`nodes:\n${script}    respawn_delay: 1s\n`, "job.yaml:3: nodes[0].respawn_delay: 'respawn_delay' goes with on_exit: respawn"],
       [`nodes:\n${script}    on_exit: respawn\n    respawn_delay: soon\n`, "job.yaml:4: nodes[0].respawn_delay: invalid duration 'soon'"],
+      [`nodes:\n${script}    respawn_max_retries: 3\n`, "job.yaml:3: nodes[0].respawn_max_retries: 'respawn_max_retries' goes with on_exit: respawn"],
+      [`nodes:\n${script}    on_exit: respawn\n    respawn_max_retries: 1.5\n`, 'job.yaml:4: nodes[0].respawn_max_retries: must be an integer'],
       [`nodes:\n${script}    parameters: { a: [] }\n`, 'job.yaml:3: nodes[0].parameters.a: an empty array has no type'],
       [`delays:\n  chatter: 1ms\nnodes:\n${script}`, "job.yaml:2: delays.chatter: topic 'chatter' must be a fully qualified name"],
       [`delays:\n  /chatter: 1.0000000001ms\nnodes:\n${script}`, 'job.yaml:2: delays./chatter: invalid duration'],

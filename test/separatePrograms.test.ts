@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from './helpers.js';
+import { type CliResult, lastJsonLine, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from './helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/separate');
 
@@ -21,6 +22,7 @@ function graphJobs(): { dir: string; inProcess: string; separate: string } {
     'hearer.cjs',
     'exits.cjs',
     'hangs.cjs',
+    'stillborn.cjs',
   ])
     copyFileSync(join(fixtures, file), join(dir, file));
   const text = readFileSync(join(fixtures, 'graph.yaml'), 'utf8');
@@ -419,6 +421,51 @@ describe('separate programs: each in its own process, the same run', () => {
       fails.stderr,
       /^\[WARN\] \[0\.400000000\] \[rclsim\]: program exits\.cjs \(node \/quitter\) exited with code 4 at sim time 0\.400000000s; the run ends with its code \(on_exit: fail\)$/m,
     );
+  });
+
+  it('respawns at most respawn_max_retries times, and fails a program that ends again at the instant its respawn started it (respawn_delay 0)', () => {
+    const { dir } = graphJobs();
+    const stillborn = (how: string): CliResult =>
+      runCli(
+        ['run', writeTemp(dir, `stillborn-${how}.yaml`, `end: { after: 1s }\nnodes:\n  - script: stillborn.cjs\n    args: [${how}]\n    on_exit: respawn\n`)],
+        dir,
+        60_000,
+      );
+    // Each life ends as it loads: once started again at that instant, it would end there forever.
+    const exits = stillborn('exit');
+    assert.equal(exits.status, 5, exits.stderr);
+    const again =
+      'it ended at the sim instant its respawn started it (life 2, respawn_delay 0): starting it again would repeat forever; the run fails (on_exit: respawn)';
+    assert.deepEqual(exits.stderr.trim().split('\n'), [
+      '[WARN] [0.000000000] [rclsim]: program stillborn.cjs (node /stillborn) exited with code 5 at sim time 0.000000000s; it starts again at sim time 0.000000000s (on_exit: respawn)',
+      `[WARN] [0.000000000] [rclsim]: program stillborn.cjs (node /stillborn) exited with code 5 at sim time 0.000000000s; ${again}`,
+    ]);
+    const throws = stillborn('throw');
+    assert.equal(throws.status, 3, throws.stderr);
+    assert.match(throws.stderr, new RegExp(`threw an error nothing in it handled \\(no config\\) at sim time 0\\.000000000s; ${again.replace(/[()]/g, '\\$&')}\n`));
+    assert.match(throws.stderr, /^rclsim: .*stillborn\.cjs.*: no config$/m);
+    // No life of it is left running.
+    const ps = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+    assert.ok(!ps.includes(join(dir, 'stillborn.cjs')), ps);
+    // As launch's respawn_max_retries: past it, the program stays down and the run goes on.
+    const limited = runCli(
+      [
+        'run',
+        writeTemp(
+          dir,
+          'limited.yaml',
+          'end: { after: 2s }\nnodes:\n  - script: exits.cjs\n    on_exit: respawn\n    respawn_delay: 100ms\n    respawn_max_retries: 1\n',
+        ),
+      ],
+      dir,
+      60_000,
+    );
+    assert.equal(limited.status, 0, limited.stderr);
+    assert.equal(limited.stdout.match(/^call [12]$/gm)?.join(' '), 'call 1 call 2 call 1 call 2');
+    assert.deepEqual(limited.stderr.trim().split('\n'), [
+      '[WARN] [0.400000000] [rclsim]: program exits.cjs (node /quitter) exited with code 4 at sim time 0.400000000s; it starts again at sim time 0.500000000s (on_exit: respawn)',
+      '[WARN] [0.900000000] [rclsim]: program exits.cjs (node /quitter) exited with code 4 at sim time 0.900000000s; it is not started again after 1 respawn (respawn_max_retries); its nodes left the graph (on_exit: respawn)',
+    ]);
   });
 
   it('kills only the hung program with --callback-timeout when its on_exit goes on, and leaves no process behind when the run stops', async () => {

@@ -105,6 +105,12 @@ export interface FaultTargets {
   separate(program: string): boolean | undefined;
 }
 
+/**
+ * The greatest crash rate (per second): a rate past it only draws crashes that cannot strike (a
+ * life crashes once it ran a callback) at a cost, one engine event each, that ends no run.
+ */
+const MAX_CRASH_RATE = 1000;
+
 const TOPIC_EFFECTS = ['drop', 'delay', 'duplicate', 'reorder', 'freeze'] as const;
 const TARGETS = ['topic', 'service', 'partition', 'program', 'occurrences'] as const;
 
@@ -185,6 +191,11 @@ export function faultsConfig(entries: readonly FaultEntry[], context: SectionCon
         crashable(entry.program!, [...location, 'program'], context, targets);
         const crash = entry.crash ?? context.fail(location, "a program fault needs 'crash'");
         if ((crash.at === undefined) === (crash.rate === undefined)) context.fail([...location, 'crash'], 'a crash has one of at, rate');
+        if (crash.rate !== undefined && crash.rate > MAX_CRASH_RATE)
+          context.fail(
+            [...location, 'crash', 'rate'],
+            `must be at most ${MAX_CRASH_RATE} (crashes per second of sim time): each is an event of the run, and a crash strikes a life only once it ran a callback`,
+          );
         const at = crash.at === undefined ? null : Number(context.duration([...location, 'crash', 'at'], crash.at));
         return { ...base, kind: 'crash', program: entry.program!, at, rate: crash.rate ?? null };
       }

@@ -33,7 +33,7 @@ import { type ProgramProcess, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
 import { type DistributionEntry, timeModelAt } from './timeModelEntry.js';
 
-const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap', 'process', 'on_exit', 'respawn_delay', 'python'];
+const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap', 'process', 'on_exit', 'respawn_delay', 'respawn_max_retries', 'python'];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
 /** ROS time is a signed 64-bit count of nanoseconds. */
@@ -54,6 +54,7 @@ type NodeEntry = {
   process?: 'in-process' | 'separate';
   on_exit?: 'fail' | 'continue' | 'respawn';
   respawn_delay?: string | number;
+  respawn_max_retries?: number;
   python?: string;
 };
 
@@ -352,7 +353,8 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     const onExit = entry.on_exit ?? 'fail';
     if (onExit !== 'fail' && entry.process === 'in-process')
       fail([...location, 'on_exit'], `on_exit: ${onExit} needs the program in a process of its own: leave out 'process' or make it 'separate'`);
-    if (entry.respawn_delay !== undefined && onExit !== 'respawn') fail([...location, 'respawn_delay'], `'respawn_delay' goes with on_exit: respawn`);
+    for (const key of ['respawn_delay', 'respawn_max_retries'] as const)
+      if (entry[key] !== undefined && onExit !== 'respawn') fail([...location, key], `'${key}' goes with on_exit: respawn`);
     const target = hasScript ? file([...location, 'script'], entry.script!) : file([...location, 'module'], entry.module!);
     const python = isPythonProgram(target);
     // A Python program always runs in its own process, with the entry's or the job's interpreter.
@@ -369,7 +371,12 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     }
     const exit: OnExit =
       onExit === 'respawn'
-        ? { kind: 'respawn', delay: entry.respawn_delay === undefined ? 0n : durationAt([...location, 'respawn_delay'], entry.respawn_delay) }
+        ? {
+            kind: 'respawn',
+            delay: entry.respawn_delay === undefined ? 0n : durationAt([...location, 'respawn_delay'], entry.respawn_delay),
+            // As launch's: a negative number (the default) respawns without limit.
+            maxRetries: entry.respawn_max_retries === undefined || entry.respawn_max_retries < 0 ? null : entry.respawn_max_retries,
+          }
         : { kind: onExit };
     const interpreter = python ? (entry.python ?? data.python) : undefined;
     // on_exit: continue or respawn implies a process of its own, as a Python program always has one.

@@ -168,6 +168,7 @@ export const schema = {
           process: { enum: ['in-process', 'separate'] },
           on_exit: { enum: ['fail', 'continue', 'respawn'] },
           respawn_delay: { type: ['string', 'number'] },
+          respawn_max_retries: { type: 'integer' },
           python: { type: 'string' },
         },
       },

@@ -10,6 +10,7 @@ import { Program } from '../rcl/Program.js';
 import type { RosArguments } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
+import { type Respawn, respawnVerdict } from './respawn.js';
 
 /** The entry of a separate program's process (port/programMain.ts). */
 const PROGRAM_MAIN = fileURLToPath(new URL('../port/programMain.js', import.meta.url));
@@ -21,7 +22,7 @@ const PYTHON_CLIENT = fileURLToPath(new URL('../../../clients/python', import.me
  * in it handles, or dies (DESIGN.md "Node processes"): the run fails (`fail`), goes on without it
  * (`continue`), or starts it again after `delay` ns of sim time (`respawn`, launch's respawn).
  */
-export type OnExit = { kind: 'fail' } | { kind: 'continue' } | { kind: 'respawn'; delay: bigint };
+export type OnExit = { kind: 'fail' } | { kind: 'continue' } | Respawn;
 
 /** A separate program: its name (in messages), key (of its random streams), arguments, where the job named it, and its on_exit. */
 export interface SeparateStart {
@@ -108,11 +109,18 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const onAbnormalEnd = (end: AbnormalEnd): never => {
     const { onExit } = start;
     if (onExit.kind === 'fail') return end.fail();
+    const verdict = onExit.kind === 'respawn' ? respawnVerdict(program, onExit, life, simulation.engine.nowAbs) : null;
+    if (verdict?.kind === 'fail') {
+      simulation.warn(`${end.line}; ${verdict.why}`);
+      return end.fail();
+    }
     socket.kill();
     socket.close();
     simulation.endProgram(program);
     if (onExit.kind === 'continue') {
       simulation.warn(`${end.line}; its nodes left the graph (on_exit: continue)`);
+    } else if (verdict?.kind === 'stop') {
+      simulation.warn(`${end.line}; ${verdict.why}`);
     } else {
       const at = simulation.engine.nowAbs + onExit.delay;
       simulation.warn(`${end.line}; it starts again at sim time ${formatSimTime(at)} (on_exit: respawn)`);
@@ -133,7 +141,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     ...(job === undefined ? {} : { job }),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
   });
-  const thisLife = { running: () => server.running, crash: (how: string) => server.crash(how) };
+  const thisLife = { program, running: () => server.running, crash: (how: string) => server.crash(how) };
   for (const faultName of start.faultNames ?? []) simulation.crashes?.started(faultName, thisLife);
   // A Python program's code goes on past the run's end, as rclpy's does past Ctrl-C (KeyboardInterrupt in spin).
   if (language === 'python') simulation.atRunEnd(() => server.shutdown());

@@ -30,6 +30,10 @@ export class Program {
   exited = false;
   /** Its process died and starts again later (on_exit: respawn): the run waits for it. */
   respawnPending = false;
+  /** The sim time (absolute ns) it started at: a respawned life that dies at that instant again would repeat forever. */
+  readonly startedAt: bigint;
+  /** Set once the engine ran one of its callbacks (a crash at a rate strikes only a life that did). */
+  ranCallback = false;
   /** Its JavaScript timers that keep it alive (setTimeout/setInterval not unref'd, pending). */
   pendingTimers = 0;
   /** Its contexts that are not shut down, in creation order. */
@@ -56,6 +60,7 @@ export class Program {
     this.byJob = options.byJob;
     this.jobArguments = options.jobArguments ?? emptyRosArguments();
     this.language = options.language ?? 'javascript';
+    this.startedAt = simulation.engine.nowAbs;
   }
 
   /** Its default context; a new one once the last has shut down, as rclnodejs's is. */

@@ -188,7 +188,10 @@ export class Simulation {
     this.delivery = new Delivery(this);
     this.job = new Program(this, 'job', { byJob: true });
     // Promise continuations a callback starts belong to the callback's program.
-    this.engine.enterScope = (scope) => this.#programScope.enterWith(scope as Program);
+    this.engine.enterScope = (scope) => {
+      (scope as Program).ranCallback = true;
+      this.#programScope.enterWith(scope as Program);
+    };
   }
 
   /** The simulation being set up or run in this process. */

@@ -1,5 +1,6 @@
 import { log } from '../../engine/portableMath.js';
 import { namedStream } from '../../engine/SeededRandom.js';
+import type { Program } from '../Program.js';
 import type { Simulation } from '../Simulation.js';
 import type { FaultConfig } from './FaultConfig.js';
 import type { Faults } from './Faults.js';
@@ -8,6 +9,7 @@ type CrashFault = Extract<FaultConfig, { kind: 'crash' }>;
 
 /** A program's current life: whether it still runs, and how to kill it (its on_exit applies). */
 export interface ProgramLife {
+  readonly program: Program;
   running(): boolean;
   crash(how: string): void;
 }
@@ -16,7 +18,9 @@ export interface ProgramLife {
  * Crash faults of programs in processes of their own: at a time, or at a rate (a Poisson process
  * of the fault's own stream, drawn one crash ahead), within the fault's interval. The crashes are
  * weak actions: they never keep a run from ending idle. Each life of a program registers how to
- * kill it (job/separateProgram.ts); a crash when none runs (between lives) does not fire.
+ * kill it (job/separateProgram.ts); a crash when none runs (between lives) does not fire, nor
+ * one at a rate before the life ran a callback: a start costs no sim time, so a huge rate would
+ * otherwise restart a respawning program forever, each life a nanosecond long.
  */
 export class ProgramCrashes {
   readonly #simulation: Simulation;
@@ -56,19 +60,20 @@ export class ProgramCrashes {
     const next = (): void => {
       at += Math.max(1, Math.round((-log(1 - random.nextDouble()) / rate) * 1e9));
       if (at >= fault.until || !Number.isSafeInteger(at)) return;
-      this.#at(at, fault.name, fault.program, next);
+      this.#at(at, fault.name, fault.program, next, true);
     };
     next();
   }
 
-  #at(at: number, fault: string, program: string, then?: () => void): void {
+  /** A crash of `program` at `at` (ns from the start); with `onceRunning` (a rate), of a life that ran a callback only. */
+  #at(at: number, fault: string, program: string, then?: () => void, onceRunning = false): void {
     const engine = this.#simulation.engine;
     engine.scheduleAfter(
       Math.max(0, at - engine.now),
       () => {
         then?.();
         const life = this.#lives.get(program);
-        if (life === undefined || !life.running()) return;
+        if (life === undefined || !life.running() || (onceRunning && !life.program.ranCallback)) return;
         // Recorded first: the crash unwinds with the program's on_exit.
         this.#faults.crashed(fault, program);
         life.crash(`was crashed by fault '${fault}'`);
