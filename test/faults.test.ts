@@ -7,6 +7,7 @@ import { parseJobFile } from '../src/job/jobFile.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
+import { explicitFaultsJobText } from '../src/sweep/explicitFaults.js';
 import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 // Programs publishing /count (1, 2, … every 100 ms), republishing what arrives as /seen, and a
@@ -187,6 +188,38 @@ nodes:
     assert.equal(refused.status, 2, refused.stderr);
     assert.match(refused.stderr, /^rclsim: .*storm-1e9\.yaml:3: faults\[0\]\.crash\.rate: must be at most 1000 \(crashes per second of sim time\)/);
     assert.equal(refused.stderr.trim().split('\n').length, 1, refused.stderr);
+  });
+
+  it("name a respawned program's messages and calls by its life: every fault a run fired, written out, replays it to the fingerprint", () => {
+    const dir = tempDir();
+    for (const file of ['counter.mjs', 'tracker.mjs', 'caller.mjs', 'adder.mjs']) copyFileSync(join(FIXTURES, file), join(dir, file));
+    // Both the counter and the caller start again after a crash, their numbers from 1.
+    const text = `end: { after: 3s }
+faults:
+  - { name: crash-counter, program: counter, crash: { at: 1.05s } }
+  - { name: crash-caller, program: caller, crash: { at: 1.3s } }
+  - { name: lossy, topic: /count, drop: 0.3 }
+  - { name: lost-requests, service: /add_two_ints, lose: requests, probability: 0.3 }
+nodes:
+  - { script: counter.mjs, on_exit: respawn, respawn_delay: 100ms }
+  - { script: tracker.mjs }
+  - { script: caller.mjs, on_exit: respawn }
+  - { script: adder.mjs }
+`;
+    const summaryOf = (name: string, content: string): RunSummary => {
+      const result = runCli(['run', writeTemp(dir, name, content), '--json', '--seed', '6'], dir, 120_000);
+      assert.equal(result.status, 0, result.stderr);
+      return lastJsonLine(result.stdout) as unknown as RunSummary;
+    };
+    const swarm = summaryOf('respawning.yaml', text);
+    const occurrences = swarm.faults!.occurrences;
+    const lives = (key: 'topic' | 'service'): (number | undefined)[] =>
+      occurrences.flatMap((o) => (key in o && 'life' in o ? [(o as { life?: number }).life] : key in o ? [undefined] : []));
+    assert.ok(lives('topic').includes(undefined) && lives('topic').includes(2), JSON.stringify(occurrences));
+    assert.ok(lives('service').includes(undefined) && lives('service').includes(2), JSON.stringify(occurrences));
+    const explicit = summaryOf('explicit.yaml', explicitFaultsJobText(text, occurrences, 6));
+    assert.deepEqual(explicit.faults!.occurrences, occurrences);
+    assert.equal(explicit.fingerprint, swarm.fingerprint);
   });
 
   it('swarm: the seed decides which faults are on and scales them; the same seed, the same mix; --swarm overrides the job', async () => {

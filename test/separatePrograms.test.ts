@@ -442,7 +442,10 @@ describe('separate programs: each in its own process, the same run', () => {
     ]);
     const throws = stillborn('throw');
     assert.equal(throws.status, 3, throws.stderr);
-    assert.match(throws.stderr, new RegExp(`threw an error nothing in it handled \\(no config\\) at sim time 0\\.000000000s; ${again.replace(/[()]/g, '\\$&')}\n`));
+    assert.match(
+      throws.stderr,
+      new RegExp(`threw an error nothing in it handled \\(no config\\) at sim time 0\\.000000000s; ${again.replace(/[()]/g, '\\$&')}\n`),
+    );
     assert.match(throws.stderr, /^rclsim: .*stillborn\.cjs.*: no config$/m);
     // No life of it is left running.
     const ps = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });

@@ -72,21 +72,32 @@ describe('failureKey and failsAs: "fails the same way"', () => {
     failure: { time: '1500000000', what: 'x = 2' },
   });
 
-  it('is the check named, or the first that failed; sometimes never fails a run', () => {
+  it('is the check named, or the first that failed, with its first failure; sometimes never fails a run', () => {
     const run = verdict({ exitCode: 8, checks: [failed('rare', 'sometimes'), failed('apart'), failed('arrives')] });
-    assert.deepEqual(failureKey(run, undefined), { check: 'apart' });
-    assert.deepEqual(failureKey(run, 'arrives'), { check: 'arrives' });
+    const apart = { check: 'apart', time: '1500000000', what: 'x = 2' };
+    assert.deepEqual(failureKey(run, undefined), apart);
+    assert.deepEqual(failureKey(run, 'arrives'), { ...apart, check: 'arrives' });
     assert.equal(failureKey(run, 'rare'), null);
     assert.equal(failureKey(verdict({}), undefined), null);
-    assert.ok(failsAs(verdict({ exitCode: 8, checks: [failed('apart')] }), { check: 'apart' }));
-    assert.ok(!failsAs(verdict({ exitCode: 8, checks: [failed('arrives')] }), { check: 'apart' }));
-    assert.ok(!failsAs(null, { check: 'apart' }), 'a lost run fails no way');
+    assert.ok(failsAs(verdict({ exitCode: 8, checks: [failed('apart')] }), apart));
+    assert.ok(!failsAs(verdict({ exitCode: 8, checks: [failed('arrives')] }), apart));
+    assert.ok(!failsAs(null, apart), 'a lost run fails no way');
   });
 
-  it('is an exit code 3, 4 or 7 with its line, sim times aside', () => {
+  it('is the same failure at the same place: the check failing first elsewhere, or on another message, fails another way', () => {
+    const apart = { check: 'apart', time: '1500000000', what: 'x = 2' };
+    const at = (time: string, what: string) => verdict({ exitCode: 8, checks: [{ ...failed('apart'), failure: { time, what } }] });
+    assert.ok(failsAs(at('1500000000', 'x = 2'), apart));
+    // A loss meant for a respawned program's second life, without the crash, hits its first.
+    assert.ok(!failsAs(at('700000000', 'x = 2'), apart));
+    assert.ok(!failsAs(at('1500000000', 'x = 3'), apart));
+  });
+
+  it('is an exit code 3, 4 or 7 with its line, sim time included', () => {
     const threw = (at: string) => verdict({ exitCode: 3, error: `timer 0 of node /flaky threw at sim time ${at}: an unlucky draw` });
     const key = failureKey(threw('0.400000000s'), undefined)!;
-    assert.ok(failsAs(threw('0.700000000s'), key));
+    assert.ok(failsAs(threw('0.400000000s'), key));
+    assert.ok(!failsAs(threw('0.700000000s'), key));
     assert.ok(!failsAs(verdict({ exitCode: 3, error: 'timer 0 of node /flaky threw at sim time 0.4s: another draw' }), key));
     assert.ok(!failsAs(verdict({ exitCode: 4, error: threw('0.400000000s').error }), key));
     assert.equal(failureKey(verdict({ exitCode: 1, error: 'internal' }), undefined), null);
@@ -135,7 +146,7 @@ describe('minimalFaults: delta debugging over the faults a failing run fired', (
         [3, 17, 42],
       );
       assert.equal(shrunk.fired.length, 100);
-      assert.deepEqual(shrunk.key, { check: 'apart' });
+      assert.deepEqual(shrunk.key, { check: 'apart', time: '2000000000', what: 'x = 0.5' });
       assert.match(shrunk.why, /^check apart \(always\) failed at sim time 2\.000000000s: x = 0\.5$/);
       assert.ok(runs.runs <= 150, `${runs.runs} runs with ${window} at a time`);
       // Every candidate is the job with explicit faults and the seed, without swarm (the first run alone is the job as it is).
@@ -184,6 +195,24 @@ describe('rclsim shrink', { concurrency: true }, () => {
     const replay = await runCliAsync(['run', 'gaps.shrunk.yaml', '--json', '--quiet'], one);
     assert.equal(replay.status, 8, replay.stderr);
     assert.deepEqual((lastJsonLine(replay.stdout).faults as { byName: unknown }).byName, { lossy: 2 });
+  });
+
+  it("keeps the crash a failure in a respawned program's second life needs: the loss names the life, and the same check failing elsewhere is another failure", async () => {
+    const dir = fixtures();
+    const result = await runCliAsync(['shrink', 'respawn.yaml', '--seed', '1', '--jobs', '2', '--json'], dir, 300_000);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.deepEqual(lastJsonLine(result.stdout).minimal, [
+      { fault: 'crash', program: 'counter', at: 1_050_000_000 },
+      { fault: 'lossy', topic: '/count', publisher: '/counter', life: 2, sequence: 5, receiver: '/tracker', drop: true },
+    ]);
+    // It fails where the hunted run did: in the second life, at 1.75 s.
+    const replay = await runCliAsync(['run', 'respawn.shrunk.yaml', '--json', '--quiet'], dir);
+    assert.equal(replay.status, 8, replay.stderr);
+    assert.deepEqual((lastJsonLine(replay.stdout).checks as { failure: unknown }[])[0]!.failure, {
+      time: '1750000000',
+      what: 'it did not hold for message {"data":"6"}',
+      callback: 'timer 0 of node /counter',
+    });
   });
 
   it('writes a run that fails without faults as the job without them, with its seed, and the replay fails as it did', async () => {

@@ -82,8 +82,11 @@ function describeCheck(check: CheckJson): string {
   return `${what} failed at sim time ${formatSimTime(BigInt(failure.time))}${callback}: ${failure.what}`;
 }
 
-/** How `shrink` recognizes the failure it shrinks: a check by its name, or an exit code with its line. */
-export type FailureKey = { check: string } | { exitCode: number; line: string };
+/**
+ * How `shrink` recognizes the failure it shrinks: a check by its name and its first failure (when
+ * and on what), or an exit code with its line (sim times in it).
+ */
+export type FailureKey = { check: string; time: string; what: string } | { exitCode: number; line: string };
 
 /**
  * The failure of a run to shrink: the check named, or the first that failed, or else the run's
@@ -91,23 +94,24 @@ export type FailureKey = { check: string } | { exitCode: number; line: string };
  */
 export function failureKey(verdict: RunVerdict, check: string | undefined): FailureKey | null {
   const failed = failedChecks(verdict);
-  if (check !== undefined) return failed.some((c) => c.name === check) ? { check } : null;
-  if (failed.length > 0) return { check: failed[0]!.name };
-  if (!FAILING_CODES.includes(verdict.exitCode)) return null;
-  return { exitCode: verdict.exitCode, line: withoutSimTimes(verdict.error ?? '') };
+  const chosen = check === undefined ? failed[0] : failed.find((c) => c.name === check);
+  if (chosen !== undefined) return { check: chosen.name, time: chosen.failure?.time ?? '', what: chosen.failure?.what ?? '' };
+  if (check !== undefined || !FAILING_CODES.includes(verdict.exitCode)) return null;
+  return { exitCode: verdict.exitCode, line: verdict.error ?? '' };
 }
 
 /**
- * Whether a run fails as `key` says: the check fails again, or the run fails with the same exit
- * code and line. Sim times in the line are not compared: with fewer faults the same failure may
- * come at another time (a delay less, a retry fewer).
+ * Whether a run fails as `key` says: the same failure at the same place — the check fails first
+ * at the same sim time on the same message, or the run fails with the same exit code and line,
+ * sim time included. A check's name alone is not enough: without a crash, a loss meant for a
+ * respawned program's second life may fail the same check in its first, elsewhere.
  */
 export function failsAs(verdict: RunVerdict | null, key: FailureKey): boolean {
   if (verdict === null) return false;
-  if ('check' in key) return failedChecks(verdict).some((check) => check.name === key.check);
-  return verdict.exitCode === key.exitCode && withoutSimTimes(verdict.error ?? '') === key.line;
-}
-
-function withoutSimTimes(line: string): string {
-  return line.replace(/-?\d+\.\d{9}s\b/g, '…s');
+  if ('check' in key) {
+    return failedChecks(verdict).some(
+      (check) => check.name === key.check && (check.failure?.time ?? '') === key.time && (check.failure?.what ?? '') === key.what,
+    );
+  }
+  return verdict.exitCode === key.exitCode && (verdict.error ?? '') === key.line;
 }

@@ -102,7 +102,7 @@ export class ShrinkRuns {
  * Runs the job as the hunt did, takes the faults that fired as an explicit list (each fault by
  * the message it hit: publisher, sequence number, receiver — not by sim time, which shifts when
  * another fault goes), and removes faults by delta debugging while the run still fails the same
- * way: the same check fails, or the run fails with the same exit code and line. Each round's
+ * way (runVerdict.ts failsAs: the same check first failing at the same time on the same message, or the same exit code and line). Each round's
  * candidates run side by side on the pool, and the first failing one is taken by its place in the
  * round (runInOrder), so the result does not depend on timing. Throws ShrinkStopped when the seed
  * does not fail as asked, or its faults replayed explicitly do not fail it again.

@@ -13,7 +13,9 @@ const occurrenceSchema = {
     fault: { type: 'string', minLength: 1 },
     topic: { type: 'string' },
     publisher: { type: 'string' },
+    life: { type: 'integer', minimum: 1 },
     receiver: { type: 'string' },
+    receiver_life: { type: 'integer', minimum: 1 },
     service: { type: 'string' },
     client: { type: 'string' },
     part: { enum: ['request', 'response'] },
@@ -65,7 +67,9 @@ interface OccurrenceEntry {
   fault: string;
   topic?: string;
   publisher?: string;
+  life?: number;
   receiver?: string;
+  receiver_life?: number;
   service?: string;
   client?: string;
   part?: 'request' | 'response';
@@ -227,7 +231,8 @@ function occurrence(entry: OccurrenceEntry, location: Location, context: Section
     const { topic, publisher, receiver, sequence } = entry;
     if (publisher === undefined || receiver === undefined || sequence === undefined)
       return fail('a message occurrence names topic, publisher, sequence and receiver');
-    const named = { fault, topic, publisher, sequence, receiver };
+    // Keys in the order a run writes them: the occurrence is hashed into the fingerprint as it fires.
+    const named = { fault, topic, publisher, ...lifeOf('life', entry.life), sequence, receiver, ...lifeOf('receiver_life', entry.receiver_life) };
     if (entry.drop !== undefined) return { ...named, drop: true };
     if (entry.delay !== undefined) return { ...named, delay: ns('delay', entry.delay) };
     if (entry.duplicate !== undefined) return { ...named, duplicate: ns('duplicate', entry.duplicate) };
@@ -236,7 +241,7 @@ function occurrence(entry: OccurrenceEntry, location: Location, context: Section
   if (entry.service !== undefined) {
     const { service, client, sequence, part } = entry;
     if (client === undefined || sequence === undefined || part === undefined) return fail('a service occurrence names service, client, sequence and part');
-    const named = { fault, service, client, sequence, part };
+    const named = { fault, service, client, ...lifeOf('life', entry.life), sequence, part };
     if (entry.lose !== undefined) return { ...named, lose: true };
     if (entry.delay !== undefined) return { ...named, delay: ns('delay', entry.delay) };
     return fail('a service occurrence has one of lose, delay');
@@ -246,4 +251,9 @@ function occurrence(entry: OccurrenceEntry, location: Location, context: Section
     return { fault, program: entry.program, at: ns('at', entry.at) };
   }
   return fail('an occurrence names a message (topic …), a service call (service …) or a crash (program, at)');
+}
+
+/** A life of an endpoint's name as an occurrence has it: left out when it is the first. */
+function lifeOf<K extends string>(key: K, life: number | undefined): Partial<Record<K, number>> {
+  return life === undefined || life === 1 ? {} : ({ [key]: life } as Record<K, number>);
 }

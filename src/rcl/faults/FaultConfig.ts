@@ -36,9 +36,15 @@ export type FaultConfig = FaultInterval & { name: string } & (
  * One fault that fired, named so that it can be applied again without a draw: a message by its
  * publisher and sequence number and its receiver (not by sim time, which shifts when another
  * fault is removed), a service call by its client and sequence number, a crash by its time (ns from the start).
- * `fault` names the job's fault it came from.
+ * `fault` names the job's fault it came from. `life` (of the publisher or client) and
+ * `receiver_life`, when not 1, tell a later endpoint of the same name from the first: a
+ * respawned program's, whose sequence numbers count from 1 again (Faults#nameOf).
  */
 export type Occurrence =
-  | ({ fault: string; topic: string; publisher: string; sequence: number; receiver: string } & ({ drop: true } | { delay: number } | { duplicate: number }))
-  | ({ fault: string; service: string; client: string; sequence: number; part: 'request' | 'response' } & ({ lose: true } | { delay: number }))
+  | ({ fault: string; topic: string; publisher: string; life?: number; sequence: number; receiver: string; receiver_life?: number } & (
+      | { drop: true }
+      | { delay: number }
+      | { duplicate: number }
+    ))
+  | ({ fault: string; service: string; client: string; life?: number; sequence: number; part: 'request' | 'response' } & ({ lose: true } | { delay: number }))
   | { fault: string; program: string; at: number };

@@ -27,6 +27,14 @@ interface Armed<F> {
   random: SeededRandom;
 }
 
+type Endpoint = Publisher | Subscription | Client;
+
+/** How an occurrence names an endpoint: its node's name (and place), and which life of that name it is. */
+interface Named {
+  name: string;
+  life: number;
+}
+
 /** What becomes of one delivery: dropped, or when it and its copies arrive (ns after now). */
 interface Fate {
   dropped: boolean;
@@ -51,8 +59,10 @@ export class Faults {
   readonly #byTopic = new Map<string, Armed<TopicFault>[]>();
   readonly #byService = new Map<string, Armed<ServiceFault>[]>();
   readonly #sources = new Map<string, OutputSource>();
-  /** How occurrences name publishers and subscriptions (see #nameOf). */
-  readonly #names = new Map<Publisher | Subscription, string>();
+  /** How occurrences name publishers, subscriptions and clients (see #nameOf). */
+  readonly #names = new Map<Endpoint, Named>();
+  /** How many endpoints took each name on each topic or service so far (see #nameOf). */
+  readonly #lives = new Map<string, number>();
   readonly #hash = new Hash64();
   /** The faults a swarm run turned on (all, without swarm), in the job's order. */
   readonly enabled: readonly FaultConfig[];
@@ -80,8 +90,11 @@ export class Faults {
 
   #explain(occurrence: Occurrence): void {
     let key: string;
-    if ('topic' in occurrence) key = topicKey(occurrence.topic, occurrence.publisher, occurrence.sequence, occurrence.receiver);
-    else if ('service' in occurrence) key = serviceKey(occurrence.service, occurrence.client, occurrence.sequence, occurrence.part);
+    if ('topic' in occurrence) {
+      const { topic, publisher, life = 1, sequence, receiver, receiver_life = 1 } = occurrence;
+      key = topicKey(topic, { name: publisher, life }, sequence, { name: receiver, life: receiver_life });
+    } else if ('service' in occurrence)
+      key = serviceKey(occurrence.service, { name: occurrence.client, life: occurrence.life ?? 1 }, occurrence.sequence, occurrence.part);
     else return;
     const listed = this.#explicit.get(key);
     if (listed === undefined) this.#explicit.set(key, [occurrence]);
@@ -97,12 +110,21 @@ export class Faults {
       return;
     }
     const graph = this.#simulation.graph;
-    const sender = this.#nameOf(publisher, graph.publishersOf(topic));
-    const receiver = this.#nameOf(subscription, graph.subscriptionsOf(topic));
+    const sender = this.#nameOf(publisher, graph.publishersOf(topic), topic);
+    const receiver = this.#nameOf(subscription, graph.subscriptionsOf(topic), topic);
     const sequence = sample.publicationSequenceNumber;
     const fate: Fate = { dropped: false, delay: 0, copies: [] };
+    // A later life of a name (a respawned program's publisher counts from 1 again) says which it is.
+    const named = {
+      topic,
+      publisher: sender.name,
+      ...(sender.life > 1 ? { life: sender.life } : {}),
+      sequence,
+      receiver: receiver.name,
+      ...(receiver.life > 1 ? { receiver_life: receiver.life } : {}),
+    };
     const fire = (fault: string, effect: { drop: true } | { delay: number } | { duplicate: number }): void => {
-      this.#fire({ fault, topic, publisher: sender, sequence, receiver, ...effect }, topic);
+      this.#fire({ fault, ...named, ...effect }, topic);
       if ('drop' in effect) fate.dropped = true;
       else if ('delay' in effect) fate.delay += effect.delay;
       else fate.copies.push(effect.duplicate);
@@ -162,13 +184,13 @@ export class Faults {
    */
   serviceArrival(client: Client, call: ServiceCall, part: 'request' | 'response', from: Host | null, to: Host | null, arrive: () => void): void {
     const service = client.serviceName;
-    const sender = client.node.getFullyQualifiedName();
+    const sender = this.#nameOf(client, this.#simulation.graph.clientsOf(service), service);
     const sequence = call.sequence;
     let lost = false;
     let delay = 0;
     const fire = (fault: string, effect: { lose: true } | { delay: number } | { drop: true }): void => {
       const named = 'drop' in effect ? { lose: true as const } : effect;
-      this.#fire({ fault, service, client: sender, sequence, part, ...named }, service);
+      this.#fire({ fault, service, client: sender.name, ...(sender.life > 1 ? { life: sender.life } : {}), sequence, part, ...named }, service);
       if ('delay' in named) delay += named.delay;
       else lost = true;
     };
@@ -237,19 +259,26 @@ export class Faults {
   }
 
   /**
-   * A publisher or subscription by its node's fully qualified name, and when the node has more
-   * than one on the topic, its place among them (`/planner#2`): sequence numbers are per
-   * publisher, and each subscription's deliveries are judged on their own.
+   * A publisher, subscription or client by its node's fully qualified name, and when the node
+   * has more than one on the topic or service, its place among them (`/planner#2`): sequence
+   * numbers are per publisher and client, and each subscription's deliveries are judged on their
+   * own. An endpoint that takes a name another took before it on the channel (a respawned
+   * program's, a node or publisher made again: its numbers count from 1 again) is a later life
+   * of the name, numbered in the order the run first met them, which a replay repeats.
    */
-  #nameOf(endpoint: Publisher | Subscription, onTopic: readonly (Publisher | Subscription)[]): string {
-    let name = this.#names.get(endpoint);
-    if (name === undefined) {
+  #nameOf(endpoint: Endpoint, onChannel: readonly Endpoint[], channel: string): Named {
+    let named = this.#names.get(endpoint);
+    if (named === undefined) {
       const node = endpoint.node;
-      const place = onTopic.filter((other) => other.node === node).indexOf(endpoint);
-      name = place <= 0 ? node.getFullyQualifiedName() : `${node.getFullyQualifiedName()}#${place + 1}`;
-      this.#names.set(endpoint, name);
+      const place = onChannel.filter((other) => other.node === node).indexOf(endpoint);
+      const name = place <= 0 ? node.getFullyQualifiedName() : `${node.getFullyQualifiedName()}#${place + 1}`;
+      const key = `${channel}\n${name}`;
+      const life = (this.#lives.get(key) ?? 0) + 1;
+      this.#lives.set(key, life);
+      named = { name, life };
+      this.#names.set(endpoint, named);
     }
-    return name;
+    return named;
   }
 
   #topicFaults(topic: string): Armed<TopicFault>[] {
@@ -265,10 +294,10 @@ export class Faults {
   }
 }
 
-function topicKey(topic: string, publisher: string, sequence: number, receiver: string): string {
-  return `t\n${topic}\n${publisher}\n${sequence}\n${receiver}`;
+function topicKey(topic: string, publisher: Named, sequence: number, receiver: Named): string {
+  return `t\n${topic}\n${publisher.name}\n${publisher.life}\n${sequence}\n${receiver.name}\n${receiver.life}`;
 }
 
-function serviceKey(service: string, client: string, sequence: number, part: string): string {
-  return `s\n${service}\n${client}\n${sequence}\n${part}`;
+function serviceKey(service: string, client: Named, sequence: number, part: string): string {
+  return `s\n${service}\n${client.name}\n${client.life}\n${sequence}\n${part}`;
 }
