@@ -8,7 +8,7 @@ import type { RunSummary } from '../src/job/RunSummary.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { explicitFaultsJobText } from '../src/sweep/explicitFaults.js';
-import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { type CliResult, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 // Programs publishing /count (1, 2, … every 100 ms), republishing what arrives as /seen, and a
 // client calling add_two_ints every 200 ms with each sum on /sums.
@@ -266,6 +266,43 @@ nodes:
     refused(
       '  - { name: a, occurrences: [{ fault: a, topic: /count, sequence: 3 }] }\n',
       /faults\[0\]\.occurrences\[0\]: a message occurrence names topic, publisher, sequence and receiver/,
+    );
+  });
+
+  it('a delay drawn past the time a run can reach is held there; a fault no delivery matched is a warning; a bad distribution says what is wrong', () => {
+    const dir = tempDir();
+    for (const file of ['counter.mjs', 'tracker.mjs']) copyFileSync(join(FIXTURES, file), join(dir, file));
+    const run = (name: string, faults: string): CliResult =>
+      runCli(
+        ['run', writeTemp(dir, name, `end: { after: 1s }\nfaults:\n${faults}nodes:\n  - script: counter.mjs\n  - script: tracker.mjs\n`), '--json'],
+        dir,
+        60_000,
+      );
+    // A lognormal without max: its tail reaches far past 2^53 ns; such a message arrives never.
+    const tail = run(
+      'tail.yaml',
+      '  - { name: late, topic: /count, delay: { distribution: lognormal, median: 10ms, sigma: 40 } }\n  - { name: typo, topic: /cuont, drop: 0.5 }\n  - { name: nobody, service: /nothing, lose: requests }\n',
+    );
+    assert.equal(tail.status, 0, tail.stderr);
+    const summary = lastJsonLine(tail.stdout) as unknown as RunSummary;
+    assert.equal(summary.faults!.byName.late, 10);
+    assert.deepEqual(summary.warnings, [
+      "fault 'typo' never matched: no message reached a subscription on a topic matching '/cuont'",
+      "fault 'nobody' never matched: no call reached a service matching '/nothing'",
+    ]);
+    const refused = (faults: string, line: RegExp): void => {
+      const result = run('bad.yaml', faults);
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(result.stderr, line);
+      assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+    };
+    refused(
+      '  - { name: late, topic: /count, delay: { distribution: gamma, mean: 10ms } }\n',
+      /^rclsim: .*bad\.yaml:3: faults\[0\]\.delay\.distribution: must be one of: uniform, normal, lognormal$/m,
+    );
+    refused(
+      '  - { name: late, topic: /count, delay: { distribution: normal, mean: 10ms, sdd: 1ms } }\n',
+      /^rclsim: .*bad\.yaml:3: faults\[0\]\.delay\.sdd: unknown key \(expected one of: distribution, min, max, mean, sd, median, sigma\)$/m,
     );
   });
 

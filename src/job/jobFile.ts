@@ -33,7 +33,21 @@ import { type ProgramProcess, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
 import { type DistributionEntry, timeModelAt } from './timeModelEntry.js';
 
-const NODE_KEYS = ['script', 'module', 'export', 'args', 'name', 'namespace', 'parameters', 'remap', 'process', 'on_exit', 'respawn_delay', 'respawn_max_retries', 'python'];
+const NODE_KEYS = [
+  'script',
+  'module',
+  'export',
+  'args',
+  'name',
+  'namespace',
+  'parameters',
+  'remap',
+  'process',
+  'on_exit',
+  'respawn_delay',
+  'respawn_max_retries',
+  'python',
+];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
 /** ROS time is a signed 64-bit count of nanoseconds. */
@@ -156,9 +170,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   const data = toPlain(source.toJS()) as JobFile;
   if (typeof data.seed === 'string') fail(['seed'], `must be an integer of at most ${Number.MAX_SAFE_INTEGER} in magnitude`);
   if (!validateJob(data)) {
-    // A failed duration (anyOf) is clearer than the first alternative's complaint.
-    const errors = validateJob.errors!;
-    schemaError(errors.find((e) => e.keyword === 'anyOf') ?? errors[0]!, doc, fail);
+    schemaError(chosenError(validateJob.errors!), doc, fail);
   }
 
   const dir = dirname(resolve(path));
@@ -242,7 +254,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     const entries: [T, (string | number)[]][] = value === undefined ? [] : Array.isArray(value) ? value.map((entry, i) => [entry, [key, i]]) : [[value, [key]]];
     for (const [entry, location] of entries) {
       if (!validateEntry[key](entry)) {
-        const error = validateEntry[key].errors!.find((e) => e.keyword === 'anyOf') ?? validateEntry[key].errors![0]!;
+        const error = chosenError(validateEntry[key].errors!);
         schemaError({ ...error, instancePath: `/${location.join('/')}${error.instancePath}` }, doc, fail);
       }
     }
@@ -525,6 +537,22 @@ function flattenParameters(
   });
 }
 
+/**
+ * The schema error a job file's line names: a failed duration (anyOf) is clearer than its first
+ * alternative's complaint, but a mapping given where a duration or a mapping goes (a
+ * distribution) is wrong inside: its unknown key or value says what.
+ */
+function chosenError(errors: readonly ErrorObject[]): ErrorObject {
+  const anyOf = errors.find((e) => e.keyword === 'anyOf');
+  if (anyOf === undefined) return errors[0]!;
+  const inside = errors.find(
+    (e) =>
+      ['additionalProperties', 'enum', 'required'].includes(e.keyword) &&
+      (e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`)),
+  );
+  return inside ?? anyOf;
+}
+
 function schemaError(error: ErrorObject, doc: Document, fail: (location: (string | number)[], message: string, node?: YamlNode) => never): never {
   const location = error.instancePath
     .split('/')
@@ -572,8 +600,10 @@ function propertiesAt(location: (string | number)[]): Record<string, unknown> {
     node = ENTRY_SCHEMAS[entryKey] as never;
     path = path.slice(typeof path[1] === 'number' ? 2 : 1);
   }
+  // A field that is a duration or a mapping (anyOf) has the mapping's keys.
+  const mapping = (at: typeof node & { anyOf?: (typeof node)[] }): typeof node => at.anyOf?.find((alternative) => alternative.properties) ?? at;
   for (const part of path) {
-    node = (typeof part === 'number' ? node.items : node.properties?.[part]) as typeof node;
+    node = mapping((typeof part === 'number' ? node.items : node.properties?.[part]) as typeof node);
   }
   return node.properties ?? {};
 }

@@ -312,6 +312,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     simulation.warnings.push(...simulation.executorWarnings());
     for (const i of simulation.executionTimes?.unused() ?? [])
       simulation.warnings.push(`execution_times[${i}] matched no callback that ran (its nodes, kind and topic; a relative topic is resolved from /)`);
+    simulation.warnings.push(...(simulation.faults?.unmatched() ?? []));
     const { faults, checks: outcomes } = findings();
     const checkFailed = outcomes?.some(failsRun) ?? false;
     summary = {

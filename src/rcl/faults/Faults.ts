@@ -1,3 +1,4 @@
+import { Engine } from '../../engine/Engine.js';
 import type { OutputSource } from '../../engine/Executable.js';
 import { Hash64 } from '../../engine/Hash64.js';
 import { globPattern } from '../../engine/NodePatterns.js';
@@ -83,6 +84,19 @@ export class Faults {
     }
   }
 
+  /**
+   * A line for each fault on a topic or service that no delivery matched, the run having ended: a
+   * name mistyped is accepted (a topic may be made at any time, by any program), and said here.
+   */
+  unmatched(): string[] {
+    const matched = new Set<unknown>([...this.#byTopic.values(), ...this.#byService.values()].flat());
+    const line = ({ fault }: Armed<TopicFault> | Armed<ServiceFault>): string =>
+      fault.kind === 'topic'
+        ? `fault '${fault.name}' never matched: no message reached a subscription on a topic matching '${fault.topic}'`
+        : `fault '${fault.name}' never matched: no call reached a service matching '${fault.service}'`;
+    return [...this.#topics, ...this.#services].filter((armed) => !matched.has(armed)).map(line);
+  }
+
   /** Whether a fault on (or an occurrence) crashes a program: ProgramCrashes is needed. */
   get crashesPrograms(): boolean {
     return this.enabled.some((fault) => fault.kind === 'crash' || (fault.kind === 'explicit' && fault.occurrences.some((o) => 'program' in o)));
@@ -147,10 +161,10 @@ export class Faults {
           if (random.nextDouble() < effect.probability) fire(fault.name, { drop: true });
           break;
         case 'delay':
-          if (random.nextDouble() < effect.probability) fire(fault.name, { delay: drawTime(effect.time, random) });
+          if (random.nextDouble() < effect.probability) fire(fault.name, { delay: this.#held(drawTime(effect.time, random)) });
           break;
         case 'duplicate':
-          if (random.nextDouble() < effect.probability) fire(fault.name, { duplicate: drawTime(effect.time, random) });
+          if (random.nextDouble() < effect.probability) fire(fault.name, { duplicate: this.#held(drawTime(effect.time, random)) });
           break;
         case 'reorder': {
           const held = Math.floor(random.nextDouble() * (effect.window + 1));
@@ -164,6 +178,15 @@ export class Faults {
     for (const copy of fate.copies) this.#receiveAfter(fate.delay + copy, publisher, sample, subscription);
   }
 
+  /**
+   * A delay held within the sim time a run can reach (Engine.EXACT_RANGE from its start, about
+   * 104 days): a distribution without `max` may draw far past it, and such a message arrives
+   * never within any run, not with an error of the callback that sent it.
+   */
+  #held(delay: number): number {
+    return Math.min(delay, Number(Engine.EXACT_RANGE) - this.#simulation.engine.now);
+  }
+
   #receiveAfter(delay: number, publisher: Publisher, sample: Sample, subscription: Subscription): void {
     const delivery = this.#simulation.delivery;
     if (delay === 0) {
@@ -172,7 +195,7 @@ export class Faults {
     }
     // Held while in flight, so that no subscription that takes it first takes the snapshot itself.
     sample.pending++;
-    this.#simulation.engine.scheduleAfter(delay, () => {
+    this.#simulation.engine.scheduleAfter(this.#held(delay), () => {
       delivery.received(publisher, sample, subscription);
       sample.pending--;
     });
@@ -206,12 +229,12 @@ export class Faults {
       const effect: ServiceEffect = fault.effect;
       if (effect.kind === 'lose') {
         if (effect.part === part && random.nextDouble() < effect.probability) fire(fault.name, { lose: true });
-      } else if (random.nextDouble() < effect.probability) fire(fault.name, { delay: drawTime(effect.time, random) });
+      } else if (random.nextDouble() < effect.probability) fire(fault.name, { delay: this.#held(drawTime(effect.time, random)) });
     }
     if (!lost) this.#partition(from, to, fire);
     if (lost) return;
     if (delay === 0) arrive();
-    else this.#simulation.engine.scheduleAfter(delay, arrive);
+    else this.#simulation.engine.scheduleAfter(this.#held(delay), arrive);
   }
 
   /** A partition active between the two hosts fires: it stops the crossing, or slows it. */
