@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type CheckContext, compileCheckExpression } from '../src/rcl/checkExpression.js';
-import { ContentFilterError, compileContentFilter } from '../src/rcl/contentFilter.js';
+import { ContentFilterError, compileContentFilter, type ValueKind } from '../src/rcl/contentFilter.js';
 
 const own = new Set(['x', 'y', 'n', 'state', 'inside', 'pose.position.x', 'data[1]']);
 const other = new Set(['x', 'y']);
@@ -76,7 +76,8 @@ describe('check expressions', () => {
     for (const op of ['=', '<', '<=', '>', '>=']) assert.equal(holds(`abs(x - prev(x)) * 2 ${op} 0`, none), false, op);
     assert.equal(holds('x - prev(x) != 0', none), true);
     assert.equal(holds('x - prev(x) BETWEEN -10 AND 10', none), false);
-    assert.equal(holds('x + state = 3 OR x + TRUE = 4 OR sqrt(state) = 0'), false, 'strings and booleans are no numbers');
+    // A field whose kind is not known yet (no type given): a string is no number when the message comes.
+    assert.equal(holds('x + state = 3 OR sqrt(state) = 0'), false, 'strings are no numbers');
   });
 
   it('finds NaN incomparable, so 0/0 and sqrt(-1) satisfy only <>', () => {
@@ -114,6 +115,59 @@ describe('check expressions', () => {
     refuses('x # 1', 'unexpected text at 2');
     refuses('(x > 1', "expected ')' at the end");
     refuses(' ', 'the expression is empty');
+    // Deeper than the parser goes, or longer than it reads: a line, not a stack overflow.
+    // A long expression is quoted cut, at 80 characters.
+    const refusesLong = (expression: string, message: string): void =>
+      assert.throws(
+        () => compileCheckExpression(expression, fieldExists),
+        (error: unknown) => error instanceof ContentFilterError && error.message === `check expression '${expression.slice(0, 80)}…': ${message}`,
+      );
+    const deep = 'nested more than 100 deep (parentheses, NOT, minus signs, function calls)';
+    refusesLong(`${'('.repeat(150)}x${')'.repeat(150)} > 1`, `${deep} at '(' (position 100)`);
+    refusesLong(`${'NOT '.repeat(101)}x > 1`, `${deep} at 'NOT' (position 400)`);
+    refusesLong(`${'-'.repeat(101)}x > 1`, `${deep} at '-' (position 100)`);
+    refusesLong(`${'x > 1 AND '.repeat(1000)}x > 1`, 'more than 2000 tokens (it has 4003)');
+    refuses('x + TRUE = 4', "'+' takes numbers, not a boolean at '+' (position 2)");
+  });
+});
+
+describe('check expressions, their fields’ kinds known', () => {
+  const kinds: Record<string, ValueKind> = { x: 'number', y: 'number', n: 'number', state: 'string', inside: 'boolean', data: 'other', 'data[1]': 'number' };
+  const fieldKind = (topic: string | null, path: string): ValueKind =>
+    topic === null ? (kinds[path] ?? 'unknown') : topic === '/other' ? 'number' : 'unknown';
+  const exists = (topic: string | null, path: string): boolean => fieldExists(topic, path) || (topic === null && path in kinds);
+  const refuses = (expression: string, message: string): void =>
+    assert.throws(
+      () => compileCheckExpression(expression, exists, fieldKind),
+      (error: unknown) => error instanceof ContentFilterError && error.message === `check expression '${expression}': ${message}`,
+    );
+
+  it('refuses an operation on a kind of value it cannot take, where the operator is', () => {
+    refuses("x > 'abc'", "'>' compares a number with a string at '>' (position 2)");
+    refuses('state + 1 > 2', "'+' takes numbers, not a string at '+' (position 6)");
+    refuses('-state < 0', "'-' takes numbers, not a string at '-' (position 0)");
+    refuses('abs(state) > 1', "'abs' takes numbers, not a string at 'abs' (position 4)");
+    refuses("x LIKE 'a%'", "'LIKE' takes strings, not a number at 'LIKE' (position 2)");
+    refuses('x BETWEEN 1 AND TRUE', "'BETWEEN' compares a number with a boolean at 'BETWEEN' (position 2)");
+    refuses('state OR inside', "expected a comparison at 'OR' (position 6)");
+    refuses('data > 1', "'>' takes numbers, strings or booleans, not a message or an array at '>' (position 5)");
+    refuses('prev(state) = 1', "'=' compares a string with a number at '=' (position 12)");
+    refuses("latest('/other', x) = 'GO'", "'=' compares a number with a string at '=' (position 20)");
+  });
+
+  it('takes what fits', () => {
+    for (const expression of [
+      "state = 'GO' AND x + data[1] > 9",
+      "state LIKE 'G%'",
+      'inside',
+      'inside = TRUE',
+      'NOT inside OR x BETWEEN 1 AND 5',
+      'n > 1',
+      "prev(state) <> 'GO'",
+    ]) {
+      assert.doesNotThrow(() => compileCheckExpression(expression, exists, fieldKind), expression);
+    }
+    assert.equal(compileCheckExpression("state = 'GO' AND x + data[1] > 9", exists, fieldKind).test(context()), true);
   });
 });
 

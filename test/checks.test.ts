@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseJobFile } from '../src/job/jobFile.js';
@@ -7,7 +7,7 @@ import type { RunSummary } from '../src/job/RunSummary.js';
 import { type RunOptions, runJob } from '../src/job/runJob.js';
 import { CheckError } from '../src/rcl/checks/Checks.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
-import { repoRoot, runCli, tempDir } from './helpers.js';
+import { repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 // counter.mjs publishes /count 1, 2, … every 100 ms; tracker.mjs republishes what arrives as /seen.
 const FIXTURES = join(repoRoot, 'test/fixtures/faults');
@@ -170,6 +170,18 @@ describe('checks', () => {
       () => parseJobFile(job('  - { name: x, topic: /count, always: "data > + 1" }\n'), join(FIXTURES, 'job.yaml')),
       /job\.yaml:3: checks\[0\]\.always: check expression 'data > \+ 1': expected a field, literal or parameter at '\+'/,
     );
+    // 5,000 nested parentheses: a line naming the check and the limit, not a stack overflow (exit 1).
+    const dir = tempDir();
+    for (const file of ['counter.mjs', 'tracker.mjs']) copyFileSync(join(FIXTURES, file), join(dir, file));
+    for (const [depth, limit] of [
+      [5000, 'more than 2000 tokens \\(it has 10003\\)'],
+      [150, "nested more than 100 deep \\(parentheses, NOT, minus signs, function calls\\) at '\\(' \\(position 100\\)"],
+    ] as const) {
+      const deep = writeTemp(dir, 'deep.yaml', job(`  - { name: x, topic: /count, always: "${'('.repeat(depth)}data${')'.repeat(depth)} > 1" }\n`));
+      const result = runCli(['run', deep], dir, 60_000);
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(result.stderr, new RegExp(`^rclsim: .*deep\\.yaml:3: checks\\[0\\]\\.always: check expression '\\({80}…': ${limit}\\n$`));
+    }
     assert.throws(
       () => parseJobFile(job('  - { name: x, topic: /count, eventually: "data > 1" }\n'), join(FIXTURES, 'job.yaml')),
       /job\.yaml:3: checks\[0\]: an eventually check needs 'within'/,
@@ -177,6 +189,13 @@ describe('checks', () => {
     assert.throws(
       () => parseJobFile(job('  - { name: x, topic: /count, always: "data > 1", never: "data < 0" }\n'), join(FIXTURES, 'job.yaml')),
       /checks\[0\]: a check has one of always, never, eventually \(given: always, never\)/,
+    );
+    // A type error is bad input too, with the check and where in the expression: not a check failing at every message (exit 8).
+    const typed = runCli(['run', writeTemp(dir, 'typed.yaml', job('  - { name: small, topic: /count, always: "data < \'20\'" }\n'))], dir, 60_000);
+    assert.equal(typed.status, 2, typed.stderr);
+    assert.equal(
+      typed.stderr,
+      `rclsim: ${join(dir, 'typed.yaml')}:3: check 'small': check expression 'data < '20'': '<' compares a number with a string at '<' (position 5) (the type of /count is std_msgs/msg/Int64)\n`,
     );
     await assert.rejects(run(job('  - { name: x, topic: /count, always: "nope > 1" }\n')), (error: Error) => {
       assert.ok(error instanceof CheckError);

@@ -5,7 +5,7 @@
  * a non-number in arithmetic) stays missing through arithmetic and functions, and a comparison
  * with it is false except `<>`/`!=`.
  */
-import { type CheckFunction, computed, type Operand, parseExpression } from './contentFilter.js';
+import { type CheckFunction, computed, kindOf, type Operand, parseExpression, typed, type ValueKind } from './contentFilter.js';
 
 export interface CheckContext {
   message: unknown;
@@ -49,7 +49,7 @@ function checkFunctions(topics: string[]): ReadonlyMap<string, Fn> {
       'prev',
       (args) => {
         const read = args.path(null);
-        return (context) => read(context.previous);
+        return typed((context: CheckContext) => read(context.previous), kindOf(read));
       },
     ],
     [
@@ -58,20 +58,37 @@ function checkFunctions(topics: string[]): ReadonlyMap<string, Fn> {
         const topic = args.topic();
         const read = args.path(topic);
         if (!topics.includes(topic)) topics.push(topic);
-        return (context) => read(context.latest(topic));
+        return typed((context: CheckContext) => read(context.latest(topic)), kindOf(read));
       },
     ],
   ]);
 }
 
-/** Compiles a check's expression; `fieldExists` says whether `path` names a field of `topic`'s type (null: the check's topic). */
-export function compileCheckExpression(expression: string, fieldExists: (topic: string | null, path: string) => boolean): CompiledCheck {
+/**
+ * Compiles a check's expression; `fieldExists` says whether `path` names a field of `topic`'s
+ * type (null: the check's topic), and `fieldKind`, when the types are known, what it holds: an
+ * operation on a kind of value it cannot take (`name > 5` on a string) is refused here, where
+ * the operator is, instead of failing the check at every message.
+ */
+export function compileCheckExpression(
+  expression: string,
+  fieldExists: (topic: string | null, path: string) => boolean,
+  fieldKind?: (topic: string | null, path: string) => ValueKind,
+): CompiledCheck {
   const topics: string[] = [];
   const test = parseExpression<CheckContext>(expression, {
-    where: `check expression '${expression}'`,
+    where: `check expression '${quoted(expression)}'`,
     parameters: [],
     fieldExists,
+    ...(fieldKind === undefined ? {} : { fieldKind }),
     functions: checkFunctions(topics),
   });
   return { test, topics };
+}
+
+/** How long an expression errors quote whole: a longer one is cut (a line, not pages, says what is wrong). */
+const QUOTED = 80;
+
+function quoted(expression: string): string {
+  return expression.length > QUOTED ? `${expression.slice(0, QUOTED)}…` : expression;
 }

@@ -37,11 +37,16 @@ export interface Arguments<S> {
 /** Reads its arguments at compile time and returns what the call evaluates to. */
 export type CheckFunction<S> = (args: Arguments<S>) => Operand<S>;
 
+/** What a value is, as far as an expression's fields and literals tell before any message (unknown: not told). */
+export type ValueKind = 'number' | 'string' | 'boolean' | 'other' | 'unknown';
+
 export interface Grammar<S extends Scope> {
   /** How errors name the expression: `content filter 'x >'`. */
   where: string;
   parameters: readonly string[];
   fieldExists(topic: string | null, path: string): boolean;
+  /** What a field holds, when the type is known (checks: an operation on the wrong kind is an error when it compiles). */
+  fieldKind?(topic: string | null, path: string): ValueKind;
   /** Checks' functions by lowercase name; their presence turns on all of checks' extensions. */
   functions?: ReadonlyMap<string, CheckFunction<S>>;
 }
@@ -49,6 +54,14 @@ export interface Grammar<S extends Scope> {
 type Value = number | bigint | string | boolean;
 /** A parsed part: a condition (comparisons, AND, OR, NOT) or a value; checks use either as the other. */
 type Part<S> = { condition: Condition<S> } | { value: Operand<S> };
+
+/**
+ * The deepest nesting (parentheses, NOT, unary minus, function calls) and the most tokens an
+ * expression may have: the parser and the compiled expression recurse that deep, and far past
+ * them the stack overflows, an error of rclsim's instead of a line naming the expression.
+ */
+const MAX_NESTING = 100;
+const MAX_TOKENS = 2000;
 
 const KEYWORDS = new Set(['AND', 'OR', 'NOT', 'BETWEEN', 'LIKE', 'TRUE', 'FALSE']);
 const SPACE = /\s*/y;
@@ -152,6 +165,29 @@ function compare(a: unknown, b: unknown): number | null {
 
 /** The operands computed() made: numbers, never a condition (`never: "x - y"` lacks its comparison). */
 const numbers = new WeakSet<object>();
+/** What operands and field readers hold, where known (see kindOf). */
+const kinds = new WeakMap<object, ValueKind>();
+
+/** `operand` (or a field reader) marked as holding a `kind` of value. */
+export function typed<T extends object>(operand: T, kind: ValueKind): T {
+  kinds.set(operand, kind);
+  return operand;
+}
+
+/** What an operand or field reader holds: computed() makes numbers; unknown when nothing tells. */
+export function kindOf(operand: object): ValueKind {
+  return numbers.has(operand) ? 'number' : (kinds.get(operand) ?? 'unknown');
+}
+
+/** How an error names a kind of value. */
+function described(kind: ValueKind): string {
+  return kind === 'other' ? 'a message or an array' : kind === 'unknown' ? 'a value' : `a ${kind}`;
+}
+
+/** A literal's kind. */
+function kindOfValue(value: Value): ValueKind {
+  return typeof value === 'number' || typeof value === 'bigint' ? 'number' : typeof value === 'string' ? 'string' : 'boolean';
+}
 
 /**
  * `operate` on the operands' values as numbers (int64's bigints converted: arithmetic on mixed
@@ -187,7 +223,9 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
   if (typeof expression !== 'string' || expression.trim() === '') throw new ContentFilterError(`${where}: the expression is empty`);
   const checks = functions !== undefined;
   const tokens = tokenize(expression, where, checks);
+  if (tokens.length > MAX_TOKENS) throw new ContentFilterError(`${where}: more than ${MAX_TOKENS} tokens (it has ${tokens.length})`);
   let i = 0;
+  let depth = 0;
   const peek = (): Token | undefined => tokens[i];
   const isKeyword = (word: string): boolean => peek()?.kind === 'keyword' && peek()!.text.toUpperCase() === word;
   const isSymbol = (text: string): boolean => peek()?.kind === 'symbol' && peek()!.text === text;
@@ -199,13 +237,44 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
     if (!isSymbol(symbol)) fail(`expected '${symbol}'`);
     i++;
   };
+  /** `parse` one level deeper. */
+  const nested = <T>(parse: () => T): T => {
+    if (++depth > MAX_NESTING) fail(`nested more than ${MAX_NESTING} deep (parentheses, NOT, minus signs, function calls)`);
+    try {
+      return parse();
+    } finally {
+      depth--;
+    }
+  };
   const asCondition = (part: Part<S>): Condition<S> => {
     if ('condition' in part) return part.condition;
     const { value } = part;
-    if (!checks || numbers.has(value)) return fail('expected a comparison');
+    const kind = kindOf(value);
+    if (!checks || (kind !== 'boolean' && kind !== 'unknown')) return fail('expected a comparison');
     return (s) => value(s) === true;
   };
-  const asValue = (part: Part<S>): Operand<S> => ('value' in part ? part.value : part.condition);
+  const asValue = (part: Part<S>): Operand<S> => ('value' in part ? part.value : typed(part.condition, 'boolean'));
+  // Checks only: an operation on a kind of value it cannot take is the expression's error, where
+  // the operator is, not a check that fails at every message (content filters keep DDS's rules).
+  const misused = (token: Token, what: string): never => {
+    throw new ContentFilterError(`${where}: ${what} at '${token.text}' (position ${token.at})`);
+  };
+  const numeric = (token: Token, ...operands: Operand<S>[]): void => {
+    for (const operand of operands) {
+      const kind = kindOf(operand);
+      if (checks && kind !== 'number' && kind !== 'unknown') misused(token, `'${token.text}' takes numbers, not ${described(kind)}`);
+    }
+  };
+  /** `a` and `b` compared by `token`: values of one kind (`strings`: LIKE's). */
+  const comparable = (token: Token, a: Operand<S>, b: Operand<S>, strings = false): void => {
+    const [x, y] = [kindOf(a), kindOf(b)];
+    if (!checks) return;
+    for (const kind of [x, y]) {
+      if (kind === 'other' || (strings && kind !== 'string' && kind !== 'unknown'))
+        misused(token, `'${token.text}' takes ${strings ? 'strings' : 'numbers, strings or booleans'}, not ${described(kind)}`);
+    }
+    if (x !== 'unknown' && y !== 'unknown' && x !== y) misused(token, `'${token.text}' compares ${described(x)} with ${described(y)}`);
+  };
 
   const field = (topic: string | null): Reader => {
     const token = peek();
@@ -215,7 +284,7 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
       throw new ContentFilterError(`${where}: '${token.text}' is no field of ${type} (position ${token.at})`);
     }
     i++;
-    return fieldReader(token.text);
+    return typed(fieldReader(token.text), grammar.fieldKind?.(topic, token.text) ?? 'unknown');
   };
 
   const call = (): Operand<S> => {
@@ -230,7 +299,10 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
     const operand = make({
       value: () => {
         next();
-        return asValue(sum());
+        const start = peek();
+        const value = asValue(sum());
+        if (start !== undefined) numeric({ ...start, text: name }, value);
+        return value;
       },
       topic: () => {
         next();
@@ -251,9 +323,9 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
   const operand = (): Operand<S> => {
     const token = peek() ?? fail('expected a field, literal or parameter');
     if (token.kind === 'name') {
-      if (checks && tokens[i + 1]?.kind === 'symbol' && tokens[i + 1]!.text === '(') return call();
+      if (checks && tokens[i + 1]?.kind === 'symbol' && tokens[i + 1]!.text === '(') return nested(call);
       const read = field(null);
-      return (s) => read(s.message);
+      return typed((s: S) => read(s.message), kindOf(read));
     }
     i++;
     switch (token.kind) {
@@ -261,17 +333,17 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
         const index = Number(token.text.slice(1));
         if (index >= parameters.length) throw new ContentFilterError(`${where}: ${token.text} has no parameter (${parameters.length} given)`);
         const value = literal(parameters[index]!, `${where}, parameter ${token.text}`);
-        return () => value;
+        return typed(() => value, kindOfValue(value));
       }
       case 'string':
       case 'number': {
         const value = literal(token.text, where);
-        return () => value;
+        return typed(() => value, kindOfValue(value));
       }
       case 'keyword':
         if (token.text.toUpperCase() === 'TRUE' || token.text.toUpperCase() === 'FALSE') {
           const value = token.text.toUpperCase() === 'TRUE';
-          return () => value;
+          return typed(() => value, 'boolean');
         }
     }
     i--;
@@ -281,23 +353,31 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
   /** A parenthesized part, a value in checks; in DDS a parenthesized part is a condition. */
   const primary = (): Part<S> => {
     if (!isSymbol('(')) return { value: operand() };
-    i++;
-    const inner = disjunction();
-    const part = checks ? inner : { condition: asCondition(inner) };
-    expect(')');
-    return part;
+    return nested(() => {
+      i++;
+      const inner = disjunction();
+      const part = checks ? inner : { condition: asCondition(inner) };
+      expect(')');
+      return part;
+    });
   };
   const unary = (): Part<S> => {
     if (!checks || !isSymbol('-')) return primary();
-    i++;
-    return { value: computed((x) => -x, [asValue(unary())]) };
+    return nested(() => {
+      const minus = tokens[i++]!;
+      const operand = asValue(unary());
+      numeric(minus, operand);
+      return { value: computed((x) => -x, [operand]) };
+    });
   };
   /** Left-associative `operators` (checks only) over `operand`s. */
   const chain = (operators: readonly string[], operand: () => Part<S>) => (): Part<S> => {
     let result = operand();
     while (checks && operators.some(isSymbol)) {
-      const operate = ARITHMETIC.get(tokens[i++]!.text)!;
-      result = { value: computed(operate, [asValue(result), asValue(operand())]) };
+      const operator = tokens[i++]!;
+      const [left, right] = [asValue(result), asValue(operand())];
+      numeric(operator, left, right);
+      result = { value: computed(ARITHMETIC.get(operator.text)!, [left, right]) };
     }
     return result;
   };
@@ -311,11 +391,13 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
     const negated = isKeyword('NOT');
     if (negated) i++;
     if (isKeyword('BETWEEN')) {
-      i++;
+      const between = tokens[i++]!;
       const low = asValue(sum());
       if (!isKeyword('AND')) fail('expected AND of BETWEEN');
       i++;
       const high = asValue(sum());
+      comparable(between, left, low);
+      comparable(between, left, high);
       return {
         condition: (s) => {
           const value = left(s);
@@ -326,8 +408,9 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
     }
     if (negated) fail('expected BETWEEN after NOT');
     if (isKeyword('LIKE')) {
-      i++;
+      const likeToken = tokens[i++]!;
       const pattern = asValue(sum());
+      comparable(likeToken, left, pattern, true);
       return {
         condition: (s) => {
           const value = left(s);
@@ -341,6 +424,7 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
     if (test === undefined) return first;
     i++;
     const right = asValue(sum());
+    comparable(op!, left, right);
     const unequal = op!.text === '<>' || op!.text === '!=';
     return {
       condition: (s) => {
@@ -351,9 +435,11 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
   };
   const negation = (): Part<S> => {
     if (!isKeyword('NOT')) return comparison();
-    i++;
-    const inner = asCondition(negation());
-    return { condition: (s) => !inner(s) };
+    return nested(() => {
+      i++;
+      const inner = asCondition(negation());
+      return { condition: (s) => !inner(s) };
+    });
   };
   /** Left-associative AND or OR joining conditions; a lone part stays what it is (a value in parentheses). */
   const junction = (keyword: 'AND' | 'OR', operand: () => Part<S>) => (): Part<S> => {

@@ -1,6 +1,6 @@
 import { type CompiledCheck, compileCheckExpression } from '../checkExpression.js';
 import { ContentFilterError } from '../contentFilter.js';
-import { hasFieldPath } from '../messageFields.js';
+import { fieldKind, hasFieldPath } from '../messageFields.js';
 import type { Publisher } from '../Publisher.js';
 import type { Sample } from '../Sample.js';
 import type { Simulation } from '../Simulation.js';
@@ -122,11 +122,19 @@ class RunningCheck {
   #compile(expression: string, publisher: Publisher): CompiledCheck | null {
     const graph = this.#simulation.graph;
     try {
-      return compileCheckExpression(expression, (topic, path) => {
-        const type = topic === null ? publisher.type : graph.publishersOf(topic)[0]?.type;
-        // Another topic with no publisher yet: its fields are read as they come (missing if absent).
-        return type === undefined || hasFieldPath(type, path);
-      });
+      const typeOf = (topic: string | null) => (topic === null ? publisher.type : graph.publishersOf(topic)[0]?.type);
+      return compileCheckExpression(
+        expression,
+        (topic, path) => {
+          const type = typeOf(topic);
+          // Another topic with no publisher yet: its fields are read as they come (missing if absent).
+          return type === undefined || hasFieldPath(type, path);
+        },
+        (topic, path) => {
+          const type = typeOf(topic);
+          return type === undefined ? 'unknown' : (fieldKind(type, path) ?? 'unknown');
+        },
+      );
     } catch (error) {
       if (!(error instanceof ContentFilterError)) throw error;
       this.#simulation.engine.fail(
