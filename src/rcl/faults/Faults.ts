@@ -128,16 +128,16 @@ export class Faults {
     const receiver = this.#nameOf(subscription, graph.subscriptionsOf(topic), topic);
     const sequence = sample.publicationSequenceNumber;
     const fate: Fate = { dropped: false, delay: 0, copies: [] };
-    // A later life of a name (a respawned program's publisher counts from 1 again) says which it is.
-    const named = {
-      topic,
-      publisher: sender.name,
-      ...(sender.life > 1 ? { life: sender.life } : {}),
-      sequence,
-      receiver: receiver.name,
-      ...(receiver.life > 1 ? { receiver_life: receiver.life } : {}),
-    };
     const fire = (fault: string, effect: { drop: true } | { delay: number } | { duplicate: number }): void => {
+      // A later life of a name (a respawned program's publisher counts from 1 again) says which it is.
+      const named = {
+        topic,
+        publisher: sender.name,
+        ...(sender.life > 1 ? { life: sender.life } : {}),
+        sequence,
+        receiver: receiver.name,
+        ...(receiver.life > 1 ? { receiver_life: receiver.life } : {}),
+      };
       this.#fire({ fault, ...named, ...effect }, topic);
       if ('drop' in effect) fate.dropped = true;
       else if ('delay' in effect) fate.delay += effect.delay;
