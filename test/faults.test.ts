@@ -8,7 +8,7 @@ import type { RunSummary } from '../src/job/RunSummary.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/rcl/LogOutput.js';
 import { explicitFaultsJobText } from '../src/sweep/explicitFaults.js';
-import { type CliResult, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { type CliResult, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 // Programs publishing /count (1, 2, … every 100 ms), republishing what arrives as /seen, and a
 // client calling add_two_ints every 200 ms with each sum on /sums.
@@ -267,6 +267,33 @@ nodes:
       '  - { name: a, occurrences: [{ fault: a, topic: /count, sequence: 3 }] }\n',
       /faults\[0\]\.occurrences\[0\]: a message occurrence names topic, publisher, sequence and receiver/,
     );
+  });
+
+  it('a respawned rclpy program under swarm: every fault the run fired, written out, replays it to the fingerprint', needs('python3'), () => {
+    const dir = tempDir();
+    for (const file of ['sequencer.py', 'tracker.mjs']) copyFileSync(join(FIXTURES, file), join(dir, file));
+    const text = `end: { after: 4s }
+faults:
+  - { name: crash, program: sequencer, crash: { rate: 1 } }
+  - { name: lossy, topic: /count, drop: 0.3 }
+nodes:
+  - { script: sequencer.py, on_exit: respawn }
+  - { script: tracker.mjs }
+`;
+    const summaryOf = (name: string, content: string, swarm: string[]): RunSummary => {
+      const result = runCli(['run', writeTemp(dir, name, content), '--json', '--seed', '2', ...swarm], dir, 180_000);
+      assert.equal(result.status, 0, result.stderr);
+      return lastJsonLine(result.stdout) as unknown as RunSummary;
+    };
+    const swarm = summaryOf('sequencer.yaml', text, ['--swarm']);
+    const occurrences = swarm.faults!.occurrences;
+    assert.ok(
+      occurrences.some((o) => 'life' in o),
+      JSON.stringify(occurrences),
+    );
+    const explicit = summaryOf('explicit.yaml', explicitFaultsJobText(text, occurrences, 2), []);
+    assert.equal(explicit.faults!.fired, swarm.faults!.fired);
+    assert.equal(explicit.fingerprint, swarm.fingerprint);
   });
 
   it('a delay drawn past the time a run can reach is held there; a fault no delivery matched is a warning; a bad distribution says what is wrong', () => {

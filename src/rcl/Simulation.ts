@@ -189,8 +189,12 @@ export class Simulation {
     this.job = new Program(this, 'job', { byJob: true });
     // Promise continuations a callback starts belong to the callback's program.
     this.engine.enterScope = (scope) => {
-      (scope as Program).ranCallback = true;
-      this.#programScope.enterWith(scope as Program);
+      const program = scope as Program;
+      if (!program.ranCallback) {
+        program.ranCallback = true;
+        this.crashes?.ranCallback(program);
+      }
+      this.#programScope.enterWith(program);
     };
   }
 

@@ -1,5 +1,5 @@
 import { log } from '../../engine/portableMath.js';
-import { namedStream } from '../../engine/SeededRandom.js';
+import { namedStream, type SeededRandom } from '../../engine/SeededRandom.js';
 import type { Program } from '../Program.js';
 import type { Simulation } from '../Simulation.js';
 import type { FaultConfig } from './FaultConfig.js';
@@ -14,18 +14,32 @@ export interface ProgramLife {
   crash(how: string): void;
 }
 
+/** A crash fault at a rate as it runs: its stream, and whether its next crash is scheduled. */
+interface RateCrash {
+  fault: CrashFault;
+  random: SeededRandom;
+  scheduled: boolean;
+}
+
 /**
  * Crash faults of programs in processes of their own: at a time, or at a rate (a Poisson process
- * of the fault's own stream, drawn one crash ahead), within the fault's interval. The crashes are
- * weak actions: they never keep a run from ending idle. Each life of a program registers how to
- * kill it (job/separateProgram.ts); a crash when none runs (between lives) does not fire, nor
- * one at a rate before the life ran a callback: a start costs no sim time, so a huge rate would
- * otherwise restart a respawning program forever, each life a nanosecond long.
+ * of the fault's own stream), within the fault's interval. The crashes are weak actions: they
+ * never keep a run from ending idle. Each life of a program registers how to kill it
+ * (job/separateProgram.ts); a crash at a time when none runs (between lives) does not fire.
+ *
+ * A crash at a rate strikes a life only once it ran a callback: a start costs no sim time, so a
+ * huge rate would otherwise restart a respawning program forever, each life a nanosecond long.
+ * Its next crash is drawn when the life it would strike ran its first callback (and after each
+ * crash that left the life running): an exponential gap has no memory, so that is the same
+ * process, and no crash event that strikes nothing is scheduled — an event that does nothing
+ * still lets programs' pending continuations run at its time, which the explicit form, listing
+ * the crashes that fired, would not repeat.
  */
 export class ProgramCrashes {
   readonly #simulation: Simulation;
   readonly #faults: Faults;
   readonly #lives = new Map<string, ProgramLife>();
+  readonly #rates: RateCrash[] = [];
 
   constructor(simulation: Simulation, faults: Faults) {
     this.#simulation = simulation;
@@ -48,32 +62,55 @@ export class ProgramCrashes {
     this.#lives.set(program, life);
   }
 
+  /** `program` (a life) ran its first callback: the crashes at a rate that wait for it are drawn. */
+  ranCallback(program: Program): void {
+    for (const rate of this.#rates) if (!rate.scheduled && this.#lives.get(rate.fault.program)?.program === program) this.#next(rate);
+  }
+
   #arm(fault: CrashFault): void {
     if (fault.at !== null) {
       if (fault.at >= fault.from && fault.at < fault.until) this.#at(fault.at, fault.name, fault.program);
       return;
     }
-    const random = namedStream(this.#simulation.seed, `fault ${fault.name}`, 0);
-    const rate = fault.rate!;
-    let at = fault.from;
-    // Exponential gaps: a crash is as likely in any instant, `rate` per second on average.
-    const next = (): void => {
-      at += Math.max(1, Math.round((-log(1 - random.nextDouble()) / rate) * 1e9));
-      if (at >= fault.until || !Number.isSafeInteger(at)) return;
-      this.#at(at, fault.name, fault.program, next, true);
-    };
-    next();
+    const rate: RateCrash = { fault, random: namedStream(this.#simulation.seed, `fault ${fault.name}`, 0), scheduled: false };
+    this.#rates.push(rate);
+    if (this.#strikes(fault.program)) this.#next(rate);
   }
 
-  /** A crash of `program` at `at` (ns from the start); with `onceRunning` (a rate), of a life that ran a callback only. */
-  #at(at: number, fault: string, program: string, then?: () => void, onceRunning = false): void {
+  /** Whether a crash at a rate would strike the program's life now: it runs, and it ran a callback. */
+  #strikes(program: string): boolean {
+    const life = this.#lives.get(program);
+    return life?.running() === true && life.program.ranCallback;
+  }
+
+  /** Draws the next crash of `rate`: an exponential gap from now (or its from), `rate` per second on average. */
+  #next(rate: RateCrash): void {
+    const { fault, random } = rate;
+    const engine = this.#simulation.engine;
+    const at = Math.max(engine.now, fault.from) + Math.max(1, Math.round((-log(1 - random.nextDouble()) / fault.rate!) * 1e9));
+    if (at >= fault.until || !Number.isSafeInteger(at)) return;
+    rate.scheduled = true;
+    engine.scheduleAfter(
+      at - engine.now,
+      () => {
+        rate.scheduled = false;
+        if (!this.#strikes(fault.program)) return;
+        this.#faults.crashed(fault.name, fault.program);
+        this.#lives.get(fault.program)!.crash(`was crashed by fault '${fault.name}'`);
+        // The next is drawn once the next life ran a callback (ranCallback), if any life comes.
+        if (this.#strikes(fault.program)) this.#next(rate);
+      },
+      true,
+    );
+  }
+
+  #at(at: number, fault: string, program: string): void {
     const engine = this.#simulation.engine;
     engine.scheduleAfter(
       Math.max(0, at - engine.now),
       () => {
-        then?.();
         const life = this.#lives.get(program);
-        if (life === undefined || !life.running() || (onceRunning && !life.program.ranCallback)) return;
+        if (life === undefined || !life.running()) return;
         // Recorded first: the crash unwinds with the program's on_exit.
         this.#faults.crashed(fault, program);
         life.crash(`was crashed by fault '${fault}'`);
