@@ -19,6 +19,8 @@
 // ($RCLSIM_ARCH_NODE_VERSION to change it). esbuild (tsx) and native addons cannot start under
 // emulation: TypeScript job modules are bundled to plain JavaScript on the host first, and a job
 // that loads a native addon on the host (better-sqlite3 for a .db3 bag) is skipped on the others.
+// On arm64 and s390x a job's Python programs run with Debian's python3.11 for that CPU
+// (scripts/emulatedPython.mjs), not natively: their libm and C code are that CPU's.
 // Exit codes: 0 all match, 1 a mismatch or a failed run, 2 setup missing (build, qemu, libraries).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -27,6 +29,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { emulatedPython } from './emulatedPython.mjs';
 import { officialNode } from './officialNode.mjs';
 
 const repo = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -41,6 +44,7 @@ const RUN_TIMEOUT_MS = 10 * 60 * 1000;
 const ARCHES = [
   {
     name: 'arm64',
+    debian: 'arm64',
     qemu: 'qemu-aarch64-static',
     sysroot: '/usr/aarch64-linux-gnu',
     needs: { 'lib/ld-linux-aarch64.so.1': 'libc6-arm64-cross', 'lib/libstdc++.so.6': 'libstdc++6-arm64-cross' },
@@ -59,6 +63,7 @@ const ARCHES = [
   },
   {
     name: 's390x',
+    debian: 's390x',
     qemu: 'qemu-s390x-static',
     sysroot: '/usr/s390x-linux-gnu',
     needs: { 'lib/ld64.so.1': 'libc6-s390x-cross', 'lib/libstdc++.so.6': 'libstdc++6-s390x-cross' },
@@ -386,6 +391,8 @@ try {
   fail(2, `--max-sim-time: ${error.message}`);
 }
 const binaries = new Map();
+/** The folder of each arch's emulated `python3` (arches with a `debian:` name), first on its runs' PATH. */
+const pythons = new Map();
 for (const arch of arches) {
   const binary = nodeBinary(arch);
   const probe = spawnSync(arch.qemu, ['-L', arch.sysroot, binary, '-p', 'process.arch + " " + process.version + " " + require("os").endianness()'], {
@@ -394,6 +401,13 @@ for (const arch of arches) {
   if (probe.status !== 0) fail(2, `${arch.name}: ${binary} does not start under ${arch.qemu}: ${probe.stderr.trim().split('\n').pop()}`);
   console.log(`${arch.name.padEnd(8)} ${probe.stdout.trim()} (${arch.qemu})`);
   binaries.set(arch.name, binary);
+  if (arch.debian !== undefined) {
+    try {
+      pythons.set(arch.name, emulatedPython(arch.qemu, arch.debian));
+    } catch (error) {
+      fail(2, `${arch.name}: ${error.message}`);
+    }
+  }
 }
 if (options.fetchOnly) process.exit(0);
 
@@ -433,7 +447,9 @@ let exitCode = 0;
         results.get(arch.name).set(job, { skipped: `loads ${base.addons.join(', ')}` });
         continue;
       }
-      const run = await runJob(job, arch, binaries.get(arch.name), roots.get(arch.name));
+      const python = pythons.get(arch.name);
+      const path = python === undefined ? {} : { PATH: `${python}${delimiter}${process.env.PATH}` };
+      const run = await runJob(job, arch, binaries.get(arch.name), roots.get(arch.name), path);
       results.get(arch.name).set(job, run);
       const status =
         run.error !== undefined ? `error: ${run.error}` : differences(base, run).length === 0 ? 'ok' : `MISMATCH (${differences(base, run).join(', ')})`;
