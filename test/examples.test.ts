@@ -185,6 +185,16 @@ describe('examples', () => {
     assert.match(verified.stdout, /all 2 runs agree \(perturbed\)/);
   });
 
+  it("python-math: a Python robot's dead reckoning on math's functions, the same bits on every run (check:arch compares other CPUs)", needs('python3'), () => {
+    const result = runCli(['run', 'examples/python-math/job.yaml', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /^\[INFO\] \[5\.000000000\] \[odometry\]: x=3\.377399 y=2\.981579 heading=1\.177390$/m);
+    assert.equal(lastJsonLine(result.stdout).messagesDelivered, 50);
+    // Not a fingerprint of its own: libm's last bits differ between CPUs (docs/python.md).
+    const verified = runCli(['verify', 'examples/python-math/job.yaml', '--runs', '2']);
+    assert.equal(verified.status, 0, verified.stderr);
+  });
+
   it('the synthetic benchmark as rclpy nodes gives rslcpp’s reference results, callbacks and messages', needs('python3'), () => {
     const { summary } = runExample('examples/synthetic-benchmark/python.yaml');
     assert.deepEqual(summary.results, {

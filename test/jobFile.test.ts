@@ -36,7 +36,7 @@ describe('YAML job files', () => {
       ['nodes:\n  - script: missing.js\n', 'job.yaml:2: nodes[0].script: no such file'],
       [`nodes:\n${script}    module: x.js\n`, "job.yaml:2: nodes[0]: give exactly one of 'script' (a program) or 'module' (a component)"],
       [`nodes:\n${script}    args: [--ros-args, -p]\n`, "job.yaml:3: nodes[0].args: '-p' needs a value"],
-      [`nodes:\n${script}    args: [1]\n`, 'job.yaml:3: nodes[0].args[0]: must be a string'],
+      [`nodes:\n${script}    args: [[1]]\n`, 'job.yaml:3: nodes[0].args[0]: must be a string, a number or a boolean'],
       [`nodes:\n${script}    process: apart\n`, 'job.yaml:3: nodes[0].process: must be one of: in-process, separate'],
       [`nodes:\n${script}    on_exit: restart\n`, 'job.yaml:3: nodes[0].on_exit: must be one of: fail, continue, respawn'],
       [

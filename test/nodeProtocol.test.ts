@@ -68,8 +68,8 @@ describe('the node protocol: a client driven through a recorded conversation', (
           );
         }
         socket.close();
-        // Its simulation gone, the client ends by itself.
-        assert.deepEqual(await socket.exited, { kind: 'code', code: 1 });
+        // Its simulation gone, the client ends with its process group (ProgramSocket.close).
+        assert.deepEqual(await socket.exited, { kind: 'signal', signal: 'SIGKILL' });
       } finally {
         socket.kill();
       }

@@ -69,12 +69,12 @@ describe('failureKey and failsAs: "fails the same way"', () => {
     kind,
     held: false,
     evaluations: 3,
-    failure: { time: '1500000000', what: 'x = 2' },
+    failure: { time: '1500000000', what: 'x = 2', callback: 'subscription 0 of node /monitor' },
   });
 
-  it('is the check named, or the first that failed, with its first failure; sometimes never fails a run', () => {
+  it('is the check named, or the first that failed, with the callback it first failed in; sometimes never fails a run', () => {
     const run = verdict({ exitCode: 8, checks: [failed('rare', 'sometimes'), failed('apart'), failed('arrives')] });
-    const apart = { check: 'apart', time: '1500000000', what: 'x = 2' };
+    const apart = { check: 'apart', callback: 'subscription 0 of node /monitor' };
     assert.deepEqual(failureKey(run, undefined), apart);
     assert.deepEqual(failureKey(run, 'arrives'), { ...apart, check: 'arrives' });
     assert.equal(failureKey(run, 'rare'), null);
@@ -84,21 +84,20 @@ describe('failureKey and failsAs: "fails the same way"', () => {
     assert.ok(!failsAs(null, apart), 'a lost run fails no way');
   });
 
-  it('is the same failure at the same place: the check failing first elsewhere, or on another message, fails another way', () => {
-    const apart = { check: 'apart', time: '1500000000', what: 'x = 2' };
-    const at = (time: string, what: string) => verdict({ exitCode: 8, checks: [{ ...failed('apart'), failure: { time, what } }] });
-    assert.ok(failsAs(at('1500000000', 'x = 2'), apart));
-    // A loss meant for a respawned program's second life, without the crash, hits its first.
-    assert.ok(!failsAs(at('700000000', 'x = 2'), apart));
-    assert.ok(!failsAs(at('1500000000', 'x = 3'), apart));
+  it('is the same failure in the same place: the check failing first in another callback fails another way; at another time, the same', () => {
+    const apart = { check: 'apart', callback: 'subscription 0 of node /monitor' };
+    const at = (time: string, callback: string) => verdict({ exitCode: 8, checks: [{ ...failed('apart'), failure: { time, what: 'x = 2', callback } }] });
+    assert.ok(failsAs(at('1500000000', 'subscription 0 of node /monitor'), apart));
+    assert.ok(failsAs(at('1700000000', 'subscription 0 of node /monitor'), apart), 'a delay less moves the failure, not its place');
+    assert.ok(!failsAs(at('1500000000', 'timer 0 of node /robot'), apart));
   });
 
-  it('is an exit code 3, 4 or 7 with its line, sim time included', () => {
+  it('is an exit code 3, 4 or 7 with its line, sim times aside', () => {
     const threw = (at: string) => verdict({ exitCode: 3, error: `timer 0 of node /flaky threw at sim time ${at}: an unlucky draw` });
     const key = failureKey(threw('0.400000000s'), undefined)!;
     assert.ok(failsAs(threw('0.400000000s'), key));
-    assert.ok(!failsAs(threw('0.700000000s'), key));
-    assert.ok(!failsAs(verdict({ exitCode: 3, error: 'timer 0 of node /flaky threw at sim time 0.4s: another draw' }), key));
+    assert.ok(failsAs(threw('0.700000000s'), key));
+    assert.ok(!failsAs(verdict({ exitCode: 3, error: 'timer 0 of node /flaky threw at sim time 0.400000000s: another draw' }), key));
     assert.ok(!failsAs(verdict({ exitCode: 4, error: threw('0.400000000s').error }), key));
     assert.equal(failureKey(verdict({ exitCode: 1, error: 'internal' }), undefined), null);
   });
@@ -123,7 +122,15 @@ function faultyPool(needed: number[], window: number) {
       const fails = needed.every((sequence) => sequences.includes(sequence));
       const summary = {
         exitCode: fails ? 8 : 0,
-        checks: [{ name: 'apart', kind: 'always', held: !fails, evaluations: 9, ...(fails ? { failure: { time: '2000000000', what: 'x = 0.5' } } : {}) }],
+        checks: [
+          {
+            name: 'apart',
+            kind: 'always',
+            held: !fails,
+            evaluations: 9,
+            ...(fails ? { failure: { time: '2000000000', what: 'x = 0.5', callback: 'subscription 0 of node /planner' } } : {}),
+          },
+        ],
         faults: { fired: occurrences.length, byName: { lossy: occurrences.length }, occurrences },
       };
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
@@ -146,8 +153,8 @@ describe('minimalFaults: delta debugging over the faults a failing run fired', (
         [3, 17, 42],
       );
       assert.equal(shrunk.fired.length, 100);
-      assert.deepEqual(shrunk.key, { check: 'apart', time: '2000000000', what: 'x = 0.5' });
-      assert.match(shrunk.why, /^check apart \(always\) failed at sim time 2\.000000000s: x = 0\.5$/);
+      assert.deepEqual(shrunk.key, { check: 'apart', callback: 'subscription 0 of node /planner' });
+      assert.match(shrunk.why, /^check apart \(always\) failed at sim time 2\.000000000s in subscription 0 of node \/planner: x = 0\.5$/);
       assert.ok(runs.runs <= 150, `${runs.runs} runs with ${window} at a time`);
       // Every candidate is the job with explicit faults and the seed, without swarm (the first run alone is the job as it is).
       for (const text of texts.slice(1)) assert.ok(!/^swarm:/m.test(text) && /^seed: 17$/m.test(text), text);

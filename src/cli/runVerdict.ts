@@ -83,35 +83,36 @@ function describeCheck(check: CheckJson): string {
 }
 
 /**
- * How `shrink` recognizes the failure it shrinks: a check by its name and its first failure (when
- * and on what), or an exit code with its line (sim times in it).
+ * How `shrink` recognizes the failure it shrinks: a check by its name and the callback it first
+ * failed in, or an exit code with its line (which names the callback).
  */
-export type FailureKey = { check: string; time: string; what: string } | { exitCode: number; line: string };
+export type FailureKey = { check: string; callback: string } | { exitCode: number; line: string };
 
 /**
  * The failure of a run to shrink: the check named, or the first that failed, or else the run's
- * exit code 3, 4 or 7 with its line; null when the run did not fail so.
+ * exit code with its line; null when the run did not fail.
  */
 export function failureKey(verdict: RunVerdict, check: string | undefined): FailureKey | null {
   const failed = failedChecks(verdict);
   const chosen = check === undefined ? failed[0] : failed.find((c) => c.name === check);
-  if (chosen !== undefined) return { check: chosen.name, time: chosen.failure?.time ?? '', what: chosen.failure?.what ?? '' };
+  if (chosen !== undefined) return { check: chosen.name, callback: chosen.failure?.callback ?? '' };
   if (check !== undefined || !FAILING_CODES.includes(verdict.exitCode)) return null;
-  return { exitCode: verdict.exitCode, line: verdict.error ?? '' };
+  return { exitCode: verdict.exitCode, line: withoutSimTimes(verdict.error ?? '') };
 }
 
 /**
- * Whether a run fails as `key` says: the same failure at the same place — the check fails first
- * at the same sim time on the same message, or the run fails with the same exit code and line,
- * sim time included. A check's name alone is not enough: without a crash, a loss meant for a
- * respawned program's second life may fail the same check in its first, elsewhere.
+ * Whether a run fails as `key` says: the same failure in the same place — the check fails first
+ * in the same callback, or the run fails with the same exit code and line. Sim times are not
+ * compared: with fewer faults the same failure may come at another time (a delay less, a retry
+ * fewer). Which life of a respawned program a fault hits is in the fault's occurrence (life:), so
+ * a loss meant for a second life does nothing without the crash that starts it.
  */
 export function failsAs(verdict: RunVerdict | null, key: FailureKey): boolean {
   if (verdict === null) return false;
-  if ('check' in key) {
-    return failedChecks(verdict).some(
-      (check) => check.name === key.check && (check.failure?.time ?? '') === key.time && (check.failure?.what ?? '') === key.what,
-    );
-  }
-  return verdict.exitCode === key.exitCode && (verdict.error ?? '') === key.line;
+  if ('check' in key) return failedChecks(verdict).some((check) => check.name === key.check && (check.failure?.callback ?? '') === key.callback);
+  return verdict.exitCode === key.exitCode && withoutSimTimes(verdict.error ?? '') === key.line;
+}
+
+function withoutSimTimes(line: string): string {
+  return line.replace(/-?\d+\.\d{9}s\b/g, '…s');
 }

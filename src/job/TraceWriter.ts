@@ -54,6 +54,7 @@ export class TraceWriter implements EngineObserver {
   #buffer: Buffer;
   #used = 0;
   /** #used and the phase, shared (see SharedTrace). */
+  // byte order: shared with the main thread of this process, never bytes that leave it.
   readonly #state = new Int32Array(new SharedArrayBuffer(16), 0, 2);
   readonly #share: ((shared: SharedTrace) => void) | undefined;
   /** Columns of the longest line so far, and where the buffer must be flushed before a line. */
@@ -92,6 +93,7 @@ export class TraceWriter implements EngineObserver {
 
   #sharedBuffer(size: number): Buffer {
     const memory = new SharedArrayBuffer(size);
+    // byte order: the state goes to the main thread of this process only.
     this.#share?.({ path: this.#path, buffer: memory, state: this.#state.buffer as SharedArrayBuffer });
     return Buffer.from(memory);
   }
@@ -217,6 +219,7 @@ export class TraceWriter implements EngineObserver {
           `# rclsim trace ${TRACE_VERSION}\n# job ${job} seed ${seed} start ${this.#engine.base}\n# sim_time\tkind\towner\tentity\tchannel\tdigest\n`,
         ),
       );
+      // byte order: read back by finishSharedTrace in this process.
       new BigInt64Array(this.#state.buffer, START_AT, 1)[0] = this.#engine.base;
       if (this.#state[PHASE] === HEADER_PENDING) this.#state[PHASE] = WRITING;
     }
@@ -251,8 +254,10 @@ export class TraceWriter implements EngineObserver {
  * trace is already closed.
  */
 export function finishSharedTrace(shared: SharedTrace, reason: string, offset: number, callbacks: number): boolean {
+  // byte order: written by the run's thread of this process (TraceWriter), never bytes that leave it.
   const state = new Int32Array(shared.state, 0, 2);
   if (state[PHASE] !== WRITING) return false;
+  // byte order: as above.
   const start = new BigInt64Array(shared.state, START_AT, 1)[0]!;
   const rest = Buffer.concat([
     Buffer.from(shared.buffer, 0, state[USED]),

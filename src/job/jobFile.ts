@@ -547,8 +547,7 @@ function chosenError(errors: readonly ErrorObject[]): ErrorObject {
   if (anyOf === undefined) return errors[0]!;
   const inside = errors.find(
     (e) =>
-      ['additionalProperties', 'enum', 'required'].includes(e.keyword) &&
-      (e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`)),
+      ['additionalProperties', 'enum'].includes(e.keyword) && (e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`)),
   );
   return inside ?? anyOf;
 }
@@ -567,7 +566,8 @@ function schemaError(error: ErrorObject, doc: Document, fail: (location: (string
     case 'required':
       return fail(location, `missing '${String(error.params.missingProperty)}'`);
     case 'type':
-      if (Array.isArray(error.params.type)) return fail(location, 'must be a mapping, or a list of mappings');
+      if (Array.isArray(error.params.type))
+        return fail(location, error.params.type.includes('object') ? 'must be a mapping, or a list of mappings' : `must be ${alternatives(error.params.type)}`);
       return fail(location, `must be ${articled(String(error.params.type))}`);
     case 'anyOf':
       return fail(
@@ -625,6 +625,12 @@ function fieldPath(location: (string | number)[]): string {
 
 function articled(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** `a string, a number or a boolean`. */
+function alternatives(types: readonly string[]): string {
+  const each = types.map(articled);
+  return each.length === 1 ? each[0]! : `${each.slice(0, -1).join(', ')} or ${each.at(-1)!}`;
 }
 
 function fieldAt(message: unknown, path: string): unknown {

@@ -112,7 +112,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     const verdict = onExit.kind === 'respawn' ? respawnVerdict(program, onExit, life, simulation.engine.nowAbs) : null;
     if (verdict?.kind === 'fail') {
       simulation.warn(`${end.line}; ${verdict.why}`);
-      return end.fail();
+      return end.fail(true);
     }
     socket.kill();
     socket.close();

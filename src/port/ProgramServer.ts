@@ -100,8 +100,12 @@ export class RemoteLoadError extends Error {
 export interface AbnormalEnd {
   /** One line: the program, its nodes, what happened and the sim time. */
   readonly line: string;
-  /** What on_exit: fail does: the run ends with the program's code, or fails with the error. */
-  fail(): never;
+  /**
+   * What on_exit: fail does: the run ends with the program's code, or fails with the error.
+   * `explained`: a warning already said why the run ends (on_exit: respawn gave up), so an exit
+   * code needs no line of its own.
+   */
+  fail(explained?: boolean): never;
 }
 
 /** What the job does when a program ends abnormally (its on_exit); throws to unwind the callback under way. */
@@ -254,9 +258,9 @@ export class ProgramServer {
       if (message.exit !== undefined) {
         const { code } = message.exit;
         if (code === 0) this.#endNormally();
-        this.#end(`exited with code ${code}`, (line) => {
+        this.#end(`exited with code ${code}`, (line, explained) => {
           // The run ends with its code, as in-process, and the line says whose it is.
-          this.#simulation.warn(`${line}; the run ends with its code (on_exit: fail)`);
+          if (!explained) this.#simulation.warn(`${line}; the run ends with its code (on_exit: fail)`);
           return this.#port.exit(code);
         });
       }
@@ -369,10 +373,10 @@ export class ProgramServer {
   }
 
   /** The program ended other than by exit(0): as its on_exit says; `fail` gets the line that names it. */
-  #end(how: string, fail: (line: string) => never): never {
+  #end(how: string, fail: (line: string, explained: boolean) => never): never {
     this.#stop();
     const line = describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how);
-    return this.#onAbnormalEnd({ line, fail: () => fail(line) });
+    return this.#onAbnormalEnd({ line, fail: (explained = false) => fail(line, explained) });
   }
 
   /** #end for a program whose process is gone (or is killed): with on_exit: fail the run fails with ProgramDiedError. */
