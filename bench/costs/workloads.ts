@@ -134,7 +134,7 @@ export const workloads: Record<string, Workload> = {
     figures: graph(25),
   },
   separate: {
-    tolerance: 0.15,
+    tolerance: 0.25,
     together: false,
     description: "rslcpp's job with every component a separate program: the simulation's process (the programs' are not counted)",
     short: 30,
