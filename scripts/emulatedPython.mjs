@@ -10,7 +10,10 @@ import { NODE_CACHE } from './officialNode.mjs';
 
 /** Debian bookworm's interpreter and what it loads (libc, libm and the standard library). */
 const PACKAGES = ['python3.11-minimal', 'libpython3.11-minimal', 'libpython3.11-stdlib', 'libc6', 'libexpat1', 'zlib1g', 'libffi8'];
+/** mpmath, for the client's portable math: pure Python, one package for every architecture. */
+const ANY_ARCH_PACKAGES = ['python3-mpmath'];
 const INTERPRETER = 'usr/bin/python3.11';
+const MPMATH = 'usr/lib/python3/dist-packages/mpmath';
 
 /**
  * A folder holding a `python3` that runs Debian's `debianArch` interpreter under `qemu`, its
@@ -19,19 +22,21 @@ const INTERPRETER = 'usr/bin/python3.11';
 export function emulatedPython(qemu, debianArch) {
   const root = join(NODE_CACHE, `python-${debianArch}`);
   const bin = join(root, 'wrapper');
-  if (!existsSync(join(root, 'sysroot', INTERPRETER))) {
+  if (!existsSync(join(root, 'sysroot', INTERPRETER)) || !existsSync(join(root, 'sysroot', MPMATH))) {
     const debs = join(root, 'debs');
     rmSync(root, { recursive: true, force: true });
     mkdirSync(debs, { recursive: true });
     console.log(`fetching Debian's python3.11 for ${debianArch} (apt-get download) into ${root}`);
-    const download = spawnSync('apt-get', ['download', ...PACKAGES.map((p) => `${p}:${debianArch}`)], { cwd: debs, encoding: 'utf8' });
+    const download = spawnSync('apt-get', ['download', ...PACKAGES.map((p) => `${p}:${debianArch}`), ...ANY_ARCH_PACKAGES], { cwd: debs, encoding: 'utf8' });
     if (download.status !== 0) {
       const why = (download.stderr || download.stdout || String(download.error)).trim().split('\n').pop();
       throw new Error(`apt-get download of python3.11:${debianArch} failed (${why}); run: dpkg --add-architecture ${debianArch} && apt-get update`);
     }
     for (const deb of readdirSync(debs)) spawnSync('dpkg-deb', ['-x', join(debs, deb), join(root, 'sysroot')]);
     rmSync(debs, { recursive: true, force: true });
-    if (!existsSync(join(root, 'sysroot', INTERPRETER))) throw new Error(`unpacking python3.11:${debianArch} left no ${INTERPRETER}`);
+    for (const path of [INTERPRETER, MPMATH]) {
+      if (!existsSync(join(root, 'sysroot', path))) throw new Error(`unpacking python3.11:${debianArch} left no ${path}`);
+    }
   }
   mkdirSync(bin, { recursive: true });
   const sysroot = join(root, 'sysroot');

@@ -161,6 +161,8 @@ const OPTIONAL = {
   numpy: { packages: ['python3-numpy'], present: () => pythonAtLeast(3, 10) && pythonImports('numpy') },
   // rclpy.parameter.parameter_dict_from_yaml_file (and AsyncParameterClient.load_parameter_file) read YAML with PyYAML.
   yaml: { packages: ['python3-yaml'], present: () => pythonAtLeast(3, 10) && pythonImports('yaml') },
+  // The client computes math's functions and float ** with it, the same bits on every CPU.
+  mpmath: { packages: ['python3-mpmath'], present: () => pythonAtLeast(3, 10) && pythonImports('mpmath') },
   // scripts/checkArch.mjs runs Node's s390x build under it (and fetches that build from the npm registry).
   's390x emulation': {
     packages: ['qemu-user-static', 'libc6-s390x-cross', 'libstdc++6-s390x-cross'],

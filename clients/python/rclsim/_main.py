@@ -18,7 +18,7 @@ import traceback
 import types
 from collections.abc import Callable
 
-from rclsim import _interfaces, _machine, _output, _runtime, _selectors, _threads, _waits
+from rclsim import _interfaces, _machine, _output, _portable_cmath, _portable_math, _portable_power, _runtime, _selectors, _threads, _waits
 from rclsim._connection import Connection
 from rclsim._errors import describe_error
 
@@ -43,6 +43,8 @@ def main() -> int:
     _interfaces.install(connection)
     _threads.install(connection.threads, _waits.wait_until, lambda: connection.shut_down)
     _selectors.install()
+    _portable_cmath.install(_portable_math.install())
+    _portable_power.install()
 
     try:
         run = _module_runner(module, welcome["argv"]) if module is not None else _script_runner(file, welcome["argv"])
@@ -92,7 +94,7 @@ def _join_threads() -> None:
 def _script_runner(file: str, argv: list[str]) -> Callable[[], None]:
     """The program compiled (a syntax error is a load failure), to run as ``__main__`` as the
     interpreter runs a script: its folder first on the path, its argv."""
-    code = compile(_read(file), file, "exec")
+    code = _portable_power.compile_program(_read(file), file)
     sys.path[0] = os.path.dirname(file)
     sys.argv = [file, *argv]
 
