@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir } from './helpers.js';
+import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 
@@ -46,5 +47,35 @@ describe("Python programs: the run's end stops them as Ctrl-C stops rclpy (Keybo
     assert.deepEqual(lastJsonLine(result.stdout).warnings, [
       "program unstoppable.py ran its code after the run's end for more than 10000 ms of wall time (ros2 launch's SIGINT to SIGKILL) and was killed at sim time 0.000000000s",
     ]);
+  });
+
+  it("gives its code after the run's end the time --callback-timeout sets instead of 10 s", () => {
+    const result = exec('unstoppable.py', '--callback-timeout', '5s');
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(lastJsonLine(result.stdout).warnings, [
+      "program unstoppable.py ran its code after the run's end for more than 5000 ms of wall time (--callback-timeout) and was killed at sim time 0.000000000s",
+    ]);
+  });
+
+  it("names the program whose code after the run's end was running when rclsim is interrupted (exit 130)", async () => {
+    const dir = tempDir();
+    writeTemp(
+      dir,
+      'stubborn.py',
+      'import rclpy\nrclpy.init()\nnode = rclpy.create_node("stubborn")\nwhile True:\n    try:\n        rclpy.spin(node)\n    except KeyboardInterrupt:\n        print("caught", flush=True)\n',
+    );
+    const child = spawn(process.execPath, [cliPath, 'exec', 'stubborn.py', '--until', '1s'], { cwd: dir });
+    let stderr = '';
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    // Once the program says it caught the run's end, rclsim waits for it to end: the interrupt comes then.
+    child.stdout.on('data', (data: Buffer) => {
+      if (data.toString().includes('caught')) child.kill('SIGINT');
+    });
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(status, 130, stderr);
+    assert.match(
+      stderr,
+      /^rclsim: interrupted by SIGINT while program stubborn\.py's code after the run's end at sim time 0\.000000000s had not returned; the trace and recordings are finished$/m,
+    );
   });
 });

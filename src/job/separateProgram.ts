@@ -134,17 +134,19 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   };
   // With on_exit: fail, a hung callback ends the run (the supervisor's --callback-timeout); otherwise only its process.
   const callbackTimeoutMs = start.onExit.kind === 'fail' ? undefined : simulation.programWatch.callbackTimeoutMs;
+  const endGraceMs = simulation.programWatch.callbackTimeoutMs;
   // A component's job, or the job's operations a Python program may use.
   const job = component?.job ?? start.job;
   const server = new ProgramServer(simulation, program, socket, {
     onAbnormalEnd,
     ...(job === undefined ? {} : { job }),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
+    ...(endGraceMs === undefined ? {} : { endGraceMs }),
   });
   const thisLife = { program, running: () => server.running, crash: (how: string) => server.crash(how) };
   for (const faultName of start.faultNames ?? []) simulation.crashes?.started(faultName, thisLife);
   // A Python program's code goes on past the run's end, as rclpy's does past Ctrl-C (KeyboardInterrupt in spin).
-  if (language === 'python') simulation.atRunEnd(() => server.shutdown());
+  if (language === 'python') simulation.atRunEnd(() => server.shutdown(), `program ${name}'s code after the run's end`);
   const welcome = {
     program: key,
     programName: name,

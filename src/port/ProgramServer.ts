@@ -118,6 +118,8 @@ export interface ServerOptions {
   onAbnormalEnd?: OnAbnormalEnd;
   /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */
   callbackTimeoutMs?: number;
+  /** Wall ms its code may run after the run's end (--callback-timeout; none: END_GRACE_MS, as ros2 launch). */
+  endGraceMs?: number;
 }
 
 /**
@@ -142,6 +144,7 @@ export class ProgramServer {
   readonly #onAbnormalEnd: OnAbnormalEnd;
   /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */
   readonly #callbackTimeoutMs: number | undefined;
+  readonly #endGraceMs: number | undefined;
   /** When the callback under way must be done (wall ms), and how deep in runs the program is. */
   #deadline = Number.POSITIVE_INFINITY;
   #depth = 0;
@@ -163,6 +166,7 @@ export class ProgramServer {
     this.#link = link;
     this.#onAbnormalEnd = options.onAbnormalEnd ?? ((end) => end.fail());
     this.#callbackTimeoutMs = options.callbackTimeoutMs;
+    this.#endGraceMs = options.endGraceMs;
     simulation.separateProcesses++;
   }
 
@@ -317,7 +321,7 @@ export class ProgramServer {
     if (this.#ended) return null;
     this.#stop();
     const line = (how: string): string => describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how);
-    const graceMs = this.#callbackTimeoutMs ?? END_GRACE_MS;
+    const graceMs = this.#endGraceMs ?? END_GRACE_MS;
     const deadline = wallClock() + graceMs;
     try {
       this.#link.send({ shutdown: { reason: 'the run ended' } });
@@ -337,7 +341,7 @@ export class ProgramServer {
     } catch (error) {
       if (error instanceof ProgramTimeout) {
         this.#link.kill();
-        const limit = this.#callbackTimeoutMs === undefined ? "(ros2 launch's SIGINT to SIGKILL)" : '(--callback-timeout)';
+        const limit = this.#endGraceMs === undefined ? "(ros2 launch's SIGINT to SIGKILL)" : '(--callback-timeout)';
         return line(`ran its code after the run's end for more than ${graceMs} ms of wall time ${limit} and was killed`);
       }
       if (error instanceof OutOfProtocol) {

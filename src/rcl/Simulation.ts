@@ -225,18 +225,25 @@ export class Simulation {
     this.#atExit.push(close);
   }
 
-  /** Separate programs stopped when a run ends well, as Ctrl-C stops them (ProgramServer#shutdown), in the order they started. */
-  readonly #atRunEnd: (() => string | null)[] = [];
+  /** Separate programs stopped when a run ends well, as Ctrl-C stops them (ProgramServer#shutdown), in the order they started, each with what it runs meanwhile. */
+  readonly #atRunEnd: { stop: () => string | null; running: string }[] = [];
+  /** What runs while stopPrograms waits for a program's own end (what an interrupt then names), or null. */
+  stopping: string | null = null;
 
-  atRunEnd(stop: () => string | null): void {
-    this.#atRunEnd.push(stop);
+  atRunEnd(stop: () => string | null, running: string): void {
+    this.#atRunEnd.push({ stop, running });
   }
 
   /** The run ended well: each program whose code goes on to its end (a Python program's after its KeyboardInterrupt) does so now; what went wrong there is a warning. */
   stopPrograms(): void {
-    for (const stop of this.#atRunEnd.splice(0)) {
-      const trouble = stop();
-      if (trouble !== null) this.warn(trouble);
+    for (const { stop, running } of this.#atRunEnd.splice(0)) {
+      this.stopping = running;
+      try {
+        const trouble = stop();
+        if (trouble !== null) this.warn(trouble);
+      } finally {
+        this.stopping = null;
+      }
     }
   }
 
