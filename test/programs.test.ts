@@ -157,11 +157,14 @@ describe('unmodified rclnodejs programs (rclsim exec)', () => {
     assert.doesNotMatch(result.stdout, /still running/);
   });
 
-  it('a non-zero process.exit() code from an async callback ends the run with that code', () => {
+  it('a non-zero process.exit() code from an async callback ends the run with that code, and a line says whose it is', () => {
     const result = runCli(['run', 'test/fixtures/jobs/exit-async-4.yaml', '--json']);
     assert.equal(result.status, 4, result.stderr);
     assert.match(result.stdout, /^exiter interval at 250\nexiting with 4 at 310\n\{/);
     const summary = lastJsonLine(result.stdout);
     assert.deepEqual([summary.endReason, summary.endTime, summary.exitCode], ['finished', '310000000', 4]);
+    assert.deepEqual(summary.warnings, [
+      'program test/fixtures/programs/exits.cjs (node /exiter) exited with code 4 at sim time 0.310000000s; the run ends with its code',
+    ]);
   });
 });

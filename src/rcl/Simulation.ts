@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Engine } from '../engine/Engine.js';
 import { EngineTimer } from '../engine/EngineTimer.js';
-import { ExitSignal } from '../engine/errors.js';
+import { describeProgramEnd, ExitSignal } from '../engine/errors.js';
 import type { Executor } from '../engine/executors/Executor.js';
 import type { SnapshotOrder } from '../engine/executors/WaitSetExecutor.js';
 import { Hash64 } from '../engine/Hash64.js';
@@ -313,6 +313,11 @@ export class Simulation {
    * Throws the ExitSignal that unwinds the caller.
    */
   exitProgram(program: Program, code: number): never {
+    if (code !== 0 && program !== this.job && this.#programs.length > 1) {
+      // Among several programs, the line says whose code the run ends with (as a separate program's does).
+      const nodes = this.nodes.filter((node) => node.context.program === program && !node.isDestroyed).map((node) => node.getFullyQualifiedName());
+      this.warn(`${describeProgramEnd(program.name, nodes, this.engine.nowAbs, `exited with code ${code}`)}; the run ends with its code`);
+    }
     if (code !== 0 || program === this.job) this.engine.finish(code);
     this.endProgram(program);
     throw new ExitSignal(program.name, code);
