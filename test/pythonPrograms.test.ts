@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readWithOracle } from './bagOracle.js';
@@ -375,6 +375,58 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     const refused = runCli(['run', inProcess], dir, 60_000);
     assert.equal(refused.status, 2);
     assert.match(refused.stderr, /in-process\.yaml:3: .*a Python program runs in a process of its own/);
+  });
+
+  it("blames an interpreter that ends before rclsim's client says hello (--python, a job's python:), not the program: bad input, exit 2", () => {
+    const dir = programs();
+    const shim = (name: string, body: string): string => {
+      writeTemp(dir, name, `#!/bin/sh\n${body}\n`);
+      chmodSync(join(dir, name), 0o755);
+      return `./${name}`;
+    };
+    // A pyenv shim of a Python that is not installed, one that closes the socket and lives on, and a program that is not Python.
+    const notInstalled = shim('uninstalled', 'echo "pyenv: python3.99: command not found" >&2\nexit 127');
+    const lingering = shim('lingering', 'exec 3>&-\nexec sleep 3031');
+    const cases: [string, string][] = [
+      ['/bin/false', 'exited with code 1'],
+      [notInstalled, 'exited with code 127'],
+      [lingering, 'closed its socket'],
+      ['/bin/ls', 'exited with code 2'],
+    ];
+    for (const [python, how] of cases) {
+      const result = runCli(['exec', '--python', python, 'talker.py'], dir, 60_000);
+      assert.equal(result.status, 2, result.stderr);
+      const lines = result.stderr.split('\n').filter((line) => line.startsWith('rclsim: '));
+      assert.deepEqual(lines, [
+        `rclsim: --python ${python}: did not start rclsim's Python client for talker.py (${how} before its handshake); name a Python 3.10 or newer that runs here`,
+      ]);
+    }
+    assert.deepEqual(
+      execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes('sleep 3031')),
+      [],
+    );
+    // A job names the field that gave it: the entry's, or the job's own.
+    const job = writeTemp(dir, 'shims.yaml', `python: ${notInstalled}\nnodes:\n  - script: talker.py\n    python: /bin/false\n  - script: listener.py\n`);
+    const entry = runCli(['run', job], dir, 60_000);
+    assert.equal(entry.status, 2, entry.stderr);
+    assert.match(
+      entry.stderr,
+      /^rclsim: \S*shims\.yaml:4: nodes\[0\]\.python: \/bin\/false: did not start rclsim's Python client for talker\.py \(exited with code 1 before/m,
+    );
+    writeTemp(dir, 'shims.yaml', `python: ${notInstalled}\nnodes:\n  - script: listener.py\n`);
+    const top = runCli(['run', job], dir, 60_000);
+    assert.equal(top.status, 2, top.stderr);
+    assert.match(
+      top.stderr,
+      /^rclsim: \S*shims\.yaml:1: python: \.\/uninstalled: did not start rclsim's Python client for listener\.py \(exited with code 127 before/m,
+    );
+    // After its hello, the program's own exit code is its own, as before.
+    writeTemp(dir, 'exits.py', 'import sys\nimport rclpy\nrclpy.init()\nsys.exit(1)\n');
+    const exits = runCli(['exec', 'exits.py'], dir, 60_000);
+    assert.equal(exits.status, 1, exits.stderr);
+    assert.match(exits.stderr, /^warning: program exits\.py exited with code 1 at sim time 0\.000000000s; the run ends with its code/m);
   });
 
   it("refuses what the simulation cannot run as an error of the callback: os.fork (the child would run outside it), a sleep past sim time's range (as CPython refuses one its clock cannot hold)", () => {

@@ -28,13 +28,15 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
   return async () => {
     parseRosArguments(args);
     const { module } = options;
+    // The interpreter --python names, and where a line that blames it names it.
+    const python = options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' };
     return {
       name: module === undefined ? target : `-m ${module}`,
       ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
       interfaces: (options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })),
       setup: async (job) => {
-        if (module !== undefined) startPythonModule(job.simulation, module, args, { python: options.python, job });
-        else await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', python: options.python, job });
+        if (module !== undefined) startPythonModule(job.simulation, module, args, { ...python, job });
+        else await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', ...python, job });
       },
     };
   };

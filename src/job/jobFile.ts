@@ -391,9 +391,22 @@ export function parseJobFile(text: string, path: string): JobDefinition {
           }
         : { kind: onExit };
     const interpreter = python ? (entry.python ?? data.python) : undefined;
+    // Where it was named, for a line that blames it (separateProgram.ts).
+    const interpreterField = entry.python !== undefined ? [...location, 'python'] : ['python'];
+    const interpreterWhere = interpreter === undefined ? undefined : `${lineOf(at(interpreterField))}: ${fieldPath(interpreterField)}:`;
     // on_exit: continue or respawn implies a process of its own, as a Python program always has one.
     const running: ProgramProcess = python ? 'separate' : (entry.process ?? (exit.kind === 'fail' ? 'in-process' : 'separate'));
-    return { entry, args, target, jobArguments: nodeArguments(source, location, entry, fail), where: lineOf(at(location)), onExit: exit, interpreter, running };
+    return {
+      entry,
+      args,
+      target,
+      jobArguments: nodeArguments(source, location, entry, fail),
+      where: lineOf(at(location)),
+      onExit: exit,
+      interpreter,
+      interpreterWhere,
+      running,
+    };
   });
 
   // A crash fault names a program by its entry's name, its script's file name (with or without
@@ -455,7 +468,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       // the bags carry.
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
-      for (const { entry, args, target, jobArguments, where, onExit, interpreter, running } of nodes) {
+      for (const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running } of nodes) {
         if (entry.script !== undefined) {
           // Entries of one script that the job tells apart (a namespace, a name) draw apart.
           const named = entry.namespace !== undefined || entry.name !== undefined;
@@ -464,6 +477,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
             running,
             onExit,
             python: interpreter,
+            pythonWhere: interpreterWhere,
             job,
             ...(instance === undefined ? {} : { instance }),
             ...(faults.length === 0 ? {} : { faultNames: faultNamesOf(entry) }),

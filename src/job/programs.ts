@@ -24,6 +24,8 @@ export interface ProgramStart {
   running?: ProgramProcess;
   onExit?: OnExit;
   python?: string | undefined;
+  /** Where the user named the interpreter, as a line names the place: `--python`, `job.yaml:4: nodes[0].python:`. */
+  pythonWhere?: string | undefined;
   job?: JobOperations;
   /**
    * What tells this entry of the program apart in the job (its entry's namespace and name):
@@ -47,7 +49,7 @@ const PYTHON_MODULE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 export function startPythonModule(simulation: Simulation, module: string, args: readonly string[], how: ProgramStart = {}): Program {
   const where = `-m ${module}`;
   if (!PYTHON_MODULE.test(module)) throw new JobModuleError(`${where}: not a Python module name`);
-  const { onExit = { kind: 'fail' }, python, job } = how;
+  const { onExit = { kind: 'fail' }, python, pythonWhere, job } = how;
   return startSeparateProgram(simulation, module, {
     name: module,
     key: module,
@@ -58,6 +60,7 @@ export function startPythonModule(simulation: Simulation, module: string, args: 
     onExit,
     pythonModule: module,
     ...(python === undefined ? {} : { python }),
+    ...(pythonWhere === undefined ? {} : { pythonWhere }),
     ...(job === undefined ? {} : { job }),
   });
 }
@@ -76,7 +79,7 @@ export async function startProgram(
   where = path,
   how: ProgramStart = {},
 ): Promise<Program> {
-  const { running = 'in-process', onExit = { kind: 'fail' }, python, job, instance, faultNames } = how;
+  const { running = 'in-process', onExit = { kind: 'fail' }, python, pythonWhere, job, instance, faultNames } = how;
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
@@ -96,6 +99,7 @@ export async function startProgram(
       path,
       onExit,
       ...(python === undefined ? {} : { python }),
+      ...(pythonWhere === undefined ? {} : { pythonWhere }),
       ...(faultNames === undefined ? {} : { faultNames }),
       // A Python program may use the job's operations (finish, results, end hooks), as a component does.
       ...(job === undefined || !isPythonProgram(file) ? {} : { job }),

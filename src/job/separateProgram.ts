@@ -39,6 +39,8 @@ export interface SeparateStart {
   job?: JobOperations;
   /** The interpreter of a Python program (default python3). */
   python?: string;
+  /** Where the user named it, as a line names the place: `--python`, `job.yaml:4: nodes[0].python:` (none: the default). */
+  pythonWhere?: string;
   /** A Python module run as the program (`rclsim exec -m pytest`), as `python3 -m` runs it. */
   pythonModule?: string;
   /** The names a job's crash faults give it (its entry's name, its script's file name). */
@@ -139,6 +141,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const job = component?.job ?? start.job;
   const server = new ProgramServer(simulation, program, socket, {
     onAbnormalEnd,
+    ...(language === 'python' ? { onGoneBeforeHello: (how: string) => notPython(start, command.command, how) } : {}),
     ...(job === undefined ? {} : { job }),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
     ...(endGraceMs === undefined ? {} : { endGraceMs }),
@@ -161,6 +164,18 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     strictMessages: simulation.strictMessages,
   };
   return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel(welcome)) };
+}
+
+/**
+ * A Python program's interpreter that ended before the client's Hello did not run rclsim's
+ * client (a shim that fails, /bin/false, a Python too old for it): bad input, named where the
+ * user gave it; what the program itself does after its Hello is its own failure.
+ */
+function notPython(start: SeparateStart, interpreter: string, how: string): never {
+  const named = start.pythonWhere === undefined ? `${start.where}: ${interpreter} (the default interpreter)` : `${start.pythonWhere} ${interpreter}`;
+  throw new JobModuleError(
+    `${named}: did not start rclsim's Python client for ${start.name} (${how} before its handshake); name a Python 3.10 or newer that runs here`,
+  );
 }
 
 /** A later life: what its top-level code does wrong now is the run's failure (or its on_exit), not bad input. */

@@ -46,7 +46,7 @@ import {
   type Welcome,
 } from './wire/nodeMessages.js';
 import { OutOfProtocol } from './wire/OutOfProtocol.js';
-import { ProgramGone, ProgramTimeout } from './wire/ProgramSocket.js';
+import { GoneBeforeHello, ProgramGone, ProgramTimeout } from './wire/ProgramSocket.js';
 import { describeExit } from './wire/programExit.js';
 
 /**
@@ -120,6 +120,8 @@ export interface ServerOptions {
   callbackTimeoutMs?: number;
   /** Wall ms its code may run after the run's end (--callback-timeout; none: END_GRACE_MS, as ros2 launch). */
   endGraceMs?: number;
+  /** Its process ended before its Hello (how, as describeExit says): a start that never reached the client (default: as any death). */
+  onGoneBeforeHello?: (how: string) => never;
 }
 
 /**
@@ -145,6 +147,7 @@ export class ProgramServer {
   /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */
   readonly #callbackTimeoutMs: number | undefined;
   readonly #endGraceMs: number | undefined;
+  readonly #onGoneBeforeHello: ((how: string) => never) | undefined;
   /** When the callback under way must be done (wall ms), and how deep in runs the program is. */
   #deadline = Number.POSITIVE_INFINITY;
   #depth = 0;
@@ -167,6 +170,7 @@ export class ProgramServer {
     this.#onAbnormalEnd = options.onAbnormalEnd ?? ((end) => end.fail());
     this.#callbackTimeoutMs = options.callbackTimeoutMs;
     this.#endGraceMs = options.endGraceMs;
+    this.#onGoneBeforeHello = options.onGoneBeforeHello;
     simulation.separateProcesses++;
   }
 
@@ -178,6 +182,11 @@ export class ProgramServer {
     try {
       this.#simulation.engine.watchedElsewhere(() => this.#link.handshake(welcome));
     } catch (error) {
+      if (error instanceof GoneBeforeHello && this.#onGoneBeforeHello !== undefined) {
+        this.#stop();
+        const exit = this.#link.exitedNow();
+        this.#onGoneBeforeHello(exit === null ? 'closed its socket' : describeExit(exit));
+      }
       this.#linkFailed(error);
     }
     const done = this.#timed(() => this.#serveUntilDone(0, null));

@@ -79,6 +79,11 @@ export class ProgramGone extends Error {
   override name = 'ProgramGone';
 }
 
+/** The program's end closed before its Hello: the process did not start the client (an interpreter that is not one). */
+export class GoneBeforeHello extends ProgramGone {
+  override name = 'GoneBeforeHello';
+}
+
 /** The deadline (--callback-timeout) passed while a receive or send waited. */
 export class ProgramTimeout extends Error {
   override name = 'ProgramTimeout';
@@ -176,7 +181,12 @@ export class ProgramSocket implements ProgramLink {
    * rclsim's); when there is none, answers Failed (the client exits 2) and throws OutOfProtocol.
    */
   handshake(welcome: Outgoing<Welcome>, deadline = Number.POSITIVE_INFINITY): { hello: Hello; version: number } {
-    const first = this.receive(deadline);
+    let first: ToSimulation;
+    try {
+      first = this.receive(deadline);
+    } catch (error) {
+      throw error instanceof ProgramGone ? new GoneBeforeHello(error.message) : error;
+    }
     const hello = first.hello;
     if (hello === undefined) throw new OutOfProtocol(`began with ${carried(first)} instead of Hello`);
     const version = Math.min(hello.protocolVersion, PROTOCOL_VERSION);
