@@ -230,7 +230,7 @@ describe('failures never pass silently, and nothing is lost', () => {
     assert.equal(always.status, 3, always.stdout + always.stderr);
     assert.match(
       always.stdout,
-      /^all 2 runs agree, and every run fails: a promise of fails\.cjs without a rejection handler threw at sim time 0\.000000000s: always$/m,
+      /^all 2 runs agree, and every run fails: a promise of program fails\.cjs without a rejection handler threw at sim time 0\.000000000s: always$/m,
     );
     // Fails on its second run only: a counter kept in a file outside the simulation.
     writeTemp(

@@ -276,12 +276,12 @@ describe('separate programs: each in its own process, the same run', () => {
       {
         program: `${start} r.spin(n); throw new Error('after spin'); });`,
         code: 3,
-        line: /^rclsim: a promise of p0\.cjs without a rejection handler threw at sim time 0\.0+s: after spin$/,
+        line: /^rclsim: a promise of program p0\.cjs \(node \/ranged\) without a rejection handler threw at sim time 0\.0+s: after spin$/,
       },
       {
         program: timer('() => { Promise.reject(new Error("stray")); }'),
         code: 3,
-        line: /^rclsim: a promise of p1\.cjs without a rejection handler threw at sim time 0\.10+s: stray$/,
+        line: /^rclsim: a promise of program p1\.cjs \(node \/ranged\) without a rejection handler threw at sim time 0\.10+s: stray$/,
       },
       {
         program: timer('async () => { await null; throw new Error("late"); }'),
@@ -291,7 +291,7 @@ describe('separate programs: each in its own process, the same run', () => {
       {
         program: timer('() => { queueMicrotask(() => { throw new Error("micro"); }); }'),
         code: 3,
-        line: /^rclsim: a queueMicrotask callback of p3\.cjs threw at sim time 0\.10+s: micro$/,
+        line: /^rclsim: a queueMicrotask callback of program p3\.cjs \(node \/ranged\) threw at sim time 0\.10+s: micro$/,
       },
       {
         program: `${start} ${ranged} declare(false); r.spin(n); });`,
@@ -333,6 +333,25 @@ describe('separate programs: each in its own process, the same run', () => {
       assert.equal(apart.status, code, `p${i} separate: ${apart.stderr}`);
       assert.match(lines(apart.stderr), line, `p${i}`);
       assert.equal(lines(apart.stderr), lines(together.stderr), `p${i}`);
+    }
+  });
+
+  it("names a program's own setTimeout and setInterval callbacks that threw by the program and its node, in-process and separate, from wherever rclsim runs", () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'robot'));
+    const program = (timer: string): string =>
+      `const r = require('rclnodejs'); r.init().then(() => { const n = r.createNode('talker'); let runs = 0; ${timer}(() => { if (++runs === 2) throw new Error('boom'); }, 300); r.spin(n); });`;
+    writeTemp(dir, 'robot/once.cjs', program('setTimeout').replace('++runs === 2', 'true'));
+    writeTemp(dir, 'robot/every.cjs', program('setInterval'));
+    for (const how of ['in-process', 'separate']) {
+      const once = writeTemp(dir, `robot/once-${how}.yaml`, `nodes:\n  - script: once.cjs\n    process: ${how}\n`);
+      const every = writeTemp(dir, `robot/every-${how}.yaml`, `nodes:\n  - script: every.cjs\n    process: ${how}\n`);
+      const a = runCli(['run', once], dir, 60_000);
+      assert.equal(a.status, 3, a.stderr);
+      assert.equal(a.stderr, 'rclsim: setTimeout callback of program robot/once.cjs (node /talker) threw at sim time 0.300000000s: boom\n');
+      const b = runCli(['run', every], dir, 60_000);
+      assert.equal(b.status, 3, b.stderr);
+      assert.equal(b.stderr, 'rclsim: setInterval callback of program robot/every.cjs (node /talker) threw at sim time 0.600000000s: boom\n');
     }
   });
 

@@ -72,8 +72,13 @@ export class ProgramDiedError extends OwnError {
 
 /** One line on how a program ended: `program <name> (node <nodes>) <how> at sim time <t>`. */
 export function describeProgramEnd(program: string, nodes: readonly string[], simTime: bigint, how: string): string {
+  return `${describeProgram(program, nodes)} ${how} at sim time ${formatSimTime(simTime)}`;
+}
+
+/** A program as lines name it, by its name and its nodes: `program talker.js (node /talker)`, `component nodes.ts#Ear (nodes /a, /b)`. */
+export function describeProgram(program: string, nodes: readonly string[], kind = 'program'): string {
   const of = nodes.length === 0 ? '' : ` (node${nodes.length > 1 ? 's' : ''} ${nodes.join(', ')})`;
-  return `program ${program}${of} ${how} at sim time ${formatSimTime(simTime)}`;
+  return `${kind} ${program}${of}`;
 }
 
 /** The run was interrupted by a signal (SIGINT, SIGTERM): it stopped at the end of a step. */

@@ -160,11 +160,6 @@ export class DirectPort implements NodePort {
     return node;
   }
 
-  /** The fully qualified names of the program's nodes that are alive, for messages about the program. */
-  nodeNames(): string[] {
-    return [...this.#nodes.values()].filter((node) => !node.isDestroyed).map((node) => node.getFullyQualifiedName());
-  }
-
   destroyNode(node: number): void {
     this.#node(node).destroy();
     this.#nodes.delete(node);

@@ -307,10 +307,13 @@ export class ProgramServer {
     const remote = new RemoteCallbackError(error, done.inputError === '' ? undefined : { cause: new RemoteInputError(done.inputError) });
     const engine = this.#simulation.engine;
     const failed = ENTITY_RUNS.has(done.failedKind) ? this.#port.callbackLabel(done.failedEntity) : undefined;
+    // The client's words name the program by Welcome.program_name; here it is named with its nodes, as in-process.
     const label =
-      done.failedLabel ||
+      done.failedLabel.replace(` of ${this.#program.name}`, ` of ${this.#program.describe()}`) ||
       failed ||
-      (done.failedKind !== 'RUN_KIND_UNSPECIFIED' || kind === 'CONTINUATION' ? `a promise of ${this.#program.name} without a rejection handler` : undefined);
+      (done.failedKind !== 'RUN_KIND_UNSPECIFIED' || kind === 'CONTINUATION'
+        ? `a promise of ${this.#program.describe()} without a rejection handler`
+        : undefined);
     const at = failed === undefined ? engine.nowAbs : done.failedAtNs;
     return this.#end(`threw an error nothing in it handled (${error.split('\n')[0]})`, () => {
       if (label === undefined) throw remote;
@@ -329,7 +332,7 @@ export class ProgramServer {
   shutdown(): string | null {
     if (this.#ended) return null;
     this.#stop();
-    const line = (how: string): string => describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how);
+    const line = (how: string): string => describeProgramEnd(this.#program.name, this.#program.nodeNames(), this.#simulation.engine.nowAbs, how);
     const graceMs = this.#endGraceMs ?? END_GRACE_MS;
     const deadline = wallClock() + graceMs;
     try {
@@ -388,13 +391,13 @@ export class ProgramServer {
   /** The program ended other than by exit(0): as its on_exit says; `fail` gets the line that names it. */
   #end(how: string, fail: (line: string, explained: boolean) => never): never {
     this.#stop();
-    const line = describeProgramEnd(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, how);
+    const line = describeProgramEnd(this.#program.name, this.#program.nodeNames(), this.#simulation.engine.nowAbs, how);
     return this.#onAbnormalEnd({ line, fail: (explained = false) => fail(line, explained) });
   }
 
   /** #end for a program whose process is gone (or is killed): with on_exit: fail the run fails with ProgramDiedError. */
   #endDied(death: ProgramDeath, how: string): never {
-    const died = new ProgramDiedError(this.#program.name, this.#port.nodeNames(), this.#simulation.engine.nowAbs, death, how);
+    const died = new ProgramDiedError(this.#program.name, this.#program.nodeNames(), this.#simulation.engine.nowAbs, death, how);
     return this.#end(how, () => {
       throw died;
     });

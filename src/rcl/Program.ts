@@ -1,3 +1,4 @@
+import { describeProgram } from '../engine/errors.js';
 import { namedStream, type SeededRandom } from '../engine/SeededRandom.js';
 import { Context } from './Context.js';
 import { emptyRosArguments, type RosArguments } from './RosArguments.js';
@@ -61,6 +62,21 @@ export class Program {
     this.jobArguments = options.jobArguments ?? emptyRosArguments();
     this.language = options.language ?? 'javascript';
     this.startedAt = simulation.engine.nowAbs;
+  }
+
+  /** The fully qualified names of its nodes that are alive, in the order they were made, for lines about it. */
+  nodeNames(): string[] {
+    return this.simulation.nodes.filter((node) => node.context.program === this && !node.isDestroyed).map((node) => node.getFullyQualifiedName());
+  }
+
+  /**
+   * How a line names it, with its nodes alive now (a callback is named by its node where it has
+   * one; a program's own timers and microtasks by the program and its nodes): `the job`,
+   * `component nodes.ts#Ear (node /ear)`, `program talker.js (node /talker)`.
+   */
+  describe(): string {
+    if (this === this.simulation.job) return 'the job';
+    return describeProgram(this.name, this.nodeNames(), this.byJob ? 'component' : 'program');
   }
 
   /** Its default context; a new one once the last has shut down, as rclnodejs's is. */

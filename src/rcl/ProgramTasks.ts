@@ -9,7 +9,6 @@ import type { Program } from './Program.js';
 export class ProgramTasks implements Executable {
   readonly nodeId = -1;
   readonly entityId: number;
-  readonly label: string;
   readonly kind = 'tasks';
   readonly owner: string;
   readonly scope: Program;
@@ -21,9 +20,13 @@ export class ProgramTasks implements Executable {
 
   constructor(program: Program) {
     this.entityId = program.simulation.nextEntityId();
-    this.label = `tasks of ${program.name}`;
     this.owner = program.name;
     this.scope = program;
+  }
+
+  /** How a line names it: by its program and the program's nodes alive when it is read. */
+  get label(): string {
+    return `tasks of ${this.scope.describe()}`;
   }
 
   execute(): unknown {

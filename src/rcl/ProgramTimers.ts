@@ -16,7 +16,6 @@ const TIMEOUT_MAX = 2 ** 31 - 1;
 export class Timeout implements Executable {
   readonly nodeId = -1;
   readonly entityId: number;
-  readonly label: string;
   readonly kind: string;
   readonly owner: string;
   readonly channel = '';
@@ -50,9 +49,13 @@ export class Timeout implements Executable {
     this.program = program;
     this.scope = program;
     this.entityId = program.simulation.nextEntityId();
-    this.label = `${kind} callback of ${program.name}`;
     this.kind = kind;
     this.owner = program.name;
+  }
+
+  /** How a line names it: by its program and the program's nodes alive when it is read. */
+  get label(): string {
+    return `${this.kind} callback of ${this.program.describe()}`;
   }
 
   /** Puts the timer on its schedule (a delay from now), or queues an immediate now. */

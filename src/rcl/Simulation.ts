@@ -275,10 +275,9 @@ export class Simulation {
     return program;
   }
 
-  /** Whose code is running, for errors: a program's file name, or "the job". */
+  /** Whose code is running, for errors: `program talker.js (node /talker)`, or "the job" (Program.describe). */
   currentOwner(): string {
-    const program = this.currentProgram();
-    return program === this.job ? 'the job' : program.name;
+    return this.currentProgram().describe();
   }
 
   /** Runs `load` (a program's import, or a separate program's top-level run) as code of `program`, across awaits. */
