@@ -1,43 +1,20 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { differingInput, inputHashes } from '../src/sweep/queue/inputHashes.js';
 import { cliPath as CLI, needs, repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
+import { freePort, startRedis } from './redisServer.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/sweep');
-
-/** A free TCP port of 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function results(dir: string): { key: string; status: string; fingerprint: string | null; worker: number | string }[] {
   return readFileSync(join(dir, 'results.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as { key: string; status: string; fingerprint: string | null; worker: number | string });
-}
-
-/** Debian's redis-server (.ci/run installs it) on `port`, in memory only, with the eviction policy BullMQ needs; resolves once it answers. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 100; i++) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG') break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return redis;
 }
 
 /** A job whose one callback takes 400 ms of real time, over `seeds`, its results in `dir/output`. */

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { describe, it } from 'node:test';
-import { cliPath, writeTemp } from './helpers.js';
+import { after, before, describe, it } from 'node:test';
+import { cliPath, needs, writeTemp } from './helpers.js';
+import { freePort, startRedis } from './redisServer.js';
 import { stuckJobDir } from './stuckJob.js';
 
 /** Every `sweepWorker.js` process there is: pid → parent pid. */
@@ -34,9 +35,16 @@ type Stop = 'Ctrl-C' | 'SIGTERM' | 'SIGKILL';
  * shell starts a command, waits until `stuck` of its workers are stuck in the callback that never
  * returns, stops it, and waits until none of its workers is left (ps). Returns how it ended.
  */
-async function stopWhileStuck(args: (dir: string) => string[], stuck: number, stop: Stop): Promise<{ status: number | null; stderr: string }> {
+async function stopWhileStuck(
+  args: (dir: string) => string[],
+  stuck: number,
+  stop: Stop,
+  /** What else runs meanwhile (a sweep that feeds a queue's worker): started after the command, killed at the end. */
+  beside?: (dir: string) => ChildProcess,
+): Promise<{ status: number | null; stderr: string }> {
   const dir = stuckJobDir();
   const child = spawn(process.execPath, [cliPath, ...args(dir)], { cwd: dir, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const other = beside?.(dir);
   let stderr = '';
   child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
   const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -49,6 +57,7 @@ async function stopWhileStuck(args: (dir: string) => string[], stuck: number, st
   if (stop === 'Ctrl-C') process.kill(-child.pid!, 'SIGINT');
   else process.kill(child.pid!, stop);
   const status = await ended;
+  other?.kill('SIGKILL');
   await waitFor(`workers ${workers.join(', ')} to end`, () => (workers.some((pid) => sweepWorkers().has(pid)) ? undefined : true), 30_000);
   return { status, stderr };
 }
@@ -93,4 +102,43 @@ describe('workers end with hunt, sweep and shrink, also while a run is stuck in 
   it('shrink: SIGKILL ends its workers', async () => {
     assert.equal((await stopWhileStuck(SHRINK, 1, 'SIGKILL')).status, null);
   });
+});
+
+describe('rclsim worker ends the runs it holds on SIGINT/SIGTERM, also one stuck in a callback', needs('redis-server'), () => {
+  let redis: ChildProcess;
+  let url: string;
+
+  before(async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    url = `redis://127.0.0.1:${port}`;
+  });
+  after(() => redis?.kill());
+
+  // The worker takes two of the sweep's four runs, which get stuck; the sweep waits for them.
+  const WORKER = (): string[] => ['worker', url, '--concurrency', '2'];
+  const FEEDER = (dir: string): ChildProcess =>
+    spawn(process.execPath, [cliPath, 'sweep', writeTemp(dir, 'sweep.yaml', 'job: stuck.yaml\nseeds: 0..3\n'), '--queue', url], { cwd: dir, stdio: 'ignore' });
+  /** The runs waiting on the queue (BullMQ's wait list). */
+  const waiting = (): number => Number(spawnSync('redis-cli', ['-u', url, 'llen', 'bull:rclsim-runs:wait'], { encoding: 'utf8' }).stdout.trim());
+
+  for (const [stop, status] of [
+    ['Ctrl-C', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    it(`${stop}: ends its worker processes, says which runs it abandoned and puts them back on the queue, exit ${status}`, { timeout: 120_000 }, async () => {
+      spawnSync('redis-cli', ['-u', url, 'flushall']);
+      const ended = await stopWhileStuck(WORKER, 2, stop, FEEDER);
+      assert.equal(ended.status, status, ended.stderr);
+      const signal = stop === 'Ctrl-C' ? 'SIGINT' : 'SIGTERM';
+      assert.match(
+        ended.stderr,
+        new RegExp(
+          `^rclsim worker: taking runs .*\n^rclsim worker: interrupted by ${signal}: abandoned 2 runs under way \\(sweep: [0-9a-f]+-\\d, [0-9a-f]+-\\d\\), back on the queue for another worker\n$`,
+          'm',
+        ),
+      );
+      assert.equal(waiting(), 4);
+    });
+  }
 });

@@ -218,7 +218,7 @@ program
     wallDuration,
   )
   .action(async (url: string, options: { concurrency?: number; lock?: number }) => {
-    await (await import('../sweep/queue/queueWorker.js')).runQueueWorker(url, {
+    process.exitCode = await (await import('../sweep/queue/queueWorker.js')).runQueueWorker(url, {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.lock === undefined ? {} : { lockMs: options.lock }),
     });
