@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -128,6 +129,48 @@ describe('rclsim hunt --queue and sweep --queue to a Redis that does not answer'
       assert.equal(result.status, 69, result.stdout + result.stderr);
       assert.equal(result.stderr, `rclsim: Redis at ${url} is unreachable (ECONNREFUSED): no answer within 10 s\n`);
       assert.equal(result.stdout, '');
+    }
+  });
+});
+
+describe('rclsim hunt --queue, sweep --queue and worker interrupted while they wait for Redis', () => {
+  it('say so in the one line they give when interrupted elsewhere, exit 130/143', { timeout: 120_000 }, async () => {
+    // A Redis that takes connections and never answers: each command waits on its first one.
+    const held: Socket[] = [];
+    const server = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `redis://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const dir = tempDir();
+    const commands: [string[], NodeJS.Signals, number, RegExp][] = [
+      [
+        ['hunt', join(repoRoot, 'test/fixtures/hunt/job.yaml'), '--runs', '2', '--queue', url],
+        'SIGINT',
+        130,
+        /^rclsim hunt: interrupted by SIGINT after 0 of 2 runs: no failure so far\n$/,
+      ],
+      [
+        ['sweep', slowSweep(dir, '0..1', 'waiting'), '--queue', url],
+        'SIGTERM',
+        143,
+        /^rclsim sweep: interrupted by SIGTERM after 0 runs ended \(their results are in \S*waiting\/results\.jsonl; the same command resumes\)\n$/,
+      ],
+      [['worker', url], 'SIGTERM', 143, /^rclsim worker: interrupted by SIGTERM: no run was under way\n$/],
+    ];
+    try {
+      for (const [args, signal, status, line] of commands) {
+        const connected = held.length;
+        const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+        const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+        while (held.length === connected) await new Promise((resolve) => setTimeout(resolve, 20));
+        child.kill(signal);
+        assert.equal(await ended, status, stderr);
+        assert.match(stderr, line);
+      }
+    } finally {
+      for (const socket of held) socket.destroy();
+      server.close();
     }
   });
 });

@@ -58,6 +58,18 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
   const jobText = caseJobText(job.text, [], {}, null);
   // A queue keeps results by key: a run with other options is another run.
   const suffix = `${options.swarm ? '-swarm' : ''}${options.seededOrder ? '-seeded-order' : ''}`;
+  const failures: { seed: number; verdict: RunVerdict }[] = [];
+  const lost: { seed: number; why: string; hung: boolean }[] = [];
+  let runs = 0;
+  // However far it got (also while a queue's Redis had not answered yet): one line, 128 + the signal's number.
+  const interrupted = (error: RunsInterrupted): number => {
+    const seeds = runs === 0 ? '' : ` (seeds ${first}…${first + runs - 1})`;
+    const found = failures.length === 0 ? 'no failure so far' : `${failures.length} failed (seeds ${listed(failures)})`;
+    process.stderr.write(
+      `rclsim hunt: ${error.message} after ${runs} of ${options.runs} runs${seeds}: ${found}${lost.length === 0 ? '' : `, ${lost.length} lost`}\n`,
+    );
+    return error.exitCode;
+  };
   let pool: PooledRuns;
   try {
     pool = await PooledRuns.open(
@@ -71,17 +83,15 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
       options.runs,
     );
   } catch (error) {
+    if (error instanceof RunsInterrupted) return interrupted(error);
     if (!(error instanceof QueueUnreachable)) throw error;
     process.stderr.write(`rclsim: ${error.message}\n`);
     return ExitCode.unavailable;
   }
   const display: RunsDisplay | undefined =
     process.stderr.isTTY && options.quiet !== true ? new (await import('./progressDisplay.js')).RunsDisplay('hunt', options.runs) : undefined;
-  const failures: { seed: number; verdict: RunVerdict }[] = [];
-  const lost: { seed: number; why: string; hung: boolean }[] = [];
   const counted = new Map<string, Counted>();
   let refused: RunVerdict | undefined;
-  let runs = 0;
   try {
     await runInOrder(pool, {
       count: options.runs,
@@ -120,12 +130,7 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
   } catch (error) {
     if (!(error instanceof RunsInterrupted)) throw error;
     display?.stop();
-    const seeds = runs === 0 ? '' : ` (seeds ${first}…${first + runs - 1})`;
-    const found = failures.length === 0 ? 'no failure so far' : `${failures.length} failed (seeds ${listed(failures)})`;
-    process.stderr.write(
-      `rclsim hunt: ${error.message} after ${runs} of ${options.runs} runs${seeds}: ${found}${lost.length === 0 ? '' : `, ${lost.length} lost`}\n`,
-    );
-    return error.exitCode;
+    return interrupted(error);
   } finally {
     display?.stop();
     await pool.close();

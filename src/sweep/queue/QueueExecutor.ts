@@ -1,7 +1,7 @@
 import { Job, type JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Hash64 } from '../../engine/Hash64.js';
-import { type OnOutcome, type QueueSettings, QueueUnreachable, type RunExecutor } from '../PooledRuns.js';
+import { type OnOutcome, type QueueSettings, QueueUnreachable, type RunExecutor, RunsInterrupted } from '../PooledRuns.js';
 import { HUNG_WHY, type PoolTask } from '../WorkerPool.js';
 import type { WorkerResult } from '../workerProtocol.js';
 import { inputHashes } from './inputHashes.js';
@@ -75,8 +75,9 @@ export class QueueExecutor implements RunExecutor {
   }
 
   /**
-   * Throws QueueUnreachable when Redis does not answer within QUEUE_CONNECT_MS. The queue is
-   * made once it has: BullMQ's own connections (it duplicates one) would reconnect without end.
+   * Throws QueueUnreachable when Redis does not answer within QUEUE_CONNECT_MS, RunsInterrupted
+   * when SIGINT/SIGTERM comes first. The queue is made once it has answered: BullMQ's own
+   * connections (it duplicates one) would reconnect without end.
    */
   static async open(url: string, settings: QueueSettings, onOutcome: OnOutcome): Promise<QueueExecutor> {
     let opened = false;
@@ -85,13 +86,20 @@ export class QueueExecutor implements RunExecutor {
     let why = 'no answer';
     connections[0]!.on('error', (error: NodeJS.ErrnoException) => (why = error.code ?? error.message));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const answered = await new Promise<boolean>((resolve) => {
+    let interrupt: ((signal: NodeJS.Signals) => void) | undefined;
+    const answered = await new Promise<boolean | NodeJS.Signals>((resolve) => {
       connections[0]!.once('ready', () => resolve(true));
       timer = setTimeout(() => resolve(false), QUEUE_CONNECT_MS);
+      interrupt = resolve;
+      process.once('SIGINT', interrupt);
+      process.once('SIGTERM', interrupt);
     });
     clearTimeout(timer);
-    if (!answered) {
+    process.off('SIGINT', interrupt!);
+    process.off('SIGTERM', interrupt!);
+    if (answered !== true) {
       for (const connection of connections) connection.disconnect();
+      if (answered !== false) throw new RunsInterrupted(answered);
       throw new QueueUnreachable(`Redis at ${url} is unreachable (${why}): no answer within ${QUEUE_CONNECT_MS / 1000} s`);
     }
     opened = true;
