@@ -314,8 +314,7 @@ export class Simulation {
   exitProgram(program: Program, code: number): never {
     if (code !== 0 && program !== this.job && this.#programs.length > 1) {
       // Among several programs, the line says whose code the run ends with (as a separate program's does).
-      const nodes = this.nodes.filter((node) => node.context.program === program && !node.isDestroyed).map((node) => node.getFullyQualifiedName());
-      this.warn(`${describeProgramEnd(program.name, nodes, this.engine.nowAbs, `exited with code ${code}`)}; the run ends with its code`);
+      this.warn(`${describeProgramEnd(program.name, program.nodeNames(), this.engine.nowAbs, `exited with code ${code}`)}; the run ends with its code`);
     }
     if (code !== 0 || program === this.job) this.engine.finish(code);
     this.endProgram(program);
