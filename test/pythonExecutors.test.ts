@@ -100,11 +100,12 @@ describe('Python programs: rclpy\'s executors as the simulation\'s models (DESIG
     copyFileSync(join(pythonFixtures, 'task_turns.py'), join(dir, 'task_turns.py'));
     const result = await runCliAsync(['exec', 'task_turns.py'], dir);
     assert.equal(result.status, 0, result.stderr);
-    assert.deepEqual(result.stdout.split('\n').slice(0, 15), [
+    assert.deepEqual(result.stdout.split('\n').slice(0, 16), [
       // A wait of no time returns what is ready at its deadline; a new generator yields the tasks first.
       "the guard condition's callback",
       'a task made before spin_once',
       'spin_once(timeout_sec=0) returned, the task done: True',
+      'a coroutine object as the task gave 42',
       // Jazzy's executors.py 572: `for task, entity, node in reversed(tasks)` (rolling's goes oldest first).
       'second waits',
       'first waits',

@@ -122,7 +122,8 @@ class Task(Future):
         self._handler = handler
         self._args = args
         self._kwargs = kwargs or {}
-        self._coroutine: Coroutine[Any, Any, Any] | None = None
+        # rclpy's Task takes a coroutine as its handler too (executor.create_task(coro())).
+        self._coroutine: Coroutine[Any, Any, Any] | None = handler if inspect.iscoroutine(handler) else None
         self._executing = False
         # The simulation's run in which a custom executor's wait handed this task out, until called.
         self._claim: tuple[dict[str, Any], Any] | None = None
