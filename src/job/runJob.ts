@@ -260,8 +260,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
       // The run's own end may be finishing them: it goes on between two of its bytecodes.
       if (trace?.busy === true || job.outputsBusy || filesFinished === false) return null;
       const executing = engine.executing;
-      const running =
-        executing !== null ? executing.label : (simulation.stopping ?? (engine.started ? 'promise continuations' : "a program's top-level code"));
+      const running = executing !== null ? executing.label : (simulation.stopping ?? (engine.started ? 'promise continuations' : "a program's top-level code"));
       const line = describe(`${running} at sim time ${formatSimTime(engine.nowAbs)}`);
       finishFiles('stopped', line);
       for (const error of job.closeBags()) lost.add(error);
