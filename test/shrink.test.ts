@@ -253,9 +253,9 @@ describe('rclsim shrink', { concurrency: true }, () => {
     const shrinkTo = (out: string): Promise<CliResult> => runCliAsync(['shrink', 'job.yaml', '--seed', '8', '--out', out], dir);
     const [job, link, program] = await Promise.all([shrinkTo('job.yaml'), shrinkTo('link.yaml'), shrinkTo('flaky.cjs')]);
     for (const result of [job, link, program]) assert.equal(result.status, 2, result.stdout + result.stderr);
-    assert.equal(job.stderr, 'rclsim: --out job.yaml: it would overwrite the job file job.yaml: name another file\n');
-    assert.equal(link.stderr, 'rclsim: --out link.yaml: it would overwrite the job file job.yaml: name another file\n');
-    assert.match(program.stderr, /^rclsim: --out flaky\.cjs: it would overwrite \/\S+\/flaky\.cjs, a file the job names: name another file\n$/);
+    assert.equal(job.stderr, 'rclsim: --out job.yaml is the job file job.yaml: choose another file\n');
+    assert.equal(link.stderr, 'rclsim: --out link.yaml is the job file job.yaml: choose another file\n');
+    assert.equal(program.stderr, 'rclsim: --out flaky.cjs is the program flaky.cjs the run would load: choose another file\n');
     assert.deepEqual(
       ['job.yaml', 'flaky.cjs'].map((name) => readFileSync(join(dir, name), 'utf8')),
       inputs,

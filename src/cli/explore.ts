@@ -7,6 +7,8 @@ import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { ExploreThread } from './ExploreThread.js';
 import { couldNotRun, ExitCode } from './exitCodes.js';
+import { keptTraces, saidCollision } from './outputCollisions.js';
+import { runFiles } from './runFiles.js';
 
 export interface ExploreOptions {
   runs: number;
@@ -44,6 +46,19 @@ const SEEDS_SHOWN = 12;
  * SIGINT/SIGTERM end the run under way and explore, with 128 + the signal's number.
  */
 export async function explore(jobPath: string, options: ExploreOptions): Promise<number> {
+  const first = options.seed ?? 0;
+  const { inputs, outputs } = runFiles({
+    command: 'run',
+    target: jobPath,
+    args: [],
+    options: { paramsFile: options.paramsFile, fingerprint: true, logLevel: 'info' },
+  });
+  const kept = keptTraces(
+    options.keepTraces,
+    'seed',
+    Array.from({ length: options.runs }, (_, i) => first + i),
+  );
+  if (saidCollision([...outputs, ...kept], inputs)) return ExitCode.badInput;
   const dir = options.keepTraces ?? mkdtempSync(join(tmpdir(), 'rclsim-explore-'));
   try {
     makeFolder(dir);
@@ -60,7 +75,6 @@ export async function explore(jobPath: string, options: ExploreOptions): Promise
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const first = options.seed ?? 0;
     const runs: Run[] = [];
     for (let i = 0; i < options.runs && interrupted === undefined; i++) {
       const seed = first + i;

@@ -7,7 +7,10 @@ import { ReportCollector } from '../report/ReportCollector.js';
 import type { DivergenceData, ReportData } from '../report/ReportData.js';
 import { writeReport } from '../report/reportHtml.js';
 import { ExitCode } from './exitCodes.js';
+import { saidCollision } from './outputCollisions.js';
 import type { RunCommandOptions } from './runAndReport.js';
+import { runFiles } from './runFiles.js';
+import type { RunRequest } from './runRequest.js';
 
 export interface ReportOptions {
   output: string;
@@ -26,10 +29,16 @@ export async function report(target: string, other: string | undefined, options:
       process.stderr.write(`rclsim: ${other}: a second trace is compared with a first trace, and ${target} is a job\n`);
       return ExitCode.usage;
     }
-    const { supervise } = await import('./supervisor.js');
     const runOptions: RunCommandOptions = { paramsFile: [], fingerprint: true, logLevel: 'info', report: options.output };
-    return supervise({ command: 'run', target, args: [], options: runOptions });
+    const request: RunRequest = { command: 'run', target, args: [], options: runOptions };
+    // The run checks this too, but calls the output --report.
+    const { inputs, outputs } = runFiles(request, '-o');
+    if (saidCollision(outputs, inputs)) return ExitCode.badInput;
+    const { supervise } = await import('./supervisor.js');
+    return supervise(request);
   }
+  const traces = [target, ...(other === undefined ? [] : [other])].map((path) => ({ name: `the trace ${path} the report reads`, path }));
+  if (saidCollision([{ name: `-o ${options.output}`, path: options.output }], traces)) return ExitCode.badInput;
   try {
     let divergence: DivergenceData | null = null;
     if (other !== undefined) {

@@ -19,6 +19,7 @@ import { ExitCode } from './exitCodes.js';
 import { formatSummary } from './formatSummary.js';
 import { LOG_LEVELS } from './logLevels.js';
 import { oneLine } from './oneLine.js';
+import { OutputCollisionError } from './outputCollisions.js';
 
 /** Options every command that runs a simulation shares. */
 export interface RunCommandOptions {
@@ -58,6 +59,7 @@ const BAD_INPUT = [
   DelaysCsvError,
   BagError,
   RemoteInputError,
+  OutputCollisionError,
 ];
 
 /**

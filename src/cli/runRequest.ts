@@ -4,7 +4,9 @@ import type { JobDefinition } from '../job/Job.js';
 import { loadJob } from '../job/loadJob.js';
 import { startProgram, startPythonModule } from '../job/programs.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
+import { refuseCollision } from './outputCollisions.js';
 import type { RunCommandOptions } from './runAndReport.js';
+import { runFiles } from './runFiles.js';
 
 /** What `rclsim run` or `rclsim exec` was asked to run: a plain value, handed to the run's thread. */
 export interface RunRequest {
@@ -16,17 +18,27 @@ export interface RunRequest {
   options: RunCommandOptions & { until?: string; process?: 'in-process' | 'separate'; python?: string; module?: string; interfaces?: string[] };
 }
 
-/** The job a request describes, loaded when called (inside the run's thread). */
+/**
+ * The job a request describes, loaded when called (inside the run's thread). An output that is
+ * one of the run's inputs or another output is refused (OutputCollisionError) before the run
+ * opens anything: after the job is read, before its programs load.
+ */
 export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
   const { target, args, options } = request;
+  const refuseCollisions = (): void => {
+    const { inputs, outputs } = runFiles(request);
+    refuseCollision(outputs, inputs);
+  };
   if (request.command === 'run') {
     return async () => {
       const job = await loadJob(target);
+      refuseCollisions();
       return options.until === undefined ? job : { ...job, endAfter: parseDuration(options.until) };
     };
   }
   return async () => {
     parseRosArguments(args);
+    refuseCollisions();
     const { module } = options;
     // The interpreter --python names, and where a line that blames it names it.
     const python = options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' };

@@ -1,19 +1,20 @@
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { describeThrown } from '../engine/describeThrown.js';
 import { compareTraces, formatDivergence, TraceFileError } from '../job/traceDiff.js';
 import type { Occurrence } from '../rcl/faults/FaultConfig.js';
 import { explicitFaultsJobText, occurrenceText } from '../sweep/explicitFaults.js';
 import { PooledRuns, RunsInterrupted } from '../sweep/PooledRuns.js';
-import { namedInputs } from '../sweep/queue/inputHashes.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { couldNotRun, ExitCode } from './exitCodes.js';
+import { saidCollision } from './outputCollisions.js';
 import type { RunsDisplay } from './progressDisplay.js';
+import { runFiles } from './runFiles.js';
 import { type FailureKey, failsAs } from './runVerdict.js';
 import { minimalFaults, ShrinkRuns, ShrinkStopped } from './shrinkFaults.js';
 import { writeWhole } from './writeWhole.js';
-import { shellWord, type YamlJob, yamlJobOrSay } from './yamlJob.js';
+import { shellWord, yamlJobOrSay } from './yamlJob.js';
 
 export interface ShrinkOptions {
   seed: number;
@@ -50,15 +51,17 @@ export async function shrink(jobFile: string, options: ShrinkOptions): Promise<n
     return ExitCode.badInput;
   }
   const report = `${out.replace(/\.ya?ml$/i, '')}.html`;
-  for (const [what, path] of [
-    ['it', out],
-    [`its report ${report}`, report],
-  ] as const) {
-    const input = overwrittenInput(job, path);
-    if (input === undefined) continue;
-    process.stderr.write(`rclsim: --out ${out}: ${what} would overwrite ${input}: name another file\n`);
+  const { inputs } = runFiles({ command: 'run', target: job.given, args: [], options: { paramsFile: [], fingerprint: true, logLevel: 'info' } });
+  if (
+    saidCollision(
+      [
+        { name: `--out ${out}`, path: out },
+        { name: `the report ${report} of --out ${out}`, path: report },
+      ],
+      inputs,
+    )
+  )
     return ExitCode.badInput;
-  }
   const started = performance.now();
   const traces = mkdtempSync(join(tmpdir(), 'rclsim-shrink-'));
   const pool = await PooledRuns.open({
@@ -186,33 +189,6 @@ function howFar(runs: ShrinkRuns, result: ShrinkResult | undefined): string {
   if (runs.fired === undefined) return `the run with seed ${seed} had not ended`;
   if (runs.kept === undefined) return `seed ${seed} fired ${runs.fired} faults, none taken out yet; nothing written`;
   return `seed ${seed} still failed with ${runs.kept} of the ${runs.fired} faults it fired; nothing written`;
-}
-
-/**
- * The input of the job that writing `path` would overwrite, as a line names it: the job file, or
- * a file or folder the job names (also through a link, or a file inside such a folder); undefined: none.
- */
-function overwrittenInput(job: YamlJob, path: string): string | undefined {
-  const target = realPath(resolve(path));
-  if (target === realPath(job.path)) return `the job file ${job.given}`;
-  for (const input of namedInputs(job.text, job.path)) {
-    const real = realPath(input);
-    if (target === real || target.startsWith(`${real}${sep}`)) return `${input}, a file the job names`;
-  }
-  return undefined;
-}
-
-/** Where a path leads, links followed, also for a file not there yet (its folder's real path). */
-function realPath(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    try {
-      return join(realpathSync(dirname(path)), basename(path));
-    } catch {
-      return path;
-    }
-  }
 }
 
 /** Where the minimal job's trace parts from the job's without faults, as `rclsim diff` prints it; null: nowhere. */

@@ -7,6 +7,8 @@ import { describeValues, runSweep, type SweepOutcome } from '../sweep/runSweep.j
 import { loadSweepFile, MAX_SWEEP_RUNS, runCount, type SweepDefinition, SweepFileError } from '../sweep/sweepFile.js';
 import { writeSweepSummary } from '../sweep/sweepSummary.js';
 import { ExitCode } from './exitCodes.js';
+import { saidCollision, shownPath } from './outputCollisions.js';
+import { runFiles } from './runFiles.js';
 
 export interface SweepCommandOptions {
   jobs?: number;
@@ -51,6 +53,12 @@ export async function sweepCommand(file: string, options: SweepCommandOptions): 
       );
       return ExitCode.usage;
     }
+    const { inputs } = runFiles({ command: 'run', target: shownPath(sweep.job), args: [], options: { paramsFile: [], fingerprint: true, logLevel: 'info' } });
+    const results = ['results.jsonl', 'summary.html'].map((name) => ({
+      name: `the sweep's ${shownPath(join(sweep!.output, name))}`,
+      path: join(sweep!.output, name),
+    }));
+    if (saidCollision(results, [{ name: `the sweep file ${file}`, path: file }, ...inputs])) return ExitCode.badInput;
     const live = process.stderr.isTTY && options.quiet !== true;
     outcome = await runSweep(sweep, {
       ...(options.jobs === undefined ? {} : { jobs: options.jobs }),

@@ -9,6 +9,8 @@ import type { DivergenceData } from '../report/ReportData.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { type ChildOutcome, ChildRun } from './ChildRun.js';
 import { couldNotRun, ExitCode } from './exitCodes.js';
+import { keptTraces, saidCollision } from './outputCollisions.js';
+import { runFiles } from './runFiles.js';
 import { hungAfter } from './runTimeout.js';
 
 export interface VerifyOptions {
@@ -42,6 +44,18 @@ type RunOutcome = ChildOutcome & { trace: string };
  */
 export async function verify(job: string, options: VerifyOptions): Promise<number> {
   removeAbandonedFolders();
+  const { inputs, outputs } = runFiles({
+    command: options.program ? 'exec' : 'run',
+    target: job,
+    args: [],
+    options: { paramsFile: options.paramsFile, fingerprint: true, logLevel: 'info', ...(options.report === undefined ? {} : { report: options.report }) },
+  });
+  const kept = keptTraces(
+    options.keepTraces,
+    'run',
+    Array.from({ length: options.runs }, (_, i) => i + 1),
+  );
+  if (saidCollision([...outputs, ...kept], inputs)) return ExitCode.badInput;
   const dir = options.keepTraces ?? temporaryFolder();
   try {
     makeFolder(dir);

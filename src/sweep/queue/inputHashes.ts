@@ -1,27 +1,17 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { join, relative } from 'node:path';
 import { notRegularFile } from '../../engine/regularFile.js';
+import { namedFiles } from '../../job/namedFiles.js';
 
 /**
  * The files a job file names — programs, component modules, bags, parameter files, delays, the
  * environment, interface folders — by absolute path, whether they are there or not.
  */
 export function namedInputs(jobText: string, jobPath: string): string[] {
-  const job = (parse(jobText) ?? {}) as Record<string, unknown>;
-  const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
-  const field = (entry: unknown, key: string): unknown => (entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>)[key] : undefined);
-  const named = [
-    ...list(job.nodes).flatMap((node) => [field(node, 'script'), field(node, 'module')]),
-    ...list(job.play).map((entry) => field(entry, 'bag')),
-    ...list(job.params_files),
-    job.delays_csv,
-    field(job.network, 'environment'),
-    ...list(job.interfaces).map((entry) => (typeof entry === 'string' ? entry : field(entry, 'path'))),
-  ].filter((path): path is string => typeof path === 'string');
-  const dir = dirname(resolve(jobPath));
-  return named.map((path) => resolve(dir, path));
+  return namedFiles(jobText, jobPath)
+    .filter((file) => file.kind !== 'recording')
+    .map((file) => file.path);
 }
 
 /**
