@@ -1,7 +1,25 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { paramsFileText } from '../bench/paramsFileBench.js';
 import { ParameterType } from '../src/rcl/Parameter.js';
-import { overridesFor, parseParamsFile } from '../src/rcl/ParamsFile.js';
+import { overridesFor, type ParamsRule, parseParamsFile } from '../src/rcl/ParamsFile.js';
+
+/** What a file's rules give: patterns, and each parameter's name, type, value and source. */
+const plain = (rules: ParamsRule[]): unknown[] =>
+  rules.map((rule) => [rule.pattern, rule.overrides.map((o) => [o.parameter.name, o.parameter.type, o.parameter.value, o.source])]);
+
+/** The same document for the `yaml` library alone: the fast reader leaves a file with a document end marker to it. */
+const forTheLibrary = (yaml: string): string => `${yaml}...\n`;
+
+/** The message `reading` throws. */
+function messageOf(reading: () => unknown): string {
+  try {
+    reading();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return assert.fail('it reads without an error');
+}
 
 const values = (yaml: string, fqn: string): Record<string, unknown> =>
   Object.fromEntries(overridesFor(parseParamsFile(yaml, 'p.yaml'), fqn).map((o) => [o.parameter.name, o.parameter.value]));
@@ -97,5 +115,72 @@ describe('ROS 2 parameter files', () => {
     assert.throws(() => parseParamsFile('n: [1\n', 'p.yaml'), /p\.yaml:\d+: invalid YAML/);
     assert.throws(() => parseParamsFile('n:\n  ros__parameters: 5\n', 'p.yaml'), /p\.yaml:2: 'ros__parameters' must be a mapping/);
     assert.throws(() => parseParamsFile('n:\n  ros__parameters:\n    a: 9223372036854775808\n', 'p.yaml'), /outside the int64 range/);
+  });
+
+  it('gives the same rules, sources and messages whether the fast reader or the yaml library reads the file', () => {
+    const yaml = [
+      '/**:',
+      '  ros__parameters:',
+      '    i: 3',
+      '    d: -1.5e3',
+      '    inf: -.inf',
+      '    b: True',
+      '    s: "3"',
+      '    plain: a b # comment',
+      '    ia: [1, 0x10, -2]',
+      '    da: [.5, 1., 2.0]',
+      '    sa:',
+      '      - x',
+      "      - 'y'",
+      '    nested:',
+      '      map:',
+      '        value: 9007199254740993',
+      'ns:',
+      '  /robot_*/arm:',
+      '    ros__parameters:',
+      '      ba: [false, TRUE]',
+      '',
+    ].join('\n');
+    assert.deepEqual(plain(parseParamsFile(yaml, 'p.yaml')), plain(parseParamsFile(forTheLibrary(yaml), 'p.yaml')));
+    assert.equal(parseParamsFile(yaml, 'p.yaml')[0]!.overrides.at(-1)!.source, 'p.yaml:16 (for /**)');
+    const bad = [
+      'n:\n  ros__parameters:\n    a: [1, x]\n',
+      'n:\n  ros__parameters:\n    a: ~\n',
+      'n:\n  ros__parameters:\n    a:\n',
+      'n:\n  ros__parameters:\n    a:\n      - [1]\n',
+      'n:\n  ros__parameters: 5\n',
+      'n:\n  m: [1]\n',
+      'n: 1\n',
+      '"": 1\n',
+      'n:\n  ros__parameters:\n    a: -9223372036854775809\n',
+    ];
+    for (const text of bad) {
+      const fast = messageOf(() => parseParamsFile(text, 'p.yaml'));
+      assert.match(fast, /^p\.yaml(:\d+)?: /, text);
+      assert.equal(
+        fast,
+        messageOf(() => parseParamsFile(forTheLibrary(text), 'p.yaml')),
+        text,
+      );
+    }
+  });
+
+  it('names the line of a bad field deep inside a large file', () => {
+    const lines = paramsFileText(3_000_000).split('\n');
+    const deep = lines.findIndex((line, i) => i > lines.length * 0.9 && line.startsWith('      ids_'));
+    const name = lines[deep]!.trim().split(':')[0]!;
+    lines[deep] = `      ${name}: [1, two]`;
+    assert.equal(
+      messageOf(() => parseParamsFile(lines.join('\n'), 'big.yaml')),
+      `big.yaml:${deep + 1}: parameter '${name}': array items must all have one type, got integer and string`,
+    );
+  });
+
+  it('names a YAML error anywhere in the file before a bad field', () => {
+    const yaml = 'n:\n  ros__parameters:\n    a: [1, two]\n    b: "unclosed\n';
+    assert.match(
+      messageOf(() => parseParamsFile(yaml, 'p.yaml')),
+      /^p\.yaml:\d+: invalid YAML: Missing closing "quote/,
+    );
   });
 });

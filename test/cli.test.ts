@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { paramsFileText } from '../bench/paramsFileBench.js';
 import { lastJsonLine, runCli, tempDir, writeTemp } from './helpers.js';
 
 const jobs = 'test/fixtures/jobs';
@@ -89,6 +90,21 @@ describe('rclsim run', () => {
     const badType = runCli(['run', 'examples/synthetic-benchmark/job.ts', '--params-file', wrongType]);
     assert.equal(badType.status, 2);
     assert.match(badType.stderr, /initial_state' of node \/NodeA is declared as integer, but \S*wrong\.yaml:3 \(for \/NodeA\) gives string abc/);
+  });
+
+  it('names the line of a bad parameter deep inside a large --params-file', () => {
+    const dir = tempDir();
+    const large = paramsFileText(3_000_000);
+    const lines = large.split('\n').length;
+    // NodeA declares initial_state an integer: the file's string is named when the node starts.
+    const wrongType = writeTemp(dir, 'wrong.yaml', `${large}NodeA:\n  ros__parameters:\n    initial_state: abc\n`);
+    const badType = runCli(['run', 'examples/synthetic-benchmark/job.ts', '--params-file', wrongType]);
+    assert.equal(badType.status, 2);
+    assert.match(badType.stderr, new RegExp(`but \\S*wrong\\.yaml:${lines + 2} \\(for /NodeA\\) gives string abc`));
+    const badArray = writeTemp(dir, 'array.yaml', `${large}NodeA:\n  ros__parameters:\n    ids: [1, two]\n`);
+    const bad = runCli(['run', 'examples/synthetic-benchmark/job.ts', '--params-file', badArray]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, new RegExp(`array\\.yaml:${lines + 2}: parameter 'ids': array items must all have one type`));
   });
 
   it('given no command, says so in one line and where the list is (exit 64), and prints the list only when asked', () => {

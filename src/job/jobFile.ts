@@ -207,7 +207,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
 
   const parameterRules: ParamsRule[] = [
     ...(data.params_files ?? []).flatMap((f, i) => withLocation(['params_files', i], () => loadParamsFile(file(['params_files', i], f)))),
-    ...(data.parameters === undefined ? [] : paramsRulesFromYaml(at(['parameters'])!, lineOf)),
+    ...(data.parameters === undefined ? [] : paramsRulesFromYaml(at(['parameters'])!, path, source.lineAt)),
   ];
   const topicDelays = new Map<string, bigint>();
   if (data.delays_csv !== undefined) {

@@ -1,8 +1,10 @@
-import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
 import { readRegularFile } from '../engine/regularFile.js';
+import { readBlockYaml } from './blockYaml.js';
 import type { ParameterOverride } from './NodeParameters.js';
 import { inferParameter, type Parameter } from './Parameter.js';
 import { parseYamlSource } from './yamlSource.js';
+import { type YamlTree, type YamlTreeEntry, yamlTree } from './yamlTree.js';
 
 /**
  * ROS 2 parameter files: `node_name: {ros__parameters: {...}}`, with namespaces as nested keys
@@ -34,37 +36,92 @@ export function loadParamsFile(path: string): ParamsRule[] {
 }
 
 export function parseParamsFile(text: string, source: string): ParamsRule[] {
+  // Parameter files run to tens of megabytes, and the `yaml` library's document takes minutes
+  // and gigabytes for them: the block YAML they are written in is read fast, anything else (and
+  // any YAML error) by the library, with the same values, lines and messages.
+  const rules: ParamsRule[] = [];
+  let failure: { error: unknown } | undefined;
+  const read = readBlockYaml(text, (entry) => {
+    // After an error the rest is only read: a YAML error further on is named first, as the library names it.
+    if (failure !== undefined) return;
+    try {
+      takeNodeEntry(entry, [], rules, source);
+    } catch (error) {
+      failure = { error };
+    }
+  });
+  if (!read) return libraryRules(text, source);
+  if (failure !== undefined) throw failure.error;
+  return rules;
+}
+
+function libraryRules(text: string, source: string): ParamsRule[] {
   // rcl reads a params file event by event and takes a node's key again where it comes again
   // (rclpy's test_node reads wildcards.yaml, which repeats `/**`, `ns`): keys may repeat.
-  const { doc, lineOf } = parseYamlSource(text, source, (message) => new ParamsFileError(message), false);
-  return doc.contents === null ? [] : paramsRulesFromYaml(doc.contents, lineOf);
+  const { doc, lineAt } = parseYamlSource(text, source, (message) => new ParamsFileError(message), false);
+  return doc.contents === null ? [] : paramsRules(yamlTree(doc.contents, lineAt), source);
 }
 
 /**
- * The rules of a parameter mapping in ROS 2's format, from a parsed YAML node (a params file's
- * document, or a `parameters:` section of a job file). `where` names a node's file and line.
+ * The rules of a `parameters:` section of a job file `file` (a parsed YAML node, lines from
+ * `lineAt`), in ROS 2's format.
  */
-export function paramsRulesFromYaml(contents: YamlNode, where: (node: YamlNode | null | undefined) => string): ParamsRule[] {
-  if (!isMap(contents)) throw new ParamsFileError(`${where(contents)}: parameters must be a mapping of node names`);
+export function paramsRulesFromYaml(contents: YamlNode, file: string, lineAt: (node: YamlNode) => number): ParamsRule[] {
+  return paramsRules(yamlTree(contents, lineAt), file);
+}
+
+/** `file:line` (the file alone for line 0, no line). */
+function fileLine(file: string, line: number): string {
+  return line === 0 ? file : `${file}:${line}`;
+}
+
+/** `file:line` of a node. */
+function where(file: string, node: YamlTree | null): string {
+  return fileLine(file, node?.line ?? 0);
+}
+
+/** An override from a file: its source, `file:line (for /pattern)`, is made when a message needs it (a large file holds millions). */
+class FileOverride implements ParameterOverride {
+  readonly parameter: Parameter;
+  readonly #file: string;
+  readonly #line: number;
+  readonly #pattern: string;
+
+  constructor(parameter: Parameter, file: string, line: number, pattern: string) {
+    this.parameter = parameter;
+    this.#file = file;
+    this.#line = line;
+    this.#pattern = pattern;
+  }
+
+  get source(): string {
+    return `${fileLine(this.#file, this.#line)} (for ${this.#pattern})`;
+  }
+}
+
+/** The rules of a parameter mapping in ROS 2's format, from a params file or a job file `file`. */
+function paramsRules(contents: YamlTree | null, file: string): ParamsRule[] {
+  if (contents?.kind !== 'map') throw new ParamsFileError(`${where(file, contents)}: parameters must be a mapping of node names`);
   const rules: ParamsRule[] = [];
-  const visitNodeLevel = (map: YamlNode, path: string[]): void => {
-    if (!isMap(map)) throw new ParamsFileError(`${where(map)}: expected 'ros__parameters' or a node name under '${path.join('/')}'`);
-    for (const pair of map.items) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : '';
-      if (key === 'ros__parameters') {
-        const pattern = normalizePattern(path);
-        const overrides: ParameterOverride[] = [];
-        collectParameters(pair.value as YamlNode, '', overrides, pattern, where);
-        rules.push({ pattern, matches: patternMatcher(pattern), overrides });
-      } else if (key.length > 0) {
-        visitNodeLevel(pair.value as YamlNode, [...path, key]);
-      } else {
-        throw new ParamsFileError(`${where(pair.key as YamlNode)}: node names must be plain strings`);
-      }
-    }
-  };
-  visitNodeLevel(contents, []);
+  for (const entry of contents.entries) takeNodeEntry(entry, [], rules, file);
   return rules;
+}
+
+/** An entry of the node levels under `path`: `ros__parameters` and its rule, or a node name and the levels under it. */
+function takeNodeEntry({ key: keyNode, value }: YamlTreeEntry, path: string[], rules: ParamsRule[], file: string): void {
+  const key = keyNode?.kind === 'scalar' ? String(keyNode.value) : '';
+  if (key === 'ros__parameters') {
+    const pattern = normalizePattern(path);
+    const overrides: ParameterOverride[] = [];
+    collectParameters(value, '', overrides, pattern, file);
+    rules.push({ pattern, matches: patternMatcher(pattern), overrides });
+  } else if (key.length > 0) {
+    const nodePath = [...path, key];
+    if (value?.kind !== 'map') throw new ParamsFileError(`${where(file, value)}: expected 'ros__parameters' or a node name under '${nodePath.join('/')}'`);
+    for (const entry of value.entries) takeNodeEntry(entry, nodePath, rules, file);
+  } else {
+    throw new ParamsFileError(`${where(file, keyNode)}: node names must be plain strings`);
+  }
 }
 
 /** The overrides for one node: every matching rule in order, later names replacing earlier. */
@@ -84,6 +141,8 @@ function normalizePattern(path: string[]): string {
 }
 
 function patternMatcher(pattern: string): (fqn: string) => boolean {
+  // Most patterns name one node: a node's creation tests it against every rule of a large file.
+  if (!pattern.includes('*')) return (fqn) => fqn === pattern;
   const tokens = pattern.split('/').filter((t) => t.length > 0);
   const source = tokens
     .map((token) =>
@@ -99,33 +158,26 @@ function patternMatcher(pattern: string): (fqn: string) => boolean {
   return (fqn) => regex.test(fqn);
 }
 
-function collectParameters(
-  node: YamlNode,
-  prefix: string,
-  out: ParameterOverride[],
-  pattern: string,
-  where: (node: YamlNode | null | undefined) => string,
-): void {
-  if (!isMap(node)) throw new ParamsFileError(`${where(node)}: 'ros__parameters' must be a mapping of parameter names`);
-  for (const pair of node.items) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+function collectParameters(node: YamlTree | null, prefix: string, out: ParameterOverride[], pattern: string, file: string): void {
+  if (node?.kind !== 'map') throw new ParamsFileError(`${where(file, node)}: 'ros__parameters' must be a mapping of parameter names`);
+  for (const { key: keyNode, value } of node.entries) {
+    const key = keyNode?.kind === 'scalar' ? String(keyNode.value) : '';
     const name = prefix === '' ? key : `${prefix}.${key}`;
-    const value = pair.value as YamlNode;
-    if (isMap(value)) {
-      collectParameters(value, name, out, pattern, where);
+    if (value?.kind === 'map') {
+      collectParameters(value, name, out, pattern, file);
       continue;
     }
-    out.push({ parameter: toParameter(name, value, where), source: `${where(value)} (for ${pattern})` });
+    out.push(new FileOverride(toParameter(name, value, file), file, value?.line ?? 0, pattern));
   }
 }
 
-function toParameter(name: string, node: YamlNode, where: (node: YamlNode | null | undefined) => string): Parameter {
+function toParameter(name: string, node: YamlTree | null, file: string): Parameter {
   const fail = (why: string): never => {
-    throw new ParamsFileError(`${where(node)}: parameter '${name}': ${why}`);
+    throw new ParamsFileError(`${where(file, node)}: parameter '${name}': ${why}`);
   };
   let value: unknown;
-  if (isSeq(node)) value = node.items.map((item) => (isScalar(item) ? item.value : fail('array items must be plain values')));
-  else if (isScalar(node)) value = node.value;
+  if (node?.kind === 'seq') value = node.items.map((item) => (item?.kind === 'scalar' ? item.value : fail('array items must be plain values')));
+  else if (node?.kind === 'scalar') value = node.value;
   else return fail('expected a value');
   try {
     return inferParameter(name, value);

@@ -4,6 +4,8 @@ export interface YamlSource {
   doc: Document;
   /** `file:line` of a node (the file alone when the node has no position). */
   lineOf(node: YamlNode | null | undefined): string;
+  /** The line of a node (0 when it has no position). */
+  lineAt(node: YamlNode): number;
   /** The document as plain values (integers as bigint). */
   toJS(): unknown;
 }
@@ -20,9 +22,13 @@ export function parseYamlSource(text: string, source: string, makeError: (messag
   const lines = new LineCounter();
   // Duplicate keys are found below, in one pass: yaml's own check compares every pair of keys.
   const doc = parseDocument(text, { intAsBigInt: true, lineCounter: lines, uniqueKeys: false });
+  const lineAt = (node: YamlNode): number => {
+    const offset = node.range?.[0];
+    return offset === undefined ? 0 : lines.linePos(offset).line;
+  };
   const lineOf = (node: YamlNode | null | undefined): string => {
-    const offset = node?.range?.[0];
-    return offset === undefined ? source : `${source}:${lines.linePos(offset).line}`;
+    const line = node === null || node === undefined ? 0 : lineAt(node);
+    return line === 0 ? source : `${source}:${line}`;
   };
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
@@ -61,6 +67,7 @@ export function parseYamlSource(text: string, source: string, makeError: (messag
   return {
     doc,
     lineOf,
+    lineAt,
     toJS: () => doc.toJS(),
   };
 }
