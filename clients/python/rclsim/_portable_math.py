@@ -104,17 +104,21 @@ def _real(x: Any) -> float:
     return x if type(x) is float else float(x)
 
 
-def _unary(original: Callable[[Any], float], compute: Compute) -> Callable[[Any], float]:
+def _double_argument(lib: ModuleType, x: Any) -> Any:
+    """An argument as CPython takes it, a double; None at 0, ±inf and NaN, whose results are exact."""
+    value = _real(x)
+    return lib.from_float(value) if value != 0.0 and _isfinite(value) else None
+
+
+def _unary(original: Callable[[Any], float], compute: Compute, argument: Compute = _double_argument) -> Callable[[Any], float]:
     @functools.wraps(original)
     def portable(x: Any) -> float:
         result = original(x)
-        value = _real(x)
-        if value == 0.0 or not _isfinite(value):
-            return result
         lib = mpmath_arithmetic()
-        if lib is None:
+        exact = None if lib is None else argument(lib, x)
+        if exact is None:
             return result
-        return signed_like(checked(to_double(lib, compute(lib, lib.from_float(value)))), result)
+        return signed_like(checked(to_double(lib, compute(lib, exact))), result)
 
     return portable
 
@@ -171,21 +175,7 @@ def _log_argument(lib: ModuleType, x: Any) -> Any:
             return lib.from_float(float(x))
         except OverflowError:
             return lib.from_int(int(x))
-    return lib.from_float(_real(x))
-
-
-def _log_function(original: Callable[..., float], compute: Compute) -> Callable[[Any], float]:
-    @functools.wraps(original)
-    def portable(x: Any) -> float:
-        result = original(x)
-        if result == 0.0 or not _isfinite(result):
-            return result
-        lib = mpmath_arithmetic()
-        if lib is None:
-            return result
-        return to_double(lib, compute(lib, _log_argument(lib, x)))
-
-    return portable
+    return _double_argument(lib, x)
 
 
 def _log_with_base(original: Callable[..., float], log: Callable[[Any], float]) -> Callable[..., float]:
@@ -259,10 +249,10 @@ def portable_functions() -> dict[str, Callable[..., float]]:
     functions: dict[str, Callable[..., float]] = {
         name: _unary(getattr(math, name), compute) for name, compute in computes.items() if hasattr(math, name)
     }
-    natural = _log_function(math.log, _logarithm(None))
+    natural = _unary(math.log, _logarithm(None), _log_argument)
     functions["log"] = _log_with_base(math.log, natural)
-    functions["log2"] = _log_function(math.log2, _logarithm(lambda lib, bits: lib.mpf_ln2(bits)))
-    functions["log10"] = _log_function(math.log10, _logarithm(lambda lib, bits: lib.mpf_ln10(bits)))
+    functions["log2"] = _unary(math.log2, _logarithm(lambda lib, bits: lib.mpf_ln2(bits)), _log_argument)
+    functions["log10"] = _unary(math.log10, _logarithm(lambda lib, bits: lib.mpf_ln10(bits)), _log_argument)
     functions["atan2"] = _atan2(math.atan2)
     functions["pow"] = _pow(math.pow)
     return functions
