@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { facadeTarget } from '../compat/facadeTarget.js';
 import { loadFailure } from '../compat/loadErrors.js';
+import { isModulePackage } from '../compat/packageType.js';
 import { installRclnodejsAlias, type RclnodejsTarget } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { JobModuleError } from './jobErrors.js';
@@ -56,16 +55,5 @@ export async function importUserModule(file: string, what: string): Promise<Reco
  * say "type": "module", as Node decides for .js.
  */
 export function isCommonJsTypeScript(file: string): boolean {
-  if (!/\.tsx?$/.test(file)) return false;
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) {
-      try {
-        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: unknown }).type !== 'module';
-      } catch {
-        return true;
-      }
-    }
-    if (dirname(dir) === dir) return true;
-  }
+  return /\.tsx?$/.test(file) && !isModulePackage(file);
 }
