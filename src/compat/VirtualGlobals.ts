@@ -73,8 +73,8 @@ export class VirtualGlobals {
     this.#replaceAll(process, {
       nextTick: (callback: (...args: unknown[]) => void, ...args: unknown[]) => machine.nextTick(machine.deferred('process.nextTick', callback), args),
     });
-    // The host's Math.sin & co round some results differently on arm64. (The ** operator cannot
-    // be replaced: it computes as the host's Math.pow.)
+    // The host's Math.sin & co round some results differently on arm64. (User code's ** calls
+    // Math.pow, rewritten as it loads: compat/portablePow.ts.)
     this.#replaceAll(Math, { random: () => machine.random(MATH_RANDOM_STREAM).nextDouble(), ...portableMath });
     this.#replaceAll(performance, { now: () => Number(machine.now()) / 1e6 });
     const hrtime = Object.assign(

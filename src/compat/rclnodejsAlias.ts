@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
+import { isModulePackage } from './packageType.js';
+import { registerPowHooks } from './portablePow.js';
 import { isRclnodejsEntry } from './rclnodejsEntry.js';
 
 /** What `rclnodejs` loads as: the module's exports, its URL (for `import`), and modules of `rclnodejs/lib/…`. */
@@ -51,15 +53,17 @@ export function installRclnodejsAlias(file: string, target: RclnodejsTarget): vo
 }
 
 /**
- * Whether a user file may load an ES module that imports rclnodejs: TypeScript (loaded through
- * tsx's module hooks anyway), an .mjs file, or any file whose text says `import` or `export`
- * (`export … from 'rclnodejs'` imports it too). The ES module hook runs on a thread of its own
- * and makes every later import a round trip to it: a cold run of CommonJS programs starts
- * ~30 ms faster without it.
+ * Whether a user file may load an ES module (that imports rclnodejs, or whose `**` the hooks
+ * rewrite: compat/portablePow.ts): TypeScript (loaded through tsx's module hooks anyway), an
+ * .mjs file, a .js file of a "type": "module" package, or any file whose text says `import` or
+ * `export` (`export … from 'rclnodejs'` imports it too). The ES module hook runs on a thread of
+ * its own and makes every later import a round trip to it: a cold run of CommonJS programs
+ * starts ~30 ms faster without it.
  */
 function mayImport(file: string): boolean {
   if (hooksRegistered) return false;
   if (/\.(?:[cm]?tsx?|mjs)$/.test(file)) return true;
+  if (file.endsWith('.js') && isModulePackage(file)) return true;
   try {
     return /\b(?:import|export)\b/.test(readFileSync(file, 'utf8'));
   } catch {
@@ -72,4 +76,5 @@ function registerModuleHooks(target: RclnodejsTarget): void {
   hooksRegistered = true;
   const packages = Object.fromEntries(Object.entries(target.packages ?? {}).map(([specifier, { url }]) => [specifier, url]));
   register(new URL('./rclnodejsHooks.js', import.meta.url), { data: { target: target.url, packages } });
+  registerPowHooks('javascript');
 }

@@ -2,15 +2,17 @@ import { pathToFileURL } from 'node:url';
 import { facadeTarget } from '../compat/facadeTarget.js';
 import { loadFailure } from '../compat/loadErrors.js';
 import { isModulePackage } from '../compat/packageType.js';
+import { installPortablePow } from '../compat/portablePow.js';
 import { installRclnodejsAlias, type RclnodejsTarget } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { JobModuleError } from './jobErrors.js';
 
 /**
- * Readies the process to load user code from `file`: `rclnodejs` resolves to rclsim's module,
- * and TypeScript loads directly through tsx.
+ * Readies the process to load user code from `file`: its `**` computes as Math.pow, `rclnodejs`
+ * resolves to rclsim's module, and TypeScript loads directly through tsx.
  */
 export async function prepareToLoad(file: string): Promise<void> {
+  installPortablePow();
   installRclnodejsAlias(file, { ...facadeTarget, packages: await rclsimPackage() });
   await registerTypeScript(file);
 }

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { setPortResolver } from '../client/currentPort.js';
 import { isLoadError, loadFailure } from '../compat/loadErrors.js';
+import { installPortablePow } from '../compat/portablePow.js';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
@@ -42,6 +43,8 @@ const clientRclsim = new URL('../client/programRclsim.js', import.meta.url);
 // require('rclnodejs') is the module object, as rclnodejs's index.js exports it; import gets the named exports.
 const clientModule = (await import(client.href)) as { default: object };
 const { rclnodejsLibModule } = await import('../client/rclnodejsLibModules.js');
+// The program's `**` computes as its Math.pow: the portable one (VirtualGlobals above).
+installPortablePow();
 installRclnodejsAlias(file, {
   exports: clientModule.default,
   url: client.href,
