@@ -30,6 +30,6 @@ export function simulationMachine(simulation: Simulation): ProgramMachine {
       if (typeof tick === 'function' && engine.executing !== null) engine.afterCallback(() => tick(...args));
       else realNextTick(tick, ...args);
     },
-    exit: (code) => simulation.exitProgram(simulation.currentProgram(), code),
+    exit: (code) => simulation.exitProgram(simulation.currentProgram(), code, true),
   };
 }

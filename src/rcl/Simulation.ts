@@ -309,11 +309,12 @@ export class Simulation {
   /**
    * process.exit(code) from the code of `program`: it ends as a process would (its contexts shut
    * down); a non-zero code, or an exit from the job's own code, ends the run with that code.
-   * Throws the ExitSignal that unwinds the caller.
+   * Throws the ExitSignal that unwinds the caller. `sayWhose`: an in-process program's exit,
+   * whose line the simulation writes (a separate program's server writes its own).
    */
-  exitProgram(program: Program, code: number): never {
-    if (code !== 0 && program !== this.job && this.#programs.length > 1) {
-      // Among several programs, the line says whose code the run ends with (as a separate program's does).
+  exitProgram(program: Program, code: number, sayWhose = false): never {
+    if (sayWhose && code !== 0 && program !== this.job && this.#programs.length > 1) {
+      // Among several programs, the line says whose code the run ends with.
       this.warn(`${describeProgramEnd(program.name, program.nodeNames(), this.engine.nowAbs, `exited with code ${code}`)}; the run ends with its code`);
     }
     if (code !== 0 || program === this.job) this.engine.finish(code);
