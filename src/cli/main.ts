@@ -1,6 +1,9 @@
 #!/usr/bin/env node
+import { dropOutputOfGoneReaders } from './goneReaders.js';
 import { discardRunThread, startRunThreadEarly } from './runThread.js';
 
+// Before anything is written.
+dropOutputOfGoneReaders();
 // The command line is read by commander, which takes a while to load: a run's thread starts first.
 startRunThreadEarly(process.argv[2]);
 try {
