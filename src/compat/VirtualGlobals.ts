@@ -1,6 +1,7 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import * as portableMath from '../engine/portableMath.js';
 import type { ProgramMachine } from './ProgramMachine.js';
+import { Replacements } from './Replacements.js';
 
 const require = createRequire(import.meta.url);
 const timersModule = require('node:timers') as Record<string, unknown>;
@@ -40,7 +41,7 @@ function exitCode(code: number | string | null | undefined): number {
  */
 export class VirtualGlobals {
   readonly #machine: ProgramMachine;
-  readonly #restore: (() => void)[] = [];
+  readonly #replacements = new Replacements();
 
   constructor(machine: ProgramMachine) {
     this.#machine = machine;
@@ -62,21 +63,21 @@ export class VirtualGlobals {
       clearInterval: timers.clear,
       clearImmediate: timers.clear,
     };
-    this.#replaceAll(globalThis, timerFunctions);
-    this.#replaceAll(timersModule, timerFunctions);
-    this.#replaceAll(timersPromisesModule, promiseTimers(timers, machine));
-    this.#replaceAll(globalThis, { Date: virtualDate(nowMs) });
+    this.#replacements.replaceAll(globalThis, timerFunctions);
+    this.#replacements.replaceAll(timersModule, timerFunctions);
+    this.#replacements.replaceAll(timersPromisesModule, promiseTimers(timers, machine));
+    this.#replacements.replaceAll(globalThis, { Date: virtualDate(nowMs) });
     const realQueueMicrotask = globalThis.queueMicrotask;
-    this.#replaceAll(globalThis, {
+    this.#replacements.replaceAll(globalThis, {
       queueMicrotask: (callback: () => void) => realQueueMicrotask(machine.deferred('queueMicrotask', callback)),
     });
-    this.#replaceAll(process, {
+    this.#replacements.replaceAll(process, {
       nextTick: (callback: (...args: unknown[]) => void, ...args: unknown[]) => machine.nextTick(machine.deferred('process.nextTick', callback), args),
     });
     // The host's Math.sin & co round some results differently on arm64. (User code's ** calls
     // Math.pow, rewritten as it loads: compat/portablePow.ts.)
-    this.#replaceAll(Math, { random: () => machine.random(MATH_RANDOM_STREAM).nextDouble(), ...portableMath });
-    this.#replaceAll(performance, { now: () => Number(machine.now()) / 1e6 });
+    this.#replacements.replaceAll(Math, { random: () => machine.random(MATH_RANDOM_STREAM).nextDouble(), ...portableMath });
+    this.#replacements.replaceAll(performance, { now: () => Number(machine.now()) / 1e6 });
     const hrtime = Object.assign(
       (previous?: [number, number]): [number, number] => {
         let ns = nowNs();
@@ -85,7 +86,7 @@ export class VirtualGlobals {
       },
       { bigint: nowNs },
     );
-    this.#replaceAll(process, {
+    this.#replacements.replaceAll(process, {
       hrtime,
       exit: (code?: number | string | null) => machine.exit(exitCode(code ?? process.exitCode)),
     });
@@ -101,30 +102,19 @@ export class VirtualGlobals {
       },
     };
     // node:crypto's getRandomValues is a fixed getter that calls globalThis.crypto's method.
-    this.#replaceAll(cryptoModule, { randomUUID: randomFunctions.randomUUID });
-    this.#replaceAll(globalThis.crypto, randomFunctions);
+    this.#replacements.replaceAll(cryptoModule, { randomUUID: randomFunctions.randomUUID });
+    this.#replacements.replaceAll(globalThis.crypto, randomFunctions);
     // rclsim's own code reads the machine's count through engine/realTime.ts.
-    this.#replaceAll(osModule, { availableParallelism: () => VIRTUAL_CPUS, cpus: virtualCpus });
+    this.#replacements.replaceAll(osModule, { availableParallelism: () => VIRTUAL_CPUS, cpus: virtualCpus });
     // Node.js 21 on: a getter of Navigator.prototype, shadowed here by the instance's own value.
     const navigator = (globalThis as { navigator?: object }).navigator;
-    if (navigator !== undefined) this.#replaceAll(navigator, { hardwareConcurrency: VIRTUAL_CPUS });
+    if (navigator !== undefined) this.#replacements.replaceAll(navigator, { hardwareConcurrency: VIRTUAL_CPUS });
     syncBuiltinESMExports();
   }
 
   uninstall(): void {
-    for (const restore of this.#restore.splice(0).reverse()) restore();
+    this.#replacements.restoreAll();
     syncBuiltinESMExports();
-  }
-
-  #replaceAll(target: object, replacements: Record<string, unknown>): void {
-    for (const [key, value] of Object.entries(replacements)) {
-      const original = Object.getOwnPropertyDescriptor(target, key);
-      Object.defineProperty(target, key, { value, writable: true, configurable: true, enumerable: original?.enumerable ?? false });
-      this.#restore.push(() => {
-        if (original) Object.defineProperty(target, key, original);
-        else delete (target as Record<string, unknown>)[key];
-      });
-    }
   }
 }
 
