@@ -9,7 +9,8 @@ import { cliPath, needs, repoRoot, tempDir } from './helpers.js';
 /**
  * Nothing of a separate program outlives the run (DESIGN.md "Node processes"): its process and
  * the processes it started, however the run ends — rclsim killed with SIGKILL while the program
- * spins, a program that closed its socket, a run that ends well. What runs is read from `ps`.
+ * spins, a program that closed its socket, a run that ends well. Nor do the processes an
+ * in-process program starts. What runs is read from `ps`.
  */
 
 /** A folder of its own holding the fixture: its path is in every process of the program (its file, its child's name). */
@@ -139,5 +140,66 @@ describe('separate programs: nothing of them outlives the run', () => {
     assert.equal(status, 130, stderr);
     assert.match(stderr, /^rclsim: interrupted by SIGINT while timer 0 of node \/spinner at sim time 0\.100000000s had not returned/m);
     assert.deepEqual(await leftOf(dir), []);
+  });
+});
+
+describe('in-process programs: the processes they start end with the run', () => {
+  afterEach(() => {
+    for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
+  // The program by its path, so that rclsim's command line names the folder too.
+  it('a program spinning in a callback, and the process it started, end when rclsim is killed with SIGKILL', async () => {
+    const { dir, file } = programFolder('separate/spins.cjs');
+    const run = start(['exec', join(dir, file)], dir);
+    assertRunning(await run.printed(SPINNING), dir);
+    run.child.kill('SIGKILL');
+    await run.exited;
+    assert.deepEqual(await leftOf(dir), []);
+  });
+
+  it('SIGTERM to rclsim alone while a program spins: the run stops where it stands (exit 143), the process the program started with it', async () => {
+    const { dir, file } = programFolder('separate/spins.cjs');
+    const run = start(['exec', join(dir, file)], dir);
+    assertRunning(await run.printed(SPINNING), dir);
+    // Not to the group: the program's process would get it too.
+    run.child.kill('SIGTERM');
+    const { status, stderr } = await run.exited;
+    assert.equal(status, 143, stderr);
+    assert.deepEqual(await leftOf(dir), []);
+  });
+
+  it('the process a program started ends with a run that ends well, and with one that fails (exit 3)', async () => {
+    for (const [args, code] of [
+      [['--until', '50ms'], 0],
+      [['throw'], 3],
+    ] as const) {
+      const { dir, file } = programFolder('separate/spins.cjs');
+      const { status, stdout, stderr } = await start(['exec', join(dir, file), ...args], dir).exited;
+      assert.equal(status, code, stderr);
+      if (code === 3) assert.match(stdout, SPINNING);
+      assert.deepEqual(await leftOf(dir), []);
+    }
+  });
+
+  it("the program's own use of its processes works (pipes, exit events, kill, promisified exec); one it starts detached stays", async () => {
+    const { dir, file } = programFolder('programs/children.cjs');
+    const { status, stdout, stderr } = await start(['exec', file], dir).exited;
+    assert.equal(status, 0, stderr);
+    const daemon = Number(/^detached (\d+)$/m.exec(stdout)?.[1]);
+    try {
+      const lines = stdout.split('\n').filter((line) => !line.startsWith('detached '));
+      assert.deepEqual(lines.filter(Boolean).sort(), [
+        'exec: via exec / to stderr',
+        'execFile: via execFile',
+        'exit code: 4',
+        'killed: SIGTERM',
+        'read: from the pipe',
+      ]);
+      // It is its own process group's leader, as Node.js makes a detached process: rclsim left it alone.
+      assert.equal(execFileSync('ps', ['-o', 'pgid=', '-p', String(daemon)], { encoding: 'utf8' }).trim(), String(daemon));
+    } finally {
+      process.kill(daemon, 'SIGKILL');
+    }
   });
 });

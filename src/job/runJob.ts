@@ -1,3 +1,4 @@
+import { ProgramChildren } from '../compat/ProgramChildren.js';
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { simulationMachine } from '../compat/simulationMachine.js';
@@ -213,6 +214,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   process.exitCode = undefined;
   let failed = false;
   const globals = new VirtualGlobals(simulationMachine(simulation));
+  const children = new ProgramChildren();
   const realIo = new RealIoDetector(simulation);
   let trace: TraceWriter | undefined;
   const report =
@@ -269,6 +271,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   });
   simulation.enter();
   globals.install();
+  children.install();
   programListeners = new ProgramErrorListeners();
   const listeners = programListeners;
   engine.uncaught = (error, origin) => (origin === 'unhandledRejection' ? listeners.deliverRejection(error) : listeners.deliverException(error));
@@ -346,6 +349,7 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
     if (options.onFindings !== undefined) options.onFindings(findings());
     finishFiles(endReason ?? 'failed', failure);
     realIo.disable();
+    children.uninstall();
     globals.uninstall();
     simulation.exit();
     process.exitCode = outerExitCode;
