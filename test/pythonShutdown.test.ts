@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
@@ -38,6 +38,18 @@ describe("Python programs: the run's end stops them as Ctrl-C stops rclpy (Keybo
     const result = exec('spin_only.py');
     assert.equal(result.status, 0, result.stderr);
     assert.doesNotMatch(result.stderr, /Traceback|KeyboardInterrupt/);
+    assert.deepEqual(lastJsonLine(result.stdout).warnings, []);
+  });
+
+  it("lets the program's process end by itself once its code has (an interpreter under a wrapper such as valgrind finishes its own work) before its process group goes", () => {
+    const dir = tempDir();
+    copyFileSync(join(pythonFixtures, 'interrupted.py'), join(dir, 'interrupted.py'));
+    const wrapper = writeTemp(dir, 'wrapper.sh', '#!/bin/sh\npython3 "$@"\nstatus=$?\nsleep 0.5\necho done > wrapper-ended\nexit $status\n');
+    chmodSync(wrapper, 0o755);
+    const result = runCli(['exec', 'interrupted.py', '--until', '1s', '--json', '--python', wrapper], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /^cleaned up$/m);
+    assert.equal(readFileSync(join(dir, 'wrapper-ended'), 'utf8'), 'done\n');
     assert.deepEqual(lastJsonLine(result.stdout).warnings, []);
   });
 

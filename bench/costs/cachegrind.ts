@@ -24,8 +24,11 @@ export function haveValgrind(): boolean {
 export function instructionsIn(outFile: string): number {
   let counted = 0;
   let compiling = false;
+  const text = readFileSync(outFile, 'utf8');
+  // cachegrind writes its summary last: a file without one was cut short (the process killed while it wrote).
+  if (!/^summary: /m.test(text)) throw new Error(`${outFile}: has no summary line (was the program killed before cachegrind finished writing?)`);
   // The file's lines: `fn=<name>` starts a function, then `<line> <instructions>` rows for it.
-  for (const line of readFileSync(outFile, 'utf8').split('\n')) {
+  for (const line of text.split('\n')) {
     if (line.startsWith('fn=')) compiling = COMPILER.test(line);
     else if (!compiling && line.charCodeAt(0) >= 48 && line.charCodeAt(0) <= 57) counted += Number(line.slice(line.indexOf(' ') + 1));
   }

@@ -339,7 +339,10 @@ export class ProgramServer {
       this.#link.send({ shutdown: { reason: 'the run ended' } });
       for (;;) {
         const message = this.#link.receive(deadline);
-        if (message.exit !== undefined) return message.exit.code === 0 ? null : line(`exited with code ${message.exit.code} after the run's end`);
+        if (message.exit !== undefined) {
+          this.#link.awaitEnd(deadline);
+          return message.exit.code === 0 ? null : line(`exited with code ${message.exit.code} after the run's end`);
+        }
         if (message.done !== undefined) continue;
         try {
           this.#serve(message);

@@ -32,7 +32,7 @@ import {
 } from './nodeMessages.js';
 import { OutOfProtocol } from './OutOfProtocol.js';
 import { OutputRelay } from './OutputRelay.js';
-import { classifyExit, clearFatalErrorReports, exitOfDeadProcess, type ProgramExit, withFatalErrorReports } from './programExit.js';
+import { classifyExit, clearFatalErrorReports, exitOfDeadProcess, type ProgramExit, processEnded, withFatalErrorReports } from './programExit.js';
 import { readAvailable } from './readAvailable.js';
 
 /**
@@ -275,6 +275,19 @@ export class ProgramSocket implements ProgramLink {
     // Its last words (an abort's stack) come before the line that says it died.
     this.#output?.close();
     return exit;
+  }
+
+  /**
+   * Waits until `deadline` (wall ms) for the process to end by itself, relaying what it writes
+   * meanwhile: a program that said it exits still runs its interpreter's end (and a tool it runs
+   * under, such as valgrind, writes its results then), which a kill would cut short.
+   */
+  awaitEnd(deadline: number): void {
+    if (this.pid === undefined) return;
+    while (!processEnded(this.pid) && wallClock() < deadline) {
+      this.#output?.relay();
+      sleepWall(1);
+    }
   }
 
   /** Sends `signal` to the program's process group: the program and the processes it started. */

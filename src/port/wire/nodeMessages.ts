@@ -490,6 +490,8 @@ export interface ProgramLink {
   send(message: Outgoing<ToClient>): void;
   /** Waits until `deadline` (wall ms; none: for ever), then throws ProgramTimeout. */
   receive(deadline?: number): ToSimulation;
+  /** Waits until `deadline` (wall ms) for the program's process to end by itself. */
+  awaitEnd(deadline: number): void;
   /** Ends the program's process (SIGKILL). */
   kill(): void;
   /** How the program's process ended, once its socket closed (null: it cannot be told). */

@@ -50,13 +50,8 @@ for (const [name, number] of Object.entries(constants.signals)) if (!SIGNAL_NAME
  */
 export function exitOfDeadProcess(pid: number, deadline: number, now: () => number): ProgramExit | null {
   for (;;) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      return null;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = statFields(pid);
+    if (fields === null) return null;
     if (fields[0] === 'Z' || fields[0] === 'X') {
       const status = Number(fields[49]);
       const signal = status & 0x7f;
@@ -65,6 +60,23 @@ export function exitOfDeadProcess(pid: number, deadline: number, now: () => numb
     if (now() >= deadline) return null;
     sleepWall(1);
   }
+}
+
+/** Whether process `pid` has ended: a zombie, or no longer there (or /proc cannot tell). */
+export function processEnded(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state === undefined || state === 'Z' || state === 'X';
+}
+
+/** The fields of /proc/<pid>/stat after the command's name (the first is the state); null when it cannot be read. */
+function statFields(pid: number): string[] | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
 /** Where Node programs write their fatal-error reports, as report.<date>.<time>.<pid>.<thread>.<n>.json. */
