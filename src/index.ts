@@ -1,10 +1,10 @@
 /** rclsim's programmatic API: jobs, the simulation and its ROS 2 client library. */
 
+export { CallbackError, formatSimTime, LivelockError, SimTimeRangeError } from './base/runErrors.js';
 export { always, reachable, sometimes, unreachable } from './client/assertions.js';
 export * from './compat/api.js';
 export { realRandomInt, wallClockNanoseconds } from './compat/escapeHatch.js';
 export { type EndReason, Engine } from './engine/Engine.js';
-export { CallbackError, formatSimTime, LivelockError, SimTimeRangeError } from './engine/errors.js';
 export type { ComponentFactory, ComponentOptions } from './job/components.js';
 export { defineJob, type JobDefinition, JobHandle } from './job/Job.js';
 export { loadJobModule } from './job/loadJobModule.js';

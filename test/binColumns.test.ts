@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SeededRandom } from '../src/engine/SeededRandom.js';
+import { SeededRandom } from '../src/base/SeededRandom.js';
 import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from '../src/report/BinColumns.js';
 
 /** Values of ids at times, as a run adds them: time never goes back. */

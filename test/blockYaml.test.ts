@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SeededRandom } from '../src/engine/SeededRandom.js';
+import { SeededRandom } from '../src/base/SeededRandom.js';
 import { readBlockYaml } from '../src/rcl/blockYaml.js';
 import { parseYamlSource } from '../src/rcl/yamlSource.js';
 import { type YamlTreeEntry, yamlTree } from '../src/rcl/yamlTree.js';

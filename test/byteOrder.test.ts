@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { Hash64 } from '../src/engine/Hash64.js';
+import { Hash64 } from '../src/base/Hash64.js';
 import { cliPath, needs, repoRoot, tempDir } from './helpers.js';
 
 // DESIGN.md, determinism rule 5: digests, CDR and every view over bytes are little-endian

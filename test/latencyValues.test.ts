@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SeededRandom } from '../src/engine/SeededRandom.js';
+import { SeededRandom } from '../src/base/SeededRandom.js';
 import { nearestRank } from '../src/rcl/timeStats.js';
 import { binEdge, HISTOGRAM_BINS, LatencyValues } from '../src/report/LatencyValues.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type protobuf from 'protobufjs';
-import { wallClock } from '../src/engine/realTime.js';
+import { wallClock } from '../src/base/realTime.js';
 import type { FlatField, FlatMember } from '../src/port/wire/flatCodec.js';
 import { FrameReader, frameHeader, MAX_FRAME_BYTES, unwritten } from '../src/port/wire/frames.js';
 import {

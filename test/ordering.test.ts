@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { LivelockError } from '../src/base/runErrors.js';
 import { Node } from '../src/client/Node.js';
-import { LivelockError } from '../src/engine/errors.js';
 import { QoS } from '../src/rcl/QoS.js';
 import { MS, SECOND, simulate } from './helpers.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import os, { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { realAvailableParallelism } from '../src/engine/realTime.js';
+import { realAvailableParallelism } from '../src/base/realTime.js';
 import { defineJob, type JobHandle } from '../src/job/Job.js';
 import { parseJobFile } from '../src/job/jobFile.js';
 import { startProgram } from '../src/job/programs.js';

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type protobuf from 'protobufjs';
-import { wallClock } from '../src/engine/realTime.js';
+import { wallClock } from '../src/base/realTime.js';
 import { FrameReader, frameHeader } from '../src/port/wire/frames.js';
 import { decodeToClient, decodeToSimulation, encodeToClient, encodeToSimulation, viaProtobufjs } from '../src/port/wire/nodeMessages.js';
 import { OutOfProtocol } from '../src/port/wire/OutOfProtocol.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { CallbackError } from '../src/base/runErrors.js';
 import { Node } from '../src/client/Node.js';
-import { CallbackError } from '../src/engine/errors.js';
 import { AbortError, TimeoutError } from '../src/rcl/errors.js';
 import { MS, SECOND, simulate } from './helpers.js';
 

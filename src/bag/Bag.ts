@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { notRegularFile } from '../engine/regularFile.js';
+import { notRegularFile } from '../base/regularFile.js';
 import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
 import { type BagMetadata, readBagMetadata } from './bagMetadata.js';
 import { McapStorage } from './McapStorage.js';

@@ -1,5 +1,5 @@
+import { formatSimTime, SimTimeRangeError } from '../base/runErrors.js';
 import { Engine } from '../engine/Engine.js';
-import { formatSimTime, SimTimeRangeError } from '../engine/errors.js';
 import { Node } from '../rcl/Node.js';
 import type { Publisher } from '../rcl/Publisher.js';
 import { QoS, qosFromResolved, type ResolvedQoS } from '../rcl/QoS.js';

@@ -1,6 +1,6 @@
 import { basename, extname, join } from 'node:path';
-import { OutputError } from '../engine/errors.js';
-import { notRegularFile } from '../engine/regularFile.js';
+import { notRegularFile } from '../base/regularFile.js';
+import { OutputError } from '../base/runErrors.js';
 import { serializeMessage } from '../interfaces/cdr.js';
 import { typeDescriptionHash } from '../interfaces/typeDescription.js';
 import type { Publisher } from '../rcl/Publisher.js';

@@ -1,7 +1,7 @@
 import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { crc32, crc32Final, crc32Init, crc32Update } from '@foxglove/crc';
 import { McapChunkBuilder, McapRecordBuilder, type McapTypes, Opcode } from '@mcap/core';
-import { notRegularFile } from '../engine/regularFile.js';
+import { notRegularFile } from '../base/regularFile.js';
 
 export type ChunkCompressor = (data: Uint8Array) => { compression: string; compressedData: Uint8Array };
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { notRegularFile } from '../engine/regularFile.js';
+import { notRegularFile } from '../base/regularFile.js';
 import { BagError } from './BagStorage.js';
 
 /** A topic as a bag directory's metadata.yaml lists it. */

@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { type DecompressHandlers, McapStreamReader, type McapTypes } from '@mcap/core';
 import { loadDecompressHandlers } from '@mcap/support';
 import { parse } from 'yaml';
-import { notRegularFile } from '../engine/regularFile.js';
+import { notRegularFile } from '../base/regularFile.js';
 import { BagError } from './BagStorage.js';
 import { chunkCompressor } from './chunkCompression.js';
 import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';

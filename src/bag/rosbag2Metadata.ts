@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { OutputError } from '../engine/errors.js';
-import { notRegularFile } from '../engine/regularFile.js';
+import { notRegularFile } from '../base/regularFile.js';
+import { OutputError } from '../base/runErrors.js';
 import type { McapStatistics } from './SyncMcapWriter.js';
 
 /** rosbag2's metadata format version written (Jazzy's: QoS policies as strings, ros_distro). */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BagError } from '../bag/BagStorage.js';
 import { recoverMcap } from '../bag/mcapRecovery.js';
-import { OutputError } from '../engine/errors.js';
+import { OutputError } from '../base/runErrors.js';
 import { ExitCode } from './exitCodes.js';
 
 /**

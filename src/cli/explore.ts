@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeFolder } from '../bag/makeFolder.js';
-import { describeThrown } from '../engine/describeThrown.js';
+import { describeThrown } from '../base/describeThrown.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { ExploreThread } from './ExploreThread.js';

@@ -1,4 +1,4 @@
-import { formatSimTime } from '../engine/errors.js';
+import { formatSimTime } from '../base/runErrors.js';
 import type { RunSummary } from '../job/RunSummary.js';
 import type { CheckOutcome } from '../rcl/checks/CheckConfig.js';
 import type { RunMetrics } from '../rcl/ExecutorMetrics.js';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { OutputError } from '../engine/errors.js';
+import { OutputError } from '../base/runErrors.js';
 import { generateTypes } from '../interfaces/generateTypes.js';
 import { InterfaceError, InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { ExitCode } from './exitCodes.js';

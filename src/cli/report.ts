@@ -1,6 +1,6 @@
+import { OutputError } from '../base/runErrors.js';
 import { EventLog, type LoggedEntity } from '../engine/EventLog.js';
 import type { OutputKind } from '../engine/Executable.js';
-import { OutputError } from '../engine/errors.js';
 import { compareTraces, TraceFileError, TraceReader } from '../job/traceDiff.js';
 import { PublishMatcher } from '../report/PublishMatcher.js';
 import { ReportCollector } from '../report/ReportCollector.js';

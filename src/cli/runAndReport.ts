@@ -1,8 +1,8 @@
 import { constants } from 'node:os';
 import { BagError } from '../bag/BagStorage.js';
-import { causesOf } from '../engine/causes.js';
-import { describeThrown } from '../engine/describeThrown.js';
-import { CallbackError, InterruptedError, LivelockError, OutputError, ProgramDiedError, SimTimeRangeError } from '../engine/errors.js';
+import { causesOf } from '../base/causes.js';
+import { describeThrown } from '../base/describeThrown.js';
+import { CallbackError, InterruptedError, LivelockError, OutputError, ProgramDiedError, SimTimeRangeError } from '../base/runErrors.js';
 import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
 import type { JobDefinition } from '../job/Job.js';

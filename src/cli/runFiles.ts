@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { bagFiles, recordingFiles } from '../bag/bagPaths.js';
-import { notRegularFile } from '../engine/regularFile.js';
+import { notRegularFile } from '../base/regularFile.js';
 import { type NamedFile, type NamedFileKind, namedFiles } from '../job/namedFiles.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
 import { type CommandFile, shownPath } from './outputCollisions.js';

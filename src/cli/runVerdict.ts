@@ -1,4 +1,4 @@
-import { formatSimTime } from '../engine/errors.js';
+import { formatSimTime } from '../base/runErrors.js';
 import type { FaultsSummary } from '../job/RunSummary.js';
 import { type CheckOutcome, failsRun } from '../rcl/checks/CheckConfig.js';
 import type { RunAnswer } from '../sweep/PooledRuns.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { describeThrown } from '../engine/describeThrown.js';
+import { describeThrown } from '../base/describeThrown.js';
 import { compareTraces, formatDivergence, TraceFileError } from '../job/traceDiff.js';
 import type { Occurrence } from '../rcl/faults/FaultConfig.js';
 import { explicitFaultsJobText, occurrenceText } from '../sweep/explicitFaults.js';

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { OutputError } from '../engine/errors.js';
+import { OutputError } from '../base/runErrors.js';
 import { nearestRank } from '../rcl/timeStats.js';
 import { QueueUnreachable, RunsInterrupted } from '../sweep/PooledRuns.js';
 import type { RunResult } from '../sweep/ResultsFolder.js';

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeFolder } from '../bag/makeFolder.js';
-import { describeThrown } from '../engine/describeThrown.js';
-import { OutputError } from '../engine/errors.js';
+import { describeThrown } from '../base/describeThrown.js';
+import { OutputError } from '../base/runErrors.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import type { DivergenceData } from '../report/ReportData.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';

@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { OutputError } from '../engine/errors.js';
+import { OutputError } from '../base/runErrors.js';
 
 /**
  * Writes a file whole or not at all: into a file beside it, every write checked and flushed to

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { callerFrame } from '../engine/callerFrame.js';
+import { callerFrame } from '../base/callerFrame.js';
 import type { NodePort, Severity } from '../port/NodePort.js';
 import { TypeValidationError } from '../rcl/errors.js';
 import { LoggingSeverity } from '../rcl/LogOutput.js';

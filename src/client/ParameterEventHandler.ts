@@ -1,4 +1,4 @@
-import { describeThrown } from '../engine/describeThrown.js';
+import { describeThrown } from '../base/describeThrown.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import { OperationError, TypeValidationError } from '../rcl/errors.js';
 import { validateNodePath, withoutLeadingSlash } from '../rcl/names.js';

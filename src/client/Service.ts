@@ -1,4 +1,4 @@
-import { isThenable } from '../engine/thenable.js';
+import { isThenable } from '../base/thenable.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import type { NodePort } from '../port/NodePort.js';

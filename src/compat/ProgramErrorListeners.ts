@@ -1,4 +1,4 @@
-import type { UncaughtOrigin } from '../engine/errors.js';
+import type { UncaughtOrigin } from '../base/runErrors.js';
 
 const EVENTS: readonly UncaughtOrigin[] = ['uncaughtException', 'unhandledRejection'];
 

@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../engine/SeededRandom.js';
+import type { SeededRandom } from '../base/SeededRandom.js';
 
 /** A JavaScript timer's handle as programs use it (Node's Timeout and Immediate). */
 export interface TimerHandle {

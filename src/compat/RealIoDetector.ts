@@ -1,6 +1,6 @@
 import { type AsyncHook, createHook } from 'node:async_hooks';
-import { formatSimTime } from '../engine/errors.js';
-import { realSetTimeout, wallClock } from '../engine/realTime.js';
+import { realSetTimeout, wallClock } from '../base/realTime.js';
+import { formatSimTime } from '../base/runErrors.js';
 import type { Simulation } from '../rcl/Simulation.js';
 
 /** Async resources that stand for real I/O (files, sockets, processes, DNS, compression). */

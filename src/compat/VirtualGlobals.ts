@@ -1,5 +1,5 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
-import * as portableMath from '../engine/portableMath.js';
+import * as portableMath from '../base/portableMath.js';
 import type { ProgramMachine } from './ProgramMachine.js';
 import { Replacements } from './Replacements.js';
 
@@ -104,7 +104,7 @@ export class VirtualGlobals {
     // node:crypto's getRandomValues is a fixed getter that calls globalThis.crypto's method.
     this.#replacements.replaceAll(cryptoModule, { randomUUID: randomFunctions.randomUUID });
     this.#replacements.replaceAll(globalThis.crypto, randomFunctions);
-    // rclsim's own code reads the machine's count through engine/realTime.ts.
+    // rclsim's own code reads the machine's count through base/realTime.ts.
     this.#replacements.replaceAll(osModule, { availableParallelism: () => VIRTUAL_CPUS, cpus: virtualCpus });
     // Node.js 21 on: a getter of Navigator.prototype, shadowed here by the instance's own value.
     const navigator = (globalThis as { navigator?: object }).navigator;

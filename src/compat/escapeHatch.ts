@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { wallClockNs } from '../engine/realTime.js';
+import { wallClockNs } from '../base/realTime.js';
 
 /**
  * Deliberate ways out of the simulation's virtual time and seeded randomness, for code that must

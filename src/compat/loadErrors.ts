@@ -1,4 +1,4 @@
-import { describeThrown } from '../engine/describeThrown.js';
+import { describeThrown } from '../base/describeThrown.js';
 
 /**
  * esbuild's failure to compile TypeScript (through tsx). Only its message is relied on: an error

@@ -2,7 +2,7 @@ import Module, { register } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { POW, rewritePow } from './powRewrite.js';
 
-/** rclsim's own compiled code (dist/), which uses engine/portableMath.ts where it must. */
+/** rclsim's own compiled code (dist/), which uses base/portableMath.ts where it must. */
 const OWN_CODE = fileURLToPath(new URL('../../', import.meta.url));
 
 let installed = false;

@@ -1,17 +1,17 @@
+import { Hash64 } from '../base/Hash64.js';
+import { drainMicrotasks } from '../base/microtasks.js';
+import { countPromiseEvents, promiseEvents } from '../base/promiseActivity.js';
+import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError, type UncaughtOrigin } from '../base/runErrors.js';
+import { isThenable } from '../base/thenable.js';
+import { truncate } from '../base/truncate.js';
 import type { EngineTimer } from './EngineTimer.js';
 import { type EventLog, isSeen, outputEntry } from './EventLog.js';
 import { type EngineObserver, type Executable, type OutputKind, type OutputSource, SKIPPED } from './Executable.js';
-import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError, type UncaughtOrigin } from './errors.js';
 import type { Executor } from './executors/Executor.js';
 import { Fifo } from './Fifo.js';
-import { Hash64 } from './Hash64.js';
 import { Heartbeat } from './Heartbeat.js';
-import { drainMicrotasks } from './microtasks.js';
-import { countPromiseEvents, promiseEvents } from './promiseActivity.js';
 import { type ScheduledAction, ScheduledActions } from './ScheduledActions.js';
 import { TimersHeap } from './TimersHeap.js';
-import { isThenable } from './thenable.js';
-import { truncate } from './truncate.js';
 
 export type EndReason = 'finished' | 'idle' | 'end-time' | 'max-time';
 

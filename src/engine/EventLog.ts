@@ -1,4 +1,4 @@
-import { holding } from './byId.js';
+import { holding } from '../base/byId.js';
 import type { Executable, OutputKind, OutputSource } from './Executable.js';
 
 /** Entries a log holds before it is handed over (256 kB), and side values (128 kB). */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readRegularFile } from '../engine/regularFile.js';
+import { readRegularFile } from '../base/regularFile.js';
 import { InterfaceError, type OwnDefinition, parseOwnDefinition, serviceEventDefinition, splitSections } from './definitionText.js';
 import { parseIdlFile } from './idlDefinitions.js';
 import { MessageType } from './MessageType.js';

@@ -1,5 +1,5 @@
 import type { MessageDefinition, MessageDefinitionField } from '@foxglove/message-definition';
-import type { Hash64 } from '../engine/Hash64.js';
+import type { Hash64 } from '../base/Hash64.js';
 import { InterfaceError, lineOfField, type OwnDefinition } from './definitionText.js';
 import type { Message } from './plainMessages.js';
 import { isTypedArray, PRIMITIVES, type Primitive, primitiveDefault } from './primitives.js';

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
+import { CallbackError, ExitSignal } from '../base/runErrors.js';
 import { Context } from '../client/Context.js';
 import { Node } from '../client/Node.js';
 import { componentExport } from '../compat/componentExport.js';
-import { CallbackError, ExitSignal } from '../engine/errors.js';
 import { DirectPort } from '../port/DirectPort.js';
 import { Program } from '../rcl/Program.js';
 import type { RosArguments } from '../rcl/RosArguments.js';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { readRegularFile } from '../engine/regularFile.js';
+import { readRegularFile } from '../base/regularFile.js';
 import { parseDuration } from './duration.js';
 
 // Loaded with the first delays CSV: most jobs have none, and a cold run starts faster without it.

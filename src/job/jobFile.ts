@@ -5,9 +5,9 @@ import { type Document, isMap, isScalar, isSeq, type Scalar, type Node as YamlNo
 import { overwritesInput } from '../bag/bagPaths.js';
 import type { PlayOptions } from '../bag/Player.js';
 import type { RecordOptions } from '../bag/Recorder.js';
+import { notRegularFile, readRegularFile } from '../base/regularFile.js';
 import { Engine } from '../engine/Engine.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
-import { notRegularFile, readRegularFile } from '../engine/regularFile.js';
 import type { DelayRange } from '../rcl/DelayDraws.js';
 import type { EntityMatch } from '../rcl/EntitySelector.js';
 import type { ExecutionTimeRule } from '../rcl/ExecutionTimes.js';

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describeThrown } from '../engine/describeThrown.js';
-import { CallbackError, ExitSignal } from '../engine/errors.js';
-import { notRegularFile } from '../engine/regularFile.js';
+import { describeThrown } from '../base/describeThrown.js';
+import { notRegularFile } from '../base/regularFile.js';
+import { CallbackError, ExitSignal } from '../base/runErrors.js';
 import type { JobDefinition } from './Job.js';
 import { JobModuleError } from './jobErrors.js';
 import { importUserModule, isCommonJsTypeScript } from './userCode.js';

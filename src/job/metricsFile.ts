@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { OutputError } from '../engine/errors.js';
+import { OutputError } from '../base/runErrors.js';
 import type { RunMetrics, TimeStats } from '../rcl/ExecutorMetrics.js';
 
 const STATS = ['count', 'min', 'mean', 'p50', 'p99', 'max'] as const;

@@ -1,14 +1,14 @@
+import { describeThrown } from '../base/describeThrown.js';
+import { drainMicrotasks } from '../base/microtasks.js';
+import { wallClock } from '../base/realTime.js';
+import { formatSimTime, InterruptedError } from '../base/runErrors.js';
 import { ProgramChildren } from '../compat/ProgramChildren.js';
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { simulationMachine } from '../compat/simulationMachine.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
-import { describeThrown } from '../engine/describeThrown.js';
 import { type EndReason, Engine } from '../engine/Engine.js';
-import { formatSimTime, InterruptedError } from '../engine/errors.js';
 import type { Heartbeat } from '../engine/Heartbeat.js';
-import { drainMicrotasks } from '../engine/microtasks.js';
-import { wallClock } from '../engine/realTime.js';
 import type { LiveSink } from '../live/liveProtocol.js';
 import { Pacer } from '../live/Pacer.js';
 import { useDirectPorts } from '../port/DirectPort.js';

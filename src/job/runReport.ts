@@ -1,5 +1,5 @@
-import { describeThrown } from '../engine/describeThrown.js';
-import { formatSimTime } from '../engine/errors.js';
+import { describeThrown } from '../base/describeThrown.js';
+import { formatSimTime } from '../base/runErrors.js';
 import type { Simulation } from '../rcl/Simulation.js';
 import type { LiveReport } from '../report/LiveReport.js';
 import { writeReport } from '../report/reportHtml.js';

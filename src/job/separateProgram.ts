@@ -1,7 +1,7 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
-import { CallbackError, ExitSignal, formatSimTime } from '../engine/errors.js';
 import type { JobOperations } from '../port/DirectPort.js';
 import { type AbnormalEnd, ProgramServer, RemoteCallbackError, RemoteLoadError } from '../port/ProgramServer.js';
 import { ProgramSocket } from '../port/wire/ProgramSocket.js';

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { Node as YamlNode } from 'yaml';
-import { readRegularFile } from '../engine/regularFile.js';
+import { readRegularFile } from '../base/regularFile.js';
 import { parseYamlSource, type YamlSource } from '../rcl/yamlSource.js';
 import { toPlain } from './plainValues.js';
 

@@ -1,5 +1,5 @@
+import { realSetTimeout, wallClock } from '../base/realTime.js';
 import type { Engine } from '../engine/Engine.js';
-import { realSetTimeout, wallClock } from '../engine/realTime.js';
 
 /** Longest wait between looks at the clock (and reports of the time reached). */
 const TICK_MS = 20;

@@ -1,4 +1,4 @@
-import { NodePatterns } from '../engine/NodePatterns.js';
+import { NodePatterns } from '../ros/NodePatterns.js';
 import type { HostConfig, PositionSource } from './config.js';
 import type { Point } from './geometry.js';
 

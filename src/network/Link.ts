@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../engine/SeededRandom.js';
+import type { SeededRandom } from '../base/SeededRandom.js';
 import { noiseFloorDbm, pathLossDb, type Shadowing } from './channel.js';
 import { CHANNEL_BANDWIDTH, type NetworkConfig } from './config.js';
 import { distance, obstruction, type Point } from './geometry.js';

@@ -1,7 +1,7 @@
+import type { SeededRandom } from '../base/SeededRandom.js';
 import type { Engine } from '../engine/Engine.js';
 import { Fifo } from '../engine/Fifo.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
-import type { SeededRandom } from '../engine/SeededRandom.js';
 import {
   ACK_TIMEOUT,
   AMPDU_MAX_BYTES,

@@ -1,5 +1,5 @@
+import { SeededRandom } from '../base/SeededRandom.js';
 import type { Engine } from '../engine/Engine.js';
-import { SeededRandom } from '../engine/SeededRandom.js';
 import { Shadowing } from './channel.js';
 import type { NetworkConfig } from './config.js';
 import { ExternalMedium, type SimulatorTiming } from './external/ExternalMedium.js';

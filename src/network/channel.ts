@@ -1,5 +1,5 @@
-import { exp, log10 } from '../engine/portableMath.js';
-import type { SeededRandom } from '../engine/SeededRandom.js';
+import { exp, log10 } from '../base/portableMath.js';
+import type { SeededRandom } from '../base/SeededRandom.js';
 import { distance, type Point } from './geometry.js';
 
 /** Speed of light, m/s. */

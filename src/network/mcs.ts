@@ -1,4 +1,4 @@
-import { exp, expm1, log1p, log10, pow } from '../engine/portableMath.js';
+import { exp, expm1, log1p, log10, pow } from '../base/portableMath.js';
 
 /**
  * IEEE 802.11n (HT) modulation and coding schemes for one spatial stream in a 20 MHz channel

@@ -1,5 +1,5 @@
+import type { CallerFrame } from '../base/callerFrame.js';
 import { setPortResolver } from '../client/currentPort.js';
-import type { CallerFrame } from '../engine/callerFrame.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';

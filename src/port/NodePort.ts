@@ -7,7 +7,7 @@
  *
  * Every rclnodejs program runs on it, in-process or not (architecture.md, "The node port").
  */
-import type { CallerFrame } from '../engine/callerFrame.js';
+import type { CallerFrame } from '../base/callerFrame.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { AssertionKind } from '../rcl/Assertions.js';

@@ -1,6 +1,6 @@
+import { realAvailableParallelism, wallClock } from '../base/realTime.js';
+import { CallbackError, describeProgramEnd, ExitSignal, type ProgramDeath, ProgramDiedError } from '../base/runErrors.js';
 import type { Executable } from '../engine/Executable.js';
-import { CallbackError, describeProgramEnd, ExitSignal, type ProgramDeath, ProgramDiedError } from '../engine/errors.js';
-import { realAvailableParallelism, wallClock } from '../engine/realTime.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { MessageInfo } from '../rcl/MessageInfo.js';

@@ -1,7 +1,7 @@
-import type { CallerFrame } from '../engine/callerFrame.js';
-import { drainMicrotasks } from '../engine/microtasks.js';
-import { promiseEvents } from '../engine/promiseActivity.js';
-import { isThenable } from '../engine/thenable.js';
+import type { CallerFrame } from '../base/callerFrame.js';
+import { drainMicrotasks } from '../base/microtasks.js';
+import { promiseEvents } from '../base/promiseActivity.js';
+import { isThenable } from '../base/thenable.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';

@@ -1,6 +1,6 @@
+import { namedStream, type SeededRandom } from '../base/SeededRandom.js';
 import { JsTimers } from '../client/JsTimers.js';
 import type { ProgramMachine } from '../compat/ProgramMachine.js';
-import { namedStream, type SeededRandom } from '../engine/SeededRandom.js';
 import type { WirePort } from './WirePort.js';
 
 /**

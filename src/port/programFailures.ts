@@ -1,5 +1,5 @@
-import { causesOf } from '../engine/causes.js';
-import { describeThrown } from '../engine/describeThrown.js';
+import { causesOf } from '../base/causes.js';
+import { describeThrown } from '../base/describeThrown.js';
 import * as errors from '../rcl/errors.js';
 import type { Done, Outgoing, Run } from './wire/nodeMessages.js';
 

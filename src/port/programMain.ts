@@ -7,14 +7,14 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+import { drainMicrotasks } from '../base/microtasks.js';
+import { countPromiseEvents } from '../base/promiseActivity.js';
 import { setPortResolver } from '../client/currentPort.js';
 import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import { installPortablePow } from '../compat/portablePow.js';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
-import { drainMicrotasks } from '../engine/microtasks.js';
-import { countPromiseEvents } from '../engine/promiseActivity.js';
 import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { takeWroteOutput, watchOutput } from './outputWatch.js';
 import { portMachine } from './portMachine.js';

@@ -1,5 +1,5 @@
+import type { UncaughtOrigin } from '../base/runErrors.js';
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
-import type { UncaughtOrigin } from '../engine/errors.js';
 import type { WirePort } from './WirePort.js';
 
 /** How an in-process failure of each origin is named (job/runJob.ts). */

@@ -1,4 +1,4 @@
-import type { SeededRandom } from '../engine/SeededRandom.js';
+import type { SeededRandom } from '../base/SeededRandom.js';
 
 /** A delay drawn for every message, uniformly between `min` and `max` (ns). */
 export interface DelayRange {

@@ -1,6 +1,6 @@
 import { EngineTimer } from '../engine/EngineTimer.js';
 import type { Executable } from '../engine/Executable.js';
-import { NodePatterns } from '../engine/NodePatterns.js';
+import { NodePatterns } from '../ros/NodePatterns.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 

@@ -1,7 +1,7 @@
-import { holding } from '../engine/byId.js';
+import { holding } from '../base/byId.js';
+import { Hash64 } from '../base/Hash64.js';
+import { SeededRandom } from '../base/SeededRandom.js';
 import type { Executable } from '../engine/Executable.js';
-import { Hash64 } from '../engine/Hash64.js';
-import { SeededRandom } from '../engine/SeededRandom.js';
 import { type EntityMatch, EntitySelector, entityOf } from './EntitySelector.js';
 import { drawTime, type TimeModel } from './TimeModel.js';
 

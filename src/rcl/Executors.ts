@@ -1,10 +1,10 @@
+import { namedStream, SeededRandom } from '../base/SeededRandom.js';
 import type { Executable } from '../engine/Executable.js';
 import type { CallbackGroup, Executor } from '../engine/executors/Executor.js';
 import { RclcExecutor, type RclcTrigger } from '../engine/executors/RclcExecutor.js';
 import { RclpyExecutor, type TasksTurn } from '../engine/executors/RclpyExecutor.js';
 import { type SnapshotOrder, WaitSetExecutor } from '../engine/executors/WaitSetExecutor.js';
-import { NodePatterns } from '../engine/NodePatterns.js';
-import { namedStream, SeededRandom } from '../engine/SeededRandom.js';
+import { NodePatterns } from '../ros/NodePatterns.js';
 import { Entity } from './Entity.js';
 import { type EntityMatch, EntitySelector, entityOf, nodeOf } from './EntitySelector.js';
 import type { Node } from './Node.js';

@@ -1,5 +1,5 @@
 import type { Node as YamlNode } from 'yaml';
-import { readRegularFile } from '../engine/regularFile.js';
+import { readRegularFile } from '../base/regularFile.js';
 import { readBlockYaml } from './blockYaml.js';
 import type { ParameterOverride } from './NodeParameters.js';
 import { inferParameter, type Parameter } from './Parameter.js';

@@ -1,5 +1,5 @@
-import { describeProgram } from '../engine/errors.js';
-import { namedStream, type SeededRandom } from '../engine/SeededRandom.js';
+import { describeProgram } from '../base/runErrors.js';
+import { namedStream, type SeededRandom } from '../base/SeededRandom.js';
 import { Context } from './Context.js';
 import { emptyRosArguments, type RosArguments } from './RosArguments.js';
 import type { Simulation } from './Simulation.js';

@@ -1,11 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Hash64 } from '../base/Hash64.js';
+import { describeProgramEnd, ExitSignal } from '../base/runErrors.js';
+import { SeededRandom } from '../base/SeededRandom.js';
 import { Engine } from '../engine/Engine.js';
 import { EngineTimer } from '../engine/EngineTimer.js';
-import { describeProgramEnd, ExitSignal } from '../engine/errors.js';
 import type { Executor } from '../engine/executors/Executor.js';
 import type { SnapshotOrder } from '../engine/executors/WaitSetExecutor.js';
-import { Hash64 } from '../engine/Hash64.js';
-import { SeededRandom } from '../engine/SeededRandom.js';
 import { InterfaceRegistry, type InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { NetworkConfig } from '../network/config.js';
 import type { Host } from '../network/Host.js';

@@ -1,5 +1,5 @@
-import { exp } from '../engine/portableMath.js';
-import type { SeededRandom } from '../engine/SeededRandom.js';
+import { exp } from '../base/portableMath.js';
+import type { SeededRandom } from '../base/SeededRandom.js';
 
 /** A time (ns) a job gives as fixed or as a distribution: drawn, then held within [min, max]. */
 export type TimeModel =

@@ -1,4 +1,4 @@
-import { log10, pow } from '../engine/portableMath.js';
+import { log10, pow } from '../base/portableMath.js';
 import type { TimeStats } from '../rcl/timeStats.js';
 import { TripleLog } from './TripleLog.js';
 

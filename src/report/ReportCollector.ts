@@ -1,4 +1,4 @@
-import { holding } from '../engine/byId.js';
+import { holding } from '../base/byId.js';
 import { CONSUMED, DURATION, isTagged, type LoggedEvents, OUTPUT_TAGS, TIME, taggedId, tagOf } from '../engine/EventLog.js';
 import type { OutputKind } from '../engine/Executable.js';
 import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from './BinColumns.js';

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { OutputError } from '../engine/errors.js';
+import { OutputError } from '../base/runErrors.js';
 import type { ReportData } from './ReportData.js';
 
 const require = createRequire(import.meta.url);

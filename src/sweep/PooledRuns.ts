@@ -1,5 +1,5 @@
 import { constants } from 'node:os';
-import { realAvailableParallelism } from '../engine/realTime.js';
+import { realAvailableParallelism } from '../base/realTime.js';
 import { type PoolOutcome, type PoolTask, WorkerPool } from './WorkerPool.js';
 
 /** Where runs run: the local pool of warm workers, or a job queue across machines. */

@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeFolder } from '../bag/makeFolder.js';
-import { OutputError } from '../engine/errors.js';
-import { notRegularFile } from '../engine/regularFile.js';
+import { notRegularFile } from '../base/regularFile.js';
+import { OutputError } from '../base/runErrors.js';
 
 /** One line of results.jsonl: a run of a case, how it went. */
 export interface RunResult {

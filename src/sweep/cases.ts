@@ -1,4 +1,4 @@
-import { Hash64 } from '../engine/Hash64.js';
+import { Hash64 } from '../base/Hash64.js';
 import type { SweepDefinition } from './sweepFile.js';
 
 /** One point of the matrix: a value for every axis, and a seed. */

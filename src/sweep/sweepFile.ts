@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, resolve } from 'node:path';
 import type { Ajv as AjvClass } from 'ajv';
-import { notRegularFile } from '../engine/regularFile.js';
+import { notRegularFile } from '../base/regularFile.js';
 import { type DurationError, parseDuration } from '../job/duration.js';
 import { readYamlFile } from '../job/yamlFile.js';
 import { RUN_TIMEOUT_MS } from './runTimeout.js';

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { OutputError } from '../engine/errors.js';
+import { OutputError } from '../base/runErrors.js';
 import { writePage } from '../report/reportHtml.js';
 import type { RunResult } from './ResultsFolder.js';
 import type { SweepOutcome } from './runSweep.js';

@@ -1,5 +1,5 @@
-import { thrownAsString } from '../../engine/describeThrown.js';
-import { ExitSignal } from '../../engine/errors.js';
+import { thrownAsString } from '../../base/describeThrown.js';
+import { ExitSignal } from '../../base/runErrors.js';
 import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';

@@ -1,4 +1,4 @@
-import { describeThrown } from '../../engine/describeThrown.js';
+import { describeThrown } from '../../base/describeThrown.js';
 import type { TypeClass } from '../../interfaces/typeNames.js';
 import { NodeOptions } from '../../rcl/NodeOptions.js';
 import { Context } from '../Context.js';

@@ -1,6 +1,6 @@
-import { holding } from '../byId.js';
+import { holding } from '../../base/byId.js';
+import { truncate } from '../../base/truncate.js';
 import type { Executable } from '../Executable.js';
-import { truncate } from '../truncate.js';
 
 /**
  * Entities in the order they were added, each once. Membership is kept by entity id (ids are

@@ -1,6 +1,6 @@
+import type { SeededRandom } from '../../base/SeededRandom.js';
 import type { EngineTimer } from '../EngineTimer.js';
 import type { Executable } from '../Executable.js';
-import type { SeededRandom } from '../SeededRandom.js';
 import { EntitySet } from './EntitySet.js';
 import { type CallbackGroup, dueTimers, pendingOf } from './Executor.js';
 import { WaitResultExecutor } from './WaitResultExecutor.js';

@@ -1,7 +1,7 @@
+import type { SeededRandom } from '../../base/SeededRandom.js';
+import { truncate } from '../../base/truncate.js';
 import type { EngineTimer } from '../EngineTimer.js';
 import type { Executable } from '../Executable.js';
-import type { SeededRandom } from '../SeededRandom.js';
-import { truncate } from '../truncate.js';
 import { type CallbackGroup, dueTimers, pendingOf } from './Executor.js';
 import { WaitResultExecutor } from './WaitResultExecutor.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { realAvailableParallelism, realClearInterval, realClearTimeout, realSetInterval, realSetTimeout, wallClock } from '../../engine/realTime.js';
+import { realAvailableParallelism, realClearInterval, realClearTimeout, realSetInterval, realSetTimeout, wallClock } from '../../base/realTime.js';
 import { type Advance, netsimTypes, type Reply } from './netsimMessages.js';
 
 /**

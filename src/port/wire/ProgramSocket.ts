@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { writevSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { realAvailableParallelism, sleepWall, wallClock } from '../../engine/realTime.js';
+import { realAvailableParallelism, sleepWall, wallClock } from '../../base/realTime.js';
 import { FrameReader, frameHeader, unwritten } from './frames.js';
 import { guardGroup, releaseGroup } from './GroupGuard.js';
 import {
@@ -233,7 +233,7 @@ export class ProgramSocket implements ProgramLink {
     }
   }
 
-  /** The next message; waits until `deadline` (wall ms, engine/realTime.ts's wallClock) for it. */
+  /** The next message; waits until `deadline` (wall ms, base/realTime.ts's wallClock) for it. */
   receive(deadline = Number.POSITIVE_INFINITY): ToSimulation {
     let backoff: Backoff | null = null;
     for (;;) {

@@ -13,7 +13,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sleepWall } from '../../engine/realTime.js';
+import { sleepWall } from '../../base/realTime.js';
 
 export type ProgramExit =
   | { kind: 'code'; code: number }

@@ -1,9 +1,9 @@
+import { Hash64 } from '../../base/Hash64.js';
+import { namedStream, type SeededRandom } from '../../base/SeededRandom.js';
 import { Engine } from '../../engine/Engine.js';
 import type { OutputSource } from '../../engine/Executable.js';
-import { Hash64 } from '../../engine/Hash64.js';
-import { globPattern } from '../../engine/NodePatterns.js';
-import { namedStream, type SeededRandom } from '../../engine/SeededRandom.js';
 import type { Host } from '../../network/Host.js';
+import { globPattern } from '../../ros/NodePatterns.js';
 import type { Client } from '../Client.js';
 import type { Publisher } from '../Publisher.js';
 import type { Sample } from '../Sample.js';

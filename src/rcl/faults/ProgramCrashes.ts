@@ -1,5 +1,5 @@
-import { log } from '../../engine/portableMath.js';
-import { namedStream, type SeededRandom } from '../../engine/SeededRandom.js';
+import { log } from '../../base/portableMath.js';
+import { namedStream, type SeededRandom } from '../../base/SeededRandom.js';
 import type { Program } from '../Program.js';
 import type { Simulation } from '../Simulation.js';
 import type { FaultConfig } from './FaultConfig.js';

@@ -1,4 +1,4 @@
-import { namedStream } from '../../engine/SeededRandom.js';
+import { namedStream } from '../../base/SeededRandom.js';
 import { scaledTime } from '../TimeModel.js';
 import type { FaultConfig } from './FaultConfig.js';
 

@@ -1,6 +1,6 @@
 import { Job, type JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { Hash64 } from '../../engine/Hash64.js';
+import { Hash64 } from '../../base/Hash64.js';
 import { type OnOutcome, type QueueSettings, QueueUnreachable, type RunExecutor, RunsInterrupted } from '../PooledRuns.js';
 import { HUNG_WHY, type PoolTask } from '../WorkerPool.js';
 import type { WorkerResult } from '../workerProtocol.js';

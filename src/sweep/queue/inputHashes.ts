@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { notRegularFile } from '../../engine/regularFile.js';
+import { notRegularFile } from '../../base/regularFile.js';
 import { namedFiles } from '../../job/namedFiles.js';
 
 /**
