@@ -2,6 +2,7 @@ import { Hash64 } from '../base/Hash64.js';
 import { drainMicrotasks } from '../base/microtasks.js';
 import { countPromiseEvents, promiseEvents } from '../base/promiseActivity.js';
 import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError, type UncaughtOrigin } from '../base/runErrors.js';
+import { MAX_OFFSET } from '../base/simTimeRange.js';
 import { isThenable } from '../base/thenable.js';
 import { truncate } from '../base/truncate.js';
 import type { EngineTimer } from './EngineTimer.js';
@@ -29,7 +30,6 @@ export interface RunLimits {
   endAt?: bigint;
 }
 
-const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 const STEPS_BETWEEN_EVENT_LOOP_TURNS = 1024;
 
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
@@ -170,12 +170,6 @@ export class Engine {
   static readonly MAX_TIME = 2n ** 31n * 1_000_000_000n - 1n;
   /** What a time past MAX_TIME is, for the one line that refuses it. */
   static readonly PAST_MAX_TIME = 'is past 2147483647.999999999s, the last time builtin_interfaces/Time can carry (its seconds are an int32)';
-
-  /** Checks that a duration in ns can be added to offsets exactly. */
-  static checkDuration(ns: bigint, what: string): number {
-    if (ns < 0n || ns > BigInt(MAX_OFFSET)) throw new SimTimeRangeError(what);
-    return Number(ns);
-  }
 
   #advanceOffset(offset: number, by: number, what: string): number {
     const next = offset + by;

@@ -1,4 +1,4 @@
-import { Engine } from '../engine/Engine.js';
+import { checkDuration } from '../base/simTimeRange.js';
 import { Duration } from './Duration.js';
 import { TypeValidationError } from './errors.js';
 
@@ -218,7 +218,7 @@ export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallb
 /** A duration policy in ns (Infinity: unspecified), checked again: a plain-object QoS has no setters. */
 function durationNs(value: Duration | bigint | null | undefined, name: string): number {
   const duration = durationPolicy(name, value ?? null);
-  return duration === null ? Infinity : Engine.checkDuration(duration.nanoseconds, `QoS ${name}`);
+  return duration === null ? Infinity : checkDuration(duration.nanoseconds, `QoS ${name}`);
 }
 
 /** A resolved QoS as a QoS object, in rmw's policy numbers (keep-all with depth 0). */

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Hash64 } from '../base/Hash64.js';
 import { describeProgramEnd, ExitSignal } from '../base/runErrors.js';
 import { SeededRandom } from '../base/SeededRandom.js';
+import { checkDuration } from '../base/simTimeRange.js';
 import { Engine } from '../engine/Engine.js';
 import { EngineTimer } from '../engine/EngineTimer.js';
 import type { Executor } from '../engine/executors/Executor.js';
@@ -411,7 +412,7 @@ export class Simulation {
   /** Fixed delivery delay in ns for a topic (0 for none). */
   topicDelay(topic: string): number {
     const delay = this.#topicDelays.get(topic);
-    return delay === undefined ? 0 : Engine.checkDuration(delay, `delay of topic ${topic}`);
+    return delay === undefined ? 0 : checkDuration(delay, `delay of topic ${topic}`);
   }
 
   /** The per-message delays of a topic with a delay range (null for a fixed delay, or none). */
@@ -423,8 +424,8 @@ export class Simulation {
       const hash = new Hash64();
       hash.string(topic);
       hash.finish();
-      const min = Engine.checkDuration(range.min, `delay of topic ${topic}`);
-      const max = Engine.checkDuration(range.max, `delay of topic ${topic}`);
+      const min = checkDuration(range.min, `delay of topic ${topic}`);
+      const max = checkDuration(range.max, `delay of topic ${topic}`);
       draws = new DelayDraws(min, max, new SeededRandom(this.seed, DELAY_STREAM ^ hash.digestLo));
       this.#delayDraws.set(topic, draws);
     }

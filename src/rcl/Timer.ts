@@ -1,4 +1,4 @@
-import { Engine } from '../engine/Engine.js';
+import { checkDuration } from '../base/simTimeRange.js';
 import { EngineTimer, type TimerOwner } from '../engine/EngineTimer.js';
 import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Entity } from './Entity.js';
@@ -41,7 +41,7 @@ export class Timer extends Entity implements TimerOwner {
     this.#index = index;
     this.#target = target;
     if (period < 0n) throw new RangeError(`timer period must not be negative, got ${period} ns`);
-    this.#state = new EngineTimer(Engine.checkDuration(period, `timer period ${period}`), this);
+    this.#state = new EngineTimer(checkDuration(period, `timer period ${period}`), this);
     this.#state.canceled = !autostart;
     this.engine.addTimer(this.#state);
   }
@@ -118,7 +118,7 @@ export class Timer extends Entity implements TimerOwner {
   /** rcl_timer_exchange_period: the next call time stays as it is. */
   changeTimerPeriod(period: bigint): void {
     this.assertAlive('change timer period');
-    this.#state.periodNs = Engine.checkDuration(BigInt(period), `timer period ${period}`);
+    this.#state.periodNs = checkDuration(BigInt(period), `timer period ${period}`);
   }
 
   override destroy(): void {
