@@ -3,7 +3,6 @@ import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { EntityEventName, EntityListing, EventHooks, GraphQueryName, NodeInfo, NodePort, ParameterHook, ParameterHookKind } from '../port/NodePort.js';
 // Value classes and rules rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../rcl/ClockType.js';
-import { type PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
 import type { TopicEndpointInfo } from '../rcl/endpointInfo.js';
 import { TypeValidationError } from '../rcl/errors.js';
 import { checkSerializationMode } from '../rcl/jsonSafe.js';
@@ -21,6 +20,7 @@ import { fullyQualifiedNodeName } from '../rcl/names.js';
 import { type Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
 import { QoS, type QoSProfileName } from '../rcl/QoS.js';
 import { Time } from '../rcl/Time.js';
+import { type PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
 import { Client } from './Client.js';
 import { type Clock, ROSClock } from './Clock.js';
 import { Context } from './Context.js';

@@ -8,7 +8,6 @@
 import { ClockChange } from '../rcl/ClockChange.js';
 import { ClockType } from '../rcl/ClockType.js';
 import { Duration } from '../rcl/Duration.js';
-import { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
 import { toJSONSafe, toJSONString } from '../rcl/jsonSafe.js';
 import { LoggingSeverity } from '../rcl/LogOutput.js';
 import { MessageInfo } from '../rcl/MessageInfo.js';
@@ -16,8 +15,9 @@ import { NodeOptions } from '../rcl/NodeOptions.js';
 import { DEFAULT_NUMERIC_RANGE_TOLERANCE, FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType, Range } from '../rcl/Parameter.js';
 import { QoS } from '../rcl/QoS.js';
 import { parseRosArguments } from '../rcl/RosArguments.js';
-import { ServiceIntrospectionStates } from '../rcl/ServiceIntrospection.js';
 import { Time } from '../rcl/Time.js';
+import { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
+import { ServiceIntrospectionStates } from '../ros/serviceIntrospectionStates.js';
 import { ActionClient } from './actions/ActionClient.js';
 import { ActionEndpointInfo } from './actions/ActionEndpointInfo.js';
 import { ActionServer } from './actions/ActionServer.js';

@@ -6,7 +6,7 @@ import type { Message } from '../interfaces/plainMessages.js';
 import type { AssertionKind } from '../rcl/Assertions.js';
 import { Client } from '../rcl/Client.js';
 import { Context } from '../rcl/Context.js';
-import { type EventHandler, PublisherEventCallbacks, SubscriptionEventCallbacks } from '../rcl/EntityEvents.js';
+import type { EventHandler } from '../rcl/EntityEvents.js';
 import { GuardCondition } from '../rcl/GuardCondition.js';
 import { Logging } from '../rcl/Logging.js';
 import type { LoggingSeverity } from '../rcl/LogOutput.js';
@@ -23,6 +23,7 @@ import { Service } from '../rcl/Service.js';
 import { Simulation } from '../rcl/Simulation.js';
 import { Subscription, type SubscriptionOptions } from '../rcl/Subscription.js';
 import { Timer } from '../rcl/Timer.js';
+import { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
 import { IdTable } from './IdTable.js';
 import {
   type CreatedTopicEndpoint,

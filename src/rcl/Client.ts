@@ -2,6 +2,7 @@ import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
+import { ServiceEvent } from '../ros/serviceIntrospectionStates.js';
 import { Entity } from './Entity.js';
 import { toPlainArrays } from './jsonSafe.js';
 import type { Node } from './Node.js';
@@ -9,7 +10,7 @@ import { msToNs } from './nanoseconds.js';
 import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
 import type { Service } from './Service.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
-import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
+import { ServiceIntrospection } from './ServiceIntrospection.js';
 
 export type ResponseCallback<R = Message> = (response: R) => unknown;
 

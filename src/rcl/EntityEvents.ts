@@ -1,29 +1,8 @@
 import { type Executable, SKIPPED } from '../engine/Executable.js';
 import { Fifo } from '../engine/Fifo.js';
+import { type EventCallback, type EventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
-
-/** rmw's QoS policy kinds (rmw_qos_policy_kind_e), as an incompatible-QoS status names them. */
-export const QoSPolicyKindBits = Object.freeze({ DURABILITY: 1 << 1, DEADLINE: 1 << 2, LIVELINESS: 1 << 3, RELIABILITY: 1 << 4 });
-
-type EventCallback = (status: Record<string, unknown>) => unknown;
-
-/** Callbacks of one entity's events. */
-class EventCallbacks {
-  deadline: EventCallback | undefined;
-  incompatibleQos: EventCallback | undefined;
-  liveliness: EventCallback | undefined;
-  incompatibleType: EventCallback | undefined;
-  matched: EventCallback | undefined;
-}
-
-/** rclnodejs's PublisherEventCallbacks: give it to createPublisher(…, options, eventCallbacks). */
-export class PublisherEventCallbacks extends EventCallbacks {}
-
-/** rclnodejs's SubscriptionEventCallbacks: give it to createSubscription(…, callback, eventCallbacks). */
-export class SubscriptionEventCallbacks extends EventCallbacks {
-  messageLost: EventCallback | undefined;
-}
 
 /**
  * One event of a publisher or subscription (rclnodejs's EventHandler, one per callback given):

@@ -1,5 +1,5 @@
+import { QoSPolicyKindBits } from '../ros/eventCallbacks.js';
 import type { Client } from './Client.js';
-import { QoSPolicyKindBits } from './EntityEvents.js';
 import type { Publisher } from './Publisher.js';
 import { incompatibility } from './QoS.js';
 import type { Service } from './Service.js';

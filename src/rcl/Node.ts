@@ -6,11 +6,12 @@ import { type DescribedType, describeType } from '../interfaces/typeDescription.
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { Host } from '../network/Host.js';
+import type { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
 import { Client } from './Client.js';
 import { ClockType } from './ClockType.js';
 import { argumentOverrides, type Context } from './Context.js';
 import type { Entity } from './Entity.js';
-import { EntityEvents, type PublisherEventCallbacks, type SubscriptionEventCallbacks } from './EntityEvents.js';
+import { EntityEvents } from './EntityEvents.js';
 import { type TopicEndpointInfo, topicEndpointInfo } from './endpointInfo.js';
 import { TypeValidationError } from './errors.js';
 import { GuardCondition } from './GuardCondition.js';

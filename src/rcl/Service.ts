@@ -3,6 +3,7 @@ import { Fifo } from '../engine/Fifo.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
+import { ServiceEvent } from '../ros/serviceIntrospectionStates.js';
 import type { Client } from './Client.js';
 import { Entity } from './Entity.js';
 import { rmwQoSProfile } from './endpointInfo.js';
@@ -10,7 +11,7 @@ import { toPlainArrays } from './jsonSafe.js';
 import type { Node } from './Node.js';
 import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
-import { ServiceEvent, ServiceIntrospection } from './ServiceIntrospection.js';
+import { ServiceIntrospection } from './ServiceIntrospection.js';
 
 /** A service callback; request and response are typed by the service type name `T`. */
 export type ServiceCallback<T extends string = string> = (request: RequestOf<T>, response: ServiceResponse<T>) => unknown;

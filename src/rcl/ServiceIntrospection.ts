@@ -1,13 +1,8 @@
 import type { Message } from '../interfaces/plainMessages.js';
+import { ServiceIntrospectionStates } from '../ros/serviceIntrospectionStates.js';
 import type { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
 import type { QoS, QoSProfileName } from './QoS.js';
-
-/** rclnodejs's ServiceIntrospectionStates: what service events carry. */
-export const ServiceIntrospectionStates = Object.freeze({ OFF: 0, METADATA: 1, CONTENTS: 2 });
-
-/** service_msgs/msg/ServiceEventInfo's event types. */
-export const ServiceEvent = Object.freeze({ REQUEST_SENT: 0, REQUEST_RECEIVED: 1, RESPONSE_SENT: 2, RESPONSE_RECEIVED: 3 });
 
 /**
  * Service introspection (REP 2012, rcl's service_event_publisher): once configured, a client or
