@@ -17,7 +17,7 @@ import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import type { Message } from '../src/interfaces/plainMessages.js';
 import { defineJob } from '../src/job/Job.js';
 import { runJob } from '../src/job/runJob.js';
-import { LogOutput } from '../src/rcl/LogOutput.js';
+import { LogOutput } from '../src/ros/LogOutput.js';
 import { seconds } from './measure.js';
 
 const TYPE = 'geometry_msgs/msg/PoseStamped';

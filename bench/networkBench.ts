@@ -9,7 +9,7 @@ import { loadJobFile, parseJobFile } from '../src/job/jobFile.js';
 import { runJob } from '../src/job/runJob.js';
 import type { NetworkConfig } from '../src/network/config.js';
 import { Network } from '../src/network/Network.js';
-import { LogOutput } from '../src/rcl/LogOutput.js';
+import { LogOutput } from '../src/ros/LogOutput.js';
 import { pubsubGraph } from './engineBench.js';
 import { median } from './measure.js';
 

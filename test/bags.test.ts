@@ -13,7 +13,7 @@ import { SyncFileWritable } from '../src/bag/SyncFileWritable.js';
 import { Node } from '../src/client/Node.js';
 import { defineJob, type JobHandle } from '../src/job/Job.js';
 import { runJob } from '../src/job/runJob.js';
-import { LogOutput } from '../src/rcl/LogOutput.js';
+import { LogOutput } from '../src/ros/LogOutput.js';
 import { cliPath, lastJsonLine, MS, repoRoot, runCli, SECOND, tempDir, writeTemp } from './helpers.js';
 import { type McapMessage, readMcap } from './mcapFiles.js';
 

@@ -6,7 +6,7 @@ import { parse, stringify } from 'yaml';
 import { parseJobFile } from '../src/job/jobFile.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
 import { runJob } from '../src/job/runJob.js';
-import { LogOutput } from '../src/rcl/LogOutput.js';
+import { LogOutput } from '../src/ros/LogOutput.js';
 import { explicitFaultsJobText } from '../src/sweep/explicitFaults.js';
 import { type CliResult, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 

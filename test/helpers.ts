@@ -11,7 +11,7 @@ import type { NetworkConfig } from '../src/network/config.js';
 import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
 import type { ChainConfig } from '../src/rcl/ExecutorMetrics.js';
 import type { ExecutorConfig } from '../src/rcl/Executors.js';
-import { LogOutput, type LogRecord } from '../src/rcl/LogOutput.js';
+import { LogOutput, type LogRecord } from '../src/ros/LogOutput.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');

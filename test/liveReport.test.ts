@@ -6,11 +6,11 @@ import * as rclnodejs from '../src/compat/index.js';
 import { LOG_ENTRIES } from '../src/engine/EventLog.js';
 import { TraceWriter } from '../src/job/TraceWriter.js';
 import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
-import { LogOutput } from '../src/rcl/LogOutput.js';
 import { Simulation } from '../src/rcl/Simulation.js';
 import { LiveReport } from '../src/report/LiveReport.js';
 import { BAR_BUDGET } from '../src/report/ReportCollector.js';
 import type { ReportData } from '../src/report/ReportData.js';
+import { LogOutput } from '../src/ros/LogOutput.js';
 import { MS, tempDir } from './helpers.js';
 
 const TALKERS = 40;

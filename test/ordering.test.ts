@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LivelockError } from '../src/base/runErrors.js';
 import { Node } from '../src/client/Node.js';
-import { QoS } from '../src/rcl/QoS.js';
+import { QoS } from '../src/ros/QoS.js';
 import { MS, SECOND, simulate } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';

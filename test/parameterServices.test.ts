@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { Node } from '../src/client/Node.js';
 import rclnodejs from '../src/compat/index.js';
 import type { Message } from '../src/interfaces/plainMessages.js';
-import { NodeOptions } from '../src/rcl/NodeOptions.js';
-import { Parameter, ParameterType } from '../src/rcl/Parameter.js';
+import { NodeOptions } from '../src/ros/NodeOptions.js';
+import { Parameter, ParameterType } from '../src/ros/Parameter.js';
 import { MS, SECOND, simulate } from './helpers.js';
 
 describe('parameter services and events', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Node } from '../src/client/Node.js';
-import { NodeOptions } from '../src/rcl/NodeOptions.js';
-import { ParameterOverrideError } from '../src/rcl/NodeParameters.js';
-import { FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType } from '../src/rcl/Parameter.js';
+import { NodeOptions } from '../src/ros/NodeOptions.js';
+import { ParameterOverrideError } from '../src/ros/NodeParameters.js';
+import { FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType } from '../src/ros/Parameter.js';
 import { simulate, tempDir, writeTemp } from './helpers.js';
 
 describe('parameters', () => {

@@ -7,7 +7,7 @@ import { defineJob, type JobHandle } from '../src/job/Job.js';
 import { parseJobFile } from '../src/job/jobFile.js';
 import { startProgram } from '../src/job/programs.js';
 import { runJob } from '../src/job/runJob.js';
-import { LogOutput } from '../src/rcl/LogOutput.js';
+import { LogOutput } from '../src/ros/LogOutput.js';
 import { repoRoot } from './helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/programRandom');

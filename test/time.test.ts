@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Clock, ROSClock } from '../src/client/Clock.js';
 import { Node } from '../src/client/Node.js';
-import { ClockType } from '../src/rcl/ClockType.js';
-import { Duration } from '../src/rcl/Duration.js';
-import { RangeValidationError, TypeValidationError } from '../src/rcl/errors.js';
-import { Time } from '../src/rcl/Time.js';
+import { ClockType } from '../src/ros/ClockType.js';
+import { Duration } from '../src/ros/Duration.js';
+import { RangeValidationError, TypeValidationError } from '../src/ros/rclErrors.js';
+import { Time } from '../src/ros/Time.js';
 import { MS, runCli, SECOND, simulate, tempDir, writeTemp } from './helpers.js';
 
 /** The first sim time builtin_interfaces/Time cannot carry: its seconds are an int32. */

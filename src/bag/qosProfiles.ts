@@ -1,6 +1,6 @@
 import { parse, stringify } from 'yaml';
-import { splitNanoseconds } from '../rcl/nanoseconds.js';
-import { type ResolvedQoS, UNTIMED } from '../rcl/QoS.js';
+import { splitNanoseconds } from '../ros/nanoseconds.js';
+import { type ResolvedQoS, UNTIMED } from '../ros/QoS.js';
 
 /**
  * rosbag2's `offered_qos_profiles`: the QoS profiles the recorded publishers offered. Format

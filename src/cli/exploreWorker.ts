@@ -2,7 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { loadJob } from '../job/loadJob.js';
 import { bigintsAsStrings } from '../job/RunSummary.js';
 import { runJob } from '../job/runJob.js';
-import { LogOutput } from '../rcl/LogOutput.js';
+import { LogOutput } from '../ros/LogOutput.js';
 import { oneLine } from './oneLine.js';
 import { exitCodeOf, failureMessage } from './runAndReport.js';
 import { RUN_STARTED } from './runTimeout.js';

@@ -1,4 +1,4 @@
-import { LoggingSeverity } from '../rcl/LogOutput.js';
+import { LoggingSeverity } from '../ros/LogOutput.js';
 
 /** The minimum severities of node log lines that --log-level takes, by name. */
 export const LOG_LEVELS = {

@@ -3,7 +3,7 @@ import { parseDuration } from '../job/duration.js';
 import type { JobDefinition } from '../job/Job.js';
 import { loadJob } from '../job/loadJob.js';
 import { startProgram, startPythonModule } from '../job/programs.js';
-import { parseRosArguments } from '../rcl/RosArguments.js';
+import { parseRosArguments } from '../ros/RosArguments.js';
 import { refuseCollision } from './outputCollisions.js';
 import type { RunCommandOptions } from './runAndReport.js';
 import { runFiles } from './runFiles.js';

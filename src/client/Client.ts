@@ -1,9 +1,9 @@
 import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import type { NodePort } from '../port/NodePort.js';
+import type { QoS, QoSProfileName } from '../ros/QoS.js';
 // Error classes are values programs catch and test (instanceof): the client shares rcl's.
-import { AbortError, TimeoutError } from '../rcl/errors.js';
-import type { QoS, QoSProfileName } from '../rcl/QoS.js';
+import { AbortError, TimeoutError } from '../ros/rclErrors.js';
 import { Endpoint } from './Entity.js';
 import { requireInterface } from './interfaceClasses.js';
 import { type ValidationOptions, ValidationSetting } from './messageValidation.js';

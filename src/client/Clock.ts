@@ -1,9 +1,9 @@
 import type { NodePort } from '../port/NodePort.js';
-import { ClockChange, changesSource } from '../rcl/ClockChange.js';
-import { ClockType } from '../rcl/ClockType.js';
-import type { Duration } from '../rcl/Duration.js';
-import { TypeValidationError } from '../rcl/errors.js';
-import { Time } from '../rcl/Time.js';
+import { ClockChange, changesSource } from '../ros/ClockChange.js';
+import { ClockType } from '../ros/ClockType.js';
+import type { Duration } from '../ros/Duration.js';
+import { TypeValidationError } from '../ros/rclErrors.js';
+import { Time } from '../ros/Time.js';
 import { ClockEvent } from './ClockEvent.js';
 import { Context } from './Context.js';
 import { currentPort } from './currentPort.js';

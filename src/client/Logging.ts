@@ -2,8 +2,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { callerFrame } from '../base/callerFrame.js';
 import type { NodePort, Severity } from '../port/NodePort.js';
-import { TypeValidationError } from '../rcl/errors.js';
-import { LoggingSeverity } from '../rcl/LogOutput.js';
+import { LoggingSeverity } from '../ros/LogOutput.js';
+import { TypeValidationError } from '../ros/rclErrors.js';
 import { currentPort } from './currentPort.js';
 
 /**

@@ -1,4 +1,4 @@
-import { TypeValidationError } from '../rcl/errors.js';
+import { TypeValidationError } from '../ros/rclErrors.js';
 import { type MessageClass, requireInterface } from './interfaceClasses.js';
 import type { MessageSchema } from './messageValidation.js';
 

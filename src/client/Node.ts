@@ -1,13 +1,13 @@
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { EntityEventName, EntityListing, EventHooks, GraphQueryName, NodeInfo, NodePort, ParameterHook, ParameterHookKind } from '../port/NodePort.js';
-// Value classes and rules rclnodejs programs use (no simulation in them): the client shares rcl's.
-import { ClockType } from '../rcl/ClockType.js';
 import type { TopicEndpointInfo } from '../rcl/endpointInfo.js';
-import { TypeValidationError } from '../rcl/errors.js';
-import { checkSerializationMode } from '../rcl/jsonSafe.js';
-import { notOnJazzy, SIMULATED_RMW } from '../rcl/middleware.js';
-import { NodeOptions } from '../rcl/NodeOptions.js';
+// Value classes and rules rclnodejs programs use (no simulation in them): the client shares rcl's.
+import { ClockType } from '../ros/ClockType.js';
+import { type PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
+import { checkSerializationMode } from '../ros/jsonSafe.js';
+import { notOnJazzy, SIMULATED_RMW } from '../ros/middleware.js';
+import { NodeOptions } from '../ros/NodeOptions.js';
 import {
   type PostSetParametersCallback,
   type PreSetParametersCallback,
@@ -15,12 +15,12 @@ import {
   runSetParametersCallbacks,
   type SetParametersCallback,
   type SetParametersResult,
-} from '../rcl/NodeParameters.js';
-import { fullyQualifiedNodeName } from '../rcl/names.js';
-import { type Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
-import { QoS, type QoSProfileName } from '../rcl/QoS.js';
-import { Time } from '../rcl/Time.js';
-import { type PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
+} from '../ros/NodeParameters.js';
+import { fullyQualifiedNodeName } from '../ros/names.js';
+import { type Parameter, ParameterDescriptor, ParameterType } from '../ros/Parameter.js';
+import { QoS, type QoSProfileName } from '../ros/QoS.js';
+import { TypeValidationError } from '../ros/rclErrors.js';
+import { Time } from '../ros/Time.js';
 import { Client } from './Client.js';
 import { type Clock, ROSClock } from './Clock.js';
 import { Context } from './Context.js';

@@ -1,7 +1,7 @@
 import type { Message } from '../interfaces/plainMessages.js';
-import { OperationError, ParameterNotFoundError, TypeValidationError } from '../rcl/errors.js';
-import { validateNodePath, withoutLeadingSlash } from '../rcl/names.js';
-import { PARAMETER_VALUE_FIELDS, Parameter, ParameterType } from '../rcl/Parameter.js';
+import { validateNodePath, withoutLeadingSlash } from '../ros/names.js';
+import { PARAMETER_VALUE_FIELDS, Parameter, ParameterType } from '../ros/Parameter.js';
+import { OperationError, ParameterNotFoundError, TypeValidationError } from '../ros/rclErrors.js';
 import type { Client } from './Client.js';
 import type { Node } from './Node.js';
 

@@ -1,8 +1,8 @@
 import { describeThrown } from '../base/describeThrown.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import { OperationError, TypeValidationError } from '../rcl/errors.js';
-import { validateNodePath, withoutLeadingSlash } from '../rcl/names.js';
-import type { QoS, QoSProfileName } from '../rcl/QoS.js';
+import { validateNodePath, withoutLeadingSlash } from '../ros/names.js';
+import type { QoS, QoSProfileName } from '../ros/QoS.js';
+import { OperationError, TypeValidationError } from '../ros/rclErrors.js';
 import type { Node } from './Node.js';
 import type { Subscription } from './Subscription.js';
 

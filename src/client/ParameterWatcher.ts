@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { Message } from '../interfaces/plainMessages.js';
-import { OperationError, TypeValidationError } from '../rcl/errors.js';
-import { withoutLeadingSlash } from '../rcl/names.js';
-import type { Parameter } from '../rcl/Parameter.js';
+import { withoutLeadingSlash } from '../ros/names.js';
+import type { Parameter } from '../ros/Parameter.js';
+import { OperationError, TypeValidationError } from '../ros/rclErrors.js';
 import type { Node } from './Node.js';
 import type { ParameterCallOptions, ParameterClient } from './ParameterClient.js';
 import { ParameterEventHandler } from './ParameterEventHandler.js';

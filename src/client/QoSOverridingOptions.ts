@@ -1,5 +1,5 @@
-import { Parameter, ParameterDescriptor, ParameterType } from '../rcl/Parameter.js';
-import { QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../rcl/QoS.js';
+import { Parameter, ParameterDescriptor, ParameterType } from '../ros/Parameter.js';
+import { QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../ros/QoS.js';
 import type { Node } from './Node.js';
 
 /** The QoS policies a publisher or subscription may let parameters override (rclnodejs 2.x). */

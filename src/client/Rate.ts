@@ -1,5 +1,5 @@
 import type { NodePort } from '../port/NodePort.js';
-import { RangeValidationError, TypeValidationError } from '../rcl/errors.js';
+import { RangeValidationError, TypeValidationError } from '../ros/rclErrors.js';
 
 /**
  * rclnodejs's Rate: `await rate.sleep()` resumes at the next tick of a periodic schedule that

@@ -2,7 +2,7 @@ import { isThenable } from '../base/thenable.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
 import type { NodePort } from '../port/NodePort.js';
-import type { QoS, QoSProfileName } from '../rcl/QoS.js';
+import type { QoS, QoSProfileName } from '../ros/QoS.js';
 import { Endpoint } from './Entity.js';
 import { requireInterface } from './interfaceClasses.js';
 import type { Options } from './Node.js';

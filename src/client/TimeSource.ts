@@ -1,6 +1,6 @@
-import { TypeValidationError } from '../rcl/errors.js';
-import { Parameter, ParameterType } from '../rcl/Parameter.js';
-import { Time } from '../rcl/Time.js';
+import { Parameter, ParameterType } from '../ros/Parameter.js';
+import { TypeValidationError } from '../ros/rclErrors.js';
+import { Time } from '../ros/Time.js';
 import { ROSClock } from './Clock.js';
 import type { Node } from './Node.js';
 import type { Subscription } from './Subscription.js';

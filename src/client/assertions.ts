@@ -5,7 +5,7 @@
  * simulation counts each by its message (rcl/Assertions.ts); they change nothing a run does.
  */
 import type { AssertionKind } from '../rcl/Assertions.js';
-import { toJSONString } from '../rcl/jsonSafe.js';
+import { toJSONString } from '../ros/jsonSafe.js';
 import { currentPort } from './currentPort.js';
 
 /** `condition` must hold every time this line runs. */

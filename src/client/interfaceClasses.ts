@@ -3,7 +3,7 @@ import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import { TypeValidationError } from '../rcl/errors.js';
+import { TypeValidationError } from '../ros/rclErrors.js';
 import { currentPort } from './currentPort.js';
 import { type MessageSchema, messageSchema } from './messageValidation.js';
 

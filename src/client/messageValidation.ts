@@ -8,7 +8,7 @@ import type { MessageDefinitionField } from '@foxglove/message-definition';
 import type { MessageType } from '../interfaces/MessageType.js';
 import { isTypedArray } from '../interfaces/primitives.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import { MessageValidationError, TypeValidationError, type ValidationIssue } from '../rcl/errors.js';
+import { MessageValidationError, TypeValidationError, type ValidationIssue } from '../ros/rclErrors.js';
 import { currentPort } from './currentPort.js';
 
 export const ValidationProblem = Object.freeze({

@@ -5,19 +5,19 @@
  * the callbacks. Module functions without a context act for the program whose code runs.
  */
 
-import { ClockChange } from '../rcl/ClockChange.js';
-import { ClockType } from '../rcl/ClockType.js';
-import { Duration } from '../rcl/Duration.js';
-import { toJSONSafe, toJSONString } from '../rcl/jsonSafe.js';
-import { LoggingSeverity } from '../rcl/LogOutput.js';
-import { MessageInfo } from '../rcl/MessageInfo.js';
-import { NodeOptions } from '../rcl/NodeOptions.js';
-import { DEFAULT_NUMERIC_RANGE_TOLERANCE, FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType, Range } from '../rcl/Parameter.js';
-import { QoS } from '../rcl/QoS.js';
-import { parseRosArguments } from '../rcl/RosArguments.js';
-import { Time } from '../rcl/Time.js';
+import { ClockChange } from '../ros/ClockChange.js';
+import { ClockType } from '../ros/ClockType.js';
+import { Duration } from '../ros/Duration.js';
 import { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
+import { toJSONSafe, toJSONString } from '../ros/jsonSafe.js';
+import { LoggingSeverity } from '../ros/LogOutput.js';
+import { MessageInfo } from '../ros/MessageInfo.js';
+import { NodeOptions } from '../ros/NodeOptions.js';
+import { DEFAULT_NUMERIC_RANGE_TOLERANCE, FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType, Range } from '../ros/Parameter.js';
+import { QoS } from '../ros/QoS.js';
+import { parseRosArguments } from '../ros/RosArguments.js';
 import { ServiceIntrospectionStates } from '../ros/serviceIntrospectionStates.js';
+import { Time } from '../ros/Time.js';
 import { ActionClient } from './actions/ActionClient.js';
 import { ActionEndpointInfo } from './actions/ActionEndpointInfo.js';
 import { ActionServer } from './actions/ActionServer.js';
@@ -147,7 +147,7 @@ export const logging = Logging;
 export type * from '../interfaces/standardTypes.js';
 export type { ActionsMap, MessageOf, MessagesMap, RequestOf, ResponseOf, ServicesMap } from '../interfaces/typeMaps.js';
 /** rclnodejs 1.x's error classes (RclNodeError, TimeoutError, MessageValidationError, …). */
-export * from '../rcl/errors.js';
+export * from '../ros/rclErrors.js';
 export {
   ActionClient,
   ActionEndpointInfo,

@@ -1,6 +1,6 @@
-import * as errors from '../rcl/errors.js';
-import * as messageSerialization from '../rcl/jsonSafe.js';
 import { TypeDescriptionService } from '../rcl/TypeDescriptionService.js';
+import * as messageSerialization from '../ros/jsonSafe.js';
+import * as errors from '../ros/rclErrors.js';
 import * as rclnodejs from './rclnodejs.js';
 
 /**

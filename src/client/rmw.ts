@@ -1,4 +1,4 @@
-import { SIMULATED_RMW } from '../rcl/middleware.js';
+import { SIMULATED_RMW } from '../ros/middleware.js';
 
 /** rclnodejs's RMWUtils: the RMW programs see is the one the simulation models. */
 const RMWNames = Object.freeze({

@@ -1,7 +1,8 @@
 /** rclnodejs's `validator`, `expandTopicName` (rcl_expand_topic_name) and `isTopicOrServiceHidden`. */
-import { NameValidationError, TypeValidationError } from '../rcl/errors.js';
-import { fullTopicNameProblem, namespaceProblem, nodeNameProblem, type Problem, topicNameProblem } from '../rcl/nameRules.js';
-import { expandTopicName as expandName } from '../rcl/names.js';
+
+import { fullTopicNameProblem, namespaceProblem, nodeNameProblem, type Problem, topicNameProblem } from '../ros/nameRules.js';
+import { expandTopicName as expandName } from '../ros/names.js';
+import { NameValidationError, TypeValidationError } from '../ros/rclErrors.js';
 
 function check(value: unknown, argument: string, nameType: string, problemOf: (name: string) => Problem): true {
   if (typeof value !== 'string') throw new TypeValidationError(argument, value, 'string');

@@ -1,7 +1,7 @@
 import type { TypeClass } from '../interfaces/typeNames.js';
-import { TimeoutError } from '../rcl/errors.js';
-import { msToNs } from '../rcl/nanoseconds.js';
-import type { QoS, QoSProfileName } from '../rcl/QoS.js';
+import { msToNs } from '../ros/nanoseconds.js';
+import type { QoS, QoSProfileName } from '../ros/QoS.js';
+import { TimeoutError } from '../ros/rclErrors.js';
 import type { Node } from './Node.js';
 import type { Subscription } from './Subscription.js';
 

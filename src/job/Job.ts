@@ -15,8 +15,8 @@ import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
 import type { ExecutorConfig } from '../rcl/Executors.js';
 import type { FaultConfig } from '../rcl/faults/FaultConfig.js';
 import type { ParamsRule } from '../rcl/ParamsFile.js';
-import type { RemapRule } from '../rcl/RosArguments.js';
 import type { Simulation } from '../rcl/Simulation.js';
+import type { RemapRule } from '../ros/RosArguments.js';
 
 /**
  * A job, in rslcpp's sense: it builds the nodes, gives the start time, says when it is finished

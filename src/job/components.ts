@@ -5,7 +5,7 @@ import { Node } from '../client/Node.js';
 import { componentExport } from '../compat/componentExport.js';
 import { DirectPort } from '../port/DirectPort.js';
 import { Program } from '../rcl/Program.js';
-import type { RosArguments } from '../rcl/RosArguments.js';
+import type { RosArguments } from '../ros/RosArguments.js';
 import type { JobHandle } from './Job.js';
 import { JobModuleError } from './jobErrors.js';
 import type { ProgramProcess } from './programs.js';

@@ -9,21 +9,21 @@ import { Context } from '../rcl/Context.js';
 import type { EventHandler } from '../rcl/EntityEvents.js';
 import { GuardCondition } from '../rcl/GuardCondition.js';
 import { Logging } from '../rcl/Logging.js';
-import type { LoggingSeverity } from '../rcl/LogOutput.js';
 import { Node } from '../rcl/Node.js';
-import { NodeOptions } from '../rcl/NodeOptions.js';
-import type { PostSetParametersCallback, PreSetParametersCallback, SetParametersCallback, SetParametersResult } from '../rcl/NodeParameters.js';
-import { msToNs } from '../rcl/nanoseconds.js';
-import type { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
 import type { Program } from '../rcl/Program.js';
 import type { Timeout } from '../rcl/ProgramTimers.js';
 import { Publisher } from '../rcl/Publisher.js';
-import type { QoS } from '../rcl/QoS.js';
 import { Service } from '../rcl/Service.js';
 import { Simulation } from '../rcl/Simulation.js';
 import { Subscription, type SubscriptionOptions } from '../rcl/Subscription.js';
 import { Timer } from '../rcl/Timer.js';
 import { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
+import type { LoggingSeverity } from '../ros/LogOutput.js';
+import { NodeOptions } from '../ros/NodeOptions.js';
+import type { PostSetParametersCallback, PreSetParametersCallback, SetParametersCallback, SetParametersResult } from '../ros/NodeParameters.js';
+import { msToNs } from '../ros/nanoseconds.js';
+import type { Parameter, ParameterDescriptor } from '../ros/Parameter.js';
+import type { QoS } from '../ros/QoS.js';
 import { IdTable } from './IdTable.js';
 import {
   type CreatedTopicEndpoint,

@@ -7,10 +7,10 @@ import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { AssertionKind } from '../rcl/Assertions.js';
-import { toJSONSafe, toPlainArrays } from '../rcl/jsonSafe.js';
-import { MessageInfo } from '../rcl/MessageInfo.js';
-import type { SetParametersResult } from '../rcl/NodeParameters.js';
-import { Parameter, ParameterDescriptor } from '../rcl/Parameter.js';
+import { toJSONSafe, toPlainArrays } from '../ros/jsonSafe.js';
+import { MessageInfo } from '../ros/MessageInfo.js';
+import type { SetParametersResult } from '../ros/NodeParameters.js';
+import { Parameter, ParameterDescriptor } from '../ros/Parameter.js';
 import type {
   CreatedTopicEndpoint,
   EntityEventName,

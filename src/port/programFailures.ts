@@ -1,6 +1,6 @@
 import { causesOf } from '../base/causes.js';
 import { describeThrown } from '../base/describeThrown.js';
-import * as errors from '../rcl/errors.js';
+import * as errors from '../ros/rclErrors.js';
 import type { Done, Outgoing, Run } from './wire/nodeMessages.js';
 
 /**

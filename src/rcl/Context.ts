@@ -1,8 +1,8 @@
+import type { ParameterOverride } from '../ros/NodeParameters.js';
+import { emptyRosArguments, parseRosArguments, type RosArguments } from '../ros/RosArguments.js';
 import type { Node } from './Node.js';
-import type { ParameterOverride } from './NodeParameters.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from './ParamsFile.js';
 import type { Program } from './Program.js';
-import { emptyRosArguments, parseRosArguments, type RosArguments } from './RosArguments.js';
 import type { Simulation } from './Simulation.js';
 
 type ContextState = 'uninitialized' | 'initialized' | 'shutdown';

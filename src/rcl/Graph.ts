@@ -1,7 +1,7 @@
 import { QoSPolicyKindBits } from '../ros/eventCallbacks.js';
+import { incompatibility } from '../ros/QoS.js';
 import type { Client } from './Client.js';
 import type { Publisher } from './Publisher.js';
-import { incompatibility } from './QoS.js';
 import type { Service } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import type { Subscription } from './Subscription.js';

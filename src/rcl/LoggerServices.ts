@@ -1,4 +1,4 @@
-import type { LoggingSeverity } from './LogOutput.js';
+import type { LoggingSeverity } from '../ros/LogOutput.js';
 import type { Node } from './Node.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { LoggingSeverity } from './LogOutput.js';
+import type { LoggingSeverity } from '../ros/LogOutput.js';
 import type { LogLocation } from './Rosout.js';
 import type { Simulation } from './Simulation.js';
 

@@ -3,8 +3,8 @@ import type { Point } from '../network/geometry.js';
 import type { Link } from '../network/Link.js';
 import type { LinkCounters } from '../network/LinkCounters.js';
 import type { Network } from '../network/Network.js';
+import { NodeOptions } from '../ros/NodeOptions.js';
 import { Node } from './Node.js';
-import { NodeOptions } from './NodeOptions.js';
 import type { Publisher } from './Publisher.js';
 import type { Simulation } from './Simulation.js';
 

@@ -6,39 +6,39 @@ import { type DescribedType, describeType } from '../interfaces/typeDescription.
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { Host } from '../network/Host.js';
+import { ClockType } from '../ros/ClockType.js';
 import type { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
-import { Client } from './Client.js';
-import { ClockType } from './ClockType.js';
-import { argumentOverrides, type Context } from './Context.js';
-import type { Entity } from './Entity.js';
-import { EntityEvents } from './EntityEvents.js';
-import { type TopicEndpointInfo, topicEndpointInfo } from './endpointInfo.js';
-import { TypeValidationError } from './errors.js';
-import { GuardCondition } from './GuardCondition.js';
-import { startLoggerServices } from './LoggerServices.js';
-import { Logging } from './Logging.js';
-import { LoggingSeverity } from './LogOutput.js';
-import { NodeOptions } from './NodeOptions.js';
+import { LoggingSeverity } from '../ros/LogOutput.js';
+import { NodeOptions } from '../ros/NodeOptions.js';
 import {
   NodeParameters,
   type PostSetParametersCallback,
   type PreSetParametersCallback,
   type SetParametersCallback,
   type SetParametersResult,
-} from './NodeParameters.js';
-import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from './names.js';
-import { Parameter, type ParameterDescriptor, ParameterType } from './Parameter.js';
+} from '../ros/NodeParameters.js';
+import { expandTopicName, fullyQualifiedNodeName, normalizeNamespace, validateNodeName } from '../ros/names.js';
+import { Parameter, type ParameterDescriptor, ParameterType } from '../ros/Parameter.js';
+import { QoS, type QoSProfileName, resolveQoS } from '../ros/QoS.js';
+import { parseRosArguments, type RemapRule } from '../ros/RosArguments.js';
+import { TypeValidationError } from '../ros/rclErrors.js';
+import { remapName, remapNamespace, remapNodeName } from '../ros/remap.js';
+import { Time } from '../ros/Time.js';
+import { Client } from './Client.js';
+import { argumentOverrides, type Context } from './Context.js';
+import type { Entity } from './Entity.js';
+import { EntityEvents } from './EntityEvents.js';
+import { type TopicEndpointInfo, topicEndpointInfo } from './endpointInfo.js';
+import { GuardCondition } from './GuardCondition.js';
+import { startLoggerServices } from './LoggerServices.js';
+import { Logging } from './Logging.js';
 import { startParameterServices } from './ParameterServices.js';
 import { loadParamsFile } from './ParamsFile.js';
 import { Publisher } from './Publisher.js';
-import { QoS, type QoSProfileName, resolveQoS } from './QoS.js';
-import { parseRosArguments, type RemapRule } from './RosArguments.js';
 import { RosoutLoggers } from './Rosout.js';
-import { remapName, remapNamespace, remapNodeName } from './remap.js';
 import { Service, type ServiceCallback } from './Service.js';
 import type { Simulation } from './Simulation.js';
 import { type MessageTarget, Subscription, type SubscriptionOptions } from './Subscription.js';
-import { Time } from './Time.js';
 import { Timer, type TimerTarget } from './Timer.js';
 import { TypeDescriptionService } from './TypeDescriptionService.js';
 

@@ -1,9 +1,9 @@
 import type { Message } from '../interfaces/plainMessages.js';
 import type { rcl_interfaces } from '../interfaces/typeMaps.js';
+import type { ParameterChange } from '../ros/NodeParameters.js';
+import { Parameter } from '../ros/Parameter.js';
+import { QoS } from '../ros/QoS.js';
 import type { Node } from './Node.js';
-import type { ParameterChange } from './NodeParameters.js';
-import { Parameter } from './Parameter.js';
-import { QoS } from './QoS.js';
 
 const SRV = 'rcl_interfaces/srv';
 

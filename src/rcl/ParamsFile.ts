@@ -1,8 +1,8 @@
 import type { Node as YamlNode } from 'yaml';
 import { readRegularFile } from '../base/regularFile.js';
+import type { ParameterOverride } from '../ros/NodeParameters.js';
+import { inferParameter, type Parameter } from '../ros/Parameter.js';
 import { readBlockYaml } from './blockYaml.js';
-import type { ParameterOverride } from './NodeParameters.js';
-import { inferParameter, type Parameter } from './Parameter.js';
 import { parseYamlSource } from './yamlSource.js';
 import { type YamlTree, type YamlTreeEntry, yamlTree } from './yamlTree.js';
 

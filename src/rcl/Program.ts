@@ -1,7 +1,7 @@
 import { describeProgram } from '../base/runErrors.js';
 import { namedStream, type SeededRandom } from '../base/SeededRandom.js';
+import { emptyRosArguments, type RosArguments } from '../ros/RosArguments.js';
 import { Context } from './Context.js';
-import { emptyRosArguments, type RosArguments } from './RosArguments.js';
 import type { Simulation } from './Simulation.js';
 
 /**

@@ -1,7 +1,7 @@
+import { splitNanoseconds } from '../ros/nanoseconds.js';
+import { type ResolvedQoS, UNTIMED } from '../ros/QoS.js';
 import type { Node } from './Node.js';
-import { splitNanoseconds } from './nanoseconds.js';
 import type { Publisher } from './Publisher.js';
-import { type ResolvedQoS, UNTIMED } from './QoS.js';
 
 /** Where a log record was made, as rclnodejs reads it from the caller's stack frame. */
 export interface LogLocation {

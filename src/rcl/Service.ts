@@ -3,13 +3,13 @@ import { Fifo } from '../engine/Fifo.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
+import { toPlainArrays } from '../ros/jsonSafe.js';
+import type { QoS, QoSProfileName, ResolvedQoS } from '../ros/QoS.js';
 import { ServiceEvent } from '../ros/serviceIntrospectionStates.js';
 import type { Client } from './Client.js';
 import { Entity } from './Entity.js';
 import { rmwQoSProfile } from './endpointInfo.js';
-import { toPlainArrays } from './jsonSafe.js';
 import type { Node } from './Node.js';
-import type { QoS, QoSProfileName, ResolvedQoS } from './QoS.js';
 import { makeCall, type ServiceCall } from './ServiceCall.js';
 import { ServiceIntrospection } from './ServiceIntrospection.js';
 

@@ -1,8 +1,8 @@
 import type { Message } from '../interfaces/plainMessages.js';
+import type { QoS, QoSProfileName } from '../ros/QoS.js';
 import { ServiceIntrospectionStates } from '../ros/serviceIntrospectionStates.js';
 import type { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
-import type { QoS, QoSProfileName } from './QoS.js';
 
 /**
  * Service introspection (REP 2012, rcl's service_event_publisher): once configured, a client or

@@ -11,6 +11,9 @@ import { InterfaceRegistry, type InterfaceSource } from '../interfaces/Interface
 import type { NetworkConfig } from '../network/config.js';
 import type { Host } from '../network/Host.js';
 import { Network } from '../network/Network.js';
+import { LoggingSeverity, LogOutput } from '../ros/LogOutput.js';
+import type { ParameterOverride } from '../ros/NodeParameters.js';
+import type { RemapRule } from '../ros/RosArguments.js';
 import { Assertions } from './Assertions.js';
 import type { Context } from './Context.js';
 import { DelayDraws, type DelayRange } from './DelayDraws.js';
@@ -22,12 +25,9 @@ import type { FaultConfig } from './faults/FaultConfig.js';
 import { Faults } from './faults/Faults.js';
 import { ProgramCrashes } from './faults/ProgramCrashes.js';
 import { Graph } from './Graph.js';
-import { LoggingSeverity, LogOutput } from './LogOutput.js';
 import type { Node } from './Node.js';
-import type { ParameterOverride } from './NodeParameters.js';
 import { Program } from './Program.js';
 import { VirtualTimers } from './ProgramTimers.js';
-import type { RemapRule } from './RosArguments.js';
 import { RosoutLoggers } from './Rosout.js';
 import { Subscription } from './Subscription.js';
 

@@ -3,14 +3,14 @@ import { Fifo } from '../engine/Fifo.js';
 import { serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import { cloneMessage, type Message } from '../interfaces/plainMessages.js';
+import { checkSerializationMode, type SerializationMode, toJSONSafe, toPlainArrays } from '../ros/jsonSafe.js';
+import { MessageInfo } from '../ros/MessageInfo.js';
+import type { ResolvedQoS } from '../ros/QoS.js';
 import { type ContentFilter, compileContentFilter } from './contentFilter.js';
 import { Entity } from './Entity.js';
 import type { EntityEvents } from './EntityEvents.js';
-import { checkSerializationMode, type SerializationMode, toJSONSafe, toPlainArrays } from './jsonSafe.js';
-import { MessageInfo } from './MessageInfo.js';
 import { hasFieldPath } from './messageFields.js';
 import type { Node } from './Node.js';
-import type { ResolvedQoS } from './QoS.js';
 import type { Sample } from './Sample.js';
 import { SilenceWatch } from './SilenceWatch.js';
 

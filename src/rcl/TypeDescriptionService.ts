@@ -1,6 +1,6 @@
-import { LoggingSeverity } from './LogOutput.js';
+import { LoggingSeverity } from '../ros/LogOutput.js';
+import { Parameter, ParameterDescriptor, ParameterType } from '../ros/Parameter.js';
 import type { Node } from './Node.js';
-import { Parameter, ParameterDescriptor, ParameterType } from './Parameter.js';
 
 const START_PARAMETER = 'start_type_description_service';
 const RIHS01 = /^RIHS01_[0-9a-fA-F]{64}$/;

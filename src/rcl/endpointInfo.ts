@@ -1,7 +1,7 @@
 import { typeDescriptionHash } from '../interfaces/typeDescription.js';
-import { splitNanoseconds } from './nanoseconds.js';
+import { splitNanoseconds } from '../ros/nanoseconds.js';
+import { QoS, qosFromResolved, type ResolvedQoS } from '../ros/QoS.js';
 import type { Publisher } from './Publisher.js';
-import { QoS, qosFromResolved, type ResolvedQoS } from './QoS.js';
 import type { Subscription } from './Subscription.js';
 
 /** rmw's `rmw_endpoint_type_t`. */

@@ -4,7 +4,7 @@ import { exitCodeOf, failureMessage } from '../cli/runAndReport.js';
 import { parseJobFile } from '../job/jobFile.js';
 import { bigintsAsStrings, type Findings, summaryToJson } from '../job/RunSummary.js';
 import { runJob } from '../job/runJob.js';
-import { LogOutput } from '../rcl/LogOutput.js';
+import { LogOutput } from '../ros/LogOutput.js';
 import { PARENT_FD, type WorkerReady, type WorkerResult, type WorkerTask } from './workerProtocol.js';
 
 /**

@@ -1,6 +1,6 @@
 """An override from the run's input (a ``-p`` argument, a params file, the job file) that the
 parameter declared for it refuses: the line the run ends with when nothing in the program catches
-rclpy's exception, in the words rclsim uses for a JavaScript program (src/rcl/NodeParameters.ts),
+rclpy's exception, in the words rclsim uses for a JavaScript program (src/ros/NodeParameters.ts),
 so that a line reads the same whichever language met it."""
 
 from __future__ import annotations

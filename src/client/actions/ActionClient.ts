@@ -1,7 +1,7 @@
 import type { ActionType } from '../../interfaces/InterfaceRegistry.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import { interfaceTypeName, type TypeClass } from '../../interfaces/typeNames.js';
-import { notOnJazzy } from '../../rcl/middleware.js';
+import { notOnJazzy } from '../../ros/middleware.js';
 import type { Client } from '../Client.js';
 import { type ValidationOptions, ValidationSetting } from '../messageValidation.js';
 import type { Node } from '../Node.js';

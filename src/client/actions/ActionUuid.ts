@@ -1,4 +1,4 @@
-import { TypeValidationError } from '../../rcl/errors.js';
+import { TypeValidationError } from '../../ros/rclErrors.js';
 import { currentPort } from '../currentPort.js';
 import { uuidText } from './goals.js';
 

@@ -1,4 +1,4 @@
-import { QoS, type QoSProfileName } from '../../rcl/QoS.js';
+import { QoS, type QoSProfileName } from '../../ros/QoS.js';
 
 type Profile = QoS | QoSProfileName;
 

@@ -1,6 +1,6 @@
 import { describeThrown } from '../../base/describeThrown.js';
 import type { TypeClass } from '../../interfaces/typeNames.js';
-import { NodeOptions } from '../../rcl/NodeOptions.js';
+import { NodeOptions } from '../../ros/NodeOptions.js';
 import { Context } from '../Context.js';
 import { Logging } from '../Logging.js';
 import { Node, type Options } from '../Node.js';

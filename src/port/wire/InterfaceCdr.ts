@@ -1,6 +1,6 @@
 import { deserializeMessage, serializeMessage } from '../../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../../interfaces/InterfaceRegistry.js';
-import { Parameter } from '../../rcl/Parameter.js';
+import { Parameter } from '../../ros/Parameter.js';
 import { PARAMETER_LIST } from './nodeMessages.js';
 
 /**

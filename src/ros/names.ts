@@ -2,8 +2,9 @@
  * ROS 2 name validation and expansion (rcl/rmw rules): node names, namespaces, and topic or
  * service names with `~` (private), `{node}` and `{ns}` substitutions, made fully qualified.
  */
-import { NameValidationError, TypeValidationError } from './errors.js';
+
 import { fullTopicNameProblem, namespaceProblem, nodeNameProblem, topicNameProblem } from './nameRules.js';
+import { NameValidationError, TypeValidationError } from './rclErrors.js';
 
 /** rcl_node_init's check: rmw's rules and wording, rclnodejs's error class for a non-string. */
 export function validateNodeName(name: string): void {

@@ -2,7 +2,7 @@
  * rclnodejs's parameter types: Parameter, ParameterDescriptor and numeric ranges. Integer
  * parameter values are bigint, as in rclnodejs.
  */
-import { ParameterError, ParameterTypeError, RangeValidationError, TypeValidationError } from './errors.js';
+import { ParameterError, ParameterTypeError, RangeValidationError, TypeValidationError } from './rclErrors.js';
 
 export const ParameterType = {
   PARAMETER_NOT_SET: 0,

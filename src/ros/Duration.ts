@@ -1,5 +1,5 @@
-import { TypeValidationError } from './errors.js';
 import { splitNanoseconds, toBigInt, toNanoseconds } from './nanoseconds.js';
+import { TypeValidationError } from './rclErrors.js';
 
 /** A span of time in exact bigint nanoseconds, as rclnodejs 2.x's Duration (see Time). */
 export class Duration {

@@ -1,7 +1,7 @@
 import { ClockType } from './ClockType.js';
 import { Duration } from './Duration.js';
-import { RangeValidationError, TypeValidationError } from './errors.js';
 import { INT64_LIMIT, NS_PER_SECOND, splitNanoseconds, toBigInt, toNanoseconds } from './nanoseconds.js';
+import { RangeValidationError, TypeValidationError } from './rclErrors.js';
 
 const ABOUT = { entityType: 'time' };
 

@@ -1,6 +1,6 @@
 import { checkDuration } from '../base/simTimeRange.js';
 import { Duration } from './Duration.js';
-import { TypeValidationError } from './errors.js';
+import { TypeValidationError } from './rclErrors.js';
 
 /**
  * rclnodejs's QoS class and profile strings, and what rclsim takes from them: history and

@@ -4,7 +4,7 @@
  * '[Function]' (what JSON cannot hold); and the subscription option `serializationMode`.
  */
 import { isTypedArray } from '../interfaces/primitives.js';
-import { ValidationError } from './errors.js';
+import { ValidationError } from './rclErrors.js';
 
 export { isTypedArray };
 

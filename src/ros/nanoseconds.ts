@@ -1,4 +1,4 @@
-import { RangeValidationError, TypeValidationError } from './errors.js';
+import { RangeValidationError, TypeValidationError } from './rclErrors.js';
 
 export const NS_PER_SECOND = 1_000_000_000n;
 /** rcl's time points and durations are int64 nanoseconds: they hold less than this. */
