@@ -2,10 +2,10 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 import { TraceWriter } from '../src/job/TraceWriter.js';
-import { Simulation, type SimulationOptions } from '../src/rcl/Simulation.js';
 import { LiveReport } from '../src/report/LiveReport.js';
 import { writeReport } from '../src/report/reportHtml.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
+import { Simulation, type SimulationOptions } from '../src/sim/Simulation.js';
 
 type NodeClass = new (namespace?: string) => unknown;
 type MonitorClass = new (onTimeout: () => void, namespace?: string) => unknown;

@@ -7,9 +7,9 @@
 import { performance } from 'node:perf_hooks';
 import { Node } from '../src/client/Node.js';
 import type { NetworkConfig } from '../src/network/config.js';
-import { Simulation } from '../src/rcl/Simulation.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
 import { QoS } from '../src/ros/QoS.js';
+import { Simulation } from '../src/sim/Simulation.js';
 import { bareHeapLoop } from './bareHeapLoop.js';
 import { exampleHash } from './benchmarkGraph.js';
 import { median } from './measure.js';

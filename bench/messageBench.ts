@@ -5,9 +5,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Node } from '../src/client/Node.js';
-import { Simulation } from '../src/rcl/Simulation.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
 import { QoS } from '../src/ros/QoS.js';
+import { Simulation } from '../src/sim/Simulation.js';
 
 export interface MessageCase {
   type: string;

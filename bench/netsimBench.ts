@@ -11,8 +11,8 @@ import { Engine } from '../src/engine/Engine.js';
 import { loadJobFile } from '../src/job/jobFile.js';
 import { runJob } from '../src/job/runJob.js';
 import { Network } from '../src/network/Network.js';
-import { nearestRank, timeStats } from '../src/rcl/timeStats.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
+import { nearestRank, timeStats } from '../src/sim/timeStats.js';
 import { round } from './measure.js';
 import { networkSection } from './networkBench.js';
 

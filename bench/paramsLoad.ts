@@ -1,6 +1,6 @@
 /** Child of the params benchmark: loads one parameter file and prints the load's seconds and the peak resident MiB. */
 import { performance } from 'node:perf_hooks';
-import { loadParamsFile } from '../src/rcl/ParamsFile.js';
+import { loadParamsFile } from '../src/sim/ParamsFile.js';
 
 const start = performance.now();
 loadParamsFile(process.argv[2]!);

@@ -10,6 +10,6 @@ export { defineJob, type JobDefinition, JobHandle } from './job/Job.js';
 export { loadJobModule } from './job/loadJobModule.js';
 export { type RunSummary, summaryToJson } from './job/RunSummary.js';
 export { type RunOptions, runJob } from './job/runJob.js';
-export { loadParamsFile, overridesFor, type ParamsRule, parseParamsFile } from './rcl/ParamsFile.js';
-export { Simulation, type SimulationOptions } from './rcl/Simulation.js';
 export { LogOutput, type LogRecord } from './ros/LogOutput.js';
+export { loadParamsFile, overridesFor, type ParamsRule, parseParamsFile } from './sim/ParamsFile.js';
+export { Simulation, type SimulationOptions } from './sim/Simulation.js';

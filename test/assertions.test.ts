@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { defineJob } from '../src/job/Job.js';
 import { type ProgramProcess, startProgram } from '../src/job/programs.js';
 import { runJob } from '../src/job/runJob.js';
-import type { AssertionRecord } from '../src/rcl/Assertions.js';
+import type { AssertionRecord } from '../src/sim/Assertions.js';
 import { MS, needs, repoRoot, tempDir } from './helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/assertions');

@@ -5,8 +5,8 @@ import { describe, it } from 'node:test';
 import { parseJobFile } from '../src/job/jobFile.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
 import { type RunOptions, runJob } from '../src/job/runJob.js';
-import { CheckError } from '../src/rcl/checks/Checks.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
+import { CheckError } from '../src/sim/checks/Checks.js';
 import { repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
 
 // counter.mjs publishes /count 1, 2, … every 100 ms; tracker.mjs republishes what arrives as /seen.

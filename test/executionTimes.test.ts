@@ -5,8 +5,8 @@ import * as rclnodejs from '../src/compat/index.js';
 import { parseJobFile } from '../src/job/jobFile.js';
 import { loadJob } from '../src/job/loadJob.js';
 import { runJob } from '../src/job/runJob.js';
-import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
-import type { ExecutorConfig } from '../src/rcl/Executors.js';
+import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
+import type { ExecutorConfig } from '../src/sim/Executors.js';
 import { MS, repoRoot, simulate, tempDir } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';

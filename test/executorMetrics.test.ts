@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
 import { parseJobFile } from '../src/job/jobFile.js';
-import type { EntityMetrics, RunMetrics } from '../src/rcl/ExecutorMetrics.js';
-import type { ExecutorConfig } from '../src/rcl/Executors.js';
+import type { EntityMetrics, RunMetrics } from '../src/sim/ExecutorMetrics.js';
+import type { ExecutorConfig } from '../src/sim/Executors.js';
 import { at, lastJsonLine, MS, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import * as rclnodejs from '../src/compat/index.js';
 import { parseJobFile } from '../src/job/jobFile.js';
-import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
-import type { ExecutorConfig } from '../src/rcl/Executors.js';
+import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
+import type { ExecutorConfig } from '../src/sim/Executors.js';
 import { at, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';

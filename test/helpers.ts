@@ -8,10 +8,10 @@ import { defineJob, type JobHandle } from '../src/job/Job.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
 import { type RunOptions, runJob } from '../src/job/runJob.js';
 import type { NetworkConfig } from '../src/network/config.js';
-import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
-import type { ChainConfig } from '../src/rcl/ExecutorMetrics.js';
-import type { ExecutorConfig } from '../src/rcl/Executors.js';
 import { LogOutput, type LogRecord } from '../src/ros/LogOutput.js';
+import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
+import type { ChainConfig } from '../src/sim/ExecutorMetrics.js';
+import type { ExecutorConfig } from '../src/sim/Executors.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');

@@ -5,12 +5,12 @@ import { traceReport } from '../src/cli/report.js';
 import * as rclnodejs from '../src/compat/index.js';
 import { LOG_ENTRIES } from '../src/engine/EventLog.js';
 import { TraceWriter } from '../src/job/TraceWriter.js';
-import type { ExecutionTimeRule } from '../src/rcl/ExecutionTimes.js';
-import { Simulation } from '../src/rcl/Simulation.js';
 import { LiveReport } from '../src/report/LiveReport.js';
 import { BAR_BUDGET } from '../src/report/ReportCollector.js';
 import type { ReportData } from '../src/report/ReportData.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
+import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
+import { Simulation } from '../src/sim/Simulation.js';
 import { MS, tempDir } from './helpers.js';
 
 const TALKERS = 40;

@@ -7,7 +7,7 @@ import { parseJobFile } from '../src/job/jobFile.js';
 import type { NetworkConfig } from '../src/network/config.js';
 import { crosses, crossingPoints, makePrism, obstruction, type Point } from '../src/network/geometry.js';
 import { Network } from '../src/network/Network.js';
-import type { LinkSummary } from '../src/rcl/NetworkMonitor.js';
+import type { LinkSummary } from '../src/sim/NetworkMonitor.js';
 import { readWithOracle } from './bagOracle.js';
 import { at, lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
 

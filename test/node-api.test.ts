@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Context } from '../src/client/Context.js';
 import { Node } from '../src/client/Node.js';
-import { Simulation } from '../src/rcl/Simulation.js';
 import { LoggingSeverity } from '../src/ros/LogOutput.js';
 import type { MessageInfo } from '../src/ros/MessageInfo.js';
 import { TypeValidationError } from '../src/ros/rclErrors.js';
+import { Simulation } from '../src/sim/Simulation.js';
 import { MS, SECOND, simulate } from './helpers.js';
 
 const STRING = 'std_msgs/msg/String';

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { failsAs, failureKey, type RunVerdict } from '../src/cli/runVerdict.js';
 import { minimalFaults, ShrinkRuns, ShrinkStopped } from '../src/cli/shrinkFaults.js';
-import type { Occurrence } from '../src/rcl/faults/FaultConfig.js';
+import type { Occurrence } from '../src/sim/faults/FaultConfig.js';
 import { explicitFaultsJobText, occurrenceText } from '../src/sweep/explicitFaults.js';
 import type { RunAnswer } from '../src/sweep/PooledRuns.js';
 import type { PoolTask } from '../src/sweep/WorkerPool.js';

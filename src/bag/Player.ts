@@ -1,10 +1,10 @@
 import { formatSimTime, SimTimeRangeError } from '../base/runErrors.js';
 import { Engine } from '../engine/Engine.js';
-import { Node } from '../rcl/Node.js';
-import type { Publisher } from '../rcl/Publisher.js';
-import type { Simulation } from '../rcl/Simulation.js';
-import type { Timer } from '../rcl/Timer.js';
 import { QoS, qosFromResolved, type ResolvedQoS } from '../ros/QoS.js';
+import { Node } from '../sim/Node.js';
+import type { Publisher } from '../sim/Publisher.js';
+import type { Simulation } from '../sim/Simulation.js';
+import type { Timer } from '../sim/Timer.js';
 import { Bag } from './Bag.js';
 import { BagError, type BagMessage, type BagTopic } from './BagStorage.js';
 import { playbackQoS } from './qosProfiles.js';

@@ -1,6 +1,6 @@
 import { formatSimTime } from '../base/runErrors.js';
 import type { FaultsSummary } from '../job/RunSummary.js';
-import { type CheckOutcome, failsRun } from '../rcl/checks/CheckConfig.js';
+import { type CheckOutcome, failsRun } from '../sim/checks/CheckConfig.js';
 import type { RunAnswer } from '../sweep/PooledRuns.js';
 import { ExitCode } from './exitCodes.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { describeThrown } from '../base/describeThrown.js';
 import { compareTraces, formatDivergence, TraceFileError } from '../job/traceDiff.js';
-import type { Occurrence } from '../rcl/faults/FaultConfig.js';
+import type { Occurrence } from '../sim/faults/FaultConfig.js';
 import { explicitFaultsJobText, occurrenceText } from '../sweep/explicitFaults.js';
 import { PooledRuns, RunsInterrupted } from '../sweep/PooledRuns.js';
 import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';

@@ -1,4 +1,4 @@
-import type { Occurrence } from '../rcl/faults/FaultConfig.js';
+import type { Occurrence } from '../sim/faults/FaultConfig.js';
 import { caseJobText } from '../sweep/caseJob.js';
 import { ddmin } from '../sweep/deltaDebugging.js';
 import { explicitFaultsJobText } from '../sweep/explicitFaults.js';

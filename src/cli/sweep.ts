@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { OutputError } from '../base/runErrors.js';
-import { nearestRank } from '../rcl/timeStats.js';
+import { nearestRank } from '../sim/timeStats.js';
 import { QueueUnreachable, RunsInterrupted } from '../sweep/PooledRuns.js';
 import type { RunResult } from '../sweep/ResultsFolder.js';
 import { describeValues, runSweep, type SweepOutcome } from '../sweep/runSweep.js';

@@ -1,7 +1,6 @@
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import type { EntityEventName, EntityListing, EventHooks, GraphQueryName, NodeInfo, NodePort, ParameterHook, ParameterHookKind } from '../port/NodePort.js';
-import type { TopicEndpointInfo } from '../rcl/endpointInfo.js';
 // Value classes and rules rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../ros/ClockType.js';
 import { type PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
@@ -21,6 +20,7 @@ import { type Parameter, ParameterDescriptor, ParameterType } from '../ros/Param
 import { QoS, type QoSProfileName } from '../ros/QoS.js';
 import { TypeValidationError } from '../ros/rclErrors.js';
 import { Time } from '../ros/Time.js';
+import type { TopicEndpointInfo } from '../sim/endpointInfo.js';
 import { Client } from './Client.js';
 import { type Clock, ROSClock } from './Clock.js';
 import { Context } from './Context.js';

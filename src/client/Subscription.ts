@@ -1,8 +1,8 @@
 import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageTarget, NodePort } from '../port/NodePort.js';
-import type { ContentFilter } from '../rcl/contentFilter.js';
 import type { SerializationMode } from '../ros/jsonSafe.js';
 import type { MessageInfo } from '../ros/MessageInfo.js';
+import type { ContentFilter } from '../sim/contentFilter.js';
 import { Endpoint } from './Entity.js';
 import type { EventHandler } from './EventHandler.js';
 import { requireInterface } from './interfaceClasses.js';

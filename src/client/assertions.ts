@@ -2,10 +2,11 @@
  * Assertions of node code, in Antithesis' vocabulary (`import { always } from 'rclsim'`, in the
  * simulation's process and in a separate program's): `always` and `unreachable` fail the run
  * when they do not hold, `sometimes` and `reachable` say what a hunt should see happen. The
- * simulation counts each by its message (rcl/Assertions.ts); they change nothing a run does.
+ * simulation counts each by its message (sim/Assertions.ts); they change nothing a run does.
  */
-import type { AssertionKind } from '../rcl/Assertions.js';
+
 import { toJSONString } from '../ros/jsonSafe.js';
+import type { AssertionKind } from '../sim/Assertions.js';
 import { currentPort } from './currentPort.js';
 
 /** `condition` must hold every time this line runs. */

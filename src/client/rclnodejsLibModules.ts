@@ -1,6 +1,6 @@
-import { TypeDescriptionService } from '../rcl/TypeDescriptionService.js';
 import * as messageSerialization from '../ros/jsonSafe.js';
 import * as errors from '../ros/rclErrors.js';
+import { TypeDescriptionService } from '../sim/TypeDescriptionService.js';
 import * as rclnodejs from './rclnodejs.js';
 
 /**

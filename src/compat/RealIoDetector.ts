@@ -1,7 +1,7 @@
 import { type AsyncHook, createHook } from 'node:async_hooks';
 import { realSetTimeout, wallClock } from '../base/realTime.js';
 import { formatSimTime } from '../base/runErrors.js';
-import type { Simulation } from '../rcl/Simulation.js';
+import type { Simulation } from '../sim/Simulation.js';
 
 /** Async resources that stand for real I/O (files, sockets, processes, DNS, compression). */
 const REAL_IO = new Set([

@@ -1,4 +1,4 @@
-import type { Simulation } from '../rcl/Simulation.js';
+import type { Simulation } from '../sim/Simulation.js';
 import type { ProgramMachine } from './ProgramMachine.js';
 
 /** The machine in-process programs run on: the simulation's engine, programs and timers. */

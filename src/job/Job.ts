@@ -8,15 +8,15 @@ import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { NetworkConfig } from '../network/config.js';
 import { DirectPort } from '../port/DirectPort.js';
-import type { CheckConfig } from '../rcl/checks/CheckConfig.js';
-import type { DelayRange } from '../rcl/DelayDraws.js';
-import type { ExecutionTimeRule } from '../rcl/ExecutionTimes.js';
-import type { ChainConfig } from '../rcl/ExecutorMetrics.js';
-import type { ExecutorConfig } from '../rcl/Executors.js';
-import type { FaultConfig } from '../rcl/faults/FaultConfig.js';
-import type { ParamsRule } from '../rcl/ParamsFile.js';
-import type { Simulation } from '../rcl/Simulation.js';
 import type { RemapRule } from '../ros/RosArguments.js';
+import type { CheckConfig } from '../sim/checks/CheckConfig.js';
+import type { DelayRange } from '../sim/DelayDraws.js';
+import type { ExecutionTimeRule } from '../sim/ExecutionTimes.js';
+import type { ChainConfig } from '../sim/ExecutorMetrics.js';
+import type { ExecutorConfig } from '../sim/Executors.js';
+import type { FaultConfig } from '../sim/faults/FaultConfig.js';
+import type { ParamsRule } from '../sim/ParamsFile.js';
+import type { Simulation } from '../sim/Simulation.js';
 
 /**
  * A job, in rslcpp's sense: it builds the nodes, gives the start time, says when it is finished

@@ -1,8 +1,8 @@
 import type { EndReason } from '../engine/Engine.js';
-import type { CheckOutcome } from '../rcl/checks/CheckConfig.js';
-import type { RunMetrics } from '../rcl/ExecutorMetrics.js';
-import type { Occurrence } from '../rcl/faults/FaultConfig.js';
-import type { LinkSummary } from '../rcl/NetworkMonitor.js';
+import type { CheckOutcome } from '../sim/checks/CheckConfig.js';
+import type { RunMetrics } from '../sim/ExecutorMetrics.js';
+import type { Occurrence } from '../sim/faults/FaultConfig.js';
+import type { LinkSummary } from '../sim/NetworkMonitor.js';
 
 /** A run whose check or assertion failed ends with this exit code (over the job's own). */
 export const CHECK_FAILED_EXIT_CODE = 8;

@@ -2,7 +2,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { formatSimTime, OutputError } from '../base/runErrors.js';
 import type { Engine } from '../engine/Engine.js';
 import type { EngineObserver, Executable, OutputKind, OutputSource } from '../engine/Executable.js';
-import type { CheckOutcome } from '../rcl/checks/CheckConfig.js';
+import type { CheckOutcome } from '../sim/checks/CheckConfig.js';
 
 export const TRACE_VERSION = 2;
 

@@ -1,6 +1,6 @@
-import { compileCheckExpression } from '../rcl/checkExpression.js';
-import type { CheckConfig } from '../rcl/checks/CheckConfig.js';
-import { ContentFilterError } from '../rcl/contentFilter.js';
+import { compileCheckExpression } from '../sim/checkExpression.js';
+import type { CheckConfig } from '../sim/checks/CheckConfig.js';
+import { ContentFilterError } from '../sim/contentFilter.js';
 import type { SectionContext } from './networkSection.js';
 import { durationSchema } from './timeModelEntry.js';
 

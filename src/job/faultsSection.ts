@@ -1,4 +1,4 @@
-import type { FaultConfig, FaultInterval, Occurrence, ServiceEffect, TopicEffect } from '../rcl/faults/FaultConfig.js';
+import type { FaultConfig, FaultInterval, Occurrence, ServiceEffect, TopicEffect } from '../sim/faults/FaultConfig.js';
 import type { SectionContext } from './networkSection.js';
 import { type DistributionEntry, durationSchema, timeModelAt, timeModelSchema } from './timeModelEntry.js';
 

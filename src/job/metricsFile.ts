@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { OutputError } from '../base/runErrors.js';
-import type { RunMetrics, TimeStats } from '../rcl/ExecutorMetrics.js';
+import type { RunMetrics, TimeStats } from '../sim/ExecutorMetrics.js';
 
 const STATS = ['count', 'min', 'mean', 'p50', 'p99', 'max'] as const;
 /** A statistic's column: counts are plain, times in ns. */

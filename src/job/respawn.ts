@@ -1,4 +1,4 @@
-import type { Program } from '../rcl/Program.js';
+import type { Program } from '../sim/Program.js';
 
 /** on_exit: respawn, as launch's ExecuteProcess has it: `respawn_delay` of sim time, at most `maxRetries` times (null: no limit). */
 export interface Respawn {

@@ -1,8 +1,8 @@
 import { describeThrown } from '../base/describeThrown.js';
 import { formatSimTime } from '../base/runErrors.js';
-import type { Simulation } from '../rcl/Simulation.js';
 import type { LiveReport } from '../report/LiveReport.js';
 import { writeReport } from '../report/reportHtml.js';
+import type { Simulation } from '../sim/Simulation.js';
 import { bigintsAsStrings, type Findings, type RunSummary } from './RunSummary.js';
 
 /** What is known of a run that failed before its summary. */

@@ -5,10 +5,10 @@ import { SIMULATED_DISTRO } from '../client/distro.js';
 import type { JobOperations } from '../port/DirectPort.js';
 import { type AbnormalEnd, ProgramServer, RemoteCallbackError, RemoteLoadError } from '../port/ProgramServer.js';
 import { ProgramSocket } from '../port/wire/ProgramSocket.js';
-import { Program } from '../rcl/Program.js';
-import type { Simulation } from '../rcl/Simulation.js';
 import { SIMULATED_RMW } from '../ros/middleware.js';
 import type { RosArguments } from '../ros/RosArguments.js';
+import { Program } from '../sim/Program.js';
+import type { Simulation } from '../sim/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
 import { type Respawn, respawnVerdict } from './respawn.js';
 

@@ -1,4 +1,4 @@
-import type { TimeModel } from '../rcl/TimeModel.js';
+import type { TimeModel } from '../sim/TimeModel.js';
 import type { SectionContext } from './networkSection.js';
 
 /** A distribution of times as job files write it (execution times, fault delays). */

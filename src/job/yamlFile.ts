@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { Node as YamlNode } from 'yaml';
 import { readRegularFile } from '../base/regularFile.js';
-import { parseYamlSource, type YamlSource } from '../rcl/yamlSource.js';
+import { parseYamlSource, type YamlSource } from '../sim/yamlSource.js';
 import { toPlain } from './plainValues.js';
 
 /** A YAML (or JSON) file a user wrote, as plain values, with errors that name its line and field. */

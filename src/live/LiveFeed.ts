@@ -1,7 +1,7 @@
 import { serializeMessage } from '../interfaces/cdr.js';
-import type { Publisher } from '../rcl/Publisher.js';
-import type { Sample } from '../rcl/Sample.js';
-import type { Simulation } from '../rcl/Simulation.js';
+import type { Publisher } from '../sim/Publisher.js';
+import type { Sample } from '../sim/Sample.js';
+import type { Simulation } from '../sim/Simulation.js';
 import type { LiveSink } from './liveProtocol.js';
 
 /** Messages sent together at most (a run not paced to real time sends a batch when it fills). */

@@ -10,11 +10,11 @@
 import type { CallerFrame } from '../base/callerFrame.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import type { AssertionKind } from '../rcl/Assertions.js';
-import type { MessageTarget } from '../rcl/Subscription.js';
-import type { TimerInfo, TimerTarget } from '../rcl/Timer.js';
 import type { SetParametersResult } from '../ros/NodeParameters.js';
 import type { Parameter, ParameterDescriptor } from '../ros/Parameter.js';
+import type { AssertionKind } from '../sim/Assertions.js';
+import type { MessageTarget } from '../sim/Subscription.js';
+import type { TimerInfo, TimerTarget } from '../sim/Timer.js';
 
 /** What a node is created with: rclnodejs's createNode arguments that the simulation acts on. */
 export interface NodeSpec {

@@ -3,13 +3,13 @@ import { CallbackError, describeProgramEnd, ExitSignal, type ProgramDeath, Progr
 import type { Executable } from '../engine/Executable.js';
 import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { MessageType } from '../interfaces/MessageType.js';
-import { ParamsFileError } from '../rcl/ParamsFile.js';
-import type { Program } from '../rcl/Program.js';
-import type { Simulation } from '../rcl/Simulation.js';
 import type { MessageInfo } from '../ros/MessageInfo.js';
 import { ParameterOverrideError, type SetParametersResult } from '../ros/NodeParameters.js';
 import { Parameter, ParameterDescriptor, type ParameterType } from '../ros/Parameter.js';
 import { RosArgumentsError } from '../ros/RosArguments.js';
+import { ParamsFileError } from '../sim/ParamsFile.js';
+import type { Program } from '../sim/Program.js';
+import type { Simulation } from '../sim/Simulation.js';
 import { DirectPort, type JobOperations } from './DirectPort.js';
 import {
   ENTITY_EVENTS,

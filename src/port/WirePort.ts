@@ -6,11 +6,11 @@ import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import type { AssertionKind } from '../rcl/Assertions.js';
 import { toJSONSafe, toPlainArrays } from '../ros/jsonSafe.js';
 import { MessageInfo } from '../ros/MessageInfo.js';
 import type { SetParametersResult } from '../ros/NodeParameters.js';
 import { Parameter, ParameterDescriptor } from '../ros/Parameter.js';
+import type { AssertionKind } from '../sim/Assertions.js';
 import type {
   CreatedTopicEndpoint,
   EntityEventName,

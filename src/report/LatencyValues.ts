@@ -1,5 +1,5 @@
 import { log10, pow } from '../base/portableMath.js';
-import type { TimeStats } from '../rcl/timeStats.js';
+import type { TimeStats } from '../sim/timeStats.js';
 import { TripleLog } from './TripleLog.js';
 
 /** Histogram bins per decade, from 1 ns to 1,000 s (a value below 1 ns counts in the first). */

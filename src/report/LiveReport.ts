@@ -1,7 +1,7 @@
 import { truncate } from '../base/truncate.js';
 import type { Engine } from '../engine/Engine.js';
 import { EventLog, type LoggedEvents } from '../engine/EventLog.js';
-import type { Simulation } from '../rcl/Simulation.js';
+import type { Simulation } from '../sim/Simulation.js';
 import { type LinkPeriod, ReportCollector, type ReportMeta } from './ReportCollector.js';
 import type { ReportData } from './ReportData.js';
 

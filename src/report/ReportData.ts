@@ -1,4 +1,4 @@
-import type { RunMetrics } from '../rcl/ExecutorMetrics.js';
+import type { RunMetrics } from '../sim/ExecutorMetrics.js';
 import type { ValueSummary } from './LatencyValues.js';
 
 /**

@@ -1,5 +1,5 @@
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
-import type { Occurrence } from '../rcl/faults/FaultConfig.js';
+import type { Occurrence } from '../sim/faults/FaultConfig.js';
 
 /** Units a time of an occurrence is written in, the largest that fits first. */
 const UNITS = [

@@ -1,4 +1,4 @@
-import type { TopicEndpointInfo } from '../../rcl/endpointInfo.js';
+import type { TopicEndpointInfo } from '../../sim/endpointInfo.js';
 
 /** rmw's service endpoint info, as rclnodejs hands it over (ROS 2 Lyrical and newer). */
 export interface ServiceEndpointInfo {
