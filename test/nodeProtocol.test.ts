@@ -8,7 +8,7 @@ import { ProgramSocket } from '../src/port/wire/ProgramSocket.js';
 import { repoRoot, tempDir } from './helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/nodeProtocol');
-const programMain = join(repoRoot, 'dist/src/port/programMain.js');
+const programMain = join(repoRoot, 'dist/src/program/programMain.js');
 
 interface Conversation {
   program: string;

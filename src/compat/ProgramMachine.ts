@@ -14,7 +14,7 @@ export interface TimerHandle {
  * What a program's virtual globals (VirtualGlobals) read and call: sim time, the program's
  * random streams, timers on sim time, the end of the program. In the simulation's process it is
  * the simulation itself (simulationMachine.ts); in a separate program's process, the node port
- * (port/portMachine.ts): the same globals either way, so a program sees the same in both.
+ * (program/portMachine.ts): the same globals either way, so a program sees the same in both.
  */
 export interface ProgramMachine {
   /** Sim time now, ns since the epoch. */

@@ -12,8 +12,8 @@ import type { Simulation } from '../sim/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
 import { type Respawn, respawnVerdict } from './respawn.js';
 
-/** The entry of a separate program's process (port/programMain.ts). */
-const PROGRAM_MAIN = fileURLToPath(new URL('../port/programMain.js', import.meta.url));
+/** The entry of a separate program's process (program/programMain.ts). */
+const PROGRAM_MAIN = fileURLToPath(new URL('../program/programMain.js', import.meta.url));
 /** The rclpy-shaped client (DESIGN.md "Python programs"): `rclpy`, `rclsim` and the interface packages' importer. */
 const PYTHON_CLIENT = fileURLToPath(new URL('../../../clients/python', import.meta.url));
 

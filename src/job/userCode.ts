@@ -20,7 +20,7 @@ export async function prepareToLoad(file: string): Promise<void> {
 /**
  * rclsim's own package by its names (package.json's exports), for a program outside an rclsim
  * project too: in a simulation `rclsim` loads wherever `rclnodejs` does, as in a separate
- * program's process (port/programMain.ts).
+ * program's process (program/programMain.ts).
  */
 async function rclsimPackage(): Promise<NonNullable<RclnodejsTarget['packages']>> {
   const entry = (path: string) => new URL(path, import.meta.url).href;

@@ -1,7 +1,7 @@
 import { namedStream, type SeededRandom } from '../base/SeededRandom.js';
 import { JsTimers } from '../client/JsTimers.js';
 import type { ProgramMachine } from '../compat/ProgramMachine.js';
-import type { WirePort } from './WirePort.js';
+import type { WirePort } from '../port/WirePort.js';
 
 /**
  * The machine a separate program runs on: sim time and timers through its socket, and its random

@@ -4,7 +4,7 @@ import { Job } from '../client/Job.js';
 import { Node } from '../client/Node.js';
 import { componentExport } from '../compat/componentExport.js';
 import { loadFailure } from '../compat/loadErrors.js';
-import type { NodePort } from './NodePort.js';
+import type { NodePort } from '../port/NodePort.js';
 
 /** A component cannot be built: bad input, in the words of the simulation's components.ts. */
 export class ComponentLoadError extends Error {

@@ -1,6 +1,6 @@
 import type { UncaughtOrigin } from '../base/runErrors.js';
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
-import type { WirePort } from './WirePort.js';
+import type { WirePort } from '../port/WirePort.js';
 
 /** How an in-process failure of each origin is named (job/runJob.ts). */
 const LABELS: Record<UncaughtOrigin, (program: string) => string> = {

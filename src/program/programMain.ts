@@ -16,13 +16,13 @@ import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
 import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import { WirePort } from '../port/WirePort.js';
+import { ClientSocket } from '../port/wire/ClientSocket.js';
+import { carried, PROTOCOL_VERSION } from '../port/wire/nodeMessages.js';
+import { OutOfProtocol } from '../port/wire/OutOfProtocol.js';
 import { takeWroteOutput, watchOutput } from './outputWatch.js';
 import { portMachine } from './portMachine.js';
 import { watchUncaught } from './uncaughtInProgram.js';
-import { WirePort } from './WirePort.js';
-import { ClientSocket } from './wire/ClientSocket.js';
-import { carried, PROTOCOL_VERSION } from './wire/nodeMessages.js';
-import { OutOfProtocol } from './wire/OutOfProtocol.js';
 
 const file = resolve(process.argv[2] ?? '');
 // Whether a callback left continuations behind, told as the engine tells it in-process.
