@@ -15,7 +15,7 @@ import { Node } from '../src/client/Node.js';
 import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import type { Message } from '../src/interfaces/plainMessages.js';
-import { defineJob } from '../src/job/Job.js';
+import { defineJob } from '../src/job/JobHandle.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
 import { seconds } from './measure.js';

@@ -6,7 +6,7 @@ export * from './compat/api.js';
 export { realRandomInt, wallClockNanoseconds } from './compat/escapeHatch.js';
 export { type EndReason, Engine } from './engine/Engine.js';
 export type { ComponentFactory, ComponentOptions } from './job/components.js';
-export { defineJob, type JobDefinition, JobHandle } from './job/Job.js';
+export { defineJob, type JobDefinition, JobHandle } from './job/JobHandle.js';
 export { loadJobModule } from './job/loadJobModule.js';
 export { type RunSummary, summaryToJson } from './job/RunSummary.js';
 export { type RunOptions, runJob } from './job/runJob.js';

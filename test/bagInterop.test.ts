@@ -9,7 +9,7 @@ import { Node } from '../src/client/Node.js';
 import { serializeMessage } from '../src/interfaces/cdr.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import { typeDescriptionHash } from '../src/interfaces/typeDescription.js';
-import { defineJob } from '../src/job/Job.js';
+import { defineJob } from '../src/job/JobHandle.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
 import { QoS } from '../src/ros/QoS.js';

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { parse as parseYaml } from 'yaml';
 import { SyncFileWritable } from '../src/bag/SyncFileWritable.js';
 import { Node } from '../src/client/Node.js';
-import { defineJob, type JobHandle } from '../src/job/Job.js';
+import { defineJob, type JobHandle } from '../src/job/JobHandle.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
 import { cliPath, lastJsonLine, MS, repoRoot, runCli, SECOND, tempDir, writeTemp } from './helpers.js';

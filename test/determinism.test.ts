@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Node } from '../src/client/Node.js';
-import type { JobHandle } from '../src/job/Job.js';
+import type { JobHandle } from '../src/job/JobHandle.js';
 import { MS, repoRoot, SECOND, simulate, tempDir } from './helpers.js';
 
 /** A small graph with timers, a chain of topics, a service and async code. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node } from '../src/client/Node.js';
-import { defineJob, type JobHandle } from '../src/job/Job.js';
+import { defineJob, type JobHandle } from '../src/job/JobHandle.js';
 import type { RunSummary } from '../src/job/RunSummary.js';
 import { type RunOptions, runJob } from '../src/job/runJob.js';
 import type { NetworkConfig } from '../src/network/config.js';

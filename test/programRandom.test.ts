@@ -3,7 +3,7 @@ import os, { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { realAvailableParallelism } from '../src/base/realTime.js';
-import { defineJob, type JobHandle } from '../src/job/Job.js';
+import { defineJob, type JobHandle } from '../src/job/JobHandle.js';
 import { parseJobFile } from '../src/job/jobFile.js';
 import { startProgram } from '../src/job/programs.js';
 import { runJob } from '../src/job/runJob.js';

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { STOP_GRACE_MS } from './runTimeout.js';
+import { STOP_GRACE_MS } from './runDeadlines.js';
 import { type CheckJson, describeFailure, failedChecks } from './runVerdict.js';
 
 const WATCHED_MAIN = fileURLToPath(new URL('./watchedMain.js', import.meta.url));

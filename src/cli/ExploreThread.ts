@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ExploreResult, ExploreTask } from './exploreWorker.js';
 import { oneLine } from './oneLine.js';
-import { hungAfter, RUN_STARTED } from './runTimeout.js';
+import { hungAfter, RUN_STARTED } from './runDeadlines.js';
 
 const EXPLORE_WORKER = new URL('./exploreWorker.js', import.meta.url);
 

@@ -263,7 +263,7 @@ bag
   .argument('<path>', 'a bag directory, an .mcap or a .db3 file')
   .option('--json', 'one JSON object instead of the report')
   .action(async (path: string, options: { json?: boolean }) => {
-    process.exitCode = await (await import('./bagInfo.js')).bagInfo(path, options);
+    process.exitCode = await (await import('./bagInfoCommand.js')).bagInfo(path, options);
   });
 
 bag

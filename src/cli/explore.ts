@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { makeFolder } from '../bag/makeFolder.js';
 import { describeThrown } from '../base/describeThrown.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
-import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
+import { RUN_TIMEOUT_MS } from '../sweep/defaultRunTimeout.js';
 import { ExploreThread } from './ExploreThread.js';
 import { couldNotRun, ExitCode } from './exitCodes.js';
 import { keptTraces, saidCollision } from './outputCollisions.js';

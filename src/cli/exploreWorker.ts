@@ -5,7 +5,7 @@ import { runJob } from '../job/runJob.js';
 import { LogOutput } from '../ros/LogOutput.js';
 import { oneLine } from './oneLine.js';
 import { exitCodeOf, failureMessage } from './runAndReport.js';
-import { RUN_STARTED } from './runTimeout.js';
+import { RUN_STARTED } from './runDeadlines.js';
 
 /** One run of `rclsim explore`, as the main thread asks for it. */
 export interface ExploreTask {

@@ -1,7 +1,7 @@
 import { caseJobText } from '../sweep/caseJob.js';
+import { RUN_TIMEOUT_MS } from '../sweep/defaultRunTimeout.js';
 import { PooledRuns, QueueUnreachable, RunsInterrupted } from '../sweep/PooledRuns.js';
 import { runInOrder } from '../sweep/runInOrder.js';
-import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
 import { couldNotRun, ExitCode } from './exitCodes.js';
 import type { RunsDisplay } from './progressDisplay.js';
 import { type CheckJson, countedChecks, describeFailure, failedChecks, isFailure, type RunVerdict, verdictOf } from './runVerdict.js';

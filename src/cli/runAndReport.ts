@@ -5,7 +5,7 @@ import { describeThrown } from '../base/describeThrown.js';
 import { CallbackError, InterruptedError, LivelockError, OutputError, ProgramDiedError, SimTimeRangeError } from '../base/runErrors.js';
 import { DelaysCsvError } from '../job/delaysCsv.js';
 import { DurationError } from '../job/duration.js';
-import type { JobDefinition } from '../job/Job.js';
+import type { JobDefinition } from '../job/JobHandle.js';
 import { JobFileError, JobModuleError } from '../job/jobErrors.js';
 import { summaryToJson } from '../job/RunSummary.js';
 import { runJob, type Supervision } from '../job/runJob.js';

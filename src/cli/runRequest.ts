@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseDuration } from '../job/duration.js';
-import type { JobDefinition } from '../job/Job.js';
+import type { JobDefinition } from '../job/JobHandle.js';
 import { loadJob } from '../job/loadJob.js';
 import { startProgram, startPythonModule } from '../job/programs.js';
 import { parseRosArguments } from '../ros/RosArguments.js';

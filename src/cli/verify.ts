@@ -6,12 +6,12 @@ import { describeThrown } from '../base/describeThrown.js';
 import { OutputError } from '../base/runErrors.js';
 import { compareTraces, formatDivergence } from '../job/traceDiff.js';
 import type { DivergenceData } from '../report/ReportData.js';
-import { RUN_TIMEOUT_MS } from '../sweep/runTimeout.js';
+import { RUN_TIMEOUT_MS } from '../sweep/defaultRunTimeout.js';
 import { type ChildOutcome, ChildRun } from './ChildRun.js';
 import { couldNotRun, ExitCode } from './exitCodes.js';
 import { keptTraces, saidCollision } from './outputCollisions.js';
+import { hungAfter } from './runDeadlines.js';
 import { runFiles } from './runFiles.js';
-import { hungAfter } from './runTimeout.js';
 
 export interface VerifyOptions {
   runs: number;

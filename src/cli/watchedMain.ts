@@ -1,5 +1,5 @@
 import { Socket } from 'node:net';
-import { STOP_GRACE_MS } from './runTimeout.js';
+import { STOP_GRACE_MS } from './runDeadlines.js';
 
 /**
  * `rclsim` (main.ts, same arguments) as a child of `verify`, ending when verify's process does,

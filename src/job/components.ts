@@ -6,7 +6,7 @@ import { componentExport } from '../compat/componentExport.js';
 import { DirectPort } from '../port/DirectPort.js';
 import type { RosArguments } from '../ros/RosArguments.js';
 import { Program } from '../sim/Program.js';
-import type { JobHandle } from './Job.js';
+import type { JobHandle } from './JobHandle.js';
 import { JobModuleError } from './jobErrors.js';
 import type { ProgramProcess } from './programs.js';
 import { type OnExit, startSeparateProgram } from './separateProgram.js';

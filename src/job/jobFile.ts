@@ -23,7 +23,7 @@ import { startComponent } from './components.js';
 import { loadDelaysCsv } from './delaysCsv.js';
 import { type DurationError, parseDuration } from './duration.js';
 import { type FaultEntry, faultsConfig } from './faultsSection.js';
-import type { JobDefinition } from './Job.js';
+import type { JobDefinition } from './JobHandle.js';
 import { JobFileError } from './jobErrors.js';
 import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
 import { validateJob, validatePlay, validateRecord } from './jobValidators.js';

@@ -1,4 +1,4 @@
-import type { JobDefinition } from './Job.js';
+import type { JobDefinition } from './JobHandle.js';
 
 /** A job from a YAML job file or a job module, by the file's extension (each loaded only when needed). */
 export async function loadJob(path: string): Promise<JobDefinition> {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describeThrown } from '../base/describeThrown.js';
 import { notRegularFile } from '../base/regularFile.js';
 import { CallbackError, ExitSignal } from '../base/runErrors.js';
-import type { JobDefinition } from './Job.js';
+import type { JobDefinition } from './JobHandle.js';
 import { JobModuleError } from './jobErrors.js';
 import { importUserModule, isCommonJsTypeScript } from './userCode.js';
 

@@ -20,7 +20,7 @@ import { NetworkMonitor } from '../sim/NetworkMonitor.js';
 import { loadParamsFile, overridesFor, type ParamsRule } from '../sim/ParamsFile.js';
 import { type ProgramWatch, Simulation } from '../sim/Simulation.js';
 import { DurationError } from './duration.js';
-import { type JobDefinition, JobHandle } from './Job.js';
+import { type JobDefinition, JobHandle } from './JobHandle.js';
 import { Perturbation } from './Perturbation.js';
 import { CHECK_FAILED_EXIT_CODE, type Findings, type RunSummary } from './RunSummary.js';
 import type { SharedTrace, TraceWriter } from './TraceWriter.js';

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
+import { Job } from '../client/ComponentJob.js';
 import { Context } from '../client/Context.js';
-import { Job } from '../client/Job.js';
 import { Node } from '../client/Node.js';
 import { componentExport } from '../compat/componentExport.js';
 import { loadFailure } from '../compat/loadErrors.js';

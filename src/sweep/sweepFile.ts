@@ -5,7 +5,7 @@ import type { Ajv as AjvClass } from 'ajv';
 import { notRegularFile } from '../base/regularFile.js';
 import { type DurationError, parseDuration } from '../job/duration.js';
 import { readYamlFile } from '../job/yamlFile.js';
-import { RUN_TIMEOUT_MS } from './runTimeout.js';
+import { RUN_TIMEOUT_MS } from './defaultRunTimeout.js';
 
 /** A sweep file that cannot be used: one line naming the file, line and field. */
 export class SweepFileError extends Error {

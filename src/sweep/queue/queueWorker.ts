@@ -1,7 +1,7 @@
 import { constants, hostname } from 'node:os';
 import { type Job, WaitingError, Worker } from 'bullmq';
 import { realAvailableParallelism } from '../../base/realTime.js';
-import { RUN_TIMEOUT_MS } from '../runTimeout.js';
+import { RUN_TIMEOUT_MS } from '../defaultRunTimeout.js';
 import { type PoolOutcome, type PoolTask, WorkerPool } from '../WorkerPool.js';
 import type { WorkerResult } from '../workerProtocol.js';
 import { differingInput } from './inputHashes.js';

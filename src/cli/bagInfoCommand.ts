@@ -1,5 +1,5 @@
 import { BagError } from '../bag/BagStorage.js';
-import { bagInfoToJson, formatBagInfo, readBagInfo } from '../bag/bagInfo.js';
+import { bagInfoToJson, formatBagInfo, readBagInfo } from '../bag/readBagInfo.js';
 import { ExitCode } from './exitCodes.js';
 
 /** `rclsim bag info PATH [--json]`: what ros2 bag info prints. */
