@@ -204,7 +204,7 @@ function bigEndianNode(): string[] {
 function probeSource(): string {
   const url = (path: string): string => JSON.stringify(pathToFileURL(join(repoRoot, 'dist/src', path)).href);
   return `
-import { Hash64 } from ${url('engine/Hash64.js')};
+import { Hash64 } from ${url('base/Hash64.js')};
 import { InterfaceRegistry } from ${url('interfaces/InterfaceRegistry.js')};
 import { serializeMessage, deserializeMessage } from ${url('interfaces/cdr.js')};
 const out = {};
