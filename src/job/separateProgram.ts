@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
 import type { JobOperations } from '../port/DirectPort.js';
-import { type AbnormalEnd, ProgramServer, RemoteCallbackError, RemoteLoadError } from '../port/ProgramServer.js';
+import { type AbnormalEnd, ProgramServer, RemoteCallbackError, RemoteLoadError } from '../port/server/ProgramServer.js';
 import { ProgramSocket } from '../port/wire/ProgramSocket.js';
 import { SIMULATED_RMW } from '../ros/middleware.js';
 import type { RosArguments } from '../ros/RosArguments.js';

@@ -166,11 +166,38 @@ export class DirectPort implements NodePort {
     this.#nodes.delete(node);
   }
 
-  spin(node: number, how: 'spin' | 'spinOnce' | 'stop'): void {
+  spin(node: number, how: 'spin' | 'spinOnce' | 'stop', threads = 1): void {
     const found = this.#node(node);
+    if (how === 'spin') this.#simulation.rclpyExecutors.spinWith(this.#program, Math.max(1, threads));
     if (how === 'spin') found.spin();
     else if (how === 'spinOnce') found.spinOnce();
     else found.stop();
+  }
+
+  hold(entity: number, on: boolean): void {
+    this.#simulation.rclpyExecutors.hold(this.#program, entity === 0 ? null : entity, on);
+  }
+
+  /**
+   * The entity joins a callback group of the program (Create's callback_group fields): its
+   * client's executor model schedules by them; `mayRun` asks the program whether a custom
+   * group lets it run now.
+   */
+  placeInGroup(entity: number, group: number, reentrant: boolean, mayRun?: (entity: Executable) => boolean): void {
+    this.#simulation.rclpyExecutors.placeInGroup(this.#program, entity, group, reentrant, mayRun);
+  }
+
+  /**
+   * The program has pending tasks after a callback: true when its client's executor model runs
+   * them (`run` when it takes them up); false: they run at the next yield.
+   */
+  tasksWaiting(run: () => void, how: TasksTurn): boolean {
+    return this.#simulation.rclpyExecutors.tasksWaiting(this.#program, run, how);
+  }
+
+  /** Whether the program's tasks run in its client's executor model (one task per turn) rather than all at once. */
+  get runsTasks(): boolean {
+    return this.#simulation.rclpyExecutors.runsTasksOf(this.#program);
   }
 
   nodeEntities(node: number): EntityListing[] {

@@ -342,8 +342,12 @@ export class WirePort implements NodePort {
     this.#link.send({ destroy: { id: node, node: true } });
   }
 
-  spin(node: number, how: 'spin' | 'spinOnce' | 'stop'): void {
-    this.#ask({ spin: { node, how: SPIN[how] } });
+  spin(node: number, how: 'spin' | 'spinOnce' | 'stop', threads = 1): void {
+    this.#ask({ spin: { node, how: SPIN[how], threads } });
+  }
+
+  hold(entity: number, on: boolean): void {
+    this.#link.send({ hold: { entity, on } });
   }
 
   nodeEntities(node: number): EntityListing[] {

@@ -3,8 +3,15 @@ export interface ExecutorSection {
   /** Sim time now, ns since the epoch. */
   now(): bigint;
 
-  /** The node's callbacks run from now on (spin), once (spinOnce), or no more (stop). */
-  spin(node: number, how: 'spin' | 'spinOnce' | 'stop'): void;
+  /**
+   * The node's callbacks run from now on (spin), once (spinOnce), or no more (stop). `threads`:
+   * the spinning executor's pool (rclpy's MultiThreadedExecutor; 1 for every other), which the
+   * simulation's model of that client's executor follows.
+   */
+  spin(node: number, how: 'spin' | 'spinOnce' | 'stop', threads?: number): void;
+
+  /** The program's own executor holds the entity's callbacks (0: all of its entities) from running, or lets them run again. */
+  hold(entity: number, on: boolean): void;
 
   /**
    * The callback under way settled a promise the program awaits (a response, a wait's end): its

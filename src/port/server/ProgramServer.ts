@@ -1,16 +1,16 @@
-import { realAvailableParallelism, wallClock } from '../base/realTime.js';
-import { CallbackError, describeProgramEnd, ExitSignal, type ProgramDeath, ProgramDiedError } from '../base/runErrors.js';
-import type { Executable } from '../engine/Executable.js';
-import { deserializeMessage, serializeMessage } from '../interfaces/cdr.js';
-import type { MessageType } from '../interfaces/MessageType.js';
-import type { MessageInfo } from '../ros/MessageInfo.js';
-import { ParameterOverrideError, type SetParametersResult } from '../ros/NodeParameters.js';
-import { Parameter, ParameterDescriptor, type ParameterType } from '../ros/Parameter.js';
-import { RosArgumentsError } from '../ros/RosArguments.js';
-import { ParamsFileError } from '../sim/ParamsFile.js';
-import type { Program } from '../sim/Program.js';
-import type { Simulation } from '../sim/Simulation.js';
-import { DirectPort, type JobOperations } from './DirectPort.js';
+import { realAvailableParallelism, wallClock } from '../../base/realTime.js';
+import { CallbackError, describeProgramEnd, ExitSignal, type ProgramDeath, ProgramDiedError } from '../../base/runErrors.js';
+import type { Executable } from '../../engine/Executable.js';
+import { deserializeMessage, serializeMessage } from '../../interfaces/cdr.js';
+import type { MessageType } from '../../interfaces/MessageType.js';
+import type { MessageInfo } from '../../ros/MessageInfo.js';
+import { ParameterOverrideError, type SetParametersResult } from '../../ros/NodeParameters.js';
+import { Parameter, ParameterDescriptor, type ParameterType } from '../../ros/Parameter.js';
+import { RosArgumentsError } from '../../ros/RosArguments.js';
+import { ParamsFileError } from '../../sim/ParamsFile.js';
+import type { Program } from '../../sim/Program.js';
+import type { Simulation } from '../../sim/Simulation.js';
+import { DirectPort, type JobOperations } from '../DirectPort.js';
 import {
   ENTITY_EVENTS,
   type EntityEventName,
@@ -19,9 +19,9 @@ import {
   type GraphQueryName,
   type ParameterHookKind,
   type Severity,
-} from './NodePort.js';
-import { InterfaceCdr } from './wire/InterfaceCdr.js';
-import { describeInterface } from './wire/interfaceJson.js';
+} from '../NodePort.js';
+import { InterfaceCdr } from '../wire/InterfaceCdr.js';
+import { describeInterface } from '../wire/interfaceJson.js';
 import {
   type Done,
   type JobOp,
@@ -44,10 +44,10 @@ import {
   valueFromJson,
   valueToJson,
   type Welcome,
-} from './wire/nodeMessages.js';
-import { OutOfProtocol } from './wire/OutOfProtocol.js';
-import { GoneBeforeHello, ProgramGone, ProgramTimeout } from './wire/ProgramSocket.js';
-import { describeExit } from './wire/programExit.js';
+} from '../wire/nodeMessages.js';
+import { OutOfProtocol } from '../wire/OutOfProtocol.js';
+import { GoneBeforeHello, ProgramGone, ProgramTimeout } from '../wire/ProgramSocket.js';
+import { describeExit } from '../wire/programExit.js';
 
 /**
  * Wall time a program's own code may run after the run's end (a program that catches every

@@ -1,0 +1,59 @@
+import type { JsTimerKind, SpinHow } from '../wire/nodeMessages.js';
+import type { Handlers, ServedProgram } from './ServedProgram.js';
+
+const SPIN: Record<SpinHow, 'spin' | 'spinOnce' | 'stop'> = { SPIN: 'spin', SPIN_ONCE: 'spinOnce', STOP: 'stop' };
+const JS_TIMERS: Record<JsTimerKind, 'setTimeout' | 'setInterval' | 'setImmediate'> = {
+  SET_TIMEOUT: 'setTimeout',
+  SET_INTERVAL: 'setInterval',
+  SET_IMMEDIATE: 'setImmediate',
+};
+
+/** The executor section's requests: spinning, held callbacks, Awaits (a wake-up at a sim time, a service's arrival), JavaScript timers. */
+export class ExecutorRequests {
+  readonly handlers: Handlers;
+  /** The port's wake-ups of the program's Awaits at a sim time, by Await id. */
+  readonly #wakes = new Map<number, number>();
+  #awaits = 0;
+  readonly #program: ServedProgram;
+
+  constructor(program: ServedProgram) {
+    this.#program = program;
+    const { port } = program;
+    this.handlers = {
+      spin: ({ node, how, threads }) => {
+        port.spin(node, SPIN[how], threads);
+        return undefined;
+      },
+      hold: ({ entity, on }) => {
+        port.hold(entity, on);
+        return undefined;
+      },
+      awaitEvent: ({ serviceOfClient, atNs, timeoutMs, weak, afterReady }) => {
+        const id = ++this.#awaits;
+        const settle = (value: unknown): void => {
+          this.#wakes.delete(id);
+          program.run({ kind: 'SETTLED', entity: id, input: Buffer.from(JSON.stringify(value)) });
+        };
+        if (atNs !== undefined) this.#wakes.set(id, port.wakeAt(atNs, () => settle(true), weak, afterReady));
+        else port.waitForService(serviceOfClient!, timeoutMs < 0 ? undefined : timeoutMs, settle);
+        return { created: { id } };
+      },
+      jsTimer: ({ kind, delayMs }) => {
+        let id = 0;
+        id = port.startJsTimer(JS_TIMERS[kind], delayMs, () => program.run({ kind: 'JS_TIMER', entity: id }));
+        return { created: { id } };
+      },
+      jsTimerOp: (op) => {
+        port.jsTimer(op.timer, op.cancel === true ? 'cancel' : op.ref === true ? 'ref' : op.unref === true ? 'unref' : 'refresh');
+        return undefined;
+      },
+    };
+  }
+
+  /** The program no longer awaits this (Destroy of an Await): its wake-up is cancelled. */
+  cancelAwait(id: number): void {
+    const wake = this.#wakes.get(id);
+    this.#wakes.delete(id);
+    if (wake !== undefined) this.#program.port.cancelWake(wake);
+  }
+}

@@ -1,0 +1,26 @@
+import { valueFromJson, valueToJson } from '../wire/nodeMessages.js';
+import { type Handlers, json, type ServedProgram } from './ServedProgram.js';
+
+/** The job section's requests: a component's job operations, and the program's assertions. */
+export function jobHandlers(program: ServedProgram): Handlers {
+  const { port } = program;
+  return {
+    job: (op) => {
+      if (op.finish !== undefined) port.finishJob(op.finish);
+      else if (op.setResult !== undefined) port.setResult(op.setResult.name, valueFromJson(op.setResult.valueJson));
+      else if (op.getResult !== undefined) return json(undefined, valueToJson(port.getResult(op.getResult)));
+      else {
+        const hook = op.onEnd!;
+        // A life of a program that ended has no end to run (a respawned one registers its own).
+        port.onEnd(() => {
+          if (!program.ended) program.run({ kind: 'END_HOOK', entity: hook });
+        });
+      }
+      return undefined;
+    },
+    assertion: ({ kind, message, holds, detailsJson }) => {
+      port.assertion(kind.toLowerCase() as Lowercase<typeof kind>, message, holds, detailsJson);
+      return undefined;
+    },
+  };
+}
