@@ -1,5 +1,7 @@
 import type { CallerFrame } from '../base/callerFrame.js';
 import { setPortResolver } from '../client/currentPort.js';
+import type { Executable } from '../engine/Executable.js';
+import type { TasksTurn } from '../engine/executors/RclpyExecutor.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';

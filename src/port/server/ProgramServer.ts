@@ -1,53 +1,23 @@
 import { realAvailableParallelism, wallClock } from '../../base/realTime.js';
 import { CallbackError, describeProgramEnd, ExitSignal, type ProgramDeath, ProgramDiedError } from '../../base/runErrors.js';
 import type { Executable } from '../../engine/Executable.js';
-import { deserializeMessage, serializeMessage } from '../../interfaces/cdr.js';
-import type { MessageType } from '../../interfaces/MessageType.js';
-import type { MessageInfo } from '../../ros/MessageInfo.js';
-import { ParameterOverrideError, type SetParametersResult } from '../../ros/NodeParameters.js';
-import { Parameter, ParameterDescriptor, type ParameterType } from '../../ros/Parameter.js';
+import { ParameterOverrideError } from '../../ros/NodeParameters.js';
 import { RosArgumentsError } from '../../ros/RosArguments.js';
 import { ParamsFileError } from '../../sim/ParamsFile.js';
 import type { Program } from '../../sim/Program.js';
 import type { Simulation } from '../../sim/Simulation.js';
 import { DirectPort, type JobOperations } from '../DirectPort.js';
-import {
-  ENTITY_EVENTS,
-  type EntityEventName,
-  type EntityOpName,
-  type EventHooks,
-  type GraphQueryName,
-  type ParameterHookKind,
-  type Severity,
-} from '../NodePort.js';
 import { InterfaceCdr } from '../wire/InterfaceCdr.js';
-import { describeInterface } from '../wire/interfaceJson.js';
-import {
-  type Done,
-  type JobOp,
-  type JsTimerKind,
-  type Outgoing,
-  PARAMETER,
-  PARAMETER_DESCRIPTORS,
-  type ParameterHook,
-  type ParameterOp,
-  type ProgramLink,
-  QOS_DURATIONS,
-  type Run,
-  type RunKind,
-  SET_PARAMETERS_ATOMICALLY_RESULT,
-  SET_PARAMETERS_RESULT,
-  SET_PARAMETERS_RESULTS,
-  type SpinHow,
-  type ToClient,
-  type ToSimulation,
-  valueFromJson,
-  valueToJson,
-  type Welcome,
-} from '../wire/nodeMessages.js';
+import type { Done, Outgoing, ProgramLink, Run, RunKind, ToClient, ToSimulation, Welcome } from '../wire/nodeMessages.js';
 import { OutOfProtocol } from '../wire/OutOfProtocol.js';
 import { GoneBeforeHello, ProgramGone, ProgramTimeout } from '../wire/ProgramSocket.js';
 import { describeExit } from '../wire/programExit.js';
+import type { Answer, RunRequest, ServedProgram } from './ServedProgram.js';
+import { EntityRequests } from './serveEntities.js';
+import { ExecutorRequests } from './serveExecutor.js';
+import { graphHandlers } from './serveGraph.js';
+import { jobHandlers } from './serveJob.js';
+import { parameterHandlers } from './serveParameters.js';
 
 /**
  * Wall time a program's own code may run after the run's end (a program that catches every
@@ -56,24 +26,11 @@ import { describeExit } from '../wire/programExit.js';
  * (launch/actions/execute_local.py).
  */
 const END_GRACE_MS = 10_000;
-/** A callback to run in the program: the Run without its number and time, which the server adds. */
-type RunRequest = Omit<Outgoing<Run>, 'run' | 'nowNs'>;
 
 /** Run.read_polls: ~100-200 us of reads in a Python client, enough to catch the next message of a run that goes on at once. */
 const READ_POLLS = 200;
 /** The machine's CPUs (a speed setting only: what a program reads never depends on it). */
 const CPUS = realAvailableParallelism();
-const SPIN: Record<SpinHow, 'spin' | 'spinOnce' | 'stop'> = { SPIN: 'spin', SPIN_ONCE: 'spinOnce', STOP: 'stop' };
-const HOOK_KINDS: Record<Exclude<ParameterHook, 'PARAMETER_HOOK_UNSPECIFIED'>, ParameterHookKind> = {
-  PRE_SET: 'preSet',
-  ON_SET: 'onSet',
-  POST_SET: 'postSet',
-};
-const JS_TIMERS: Record<JsTimerKind, 'setTimeout' | 'setInterval' | 'setImmediate'> = {
-  SET_TIMEOUT: 'setTimeout',
-  SET_INTERVAL: 'setInterval',
-  SET_IMMEDIATE: 'setImmediate',
-};
 
 /** What the simulation refuses a program for bad input of the run (its ROS arguments, parameter overrides, params files). */
 const INPUT_ERRORS = [ParameterOverrideError, ParamsFileError, RosArgumentsError];
@@ -131,18 +88,17 @@ export interface ServerOptions {
  * callback did in the order it did it. Everything stays synchronous: the engine's step does not
  * move on while a program's callback runs, whatever the program's process costs in real time.
  */
-export class ProgramServer {
+/** A request's field in ToSimulation, and what serves it. */
+type Handler = [keyof ToSimulation, (request: unknown) => Answer];
+
+export class ProgramServer implements ServedProgram {
   readonly #simulation: Simulation;
   readonly #program: Program;
-  readonly #port: DirectPort;
-  readonly #cdr: InterfaceCdr;
+  readonly port: DirectPort;
+  readonly cdr: InterfaceCdr;
   readonly #link: ProgramLink;
-  /** Service endpoints' request and response types, by id. */
-  readonly #services = new Map<number, { request: MessageType; response: MessageType }>();
-  /** Replies of service requests the program is answering, by the request id Run gave it. */
-  readonly #replies = new Map<number, (response: unknown) => void>();
-  /** The port's number of each request the program's clients wait on, by `client:sequence` as the program numbers them. */
-  readonly #requestNumbers = new Map<string, number>();
+  /** Each request's handler, by the ToSimulation field that carries it: the sections' (serve*.ts), publishes first. */
+  readonly #handlers: Handler[];
   readonly #onAbnormalEnd: OnAbnormalEnd;
   /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */
   readonly #callbackTimeoutMs: number | undefined;
@@ -153,20 +109,24 @@ export class ProgramServer {
   #depth = 0;
   /** process.exitCode as the program's Done last told it. */
   #exitCode: number | undefined = undefined;
-  /** Set once the program ended: nothing of it runs any more. */
   #ended = false;
   #runs = 0;
-  #requests = 0;
-  #awaits = 0;
-  /** The port's wake-ups of the program's Awaits at a sim time, by Await id. */
-  readonly #wakes = new Map<number, number>();
 
   constructor(simulation: Simulation, program: Program, link: ProgramLink, options: ServerOptions = {}) {
     this.#simulation = simulation;
     this.#program = program;
-    this.#port = DirectPort.of(program, options.job ?? null);
-    this.#cdr = new InterfaceCdr(simulation.interfaces);
+    this.port = DirectPort.of(program, options.job ?? null);
+    this.cdr = new InterfaceCdr(simulation.interfaces);
     this.#link = link;
+    const executor = new ExecutorRequests(this);
+    const sections = [
+      new EntityRequests(this, (id: number) => executor.cancelAwait(id)).handlers,
+      parameterHandlers(this),
+      graphHandlers(this),
+      jobHandlers(this),
+      executor.handlers,
+    ];
+    this.#handlers = sections.flatMap((handlers) => Object.entries(handlers)) as Handler[];
     this.#onAbnormalEnd = options.onAbnormalEnd ?? ((end) => end.fail());
     this.#callbackTimeoutMs = options.callbackTimeoutMs;
     this.#endGraceMs = options.endGraceMs;
@@ -194,14 +154,14 @@ export class ProgramServer {
   }
 
   /** Runs one callback in the program and applies what it did; throws what the callback threw. */
-  #run(request: RunRequest): Done {
+  run(request: RunRequest): Done {
     if (this.#ended) throw new ExitSignal(this.#program.name, 0);
     const run = ++this.#runs;
     // The request (a literal of the caller's, used once) becomes the message: a spread into a new
     // literal defined its two more fields on V8's slow path, with a new map every time.
     const message = request as Outgoing<Run>;
     message.run = run;
-    message.nowNs = this.#port.now();
+    message.nowNs = this.port.now();
     // Reading on costs a CPU: only while every separate program can have one besides the run's.
     message.readPolls = this.#simulation.separateProcesses < CPUS ? READ_POLLS : 0;
     this.#send({ run: message });
@@ -218,16 +178,16 @@ export class ProgramServer {
   #tasksAfter(done: Done, kind: RunKind | null): void {
     if (!done.pending || this.#depth !== 0) return;
     const more = kind === 'CONTINUATION' && done.moreTasks;
-    if (this.#simulation.rclpyExecutors.tasksWaiting(this.#program, this.#continue, { more, woke: done.woke })) return;
+    if (this.port.tasksWaiting(this.#continue, { more, woke: done.woke })) return;
     // The pass's next task goes on at once (#continue's loop); a pass over, the next after the next callback.
     if (!more) this.#simulation.engine.atNextYield(this.#continue);
   }
 
   /** Whether the program's own callback group lets the entity's callback run now (Run kind CAN_EXECUTE); an ended program's never runs. */
-  readonly #mayRun = (entity: Executable): boolean => {
+  readonly mayRun = (entity: Executable): boolean => {
     if (this.#ended) return false;
     try {
-      return this.#run({ kind: 'CAN_EXECUTE', entity: entity.entityId }).result[0] === 1;
+      return this.run({ kind: 'CAN_EXECUTE', entity: entity.entityId }).result[0] === 1;
     } catch (error) {
       if (error instanceof ExitSignal) return false;
       throw error;
@@ -241,7 +201,7 @@ export class ProgramServer {
    */
   readonly #continue = (): void => {
     try {
-      while (this.#run({ kind: 'CONTINUATION', entity: 0 }).moreTasks && !this.#simulation.rclpyExecutors.runsTasksOf(this.#program));
+      while (this.run({ kind: 'CONTINUATION', entity: 0 }).moreTasks && !this.port.runsTasks);
     } catch (error) {
       if (!(error instanceof ExitSignal)) throw error;
     }
@@ -274,7 +234,7 @@ export class ProgramServer {
         this.#end(`exited with code ${code}`, (line, explained) => {
           // The run ends with its code, as in-process, and the line says whose it is.
           if (!explained) this.#simulation.warn(`${line}; the run ends with its code (on_exit: fail)`);
-          return this.#port.exit(code);
+          return this.port.exit(code);
         });
       }
       try {
@@ -306,7 +266,7 @@ export class ProgramServer {
     const { error } = done;
     const remote = new RemoteCallbackError(error, done.inputError === '' ? undefined : { cause: new RemoteInputError(done.inputError) });
     const engine = this.#simulation.engine;
-    const failed = ENTITY_RUNS.has(done.failedKind) ? this.#port.callbackLabel(done.failedEntity) : undefined;
+    const failed = ENTITY_RUNS.has(done.failedKind) ? this.port.callbackLabel(done.failedEntity) : undefined;
     // The client's words name the program by Welcome.program_name; here it is named with its nodes, as in-process.
     const label =
       done.failedLabel.replace(` of ${this.#program.name}`, ` of ${this.#program.describe()}`) ||
@@ -374,6 +334,11 @@ export class ProgramServer {
     return !this.#ended;
   }
 
+  /** Set once the program ended: nothing of it runs any more. */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
   /** A crash fault: the process is killed now, as a signal would kill it, and its on_exit applies. */
   crash(how: string): void {
     this.#link.kill();
@@ -388,7 +353,7 @@ export class ProgramServer {
   /** process.exit(0): the program ends as in-process, and the run goes on. */
   #endNormally(): never {
     this.#stop();
-    return this.#port.exit(0);
+    return this.port.exit(0);
   }
 
   /** The program ended other than by exit(0): as its on_exit says; `fail` gets the line that names it. */
@@ -483,365 +448,15 @@ export class ProgramServer {
   }
 
   #answer(message: ToSimulation): Outgoing<ToClient> | undefined {
-    const port = this.#port;
-    if (message.publish !== undefined) {
-      port.publish(message.publish.publisher, Buffer.from(message.publish.cdr));
-    } else if (message.create !== undefined) {
-      return { created: this.#create(message.create) };
-    } else if (message.sendRequest !== undefined) {
-      this.#sendRequest(message.sendRequest);
-    } else if (message.forgetRequest !== undefined) {
-      const { client, sequence } = message.forgetRequest;
-      const number = this.#requestNumbers.get(`${client}:${sequence}`);
-      this.#requestNumbers.delete(`${client}:${sequence}`);
-      if (number !== undefined) port.forgetRequest(client, number);
-    } else if (message.awaitEvent !== undefined) {
-      const { serviceOfClient, atNs, timeoutMs, weak, afterReady } = message.awaitEvent;
-      const id = ++this.#awaits;
-      const settle = (value: unknown): void => {
-        this.#wakes.delete(id);
-        this.#run({ kind: 'SETTLED', entity: id, input: Buffer.from(JSON.stringify(value)) });
-      };
-      if (atNs !== undefined)
-        this.#wakes.set(
-          id,
-          port.wakeAt(atNs, () => settle(true), weak, afterReady),
-        );
-      else port.waitForService(serviceOfClient!, timeoutMs < 0 ? undefined : timeoutMs, settle);
-      return { created: { id } };
-    } else if (message.sendResponse !== undefined) {
-      const { service, request, cdr } = message.sendResponse;
-      const reply = this.#replies.get(request);
-      if (reply === undefined) throw new Error(`no request ${request} of service ${service} waits for a response`);
-      this.#replies.delete(request);
-      reply(deserializeMessage(this.#service(service).response, Buffer.from(cdr)));
-    } else if (message.timer !== undefined) {
-      const op = message.timer;
-      if (op.cancel === true) port.cancelTimer(op.timer);
-      else if (op.reset === true) port.resetTimer(op.timer);
-      else if (op.state === true) {
-        const state = port.timerState(op.timer);
-        return json({ canceled: state.canceled, period: `${state.period}`, nextCall: `${state.nextCall}`, lastCall: `${state.lastCall}` });
-      }
-    } else if (message.destroy !== undefined) {
-      if (message.destroy.node) port.destroyNode(message.destroy.id);
-      else if (message.destroy.wake) {
-        const wake = this.#wakes.get(message.destroy.id);
-        this.#wakes.delete(message.destroy.id);
-        if (wake !== undefined) port.cancelWake(wake);
-      } else port.destroyEntity(message.destroy.id);
-    } else if (message.log !== undefined) {
-      const { logger, severity, message: text, function: fn, file, line } = message.log;
-      return json(port.log(logger, severity as Severity, text, () => ({ function: fn, file, line })));
-    } else if (message.assertion !== undefined) {
-      const { kind, message: text, holds, detailsJson } = message.assertion;
-      port.assertion(kind.toLowerCase() as Lowercase<typeof kind>, text, holds, detailsJson);
-    } else if (message.jsTimer !== undefined) {
-      let id = 0;
-      id = port.startJsTimer(JS_TIMERS[message.jsTimer.kind], message.jsTimer.delayMs, () => this.#run({ kind: 'JS_TIMER', entity: id }));
-      return { created: { id } };
-    } else if (message.jsTimerOp !== undefined) {
-      const op = message.jsTimerOp;
-      port.jsTimer(op.timer, op.cancel === true ? 'cancel' : op.ref === true ? 'ref' : op.unref === true ? 'unref' : 'refresh');
-    } else if (message.parameter !== undefined) {
-      return this.#parameter(message.parameter);
-    } else if (message.context !== undefined) {
-      return this.#context(message.context);
-    } else if (message.spin !== undefined) {
-      const { node, how, threads } = message.spin;
-      if (how === 'SPIN') this.#simulation.rclpyExecutors.spinWith(this.#program, Math.max(1, threads));
-      port.spin(node, SPIN[how]);
-    } else if (message.job !== undefined) {
-      return this.#jobOp(message.job);
-    } else if (message.hold !== undefined) {
-      const { entity, on } = message.hold;
-      this.#simulation.rclpyExecutors.hold(this.#program, entity === 0 ? null : entity, on);
-    } else if (message.trigger !== undefined) {
-      port.triggerGuard(message.trigger.guard);
-    } else if (message.entity !== undefined) {
-      const { entity, op, argsJson } = message.entity;
-      return json(undefined, valueToJson(port.entityOp(entity, op as EntityOpName, (valueFromJson(argsJson) ?? []) as unknown[])));
-    } else if (message.action !== undefined) {
-      const { node, add, remove } = message.action;
-      if (add !== undefined) return { created: { id: port.addAction(node, add.type, add.parts) } };
-      port.removeAction(node, remove!);
-      return json(null);
-    } else if (message.nextGoalId !== undefined) {
-      return { answer: { cdr: port.nextGoalId() } };
-    } else if (message.logger !== undefined) {
-      const { logger, level, setLevel, addChild, removeChild } = message.logger;
-      if (level === true) return json(port.loggerLevel(logger));
-      if (setLevel !== undefined) port.setLoggerLevel(logger, setLevel);
-      else if (addChild !== undefined) return json(port.addSublogger(logger, addChild));
-      else port.removeSublogger(logger, removeChild!);
-      return json(null);
-    } else if (message.getInterface !== undefined) {
-      return json(undefined, valueToJson(describeInterface(this.#simulation.interfaces, message.getInterface.type)));
-    } else if (message.graph !== undefined) {
-      const { query, arguments: args } = message.graph;
-      if (query === 'service_is_ready') return json(port.serviceIsReady(Number(args[0])));
-      if (query === 'nodeEntities') return json(port.nodeEntities(Number(args[0])));
-      const [node, ...rest] = args;
-      const answer = port.queryGraph(
-        Number(node),
-        query as GraphQueryName,
-        rest.map((arg) => JSON.parse(arg) as string | boolean),
-      );
-      return json(undefined, valueToJson(answer));
-    } else {
-      throw new OutOfProtocol(`sent a ToSimulation message this rclsim does not serve (${Object.keys(message).join(', ')})`);
+    for (const [field, handle] of this.#handlers) {
+      const request = message[field];
+      if (request !== undefined) return handle(request as never);
     }
-    return undefined;
+    throw new OutOfProtocol(`sent a ToSimulation message this rclsim does not serve (${Object.keys(message).join(', ')})`);
   }
-
-  #jobOp(op: JobOp): Outgoing<ToClient> | undefined {
-    const port = this.#port;
-    if (op.finish !== undefined) port.finishJob(op.finish);
-    else if (op.setResult !== undefined) port.setResult(op.setResult.name, valueFromJson(op.setResult.valueJson));
-    else if (op.getResult !== undefined) return json(undefined, valueToJson(port.getResult(op.getResult)));
-    else {
-      const hook = op.onEnd!;
-      // A life of a program that ended has no end to run (a respawned one registers its own).
-      port.onEnd(() => {
-        if (!this.#ended) this.#run({ kind: 'END_HOOK', entity: hook });
-      });
-    }
-    return undefined;
-  }
-
-  /** A request with the program's sequence number: its response (or its timeout) runs as the client's callback with that number. */
-  #sendRequest(send: ToSimulation['sendRequest'] & object): void {
-    const { client, sequence, cdr } = send;
-    const types = this.#service(client);
-    const key = `${client}:${sequence}`;
-    const respond = (input: Uint8Array, timedOut: boolean): void => {
-      this.#requestNumbers.delete(key);
-      this.#run({ kind: 'RESPONSE', entity: client, sequence, input, timedOut });
-    };
-    const timeout = send.hasTimeout ? { ms: send.timeoutMs, onTimeout: () => respond(new Uint8Array(), true) } : undefined;
-    const number = this.#port.sendRequest(
-      client,
-      deserializeMessage(types.request, Buffer.from(cdr)),
-      (response) => respond(serializeMessage(types.response, response as never), false),
-      timeout,
-    );
-    this.#requestNumbers.set(key, number);
-  }
-
-  /** A parameter operation (ParameterOp): rcl_interfaces messages in CDR both ways. */
-  #parameter(op: ParameterOp): Outgoing<ToClient> {
-    const port = this.#port;
-    const node = op.node;
-    const parameterOut = (parameter: Parameter): Outgoing<ToClient> => ({ answer: { cdr: this.#cdr.encode(PARAMETER, parameter.toParameterMessage()) } });
-    const listOut = (parameters: readonly Parameter[]): Outgoing<ToClient> => ({ answer: { cdr: this.#cdr.encodeParameters(parameters) } });
-    if (op.declare !== undefined) {
-      const { declare } = op;
-      const descriptors = (this.#cdr.decode(PARAMETER_DESCRIPTORS, declare.descriptors).descriptors as Record<string, unknown>[]).map((d) =>
-        ParameterDescriptor.fromMessage(d),
-      );
-      return listOut(port.declareParameters(node, this.#cdr.decodeParameters(declare.parameters), descriptors, declare.ignoreOverrides));
-    }
-    if (op.get !== undefined) return parameterOut(port.getParameter(node, op.get));
-    if (op.set !== undefined) {
-      const results = port.setParameters(node, this.#cdr.decodeParameters(op.set.parameters), op.set.atomically);
-      const cdr = op.set.atomically
-        ? this.#cdr.encode(SET_PARAMETERS_ATOMICALLY_RESULT, { result: results[0] })
-        : this.#cdr.encode(SET_PARAMETERS_RESULTS, { results });
-      return { answer: { cdr } };
-    }
-    if (op.undeclare !== undefined) {
-      port.undeclareParameter(node, op.undeclare);
-      return json(null);
-    }
-    if (op.hook !== undefined) {
-      const hook = op.hook;
-      if (hook === 'PARAMETER_HOOK_UNSPECIFIED') throw new OutOfProtocol('hooked no kind of parameter callbacks');
-      port.hookParameters(node, HOOK_KINDS[hook], (parameters) => {
-        const { result } = this.#run({ kind: 'PARAMETERS', entity: node, parameterHook: hook, input: this.#cdr.encodeParameters(parameters) });
-        if (hook === 'ON_SET') return this.#cdr.decode(SET_PARAMETERS_RESULT, result) as unknown as SetParametersResult;
-        // A pre-set callback that returned no list: what refuses the change here too.
-        if (hook === 'PRE_SET') return result.length === 0 ? null : this.#cdr.decodeParameters(result);
-        return undefined;
-      });
-      return json(null);
-    }
-    const { what, names } = op.read!;
-    switch (what) {
-      case 'VALUES':
-        return listOut(port.getParameters(node, names));
-      case 'NAMES':
-        return json(port.parameterNames(node));
-      case 'DESCRIPTORS':
-        return { answer: { cdr: this.#cdr.encode(PARAMETER_DESCRIPTORS, { descriptors: port.parameterDescriptors(node, names).map((d) => d.toMessage()) }) } };
-      case 'HAS':
-        return json(port.hasParameter(node, names[0] ?? ''));
-      case 'HAS_DESCRIPTOR':
-        return json(port.hasParameterDescriptor(node, names[0] ?? ''));
-      case 'OVERRIDES':
-        return { answer: { cdr: this.#cdr.encodeParameters(port.parameterOverrides(node)), json: JSON.stringify(port.parameterOverrideSources(node)) } };
-      default:
-        throw new OutOfProtocol(`asked to read ${what} of parameters`);
-    }
-  }
-
-  #context(op: NonNullable<ToSimulation['context']>): Outgoing<ToClient> {
-    const port = this.#port;
-    if (op.create === true) return { created: { id: port.createContext() } };
-    if (op.defaultContext === true) return { created: { id: port.defaultContext() } };
-    if (op.init !== undefined) port.initContext(op.context, op.init.argv);
-    else if (op.shutdown === true) port.shutdownContext(op.context);
-    else return json(port.contextState(op.context));
-    return json(null);
-  }
-
-  #create(create: NonNullable<ToSimulation['create']>): Outgoing<ToClient>['created'] {
-    const created = this.#createEntity(create);
-    // A Python program's callback groups: its rclpy executor schedules by them.
-    if (create.callbackGroup !== 0 && create.kind !== 'NODE' && create.kind !== 'PUBLISHER')
-      this.#simulation.rclpyExecutors.placeInGroup(
-        this.#program,
-        Number(created?.id),
-        create.callbackGroup,
-        create.reentrant,
-        create.customGroup ? this.#mayRun : undefined,
-      );
-    return created;
-  }
-
-  #createEntity(create: NonNullable<ToSimulation['create']>): Outgoing<ToClient>['created'] {
-    const port = this.#port;
-    const qos = qosOf(create.qosJson);
-    switch (create.kind) {
-      case 'NODE': {
-        const options = nodeOptionsOf(create.optionsJson);
-        const node = port.createNode({
-          context: create.context,
-          name: create.name,
-          namespace: create.namespace,
-          args: create.args,
-          useGlobalArguments: create.useGlobalArguments,
-          options,
-        });
-        return { id: node.id, name: node.name, namespace: node.namespace, logger: node.logger };
-      }
-      case 'PUBLISHER': {
-        const events = new Map<string, number>();
-        const hooks = this.#eventHooks(create.events, false, events);
-        const created = port.createPublisher({ node: create.node, type: create.type, topic: create.name, qos, events: hooks });
-        for (const { name, id } of created.events) events.set(name, id);
-        return { id: created.id, resolvedName: created.topic, events: created.events };
-      }
-      case 'SUBSCRIPTION': {
-        // The simulation's subscription takes the CDR as it travels (raw) and the MessageInfo: the program shapes what its callback gets.
-        let id = 0;
-        const options = {
-          isRaw: true,
-          ...(create.filterExpression === '' ? {} : { contentFilter: { expression: create.filterExpression, parameters: create.filterParameters } }),
-        };
-        const events = new Map<string, number>();
-        const hooks = this.#eventHooks(create.events, true, events);
-        const spec = { node: create.node, type: create.type, topic: create.name, qos, options, wantsInfo: true, events: hooks };
-        const created = port.createSubscription(spec, {
-          deliver: (bytes, info) => {
-            const about = info as MessageInfo;
-            this.#run({
-              kind: 'MESSAGE',
-              entity: id,
-              input: bytes as Buffer,
-              sourceTimestampNs: about.sourceTimestamp,
-              receivedTimestampNs: about.receivedTimestamp,
-              publisherGid: about.publisherGid,
-              publicationSequence: about.publicationSequenceNumber,
-              receptionSequence: about.receptionSequenceNumber,
-            });
-          },
-        });
-        id = created.id;
-        for (const { name, id: handler } of created.events) events.set(name, handler);
-        return { id, resolvedName: created.topic, events: created.events };
-      }
-      case 'GUARD_CONDITION': {
-        let id = 0;
-        id = port.createGuardCondition(create.node, () => this.#run({ kind: 'GUARD_TRIGGERED', entity: id }));
-        return { id };
-      }
-      case 'TIMER': {
-        let id = 0;
-        id = port.createTimer(create.node, create.periodNs, !create.canceled, {
-          fire: (info) => this.#run({ kind: 'TIMER_FIRED', entity: id, expectedCallNs: info().expectedCallTime }),
-        });
-        return { id };
-      }
-      case 'SERVICE': {
-        let id = 0;
-        const created = port.createService({ node: create.node, type: create.type, service: create.name, qos }, (request, reply) => {
-          const requestId = ++this.#requests;
-          this.#replies.set(requestId, reply);
-          this.#run({ kind: 'REQUEST', entity: id, request: requestId, input: serializeMessage(this.#service(id).request, request as never) });
-        });
-        id = created.id;
-        this.#services.set(id, this.#simulation.interfaces.service(create.type));
-        return { id, resolvedName: created.service };
-      }
-      case 'CLIENT': {
-        const created = port.createClient({ node: create.node, type: create.type, service: create.name, qos });
-        this.#services.set(created.id, this.#simulation.interfaces.service(create.type));
-        return { id: created.id, resolvedName: created.service };
-      }
-      default:
-        throw new Error(`cannot create a ${create.kind} for a separate program yet`);
-    }
-  }
-
-  /**
-   * The program's event callbacks of an endpoint: each a Run kind EVENT of its handler, with the
-   * status as JSON; `ids` gets the handlers' ids once the simulation made them.
-   */
-  #eventHooks(names: readonly string[], subscription: boolean, ids: Map<string, number>): EventHooks | undefined {
-    if (names.length === 0) return undefined;
-    const callbacks: EventHooks['callbacks'] = {};
-    for (const name of names) {
-      if (!ENTITY_EVENTS.includes(name as EntityEventName)) throw new OutOfProtocol(`listens to an event '${name}'`);
-      callbacks[name as EntityEventName] = (status) => this.#run({ kind: 'EVENT', entity: ids.get(name)!, input: Buffer.from(valueToJson(status)) });
-    }
-    return { subscription, callbacks };
-  }
-
-  #service(id: number): { request: MessageType; response: MessageType } {
-    const types = this.#services.get(id);
-    if (types === undefined) throw new Error(`no service or client ${id} in this program`);
-    return types;
-  }
-}
-
-/** A QoS as a program sent it (Create.qos_json): a profile name, a depth, or policies whose durations are ns as decimal strings. */
-function qosOf(text: string): unknown {
-  if (text === '') return undefined;
-  const qos = JSON.parse(text) as unknown;
-  if (qos === null || typeof qos !== 'object') return qos;
-  const policies = qos as Record<string, unknown>;
-  for (const name of QOS_DURATIONS) if (typeof policies[name] === 'string') policies[name] = BigInt(policies[name]);
-  return policies;
 }
 
 /** How a failure line tells a protocol violation (the error says what the program did). */
 function brokeProtocol(error: OutOfProtocol): string {
   return `broke the node port protocol (${error.message})`;
-}
-
-function json(value: unknown, text = JSON.stringify(value)): Outgoing<ToClient> {
-  return { answer: { json: text } };
-}
-
-/**
- * NodeOptions as a program sent them (Create.options_json, rclnodejs's field names): parameter
- * overrides as {name, type, value} with values as the protocol's JSON values.
- */
-function nodeOptionsOf(text: string): Record<string, unknown> {
-  if (text === '') return {};
-  const options = valueFromJson(text) as Record<string, unknown>;
-  const overrides = options.parameterOverrides as { name: string; type: number; value: unknown }[] | undefined;
-  if (overrides !== undefined)
-    options.parameterOverrides = overrides.map(({ name, type, value }) => new Parameter(name, type as ParameterType, value as never));
-  return options;
 }

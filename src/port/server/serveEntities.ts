@@ -72,7 +72,8 @@ export class EntityRequests {
         port.triggerGuard(guard);
         return undefined;
       },
-      entity: ({ entity, op, argsJson }) => json(undefined, valueToJson(port.entityOp(entity, op as EntityOpName, (valueFromJson(argsJson) ?? []) as unknown[]))),
+      entity: ({ entity, op, argsJson }) =>
+        json(undefined, valueToJson(port.entityOp(entity, op as EntityOpName, (valueFromJson(argsJson) ?? []) as unknown[]))),
       action: ({ node, add, remove }) => {
         if (add !== undefined) return { created: { id: port.addAction(node, add.type, add.parts) } };
         port.removeAction(node, remove!);
@@ -87,7 +88,8 @@ export class EntityRequests {
         else return json(port.contextState(op.context));
         return json(null);
       },
-      log: ({ logger, severity, message, function: fn, file, line }) => json(port.log(logger, severity as Severity, message, () => ({ function: fn, file, line }))),
+      log: ({ logger, severity, message, function: fn, file, line }) =>
+        json(port.log(logger, severity as Severity, message, () => ({ function: fn, file, line }))),
       logger: ({ logger, level, setLevel, addChild, removeChild }) => {
         if (level === true) return json(port.loggerLevel(logger));
         if (setLevel !== undefined) port.setLoggerLevel(logger, setLevel);

@@ -34,7 +34,11 @@ export class ExecutorRequests {
           this.#wakes.delete(id);
           program.run({ kind: 'SETTLED', entity: id, input: Buffer.from(JSON.stringify(value)) });
         };
-        if (atNs !== undefined) this.#wakes.set(id, port.wakeAt(atNs, () => settle(true), weak, afterReady));
+        if (atNs !== undefined)
+          this.#wakes.set(
+            id,
+            port.wakeAt(atNs, () => settle(true), weak, afterReady),
+          );
         else port.waitForService(serviceOfClient!, timeoutMs < 0 ? undefined : timeoutMs, settle);
         return { created: { id } };
       },

@@ -38,7 +38,9 @@ export function parameterHandlers(program: ServedProgram): Handlers {
       if (op.get !== undefined) return parameterOut(port.getParameter(node, op.get));
       if (op.set !== undefined) {
         const results = port.setParameters(node, cdr.decodeParameters(op.set.parameters), op.set.atomically);
-        const answer = op.set.atomically ? cdr.encode(SET_PARAMETERS_ATOMICALLY_RESULT, { result: results[0] }) : cdr.encode(SET_PARAMETERS_RESULTS, { results });
+        const answer = op.set.atomically
+          ? cdr.encode(SET_PARAMETERS_ATOMICALLY_RESULT, { result: results[0] })
+          : cdr.encode(SET_PARAMETERS_RESULTS, { results });
         return { answer: { cdr: answer } };
       }
       if (op.undeclare !== undefined) {
