@@ -1,5 +1,5 @@
 import { formatSimTime, SimTimeRangeError } from '../base/runErrors.js';
-import { Engine } from '../engine/Engine.js';
+import { EXACT_RANGE } from '../base/simTimeRange.js';
 import { QoS, qosFromResolved, type ResolvedQoS } from '../ros/QoS.js';
 import { Node } from '../sim/Node.js';
 import type { Publisher } from '../sim/Publisher.js';
@@ -133,7 +133,7 @@ export class Player {
     }
     const engine = this.#simulation.engine;
     const span = this.bag.endTime + shift - (engine.started ? engine.nowAbs : engine.base);
-    if (span > Engine.EXACT_RANGE) {
+    if (span > EXACT_RANGE) {
       throw new BagError(
         this.bag.path,
         `its messages span ${formatSimTime(span)} from the start, beyond rclsim's exact sim time range (2^53 ns, about 104 days): play a window of it (window: { from, to })`,

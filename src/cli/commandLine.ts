@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, type HelpContext, InvalidArgumentError, Option } from 'commander';
-import { Engine } from '../engine/Engine.js';
+import { EXACT_RANGE } from '../base/simTimeRange.js';
 import { parseDuration } from '../job/duration.js';
 import { ExecCommand } from './ExecCommand.js';
 import { ExitCode } from './exitCodes.js';
@@ -363,8 +363,7 @@ function durationNs(value: string): bigint {
 
 /** A sim-time duration (within the exact range after the start), checked here and passed on as written. */
 function simDuration(value: string): string {
-  if (durationNs(value) > Engine.EXACT_RANGE)
-    throw new InvalidArgumentError("too long: rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start.");
+  if (durationNs(value) > EXACT_RANGE) throw new InvalidArgumentError("too long: rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start.");
   return value;
 }
 

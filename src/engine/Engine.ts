@@ -2,7 +2,7 @@ import { Hash64 } from '../base/Hash64.js';
 import { drainMicrotasks } from '../base/microtasks.js';
 import { countPromiseEvents, promiseEvents } from '../base/promiseActivity.js';
 import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError, type UncaughtOrigin } from '../base/runErrors.js';
-import { MAX_OFFSET } from '../base/simTimeRange.js';
+import { MAX_OFFSET, MAX_TIME } from '../base/simTimeRange.js';
 import { isThenable } from '../base/thenable.js';
 import { truncate } from '../base/truncate.js';
 import type { EngineTimer } from './EngineTimer.js';
@@ -159,17 +159,6 @@ export class Engine {
   toAbsolute(offset: number): bigint {
     return this.base + BigInt(offset);
   }
-
-  /** How far (ns) from the start sim time is exact: offsets are float64 integers. */
-  static readonly EXACT_RANGE = BigInt(MAX_OFFSET);
-
-  /**
-   * The last sim time (ns) a message can carry: builtin_interfaces/Time holds its seconds in an
-   * int32. A run ends there (end reason `max-time`): its next stamp would fail to serialize.
-   */
-  static readonly MAX_TIME = 2n ** 31n * 1_000_000_000n - 1n;
-  /** What a time past MAX_TIME is, for the one line that refuses it. */
-  static readonly PAST_MAX_TIME = 'is past 2147483647.999999999s, the last time builtin_interfaces/Time can carry (its seconds are an int32)';
 
   #advanceOffset(offset: number, by: number, what: string): number {
     const next = offset + by;
@@ -554,7 +543,7 @@ export class Engine {
     await this.#awaitRealWork();
     this.start();
     const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
-    const maxTime = Engine.MAX_TIME - this.base;
+    const maxTime = MAX_TIME - this.base;
     // The job's own end, when it comes first (or with it), is the one the run reports.
     const stopAt = maxTime > BigInt(MAX_OFFSET) ? endAt : Math.min(endAt, Number(maxTime));
     this.instantEnded?.();

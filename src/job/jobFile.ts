@@ -6,7 +6,7 @@ import { overwritesInput } from '../bag/bagPaths.js';
 import type { PlayOptions } from '../bag/Player.js';
 import type { RecordOptions } from '../bag/Recorder.js';
 import { notRegularFile, readRegularFile } from '../base/regularFile.js';
-import { Engine } from '../engine/Engine.js';
+import { EXACT_RANGE, MAX_TIME, PAST_MAX_TIME } from '../base/simTimeRange.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from '../ros/names.js';
 import { inferParameter } from '../ros/Parameter.js';
@@ -186,7 +186,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     return absolute;
   };
   /** A duration of at most `limit` ns (default: what sim time can add to the start exactly); past it, `value` `beyond`. */
-  const durationAt = (location: (string | number)[], value: string | number, limit = Engine.EXACT_RANGE, beyond = TOO_LONG): bigint => {
+  const durationAt = (location: (string | number)[], value: string | number, limit = EXACT_RANGE, beyond = TOO_LONG): bigint => {
     let ns: bigint;
     try {
       ns = parseDuration(value);
@@ -212,7 +212,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   const topicDelays = new Map<string, bigint>();
   if (data.delays_csv !== undefined) {
     for (const [topic, delay] of withLocation(['delays_csv'], () => loadDelaysCsv(file(['delays_csv'], data.delays_csv!)))) {
-      if (delay > Engine.EXACT_RANGE) fail(['delays_csv'], `the delay of ${topic} is too long: ${RANGE_WHY}`);
+      if (delay > EXACT_RANGE) fail(['delays_csv'], `the delay of ${topic} is too long: ${RANGE_WHY}`);
       topicDelays.set(topic, delay);
     }
   }
@@ -246,8 +246,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   const clockRate = (location: (string | number)[], clock: true | number): number => {
     const hz = clock === true ? DEFAULT_CLOCK_HZ : clock;
     const period = Math.round(1e9 / hz);
-    if (period < 1 || period > Number(Engine.EXACT_RANGE))
-      fail(location, `must be a /clock rate between ${1e9 / Number(Engine.EXACT_RANGE)} and 1e9 Hz, got ${hz}`);
+    if (period < 1 || period > Number(EXACT_RANGE)) fail(location, `must be a /clock rate between ${1e9 / Number(EXACT_RANGE)} and 1e9 Hz, got ${hz}`);
     return hz;
   };
   const listed = <T>(key: 'play' | 'record', value: T | T[] | undefined): [T, (string | number)[]][] => {
@@ -444,7 +443,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     ...(data.seed === undefined ? {} : { seed: data.seed }),
     ...(data.zero_copy === undefined ? {} : { zeroCopy: data.zero_copy }),
     ...(data.strict_messages === undefined ? {} : { strictMessages: data.strict_messages }),
-    ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start, Engine.MAX_TIME, Engine.PAST_MAX_TIME) }),
+    ...(data.start === undefined ? {} : { startTime: durationAt(['start'], data.start, MAX_TIME, PAST_MAX_TIME) }),
     ...(end.after === undefined ? {} : { endAfter: durationAt(['end', 'after'], end.after) }),
     parameterRules,
     remaps,

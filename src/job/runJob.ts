@@ -2,12 +2,13 @@ import { describeThrown } from '../base/describeThrown.js';
 import { drainMicrotasks } from '../base/microtasks.js';
 import { wallClock } from '../base/realTime.js';
 import { formatSimTime, InterruptedError } from '../base/runErrors.js';
+import { MAX_TIME, PAST_MAX_TIME } from '../base/simTimeRange.js';
 import { ProgramChildren } from '../compat/ProgramChildren.js';
 import { ProgramErrorListeners } from '../compat/ProgramErrorListeners.js';
 import { RealIoDetector } from '../compat/RealIoDetector.js';
 import { simulationMachine } from '../compat/simulationMachine.js';
 import { VirtualGlobals } from '../compat/VirtualGlobals.js';
-import { type EndReason, Engine } from '../engine/Engine.js';
+import type { EndReason, Engine } from '../engine/Engine.js';
 import type { Heartbeat } from '../engine/Heartbeat.js';
 import type { LiveSink } from '../live/liveProtocol.js';
 import { Pacer } from '../live/Pacer.js';
@@ -135,10 +136,10 @@ export interface RunControl {
  * run would fail at its first stamp there (a /rosout record), in a callback, not as bad input.
  */
 function checkMessageTimes(start: bigint, endAfter: bigint | undefined): void {
-  if (start > Engine.MAX_TIME) throw new DurationError(`the start time ${formatSimTime(start)} ${Engine.PAST_MAX_TIME}`);
-  if (endAfter !== undefined && start + endAfter > Engine.MAX_TIME) {
+  if (start > MAX_TIME) throw new DurationError(`the start time ${formatSimTime(start)} ${PAST_MAX_TIME}`);
+  if (endAfter !== undefined && start + endAfter > MAX_TIME) {
     throw new DurationError(
-      `the end time ${formatSimTime(start + endAfter)} (the start ${formatSimTime(start)} + ${formatSimTime(endAfter)}) ${Engine.PAST_MAX_TIME}`,
+      `the end time ${formatSimTime(start + endAfter)} (the start ${formatSimTime(start)} + ${formatSimTime(endAfter)}) ${PAST_MAX_TIME}`,
     );
   }
 }

@@ -1,6 +1,6 @@
 import { Hash64 } from '../../base/Hash64.js';
 import { namedStream, type SeededRandom } from '../../base/SeededRandom.js';
-import { Engine } from '../../engine/Engine.js';
+import { EXACT_RANGE } from '../../base/simTimeRange.js';
 import type { OutputSource } from '../../engine/Executable.js';
 import type { Host } from '../../network/Host.js';
 import { globPattern } from '../../ros/NodePatterns.js';
@@ -179,12 +179,12 @@ export class Faults {
   }
 
   /**
-   * A delay held within the sim time a run can reach (Engine.EXACT_RANGE from its start, about
+   * A delay held within the sim time a run can reach (EXACT_RANGE from its start, about
    * 104 days): a distribution without `max` may draw far past it, and such a message arrives
    * never within any run, not with an error of the callback that sent it.
    */
   #held(delay: number): number {
-    return Math.min(delay, Number(Engine.EXACT_RANGE) - this.#simulation.engine.now);
+    return Math.min(delay, Number(EXACT_RANGE) - this.#simulation.engine.now);
   }
 
   #receiveAfter(delay: number, publisher: Publisher, sample: Sample, subscription: Subscription): void {
