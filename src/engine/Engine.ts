@@ -1,18 +1,24 @@
-import { Hash64 } from '../base/Hash64.js';
+import type { Hash64 } from '../base/Hash64.js';
 import { drainMicrotasks } from '../base/microtasks.js';
 import { countPromiseEvents, promiseEvents } from '../base/promiseActivity.js';
-import { CallbackError, ExitSignal, LivelockError, SimTimeRangeError, type UncaughtOrigin } from '../base/runErrors.js';
+import { CallbackError, ExitSignal, LivelockError, type UncaughtOrigin } from '../base/runErrors.js';
 import { MAX_OFFSET, MAX_TIME } from '../base/simTimeRange.js';
 import { isThenable } from '../base/thenable.js';
 import { truncate } from '../base/truncate.js';
+import { Actions } from './Actions.js';
+import { SpareEnds } from './CallbackEnd.js';
 import type { EngineTimer } from './EngineTimer.js';
-import { type EventLog, isSeen, outputEntry } from './EventLog.js';
-import { type EngineObserver, type Executable, type OutputKind, type OutputSource, SKIPPED } from './Executable.js';
+import type { EventLog } from './EventLog.js';
+import type { EngineObserver, Executable, OutputKind, OutputSource } from './Executable.js';
+import { SKIPPED } from './Executable.js';
 import type { Executor } from './executors/Executor.js';
 import { Fifo } from './Fifo.js';
 import { Heartbeat } from './Heartbeat.js';
-import { type ScheduledAction, ScheduledActions } from './ScheduledActions.js';
-import { TimersHeap } from './TimersHeap.js';
+import { EVENT_SOURCES, INSTANT_PHASES, type InstantPhaseName } from './instantPhases.js';
+import { RunRecord } from './RunRecord.js';
+import type { ScheduledAction } from './ScheduledActions.js';
+import { advanceOffset, preStartKeys, timeWentBack, toOffset } from './simTime.js';
+import { Timers } from './Timers.js';
 
 export type EndReason = 'finished' | 'idle' | 'end-time' | 'max-time';
 
@@ -33,25 +39,31 @@ export interface RunLimits {
 const STEPS_BETWEEN_EVENT_LOOP_TURNS = 1024;
 
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
-/** Marks an output in the fingerprint's sequence (see Engine#output). */
-const OUTPUT_MARK = 0x80000000 | 0;
 const LIVELOCK_WINDOW = 1000;
 
 /**
- * The discrete-event step loop of DESIGN.md (executor model `events`): a ready FIFO drained
- * before the timers heap, delayed actions run at the start of each step, and sim time jumping
- * to the next due timer or action. All ordering decisions of a simulation are made here.
+ * The discrete-event step loop of DESIGN.md (executor model `events`): each instant runs the
+ * phases of instantPhases.ts in their order, then sim time jumps to the next due timer or
+ * action. All ordering decisions of a simulation are made here, by the parts it runs: the ready
+ * FIFO, the timers (Timers), the scheduled actions (Actions), the executors; what a run leaves
+ * goes to its RunRecord.
  *
  * Internally, times are exact integer numbers of nanoseconds relative to the start time
- * (`base`), which keeps the hot path free of bigint arithmetic; the API converts to bigint.
+ * (`base`), which keeps the hot path free of bigint arithmetic (simTime.ts); the API converts to bigint.
  */
 export class Engine {
   #base: bigint;
-  readonly fingerprint = new Hash64();
+  readonly #record: RunRecord;
   readonly fingerprintEnabled: boolean;
   readonly maxCallbacksPerInstant: number;
   /** Current sim time as an offset from `base`: 0 until the start, and at it. */
   now = 0;
+  /**
+   * The earliest time a timer or action may hold: the instant being run, or at the start the keys
+   * of what was due before it (below 0, see preStartKeys). A queue given or giving a time before
+   * it is an internal error (sim time would go back).
+   */
+  earliest = 0;
   /** Current absolute sim time (0 while nodes are being constructed): computed when first read at a step. */
   #nowAbs = 0n;
   #nowAbsStale = false;
@@ -62,9 +74,7 @@ export class Engine {
   /** The entity whose callback is running (null between callbacks). */
   executing: Executable | null = null;
   /** Told about every executed callback and output, in order (traces, perturbation). */
-  readonly observers: EngineObserver[] = [];
-  /** Where every callback and output is appended for a consumer that aggregates them (a report), if one asked. */
-  eventLog: EventLog | null = null;
+  readonly observers: EngineObserver[];
   /** Progress for a supervisor on another thread (null: none watches). */
   #beat: Float64Array | null = null;
   /**
@@ -95,22 +105,13 @@ export class Engine {
   enterScope: (scope: object) => void = () => {};
   /** The scope entered in the current async resource (null after an await: unknown). */
   #scope: object | null = null;
-  /** Where the current step stands: running its due actions, or draining. */
-  #phase: 'actions' | 'drain' = 'actions';
+  /** Where the current step stands: the index in INSTANT_PHASES of the phase it runs (a yield resumes there). */
+  #phase = 0;
   #stepsSinceYield = 0;
 
   readonly #fifo = new Fifo<Executable>();
-  readonly #timers = new TimersHeap<EngineTimer>();
-  readonly #actions = new ScheduledActions();
-  #preStartTimers: EngineTimer[] = [];
-  #preStartActions: { at: bigint; action: ScheduledAction }[] = [];
-  /** The drains of the executors done at this instant (an afterReady action waits for one after it was scheduled). */
-  #drainsNow = 0;
-  /** Actions due now that wait for this instant's drain (afterReady). */
-  readonly #afterDrain: ScheduledAction[] = [];
-  #actionSeq = 0;
-  /** Scheduled actions that keep the simulation going (not weak, not canceled, not yet run). */
-  #liveActions = 0;
+  readonly #timers = new Timers(this);
+  readonly #actions = new Actions(this);
   #needsYield = false;
   readonly #atYield: (() => void)[] = [];
   readonly #afterCallback: (() => void)[] = [];
@@ -121,6 +122,8 @@ export class Engine {
   constructor(options: EngineOptions) {
     this.#base = options.startTime;
     this.fingerprintEnabled = options.fingerprint ?? true;
+    this.#record = new RunRecord(this.fingerprintEnabled);
+    this.observers = this.#record.observers;
     this.maxCallbacksPerInstant = options.maxCallbacksPerInstant ?? DEFAULT_MAX_CALLBACKS_PER_INSTANT;
   }
 
@@ -148,22 +151,22 @@ export class Engine {
     this.#base = startTime;
   }
 
-  // ---- time conversions -------------------------------------------------------------------
-
-  toOffset(abs: bigint, what = 'sim time'): number {
-    const offset = abs - this.base;
-    if (offset > BigInt(MAX_OFFSET) || offset < -BigInt(MAX_OFFSET)) throw new SimTimeRangeError(what);
-    return Number(offset);
-  }
-
   toAbsolute(offset: number): bigint {
     return this.base + BigInt(offset);
   }
 
-  #advanceOffset(offset: number, by: number, what: string): number {
-    const next = offset + by;
-    if (next > MAX_OFFSET) throw new SimTimeRangeError(what);
-    return next;
+  /** The run's fingerprint so far (DESIGN.md rule 6). */
+  get fingerprint(): Hash64 {
+    return this.#record.fingerprint;
+  }
+
+  /** Where every callback and output is appended for a consumer that aggregates them (a report), if one asked. */
+  get eventLog(): EventLog | null {
+    return this.#record.eventLog;
+  }
+
+  set eventLog(log: EventLog | null) {
+    this.#record.eventLog = log;
   }
 
   // ---- events -----------------------------------------------------------------------------
@@ -206,10 +209,10 @@ export class Engine {
    * messages it sends (Delivery reads this) — happen when it ends, `effectDelay` from now.
    */
   effectDelay = 0;
-  /** Ends already run, for later callbacks that take time (one object per callback otherwise). */
-  readonly #spareEnds: SpareEnds = { first: null };
+  /** Ends already run, for later callbacks that take time. */
+  readonly #spareEnds = new SpareEnds();
   /** The end of the next (or running) callback that takes time: what it does gathers there, in order. */
-  #end = new CallbackEnd(this.#spareEnds);
+  #end = this.#spareEnds.take();
 
   /** Runs `effect` when the running callback's effects happen: now, or when a callback that takes time ends. */
   effect(effect: () => void): void {
@@ -227,18 +230,7 @@ export class Engine {
     return this.#eventsBusyTime - Math.max(0, this.#eventsBusyUntil - this.now);
   }
 
-  /** The heap a timer lives in: its executor's, or the engine's. */
-  #heapOf(timer: EngineTimer): TimersHeap<EngineTimer> {
-    return timer.executor?.timers ?? this.#timers;
-  }
-
-  /** An executor calls a timer whose turn came (rcl_timer_call); false when it was canceled or destroyed. */
-  readonly callTimerOf = (timer: EngineTimer): boolean => {
-    if (timer.canceled || !timer.inHeap) return false;
-    this.#callTimer(timer);
-    this.#heapOf(timer).later(timer);
-    return true;
-  };
+  // ---- scheduled actions (Actions) ----------------------------------------------------------
 
   /**
    * Run `run` at the start of the step at absolute time `at` (or now, if `at` has passed). A
@@ -247,45 +239,76 @@ export class Engine {
    * with a timeout returns what is ready at its deadline, a wait of 0 what is ready now).
    */
   scheduleAt(at: bigint, run: () => void, weak = false, afterReady = false): ScheduledAction {
-    const action: ScheduledAction = { at: 0, seq: this.#actionSeq++, run, weak };
-    if (!weak) this.#liveActions++;
-    if (afterReady) action.afterDrains = 1;
-    if (!this.started) {
-      this.#preStartActions.push({ at, action });
-      return action;
-    }
-    action.at = at < this.nowAbs ? this.now : this.toOffset(at, 'scheduled time');
-    if (afterReady && action.at === this.now) action.afterDrains = this.#drainsNow + 1;
-    this.#actions.push(action);
-    return action;
+    return this.#actions.at(at, run, weak, afterReady);
   }
 
   /** Run `run` at the start of the step `delay` ns from now (see scheduleAt for `weak`). */
   scheduleAfter(delay: number, run: () => void, weak = false): ScheduledAction {
-    if (!this.started) return this.scheduleAt(this.nowAbs + BigInt(delay), run, weak);
-    const action: ScheduledAction = {
-      at: this.#advanceOffset(this.now, delay, 'scheduled time'),
-      seq: this.#actionSeq++,
-      run,
-      weak,
-    };
-    if (!weak) this.#liveActions++;
-    this.#actions.push(action);
-    return action;
+    return this.#actions.after(delay, run, weak);
   }
 
   cancelAction(action: ScheduledAction): void {
-    if (action.canceled) return;
-    action.canceled = true;
-    this.setWeak(action, true);
+    this.#actions.cancel(action);
   }
 
   /** Makes an action weak or strong (Node's timer.unref() and ref()). */
   setWeak(action: ScheduledAction, weak: boolean): void {
-    if (action.weak === weak || (action.canceled && !weak)) return;
-    action.weak = weak;
-    this.#liveActions += weak ? -1 : 1;
+    this.#actions.setWeak(action, weak);
   }
+
+  // ---- timers (Timers) ------------------------------------------------------------------------
+
+  /** Register a newly created timer: its first call is one period after now. */
+  addTimer(timer: EngineTimer): void {
+    this.#timers.add(timer);
+  }
+
+  removeTimer(timer: EngineTimer): void {
+    this.#timers.remove(timer);
+  }
+
+  cancelTimer(timer: EngineTimer): void {
+    this.#timers.cancel(timer);
+  }
+
+  /** rcl_timer_reset: next call one period from now, no longer canceled. */
+  resetTimer(timer: EngineTimer): void {
+    this.#timers.reset(timer);
+  }
+
+  /** rcl_timer_call_with_info from code (not from the loop): see Timers#callNow. */
+  callTimerNow(timer: EngineTimer): bigint {
+    return this.#timers.callNow(timer);
+  }
+
+  timerNextCall(timer: EngineTimer): bigint {
+    return this.#timers.nextCall(timer);
+  }
+
+  timerLastCall(timer: EngineTimer): bigint {
+    return this.#timers.lastCall(timer);
+  }
+
+  /** An executor calls a timer whose turn came (rcl_timer_call); false when it was canceled or destroyed. */
+  readonly callTimerOf = this.#timers.callOf;
+
+  // ---- what the run leaves (RunRecord) --------------------------------------------------------
+
+  /**
+   * The callback about to run of entity `entityId` consumes an item produced at `producedAt`
+   * (ns from the start; a subscription's message, published then): the event log notes it when
+   * it is not now, so that its consumer knows how long the item waited.
+   */
+  consumed(entityId: number, producedAt: number): void {
+    this.#record.consumed(entityId, producedAt, this.now);
+  }
+
+  /** An output of the system under simulation (DESIGN.md rule 5): see RunRecord#output. */
+  output(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {
+    this.#record.output(kind, source, digestLo, digestHi);
+  }
+
+  // ---- the job's end and failures -------------------------------------------------------------
 
   /**
    * Runs `work` right after the callback that is executing returns, before any promise
@@ -340,190 +363,25 @@ export class Engine {
     }
   }
 
-  /**
-   * The callback about to run of entity `entityId` consumes an item produced at `producedAt`
-   * (ns from the start; a subscription's message, published then): the event log notes it when
-   * it is not now, so that its consumer knows how long the item waited.
-   */
-  consumed(entityId: number, producedAt: number): void {
-    const log = this.eventLog;
-    if (log !== null && producedAt !== this.now) log.consumed(entityId, producedAt);
-  }
-
-  /**
-   * An output of the system under simulation (DESIGN.md rule 5): it counts in the fingerprint,
-   * where it happens in the sequence, whether or not anything receives it, and observers see it.
-   */
-  output(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {
-    const id = source.entityId;
-    if (this.fingerprintEnabled) {
-      // Three words, as a callback's: the entity (its id with the high bit set, which no
-      // callback's id has) and the digest. An entity's outputs are of one kind (a publisher
-      // publishes, a service responds), and entity ids are unique in a run.
-      const fp = this.fingerprint;
-      fp.word(id | OUTPUT_MARK);
-      fp.word(digestLo);
-      fp.word(digestHi);
-    }
-    const log = this.eventLog;
-    if (log !== null) {
-      // The common case appended here (see EventLog).
-      const at = log.length;
-      if (at < log.limit && isSeen(log.seenSources, id)) {
-        log.entries[at] = outputEntry(id, kind);
-        log.length = at + 1;
-      } else log.output(source, id, kind);
-    }
-    const observers = this.observers;
-    for (let i = 0; i < observers.length; i++) observers[i]!.onOutput?.(kind, source, id, digestLo, digestHi);
-  }
-
-  // ---- timers -----------------------------------------------------------------------------
-
-  /** Register a newly created timer: its first call is one period after now. */
-  addTimer(timer: EngineTimer): void {
-    if (!this.started) {
-      timer.preStartNext = this.nowAbs + BigInt(timer.periodNs);
-      timer.preStartLastCall = this.nowAbs;
-      this.#preStartTimers.push(timer);
-      return;
-    }
-    timer.nextCall = this.#advanceOffset(this.now, timer.periodNs, 'timer next call');
-    timer.key = timer.canceled ? Infinity : timer.nextCall;
-    timer.lastCall = this.now;
-    timer.inHeap = true;
-    this.#heapOf(timer).push(timer);
-  }
-
-  removeTimer(timer: EngineTimer): void {
-    if (!this.started) {
-      this.#preStartTimers = this.#preStartTimers.filter((t) => t !== timer);
-    } else if (timer.inHeap) {
-      timer.inHeap = false;
-      this.#heapOf(timer).remove(timer);
-    }
-  }
-
-  cancelTimer(timer: EngineTimer): void {
-    timer.canceled = true;
-    if (this.started && timer.inHeap) {
-      timer.key = Infinity;
-      this.#heapOf(timer).makeHeap();
-    }
-  }
-
-  /** rcl_timer_reset: next call one period from now, no longer canceled. */
-  resetTimer(timer: EngineTimer): void {
-    timer.canceled = false;
-    if (!this.started) {
-      timer.preStartNext = this.nowAbs + BigInt(timer.periodNs);
-      return;
-    }
-    timer.preStartNext = null;
-    timer.nextCall = this.#advanceOffset(this.now, timer.periodNs, 'timer next call');
-    timer.key = timer.nextCall;
-    if (timer.inHeap) this.#heapOf(timer).makeHeap();
-  }
-
-  /**
-   * rcl_timer_call_with_info from code (not from the loop): the timer counts as called now, its
-   * next call moves on as a firing's would. Returns the call time it was due.
-   */
-  callTimerNow(timer: EngineTimer): bigint {
-    const due = this.timerNextCall(timer);
-    if (!this.started) {
-      timer.preStartNext = nextCallAfter(due, BigInt(timer.periodNs), this.nowAbs);
-      timer.preStartLastCall = this.nowAbs;
-      return due;
-    }
-    this.#callTimer(timer);
-    if (timer.inHeap) this.#heapOf(timer).makeHeap();
-    return due;
-  }
-
-  timerNextCall(timer: EngineTimer): bigint {
-    return timer.preStartNext ?? this.toAbsolute(timer.nextCall);
-  }
-
-  timerLastCall(timer: EngineTimer): bigint {
-    return timer.preStartLastCall ?? this.toAbsolute(timer.lastCall);
-  }
-
-  /**
-   * rcl_timer_call: advance the next call by one period, skipping missed periods (never
-   * replaying them), and record the call time.
-   */
-  #callTimer(timer: EngineTimer): void {
-    timer.dueAt = timer.key;
-    const period = timer.periodNs;
-    if (timer.preStartNext !== null) {
-      // Created before the start: compute the first call after the jump to the start exactly.
-      const next = nextCallAfter(timer.preStartNext, BigInt(period), this.nowAbs);
-      timer.preStartNext = null;
-      timer.preStartLastCall = null;
-      timer.nextCall = this.toOffset(next, 'timer next call');
-    } else if (period === 0) {
-      timer.nextCall = this.now;
-    } else {
-      let next = this.#advanceOffset(timer.nextCall, period, 'timer next call');
-      if (next <= this.now) {
-        next += (Math.floor((this.now - next) / period) + 1) * period;
-        while (next <= this.now) next += period;
-      }
-      if (next > MAX_OFFSET) throw new SimTimeRangeError('timer next call');
-      timer.nextCall = next;
-    }
-    timer.key = timer.nextCall;
-    timer.lastCall = this.now;
-  }
-
   // ---- the step loop ----------------------------------------------------------------------
 
   /**
    * Moves from construction (clock 0) to the start time: timers and actions created before
-   * the start enter their queues, timers in node construction order then creation order.
-   *
-   * Their absolute times lie before the start and may be too far from it to be exact offsets
-   * (a start in 2020 is ~1.6e18 ns), so they get order-preserving keys below every in-run
-   * time instead; a timer's exact next call is kept in `preStartNext` until it fires.
+   * the start enter their queues, timers in node construction order then creation order, with
+   * keys that keep their order below every in-run time (preStartKeys).
    */
   start(): void {
     if (this.started) return;
-    const times = [...this.#preStartTimers.map((t) => t.preStartNext ?? 0n), ...this.#preStartActions.map((a) => a.at)];
-    const keyOf = this.#preStartKeys(times);
+    const times = [...this.#timers.preStartTimes(), ...this.#actions.preStartTimes()];
+    const keyOf = preStartKeys(times, this.base);
     this.started = true;
     this.now = 0;
+    // The keys of what was due at or before the start: one rank each at most, below 0.
+    this.earliest = -times.length;
     this.#nowAbs = this.base;
-    if (this.fingerprintEnabled) {
-      this.fingerprint.bigint(this.base);
-      this.fingerprint.integer(0);
-    }
-
-    const timers = [...this.#preStartTimers].sort((a, b) => a.nodeId - b.nodeId);
-    for (const timer of timers) {
-      const abs = timer.preStartNext ?? 0n;
-      if (abs > this.base) {
-        timer.preStartNext = null;
-        timer.lastCall = this.toOffset(timer.preStartLastCall ?? 0n, 'timer last call');
-        timer.preStartLastCall = null;
-      }
-      timer.nextCall = keyOf(abs);
-      timer.key = timer.canceled ? Infinity : timer.nextCall;
-      timer.inHeap = true;
-      this.#heapOf(timer).push(timer);
-    }
-    for (const { at, action } of this.#preStartActions) {
-      action.at = keyOf(at);
-      this.#actions.push(action);
-    }
-    this.#preStartTimers = [];
-    this.#preStartActions = [];
-  }
-
-  #preStartKeys(times: bigint[]): (abs: bigint) => number {
-    const due = [...new Set(times.filter((t) => t <= this.base))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    const rank = new Map(due.map((t, i) => [t, i - due.length]));
-    return (abs) => rank.get(abs) ?? this.toOffset(abs, 'sim time');
+    this.#record.started(this.base);
+    this.#timers.start(keyOf);
+    this.#actions.start(keyOf);
   }
 
   /** Runs the step loop until the job finishes, an end condition holds, or nothing is left. */
@@ -542,7 +400,7 @@ export class Engine {
     // quick the machine was (waited for after the start, it came before it only when quick).
     await this.#awaitRealWork();
     this.start();
-    const endAt = limits.endAt === undefined ? Infinity : this.toOffset(limits.endAt, 'end time');
+    const endAt = limits.endAt === undefined ? Infinity : toOffset(limits.endAt, this.base, 'end time');
     const maxTime = MAX_TIME - this.base;
     // The job's own end, when it comes first (or with it), is the one the run reports.
     const stopAt = maxTime > BigInt(MAX_OFFSET) ? endAt : Math.min(endAt, Number(maxTime));
@@ -550,7 +408,7 @@ export class Engine {
     for (;;) {
       this.throwIfFailed();
       if (this.finished) return 'finished';
-      this.#phase = 'actions';
+      this.#phase = 0;
       // A step runs synchronously; it stops early only to let promise continuations run.
       while (!this.#runStep()) await this.#yield();
       // A turn of the event loop now and then, though nothing is pending: signals (SIGINT) and
@@ -601,20 +459,20 @@ export class Engine {
   }
 
   #setNow(offset: number): void {
+    if (offset < this.now) timeWentBack('the next instant', offset, this.now);
     this.now = offset;
-    this.#drainsNow = 0;
+    this.earliest = offset;
+    this.#actions.movedOn();
     this.#nowAbsStale = true;
     this.#instantCallbacks = 0;
     if (this.#recentChannels.length > 0) this.#recentChannels.length = 0;
     if (this.#beat !== null) this.#beat[Heartbeat.NOW] = offset;
-    if (this.eventLog !== null) this.eventLog.moveTo(offset);
-    // The fingerprint takes the time once per step; the callbacks that follow ran at it.
-    if (this.fingerprintEnabled) this.fingerprint.integer(offset);
+    this.#record.movedTo(offset);
   }
 
   #hasWorkNow(): boolean {
     const now = this.now;
-    const head = this.#timers.top;
+    const head = this.#timers.heap.top;
     const action = this.#actions.top;
     return (
       (action !== undefined && action.at <= now) ||
@@ -631,86 +489,75 @@ export class Engine {
 
   /** The next due time, or Infinity when only weak actions (or nothing) are left. */
   #nextTime(): number {
-    const head = this.#timers.top;
+    const head = this.#timers.heap.top;
     const action = this.#actions.top;
     // A busy thread's timers wait for it (the action that frees it keeps time moving).
     let timerAt = head === undefined ? Infinity : Math.max(head.key, this.#eventsBusyUntil);
     const executors = this.executors;
     for (let i = 0; i < executors.length; i++) timerAt = Math.min(timerAt, executors[i]!.nextTime(this.now));
-    if (timerAt === Infinity && this.#liveActions === 0) return Infinity;
+    if (timerAt === Infinity && this.#actions.live === 0) return Infinity;
     const actionAt = action === undefined ? Infinity : action.at;
     return Math.min(timerAt, actionAt);
   }
 
   /**
-   * Runs the step at `now`: the actions due, then the drain. Returns false when a callback or
-   * action left promise continuations to run first; called again, it goes on where it stopped.
+   * Runs the step at `now`: the phases of INSTANT_PHASES, in order. Returns false when a callback
+   * or action left promise continuations to run first; called again, it goes on where it stopped.
    */
   #runStep(): boolean {
     const now = this.now;
-    if (this.#phase === 'actions') {
-      for (let action = this.#actions.top; action !== undefined && action.at <= now; action = this.#actions.top) {
-        this.#actions.pop();
-        // One that waits for the instant's callbacks comes after them (the drain); the others go on.
-        if (action.afterDrains !== undefined && this.#drainsNow < action.afterDrains) {
-          this.#afterDrain.push(action);
-          continue;
-        }
-        if (!action.weak) this.#liveActions--;
-        // Run, it is over: canceling it afterwards (a timeout that fired) or ref() must not count it again.
-        action.weak = true;
-        action.canceled = true;
-        const promises = promiseEvents();
-        action.run();
-        if (promiseEvents() !== promises) this.#needsYield = true;
-        if (this.#needsYield) return false;
-      }
-      this.#phase = 'drain';
-      // Every instant's round of executor turns begins with the events executor.
+    const phases = INSTANT_PHASES;
+    for (; this.#phase < phases.length; this.#phase++) {
+      if (!this.#runPhase(phases[this.#phase]!.name, now)) return false;
+      // Every round of executor turns begins with the events executor.
       this.#turn = 0;
     }
-    if (this.executors.length > 0 || this.durationOf !== null) {
-      if (!this.#drainTurns(now)) return false;
-      this.#drained();
-      return true;
-    }
-    const fifo = this.#fifo;
-    const timers = this.#timers;
-    for (;;) {
-      let entity = fifo.shift();
-      if (entity === undefined) {
-        const head = timers.top;
-        if (head === undefined || head.key > now) break;
-        this.#callTimer(head);
-        timers.heapifyRoot();
-        entity = head;
-      }
-      this.#execute(entity);
-      if (this.#needsYield) return false;
-    }
-    this.#drained();
     // Before time may advance, every pending promise continuation runs (the caller yields when
     // something is pending; code that created no promise left none).
     return true;
   }
 
-  /** The executors ran what was ready at this instant: the actions that waited for it are due now. */
-  #drained(): void {
-    this.#drainsNow++;
-    for (const action of this.#afterDrain) this.#actions.push(action);
-    this.#afterDrain.length = 0;
+  /** Runs (or goes on with) one phase of the step at `now`; false to yield to promise continuations first. */
+  #runPhase(phase: InstantPhaseName, now: number): boolean {
+    switch (phase) {
+      case 'due-actions':
+        return this.#runDueActions(now);
+      case 'drain':
+        return this.executors.length > 0 || this.durationOf !== null ? this.#drainTurns(now) : this.#drainEvents(now);
+      case 'after-drain':
+        this.#actions.drained();
+        return true;
+    }
   }
 
-  /** The events executor's next event: the ready FIFO's head, else a due timer of its heap. */
+  #runDueActions(now: number): boolean {
+    const actions = this.#actions;
+    for (let action = actions.takeDue(now); action !== undefined; action = actions.takeDue(now)) {
+      const promises = promiseEvents();
+      action.run();
+      if (promiseEvents() !== promises) this.#needsYield = true;
+      if (this.#needsYield) return false;
+    }
+    return true;
+  }
+
+  /** The drain with the events executor alone: its next event until none is left. */
+  #drainEvents(now: number): boolean {
+    for (let entity = this.#nextEvent(now); entity !== null; entity = this.#nextEvent(now)) {
+      this.#execute(entity);
+      if (this.#needsYield) return false;
+    }
+    return true;
+  }
+
+  /** The events executor's next event: from the first of EVENT_SOURCES that has one. */
   #nextEvent(now: number): Executable | null {
-    const entity = this.#fifo.shift();
-    if (entity !== undefined) return entity;
-    const timers = this.#timers;
-    const head = timers.top;
-    if (head === undefined || head.key > now) return null;
-    this.#callTimer(head);
-    timers.heapifyRoot();
-    return head;
+    const sources = EVENT_SOURCES;
+    for (let i = 0; i < sources.length; i++) {
+      const entity = sources[i]!.name === 'ready-fifo' ? this.#fifo.shift() : this.#timers.callDue(now);
+      if (entity !== undefined) return entity;
+    }
+    return null;
   }
 
   /**
@@ -764,26 +611,18 @@ export class Engine {
       end.runEffects();
       return;
     }
-    const at = this.#advanceOffset(this.now, duration, 'callback end');
+    const at = advanceOffset(this.now, duration, 'callback end');
     if (executor === null) {
       this.#eventsBusyUntil = at;
       this.#eventsBusyTime += duration;
     } else executor.occupy(entity, this.now, at);
     // Its effects happen then, in the order it caused them; and the thread is free again: a step
     // at that time lets it take its next turn.
-    const spare = this.#spareEnds.first;
-    if (spare === null) this.#end = new CallbackEnd(this.#spareEnds);
-    else {
-      this.#spareEnds.first = spare.nextSpare;
-      this.#end = spare;
-    }
-    end.at = at;
-    end.seq = this.#actionSeq++;
-    end.weak = false;
-    end.canceled = false;
-    this.#liveActions++;
-    this.#actions.push(end);
+    this.#end = this.#spareEnds.take();
+    this.#actions.end(end, at);
   }
+
+  // ---- running a callback -------------------------------------------------------------------
 
   /**
    * Runs `work` where promise continuations run next (after those of this process): a separate
@@ -885,28 +724,7 @@ export class Engine {
     this.callbacks++;
     if (beat !== null) beat[Heartbeat.CALLBACKS] = this.callbacks;
     if (++this.#instantCallbacks > this.maxCallbacksPerInstant - LIVELOCK_WINDOW) this.#watchLivelock(entity);
-    const id = entity.entityId;
-    const lo = entity.digestLo;
-    const hi = entity.digestHi;
-    if (this.fingerprintEnabled) {
-      // The entity (ids are unique in a run, and say the node) and what it consumed.
-      const fp = this.fingerprint;
-      fp.word(id);
-      fp.word(lo);
-      fp.word(hi);
-    }
-    const log = this.eventLog;
-    if (log !== null) {
-      // The common case appended here (see EventLog). Callbacks before the start (now reads 0) count at the start.
-      const at = log.length;
-      const duration = this.effectDelay;
-      if (at < log.limit && duration === 0 && isSeen(log.seenEntities, id)) {
-        log.entries[at] = id;
-        log.length = at + 1;
-      } else log.callback(entity, id, duration);
-    }
-    const observers = this.observers;
-    for (let i = 0; i < observers.length; i++) observers[i]!.onCallback(entity, id, lo, hi);
+    this.#record.callback(entity, this.effectDelay);
     if (result !== undefined && result !== null && isThenable(result)) {
       const simTime = this.nowAbs;
       (result as PromiseLike<unknown>).then(undefined, (error: unknown) => this.failCallback(entity.label, simTime, error, 'unhandledRejection'));
@@ -920,47 +738,4 @@ export class Engine {
       throw new LivelockError(this.nowAbs, this.maxCallbacksPerInstant, [...new Set(this.#recentChannels)]);
     }
   }
-}
-
-/** Ends of callbacks already run, linked through `nextSpare` (a list that allocates nothing). */
-interface SpareEnds {
-  first: CallbackEnd | null;
-}
-
-/** The end of a callback that took time: its effects, run in order. Once run, it is a spare. */
-class CallbackEnd implements ScheduledAction {
-  at = 0;
-  seq = 0;
-  weak = false;
-  canceled = false;
-  readonly effects: (() => void)[] = [];
-  nextSpare: CallbackEnd | null = null;
-  readonly #spares: SpareEnds;
-
-  constructor(spares: SpareEnds) {
-    this.#spares = spares;
-  }
-
-  /** Its effects, now (a callback that ran nothing took no time); it stays the one gathering. */
-  runEffects(): void {
-    const effects = this.effects;
-    for (let i = 0; i < effects.length; i++) effects[i]!();
-    truncate(effects);
-  }
-
-  run(): void {
-    this.runEffects();
-    this.nextSpare = this.#spares.first;
-    this.#spares.first = this;
-  }
-}
-
-/**
- * rcl_timer_call's next call time in exact nanoseconds: a period after the one that was due,
- * missed periods skipped; a zero period calls again now.
- */
-function nextCallAfter(due: bigint, period: bigint, now: bigint): bigint {
-  const next = due + period;
-  if (next > now) return next;
-  return period === 0n ? now : due + ((now - due) / period + 1n) * period;
 }
