@@ -1,16 +1,14 @@
 import type { Hash64 } from '../base/Hash64.js';
 import { drainMicrotasks } from '../base/microtasks.js';
 import { countPromiseEvents, promiseEvents } from '../base/promiseActivity.js';
-import { CallbackError, ExitSignal, LivelockError, type UncaughtOrigin } from '../base/runErrors.js';
+import type { UncaughtOrigin } from '../base/runErrors.js';
 import { MAX_OFFSET, MAX_TIME } from '../base/simTimeRange.js';
-import { isThenable } from '../base/thenable.js';
-import { truncate } from '../base/truncate.js';
 import { Actions } from './Actions.js';
 import { SpareEnds } from './CallbackEnd.js';
+import { CallbackRunner } from './CallbackRunner.js';
 import type { EngineTimer } from './EngineTimer.js';
 import type { EventLog } from './EventLog.js';
 import type { EngineObserver, Executable, OutputKind, OutputSource } from './Executable.js';
-import { SKIPPED } from './Executable.js';
 import type { Executor } from './executors/Executor.js';
 import { Fifo } from './Fifo.js';
 import { Heartbeat } from './Heartbeat.js';
@@ -39,7 +37,6 @@ export interface RunLimits {
 const STEPS_BETWEEN_EVENT_LOOP_TURNS = 1024;
 
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
-const LIVELOCK_WINDOW = 1000;
 
 /**
  * The discrete-event step loop of DESIGN.md (executor model `events`): each instant runs the
@@ -55,7 +52,6 @@ export class Engine {
   #base: bigint;
   readonly #record: RunRecord;
   readonly fingerprintEnabled: boolean;
-  readonly maxCallbacksPerInstant: number;
   /** Current sim time as an offset from `base`: 0 until the start, and at it. */
   now = 0;
   /**
@@ -70,9 +66,6 @@ export class Engine {
   started = false;
   finished = false;
   exitCode = 0;
-  callbacks = 0;
-  /** The entity whose callback is running (null between callbacks). */
-  executing: Executable | null = null;
   /** Told about every executed callback and output, in order (traces, perturbation). */
   readonly observers: EngineObserver[];
   /** Progress for a supervisor on another thread (null: none watches). */
@@ -96,15 +89,6 @@ export class Engine {
    * meanwhile, so what follows from it happens at the same sim time in every run.
    */
   whenIdle: (() => Promise<void> | null) | null = null;
-  /**
-   * Offers an error of user code that nothing caught to the program's own handlers (what
-   * `process.on('uncaughtException')` would get); true when they took it and the run goes on.
-   */
-  uncaught: ((error: unknown, origin: UncaughtOrigin) => boolean) | null = null;
-  /** Makes `scope` current for the code a callback starts (set by the simulation). */
-  enterScope: (scope: object) => void = () => {};
-  /** The scope entered in the current async resource (null after an await: unknown). */
-  #scope: object | null = null;
   /** Where the current step stands: the index in INSTANT_PHASES of the phase it runs (a yield resumes there). */
   #phase = 0;
   #stepsSinceYield = 0;
@@ -112,19 +96,17 @@ export class Engine {
   readonly #fifo = new Fifo<Executable>();
   readonly #timers = new Timers(this);
   readonly #actions = new Actions(this);
+  readonly #runner: CallbackRunner;
   #needsYield = false;
   readonly #atYield: (() => void)[] = [];
-  readonly #afterCallback: (() => void)[] = [];
   #failure: unknown = undefined;
-  #instantCallbacks = 0;
-  #recentChannels: string[] = [];
 
   constructor(options: EngineOptions) {
     this.#base = options.startTime;
     this.fingerprintEnabled = options.fingerprint ?? true;
     this.#record = new RunRecord(this.fingerprintEnabled);
     this.observers = this.#record.observers;
-    this.maxCallbacksPerInstant = options.maxCallbacksPerInstant ?? DEFAULT_MAX_CALLBACKS_PER_INSTANT;
+    this.#runner = new CallbackRunner(this, this.#record, options.maxCallbacksPerInstant ?? DEFAULT_MAX_CALLBACKS_PER_INSTANT);
   }
 
   get nowAbs(): bigint {
@@ -137,6 +119,7 @@ export class Engine {
 
   set heartbeat(heartbeat: Heartbeat) {
     this.#beat = heartbeat.values;
+    this.#runner.beat = heartbeat.values;
   }
 
   /** The start time: every internal time is an offset from it. */
@@ -167,6 +150,56 @@ export class Engine {
 
   set eventLog(log: EventLog | null) {
     this.#record.eventLog = log;
+  }
+
+  // ---- running a callback (CallbackRunner) ----------------------------------------------------
+
+  /** Callbacks allowed at one instant before the run fails as a livelock. */
+  get maxCallbacksPerInstant(): number {
+    return this.#runner.maxCallbacksPerInstant;
+  }
+
+  /** Callbacks run so far. */
+  get callbacks(): number {
+    return this.#runner.callbacks;
+  }
+
+  /** The entity whose callback is running (null between callbacks). */
+  get executing(): Executable | null {
+    return this.#runner.executing;
+  }
+
+  /**
+   * Offers an error of user code that nothing caught to the program's own handlers (what
+   * `process.on('uncaughtException')` would get); true when they took it and the run goes on.
+   */
+  set uncaught(handlers: ((error: unknown, origin: UncaughtOrigin) => boolean) | null) {
+    this.#runner.uncaught = handlers;
+  }
+
+  /** Makes `scope` current for the code a callback starts (set by the simulation). */
+  set enterScope(enter: (scope: object) => void) {
+    this.#runner.enterScope = enter;
+  }
+
+  /**
+   * Runs `work` right after the callback that is executing returns, before any promise
+   * continuation: what Node.js does with process.nextTick callbacks after a callback of its own.
+   */
+  afterCallback(work: () => void): void {
+    this.#runner.afterCallback(work);
+  }
+
+  /**
+   * Runs one event of `entity` now, inside the code that asks for it (rclnodejs's spinOnce
+   * executes what is ready before it returns); it counts as any callback does.
+   */
+  executeNow(entity: Executable): void {
+    if (this.#runner.runNested(entity)) this.#needsYield = true;
+  }
+
+  #execute(entity: Executable): void {
+    if (this.#runner.run(entity)) this.#needsYield = true;
   }
 
   // ---- events -----------------------------------------------------------------------------
@@ -310,14 +343,6 @@ export class Engine {
 
   // ---- the job's end and failures -------------------------------------------------------------
 
-  /**
-   * Runs `work` right after the callback that is executing returns, before any promise
-   * continuation: what Node.js does with process.nextTick callbacks after a callback of its own.
-   */
-  afterCallback(work: () => void): void {
-    this.#afterCallback.push(work);
-  }
-
   /** Promise continuations are pending (a promise was resolved): let them run next. */
   requestYield(): void {
     this.#needsYield = true;
@@ -350,17 +375,7 @@ export class Engine {
    * process.exit() or the program's own handlers took the error.
    */
   failCallback(label: string, simTime: bigint, error: unknown, origin: UncaughtOrigin = 'uncaughtException'): void {
-    if (!(error instanceof ExitSignal) && !this.#programHandles(label, error, origin)) this.fail(new CallbackError(label, simTime, error));
-  }
-
-  #programHandles(label: string, error: unknown, origin: UncaughtOrigin): boolean {
-    if (this.uncaught === null) return false;
-    try {
-      return this.uncaught(error, origin);
-    } catch (listenerError) {
-      this.fail(new CallbackError(`the ${origin} listener given the error of ${label}`, this.nowAbs, listenerError));
-      return true;
-    }
+    this.#runner.failCallback(label, simTime, error, origin);
   }
 
   // ---- the step loop ----------------------------------------------------------------------
@@ -464,8 +479,7 @@ export class Engine {
     this.earliest = offset;
     this.#actions.movedOn();
     this.#nowAbsStale = true;
-    this.#instantCallbacks = 0;
-    if (this.#recentChannels.length > 0) this.#recentChannels.length = 0;
+    this.#runner.newInstant();
     if (this.#beat !== null) this.#beat[Heartbeat.NOW] = offset;
     this.#record.movedTo(offset);
   }
@@ -622,7 +636,7 @@ export class Engine {
     this.#actions.end(end, at);
   }
 
-  // ---- running a callback -------------------------------------------------------------------
+  // ---- yields to promise continuations ------------------------------------------------------
 
   /**
    * Runs `work` where promise continuations run next (after those of this process): a separate
@@ -649,7 +663,7 @@ export class Engine {
 
   /** The loop goes on after an await: it runs in a new async resource, whose scope must be entered afresh, and a failure reported meanwhile ends it. */
   #resumed(): void {
-    this.#scope = null;
+    this.#runner.forgetScope();
     this.throwIfFailed();
   }
 
@@ -666,76 +680,6 @@ export class Engine {
       return wait();
     } finally {
       beat[Heartbeat.STATE] = state;
-    }
-  }
-
-  /**
-   * Runs one event of `entity` now, inside the code that asks for it (rclnodejs's spinOnce
-   * executes what is ready before it returns); it counts as any callback does.
-   */
-  executeNow(entity: Executable): void {
-    const outer = this.executing;
-    const outerScope = this.#scope;
-    const beat = this.#beat;
-    try {
-      this.#execute(entity);
-    } finally {
-      this.executing = outer;
-      // The code that asked goes on in its own program's scope.
-      if (outerScope !== null && this.#scope !== outerScope) {
-        this.#scope = outerScope;
-        this.enterScope(outerScope);
-      }
-      if (beat !== null && outer !== null) beat[Heartbeat.STATE] = Heartbeat.IN_CALLBACK;
-    }
-  }
-
-  #execute(entity: Executable): void {
-    let result: unknown;
-    const promises = promiseEvents();
-    if (entity.scope !== this.#scope) {
-      this.#scope = entity.scope;
-      this.enterScope(entity.scope);
-    }
-    this.executing = entity;
-    const beat = this.#beat;
-    if (beat !== null) {
-      beat[Heartbeat.SEQUENCE]++;
-      beat[Heartbeat.STATE] = Heartbeat.IN_CALLBACK;
-    }
-    try {
-      result = entity.execute();
-    } catch (error) {
-      if (!(error instanceof ExitSignal) && !this.#programHandles(entity.label, error, 'uncaughtException')) {
-        throw new CallbackError(entity.label, this.nowAbs, error);
-      }
-    } finally {
-      this.executing = null;
-      if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
-    }
-    // Work queued for after the callback may queue more, which runs in the same pass.
-    const after = this.#afterCallback;
-    if (after.length > 0) {
-      for (let i = 0; i < after.length; i++) after[i]!();
-      truncate(after);
-    }
-    if (promiseEvents() !== promises) this.#needsYield = true;
-    if (result === SKIPPED) return;
-    this.callbacks++;
-    if (beat !== null) beat[Heartbeat.CALLBACKS] = this.callbacks;
-    if (++this.#instantCallbacks > this.maxCallbacksPerInstant - LIVELOCK_WINDOW) this.#watchLivelock(entity);
-    this.#record.callback(entity, this.effectDelay);
-    if (result !== undefined && result !== null && isThenable(result)) {
-      const simTime = this.nowAbs;
-      (result as PromiseLike<unknown>).then(undefined, (error: unknown) => this.failCallback(entity.label, simTime, error, 'unhandledRejection'));
-      this.#needsYield = true;
-    }
-  }
-
-  #watchLivelock(entity: Executable): void {
-    if (entity.channel !== '') this.#recentChannels.push(entity.channel);
-    if (this.#instantCallbacks > this.maxCallbacksPerInstant) {
-      throw new LivelockError(this.nowAbs, this.maxCallbacksPerInstant, [...new Set(this.#recentChannels)]);
     }
   }
 }

@@ -67,7 +67,7 @@ export function outputEntry(id: number, kind: OutputKind): number {
  * first time, so that the consumer can describe them before it reads their entries; the
  * consumer owns the arrays from then on, and may give the entries back (recycle) once read.
  *
- * The engine appends the common entry itself (Engine#execute, Engine#output: an entity or
+ * The engine appends the common entry itself (RunRecord#callback, RunRecord#output: an entity or
  * source seen before, nothing to note first, room left), a few loads and a store, through the
  * public fields below; everything else is a call (callback, output). Neither an observer told
  * of every event nor a call into the log per event will do: an observer cost a call per event,
