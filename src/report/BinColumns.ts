@@ -5,6 +5,13 @@ export const MIN_BIN_WIDTH = 1_000_000;
 /** Values a plane's columns may hold together (16 M): with very many ids, fewer and wider bins. */
 const MAX_VALUES = 1 << 24;
 
+/** The width (ns) of `bins` bins over `span` seconds: the first power-of-two multiple of 1 ms that covers the span in that many. */
+export function binWidth(span: number, bins: number): number {
+  let width = MIN_BIN_WIDTH;
+  while (width * bins < span * 1e9) width *= 2;
+  return width;
+}
+
 /** How a plane keeps its values: counts (Int32, summed), amounts (Float64, summed), or the largest amount. */
 export type PlaneKind = 'count' | 'sum' | 'max';
 

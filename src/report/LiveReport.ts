@@ -2,7 +2,8 @@ import { truncate } from '../base/truncate.js';
 import type { Engine } from '../engine/Engine.js';
 import { EventLog, type LoggedEvents } from '../engine/EventLog.js';
 import type { Simulation } from '../sim/Simulation.js';
-import { type LinkPeriod, ReportCollector, type ReportMeta } from './ReportCollector.js';
+import type { LinkPeriod } from './Gathered.js';
+import { ReportCollector, type ReportMeta } from './ReportCollector.js';
 import type { ReportData } from './ReportData.js';
 
 /** Full logs held before they are applied (16 MB of entries, and the side values noted in them). */

@@ -1,61 +1,37 @@
 import { holding } from '../base/byId.js';
 import { CONSUMED, DURATION, isTagged, type LoggedEvents, OUTPUT_TAGS, TIME, taggedId, tagOf } from '../engine/EventLog.js';
 import type { OutputKind } from '../engine/Executable.js';
-import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from './BinColumns.js';
-import { binEdge, HISTOGRAM_BINS, LatencyValues } from './LatencyValues.js';
-import type { LatencyData, LinkSeries, ReportData, SeriesSet, TimelineRow, TopicRow } from './ReportData.js';
+import { BinColumns, binWidth, MAX_BINS, MIN_BIN_WIDTH } from './BinColumns.js';
+import {
+  BUSY,
+  CALLS,
+  COUNTED,
+  type Gathered,
+  KEPT,
+  LATENCY_MAX,
+  LATENCY_SUM,
+  type LinkPeriod,
+  PUBLISHES,
+  RECORD,
+  ROW,
+  ROW_TOPIC,
+  type Row,
+  UNTIMED,
+} from './Gathered.js';
+import { LatencyValues } from './LatencyValues.js';
+import { latencySection } from './latencySection.js';
+import { LINK_POINTS, networkSection } from './networkSection.js';
+import type { ReportData } from './ReportData.js';
+import { ratesSection } from './ratesSection.js';
 import { TripleLog } from './TripleLog.js';
+import { BAR_BUDGET, timelineSection } from './timelineSection.js';
+import { TOPICS_PLOTTED } from './topicPlots.js';
+import { topicsSection } from './topicsSection.js';
 
-/** Callbacks drawn one by one, over all rows; a busier row is drawn as bins. */
-export const BAR_BUDGET = 100_000;
-/** Bins of the plots over time (about; a power-of-two width gives between half and all of them). */
-const PLOT_BINS = 200;
-/** Topics plotted one by one (the busiest; the table lists every topic). */
-export const TOPICS_PLOTTED = 8;
-/** Metrics periods per link kept in a report: more are averaged in groups. */
-export const LINK_POINTS = 2_000;
-
-/** A row's planes of bins: callbacks, and time spent in them (ns). */
-const CALLS = 0;
-const BUSY = 1;
-/**
- * A topic's planes of bins: publishes, takes without a latency (a trace's take not matched
- * with its publish; its subscriptions' callbacks are its takes), the sum and the largest of the
- * latencies (ns). All but the first are allocated when first written: in a run where every
- * take has a latency of 0, never.
- */
-const PUBLISHES = 0;
-const UNTIMED = 1;
-const LATENCY_SUM = 2;
-const LATENCY_MAX = 3;
-
-/**
- * Per entity id whose callbacks ran, its record (Int32, all a callback needs in 16 bytes, four
- * to a cache line): its row + 1 (0: not described), a subscription's topic (-1: none), how
- * many of its callbacks were kept one by one, and its row + 1 again while its next callback
- * needs only counting (0: it is kept one by one, or consumes an item the log noted).
- */
-const RECORD = 4;
-const ROW = 0;
-const ROW_TOPIC = 1;
-const KEPT = 2;
-const COUNTED = 3;
 /** Per entity id as an output source (a service is also a callback's entity): its topic + 1 (0: not described), or: */
 const HIDDEN = -1;
 /** The tag of a message lost, in the log. */
 const DROP = OUTPUT_TAGS.indexOf('drop');
-/** Entity ids are below it (a run of 67 M entities is out of reach), so that a node's rank times it plus an id orders rows. */
-const ENTITY_IDS = 2 ** 26;
-
-/** An entity whose callbacks a report shows: a row of the timeline. */
-interface Row {
-  readonly entity: number;
-  readonly kind: string;
-  readonly owner: string;
-  readonly channel: string;
-  /** The topic a subscription takes from (-1: none). */
-  readonly topic: number;
-}
 
 /** Whether a report shows an output of this kind: publishes and losses on topics, not a service's responses (its callbacks' rows show those). */
 export function reportsOutput(kind: OutputKind): boolean {
@@ -71,19 +47,6 @@ export type ReportMeta = Pick<
   end: number;
 };
 
-/** A link's state over one metrics period, as the network monitor publishes it. */
-export interface LinkPeriod {
-  from_host: string;
-  to_host: string;
-  snr_db: number;
-  mcs: number;
-  throughput_mbps: number;
-  latency_mean: number;
-  latency_max: number;
-  messages_sent: number;
-  messages_lost: number;
-}
-
 /**
  * What a report needs of a run, gathered as it happens (LiveReport, in the run's thread) or from
  * a trace read back: per entity its callbacks over time, per topic its publishes, losses and the
@@ -93,7 +56,9 @@ export interface LinkPeriod {
  * latencies are runs of equal values (LatencyValues), callbacks kept one by one are appended to
  * one log while their row is within its share. Nothing is sorted or grouped until the report is
  * built, in plain loops over typed arrays (that code runs once, cold). Memory is bounded:
- * MAX_BINS columns, the bars' share, the latency budget.
+ * MAX_BINS columns, the bars' share, the latency budget. Each section of the report is built
+ * in a file of its own from what was gathered (Gathered): timelineSection, topicsSection,
+ * ratesSection, latencySection, networkSection.
  */
 export class ReportCollector {
   readonly #rows: Row[] = [];
@@ -319,7 +284,7 @@ export class ReportCollector {
     }
   }
 
-  /** The report's data: what was gathered, bounded (ReportData.limits says what was left out). */
+  /** The report's data: what was gathered, bounded (ReportData.limits says what was left out), in its sections. */
   report(meta: ReportMeta): ReportData {
     const { end, ...given } = meta;
     const span = Math.max(this.#lastTime, end) / 1e9;
@@ -327,9 +292,10 @@ export class ReportCollector {
     const taken = this.#taken(calls);
     this.#takesOfNow(taken);
     const published = this.#topicBins.totals(PUBLISHES, this.#topicNames.length).sums;
-    const { limited: timelineLimited, ...timeline } = this.#timeline(span, calls, peaks);
-    const network = this.#network();
-    const topics = this.#topicRows(span, taken, published);
+    const gathered = this.#gathered();
+    const { limited: timelineLimited, ...timeline } = timelineSection(gathered, span, calls, peaks);
+    const network = networkSection(gathered);
+    const topics = topicsSection(gathered, span, taken, published);
     const limits: string[] = [];
     if (timelineLimited)
       limits.push(
@@ -341,7 +307,35 @@ export class ReportCollector {
       limits.push('some latency percentiles come from the histogram (more latencies than are kept exactly)');
     if (this.#rowBins.capped || this.#topicBins.capped) limits.push('with this many entities or topics, plots over time have fewer, wider bins');
     if (network?.limited) limits.push(`link plots average metrics periods in groups to at most ${LINK_POINTS} points`);
-    return { ...given, span, timeline, topics, rates: this.#rates(span, published), latency: this.#latency(span), network: network?.links ?? null, limits };
+    return {
+      ...given,
+      span,
+      timeline,
+      topics,
+      rates: ratesSection(gathered, span, published),
+      latency: latencySection(gathered, span),
+      network: network?.links ?? null,
+      limits,
+    };
+  }
+
+  /** What the sections read. */
+  #gathered(): Gathered {
+    return {
+      rows: this.#rows,
+      records: this.#records,
+      busy: this.#busy,
+      bars: this.#bars,
+      rowBins: this.#rowBins,
+      durations: this.#durations,
+      topicNames: this.#topicNames,
+      topicIndex: this.#topicIndex,
+      dropped: this.#dropped,
+      faulted: this.#faulted,
+      topicBins: this.#topicBins,
+      latencies: this.#latencies,
+      links: this.#links,
+    };
   }
 
   /** Per topic its takes: its subscriptions' callbacks (`calls` by row). */
@@ -360,210 +354,6 @@ export class ReportCollector {
       if (now > 0) this.#latencies.add(topic, 0, now);
     });
   }
-
-  /** Rows that ran, by node (fully qualified name), then entity id. */
-  #rowOrder(calls: Float64Array): number[] {
-    const rows = this.#rows;
-    const owners = [...new Set(rows.map((row) => row.owner))].sort();
-    const rank = new Map(owners.map((owner, i) => [owner, i]));
-    // One number per row orders them (node rank, entity id below 2^26), sorted natively.
-    const keys = new Float64Array(rows.length);
-    let n = 0;
-    rows.forEach((row, r) => {
-      if (calls[r]! > 0) keys[n++] = rank.get(row.owner)! * ENTITY_IDS + row.entity;
-    });
-    return Array.from(keys.subarray(0, n).sort(), (key) => this.#records[RECORD * (key % ENTITY_IDS) + ROW]! - 1);
-  }
-
-  /** `peaks`: per row its largest column of callbacks. */
-  #timeline(span: number, calls: Float64Array, peaks: Float64Array): ReportData['timeline'] & { limited: boolean } {
-    const rows = this.#rows;
-    const order = this.#rowOrder(calls);
-    const kept = Int32Array.from(rows, (row) => this.#records[RECORD * row.entity + KEPT]!);
-    // A row that kept fewer callbacks than it had was cut off: it is drawn binned.
-    const share = fairShare(
-      Float64Array.from(order, (r) => (kept[r]! < calls[r]! ? Infinity : calls[r]!)),
-      BAR_BUDGET,
-    );
-    const barred = order.filter((r) => kept[r] === calls[r] && calls[r]! <= share);
-    // In the order they lie in the bins' columns.
-    const binned = order.filter((r) => kept[r]! < calls[r]! || calls[r]! > share).sort((a, b) => a - b);
-    const width = Math.max(binWidth(span, MAX_BINS), this.#rowBins.width);
-    const bins = binned.length === 0 ? 0 : this.#rowBins.binsOf(width);
-    const levels = this.#durations ? this.#rowBins.shares(binned, BUSY, width, bins) : this.#rowBins.shares(binned, CALLS, width, bins, peaks);
-    const level = new Int32Array(rows.length);
-    binned.forEach((r, j) => (level[r] = j));
-    const bars = this.#barsOf(barred, calls);
-    const out = new Array<TimelineRow>(order.length);
-    for (let i = 0; i < order.length; i++) {
-      const r = order[i]!;
-      const row = rows[r]!;
-      const barsOfRow = bars.get(r);
-      out[i] = {
-        node: row.owner,
-        kind: row.kind,
-        channel: row.channel,
-        entity: row.entity,
-        callbacks: calls[r]!,
-        busy: this.#busy[r]! / 1e9,
-        ...(barsOfRow !== undefined ? { starts: f64(barsOfRow.starts), durations: f64(barsOfRow.durations) } : { level: level[r]! }),
-      };
-    }
-    const levelsBase64 = Buffer.from(levels.buffer, levels.byteOffset, levels.length).toString('base64');
-    return { durations: this.#durations, binWidth: width / 1e9, bins, levels: levelsBase64, rows: out, limited: binned.length > 0 };
-  }
-
-  /** The callbacks of `rows` (every one of each was kept), from the bar log. */
-  #barsOf(rows: number[], calls: Float64Array): Map<number, { starts: Float64Array; durations: Float64Array }> {
-    const bars = new Map<number, { starts: Float64Array; durations: Float64Array }>();
-    if (rows.length === 0) return bars;
-    // Per row, where its next callback goes in one array for all the rows drawn with bars (-1: not drawn so).
-    const next = new Int32Array(this.#rows.length).fill(-1);
-    let size = 0;
-    for (const r of rows) {
-      next[r] = size;
-      size += calls[r]!;
-    }
-    const starts = new Float64Array(size);
-    const durations = new Float64Array(size);
-    for (const block of this.#bars.blocks()) {
-      for (let i = 0; i < block.length; i += 3) {
-        const r = block[i]!;
-        const k = next[r]!;
-        if (k < 0) continue;
-        starts[k] = block[i + 1]!;
-        durations[k] = block[i + 2]!;
-        next[r] = k + 1;
-      }
-    }
-    for (const r of rows) {
-      const from = next[r]! - calls[r]!;
-      bars.set(r, { starts: starts.subarray(from, next[r]!), durations: durations.subarray(from, next[r]!) });
-    }
-    return bars;
-  }
-
-  #topicRows(span: number, taken: Float64Array, published: Float64Array): TopicRow[] {
-    const names = this.#topicNames;
-    return [...names]
-      .sort()
-      .map((name) => this.#topicIndex.get(name)!)
-      .filter((t) => published[t]! + taken[t]! + this.#dropped[t]! + this.#faulted[t]! > 0)
-      .map((t) => ({
-        topic: names[t]!,
-        published: published[t]!,
-        taken: taken[t]!,
-        dropped: this.#dropped[t]!,
-        faults: this.#faulted[t]!,
-        rate: span === 0 ? 0 : published[t]! / span,
-        latency: this.#latencies.summary(t, 1e-9),
-      }));
-  }
-
-  /** The busiest topics by `count`, most first (ties by name). */
-  #plotted(count: ArrayLike<number>): number[] {
-    const names = this.#topicNames;
-    return [...names.keys()]
-      .filter((t) => count[t]! > 0)
-      .sort((a, b) => count[b]! - count[a]! || (names[a]! < names[b]! ? -1 : 1))
-      .slice(0, TOPICS_PLOTTED);
-  }
-
-  /** The width of the plots over `span` (no finer than the bins of topics and rows) and how many bins they have. */
-  #plotWidth(span: number): { width: number; bins: number } {
-    const width = Math.max(binWidth(span, PLOT_BINS), this.#topicBins.width, this.#rowBins.width);
-    return { width, bins: Math.max(this.#topicBins.binsOf(width), this.#rowBins.binsOf(width)) };
-  }
-
-  #rates(span: number, published: Float64Array): SeriesSet | null {
-    const plotted = this.#plotted(published);
-    if (plotted.length === 0) return null;
-    const { width, bins } = this.#plotWidth(span);
-    const total = this.#topicBins.total(PUBLISHES, width, bins);
-    const perSecond = (counts: Float64Array): number[] => Array.from(counts, (count) => round(count / (width / 1e9)));
-    return {
-      binWidth: width / 1e9,
-      series: [
-        { name: 'all topics', values: perSecond(total) },
-        ...this.#topicBins.series(plotted, PUBLISHES, width, bins).map((counts, j) => ({ name: this.#topicNames[plotted[j]!]!, values: perSecond(counts) })),
-      ],
-    };
-  }
-
-  #latency(span: number): LatencyData | null {
-    const latencies = this.#latencies;
-    const plotted = this.#plotted(Float64Array.from(this.#topicNames, (_, t) => latencies.count(t)));
-    if (plotted.length === 0) return null;
-    const histogram = latencies.histogram();
-    // The bins from the first to the last that holds a latency, and an empty one on each side.
-    const first = Math.max(0, histogram.findIndex((count) => count > 0) - 1);
-    const last = Math.min(HISTOGRAM_BINS - 1, HISTOGRAM_BINS - [...histogram].reverse().findIndex((count) => count > 0));
-    const { width, bins } = this.#plotWidth(span);
-    const takes = this.#timedTakes(plotted, width, bins);
-    const sums = this.#topicBins.series(plotted, LATENCY_SUM, width, bins);
-    const maxima = this.#topicBins.series(plotted, LATENCY_MAX, width, bins);
-    return {
-      edges: Array.from({ length: last - first + 2 }, (_, i) => binEdge(first + i) / 1e9),
-      histograms: [
-        { name: 'all topics', counts: histogram.slice(first, last + 1) },
-        ...plotted.map((t) => ({ name: this.#topicNames[t]!, counts: latencies.histogram(t).slice(first, last + 1) })),
-      ],
-      binWidth: width / 1e9,
-      overTime: plotted.map((t, j) => ({
-        name: this.#topicNames[t]!,
-        mean: Array.from(sums[j]!, (sum, i) => (takes[j]![i] === 0 ? null : round(sum / takes[j]![i]! / 1e9))),
-        max: Array.from(maxima[j]!, (max, i) => (takes[j]![i] === 0 ? null : round(max / 1e9))),
-      })),
-    };
-  }
-
-  /** Per topic in `topics`, its takes with a latency in `bins` bins of `width`: its subscriptions' callbacks but those without. */
-  #timedTakes(topics: number[], width: number, bins: number): Float64Array[] {
-    const untimed = this.#topicBins.series(topics, UNTIMED, width, bins);
-    return topics.map((topic, j) => {
-      const rows = [...this.#rows.keys()].filter((r) => this.#rows[r]!.topic === topic);
-      const takes = new Float64Array(bins);
-      for (const calls of this.#rowBins.series(rows, CALLS, width, bins)) {
-        for (let i = 0; i < bins; i++) takes[i]! += calls[i]!;
-      }
-      for (let i = 0; i < bins; i++) takes[i]! -= untimed[j]![i]!;
-      return takes;
-    });
-  }
-
-  #network(): { links: LinkSeries[]; limited: boolean } | null {
-    if (this.#links.size === 0) return null;
-    let limited = false;
-    const links = [...this.#links.entries()].map(([name, { times, periods }]) => {
-      const group = Math.ceil(times.length / LINK_POINTS);
-      if (group > 1) limited = true;
-      const pick = <T>(values: T[], f: (chunk: T[]) => number): number[] => {
-        const out: number[] = [];
-        for (let i = 0; i < values.length; i += group) out.push(f(values.slice(i, i + group)));
-        return out;
-      };
-      const mean =
-        (key: keyof LinkPeriod) =>
-        (chunk: LinkPeriod[]): number =>
-          round(chunk.reduce((s, p) => s + (p[key] as number), 0) / chunk.length);
-      const sum =
-        (key: keyof LinkPeriod) =>
-        (chunk: LinkPeriod[]): number =>
-          chunk.reduce((s, p) => s + (p[key] as number), 0);
-      return {
-        name,
-        times: pick(times, (chunk) => round(chunk[chunk.length - 1]! / 1e9)),
-        snrDb: pick(periods, mean('snr_db')),
-        mcs: pick(periods, mean('mcs')),
-        goodputMbps: pick(periods, mean('throughput_mbps')),
-        latencyMean: pick(periods, mean('latency_mean')),
-        latencyMax: pick(periods, (chunk) => Math.max(...chunk.map((p) => p.latency_max))),
-        lost: pick(periods, sum('messages_lost')),
-        sent: pick(periods, sum('messages_sent')),
-      };
-    });
-    return { links, limited };
-  }
 }
 
 /** The bins of rows and of topics, starting as wide as a run that ends at `plannedEnd` (ns) is drawn with, else at 1 ms. */
@@ -571,36 +361,6 @@ function binsFor(plannedEnd: number | undefined): [BinColumns, BinColumns] {
   const width = plannedEnd === undefined ? MIN_BIN_WIDTH : binWidth(plannedEnd / 1e9, MAX_BINS);
   const columns = plannedEnd === undefined ? undefined : Math.floor(plannedEnd / width) + 1;
   return [new BinColumns(width, ['count', 'sum'], columns), new BinColumns(width, ['count', 'count', 'sum', 'max'], columns)];
-}
-
-/** The width (ns) of `bins` bins over `span` seconds: the first power-of-two multiple of 1 ms that covers the span in that many. */
-function binWidth(span: number, bins: number): number {
-  let width = MIN_BIN_WIDTH;
-  while (width * bins < span * 1e9) width *= 2;
-  return width;
-}
-
-/** Base64 of times in ns as seconds, little-endian Float64 (whatever the machine: the bytes go into the report). */
-function f64(values: Float64Array): string {
-  const bytes = Buffer.allocUnsafe(8 * values.length);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let i = 0; i < values.length; i++) view.setFloat64(8 * i, values[i]! / 1e9, true);
-  return bytes.toString('base64');
-}
-
-/**
- * The largest per-row allowance with which the rows' demands (capped by it) fit the budget:
- * rows that need little keep all of theirs, the rest share what is left evenly.
- */
-function fairShare(demands: Float64Array, budget: number): number {
-  const sorted = demands.sort();
-  let left = budget;
-  for (let i = 0; i < sorted.length; i++) {
-    const even = Math.floor(left / (sorted.length - i));
-    if (sorted[i]! > even) return even;
-    left -= sorted[i]!;
-  }
-  return Infinity;
 }
 
 /**
@@ -636,9 +396,4 @@ function countPlain(
     }
   }
   return length;
-}
-
-/** Nine significant digits: plenty for a plot, and short in JSON. */
-function round(value: number): number {
-  return Number.isFinite(value) ? Number(value.toPrecision(9)) : value;
 }

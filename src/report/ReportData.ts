@@ -31,6 +31,11 @@ export interface ReportData {
   limits: string[];
 }
 
+/** A number of a plot, to nine significant digits: plenty for a plot, and short in JSON. */
+export function round(value: number): number {
+  return Number.isFinite(value) ? Number(value.toPrecision(9)) : value;
+}
+
 export interface CheckRow {
   name: string;
   kind: string;
