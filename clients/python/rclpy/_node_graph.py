@@ -12,7 +12,7 @@ from rclpy.duration import Duration
 from rclpy.expand_topic_name import expand_topic_name
 from rclpy.topic_endpoint_info import TopicEndpointInfo
 from rclpy.validate_full_topic_name import validate_full_topic_name
-from rclsim import _json, _runtime, _waits
+from rclsim import _json, _port, _waits
 
 S_TO_NS = 1_000_000_000
 NamesAndTypes = list[tuple[str, list[str]]]
@@ -30,10 +30,11 @@ class NodeGraph:
     _context: Any
 
     def _graph(self, method: str, *args: Any) -> Any:
-        from rclpy.node import _ask
+        from rclpy.node import api_errors
 
-        answer = _ask({"graph": {"query": method, "arguments": [str(self._handle), *(json.dumps(a) for a in args)]}})
-        return _json.loads(answer["answer"]["json"])
+        with api_errors():
+            answer = _port.graph_query(method, [str(self._handle), *(json.dumps(a) for a in args)])
+        return _json.loads(answer)
 
     def _names_and_types(self, method: str, *args: Any) -> NamesAndTypes:
         return [(t["name"], list(t["types"])) for t in self._graph(method, *args)]
@@ -61,13 +62,13 @@ class NodeGraph:
     def wait_for_node(self, fully_qualified_node_name: str, timeout: float) -> bool:
         """Waits (in sim time, looking every 0.1 s) until a node of that name is in the graph."""
         name = fully_qualified_node_name if fully_qualified_node_name.startswith("/") else f"/{fully_qualified_node_name}"
-        deadline = _runtime.connection().now_ns + int(timeout * S_TO_NS)
+        deadline = _port.now_ns() + int(timeout * S_TO_NS)
         while True:
             if name in self.get_fully_qualified_node_names():
                 return True
-            if _runtime.connection().now_ns >= deadline or not self._context.ok():
+            if _port.now_ns() >= deadline or not self._context.ok():
                 return False
-            _waits.sleep_ns(min(S_TO_NS // 10, deadline - _runtime.connection().now_ns))
+            _waits.sleep_ns(min(S_TO_NS // 10, deadline - _port.now_ns()))
 
     # ---- names and types
 

@@ -10,7 +10,7 @@ from rclpy.qos import QoSProfile
 from rclpy.service_introspection import configure as configure_introspection
 from rclpy.task import Future
 from rclpy.type_support import deserialize, serialize
-from rclsim import _runtime
+from rclsim import _port, _runs
 
 
 class Client(Entity):
@@ -35,7 +35,7 @@ class Client(Entity):
         self._pending[self._sequence] = future
         sequence = self._sequence
         future.add_done_callback(lambda done: self._forget(sequence, done))
-        _runtime.connection().send({"send_request": {"client": self._handle, "sequence": sequence, "cdr": serialize(self.srv_type.Request, request)}})
+        _port.send_request(self._handle, sequence, serialize(self.srv_type.Request, request))
         return future
 
     def call(self, request: Any, timeout_sec: float | None = None) -> Any:
@@ -52,13 +52,13 @@ class Client(Entity):
     def _forget(self, sequence: int, future: Future) -> None:
         # A cancelled future's response is dropped when it comes.
         if future.cancelled() and self._pending.pop(sequence, None) is not None:
-            _runtime.connection().send({"forget_request": {"client": self._handle, "sequence": sequence}})
+            _port.forget_request(self._handle, sequence)
 
     def remove_pending_request(self, future: Future) -> None:
         for sequence, pending in list(self._pending.items()):
             if pending is future:
                 del self._pending[sequence]
-                _runtime.connection().send({"forget_request": {"client": self._handle, "sequence": sequence}})
+                _port.forget_request(self._handle, sequence)
 
     def _on_response(self, run: dict[str, Any]) -> None:
         future = self._pending.pop(run["sequence"], None)
@@ -72,8 +72,7 @@ class Client(Entity):
         configure_introspection(self._handle, service_event_qos_profile, introspection_state)
 
     def service_is_ready(self) -> bool:
-        answer = _runtime.connection().ask({"graph": {"query": "service_is_ready", "arguments": [str(self._handle)]}})
-        return bool(json.loads(answer["answer"]["json"]))
+        return bool(json.loads(_port.graph_query("service_is_ready", [str(self._handle)])))
 
     def wait_for_service(self, timeout_sec: float | None = None) -> bool:
         """Waits in sim time until a server matches, or timeout_sec passes."""
@@ -81,11 +80,10 @@ class Client(Entity):
             return True
         if timeout_sec is not None and timeout_sec <= 0:
             return False
-        connection = _runtime.connection()
         timeout_ms = -1.0 if timeout_sec is None else timeout_sec * 1000.0
-        answer = connection.ask({"await_event": {"service_of_client": self._handle, "timeout_ms": timeout_ms}})
+        waited = _port.await_service_of_client(self._handle, timeout_ms)
         outcome: list[bool] = []
-        connection.settled[answer["created"]["id"]] = lambda run: outcome.append(bool(json.loads(run["input"])))
+        _runs.settled[waited] = lambda run: outcome.append(bool(json.loads(run["input"])))
         from rclsim import _waits
 
         _waits.block(lambda: bool(outcome))

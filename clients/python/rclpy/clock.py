@@ -14,7 +14,7 @@ from rclpy.duration import Duration
 from rclpy.exceptions import NotInitializedException
 from rclpy.time import Time
 from rclpy.utilities import get_default_context
-from rclsim import _runtime, _waits
+from rclsim import _port, _waits
 
 __all__ = ["Clock", "ClockChange", "JumpHandle", "JumpThreshold", "ROSClock", "TimeJump"]
 
@@ -40,7 +40,7 @@ class Clock:
         return f"Clock(clock_type={self._clock_type.name})"
 
     def now(self) -> Time:
-        return Time._at(_runtime.connection().now_ns, self._clock_type)
+        return Time._at(_port.now_ns(), self._clock_type)
 
     def _follows_sim_time(self) -> bool:
         """Whether sim time passing moves this clock (not so a ROS clock with ROS time active)."""

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rclpy._rclpy_pybind11 import RCLError
-from rclsim import _runtime
+from rclsim import _port, _runs
 
 
 # Every context made, in order: the run's end shuts down those still up, as rclpy's signal handler does.
@@ -21,7 +21,7 @@ def _shut_down_all() -> None:
 class Context:
     def __init__(self) -> None:
         if not _contexts:
-            _runtime.connection().on_shutdown.append(_shut_down_all)
+            _runs.on_shutdown.append(_shut_down_all)
         _contexts.append(self)
         self._handle: int | None = None
         # Whether init() ran and shutdown() did not: only this program's calls change it.
@@ -34,7 +34,7 @@ class Context:
     def handle(self) -> int:
         """The simulation's id of this context, made when first needed."""
         if self._handle is None:
-            self._handle = _runtime.connection().ask({"context": {"create": True}})["created"]["id"]
+            self._handle = _port.context_op_create()
         return self._handle
 
     def init(self, args: list[str] | None = None, *, initialize_logging: bool = True, domain_id: int | None = None) -> None:
@@ -43,7 +43,7 @@ class Context:
         for arg in args or []:
             # rclpy hands the arguments to rcl as UTF-8: one that cannot be (a surrogate-escaped byte) raises UnicodeEncodeError.
             arg.encode("utf-8")
-        _runtime.connection().ask({"context": {"context": self.handle, "init": {"argv": list(args or [])}}})
+        _port.context_op_init(self.handle, args or [])
         self._initialized = True
         self._domain_id = 0 if domain_id is None else domain_id
 
@@ -65,7 +65,7 @@ class Context:
     def _shutdown(self) -> None:
         self._initialized = False
         self._was_shut_down = True
-        _runtime.connection().ask({"context": {"context": self.handle, "shutdown": True}})
+        _port.context_op_shutdown(self.handle)
         callbacks, self._callbacks = self._callbacks, []
         for callback in callbacks:
             callback()

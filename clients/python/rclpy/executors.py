@@ -24,8 +24,8 @@ from typing import Any
 from rclpy.context import Context
 from rclpy.task import Future, Task
 from rclpy.utilities import get_default_context
-from rclsim import _runtime, _waits
-from rclsim._connection import SimulationError
+from rclsim import _port, _runs, _tasks, _waits
+from rclsim._errors import SimulationError
 
 
 class ExternalShutdownException(Exception):
@@ -93,9 +93,8 @@ class Executor:
                 node._executor = None
             if self._spinner is not None and node in self._spun:
                 self._spun.remove(node)
-                spinners = _runtime.connection().spinners
-                if spinners.get(node.handle) is self._spinner:
-                    del spinners[node.handle]
+                if _runs.spinners.get(node.handle) is self._spinner:
+                    del _runs.spinners[node.handle]
                 if not node._destroyed:
                     self._spin_nodes([node], "STOP")
 
@@ -118,7 +117,7 @@ class Executor:
     def create_task(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Task:
         """A task that runs after the callback under way (rclpy runs it at its executor's next turn)."""
         task = Task(callback, args, kwargs, executor=self)
-        _runtime.connection().add_task(task, self)
+        _tasks.add(task, self)
         return task
 
     def _stopped(self) -> bool:
@@ -137,9 +136,8 @@ class Executor:
 
     def spin_once(self, timeout_sec: float | None = None) -> None:
         if not self._custom:
-            connection = _runtime.connection()
-            before = connection.served()
-            self._serve(lambda: connection.served() > before or self._stopped(), timeout_sec)
+            before = _runs.served()
+            self._serve(lambda: _runs.served() > before or self._stopped(), timeout_sec)
             return
         # rclpy's SingleThreadedExecutor: the next ready callback, run here.
         try:
@@ -156,13 +154,12 @@ class Executor:
         # rclpy's: spin_once_until_future_complete until the future is done or the time is up; a
         # wait under way ends when the future is done (ConditionReachedException through spin_once)
         # or its timeout came (TimeoutException, if spin_once lets it through).
-        connection = _runtime.connection()
-        end = None if timeout_sec is None or timeout_sec < 0 else connection.now_ns + round(timeout_sec * 1_000_000_000)
+        end = None if timeout_sec is None or timeout_sec < 0 else _port.now_ns() + round(timeout_sec * 1_000_000_000)
         self._until = future.done
         try:
             with self._spinning_here():
                 while not future.done() and not self._stopped():
-                    left = None if end is None else (end - connection.now_ns) / 1_000_000_000
+                    left = None if end is None else (end - _port.now_ns()) / 1_000_000_000
                     if left is not None and left <= 0:
                         return
                     try:
@@ -174,9 +171,8 @@ class Executor:
 
     def spin_once_until_future_complete(self, future: Future, timeout_sec: float | None = None) -> None:
         if not self._custom:
-            connection = _runtime.connection()
-            before = connection.served()
-            self._serve(lambda: future.done() or connection.served() > before or self._stopped(), timeout_sec)
+            before = _runs.served()
+            self._serve(lambda: future.done() or _runs.served() > before or self._stopped(), timeout_sec)
             return
         # rclpy's base Executor has none: a custom executor's own spin_once does it here.
         self.spin_once(timeout_sec)
@@ -212,7 +208,7 @@ class Executor:
                     task, entity = entry[0], entry[1]
                     task._claimed_by(run, entry)
                     return task, None if node is None or entity is None else _entity_of(node, entity), node
-                handler = Task(_runtime.connection().run_claimed, (run,), executor=self)
+                handler = Task(_runs.run_claimed, (run,), executor=self)
                 return handler, _entity_of(node, run["entity"]), node
         if self._is_shutdown:
             raise ShutdownException()
@@ -237,11 +233,10 @@ class Executor:
         self._spinner = threading.current_thread()
         self._spun = []
         self._spin_nodes(list(self._nodes), "SPIN", self._spun)
-        connection = _runtime.connection()
         # A spin inside a callback of another executor's spin: that one's again once this ends.
-        outer = connection.executors.get(self._spinner)
-        connection.executors[self._spinner] = self
-        connection.wake_for_tasks(self)
+        outer = _tasks.executors.get(self._spinner)
+        _tasks.executors[self._spinner] = self
+        _tasks.wake_for(self)
         # Code that blocks while this executor runs a callback (a sleep) holds the executor; so
         # does a custom executor's thread blocking outside its wait (it waits for nothing then).
         pauses = self._blocks_when_a_callback_waits or self._custom
@@ -252,14 +247,13 @@ class Executor:
         finally:
             if pauses:
                 _waits.pausers().remove(self._pause)
-            spinners = _runtime.connection().spinners
             for node in self._spun:
-                if spinners.get(node.handle) is self._spinner:
-                    del spinners[node.handle]
+                if _runs.spinners.get(node.handle) is self._spinner:
+                    del _runs.spinners[node.handle]
             if outer is None:
-                del connection.executors[self._spinner]
+                del _tasks.executors[self._spinner]
             else:
-                connection.executors[self._spinner] = outer
+                _tasks.executors[self._spinner] = outer
             self._spinner = None
             self._spin_nodes([n for n in self._spun if not n._destroyed], "STOP")
 
@@ -270,17 +264,16 @@ class Executor:
 
     def _spin_nodes(self, nodes: list[Any], how: str, spun: list[Any] | None = None) -> None:
         """Spins or stops the nodes in the simulation; those spun anew go to ``spun``, their runs to this thread."""
-        connection = _runtime.connection()
         threads = self._threads()
         for node in nodes:
             try:
-                connection.ask({"spin": {"node": node.handle, "how": how, "threads": threads}})
+                _port.spin(node.handle, how, threads)
             except SimulationError:
                 # A node whose context was shut down meanwhile spins no more.
                 continue
             if spun is not None:
                 spun.append(node)
-                connection.spinners[node.handle] = self._spinner or threading.current_thread()
+                _runs.spinners[node.handle] = self._spinner or threading.current_thread()
 
     def _threads(self) -> int:
         """How many threads the simulation's model of this executor has: a custom executor's own

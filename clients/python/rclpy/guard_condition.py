@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rclpy._entity import Entity
-from rclsim import _runtime
+from rclsim import _port
 
 
 class GuardCondition(Entity):
@@ -16,7 +16,7 @@ class GuardCondition(Entity):
         self.callback_group = callback_group
 
     def trigger(self) -> None:
-        _runtime.connection().send({"trigger": {"guard": self._handle}})
+        _port.trigger_guard(self._handle)
 
     def destroy(self) -> None:
         self._node.destroy_guard_condition(self)

@@ -7,6 +7,7 @@ import copy
 import json
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from rcl_interfaces.msg import ParameterDescriptor, ParameterEvent
@@ -43,9 +44,8 @@ from rclpy.validate_full_topic_name import validate_full_topic_name
 from rclpy.validate_namespace import validate_namespace
 from rclpy.validate_node_name import validate_node_name
 from rclpy.validate_topic_name import validate_topic_name
-from rclsim import _runtime
-from rclsim._connection import SimulationError
-from rclsim._errors import carry_input_error
+from rclsim import _port, _runs
+from rclsim._errors import SimulationError, carry_input_error
 
 S_TO_NS = 1_000_000_000
 # rclpy's node module names the binding's error its graph queries raise.
@@ -120,21 +120,16 @@ class Node(NodeParameters, NodeGraph):
         self._type_description_service = TypeDescriptionService(self)
 
     def _create_node(self, name: str, namespace: str, cli_args: list[str] | None, use_global_arguments: bool, options: dict[str, Any]) -> dict[str, Any]:
-        create = {
-            "kind": "NODE",
-            "context": self._context.handle,
-            "name": name,
-            "namespace": namespace,
-            "args": list(cli_args or []),
-            "use_global_arguments": use_global_arguments,
-            "options_json": json.dumps(options),
-        }
-        return _ask({"create": create})["created"]
+        with api_errors():
+            return _port.create(
+                "NODE", context=self._context.handle, name=name, namespace=namespace, args=cli_args or [], use_global_arguments=use_global_arguments, options_json=json.dumps(options)
+            )
 
     def _simulation_overrides(self) -> list[tuple[Parameter, str]]:
         """The overrides rcl gives the node (params files and -p arguments, global and its own),
         each with where it came from ("--ros-args -p 'rate:=5'", "params.yaml:3 (for /n)")."""
-        answer = _ask({"parameter": {"node": self._handle, "read": {"what": "OVERRIDES"}}})["answer"]
+        with api_errors():
+            answer = _port.parameter_op_read(self._handle, "OVERRIDES")
         overrides = [Parameter.from_parameter_msg(m) for m in deserialize(SetParameters.Request, answer["cdr"]).parameters]
         return list(zip(overrides, json.loads(answer["json"]), strict=True))
 
@@ -266,40 +261,40 @@ class Node(NodeParameters, NodeGraph):
             else:
                 invoke(subscription.callback, message)
 
-        _runtime.connection().handle(subscription.handle, on_message, self._handle)
+        _runs.handle(subscription.handle, on_message, self._handle)
         self._subscriptions.append(subscription)
         return subscription
 
-    def _in_group(self, group: CallbackGroup | None) -> dict[str, Any]:
+    def _in_group(self, group: CallbackGroup | None) -> _port.Group:
         """What tells the simulation which callback group an entity is in (none: its node's default
         one); a group of the program's own class decides in the program when its callbacks run."""
         if group is None or group is self._default_callback_group:
-            return {}
-        return {"callback_group": group._number, "reentrant": isinstance(group, ReentrantCallbackGroup), "custom_group": _of_own_class(group)}
+            return _port.Group()
+        return _port.Group(group._number, isinstance(group, ReentrantCallbackGroup), _of_own_class(group))
 
     def _join_group(self, entity: Any, group: CallbackGroup) -> None:
         """The entity is the group's (rclpy's add_entity); a group of the program's own class is asked before each of its callbacks."""
         group.add_entity(entity)
         if _of_own_class(group):
-            _runtime.connection().custom_groups[entity.handle] = (group, entity)
+            _runs.custom_groups[entity.handle] = (group, entity)
 
     def _create_endpoint(self, kind: str, topic: str, msg_type: Any, qos: QoSProfile, event_callbacks: Any, group: CallbackGroup | None = None) -> dict[str, Any]:
         """A publisher or subscription made by the simulation, with its event callbacks (rclpy's
         default ones, incompatible QoS and type, where the program gives none)."""
         created: dict[str, Any] = {}
         hooks = event_callbacks.hooks(self._logger, lambda: created["resolved_name"])
-        create = {"kind": kind, "node": self._handle, "name": topic, "type": type_name(msg_type), "qos_json": qos.to_json(), "events": [h[0] for h in hooks], **self._in_group(group)}
-        created = self._create_named(create, is_service=False)
+        created = self._create_named(kind, topic, is_service=False, type=type_name(msg_type), qos_json=qos.to_json(), group=self._in_group(group), events=[h[0] for h in hooks])
         _handle_events(hooks, created, self._handle)
         return created
 
-    def _create_named(self, create: dict[str, Any], *, is_service: bool) -> dict[str, Any]:
+    def _create_named(self, kind: str, name: str, *, is_service: bool, **fields: Any) -> dict[str, Any]:
         """An entity with a topic or service name made by the simulation; a name it refuses
         raises what rclpy raises for that name (its name checks run only after a failure)."""
         try:
-            return _ask({"create": create})["created"]
+            with api_errors():
+                return _port.create(kind, self._handle, name=name, **fields)
         except Exception:
-            self._validate_topic_or_service_name(create["name"], is_service=is_service)
+            self._validate_topic_or_service_name(name, is_service=is_service)
             raise
 
     def _validate_topic_or_service_name(self, topic_or_service_name: str, *, is_service: bool = False) -> None:
@@ -320,7 +315,8 @@ class Node(NodeParameters, NodeGraph):
         period_ns = int(float(timer_period_sec) * S_TO_NS)
         group = callback_group or self._default_callback_group
         clock = self._clock if clock is None else clock
-        created = _ask({"create": {"kind": "TIMER", "node": self._handle, "period_ns": period_ns, "clock": "ros", "canceled": not autostart, **self._in_group(group)}})["created"]
+        with api_errors():
+            created = _port.create("TIMER", self._handle, period_ns=period_ns, clock="ros", group=self._in_group(group), canceled=not autostart)
         timer = Timer(created["id"], callback, group, period_ns, clock, self)
         self._join_group(timer, group)
 
@@ -328,16 +324,17 @@ class Node(NodeParameters, NodeGraph):
             if timer.callback is not None:
                 invoke(timer.callback)
 
-        _runtime.connection().handle(timer.handle, on_fired, self._handle)
+        _runs.handle(timer.handle, on_fired, self._handle)
         self._timers.append(timer)
         return timer
 
     def create_guard_condition(self, callback: Callable[[], Any], callback_group: CallbackGroup | None = None) -> GuardCondition:
         group = callback_group or self._default_callback_group
-        created = _ask({"create": {"kind": "GUARD_CONDITION", "node": self._handle, **self._in_group(group)}})["created"]
+        with api_errors():
+            created = _port.create("GUARD_CONDITION", self._handle, group=self._in_group(group))
         guard = GuardCondition(created["id"], callback, group, self)
         self._join_group(guard, group)
-        _runtime.connection().handle(guard.handle, lambda run: invoke(guard.callback) if guard.callback is not None else None, self._handle)
+        _runs.handle(guard.handle, lambda run: invoke(guard.callback) if guard.callback is not None else None, self._handle)
         self._guards.append(guard)
         return guard
 
@@ -371,12 +368,10 @@ class Node(NodeParameters, NodeGraph):
     ) -> Service:
         check_is_valid_srv_type(srv_type)
         group = callback_group or self._default_callback_group
-        created = self._create_named(
-            {"kind": "SERVICE", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}, is_service=True
-        )
+        created = self._create_named("SERVICE", srv_name, is_service=True, type=type_name(srv_type), qos_json=qos_profile.to_json(), group=self._in_group(group))
         service = Service(created["id"], srv_type, created["resolved_name"], callback, group, qos_profile, self)
         self._join_group(service, group)
-        _runtime.connection().handle(service.handle, service._on_request, self._handle)
+        _runs.handle(service.handle, service._on_request, self._handle)
         self._services.append(service)
         return service
 
@@ -390,12 +385,10 @@ class Node(NodeParameters, NodeGraph):
     ) -> Client:
         check_is_valid_srv_type(srv_type)
         group = callback_group or self._default_callback_group
-        created = self._create_named(
-            {"kind": "CLIENT", "node": self._handle, "name": srv_name, "type": type_name(srv_type), "qos_json": qos_profile.to_json(), **self._in_group(group)}, is_service=True
-        )
+        created = self._create_named("CLIENT", srv_name, is_service=True, type=type_name(srv_type), qos_json=qos_profile.to_json(), group=self._in_group(group))
         client = Client(created["id"], srv_type, created["resolved_name"], group, qos_profile, self)
         self._join_group(client, group)
-        _runtime.connection().handle(client.handle, client._on_response, self._handle)
+        _runs.handle(client.handle, client._on_response, self._handle)
         self._clients.append(client)
         return client
 
@@ -406,9 +399,9 @@ class Node(NodeParameters, NodeGraph):
             return False
         kept.remove(entity)
         entity._destroyed = True
-        _runtime.connection().handlers.pop(entity.handle, None)
-        _runtime.connection().custom_groups.pop(entity.handle, None)
-        _runtime.connection().send({"destroy": {"id": entity.handle}})
+        _runs.handlers.pop(entity.handle, None)
+        _runs.custom_groups.pop(entity.handle, None)
+        _port.destroy(entity.handle)
         return True
 
     def destroy_publisher(self, publisher: Publisher) -> bool:
@@ -437,12 +430,11 @@ class Node(NodeParameters, NodeGraph):
         self._destroyed = True
         if self._executor is not None:
             self._executor.remove_node(self)
-        connection = _runtime.connection()
         for kept in (self._publishers, self._subscriptions, self._timers, self._clients, self._services, self._guards):
             for entity in kept:
-                connection.handlers.pop(entity.handle, None)
+                _runs.handlers.pop(entity.handle, None)
             kept.clear()
-        connection.send({"destroy": {"id": self._handle, "node": True}})
+        _port.destroy(self._handle, node=True)
 
     def __enter__(self) -> Node:
         return self
@@ -458,9 +450,11 @@ def _validate_node_names(node_name: str, namespace: str) -> None:
     validate_namespace(namespace if namespace.startswith("/") else f"/{namespace}")
 
 
-def _ask(message: dict[str, Any]) -> dict[str, Any]:
+@contextmanager
+def api_errors() -> Iterator[None]:
+    """A request's Failed raised as the exception Python programs expect there."""
     try:
-        return _runtime.connection().ask(message)
+        yield
     except SimulationError as error:
         raise _api_error(error) from None
 
@@ -499,13 +493,12 @@ def _of_own_class(group: CallbackGroup) -> bool:
 def _handle_events(hooks: list[Any], created: dict[str, Any], node: int) -> None:
     """Each event's callback runs, with its status, when the simulation grants its handler."""
     handlers = {handler["name"]: handler["id"] for handler in created.get("events", [])}
-    connection = _runtime.connection()
     for name, status, callback in hooks:
 
         def on_event(run: dict[str, Any], status: Any = status, callback: Any = callback) -> None:
             invoke(callback, status(json.loads(run["input"])))
 
-        connection.handle(handlers[name], on_event, node)
+        _runs.handle(handlers[name], on_event, node)
 
 
 def _override_json(parameter: Any) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from rclpy._rclpy_pybind11 import RCLError
 from rclpy.exceptions import InvalidHandle
 from rclpy.qos import QoSProfile
 from rclpy.type_support import serialize
-from rclsim import _runtime
+from rclsim import _port
 
 
 class Publisher(Entity):
@@ -41,14 +41,13 @@ class Publisher(Entity):
             raise InvalidHandle("cannot use Destroyable because destruction was requested")
         if not self._node.context.ok():
             raise RCLError("Failed to publish: publisher's context is invalid")
-        _runtime.connection().send({"publish": {"publisher": self._handle, "cdr": data}})
+        _port.publish(self._handle, data)
 
     def get_subscription_count(self) -> int:
-        answer = _runtime.connection().ask({"entity": {"entity": self._handle, "op": "subscriptionCount", "args_json": "[]"}})
-        return int(answer["answer"]["json"])
+        return int(_port.entity_op(self._handle, "subscriptionCount"))
 
     def assert_liveliness(self) -> None:
-        _runtime.connection().ask({"entity": {"entity": self._handle, "op": "assertLiveliness", "args_json": "[]"}})
+        _port.entity_op(self._handle, "assertLiveliness")
 
     def wait_for_all_acked(self, timeout: Any = None) -> bool:
         return True

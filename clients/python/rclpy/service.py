@@ -11,7 +11,7 @@ from rclpy.qos import QoSProfile
 from rclpy.service_introspection import configure as configure_introspection
 from rclpy.task import Task, schedule
 from rclpy.type_support import deserialize, serialize
-from rclsim import _runtime
+from rclsim import _port
 
 
 class Service(Entity):
@@ -42,7 +42,7 @@ class Service(Entity):
     def send_response(self, response: Any, header: int) -> None:
         if not isinstance(response, self.srv_type.Response):
             raise TypeError("Expected {}, got {}".format(self.srv_type.Response, type(response)))
-        _runtime.connection().send({"send_response": {"service": self._handle, "request": header, "cdr": serialize(self.srv_type.Response, response)}})
+        _port.send_response(self._handle, header, serialize(self.srv_type.Response, response))
 
     def configure_introspection(self, clock: Any, service_event_qos_profile: QoSProfile, introspection_state: Any) -> None:
         configure_introspection(self._handle, service_event_qos_profile, introspection_state)

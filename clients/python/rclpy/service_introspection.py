@@ -7,7 +7,7 @@ import json
 from enum import IntEnum
 
 from rclpy.qos import QoSProfile
-from rclsim import _runtime
+from rclsim import _port
 
 
 class ServiceIntrospectionState(IntEnum):
@@ -21,4 +21,4 @@ def configure(entity: int, service_event_qos_profile: QoSProfile, introspection_
     events carry sim-time stamps, so the clock rclpy takes is not needed."""
     qos = json.loads(service_event_qos_profile.to_json())
     arguments = json.dumps([None, qos, int(introspection_state)])
-    _runtime.connection().ask({"entity": {"entity": entity, "op": "configureIntrospection", "args_json": arguments}})
+    _port.entity_op(entity, "configureIntrospection", arguments)

@@ -27,10 +27,9 @@ class Subscription(Entity):
         return self._topic
 
     def get_publisher_count(self) -> int:
-        from rclsim import _runtime
+        from rclsim import _port
 
-        answer = _runtime.connection().ask({"entity": {"entity": self._handle, "op": "publisherCount", "args_json": "[]"}})
-        return int(answer["answer"]["json"])
+        return int(_port.entity_op(self._handle, "publisherCount"))
 
     def destroy(self) -> None:
         self._node.destroy_subscription(self)

@@ -8,7 +8,7 @@ from typing import Any
 
 from rclpy._entity import Entity
 from rclpy.clock import Clock
-from rclsim import _runtime, _waits
+from rclsim import _port, _waits
 
 
 class Timer(Entity):
@@ -23,8 +23,7 @@ class Timer(Entity):
         return self._clock
 
     def _state(self) -> dict[str, Any]:
-        answer = _runtime.connection().ask({"timer": {"timer": self._handle, "state": True}})
-        return json.loads(answer["answer"]["json"])
+        return json.loads(_port.timer_op_state(self._handle))
 
     @property
     def timer_period_ns(self) -> int:
@@ -32,29 +31,28 @@ class Timer(Entity):
 
     @timer_period_ns.setter
     def timer_period_ns(self, value: int) -> None:
-        _runtime.connection().ask({"entity": {"entity": self._handle, "op": "changeTimerPeriod", "args_json": json.dumps([{"$bigint": str(int(value))}])}})
+        _port.entity_op(self._handle, "changeTimerPeriod", json.dumps([{"$bigint": str(int(value))}]))
 
     def is_ready(self) -> bool:
-        answer = _runtime.connection().ask({"entity": {"entity": self._handle, "op": "isReady", "args_json": "[]"}})
-        return bool(json.loads(answer["answer"]["json"]))
+        return bool(json.loads(_port.entity_op(self._handle, "isReady")))
 
     def is_canceled(self) -> bool:
         return bool(self._state()["canceled"])
 
     def cancel(self) -> None:
-        _runtime.connection().send({"timer": {"timer": self._handle, "cancel": True}})
+        _port.timer_op_cancel(self._handle)
 
     def reset(self) -> None:
-        _runtime.connection().send({"timer": {"timer": self._handle, "reset": True}})
+        _port.timer_op_reset(self._handle)
 
     def time_since_last_call(self) -> int:
-        return _runtime.connection().now_ns - int(self._state()["lastCall"])
+        return _port.now_ns() - int(self._state()["lastCall"])
 
     def time_until_next_call(self) -> int | None:
         state = self._state()
         if state["canceled"]:
             return None
-        return int(state["nextCall"]) - _runtime.connection().now_ns
+        return int(state["nextCall"]) - _port.now_ns()
 
     def destroy(self) -> None:
         self._node.destroy_timer(self)
@@ -66,13 +64,13 @@ class Rate:
     def __init__(self, timer: Timer, *, context: Any = None) -> None:
         self._timer = timer
         self._period_ns = timer.timer_period_ns
-        self._start_ns = _runtime.connection().now_ns
+        self._start_ns = _port.now_ns()
         self._is_destroyed = False
 
     def sleep(self) -> None:
         if self._is_destroyed:
             raise RuntimeError("Rate has been destroyed")
-        now = _runtime.connection().now_ns
+        now = _port.now_ns()
         elapsed = now - self._start_ns
         periods = elapsed // self._period_ns + 1
         _waits.sleep_ns(self._start_ns + periods * self._period_ns - now)

@@ -41,9 +41,9 @@ def try_shutdown(*, context: Context | None = None, uninstall_handlers: bool | N
 
 
 def get_rmw_implementation_identifier() -> str:
-    from rclsim import _runtime
+    from rclsim import _port
 
-    return str(_runtime.welcome().get("rmw_implementation", ""))
+    return str(_port.welcome().get("rmw_implementation", ""))
 
 
 def timeout_sec_to_nsec(timeout_sec: float | None) -> int:

@@ -33,43 +33,42 @@ def _to_json(value: Any) -> Any:
 
 def finish(exit_code: int = 0) -> None:
     """The job is done: the run stops at the top of its next step, with this exit code."""
-    from rclsim import _runtime
+    from rclsim import _port
 
-    _runtime.connection().send({"job": {"finish": int(exit_code)}})
+    _port.job_op_finish(int(exit_code))
 
 
 def set_result(name: str, value: Any) -> None:
     """A result of the run (in its summary): numbers, strings, lists and dicts of them."""
     import json
 
-    from rclsim import _runtime
+    from rclsim import _port
 
-    _runtime.connection().send({"job": {"set_result": {"name": name, "value_json": json.dumps(_to_json(value))}}})
+    _port.job_op_set_result(name, json.dumps(_to_json(value)))
 
 
 def get_result(name: str) -> Any:
     """A result as the run has it now (None when there is none)."""
-    from rclsim import _json, _runtime
+    from rclsim import _json, _port
 
-    text = _runtime.connection().ask({"job": {"get_result": name}})["answer"]["json"]
+    text = _port.job_op_get_result(name)
     return _json.loads(text) if text else None
 
 
 def on_end(callback: Callable[[], Any]) -> None:
     """Runs ``callback`` after the run's loop ended, in registration order with the job's other end hooks."""
-    from rclsim import _runtime
+    from rclsim import _port, _runs
 
-    connection = _runtime.connection()
-    hook = len(connection.end_hooks) + 1
-    connection.end_hooks[hook] = lambda run: callback()
-    connection.send({"job": {"on_end": hook}})
+    hook = len(_runs.end_hooks) + 1
+    _runs.end_hooks[hook] = lambda run: callback()
+    _port.job_op_on_end(hook)
 
 
 def now_ns() -> int:
     """Sim time now, ns since the epoch."""
-    from rclsim import _runtime
+    from rclsim import _port
 
-    return _runtime.connection().now_ns
+    return _port.now_ns()
 
 
 def always(condition: bool, message: str, details: Mapping[str, Any] | None = None) -> None:
@@ -98,11 +97,11 @@ def _assertion(kind: Literal["always", "sometimes", "reachable", "unreachable"],
     goes as its str(); written compactly, as JavaScript's JSON.stringify writes them."""
     import json
 
-    from rclsim import _runtime
+    from rclsim import _port
 
     if not isinstance(message, str):
         raise TypeError(f"{kind}: message must be a str, not {type(message).__name__}")
     if details is not None and not isinstance(details, Mapping):
         raise TypeError(f"{kind}: details must be a dict, not {type(details).__name__}")
     details_json = "" if details is None else json.dumps(dict(details), default=str, separators=(",", ":"))
-    _runtime.connection().send({"assertion": {"kind": kind.upper(), "message": message, "holds": bool(condition), "details_json": details_json}})
+    _port.assertion(kind.upper(), message, bool(condition), details_json)

@@ -1,4 +1,5 @@
-"""How a program's error travels to the simulation (Done.error, Done.input_error)."""
+"""Errors between the program and the simulation: how a program's error travels to the simulation
+(Done.error, Done.input_error), and what the simulation refused (Failed)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,11 @@ def input_error_of(error: BaseException) -> str:
         cause = current.__cause__
         current = cause if cause is not None or current.__suppress_context__ else current.__context__
     return ""
+
+
+class SimulationError(Exception):
+    """What the simulation answered ``Failed`` to: the error the API raises there."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind

@@ -15,8 +15,7 @@ import types
 from collections.abc import Sequence
 from typing import Any
 
-from rclsim import _json
-from rclsim._connection import Connection
+from rclsim import _json, _port
 
 KINDS = ("msg", "srv", "action")
 
@@ -47,8 +46,7 @@ class _InterfaceModule(types.ModuleType):
 
 
 class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    def __init__(self, connection: Connection) -> None:
-        self._connection = connection
+    def __init__(self) -> None:
         self._packages: set[str] | None = None
         self._types: dict[str, list[str]] = {}
         self._classes: Any = None
@@ -63,8 +61,7 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return self._classes
 
     def describe(self, name: str) -> dict[str, Any]:
-        answer = self._connection.ask({"get_interface": {"type": name}})
-        return _json.loads(answer["answer"]["json"])
+        return _json.loads(_port.get_interface(name))
 
     def _package_types(self, package: str) -> list[str]:
         if package not in self._types:
@@ -97,7 +94,7 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None
 
 
-def install(connection: Connection) -> _Finder:
-    finder = _Finder(connection)
+def install() -> _Finder:
+    finder = _Finder()
     sys.meta_path.insert(0, finder)
     return finder

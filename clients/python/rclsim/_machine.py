@@ -16,8 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from rclsim import _waits
-from rclsim._connection import Connection
+from rclsim import _socket, _waits
 
 NS = 1_000_000_000
 
@@ -28,8 +27,8 @@ def stream_seed(seed: int, key: str, stream: str) -> int:
     return int.from_bytes(digest[:8], "little")
 
 
-def install(connection: Connection, welcome: dict[str, Any]) -> None:
-    _install_clocks(connection)
+def install(welcome: dict[str, Any]) -> None:
+    _install_clocks()
     _install_random(welcome["seed"], welcome["program"])
     _install_cpus(welcome["cpu_count"])
     _refuse_fork()
@@ -40,22 +39,22 @@ def install(connection: Connection, welcome: dict[str, Any]) -> None:
 BUSY_WAIT_READS = 2_000_000
 
 
-def _busy_wait(connection: Connection) -> NoReturn:
+def _busy_wait() -> NoReturn:
     sys.__stderr__.write(
         f"rclsim: thread '{threading.current_thread().name}' read the clock {BUSY_WAIT_READS:,} times at sim time "
-        f"{connection.now_ns / NS:.9f}s without waiting: sim time moves only while the program waits (time.sleep, a Rate, "
+        f"{_socket.now_ns / NS:.9f}s without waiting: sim time moves only while the program waits (time.sleep, a Rate, "
         "rclpy.spin), so a busy-wait never ends (docs/python.md)\n"
     )
     sys.__stderr__.flush()
     os._exit(70)
 
 
-def _install_clocks(connection: Connection) -> None:
+def _install_clocks() -> None:
     def now_ns() -> int:
-        connection.clock_reads += 1
-        if connection.clock_reads >= BUSY_WAIT_READS:
-            _busy_wait(connection)
-        return connection.now_ns
+        _socket.clock_reads += 1
+        if _socket.clock_reads >= BUSY_WAIT_READS:
+            _busy_wait()
+        return _socket.now_ns
 
     def now() -> float:
         return now_ns() / NS

@@ -18,8 +18,7 @@ import traceback
 import types
 from collections.abc import Callable
 
-from rclsim import _interfaces, _machine, _output, _portable_cmath, _portable_math, _portable_power, _runtime, _selectors, _threads, _waits
-from rclsim._connection import Connection
+from rclsim import _interfaces, _machine, _output, _port, _portable_cmath, _portable_math, _portable_power, _runs, _selectors, _socket, _threads, _waits
 from rclsim._errors import describe_error
 
 PROTOCOL_VERSION = 1
@@ -29,19 +28,16 @@ SOCKET_FD = 3
 def main() -> int:
     module = sys.argv[2] if sys.argv[1] == "--module" else None
     file = "" if module is not None else os.path.abspath(sys.argv[1])
-    connection = Connection(SOCKET_FD)
-    connection.send({"hello": {"protocol_version": PROTOCOL_VERSION, "client": "rclsim-rclpy", "language": "python"}})
-    first = connection.handshake()
+    _socket.open_socket(SOCKET_FD, _runs.threads.turn, _runs.run_nested)
+    first = _port.hello(PROTOCOL_VERSION, "rclsim-rclpy", "python")
     if "failed" in first:
         sys.stderr.write(f"rclsim: {first['failed']['message']}\n")
         return 2
     welcome = first["welcome"]
-    connection.now_ns = welcome["now_ns"]
-    _runtime.start(connection, welcome)
-    _machine.install(connection, welcome)
-    _output.watch(connection)
-    _interfaces.install(connection)
-    _threads.install(connection.threads, _waits.wait_until, lambda: connection.shut_down)
+    _machine.install(welcome)
+    _output.watch()
+    _interfaces.install()
+    _threads.install(_runs.threads, _waits.wait_until, lambda: _runs.shut_down)
     _selectors.install()
     _portable_cmath.install(_portable_math.install())
     _portable_power.install()
@@ -49,8 +45,8 @@ def main() -> int:
     try:
         run = _module_runner(module, welcome["argv"]) if module is not None else _script_runner(file, welcome["argv"])
     except (OSError, SyntaxError, ValueError, ImportError) as error:
-        connection.send({"done": {"run": 0, "error": describe_error(error), "load_failed": True}})
-        connection.exit(1)
+        _port.done(0, error=describe_error(error), load_failed=True)
+        _port.exit(1)
         return 1
     exited: SystemExit | None = None
     try:
@@ -61,21 +57,21 @@ def main() -> int:
         # The program's end, by sys.exit or not: its threads that are not daemons run on first.
         _join_threads()
     except BaseException as error:  # noqa: BLE001 - whatever the program did not handle ends it
-        if isinstance(error, KeyboardInterrupt) and connection.shut_down:
+        if isinstance(error, KeyboardInterrupt) and _runs.shut_down:
             # The run's end reached code that does not catch it: the program ends there, quietly.
-            return _end(connection, exited) if exited is not None else _exit(connection, 0)
+            return _end(exited) if exited is not None else _exit(0)
         # A KeyboardInterrupt the program raised itself (nobody pressed Ctrl-C in a simulation)
         # fails it as any error does: one line naming where, not Python's traceback and SIGINT.
-        if connection.shut_down:
+        if _runs.shut_down:
             # Past the run's end no run takes the error: Python's own report of it, on stderr.
             traceback.print_exc()
-        connection.done(error)
-        return _exit(connection, 1)
-    return _end(connection, exited) if exited is not None else _exit(connection, 0)
+        _runs.done(error)
+        return _exit(1)
+    return _end(exited) if exited is not None else _exit(0)
 
 
-def _exit(connection: Connection, status: int) -> int:
-    connection.exit(status)
+def _exit(status: int) -> int:
+    _port.exit(status)
     return status
 
 
@@ -126,7 +122,7 @@ def _read(file: str) -> bytes:
         return source.read()
 
 
-def _end(connection: Connection, end: SystemExit) -> int:
+def _end(end: SystemExit) -> int:
     """sys.exit(code): a code that is not an int is printed, and exits 1, as Python does."""
     code = end.code
     if code is None:
@@ -136,7 +132,7 @@ def _end(connection: Connection, end: SystemExit) -> int:
     else:
         sys.stderr.write(f"{code}\n")
         status = 1
-    return _exit(connection, status)
+    return _exit(status)
 
 
 if __name__ == "__main__":

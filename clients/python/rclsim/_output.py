@@ -9,8 +9,6 @@ from __future__ import annotations
 import sys
 from typing import Any, TextIO
 
-from rclsim._connection import Connection
-
 
 class _Watched:
     """A text stream that notes each write and passes everything to the stream it wraps."""
@@ -31,14 +29,17 @@ class _Watched:
         return getattr(self._stream, name)
 
 
-def watch(connection: Connection) -> None:
-    note = [False]
+# Whether the program wrote since its last Done (one cell, which the watched streams set).
+_note = [False]
 
-    def take() -> bool:
-        wrote = note[0]
-        note[0] = False
-        return wrote
 
-    sys.stdout = _Watched(sys.stdout, note)  # type: ignore[assignment]
-    sys.stderr = _Watched(sys.stderr, note)  # type: ignore[assignment]
-    connection.wrote_output = take
+def watch() -> None:
+    sys.stdout = _Watched(sys.stdout, _note)  # type: ignore[assignment]
+    sys.stderr = _Watched(sys.stderr, _note)  # type: ignore[assignment]
+
+
+def wrote() -> bool:
+    """Whether the program wrote since this was last asked (Done.wrote_output)."""
+    wrote = _note[0]
+    _note[0] = False
+    return wrote

@@ -7,7 +7,7 @@ from __future__ import annotations
 import selectors
 from typing import Any
 
-from rclsim import _runtime, _waits
+from rclsim import _runs, _waits
 
 NS = 1_000_000_000
 
@@ -22,9 +22,8 @@ def install() -> None:
                 return ready
             if timeout is None:
                 # Nothing scheduled: wait for what the simulation grants next.
-                connection = _runtime.connection()
-                before = connection.served()
-                _waits.block(lambda: connection.served() > before)
+                before = _runs.served()
+                _waits.block(lambda: _runs.served() > before)
             else:
                 _waits.sleep_ns(max(1, round(timeout * NS)))
             return super().select(0)

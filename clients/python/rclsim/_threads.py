@@ -4,7 +4,7 @@ A thread of the program runs only while it holds the *turn*. It gives the turn u
 would block: waiting in the simulation (``rclpy.spin``, ``time.sleep``, a service call), for
 another thread (``Thread.join``), an ``Event``, a ``Condition`` (a ``concurrent.futures`` result,
 a ``Semaphore``) or a queue — or when it ends. Who gets the turn then is decided in a fixed order
-(Connection.serve): threads started and not yet run, in the order they were started; then
+(``_runs.serve``): threads started and not yet run, in the order they were started; then
 threads whose wait is over, in the order they began waiting; and when none can go on, one waiting
 thread reads the simulation's next run — which goes to the thread that spins the executor of its
 entity's node. So the program's threads interleave the
@@ -51,7 +51,7 @@ class Turn:
 
 
 class Waiter:
-    """A thread waiting in Connection.serve until ``until()``; ``run`` is a run handed to it to dispatch."""
+    """A thread waiting in ``_runs.serve`` until ``until()``; ``run`` is a run handed to it to dispatch."""
 
     def __init__(self, thread: threading.Thread, until: Callable[[], bool]) -> None:
         self.thread = thread

@@ -13,8 +13,8 @@ import threading
 from collections.abc import Callable, Container
 from typing import Any
 
-from rclsim import _runtime
-from rclsim._connection import SimulationError
+from rclsim import _port, _runs
+from rclsim._errors import SimulationError
 
 Pauser = Callable[[], Callable[[], None]]
 
@@ -32,15 +32,14 @@ def block(until: Callable[[], bool]) -> None:
     callback of an executor with several threads (which pauses nothing), with its thread and group
     held meanwhile (``Hold``)."""
     resumes = [pause() for pause in pausers()]
-    connection = _runtime.connection()
-    held = None if resumes else connection.callback_under_way()
+    held = None if resumes else _runs.callback_under_way()
     if held is not None:
-        connection.send({"hold": {"entity": held, "on": True}})
+        _port.hold(held, True)
     try:
-        connection.serve(until)
+        _runs.serve(until)
     finally:
         if held is not None:
-            connection.send({"hold": {"entity": held, "on": False}})
+            _port.hold(held, False)
         for resume in resumes:
             resume()
 
@@ -52,33 +51,31 @@ class WakeUp:
     returns what is ready at its deadline, as rcl's wait set does."""
 
     def __init__(self, at_ns: int, after_ready: bool = False) -> None:
-        connection = _runtime.connection()
         try:
             if at_ns >= 1 << 63:
                 raise SimulationError(f"a wait until {at_ns} ns is out of the simulation's exact time range (start ± 2^53 ns, about 104 days)", "SimTimeRangeError")
-            self.id: int = connection.ask({"await_event": {"at_ns": at_ns, "timeout_ms": -1, "after_ready": after_ready}})["created"]["id"]
+            self.id = _port.await_at_ns(at_ns, after_ready=after_ready)
         except SimulationError as error:
             if error.kind != "SimTimeRangeError":
                 raise
             # What CPython's time.sleep raises for a length its clock cannot hold.
             raise OverflowError(str(error)) from None
         self.came = False
-        connection.settled[self.id] = self._wake
+        _runs.settled[self.id] = self._wake
 
     def _wake(self, run: object) -> None:
         self.came = True
 
     def cancel(self) -> None:
         if not self.came:
-            connection = _runtime.connection()
-            connection.settled.pop(self.id, None)
-            connection.send({"destroy": {"id": self.id, "wake": True}})
+            _runs.settled.pop(self.id, None)
+            _port.destroy(self.id, wake=True)
 
 
 def sleep_ns(duration_ns: int) -> None:
     if duration_ns <= 0:
         return
-    wake = WakeUp(_runtime.connection().now_ns + duration_ns)
+    wake = WakeUp(_port.now_ns() + duration_ns)
     block(lambda: wake.came)
 
 
@@ -87,7 +84,7 @@ def wait_until(done: Callable[[], bool], timeout_sec: float | None) -> None:
     if timeout_sec is None:
         block(done)
         return
-    wake = WakeUp(_runtime.connection().now_ns + round(timeout_sec * 1_000_000_000))
+    wake = WakeUp(_port.now_ns() + round(timeout_sec * 1_000_000_000))
     try:
         block(lambda: done() or wake.came)
     finally:
@@ -97,22 +94,20 @@ def wait_until(done: Callable[[], bool], timeout_sec: float | None) -> None:
 def serve(until: Callable[[], bool], timeout_sec: float | None) -> None:
     """Serves the simulation's runs until ``until()`` or, with a timeout (None or negative: none),
     until that much sim time passed."""
-    connection = _runtime.connection()
     if timeout_sec is None or timeout_sec < 0:
-        connection.serve(until)
+        _runs.serve(until)
         return
-    wake = WakeUp(connection.now_ns + round(timeout_sec * 1_000_000_000), after_ready=True)
+    wake = WakeUp(_port.now_ns() + round(timeout_sec * 1_000_000_000), after_ready=True)
     try:
-        connection.serve(lambda: until() or wake.came)
+        _runs.serve(lambda: until() or wake.came)
     finally:
         wake.cancel()
 
 
 def claim(nodes: Container[int], timeout_sec: float | None, until: Callable[[], bool]) -> tuple[dict[str, Any], int, Any] | None:
     """Serves the simulation's runs until it grants this thread a callback of one of ``nodes``, or
-    a turn of the tasks: that run, not run (Connection.run_claimed runs it), its node, and the
+    a turn of the tasks: that run, not run (_runs.run_claimed runs it), its node, and the
     task whose turn it is (else None); None when ``until()`` or the timeout came first."""
-    connection = _runtime.connection()
     me = threading.current_thread()
     caught: list[tuple[dict[str, Any], int, Any]] = []
 
@@ -123,9 +118,9 @@ def claim(nodes: Container[int], timeout_sec: float | None, until: Callable[[], 
         caught.append((run, node, task))
         return True
 
-    connection.claims[me] = take
+    _runs.claims[me] = take
     try:
         serve(lambda: bool(caught) or until(), timeout_sec)
     finally:
-        del connection.claims[me]
+        del _runs.claims[me]
     return caught[0] if caught else None

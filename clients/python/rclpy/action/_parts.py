@@ -13,11 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 from rclpy.client import Client
-from rclpy.node import _ask
+from rclpy.node import api_errors
 from rclpy.publisher import Publisher
 from rclpy.qos import QoSProfile
 from rclpy.type_support import type_name
-from rclsim import _runtime
+from rclsim import _port, _runs
 
 RunHandler = Callable[[dict[str, Any]], None]
 
@@ -44,10 +44,11 @@ class Parts:
         self.action_id: int | None = None
 
     def _create(self, kind: str, name: str, interface: Any, qos: QoSProfile, handler: RunHandler | None) -> dict[str, Any]:
-        created = _ask({"create": {"kind": kind, "node": self.node.handle, "name": name, "type": type_name(interface), "qos_json": qos.to_json()}})["created"]
+        with api_errors():
+            created = _port.create(kind, self.node.handle, name=name, type=type_name(interface), qos_json=qos.to_json())
         self.ids.append(created["id"])
         if handler is not None:
-            _runtime.connection().handle(created["id"], handler, self.node.handle)
+            _runs.handle(created["id"], handler, self.node.handle)
         return created
 
     def service(self, srv_type: Any, name: str, qos: QoSProfile, handler: RunHandler) -> int:
@@ -56,7 +57,7 @@ class Parts:
     def client(self, srv_type: Any, name: str, qos: QoSProfile, group: Any) -> Client:
         created = self._create("CLIENT", name, srv_type, qos, None)
         client = Client(created["id"], srv_type, created["resolved_name"], group, qos, self.node)
-        _runtime.connection().handle(client.handle, client._on_response, self.node.handle)
+        _runs.handle(client.handle, client._on_response, self.node.handle)
         return client
 
     def publisher(self, msg_type: Any, name: str, qos: QoSProfile) -> Publisher:
@@ -68,40 +69,37 @@ class Parts:
 
     def join(self, action_type: Any) -> None:
         """Tells the simulation these entities are one action of the node."""
-        answer = _ask({"action": {"node": self.node.handle, "add": {"type": type_name(action_type), "parts": list(self.ids)}}})
-        self.action_id = answer["created"]["id"]
+        with api_errors():
+            self.action_id = _port.action_op_add(self.node.handle, type_name(action_type), self.ids)
 
     def remove(self) -> None:
         """The action leaves the graph with its entities (unless its node already went)."""
-        connection = _runtime.connection()
         for entity in self.ids:
-            connection.handlers.pop(entity, None)
+            _runs.handlers.pop(entity, None)
         if self.action_id is not None and not self.node._destroyed:
-            _ask({"action": {"node": self.node.handle, "remove": self.action_id}})
+            with api_errors():
+                _port.action_op_remove(self.node.handle, self.action_id)
         self.action_id = None
 
 
 def send_response(service: int, srv_type: Any, header: int, response: Any) -> None:
     from rclpy.type_support import serialize
 
-    _runtime.connection().send({"send_response": {"service": service, "request": header, "cdr": serialize(srv_type.Response, response)}})
+    _port.send_response(service, header, serialize(srv_type.Response, response))
 
 
 def publisher_count(subscription: int) -> int:
     """Publishers matched with a subscription (rcl_subscription_get_publisher_count)."""
-    answer = _runtime.connection().ask({"entity": {"entity": subscription, "op": "publisherCount", "args_json": "[]"}})
-    return int(answer["answer"]["json"])
+    return int(_port.entity_op(subscription, "publisherCount"))
 
 
 def wake_weakly(at_ns: int, callback: Callable[[], None]) -> int:
     """Runs ``callback`` at sim time ``at_ns``, a wake-up that alone does not keep the run going."""
-    connection = _runtime.connection()
-    wake: int = connection.ask({"await_event": {"at_ns": at_ns, "timeout_ms": -1, "weak": True}})["created"]["id"]
-    connection.settled[wake] = lambda run: callback()
+    wake = _port.await_at_ns(at_ns, weak=True)
+    _runs.settled[wake] = lambda run: callback()
     return wake
 
 
 def cancel_wake(wake: int) -> None:
-    connection = _runtime.connection()
-    if connection.settled.pop(wake, None) is not None:
-        connection.send({"destroy": {"id": wake, "wake": True}})
+    if _runs.settled.pop(wake, None) is not None:
+        _port.destroy(wake, wake=True)

@@ -22,7 +22,7 @@ from rclpy.qos import QoSProfile, qos_profile_action_status_default, qos_profile
 from rclpy.task import Future, Task, invoke
 from rclpy.type_support import check_for_type_support, deserialize
 from rclpy.waitable import NumberOfEntities
-from rclsim import _runtime
+from rclsim import _port, _tasks
 
 S_TO_NS = 1_000_000_000
 
@@ -364,14 +364,14 @@ class ActionServer:
             executor.create_task(self._execute_goal, execute_callback, goal_handle)
             return
         # A node no executor holds yet: the goal executes after the callback under way all the same.
-        _runtime.connection().add_task(Task(self._execute_goal, (execute_callback, goal_handle)))
+        _tasks.add(Task(self._execute_goal, (execute_callback, goal_handle)))
 
     def notify_goal_done(self, goal_handle: ServerGoalHandle | None = None) -> None:
         """A goal reached a terminal state: its result is kept for result_timeout, then forgotten."""
         if goal_handle is None:
             return
         key = bytes(goal_handle.goal_id.uuid)
-        now = _runtime.connection().now_ns
+        now = _port.now_ns()
         self._expiry_wakes[key] = wake_weakly(now + self._result_timeout_ns, lambda: self._expire(key))
 
     def _expire(self, key: bytes) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from rclpy.impl.logging_filters import Context, call_context, should_log
 from rclpy.impl.logging_severity import LoggingSeverity
-from rclsim import _runtime
+from rclsim import _port
 
 
 def _caller() -> FrameType:
@@ -33,14 +33,14 @@ class RcutilsLogger:
         if not self.name:
             return RcutilsLogger(name)
         # As rclpy's: a child of a logger that publishes on /rosout publishes there too.
-        _logger_op(self.name, {"add_child": name})
+        _port.logger_op_add_child(self.name, name)
         return RcutilsLogger(f"{self.name}.{name}")
 
     def set_level(self, level: int | LoggingSeverity) -> None:
-        _logger_op(self.name, {"set_level": int(LoggingSeverity(level))})
+        _port.logger_op_set_level(self.name, int(LoggingSeverity(level)))
 
     def get_effective_level(self) -> LoggingSeverity:
-        return LoggingSeverity(int(_logger_op(self.name, {"level": True})))
+        return LoggingSeverity(_port.logger_op_level(self.name))
 
     def is_enabled_for(self, severity: int | LoggingSeverity) -> bool:
         return int(LoggingSeverity(severity)) >= int(self.get_effective_level())
@@ -57,8 +57,7 @@ class RcutilsLogger:
         site = (code.co_name, os.path.abspath(code.co_filename), frame.f_lineno, frame.f_lasti)
         if not should_log(call_context(self.contexts, site, name, severity, kwargs)):
             return False
-        log = {"logger": name, "severity": int(severity), "message": str(message), "function": code.co_name, "file": os.path.basename(code.co_filename), "line": frame.f_lineno}
-        return _runtime.connection().ask({"log": log})["answer"]["json"] == "true"
+        return _port.log(name, int(severity), str(message), code.co_name, os.path.basename(code.co_filename), frame.f_lineno)
 
     def debug(self, message: Any, **kwargs: Any) -> bool:
         return self.log(message, LoggingSeverity.DEBUG, **kwargs)
@@ -76,8 +75,3 @@ class RcutilsLogger:
 
     def fatal(self, message: Any, **kwargs: Any) -> bool:
         return self.log(message, LoggingSeverity.FATAL, **kwargs)
-
-
-def _logger_op(logger: str, op: dict[str, Any]) -> str:
-    """A LoggerOp of the simulation's logging (levels, /rosout subloggers): its JSON answer."""
-    return _runtime.connection().ask({"logger": {"logger": logger, **op}})["answer"]["json"]
