@@ -1,22 +1,14 @@
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
 import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import type { EntityEventName, EntityListing, EventHooks, GraphQueryName, NodeInfo, NodePort, ParameterHook, ParameterHookKind } from '../port/NodePort.js';
+import type { EntityEventName, EntityListing, EventHooks, NodeInfo, NodePort } from '../port/NodePort.js';
 // Value classes and rules rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../ros/ClockType.js';
 import { type PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
 import { checkSerializationMode } from '../ros/jsonSafe.js';
-import { notOnJazzy, SIMULATED_RMW } from '../ros/middleware.js';
 import { NodeOptions } from '../ros/NodeOptions.js';
-import {
-  type PostSetParametersCallback,
-  type PreSetParametersCallback,
-  runPreSetParametersCallbacks,
-  runSetParametersCallbacks,
-  type SetParametersCallback,
-  type SetParametersResult,
-} from '../ros/NodeParameters.js';
+import type { PostSetParametersCallback, PreSetParametersCallback, SetParametersCallback, SetParametersResult } from '../ros/NodeParameters.js';
 import { fullyQualifiedNodeName } from '../ros/names.js';
-import { type Parameter, ParameterDescriptor, ParameterType } from '../ros/Parameter.js';
+import type { Parameter, ParameterDescriptor, ParameterType } from '../ros/Parameter.js';
 import { QoS, type QoSProfileName } from '../ros/QoS.js';
 import { TypeValidationError } from '../ros/rclErrors.js';
 import { Time } from '../ros/Time.js';
@@ -28,7 +20,9 @@ import { EventHandler } from './EventHandler.js';
 import { GuardCondition } from './GuardCondition.js';
 import { Logging } from './Logging.js';
 import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
+import { type NamesAndTypes, NodeGraphQueries } from './NodeGraphQueries.js';
 import { ObservableSubscription } from './ObservableSubscription.js';
+import { OwnParameters } from './OwnParameters.js';
 import { ParameterClient } from './ParameterClient.js';
 import { ParameterEventHandler } from './ParameterEventHandler.js';
 import { ParameterWatcher } from './ParameterWatcher.js';
@@ -61,9 +55,6 @@ export interface ActionParts {
   destroy(): void;
 }
 
-/** Names with their types, as rclnodejs's graph queries list topics and services. */
-type NamesAndTypes = { name: string; types: string[] }[];
-
 /**
  * rclnodejs's Node as a client of the node port. The simulation owns the node (its names after
  * remapping, parameters, /rosout, its own services, spinning); this object holds what the
@@ -77,12 +68,8 @@ export class Node {
   readonly #options: NodeOptions;
   readonly #logger: Logging;
   #clock: ROSClock | null = null;
-  /** The program's set-parameters callbacks as rclnodejs runs them: the last added first. */
-  readonly #onSet: SetParametersCallback[] = [];
-  readonly #postSet: PostSetParametersCallback[] = [];
-  readonly #preSet: PreSetParametersCallback[] = [];
-  /** Which kinds of them the simulation runs for this node (it is told once). */
-  readonly #hooked = new Set<ParameterHookKind>();
+  readonly #parameters: OwnParameters;
+  readonly #graph: NodeGraphQueries;
   /** The entity objects the program made or was given, by the simulation's id. */
   readonly #entities = new Map<number, NodeEntity>();
   /** Helpers made by the node's create* methods, destroyed with it as rclnodejs destroys them. */
@@ -111,6 +98,8 @@ export class Node {
     this.context = context;
     context.nodeCreated(this);
     this.#logger = new Logging(this.#info.logger, this.#port);
+    this.#parameters = new OwnParameters(this.#port, this.#info.id, this.#info.name);
+    this.#graph = new NodeGraphQueries(this.#port, this.#info.id, this.#info.name);
   }
 
   static getDefaultOptions(): Options {
@@ -182,7 +171,7 @@ export class Node {
 
   /** Whether its callbacks run (spin(), or the job's executor for a job's or component's node). */
   get spinning(): boolean {
-    return this.#graph('isSpinning') as boolean;
+    return this.#graph.isSpinning();
   }
 
   spin(): void {
@@ -479,7 +468,7 @@ export class Node {
     return [...this.#actionServers];
   }
   get _setParametersCallbacks(): SetParametersCallback[] {
-    return [...this.#onSet];
+    return this.#parameters.setParametersCallbacks;
   }
 
   /**
@@ -501,220 +490,188 @@ export class Node {
       });
   }
 
-  // ---- parameters -------------------------------------------------------------------------
+  // ---- parameters: the simulation's, as rclnodejs's Node has them (OwnParameters) -------------
 
   declareParameter(parameter: Parameter, descriptor?: ParameterDescriptor, ignoreOverride = false): Parameter {
     return this.declareParameters([parameter], descriptor === undefined ? [] : [descriptor], ignoreOverride)[0]!;
   }
 
   declareParameters(parameters: Parameter[], descriptors: ParameterDescriptor[] = [], ignoreOverrides = false): Parameter[] {
-    return this.#port.declareParameters(this.#info.id, parameters, descriptors, ignoreOverrides);
+    return this.#parameters.declareParameters(parameters, descriptors, ignoreOverrides);
   }
 
   undeclareParameter(name: string): void {
-    this.#port.undeclareParameter(this.#info.id, name);
+    this.#parameters.undeclareParameter(name);
   }
 
   hasParameter(name: string): boolean {
-    return this.#port.hasParameter(this.#info.id, name);
+    return this.#parameters.hasParameter(name);
   }
 
   getParameter(name: string): Parameter {
-    return this.#port.getParameter(this.#info.id, name);
+    return this.#parameters.getParameter(name);
   }
 
   getParameters(names: string[] = []): Parameter[] {
-    return this.#port.getParameters(this.#info.id, names);
+    return this.#parameters.getParameters(names);
   }
 
   getParameterNames(): string[] {
-    return this.#port.parameterNames(this.#info.id);
+    return this.#parameters.getParameterNames();
   }
 
   getParameterOverrides(): Parameter[] {
-    return this.#port.parameterOverrides(this.#info.id);
+    return this.#parameters.getParameterOverrides();
   }
 
   hasParameterDescriptor(name: string): boolean {
-    return this.#port.hasParameterDescriptor(this.#info.id, name);
+    return this.#parameters.hasParameterDescriptor(name);
   }
 
   getParameterDescriptor(name: string): ParameterDescriptor {
-    return this.#port.parameterDescriptors(this.#info.id, [name])[0] ?? new ParameterDescriptor(name, ParameterType.PARAMETER_NOT_SET);
+    return this.#parameters.getParameterDescriptor(name);
   }
 
   getParameterDescriptors(names: string[] = []): ParameterDescriptor[] {
-    return this.#port.parameterDescriptors(this.#info.id, names);
+    return this.#parameters.getParameterDescriptors(names);
   }
 
-  /** The types of the declared parameters among `names` (undeclared ones are left out). */
   getParameterTypes(names: string[] = []): ParameterType[] {
-    return names.filter((name) => this.hasParameterDescriptor(name)).map((name) => this.getParameterDescriptor(name).type);
+    return this.#parameters.getParameterTypes(names);
   }
 
   setParameter(parameter: Parameter): SetParametersResult {
-    return this.#port.setParameters(this.#info.id, [parameter], false)[0]!;
+    return this.#parameters.setParameters([parameter], false)[0]!;
   }
 
   setParameters(parameters: Parameter[]): SetParametersResult[] {
-    return this.#port.setParameters(this.#info.id, parameters, false);
+    return this.#parameters.setParameters(parameters, false);
   }
 
   setParametersAtomically(parameters: Parameter[]): SetParametersResult {
-    return this.#port.setParameters(this.#info.id, parameters, true)[0]!;
+    return this.#parameters.setParameters(parameters, true)[0]!;
   }
 
-  /** The first callback to refuse a change refuses it, as in rclnodejs; the simulation's own checks come before. */
   addOnSetParametersCallback(callback: SetParametersCallback): void {
-    if (typeof callback !== 'function') throw new TypeValidationError('callback', callback, 'function', { nodeName: this.name() });
-    this.#hook('onSet', (parameters) => runSetParametersCallbacks([...this.#onSet], parameters));
-    this.#onSet.unshift(callback);
+    this.#parameters.addOnSetParametersCallback(callback);
   }
 
-  /** Every registration of it goes, as in rclnodejs. */
   removeOnSetParametersCallback(callback: SetParametersCallback): void {
-    for (let index = this.#onSet.indexOf(callback); index >= 0; index = this.#onSet.indexOf(callback)) this.#onSet.splice(index, 1);
+    this.#parameters.removeOnSetParametersCallback(callback);
   }
 
-  /** rclnodejs 2.x: each may change what is set (the last added runs first); no list, or an empty one, refuses the change. */
   addPreSetParametersCallback(callback: PreSetParametersCallback): void {
-    if (typeof callback !== 'function') throw new TypeValidationError('callback', callback, 'function', { nodeName: this.name() });
-    this.#hook('preSet', (parameters) => {
-      const pre = runPreSetParametersCallbacks([...this.#preSet], parameters);
-      // The simulation refuses it for the same reason when it gets no list, or an empty one.
-      return 'parameters' in pre ? pre.parameters : pre.refused === 'empty' ? [] : null;
-    });
-    this.#preSet.unshift(callback);
+    this.#parameters.addPreSetParametersCallback(callback);
   }
 
   removePreSetParametersCallback(callback: PreSetParametersCallback): void {
-    const index = this.#preSet.indexOf(callback);
-    if (index >= 0) this.#preSet.splice(index, 1);
+    this.#parameters.removePreSetParametersCallback(callback);
   }
 
   addPostSetParametersCallback(callback: PostSetParametersCallback): void {
-    if (typeof callback !== 'function') throw new TypeValidationError('callback', callback, 'function', { nodeName: this.name() });
-    this.#hook('postSet', (parameters) => {
-      for (const each of [...this.#postSet]) each(parameters);
-    });
-    this.#postSet.unshift(callback);
+    this.#parameters.addPostSetParametersCallback(callback);
   }
 
   removePostSetParametersCallback(callback: PostSetParametersCallback): void {
-    const index = this.#postSet.indexOf(callback);
-    if (index >= 0) this.#postSet.splice(index, 1);
+    this.#parameters.removePostSetParametersCallback(callback);
   }
 
-  /** The simulation runs the node's callbacks of this kind, as one, from the first one on. */
-  #hook(kind: ParameterHookKind, hook: ParameterHook): void {
-    if (this.#hooked.has(kind)) return;
-    this.#hooked.add(kind);
-    this.#port.hookParameters(this.#info.id, kind, hook);
-  }
-
-  // ---- graph queries: the simulation's graph, as rclnodejs's Node answers them
+  // ---- graph queries: the simulation's graph, as rclnodejs's Node answers them (NodeGraphQueries)
 
   getNodeNames(): string[] {
-    return this.#graph('getNodeNames') as string[];
+    return this.#graph.getNodeNames();
   }
 
   getNodeNamesAndNamespaces(): { name: string; namespace: string }[] {
-    return this.#graph('getNodeNamesAndNamespaces') as { name: string; namespace: string }[];
+    return this.#graph.getNodeNamesAndNamespaces();
   }
 
   getNodeNamesAndNamespacesWithEnclaves(): { name: string; namespace: string; enclave: string }[] {
-    return this.#graph('getNodeNamesAndNamespacesWithEnclaves') as { name: string; namespace: string; enclave: string }[];
+    return this.#graph.getNodeNamesAndNamespacesWithEnclaves();
   }
 
   getTopicNamesAndTypes(): NamesAndTypes {
-    return this.#graph('getTopicNamesAndTypes') as NamesAndTypes;
+    return this.#graph.getTopicNamesAndTypes();
   }
 
   getServiceNamesAndTypes(): NamesAndTypes {
-    return this.#graph('getServiceNamesAndTypes') as NamesAndTypes;
+    return this.#graph.getServiceNamesAndTypes();
   }
 
   getPublisherNamesAndTypesByNode(nodeName: string, namespace = '/'): NamesAndTypes {
-    return this.#graph('getPublisherNamesAndTypesByNode', nodeName, namespace) as NamesAndTypes;
+    return this.#graph.getPublisherNamesAndTypesByNode(nodeName, namespace);
   }
 
   getSubscriptionNamesAndTypesByNode(nodeName: string, namespace = '/'): NamesAndTypes {
-    return this.#graph('getSubscriptionNamesAndTypesByNode', nodeName, namespace) as NamesAndTypes;
+    return this.#graph.getSubscriptionNamesAndTypesByNode(nodeName, namespace);
   }
 
   getServiceNamesAndTypesByNode(nodeName: string, namespace = '/'): NamesAndTypes {
-    return this.#graph('getServiceNamesAndTypesByNode', nodeName, namespace) as NamesAndTypes;
+    return this.#graph.getServiceNamesAndTypesByNode(nodeName, namespace);
   }
 
   getClientNamesAndTypesByNode(nodeName: string, namespace = '/'): NamesAndTypes {
-    return this.#graph('getClientNamesAndTypesByNode', nodeName, namespace) as NamesAndTypes;
+    return this.#graph.getClientNamesAndTypesByNode(nodeName, namespace);
   }
 
   countPublishers(topic: string): number {
-    return this.#graph('countPublishers', topic) as number;
+    return this.#graph.countPublishers(topic);
   }
 
   countSubscribers(topic: string): number {
-    return this.#graph('countSubscribers', topic) as number;
+    return this.#graph.countSubscribers(topic);
   }
 
   countServices(serviceName: string): number {
-    return this.#graph('countServices', serviceName) as number;
+    return this.#graph.countServices(serviceName);
   }
 
   countClients(serviceName: string): number {
-    return this.#graph('countClients', serviceName) as number;
+    return this.#graph.countClients(serviceName);
   }
 
-  /** Action clients of an action: subscriptions to its feedback topic (action names are not remapped). */
   countActionClients(actionName: string): number {
-    return this.#graph('countActionClients', actionName) as number;
+    return this.#graph.countActionClients(actionName);
   }
 
   countActionServers(actionName: string): number {
-    return this.#graph('countActionServers', actionName) as number;
+    return this.#graph.countActionServers(actionName);
   }
 
-  /** rclnodejs's graph query: `noDemangle` takes the name as it is, otherwise it is resolved. */
   getPublishersInfoByTopic(topic: string, noDemangle = false): TopicEndpointInfo[] {
-    return this.#graph('getPublishersInfoByTopic', topic, noDemangle) as TopicEndpointInfo[];
+    return this.#graph.getPublishersInfoByTopic(topic, noDemangle);
   }
 
   getSubscriptionsInfoByTopic(topic: string, noDemangle = false): TopicEndpointInfo[] {
-    return this.#graph('getSubscriptionsInfoByTopic', topic, noDemangle) as TopicEndpointInfo[];
+    return this.#graph.getSubscriptionsInfoByTopic(topic, noDemangle);
   }
 
-  // rmw has service and action endpoint info from ROS 2 Lyrical on; on Jazzy rclnodejs says so.
   getClientsInfoByService(): null {
-    return notOnJazzy('getClientsInfoByService');
+    return this.#graph.getClientsInfoByService();
   }
+
   getServersInfoByService(): null {
-    return notOnJazzy('getServersInfoByService');
+    return this.#graph.getServersInfoByService();
   }
+
   getActionClientsInfoByAction(): null {
-    return notOnJazzy('getActionClientsInfoByAction');
+    return this.#graph.getActionClientsInfoByAction();
   }
+
   getActionServersInfoByAction(): null {
-    return notOnJazzy('getActionServersInfoByAction');
+    return this.#graph.getActionServersInfoByAction();
   }
 
   getRMWImplementationIdentifier(): string {
-    return SIMULATED_RMW;
+    return this.#graph.getRMWImplementationIdentifier();
   }
 
-  /** The name a topic resolves to on this node: expanded, then remapped unless `onlyExpand`. */
   resolveTopicName(topicName: string, onlyExpand = false): string {
-    if (typeof topicName !== 'string') throw new TypeValidationError('topicName', topicName, 'string', { nodeName: this.name() });
-    return this.#graph('resolveTopicName', topicName, onlyExpand) as string;
+    return this.#graph.resolveTopicName(topicName, onlyExpand);
   }
 
   resolveServiceName(service: string, onlyExpand = false): string {
-    if (typeof service !== 'string') throw new TypeValidationError('service', service, 'string', { nodeName: this.name() });
-    return this.#graph('resolveServiceName', service, onlyExpand) as string;
-  }
-
-  #graph(query: GraphQueryName, ...args: (string | boolean)[]): unknown {
-    return this.#port.queryGraph(this.#info.id, query, args);
+    return this.#graph.resolveServiceName(service, onlyExpand);
   }
 
   // ---- internals --------------------------------------------------------------------------
