@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { traceReport } from '../src/cli/report.js';
+import { traceReport } from '../src/cli/commands/report.js';
 import * as rclnodejs from '../src/compat/index.js';
 import { LOG_ENTRIES } from '../src/engine/EventLog.js';
 import { TraceWriter } from '../src/job/TraceWriter.js';

@@ -2,17 +2,17 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, type HelpContext, InvalidArgumentError, Option } from 'commander';
 import { EXACT_RANGE } from '../base/simTimeRange.js';
 import { parseDuration } from '../job/duration.js';
+import type { ExploreOptions } from './commands/explore.js';
+import type { GenTypesOptions } from './commands/genTypes.js';
+import type { HuntOptions } from './commands/hunt.js';
+import type { ShrinkOptions } from './commands/shrink.js';
+import type { SweepCommandOptions } from './commands/sweep.js';
+import type { VerifyOptions } from './commands/verify.js';
 import { ExecCommand } from './ExecCommand.js';
 import { ExitCode } from './exitCodes.js';
-import type { ExploreOptions } from './explore.js';
-import type { GenTypesOptions } from './genTypes.js';
-import type { HuntOptions } from './hunt.js';
 import { missingInterfaceFolder } from './interfaceFolders.js';
 import { LOG_LEVELS } from './logLevels.js';
 import type { RunCommandOptions } from './runAndReport.js';
-import type { ShrinkOptions } from './shrink.js';
-import type { SweepCommandOptions } from './sweep.js';
-import type { VerifyOptions } from './verify.js';
 
 /**
  * The `rclsim` command. Usage errors (an unknown option, a value of the wrong kind) are one line
@@ -130,7 +130,7 @@ program
   .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
   .option('--seed <n>', "the job's seed", seed)
   .action(async (job: string, options: VerifyOptions) => {
-    process.exitCode = await (await import('./verify.js')).verify(job, options);
+    process.exitCode = await (await import('./commands/verify.js')).verify(job, options);
   });
 
 program
@@ -146,7 +146,7 @@ program
   .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable)', collect, [])
   .option('--json', 'one JSON object instead of the report')
   .action(async (job: string, options: ExploreOptions) => {
-    process.exitCode = await (await import('./explore.js')).explore(job, options);
+    process.exitCode = await (await import('./commands/explore.js')).explore(job, options);
   });
 
 program
@@ -164,7 +164,7 @@ program
   .option('--json', 'one JSON object instead of the table')
   .option('--quiet', 'no progress count')
   .action(async (file: string, options: SweepCommandOptions) => {
-    process.exitCode = await (await import('./sweep.js')).sweepCommand(file, options);
+    process.exitCode = await (await import('./commands/sweep.js')).sweepCommand(file, options);
   });
 
 program
@@ -185,7 +185,7 @@ program
   .option('--json', 'one JSON object instead of the report')
   .option('--quiet', 'no progress bar')
   .action(async (job: string, options: HuntOptions) => {
-    process.exitCode = await (await import('./hunt.js')).hunt(job, options);
+    process.exitCode = await (await import('./commands/hunt.js')).hunt(job, options);
   });
 
 program
@@ -204,7 +204,7 @@ program
   .option('--json', 'one JSON object instead of the report')
   .option('--quiet', 'no progress bar')
   .action(async (job: string, options: ShrinkOptions) => {
-    process.exitCode = await (await import('./shrink.js')).shrink(job, options);
+    process.exitCode = await (await import('./commands/shrink.js')).shrink(job, options);
   });
 
 program
@@ -231,7 +231,7 @@ program
   .argument('[other-trace]', 'a second trace of the same job: the report shows where the two part ways')
   .requiredOption('-o, --output <file>', 'the HTML file to write')
   .action(async (target: string, other: string | undefined, options: { output: string }) => {
-    process.exitCode = await (await import('./report.js')).report(target, other, options);
+    process.exitCode = await (await import('./commands/report.js')).report(target, other, options);
   });
 
 program
@@ -241,7 +241,7 @@ program
   .argument('<b>', 'second trace')
   .option('--context <n>', 'records to show around the divergence', nonNegativeInteger, 3)
   .action(async (a: string, b: string, options: { context: number }) => {
-    process.exitCode = (await import('./diff.js')).diff(a, b, options.context);
+    process.exitCode = (await import('./commands/diff.js')).diff(a, b, options.context);
   });
 
 program
@@ -252,7 +252,7 @@ program
   .option('--interfaces <folder>', 'a folder of interface packages (repeatable)', collect, [])
   .option('--standard', 'declare the standard packages rclsim ships (what src/interfaces/standardTypes.ts holds)')
   .action(async (packages: string[], options: GenTypesOptions) => {
-    process.exitCode = (await import('./genTypes.js')).genTypes(packages, options);
+    process.exitCode = (await import('./commands/genTypes.js')).genTypes(packages, options);
   });
 
 const bag = program.command('bag').description('rosbag2 bags');
@@ -263,7 +263,7 @@ bag
   .argument('<path>', 'a bag directory, an .mcap or a .db3 file')
   .option('--json', 'one JSON object instead of the report')
   .action(async (path: string, options: { json?: boolean }) => {
-    process.exitCode = await (await import('./bagInfoCommand.js')).bagInfo(path, options);
+    process.exitCode = await (await import('./commands/bagInfoCommand.js')).bagInfo(path, options);
   });
 
 bag
@@ -271,7 +271,7 @@ bag
   .description('finish a recording whose process was killed before it could: keeps every complete chunk, writes the index and metadata.yaml')
   .argument('<path>', 'an .mcap file, or a bag directory')
   .action(async (path: string) => {
-    process.exitCode = await (await import('./bagRecover.js')).bagRecover(path);
+    process.exitCode = await (await import('./commands/bagRecover.js')).bagRecover(path);
   });
 
 /**

@@ -1,12 +1,12 @@
-import type { Occurrence } from '../sim/faults/FaultConfig.js';
-import { caseJobText } from '../sweep/caseJob.js';
-import { ddmin } from '../sweep/deltaDebugging.js';
-import { explicitFaultsJobText } from '../sweep/explicitFaults.js';
-import type { PooledRuns } from '../sweep/PooledRuns.js';
-import { runInOrder } from '../sweep/runInOrder.js';
-import type { PoolTask } from '../sweep/WorkerPool.js';
-import { couldNotRun, ExitCode } from './exitCodes.js';
-import { describeFailure, type FailureKey, failsAs, failureKey, type RunVerdict, verdictOf } from './runVerdict.js';
+import type { Occurrence } from '../../sim/faults/FaultConfig.js';
+import { caseJobText } from '../../sweep/caseJob.js';
+import { ddmin } from '../../sweep/deltaDebugging.js';
+import { explicitFaultsJobText } from '../../sweep/explicitFaults.js';
+import type { PooledRuns } from '../../sweep/PooledRuns.js';
+import { runInOrder } from '../../sweep/runInOrder.js';
+import type { PoolTask } from '../../sweep/WorkerPool.js';
+import { couldNotRun, ExitCode } from '../exitCodes.js';
+import { describeFailure, type FailureKey, failsAs, failureKey, type RunVerdict, verdictOf } from '../runVerdict.js';
 import type { YamlJob } from './yamlJob.js';
 
 /** The failing run to shrink: the job, and the seed and options it failed with. */

@@ -1,16 +1,16 @@
-import { OutputError } from '../base/runErrors.js';
-import { EventLog, type LoggedEntity } from '../engine/EventLog.js';
-import type { OutputKind } from '../engine/Executable.js';
-import { compareTraces, TraceFileError, TraceReader } from '../job/traceDiff.js';
-import { PublishMatcher } from '../report/PublishMatcher.js';
-import { ReportCollector } from '../report/ReportCollector.js';
-import type { DivergenceData, ReportData } from '../report/ReportData.js';
-import { writeReport } from '../report/reportHtml.js';
-import { ExitCode } from './exitCodes.js';
-import { saidCollision } from './outputCollisions.js';
-import type { RunCommandOptions } from './runAndReport.js';
-import { runFiles } from './runFiles.js';
-import type { RunRequest } from './runRequest.js';
+import { OutputError } from '../../base/runErrors.js';
+import { EventLog, type LoggedEntity } from '../../engine/EventLog.js';
+import type { OutputKind } from '../../engine/Executable.js';
+import { compareTraces, TraceFileError, TraceReader } from '../../job/traceDiff.js';
+import { PublishMatcher } from '../../report/PublishMatcher.js';
+import { ReportCollector } from '../../report/ReportCollector.js';
+import type { DivergenceData, ReportData } from '../../report/ReportData.js';
+import { writeReport } from '../../report/reportHtml.js';
+import { ExitCode } from '../exitCodes.js';
+import { saidCollision } from '../outputCollisions.js';
+import type { RunCommandOptions } from '../runAndReport.js';
+import { runFiles } from '../runFiles.js';
+import type { RunRequest } from '../runRequest.js';
 
 export interface ReportOptions {
   output: string;
@@ -34,7 +34,7 @@ export async function report(target: string, other: string | undefined, options:
     // The run checks this too, but calls the output --report.
     const { inputs, outputs } = runFiles(request, '-o');
     if (saidCollision(outputs, inputs)) return ExitCode.badInput;
-    const { supervise } = await import('./supervisor.js');
+    const { supervise } = await import('../supervisor.js');
     return supervise(request);
   }
   const traces = [target, ...(other === undefined ? [] : [other])].map((path) => ({ name: `the trace ${path} the report reads`, path }));

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeFolder } from '../bag/makeFolder.js';
-import { describeThrown } from '../base/describeThrown.js';
-import { compareTraces, formatDivergence } from '../job/traceDiff.js';
-import { RUN_TIMEOUT_MS } from '../sweep/defaultRunTimeout.js';
-import { ExploreThread } from './ExploreThread.js';
-import { couldNotRun, ExitCode } from './exitCodes.js';
-import { keptTraces, saidCollision } from './outputCollisions.js';
-import { runFiles } from './runFiles.js';
+import { makeFolder } from '../../bag/makeFolder.js';
+import { describeThrown } from '../../base/describeThrown.js';
+import { compareTraces, formatDivergence } from '../../job/traceDiff.js';
+import { RUN_TIMEOUT_MS } from '../../sweep/defaultRunTimeout.js';
+import { ExploreThread } from '../ExploreThread.js';
+import { couldNotRun, ExitCode } from '../exitCodes.js';
+import { keptTraces, saidCollision } from '../outputCollisions.js';
+import { runFiles } from '../runFiles.js';
 
 export interface ExploreOptions {
   runs: number;

@@ -1,17 +1,17 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeFolder } from '../bag/makeFolder.js';
-import { describeThrown } from '../base/describeThrown.js';
-import { OutputError } from '../base/runErrors.js';
-import { compareTraces, formatDivergence } from '../job/traceDiff.js';
-import type { DivergenceData } from '../report/ReportData.js';
-import { RUN_TIMEOUT_MS } from '../sweep/defaultRunTimeout.js';
-import { type ChildOutcome, ChildRun } from './ChildRun.js';
-import { couldNotRun, ExitCode } from './exitCodes.js';
-import { keptTraces, saidCollision } from './outputCollisions.js';
-import { hungAfter } from './runDeadlines.js';
-import { runFiles } from './runFiles.js';
+import { makeFolder } from '../../bag/makeFolder.js';
+import { describeThrown } from '../../base/describeThrown.js';
+import { OutputError } from '../../base/runErrors.js';
+import { compareTraces, formatDivergence } from '../../job/traceDiff.js';
+import type { DivergenceData } from '../../report/ReportData.js';
+import { RUN_TIMEOUT_MS } from '../../sweep/defaultRunTimeout.js';
+import { type ChildOutcome, ChildRun } from '../ChildRun.js';
+import { couldNotRun, ExitCode } from '../exitCodes.js';
+import { keptTraces, saidCollision } from '../outputCollisions.js';
+import { hungAfter } from '../runDeadlines.js';
+import { runFiles } from '../runFiles.js';
 
 export interface VerifyOptions {
   runs: number;
@@ -188,7 +188,7 @@ function processExists(pid: number): boolean {
 async function writeVerifyReport(path: string | undefined, trace: string, divergence: DivergenceData | null): Promise<boolean> {
   if (path === undefined) return true;
   const { traceReport } = await import('./report.js');
-  const { writeReport } = await import('../report/reportHtml.js');
+  const { writeReport } = await import('../../report/reportHtml.js');
   try {
     writeReport(path, traceReport(trace, divergence));
   } catch (error) {

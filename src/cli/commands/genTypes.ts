@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { OutputError } from '../base/runErrors.js';
-import { generateTypes } from '../interfaces/generateTypes.js';
-import { InterfaceError, InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
-import { ExitCode } from './exitCodes.js';
-import { missingInterfaceFolder } from './interfaceFolders.js';
+import { OutputError } from '../../base/runErrors.js';
+import { generateTypes } from '../../interfaces/generateTypes.js';
+import { InterfaceError, InterfaceRegistry } from '../../interfaces/InterfaceRegistry.js';
+import { ExitCode } from '../exitCodes.js';
+import { missingInterfaceFolder } from '../interfaceFolders.js';
 
 export interface GenTypesOptions {
   output?: string;

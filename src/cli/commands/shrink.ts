@@ -1,19 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { describeThrown } from '../base/describeThrown.js';
-import { compareTraces, formatDivergence, TraceFileError } from '../job/traceDiff.js';
-import type { Occurrence } from '../sim/faults/FaultConfig.js';
-import { RUN_TIMEOUT_MS } from '../sweep/defaultRunTimeout.js';
-import { explicitFaultsJobText, occurrenceText } from '../sweep/explicitFaults.js';
-import { PooledRuns, RunsInterrupted } from '../sweep/PooledRuns.js';
-import { couldNotRun, ExitCode } from './exitCodes.js';
-import { saidCollision } from './outputCollisions.js';
-import type { RunsDisplay } from './progressDisplay.js';
-import { runFiles } from './runFiles.js';
-import { type FailureKey, failsAs } from './runVerdict.js';
+import { describeThrown } from '../../base/describeThrown.js';
+import { compareTraces, formatDivergence, TraceFileError } from '../../job/traceDiff.js';
+import type { Occurrence } from '../../sim/faults/FaultConfig.js';
+import { RUN_TIMEOUT_MS } from '../../sweep/defaultRunTimeout.js';
+import { explicitFaultsJobText, occurrenceText } from '../../sweep/explicitFaults.js';
+import { PooledRuns, RunsInterrupted } from '../../sweep/PooledRuns.js';
+import { couldNotRun, ExitCode } from '../exitCodes.js';
+import { saidCollision } from '../outputCollisions.js';
+import type { RunsDisplay } from '../progressDisplay.js';
+import { runFiles } from '../runFiles.js';
+import { type FailureKey, failsAs } from '../runVerdict.js';
+import { writeWhole } from '../writeWhole.js';
 import { minimalFaults, ShrinkRuns, ShrinkStopped } from './shrinkFaults.js';
-import { writeWhole } from './writeWhole.js';
 import { shellWord, yamlJobOrSay } from './yamlJob.js';
 
 export interface ShrinkOptions {
@@ -78,7 +78,7 @@ export async function shrink(jobFile: string, options: ShrinkOptions): Promise<n
     ...(options.seededOrder ? { seededOrder: true } : {}),
   });
   const display: RunsDisplay | undefined =
-    process.stderr.isTTY && options.quiet !== true ? new (await import('./progressDisplay.js')).RunsDisplay('shrink', 1) : undefined;
+    process.stderr.isTTY && options.quiet !== true ? new (await import('../progressDisplay.js')).RunsDisplay('shrink', 1) : undefined;
   let done = 0;
   // What is known and written so far: --json prints it however shrink ends once the minimal job is known.
   let result: ShrinkResult | undefined;
