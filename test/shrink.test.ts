@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { minimalFaults, ShrinkRuns, ShrinkStopped } from '../src/cli/commands/shrinkFaults.js';
-import { failsAs, failureKey, type RunVerdict } from '../src/cli/runVerdict.js';
+import { failsAs, failureKey, type RunVerdict } from '../src/cli/run/runVerdict.js';
 import type { Occurrence } from '../src/sim/faults/FaultConfig.js';
 import { explicitFaultsJobText, occurrenceText } from '../src/sweep/explicitFaults.js';
 import type { RunAnswer } from '../src/sweep/PooledRuns.js';

@@ -12,7 +12,7 @@ import { ExecCommand } from './ExecCommand.js';
 import { ExitCode } from './exitCodes.js';
 import { missingInterfaceFolder } from './interfaceFolders.js';
 import { LOG_LEVELS } from './logLevels.js';
-import type { RunCommandOptions } from './runAndReport.js';
+import type { RunCommandOptions } from './run/runAndReport.js';
 
 /**
  * The `rclsim` command. Usage errors (an unknown option, a value of the wrong kind) are one line
@@ -64,7 +64,7 @@ withRunOptions(
     .option('--until <duration>', "end after this much sim time past the start, instead of the job's own end.after (e.g. 30s)", simDuration),
 ).action(async (target: string, options: RunCommandOptions & { until?: string }) => {
   // Each command loads what it needs when it runs: a usage error costs no more than commander.
-  const { supervise } = await import('./supervisor.js');
+  const { supervise } = await import('./run/supervisor.js');
   process.exitCode = await supervise({ command: 'run', target, args: [], options });
 });
 
@@ -106,7 +106,7 @@ program.addCommand(
         process.exitCode = ExitCode.badInput;
         return;
       }
-      const { supervise } = await import('./supervisor.js');
+      const { supervise } = await import('./run/supervisor.js');
       process.exitCode = await supervise({ command: 'exec', target: options.module ?? target!, args: programArgs, options });
     },
   ),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { dropOutputOfGoneReaders } from './goneReaders.js';
-import { discardRunThread, startRunThreadEarly } from './runThread.js';
+import { discardRunThread, startRunThreadEarly } from './run/runThread.js';
 
 // Before anything is written.
 dropOutputOfGoneReaders();

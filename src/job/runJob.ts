@@ -53,7 +53,7 @@ export interface RunOptions {
   outputFailed?: (error: unknown) => void;
 }
 
-/** How a run and its supervisor (cli/supervisor.ts) keep in touch. */
+/** How a run and its supervisor (cli/run/supervisor.ts) keep in touch. */
 export interface Supervision {
   /** Where the engine writes its progress; the job's setup counts as user code in it. */
   heartbeat: Heartbeat;

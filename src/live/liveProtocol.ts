@@ -1,4 +1,4 @@
-/** What the run's thread tells a live view (cli/supervisor.ts serves it): plain values, times in ns. */
+/** What the run's thread tells a live view (cli/run/supervisor.ts serves it): plain values, times in ns. */
 export type LiveMessage =
   /** A topic appeared (its first message): its type and the `ros2msg` (or `ros2idl`) schema a recording would hold. */
   | { type: 'live-channel'; topic: string; schemaName: string; schemaEncoding: string; schema: string }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { wallClock } from '../base/realTime.js';
-import { exitCodeOf, failureMessage } from '../cli/runAndReport.js';
+import { exitCodeOf, failureMessage } from '../cli/run/runAndReport.js';
 import { parseJobFile } from '../job/jobFile.js';
 import { bigintsAsStrings, type Findings, summaryToJson } from '../job/RunSummary.js';
 import { runJob } from '../job/runJob.js';

@@ -5,10 +5,10 @@ import { makeFolder } from '../../bag/makeFolder.js';
 import { describeThrown } from '../../base/describeThrown.js';
 import { compareTraces, formatDivergence } from '../../job/traceDiff.js';
 import { RUN_TIMEOUT_MS } from '../../sweep/defaultRunTimeout.js';
-import { ExploreThread } from '../ExploreThread.js';
 import { couldNotRun, ExitCode } from '../exitCodes.js';
 import { keptTraces, saidCollision } from '../outputCollisions.js';
-import { runFiles } from '../runFiles.js';
+import { ExploreThread } from '../run/ExploreThread.js';
+import { runFiles } from '../run/runFiles.js';
 
 export interface ExploreOptions {
   runs: number;

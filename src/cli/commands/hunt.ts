@@ -3,8 +3,8 @@ import { RUN_TIMEOUT_MS } from '../../sweep/defaultRunTimeout.js';
 import { PooledRuns, QueueUnreachable, RunsInterrupted } from '../../sweep/PooledRuns.js';
 import { runInOrder } from '../../sweep/runInOrder.js';
 import { couldNotRun, ExitCode } from '../exitCodes.js';
-import type { RunsDisplay } from '../progressDisplay.js';
-import { type CheckJson, countedChecks, describeFailure, failedChecks, isFailure, type RunVerdict, verdictOf } from '../runVerdict.js';
+import type { RunsDisplay } from '../run/progressDisplay.js';
+import { type CheckJson, countedChecks, describeFailure, failedChecks, isFailure, type RunVerdict, verdictOf } from '../run/runVerdict.js';
 import { shellWord, yamlJobOrSay } from './yamlJob.js';
 
 export interface HuntOptions {
@@ -89,7 +89,7 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
     return ExitCode.unavailable;
   }
   const display: RunsDisplay | undefined =
-    process.stderr.isTTY && options.quiet !== true ? new (await import('../progressDisplay.js')).RunsDisplay('hunt', options.runs) : undefined;
+    process.stderr.isTTY && options.quiet !== true ? new (await import('../run/progressDisplay.js')).RunsDisplay('hunt', options.runs) : undefined;
   const counted = new Map<string, Counted>();
   let refused: RunVerdict | undefined;
   try {

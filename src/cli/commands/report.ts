@@ -8,9 +8,9 @@ import type { DivergenceData, ReportData } from '../../report/ReportData.js';
 import { writeReport } from '../../report/reportHtml.js';
 import { ExitCode } from '../exitCodes.js';
 import { saidCollision } from '../outputCollisions.js';
-import type { RunCommandOptions } from '../runAndReport.js';
-import { runFiles } from '../runFiles.js';
-import type { RunRequest } from '../runRequest.js';
+import type { RunCommandOptions } from '../run/runAndReport.js';
+import { runFiles } from '../run/runFiles.js';
+import type { RunRequest } from '../run/runRequest.js';
 
 export interface ReportOptions {
   output: string;
@@ -34,7 +34,7 @@ export async function report(target: string, other: string | undefined, options:
     // The run checks this too, but calls the output --report.
     const { inputs, outputs } = runFiles(request, '-o');
     if (saidCollision(outputs, inputs)) return ExitCode.badInput;
-    const { supervise } = await import('../supervisor.js');
+    const { supervise } = await import('../run/supervisor.js');
     return supervise(request);
   }
   const traces = [target, ...(other === undefined ? [] : [other])].map((path) => ({ name: `the trace ${path} the report reads`, path }));

@@ -9,9 +9,9 @@ import { explicitFaultsJobText, occurrenceText } from '../../sweep/explicitFault
 import { PooledRuns, RunsInterrupted } from '../../sweep/PooledRuns.js';
 import { couldNotRun, ExitCode } from '../exitCodes.js';
 import { saidCollision } from '../outputCollisions.js';
-import type { RunsDisplay } from '../progressDisplay.js';
-import { runFiles } from '../runFiles.js';
-import { type FailureKey, failsAs } from '../runVerdict.js';
+import type { RunsDisplay } from '../run/progressDisplay.js';
+import { runFiles } from '../run/runFiles.js';
+import { type FailureKey, failsAs } from '../run/runVerdict.js';
 import { writeWhole } from '../writeWhole.js';
 import { minimalFaults, ShrinkRuns, ShrinkStopped } from './shrinkFaults.js';
 import { shellWord, yamlJobOrSay } from './yamlJob.js';
@@ -78,7 +78,7 @@ export async function shrink(jobFile: string, options: ShrinkOptions): Promise<n
     ...(options.seededOrder ? { seededOrder: true } : {}),
   });
   const display: RunsDisplay | undefined =
-    process.stderr.isTTY && options.quiet !== true ? new (await import('../progressDisplay.js')).RunsDisplay('shrink', 1) : undefined;
+    process.stderr.isTTY && options.quiet !== true ? new (await import('../run/progressDisplay.js')).RunsDisplay('shrink', 1) : undefined;
   let done = 0;
   // What is known and written so far: --json prints it however shrink ends once the minimal job is known.
   let result: ShrinkResult | undefined;

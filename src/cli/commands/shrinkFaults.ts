@@ -6,7 +6,7 @@ import type { PooledRuns } from '../../sweep/PooledRuns.js';
 import { runInOrder } from '../../sweep/runInOrder.js';
 import type { PoolTask } from '../../sweep/WorkerPool.js';
 import { couldNotRun, ExitCode } from '../exitCodes.js';
-import { describeFailure, type FailureKey, failsAs, failureKey, type RunVerdict, verdictOf } from '../runVerdict.js';
+import { describeFailure, type FailureKey, failsAs, failureKey, type RunVerdict, verdictOf } from '../run/runVerdict.js';
 import type { YamlJob } from './yamlJob.js';
 
 /** The failing run to shrink: the job, and the seed and options it failed with. */

@@ -8,7 +8,7 @@ import { loadSweepFile, MAX_SWEEP_RUNS, runCount, type SweepDefinition, SweepFil
 import { writeSweepSummary } from '../../sweep/sweepSummary.js';
 import { ExitCode } from '../exitCodes.js';
 import { saidCollision, shownPath } from '../outputCollisions.js';
-import { runFiles } from '../runFiles.js';
+import { runFiles } from '../run/runFiles.js';
 
 export interface SweepCommandOptions {
   jobs?: number;

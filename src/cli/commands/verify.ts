@@ -7,11 +7,11 @@ import { OutputError } from '../../base/runErrors.js';
 import { compareTraces, formatDivergence } from '../../job/traceDiff.js';
 import type { DivergenceData } from '../../report/ReportData.js';
 import { RUN_TIMEOUT_MS } from '../../sweep/defaultRunTimeout.js';
-import { type ChildOutcome, ChildRun } from '../ChildRun.js';
 import { couldNotRun, ExitCode } from '../exitCodes.js';
 import { keptTraces, saidCollision } from '../outputCollisions.js';
-import { hungAfter } from '../runDeadlines.js';
-import { runFiles } from '../runFiles.js';
+import { type ChildOutcome, ChildRun } from '../run/ChildRun.js';
+import { hungAfter } from '../run/runDeadlines.js';
+import { runFiles } from '../run/runFiles.js';
 
 export interface VerifyOptions {
   runs: number;

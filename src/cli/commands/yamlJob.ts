@@ -3,7 +3,7 @@ import { JobFileError } from '../../job/jobErrors.js';
 import { parseJobFile, readJobFileText } from '../../job/jobFile.js';
 import { ExitCode } from '../exitCodes.js';
 import { oneLine } from '../oneLine.js';
-import { exitCodeOf, failureMessage } from '../runAndReport.js';
+import { exitCodeOf, failureMessage } from '../run/runAndReport.js';
 
 /** A job file as `hunt` and `shrink` run it: its text goes to the workers, its paths resolve beside it. */
 export interface YamlJob {

@@ -22,4 +22,4 @@ parent
   .once('close', stop)
   .resume()
   .unref();
-await import('./main.js');
+await import('../main.js');

@@ -1,12 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { Heartbeat } from '../engine/Heartbeat.js';
-import type { RunControl } from '../job/runJob.js';
+import { Heartbeat } from '../../engine/Heartbeat.js';
+import type { RunControl } from '../../job/runJob.js';
 import { runAndReport } from './runAndReport.js';
 import { jobOf, type RunRequest } from './runRequest.js';
 import { FINISH_OUTPUTS, type FinishedOutputs, RUNNING, type SupervisorMessage, type WorkerMessage } from './supervisorProtocol.js';
 
 /**
- * The thread a run of `rclsim run`/`exec` happens on (cli/supervisor.ts starts it). The main
+ * The thread a run of `rclsim run`/`exec` happens on (cli/run/supervisor.ts starts it). The main
  * thread stays free to take signals and watch the run; it asks for the run's end by message,
  * and when the run is stuck in code that never returns, it calls FINISH_OUTPUTS through the
  * inspector, which finishes trace and recordings from there.
@@ -14,7 +14,7 @@ import { FINISH_OUTPUTS, type FinishedOutputs, RUNNING, type SupervisorMessage, 
 const { heartbeat } = workerData as { heartbeat: SharedArrayBuffer };
 const port = parentPort!;
 const send = (message: WorkerMessage): void => port.postMessage(message);
-// The thread starts while the command line is still read (cli/runThread.ts): the request comes first.
+// The thread starts while the command line is still read (cli/run/runThread.ts): the request comes first.
 const request = await new Promise<RunRequest>((resolve) =>
   port.once('message', (message: SupervisorMessage) => {
     if (message.type === 'run') resolve(message.request);

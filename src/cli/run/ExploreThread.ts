@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import { oneLine } from '../oneLine.js';
 import type { ExploreResult, ExploreTask } from './exploreWorker.js';
-import { oneLine } from './oneLine.js';
 import { hungAfter, RUN_STARTED } from './runDeadlines.js';
 
 const EXPLORE_WORKER = new URL('./exploreWorker.js', import.meta.url);
 
 /**
- * The thread explore's runs happen on (cli/exploreWorker.ts), warm from one run to the next, as
+ * The thread explore's runs happen on (cli/run/exploreWorker.ts), warm from one run to the next, as
  * they were on the main thread: a run costs what it costs. The main thread watches each run's
  * wall time from when its thread begins it (a fresh thread's start-up is not the run's): a run
  * that takes longer than its limit has hung, in code that may never return,

@@ -1,5 +1,5 @@
-import type { SharedTrace } from '../job/TraceWriter.js';
-import type { LiveMessage } from '../live/liveProtocol.js';
+import type { SharedTrace } from '../../job/TraceWriter.js';
+import type { LiveMessage } from '../../live/liveProtocol.js';
 import type { RunRequest } from './runRequest.js';
 
 /** Messages between the supervisor (main thread) and the run's thread, as plain values. */

@@ -1,10 +1,10 @@
 import { constants } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { Heartbeat } from '../engine/Heartbeat.js';
-import type { SharedTrace } from '../job/TraceWriter.js';
-import type { FoxgloveBridge } from '../live/FoxgloveBridge.js';
-import { ExitCode } from './exitCodes.js';
-import { oneLine } from './oneLine.js';
+import { Heartbeat } from '../../engine/Heartbeat.js';
+import type { SharedTrace } from '../../job/TraceWriter.js';
+import type { FoxgloveBridge } from '../../live/FoxgloveBridge.js';
+import { ExitCode } from '../exitCodes.js';
+import { oneLine } from '../oneLine.js';
 import type { ProgressDisplay } from './progressDisplay.js';
 import type { RunRequest } from './runRequest.js';
 import { RUN_WORKER, takeRunThread } from './runThread.js';
@@ -122,7 +122,7 @@ export async function supervise(request: RunRequest): Promise<number> {
 
 /** Serves the live view (before the run starts: it is announced as its first topic appears); with waitForClient, once a client is there. */
 async function startLiveView(address: string | true, waitForClient: boolean): Promise<FoxgloveBridge> {
-  const { FoxgloveBridge, parseAddress } = await import('../live/FoxgloveBridge.js');
+  const { FoxgloveBridge, parseAddress } = await import('../../live/FoxgloveBridge.js');
   const { host, port } = parseAddress(address);
   const bridge = await FoxgloveBridge.start(host, port);
   process.stderr.write(`rclsim: Foxglove live view on ws://${bridge.address}${waitForClient ? ' (waiting for a client)' : ''}\n`);
@@ -209,7 +209,7 @@ async function afterCrash(
   const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
   const kept: string[] = [];
   if (trace !== undefined) {
-    const { finishSharedTrace } = await import('../job/TraceWriter.js');
+    const { finishSharedTrace } = await import('../../job/TraceWriter.js');
     try {
       if (finishSharedTrace(trace, outOfMemory ? 'out-of-memory' : 'failed', heartbeat.now, heartbeat.callbacks)) {
         kept.push(`${trace.path} keeps every line up to there`);
@@ -218,7 +218,7 @@ async function afterCrash(
       kept.push((failure as Error).message);
     }
   }
-  const { recoverMcap } = await import('../bag/mcapRecovery.js');
+  const { recoverMcap } = await import('../../bag/mcapRecovery.js');
   for (const { file, bagDirectory } of recordings) {
     try {
       const messages = await recoverMcap(file, bagDirectory);

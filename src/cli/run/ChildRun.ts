@@ -19,7 +19,7 @@ export interface ChildOutcome {
 }
 
 /**
- * `rclsim run|exec … --json` in a child process (cli/watchedMain.ts), in its own process group
+ * `rclsim run|exec … --json` in a child process (cli/run/watchedMain.ts), in its own process group
  * (a terminal's Ctrl-C reaches it once, through whoever started it), which ends when this process
  * does, however this one ends. A run that takes longer than `timeoutMs` of wall time has hung:
  * it gets SIGTERM, which stops it where it stands with its trace and recordings finished, and its

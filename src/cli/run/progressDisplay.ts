@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { Heartbeat } from '../engine/Heartbeat.js';
+import type { Heartbeat } from '../../engine/Heartbeat.js';
 
 const REDRAW_MS = 100;
 

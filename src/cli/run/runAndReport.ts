@@ -1,25 +1,25 @@
 import { constants } from 'node:os';
-import { BagError } from '../bag/BagStorage.js';
-import { causesOf } from '../base/causes.js';
-import { describeThrown } from '../base/describeThrown.js';
-import { CallbackError, InterruptedError, LivelockError, OutputError, ProgramDiedError, SimTimeRangeError } from '../base/runErrors.js';
-import { DelaysCsvError } from '../job/delaysCsv.js';
-import { DurationError } from '../job/duration.js';
-import type { JobDefinition } from '../job/JobHandle.js';
-import { JobFileError, JobModuleError } from '../job/jobErrors.js';
-import { summaryToJson } from '../job/RunSummary.js';
-import { runJob, type Supervision } from '../job/runJob.js';
-import { RemoteInputError } from '../port/server/ProgramServer.js';
-import { LogOutput } from '../ros/LogOutput.js';
-import { ParameterOverrideError } from '../ros/NodeParameters.js';
-import { RosArgumentsError } from '../ros/RosArguments.js';
-import { CheckError } from '../sim/checks/Checks.js';
-import { ParamsFileError } from '../sim/ParamsFile.js';
-import { ExitCode } from './exitCodes.js';
+import { BagError } from '../../bag/BagStorage.js';
+import { causesOf } from '../../base/causes.js';
+import { describeThrown } from '../../base/describeThrown.js';
+import { CallbackError, InterruptedError, LivelockError, OutputError, ProgramDiedError, SimTimeRangeError } from '../../base/runErrors.js';
+import { DelaysCsvError } from '../../job/delaysCsv.js';
+import { DurationError } from '../../job/duration.js';
+import type { JobDefinition } from '../../job/JobHandle.js';
+import { JobFileError, JobModuleError } from '../../job/jobErrors.js';
+import { summaryToJson } from '../../job/RunSummary.js';
+import { runJob, type Supervision } from '../../job/runJob.js';
+import { RemoteInputError } from '../../port/server/ProgramServer.js';
+import { LogOutput } from '../../ros/LogOutput.js';
+import { ParameterOverrideError } from '../../ros/NodeParameters.js';
+import { RosArgumentsError } from '../../ros/RosArguments.js';
+import { CheckError } from '../../sim/checks/Checks.js';
+import { ParamsFileError } from '../../sim/ParamsFile.js';
+import { ExitCode } from '../exitCodes.js';
+import { LOG_LEVELS } from '../logLevels.js';
+import { oneLine } from '../oneLine.js';
+import { OutputCollisionError } from '../outputCollisions.js';
 import { formatSummary } from './formatSummary.js';
-import { LOG_LEVELS } from './logLevels.js';
-import { oneLine } from './oneLine.js';
-import { OutputCollisionError } from './outputCollisions.js';
 
 /** Options every command that runs a simulation shares. */
 export interface RunCommandOptions {

@@ -1,7 +1,7 @@
-import { formatSimTime } from '../base/runErrors.js';
-import type { RunSummary } from '../job/RunSummary.js';
-import type { CheckOutcome } from '../sim/checks/CheckConfig.js';
-import type { RunMetrics } from '../sim/ExecutorMetrics.js';
+import { formatSimTime } from '../../base/runErrors.js';
+import type { RunSummary } from '../../job/RunSummary.js';
+import type { CheckOutcome } from '../../sim/checks/CheckConfig.js';
+import type { RunMetrics } from '../../sim/ExecutorMetrics.js';
 
 /** The short human summary `rclsim run` prints. */
 export function formatSummary(summary: RunSummary): string {

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { parseDuration } from '../job/duration.js';
-import type { JobDefinition } from '../job/JobHandle.js';
-import { loadJob } from '../job/loadJob.js';
-import { startProgram, startPythonModule } from '../job/programs.js';
-import { parseRosArguments } from '../ros/RosArguments.js';
-import { refuseCollision } from './outputCollisions.js';
+import { parseDuration } from '../../job/duration.js';
+import type { JobDefinition } from '../../job/JobHandle.js';
+import { loadJob } from '../../job/loadJob.js';
+import { startProgram, startPythonModule } from '../../job/programs.js';
+import { parseRosArguments } from '../../ros/RosArguments.js';
+import { refuseCollision } from '../outputCollisions.js';
 import type { RunCommandOptions } from './runAndReport.js';
 import { runFiles } from './runFiles.js';
 

@@ -1,9 +1,9 @@
 import { parentPort } from 'node:worker_threads';
-import { loadJob } from '../job/loadJob.js';
-import { bigintsAsStrings } from '../job/RunSummary.js';
-import { runJob } from '../job/runJob.js';
-import { LogOutput } from '../ros/LogOutput.js';
-import { oneLine } from './oneLine.js';
+import { loadJob } from '../../job/loadJob.js';
+import { bigintsAsStrings } from '../../job/RunSummary.js';
+import { runJob } from '../../job/runJob.js';
+import { LogOutput } from '../../ros/LogOutput.js';
+import { oneLine } from '../oneLine.js';
 import { exitCodeOf, failureMessage } from './runAndReport.js';
 import { RUN_STARTED } from './runDeadlines.js';
 
@@ -23,7 +23,7 @@ export interface ExploreResult {
 }
 
 /**
- * The thread `rclsim explore`'s runs happen on, one after another (cli/ExploreThread.ts): the
+ * The thread `rclsim explore`'s runs happen on, one after another (cli/run/ExploreThread.ts): the
  * main thread stays free to stop a run that hangs, however it hangs.
  */
 async function explored(task: ExploreTask): Promise<ExploreResult> {

@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import { Heartbeat } from '../engine/Heartbeat.js';
+import { Heartbeat } from '../../engine/Heartbeat.js';
 
 /** The entry file of a run's thread. */
 export const RUN_WORKER = new URL('./runWorker.js', import.meta.url);
 
 /**
- * A thread for one run (cli/runWorker.ts): it loads the simulation, then waits for its request.
+ * A thread for one run (cli/run/runWorker.ts): it loads the simulation, then waits for its request.
  * Its end and its error are heard from its start: a thread started early may end (it could not
  * load) before anyone takes it.
  */

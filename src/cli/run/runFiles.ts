@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
-import { bagFiles, recordingFiles } from '../bag/bagPaths.js';
-import { notRegularFile } from '../base/regularFile.js';
-import { type NamedFile, type NamedFileKind, namedFiles } from '../job/namedFiles.js';
-import { parseRosArguments } from '../ros/RosArguments.js';
-import { type CommandFile, shownPath } from './outputCollisions.js';
+import { bagFiles, recordingFiles } from '../../bag/bagPaths.js';
+import { notRegularFile } from '../../base/regularFile.js';
+import { type NamedFile, type NamedFileKind, namedFiles } from '../../job/namedFiles.js';
+import { parseRosArguments } from '../../ros/RosArguments.js';
+import { type CommandFile, shownPath } from '../outputCollisions.js';
 import type { RunRequest } from './runRequest.js';
 
 /**
