@@ -1,0 +1,150 @@
+import type { ClientName } from './runners.js';
+
+export type CaseName = 'entities' | 'parameters' | 'graph' | 'job' | 'executor';
+
+/**
+ * One row of the conformance table: a small program per runner (test/fixtures/conformance/
+ * <name><ext>, the same behaviour in each client's words) and what every cell of the row must
+ * give. The expected trace and stdout of each client are files beside the programs
+ * (expected/<name>.<client>.trace, .out); the port operations the row covers are listed in
+ * test/conformanceTable.test.ts.
+ */
+export interface Case {
+  name: CaseName;
+  /** What the programs do, and so what their traces must show. */
+  about: string;
+  /** Run through a job file (the runner's jobEntry) rather than `rclsim exec`: the case uses the job's operations. */
+  job?: boolean;
+  /** rclsim's --until (the programs end the run sooner). */
+  until: string;
+  /** The program's own arguments. */
+  args?: readonly string[];
+  /** The run's exit code (default 0). */
+  exitCode?: number;
+  /** The run's fingerprint through each client (a client's runners all give it). */
+  fingerprint: Partial<Record<ClientName, string>>;
+  /**
+   * Port operations of the row that a runner's program does not reach through the port, and why
+   * (the client has no such API, or does that part in its own process). Reaching one listed here
+   * fails too: the list stays true.
+   */
+  unreached?: Readonly<Record<string, { ops: readonly string[]; why: string }>>;
+  /** Where the clients' traces and outputs differ, and why (the same callbacks otherwise). */
+  differs?: string;
+}
+
+const PARAMETER_EVENTS = 'the /parameter_events records differ where the libraries do: rclpy declares use_sim_time false (rclnodejs true)';
+
+export const CASES: readonly Case[] = [
+  {
+    name: 'entities',
+    about:
+      'publisher and subscription with QoS event callbacks (matched, liveliness), their counts, a content filter set then cleared; a timer read, re-periodized, canceled and reset; a service with introspection and its client (callback, async, a wait for an absent service that times out, an aborted request, a request that times out); a guard condition; an action goal; entities and the node destroyed',
+    until: '2s',
+    fingerprint: { rclnodejs: '01c55628b8a51c35', rclpy: 'cf70351c844435a2' },
+    unreached: {
+      'rclnodejs separate': { ops: ['defaultMessage'], why: "the client's own codec makes a response's template in the program's process" },
+      rclpy: {
+        ops: [
+          'nodeEntities',
+          'defaultMessage',
+          'nextGoalId',
+          'entityOp:waitForAllAcked',
+          'entityOp:gid',
+          'entityOp:setContentFilter',
+          'entityOp:clearContentFilter',
+          'entityOp:qosProfile',
+          'entityOp:nextCallTime',
+          'entityOp:callTimerWithInfo',
+          'entityOp:takeData',
+        ],
+        why: "rclpy has no API for them (content filters, a timer's call with info, an event handler's takeData, a publisher's gid, a service's options), keeps its node's entity lists itself, makes messages and goal ids in the program (uuid4 from the program's seeded stream) and answers wait_for_all_acked without asking (every simulated delivery is acknowledged)",
+      },
+    },
+    differs:
+      "rclpy has no content filter, so its subscription also hears 'dropped'; its QoS event callbacks run as callbacks after the program's top-level code (trace: two `event` lines at 0) where rclnodejs's takeData runs them at once; it has no callTimerWithInfo, whose call of the 700 ms tick moves rclnodejs's later ticks 100 ms on (800, 1000 ms against 700, 900 ms); the action server publishes its goal statuses in another order; " +
+      PARAMETER_EVENTS,
+  },
+  {
+    name: 'parameters',
+    about:
+      'parameters declared with a range and descriptors under an override from --ros-args; a set out of range refused, a pre-set callback rewriting a value, an on-set callback refusing an atomic set, a post-set callback told; undeclare; a second node reading, setting and listing them through the parameter services and hearing /parameter_events',
+    until: '2s',
+    args: ['--ros-args', '-p', 'tuned:rate:=3'],
+    fingerprint: { rclnodejs: 'bafa600c80e54569', rclpy: '19b8281ea040adca' },
+    unreached: {
+      rclpy: {
+        ops: [
+          'declareParameters',
+          'getParameter',
+          'getParameters',
+          'setParameters',
+          'undeclareParameter',
+          'hasParameter',
+          'parameterNames',
+          'hasParameterDescriptor',
+          'parameterDescriptors',
+          'hookParameters',
+        ],
+        why: "rclpy keeps a node's parameters in the program, as rclpy does (python.md): it asks the port only for the overrides, and publishes /parameter_events and serves the parameter services itself",
+      },
+    },
+    differs:
+      "rclpy publishes one parameter event per declared parameter (rclnodejs one for the declareParameters call) and none for an undeclared one, has no getParameterOverrides (no 'overrides' line), and refuses an out-of-range value in its own words; " +
+      PARAMETER_EVENTS,
+  },
+  {
+    name: 'graph',
+    about:
+      'node names, namespaces and enclaves, topics and services with types, endpoints by node and by topic, counts of publishers, subscribers, services, clients and action servers and clients, resolved names; again after the peer node is destroyed',
+    until: '1s',
+    fingerprint: { rclnodejs: '3545dacfbd47a735', rclpy: 'd0e72b0b856bb96e' },
+    unreached: {
+      rclpy: {
+        ops: ['queryGraph:countActionClients', 'queryGraph:countActionServers', 'queryGraph:isSpinning'],
+        why: 'rclpy has no such functions: its action graph functions list names and types by node (queried as such), and a node does not say whether it spins',
+      },
+    },
+    differs:
+      "a query by the name of a node that left raises NodeNameNonExistentError in rclpy (rcl's error) where rclnodejs answers an empty list; rclpy prints no 'spinning' lines; " +
+      PARAMETER_EVENTS,
+  },
+  {
+    name: 'job',
+    about:
+      'results set and read back, an end hook that reads and sets them, the job finished with exit code 5 on the third tick; log records below and above their level, a child logger on /rosout; always, sometimes and reachable assertions',
+    job: true,
+    until: '2s',
+    exitCode: 5,
+    fingerprint: { rclnodejs: 'a063c20fe652e5ea', rclpy: '04ae9692b3de2574' },
+    unreached: {
+      'rclnodejs in-process': {
+        ops: ['finishJob', 'setResult', 'getResult', 'onEnd'],
+        why: "an in-process component's factory gets the job's own JobHandle, not the port",
+      },
+      rclpy: { ops: ['removeSublogger'], why: 'rclpy cannot destroy a child logger' },
+    },
+    differs: `the /rosout records name each program's own function, file and line; ${PARAMETER_EVENTS}`,
+  },
+  {
+    name: 'executor',
+    about:
+      'a node spun by the program, a node of a second context run only when stepped by spin once (at 120 and 240 ms), a first callback of the program (setImmediate, an rclpy task), a wait for a message, a rate, a sleep, the second context and then the default one shut down, exit 0',
+    until: '2s',
+    fingerprint: { rclnodejs: 'c23984c7641a0c81', rclpy: '45b76b28077256aa' },
+    unreached: {
+      'rclnodejs in-process': {
+        ops: ['startJsTimer', 'jsTimer', 'exit'],
+        why: "an in-process program's setTimeout & co. and process.exit are the simulation's virtual globals, which call the simulation directly",
+      },
+      'rclnodejs separate': { ops: ['resume'], why: 'a separate program runs its promise continuations in its own process and says so in Done (pending)' },
+      rclpy: {
+        ops: ['defaultContext', 'contextState', 'resume', 'startJsTimer', 'jsTimer'],
+        why: "rclpy keeps its contexts' state and its default context in the program, runs its coroutines as its executor's tasks, and has no JavaScript timers",
+      },
+    },
+    differs:
+      "rclpy's program steps the second context from a timer of the spinning node (rclnodejs: setInterval) and starts with an executor task (rclnodejs: setImmediate, then a refreshed setTimeout); once spin_until_future_complete returns, nothing spins the node while the main thread waits on the rate and the sleep, as in rclpy, so the 240 ms step and the 300 ms tick that rclnodejs runs (its spin never blocks) do not come; " +
+      PARAMETER_EVENTS,
+  },
+];
