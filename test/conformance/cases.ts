@@ -129,9 +129,9 @@ export const CASES: readonly Case[] = [
   {
     name: 'executor',
     about:
-      'a node spun by the program, a node of a second context run only when stepped by spin once (at 120 and 240 ms), a first callback of the program (setImmediate, an rclpy task), a wait for a message, a rate, a sleep, the second context and then the default one shut down, exit 0',
+      'a node spun by the program, a node of a second context run only when stepped by spin once (at 120 and 240 ms), a first callback of the program (setImmediate, an rclpy task), a wait for a message, a rate, a sleep; in rclpy then a pool of two threads (MultiThreadedExecutor) where two callbacks of a mutually exclusive group take turns while a reentrant one runs beside the first; the second context and then the default one shut down, exit 0',
     until: '2s',
-    fingerprint: { rclnodejs: 'c23984c7641a0c81', rclpy: '45b76b28077256aa' },
+    fingerprint: { rclnodejs: 'c23984c7641a0c81', rclpy: '4e6c57693e1720af' },
     unreached: {
       'rclnodejs in-process': {
         ops: ['startJsTimer', 'jsTimer', 'exit'],
@@ -144,7 +144,7 @@ export const CASES: readonly Case[] = [
       },
     },
     differs:
-      "rclpy's program steps the second context from a timer of the spinning node (rclnodejs: setInterval) and starts with an executor task (rclnodejs: setImmediate, then a refreshed setTimeout); once spin_until_future_complete returns, nothing spins the node while the main thread waits on the rate and the sleep, as in rclpy, so the 240 ms step and the 300 ms tick that rclnodejs runs (its spin never blocks) do not come; " +
+      "rclpy's program steps the second context from a timer of the spinning node (rclnodejs: setInterval) and starts with an executor task (rclnodejs: setImmediate, then a refreshed setTimeout); once spin_until_future_complete returns, nothing spins the node while the main thread waits on the rate and the sleep, as in rclpy, so the 240 ms step that rclnodejs runs (its spin never blocks) does not come and the 300 ms tick comes late, at 330 ms, when the pool spins (rcl runs a timer overdue once); the pool's part has no rclnodejs counterpart (rclnodejs has no executors or callback groups); " +
       PARAMETER_EVENTS,
   },
 ];
