@@ -32,6 +32,7 @@ const COVERAGE: Readonly<Record<string, CaseName>> = {
   shutdownContext: 'executor',
   contextState: 'executor',
   spin: 'executor',
+  hold: 'executor',
   resume: 'executor',
   wakeAt: 'executor',
   cancelWake: 'executor',

@@ -134,10 +134,13 @@ export const CASES: readonly Case[] = [
     fingerprint: { rclnodejs: 'c23984c7641a0c81', rclpy: '4e6c57693e1720af' },
     unreached: {
       'rclnodejs in-process': {
-        ops: ['startJsTimer', 'jsTimer', 'exit'],
-        why: "an in-process program's setTimeout & co. and process.exit are the simulation's virtual globals, which call the simulation directly",
+        ops: ['startJsTimer', 'jsTimer', 'exit', 'hold'],
+        why: "an in-process program's setTimeout & co. and process.exit are the simulation's virtual globals, which call the simulation directly; rclnodejs has no executor of its own to hold callbacks",
       },
-      'rclnodejs separate': { ops: ['resume'], why: 'a separate program runs its promise continuations in its own process and says so in Done (pending)' },
+      'rclnodejs separate': {
+        ops: ['resume', 'hold'],
+        why: 'a separate program runs its promise continuations in its own process and says so in Done (pending); rclnodejs has no executor of its own to hold callbacks',
+      },
       rclpy: {
         ops: ['defaultContext', 'contextState', 'resume', 'startJsTimer', 'jsTimer'],
         why: "rclpy keeps its contexts' state and its default context in the program, runs its coroutines as its executor's tasks, and has no JavaScript timers",

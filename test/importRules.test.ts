@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { repoRoot } from './helpers.js';
+
+const SRC = join(repoRoot, 'src');
+
+/** Every .ts file under `dir`, relative to src/. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [relative(SRC, path)] : [];
+  });
+}
+
+/**
+ * The files `file` loads when it runs: its relative imports and re-exports that are not
+ * type-only (TypeScript erases those), and its dynamic imports.
+ */
+function valueImports(file: string): string[] {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  const found: string[] = [];
+  const statement = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^;]*?)\s+from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)|(?:^|\n)\s*import\s+'(\.[^']+)'/g;
+  for (const match of text.matchAll(statement)) {
+    const specifier = match[4] ?? match[5] ?? match[6]!;
+    if (match[2] !== undefined) continue;
+    const names = match[3]?.trim();
+    if (names?.startsWith('{') && names.endsWith('}')) {
+      const list = names
+        .slice(1, -1)
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
+      if (list.length > 0 && list.every((name) => name.startsWith('type '))) continue;
+    }
+    const target = relative(SRC, resolve(dirname(join(SRC, file)), specifier.replace(/\.js$/, '.ts')));
+    if (!target.startsWith('..') && existsSync(join(SRC, target))) found.push(target);
+  }
+  return found;
+}
+
+const FILES = sources(SRC);
+const GRAPH = new Map(FILES.map((file) => [file, valueImports(file)]));
+const folderOf = (file: string): string => (file.includes('/') ? `${file.split('/')[0]}/` : '');
+
+/** What the files `entry` loads, itself included. */
+function loaded(entry: string, skip: (from: string, to: string) => boolean = () => false): Set<string> {
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const next of GRAPH.get(file) ?? []) if (!skip(file, next)) stack.push(next);
+  }
+  return seen;
+}
+
+/** Imports of files in `folder` that reach a folder outside `allowed`, as "from -> to". */
+function outside(folder: string, allowed: readonly string[]): string[] {
+  const broken: string[] = [];
+  for (const [file, targets] of GRAPH) {
+    if (folderOf(file) !== folder) continue;
+    for (const target of targets) if (folderOf(target) !== folder && !allowed.includes(folderOf(target))) broken.push(`${file} -> ${target}`);
+  }
+  return broken.sort();
+}
+
+/**
+ * The one import of the simulation a client makes, named so that no other slips in:
+ * rclnodejs's lib module `type_description_service.js` is the simulation's service itself.
+ */
+const CLIENT_TO_SIM = new Set(['client/rclnodejsLibModules.ts -> sim/TypeDescriptionService.ts']);
+
+describe('the house: which folder may import which (DESIGN.md "Layers")', () => {
+  it("keeps every folder's imports within the Imports: line of its README", () => {
+    const folders = readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isDirectory());
+    for (const folder of folders) {
+      const readme = join(SRC, folder, 'README.md');
+      assert.ok(existsSync(readme), `src/${folder}/ has no README.md saying what it holds and imports`);
+      const text = readFileSync(readme, 'utf8');
+      assert.ok(text.split('\n').length <= 16, `src/${folder}/README.md is longer than 15 lines`);
+      const line = /^Imports: (.*)$/m.exec(text);
+      assert.ok(line, `src/${folder}/README.md has no Imports: line`);
+      const allowed = line[1] === '(none)' ? [] : line[1]!.split(',').map((name) => name.trim());
+      assert.deepEqual(outside(`${folder}/`, allowed), [], `src/${folder}/ imports outside its README's Imports: line`);
+    }
+  });
+
+  it('lets engine/ import only engine/ and base/', () => {
+    assert.deepEqual(outside('engine/', ['base/']), []);
+  });
+
+  it('lets client/ and program/ import nothing of sim/ (but the one named import) and not the step loop', () => {
+    for (const folder of ['client/', 'program/']) {
+      const broken = outside(folder, ['base/', 'client/', 'compat/', 'interfaces/', 'port/', 'ros/']).filter((edge) => !CLIENT_TO_SIM.has(edge));
+      assert.deepEqual(broken, [], `${folder} imports the simulation`);
+    }
+  });
+
+  it("loads no module of sim/ nor the step loop in a separate JavaScript program's process (program/programMain.ts and what it loads)", () => {
+    const files = [...loaded('program/programMain.ts', (from, to) => CLIENT_TO_SIM.has(`${from} -> ${to}`))];
+    assert.deepEqual(
+      files.filter((file) => file.startsWith('sim/') || file === 'engine/Engine.ts'),
+      [],
+    );
+    assert.ok(files.includes('port/WirePort.ts') && files.includes('client/Node.ts'), 'the program loads its client and the wire port');
+  });
+});
