@@ -9,7 +9,7 @@ import type { JobDefinition } from '../../job/JobHandle.js';
 import { JobFileError, JobModuleError } from '../../job/jobErrors.js';
 import { summaryToJson } from '../../job/RunSummary.js';
 import { runJob, type Supervision } from '../../job/runJob.js';
-import { RemoteInputError } from '../../port/server/ProgramServer.js';
+import { RemoteInputError } from '../../port/server/remoteErrors.js';
 import { LogOutput } from '../../ros/LogOutput.js';
 import { ParameterOverrideError } from '../../ros/NodeParameters.js';
 import { RosArgumentsError } from '../../ros/RosArguments.js';

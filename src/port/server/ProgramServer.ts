@@ -6,13 +6,15 @@ import { RosArgumentsError } from '../../ros/RosArguments.js';
 import { ParamsFileError } from '../../sim/ParamsFile.js';
 import type { Program } from '../../sim/Program.js';
 import type { Simulation } from '../../sim/Simulation.js';
-import { DirectPort, type JobOperations } from '../DirectPort.js';
+import { DirectPort } from '../DirectPort.js';
 import { InterfaceCdr } from '../wire/InterfaceCdr.js';
 import type { Done, Outgoing, ProgramLink, Run, RunKind, ToClient, ToSimulation, Welcome } from '../wire/nodeMessages.js';
 import { OutOfProtocol } from '../wire/OutOfProtocol.js';
 import { GoneBeforeHello, ProgramGone, ProgramTimeout } from '../wire/ProgramSocket.js';
 import { describeExit } from '../wire/programExit.js';
+import { RemoteCallbackError, RemoteInputError, RemoteLoadError } from './remoteErrors.js';
 import type { Answer, RunRequest, ServedProgram } from './ServedProgram.js';
+import type { OnAbnormalEnd, ServerOptions } from './ServerOptions.js';
 import { EntityRequests } from './serveEntities.js';
 import { ExecutorRequests } from './serveExecutor.js';
 import { graphHandlers } from './serveGraph.js';
@@ -37,49 +39,6 @@ const INPUT_ERRORS = [ParameterOverrideError, ParamsFileError, RosArgumentsError
 
 /** The kinds of Run whose `entity` is an entity (a timer, a subscription …), not an Await's or an end hook's id. */
 const ENTITY_RUNS = new Set<RunKind>(['TIMER_FIRED', 'MESSAGE', 'REQUEST', 'RESPONSE', 'GUARD_TRIGGERED', 'EVENT', 'JS_TIMER']);
-
-/** A separate program's callback failed: its error as the program described it. */
-export class RemoteCallbackError extends Error {
-  override name = 'RemoteCallbackError';
-}
-
-/** Bad input a separate program met (a parameter override out of the range it declared …), as the simulation told it: the run's line, exit code 2. */
-export class RemoteInputError extends Error {
-  override name = 'RemoteInputError';
-}
-
-/** A separate program's code could not be loaded (a syntax error, a module not found): why, as the program's loader said. */
-export class RemoteLoadError extends Error {
-  override name = 'RemoteLoadError';
-}
-
-/** A separate program that ended other than by process.exit(0): its exit code, an error nothing in it handled, or its process's death. */
-export interface AbnormalEnd {
-  /** One line: the program, its nodes, what happened and the sim time. */
-  readonly line: string;
-  /**
-   * What on_exit: fail does: the run ends with the program's code, or fails with the error.
-   * `explained`: a warning already said why the run ends (on_exit: respawn gave up), so an exit
-   * code needs no line of its own.
-   */
-  fail(explained?: boolean): never;
-}
-
-/** What the job does when a program ends abnormally (its on_exit); throws to unwind the callback under way. */
-export type OnAbnormalEnd = (end: AbnormalEnd) => never;
-
-export interface ServerOptions {
-  /** A component's job (none: a program, which has no job operations). */
-  job?: JobOperations;
-  /** Default: the run ends as for an in-process program (on_exit: fail). */
-  onAbnormalEnd?: OnAbnormalEnd;
-  /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */
-  callbackTimeoutMs?: number;
-  /** Wall ms its code may run after the run's end (--callback-timeout; none: END_GRACE_MS, as ros2 launch). */
-  endGraceMs?: number;
-  /** Its process ended before its Hello (how, as describeExit says): a start that never reached the client (default: as any death). */
-  onGoneBeforeHello?: (how: string) => never;
-}
 
 /**
  * The simulation's side of a separate program (DESIGN.md "Node processes"): it answers the

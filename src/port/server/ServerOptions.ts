@@ -1,0 +1,28 @@
+import type { JobOperations } from '../DirectPort.js';
+
+export interface AbnormalEnd {
+  /** One line: the program, its nodes, what happened and the sim time. */
+  readonly line: string;
+  /**
+   * What on_exit: fail does: the run ends with the program's code, or fails with the error.
+   * `explained`: a warning already said why the run ends (on_exit: respawn gave up), so an exit
+   * code needs no line of its own.
+   */
+  fail(explained?: boolean): never;
+}
+
+/** What the job does when a program ends abnormally (its on_exit); throws to unwind the callback under way. */
+export type OnAbnormalEnd = (end: AbnormalEnd) => never;
+
+export interface ServerOptions {
+  /** A component's job (none: a program, which has no job operations). */
+  job?: JobOperations;
+  /** Default: the run ends as for an in-process program (on_exit: fail). */
+  onAbnormalEnd?: OnAbnormalEnd;
+  /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */
+  callbackTimeoutMs?: number;
+  /** Wall ms its code may run after the run's end (--callback-timeout; none: END_GRACE_MS, as ros2 launch). */
+  endGraceMs?: number;
+  /** Its process ended before its Hello (how, as describeExit says): a start that never reached the client (default: as any death). */
+  onGoneBeforeHello?: (how: string) => never;
+}
