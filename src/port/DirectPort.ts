@@ -170,9 +170,10 @@ export class DirectPort implements NodePort {
 
   spin(node: number, how: 'spin' | 'spinOnce' | 'stop', threads = 1): void {
     const found = this.#node(node);
-    if (how === 'spin') this.#simulation.rclpyExecutors.spinWith(this.#program, Math.max(1, threads));
-    if (how === 'spin') found.spin();
-    else if (how === 'spinOnce') found.spinOnce();
+    if (how === 'spin') {
+      this.#simulation.rclpyExecutors.spinWith(this.#program, Math.max(1, threads));
+      found.spin();
+    } else if (how === 'spinOnce') found.spinOnce();
     else found.stop();
   }
 
