@@ -90,11 +90,12 @@ export class Actions {
   }
 
   /**
-   * The next action due at `now` to run, taken from the queue as run; undefined when none is
-   * due. One that waits for the instant's drain is set aside until drained().
+   * The next action due now (the clock's instant) to run, taken from the queue as run; undefined
+   * when none is due. One that waits for the instant's drain is set aside until drained().
    */
-  takeDue(now: number): ScheduledAction | undefined {
+  takeDue(): ScheduledAction | undefined {
     const queue = this.#queue;
+    const now = this.#clock.now;
     for (let action = queue.top; action !== undefined && action.at <= now; action = queue.top) {
       queue.pop();
       if (action.at < this.#clock.earliest) timeWentBack('a scheduled action taken', action.at, this.#clock.earliest);

@@ -103,11 +103,11 @@ export class Timers {
     return timer.preStartLastCall ?? this.#clock.base + BigInt(timer.lastCall);
   }
 
-  /** The events executor's timer due at `now`, called, its heap re-heapified; undefined when none is due. */
-  callDue(now: number): EngineTimer | undefined {
+  /** The events executor's timer due now (the clock's instant), called, its heap re-heapified; undefined when none is due. */
+  callDue(): EngineTimer | undefined {
     const heap = this.heap;
     const head = heap.top;
-    if (head === undefined || head.key > now) return undefined;
+    if (head === undefined || head.key > this.#clock.now) return undefined;
     this.call(head);
     heap.heapifyRoot();
     return head;
