@@ -2,7 +2,7 @@ import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
-import type { JobOperations } from '../port/DirectPort.js';
+import { DirectPort, type JobOperations } from '../port/DirectPort.js';
 import { ProgramServer } from '../port/server/ProgramServer.js';
 import { RemoteCallbackError, RemoteLoadError } from '../port/server/remoteErrors.js';
 import type { AbnormalEnd } from '../port/server/ServerOptions.js';
@@ -12,6 +12,7 @@ import type { RosArguments } from '../ros/RosArguments.js';
 import { Program } from '../sim/Program.js';
 import type { Simulation } from '../sim/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
+import { programHost } from './programHost.js';
 import { type Respawn, respawnVerdict } from './respawn.js';
 
 /** The entry of a separate program's process (program/programMain.ts). */
@@ -141,10 +142,9 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const endGraceMs = simulation.programWatch.callbackTimeoutMs;
   // A component's job, or the job's operations a Python program may use.
   const job = component?.job ?? start.job;
-  const server = new ProgramServer(simulation, program, socket, {
+  const server = new ProgramServer(programHost(simulation, program), DirectPort.of(program, job ?? null), socket, {
     onAbnormalEnd,
     ...(language === 'python' ? { onGoneBeforeHello: (how: string) => notPython(start, command.command, how) } : {}),
-    ...(job === undefined ? {} : { job }),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
     ...(endGraceMs === undefined ? {} : { endGraceMs }),
   });

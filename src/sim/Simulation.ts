@@ -118,7 +118,7 @@ export class Simulation {
   readonly nodes: Node[] = [];
   readonly warnings: string[] = [];
   /** Separate programs' processes running now (each ProgramServer counts itself): whether they may read on for their next message (Run.read_polls). */
-  separateProcesses = 0;
+  readonly separateProcesses = { running: 0 };
   /** What the run's supervisor asks of separate programs' processes. */
   programWatch: ProgramWatch = { callbackTimeoutMs: undefined, started: () => {} };
   readonly keepAllLimit: number;

@@ -1,5 +1,3 @@
-import type { JobOperations } from '../DirectPort.js';
-
 export interface AbnormalEnd {
   /** One line: the program, its nodes, what happened and the sim time. */
   readonly line: string;
@@ -15,8 +13,6 @@ export interface AbnormalEnd {
 export type OnAbnormalEnd = (end: AbnormalEnd) => never;
 
 export interface ServerOptions {
-  /** A component's job (none: a program, which has no job operations). */
-  job?: JobOperations;
   /** Default: the run ends as for an in-process program (on_exit: fail). */
   onAbnormalEnd?: OnAbnormalEnd;
   /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */
