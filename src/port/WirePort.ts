@@ -38,7 +38,6 @@ import {
   type Await,
   type ClientLink,
   type Done,
-  type JsTimerKind,
   type Outgoing,
   PARAMETER,
   PARAMETER_DESCRIPTORS,
@@ -49,20 +48,13 @@ import {
   SET_PARAMETERS_ATOMICALLY_RESULT,
   SET_PARAMETERS_RESULT,
   SET_PARAMETERS_RESULTS,
-  type SpinHow,
   type ToClient,
   type ToSimulation,
   valueFromJson,
   valueToJson,
 } from './wire/nodeMessages.js';
 import { OutOfProtocol } from './wire/OutOfProtocol.js';
-
-const SPIN: Record<'spin' | 'spinOnce' | 'stop', SpinHow> = { spin: 'SPIN', spinOnce: 'SPIN_ONCE', stop: 'STOP' };
-const JS_TIMERS: Record<'setTimeout' | 'setInterval' | 'setImmediate', JsTimerKind> = {
-  setTimeout: 'SET_TIMEOUT',
-  setInterval: 'SET_INTERVAL',
-  setImmediate: 'SET_IMMEDIATE',
-};
+import { JS_TIMER_KIND, PARAMETER_HOOK, SPIN_HOW } from './wireNames.js';
 
 /** What a Run carries to the callback that the program registered for its entity. */
 type RunHandler = (run: Run) => unknown;
@@ -72,8 +64,6 @@ interface Outcome {
   failure: ProgramFailure | null;
   result: Uint8Array;
 }
-
-const HOOKS = { preSet: 'PRE_SET', onSet: 'ON_SET', postSet: 'POST_SET' } as const;
 
 /** process.exitCode as Done carries it (no fields while it has no value). */
 function exitCodeFields(code: number | string | null | undefined): Outgoing<Done> {
@@ -343,7 +333,7 @@ export class WirePort implements NodePort {
   }
 
   spin(node: number, how: 'spin' | 'spinOnce' | 'stop', threads = 1): void {
-    this.#ask({ spin: { node, how: SPIN[how], threads } });
+    this.#ask({ spin: { node, how: SPIN_HOW.toWire[how], threads } });
   }
 
   hold(entity: number, on: boolean): void {
@@ -606,8 +596,8 @@ export class WirePort implements NodePort {
   }
 
   hookParameters(node: number, kind: ParameterHookKind, hook: ParameterHook): void {
-    this.#parameterHooks.set(`${node}:${HOOKS[kind]}`, hook);
-    this.#ask({ parameter: { node, hook: HOOKS[kind] } });
+    this.#parameterHooks.set(`${node}:${PARAMETER_HOOK.toWire[kind]}`, hook);
+    this.#ask({ parameter: { node, hook: PARAMETER_HOOK.toWire[kind] } });
   }
 
   #readParameters(node: number, what: ParameterReadWhat, names: readonly string[]): { json: string; cdr: Uint8Array } {
@@ -624,7 +614,7 @@ export class WirePort implements NodePort {
   }
 
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {
-    const id = this.#ask({ jsTimer: { kind: JS_TIMERS[kind], delayMs } }).created!.id;
+    const id = this.#ask({ jsTimer: { kind: JS_TIMER_KIND.toWire[kind], delayMs } }).created!.id;
     // A one-shot timer runs once: its handler goes with it.
     this.#handlers.set(
       id,

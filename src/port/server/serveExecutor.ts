@@ -1,12 +1,5 @@
-import type { JsTimerKind, SpinHow } from '../wire/nodeMessages.js';
+import { JS_TIMER_KIND, SPIN_HOW } from '../wireNames.js';
 import type { Handlers, ServedProgram } from './ServedProgram.js';
-
-const SPIN: Record<SpinHow, 'spin' | 'spinOnce' | 'stop'> = { SPIN: 'spin', SPIN_ONCE: 'spinOnce', STOP: 'stop' };
-const JS_TIMERS: Record<JsTimerKind, 'setTimeout' | 'setInterval' | 'setImmediate'> = {
-  SET_TIMEOUT: 'setTimeout',
-  SET_INTERVAL: 'setInterval',
-  SET_IMMEDIATE: 'setImmediate',
-};
 
 /** The executor section's requests: spinning, held callbacks, Awaits (a wake-up at a sim time, a service's arrival), JavaScript timers. */
 export class ExecutorRequests {
@@ -21,7 +14,7 @@ export class ExecutorRequests {
     const { port } = program;
     this.handlers = {
       spin: ({ node, how, threads }) => {
-        port.spin(node, SPIN[how], threads);
+        port.spin(node, SPIN_HOW.fromWire[how], threads);
         return undefined;
       },
       hold: ({ entity, on }) => {
@@ -44,7 +37,7 @@ export class ExecutorRequests {
       },
       jsTimer: ({ kind, delayMs }) => {
         let id = 0;
-        id = port.startJsTimer(JS_TIMERS[kind], delayMs, () => program.run({ kind: 'JS_TIMER', entity: id }));
+        id = port.startJsTimer(JS_TIMER_KIND.fromWire[kind], delayMs, () => program.run({ kind: 'JS_TIMER', entity: id }));
         return { created: { id } };
       },
       jsTimerOp: (op) => {

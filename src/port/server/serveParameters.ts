@@ -1,24 +1,17 @@
 import type { SetParametersResult } from '../../ros/NodeParameters.js';
 import { type Parameter, ParameterDescriptor } from '../../ros/Parameter.js';
-import type { ParameterHookKind } from '../NodePort.js';
 import {
   type Outgoing,
   PARAMETER,
   PARAMETER_DESCRIPTORS,
-  type ParameterHook,
   SET_PARAMETERS_ATOMICALLY_RESULT,
   SET_PARAMETERS_RESULT,
   SET_PARAMETERS_RESULTS,
   type ToClient,
 } from '../wire/nodeMessages.js';
 import { OutOfProtocol } from '../wire/OutOfProtocol.js';
+import { PARAMETER_HOOK } from '../wireNames.js';
 import { type Handlers, json, type ServedProgram } from './ServedProgram.js';
-
-const HOOK_KINDS: Record<Exclude<ParameterHook, 'PARAMETER_HOOK_UNSPECIFIED'>, ParameterHookKind> = {
-  PRE_SET: 'preSet',
-  ON_SET: 'onSet',
-  POST_SET: 'postSet',
-};
 
 /** The parameters section's requests (ParameterOp): rcl_interfaces messages in CDR both ways. */
 export function parameterHandlers(program: ServedProgram): Handlers {
@@ -50,7 +43,7 @@ export function parameterHandlers(program: ServedProgram): Handlers {
       if (op.hook !== undefined) {
         const hook = op.hook;
         if (hook === 'PARAMETER_HOOK_UNSPECIFIED') throw new OutOfProtocol('hooked no kind of parameter callbacks');
-        port.hookParameters(node, HOOK_KINDS[hook], (parameters) => {
+        port.hookParameters(node, PARAMETER_HOOK.fromWire[hook], (parameters) => {
           const { result } = program.run({ kind: 'PARAMETERS', entity: node, parameterHook: hook, input: cdr.encodeParameters(parameters) });
           if (hook === 'ON_SET') return cdr.decode(SET_PARAMETERS_RESULT, result) as unknown as SetParametersResult;
           // A pre-set callback that returned no list: what refuses the change here too.
