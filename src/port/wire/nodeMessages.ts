@@ -25,8 +25,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type protobuf from 'protobufjs';
 import { decodeFlat, encodeFlat, type FlatEnvelope, flatEnvelope } from './flatCodec.js';
-import { OutOfProtocol } from './OutOfProtocol.js';
 import type { ToClient, ToSimulation, Welcome } from './nodeProtoTypes.js';
+import { OutOfProtocol } from './OutOfProtocol.js';
 import type { ProgramExit } from './programExit.js';
 
 export type * from './nodeProtoTypes.js';
