@@ -18,8 +18,8 @@ const ownErrors = new WeakSet<object>();
  * code, which may throw) never runs inside rclsim's own checks.
  */
 abstract class OwnError extends Error {
-  // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass on the right of `instanceof`.
   static override [Symbol.hasInstance](this: abstract new (...args: never[]) => unknown, value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass on the right of `instanceof`.
     return typeof value === 'object' && value !== null && ownErrors.has(value) && Function.prototype[Symbol.hasInstance].call(this, value);
   }
 
