@@ -1,0 +1,34 @@
+// npm test (after npm run build): every dist/test/**/*.test.js, two files at a time, through the
+// skip-summary reporter. Node 20's --test takes no glob, and given a folder it would also run every
+// .js under a folder named test (the shared helpers, the conformance runners) as a test file: so
+// the files are listed here. `node scripts/test.mjs --list` prints them instead of running them.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tests = join(root, 'dist/test');
+
+/** The test files under `dir`, sorted by path so every run lists them alike. */
+function testFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return testFiles(path);
+      return entry.name.endsWith('.test.js') ? [path] : [];
+    })
+    .sort();
+}
+
+const files = testFiles(tests).map((file) => relative(root, file));
+if (process.argv.includes('--list')) {
+  console.log(files.join('\n'));
+  process.exit(0);
+}
+const reporter = './dist/test/skipSummary.js';
+const args = ['--test', '--test-concurrency=2', `--test-reporter=${reporter}`, ...files];
+const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+// Ended by a signal (Ctrl-C reaches both processes): end by the same one.
+if (result.signal !== null) process.kill(process.pid, result.signal);
+process.exit(result.status ?? 1);
