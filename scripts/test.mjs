@@ -26,7 +26,7 @@ if (process.argv.includes('--list')) {
   console.log(files.join('\n'));
   process.exit(0);
 }
-const reporter = './dist/test/skipSummary.js';
+const reporter = './dist/test/support/skipSummary.js';
 const args = ['--test', '--test-concurrency=2', `--test-reporter=${reporter}`, ...files];
 const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 // Ended by a signal (Ctrl-C reaches both processes): end by the same one.

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { TimersHeap } from '../src/engine/TimersHeap.js';
-import { needs, repoRoot, tempDir } from './helpers.js';
+import { needs, repoRoot, tempDir } from './support/helpers.js';
 
 interface Item {
   key: number;

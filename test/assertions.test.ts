@@ -6,7 +6,7 @@ import { defineJob } from '../src/job/JobHandle.js';
 import { type ProgramProcess, startProgram } from '../src/job/programs.js';
 import { runJob } from '../src/job/runJob.js';
 import type { AssertionRecord } from '../src/sim/Assertions.js';
-import { MS, needs, repoRoot, tempDir } from './helpers.js';
+import { MS, needs, repoRoot, tempDir } from './support/helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/assertions');
 

@@ -13,10 +13,10 @@ import { defineJob } from '../src/job/JobHandle.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
 import { QoS } from '../src/ros/QoS.js';
-import { type OracleMessage, readWithOracle, readWithRosbags, runPython } from './bagOracle.js';
-import { MS, needs, repoRoot, runCli, SECOND, tempDir, writeTemp } from './helpers.js';
-import { readMcap } from './mcapFiles.js';
-import { hasOpaqueBytes, isWritable, NON_ASCII, oracleForm, sampleMessage, type Variant } from './messageSamples.js';
+import { type OracleMessage, readWithOracle, readWithRosbags, runPython } from './support/bagOracle.js';
+import { MS, needs, repoRoot, runCli, SECOND, tempDir, writeTemp } from './support/helpers.js';
+import { readMcap } from './support/mcapFiles.js';
+import { hasOpaqueBytes, isWritable, NON_ASCII, oracleForm, sampleMessage, type Variant } from './support/messageSamples.js';
 
 const TEST_INTERFACES = { path: '/usr/share/test_interface_files', package: 'test_msgs' };
 const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');

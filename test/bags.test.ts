@@ -14,8 +14,8 @@ import { Node } from '../src/client/Node.js';
 import { defineJob, type JobHandle } from '../src/job/JobHandle.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
-import { cliPath, lastJsonLine, MS, repoRoot, runCli, SECOND, tempDir, writeTemp } from './helpers.js';
-import { type McapMessage, readMcap } from './mcapFiles.js';
+import { cliPath, lastJsonLine, MS, repoRoot, runCli, SECOND, tempDir, writeTemp } from './support/helpers.js';
+import { type McapMessage, readMcap } from './support/mcapFiles.js';
 
 const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
 const TALKER_MCAP = join(fixtures, 'mcap-talker/talker.mcap');

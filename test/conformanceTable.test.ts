@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { CASES, type Case, type CaseName } from './conformance/cases.js';
 import { nodePortOperations } from './conformance/nodePortOperations.js';
 import { RUNNERS, type Runner } from './conformance/runners.js';
-import { cliPath, lastJsonLine, needs, repoRoot, tempDir } from './helpers.js';
+import { cliPath, lastJsonLine, needs, repoRoot, tempDir } from './support/helpers.js';
 
 /**
  * Which case covers each operation of NodePort (an entity operation and a graph query by its

@@ -8,7 +8,7 @@ import { parse, stringify } from 'yaml';
 // @ts-expect-error: a plain-JavaScript script of the repository, without types
 import { officialNode } from '../../scripts/officialNode.mjs';
 import { ExitCode } from '../src/cli/exitCodes.js';
-import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir } from './helpers.js';
+import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir } from './support/helpers.js';
 
 /** Node versions besides this one that a shrunk job must replay alike with (their official x64 builds). */
 const OTHER_NODES = ['22.23.3', '24.21.0'];

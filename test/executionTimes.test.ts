@@ -7,7 +7,7 @@ import { loadJob } from '../src/job/loadJob.js';
 import { runJob } from '../src/job/runJob.js';
 import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
 import type { ExecutorConfig } from '../src/sim/Executors.js';
-import { MS, repoRoot, simulate, tempDir } from './helpers.js';
+import { MS, repoRoot, simulate, tempDir } from './support/helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const ms = (n: number): number => n * 1_000_000;

@@ -8,7 +8,7 @@ import type { RunSummary } from '../src/job/RunSummary.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
 import { explicitFaultsJobText } from '../src/sweep/explicitFaults.js';
-import { type CliResult, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './helpers.js';
+import { type CliResult, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
 
 // Programs publishing /count (1, 2, … every 100 ms), republishing what arrives as /seen, and a
 // client calling add_two_ints every 200 ms with each sum on /sums.

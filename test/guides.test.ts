@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { ExitCode } from '../src/cli/exitCodes.js';
 import { loadJobFile } from '../src/job/jobFile.js';
-import { cliPath, needs, repoRoot, tempDir } from './helpers.js';
+import { cliPath, needs, repoRoot, tempDir } from './support/helpers.js';
 
 // The README and the guides in docs/ are checked against the code: every `rclsim …` command of
 // their ```sh blocks that is cheap and self-contained runs (in a scratch copy of examples/ and
@@ -115,7 +115,7 @@ function reasonToSkip(args: string[], workspace: string): string | null {
       return `names ${arg}, a file of the reader's own`;
     }
     if (/\.ya?ml$/.test(arg) && /^\s*external:/m.test(readFileSync(path, 'utf8'))) return 'needs the ns-3 adapter';
-    // A Python program, or a job that runs one, needs Python (test/helpers.ts's needs('python3')).
+    // A Python program, or a job that runs one, needs Python (test/support/helpers.ts's needs('python3')).
     const python = arg.endsWith('.py') || (/\.ya?ml$/.test(arg) && /^\s*- script: \S+\.py\b/m.test(readFileSync(path, 'utf8')));
     if (python && needs('python3').skip !== undefined) return 'needs python3';
   }

@@ -8,8 +8,8 @@ import rclnodejs from '../src/compat/index.js';
 import { deserializeMessage, serializeMessage } from '../src/interfaces/cdr.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import { describeType } from '../src/interfaces/typeDescription.js';
-import { MS, needs, repoRoot, simulate, tempDir, writeTemp } from './helpers.js';
-import { readMcap } from './mcapFiles.js';
+import { MS, needs, repoRoot, simulate, tempDir, writeTemp } from './support/helpers.js';
+import { readMcap } from './support/mcapFiles.js';
 
 const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
 const TEST_INTERFACES = '/usr/share/test_interface_files';

@@ -11,7 +11,7 @@ import { BAR_BUDGET } from '../src/report/timelineSection.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
 import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
 import { Simulation } from '../src/sim/Simulation.js';
-import { MS, tempDir } from './helpers.js';
+import { MS, tempDir } from './support/helpers.js';
 
 const TALKERS = 40;
 const META = {

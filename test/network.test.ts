@@ -8,8 +8,8 @@ import type { NetworkConfig } from '../src/network/config.js';
 import { crosses, crossingPoints, makePrism, obstruction, type Point } from '../src/network/geometry.js';
 import { Network } from '../src/network/Network.js';
 import type { LinkSummary } from '../src/sim/NetworkMonitor.js';
-import { readWithOracle } from './bagOracle.js';
-import { at, lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './helpers.js';
+import { readWithOracle } from './support/bagOracle.js';
+import { at, lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './support/helpers.js';
 
 const BYTES = 'std_msgs/msg/UInt8MultiArray';
 const { QoS } = rclnodejs;

@@ -6,7 +6,7 @@ import { LoggingSeverity } from '../src/ros/LogOutput.js';
 import type { MessageInfo } from '../src/ros/MessageInfo.js';
 import { TypeValidationError } from '../src/ros/rclErrors.js';
 import { Simulation } from '../src/sim/Simulation.js';
-import { MS, SECOND, simulate } from './helpers.js';
+import { MS, SECOND, simulate } from './support/helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { wallClock } from '../src/base/realTime.js';
 import type { Outgoing, ToClient } from '../src/port/wire/nodeMessages.js';
 import { ProgramSocket } from '../src/port/wire/ProgramSocket.js';
-import { repoRoot, tempDir } from './helpers.js';
+import { repoRoot, tempDir } from './support/helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/nodeProtocol');
 const programMain = join(repoRoot, 'dist/src/program/programMain.js');

@@ -21,7 +21,7 @@ import {
 import { OutOfProtocol } from '../src/port/wire/OutOfProtocol.js';
 import { ProgramGone, type ProgramOptions, ProgramSocket, ProgramTimeout } from '../src/port/wire/ProgramSocket.js';
 import { describeExit } from '../src/port/wire/programExit.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot } from './support/helpers.js';
 
 const FIXTURES = join(repoRoot, 'test/fixtures/nodeWire');
 const WELCOME = {

@@ -8,7 +8,7 @@ import { parseJobFile } from '../src/job/jobFile.js';
 import { startProgram } from '../src/job/programs.js';
 import { runJob } from '../src/job/runJob.js';
 import { LogOutput } from '../src/ros/LogOutput.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot } from './support/helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/programRandom');
 

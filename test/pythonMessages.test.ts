@@ -5,8 +5,8 @@ import { describe, it } from 'node:test';
 import { serializeMessage } from '../src/interfaces/cdr.js';
 import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
 import { describeInterface, type InterfaceDescription } from '../src/port/wire/interfaceJson.js';
-import { needs, repoRoot } from './helpers.js';
-import { isWritable, sampleMessage, type Variant } from './messageSamples.js';
+import { needs, repoRoot } from './support/helpers.js';
+import { isWritable, sampleMessage, type Variant } from './support/messageSamples.js';
 
 const CLIENT = join(repoRoot, 'clients/python');
 const CHECK = join(repoRoot, 'test/fixtures/python/messages_check.py');

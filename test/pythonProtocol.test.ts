@@ -11,7 +11,7 @@ import { FrameReader, frameHeader } from '../src/port/wire/frames.js';
 import { decodeToClient, decodeToSimulation, encodeToClient, encodeToSimulation, viaProtobufjs } from '../src/port/wire/nodeMessages.js';
 import { OutOfProtocol } from '../src/port/wire/OutOfProtocol.js';
 import { ProgramSocket } from '../src/port/wire/ProgramSocket.js';
-import { needs, repoRoot } from './helpers.js';
+import { needs, repoRoot } from './support/helpers.js';
 
 const SCRIPT = join(repoRoot, 'test/fixtures/python/protocol_check.py');
 const CONVERSATIONS = ['talker', 'waiter'].map((name) => join(repoRoot, `test/fixtures/nodeProtocol/${name}.conversation.json`));

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { rclnodejsLibModule } from '../src/client/rclnodejsLibModules.js';
 import * as rclnodejs from '../src/compat/index.js';
-import { at, simulate } from './helpers.js';
+import { at, simulate } from './support/helpers.js';
 
 const { Clock, ClockChange, ClockType, Duration, Parameter, ParameterType, QoS, ROSClock, Time } = rclnodejs;
 const ms = (n: number): bigint => BigInt(n) * 1_000_000n;

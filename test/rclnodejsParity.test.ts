@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { inspect } from 'node:util';
 import * as rclnodejs from '../src/compat/index.js';
-import { lastJsonLine, runCli, simulate } from './helpers.js';
+import { lastJsonLine, runCli, simulate } from './support/helpers.js';
 
 const programs = 'test/fixtures/programs';
 

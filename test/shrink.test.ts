@@ -9,8 +9,8 @@ import type { Occurrence } from '../src/sim/faults/FaultConfig.js';
 import { explicitFaultsJobText, occurrenceText } from '../src/sweep/explicitFaults.js';
 import type { RunAnswer } from '../src/sweep/PooledRuns.js';
 import type { PoolTask } from '../src/sweep/WorkerPool.js';
-import { type CliResult, lastJsonLine, repoRoot, runCliAsync, tempDir } from './helpers.js';
-import { needsSmallDisk, onSmallDisk } from './smallDisk.js';
+import { type CliResult, lastJsonLine, repoRoot, runCliAsync, tempDir } from './support/helpers.js';
+import { needsSmallDisk, onSmallDisk } from './support/smallDisk.js';
 
 const JOB = `# the corridor
 name: corridor   # two robots

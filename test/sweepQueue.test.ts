@@ -6,8 +6,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { differingInput, inputHashes } from '../src/sweep/queue/inputHashes.js';
-import { cliPath as CLI, needs, repoRoot, runCliAsync, tempDir, writeTemp } from './helpers.js';
-import { freePort, startRedis } from './redisServer.js';
+import { cliPath as CLI, needs, repoRoot, runCliAsync, tempDir, writeTemp } from './support/helpers.js';
+import { freePort, startRedis } from './support/redisServer.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/sweep');
 

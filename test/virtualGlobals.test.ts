@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import * as timersPromises from 'node:timers/promises';
 import * as portableMath from '../src/base/portableMath.js';
 import { Node } from '../src/client/Node.js';
-import { MS, SECOND, simulate } from './helpers.js';
+import { MS, SECOND, simulate } from './support/helpers.js';
 
 describe('virtual time and randomness inside a run', () => {
   it('makes Date, performance.now and process.hrtime read sim time', async () => {

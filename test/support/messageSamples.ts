@@ -1,7 +1,7 @@
 import type { MessageDefinitionField } from '@foxglove/message-definition';
-import type { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
-import type { MessageType } from '../src/interfaces/MessageType.js';
-import { PRIMITIVES } from '../src/interfaces/primitives.js';
+import type { InterfaceRegistry } from '../../src/interfaces/InterfaceRegistry.js';
+import type { MessageType } from '../../src/interfaces/MessageType.js';
+import { PRIMITIVES } from '../../src/interfaces/primitives.js';
 
 /**
  * Messages of any type that reach the edges of what CDR and bags must carry: `plain` values

@@ -3,17 +3,17 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Node } from '../src/client/Node.js';
-import { defineJob, type JobHandle } from '../src/job/JobHandle.js';
-import type { RunSummary } from '../src/job/RunSummary.js';
-import { type RunOptions, runJob } from '../src/job/runJob.js';
-import type { NetworkConfig } from '../src/network/config.js';
-import { LogOutput, type LogRecord } from '../src/ros/LogOutput.js';
-import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
-import type { ChainConfig } from '../src/sim/ExecutorMetrics.js';
-import type { ExecutorConfig } from '../src/sim/Executors.js';
+import type { Node } from '../../src/client/Node.js';
+import { defineJob, type JobHandle } from '../../src/job/JobHandle.js';
+import type { RunSummary } from '../../src/job/RunSummary.js';
+import { type RunOptions, runJob } from '../../src/job/runJob.js';
+import type { NetworkConfig } from '../../src/network/config.js';
+import { LogOutput, type LogRecord } from '../../src/ros/LogOutput.js';
+import type { ExecutionTimeRule } from '../../src/sim/ExecutionTimes.js';
+import type { ChainConfig } from '../../src/sim/ExecutorMetrics.js';
+import type { ExecutorConfig } from '../../src/sim/Executors.js';
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const cliPath = join(repoRoot, 'dist/src/cli/main.js');
 export const SECOND = 1_000_000_000n;
 export const MS = 1_000_000n;
@@ -174,7 +174,7 @@ export type OptionalTool = keyof typeof OPTIONAL;
 
 /**
  * The test options of a test (or suite) that needs `tool`: nothing when it is here, else a skip whose
- * reason names the Debian packages (test/skipSummary.ts lists them at the end of the run). With
+ * reason names the Debian packages (test/support/skipSummary.ts lists them at the end of the run). With
  * RCLSIM_TEST_ALL=1 (.ci/run) a missing tool is an error instead, so CI never skips.
  */
 export function needs(tool: OptionalTool): { skip?: string } {
