@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import * as rclnodejs from '../src/compat/index.js';
-import { parseJobFile } from '../src/job/jobFile.js';
-import type { ExecutorConfig } from '../src/sim/Executors.js';
-import { lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './support/helpers.js';
+import * as rclnodejs from '../../src/compat/index.js';
+import { parseJobFile } from '../../src/job/jobFile.js';
+import type { ExecutorConfig } from '../../src/sim/Executors.js';
+import { lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from '../support/helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const singleThreaded = (nodes: string[], order: 'creation' | 'seeded' = 'creation'): ExecutorConfig => ({ name: 'st', type: 'single_threaded', nodes, order });

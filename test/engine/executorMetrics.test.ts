@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import * as rclnodejs from '../src/compat/index.js';
-import { parseJobFile } from '../src/job/jobFile.js';
-import type { EntityMetrics, RunMetrics } from '../src/sim/ExecutorMetrics.js';
-import type { ExecutorConfig } from '../src/sim/Executors.js';
-import { at, lastJsonLine, MS, runCli, simulate, tempDir, writeTemp } from './support/helpers.js';
+import * as rclnodejs from '../../src/compat/index.js';
+import { parseJobFile } from '../../src/job/jobFile.js';
+import type { EntityMetrics, RunMetrics } from '../../src/sim/ExecutorMetrics.js';
+import type { ExecutorConfig } from '../../src/sim/Executors.js';
+import { at, lastJsonLine, MS, runCli, simulate, tempDir, writeTemp } from '../support/helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const single: ExecutorConfig = { name: 'st', type: 'single_threaded', nodes: ['n'], order: 'creation' };

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { Node } from '../src/client/Node.js';
-import type { JobHandle } from '../src/job/JobHandle.js';
-import { MS, repoRoot, SECOND, simulate, tempDir } from './support/helpers.js';
+import { Node } from '../../src/client/Node.js';
+import type { JobHandle } from '../../src/job/JobHandle.js';
+import { MS, repoRoot, SECOND, simulate, tempDir } from '../support/helpers.js';
 
 /** A small graph with timers, a chain of topics, a service and async code. */
 function graph(payload: string) {

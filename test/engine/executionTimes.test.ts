@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import * as rclnodejs from '../src/compat/index.js';
-import { parseJobFile } from '../src/job/jobFile.js';
-import { loadJob } from '../src/job/loadJob.js';
-import { runJob } from '../src/job/runJob.js';
-import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
-import type { ExecutorConfig } from '../src/sim/Executors.js';
-import { MS, repoRoot, simulate, tempDir } from './support/helpers.js';
+import * as rclnodejs from '../../src/compat/index.js';
+import { parseJobFile } from '../../src/job/jobFile.js';
+import { loadJob } from '../../src/job/loadJob.js';
+import { runJob } from '../../src/job/runJob.js';
+import type { ExecutionTimeRule } from '../../src/sim/ExecutionTimes.js';
+import type { ExecutorConfig } from '../../src/sim/Executors.js';
+import { MS, repoRoot, simulate, tempDir } from '../support/helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const ms = (n: number): number => n * 1_000_000;

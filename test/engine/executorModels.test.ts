@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import * as rclnodejs from '../src/compat/index.js';
-import { parseJobFile } from '../src/job/jobFile.js';
-import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
-import type { ExecutorConfig } from '../src/sim/Executors.js';
-import { at, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './support/helpers.js';
+import * as rclnodejs from '../../src/compat/index.js';
+import { parseJobFile } from '../../src/job/jobFile.js';
+import type { ExecutionTimeRule } from '../../src/sim/ExecutionTimes.js';
+import type { ExecutorConfig } from '../../src/sim/Executors.js';
+import { at, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from '../support/helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const fixed = (ms: number, nodes: string[]): ExecutionTimeRule => ({ nodes, time: { kind: 'fixed', ns: ms * 1e6 } });

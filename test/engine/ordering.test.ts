@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LivelockError } from '../src/base/runErrors.js';
-import { Node } from '../src/client/Node.js';
-import { QoS } from '../src/ros/QoS.js';
-import { MS, SECOND, simulate } from './support/helpers.js';
+import { LivelockError } from '../../src/base/runErrors.js';
+import { Node } from '../../src/client/Node.js';
+import { QoS } from '../../src/ros/QoS.js';
+import { MS, SECOND, simulate } from '../support/helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 const keepLast = (depth: number) => ({ qos: new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, depth) });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Engine } from '../src/engine/Engine.js';
-import { EngineTimer } from '../src/engine/EngineTimer.js';
-import type { Executable } from '../src/engine/Executable.js';
+import { Engine } from '../../src/engine/Engine.js';
+import { EngineTimer } from '../../src/engine/EngineTimer.js';
+import type { Executable } from '../../src/engine/Executable.js';
 
 const MS = 1_000_000;
 const scope = {};

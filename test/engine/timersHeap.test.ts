@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { TimersHeap } from '../src/engine/TimersHeap.js';
-import { needs, repoRoot, tempDir } from './support/helpers.js';
+import { TimersHeap } from '../../src/engine/TimersHeap.js';
+import { needs, repoRoot, tempDir } from '../support/helpers.js';
 
 interface Item {
   key: number;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const JOB = 'examples/synthetic-benchmark/job.ts';
 const REFERENCE = {
