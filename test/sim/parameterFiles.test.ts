@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { paramsFileText } from '../bench/paramsFileBench.js';
-import { ParameterType } from '../src/ros/Parameter.js';
-import { overridesFor, type ParamsRule, parseParamsFile } from '../src/sim/ParamsFile.js';
+import { paramsFileText } from '../../bench/paramsFileBench.js';
+import { ParameterType } from '../../src/ros/Parameter.js';
+import { overridesFor, type ParamsRule, parseParamsFile } from '../../src/sim/ParamsFile.js';
 
 /** What a file's rules give: patterns, and each parameter's name, type, value and source. */
 const plain = (rules: ParamsRule[]): unknown[] =>

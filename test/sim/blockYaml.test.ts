@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SeededRandom } from '../src/base/SeededRandom.js';
-import { readBlockYaml } from '../src/sim/blockYaml.js';
-import { parseYamlSource } from '../src/sim/yamlSource.js';
-import { type YamlTreeEntry, yamlTree } from '../src/sim/yamlTree.js';
+import { SeededRandom } from '../../src/base/SeededRandom.js';
+import { readBlockYaml } from '../../src/sim/blockYaml.js';
+import { parseYamlSource } from '../../src/sim/yamlSource.js';
+import { type YamlTreeEntry, yamlTree } from '../../src/sim/yamlTree.js';
 
 /** The fast reader's top-level entries, or undefined where it leaves the text to the library. */
 function fast(text: string): YamlTreeEntry[] | undefined {

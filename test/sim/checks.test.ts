@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { parseJobFile } from '../src/job/jobFile.js';
-import type { RunSummary } from '../src/job/RunSummary.js';
-import { type RunOptions, runJob } from '../src/job/runJob.js';
-import { LogOutput } from '../src/ros/LogOutput.js';
-import { CheckError } from '../src/sim/checks/Checks.js';
-import { repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { parseJobFile } from '../../src/job/jobFile.js';
+import type { RunSummary } from '../../src/job/RunSummary.js';
+import { type RunOptions, runJob } from '../../src/job/runJob.js';
+import { LogOutput } from '../../src/ros/LogOutput.js';
+import { CheckError } from '../../src/sim/checks/Checks.js';
+import { repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 // counter.mjs publishes /count 1, 2, … every 100 ms; tracker.mjs republishes what arrives as /seen.
 const FIXTURES = join(repoRoot, 'test/fixtures/faults');

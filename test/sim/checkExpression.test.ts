@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type CheckContext, compileCheckExpression } from '../src/sim/checkExpression.js';
-import { ContentFilterError, compileContentFilter, type ValueKind } from '../src/sim/contentFilter.js';
+import { type CheckContext, compileCheckExpression } from '../../src/sim/checkExpression.js';
+import { ContentFilterError, compileContentFilter, type ValueKind } from '../../src/sim/contentFilter.js';
 
 const own = new Set(['x', 'y', 'n', 'state', 'inside', 'pose.position.x', 'data[1]']);
 const other = new Set(['x', 'y']);

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { defineJob } from '../src/job/JobHandle.js';
-import { type ProgramProcess, startProgram } from '../src/job/programs.js';
-import { runJob } from '../src/job/runJob.js';
-import type { AssertionRecord } from '../src/sim/Assertions.js';
-import { MS, needs, repoRoot, tempDir } from './support/helpers.js';
+import { defineJob } from '../../src/job/JobHandle.js';
+import { type ProgramProcess, startProgram } from '../../src/job/programs.js';
+import { runJob } from '../../src/job/runJob.js';
+import type { AssertionRecord } from '../../src/sim/Assertions.js';
+import { MS, needs, repoRoot, tempDir } from '../support/helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/assertions');
 

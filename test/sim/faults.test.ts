@@ -3,12 +3,12 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse, stringify } from 'yaml';
-import { parseJobFile } from '../src/job/jobFile.js';
-import type { RunSummary } from '../src/job/RunSummary.js';
-import { runJob } from '../src/job/runJob.js';
-import { LogOutput } from '../src/ros/LogOutput.js';
-import { explicitFaultsJobText } from '../src/sweep/explicitFaults.js';
-import { type CliResult, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { parseJobFile } from '../../src/job/jobFile.js';
+import type { RunSummary } from '../../src/job/RunSummary.js';
+import { runJob } from '../../src/job/runJob.js';
+import { LogOutput } from '../../src/ros/LogOutput.js';
+import { explicitFaultsJobText } from '../../src/sweep/explicitFaults.js';
+import { type CliResult, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 // Programs publishing /count (1, 2, … every 100 ms), republishing what arrives as /seen, and a
 // client calling add_two_ints every 200 ms with each sum on /sums.
