@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Context } from '../src/client/Context.js';
-import { Node } from '../src/client/Node.js';
-import { LoggingSeverity } from '../src/ros/LogOutput.js';
-import type { MessageInfo } from '../src/ros/MessageInfo.js';
-import { TypeValidationError } from '../src/ros/rclErrors.js';
-import { Simulation } from '../src/sim/Simulation.js';
-import { MS, SECOND, simulate } from './support/helpers.js';
+import { Context } from '../../src/client/Context.js';
+import { Node } from '../../src/client/Node.js';
+import { LoggingSeverity } from '../../src/ros/LogOutput.js';
+import type { MessageInfo } from '../../src/ros/MessageInfo.js';
+import { TypeValidationError } from '../../src/ros/rclErrors.js';
+import { Simulation } from '../../src/sim/Simulation.js';
+import { MS, SECOND, simulate } from '../support/helpers.js';
 
 const STRING = 'std_msgs/msg/String';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ServerGoalHandle } from '../src/client/actions/ServerGoalHandle.js';
-import { Node } from '../src/client/Node.js';
-import rclnodejs from '../src/compat/index.js';
-import { lastJsonLine, runCli, SECOND, simulate } from './support/helpers.js';
+import type { ServerGoalHandle } from '../../src/client/actions/ServerGoalHandle.js';
+import { Node } from '../../src/client/Node.js';
+import rclnodejs from '../../src/compat/index.js';
+import { lastJsonLine, runCli, SECOND, simulate } from '../support/helpers.js';
 
 describe('actions', () => {
   it('runs rclnodejs-style action server and client programs: feedback, result, rejection, cancel', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CallbackError } from '../src/base/runErrors.js';
-import { Node } from '../src/client/Node.js';
-import { AbortError, TimeoutError } from '../src/ros/rclErrors.js';
-import { MS, SECOND, simulate } from './support/helpers.js';
+import { CallbackError } from '../../src/base/runErrors.js';
+import { Node } from '../../src/client/Node.js';
+import { AbortError, TimeoutError } from '../../src/ros/rclErrors.js';
+import { MS, SECOND, simulate } from '../support/helpers.js';
 
 const ADD = 'example_interfaces/srv/AddTwoInts';
 

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { rclnodejsLibModule } from '../src/client/rclnodejsLibModules.js';
-import * as rclnodejs from '../src/compat/index.js';
-import { at, simulate } from './support/helpers.js';
+import { rclnodejsLibModule } from '../../src/client/rclnodejsLibModules.js';
+import * as rclnodejs from '../../src/compat/index.js';
+import { at, simulate } from '../support/helpers.js';
 
 const { Clock, ClockChange, ClockType, Duration, Parameter, ParameterType, QoS, ROSClock, Time } = rclnodejs;
 const ms = (n: number): bigint => BigInt(n) * 1_000_000n;
@@ -247,7 +247,7 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       const options: Record<string, unknown> = {};
       assert.equal(node.createSubscription('std_msgs/msg/String', 'a', options as never, () => {}).serializationMode, 'default');
       assert.deepEqual(options, { enableTypedArray: true, qos: QoS.profileDefault, isRaw: false, serializationMode: 'default' }, 'defaults filled in');
-      const serialization = rclnodejsLibModule('message_serialization.js') as typeof import('../src/ros/jsonSafe.js');
+      const serialization = rclnodejsLibModule('message_serialization.js') as typeof import('../../src/ros/jsonSafe.js');
       assert.deepEqual(serialization.toJSONSafe({ big: 5n, gone: undefined, typed: new Int8Array([-1]) }), { big: '5n', gone: undefined, typed: [-1] });
       assert.deepEqual(serialization.applySerializationMode({ data: new Uint8Array([1]) }, 'plain'), { data: [1] });
       assert.equal(serialization.needsJSONConversion(Number.NaN), true);

@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { facadeTarget } from '../src/compat/facadeTarget.js';
-import rclsimRclnodejs from '../src/compat/index.js';
-import { installRclnodejsAlias } from '../src/compat/rclnodejsAlias.js';
+import { facadeTarget } from '../../src/compat/facadeTarget.js';
+import rclsimRclnodejs from '../../src/compat/index.js';
+import { installRclnodejsAlias } from '../../src/compat/rclnodejsAlias.js';
 
 const programs = resolve('test/fixtures/programs');
 const esModule = pathToFileURL(`${programs}/late-esm/node.mjs`).href;

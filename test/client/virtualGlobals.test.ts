@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID as moduleRandomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import * as timersPromises from 'node:timers/promises';
-import * as portableMath from '../src/base/portableMath.js';
-import { Node } from '../src/client/Node.js';
-import { MS, SECOND, simulate } from './support/helpers.js';
+import * as portableMath from '../../src/base/portableMath.js';
+import { Node } from '../../src/client/Node.js';
+import { MS, SECOND, simulate } from '../support/helpers.js';
 
 describe('virtual time and randomness inside a run', () => {
   it('makes Date, performance.now and process.hrtime read sim time', async () => {
@@ -136,7 +136,7 @@ describe('virtual time and randomness inside a run', () => {
 
 describe('SeededRandom', () => {
   it('tells apart seeds that differ only above 32 bits', async () => {
-    const { SeededRandom } = await import('../src/base/SeededRandom.js');
+    const { SeededRandom } = await import('../../src/base/SeededRandom.js');
     const draw = (seed: number): number[] => {
       const random = new SeededRandom(seed, 1);
       return [random.nextUint32(), random.nextUint32()];

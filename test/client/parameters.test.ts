@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Node } from '../src/client/Node.js';
-import { NodeOptions } from '../src/ros/NodeOptions.js';
-import { ParameterOverrideError } from '../src/ros/NodeParameters.js';
-import { FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType } from '../src/ros/Parameter.js';
-import { simulate, tempDir, writeTemp } from './support/helpers.js';
+import { Node } from '../../src/client/Node.js';
+import { NodeOptions } from '../../src/ros/NodeOptions.js';
+import { ParameterOverrideError } from '../../src/ros/NodeParameters.js';
+import { FloatingPointRange, IntegerRange, Parameter, ParameterDescriptor, ParameterType } from '../../src/ros/Parameter.js';
+import { simulate, tempDir, writeTemp } from '../support/helpers.js';
 
 describe('parameters', () => {
   it('declares use_sim_time as true on every node', async () => {

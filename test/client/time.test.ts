@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Clock, ROSClock } from '../src/client/Clock.js';
-import { Node } from '../src/client/Node.js';
-import { ClockType } from '../src/ros/ClockType.js';
-import { Duration } from '../src/ros/Duration.js';
-import { RangeValidationError, TypeValidationError } from '../src/ros/rclErrors.js';
-import { Time } from '../src/ros/Time.js';
-import { MS, runCli, SECOND, simulate, tempDir, writeTemp } from './support/helpers.js';
+import { Clock, ROSClock } from '../../src/client/Clock.js';
+import { Node } from '../../src/client/Node.js';
+import { ClockType } from '../../src/ros/ClockType.js';
+import { Duration } from '../../src/ros/Duration.js';
+import { RangeValidationError, TypeValidationError } from '../../src/ros/rclErrors.js';
+import { Time } from '../../src/ros/Time.js';
+import { MS, runCli, SECOND, simulate, tempDir, writeTemp } from '../support/helpers.js';
 
 /** The first sim time builtin_interfaces/Time cannot carry: its seconds are an int32. */
 const PAST_MESSAGES = 2n ** 31n * SECOND;

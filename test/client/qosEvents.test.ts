@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import * as rclnodejs from '../src/compat/index.js';
-import { at, MS, simulate } from './support/helpers.js';
+import * as rclnodejs from '../../src/compat/index.js';
+import { at, MS, simulate } from '../support/helpers.js';
 
 const { Duration, QoS } = rclnodejs;
 const STRING = 'std_msgs/msg/String';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import rclnodejs from '../src/compat/index.js';
-import { MS, simulate } from './support/helpers.js';
+import rclnodejs from '../../src/compat/index.js';
+import { MS, simulate } from '../support/helpers.js';
 
 describe('the rclnodejs-shaped module', () => {
   it('runs a program written for rclnodejs: init().then(createNode …; spin)', async () => {

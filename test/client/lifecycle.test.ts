@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import rclnodejs from '../src/compat/index.js';
-import { runCli, simulate } from './support/helpers.js';
+import rclnodejs from '../../src/compat/index.js';
+import { runCli, simulate } from '../support/helpers.js';
 
 describe('lifecycle nodes', () => {
   it('run the REP 2007 state machine through their services, publishing only while active', () => {

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import os, { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { realAvailableParallelism } from '../src/base/realTime.js';
-import { defineJob, type JobHandle } from '../src/job/JobHandle.js';
-import { parseJobFile } from '../src/job/jobFile.js';
-import { startProgram } from '../src/job/programs.js';
-import { runJob } from '../src/job/runJob.js';
-import { LogOutput } from '../src/ros/LogOutput.js';
-import { repoRoot } from './support/helpers.js';
+import { realAvailableParallelism } from '../../src/base/realTime.js';
+import { defineJob, type JobHandle } from '../../src/job/JobHandle.js';
+import { parseJobFile } from '../../src/job/jobFile.js';
+import { startProgram } from '../../src/job/programs.js';
+import { runJob } from '../../src/job/runJob.js';
+import { LogOutput } from '../../src/ros/LogOutput.js';
+import { repoRoot } from '../support/helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/programRandom');
 

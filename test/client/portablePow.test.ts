@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, it } from 'node:test';
-import * as portableMath from '../src/base/portableMath.js';
-import { runCli, tempDir, writeTemp } from './support/helpers.js';
+import * as portableMath from '../../src/base/portableMath.js';
+import { runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 /** Operands whose x ** y x86-64's V8 rounds otherwise than the portable pow. */
 const OPERANDS: [number, number][] = [

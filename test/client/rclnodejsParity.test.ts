@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { inspect } from 'node:util';
-import * as rclnodejs from '../src/compat/index.js';
-import { lastJsonLine, runCli, simulate } from './support/helpers.js';
+import * as rclnodejs from '../../src/compat/index.js';
+import { lastJsonLine, runCli, simulate } from '../support/helpers.js';
 
 const programs = 'test/fixtures/programs';
 
@@ -37,7 +37,7 @@ describe('rclnodejs parity: contexts, module shapes, test frameworks', () => {
   });
 
   it('has the module shapes of rclnodejs 1.x', async () => {
-    const required = createRequire(import.meta.url)('../src/compat/index.js') as typeof rclnodejs & { default: unknown };
+    const required = createRequire(import.meta.url)('../../src/compat/index.js') as typeof rclnodejs & { default: unknown };
     assert.equal(required.default, rclnodejs.default, 'require(...).default is the module, as in every .cjs example');
     await simulate(async () => {
       assert.equal(rclnodejs.isShutdown(), false, "the job's own context needs no init()");

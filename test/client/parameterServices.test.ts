@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Node } from '../src/client/Node.js';
-import rclnodejs from '../src/compat/index.js';
-import type { Message } from '../src/interfaces/plainMessages.js';
-import { NodeOptions } from '../src/ros/NodeOptions.js';
-import { Parameter, ParameterType } from '../src/ros/Parameter.js';
-import { MS, SECOND, simulate } from './support/helpers.js';
+import { Node } from '../../src/client/Node.js';
+import rclnodejs from '../../src/compat/index.js';
+import type { Message } from '../../src/interfaces/plainMessages.js';
+import { NodeOptions } from '../../src/ros/NodeOptions.js';
+import { Parameter, ParameterType } from '../../src/ros/Parameter.js';
+import { MS, SECOND, simulate } from '../support/helpers.js';
 
 describe('parameter services and events', () => {
   it('serves every node’s parameters to parameter clients: get, set, list, describe, types', async () => {
