@@ -2,7 +2,7 @@
  * The order of one instant of the step loop (DESIGN.md "The step loop"), as data: Engine#runStep
  * runs INSTANT_PHASES in this order, and the events executor takes its next event from
  * EVENT_SOURCES in this order. Changing an order here changes every run; each rule has a test
- * (test/engine/ordering.test.ts, test/engine/executors.test.ts, test/pythonExecutors.test.ts).
+ * (test/engine/ordering.test.ts, test/engine/executors.test.ts, test/python/executors.test.ts).
  */
 
 export type InstantPhaseName = 'due-actions' | 'drain' | 'after-drain';

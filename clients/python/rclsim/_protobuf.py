@@ -9,7 +9,7 @@ name or an int. 64-bit integers are Python ints, negative ones two's complement 
 The codec is compiled once per message type from a protobufjs JSON descriptor (node.proto's is
 written by `npm run build`, scripts/nodeProto.mjs): a reader per field tag, a writer per field. It
 writes the bytes protobufjs writes — fields by number, proto3's defaults left out, a oneof's member
-and a sub-message whenever present — which test/pythonProtocol.test.ts checks on every message.
+and a sub-message whenever present — which test/python/protocol.test.ts checks on every message.
 The standard library only: a program's process imports this before its Hello.
 """
 

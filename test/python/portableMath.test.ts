@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir } from './support/helpers.js';
+import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/python');
 /** glibc told the CPU has no FMA: its libm takes other code paths, whose last bits differ, as another CPU's do. */

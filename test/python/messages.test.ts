@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { serializeMessage } from '../src/interfaces/cdr.js';
-import { InterfaceRegistry } from '../src/interfaces/InterfaceRegistry.js';
-import { describeInterface, type InterfaceDescription } from '../src/port/wire/interfaceJson.js';
-import { needs, repoRoot } from './support/helpers.js';
-import { isWritable, sampleMessage, type Variant } from './support/messageSamples.js';
+import { serializeMessage } from '../../src/interfaces/cdr.js';
+import { InterfaceRegistry } from '../../src/interfaces/InterfaceRegistry.js';
+import { describeInterface, type InterfaceDescription } from '../../src/port/wire/interfaceJson.js';
+import { needs, repoRoot } from '../support/helpers.js';
+import { isWritable, sampleMessage, type Variant } from '../support/messageSamples.js';
 
 const CLIENT = join(repoRoot, 'clients/python');
 const CHECK = join(repoRoot, 'test/fixtures/python/messages_check.py');

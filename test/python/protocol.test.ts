@@ -6,12 +6,12 @@ import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type protobuf from 'protobufjs';
-import { wallClock } from '../src/base/realTime.js';
-import { FrameReader, frameHeader } from '../src/port/wire/frames.js';
-import { decodeToClient, decodeToSimulation, encodeToClient, encodeToSimulation, viaProtobufjs } from '../src/port/wire/nodeMessages.js';
-import { OutOfProtocol } from '../src/port/wire/OutOfProtocol.js';
-import { ProgramSocket } from '../src/port/wire/ProgramSocket.js';
-import { needs, repoRoot } from './support/helpers.js';
+import { wallClock } from '../../src/base/realTime.js';
+import { FrameReader, frameHeader } from '../../src/port/wire/frames.js';
+import { decodeToClient, decodeToSimulation, encodeToClient, encodeToSimulation, viaProtobufjs } from '../../src/port/wire/nodeMessages.js';
+import { OutOfProtocol } from '../../src/port/wire/OutOfProtocol.js';
+import { ProgramSocket } from '../../src/port/wire/ProgramSocket.js';
+import { needs, repoRoot } from '../support/helpers.js';
 
 const SCRIPT = join(repoRoot, 'test/fixtures/python/protocol_check.py');
 const CONVERSATIONS = ['talker', 'waiter'].map((name) => join(repoRoot, `test/fixtures/nodeProtocol/${name}.conversation.json`));

@@ -3,8 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { readWithOracle } from './support/bagOracle.js';
-import { lastJsonLine, needs, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from './support/helpers.js';
+import { readWithOracle } from '../support/bagOracle.js';
+import { lastJsonLine, needs, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 const separateFixtures = join(repoRoot, 'test/fixtures/separate');

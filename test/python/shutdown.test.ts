@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 
