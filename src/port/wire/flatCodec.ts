@@ -8,7 +8,7 @@
  * callbacks to be optimized. This reads and writes the bytes once, with code made from the same
  * descriptor when the codec loads (nothing here names a field): ~1.7 µs for the four, warm.
  *
- * It makes the objects nodeMessages.ts's protobufjs path makes (test/nodeWire.test.ts compares
+ * It makes the objects nodeMessages.ts's protobufjs path makes (test/port/nodeWire.test.ts compares
  * both on every flat message): every field, proto3's defaults where none came, uint64 as numbers,
  * int64 as bigint, enums by name, bytes as views of the body. Whatever it does not take as it
  * comes — another message, a field it does not know, a wire type that is not the field's, a

@@ -162,7 +162,7 @@ export function decodeToClient(body: Uint8Array): ToClient {
 }
 
 /**
- * The general path alone (protobufjs), and the flat messages' tables: test/nodeWire.test.ts
+ * The general path alone (protobufjs), and the flat messages' tables: test/port/nodeWire.test.ts
  * checks that flatCodec.ts makes what protobufjs makes.
  */
 export const viaProtobufjs = {

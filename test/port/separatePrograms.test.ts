@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { type CliResult, lastJsonLine, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from './support/helpers.js';
+import { type CliResult, lastJsonLine, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/separate');
 

@@ -7,7 +7,7 @@
  * The wrappers only record: the run is the same with or without them.
  */
 import { appendFileSync } from 'node:fs';
-import { DirectPort } from '../../src/port/DirectPort.js';
+import { DirectPort } from '../../../src/port/DirectPort.js';
 
 /** The operations whose first argument after the id names what they do: recorded as `op:name`. */
 const DISPATCHERS: Readonly<Record<string, number>> = { entityOp: 1, queryGraph: 1 };

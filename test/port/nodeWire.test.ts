@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type protobuf from 'protobufjs';
-import { wallClock } from '../src/base/realTime.js';
-import type { FlatField, FlatMember } from '../src/port/wire/flatCodec.js';
-import { FrameReader, frameHeader, MAX_FRAME_BYTES, unwritten } from '../src/port/wire/frames.js';
+import { wallClock } from '../../src/base/realTime.js';
+import type { FlatField, FlatMember } from '../../src/port/wire/flatCodec.js';
+import { FrameReader, frameHeader, MAX_FRAME_BYTES, unwritten } from '../../src/port/wire/frames.js';
 import {
   decodeToClient,
   decodeToSimulation,
@@ -17,11 +17,11 @@ import {
   type ToClient,
   type ToSimulation,
   viaProtobufjs,
-} from '../src/port/wire/nodeMessages.js';
-import { OutOfProtocol } from '../src/port/wire/OutOfProtocol.js';
-import { ProgramGone, type ProgramOptions, ProgramSocket, ProgramTimeout } from '../src/port/wire/ProgramSocket.js';
-import { describeExit } from '../src/port/wire/programExit.js';
-import { repoRoot } from './support/helpers.js';
+} from '../../src/port/wire/nodeMessages.js';
+import { OutOfProtocol } from '../../src/port/wire/OutOfProtocol.js';
+import { ProgramGone, type ProgramOptions, ProgramSocket, ProgramTimeout } from '../../src/port/wire/ProgramSocket.js';
+import { describeExit } from '../../src/port/wire/programExit.js';
+import { repoRoot } from '../support/helpers.js';
 
 const FIXTURES = join(repoRoot, 'test/fixtures/nodeWire');
 const WELCOME = {

@@ -4,7 +4,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cliPath, needs, repoRoot, tempDir } from './support/helpers.js';
+import { cliPath, needs, repoRoot, tempDir } from '../support/helpers.js';
 
 /**
  * Nothing of a separate program outlives the run (DESIGN.md "Node processes"): its process and

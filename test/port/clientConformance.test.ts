@@ -1,6 +1,6 @@
 /**
  * The client conformance table (docs/conformance.md): every case (a small program per client,
- * test/fixtures/conformance/) run through every runner (test/conformance/runners.ts), each cell
+ * test/fixtures/conformance/) run through every runner (test/port/conformance/runners.ts), each cell
  * compared with what the table expects — exit code, fingerprint, trace, stdout — and with the
  * port operations its case covers, which the cell's run must reach. RCLSIM_CONFORMANCE_WRITE=1
  * writes the expected traces and outputs instead and prints the fingerprints: read them before
@@ -12,10 +12,10 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { basename, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
+import { cliPath, lastJsonLine, needs, repoRoot, tempDir } from '../support/helpers.js';
 import { CASES, type Case, type CaseName } from './conformance/cases.js';
 import { nodePortOperations } from './conformance/nodePortOperations.js';
 import { RUNNERS, type Runner } from './conformance/runners.js';
-import { cliPath, lastJsonLine, needs, repoRoot, tempDir } from './support/helpers.js';
 
 /**
  * Which case covers each operation of NodePort (an entity operation and a graph query by its
@@ -125,7 +125,7 @@ const COVERAGE: Readonly<Record<string, CaseName>> = {
 
 const FIXTURES = 'test/fixtures/conformance';
 const WRITE = process.env.RCLSIM_CONFORMANCE_WRITE === '1';
-const SPY = pathToFileURL(join(repoRoot, 'dist/test/conformance/portSpy.js')).href;
+const SPY = pathToFileURL(join(repoRoot, 'dist/test/port/conformance/portSpy.js')).href;
 
 function coveredBy(name: CaseName): string[] {
   return Object.entries(COVERAGE)

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { wallClock } from '../src/base/realTime.js';
-import type { Outgoing, ToClient } from '../src/port/wire/nodeMessages.js';
-import { ProgramSocket } from '../src/port/wire/ProgramSocket.js';
-import { repoRoot, tempDir } from './support/helpers.js';
+import { wallClock } from '../../src/base/realTime.js';
+import type { Outgoing, ToClient } from '../../src/port/wire/nodeMessages.js';
+import { ProgramSocket } from '../../src/port/wire/ProgramSocket.js';
+import { repoRoot, tempDir } from '../support/helpers.js';
 
 const fixtures = join(repoRoot, 'test/fixtures/nodeProtocol');
 const programMain = join(repoRoot, 'dist/src/program/programMain.js');

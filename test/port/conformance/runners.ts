@@ -1,4 +1,4 @@
-import type { OptionalTool } from '../support/helpers.js';
+import type { OptionalTool } from '../../support/helpers.js';
 
 /** The clients a runner runs a case's program through: runners of one client share the expected trace and fingerprint. */
 export type ClientName = 'rclnodejs' | 'rclpy';

@@ -7,7 +7,7 @@ export type CaseName = 'entities' | 'parameters' | 'graph' | 'job' | 'executor';
  * <name><ext>, the same behaviour in each client's words) and what every cell of the row must
  * give. The expected trace and stdout of each client are files beside the programs
  * (expected/<name>.<client>.trace, .out); the port operations the row covers are listed in
- * test/conformanceTable.test.ts.
+ * test/port/clientConformance.test.ts.
  */
 export interface Case {
   name: CaseName;

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { ENTITY_OPS, GRAPH_QUERIES } from '../../src/port/NodePort.js';
-import { repoRoot } from '../support/helpers.js';
+import { ENTITY_OPS, GRAPH_QUERIES } from '../../../src/port/NodePort.js';
+import { repoRoot } from '../../support/helpers.js';
 
 /** Operations that name what they do by an argument: listed by those names instead (`entityOp:gid`), as portSpy records them. */
 const DISPATCHED: Readonly<Record<string, readonly string[]>> = { entityOp: ENTITY_OPS, queryGraph: GRAPH_QUERIES };
