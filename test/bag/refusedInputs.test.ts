@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { cliPath, repoRoot, tempDir, writeTemp } from './support/helpers.js';
+import { cliPath, repoRoot, tempDir, writeTemp } from '../support/helpers.js';
 
 const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
 
