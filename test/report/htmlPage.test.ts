@@ -3,9 +3,9 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
-import { launchChromium } from '../bench/chromium.js';
-import type { ReportData } from '../src/report/ReportData.js';
-import { lastJsonLine, needs, runCli, tempDir } from './support/helpers.js';
+import { launchChromium } from '../../bench/chromium.js';
+import type { ReportData } from '../../src/report/ReportData.js';
+import { lastJsonLine, needs, runCli, tempDir } from '../support/helpers.js';
 
 /** The data a report embeds, as its page reads it. */
 function reportData(file: string): ReportData {

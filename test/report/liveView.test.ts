@@ -6,7 +6,7 @@ import { parse } from '@foxglove/rosmsg';
 import { MessageReader } from '@foxglove/rosmsg2-serialization';
 import wsProtocol, { type Channel } from '@foxglove/ws-protocol';
 import WebSocket from 'ws';
-import { cliPath, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { cliPath, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const { FoxgloveClient } = wsProtocol;
 

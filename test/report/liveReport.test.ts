@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { traceReport } from '../src/cli/commands/report.js';
-import * as rclnodejs from '../src/compat/index.js';
-import { LOG_ENTRIES } from '../src/engine/EventLog.js';
-import { TraceWriter } from '../src/job/TraceWriter.js';
-import { LiveReport } from '../src/report/LiveReport.js';
-import type { ReportData } from '../src/report/ReportData.js';
-import { BAR_BUDGET } from '../src/report/timelineSection.js';
-import { LogOutput } from '../src/ros/LogOutput.js';
-import type { ExecutionTimeRule } from '../src/sim/ExecutionTimes.js';
-import { Simulation } from '../src/sim/Simulation.js';
-import { MS, tempDir } from './support/helpers.js';
+import { traceReport } from '../../src/cli/commands/report.js';
+import * as rclnodejs from '../../src/compat/index.js';
+import { LOG_ENTRIES } from '../../src/engine/EventLog.js';
+import { TraceWriter } from '../../src/job/TraceWriter.js';
+import { LiveReport } from '../../src/report/LiveReport.js';
+import type { ReportData } from '../../src/report/ReportData.js';
+import { BAR_BUDGET } from '../../src/report/timelineSection.js';
+import { LogOutput } from '../../src/ros/LogOutput.js';
+import type { ExecutionTimeRule } from '../../src/sim/ExecutionTimes.js';
+import { Simulation } from '../../src/sim/Simulation.js';
+import { MS, tempDir } from '../support/helpers.js';
 
 const TALKERS = 40;
 const META = {

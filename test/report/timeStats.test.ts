@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SeededRandom } from '../src/base/SeededRandom.js';
-import { nearestRank, timeStats } from '../src/sim/timeStats.js';
+import { SeededRandom } from '../../src/base/SeededRandom.js';
+import { nearestRank, timeStats } from '../../src/sim/timeStats.js';
 
 describe('timeStats', () => {
   it('gives the nearest-rank percentiles, extremes and mean of every size, with ties, as sorting them all would', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PublishLog } from '../src/report/PublishLog.js';
+import { PublishLog } from '../../src/report/PublishLog.js';
 
 /** Message i: published at 1,000 × i ns, its digest (i + 1, 7). */
 const time = (i: number): number => 1_000 * i;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SeededRandom } from '../src/base/SeededRandom.js';
-import { binEdge, HISTOGRAM_BINS, LatencyValues } from '../src/report/LatencyValues.js';
-import { nearestRank } from '../src/sim/timeStats.js';
+import { SeededRandom } from '../../src/base/SeededRandom.js';
+import { binEdge, HISTOGRAM_BINS, LatencyValues } from '../../src/report/LatencyValues.js';
+import { nearestRank } from '../../src/sim/timeStats.js';
 
 /** The histogram bin of `value` as its definition says: the last edge at or below it (the first bin below 1). */
 function binByEdges(value: number): number {

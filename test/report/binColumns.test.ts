@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SeededRandom } from '../src/base/SeededRandom.js';
-import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from '../src/report/BinColumns.js';
+import { SeededRandom } from '../../src/base/SeededRandom.js';
+import { BinColumns, MAX_BINS, MIN_BIN_WIDTH } from '../../src/report/BinColumns.js';
 
 /** Values of ids at times, as a run adds them: time never goes back. */
 function events(ids: number, count: number, span: number, seed = 3): { id: number; time: number; value: number }[] {
