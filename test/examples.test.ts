@@ -315,7 +315,7 @@ describe('examples', () => {
   });
 
   it('patrol over ns-3 (its first 32 s): the same geometry, and image rates and delays as the built-in model’s', needs('ns-3'), () => {
-    // Built once (some 10 s) against Debian's libns3-dev and libprotobuf-dev, as test/externalNetwork.test.ts does.
+    // Built once (some 10 s) against Debian's libns3-dev and libprotobuf-dev, as test/network/external.test.ts does.
     if (!existsSync(NS3)) execFileSync(join(repoRoot, 'adapters/ns3/build.sh'), { stdio: 'inherit' });
     // The full 120 s takes from some 15 s (a quiet machine) to over a minute of wall time with ns-3 in the loop;
     // line of sight and the tower are in the first 32 s.

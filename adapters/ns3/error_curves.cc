@@ -2,7 +2,7 @@
 // thresholds IdealWifiManager picks MCS 0–7 by (its default BerThreshold, 1e-6), and the packet
 // error rate of TableBasedErrorRateModel (the default error model of YansWifiPhy) for frames of a
 // few sizes at every MCS, from −2 to 30 dB in 0.25 dB steps. rclsim's built-in error model
-// (src/network/mcs.ts) is fitted to these; test/networkCalibration.test.ts compares the two.
+// (src/network/mcs.ts) is fitted to these; test/network/radioCalibration.test.ts compares the two.
 #include "ns3/core-module.h"
 #include "ns3/wifi-module.h"
 

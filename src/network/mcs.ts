@@ -12,7 +12,7 @@ import { exp, expm1, log1p, log10, pow } from '../base/portableMath.js';
  * slope are fitted to the AWGN packet error curves of ns-3.37's TableBasedErrorRateModel (link
  * simulations of the 802.11 PHY with an ideal receiver) for 200-, 1538- and 4096-octet frames:
  * the curves agree within 0.35 dB from 10 % down to 0.1 % PER, 0.55 dB at 50 %
- * (`adapters/ns3/error_curves.cc` prints ns-3's, test/networkCalibration.test.ts compares). The standard's minimum
+ * (`adapters/ns3/error_curves.cc` prints ns-3's, test/network/radioCalibration.test.ts compares). The standard's minimum
  * sensitivities (Table 19-23) are not used: they allow receivers some 8 dB of implementation
  * loss, and real receivers, like ns-3's, need far less.
  */

@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 /** Built by adapters/ns3/build.sh (.ci/run builds it against Debian's libns3-dev). */
 const NS3 = join(repoRoot, 'adapters/ns3/build/rclsim-ns3');

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import * as rclnodejs from '../src/compat/index.js';
-import { Engine } from '../src/engine/Engine.js';
-import { parseJobFile } from '../src/job/jobFile.js';
-import type { NetworkConfig } from '../src/network/config.js';
-import { crosses, crossingPoints, makePrism, obstruction, type Point } from '../src/network/geometry.js';
-import { Network } from '../src/network/Network.js';
-import type { LinkSummary } from '../src/sim/NetworkMonitor.js';
-import { readWithOracle } from './support/bagOracle.js';
-import { at, lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from './support/helpers.js';
+import * as rclnodejs from '../../src/compat/index.js';
+import { Engine } from '../../src/engine/Engine.js';
+import { parseJobFile } from '../../src/job/jobFile.js';
+import type { NetworkConfig } from '../../src/network/config.js';
+import { crosses, crossingPoints, makePrism, obstruction, type Point } from '../../src/network/geometry.js';
+import { Network } from '../../src/network/Network.js';
+import type { LinkSummary } from '../../src/sim/NetworkMonitor.js';
+import { readWithOracle } from '../support/bagOracle.js';
+import { at, lastJsonLine, MS, repoRoot, runCli, simulate, tempDir, writeTemp } from '../support/helpers.js';
 
 const BYTES = 'std_msgs/msg/UInt8MultiArray';
 const { QoS } = rclnodejs;

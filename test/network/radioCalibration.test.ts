@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { bitErrorProbability, frameSuccess, htMcs, idealMcs } from '../src/network/mcs.js';
-import { needs, repoRoot } from './support/helpers.js';
+import { bitErrorProbability, frameSuccess, htMcs, idealMcs } from '../../src/network/mcs.js';
+import { needs, repoRoot } from '../support/helpers.js';
 
 /** Built by adapters/ns3/build.sh beside the adapter: ns-3.37's own error curves and rate thresholds. */
 const ERROR_CURVES = join(repoRoot, 'adapters/ns3/build/ns3-error-curves');
