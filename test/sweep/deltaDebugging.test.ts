@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ddmin, type FirstFailing } from '../src/sweep/deltaDebugging.js';
+import { ddmin, type FirstFailing } from '../../src/sweep/deltaDebugging.js';
 
 /** A batch test from a predicate on one set, testing the candidates in order until one fails, counting the tests. */
 function counted(fails: (set: readonly number[]) => boolean): { test: FirstFailing<number>; tests: () => number } {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { cliPath, needs, writeTemp } from './support/helpers.js';
-import { freePort, startRedis } from './support/redisServer.js';
-import { stuckJobDir } from './support/stuckJob.js';
+import { cliPath, needs, writeTemp } from '../support/helpers.js';
+import { freePort, startRedis } from '../support/redisServer.js';
+import { stuckJobDir } from '../support/stuckJob.js';
 
 /** Every `sweepWorker.js` process there is: pid → parent pid. */
 function sweepWorkers(): Map<number, number> {

@@ -5,9 +5,9 @@ import { createServer, type Socket } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { differingInput, inputHashes } from '../src/sweep/queue/inputHashes.js';
-import { cliPath as CLI, needs, repoRoot, runCliAsync, tempDir, writeTemp } from './support/helpers.js';
-import { freePort, startRedis } from './support/redisServer.js';
+import { differingInput, inputHashes } from '../../src/sweep/queue/inputHashes.js';
+import { cliPath as CLI, needs, repoRoot, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
+import { freePort, startRedis } from '../support/redisServer.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/sweep');
 

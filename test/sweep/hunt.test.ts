@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { RunAnswer } from '../src/sweep/PooledRuns.js';
-import { runInOrder } from '../src/sweep/runInOrder.js';
-import type { PoolTask } from '../src/sweep/WorkerPool.js';
-import { lastJsonLine, repoRoot, runCliAsync, tempDir, writeTemp } from './support/helpers.js';
-import { stuckJobDir } from './support/stuckJob.js';
+import type { RunAnswer } from '../../src/sweep/PooledRuns.js';
+import { runInOrder } from '../../src/sweep/runInOrder.js';
+import type { PoolTask } from '../../src/sweep/WorkerPool.js';
+import { lastJsonLine, repoRoot, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
+import { stuckJobDir } from '../support/stuckJob.js';
 
 /** Fails with exit code 3 under some seeds: 8 is the first from 2 on, then 14, 15, 16, … (flaky.cjs). */
 const FLAKY = join(repoRoot, 'test/fixtures/hunt/job.yaml');

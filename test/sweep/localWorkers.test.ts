@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
-import { needsSmallDisk, onSmallDisk } from './support/smallDisk.js';
+import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { needsSmallDisk, onSmallDisk } from '../support/smallDisk.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/sweep');
 

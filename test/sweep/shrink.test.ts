@@ -3,14 +3,14 @@ import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:f
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
-import { minimalFaults, ShrinkRuns, ShrinkStopped } from '../src/cli/commands/shrinkFaults.js';
-import { failsAs, failureKey, type RunVerdict } from '../src/cli/run/runVerdict.js';
-import type { Occurrence } from '../src/sim/faults/FaultConfig.js';
-import { explicitFaultsJobText, occurrenceText } from '../src/sweep/explicitFaults.js';
-import type { RunAnswer } from '../src/sweep/PooledRuns.js';
-import type { PoolTask } from '../src/sweep/WorkerPool.js';
-import { type CliResult, lastJsonLine, repoRoot, runCliAsync, tempDir } from './support/helpers.js';
-import { needsSmallDisk, onSmallDisk } from './support/smallDisk.js';
+import { minimalFaults, ShrinkRuns, ShrinkStopped } from '../../src/cli/commands/shrinkFaults.js';
+import { failsAs, failureKey, type RunVerdict } from '../../src/cli/run/runVerdict.js';
+import type { Occurrence } from '../../src/sim/faults/FaultConfig.js';
+import { explicitFaultsJobText, occurrenceText } from '../../src/sweep/explicitFaults.js';
+import type { RunAnswer } from '../../src/sweep/PooledRuns.js';
+import type { PoolTask } from '../../src/sweep/WorkerPool.js';
+import { type CliResult, lastJsonLine, repoRoot, runCliAsync, tempDir } from '../support/helpers.js';
+import { needsSmallDisk, onSmallDisk } from '../support/smallDisk.js';
 
 const JOB = `# the corridor
 name: corridor   # two robots
