@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 /** util-linux `script` runs a command on a pseudo-terminal, as a user's shell would. */
 function onTerminal(args: string[]): string {

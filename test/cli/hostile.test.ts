@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cliPath, repoRoot, tempDir } from './support/helpers.js';
+import { cliPath, repoRoot, tempDir } from '../support/helpers.js';
 
 /**
  * A battery of malformed inputs and faulting programs, run through the real `rclsim` command:

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { type CliResult, needs, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { type CliResult, needs, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const TALKER = `const rclnodejs = require('rclnodejs');
 rclnodejs.init().then(() => {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cliPath, needs, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { cliPath, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 /**
  * `rclsim … | head -1` (docs/cli.md "A reader that goes away"): the reader of stdout or stderr

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { paramsFileText } from '../bench/paramsFileBench.js';
-import { lastJsonLine, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { paramsFileText } from '../../bench/paramsFileBench.js';
+import { lastJsonLine, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const jobs = 'test/fixtures/jobs';
 

@@ -3,9 +3,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { Node } from '../src/client/Node.js';
-import { cliPath, repoRoot, runCli, SECOND, simulate, tempDir, writeTemp } from './support/helpers.js';
-import { readMcap } from './support/mcapFiles.js';
+import { Node } from '../../src/client/Node.js';
+import { cliPath, repoRoot, runCli, SECOND, simulate, tempDir, writeTemp } from '../support/helpers.js';
+import { readMcap } from '../support/mcapFiles.js';
 
 /** A program that publishes every 100 ms and then, at its fifth tick, never returns. */
 const STUCK = (how: string): string => `
