@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lastJsonLine, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { lastJsonLine, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const programs = 'test/fixtures/programs';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { parseJobFile } from '../src/job/jobFile.js';
-import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from './support/helpers.js';
+import { parseJobFile } from '../../src/job/jobFile.js';
+import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const programs = join(repoRoot, 'test/fixtures/programs');
 
