@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { ExitCode } from '../src/cli/exitCodes.js';
-import { loadJobFile } from '../src/job/jobFile.js';
-import { cliPath, needs, repoRoot, tempDir } from './support/helpers.js';
+import { ExitCode } from '../../src/cli/exitCodes.js';
+import { loadJobFile } from '../../src/job/jobFile.js';
+import { cliPath, needs, repoRoot, tempDir } from '../support/helpers.js';
 
 // The README and the guides in docs/ are checked against the code: every `rclsim …` command of
 // their ```sh blocks that is cheap and self-contained runs (in a scratch copy of examples/ and

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { repoRoot } from './support/helpers.js';
+import { repoRoot } from '../support/helpers.js';
 
 const SRC = join(repoRoot, 'src');
 

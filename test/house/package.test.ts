@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { needs, repoRoot, tempDir } from './support/helpers.js';
+import { needs, repoRoot, tempDir } from '../support/helpers.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/package');
 

@@ -6,9 +6,9 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 // @ts-expect-error: a plain-JavaScript script of the repository, without types
-import { officialNode } from '../../scripts/officialNode.mjs';
-import { ExitCode } from '../src/cli/exitCodes.js';
-import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir } from './support/helpers.js';
+import { officialNode } from '../../../scripts/officialNode.mjs';
+import { ExitCode } from '../../src/cli/exitCodes.js';
+import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 
 /** Node versions besides this one that a shrunk job must replay alike with (their official x64 builds). */
 const OTHER_NODES = ['22.23.3', '24.21.0'];
@@ -90,7 +90,7 @@ describe('examples', () => {
           .map((file) => `examples/${entry.name}/${file}`),
       );
     assert.ok(files.length >= 10, files.join(' '));
-    for (const file of files) assert.ok(source.includes(`'${file}'`), `${file} is not run by test/examples.test.ts`);
+    for (const file of files) assert.ok(source.includes(`'${file}'`), `${file} is not run by test/house/examples.test.ts`);
   });
 
   it('talker/listener: every message heard 20 ms after it was sent, on the job’s calendar', () => {
