@@ -7,7 +7,7 @@
  *
  * Each takes its arguments as Math's do (converted to numbers), agrees with Math on the operands
  * whose results ECMAScript defines exactly, and elsewhere is within 2 ulps of x86-64's Math
- * (test/portableMath.test.ts). The wrappers below mend stdlib where it breaks that (its pow,
+ * (test/base/portableMath.test.ts). The wrappers below mend stdlib where it breaks that (its pow,
  * atan2, sinh and cosh).
  */
 import { createRequire } from 'node:module';

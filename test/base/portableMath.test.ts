@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import * as portableMath from '../src/base/portableMath.js';
+import * as portableMath from '../../src/base/portableMath.js';
 
 type Name = keyof typeof portableMath;
 const NAMES = Object.keys(portableMath) as Name[];

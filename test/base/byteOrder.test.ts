@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { Hash64 } from '../src/base/Hash64.js';
-import { cliPath, needs, repoRoot, tempDir } from './support/helpers.js';
+import { Hash64 } from '../../src/base/Hash64.js';
+import { cliPath, needs, repoRoot, tempDir } from '../support/helpers.js';
 
 // DESIGN.md, determinism rule 5: digests, CDR and every view over bytes are little-endian
 // whatever the machine. A native-order view gives the same bits as a little-endian one on the
