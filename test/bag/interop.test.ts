@@ -200,7 +200,7 @@ describe('bags that readers we did not write accept (bag-oracle: rosbags, Foxglo
 
     // Independent readers: rosbags' type store computes the same hashes, both decoders read it all.
     // (Not for types with a .msg `char`, such as service_msgs/msg/ServiceEventInfo: rosbags hashes it
-    // as IDL's char, rosidl as uint8 — interfaces.test.ts checks those against rosidl's own hashes.)
+    // as IDL's char, rosidl as uint8 — interfaces/messages.test.ts checks those against rosidl's own hashes.)
     const hashes = JSON.parse(
       await runPython(
         'import json,sys\nfrom rosbags.typesys import Stores, get_typestore\ns=get_typestore(Stores.ROS2_JAZZY)\nprint(json.dumps({t: s.hash_rihs01(t) for t in sys.argv[1:]}))',

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { repoRoot, runCli } from './support/helpers.js';
+import { repoRoot, runCli } from '../support/helpers.js';
 
 /** Type-checks files with the project's TypeScript, from a folder inside the package (so 'rclsim' resolves). */
 function typeCheck(files: Record<string, string>): { status: number | null; output: string } {
