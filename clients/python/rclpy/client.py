@@ -10,7 +10,7 @@ from rclpy.qos import QoSProfile
 from rclpy.service_introspection import configure as configure_introspection
 from rclpy.task import Future
 from rclpy.type_support import deserialize, serialize
-from rclsim import _port, _runs
+from rclsim import _port
 
 
 class Client(Entity):
@@ -81,9 +81,8 @@ class Client(Entity):
         if timeout_sec is not None and timeout_sec <= 0:
             return False
         timeout_ms = -1.0 if timeout_sec is None else timeout_sec * 1000.0
-        waited = _port.await_service_of_client(self._handle, timeout_ms)
         outcome: list[bool] = []
-        _runs.settled[waited] = lambda run: outcome.append(bool(json.loads(run["input"])))
+        _port.await_service_of_client(self._handle, timeout_ms, lambda run: outcome.append(bool(json.loads(run["input"]))))
         from rclsim import _waits
 
         _waits.block(lambda: bool(outcome))

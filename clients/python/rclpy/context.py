@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rclpy._rclpy_pybind11 import RCLError
-from rclsim import _port, _runs
+from rclsim import _port
 
 
 # Every context made, in order: the run's end shuts down those still up, as rclpy's signal handler does.
@@ -21,7 +21,7 @@ def _shut_down_all() -> None:
 class Context:
     def __init__(self) -> None:
         if not _contexts:
-            _runs.on_shutdown.append(_shut_down_all)
+            _port.on_shutdown(_shut_down_all)
         _contexts.append(self)
         self._handle: int | None = None
         # Whether init() ran and shutdown() did not: only this program's calls change it.

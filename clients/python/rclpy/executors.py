@@ -24,7 +24,7 @@ from typing import Any
 from rclpy.context import Context
 from rclpy.task import Future, Task
 from rclpy.utilities import get_default_context
-from rclsim import _port, _runs, _tasks, _waits
+from rclsim import _port, _waits
 from rclsim._errors import SimulationError
 
 
@@ -93,8 +93,7 @@ class Executor:
                 node._executor = None
             if self._spinner is not None and node in self._spun:
                 self._spun.remove(node)
-                if _runs.spinners.get(node.handle) is self._spinner:
-                    del _runs.spinners[node.handle]
+                _port.unserve_node_in(node.handle, self._spinner)
                 if not node._destroyed:
                     self._spin_nodes([node], "STOP")
 
@@ -117,7 +116,7 @@ class Executor:
     def create_task(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> Task:
         """A task that runs after the callback under way (rclpy runs it at its executor's next turn)."""
         task = Task(callback, args, kwargs, executor=self)
-        _tasks.add(task, self)
+        _port.task_add(task, self)
         return task
 
     def _stopped(self) -> bool:
@@ -136,8 +135,8 @@ class Executor:
 
     def spin_once(self, timeout_sec: float | None = None) -> None:
         if not self._custom:
-            before = _runs.served()
-            self._serve(lambda: _runs.served() > before or self._stopped(), timeout_sec)
+            before = _port.runs_served()
+            self._serve(lambda: _port.runs_served() > before or self._stopped(), timeout_sec)
             return
         # rclpy's SingleThreadedExecutor: the next ready callback, run here.
         try:
@@ -171,8 +170,8 @@ class Executor:
 
     def spin_once_until_future_complete(self, future: Future, timeout_sec: float | None = None) -> None:
         if not self._custom:
-            before = _runs.served()
-            self._serve(lambda: future.done() or _runs.served() > before or self._stopped(), timeout_sec)
+            before = _port.runs_served()
+            self._serve(lambda: future.done() or _port.runs_served() > before or self._stopped(), timeout_sec)
             return
         # rclpy's base Executor has none: a custom executor's own spin_once does it here.
         self.spin_once(timeout_sec)
@@ -208,7 +207,7 @@ class Executor:
                     task, entity = entry[0], entry[1]
                     task._claimed_by(run, entry)
                     return task, None if node is None or entity is None else _entity_of(node, entity), node
-                handler = Task(_runs.run_claimed, (run,), executor=self)
+                handler = Task(_port.run_claimed, (run,), executor=self)
                 return handler, _entity_of(node, run["entity"]), node
         if self._is_shutdown:
             raise ShutdownException()
@@ -234,9 +233,7 @@ class Executor:
         self._spun = []
         self._spin_nodes(list(self._nodes), "SPIN", self._spun)
         # A spin inside a callback of another executor's spin: that one's again once this ends.
-        outer = _tasks.executors.get(self._spinner)
-        _tasks.executors[self._spinner] = self
-        _tasks.wake_for(self)
+        outer = _port.tasks_go_to(self, self._spinner)
         # Code that blocks while this executor runs a callback (a sleep) holds the executor; so
         # does a custom executor's thread blocking outside its wait (it waits for nothing then).
         pauses = self._blocks_when_a_callback_waits or self._custom
@@ -248,12 +245,8 @@ class Executor:
             if pauses:
                 _waits.pausers().remove(self._pause)
             for node in self._spun:
-                if _runs.spinners.get(node.handle) is self._spinner:
-                    del _runs.spinners[node.handle]
-            if outer is None:
-                del _tasks.executors[self._spinner]
-            else:
-                _tasks.executors[self._spinner] = outer
+                _port.unserve_node_in(node.handle, self._spinner)
+            _port.tasks_go_back(self._spinner, outer)
             self._spinner = None
             self._spin_nodes([n for n in self._spun if not n._destroyed], "STOP")
 
@@ -273,7 +266,7 @@ class Executor:
                 continue
             if spun is not None:
                 spun.append(node)
-                _runs.spinners[node.handle] = self._spinner or threading.current_thread()
+                _port.serve_node_in(node.handle, self._spinner or threading.current_thread())
 
     def _threads(self) -> int:
         """How many threads the simulation's model of this executor has: a custom executor's own

@@ -44,7 +44,7 @@ from rclpy.validate_full_topic_name import validate_full_topic_name
 from rclpy.validate_namespace import validate_namespace
 from rclpy.validate_node_name import validate_node_name
 from rclpy.validate_topic_name import validate_topic_name
-from rclsim import _port, _runs
+from rclsim import _port
 from rclsim._errors import SimulationError, carry_input_error
 
 S_TO_NS = 1_000_000_000
@@ -261,7 +261,7 @@ class Node(NodeParameters, NodeGraph):
             else:
                 invoke(subscription.callback, message)
 
-        _runs.handle(subscription.handle, on_message, self._handle)
+        _port.on_run(subscription.handle, on_message, self._handle)
         self._subscriptions.append(subscription)
         return subscription
 
@@ -276,7 +276,7 @@ class Node(NodeParameters, NodeGraph):
         """The entity is the group's (rclpy's add_entity); a group of the program's own class is asked before each of its callbacks."""
         group.add_entity(entity)
         if _of_own_class(group):
-            _runs.custom_groups[entity.handle] = (group, entity)
+            _port.on_can_execute(entity.handle, group, entity)
 
     def _create_endpoint(self, kind: str, topic: str, msg_type: Any, qos: QoSProfile, event_callbacks: Any, group: CallbackGroup | None = None) -> dict[str, Any]:
         """A publisher or subscription made by the simulation, with its event callbacks (rclpy's
@@ -324,7 +324,7 @@ class Node(NodeParameters, NodeGraph):
             if timer.callback is not None:
                 invoke(timer.callback)
 
-        _runs.handle(timer.handle, on_fired, self._handle)
+        _port.on_run(timer.handle, on_fired, self._handle)
         self._timers.append(timer)
         return timer
 
@@ -334,7 +334,7 @@ class Node(NodeParameters, NodeGraph):
             created = _port.create("GUARD_CONDITION", self._handle, group=self._in_group(group))
         guard = GuardCondition(created["id"], callback, group, self)
         self._join_group(guard, group)
-        _runs.handle(guard.handle, lambda run: invoke(guard.callback) if guard.callback is not None else None, self._handle)
+        _port.on_run(guard.handle, lambda run: invoke(guard.callback) if guard.callback is not None else None, self._handle)
         self._guards.append(guard)
         return guard
 
@@ -371,7 +371,7 @@ class Node(NodeParameters, NodeGraph):
         created = self._create_named("SERVICE", srv_name, is_service=True, type=type_name(srv_type), qos_json=qos_profile.to_json(), group=self._in_group(group))
         service = Service(created["id"], srv_type, created["resolved_name"], callback, group, qos_profile, self)
         self._join_group(service, group)
-        _runs.handle(service.handle, service._on_request, self._handle)
+        _port.on_run(service.handle, service._on_request, self._handle)
         self._services.append(service)
         return service
 
@@ -388,7 +388,7 @@ class Node(NodeParameters, NodeGraph):
         created = self._create_named("CLIENT", srv_name, is_service=True, type=type_name(srv_type), qos_json=qos_profile.to_json(), group=self._in_group(group))
         client = Client(created["id"], srv_type, created["resolved_name"], group, qos_profile, self)
         self._join_group(client, group)
-        _runs.handle(client.handle, client._on_response, self._handle)
+        _port.on_run(client.handle, client._on_response, self._handle)
         self._clients.append(client)
         return client
 
@@ -399,8 +399,8 @@ class Node(NodeParameters, NodeGraph):
             return False
         kept.remove(entity)
         entity._destroyed = True
-        _runs.handlers.pop(entity.handle, None)
-        _runs.custom_groups.pop(entity.handle, None)
+        _port.forget_runs(entity.handle)
+        _port.forget_can_execute(entity.handle)
         _port.destroy(entity.handle)
         return True
 
@@ -432,7 +432,7 @@ class Node(NodeParameters, NodeGraph):
             self._executor.remove_node(self)
         for kept in (self._publishers, self._subscriptions, self._timers, self._clients, self._services, self._guards):
             for entity in kept:
-                _runs.handlers.pop(entity.handle, None)
+                _port.forget_runs(entity.handle)
             kept.clear()
         _port.destroy(self._handle, node=True)
 
@@ -498,7 +498,7 @@ def _handle_events(hooks: list[Any], created: dict[str, Any], node: int) -> None
         def on_event(run: dict[str, Any], status: Any = status, callback: Any = callback) -> None:
             invoke(callback, status(json.loads(run["input"])))
 
-        _runs.handle(handlers[name], on_event, node)
+        _port.on_run(handlers[name], on_event, node)
 
 
 def _override_json(parameter: Any) -> dict[str, Any]:

@@ -136,10 +136,10 @@ class Task(Future):
         """Runs the task's next step (the handler, or the coroutine until it awaits what is not done)."""
         claim = self._claim
         if claim is not None:
-            from rclsim import _runs, _tasks
+            from rclsim import _port
 
             self._claim = None
-            _runs.run_claimed(claim[0], lambda: _tasks.step(claim[1]))
+            _port.run_claimed(claim[0], lambda: _port.task_step(claim[1]))
             return
         if self.done() or self._executing:
             return
@@ -178,10 +178,10 @@ def invoke(callback: Callable[..., Any], *args: Any) -> Future | None:
 
 def schedule(task: Task) -> None:
     """Runs the task's first step now and lets it go on after each later callback until done."""
-    from rclsim import _tasks
+    from rclsim import _port
 
     if not step(task):
-        _tasks.add(task)
+        _port.task_add(task)
 
 
 def step(task: Task) -> bool:

@@ -57,11 +57,9 @@ def get_result(name: str) -> Any:
 
 def on_end(callback: Callable[[], Any]) -> None:
     """Runs ``callback`` after the run's loop ended, in registration order with the job's other end hooks."""
-    from rclsim import _port, _runs
+    from rclsim import _port
 
-    hook = len(_runs.end_hooks) + 1
-    _runs.end_hooks[hook] = lambda run: callback()
-    _port.job_op_on_end(hook)
+    _port.job_op_on_end(callback)
 
 
 def now_ns() -> int:

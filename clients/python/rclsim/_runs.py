@@ -8,7 +8,8 @@ always part of exactly one run, whose ``Done`` is sent when the code blocks agai
 program's threads take turns (``_threads``): a thread that blocks first lets the threads that can
 go on run inside the run under way, and a run for a node another thread spins is that thread's.
 A custom executor's wait *claims* such a run instead of running it: its callback runs when the
-program calls the handler it got (``run_claimed``), in whichever thread.
+program calls the handler it got (``run_claimed``), in whichever thread. The modules above the
+port reach all this through ``_port``'s runs section.
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from rclsim import _output, _port, _socket, _tasks
 from rclsim._errors import SimulationError, describe_error, input_error_of
 from rclsim._threads import Threads, Waiter
 
-RunHandler = Callable[[dict[str, Any]], None]
-
 # Runs that are no entity's callback: their entity is an id the simulation numbers apart.
 _NOT_CALLBACKS = frozenset(("SETTLED", "END_HOOK", "CONTINUATION", "CAN_EXECUTE"))
 
@@ -30,10 +29,10 @@ _NOT_CALLBACKS = frozenset(("SETTLED", "END_HOOK", "CONTINUATION", "CAN_EXECUTE"
 threads = Threads()
 # Callbacks by entity id (timers, subscriptions, services, clients, guards) and by the ids the
 # simulation numbers apart from entities (awaits).
-handlers: dict[int, RunHandler] = {}
-settled: dict[int, RunHandler] = {}
+handlers: dict[int, _port.RunHandler] = {}
+settled: dict[int, _port.RunHandler] = {}
 # The program's end hooks (rclsim.on_end), by the id the simulation's END_HOOK run names.
-end_hooks: dict[int, RunHandler] = {}
+end_hooks: dict[int, _port.RunHandler] = {}
 # Which node each callback entity belongs to, and which thread spins each node now: a run for an
 # entity goes to the thread that spins its node.
 owners: dict[int, int] = {}
@@ -44,7 +43,7 @@ custom_groups: dict[int, tuple[Any, Any]] = {}
 # What a thread takes of the callbacks' runs granted to it, to run later instead of at once (a
 # custom executor's wait_for_ready_callbacks): given the run, its entity's node, and for a
 # CONTINUATION the task it lets go on.
-claims: dict[threading.Thread, Callable[[dict[str, Any], int, _tasks.TaskEntry | None], bool]] = {}
+claims: dict[threading.Thread, _port.Claim] = {}
 # What a Shutdown does first, as rclpy's signal handler does: shut down every context.
 on_shutdown: list[Callable[[], None]] = []
 # The run whose code is under way (0: the program's top-level code).
@@ -63,7 +62,7 @@ _run_result = b""
 _interrupt_raised = False
 
 
-def handle(entity: int, handler: RunHandler, node: int) -> None:
+def handle(entity: int, handler: _port.RunHandler, node: int) -> None:
     """The callback of one of ``node``'s entities (its runs go to the thread that spins the node)."""
     handlers[entity] = handler
     owners[entity] = node

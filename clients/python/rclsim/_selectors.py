@@ -7,7 +7,7 @@ from __future__ import annotations
 import selectors
 from typing import Any
 
-from rclsim import _runs, _waits
+from rclsim import _port, _waits
 
 NS = 1_000_000_000
 
@@ -22,8 +22,8 @@ def install() -> None:
                 return ready
             if timeout is None:
                 # Nothing scheduled: wait for what the simulation grants next.
-                before = _runs.served()
-                _waits.block(lambda: _runs.served() > before)
+                before = _port.runs_served()
+                _waits.block(lambda: _port.runs_served() > before)
             else:
                 _waits.sleep_ns(max(1, round(timeout * NS)))
             return super().select(0)

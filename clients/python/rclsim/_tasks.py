@@ -2,6 +2,7 @@
 futures' done callbacks. Done says some wait (Done.pending), and the simulation lets one go on per
 Run kind CONTINUATION when the program's rclpy executor loops, as rclpy's yields its tasks under
 way before each wait: each pass of its generator takes the executor's tasks as it begins.
+The modules above the port reach them through ``_port``'s tasks section.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Container
 from typing import Any
 
-from rclsim import _port, _runs
+from rclsim import _port
 from rclsim._errors import SimulationError
 
 Pauser = Callable[[], Callable[[], None]]
@@ -32,11 +32,11 @@ def block(until: Callable[[], bool]) -> None:
     callback of an executor with several threads (which pauses nothing), with its thread and group
     held meanwhile (``Hold``)."""
     resumes = [pause() for pause in pausers()]
-    held = None if resumes else _runs.callback_under_way()
+    held = None if resumes else _port.callback_under_way()
     if held is not None:
         _port.hold(held, True)
     try:
-        _runs.serve(until)
+        _port.serve_runs(until)
     finally:
         if held is not None:
             _port.hold(held, False)
@@ -51,25 +51,22 @@ class WakeUp:
     returns what is ready at its deadline, as rcl's wait set does."""
 
     def __init__(self, at_ns: int, after_ready: bool = False) -> None:
+        self.came = False
         try:
             if at_ns >= 1 << 63:
                 raise SimulationError(f"a wait until {at_ns} ns is out of the simulation's exact time range (start ± 2^53 ns, about 104 days)", "SimTimeRangeError")
-            self.id = _port.await_at_ns(at_ns, after_ready=after_ready)
+            self.id = _port.await_at_ns(at_ns, self._wake, after_ready=after_ready)
         except SimulationError as error:
             if error.kind != "SimTimeRangeError":
                 raise
             # What CPython's time.sleep raises for a length its clock cannot hold.
             raise OverflowError(str(error)) from None
-        self.came = False
-        _runs.settled[self.id] = self._wake
 
     def _wake(self, run: object) -> None:
         self.came = True
 
     def cancel(self) -> None:
-        if not self.came:
-            _runs.settled.pop(self.id, None)
-            _port.destroy(self.id, wake=True)
+        _port.forget_await(self.id)
 
 
 def sleep_ns(duration_ns: int) -> None:
@@ -95,20 +92,19 @@ def serve(until: Callable[[], bool], timeout_sec: float | None) -> None:
     """Serves the simulation's runs until ``until()`` or, with a timeout (None or negative: none),
     until that much sim time passed."""
     if timeout_sec is None or timeout_sec < 0:
-        _runs.serve(until)
+        _port.serve_runs(until)
         return
     wake = WakeUp(_port.now_ns() + round(timeout_sec * 1_000_000_000), after_ready=True)
     try:
-        _runs.serve(lambda: until() or wake.came)
+        _port.serve_runs(lambda: until() or wake.came)
     finally:
         wake.cancel()
 
 
 def claim(nodes: Container[int], timeout_sec: float | None, until: Callable[[], bool]) -> tuple[dict[str, Any], int, Any] | None:
     """Serves the simulation's runs until it grants this thread a callback of one of ``nodes``, or
-    a turn of the tasks: that run, not run (_runs.run_claimed runs it), its node, and the
+    a turn of the tasks: that run, not run (_port.run_claimed runs it), its node, and the
     task whose turn it is (else None); None when ``until()`` or the timeout came first."""
-    me = threading.current_thread()
     caught: list[tuple[dict[str, Any], int, Any]] = []
 
     def take(run: dict[str, Any], node: int, task: Any) -> bool:
@@ -118,9 +114,9 @@ def claim(nodes: Container[int], timeout_sec: float | None, until: Callable[[], 
         caught.append((run, node, task))
         return True
 
-    _runs.claims[me] = take
+    _port.claim_runs(take)
     try:
         serve(lambda: bool(caught) or until(), timeout_sec)
     finally:
-        del _runs.claims[me]
+        _port.claim_runs(None)
     return caught[0] if caught else None

@@ -17,9 +17,7 @@ from rclpy.node import api_errors
 from rclpy.publisher import Publisher
 from rclpy.qos import QoSProfile
 from rclpy.type_support import type_name
-from rclsim import _port, _runs
-
-RunHandler = Callable[[dict[str, Any]], None]
+from rclsim import _port
 
 
 async def await_or_execute(callback: Callable[..., Any], *args: Any) -> Any:
@@ -43,28 +41,28 @@ class Parts:
         self.ids: list[int] = []
         self.action_id: int | None = None
 
-    def _create(self, kind: str, name: str, interface: Any, qos: QoSProfile, handler: RunHandler | None) -> dict[str, Any]:
+    def _create(self, kind: str, name: str, interface: Any, qos: QoSProfile, handler: _port.RunHandler | None) -> dict[str, Any]:
         with api_errors():
             created = _port.create(kind, self.node.handle, name=name, type=type_name(interface), qos_json=qos.to_json())
         self.ids.append(created["id"])
         if handler is not None:
-            _runs.handle(created["id"], handler, self.node.handle)
+            _port.on_run(created["id"], handler, self.node.handle)
         return created
 
-    def service(self, srv_type: Any, name: str, qos: QoSProfile, handler: RunHandler) -> int:
+    def service(self, srv_type: Any, name: str, qos: QoSProfile, handler: _port.RunHandler) -> int:
         return int(self._create("SERVICE", name, srv_type, qos, handler)["id"])
 
     def client(self, srv_type: Any, name: str, qos: QoSProfile, group: Any) -> Client:
         created = self._create("CLIENT", name, srv_type, qos, None)
         client = Client(created["id"], srv_type, created["resolved_name"], group, qos, self.node)
-        _runs.handle(client.handle, client._on_response, self.node.handle)
+        _port.on_run(client.handle, client._on_response, self.node.handle)
         return client
 
     def publisher(self, msg_type: Any, name: str, qos: QoSProfile) -> Publisher:
         created = self._create("PUBLISHER", name, msg_type, qos, None)
         return Publisher(created["id"], msg_type, created["resolved_name"], qos, self.node)
 
-    def subscription(self, msg_type: Any, name: str, qos: QoSProfile, handler: RunHandler) -> int:
+    def subscription(self, msg_type: Any, name: str, qos: QoSProfile, handler: _port.RunHandler) -> int:
         return int(self._create("SUBSCRIPTION", name, msg_type, qos, handler)["id"])
 
     def join(self, action_type: Any) -> None:
@@ -75,7 +73,7 @@ class Parts:
     def remove(self) -> None:
         """The action leaves the graph with its entities (unless its node already went)."""
         for entity in self.ids:
-            _runs.handlers.pop(entity, None)
+            _port.forget_runs(entity)
         if self.action_id is not None and not self.node._destroyed:
             with api_errors():
                 _port.action_op_remove(self.node.handle, self.action_id)
@@ -91,15 +89,3 @@ def send_response(service: int, srv_type: Any, header: int, response: Any) -> No
 def publisher_count(subscription: int) -> int:
     """Publishers matched with a subscription (rcl_subscription_get_publisher_count)."""
     return int(_port.entity_op(subscription, "publisherCount"))
-
-
-def wake_weakly(at_ns: int, callback: Callable[[], None]) -> int:
-    """Runs ``callback`` at sim time ``at_ns``, a wake-up that alone does not keep the run going."""
-    wake = _port.await_at_ns(at_ns, weak=True)
-    _runs.settled[wake] = lambda run: callback()
-    return wake
-
-
-def cancel_wake(wake: int) -> None:
-    if _runs.settled.pop(wake, None) is not None:
-        _port.destroy(wake, wake=True)

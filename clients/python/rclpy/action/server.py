@@ -16,13 +16,13 @@ from typing import Any
 
 from action_msgs.msg import GoalInfo, GoalStatus, GoalStatusArray
 
-from rclpy.action._parts import Parts, await_or_execute, cancel_wake, endpoint_names, send_response, wake_weakly
+from rclpy.action._parts import Parts, await_or_execute, endpoint_names, send_response
 from rclpy._rclpy_pybind11 import RCLError
 from rclpy.qos import QoSProfile, qos_profile_action_status_default, qos_profile_services_default
 from rclpy.task import Future, Task, invoke
 from rclpy.type_support import check_for_type_support, deserialize
 from rclpy.waitable import NumberOfEntities
-from rclsim import _port, _tasks
+from rclsim import _port
 
 S_TO_NS = 1_000_000_000
 
@@ -364,15 +364,16 @@ class ActionServer:
             executor.create_task(self._execute_goal, execute_callback, goal_handle)
             return
         # A node no executor holds yet: the goal executes after the callback under way all the same.
-        _tasks.add(Task(self._execute_goal, (execute_callback, goal_handle)))
+        _port.task_add(Task(self._execute_goal, (execute_callback, goal_handle)))
 
     def notify_goal_done(self, goal_handle: ServerGoalHandle | None = None) -> None:
         """A goal reached a terminal state: its result is kept for result_timeout, then forgotten."""
         if goal_handle is None:
             return
         key = bytes(goal_handle.goal_id.uuid)
+        # A weak wake-up: it alone does not keep the run going.
         now = _port.now_ns()
-        self._expiry_wakes[key] = wake_weakly(now + self._result_timeout_ns, lambda: self._expire(key))
+        self._expiry_wakes[key] = _port.await_at_ns(now + self._result_timeout_ns, lambda run: self._expire(key), weak=True)
 
     def _expire(self, key: bytes) -> None:
         self._expiry_wakes.pop(key, None)
@@ -413,7 +414,7 @@ class ActionServer:
         for handle in self._goal_handles.values():
             handle.destroy()
         for wake in self._expiry_wakes.values():
-            cancel_wake(wake)
+            _port.forget_await(wake)
         self._expiry_wakes.clear()
         self._parts.remove()
         self._node.remove_waitable(self)
