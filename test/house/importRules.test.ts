@@ -5,14 +5,42 @@ import { describe, it } from 'node:test';
 import { repoRoot } from '../support/helpers.js';
 
 const SRC = join(repoRoot, 'src');
+const RCLPY = join(repoRoot, 'clients/python/rclpy');
 
-/** Every .ts file under `dir`, relative to src/. */
-function sources(dir: string): string[] {
+/** Every file under `dir` whose name ends with `suffix`, relative to `root`. */
+function filesUnder(dir: string, suffix: string, root: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [relative(SRC, path)] : [];
+    if (statSync(path).isDirectory()) return filesUnder(path, suffix, root);
+    return name.endsWith(suffix) ? [relative(root, path)] : [];
   });
+}
+
+/**
+ * The modules of rclsim's Python package an rclpy module may import: the port and the helpers
+ * over it (waits in sim time, errors, CDR, JSON values), never the socket, the runs or the tasks
+ * under the port (docs/node-protocol.md "Adding an operation").
+ */
+const RCLPY_MAY_IMPORT = new Set(['_port', '_waits', '_errors', '_cdr', '_json', '_interfaces', '_messages']);
+
+/** The rclsim modules each rclpy module imports, as "file -> module". */
+function rclpyImportsOfRclsim(): string[] {
+  const edges: string[] = [];
+  for (const file of filesUnder(RCLPY, '.py', RCLPY)) {
+    const text = readFileSync(join(RCLPY, file), 'utf8');
+    for (const match of text.matchAll(/^\s*from rclsim(?:\.(\w+))? import ([\w, ()\n]+)|^\s*import rclsim\.(\w+)/gm)) {
+      const modules = match[1] ?? match[3] ?? undefined;
+      const named =
+        modules !== undefined
+          ? [modules]
+          : match[2]!
+              .replace(/[()\n]/g, ' ')
+              .split(',')
+              .map((name) => name.trim().split(/\s/)[0]!);
+      for (const module of named) if (module !== '') edges.push(`${file} -> ${module}`);
+    }
+  }
+  return edges.sort();
 }
 
 /**
@@ -41,7 +69,7 @@ function valueImports(file: string): string[] {
   return found;
 }
 
-const FILES = sources(SRC);
+const FILES = filesUnder(SRC, '.ts', SRC).filter((file) => !file.endsWith('.d.ts'));
 const GRAPH = new Map(FILES.map((file) => [file, valueImports(file)]));
 const folderOf = (file: string): string => (file.includes('/') ? `${file.split('/')[0]}/` : '');
 
@@ -107,5 +135,17 @@ describe('the house: which folder may import which (DESIGN.md "Layers")', () => 
       [],
     );
     assert.ok(files.includes('port/WirePort.ts') && files.includes('client/Node.ts'), 'the program loads its client and the wire port');
+  });
+
+  it("lets rclpy's modules reach the simulation only through rclsim's _port (not its socket, runs or tasks)", () => {
+    const edges = rclpyImportsOfRclsim();
+    assert.ok(
+      edges.some((edge) => edge.endsWith(' -> _port')),
+      'found no import of _port: the rule reads nothing',
+    );
+    assert.deepEqual(
+      edges.filter((edge) => !RCLPY_MAY_IMPORT.has(edge.split(' -> ')[1]!)),
+      [],
+    );
   });
 });
