@@ -1,7 +1,11 @@
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { LoggingSeverity } from './LogOutput.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from './names.js';
 import { inferParameter, type Parameter } from './Parameter.js';
+
+// The YAML library loads with the first `-p` argument: a separate program's process loads this
+// module before its program runs, and the library is 72 files (most programs have no `-p`).
+const require = createRequire(import.meta.url);
 
 /**
  * ROS 2 command-line arguments (`--ros-args … [--]`), as rcl parses them: remapping rules
@@ -152,9 +156,10 @@ function parseParameterArgument(text: string): ParameterArgument {
 
 /** A value written as YAML (as rcl reads `-p` values) to a typed parameter. */
 export function parameterFromYaml(name: string, raw: string, where: string): Parameter {
+  const { parse } = require('yaml') as typeof import('yaml');
   let value: unknown;
   try {
-    value = parseYaml(raw, { intAsBigInt: true });
+    value = parse(raw, { intAsBigInt: true });
   } catch {
     value = raw;
   }
