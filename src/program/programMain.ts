@@ -25,8 +25,6 @@ import { portMachine } from './portMachine.js';
 import { watchUncaught } from './uncaughtInProgram.js';
 
 const file = resolve(process.argv[2] ?? '');
-// Whether a callback left continuations behind, told as the engine tells it in-process.
-countPromiseEvents();
 const socket = new ClientSocket();
 const welcome = socket.hello({ protocolVersion: PROTOCOL_VERSION, client: 'rclsim-rclnodejs', language: 'javascript' });
 const interfaces = new InterfaceRegistry(welcome.interfaceFolders.map(({ path, package: name }) => (name === '' ? { path } : { path, package: name })));
@@ -65,6 +63,10 @@ let ending: Parameters<WirePort['topLevelDone']>[0] = null;
 let settled = false;
 // A component's builder loads only for a component (what loads before Hello delays every program).
 const component = welcome.component === '' ? null : await import('./componentMain.js');
+// Whether a callback left continuations behind, told as the engine tells it in-process: counted
+// from the program's first code on, as the engine counts from the run's start. Not while the
+// client loads: each of the module loader's promises would call the hooks.
+countPromiseEvents();
 const topLevel = component === null ? import(pathToFileURL(file).href) : component.buildComponent(file, welcome.component, port);
 topLevel.then(
   () => (settled = true),
