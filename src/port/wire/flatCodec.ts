@@ -12,7 +12,8 @@
  * both on every flat message): every field, proto3's defaults where none came, uint64 as numbers,
  * int64 as bigint, enums by name, bytes as views of the body. Whatever it does not take as it
  * comes — another message, a field it does not know, a wire type that is not the field's, a
- * string that is not empty (protobufjs and Buffer do not turn every string into the same bytes),
+ * string that is not ASCII (protobufjs and Buffer do not turn every string into the same bytes,
+ * nor all bytes into the same string),
  * an id beyond 2^53, a value of another type than the field's — it leaves to protobufjs
  * (undefined), which gives the same objects, or the same OutOfProtocol.
  */
@@ -350,6 +351,12 @@ function readVarint(bytes: Buffer, from: number, end: number): number {
 
 const EMPTY = Buffer.alloc(0);
 
+/** The bytes from `from` to `to` as text when they are ASCII (a Hello, a Done's error): undefined otherwise. */
+function asciiText(bytes: Buffer, from: number, to: number): string | undefined {
+  for (let i = from; i < to; i++) if (bytes[i]! >= 0x80) return undefined;
+  return bytes.toString('latin1', from, to);
+}
+
 /** An int64 from V. */
 function int64(): bigint {
   const { low, high } = V;
@@ -376,7 +383,7 @@ function readValue(field: FlatField, i: number): string {
     case 'bytes':
       return `${value} if (V.high !== 0 || p + V.low > end) return undefined; ${into} = b.subarray(p, p + V.low); p += V.low;`;
     case 'string':
-      return `${value} if (V.low !== 0 || V.high !== 0) return undefined; ${into} = '';`;
+      return `${value} if (V.high !== 0 || p + V.low > end) return undefined; { const text = A(b, p, p + V.low); if (text === undefined) return undefined; ${into} = text; } p += V.low;`;
     case 'double':
       return `if (p + 8 > end) return undefined; ${into} = b.readDoubleLE(p); p += 8;`;
   }
@@ -416,7 +423,7 @@ ${cases.join('\n')}
   }
   return o;
 };`;
-  return new Function('R', 'V', 'I', 'F', 'EMPTY', code)(readVarint, V, int64, fields, EMPTY) as FlatType['read'];
+  return new Function('R', 'V', 'I', 'A', 'F', 'EMPTY', code)(readVarint, V, int64, asciiText, fields, EMPTY) as FlatType['read'];
 }
 
 /** An envelope with one flat message, decoded; undefined when it is not one this takes. */
