@@ -26,6 +26,7 @@ import {
   type Outgoing,
   PROTOCOL_VERSION,
   type ProgramLink,
+  prepareCodec,
   type ToClient,
   type ToSimulation,
   type Welcome,
@@ -181,6 +182,10 @@ export class ProgramSocket implements ProgramLink {
    * rclsim's); when there is none, answers Failed (the client exits 2) and throws OutOfProtocol.
    */
   handshake(welcome: Outgoing<Welcome>, deadline = Number.POSITIVE_INFINITY): { hello: Hello; version: number } {
+    // While the program's process starts (tens of ms), the codec gets ready and the Welcome is
+    // encoded with rclsim's version, which is the one both speak unless the client is older.
+    prepareCodec();
+    const early = encodeToClient({ welcome: { ...welcome, protocolVersion: PROTOCOL_VERSION } });
     let first: ToSimulation;
     try {
       first = this.receive(deadline);
@@ -195,7 +200,8 @@ export class ProgramSocket implements ProgramLink {
       this.send({ failed: { message } }, deadline);
       throw new OutOfProtocol(message);
     }
-    this.send({ welcome: { ...welcome, protocolVersion: version } }, deadline);
+    this.#throwIfBroken();
+    this.#write(version === PROTOCOL_VERSION ? early : encodeToClient({ welcome: { ...welcome, protocolVersion: version } }), deadline);
     return { hello, version };
   }
 
@@ -206,7 +212,11 @@ export class ProgramSocket implements ProgramLink {
    */
   send(message: Outgoing<ToClient>, deadline = Number.POSITIVE_INFINITY): void {
     this.#throwIfBroken();
-    const body = encodeToClient(message);
+    this.#write(encodeToClient(message), deadline);
+  }
+
+  /** Writes an encoded message (send). */
+  #write(body: Uint8Array, deadline: number): void {
     let parts: Uint8Array[] = [frameHeader(body.length), body];
     let backoff: Backoff | null = null;
     while (parts.length > 0) {

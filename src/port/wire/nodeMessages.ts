@@ -139,6 +139,21 @@ function codec(): Codec {
   return loaded;
 }
 
+let prepared = false;
+
+/**
+ * The codec loaded and protobufjs's code for both envelopes made (it makes a type's at its first
+ * message): the simulation has it done while a program's process starts, which the run waits for
+ * anyway, instead of on the way to the program's Welcome and first Create.
+ */
+export function prepareCodec(): void {
+  if (prepared) return;
+  prepared = true;
+  const { toSimulation, toClient } = codec();
+  toSimulation.setup();
+  toClient.setup();
+}
+
 export function encodeToSimulation(message: Outgoing<ToSimulation>): Uint8Array {
   const { toSimulation, flatToSimulation } = codec();
   return encodeFlat(flatToSimulation, message as Record<string, unknown>) ?? toSimulation.encode(toSimulation.fromObject(message)).finish();
