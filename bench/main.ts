@@ -165,7 +165,7 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
   },
   'processes.transport': {
     description:
-      "a bare 4-byte round trip between the run thread, reading the socket directly, and a child process blocked in read(2) or woken by its event loop, and the node protocol's (port/wire/: a Run with a 100-byte CDR input, answered with Publish and Done); spawn to the first message of a child that loads nothing, to Welcome and to the first Run's Done of a child with the real client, and `node -e 0`",
+      "a bare 4-byte round trip between the run thread, reading the socket directly, and a child process blocked in read(2) or woken by its event loop, and the node protocol's (port/wire/: a Run with a 100-byte CDR input, answered with Publish and Done); spawn to the first message of a child that loads nothing, to Welcome and to the first Run's Done of a child with the client's socket (port/wire/), to the top-level Done of a program that requires rclnodejs as rclsim starts it (program/programMain.ts), and `node -e 0`",
     async run() {
       const blocked = roundTripMicros('blocked');
       const eventLoop = roundTripMicros('event-loop');
@@ -178,6 +178,7 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         spawnToHelloMillis: Math.round(spawn.toHello),
         spawnToWelcomeMillis: Math.round(spawn.toWelcome),
         spawnToFirstRunMillis: Math.round(spawn.toFirstRun),
+        spawnProgramToTopLevelMillis: Math.round(spawn.toTopLevel),
         bareNodeMillis: Math.round(spawn.bareNode),
       };
     },

@@ -16,6 +16,7 @@ import { median } from './measure.js';
 
 const CHILD = new URL('transportChild.js', import.meta.url).pathname;
 const CLI = new URL('../src/cli/main.js', import.meta.url).pathname;
+const PROGRAM_MAIN = new URL('../src/program/programMain.js', import.meta.url).pathname;
 /** The separate-programs bench's programs (sources, not compiled). */
 const SEPARATE = new URL('../../bench/separate', import.meta.url).pathname;
 const REPO = new URL('../..', import.meta.url).pathname;
@@ -112,6 +113,26 @@ function startProgram(child: ProtocolChild = 'javascript'): { program: ProgramSo
   return { program, toWelcome, toFirstRun: performance.now() - started };
 }
 
+/** A program that loads the client and nothing else: its top-level code is done once loaded. */
+const IDLE_PROGRAM = "require('rclnodejs');\n";
+
+/**
+ * A separate JavaScript program as rclsim starts it (program/programMain.ts, the client, the
+ * program): wall ms from spawn to its top-level code's Done, the handshake on the way.
+ */
+function startIdleProgram(file: string): number {
+  const started = performance.now();
+  const program = ProgramSocket.spawn({ name: 'idle program', command: process.execPath, args: [PROGRAM_MAIN, file] });
+  try {
+    program.handshake({ ...WELCOME, program: 'idle.cjs' });
+    while (program.receive().done === undefined);
+    return performance.now() - started;
+  } finally {
+    program.kill();
+    program.close();
+  }
+}
+
 /**
  * Median µs of a protocol round trip: a Run with a 100-byte CDR input encoded and sent, the
  * child decodes it and answers Publish (the input) and Done, both read and decoded here.
@@ -169,13 +190,18 @@ export function pythonBenchmarkFigures(repeats = 3): { callbacksPerSecond: numbe
 /**
  * Median wall ms, over `repeats` starts one after the other: from spawn to the hello of a child
  * that loads nothing; to Welcome (Hello read, Welcome written) and to the first Run's Done of a
- * child with the real client; and of `node -e 0`.
+ * child with the client's socket alone; to the top-level Done of a program as rclsim starts it;
+ * and of `node -e 0`.
  */
-export function spawnMillis(repeats = 7): { toHello: number; toWelcome: number; toFirstRun: number; bareNode: number } {
+export function spawnMillis(repeats = 7): { toHello: number; toWelcome: number; toFirstRun: number; toTopLevel: number; bareNode: number } {
   const hello: number[] = [];
   const welcome: number[] = [];
   const firstRun: number[] = [];
+  const topLevel: number[] = [];
   const bare: number[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'rclsim-bench-spawn-'));
+  const idle = join(dir, 'idle.cjs');
+  writeFileSync(idle, IDLE_PROGRAM);
   for (let i = 0; i < repeats; i++) {
     const started = start('blocked');
     started.child.kill('SIGKILL');
@@ -185,11 +211,13 @@ export function spawnMillis(repeats = 7): { toHello: number; toWelcome: number; 
     program.close();
     welcome.push(toWelcome);
     firstRun.push(toFirstRun);
+    topLevel.push(startIdleProgram(idle));
     const begun = performance.now();
     spawnSync(process.execPath, ['-e', '0']);
     bare.push(performance.now() - begun);
   }
-  return { toHello: median(hello), toWelcome: median(welcome), toFirstRun: median(firstRun), bareNode: median(bare) };
+  rmSync(dir, { recursive: true, force: true });
+  return { toHello: median(hello), toWelcome: median(welcome), toFirstRun: median(firstRun), toTopLevel: median(topLevel), bareNode: median(bare) };
 }
 
 /**
