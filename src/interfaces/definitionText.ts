@@ -2,8 +2,13 @@ import { createRequire } from 'node:module';
 import type { MessageDefinitionField } from '@foxglove/message-definition';
 import { PRIMITIVES } from './primitives.js';
 
-// Required, not imported: see cdr.ts.
-const { parse } = createRequire(import.meta.url)('@foxglove/rosmsg') as typeof import('@foxglove/rosmsg');
+// Required, not imported, with the first definition parsed: see cdr.ts.
+const require = createRequire(import.meta.url);
+let rosmsg: typeof import('@foxglove/rosmsg') | null = null;
+const parse: typeof import('@foxglove/rosmsg').parse = (...args) => {
+  rosmsg ??= require('@foxglove/rosmsg') as typeof import('@foxglove/rosmsg');
+  return rosmsg.parse(...args);
+};
 
 /** A problem in an interface definition, or a type that does not exist; names file and line. */
 export class InterfaceError extends Error {
