@@ -3,12 +3,11 @@ import type { MessageReader as Reader, MessageWriter as Writer } from '@foxglove
 import type { MessageType } from './MessageType.js';
 import type { Message } from './plainMessages.js';
 
-// Required, not imported: Node's import of a CommonJS package costs several times its require
-// (a cold `rclsim run` starts faster). Required with the first reader or writer: a separate
-// program's process loads this module before its Hello, and its first message comes later.
+// Required, not imported: Node's import of a CommonJS package costs several times its require,
+// and every run loads these (a cold `rclsim run` starts faster).
 const require = createRequire(import.meta.url);
-type Serialization = typeof import('@foxglove/rosmsg2-serialization');
-let serialization: Serialization | null = null;
+const { CdrWriter } = require('@foxglove/cdr') as typeof import('@foxglove/cdr');
+const { MessageReader, MessageWriter } = require('@foxglove/rosmsg2-serialization') as typeof import('@foxglove/rosmsg2-serialization');
 
 /** The parts of @foxglove/cdr's writer that writing a string uses. */
 interface CdrWriterInternals {
@@ -25,28 +24,21 @@ const utf8 = new TextEncoder();
  * CDR strings are UTF-8 and their length prefix counts bytes (plus the terminating zero), but
  * @foxglove/cdr's writer (3.5) counts UTF-16 units, which cuts every non-ASCII string short.
  * Its message writer grows the buffer as a write needs, so a correct `string` is all it takes;
- * replaced once, for every writer of the process (the reader decodes UTF-8 correctly), before
- * the first writer.
+ * replaced once, for every writer of the process (the reader decodes UTF-8 correctly).
  */
-function loadSerialization(): Serialization {
-  if (serialization !== null) return serialization;
-  const { CdrWriter } = require('@foxglove/cdr') as typeof import('@foxglove/cdr');
-  Object.defineProperty(CdrWriter.prototype, 'string', {
-    configurable: true,
-    writable: true,
-    value: function string(this: CdrWriterInternals, value: string, writeLength = true): CdrWriterInternals {
-      const length = Buffer.byteLength(value, 'utf8');
-      if (writeLength) this.uint32(length + 1);
-      this.resizeIfNeeded(length + 1);
-      utf8.encodeInto(value, new Uint8Array(this.buffer, this.offset, length));
-      this.view.setUint8(this.offset + length, 0);
-      this.offset += length + 1;
-      return this;
-    },
-  });
-  serialization = require('@foxglove/rosmsg2-serialization') as Serialization;
-  return serialization;
-}
+Object.defineProperty(CdrWriter.prototype, 'string', {
+  configurable: true,
+  writable: true,
+  value: function string(this: CdrWriterInternals, value: string, writeLength = true): CdrWriterInternals {
+    const length = Buffer.byteLength(value, 'utf8');
+    if (writeLength) this.uint32(length + 1);
+    this.resizeIfNeeded(length + 1);
+    utf8.encodeInto(value, new Uint8Array(this.buffer, this.offset, length));
+    this.view.setUint8(this.offset + length, 0);
+    this.offset += length + 1;
+    return this;
+  },
+});
 
 const writers = new WeakMap<MessageType, Writer>();
 const readers = new WeakMap<MessageType, Reader>();
@@ -58,7 +50,7 @@ const readers = new WeakMap<MessageType, Reader>();
 function writerOf(type: MessageType): Writer {
   let writer = writers.get(type);
   if (writer === undefined) {
-    writer = new (loadSerialization().MessageWriter)(type.definitions());
+    writer = new MessageWriter(type.definitions());
     writers.set(type, writer);
   }
   return writer;
@@ -80,7 +72,7 @@ export function serializedSize(type: MessageType, message: Message): number {
 export function deserializeMessage(type: MessageType, bytes: ArrayBufferView): Message {
   let reader = readers.get(type);
   if (reader === undefined) {
-    reader = new (loadSerialization().MessageReader)(type.definitions());
+    reader = new MessageReader(type.definitions());
     readers.set(type, reader);
   }
   const message = reader.readMessage(bytes) as Message;
