@@ -37,6 +37,9 @@ const CPUS = realAvailableParallelism();
 /** What the simulation refuses a program for bad input of the run (its ROS arguments, parameter overrides, params files). */
 const INPUT_ERRORS = [ParameterOverrideError, ParamsFileError, RosArgumentsError];
 
+/** A request's field in ToSimulation, and what serves it. */
+type Handler = [keyof ToSimulation, (request: unknown) => Answer];
+
 /**
  * The simulation's side of a separate program (DESIGN.md "Node processes"): it answers the
  * program's requests with the same `DirectPort` an in-process program uses, and runs the
@@ -46,9 +49,6 @@ const INPUT_ERRORS = [ParameterOverrideError, ParamsFileError, RosArgumentsError
  * What it needs of the run besides the port comes through its ProgramHost; how the program ends,
  * through ProgramEnd.
  */
-/** A request's field in ToSimulation, and what serves it. */
-type Handler = [keyof ToSimulation, (request: unknown) => Answer];
-
 export class ProgramServer implements ServedProgram {
   readonly #host: ProgramHost;
   readonly port: DirectPort;
