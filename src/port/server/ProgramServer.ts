@@ -210,7 +210,6 @@ export class ProgramServer implements ServedProgram {
   shutdown(): string | null {
     if (this.#end.ended) return null;
     this.#end.stop();
-    const line = (how: string): string => this.#end.line(how);
     const graceMs = this.#endGraceMs ?? END_GRACE_MS;
     const deadline = wallClock() + graceMs;
     try {
@@ -219,7 +218,7 @@ export class ProgramServer implements ServedProgram {
         const message = this.#link.receive(deadline);
         if (message.exit !== undefined) {
           this.#link.awaitEnd(deadline);
-          return message.exit.code === 0 ? null : line(`exited with code ${message.exit.code} after the run's end`);
+          return message.exit.code === 0 ? null : this.#end.line(`exited with code ${message.exit.code} after the run's end`);
         }
         if (message.done !== undefined) continue;
         try {
@@ -228,22 +227,22 @@ export class ProgramServer implements ServedProgram {
           if (error instanceof OutOfProtocol) throw error;
           // What it asks after the end is served as before; an effect the simulation refuses ends it, named.
           this.#link.kill();
-          return line(`did after the run's end what the simulation refuses (${(error as Error).message})`);
+          return this.#end.line(`did after the run's end what the simulation refuses (${(error as Error).message})`);
         }
       }
     } catch (error) {
       if (error instanceof ProgramTimeout) {
         this.#link.kill();
         const limit = this.#endGraceMs === undefined ? "(ros2 launch's SIGINT to SIGKILL)" : '(--callback-timeout)';
-        return line(`ran its code after the run's end for more than ${graceMs} ms of wall time ${limit} and was killed`);
+        return this.#end.line(`ran its code after the run's end for more than ${graceMs} ms of wall time ${limit} and was killed`);
       }
       if (error instanceof OutOfProtocol) {
         this.#link.kill();
-        return line(`${brokeProtocol(error)} after the run's end`);
+        return this.#end.line(`${brokeProtocol(error)} after the run's end`);
       }
       if (!(error instanceof ProgramGone)) throw error;
       const exit = this.#link.exitedNow();
-      return line(`${exit === null ? 'closed its socket' : describeExit(exit)} after the run's end`);
+      return this.#end.line(`${exit === null ? 'closed its socket' : describeExit(exit)} after the run's end`);
     }
   }
 
