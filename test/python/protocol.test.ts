@@ -1,26 +1,31 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type protobuf from 'protobufjs';
 import { wallClock } from '../../src/base/realTime.js';
-import { FrameReader, frameHeader } from '../../src/port/wire/frames.js';
+import { frameHeader } from '../../src/port/wire/frames.js';
 import { decodeToClient, decodeToSimulation, encodeToClient, encodeToSimulation, viaProtobufjs } from '../../src/port/wire/nodeMessages.js';
 import { OutOfProtocol } from '../../src/port/wire/OutOfProtocol.js';
 import { ProgramSocket } from '../../src/port/wire/ProgramSocket.js';
+import { FramedChild } from '../support/framedChild.js';
 import { needs, repoRoot } from '../support/helpers.js';
+import {
+  CONVERSATIONS,
+  conversation,
+  envelopeSamples,
+  fieldsSet,
+  hex,
+  INT64,
+  isMessage,
+  type Message,
+  nodeRoot,
+  pb,
+  reachableFields,
+  sample,
+  UINT64,
+} from '../support/nodeMessageSamples.js';
 
 const SCRIPT = join(repoRoot, 'test/fixtures/python/protocol_check.py');
-const CONVERSATIONS = ['talker', 'waiter'].map((name) => join(repoRoot, `test/fixtures/nodeProtocol/${name}.conversation.json`));
-const pb = createRequire(import.meta.url)('protobufjs') as typeof protobuf;
-const nodeDescriptor = JSON.parse(readFileSync(join(repoRoot, 'dist/src/port/wire/nodeProto.json'), 'utf8')) as protobuf.INamespace;
-const nodeRoot = pb.Root.fromJSON(nodeDescriptor);
-nodeRoot.resolveAll();
-
-type Message = Record<string, unknown>;
 
 const WELCOME = { program: 'check.py', argv: [], nowNs: 0n, seed: 1n, cpuCount: 4, rosDistro: 'jazzy', rmwImplementation: 'rmw_fastrtps_cpp' };
 
@@ -42,81 +47,26 @@ const ENVELOPES = [
 
 // ---------------------------------------------------------------- the Python process
 
-function stream(bodies: Uint8Array[]): Buffer {
-  return Buffer.concat(bodies.flatMap((body) => [frameHeader(body.length), body]));
-}
-
 /**
  * protocol_check.py in one python3 process, spoken to over its fd 3 (a socket pair) in frames: a
  * JSON request and the frames it announces, answered by JSON and the frames it announces.
  */
-class PythonSide {
-  readonly #child: ChildProcess;
-  readonly #socket: Socket;
-  readonly #frames = new FrameReader();
-  readonly #bodies: Buffer[] = [];
-  #wake: (() => void) | null = null;
-  #stderr = '';
-  #stdout = '';
-  #exit: number | null | undefined;
-  readonly exited: Promise<{ code: number | null; stdout: string }>;
-
+class PythonSide extends FramedChild {
   constructor() {
-    const child = spawn('python3', [SCRIPT], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
-    this.#child = child;
-    this.#socket = child.stdio[3] as Socket;
-    this.#socket.on('data', (chunk: Buffer) => {
-      this.#frames.push(chunk);
-      for (let body = this.#frames.next(); body !== undefined; body = this.#frames.next()) this.#bodies.push(body);
-      this.#wake?.();
-    });
-    child.stdout!.on('data', (data: Buffer) => (this.#stdout += data.toString()));
-    child.stderr!.on('data', (data: Buffer) => (this.#stderr += data.toString()));
-    this.exited = new Promise((resolve) =>
-      child.once('close', (code) => {
-        this.#exit = code;
-        this.#wake?.();
-        resolve({ code, stdout: this.#stdout });
-      }),
-    );
+    super('python3', [SCRIPT]);
   }
 
   async ask(request: Message, bodies: Uint8Array[] = []): Promise<{ answer: Message; bodies: Buffer[] }> {
-    this.#socket.write(stream([Buffer.from(JSON.stringify({ ...request, frames: bodies.length })), ...bodies]));
-    const answer = JSON.parse((await this.#next()).toString()) as Message;
+    this.write([Buffer.from(JSON.stringify({ ...request, frames: bodies.length })), ...bodies]);
+    const answer = JSON.parse((await this.next()).toString()) as Message;
     if (typeof answer.error === 'string') assert.fail(`protocol_check.py: ${answer.error}`);
     const out: Buffer[] = [];
-    for (let i = 0; i < (answer.frames as number); i++) out.push(await this.#next());
+    for (let i = 0; i < (answer.frames as number); i++) out.push(await this.next());
     return { answer, bodies: out };
-  }
-
-  /** Writes raw bytes, then closes this end (the simulation's, as it does at the run's end). */
-  end(bytes: Uint8Array): void {
-    if (!this.#socket.writableEnded) this.#socket.end(bytes);
-  }
-
-  /** Closes this end and waits for the process to end: killed if it does not within seconds (a check that hangs). */
-  async close(): Promise<void> {
-    this.end(Buffer.alloc(0));
-    const timer = setTimeout(() => this.#child.kill('SIGKILL'), 5000);
-    await this.exited;
-    clearTimeout(timer);
-  }
-
-  async #next(): Promise<Buffer> {
-    while (this.#bodies.length === 0) {
-      if (this.#exit !== undefined) assert.fail(`protocol_check.py exited (${this.#exit}) instead of answering:\n${this.#stderr}`);
-      await new Promise<void>((resolve) => (this.#wake = resolve));
-    }
-    return this.#bodies.shift()!;
   }
 }
 
 // ---------------------------------------------------------------- messages as Python has them
-
-function isMessage(field: protobuf.Field): boolean {
-  return field.resolvedType !== null && 'fieldsArray' in field.resolvedType;
-}
 
 /** A value as the check script's JSON carries it: what JSON cannot hold, tagged. */
 function tag(value: unknown): unknown {
@@ -137,9 +87,6 @@ function toPython(type: protobuf.Type, message: Message): Message {
   }
   return out;
 }
-
-const INT64 = new Set(['int64', 'sint64', 'sfixed64']);
-const UINT64 = new Set(['uint64', 'fixed64']);
 
 /**
  * A Python dict from the check script's JSON as TypeScript has it: camelCase, bytes as Buffers,
@@ -165,102 +112,6 @@ function fromPython(type: protobuf.Type, message: Message, uint64: 'number' | 'b
   return out;
 }
 
-// ---------------------------------------------------------------- samples of every message
-
-/** Values that are not the default, cycled by `variant`: extremes, negatives, several bytes, non-ASCII. */
-const VALUES: Record<string, readonly unknown[]> = {
-  uint64: [1, 300, 2 ** 53 - 1, 2 ** 32 + 5],
-  int64: [-1n, -(2n ** 63n), 2n ** 63n - 1n, 1_700_000_000_123_456_789n],
-  uint32: [1, 2 ** 32 - 1, 300, 127],
-  int32: [-1, 2 ** 31 - 1, -(2 ** 31), 5],
-  sint64: [-1n, -(2n ** 63n), 2n ** 63n - 1n, 64n],
-  sint32: [-1, 2 ** 31 - 1, -(2 ** 31), 64],
-  fixed64: [1n, 2n ** 64n - 1n, 2n ** 63n, 300n],
-  sfixed64: [-1n, -(2n ** 63n), 2n ** 63n - 1n, 300n],
-  fixed32: [1, 2 ** 32 - 1, 2 ** 31, 300],
-  sfixed32: [-1, 2 ** 31 - 1, -(2 ** 31), 300],
-  bool: [true],
-  double: [0.5, -1e300, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 5e-324],
-  float: [0.5, -1e300, -0, Number.NaN, 0.1, 3.4e38, 1e-45],
-  string: ['a', 'né 🙂 \u00ff', 'x'.repeat(200)],
-  bytes: [Buffer.from([0, 1, 2]), Buffer.alloc(200, 7)],
-};
-
-const VARIANTS = Math.max(...Object.values(VALUES).map((values) => values.length));
-
-function scalar(field: protobuf.Field, variant: number): unknown {
-  const resolved = field.resolvedType;
-  if (resolved !== null && 'values' in resolved) {
-    const names = Object.keys(resolved.values).filter((name) => resolved.values[name] !== 0);
-    return names[variant % names.length];
-  }
-  const values = VALUES[field.type];
-  assert.ok(values !== undefined, `no sample values of ${field.type}: add them`);
-  return values[variant % values.length];
-}
-
-/**
- * Each field of `type` at a value that is not its default (fields by number, as protobufjs writes
- * them), the `variant`th member of each oneof; messages nested two deep at most (a type may hold itself).
- */
-function sample(type: protobuf.Type, variant: number, depth = 0): Message {
-  const chosen = new Set(type.oneofsArray.map((oneof) => oneof.fieldsArray[variant % oneof.fieldsArray.length]!.name));
-  const message: Message = {};
-  for (const field of [...type.fieldsArray].sort((a, b) => a.id - b.id)) {
-    if ((field.partOf !== null && !chosen.has(field.name)) || (isMessage(field) && depth === 2)) continue;
-    const one = (index: number): unknown => (isMessage(field) ? sample(field.resolvedType as protobuf.Type, index, depth + 1) : scalar(field, index));
-    message[field.name] = field.repeated ? [one(variant), one(variant + 1), one(variant + 2)] : one(variant);
-  }
-  return message;
-}
-
-/** The default of a field, as a oneof member has it when it is set to it (it is written all the same). */
-function atDefault(field: protobuf.Field): unknown {
-  if (isMessage(field)) return {};
-  const resolved = field.resolvedType;
-  if (resolved !== null && 'values' in resolved) return Object.keys(resolved.values).find((name) => resolved.values[name] === 0);
-  return { string: '', bytes: Buffer.alloc(0), bool: false, int64: 0n }[field.type] ?? 0;
-}
-
-/**
- * Messages of an envelope: each member with every field set, as many times as its oneofs have
- * members and at least as many as a kind has VALUES (each field takes each); empty (every field at its default); and each oneof member of each set to its default
- * (written all the same).
- */
-function envelopeSamples(envelope: protobuf.Type): Message[] {
-  const head = envelope.fieldsArray.find((field) => field.partOf === null)!;
-  const members = envelope.oneofsArray[0]!.fieldsArray;
-  return members.flatMap((member, m) => {
-    const type = member.resolvedType as protobuf.Type;
-    const variants = Math.max(VARIANTS, ...type.oneofsArray.map((oneof) => oneof.fieldsArray.length));
-    const full = Array.from({ length: variants }, (_, i) => ({ [head.name]: VALUES.uint64![(m + i) % 4], [member.name]: sample(type, i) }));
-    const defaults = type.oneofsArray.flatMap((oneof) => oneof.fieldsArray.map((field) => ({ [member.name]: { [field.name]: atDefault(field) } })));
-    // Empty, unless it has a oneof (a oneof without its member is out of protocol).
-    const empty = type.oneofsArray.length === 0 ? [{ [member.name]: {} }] : [];
-    return [...full, ...empty, ...defaults];
-  });
-}
-
-/** Every `Type.field` of the types reachable from `type`. */
-function reachableFields(type: protobuf.Type, into = new Set<string>()): Set<string> {
-  for (const field of type.fieldsArray) {
-    const name = `${type.name}.${field.name}`;
-    if (into.has(name)) continue;
-    into.add(name);
-    if (isMessage(field)) reachableFields(field.resolvedType as protobuf.Type, into);
-  }
-  return into;
-}
-
-function fieldsSet(type: protobuf.Type, message: Message, into: Set<string>): void {
-  for (const [name, value] of Object.entries(message)) {
-    const field = type.fields[name]!;
-    into.add(`${type.name}.${name}`);
-    if (isMessage(field))
-      for (const item of field.repeated ? (value as Message[]) : [value as Message]) fieldsSet(field.resolvedType as protobuf.Type, item, into);
-  }
-}
-
 /** What TypeScript makes of a body: the message, or null when it is out of protocol. */
 function judged(decode: (body: Uint8Array) => unknown, body: Uint8Array): unknown {
   try {
@@ -269,29 +120,6 @@ function judged(decode: (body: Uint8Array) => unknown, body: Uint8Array): unknow
     if (error instanceof OutOfProtocol) return null;
     throw error;
   }
-}
-
-function hex(body: Uint8Array): string {
-  return Buffer.from(body).toString('hex');
-}
-
-// ---------------------------------------------------------------- recorded conversations
-
-/** A step's message or expectation made a message: "<any>" left out (any value will do), {hex} bytes, 64-bit integers as bigints; a name node.proto does not have fails. */
-function concrete(type: protobuf.Type, expected: Message): Message {
-  const out: Message = {};
-  for (const [name, value] of Object.entries(expected)) {
-    if (value === '<any>') continue;
-    const field = type.fields[name];
-    assert.ok(field !== undefined, `${type.name} has no field ${name}: the recording names what node.proto no longer has`);
-    const one = (item: unknown): unknown => {
-      if (isMessage(field)) return concrete(field.resolvedType as protobuf.Type, item as Message);
-      if (item !== null && typeof item === 'object' && 'hex' in item) return Buffer.from((item as { hex: string }).hex, 'hex');
-      return INT64.has(field.type) || UINT64.has(field.type) ? BigInt(item as string | number) : item;
-    };
-    out[name] = field.repeated ? (value as unknown[]).map(one) : one(value);
-  }
-  return out;
 }
 
 // ---------------------------------------------------------------- the test
@@ -364,9 +192,9 @@ describe('the Python client: the node protocol codec and frames (clients/python/
   it('the recorded conversations go through Python: what the simulation sent decodes, what the client said encodes', async () => {
     const [toClient, toSimulation] = ENVELOPES as [(typeof ENVELOPES)[0], (typeof ENVELOPES)[0]];
     for (const file of CONVERSATIONS) {
-      const { steps } = JSON.parse(readFileSync(file, 'utf8')) as { steps: ({ send: Message } | { expect: Message })[] };
-      const sent = steps.flatMap((step) => ('send' in step ? [toClient.encode(concrete(toClient.type, step.send))] : []));
-      const said = steps.flatMap((step) => ('expect' in step ? [concrete(toSimulation.type, step.expect)] : []));
+      const recorded = conversation(file);
+      const sent = recorded.sent.map(toClient.encode);
+      const said = recorded.said;
       assert.ok(sent.length > 0 && said.length > 0, file);
       const decoded = await python.ask({ do: 'decode', type: 'rclsim.node.ToClient' }, sent);
       for (const [i, body] of sent.entries()) {
