@@ -1,0 +1,543 @@
+// proto/node.proto's messages and enums as C++17 structs with their codec, for the C++ client
+// (clients/cpp/src/wire/node_proto.hpp and .cpp), without libprotobuf, which not every machine has.
+// `npm run build` runs it; the output is committed (a build leaves it unchanged), so the client
+// builds from a checkout without Node.
+//
+// The rules the output follows are written at the top of the header (`header` below).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import protobuf from 'protobufjs';
+
+const PROTO = fileURLToPath(new URL('../proto/node.proto', import.meta.url));
+const OUT = fileURLToPath(new URL('../clients/cpp/src/wire/node_proto', import.meta.url));
+
+/** The scalar kinds node.proto uses: another needs its C++ type here and its codec in RUNTIME. */
+const SCALARS = {
+  uint64: { type: 'uint64_t', zero: '0' },
+  int64: { type: 'int64_t', zero: '0' },
+  uint32: { type: 'uint32_t', zero: '0' },
+  int32: { type: 'int32_t', zero: '0' },
+  bool: { type: 'bool', zero: 'false' },
+  double: { type: 'double', zero: '0' },
+  string: { type: 'std::string', zero: null },
+  bytes: { type: 'std::string', zero: null },
+};
+
+// C++17's keywords (and alternative tokens): a field so named takes a trailing underscore.
+const KEYWORDS = new Set(
+  `alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t char32_t class compl const
+  constexpr const_cast continue decltype default delete do double dynamic_cast else enum explicit export extern false
+  float for friend goto if inline int long mutable namespace new noexcept not not_eq nullptr operator or or_eq private
+  protected public register reinterpret_cast return short signed sizeof static static_assert static_cast struct switch
+  template this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t
+  while xor xor_eq`.split(/\s+/),
+);
+
+const { root } = protobuf.parse(readFileSync(PROTO, 'utf8'), { keepCase: true, alternateCommentMode: true });
+root.resolveAll();
+const pkg = root.lookup('rclsim.node');
+
+/** A type's C++ name: a nested one carries its parents' names (JsTimer_Kind). */
+function nameOf(type) {
+  const names = [];
+  for (let at = type; at !== pkg; at = at.parent) names.unshift(at.name);
+  return names.join('_');
+}
+
+function identifier(name) {
+  return KEYWORDS.has(name) ? `${name}_` : name;
+}
+
+/** A proto comment as `//` lines (none: nothing). */
+function comment(text, indent) {
+  if (!text) return [];
+  return text.split('\n').map((line) => `${indent}//${line.trim() === '' ? '' : ` ${line.trim()}`}`);
+}
+
+const isMessage = (field) => field.resolvedType instanceof protobuf.Type;
+const isEnum = (field) => field.resolvedType instanceof protobuf.Enum;
+
+function scalar(field) {
+  const kind = SCALARS[field.type];
+  if (kind === undefined) throw new Error(`node.proto: ${field.fullName}: no C++ codec for ${field.type} (scripts/nodeProtoCpp.mjs: add it)`);
+  return kind;
+}
+
+/** The C++ type of one value of a field. */
+function valueType(field) {
+  if (field.map) throw new Error(`node.proto: ${field.fullName}: maps are not supported`);
+  return field.resolvedType === null ? scalar(field).type : nameOf(field.resolvedType);
+}
+
+/** Repeated numbers (and enums) go packed, as proto3 writes them, unless the field says [packed = false]. */
+function packed(field) {
+  return field.repeated && field.packed && !isMessage(field) && field.type !== 'string' && field.type !== 'bytes';
+}
+
+/** The field's default, for a member initializer; null: the type's own (empty). */
+function zero(field) {
+  if (isEnum(field)) {
+    const name = Object.keys(field.resolvedType.values).find((value) => field.resolvedType.values[value] === 0);
+    if (name === undefined) throw new Error(`node.proto: ${field.resolvedType.fullName} has no value 0`);
+    return `${nameOf(field.resolvedType)}::${name}`;
+  }
+  return isMessage(field) ? null : scalar(field).zero;
+}
+
+// ---------------------------------------------------------------- the types, in an order C++ can declare them
+
+const enums = [];
+const messages = [];
+(function collect(namespace) {
+  for (const nested of namespace.nestedArray) {
+    if (nested instanceof protobuf.Enum) enums.push(nested);
+    else if (nested instanceof protobuf.Type) {
+      messages.push(nested);
+      collect(nested);
+    }
+  }
+})(pkg);
+
+/** Messages after the messages they hold (std::optional needs a complete type); else in the .proto's order. */
+const ordered = [];
+(function place(list, path) {
+  for (const type of list) {
+    if (ordered.includes(type)) continue;
+    if (path.includes(type)) throw new Error(`node.proto: ${type.fullName} holds itself: not supported by scripts/nodeProtoCpp.mjs`);
+    place(
+      type.fieldsArray.filter(isMessage).map((field) => field.resolvedType),
+      [...path, type],
+    );
+    ordered.push(type);
+  }
+})(messages, []);
+
+const byNumber = (type) => [...type.fieldsArray].sort((a, b) => a.id - b.id);
+
+// ---------------------------------------------------------------- the header
+
+function enumDeclaration(type) {
+  const numbers = Object.values(type.values);
+  if (new Set(numbers).size !== numbers.length) throw new Error(`node.proto: ${type.fullName}: aliases are not supported`);
+  const values = Object.entries(type.values).flatMap(([name, number]) => [...comment(type.comments[name], '  '), `  ${name} = ${number},`]);
+  return [...comment(type.comment, ''), `enum class ${nameOf(type)} : int32_t {`, ...values, '};'];
+}
+
+function member(field) {
+  const type = valueType(field);
+  const name = identifier(field.name);
+  if (field.repeated) return `std::vector<${type}> ${name};`;
+  if (field.partOf !== null || isMessage(field)) return `std::optional<${type}> ${name};`;
+  const initial = zero(field);
+  return initial === null ? `${type} ${name};` : `${type} ${name} = ${initial};`;
+}
+
+function structDeclaration(type) {
+  if (type.fieldsArray.length === 0) return [...comment(type.comment, ''), `struct ${nameOf(type)} {};`];
+  const lines = [];
+  for (const field of type.fieldsArray) {
+    const oneof = field.partOf;
+    if (oneof !== null && oneof.fieldsArray[0] === field) {
+      lines.push(`  // oneof ${oneof.name}: ${oneof.fieldsArray.map((each) => identifier(each.name)).join(', ')} (at most one set).`);
+    }
+    lines.push(...comment(field.comment, '  '), `  ${member(field)}`);
+  }
+  return [...comment(type.comment, ''), `struct ${nameOf(type)} {`, ...lines, '};'];
+}
+
+const header = [
+  '// Generated from proto/node.proto by scripts/nodeProtoCpp.mjs (npm run build): do not edit.',
+  '//',
+  "// The node protocol's messages (docs/node-protocol.md) and their codec, without libprotobuf:",
+  "// - a message is a struct with the .proto's field names (a C++ keyword takes a trailing underscore:",
+  "//   namespace_), at proto3's defaults; string and bytes are std::string, repeated std::vector; a",
+  '//   singular sub-message and every member of a oneof are std::optional: presence says which member',
+  '//   came, and a member present at its default is written (set at most one of a oneof);',
+  '// - a nested enum is named after its message and itself (JsTimer.Kind: JsTimer_Kind); name_of()',
+  '//   gives a value\'s name, "(unknown)" for a value the .proto does not name;',
+  "// - encode() appends a message's body to `out` (fields in number order, defaults left out, repeated",
+  '//   numbers packed), the bytes protobufjs writes; decode() replaces `out` and is false on malformed',
+  '//   input (a varint longer than ten bytes, a length past the end, a known field of another wire',
+  '//   type, field number 0, a group or wire type 6 or 7); unknown fields are skipped, a oneof member',
+  "//   replaces the one before it and a sub-message that comes twice is merged (protobuf's rules).",
+  '#pragma once',
+  '',
+  '#include <cstddef>',
+  '#include <cstdint>',
+  '#include <optional>',
+  '#include <string>',
+  '#include <vector>',
+  '',
+  'namespace rclsim::node {',
+  '',
+  ...enums.flatMap((type) => [...enumDeclaration(type), '']),
+  ...ordered.flatMap((type) => [...structDeclaration(type), '']),
+  ...enums.map((type) => `const char * name_of(${nameOf(type)} value);`),
+  '',
+  ...ordered.flatMap((type) => [
+    `void encode(const ${nameOf(type)} & message, std::string & out);`,
+    `bool decode(const uint8_t * data, size_t size, ${nameOf(type)} & out);`,
+  ]),
+  '',
+  '}  // namespace rclsim::node',
+];
+
+// ---------------------------------------------------------------- the codec
+
+// What every message's codec uses: protobuf's wire format, written out.
+const RUNTIME = `namespace {
+
+// Protobuf's wire types.
+constexpr uint32_t VARINT = 0;
+constexpr uint32_t FIXED64 = 1;
+constexpr uint32_t LEN = 2;
+constexpr uint32_t FIXED32 = 5;
+
+template <typename T>
+constexpr uint32_t WIRE = std::is_same_v<T, double> ? FIXED64 : std::is_same_v<T, std::string> ? LEN : VARINT;
+
+constexpr uint64_t tag(uint32_t number, uint32_t wire) { return (uint64_t{number} << 3) | wire; }
+
+// ---------------------------------------------------------------- writing
+
+void put_varint(std::string & out, uint64_t value) {
+  char bytes[10];
+  size_t size = 0;
+  while (value >= 0x80) {
+    bytes[size++] = static_cast<char>((value & 0x7f) | 0x80);
+    value >>= 7;
+  }
+  bytes[size++] = static_cast<char>(value);
+  out.append(bytes, size);
+}
+
+void put_value(std::string & out, uint64_t value) { put_varint(out, value); }
+void put_value(std::string & out, int64_t value) { put_varint(out, static_cast<uint64_t>(value)); }
+void put_value(std::string & out, uint32_t value) { put_varint(out, value); }
+// A negative int32 (or enum) takes ten bytes, sign-extended to 64 bits, as protobuf writes it.
+void put_value(std::string & out, int32_t value) { put_varint(out, static_cast<uint64_t>(int64_t{value})); }
+void put_value(std::string & out, bool value) { put_varint(out, value ? 1 : 0); }
+
+template <typename Enum, typename = std::enable_if_t<std::is_enum_v<Enum>>>
+void put_value(std::string & out, Enum value) {
+  put_value(out, static_cast<int32_t>(value));
+}
+
+uint64_t bits_of(double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
+// Little endian whatever the host's order.
+void put_value(std::string & out, double value) {
+  const uint64_t bits = bits_of(value);
+  char bytes[8];
+  for (int i = 0; i < 8; i++) bytes[i] = static_cast<char>(bits >> (8 * i));
+  out.append(bytes, 8);
+}
+
+void put_value(std::string & out, const std::string & value) {
+  put_varint(out, value.size());
+  out.append(value);
+}
+
+template <typename T>
+void put_field(std::string & out, uint32_t number, const T & value) {
+  put_varint(out, tag(number, WIRE<T>));
+  put_value(out, value);
+}
+
+// proto3 leaves a double out at +0 only: -0 is written (its bits are not zero), as protobufjs does.
+bool is_positive_zero(double value) { return bits_of(value) == 0; }
+
+// A nested body's length goes before it and is known after it: one byte is kept for it (most
+// bodies are shorter than 128 bytes), and the body moves on when its length needs more.
+size_t begin_nested(std::string & out, uint32_t number) {
+  put_varint(out, tag(number, LEN));
+  out.push_back('\\0');
+  return out.size();
+}
+
+void end_nested(std::string & out, size_t start) {
+  const uint64_t length = out.size() - start;
+  if (length < 0x80) {
+    out[start - 1] = static_cast<char>(length);
+    return;
+  }
+  std::string header;
+  put_varint(header, length);
+  out.replace(start - 1, 1, header);
+}
+
+template <typename Message>
+void put_message(std::string & out, uint32_t number, const Message & message) {
+  const size_t start = begin_nested(out, number);
+  encode(message, out);
+  end_nested(out, start);
+}
+
+template <typename T>
+void put_packed(std::string & out, uint32_t number, const std::vector<T> & values) {
+  const size_t start = begin_nested(out, number);
+  for (const T & value : values) put_value(out, value);
+  end_nested(out, start);
+}
+
+// ---------------------------------------------------------------- reading
+
+// The bytes of one message not yet read.
+struct Reader {
+  const uint8_t * at;
+  const uint8_t * end;
+};
+
+// At most ten bytes, the bits beyond 64 dropped (protobuf's rule); false when cut short or longer.
+bool read_varint(Reader & in, uint64_t & value) {
+  uint64_t result = 0;
+  for (int shift = 0; shift < 70; shift += 7) {
+    if (in.at == in.end) return false;
+    const uint8_t byte = *in.at++;
+    result |= uint64_t{byte & 0x7fu} << shift;
+    if (byte < 0x80) {
+      value = result;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool read_tag(Reader & in, uint32_t & number, uint32_t & wire) {
+  uint64_t value;
+  if (!read_varint(in, value) || value > 0xffffffffu || value >> 3 == 0) return false;
+  number = static_cast<uint32_t>(value >> 3);
+  wire = static_cast<uint32_t>(value & 7);
+  return true;
+}
+
+// The bytes of a length-delimited field.
+bool read_nested(Reader & in, Reader & inner) {
+  uint64_t length;
+  if (!read_varint(in, length) || length > static_cast<uint64_t>(in.end - in.at)) return false;
+  inner = {in.at, in.at + length};
+  in.at += length;
+  return true;
+}
+
+bool read_value(Reader & in, uint64_t & value) { return read_varint(in, value); }
+
+// Narrower integers keep their low bits, as protobuf reads them.
+template <typename Integer>
+bool read_narrow(Reader & in, Integer & value) {
+  uint64_t wide;
+  if (!read_varint(in, wide)) return false;
+  value = static_cast<Integer>(wide);
+  return true;
+}
+
+bool read_value(Reader & in, int64_t & value) { return read_narrow(in, value); }
+bool read_value(Reader & in, uint32_t & value) { return read_narrow(in, value); }
+bool read_value(Reader & in, int32_t & value) { return read_narrow(in, value); }
+
+bool read_value(Reader & in, bool & value) {
+  uint64_t wide;
+  if (!read_varint(in, wide)) return false;
+  value = wide != 0;
+  return true;
+}
+
+// An enum keeps a value the .proto does not name (proto3's enums are open).
+template <typename Enum, typename = std::enable_if_t<std::is_enum_v<Enum>>>
+bool read_value(Reader & in, Enum & value) {
+  int32_t number;
+  if (!read_value(in, number)) return false;
+  value = static_cast<Enum>(number);
+  return true;
+}
+
+bool read_value(Reader & in, double & value) {
+  if (in.end - in.at < 8) return false;
+  uint64_t bits = 0;
+  for (int i = 0; i < 8; i++) bits |= uint64_t{in.at[i]} << (8 * i);
+  in.at += 8;
+  std::memcpy(&value, &bits, sizeof value);
+  return true;
+}
+
+bool read_value(Reader & in, std::string & value) {
+  Reader inner;
+  if (!read_nested(in, inner)) return false;
+  value.assign(reinterpret_cast<const char *>(inner.at), static_cast<size_t>(inner.end - inner.at));
+  return true;
+}
+
+template <typename T>
+bool read_field(Reader & in, uint32_t wire, T & value) {
+  return wire == WIRE<T> && read_value(in, value);
+}
+
+// Packed or not: a parser takes both (protobuf's rule).
+template <typename T>
+bool read_repeated(Reader & in, uint32_t wire, std::vector<T> & values) {
+  T value{};
+  if (wire != LEN || WIRE<T> == LEN) {
+    if (!read_field(in, wire, value)) return false;
+    values.push_back(std::move(value));
+    return true;
+  }
+  Reader inner;
+  if (!read_nested(in, inner)) return false;
+  while (inner.at != inner.end) {
+    if (!read_value(inner, value)) return false;
+    values.push_back(value);
+  }
+  return true;
+}
+
+// An unknown field. Groups (wire types 3 and 4) are no proto3: refused, as are wire types 6 and 7.
+bool skip(Reader & in, uint32_t wire) {
+  uint64_t ignored;
+  Reader inner;
+  switch (wire) {
+    case VARINT:
+      return read_varint(in, ignored);
+    case FIXED64:
+    case FIXED32: {
+      const ptrdiff_t size = wire == FIXED64 ? 8 : 4;
+      if (in.end - in.at < size) return false;
+      in.at += size;
+      return true;
+    }
+    case LEN:
+      return read_nested(in, inner);
+    default:
+      return false;
+  }
+}
+
+}  // namespace`;
+
+function nameOfFunction(type) {
+  const cases = Object.keys(type.values).map((name) => `    case ${nameOf(type)}::${name}:\n      return "${name}";`);
+  return [`const char * name_of(${nameOf(type)} value) {`, '  switch (value) {', ...cases, '  }', '  return "(unknown)";', '}'];
+}
+
+/** The statement that writes a field when it is not at its default (a oneof member: when present). */
+function encodeField(field) {
+  const name = `message.${identifier(field.name)}`;
+  if (field.repeated) {
+    if (packed(field)) return `  if (!${name}.empty()) put_packed(out, ${field.id}, ${name});`;
+    const put = isMessage(field) ? 'put_message' : 'put_field';
+    return `  for (const ${valueType(field)} & item : ${name}) ${put}(out, ${field.id}, item);`;
+  }
+  if (isMessage(field)) return `  if (${name}) put_message(out, ${field.id}, *${name});`;
+  if (field.partOf !== null) return `  if (${name}) put_field(out, ${field.id}, *${name});`;
+  const condition = isEnum(field)
+    ? `${name} != ${zero(field)}`
+    : ({ bool: name, double: `!is_positive_zero(${name})`, string: `!${name}.empty()`, bytes: `!${name}.empty()` }[field.type] ?? `${name} != 0`);
+  return `  if (${condition}) put_field(out, ${field.id}, ${name});`;
+}
+
+function clearName(oneof) {
+  return `clear_${oneof.name}`;
+}
+
+/** The case that reads a field. */
+function decodeField(field) {
+  const name = `message.${identifier(field.name)}`;
+  const fail = 'return false;';
+  let body;
+  if (isMessage(field)) {
+    const target = field.repeated ? `${name}.emplace_back()` : `*${name}`;
+    const make = field.repeated
+      ? []
+      : field.partOf !== null
+        ? [`      if (!${name}) {`, `        ${clearName(field.partOf)}(message);`, `        ${name}.emplace();`, '      }']
+        : [`      if (!${name}) ${name}.emplace();`];
+    body = ['      Reader inner;', `      if (wire != LEN || !read_nested(in, inner)) ${fail}`, ...make, `      if (!merge(inner, ${target})) ${fail}`];
+    return [`    case ${field.id}: {`, ...body, '      break;', '    }'];
+  }
+  if (field.repeated) body = [`      if (!read_repeated(in, wire, ${name})) ${fail}`];
+  else if (field.partOf !== null) body = [`      ${clearName(field.partOf)}(message);`, `      if (!read_field(in, wire, ${name}.emplace())) ${fail}`];
+  else body = [`      if (!read_field(in, wire, ${name})) ${fail}`];
+  return [`    case ${field.id}:`, ...body, '      break;'];
+}
+
+function codec(type) {
+  const name = nameOf(type);
+  const empty = type.fieldsArray.length === 0;
+  const clears = type.oneofsArray.flatMap((oneof) => [
+    `void ${clearName(oneof)}(${name} & message) {`,
+    ...oneof.fieldsArray.map((field) => `  message.${identifier(field.name)}.reset();`),
+    '}',
+    '',
+  ]);
+  const merge = empty
+    ? [
+        `bool merge(Reader & in, ${name} &) {`,
+        '  while (in.at != in.end) {',
+        '    uint32_t number;',
+        '    uint32_t wire;',
+        '    if (!read_tag(in, number, wire) || !skip(in, wire)) return false;',
+        '  }',
+        '  return true;',
+        '}',
+      ]
+    : [
+        `bool merge(Reader & in, ${name} & message) {`,
+        '  while (in.at != in.end) {',
+        '    uint32_t number;',
+        '    uint32_t wire;',
+        '    if (!read_tag(in, number, wire)) return false;',
+        '    switch (number) {',
+        ...byNumber(type).flatMap(decodeField),
+        '    default:',
+        '      if (!skip(in, wire)) return false;',
+        '    }',
+        '  }',
+        '  return true;',
+        '}',
+      ];
+  const encode = empty
+    ? [`void encode(const ${name} &, std::string &) {}`]
+    : [`void encode(const ${name} & message, std::string & out) {`, ...byNumber(type).map(encodeField), '}'];
+  return [
+    `// ---------------------------------------------------------------- ${name}`,
+    '',
+    'namespace {',
+    '',
+    ...clears,
+    ...merge,
+    '',
+    '}  // namespace',
+    '',
+    ...encode,
+    '',
+    `bool decode(const uint8_t * data, size_t size, ${name} & out) {`,
+    `  out = ${name}{};`,
+    '  Reader in{data, data + size};',
+    '  return merge(in, out);',
+    '}',
+    '',
+  ];
+}
+
+const source = [
+  '// Generated from proto/node.proto by scripts/nodeProtoCpp.mjs (npm run build): do not edit.',
+  '#include "node_proto.hpp"',
+  '',
+  '#include <cstring>',
+  '#include <type_traits>',
+  '#include <utility>',
+  '',
+  'namespace rclsim::node {',
+  '',
+  RUNTIME,
+  '',
+  ...enums.flatMap((type) => [...nameOfFunction(type), '']),
+  ...ordered.flatMap(codec),
+  '}  // namespace rclsim::node',
+];
+
+writeFileSync(`${OUT}.hpp`, `${header.join('\n')}\n`);
+writeFileSync(`${OUT}.cpp`, `${source.join('\n')}\n`);
