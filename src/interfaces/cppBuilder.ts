@@ -6,11 +6,13 @@ import type { MessageType } from './MessageType.js';
  * rosidl_generator_cpp's builder of a message (inside its namespaces): `build<T>()` returns an
  * initializer whose methods, one per field in definition order, each set that field and hand on
  * the next (`build<Foo>().a(1).b(2)`); the last returns the message. An empty message builds
- * zero-initialized at once.
+ * zero-initialized at once. The initializers are templates over the allocator (rosidl's are
+ * classes), so that only the builders a program uses are compiled.
  */
 export function cppBuilder(type: MessageType): { builder: string; build: string } {
   const name = type.name.split('/')[2]!;
   const full = `::${cppName(type.name)}`;
+  const message = `${full}_<ContainerAllocator>`;
   const fields = cppFields(type);
   const namespace = full.slice(0, full.lastIndexOf('::'));
   if (fields[0]!.placeholder === true) {
@@ -21,30 +23,31 @@ export function cppBuilder(type: MessageType): { builder: string; build: string 
     const field = fields[i]!.name;
     const init = `Init_${name}_${field}`;
     const last = i === fields.length - 1;
-    const next = last ? full : `Init_${name}_${fields[i + 1]!.name}`;
+    const next = last ? message : `Init_${name}_${fields[i + 1]!.name}<ContainerAllocator>`;
     classes.push(
       [
+        'template<class ContainerAllocator = std::allocator<void>>',
         `class ${init}`,
         '{',
         'public:',
-        i === 0 ? `  ${init}()` : `  explicit ${init}(${full} & msg)`,
+        i === 0 ? `  ${init}()` : `  explicit ${init}(${message} & msg)`,
         i === 0 ? '  : msg_(::rosidl_runtime_cpp::MessageInitialization::SKIP)' : '  : msg_(msg)',
         '  {}',
-        `  ${next} ${field}(${full}::_${field}_type arg)`,
+        `  ${next} ${field}(typename ${message}::_${field}_type arg)`,
         '  {',
         `    msg_.${field} = std::move(arg);`,
         last ? '    return std::move(msg_);' : `    return ${next}(msg_);`,
         '  }',
         '',
         'private:',
-        `  ${full} msg_;`,
+        `  ${message} msg_;`,
         '};',
       ].join('\n'),
     );
   }
   return {
     builder: ['namespace builder', '{', '', classes.join('\n\n'), '', '}  // namespace builder'].join('\n'),
-    build: buildFunction(full, `${namespace}::builder::Init_${name}_${fields[0]!.name}()`),
+    build: buildFunction(full, `${namespace}::builder::Init_${name}_${fields[0]!.name}<>()`),
   };
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { MessageDefinitionField } from '@foxglove/message-definition';
@@ -380,11 +380,17 @@ describe('C++ messages (generated headers)', () => {
   it('compile a message header alone', needs('g++'), () => {
     const dir = tempDir();
     const include = join(dir, 'include');
-    writeCppHeaders(include, generateCppHeaders(registry, packages));
+    const files = generateCppHeaders(registry, packages);
+    writeCppHeaders(include, files);
     assert.ok(readFileSync(join(include, CPP_HEADERS_STAMP), 'utf8').includes('\nstd_msgs/msg/string.hpp\n'));
     const source = join(dir, 'one.cpp');
     writeFileSync(source, '#include "std_msgs/msg/string.hpp"\n');
     execFileSync('g++', ['-std=c++17', '-fsyntax-only', '-Wall', '-Wextra', '-Werror', `-I${CLIENT_INCLUDE}`, `-I${include}`, source]);
+    // Headers that are no longer generated go.
+    const fewer = new Map([...files].filter(([path]) => !path.startsWith('std_msgs/')));
+    assert.equal(writeCppHeaders(include, fewer), true);
+    assert.equal(existsSync(join(include, 'std_msgs/msg/string.hpp')), false);
+    assert.equal(existsSync(join(include, 'geometry_msgs/msg/point.hpp')), true);
     rmSync(dir, { recursive: true });
   });
 });
