@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { MessageDefinitionField } from '@foxglove/message-definition';
@@ -374,6 +374,65 @@ describe('C++ messages (generated headers)', () => {
     const outputs = records(readFileSync(join(dir, 'output.txt')));
     assert.equal(outputs.length, lines.length);
     expected.forEach((check, i) => check(outputs[i]!));
+    rmSync(dir, { recursive: true });
+  });
+
+  it("generate a job's own packages (.msg, .srv, .idl) over the standard ones, with the same CDR", needs('g++'), () => {
+    const dir = tempDir();
+    const pkg = join(dir, 'interfaces/my_pkg');
+    mkdirSync(join(pkg, 'msg'), { recursive: true });
+    mkdirSync(join(pkg, 'srv'));
+    writeFileSync(
+      join(pkg, 'msg/Thing.msg'),
+      'int8 A=-3\nstring NAME="quo\\"te ü"\nstd_msgs/Header header\nchar c 65\nbyte b 7\nstring<=4 label "abc"\nfloat32[2] pair [1.5, -2.0]\nuint64[<=2] big [18446744073709551615]\n',
+    );
+    writeFileSync(join(pkg, 'msg/Idl.idl'), 'module my_pkg { module msg { struct Idl { char c; octet o; string<5> s; sequence<int32, 3> v; }; }; };\n');
+    writeFileSync(join(pkg, 'srv/Do.srv'), 'Thing thing\n---\nbool ok\n');
+    const own = new InterfaceRegistry([{ path: join(dir, 'interfaces') }]);
+    const include = join(dir, 'include');
+    writeCppHeaders(include, generateCppHeaders(own, own.packageNames()));
+    const source = join(dir, 'own.cpp');
+    writeFileSync(
+      source,
+      `#include <iostream>
+#include "my_pkg/msg/thing.hpp"
+#include "my_pkg/msg/idl.hpp"
+#include "my_pkg/srv/do.hpp"
+static_assert(my_pkg::msg::Thing::A == -3, "");
+std::string hex(const std::string & bytes)
+{
+  static const char digits[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : bytes) {out += digits[c >> 4]; out += digits[c & 15];}
+  return out;
+}
+int main()
+{
+  my_pkg::msg::Idl idl;
+  idl.c = 200;
+  idl.o = 255;
+  idl.s = "hello";
+  idl.v = {1, -2, 3};
+  my_pkg::srv::Do::Request request;
+  request.thing.header.frame_id = "map";
+  std::cout << hex(rclsim::to_cdr(my_pkg::msg::Thing())) << '\\n' << hex(rclsim::to_cdr(idl)) << '\\n' << hex(rclsim::to_cdr(request)) << '\\n'
+            << my_pkg::msg::Thing::NAME << '\\n' << rclsim::service_support<my_pkg::srv::Do>::type_name << '\\n' << to_yaml(idl, true) << '\\n';
+}
+`,
+    );
+    execFileSync('g++', ['-std=c++17', '-O0', '-Wall', '-Wextra', '-Werror', `-I${CLIENT_INCLUDE}`, `-I${include}`, source, '-o', join(dir, 'own')]);
+    const cdr = (name: string, message: Record<string, unknown>): string =>
+      serializeMessage(own.message(name), own.message(name).normalize(message)).toString('hex');
+    const thing = own.message('my_pkg/msg/Thing').createDefault();
+    assert.deepEqual(execFileSync(join(dir, 'own')).toString().split('\n'), [
+      cdr('my_pkg/msg/Thing', thing),
+      cdr('my_pkg/msg/Idl', { c: -56, o: 255, s: 'hello', v: [1, -2, 3] }),
+      cdr('my_pkg/srv/Do_Request', { thing: { ...thing, header: { stamp: { sec: 0, nanosec: 0 }, frame_id: 'map' } } }),
+      'quo"te ü',
+      'my_pkg/srv/Do',
+      '{c: 0xc8, o: 0xff, s: "hello", v: [1, -2, 3]}',
+      '',
+    ]);
     rmSync(dir, { recursive: true });
   });
 
