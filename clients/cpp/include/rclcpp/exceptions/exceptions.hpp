@@ -1,0 +1,4 @@
+#ifndef RCLCPP__EXCEPTIONS__EXCEPTIONS_HPP_
+#define RCLCPP__EXCEPTIONS__EXCEPTIONS_HPP_
+#include "rclcpp/exceptions.hpp"
+#endif  // RCLCPP__EXCEPTIONS__EXCEPTIONS_HPP_

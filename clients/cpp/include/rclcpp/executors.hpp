@@ -1,0 +1,95 @@
+// rclcpp's executors (rclcpp/executors.hpp) and the free spin functions. Every executor class
+// spins its nodes in the simulation, which runs them under its model (DESIGN.md "Executors").
+#ifndef RCLCPP__EXECUTORS_HPP_
+#define RCLCPP__EXECUTORS_HPP_
+
+#include <chrono>
+#include <memory>
+
+#include "rclcpp/executor.hpp"
+#include "rclcpp/utilities.hpp"
+
+namespace rclcpp
+{
+namespace executors
+{
+
+class SingleThreadedExecutor : public rclcpp::Executor
+{
+public:
+  RCLCPP_SMART_PTR_DEFINITIONS(SingleThreadedExecutor)
+  explicit SingleThreadedExecutor(const ExecutorOptions & options = ExecutorOptions()) : Executor(options) {}
+};
+
+class StaticSingleThreadedExecutor : public rclcpp::Executor
+{
+public:
+  RCLCPP_SMART_PTR_DEFINITIONS(StaticSingleThreadedExecutor)
+  explicit StaticSingleThreadedExecutor(const ExecutorOptions & options = ExecutorOptions()) : Executor(options) {}
+};
+
+class MultiThreadedExecutor : public rclcpp::Executor
+{
+public:
+  RCLCPP_SMART_PTR_DEFINITIONS(MultiThreadedExecutor)
+  explicit MultiThreadedExecutor(const ExecutorOptions & options = ExecutorOptions(), size_t number_of_threads = 0,
+    bool yield_before_execute = false, std::chrono::nanoseconds timeout = std::chrono::nanoseconds(-1));
+  size_t get_number_of_threads() {return number_of_threads_;}
+
+protected:
+  uint32_t rclsim_threads() const override {return static_cast<uint32_t>(number_of_threads_);}
+
+private:
+  size_t number_of_threads_;
+};
+
+}  // namespace executors
+
+namespace experimental
+{
+namespace executors
+{
+class EventsExecutor : public rclcpp::Executor
+{
+public:
+  RCLCPP_SMART_PTR_DEFINITIONS(EventsExecutor)
+  explicit EventsExecutor(std::unique_ptr<void, void (*)(void *)> events_queue = {nullptr, nullptr}, bool execute_timers_separate_thread = false,
+    const ExecutorOptions & options = ExecutorOptions())
+  : Executor(options) {(void)events_queue; (void)execute_timers_separate_thread;}
+};
+}  // namespace executors
+}  // namespace experimental
+
+void spin(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr);
+void spin_some(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr);
+void spin_all(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr, std::chrono::nanoseconds max_duration);
+
+template<typename NodeT>
+void spin(const std::shared_ptr<NodeT> & node_ptr) {spin(node_ptr->get_node_base_interface());}
+template<typename NodeT>
+void spin_some(const std::shared_ptr<NodeT> & node_ptr) {spin_some(node_ptr->get_node_base_interface());}
+template<typename NodeT>
+void spin_all(const std::shared_ptr<NodeT> & node_ptr, std::chrono::nanoseconds max_duration)
+{
+  spin_all(node_ptr->get_node_base_interface(), max_duration);
+}
+
+template<typename FutureT, typename TimeRepT = int64_t, typename TimeT = std::milli>
+rclcpp::FutureReturnCode spin_until_future_complete(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr, const FutureT & future,
+  std::chrono::duration<TimeRepT, TimeT> timeout = std::chrono::duration<TimeRepT, TimeT>(-1))
+{
+  rclcpp::executors::SingleThreadedExecutor executor;
+  executor.add_node(node_ptr);
+  return executor.spin_until_future_complete(future, timeout);
+}
+
+template<typename NodeT, typename FutureT, typename TimeRepT = int64_t, typename TimeT = std::milli>
+rclcpp::FutureReturnCode spin_until_future_complete(std::shared_ptr<NodeT> node_ptr, const FutureT & future,
+  std::chrono::duration<TimeRepT, TimeT> timeout = std::chrono::duration<TimeRepT, TimeT>(-1))
+{
+  return spin_until_future_complete(node_ptr->get_node_base_interface(), future, timeout);
+}
+
+}  // namespace rclcpp
+
+#endif  // RCLCPP__EXECUTORS_HPP_

@@ -1,0 +1,19 @@
+// rclcpp as rclsim provides it (DESIGN.md "C++ programs (rclcpp)"): the Jazzy API over the node
+// port. A program includes this as it includes real rclcpp.
+#ifndef RCLCPP__RCLCPP_HPP_
+#define RCLCPP__RCLCPP_HPP_
+
+#include <csignal>
+#include <memory>
+
+#include "rclcpp/clock.hpp"
+#include "rclcpp/duration.hpp"
+#include "rclcpp/executors.hpp"
+#include "rclcpp/logging.hpp"
+#include "rclcpp/node.hpp"
+#include "rclcpp/parameter.hpp"
+#include "rclcpp/rate.hpp"
+#include "rclcpp/time.hpp"
+#include "rclcpp/utilities.hpp"
+
+#endif  // RCLCPP__RCLCPP_HPP_

@@ -1,0 +1,154 @@
+// rclcpp::Subscription (rclcpp/subscription.hpp): the simulation runs its callback (a Run of kind
+// MESSAGE with the message as CDR); the callback may take the message in every form rclcpp's
+// AnySubscriptionCallback accepts — by const reference, unique_ptr, shared_ptr (const or not, by
+// value or reference), with or without MessageInfo, of the ROS type or of an adapted type, or
+// serialized.
+#ifndef RCLCPP__SUBSCRIPTION_HPP_
+#define RCLCPP__SUBSCRIPTION_HPP_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "rclcpp/macros.hpp"
+#include "rclcpp/message_info.hpp"
+#include "rclcpp/node_interfaces/node_base_interface.hpp"
+#include "rclcpp/qos.hpp"
+#include "rclcpp/serialized_message.hpp"
+#include "rclcpp/subscription_options.hpp"
+#include "rclsim/message_of.hpp"
+
+namespace rclcpp
+{
+
+class SubscriptionBase : public std::enable_shared_from_this<SubscriptionBase>
+{
+public:
+  RCLCPP_SMART_PTR_DEFINITIONS(SubscriptionBase)
+
+  SubscriptionBase(node_interfaces::NodeBaseInterface * node_base, const std::string & topic, const std::string & type,
+    const rclcpp::QoS & qos, const SubscriptionOptionsBase & options);
+  virtual ~SubscriptionBase();
+  SubscriptionBase(const SubscriptionBase &) = delete;
+  SubscriptionBase & operator=(const SubscriptionBase &) = delete;
+
+  const char * get_topic_name() const {return topic_.c_str();}
+  rclcpp::QoS get_actual_qos() const {return qos_;}
+  size_t get_publisher_count() const;
+  bool can_loan_messages() const {return false;}
+  bool is_serialized() const {return serialized_;}
+  bool is_cft_enabled() const;
+  void set_content_filter(const std::string & filter_expression, const std::vector<std::string> & expression_parameters = {});
+  rclcpp::ContentFilterOptions get_content_filter() const;
+
+protected:
+  /// The callback of this subscription's runs: given the message's CDR and its MessageInfo.
+  void on_message(std::function<void(const std::string & cdr, const rclcpp::MessageInfo & info)> handler);
+  bool serialized_ = false;
+
+private:
+  uint64_t id_ = 0;
+  uint64_t node_ = 0;
+  std::string topic_;
+  rclcpp::QoS qos_;
+  rclcpp::ContentFilterOptions filter_;
+  std::vector<std::shared_ptr<void>> event_handlers_;
+};
+
+template<typename MessageT, typename AllocatorT = std::allocator<void>, typename SubscribedT = void, typename ROSMessageT = void,
+  typename MessageMemoryStrategyT = void>
+class Subscription : public SubscriptionBase
+{
+public:
+  using info = rclsim::message_of<MessageT>;
+  using SubscribedType = typename info::custom_type;
+  using ROSMessageType = typename info::ros_type;
+  RCLCPP_SMART_PTR_DEFINITIONS(Subscription)
+
+  template<typename CallbackT>
+  Subscription(node_interfaces::NodeBaseInterface * node_base, const std::string & topic, const rclcpp::QoS & qos, CallbackT && callback,
+    const SubscriptionOptionsWithAllocator<AllocatorT> & options)
+  : SubscriptionBase(node_base, topic, rclsim::message_support<ROSMessageType>::type_name, qos, options)
+  {
+    using F = std::decay_t<CallbackT>;
+    serialized_ = takes_serialized<F>();
+    on_message([callback = F(std::forward<CallbackT>(callback))](const std::string & cdr, const rclcpp::MessageInfo & message_info) mutable {
+        deliver(callback, cdr, message_info);
+      });
+  }
+
+private:
+  template<typename F>
+  static constexpr bool takes_serialized()
+  {
+    return std::is_invocable_v<F &, std::shared_ptr<SerializedMessage>, const MessageInfo &> ||
+           std::is_invocable_v<F &, std::shared_ptr<SerializedMessage>> ||
+           std::is_invocable_v<F &, const SerializedMessage &, const MessageInfo &> ||
+           std::is_invocable_v<F &, const SerializedMessage &>;
+  }
+
+  /// A callback of the message's type T (the ROS type, or the adapted one), in any form it takes.
+  template<typename T, typename F>
+  static bool call_with(F & callback, std::unique_ptr<T> & message, const MessageInfo & message_info)
+  {
+    if constexpr (std::is_invocable_v<F &, std::unique_ptr<T>, const MessageInfo &>) {
+      callback(std::move(message), message_info);
+    } else if constexpr (std::is_invocable_v<F &, std::unique_ptr<T>>) {
+      callback(std::move(message));
+    } else if constexpr (std::is_invocable_v<F &, const T &, const MessageInfo &>) {
+      callback(*message, message_info);
+    } else if constexpr (std::is_invocable_v<F &, const T &>) {
+      callback(*message);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  template<typename F>
+  static void deliver(F & callback, const std::string & cdr, const MessageInfo & message_info)
+  {
+    if constexpr (takes_serialized<F>()) {
+      auto serialized = std::make_shared<SerializedMessage>();
+      serialized->rclsim_assign(cdr);
+      if constexpr (std::is_invocable_v<F &, std::shared_ptr<SerializedMessage>, const MessageInfo &>) {
+        callback(serialized, message_info);
+      } else if constexpr (std::is_invocable_v<F &, std::shared_ptr<SerializedMessage>>) {
+        callback(serialized);
+      } else if constexpr (std::is_invocable_v<F &, const SerializedMessage &, const MessageInfo &>) {
+        callback(*serialized, message_info);
+      } else {
+        callback(*serialized);
+      }
+    } else {
+      auto ros = std::make_unique<ROSMessageType>();
+      rclsim::from_cdr(reinterpret_cast<const uint8_t *>(cdr.data()), cdr.size(), *ros);
+      if constexpr (info::adapted) {
+        using Custom = SubscribedType;
+        constexpr bool takes_custom = std::is_invocable_v<F &, std::unique_ptr<Custom>, const MessageInfo &> ||
+          std::is_invocable_v<F &, std::unique_ptr<Custom>> || std::is_invocable_v<F &, const Custom &, const MessageInfo &> ||
+          std::is_invocable_v<F &, const Custom &>;
+        if constexpr (takes_custom) {
+          auto custom = std::make_unique<Custom>();
+          info::adapter::convert_to_custom(*ros, *custom);
+          call_with<Custom>(callback, custom, message_info);
+          return;
+        }
+      }
+      static_assert(
+        std::is_invocable_v<F &, std::unique_ptr<ROSMessageType>, const MessageInfo &> ||
+        std::is_invocable_v<F &, std::unique_ptr<ROSMessageType>> ||
+        std::is_invocable_v<F &, const ROSMessageType &, const MessageInfo &> ||
+        std::is_invocable_v<F &, const ROSMessageType &> || info::adapted,
+        "the subscription's callback takes none of the forms rclcpp accepts for its message type");
+      call_with<ROSMessageType>(callback, ros, message_info);
+    }
+  }
+};
+
+}  // namespace rclcpp
+
+#endif  // RCLCPP__SUBSCRIPTION_HPP_

@@ -1,0 +1,48 @@
+#include "rclsim/logging.hpp"
+
+#include <cstdarg>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "rclsim/port.hpp"
+
+namespace rclsim::logging
+{
+namespace
+{
+std::map<std::string, int> & levels()
+{
+  static std::map<std::string, int> the_levels;
+  return the_levels;
+}
+}  // namespace
+
+bool enabled(const char * logger, int severity)
+{
+  std::string name = logger == nullptr ? "" : logger;
+  auto found = levels().find(name);
+  if (found == levels().end()) {
+    found = levels().emplace(name, port::logger_op_level(name)).first;
+  }
+  return severity >= found->second;
+}
+
+void log(const char * logger, int severity, const char * function, const char * file, int line, const char * format, ...)
+{
+  va_list args;
+  va_start(args, format);
+  va_list again;
+  va_copy(again, args);
+  int length = std::vsnprintf(nullptr, 0, format, args);
+  va_end(args);
+  std::vector<char> text(length < 0 ? 1 : static_cast<size_t>(length) + 1);
+  std::vsnprintf(text.data(), text.size(), format, again);
+  va_end(again);
+  port::log(logger == nullptr ? "" : logger, static_cast<uint32_t>(severity), text.data(), function, file, static_cast<uint32_t>(line));
+}
+
+void forget_levels() {levels().clear();}
+
+}  // namespace rclsim::logging

@@ -1,0 +1,602 @@
+// The node port over the program's socket (fd 3): requests, their answers, and the runs the
+// simulation grants (docs/node-protocol.md "The conversation"). What a callback sends is held
+// until the client next reads, so a callback's effects and its Done go in one write.
+#include "rclsim/port.hpp"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <optional>
+
+#include "wire/frames.hpp"
+
+namespace rclsim::port
+{
+namespace
+{
+
+constexpr int SOCKET_FD = 3;
+
+struct State
+{
+  std::string outgoing;
+  uint64_t last_ask = 0;
+  node::Welcome welcome;
+  int64_t now_ns = 0;
+  // The run whose code is under way (run 0: the program's top-level code).
+  std::optional<uint64_t> current_run = 0;
+  std::map<uint64_t, RunHandler> handlers;
+  std::map<uint64_t, uint64_t> owners;
+  std::map<uint64_t, RunHandler> settled;
+  uint64_t served = 0;
+  std::vector<uint64_t> callbacks;
+  bool shut_down = false;
+  std::vector<std::function<void()>> on_shutdown;
+  uint64_t next_hook = 1;
+};
+
+State & state()
+{
+  static State the_state;
+  return the_state;
+}
+
+void send(const node::ToSimulation & message)
+{
+  node::append_frame(message, state().outgoing);
+}
+
+/// The simulation's end closed the socket: the program ends at once, as docs/node-protocol.md says.
+[[noreturn]] void simulation_ended()
+{
+  std::fflush(nullptr);
+  ::_exit(1);
+}
+
+void flush()
+{
+  // What the program wrote comes out before what it sends now does (the simulation relays the
+  // pipes before it handles a message): the stdio buffers go first.
+  std::fflush(stdout);
+  std::string & out = state().outgoing;
+  if (out.empty()) {
+    return;
+  }
+  int error = node::write_all(SOCKET_FD, out);
+  out.clear();
+  if (error == EPIPE) {
+    simulation_ended();
+  }
+  if (error != 0) {
+    std::fprintf(stderr, "rclsim: the node port's socket (fd 3) broke: %s\n", std::strerror(error));
+    ::_exit(1);
+  }
+}
+
+node::ToClient receive()
+{
+  flush();
+  static node::FrameReader reader(SOCKET_FD);
+  std::string_view body;
+  switch (reader.read(body)) {
+    case node::FrameStatus::frame:
+      break;
+    case node::FrameStatus::end:
+      simulation_ended();
+    case node::FrameStatus::broken:
+      std::fprintf(stderr, "rclsim: the node port's socket (fd 3) broke: %s\n", reader.error().c_str());
+      ::_exit(1);
+  }
+  node::ToClient message;
+  if (!node::decode(reinterpret_cast<const uint8_t *>(body.data()), body.size(), message)) {
+    std::fprintf(stderr, "rclsim: the simulation sent bytes that are no ToClient message\n");
+    ::_exit(1);
+  }
+  return message;
+}
+
+void dispatch(const node::Run & run);
+
+/// A run granted while the program waits for an answer (a spin_some's callbacks, an event's
+/// takeData): it runs and ends with its own Done, and the code that asked goes on waiting.
+void run_nested(const node::Run & run)
+{
+  State & s = state();
+  std::optional<uint64_t> outer = s.current_run;
+  s.current_run = run.run;
+  try {
+    dispatch(run);
+    done();
+  } catch (const std::exception & error) {
+    done(error.what(), true);
+  }
+  s.current_run = outer;
+}
+
+node::ToClient ask(node::ToSimulation message)
+{
+  State & s = state();
+  message.ask = ++s.last_ask;
+  send(message);
+  while (true) {
+    node::ToClient answer = receive();
+    if (answer.run) {
+      run_nested(*answer.run);
+      continue;
+    }
+    if (answer.answers != s.last_ask) {
+      std::fprintf(stderr, "rclsim: the simulation answered question %llu while the program asked %llu\n",
+        static_cast<unsigned long long>(answer.answers), static_cast<unsigned long long>(s.last_ask));
+      ::_exit(1);
+    }
+    if (answer.failed) {
+      throw Failed(answer.failed->message, answer.failed->kind, answer.failed->input_error);
+    }
+    return answer;
+  }
+}
+
+const node::Created & created(const node::ToClient & answer)
+{
+  if (!answer.created) {
+    throw std::logic_error("rclsim: the simulation's answer is no Created");
+  }
+  return *answer.created;
+}
+
+const node::Answer & answered(const node::ToClient & answer)
+{
+  static const node::Answer empty;
+  return answer.answer ? *answer.answer : empty;
+}
+
+/// The program's stdout or stderr holds output the simulation has not read (they are pipes it
+/// reads between messages): both are flushed first, so output comes in the order of its runs.
+bool wrote_output()
+{
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  int waiting = 0;
+  for (int fd : {1, 2}) {
+    int bytes = 0;
+    if (::ioctl(fd, FIONREAD, &bytes) == 0) {
+      waiting += bytes;
+    }
+  }
+  return waiting > 0;
+}
+
+bool is_callback(node::RunKind kind)
+{
+  return kind != node::RunKind::SETTLED && kind != node::RunKind::END_HOOK && kind != node::RunKind::CONTINUATION &&
+         kind != node::RunKind::CAN_EXECUTE;
+}
+
+void dispatch(const node::Run & run)
+{
+  State & s = state();
+  s.now_ns = run.now_ns;
+  if (run.kind == node::RunKind::CONTINUATION) {
+    return;
+  }
+  std::map<uint64_t, RunHandler> & table = is_callback(run.kind) ? s.handlers : s.settled;
+  auto found = table.find(run.entity);
+  if (found == table.end()) {
+    // An entity destroyed since the simulation granted its run: nothing runs.
+    return;
+  }
+  RunHandler handler = found->second;
+  if (!is_callback(run.kind)) {
+    table.erase(found);
+    handler(run);
+    return;
+  }
+  s.callbacks.push_back(run.entity);
+  struct Pop
+  {
+    std::vector<uint64_t> & stack;
+    ~Pop() {stack.pop_back();}
+  } pop{s.callbacks};
+  handler(run);
+  ++s.served;
+}
+
+}  // namespace
+
+const node::Welcome & hello(uint32_t protocol_version, const std::string & client, const std::string & language)
+{
+  node::ToSimulation message;
+  message.hello = node::Hello{protocol_version, client, language};
+  send(message);
+  node::ToClient first = receive();
+  if (first.failed) {
+    std::fprintf(stderr, "rclsim: %s\n", first.failed->message.c_str());
+    std::fflush(stderr);
+    ::_exit(2);
+  }
+  if (!first.welcome) {
+    std::fprintf(stderr, "rclsim: the simulation did not answer Hello with Welcome\n");
+    ::_exit(1);
+  }
+  state().welcome = *first.welcome;
+  state().now_ns = first.welcome->now_ns;
+  return state().welcome;
+}
+
+const node::Welcome & welcome() {return state().welcome;}
+
+int64_t now_ns() {return state().now_ns;}
+
+uint32_t context_op_create()
+{
+  node::ToSimulation message;
+  message.context = node::ContextOp{};
+  message.context->create = true;
+  return static_cast<uint32_t>(created(ask(std::move(message))).id);
+}
+
+uint32_t context_op_default()
+{
+  node::ToSimulation message;
+  message.context = node::ContextOp{};
+  message.context->default_context = true;
+  return static_cast<uint32_t>(created(ask(std::move(message))).id);
+}
+
+void context_op_init(uint32_t context, const std::vector<std::string> & argv)
+{
+  node::ToSimulation message;
+  message.context = node::ContextOp{};
+  message.context->context = context;
+  message.context->init = node::Arguments{argv};
+  ask(std::move(message));
+}
+
+void context_op_shutdown(uint32_t context)
+{
+  node::ToSimulation message;
+  message.context = node::ContextOp{};
+  message.context->context = context;
+  message.context->shutdown = true;
+  ask(std::move(message));
+}
+
+node::Created create(const node::Create & request)
+{
+  node::ToSimulation message;
+  message.create = request;
+  return created(ask(std::move(message)));
+}
+
+void destroy(uint64_t id, bool is_node, bool wake)
+{
+  node::ToSimulation message;
+  message.destroy = node::Destroy{};
+  message.destroy->id = id;
+  message.destroy->node = is_node;
+  message.destroy->wake = wake;
+  send(message);
+}
+
+void publish(uint64_t publisher, std::string cdr)
+{
+  node::ToSimulation message;
+  message.publish = node::Publish{publisher, std::move(cdr)};
+  send(message);
+}
+
+void send_request(uint64_t client, int64_t sequence, std::string cdr)
+{
+  node::ToSimulation message;
+  message.send_request = node::SendRequest{};
+  message.send_request->client = client;
+  message.send_request->sequence = sequence;
+  message.send_request->cdr = std::move(cdr);
+  send(message);
+}
+
+void forget_request(uint64_t client, int64_t sequence)
+{
+  node::ToSimulation message;
+  message.forget_request = node::ForgetRequest{client, sequence};
+  send(message);
+}
+
+void send_response(uint64_t service, uint64_t request, std::string cdr)
+{
+  node::ToSimulation message;
+  message.send_response = node::SendResponse{service, request, std::move(cdr)};
+  send(message);
+}
+
+namespace
+{
+node::ToSimulation timer_op(uint64_t timer)
+{
+  node::ToSimulation message;
+  message.timer = node::TimerOp{};
+  message.timer->timer = timer;
+  return message;
+}
+}  // namespace
+
+void timer_op_cancel(uint64_t timer)
+{
+  node::ToSimulation message = timer_op(timer);
+  message.timer->cancel = true;
+  send(message);
+}
+
+void timer_op_reset(uint64_t timer)
+{
+  node::ToSimulation message = timer_op(timer);
+  message.timer->reset = true;
+  send(message);
+}
+
+void timer_op_change_period(uint64_t timer, int64_t period_ns)
+{
+  node::ToSimulation message = timer_op(timer);
+  message.timer->change_period_ns = period_ns;
+  send(message);
+}
+
+std::string timer_op_state(uint64_t timer)
+{
+  node::ToSimulation message = timer_op(timer);
+  message.timer->state = true;
+  return answered(ask(std::move(message))).json;
+}
+
+void trigger_guard(uint64_t guard)
+{
+  node::ToSimulation message;
+  message.trigger = node::TriggerGuard{guard};
+  send(message);
+}
+
+std::string entity_op(uint64_t entity, const std::string & op, const std::string & args_json)
+{
+  node::ToSimulation message;
+  message.entity = node::EntityOp{entity, op, args_json};
+  return answered(ask(std::move(message))).json;
+}
+
+uint64_t action_op_add(uint64_t node_id, const std::string & type, const std::vector<uint64_t> & parts)
+{
+  node::ToSimulation message;
+  message.action = node::ActionOp{};
+  message.action->node = node_id;
+  message.action->add = node::AddAction{type, parts};
+  return created(ask(std::move(message))).id;
+}
+
+void action_op_remove(uint64_t node_id, uint64_t action)
+{
+  node::ToSimulation message;
+  message.action = node::ActionOp{};
+  message.action->node = node_id;
+  message.action->remove = action;
+  ask(std::move(message));
+}
+
+std::string next_goal_id()
+{
+  node::ToSimulation message;
+  message.next_goal_id = node::NextGoalId{};
+  return answered(ask(std::move(message))).cdr;
+}
+
+std::string get_interface(const std::string & type)
+{
+  node::ToSimulation message;
+  message.get_interface = node::GetInterface{type};
+  return answered(ask(std::move(message))).json;
+}
+
+bool log(const std::string & logger, uint32_t severity, const std::string & text, const std::string & function, const std::string & file, uint32_t line)
+{
+  node::ToSimulation message;
+  message.log = node::Log{0, logger, severity, text, function, file, line};
+  return answered(ask(std::move(message))).json == "true";
+}
+
+namespace
+{
+node::ToSimulation logger_op(const std::string & logger)
+{
+  node::ToSimulation message;
+  message.logger = node::LoggerOp{};
+  message.logger->logger = logger;
+  return message;
+}
+}  // namespace
+
+int logger_op_level(const std::string & logger)
+{
+  node::ToSimulation message = logger_op(logger);
+  message.logger->level = true;
+  return std::stoi(answered(ask(std::move(message))).json);
+}
+
+void logger_op_set_level(const std::string & logger, uint32_t level)
+{
+  node::ToSimulation message = logger_op(logger);
+  message.logger->set_level = level;
+  ask(std::move(message));
+}
+
+node::Answer parameter_op(const node::ParameterOp & op)
+{
+  node::ToSimulation message;
+  message.parameter = op;
+  return answered(ask(std::move(message)));
+}
+
+std::string graph_query(const std::string & query, const std::vector<std::string> & arguments)
+{
+  node::ToSimulation message;
+  message.graph = node::GraphQuery{query, arguments};
+  return answered(ask(std::move(message))).json;
+}
+
+void job_op_finish(int32_t code)
+{
+  node::ToSimulation message;
+  message.job = node::JobOp{};
+  message.job->finish = code;
+  send(message);
+}
+
+void job_op_set_result(const std::string & name, const std::string & value_json)
+{
+  node::ToSimulation message;
+  message.job = node::JobOp{};
+  message.job->set_result = node::SetResult{name, value_json};
+  send(message);
+}
+
+std::string job_op_get_result(const std::string & name)
+{
+  node::ToSimulation message;
+  message.job = node::JobOp{};
+  message.job->get_result = name;
+  return answered(ask(std::move(message))).json;
+}
+
+void assertion(node::Assertion_Kind kind, const std::string & text, bool holds, const std::string & details_json)
+{
+  node::ToSimulation message;
+  message.assertion = node::Assertion{kind, text, holds, details_json};
+  send(message);
+}
+
+void spin(uint64_t node_id, node::Spin_How how, uint32_t threads)
+{
+  node::ToSimulation message;
+  message.spin = node::Spin{node_id, how, threads};
+  ask(std::move(message));
+}
+
+void hold(uint64_t entity, bool on)
+{
+  node::ToSimulation message;
+  message.hold = node::Hold{entity, on};
+  send(message);
+}
+
+uint64_t await_at_ns(int64_t at_ns, RunHandler on_settled, bool weak, bool after_ready)
+{
+  node::ToSimulation message;
+  message.await_event = node::Await{};
+  message.await_event->at_ns = at_ns;
+  message.await_event->timeout_ms = -1;
+  message.await_event->weak = weak;
+  message.await_event->after_ready = after_ready;
+  uint64_t id = created(ask(std::move(message))).id;
+  state().settled[id] = std::move(on_settled);
+  return id;
+}
+
+uint64_t await_service_of_client(uint64_t client, double timeout_ms, RunHandler on_settled)
+{
+  node::ToSimulation message;
+  message.await_event = node::Await{};
+  message.await_event->service_of_client = client;
+  message.await_event->timeout_ms = timeout_ms;
+  uint64_t id = created(ask(std::move(message))).id;
+  state().settled[id] = std::move(on_settled);
+  return id;
+}
+
+void forget_await(uint64_t wake)
+{
+  if (state().settled.erase(wake) > 0) {
+    destroy(wake, false, true);
+  }
+}
+
+void on_run(uint64_t entity, RunHandler handler, uint64_t node_id)
+{
+  state().handlers[entity] = std::move(handler);
+  state().owners[entity] = node_id;
+}
+
+void forget_runs(uint64_t entity)
+{
+  state().handlers.erase(entity);
+  state().owners.erase(entity);
+}
+
+void serve_runs(const std::function<bool()> & until)
+{
+  State & s = state();
+  while (!until() && !s.shut_down) {
+    done();
+    node::ToClient incoming = receive();
+    if (incoming.shutdown) {
+      s.shut_down = true;
+      for (const auto & callback : s.on_shutdown) {
+        callback();
+      }
+      return;
+    }
+    if (!incoming.run) {
+      std::fprintf(stderr, "rclsim: the simulation sent a message other than Run while the program waited\n");
+      ::_exit(1);
+    }
+    s.current_run = incoming.run->run;
+    dispatch(*incoming.run);
+  }
+}
+
+uint64_t runs_served() {return state().served;}
+
+uint64_t callback_under_way()
+{
+  const std::vector<uint64_t> & stack = state().callbacks;
+  return stack.empty() ? 0 : stack.back();
+}
+
+bool shut_down() {return state().shut_down;}
+
+void on_shutdown(std::function<void()> callback) {state().on_shutdown.push_back(std::move(callback));}
+
+void done(const std::string & error, bool failed)
+{
+  State & s = state();
+  if (!s.current_run) {
+    return;
+  }
+  node::ToSimulation message;
+  message.done = node::Done{};
+  message.done->run = *s.current_run;
+  message.done->error = error;
+  message.done->failed = failed;
+  message.done->wrote_output = wrote_output();
+  s.current_run.reset();
+  send(message);
+}
+
+void exit(int code)
+{
+  // Exit ends the run under way too: no Done before it (the simulation would end an idle run there).
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  node::ToSimulation message;
+  message.exit = node::Exit{code};
+  send(message);
+  flush();
+  std::fflush(nullptr);
+  ::_exit(code);
+}
+
+}  // namespace rclsim::port

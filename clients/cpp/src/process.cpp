@@ -1,0 +1,77 @@
+// The program's process under rclsim (docs/node-protocol.md "The conversation"): the handshake
+// before the program's own code runs (its main is run 0), its end (Exit with the code main
+// returned or exit() was given), and an exception nothing caught, told as the failure of the run
+// under way in the words of a C++ runtime. rclsim starts the program with its socket at fd 3.
+#include <cxxabi.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+#include <typeinfo>
+
+#include "rclsim/machine.hpp"
+#include "rclsim/port.hpp"
+
+namespace
+{
+
+constexpr uint32_t PROTOCOL_VERSION = 1;
+
+std::string demangled(const std::type_info * type)
+{
+  if (type == nullptr) {
+    return "an unknown exception";
+  }
+  int status = 0;
+  char * name = abi::__cxa_demangle(type->name(), nullptr, nullptr, &status);
+  std::string text = status == 0 && name != nullptr ? name : type->name();
+  std::free(name);
+  return text;
+}
+
+/// What an exception says, as libstdc++'s verbose terminate handler words it.
+std::string describe_current_exception()
+{
+  std::exception_ptr thrown = std::current_exception();
+  if (!thrown) {
+    return "terminate called without an active exception";
+  }
+  std::string type = demangled(abi::__cxa_current_exception_type());
+  try {
+    std::rethrow_exception(thrown);
+  } catch (const std::exception & error) {
+    return type + ": " + error.what();
+  } catch (...) {
+    return "an exception of type " + type;
+  }
+}
+
+[[noreturn]] void on_terminate()
+{
+  rclsim::port::done(describe_current_exception(), true);
+  rclsim::port::exit(134);
+}
+
+void on_process_exit(int status, void *)
+{
+  rclsim::port::exit(status);
+}
+
+__attribute__((constructor(101))) void start()
+{
+  if (::fcntl(3, F_GETFD) == -1) {
+    std::fputs("rclsim: this program was built for rclsim: run it with `rclsim exec` (its node port, fd 3, is not open)\n", stderr);
+    ::_exit(2);
+  }
+  rclsim::port::hello(PROTOCOL_VERSION, "rclsim-rclcpp 0.9.0", "cpp");
+  // rand() draws from the program's own stream unless the program seeds it itself.
+  std::srand(static_cast<unsigned>(rclsim::machine::draw("rand")));
+  std::set_terminate(on_terminate);
+  // Registered after the port's state exists, so it runs before that state's destructor.
+  ::on_exit(on_process_exit, nullptr);
+}
+
+}  // namespace

@@ -1,0 +1,124 @@
+#include "rclcpp/context.hpp"
+
+#include <algorithm>
+
+#include "rclcpp/exceptions.hpp"
+#include "rclsim/port.hpp"
+#include "rclsim/waits.hpp"
+
+namespace rclcpp
+{
+
+Context::Context() = default;
+
+Context::~Context() = default;
+
+uint32_t Context::rclsim_id()
+{
+  // Id 0 is a context like any other: whether it was made is its own flag.
+  if (!id_) {
+    id_ = rclsim::port::context_op_create();
+  }
+  return *id_;
+}
+
+void Context::init(int argc, char const * const * argv, const InitOptions & init_options)
+{
+  if (valid_) {
+    throw rclcpp::exceptions::RCLError("context is already initialized");
+  }
+  arguments_.assign(argv, argv + argc);
+  // rcl is given the arguments after the program's name, as the simulation's own clients do.
+  std::vector<std::string> args(arguments_.empty() ? arguments_.begin() : arguments_.begin() + 1, arguments_.end());
+  try {
+    rclsim::port::context_op_init(rclsim_id(), args);
+  } catch (const rclsim::port::Failed & failed) {
+    throw rclcpp::exceptions::RCLInvalidROSArgsError(failed.what());
+  }
+  options_ = init_options;
+  valid_ = true;
+  // The run ended (the simulation's Shutdown, Ctrl-C's under rclcpp): every context shuts down.
+  std::weak_ptr<Context> weak = weak_from_this();
+  rclsim::port::on_shutdown([weak] {
+    if (auto context = weak.lock()) {
+      context->shutdown("signal handler");
+    }
+  });
+}
+
+bool Context::is_valid() const {return valid_;}
+
+bool Context::shutdown(const std::string & reason)
+{
+  if (!valid_) {
+    return false;
+  }
+  for (const auto & callback : pre_shutdown_) {
+    (*callback)();
+  }
+  valid_ = false;
+  shutdown_reason_ = reason;
+  if (!rclsim::port::shut_down()) {
+    rclsim::port::context_op_shutdown(*id_);
+  }
+  std::vector<OnShutdownCallbackHandle> callbacks = on_shutdown_;
+  for (const auto & callback : callbacks) {
+    (*callback)();
+  }
+  return true;
+}
+
+Context::OnShutdownCallback Context::on_shutdown(OnShutdownCallback callback)
+{
+  add_on_shutdown_callback(callback);
+  return callback;
+}
+
+Context::OnShutdownCallbackHandle Context::add_on_shutdown_callback(OnShutdownCallback callback)
+{
+  on_shutdown_.push_back(std::make_shared<OnShutdownCallback>(std::move(callback)));
+  return on_shutdown_.back();
+}
+
+bool Context::remove_on_shutdown_callback(const OnShutdownCallbackHandle & callback_handle)
+{
+  auto found = std::find(on_shutdown_.begin(), on_shutdown_.end(), callback_handle);
+  if (found == on_shutdown_.end()) {
+    return false;
+  }
+  on_shutdown_.erase(found);
+  return true;
+}
+
+Context::OnShutdownCallbackHandle Context::add_pre_shutdown_callback(PreShutdownCallback callback)
+{
+  pre_shutdown_.push_back(std::make_shared<OnShutdownCallback>(std::move(callback)));
+  return pre_shutdown_.back();
+}
+
+bool Context::remove_pre_shutdown_callback(const OnShutdownCallbackHandle & callback_handle)
+{
+  auto found = std::find(pre_shutdown_.begin(), pre_shutdown_.end(), callback_handle);
+  if (found == pre_shutdown_.end()) {
+    return false;
+  }
+  pre_shutdown_.erase(found);
+  return true;
+}
+
+bool Context::sleep_for(const std::chrono::nanoseconds & nanoseconds)
+{
+  rclsim::waits::sleep_ns(nanoseconds.count());
+  return is_valid();
+}
+
+namespace contexts
+{
+Context::SharedPtr get_global_default_context()
+{
+  static Context::SharedPtr context = std::make_shared<Context>();
+  return context;
+}
+}  // namespace contexts
+
+}  // namespace rclcpp

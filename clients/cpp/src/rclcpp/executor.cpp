@@ -1,0 +1,206 @@
+#include "rclcpp/executor.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "rclcpp/executors.hpp"
+#include "rclsim/port.hpp"
+#include "rclsim/waits.hpp"
+
+namespace rclcpp
+{
+
+std::string to_string(const FutureReturnCode & future_return_code)
+{
+  switch (future_return_code) {
+    case FutureReturnCode::SUCCESS: return "SUCCESS (0)";
+    case FutureReturnCode::INTERRUPTED: return "INTERRUPTED (1)";
+    case FutureReturnCode::TIMEOUT: return "TIMEOUT (2)";
+  }
+  return "unknown value";
+}
+
+Executor::Executor(const ExecutorOptions & options) : context_(options.context) {}
+
+Executor::~Executor()
+{
+  for (const auto & weak : nodes_) {
+    if (auto node = weak.lock()) {
+      node->get_associated_with_executor_atomic().store(false);
+    }
+  }
+}
+
+void Executor::add_node(node_interfaces::NodeBaseInterface::SharedPtr node_ptr, bool)
+{
+  if (node_ptr->get_associated_with_executor_atomic().exchange(true)) {
+    throw std::runtime_error(std::string("Node '") + node_ptr->get_fully_qualified_name() + "' has already been added to an executor.");
+  }
+  nodes_.push_back(node_ptr);
+}
+
+void Executor::remove_node(node_interfaces::NodeBaseInterface::SharedPtr node_ptr, bool)
+{
+  auto found = std::find_if(nodes_.begin(), nodes_.end(), [&](const auto & weak) {return weak.lock() == node_ptr;});
+  if (found == nodes_.end()) {
+    throw std::runtime_error("Node '" + std::string(node_ptr->get_fully_qualified_name()) + "' needs to be associated with this executor.");
+  }
+  nodes_.erase(found);
+  node_ptr->get_associated_with_executor_atomic().store(false);
+  if (spinning_) {
+    rclsim::port::spin(node_ptr->rclsim_id(), rclsim::node::Spin_How::STOP);
+  }
+}
+
+void Executor::add_callback_group(rclcpp::CallbackGroup::SharedPtr, node_interfaces::NodeBaseInterface::SharedPtr node_ptr, bool notify)
+{
+  // The simulation spins a node as a whole: a group's node spins with the executor.
+  if (!node_ptr->get_associated_with_executor_atomic().load()) {
+    add_node(node_ptr, notify);
+  }
+}
+
+void Executor::remove_callback_group(rclcpp::CallbackGroup::SharedPtr, bool) {}
+
+void Executor::start_spinning(std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun)
+{
+  if (spinning_) {
+    throw std::runtime_error("spin() called while already spinning");
+  }
+  spinning_ = true;
+  canceled_ = false;
+  for (const auto & weak : nodes_) {
+    if (auto node = weak.lock()) {
+      rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads());
+      spun.push_back(node);
+    }
+  }
+}
+
+void Executor::stop_spinning(const std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun)
+{
+  spinning_ = false;
+  if (rclsim::port::shut_down()) {
+    return;
+  }
+  for (const auto & node : spun) {
+    rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::STOP);
+  }
+}
+
+FutureReturnCode Executor::spin_until_complete(const std::function<bool()> & complete, std::chrono::nanoseconds timeout)
+{
+  if (complete()) {
+    return FutureReturnCode::SUCCESS;
+  }
+  std::vector<node_interfaces::NodeBaseInterface::SharedPtr> spun;
+  start_spinning(spun);
+  // While a callback of this executor blocks (a sleep), its nodes wait, as its busy thread would.
+  uint64_t pauser = rclsim::waits::add_pauser([&spun] {
+      for (const auto & node : spun) {
+        rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::STOP);
+      }
+      return [&spun] {
+               for (const auto & node : spun) {
+                 rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::SPIN);
+               }
+             };
+    });
+  struct Stop
+  {
+    Executor & executor;
+    std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun;
+    uint64_t pauser;
+    ~Stop()
+    {
+      rclsim::waits::remove_pauser(pauser);
+      executor.stop_spinning(spun);
+    }
+  } stop{*this, spun, pauser};
+  Context::SharedPtr context = context_;
+  auto over = [&] {return complete() || canceled_ || !context->is_valid();};
+  rclsim::waits::serve(over, timeout.count() < 0 ? -1 : timeout.count());
+  if (complete()) {
+    return FutureReturnCode::SUCCESS;
+  }
+  return canceled_ || !context->is_valid() ? FutureReturnCode::INTERRUPTED : FutureReturnCode::TIMEOUT;
+}
+
+void Executor::spin()
+{
+  spin_until_complete([] {return false;}, std::chrono::nanoseconds(-1));
+}
+
+void Executor::spin_node_some(node_interfaces::NodeBaseInterface::SharedPtr node)
+{
+  add_node(node, false);
+  spin_some();
+  remove_node(node, false);
+}
+
+void Executor::spin_some(std::chrono::nanoseconds)
+{
+  if (spinning_) {
+    throw std::runtime_error("spin_some() called while already spinning");
+  }
+  spinning_ = true;
+  for (const auto & weak : nodes_) {
+    if (auto node = weak.lock()) {
+      rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::SPIN_ONCE);
+    }
+  }
+  spinning_ = false;
+}
+
+void Executor::spin_all(std::chrono::nanoseconds max_duration)
+{
+  if (max_duration < std::chrono::nanoseconds(0)) {
+    throw std::invalid_argument("max_duration must be greater than or equal to 0");
+  }
+  // Until a pass finds nothing ready.
+  while (context_->is_valid()) {
+    uint64_t before = rclsim::port::runs_served();
+    spin_some();
+    if (rclsim::port::runs_served() == before) {
+      return;
+    }
+  }
+}
+
+void Executor::spin_once(std::chrono::nanoseconds timeout)
+{
+  uint64_t before = rclsim::port::runs_served();
+  spin_until_complete([before] {return rclsim::port::runs_served() != before;}, timeout);
+}
+
+void Executor::cancel() {canceled_ = true;}
+
+namespace executors
+{
+MultiThreadedExecutor::MultiThreadedExecutor(const ExecutorOptions & options, size_t number_of_threads, bool, std::chrono::nanoseconds)
+: Executor(options), number_of_threads_(number_of_threads == 0 ? rclsim::port::welcome().cpu_count : number_of_threads) {}
+}  // namespace executors
+
+void spin(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr)
+{
+  rclcpp::executors::SingleThreadedExecutor executor;
+  executor.add_node(node_ptr);
+  executor.spin();
+  executor.remove_node(node_ptr);
+}
+
+void spin_some(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr)
+{
+  rclcpp::executors::SingleThreadedExecutor executor;
+  executor.spin_node_some(node_ptr);
+}
+
+void spin_all(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr, std::chrono::nanoseconds max_duration)
+{
+  rclcpp::executors::SingleThreadedExecutor executor;
+  executor.add_node(node_ptr);
+  executor.spin_all(max_duration);
+  executor.remove_node(node_ptr);
+}
+
+}  // namespace rclcpp

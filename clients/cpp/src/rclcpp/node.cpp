@@ -1,0 +1,78 @@
+#include "rclcpp/node.hpp"
+
+#include "rclsim/json.hpp"
+#include "rclsim/port.hpp"
+
+namespace rclcpp
+{
+
+Node::Node(const std::string & node_name, const NodeOptions & options) : Node(node_name, "", options) {}
+
+Node::Node(const std::string & node_name, const std::string & namespace_, const NodeOptions & options)
+: options_(options),
+  base_(std::make_shared<node_interfaces::NodeBase>(node_name, namespace_, options.context(), options.arguments(), options.use_global_arguments(),
+    options.enable_rosout(), options.use_intra_process_comms(), options.enable_topic_statistics())),
+  logger_(rclcpp::get_logger(base_->logger_name())),
+  clock_(std::make_shared<rclcpp::Clock>(options.clock_type())),
+  effective_namespace_(base_->get_namespace())
+{
+}
+
+Node::~Node() = default;
+
+std::string Node::graph(const std::string & query, const std::vector<std::string> & arguments) const
+{
+  std::vector<std::string> all{std::to_string(base_->rclsim_id())};
+  for (const auto & argument : arguments) {
+    all.push_back(rclsim::json::quote(argument));
+  }
+  return rclsim::port::graph_query(query, all);
+}
+
+std::vector<std::string> Node::get_node_names() const
+{
+  // rclcpp's list: each node's fully qualified name.
+  std::vector<std::string> names;
+  for (const auto & node : rclsim::json::parse(graph("getNodeNamesAndNamespaces", {})).as_array()) {
+    const std::string & ns = node["namespace"].as_string();
+    names.push_back((ns == "/" ? "" : ns) + "/" + node["name"].as_string());
+  }
+  return names;
+}
+
+namespace
+{
+std::map<std::string, std::vector<std::string>> names_and_types(const std::string & json)
+{
+  std::map<std::string, std::vector<std::string>> all;
+  for (const auto & entry : rclsim::json::parse(json).as_array()) {
+    std::vector<std::string> & types = all[entry["name"].as_string()];
+    for (const auto & type : entry["types"].as_array()) {
+      types.push_back(type.as_string());
+    }
+  }
+  return all;
+}
+}  // namespace
+
+std::map<std::string, std::vector<std::string>> Node::get_topic_names_and_types() const
+{
+  return names_and_types(graph("getTopicNamesAndTypes", {}));
+}
+
+std::map<std::string, std::vector<std::string>> Node::get_service_names_and_types() const
+{
+  return names_and_types(graph("getServiceNamesAndTypes", {}));
+}
+
+size_t Node::count_publishers(const std::string & topic_name) const
+{
+  return static_cast<size_t>(rclsim::json::parse(graph("countPublishers", {topic_name})).as_int());
+}
+
+size_t Node::count_subscribers(const std::string & topic_name) const
+{
+  return static_cast<size_t>(rclsim::json::parse(graph("countSubscribers", {topic_name})).as_int());
+}
+
+}  // namespace rclcpp

@@ -1,0 +1,73 @@
+#include "rclcpp/publisher.hpp"
+
+#include "rclcpp/exceptions.hpp"
+#include "rclsim/json.hpp"
+#include "rclsim/port.hpp"
+
+namespace rclcpp
+{
+
+PublisherBase::PublisherBase(node_interfaces::NodeBaseInterface * node_base, const std::string & topic, const std::string & type,
+  const rclcpp::QoS & qos, const PublisherOptionsBase & options)
+: qos_(qos)
+{
+  rclsim::node::Create create;
+  create.kind = rclsim::node::EntityKind::PUBLISHER;
+  create.node = node_base->rclsim_id();
+  create.name = topic;
+  create.type = type;
+  create.qos_json = qos.rclsim_json();
+  create.callback_group = node_base->rclsim_group(options.callback_group);
+  rclsim::node::Created created;
+  try {
+    created = rclsim::port::create(create);
+  } catch (const rclsim::port::Failed & failed) {
+    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
+  }
+  id_ = created.id;
+  topic_ = created.resolved_name;
+}
+
+PublisherBase::~PublisherBase()
+{
+  if (!rclsim::port::shut_down()) {
+    rclsim::port::destroy(id_);
+  }
+}
+
+const rmw_gid_t & PublisherBase::get_gid() const
+{
+  if (!gid_known_) {
+    rclsim::json::Value gid = rclsim::json::parse(rclsim::port::entity_op(id_, "gid"));
+    const auto & bytes = gid.as_array();
+    for (size_t i = 0; i < bytes.size() && i < RMW_GID_STORAGE_SIZE; ++i) {
+      gid_.data[i] = static_cast<uint8_t>(bytes[i].as_int());
+    }
+    gid_.implementation_identifier = "rmw_fastrtps_cpp";
+    gid_known_ = true;
+  }
+  return gid_;
+}
+
+size_t PublisherBase::get_subscription_count() const
+{
+  return static_cast<size_t>(rclsim::json::parse(rclsim::port::entity_op(id_, "subscriptionCount")).as_int());
+}
+
+bool PublisherBase::assert_liveliness() const
+{
+  rclsim::port::entity_op(id_, "assertLiveliness");
+  return true;
+}
+
+bool PublisherBase::wait_for_all_acked_ns(int64_t timeout_ns) const
+{
+  std::string args = "[" + std::to_string(timeout_ns < 0 ? -1 : timeout_ns / 1000000) + "]";
+  return rclsim::json::parse(rclsim::port::entity_op(id_, "waitForAllAcked", args)).as_bool();
+}
+
+void PublisherBase::publish(const rclcpp::SerializedMessage & serialized_msg) {publish_cdr(serialized_msg.rclsim_bytes());}
+
+void PublisherBase::publish_cdr(std::string cdr) const {rclsim::port::publish(id_, std::move(cdr));}
+
+}  // namespace rclcpp

@@ -1,0 +1,115 @@
+// The node port of a C++ program (DESIGN.md "Node processes", docs/node-protocol.md): one
+// function per request of proto/node.proto, as clients/python/rclsim/_port.py and
+// src/port/WirePort.ts mirror it. Every other part of the client (rclcpp, rclcpp_action …) asks
+// the simulation through these functions only, never through the socket.
+#ifndef RCLSIM__PORT_HPP_
+#define RCLSIM__PORT_HPP_
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "wire/node_proto.hpp"
+
+namespace rclsim::port
+{
+
+/// A Failed answer: the error the API throws where the call was (its kind names rclcpp's class).
+class Failed : public std::runtime_error
+{
+public:
+  Failed(const std::string & message, std::string kind, bool input_error)
+  : std::runtime_error(message), kind(std::move(kind)), input_error(input_error) {}
+  std::string kind;
+  bool input_error;
+};
+
+/// What a Run runs: the callback of an entity, a wake-up, an end hook.
+using RunHandler = std::function<void(const node::Run &)>;
+
+// ---------------------------------------------------------------- the handshake and the machine
+
+/// Hello, answered by Welcome; a Failed answer ends the process (exit 2) with its line.
+const node::Welcome & hello(uint32_t protocol_version, const std::string & client, const std::string & language);
+const node::Welcome & welcome();
+/// Sim time of the run under way (ns since the epoch, ROS time).
+int64_t now_ns();
+
+// ---------------------------------------------------------------- entities
+
+uint32_t context_op_create();
+uint32_t context_op_default();
+void context_op_init(uint32_t context, const std::vector<std::string> & argv);
+void context_op_shutdown(uint32_t context);
+node::Created create(const node::Create & request);
+void destroy(uint64_t id, bool is_node = false, bool wake = false);
+void publish(uint64_t publisher, std::string cdr);
+void send_request(uint64_t client, int64_t sequence, std::string cdr);
+void forget_request(uint64_t client, int64_t sequence);
+void send_response(uint64_t service, uint64_t request, std::string cdr);
+void timer_op_cancel(uint64_t timer);
+void timer_op_reset(uint64_t timer);
+void timer_op_change_period(uint64_t timer, int64_t period_ns);
+/// {"canceled", "period", "nextCall", "lastCall"} as JSON.
+std::string timer_op_state(uint64_t timer);
+void trigger_guard(uint64_t guard);
+std::string entity_op(uint64_t entity, const std::string & op, const std::string & args_json = "[]");
+uint64_t action_op_add(uint64_t node, const std::string & type, const std::vector<uint64_t> & parts);
+void action_op_remove(uint64_t node, uint64_t action);
+std::string next_goal_id();
+std::string get_interface(const std::string & type);
+
+// ---------------------------------------------------------------- logging
+
+/// Whether the record passed its logger's level (the simulation prints it and publishes /rosout).
+bool log(const std::string & logger, uint32_t severity, const std::string & message, const std::string & function, const std::string & file, uint32_t line);
+int logger_op_level(const std::string & logger);
+void logger_op_set_level(const std::string & logger, uint32_t level);
+
+// ---------------------------------------------------------------- parameters
+
+node::Answer parameter_op(const node::ParameterOp & op);
+
+// ---------------------------------------------------------------- graph and job
+
+std::string graph_query(const std::string & query, const std::vector<std::string> & arguments);
+void job_op_finish(int32_t code);
+void job_op_set_result(const std::string & name, const std::string & value_json);
+std::string job_op_get_result(const std::string & name);
+void assertion(node::Assertion_Kind kind, const std::string & message, bool holds, const std::string & details_json);
+
+// ---------------------------------------------------------------- the executor
+
+void spin(uint64_t node, node::Spin_How how, uint32_t threads = 1);
+void hold(uint64_t entity, bool on);
+/// A wake-up at sim time `at_ns`: `on_settled` runs in the SETTLED run that brings it. Its id.
+uint64_t await_at_ns(int64_t at_ns, RunHandler on_settled, bool weak = false, bool after_ready = false);
+/// A client's server appearing (the run's input "true") or the timeout (negative: none) passing ("false").
+uint64_t await_service_of_client(uint64_t client, double timeout_ms, RunHandler on_settled);
+void forget_await(uint64_t wake);
+
+// ---------------------------------------------------------------- runs
+
+/// The callback of one of `node`'s entities.
+void on_run(uint64_t entity, RunHandler handler, uint64_t node);
+void forget_runs(uint64_t entity);
+/// Serves the runs the simulation grants until `until()`: the run in which it became true
+/// stays under way, and the code that called goes on in it. A callback's exception propagates.
+void serve_runs(const std::function<bool()> & until);
+/// How many entity callbacks have run (what a spin_some waits for).
+uint64_t runs_served();
+/// The entity whose callback runs now (0: none, or the program's own code).
+uint64_t callback_under_way();
+/// The run ended (Shutdown): blocking calls return at once.
+bool shut_down();
+void on_shutdown(std::function<void()> callback);
+/// Ends the run under way, with the error that nothing in the program handled, if any.
+void done(const std::string & error = "", bool failed = false);
+/// The program ends with this code (Exit also ends the run under way).
+[[noreturn]] void exit(int code);
+
+}  // namespace rclsim::port
+
+#endif  // RCLSIM__PORT_HPP_
