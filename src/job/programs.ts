@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { drainMicrotasks } from '../base/microtasks.js';
 import { notRegularFile } from '../base/regularFile.js';
 import { CallbackError, ExitSignal } from '../base/runErrors.js';
+import { CppBuildError } from '../build/compiler.js';
+import { buildCppProgram, isCppProgram } from '../build/cppProgram.js';
 import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import type { JobOperations } from '../port/DirectPort.js';
 import { emptyRosArguments, type RosArguments } from '../ros/RosArguments.js';
@@ -88,8 +90,10 @@ export async function startProgram(
   simulation.interfaces.addSource({ path: dirname(file) });
   const name = relative(process.cwd(), file) || file;
   const key = instance === undefined ? basename(file) : `${basename(file)}@${instance}`;
-  // A Python program always runs in its own process (DESIGN.md "Python programs").
-  if (running === 'separate' || isPythonProgram(file)) {
+  // A C++ program is built first (the compiler's diagnostics, then one line, when it does not compile).
+  const cppProgram = isCppProgram(file) ? buildOrFail(file, simulation, where === path ? path : `${where}: ${path}`) : undefined;
+  // A Python or C++ program always runs in its own process (DESIGN.md "Python programs", "C++ programs").
+  if (running === 'separate' || isPythonProgram(file) || cppProgram !== undefined) {
     return startSeparateProgram(simulation, file, {
       name,
       key,
@@ -101,6 +105,7 @@ export async function startProgram(
       ...(python === undefined ? {} : { python }),
       ...(pythonWhere === undefined ? {} : { pythonWhere }),
       ...(faultNames === undefined ? {} : { faultNames }),
+      ...(cppProgram === undefined ? {} : { cppProgram }),
       // A Python program may use the job's operations (finish, results, end hooks), as a component does.
       ...(job === undefined || !isPythonProgram(file) ? {} : { job }),
     });
@@ -136,4 +141,15 @@ export async function startProgram(
     process.argv = argv;
   }
   return program;
+}
+
+/** A C++ program's file built into a program; one that does not build is bad input, named where the job named it. */
+function buildOrFail(file: string, simulation: Simulation, where: string): string {
+  try {
+    return buildCppProgram(file, simulation.interfaces);
+  } catch (error) {
+    if (error instanceof CppBuildError)
+      throw new JobModuleError(error.message.startsWith(`${file}:`) ? `${where}${error.message.slice(file.length)}` : `${where}: ${error.message}`);
+    throw error;
+  }
 }

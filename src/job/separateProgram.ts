@@ -46,6 +46,8 @@ export interface SeparateStart {
   pythonWhere?: string;
   /** A Python module run as the program (`rclsim exec -m pytest`), as `python3 -m` runs it. */
   pythonModule?: string;
+  /** A C++ program: the program the C++ build made of its file (build/cppProgram.ts). */
+  cppProgram?: string;
   /** The names a job's crash faults give it (its entry's name, its script's file name). */
   faultNames?: readonly string[];
 }
@@ -61,7 +63,9 @@ export function isPythonProgram(file: string): boolean {
  * from run to run; and so is the time zone, which local times depend on.
  */
 function programCommand(file: string, start: SeparateStart): { command: string; args: string[]; env?: NodeJS.ProcessEnv } {
-  const { pythonModule } = start;
+  const { pythonModule, cppProgram } = start;
+  // A C++ program's main gets its arguments as its process's own, as under ros2 run.
+  if (cppProgram !== undefined) return { command: cppProgram, args: [...start.args], env: { ...process.env, TZ: 'UTC' } };
   if (pythonModule === undefined && !isPythonProgram(file)) return { command: process.execPath, args: [PROGRAM_MAIN, file] };
   const path = process.env.PYTHONPATH;
   return {
@@ -103,7 +107,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const key = life === 1 ? start.key : `${start.key}#${life}`;
   const { component } = start;
   // A component's nodes run without spin(), as in-process.
-  const language = start.pythonModule !== undefined || isPythonProgram(file) ? 'python' : 'javascript';
+  const language = start.cppProgram !== undefined ? 'cpp' : start.pythonModule !== undefined || isPythonProgram(file) ? 'python' : 'javascript';
   const program = new Program(simulation, name, { byJob: component !== undefined, jobArguments, key, language });
   const command = programCommand(file, start);
   const socket = ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay' });
@@ -150,8 +154,8 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   });
   const thisLife = { program, running: () => server.running, crash: (how: string) => server.crash(how) };
   for (const faultName of start.faultNames ?? []) simulation.crashes?.started(faultName, thisLife);
-  // A Python program's code goes on past the run's end, as rclpy's does past Ctrl-C (KeyboardInterrupt in spin).
-  if (language === 'python') simulation.atRunEnd(() => server.shutdown(), `program ${name}'s code after the run's end`);
+  // A Python or C++ program's code goes on past the run's end, as rclpy's and rclcpp's do past Ctrl-C (spin returns).
+  if (language !== 'javascript') simulation.atRunEnd(() => server.shutdown(), `program ${name}'s code after the run's end`);
   const welcome = {
     program: key,
     programName: name,

@@ -24,7 +24,7 @@ export class Program {
   /** What a job file says about its nodes (name, namespace, remappings, parameters). */
   readonly jobArguments: RosArguments;
   /** Its language: a Python program's nodes run in rclpy's executor model unless the job's executors name them. */
-  readonly language: 'javascript' | 'python';
+  readonly language: 'javascript' | 'python' | 'cpp';
   /** Set once its own code used rclsim (its module body is running, not loading). */
   hasRunCode = false;
   /** Set when it called process.exit() (or its process died): none of its code runs any more. */
@@ -53,7 +53,7 @@ export class Program {
   constructor(
     simulation: Simulation,
     name: string,
-    options: { byJob: boolean; jobArguments?: RosArguments; key?: string; language?: 'javascript' | 'python' },
+    options: { byJob: boolean; jobArguments?: RosArguments; key?: string; language?: 'javascript' | 'python' | 'cpp' },
   ) {
     this.simulation = simulation;
     this.name = name;

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cachedFolder, contentKey } from './buildCache.js';
+import { compilerCommand, compilerIdentity, runTool } from './compiler.js';
+
+/** rclsim's C++ client (rclcpp and its kin over the node port): its CMake project. */
+export const CPP_CLIENT = fileURLToPath(new URL('../../../clients/cpp', import.meta.url));
+
+/** The client's built library and the folder of its public headers. */
+export interface CppClient {
+  library: string;
+  include: string;
+  /** What the library was built from: a program built against another is another program. */
+  key: string;
+}
+
+/** Every file of a folder, by path relative to it, in code-point order (a stable key). */
+function filesOf(folder: string): string[] {
+  const found: string[] = [];
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) found.push(relative(folder, path));
+    }
+  };
+  walk(folder);
+  return found.sort();
+}
+
+/**
+ * The client library for the shipped packages' message headers (`messages`, with its key), built
+ * with CMake once per content (the client's sources, the headers, the compiler) into the cache.
+ */
+export function cppClient(messages: { folder: string; key: string }): CppClient {
+  const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build'));
+  const key = contentKey([compilerIdentity(), messages.key, ...sources.flatMap((file) => [file, readFileSync(join(CPP_CLIENT, file))])]);
+  const folder = cachedFolder('cpp-client', key, (into) => {
+    const build = join(into, 'build');
+    const failure = `rclsim's C++ client (${CPP_CLIENT}) did not build`;
+    runTool(
+      'cmake',
+      [
+        '-S',
+        CPP_CLIENT,
+        '-B',
+        build,
+        `-DRCLSIM_MESSAGES_INCLUDE=${messages.folder}`,
+        `-DCMAKE_CXX_COMPILER=${compilerCommand()}`,
+        '-DCMAKE_BUILD_TYPE=Release',
+      ],
+      failure,
+    );
+    runTool('cmake', ['--build', build, '--parallel', '2'], failure);
+    renameSync(join(build, 'librclsim_rclcpp.a'), join(into, 'librclsim_rclcpp.a'));
+    rmSync(build, { recursive: true, force: true });
+  });
+  return { library: join(folder, 'librclsim_rclcpp.a'), include: join(CPP_CLIENT, 'include'), key };
+}

@@ -1,0 +1,94 @@
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import { cachedFolder, cacheRoot, contentKey } from './buildCache.js';
+import { CppBuildError, compilerCommand, compilerIdentity, runTool } from './compiler.js';
+import { cppClient } from './cppClient.js';
+import { cppMessages, shippedCppMessages } from './cppMessages.js';
+
+/** Whether a program file is C++ (built with the C++ client, run in a process of its own). */
+export function isCppProgram(file: string): boolean {
+  return /\.(cpp|cc|cxx|c\+\+)$/.test(file);
+}
+
+/**
+ * How a program is compiled: C++17 as rclcpp wants it, optimized, and with the same bits on
+ * every CPU (no contraction of a*b+c into one rounding, no fast math).
+ */
+export const CPP_FLAGS = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-pthread'];
+
+/** A header the program included that is not rclsim's or the system's, with its content's key: a change rebuilds. */
+interface OwnHeader {
+  path: string;
+  key: string;
+}
+
+const HEADERS = 'headers.json';
+
+/** The headers a build of the program read that are the user's (its dependency file less rclsim's and the system's). */
+function ownHeaders(dependencyFile: string, source: string, rclsimFolders: readonly string[]): OwnHeader[] {
+  const text = readFileSync(dependencyFile, 'utf8').replace(/\\\n/g, ' ');
+  const paths = text
+    .slice(text.indexOf(':') + 1)
+    .trim()
+    .split(/\s+/)
+    .filter((path) => path !== '');
+  const own = paths
+    .map((path) => resolve(path))
+    .filter((path) => path !== source && !path.startsWith('/usr/') && !rclsimFolders.some((folder) => path.startsWith(folder)));
+  return [...new Set(own)].sort().map((path) => ({ path, key: contentKey([readFileSync(path)]) }));
+}
+
+function headersUnchanged(folder: string): boolean {
+  const recorded = JSON.parse(readFileSync(join(folder, HEADERS), 'utf8')) as OwnHeader[];
+  return recorded.every(({ path, key }) => existsSync(path) && contentKey([readFileSync(path)]) === key);
+}
+
+/**
+ * Builds one C++ file into a program linked with the C++ client (`rclsim exec talker.cpp`),
+ * cached by content: the file, the headers of its own it includes, the message headers of the
+ * job's interface packages, the client and the compiler. Its path. A file that does not compile:
+ * the compiler's diagnostics on stderr, then CppBuildError naming it.
+ */
+export function buildCppProgram(file: string, registry: InterfaceRegistry): string {
+  const source = resolve(file);
+  const shipped = shippedCppMessages();
+  const client = cppClient(shipped);
+  const messages = cppMessages(registry);
+  const key = contentKey([compilerIdentity(), client.key, messages.key, ...CPP_FLAGS, source, readFileSync(source)]);
+  const rclsimFolders = [cacheRoot(), client.include];
+  const compile = (into: string): void => {
+    const dependencies = join(into, 'program.d');
+    runTool(
+      compilerCommand(),
+      [
+        ...CPP_FLAGS,
+        `-I${client.include}`,
+        `-I${messages.folder}`,
+        `-I${dirname(source)}`,
+        '-MD',
+        '-MF',
+        dependencies,
+        '-o',
+        join(into, 'program'),
+        source,
+        '-Wl,--whole-archive',
+        client.library,
+        '-Wl,--no-whole-archive',
+      ],
+      `${file}: does not compile`,
+    );
+    writeFileSync(join(into, HEADERS), `${JSON.stringify(ownHeaders(dependencies, source, rclsimFolders))}\n`);
+  };
+  let folder = cachedFolder('cpp-programs', key, compile);
+  if (!headersUnchanged(folder)) {
+    // A header of the program's own changed since: build again, in place of the old one.
+    const stale = `${folder}.stale-${process.pid}`;
+    renameSync(folder, stale);
+    rmSync(stale, { recursive: true, force: true });
+    folder = cachedFolder('cpp-programs', key, compile);
+  }
+  const program = join(folder, 'program');
+  if (!existsSync(program)) throw new CppBuildError(`${file}: the build made no program`);
+  return program;
+}
