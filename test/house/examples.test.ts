@@ -185,6 +185,18 @@ describe('examples', () => {
     assert.match(verified.stdout, /all 2 runs agree \(perturbed\)/);
   });
 
+  it('cpp: an rclcpp talker heard by an rclcpp, an rclpy and an rclnodejs listener 20 ms later, the same under --perturb', needs('C++ toolchain'), () => {
+    const result = runCli(['run', 'examples/cpp/job.yaml', '--json'], repoRoot, 240_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /^\[INFO\] \[1\.520000000\] \[listener\]: I heard: 'Hello, world! 2' \(20 ms after it was sent\)$/m);
+    assert.match(result.stderr, /^\[INFO\] \[1\.520000000\] \[py_listener\]: I heard: "Hello, world! 2" \(20 ms after it was sent\)$/m);
+    assert.match(result.stdout, /^I heard: \[Hello, world! 2\] at 1970-01-01T00:00:01\.520Z \(20 ms in transit\)$/m);
+    assert.equal(lastJsonLine(result.stdout).messagesDelivered, 9);
+    const verified = runCli(['verify', 'examples/cpp/job.yaml', '--runs', '2', '--perturb'], repoRoot, 240_000);
+    assert.equal(verified.status, 0, verified.stderr);
+    assert.match(verified.stdout, /all 2 runs agree \(perturbed\)/);
+  });
+
   it("python-math: a Python robot's dead reckoning on math's functions, the same bits on every run (check:arch compares other CPUs)", needs('python3'), () => {
     const result = runCli(['run', 'examples/python-math/job.yaml', '--json']);
     assert.equal(result.status, 0, result.stderr);

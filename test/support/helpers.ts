@@ -145,6 +145,8 @@ function pythonImports(module: string): boolean {
  */
 const OPTIONAL = {
   'g++': { packages: ['g++'], present: () => runs('g++') },
+  // The C++ client (clients/cpp) is built with CMake; a C++ program with g++.
+  'C++ toolchain': { packages: ['g++', 'cmake'], present: () => runs('g++') && runs('cmake') },
   chromium: { packages: ['chromium'], present: () => existsSync('/usr/bin/chromium') },
   'redis-server': { packages: ['redis-server'], present: () => runs('redis-server') },
   // adapters/ns3/build.sh compiles the adapter against ns-3.37 and protobuf; once built, it needs none of them.

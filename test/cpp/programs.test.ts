@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+
+const cppFixtures = join(repoRoot, 'test/fixtures/cpp');
+// The first program builds rclsim's C++ client into the cache (about a minute on 2 vCPUs).
+const BUILD_MS = 240_000;
+
+/** A folder with the fixture programs and the C++ example's talker and listener. */
+function programs(): string {
+  const dir = tempDir();
+  for (const file of ['machine.cpp', 'failing.cpp', 'broken.cpp']) copyFileSync(join(cppFixtures, file), join(dir, file));
+  for (const file of ['talker.cpp', 'listener.cpp']) copyFileSync(join(repoRoot, 'examples/cpp', file), join(dir, file));
+  copyFileSync(join(repoRoot, 'examples/python/listener.py'), join(dir, 'listener.py'));
+  return dir;
+}
+
+/** The log lines rclsim printed (stderr), without the summary. */
+function logLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('['));
+}
+
+describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ toolchain'), () => {
+  it('runs an rclcpp talker heard by an rclcpp and an rclpy listener, the same on every run', needs('python3'), () => {
+    const dir = programs();
+    const job = writeTemp(
+      dir,
+      'mixed.yaml',
+      'end: { after: 1s }\nnodes:\n  - script: talker.cpp\n  - script: listener.cpp\n  - script: listener.py\n    name: py_listener\n',
+    );
+    const first = runCli(['run', job, '--json'], dir, BUILD_MS);
+    assert.equal(first.status, 0, first.stderr);
+    // The rclpy listener runs in the model of rclpy's executor, which takes its message first.
+    assert.deepEqual(logLines(first.stderr), [
+      "[INFO] [0.500000000] [talker]: Publishing: 'Hello, world! 0'",
+      '[INFO] [0.500000000] [py_listener]: I heard: "Hello, world! 0" (0 ms after it was sent)',
+      "[INFO] [0.500000000] [listener]: I heard: 'Hello, world! 0' (0 ms after it was sent)",
+      "[INFO] [1.000000000] [talker]: Publishing: 'Hello, world! 1'",
+      '[INFO] [1.000000000] [py_listener]: I heard: "Hello, world! 1" (0 ms after it was sent)',
+      "[INFO] [1.000000000] [listener]: I heard: 'Hello, world! 1' (0 ms after it was sent)",
+    ]);
+    const again = runCli(['run', job, '--json'], dir, BUILD_MS);
+    assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(first.stdout).fingerprint);
+  });
+
+  it("reads sim time from std::chrono, time and sleeps, and draws randomness from the program's seeded stream", () => {
+    const dir = programs();
+    const run = (seed: string) => runCli(['exec', '--seed', seed, 'machine.cpp'], dir, BUILD_MS);
+    const first = run('3');
+    assert.equal(first.status, 0, first.stderr);
+    const lines = first.stdout.split('\n');
+    assert.deepEqual(lines.slice(0, 3), ['start steady=0 system=0 time=0', 'after sleep_for: 250000000', 'after usleep: 750000000']);
+    assert.match(first.stderr, /\[INFO\] \[1\.750000000\] \[machine\]: now 1\.750/);
+    assert.match(first.stderr, /sim time +0\.000000000s -> 1\.750000000s/);
+    const random = lines[3] as string;
+    assert.match(random, /^random_device \d+ \d+, mt19937 \d+, rand \d+$/);
+    assert.equal(run('3').stdout.split('\n')[3], random, 'the same seed draws the same');
+    assert.notEqual(run('4').stdout.split('\n')[3], random, 'another seed draws otherwise');
+  });
+
+  it('tells each way a program ends badly in one line, with its exit code', () => {
+    const dir = programs();
+    const end = (how: string) => runCli(['exec', '--until', '2s', 'failing.cpp', how], dir, BUILD_MS);
+    const thrown = end('throw');
+    assert.equal(thrown.status, 3);
+    assert.match(thrown.stderr, /rclsim: timer 0 of node \/failing threw at sim time 0\.300000000s: std::runtime_error: the sensor is gone\n/);
+    const exited = end('exit');
+    assert.equal(exited.status, 4, exited.stderr);
+    assert.match(
+      exited.stderr,
+      /program failing\.cpp \(node \/failing\) exited with code 4 at sim time 0\.300000000s; the run ends with its code \(on_exit: fail\)/,
+    );
+    const aborted = end('abort');
+    assert.equal(aborted.status, 7);
+    assert.match(aborted.stderr, /rclsim: program failing\.cpp \(node \/failing\) aborted \(SIGABRT\) at sim time 0\.300000000s\n/);
+    const crashed = end('segv');
+    assert.equal(crashed.status, 7);
+    assert.match(crashed.stderr, /rclsim: program failing\.cpp \(node \/failing\) was killed by SIGSEGV at sim time 0\.300000000s\n/);
+  });
+
+  it("shows the compiler's diagnostics for a program that does not compile, then one line naming it (exit 2)", () => {
+    const dir = programs();
+    const result = runCli(['exec', 'broken.cpp'], dir, BUILD_MS);
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /broken\.cpp:6:\d+: error: conversion from .int. to non-scalar type .rclcpp::Node. requested/);
+    assert.match(result.stderr, /\nrclsim: broken\.cpp: does not compile \(g\+\+ exited with 1\)\n$/);
+  });
+});
