@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recordBare, recordWithRclsim, writeLargeBag } from './bagBench.js';
 import { runBenchmarkGraph } from './benchmarkGraph.js';
+import { cppBenchmarkFigures } from './cppBench.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
 import { median, round } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
@@ -159,6 +160,31 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         microsPerCallback: round(1e6 / figures.callbacksPerSecond, 1),
         protocolRoundTripPythonMicros: round(median(python), 1),
         protocolRoundTripJavascriptMicros: round(median(javascript), 1),
+        combined: figures.combined.join(' '),
+      };
+    },
+  },
+  cpp: {
+    description:
+      "rslcpp's benchmark as rclcpp nodes (examples/synthetic-benchmark/benchmark.cpp, 100 s of sim time) with every node in a process of its own (cpp-separate.yaml) and all five in one (cpp.yaml), against the JavaScript components all separate, alternated: in-run callbacks per wall second and times real time (a full run less a run ended at 10 s, median of 3 rounds), the ratio of C++ separate to JavaScript separate, a protocol round trip to the rclcpp client's end (a Run with 100 bytes answered with Publish and Done) and its share of a separate C++ callback, the peak resident memory of one C++ program process; fingerprints and combined results",
+    async run() {
+      const figures = await cppBenchmarkFigures();
+      const protocol = protocolRoundTripMicros(5000, 5, 'cpp');
+      const separateMicros = 1e6 / figures.callbacksPerSecond.cppSeparate;
+      return {
+        cppSeparateCallbacksPerSecond: Math.round(figures.callbacksPerSecond.cppSeparate),
+        cppSeparateTimesRealTime: round(figures.timesRealTime.cppSeparate, 1),
+        cppOneProcessCallbacksPerSecond: Math.round(figures.callbacksPerSecond.cppOneProcess),
+        cppOneProcessTimesRealTime: round(figures.timesRealTime.cppOneProcess, 1),
+        javascriptSeparateCallbacksPerSecond: Math.round(figures.callbacksPerSecond.javascriptSeparate),
+        javascriptSeparateTimesRealTime: round(figures.timesRealTime.javascriptSeparate, 1),
+        cppSeparateToJavascriptSeparate: round(figures.callbacksPerSecond.cppSeparate / figures.callbacksPerSecond.javascriptSeparate, 2),
+        protocolRoundTripCppMicros: round(protocol, 1),
+        protocolShare: round(protocol / separateMicros, 2),
+        peakProgramMemoryMiB: round(figures.peakKiB / 1024, 1),
+        fingerprints: Object.entries(figures.fingerprints)
+          .map(([variant, prints]) => `${variant}=${prints.join(',')}`)
+          .join(' '),
         combined: figures.combined.join(' '),
       };
     },

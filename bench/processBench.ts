@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ProgramSocket } from '../src/port/wire/ProgramSocket.js';
+import { cppChild } from './cppBench.js';
 import { median } from './measure.js';
 
 const CHILD = new URL('transportChild.js', import.meta.url).pathname;
@@ -90,26 +91,28 @@ export function roundTripMicros(wait: ChildWait, perBatch = 20_000, batches = 5)
   }
 }
 
-/** The program processes a protocol round trip is measured with: the rclnodejs client's end, or the rclpy client's. */
-export type ProtocolChild = 'javascript' | 'python';
+/** The program processes a protocol round trip is measured with: the rclnodejs client's end, the rclpy client's, or the rclcpp client's. */
+export type ProtocolChild = 'javascript' | 'python' | 'cpp';
 
-const PROTOCOL_CHILDREN: Record<ProtocolChild, { command: string; args: string[]; env?: NodeJS.ProcessEnv }> = {
-  javascript: { command: process.execPath, args: [CHILD, 'protocol'] },
-  python: {
+const PROTOCOL_CHILDREN: Record<ProtocolChild, () => { command: string; args: string[]; env?: NodeJS.ProcessEnv }> = {
+  javascript: () => ({ command: process.execPath, args: [CHILD, 'protocol'] }),
+  python: () => ({
     command: 'python3',
     args: [join(REPO, 'bench/pythonChild.py')],
     env: { ...process.env, PYTHONPATH: join(REPO, 'clients/python') },
-  },
+  }),
+  cpp: () => ({ command: cppChild(), args: [] }),
 };
 
 /** A program process with the real client, past the handshake; wall ms from spawn to Welcome and to the first Run's Done. */
 function startProgram(child: ProtocolChild = 'javascript'): { program: ProgramSocket; toWelcome: number; toFirstRun: number } {
   const started = performance.now();
-  const program = ProgramSocket.spawn({ name: `${child} protocol child`, ...PROTOCOL_CHILDREN[child] });
+  const program = ProgramSocket.spawn({ name: `${child} protocol child`, ...PROTOCOL_CHILDREN[child]() });
   program.handshake(WELCOME);
   const toWelcome = performance.now() - started;
   program.send({ run: { run: 1, nowNs: WELCOME.nowNs, input: Buffer.alloc(4) } });
-  while (program.receive().done === undefined);
+  // A child whose code is run 0 (the C++ client's main) ends it before it serves run 1.
+  while (program.receive().done?.run !== 1);
   return { program, toWelcome, toFirstRun: performance.now() - started };
 }
 

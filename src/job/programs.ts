@@ -106,8 +106,8 @@ export async function startProgram(
       ...(pythonWhere === undefined ? {} : { pythonWhere }),
       ...(faultNames === undefined ? {} : { faultNames }),
       ...(cppProgram === undefined ? {} : { cppProgram }),
-      // A Python program may use the job's operations (finish, results, end hooks), as a component does.
-      ...(job === undefined || !isPythonProgram(file) ? {} : { job }),
+      // A Python or C++ program may use the job's operations (finish, results, end hooks), as a component does.
+      ...(job === undefined || !(isPythonProgram(file) || cppProgram !== undefined) ? {} : { job }),
     });
   }
   await prepareToLoad(file);

@@ -33,6 +33,8 @@ struct State
   std::map<uint64_t, RunHandler> handlers;
   std::map<uint64_t, uint64_t> owners;
   std::map<uint64_t, RunHandler> settled;
+  // End hooks by the id this client gave them (numbered apart from the simulation's awaits).
+  std::map<uint64_t, RunHandler> end_hooks;
   uint64_t served = 0;
   std::vector<uint64_t> callbacks;
   bool shut_down = false;
@@ -186,7 +188,7 @@ void dispatch(const node::Run & run)
   if (run.kind == node::RunKind::CONTINUATION) {
     return;
   }
-  std::map<uint64_t, RunHandler> & table = is_callback(run.kind) ? s.handlers : s.settled;
+  std::map<uint64_t, RunHandler> & table = run.kind == node::RunKind::END_HOOK ? s.end_hooks : is_callback(run.kind) ? s.handlers : s.settled;
   auto found = table.find(run.entity);
   if (found == table.end()) {
     // An entity destroyed since the simulation granted its run: nothing runs.
@@ -469,6 +471,17 @@ std::string job_op_get_result(const std::string & name)
   message.job = node::JobOp{};
   message.job->get_result = name;
   return answered(ask(std::move(message))).json;
+}
+
+void job_op_on_end(RunHandler hook)
+{
+  State & s = state();
+  uint64_t id = s.next_hook++;
+  s.end_hooks[id] = std::move(hook);
+  node::ToSimulation message;
+  message.job = node::JobOp{};
+  message.job->on_end = id;
+  send(message);
 }
 
 void assertion(node::Assertion_Kind kind, const std::string & text, bool holds, const std::string & details_json)

@@ -49,14 +49,32 @@ namespace experimental
 {
 namespace executors
 {
+
+/// Where rclcpp's events executor queues its events: the simulation's model orders them here.
+class EventsQueue
+{
+public:
+  RCLCPP_SMART_PTR_ALIASES_ONLY(EventsQueue)
+  virtual ~EventsQueue() = default;
+};
+
+class SimpleEventsQueue : public EventsQueue
+{
+};
+
 class EventsExecutor : public rclcpp::Executor
 {
 public:
   RCLCPP_SMART_PTR_DEFINITIONS(EventsExecutor)
-  explicit EventsExecutor(std::unique_ptr<void, void (*)(void *)> events_queue = {nullptr, nullptr}, bool execute_timers_separate_thread = false,
+  explicit EventsExecutor(EventsQueue::UniquePtr events_queue = std::make_unique<SimpleEventsQueue>(), bool execute_timers_separate_thread = false,
     const ExecutorOptions & options = ExecutorOptions())
-  : Executor(options) {(void)events_queue; (void)execute_timers_separate_thread;}
+  : Executor(options), events_queue_(std::move(events_queue)), execute_timers_separate_thread_(execute_timers_separate_thread) {}
+
+private:
+  EventsQueue::UniquePtr events_queue_;
+  bool execute_timers_separate_thread_;
 };
+
 }  // namespace executors
 }  // namespace experimental
 

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "rclcpp/clock.hpp"
+#include "rclcpp/create_timer.hpp"
 #include "rclcpp/duration.hpp"
 #include "rclcpp/executors.hpp"
 #include "rclcpp/logging.hpp"

@@ -1,0 +1,52 @@
+// rslcpp::run_job under rclsim: the simulation plays rslcpp's loop (drain what is ready, jump to
+// the next timer) with its events executor model; this spins the job's nodes from the job's
+// initial time until the job says it finished.
+#include "rslcpp/rslcpp.hpp"
+
+#include "rclsim/port.hpp"
+#include "rclsim/waits.hpp"
+
+namespace rslcpp
+{
+namespace
+{
+/// The job's end as a future the executor spins until (rclcpp's spin_until_future_complete asks wait_for(0)).
+struct JobFinished
+{
+  Job & job;
+  std::future_status wait_for(std::chrono::seconds) const {return job.get_finished() ? std::future_status::ready : std::future_status::timeout;}
+};
+}  // namespace
+
+exit_code_t run_job(int argc, char ** argv, Job::SharedPtr job)
+{
+  rclcpp::init(argc, argv);
+  // rslcpp's semantics: a sleep stands for computation whose length must not change results.
+  rclsim::waits::set_sleeps_take_time(false);
+  // The job's clock starts at its initial time: the simulation's time goes there first.
+  int64_t initial = job->get_initial_time().nanoseconds();
+  if (initial > rclsim::port::now_ns()) {
+    bool came = false;
+    rclsim::port::await_at_ns(initial, [&came](const rclsim::node::Run &) {came = true;});
+    rclsim::port::serve_runs([&came] {return came;});
+  }
+  auto context = rclcpp::contexts::get_global_default_context();
+  {
+    std::vector<rclcpp::Node::SharedPtr> nodes = job->create_and_get_nodes();
+    rclcpp::ExecutorOptions options;
+    options.context = context;
+    rclcpp::experimental::executors::EventsExecutor executor{std::make_unique<rclcpp::experimental::executors::SimpleEventsQueue>(), false, options};
+    for (auto & node : nodes) {
+      executor.add_node(node);
+    }
+    executor.spin_until_future_complete(JobFinished{*job});
+    for (auto & node : nodes) {
+      executor.remove_node(node);
+    }
+  }
+  exit_code_t exit_code = job->get_exit_code();
+  rclcpp::shutdown();
+  return exit_code;
+}
+
+}  // namespace rslcpp
