@@ -75,6 +75,8 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
         '-Wl,--whole-archive',
         client.library,
         '-Wl,--no-whole-archive',
+        // The client's symbols are the program's to export: a component library it loads uses its client.
+        '-rdynamic',
       ],
       `${file}: does not compile`,
     );

@@ -9,6 +9,7 @@
 #include "rclcpp/context.hpp"
 #include "rclcpp/parameter.hpp"
 #include "rclcpp/qos.hpp"
+#include "rclcpp/time.hpp"
 
 namespace rclcpp
 {
