@@ -71,6 +71,11 @@ export class InterfaceRegistry {
     return this.#sources.filter((source) => !STANDARD_SOURCES.includes(source));
   }
 
+  /** Every source, first first: the user's, then rclsim's and ROS 2 Jazzy's common definitions. */
+  sources(): readonly InterfaceSource[] {
+    return this.#sources;
+  }
+
   /** Adds a user source ahead of the others (a program's own packages). */
   addSource(source: InterfaceSource): void {
     if (!this.#sources.some((s) => s.path === source.path && s.package === source.package)) this.#sources.unshift(source);
