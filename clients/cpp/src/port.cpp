@@ -80,18 +80,23 @@ void flush()
   }
 }
 
+node::FrameReader & reader()
+{
+  static node::FrameReader the_reader(SOCKET_FD);
+  return the_reader;
+}
+
 node::ToClient receive()
 {
   flush();
-  static node::FrameReader reader(SOCKET_FD);
   std::string_view body;
-  switch (reader.read(body)) {
+  switch (reader().read(body)) {
     case node::FrameStatus::frame:
       break;
     case node::FrameStatus::end:
       simulation_ended();
     case node::FrameStatus::broken:
-      std::fprintf(stderr, "rclsim: the node port's socket (fd 3) broke: %s\n", reader.error().c_str());
+      std::fprintf(stderr, "rclsim: the node port's socket (fd 3) broke: %s\n", reader().error().c_str());
       ::_exit(1);
   }
   node::ToClient message;
@@ -566,6 +571,7 @@ void serve_runs(const std::function<bool()> & until)
       ::_exit(1);
     }
     s.current_run = incoming.run->run;
+    reader().set_polls(incoming.run->read_polls);
     dispatch(*incoming.run);
   }
 }

@@ -56,6 +56,11 @@ class FrameReader {
   // next read: it views this reader's buffer (or, for a body longer than it, its own string).
   FrameStatus read(std::string_view & body);
 
+  // Run.read_polls: how many reads that do not block may come before one that does, waiting for
+  // the next frame (0: block at once). A process woken from a blocking read runs late on a
+  // virtual machine; one that reads on catches an answer at once. It changes no result.
+  void set_polls(uint32_t polls) { polls_ = polls; }
+
   // Why the stream broke, in words ("the stream ended inside a frame: 10 of a message's 100
   // bytes came"); empty unless read returned broken.
   const std::string & error() const { return error_; }
@@ -67,6 +72,7 @@ class FrameReader {
   FrameStatus broken(std::string why);
 
   int fd_;
+  uint32_t polls_ = 0;
   // The bytes read: begin_ to end_ not yet taken.
   std::vector<uint8_t> buffer_;
   size_t begin_ = 0;
