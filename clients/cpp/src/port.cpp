@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 
+#include "rclsim/bad_input.hpp"
 #include "wire/frames.hpp"
 
 namespace rclsim::port
@@ -120,7 +121,7 @@ void run_nested(const node::Run & run)
     dispatch(run);
     done();
   } catch (const std::exception & error) {
-    done(error.what(), true);
+    done(error.what(), true, bad_input::line_of(std::current_exception()));
   }
   s.current_run = outer;
 }
@@ -588,7 +589,7 @@ bool shut_down() {return state().shut_down;}
 
 void on_shutdown(std::function<void()> callback) {state().on_shutdown.push_back(std::move(callback));}
 
-void done(const std::string & error, bool failed)
+void done(const std::string & error, bool failed, const std::string & input_error)
 {
   State & s = state();
   if (!s.current_run) {
@@ -599,6 +600,7 @@ void done(const std::string & error, bool failed)
   message.done->run = *s.current_run;
   message.done->error = error;
   message.done->failed = failed;
+  message.done->input_error = input_error;
   message.done->wrote_output = wrote_output();
   s.current_run.reset();
   send(message);

@@ -12,6 +12,7 @@
 #include <string>
 #include <typeinfo>
 
+#include "rclsim/bad_input.hpp"
 #include "rclsim/machine.hpp"
 #include "rclsim/port.hpp"
 
@@ -51,7 +52,7 @@ std::string describe_current_exception()
 
 [[noreturn]] void on_terminate()
 {
-  rclsim::port::done(describe_current_exception(), true);
+  rclsim::port::done(describe_current_exception(), true, rclsim::bad_input::line_of(std::current_exception()));
   rclsim::port::exit(134);
 }
 

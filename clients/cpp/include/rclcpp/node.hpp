@@ -10,14 +10,22 @@
 #include <utility>
 #include <vector>
 
+#include "rcl_interfaces/msg/list_parameters_result.hpp"
+#include "rcl_interfaces/msg/parameter_descriptor.hpp"
+#include "rcl_interfaces/msg/set_parameters_result.hpp"
 #include "rclcpp/callback_group.hpp"
+#include "rclcpp/client.hpp"
 #include "rclcpp/clock.hpp"
+#include "rclcpp/exceptions.hpp"
 #include "rclcpp/logger.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
+#include "rclcpp/node_interfaces/node_parameters.hpp"
 #include "rclcpp/node_options.hpp"
+#include "rclcpp/parameter.hpp"
 #include "rclcpp/publisher.hpp"
 #include "rclcpp/qos.hpp"
+#include "rclcpp/service.hpp"
 #include "rclcpp/subscription.hpp"
 #include "rclcpp/timer.hpp"
 
@@ -84,6 +92,222 @@ public:
       clock_, std::chrono::duration_cast<std::chrono::nanoseconds>(period), std::move(callback), base_.get(), group, autostart);
   }
 
+  // ---- services and clients
+
+  template<typename ServiceT, typename CallbackT>
+  typename rclcpp::Service<ServiceT>::SharedPtr create_service(const std::string & service_name, CallbackT && callback,
+    const rclcpp::QoS & qos = rclcpp::ServicesQoS(), rclcpp::CallbackGroup::SharedPtr group = nullptr)
+  {
+    return std::make_shared<rclcpp::Service<ServiceT>>(base_.get(), service_name, std::forward<CallbackT>(callback), qos, group);
+  }
+
+  template<typename ServiceT, typename CallbackT>
+  [[deprecated("use rclcpp::QoS instead of rmw_qos_profile_t")]]
+  typename rclcpp::Service<ServiceT>::SharedPtr create_service(const std::string & service_name, CallbackT && callback,
+    const rmw_qos_profile_t & qos_profile, rclcpp::CallbackGroup::SharedPtr group = nullptr)
+  {
+    return create_service<ServiceT>(service_name, std::forward<CallbackT>(callback),
+             rclcpp::QoS(rclcpp::QoSInitialization::from_rmw(qos_profile), qos_profile), group);
+  }
+
+  template<typename ServiceT>
+  typename rclcpp::Client<ServiceT>::SharedPtr create_client(const std::string & service_name,
+    const rclcpp::QoS & qos = rclcpp::ServicesQoS(), rclcpp::CallbackGroup::SharedPtr group = nullptr)
+  {
+    return std::make_shared<rclcpp::Client<ServiceT>>(base_.get(), service_name, qos, group);
+  }
+
+  template<typename ServiceT>
+  [[deprecated("use rclcpp::QoS instead of rmw_qos_profile_t")]]
+  typename rclcpp::Client<ServiceT>::SharedPtr create_client(const std::string & service_name, const rmw_qos_profile_t & qos_profile,
+    rclcpp::CallbackGroup::SharedPtr group = nullptr)
+  {
+    return create_client<ServiceT>(service_name, rclcpp::QoS(rclcpp::QoSInitialization::from_rmw(qos_profile), qos_profile), group);
+  }
+
+  // ---- parameters (rclcpp/node.hpp and node_impl.hpp's forms over NodeParameters)
+
+  using PreSetParametersCallbackHandle = rclcpp::node_interfaces::PreSetParametersCallbackHandle;
+  using PreSetParametersCallbackType = rclcpp::node_interfaces::NodeParameters::PreSetParametersCallbackType;
+  using OnSetParametersCallbackHandle = rclcpp::node_interfaces::OnSetParametersCallbackHandle;
+  using OnSetParametersCallbackType = rclcpp::node_interfaces::NodeParameters::OnSetParametersCallbackType;
+  using OnParametersSetCallbackType = OnSetParametersCallbackType;
+  using PostSetParametersCallbackHandle = rclcpp::node_interfaces::PostSetParametersCallbackHandle;
+  using PostSetParametersCallbackType = rclcpp::node_interfaces::NodeParameters::PostSetParametersCallbackType;
+
+  const rclcpp::ParameterValue & declare_parameter(const std::string & name, const rclcpp::ParameterValue & default_value,
+    const rcl_interfaces::msg::ParameterDescriptor & parameter_descriptor = rcl_interfaces::msg::ParameterDescriptor(),
+    bool ignore_override = false)
+  {
+    return parameters_->declare_parameter(name, default_value, parameter_descriptor, ignore_override);
+  }
+
+  const rclcpp::ParameterValue & declare_parameter(const std::string & name, rclcpp::ParameterType type,
+    const rcl_interfaces::msg::ParameterDescriptor & parameter_descriptor = rcl_interfaces::msg::ParameterDescriptor(),
+    bool ignore_override = false)
+  {
+    return parameters_->declare_parameter(name, type, parameter_descriptor, ignore_override);
+  }
+
+  template<typename ParameterT>
+  auto declare_parameter(const std::string & name, const ParameterT & default_value,
+    const rcl_interfaces::msg::ParameterDescriptor & parameter_descriptor = rcl_interfaces::msg::ParameterDescriptor(),
+    bool ignore_override = false)
+  {
+    try {
+      return declare_parameter(name, rclcpp::ParameterValue(default_value), parameter_descriptor, ignore_override).template get<ParameterT>();
+    } catch (const ParameterTypeException & ex) {
+      throw exceptions::InvalidParameterTypeException(name, ex.what());
+    }
+  }
+
+  template<typename ParameterT>
+  auto declare_parameter(const std::string & name,
+    const rcl_interfaces::msg::ParameterDescriptor & parameter_descriptor = rcl_interfaces::msg::ParameterDescriptor(),
+    bool ignore_override = false)
+  {
+    // The type of ParameterT's value, as node_impl.hpp takes it.
+    rclcpp::ParameterValue value{ParameterT{}};
+    try {
+      return declare_parameter(name, value.get_type(), parameter_descriptor, ignore_override).template get<ParameterT>();
+    } catch (const ParameterTypeException &) {
+      throw exceptions::UninitializedStaticallyTypedParameterException(name);
+    }
+  }
+
+  template<typename ParameterT>
+  std::vector<ParameterT> declare_parameters(const std::string & namespace_, const std::map<std::string, ParameterT> & parameters,
+    bool ignore_overrides = false)
+  {
+    std::vector<ParameterT> result;
+    std::string prefix = namespace_.empty() ? "" : namespace_ + ".";
+    for (const auto & element : parameters) {
+      result.push_back(static_cast<ParameterT>(
+          declare_parameter(prefix + element.first, element.second, rcl_interfaces::msg::ParameterDescriptor(), ignore_overrides)));
+    }
+    return result;
+  }
+
+  template<typename ParameterT>
+  std::vector<ParameterT> declare_parameters(const std::string & namespace_,
+    const std::map<std::string, std::pair<ParameterT, rcl_interfaces::msg::ParameterDescriptor>> & parameters, bool ignore_overrides = false)
+  {
+    std::vector<ParameterT> result;
+    std::string prefix = namespace_.empty() ? "" : namespace_ + ".";
+    for (const auto & element : parameters) {
+      result.push_back(static_cast<ParameterT>(
+          declare_parameter(prefix + element.first, element.second.first, element.second.second, ignore_overrides)));
+    }
+    return result;
+  }
+
+  void undeclare_parameter(const std::string & name) {parameters_->undeclare_parameter(name);}
+  bool has_parameter(const std::string & name) const {return parameters_->has_parameter(name);}
+  rcl_interfaces::msg::SetParametersResult set_parameter(const rclcpp::Parameter & parameter) {return set_parameters_atomically({parameter});}
+  std::vector<rcl_interfaces::msg::SetParametersResult> set_parameters(const std::vector<rclcpp::Parameter> & parameters)
+  {
+    return parameters_->set_parameters(parameters);
+  }
+  rcl_interfaces::msg::SetParametersResult set_parameters_atomically(const std::vector<rclcpp::Parameter> & parameters)
+  {
+    return parameters_->set_parameters_atomically(parameters);
+  }
+  rclcpp::Parameter get_parameter(const std::string & name) const {return parameters_->get_parameter(name);}
+  bool get_parameter(const std::string & name, rclcpp::Parameter & parameter) const {return parameters_->get_parameter(name, parameter);}
+
+  template<typename ParameterT>
+  bool get_parameter(const std::string & name, ParameterT & parameter) const
+  {
+    rclcpp::Parameter parameter_variant;
+    bool result = get_parameter(name, parameter_variant);
+    if (result) {
+      parameter = static_cast<ParameterT>(parameter_variant.get_value<ParameterT>());
+    }
+    return result;
+  }
+
+  template<typename ParameterT>
+  bool get_parameter_or(const std::string & name, ParameterT & parameter, const ParameterT & alternative_value) const
+  {
+    bool got_parameter = get_parameter(name, parameter);
+    if (!got_parameter) {
+      parameter = alternative_value;
+    }
+    return got_parameter;
+  }
+
+  template<typename ParameterT>
+  ParameterT get_parameter_or(const std::string & name, const ParameterT & alternative_value) const
+  {
+    ParameterT parameter;
+    get_parameter_or(name, parameter, alternative_value);
+    return parameter;
+  }
+
+  std::vector<rclcpp::Parameter> get_parameters(const std::vector<std::string> & names) const {return parameters_->get_parameters(names);}
+
+  template<typename ParameterT>
+  bool get_parameters(const std::string & prefix, std::map<std::string, ParameterT> & values) const
+  {
+    std::map<std::string, rclcpp::Parameter> params;
+    bool result = parameters_->get_parameters_by_prefix(prefix, params);
+    if (result) {
+      for (const auto & param : params) {
+        values[param.first] = static_cast<ParameterT>(param.second.get_value<ParameterT>());
+      }
+    }
+    return result;
+  }
+
+  rcl_interfaces::msg::ParameterDescriptor describe_parameter(const std::string & name) const
+  {
+    auto result = parameters_->describe_parameters({name});
+    if (result.empty()) {
+      throw rclcpp::exceptions::ParameterNotDeclaredException(name);
+    }
+    if (result.size() > 1) {
+      throw std::runtime_error("number of described parameters unexpectedly more than one");
+    }
+    return result.front();
+  }
+  std::vector<rcl_interfaces::msg::ParameterDescriptor> describe_parameters(const std::vector<std::string> & names) const
+  {
+    return parameters_->describe_parameters(names);
+  }
+  std::vector<uint8_t> get_parameter_types(const std::vector<std::string> & names) const {return parameters_->get_parameter_types(names);}
+  rcl_interfaces::msg::ListParametersResult list_parameters(const std::vector<std::string> & prefixes, uint64_t depth) const
+  {
+    return parameters_->list_parameters(prefixes, depth);
+  }
+
+  [[nodiscard]] PreSetParametersCallbackHandle::SharedPtr add_pre_set_parameters_callback(PreSetParametersCallbackType callback)
+  {
+    return parameters_->add_pre_set_parameters_callback(std::move(callback));
+  }
+  [[nodiscard]] OnSetParametersCallbackHandle::SharedPtr add_on_set_parameters_callback(OnSetParametersCallbackType callback)
+  {
+    return parameters_->add_on_set_parameters_callback(std::move(callback));
+  }
+  [[nodiscard]] PostSetParametersCallbackHandle::SharedPtr add_post_set_parameters_callback(PostSetParametersCallbackType callback)
+  {
+    return parameters_->add_post_set_parameters_callback(std::move(callback));
+  }
+  void remove_pre_set_parameters_callback(const PreSetParametersCallbackHandle * const handler)
+  {
+    parameters_->remove_pre_set_parameters_callback(handler);
+  }
+  void remove_on_set_parameters_callback(const OnSetParametersCallbackHandle * const handler)
+  {
+    parameters_->remove_on_set_parameters_callback(handler);
+  }
+  void remove_post_set_parameters_callback(const PostSetParametersCallbackHandle * const handler)
+  {
+    parameters_->remove_post_set_parameters_callback(handler);
+  }
+  rclcpp::node_interfaces::NodeParametersInterface::SharedPtr get_node_parameters_interface() {return parameters_;}
+
+  // ----
+
   rclcpp::Clock::SharedPtr get_clock() {return clock_;}
   rclcpp::Clock::ConstSharedPtr get_clock() const {return clock_;}
   Time now() const {return clock_->now();}
@@ -109,6 +333,9 @@ private:
   std::shared_ptr<node_interfaces::NodeBase> base_;
   rclcpp::Logger logger_;
   rclcpp::Clock::SharedPtr clock_;
+  // ---- parameters
+  std::shared_ptr<node_interfaces::NodeParameters> parameters_;
+  // ----
   std::string sub_namespace_;
   std::string effective_namespace_;
 };

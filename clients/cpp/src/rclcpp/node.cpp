@@ -16,6 +16,20 @@ Node::Node(const std::string & node_name, const std::string & namespace_, const 
   clock_(std::make_shared<rclcpp::Clock>(options.clock_type())),
   effective_namespace_(base_->get_namespace())
 {
+  // ---- parameters: rclcpp's order (rclcpp/src/rclcpp/node.cpp): NodeParameters (its services,
+  // the events publisher, the overrides), the time source's use_sim_time, then the read-only
+  // QoS parameters of /parameter_events.
+  node_interfaces::NodeParametersOptions parameter_options;
+  parameter_options.parameter_overrides = options.parameter_overrides();
+  parameter_options.start_parameter_services = options.start_parameter_services();
+  parameter_options.start_parameter_event_publisher = options.start_parameter_event_publisher();
+  parameter_options.parameter_event_qos = options.parameter_event_qos();
+  parameter_options.allow_undeclared_parameters = options.allow_undeclared_parameters();
+  parameter_options.automatically_declare_parameters_from_overrides = options.automatically_declare_parameters_from_overrides();
+  parameters_ = std::make_shared<node_interfaces::NodeParameters>(base_, clock_, parameter_options);
+  parameters_->rclsim_declare_use_sim_time(logger_);
+  parameters_->rclsim_declare_parameter_events_qos(options.parameter_event_qos());
+  // ----
 }
 
 Node::~Node() = default;
