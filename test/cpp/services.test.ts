@@ -134,4 +134,18 @@ describe('C++ programs: rclcpp services, clients and parameters', needs('C++ too
     assert.equal(wrongType.status, 2, wrongType.stderr);
     assert.match(wrongType.stderr, /rclsim: parameter 'rate' of node \/params is declared as double, but --ros-args -p 'rate:=5' gives integer 5\n/);
   });
+
+  it("declares a node's overrides and takes undeclared parameters when its NodeOptions say so", () => {
+    const dir = programs();
+    const result = runCli(['exec', '--until', '1s', 'parameters.cpp', 'options', '--ros-args', '-p', 'level:=2'], dir, BUILD_MS);
+    assert.equal(result.status, 0, result.stderr);
+    const qos = ['depth=1000', 'durability=volatile', 'history=keep_last', 'reliability=reliable'].map(
+      (p) => ` qos_overrides./parameter_events.publisher.${p}`,
+    );
+    assert.deepEqual(logLines(result.stderr), [
+      `[INFO] [0.000000000] [opts]: declared: extra=3 level=2${qos.join('')} use_sim_time=false`,
+      '[INFO] [0.000000000] [opts]: set fresh: ok, has fresh: yes, unknown is not set',
+      '[INFO] [0.000000000] [opts]: after setting extra to no value, has extra: no',
+    ]);
+  });
 });
