@@ -14,6 +14,7 @@ function programs(): string {
   const dir = tempDir();
   for (const file of ['add_two_ints_server.cpp', 'add_two_ints_client.cpp', 'parameters.cpp']) copyFileSync(join(cppFixtures, file), join(dir, file));
   for (const file of ['adder.py', 'asker.py']) copyFileSync(join(pythonFixtures, file), join(dir, file));
+  copyFileSync(join(cppFixtures, 'param_reader.py'), join(dir, 'param_reader.py'));
   return dir;
 }
 
@@ -119,6 +120,21 @@ describe('C++ programs: rclcpp services, clients and parameters', needs('C++ too
     ]);
     const again = runCli(['run', job, '--json'], dir, BUILD_MS);
     assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(first.stdout).fingerprint);
+  });
+
+  it("answers an rclpy parameter client's describe and list on its parameter services", needs('python3'), () => {
+    const dir = programs();
+    const job = writeTemp(dir, 'py-reads.yaml', 'end: { after: 1s }\nnodes:\n  - script: parameters.cpp\n  - script: param_reader.py\n');
+    const result = runCli(['run', job], dir, BUILD_MS);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(
+      logLines(result.stderr).filter((line) => line.includes('[pyreader]')),
+      [
+        '[INFO] [0.000000000] [pyreader]: rate type 3 fp [rcl_interfaces.msg.FloatingPointRange(from_value=1.0, to_value=10.0, step=0.5)] int [] ro False',
+        '[INFO] [0.000000000] [pyreader]: count type 2 fp [] int [rcl_interfaces.msg.IntegerRange(from_value=0, to_value=10, step=2)] ro False',
+        "[INFO] [0.000000000] [pyreader]: list ['gains.i', 'gains.p'] ['gains']",
+      ],
+    );
   });
 
   it('ends the run as bad input (exit 2) when a declared parameter refuses an override, naming where it came from', () => {
