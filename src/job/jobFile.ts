@@ -7,6 +7,7 @@ import type { PlayOptions } from '../bag/Player.js';
 import type { RecordOptions } from '../bag/Recorder.js';
 import { notRegularFile, readRegularFile } from '../base/regularFile.js';
 import { EXACT_RANGE, MAX_TIME, PAST_MAX_TIME } from '../base/simTimeRange.js';
+import { isCppProgram } from '../build/cppProgram.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from '../ros/names.js';
 import { inferParameter } from '../ros/Parameter.js';
@@ -29,7 +30,7 @@ import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
 import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
 import { toPlain } from './plainValues.js';
-import { type ProgramProcess, startProgram } from './programs.js';
+import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
 import { type DistributionEntry, timeModelAt } from './timeModelEntry.js';
 
@@ -47,6 +48,7 @@ const NODE_KEYS = [
   'respawn_delay',
   'respawn_max_retries',
   'python',
+  'sleeps',
 ];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
@@ -70,6 +72,7 @@ type NodeEntry = {
   respawn_delay?: string | number;
   respawn_max_retries?: number;
   python?: string;
+  sleeps?: Sleeps;
 };
 
 interface JobFile {
@@ -78,6 +81,7 @@ interface JobFile {
   zero_copy?: boolean;
   strict_messages?: boolean;
   python?: string;
+  sleeps?: Sleeps;
   start?: string | number;
   end?: { after?: string | number; idle?: boolean; when?: { topic: string; field?: string; equals?: unknown } };
   parameters?: unknown;
@@ -372,6 +376,8 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     if (python && entry.process === 'in-process')
       fail([...location, 'process'], `a Python program runs in a process of its own: leave out 'process' or make it 'separate'`);
     if (!python && entry.python !== undefined) fail([...location, 'python'], `'python' names the interpreter of a .py script`);
+    if (!isCppProgram(target) && entry.sleeps !== undefined) fail([...location, 'sleeps'], `'sleeps' says how a C++ program's sleeps take sim time`);
+    const sleeps = entry.sleeps ?? (isCppProgram(target) ? data.sleeps : undefined);
     // A number or a boolean is the program's argument as written (`2.50`, `0x10`, `yes`), as a
     // shell would pass it: what YAML made of it is not what the user typed.
     const args = (entry.args ?? []).map((value, j) => (typeof value === 'string' ? value : ((at([...location, 'args', j]) as Scalar).source ?? String(value))));
@@ -405,6 +411,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       interpreter,
       interpreterWhere,
       running,
+      sleeps,
     };
   });
 
@@ -467,7 +474,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       // the bags carry.
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
-      for (const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running } of nodes) {
+      for (const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running, sleeps } of nodes) {
         if (entry.script !== undefined) {
           // Entries of one script that the job tells apart (a namespace, a name) draw apart.
           const named = entry.namespace !== undefined || entry.name !== undefined;
@@ -478,6 +485,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
             python: interpreter,
             pythonWhere: interpreterWhere,
             job,
+            ...(sleeps === undefined ? {} : { sleeps }),
             ...(instance === undefined ? {} : { instance }),
             ...(faults.length === 0 ? {} : { faultNames: faultNamesOf(entry) }),
           });

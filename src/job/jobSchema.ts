@@ -45,6 +45,7 @@ export const schema = {
     zero_copy: { type: 'boolean' },
     strict_messages: { type: 'boolean' },
     python: { type: 'string' },
+    sleeps: { enum: ['sim-time', 'none'] },
     start: duration,
     end: {
       type: 'object',
@@ -170,6 +171,7 @@ export const schema = {
           respawn_delay: { type: ['string', 'number'] },
           respawn_max_retries: { type: 'integer' },
           python: { type: 'string' },
+          sleeps: { enum: ['sim-time', 'none'] },
         },
       },
     },

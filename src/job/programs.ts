@@ -36,7 +36,12 @@ export interface ProgramStart {
   instance?: string;
   /** The names a job's crash faults give it (separate programs only). */
   faultNames?: readonly string[];
+  /** Whether a C++ program's sleeps take sim time (the default) or none (the job's `sleeps`). */
+  sleeps?: Sleeps;
 }
+
+/** How a C++ program's sleeps take sim time: `sim-time` (DESIGN.md "Sleeping takes sim time") or `none` (rslcpp's semantics). */
+export type Sleeps = 'sim-time' | 'none';
 
 let instances = 0;
 
@@ -81,7 +86,7 @@ export async function startProgram(
   where = path,
   how: ProgramStart = {},
 ): Promise<Program> {
-  const { running = 'in-process', onExit = { kind: 'fail' }, python, pythonWhere, job, instance, faultNames } = how;
+  const { running = 'in-process', onExit = { kind: 'fail' }, python, pythonWhere, job, instance, faultNames, sleeps } = how;
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
@@ -106,6 +111,7 @@ export async function startProgram(
       ...(pythonWhere === undefined ? {} : { pythonWhere }),
       ...(faultNames === undefined ? {} : { faultNames }),
       ...(cppProgram === undefined ? {} : { cppProgram }),
+      ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}),
       // A Python or C++ program may use the job's operations (finish, results, end hooks), as a component does.
       ...(job === undefined || !(isPythonProgram(file) || cppProgram !== undefined) ? {} : { job }),
     });

@@ -48,6 +48,8 @@ export interface SeparateStart {
   pythonModule?: string;
   /** A C++ program: the program the C++ build made of its file (build/cppProgram.ts). */
   cppProgram?: string;
+  /** A C++ program's sleeps take no sim time (the job's `sleeps: none`). */
+  sleepsTakeNoTime?: boolean;
   /** The names a job's crash faults give it (its entry's name, its script's file name). */
   faultNames?: readonly string[];
 }
@@ -168,6 +170,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),
     component: component?.exportName ?? '',
     strictMessages: simulation.strictMessages,
+    sleepsTakeNoTime: start.sleepsTakeNoTime ?? false,
   };
   return { program, runTopLevel: () => simulation.loadProgram(program, () => server.serveTopLevel(welcome)) };
 }

@@ -36,6 +36,7 @@ const WELCOME = {
   component: 'Listener',
   strictMessages: true,
   programName: 'client.mjs#2',
+  sleepsTakeNoTime: true,
 };
 
 /** `bodies` as one delimited stream. */

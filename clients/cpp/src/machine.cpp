@@ -115,14 +115,14 @@ int clock_gettime(clockid_t, timespec * at)
     errno = EFAULT;
     return -1;
   }
-  *at = timespec_of(rclsim::port::now_ns());
+  *at = timespec_of(rclsim::port::read_clock_ns());
   return 0;
 }
 
 int gettimeofday(timeval * at, void *)
 {
   if (at != nullptr) {
-    timespec now = timespec_of(rclsim::port::now_ns());
+    timespec now = timespec_of(rclsim::port::read_clock_ns());
     at->tv_sec = now.tv_sec;
     at->tv_usec = now.tv_nsec / 1000;
   }
@@ -131,7 +131,7 @@ int gettimeofday(timeval * at, void *)
 
 time_t time(time_t * at)
 {
-  time_t now = timespec_of(rclsim::port::now_ns()).tv_sec;
+  time_t now = timespec_of(rclsim::port::read_clock_ns()).tv_sec;
   if (at != nullptr) {
     *at = now;
   }

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "rclsim/bad_input.hpp"
+#include "rclsim/threads.hpp"
 #include "wire/frames.hpp"
 
 namespace rclsim::port
@@ -22,6 +23,8 @@ namespace
 {
 
 constexpr int SOCKET_FD = 3;
+// Clock reads at one sim time, with no wait in between, that make a busy-wait (as the Python client's).
+constexpr uint64_t BUSY_WAIT_READS = 2000000;
 
 struct State
 {
@@ -36,9 +39,11 @@ struct State
   std::map<uint64_t, RunHandler> settled;
   // End hooks by the id this client gave them (numbered apart from the simulation's awaits).
   std::map<uint64_t, RunHandler> end_hooks;
-  uint64_t served = 0;
-  std::vector<uint64_t> callbacks;
+  // Which thread spins each node now: a run of its entity's callback goes to that thread.
+  std::map<uint64_t, threads::Thread *> spinners;
   bool shut_down = false;
+  // The program's clock reads since it last heard from the simulation (a busy-wait reads on and on).
+  uint64_t clock_reads = 0;
   std::vector<std::function<void()>> on_shutdown;
   uint64_t next_hook = 1;
 };
@@ -48,6 +53,10 @@ State & state()
   static State the_state;
   return the_state;
 }
+
+/// The runs each thread dispatched (what its spin_once waits for) and the callbacks it runs, innermost last.
+thread_local uint64_t served = 0;
+thread_local std::vector<uint64_t> callbacks;
 
 void send(const node::ToSimulation & message)
 {
@@ -89,6 +98,7 @@ node::FrameReader & reader()
 
 node::ToClient receive()
 {
+  state().clock_reads = 0;
   flush();
   std::string_view body;
   switch (reader().read(body)) {
@@ -206,14 +216,48 @@ void dispatch(const node::Run & run)
     handler(run);
     return;
   }
-  s.callbacks.push_back(run.entity);
+  callbacks.push_back(run.entity);
   struct Pop
   {
     std::vector<uint64_t> & stack;
     ~Pop() {stack.pop_back();}
-  } pop{s.callbacks};
+  } pop{callbacks};
   handler(run);
-  ++s.served;
+  ++served;
+}
+
+/// The waiting thread other than `me` that spins the node of the run's entity, if any: its runs are its.
+threads::Waiter * runner_of(const node::Run & run, const threads::Thread * me)
+{
+  State & s = state();
+  if (!is_callback(run.kind)) {
+    return nullptr;
+  }
+  auto owner = s.owners.find(run.entity);
+  if (owner == s.owners.end()) {
+    return nullptr;
+  }
+  auto spinner = s.spinners.find(owner->second);
+  if (spinner == s.spinners.end() || spinner->second == me) {
+    return nullptr;
+  }
+  return threads::waiter_of(spinner->second);
+}
+
+void shut_down_now()
+{
+  State & s = state();
+  s.shut_down = true;
+  for (const auto & callback : s.on_shutdown) {
+    callback();
+  }
+}
+
+/// "rclsim: program 'P' thread 'T' …": the program and thread a line of the client is about.
+std::string who()
+{
+  threads::Thread * thread = threads::current();
+  return "program '" + state().welcome.program_name + "' thread '" + (thread == nullptr ? "unknown" : threads::name(thread)) + "'";
 }
 
 }  // namespace
@@ -241,6 +285,21 @@ const node::Welcome & hello(uint32_t protocol_version, const std::string & clien
 const node::Welcome & welcome() {return state().welcome;}
 
 int64_t now_ns() {return state().now_ns;}
+
+int64_t read_clock_ns()
+{
+  State & s = state();
+  if (++s.clock_reads >= BUSY_WAIT_READS) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+      "rclsim: %s read the clock 2,000,000 times at sim time %lld.%09llds without waiting: sim time moves only "
+      "while the program waits (a sleep, a Rate, rclcpp::spin), so a busy-wait never ends (docs/cpp-process.md)\n",
+      who().c_str(), static_cast<long long>(s.now_ns / 1000000000), static_cast<long long>(s.now_ns % 1000000000));
+    std::fflush(stderr);
+    ::_exit(70);
+  }
+  return s.now_ns;
+}
 
 uint32_t context_op_create()
 {
@@ -497,11 +556,21 @@ void assertion(node::Assertion_Kind kind, const std::string & text, bool holds, 
   send(message);
 }
 
-void spin(uint64_t node_id, node::Spin_How how, uint32_t threads)
+void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads)
 {
   node::ToSimulation message;
-  message.spin = node::Spin{node_id, how, threads};
+  message.spin = node::Spin{node_id, how, executor_threads};
   ask(std::move(message));
+  threads::Thread * me = threads::current();
+  std::map<uint64_t, threads::Thread *> & spinners = state().spinners;
+  if (how == node::Spin_How::SPIN) {
+    spinners[node_id] = me;
+  } else if (how == node::Spin_How::STOP) {
+    auto found = spinners.find(node_id);
+    if (found != spinners.end() && found->second == me) {
+      spinners.erase(found);
+    }
+  }
 }
 
 void hold(uint64_t entity, bool on)
@@ -557,33 +626,83 @@ void forget_runs(uint64_t entity)
 void serve_runs(const std::function<bool()> & until)
 {
   State & s = state();
-  while (!until() && !s.shut_down) {
-    done();
-    node::ToClient incoming = receive();
-    if (incoming.shutdown) {
-      s.shut_down = true;
-      for (const auto & callback : s.on_shutdown) {
-        callback();
+  if (until()) {
+    return;
+  }
+  if (s.shut_down) {
+    // Past the run's end nothing more comes: the other threads go on first, once each in turn.
+    yield_turn();
+    return;
+  }
+  threads::Thread * me = threads::current();
+  threads::Waiter waiter{me, &until, std::nullopt};
+  threads::Waiting waiting(waiter);
+  while (true) {
+    threads::Choice chosen = threads::next_to_run(me, s.shut_down);
+    if (!chosen && !s.shut_down) {
+      // Nobody else can go on: this thread ends the run under way and reads the next.
+      done();
+      node::ToClient incoming = receive();
+      if (incoming.shutdown) {
+        shut_down_now();
+        continue;
       }
+      if (!incoming.run) {
+        std::fprintf(stderr, "rclsim: the simulation sent a message other than Run while the program waited\n");
+        ::_exit(1);
+      }
+      s.current_run = incoming.run->run;
+      reader().set_polls(incoming.run->read_polls);
+      threads::Waiter * runner = runner_of(*incoming.run, me);
+      if (runner == nullptr) {
+        dispatch(*incoming.run);
+        if (until()) {
+          return;
+        }
+        continue;
+      }
+      runner->run = std::move(*incoming.run);
+      chosen.thread = runner->thread;
+    }
+    if (!chosen) {
       return;
     }
-    if (!incoming.run) {
-      std::fprintf(stderr, "rclsim: the simulation sent a message other than Run while the program waited\n");
-      ::_exit(1);
+    threads::hand_over(chosen.thread);
+    if (waiter.run) {
+      node::Run run = std::move(*waiter.run);
+      waiter.run.reset();
+      dispatch(run);
     }
-    s.current_run = incoming.run->run;
-    reader().set_polls(incoming.run->read_polls);
-    dispatch(*incoming.run);
+    if (until() || s.shut_down) {
+      return;
+    }
   }
 }
 
-uint64_t runs_served() {return state().served;}
-
-uint64_t callback_under_way()
+void yield_turn()
 {
-  const std::vector<uint64_t> & stack = state().callbacks;
-  return stack.empty() ? 0 : stack.back();
+  threads::Thread * me = threads::current();
+  if (me == nullptr) {
+    return;
+  }
+  threads::Choice chosen = threads::next_to_run(me, state().shut_down);
+  if (!chosen) {
+    return;
+  }
+  static const std::function<bool()> always = [] {return true;};
+  threads::Waiter waiter{me, &always, std::nullopt};
+  threads::Waiting waiting(waiter);
+  threads::hand_over(chosen.thread);
+  if (waiter.run) {
+    node::Run run = std::move(*waiter.run);
+    waiter.run.reset();
+    dispatch(run);
+  }
 }
+
+uint64_t runs_served() {return served;}
+
+uint64_t callback_under_way() {return callbacks.empty() ? 0 : callbacks.back();}
 
 bool shut_down() {return state().shut_down;}
 

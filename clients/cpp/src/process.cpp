@@ -15,6 +15,8 @@
 #include "rclsim/bad_input.hpp"
 #include "rclsim/machine.hpp"
 #include "rclsim/port.hpp"
+#include "rclsim/threads.hpp"
+#include "rclsim/waits.hpp"
 
 namespace
 {
@@ -67,7 +69,10 @@ __attribute__((constructor(101))) void start()
     std::fputs("rclsim: this program was built for rclsim: run it with `rclsim exec` (its node port, fd 3, is not open)\n", stderr);
     ::_exit(2);
   }
-  rclsim::port::hello(PROTOCOL_VERSION, "rclsim-rclcpp 0.9.0", "cpp");
+  // From here on, the threads the program starts take turns with this one.
+  rclsim::threads::start_main();
+  const rclsim::node::Welcome & welcome = rclsim::port::hello(PROTOCOL_VERSION, "rclsim-rclcpp 0.9.0", "cpp");
+  rclsim::waits::set_sleeps_take_time(!welcome.sleeps_take_no_time);
   // rand() draws from the program's own stream unless the program seeds it itself.
   std::srand(static_cast<unsigned>(rclsim::machine::draw("rand")));
   std::set_terminate(on_terminate);

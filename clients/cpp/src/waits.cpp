@@ -13,7 +13,6 @@ namespace
 
 struct State
 {
-  std::map<uint64_t, Pauser> pausers;
   uint64_t next = 1;
   bool sleeps_take_time = true;
 };
@@ -22,6 +21,13 @@ State & state()
 {
   static State the_state;
   return the_state;
+}
+
+/// The pausers of the executors the calling thread spins: a thread's wait pauses its own executors only.
+std::map<uint64_t, Pauser> & pausers()
+{
+  thread_local std::map<uint64_t, Pauser> the_pausers;
+  return the_pausers;
 }
 
 /// A wake-up the simulation gives at a sim time, as its own run; forgotten when not needed.
@@ -49,16 +55,16 @@ private:
 uint64_t add_pauser(Pauser pauser)
 {
   uint64_t id = state().next++;
-  state().pausers[id] = std::move(pauser);
+  pausers()[id] = std::move(pauser);
   return id;
 }
 
-void remove_pauser(uint64_t id) {state().pausers.erase(id);}
+void remove_pauser(uint64_t id) {pausers().erase(id);}
 
 void block(const std::function<bool()> & until)
 {
   std::vector<std::function<void()>> resumes;
-  for (auto & entry : state().pausers) {
+  for (auto & entry : pausers()) {
     resumes.push_back(entry.second());
   }
   struct Resume
@@ -77,10 +83,27 @@ void block(const std::function<bool()> & until)
 void sleep_ns(int64_t duration_ns)
 {
   if (duration_ns <= 0 || !state().sleeps_take_time || port::shut_down()) {
+    // No sim time passes, but the threads that can go on at this time go first, as a real sleep lets them.
+    port::yield_turn();
     return;
   }
   WakeUp wake(port::now_ns() + duration_ns);
   block([&wake] {return wake.came();});
+}
+
+bool wait_until(const std::function<bool()> & until, int64_t timeout_ns)
+{
+  if (timeout_ns < 0) {
+    block(until);
+    return until();
+  }
+  if (port::shut_down()) {
+    port::yield_turn();
+    return until();
+  }
+  WakeUp wake(port::now_ns() + timeout_ns);
+  block([&] {return until() || wake.came();});
+  return until();
 }
 
 void serve(const std::function<bool()> & until, int64_t timeout_ns)

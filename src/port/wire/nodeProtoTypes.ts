@@ -49,6 +49,12 @@ export interface Welcome {
    * streams): a failure that no callback names is told in its words (Done.failed_label).
    */
   programName: string;
+  /**
+   * The job says a sleep takes no sim time (`sleeps: none`, rslcpp's semantics: a sleep stands
+   * for computation whose length must not change results); unset, a sleep holds the calling
+   * thread for that much sim time. A client that cannot honour it may ignore it.
+   */
+  sleepsTakeNoTime: boolean;
 }
 
 export interface InterfaceFolder {

@@ -36,6 +36,9 @@ const node::Welcome & hello(uint32_t protocol_version, const std::string & clien
 const node::Welcome & welcome();
 /// Sim time of the run under way (ns since the epoch, ROS time).
 int64_t now_ns();
+/// now_ns() for the program's own clock reads: 2,000,000 of them at one sim time without a wait
+/// between are a busy-wait, which ends the process with one line naming program and thread (exit 70).
+int64_t read_clock_ns();
 
 // ---------------------------------------------------------------- entities
 
@@ -84,7 +87,8 @@ void assertion(node::Assertion_Kind kind, const std::string & message, bool hold
 
 // ---------------------------------------------------------------- the executor
 
-void spin(uint64_t node, node::Spin_How how, uint32_t threads = 1);
+/// SPIN or STOP `node` in the simulation's executor model; the calling thread spins it (its runs go to it).
+void spin(uint64_t node, node::Spin_How how, uint32_t executor_threads = 1);
 void hold(uint64_t entity, bool on);
 /// A wake-up at sim time `at_ns`: `on_settled` runs in the SETTLED run that brings it. Its id.
 uint64_t await_at_ns(int64_t at_ns, RunHandler on_settled, bool weak = false, bool after_ready = false);
@@ -97,12 +101,18 @@ void forget_await(uint64_t wake);
 /// The callback of one of `node`'s entities.
 void on_run(uint64_t entity, RunHandler handler, uint64_t node);
 void forget_runs(uint64_t entity);
-/// Serves the runs the simulation grants until `until()`: the run in which it became true
-/// stays under way, and the code that called goes on in it. A callback's exception propagates.
+/// The calling thread waits (rclsim/threads.hpp): the program's threads that can go on run first;
+/// when none can, the run under way ends and this thread serves the runs the simulation grants
+/// (a callback of a node another waiting thread spins goes to that thread), until `until()`. The
+/// run in which it became true stays under way, and the code that called goes on in it. A
+/// callback's exception propagates.
 void serve_runs(const std::function<bool()> & until);
-/// How many entity callbacks have run (what a spin_some waits for).
+/// Lets the threads that can go on at this sim time run first (a sleep of no time, sched_yield);
+/// nothing when none can.
+void yield_turn();
+/// How many entity callbacks the calling thread ran (what a spin_some waits for).
 uint64_t runs_served();
-/// The entity whose callback runs now (0: none, or the program's own code).
+/// The entity whose callback the calling thread runs now (0: none, or the program's own code).
 uint64_t callback_under_way();
 /// The run ended (Shutdown): blocking calls return at once.
 bool shut_down();

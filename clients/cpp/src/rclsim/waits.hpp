@@ -15,7 +15,7 @@ namespace rclsim::waits
 /// give back what resumes them.
 using Pauser = std::function<std::function<void()>()>;
 
-/// Registers an executor's pauser while it spins; the returned id removes it.
+/// Registers an executor's pauser while it spins (the calling thread's: its waits pause it); the returned id removes it.
 uint64_t add_pauser(Pauser pauser);
 void remove_pauser(uint64_t id);
 
@@ -24,6 +24,10 @@ void block(const std::function<bool()> & until);
 
 /// Holds the calling code for `duration_ns` of sim time (nothing when not positive).
 void sleep_ns(int64_t duration_ns);
+
+/// Waits in turns (the program's other threads go on meanwhile) until `until()` or, with a
+/// timeout (negative: none), that much sim time passed: whether until() holds.
+bool wait_until(const std::function<bool()> & until, int64_t timeout_ns);
 
 /// Serves runs until `until()` or, with a timeout (negative: none), that much sim time passed;
 /// a timeout's wake-up comes once what is ready at its time ran (rcl's wait with a timeout).

@@ -490,6 +490,9 @@ bool merge(Reader & in, Welcome & message) {
     case 12:
       if (!read_field(in, wire, message.program_name)) return false;
       break;
+    case 13:
+      if (!read_field(in, wire, message.sleeps_take_no_time)) return false;
+      break;
     default:
       if (!skip(in, wire)) return false;
     }
@@ -512,6 +515,7 @@ void encode(const Welcome & message, std::string & out) {
   if (!message.component.empty()) put_field(out, 10, message.component);
   if (message.strict_messages) put_field(out, 11, message.strict_messages);
   if (!message.program_name.empty()) put_field(out, 12, message.program_name);
+  if (message.sleeps_take_no_time) put_field(out, 13, message.sleeps_take_no_time);
 }
 
 bool decode(const uint8_t * data, size_t size, Welcome & out) {

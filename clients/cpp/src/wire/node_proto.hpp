@@ -152,6 +152,10 @@ struct Welcome {
   // The program's name as the simulation's lines name it (`program` is the key of its random
   // streams): a failure that no callback names is told in its words (Done.failed_label).
   std::string program_name;
+  // The job says a sleep takes no sim time (`sleeps: none`, rslcpp's semantics: a sleep stands
+  // for computation whose length must not change results); unset, a sleep holds the calling
+  // thread for that much sim time. A client that cannot honour it may ignore it.
+  bool sleeps_take_no_time = false;
 };
 
 // Create an entity. Answered by Created (its id) or Failed (the error the API throws).

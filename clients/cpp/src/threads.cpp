@@ -1,0 +1,210 @@
+// The scheduler's state and the turn (rclsim/threads.hpp): a baton per thread (libc's own mutex
+// and a condition variable each), never two threads of the program running at once.
+#include "rclsim/threads.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace rclsim::threads
+{
+
+struct Thread
+{
+  uint32_t number;
+  std::string name;
+  pthread_t handle{};
+  bool ended = false;
+  void * (*start)(void *) = nullptr;
+  void * arg = nullptr;
+  // Signaled when the turn comes to this thread (under the baton's mutex).
+  pthread_cond_t turn_came = PTHREAD_COND_INITIALIZER;
+};
+
+namespace
+{
+
+struct State
+{
+  pthread_mutex_t baton = PTHREAD_MUTEX_INITIALIZER;
+  Thread * holder = nullptr;
+  std::deque<Thread *> fresh;
+  std::vector<Waiter *> waiting;
+  std::vector<Thread *> all;
+  uint32_t next = 0;
+};
+
+/// Never destroyed: threads still wait on its condition variables while the process exits.
+State & state()
+{
+  static State * the_state = new State;
+  return *the_state;
+}
+
+thread_local Thread * me = nullptr;
+
+void give(Thread * thread)
+{
+  State & s = state();
+  real::mutex_lock(&s.baton);
+  s.holder = thread;
+  real::cond_signal(&thread->turn_came);
+  real::mutex_unlock(&s.baton);
+}
+
+void wait_for_turn(Thread * thread)
+{
+  State & s = state();
+  real::mutex_lock(&s.baton);
+  while (s.holder != thread) {
+    real::cond_wait(&thread->turn_came, &s.baton);
+  }
+  real::mutex_unlock(&s.baton);
+}
+
+/// The thread's code is over (its thread_local objects destroyed): the turn goes to who can go
+/// on, else to the first waiting thread, which reads the simulation's next run.
+void end(Thread * thread)
+{
+  State & s = state();
+  thread->ended = true;
+  Choice chosen = next_to_run(thread, false);
+  if (!chosen && !s.waiting.empty()) {
+    chosen.thread = s.waiting.front()->thread;
+  }
+  if (chosen) {
+    give(chosen.thread);
+  }
+}
+
+/// Constructed before the thread's code runs, so its destructor runs after every thread_local
+/// object the code made (C++ destroys them in reverse order), also on pthread_exit.
+struct Ending
+{
+  Thread * thread = nullptr;
+  ~Ending()
+  {
+    if (thread != nullptr) {
+      end(thread);
+    }
+  }
+};
+
+void * run_thread(void * argument)
+{
+  auto * thread = static_cast<Thread *>(argument);
+  me = thread;
+  wait_for_turn(thread);
+  thread_local Ending ending;
+  ending.thread = thread;
+  return thread->start(thread->arg);
+}
+
+Thread * add(const std::string & name)
+{
+  State & s = state();
+  auto * thread = new Thread{s.next++, name};
+  s.all.push_back(thread);
+  return thread;
+}
+
+}  // namespace
+
+void start_main()
+{
+  Thread * main = add("main");
+  main->handle = pthread_self();
+  me = main;
+  state().holder = main;
+}
+
+Thread * current() {return me;}
+
+uint32_t number(const Thread * thread) {return thread->number;}
+
+const std::string & name(const Thread * thread) {return thread->name;}
+
+void set_name(pthread_t handle, const std::string & name)
+{
+  if (Thread * thread = of(handle)) {
+    thread->name = name;
+  }
+}
+
+Thread * of(pthread_t handle)
+{
+  for (Thread * thread : state().all) {
+    if (pthread_equal(thread->handle, handle) != 0) {
+      return thread;
+    }
+  }
+  return nullptr;
+}
+
+bool ended(const Thread * thread) {return thread->ended;}
+
+Choice next_to_run(const Thread * me_, bool shut_down)
+{
+  State & s = state();
+  Choice chosen;
+  if (!s.fresh.empty()) {
+    chosen.thread = s.fresh.front();
+    s.fresh.pop_front();
+    return chosen;
+  }
+  for (Waiter * waiter : s.waiting) {
+    if (waiter->thread != me_ && (shut_down || (*waiter->until)())) {
+      chosen.thread = waiter->thread;
+      chosen.waiter = waiter;
+      return chosen;
+    }
+  }
+  return chosen;
+}
+
+Waiting::Waiting(Waiter & waiter) : waiter_(waiter) {state().waiting.push_back(&waiter);}
+
+Waiting::~Waiting()
+{
+  std::vector<Waiter *> & waiting = state().waiting;
+  waiting.erase(std::find(waiting.begin(), waiting.end(), &waiter_));
+}
+
+Waiter * waiter_of(const Thread * thread)
+{
+  for (Waiter * waiter : state().waiting) {
+    if (waiter->thread == thread) {
+      return waiter;
+    }
+  }
+  return nullptr;
+}
+
+void hand_over(Thread * thread)
+{
+  Thread * self = me;
+  give(thread);
+  wait_for_turn(self);
+}
+
+int create(pthread_t * handle, const pthread_attr_t * attributes, void * (*start)(void *), void * arg)
+{
+  State & s = state();
+  Thread * thread = add("thread-" + std::to_string(s.next));
+  thread->start = start;
+  thread->arg = arg;
+  int result = real::create(&thread->handle, attributes, run_thread, thread);
+  if (result != 0) {
+    s.all.pop_back();
+    --s.next;
+    delete thread;
+    return result;
+  }
+  *handle = thread->handle;
+  s.fresh.push_back(thread);
+  return 0;
+}
+
+}  // namespace rclsim::threads

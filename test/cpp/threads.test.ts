@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+
+// The first run builds the fixture (and, on a fresh cache, rclsim's C++ client: about a minute on 2 vCPUs).
+const BUILD_MS = 240_000;
+const RUN_MS = 60_000;
+
+/** A folder with the one fixture program every test runs (compiled once: its first argument says what it does). */
+function program(): string {
+  const dir = tempDir();
+  copyFileSync(join(repoRoot, 'test/fixtures/cpp/threads.cpp'), join(dir, 'threads.cpp'));
+  return dir;
+}
+
+/** The log lines rclsim printed (stderr), without the summary. */
+function logLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('['));
+}
+
+// g++ and CMake are on every machine of the project's kind; elsewhere these tests are skipped.
+describe("C++ programs' threads: one at a time, scheduled by the simulation", needs('C++ toolchain'), () => {
+  const dir = program();
+
+  it("runs an action server's detached worker, which publishes feedback in a loop with a Rate, while the main thread spins", () => {
+    const run = runCli(['exec', '--until', '3s', 'threads.cpp', 'action'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), [
+      '[INFO] [0.300000000] [server]: goal accepted',
+      '[INFO] [0.300000000] [server]: feedback: step 1',
+      '[INFO] [0.300000000] [server]: heard step 1',
+      '[INFO] [0.800000000] [server]: feedback: step 2',
+      '[INFO] [0.800000000] [server]: heard step 2',
+      '[INFO] [1.000000000] [server]: tick',
+      '[INFO] [1.300000000] [server]: feedback: step 3',
+      '[INFO] [1.300000000] [server]: heard step 3',
+      '[INFO] [1.800000000] [server]: goal succeeded',
+      '[INFO] [2.000000000] [server]: tick',
+      '[INFO] [3.000000000] [server]: tick',
+    ]);
+  });
+
+  it('runs threads in the order they were started, and wakes them in the order they began waiting (docs/cpp-process.md)', () => {
+    const run = runCli(['exec', 'threads.cpp', 'order'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), [
+      '[INFO] [0.000000000] [threads]: main started them',
+      '[INFO] [0.000000000] [threads]: first runs',
+      '[INFO] [0.000000000] [threads]: second runs',
+      '[INFO] [0.000000000] [threads]: third runs',
+      '[INFO] [0.010000000] [threads]: first woke',
+      '[INFO] [0.010000000] [threads]: second woke',
+      '[INFO] [0.010000000] [threads]: third woke',
+    ]);
+  });
+
+  it('takes turns on a mutex and a condition variable with sleeps, a contended lock, a future and joins: the same order on every run and under --perturb', () => {
+    const expected = [
+      '0.000 main waits for the future',
+      '0.000 ping plays round 0',
+      '0.100 pong plays round 0',
+      '0.200 ping plays round 1',
+      '0.300 pong plays round 1',
+      '0.400 ping plays round 2',
+      '0.500 pong plays round 2',
+      '0.600 contender took the mutex',
+      '0.600 the future says 42',
+      '0.630 wait_for timed out: yes',
+      '0.630 main joined them all',
+    ];
+    for (let i = 0; i < 2; i++) {
+      const run = runCli(['exec', 'threads.cpp', 'turns'], dir, BUILD_MS);
+      assert.equal(run.status, 0, run.stderr);
+      assert.deepEqual(run.stdout.split('\n').slice(0, expected.length), expected);
+    }
+    const job = writeTemp(dir, 'turns.yaml', 'nodes:\n  - script: threads.cpp\n    args: [turns]\n');
+    const verify = runCli(['verify', job, '--runs', '3', '--perturb'], dir, BUILD_MS);
+    assert.equal(verify.status, 0, verify.stdout + verify.stderr);
+    assert.match(verify.stdout + verify.stderr, /all 3 runs agree \(perturbed\)/);
+  });
+
+  it("takes sim time for a sleep by default, and none with the job's `sleeps: none` (per program or job-wide)", () => {
+    const job = writeTemp(
+      dir,
+      'sleeps.yaml',
+      'nodes:\n  - script: threads.cpp\n    args: [sleep]\n    sleeps: none\n  - script: threads.cpp\n    name: timed\n    args: [sleep]\n',
+    );
+    const run = runCli(['run', job], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.stdout.split('\n').slice(0, 10), [
+      '0.000 main slept 1 s',
+      '0.000 main goes on',
+      '0.000 worker slept 0.5 s',
+      '0.000 worker slept 0.5 s',
+      '0.000 main joined the worker',
+      '1.000 main slept 1 s',
+      '1.000 main goes on',
+      '1.500 worker slept 0.5 s',
+      '2.000 worker slept 0.5 s',
+      '2.000 main joined the worker',
+    ]);
+    const wide = writeTemp(dir, 'wide.yaml', 'sleeps: none\nnodes:\n  - script: threads.cpp\n    args: [sleep]\n');
+    const none = runCli(['run', wide], dir, BUILD_MS);
+    assert.equal(none.status, 0, none.stderr);
+    assert.match(none.stdout, /^0\.000 main joined the worker$/m);
+    const python = writeTemp(dir, 'python.yaml', 'nodes:\n  - script: talker.py\n    sleeps: none\n');
+    writeTemp(dir, 'talker.py', '');
+    const refused = runCli(['run', python], dir, RUN_MS);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /python\.yaml:3: nodes\[0\]\.sleeps: 'sleeps' says how a C\+\+ program's sleeps take sim time/);
+  });
+
+  it('ends a thread that busy-waits on the clock with one line naming the program and the thread', () => {
+    const run = runCli(['exec', 'threads.cpp', 'busy'], dir, BUILD_MS);
+    assert.equal(run.status, 3);
+    assert.match(run.stderr, /^rclsim: program 'threads\.cpp' thread 'spinner' read the clock 2,000,000 times at sim time 0\.000000000s without waiting: /m);
+    assert.match(run.stderr, /^rclsim: program threads\.cpp exited with code 70 at sim time 0\.000000000s/m);
+  });
+});
