@@ -121,7 +121,10 @@ export class RunOutputs {
     const engine = simulation.engine;
     const executing = engine.executing;
     const running = executing !== null ? executing.label : (simulation.stopping ?? (engine.started ? 'promise continuations' : "a program's top-level code"));
-    const line = describe(`${running} at sim time ${formatSimTime(engine.nowAbs)}`);
+    // A separate program whose threads take turns told which of them runs (its client's Turn).
+    const told = simulation.programThread;
+    const thread = told === null ? '' : ` in thread '${told.thread}' of program ${told.program}`;
+    const line = describe(`${running}${thread} at sim time ${formatSimTime(engine.nowAbs)}`);
     this.#finishFiles('stopped', line);
     this.closeRecordings();
     return { line, failures: [...this.#lost].map(describeThrown) };

@@ -13,6 +13,11 @@ export function programHost(simulation: Simulation, program: Program): ProgramHo
     atNextYield: (work) => engine.atNextYield(work),
     warn: (line) => simulation.warn(line),
     fail: (error) => engine.fail(error),
+    swapThread: (thread) => {
+      const before = simulation.programThread;
+      simulation.programThread = thread;
+      return before;
+    },
     processes: simulation.separateProcesses,
   };
 }

@@ -119,6 +119,8 @@ export class Simulation {
   readonly warnings: string[] = [];
   /** Separate programs' processes running now (each ProgramServer counts itself): whether they may read on for their next message (Run.read_polls). */
   readonly separateProcesses = { running: 0 };
+  /** The thread of a separate program whose code runs now, as its client last told it (Turn), named where a stuck callback is; null when none told. */
+  programThread: ProgramThread | null = null;
   /** What the run's supervisor asks of separate programs' processes. */
   programWatch: ProgramWatch = { callbackTimeoutMs: undefined, started: () => {} };
   readonly keepAllLimit: number;
@@ -438,4 +440,10 @@ export class Simulation {
     this.warnings.push(message);
     this.logOutput.log(LoggingSeverity.WARN, 'rclsim', message, this.engine.nowAbs);
   }
+}
+
+/** A separate program's thread, as its client names it (Turn). */
+export interface ProgramThread {
+  program: string;
+  thread: string;
 }

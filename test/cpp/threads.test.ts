@@ -118,4 +118,21 @@ describe("C++ programs' threads: one at a time, scheduled by the simulation", ne
     assert.match(run.stderr, /^rclsim: program 'threads\.cpp' thread 'spinner' read the clock 2,000,000 times at sim time 0\.000000000s without waiting: /m);
     assert.match(run.stderr, /^rclsim: program threads\.cpp exited with code 70 at sim time 0\.000000000s/m);
   });
+
+  it('names the program and the thread when a thread waits outside the simulation past --callback-timeout', () => {
+    const run = runCli(['exec', '--callback-timeout', '2s', 'threads.cpp', 'hang'], dir, BUILD_MS);
+    assert.equal(run.status, 6, run.stderr);
+    assert.match(
+      run.stderr,
+      /^rclsim: a program's top-level code in thread 'waiter' of program threads\.cpp at sim time 0\.000000000s ran for more than 2000 ms of wall time \(--callback-timeout\)/m,
+    );
+    // A program whose end the run survives is killed alone, and its line names the thread.
+    const job = writeTemp(dir, 'hang.yaml', 'nodes:\n  - script: threads.cpp\n    args: [hang]\n    on_exit: continue\n');
+    const alone = runCli(['run', job, '--callback-timeout', '2s'], dir, BUILD_MS);
+    assert.equal(alone.status, 0, alone.stderr);
+    assert.match(
+      alone.stderr,
+      /program threads\.cpp ran a callback in thread 'waiter' for more than 2000 ms of wall time \(--callback-timeout\) and was killed at sim time 0\.000000000s; its nodes left the graph \(on_exit: continue\)/,
+    );
+  });
 });

@@ -181,6 +181,7 @@ describe('node protocol messages', () => {
     { ask: 8, spin: { node: 23, how: 'SPIN_ONCE', threads: 4 } },
     { ask: 0, hold: { entity: 23, on: true } },
     { ask: 0, assertion: { kind: 'SOMETIMES', message: 'm', holds: true, detailsJson: '{"count":3}' } },
+    { ask: 0, turn: { thread: 'worker' } },
     { ask: 9, jsTimer: { kind: 'SET_INTERVAL', delayMs: 2.5 } },
     { ask: 0, jsTimerOp: { timer: 24, unref: true } },
     { ask: 10, parameter: { node: 25, declare: { parameters: Buffer.from([1]), descriptors: Buffer.from([2]), ignoreOverrides: true } } },

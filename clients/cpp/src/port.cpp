@@ -42,6 +42,8 @@ struct State
   // Which thread spins each node now: a run of its entity's callback goes to that thread.
   std::map<uint64_t, threads::Thread *> spinners;
   bool shut_down = false;
+  // The thread the simulation was last told runs the program's code (Turn).
+  std::string told_turn;
   // The program's clock reads since it last heard from the simulation (a busy-wait reads on and on).
   uint64_t clock_reads = 0;
   std::vector<std::function<void()>> on_shutdown;
@@ -285,6 +287,20 @@ const node::Welcome & hello(uint32_t protocol_version, const std::string & clien
 const node::Welcome & welcome() {return state().welcome;}
 
 int64_t now_ns() {return state().now_ns;}
+
+void tell_turn(const std::string & thread)
+{
+  State & s = state();
+  if (thread == s.told_turn) {
+    return;
+  }
+  s.told_turn = thread;
+  node::ToSimulation message;
+  message.turn = node::Turn{thread};
+  send(message);
+  // Now, not with the run's Done: the thread that takes the turn may never wait again.
+  flush();
+}
 
 int64_t read_clock_ns()
 {

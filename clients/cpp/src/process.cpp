@@ -73,6 +73,7 @@ __attribute__((constructor(101))) void start()
   rclsim::threads::start_main();
   const rclsim::node::Welcome & welcome = rclsim::port::hello(PROTOCOL_VERSION, "rclsim-rclcpp 0.9.0", "cpp");
   rclsim::waits::set_sleeps_take_time(!welcome.sleeps_take_no_time);
+  rclsim::port::tell_turn(rclsim::threads::name(rclsim::threads::current()));
   // rand() draws from the program's own stream unless the program seeds it itself.
   std::srand(static_cast<unsigned>(rclsim::machine::draw("rand")));
   std::set_terminate(on_terminate);

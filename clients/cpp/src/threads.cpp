@@ -8,6 +8,8 @@
 #include <memory>
 #include <vector>
 
+#include "rclsim/port.hpp"
+
 namespace rclsim::threads
 {
 
@@ -47,6 +49,7 @@ thread_local Thread * me = nullptr;
 
 void give(Thread * thread)
 {
+  port::tell_turn(thread->name);
   State & s = state();
   real::mutex_lock(&s.baton);
   s.holder = thread;
@@ -130,6 +133,9 @@ void set_name(pthread_t handle, const std::string & name)
 {
   if (Thread * thread = of(handle)) {
     thread->name = name;
+    if (thread == me) {
+      port::tell_turn(name);
+    }
   }
 }
 

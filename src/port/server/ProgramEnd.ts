@@ -103,11 +103,12 @@ export class ProgramEnd {
   /**
    * The conversation cannot go on: its callback ran past --callback-timeout, its socket closed
    * without Exit (it died), or it sent what the protocol does not allow. Anything else is rethrown.
+   * `inThread` (` in thread 'worker'`) names the program's thread that ran past the timeout.
    */
-  linkFailed(error: unknown): never {
+  linkFailed(error: unknown, inThread = ''): never {
     if (error instanceof ProgramTimeout) {
       this.#link.kill();
-      return this.#abnormal(`ran a callback for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`, () => {
+      return this.#abnormal(`ran a callback${inThread} for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`, () => {
         throw error;
       });
     }

@@ -1,3 +1,5 @@
+import type { ProgramThread } from '../../sim/Simulation.js';
+
 /**
  * What a separate program's server needs of the run besides the program's port: job/programHost.ts
  * makes it from the simulation, so that the server itself calls nothing of the simulation.
@@ -20,6 +22,8 @@ export interface ProgramHost {
   warn(line: string): void;
   /** Fails the run with `error` (a callback's, named and timed by it). */
   fail(error: Error): void;
+  /** The program's code runs in this thread now, as its client told (null: none told); gives back the one before. */
+  swapThread(thread: ProgramThread | null): ProgramThread | null;
   /** The separate programs' processes running now, shared by every server of the run (each counts itself). */
   readonly processes: { running: number };
 }

@@ -4,6 +4,7 @@ import type { Executable } from '../../engine/Executable.js';
 import { ParameterOverrideError } from '../../ros/NodeParameters.js';
 import { RosArgumentsError } from '../../ros/RosArguments.js';
 import { ParamsFileError } from '../../sim/ParamsFile.js';
+import type { ProgramThread } from '../../sim/Simulation.js';
 import type { DirectPort } from '../DirectPort.js';
 import { InterfaceCdr } from '../wire/InterfaceCdr.js';
 import type { Done, Outgoing, ProgramLink, Run, RunKind, ToClient, ToSimulation, Welcome } from '../wire/nodeMessages.js';
@@ -67,6 +68,8 @@ export class ProgramServer implements ServedProgram {
   /** process.exitCode as the program's Done last told it. */
   #exitCode: number | undefined = undefined;
   #runs = 0;
+  /** The program's thread that runs its code, as its client last told it (Turn; null: none told). */
+  #thread: string | null = null;
 
   constructor(host: ProgramHost, port: DirectPort, link: ProgramLink, options: ServerOptions = {}) {
     this.#host = host;
@@ -164,11 +167,18 @@ export class ProgramServer implements ServedProgram {
   /** A callback (with the runs nested in it) has the callback timeout from its start. */
   #timed<T>(serve: () => T): T {
     if (this.#depth++ === 0 && this.#callbackTimeoutMs !== undefined) this.#deadline = wallClock() + this.#callbackTimeoutMs;
+    const outer = this.#host.swapThread(this.#told());
     try {
       return serve();
     } finally {
       this.#depth--;
+      this.#host.swapThread(outer);
     }
+  }
+
+  /** The thread its client last told (null: none). */
+  #told(): ProgramThread | null {
+    return this.#thread === null ? null : { program: this.#host.name, thread: this.#thread };
   }
 
   /** Serves the program until the Done of `run` (of `kind`; null: its top-level code). */
@@ -234,7 +244,7 @@ export class ProgramServer implements ServedProgram {
       if (error instanceof ProgramTimeout) {
         this.#link.kill();
         const limit = this.#endGraceMs === undefined ? "(ros2 launch's SIGINT to SIGKILL)" : '(--callback-timeout)';
-        return this.#end.line(`ran its code after the run's end for more than ${graceMs} ms of wall time ${limit} and was killed`);
+        return this.#end.line(`ran its code after the run's end${inThread(this.#thread)} for more than ${graceMs} ms of wall time ${limit} and was killed`);
       }
       if (error instanceof OutOfProtocol) {
         this.#link.kill();
@@ -267,7 +277,7 @@ export class ProgramServer implements ServedProgram {
       if (this.#callbackTimeoutMs === undefined) return this.#link.receive();
       return this.#host.watchedElsewhere(() => this.#link.receive(this.#deadline));
     } catch (error) {
-      return this.#end.linkFailed(error);
+      return this.#end.linkFailed(error, inThread(this.#thread));
     }
   }
 
@@ -282,6 +292,11 @@ export class ProgramServer implements ServedProgram {
 
   /** One request of the program: an effect is applied, a question answered before anything else. */
   #serve(message: ToSimulation): void {
+    if (message.turn !== undefined) {
+      this.#thread = message.turn.thread;
+      this.#host.swapThread(this.#told());
+      return;
+    }
     const ask = message.ask;
     let reply: Outgoing<ToClient>;
     try {
@@ -307,4 +322,9 @@ export class ProgramServer implements ServedProgram {
     }
     throw new OutOfProtocol(`sent a ToSimulation message this rclsim does not serve (${Object.keys(message).join(', ')})`);
   }
+}
+
+/** ` in thread 'worker'`, as a line names the thread a program's code ran in ('' when its client told none). */
+function inThread(thread: string | null): string {
+  return thread === null ? '' : ` in thread '${thread}'`;
 }

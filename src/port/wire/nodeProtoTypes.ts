@@ -519,6 +519,16 @@ export interface Resume {
   timedOut: boolean;
 }
 
+/**
+ * The program's thread that runs its code from now on, sent (and written at once) when the turn
+ * passes to another of its threads (a client whose threads take turns: docs/cpp-process.md). A
+ * callback that runs past --callback-timeout is told with the thread it was in. Not answered.
+ */
+export interface Turn {
+  /** As the client's lines name it ("main", "thread-2", or the name the program gave it). */
+  thread: string;
+}
+
 export type RunKind =
   | 'RUN_KIND_UNSPECIFIED'
   | 'TIMER_FIRED'
@@ -693,6 +703,7 @@ export interface ToSimulation {
   logger?: LoggerOp;
   hold?: Hold;
   assertion?: Assertion;
+  turn?: Turn;
 }
 
 export interface ToClient {

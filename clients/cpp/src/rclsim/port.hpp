@@ -34,6 +34,9 @@ using RunHandler = std::function<void(const node::Run &)>;
 /// Hello, answered by Welcome; a Failed answer ends the process (exit 2) with its line.
 const node::Welcome & hello(uint32_t protocol_version, const std::string & client, const std::string & language);
 const node::Welcome & welcome();
+/// The program's code runs in `thread` from now on (Turn, written at once when it changed): a
+/// callback past --callback-timeout is told with it.
+void tell_turn(const std::string & thread);
 /// Sim time of the run under way (ns since the epoch, ROS time).
 int64_t now_ns();
 /// now_ns() for the program's own clock reads: 2,000,000 of them at one sim time without a wait

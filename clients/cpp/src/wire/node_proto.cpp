@@ -2155,6 +2155,38 @@ bool decode(const uint8_t * data, size_t size, Resume & out) {
   return merge(in, out);
 }
 
+// ---------------------------------------------------------------- Turn
+
+namespace {
+
+bool merge(Reader & in, Turn & message) {
+  while (in.at != in.end) {
+    uint32_t number;
+    uint32_t wire;
+    if (!read_tag(in, number, wire)) return false;
+    switch (number) {
+    case 1:
+      if (!read_field(in, wire, message.thread)) return false;
+      break;
+    default:
+      if (!skip(in, wire)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void encode(const Turn & message, std::string & out) {
+  if (!message.thread.empty()) put_field(out, 1, message.thread);
+}
+
+bool decode(const uint8_t * data, size_t size, Turn & out) {
+  out = Turn{};
+  Reader in{data, data + size};
+  return merge(in, out);
+}
+
 // ---------------------------------------------------------------- Run
 
 namespace {
@@ -2480,6 +2512,7 @@ void clear_message(ToSimulation & message) {
   message.logger.reset();
   message.hold.reset();
   message.assertion.reset();
+  message.turn.reset();
 }
 
 bool merge(Reader & in, ToSimulation & message) {
@@ -2771,6 +2804,16 @@ bool merge(Reader & in, ToSimulation & message) {
       if (!merge(inner, *message.assertion)) return false;
       break;
     }
+    case 30: {
+      Reader inner;
+      if (wire != LEN || !read_nested(in, inner)) return false;
+      if (!message.turn) {
+        clear_message(message);
+        message.turn.emplace();
+      }
+      if (!merge(inner, *message.turn)) return false;
+      break;
+    }
     default:
       if (!skip(in, wire)) return false;
     }
@@ -2810,6 +2853,7 @@ void encode(const ToSimulation & message, std::string & out) {
   if (message.logger) put_message(out, 27, *message.logger);
   if (message.hold) put_message(out, 28, *message.hold);
   if (message.assertion) put_message(out, 29, *message.assertion);
+  if (message.turn) put_message(out, 30, *message.turn);
 }
 
 bool decode(const uint8_t * data, size_t size, ToSimulation & out) {

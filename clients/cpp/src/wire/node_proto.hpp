@@ -545,6 +545,14 @@ struct Resume {
   bool timed_out = false;
 };
 
+// The program's thread that runs its code from now on, sent (and written at once) when the turn
+// passes to another of its threads (a client whose threads take turns: docs/cpp-process.md). A
+// callback that runs past --callback-timeout is told with the thread it was in. Not answered.
+struct Turn {
+  // As the client's lines name it ("main", "thread-2", or the name the program gave it).
+  std::string thread;
+};
+
 // Run one callback. Sent only while the thread it names runs nothing else (a thread that waits
 // in Wait may be given callbacks: that is spinning).
 struct Run {
@@ -648,7 +656,7 @@ struct Failed {
 struct ToSimulation {
   // Set on questions (Create, GraphQuery, GetInterface, JobOp get_result): the answer carries it.
   uint64_t ask = 0;
-  // oneof message: hello, create, destroy, publish, send_request, send_response, timer, trigger, log, graph, get_interface, job, wait, done, exit, context, spin, js_timer, js_timer_op, parameter, forget_request, await_event, entity, action, next_goal_id, logger, hold, assertion (at most one set).
+  // oneof message: hello, create, destroy, publish, send_request, send_response, timer, trigger, log, graph, get_interface, job, wait, done, exit, context, spin, js_timer, js_timer_op, parameter, forget_request, await_event, entity, action, next_goal_id, logger, hold, assertion, turn (at most one set).
   std::optional<Hello> hello;
   std::optional<Create> create;
   std::optional<Destroy> destroy;
@@ -677,6 +685,7 @@ struct ToSimulation {
   std::optional<LoggerOp> logger;
   std::optional<Hold> hold;
   std::optional<Assertion> assertion;
+  std::optional<Turn> turn;
 };
 
 struct ToClient {
@@ -776,6 +785,8 @@ void encode(const Wait & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, Wait & out);
 void encode(const Resume & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, Resume & out);
+void encode(const Turn & message, std::string & out);
+bool decode(const uint8_t * data, size_t size, Turn & out);
 void encode(const Run & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, Run & out);
 void encode(const Done & message, std::string & out);
