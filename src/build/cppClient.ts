@@ -34,7 +34,8 @@ function filesOf(folder: string): string[] {
  * with CMake once per content (the client's sources, the headers, the compiler) into the cache.
  */
 export function cppClient(messages: { folder: string; key: string }): CppClient {
-  const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build'));
+  // cmake/ is rclsim's package configs (cmakePrefix.ts), no part of the library.
+  const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/'));
   const key = contentKey([compilerIdentity(), messages.key, ...sources.flatMap((file) => [file, readFileSync(join(CPP_CLIENT, file))])]);
   const folder = cachedFolder('cpp-client', key, (into) => {
     const build = join(into, 'build');

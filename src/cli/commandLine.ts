@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError, type HelpContext, InvalidArgumentError, Option } from 'commander';
 import { EXACT_RANGE } from '../base/simTimeRange.js';
 import { parseDuration } from '../job/duration.js';
+import type { BuildOptions } from './commands/build.js';
 import type { ExploreOptions } from './commands/explore.js';
 import type { GenTypesOptions } from './commands/genTypes.js';
 import type { HuntOptions } from './commands/hunt.js';
@@ -61,7 +62,8 @@ withRunOptions(
     .command('run')
     .description('run a job (a YAML job file, or a .ts/.js job module) and print its summary')
     .argument('<job>', 'job.yaml, or a module whose default export is defineJob({...}) or a setup(job) function')
-    .option('--until <duration>', "end after this much sim time past the start, instead of the job's own end.after (e.g. 30s)", simDuration),
+    .option('--until <duration>', "end after this much sim time past the start, instead of the job's own end.after (e.g. 30s)", simDuration)
+    .option('--workspace <dir>', "the install prefix of the job's package: entries (default: the job's workspace:, else ./install)"),
 ).action(async (target: string, options: RunCommandOptions & { until?: string }) => {
   // Each command loads what it needs when it runs: a usage error costs no more than commander.
   const { supervise } = await import('./run/supervisor.js');
@@ -77,7 +79,7 @@ program.addCommand(
           'the summary goes to stderr (or, with --json, to the last line of stdout). ' +
           "rclsim's options may stand anywhere (but a --params-file inside --ros-args is the program's); every other argument is the program's",
       )
-      .argument('[program]', "the program (with -m: the first of the module's arguments)")
+      .argument('[program]', "the program (with -m: the first of the module's arguments), or a built package whose executable follows, as ros2 run")
       .argument('[args...]', "the program's arguments, including --ros-args …")
       .option('-m, --module <module>', 'run a Python module as the program, as python3 -m runs it (rclsim exec -m pytest …)')
       .option('--until <duration>', 'stop after this much sim time (e.g. 10s, 250ms, or integer ns)', simDuration)
@@ -88,6 +90,7 @@ program.addCommand(
       )
       .option('--python <interpreter>', 'the Python interpreter of a .py program (default python3)')
       .option('--interfaces <folder>', "a folder of interface packages the program uses, as a job file's interfaces: (repeatable)", collect, [])
+      .option('--workspace <dir>', "the install prefix of a package's executable (exec PACKAGE EXECUTABLE, as ros2 run; default ./install)")
       .allowUnknownOption()
       .allowExcessArguments(),
   ).action(
@@ -253,6 +256,18 @@ program
   .option('--standard', 'declare the standard packages rclsim ships (what src/interfaces/standardTypes.ts holds)')
   .action(async (packages: string[], options: GenTypesOptions) => {
     process.exitCode = (await import('./commands/genTypes.js')).genTypes(packages, options);
+  });
+
+program
+  .command('build')
+  .description(
+    "build a workspace's C++ packages (ament_cmake) as colcon build --merge-install does, in dependency order, against rclsim's rclcpp and interface packages",
+  )
+  .argument('[dir]', 'the folder of the packages (default: ./src if there is one, else .)')
+  .option('--build-base <dir>', "where each package's CMake build folder goes", 'build')
+  .option('--install-base <dir>', 'the install prefix of every package', 'install')
+  .action(async (dir: string | undefined, options: BuildOptions) => {
+    process.exitCode = (await import('./commands/build.js')).build(dir, options);
   });
 
 const bag = program.command('bag').description('rosbag2 bags');

@@ -29,6 +29,7 @@ import { JobFileError } from './jobErrors.js';
 import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
 import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
+import { DEFAULT_WORKSPACE, packageExecutable, startPackageExecutable } from './packageExecutables.js';
 import { toPlain } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
@@ -49,6 +50,8 @@ const NODE_KEYS = [
   'respawn_max_retries',
   'python',
   'sleeps',
+  'package',
+  'executable',
 ];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
@@ -73,10 +76,13 @@ type NodeEntry = {
   respawn_max_retries?: number;
   python?: string;
   sleeps?: Sleeps;
+  package?: string;
+  executable?: string;
 };
 
 interface JobFile {
   name?: string;
+  workspace?: string;
   seed?: number;
   zero_copy?: boolean;
   strict_messages?: boolean;
@@ -146,8 +152,13 @@ interface RecordEntry {
  * (`module` + `export`). Every error names the file, the line and the field. Paths are relative
  * to the job file. The format is documented in docs/job-files.md.
  */
-export function loadJobFile(path: string): JobDefinition {
-  return parseJobFile(readJobFileText(path), path);
+export function loadJobFile(path: string, options: JobFileOptions = {}): JobDefinition {
+  return parseJobFile(readJobFileText(path), path, options);
+}
+
+/** What the command line adds to a job file: the install prefix of its `package:` entries (`--workspace`). */
+export interface JobFileOptions {
+  workspace?: string | undefined;
 }
 
 /** A job file's text; one that cannot be read (missing, a FIFO or directory) is a JobFileError naming it. */
@@ -159,7 +170,7 @@ export function readJobFileText(path: string): string {
   }
 }
 
-export function parseJobFile(text: string, path: string): JobDefinition {
+export function parseJobFile(text: string, path: string, options: JobFileOptions = {}): JobDefinition {
   const source = parseYamlSource(text, path, (message) => new JobFileError(message));
   const { doc, lineOf } = source;
   const at = (location: (string | number)[]): YamlNode | undefined => doc.getIn(location, true) as YamlNode | undefined;
@@ -360,24 +371,52 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   });
   if (data.nodes === undefined && plays.length === 0) fail([], `a job needs 'nodes' or 'play'`);
 
+  // A package's executables are in the workspace's install prefix: --workspace, the job's
+  // `workspace:` (relative to the job file), else ./install.
+  const workspace =
+    options.workspace !== undefined
+      ? resolve(options.workspace)
+      : data.workspace !== undefined
+        ? file(['workspace'], data.workspace, 'folder')
+        : resolve(DEFAULT_WORKSPACE);
+  const executableAt = (location: (string | number)[], pkg: string, executable: string): string => {
+    const found = packageExecutable(workspace, pkg, executable);
+    if ('why' in found) fail([...location, 'executable'], found.why);
+    return (found as { path: string }).path;
+  };
   const nodes = (data.nodes ?? []).map((entry, i) => {
     const location = ['nodes', i];
     const hasScript = entry.script !== undefined;
-    if (hasScript === (entry.module !== undefined)) fail(location, `give exactly one of 'script' (a program) or 'module' (a component)`);
-    if (hasScript && entry.export !== undefined) fail([...location, 'export'], `'export' belongs to a 'module' node`);
+    const hasPackage = entry.package !== undefined || entry.executable !== undefined;
+    if ([hasScript, entry.module !== undefined, hasPackage].filter(Boolean).length !== 1)
+      fail(location, `give exactly one of 'script' (a program), 'module' (a component) or 'package' with 'executable' (a built program)`);
+    if (hasPackage && (entry.package === undefined || entry.executable === undefined))
+      fail(
+        [...location, entry.package === undefined ? 'executable' : 'package'],
+        `'package' and 'executable' go together: the package's executable, as ros2 run names it`,
+      );
+    if (entry.module === undefined && entry.export !== undefined) fail([...location, 'export'], `'export' belongs to a 'module' node`);
+    if (hasPackage && entry.process === 'in-process')
+      fail([...location, 'process'], `a package's executable runs in a process of its own: leave out 'process' or make it 'separate'`);
     const onExit = entry.on_exit ?? 'fail';
     if (onExit !== 'fail' && entry.process === 'in-process')
       fail([...location, 'on_exit'], `on_exit: ${onExit} needs the program in a process of its own: leave out 'process' or make it 'separate'`);
     for (const key of ['respawn_delay', 'respawn_max_retries'] as const)
       if (entry[key] !== undefined && onExit !== 'respawn') fail([...location, key], `'${key}' goes with on_exit: respawn`);
-    const target = hasScript ? file([...location, 'script'], entry.script!) : file([...location, 'module'], entry.module!);
+    const target = hasPackage
+      ? executableAt(location, entry.package!, entry.executable!)
+      : hasScript
+        ? file([...location, 'script'], entry.script!)
+        : file([...location, 'module'], entry.module!);
     const python = isPythonProgram(target);
     // A Python program always runs in its own process, with the entry's or the job's interpreter.
     if (python && entry.process === 'in-process')
       fail([...location, 'process'], `a Python program runs in a process of its own: leave out 'process' or make it 'separate'`);
     if (!python && entry.python !== undefined) fail([...location, 'python'], `'python' names the interpreter of a .py script`);
-    if (!isCppProgram(target) && entry.sleeps !== undefined) fail([...location, 'sleeps'], `'sleeps' says how a C++ program's sleeps take sim time`);
-    const sleeps = entry.sleeps ?? (isCppProgram(target) ? data.sleeps : undefined);
+    // A package's executable is a C++ program that rclsim build made.
+    const cpp = hasPackage || isCppProgram(target);
+    if (!cpp && entry.sleeps !== undefined) fail([...location, 'sleeps'], `'sleeps' says how a C++ program's sleeps take sim time`);
+    const sleeps = entry.sleeps ?? (cpp ? data.sleeps : undefined);
     // A number or a boolean is the program's argument as written (`2.50`, `0x10`, `yes`), as a
     // shell would pass it: what YAML made of it is not what the user typed.
     const args = (entry.args ?? []).map((value, j) => (typeof value === 'string' ? value : ((at([...location, 'args', j]) as Scalar).source ?? String(value))));
@@ -400,7 +439,7 @@ export function parseJobFile(text: string, path: string): JobDefinition {
     const interpreterField = entry.python !== undefined ? [...location, 'python'] : ['python'];
     const interpreterWhere = interpreter === undefined ? undefined : `${lineOf(at(interpreterField))}: ${fieldPath(interpreterField)}:`;
     // on_exit: continue or respawn implies a process of its own, as a Python program always has one.
-    const running: ProgramProcess = python ? 'separate' : (entry.process ?? (exit.kind === 'fail' ? 'in-process' : 'separate'));
+    const running: ProgramProcess = python || hasPackage ? 'separate' : (entry.process ?? (exit.kind === 'fail' ? 'in-process' : 'separate'));
     return {
       entry,
       args,
@@ -418,7 +457,12 @@ export function parseJobFile(text: string, path: string): JobDefinition {
   // A crash fault names a program by its entry's name, its script's file name (with or without
   // the extension), or a component by its export.
   const faultNamesOf = (entry: NodeEntry): string[] => {
-    const names = entry.script === undefined ? [entry.export ?? 'default'] : [basename(entry.script), basename(entry.script).replace(/\.[^.]*$/, '')];
+    const names =
+      entry.executable !== undefined
+        ? [entry.executable]
+        : entry.script === undefined
+          ? [entry.export ?? 'default']
+          : [basename(entry.script), basename(entry.script).replace(/\.[^.]*$/, '')];
     return [...new Set([entry.name, ...names].filter((n) => n !== undefined))];
   };
   const faults =
@@ -475,7 +519,16 @@ export function parseJobFile(text: string, path: string): JobDefinition {
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
       for (const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running, sleeps } of nodes) {
-        if (entry.script !== undefined) {
+        if (entry.package !== undefined) {
+          const named = entry.namespace !== undefined || entry.name !== undefined;
+          startPackageExecutable(job.simulation, workspace, entry.package, entry.executable!, args, jobArguments, where, {
+            onExit,
+            job,
+            ...(sleeps === undefined ? {} : { sleeps }),
+            ...(named ? { instance: `${entry.namespace ?? ''}/${entry.name ?? ''}` } : {}),
+            ...(faults.length === 0 ? {} : { faultNames: faultNamesOf(entry) }),
+          });
+        } else if (entry.script !== undefined) {
           // Entries of one script that the job tells apart (a namespace, a name) draw apart.
           const named = entry.namespace !== undefined || entry.name !== undefined;
           const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : undefined;

@@ -41,6 +41,7 @@ export const schema = {
   additionalProperties: false,
   properties: {
     name: { type: 'string' },
+    workspace: { type: 'string' },
     seed: { type: 'integer' },
     zero_copy: { type: 'boolean' },
     strict_messages: { type: 'boolean' },
@@ -172,6 +173,8 @@ export const schema = {
           respawn_max_retries: { type: 'integer' },
           python: { type: 'string' },
           sleeps: { enum: ['sim-time', 'none'] },
+          package: { type: 'string', minLength: 1 },
+          executable: { type: 'string', minLength: 1 },
         },
       },
     },

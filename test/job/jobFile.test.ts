@@ -25,7 +25,7 @@ describe('YAML job files', () => {
     const cases: [string, string][] = [
       [
         `nodes:\n${script}    argz: [1]\n`,
-        'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap, process, on_exit, respawn_delay, respawn_max_retries, python)',
+        'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap, process, on_exit, respawn_delay, respawn_max_retries, python, package, executable)',
       ],
       ['name: x\n', "job.yaml:1: a job needs 'nodes' or 'play'"],
       [`seed: abc\nnodes:\n${script}`, 'job.yaml:1: seed: must be an integer'],
@@ -34,7 +34,10 @@ describe('YAML job files', () => {
       [`end: { whenever: 1 }\nnodes:\n${script}`, 'job.yaml:1: end.whenever: unknown key (expected one of: after, idle, when)'],
       ['nodes: [\n', 'job.yaml:2: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]'],
       ['nodes:\n  - script: missing.js\n', 'job.yaml:2: nodes[0].script: no such file'],
-      [`nodes:\n${script}    module: x.js\n`, "job.yaml:2: nodes[0]: give exactly one of 'script' (a program) or 'module' (a component)"],
+      [
+        `nodes:\n${script}    module: x.js\n`,
+        "job.yaml:2: nodes[0]: give exactly one of 'script' (a program), 'module' (a component) or 'package' with 'executable' (a built program)",
+      ],
       [`nodes:\n${script}    args: [--ros-args, -p]\n`, "job.yaml:3: nodes[0].args: '-p' needs a value"],
       [`nodes:\n${script}    args: [[1]]\n`, 'job.yaml:3: nodes[0].args[0]: must be a string, a number or a boolean'],
       [`nodes:\n${script}    process: apart\n`, 'job.yaml:3: nodes[0].process: must be one of: in-process, separate'],

@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDuration } from '../../job/duration.js';
 import type { JobDefinition } from '../../job/JobHandle.js';
 import { loadJob } from '../../job/loadJob.js';
+import { DEFAULT_WORKSPACE, startPackageExecutable } from '../../job/packageExecutables.js';
 import { startProgram, startPythonModule } from '../../job/programs.js';
-import { parseRosArguments } from '../../ros/RosArguments.js';
+import { emptyRosArguments, parseRosArguments } from '../../ros/RosArguments.js';
 import { refuseCollision } from '../outputCollisions.js';
 import type { RunCommandOptions } from './runAndReport.js';
 import { runFiles } from './runFiles.js';
@@ -15,7 +17,15 @@ export interface RunRequest {
   target: string;
   /** The program's own arguments (exec). */
   args: string[];
-  options: RunCommandOptions & { until?: string; process?: 'in-process' | 'separate'; python?: string; module?: string; interfaces?: string[] };
+  options: RunCommandOptions & {
+    until?: string;
+    process?: 'in-process' | 'separate';
+    python?: string;
+    module?: string;
+    interfaces?: string[];
+    /** The install prefix of packages' executables (`exec pkg exe`, a job's `package:` entries). */
+    workspace?: string;
+  };
 }
 
 /**
@@ -31,9 +41,34 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
   };
   if (request.command === 'run') {
     return async () => {
-      const job = await loadJob(target);
+      const job = await loadJob(target, { workspace: options.workspace });
       refuseCollisions();
       return options.until === undefined ? job : { ...job, endAfter: parseDuration(options.until) };
+    };
+  }
+  // `exec pkg exe args…`, as ros2 run: the first argument is no file, and an executable follows.
+  if (options.module === undefined && args.length > 0 && !existsSync(target)) {
+    const [executable, ...programArgs] = args as [string, ...string[]];
+    return async () => {
+      parseRosArguments(programArgs);
+      refuseCollisions();
+      return {
+        name: `${target} ${executable}`,
+        ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
+        interfaces: (options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })),
+        setup: (job) => {
+          startPackageExecutable(
+            job.simulation,
+            options.workspace ?? DEFAULT_WORKSPACE,
+            target,
+            executable,
+            programArgs,
+            emptyRosArguments(),
+            `${target} ${executable}`,
+            {},
+          );
+        },
+      };
     };
   }
   return async () => {

@@ -1,0 +1,88 @@
+# What rclsim's package configs define (src/build/cmakePrefix.ts writes one <pkg>Config.cmake per
+# package, each calling rclsim_provide_package): the variables and imported targets that real
+# ament packages define and that CMakeLists use, over rclsim's C++ client and message headers.
+
+# The message headers and what they include (rclsim's support headers); C++17 and the same
+# floating-point bits on every CPU, as the client library itself is compiled.
+if(NOT TARGET rclsim::messages)
+  add_library(rclsim::messages INTERFACE IMPORTED GLOBAL)
+  set_target_properties(rclsim::messages PROPERTIES
+    INTERFACE_INCLUDE_DIRECTORIES "${RCLSIM_CLIENT_INCLUDE};${RCLSIM_MESSAGES_INCLUDE}"
+    INTERFACE_COMPILE_FEATURES cxx_std_17
+    INTERFACE_COMPILE_OPTIONS "-ffp-contract=off;-fno-fast-math;-pthread"
+    INTERFACE_LINK_OPTIONS "-pthread")
+endif()
+
+# The client library, linked whole into each executable (its definitions of libc's time and
+# randomness functions must come before libc's). A shared library leaves its symbols to the
+# executable that loads it: one copy of the client per process.
+if(NOT TARGET rclsim::client)
+  add_library(rclsim::client INTERFACE IMPORTED GLOBAL)
+  set(_rclsim_is_executable "$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>")
+  set_target_properties(rclsim::client PROPERTIES
+    INTERFACE_LINK_LIBRARIES
+      "rclsim::messages;$<${_rclsim_is_executable}:-Wl,--whole-archive>;$<${_rclsim_is_executable}:${RCLSIM_CLIENT_LIBRARY}>;$<${_rclsim_is_executable}:-Wl,--no-whole-archive>")
+  unset(_rclsim_is_executable)
+endif()
+
+# The targets rosidl makes for an interface package (rosidl_generator_cpp, the type supports).
+set(RCLSIM_INTERFACE_TARGET_SUFFIXES
+  rosidl_generator_c rosidl_generator_cpp rosidl_typesupport_c rosidl_typesupport_cpp
+  rosidl_typesupport_introspection_c rosidl_typesupport_introspection_cpp
+  rosidl_typesupport_fastrtps_c rosidl_typesupport_fastrtps_cpp)
+
+# <pkg>_FOUND, _INCLUDE_DIRS, _LIBRARIES, _TARGETS, _DEFINITIONS and <pkg>::<pkg> for a package
+# rclsim provides: `tool` (ament_cmake, rosidl_default_generators, …: functions only), `client`
+# (rclcpp and its kin: the client library), `interface` (a shipped interface package: headers).
+macro(rclsim_provide_package pkg kind)
+  set(${pkg}_FOUND TRUE)
+  set(${pkg}_DEFINITIONS "")
+  set(${pkg}_INCLUDE_DIRS "")
+  set(${pkg}_LIBRARIES "")
+  set(${pkg}_TARGETS "")
+  if("${kind}" STREQUAL "client")
+    if(NOT TARGET ${pkg}::${pkg})
+      add_library(${pkg}::${pkg} INTERFACE IMPORTED GLOBAL)
+      set_target_properties(${pkg}::${pkg} PROPERTIES INTERFACE_LINK_LIBRARIES rclsim::client)
+    endif()
+    set(${pkg}_INCLUDE_DIRS "${RCLSIM_CLIENT_INCLUDE};${RCLSIM_MESSAGES_INCLUDE}")
+    set(${pkg}_LIBRARIES ${pkg}::${pkg})
+    set(${pkg}_TARGETS ${pkg}::${pkg})
+  elseif("${kind}" STREQUAL "interface")
+    rclsim_interface_targets(${pkg} "" "")
+  endif()
+endmacro()
+
+# The imported targets of an interface package whose headers are in `include` (none: in rclsim's
+# message headers), each giving the headers and those of the interface packages `deps` (found
+# before), and the package's variables.
+macro(rclsim_interface_targets pkg include deps)
+  set(${pkg}_FOUND TRUE)
+  set(${pkg}_INCLUDE_DIRS "${include};${RCLSIM_CLIENT_INCLUDE};${RCLSIM_MESSAGES_INCLUDE}")
+  list(REMOVE_ITEM ${pkg}_INCLUDE_DIRS "")
+  set(${pkg}_TARGETS "")
+  foreach(_rclsim_suffix ${RCLSIM_INTERFACE_TARGET_SUFFIXES})
+    list(APPEND ${pkg}_TARGETS ${pkg}::${pkg}__${_rclsim_suffix})
+  endforeach()
+  list(APPEND ${pkg}_TARGETS ${pkg}::${pkg})
+  foreach(_rclsim_target ${${pkg}_TARGETS})
+    if(NOT TARGET ${_rclsim_target})
+      add_library(${_rclsim_target} INTERFACE IMPORTED GLOBAL)
+      set(_rclsim_links rclsim::messages)
+      foreach(_rclsim_dep ${deps})
+        if(TARGET ${_rclsim_dep}::${_rclsim_dep}__rosidl_typesupport_cpp)
+          list(APPEND _rclsim_links ${_rclsim_dep}::${_rclsim_dep}__rosidl_typesupport_cpp)
+        endif()
+      endforeach()
+      set_target_properties(${_rclsim_target} PROPERTIES INTERFACE_LINK_LIBRARIES "${_rclsim_links}")
+      if(NOT "${include}" STREQUAL "")
+        set_target_properties(${_rclsim_target} PROPERTIES INTERFACE_INCLUDE_DIRECTORIES "${include}")
+      endif()
+    endif()
+  endforeach()
+  set(${pkg}_LIBRARIES ${${pkg}_TARGETS})
+  unset(_rclsim_suffix)
+  unset(_rclsim_target)
+  unset(_rclsim_links)
+  unset(_rclsim_dep)
+endmacro()

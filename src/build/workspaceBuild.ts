@@ -1,0 +1,99 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { buildOrder } from './buildOrder.js';
+import { cmakePrefix } from './cmakePrefix.js';
+import { compilerCommand, runTool } from './compiler.js';
+import { findPackages, type PackageManifest } from './packageManifest.js';
+
+/** Where a workspace build puts things, as colcon's merge install lays them out. */
+export interface WorkspaceLayout {
+  /** The folder searched for package.xml files. */
+  sources: string;
+  /** build/<pkg>: each package's CMake build folder. */
+  build: string;
+  /** install/: one prefix for every package (lib/<pkg>/<exe>, share/<pkg>/…, include/…). */
+  install: string;
+}
+
+/** What a workspace build did with each package, in build order. */
+export interface PackageOutcome {
+  name: string;
+  built: boolean;
+  /** Wall time it took (ms): reported, never decides anything. */
+  ms: number;
+}
+
+/** The build types rclsim builds with CMake. */
+const CMAKE_TYPES = new Set(['ament_cmake', 'cmake']);
+
+/** Whether the package's build folder was configured for these prefixes (then `cmake --build` configures again itself when the CMakeLists change). */
+function configuredFor(buildFolder: string, prefixPath: string, install: string): boolean {
+  const cache = join(buildFolder, 'CMakeCache.txt');
+  if (!existsSync(cache)) return false;
+  const text = readFileSync(cache, 'utf8');
+  return text.includes(`\nCMAKE_PREFIX_PATH:UNINITIALIZED=${prefixPath}\n`) && text.includes(`\nCMAKE_INSTALL_PREFIX:PATH=${install}\n`);
+}
+
+/** colcon marks its own folders so that no later search finds packages in them. */
+function markIgnored(folder: string): void {
+  mkdirSync(folder, { recursive: true });
+  const marker = join(folder, 'COLCON_IGNORE');
+  if (!existsSync(marker)) writeFileSync(marker, '');
+}
+
+/** Builds one CMake package: configure (once per prefix), build, install. Throws CppBuildError naming it. */
+function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath: string): void {
+  const buildFolder = join(layout.build, pkg.name);
+  const failure = `package ${pkg.name} (${relative(process.cwd(), pkg.folder) || '.'}) did not build`;
+  if (!configuredFor(buildFolder, prefixPath, layout.install)) {
+    // Configured before for another rclsim (or install prefix): its cache holds where it found
+    // the packages then, so it starts afresh.
+    rmSync(join(buildFolder, 'CMakeCache.txt'), { force: true });
+    runTool(
+      'cmake',
+      [
+        '-S',
+        pkg.folder,
+        '-B',
+        buildFolder,
+        '--no-warn-unused-cli',
+        `-DCMAKE_INSTALL_PREFIX=${layout.install}`,
+        `-DCMAKE_PREFIX_PATH=${prefixPath}`,
+        `-DCMAKE_CXX_COMPILER=${compilerCommand()}`,
+      ],
+      failure,
+    );
+  }
+  runTool('cmake', ['--build', buildFolder, '--parallel', String(availableParallelism())], failure);
+  runTool('cmake', ['--install', buildFolder], failure);
+}
+
+/**
+ * Builds every CMake package below `layout.sources` in dependency order (`rclsim build`), into
+ * one install prefix, against rclsim's CMake prefix and the packages built before; other build
+ * types are told on `log` and left. A package that fails: its diagnostics, then CppBuildError.
+ */
+export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => void): PackageOutcome[] {
+  const order = buildOrder(findPackages(layout.sources));
+  const outcomes: PackageOutcome[] = [];
+  if (order.length === 0) return outcomes;
+  const install = resolve(layout.install);
+  markIgnored(layout.build);
+  markIgnored(install);
+  const prefixPath = `${cmakePrefix()};${install}`;
+  for (const pkg of order) {
+    if (!CMAKE_TYPES.has(pkg.buildType)) {
+      log(`${pkg.name}: not built: its build type is ${pkg.buildType} (rclsim builds CMake packages)`);
+      outcomes.push({ name: pkg.name, built: false, ms: 0 });
+      continue;
+    }
+    const start = performance.now();
+    log(`Starting >>> ${pkg.name}`);
+    buildPackage(pkg, { ...layout, install }, prefixPath);
+    const ms = performance.now() - start;
+    log(`Finished <<< ${pkg.name} [${(ms / 1000).toFixed(1)}s]`);
+    outcomes.push({ name: pkg.name, built: true, ms });
+  }
+  return outcomes;
+}

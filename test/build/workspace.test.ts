@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+
+const fixture = join(repoRoot, 'test/fixtures/cpp/workspace');
+// A first build may build rclsim's C++ client into the cache (about a minute on 2 vCPUs).
+const BUILD_MS = 300_000;
+
+/** The log lines rclsim printed (stderr), without the summary. */
+function logLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('['));
+}
+
+/** A package of a made-up workspace: its package.xml (with `tags` inside) and its files. */
+function writePackage(root: string, name: string, tags: string, files: Record<string, string> = {}): void {
+  const folder = join(root, 'src', name);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(
+    join(folder, 'package.xml'),
+    `<?xml version="1.0"?>\n<package format="3">\n  <name>${name}</name>\n  <version>0.0.0</version>\n${tags}\n</package>\n`,
+  );
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(folder, path, '..'), { recursive: true });
+    writeFileSync(join(folder, path), text);
+  }
+}
+
+describe('rclsim build: a workspace of C++ packages, built against rclsim, run by package and executable', needs('C++ toolchain'), () => {
+  let workspace: string;
+  let first: ReturnType<typeof runCli>;
+  before(() => {
+    workspace = tempDir();
+    cpSync(fixture, workspace, { recursive: true });
+    first = runCli(['build'], workspace, BUILD_MS);
+  });
+
+  it('builds the interface package, then the package that uses it, as colcon --merge-install lays them out', () => {
+    assert.equal(first.status, 0, first.stderr);
+    assert.deepEqual(
+      first.stderr
+        .split('\n')
+        .filter((line) => /^(Starting|Finished)/.test(line))
+        .map((line) => line.replace(/ \[.*\]$/, '')),
+      ['Starting >>> tutorial_interfaces', 'Finished <<< tutorial_interfaces', 'Starting >>> cpp_pubsub', 'Finished <<< cpp_pubsub'],
+    );
+    const install = join(workspace, 'install');
+    assert.ok(statSync(join(install, 'lib/cpp_pubsub/talker')).isFile());
+    assert.ok(statSync(join(install, 'include/tutorial_interfaces/tutorial_interfaces/msg/num.hpp')).isFile());
+    assert.ok(statSync(join(install, 'share/tutorial_interfaces/srv/AddThreeInts.srv')).isFile());
+    assert.ok(statSync(join(install, 'share/cpp_pubsub/cmake/cpp_pubsubConfig.cmake')).isFile());
+    const index = join(install, 'share/ament_index/resource_index');
+    assert.equal(readFileSync(join(index, 'rosidl_interfaces/tutorial_interfaces'), 'utf8'), 'msg/Num.msg\nmsg/Sphere.msg\nsrv/AddThreeInts.srv\n');
+    assert.equal(readFileSync(join(index, 'packages/cpp_pubsub'), 'utf8'), '');
+  });
+
+  it("runs the package's executable from a job (package: + executable:), heard with its own message type", () => {
+    const run = runCli(['run', 'job.yaml'], workspace, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), [
+      "[INFO] [0.500000000] [minimal_publisher]: Publishing: '0'",
+      '[INFO] [0.500000000] [num_listener]: I heard: 0',
+      "[INFO] [1.000000000] [minimal_publisher]: Publishing: '1'",
+      '[INFO] [1.000000000] [num_listener]: I heard: 1',
+    ]);
+  });
+
+  it('runs it as ros2 run does: rclsim exec PACKAGE EXECUTABLE', () => {
+    const run = runCli(['exec', '--until', '500ms', 'cpp_pubsub', 'talker', '--ros-args', '-r', '__node:=renamed'], workspace, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), ["[INFO] [0.500000000] [renamed]: Publishing: '0'"]);
+  });
+
+  it('builds nothing again the second time', () => {
+    const files = ['install/lib/cpp_pubsub/talker', 'build/cpp_pubsub/talker', 'install/include/tutorial_interfaces/tutorial_interfaces/msg/num.hpp'];
+    const times = files.map((file) => statSync(join(workspace, file)).mtimeMs);
+    const again = runCli(['build'], workspace, BUILD_MS);
+    assert.equal(again.status, 0, again.stderr);
+    assert.deepEqual(
+      files.map((file) => statSync(join(workspace, file)).mtimeMs),
+      times,
+    );
+  });
+
+  it('names a package or executable the workspace lacks where the job names it', () => {
+    writeFileSync(join(workspace, 'missing.yaml'), 'nodes:\n  - package: cpp_pubsub\n    executable: listener\n');
+    const run = runCli(['run', 'missing.yaml'], workspace, BUILD_MS);
+    assert.equal(run.status, 2);
+    assert.equal(
+      run.stderr,
+      'rclsim: missing.yaml:3: nodes[0].executable: package cpp_pubsub has no executable listener in install/lib/cpp_pubsub (it has talker)\n',
+    );
+    const exec = runCli(['exec', 'no_such_pkg', 'talker'], workspace, BUILD_MS);
+    assert.equal(exec.status, 2);
+    assert.match(exec.stderr, /no package no_such_pkg in the workspace install/);
+  });
+});
+
+describe('rclsim build: what it cannot build', needs('C++ toolchain'), () => {
+  it('a dependency cycle is one line naming it, exit 2', () => {
+    const workspace = tempDir();
+    writePackage(workspace, 'a_pkg', '<depend>b_pkg</depend>\n<export><build_type>ament_cmake</build_type></export>');
+    writePackage(workspace, 'b_pkg', '<build_depend>a_pkg</build_depend>\n<export><build_type>ament_cmake</build_type></export>');
+    const run = runCli(['build'], workspace, BUILD_MS);
+    assert.equal(run.status, 2);
+    assert.equal(run.stderr, "rclsim: the packages' dependencies form a cycle: a_pkg -> b_pkg -> a_pkg\n");
+  });
+
+  it("a package that does not compile: the compiler's diagnostics, then one line naming it, exit 2; an ament_python package is left", () => {
+    const workspace = tempDir();
+    writePackage(workspace, 'a_python_pkg', '<export><build_type>ament_python</build_type></export>');
+    writePackage(
+      workspace,
+      'broken_pkg',
+      '<buildtool_depend>ament_cmake</buildtool_depend>\n<depend>rclcpp</depend>\n<export><build_type>ament_cmake</build_type></export>',
+      {
+        'CMakeLists.txt':
+          'cmake_minimum_required(VERSION 3.8)\nproject(broken_pkg)\nfind_package(ament_cmake REQUIRED)\nfind_package(rclcpp REQUIRED)\n' +
+          'add_executable(broken src/broken.cpp)\nament_target_dependencies(broken rclcpp)\ninstall(TARGETS broken DESTINATION lib/broken_pkg)\nament_package()\n',
+        'src/broken.cpp': 'int main() { return undeclared_name; }\n',
+      },
+    );
+    const run = runCli(['build'], workspace, BUILD_MS);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /^a_python_pkg: not built: its build type is ament_python \(rclsim builds CMake packages\)$/m);
+    assert.match(run.stderr, /broken\.cpp:1:.*error: .undeclared_name. was not declared/);
+    assert.equal(run.stderr.trimEnd().split('\n').pop(), 'rclsim: package broken_pkg (src/broken_pkg) did not build (cmake exited with 2)');
+  });
+});
