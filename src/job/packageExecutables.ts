@@ -58,6 +58,7 @@ export function startPackageExecutable(
     path: name,
     onExit,
     cppProgram: found.path,
+    libraryPath: join(resolve(workspace), 'lib'),
     ...(faultNames === undefined ? {} : { faultNames }),
     ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}),
     // A C++ program may use the job's operations (finish, results, end hooks), as a component does.

@@ -50,6 +50,8 @@ export interface SeparateStart {
   cppProgram?: string;
   /** A C++ program's sleeps take no sim time (the job's `sleeps: none`). */
   sleepsTakeNoTime?: boolean;
+  /** A built package's executable: its workspace's lib folder, where its shared libraries are (as a sourced install has it on LD_LIBRARY_PATH). */
+  libraryPath?: string;
   /** The names a job's crash faults give it (its entry's name, its script's file name). */
   faultNames?: readonly string[];
 }
@@ -67,7 +69,12 @@ export function isPythonProgram(file: string): boolean {
 function programCommand(file: string, start: SeparateStart): { command: string; args: string[]; env?: NodeJS.ProcessEnv } {
   const { pythonModule, cppProgram } = start;
   // A C++ program's main gets its arguments as its process's own, as under ros2 run.
-  if (cppProgram !== undefined) return { command: cppProgram, args: [...start.args], env: { ...process.env, TZ: 'UTC' } };
+  if (cppProgram !== undefined) {
+    const { libraryPath } = start;
+    const path = process.env.LD_LIBRARY_PATH;
+    const libraries = libraryPath === undefined ? {} : { LD_LIBRARY_PATH: path ? `${libraryPath}${delimiter}${path}` : libraryPath };
+    return { command: cppProgram, args: [...start.args], env: { ...process.env, ...libraries, TZ: 'UTC' } };
+  }
   if (pythonModule === undefined && !isPythonProgram(file)) return { command: process.execPath, args: [PROGRAM_MAIN, file] };
   const path = process.env.PYTHONPATH;
   return {

@@ -43,7 +43,14 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
         .split('\n')
         .filter((line) => /^(Starting|Finished)/.test(line))
         .map((line) => line.replace(/ \[.*\]$/, '')),
-      ['Starting >>> tutorial_interfaces', 'Finished <<< tutorial_interfaces', 'Starting >>> cpp_pubsub', 'Finished <<< cpp_pubsub'],
+      [
+        'Starting >>> cpp_greeter',
+        'Finished <<< cpp_greeter',
+        'Starting >>> tutorial_interfaces',
+        'Finished <<< tutorial_interfaces',
+        'Starting >>> cpp_pubsub',
+        'Finished <<< cpp_pubsub',
+      ],
     );
     const install = join(workspace, 'install');
     assert.ok(statSync(join(install, 'lib/cpp_pubsub/talker')).isFile());
@@ -53,14 +60,20 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     const index = join(install, 'share/ament_index/resource_index');
     assert.equal(readFileSync(join(index, 'rosidl_interfaces/tutorial_interfaces'), 'utf8'), 'msg/Num.msg\nmsg/Sphere.msg\nsrv/AddThreeInts.srv\n');
     assert.equal(readFileSync(join(index, 'packages/cpp_pubsub'), 'utf8'), '');
+    // ament_cmake_auto, a package's own message used by its own library, a component registered.
+    assert.ok(statSync(join(install, 'lib/libgreeter.so')).isFile());
+    assert.ok(statSync(join(install, 'lib/cpp_greeter/greet')).isFile());
+    assert.equal(readFileSync(join(index, 'rclcpp_components/cpp_greeter'), 'utf8'), 'cpp_greeter::Greeter;lib/libgreeter.so\n');
+    assert.ok(statSync(join(install, 'share/cpp_greeter/cmake/cpp_greeterConfig.cmake')).isFile());
   });
 
-  it("runs the package's executable from a job (package: + executable:), heard with its own message type", () => {
+  it("runs the packages' executables from a job (package: + executable:), heard with their own message type", () => {
     const run = runCli(['run', 'job.yaml'], workspace, BUILD_MS);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(logLines(run.stderr), [
       "[INFO] [0.500000000] [minimal_publisher]: Publishing: '0'",
       '[INFO] [0.500000000] [num_listener]: I heard: 0',
+      '[INFO] [1.000000000] [greeter]: Greeting 1',
       "[INFO] [1.000000000] [minimal_publisher]: Publishing: '1'",
       '[INFO] [1.000000000] [num_listener]: I heard: 1',
     ]);
@@ -73,7 +86,12 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
   });
 
   it('builds nothing again the second time', () => {
-    const files = ['install/lib/cpp_pubsub/talker', 'build/cpp_pubsub/talker', 'install/include/tutorial_interfaces/tutorial_interfaces/msg/num.hpp'];
+    const files = [
+      'install/lib/cpp_pubsub/talker',
+      'build/cpp_pubsub/talker',
+      'install/lib/libgreeter.so',
+      'install/include/tutorial_interfaces/tutorial_interfaces/msg/num.hpp',
+    ];
     const times = files.map((file) => statSync(join(workspace, file)).mtimeMs);
     const again = runCli(['build'], workspace, BUILD_MS);
     assert.equal(again.status, 0, again.stderr);

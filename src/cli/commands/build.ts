@@ -30,7 +30,9 @@ export function build(dir: string | undefined, options: BuildOptions): number {
     if (outcomes.length === 0) log(`rclsim: no package.xml below ${sources}`);
     else {
       const built = outcomes.filter((outcome) => outcome.built).length;
-      log(`Summary: ${built} package${built === 1 ? '' : 's'} built [${((performance.now() - start) / 1000).toFixed(1)}s] into ${join(options.installBase)}`);
+      log(
+        `Summary: ${built} package${built === 1 ? '' : 's'} finished [${((performance.now() - start) / 1000).toFixed(1)}s] into ${join(options.installBase)}`,
+      );
     }
     return ExitCode.ok;
   } catch (error) {
