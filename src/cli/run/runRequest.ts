@@ -10,6 +10,9 @@ import { refuseCollision } from '../outputCollisions.js';
 import type { RunCommandOptions } from './runAndReport.js';
 import { runFiles } from './runFiles.js';
 
+/** A ROS package's name (REP 144, and the upper case colcon lets through). */
+const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
 /** What `rclsim run` or `rclsim exec` was asked to run: a plain value, handed to the run's thread. */
 export interface RunRequest {
   command: 'run' | 'exec';
@@ -46,8 +49,8 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
       return options.until === undefined ? job : { ...job, endAfter: parseDuration(options.until) };
     };
   }
-  // `exec pkg exe args…`, as ros2 run: the first argument is no file, and an executable follows.
-  if (options.module === undefined && args.length > 0 && !existsSync(target)) {
+  // `exec pkg exe args…`, as ros2 run: the first argument is a package's name and no file, and an executable follows.
+  if (options.module === undefined && args.length > 0 && PACKAGE_NAME.test(target) && !existsSync(target)) {
     const [executable, ...programArgs] = args as [string, ...string[]];
     return async () => {
       parseRosArguments(programArgs);
