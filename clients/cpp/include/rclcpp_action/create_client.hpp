@@ -1,0 +1,24 @@
+// rclcpp_action/create_client.hpp: rclcpp_action::create_client, as in Jazzy, for a node given
+// as a pointer or shared_ptr (Node, LifecycleNode, anything with get_node_base_interface() and
+// get_logger()).
+#ifndef RCLCPP_ACTION__CREATE_CLIENT_HPP_
+#define RCLCPP_ACTION__CREATE_CLIENT_HPP_
+
+#include <memory>
+#include <string>
+
+#include "rclcpp_action/client.hpp"
+
+namespace rclcpp_action
+{
+
+template<typename ActionT, typename NodeT>
+typename Client<ActionT>::SharedPtr create_client(NodeT node, const std::string & name, rclcpp::CallbackGroup::SharedPtr group = nullptr,
+  const rcl_action_client_options_t & options = rcl_action_client_get_default_options())
+{
+  return std::make_shared<Client<ActionT>>(node->get_node_base_interface(), node->get_logger(), name, options, group);
+}
+
+}  // namespace rclcpp_action
+
+#endif  // RCLCPP_ACTION__CREATE_CLIENT_HPP_

@@ -1,0 +1,66 @@
+#include "rclcpp_action/parts.hpp"
+
+#include "rclcpp/exceptions.hpp"
+#include "rclcpp/qos.hpp"
+
+namespace rclcpp_action
+{
+
+std::string action_endpoint(const std::string & action_name, const std::string & part)
+{
+  return action_name + "/_action/" + part;
+}
+
+Parts::Parts(const rclcpp::node_interfaces::NodeBaseInterface::SharedPtr & node_base, const rclcpp::CallbackGroup::SharedPtr & group)
+: node_(node_base->rclsim_id()), group_(node_base->rclsim_group(group)),
+  reentrant_(group && group->type() == rclcpp::CallbackGroupType::Reentrant) {}
+
+uint64_t Parts::create(rclsim::node::EntityKind kind, const std::string & name, const std::string & type, const rmw_qos_profile_t & qos,
+  rclsim::port::RunHandler handler)
+{
+  rclsim::node::Create create;
+  create.kind = kind;
+  create.node = node_;
+  create.name = name;
+  create.type = type;
+  create.qos_json = rclcpp::QoS(rclcpp::QoSInitialization::from_rmw(qos), qos).rclsim_json();
+  create.callback_group = group_;
+  create.reentrant = reentrant_;
+  uint64_t id = 0;
+  try {
+    id = rclsim::port::create(create).id;
+  } catch (const rclsim::port::Failed & failed) {
+    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
+  }
+  ids_.push_back(id);
+  if (handler) {
+    rclsim::port::on_run(id, std::move(handler), node_);
+  }
+  return id;
+}
+
+void Parts::join(const std::string & action_type)
+{
+  try {
+    action_ = rclsim::port::action_op_add(node_, action_type, ids_);
+  } catch (const rclsim::port::Failed & failed) {
+    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
+  }
+}
+
+void Parts::remove() noexcept
+{
+  for (uint64_t id : ids_) {
+    rclsim::port::forget_runs(id);
+  }
+  if (action_ != 0 && !rclsim::port::shut_down()) {
+    try {
+      rclsim::port::action_op_remove(node_, action_);
+    } catch (const rclsim::port::Failed &) {
+      // The node went first: its entities went with it.
+    }
+  }
+  action_ = 0;
+}
+
+}  // namespace rclcpp_action
