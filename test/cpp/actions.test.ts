@@ -10,7 +10,7 @@ const BUILD_MS = 900_000;
 /** A folder with the C++ action server and client (ros2/examples') and the rclpy ones. */
 function programs(): string {
   const dir = tempDir();
-  for (const file of ['action_server.cpp', 'action_client.cpp']) copyFileSync(join(repoRoot, 'test/fixtures/cpp', file), join(dir, file));
+  for (const file of ['action_server.cpp', 'action_client.cpp', 'action_rules.cpp']) copyFileSync(join(repoRoot, 'test/fixtures/cpp', file), join(dir, file));
   for (const file of ['fibonacci_server.py', 'fibonacci_client.py']) copyFileSync(join(repoRoot, 'test/fixtures/python', file), join(dir, file));
   return dir;
 }
@@ -127,5 +127,29 @@ describe('C++ programs: rclcpp_action servers and clients', needs('C++ toolchain
     assert.equal(lines[0], "[INFO] [0.000000000] [fibonacci_client]: Actions: [('/fibonacci', ['example_interfaces/action/Fibonacci'])]");
     assert.ok(lines.includes(server('0.000000000', 'Received goal request with order 5')));
     assert.equal(lines.at(-1), '[INFO] [4.000000000] [fibonacci_client]: Goal succeeded: [0, 1, 1, 2, 3, 5]');
+  });
+
+  it("keeps rcl_action's rules: deferred goals, invalid transitions, cancel codes, held and expired results", () => {
+    const dir = programs();
+    const run = runCli(['exec', 'action_rules.cpp'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    const rules = (time: string, text: string) => `[INFO] [${time}] [action_rules]: ${text}`;
+    const lines = logLines(run.stderr).map((line) => line.replace(/goal [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12},/, 'goal <id>,'));
+    // Waiting for a server that is not there takes its timeout of sim time; the result timeout is 2 s.
+    assert.deepEqual(lines, [
+      rules('1.000000000', 'nobody there: 0'),
+      rules('1.000000000', 'server ready: 1'),
+      rules('1.000000000', 'accepted: active 1, executing 0'),
+      rules('1.000000000', 'goal <id>, status 1'),
+      rules('1.000000000', 'execute again: goal_handle attempted invalid transition from state EXECUTING with event EXECUTE'),
+      rules('1.000000000', 'abort after succeed: goal_handle attempted invalid transition from state SUCCEEDED with event ABORT'),
+      rules('1.000000000', 'cancel the done goal: code 3, status 4'),
+      rules('1.000000000', 'held result: code 4, 2 numbers'),
+      rules('1.000000000', 'accepted: active 1, executing 0'),
+      rules('4.000000000', 'after the result timeout: status 6'),
+      rules('4.000000000', 'cancel the expired goal: code 2'),
+      rules('4.000000000', 'expired result: code 0'),
+    ]);
+    assert.deepEqual(logLines(runCli(['exec', 'action_rules.cpp'], dir, BUILD_MS).stderr), logLines(run.stderr), 'the same goal ids on every run');
   });
 });
