@@ -4,11 +4,18 @@
 #define RCLCPP__RCLCPP_HPP_
 
 #include <csignal>
+// Real rclcpp.hpp brings these in through its own headers, and programs rely on them.
+#include <functional>
+#include <iostream>
 #include <memory>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "rclcpp/clock.hpp"
 #include "rclcpp/create_timer.hpp"
 #include "rclcpp/duration.hpp"
+#include "rclcpp/exceptions.hpp"
 #include "rclcpp/executors.hpp"
 #include "rclcpp/logging.hpp"
 #include "rclcpp/node.hpp"

@@ -144,12 +144,22 @@ void Executor::spin_some(std::chrono::nanoseconds)
     throw std::runtime_error("spin_some() called while already spinning");
   }
   spinning_ = true;
+  uint64_t before = rclsim::port::runs_served();
   for (const auto & weak : nodes_) {
     if (auto node = weak.lock()) {
       rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::SPIN_ONCE);
     }
   }
   spinning_ = false;
+  // A loop of spin_some (`while (!done) spin_some(node)`) spins until something is ready, in wall
+  // time; sim time moves only while a program waits. So the second pass in a row that finds
+  // nothing at one sim time waits for the next callback, as such a loop would have spun until it.
+  bool idle = rclsim::port::runs_served() == before;
+  int64_t now = rclsim::port::now_ns();
+  if (idle && idle_pass_at_ == now && context_->is_valid()) {
+    spin_once();
+  }
+  idle_pass_at_ = idle ? std::optional<int64_t>(now) : std::nullopt;
 }
 
 void Executor::spin_all(std::chrono::nanoseconds max_duration)
