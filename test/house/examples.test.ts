@@ -236,6 +236,7 @@ describe('examples', () => {
     const separate = runExample('examples/synthetic-benchmark/cpp-separate.yaml').summary;
     assert.deepEqual(separate.results, oneProcess.results);
     assert.equal(separate.callbacks, oneProcess.callbacks);
+    assert.equal(separate.fingerprint, oneProcess.fingerprint, 'the same run whether the nodes share a process or not');
   });
 
   it('the synthetic benchmark sweep: 10 seeds × 2 timeouts all ok, one outcome per timeout, and a second call resumes', () => {
