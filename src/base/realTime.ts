@@ -12,6 +12,8 @@ export const realClearInterval = globalThis.clearInterval;
 export const realSetImmediate = globalThis.setImmediate;
 /** Milliseconds of wall time (performance.now). */
 export const wallClock: () => number = performance.now.bind(performance);
+/** Milliseconds since the epoch, as the real Date.now (file times are on that clock). */
+export const wallEpochMs: () => number = Date.now.bind(Date);
 /** Nanoseconds of wall time (process.hrtime.bigint). */
 export const wallClockNs: () => bigint = process.hrtime.bigint.bind(process.hrtime);
 /** The machine's CPU count: a run shows programs a fixed one (compat/VirtualGlobals). */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { sleepWall, wallEpochMs } from '../base/realTime.js';
 
 /**
  * Where rclsim keeps what it built (C++ programs, the client library, generated headers), by
@@ -34,6 +35,53 @@ export function contentKey(parts: readonly (string | Uint8Array)[]): string {
 export function cachedFolder(kind: string, key: string, make: (folder: string) => void): string {
   const folder = join(cacheRoot(), kind, key);
   if (existsSync(folder)) return folder;
+  // One process builds it; another that wants it meanwhile waits for it rather than building it too.
+  const lock = `${folder}.lock`;
+  while (!takeLock(lock)) {
+    if (existsSync(folder)) return folder;
+    sleepWall(200);
+  }
+  try {
+    if (existsSync(folder)) return folder;
+    return build(folder, make);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Takes the lock (a folder naming its process); a lock whose process is gone is taken over. */
+function takeLock(lock: string): boolean {
+  mkdirSync(join(lock, '..'), { recursive: true });
+  try {
+    mkdirSync(lock);
+    writeFileSync(join(lock, 'pid'), String(process.pid));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  let holder = Number.NaN;
+  try {
+    holder = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    // Its holder is writing its pid (it lives), unless it died between the two steps long ago.
+    const stats = statSync(lock, { throwIfNoEntry: false });
+    if (stats === undefined || wallEpochMs() - stats.mtimeMs < 60_000) return false;
+  }
+  if (!Number.isNaN(holder) && alive(holder)) return false;
+  rmSync(lock, { recursive: true, force: true });
+  return takeLock(lock);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function build(folder: string, make: (folder: string) => void): string {
   const building = `${folder}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
