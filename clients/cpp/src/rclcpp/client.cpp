@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "rclcpp/exceptions.hpp"
+#include "rclsim/entity.hpp"
 #include "rclsim/json.hpp"
 #include "rclsim/port.hpp"
 #include "rclsim/waits.hpp"
@@ -16,27 +17,14 @@ ClientBase::ClientBase(node_interfaces::NodeBaseInterface * node_base, const std
 {
   rclsim::node::Create create;
   create.kind = rclsim::node::EntityKind::CLIENT;
-  create.node = node_;
-  create.name = service_name;
-  create.type = type;
-  create.qos_json = qos.rclsim_json();
-  create.callback_group = node_base->rclsim_group(group);
-  rclsim::node::Created created;
-  try {
-    created = rclsim::port::create(create);
-  } catch (const rclsim::port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  rclsim::node::Created created = rclsim::create_endpoint(create, node_base, service_name, type, qos, group);
   id_ = created.id;
   name_ = created.resolved_name;
 }
 
 ClientBase::~ClientBase()
 {
-  rclsim::port::forget_runs(id_);
-  if (!rclsim::port::shut_down()) {
-    rclsim::port::destroy(id_);
-  }
+  rclsim::destroy_entity(id_);
 }
 
 bool ClientBase::service_is_ready() const

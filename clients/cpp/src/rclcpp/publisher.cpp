@@ -1,6 +1,7 @@
 #include "rclcpp/publisher.hpp"
 
 #include "rclcpp/exceptions.hpp"
+#include "rclsim/entity.hpp"
 #include "rclsim/json.hpp"
 #include "rclsim/port.hpp"
 
@@ -13,26 +14,14 @@ PublisherBase::PublisherBase(node_interfaces::NodeBaseInterface * node_base, con
 {
   rclsim::node::Create create;
   create.kind = rclsim::node::EntityKind::PUBLISHER;
-  create.node = node_base->rclsim_id();
-  create.name = topic;
-  create.type = type;
-  create.qos_json = qos.rclsim_json();
-  create.callback_group = node_base->rclsim_group(options.callback_group);
-  rclsim::node::Created created;
-  try {
-    created = rclsim::port::create(create);
-  } catch (const rclsim::port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  rclsim::node::Created created = rclsim::create_endpoint(create, node_base, topic, type, qos, options.callback_group);
   id_ = created.id;
   topic_ = created.resolved_name;
 }
 
 PublisherBase::~PublisherBase()
 {
-  if (!rclsim::port::shut_down()) {
-    rclsim::port::destroy(id_);
-  }
+  rclsim::destroy_entity(id_);
 }
 
 const rmw_gid_t & PublisherBase::get_gid() const

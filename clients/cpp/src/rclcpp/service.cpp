@@ -1,6 +1,7 @@
 #include "rclcpp/service.hpp"
 
 #include "rclcpp/exceptions.hpp"
+#include "rclsim/entity.hpp"
 #include "rclsim/port.hpp"
 
 namespace rclcpp
@@ -12,27 +13,14 @@ ServiceBase::ServiceBase(node_interfaces::NodeBaseInterface * node_base, const s
 {
   rclsim::node::Create create;
   create.kind = rclsim::node::EntityKind::SERVICE;
-  create.node = node_;
-  create.name = service_name;
-  create.type = type;
-  create.qos_json = qos.rclsim_json();
-  create.callback_group = node_base->rclsim_group(group);
-  rclsim::node::Created created;
-  try {
-    created = rclsim::port::create(create);
-  } catch (const rclsim::port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  rclsim::node::Created created = rclsim::create_endpoint(create, node_base, service_name, type, qos, group);
   id_ = created.id;
   name_ = created.resolved_name;
 }
 
 ServiceBase::~ServiceBase()
 {
-  rclsim::port::forget_runs(id_);
-  if (!rclsim::port::shut_down()) {
-    rclsim::port::destroy(id_);
-  }
+  rclsim::destroy_entity(id_);
 }
 
 void ServiceBase::on_request(std::function<void(std::shared_ptr<rmw_request_id_t>, const std::string &)> handler)

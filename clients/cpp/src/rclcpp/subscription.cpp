@@ -1,6 +1,7 @@
 #include "rclcpp/subscription.hpp"
 
 #include "rclcpp/exceptions.hpp"
+#include "rclsim/entity.hpp"
 #include "rclsim/json.hpp"
 #include "rclsim/port.hpp"
 
@@ -13,19 +14,9 @@ SubscriptionBase::SubscriptionBase(node_interfaces::NodeBaseInterface * node_bas
 {
   rclsim::node::Create create;
   create.kind = rclsim::node::EntityKind::SUBSCRIPTION;
-  create.node = node_;
-  create.name = topic;
-  create.type = type;
-  create.qos_json = qos.rclsim_json();
-  create.callback_group = node_base->rclsim_group(options.callback_group);
   create.filter_expression = options.content_filter_options.filter_expression;
   create.filter_parameters = options.content_filter_options.expression_parameters;
-  rclsim::node::Created created;
-  try {
-    created = rclsim::port::create(create);
-  } catch (const rclsim::port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  rclsim::node::Created created = rclsim::create_endpoint(create, node_base, topic, type, qos, options.callback_group);
   id_ = created.id;
   topic_ = created.resolved_name;
   filter_ = options.content_filter_options;
@@ -33,10 +24,7 @@ SubscriptionBase::SubscriptionBase(node_interfaces::NodeBaseInterface * node_bas
 
 SubscriptionBase::~SubscriptionBase()
 {
-  rclsim::port::forget_runs(id_);
-  if (!rclsim::port::shut_down()) {
-    rclsim::port::destroy(id_);
-  }
+  rclsim::destroy_entity(id_);
 }
 
 void SubscriptionBase::on_message(std::function<void(const std::string &, const rclcpp::MessageInfo &)> handler)
