@@ -221,23 +221,27 @@ describe('examples', () => {
     assert.equal(summary.messagesDelivered, fromFile.messagesDelivered);
   });
 
-  it('the synthetic benchmark as rclcpp nodes, in one process and each in its own, gives rslcpp’s reference results, callbacks and messages', needs('C++ toolchain'), () => {
-    const oneProcess = runExample('examples/synthetic-benchmark/cpp.yaml').summary;
-    assert.deepEqual(oneProcess.results, {
-      NodeA: '3924739178523851918',
-      NodeB: '416215330994369847',
-      NodeC: '18314823502387776320',
-      NodeD: '1601759294353606794',
-      combined: '7448837717382456148',
-    });
-    const fromFile = runExample('examples/synthetic-benchmark/job.yaml', '--no-fingerprint').summary;
-    assert.equal(oneProcess.callbacks, fromFile.callbacks);
-    assert.equal(oneProcess.messagesDelivered, fromFile.messagesDelivered);
-    const separate = runExample('examples/synthetic-benchmark/cpp-separate.yaml').summary;
-    assert.deepEqual(separate.results, oneProcess.results);
-    assert.equal(separate.callbacks, oneProcess.callbacks);
-    assert.equal(separate.fingerprint, oneProcess.fingerprint, 'the same run whether the nodes share a process or not');
-  });
+  it(
+    'the synthetic benchmark as rclcpp nodes, in one process and each in its own, gives rslcpp’s reference results, callbacks and messages',
+    needs('C++ toolchain'),
+    () => {
+      const oneProcess = runExample('examples/synthetic-benchmark/cpp.yaml').summary;
+      assert.deepEqual(oneProcess.results, {
+        NodeA: '3924739178523851918',
+        NodeB: '416215330994369847',
+        NodeC: '18314823502387776320',
+        NodeD: '1601759294353606794',
+        combined: '7448837717382456148',
+      });
+      const fromFile = runExample('examples/synthetic-benchmark/job.yaml', '--no-fingerprint').summary;
+      assert.equal(oneProcess.callbacks, fromFile.callbacks);
+      assert.equal(oneProcess.messagesDelivered, fromFile.messagesDelivered);
+      const separate = runExample('examples/synthetic-benchmark/cpp-separate.yaml').summary;
+      assert.deepEqual(separate.results, oneProcess.results);
+      assert.equal(separate.callbacks, oneProcess.callbacks);
+      assert.equal(separate.fingerprint, oneProcess.fingerprint, 'the same run whether the nodes share a process or not');
+    },
+  );
 
   it('the synthetic benchmark sweep: 10 seeds × 2 timeouts all ok, one outcome per timeout, and a second call resumes', () => {
     const out = tempDir();
