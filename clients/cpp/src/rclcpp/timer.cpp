@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "rclcpp/exceptions.hpp"
+#include "rclsim/entity.hpp"
 #include "rclsim/json.hpp"
 #include "rclsim/port.hpp"
 
@@ -45,13 +46,7 @@ TimerBase::TimerBase(Clock::SharedPtr clock, std::chrono::nanoseconds period, no
     }, node_base->rclsim_id());
 }
 
-TimerBase::~TimerBase()
-{
-  rclsim::port::forget_runs(id_);
-  if (!rclsim::port::shut_down()) {
-    rclsim::port::destroy(id_);
-  }
-}
+TimerBase::~TimerBase() {rclsim::destroy_entity(id_);}
 
 void TimerBase::cancel() {rclsim::port::timer_op_cancel(id_);}
 
