@@ -20,7 +20,9 @@
 // emulation: TypeScript job modules are bundled to plain JavaScript on the host first, and a job
 // that loads a native addon on the host (better-sqlite3 for a .db3 bag) is skipped on the others.
 // On arm64 and s390x a job's Python programs run with Debian's python3.11 for that CPU
-// (scripts/emulatedPython.mjs), not natively: their libm and C code are that CPU's.
+// (scripts/emulatedPython.mjs), not natively: their libm and C code are that CPU's. A job's C++
+// programs are built by this machine's g++ and run natively everywhere: what differs per machine
+// for them is the simulation's side only.
 // Exit codes: 0 all match, 1 a mismatch or a failed run, 2 setup missing (build, qemu, libraries).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

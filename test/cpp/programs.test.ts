@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
@@ -23,7 +23,7 @@ function logLines(stderr: string): string[] {
 }
 
 describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ toolchain'), () => {
-  it('runs an rclcpp talker heard by an rclcpp and an rclpy listener, the same on every run', needs('python3'), () => {
+  it('runs an rclcpp talker heard by an rclcpp and an rclpy listener, the same on every run and wherever its files lie', needs('python3'), () => {
     const dir = programs();
     const job = writeTemp(
       dir,
@@ -43,6 +43,11 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     ]);
     const again = runCli(['run', job, '--json'], dir, BUILD_MS);
     assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(first.stdout).fingerprint);
+    // /rosout names the source file as rclpy does, without its folder, so another checkout runs the same.
+    const elsewhere = join(tempDir(), 'moved');
+    cpSync(dir, elsewhere, { recursive: true });
+    const moved = runCli(['run', join(elsewhere, 'mixed.yaml'), '--json'], elsewhere, BUILD_MS);
+    assert.equal(lastJsonLine(moved.stdout).fingerprint, lastJsonLine(first.stdout).fingerprint);
   });
 
   it("reads sim time from std::chrono, time and sleeps, and draws randomness from the program's seeded stream", () => {

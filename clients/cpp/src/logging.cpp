@@ -2,6 +2,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -16,6 +17,14 @@ std::map<std::string, int> & levels()
 {
   static std::map<std::string, int> the_levels;
   return the_levels;
+}
+
+/** The file's name without its folder, as the Python client sends it: where the program was built must not show in /rosout. */
+const char * base_name(const char * file)
+{
+  if (file == nullptr) {return "";}
+  const char * slash = std::strrchr(file, '/');
+  return slash == nullptr ? file : slash + 1;
 }
 }  // namespace
 
@@ -40,7 +49,7 @@ void log(const char * logger, int severity, const char * function, const char * 
   std::vector<char> text(length < 0 ? 1 : static_cast<size_t>(length) + 1);
   std::vsnprintf(text.data(), text.size(), format, again);
   va_end(again);
-  port::log(logger == nullptr ? "" : logger, static_cast<uint32_t>(severity), text.data(), function, file, static_cast<uint32_t>(line));
+  port::log(logger == nullptr ? "" : logger, static_cast<uint32_t>(severity), text.data(), function, base_name(file), static_cast<uint32_t>(line));
 }
 
 void forget_levels() {levels().clear();}
