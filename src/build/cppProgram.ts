@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { cachedFolder, cacheRoot, contentKey } from './buildCache.js';
 import { CppBuildError, compilerCommand, compilerIdentity, runTool } from './compiler.js';
-import { cppClient } from './cppClient.js';
+import { type CppClient, cppClient } from './cppClient.js';
 import { cppMessages, shippedCppMessages } from './cppMessages.js';
 
 /** Whether a program file is C++ (built with the C++ client, run in a process of its own). */
@@ -16,6 +16,25 @@ export function isCppProgram(file: string): boolean {
  * every CPU (no contraction of a*b+c into one rounding, no fast math).
  */
 export const CPP_FLAGS = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-pthread'];
+
+/**
+ * rclcpp's headers parsed once per client into a g++ precompiled header, which every program
+ * includes first (`-include`): they are most of a program's compile (a talker's 5 s become 1 s).
+ * Built with the program's flags and the client's own message headers, as the library was.
+ */
+function precompiledClient(client: CppClient, shippedMessages: string): string {
+  const key = contentKey([compilerIdentity(), client.key, ...CPP_FLAGS]);
+  const folder = cachedFolder('cpp-pch', key, (into) => {
+    const header = join(into, 'rclcpp_all.hpp');
+    writeFileSync(header, '#include "rclcpp/rclcpp.hpp"\n');
+    runTool(
+      compilerCommand(),
+      [...CPP_FLAGS, `-I${client.include}`, `-I${shippedMessages}`, '-x', 'c++-header', header, '-o', `${header}.gch`],
+      "rclsim: the C++ client's precompiled header does not compile",
+    );
+  });
+  return join(folder, 'rclcpp_all.hpp');
+}
 
 /** A header the program included that is not rclsim's or the system's, with its content's key: a change rebuilds. */
 interface OwnHeader {
@@ -56,6 +75,7 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
   const client = cppClient(shipped);
   const messages = cppMessages(registry);
   const key = contentKey([compilerIdentity(), client.key, messages.key, ...CPP_FLAGS, source, readFileSync(source)]);
+  const precompiled = precompiledClient(client, shipped.folder);
   const rclsimFolders = [cacheRoot(), client.include];
   const compile = (into: string): void => {
     const dependencies = join(into, 'program.d');
@@ -63,6 +83,8 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
       compilerCommand(),
       [
         ...CPP_FLAGS,
+        '-include',
+        precompiled,
         `-I${client.include}`,
         `-I${messages.folder}`,
         `-I${dirname(source)}`,
