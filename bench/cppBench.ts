@@ -13,7 +13,7 @@ import { compilerCommand, runTool } from '../src/build/compiler.js';
 import { CPP_CLIENT, cppClient } from '../src/build/cppClient.js';
 import { shippedCppMessages } from '../src/build/cppMessages.js';
 import { CPP_FLAGS } from '../src/build/cppProgram.js';
-import { median } from './measure.js';
+import { median, summaryOf } from './measure.js';
 import { rslcppProject } from './processBench.js';
 
 const CLI = new URL('../src/cli/main.js', import.meta.url).pathname;
@@ -67,7 +67,7 @@ async function runJob(job: string, cwd: string, args: string[] = []): Promise<{ 
   const code = await new Promise<number | null>((done) => child.on('close', done));
   clearInterval(sample);
   if (code !== 0) throw new Error(`rclsim run ${job} failed: ${stderr}`);
-  return { run: JSON.parse(stdout.trim().split('\n').pop() as string) as Run, peakKiB };
+  return { run: summaryOf<Run>(stdout), peakKiB };
 }
 
 /** The peak resident memory of each process running a program rclsim built (its cache's cpp-programs). */

@@ -11,7 +11,7 @@ import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recor
 import { runBenchmarkGraph } from './benchmarkGraph.js';
 import { cppBenchmarkFigures } from './cppBench.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
-import { median, round } from './measure.js';
+import { median, round, summaryOf } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { flows, type LinkFigures, patrol } from './netsimBench.js';
 import { coLocated, patrolSeconds, saturatedLink } from './networkBench.js';
@@ -515,7 +515,7 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         ]);
         if (child.status !== 0) throw new Error(`rclsim explore failed: ${child.stderr}`);
         perMinute.push(60 / ((performance.now() - start) / 60_000));
-        const report = JSON.parse(child.stdout.toString().trim().split('\n').pop()!) as { outcomes: unknown[] };
+        const report = summaryOf<{ outcomes: unknown[] }>(child.stdout.toString());
         if (i === 0 && report.outcomes.length < 2) throw new Error('explore found one outcome');
       }
       return { runsPerMinute: Math.round(median(perMinute)) };

@@ -19,3 +19,8 @@ export function round(value: number, digits: number): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
 }
+
+/** The JSON summary an rclsim command prints as its last stdout line (a program's own output comes before it). */
+export function summaryOf<T>(stdout: string): T {
+  return JSON.parse(stdout.trim().split('\n').pop() as string) as T;
+}

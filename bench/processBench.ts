@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ProgramSocket } from '../src/port/wire/ProgramSocket.js';
 import { cppChild } from './cppBench.js';
-import { median } from './measure.js';
+import { median, summaryOf } from './measure.js';
 
 const CHILD = new URL('transportChild.js', import.meta.url).pathname;
 const CLI = new URL('../src/cli/main.js', import.meta.url).pathname;
@@ -174,7 +174,7 @@ export function pythonBenchmarkFigures(repeats = 3): { callbacksPerSecond: numbe
   const run = (...args: string[]): BenchmarkRun => {
     const result = spawnSync(process.execPath, [CLI, 'run', job, '--json', '--quiet', ...args], { cwd: BENCHMARK, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`rclsim run failed: ${result.stderr}`);
-    return JSON.parse(result.stdout.trim().split('\n').pop()!) as BenchmarkRun;
+    return summaryOf<BenchmarkRun>(result.stdout);
   };
   const rates: number[] = [];
   const factors: number[] = [];
@@ -247,7 +247,7 @@ export function separateProgramsFigures(repeats = 5): { inProcess: number; separ
         const run = spawnSync(process.execPath, [CLI, 'run', jobs[how], '--json', '--quiet'], { cwd: dir, encoding: 'utf8' });
         const seconds = (performance.now() - started) / 1000;
         if (run.status !== 0) throw new Error(`rclsim run failed: ${run.stderr}`);
-        const summary = JSON.parse(run.stdout.trim().split('\n').pop()!) as { callbacks: number; fingerprint: string };
+        const summary = summaryOf<{ callbacks: number; fingerprint: string }>(run.stdout);
         fingerprints.add(summary.fingerprint);
         rates[how].push(summary.callbacks / seconds);
       }
@@ -299,7 +299,7 @@ export function benchmarkSeparateFigures(repeats = 3): {
     const run = (job: string, ...args: string[]): BenchmarkRun => {
       const result = spawnSync(process.execPath, [CLI, 'run', job, '--json', '--quiet', ...args], { cwd: dir, encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`rclsim run failed: ${result.stderr}`);
-      return JSON.parse(result.stdout.trim().split('\n').pop()!) as BenchmarkRun;
+      return summaryOf<BenchmarkRun>(result.stdout);
     };
     const rates: Record<'inProcess' | 'separate', number[]> = { inProcess: [], separate: [] };
     const factors: Record<'inProcess' | 'separate', number[]> = { inProcess: [], separate: [] };

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runSweep } from '../src/sweep/runSweep.js';
 import { loadSweepFile } from '../src/sweep/sweepFile.js';
+import { summaryOf } from './measure.js';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -61,7 +62,7 @@ export function huntRunsPerSecond(runs: number, jobs: number): number {
       encoding: 'utf8',
     });
     if (child.status !== 0) throw new Error(`rclsim hunt exited with ${child.status}: ${child.stdout}${child.stderr}`);
-    return runs / (JSON.parse(child.stdout.trim().split('\n').pop()!) as { wallSeconds: number }).wallSeconds;
+    return runs / summaryOf<{ wallSeconds: number }>(child.stdout).wallSeconds;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -106,7 +107,7 @@ export async function independentProcessesRatio(runs: number): Promise<number> {
       child.on('exit', (code) => {
         rmSync(dir, { recursive: true, force: true });
         if (code !== 0) reject(new Error(`rclsim sweep exited with ${code}`));
-        else resolve((JSON.parse(out.trim().split('\n').pop()!) as { wallSeconds: number }).wallSeconds);
+        else resolve(summaryOf<{ wallSeconds: number }>(out).wallSeconds);
       }),
     );
   };
