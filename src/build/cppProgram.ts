@@ -36,6 +36,15 @@ function precompiledClient(client: CppClient, shippedMessages: string): string {
   return join(folder, 'rclcpp_all.hpp');
 }
 
+/**
+ * The user's own flags from `CXXFLAGS` (as make and CMake take them; split at white space, no
+ * quoting): include folders, macros, warnings. They come before rclsim's, so C++17 and the
+ * floating-point flags that keep the bits the same on every CPU stay in force.
+ */
+function userFlags(): string[] {
+  return (process.env.CXXFLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
+}
+
 /** A header the program included that is not rclsim's or the system's, with its content's key: a change rebuilds. */
 interface OwnHeader {
   path: string;
@@ -74,7 +83,8 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
   const shipped = shippedCppMessages();
   const client = cppClient(shipped);
   const messages = cppMessages(registry);
-  const key = contentKey([compilerIdentity(), client.key, messages.key, ...CPP_FLAGS, source, readFileSync(source)]);
+  const flags = [...userFlags(), ...CPP_FLAGS];
+  const key = contentKey([compilerIdentity(), client.key, messages.key, ...flags, source, readFileSync(source)]);
   const precompiled = precompiledClient(client, shipped.folder);
   const rclsimFolders = [cacheRoot(), client.include];
   const compile = (into: string): void => {
@@ -82,7 +92,7 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
     runTool(
       compilerCommand(),
       [
-        ...CPP_FLAGS,
+        ...flags,
         '-include',
         precompiled,
         `-I${client.include}`,

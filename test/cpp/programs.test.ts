@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
@@ -11,7 +11,7 @@ const BUILD_MS = 240_000;
 /** A folder with the fixture programs and the C++ example's talker and listener. */
 function programs(): string {
   const dir = tempDir();
-  for (const file of ['machine.cpp', 'failing.cpp', 'broken.cpp']) copyFileSync(join(cppFixtures, file), join(dir, file));
+  for (const file of ['machine.cpp', 'failing.cpp', 'broken.cpp', 'rslcpp_job.cpp']) copyFileSync(join(cppFixtures, file), join(dir, file));
   for (const file of ['talker.cpp', 'listener.cpp']) copyFileSync(join(repoRoot, 'examples/cpp', file), join(dir, file));
   copyFileSync(join(repoRoot, 'examples/python/listener.py'), join(dir, 'listener.py'));
   return dir;
@@ -83,6 +83,34 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     const crashed = end('segv');
     assert.equal(crashed.status, 7);
     assert.match(crashed.stderr, /rclsim: program failing\.cpp \(node \/failing\) was killed by SIGSEGV at sim time 0\.300000000s\n/);
+  });
+
+  it("runs an rslcpp job as rslcpp does: nodes built at 0, overdue timers at the job's initial time, sleeps taking no time, the monitor's exit code", () => {
+    const dir = programs();
+    const result = runCli(['exec', 'rslcpp_job.cpp'], dir, BUILD_MS);
+    assert.equal(result.status, 1, result.stderr);
+    // rcl's timer made at 0 with a 400 ms period is due again at once after its overdue call at
+    // 10 s (its next call moves on by whole periods to 10 s itself), then every 400 ms.
+    assert.deepEqual(result.stdout.split('\n').slice(0, 5), [
+      'tick 10000000000 after a sleep 10000000000',
+      'tick 10000000000 after a sleep 10000000000',
+      'tick 10400000000 after a sleep 10400000000',
+      'tick 10800000000 after a sleep 10800000000',
+      'Simulation timeouted!',
+    ]);
+    assert.match(result.stderr, /sim time +0\.000000000s -> 11\.000000000s/);
+  });
+
+  it("takes the user's CXXFLAGS (an include folder, a macro) and builds again when they change", () => {
+    const dir = programs();
+    mkdirSync(join(dir, 'include'));
+    writeTemp(join(dir, 'include'), 'greeting.hpp', '#define GREETING "hello, "\n');
+    writeTemp(dir, 'greet.cpp', '#include <iostream>\n#include "greeting.hpp"\nint main() {std::cout << GREETING << NAME << std::endl;}\n');
+    const greet = (name: string) => runCli(['exec', 'greet.cpp'], dir, BUILD_MS, { CXXFLAGS: `-I${join(dir, 'include')} -DNAME="${name}"` });
+    const first = greet('world');
+    assert.equal(first.status, 0, first.stderr);
+    assert.equal(first.stdout.split('\n')[0], 'hello, world');
+    assert.equal(greet('rclsim').stdout.split('\n')[0], 'hello, rclsim');
   });
 
   it("shows the compiler's diagnostics for a program that does not compile, then one line naming it (exit 2)", () => {

@@ -23,16 +23,18 @@ exit_code_t run_job(int argc, char ** argv, Job::SharedPtr job)
   rclcpp::init(argc, argv);
   // rslcpp's semantics: a sleep stands for computation whose length must not change results.
   rclsim::waits::set_sleeps_take_time(false);
-  // The job's clock starts at its initial time: the simulation's time goes there first.
-  int64_t initial = job->get_initial_time().nanoseconds();
-  if (initial > rclsim::port::now_ns()) {
-    bool came = false;
-    rclsim::port::await_at_ns(initial, [&came](const rclsim::node::Run &) {came = true;});
-    rclsim::port::serve_runs([&came] {return came;});
-  }
   auto context = rclcpp::contexts::get_global_default_context();
   {
+    // rslcpp builds the nodes while their clocks read 0 and then sets them to the initial time:
+    // timers made meanwhile are overdue there and fire once each, as rcl's timers do.
     std::vector<rclcpp::Node::SharedPtr> nodes = job->create_and_get_nodes();
+    // The job's clock starts at its initial time: the simulation's time goes there first.
+    int64_t initial = job->get_initial_time().nanoseconds();
+    if (initial > rclsim::port::now_ns()) {
+      bool came = false;
+      rclsim::port::await_at_ns(initial, [&came](const rclsim::node::Run &) {came = true;});
+      rclsim::port::serve_runs([&came] {return came;});
+    }
     rclcpp::ExecutorOptions options;
     options.context = context;
     rclcpp::experimental::executors::EventsExecutor executor{std::make_unique<rclcpp::experimental::executors::SimpleEventsQueue>(), false, options};
@@ -40,6 +42,9 @@ exit_code_t run_job(int argc, char ** argv, Job::SharedPtr job)
       executor.add_node(node);
     }
     executor.spin_until_future_complete(JobFinished{*job});
+    // rslcpp asks whether the job finished only between its time steps: what is ready at the
+    // step that finished it runs first.
+    executor.spin_all(std::chrono::nanoseconds(0));
     for (auto & node : nodes) {
       executor.remove_node(node);
     }
