@@ -47,7 +47,9 @@ std::vector<std::string> Node::get_node_names() const
 {
   // rclcpp's list: each node's fully qualified name.
   std::vector<std::string> names;
-  for (const auto & node : rclsim::json::parse(graph("getNodeNamesAndNamespaces", {})).as_array()) {
+  // Held here: a range-for keeps the array alive, not the parsed value it belongs to.
+  const rclsim::json::Value nodes = rclsim::json::parse(graph("getNodeNamesAndNamespaces", {}));
+  for (const auto & node : nodes.as_array()) {
     const std::string & ns = node["namespace"].as_string();
     names.push_back((ns == "/" ? "" : ns) + "/" + node["name"].as_string());
   }
@@ -59,7 +61,8 @@ namespace
 std::map<std::string, std::vector<std::string>> names_and_types(const std::string & json)
 {
   std::map<std::string, std::vector<std::string>> all;
-  for (const auto & entry : rclsim::json::parse(json).as_array()) {
+  const rclsim::json::Value entries = rclsim::json::parse(json);
+  for (const auto & entry : entries.as_array()) {
     std::vector<std::string> & types = all[entry["name"].as_string()];
     for (const auto & type : entry["types"].as_array()) {
       types.push_back(type.as_string());
