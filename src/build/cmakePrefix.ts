@@ -26,6 +26,7 @@ const TOOL_PACKAGES = [
   'rosidl_cmake',
   'rosidl_default_generators',
   'rosidl_default_runtime',
+  'ros_testing',
 ];
 /** The client libraries: rclsim's one C++ client library stands for each. */
 const CLIENT_PACKAGES = ['rclcpp', 'rclcpp_action', 'rclcpp_components', 'rclcpp_lifecycle'];

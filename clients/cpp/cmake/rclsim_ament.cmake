@@ -125,6 +125,10 @@ endmacro()
 macro(ament_add_test)
   message(STATUS "rclsim: ament_add_test(${ARGV0}) is not run: rclsim runs no tests")
 endmacro()
+# ros_testing's launch test.
+macro(add_ros_test)
+  message(STATUS "rclsim: add_ros_test(${ARGV0}) is not run: rclsim runs no tests")
+endmacro()
 
 # ament_package(): the package's config (share/<pkg>/cmake/<pkg>Config.cmake) with what it
 # exported, its package.xml, and its lines of the ament index (packages, and what rosidl and
