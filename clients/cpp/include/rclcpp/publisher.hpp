@@ -76,7 +76,8 @@ public:
     const PublisherOptionsWithAllocator<AllocatorT> & options)
   : PublisherBase(node_base, topic, rclsim::message_support<ROSMessageType>::type_name, qos, options) {}
 
-  void publish(const PublishedType & msg) {publish_cdr(rclsim::cdr_of<MessageT>(msg));}
+  // Virtual as in rclcpp: a LifecyclePublisher holds back what it may not publish yet.
+  virtual void publish(const PublishedType & msg) {publish_cdr(rclsim::cdr_of<MessageT>(msg));}
 
   template<typename T = PublishedType, typename = std::enable_if_t<info::adapted && std::is_same_v<T, PublishedType>>>
   void publish(const ROSMessageType & msg) {publish_cdr(rclsim::to_cdr(msg));}
