@@ -28,8 +28,8 @@ const TOOL_PACKAGES = [
   'rosidl_default_runtime',
   'ros_testing',
 ];
-/** The client libraries: rclsim's one C++ client library stands for each. */
-const CLIENT_PACKAGES = ['rclcpp', 'rclcpp_action', 'rclcpp_components', 'rclcpp_lifecycle'];
+/** The client libraries (and rcl's, rcpputils', rmw's and rcutils', whose headers programs include): rclsim's one C++ client library stands for each. */
+const CLIENT_PACKAGES = ['rclcpp', 'rclcpp_action', 'rclcpp_components', 'rclcpp_lifecycle', 'rcl', 'rcpputils', 'rcutils', 'rmw'];
 
 /** A CMake quoted argument holding `text` as it is. */
 function cmakeString(text: string): string {
@@ -63,17 +63,24 @@ export function cmakePrefix(): string {
     ...cmakeFiles.map((file) => `include("\${CMAKE_CURRENT_LIST_DIR}/${file}")`),
     '',
   ].join('\n');
-  const key = contentKey([client.key, messages.key, config, ...cmakeFiles.flatMap((file) => [file, readFileSync(join(CMAKE_FILES, file))])]);
+  const kinds: [string, string][] = [
+    ...TOOL_PACKAGES.map((pkg): [string, string] => [pkg, 'tool']),
+    ...CLIENT_PACKAGES.map((pkg): [string, string] => [pkg, 'client']),
+    ...interfaces.map((pkg): [string, string] => [pkg, 'interface']),
+  ];
+  // The packages it provides are part of its content: a package added makes a new prefix.
+  const key = contentKey([
+    client.key,
+    messages.key,
+    config,
+    JSON.stringify(kinds),
+    ...cmakeFiles.flatMap((file) => [file, readFileSync(join(CMAKE_FILES, file))]),
+  ]);
   return cachedFolder('cmake-prefix', key, (into) => {
     const own = join(into, 'share/rclsim/cmake');
     mkdirSync(own, { recursive: true });
     for (const file of cmakeFiles) copyFileSync(join(CMAKE_FILES, file), join(own, file));
     writeFileSync(join(own, 'rclsimConfig.cmake'), config);
-    const kinds: [string, string][] = [
-      ...TOOL_PACKAGES.map((pkg): [string, string] => [pkg, 'tool']),
-      ...CLIENT_PACKAGES.map((pkg): [string, string] => [pkg, 'client']),
-      ...interfaces.map((pkg): [string, string] => [pkg, 'interface']),
-    ];
     for (const [pkg, kind] of kinds) {
       const folder = join(into, 'share', pkg, 'cmake');
       mkdirSync(folder, { recursive: true });

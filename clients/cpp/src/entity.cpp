@@ -20,6 +20,25 @@ node::Created create_endpoint(node::Create create, rclcpp::node_interfaces::Node
   }
 }
 
+rclcpp::QoS actual_qos(const rclcpp::QoS & requested)
+{
+  rclcpp::QoS qos = requested;
+  rmw_qos_profile_t & profile = qos.get_rmw_qos_profile();
+  if (profile.history == RMW_QOS_POLICY_HISTORY_SYSTEM_DEFAULT) {
+    profile.history = RMW_QOS_POLICY_HISTORY_KEEP_LAST;
+  }
+  if (profile.reliability == RMW_QOS_POLICY_RELIABILITY_SYSTEM_DEFAULT) {
+    profile.reliability = RMW_QOS_POLICY_RELIABILITY_RELIABLE;
+  }
+  if (profile.durability == RMW_QOS_POLICY_DURABILITY_SYSTEM_DEFAULT) {
+    profile.durability = RMW_QOS_POLICY_DURABILITY_VOLATILE;
+  }
+  if (profile.liveliness == RMW_QOS_POLICY_LIVELINESS_SYSTEM_DEFAULT) {
+    profile.liveliness = RMW_QOS_POLICY_LIVELINESS_AUTOMATIC;
+  }
+  return qos;
+}
+
 void destroy_entity(uint64_t id)
 {
   port::forget_runs(id);

@@ -58,7 +58,7 @@ public:
   std::shared_ptr<PublisherT> create_publisher(const std::string & topic_name, const rclcpp::QoS & qos,
     const PublisherOptionsWithAllocator<AllocatorT> & options = PublisherOptionsWithAllocator<AllocatorT>())
   {
-    return std::make_shared<PublisherT>(base_.get(), topic_name, qos, options);
+    return std::make_shared<PublisherT>(base_.get(), topic_name, rclsim_qos(options.qos_overriding_options, topic_name, qos, true), options);
   }
 
   template<typename MessageT, typename CallbackT, typename AllocatorT = std::allocator<void>,
@@ -66,14 +66,16 @@ public:
   std::shared_ptr<SubscriptionT> create_subscription(const std::string & topic_name, const rclcpp::QoS & qos, CallbackT && callback,
     const SubscriptionOptionsWithAllocator<AllocatorT> & options = SubscriptionOptionsWithAllocator<AllocatorT>())
   {
-    return std::make_shared<SubscriptionT>(base_.get(), topic_name, qos, std::forward<CallbackT>(callback), options);
+    return std::make_shared<SubscriptionT>(base_.get(), topic_name, rclsim_qos(options.qos_overriding_options, topic_name, qos, false),
+      std::forward<CallbackT>(callback), options);
   }
 
   template<typename MessageT, typename CallbackT, typename AllocatorT, typename SubscriptionT, typename MessageMemoryStrategyT>
   std::shared_ptr<SubscriptionT> create_subscription(const std::string & topic_name, const rclcpp::QoS & qos, CallbackT && callback,
     const SubscriptionOptionsWithAllocator<AllocatorT> & options, const std::shared_ptr<MessageMemoryStrategyT> &)
   {
-    return std::make_shared<SubscriptionT>(base_.get(), topic_name, qos, std::forward<CallbackT>(callback), options);
+    return std::make_shared<SubscriptionT>(base_.get(), topic_name, rclsim_qos(options.qos_overriding_options, topic_name, qos, false),
+      std::forward<CallbackT>(callback), options);
   }
 
   template<typename DurationRepT = int64_t, typename DurationT = std::milli, typename CallbackT>
@@ -328,6 +330,8 @@ protected:
 
 private:
   std::string graph(const std::string & query, const std::vector<std::string> & arguments) const;
+  /// The QoS an endpoint on `topic` is made with: `qos`, or what the node's qos_overrides parameters make of it.
+  rclcpp::QoS rclsim_qos(const QosOverridingOptions & options, const std::string & topic, const rclcpp::QoS & qos, bool publisher);
 
   NodeOptions options_;
   std::shared_ptr<node_interfaces::NodeBase> base_;

@@ -6,7 +6,9 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <unordered_map>
 
+#include "rclcpp/event_handler.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 #include "rclcpp/publisher_options.hpp"
@@ -33,7 +35,7 @@ public:
   const rmw_gid_t & get_gid() const;
   size_t get_subscription_count() const;
   size_t get_intra_process_subscription_count() const {return 0;}
-  rclcpp::QoS get_actual_qos() const {return qos_;}
+  rclcpp::QoS get_actual_qos() const;
   bool assert_liveliness() const;
   bool can_loan_messages() const {return false;}
   bool is_durability_transient_local() const {return qos_.durability() == DurabilityPolicy::TransientLocal;}
@@ -41,6 +43,11 @@ public:
   bool wait_for_all_acked(std::chrono::duration<DurationRepT, DurationT> timeout = std::chrono::duration<DurationRepT, DurationT>(-1)) const
   {
     return wait_for_all_acked_ns(std::chrono::duration_cast<std::chrono::nanoseconds>(timeout).count());
+  }
+  /// The handlers of the event callbacks the options gave (and of the default ones), by event.
+  const std::unordered_map<rcl_publisher_event_type_t, std::shared_ptr<rclcpp::EventHandlerBase>> & get_event_handlers() const
+  {
+    return event_handlers_;
   }
   /// Publishes a message already serialized (CDR with its encapsulation header).
   void publish(const rclcpp::SerializedMessage & serialized_msg);
@@ -55,7 +62,7 @@ private:
   rclcpp::QoS qos_;
   mutable rmw_gid_t gid_{};
   mutable bool gid_known_ = false;
-  std::vector<std::shared_ptr<void>> event_handlers_;
+  std::unordered_map<rcl_publisher_event_type_t, std::shared_ptr<rclcpp::EventHandlerBase>> event_handlers_;
 };
 
 template<typename MessageT, typename AllocatorT = std::allocator<void>>

@@ -119,6 +119,9 @@ private:
   rmw_qos_profile_t profile_;
 };
 
+/// rmw's name of a policy an incompatible-QoS status names ("RELIABILITY_QOS_POLICY" …).
+std::string qos_policy_name_from_kind(rmw_qos_policy_kind_t policy_kind);
+
 bool operator==(const QoS & left, const QoS & right);
 bool operator!=(const QoS & left, const QoS & right);
 

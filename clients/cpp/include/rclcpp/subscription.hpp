@@ -10,19 +10,27 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "rclcpp/event_handler.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/message_info.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 #include "rclcpp/qos.hpp"
+#include "rclcpp/serialization.hpp"
 #include "rclcpp/serialized_message.hpp"
 #include "rclcpp/subscription_options.hpp"
 #include "rclsim/message_of.hpp"
 
 namespace rclcpp
 {
+
+namespace topic_statistics
+{
+class SubscriptionTopicStatistics;
+}  // namespace topic_statistics
 
 class SubscriptionBase : public std::enable_shared_from_this<SubscriptionBase>
 {
@@ -36,13 +44,18 @@ public:
   SubscriptionBase & operator=(const SubscriptionBase &) = delete;
 
   const char * get_topic_name() const {return topic_.c_str();}
-  rclcpp::QoS get_actual_qos() const {return qos_;}
+  rclcpp::QoS get_actual_qos() const;
   size_t get_publisher_count() const;
   bool can_loan_messages() const {return false;}
   bool is_serialized() const {return serialized_;}
   bool is_cft_enabled() const;
   void set_content_filter(const std::string & filter_expression, const std::vector<std::string> & expression_parameters = {});
   rclcpp::ContentFilterOptions get_content_filter() const;
+  /// The handlers of the event callbacks the options gave (and of the default ones), by event.
+  const std::unordered_map<rcl_subscription_event_type_t, std::shared_ptr<rclcpp::EventHandlerBase>> & get_event_handlers() const
+  {
+    return event_handlers_;
+  }
 
 protected:
   /// The callback of this subscription's runs: given the message's CDR and its MessageInfo.
@@ -55,7 +68,9 @@ private:
   std::string topic_;
   rclcpp::QoS qos_;
   rclcpp::ContentFilterOptions filter_;
-  std::vector<std::shared_ptr<void>> event_handlers_;
+  std::unordered_map<rcl_subscription_event_type_t, std::shared_ptr<rclcpp::EventHandlerBase>> event_handlers_;
+  /// Its topic statistics (options.topic_stats_options), if enabled: each message is measured after its callback.
+  std::shared_ptr<rclcpp::topic_statistics::SubscriptionTopicStatistics> topic_statistics_;
 };
 
 template<typename MessageT, typename AllocatorT = std::allocator<void>, typename SubscribedT = void, typename ROSMessageT = void,

@@ -16,13 +16,17 @@
 namespace rclcpp
 {
 
+/// Whether a subscription publishes its topic statistics (rclcpp/topic_statistics_state.hpp).
+enum class TopicStatisticsState { Enable, Disable, NodeDefault };
+
+/// Where and how often (in sim time) a subscription publishes statistics_msgs/MetricsMessage of
+/// its messages' age and period (rclcpp::topic_statistics::SubscriptionTopicStatistics).
 struct TopicStatisticsOptions
 {
-  enum class State { NodeDefault, Enable, Disable };
-  State state = State::NodeDefault;
+  TopicStatisticsState state = TopicStatisticsState::NodeDefault;
   std::string publish_topic = "/statistics";
-  std::chrono::milliseconds publish_period = std::chrono::seconds(1);
-  rclcpp::QoS qos = rclcpp::SystemDefaultsQoS();
+  std::chrono::milliseconds publish_period{std::chrono::seconds(1)};
+  rclcpp::QoS qos = rclcpp::SystemDefaultsQoS().keep_last(10);
 };
 
 struct ContentFilterOptions
@@ -33,6 +37,7 @@ struct ContentFilterOptions
 
 struct SubscriptionOptionsBase
 {
+  using TopicStatisticsOptions = rclcpp::TopicStatisticsOptions;
   SubscriptionEventCallbacks event_callbacks;
   bool use_default_callbacks = true;
   bool ignore_local_publications = false;

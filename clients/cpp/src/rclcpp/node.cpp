@@ -34,6 +34,15 @@ Node::Node(const std::string & node_name, const std::string & namespace_, const 
 
 Node::~Node() = default;
 
+rclcpp::QoS Node::rclsim_qos(const QosOverridingOptions & options, const std::string & topic, const rclcpp::QoS & qos, bool publisher)
+{
+  // As rclcpp's create_publisher/create_subscription: no policies to override, no parameters.
+  if (options.get_policy_kinds().empty()) {
+    return qos;
+  }
+  return parameters_->rclsim_declare_qos_parameters(options, base_->resolve_topic_or_service_name(topic, false), qos, publisher);
+}
+
 std::string Node::graph(const std::string & query, const std::vector<std::string> & arguments) const
 {
   std::vector<std::string> all{std::to_string(base_->rclsim_id())};

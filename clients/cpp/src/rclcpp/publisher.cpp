@@ -2,6 +2,7 @@
 
 #include "rclcpp/exceptions.hpp"
 #include "rclsim/entity.hpp"
+#include "rclsim/events.hpp"
 #include "rclsim/json.hpp"
 #include "rclsim/port.hpp"
 
@@ -14,10 +15,17 @@ PublisherBase::PublisherBase(node_interfaces::NodeBaseInterface * node_base, con
 {
   rclsim::node::Create create;
   create.kind = rclsim::node::EntityKind::PUBLISHER;
+  auto hooks = rclsim::publisher_event_hooks(options.event_callbacks, options.use_default_callbacks, node_base);
+  create.events = rclsim::event_names(hooks);
   rclsim::node::Created created = rclsim::create_endpoint(create, node_base, topic, type, qos, options.callback_group);
   id_ = created.id;
   topic_ = created.resolved_name;
+  for (auto & [kind, handler] : rclsim::listen_events(hooks, created, node_base->rclsim_id())) {
+    event_handlers_[static_cast<rcl_publisher_event_type_t>(kind)] = std::move(handler);
+  }
 }
+
+rclcpp::QoS PublisherBase::get_actual_qos() const {return rclsim::actual_qos(qos_);}
 
 PublisherBase::~PublisherBase()
 {

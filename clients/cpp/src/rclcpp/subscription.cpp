@@ -1,26 +1,69 @@
 #include "rclcpp/subscription.hpp"
 
 #include "rclcpp/exceptions.hpp"
+#include "rclcpp/topic_statistics/subscription_topic_statistics.hpp"
 #include "rclsim/entity.hpp"
+#include "rclsim/events.hpp"
 #include "rclsim/json.hpp"
 #include "rclsim/port.hpp"
 
 namespace rclcpp
 {
 
+namespace
+{
+
+/// rclcpp's create_subscription: when the options (or the node's default) enable topic
+/// statistics, their publisher, then their timer (in the subscription's callback group) are made
+/// before the subscription.
+std::shared_ptr<topic_statistics::SubscriptionTopicStatistics> make_topic_statistics(node_interfaces::NodeBaseInterface * node_base,
+  const SubscriptionOptionsBase & options)
+{
+  const TopicStatisticsOptions & stats = options.topic_stats_options;
+  bool enabled = stats.state == TopicStatisticsState::Enable ||
+    (stats.state == TopicStatisticsState::NodeDefault && node_base->get_enable_topic_statistics_default());
+  if (!enabled) {
+    return nullptr;
+  }
+  if (stats.publish_period <= std::chrono::milliseconds(0)) {
+    throw std::invalid_argument("topic_stats_options.publish_period must be greater than 0, specified value of " +
+      std::to_string(stats.publish_period.count()) + " ms");
+  }
+  auto publisher = std::make_shared<Publisher<statistics_msgs::msg::MetricsMessage>>(node_base, stats.publish_topic, stats.qos, PublisherOptions());
+  auto statistics = std::make_shared<topic_statistics::SubscriptionTopicStatistics>(node_base->get_name(), publisher);
+  std::weak_ptr<topic_statistics::SubscriptionTopicStatistics> weak = statistics;
+  auto publish = [weak]() {
+      if (auto alive = weak.lock()) {
+        alive->publish_message_and_reset_measurements();
+      }
+    };
+  statistics->set_publisher_timer(std::make_shared<WallTimer<decltype(publish)>>(std::chrono::duration_cast<std::chrono::nanoseconds>(stats.publish_period),
+    std::move(publish), node_base, options.callback_group));
+  return statistics;
+}
+
+}  // namespace
+
 SubscriptionBase::SubscriptionBase(node_interfaces::NodeBaseInterface * node_base, const std::string & topic, const std::string & type,
   const rclcpp::QoS & qos, const SubscriptionOptionsBase & options)
-: node_(node_base->rclsim_id()), qos_(qos)
+: node_(node_base->rclsim_id()), qos_(qos), topic_statistics_(make_topic_statistics(node_base, options))
 {
   rclsim::node::Create create;
   create.kind = rclsim::node::EntityKind::SUBSCRIPTION;
   create.filter_expression = options.content_filter_options.filter_expression;
   create.filter_parameters = options.content_filter_options.expression_parameters;
+  auto hooks = rclsim::subscription_event_hooks(options.event_callbacks, options.use_default_callbacks, node_base);
+  create.events = rclsim::event_names(hooks);
   rclsim::node::Created created = rclsim::create_endpoint(create, node_base, topic, type, qos, options.callback_group);
   id_ = created.id;
   topic_ = created.resolved_name;
   filter_ = options.content_filter_options;
+  for (auto & [kind, handler] : rclsim::listen_events(hooks, created, node_)) {
+    event_handlers_[static_cast<rcl_subscription_event_type_t>(kind)] = std::move(handler);
+  }
 }
+
+rclcpp::QoS SubscriptionBase::get_actual_qos() const {return rclsim::actual_qos(qos_);}
 
 SubscriptionBase::~SubscriptionBase()
 {
@@ -29,7 +72,7 @@ SubscriptionBase::~SubscriptionBase()
 
 void SubscriptionBase::on_message(std::function<void(const std::string &, const rclcpp::MessageInfo &)> handler)
 {
-  rclsim::port::on_run(id_, [handler = std::move(handler)](const rclsim::node::Run & run) {
+  rclsim::port::on_run(id_, [handler = std::move(handler), statistics = topic_statistics_](const rclsim::node::Run & run) {
       rmw_message_info_t info{};
       info.source_timestamp = run.source_timestamp_ns;
       info.received_timestamp = run.received_timestamp_ns;
@@ -39,7 +82,12 @@ void SubscriptionBase::on_message(std::function<void(const std::string &, const 
       for (size_t i = 0; i < run.publisher_gid.size() && i < RMW_GID_STORAGE_SIZE; ++i) {
         info.publisher_gid.data[i] = static_cast<uint8_t>(run.publisher_gid[i]);
       }
+      // rclcpp reads the clock before the callback, so that its time is not in the message's age.
+      const rclcpp::Time received(rclsim::port::now_ns());
       handler(run.input, rclcpp::MessageInfo(info));
+      if (statistics) {
+        statistics->handle_message(info, received);
+      }
     }, node_);
 }
 

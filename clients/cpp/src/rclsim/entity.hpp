@@ -17,6 +17,10 @@ namespace rclsim
 node::Created create_endpoint(node::Create create, rclcpp::node_interfaces::NodeBaseInterface * node_base, const std::string & name,
   const std::string & type, const rclcpp::QoS & qos, const rclcpp::CallbackGroup::SharedPtr & group);
 
+/// What rmw reports of an endpoint's QoS (get_actual_qos): the system defaults resolved as Fast DDS
+/// resolves them (keep last, reliable, volatile, automatic liveliness), as the simulation does.
+rclcpp::QoS actual_qos(const rclcpp::QoS & requested);
+
 /// The entity leaves the graph with its object (unless the run already ended): its runs are forgotten.
 void destroy_entity(uint64_t id);
 

@@ -24,6 +24,7 @@
 #include "rclcpp/parameter.hpp"
 #include "rclcpp/publisher.hpp"
 #include "rclcpp/qos.hpp"
+#include "rclcpp/qos_overriding_options.hpp"
 
 namespace rclcpp
 {
@@ -122,6 +123,10 @@ public:
   /// /parameter_events publisher (rclcpp::detail::declare_qos_parameters).
   void rclsim_declare_use_sim_time(const rclcpp::Logger & logger);
   void rclsim_declare_parameter_events_qos(const rclcpp::QoS & qos);
+  /// rclcpp::detail::declare_qos_parameters: the profile a publisher (or subscription) on the
+  /// resolved `topic` is made with, its overridable policies declared (src/rclcpp/qos_overrides.cpp).
+  rclcpp::QoS rclsim_declare_qos_parameters(const rclcpp::QosOverridingOptions & options, const std::string & topic,
+    const rclcpp::QoS & default_qos, bool publisher);
 
 private:
   const rclcpp::ParameterValue & declare(const std::string & name, rclcpp::ParameterType type, const rclcpp::ParameterValue & default_value,
