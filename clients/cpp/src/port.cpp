@@ -6,6 +6,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -39,8 +40,10 @@ struct State
   std::map<uint64_t, RunHandler> settled;
   // End hooks by the id this client gave them (numbered apart from the simulation's awaits).
   std::map<uint64_t, RunHandler> end_hooks;
-  // Which thread spins each node now: a run of its entity's callback goes to that thread.
-  std::map<uint64_t, threads::Thread *> spinners;
+  // The threads that spin each node now, in the order they began (with whether one spins it only
+  // for a wait set's wait): a run of its entity's callback goes to the first that spins it for
+  // its callbacks, else to the first.
+  std::map<uint64_t, std::vector<std::pair<threads::Thread *, bool>>> spinners;
   bool shut_down = false;
   // The thread the simulation was last told runs the program's code (Turn).
   std::string told_turn;
@@ -240,10 +243,17 @@ threads::Waiter * runner_of(const node::Run & run, const threads::Thread * me)
     return nullptr;
   }
   auto spinner = s.spinners.find(owner->second);
-  if (spinner == s.spinners.end() || spinner->second == me) {
+  if (spinner == s.spinners.end()) {
     return nullptr;
   }
-  return threads::waiter_of(spinner->second);
+  threads::Thread * runner = spinner->second.front().first;
+  for (const auto & [thread, for_wait] : spinner->second) {
+    if (!for_wait) {
+      runner = thread;
+      break;
+    }
+  }
+  return runner == me ? nullptr : threads::waiter_of(runner);
 }
 
 void shut_down_now()
@@ -572,21 +582,35 @@ void assertion(node::Assertion_Kind kind, const std::string & text, bool holds, 
   send(message);
 }
 
-void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads)
+void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool for_wait)
 {
-  node::ToSimulation message;
-  message.spin = node::Spin{node_id, how, executor_threads};
-  ask(std::move(message));
+  // A node spun by several threads at once (an executor and a wait set's wait): the simulation
+  // hears the first SPIN and the last STOP.
   threads::Thread * me = threads::current();
-  std::map<uint64_t, threads::Thread *> & spinners = state().spinners;
+  auto & spinners = state().spinners;
   if (how == node::Spin_How::SPIN) {
-    spinners[node_id] = me;
+    auto & list = spinners[node_id];
+    list.emplace_back(me, for_wait);
+    if (list.size() > 1) {
+      return;
+    }
   } else if (how == node::Spin_How::STOP) {
     auto found = spinners.find(node_id);
-    if (found != spinners.end() && found->second == me) {
+    if (found != spinners.end()) {
+      auto & list = found->second;
+      auto mine = std::find_if(list.begin(), list.end(), [me](const auto & entry) {return entry.first == me;});
+      if (mine != list.end()) {
+        list.erase(mine);
+        if (!list.empty()) {
+          return;
+        }
+      }
       spinners.erase(found);
     }
   }
+  node::ToSimulation message;
+  message.spin = node::Spin{node_id, how, executor_threads};
+  ask(std::move(message));
 }
 
 void hold(uint64_t entity, bool on)

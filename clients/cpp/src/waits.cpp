@@ -2,6 +2,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "rclsim/port.hpp"
@@ -114,6 +115,33 @@ void serve(const std::function<bool()> & until, int64_t timeout_ns)
   }
   WakeUp wake(port::now_ns() + timeout_ns, true);
   port::serve_runs([&] {return until() || wake.came();});
+}
+
+bool wait_ready(const std::function<bool()> & ready, int64_t timeout_ns)
+{
+  if (port::shut_down()) {
+    port::yield_turn();
+    return ready();
+  }
+  // rcl_wait sees at once all that is ready: what is ready at this sim time comes in first, and,
+  // once something became ready later, what else is ready at that time.
+  auto settle = [] {
+      WakeUp settled(port::now_ns(), true);
+      block([&settled] {return settled.came() || port::shut_down();});
+    };
+  settle();
+  if (ready() || timeout_ns == 0) {
+    return ready();
+  }
+  std::optional<WakeUp> deadline;
+  if (timeout_ns > 0) {
+    deadline.emplace(port::now_ns() + timeout_ns, true);
+  }
+  block([&] {return ready() || (deadline && deadline->came()) || port::shut_down();});
+  if (ready() && !(deadline && deadline->came()) && !port::shut_down()) {
+    settle();
+  }
+  return ready();
 }
 
 void set_sleeps_take_time(bool take) {state().sleeps_take_time = take;}

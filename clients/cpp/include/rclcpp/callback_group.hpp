@@ -26,6 +26,15 @@ public:
   bool can_be_taken_from() const {return true;}
   /// The group's number in the node protocol (Create.callback_group; 0 is a node's default one).
   uint64_t rclsim_number() const {return number_;}
+  /// Whether no executor runs the callbacks of an entity made in a group of the program's (not
+  /// its node's default one), `group`: one made not to be added with its node and added to no
+  /// executor, or one gone (rclcpp's executors find entities through their groups). A wait set,
+  /// or the program's own code, takes from such entities.
+  static bool rclsim_unspun(bool in_group, const std::weak_ptr<CallbackGroup> & group)
+  {
+    std::shared_ptr<CallbackGroup> alive = group.lock();
+    return in_group && (!alive || (!alive->automatically_add_ && !alive->associated_.load()));
+  }
 
 private:
   CallbackGroupType type_;

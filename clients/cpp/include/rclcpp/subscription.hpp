@@ -2,10 +2,12 @@
 // MESSAGE with the message as CDR); the callback may take the message in every form rclcpp's
 // AnySubscriptionCallback accepts — by const reference, unique_ptr, shared_ptr (const or not, by
 // value or reference), with or without MessageInfo, of the ROS type or of an adapted type, or
-// serialized.
+// serialized. A wait set's subscription, or one in a callback group no executor spins, keeps its
+// messages for take() instead (rclcpp's SubscriptionBase::take).
 #ifndef RCLCPP__SUBSCRIPTION_HPP_
 #define RCLCPP__SUBSCRIPTION_HPP_
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -14,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "rclcpp/callback_group.hpp"
 #include "rclcpp/event_handler.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/message_info.hpp"
@@ -57,12 +60,36 @@ public:
     return event_handlers_;
   }
 
+  /// The oldest message kept for take (see the file's comment), as CDR; false: none.
+  bool take_serialized(rclcpp::SerializedMessage & message_out, rclcpp::MessageInfo & message_info_out);
+  /// Runs the callback with a message of the subscription's ROS type, as an executor would.
+  virtual void handle_message(std::shared_ptr<void> & message, const rclcpp::MessageInfo & message_info) = 0;
+  bool exchange_in_use_by_wait_set_state(void * pointer_to_subscription_part, bool in_use_state);
+
+  /// How many messages are kept for take (rclsim's wait sets ask).
+  size_t rclsim_kept() const {return kept_.size();}
+  /// A wait set holds it (on) or let it go: while one holds it, its messages are kept for take.
+  void rclsim_watch(bool on) {watchers_ += on ? 1 : -1;}
+  uint64_t rclsim_node() const {return node_;}
+
 protected:
   /// The callback of this subscription's runs: given the message's CDR and its MessageInfo.
   void on_message(std::function<void(const std::string & cdr, const rclcpp::MessageInfo & info)> handler);
+  /// Runs the callback with a message as CDR.
+  void run_callback(const std::string & cdr, const rclcpp::MessageInfo & message_info) {handler_(cdr, message_info);}
+  /// The oldest message kept for take, as CDR; false: none.
+  bool take_kept(std::string & cdr, rclcpp::MessageInfo & message_info);
   bool serialized_ = false;
 
 private:
+  /// Whether its messages are kept for take rather than given to its callback.
+  bool keeps() const;
+  std::function<void(const std::string &, const rclcpp::MessageInfo &)> handler_;
+  std::deque<std::pair<std::string, rclcpp::MessageInfo>> kept_;
+  int watchers_ = 0;
+  bool in_use_by_wait_set_ = false;
+  rclcpp::CallbackGroup::WeakPtr group_;
+  bool in_group_ = false;
   uint64_t id_ = 0;
   uint64_t node_ = 0;
   std::string topic_;
@@ -93,6 +120,22 @@ public:
     on_message([callback = F(std::forward<CallbackT>(callback))](const std::string & cdr, const rclcpp::MessageInfo & message_info) mutable {
         deliver(callback, cdr, message_info);
       });
+  }
+
+  /// The oldest message kept for take (a wait set's subscription's); false: none.
+  bool take(ROSMessageType & message_out, rclcpp::MessageInfo & message_info_out)
+  {
+    std::string cdr;
+    if (!take_kept(cdr, message_info_out)) {
+      return false;
+    }
+    rclsim::from_cdr(cdr, message_out);
+    return true;
+  }
+
+  void handle_message(std::shared_ptr<void> & message, const rclcpp::MessageInfo & message_info) override
+  {
+    run_callback(rclsim::to_cdr(*static_cast<ROSMessageType *>(message.get())), message_info);
   }
 
 private:

@@ -52,15 +52,19 @@ void Executor::remove_node(node_interfaces::NodeBaseInterface::SharedPtr node_pt
   }
 }
 
-void Executor::add_callback_group(rclcpp::CallbackGroup::SharedPtr, node_interfaces::NodeBaseInterface::SharedPtr node_ptr, bool notify)
+void Executor::add_callback_group(rclcpp::CallbackGroup::SharedPtr group_ptr, node_interfaces::NodeBaseInterface::SharedPtr node_ptr, bool notify)
 {
+  group_ptr->get_associated_with_executor_atomic().store(true);
   // The simulation spins a node as a whole: a group's node spins with the executor.
   if (!node_ptr->get_associated_with_executor_atomic().load()) {
     add_node(node_ptr, notify);
   }
 }
 
-void Executor::remove_callback_group(rclcpp::CallbackGroup::SharedPtr, bool) {}
+void Executor::remove_callback_group(rclcpp::CallbackGroup::SharedPtr group_ptr, bool)
+{
+  group_ptr->get_associated_with_executor_atomic().store(false);
+}
 
 void Executor::start_spinning(std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun)
 {

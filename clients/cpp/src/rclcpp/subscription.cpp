@@ -61,6 +61,8 @@ SubscriptionBase::SubscriptionBase(node_interfaces::NodeBaseInterface * node_bas
   for (auto & [kind, handler] : rclsim::listen_events(hooks, created, node_)) {
     event_handlers_[static_cast<rcl_subscription_event_type_t>(kind)] = std::move(handler);
   }
+  group_ = options.callback_group;
+  in_group_ = options.callback_group != nullptr;
 }
 
 rclcpp::QoS SubscriptionBase::get_actual_qos() const {return rclsim::actual_qos(qos_);}
@@ -72,7 +74,8 @@ SubscriptionBase::~SubscriptionBase()
 
 void SubscriptionBase::on_message(std::function<void(const std::string &, const rclcpp::MessageInfo &)> handler)
 {
-  rclsim::port::on_run(id_, [handler = std::move(handler), statistics = topic_statistics_](const rclsim::node::Run & run) {
+  handler_ = std::move(handler);
+  rclsim::port::on_run(id_, [this](const rclsim::node::Run & run) {
       rmw_message_info_t info{};
       info.source_timestamp = run.source_timestamp_ns;
       info.received_timestamp = run.received_timestamp_ns;
@@ -82,13 +85,55 @@ void SubscriptionBase::on_message(std::function<void(const std::string &, const 
       for (size_t i = 0; i < run.publisher_gid.size() && i < RMW_GID_STORAGE_SIZE; ++i) {
         info.publisher_gid.data[i] = static_cast<uint8_t>(run.publisher_gid[i]);
       }
-      // rclcpp reads the clock before the callback, so that its time is not in the message's age.
-      const rclcpp::Time received(rclsim::port::now_ns());
-      handler(run.input, rclcpp::MessageInfo(info));
-      if (statistics) {
-        statistics->handle_message(info, received);
+      if (!keeps()) {
+        // rclcpp reads the clock before the callback, so that its time is not in the message's age.
+        const rclcpp::Time received(rclsim::port::now_ns());
+        handler_(run.input, rclcpp::MessageInfo(info));
+        if (topic_statistics_) {
+          topic_statistics_->handle_message(info, received);
+        }
+        return;
+      }
+      // The simulation took the message from its history when it granted the run: the history's
+      // depth bounds what is kept here instead.
+      kept_.emplace_back(run.input, rclcpp::MessageInfo(info));
+      if (qos_.history() == rclcpp::HistoryPolicy::KeepLast && kept_.size() > qos_.depth()) {
+        kept_.pop_front();
       }
     }, node_);
+}
+
+bool SubscriptionBase::keeps() const
+{
+  return watchers_ > 0 || rclcpp::CallbackGroup::rclsim_unspun(in_group_, group_);
+}
+
+bool SubscriptionBase::take_kept(std::string & cdr, rclcpp::MessageInfo & message_info)
+{
+  if (kept_.empty()) {
+    return false;
+  }
+  cdr = std::move(kept_.front().first);
+  message_info = kept_.front().second;
+  kept_.pop_front();
+  return true;
+}
+
+bool SubscriptionBase::take_serialized(rclcpp::SerializedMessage & message_out, rclcpp::MessageInfo & message_info_out)
+{
+  std::string cdr;
+  if (!take_kept(cdr, message_info_out)) {
+    return false;
+  }
+  message_out.rclsim_assign(cdr);
+  return true;
+}
+
+bool SubscriptionBase::exchange_in_use_by_wait_set_state(void *, bool in_use_state)
+{
+  bool was = in_use_by_wait_set_;
+  in_use_by_wait_set_ = in_use_state;
+  return was;
 }
 
 size_t SubscriptionBase::get_publisher_count() const

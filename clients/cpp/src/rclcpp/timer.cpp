@@ -23,7 +23,7 @@ const char * clock_name(rcl_clock_type_t type)
 
 TimerBase::TimerBase(Clock::SharedPtr clock, std::chrono::nanoseconds period, node_interfaces::NodeBaseInterface * node_base,
   const CallbackGroup::SharedPtr & group, bool autostart)
-: clock_(std::move(clock))
+: clock_(std::move(clock)), node_(node_base->rclsim_id()), group_(group), in_group_(group != nullptr)
 {
   if (period < std::chrono::nanoseconds::zero()) {
     throw std::invalid_argument{"timer period cannot be negative"};
@@ -41,9 +41,14 @@ TimerBase::TimerBase(Clock::SharedPtr clock, std::chrono::nanoseconds period, no
     rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
   }
   rclsim::port::on_run(id_, [this](const rclsim::node::Run & run) {
-      TimerInfo info{Time(run.expected_call_ns, clock_->get_clock_type()), Time(run.now_ns, clock_->get_clock_type())};
-      execute_callback(info);
-    }, node_base->rclsim_id());
+      // The simulation called the timer when it granted the run (its next call is set).
+      rcl_timer_call_info_t call{run.expected_call_ns, run.now_ns};
+      if (keeps()) {
+        kept_ = call;
+        return;
+      }
+      execute_callback(std::make_shared<rcl_timer_call_info_t>(call));
+    }, node_);
 }
 
 TimerBase::~TimerBase() {rclsim::destroy_entity(id_);}
@@ -63,6 +68,33 @@ std::chrono::nanoseconds TimerBase::time_until_trigger()
   return std::chrono::nanoseconds(std::stoll(state["nextCall"].as_string()) - rclsim::port::now_ns());
 }
 
-bool TimerBase::is_ready() {return rclsim::json::parse(rclsim::port::entity_op(id_, "isReady")).as_bool();}
+bool TimerBase::is_ready() {return kept_ || rclsim::json::parse(rclsim::port::entity_op(id_, "isReady")).as_bool();}
+
+std::shared_ptr<void> TimerBase::call()
+{
+  if (is_canceled()) {
+    kept_.reset();
+    return nullptr;
+  }
+  if (kept_) {
+    auto call = std::make_shared<rcl_timer_call_info_t>(*kept_);
+    kept_.reset();
+    return call;
+  }
+  rclsim::json::Value info = rclsim::json::parse(rclsim::port::entity_op(id_, "callTimerWithInfo"));
+  return std::make_shared<rcl_timer_call_info_t>(rcl_timer_call_info_t{info["expectedCallTime"].as_int(), info["actualCallTime"].as_int()});
+}
+
+bool TimerBase::keeps() const
+{
+  return watchers_ > 0 || rclcpp::CallbackGroup::rclsim_unspun(in_group_, group_);
+}
+
+bool TimerBase::exchange_in_use_by_wait_set_state(bool in_use_state)
+{
+  bool was = in_use_by_wait_set_;
+  in_use_by_wait_set_ = in_use_state;
+  return was;
+}
 
 }  // namespace rclcpp

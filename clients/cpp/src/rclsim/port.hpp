@@ -90,8 +90,10 @@ void assertion(node::Assertion_Kind kind, const std::string & message, bool hold
 
 // ---------------------------------------------------------------- the executor
 
-/// SPIN or STOP `node` in the simulation's executor model; the calling thread spins it (its runs go to it).
-void spin(uint64_t node, node::Spin_How how, uint32_t executor_threads = 1);
+/// SPIN or STOP `node` in the simulation's executor model; the calling thread spins it (its runs
+/// go to it, or, `for_wait` — a wait set's wait, which takes only its own entities' runs — to
+/// another thread that spins it for its callbacks).
+void spin(uint64_t node, node::Spin_How how, uint32_t executor_threads = 1, bool for_wait = false);
 void hold(uint64_t entity, bool on);
 /// A wake-up at sim time `at_ns`: `on_settled` runs in the SETTLED run that brings it. Its id.
 uint64_t await_at_ns(int64_t at_ns, RunHandler on_settled, bool weak = false, bool after_ready = false);

@@ -33,6 +33,11 @@ bool wait_until(const std::function<bool()> & until, int64_t timeout_ns);
 /// a timeout's wake-up comes once what is ready at its time ran (rcl's wait with a timeout).
 void serve(const std::function<bool()> & until, int64_t timeout_ns);
 
+/// A wait set's wait (rcl_wait): until `ready()` or, with a timeout (negative: none), that much
+/// sim time passed; what is ready at the sim time it returns at has come in (its caller spins the
+/// nodes of what it waits on). Whether ready() holds.
+bool wait_ready(const std::function<bool()> & ready, int64_t timeout_ns);
+
 /// Whether a sleep takes sim time (the default) or none (rslcpp's semantics: a sleep stands for
 /// computation whose length must not change results).
 void set_sleeps_take_time(bool take);
