@@ -191,7 +191,8 @@ function runCell(runner: Runner, testCase: Case): Promise<CellRun> {
     const child = spawn(process.execPath, ['--import', SPY, cliPath, ...command], {
       cwd,
       env: { ...process.env, RCLSIM_CONFORMANCE_OPS: ops },
-      timeout: 60_000,
+      // A C++ cell compiles its program first (and the first one the client library): minutes on a loaded machine.
+      timeout: 600_000,
     });
     let stdout = '';
     let stderr = '';
@@ -214,7 +215,9 @@ function programOutput(stdout: string): string {
 describe('the conformance table', { concurrency: WRITE ? 1 : 4 }, () => {
   for (const testCase of CASES) {
     for (const runner of RUNNERS) {
-      it(`${testCase.name} × ${runner.name}`, runner.needs === undefined ? {} : needs(runner.needs), async (t) => {
+      const notYet = testCase.notYet?.[runner.name];
+      const options = notYet !== undefined ? { skip: `not yet: ${notYet}` } : runner.needs === undefined ? {} : needs(runner.needs);
+      it(`${testCase.name} × ${runner.name}`, options, async (t) => {
         const cell = await runCell(runner, testCase);
         const summary = lastJsonLine(cell.stdout);
         assert.equal(cell.status, testCase.exitCode ?? 0, cell.stderr);

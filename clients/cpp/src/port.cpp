@@ -526,6 +526,20 @@ void logger_op_set_level(const std::string & logger, uint32_t level)
   ask(std::move(message));
 }
 
+bool logger_op_add_child(const std::string & logger, const std::string & child)
+{
+  node::ToSimulation message = logger_op(logger);
+  message.logger->add_child = child;
+  return answered(ask(std::move(message))).json == "true";
+}
+
+void logger_op_remove_child(const std::string & logger, const std::string & child)
+{
+  node::ToSimulation message = logger_op(logger);
+  message.logger->remove_child = child;
+  ask(std::move(message));
+}
+
 node::Answer parameter_op(const node::ParameterOp & op)
 {
   node::ToSimulation message;

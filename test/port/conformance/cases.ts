@@ -29,6 +29,8 @@ export interface Case {
    * fails too: the list stays true.
    */
   unreached?: Readonly<Record<string, { ops: readonly string[]; why: string }>>;
+  /** Runners that do not run the case yet, and why (the cell is skipped, saying so). */
+  notYet?: Readonly<Record<string, string>>;
   /** Where the clients' traces and outputs differ, and why (the same callbacks otherwise). */
   differs?: string;
 }
@@ -42,6 +44,7 @@ export const CASES: readonly Case[] = [
       'publisher and subscription with QoS event callbacks (matched, liveliness), their counts, a content filter set then cleared; a timer read, re-periodized, canceled and reset; a service with introspection and its client (callback, async, a wait for an absent service that times out, an aborted request, a request that times out); a guard condition; an action goal; entities and the node destroyed',
     until: '2s',
     fingerprint: { rclnodejs: '01c55628b8a51c35', rclpy: 'cf70351c844435a2' },
+    notYet: { rclcpp: "the C++ client has no guard conditions or QoS event callbacks yet (entities.cpp is written against rclcpp's API)" },
     unreached: {
       'rclnodejs separate': { ops: ['defaultMessage'], why: "the client's own codec makes a response's template in the program's process" },
       rclpy: {
@@ -71,7 +74,7 @@ export const CASES: readonly Case[] = [
       'parameters declared with a range and descriptors under an override from --ros-args; a set out of range refused, a pre-set callback rewriting a value, an on-set callback refusing an atomic set, a post-set callback told; undeclare; a second node reading, setting and listing them through the parameter services and hearing /parameter_events',
     until: '2s',
     args: ['--ros-args', '-p', 'tuned:rate:=3'],
-    fingerprint: { rclnodejs: 'bafa600c80e54569', rclpy: '19b8281ea040adca' },
+    fingerprint: { rclnodejs: 'bafa600c80e54569', rclpy: '19b8281ea040adca', rclcpp: 'b8a2ee5cef48fb8f' },
     unreached: {
       rclpy: {
         ops: [
@@ -88,9 +91,25 @@ export const CASES: readonly Case[] = [
         ],
         why: "rclpy keeps a node's parameters in the program, as rclpy does (python.md): it asks the port only for the overrides, and publishes /parameter_events and serves the parameter services itself",
       },
+      rclcpp: {
+        ops: [
+          'declareParameters',
+          'getParameter',
+          'getParameters',
+          'setParameters',
+          'undeclareParameter',
+          'hasParameter',
+          'parameterNames',
+          'hasParameterDescriptor',
+          'parameterDescriptors',
+          'hookParameters',
+        ],
+        why: "rclcpp keeps a node's parameters in its NodeParameters, in the program, as rclpy does: the C++ client asks the port only for the overrides, and publishes /parameter_events and serves the parameter services itself",
+      },
     },
     differs:
       "rclpy publishes one parameter event per declared parameter (rclnodejs one for the declareParameters call) and none for an undeclared one, has no getParameterOverrides (no 'overrides' line), and refuses an out-of-range value in its own words; " +
+      "rclcpp likewise publishes an event per parameter, declares use_sim_time false and the four read-only qos_overrides./parameter_events.publisher.* parameters (NodeOptions' default QosOverridingOptions), lists names sorted (its parameters are a std::map), undeclares only a dynamically typed parameter (so the program declares 'spare' so), says 'Parameter {rate} doesn't comply with integer range.' (rclcpp/src/rclcpp/node_interfaces/node_parameters.cpp, format_range_reason), has no start_type_description_service parameter in the client yet, and chains the remote calls through their callbacks (no coroutines); " +
       PARAMETER_EVENTS,
   },
   {
@@ -98,15 +117,19 @@ export const CASES: readonly Case[] = [
     about:
       'node names, namespaces and enclaves, topics and services with types, endpoints by node and by topic, counts of publishers, subscribers, services, clients and action servers and clients, resolved names; again after the peer node is destroyed',
     until: '1s',
-    fingerprint: { rclnodejs: '3545dacfbd47a735', rclpy: 'd0e72b0b856bb96e' },
+    fingerprint: { rclnodejs: '3545dacfbd47a735', rclpy: 'd0e72b0b856bb96e', rclcpp: '1d45c93d84f18965' },
     unreached: {
       rclpy: {
         ops: ['queryGraph:countActionClients', 'queryGraph:countActionServers', 'queryGraph:isSpinning'],
         why: 'rclpy has no such functions: its action graph functions list names and types by node (queried as such), and a node does not say whether it spins',
       },
+      rclcpp: {
+        ops: ['queryGraph:getNodeNames', 'queryGraph:countActionClients', 'queryGraph:countActionServers', 'queryGraph:isSpinning'],
+        why: "rclcpp's get_node_names makes fully qualified names from the names and namespaces (rcl_get_node_names answers both), rclcpp_action has no graph functions (the program counts the send_goal service's servers and clients), and a node does not say whether it spins",
+      },
     },
     differs:
-      "a query by the name of a node that left raises NodeNameNonExistentError in rclpy (rcl's error) where rclnodejs answers an empty list; rclpy prints no 'spinning' lines; " +
+      "a query by the name of a node that left raises NodeNameNonExistentError in rclpy (rcl's error) where rclnodejs answers an empty list, and rclcpp::exceptions::RCLError in rclcpp (throw_from_rcl_error maps RCL_RET_NODE_NAME_NON_EXISTENT to no class of its own: rclcpp/src/rclcpp/exceptions/exceptions.cpp); rclpy and rclcpp print no 'spinning' lines; rclcpp's get_node_names lists fully qualified names (/ns/watcher), its maps sort names, and its peer goes by dropping the last reference (the watcher is not destroyed before shutdown: rclcpp::spin holds it); rclcpp publishes a parameter event per parameter, with the qos_overrides./parameter_events.publisher.* ones; " +
       PARAMETER_EVENTS,
   },
   {
@@ -116,7 +139,7 @@ export const CASES: readonly Case[] = [
     job: true,
     until: '2s',
     exitCode: 5,
-    fingerprint: { rclnodejs: 'a063c20fe652e5ea', rclpy: '04ae9692b3de2574' },
+    fingerprint: { rclnodejs: 'a063c20fe652e5ea', rclpy: '04ae9692b3de2574', rclcpp: '548b15525dcf46be' },
     unreached: {
       'rclnodejs in-process': {
         ops: ['finishJob', 'setResult', 'getResult', 'onEnd'],
@@ -124,7 +147,7 @@ export const CASES: readonly Case[] = [
       },
       rclpy: { ops: ['removeSublogger'], why: 'rclpy cannot destroy a child logger' },
     },
-    differs: `the /rosout records name each program's own function, file and line; ${PARAMETER_EVENTS}`,
+    differs: `the /rosout records name each program's own function, file and line; rclcpp's log macros return nothing (its 'logged' lines give levels alone) and it publishes a parameter event per parameter, with the qos_overrides./parameter_events.publisher.* ones; ${PARAMETER_EVENTS}`,
   },
   {
     name: 'executor',
@@ -132,6 +155,10 @@ export const CASES: readonly Case[] = [
       'a node spun by the program, a node of a second context run only when stepped by spin once (at 120 and 240 ms), a first callback of the program (setImmediate, an rclpy task), a wait for a message, a rate, a sleep; in rclpy then a pool of two threads (MultiThreadedExecutor) where two callbacks of a mutually exclusive group take turns while a reentrant one runs beside the first; the second context and then the default one shut down, exit 0',
     until: '2s',
     fingerprint: { rclnodejs: 'c23984c7641a0c81', rclpy: '4e6c57693e1720af' },
+    notYet: {
+      rclcpp:
+        "the C++ client's executor departs from rclcpp's there: a timer canceled while its overdue run waits still runs (rclcpp's execute_timer skips it: rcl_timer_call answers RCL_RET_TIMER_CANCELED), the pool starts a mutually exclusive group's second timer and the reentrant one before its first (rclcpp takes timers in their groups' order), and a 0 ms timer throws (a negative expected call time)",
+    },
     unreached: {
       'rclnodejs in-process': {
         ops: ['startJsTimer', 'jsTimer', 'exit', 'hold'],

@@ -1,11 +1,11 @@
 import type { OptionalTool } from '../../support/helpers.js';
 
 /** The clients a runner runs a case's program through: runners of one client share the expected trace and fingerprint. */
-export type ClientName = 'rclnodejs' | 'rclpy';
+export type ClientName = 'rclnodejs' | 'rclpy' | 'rclcpp';
 
 /**
  * One column of the conformance table: a client and how a case's program goes through it. A new
- * client (rclcpp) joins with one entry here, one program per case in test/fixtures/conformance/,
+ * client joins with one entry here, one program per case in test/fixtures/conformance/,
  * and its expected traces and fingerprints (docs/conformance.md).
  */
 export interface Runner {
@@ -44,6 +44,15 @@ export const RUNNERS: readonly Runner[] = [
     needs: 'python3',
     exec: [],
     // A Python program has the job's operations in its rclsim module.
+    jobEntry: (program) => ({ script: program }),
+  },
+  {
+    name: 'rclcpp',
+    client: 'rclcpp',
+    ext: '.cpp',
+    needs: 'C++ toolchain',
+    exec: [],
+    // A C++ program has the job's operations in rclsim/rclsim.hpp; rclsim compiles it once per run (its cache).
     jobEntry: (program) => ({ script: program }),
   },
 ];

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 
 namespace rclcpp
 {
@@ -28,6 +29,8 @@ private:
   explicit Logger(const std::string & name) : name_(std::make_shared<const std::string>(name)) {}
   std::string get_name_string() const {return name_ ? *name_ : std::string();}
   std::shared_ptr<const std::string> name_;
+  // A child of a node's logger: its parent's name and its suffix, its /rosout sublogger removed when the last copy goes.
+  std::shared_ptr<std::pair<std::string, std::string>> logger_sublogger_pairname_;
 };
 
 Logger get_logger(const std::string & name);

@@ -20,6 +20,7 @@
 #include "rclcpp/logger.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
+#include "rclcpp/node_interfaces/node_graph_interface.hpp"
 #include "rclcpp/node_interfaces/node_parameters.hpp"
 #include "rclcpp/node_options.hpp"
 #include "rclcpp/parameter.hpp"
@@ -314,11 +315,27 @@ public:
   rclcpp::Clock::ConstSharedPtr get_clock() const {return clock_;}
   Time now() const {return clock_->now();}
 
-  std::vector<std::string> get_node_names() const;
-  std::map<std::string, std::vector<std::string>> get_topic_names_and_types() const;
-  std::map<std::string, std::vector<std::string>> get_service_names_and_types() const;
-  size_t count_publishers(const std::string & topic_name) const;
-  size_t count_subscribers(const std::string & topic_name) const;
+  // ---- graph (rclcpp's Node forwards these to its NodeGraph)
+  std::vector<std::string> get_node_names() const {return graph_->get_node_names();}
+  std::map<std::string, std::vector<std::string>> get_topic_names_and_types() const {return graph_->get_topic_names_and_types();}
+  std::map<std::string, std::vector<std::string>> get_service_names_and_types() const {return graph_->get_service_names_and_types();}
+  std::map<std::string, std::vector<std::string>> get_service_names_and_types_by_node(const std::string & node_name,
+    const std::string & namespace_) const
+  {
+    return graph_->get_service_names_and_types_by_node(node_name, namespace_);
+  }
+  size_t count_publishers(const std::string & topic_name) const {return graph_->count_publishers(topic_name);}
+  size_t count_subscribers(const std::string & topic_name) const {return graph_->count_subscribers(topic_name);}
+  std::vector<rclcpp::TopicEndpointInfo> get_publishers_info_by_topic(const std::string & topic_name, bool no_mangle = false) const
+  {
+    return graph_->get_publishers_info_by_topic(topic_name, no_mangle);
+  }
+  std::vector<rclcpp::TopicEndpointInfo> get_subscriptions_info_by_topic(const std::string & topic_name, bool no_mangle = false) const
+  {
+    return graph_->get_subscriptions_info_by_topic(topic_name, no_mangle);
+  }
+  node_interfaces::NodeGraphInterface::SharedPtr get_node_graph_interface() {return graph_;}
+  // ----
   const std::string & get_sub_namespace() const {return sub_namespace_;}
   const std::string & get_effective_namespace() const {return effective_namespace_;}
 
@@ -329,12 +346,12 @@ protected:
   std::shared_ptr<node_interfaces::NodeBase> rclsim_base() const {return base_;}
 
 private:
-  std::string graph(const std::string & query, const std::vector<std::string> & arguments) const;
   /// The QoS an endpoint on `topic` is made with: `qos`, or what the node's qos_overrides parameters make of it.
   rclcpp::QoS rclsim_qos(const QosOverridingOptions & options, const std::string & topic, const rclcpp::QoS & qos, bool publisher);
 
   NodeOptions options_;
   std::shared_ptr<node_interfaces::NodeBase> base_;
+  std::shared_ptr<node_interfaces::NodeGraph> graph_;
   rclcpp::Logger logger_;
   rclcpp::Clock::SharedPtr clock_;
   // ---- parameters

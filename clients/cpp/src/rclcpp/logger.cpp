@@ -13,7 +13,19 @@ Logger Logger::get_child(const std::string & suffix) const
   if (!name_) {
     return Logger();
   }
-  return Logger(*name_ + "." + suffix);
+  // rclcpp's: the child publishes on /rosout as its parent does (when the parent is a node's
+  // logger), until the last copy of it is gone.
+  Logger logger(*name_ + "." + suffix);
+  if (rclsim::port::logger_op_add_child(*name_, suffix)) {
+    logger.logger_sublogger_pairname_.reset(new std::pair<std::string, std::string>(*name_, suffix),
+      [](std::pair<std::string, std::string> * pair) {
+        if (!rclsim::port::shut_down()) {
+          rclsim::port::logger_op_remove_child(pair->first, pair->second);
+        }
+        delete pair;
+      });
+  }
+  return logger;
 }
 
 void Logger::set_level(Level level)

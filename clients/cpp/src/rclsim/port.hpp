@@ -73,6 +73,9 @@ std::string get_interface(const std::string & type);
 bool log(const std::string & logger, uint32_t severity, const std::string & message, const std::string & function, const std::string & file, uint32_t line);
 int logger_op_level(const std::string & logger);
 void logger_op_set_level(const std::string & logger, uint32_t level);
+/// A child logger of a node's logger publishes on /rosout as its parent does: whether the parent is one.
+bool logger_op_add_child(const std::string & logger, const std::string & child);
+void logger_op_remove_child(const std::string & logger, const std::string & child);
 
 // ---------------------------------------------------------------- parameters
 
