@@ -21,15 +21,21 @@ const TOOL_PACKAGES = [
   'ament_cmake_pytest',
   'ament_cmake_python',
   'ament_cmake_ros',
+  'ament_cmake_flake8',
   'ament_lint_auto',
   'ament_lint_common',
+  'launch_testing_ament_cmake',
+  'rmw_implementation_cmake',
   'rosidl_cmake',
   'rosidl_default_generators',
   'rosidl_default_runtime',
   'ros_testing',
 ];
-/** The client libraries (and rcl's, rcpputils', rmw's and rcutils', whose headers programs include): rclsim's one C++ client library stands for each. */
-const CLIENT_PACKAGES = ['rclcpp', 'rclcpp_action', 'rclcpp_components', 'rclcpp_lifecycle', 'rcl', 'rcpputils', 'rcutils', 'rmw'];
+/**
+ * The client libraries: rclsim's one C++ client library stands for each, and for the parts of
+ * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader).
+ */
+const CLIENT_PACKAGES = ['class_loader', 'rcl', 'rclcpp', 'rclcpp_action', 'rclcpp_components', 'rclcpp_lifecycle', 'rcpputils', 'rcutils', 'rmw'];
 
 /** A CMake quoted argument holding `text` as it is. */
 function cmakeString(text: string): string {

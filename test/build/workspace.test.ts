@@ -63,6 +63,7 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     // ament_cmake_auto, a package's own message used by its own library, a component registered.
     assert.ok(statSync(join(install, 'lib/libgreeter.so')).isFile());
     assert.ok(statSync(join(install, 'lib/cpp_greeter/greet')).isFile());
+    assert.ok(statSync(join(install, 'lib/cpp_greeter/greeter_node')).isFile(), 'rclcpp_components_register_node(… EXECUTABLE greeter_node)');
     assert.equal(readFileSync(join(index, 'rclcpp_components/cpp_greeter'), 'utf8'), 'cpp_greeter::Greeter;lib/libgreeter.so\n');
     assert.ok(statSync(join(install, 'share/cpp_greeter/cmake/cpp_greeterConfig.cmake')).isFile());
   });
@@ -83,6 +84,12 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     const run = runCli(['exec', '--until', '500ms', 'cpp_pubsub', 'talker', '--ros-args', '-r', '__node:=renamed'], workspace, BUILD_MS);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(logLines(run.stderr), ["[INFO] [0.500000000] [renamed]: Publishing: '0'"]);
+  });
+
+  it("runs a component's executable (rclcpp_components_register_node EXECUTABLE) with its ROS arguments", () => {
+    const run = runCli(['exec', '--until', '1s', 'cpp_greeter', 'greeter_node', '--ros-args', '-r', '__node:=hello'], workspace, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), ['[INFO] [1.000000000] [hello]: Greeting 1']);
   });
 
   it('builds nothing again the second time', () => {

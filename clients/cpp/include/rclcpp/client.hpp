@@ -18,7 +18,9 @@
 #include <variant>
 #include <vector>
 
+#include "rcl/service_introspection.h"
 #include "rclcpp/callback_group.hpp"
+#include "rclcpp/clock.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 #include "rclcpp/qos.hpp"
@@ -72,6 +74,9 @@ public:
   ClientBase & operator=(const ClientBase &) = delete;
 
   const char * get_service_name() const {return name_.c_str();}
+  /// Service events (the `_service_event` topic): only OFF, the default, is simulated.
+  void configure_introspection(rclcpp::Clock::SharedPtr clock, const rclcpp::QoS & qos_service_event_pub,
+    rcl_service_introspection_state_t introspection_state);
   /// Whether a server of the service is there now.
   bool service_is_ready() const;
   /// Waits in sim time until a server is there, or the timeout (negative: none) passed.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rclcpp/context.hpp"
+#include "rclcpp/memory_strategy.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 
@@ -23,6 +24,8 @@ std::string to_string(const FutureReturnCode & future_return_code);
 
 struct ExecutorOptions
 {
+  /// rclcpp's wait-set memory strategy: the simulation's executor models hold no wait sets of their own.
+  rclcpp::memory_strategy::MemoryStrategy::SharedPtr memory_strategy;
   rclcpp::Context::SharedPtr context = contexts::get_global_default_context();
   size_t max_conditions = 0;
 };

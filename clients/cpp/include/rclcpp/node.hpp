@@ -20,7 +20,10 @@
 #include "rclcpp/logger.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
+#include "rclcpp/node_interfaces/node_clock_interface.hpp"
 #include "rclcpp/node_interfaces/node_graph_interface.hpp"
+#include "rclcpp/node_interfaces/node_logging_interface.hpp"
+#include "rclcpp/node_interfaces/node_waitables_interface.hpp"
 #include "rclcpp/node_interfaces/node_parameters.hpp"
 #include "rclcpp/node_options.hpp"
 #include "rclcpp/parameter.hpp"
@@ -71,7 +74,8 @@ public:
       std::forward<CallbackT>(callback), options);
   }
 
-  template<typename MessageT, typename CallbackT, typename AllocatorT, typename SubscriptionT, typename MessageMemoryStrategyT>
+  template<typename MessageT, typename CallbackT, typename AllocatorT,
+    typename SubscriptionT = rclcpp::Subscription<MessageT, AllocatorT>, typename MessageMemoryStrategyT>
   std::shared_ptr<SubscriptionT> create_subscription(const std::string & topic_name, const rclcpp::QoS & qos, CallbackT && callback,
     const SubscriptionOptionsWithAllocator<AllocatorT> & options, const std::shared_ptr<MessageMemoryStrategyT> &)
   {
@@ -340,6 +344,9 @@ public:
   const std::string & get_effective_namespace() const {return effective_namespace_;}
 
   node_interfaces::NodeBaseInterface::SharedPtr get_node_base_interface() {return base_;}
+  node_interfaces::NodeClockInterface::SharedPtr get_node_clock_interface() {return std::make_shared<node_interfaces::NodeClock>(clock_);}
+  node_interfaces::NodeLoggingInterface::SharedPtr get_node_logging_interface() {return std::make_shared<node_interfaces::NodeLogging>(logger_);}
+  node_interfaces::NodeWaitablesInterface::SharedPtr get_node_waitables_interface() {return std::make_shared<node_interfaces::NodeWaitables>();}
 
 protected:
   /// Node's own state, for the parts of rclcpp built on it (LifecycleNode, parameters).

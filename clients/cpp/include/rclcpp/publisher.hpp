@@ -9,7 +9,9 @@
 #include <unordered_map>
 
 #include "rclcpp/event_handler.hpp"
+#include "rclcpp/loaned_message.hpp"
 #include "rclcpp/macros.hpp"
+#include "rclcpp/network_flow_endpoint.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 #include "rclcpp/publisher_options.hpp"
 #include "rclcpp/qos.hpp"
@@ -38,6 +40,7 @@ public:
   rclcpp::QoS get_actual_qos() const;
   bool assert_liveliness() const;
   bool can_loan_messages() const {return false;}
+  std::vector<rclcpp::NetworkFlowEndpoint> get_network_flow_endpoints() const;
   bool is_durability_transient_local() const {return qos_.durability() == DurabilityPolicy::TransientLocal;}
   template<typename DurationRepT = int64_t, typename DurationT = std::milli>
   bool wait_for_all_acked(std::chrono::duration<DurationRepT, DurationT> timeout = std::chrono::duration<DurationRepT, DurationT>(-1)) const
@@ -91,6 +94,18 @@ public:
 
   template<typename Deleter>
   void publish(std::unique_ptr<PublishedType, Deleter> msg) {publish(*msg);}
+
+  rclcpp::LoanedMessage<ROSMessageType, AllocatorT> borrow_loaned_message()
+  {
+    return rclcpp::LoanedMessage<ROSMessageType, AllocatorT>(*this, std::allocator<ROSMessageType>());
+  }
+  void publish(rclcpp::LoanedMessage<ROSMessageType, AllocatorT> && loaned_msg)
+  {
+    if (!loaned_msg.is_valid()) {
+      throw std::runtime_error("loaned message is not valid");
+    }
+    publish_cdr(rclsim::to_cdr(*loaned_msg.release()));
+  }
 
   using PublisherBase::publish;
 };

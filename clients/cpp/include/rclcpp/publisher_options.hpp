@@ -8,6 +8,7 @@
 #include "rclcpp/event_handler.hpp"
 #include "rclcpp/intra_process_setting.hpp"
 #include "rclcpp/qos_overriding_options.hpp"
+#include "rmw/types.h"
 
 namespace rclcpp
 {
@@ -19,6 +20,7 @@ struct PublisherOptionsBase
   bool use_default_callbacks = true;
   rclcpp::CallbackGroup::SharedPtr callback_group;
   QosOverridingOptions qos_overriding_options;
+  rmw_unique_network_flow_endpoints_requirement_t require_unique_network_flow_endpoints = RMW_UNIQUE_NETWORK_FLOW_ENDPOINTS_NOT_REQUIRED;
 };
 
 template<typename Allocator>

@@ -8,6 +8,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,7 +19,9 @@
 #include "rclcpp/exceptions.hpp"
 #include "rclcpp/executors.hpp"
 #include "rclcpp/guard_condition.hpp"
+#include "rclcpp/loaned_message.hpp"
 #include "rclcpp/logging.hpp"
+#include "rclcpp/message_memory_strategy.hpp"
 #include "rclcpp/node.hpp"
 #include "rclcpp/parameter.hpp"
 #include "rclcpp/parameter_client.hpp"
@@ -26,6 +29,7 @@
 #include "rclcpp/parameter_service.hpp"
 #include "rclcpp/rate.hpp"
 #include "rclcpp/time.hpp"
+#include "rclcpp/time_source.hpp"
 #include "rclcpp/utilities.hpp"
 #include "rclcpp/wait_set.hpp"
 

@@ -13,7 +13,9 @@
 #include <type_traits>
 #include <utility>
 
+#include "rcl/service_introspection.h"
 #include "rclcpp/callback_group.hpp"
+#include "rclcpp/clock.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 #include "rclcpp/qos.hpp"
@@ -35,6 +37,9 @@ public:
   ServiceBase & operator=(const ServiceBase &) = delete;
 
   const char * get_service_name() {return name_.c_str();}
+  /// Service events (the `_service_event` topic): only OFF, the default, is simulated.
+  void configure_introspection(rclcpp::Clock::SharedPtr clock, const rclcpp::QoS & qos_service_event_pub,
+    rcl_service_introspection_state_t introspection_state);
   rclcpp::QoS get_response_publisher_actual_qos() const {return qos_;}
   rclcpp::QoS get_request_subscription_actual_qos() const {return qos_;}
   bool exchange_in_use_by_wait_set_state(bool in_use_state) {return std::exchange(in_use_, in_use_state);}

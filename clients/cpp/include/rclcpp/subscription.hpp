@@ -20,6 +20,7 @@
 #include "rclcpp/event_handler.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/message_info.hpp"
+#include "rclcpp/network_flow_endpoint.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 #include "rclcpp/qos.hpp"
 #include "rclcpp/serialization.hpp"
@@ -47,6 +48,7 @@ public:
   SubscriptionBase & operator=(const SubscriptionBase &) = delete;
 
   const char * get_topic_name() const {return topic_.c_str();}
+  std::vector<rclcpp::NetworkFlowEndpoint> get_network_flow_endpoints() const;
   rclcpp::QoS get_actual_qos() const;
   size_t get_publisher_count() const;
   bool can_loan_messages() const {return false;}

@@ -12,6 +12,7 @@
 #include "rclcpp/intra_process_setting.hpp"
 #include "rclcpp/qos.hpp"
 #include "rclcpp/qos_overriding_options.hpp"
+#include "rmw/types.h"
 
 namespace rclcpp
 {
@@ -41,7 +42,7 @@ struct SubscriptionOptionsBase
   SubscriptionEventCallbacks event_callbacks;
   bool use_default_callbacks = true;
   bool ignore_local_publications = false;
-  bool require_unique_network_flow_endpoints = false;
+  rmw_unique_network_flow_endpoints_requirement_t require_unique_network_flow_endpoints = RMW_UNIQUE_NETWORK_FLOW_ENDPOINTS_NOT_REQUIRED;
   IntraProcessSetting use_intra_process_comm = IntraProcessSetting::NodeDefault;
   rclcpp::CallbackGroup::SharedPtr callback_group;
   TopicStatisticsOptions topic_stats_options;

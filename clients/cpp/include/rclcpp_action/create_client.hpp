@@ -7,6 +7,10 @@
 #include <memory>
 #include <string>
 
+#include "rclcpp/node_interfaces/node_base_interface.hpp"
+#include "rclcpp/node_interfaces/node_graph_interface.hpp"
+#include "rclcpp/node_interfaces/node_logging_interface.hpp"
+#include "rclcpp/node_interfaces/node_waitables_interface.hpp"
 #include "rclcpp_action/client.hpp"
 
 namespace rclcpp_action
@@ -17,6 +21,17 @@ typename Client<ActionT>::SharedPtr create_client(NodeT node, const std::string 
   const rcl_action_client_options_t & options = rcl_action_client_get_default_options())
 {
   return std::make_shared<Client<ActionT>>(node->get_node_base_interface(), node->get_logger(), name, options, group);
+}
+
+/// The same from a node's parts (rclcpp_action's other overload), as a composable node passes them.
+template<typename ActionT>
+typename Client<ActionT>::SharedPtr create_client(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_base_interface,
+  rclcpp::node_interfaces::NodeGraphInterface::SharedPtr /*node_graph_interface*/,
+  rclcpp::node_interfaces::NodeLoggingInterface::SharedPtr node_logging_interface,
+  rclcpp::node_interfaces::NodeWaitablesInterface::SharedPtr /*node_waitables_interface*/, const std::string & name,
+  rclcpp::CallbackGroup::SharedPtr group = nullptr, const rcl_action_client_options_t & options = rcl_action_client_get_default_options())
+{
+  return std::make_shared<Client<ActionT>>(node_base_interface, node_logging_interface->get_logger(), name, options, group);
 }
 
 }  // namespace rclcpp_action

@@ -48,6 +48,14 @@ typedef enum rmw_qos_policy_kind_e {
   RMW_QOS_POLICY_AVOID_ROS_NAMESPACE_CONVENTIONS = 1 << 9,
 } rmw_qos_policy_kind_t;
 
+/// Whether a publisher or subscription needs network flow endpoints of its own (rmw/types.h).
+typedef enum rmw_unique_network_flow_endpoints_requirement_e {
+  RMW_UNIQUE_NETWORK_FLOW_ENDPOINTS_NOT_REQUIRED = 0,
+  RMW_UNIQUE_NETWORK_FLOW_ENDPOINTS_STRICTLY_REQUIRED,
+  RMW_UNIQUE_NETWORK_FLOW_ENDPOINTS_OPTIONALLY_REQUIRED,
+  RMW_UNIQUE_NETWORK_FLOW_ENDPOINTS_SYSTEM_DEFAULT
+} rmw_unique_network_flow_endpoints_requirement_t;
+
 typedef struct rmw_time_s {
   uint64_t sec;
   uint64_t nsec;

@@ -1,0 +1,2 @@
+// rcl/allocator.h: rcl/rcl.h holds it (rcutils's, under rcl's names).
+#include "rcl/rcl.h"

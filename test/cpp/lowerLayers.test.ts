@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+
+// The first program builds rclsim's C++ client into the cache (minutes on 2 vCPUs under load).
+const BUILD_MS = 400_000;
+
+describe('C++ programs: what ros2/examples and ros2/demos use under rclcpp', needs('C++ toolchain'), () => {
+  it("sets levels and reads options as rcutils does, lends no message (as rclcpp says), has no network flows or service events, loads a linked component's factory", () => {
+    const dir = tempDir();
+    copyFileSync(join(repoRoot, 'test/fixtures/cpp/lower_layers.cpp'), join(dir, 'lower_layers.cpp'));
+    const run = runCli(['exec', '--until', '250ms', 'lower_layers.cpp', '--level', 'debug'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.stdout.split('\n').filter(Boolean), [
+      'option --level: debug, -x there: 0',
+      "severity of 'debug': 10, of 'loud': 41",
+      "network flow endpoints: error obtaining network flows of publisher: the simulation's middleware has no network flow endpoints",
+      "introspection: failed to configure service introspection of '/nothing': rclsim publishes no service events",
+      'linked classes: rclcpp_components::NodeFactoryTemplate<parts::Linked>',
+      "its node: /linked, logger from the node's parts: parts",
+    ]);
+    assert.deepEqual(
+      run.stderr.split('\n').filter((line) => line.startsWith('[')),
+      [
+        '[DEBUG] [0.000000000] [parts]: shown: the level is DEBUG',
+        '[INFO] [0.000000000] [linked]: made by its factory',
+        "[INFO] [0.100000000] [rclcpp]: Currently used middleware can't loan messages. Local allocator will be used.",
+        "[INFO] [0.100000000] [parts]: heard 'lent at 100000000'",
+        "[INFO] [0.200000000] [parts]: heard 'lent at 200000000'",
+      ],
+    );
+  });
+});
