@@ -15,13 +15,14 @@ endif()
 
 # The client library, linked whole into each executable (its definitions of libc's time and
 # randomness functions must come before libc's). A shared library leaves its symbols to the
-# executable that loads it: one copy of the client per process.
+# executable that loads it: one copy of the client per process; the executable exports them all
+# (-rdynamic), so that a library it opens with dlopen (class_loader's) finds them too.
 if(NOT TARGET rclsim::client)
   add_library(rclsim::client INTERFACE IMPORTED GLOBAL)
   set(_rclsim_is_executable "$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>")
   set_target_properties(rclsim::client PROPERTIES
     INTERFACE_LINK_LIBRARIES
-      "rclsim::messages;$<${_rclsim_is_executable}:-Wl,--whole-archive>;$<${_rclsim_is_executable}:${RCLSIM_CLIENT_LIBRARY}>;$<${_rclsim_is_executable}:-Wl,--no-whole-archive>")
+      "rclsim::messages;$<${_rclsim_is_executable}:-Wl,--whole-archive>;$<${_rclsim_is_executable}:${RCLSIM_CLIENT_LIBRARY}>;$<${_rclsim_is_executable}:-Wl,--no-whole-archive>;$<${_rclsim_is_executable}:-rdynamic>")
   unset(_rclsim_is_executable)
 endif()
 
