@@ -43,11 +43,7 @@ export const CASES: readonly Case[] = [
     about:
       'publisher and subscription with QoS event callbacks (matched, liveliness), their counts, a content filter set then cleared; a timer read, re-periodized, canceled and reset; a service with introspection and its client (callback, async, a wait for an absent service that times out, an aborted request, a request that times out); a guard condition; an action goal; entities and the node destroyed',
     until: '2s',
-    fingerprint: { rclnodejs: '01c55628b8a51c35', rclpy: 'cf70351c844435a2' },
-    notYet: {
-      rclcpp:
-        "the C++ client has no rclcpp::GuardCondition and WaitSet, no Service::configure_introspection, and runs no QoS event callbacks yet (entities.cpp is written against rclcpp's API; the rest of it runs)",
-    },
+    fingerprint: { rclnodejs: '01c55628b8a51c35', rclpy: 'cf70351c844435a2', rclcpp: '8df9a71a2e83836d' },
     unreached: {
       'rclnodejs separate': { ops: ['defaultMessage'], why: "the client's own codec makes a response's template in the program's process" },
       rclpy: {
@@ -66,9 +62,24 @@ export const CASES: readonly Case[] = [
         ],
         why: "rclpy has no API for them (content filters, a timer's call with info, an event handler's takeData, a publisher's gid, a service's options), keeps its node's entity lists itself, makes messages and goal ids in the program (uuid4 from the program's seeded stream) and answers wait_for_all_acked without asking (every simulated delivery is acknowledged)",
       },
+      rclcpp: {
+        ops: [
+          'nodeEntities',
+          'defaultMessage',
+          'createGuardCondition',
+          'triggerGuard',
+          'entityOp:setContentFilter',
+          'entityOp:qosProfile',
+          'entityOp:nextCallTime',
+          'entityOp:callTimerWithInfo',
+          'entityOp:changeTimerPeriod',
+          'entityOp:takeData',
+        ],
+        why: "rclcpp gives a content filter in the subscription's options (its Create carries it; the program then clears it), keeps its node's entity lists in its callback groups, makes messages from the generated headers, and its guard conditions and wait sets in the program; the QoS it reports is what it asked for as rmw resolves it, a timer's next call comes with its state, an event's data with the event's run; Jazzy's TimerBase has no call with info and no change of period",
+      },
     },
     differs:
-      "rclpy has no content filter, so its subscription also hears 'dropped'; its QoS event callbacks run as callbacks after the program's top-level code (trace: two `event` lines at 0) where rclnodejs's takeData runs them at once; it has no callTimerWithInfo, whose call of the 700 ms tick moves rclnodejs's later ticks 100 ms on (800, 1000 ms against 700, 900 ms); the action server publishes its goal statuses in another order; " +
+      "rclpy has no content filter, so its subscription also hears 'dropped'; its QoS event callbacks run as callbacks after the program's top-level code (trace: two `event` lines at 0) where rclnodejs's takeData runs them at once; it has no callTimerWithInfo, whose call of the 700 ms tick moves rclnodejs's later ticks 100 ms on (800, 1000 ms against 700, 900 ms); the action server publishes its goal statuses in another order; rclcpp filters as rclnodejs does (no 'dropped'), prints the response publisher's QoS depth and a gid of 16 bytes, triggers its guard condition inside the program (no trace line; its wait set wakes before the 200 ms message is heard), publishes the service's events (introspection, METADATA) and cannot change a timer's period (Jazzy has no such call), so its ticks stay 100 ms apart; " +
       PARAMETER_EVENTS,
   },
   {
@@ -77,7 +88,7 @@ export const CASES: readonly Case[] = [
       'parameters declared with a range and descriptors under an override from --ros-args; a set out of range refused, a pre-set callback rewriting a value, an on-set callback refusing an atomic set, a post-set callback told; undeclare; a second node reading, setting and listing them through the parameter services and hearing /parameter_events',
     until: '2s',
     args: ['--ros-args', '-p', 'tuned:rate:=3'],
-    fingerprint: { rclnodejs: 'bafa600c80e54569', rclpy: '19b8281ea040adca', rclcpp: 'b8a2ee5cef48fb8f' },
+    fingerprint: { rclnodejs: 'bafa600c80e54569', rclpy: '19b8281ea040adca', rclcpp: '39346b1eb63e2d22' },
     unreached: {
       rclpy: {
         ops: [
@@ -120,7 +131,7 @@ export const CASES: readonly Case[] = [
     about:
       'node names, namespaces and enclaves, topics and services with types, endpoints by node and by topic, counts of publishers, subscribers, services, clients and action servers and clients, resolved names; again after the peer node is destroyed',
     until: '1s',
-    fingerprint: { rclnodejs: '3545dacfbd47a735', rclpy: 'd0e72b0b856bb96e', rclcpp: '1d45c93d84f18965' },
+    fingerprint: { rclnodejs: '3545dacfbd47a735', rclpy: 'd0e72b0b856bb96e', rclcpp: '767dee166947710d' },
     unreached: {
       rclpy: {
         ops: ['queryGraph:countActionClients', 'queryGraph:countActionServers', 'queryGraph:isSpinning'],
@@ -142,7 +153,7 @@ export const CASES: readonly Case[] = [
     job: true,
     until: '2s',
     exitCode: 5,
-    fingerprint: { rclnodejs: 'a063c20fe652e5ea', rclpy: '04ae9692b3de2574', rclcpp: '548b15525dcf46be' },
+    fingerprint: { rclnodejs: 'a063c20fe652e5ea', rclpy: '04ae9692b3de2574', rclcpp: 'a43087a3c854550f' },
     unreached: {
       'rclnodejs in-process': {
         ops: ['finishJob', 'setResult', 'getResult', 'onEnd'],

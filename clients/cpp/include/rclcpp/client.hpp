@@ -74,7 +74,7 @@ public:
   ClientBase & operator=(const ClientBase &) = delete;
 
   const char * get_service_name() const {return name_.c_str();}
-  /// Service events (the `_service_event` topic): only OFF, the default, is simulated.
+  /// Service events on the `_service_event` topic (rcl's service introspection), as the simulation publishes them.
   void configure_introspection(rclcpp::Clock::SharedPtr clock, const rclcpp::QoS & qos_service_event_pub,
     rcl_service_introspection_state_t introspection_state);
   /// Whether a server of the service is there now.

@@ -37,7 +37,7 @@ public:
   ServiceBase & operator=(const ServiceBase &) = delete;
 
   const char * get_service_name() {return name_.c_str();}
-  /// Service events (the `_service_event` topic): only OFF, the default, is simulated.
+  /// Service events on the `_service_event` topic (rcl's service introspection), as the simulation publishes them.
   void configure_introspection(rclcpp::Clock::SharedPtr clock, const rclcpp::QoS & qos_service_event_pub,
     rcl_service_introspection_state_t introspection_state);
   rclcpp::QoS get_response_publisher_actual_qos() const {return qos_;}

@@ -1,32 +1,31 @@
-// configure_introspection (rclcpp's ServiceBase and ClientBase): the simulation publishes no
-// service events yet, so only turning them off (their default) is accepted; asking for them
-// fails as an rcl error does, rather than leaving a program waiting for events that never come.
+// configure_introspection (rclcpp's ServiceBase and ClientBase): the simulation publishes the
+// service's events on `<service>/_service_event` with the QoS given (rcl's service introspection);
+// their stamps are sim time, so the clock rclcpp takes is not needed.
 #include "rclcpp/client.hpp"
-#include "rclcpp/exceptions.hpp"
 #include "rclcpp/service.hpp"
+#include "rclsim/port.hpp"
 
 namespace rclcpp
 {
 namespace
 {
 
-void introspection(const std::string & name, rcl_service_introspection_state_t state)
+void introspection(uint64_t entity, const rclcpp::QoS & qos, rcl_service_introspection_state_t state)
 {
-  if (state != RCL_SERVICE_INTROSPECTION_OFF) {
-    throw rclcpp::exceptions::RCLError("failed to configure service introspection of '" + name + "': rclsim publishes no service events");
-  }
+  rclsim::port::entity_op(entity, "configureIntrospection",
+    "[null," + qos.rclsim_json() + "," + std::to_string(static_cast<int>(state)) + "]");
 }
 
 }  // namespace
 
-void ServiceBase::configure_introspection(rclcpp::Clock::SharedPtr, const rclcpp::QoS &, rcl_service_introspection_state_t state)
+void ServiceBase::configure_introspection(rclcpp::Clock::SharedPtr, const rclcpp::QoS & qos, rcl_service_introspection_state_t state)
 {
-  introspection(name_, state);
+  introspection(id_, qos, state);
 }
 
-void ClientBase::configure_introspection(rclcpp::Clock::SharedPtr, const rclcpp::QoS &, rcl_service_introspection_state_t state)
+void ClientBase::configure_introspection(rclcpp::Clock::SharedPtr, const rclcpp::QoS & qos, rcl_service_introspection_state_t state)
 {
-  introspection(name_, state);
+  introspection(id_, qos, state);
 }
 
 }  // namespace rclcpp
