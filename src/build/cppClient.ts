@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,13 +31,31 @@ function filesOf(folder: string): string[] {
 }
 
 /**
+ * Whether the compiler finds mpfr.h (with CXXFLAGS, as CMake takes them): the client's portable
+ * math needs it (clients/cpp/src/portable_math.cpp), so installing it later builds the client again.
+ */
+function findsMpfr(): boolean {
+  const flags = (process.env.CXXFLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
+  return (
+    spawnSync(compilerCommand(), [...flags, '-x', 'c++', '-E', '-o', '/dev/null', '-'], { input: '#include <mpfr.h>\n', stdio: ['pipe', 'ignore', 'ignore'] })
+      .status === 0
+  );
+}
+
+/**
  * The client library for the shipped packages' message headers (`messages`, with its key), built
  * with CMake once per content (the client's sources, the headers, the compiler) into the cache.
  */
 export function cppClient(messages: { folder: string; key: string }): CppClient {
   // cmake/ is rclsim's package configs (cmakePrefix.ts), no part of the library.
   const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/'));
-  const key = contentKey([compilerIdentity(), messages.key, ...sources.flatMap((file) => [file, readFileSync(join(CPP_CLIENT, file))])]);
+  const key = contentKey([
+    compilerIdentity(),
+    process.env.CXXFLAGS ?? '',
+    String(findsMpfr()),
+    messages.key,
+    ...sources.flatMap((file) => [file, readFileSync(join(CPP_CLIENT, file))]),
+  ]);
   const folder = cachedFolder('cpp-client', key, (into) => {
     const build = join(into, 'build');
     const failure = `rclsim's C++ client (${CPP_CLIENT}) did not build`;

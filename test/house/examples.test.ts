@@ -207,6 +207,18 @@ describe('examples', () => {
     assert.equal(verified.status, 0, verified.stderr);
   });
 
+  it(
+    "cpp-math: a C++ robot's dead reckoning on <cmath>'s functions, correctly rounded as python-math's (check:arch compares other CPUs)",
+    needs('C++ toolchain'),
+    () => {
+      const result = runCli(['run', 'examples/cpp-math/job.yaml', '--json'], repoRoot, 400_000);
+      assert.equal(result.status, 0, result.stderr);
+      // The same formulas as python-math's, each function correctly rounded in both: the same pose.
+      assert.match(result.stderr, /^\[INFO\] \[5\.000000000\] \[odometry\]: x=3\.377399 y=2\.981579 heading=1\.177390 heard=49$/m);
+      assert.equal(lastJsonLine(result.stdout).messagesDelivered, 50);
+    },
+  );
+
   it('the synthetic benchmark as rclpy nodes gives rslcpp’s reference results, callbacks and messages', needs('python3'), () => {
     const { summary } = runExample('examples/synthetic-benchmark/python.yaml');
     assert.deepEqual(summary.results, {
