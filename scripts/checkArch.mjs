@@ -21,8 +21,9 @@
 // that loads a native addon on the host (better-sqlite3 for a .db3 bag) is skipped on the others.
 // On arm64 and s390x a job's Python programs run with Debian's python3.11 for that CPU
 // (scripts/emulatedPython.mjs), not natively: their libm and C code are that CPU's. A job's C++
-// programs are built by this machine's g++ and run natively everywhere: what differs per machine
-// for them is the simulation's side only.
+// programs there are built by Debian's cross compiler for that CPU, with rclsim's C++ client, and
+// run under qemu too (scripts/emulatedCpp.mjs); on armv7l and ppc64le they are built by this
+// machine's g++ and run natively: what differs there for them is the simulation's side only.
 // Exit codes: 0 all match, 1 a mismatch or a failed run, 2 setup missing (build, qemu, libraries).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -31,6 +32,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { emulatedCpp } from './emulatedCpp.mjs';
 import { emulatedPython } from './emulatedPython.mjs';
 import { officialNode } from './officialNode.mjs';
 
@@ -47,6 +49,7 @@ const ARCHES = [
   {
     name: 'arm64',
     debian: 'arm64',
+    triplet: 'aarch64-linux-gnu',
     qemu: 'qemu-aarch64-static',
     sysroot: '/usr/aarch64-linux-gnu',
     needs: { 'lib/ld-linux-aarch64.so.1': 'libc6-arm64-cross', 'lib/libstdc++.so.6': 'libstdc++6-arm64-cross' },
@@ -66,6 +69,7 @@ const ARCHES = [
   {
     name: 's390x',
     debian: 's390x',
+    triplet: 's390x-linux-gnu',
     qemu: 'qemu-s390x-static',
     sysroot: '/usr/s390x-linux-gnu',
     needs: { 'lib/ld64.so.1': 'libc6-s390x-cross', 'lib/libstdc++.so.6': 'libstdc++6-s390x-cross' },
@@ -395,6 +399,8 @@ try {
 const binaries = new Map();
 /** The folder of each arch's emulated `python3` (arches with a `debian:` name), first on its runs' PATH. */
 const pythons = new Map();
+/** The environment that builds each arch's C++ programs for it and runs them under qemu (arches with a `triplet`). */
+const cpps = new Map();
 for (const arch of arches) {
   const binary = nodeBinary(arch);
   const probe = spawnSync(arch.qemu, ['-L', arch.sysroot, binary, '-p', 'process.arch + " " + process.version + " " + require("os").endianness()'], {
@@ -406,6 +412,7 @@ for (const arch of arches) {
   if (arch.debian !== undefined) {
     try {
       pythons.set(arch.name, emulatedPython(arch.qemu, arch.debian));
+      cpps.set(arch.name, emulatedCpp(arch.qemu, arch.sysroot, arch.debian, arch.triplet));
     } catch (error) {
       fail(2, `${arch.name}: ${error.message}`);
     }
@@ -451,7 +458,7 @@ let exitCode = 0;
       }
       const python = pythons.get(arch.name);
       const path = python === undefined ? {} : { PATH: `${python}${delimiter}${process.env.PATH}` };
-      const run = await runJob(job, arch, binaries.get(arch.name), roots.get(arch.name), path);
+      const run = await runJob(job, arch, binaries.get(arch.name), roots.get(arch.name), { ...path, ...cpps.get(arch.name) });
       results.get(arch.name).set(job, run);
       const status =
         run.error !== undefined ? `error: ${run.error}` : differences(base, run).length === 0 ? 'ok' : `MISMATCH (${differences(base, run).join(', ')})`;

@@ -62,6 +62,15 @@ export function isPythonProgram(file: string): boolean {
 }
 
 /**
+ * The command a C++ program is started with, before its path: `RCLSIM_CPP_PREFIX`'s words (as
+ * launch's `prefix`: `valgrind`, `gdb -ex run --args`, an emulator for a program built for another
+ * CPU), none when unset.
+ */
+function cppPrefix(): string[] {
+  return (process.env.RCLSIM_CPP_PREFIX ?? '').split(/\s+/).filter((word) => word !== '');
+}
+
+/**
  * How a program's process starts: Node with the rclnodejs client, or Python with the rclpy
  * client first on its path. PYTHONHASHSEED is fixed: a set's order of strings must not change
  * from run to run; and so is the time zone, which local times depend on.
@@ -73,7 +82,8 @@ function programCommand(file: string, start: SeparateStart): { command: string; 
     const { libraryPath } = start;
     const path = process.env.LD_LIBRARY_PATH;
     const libraries = libraryPath === undefined ? {} : { LD_LIBRARY_PATH: path ? `${libraryPath}${delimiter}${path}` : libraryPath };
-    return { command: cppProgram, args: [...start.args], env: { ...process.env, ...libraries, TZ: 'UTC' } };
+    const [command, ...prefixArgs] = [...cppPrefix(), cppProgram];
+    return { command: command!, args: [...prefixArgs, ...start.args], env: { ...process.env, ...libraries, TZ: 'UTC' } };
   }
   if (pythonModule === undefined && !isPythonProgram(file)) return { command: process.execPath, args: [PROGRAM_MAIN, file] };
   const path = process.env.PYTHONPATH;

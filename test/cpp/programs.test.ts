@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
@@ -119,5 +119,16 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     assert.equal(result.status, 2);
     assert.match(result.stderr, /broken\.cpp:6:\d+: error: conversion from .int. to non-scalar type .rclcpp::Node. requested/);
     assert.match(result.stderr, /\nrclsim: broken\.cpp: does not compile \(g\+\+ exited with 1\)\n$/);
+  });
+
+  it('starts a program through RCLSIM_CPP_PREFIX, as launch does with a prefix', () => {
+    const dir = programs();
+    const log = join(dir, 'started.txt');
+    const wrapper = writeTemp(dir, 'wrapper.sh', `#!/bin/sh\necho "$1 $2" > "${log}"\nexec "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const result = runCli(['exec', '--until', '1s', 'talker.cpp', 'first'], dir, BUILD_MS, { RCLSIM_CPP_PREFIX: `${wrapper} ` });
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stderr, /Publishing: 'Hello, world! 0'/);
+    assert.match(readFileSync(log, 'utf8'), /\/program first\n$/);
   });
 });
