@@ -41,3 +41,12 @@ export function runTool(command: string, args: readonly string[], failure: strin
     throw new CppBuildError(`${failure} (${command} exited with ${run.status ?? run.signal})`);
   }
 }
+
+/**
+ * The user's own flags from `CXXFLAGS` (as make and CMake take them; split at white space, no
+ * quoting): include folders, macros, warnings. In a program's compile they come before rclsim's, so C++17 and the
+ * floating-point flags that keep the bits the same on every CPU stay in force.
+ */
+export function userFlags(): string[] {
+  return (process.env.CXXFLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
+}

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cachedFolder, contentKey } from './buildCache.js';
-import { compilerCommand, compilerIdentity, runTool } from './compiler.js';
+import { compilerCommand, compilerIdentity, runTool, userFlags } from './compiler.js';
 
 /** rclsim's C++ client (rclcpp and its kin over the node port): its CMake project. */
 export const CPP_CLIENT = fileURLToPath(new URL('../../../clients/cpp', import.meta.url));
@@ -35,10 +35,11 @@ function filesOf(folder: string): string[] {
  * math needs it (clients/cpp/src/portable_math.cpp), so installing it later builds the client again.
  */
 function findsMpfr(): boolean {
-  const flags = (process.env.CXXFLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
   return (
-    spawnSync(compilerCommand(), [...flags, '-x', 'c++', '-E', '-o', '/dev/null', '-'], { input: '#include <mpfr.h>\n', stdio: ['pipe', 'ignore', 'ignore'] })
-      .status === 0
+    spawnSync(compilerCommand(), [...userFlags(), '-x', 'c++', '-E', '-o', '/dev/null', '-'], {
+      input: '#include <mpfr.h>\n',
+      stdio: ['pipe', 'ignore', 'ignore'],
+    }).status === 0
   );
 }
 

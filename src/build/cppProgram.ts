@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { dirname, join, resolve } from 'node:path';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { cachedFolder, cacheRoot, contentKey } from './buildCache.js';
-import { CppBuildError, compilerCommand, compilerIdentity, runTool } from './compiler.js';
+import { CppBuildError, compilerCommand, compilerIdentity, runTool, userFlags } from './compiler.js';
 import { type CppClient, cppClient } from './cppClient.js';
 import { cppMessages, shippedCppMessages } from './cppMessages.js';
 
@@ -34,15 +34,6 @@ function precompiledClient(client: CppClient, shippedMessages: string): string {
     );
   });
   return join(folder, 'rclcpp_all.hpp');
-}
-
-/**
- * The user's own flags from `CXXFLAGS` (as make and CMake take them; split at white space, no
- * quoting): include folders, macros, warnings. They come before rclsim's, so C++17 and the
- * floating-point flags that keep the bits the same on every CPU stay in force.
- */
-function userFlags(): string[] {
-  return (process.env.CXXFLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
 }
 
 /** A header the program included that is not rclsim's or the system's, with its content's key: a change rebuilds. */
