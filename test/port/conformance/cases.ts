@@ -35,6 +35,20 @@ export interface Case {
   differs?: string;
 }
 
+/** The parameter operations a client that keeps a node's parameters in the program (rclpy, rclcpp) never asks the port. */
+const PARAMETERS_IN_THE_PROGRAM = [
+  'declareParameters',
+  'getParameter',
+  'getParameters',
+  'setParameters',
+  'undeclareParameter',
+  'hasParameter',
+  'parameterNames',
+  'hasParameterDescriptor',
+  'parameterDescriptors',
+  'hookParameters',
+];
+
 const PARAMETER_EVENTS = 'the /parameter_events records differ where the libraries do: rclpy declares use_sim_time false (rclnodejs true)';
 
 export const CASES: readonly Case[] = [
@@ -91,33 +105,11 @@ export const CASES: readonly Case[] = [
     fingerprint: { rclnodejs: 'bafa600c80e54569', rclpy: '19b8281ea040adca', rclcpp: '39346b1eb63e2d22' },
     unreached: {
       rclpy: {
-        ops: [
-          'declareParameters',
-          'getParameter',
-          'getParameters',
-          'setParameters',
-          'undeclareParameter',
-          'hasParameter',
-          'parameterNames',
-          'hasParameterDescriptor',
-          'parameterDescriptors',
-          'hookParameters',
-        ],
+        ops: PARAMETERS_IN_THE_PROGRAM,
         why: "rclpy keeps a node's parameters in the program, as rclpy does (python.md): it asks the port only for the overrides, and publishes /parameter_events and serves the parameter services itself",
       },
       rclcpp: {
-        ops: [
-          'declareParameters',
-          'getParameter',
-          'getParameters',
-          'setParameters',
-          'undeclareParameter',
-          'hasParameter',
-          'parameterNames',
-          'hasParameterDescriptor',
-          'parameterDescriptors',
-          'hookParameters',
-        ],
+        ops: PARAMETERS_IN_THE_PROGRAM,
         why: "rclcpp keeps a node's parameters in its NodeParameters, in the program, as rclpy does: the C++ client asks the port only for the overrides, and publishes /parameter_events and serves the parameter services itself",
       },
     },
