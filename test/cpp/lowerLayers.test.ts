@@ -8,7 +8,7 @@ import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 const BUILD_MS = 400_000;
 
 describe('C++ programs: what ros2/examples and ros2/demos use under rclcpp', needs('C++ toolchain'), () => {
-  it("sets levels and reads options as rcutils does, lends no message (as rclcpp says), has no network flows or service events, loads a linked component's factory", () => {
+  it("sets levels and reads options as rcutils does, lends no message (as rclcpp says), has no network flows, publishes service events when asked, loads a linked component's factory", () => {
     const dir = tempDir();
     copyFileSync(join(repoRoot, 'test/fixtures/cpp/lower_layers.cpp'), join(dir, 'lower_layers.cpp'));
     const run = runCli(['exec', '--until', '250ms', 'lower_layers.cpp', '--level', 'debug'], dir, BUILD_MS);
@@ -17,7 +17,7 @@ describe('C++ programs: what ros2/examples and ros2/demos use under rclcpp', nee
       'option --level: debug, -x there: 0',
       "severity of 'debug': 10, of 'loud': 41",
       "network flow endpoints: error obtaining network flows of publisher: the simulation's middleware has no network flow endpoints",
-      "introspection: failed to configure service introspection of '/nothing': rclsim publishes no service events",
+      'introspection: 1 publisher of /nothing/_service_event',
       'linked classes: rclcpp_components::NodeFactoryTemplate<parts::Linked>',
       "its node: /linked, logger from the node's parts: parts",
     ]);
