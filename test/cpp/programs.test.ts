@@ -101,16 +101,14 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     assert.match(result.stderr, /sim time +0\.000000000s -> 11\.000000000s/);
   });
 
-  it("takes the user's CXXFLAGS (an include folder, a macro) and builds again when they change", () => {
+  it("takes the user's CXXFLAGS: an include folder and a macro (the client is built with them too, once)", () => {
     const dir = programs();
     mkdirSync(join(dir, 'include'));
     writeTemp(join(dir, 'include'), 'greeting.hpp', '#define GREETING "hello, "\n');
     writeTemp(dir, 'greet.cpp', '#include <iostream>\n#include "greeting.hpp"\nint main() {std::cout << GREETING << NAME << std::endl;}\n');
-    const greet = (name: string) => runCli(['exec', 'greet.cpp'], dir, BUILD_MS, { CXXFLAGS: `-I${join(dir, 'include')} -DNAME="${name}"` });
-    const first = greet('world');
-    assert.equal(first.status, 0, first.stderr);
-    assert.equal(first.stdout.split('\n')[0], 'hello, world');
-    assert.equal(greet('rclsim').stdout.split('\n')[0], 'hello, rclsim');
+    const result = runCli(['exec', 'greet.cpp'], dir, BUILD_MS, { CXXFLAGS: `-I${join(dir, 'include')} -DNAME="world"` });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout.split('\n')[0], 'hello, world');
   });
 
   it("shows the compiler's diagnostics for a program that does not compile, then one line naming it (exit 2)", () => {
