@@ -106,7 +106,7 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     mkdirSync(join(dir, 'include'));
     writeTemp(join(dir, 'include'), 'greeting.hpp', '#define GREETING "hello, "\n');
     writeTemp(dir, 'greet.cpp', '#include <iostream>\n#include "greeting.hpp"\nint main() {std::cout << GREETING << NAME << std::endl;}\n');
-    const result = runCli(['exec', 'greet.cpp'], dir, BUILD_MS, { CXXFLAGS: `-I${join(dir, 'include')} -DNAME="world"` });
+    const result = runCli(['exec', 'greet.cpp'], dir, BUILD_MS, { CXXFLAGS: '-Iinclude -DNAME="world"' });
     assert.equal(result.status, 0, result.stderr);
     assert.equal(result.stdout.split('\n')[0], 'hello, world');
   });
