@@ -3,15 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { RSLCPP_REFERENCE } from '../support/rslcppReference.js';
 
 const JOB = 'examples/synthetic-benchmark/job.ts';
-const REFERENCE = {
-  NodeA: '3924739178523851918',
-  NodeB: '416215330994369847',
-  NodeC: '18314823502387776320',
-  NodeD: '1601759294353606794',
-  combined: '7448837717382456148',
-};
 
 function runBenchmark(paramsFiles: string[] = []): Record<string, unknown> {
   const result = runCli(['run', JOB, '--json', ...paramsFiles.flatMap((f) => ['--params-file', f])]);
@@ -86,7 +80,7 @@ function modelInput(v: Variant): string {
 describe('conformance with rslcpp’s synthetic benchmark', () => {
   it('reproduces rslcpp’s reference final states and combined hash', () => {
     const summary = runBenchmark();
-    assert.deepEqual(summary.results, REFERENCE);
+    assert.deepEqual(summary.results, RSLCPP_REFERENCE);
     assert.equal(summary.exitCode, 0);
     assert.equal(summary.startTime, '10000000000');
     assert.equal(summary.endTime, '110000000000');
@@ -98,8 +92,8 @@ describe('conformance with rslcpp’s synthetic benchmark', () => {
     const plain = runBenchmark();
     const first = runBenchmark([busy]);
     const second = runBenchmark([busy]);
-    assert.deepEqual(first.results, REFERENCE);
-    assert.deepEqual(plain.results, REFERENCE);
+    assert.deepEqual(first.results, RSLCPP_REFERENCE);
+    assert.deepEqual(plain.results, RSLCPP_REFERENCE);
     // The busy-wait parameter is announced on /parameter_events (an output), so the fingerprint
     // of busy runs differs from the plain run's; between runs that waited differently, it may not.
     assert.equal(second.fingerprint, first.fingerprint);
