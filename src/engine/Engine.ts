@@ -23,6 +23,8 @@ export type EndReason = 'finished' | 'idle' | 'end-time' | 'max-time';
 export interface EngineOptions {
   /** Sim time (ns) at which the step loop begins; nodes are built while the clock reads 0. */
   startTime: bigint;
+  /** Whether the job chose the start time (a program may propose one only when not: proposeStartTime). */
+  startChosen?: boolean;
   /** Callbacks allowed at one instant before the run fails as a livelock. */
   maxCallbacksPerInstant?: number;
   /** Compute the run fingerprint (on by default). */
@@ -50,6 +52,7 @@ const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
  */
 export class Engine {
   #base: bigint;
+  #startChosen: boolean;
   readonly #record: RunRecord;
   readonly fingerprintEnabled: boolean;
   /** Current sim time as an offset from `base`: 0 until the start, and at it. */
@@ -103,6 +106,7 @@ export class Engine {
 
   constructor(options: EngineOptions) {
     this.#base = options.startTime;
+    this.#startChosen = options.startChosen ?? false;
     this.fingerprintEnabled = options.fingerprint ?? true;
     this.#record = new RunRecord(this.fingerprintEnabled);
     this.observers = this.#record.observers;
@@ -132,6 +136,20 @@ export class Engine {
     if (this.started) throw new Error('the start time cannot change once the simulation has started');
     if (startTime < 0n) throw new RangeError(`start time must not be negative, got ${startTime}`);
     this.#base = startTime;
+    this.#startChosen = true;
+  }
+
+  /**
+   * A program's start time (rslcpp's Job::get_initial_time), taken when the run has not started
+   * and nothing else chose one (the job's `start:`, its script, its bags): the clock then jumps
+   * there from construction as it does to a job's start. False when it was not taken (the run
+   * starts elsewhere); true too when the job chose that very start.
+   */
+  proposeStartTime(startTime: bigint): boolean {
+    if (this.started) return false;
+    if (this.#startChosen) return startTime === this.#base;
+    this.setStartTime(startTime);
+    return true;
   }
 
   toAbsolute(offset: number): bigint {

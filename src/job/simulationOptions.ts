@@ -8,7 +8,7 @@ import type { RunOptions } from './runJob.js';
 export function simulationOptions(definition: JobDefinition, options: RunOptions): SimulationOptions {
   const rules: ParamsRule[] = [...(definition.parameterRules ?? []), ...(options.paramsFiles ?? []).flatMap((file) => loadParamsFile(file))];
   return {
-    startTime: BigInt(definition.startTime ?? 0),
+    ...(definition.startTime === undefined ? {} : { startTime: BigInt(definition.startTime) }),
     seed: options.seed ?? definition.seed ?? 0,
     parameterOverrides: (fqn) => overridesFor(rules, fqn),
     ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),

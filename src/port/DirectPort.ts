@@ -529,6 +529,10 @@ export class DirectPort implements NodePort {
     });
   }
 
+  proposeStartTime(startNs: bigint): boolean {
+    return this.#simulation.engine.proposeStartTime(startNs);
+  }
+
   #jobOf(operation: string): JobOperations {
     if (this.#job === null) throw new Error(`job.${operation}: ${this.#program.name} is a program, and only a component of the job has the job's operations`);
     return this.#job;

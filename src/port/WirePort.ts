@@ -645,6 +645,10 @@ export class WirePort implements NodePort {
     return valueFromJson(this.#ask({ job: { getResult: name } }).answer!.json);
   }
 
+  proposeStartTime(startNs: bigint): boolean {
+    return valueFromJson(this.#ask({ job: { startNs } }).answer!.json) === true;
+  }
+
   onEnd(hook: () => unknown): void {
     const id = this.#endHooks.length;
     this.#endHooks.push(hook);

@@ -161,6 +161,7 @@ export class Simulation {
   constructor(options: SimulationOptions = {}) {
     this.engine = new Engine({
       startTime: options.startTime ?? 0n,
+      startChosen: options.startTime !== undefined,
       ...(options.fingerprint === undefined ? {} : { fingerprint: options.fingerprint }),
       ...(options.maxCallbacksPerInstant === undefined ? {} : { maxCallbacksPerInstant: options.maxCallbacksPerInstant }),
     });

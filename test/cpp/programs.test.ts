@@ -85,20 +85,32 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     assert.match(crashed.stderr, /rclsim: program failing\.cpp \(node \/failing\) was killed by SIGSEGV at sim time 0\.300000000s\n/);
   });
 
-  it("runs an rslcpp job as rslcpp does: nodes built at 0, overdue timers at the job's initial time, sleeps taking no time, the monitor's exit code", () => {
+  it("runs an rslcpp job as rslcpp does: nodes built at 0, the run starting at the job's initial time, sleeps taking no time, the monitor's exit code", () => {
     const dir = programs();
     const result = runCli(['exec', 'rslcpp_job.cpp'], dir, BUILD_MS);
     assert.equal(result.status, 1, result.stderr);
-    // rcl's timer made at 0 with a 400 ms period is due again at once after its overdue call at
-    // 10 s (its next call moves on by whole periods to 10 s itself), then every 400 ms.
-    assert.deepEqual(result.stdout.split('\n').slice(0, 5), [
+    assert.deepEqual(result.stdout.split('\n'), [
+      // Overdue at 10 s, each once, by next call (0.4, 0.5, 0.7 s), not in node order (slow was built first).
       'tick 10000000000 after a sleep 10000000000',
-      'tick 10000000000 after a sleep 10000000000',
+      'half 10000000000 after a sleep 10000000000',
+      'slow 10000000000 after a sleep 10000000000',
+      // Their next calls keep their phase: whole periods from when they were made.
       'tick 10400000000 after a sleep 10400000000',
+      'half 10500000000 after a sleep 10500000000',
+      'slow 10500000000 after a sleep 10500000000',
       'tick 10800000000 after a sleep 10800000000',
       'Simulation timeouted!',
+      // rslcpp asks whether the job finished only between steps: the rest of 11 s still runs.
+      'half 11000000000 after a sleep 11000000000',
+      '',
     ]);
-    assert.match(result.stderr, /sim time +0\.000000000s -> 11\.000000000s/);
+    assert.match(result.stderr, /sim time +10\.000000000s -> 11\.000000000s/);
+    // A job file that starts the run there itself gives the same run.
+    writeTemp(dir, 'rslcpp.yaml', 'start: 10s\nnodes:\n  - script: rslcpp_job.cpp\n');
+    const job = runCli(['run', 'rslcpp.yaml'], dir, BUILD_MS);
+    assert.ok(job.stdout.startsWith(result.stdout), job.stdout);
+    const fingerprint = /fingerprint +([0-9a-f]{16})/;
+    assert.equal(fingerprint.exec(job.stdout)?.[1], fingerprint.exec(result.stderr)?.[1]);
   });
 
   it("takes the user's CXXFLAGS: an include folder and a macro (the client is built with them too, once)", () => {

@@ -578,6 +578,14 @@ std::string job_op_get_result(const std::string & name)
   return answered(ask(std::move(message))).json;
 }
 
+bool job_op_start(int64_t start_ns)
+{
+  node::ToSimulation message;
+  message.job = node::JobOp{};
+  message.job->start_ns = start_ns;
+  return answered(ask(std::move(message))).json == "true";
+}
+
 void job_op_on_end(RunHandler hook)
 {
   State & s = state();

@@ -10,11 +10,32 @@ namespace rslcpp
 {
 namespace
 {
-/// The job's end as a future the executor spins until (rclcpp's spin_until_future_complete asks wait_for(0)).
-struct JobFinished
+/**
+ * The job's end as a future the executor spins until (rclcpp's spin_until_future_complete asks
+ * wait_for(0)). rslcpp asks whether the job finished only between its time steps, so what is
+ * ready at the step that finished it still runs: the end comes once that instant's drain is done.
+ */
+class JobFinished
 {
-  Job & job;
-  std::future_status wait_for(std::chrono::seconds) const {return job.get_finished() ? std::future_status::ready : std::future_status::timeout;}
+public:
+  explicit JobFinished(Job & job) : job_(job) {}
+
+  std::future_status wait_for(std::chrono::seconds) const
+  {
+    if (!job_.get_finished()) {
+      return std::future_status::timeout;
+    }
+    if (!asked_) {
+      asked_ = true;
+      rclsim::port::await_at_ns(rclsim::port::now_ns(), [this](const rclsim::node::Run &) {drained_ = true;}, false, true);
+    }
+    return drained_ ? std::future_status::ready : std::future_status::timeout;
+  }
+
+private:
+  Job & job_;
+  mutable bool asked_ = false;
+  mutable bool drained_ = false;
 };
 }  // namespace
 
@@ -28,9 +49,11 @@ exit_code_t run_job(int argc, char ** argv, Job::SharedPtr job)
     // rslcpp builds the nodes while their clocks read 0 and then sets them to the initial time:
     // timers made meanwhile are overdue there and fire once each, as rcl's timers do.
     std::vector<rclcpp::Node::SharedPtr> nodes = job->create_and_get_nodes();
-    // The job's clock starts at its initial time: the simulation's time goes there first.
+    // The job's clock starts at its initial time. The run starts there when the job file chose
+    // no start (the timers' overdue calls then come in heap order, as rslcpp's); otherwise the
+    // program waits for that time.
     int64_t initial = job->get_initial_time().nanoseconds();
-    if (initial > rclsim::port::now_ns()) {
+    if (!rclsim::port::job_op_start(initial) && initial > rclsim::port::now_ns()) {
       bool came = false;
       rclsim::port::await_at_ns(initial, [&came](const rclsim::node::Run &) {came = true;});
       rclsim::port::serve_runs([&came] {return came;});
@@ -41,10 +64,8 @@ exit_code_t run_job(int argc, char ** argv, Job::SharedPtr job)
     for (auto & node : nodes) {
       executor.add_node(node);
     }
-    executor.spin_until_future_complete(JobFinished{*job});
-    // rslcpp asks whether the job finished only between its time steps: what is ready at the
-    // step that finished it runs first.
-    executor.spin_all(std::chrono::nanoseconds(0));
+    JobFinished finished{*job};
+    executor.spin_until_future_complete(finished);
     for (auto & node : nodes) {
       executor.remove_node(node);
     }

@@ -1,7 +1,7 @@
 import { valueFromJson, valueToJson } from '../wire/nodeMessages.js';
 import { type Handlers, json, type ServedProgram } from './ServedProgram.js';
 
-/** The job section's requests: a component's job operations, and the program's assertions. */
+/** The job section's requests: a component's job operations, a proposed start time, and the program's assertions. */
 export function jobHandlers(program: ServedProgram): Handlers {
   const { port } = program;
   return {
@@ -9,6 +9,7 @@ export function jobHandlers(program: ServedProgram): Handlers {
       if (op.finish !== undefined) port.finishJob(op.finish);
       else if (op.setResult !== undefined) port.setResult(op.setResult.name, valueFromJson(op.setResult.valueJson));
       else if (op.getResult !== undefined) return json(undefined, valueToJson(port.getResult(op.getResult)));
+      else if (op.startNs !== undefined) return json(undefined, JSON.stringify(port.proposeStartTime(BigInt(op.startNs))));
       else {
         const hook = op.onEnd!;
         // A life of a program that ended has no end to run (a respawned one registers its own).

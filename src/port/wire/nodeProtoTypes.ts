@@ -400,8 +400,8 @@ export interface GetInterface {
 }
 
 /**
- * The job's operations a component uses (a program has none: Failed). Results are JSON, an
- * integer beyond JSON's as {"$bigint": "<decimal>"}.
+ * The job's operations a component uses (a program has only start_ns: the rest are Failed).
+ * Results are JSON, an integer beyond JSON's as {"$bigint": "<decimal>"}.
  */
 export interface JobOp {
   /** End the run with this exit code (after the step under way). Not answered. */
@@ -416,6 +416,14 @@ export interface JobOp {
    * Not answered.
    */
   onEnd?: number;
+  /**
+   * The run's start time (ns since the epoch) a program proposes before the run starts, as
+   * rslcpp's Job::get_initial_time: its nodes, built while the clock reads 0, then see the
+   * clock jump there, as a job's `start:` does. Answered by Answer with `json` true when the run
+   * starts there, false when it had started or the job chose another start (the program then
+   * waits for its time).
+   */
+  startNs?: bigint;
 }
 
 export interface SetResult {

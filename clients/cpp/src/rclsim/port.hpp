@@ -87,6 +87,8 @@ std::string graph_query(const std::string & query, const std::vector<std::string
 void job_op_finish(int32_t code);
 void job_op_set_result(const std::string & name, const std::string & value_json);
 std::string job_op_get_result(const std::string & name);
+/// The run's start time proposed before the run starts (rslcpp's initial time): whether it was taken.
+bool job_op_start(int64_t start_ns);
 /// An end hook: `hook` runs in the END_HOOK run that names it, once the run's loop ended.
 void job_op_on_end(RunHandler hook);
 void assertion(node::Assertion_Kind kind, const std::string & message, bool holds, const std::string & details_json);

@@ -1508,6 +1508,7 @@ void clear_op(JobOp & message) {
   message.set_result.reset();
   message.get_result.reset();
   message.on_end.reset();
+  message.start_ns.reset();
 }
 
 bool merge(Reader & in, JobOp & message) {
@@ -1538,6 +1539,10 @@ bool merge(Reader & in, JobOp & message) {
       clear_op(message);
       if (!read_field(in, wire, message.on_end.emplace())) return false;
       break;
+    case 5:
+      clear_op(message);
+      if (!read_field(in, wire, message.start_ns.emplace())) return false;
+      break;
     default:
       if (!skip(in, wire)) return false;
     }
@@ -1552,6 +1557,7 @@ void encode(const JobOp & message, std::string & out) {
   if (message.set_result) put_message(out, 2, *message.set_result);
   if (message.get_result) put_field(out, 3, *message.get_result);
   if (message.on_end) put_field(out, 4, *message.on_end);
+  if (message.start_ns) put_field(out, 5, *message.start_ns);
 }
 
 bool decode(const uint8_t * data, size_t size, JobOp & out) {

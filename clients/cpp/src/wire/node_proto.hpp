@@ -441,10 +441,10 @@ struct SetResult {
   std::string value_json;
 };
 
-// The job's operations a component uses (a program has none: Failed). Results are JSON, an
-// integer beyond JSON's as {"$bigint": "<decimal>"}.
+// The job's operations a component uses (a program has only start_ns: the rest are Failed).
+// Results are JSON, an integer beyond JSON's as {"$bigint": "<decimal>"}.
 struct JobOp {
-  // oneof op: finish, set_result, get_result, on_end (at most one set).
+  // oneof op: finish, set_result, get_result, on_end, start_ns (at most one set).
   // End the run with this exit code (after the step under way). Not answered.
   std::optional<int32_t> finish;
   // Not answered.
@@ -455,6 +455,12 @@ struct JobOp {
   // kind END_HOOK with this id, in the order end hooks were registered (in-process ones too).
   // Not answered.
   std::optional<uint64_t> on_end;
+  // The run's start time (ns since the epoch) a program proposes before the run starts, as
+  // rslcpp's Job::get_initial_time: its nodes, built while the clock reads 0, then see the
+  // clock jump there, as a job's `start:` does. Answered by Answer with `json` true when the run
+  // starts there, false when it had started or the job chose another start (the program then
+  // waits for its time).
+  std::optional<int64_t> start_ns;
 };
 
 // A promise of the program that a sim-time event settles (rclnodejs's client.waitForService):
