@@ -29,6 +29,7 @@ import { JobFileError } from './jobErrors.js';
 import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
 import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
+import { packageComponent, startComponentContainer } from './packageComponents.js';
 import { DEFAULT_WORKSPACE, packageExecutable, startPackageExecutable } from './packageExecutables.js';
 import { toPlain } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
@@ -52,6 +53,8 @@ const NODE_KEYS = [
   'sleeps',
   'package',
   'executable',
+  'component',
+  'container',
 ];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
@@ -78,6 +81,8 @@ type NodeEntry = {
   sleeps?: Sleeps;
   package?: string;
   executable?: string;
+  component?: string;
+  container?: string;
 };
 
 interface JobFile {
@@ -384,17 +389,37 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
     if ('why' in found) fail([...location, 'executable'], found.why);
     return (found as { path: string }).path;
   };
+  const componentAt = (location: (string | number)[], pkg: string, className: string): string => {
+    const found = packageComponent(workspace, pkg, className);
+    if ('why' in found) fail([...location, 'component'], found.why);
+    return (found as { library: string }).library;
+  };
+  /** The first entry of each shared container: the process's options go there. */
+  const containers = new Map<string, number>();
   const nodes = (data.nodes ?? []).map((entry, i) => {
     const location = ['nodes', i];
     const hasScript = entry.script !== undefined;
-    const hasPackage = entry.package !== undefined || entry.executable !== undefined;
+    const hasPackage = entry.package !== undefined || entry.executable !== undefined || entry.component !== undefined;
     if ([hasScript, entry.module !== undefined, hasPackage].filter(Boolean).length !== 1)
-      fail(location, `give exactly one of 'script' (a program), 'module' (a component) or 'package' with 'executable' (a built program)`);
-    if (hasPackage && (entry.package === undefined || entry.executable === undefined))
       fail(
-        [...location, entry.package === undefined ? 'executable' : 'package'],
-        `'package' and 'executable' go together: the package's executable, as ros2 run names it`,
+        location,
+        `give exactly one of 'script' (a program), 'module' (a component) or 'package' with 'executable' (a built program) or 'component' (a plugin class it registered)`,
       );
+    if (hasPackage && (entry.package === undefined || (entry.executable === undefined) === (entry.component === undefined)))
+      fail(
+        [...location, entry.package === undefined ? (entry.executable === undefined ? 'component' : 'executable') : 'package'],
+        `'package' goes with either 'executable' (as ros2 run names it) or 'component' (a plugin class, as ros2 component load names it)`,
+      );
+    if (entry.container !== undefined && entry.component === undefined)
+      fail([...location, 'container'], `'container' names the process a 'component' is loaded into`);
+    if (entry.component !== undefined && entry.args !== undefined)
+      fail([...location, 'args'], `a component has no command line: its node takes 'name', 'namespace', 'parameters' and 'remap'`);
+    const firstOfContainer = entry.container === undefined ? undefined : containers.get(entry.container);
+    if (entry.container !== undefined && firstOfContainer === undefined) containers.set(entry.container, i);
+    if (firstOfContainer !== undefined)
+      for (const key of ['on_exit', 'respawn_delay', 'respawn_max_retries', 'sleeps', 'process'] as const)
+        if (entry[key] !== undefined)
+          fail([...location, key], `'${key}' is the process's: give it on the first entry of container ${entry.container} (nodes[${firstOfContainer}])`);
     if (entry.module === undefined && entry.export !== undefined) fail([...location, 'export'], `'export' belongs to a 'module' node`);
     if (hasPackage && entry.process === 'in-process')
       fail([...location, 'process'], `a package's executable runs in a process of its own: leave out 'process' or make it 'separate'`);
@@ -404,7 +429,9 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
     for (const key of ['respawn_delay', 'respawn_max_retries'] as const)
       if (entry[key] !== undefined && onExit !== 'respawn') fail([...location, key], `'${key}' goes with on_exit: respawn`);
     const target = hasPackage
-      ? executableAt(location, entry.package!, entry.executable!)
+      ? entry.component !== undefined
+        ? componentAt(location, entry.package!, entry.component)
+        : executableAt(location, entry.package!, entry.executable!)
       : hasScript
         ? file([...location, 'script'], entry.script!)
         : file([...location, 'module'], entry.module!);
@@ -458,11 +485,13 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
   // the extension), or a component by its export.
   const faultNamesOf = (entry: NodeEntry): string[] => {
     const names =
-      entry.executable !== undefined
-        ? [entry.executable]
-        : entry.script === undefined
-          ? [entry.export ?? 'default']
-          : [basename(entry.script), basename(entry.script).replace(/\.[^.]*$/, '')];
+      entry.component !== undefined
+        ? [entry.container ?? entry.component]
+        : entry.executable !== undefined
+          ? [entry.executable]
+          : entry.script === undefined
+            ? [entry.export ?? 'default']
+            : [basename(entry.script), basename(entry.script).replace(/\.[^.]*$/, '')];
     return [...new Set([entry.name, ...names].filter((n) => n !== undefined))];
   };
   const faults =
@@ -518,8 +547,30 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
       // the bags carry.
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
+      const startedContainers = new Set<string>();
       for (const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running, sleeps } of nodes) {
-        if (entry.package !== undefined) {
+        if (entry.component !== undefined) {
+          // A shared container starts at its first entry, with every component the job loads into it.
+          if (entry.container !== undefined && startedContainers.has(entry.container)) continue;
+          const loaded =
+            entry.container === undefined ? nodes.filter((node) => node.entry === entry) : nodes.filter((node) => node.entry.container === entry.container);
+          if (entry.container !== undefined) startedContainers.add(entry.container);
+          const named = entry.namespace !== undefined || entry.name !== undefined;
+          const name = entry.container ?? `${entry.package}/${entry.component}${named ? `@${entry.namespace ?? ''}/${entry.name ?? ''}` : ''}`;
+          startComponentContainer(
+            job.simulation,
+            workspace,
+            name,
+            loaded.map((node) => ({ className: node.entry.component!, library: node.target, nodeArguments: node.jobArguments })),
+            where,
+            {
+              onExit,
+              job,
+              ...(sleeps === undefined ? {} : { sleeps }),
+              ...(faults.length === 0 ? {} : { faultNames: [...new Set(loaded.flatMap((node) => faultNamesOf(node.entry)))] }),
+            },
+          );
+        } else if (entry.package !== undefined) {
           const named = entry.namespace !== undefined || entry.name !== undefined;
           startPackageExecutable(job.simulation, workspace, entry.package, entry.executable!, args, jobArguments, where, {
             onExit,

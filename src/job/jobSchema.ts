@@ -175,6 +175,8 @@ export const schema = {
           sleeps: { enum: ['sim-time', 'none'] },
           package: { type: 'string', minLength: 1 },
           executable: { type: 'string', minLength: 1 },
+          component: { type: 'string', minLength: 1 },
+          container: { type: 'string', minLength: 1 },
         },
       },
     },

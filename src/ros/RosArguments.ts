@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { LoggingSeverity } from './LogOutput.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from './names.js';
-import { inferParameter, type Parameter } from './Parameter.js';
+import { inferParameter, type Parameter, ParameterType } from './Parameter.js';
 
 // The YAML library loads with the first `-p` argument: a separate program's process loads this
 // module before its program runs, and the library is 72 files (most programs have no `-p`).
@@ -112,6 +112,38 @@ export function parseRosArguments(argv: readonly string[]): RosArguments {
     }
   }
   return result;
+}
+
+/**
+ * The remaps and parameters of `args` as the `--ros-args` that give them again (what a component
+ * container's node is handed, as ros2 component load and launch_ros hand a LoadNode request's):
+ * each value written as YAML that rcl reads back with its type.
+ */
+export function rosArgumentsArgv(args: RosArguments): string[] {
+  const argv = ['--ros-args'];
+  const prefix = (node: string | null): string => (node === null ? '' : `${node}:`);
+  for (const { node, from, to } of args.remaps) argv.push('-r', `${prefix(node)}${from}:=${to}`);
+  for (const file of args.paramsFiles) argv.push('--params-file', file);
+  for (const { node, parameter } of args.parameters) argv.push('-p', `${prefix(node)}${parameter.name}:=${parameterYaml(parameter)}`);
+  return argv.length === 1 ? [] : argv;
+}
+
+/** A parameter's value as YAML of its type: a double keeps its point, a string its quotes. */
+function parameterYaml(parameter: Parameter): string {
+  const double = (value: number): string =>
+    Number.isNaN(value) ? '.nan' : !Number.isFinite(value) ? (value > 0 ? '.inf' : '-.inf') : Number.isInteger(value) ? value.toFixed(1) : String(value);
+  const scalar = (value: unknown): string => (typeof value === 'number' ? double(value) : typeof value === 'string' ? JSON.stringify(value) : String(value));
+  switch (parameter.type) {
+    case ParameterType.PARAMETER_BOOL_ARRAY:
+    case ParameterType.PARAMETER_INTEGER_ARRAY:
+    case ParameterType.PARAMETER_DOUBLE_ARRAY:
+    case ParameterType.PARAMETER_STRING_ARRAY:
+      return `[${(parameter.value as unknown[]).map(scalar).join(', ')}]`;
+    case ParameterType.PARAMETER_BYTE_ARRAY:
+      throw new RosArgumentsError(`parameter ${parameter.name}: a byte array cannot be written as a ROS argument`);
+    default:
+      return scalar(parameter.value);
+  }
 }
 
 function splitNodePrefix(text: string, what: string): { node: string | null; rest: string } {

@@ -92,6 +92,42 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     assert.deepEqual(logLines(run.stderr), ['[INFO] [1.000000000] [hello]: Greeting 1']);
   });
 
+  it('loads components by plugin class into containers (package: + component:), each node with its own name, namespace and parameters', () => {
+    const job = [
+      'workspace: install',
+      'end: { after: 1.5s }',
+      'nodes:',
+      '  - { package: cpp_greeter, component: cpp_greeter::Greeter, container: greeters, on_exit: continue,',
+      "      name: hello, parameters: { text: 'Hi there', period: 0.5 } }",
+      '  - { package: cpp_greeter, component: cpp_greeter::Greeter, parameters: { period: 0.5 } }',
+      '  - { package: cpp_greeter, component: cpp_greeter::Greeter, container: greeters,',
+      '      namespace: /fr, name: salut, parameters: { text: Salut, period: 0.75 } }',
+      'faults:',
+      '  - { name: container-dies, program: greeters, crash: { at: 1.2s } }',
+    ];
+    writeFileSync(join(workspace, 'components.yaml'), `${job.join('\n')}\n`);
+    const run = runCli(['run', 'components.yaml'], workspace, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    const lines = logLines(run.stderr);
+    // rclcpp_components' container says what it loads: the container greeters (two), then the other.
+    assert.deepEqual(
+      lines.filter((line) => line.includes('Load Library')).map((line) => line.replace(/: \/.*\/install\//, ': <ws>/install/')),
+      Array(3).fill('[INFO] [0.000000000] [component_container]: Load Library: <ws>/install/lib/libgreeter.so'),
+    );
+    // The crash of greeters at 1.2 s takes hello and salut; the greeter in its own process goes on.
+    assert.deepEqual(
+      lines.filter((line) => !line.includes('[component_container]') && !line.includes('rclsim')),
+      [
+        '[INFO] [0.500000000] [hello]: Hi there 1',
+        '[INFO] [0.500000000] [greeter]: Greeting 1',
+        '[INFO] [0.750000000] [fr.salut]: Salut 1',
+        '[INFO] [1.000000000] [hello]: Hi there 2',
+        '[INFO] [1.000000000] [greeter]: Greeting 2',
+        '[INFO] [1.500000000] [greeter]: Greeting 3',
+      ],
+    );
+  });
+
   it('builds nothing again the second time', () => {
     const files = [
       'install/lib/cpp_pubsub/talker',
@@ -115,6 +151,13 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     assert.equal(
       run.stderr,
       'rclsim: missing.yaml:3: nodes[0].executable: package cpp_pubsub has no executable listener in install/lib/cpp_pubsub (it has talker)\n',
+    );
+    writeFileSync(join(workspace, 'no-class.yaml'), 'nodes:\n  - package: cpp_greeter\n    component: cpp_greeter::Talker\n');
+    const noClass = runCli(['run', 'no-class.yaml'], workspace, BUILD_MS);
+    assert.equal(noClass.status, 2);
+    assert.equal(
+      noClass.stderr,
+      'rclsim: no-class.yaml:3: nodes[0].component: package cpp_greeter registers no component cpp_greeter::Talker (it registers cpp_greeter::Greeter)\n',
     );
     const exec = runCli(['exec', 'no_such_pkg', 'talker'], workspace, BUILD_MS);
     assert.equal(exec.status, 2);
