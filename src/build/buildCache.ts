@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { sleepWall, wallEpochMs } from '../base/realTime.js';
@@ -30,11 +30,16 @@ export function contentKey(parts: readonly (string | Uint8Array)[]): string {
 /**
  * The cache's folder `kind/key`, made by `make` into a fresh folder first when it is not there.
  * The folder appears whole or not at all (a rename), so two rclsim processes building the same
- * thing at once both end with one good copy; a failed `make` leaves nothing behind.
+ * thing at once both end with one good copy; a failed `make` leaves nothing behind. With `keep`,
+ * a folder made removes the kind's folders beyond the `keep` last used (what is large and made
+ * anew for each client, as precompiled headers are, would otherwise pile up with each version).
  */
-export function cachedFolder(kind: string, key: string, make: (folder: string) => void): string {
+export function cachedFolder(kind: string, key: string, make: (folder: string) => void, keep?: number): string {
   const folder = join(cacheRoot(), kind, key);
-  if (existsSync(folder)) return folder;
+  if (existsSync(folder)) {
+    if (keep !== undefined) markUsed(folder);
+    return folder;
+  }
   // One process builds it; another that wants it meanwhile waits for it rather than building it too.
   const lock = `${folder}.lock`;
   while (!takeLock(lock)) {
@@ -43,10 +48,31 @@ export function cachedFolder(kind: string, key: string, make: (folder: string) =
   }
   try {
     if (existsSync(folder)) return folder;
-    return build(folder, make);
+    build(folder, make);
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+  if (keep !== undefined) pruneKind(join(cacheRoot(), kind), keep);
+  return folder;
+}
+
+/** A folder's modification time says when it was last used: what pruning keeps. */
+function markUsed(folder: string): void {
+  const now = new Date(wallEpochMs());
+  try {
+    utimesSync(folder, now, now);
+  } catch {
+    // Removed meanwhile by another process's pruning: the caller's build finds out.
+  }
+}
+
+/** Removes the kind's finished folders beyond the `keep` last used (locks and folders being built are left). */
+function pruneKind(kindFolder: string, keep: number): void {
+  const folders = readdirSync(kindFolder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && /^[0-9a-f]{64}$/.test(entry.name))
+    .map((entry) => ({ path: join(kindFolder, entry.name), used: statSync(join(kindFolder, entry.name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.used - a.used || (a.path < b.path ? -1 : 1));
+  for (const { path } of folders.slice(keep)) rmSync(path, { recursive: true, force: true });
 }
 
 /** Takes the lock (a folder naming its process); a lock whose process is gone is taken over. */
@@ -81,7 +107,7 @@ function alive(pid: number): boolean {
   }
 }
 
-function build(folder: string, make: (folder: string) => void): string {
+function build(folder: string, make: (folder: string) => void): void {
   const building = `${folder}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { recursive: true });
@@ -98,5 +124,4 @@ function build(folder: string, make: (folder: string) => void): string {
     rmSync(building, { recursive: true, force: true });
     if (!existsSync(folder)) throw error;
   }
-  return folder;
 }

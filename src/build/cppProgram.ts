@@ -17,6 +17,9 @@ export function isCppProgram(file: string): boolean {
  */
 export const CPP_FLAGS = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-pthread'];
 
+/** Precompiled headers kept in the cache (135 MB each, one per client build): the last used. */
+const PCH_KEPT = 3;
+
 /**
  * rclcpp's headers parsed once per client into a g++ precompiled header, which every program
  * includes first (`-include`): they are most of a program's compile (a talker's 3.2 s became 1.8 s).
@@ -24,15 +27,20 @@ export const CPP_FLAGS = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-m
  */
 function precompiledClient(client: CppClient, shippedMessages: string): string {
   const key = contentKey([compilerIdentity(), client.key, ...CPP_FLAGS]);
-  const folder = cachedFolder('cpp-pch', key, (into) => {
-    const header = join(into, 'rclcpp_all.hpp');
-    writeFileSync(header, '#include "rclcpp/rclcpp.hpp"\n');
-    runTool(
-      compilerCommand(),
-      [...CPP_FLAGS, `-I${client.include}`, `-I${shippedMessages}`, '-x', 'c++-header', header, '-o', `${header}.gch`],
-      "the C++ client's precompiled header does not compile",
-    );
-  });
+  const folder = cachedFolder(
+    'cpp-pch',
+    key,
+    (into) => {
+      const header = join(into, 'rclcpp_all.hpp');
+      writeFileSync(header, '#include "rclcpp/rclcpp.hpp"\n');
+      runTool(
+        compilerCommand(),
+        [...CPP_FLAGS, `-I${client.include}`, `-I${shippedMessages}`, '-x', 'c++-header', header, '-o', `${header}.gch`],
+        "the C++ client's precompiled header does not compile",
+      );
+    },
+    PCH_KEPT,
+  );
   return join(folder, 'rclcpp_all.hpp');
 }
 
