@@ -14,7 +14,8 @@ const PACKAGES = ['libmpfr-dev', 'libmpfr6', 'libgmp-dev', 'libgmp10'];
 
 /**
  * The environment that builds a job's C++ programs for `debianArch` with `cxx` (its triplet's g++)
- * and runs them under `qemu` with `sysroot` (the cross libc): CXX, CXXFLAGS (MPFR's headers) and
+ * and runs them under `qemu` with `sysroot` (the cross libc): CXX, CPLUS_INCLUDE_PATH (MPFR's
+ * headers, which g++ reads for the client's build and the programs' alike) and
  * RCLSIM_CPP_PREFIX (a wrapper). Throws with one line when the packages cannot be had.
  */
 export function emulatedCpp(qemu, sysroot, debianArch, triplet) {
@@ -41,5 +42,5 @@ export function emulatedCpp(qemu, sysroot, debianArch, triplet) {
   // qemu-user hands its environment to the program: the loader finds libmpfr.so.6 by LD_LIBRARY_PATH.
   writeFileSync(wrapper, `#!/bin/sh\nLD_LIBRARY_PATH=${libraries}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} exec ${qemu} -L ${sysroot} "$@"\n`);
   chmodSync(wrapper, 0o755);
-  return { CXX: cxx, CXXFLAGS: `-I${join(mpfr, 'usr/include')} -I${join(mpfr, 'usr/include', triplet)}`, RCLSIM_CPP_PREFIX: wrapper };
+  return { CXX: cxx, CPLUS_INCLUDE_PATH: `${join(mpfr, 'usr/include')}:${join(mpfr, 'usr/include', triplet)}`, RCLSIM_CPP_PREFIX: wrapper };
 }

@@ -33,8 +33,13 @@ export function compilerIdentity(): string {
  * them); what it says on stdout (a build's progress) shows only when it fails. Throws `failure`
  * as one line when it fails.
  */
-export function runTool(command: string, args: readonly string[], failure: string, cwd?: string): void {
-  const run = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024, ...(cwd === undefined ? {} : { cwd }) });
+export function runTool(command: string, args: readonly string[], failure: string, cwd?: string, env?: NodeJS.ProcessEnv): void {
+  const run = spawnSync(command, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+    ...(cwd === undefined ? {} : { cwd }),
+    ...(env === undefined ? {} : { env }),
+  });
   if (run.error !== undefined) throw new CppBuildError(`${failure}: ${run.error.message}`);
   if (run.status !== 0) {
     process.stderr.write(run.stdout);
@@ -49,4 +54,24 @@ export function runTool(command: string, args: readonly string[], failure: strin
  */
 export function userFlags(): string[] {
   return (process.env.CXXFLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
+}
+
+/** Flags that only say where a program's own headers are, and the folder when it is the next word. */
+const INCLUDE_FOLDER = /^-(I|isystem|iquote|idirafter)(.*)$/;
+
+/**
+ * The user's flags the C++ client is built with: all but the include folders, which say where the
+ * program's headers are; the client needs none of them, and a program's new folder (rslcpp's
+ * `CXXFLAGS=-I../include`) does not build it again. Macros and code generation flags stay: they
+ * may change what the client's code must be (`-D_GLIBCXX_DEBUG`, `-fsanitize=address`).
+ */
+export function clientFlags(): string[] {
+  const flags = userFlags();
+  const kept: string[] = [];
+  for (let i = 0; i < flags.length; i++) {
+    const folder = INCLUDE_FOLDER.exec(flags[i]!);
+    if (folder === null) kept.push(flags[i]!);
+    else if (folder[2] === '') i++;
+  }
+  return kept;
 }

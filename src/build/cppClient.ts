@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cachedFolder, contentKey } from './buildCache.js';
-import { compilerCommand, compilerIdentity, runTool, userFlags } from './compiler.js';
+import { clientFlags, compilerCommand, compilerIdentity, runTool } from './compiler.js';
 
 /** rclsim's C++ client (rclcpp and its kin over the node port): its CMake project. */
 export const CPP_CLIENT = fileURLToPath(new URL('../../../clients/cpp', import.meta.url));
@@ -31,12 +31,12 @@ function filesOf(folder: string): string[] {
 }
 
 /**
- * Whether the compiler finds mpfr.h (with CXXFLAGS, as CMake takes them): the client's portable
+ * Whether the compiler finds mpfr.h (with the client's flags): the client's portable
  * math needs it (clients/cpp/src/portable_math.cpp), so installing it later builds the client again.
  */
 function findsMpfr(): boolean {
   return (
-    spawnSync(compilerCommand(), [...userFlags(), '-x', 'c++', '-E', '-o', '/dev/null', '-'], {
+    spawnSync(compilerCommand(), [...clientFlags(), '-x', 'c++', '-E', '-o', '/dev/null', '-'], {
       input: '#include <mpfr.h>\n',
       stdio: ['pipe', 'ignore', 'ignore'],
     }).status === 0
@@ -52,7 +52,7 @@ export function cppClient(messages: { folder: string; key: string }): CppClient 
   const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/'));
   const key = contentKey([
     compilerIdentity(),
-    process.env.CXXFLAGS ?? '',
+    ...clientFlags(),
     String(findsMpfr()),
     messages.key,
     ...sources.flatMap((file) => [file, readFileSync(join(CPP_CLIENT, file))]),
@@ -60,6 +60,8 @@ export function cppClient(messages: { folder: string; key: string }): CppClient 
   const folder = cachedFolder('cpp-client', key, (into) => {
     const build = join(into, 'build');
     const failure = `rclsim's C++ client (${CPP_CLIENT}) did not build`;
+    // CMake takes CXXFLAGS from the environment, as make does.
+    const env = { ...process.env, CXXFLAGS: clientFlags().join(' ') };
     runTool(
       'cmake',
       [
@@ -72,8 +74,10 @@ export function cppClient(messages: { folder: string; key: string }): CppClient 
         '-DCMAKE_BUILD_TYPE=Release',
       ],
       failure,
+      undefined,
+      env,
     );
-    runTool('cmake', ['--build', build, '--parallel', '2'], failure);
+    runTool('cmake', ['--build', build, '--parallel', '2'], failure, undefined, env);
     renameSync(join(build, 'librclsim_rclcpp.a'), join(into, 'librclsim_rclcpp.a'));
     rmSync(build, { recursive: true, force: true });
   });
