@@ -13,11 +13,7 @@ node::Created create_endpoint(node::Create create, rclcpp::node_interfaces::Node
   create.type = type;
   create.qos_json = qos.rclsim_json();
   create.callback_group = node_base->rclsim_group(group);
-  try {
-    return port::create(create);
-  } catch (const port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  return rcl_call([&create] {return port::create(create);});
 }
 
 rclcpp::QoS actual_qos(const rclcpp::QoS & requested)

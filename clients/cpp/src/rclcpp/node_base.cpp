@@ -2,6 +2,7 @@
 
 #include "rclcpp/exceptions.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
+#include "rclsim/entity.hpp"
 #include "rclsim/json.hpp"
 #include "rclsim/port.hpp"
 
@@ -29,12 +30,7 @@ NodeBase::NodeBase(const std::string & node_name, const std::string & namespace_
   // The node's parameters and their services are the program's, as in rclcpp (the simulation
   // still takes the overrides, for the type description service it makes).
   create.options_json = std::string("{\"startParameterServices\":false,\"enableRosout\":") + (enable_rosout ? "true" : "false") + "}";
-  rclsim::node::Created created;
-  try {
-    created = rclsim::port::create(create);
-  } catch (const rclsim::port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  rclsim::node::Created created = rclsim::rcl_call([&create] {return rclsim::port::create(create);});
   id_ = created.id;
   name_ = created.name;
   namespace_ = created.namespace_;

@@ -17,6 +17,7 @@
 #include "rclcpp/parameter_service.hpp"
 #include "rclsim/bad_input.hpp"
 #include "rclsim/bad_overrides.hpp"
+#include "rclsim/entity.hpp"
 #include "rclsim/json.hpp"
 #include "rclsim/port.hpp"
 
@@ -250,12 +251,7 @@ NodeParameters::NodeParameters(const std::shared_ptr<NodeBase> & node_base, rclc
   rclsim::node::ParameterOp op;
   op.node = node_base_->rclsim_id();
   op.read = rclsim::node::ParameterRead{rclsim::node::ParameterRead_What::OVERRIDES, {}};
-  rclsim::node::Answer answer;
-  try {
-    answer = rclsim::port::parameter_op(op);
-  } catch (const rclsim::port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  rclsim::node::Answer answer = rclsim::rcl_call([&op] {return rclsim::port::parameter_op(op);});
   rcl_interfaces::srv::SetParameters::Request given;
   rclsim::from_cdr(answer.cdr, given);
   rclsim::json::Value parsed = rclsim::json::parse(answer.json.empty() ? "[]" : answer.json);

@@ -35,11 +35,7 @@ TimerBase::TimerBase(Clock::SharedPtr clock, std::chrono::nanoseconds period, no
   create.clock = clock_name(clock_->get_clock_type());
   create.callback_group = node_base->rclsim_group(group);
   create.canceled = !autostart;
-  try {
-    id_ = rclsim::port::create(create).id;
-  } catch (const rclsim::port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  id_ = rclsim::rcl_call([&create] {return rclsim::port::create(create);}).id;
   rclsim::port::on_run(id_, [this](const rclsim::node::Run & run) {
       // The simulation called the timer when it granted the run (its next call is set).
       rcl_timer_call_info_t call{run.expected_call_ns, run.now_ns};

@@ -2,6 +2,7 @@
 
 #include "rclcpp/exceptions.hpp"
 #include "rclcpp/qos.hpp"
+#include "rclsim/entity.hpp"
 
 namespace rclcpp_action
 {
@@ -26,12 +27,7 @@ uint64_t Parts::create(rclsim::node::EntityKind kind, const std::string & name, 
   create.qos_json = rclcpp::QoS(rclcpp::QoSInitialization::from_rmw(qos), qos).rclsim_json();
   create.callback_group = group_;
   create.reentrant = reentrant_;
-  uint64_t id = 0;
-  try {
-    id = rclsim::port::create(create).id;
-  } catch (const rclsim::port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  uint64_t id = rclsim::rcl_call([&create] {return rclsim::port::create(create);}).id;
   ids_.push_back(id);
   if (handler) {
     rclsim::port::on_run(id, std::move(handler), node_);
@@ -41,11 +37,7 @@ uint64_t Parts::create(rclsim::node::EntityKind kind, const std::string & name, 
 
 void Parts::join(const std::string & action_type)
 {
-  try {
-    action_ = rclsim::port::action_op_add(node_, action_type, ids_);
-  } catch (const rclsim::port::Failed & failed) {
-    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
-  }
+  action_ = rclsim::rcl_call([this, &action_type] {return rclsim::port::action_op_add(node_, action_type, ids_);});
 }
 
 void Parts::remove() noexcept

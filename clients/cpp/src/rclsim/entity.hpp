@@ -6,12 +6,25 @@
 #include <string>
 
 #include "rclcpp/callback_group.hpp"
+#include "rclcpp/exceptions.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 #include "rclcpp/qos.hpp"
 #include "rclsim/port.hpp"
 
 namespace rclsim
 {
+
+/// A request to the simulation whose error (Failed) is thrown as the rclcpp exception it stands
+/// for, as rclcpp throws for rcl's return codes: its answer.
+template<typename Request>
+auto rcl_call(Request && request) -> decltype(request())
+{
+  try {
+    return request();
+  } catch (const port::Failed & failed) {
+    rclcpp::exceptions::throw_from_rclsim(failed.kind, failed.what());
+  }
+}
 
 /// An endpoint of `kind` (publisher, subscription, service, client) of a node, on `name` with `type`.
 node::Created create_endpoint(node::Create create, rclcpp::node_interfaces::NodeBaseInterface * node_base, const std::string & name,
