@@ -115,6 +115,7 @@ const COVERAGE: Readonly<Record<string, CaseName>> = {
   setResult: 'job',
   getResult: 'job',
   onEnd: 'job',
+  proposeStartTime: 'job',
   log: 'job',
   loggerLevel: 'job',
   setLoggerLevel: 'job',

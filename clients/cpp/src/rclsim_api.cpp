@@ -22,6 +22,8 @@ void on_end(std::function<void()> callback)
 
 int64_t now_ns() {return port::now_ns();}
 
+bool propose_start(int64_t start_ns) {return port::job_op_start(start_ns);}
+
 std::string number_json(double value)
 {
   if (!std::isfinite(value)) {

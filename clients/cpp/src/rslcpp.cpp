@@ -4,6 +4,7 @@
 #include "rslcpp/rslcpp.hpp"
 
 #include "rclsim/port.hpp"
+#include "rclsim/rclsim.hpp"
 #include "rclsim/waits.hpp"
 
 namespace rslcpp
@@ -53,7 +54,7 @@ exit_code_t run_job(int argc, char ** argv, Job::SharedPtr job)
     // no start (the timers' overdue calls then come in heap order, as rslcpp's); otherwise the
     // program waits for that time.
     int64_t initial = job->get_initial_time().nanoseconds();
-    if (!rclsim::port::job_op_start(initial) && initial > rclsim::port::now_ns()) {
+    if (!rclsim::propose_start(initial) && initial > rclsim::port::now_ns()) {
       bool came = false;
       rclsim::port::await_at_ns(initial, [&came](const rclsim::node::Run &) {came = true;});
       rclsim::port::serve_runs([&came] {return came;});

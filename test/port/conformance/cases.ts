@@ -141,17 +141,21 @@ export const CASES: readonly Case[] = [
   {
     name: 'job',
     about:
-      'results set and read back, an end hook that reads and sets them, the job finished with exit code 5 on the third tick; log records below and above their level, a child logger on /rosout; always, sometimes and reachable assertions',
+      "results set and read back, an end hook that reads and sets them, the job finished with exit code 5 on the third tick; log records below and above their level, a child logger on /rosout; always, sometimes and reachable assertions; in C++ the run's start proposed (rslcpp::run_job's)",
     job: true,
     until: '2s',
     exitCode: 5,
     fingerprint: { rclnodejs: 'a063c20fe652e5ea', rclpy: '04ae9692b3de2574', rclcpp: 'a43087a3c854550f' },
     unreached: {
       'rclnodejs in-process': {
-        ops: ['finishJob', 'setResult', 'getResult', 'onEnd'],
-        why: "an in-process component's factory gets the job's own JobHandle, not the port",
+        ops: ['finishJob', 'setResult', 'getResult', 'onEnd', 'proposeStartTime'],
+        why: "an in-process component's factory gets the job's own JobHandle, not the port; only the C++ client proposes a start (rslcpp::run_job's initial time)",
       },
-      rclpy: { ops: ['removeSublogger'], why: 'rclpy cannot destroy a child logger' },
+      'rclnodejs separate': { ops: ['proposeStartTime'], why: "only the C++ client proposes a start (rslcpp::run_job's initial time)" },
+      rclpy: {
+        ops: ['removeSublogger', 'proposeStartTime'],
+        why: "rclpy cannot destroy a child logger; only the C++ client proposes a start (rslcpp::run_job's initial time)",
+      },
     },
     differs: `the /rosout records name each program's own function, file and line; rclcpp's log macros return nothing (its 'logged' lines give levels alone) and it publishes a parameter event per parameter, with the qos_overrides./parameter_events.publisher.* ones; ${PARAMETER_EVENTS}`,
   },

@@ -1,5 +1,5 @@
 // rclsim's own API for a C++ program, as the rclsim module is a Python program's: the job's
-// operations (finish, results, end hooks), sim time, and assertions in Antithesis' vocabulary.
+// operations (finish, results, end hooks, the start), sim time, and assertions in Antithesis' vocabulary.
 #ifndef RCLSIM__RCLSIM_HPP_
 #define RCLSIM__RCLSIM_HPP_
 
@@ -21,6 +21,10 @@ std::string get_result_json(const std::string & name);
 void on_end(std::function<void()> callback);
 /// Sim time now, ns since the epoch.
 int64_t now_ns();
+/// Proposes the run's start (ns since the epoch) before the run starts, as rslcpp::run_job does
+/// with its job's initial time: whether the run starts there (not when it had started, or the job
+/// file chose another start). Nodes built before it saw the clock read 0, as under a job's `start:`.
+bool propose_start(int64_t start_ns);
 
 /// A number and a string as JSON text.
 std::string number_json(double value);
