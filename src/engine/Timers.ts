@@ -128,7 +128,8 @@ export class Timers {
   call(timer: EngineTimer): void {
     const clock = this.#clock;
     const now = clock.now;
-    timer.dueAt = timer.key;
+    // Due at or before the start: its key is a rank below 0, its due time the exact one it kept.
+    timer.dueAt = timer.preStartNext === null ? timer.key : Number(timer.preStartNext - clock.base);
     const period = timer.periodNs;
     if (timer.preStartNext !== null) {
       // Created before the start: compute the first call after the jump to the start exactly.

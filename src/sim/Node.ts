@@ -258,6 +258,11 @@ export class Node {
     this.#parked.add(entity);
   }
 
+  /** Drops what an entity held (a timer canceled meanwhile). */
+  unpark(entity: Entity): void {
+    this.#parked.delete(entity);
+  }
+
   // ---- entities ---------------------------------------------------------------------------
 
   createPublisher<T extends string>(typeClass: T | TypeClass, topic: string, optionsIn?: Options, eventCallbacks?: PublisherEventCallbacks): Publisher<T> {

@@ -98,6 +98,9 @@ export class Timer extends Entity implements TimerOwner {
   cancel(): void {
     this.assertAlive('cancel timer');
     this.engine.cancelTimer(this.#state);
+    // A call held while its node did not spin is dropped: an executor that spins the node later
+    // finds the timer canceled (rcl_timer_call answers RCL_RET_TIMER_CANCELED) and runs nothing.
+    this.node.unpark(this);
   }
 
   reset(): void {

@@ -355,6 +355,38 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
     ]);
   });
 
+  it('tells a timer due at the start, or overdue there, the time it was due, and drops a call held while its node did not spin once the timer is canceled', async () => {
+    const seen: string[] = [];
+    await simulate(
+      () => {
+        const node = rclnodejs.createNode('timed');
+        const driver = rclnodejs.createNode('driver');
+        const call = (info: { expectedCallTime: bigint; actualCallTime: bigint }): string =>
+          `due ${info.expectedCallTime / 1_000_000n} ran ${info.actualCallTime / 1_000_000n}`;
+        // Made before the start (10 s): due at 0 ms and at 1000 ms, both called at the start.
+        const now = node.createTimer(0n, (info) => {
+          seen.push(`now ${call(info)}`);
+          now.cancel();
+        });
+        const overdue = node.createTimer(ms(1000), (info) => {
+          seen.push(`overdue ${call(info)}`);
+          overdue.cancel();
+          // The node stops, and holds the 10 100 ms call; the timer is canceled before it spins again.
+          const held = node.createTimer(ms(100), () => seen.push(`held ran at ${node.now().nanoseconds / 1_000_000n}`));
+          node.stop();
+          const later = driver.createTimer(ms(150), () => {
+            later.cancel();
+            held.cancel();
+            node.spin();
+            seen.push(`spun at ${node.now().nanoseconds / 1_000_000n}`);
+          });
+        });
+      },
+      { startTime: ms(10_000), endAfter: ms(400) },
+    );
+    assert.deepEqual(seen, ['now due 0 ran 10000', 'overdue due 1000 ran 10000', 'spun at 10150']);
+  });
+
   it('takes a node’s own ROS arguments, plain NodeOptions objects, and has rclnodejs 2.x’s entity accessors', async () => {
     const { logs } = await simulate(async () => {
       const context = new rclnodejs.Context();
