@@ -318,6 +318,11 @@ export class Engine {
     this.#timers.remove(timer);
   }
 
+  /** The timer's heap is `executor`'s from now on. */
+  moveTimer(timer: EngineTimer, executor: Executor): void {
+    this.#timers.move(timer, executor);
+  }
+
   cancelTimer(timer: EngineTimer): void {
     this.#timers.cancel(timer);
   }

@@ -40,8 +40,8 @@ export class EngineTimer implements Executable {
   readonly scope: object;
   /** The rcl timer this state belongs to. */
   readonly entity: TimerOwner;
-  /** The executor whose heap holds it, when not the engine's own. */
-  readonly executor: Executor | null;
+  /** The executor whose heap holds it, when not the engine's own (Timers#move changes it). */
+  executor: Executor | null;
 
   constructor(periodNs: number, owner: TimerOwner) {
     this.periodNs = periodNs;

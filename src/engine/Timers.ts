@@ -1,6 +1,7 @@
 import { SimTimeRangeError } from '../base/runErrors.js';
 import { MAX_OFFSET } from '../base/simTimeRange.js';
 import type { EngineTimer } from './EngineTimer.js';
+import type { Executor } from './executors/Executor.js';
 import { advanceOffset, type SimClock, timeWentBack, toOffset } from './simTime.js';
 import { TimersHeap } from './TimersHeap.js';
 
@@ -54,6 +55,13 @@ export class Timers {
       timer.inHeap = false;
       this.#heapOf(timer).remove(timer);
     }
+  }
+
+  /** The timer lives in `executor`'s heap from now on, with its times as they are. */
+  move(timer: EngineTimer, executor: Executor): void {
+    if (timer.inHeap) this.#heapOf(timer).remove(timer);
+    timer.executor = executor;
+    if (timer.inHeap) this.#heapOf(timer).push(timer);
   }
 
   cancel(timer: EngineTimer): void {

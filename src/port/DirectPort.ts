@@ -171,14 +171,14 @@ export class DirectPort implements NodePort {
   spin(node: number, how: 'spin' | 'spinOnce' | 'stop', threads = 1): void {
     const found = this.#node(node);
     if (how === 'spin') {
-      this.#simulation.rclpyExecutors.spinWith(this.#program, Math.max(1, threads));
+      this.#simulation.programExecutors.spinWith(this.#program, Math.max(1, threads), found);
       found.spin();
     } else if (how === 'spinOnce') found.spinOnce();
     else found.stop();
   }
 
   hold(entity: number, on: boolean): void {
-    this.#simulation.rclpyExecutors.hold(this.#program, entity === 0 ? null : entity, on);
+    this.#simulation.programExecutors.hold(this.#program, entity === 0 ? null : entity, on);
   }
 
   /**
@@ -187,7 +187,7 @@ export class DirectPort implements NodePort {
    * group lets it run now.
    */
   placeInGroup(entity: number, group: number, reentrant: boolean, mayRun?: (entity: Executable) => boolean): void {
-    this.#simulation.rclpyExecutors.placeInGroup(this.#program, entity, group, reentrant, mayRun);
+    this.#simulation.programExecutors.placeInGroup(this.#program, entity, group, reentrant, mayRun);
   }
 
   /**
@@ -195,12 +195,12 @@ export class DirectPort implements NodePort {
    * them (`run` when it takes them up); false: they run at the next yield.
    */
   tasksWaiting(run: () => void, how: TasksTurn): boolean {
-    return this.#simulation.rclpyExecutors.tasksWaiting(this.#program, run, how);
+    return this.#simulation.programExecutors.tasksWaiting(this.#program, run, how);
   }
 
   /** Whether the program's tasks run in its client's executor model (one task per turn) rather than all at once. */
   get runsTasks(): boolean {
-    return this.#simulation.rclpyExecutors.runsTasksOf(this.#program);
+    return this.#simulation.programExecutors.runsTasksOf(this.#program);
   }
 
   nodeEntities(node: number): EntityListing[] {

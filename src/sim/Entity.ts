@@ -15,7 +15,7 @@ export abstract class Entity {
   readonly nodeId: number;
   readonly entityId: number;
   /** The executor that runs its callbacks (its node's); null for the default events executor. */
-  readonly executor: Executor | null;
+  executor: Executor | null;
   digestLo = 0;
   digestHi = 0;
   #destroyed = false;
@@ -96,6 +96,11 @@ export abstract class Entity {
     }
     this.node.park(this);
     return false;
+  }
+
+  /** From now on `executor` runs its callbacks (see Node#_runIn). */
+  _runIn(executor: Executor): void {
+    this.executor = executor;
   }
 
   grant(): void {

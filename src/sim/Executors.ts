@@ -48,27 +48,40 @@ export type ExecutorConfig =
 const EXECUTOR_STREAM = 0x45_0000;
 /** Seeded streams of Python programs' rclpy executors, keyed by the program. */
 const RCLPY_STREAM = 0x46_0000;
+/** Seeded streams of C++ programs' MultiThreadedExecutors, keyed by the program. */
+const RCLCPP_POOL_STREAM = 0x47_0000;
 
-/** A Python program's rclpy executor and the callback groups its program put entities in. */
-interface ProgramExecutor {
-  executor: RclpyExecutor;
+/** The callback groups a program put entities in (rclpy's, rclcpp's). */
+interface ProgramGroups {
   /** The program's groups by the ids it gave them. */
   groups: Map<number, CallbackGroup>;
   /** Entities in a group other than their node's default one. */
   placed: Map<number, CallbackGroup>;
-  /** Each node's default group (rclpy's: mutually exclusive). */
-  defaults: Map<number, CallbackGroup>;
+}
+
+/** A Python program's rclpy executor and the callback groups its program put entities in. */
+interface ProgramExecutor extends ProgramGroups {
+  executor: RclpyExecutor;
   /** The program's tasks as a callback (made when it first has some). */
   tasks: ProgramTasks | null;
+}
+
+/**
+ * A C++ program's callback groups and, once it spun a node with a MultiThreadedExecutor, the
+ * model of rclcpp's that runs the nodes it spun so (the others stay in the events executor).
+ */
+interface ProgramPool extends ProgramGroups {
+  executor: WaitSetExecutor | null;
 }
 
 /** The job's executors and which nodes each runs. */
 export class Executors {
   readonly #entries: { executor: Executor | null; config: ExecutorConfig; patterns: NodePatterns; handles: (() => readonly Executable[]) | null }[];
   readonly #simulation: Simulation;
-  /** How Python programs' rclpy executors order their nodes. */
+  /** How Python programs' rclpy executors order their nodes, and C++ programs' MultiThreadedExecutors their wait results. */
   readonly #rclpyOrder: SnapshotOrder;
   readonly #programExecutors = new Map<Program, ProgramExecutor>();
+  readonly #programPools = new Map<Program, ProgramPool>();
 
   constructor(configs: readonly ExecutorConfig[], simulation: Simulation, rclpyOrder: SnapshotOrder = 'creation') {
     this.#simulation = simulation;
@@ -108,6 +121,7 @@ export class Executors {
     return [
       ...this.#entries.flatMap(({ executor, config }) => (executor === null ? [] : [{ executor, type: config.type }])),
       ...[...this.#programExecutors.values()].map(({ executor }) => ({ executor, type: 'rclpy' })),
+      ...[...this.#programPools.values()].flatMap(({ executor }) => (executor === null ? [] : [{ executor, type: 'multi_threaded' }])),
     ];
   }
 
@@ -124,14 +138,40 @@ export class Executors {
     return program.language === 'python' ? this.#programExecutor(program).executor : null;
   }
 
-  /** A Python program spins its nodes with an executor of `threads` threads (rclpy's MultiThreadedExecutor; 1: single-threaded). */
-  spinWith(program: Program, threads: number): void {
-    this.#programExecutors.get(program)?.executor.setThreads(threads);
+  /**
+   * A program spins `node` with an executor of `threads` threads. A Python program's nodes run in
+   * its rclpy executor, with that many threads (rclpy's MultiThreadedExecutor; 1: single-threaded).
+   * A C++ program's node that the job's executors do not name runs in the events executor until a
+   * MultiThreadedExecutor spins it; from then on it runs in the program's model of that executor
+   * (rclcpp's wait-set executor with its threads and the program's callback groups).
+   */
+  spinWith(program: Program, threads: number, node: Node): void {
+    if (program.language === 'python') {
+      this.#programExecutors.get(program)?.executor.setThreads(threads);
+      return;
+    }
+    if (program.language !== 'cpp') return;
+    const pool = this.#programPools.get(program);
+    if (node.executor !== null && node.executor === pool?.executor) {
+      pool.executor.setThreads(threads);
+      return;
+    }
+    if (threads < 2 || node.executor !== null || this.#named(node, program)) return;
+    const found = this.#programPool(program);
+    found.executor ??= this.#poolExecutor(program, found, threads);
+    found.executor.setThreads(threads);
+    node._runIn(found.executor);
   }
 
-  /** A callback of a Python program's entity (null: its tasks) waits on a thread of its executor, or ended after it waited (RclpyExecutor#hold). */
+  /**
+   * A callback of a program's entity (null: its tasks) waits on a thread of its executor, or ended
+   * after it waited (WaitResultExecutor#hold): a Python program's rclpy executor, a C++ program's
+   * MultiThreadedExecutor.
+   */
   hold(program: Program, entity: number | null, on: boolean): void {
-    this.#programExecutors.get(program)?.executor.hold(entity, on, this.#simulation.engine.now);
+    const now = this.#simulation.engine.now;
+    if (program.language === 'python') this.#programExecutors.get(program)?.executor.hold(entity, on, now);
+    else if (entity !== null) this.#programPools.get(program)?.executor?.holdIfRan(entity, on, now);
   }
 
   /**
@@ -160,7 +200,7 @@ export class Executors {
    * groups the job gives them.
    */
   placeInGroup(program: Program, entity: number, group: number, reentrant: boolean, mayRun?: (entity: Executable) => boolean): void {
-    const found = this.#programExecutors.get(program);
+    const found = program.language === 'cpp' ? this.#programPool(program) : this.#programExecutors.get(program);
     if (found === undefined) return;
     let placed = found.groups.get(group);
     if (placed === undefined) {
@@ -170,20 +210,35 @@ export class Executors {
     found.placed.set(entity, placed);
   }
 
+  /** Whether one of the job's executors names the node (it runs there, or in the events executor by `type: events`). */
+  #named(node: Node, program: Program): boolean {
+    return this.#entries.some(
+      ({ patterns, config }) => !(config.implicit === true && program.language === 'python') && patterns.matches(node.getFullyQualifiedName(), node.name()),
+    );
+  }
+
+  #programPool(program: Program): ProgramPool {
+    let found = this.#programPools.get(program);
+    if (found === undefined) this.#programPools.set(program, (found = { executor: null, groups: new Map(), placed: new Map() }));
+    return found;
+  }
+
+  /** A C++ program's MultiThreadedExecutor, in the order the program's nodes' entities were made (or seeded, as rclpy's). */
+  #poolExecutor(program: Program, groups: ProgramGroups, threads: number): WaitSetExecutor {
+    const engine = this.#simulation.engine;
+    const random = this.#rclpyOrder === 'seeded' ? namedStream(this.#simulation.seed, program.key, RCLCPP_POOL_STREAM) : null;
+    const executor = new WaitSetExecutor(`rclcpp ${program.name}`, random, engine.callTimerOf, threads, groupsOfProgram(groups.placed));
+    engine.executors.push(executor);
+    return executor;
+  }
+
   #programExecutor(program: Program): ProgramExecutor {
     let found = this.#programExecutors.get(program);
     if (found !== undefined) return found;
     const engine = this.#simulation.engine;
     const random = this.#rclpyOrder === 'seeded' ? namedStream(this.#simulation.seed, program.key, RCLPY_STREAM) : null;
     const placed = new Map<number, CallbackGroup>();
-    const defaults = new Map<number, CallbackGroup>();
-    const groupOf = (entity: Executable): CallbackGroup => {
-      const group = placed.get(entity.entityId);
-      if (group !== undefined) return group;
-      let fallback = defaults.get(entity.nodeId);
-      if (fallback === undefined) defaults.set(entity.nodeId, (fallback = { name: `${entity.owner} default`, exclusive: true, busyUntil: -Infinity }));
-      return fallback;
-    };
+    const groupOf = groupsOfProgram(placed);
     const isWaitable = (entity: Executable): boolean => {
       if (entity.kind === 'event') return true;
       const part = entityOf(entity);
@@ -196,7 +251,7 @@ export class Executors {
     };
     const executor = new RclpyExecutor(`rclpy ${program.name}`, random, engine.callTimerOf, groupOf, isWaitable, spins);
     engine.executors.push(executor);
-    found = { executor, groups: new Map(), placed, defaults, tasks: null };
+    found = { executor, groups: new Map(), placed, tasks: null };
     this.#programExecutors.set(program, found);
     return found;
   }
@@ -223,6 +278,21 @@ function createExecutor(
       return { executor, handles };
     }
   }
+}
+
+/**
+ * The callback group of each entity of a program: the one the program put it in, else its node's
+ * default group (mutually exclusive, in rclpy as in rclcpp).
+ */
+function groupsOfProgram(placed: ReadonlyMap<number, CallbackGroup>): (entity: Executable) => CallbackGroup {
+  const defaults = new Map<number, CallbackGroup>();
+  return (entity) => {
+    const group = placed.get(entity.entityId);
+    if (group !== undefined) return group;
+    let fallback = defaults.get(entity.nodeId);
+    if (fallback === undefined) defaults.set(entity.nodeId, (fallback = { name: `${entity.owner} default`, exclusive: true, busyUntil: -Infinity }));
+    return fallback;
+  };
 }
 
 /**

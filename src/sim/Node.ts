@@ -63,7 +63,7 @@ export class Node {
   /** The network host it runs on; null off the network (and always, without one). */
   readonly host: Host | null;
   /** The executor that runs its callbacks; null for the default events executor. */
-  readonly executor: Executor | null;
+  executor: Executor | null;
   /** How many of its entities the node made for itself (rosout, parameter and other services). */
   #builtIn = 0;
   readonly #name: string;
@@ -256,6 +256,16 @@ export class Node {
   /** Holds an entity whose event arrived while the node does not spin. */
   park(entity: Entity): void {
     this.#parked.add(entity);
+  }
+
+  /**
+   * From now on `executor` runs the node's callbacks, those of the entities it has and will make
+   * (a C++ program's MultiThreadedExecutor spins it: Executors#spinWith). Called while the node
+   * does not spin, so that what it held goes to the new executor when it spins.
+   */
+  _runIn(executor: Executor): void {
+    this.executor = executor;
+    for (const entity of this.#entities) entity._runIn(executor);
   }
 
   /** Drops what an entity held (a timer canceled meanwhile). */

@@ -351,8 +351,8 @@ export class Simulation {
     return this.#executors.of(fullyQualifiedName, name, program);
   }
 
-  /** A Python program's executors and callback groups (Executors#spinWith, #placeInGroup). */
-  get rclpyExecutors(): Pick<Executors, 'spinWith' | 'placeInGroup' | 'tasksWaiting' | 'runsTasksOf' | 'hold'> {
+  /** Programs' own executors and callback groups: a Python program's rclpy executor, a C++ program's MultiThreadedExecutor (Executors#spinWith, #placeInGroup). */
+  get programExecutors(): Pick<Executors, 'spinWith' | 'placeInGroup' | 'tasksWaiting' | 'runsTasksOf' | 'hold'> {
     return this.#executors;
   }
 

@@ -1,6 +1,7 @@
 import { checkDuration } from '../base/simTimeRange.js';
 import { EngineTimer, type TimerOwner } from '../engine/EngineTimer.js';
 import { type Executable, SKIPPED } from '../engine/Executable.js';
+import type { Executor } from '../engine/executors/Executor.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 
@@ -122,6 +123,11 @@ export class Timer extends Entity implements TimerOwner {
   changeTimerPeriod(period: bigint): void {
     this.assertAlive('change timer period');
     this.#state.periodNs = checkDuration(BigInt(period), `timer period ${period}`);
+  }
+
+  override _runIn(executor: Executor): void {
+    super._runIn(executor);
+    this.engine.moveTimer(this.#state, executor);
   }
 
   override destroy(): void {

@@ -13,6 +13,7 @@ node::Created create_endpoint(node::Create create, rclcpp::node_interfaces::Node
   create.type = type;
   create.qos_json = qos.rclsim_json();
   create.callback_group = node_base->rclsim_group(group);
+  create.reentrant = group && group->type() == rclcpp::CallbackGroupType::Reentrant;
   return rcl_call([&create] {return port::create(create);});
 }
 

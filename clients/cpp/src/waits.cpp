@@ -68,16 +68,27 @@ void block(const std::function<bool()> & until)
   for (auto & entry : pausers()) {
     resumes.push_back(entry.second());
   }
+  // A callback of an executor that pauses nothing (a MultiThreadedExecutor) holds its thread, and
+  // its mutually exclusive group, while it waits: the simulation runs the executor's other
+  // callbacks meanwhile, here, as its other threads would.
+  uint64_t held = resumes.empty() ? port::callback_under_way() : 0;
+  if (held != 0) {
+    port::hold(held, true);
+  }
   struct Resume
   {
     std::vector<std::function<void()>> & resumes;
+    uint64_t held;
     ~Resume()
     {
+      if (held != 0) {
+        port::hold(held, false);
+      }
       for (auto & resume : resumes) {
         resume();
       }
     }
-  } resume{resumes};
+  } resume{resumes, held};
   port::serve_runs(until);
 }
 

@@ -73,8 +73,6 @@ export class RclpyExecutor extends WaitResultExecutor {
    */
   readonly #declined = new EntitySet();
   readonly #declinedTimers = new EntitySet();
-  /** Threads held by waiting callbacks, by entity id (-1: tasks), innermost last. */
-  readonly #held = new Map<number, number[]>();
 
   constructor(
     name: string,
@@ -88,34 +86,6 @@ export class RclpyExecutor extends WaitResultExecutor {
     this.#random = random;
     this.#isWaitable = isWaitable;
     this.#spins = spins;
-  }
-
-  /** The program spins its nodes with an executor of this many threads (a MultiThreadedExecutor's pool). */
-  setThreads(count: number): void {
-    this.threadPool.resize(count);
-  }
-
-  /**
-   * A callback of `entity` (null: the program's tasks) waits on a thread (`on`), or ended after it
-   * waited: its thread, and its mutually exclusive group, stay busy meanwhile.
-   */
-  hold(entityId: number | null, on: boolean, now: number): void {
-    const key = entityId ?? -1;
-    const group = entityId === null ? undefined : this.ranGroupOf(entityId);
-    if (on) {
-      const thread = this.threadPool.hold(now);
-      // No thread free: the callback's own is busy for its execution time, and stays so.
-      if (thread < 0) return;
-      let threads = this.#held.get(key);
-      if (threads === undefined) this.#held.set(key, (threads = []));
-      threads.push(thread);
-      if (group?.exclusive) group.busyUntil = Infinity;
-      return;
-    }
-    const thread = this.#held.get(key)?.pop();
-    if (thread === undefined) return;
-    this.threadPool.release(thread, now);
-    if (group !== undefined && group.busyUntil === Infinity) group.busyUntil = now;
   }
 
   /**

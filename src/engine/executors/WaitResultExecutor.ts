@@ -24,6 +24,8 @@ export abstract class WaitResultExecutor implements Executor {
   readonly #groups: (CallbackGroup | undefined)[] = [];
   /** What the entity last handed out held then (see skipped). */
   #pendingAtPick = 0;
+  /** Threads held by waiting callbacks, by entity id (-1: tasks), innermost last. */
+  readonly #held = new Map<number, number[]>();
 
   constructor(name: string, call: (timer: EngineTimer) => boolean, threads: number, groupOf: ((entity: Executable) => CallbackGroup) | null) {
     this.name = name;
@@ -38,6 +40,39 @@ export abstract class WaitResultExecutor implements Executor {
 
   busyTime(now: number): number {
     return this.threadPool.busyTime(now);
+  }
+
+  /** The program spins its nodes with an executor of this many threads (a MultiThreadedExecutor's pool). */
+  setThreads(count: number): void {
+    this.threadPool.resize(count);
+  }
+
+  /**
+   * A callback of `entity` (null: the program's tasks) waits on a thread (`on`), or ended after it
+   * waited: its thread, and its mutually exclusive group, stay busy meanwhile.
+   */
+  hold(entityId: number | null, on: boolean, now: number): void {
+    const key = entityId ?? -1;
+    const group = entityId === null ? undefined : this.ranGroupOf(entityId);
+    if (on) {
+      const thread = this.threadPool.hold(now);
+      // No thread free: the callback's own is busy for its execution time, and stays so.
+      if (thread < 0) return;
+      let threads = this.#held.get(key);
+      if (threads === undefined) this.#held.set(key, (threads = []));
+      threads.push(thread);
+      if (group?.exclusive) group.busyUntil = Infinity;
+      return;
+    }
+    const thread = this.#held.get(key)?.pop();
+    if (thread === undefined) return;
+    this.threadPool.release(thread, now);
+    if (group !== undefined && group.busyUntil === Infinity) group.busyUntil = now;
+  }
+
+  /** hold() for a callback this executor ran (a wait in another executor's callback holds nothing here). */
+  holdIfRan(entityId: number, on: boolean, now: number): void {
+    if (this.ranGroupOf(entityId) !== undefined) this.hold(entityId, on, now);
   }
 
   ready(entity: Executable): void {

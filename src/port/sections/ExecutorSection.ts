@@ -5,8 +5,8 @@ export interface ExecutorSection {
 
   /**
    * The node's callbacks run from now on (spin), once (spinOnce), or no more (stop). `threads`:
-   * the spinning executor's pool (rclpy's MultiThreadedExecutor; 1 for every other), which the
-   * simulation's model of that client's executor follows.
+   * the spinning executor's pool (rclpy's or rclcpp's MultiThreadedExecutor; 1 for every other),
+   * which the simulation's model of that client's executor follows.
    */
   spin(node: number, how: 'spin' | 'spinOnce' | 'stop', threads?: number): void;
 

@@ -162,13 +162,9 @@ export const CASES: readonly Case[] = [
   {
     name: 'executor',
     about:
-      'a node spun by the program, a node of a second context run only when stepped by spin once (at 120 and 240 ms), a first callback of the program (setImmediate, an rclpy task), a wait for a message, a rate, a sleep; in rclpy then a pool of two threads (MultiThreadedExecutor) where two callbacks of a mutually exclusive group take turns while a reentrant one runs beside the first; the second context and then the default one shut down, exit 0',
+      'a node spun by the program, a node of a second context run only when stepped by spin once (at 120 and 240 ms), a first callback of the program (setImmediate, an rclpy task, an rclcpp 0 ms timer that cancels itself), a wait for a message, a rate, a sleep; in rclpy and rclcpp then a pool of two threads (MultiThreadedExecutor) where two callbacks of a mutually exclusive group take turns while a reentrant one runs beside the first; the second context and then the default one shut down, exit 0',
     until: '2s',
-    fingerprint: { rclnodejs: 'c23984c7641a0c81', rclpy: '4e6c57693e1720af' },
-    notYet: {
-      rclcpp:
-        "the C++ client's executor departs from rclcpp's there: a timer canceled while its overdue run waits still runs (rclcpp's execute_timer skips it: rcl_timer_call answers RCL_RET_TIMER_CANCELED), the pool starts a mutually exclusive group's second timer and the reentrant one before its first (rclcpp takes timers in their groups' order), and a 0 ms timer throws (a negative expected call time)",
-    },
+    fingerprint: { rclnodejs: 'c23984c7641a0c81', rclpy: '4e6c57693e1720af', rclcpp: 'c6ae54436900a1c6' },
     unreached: {
       'rclnodejs in-process': {
         ops: ['startJsTimer', 'jsTimer', 'exit', 'hold'],
@@ -182,9 +178,14 @@ export const CASES: readonly Case[] = [
         ops: ['defaultContext', 'contextState', 'resume', 'startJsTimer', 'jsTimer'],
         why: "rclpy keeps its contexts' state and its default context in the program, runs its coroutines as its executor's tasks, and has no JavaScript timers",
       },
+      rclcpp: {
+        ops: ['defaultContext', 'contextState', 'resume', 'startJsTimer', 'jsTimer'],
+        why: "rclcpp keeps its contexts' state in the program and makes its default context as any other, and has no coroutines and no JavaScript timers",
+      },
     },
     differs:
       "rclpy's program steps the second context from a timer of the spinning node (rclnodejs: setInterval) and starts with an executor task (rclnodejs: setImmediate, then a refreshed setTimeout); once spin_until_future_complete returns, nothing spins the node while the main thread waits on the rate and the sleep, as in rclpy, so the 240 ms step that rclnodejs runs (its spin never blocks) does not come and the 300 ms tick comes late, at 330 ms, when the pool spins (rcl runs a timer overdue once); the pool's part has no rclnodejs counterpart (rclnodejs has no executors or callback groups); " +
+      "rclcpp has no tasks: its first callback is a 0 ms timer (a `timer` line at 0 where rclpy has `tasks`), which also prints the call's expected time; its Rate sleeps where rclpy's is a timer of the node (rclpy's timer lines at 330, 350 and 400 ms that print nothing); the step timer canceled at 330 ms with its 240 ms call held does not run, as in rclpy (rclcpp calls a timer when its executor takes it and skips it once canceled: GenericTimer::call answers null for RCL_RET_TIMER_CANCELED and Executor::get_next_ready_executable passes it over); at 400 ms, once both of the pool's threads are free, rclcpp takes exclusive b, which it passed over at 380 ms for its busy group and left in that wait result (get_next_ready_executable clears a timer from it only once it takes it), before it waits again and takes the 400 ms tick, where rclpy waits again first and takes the tick first (its node's timers in creation order); within a kind rclcpp's wait set lists entities in the order of unordered maps keyed by handle addresses (executors/executor_entities_collection.hpp), here by creation, as rclpy's lists; " +
       PARAMETER_EVENTS,
   },
 ];

@@ -99,8 +99,9 @@ FutureReturnCode Executor::spin_until_complete(const std::function<bool()> & com
   }
   std::vector<node_interfaces::NodeBaseInterface::SharedPtr> spun;
   start_spinning(spun);
-  // While a callback of this executor blocks (a sleep), its nodes wait, as its busy thread would.
-  uint64_t pauser = rclsim::waits::add_pauser([&spun] {
+  // While a callback of this executor blocks (a sleep), its nodes wait, as its busy thread would;
+  // a MultiThreadedExecutor's other threads go on (its callback holds one: waits::block).
+  uint64_t pauser = rclsim_threads() > 1 ? 0 : rclsim::waits::add_pauser([&spun] {
       for (const auto & node : spun) {
         rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::STOP);
       }

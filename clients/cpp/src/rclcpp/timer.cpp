@@ -34,6 +34,7 @@ TimerBase::TimerBase(Clock::SharedPtr clock, std::chrono::nanoseconds period, no
   create.period_ns = period.count();
   create.clock = clock_name(clock_->get_clock_type());
   create.callback_group = node_base->rclsim_group(group);
+  create.reentrant = group && group->type() == CallbackGroupType::Reentrant;
   create.canceled = !autostart;
   id_ = rclsim::rcl_call([&create] {return rclsim::port::create(create);}).id;
   rclsim::port::on_run(id_, [this](const rclsim::node::Run & run) {

@@ -1,7 +1,8 @@
 // Blocking waits that take sim time (DESIGN.md "Sleeping takes sim time"), as
 // clients/python/rclsim/_waits.py: code that blocks yields its run and is woken by the
 // simulation, at now + d for a sleep, or when what it waits for came. While it waits, the
-// executor whose callback it is runs nothing (its nodes are paused, as a busy executor thread).
+// executor whose callback it is runs nothing (its nodes are paused, as a busy executor thread),
+// but for a MultiThreadedExecutor, whose other threads go on.
 #ifndef RCLSIM__WAITS_HPP_
 #define RCLSIM__WAITS_HPP_
 
@@ -19,7 +20,8 @@ using Pauser = std::function<std::function<void()>()>;
 uint64_t add_pauser(Pauser pauser);
 void remove_pauser(uint64_t id);
 
-/// Serves the simulation's runs until `until()`, with the spinning executors paused.
+/// Serves the simulation's runs until `until()`, with the spinning executors paused, or, in a
+/// callback of an executor that pauses nothing (a MultiThreadedExecutor), with its thread held.
 void block(const std::function<bool()> & until);
 
 /// Holds the calling code for `duration_ns` of sim time (nothing when not positive).
