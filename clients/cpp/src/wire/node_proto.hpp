@@ -369,9 +369,10 @@ struct ContextOp {
 struct Spin {
   uint64_t node = 0;
   Spin_How how = Spin_How::SPIN;
-  // How many threads the executor that spins the node has (rclpy's MultiThreadedExecutor: its
-  // pool; 0 or 1: one). A Python program's nodes run in the simulation's model of rclpy's
-  // executor with that many threads.
+  // How many threads the executor that spins the node has (rclpy's or rclcpp's
+  // MultiThreadedExecutor: its pool; 0 or 1: one). A Python program's nodes run in the
+  // simulation's model of rclpy's executor with that many threads; a C++ program's node spun by
+  // a pool moves to the program's model of rclcpp's multi-threaded executor (docs/cpp.md).
   uint32_t threads = 0;
 };
 
@@ -381,8 +382,8 @@ struct TriggerGuard {
 
 // A callback of `entity` (0: the program's tasks) waits — a sleep, a call — on a thread of an
 // executor with several threads (`on`), or ended after such a wait (not `on`): the simulation's
-// model of rclpy's executor keeps that thread, and the entity's mutually exclusive callback
-// group, busy meanwhile, as the waiting thread is in rclpy. Not answered.
+// model of the program's executor (rclpy's, rclcpp's pool) keeps that thread, and the entity's
+// mutually exclusive callback group, busy meanwhile, as the waiting thread is. Not answered.
 struct Hold {
   uint64_t entity = 0;
   bool on = false;
