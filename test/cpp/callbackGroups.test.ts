@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+
+// The first program builds rclsim's C++ client into the cache (about a minute on 2 vCPUs).
+const BUILD_MS = 240_000;
+
+/** The log lines rclsim printed (stderr), without the summary. */
+function logLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('['));
+}
+
+describe("C++ programs: a MultiThreadedExecutor's callback groups (ROS 2's callback-group tutorial)", needs('C++ toolchain'), () => {
+  const dir = tempDir();
+  copyFileSync(join(repoRoot, 'test/fixtures/cpp/callback_groups.cpp'), join(dir, 'callback_groups.cpp'));
+
+  it("takes the service's answer on another thread while the timer's callback waits for it, when each has a group of its own", () => {
+    const run = runCli(['exec', '--until', '2.5s', 'callback_groups.cpp', 'groups'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), [
+      '[INFO] [1.000000000] [asker]: asking',
+      '[INFO] [1.000000000] [responder]: answering',
+      '[INFO] [1.000000000] [asker]: answered',
+      '[INFO] [2.000000000] [asker]: asking',
+      '[INFO] [2.000000000] [responder]: answering',
+      '[INFO] [2.000000000] [asker]: answered',
+    ]);
+  });
+
+  it("never takes it in the node's default group, busy with the waiting timer: the wait times out, and the overdue timer goes first", () => {
+    const run = runCli(['exec', '--until', '7s', 'callback_groups.cpp'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), [
+      '[INFO] [1.000000000] [asker]: asking',
+      '[INFO] [1.000000000] [responder]: answering',
+      '[WARN] [6.000000000] [asker]: no answer in 5 s',
+      '[INFO] [6.000000000] [asker]: asking',
+      '[INFO] [6.000000000] [responder]: answering',
+      // The run's end stops the program while its second wait is under way.
+      '[WARN] [7.000000000] [asker]: no answer in 5 s',
+    ]);
+  });
+});
