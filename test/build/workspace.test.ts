@@ -2,16 +2,11 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 
 const fixture = join(repoRoot, 'test/fixtures/cpp/workspace');
 // A first build may build rclsim's C++ client into the cache (about a minute on 2 vCPUs).
 const BUILD_MS = 300_000;
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
-}
 
 /** A package of a made-up workspace: its package.xml (with `tags` inside) and its files. */
 function writePackage(root: string, name: string, tags: string, files: Record<string, string> = {}): void {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 // The first program builds rclsim's C++ client into the cache (a minute or more on 2 shared vCPUs).
 const BUILD_MS = 900_000;
@@ -23,11 +23,6 @@ function job(dir: string, server: string, client: string, args: string[]): strin
     `${client}-${args.join('-')}.yaml`,
     `end: { after: 30s }\nnodes:\n  - script: ${server}\n  - script: ${client}\n    args: [${quoted}]\n`,
   );
-}
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
 }
 
 const client = (time: string, text: string, level = 'INFO') => `[${level}] [${time}] [minimal_action_client]: ${text}`;

@@ -2,15 +2,10 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 
 // The first program builds rclsim's C++ client into the cache (about a minute on 2 vCPUs).
 const BUILD_MS = 240_000;
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
-}
 
 describe("C++ programs: a MultiThreadedExecutor's callback groups (ROS 2's callback-group tutorial)", needs('C++ toolchain'), () => {
   const dir = tempDir();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 // The first program builds rclsim's C++ client into the cache (a minute or more on 2 shared vCPUs).
 const BUILD_MS = 900_000;
@@ -12,11 +12,6 @@ function program(): string {
   const dir = tempDir();
   copyFileSync(join(repoRoot, 'test/fixtures/cpp/lifecycle_rules.cpp'), join(dir, 'lifecycle_rules.cpp'));
   return dir;
-}
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
 }
 
 const manager = (time: string, text: string) => `[INFO] [${time}] [manager]: ${text}`;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const cppFixtures = join(repoRoot, 'test/fixtures/cpp');
 // The first program builds rclsim's C++ client into the cache (about a minute on 2 vCPUs).
@@ -15,11 +15,6 @@ function programs(): string {
   for (const file of ['talker.cpp', 'listener.cpp']) copyFileSync(join(repoRoot, 'examples/cpp', file), join(dir, file));
   copyFileSync(join(repoRoot, 'examples/python/listener.py'), join(dir, 'listener.py'));
   return dir;
-}
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
 }
 
 describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ toolchain'), () => {

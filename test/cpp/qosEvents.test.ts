@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 // The first run builds rclsim's C++ client into the cache (minutes on 2 shared vCPUs); the
 // program is compiled once and its modes run from the cache.
@@ -13,11 +13,6 @@ function folder(): string {
   const dir = tempDir();
   copyFileSync(join(repoRoot, 'test/fixtures/cpp/qos_events.cpp'), join(dir, 'qos_events.cpp'));
   return dir;
-}
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
 }
 
 const events = (time: string, text: string, level = 'INFO') => `[${level}] [${time}] [events]: ${text}`;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const cppFixtures = join(repoRoot, 'test/fixtures/cpp');
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
@@ -16,11 +16,6 @@ function programs(): string {
   for (const file of ['adder.py', 'asker.py']) copyFileSync(join(pythonFixtures, file), join(dir, file));
   copyFileSync(join(cppFixtures, 'param_reader.py'), join(dir, 'param_reader.py'));
   return dir;
-}
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
 }
 
 describe('C++ programs: rclcpp services, clients and parameters', needs('C++ toolchain'), () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 // The first run builds the fixture (and, on a fresh cache, rclsim's C++ client: about a minute on 2 vCPUs).
 const BUILD_MS = 240_000;
@@ -13,11 +13,6 @@ function program(): string {
   const dir = tempDir();
   copyFileSync(join(repoRoot, 'test/fixtures/cpp/threads.cpp'), join(dir, 'threads.cpp'));
   return dir;
-}
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
 }
 
 // g++ and CMake are on every machine of the project's kind; elsewhere these tests are skipped.

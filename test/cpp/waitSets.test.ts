@@ -2,15 +2,10 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 
 // The first run builds the fixture (and, on a fresh cache, rclsim's C++ client: minutes on 2 shared vCPUs).
 const BUILD_MS = 900_000;
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
-}
 
 const say = (time: string, text: string) => `[INFO] [${time}] [wait_sets]: ${text}`;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 
@@ -17,11 +17,6 @@ function job(clientArgs: string[]): { dir: string; file: string } {
     `end: { after: 30s }\nnodes:\n  - script: fibonacci_client.py\n    args: [${args}]\n  - script: fibonacci_server.py\n`,
   );
   return { dir, file };
-}
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
 }
 
 // rclpy's wait_for_server polls every 0.25 s: the client, started first, sends its goal at 0.25 s.

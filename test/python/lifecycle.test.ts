@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 
@@ -13,11 +13,6 @@ function job(entries: [string, string[]][], extra: Record<string, string> = {}):
   for (const [name, text] of Object.entries(extra)) writeTemp(dir, name, text);
   const nodes = entries.map(([script, args]) => `  - script: ${script}\n    args: [${args.map((a) => JSON.stringify(a)).join(', ')}]\n`);
   return { dir, file: writeTemp(dir, 'job.yaml', `end: { after: 10s }\nnodes:\n${nodes.join('')}`) };
-}
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
 }
 
 const steps = ['get@0.5', 'activate@0.5', 'configure@1', 'configure@1.5', 'activate@2', 'deactivate@3', 'get@3.5', 'shutdown@4'];

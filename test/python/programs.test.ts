@@ -4,7 +4,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSy
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readWithOracle } from '../support/bagOracle.js';
-import { lastJsonLine, needs, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
 
 const pythonFixtures = join(repoRoot, 'test/fixtures/python');
 const separateFixtures = join(repoRoot, 'test/fixtures/separate');
@@ -40,11 +40,6 @@ function pythonInterpreters(): string[] {
     if (v !== null && Number(v.split('.')[1]) >= 10 && !found.has(v)) found.set(v, command);
   }
   return [...found.values()];
-}
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
 }
 
 describe('Python programs: unmodified rclpy nodes in the simulation', needs('python3'), () => {

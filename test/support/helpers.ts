@@ -94,6 +94,11 @@ export function runCliAsync(args: string[], cwd = repoRoot, timeout = 60_000): P
   });
 }
 
+/** The log lines a run printed (stderr, in rcutils' format), without its summary. */
+export function logLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.startsWith('['));
+}
+
 export function lastJsonLine(stdout: string): Record<string, unknown> {
   const lines = stdout.trim().split('\n');
   return JSON.parse(lines[lines.length - 1]!) as Record<string, unknown>;
