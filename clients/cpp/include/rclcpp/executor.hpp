@@ -98,8 +98,6 @@ private:
   std::vector<node_interfaces::NodeBaseInterface::WeakPtr> nodes_;
   bool spinning_ = false;
   bool canceled_ = false;
-  // The sim time of the last spin_some that found nothing ready (none: it found something).
-  std::optional<int64_t> idle_pass_at_;
 };
 
 }  // namespace rclcpp

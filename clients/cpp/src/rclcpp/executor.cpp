@@ -1,6 +1,7 @@
 #include "rclcpp/executor.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "rclcpp/executors.hpp"
@@ -9,6 +10,19 @@
 
 namespace rclcpp
 {
+
+namespace
+{
+/// When a spin_some pass that found nothing ended: sim time, and the callbacks its thread ran so far.
+struct IdlePass
+{
+  int64_t at_ns;
+  uint64_t runs_served;
+  bool operator==(const IdlePass & other) const {return at_ns == other.at_ns && runs_served == other.runs_served;}
+};
+/// The calling thread's last spin_some pass, if it found nothing (runs_served counts per thread).
+thread_local std::optional<IdlePass> last_idle_pass;
+}  // namespace
 
 std::string to_string(const FutureReturnCode & future_return_code)
 {
@@ -157,14 +171,17 @@ void Executor::spin_some(std::chrono::nanoseconds)
   }
   spinning_ = false;
   // A loop of spin_some (`while (!done) spin_some(node)`) spins until something is ready, in wall
-  // time; sim time moves only while a program waits. So the second pass in a row that finds
-  // nothing at one sim time waits for the next callback, as such a loop would have spun until it.
-  bool idle = rclsim::port::runs_served() == before;
-  int64_t now = rclsim::port::now_ns();
-  if (idle && idle_pass_at_ == now && context_->is_valid()) {
+  // time; sim time moves only while a program waits. So a pass that finds nothing, right after the
+  // thread's last pass found nothing (at the same sim time, no callback run since), waits for the
+  // next callback, as such a loop would have spun until it. The thread's last pass, not this
+  // executor's: in `while (!done) rclcpp::spin_some(node)` each pass has a new executor.
+  IdlePass pass{rclsim::port::now_ns(), rclsim::port::runs_served()};
+  bool idle = pass.runs_served == before;
+  if (idle && last_idle_pass == pass && context_->is_valid()) {
     spin_once();
+    idle = false;
   }
-  idle_pass_at_ = idle ? std::optional<int64_t>(now) : std::nullopt;
+  last_idle_pass = idle ? std::optional<IdlePass>(pass) : std::nullopt;
 }
 
 void Executor::spin_all(std::chrono::nanoseconds max_duration)
