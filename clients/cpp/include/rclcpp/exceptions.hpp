@@ -6,6 +6,10 @@
 #include <stdexcept>
 #include <string>
 
+// As real rclcpp's: programs use rcl's error state and allocator unincluded.
+#include "rcl/error_handling.h"
+#include "rcl/types.h"
+
 namespace rclcpp
 {
 namespace exceptions

@@ -12,6 +12,8 @@
 
 #include "rclcpp/logger.hpp"
 #include "rclsim/logging.hpp"
+// As real rclcpp's (through rcutils/logging_macros.h): programs use rcutils' levels unincluded.
+#include "rcutils/logging.h"
 
 #define RCLCPP_LOG_MIN_SEVERITY_DEBUG 0
 #define RCLCPP_LOG_MIN_SEVERITY_INFO 1

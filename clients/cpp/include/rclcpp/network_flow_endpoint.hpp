@@ -30,6 +30,16 @@ private:
   std::string internet_address_;
 };
 
+/// Equal when every field is, as rclcpp's.
+inline bool operator==(const NetworkFlowEndpoint & left, const NetworkFlowEndpoint & right)
+{
+  return left.transport_protocol() == right.transport_protocol() && left.internet_protocol() == right.internet_protocol() &&
+         left.transport_port() == right.transport_port() && left.flow_label() == right.flow_label() && left.dscp() == right.dscp() &&
+         left.internet_address() == right.internet_address();
+}
+
+inline bool operator!=(const NetworkFlowEndpoint & left, const NetworkFlowEndpoint & right) {return !(left == right);}
+
 /// rclcpp's format: each field named, as the examples print them.
 inline std::ostream & operator<<(std::ostream & os, const NetworkFlowEndpoint & endpoint)
 {
