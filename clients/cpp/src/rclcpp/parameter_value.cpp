@@ -107,13 +107,15 @@ ParameterValue::ParameterValue(const std::vector<std::string> & string_array_val
 
 namespace
 {
-/// rclcpp's array text: "[a, b, c]", each element as a stream writes it (as `As`).
+/// rclcpp's array text: "[a, b, c]", each element as a stream writes it (as `As`), numbers in
+/// the given base with its prefix (bytes: "0xff").
 template<typename As, typename Vector>
 std::string array_to_string(const Vector & array, std::ios::fmtflags format_flags = std::ios::dec)
 {
   std::stringstream text;
   text << "[";
-  text.flags(format_flags);
+  text.setf(format_flags, std::ios::basefield | std::ios::boolalpha);
+  text << std::showbase;
   bool first = true;
   for (const auto & element : array) {
     if (!first) {
@@ -135,7 +137,7 @@ std::string to_string(const ParameterValue & value)
     case PARAMETER_INTEGER: return std::to_string(value.get<int64_t>());
     case PARAMETER_DOUBLE: return std::to_string(value.get<double>());
     case PARAMETER_STRING: return value.get<std::string>();
-    case PARAMETER_BYTE_ARRAY: return array_to_string<int>(value.get<std::vector<uint8_t>>());
+    case PARAMETER_BYTE_ARRAY: return array_to_string<int>(value.get<std::vector<uint8_t>>(), std::ios::hex);
     case PARAMETER_BOOL_ARRAY: return array_to_string<bool>(value.get<std::vector<bool>>(), std::ios::boolalpha);
     case PARAMETER_INTEGER_ARRAY: return array_to_string<int64_t>(value.get<std::vector<int64_t>>());
     case PARAMETER_DOUBLE_ARRAY: return array_to_string<double>(value.get<std::vector<double>>());
