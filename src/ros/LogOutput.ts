@@ -44,6 +44,12 @@ export class LogOutput {
     else this.#levels.set(name, level);
   }
 
+  /** The level set for the logger itself (UNSET if none), as rcutils_logging_get_logger_level; the root logger's is the default. */
+  level(name: string): LoggingSeverity {
+    if (name === '') return this.defaultLevel;
+    return this.#levels.get(name) ?? LoggingSeverity.UNSET;
+  }
+
   /** A logger's level, or its nearest ancestor's ('a.b' inherits from 'a'), or the default. */
   effectiveLevel(name: string): LoggingSeverity {
     if (name === '') return this.defaultLevel;

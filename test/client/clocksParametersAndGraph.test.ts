@@ -227,8 +227,8 @@ describe('rclnodejs 2.x: clocks, time sources, parameter events, QoS overrides, 
       {
         levels: [
           { name: 'ns.chatty', level: 10 },
-          { name: 'ns.chatty.child', level: 10 },
-          { name: 'unknown', level: 20 },
+          { name: 'ns.chatty.child', level: 0 },
+          { name: 'unknown', level: 0 },
         ],
       },
     ]);

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ std::map<std::string, int> & levels()
   return the_levels;
 }
 
+/// Set by follow_outside_levels: the run (port::runs_received) the kept levels were asked in.
+std::optional<uint64_t> levels_asked_in;
+
 /** The file's name without its folder, as the Python client sends it: where the program was built must not show in /rosout. */
 const char * base_name(const char * file)
 {
@@ -30,6 +34,10 @@ const char * base_name(const char * file)
 
 bool enabled(const char * logger, int severity)
 {
+  if (levels_asked_in && *levels_asked_in != port::runs_received()) {
+    levels().clear();
+    levels_asked_in = port::runs_received();
+  }
   std::string name = logger == nullptr ? "" : logger;
   auto found = levels().find(name);
   if (found == levels().end()) {
@@ -53,5 +61,12 @@ void log(const char * logger, int severity, const char * function, const char * 
 }
 
 void forget_levels() {levels().clear();}
+
+void follow_outside_levels()
+{
+  if (!levels_asked_in) {
+    levels_asked_in = port::runs_received();
+  }
+}
 
 }  // namespace rclsim::logging

@@ -51,6 +51,7 @@ struct State
   uint64_t clock_reads = 0;
   std::vector<std::function<void()>> on_shutdown;
   uint64_t next_hook = 1;
+  uint64_t runs_received = 0;
 };
 
 State & state()
@@ -206,6 +207,7 @@ void dispatch(const node::Run & run)
 {
   State & s = state();
   s.now_ns = run.now_ns;
+  ++s.runs_received;
   if (run.kind == node::RunKind::CONTINUATION) {
     return;
   }
@@ -763,6 +765,8 @@ void yield_turn()
 }
 
 uint64_t runs_served() {return served;}
+
+uint64_t runs_received() {return state().runs_received;}
 
 uint64_t callback_under_way() {return callbacks.empty() ? 0 : callbacks.back();}
 

@@ -8,7 +8,7 @@ Node::Node(const std::string & node_name, const NodeOptions & options) : Node(no
 Node::Node(const std::string & node_name, const std::string & namespace_, const NodeOptions & options)
 : options_(options),
   base_(std::make_shared<node_interfaces::NodeBase>(node_name, namespace_, options.context(), options.arguments(), options.use_global_arguments(),
-    options.enable_rosout(), options.use_intra_process_comms(), options.enable_topic_statistics())),
+    options.enable_rosout(), options.use_intra_process_comms(), options.enable_topic_statistics(), options.enable_logger_service())),
   graph_(std::make_shared<node_interfaces::NodeGraph>(base_)),
   logger_(rclcpp::get_logger(base_->logger_name())),
   clock_(std::make_shared<rclcpp::Clock>(options.clock_type())),

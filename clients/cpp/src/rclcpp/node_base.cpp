@@ -4,6 +4,7 @@
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 #include "rclsim/entity.hpp"
 #include "rclsim/json.hpp"
+#include "rclsim/logging.hpp"
 #include "rclsim/port.hpp"
 
 namespace rclcpp
@@ -13,7 +14,7 @@ namespace node_interfaces
 
 NodeBase::NodeBase(const std::string & node_name, const std::string & namespace_arg, rclcpp::Context::SharedPtr context,
   const std::vector<std::string> & arguments, bool use_global_arguments, bool enable_rosout, bool use_intra_process_default,
-  bool enable_topic_statistics_default)
+  bool enable_topic_statistics_default, bool enable_logger_service)
 : context_(std::move(context)), default_group_(std::make_shared<rclcpp::CallbackGroup>(rclcpp::CallbackGroupType::MutuallyExclusive)),
   use_intra_process_default_(use_intra_process_default), enable_topic_statistics_default_(enable_topic_statistics_default)
 {
@@ -29,7 +30,9 @@ NodeBase::NodeBase(const std::string & node_name, const std::string & namespace_
   create.use_global_arguments = use_global_arguments;
   // The node's parameters and their services are the program's, as in rclcpp (the simulation
   // still takes the overrides, for the type description service it makes).
-  create.options_json = std::string("{\"startParameterServices\":false,\"enableRosout\":") + (enable_rosout ? "true" : "false") + "}";
+  // Its logger services (~/get_logger_levels, ~/set_logger_levels) are the simulation's.
+  create.options_json = std::string("{\"startParameterServices\":false,\"enableRosout\":") + (enable_rosout ? "true" : "false") +
+    ",\"enableLoggerService\":" + (enable_logger_service ? "true" : "false") + "}";
   rclsim::node::Created created = rclsim::rcl_call([&create] {return rclsim::port::create(create);});
   id_ = created.id;
   name_ = created.name;
@@ -37,6 +40,9 @@ NodeBase::NodeBase(const std::string & node_name, const std::string & namespace_
   logger_name_ = created.logger;
   overrides_ = created.parameter_overrides;
   fully_qualified_name_ = namespace_ == "/" ? "/" + name_ : namespace_ + "/" + name_;
+  if (enable_logger_service) {
+    rclsim::logging::follow_outside_levels();
+  }
 }
 
 NodeBase::~NodeBase()

@@ -122,6 +122,8 @@ void serve_runs(const std::function<bool()> & until);
 void yield_turn();
 /// How many entity callbacks the calling thread ran (what a spin_some waits for).
 uint64_t runs_served();
+/// How many runs the simulation granted the program, of any kind (each a moment it may have changed anything).
+uint64_t runs_received();
 /// The entity whose callback the calling thread runs now (0: none, or the program's own code).
 uint64_t callback_under_way();
 /// The run ended (Shutdown): blocking calls return at once.

@@ -47,7 +47,7 @@ class NodeBase : public NodeBaseInterface, public std::enable_shared_from_this<N
 public:
   NodeBase(const std::string & node_name, const std::string & namespace_, rclcpp::Context::SharedPtr context,
     const std::vector<std::string> & arguments, bool use_global_arguments, bool enable_rosout, bool use_intra_process_default,
-    bool enable_topic_statistics_default);
+    bool enable_topic_statistics_default, bool enable_logger_service = false);
   ~NodeBase() override;
   const char * get_name() const override {return name_.c_str();}
   const char * get_namespace() const override {return namespace_.c_str();}
