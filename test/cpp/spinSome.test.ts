@@ -2,15 +2,10 @@ import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 // The first program builds rclsim's C++ client into the cache (a minute or more on 2 shared vCPUs).
 const BUILD_MS = 900_000;
-
-/** The log lines rclsim printed (stderr), without the summary. */
-function logLines(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => line.startsWith('['));
-}
 
 describe('C++ programs: a loop of spin_some', needs('C++ toolchain'), () => {
   // Real ROS 2 spins such a loop in wall time until something is ready; under rclsim sim time
@@ -31,6 +26,8 @@ describe('C++ programs: a loop of spin_some', needs('C++ toolchain'), () => {
       const lines = logLines(result.stderr);
       // The server comes up at 1.5 s; the client's timer (0.5 s) waits for it, then asks.
       assert.deepEqual(lines.slice(0, -1), [
+        // Run inside the first pass's own question to the simulation, and asking one of its own.
+        "[INFO] [0.000000000] [spin_some_loop]: heard 'before the loop'",
         '[INFO] [1.500000000] [spin_some_loop]: asking',
         '[INFO] [1.500000000] [minimal_service]: request: 20 + 22',
         '[INFO] [1.500000000] [spin_some_loop]: sum 42',

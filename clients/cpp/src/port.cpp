@@ -144,8 +144,10 @@ void run_nested(const node::Run & run)
 
 node::ToClient ask(node::ToSimulation message)
 {
-  State & s = state();
-  message.ask = ++s.last_ask;
+  // A run the answer waits for (a spin once's callbacks) may ask questions of its own meanwhile:
+  // this question's answer is known by its own number, not by the last one asked.
+  const uint64_t asked = ++state().last_ask;
+  message.ask = asked;
   send(message);
   while (true) {
     node::ToClient answer = receive();
@@ -153,9 +155,9 @@ node::ToClient ask(node::ToSimulation message)
       run_nested(*answer.run);
       continue;
     }
-    if (answer.answers != s.last_ask) {
+    if (answer.answers != asked) {
       std::fprintf(stderr, "rclsim: the simulation answered question %llu while the program asked %llu\n",
-        static_cast<unsigned long long>(answer.answers), static_cast<unsigned long long>(s.last_ask));
+        static_cast<unsigned long long>(answer.answers), static_cast<unsigned long long>(asked));
       ::_exit(1);
     }
     if (answer.failed) {
