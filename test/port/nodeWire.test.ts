@@ -153,6 +153,7 @@ describe('node protocol messages', () => {
     { ask: 4, graph: { query: 'node_names', arguments: ['a'] } },
     { ask: 5, getInterface: { type: 'std_msgs/msg/String' } },
     { ask: 6, job: { onEnd: 18 } },
+    { ask: 7, job: { startNs: 1_700_000_000_123_456_789n } },
     { ask: 0, job: { setResult: { name: 'r', valueJson: '{"$bigint":"18446744073709551615"}' } } },
     { ask: 0, wait: { thread: 1, deadlineNs: 0n, clientSequence: 19n, client: 20 } },
     {
