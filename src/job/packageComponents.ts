@@ -62,7 +62,7 @@ export function startComponentContainer(
   simulation.interfaces.addSource({ path: resolve(workspace) });
   const args = components.flatMap(({ library, className, nodeArguments }) => {
     try {
-      return ['--component', library, className, ...rosArgumentsArgv(nodeArguments).slice(1)];
+      return ['--component', library, className, ...rosArgumentsArgv(nodeArguments)];
     } catch (error) {
       throw new JobModuleError(`${where}: ${(error as Error).message}`);
     }

@@ -115,17 +115,17 @@ export function parseRosArguments(argv: readonly string[]): RosArguments {
 }
 
 /**
- * The remaps and parameters of `args` as the `--ros-args` that give them again (what a component
- * container's node is handed, as ros2 component load and launch_ros hand a LoadNode request's):
- * each value written as YAML that rcl reads back with its type.
+ * The remaps and parameters of `args` as the ROS arguments that give them again, without the
+ * `--ros-args` before them (what a component container's node is handed, as ros2 component load
+ * and launch_ros hand a LoadNode request's): each value written as YAML that rcl reads back with its type.
  */
 export function rosArgumentsArgv(args: RosArguments): string[] {
-  const argv = ['--ros-args'];
+  const argv: string[] = [];
   const prefix = (node: string | null): string => (node === null ? '' : `${node}:`);
   for (const { node, from, to } of args.remaps) argv.push('-r', `${prefix(node)}${from}:=${to}`);
   for (const file of args.paramsFiles) argv.push('--params-file', file);
   for (const { node, parameter } of args.parameters) argv.push('-p', `${prefix(node)}${parameter.name}:=${parameterYaml(parameter)}`);
-  return argv.length === 1 ? [] : argv;
+  return argv;
 }
 
 /** A parameter's value as YAML of its type: a double keeps its point, a string its quotes. */
