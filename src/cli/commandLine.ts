@@ -115,6 +115,46 @@ program.addCommand(
   ),
 );
 
+withRunOptions(
+  program
+    .command('launch')
+    .description('evaluate a launch file (Python, XML or YAML) as ros2 launch does, into a job, and run it: rclsim launch [PACKAGE] FILE [name:=value …]')
+    .argument('<file>', 'the launch file, or a package whose share folder holds it (then the file name follows)')
+    .argument('[args...]', 'the launch file (after a package), then its arguments as name:=value')
+    .option('--workspace <dir>', "the install prefix of the workspace's packages (default ./install)")
+    .option(
+      '--skip <pattern>',
+      'skip the processes the launch starts that cannot run here and this names: a package, package/executable or node name (* matches any text; repeatable)',
+      collect,
+      [],
+    )
+    .option('--print-job', 'print the job the launch file evaluates to (YAML) and run nothing')
+    .option('--show-args', 'list the arguments the launch file declares, as ros2 launch --show-args, and run nothing')
+    .option('--until <duration>', 'stop after this much sim time (e.g. 30s)', simDuration),
+).action(
+  async (
+    file: string,
+    args: string[],
+    options: RunCommandOptions & { workspace?: string; skip: string[]; printJob?: boolean; showArgs?: boolean; until?: string },
+  ) => {
+    const launch = await import('./commands/launch.js');
+    let target: import('./commands/launch.js').LaunchTarget;
+    try {
+      target = launch.launchTarget(file, args);
+    } catch (error) {
+      process.stderr.write(`rclsim: ${(error as Error).message}\n`);
+      process.exitCode = ExitCode.badInput;
+      return;
+    }
+    if (options.showArgs === true) process.exitCode = launch.showArgs(target, options);
+    else if (options.printJob === true) process.exitCode = launch.printJob(target, options);
+    else {
+      const { supervise } = await import('./run/supervisor.js');
+      process.exitCode = await supervise({ command: 'launch', target: launch.launchJobText(target), args: [], options });
+    }
+  },
+);
+
 program
   .command('verify')
   .description('run a job N times in separate processes and check that every run gives the same fingerprint')

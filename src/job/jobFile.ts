@@ -26,8 +26,10 @@ import { type DurationError, parseDuration } from './duration.js';
 import { type FaultEntry, faultsConfig } from './faultsSection.js';
 import type { JobDefinition } from './JobHandle.js';
 import { JobFileError } from './jobErrors.js';
+import { JobEvents, readEvents, startsEntry } from './jobEvents.js';
 import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
 import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
+import { expandLaunch, type LaunchOptions } from './launchSection.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
 import { packageComponent, startComponentContainer } from './packageComponents.js';
 import { DEFAULT_WORKSPACE, packageExecutable, startPackageExecutable } from './packageExecutables.js';
@@ -55,6 +57,9 @@ const NODE_KEYS = [
   'executable',
   'component',
   'container',
+  'id',
+  'origin',
+  'start_after',
 ];
 /** rosbag2 play's default /clock rate (Hz) for `clock: true`. */
 const DEFAULT_CLOCK_HZ = 40;
@@ -83,11 +88,15 @@ type NodeEntry = {
   executable?: string;
   component?: string;
   container?: string;
+  id?: string;
+  origin?: string;
+  start_after?: string | number;
 };
 
 interface JobFile {
   name?: string;
   workspace?: string;
+  events?: { on: unknown; do: unknown[]; origin?: string }[];
   seed?: number;
   zero_copy?: boolean;
   strict_messages?: boolean;
@@ -161,8 +170,8 @@ export function loadJobFile(path: string, options: JobFileOptions = {}): JobDefi
   return parseJobFile(readJobFileText(path), path, options);
 }
 
-/** What the command line adds to a job file: the install prefix of its `package:` entries (`--workspace`). */
-export interface JobFileOptions {
+/** What the command line adds to a job file: the install prefix of its `package:` entries (`--workspace`), what of its launch to skip. */
+export interface JobFileOptions extends LaunchOptions {
   workspace?: string | undefined;
 }
 
@@ -175,12 +184,16 @@ export function readJobFileText(path: string): string {
   }
 }
 
-export function parseJobFile(text: string, path: string, options: JobFileOptions = {}): JobDefinition {
+export function parseJobFile(given: string, path: string, options: JobFileOptions = {}): JobDefinition {
+  // A job on top of a launch file: the launch evaluated into it first (launchSection.ts).
+  const text = expandLaunch(given, path, options);
   const source = parseYamlSource(text, path, (message) => new JobFileError(message));
   const { doc, lineOf } = source;
   const at = (location: (string | number)[]): YamlNode | undefined => doc.getIn(location, true) as YamlNode | undefined;
   const fail = (location: (string | number)[], message: string, node = at(location)): never => {
-    throw new JobFileError(`${lineOf(node ?? doc.contents)}: ${fieldName(location)}${message}`);
+    // An entry a launch file made is named by the launch file's line.
+    const origin = location[0] === 'nodes' || location[0] === 'events' ? doc.getIn([location[0], location[1], 'origin']) : undefined;
+    throw new JobFileError(`${typeof origin === 'string' ? origin : lineOf(node ?? doc.contents)}: ${fieldName(location)}${message}`);
   };
 
   // An empty document, or one that is only `~` or `null`.
@@ -396,6 +409,8 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
   };
   /** The first entry of each shared container: the process's options go there. */
   const containers = new Map<string, number>();
+  /** The entries' ids, which events name. */
+  const ids = new Set<string>();
   const nodes = (data.nodes ?? []).map((entry, i) => {
     const location = ['nodes', i];
     const hasScript = entry.script !== undefined;
@@ -467,12 +482,24 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
     const interpreterWhere = interpreter === undefined ? undefined : `${lineOf(at(interpreterField))}: ${fieldPath(interpreterField)}:`;
     // on_exit: continue or respawn implies a process of its own, as a Python program always has one.
     const running: ProgramProcess = python || hasPackage ? 'separate' : (entry.process ?? (exit.kind === 'fail' ? 'in-process' : 'separate'));
+    if (entry.id !== undefined) {
+      if (ids.has(entry.id)) fail([...location, 'id'], `another entry has id '${entry.id}'`);
+      ids.add(entry.id);
+    }
+    if (entry.start_after !== undefined && entry.container !== undefined && firstOfContainer !== undefined)
+      fail(
+        [...location, 'start_after'],
+        `'start_after' is the process's: give it on the first entry of container ${entry.container} (nodes[${firstOfContainer}])`,
+      );
+    const startAfter =
+      entry.start_after === undefined ? 0n : entry.start_after === 'event' ? ('event' as const) : durationAt([...location, 'start_after'], entry.start_after);
     return {
       entry,
       args,
       target,
+      startAfter,
       jobArguments: nodeArguments(source, location, entry, fail),
-      where: lineOf(at(location)),
+      where: entry.origin ?? lineOf(at(location)),
       onExit: exit,
       interpreter,
       interpreterWhere,
@@ -508,6 +535,17 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
     data.checks === undefined
       ? []
       : checksConfig(data.checks, sections, network === undefined ? null : network.hosts.map((host) => host.name), (i) => lineOf(at(['checks', i])));
+  const events = readEvents(data.events ?? [], ids, {
+    fail,
+    duration: (location, value) => durationAt(location, value),
+    lineOf: (location) => lineOf(at(location)),
+  });
+  for (const [i, { entry }] of nodes.entries())
+    if (entry.start_after === 'event' && !events.some((event) => startsEntry(event.actions, entry.id)))
+      fail(
+        ['nodes', i, 'start_after'],
+        `no event starts it${entry.id === undefined ? ' (give it an id, and an event { start: id })' : ` (no event has { start: ${entry.id} })`}`,
+      );
   const remaps = Object.entries(data.remap ?? {}).map(([from, to]) => {
     try {
       checkRemapRule(from, to);
@@ -538,6 +576,8 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
     ...(data.swarm === undefined ? {} : { swarm: data.swarm }),
     ...(checks.length === 0 ? {} : { checks }),
     async setup(job) {
+      /** What starts an entry, by its id: events start entries so. */
+      const starts = new Map<string, () => void>();
       if (when !== undefined) {
         const equals = (doc.getIn(['end', 'when', 'equals']) as unknown) ?? undefined;
         job.endOnMessage(when.topic, (message) => when.field === undefined || sameValue(fieldAt(message, when.field), equals));
@@ -548,10 +588,14 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
       const startedContainers = new Set<string>();
-      for (const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running, sleeps } of nodes) {
+      const jobEvents = events.length === 0 ? null : new JobEvents(job, events, starts);
+      /** Starts an entry's program now (a shared container: the first entry starts every component it loads). */
+      const startEntry = async (item: (typeof nodes)[number]): Promise<void> => {
+        const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running, sleeps } = item;
+        const watch = entry.id === undefined || jobEvents === null ? {} : { watch: jobEvents.watch(entry.id) };
         if (entry.component !== undefined) {
           // A shared container starts at its first entry, with every component the job loads into it.
-          if (entry.container !== undefined && startedContainers.has(entry.container)) continue;
+          if (entry.container !== undefined && startedContainers.has(entry.container)) return;
           const loaded =
             entry.container === undefined ? nodes.filter((node) => node.entry === entry) : nodes.filter((node) => node.entry.container === entry.container);
           if (entry.container !== undefined) startedContainers.add(entry.container);
@@ -566,6 +610,7 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
             {
               onExit,
               job,
+              ...watch,
               ...(sleeps === undefined ? {} : { sleeps }),
               ...(faults.length === 0 ? {} : { faultNames: [...new Set(loaded.flatMap((node) => faultNamesOf(node.entry)))] }),
             },
@@ -575,6 +620,7 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
           startPackageExecutable(job.simulation, workspace, entry.package, entry.executable!, args, jobArguments, where, {
             onExit,
             job,
+            ...watch,
             ...(sleeps === undefined ? {} : { sleeps }),
             ...(named ? { instance: `${entry.namespace ?? ''}/${entry.name ?? ''}` } : {}),
             ...(faults.length === 0 ? {} : { faultNames: faultNamesOf(entry) }),
@@ -586,6 +632,7 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
           await startProgram(job.simulation, target, args, jobArguments, where, {
             running,
             onExit,
+            ...watch,
             python: interpreter,
             pythonWhere: interpreterWhere,
             job,
@@ -595,6 +642,21 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
           });
         } else
           await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit, faults.length === 0 ? [] : faultNamesOf(entry));
+      };
+      for (const node of nodes) {
+        if (node.entry.id !== undefined) starts.set(node.entry.id, () => void startEntry(node).catch((error: unknown) => job.simulation.engine.fail(error)));
+      }
+      jobEvents?.start();
+      for (const node of nodes) {
+        if (node.startAfter === 0n) await startEntry(node);
+        else if (node.startAfter !== 'event') {
+          // launch's TimerAction: the program starts that long after the start, and the run waits for it.
+          const release = job.simulation.holdOpen();
+          job.simulation.engine.scheduleAfter(Number(node.startAfter), () => {
+            release();
+            startEntry(node).catch((error: unknown) => job.simulation.engine.fail(error));
+          });
+        }
       }
     },
   };

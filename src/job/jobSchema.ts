@@ -42,6 +42,37 @@ export const schema = {
   properties: {
     name: { type: 'string' },
     workspace: { type: 'string' },
+    launch: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['file'],
+      properties: {
+        file: { type: 'string', minLength: 1 },
+        package: { type: 'string', minLength: 1 },
+        arguments: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+      },
+    },
+    skip: stringList,
+    events: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['on', 'do'],
+        properties: {
+          on: {
+            anyOf: [
+              { enum: ['start', 'shutdown'] },
+              { type: 'object', additionalProperties: false, required: ['started'], properties: { started: { type: 'string', minLength: 1 } } },
+              { type: 'object', additionalProperties: false, required: ['exited'], properties: { exited: { type: 'string', minLength: 1 } } },
+            ],
+          },
+          origin: { type: 'string' },
+          // Each action is read by jobEvents.ts, which names what is wrong in it.
+          do: { type: 'array', items: { type: 'object' } },
+        },
+      },
+    },
     seed: { type: 'integer' },
     zero_copy: { type: 'boolean' },
     strict_messages: { type: 'boolean' },
@@ -177,6 +208,9 @@ export const schema = {
           executable: { type: 'string', minLength: 1 },
           component: { type: 'string', minLength: 1 },
           container: { type: 'string', minLength: 1 },
+          id: { type: 'string', minLength: 1 },
+          origin: { type: 'string', minLength: 1 },
+          start_after: { anyOf: [{ const: 'event' }, duration] },
         },
       },
     },

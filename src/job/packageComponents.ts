@@ -79,6 +79,7 @@ export function startComponentContainer(
     cppProgram: buildCppProgram(CONTAINER, simulation.interfaces),
     libraryPath: join(resolve(workspace), 'lib'),
     ...(faultNames === undefined ? {} : { faultNames }),
+    ...(how.watch === undefined ? {} : { watch: how.watch }),
     ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}),
     ...(job === undefined ? {} : { job }),
   });

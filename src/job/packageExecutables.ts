@@ -60,6 +60,7 @@ export function startPackageExecutable(
     cppProgram: found.path,
     libraryPath: join(resolve(workspace), 'lib'),
     ...(faultNames === undefined ? {} : { faultNames }),
+    ...(how.watch === undefined ? {} : { watch: how.watch }),
     ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}),
     // A C++ program may use the job's operations (finish, results, end hooks), as a component does.
     ...(job === undefined ? {} : { job }),

@@ -13,7 +13,7 @@ import { emptyRosArguments, type RosArguments } from '../ros/RosArguments.js';
 import { Program } from '../sim/Program.js';
 import type { Simulation } from '../sim/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
-import { isPythonProgram, type OnExit, startSeparateProgram } from './separateProgram.js';
+import { isPythonProgram, type OnExit, type ProgramWatch, startSeparateProgram } from './separateProgram.js';
 import { prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
@@ -38,6 +38,8 @@ export interface ProgramStart {
   faultNames?: readonly string[];
   /** Whether a C++ program's sleeps take sim time (the default) or none (the job's `sleeps`). */
   sleeps?: Sleeps;
+  /** Told of each life's start and end (a separate program's; the job's events). */
+  watch?: ProgramWatch;
 }
 
 /** How a C++ program's sleeps take sim time: `sim-time` (DESIGN.md "Sleeping takes sim time") or `none` (rslcpp's semantics). */
@@ -110,6 +112,7 @@ export async function startProgram(
       ...(python === undefined ? {} : { python }),
       ...(pythonWhere === undefined ? {} : { pythonWhere }),
       ...(faultNames === undefined ? {} : { faultNames }),
+      ...(how.watch === undefined ? {} : { watch: how.watch }),
       ...(cppProgram === undefined ? {} : { cppProgram }),
       ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}),
       // A Python or C++ program may use the job's operations (finish, results, end hooks), as a component does.

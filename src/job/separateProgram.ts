@@ -1,5 +1,6 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PYTHON_CLIENT } from '../base/pythonClient.js';
 import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
 import { DirectPort, type JobOperations } from '../port/DirectPort.js';
@@ -18,7 +19,6 @@ import { type Respawn, respawnVerdict } from './respawn.js';
 /** The entry of a separate program's process (program/programMain.ts). */
 const PROGRAM_MAIN = fileURLToPath(new URL('../program/programMain.js', import.meta.url));
 /** The rclpy-shaped client (DESIGN.md "Python programs"): `rclpy`, `rclsim` and the interface packages' importer. */
-const PYTHON_CLIENT = fileURLToPath(new URL('../../../clients/python', import.meta.url));
 
 /**
  * What happens when a separate program exits with a code that is not 0, throws an error nothing
@@ -54,6 +54,14 @@ export interface SeparateStart {
   libraryPath?: string;
   /** The names a job's crash faults give it (its entry's name, its script's file name). */
   faultNames?: readonly string[];
+  /** Told when each life starts and ends, however it ends (a job's events: launch's OnProcessStart/OnProcessExit). */
+  watch?: ProgramWatch;
+}
+
+/** Who is told of a program's lives: each start, and each end with the line that says how it ended. */
+export interface ProgramWatch {
+  started(program: Program): void;
+  ended(program: Program, line: string): void;
 }
 
 /** Whether a program file is a Python program (run by the rclpy client, always in a process of its own). */
@@ -134,8 +142,10 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   if (socket.pid === undefined) throw new JobModuleError(`${start.where}: cannot start ${name}: '${command.command}' is not a command this machine can run`);
   simulation.programWatch.started(socket.pid);
   simulation.atExit(() => socket.close());
+  start.watch?.started(program);
   const onAbnormalEnd = (end: AbnormalEnd): never => {
     const { onExit } = start;
+    start.watch?.ended(program, end.line);
     if (onExit.kind === 'fail') return end.fail();
     const verdict = onExit.kind === 'respawn' ? respawnVerdict(program, onExit, life, simulation.engine.nowAbs) : null;
     if (verdict?.kind === 'fail') {
@@ -167,6 +177,9 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const job = component?.job ?? start.job;
   const server = new ProgramServer(programHost(simulation, program), DirectPort.of(program, job ?? null), socket, {
     onAbnormalEnd,
+    // launch respawns a process that ends with 0 too (launch/actions/execute_local.py, __on_process_exit).
+    onExitZero: (line: string) =>
+      start.onExit.kind === 'respawn' ? onAbnormalEnd({ line, fail: () => simulation.exitProgram(program, 0) }) : start.watch?.ended(program, line),
     ...(language === 'python' ? { onGoneBeforeHello: (how: string) => notPython(start, command.command, how) } : {}),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
     ...(endGraceMs === undefined ? {} : { endGraceMs }),

@@ -307,8 +307,23 @@ export class Simulation {
   }
 
   readonly #finishIfProgramsDone = (): void => {
-    if (!this.#programs.some((program) => program.alive)) this.engine.finish(0);
+    if (this.#held === 0 && !this.#programs.some((program) => program.alive)) this.engine.finish(0);
   };
+
+  /** Programs the job has yet to start (a launch's timers and events): while any is, the run goes on. */
+  #held = 0;
+
+  /** Keeps the run from ending for want of programs until the function returned is called (once). */
+  holdOpen(): () => void {
+    this.#held++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#held--;
+      this.engine.instantEnded = this.#finishIfProgramsDone;
+    };
+  }
 
   /**
    * process.exit(code) from the code of `program`: it ends as a process would (its contexts shut

@@ -22,7 +22,7 @@ export function runFiles(request: RunRequest, reportOption = '--report'): { inpu
       // rcl reads these too; bad --ros-args are the run's to report.
       for (const file of parseRosArguments(args).paramsFiles) inputs.push(parameterFile(file));
     } catch {}
-  } else {
+  } else if (request.command === 'run') {
     inputs.push({ name: `the job file ${target}`, path: target });
     if (/\.ya?ml$/i.test(target)) {
       for (const file of jobNamedFiles(target)) {

@@ -6,6 +6,7 @@ import { loadJob } from '../../job/loadJob.js';
 import { DEFAULT_WORKSPACE, startPackageExecutable } from '../../job/packageExecutables.js';
 import { startProgram, startPythonModule } from '../../job/programs.js';
 import { emptyRosArguments, parseRosArguments } from '../../ros/RosArguments.js';
+import { LAUNCH_JOB_PATH } from '../commands/launch.js';
 import { refuseCollision } from '../outputCollisions.js';
 import type { RunCommandOptions } from './runAndReport.js';
 import { runFiles } from './runFiles.js';
@@ -15,8 +16,8 @@ const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 /** What `rclsim run` or `rclsim exec` was asked to run: a plain value, handed to the run's thread. */
 export interface RunRequest {
-  command: 'run' | 'exec';
-  /** The job file or module (run), or the program (exec). */
+  command: 'run' | 'exec' | 'launch';
+  /** The job file or module (run), the program (exec), or the job a launch runs as (its text). */
   target: string;
   /** The program's own arguments (exec). */
   args: string[];
@@ -28,6 +29,8 @@ export interface RunRequest {
     interfaces?: string[];
     /** The install prefix of packages' executables (`exec pkg exe`, a job's `package:` entries). */
     workspace?: string;
+    /** What of a launch not to run (`launch --skip`). */
+    skip?: string[];
   };
 }
 
@@ -42,6 +45,14 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
     const { inputs, outputs } = runFiles(request);
     refuseCollision(outputs, inputs);
   };
+  if (request.command === 'launch') {
+    return async () => {
+      const { parseJobFile } = await import('../../job/jobFile.js');
+      const job = parseJobFile(target, resolve(LAUNCH_JOB_PATH), { workspace: options.workspace, skip: options.skip ?? [] });
+      refuseCollisions();
+      return options.until === undefined ? job : { ...job, endAfter: parseDuration(options.until) };
+    };
+  }
   if (request.command === 'run') {
     return async () => {
       const job = await loadJob(target, { workspace: options.workspace });

@@ -34,7 +34,7 @@ function startRunThread(): RunThread {
  * overlap, and a cold run starts sooner).
  */
 export function startRunThreadEarly(command: string | undefined): void {
-  if (command === 'run' || command === 'exec') early = startRunThread();
+  if (command === 'run' || command === 'exec' || command === 'launch') early = startRunThread();
 }
 
 /** The thread started early, or a new one. */

@@ -23,14 +23,23 @@ export class ProgramEnd {
   readonly #link: ProgramLink;
   readonly #onAbnormalEnd: OnAbnormalEnd;
   readonly #callbackTimeoutMs: number | undefined;
+  readonly #onExitZero: ((line: string) => void) | undefined;
   #ended = false;
 
-  constructor(host: ProgramHost, port: DirectPort, link: ProgramLink, onAbnormalEnd: OnAbnormalEnd, callbackTimeoutMs: number | undefined) {
+  constructor(
+    host: ProgramHost,
+    port: DirectPort,
+    link: ProgramLink,
+    onAbnormalEnd: OnAbnormalEnd,
+    callbackTimeoutMs: number | undefined,
+    onExitZero?: (line: string) => void,
+  ) {
     this.#host = host;
     this.#port = port;
     this.#link = link;
     this.#onAbnormalEnd = onAbnormalEnd;
     this.#callbackTimeoutMs = callbackTimeoutMs;
+    this.#onExitZero = onExitZero;
     host.processes.running++;
   }
 
@@ -55,6 +64,7 @@ export class ProgramEnd {
   exited(code: number): never {
     if (code === 0) {
       this.stop();
+      this.#onExitZero?.(this.line('exited with code 0'));
       return this.#port.exit(0);
     }
     return this.#abnormal(`exited with code ${code}`, (line, explained) => {

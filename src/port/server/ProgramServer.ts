@@ -88,7 +88,7 @@ export class ProgramServer implements ServedProgram {
     this.#callbackTimeoutMs = options.callbackTimeoutMs;
     this.#endGraceMs = options.endGraceMs;
     this.#onGoneBeforeHello = options.onGoneBeforeHello;
-    this.#end = new ProgramEnd(host, port, link, options.onAbnormalEnd ?? ((end) => end.fail()), options.callbackTimeoutMs);
+    this.#end = new ProgramEnd(host, port, link, options.onAbnormalEnd ?? ((end) => end.fail()), options.callbackTimeoutMs, options.onExitZero);
   }
 
   /**

@@ -21,4 +21,10 @@ export interface ServerOptions {
   endGraceMs?: number;
   /** Its process ended before its Hello (how, as describeExit says): a start that never reached the client (default: as any death). */
   onGoneBeforeHello?: (how: string) => never;
+  /**
+   * It exited with code 0 (the line says so): told before its end goes through, so that the job
+   * can watch for it (launch's OnProcessExit) or start it again (launch respawns on any exit) by
+   * throwing, as OnAbnormalEnd does.
+   */
+  onExitZero?: (line: string) => void;
 }

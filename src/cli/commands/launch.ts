@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { stringify } from 'yaml';
+import { JobFileError } from '../../job/jobErrors.js';
+import { expandLaunch } from '../../job/launchSection.js';
+import { evaluateLaunch, LaunchError } from '../../launch/evaluateLaunch.js';
+import type { LaunchArgument } from '../../launch/launchPlan.js';
+import { ExitCode } from '../exitCodes.js';
+
+/** `rclsim launch [PKG] FILE [name:=value …]` as ros2 launch reads it. */
+export interface LaunchTarget {
+  package?: string;
+  file: string;
+  /** name → value, in the order given (a later one wins, as launch has it). */
+  arguments: Record<string, string>;
+}
+
+/** A word `name:=value`. */
+const ASSIGNMENT = /^([^:=\s]+):=(.*)$/s;
+
+/**
+ * What the words after `launch` name: a file that is there (a path), or a package and the launch
+ * file in its share folder, then `name:=value` arguments (ros2launch's command/launch.py). A word
+ * that is neither is bad input.
+ */
+export function launchTarget(first: string, rest: readonly string[]): LaunchTarget {
+  const second = rest[0];
+  const withPackage = !existsSync(first) && second !== undefined && !ASSIGNMENT.test(second);
+  const words = withPackage ? rest.slice(1) : rest;
+  const given: Record<string, string> = {};
+  for (const word of words) {
+    const match = ASSIGNMENT.exec(word);
+    if (match === null) throw new JobFileError(`launch: '${word}' is not an argument: give them as name:=value`);
+    given[match[1]!] = match[2]!;
+  }
+  return withPackage ? { package: first, file: second!, arguments: given } : { file: first, arguments: given };
+}
+
+/** The job file a launch runs as: `launch:` naming it, and the command line's skips. */
+export function launchJobText(target: LaunchTarget): string {
+  const launch = {
+    ...(target.package === undefined ? { file: resolve(target.file) } : { package: target.package, file: target.file }),
+    arguments: target.arguments,
+  };
+  return stringify({ launch }, { lineWidth: 0 });
+}
+
+/** Where a launch's job is said to be: the current folder, which its relative paths are resolved from. */
+export const LAUNCH_JOB_PATH = 'launch.yaml';
+
+/** `--print-job`: the job the launch evaluates to, on stdout; nothing runs. */
+export function printJob(target: LaunchTarget, options: { workspace?: string; skip: string[] }): number {
+  return said(() => {
+    process.stdout.write(expandLaunch(launchJobText(target), resolve(LAUNCH_JOB_PATH), { workspace: options.workspace, skip: options.skip }));
+  });
+}
+
+/** `--show-args`: the launch file's arguments as ros2 launch --show-args lists them (ros2launch/api/api.py). */
+export function showArgs(target: LaunchTarget, options: { workspace?: string }): number {
+  return said(() => {
+    const plan = evaluateLaunch({
+      ...(target.package === undefined ? { file: resolve(target.file) } : { package: target.package, file: target.file }),
+      arguments: Object.entries(target.arguments).map(([name, value]) => `${name}:=${value}`),
+      prefixes: [resolve(options.workspace ?? 'install')],
+      showArgs: true,
+    });
+    process.stdout.write(argumentsText(plan.arguments));
+  });
+}
+
+export function argumentsText(declared: readonly LaunchArgument[]): string {
+  let text = "Arguments (pass arguments as '<name>:=<value>'):\n";
+  for (const argument of declared) {
+    text += `\n    '${argument.name}':`;
+    if (argument.description !== '') text += `\n        ${argument.description.replace(/\n/g, '\n        ')}`;
+    if (argument.choices !== null) text += `\n        Valid choices are: [${argument.choices.map((choice) => `'${choice}'`).join(', ')}]`;
+    if (argument.default !== null) text += `\n        (default: '${argument.default}')`;
+    text += '\n';
+  }
+  return declared.length === 0 ? `${text}\n  No arguments.\n\n` : `${text}\n`;
+}
+
+/** Runs `work`; bad input is one line and exit 2. */
+function said(work: () => void): number {
+  try {
+    work();
+    return 0;
+  } catch (error) {
+    if (!(error instanceof JobFileError || error instanceof LaunchError)) throw error;
+    process.stderr.write(`rclsim: ${error.message}\n`);
+    return ExitCode.badInput;
+  }
+}

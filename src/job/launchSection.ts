@@ -1,0 +1,97 @@
+import { dirname, resolve } from 'node:path';
+import { type Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
+import { cannotRun } from '../launch/cannotRun.js';
+import { evaluateLaunch, LaunchError } from '../launch/evaluateLaunch.js';
+import type { LaunchPlan } from '../launch/launchPlan.js';
+import { LaunchPlanError, planToJob } from '../launch/planToJob.js';
+import { JobFileError } from './jobErrors.js';
+import { DEFAULT_WORKSPACE, packageExecutable } from './packageExecutables.js';
+
+/** A job file's `launch:` (docs/job-files.md "Jobs on top of launch"). */
+export interface LaunchKey {
+  file: string;
+  package?: string;
+  arguments?: Record<string, string | number | boolean>;
+}
+
+/** What the command line adds to a launch: the install prefix, skip patterns, the interpreter. */
+export interface LaunchOptions {
+  workspace?: string | undefined;
+  skip?: readonly string[];
+  /** Told each line about what cannot run (before the run starts). */
+  say?: (line: string) => void;
+}
+
+/**
+ * A job file with `launch:`, with the launch file evaluated into it: the launch's nodes before
+ * the job's own, its events before the job's, `launch:` gone and `workspace:` absolute. The text
+ * returned is the job that runs (`rclsim launch --print-job` prints it). Without `launch:`, the
+ * text as it was. Bad input (the launch file's, or a process that cannot run) is a JobFileError.
+ */
+export function expandLaunch(text: string, path: string, options: LaunchOptions = {}): string {
+  const doc = parseDocument(text);
+  if (!isMap(doc.contents) || !doc.has('launch')) return text;
+  const key = doc.toJS().launch as LaunchKey;
+  const dir = dirname(resolve(path));
+  const workspace = resolve(dir, options.workspace ?? (doc.get('workspace') as string | undefined) ?? DEFAULT_WORKSPACE);
+  const file = key.package === undefined ? resolve(dir, key.file) : key.file;
+  const argumentsGiven = Object.entries(key.arguments ?? {}).map(([name, value]) => `${name}:=${String(value)}`);
+  let plan: LaunchPlan;
+  try {
+    plan = evaluateLaunch({
+      ...(key.package === undefined ? {} : { package: key.package }),
+      file,
+      arguments: argumentsGiven,
+      prefixes: [workspace],
+      ...(doc.has('python') ? { python: doc.get('python') as string } : {}),
+    });
+  } catch (error) {
+    if (error instanceof LaunchError) throw new JobFileError(error.message);
+    throw error;
+  }
+  let launched: ReturnType<typeof planToJob>;
+  try {
+    launched = planToJob(plan, dir);
+  } catch (error) {
+    if (error instanceof LaunchPlanError) throw new JobFileError(error.message);
+    throw error;
+  }
+  const skip = [...(options.skip ?? []), ...(((doc.get('skip') as YAMLSeq | undefined)?.toJSON() as string[] | undefined) ?? [])];
+  const verdict = cannotRun(launched.nodes, launched.commands, skip, (pkg, executable) => {
+    const found = packageExecutable(workspace, pkg, executable);
+    return 'why' in found ? found.why : null;
+  });
+  for (const line of verdict.lines) (options.say ?? ((said) => process.stderr.write(`${said}\n`)))(line);
+  if (verdict.refused > 0)
+    throw new JobFileError(`${plan.file}: ${verdict.refused} of its processes cannot run here (listed above): --skip PATTERN (or skip: in a job) skips them`);
+  return merged(
+    doc,
+    launched.nodes.filter((node) => !verdict.skipped.has(node)),
+    launched.events,
+    workspace,
+  );
+}
+
+/** The job's document with the launch's nodes and events before its own. */
+function merged(doc: Document, nodes: object[], events: object[], workspace: string): string {
+  doc.delete('launch');
+  doc.delete('skip');
+  doc.set('workspace', workspace);
+  for (const [field, added] of [
+    ['nodes', nodes],
+    ['events', events],
+  ] as const) {
+    if (added.length === 0) continue;
+    const own = doc.get(field) as YAMLSeq | undefined;
+    const seq = doc.createNode(added) as YAMLSeq;
+    // A composable node's parameter values are YAML text, as launch_ros gives them: typed here as YAML types them.
+    for (const item of seq.items) {
+      const parameters = isMap(item) ? item.get('parameters') : undefined;
+      if (isMap(parameters))
+        for (const pair of (parameters as YAMLMap).items) pair.value = parseDocument(String((pair.value as { value: unknown }).value)).contents;
+    }
+    if (isSeq(own)) seq.items.push(...own.items);
+    doc.set(field, seq);
+  }
+  return doc.toString({ lineWidth: 0 });
+}

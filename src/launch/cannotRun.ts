@@ -1,0 +1,70 @@
+import type { LaunchedEntry, LaunchedJob } from './planToJob.js';
+
+/**
+ * Tools with a window, which a simulation has no screen for: skipped unless the user says
+ * otherwise. rviz2's line points to the live view, which shows a run as rviz would.
+ */
+const GUI_TOOLS: Record<string, string> = {
+  rviz2: 'a GUI tool (rclsim --foxglove shows the run live)',
+  rqt: 'a GUI tool',
+  rqt_gui: 'a GUI tool',
+  rqt_graph: 'a GUI tool',
+  rqt_console: 'a GUI tool',
+  rqt_plot: 'a GUI tool',
+  rqt_reconfigure: 'a GUI tool',
+  rqt_robot_steering: 'a GUI tool',
+  rqt_image_view: 'a GUI tool',
+  joint_state_publisher_gui: 'a GUI tool (joint_state_publisher publishes the joints without a window)',
+};
+
+/** What cannot run of a launch's entries, said before the run: skipped (GUI tools, --skip) or refused. */
+export interface CannotRun {
+  /** One line each, in launch order: `file:line: package executable: why; skipped|refused`. */
+  lines: string[];
+  skipped: Set<LaunchedEntry>;
+  refused: number;
+}
+
+/** A skip pattern as a regular expression: `*` is any text. */
+function globOf(pattern: string): RegExp {
+  return new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+}
+
+/** Whether `pattern` (a glob with `*`) names the entry: its package, `package/executable`, or its node's name. */
+function matches(pattern: string, entry: LaunchedEntry): boolean {
+  const re = globOf(pattern);
+  const what = entry.executable ?? entry.component ?? '';
+  return [entry.package, `${entry.package}/${what}`, what, ...(entry.name === undefined ? [] : [entry.name])].some((name) => re.test(name));
+}
+
+/**
+ * The entries that cannot run: a GUI tool (skipped), or a package executable the workspace does
+ * not have (`missing` says why, or null when it is there): refused unless a skip pattern names it.
+ */
+export function cannotRun(
+  entries: readonly LaunchedEntry[],
+  commands: LaunchedJob['commands'],
+  skip: readonly string[],
+  missing: (pkg: string, executable: string) => string | null,
+): CannotRun {
+  const result: CannotRun = { lines: [], skipped: new Set(), refused: 0 };
+  for (const { origin, cmd } of commands) {
+    // A command is named by its program's file name, as a skip pattern names it.
+    const program = (cmd[0] ?? '').split('/').pop() ?? '';
+    const skipped = skip.some((pattern) => globOf(pattern).test(program) || globOf(pattern).test(cmd.join(' ')));
+    if (!skipped) result.refused++;
+    result.lines.push(
+      `${origin}: ${cmd.join(' ')}: a process that is no package's executable (rclsim runs ROS 2 programs); ${skipped ? 'skipped' : 'refused'}`,
+    );
+  }
+  for (const entry of entries) {
+    const gui = GUI_TOOLS[entry.package];
+    const why = gui ?? (entry.executable === undefined ? null : missing(entry.package, entry.executable));
+    if (why === null) continue;
+    const skipped = gui !== undefined || skip.some((pattern) => matches(pattern, entry));
+    if (skipped) result.skipped.add(entry);
+    else result.refused++;
+    result.lines.push(`${entry.origin}: ${entry.package} ${entry.executable ?? entry.component}: ${why}; ${skipped ? 'skipped' : 'refused'}`);
+  }
+  return result;
+}

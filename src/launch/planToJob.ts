@@ -1,0 +1,243 @@
+import { relative } from 'node:path';
+import type { LaunchAction, LaunchPlan, PlanComposable, PlanContainer, PlanNode, PlanParameters, PlanProcess } from './launchPlan.js';
+
+/** A node entry of a job file, as launch made it (docs/job-files.md's keys). */
+export interface LaunchedEntry {
+  package: string;
+  executable?: string;
+  component?: string;
+  container?: string;
+  id?: string;
+  origin: string;
+  name?: string;
+  namespace?: string;
+  args?: string[];
+  parameters?: Record<string, unknown>;
+  remap?: Record<string, string>;
+  on_exit?: 'continue' | 'respawn';
+  respawn_delay?: string;
+  respawn_max_retries?: number;
+  start_after?: string;
+}
+
+/** An action of a job's `events:` (docs/job-files.md "Events"). */
+export type EventAction = { log: string } | { shutdown: string } | { start: string } | { after: string; do: EventAction[] };
+
+/** What an event waits for: the run's start, a program's start or end, the run's end, a lifecycle transition. */
+export type EventTrigger = 'start' | 'shutdown' | { started: string } | { exited: string };
+
+export interface JobEvent {
+  on: EventTrigger;
+  origin: string;
+  do: EventAction[];
+}
+
+/** What a launch file becomes in a job: its nodes and events, in the job file's words. */
+export interface LaunchedJob {
+  nodes: LaunchedEntry[];
+  events: JobEvent[];
+  /** Processes that are no package's executable (`ExecuteProcess` of any other command): what cannot run. */
+  commands: { origin: string; cmd: string[] }[];
+}
+
+/** Seconds, as a job file's duration, exact to the nanosecond launch's float gives. */
+export function seconds(value: number): string {
+  const ns = Math.round(value * 1e9);
+  return ns % 1_000_000 === 0 ? `${ns / 1_000_000}ms` : `${ns}ns`;
+}
+
+/** `file:line`, the file relative to `base` when it lies below it. */
+function originOf(action: { file: string; line: number }, base: string): string {
+  const shown = relative(base, action.file);
+  return `${shown.startsWith('..') || shown === '' ? action.file : shown}:${action.line}`;
+}
+
+/** A node's parameters as its ROS arguments, in launch_ros's order: files and values as given. */
+function parameterArguments(parameters: PlanParameters): string[] {
+  return parameters.flatMap((entry) => ('file' in entry ? ['--params-file', entry.file] : entry.values.flatMap(([name, yaml]) => ['-p', `${name}:=${yaml}`])));
+}
+
+/** A composable node's parameters: values as the entry's map (files are refused by the caller). */
+function parameterValues(parameters: PlanParameters): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const entry of parameters) if ('values' in entry) for (const [name, yaml] of entry.values) values[name] = yaml;
+  return values;
+}
+
+/**
+ * The plan as a job's nodes and events. A process the run starts at once is an entry; one an
+ * event or a timer starts is an entry with `start_after: event` (or the timer's period when
+ * nothing but timers lies between it and the launch) and the event's `start` action.
+ * `base`: the folder lines are named from.
+ */
+export function planToJob(plan: LaunchPlan, base: string): LaunchedJob {
+  const nodes: LaunchedEntry[] = [];
+  const events: JobEvent[] = [];
+  const commands: LaunchedJob['commands'] = [];
+  const atStart: EventAction[] = [];
+  let startOrigin: string | null = null;
+
+  const processEntry = (action: PlanNode | PlanProcess | PlanContainer): LaunchedEntry[] => {
+    const origin = originOf(action, base);
+    const lifecycle: Pick<LaunchedEntry, 'on_exit' | 'respawn_delay' | 'respawn_max_retries'> = action.respawn
+      ? {
+          on_exit: 'respawn',
+          ...(action.respawn_delay > 0 ? { respawn_delay: seconds(action.respawn_delay) } : {}),
+          ...(action.respawn_max_retries >= 0 ? { respawn_max_retries: action.respawn_max_retries } : {}),
+        }
+      : // launch goes on when a process dies: it says so and the others run on.
+        { on_exit: 'continue' };
+    if (action.on_exit.length > 0) events.push({ on: { exited: action.id }, origin, do: action.on_exit.flatMap((inner) => eventActions(inner)) });
+    if (action.kind === 'node') {
+      const rosArguments = [...parameterArguments(action.parameters), ...action.remappings.flatMap(([from, to]) => ['-r', `${from}:=${to}`])];
+      const args = [
+        ...action.arguments,
+        ...(action.ros_arguments.length > 0 ? ['--ros-args', ...action.ros_arguments] : []),
+        ...(rosArguments.length > 0 ? ['--ros-args', ...rosArguments] : []),
+      ];
+      return [
+        {
+          package: action.package,
+          executable: action.executable,
+          id: action.id,
+          origin,
+          ...(action.name === null ? {} : { name: action.name }),
+          ...(action.namespace === null ? {} : { namespace: action.namespace }),
+          ...(args.length > 0 ? { args } : {}),
+          ...lifecycle,
+        },
+      ];
+    }
+    if (action.kind === 'container') {
+      const container = `${action.namespace === null || action.namespace === '/' ? '' : action.namespace}/${action.name}`;
+      return action.composable_nodes.map((composable, i) => ({
+        ...composableEntry(composable, container, base),
+        ...(i === 0 ? { id: action.id, ...lifecycle } : {}),
+      }));
+    }
+    return [{ ...runEntry(action, origin), id: action.id, ...lifecycle }];
+  };
+
+  /** What an action does inside an event or a timer; the processes it starts become entries started by it. */
+  const eventActions = (action: LaunchAction): EventAction[] => {
+    switch (action.kind) {
+      case 'node':
+      case 'process':
+      case 'container': {
+        if (action.kind === 'process' && !isRosRun(action.cmd)) {
+          commands.push({ origin: originOf(action, base), cmd: action.cmd });
+          return [];
+        }
+        const entries = processEntry(action).map((entry) => ({ ...entry, start_after: 'event' }));
+        nodes.push(...entries);
+        return [{ start: action.id }];
+      }
+      case 'timer':
+        return [{ after: seconds(action.period), do: action.actions.flatMap((inner) => eventActions(inner)) }];
+      case 'log':
+        return [{ log: action.message }];
+      case 'shutdown':
+        return [{ shutdown: action.reason }];
+      case 'change_state':
+        throw new LaunchPlanError(`${originOf(action, base)}: ChangeState (a lifecycle transition launch asks for) is not supported yet`);
+      case 'load':
+        throw new LaunchPlanError(
+          `${originOf(action, base)}: LoadComposableNodes inside an event or a timer is not supported yet: load them where the container starts`,
+        );
+      default:
+        handler(action);
+        return [];
+    }
+  };
+
+  /** A handler registers its event; its actions run when it happens. */
+  const handler = (action: Extract<LaunchAction, { actions: LaunchAction[] }>): void => {
+    const origin = originOf(action, base);
+    const run = (): EventAction[] => action.actions.flatMap((inner) => eventActions(inner));
+    switch (action.kind) {
+      case 'on_process_start':
+        events.push({ on: { started: action.target ?? '*' }, origin, do: run() });
+        return;
+      case 'on_process_exit':
+        events.push({ on: { exited: action.target ?? '*' }, origin, do: run() });
+        return;
+      case 'on_shutdown':
+        events.push({ on: 'shutdown', origin, do: run() });
+        return;
+      case 'on_state_transition':
+        throw new LaunchPlanError(`${origin}: OnStateTransition (a lifecycle node's transition as an event) is not supported yet`);
+      case 'timer':
+        atStart.push(...eventActions(action));
+        startOrigin ??= origin;
+        return;
+    }
+  };
+
+  /** Top-level: processes start with the run; a timer holding only processes (and timers) delays them; the rest runs at the start. */
+  const topLevel = (action: LaunchAction, delay: number): void => {
+    if (action.kind === 'node' || action.kind === 'container' || (action.kind === 'process' && isRosRun(action.cmd))) {
+      nodes.push(...processEntry(action).map((entry) => (delay > 0 ? { ...entry, start_after: seconds(delay) } : entry)));
+    } else if (action.kind === 'process' && delay === 0) {
+      commands.push({ origin: originOf(action, base), cmd: action.cmd });
+    } else if (action.kind === 'load') {
+      nodes.push(...action.composable_nodes.map((composable) => composableEntry(composable, action.target_container, base)));
+    } else if (action.kind === 'timer' && action.actions.every(startsOnly)) {
+      for (const inner of action.actions) topLevel(inner, delay + action.period);
+    } else if (delay > 0) {
+      atStart.push({ after: seconds(delay), do: eventActions(action) });
+      startOrigin ??= originOf(action, base);
+    } else if ('actions' in action) {
+      handler(action);
+    } else {
+      atStart.push(...eventActions(action));
+      startOrigin ??= originOf(action, base);
+    }
+  };
+  for (const action of plan.actions) topLevel(action, 0);
+  if (atStart.length > 0) events.unshift({ on: 'start', origin: startOrigin ?? originOf({ file: plan.file, line: 1 }, base), do: atStart });
+  return { nodes, events, commands };
+}
+
+/** A process or a timer of processes: what a top-level timer can delay as entries of its own. */
+function startsOnly(action: LaunchAction): boolean {
+  if (action.kind === 'node' || action.kind === 'container') return action.on_exit.length === 0;
+  if (action.kind === 'process') return isRosRun(action.cmd) && action.on_exit.length === 0;
+  return action.kind === 'timer' && action.actions.every(startsOnly);
+}
+
+/** `ros2 run PKG EXE …`: a package's executable, which rclsim runs as a node entry. */
+function isRosRun(cmd: readonly string[]): boolean {
+  return cmd[0] === 'ros2' && cmd[1] === 'run' && cmd.length >= 4;
+}
+
+/** `ros2 run pkg exe args…` as an entry. */
+function runEntry(action: PlanProcess, origin: string): LaunchedEntry {
+  const [, , pkg, executable, ...args] = action.cmd as [string, string, string, string, ...string[]];
+  return { package: pkg, executable, origin, ...(args.length > 0 ? { args } : {}) };
+}
+
+function composableEntry(composable: PlanComposable, container: string, base: string): LaunchedEntry {
+  const origin = originOf(composable, base);
+  const files = composable.parameters.filter((entry) => 'file' in entry);
+  if (files.length > 0)
+    throw new LaunchPlanError(`${origin}: a composable node's parameter file (${(files[0] as { file: string }).file}) is not supported yet: give its values`);
+  const parameters = parameterValues(composable.parameters);
+  return {
+    package: composable.package,
+    component: composable.plugin,
+    container,
+    origin,
+    ...(composable.name === null ? {} : { name: composable.name }),
+    ...(composable.namespace === null ? {} : { namespace: composable.namespace }),
+    ...(Object.keys(parameters).length > 0 ? { parameters } : {}),
+    ...(composable.remappings.length > 0 ? { remap: Object.fromEntries(composable.remappings) } : {}),
+  };
+}
+
+/** A plan rclsim cannot turn into a job: one line naming the launch file and line. */
+export class LaunchPlanError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LaunchPlanError';
+  }
+}
