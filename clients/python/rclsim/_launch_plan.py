@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from typing import Any, NoReturn
 
 USAGE = 'usage: python3 -m rclsim._launch_plan --out PLAN.json [--show-args] [PKG] FILE [name:=value ...]'
@@ -83,6 +82,8 @@ def _message(error: BaseException) -> str:
 
 
 def _fail(error: BaseException, root: str) -> NoReturn:
+    import traceback
+
     from launch._origin import is_client_file
 
     frames = [frame for frame in traceback.extract_tb(error.__traceback__) if not is_client_file(frame.filename)]

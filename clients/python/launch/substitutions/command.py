@@ -2,7 +2,6 @@
 
 import shlex
 import shutil
-import subprocess
 from typing import Any
 
 from ..substitution import Substitution
@@ -30,6 +29,8 @@ class Command(Substitution):
             raise SubstitutionFailure("expected 'on_stderr' to be one of: 'fail', 'ignore', 'warn' or 'capture'")
         if not command:
             raise SubstitutionFailure('Command substitution of an empty command')
+        import subprocess  # only here: its import costs the evaluation of every other launch file
+
         try:
             result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if on_stderr == 'capture' else subprocess.PIPE, text=True)
         except FileNotFoundError:
