@@ -159,22 +159,25 @@ def generate_launch_description():
       dir,
       'outer.launch.py',
       `from launch import LaunchDescription
-from launch.actions import IncludeLaunchDescription, LogInfo, GroupAction
+from launch.actions import ExecuteProcess, IncludeLaunchDescription, LogInfo, GroupAction
 from launch.launch_description_sources import PythonLaunchDescriptionSource
 from launch.substitutions import PathJoinSubstitution, ThisLaunchFileDir
-from launch_ros.substitutions import FindPackageShare
+from launch_ros.substitutions import ExecutableInPackage, FindPackageShare
 def generate_launch_description():
     inner = PathJoinSubstitution([FindPackageShare('robot'), 'launch', 'inner.launch.py'])
     return LaunchDescription([
         IncludeLaunchDescription(PythonLaunchDescriptionSource(inner), launch_arguments={'who': 'dict'}.items()),
         GroupAction([IncludeLaunchDescription(inner, launch_arguments=[('who', 'pairs')])]),
         LogInfo(msg=['back in ', ThisLaunchFileDir()]),
+        ExecuteProcess(cmd=[ExecutableInPackage('tool', 'robot'), FindPackageShare('robot').find('robot')]),
     ])
 `,
     );
     const { status, stderr, plan } = evaluate(dir, [file], prefix);
     assert.equal(status, 0, stderr);
     const inner = join(prefix, 'share/robot/launch/inner.launch.py');
+    const process = plan!.actions.pop()!;
+    assert.deepEqual(process.cmd, [join(prefix, 'lib/robot/tool'), join(prefix, 'share/robot')]);
     assert.deepEqual(plan!.actions, [
       { kind: 'log', file: inner, line: 7, message: `dict from ${join(prefix, 'share/robot/launch')}` },
       { kind: 'log', file: inner, line: 7, message: `pairs from ${join(prefix, 'share/robot/launch')}` },
@@ -288,7 +291,7 @@ from launch.actions import (EmitEvent, ExecuteProcess, LogInfo, OpaqueFunction, 
 from launch.event_handlers import OnProcessExit, OnProcessStart, OnShutdown
 from launch.events import Shutdown as ShutdownEvent
 from launch.events.matchers import matches_action
-from launch.substitutions import LaunchConfiguration
+from launch.substitutions import LaunchConfiguration, LocalSubstitution
 from launch_ros.actions import ComposableNodeContainer, LifecycleNode, LoadComposableNodes, Node
 from launch_ros.descriptions import ComposableNode
 from launch_ros.event_handlers import OnStateTransition
@@ -316,7 +319,7 @@ def generate_launch_description():
         ExecuteProcess(cmd=['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', LaunchConfiguration('x', default='{}')], name='pub'),
         TimerAction(period=3.5, actions=[EmitEvent(event=ShutdownEvent(reason='done'))]),
         RegisterEventHandler(OnProcessExit(on_exit=[LogInfo(msg='one exited')])),
-        RegisterEventHandler(OnShutdown(on_shutdown=[LogInfo(msg='bye')])),
+        RegisterEventHandler(OnShutdown(on_shutdown=[LogInfo(msg=['bye: ', LocalSubstitution('event.reason')])])),
         container,
         LoadComposableNodes(target_container=container, composable_node_descriptions=[
             ComposableNode(package='composition', plugin='composition::Listener', namespace='sub')]),
@@ -360,7 +363,7 @@ def generate_launch_description():
     assert.deepEqual([pub!.id, pub!.cmd, pub!.name, pub!.cwd], ['a3', ['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', 'data'], 'pub', null]);
     assert.deepEqual(timer, { kind: 'timer', file, line: 34, period: 3.5, actions: [{ kind: 'shutdown', file, line: 34, reason: 'done' }] });
     assert.equal(onExit!.target, null);
-    assert.deepEqual(onShutdown!.actions, [{ kind: 'log', file, line: 36, message: 'bye' }]);
+    assert.deepEqual(onShutdown!.actions, [{ kind: 'log', file, line: 36, message: 'bye: ${event.reason}' }]);
     assert.deepEqual([container!.id, container!.name, container!.namespace], ['a4', 'box', '/ns']);
     assert.deepEqual(container!.composable_nodes, [
       {
