@@ -363,6 +363,7 @@ def generate_launch_description():
     assert.deepEqual([pub!.id, pub!.cmd, pub!.name, pub!.cwd], ['a3', ['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', 'data'], 'pub', null]);
     assert.deepEqual(timer, { kind: 'timer', file, line: 34, period: 3.5, actions: [{ kind: 'shutdown', file, line: 34, reason: 'done' }] });
     assert.equal(onExit!.target, null);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the plan's placeholder for the event's reason, filled in by the run
     assert.deepEqual(onShutdown!.actions, [{ kind: 'log', file, line: 36, message: 'bye: ${event.reason}' }]);
     assert.deepEqual([container!.id, container!.name, container!.namespace], ['a4', 'box', '/ns']);
     assert.deepEqual(container!.composable_nodes, [
