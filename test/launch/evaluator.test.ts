@@ -279,12 +279,12 @@ def generate_launch_description():
     );
   });
 
-  it('records handlers, timers, shutdown, processes, lifecycle transitions, components and what an OpaqueFunction returns', () => {
+  it('records handlers, timers, shutdown, processes, lifecycle transitions (lifecycle_msgs constants), components and what an OpaqueFunction returns', () => {
     const dir = tempDir();
     const file = write(
       dir,
       'events.launch.py',
-      `import lifecycle_transition
+      `import lifecycle_msgs.msg
 from launch import LaunchDescription
 from launch.actions import (EmitEvent, ExecuteProcess, LogInfo, OpaqueFunction, RegisterEventHandler, Shutdown,
     TimerAction)
@@ -314,8 +314,8 @@ def generate_launch_description():
         managed,
         RegisterEventHandler(OnStateTransition(target_lifecycle_node=managed, goal_state='inactive',
             entities=[EmitEvent(event=ChangeState(lifecycle_node_matcher=matches_action(managed),
-                                                  transition_id=lifecycle_transition.ACTIVATE))])),
-        EmitEvent(event=ChangeState(lifecycle_node_matcher=matches_action(managed), transition_id=lifecycle_transition.CONFIGURE)),
+                                                  transition_id=lifecycle_msgs.msg.Transition.TRANSITION_ACTIVATE))])),
+        EmitEvent(event=ChangeState(lifecycle_node_matcher=matches_action(managed), transition_id=lifecycle_msgs.msg.Transition.TRANSITION_CONFIGURE)),
         ExecuteProcess(cmd=['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', LaunchConfiguration('x', default='{}')], name='pub'),
         TimerAction(period=3.5, actions=[EmitEvent(event=ShutdownEvent(reason='done'))]),
         RegisterEventHandler(OnProcessExit(on_exit=[LogInfo(msg='one exited')])),
@@ -327,7 +327,6 @@ def generate_launch_description():
     ])
 `,
     );
-    write(dir, 'lifecycle_transition.py', 'CONFIGURE = 1\nACTIVATE = 3\n');
     const { status, stderr, plan } = evaluate(dir, [file, 'x:=data']);
     assert.equal(status, 0, stderr);
     const kinds = plan!.actions.map((a) => a.kind);

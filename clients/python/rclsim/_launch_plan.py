@@ -135,6 +135,9 @@ def main(argv: list[str]) -> int:
         print(f'rclsim._launch_plan: {error}', file=sys.stderr)
         return 2
     root = os.path.abspath(positional[-1])
+    from rclsim import _launch_interfaces
+
+    _launch_interfaces.install()
     try:
         if len(positional) == 2:
             root = _find_in_package(positional[0], positional[1])
