@@ -359,7 +359,10 @@ def generate_launch_description():
       actions: [{ kind: 'change_state', file, line: 30, target: 'a2', transition: 3 }],
     });
     assert.deepEqual(change, { kind: 'change_state', file, line: 32, target: 'a2', transition: 1 });
-    assert.deepEqual([pub!.id, pub!.cmd, pub!.name, pub!.cwd], ['a3', ['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', 'data'], 'pub', null]);
+    assert.deepEqual(
+      [pub!.id, pub!.cmd, pub!.name, pub!.cwd, pub!.shell],
+      ['a3', ['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', 'data'], 'pub', null, false],
+    );
     assert.deepEqual(timer, { kind: 'timer', file, line: 34, period: 3.5, actions: [{ kind: 'shutdown', file, line: 34, reason: 'done' }] });
     assert.equal(onExit!.target, null);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the plan's placeholder for the event's reason, filled in by the run

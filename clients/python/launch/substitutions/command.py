@@ -47,6 +47,9 @@ def _one_line(text: str) -> str:
     return ' / '.join(line.strip() for line in text.strip().splitlines() if line.strip())
 
 
+PROVIDED_BY_RCLSIM = ('ros2',)
+
+
 class FindExecutable(Substitution):
     def __init__(self, *, name: Any) -> None:
         self.__name = normalize_to_list_of_substitutions(name)
@@ -62,5 +65,8 @@ class FindExecutable(Substitution):
         name = perform_substitutions(context, self.__name)
         found = shutil.which(name)
         if found is None:
+            # `ros2 run`, `ros2 topic pub`, … are done by rclsim's own equivalents, ros2 installed or not.
+            if name in PROVIDED_BY_RCLSIM:
+                return name
             raise SubstitutionFailure(f"executable '{name}' not found on the PATH")
         return found
