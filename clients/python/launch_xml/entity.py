@@ -52,6 +52,9 @@ class Entity(BaseEntity):
     def line(self) -> int:
         return self._element.line
 
+    def label(self) -> str:
+        return f'<{self.type_name}>'
+
     @property
     def children(self) -> list[BaseEntity]:
         self._read_children = {child.tag for child in self._element.children}
@@ -67,11 +70,11 @@ class Entity(BaseEntity):
         tags = [c.tag for c in self._element.children if c.tag not in self._read_children]
         if tags:
             first = next(c for c in self._element.children if c.tag == tags[0])
-            raise EntityValueError(self._file, first.line, f'<{self.type_name}> cannot hold <{first.tag}>')
+            raise EntityValueError(self._file, first.line, f'{self.label()} cannot hold <{first.tag}>')
         unread = [name for name in self._element.attrib if name not in self._read_attributes]
         if unread:
             names = ', '.join(f"'{name}'" for name in unread)
-            raise EntityValueError(self._file, self.line, f'<{self.type_name}> has no attribute {names}')
+            raise EntityValueError(self._file, self.line, f'{self.label()} has no attribute {names}')
 
     def get_attr(self, name: str, *, data_type: Any = str, optional: bool = False, can_be_str: bool = True) -> Any:
         if check_is_list_entity(data_type):
@@ -92,7 +95,7 @@ class Entity(BaseEntity):
         try:
             return get_typed_value(value, data_type, can_be_str=can_be_str)
         except ValueError as err:
-            raise EntityTypeError(self._file, self.line, f"<{self.type_name}> attribute '{name}' wants a {type_name(data_type)}: {err}") from None
+            raise EntityTypeError(self._file, self.line, f"{self.label()} attribute '{name}' wants a {type_name(data_type)}: {err}") from None
 
     def _missing(self, what: str) -> Any:
-        raise EntityAttributeError(self._file, self.line, f'<{self.type_name}> needs {what}')
+        raise EntityAttributeError(self._file, self.line, f'{self.label()} needs {what}')

@@ -45,6 +45,9 @@ class Entity(BaseEntity):
     def line(self) -> int:
         return self._line
 
+    def attribute_line(self, name: str) -> int:
+        return self._key_line(name)
+
     def _key_line(self, key: str) -> int:
         return self._element.key_lines.get(key, self._line) if isinstance(self._element, Mapping) else self._line
 
@@ -57,7 +60,7 @@ class Entity(BaseEntity):
 
     def _entity_of(self, child: Any) -> 'Entity':
         if not isinstance(child, dict) or len(child) != 1:
-            raise EntityValueError(self._file, line_of(child, self._line), f'a child of {self._type_name} must be a mapping with one key, its tag')
+            raise EntityValueError(self._file, line_of(child, self._line), f'a child of {self.label()} must be a mapping with one key, its tag')
         (tag, body), = child.items()
         return Entity(body, str(tag), self._file, child.key_lines.get(tag, line_of(child, self._line)), parent=self)
 
@@ -66,11 +69,11 @@ class Entity(BaseEntity):
         self._children_called = True
         if isinstance(self._element, dict):
             if 'children' not in self._element:
-                raise EntityValueError(self._file, self._line, f"{self._type_name} needs child entities: a list, or a 'children' key holding one")
+                raise EntityValueError(self._file, self._line, f"{self.label()} needs child entities: a list, or a 'children' key holding one")
             self._read_keys.add('children')
         children = self._child_list()
         if children is None:
-            raise EntityTypeError(self._file, self._key_line('children'), f'{self._type_name}: the children must be a list')
+            raise EntityTypeError(self._file, self._key_line('children'), f'{self.label()}: the children must be a list')
         return [self._entity_of(child) for child in children]
 
     def raw_children(self) -> Iterator['Entity']:
@@ -88,30 +91,30 @@ class Entity(BaseEntity):
     def assert_entity_completely_parsed(self) -> None:
         if isinstance(self._element, list):
             if not self._children_called:
-                raise EntityValueError(self._file, self._line, f'{self._type_name} cannot hold child entities')
+                raise EntityValueError(self._file, self._line, f'{self.label()} cannot hold child entities')
             return
         if not isinstance(self._element, dict):
             return
         unread = [key for key in self._element if key not in self._read_keys]
         if unread:
             names = ', '.join(f"'{key}'" for key in unread)
-            raise EntityValueError(self._file, self._key_line(unread[0]), f'{self._type_name} has no attribute {names}')
+            raise EntityValueError(self._file, self._key_line(unread[0]), f'{self.label()} has no attribute {names}')
 
     def get_attr(self, name: str, *, data_type: Any = str, optional: bool = False, can_be_str: bool = True) -> Any:
         if not isinstance(self._element, dict) or name not in self._element:
             if optional:
                 return None
-            raise EntityAttributeError(self._file, self._line, f"{self._type_name} needs '{name}'")
+            raise EntityAttributeError(self._file, self._line, f"{self.label()} needs '{name}'")
         self._read_keys.add(name)
         data = self._element[name]
         line = self._key_line(name)
         if check_is_list_entity(data_type):
             if isinstance(data, list) and data and all(isinstance(item, dict) for item in data):
                 return [Entity(item, name, self._file, line_of(item, line), parent=self) for item in data]
-            raise EntityTypeError(self._file, line, f"{self._type_name}: '{name}' must be a list of mappings")
+            raise EntityTypeError(self._file, line, f"{self.label()}: '{name}' must be a list of mappings")
         if not is_instance_of(data, data_type, can_be_str=can_be_str):
             wanted = type_name(data_type) + (' (or a text with substitutions)' if can_be_str and data_type is not str else '')
-            raise EntityTypeError(self._file, line, f"{self._type_name}: '{name}' must be a {wanted}, not {_yaml_type(data)}")
+            raise EntityTypeError(self._file, line, f"{self.label()}: '{name}' must be a {wanted}, not {_yaml_type(data)}")
         return data
 
 

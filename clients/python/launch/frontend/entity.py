@@ -57,6 +57,10 @@ class Entity:
         """Every child entity, without marking it read (for error messages)."""
         raise NotImplementedError()
 
-    def where(self) -> str:
-        """`FILE:LINE`."""
-        return f'{self.file}:{self.line}'
+    def label(self) -> str:
+        """How an error names the entity: `<node>` in XML, `'node'` in YAML."""
+        return f"'{self.type_name}'"
+
+    def attribute_line(self, name: str) -> int:
+        """The line an attribute is on (the entity's, where the format does not tell)."""
+        return self.line

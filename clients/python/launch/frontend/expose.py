@@ -8,17 +8,16 @@ with a `parse` classmethod, as upstream's, or a plain function.
 
 from __future__ import annotations
 
+import difflib
 import inspect
 from typing import Any, Callable, Iterable, Optional
+
+from .errors import EntityValueError
 
 ParseMethod = Callable[..., tuple[Any, dict[str, Any]]]
 
 action_parse_methods: dict[str, ParseMethod] = {}
 substitution_parse_methods: dict[str, ParseMethod] = {}
-
-
-class UnknownTagError(ValueError):
-    """A tag no action is exposed for."""
 
 
 class UnknownSubstitutionError(ValueError):
@@ -29,7 +28,9 @@ def instantiate_action(entity: Any, parser: Any) -> Any:
     """The action the entity's tag builds; the tag may hold nothing its parser did not read."""
     method = action_parse_methods.get(entity.type_name)
     if method is None:
-        raise UnknownTagError(f'unknown tag <{entity.type_name}>')
+        close = difflib.get_close_matches(entity.type_name, sorted(action_parse_methods), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ''
+        raise EntityValueError(entity.file, entity.line, f'unknown tag {entity.label()}{hint}')
     action_type, kwargs = method(entity, parser)
     entity.assert_entity_completely_parsed()
     return action_type(**kwargs)

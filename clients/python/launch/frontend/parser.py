@@ -83,11 +83,11 @@ class Parser:
         except SubstitutionError as err:
             found = _attribute_holding(entity, err.text)
             if found is None:
-                raise FrontendError(entity.file, entity.line, f'<{entity.type_name}>: {err}') from None
+                raise FrontendError(entity.file, entity.line, f'{entity.label()}: {err}') from None
             owner, name = found
-            raise FrontendError(owner.file, owner.line, f"<{owner.type_name}> attribute '{name}': {err}") from None
+            raise FrontendError(owner.file, owner.attribute_line(name), f"{owner.label()} attribute '{name}': {err}") from None
         except Exception as err:
-            raise FrontendError(entity.file, entity.line, f'<{entity.type_name}>: {err}') from err
+            raise FrontendError(entity.file, entity.line, f'{entity.label()}: {err}') from err
 
     def parse_substitution(self, value: str) -> list[Any]:
         return parse_substitution(value)
@@ -103,7 +103,7 @@ class Parser:
         from ..launch_description import LaunchDescription
 
         if entity.type_name != 'launch':
-            raise FrontendError(entity.file, entity.line, f"the root is <{entity.type_name}>, where <launch> is expected")
+            raise FrontendError(entity.file, entity.line, f"the root is {entity.label()}, where launch is expected")
         deprecated = entity.get_attr('deprecated', optional=True)
         actions = [self.parse_action(child) for child in entity.children]
         return LaunchDescription(actions, deprecated_reason=deprecated)

@@ -1,6 +1,6 @@
 """The tags of launch_ros's actions (upstream: the `parse` classmethods of
 launch_ros/actions/*.py and descriptions/composable_node.py, `@expose_action`), with upstream's
-attribute names. `<lifecycle_node>` is rclsim's: upstream exposes no tag for LifecycleNode; it
+attribute names (and `ns` for `namespace`). `<lifecycle_node>` is rclsim's: upstream exposes no tag for LifecycleNode; it
 takes `<node>`'s attributes (a lifecycle node needs `name` and `namespace`).
 """
 
@@ -29,6 +29,16 @@ def _remappings(entity: Entity, parser: Any) -> Any:
     return pairs
 
 
+def _namespace(entity: Entity) -> Any:
+    """`namespace`, or `ns` as the Jazzy docs' launch-file migration guide writes it (upstream's
+    Node.parse reads `namespace` only)."""
+    namespace = entity.get_attr('namespace', optional=True)
+    ns = entity.get_attr('ns', optional=True)
+    if namespace is not None and ns is not None:
+        raise ValueError("'namespace' and 'ns' are the same attribute: give one")
+    return namespace if namespace is not None else ns
+
+
 def node_kwargs(entity: Entity, parser: Any) -> Kwargs:
     """Node's arguments from `<node>` (upstream: Node.parse)."""
     kwargs = execute_process_kwargs(entity, parser, ignore=('cmd',))
@@ -36,10 +46,13 @@ def node_kwargs(entity: Entity, parser: Any) -> Kwargs:
         text = entity.get_attr(attribute, optional=True)
         if text is not None:
             kwargs[keyword] = parse_cmdline(text, parser)
-    for attribute, keyword in (('exec_name', 'exec_name'), ('pkg', 'package'), ('namespace', 'namespace')):
+    for attribute, keyword in (('exec_name', 'exec_name'), ('pkg', 'package')):
         text = entity.get_attr(attribute, optional=True)
         if text is not None:
             kwargs[keyword] = parser.parse_substitution(text)
+    namespace = _namespace(entity)
+    if namespace is not None:
+        kwargs['namespace'] = parser.parse_substitution(namespace)
     kwargs['executable'] = parser.parse_substitution(entity.get_attr('exec'))
     remappings = _remappings(entity, parser)
     if remappings is not None:
