@@ -1,0 +1,5 @@
+"""`launch.Event`: what an event handler reacts to."""
+
+
+class Event:
+    name = 'launch.Event'

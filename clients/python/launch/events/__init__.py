@@ -1,0 +1,6 @@
+"""`launch.events`."""
+
+from . import matchers
+from .shutdown import Shutdown
+
+__all__ = ['Shutdown', 'matchers']

@@ -1,0 +1,5 @@
+"""`InvalidLaunchFileError`: a file no front end can load."""
+
+
+class InvalidLaunchFileError(Exception):
+    pass

@@ -1,0 +1,5 @@
+"""`launch_ros.events`."""
+
+from . import lifecycle
+
+__all__ = ['lifecycle']
