@@ -134,7 +134,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     () => {
       const dir = tempDir();
       const { xml, yaml } = talkerListener(dir);
-      const lines = { xml: { talker: 7, listener: 14 }, yaml: { talker: 11, listener: 26 } };
+      const lines = { xml: { talker: 7, listener: 14 }, yaml: { talker: 10, listener: 25 } };
       for (const [format, file] of [
         ['xml', xml],
         ['yaml', yaml],
@@ -145,7 +145,8 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
           plan.arguments.map((a) => [a.name, a.default, a.description, a.choices]),
           [
             ['topic', 'chatter', 'the topic talked on', null],
-            ['with_listener', 'true', '', ['true', 'false']],
+            // Without a description, launch describes the choices.
+            ['with_listener', 'true', "One of: ['true', 'false']", ['true', 'false']],
           ],
           format,
         );
@@ -292,7 +293,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
       [
         'bad_type.launch.xml',
         '<launch>\n  <node pkg="p" exec="e" respawn_delay="soon"/>\n</launch>\n',
-        ":2: <node> attribute 'respawn_delay' wants a float: 'soon' is not a float",
+        ":2: <node> attribute 'respawn_delay' must be a float, not 'soon'",
       ],
       [
         'bad_subst.launch.xml',

@@ -94,8 +94,9 @@ class Entity(BaseEntity):
             value = value.split(separator)
         try:
             return get_typed_value(value, data_type, can_be_str=can_be_str)
-        except ValueError as err:
-            raise EntityTypeError(self._file, self.line, f"{self.label()} attribute '{name}' wants a {type_name(data_type)}: {err}") from None
+        except ValueError:
+            shown = attrib[name] if separator is None else f'{attrib[name]}, split at {separator!r}'
+            raise EntityTypeError(self._file, self.line, f"{self.label()} attribute '{name}' must be a {type_name(data_type)}, not '{shown}'") from None
 
     def _missing(self, what: str) -> Any:
         raise EntityAttributeError(self._file, self.line, f'{self.label()} needs {what}')

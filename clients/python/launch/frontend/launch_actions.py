@@ -2,7 +2,9 @@
 
 Upstream puts each of these in its action's `parse` classmethod (ros2/launch, launch/actions/*.py,
 `@expose_action`); rclsim keeps them here, apart from the actions, with upstream's attribute
-names, types and checks. Every tag takes `if` or `unless` (launch/action.py `Action.parse`).
+names, types and checks. Every tag takes `if` or `unless` (launch/action.py `Action.parse`). A
+typed attribute that upstream reads without substitutions (`respawn_delay`, `shell`, `scoped`…)
+must be of its type (upstream lets the text through, to fail later, unnamed).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ def name_value_pairs(entities: list[Entity], parser: Any) -> dict[tuple[Any, ...
 
 
 def _non_negative(entity: Entity, name: str) -> Any:
-    value = entity.get_attr(name, data_type=float, optional=True)
+    value = entity.get_attr(name, data_type=float, optional=True, can_be_str=False)
     if value is not None and value < 0.0:
         raise ValueError(f"'{name}' must not be negative, got {value}")
     return value
@@ -60,7 +62,7 @@ def execute_process_kwargs(entity: Entity, parser: Any, ignore: tuple[str, ...] 
         if on_exit != 'shutdown':
             raise ValueError(f"'on_exit' can only be 'shutdown', got '{on_exit}'")
         kwargs['on_exit'] = [actions.Shutdown()]
-    retries = entity.get_attr('respawn_max_retries', data_type=int, optional=True)
+    retries = entity.get_attr('respawn_max_retries', data_type=int, optional=True, can_be_str=False)
     if retries is not None:
         kwargs['respawn_max_retries'] = retries
     delay = _non_negative(entity, 'respawn_delay')
@@ -71,7 +73,7 @@ def execute_process_kwargs(entity: Entity, parser: Any, ignore: tuple[str, ...] 
         if value is not None:
             kwargs[timeout] = str(value)
     for flag in ('shell', 'emulate_tty'):
-        value = entity.get_attr(flag, data_type=bool, optional=True)
+        value = entity.get_attr(flag, data_type=bool, optional=True, can_be_str=False)
         if value is not None:
             kwargs[flag] = value
     env = entity.get_attr('env', data_type=List[Entity], optional=True)
@@ -127,7 +129,7 @@ def parse_include(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
 def parse_group(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
     kwargs = condition_kwargs(entity, parser)
     for flag in ('scoped', 'forwarding'):
-        value = entity.get_attr(flag, data_type=bool, optional=True)
+        value = entity.get_attr(flag, data_type=bool, optional=True, can_be_str=False)
         if value is not None:
             kwargs[flag] = value
     keeps = entity.get_attr('keep', data_type=List[Entity], optional=True)

@@ -31,7 +31,10 @@ def _nested(params: list[Entity], parser: Any) -> dict[tuple[Any, ...], Any]:
         if data_type is not None and children:
             raise ValueError(f"<param name='{param.get_attr('name')}'>: nested parameters and type attributes are mutually exclusive")
         if value is not None:
-            out[name] = ParameterValue(parser.parse_if_substitutions(value), value_type=data_type)
+            value = parser.parse_if_substitutions(value)
+            # A value that is text once read (XML "'1'", YAML "1") is a string parameter, as
+            # upstream's ParameterValue keeps a str; substitutions are typed when performed.
+            out[name] = ParameterValue(value, value_type=str if data_type is None and isinstance(value, str) else data_type)
         elif children:
             out[name] = _nested(children, parser)
         else:
