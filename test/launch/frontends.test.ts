@@ -279,6 +279,141 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     }
   });
 
+  it(
+    'the other tags (let, set_env, set_parameter, set_remap, scoped group, executable, timer, lifecycle_node, nested and typed params) give the same plan from XML and YAML',
+    needs('yaml'),
+    () => {
+      const dir = tempDir();
+      const xml = writeTemp(
+        dir,
+        'tags.launch.xml',
+        `<launch>
+  <arg name="robot" default="r1"/>
+  <let name="speed" value="$(eval '2 * 3')"/>
+  <set_env name="GREETING" value="hello"/>
+  <set_parameter name="use_sim_time" value="true"/>
+  <group>
+    <push-ros-namespace namespace="$(var robot)"/>
+    <set_remap from="cmd_vel" to="$(var robot)/cmd_vel"/>
+    <node pkg="demo_nodes_cpp" exec="talker" name="talker" ros_args="--log-level debug">
+      <param name="speed" value="$(var speed)" type="float"/>
+      <param name="limits">
+        <param name="low" value="1"/>
+        <param name="high"><param name="hard" value="x"/></param>
+      </param>
+      <env name="HEARD" value="$(env GREETING)"/>
+    </node>
+  </group>
+  <executable cmd="ros2 topic pub /x std_msgs/msg/String '{data: hi}'" cwd="$(dirname)" name="pub">
+    <env name="A" value="b"/>
+  </executable>
+  <timer period="1.5">
+    <log message="\\$(var speed) is $(var speed) in $(env RCLSIM_NO_SUCH_VAR 'no where')"/>
+  </timer>
+  <lifecycle_node pkg="lifecycle" exec="lifecycle_talker" name="lc_talker" namespace="$(var robot)"/>
+  <node pkg="demo_nodes_cpp" exec="listener" unless="$(eval '$(var speed) > 1')"/>
+</launch>
+`,
+      );
+      const yaml = writeTemp(
+        dir,
+        'tags.launch.yaml',
+        `launch:
+- arg: {name: robot, default: r1}
+- let: {name: speed, value: "$(eval '2 * 3')"}
+- set_env: {name: GREETING, value: hello}
+- set_parameter: {name: use_sim_time, value: "true"}
+- group:
+    children:
+    - push-ros-namespace: {namespace: $(var robot)}
+    - set_remap: {from: cmd_vel, to: $(var robot)/cmd_vel}
+    - node:
+        pkg: demo_nodes_cpp
+        exec: talker
+        name: talker
+        ros_args: --log-level debug
+        param:
+        - {name: speed, value: $(var speed), type: float}
+        - name: limits
+          param:
+          - {name: low, value: 1}
+          - name: high
+            param: [{name: hard, value: x}]
+        env: [{name: HEARD, value: $(env GREETING)}]
+- executable:
+    cmd: "ros2 topic pub /x std_msgs/msg/String '{data: hi}'"
+    cwd: $(dirname)
+    name: pub
+    env: [{name: A, value: b}]
+- timer:
+    period: 1.5
+    children:
+    - log: {message: "\\\\$(var speed) is $(var speed) in $(env RCLSIM_NO_SUCH_VAR 'no where')"}
+- lifecycle_node: {pkg: lifecycle, exec: lifecycle_talker, name: lc_talker, namespace: $(var robot)}
+- node: {pkg: demo_nodes_cpp, exec: listener, unless: "$(eval '$(var speed) > 1')"}
+`,
+      );
+      const withoutPlace = (value: unknown): unknown =>
+        Array.isArray(value)
+          ? value.map(withoutPlace)
+          : value !== null && typeof value === 'object'
+            ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'file' || k === 'line' ? [] : [[k, withoutPlace(v)]])))
+            : value;
+      const fromXml = planOf(xml);
+      const fromYaml = planOf(yaml);
+      assert.deepEqual(withoutPlace(fromYaml.actions), withoutPlace(fromXml.actions));
+      assert.deepEqual(
+        fromXml.actions.map((a) => [a.kind, a.line]),
+        [
+          ['node', 9],
+          ['process', 18],
+          ['timer', 21],
+          ['node', 24],
+        ],
+      );
+      assert.deepEqual(
+        fromYaml.actions.map((a) => [a.kind, a.line]),
+        [
+          ['node', 10],
+          ['process', 23],
+          ['timer', 28],
+          ['node', 32],
+        ],
+      );
+      const [talker, pub, timer, lifecycle] = fromXml.actions as [PlanAction, PlanAction, PlanAction, PlanAction];
+      assert.deepEqual(
+        [talker.namespace, talker.parameters, talker.remappings, talker.ros_arguments, talker.env],
+        [
+          '/r1',
+          // The scoped SetParameter first; `type="float"` makes eval's 6 a double; nested names joined with dots.
+          [
+            { values: [['use_sim_time', 'true']] },
+            { values: [['speed', '6.0']] },
+            {
+              values: [
+                ['limits.low', '1'],
+                ['limits.high.hard', 'x'],
+              ],
+            },
+          ],
+          [['cmd_vel', 'r1/cmd_vel']],
+          ['--log-level', 'debug'],
+          { GREETING: 'hello', HEARD: 'hello' },
+        ],
+      );
+      assert.deepEqual(
+        [pub.cmd, pub.cwd, pub.name, pub.env],
+        [['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', '{data: hi}'], dir, 'pub', { GREETING: 'hello', A: 'b' }],
+      );
+      assert.deepEqual(
+        [timer.period, (timer.actions as PlanAction[]).map((a) => [a.kind, a.line, a.message])],
+        [1.5, [['log', 22, '$(var speed) is 6 in no where']]],
+      );
+      // The group was scoped: its remap does not reach the lifecycle node (its namespace is its own).
+      assert.deepEqual([lifecycle.lifecycle, lifecycle.name, lifecycle.namespace, lifecycle.remappings], [true, 'lc_talker', '/r1', []]);
+    },
+  );
+
   it('names the file and line of an unknown tag, an attribute a tag does not have, and a $(...) that does not read', needs('yaml'), () => {
     const dir = tempDir();
     const cases: [string, string, string][] = [
