@@ -1,0 +1,7 @@
+"""launch_xml: the XML front end of launch (upstream's package of that name)."""
+
+from . import launch_description_sources
+from .entity import Entity
+from .parser import Parser
+
+__all__ = ['Entity', 'Parser', 'launch_description_sources']
