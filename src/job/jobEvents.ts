@@ -35,7 +35,8 @@ export class JobEvents {
     this.#job = job;
     this.#events = events;
     this.#starts = starts;
-    job.onEnd(() => this.#happened((on) => on.kind === 'shutdown', true));
+    // launch's OnShutdown: its actions run as the run ends, whatever ended it.
+    job.onEnd(() => this.#run(this.#actionsOn((on) => on.kind === 'shutdown'), true));
   }
 
   /** The run starts: its `on: start` events run (before the nodes start, as launch's own actions come first). */
@@ -54,10 +55,14 @@ export class JobEvents {
 
   /** Runs the actions of the events `matching` says happened: now (`now`), or once what runs at this sim time is done. */
   #happened(matching: (on: EventTrigger) => boolean, now: boolean): void {
-    const actions = this.#events.filter((event) => matching(event.on)).flatMap((event) => event.actions);
+    const actions = this.#actionsOn(matching);
     if (actions.length === 0) return;
     if (now) this.#run(actions);
     else this.#later(0n, actions);
+  }
+
+  #actionsOn(matching: (on: EventTrigger) => boolean): EventAction[] {
+    return this.#events.filter((event) => matching(event.on)).flatMap((event) => event.actions);
   }
 
   #later(ns: bigint, actions: readonly EventAction[]): void {
@@ -68,10 +73,13 @@ export class JobEvents {
     });
   }
 
-  #run(actions: readonly EventAction[]): void {
+  /** Runs actions in order; once the run is finishing, no more (but those of the run's end: `ending`). */
+  #run(actions: readonly EventAction[], ending = false): void {
     const simulation = this.#job.simulation;
     for (const action of actions) {
-      if (this.#job.finished) return;
+      if (this.#job.finished && !ending) return;
+      // As the run ends, only what is said is left to do.
+      if (ending && action.kind !== 'log') continue;
       switch (action.kind) {
         case 'log':
           // launch's LogInfo: its logger is launch.user.

@@ -93,5 +93,6 @@ function merged(doc: Document, nodes: object[], events: object[], workspace: str
     if (isSeq(own)) seq.items.push(...own.items);
     doc.set(field, seq);
   }
-  return doc.toString({ lineWidth: 0 });
+  const text = doc.toString({ lineWidth: 0 });
+  return text.endsWith('\n') ? text : `${text}\n`;
 }
