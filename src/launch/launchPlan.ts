@@ -14,6 +14,11 @@ export interface LaunchPlan {
 export interface LaunchArgument {
   name: string;
   default: string | null;
+  /** The default as launch describes it (`'text'`, `LaunchConfig('x') + '/a'`), as --show-args prints it. */
+  described_default: string | null;
+  /** Declared inside a condition (launch's `_conditionally_included`): --show-args marks it with `*`. */
+  conditional: boolean;
+  /** As launch has it: 'no description given', or with its choices appended. */
   description: string;
   choices: string[] | null;
   file: string;

@@ -30,7 +30,7 @@ export function launchTarget(first: string, rest: readonly string[]): LaunchTarg
   const given: Record<string, string> = {};
   for (const word of words) {
     const match = ASSIGNMENT.exec(word);
-    if (match === null) throw new JobFileError(`launch: '${word}' is not an argument: give them as name:=value`);
+    if (match === null) throw new JobFileError(`malformed launch argument '${word}', expected format '<name>:=<value>'`);
     given[match[1]!] = match[2]!;
   }
   return withPackage ? { package: first, file: second!, arguments: given } : { file: first, arguments: given };
@@ -68,16 +68,16 @@ export function showArgs(target: LaunchTarget, options: { workspace?: string }):
   });
 }
 
+/** As ros2launch's print_arguments_of_launch_description (ros2launch/api/api.py) prints them. */
 export function argumentsText(declared: readonly LaunchArgument[]): string {
   let text = "Arguments (pass arguments as '<name>:=<value>'):\n";
   for (const argument of declared) {
-    text += `\n    '${argument.name}':`;
-    if (argument.description !== '') text += `\n        ${argument.description.replace(/\n/g, '\n        ')}`;
-    if (argument.choices !== null) text += `\n        Valid choices are: [${argument.choices.map((choice) => `'${choice}'`).join(', ')}]`;
-    if (argument.default !== null) text += `\n        (default: '${argument.default}')`;
+    text += `\n    '${argument.name}':${argument.conditional ? '*' : ''}\n        ${argument.description}`;
+    if (argument.described_default !== null) text += `\n        (default: ${argument.described_default})`;
     text += '\n';
   }
-  return declared.length === 0 ? `${text}\n  No arguments.\n\n` : `${text}\n`;
+  if (declared.length === 0) return `${text}\n  No arguments.\n`;
+  return declared.some((argument) => argument.conditional) ? `${text}\n* argument(s) which are only used if specific conditions occur\n` : text;
 }
 
 /** Runs `work`; bad input is one line and exit 2. */

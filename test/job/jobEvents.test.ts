@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { logLines, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+
+/** A folder with the quick program (up, then exit after 1 s) and the job `text`. */
+function jobWith(text: string): { dir: string; job: string } {
+  const dir = tempDir();
+  cpSync(join(repoRoot, 'test/fixtures/events/quick.cjs'), join(dir, 'quick.cjs'));
+  return { dir, job: writeTemp(dir, 'job.yaml', text) };
+}
+
+describe("a job's events (launch's event handlers, timers and Shutdown)", () => {
+  it('runs on: start before any node starts, an end event after the instant it happened in, delays in sim time, entries started late or by an event, and on: shutdown last', () => {
+    const { dir, job } = jobWith(`nodes:
+  - script: quick.cjs
+    args: [first]
+    id: first
+    on_exit: continue
+  - script: quick.cjs
+    args: [second]
+    start_after: 2500ms
+    on_exit: continue
+  - script: quick.cjs
+    args: [third]
+    id: third
+    start_after: event
+    on_exit: continue
+events:
+  - on: start
+    do: [{ log: launched }]
+  - on: { exited: first }
+    do:
+      - log: first is gone
+      - after: 500ms
+        do: [{ start: third }]
+  - on: { started: '*' }
+    do: [{ log: a program started }]
+  - on: shutdown
+    do: [{ log: all done }]
+`);
+    const run = runCli(['run', job], dir, 60_000);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), [
+      '[INFO] [0.000000000] [launch.user]: launched',
+      '[INFO] [0.000000000] [first]: up',
+      '[INFO] [0.000000000] [launch.user]: a program started',
+      '[INFO] [1.000000000] [first]: bye',
+      '[INFO] [1.000000000] [launch.user]: first is gone',
+      '[INFO] [1.500000000] [third]: up',
+      '[INFO] [1.500000000] [launch.user]: a program started',
+      '[INFO] [2.500000000] [second]: up',
+      '[INFO] [2.500000000] [third]: bye',
+      '[INFO] [3.500000000] [second]: bye',
+      '[INFO] [3.500000000] [launch.user]: all done',
+    ]);
+  });
+
+  it('respawns a program that exits 0 too, as launch does, and a shutdown ends the run with code 0 and says why', () => {
+    const { dir, job } = jobWith(`nodes:
+  - script: quick.cjs
+    args: [phoenix]
+    id: phoenix
+    on_exit: respawn
+    respawn_delay: 250ms
+  - script: quick.cjs
+    args: [required, '4']
+    id: required
+    start_after: 3s
+    on_exit: continue
+events:
+  - on: { exited: required }
+    do: [{ shutdown: required node exited }]
+`);
+    const run = runCli(['run', job], dir, 60_000);
+    assert.equal(run.status, 0, run.stderr);
+    const lines = logLines(run.stderr);
+    assert.equal(lines.filter((line) => line.endsWith('[phoenix]: up')).length, 4, run.stderr);
+    assert.ok(
+      lines.includes(
+        '[WARN] [1.000000000] [rclsim]: program quick.cjs (node /phoenix) exited with code 0 at sim time 1.000000000s; it starts again at sim time 1.250000000s (on_exit: respawn)',
+      ),
+      run.stderr,
+    );
+    assert.equal(lines.at(-1), '[INFO] [4.000000000] [launch]: shutting down at sim time 4.000000000s: required node exited; the run ends with exit code 0');
+  });
+
+  it('refuses an event naming no entry, an entry no event starts, and an unknown action, each at its line', () => {
+    const cases: [string, RegExp][] = [
+      [
+        'nodes:\n  - script: quick.cjs\n    id: a\nevents:\n  - on: { exited: b }\n    do: [{ log: x }]\n',
+        /job\.yaml:5: events\[0\]\.on\.exited: no node entry has id 'b' \(ids: a\)$/m,
+      ],
+      [
+        'nodes:\n  - script: quick.cjs\n    id: a\n    start_after: event\n',
+        /job\.yaml:4: nodes\[0\]\.start_after: no event starts it \(no event has \{ start: a \}\)$/m,
+      ],
+      [
+        'nodes:\n  - script: quick.cjs\nevents:\n  - on: start\n    do: [{ speak: x }]\n',
+        /job\.yaml:5: events\[0\]\.do\[0\]: an action is one of .* \(not 'speak'\)$/m,
+      ],
+    ];
+    for (const [text, line] of cases) {
+      const { dir, job } = jobWith(text);
+      const run = runCli(['run', job], dir, 60_000);
+      assert.equal(run.status, 2, run.stderr);
+      assert.match(run.stderr, line);
+    }
+  });
+});
