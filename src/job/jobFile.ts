@@ -30,7 +30,7 @@ import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
 import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
 import { packageComponent, startComponentContainer } from './packageComponents.js';
-import { DEFAULT_WORKSPACE, packageExecutable, startPackageExecutable } from './packageExecutables.js';
+import { packageExecutable, preparedWorkspace, startPackageExecutable } from './packageExecutables.js';
 import { toPlain } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
@@ -376,21 +376,19 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
   });
   if (data.nodes === undefined && plays.length === 0) fail([], `a job needs 'nodes' or 'play'`);
 
-  // A package's executables are in the workspace's install prefix: --workspace, the job's
-  // `workspace:` (relative to the job file), else ./install.
+  // The job's workspace (docs/workspaces.md): --workspace, the job's `workspace:` (relative to the
+  // job file), else the current folder when it has src/, else ./install. Prepared (its Python
+  // packages laid out in its install prefix) when the job names one or runs a package's programs.
+  const workspaceDir = options.workspace ?? (data.workspace === undefined ? undefined : file(['workspace'], data.workspace, 'folder'));
   const workspace =
-    options.workspace !== undefined
-      ? resolve(options.workspace)
-      : data.workspace !== undefined
-        ? file(['workspace'], data.workspace, 'folder')
-        : resolve(DEFAULT_WORKSPACE);
+    workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined;
   const executableAt = (location: (string | number)[], pkg: string, executable: string): string => {
-    const found = packageExecutable(workspace, pkg, executable);
+    const found = packageExecutable(workspace!, pkg, executable);
     if ('why' in found) fail([...location, 'executable'], found.why);
     return (found as { path: string }).path;
   };
   const componentAt = (location: (string | number)[], pkg: string, className: string): string => {
-    const found = packageComponent(workspace, pkg, className);
+    const found = packageComponent(workspace!.install, pkg, className);
     if ('why' in found) fail([...location, 'component'], found.why);
     return (found as { library: string }).library;
   };
@@ -559,7 +557,7 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
           const name = entry.container ?? `${entry.package}/${entry.component}${named ? `@${entry.namespace ?? ''}/${entry.name ?? ''}` : ''}`;
           startComponentContainer(
             job.simulation,
-            workspace,
+            workspace!,
             name,
             loaded.map((node) => ({ className: node.entry.component!, library: node.target, nodeArguments: node.jobArguments })),
             where,
@@ -572,7 +570,7 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
           );
         } else if (entry.package !== undefined) {
           const named = entry.namespace !== undefined || entry.name !== undefined;
-          startPackageExecutable(job.simulation, workspace, entry.package, entry.executable!, args, jobArguments, where, {
+          startPackageExecutable(job.simulation, workspace!, entry.package, entry.executable!, args, jobArguments, where, {
             onExit,
             job,
             ...(sleeps === undefined ? {} : { sleeps }),
@@ -585,6 +583,7 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
           const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : undefined;
           await startProgram(job.simulation, target, args, jobArguments, where, {
             running,
+            ...(workspace === undefined ? {} : { workspace: workspace.install }),
             onExit,
             python: interpreter,
             pythonWhere: interpreterWhere,

@@ -38,6 +38,8 @@ export interface ProgramStart {
   faultNames?: readonly string[];
   /** Whether a C++ program's sleeps take sim time (the default) or none (the job's `sleeps`). */
   sleeps?: Sleeps;
+  /** The install prefix of the job's workspace: a separate program gets its environment (AMENT_PREFIX_PATH, PYTHONPATH). */
+  workspace?: string;
 }
 
 /** How a C++ program's sleeps take sim time: `sim-time` (DESIGN.md "Sleeping takes sim time") or `none` (rslcpp's semantics). */
@@ -56,7 +58,7 @@ const PYTHON_MODULE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 export function startPythonModule(simulation: Simulation, module: string, args: readonly string[], how: ProgramStart = {}): Program {
   const where = `-m ${module}`;
   if (!PYTHON_MODULE.test(module)) throw new JobModuleError(`${where}: not a Python module name`);
-  const { onExit = { kind: 'fail' }, python, pythonWhere, job } = how;
+  const { onExit = { kind: 'fail' }, python, pythonWhere, job, workspace } = how;
   return startSeparateProgram(simulation, module, {
     name: module,
     key: module,
@@ -66,6 +68,7 @@ export function startPythonModule(simulation: Simulation, module: string, args: 
     path: module,
     onExit,
     pythonModule: module,
+    ...(workspace === undefined ? {} : { workspace }),
     ...(python === undefined ? {} : { python }),
     ...(pythonWhere === undefined ? {} : { pythonWhere }),
     ...(job === undefined ? {} : { job }),
@@ -86,7 +89,7 @@ export async function startProgram(
   where = path,
   how: ProgramStart = {},
 ): Promise<Program> {
-  const { running = 'in-process', onExit = { kind: 'fail' }, python, pythonWhere, job, instance, faultNames, sleeps } = how;
+  const { running = 'in-process', onExit = { kind: 'fail' }, python, pythonWhere, job, instance, faultNames, sleeps, workspace } = how;
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
@@ -107,6 +110,7 @@ export async function startProgram(
       where,
       path,
       onExit,
+      ...(workspace === undefined ? {} : { workspace }),
       ...(python === undefined ? {} : { python }),
       ...(pythonWhere === undefined ? {} : { pythonWhere }),
       ...(faultNames === undefined ? {} : { faultNames }),
