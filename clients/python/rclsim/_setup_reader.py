@@ -24,6 +24,8 @@ from typing import Any
 
 # What an install needs of setup(); the rest (version, install_requires, …) is never evaluated.
 WANTED = ("packages", "package_dir", "py_modules", "data_files", "entry_points", "scripts")
+# The methods of a string setup.py may call: pure functions of their arguments.
+STR_METHODS = ("format", "join", "replace", "strip", "lstrip", "rstrip", "split", "lower", "upper", "startswith", "endswith")
 
 
 class Unreadable(Exception):
@@ -95,9 +97,18 @@ class _Evaluator:
             self.loop(node)
         elif isinstance(node, ast.If) and self.is_main_guard(node.test):
             return self.run(node.body)
-        # Functions, classes and other statements are evaluated only if setup()'s arguments use them (then refused).
+        elif isinstance(node, ast.If):
+            try:
+                taken = self.value(node.test)
+            except Unreadable as error:
+                self.poison(node, error)
+                return None
+            return self.run(node.body if taken else node.orelse)
+        elif isinstance(node, (ast.With, ast.Try, ast.While)):
+            self.poison(node, self.fail(node, f"cannot read setup.py statically: a {type(node).__name__.lower()} statement sets it"))
         elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            self.names[node.name] = _Later(self.fail(node, f"cannot read setup.py statically: it calls {node.name}(), a function it defines"))
+            # Its own functions are never run: a call of one, where setup()'s arguments need it, is refused there.
+            self.names[node.name] = _Function(node.name)
         return None
 
     def is_setup(self, func: ast.expr) -> bool:
@@ -144,10 +155,26 @@ class _Evaluator:
             for item in items:
                 target.extend(item)
 
+    def poison(self, node: ast.stmt, error: Unreadable) -> None:
+        """What a statement this reader cannot follow assigns or appends to: an error where it is used, never a value missing a part."""
+        for inner in ast.walk(node):
+            targets: list[ast.expr] = []
+            if isinstance(inner, ast.Assign):
+                targets = inner.targets
+            elif isinstance(inner, (ast.AugAssign, ast.AnnAssign, ast.For)):
+                targets = [inner.target]
+            elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute):
+                targets = [inner.func.value]
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        self.names[name.id] = _Later(error)
+
     def loop(self, node: ast.For) -> None:
         try:
             items = self.value(node.iter)
-        except Unreadable:
+        except Unreadable as error:
+            self.poison(node, error)
             return
         for item in items:
             self.assign(node.target, item, node)
@@ -186,7 +213,7 @@ class _Evaluator:
                 return _Function(f"{base.name}.{node.attr}")
             if isinstance(base, _Function):
                 return _Function(f"{base.name}.{node.attr}")
-            if isinstance(base, str) and node.attr in ("format", "join", "replace", "strip", "split", "lower", "upper"):
+            if isinstance(base, str) and node.attr in STR_METHODS:
                 return (base, node.attr)
             raise self.fail(node, f"cannot read setup.py statically: attribute .{node.attr}")
         if isinstance(node, ast.Call):
@@ -284,7 +311,7 @@ class _Evaluator:
         if name in ("sorted", "list", "tuple", "set", "str", "len"):
             return {"sorted": sorted, "list": list, "tuple": tuple, "set": lambda *a: sorted(set(*a)), "str": str, "len": len}[name](*args)
         shown = name or ast.unparse(node.func)
-        raise self.fail(node, f"cannot read setup.py statically: it calls {shown}()")
+        raise self.fail(node, f"cannot read setup.py statically: it calls {shown}() (rclsim reads setup.py, never runs it)")
 
     def setup_arguments(self, call: ast.Call) -> dict[str, Any]:
         wanted: dict[str, Any] = {}
