@@ -8,17 +8,23 @@ export class DependencyCycleError extends Error {
   }
 }
 
-/**
- * The packages in an order that builds each after the workspace packages it depends on (its
- * other dependencies are rclsim's or the system's); among those ready at once, by name.
- */
-export function buildOrder(packages: readonly PackageManifest[]): PackageManifest[] {
+/** The packages by name; two of one name are a ManifestError (colcon refuses them too). */
+export function packagesByName(packages: readonly PackageManifest[]): Map<string, PackageManifest> {
   const byName = new Map<string, PackageManifest>();
   for (const pkg of packages) {
     const other = byName.get(pkg.name);
     if (other !== undefined) throw new ManifestError(`two packages are named ${pkg.name}: ${other.folder} and ${pkg.folder}`);
     byName.set(pkg.name, pkg);
   }
+  return byName;
+}
+
+/**
+ * The packages in an order that builds each after the workspace packages it depends on (its
+ * other dependencies are rclsim's or the system's); among those ready at once, by name.
+ */
+export function buildOrder(packages: readonly PackageManifest[]): PackageManifest[] {
+  const byName = packagesByName(packages);
   const inWorkspace = (pkg: PackageManifest): string[] => pkg.buildDependencies.filter((dep) => byName.has(dep) && dep !== pkg.name);
   const done = new Set<string>();
   const order: PackageManifest[] = [];

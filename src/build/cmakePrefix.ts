@@ -33,9 +33,10 @@ const TOOL_PACKAGES = [
 ];
 /**
  * The client libraries: rclsim's one C++ client library stands for each, and for the parts of
- * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader).
+ * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader), and
+ * ament_index_cpp (clients/cpp/src/ament_index_cpp/).
  */
-const CLIENT_PACKAGES = ['class_loader', 'rcl', 'rclcpp', 'rclcpp_action', 'rclcpp_components', 'rclcpp_lifecycle', 'rcpputils', 'rcutils', 'rmw'];
+const CLIENT_PACKAGES = ['ament_index_cpp', 'class_loader', 'rcl', 'rclcpp', 'rclcpp_action', 'rclcpp_components', 'rclcpp_lifecycle', 'rcpputils', 'rcutils', 'rmw'];
 
 /** A CMake quoted argument holding `text` as it is. */
 function cmakeString(text: string): string {

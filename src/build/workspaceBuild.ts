@@ -5,6 +5,7 @@ import { buildOrder } from './buildOrder.js';
 import { cmakePrefix } from './cmakePrefix.js';
 import { compilerCommand, runTool } from './compiler.js';
 import { findPackages, type PackageManifest } from './packageManifest.js';
+import { layOutPythonPackages, PYTHON_BUILD_TYPE } from './prepareWorkspace.js';
 
 /** Where a workspace build puts things, as colcon's merge install lays them out. */
 export interface WorkspaceLayout {
@@ -71,8 +72,10 @@ function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath:
 
 /**
  * Builds every CMake package below `layout.sources` in dependency order (`rclsim build`), into
- * one install prefix, against rclsim's CMake prefix and the packages built before; other build
- * types are told on `log` and left. A package that fails: its diagnostics, then CppBuildError.
+ * one install prefix, against rclsim's CMake prefix and the packages built before; ament_python
+ * packages are laid out there as a symlink install lays them out (pythonPackages.ts); other
+ * build types are told on `log` and left. A package that fails: its diagnostics, then
+ * CppBuildError; a setup.py rclsim cannot read: WorkspaceError.
  */
 export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => void): PackageOutcome[] {
   const order = buildOrder(findPackages(layout.sources));
@@ -81,8 +84,16 @@ export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => v
   const install = resolve(layout.install);
   markIgnored(layout.build);
   markIgnored(install);
-  const prefixPath = `${cmakePrefix()};${install}`;
+  // The Python packages first (symlinks, no build; every setup.py read in one process): one that
+  // cannot be read stops the build before anything is built.
+  layOutPythonPackages(order, install, (pkg) => {
+    log(`Finished <<< ${pkg.name} (ament_python, symlinked)`);
+    outcomes.push({ name: pkg.name, built: true, ms: 0 });
+  });
+  // rclsim's CMake prefix builds the C++ client: only for a workspace with CMake packages.
+  let prefixPath: string | undefined;
   for (const pkg of order) {
+    if (pkg.buildType === PYTHON_BUILD_TYPE) continue;
     if (!CMAKE_TYPES.has(pkg.buildType)) {
       log(`${pkg.name}: not built: its build type is ${pkg.buildType} (rclsim builds CMake packages)`);
       outcomes.push({ name: pkg.name, built: false, ms: 0 });
@@ -90,6 +101,7 @@ export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => v
     }
     const start = performance.now();
     log(`Starting >>> ${pkg.name}`);
+    prefixPath ??= `${cmakePrefix()};${install}`;
     buildPackage(pkg, { ...layout, install }, prefixPath);
     const ms = performance.now() - start;
     log(`Finished <<< ${pkg.name} [${(ms / 1000).toFixed(1)}s]`);

@@ -32,7 +32,7 @@ import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { expandLaunch, type LaunchOptions } from './launchSection.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
 import { packageComponent, startComponentContainer } from './packageComponents.js';
-import { DEFAULT_WORKSPACE, packageExecutable, startPackageExecutable } from './packageExecutables.js';
+import { packageExecutable, preparedWorkspace, startPackageExecutable } from './packageExecutables.js';
 import { toPlain } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
@@ -389,21 +389,19 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   });
   if (data.nodes === undefined && plays.length === 0) fail([], `a job needs 'nodes' or 'play'`);
 
-  // A package's executables are in the workspace's install prefix: --workspace, the job's
-  // `workspace:` (relative to the job file), else ./install.
+  // The job's workspace (docs/workspaces.md): --workspace, the job's `workspace:` (relative to the
+  // job file), else the current folder when it has src/, else ./install. Prepared (its Python
+  // packages laid out in its install prefix) when the job names one or runs a package's programs.
+  const workspaceDir = options.workspace ?? (data.workspace === undefined ? undefined : file(['workspace'], data.workspace, 'folder'));
   const workspace =
-    options.workspace !== undefined
-      ? resolve(options.workspace)
-      : data.workspace !== undefined
-        ? file(['workspace'], data.workspace, 'folder')
-        : resolve(DEFAULT_WORKSPACE);
+    workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined;
   const executableAt = (location: (string | number)[], pkg: string, executable: string): string => {
-    const found = packageExecutable(workspace, pkg, executable);
+    const found = packageExecutable(workspace!, pkg, executable);
     if ('why' in found) fail([...location, 'executable'], found.why);
     return (found as { path: string }).path;
   };
   const componentAt = (location: (string | number)[], pkg: string, className: string): string => {
-    const found = packageComponent(workspace, pkg, className);
+    const found = packageComponent(workspace!.install, pkg, className);
     if ('why' in found) fail([...location, 'component'], found.why);
     return (found as { library: string }).library;
   };
@@ -603,7 +601,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
           const name = entry.container ?? `${entry.package}/${entry.component}${named ? `@${entry.namespace ?? ''}/${entry.name ?? ''}` : ''}`;
           startComponentContainer(
             job.simulation,
-            workspace,
+            workspace!,
             name,
             loaded.map((node) => ({ className: node.entry.component!, library: node.target, nodeArguments: node.jobArguments })),
             where,
@@ -617,7 +615,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
           );
         } else if (entry.package !== undefined) {
           const named = entry.namespace !== undefined || entry.name !== undefined;
-          startPackageExecutable(job.simulation, workspace, entry.package, entry.executable!, args, jobArguments, where, {
+          startPackageExecutable(job.simulation, workspace!, entry.package, entry.executable!, args, jobArguments, where, {
             onExit,
             job,
             ...watch,
@@ -631,6 +629,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
           const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : undefined;
           await startProgram(job.simulation, target, args, jobArguments, where, {
             running,
+            ...(workspace === undefined ? {} : { workspace: workspace.install }),
             onExit,
             ...watch,
             python: interpreter,

@@ -5,7 +5,7 @@ import { evaluateLaunch, LaunchError } from '../launch/evaluateLaunch.js';
 import type { LaunchPlan } from '../launch/launchPlan.js';
 import { LaunchPlanError, planToJob } from '../launch/planToJob.js';
 import { JobFileError } from './jobErrors.js';
-import { DEFAULT_WORKSPACE, packageExecutable } from './packageExecutables.js';
+import { packageExecutable, preparedWorkspace } from './packageExecutables.js';
 
 /** A job file's `launch:` (docs/job-files.md "Jobs on top of launch"). */
 export interface LaunchKey {
@@ -33,7 +33,9 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
   if (!isMap(doc.contents) || !doc.has('launch')) return text;
   const key = doc.toJS().launch as LaunchKey;
   const dir = dirname(resolve(path));
-  const workspace = resolve(dir, options.workspace ?? (doc.get('workspace') as string | undefined) ?? DEFAULT_WORKSPACE);
+  // As the job's own: --workspace (from the current folder), the job's workspace: (from its folder), else the current folder's.
+  const named = options.workspace ?? (doc.has('workspace') ? resolve(dir, doc.get('workspace') as string) : undefined);
+  const workspace = preparedWorkspace(named);
   const file = key.package === undefined ? resolve(dir, key.file) : key.file;
   const argumentsGiven = Object.entries(key.arguments ?? {}).map(([name, value]) => `${name}:=${String(value)}`);
   let plan: LaunchPlan;
@@ -42,7 +44,7 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
       ...(key.package === undefined ? {} : { package: key.package }),
       file,
       arguments: argumentsGiven,
-      prefixes: [workspace],
+      prefixes: [workspace.install],
       ...(doc.has('python') ? { python: doc.get('python') as string } : {}),
     });
   } catch (error) {
@@ -68,7 +70,7 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
     doc,
     launched.nodes.filter((node) => !verdict.skipped.has(node)),
     launched.events,
-    workspace,
+    workspace.root ?? workspace.install,
   );
 }
 

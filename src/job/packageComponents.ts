@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { CPP_CLIENT } from '../build/cppClient.js';
+import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
 import { buildCppProgram } from '../build/cppProgram.js';
 import { emptyRosArguments, type RosArguments, rosArgumentsArgv } from '../ros/RosArguments.js';
 import type { Program } from '../sim/Program.js';
@@ -53,13 +54,14 @@ export function packageComponent(workspace: string, pkg: string, className: stri
  */
 export function startComponentContainer(
   simulation: Simulation,
-  workspace: string,
+  workspace: PreparedWorkspace,
   name: string,
   components: readonly PackageComponent[],
   where: string,
   how: ProgramStart,
 ): Program {
-  simulation.interfaces.addSource({ path: resolve(workspace) });
+  // addSource puts each ahead of the others: the last added is searched first.
+  for (const source of [...workspace.interfaceSources].reverse()) simulation.interfaces.addSource(source);
   const args = components.flatMap(({ library, className, nodeArguments }) => {
     try {
       return ['--component', library, className, ...rosArgumentsArgv(nodeArguments)];
@@ -77,7 +79,8 @@ export function startComponentContainer(
     path: name,
     onExit,
     cppProgram: buildCppProgram(CONTAINER, simulation.interfaces),
-    libraryPath: join(resolve(workspace), 'lib'),
+    libraryPath: join(workspace.install, 'lib'),
+    workspace: workspace.install,
     ...(faultNames === undefined ? {} : { faultNames }),
     ...(how.watch === undefined ? {} : { watch: how.watch }),
     ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}),

@@ -1,42 +1,104 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { ManifestError } from '../build/packageManifest.js';
+import { type PreparedWorkspace, prepareWorkspace } from '../build/prepareWorkspace.js';
+import { WorkspaceError } from '../build/workspaceFolders.js';
 import type { RosArguments } from '../ros/RosArguments.js';
 import type { Program } from '../sim/Program.js';
 import type { Simulation } from '../sim/Simulation.js';
-import { JobModuleError } from './jobErrors.js';
+import { JobFileError, JobModuleError } from './jobErrors.js';
 import type { ProgramStart } from './programs.js';
 import { startSeparateProgram } from './separateProgram.js';
 
-/** The install prefix `rclsim build` (and colcon) makes, when nothing names another: ./install. */
-export const DEFAULT_WORKSPACE = 'install';
+/**
+ * The workspace `dir` names, prepared (build/prepareWorkspace.ts); one that cannot be (a setup.py
+ * rclsim cannot read, two packages of one name) is bad input, a JobFileError.
+ */
+export function preparedWorkspace(dir?: string): PreparedWorkspace {
+  try {
+    return prepareWorkspace(dir);
+  } catch (error) {
+    if (error instanceof WorkspaceError || error instanceof ManifestError) throw new JobFileError(error.message);
+    throw error;
+  }
+}
 
 /**
- * A package's executable in a workspace's install prefix, as `ros2 run` finds it
- * (`<prefix>/lib/<pkg>/<exe>`); one that is not there is a line saying what is (`why` prefixes it).
+ * What a package's executable is, as rclsim runs it: a C++ program (an ELF file `rclsim build`
+ * made with the C++ client), or a Python program (a script whose `#!` line names python: what a
+ * console_scripts entry point installs, build/pythonPackages.ts, or a package's `scripts`).
  */
-export function packageExecutable(workspace: string, pkg: string, executable: string): { path: string } | { why: string } {
-  const prefix = resolve(workspace);
+export interface PackageExecutable {
+  path: string;
+  kind: 'cpp' | 'python';
+}
+
+/** The first line of a file (up to 256 bytes). */
+function firstBytes(path: string): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(256);
+    return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A `#!` line's interpreter, as the kernel and `env` take it: `/usr/bin/env python3` → python3. */
+function interpreterOf(line: string): string {
+  const words = line.slice(2).trim().split(/\s+/);
+  const first = basename(words[0] ?? '');
+  return first === 'env' ? basename(words.find((word, i) => i > 0 && !word.startsWith('-')) ?? '') : first;
+}
+
+/** A file's kind: C++ (ELF), Python (a python `#!` line), or a line saying why rclsim cannot run it. */
+export function executableKind(path: string): PackageExecutable['kind'] | { why: string } {
+  const head = firstBytes(path);
+  if (head.subarray(0, 4).equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]))) return 'cpp';
+  const shown = relative(process.cwd(), path);
+  if (head.subarray(0, 2).toString('latin1') === '#!') {
+    const interpreter = interpreterOf(head.toString('utf8').split('\n')[0]!);
+    if (/^python3?(\.\d+)?$/.test(interpreter)) return 'python';
+    return { why: `${shown}: a script run by ${interpreter}: rclsim runs Python scripts and the C++ programs rclsim build makes` };
+  }
+  return { why: `${shown}: neither a program rclsim build made nor a script with a #!python line` };
+}
+
+/**
+ * A package's executable in a workspace, as `ros2 run` finds it (`<prefix>/lib/<pkg>/<exe>`),
+ * and what it is; one that is not there, or that rclsim cannot run, is a line saying why.
+ */
+export function packageExecutable(workspace: PreparedWorkspace, pkg: string, executable: string): PackageExecutable | { why: string } {
+  const prefix = workspace.install;
   const folder = join(prefix, 'lib', pkg);
   const shown = relative(process.cwd(), prefix) || '.';
-  if (!existsSync(folder) && !existsSync(join(prefix, 'share', pkg))) {
-    return { why: `no package ${pkg} in the workspace ${shown} (rclsim build builds it there; --workspace names another)` };
+  const source = workspace.packages.find((found) => found.name === pkg);
+  if (!existsSync(folder) && !existsSync(join(prefix, 'share', pkg)) && source === undefined) {
+    const where = workspace.root === null ? `the install prefix ${shown}` : `the workspace ${relative(process.cwd(), workspace.root) || '.'}`;
+    return { why: `no package ${pkg} in ${where} (--workspace names another)` };
   }
   const path = join(folder, executable);
   if (statSync(path, { throwIfNoEntry: false })?.isFile() !== true) {
     const found = existsSync(folder) ? readdirSync(folder).sort() : [];
-    return { why: `package ${pkg} has no executable ${executable} in ${join(shown, 'lib', pkg)}${found.length === 0 ? '' : ` (it has ${found.join(', ')})`}` };
+    const built = source !== undefined && found.length === 0 && source.buildType !== 'ament_python' ? `; rclsim build builds package ${pkg} (${source.buildType})` : '';
+    return {
+      why: `package ${pkg} has no executable ${executable} in ${join(shown, 'lib', pkg)}${found.length === 0 ? '' : ` (it has ${found.join(', ')})`}${built}`,
+    };
   }
-  return { path };
+  const kind = executableKind(path);
+  return typeof kind === 'string' ? { path, kind } : kind;
 }
 
 /**
- * Starts a package's executable (a C++ program `rclsim build` made) as a C++ program runs: in
- * its own process, its main given `args`. The workspace's interface packages become the run's,
- * ahead of the standard ones, as a sourced install's are.
+ * Starts a package's executable as `ros2 run` does, in its own process: a C++ program its main
+ * given `args`, a Python program (an entry point's script, a package's script) run by rclsim's
+ * Python client. The workspace's interface packages become the run's, ahead of the standard
+ * ones, and its environment the program's (AMENT_PREFIX_PATH, PYTHONPATH), as a sourced
+ * install's are.
  */
 export function startPackageExecutable(
   simulation: Simulation,
-  workspace: string,
+  workspace: PreparedWorkspace,
   pkg: string,
   executable: string,
   args: readonly string[],
@@ -46,9 +108,10 @@ export function startPackageExecutable(
 ): Program {
   const found = packageExecutable(workspace, pkg, executable);
   if ('why' in found) throw new JobModuleError(`${where}: ${found.why}`);
-  simulation.interfaces.addSource({ path: resolve(workspace) });
+  // addSource puts each ahead of the others: the last added is searched first.
+  for (const source of [...workspace.interfaceSources].reverse()) simulation.interfaces.addSource(source);
   const name = `${pkg}/${executable}`;
-  const { onExit = { kind: 'fail' }, instance, faultNames, sleeps, job } = how;
+  const { onExit = { kind: 'fail' }, instance, faultNames, sleeps, job, python, pythonWhere } = how;
   return startSeparateProgram(simulation, found.path, {
     name,
     key: instance === undefined ? name : `${name}@${instance}`,
@@ -57,12 +120,13 @@ export function startPackageExecutable(
     where,
     path: name,
     onExit,
-    cppProgram: found.path,
-    libraryPath: join(resolve(workspace), 'lib'),
+    workspace: workspace.install,
+    ...(found.kind === 'cpp'
+      ? { cppProgram: found.path, libraryPath: join(workspace.install, 'lib'), ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}) }
+      : { pythonScript: true, ...(python === undefined ? {} : { python }), ...(pythonWhere === undefined ? {} : { pythonWhere }) }),
     ...(faultNames === undefined ? {} : { faultNames }),
     ...(how.watch === undefined ? {} : { watch: how.watch }),
-    ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}),
-    // A C++ program may use the job's operations (finish, results, end hooks), as a component does.
+    // A program may use the job's operations (finish, results, end hooks), as a component does.
     ...(job === undefined ? {} : { job }),
   });
 }

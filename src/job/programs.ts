@@ -40,6 +40,8 @@ export interface ProgramStart {
   sleeps?: Sleeps;
   /** Told of each life's start and end (a separate program's; the job's events). */
   watch?: ProgramWatch;
+  /** The install prefix of the job's workspace: a separate program gets its environment (AMENT_PREFIX_PATH, PYTHONPATH). */
+  workspace?: string;
 }
 
 /** How a C++ program's sleeps take sim time: `sim-time` (DESIGN.md "Sleeping takes sim time") or `none` (rslcpp's semantics). */
@@ -58,7 +60,7 @@ const PYTHON_MODULE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 export function startPythonModule(simulation: Simulation, module: string, args: readonly string[], how: ProgramStart = {}): Program {
   const where = `-m ${module}`;
   if (!PYTHON_MODULE.test(module)) throw new JobModuleError(`${where}: not a Python module name`);
-  const { onExit = { kind: 'fail' }, python, pythonWhere, job } = how;
+  const { onExit = { kind: 'fail' }, python, pythonWhere, job, workspace } = how;
   return startSeparateProgram(simulation, module, {
     name: module,
     key: module,
@@ -68,6 +70,7 @@ export function startPythonModule(simulation: Simulation, module: string, args: 
     path: module,
     onExit,
     pythonModule: module,
+    ...(workspace === undefined ? {} : { workspace }),
     ...(python === undefined ? {} : { python }),
     ...(pythonWhere === undefined ? {} : { pythonWhere }),
     ...(job === undefined ? {} : { job }),
@@ -88,7 +91,7 @@ export async function startProgram(
   where = path,
   how: ProgramStart = {},
 ): Promise<Program> {
-  const { running = 'in-process', onExit = { kind: 'fail' }, python, pythonWhere, job, instance, faultNames, sleeps } = how;
+  const { running = 'in-process', onExit = { kind: 'fail' }, python, pythonWhere, job, instance, faultNames, sleeps, workspace } = how;
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
@@ -109,6 +112,7 @@ export async function startProgram(
       where,
       path,
       onExit,
+      ...(workspace === undefined ? {} : { workspace }),
       ...(python === undefined ? {} : { python }),
       ...(pythonWhere === undefined ? {} : { pythonWhere }),
       ...(faultNames === undefined ? {} : { faultNames }),

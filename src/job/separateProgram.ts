@@ -1,6 +1,7 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PYTHON_CLIENT } from '../base/pythonClient.js';
+import { PYTHON_CLIENT } from '../build/pythonClient.js';
+import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
 import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
 import { DirectPort, type JobOperations } from '../port/DirectPort.js';
@@ -18,7 +19,6 @@ import { type Respawn, respawnVerdict } from './respawn.js';
 
 /** The entry of a separate program's process (program/programMain.ts). */
 const PROGRAM_MAIN = fileURLToPath(new URL('../program/programMain.js', import.meta.url));
-/** The rclpy-shaped client (DESIGN.md "Python programs"): `rclpy`, `rclsim` and the interface packages' importer. */
 
 /**
  * What happens when a separate program exits with a code that is not 0, throws an error nothing
@@ -44,6 +44,10 @@ export interface SeparateStart {
   python?: string;
   /** Where the user named it, as a line names the place: `--python`, `job.yaml:4: nodes[0].python:` (none: the default). */
   pythonWhere?: string;
+  /** A Python program whatever its file's name (a package's executable whose `#!` line names python). */
+  pythonScript?: boolean;
+  /** The install prefix of a workspace whose environment the program gets, as a sourced install gives it (AMENT_PREFIX_PATH, PYTHONPATH). */
+  workspace?: string;
   /** A Python module run as the program (`rclsim exec -m pytest`), as `python3 -m` runs it. */
   pythonModule?: string;
   /** A C++ program: the program the C++ build made of its file (build/cppProgram.ts). */
@@ -83,23 +87,29 @@ function cppPrefix(): string[] {
  * client first on its path. PYTHONHASHSEED is fixed: a set's order of strings must not change
  * from run to run; and so is the time zone, which local times depend on.
  */
-function programCommand(file: string, start: SeparateStart): { command: string; args: string[]; env?: NodeJS.ProcessEnv } {
+function programCommand(file: string, start: SeparateStart): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
   const { pythonModule, cppProgram } = start;
+  const env = start.workspace === undefined ? process.env : { ...process.env, ...workspaceEnvironment(start.workspace) };
   // A C++ program's main gets its arguments as its process's own, as under ros2 run.
   if (cppProgram !== undefined) {
     const { libraryPath } = start;
-    const path = process.env.LD_LIBRARY_PATH;
+    const path = env.LD_LIBRARY_PATH;
     const libraries = libraryPath === undefined ? {} : { LD_LIBRARY_PATH: path ? `${libraryPath}${delimiter}${path}` : libraryPath };
     const [command, ...prefixArgs] = [...cppPrefix(), cppProgram];
-    return { command: command!, args: [...prefixArgs, ...start.args], env: { ...process.env, ...libraries, TZ: 'UTC' } };
+    return { command: command!, args: [...prefixArgs, ...start.args], env: { ...env, ...libraries, TZ: 'UTC' } };
   }
-  if (pythonModule === undefined && !isPythonProgram(file)) return { command: process.execPath, args: [PROGRAM_MAIN, file] };
-  const path = process.env.PYTHONPATH;
+  if (!runsPython(file, start)) return { command: process.execPath, args: [PROGRAM_MAIN, file], env };
+  const path = env.PYTHONPATH;
   return {
     command: start.python ?? 'python3',
     args: ['-m', 'rclsim._main', ...(pythonModule === undefined ? [file] : ['--module', pythonModule])],
-    env: { ...process.env, PYTHONPATH: path ? `${PYTHON_CLIENT}${delimiter}${path}` : PYTHON_CLIENT, PYTHONHASHSEED: '0', PYTHONUNBUFFERED: '1', TZ: 'UTC' },
+    env: { ...env, PYTHONPATH: path ? `${PYTHON_CLIENT}${delimiter}${path}` : PYTHON_CLIENT, PYTHONHASHSEED: '0', PYTHONUNBUFFERED: '1', TZ: 'UTC' },
   };
+}
+
+/** Whether the program is Python: a module, a script rclsim knows is one, a .py file. */
+function runsPython(file: string, start: SeparateStart): boolean {
+  return start.pythonModule !== undefined || start.pythonScript === true || isPythonProgram(file);
 }
 
 /**
@@ -134,7 +144,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const key = life === 1 ? start.key : `${start.key}#${life}`;
   const { component } = start;
   // A component's nodes run without spin(), as in-process.
-  const language = start.cppProgram !== undefined ? 'cpp' : start.pythonModule !== undefined || isPythonProgram(file) ? 'python' : 'javascript';
+  const language = start.cppProgram !== undefined ? 'cpp' : runsPython(file, start) ? 'python' : 'javascript';
   const program = new Program(simulation, name, { byJob: component !== undefined, jobArguments, key, language });
   const command = programCommand(file, start);
   const socket = ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay' });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { PYTHON_CLIENT } from '../base/pythonClient.js';
+import { PYTHON_CLIENT } from '../build/pythonClient.js';
 import type { LaunchPlan } from './launchPlan.js';
 
 /** What `rclsim launch [PKG] FILE [name:=value …]` names, and where its packages are. */

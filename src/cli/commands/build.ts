@@ -1,24 +1,29 @@
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { DependencyCycleError } from '../../build/buildOrder.js';
 import { CppBuildError } from '../../build/compiler.js';
 import { ManifestError } from '../../build/packageManifest.js';
 import { buildWorkspace } from '../../build/workspaceBuild.js';
+import { WorkspaceError, workspaceFolders } from '../../build/workspaceFolders.js';
 import { ExitCode } from '../exitCodes.js';
 
 export interface BuildOptions {
-  buildBase: string;
-  installBase: string;
+  buildBase?: string;
+  installBase?: string;
 }
 
 /**
- * `rclsim build [DIR]`: the workspace's packages (below DIR; default ./src if there is one, else
- * .) built as `colcon build --merge-install` builds them, against rclsim's CMake packages. Each
- * package's progress on stderr; a package that fails, a dependency cycle, a bad package.xml:
- * one line, exit 2.
+ * `rclsim build [DIR]`: a workspace's packages built as `colcon build --merge-install
+ * --symlink-install` builds them, against rclsim's CMake packages. DIR (default .) with a `src/`
+ * is the workspace: packages below DIR/src, into DIR/build and DIR/install; any other DIR is the
+ * folder of the packages, built into ./build and ./install. Each package's progress on stderr;
+ * a package that fails, a dependency cycle, a bad package.xml or setup.py: one line, exit 2.
  */
 export function build(dir: string | undefined, options: BuildOptions): number {
-  const sources = dir ?? (existsSync('src') && statSync('src').isDirectory() ? 'src' : '.');
+  const { root, sources: workspaceSources } = workspaceFolders(dir);
+  const sources = workspaceSources ?? dir ?? '.';
+  const buildBase = options.buildBase ?? join(root ?? '.', 'build');
+  const installBase = options.installBase ?? join(root ?? '.', 'install');
   if (!existsSync(sources) || !statSync(sources).isDirectory()) {
     process.stderr.write(`rclsim: ${sources} is not a folder: name the workspace's source folder\n`);
     return ExitCode.badInput;
@@ -26,17 +31,17 @@ export function build(dir: string | undefined, options: BuildOptions): number {
   const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const start = performance.now();
   try {
-    const outcomes = buildWorkspace({ sources, build: options.buildBase, install: options.installBase }, log);
+    const outcomes = buildWorkspace({ sources, build: buildBase, install: installBase }, log);
     if (outcomes.length === 0) log(`rclsim: no package.xml below ${sources}`);
     else {
       const built = outcomes.filter((outcome) => outcome.built).length;
       log(
-        `Summary: ${built} package${built === 1 ? '' : 's'} finished [${((performance.now() - start) / 1000).toFixed(1)}s] into ${join(options.installBase)}`,
+        `Summary: ${built} package${built === 1 ? '' : 's'} finished [${((performance.now() - start) / 1000).toFixed(1)}s] into ${relative(process.cwd(), resolve(installBase)) || '.'}`,
       );
     }
     return ExitCode.ok;
   } catch (error) {
-    if (error instanceof CppBuildError || error instanceof DependencyCycleError || error instanceof ManifestError) {
+    if (error instanceof CppBuildError || error instanceof DependencyCycleError || error instanceof ManifestError || error instanceof WorkspaceError) {
       process.stderr.write(`rclsim: ${error.message}\n`);
       return ExitCode.badInput;
     }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { JobFileError } from '../../job/jobErrors.js';
 import { expandLaunch } from '../../job/launchSection.js';
+import { preparedWorkspace } from '../../job/packageExecutables.js';
 import { evaluateLaunch, LaunchError } from '../../launch/evaluateLaunch.js';
 import type { LaunchArgument } from '../../launch/launchPlan.js';
 import { ExitCode } from '../exitCodes.js';
@@ -61,7 +62,7 @@ export function showArgs(target: LaunchTarget, options: { workspace?: string }):
     const plan = evaluateLaunch({
       ...(target.package === undefined ? { file: resolve(target.file) } : { package: target.package, file: target.file }),
       arguments: Object.entries(target.arguments).map(([name, value]) => `${name}:=${value}`),
-      prefixes: [resolve(options.workspace ?? 'install')],
+      prefixes: [preparedWorkspace(options.workspace).install],
       showArgs: true,
     });
     process.stdout.write(argumentsText(plan.arguments));

@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDuration } from '../../job/duration.js';
 import type { JobDefinition } from '../../job/JobHandle.js';
+import { workspaceFolders } from '../../build/workspaceFolders.js';
 import { loadJob } from '../../job/loadJob.js';
-import { DEFAULT_WORKSPACE, startPackageExecutable } from '../../job/packageExecutables.js';
+import { preparedWorkspace, startPackageExecutable } from '../../job/packageExecutables.js';
 import { startProgram, startPythonModule } from '../../job/programs.js';
 import { emptyRosArguments, parseRosArguments } from '../../ros/RosArguments.js';
 import { LAUNCH_JOB_PATH } from '../commands/launch.js';
@@ -13,6 +14,11 @@ import { runFiles } from './runFiles.js';
 
 /** A ROS package's name (REP 144, and the upper case colcon lets through). */
 const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/** `rclsim exec|run pkg exe args…`, as ros2 run: the first argument is a package's name and no file, and an executable follows. */
+export function namesPackage(target: string, args: readonly string[]): boolean {
+  return args.length > 0 && PACKAGE_NAME.test(target) && !existsSync(target);
+}
 
 /** What `rclsim run` or `rclsim exec` was asked to run: a plain value, handed to the run's thread. */
 export interface RunRequest {
@@ -27,7 +33,7 @@ export interface RunRequest {
     python?: string;
     module?: string;
     interfaces?: string[];
-    /** The install prefix of packages' executables (`exec pkg exe`, a job's `package:` entries). */
+    /** The workspace of packages' executables (`exec pkg exe`, a job's `package:` entries): docs/workspaces.md. */
     workspace?: string;
     /** What of a launch not to run (`launch --skip`). */
     skip?: string[];
@@ -60,12 +66,12 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
       return options.until === undefined ? job : { ...job, endAfter: parseDuration(options.until) };
     };
   }
-  // `exec pkg exe args…`, as ros2 run: the first argument is a package's name and no file, and an executable follows.
-  if (options.module === undefined && args.length > 0 && PACKAGE_NAME.test(target) && !existsSync(target)) {
+  if (options.module === undefined && namesPackage(target, args)) {
     const [executable, ...programArgs] = args as [string, ...string[]];
     return async () => {
       parseRosArguments(programArgs);
       refuseCollisions();
+      const workspace = preparedWorkspace(options.workspace);
       return {
         name: `${target} ${executable}`,
         ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
@@ -73,13 +79,13 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
         setup: (job) => {
           startPackageExecutable(
             job.simulation,
-            options.workspace ?? DEFAULT_WORKSPACE,
+            workspace,
             target,
             executable,
             programArgs,
             emptyRosArguments(),
             `${target} ${executable}`,
-            {},
+            { job, ...(options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' }) },
           );
         },
       };
@@ -89,6 +95,9 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
     parseRosArguments(args);
     refuseCollisions();
     const { module } = options;
+    // A program run from a workspace gets its environment, as under a sourced install (nothing is laid out: that is for packages' executables).
+    const { install } = workspaceFolders(options.workspace);
+    const workspace = existsSync(install) ? { workspace: install } : {};
     // The interpreter --python names, and where a line that blames it names it.
     const python = options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' };
     return {
@@ -96,8 +105,8 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
       ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
       interfaces: (options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })),
       setup: async (job) => {
-        if (module !== undefined) startPythonModule(job.simulation, module, args, { ...python, job });
-        else await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', ...python, job });
+        if (module !== undefined) startPythonModule(job.simulation, module, args, { ...python, ...workspace, job });
+        else await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', ...python, ...workspace, job });
       },
     };
   };

@@ -1,4 +1,4 @@
 import { fileURLToPath } from 'node:url';
 
-/** The Python client's folder (rclpy, launch, rclsim's own modules): first on a Python program's PYTHONPATH. */
+/** The rclpy-shaped client (DESIGN.md "Python programs"): `rclpy`, `rclsim`, `ament_index_python` and the interface packages' importer. */
 export const PYTHON_CLIENT = fileURLToPath(new URL('../../../clients/python', import.meta.url));
