@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { JobFileError } from '../../job/jobErrors.js';
 import { expandLaunch } from '../../job/launchSection.js';
@@ -43,7 +43,8 @@ export function launchJobText(target: LaunchTarget): string {
     ...(target.package === undefined ? { file: resolve(target.file) } : { package: target.package, file: target.file }),
     arguments: target.arguments,
   };
-  return stringify({ launch }, { lineWidth: 0 });
+  // The run is named after the launch file, as a job file after itself.
+  return stringify({ name: basename(target.file).replace(/(\.launch)?\.(py|xml|ya?ml)$/, ''), launch }, { lineWidth: 0 });
 }
 
 /** Where a launch's job is said to be: the current folder, which its relative paths are resolved from. */
