@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { lastJsonLine, logLines, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+
+const FIXTURE = join(repoRoot, 'test/fixtures/python/workspace');
+/** Where the fixture's package keeps its launch files (setup.py installs launch/*launch.* to share/py_demo_nodes/launch). */
+const LAUNCH = 'src/robot_demos/demo_nodes/launch';
+
+/** A copy of the Python workspace fixture with these launch files added to its package. */
+function workspace(files: Record<string, string>): string {
+  const dir = tempDir();
+  cpSync(FIXTURE, dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, LAUNCH, name), text);
+  return dir;
+}
+
+const PAIR = `from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument, GroupAction, LogInfo
+from launch.substitutions import LaunchConfiguration
+from launch_ros.actions import Node, PushRosNamespace
+
+
+def generate_launch_description():
+    return LaunchDescription([
+        DeclareLaunchArgument('robot', default_value='r1', description='the namespace'),
+        LogInfo(msg=['robot ', LaunchConfiguration('robot')]),
+        GroupAction([
+            PushRosNamespace(LaunchConfiguration('robot')),
+            Node(package='py_demo_nodes', executable='counter', name='count_up', remappings=[('count', 'tally')]),
+            Node(package='py_demo_nodes', executable='watcher', remappings=[('count', 'tally')]),
+        ]),
+    ])
+`;
+
+describe('rclsim launch: a workspace started from its launch file', () => {
+  it('runs the nodes a launch file starts, with its arguments, namespaces and names; --print-job writes the job that runs to the same fingerprint', () => {
+    const dir = workspace({ 'pair.launch.py': PAIR });
+    const run = runCli(['launch', 'py_demo_nodes', 'pair.launch.py', 'robot:=bot', '--until', '1s', '--json'], dir, 120_000);
+    assert.equal(run.status, 0, run.stderr);
+    const lines = logLines(run.stderr);
+    assert.equal(lines[0], '[INFO] [0.000000000] [launch.user]: robot bot');
+    assert.ok(lines.includes(`[INFO] [0.000000000] [bot.count_up]: share: ${join(dir, 'install/share/py_demo_nodes')}`), run.stderr);
+    assert.ok(lines.includes('[INFO] [1.000000000] [bot.watcher]: count 2 (tick)'), run.stderr);
+    const launched = lastJsonLine(run.stdout);
+    assert.equal(launched.job, 'pair');
+
+    const printed = runCli(['launch', 'py_demo_nodes', 'pair.launch.py', 'robot:=bot', '--print-job'], dir);
+    assert.equal(printed.status, 0, printed.stderr);
+    assert.match(printed.stdout, /^ {4}namespace: \/bot$/m);
+    assert.match(printed.stdout, /^ {4}origin: install\/share\/py_demo_nodes\/launch\/pair\.launch\.py:13$/m);
+    const job = writeTemp(dir, 'pair.yaml', printed.stdout);
+    const replay = runCli(['run', job, '--until', '1s', '--json'], dir, 120_000);
+    assert.equal(replay.status, 0, replay.stderr);
+    assert.equal(lastJsonLine(replay.stdout).fingerprint, launched.fingerprint);
+  });
+
+  it('keeps launch going in sim time: a timer starts a node late, respawn starts it again, on_exit=Shutdown() ends the run, OnProcessExit and OnShutdown run their actions', () => {
+    const dir = workspace({
+      'life.launch.py': `from launch import LaunchDescription
+from launch.actions import LogInfo, RegisterEventHandler, Shutdown, TimerAction
+from launch.event_handlers import OnProcessExit, OnShutdown
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    quitter = Node(package='py_demo_nodes', executable='give_up', respawn=True, respawn_delay=0.5, respawn_max_retries=1)
+    return LaunchDescription([
+        quitter,
+        RegisterEventHandler(OnProcessExit(target_action=quitter, on_exit=[LogInfo(msg='give_up ended')])),
+        RegisterEventHandler(OnShutdown(on_shutdown=[LogInfo(msg='bye')])),
+        TimerAction(period=1.0, actions=[Node(package='py_demo_nodes', executable='counter')]),
+        TimerAction(period=2.2, actions=[Node(package='py_demo_nodes', executable='give_up', name='required', on_exit=Shutdown(reason='required node left'))]),
+    ])
+`,
+    });
+    const run = runCli(['launch', 'py_demo_nodes', 'life.launch.py'], dir, 120_000);
+    assert.equal(run.status, 0, run.stderr);
+    const lines = logLines(run.stderr);
+    const at = (stamp: string, text: string): void =>
+      assert.ok(
+        lines.some((line) => line.includes(`] [${stamp}] `) && line.endsWith(text)),
+        `${stamp} ${text}:\n${run.stderr}`,
+      );
+    at('0.000000000', '[launch.user]: give_up ended');
+    at('0.500000000', '[launch.user]: give_up ended');
+    at('1.000000000', `[counter]: share: ${join(dir, 'install/share/py_demo_nodes')}`);
+    at('2.200000000', '[launch]: shutting down at sim time 2.200000000s: required node left; the run ends with exit code 0');
+    assert.equal(lines.at(-1), '[INFO] [2.200000000] [launch.user]: bye');
+    assert.equal(lines.filter((line) => line.endsWith('give_up ended')).length, 2, run.stderr);
+  });
+
+  it('lists what cannot run before the run: a GUI tool skipped, a package the workspace lacks refused (exit 2) unless --skip names it', () => {
+    const dir = workspace({
+      'gui.launch.py': `from launch import LaunchDescription
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    return LaunchDescription([
+        Node(package='rviz2', executable='rviz2'),
+        Node(package='nav2_bringup', executable='planner'),
+        Node(package='py_demo_nodes', executable='watcher'),
+    ])
+`,
+    });
+    const refused = runCli(['launch', 'py_demo_nodes', 'gui.launch.py', '--until', '1s'], dir, 60_000);
+    assert.equal(refused.status, 2, refused.stderr);
+    const file = 'install/share/py_demo_nodes/launch/gui.launch.py';
+    assert.deepEqual(refused.stderr.trim().split('\n'), [
+      `${file}:7: rviz2 rviz2: a GUI tool (rclsim --foxglove shows the run live); skipped`,
+      `${file}:8: nav2_bringup planner: no package nav2_bringup in the workspace . (--workspace names another); refused`,
+      `rclsim: ${join(dir, file)}: 1 of its processes cannot run here (listed above): --skip PATTERN (or skip: in a job) skips them`,
+    ]);
+    const skipped = runCli(['launch', 'py_demo_nodes', 'gui.launch.py', '--until', '1s', '--skip', 'nav2_*'], dir, 60_000);
+    assert.equal(skipped.status, 0, skipped.stderr);
+    assert.match(skipped.stderr, /planner: no package nav2_bringup .*; skipped$/m);
+  });
+
+  it('says what is wrong with a launch file in one line naming it, exit 2: it raises, a required argument is missing, a choice is not allowed', () => {
+    const dir = workspace({
+      'bad.launch.py': `from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument
+
+
+def generate_launch_description():
+    raise RuntimeError('no map given')
+`,
+      'args.launch.py': `from launch import LaunchDescription
+from launch.actions import DeclareLaunchArgument
+
+
+def generate_launch_description():
+    return LaunchDescription([
+        DeclareLaunchArgument('map'),
+        DeclareLaunchArgument('mode', default_value='fast', choices=['fast', 'slow']),
+    ])
+`,
+    });
+    const raises = runCli(['launch', 'py_demo_nodes', 'bad.launch.py'], dir, 60_000);
+    assert.equal(raises.status, 2, raises.stderr);
+    assert.match(raises.stderr.trim().split('\n').at(-1)!, /^rclsim: .*bad\.launch\.py:6: .*no map given/);
+    const missing = runCli(['launch', 'py_demo_nodes', 'args.launch.py'], dir, 60_000);
+    assert.equal(missing.status, 2, missing.stderr);
+    assert.match(missing.stderr, /map/);
+    assert.equal(missing.stderr.trim().split('\n').length, 1, missing.stderr);
+    const choice = runCli(['launch', 'py_demo_nodes', 'args.launch.py', 'map:=a', 'mode:=warp'], dir, 60_000);
+    assert.equal(choice.status, 2, choice.stderr);
+    assert.match(choice.stderr, /warp/);
+    const args = runCli(['launch', 'py_demo_nodes', 'args.launch.py', '--show-args'], dir, 60_000);
+    assert.equal(args.status, 0, args.stderr);
+    assert.equal(
+      args.stdout,
+      "Arguments (pass arguments as '<name>:=<value>'):\n\n    'map':\n        no description given\n\n    'mode':\n        One of: ['fast', 'slow']\n        (default: 'fast')\n",
+    );
+  });
+
+  it('runs a job on top of a launch file, which adds a seed and an end; verify --perturb of it passes', () => {
+    const dir = workspace({ 'pair.launch.py': PAIR });
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      'seed: 7\nend: { after: 1500ms }\nlaunch:\n  package: py_demo_nodes\n  file: pair.launch.py\n  arguments: { robot: r9 }\n',
+    );
+    const run = runCli(['run', job, '--json'], dir, 120_000);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(logLines(run.stderr).includes('[INFO] [1.500000000] [r9.watcher]: count 3 (tick)'), run.stderr);
+    const verify = runCli(['verify', job, '--runs', '2', '--perturb'], dir, 240_000);
+    assert.equal(verify.status, 0, verify.stdout + verify.stderr);
+  });
+});
