@@ -140,6 +140,47 @@ describe('launch evaluator: python3 -m rclsim._launch_plan', () => {
     );
   });
 
+  it('scopes groups as launch does: unscoped leaks, not forwarding starts clean but for what it keeps; parameter files in scope', () => {
+    const dir = tempDir();
+    write(dir, 'common.yaml', '/**:\n  ros__parameters:\n    rate: 5\n');
+    const file = write(
+      dir,
+      'groups.launch.py',
+      `import os
+from launch import LaunchDescription, LaunchDescriptionSource
+from launch.actions import (GroupAction, IncludeLaunchDescription, LogInfo, SetEnvironmentVariable, SetLaunchConfiguration,
+    UnsetEnvironmentVariable)
+from launch.conditions import LaunchConfigurationNotEquals
+from launch.substitutions import LaunchConfiguration, EnvironmentVariable
+from launch_ros.actions import Node, SetParametersFromFile
+here = os.path.dirname(__file__)
+def generate_launch_description():
+    return LaunchDescription([
+        SetLaunchConfiguration('a', 'outer'),
+        SetEnvironmentVariable('RCLSIM_TEST_B', 'set'),
+        GroupAction([SetLaunchConfiguration('a', 'leaked'), UnsetEnvironmentVariable('RCLSIM_TEST_B')], scoped=False),
+        LogInfo(msg=[LaunchConfiguration('a'), ' ', EnvironmentVariable('RCLSIM_TEST_B', default_value='unset')]),
+        GroupAction([
+            LogInfo(msg=[LaunchConfiguration('a', default='none'), ' ', LaunchConfiguration('b')]),
+            SetParametersFromFile(os.path.join(here, 'common.yaml')),
+            Node(package='p', executable='e', parameters=[os.path.join(here, 'missing.yaml'), {'x': 1}]),
+        ], forwarding=False, launch_configurations={'b': LaunchConfiguration('a')}),
+        IncludeLaunchDescription(LaunchDescriptionSource(LaunchDescription([LogInfo(msg=LaunchConfiguration('c'))])),
+                                 launch_arguments=[('c', 'given')]),
+        LogInfo(msg='not equal', condition=LaunchConfigurationNotEquals('a', 'outer')),
+        Node(package='p', executable='after'),
+    ])
+`,
+    );
+    const { status, stderr, plan } = evaluate(dir, [file]);
+    assert.equal(status, 0, stderr);
+    assert.equal(lastLine(stderr), `${file}:18: warning: Parameter file path is not a file: ${join(dir, 'missing.yaml')}`);
+    const [leaked, clean, node, included, notEqual, after] = plan!.actions;
+    assert.deepEqual([leaked!.message, clean!.message, included!.message, notEqual!.message], ['leaked unset', 'none leaked', 'given', 'not equal']);
+    assert.deepEqual(node!.parameters, [{ file: join(dir, 'common.yaml') }, { values: [['x', '1']] }]);
+    assert.deepEqual(after!.parameters, [], 'the parameter file was set in the group alone');
+  });
+
   it('includes Python files found with FindPackageShare, with arguments, ThisLaunchFileDir, and reports a cycle in one line', () => {
     const prefix = prefixWith({
       robot: {
