@@ -287,7 +287,7 @@ def generate_launch_description():
       `from launch import LaunchDescription
 from launch.actions import LogInfo, SetLaunchConfiguration
 from launch.conditions import IfCondition
-from launch.substitutions import (AllSubstitution, AndSubstitution, AnySubstitution, Command, EnvironmentVariable,
+from launch.substitutions import (AllSubstitution, AndSubstitution, AnonName, AnySubstitution, Command, EnvironmentVariable,
     EqualsSubstitution, FindExecutable, LaunchConfiguration, NotEqualsSubstitution, NotSubstitution, OrSubstitution,
     PythonExpression, TextSubstitution)
 def generate_launch_description():
@@ -302,6 +302,7 @@ def generate_launch_description():
         LogInfo(msg='only if', condition=IfCondition(PythonExpression(['1 == 1']))),
         LogInfo(msg='never', condition=IfCondition('0')),
         LogInfo(msg='bad', condition=IfCondition([LaunchConfiguration('flag'), 'x'])),
+        LogInfo(msg=[AnonName('node'), ' ', AnonName('other'), ' ', AnonName('node')]),
     ])
 `,
     );
@@ -316,7 +317,7 @@ def generate_launch_description():
     assert.equal(good.status, 0, good.stderr);
     assert.deepEqual(
       good.plan!.actions.map((a) => a.message),
-      ['true false false true true true false', 'fallback 3', '3', '42\n', 'only if'],
+      ['true false false true true true false', 'fallback 3', '3', '42\n', 'only if', 'node_1 other_2 node_1'],
     );
   });
 
