@@ -140,6 +140,47 @@ describe('launch evaluator: python3 -m rclsim._launch_plan', () => {
     );
   });
 
+  it('scopes groups as launch does: unscoped leaks, not forwarding starts clean but for what it keeps; parameter files in scope', () => {
+    const dir = tempDir();
+    write(dir, 'common.yaml', '/**:\n  ros__parameters:\n    rate: 5\n');
+    const file = write(
+      dir,
+      'groups.launch.py',
+      `import os
+from launch import LaunchDescription, LaunchDescriptionSource
+from launch.actions import (GroupAction, IncludeLaunchDescription, LogInfo, SetEnvironmentVariable, SetLaunchConfiguration,
+    UnsetEnvironmentVariable)
+from launch.conditions import LaunchConfigurationNotEquals
+from launch.substitutions import LaunchConfiguration, EnvironmentVariable
+from launch_ros.actions import Node, SetParametersFromFile
+here = os.path.dirname(__file__)
+def generate_launch_description():
+    return LaunchDescription([
+        SetLaunchConfiguration('a', 'outer'),
+        SetEnvironmentVariable('RCLSIM_TEST_B', 'set'),
+        GroupAction([SetLaunchConfiguration('a', 'leaked'), UnsetEnvironmentVariable('RCLSIM_TEST_B')], scoped=False),
+        LogInfo(msg=[LaunchConfiguration('a'), ' ', EnvironmentVariable('RCLSIM_TEST_B', default_value='unset')]),
+        GroupAction([
+            LogInfo(msg=[LaunchConfiguration('a', default='none'), ' ', LaunchConfiguration('b')]),
+            SetParametersFromFile(os.path.join(here, 'common.yaml')),
+            Node(package='p', executable='e', parameters=[os.path.join(here, 'missing.yaml'), {'x': 1}]),
+        ], forwarding=False, launch_configurations={'b': LaunchConfiguration('a')}),
+        IncludeLaunchDescription(LaunchDescriptionSource(LaunchDescription([LogInfo(msg=LaunchConfiguration('c'))])),
+                                 launch_arguments=[('c', 'given')]),
+        LogInfo(msg='not equal', condition=LaunchConfigurationNotEquals('a', 'outer')),
+        Node(package='p', executable='after'),
+    ])
+`,
+    );
+    const { status, stderr, plan } = evaluate(dir, [file]);
+    assert.equal(status, 0, stderr);
+    assert.equal(lastLine(stderr), `${file}:18: warning: Parameter file path is not a file: ${join(dir, 'missing.yaml')}`);
+    const [leaked, clean, node, included, notEqual, after] = plan!.actions;
+    assert.deepEqual([leaked!.message, clean!.message, included!.message, notEqual!.message], ['leaked unset', 'none leaked', 'given', 'not equal']);
+    assert.deepEqual(node!.parameters, [{ file: join(dir, 'common.yaml') }, { values: [['x', '1']] }]);
+    assert.deepEqual(after!.parameters, [], 'the parameter file was set in the group alone');
+  });
+
   it('includes Python files found with FindPackageShare, with arguments, ThisLaunchFileDir, and reports a cycle in one line', () => {
     const prefix = prefixWith({
       robot: {
@@ -246,7 +287,7 @@ def generate_launch_description():
       `from launch import LaunchDescription
 from launch.actions import LogInfo, SetLaunchConfiguration
 from launch.conditions import IfCondition
-from launch.substitutions import (AllSubstitution, AndSubstitution, AnySubstitution, Command, EnvironmentVariable,
+from launch.substitutions import (AllSubstitution, AndSubstitution, AnonName, AnySubstitution, Command, EnvironmentVariable,
     EqualsSubstitution, FindExecutable, LaunchConfiguration, NotEqualsSubstitution, NotSubstitution, OrSubstitution,
     PythonExpression, TextSubstitution)
 def generate_launch_description():
@@ -261,6 +302,7 @@ def generate_launch_description():
         LogInfo(msg='only if', condition=IfCondition(PythonExpression(['1 == 1']))),
         LogInfo(msg='never', condition=IfCondition('0')),
         LogInfo(msg='bad', condition=IfCondition([LaunchConfiguration('flag'), 'x'])),
+        LogInfo(msg=[AnonName('node'), ' ', AnonName('other'), ' ', AnonName('node')]),
     ])
 `,
     );
@@ -275,7 +317,7 @@ def generate_launch_description():
     assert.equal(good.status, 0, good.stderr);
     assert.deepEqual(
       good.plan!.actions.map((a) => a.message),
-      ['true false false true true true false', 'fallback 3', '3', '42\n', 'only if'],
+      ['true false false true true true false', 'fallback 3', '3', '42\n', 'only if', 'node_1 other_2 node_1'],
     );
   });
 
@@ -495,6 +537,8 @@ def generate_launch_description():
         dir,
         'bad.launch.py',
         `from launch import LaunchDescription
+from launch.actions import RegisterEventHandler
+from launch.event_handlers import OnProcessExit
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 from launch_ros.substitutions import FindPackageShare
@@ -510,13 +554,17 @@ def generate_launch_description():
     };
     assert.equal(
       bad("Node(package='p', executable='e', prefix='gdb -ex run --args')"),
-      "FILE:7: Node's prefix= is not supported: a prefix (gdb, valgrind, xterm -e …) wraps a real process, and rclsim runs the program inside its simulation",
+      "FILE:9: Node's prefix= is not supported: a prefix (gdb, valgrind, xterm -e …) wraps a real process, and rclsim runs the program inside its simulation",
     );
-    assert.equal(bad("Node(package='p', executable=FindPackageShare('nowhere'))"), "FILE:7: package 'nowhere' not found");
-    assert.equal(bad("Node(package='p', executable='e', name=LaunchConfiguration('who'))"), "FILE:7: launch configuration 'who' does not exist");
+    assert.equal(
+      bad('RegisterEventHandler(OnProcessExit(on_exit=lambda event, context: []))'),
+      "FILE:9: OnProcessExit on_exit as a function is not supported: rclsim evaluates a handler's actions before the run, so it cannot call a function with the event; give a list of actions",
+    );
+    assert.equal(bad("Node(package='p', executable=FindPackageShare('nowhere'))"), "FILE:9: package 'nowhere' not found");
+    assert.equal(bad("Node(package='p', executable='e', name=LaunchConfiguration('who'))"), "FILE:9: launch configuration 'who' does not exist");
     assert.equal(
       bad("Node(package='p', executable='e', name='bad-name')"),
-      "FILE:7: invalid node name 'bad-name': node name must not contain characters other than alphanumerics or '_'",
+      "FILE:9: invalid node name 'bad-name': node name must not contain characters other than alphanumerics or '_'",
     );
   });
 });
