@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { basename, delimiter, dirname, join, sep } from 'node:path';
 import { PYTHON_CLIENT } from '../build/pythonClient.js';
-import type { LaunchPlan } from './launchPlan.js';
+import type { LaunchAction, LaunchPlan, PlanParameters } from './launchPlan.js';
 
 /** What `rclsim launch [PKG] FILE [name:=value …]` names, and where its packages are. */
 export interface LaunchRequest {
@@ -59,7 +60,6 @@ export function evaluateLaunch(request: LaunchRequest): LaunchPlan {
           PYTHONPATH: PYTHONPATH ? `${PYTHON_CLIENT}${delimiter}${PYTHONPATH}` : PYTHON_CLIENT,
           AMENT_PREFIX_PATH: [...request.prefixes, ...(AMENT_PREFIX_PATH ? [AMENT_PREFIX_PATH] : [])].join(delimiter),
           PYTHONHASHSEED: '0',
-          PYTHONDONTWRITEBYTECODE: '1',
           TZ: 'UTC',
         },
       },
@@ -75,8 +75,42 @@ export function evaluateLaunch(request: LaunchRequest): LaunchPlan {
     if (said.length > 0) process.stderr.write(`${said.join('\n')}\n`);
     if (result.status === 2) throw new LaunchError(last);
     if (result.status !== 0) throw new Error(`the launch evaluator failed on ${request.file} (exit ${result.status ?? result.signal}): ${last}`);
-    return JSON.parse(readFileSync(out, 'utf8')) as LaunchPlan;
+    const plan = JSON.parse(readFileSync(out, 'utf8')) as LaunchPlan;
+    keepWrittenFiles(plan.actions, (file) => file.startsWith(scratch + sep) || (dirname(file) === tmpdir() && basename(file).startsWith('tmp')));
+    return plan;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Where parameter files a launch wrote are kept, each named by its content. */
+const WRITTEN_FILES = join(tmpdir(), 'rclsim-launch-files');
+
+/**
+ * Parameter files the evaluation wrote (the evaluator's `ParameterFile(allow_substs=True)`, a
+ * user substitution's temporary file such as nav2's RewrittenYaml) live in temporary folders
+ * under names nobody chose (the evaluator's scratch folder; Python's tempfile, `tmp…` in the
+ * system's temporary folder): each is kept under a name made of its content, so that the job a
+ * launch gives is the same text every time and its files outlive the evaluation (--print-job).
+ */
+function keepWrittenFiles(actions: readonly LaunchAction[], written: (file: string) => boolean): void {
+  const keep = (parameters: PlanParameters): void => {
+    for (const entry of parameters) {
+      if (!('file' in entry) || !written(entry.file)) continue;
+      const text = readFileSync(entry.file);
+      const kept = join(WRITTEN_FILES, `${createHash('sha256').update(text).digest('hex').slice(0, 20)}.yaml`);
+      mkdirSync(WRITTEN_FILES, { recursive: true });
+      // Written whole, then renamed: a run reading it while another evaluation writes it sees one whole file.
+      const partial = `${kept}.${process.pid}.partial`;
+      writeFileSync(partial, text);
+      renameSync(partial, kept);
+      entry.file = kept;
+    }
+  };
+  for (const action of actions) {
+    if ('parameters' in action) keep(action.parameters);
+    if ('composable_nodes' in action) for (const composable of action.composable_nodes) keep(composable.parameters);
+    if ('on_exit' in action) keepWrittenFiles(action.on_exit, written);
+    if ('actions' in action) keepWrittenFiles(action.actions, written);
   }
 }
