@@ -4,6 +4,13 @@ import type { Program } from '../sim/Program.js';
 import type { JobHandle } from './JobHandle.js';
 import type { ProgramWatch } from './separateProgram.js';
 
+/** What an event's actions may say of it: `${event.returncode}`, `${event.reason}` (launch's LocalSubstitution('event.…')). */
+type EventFacts = Record<string, string>;
+
+function withFacts(text: string, facts: EventFacts): string {
+  return text.replace(/\$\{event\.(\w+)\}/g, (whole, name: string) => facts[name] ?? whole);
+}
+
 /** What an event waits for (docs/job-files.md "Events"): the run's start or end, a program's start or end (`*`: any). */
 export type EventTrigger = { kind: 'start' } | { kind: 'shutdown' } | { kind: 'started' | 'exited'; id: string };
 
@@ -30,13 +37,21 @@ export class JobEvents {
   readonly #job: JobHandle;
   readonly #events: readonly JobEvent[];
   readonly #starts: ReadonlyMap<string, () => void>;
+  /** Why the run was shut down (a shutdown action's reason), for OnShutdown's `${event.reason}`. */
+  #reason = '';
 
   constructor(job: JobHandle, events: readonly JobEvent[], starts: ReadonlyMap<string, () => void>) {
     this.#job = job;
     this.#events = events;
     this.#starts = starts;
     // launch's OnShutdown: its actions run as the run ends, whatever ended it.
-    job.onEnd(() => this.#run(this.#actionsOn((on) => on.kind === 'shutdown'), true));
+    job.onEnd(() =>
+      this.#run(
+        this.#actionsOn((on) => on.kind === 'shutdown'),
+        { reason: this.#reason },
+        true,
+      ),
+    );
   }
 
   /** The run starts: its `on: start` events run (before the nodes start, as launch's own actions come first). */
@@ -49,32 +64,34 @@ export class JobEvents {
     const named = (kind: 'started' | 'exited') => (on: EventTrigger) => on.kind === kind && (on.id === id || on.id === '*');
     return {
       started: (_program: Program) => this.#happened(named('started'), false),
-      ended: (_program: Program, _line: string) => this.#happened(named('exited'), false),
+      // launch's ProcessExited.returncode (None when it died: rclsim does not say which signal here).
+      ended: (_program: Program, _line: string, code: number | null) =>
+        this.#happened(named('exited'), false, { returncode: code === null ? 'None' : String(code) }),
     };
   }
 
   /** Runs the actions of the events `matching` says happened: now (`now`), or once what runs at this sim time is done. */
-  #happened(matching: (on: EventTrigger) => boolean, now: boolean): void {
+  #happened(matching: (on: EventTrigger) => boolean, now: boolean, facts: EventFacts = {}): void {
     const actions = this.#actionsOn(matching);
     if (actions.length === 0) return;
-    if (now) this.#run(actions);
-    else this.#later(0n, actions);
+    if (now) this.#run(actions, facts);
+    else this.#later(0n, actions, facts);
   }
 
   #actionsOn(matching: (on: EventTrigger) => boolean): EventAction[] {
     return this.#events.filter((event) => matching(event.on)).flatMap((event) => event.actions);
   }
 
-  #later(ns: bigint, actions: readonly EventAction[]): void {
+  #later(ns: bigint, actions: readonly EventAction[], facts: EventFacts): void {
     const release = this.#job.simulation.holdOpen();
     this.#job.simulation.engine.scheduleAfter(Number(ns), () => {
       release();
-      this.#run(actions);
+      this.#run(actions, facts);
     });
   }
 
   /** Runs actions in order; once the run is finishing, no more (but those of the run's end: `ending`). */
-  #run(actions: readonly EventAction[], ending = false): void {
+  #run(actions: readonly EventAction[], facts: EventFacts, ending = false): void {
     const simulation = this.#job.simulation;
     for (const action of actions) {
       if (this.#job.finished && !ending) return;
@@ -83,7 +100,7 @@ export class JobEvents {
       switch (action.kind) {
         case 'log':
           // launch's LogInfo: its logger is launch.user.
-          simulation.logOutput.log(LoggingSeverity.INFO, 'launch.user', action.text, simulation.engine.nowAbs);
+          simulation.logOutput.log(LoggingSeverity.INFO, 'launch.user', withFacts(action.text, facts), simulation.engine.nowAbs);
           break;
         case 'shutdown':
           simulation.logOutput.log(
@@ -92,13 +109,14 @@ export class JobEvents {
             `shutting down at sim time ${formatSimTime(simulation.engine.nowAbs)}${action.reason === '' ? '' : `: ${action.reason}`}; the run ends with exit code 0`,
             simulation.engine.nowAbs,
           );
+          this.#reason = action.reason;
           this.#job.finish(0);
           break;
         case 'start':
           this.#starts.get(action.id)!();
           break;
         case 'after':
-          this.#later(action.ns, action.actions);
+          this.#later(action.ns, action.actions, facts);
           break;
       }
     }

@@ -393,8 +393,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   // job file), else the current folder when it has src/, else ./install. Prepared (its Python
   // packages laid out in its install prefix) when the job names one or runs a package's programs.
   const workspaceDir = options.workspace ?? (data.workspace === undefined ? undefined : file(['workspace'], data.workspace, 'folder'));
-  const workspace =
-    workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined;
+  const workspace = workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined;
   const executableAt = (location: (string | number)[], pkg: string, executable: string): string => {
     const found = packageExecutable(workspace!, pkg, executable);
     if ('why' in found) fail([...location, 'executable'], found.why);

@@ -1,8 +1,8 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { PYTHON_CLIENT } from '../build/pythonClient.js';
 import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
-import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
 import { DirectPort, type JobOperations } from '../port/DirectPort.js';
 import { ProgramServer } from '../port/server/ProgramServer.js';
@@ -65,7 +65,8 @@ export interface SeparateStart {
 /** Who is told of a program's lives: each start, and each end with the line that says how it ended. */
 export interface ProgramWatch {
   started(program: Program): void;
-  ended(program: Program, line: string): void;
+  /** `code`: its exit code, or null when it died (AbnormalEnd.code). */
+  ended(program: Program, line: string, code: number | null): void;
 }
 
 /** Whether a program file is a Python program (run by the rclpy client, always in a process of its own). */
@@ -155,7 +156,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   start.watch?.started(program);
   const onAbnormalEnd = (end: AbnormalEnd): never => {
     const { onExit } = start;
-    start.watch?.ended(program, end.line);
+    start.watch?.ended(program, end.line, end.code);
     if (onExit.kind === 'fail') return end.fail();
     const verdict = onExit.kind === 'respawn' ? respawnVerdict(program, onExit, life, simulation.engine.nowAbs) : null;
     if (verdict?.kind === 'fail') {
@@ -189,7 +190,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     onAbnormalEnd,
     // launch respawns a process that ends with 0 too (launch/actions/execute_local.py, __on_process_exit).
     onExitZero: (line: string) =>
-      start.onExit.kind === 'respawn' ? onAbnormalEnd({ line, fail: () => simulation.exitProgram(program, 0) }) : start.watch?.ended(program, line),
+      start.onExit.kind === 'respawn' ? onAbnormalEnd({ line, code: 0, fail: () => simulation.exitProgram(program, 0) }) : start.watch?.ended(program, line, 0),
     ...(language === 'python' ? { onGoneBeforeHello: (how: string) => notPython(start, command.command, how) } : {}),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
     ...(endGraceMs === undefined ? {} : { endGraceMs }),

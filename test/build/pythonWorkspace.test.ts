@@ -60,7 +60,10 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
     assert.equal(link('share/ament_index/resource_index/packages/py_demo_nodes'), join(source, 'resource/py_demo_nodes'));
     assert.equal(link('lib/python3/site-packages/demo_nodes'), join(source, 'demo_nodes'));
     assert.equal(link('lib/py_demo_nodes/announce'), join(source, 'scripts/announce'));
-    assert.match(readFileSync(join(install, 'lib/py_demo_nodes/counter'), 'utf8'), /^#!\/usr\/bin\/env python3\n.*\nimport sys\nfrom demo_nodes\.counter import main\n/);
+    assert.match(
+      readFileSync(join(install, 'lib/py_demo_nodes/counter'), 'utf8'),
+      /^#!\/usr\/bin\/env python3\n.*\nimport sys\nfrom demo_nodes\.counter import main\n/,
+    );
     assert.equal(lstatSync(join(install, 'lib/py_demo_nodes/counter')).mode & 0o111, 0o111);
     // find_packages(exclude=['test']), and the package below COLCON_IGNORE, are not there.
     assert.throws(() => lstatSync(join(install, 'lib/python3/site-packages/test')));
@@ -123,7 +126,7 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
   });
 });
 
-describe("setup.py read without running it: the forms real packages use, and one line for the rest", () => {
+describe('setup.py read without running it: the forms real packages use, and one line for the rest', () => {
   it('reads variables, +, f-strings, os.path.join, glob, list comprehensions, loops, package_dir and setup.cfg entry points', () => {
     const folder = packageFolder({
       'setup.py': [
@@ -191,7 +194,10 @@ describe("setup.py read without running it: the forms real packages use, and one
     });
     const read = readSetup(folder);
     assert.equal(read.status, 2);
-    assert.equal(read.stderr, `${join(folder, 'setup.py')}:5: cannot read setup.py statically: it calls package_files() (rclsim reads setup.py, never runs it)\n`);
+    assert.equal(
+      read.stderr,
+      `${join(folder, 'setup.py')}:5: cannot read setup.py statically: it calls package_files() (rclsim reads setup.py, never runs it)\n`,
+    );
   });
 
   it('a list a loop fills from what cannot be read is refused where setup() uses it, never installed half', () => {

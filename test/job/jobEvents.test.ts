@@ -57,7 +57,7 @@ events:
     ]);
   });
 
-  it('respawns a program that exits 0 too, as launch does, and a shutdown ends the run with code 0 and says why', () => {
+  it("respawns a program that exits 0 too, as launch does; a shutdown ends the run with code 0 and says why; actions say an exit code and a reason as launch's event substitutions", () => {
     const { dir, job } = jobWith(`nodes:
   - script: quick.cjs
     args: [phoenix]
@@ -71,7 +71,9 @@ events:
     on_exit: continue
 events:
   - on: { exited: required }
-    do: [{ shutdown: required node exited }]
+    do: [{ log: 'required exited with code \${event.returncode}' }, { shutdown: required node exited }]
+  - on: shutdown
+    do: [{ log: 'shut down: \${event.reason}' }]
 `);
     const run = runCli(['run', job], dir, 60_000);
     assert.equal(run.status, 0, run.stderr);
@@ -83,7 +85,11 @@ events:
       ),
       run.stderr,
     );
-    assert.equal(lines.at(-1), '[INFO] [4.000000000] [launch]: shutting down at sim time 4.000000000s: required node exited; the run ends with exit code 0');
+    assert.deepEqual(lines.slice(-3), [
+      '[INFO] [4.000000000] [launch.user]: required exited with code 4',
+      '[INFO] [4.000000000] [launch]: shutting down at sim time 4.000000000s: required node exited; the run ends with exit code 0',
+      '[INFO] [4.000000000] [launch.user]: shut down: required node exited',
+    ]);
   });
 
   it('refuses an event naming no entry, an entry no event starts, and an unknown action, each at its line', () => {

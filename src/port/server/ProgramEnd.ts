@@ -67,7 +67,7 @@ export class ProgramEnd {
       this.#onExitZero?.(this.line('exited with code 0'));
       return this.#port.exit(0);
     }
-    return this.#abnormal(`exited with code ${code}`, (line, explained) => {
+    return this.#abnormal(`exited with code ${code}`, code, (line, explained) => {
       // The run ends with its code, as in-process, and the line says whose it is.
       if (!explained) this.#host.warn(`${line}; the run ends with its code (on_exit: fail)`);
       return this.#port.exit(code);
@@ -92,7 +92,7 @@ export class ProgramEnd {
       failed ||
       (done.failedKind !== 'RUN_KIND_UNSPECIFIED' || kind === 'CONTINUATION' ? `a promise of ${described} without a rejection handler` : undefined);
     const at = failed === undefined ? this.#port.now() : done.failedAtNs;
-    return this.#abnormal(`threw an error nothing in it handled (${error.split('\n')[0]})`, () => {
+    return this.#abnormal(`threw an error nothing in it handled (${error.split('\n')[0]})`, 1, () => {
       if (label === undefined) throw remote;
       this.#host.fail(new CallbackError(label, at, remote));
       throw new ExitSignal(this.#host.name, 1);
@@ -118,9 +118,13 @@ export class ProgramEnd {
   linkFailed(error: unknown, inThread = ''): never {
     if (error instanceof ProgramTimeout) {
       this.#link.kill();
-      return this.#abnormal(`ran a callback${inThread} for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`, () => {
-        throw error;
-      });
+      return this.#abnormal(
+        `ran a callback${inThread} for more than ${this.#callbackTimeoutMs} ms of wall time (--callback-timeout) and was killed`,
+        null,
+        () => {
+          throw error;
+        },
+      );
     }
     if (error instanceof ProgramGone) {
       const exit = this.#link.exitedNow();
@@ -138,16 +142,16 @@ export class ProgramEnd {
   }
 
   /** An end other than exit(0): as its on_exit says; `fail` gets the line that names it. */
-  #abnormal(how: string, fail: (line: string, explained: boolean) => never): never {
+  #abnormal(how: string, code: number | null, fail: (line: string, explained: boolean) => never): never {
     this.stop();
     const line = this.line(how);
-    return this.#onAbnormalEnd({ line, fail: (explained = false) => fail(line, explained) });
+    return this.#onAbnormalEnd({ line, code, fail: (explained = false) => fail(line, explained) });
   }
 
   /** An end of a program whose process is gone (or is killed): with on_exit: fail the run fails with ProgramDiedError. */
   #died(death: ProgramDeath, how: string): never {
     const died = new ProgramDiedError(this.#host.name, this.#host.nodeNames(), this.#port.now(), death, how);
-    return this.#abnormal(how, () => {
+    return this.#abnormal(how, null, () => {
       throw died;
     });
   }

@@ -1,6 +1,8 @@
 export interface AbnormalEnd {
   /** One line: the program, its nodes, what happened and the sim time. */
   readonly line: string;
+  /** Its exit code when it exited with one (an error nothing handled: 1, as Python's and Node's), null when it died or was killed. */
+  readonly code: number | null;
   /**
    * What on_exit: fail does: the run ends with the program's code, or fails with the error.
    * `explained`: a warning already said why the run ends (on_exit: respawn gave up), so an exit
