@@ -36,7 +36,18 @@ const TOOL_PACKAGES = [
  * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader), and
  * ament_index_cpp (clients/cpp/src/ament_index_cpp/).
  */
-const CLIENT_PACKAGES = ['ament_index_cpp', 'class_loader', 'rcl', 'rclcpp', 'rclcpp_action', 'rclcpp_components', 'rclcpp_lifecycle', 'rcpputils', 'rcutils', 'rmw'];
+const CLIENT_PACKAGES = [
+  'ament_index_cpp',
+  'class_loader',
+  'rcl',
+  'rclcpp',
+  'rclcpp_action',
+  'rclcpp_components',
+  'rclcpp_lifecycle',
+  'rcpputils',
+  'rcutils',
+  'rmw',
+];
 
 /** A CMake quoted argument holding `text` as it is. */
 function cmakeString(text: string): string {

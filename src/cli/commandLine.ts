@@ -61,12 +61,15 @@ const runCommand = withRunOptions(
   new ExecCommand('run')
     .copyInheritedSettings(program)
     .description(
-      'run a job (a YAML job file, or a .ts/.js job module) and print its summary; or, as ros2 run, a package\'s executable in the workspace (run PACKAGE EXECUTABLE [args…], as exec runs it)',
+      "run a job (a YAML job file, or a .ts/.js job module) and print its summary; or, as ros2 run, a package's executable in the workspace (run PACKAGE EXECUTABLE [args…], as exec runs it)",
     )
     .argument('<job>', 'job.yaml, or a module whose default export is defineJob({...}) or a setup(job) function; or a package of the workspace')
     .argument('[args...]', "with a package: its executable, then the program's arguments, including --ros-args …")
     .option('--until <duration>', "end after this much sim time past the start, instead of the job's own end.after (e.g. 30s)", simDuration)
-    .option('--workspace <dir>', "the workspace of the job's package: entries (a folder with src/, or an install prefix; default: the job's workspace:, else . when it has src/, else ./install)")
+    .option(
+      '--workspace <dir>',
+      "the workspace of the job's package: entries (a folder with src/, or an install prefix; default: the job's workspace:, else . when it has src/, else ./install)",
+    )
     .allowUnknownOption()
     .allowExcessArguments(),
 );
@@ -78,7 +81,9 @@ program.addCommand(
     if (!packageRun && (args.length > 0 || target.startsWith('-'))) {
       // Past a job file nothing is the job's: what commander would have refused, refused as it words it.
       const unknown = [target, ...args].find((arg) => arg.startsWith('-'));
-      runCommand.error(unknown === undefined ? `error: too many arguments for 'run'. Expected 1 argument but got ${1 + args.length}.` : `error: unknown option '${unknown}'`);
+      runCommand.error(
+        unknown === undefined ? `error: too many arguments for 'run'. Expected 1 argument but got ${1 + args.length}.` : `error: unknown option '${unknown}'`,
+      );
     }
     const { supervise } = await import('./run/supervisor.js');
     process.exitCode = await supervise({ command: packageRun ? 'exec' : 'run', target, args, options });
@@ -105,7 +110,10 @@ program.addCommand(
       )
       .option('--python <interpreter>', 'the Python interpreter of a .py program (default python3)')
       .option('--interfaces <folder>', "a folder of interface packages the program uses, as a job file's interfaces: (repeatable)", collect, [])
-      .option('--workspace <dir>', "the workspace of a package's executable (exec PACKAGE EXECUTABLE, as ros2 run): a folder with src/, or an install prefix (default: . when it has src/, else ./install)")
+      .option(
+        '--workspace <dir>',
+        "the workspace of a package's executable (exec PACKAGE EXECUTABLE, as ros2 run): a folder with src/, or an install prefix (default: . when it has src/, else ./install)",
+      )
       .allowUnknownOption()
       .allowExcessArguments(),
   ).action(

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { type Document, isMap, isScalar, isSeq, type Scalar, type Node as YamlNode } from 'yaml';
@@ -8,6 +8,7 @@ import type { RecordOptions } from '../bag/Recorder.js';
 import { notRegularFile, readRegularFile } from '../base/regularFile.js';
 import { EXACT_RANGE, MAX_TIME, PAST_MAX_TIME } from '../base/simTimeRange.js';
 import { isCppProgram } from '../build/cppProgram.js';
+import { workspaceFolders } from '../build/workspaceFolders.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from '../ros/names.js';
 import { inferParameter } from '../ros/Parameter.js';
@@ -380,8 +381,10 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
   // job file), else the current folder when it has src/, else ./install. Prepared (its Python
   // packages laid out in its install prefix) when the job names one or runs a package's programs.
   const workspaceDir = options.workspace ?? (data.workspace === undefined ? undefined : file(['workspace'], data.workspace, 'folder'));
-  const workspace =
-    workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined;
+  const workspace = workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined;
+  // The install prefix whose environment the job's programs get: the prepared workspace's, else the default one's when it exists.
+  const defaultInstall = workspaceFolders().install;
+  const environmentOf = workspace?.install ?? (existsSync(defaultInstall) ? defaultInstall : undefined);
   const executableAt = (location: (string | number)[], pkg: string, executable: string): string => {
     const found = packageExecutable(workspace!, pkg, executable);
     if ('why' in found) fail([...location, 'executable'], found.why);
@@ -583,7 +586,7 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
           const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : undefined;
           await startProgram(job.simulation, target, args, jobArguments, where, {
             running,
-            ...(workspace === undefined ? {} : { workspace: workspace.install }),
+            ...(environmentOf === undefined ? {} : { workspace: environmentOf }),
             onExit,
             python: interpreter,
             pythonWhere: interpreterWhere,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { CPP_CLIENT } from '../build/cppClient.js';
-import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
 import { buildCppProgram } from '../build/cppProgram.js';
+import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
 import { emptyRosArguments, type RosArguments, rosArgumentsArgv } from '../ros/RosArguments.js';
 import type { Program } from '../sim/Program.js';
 import type { Simulation } from '../sim/Simulation.js';

@@ -80,7 +80,8 @@ export function packageExecutable(workspace: PreparedWorkspace, pkg: string, exe
   const path = join(folder, executable);
   if (statSync(path, { throwIfNoEntry: false })?.isFile() !== true) {
     const found = existsSync(folder) ? readdirSync(folder).sort() : [];
-    const built = source !== undefined && found.length === 0 && source.buildType !== 'ament_python' ? `; rclsim build builds package ${pkg} (${source.buildType})` : '';
+    const built =
+      source !== undefined && found.length === 0 && source.buildType !== 'ament_python' ? `; rclsim build builds package ${pkg} (${source.buildType})` : '';
     return {
       why: `package ${pkg} has no executable ${executable} in ${join(shown, 'lib', pkg)}${found.length === 0 ? '' : ` (it has ${found.join(', ')})`}${built}`,
     };

@@ -1,8 +1,8 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { PYTHON_CLIENT } from '../build/pythonClient.js';
 import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
-import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
 import { DirectPort, type JobOperations } from '../port/DirectPort.js';
 import { ProgramServer } from '../port/server/ProgramServer.js';

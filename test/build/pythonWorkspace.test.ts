@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { logLines, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 
 const fixture = join(repoRoot, 'test/fixtures/python/workspace');
 const RUN_MS = 60_000;
@@ -60,7 +60,10 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
     assert.equal(link('share/ament_index/resource_index/packages/py_demo_nodes'), join(source, 'resource/py_demo_nodes'));
     assert.equal(link('lib/python3/site-packages/demo_nodes'), join(source, 'demo_nodes'));
     assert.equal(link('lib/py_demo_nodes/announce'), join(source, 'scripts/announce'));
-    assert.match(readFileSync(join(install, 'lib/py_demo_nodes/counter'), 'utf8'), /^#!\/usr\/bin\/env python3\n.*\nimport sys\nfrom demo_nodes\.counter import main\n/);
+    assert.match(
+      readFileSync(join(install, 'lib/py_demo_nodes/counter'), 'utf8'),
+      /^#!\/usr\/bin\/env python3\n.*\nimport sys\nfrom demo_nodes\.counter import main\n/,
+    );
     assert.equal(lstatSync(join(install, 'lib/py_demo_nodes/counter')).mode & 0o111, 0o111);
     // find_packages(exclude=['test']), and the package below COLCON_IGNORE, are not there.
     assert.throws(() => lstatSync(join(install, 'lib/python3/site-packages/test')));
@@ -123,7 +126,45 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
   });
 });
 
-describe("setup.py read without running it: the forms real packages use, and one line for the rest", () => {
+describe('ament_index_cpp in a C++ program run from a workspace', needs('C++ toolchain'), () => {
+  it('finds the share folder of a workspace package, and throws PackageNotFoundError naming the search paths for another', () => {
+    const workspace = realpathSync(tempDir());
+    cpSync(fixture, workspace, { recursive: true });
+    writeFileSync(
+      join(workspace, 'find_share.cpp'),
+      [
+        '#include <ament_index_cpp/get_package_share_directory.hpp>',
+        '#include <ament_index_cpp/get_packages_with_prefixes.hpp>',
+        '#include <rclcpp/rclcpp.hpp>',
+        'int main(int argc, char ** argv) {',
+        '  rclcpp::init(argc, argv);',
+        '  auto log = rclcpp::get_logger("finder");',
+        '  RCLCPP_INFO(log, "share: %s", ament_index_cpp::get_package_share_directory("py_demo_nodes").c_str());',
+        '  RCLCPP_INFO(log, "packages: %zu", ament_index_cpp::get_packages_with_prefixes().size());',
+        '  try {',
+        '    ament_index_cpp::get_package_prefix("no_such_package");',
+        '  } catch (const ament_index_cpp::PackageNotFoundError & error) {',
+        '    RCLCPP_INFO(log, "%s", error.what());',
+        '  }',
+        '  rclcpp::shutdown();',
+        '}',
+      ].join('\n'),
+    );
+    // Lay the workspace out (a Python package's run does), then the C++ program (built with the C++ client, cached).
+    assert.equal(runCli(['run', 'py_demo_nodes', 'give_up'], workspace, RUN_MS).status, 3);
+    // A sourced ROS 2 would add its own prefixes: this run has the workspace's alone.
+    const run = runCli(['exec', 'find_share.cpp'], workspace, 300_000, { AMENT_PREFIX_PATH: '' });
+    assert.equal(run.status, 0, run.stderr);
+    const install = join(workspace, 'install');
+    assert.deepEqual(logLines(run.stderr), [
+      `[INFO] [0.000000000] [finder]: share: ${install}/share/py_demo_nodes`,
+      '[INFO] [0.000000000] [finder]: packages: 1',
+      `[INFO] [0.000000000] [finder]: package 'no_such_package' not found, searching: [${install}]`,
+    ]);
+  });
+});
+
+describe('setup.py read without running it: the forms real packages use, and one line for the rest', () => {
   it('reads variables, +, f-strings, os.path.join, glob, list comprehensions, loops, package_dir and setup.cfg entry points', () => {
     const folder = packageFolder({
       'setup.py': [
@@ -191,7 +232,10 @@ describe("setup.py read without running it: the forms real packages use, and one
     });
     const read = readSetup(folder);
     assert.equal(read.status, 2);
-    assert.equal(read.stderr, `${join(folder, 'setup.py')}:5: cannot read setup.py statically: it calls package_files() (rclsim reads setup.py, never runs it)\n`);
+    assert.equal(
+      read.stderr,
+      `${join(folder, 'setup.py')}:5: cannot read setup.py statically: it calls package_files() (rclsim reads setup.py, never runs it)\n`,
+    );
   });
 
   it('a list a loop fills from what cannot be read is refused where setup() uses it, never installed half', () => {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { workspaceFolders } from '../../build/workspaceFolders.js';
 import { parseDuration } from '../../job/duration.js';
 import type { JobDefinition } from '../../job/JobHandle.js';
-import { workspaceFolders } from '../../build/workspaceFolders.js';
 import { loadJob } from '../../job/loadJob.js';
 import { preparedWorkspace, startPackageExecutable } from '../../job/packageExecutables.js';
 import { startProgram, startPythonModule } from '../../job/programs.js';
@@ -66,16 +66,10 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
         ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
         interfaces: (options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })),
         setup: (job) => {
-          startPackageExecutable(
-            job.simulation,
-            workspace,
-            target,
-            executable,
-            programArgs,
-            emptyRosArguments(),
-            `${target} ${executable}`,
-            { job, ...(options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' }) },
-          );
+          startPackageExecutable(job.simulation, workspace, target, executable, programArgs, emptyRosArguments(), `${target} ${executable}`, {
+            job,
+            ...(options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' }),
+          });
         },
       };
     };
