@@ -30,7 +30,8 @@ export const SITE_PACKAGES = join('lib', 'python3', 'site-packages');
 export function readSetups(folders: readonly string[]): SetupInstalls[] {
   if (folders.length === 0) return [];
   const path = process.env.PYTHONPATH;
-  const result = spawnSync('python3', ['-m', 'rclsim._setup_reader', ...folders], {
+  // -S: the reader needs the standard library alone, not site's .pth files (a few tens of ms).
+  const result = spawnSync('python3', ['-S', '-m', 'rclsim._setup_reader', ...folders], {
     encoding: 'utf8',
     env: { ...process.env, PYTHONPATH: path ? `${PYTHON_CLIENT}${delimiter}${path}` : PYTHON_CLIENT, PYTHONHASHSEED: '0' },
   });

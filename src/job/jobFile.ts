@@ -530,7 +530,8 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
     remaps,
     topicDelays,
     ...(topicDelayRanges.size === 0 ? {} : { topicDelayRanges }),
-    interfaces,
+    // The workspace's interface packages serve every program of the job, after the job's own folders.
+    interfaces: workspace === undefined ? interfaces : [...interfaces, ...workspace.interfaceSources],
     ...(network === undefined ? {} : { network }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),
