@@ -44,6 +44,8 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
     assert.deepEqual(logLines(first.stderr), [
       `[INFO] [0.000000000] [counter]: share: ${install}/share/py_demo_nodes`,
       '[INFO] [0.000000000] [counter]: params file: note: from the installed params file',
+      // demo_status (src/interfaces/more/status_msgs_pkg) depends on demo_interfaces: both found by name.
+      '[INFO] [0.000000000] [counter]: status: last 7, healthy True',
     ]);
   });
 
@@ -95,6 +97,11 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
     const elsewhere = tempDir();
     const run = runCli(['exec', '--workspace', workspace, '--until', '500ms', 'py_demo_nodes', 'watcher'], elsewhere, RUN_MS);
     assert.equal(run.status, 0, run.stderr);
+    // A job elsewhere names the workspace (relative to the job file).
+    writeFileSync(join(elsewhere, 'job.yaml'), `workspace: ${workspace}\nend: { after: 500ms }\nnodes:\n  - { package: py_demo_nodes, executable: counter }\n`);
+    const job = runCli(['run', 'job.yaml'], elsewhere, RUN_MS);
+    assert.equal(job.status, 0, job.stderr);
+    assert.equal(logLines(job.stderr)[0], `[INFO] [0.000000000] [counter]: share: ${install}/share/py_demo_nodes`);
     const missing = runCli(['run', 'py_demo_nodes', 'talker'], workspace, RUN_MS);
     assert.equal(missing.status, 2);
     assert.equal(
@@ -123,6 +130,29 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
       run.stderr,
       'rclsim: py_demo_nodes shell_tool: install/lib/py_demo_nodes/shell_tool: a script run by bash: rclsim runs Python scripts and the C++ programs rclsim build makes\n',
     );
+  });
+});
+
+describe('rclsim build of a workspace of Python packages', () => {
+  it('lays them out as symlinks, in the workspace named, without building anything', () => {
+    const workspace = realpathSync(tempDir());
+    const folder = join(workspace, 'src/tools/pkg_a');
+    mkdirSync(join(folder, 'pkg_a'), { recursive: true });
+    writeFileSync(
+      join(folder, 'package.xml'),
+      '<package format="3"><name>py_tool</name><version>0.0.0</version><export><build_type>ament_python</build_type></export></package>\n',
+    );
+    writeFileSync(
+      join(folder, 'setup.py'),
+      "from setuptools import setup\nsetup(name='py_tool', packages=['pkg_a'], entry_points={'console_scripts': ['tool = pkg_a.tool:main']})\n",
+    );
+    writeFileSync(join(folder, 'pkg_a/__init__.py'), '');
+    const build = runCli(['build', workspace], tempDir(), RUN_MS);
+    assert.equal(build.status, 0, build.stderr);
+    assert.match(build.stderr, /^Finished <<< py_tool \(ament_python, symlinked\)\nSummary: 1 package finished \[.*\] into .*\/install\n$/);
+    assert.equal(readlinkSync(join(workspace, 'install/share/py_tool/package.xml')), join(folder, 'package.xml'));
+    assert.equal(readFileSync(join(workspace, 'install/share/ament_index/resource_index/packages/py_tool'), 'utf8'), '');
+    assert.match(readFileSync(join(workspace, 'install/lib/py_tool/tool'), 'utf8'), /from pkg_a\.tool import main/);
   });
 });
 
