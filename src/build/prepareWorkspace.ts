@@ -46,9 +46,27 @@ export function prepareWorkspace(dir?: string): PreparedWorkspace {
   const packages = sources === null ? [] : findPackages(sources);
   packagesByName(packages);
   layOutPythonPackages(packages, install);
+  return { root, install, packages, interfaceSources: interfaceSources(packages, install) };
+}
+
+/** The interface packages among `packages` by name (sorted), then the install prefix's. */
+function interfaceSources(packages: readonly PackageManifest[], install: string): InterfaceSource[] {
   const interfaces = packages
     .filter((pkg) => ['msg', 'srv', 'action'].some((kind) => existsSync(join(pkg.folder, kind))))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((pkg) => ({ path: pkg.folder, package: pkg.name }));
-  return { root, install, packages, interfaceSources: [...interfaces, { path: install }] };
+  return [...interfaces, { path: install }];
+}
+
+/**
+ * What a program run from a workspace gets of it without anything laid out (`rclsim exec
+ * node.py` in a workspace, a job's `script:` entries): its install prefix when there is one (for
+ * the environment a sourced install gives), and its interface packages. None when `dir` (else the
+ * current folder) is no workspace and has no install prefix.
+ */
+export function programWorkspace(dir?: string): { install: string; interfaceSources: InterfaceSource[] } | undefined {
+  const { sources, install } = workspaceFolders(dir);
+  if (sources === null && !existsSync(install)) return undefined;
+  const packages = sources === null ? [] : findPackages(sources);
+  return { install, interfaceSources: interfaceSources(packages, install) };
 }

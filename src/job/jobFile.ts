@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { type Document, isMap, isScalar, isSeq, type Scalar, type Node as YamlNode } from 'yaml';
@@ -8,7 +8,6 @@ import type { RecordOptions } from '../bag/Recorder.js';
 import { notRegularFile, readRegularFile } from '../base/regularFile.js';
 import { EXACT_RANGE, MAX_TIME, PAST_MAX_TIME } from '../base/simTimeRange.js';
 import { isCppProgram } from '../build/cppProgram.js';
-import { workspaceFolders } from '../build/workspaceFolders.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from '../ros/names.js';
 import { inferParameter } from '../ros/Parameter.js';
@@ -31,7 +30,7 @@ import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
 import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
 import { packageComponent, startComponentContainer } from './packageComponents.js';
-import { packageExecutable, preparedWorkspace, startPackageExecutable } from './packageExecutables.js';
+import { packageExecutable, preparedWorkspace, programWorkspaceOf, startPackageExecutable } from './packageExecutables.js';
 import { toPlain } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
@@ -382,9 +381,10 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
   // packages laid out in its install prefix) when the job names one or runs a package's programs.
   const workspaceDir = options.workspace ?? (data.workspace === undefined ? undefined : file(['workspace'], data.workspace, 'folder'));
   const workspace = workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined;
-  // The install prefix whose environment the job's programs get: the prepared workspace's, else the default one's when it exists.
-  const defaultInstall = workspaceFolders().install;
-  const environmentOf = workspace?.install ?? (existsSync(defaultInstall) ? defaultInstall : undefined);
+  // What the job's programs get of the workspace (its environment, its interface packages): the
+  // prepared one's, else the current folder's as a sourced install gives it.
+  const fromWorkspace = workspace ?? programWorkspaceOf();
+  const environmentOf = fromWorkspace?.install;
   const executableAt = (location: (string | number)[], pkg: string, executable: string): string => {
     const found = packageExecutable(workspace!, pkg, executable);
     if ('why' in found) fail([...location, 'executable'], found.why);
@@ -531,7 +531,7 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
     topicDelays,
     ...(topicDelayRanges.size === 0 ? {} : { topicDelayRanges }),
     // The workspace's interface packages serve every program of the job, after the job's own folders.
-    interfaces: workspace === undefined ? interfaces : [...interfaces, ...workspace.interfaceSources],
+    interfaces: fromWorkspace === undefined ? interfaces : [...interfaces, ...fromWorkspace.interfaceSources],
     ...(network === undefined ? {} : { network }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),

@@ -119,6 +119,21 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
     assert.equal(unknown.stderr, 'rclsim: no_such_pkg talker: no package no_such_pkg in the workspace . (--workspace names another)\n');
   });
 
+  it('a program run as a file in the workspace gets its interface packages and its environment, as in a sourced workspace', () => {
+    writeFileSync(
+      join(workspace, 'probe.py'),
+      [
+        'from ament_index_python.packages import get_package_share_directory',
+        'from demo_status.msg import Status',
+        'print(Status().last.value, get_package_share_directory("py_demo_nodes"))',
+        '',
+      ].join('\n'),
+    );
+    const run = runCli(['exec', 'probe.py'], workspace, RUN_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, `0 ${install}/share/py_demo_nodes\n`);
+  });
+
   it('refuses a script whose #! line names no Python, in one line', () => {
     const script = join(workspace, 'src/robot_demos/demo_nodes/scripts/shell_tool');
     writeFileSync(script, '#!/bin/bash\necho hi\n', { mode: 0o755 });
