@@ -62,11 +62,14 @@ function interfaceSources(packages: readonly PackageManifest[], install: string)
  * What a program run from a workspace gets of it without anything laid out (`rclsim exec
  * node.py` in a workspace, a job's `script:` entries): its install prefix when there is one (for
  * the environment a sourced install gives), and its interface packages. None when `dir` (else the
- * current folder) is no workspace and has no install prefix.
+ * current folder) has neither.
  */
-export function programWorkspace(dir?: string): { install: string; interfaceSources: InterfaceSource[] } | undefined {
+export function programWorkspace(dir?: string): { install: string | undefined; interfaceSources: InterfaceSource[] } | undefined {
   const { sources, install } = workspaceFolders(dir);
-  if (sources === null && !existsSync(install)) return undefined;
+  const installed = existsSync(install);
   const packages = sources === null ? [] : findPackages(sources);
-  return { install, interfaceSources: interfaceSources(packages, install) };
+  const found = interfaceSources(packages, install).filter((source) => installed || source.path !== install);
+  // A folder with a src/ of no ROS packages (a JavaScript project's) gives nothing.
+  if (!installed && found.length === 0) return undefined;
+  return { install: installed ? install : undefined, interfaceSources: found };
 }

@@ -79,7 +79,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
     const { module } = options;
     // A program run from a workspace gets its environment and interface packages, as under a sourced install (nothing is laid out: that is for packages' executables).
     const fromWorkspace = programWorkspaceOf(options.workspace);
-    const workspace = fromWorkspace === undefined ? {} : { workspace: fromWorkspace.install };
+    const workspace = fromWorkspace?.install === undefined ? {} : { workspace: fromWorkspace.install };
     // The interpreter --python names, and where a line that blames it names it.
     const python = options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' };
     return {
