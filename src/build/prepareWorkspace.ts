@@ -46,9 +46,30 @@ export function prepareWorkspace(dir?: string): PreparedWorkspace {
   const packages = sources === null ? [] : findPackages(sources);
   packagesByName(packages);
   layOutPythonPackages(packages, install);
+  return { root, install, packages, interfaceSources: interfaceSources(packages, install) };
+}
+
+/** The interface packages among `packages` by name (sorted), then the install prefix's. */
+function interfaceSources(packages: readonly PackageManifest[], install: string): InterfaceSource[] {
   const interfaces = packages
     .filter((pkg) => ['msg', 'srv', 'action'].some((kind) => existsSync(join(pkg.folder, kind))))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((pkg) => ({ path: pkg.folder, package: pkg.name }));
-  return { root, install, packages, interfaceSources: [...interfaces, { path: install }] };
+  return [...interfaces, { path: install }];
+}
+
+/**
+ * What a program run from a workspace gets of it without anything laid out (`rclsim exec
+ * node.py` in a workspace, a job's `script:` entries): its install prefix when there is one (for
+ * the environment a sourced install gives), and its interface packages. None when `dir` (else the
+ * current folder) has neither.
+ */
+export function programWorkspace(dir?: string): { install: string | undefined; interfaceSources: InterfaceSource[] } | undefined {
+  const { sources, install } = workspaceFolders(dir);
+  const installed = existsSync(install);
+  const packages = sources === null ? [] : findPackages(sources);
+  const found = interfaceSources(packages, install).filter((source) => installed || source.path !== install);
+  // A folder with a src/ of no ROS packages (a JavaScript project's) gives nothing.
+  if (!installed && found.length === 0) return undefined;
+  return { install: installed ? install : undefined, interfaceSources: found };
 }

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { delimiter, dirname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { PackageManifest } from './packageManifest.js';
-import { PYTHON_CLIENT } from './pythonClient.js';
+import { pythonEnvironment } from './pythonClient.js';
 import { WorkspaceError } from './workspaceFolders.js';
 
 /** What an ament_python package's setup.py/setup.cfg install (clients/python/rclsim/_setup_reader.py; paths absolute). */
@@ -29,10 +29,10 @@ export const SITE_PACKAGES = join('lib', 'python3', 'site-packages');
  */
 export function readSetups(folders: readonly string[]): SetupInstalls[] {
   if (folders.length === 0) return [];
-  const path = process.env.PYTHONPATH;
-  const result = spawnSync('python3', ['-m', 'rclsim._setup_reader', ...folders], {
+  // -S: the reader needs the standard library alone, not site's .pth files (a few tens of ms).
+  const result = spawnSync('python3', ['-S', '-m', 'rclsim._setup_reader', ...folders], {
     encoding: 'utf8',
-    env: { ...process.env, PYTHONPATH: path ? `${PYTHON_CLIENT}${delimiter}${path}` : PYTHON_CLIENT, PYTHONHASHSEED: '0' },
+    env: pythonEnvironment(),
   });
   if (result.error !== undefined) throw new WorkspaceError(`cannot read the ament_python packages' setup.py: python3 did not start (${result.error.message})`);
   if (result.status !== 0) {

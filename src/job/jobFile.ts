@@ -32,7 +32,7 @@ import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { expandLaunch, type LaunchOptions } from './launchSection.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
 import { packageComponent, startComponentContainer } from './packageComponents.js';
-import { packageExecutable, preparedWorkspace, startPackageExecutable } from './packageExecutables.js';
+import { packageExecutable, preparedWorkspace, programWorkspaceOf, startPackageExecutable } from './packageExecutables.js';
 import { toPlain } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
@@ -394,6 +394,10 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   // packages laid out in its install prefix) when the job names one or runs a package's programs.
   const workspaceDir = options.workspace ?? (data.workspace === undefined ? undefined : file(['workspace'], data.workspace, 'folder'));
   const workspace = workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined;
+  // What the job's programs get of the workspace (its environment, its interface packages): the
+  // prepared one's, else the current folder's as a sourced install gives it.
+  const fromWorkspace = workspace ?? programWorkspaceOf();
+  const environmentOf = fromWorkspace?.install;
   const executableAt = (location: (string | number)[], pkg: string, executable: string): string => {
     const found = packageExecutable(workspace!, pkg, executable);
     if ('why' in found) fail([...location, 'executable'], found.why);
@@ -564,7 +568,8 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     remaps,
     topicDelays,
     ...(topicDelayRanges.size === 0 ? {} : { topicDelayRanges }),
-    interfaces,
+    // The workspace's interface packages serve every program of the job, after the job's own folders.
+    interfaces: fromWorkspace === undefined ? interfaces : [...interfaces, ...fromWorkspace.interfaceSources],
     ...(network === undefined ? {} : { network }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),
@@ -628,7 +633,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
           const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : undefined;
           await startProgram(job.simulation, target, args, jobArguments, where, {
             running,
-            ...(workspace === undefined ? {} : { workspace: workspace.install }),
+            ...(environmentOf === undefined ? {} : { workspace: environmentOf }),
             onExit,
             ...watch,
             python: interpreter,

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { ManifestError } from '../build/packageManifest.js';
-import { type PreparedWorkspace, prepareWorkspace } from '../build/prepareWorkspace.js';
+import { type PreparedWorkspace, prepareWorkspace, programWorkspace } from '../build/prepareWorkspace.js';
 import { WorkspaceError } from '../build/workspaceFolders.js';
 import type { RosArguments } from '../ros/RosArguments.js';
 import type { Program } from '../sim/Program.js';
@@ -19,6 +19,16 @@ export function preparedWorkspace(dir?: string): PreparedWorkspace {
     return prepareWorkspace(dir);
   } catch (error) {
     if (error instanceof WorkspaceError || error instanceof ManifestError) throw new JobFileError(error.message);
+    throw error;
+  }
+}
+
+/** build/prepareWorkspace.ts's programWorkspace; a bad package.xml is a JobFileError. */
+export function programWorkspaceOf(dir?: string): ReturnType<typeof programWorkspace> {
+  try {
+    return programWorkspace(dir);
+  } catch (error) {
+    if (error instanceof ManifestError) throw new JobFileError(error.message);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
-import { PYTHON_CLIENT } from '../build/pythonClient.js';
+import { pythonEnvironment } from '../build/pythonClient.js';
 import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
 import { DirectPort, type JobOperations } from '../port/DirectPort.js';
@@ -85,8 +85,8 @@ function cppPrefix(): string[] {
 
 /**
  * How a program's process starts: Node with the rclnodejs client, or Python with the rclpy
- * client first on its path. PYTHONHASHSEED is fixed: a set's order of strings must not change
- * from run to run; and so is the time zone, which local times depend on.
+ * client first on its path (build/pythonClient.ts's pythonEnvironment), or a C++ program; a
+ * program run from a workspace with its environment, as from a sourced install.
  */
 function programCommand(file: string, start: SeparateStart): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
   const { pythonModule, cppProgram } = start;
@@ -100,11 +100,10 @@ function programCommand(file: string, start: SeparateStart): { command: string; 
     return { command: command!, args: [...prefixArgs, ...start.args], env: { ...env, ...libraries, TZ: 'UTC' } };
   }
   if (!runsPython(file, start)) return { command: process.execPath, args: [PROGRAM_MAIN, file], env };
-  const path = env.PYTHONPATH;
   return {
     command: start.python ?? 'python3',
     args: ['-m', 'rclsim._main', ...(pythonModule === undefined ? [file] : ['--module', pythonModule])],
-    env: { ...env, PYTHONPATH: path ? `${PYTHON_CLIENT}${delimiter}${path}` : PYTHON_CLIENT, PYTHONHASHSEED: '0', PYTHONUNBUFFERED: '1', TZ: 'UTC' },
+    env: pythonEnvironment(env),
   };
 }
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, delimiter, dirname, join, sep } from 'node:path';
-import { PYTHON_CLIENT } from '../build/pythonClient.js';
+import { pythonEnvironment } from '../build/pythonClient.js';
 import type { LaunchAction, LaunchPlan, PlanParameters } from './launchPlan.js';
 
 /** What `rclsim launch [PKG] FILE [name:=value …]` names, and where its packages are. */
@@ -39,7 +39,7 @@ export function evaluateLaunch(request: LaunchRequest): LaunchPlan {
   const scratch = mkdtempSync(join(tmpdir(), 'rclsim-launch-'));
   const out = join(scratch, 'plan.json');
   try {
-    const { PYTHONPATH, AMENT_PREFIX_PATH } = process.env;
+    const { AMENT_PREFIX_PATH } = process.env;
     const result = spawnSync(
       python,
       [
@@ -55,13 +55,7 @@ export function evaluateLaunch(request: LaunchRequest): LaunchPlan {
       {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          PYTHONPATH: PYTHONPATH ? `${PYTHON_CLIENT}${delimiter}${PYTHONPATH}` : PYTHON_CLIENT,
-          AMENT_PREFIX_PATH: [...request.prefixes, ...(AMENT_PREFIX_PATH ? [AMENT_PREFIX_PATH] : [])].join(delimiter),
-          PYTHONHASHSEED: '0',
-          TZ: 'UTC',
-        },
+        env: pythonEnvironment({ ...process.env, AMENT_PREFIX_PATH: [...request.prefixes, ...(AMENT_PREFIX_PATH ? [AMENT_PREFIX_PATH] : [])].join(delimiter) }),
       },
     );
     if (result.error !== undefined)

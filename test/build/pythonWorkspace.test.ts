@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { logLines, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 
 const fixture = join(repoRoot, 'test/fixtures/python/workspace');
 const RUN_MS = 60_000;
@@ -44,6 +44,8 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
     assert.deepEqual(logLines(first.stderr), [
       `[INFO] [0.000000000] [counter]: share: ${install}/share/py_demo_nodes`,
       '[INFO] [0.000000000] [counter]: params file: note: from the installed params file',
+      // demo_status (src/interfaces/more/status_msgs_pkg) depends on demo_interfaces: both found by name.
+      '[INFO] [0.000000000] [counter]: status: last 7, healthy True',
     ]);
   });
 
@@ -95,6 +97,11 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
     const elsewhere = tempDir();
     const run = runCli(['exec', '--workspace', workspace, '--until', '500ms', 'py_demo_nodes', 'watcher'], elsewhere, RUN_MS);
     assert.equal(run.status, 0, run.stderr);
+    // A job elsewhere names the workspace (relative to the job file).
+    writeFileSync(join(elsewhere, 'job.yaml'), `workspace: ${workspace}\nend: { after: 500ms }\nnodes:\n  - { package: py_demo_nodes, executable: counter }\n`);
+    const job = runCli(['run', 'job.yaml'], elsewhere, RUN_MS);
+    assert.equal(job.status, 0, job.stderr);
+    assert.equal(logLines(job.stderr)[0], `[INFO] [0.000000000] [counter]: share: ${install}/share/py_demo_nodes`);
     const missing = runCli(['run', 'py_demo_nodes', 'talker'], workspace, RUN_MS);
     assert.equal(missing.status, 2);
     assert.equal(
@@ -112,6 +119,21 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
     assert.equal(unknown.stderr, 'rclsim: no_such_pkg talker: no package no_such_pkg in the workspace . (--workspace names another)\n');
   });
 
+  it('a program run as a file in the workspace gets its interface packages and its environment, as in a sourced workspace', () => {
+    writeFileSync(
+      join(workspace, 'probe.py'),
+      [
+        'from ament_index_python.packages import get_package_share_directory',
+        'from demo_status.msg import Status',
+        'print(Status().last.value, get_package_share_directory("py_demo_nodes"))',
+        '',
+      ].join('\n'),
+    );
+    const run = runCli(['exec', 'probe.py'], workspace, RUN_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, `0 ${install}/share/py_demo_nodes\n`);
+  });
+
   it('refuses a script whose #! line names no Python, in one line', () => {
     const script = join(workspace, 'src/robot_demos/demo_nodes/scripts/shell_tool');
     writeFileSync(script, '#!/bin/bash\necho hi\n', { mode: 0o755 });
@@ -123,6 +145,67 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
       run.stderr,
       'rclsim: py_demo_nodes shell_tool: install/lib/py_demo_nodes/shell_tool: a script run by bash: rclsim runs Python scripts and the C++ programs rclsim build makes\n',
     );
+  });
+});
+
+describe('rclsim build of a workspace of Python packages', () => {
+  it('lays them out as symlinks, in the workspace named, without building anything', () => {
+    const workspace = realpathSync(tempDir());
+    const folder = join(workspace, 'src/tools/pkg_a');
+    mkdirSync(join(folder, 'pkg_a'), { recursive: true });
+    writeFileSync(
+      join(folder, 'package.xml'),
+      '<package format="3"><name>py_tool</name><version>0.0.0</version><export><build_type>ament_python</build_type></export></package>\n',
+    );
+    writeFileSync(
+      join(folder, 'setup.py'),
+      "from setuptools import setup\nsetup(name='py_tool', packages=['pkg_a'], entry_points={'console_scripts': ['tool = pkg_a.tool:main']})\n",
+    );
+    writeFileSync(join(folder, 'pkg_a/__init__.py'), '');
+    const build = runCli(['build', workspace], tempDir(), RUN_MS);
+    assert.equal(build.status, 0, build.stderr);
+    assert.match(build.stderr, /^Finished <<< py_tool \(ament_python, symlinked\)\nSummary: 1 package finished \[.*\] into .*\/install\n$/);
+    assert.equal(readlinkSync(join(workspace, 'install/share/py_tool/package.xml')), join(folder, 'package.xml'));
+    assert.equal(readFileSync(join(workspace, 'install/share/ament_index/resource_index/packages/py_tool'), 'utf8'), '');
+    assert.match(readFileSync(join(workspace, 'install/lib/py_tool/tool'), 'utf8'), /from pkg_a\.tool import main/);
+  });
+});
+
+describe('ament_index_cpp in a C++ program run from a workspace', needs('C++ toolchain'), () => {
+  it('finds the share folder of a workspace package, and throws PackageNotFoundError naming the search paths for another', () => {
+    const workspace = realpathSync(tempDir());
+    cpSync(fixture, workspace, { recursive: true });
+    writeFileSync(
+      join(workspace, 'find_share.cpp'),
+      [
+        '#include <ament_index_cpp/get_package_share_directory.hpp>',
+        '#include <ament_index_cpp/get_packages_with_prefixes.hpp>',
+        '#include <rclcpp/rclcpp.hpp>',
+        'int main(int argc, char ** argv) {',
+        '  rclcpp::init(argc, argv);',
+        '  auto log = rclcpp::get_logger("finder");',
+        '  RCLCPP_INFO(log, "share: %s", ament_index_cpp::get_package_share_directory("py_demo_nodes").c_str());',
+        '  RCLCPP_INFO(log, "packages: %zu", ament_index_cpp::get_packages_with_prefixes().size());',
+        '  try {',
+        '    ament_index_cpp::get_package_prefix("no_such_package");',
+        '  } catch (const ament_index_cpp::PackageNotFoundError & error) {',
+        '    RCLCPP_INFO(log, "%s", error.what());',
+        '  }',
+        '  rclcpp::shutdown();',
+        '}',
+      ].join('\n'),
+    );
+    // Lay the workspace out (a Python package's run does), then the C++ program (built with the C++ client, cached).
+    assert.equal(runCli(['run', 'py_demo_nodes', 'give_up'], workspace, RUN_MS).status, 3);
+    // A sourced ROS 2 would add its own prefixes: this run has the workspace's alone.
+    const run = runCli(['exec', 'find_share.cpp'], workspace, 300_000, { AMENT_PREFIX_PATH: '' });
+    assert.equal(run.status, 0, run.stderr);
+    const install = join(workspace, 'install');
+    assert.deepEqual(logLines(run.stderr), [
+      `[INFO] [0.000000000] [finder]: share: ${install}/share/py_demo_nodes`,
+      '[INFO] [0.000000000] [finder]: packages: 1',
+      `[INFO] [0.000000000] [finder]: package 'no_such_package' not found, searching: [${install}]`,
+    ]);
   });
 });
 

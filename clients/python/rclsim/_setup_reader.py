@@ -14,7 +14,6 @@ and exit 2. ``setup.cfg``'s ``[options]`` fill what ``setup()`` does not give, a
 from __future__ import annotations
 
 import ast
-import configparser
 import fnmatch
 import glob as globbing
 import json
@@ -349,10 +348,12 @@ def _builtins(evaluator: _Evaluator) -> None:
 def read_setup_cfg(folder: str) -> tuple[dict[str, Any], str]:
     """setup.cfg's ``[options]`` as setup() arguments (setuptools' declarative config)."""
     file = os.path.join(folder, "setup.cfg")
-    parser = configparser.ConfigParser(interpolation=None)
-    parser.optionxform = str  # type: ignore[assignment,method-assign]
     if not os.path.isfile(file):
         return {}, file
+    import configparser  # only for a package that has one: it takes a while to import
+
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
     parser.read(file, encoding="utf-8")
 
     def items(text: str) -> list[str]:

@@ -4,7 +4,7 @@ import { workspaceFolders } from '../../build/workspaceFolders.js';
 import { parseDuration } from '../../job/duration.js';
 import type { JobDefinition } from '../../job/JobHandle.js';
 import { loadJob } from '../../job/loadJob.js';
-import { preparedWorkspace, startPackageExecutable } from '../../job/packageExecutables.js';
+import { preparedWorkspace, programWorkspaceOf, startPackageExecutable } from '../../job/packageExecutables.js';
 import { startProgram, startPythonModule } from '../../job/programs.js';
 import { emptyRosArguments, parseRosArguments } from '../../ros/RosArguments.js';
 import { LAUNCH_JOB_PATH } from '../commands/launch.js';
@@ -89,15 +89,15 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
     parseRosArguments(args);
     refuseCollisions();
     const { module } = options;
-    // A program run from a workspace gets its environment, as under a sourced install (nothing is laid out: that is for packages' executables).
-    const { install } = workspaceFolders(options.workspace);
-    const workspace = existsSync(install) ? { workspace: install } : {};
+    // A program run from a workspace gets its environment and interface packages, as under a sourced install (nothing is laid out: that is for packages' executables).
+    const fromWorkspace = programWorkspaceOf(options.workspace);
+    const workspace = fromWorkspace?.install === undefined ? {} : { workspace: fromWorkspace.install };
     // The interpreter --python names, and where a line that blames it names it.
     const python = options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' };
     return {
       name: module === undefined ? target : `-m ${module}`,
       ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
-      interfaces: (options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })),
+      interfaces: [...(options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })), ...(fromWorkspace?.interfaceSources ?? [])],
       setup: async (job) => {
         if (module !== undefined) startPythonModule(job.simulation, module, args, { ...python, ...workspace, job });
         else await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', ...python, ...workspace, job });
