@@ -414,6 +414,145 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     },
   );
 
+  it('types <param> values as launch_ros does: lists split at value-sep, quoted text, escapes, `type`', needs('yaml'), () => {
+    const dir = tempDir();
+    const xml = writeTemp(
+      dir,
+      'params.launch.xml',
+      `<launch>
+  <let name="count" value="100"/>
+  <let name="quoted" value="\\'[1, 2]\\'"/>
+  <node pkg="demo_nodes_cpp" exec="talker">
+    <param name="ints" value="4, 5, 6" value-sep=", "/>
+    <param name="floats" value="4., 5., 6." value-sep=", "/>
+    <param name="texts" value="'4';'5'" value-sep=";"/>
+    <param name="quoted_texts" value="&quot;'a'&quot;, &quot;'b'&quot;" value-sep=", "/>
+    <param name="escaped" value="'\\x', '\\y'" value-sep=", "/>
+    <param name="empty" value="''"/>
+    <param name="count_text" value="$(var count)" type="str"/>
+    <param name="count" value="$(var count)"/>
+    <param name="still_text" value="$(var quoted)"/>
+    <param name="strs" value="4, 5" value-sep=", " type="list_of_str"/>
+    <param name="flag" value="true"/>
+  </node>
+</launch>
+`,
+    );
+    const yaml = writeTemp(
+      dir,
+      'params.launch.yaml',
+      `launch:
+- let: {name: count, value: "100"}
+- let: {name: quoted, value: "'[1, 2]'"}
+- node:
+    pkg: demo_nodes_cpp
+    exec: talker
+    param:
+    - {name: ints, value: [4, 5, 6]}
+    - {name: floats, value: [4., 5., 6.]}
+    - {name: texts, value: ['4', '5']}
+    - {name: quoted_texts, value: ["'a'", "'b'"]}
+    - {name: escaped, value: ['\\x', '\\y']}
+    - {name: empty, value: ''}
+    - {name: count_text, value: $(var count), type: str}
+    - {name: count, value: $(var count)}
+    - {name: still_text, value: $(var quoted)}
+    - {name: strs, value: ['4', '5'], type: list_of_str}
+    - {name: flag, value: true}
+`,
+    );
+    for (const file of [xml, yaml]) {
+      const [node] = planOf(file).actions as [PlanAction];
+      assert.deepEqual(
+        (node.parameters as { values: [string, string][] }[]).flatMap((p) => p.values),
+        [
+          ['ints', '[4, 5, 6]'],
+          ['floats', '[4.0, 5.0, 6.0]'],
+          ['texts', "['4', '5']"],
+          ['quoted_texts', "['''a''', '''b''']"],
+          // A backslash escapes the next character, in list items too.
+          ['escaped', '[x, y]'],
+          ['empty', "''"],
+          ['count_text', "'100'"],
+          ['count', '100'],
+          ['still_text', "'[1, 2]'"],
+          ['strs', "['4', '5']"],
+          ['flag', 'true'],
+        ],
+        file,
+      );
+    }
+  });
+
+  it('a node_container with its composable_node, and a load_composable_node, each composable node at its own line', needs('yaml'), () => {
+    const dir = tempDir();
+    const xml = writeTemp(
+      dir,
+      'container.launch.xml',
+      `<launch>
+  <node_container pkg="rclcpp_components" exec="component_container" name="box" namespace="">
+    <composable_node pkg="composition" plugin="composition::Talker" name="talker" namespace="demo">
+      <remap from="chatter" to="/news"/>
+      <param name="use_sim_time" value="true"/>
+      <extra_arg name="use_intra_process_comms" value="true"/>
+    </composable_node>
+  </node_container>
+  <load_composable_node target="box">
+    <composable_node pkg="composition" plugin="composition::Listener" name="listener"/>
+  </load_composable_node>
+</launch>
+`,
+    );
+    const yaml = writeTemp(
+      dir,
+      'container.launch.yaml',
+      `launch:
+- node_container:
+    pkg: rclcpp_components
+    exec: component_container
+    name: box
+    namespace: ''
+    composable_node:
+    - pkg: composition
+      plugin: composition::Talker
+      name: talker
+      namespace: demo
+      remap: [{from: chatter, to: /news}]
+      param: [{name: use_sim_time, value: true}]
+      extra_arg: [{name: use_intra_process_comms, value: 'true'}]
+- load_composable_node:
+    target: box
+    composable_node: [{pkg: composition, plugin: composition::Listener, name: listener}]
+`,
+    );
+    for (const [file, lines] of [
+      [xml, [2, 3, 9, 10]],
+      [yaml, [2, 8, 15, 17]],
+    ] as const) {
+      const [container, load] = planOf(file).actions as [PlanAction, PlanAction];
+      const [talker] = container.composable_nodes as [PlanAction];
+      const [listener] = load.composable_nodes as [PlanAction];
+      assert.deepEqual(
+        [container.kind, container.line, talker.line, load.kind, load.line, listener.line],
+        ['container', lines[0], lines[1], 'load', lines[2], lines[3]],
+        file,
+      );
+      assert.deepEqual(
+        [talker.plugin, talker.namespace, talker.remappings, talker.parameters, talker.extra_arguments, load.target_container, listener.plugin],
+        [
+          'composition::Talker',
+          '/demo',
+          [['chatter', '/news']],
+          [{ values: [['use_sim_time', 'true']] }],
+          { use_intra_process_comms: true },
+          '/box',
+          'composition::Listener',
+        ],
+        file,
+      );
+    }
+  });
+
   it('names the file and line of an unknown tag, an attribute a tag does not have, and a $(...) that does not read', needs('yaml'), () => {
     const dir = tempDir();
     const cases: [string, string, string][] = [
