@@ -17,6 +17,7 @@ from .entity import Entity
 from .._origin import made_at
 from .errors import FrontendError
 from .expose import instantiate_action
+from .lookup import NotSupportedError
 from .parse_substitution import SubstitutionError, parse_if_substitutions, parse_substitution
 from .substitution_grammar import unescape
 
@@ -80,6 +81,8 @@ class Parser:
                 return instantiate_action(entity, self)
         except FrontendError:
             raise
+        except NotSupportedError as err:
+            raise FrontendError(entity.file, entity.line, str(err)) from None
         except SubstitutionError as err:
             found = _attribute_holding(entity, err.text)
             if found is None:
