@@ -1,6 +1,6 @@
 """rclsim's `launch`: ros2/launch's API (Jazzy), evaluated once into a launch plan (docs/launch-plan.md)."""
 
-from . import actions, conditions, event_handlers, events, launch_description_sources, substitutions, utilities
+from . import actions, conditions, event_handlers, events, launch_description_sources, logging, substitutions, utilities
 from .action import Action
 from .condition import Condition
 from .event import Event
@@ -34,6 +34,7 @@ __all__ = [
     'event_handlers',
     'events',
     'launch_description_sources',
+    'logging',
     'substitutions',
     'utilities',
 ]

@@ -43,12 +43,18 @@ class Plan:
             self._argument_names.add(record['name'])
             self.arguments.append(record)
 
-    def nested(self, context: Any, entities: Iterable[Any]) -> list[dict[str, Any]]:
-        """The records of `entities`, evaluated now in a scope that ends with them."""
+    def nested(self, context: Any, entities: Iterable[Any], event_locals: bool = False) -> list[dict[str, Any]]:
+        """The records of `entities`, evaluated now in a scope that ends with them.
+
+        A handler's actions see `event` among the locals (`LocalSubstitution('event.reason')`):
+        the event is not known yet, so its attributes are texts `${event.NAME}` the run fills in.
+        """
         saved, self._target = self._target, []
         context._push_launch_configurations()
         context._push_environment()
         context._push_locals()
+        if event_locals:
+            context.extend_locals({'event': _EventToCome()})
         try:
             visit_entities(context, entities)
             return self._target
@@ -72,6 +78,13 @@ class Plan:
         with open(path, 'w', encoding='utf-8') as file:
             file.write(text)
         return path
+
+
+class _EventToCome:
+    def __getattr__(self, name: str) -> str:
+        if name.startswith('__'):
+            raise AttributeError(name)
+        return '${event.' + name + '}'
 
 
 def plan_of(context: Any) -> Plan:

@@ -39,6 +39,8 @@ class LaunchContext:
         self.__environment_stack: list[dict[str, str]] = []
         self.__environment_reset = dict(os.environ)
         self._plan: Any = None
+        # AnonName's count (substitutions/anon_name.py).
+        self._anonymous_names = 0
         self._event_handlers: list[Any] = []
 
     @property

@@ -25,6 +25,11 @@ class LaunchDescriptionSource:
         return ' + '.join(s.describe() for s in self.__location)
 
     @property
+    def is_file(self) -> bool:
+        """False for a description given as is (no file to make the current launch file)."""
+        return self.__given is None
+
+    @property
     def method(self) -> str:
         return self.__method
 

@@ -20,7 +20,7 @@ GLOBAL_REMAPS = 'ros_remaps'
 
 def yaml_text(value: Any) -> str:
     """A value as one line of YAML: `1.0` a double, `'1'` a string, `[1, 2]` a list."""
-    text = yaml.safe_dump(list(value) if isinstance(value, tuple) else value, default_flow_style=True, width=1 << 30)
+    text = yaml.safe_dump(list(value) if isinstance(value, tuple) else value, default_flow_style=True, width=1 << 30, allow_unicode=True)
     return text[: -len('\n...\n')] if text.endswith('\n...\n') else text.rstrip('\n')
 
 

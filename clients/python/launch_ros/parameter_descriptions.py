@@ -52,6 +52,8 @@ class ParameterFile:
             param_file = os.fspath(param_file)
         self.__param_file = normalize_to_list_of_substitutions(param_file)
         self.__allow_substs = normalize_typed_substitution(allow_substs, bool)
+        # As launch_ros: evaluated once (nav2 shares one ParameterFile among its nodes).
+        self.__evaluated: Optional[Path] = None
 
     @property
     def param_file(self) -> list[Any]:
@@ -62,6 +64,11 @@ class ParameterFile:
         return self.__allow_substs
 
     def evaluate(self, context: Any) -> Path:
+        if self.__evaluated is None:
+            self.__evaluated = self.__evaluate(context)
+        return self.__evaluated
+
+    def __evaluate(self, context: Any) -> Path:
         path = Path(os.path.abspath(perform_substitutions(context, self.__param_file)))
         if not perform_typed_substitution(context, self.__allow_substs, bool):
             return path
@@ -73,7 +80,7 @@ class ParameterFile:
             raise SubstitutionFailure(f"cannot read parameter file '{path}': {error.strerror}") from None
         performed = perform_substitutions(context, parse_substitution(text))
         try:
-            yaml.safe_load(performed)
+            yaml.load(performed, Loader=getattr(yaml, 'CSafeLoader', yaml.SafeLoader))
         except yaml.YAMLError:
             raise SubstitutionFailure(f"the parameter file '{path}' after its substitutions is not a valid yaml file") from None
         plan: Optional[Any] = getattr(context, '_plan', None)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from typing import Any, NoReturn
 
 USAGE = 'usage: python3 -m rclsim._launch_plan --out PLAN.json [--show-args] [PKG] FILE [name:=value ...]'
@@ -83,6 +82,8 @@ def _message(error: BaseException) -> str:
 
 
 def _fail(error: BaseException, root: str) -> NoReturn:
+    import traceback
+
     from launch._origin import is_client_file
 
     frames = [frame for frame in traceback.extract_tb(error.__traceback__) if not is_client_file(frame.filename)]
@@ -134,6 +135,9 @@ def main(argv: list[str]) -> int:
         print(f'rclsim._launch_plan: {error}', file=sys.stderr)
         return 2
     root = os.path.abspath(positional[-1])
+    from rclsim import _launch_interfaces
+
+    _launch_interfaces.install()
     try:
         if len(positional) == 2:
             root = _find_in_package(positional[0], positional[1])

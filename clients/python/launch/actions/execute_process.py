@@ -104,6 +104,7 @@ class ExecuteProcess(Action):
             cmd=[perform_substitutions(context, part) for part in self.__cmd],
             name=None if self.__name is None else perform_substitutions(context, self.__name),
             cwd=None if self.__cwd is None else perform_substitutions(context, self.__cwd),
+            shell=bool(self.__shell),
             **fields,
         )
         record['on_exit'] = self._on_exit_actions(context, plan)

@@ -55,6 +55,9 @@ class IncludeLaunchDescription(Action):
 
     def execute(self, context: Any) -> list[Any]:
         plan = plan_of(context)
+        if not self.__source.is_file:
+            sets = [SetLaunchConfiguration(name, value) for name, value in self.__launch_arguments]
+            return [*sets, self.__source.get_launch_description(context)]
         location = os.path.abspath(self.__source.expand_location(context))
         if location in plan.include_chain:
             chain = [*plan.include_chain[plan.include_chain.index(location) :], location]

@@ -26,4 +26,4 @@ def handler_actions(context: Any, plan: Plan, entities: Any, what: str) -> list[
         raise LaunchInputError(
             f"{what} as a function is not supported: rclsim evaluates a handler's actions before the run, so it cannot call a function with the event; give a list of actions"
         )
-    return plan.nested(context, normalize_to_list_of_entities(entities))
+    return plan.nested(context, normalize_to_list_of_entities(entities), event_locals=True)

@@ -44,7 +44,7 @@ class OnExecutionComplete(BaseEventHandler):
 
 
 class OnProcessIO(BaseEventHandler):
-    """A process's output handed to a function: the plan has no such record, so it is left out, said once."""
+    """A process's output handed to a function: the plan has no such record, so it is left out, with a warning line."""
 
     def __init__(self, *, target_action: Any = None, on_stdin: Any = None, on_stdout: Any = None, on_stderr: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -32,7 +32,12 @@ def get_launch_description_from_python_launch_file(python_launch_file_path: str)
     module = load_python_launch_file_as_module(python_launch_file_path)
     if not hasattr(module, 'generate_launch_description'):
         raise InvalidPythonLaunchFileError(f"launch file at '{python_launch_file_path}' does not contain the required function 'generate_launch_description()'")
-    return module.generate_launch_description()
+    description = module.generate_launch_description()
+    from ..launch_description import LaunchDescription
+
+    if not isinstance(description, LaunchDescription):
+        raise InvalidPythonLaunchFileError(f"launch file at '{python_launch_file_path}': generate_launch_description() returned a {type(description).__name__}, not a LaunchDescription")
+    return description
 
 
 class PythonLaunchDescriptionSource(LaunchDescriptionSource):

@@ -1,5 +1,6 @@
 """`launch.substitutions`: the substitutions launch files use (names as in Jazzy)."""
 
+from .anon_name import AnonName
 from .boolean_substitution import AllSubstitution, AndSubstitution, AnySubstitution, NotSubstitution, OrSubstitution
 from .command import Command, FindExecutable
 from .environment_variable import EnvironmentVariable
@@ -15,6 +16,7 @@ from .text_substitution import TextSubstitution
 from .this_launch_file import ThisLaunchFile, ThisLaunchFileDir
 
 __all__ = [
+    'AnonName',
     'AllSubstitution',
     'AndSubstitution',
     'AnySubstitution',

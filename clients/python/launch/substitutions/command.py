@@ -2,7 +2,6 @@
 
 import shlex
 import shutil
-import subprocess
 from typing import Any
 
 from ..substitution import Substitution
@@ -30,6 +29,8 @@ class Command(Substitution):
             raise SubstitutionFailure("expected 'on_stderr' to be one of: 'fail', 'ignore', 'warn' or 'capture'")
         if not command:
             raise SubstitutionFailure('Command substitution of an empty command')
+        import subprocess  # only here: its import costs the evaluation of every other launch file
+
         try:
             result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT if on_stderr == 'capture' else subprocess.PIPE, text=True)
         except FileNotFoundError:
@@ -44,6 +45,9 @@ class Command(Substitution):
 
 def _one_line(text: str) -> str:
     return ' / '.join(line.strip() for line in text.strip().splitlines() if line.strip())
+
+
+PROVIDED_BY_RCLSIM = ('ros2',)
 
 
 class FindExecutable(Substitution):
@@ -61,5 +65,8 @@ class FindExecutable(Substitution):
         name = perform_substitutions(context, self.__name)
         found = shutil.which(name)
         if found is None:
+            # `ros2 run`, `ros2 topic pub`, … are done by rclsim's own equivalents, ros2 installed or not.
+            if name in PROVIDED_BY_RCLSIM:
+                return name
             raise SubstitutionFailure(f"executable '{name}' not found on the PATH")
         return found

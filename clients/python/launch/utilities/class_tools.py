@@ -1,6 +1,5 @@
 """Instance and subclass checks that accept a class or an instance (launch/utilities/class_tools_impl.py)."""
 
-import inspect
 from typing import Any
 
 
@@ -9,6 +8,6 @@ def is_a(obj: Any, entity_type: Any) -> bool:
 
 
 def is_a_subclass(obj: Any, entity_type: Any) -> bool:
-    if inspect.isclass(obj):
+    if isinstance(obj, type):
         return issubclass(obj, entity_type)
     return isinstance(obj, entity_type)

@@ -36,13 +36,16 @@ class FindPackagePrefix(Substitution):
     def describe(self) -> str:
         return f"Pkg('{' + '.join(s.describe() for s in self.__package)}')"
 
+    def find(self, package_name: str) -> str:
+        return package_prefix(package_name)
+
     def perform(self, context: Any) -> str:
-        return package_prefix(perform_substitutions(context, self.__package))
+        return self.find(perform_substitutions(context, self.__package))
 
 
 FindPackage = FindPackagePrefix
 
 
 class FindPackageShare(FindPackagePrefix):
-    def perform(self, context: Any) -> str:
-        return package_share(perform_substitutions(context, self.package))
+    def find(self, package_name: str) -> str:
+        return package_share(package_name)
