@@ -173,3 +173,10 @@ def parse_ros_timer(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
     kwargs['period'] = parser.parse_if_substitutions(entity.get_attr('period', data_type=float, can_be_str=True))
     kwargs['actions'] = [parser.parse_action(child) for child in entity.children]
     return _action('RosTimer', entity), kwargs
+
+
+@expose_action('set_ros_log_dir')
+def parse_set_ros_log_dir(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
+    kwargs = condition_kwargs(entity, parser)
+    kwargs['new_log_dir'] = parser.parse_substitution(entity.get_attr('new_log_dir'))
+    return _action('SetROSLogDir', entity), kwargs
