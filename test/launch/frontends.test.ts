@@ -127,7 +127,8 @@ function talkerListener(dir: string): { xml: string; yaml: string } {
   return { xml, yaml };
 }
 
-describe('launch front ends: XML and YAML launch files evaluated into the launch plan', needs('python3'), () => {
+// PyYAML: the YAML front end reads with it, and launch types values with it.
+describe('launch front ends: XML and YAML launch files evaluated into the launch plan', needs('yaml'), () => {
   it(
     'a talker and a listener with arguments, parameters (by value, typed, and from a file), remaps and if/unless, the same from XML and from YAML',
     needs('yaml'),
@@ -189,7 +190,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     },
   );
 
-  it('an include with arguments, into a group with a namespace pushed, in both formats', needs('yaml'), () => {
+  it('an include with arguments, into a group with a namespace pushed, in both formats', () => {
     const dir = tempDir();
     writeTemp(
       dir,
@@ -414,7 +415,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     },
   );
 
-  it('types <param> values as launch_ros does: lists split at value-sep, quoted text, escapes, `type`', needs('yaml'), () => {
+  it('types <param> values as launch_ros does: lists split at value-sep, quoted text, escapes, `type`', () => {
     const dir = tempDir();
     const xml = writeTemp(
       dir,
@@ -484,7 +485,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     }
   });
 
-  it('a node_container with its composable_node, and a load_composable_node, each composable node at its own line', needs('yaml'), () => {
+  it('a node_container with its composable_node, and a load_composable_node, each composable node at its own line', () => {
     const dir = tempDir();
     const xml = writeTemp(
       dir,
@@ -553,7 +554,32 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     }
   });
 
-  it('names the file and line of an unknown tag, an attribute a tag does not have, and a $(...) that does not read', needs('yaml'), () => {
+  it('reads $(...) as upstream: quoted and nested arguments, escapes, a $ not before (', () => {
+    const dir = tempDir();
+    const file = writeTemp(
+      dir,
+      'grammar.launch.xml',
+      `<launch>
+  <let name="x" value="X"/>
+  <log message="$(env RCLSIM_TEST_UNSET 'two words')|$(env RCLSIM_TEST_UNSET &quot;$(var x) quoted&quot;)"/>
+  <log message="\\$(var x) is $(var x)$(var x), cost $5 (or $(eval &quot;'a' + 'b'&quot;))"/>
+  <log message="[$(env RCLSIM_TEST_UNSET '')] $(env RCLSIM_TEST_UNSET a\\)b) $(eval '&quot;$(var x)&quot; == &quot;X&quot;' math)"/>
+  <log message="$(env RCLSIM_TEST_UNSET $(var x)$(var x)) \\\\ \\a"/>
+</launch>
+`,
+    );
+    assert.deepEqual(
+      planOf(file).actions.map((a) => [a.line, a.message]),
+      [
+        [3, 'two words|X quoted'],
+        [4, '$(var x) is XX, cost $5 (or ab)'],
+        [5, '[] a)b True'],
+        [6, 'XX \\ a'],
+      ],
+    );
+  });
+
+  it('names the file and line of an unknown tag, an attribute a tag does not have, and a $(...) that does not read', () => {
     const dir = tempDir();
     const cases: [string, string, string][] = [
       [
