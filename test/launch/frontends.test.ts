@@ -129,66 +129,62 @@ function talkerListener(dir: string): { xml: string; yaml: string } {
 
 // PyYAML: the YAML front end reads with it, and launch types values with it.
 describe('launch front ends: XML and YAML launch files evaluated into the launch plan', needs('yaml'), () => {
-  it(
-    'a talker and a listener with arguments, parameters (by value, typed, and from a file), remaps and if/unless, the same from XML and from YAML',
-    needs('yaml'),
-    () => {
-      const dir = tempDir();
-      const { xml, yaml } = talkerListener(dir);
-      const lines = { xml: { talker: 7, listener: 14 }, yaml: { talker: 10, listener: 25 } };
-      for (const [format, file] of [
-        ['xml', xml],
-        ['yaml', yaml],
-      ] as const) {
-        const plan = planOf(file);
-        assert.equal(plan.file, file);
-        assert.deepEqual(
-          plan.arguments.map((a) => [a.name, a.default, a.description, a.choices]),
-          [
-            ['topic', 'chatter', 'the topic talked on', null],
-            // Without a description, launch describes the choices.
-            ['with_listener', 'true', "One of: ['true', 'false']", ['true', 'false']],
-          ],
-          format,
-        );
-        assert.deepEqual(
-          plan.actions.map((a) => [a.kind, a.file, a.line]),
-          [
-            ['node', file, lines[format].talker],
-            ['node', file, lines[format].listener],
-          ],
-          format,
-        );
-        assert.deepEqual(nodeView(plan.actions[0]!), {
-          kind: 'node',
-          line: lines[format].talker,
-          name: 'talker',
-          namespace: null,
-          package: 'demo_nodes_cpp',
-          executable: 'talker',
-          // value="2.0" stays a double, value="'1'" (XML) and "1" (YAML) a string, 1,2,3 a list of ints.
-          parameters: [{ values: [['rate', '2.0']] }, { values: [['label', "'1'"]] }, { values: [['sizes', '[1, 2, 3]']] }, { file: join(dir, 'talker.yaml') }],
-          remappings: [['chatter', 'chatter']],
-          arguments: ['--count', '3'],
-          respawn: true,
-          respawn_delay: 2.5,
-          output: 'screen',
-        });
+  it('a talker and a listener with arguments, parameters (by value, typed, and from a file), remaps and if/unless, the same from XML and from YAML', () => {
+    const dir = tempDir();
+    const { xml, yaml } = talkerListener(dir);
+    const lines = { xml: { talker: 7, listener: 14 }, yaml: { talker: 10, listener: 25 } };
+    for (const [format, file] of [
+      ['xml', xml],
+      ['yaml', yaml],
+    ] as const) {
+      const plan = planOf(file);
+      assert.equal(plan.file, file);
+      assert.deepEqual(
+        plan.arguments.map((a) => [a.name, a.default, a.description, a.choices]),
+        [
+          ['topic', 'chatter', 'the topic talked on', null],
+          // Without a description, launch describes the choices.
+          ['with_listener', 'true', "One of: ['true', 'false']", ['true', 'false']],
+        ],
+        format,
+      );
+      assert.deepEqual(
+        plan.actions.map((a) => [a.kind, a.file, a.line]),
+        [
+          ['node', file, lines[format].talker],
+          ['node', file, lines[format].listener],
+        ],
+        format,
+      );
+      assert.deepEqual(nodeView(plan.actions[0]!), {
+        kind: 'node',
+        line: lines[format].talker,
+        name: 'talker',
+        namespace: null,
+        package: 'demo_nodes_cpp',
+        executable: 'talker',
+        // value="2.0" stays a double, value="'1'" (XML) and "1" (YAML) a string, 1,2,3 a list of ints.
+        parameters: [{ values: [['rate', '2.0']] }, { values: [['label', "'1'"]] }, { values: [['sizes', '[1, 2, 3]']] }, { file: join(dir, 'talker.yaml') }],
+        remappings: [['chatter', 'chatter']],
+        arguments: ['--count', '3'],
+        respawn: true,
+        respawn_delay: 2.5,
+        output: 'screen',
+      });
 
-        // Arguments given on the command line: the listener's `if` is false, the log's `unless` true.
-        const quiet = planOf(file, ['topic:=news', 'with_listener:=false']);
-        assert.deepEqual(
-          quiet.actions.map((a) => [a.kind, a.line, a.kind === 'log' ? a.message : a.remappings]),
-          [
-            ['node', lines[format].talker, [['chatter', 'news']]],
-            ['log', format === 'xml' ? 17 : 31, 'no listener on news'],
-          ],
-          format,
-        );
-        assert.match(errorLine(file, ['with_listener:=maybe']), /with_listener.*maybe/);
-      }
-    },
-  );
+      // Arguments given on the command line: the listener's `if` is false, the log's `unless` true.
+      const quiet = planOf(file, ['topic:=news', 'with_listener:=false']);
+      assert.deepEqual(
+        quiet.actions.map((a) => [a.kind, a.line, a.kind === 'log' ? a.message : a.remappings]),
+        [
+          ['node', lines[format].talker, [['chatter', 'news']]],
+          ['log', format === 'xml' ? 17 : 31, 'no listener on news'],
+        ],
+        format,
+      );
+      assert.match(errorLine(file, ['with_listener:=maybe']), /with_listener.*maybe/);
+    }
+  });
 
   it('an include with arguments, into a group with a namespace pushed, in both formats', () => {
     const dir = tempDir();
@@ -280,15 +276,12 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     }
   });
 
-  it(
-    'the other tags (let, set_env, set_parameter, set_remap, scoped group, executable, timer, lifecycle_node, nested and typed params) give the same plan from XML and YAML',
-    needs('yaml'),
-    () => {
-      const dir = tempDir();
-      const xml = writeTemp(
-        dir,
-        'tags.launch.xml',
-        `<launch>
+  it('the other tags (let, set_env, set_parameter, set_remap, scoped group, executable, timer, lifecycle_node, nested and typed params) give the same plan from XML and YAML', () => {
+    const dir = tempDir();
+    const xml = writeTemp(
+      dir,
+      'tags.launch.xml',
+      `<launch>
   <arg name="robot" default="r1"/>
   <let name="speed" value="$(eval '2 * 3')"/>
   <set_env name="GREETING" value="hello"/>
@@ -315,11 +308,11 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
   <node pkg="demo_nodes_cpp" exec="listener" unless="$(eval '$(var speed) > 1')"/>
 </launch>
 `,
-      );
-      const yaml = writeTemp(
-        dir,
-        'tags.launch.yaml',
-        `launch:
+    );
+    const yaml = writeTemp(
+      dir,
+      'tags.launch.yaml',
+      `launch:
 - arg: {name: robot, default: r1}
 - let: {name: speed, value: "$(eval '2 * 3')"}
 - set_env: {name: GREETING, value: hello}
@@ -353,67 +346,66 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
 - lifecycle_node: {pkg: lifecycle, exec: lifecycle_talker, name: lc_talker, namespace: $(var robot)}
 - node: {pkg: demo_nodes_cpp, exec: listener, unless: "$(eval '$(var speed) > 1')"}
 `,
-      );
-      const withoutPlace = (value: unknown): unknown =>
-        Array.isArray(value)
-          ? value.map(withoutPlace)
-          : value !== null && typeof value === 'object'
-            ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'file' || k === 'line' ? [] : [[k, withoutPlace(v)]])))
-            : value;
-      const fromXml = planOf(xml);
-      const fromYaml = planOf(yaml);
-      assert.deepEqual(withoutPlace(fromYaml.actions), withoutPlace(fromXml.actions));
-      assert.deepEqual(
-        fromXml.actions.map((a) => [a.kind, a.line]),
+    );
+    const withoutPlace = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(withoutPlace)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'file' || k === 'line' ? [] : [[k, withoutPlace(v)]])))
+          : value;
+    const fromXml = planOf(xml);
+    const fromYaml = planOf(yaml);
+    assert.deepEqual(withoutPlace(fromYaml.actions), withoutPlace(fromXml.actions));
+    assert.deepEqual(
+      fromXml.actions.map((a) => [a.kind, a.line]),
+      [
+        ['node', 9],
+        ['process', 18],
+        ['timer', 21],
+        ['node', 24],
+      ],
+    );
+    assert.deepEqual(
+      fromYaml.actions.map((a) => [a.kind, a.line]),
+      [
+        ['node', 10],
+        ['process', 23],
+        ['timer', 28],
+        ['node', 32],
+      ],
+    );
+    const [talker, pub, timer, lifecycle] = fromXml.actions as [PlanAction, PlanAction, PlanAction, PlanAction];
+    assert.deepEqual(
+      [talker.namespace, talker.parameters, talker.remappings, talker.ros_arguments, talker.env],
+      [
+        '/r1',
+        // The scoped SetParameter first; `type="float"` makes eval's 6 a double; nested names joined with dots.
         [
-          ['node', 9],
-          ['process', 18],
-          ['timer', 21],
-          ['node', 24],
+          { values: [['use_sim_time', 'true']] },
+          { values: [['speed', '6.0']] },
+          {
+            values: [
+              ['limits.low', '1'],
+              ['limits.high.hard', 'x'],
+            ],
+          },
         ],
-      );
-      assert.deepEqual(
-        fromYaml.actions.map((a) => [a.kind, a.line]),
-        [
-          ['node', 10],
-          ['process', 23],
-          ['timer', 28],
-          ['node', 32],
-        ],
-      );
-      const [talker, pub, timer, lifecycle] = fromXml.actions as [PlanAction, PlanAction, PlanAction, PlanAction];
-      assert.deepEqual(
-        [talker.namespace, talker.parameters, talker.remappings, talker.ros_arguments, talker.env],
-        [
-          '/r1',
-          // The scoped SetParameter first; `type="float"` makes eval's 6 a double; nested names joined with dots.
-          [
-            { values: [['use_sim_time', 'true']] },
-            { values: [['speed', '6.0']] },
-            {
-              values: [
-                ['limits.low', '1'],
-                ['limits.high.hard', 'x'],
-              ],
-            },
-          ],
-          [['cmd_vel', 'r1/cmd_vel']],
-          ['--log-level', 'debug'],
-          { GREETING: 'hello', HEARD: 'hello' },
-        ],
-      );
-      assert.deepEqual(
-        [pub.cmd, pub.cwd, pub.name, pub.env],
-        [['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', '{data: hi}'], dir, 'pub', { GREETING: 'hello', A: 'b' }],
-      );
-      assert.deepEqual(
-        [timer.period, (timer.actions as PlanAction[]).map((a) => [a.kind, a.line, a.message])],
-        [1.5, [['log', 22, '$(var speed) is 6 in no where']]],
-      );
-      // The group was scoped: its remap does not reach the lifecycle node (its namespace is its own).
-      assert.deepEqual([lifecycle.lifecycle, lifecycle.name, lifecycle.namespace, lifecycle.remappings], [true, 'lc_talker', '/r1', []]);
-    },
-  );
+        [['cmd_vel', 'r1/cmd_vel']],
+        ['--log-level', 'debug'],
+        { GREETING: 'hello', HEARD: 'hello' },
+      ],
+    );
+    assert.deepEqual(
+      [pub.cmd, pub.cwd, pub.name, pub.env],
+      [['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', '{data: hi}'], dir, 'pub', { GREETING: 'hello', A: 'b' }],
+    );
+    assert.deepEqual(
+      [timer.period, (timer.actions as PlanAction[]).map((a) => [a.kind, a.line, a.message])],
+      [1.5, [['log', 22, '$(var speed) is 6 in no where']]],
+    );
+    // The group was scoped: its remap does not reach the lifecycle node (its namespace is its own).
+    assert.deepEqual([lifecycle.lifecycle, lifecycle.name, lifecycle.namespace, lifecycle.remappings], [true, 'lc_talker', '/r1', []]);
+  });
 
   it('types <param> values as launch_ros does: lists split at value-sep, quoted text, escapes, `type`', () => {
     const dir = tempDir();
