@@ -537,6 +537,8 @@ def generate_launch_description():
         dir,
         'bad.launch.py',
         `from launch import LaunchDescription
+from launch.actions import RegisterEventHandler
+from launch.event_handlers import OnProcessExit
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 from launch_ros.substitutions import FindPackageShare
@@ -552,13 +554,17 @@ def generate_launch_description():
     };
     assert.equal(
       bad("Node(package='p', executable='e', prefix='gdb -ex run --args')"),
-      "FILE:7: Node's prefix= is not supported: a prefix (gdb, valgrind, xterm -e …) wraps a real process, and rclsim runs the program inside its simulation",
+      "FILE:9: Node's prefix= is not supported: a prefix (gdb, valgrind, xterm -e …) wraps a real process, and rclsim runs the program inside its simulation",
     );
-    assert.equal(bad("Node(package='p', executable=FindPackageShare('nowhere'))"), "FILE:7: package 'nowhere' not found");
-    assert.equal(bad("Node(package='p', executable='e', name=LaunchConfiguration('who'))"), "FILE:7: launch configuration 'who' does not exist");
+    assert.equal(
+      bad('RegisterEventHandler(OnProcessExit(on_exit=lambda event, context: []))'),
+      "FILE:9: OnProcessExit on_exit as a function is not supported: rclsim evaluates a handler's actions before the run, so it cannot call a function with the event; give a list of actions",
+    );
+    assert.equal(bad("Node(package='p', executable=FindPackageShare('nowhere'))"), "FILE:9: package 'nowhere' not found");
+    assert.equal(bad("Node(package='p', executable='e', name=LaunchConfiguration('who'))"), "FILE:9: launch configuration 'who' does not exist");
     assert.equal(
       bad("Node(package='p', executable='e', name='bad-name')"),
-      "FILE:7: invalid node name 'bad-name': node name must not contain characters other than alphanumerics or '_'",
+      "FILE:9: invalid node name 'bad-name': node name must not contain characters other than alphanumerics or '_'",
     );
   });
 });

@@ -22,10 +22,21 @@ _REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
 _INTEGERS = {'byte', 'char', 'int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64'}
 
 
+def _common_definitions() -> str:
+    """ROS 2 Jazzy's common definitions, where Node would resolve the package from rclsim (node_modules up the tree)."""
+    folder = _REPO
+    while True:
+        candidate = os.path.join(folder, 'node_modules/@foxglove/rosmsg-msgs-common/msgdefs/ros2jazzy')
+        parent = os.path.dirname(folder)
+        if os.path.isdir(candidate) or parent == folder:
+            return candidate
+        folder = parent
+
+
 def _sources() -> list[str]:
     """Folders holding `<pkg>/<kind>/<Type>.<kind>`, first match wins (the workspace's overlay the standard ones)."""
     prefixes = [os.path.join(p, 'share') for p in os.environ.get('AMENT_PREFIX_PATH', '').split(os.pathsep) if p]
-    return [*prefixes, os.path.join(_REPO, 'interfaces'), os.path.join(_REPO, 'node_modules/@foxglove/rosmsg-msgs-common/msgdefs/ros2jazzy')]
+    return [*prefixes, os.path.join(_REPO, 'interfaces'), _common_definitions()]
 
 
 def _constant(type_name: str, text: str) -> Any:

@@ -5,6 +5,7 @@ from .lifecycle_node import LifecycleNode
 from .load_composable_nodes import LoadComposableNodes
 from .node import Node
 from .push_ros_namespace import PushRosNamespace, PushROSNamespace
+from .ros_timer import RosTimer
 from .set_parameter import SetParameter, SetParametersFromFile, SetUseSimTime
 from .set_remap import SetRemap
 
@@ -15,6 +16,7 @@ __all__ = [
     'Node',
     'PushROSNamespace',
     'PushRosNamespace',
+    'RosTimer',
     'SetParameter',
     'SetParametersFromFile',
     'SetRemap',
