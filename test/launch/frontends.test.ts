@@ -581,6 +581,11 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
       ],
       ['bad_attribute.launch.xml', '<launch>\n  <node pkg="p" exec="e"\n        colour="red"/>\n</launch>\n', ":2: <node> has no attribute 'colour'"],
       ['bad_child.launch.xml', '<launch>\n  <node pkg="p" exec="e">\n    <parm name="a" value="1"/>\n  </node>\n</launch>\n', ':3: <node> cannot hold <parm>'],
+      [
+        'param.launch.xml',
+        '<launch>\n  <node pkg="p" exec="e">\n    <param name="a"/>\n  </node>\n</launch>\n',
+        ':3: <param> needs a value, or parameters inside',
+      ],
       ['missing.launch.xml', '<launch>\n  <node pkg="p"/>\n</launch>\n', ":2: <node> needs attribute 'exec'"],
       [
         'bad_type.launch.xml',
