@@ -127,69 +127,66 @@ function talkerListener(dir: string): { xml: string; yaml: string } {
   return { xml, yaml };
 }
 
-describe('launch front ends: XML and YAML launch files evaluated into the launch plan', needs('python3'), () => {
-  it(
-    'a talker and a listener with arguments, parameters (by value, typed, and from a file), remaps and if/unless, the same from XML and from YAML',
-    needs('yaml'),
-    () => {
-      const dir = tempDir();
-      const { xml, yaml } = talkerListener(dir);
-      const lines = { xml: { talker: 7, listener: 14 }, yaml: { talker: 10, listener: 25 } };
-      for (const [format, file] of [
-        ['xml', xml],
-        ['yaml', yaml],
-      ] as const) {
-        const plan = planOf(file);
-        assert.equal(plan.file, file);
-        assert.deepEqual(
-          plan.arguments.map((a) => [a.name, a.default, a.description, a.choices]),
-          [
-            ['topic', 'chatter', 'the topic talked on', null],
-            // Without a description, launch describes the choices.
-            ['with_listener', 'true', "One of: ['true', 'false']", ['true', 'false']],
-          ],
-          format,
-        );
-        assert.deepEqual(
-          plan.actions.map((a) => [a.kind, a.file, a.line]),
-          [
-            ['node', file, lines[format].talker],
-            ['node', file, lines[format].listener],
-          ],
-          format,
-        );
-        assert.deepEqual(nodeView(plan.actions[0]!), {
-          kind: 'node',
-          line: lines[format].talker,
-          name: 'talker',
-          namespace: null,
-          package: 'demo_nodes_cpp',
-          executable: 'talker',
-          // value="2.0" stays a double, value="'1'" (XML) and "1" (YAML) a string, 1,2,3 a list of ints.
-          parameters: [{ values: [['rate', '2.0']] }, { values: [['label', "'1'"]] }, { values: [['sizes', '[1, 2, 3]']] }, { file: join(dir, 'talker.yaml') }],
-          remappings: [['chatter', 'chatter']],
-          arguments: ['--count', '3'],
-          respawn: true,
-          respawn_delay: 2.5,
-          output: 'screen',
-        });
+// PyYAML: the YAML front end reads with it, and launch types values with it.
+describe('launch front ends: XML and YAML launch files evaluated into the launch plan', needs('yaml'), () => {
+  it('a talker and a listener with arguments, parameters (by value, typed, and from a file), remaps and if/unless, the same from XML and from YAML', () => {
+    const dir = tempDir();
+    const { xml, yaml } = talkerListener(dir);
+    const lines = { xml: { talker: 7, listener: 14 }, yaml: { talker: 10, listener: 25 } };
+    for (const [format, file] of [
+      ['xml', xml],
+      ['yaml', yaml],
+    ] as const) {
+      const plan = planOf(file);
+      assert.equal(plan.file, file);
+      assert.deepEqual(
+        plan.arguments.map((a) => [a.name, a.default, a.description, a.choices]),
+        [
+          ['topic', 'chatter', 'the topic talked on', null],
+          // Without a description, launch describes the choices.
+          ['with_listener', 'true', "One of: ['true', 'false']", ['true', 'false']],
+        ],
+        format,
+      );
+      assert.deepEqual(
+        plan.actions.map((a) => [a.kind, a.file, a.line]),
+        [
+          ['node', file, lines[format].talker],
+          ['node', file, lines[format].listener],
+        ],
+        format,
+      );
+      assert.deepEqual(nodeView(plan.actions[0]!), {
+        kind: 'node',
+        line: lines[format].talker,
+        name: 'talker',
+        namespace: null,
+        package: 'demo_nodes_cpp',
+        executable: 'talker',
+        // value="2.0" stays a double, value="'1'" (XML) and "1" (YAML) a string, 1,2,3 a list of ints.
+        parameters: [{ values: [['rate', '2.0']] }, { values: [['label', "'1'"]] }, { values: [['sizes', '[1, 2, 3]']] }, { file: join(dir, 'talker.yaml') }],
+        remappings: [['chatter', 'chatter']],
+        arguments: ['--count', '3'],
+        respawn: true,
+        respawn_delay: 2.5,
+        output: 'screen',
+      });
 
-        // Arguments given on the command line: the listener's `if` is false, the log's `unless` true.
-        const quiet = planOf(file, ['topic:=news', 'with_listener:=false']);
-        assert.deepEqual(
-          quiet.actions.map((a) => [a.kind, a.line, a.kind === 'log' ? a.message : a.remappings]),
-          [
-            ['node', lines[format].talker, [['chatter', 'news']]],
-            ['log', format === 'xml' ? 17 : 31, 'no listener on news'],
-          ],
-          format,
-        );
-        assert.match(errorLine(file, ['with_listener:=maybe']), /with_listener.*maybe/);
-      }
-    },
-  );
+      // Arguments given on the command line: the listener's `if` is false, the log's `unless` true.
+      const quiet = planOf(file, ['topic:=news', 'with_listener:=false']);
+      assert.deepEqual(
+        quiet.actions.map((a) => [a.kind, a.line, a.kind === 'log' ? a.message : a.remappings]),
+        [
+          ['node', lines[format].talker, [['chatter', 'news']]],
+          ['log', format === 'xml' ? 17 : 31, 'no listener on news'],
+        ],
+        format,
+      );
+      assert.match(errorLine(file, ['with_listener:=maybe']), /with_listener.*maybe/);
+    }
+  });
 
-  it('an include with arguments, into a group with a namespace pushed, in both formats', needs('yaml'), () => {
+  it('an include with arguments, into a group with a namespace pushed, in both formats', () => {
     const dir = tempDir();
     writeTemp(
       dir,
@@ -279,15 +276,12 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     }
   });
 
-  it(
-    'the other tags (let, set_env, set_parameter, set_remap, scoped group, executable, timer, lifecycle_node, nested and typed params) give the same plan from XML and YAML',
-    needs('yaml'),
-    () => {
-      const dir = tempDir();
-      const xml = writeTemp(
-        dir,
-        'tags.launch.xml',
-        `<launch>
+  it('the other tags (let, set_env, set_parameter, set_remap, scoped group, executable, timer, lifecycle_node, nested and typed params) give the same plan from XML and YAML', () => {
+    const dir = tempDir();
+    const xml = writeTemp(
+      dir,
+      'tags.launch.xml',
+      `<launch>
   <arg name="robot" default="r1"/>
   <let name="speed" value="$(eval '2 * 3')"/>
   <set_env name="GREETING" value="hello"/>
@@ -314,11 +308,11 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
   <node pkg="demo_nodes_cpp" exec="listener" unless="$(eval '$(var speed) > 1')"/>
 </launch>
 `,
-      );
-      const yaml = writeTemp(
-        dir,
-        'tags.launch.yaml',
-        `launch:
+    );
+    const yaml = writeTemp(
+      dir,
+      'tags.launch.yaml',
+      `launch:
 - arg: {name: robot, default: r1}
 - let: {name: speed, value: "$(eval '2 * 3')"}
 - set_env: {name: GREETING, value: hello}
@@ -352,69 +346,232 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
 - lifecycle_node: {pkg: lifecycle, exec: lifecycle_talker, name: lc_talker, namespace: $(var robot)}
 - node: {pkg: demo_nodes_cpp, exec: listener, unless: "$(eval '$(var speed) > 1')"}
 `,
-      );
-      const withoutPlace = (value: unknown): unknown =>
-        Array.isArray(value)
-          ? value.map(withoutPlace)
-          : value !== null && typeof value === 'object'
-            ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'file' || k === 'line' ? [] : [[k, withoutPlace(v)]])))
-            : value;
-      const fromXml = planOf(xml);
-      const fromYaml = planOf(yaml);
-      assert.deepEqual(withoutPlace(fromYaml.actions), withoutPlace(fromXml.actions));
-      assert.deepEqual(
-        fromXml.actions.map((a) => [a.kind, a.line]),
+    );
+    const withoutPlace = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(withoutPlace)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'file' || k === 'line' ? [] : [[k, withoutPlace(v)]])))
+          : value;
+    const fromXml = planOf(xml);
+    const fromYaml = planOf(yaml);
+    assert.deepEqual(withoutPlace(fromYaml.actions), withoutPlace(fromXml.actions));
+    assert.deepEqual(
+      fromXml.actions.map((a) => [a.kind, a.line]),
+      [
+        ['node', 9],
+        ['process', 18],
+        ['timer', 21],
+        ['node', 24],
+      ],
+    );
+    assert.deepEqual(
+      fromYaml.actions.map((a) => [a.kind, a.line]),
+      [
+        ['node', 10],
+        ['process', 23],
+        ['timer', 28],
+        ['node', 32],
+      ],
+    );
+    const [talker, pub, timer, lifecycle] = fromXml.actions as [PlanAction, PlanAction, PlanAction, PlanAction];
+    assert.deepEqual(
+      [talker.namespace, talker.parameters, talker.remappings, talker.ros_arguments, talker.env],
+      [
+        '/r1',
+        // The scoped SetParameter first; `type="float"` makes eval's 6 a double; nested names joined with dots.
         [
-          ['node', 9],
-          ['process', 18],
-          ['timer', 21],
-          ['node', 24],
+          { values: [['use_sim_time', 'true']] },
+          { values: [['speed', '6.0']] },
+          {
+            values: [
+              ['limits.low', '1'],
+              ['limits.high.hard', 'x'],
+            ],
+          },
         ],
-      );
-      assert.deepEqual(
-        fromYaml.actions.map((a) => [a.kind, a.line]),
-        [
-          ['node', 10],
-          ['process', 23],
-          ['timer', 28],
-          ['node', 32],
-        ],
-      );
-      const [talker, pub, timer, lifecycle] = fromXml.actions as [PlanAction, PlanAction, PlanAction, PlanAction];
-      assert.deepEqual(
-        [talker.namespace, talker.parameters, talker.remappings, talker.ros_arguments, talker.env],
-        [
-          '/r1',
-          // The scoped SetParameter first; `type="float"` makes eval's 6 a double; nested names joined with dots.
-          [
-            { values: [['use_sim_time', 'true']] },
-            { values: [['speed', '6.0']] },
-            {
-              values: [
-                ['limits.low', '1'],
-                ['limits.high.hard', 'x'],
-              ],
-            },
-          ],
-          [['cmd_vel', 'r1/cmd_vel']],
-          ['--log-level', 'debug'],
-          { GREETING: 'hello', HEARD: 'hello' },
-        ],
-      );
-      assert.deepEqual(
-        [pub.cmd, pub.cwd, pub.name, pub.env],
-        [['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', '{data: hi}'], dir, 'pub', { GREETING: 'hello', A: 'b' }],
-      );
-      assert.deepEqual(
-        [timer.period, (timer.actions as PlanAction[]).map((a) => [a.kind, a.line, a.message])],
-        [1.5, [['log', 22, '$(var speed) is 6 in no where']]],
-      );
-      // The group was scoped: its remap does not reach the lifecycle node (its namespace is its own).
-      assert.deepEqual([lifecycle.lifecycle, lifecycle.name, lifecycle.namespace, lifecycle.remappings], [true, 'lc_talker', '/r1', []]);
-    },
-  );
+        [['cmd_vel', 'r1/cmd_vel']],
+        ['--log-level', 'debug'],
+        { GREETING: 'hello', HEARD: 'hello' },
+      ],
+    );
+    assert.deepEqual(
+      [pub.cmd, pub.cwd, pub.name, pub.env],
+      [['ros2', 'topic', 'pub', '/x', 'std_msgs/msg/String', '{data: hi}'], dir, 'pub', { GREETING: 'hello', A: 'b' }],
+    );
+    assert.deepEqual(
+      [timer.period, (timer.actions as PlanAction[]).map((a) => [a.kind, a.line, a.message])],
+      [1.5, [['log', 22, '$(var speed) is 6 in no where']]],
+    );
+    // The group was scoped: its remap does not reach the lifecycle node (its namespace is its own).
+    assert.deepEqual([lifecycle.lifecycle, lifecycle.name, lifecycle.namespace, lifecycle.remappings], [true, 'lc_talker', '/r1', []]);
+  });
 
-  it('names the file and line of an unknown tag, an attribute a tag does not have, and a $(...) that does not read', needs('yaml'), () => {
+  it('types <param> values as launch_ros does: lists split at value-sep, quoted text, escapes, `type`', () => {
+    const dir = tempDir();
+    const xml = writeTemp(
+      dir,
+      'params.launch.xml',
+      `<launch>
+  <let name="count" value="100"/>
+  <let name="quoted" value="\\'[1, 2]\\'"/>
+  <node pkg="demo_nodes_cpp" exec="talker">
+    <param name="ints" value="4, 5, 6" value-sep=", "/>
+    <param name="floats" value="4., 5., 6." value-sep=", "/>
+    <param name="texts" value="'4';'5'" value-sep=";"/>
+    <param name="quoted_texts" value="&quot;'a'&quot;, &quot;'b'&quot;" value-sep=", "/>
+    <param name="escaped" value="'\\x', '\\y'" value-sep=", "/>
+    <param name="empty" value="''"/>
+    <param name="count_text" value="$(var count)" type="str"/>
+    <param name="count" value="$(var count)"/>
+    <param name="still_text" value="$(var quoted)"/>
+    <param name="strs" value="4, 5" value-sep=", " type="list_of_str"/>
+    <param name="flag" value="true"/>
+  </node>
+</launch>
+`,
+    );
+    const yaml = writeTemp(
+      dir,
+      'params.launch.yaml',
+      `launch:
+- let: {name: count, value: "100"}
+- let: {name: quoted, value: "'[1, 2]'"}
+- node:
+    pkg: demo_nodes_cpp
+    exec: talker
+    param:
+    - {name: ints, value: [4, 5, 6]}
+    - {name: floats, value: [4., 5., 6.]}
+    - {name: texts, value: ['4', '5']}
+    - {name: quoted_texts, value: ["'a'", "'b'"]}
+    - {name: escaped, value: ['\\x', '\\y']}
+    - {name: empty, value: ''}
+    - {name: count_text, value: $(var count), type: str}
+    - {name: count, value: $(var count)}
+    - {name: still_text, value: $(var quoted)}
+    - {name: strs, value: ['4', '5'], type: list_of_str}
+    - {name: flag, value: true}
+`,
+    );
+    for (const file of [xml, yaml]) {
+      const [node] = planOf(file).actions as [PlanAction];
+      assert.deepEqual(
+        (node.parameters as { values: [string, string][] }[]).flatMap((p) => p.values),
+        [
+          ['ints', '[4, 5, 6]'],
+          ['floats', '[4.0, 5.0, 6.0]'],
+          ['texts', "['4', '5']"],
+          ['quoted_texts', "['''a''', '''b''']"],
+          // A backslash escapes the next character, in list items too.
+          ['escaped', '[x, y]'],
+          ['empty', "''"],
+          ['count_text', "'100'"],
+          ['count', '100'],
+          ['still_text', "'[1, 2]'"],
+          ['strs', "['4', '5']"],
+          ['flag', 'true'],
+        ],
+        file,
+      );
+    }
+  });
+
+  it('a node_container with its composable_node, and a load_composable_node, each composable node at its own line', () => {
+    const dir = tempDir();
+    const xml = writeTemp(
+      dir,
+      'container.launch.xml',
+      `<launch>
+  <node_container pkg="rclcpp_components" exec="component_container" name="box" namespace="">
+    <composable_node pkg="composition" plugin="composition::Talker" name="talker" namespace="demo">
+      <remap from="chatter" to="/news"/>
+      <param name="use_sim_time" value="true"/>
+      <extra_arg name="use_intra_process_comms" value="true"/>
+    </composable_node>
+  </node_container>
+  <load_composable_node target="box">
+    <composable_node pkg="composition" plugin="composition::Listener" name="listener"/>
+  </load_composable_node>
+</launch>
+`,
+    );
+    const yaml = writeTemp(
+      dir,
+      'container.launch.yaml',
+      `launch:
+- node_container:
+    pkg: rclcpp_components
+    exec: component_container
+    name: box
+    namespace: ''
+    composable_node:
+    - pkg: composition
+      plugin: composition::Talker
+      name: talker
+      namespace: demo
+      remap: [{from: chatter, to: /news}]
+      param: [{name: use_sim_time, value: true}]
+      extra_arg: [{name: use_intra_process_comms, value: 'true'}]
+- load_composable_node:
+    target: box
+    composable_node: [{pkg: composition, plugin: composition::Listener, name: listener}]
+`,
+    );
+    for (const [file, lines] of [
+      [xml, [2, 3, 9, 10]],
+      [yaml, [2, 8, 15, 17]],
+    ] as const) {
+      const [container, load] = planOf(file).actions as [PlanAction, PlanAction];
+      const [talker] = container.composable_nodes as [PlanAction];
+      const [listener] = load.composable_nodes as [PlanAction];
+      assert.deepEqual(
+        [container.kind, container.line, talker.line, load.kind, load.line, listener.line],
+        ['container', lines[0], lines[1], 'load', lines[2], lines[3]],
+        file,
+      );
+      assert.deepEqual(
+        [talker.plugin, talker.namespace, talker.remappings, talker.parameters, talker.extra_arguments, load.target_container, listener.plugin],
+        [
+          'composition::Talker',
+          '/demo',
+          [['chatter', '/news']],
+          [{ values: [['use_sim_time', 'true']] }],
+          { use_intra_process_comms: true },
+          '/box',
+          'composition::Listener',
+        ],
+        file,
+      );
+    }
+  });
+
+  it('reads $(...) as upstream: quoted and nested arguments, escapes, a $ not before (', () => {
+    const dir = tempDir();
+    const file = writeTemp(
+      dir,
+      'grammar.launch.xml',
+      `<launch>
+  <let name="x" value="X"/>
+  <log message="$(env RCLSIM_TEST_UNSET 'two words')|$(env RCLSIM_TEST_UNSET &quot;$(var x) quoted&quot;)"/>
+  <log message="\\$(var x) is $(var x)$(var x), cost $5 (or $(eval &quot;'a' + 'b'&quot;))"/>
+  <log message="[$(env RCLSIM_TEST_UNSET '')] $(env RCLSIM_TEST_UNSET a\\)b) $(eval '&quot;$(var x)&quot; == &quot;X&quot;' math)"/>
+  <log message="$(env RCLSIM_TEST_UNSET $(var x)$(var x)) \\\\ \\a"/>
+</launch>
+`,
+    );
+    assert.deepEqual(
+      planOf(file).actions.map((a) => [a.line, a.message]),
+      [
+        [3, 'two words|X quoted'],
+        [4, '$(var x) is XX, cost $5 (or ab)'],
+        [5, '[] a)b True'],
+        [6, 'XX \\ a'],
+      ],
+    );
+  });
+
+  it('names the file and line of an unknown tag, an attribute a tag does not have, and a $(...) that does not read', () => {
     const dir = tempDir();
     const cases: [string, string, string][] = [
       [
@@ -424,6 +581,11 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
       ],
       ['bad_attribute.launch.xml', '<launch>\n  <node pkg="p" exec="e"\n        colour="red"/>\n</launch>\n', ":2: <node> has no attribute 'colour'"],
       ['bad_child.launch.xml', '<launch>\n  <node pkg="p" exec="e">\n    <parm name="a" value="1"/>\n  </node>\n</launch>\n', ':3: <node> cannot hold <parm>'],
+      [
+        'param.launch.xml',
+        '<launch>\n  <node pkg="p" exec="e">\n    <param name="a"/>\n  </node>\n</launch>\n',
+        ':3: <param> needs a value, or parameters inside',
+      ],
       ['missing.launch.xml', '<launch>\n  <node pkg="p"/>\n</launch>\n', ":2: <node> needs attribute 'exec'"],
       [
         'bad_type.launch.xml',

@@ -8,7 +8,6 @@ line it starts at.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional
 
 from launch.frontend.entity import Entity as BaseEntity
@@ -16,14 +15,16 @@ from launch.frontend.errors import EntityAttributeError, EntityTypeError, Entity
 from launch.frontend.type_utils import check_is_list_entity, get_typed_value, type_name
 
 
-@dataclass
 class Element:
     """An XML element as the reader keeps it: tag, attributes in order, children, line."""
 
-    tag: str
-    attrib: dict[str, str]
-    line: int
-    children: list['Element'] = field(default_factory=list)
+    __slots__ = ('tag', 'attrib', 'line', 'children')
+
+    def __init__(self, tag: str, attrib: dict[str, str], line: int) -> None:
+        self.tag = tag
+        self.attrib = attrib
+        self.line = line
+        self.children: list[Element] = []
 
 
 class Entity(BaseEntity):

@@ -43,7 +43,7 @@ class Parser(frontend.Parser):
     """XML parser implementation."""
 
     @classmethod
-    def load_text(cls, text: str, path: str) -> tuple[Entity, 'Parser']:
+    def load_text(cls, text: Union[str, bytes], path: str) -> tuple[Entity, 'Parser']:
         return Entity(read_elements(text, path), path), cls()
 
     @classmethod

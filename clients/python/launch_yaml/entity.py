@@ -46,10 +46,7 @@ class Entity(BaseEntity):
         return self._line
 
     def attribute_line(self, name: str) -> int:
-        return self._key_line(name)
-
-    def _key_line(self, key: str) -> int:
-        return self._element.key_lines.get(key, self._line) if isinstance(self._element, Mapping) else self._line
+        return self._element.key_lines.get(name, self._line) if isinstance(self._element, Mapping) else self._line
 
     def _child_list(self) -> Optional[list[Any]]:
         if isinstance(self._element, list):
@@ -73,7 +70,7 @@ class Entity(BaseEntity):
             self._read_keys.add('children')
         children = self._child_list()
         if children is None:
-            raise EntityTypeError(self._file, self._key_line('children'), f'{self.label()}: the children must be a list')
+            raise EntityTypeError(self._file, self.attribute_line('children'), f'{self.label()}: the children must be a list')
         return [self._entity_of(child) for child in children]
 
     def raw_children(self) -> Iterator['Entity']:
@@ -98,7 +95,7 @@ class Entity(BaseEntity):
         unread = [key for key in self._element if key not in self._read_keys]
         if unread:
             names = ', '.join(f"'{key}'" for key in unread)
-            raise EntityValueError(self._file, self._key_line(unread[0]), f'{self.label()} has no attribute {names}')
+            raise EntityValueError(self._file, self.attribute_line(unread[0]), f'{self.label()} has no attribute {names}')
 
     def get_attr(self, name: str, *, data_type: Any = str, optional: bool = False, can_be_str: bool = True) -> Any:
         if not isinstance(self._element, dict) or name not in self._element:
@@ -107,7 +104,7 @@ class Entity(BaseEntity):
             raise EntityAttributeError(self._file, self._line, f"{self.label()} needs '{name}'")
         self._read_keys.add(name)
         data = self._element[name]
-        line = self._key_line(name)
+        line = self.attribute_line(name)
         if check_is_list_entity(data_type):
             if isinstance(data, list) and data and all(isinstance(item, dict) for item in data):
                 return [Entity(item, name, self._file, line_of(item, line), parent=self) for item in data]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Union
+
 from launch import frontend
 from launch.frontend.errors import FrontendError
 
@@ -13,7 +15,7 @@ class Parser(frontend.Parser):
     """YAML parser implementation."""
 
     @classmethod
-    def load_text(cls, text: str, path: str) -> tuple[Entity, 'Parser']:
+    def load_text(cls, text: Union[str, bytes], path: str) -> tuple[Entity, 'Parser']:
         tree = read_yaml(text, path)
         if not isinstance(tree, Mapping) or len(tree) != 1:
             raise FrontendError(path, 1, 'a YAML launch file is a mapping with one key, its root tag (launch)')

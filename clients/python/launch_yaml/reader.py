@@ -3,7 +3,7 @@ safe_load drops them): a Mapping is a dict with `line` and `key_lines`."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, Union
 
 import yaml
 
@@ -43,7 +43,7 @@ def line_of(value: Any, default: int) -> int:
     return value.line if isinstance(value, Mapping) else default
 
 
-def read_yaml(text: str, path: str) -> Any:
+def read_yaml(text: Union[str, bytes], path: str) -> Any:
     """The document in `text`, or a FrontendError at the line that does not read."""
     try:
         return yaml.load(text, Loader=_Loader)

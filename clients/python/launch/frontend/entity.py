@@ -40,8 +40,8 @@ class Entity:
         """
         An attribute as `data_type` (see launch.frontend.type_utils), or with `List[Entity]` the
         child entities of that name. A missing attribute raises `AttributeError`, or gives None
-        when `optional`; a value not of the type raises `TypeError` (YAML) or `ValueError` (XML,
-        which coerces text). `can_be_str` keeps a value that may be a substitution as text.
+        when `optional`; a value not of the type (YAML checks it, XML coerces text to it) raises
+        `TypeError`. `can_be_str` lets a value that may hold a substitution stay text.
         """
         raise NotImplementedError()
 

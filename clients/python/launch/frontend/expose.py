@@ -8,7 +8,6 @@ with a `parse` classmethod, as upstream's, or a plain function.
 
 from __future__ import annotations
 
-import difflib
 import inspect
 from typing import Any, Callable, Iterable, Optional
 
@@ -28,6 +27,8 @@ def instantiate_action(entity: Any, parser: Any) -> Any:
     """The action the entity's tag builds; the tag may hold nothing its parser did not read."""
     method = action_parse_methods.get(entity.type_name)
     if method is None:
+        import difflib
+
         close = difflib.get_close_matches(entity.type_name, sorted(action_parse_methods), n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ''
         raise EntityValueError(entity.file, entity.line, f'unknown tag {entity.label()}{hint}')

@@ -17,6 +17,7 @@ from .entity import Entity
 from .._origin import made_at
 from .errors import FrontendError
 from .expose import instantiate_action
+from .lookup import NotSupportedError
 from .parse_substitution import SubstitutionError, parse_if_substitutions, parse_substitution
 from .substitution_grammar import unescape
 
@@ -32,11 +33,12 @@ class InvalidFrontendLaunchFileError(FrontendError):
     """A launch file no front end could read."""
 
 
-def read_source(file: Union[str, os.PathLike, IO[str]]) -> tuple[str, str]:
-    """(absolute path, text) of a path or an open file."""
+def read_source(file: Union[str, os.PathLike, IO[Any]]) -> tuple[str, Union[str, bytes]]:
+    """(absolute path, content) of a path or an open file: a file's bytes, so that each format
+    reads its own encoding (an XML declaration's, YAML's byte order mark)."""
     if isinstance(file, (str, bytes, os.PathLike)):
         path = os.path.abspath(os.fsdecode(file))
-        with open(path, encoding='utf-8') as handle:
+        with open(path, 'rb') as handle:
             return path, handle.read()
     name = getattr(file, 'name', '')
     return (os.path.abspath(name) if isinstance(name, str) and name else '<stream>'), file.read()
@@ -80,6 +82,8 @@ class Parser:
                 return instantiate_action(entity, self)
         except FrontendError:
             raise
+        except NotSupportedError as err:
+            raise FrontendError(entity.file, entity.line, str(err)) from None
         except SubstitutionError as err:
             found = _attribute_holding(entity, err.text)
             if found is None:
@@ -139,7 +143,7 @@ class Parser:
         return set()
 
     @classmethod
-    def load(cls, file: Union[str, os.PathLike, IO[str]]) -> tuple[Entity, 'Parser']:
+    def load(cls, file: Union[str, os.PathLike, IO[Any]]) -> tuple[Entity, 'Parser']:
         """
         The root entity of a launch file and the parser of its format. A front end's own Parser
         reads its format only; this one tries the front ends whose extensions the file name has
@@ -165,6 +169,6 @@ class Parser:
         raise InvalidFrontendLaunchFileError(path, 1, str(first)) from first
 
     @classmethod
-    def load_text(cls, text: str, path: str) -> tuple[Entity, 'Parser']:
+    def load_text(cls, text: Union[str, bytes], path: str) -> tuple[Entity, 'Parser']:
         """The root entity of `text`, the content of the file at `path` (each front end's own)."""
         raise NotImplementedError()

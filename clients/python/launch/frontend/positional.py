@@ -4,10 +4,10 @@ launch_ros/substitutions/*.py do only that, with a check of how many arguments t
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from .expose import expose_substitution
+from .lookup import class_named
 
 
 def expose_positional(name: str, module: str, class_name: str, keywords: tuple[str, ...], required: int) -> None:
@@ -18,10 +18,7 @@ def expose_positional(name: str, module: str, class_name: str, keywords: tuple[s
         if not required <= len(args) <= len(keywords):
             wanted = str(required) if required == len(keywords) else f'{required} to {len(keywords)}'
             raise TypeError(f'$({name}) takes {wanted} argument{"" if wanted == "1" else "s"}, got {len(args)}')
-        substitution_type = getattr(importlib.import_module(module), class_name, None)
-        if substitution_type is None:
-            raise TypeError(f"$({name}) is not supported: rclsim's {module} has no {class_name}")
-        return substitution_type, dict(zip(keywords, args))
+        return class_named(module, class_name, f'$({name})'), dict(zip(keywords, args))
 
     parse.__qualname__ = parse.__name__ = f'parse_{name}'
     expose_substitution(name)(parse)

@@ -18,19 +18,16 @@ and keeps the character after it, as upstream's `replace_escaped_characters` doe
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Union
+from typing import NamedTuple, Union
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(NamedTuple):
     """A run of plain text, backslash escapes still in it."""
 
     raw: str
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     """A `$(name arg …)`; each argument is a list of fragments."""
 
     name: str

@@ -63,9 +63,9 @@ def extract_type(data_type: Any) -> tuple[type, bool]:
 
 
 def type_name(data_type: Any) -> str:
-    """`int`, `list of float`, `yaml`: how an error names a type."""
+    """`int`, `list of float`, …: how an error names a type."""
     if data_type is None:
-        return 'yaml'
+        return 'scalar or a list of one type'
     scalar, is_list = extract_type(data_type)
     return f'list of {scalar.__name__}' if is_list else scalar.__name__
 

@@ -13,10 +13,15 @@ from launch.frontend.cmdline import parse_cmdline
 from launch.frontend.entity import Entity
 from launch.frontend.expose import expose_action
 from launch.frontend.launch_actions import condition_kwargs, execute_process_kwargs
+from launch.frontend.lookup import class_named
 
 from .parameters import parse_parameters
 
 Kwargs = dict[str, Any]
+
+
+def _action(name: str, entity: Entity) -> Any:
+    return class_named('launch_ros.actions', name, entity.label())
 
 
 def _remappings(entity: Entity, parser: Any) -> Any:
@@ -65,16 +70,12 @@ def node_kwargs(entity: Entity, parser: Any) -> Kwargs:
 
 @expose_action('node')
 def parse_node(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import Node
-
-    return Node, node_kwargs(entity, parser)
+    return _action('Node', entity), node_kwargs(entity, parser)
 
 
 @expose_action('lifecycle_node')
 def parse_lifecycle_node(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import LifecycleNode
-
-    return LifecycleNode, node_kwargs(entity, parser)
+    return _action('LifecycleNode', entity), node_kwargs(entity, parser)
 
 
 def composable_node(entity: Entity, parser: Any) -> Any:
@@ -111,31 +112,25 @@ def _composable_nodes(entity: Entity, parser: Any, optional: bool) -> Any:
 
 @expose_action('node_container')
 def parse_node_container(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import ComposableNodeContainer
-
     kwargs = node_kwargs(entity, parser)
     nodes = _composable_nodes(entity, parser, optional=True)
     if nodes is not None:
         kwargs['composable_node_descriptions'] = nodes
-    return ComposableNodeContainer, kwargs
+    return _action('ComposableNodeContainer', entity), kwargs
 
 
 @expose_action('load_composable_node')
 def parse_load_composable_node(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import LoadComposableNodes
-
     kwargs = condition_kwargs(entity, parser)
     kwargs['target_container'] = parser.parse_substitution(entity.get_attr('target'))
     kwargs['composable_node_descriptions'] = _composable_nodes(entity, parser, optional=False)
-    return LoadComposableNodes, kwargs
+    return _action('LoadComposableNodes', entity), kwargs
 
 
 def _parse_push_ros_namespace(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import PushRosNamespace
-
     kwargs = condition_kwargs(entity, parser)
     kwargs['namespace'] = parser.parse_substitution(entity.get_attr('namespace'))
-    return PushRosNamespace, kwargs
+    return _action('PushRosNamespace', entity), kwargs
 
 
 expose_action('push_ros_namespace')(_parse_push_ros_namespace)
@@ -144,47 +139,44 @@ expose_action('push-ros-namespace')(_parse_push_ros_namespace)
 
 @expose_action('set_parameter')
 def parse_set_parameter(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import SetParameter
-
     kwargs = condition_kwargs(entity, parser)
     kwargs['name'] = parser.parse_substitution(entity.get_attr('name'))
     kwargs['value'] = parser.parse_substitution(entity.get_attr('value'))
-    return SetParameter, kwargs
+    return _action('SetParameter', entity), kwargs
 
 
 @expose_action('set_parameters_from_file')
 def parse_set_parameters_from_file(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import SetParametersFromFile
-
     kwargs = condition_kwargs(entity, parser)
     kwargs['filename'] = parser.parse_substitution(entity.get_attr('filename'))
-    return SetParametersFromFile, kwargs
+    return _action('SetParametersFromFile', entity), kwargs
 
 
 @expose_action('set_remap')
 def parse_set_remap(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import SetRemap
-
     kwargs = condition_kwargs(entity, parser)
     kwargs['src'] = parser.parse_substitution(entity.get_attr('from'))
     kwargs['dst'] = parser.parse_substitution(entity.get_attr('to'))
-    return SetRemap, kwargs
+    return _action('SetRemap', entity), kwargs
 
 
 @expose_action('set_use_sim_time')
 def parse_set_use_sim_time(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import SetUseSimTime
-
     kwargs = condition_kwargs(entity, parser)
     kwargs['value'] = parser.parse_substitution(entity.get_attr('value'))
-    return SetUseSimTime, kwargs
+    return _action('SetUseSimTime', entity), kwargs
 
 
 @expose_action('ros_timer')
 def parse_ros_timer(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
-    from launch_ros.actions import RosTimer
-
     kwargs = condition_kwargs(entity, parser)
     kwargs['period'] = parser.parse_if_substitutions(entity.get_attr('period', data_type=float, can_be_str=True))
     kwargs['actions'] = [parser.parse_action(child) for child in entity.children]
-    return RosTimer, kwargs
+    return _action('RosTimer', entity), kwargs
+
+
+@expose_action('set_ros_log_dir')
+def parse_set_ros_log_dir(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
+    kwargs = condition_kwargs(entity, parser)
+    kwargs['new_log_dir'] = parser.parse_substitution(entity.get_attr('new_log_dir'))
+    return _action('SetROSLogDir', entity), kwargs

@@ -12,7 +12,12 @@ from __future__ import annotations
 from typing import Any, List
 
 from launch.frontend.entity import Entity
+from launch.frontend.errors import EntityValueError
 from launch.frontend.type_utils import get_data_type_from_identifier
+
+
+def _error(param: Entity, what: str) -> EntityValueError:
+    return EntityValueError(param.file, param.line, f'{param.label()} {what}')
 
 
 def _nested(params: list[Entity], parser: Any) -> dict[tuple[Any, ...], Any]:
@@ -27,9 +32,9 @@ def _nested(params: list[Entity], parser: Any) -> dict[tuple[Any, ...], Any]:
         children = param.get_attr('param', data_type=List[Entity], optional=True)
         param.assert_entity_completely_parsed()
         if value is not None and children:
-            raise ValueError(f"<param name='{param.get_attr('name')}'>: nested parameters and value attributes are mutually exclusive")
+            raise _error(param, 'holds parameters and a value: give one')
         if data_type is not None and children:
-            raise ValueError(f"<param name='{param.get_attr('name')}'>: nested parameters and type attributes are mutually exclusive")
+            raise _error(param, 'holds parameters and a type: a type is for a value')
         if value is not None:
             value = parser.parse_if_substitutions(value)
             # A value that is text once read (XML "'1'", YAML "1") is a string parameter, as
@@ -38,7 +43,7 @@ def _nested(params: list[Entity], parser: Any) -> dict[tuple[Any, ...], Any]:
         elif children:
             out[name] = _nested(children, parser)
         else:
-            raise ValueError(f"<param name='{param.get_attr('name')}'> needs a value attribute or nested params")
+            raise _error(param, 'needs a value, or parameters inside')
     return out
 
 
@@ -52,15 +57,15 @@ def parse_parameters(params: list[Entity], parser: Any) -> list[Any]:
         allow_substs = param.get_attr('allow_substs', data_type=bool, optional=True, can_be_str=True)
         name = param.get_attr('name', optional=True)
         if from_file is not None and name is not None:
-            raise ValueError('<param>: name and from attributes are mutually exclusive')
+            raise _error(param, "has a name and a from: 'from' loads a whole file")
         if from_file is not None:
             param.assert_entity_completely_parsed()
             substs = parser.parse_substitution(allow_substs) if isinstance(allow_substs, str) else bool(allow_substs)
             normalized.append(ParameterFile(parser.parse_substitution(from_file), allow_substs=substs))
         elif name is not None:
             if allow_substs is not None:
-                raise ValueError("<param>: 'allow_substs' can only be used together with 'from'")
+                raise _error(param, "has allow_substs without from: only a file's substitutions can be allowed")
             normalized.append(_nested([param], parser))
         else:
-            raise ValueError('<param> needs a name or a from attribute')
+            raise _error(param, 'needs a name or a from')
     return normalized
