@@ -2,6 +2,9 @@ import { formatSimTime } from '../base/runErrors.js';
 import { LoggingSeverity } from '../ros/LogOutput.js';
 import type { Program } from '../sim/Program.js';
 import type { JobHandle } from './JobHandle.js';
+import { Ros2Commands } from './ros2Commands.js';
+import { loadYaml } from './ros2Values.js';
+import { type Ros2Command, Ros2UsageError, readRos2Words } from './ros2Words.js';
 import type { ProgramWatch } from './separateProgram.js';
 
 /** What an event's actions may say of it: `${event.returncode}`, `${event.reason}` (launch's LocalSubstitution('event.…')). */
@@ -19,7 +22,9 @@ export type EventAction =
   | { kind: 'log'; text: string }
   | { kind: 'shutdown'; reason: string }
   | { kind: 'start'; id: string }
-  | { kind: 'after'; ns: bigint; actions: EventAction[] };
+  | { kind: 'after'; ns: bigint; actions: EventAction[] }
+  /** A ros2cli command (the words after `ros2`), run by rclsim's equivalent; with an id, its start and end are events. */
+  | { kind: 'ros2'; words: string[]; command: Ros2Command; id?: string };
 
 export interface JobEvent {
   on: EventTrigger;
@@ -37,6 +42,7 @@ export class JobEvents {
   readonly #job: JobHandle;
   readonly #events: readonly JobEvent[];
   readonly #starts: ReadonlyMap<string, () => void>;
+  readonly #ros2: Ros2Commands;
   /** Why the run was shut down (a shutdown action's reason), for OnShutdown's `${event.reason}`. */
   #reason = '';
 
@@ -44,6 +50,7 @@ export class JobEvents {
     this.#job = job;
     this.#events = events;
     this.#starts = starts;
+    this.#ros2 = new Ros2Commands(job);
     // launch's OnShutdown: its actions run as the run ends, whatever ended it.
     job.onEnd(() =>
       this.#run(
@@ -61,12 +68,11 @@ export class JobEvents {
 
   /** Watches the lives of the entry with this id. */
   watch(id: string): ProgramWatch {
-    const named = (kind: 'started' | 'exited') => (on: EventTrigger) => on.kind === kind && (on.id === id || on.id === '*');
     return {
-      started: (_program: Program) => this.#happened(named('started'), false),
+      started: (_program: Program) => this.#happened(named(id, 'started'), false),
       // launch's ProcessExited.returncode (None when it died: rclsim does not say which signal here).
       ended: (_program: Program, _line: string, code: number | null) =>
-        this.#happened(named('exited'), false, { returncode: code === null ? 'None' : String(code) }),
+        this.#happened(named(id, 'exited'), false, { returncode: code === null ? 'None' : String(code) }),
     };
   }
 
@@ -118,9 +124,22 @@ export class JobEvents {
         case 'after':
           this.#later(action.ns, action.actions, facts);
           break;
+        case 'ros2': {
+          const id = action.id;
+          this.#ros2.run(action.command, {
+            started: () => id !== undefined && this.#happened(named(id, 'started'), false),
+            ended: () => id !== undefined && this.#happened(named(id, 'exited'), false),
+          });
+          break;
+        }
       }
     }
   }
+}
+
+/** Whether a trigger names the start or end of the entry (or command) with this id. */
+function named(id: string, kind: 'started' | 'exited'): (on: EventTrigger) => boolean {
+  return (on) => on.kind === kind && (on.id === id || on.id === '*');
 }
 
 type Location = (string | number)[];
@@ -133,31 +152,83 @@ export interface EventsReader {
   lineOf(location: Location): string;
 }
 
-/** A job file's `events:`, checked against the ids its entries give (`*`: any entry). */
-export function readEvents(entries: readonly { on: unknown; do: unknown[]; origin?: string }[], ids: ReadonlySet<string>, reader: EventsReader): JobEvent[] {
-  const known = (location: Location, id: string, star: boolean): string => {
-    if ((star && id === '*') || ids.has(id)) return id;
-    return reader.fail(location, `no node entry has id '${id}'${ids.size === 0 ? '' : ` (ids: ${[...ids].join(', ')})`}`);
+/** The ids the `ros2` actions among `list` (and those they delay) give their commands. */
+function commandIds(list: readonly unknown[]): string[] {
+  return list.flatMap((item) => {
+    const action = item as Record<string, unknown>;
+    if ('ros2' in action && typeof action.id === 'string') return [action.id];
+    return Array.isArray(action.do) ? commandIds(action.do) : [];
+  });
+}
+
+/** A `ros2` action's words: scalars as their text (`-r 10`: YAML's 10 is the word '10'). */
+function wordsOf(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  const words = value.map((word) => (typeof word === 'string' ? word : typeof word === 'number' || typeof word === 'boolean' ? String(word) : null));
+  return words.includes(null) ? null : (words as string[]);
+}
+
+/** A `ros2` action read: its command as ros2cli's argparse reads it, YAML values checked, or the line saying what is wrong. */
+function ros2Action(action: Record<string, unknown>, at: Location, reader: EventsReader): EventAction {
+  const words = wordsOf(action.ros2);
+  if (words === null)
+    return reader.fail(
+      [...at, 'ros2'],
+      'must be a list of words: the command line after ros2 (e.g. [topic, pub, --once, /chatter, std_msgs/msg/String, "{data: hi}"])',
+    );
+  if (action.id !== undefined && (typeof action.id !== 'string' || action.id === '')) reader.fail([...at, 'id'], 'must be a non-empty string');
+  let command: Ros2Command;
+  try {
+    command = readRos2Words(words);
+  } catch (error) {
+    if (!(error instanceof Ros2UsageError)) throw error;
+    return reader.fail([...at, 'ros2'], error.message);
+  }
+  if (command.verb === 'topic pub' || command.verb === 'service call') {
+    try {
+      loadYaml(command.values);
+    } catch (error) {
+      reader.fail([...at, 'ros2'], `ros2 ${command.verb}: values: not YAML: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  return { kind: 'ros2', words, command, ...(action.id === undefined ? {} : { id: action.id as string }) };
+}
+
+const ACTIONS = ['log', 'shutdown', 'start', 'after', 'ros2'];
+
+/** A job file's `events:`, checked against the ids its entries and its `ros2` actions give (`*`: any). */
+export function readEvents(
+  entries: readonly { on: unknown; do: unknown[]; origin?: string }[],
+  entryIds: ReadonlySet<string>,
+  reader: EventsReader,
+): JobEvent[] {
+  const ids = new Set([...entryIds, ...entries.flatMap((entry) => commandIds(entry.do))]);
+  // A trigger names an entry or a command; a start, an entry.
+  const known = (location: Location, id: string, trigger: boolean): string => {
+    const among = trigger ? ids : entryIds;
+    if ((trigger && id === '*') || among.has(id)) return id;
+    return reader.fail(location, `no node entry has id '${id}'${among.size === 0 ? '' : ` (ids: ${[...among].join(', ')})`}`);
   };
   const actions = (location: Location, list: readonly unknown[]): EventAction[] =>
     list.map((item, i) => {
       const at = [...location, i];
       const action = item as Record<string, unknown>;
       const keys = Object.keys(action);
-      const kind = keys.find((key) => ['log', 'shutdown', 'start', 'after'].includes(key));
-      const allowed = kind === 'after' ? ['after', 'do'] : kind === undefined ? [] : [kind];
+      const kind = keys.find((key) => ACTIONS.includes(key));
+      const allowed = kind === 'after' ? ['after', 'do'] : kind === 'ros2' ? ['ros2', 'id'] : kind === undefined ? [] : [kind];
       const extra = keys.find((key) => !allowed.includes(key));
       if (kind === undefined || extra !== undefined)
         reader.fail(
           at,
-          `an action is one of { log: text }, { shutdown: reason }, { start: id }, { after: duration, do: [actions] }${extra === undefined ? '' : ` (not '${extra}')`}`,
+          `an action is one of { log: text }, { shutdown: reason }, { start: id }, { after: duration, do: [actions] }, { ros2: [words], id? }${extra === undefined ? '' : ` (not '${extra}')`}`,
         );
-      const value = action[kind];
+      const value = action[kind!];
+      if (kind === 'ros2') return ros2Action(action, at, reader);
       if (kind === 'after') {
         if (!Array.isArray(action.do)) reader.fail([...at, 'do'], 'must be a list of actions');
         return { kind, ns: reader.duration([...at, 'after'], value as string | number), actions: actions([...at, 'do'], action.do as unknown[]) };
       }
-      if (typeof value !== 'string') reader.fail([...at, kind], 'must be a string');
+      if (typeof value !== 'string') reader.fail([...at, kind!], 'must be a string');
       if (kind === 'start') return { kind, id: known([...at, kind], value as string, false) };
       return kind === 'log' ? { kind, text: value as string } : { kind: 'shutdown', reason: value as string };
     });

@@ -1,5 +1,6 @@
 import { relative } from 'node:path';
 import type { LaunchAction, LaunchPlan, PlanComposable, PlanContainer, PlanNode, PlanParameters, PlanProcess } from './launchPlan.js';
+import { shellWords } from './shellWords.js';
 
 /** A node entry of a job file, as launch made it (docs/job-files.md's keys). */
 export interface LaunchedEntry {
@@ -21,7 +22,7 @@ export interface LaunchedEntry {
 }
 
 /** An action of a job's `events:` (docs/job-files.md "Events"). */
-export type EventAction = { log: string } | { shutdown: string } | { start: string } | { after: string; do: EventAction[] };
+export type EventAction = { log: string } | { shutdown: string } | { start: string } | { after: string; do: EventAction[] } | { ros2: string[]; id: string };
 
 /** What an event waits for: the run's start, a program's start or end, the run's end, a lifecycle transition. */
 export type EventTrigger = 'start' | 'shutdown' | { started: string } | { exited: string };
@@ -36,7 +37,7 @@ export interface JobEvent {
 export interface LaunchedJob {
   nodes: LaunchedEntry[];
   events: JobEvent[];
-  /** Processes that are no package's executable (`ExecuteProcess` of any other command): what cannot run. */
+  /** Processes that are neither a package's executable nor a ros2 command (`ExecuteProcess` of any other command): what cannot run. */
   commands: { origin: string; cmd: string[] }[];
 }
 
@@ -124,9 +125,16 @@ export function planToJob(plan: LaunchPlan, base: string): LaunchedJob {
       case 'node':
       case 'process':
       case 'container': {
-        if (action.kind === 'process' && !isRosRun(action.cmd)) {
-          commands.push({ origin: originOf(action, base), cmd: action.cmd });
-          return [];
+        if (action.kind === 'process' && !isRosRun(action, base)) {
+          const words = ros2Words(action.cmd, originOf(action, base));
+          if (words === null) {
+            commands.push({ origin: originOf(action, base), cmd: action.cmd });
+            return [];
+          }
+          // A ros2 command is rclsim's own equivalent, an action of the event; its end is an event too.
+          if (action.on_exit.length > 0)
+            events.push({ on: { exited: action.id }, origin: originOf(action, base), do: action.on_exit.flatMap((inner) => eventActions(inner)) });
+          return [{ ros2: words, id: action.id }];
         }
         const entries = processEntry(action).map((entry) => ({ ...entry, start_after: 'event' }));
         nodes.push(...entries);
@@ -175,13 +183,13 @@ export function planToJob(plan: LaunchPlan, base: string): LaunchedJob {
 
   /** Top-level: processes start with the run; a timer holding only processes (and timers) delays them; the rest runs at the start. */
   const topLevel = (action: LaunchAction, delay: number): void => {
-    if (action.kind === 'node' || action.kind === 'container' || (action.kind === 'process' && isRosRun(action.cmd))) {
+    if (action.kind === 'node' || action.kind === 'container' || (action.kind === 'process' && isRosRun(action, base))) {
       nodes.push(...processEntry(action).map((entry) => (delay > 0 ? { ...entry, start_after: seconds(delay) } : entry)));
-    } else if (action.kind === 'process' && delay === 0) {
+    } else if (action.kind === 'process' && delay === 0 && ros2Words(action.cmd, originOf(action, base)) === null) {
       commands.push({ origin: originOf(action, base), cmd: action.cmd });
     } else if (action.kind === 'load') {
       nodes.push(...action.composable_nodes.map((composable) => composableEntry(composable, action.target_container, base)));
-    } else if (action.kind === 'timer' && action.actions.every(startsOnly)) {
+    } else if (action.kind === 'timer' && action.actions.every((inner) => startsOnly(inner, base))) {
       for (const inner of action.actions) topLevel(inner, delay + action.period);
     } else if (delay > 0) {
       atStart.push({ after: seconds(delay), do: eventActions(action) });
@@ -199,20 +207,40 @@ export function planToJob(plan: LaunchPlan, base: string): LaunchedJob {
 }
 
 /** A process or a timer of processes: what a top-level timer can delay as entries of its own. */
-function startsOnly(action: LaunchAction): boolean {
+function startsOnly(action: LaunchAction, base: string): boolean {
   if (action.kind === 'node' || action.kind === 'container') return action.on_exit.length === 0;
-  if (action.kind === 'process') return isRosRun(action.cmd) && action.on_exit.length === 0;
-  return action.kind === 'timer' && action.actions.every(startsOnly);
+  if (action.kind === 'process') return isRosRun(action, base) && action.on_exit.length === 0;
+  return action.kind === 'timer' && action.actions.every((inner) => startsOnly(inner, base));
+}
+
+/**
+ * The words after `ros2` of a process that runs ros2 (`ros2`, or a path ending in `/ros2`, as
+ * FindExecutable gives it), or null. A command whose program word holds blanks was written for
+ * a shell (`shell=True`, launch joins its words with spaces): it is split as a POSIX shell does.
+ */
+function ros2Words(cmd: readonly string[], origin: string): string[] | null {
+  let words = [...cmd];
+  if (/\s/.test(cmd[0] ?? '')) {
+    try {
+      words = shellWords(cmd.join(' '));
+    } catch (error) {
+      if (!/^\s*(\S*\/)?ros2(\s|$)/.test(cmd[0]!)) return null;
+      throw new LaunchPlanError(`${origin}: ${cmd.join(' ')}: ${(error as Error).message}: rclsim runs ros2 commands without a shell`);
+    }
+  }
+  const program = words[0] ?? '';
+  return program === 'ros2' || program.endsWith('/ros2') ? words.slice(1) : null;
 }
 
 /** `ros2 run PKG EXE …`: a package's executable, which rclsim runs as a node entry. */
-function isRosRun(cmd: readonly string[]): boolean {
-  return cmd[0] === 'ros2' && cmd[1] === 'run' && cmd.length >= 4;
+function isRosRun(action: PlanProcess, base: string): boolean {
+  const words = ros2Words(action.cmd, originOf(action, base));
+  return words !== null && words[0] === 'run' && words.length >= 3;
 }
 
 /** `ros2 run pkg exe args…` as an entry. */
 function runEntry(action: PlanProcess, origin: string): LaunchedEntry {
-  const [, , pkg, executable, ...args] = action.cmd as [string, string, string, string, ...string[]];
+  const [, pkg, executable, ...args] = ros2Words(action.cmd, origin) as [string, string, string, ...string[]];
   return { package: pkg, executable, origin, ...(args.length > 0 ? { args } : {}) };
 }
 

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { workspaceFolders } from '../../build/workspaceFolders.js';
 import { parseDuration } from '../../job/duration.js';
 import type { JobDefinition } from '../../job/JobHandle.js';
 import { loadJob } from '../../job/loadJob.js';

@@ -1,0 +1,344 @@
+import { Node } from '../client/Node.js';
+import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
+import type { MessageType } from '../interfaces/MessageType.js';
+import type { Message } from '../interfaces/plainMessages.js';
+import { type QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../ros/QoS.js';
+import type { JobHandle } from './JobHandle.js';
+import { messageRepr } from './pythonRepr.js';
+import { FieldsError, fillMessage, loadYaml, parameterValue } from './ros2Values.js';
+import type { Ros2Command, Ros2QoS } from './ros2Words.js';
+
+/** What a command tells of its life: it started; it ended (each once). */
+export interface Ros2Life {
+  started(): void;
+  ended(): void;
+}
+
+const NS_PER_S = 1e9;
+
+/** rclpy's seconds to nanoseconds (`int(seconds * 1e9)`: truncated). */
+function ns(seconds: number): number {
+  return Math.trunc(seconds * NS_PER_S);
+}
+
+/** rclpy's QoS presets by their short keys (ros2topic's `--qos-profile`), as rclsim's profiles. */
+const PRESETS: Record<string, QoSProfileName> = {
+  default: 'qos_profile_default',
+  system_default: 'qos_profile_system_default',
+  sensor_data: 'qos_profile_sensor_data',
+  services_default: 'qos_profile_services_default',
+  parameters: 'qos_profile_parameters',
+  parameter_events: 'qos_profile_parameter_events',
+  action_status_default: 'qos_profile_action_status_default',
+};
+
+/** ros2topic's profile_configure_short_keys: the preset, then what the keys override. */
+function qosOf(keys: Ros2QoS): QoS {
+  let resolved = resolveQoS(PRESETS[keys.profile], 'qos_profile_default');
+  if (keys.history === 'keep_all') resolved = { ...resolved, keepAll: true };
+  if (keys.history === 'keep_last') resolved = { ...resolved, keepAll: false };
+  if (keys.durability !== null && keys.durability !== 'system_default') resolved = { ...resolved, transientLocal: keys.durability === 'transient_local' };
+  if (keys.reliability !== null && keys.reliability !== 'system_default') resolved = { ...resolved, reliable: keys.reliability === 'reliable' };
+  if (keys.depth !== null && keys.depth > 0) resolved = { ...resolved, depth: keys.depth };
+  return qosFromResolved(resolved);
+}
+
+/**
+ * ros2cli's verbs, run inside the simulation by the job (docs/job-files.md "Events"): each
+ * command is a process of its own in ROS 2; here its nodes live in the job's context, its waits
+ * take sim time (a DirectNode's discovery spin, `--spin-time`, 0.5 s; polls every 0.1 s) and what
+ * it prints goes to rclsim's stdout (its errors to stderr), each line prefixed as launch prefixes
+ * a process's output: `[ros2-N] ` (N counts the commands from 1 in the order they start).
+ */
+export class Ros2Commands {
+  readonly #job: JobHandle;
+  #count = 0;
+
+  constructor(job: JobHandle) {
+    this.#job = job;
+  }
+
+  /** Starts the command now. */
+  run(command: Ros2Command, life: Ros2Life): void {
+    const n = ++this.#count;
+    const print = (text: string) => {
+      for (const line of text.split('\n')) process.stdout.write(`[ros2-${n}] ${line}\n`);
+    };
+    const fail = (text: string) => {
+      for (const line of text.split('\n')) process.stderr.write(`[ros2-${n}] ${line}\n`);
+    };
+    const run = new CommandRun(this.#job, n, print, fail, life);
+    life.started();
+    switch (command.verb) {
+      case 'topic pub':
+        run.pub(command);
+        break;
+      case 'param set':
+        run.paramSet(command);
+        break;
+      case 'service call':
+        run.serviceCall(command);
+        break;
+      case 'lifecycle set':
+        run.lifecycleSet(command);
+        break;
+    }
+  }
+}
+
+/** One command's run: its nodes, its waits in sim time, what it prints. */
+class CommandRun {
+  readonly #job: JobHandle;
+  readonly #n: number;
+  readonly #print: (text: string) => void;
+  readonly #fail: (text: string) => void;
+  readonly #life: Ros2Life;
+
+  constructor(job: JobHandle, n: number, print: (text: string) => void, fail: (text: string) => void, life: Ros2Life) {
+    this.#job = job;
+    this.#n = n;
+    this.#print = print;
+    this.#fail = fail;
+    this.#life = life;
+  }
+
+  get #engine() {
+    return this.#job.simulation.engine;
+  }
+
+  /**
+   * ros2cli's node: `_ros2cli_<pid>` (ros2cli/node/direct.py); a simulation has no pids, so the
+   * command's number stands for it, unique in the run and the same in every run.
+   */
+  #node(name = `_ros2cli_${this.#n}`): Node {
+    return new Node(name, '', this.#job.context, {}, [], false);
+  }
+
+  /** Runs `then` after `seconds` of sim time; `weak`: a wait that does not keep the run going. */
+  #after(seconds: number, then: () => void, weak = false): void {
+    this.#engine.scheduleAfter(
+      ns(seconds),
+      () => {
+        if (!this.#job.finished) then();
+      },
+      weak,
+    );
+  }
+
+  /** A DirectNode: its node, after its discovery spin. */
+  #directNode(spinTime: number, then: (node: Node) => void): void {
+    const node = this.#node();
+    this.#after(spinTime, () => then(node));
+  }
+
+  /** The command ends (an error line first, if any); its nodes go with it. Every way a command ends comes here once. */
+  #end(nodes: readonly Node[], error?: string): void {
+    if (error !== undefined) this.#fail(error);
+    for (const node of nodes) node.destroy();
+    this.#life.ended();
+  }
+
+  /** ros2cli's wait_for: the predicate now, then every 0.1 s until `timeout` seconds have passed. */
+  #waitFor(predicate: () => boolean, timeout: number, then: (ok: boolean) => void): void {
+    const started = this.#engine.nowAbs;
+    const poll = () => {
+      if (predicate()) return then(true);
+      if (Number(this.#engine.nowAbs - started) >= ns(timeout)) return then(false);
+      this.#after(0.1, poll, true);
+    };
+    poll();
+  }
+
+  /** rclpy's `Client.wait_for_service`: at once if it is there, else when it comes (`timeout` seconds at most). */
+  #waitForService(node: Node, type: string, name: string, timeout: number | null, then: (client: ReturnType<Node['createClient']>, ready: boolean) => void) {
+    const client = node.createClient(type, name);
+    if (client.isServiceServerAvailable()) return then(client, true);
+    node.port.waitForService(client.id, timeout === null ? undefined : timeout * 1000, (ready) => {
+      if (!this.#job.finished) then(client, ready);
+    });
+  }
+
+  /** Node names as ros2node lists them: hidden ones (a name starting with `_`) left out. */
+  #nodeNames(node: Node): Set<string> {
+    return new Set(
+      node
+        .getNodeNamesAndNamespaces()
+        .filter(({ name }) => !name.startsWith('_'))
+        .map(({ name, namespace }) => `${namespace === '/' ? '' : namespace}/${name}`),
+    );
+  }
+
+  /** ros2topic/verb/pub.py. */
+  pub(command: Extract<Ros2Command, { verb: 'topic pub' }>) {
+    const interfaces = this.#job.simulation.interfaces;
+    const parts = command.type.split('/');
+    let type: MessageType;
+    try {
+      type = interfaces.message(parts.length === 2 ? `${parts[0]}/msg/${parts[1]}` : command.type);
+    } catch {
+      return this.#end([], 'The passed message type is invalid');
+    }
+    const values = loadYaml(command.values);
+    if (typeof values !== 'object' || values === null || Array.isArray(values))
+      return this.#end([], 'The passed value needs to be a dictionary in YAML format');
+    this.#directNode(command.spinTime, (node) => {
+      let publisher: ReturnType<Node['createPublisher']>;
+      try {
+        publisher = node.createPublisher(type.name, command.topic, { qos: qosOf(command.qos) });
+      } catch (error) {
+        return this.#end([node], (error as Error).message);
+      }
+      if (command.waitMatching === 0 && command.maxWaitTime !== null)
+        return this.#end([node], '--max-wait-time-secs option is only effective with --wait-matching-subscriptions, --once or --times');
+      // pub.py's wait: a line each second, a look each 0.1 s (its float sum of the waits, kept as it adds them).
+      let sinceLog = 0;
+      let waited = 0;
+      const wait = () => {
+        if (publisher.subscriptionCount >= command.waitMatching) return loop();
+        if (sinceLog === 0) this.#print(`Waiting for at least ${command.waitMatching} matching subscription(s)...`);
+        if (command.maxWaitTime !== null && command.maxWaitTime <= waited)
+          return this.#end(
+            [node],
+            `Timed out waiting for subscribers: Expected ${command.waitMatching} subcribers but only got ${publisher.subscriptionCount} subscribers`,
+          );
+        sinceLog = (sinceLog + 1) % 10;
+        waited += 0.1;
+        this.#after(0.1, wait, true);
+      };
+      const loop = () => {
+        let filled: ReturnType<typeof fillMessage>;
+        try {
+          filled = fillMessage(type, values, true);
+        } catch (error) {
+          if (!(error instanceof FieldsError)) throw error;
+          return this.#end([node], `Failed to populate field: ${error.message}`);
+        }
+        this.#print('publisher: beginning loop');
+        let count = 0;
+        const publish = () => {
+          for (const stamp of filled.stamps) stamp(this.#engine.nowAbs);
+          count++;
+          if (command.printNth !== 0 && count % command.printNth === 0) this.#print(`publishing #${count}: ${messageRepr(type, filled.message)}\n`);
+          publisher.publish(filled.message);
+        };
+        // It keeps its node a while after the last message (--keep-alive), then ends.
+        const finish = () => this.#after(command.keepAlive, () => this.#end([node]), true);
+        publish();
+        if (command.times === 1) return finish();
+        const timer = node.createTimer(BigInt(ns(command.period)), () => {
+          publish();
+          if (command.times !== 0 && count >= command.times) {
+            timer.cancel();
+            finish();
+          }
+        });
+      };
+      wait();
+    });
+  }
+
+  /** ros2param/verb/set.py. */
+  paramSet(command: Extract<Ros2Command, { verb: 'param set' }>) {
+    const target = command.node.startsWith('/') ? command.node : `/${command.node}`;
+    // NodeStrategy: without a daemon (a simulation has none), a DirectNode.
+    this.#directNode(command.spinTime, (lookup) => {
+      this.#waitFor(
+        () => this.#nodeNames(lookup).has(target),
+        command.timeout,
+        (found) => {
+          if (!found) return this.#end([lookup], 'Node not found');
+          lookup.destroy();
+          this.#directNode(command.spinTime, (node) => this.#setParameter(node, command));
+        },
+      );
+    });
+  }
+
+  #setParameter(node: Node, command: Extract<Ros2Command, { verb: 'param set' }>): void {
+    const service = this.#job.simulation.interfaces.service('rcl_interfaces/srv/SetParameters');
+    const value = parameterValue(command.value, this.#job.simulation.interfaces.message('rcl_interfaces/msg/ParameterValue'));
+    // AsyncParameterClient.wait_for_services(timeout_sec=5.0), then set_parameters; the node as given (relative names resolve in /).
+    this.#waitForService(node, service.name, `${command.node}/set_parameters`, 5, (client, ready) => {
+      if (!ready) return this.#end([node], `Wait for service timed out waiting for parameter services for node ${command.node}`);
+      client.sendRequest({ parameters: [{ name: command.name, value }] }, (response: Message) => {
+        const result = (response.results as Message[])[0]!;
+        const reason = result.reason as string;
+        if (result.successful) {
+          this.#print(`Set parameter successful${reason ? `: ${reason}` : ''}`);
+          this.#end([node]);
+        } else {
+          this.#end([node], `Setting parameter failed${reason ? `: ${reason}` : ''}`);
+        }
+      });
+    });
+  }
+
+  /** ros2service/verb/call.py. */
+  serviceCall(command: Extract<Ros2Command, { verb: 'service call' }>) {
+    const parts = command.type.split('/');
+    const [pkg, , name] = parts.length === 2 ? [parts[0]!, 'srv', parts[1]!] : (parts as [string, string, string]);
+    let service: ServiceType;
+    try {
+      service = this.#job.simulation.interfaces.service(`${pkg}/srv/${name}`);
+    } catch {
+      return this.#end([], 'The passed service type is invalid');
+    }
+    const values = loadYaml(command.values);
+    const node = this.#node(`_ros2cli_requester_${pkg}_${name}`);
+    let request: Message;
+    try {
+      request = fillMessage(service.request, values, false).message;
+    } catch (error) {
+      if (!(error instanceof FieldsError)) throw error;
+      return this.#end([node], `Failed to populate field: ${error.message}`);
+    }
+    const client = node.createClient(service.name, command.service);
+    const call = () => {
+      this.#print(`requester: making request: ${messageRepr(service.request, request)}\n`);
+      const lastCall = this.#engine.nowAbs;
+      client.sendRequest(request, (response: Message) => {
+        this.#print(`response:\n${messageRepr(service.response, response)}\n`);
+        if (command.period === null) return this.#end([node]);
+        const next = lastCall + BigInt(ns(command.period)) - this.#engine.nowAbs;
+        this.#after(Math.max(0, Number(next)) / NS_PER_S, call);
+      });
+    };
+    if (client.isServiceServerAvailable()) return call();
+    this.#print('waiting for service to become available...');
+    node.port.waitForService(client.id, undefined, () => {
+      if (!this.#job.finished) call();
+    });
+  }
+
+  /** ros2lifecycle/verb/set.py. */
+  lifecycleSet(command: Extract<Ros2Command, { verb: 'lifecycle set' }>) {
+    const target = command.node.startsWith('/') ? command.node : `/${command.node}`;
+    this.#directNode(command.spinTime, (lookup) => {
+      if (!this.#nodeNames(lookup).has(target)) return this.#end([lookup], 'Node not found');
+      lookup.destroy();
+      this.#directNode(command.spinTime, (node) => {
+        this.#waitForService(node, 'lifecycle_msgs/srv/GetAvailableTransitions', `${target}/get_available_transitions`, null, (client) => {
+          client.sendRequest({}, (response: Message) => {
+            const transitions = (response.available_transitions as Message[]).map((description) => description.transition as Message);
+            const chosen =
+              transitions.find((transition) => transition.label === command.transition) ??
+              transitions.find((transition) => String(transition.id) === command.transition);
+            if (chosen === undefined)
+              return this.#end(
+                [node],
+                `Unknown transition requested, available ones are:${transitions.map((transition) => `\n- ${transition.label} [${transition.id}]`).join('')}`,
+              );
+            this.#waitForService(node, 'lifecycle_msgs/srv/ChangeState', `${target}/change_state`, null, (change) => {
+              change.sendRequest({ transition: chosen }, (result: Message) => {
+                if (result.success) {
+                  this.#print('Transitioning successful');
+                  this.#end([node]);
+                } else this.#end([node], 'Transitioning failed');
+              });
+            });
+          });
+        });
+      });
+    });
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * A `ros2` command line (the words after `ros2`) read as ros2cli (Jazzy) reads it with argparse:
+ * the verbs rclsim has equivalents of, their arguments and defaults. Upstream: ros2/ros2cli
+ * ros2topic/verb/pub.py, ros2param/verb/set.py, ros2service/verb/call.py,
+ * ros2lifecycle/verb/set.py, ros2cli/node/direct.py (`--spin-time`), ros2topic/api (QoS keys).
+ */
+
+/** A QoS as `ros2 topic pub`'s keys give it: a preset profile, then what the keys override. */
+export interface Ros2QoS {
+  profile: string;
+  depth: number | null;
+  history: string | null;
+  reliability: string | null;
+  durability: string | null;
+}
+
+export type Ros2Command =
+  | {
+      verb: 'topic pub';
+      topic: string;
+      type: string;
+      values: string;
+      /** Seconds between messages (1 / --rate). */
+      period: number;
+      printNth: number;
+      /** 0: until the run ends. */
+      times: number;
+      waitMatching: number;
+      maxWaitTime: number | null;
+      keepAlive: number;
+      nodeName: string | null;
+      qos: Ros2QoS;
+      spinTime: number;
+    }
+  | { verb: 'param set'; node: string; name: string; value: string; timeout: number; spinTime: number }
+  | { verb: 'service call'; service: string; type: string; values: string; period: number | null }
+  | { verb: 'lifecycle set'; node: string; transition: string; spinTime: number };
+
+/** A command line ros2cli would refuse (argparse's error), or a verb rclsim has no equivalent of. */
+export class Ros2UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'Ros2UsageError';
+  }
+}
+
+interface OptionSpec {
+  names: string[];
+  dest: string;
+  /** A flag takes no value; its value is `true`. */
+  flag?: true;
+  choices?: readonly string[];
+  convert?: (text: string) => number;
+  /** argparse's name for the conversion, in its error line. */
+  kind?: string;
+}
+
+interface VerbSpec {
+  prog: string;
+  positionals: string[];
+  /** The last positional may be left out (`values`, default `{}`). */
+  optionalLast: boolean;
+  options: OptionSpec[];
+  /** Options of which at most one may be given (argparse's mutually exclusive group). */
+  exclusive?: [string, string];
+}
+
+function float(text: string): number {
+  // Python's float(): decimal text, inf and nan (any case), no hex.
+  const trimmed = text.trim();
+  if (/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return Number(trimmed);
+  if (/^[-+]?(inf|infinity)$/i.test(trimmed)) return trimmed.startsWith('-') ? -Infinity : Infinity;
+  throw new RangeError();
+}
+
+function positiveFloat(text: string): number {
+  const value = float(text);
+  if (!(value > 0)) throw new RangeError();
+  return value;
+}
+
+function int(text: string): number {
+  const trimmed = text.trim().replace(/_/g, '');
+  if (!/^[-+]?\d+$/.test(trimmed)) throw new RangeError();
+  return Number(trimmed);
+}
+
+function nonnegativeInt(text: string): number {
+  const value = int(text);
+  if (value < 0) throw new RangeError();
+  return value;
+}
+
+const PROFILES = [
+  'unknown',
+  'default',
+  'system_default',
+  'sensor_data',
+  'services_default',
+  'parameters',
+  'parameter_events',
+  'action_status_default',
+  'best_available',
+];
+const DIRECT_NODE: OptionSpec[] = [
+  { names: ['--spin-time'], dest: 'spin_time', convert: float, kind: 'float' },
+  { names: ['-s', '--use-sim-time'], dest: 'use_sim_time', flag: true },
+];
+const NODE_STRATEGY: OptionSpec[] = [...DIRECT_NODE, { names: ['--no-daemon'], dest: 'no_daemon', flag: true }];
+
+const VERBS: Record<string, VerbSpec> = {
+  'topic pub': {
+    prog: 'ros2 topic pub',
+    positionals: ['topic_name', 'message_type', 'values'],
+    optionalLast: true,
+    exclusive: ['once', 'times'],
+    options: [
+      { names: ['--stdin'], dest: 'stdin', flag: true },
+      { names: ['-r', '--rate'], dest: 'rate', convert: positiveFloat, kind: 'positive_float' },
+      { names: ['-p', '--print'], dest: 'print', convert: int, kind: 'int' },
+      { names: ['-1', '--once'], dest: 'once', flag: true },
+      { names: ['-t', '--times'], dest: 'times', convert: nonnegativeInt, kind: 'nonnegative_int' },
+      { names: ['-w', '--wait-matching-subscriptions'], dest: 'wait_matching_subscriptions', convert: nonnegativeInt, kind: 'nonnegative_int' },
+      { names: ['--max-wait-time-secs'], dest: 'max_wait_time_secs', convert: positiveFloat, kind: 'positive_float' },
+      { names: ['--keep-alive'], dest: 'keep_alive', convert: positiveFloat, kind: 'positive_float' },
+      { names: ['-n', '--node-name'], dest: 'node_name' },
+      { names: ['--qos-profile'], dest: 'qos_profile', choices: PROFILES },
+      { names: ['--qos-depth'], dest: 'qos_depth', convert: int, kind: 'int' },
+      { names: ['--qos-history'], dest: 'qos_history', choices: ['system_default', 'keep_last', 'keep_all', 'unknown'] },
+      { names: ['--qos-reliability'], dest: 'qos_reliability', choices: ['system_default', 'reliable', 'best_effort', 'unknown', 'best_available'] },
+      { names: ['--qos-durability'], dest: 'qos_durability', choices: ['system_default', 'transient_local', 'volatile', 'unknown', 'best_available'] },
+      ...DIRECT_NODE,
+    ],
+  },
+  'param set': {
+    prog: 'ros2 param set',
+    positionals: ['node_name', 'parameter_name', 'value'],
+    optionalLast: false,
+    options: [
+      { names: ['--include-hidden-nodes'], dest: 'include_hidden_nodes', flag: true },
+      { names: ['--timeout'], dest: 'timeout', convert: int, kind: 'int' },
+      ...NODE_STRATEGY,
+    ],
+  },
+  'service call': {
+    prog: 'ros2 service call',
+    positionals: ['service_name', 'service_type', 'values'],
+    optionalLast: true,
+    options: [
+      { names: ['--stdin'], dest: 'stdin', flag: true },
+      { names: ['-r', '--rate'], dest: 'rate', convert: float, kind: 'float' },
+    ],
+  },
+  'lifecycle set': {
+    prog: 'ros2 lifecycle set',
+    positionals: ['node_name', 'transition'],
+    optionalLast: false,
+    options: [{ names: ['--include-hidden-nodes'], dest: 'include_hidden_nodes', flag: true }, ...NODE_STRATEGY],
+  },
+};
+
+/** argparse's reading of `words` for one verb: positionals in order, options anywhere, `--` ends options. */
+function parse(spec: VerbSpec, words: readonly string[]): Map<string, string | number | true> {
+  const fail = (message: string): never => {
+    throw new Ros2UsageError(`${spec.prog}: error: ${message}`);
+  };
+  const found = new Map<string, string | number | true>();
+  const positionals: string[] = [];
+  const optionOf = (name: string): OptionSpec | undefined => spec.options.find((option) => option.names.includes(name));
+  let onlyPositionals = false;
+  // argparse: a negative number is a positional unless the parser has an option that looks like one (pub's -1).
+  const negativeNumber = /^-\d+$|^-\d*\.\d+$/;
+  const numbersArePositional = !spec.options.some((option) => option.names.some((name) => negativeNumber.test(name)));
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (onlyPositionals || !word.startsWith('-') || word === '-' || (numbersArePositional && negativeNumber.test(word))) {
+      positionals.push(word);
+      continue;
+    }
+    if (word === '--') {
+      onlyPositionals = true;
+      continue;
+    }
+    const equals = word.startsWith('--') ? word.indexOf('=') : -1;
+    const name = equals < 0 ? (word.startsWith('--') ? word : word.slice(0, 2)) : word.slice(0, equals);
+    const option = optionOf(name);
+    if (option === undefined) fail(`unrecognized arguments: ${word}`);
+    const shown = option!.names.join('/');
+    let text: string | undefined;
+    if (option!.flag) {
+      if (equals >= 0 || (!word.startsWith('--') && word.length > 2))
+        fail(`argument ${shown}: ignored explicit argument '${word.slice(equals >= 0 ? equals + 1 : 2)}'`);
+      found.set(option!.dest, true);
+    } else {
+      const attached = equals >= 0 ? word.slice(equals + 1) : !word.startsWith('--') && word.length > 2 ? word.slice(2) : undefined;
+      text = attached ?? words[++i];
+      // argparse takes no option-like word as a value.
+      if (text === undefined || (attached === undefined && text.startsWith('-') && text.length > 1 && !(numbersArePositional && negativeNumber.test(text))))
+        fail(`argument ${shown}: expected one argument`);
+      if (option!.choices !== undefined && !option!.choices.includes(text!))
+        fail(`argument ${shown}: invalid choice: '${text}' (choose from ${option!.choices.map((c) => `'${c}'`).join(', ')})`);
+      let value: string | number = text!;
+      if (option!.convert !== undefined) {
+        try {
+          value = option!.convert(text!);
+        } catch {
+          fail(`argument ${shown}: invalid ${option!.kind} value: '${text}'`);
+        }
+      }
+      found.set(option!.dest, value);
+    }
+    const [a, b] = spec.exclusive ?? [];
+    if (a !== undefined && b !== undefined && found.has(a) && found.has(b)) {
+      const names = (dest: string) => spec.options.find((option) => option.dest === dest)!.names.join('/');
+      fail(`argument ${names(option!.dest)}: not allowed with argument ${names(option!.dest === a ? b : a)}`);
+    }
+  }
+  const required = spec.optionalLast ? spec.positionals.length - 1 : spec.positionals.length;
+  if (positionals.length < required) fail(`the following arguments are required: ${spec.positionals.slice(positionals.length, required).join(', ')}`);
+  if (positionals.length > spec.positionals.length) fail(`unrecognized arguments: ${positionals.slice(spec.positionals.length).join(' ')}`);
+  for (const [i, value] of positionals.entries()) found.set(spec.positionals[i]!, value);
+  return found;
+}
+
+/**
+ * The command `words` (after `ros2`) say, or a Ros2UsageError: argparse's line for a bad
+ * command line; a line naming the verb rclsim has no equivalent of (`run` is a node entry).
+ */
+export function readRos2Words(words: readonly string[]): Ros2Command {
+  const verb = words.slice(0, 2).join(' ');
+  const spec = VERBS[verb];
+  if (spec === undefined) {
+    if (words[0] === 'run') throw new Ros2UsageError("ros2 run is a node entry, not an event action (a job's `package:` and `executable:`)");
+    throw new Ros2UsageError(
+      `ros2 ${words.length === 0 ? '' : verb}: rclsim has no equivalent of this command (it has: ${Object.keys(VERBS)
+        .map((name) => `ros2 ${name}`)
+        .join(', ')})`,
+    );
+  }
+  const args = parse(spec, words.slice(2));
+  const text = (name: string, fallback: string): string => (args.get(name) as string | undefined) ?? fallback;
+  const number = (name: string, fallback: number): number => (args.get(name) as number | undefined) ?? fallback;
+  if (args.has('stdin')) throw new Ros2UsageError(`${spec.prog}: --stdin: a simulation has no standard input; give the values as an argument`);
+  switch (verb) {
+    case 'topic pub': {
+      const times = args.has('once') ? 1 : number('times', 0);
+      for (const dest of ['qos_profile', 'qos_reliability', 'qos_durability'])
+        if (['unknown', 'best_available'].includes(text(dest, '')))
+          throw new Ros2UsageError(`${spec.prog}: --${dest.replace(/_/g, '-')} ${text(dest, '')}: rclsim's QoS has no such setting`);
+      return {
+        verb,
+        topic: text('topic_name', ''),
+        type: text('message_type', ''),
+        values: text('values', '{}'),
+        period: 1 / number('rate', 1),
+        printNth: number('print', 1),
+        times,
+        // pub.py: waits for one subscription when it publishes a counted number of times.
+        waitMatching: number('wait_matching_subscriptions', times !== 0 ? 1 : 0),
+        maxWaitTime: (args.get('max_wait_time_secs') as number | undefined) ?? null,
+        keepAlive: number('keep_alive', 0.1),
+        nodeName: (args.get('node_name') as string | undefined) ?? null,
+        qos: {
+          profile: text('qos_profile', 'default'),
+          depth: (args.get('qos_depth') as number | undefined) ?? null,
+          history: (args.get('qos_history') as string | undefined) ?? null,
+          reliability: (args.get('qos_reliability') as string | undefined) ?? null,
+          durability: (args.get('qos_durability') as string | undefined) ?? null,
+        },
+        spinTime: number('spin_time', 0.5),
+      };
+    }
+    case 'param set':
+      return {
+        verb,
+        node: text('node_name', ''),
+        name: text('parameter_name', ''),
+        value: text('value', ''),
+        timeout: number('timeout', 1),
+        spinTime: number('spin_time', 0.5),
+      };
+    case 'service call': {
+      const rate = (args.get('rate') as number | undefined) ?? null;
+      // call.py: a rate of 0 or less is refused before anything runs.
+      if (rate !== null && rate <= 0) throw new Ros2UsageError(`${spec.prog}: rate must be greater than zero`);
+      return { verb, service: text('service_name', ''), type: text('service_type', ''), values: text('values', '{}'), period: rate === null ? null : 1 / rate };
+    }
+    default:
+      return { verb: 'lifecycle set', node: text('node_name', ''), transition: text('transition', ''), spinTime: number('spin_time', 0.5) };
+  }
+}
