@@ -11,6 +11,7 @@ import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recor
 import { runBenchmarkGraph } from './benchmarkGraph.js';
 import { cppBenchmarkFigures } from './cppBench.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
+import { launchFigures } from './launchBench.js';
 import { median, round, summaryOf } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
 import { flows, type LinkFigures, patrol } from './netsimBench.js';
@@ -108,6 +109,19 @@ function messages(size: 'small' | 'large', zeroCopy: boolean): { description: st
 }
 
 const benchmarks: Record<string, { description: string; run(): Promise<Figures> }> = {
+  launch: {
+    description:
+      "ros2/demos' talker_listener launch file in its Python, XML and YAML forms (over the Python workspace fixture's nodes) run with `rclsim launch`, against the job it evaluates to (--print-job) run with `rclsim run`: 100 ms of sim time, process start to exit, median of 7 each, alternated; what evaluating the launch file adds (the median of the pairs' differences)",
+    async run() {
+      const figures: Figures = {};
+      for (const [front, measured] of Object.entries(launchFigures(7))) {
+        figures[`${front}LaunchSeconds`] = round(measured.launchSeconds, 3);
+        figures[`${front}JobSeconds`] = round(measured.jobSeconds, 3);
+        figures[`${front}AddedSeconds`] = round(measured.addedSeconds, 3);
+      }
+      return figures;
+    },
+  },
   'processes.separate': {
     description:
       'callbacks per wall second of a ping program (a 1 kHz timer publishing 64 bytes) and a pong program (a subscription answering), 10 s of sim time, both in-process and both in processes of their own (process: separate), rclsim run from process start to exit, median of 5 each, alternated; and their fingerprints (one)',
