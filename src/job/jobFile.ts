@@ -186,7 +186,7 @@ export function readJobFileText(path: string): string {
 
 export function parseJobFile(given: string, path: string, options: JobFileOptions = {}): JobDefinition {
   // A job on top of a launch file: the launch evaluated into it first (launchSection.ts).
-  const text = expandLaunch(given, path, options);
+  const { text, workspace: launchedIn } = expandLaunch(given, path, options);
   const source = parseYamlSource(text, path, (message) => new JobFileError(message));
   const { doc, lineOf } = source;
   const at = (location: (string | number)[]): YamlNode | undefined => doc.getIn(location, true) as YamlNode | undefined;
@@ -393,7 +393,8 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   // job file), else the current folder when it has src/, else ./install. Prepared (its Python
   // packages laid out in its install prefix) when the job names one or runs a package's programs.
   const workspaceDir = options.workspace ?? (data.workspace === undefined ? undefined : file(['workspace'], data.workspace, 'folder'));
-  const workspace = workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined;
+  const workspace =
+    launchedIn ?? (workspaceDir !== undefined || (data.nodes ?? []).some((entry) => entry.package !== undefined) ? preparedWorkspace(workspaceDir) : undefined);
   // What the job's programs get of the workspace (its environment, its interface packages): the
   // prepared one's, else the current folder's as a sourced install gives it.
   const fromWorkspace = workspace ?? programWorkspaceOf();

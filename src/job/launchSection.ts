@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { type Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
 import { cannotRun } from '../launch/cannotRun.js';
 import { evaluateLaunch, LaunchError } from '../launch/evaluateLaunch.js';
 import type { LaunchPlan } from '../launch/launchPlan.js';
@@ -28,9 +29,9 @@ export interface LaunchOptions {
  * returned is the job that runs (`rclsim launch --print-job` prints it). Without `launch:`, the
  * text as it was. Bad input (the launch file's, or a process that cannot run) is a JobFileError.
  */
-export function expandLaunch(text: string, path: string, options: LaunchOptions = {}): string {
+export function expandLaunch(text: string, path: string, options: LaunchOptions = {}): { text: string; workspace?: PreparedWorkspace } {
   const doc = parseDocument(text);
-  if (!isMap(doc.contents) || !doc.has('launch')) return text;
+  if (!isMap(doc.contents) || !doc.has('launch')) return { text };
   const key = doc.toJS().launch as LaunchKey;
   const dir = dirname(resolve(path));
   // As the job's own: --workspace (from the current folder), the job's workspace: (from its folder), else the current folder's.
@@ -44,7 +45,7 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
       ...(key.package === undefined ? {} : { package: key.package }),
       file,
       arguments: argumentsGiven,
-      prefixes: [workspace.install],
+      install: workspace.install,
       ...(doc.has('python') ? { python: doc.get('python') as string } : {}),
     });
   } catch (error) {
@@ -53,7 +54,7 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
   }
   let launched: ReturnType<typeof planToJob>;
   try {
-    launched = planToJob(plan, dir);
+    launched = planToJob(plan, dir, workspace.install);
   } catch (error) {
     if (error instanceof LaunchPlanError) throw new JobFileError(error.message);
     throw error;
@@ -66,12 +67,16 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
   for (const line of verdict.lines) (options.say ?? ((said) => process.stderr.write(`${said}\n`)))(line);
   if (verdict.refused > 0)
     throw new JobFileError(`${plan.file}: ${verdict.refused} of its processes cannot run here (listed above): --skip PATTERN (or skip: in a job) skips them`);
-  return merged(
-    doc,
-    launched.nodes.filter((node) => !verdict.skipped.has(node)),
-    launched.events,
-    workspace.root ?? workspace.install,
-  );
+  // The workspace prepared here serves the run too: preparing it again reads every setup.py again.
+  return {
+    text: merged(
+      doc,
+      launched.nodes.filter((node) => !verdict.skipped.has(node)),
+      launched.events,
+      workspace.root ?? workspace.install,
+    ),
+    workspace,
+  };
 }
 
 /** The job's document with the launch's nodes and events before its own. */

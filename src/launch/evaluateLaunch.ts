@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, delimiter, dirname, join, sep } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { pythonEnvironment } from '../build/pythonClient.js';
+import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
 import type { LaunchAction, LaunchPlan, PlanParameters } from './launchPlan.js';
 
 /** What `rclsim launch [PKG] FILE [name:=value …]` names, and where its packages are. */
@@ -13,8 +14,8 @@ export interface LaunchRequest {
   file: string;
   /** `name:=value`, as given. */
   arguments: string[];
-  /** Install prefixes searched for packages, first first (AMENT_PREFIX_PATH). */
-  prefixes: string[];
+  /** The workspace's install prefix: its packages (AMENT_PREFIX_PATH) and its Python packages (PYTHONPATH: nav2's launch files import nav2_common), as a sourced install gives them. */
+  install: string;
   /** The interpreter (default python3). */
   python?: string;
   /** Only the declared arguments (`--show-args`). */
@@ -39,7 +40,6 @@ export function evaluateLaunch(request: LaunchRequest): LaunchPlan {
   const scratch = mkdtempSync(join(tmpdir(), 'rclsim-launch-'));
   const out = join(scratch, 'plan.json');
   try {
-    const { AMENT_PREFIX_PATH } = process.env;
     const result = spawnSync(
       python,
       [
@@ -55,7 +55,7 @@ export function evaluateLaunch(request: LaunchRequest): LaunchPlan {
       {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: pythonEnvironment({ ...process.env, AMENT_PREFIX_PATH: [...request.prefixes, ...(AMENT_PREFIX_PATH ? [AMENT_PREFIX_PATH] : [])].join(delimiter) }),
+        env: pythonEnvironment({ ...process.env, ...workspaceEnvironment(request.install) }),
       },
     );
     if (result.error !== undefined)

@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { LaunchAction, LaunchPlan, PlanComposable, PlanContainer, PlanNode, PlanParameters, PlanProcess } from './launchPlan.js';
 import { shellWords } from './shellWords.js';
 
@@ -69,9 +69,9 @@ function parameterValues(parameters: PlanParameters): Record<string, string> {
  * The plan as a job's nodes and events. A process the run starts at once is an entry; one an
  * event or a timer starts is an entry with `start_after: event` (or the timer's period when
  * nothing but timers lies between it and the launch) and the event's `start` action.
- * `base`: the folder lines are named from.
+ * `base`: the folder lines are named from; `install`: the install prefix package executables are in.
  */
-export function planToJob(plan: LaunchPlan, base: string): LaunchedJob {
+export function planToJob(plan: LaunchPlan, base: string, install: string): LaunchedJob {
   const nodes: LaunchedEntry[] = [];
   const events: JobEvent[] = [];
   const commands: LaunchedJob['commands'] = [];
@@ -116,7 +116,7 @@ export function planToJob(plan: LaunchPlan, base: string): LaunchedJob {
         ...(i === 0 ? { id: action.id, ...lifecycle } : {}),
       }));
     }
-    return [{ ...runEntry(action, origin), id: action.id, ...lifecycle }];
+    return [{ ...runEntry(packageRun(action, base, install)!, origin), id: action.id, ...lifecycle }];
   };
 
   /** What an action does inside an event or a timer; the processes it starts become entries started by it. */
@@ -125,7 +125,7 @@ export function planToJob(plan: LaunchPlan, base: string): LaunchedJob {
       case 'node':
       case 'process':
       case 'container': {
-        if (action.kind === 'process' && !isRosRun(action, base)) {
+        if (action.kind === 'process' && packageRun(action, base, install) === null) {
           const words = ros2Words(action.cmd, originOf(action, base));
           if (words === null) {
             commands.push({ origin: originOf(action, base), cmd: action.cmd });
@@ -183,13 +183,13 @@ export function planToJob(plan: LaunchPlan, base: string): LaunchedJob {
 
   /** Top-level: processes start with the run; a timer holding only processes (and timers) delays them; the rest runs at the start. */
   const topLevel = (action: LaunchAction, delay: number): void => {
-    if (action.kind === 'node' || action.kind === 'container' || (action.kind === 'process' && isRosRun(action, base))) {
+    if (action.kind === 'node' || action.kind === 'container' || (action.kind === 'process' && packageRun(action, base, install) !== null)) {
       nodes.push(...processEntry(action).map((entry) => (delay > 0 ? { ...entry, start_after: seconds(delay) } : entry)));
     } else if (action.kind === 'process' && delay === 0 && ros2Words(action.cmd, originOf(action, base)) === null) {
       commands.push({ origin: originOf(action, base), cmd: action.cmd });
     } else if (action.kind === 'load') {
       nodes.push(...action.composable_nodes.map((composable) => composableEntry(composable, action.target_container, base)));
-    } else if (action.kind === 'timer' && action.actions.every((inner) => startsOnly(inner, base))) {
+    } else if (action.kind === 'timer' && action.actions.every((inner) => startsOnly(inner, base, install))) {
       for (const inner of action.actions) topLevel(inner, delay + action.period);
     } else if (delay > 0) {
       atStart.push({ after: seconds(delay), do: eventActions(action) });
@@ -207,10 +207,10 @@ export function planToJob(plan: LaunchPlan, base: string): LaunchedJob {
 }
 
 /** A process or a timer of processes: what a top-level timer can delay as entries of its own. */
-function startsOnly(action: LaunchAction, base: string): boolean {
+function startsOnly(action: LaunchAction, base: string, install: string): boolean {
   if (action.kind === 'node' || action.kind === 'container') return action.on_exit.length === 0;
-  if (action.kind === 'process') return isRosRun(action, base) && action.on_exit.length === 0;
-  return action.kind === 'timer' && action.actions.every((inner) => startsOnly(inner, base));
+  if (action.kind === 'process') return packageRun(action, base, install) !== null && action.on_exit.length === 0;
+  return action.kind === 'timer' && action.actions.every((inner) => startsOnly(inner, base, install));
 }
 
 /**
@@ -232,16 +232,26 @@ function ros2Words(cmd: readonly string[], origin: string): string[] | null {
   return program === 'ros2' || program.endsWith('/ros2') ? words.slice(1) : null;
 }
 
-/** `ros2 run PKG EXE …`: a package's executable, which rclsim runs as a node entry. */
-function isRosRun(action: PlanProcess, base: string): boolean {
+/**
+ * A process that runs a package's executable, which rclsim runs as a node entry: `ros2 run PKG
+ * EXE …`, or the executable's path in the install prefix (`<install>/lib/PKG/EXE`, what
+ * ExecutableInPackage gives: ros2/demos' topic_monitor launch files); else null.
+ */
+function packageRun(action: PlanProcess, base: string, install: string): { pkg: string; executable: string; args: string[] } | null {
   const words = ros2Words(action.cmd, originOf(action, base));
-  return words !== null && words[0] === 'run' && words.length >= 3;
+  if (words !== null) {
+    const [verb, pkg, executable, ...args] = words;
+    return verb === 'run' && pkg !== undefined && executable !== undefined ? { pkg, executable, args } : null;
+  }
+  const [program, ...args] = action.cmd;
+  const inPrefix = program === undefined ? '' : relative(join(install, 'lib'), program);
+  const parts = inPrefix.split(sep);
+  return parts.length === 2 && !inPrefix.startsWith('..') && !isAbsolute(inPrefix) ? { pkg: parts[0]!, executable: parts[1]!, args } : null;
 }
 
-/** `ros2 run pkg exe args…` as an entry. */
-function runEntry(action: PlanProcess, origin: string): LaunchedEntry {
-  const [, pkg, executable, ...args] = ros2Words(action.cmd, origin) as [string, string, string, ...string[]];
-  return { package: pkg, executable, origin, ...(args.length > 0 ? { args } : {}) };
+/** A package's executable a process runs, as an entry. */
+function runEntry(run: { pkg: string; executable: string; args: string[] }, origin: string): LaunchedEntry {
+  return { package: run.pkg, executable: run.executable, origin, ...(run.args.length > 0 ? { args: run.args } : {}) };
 }
 
 function composableEntry(composable: PlanComposable, container: string, base: string): LaunchedEntry {

@@ -227,7 +227,7 @@ describe("a launch file's ros2 processes (planToJob)", () => {
         { kind: 'timer', file: '/ws/l.py', line: 7, period: 2, actions: [process(8, ['ros2', 'param', 'set', '/talker', 'x', '1'])] } as never,
       ],
     } as LaunchPlan;
-    const job = planToJob(plan, '/ws');
+    const job = planToJob(plan, '/ws', '/ws/install');
     assert.deepEqual(job.events, [
       {
         on: 'start',

@@ -53,7 +53,7 @@ export const LAUNCH_JOB_PATH = 'launch.yaml';
 /** `--print-job`: the job the launch evaluates to, on stdout; nothing runs. */
 export function printJob(target: LaunchTarget, options: { workspace?: string; skip: string[] }): number {
   return said(() => {
-    process.stdout.write(expandLaunch(launchJobText(target), resolve(LAUNCH_JOB_PATH), { workspace: options.workspace, skip: options.skip }));
+    process.stdout.write(expandLaunch(launchJobText(target), resolve(LAUNCH_JOB_PATH), { workspace: options.workspace, skip: options.skip }).text);
   });
 }
 
@@ -63,7 +63,7 @@ export function showArgs(target: LaunchTarget, options: { workspace?: string }):
     const plan = evaluateLaunch({
       ...(target.package === undefined ? { file: resolve(target.file) } : { package: target.package, file: target.file }),
       arguments: Object.entries(target.arguments).map(([name, value]) => `${name}:=${value}`),
-      prefixes: [preparedWorkspace(options.workspace).install],
+      install: preparedWorkspace(options.workspace).install,
       showArgs: true,
     });
     process.stdout.write(argumentsText(plan.arguments));
