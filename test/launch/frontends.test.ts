@@ -264,13 +264,13 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     ] as const) {
       const included = join(dir, `robot.launch.${format}`);
       const plan = await planOf(file);
-      const nodeLine = format === 'xml' ? 4 : 4;
+      // The talker is on line 4 of both robot.launch.xml and robot.launch.yaml.
       assert.deepEqual(
         plan.actions.map((a) => [a.file, a.line, a.name, a.namespace, a.parameters]),
         [
-          [included, nodeLine, 'r1_talker', '/fleet', [{ values: [['rate', '20']] }]],
+          [included, 4, 'r1_talker', '/fleet', [{ values: [['rate', '20']] }]],
           // The group was scoped: its namespace and its include's arguments end with it.
-          [included, nodeLine, 'r2_talker', null, [{ values: [['rate', '10']] }]],
+          [included, 4, 'r2_talker', null, [{ values: [['rate', '10']] }]],
           [file, format === 'xml' ? 12 : 13, 'after', null, []],
         ],
         format,
