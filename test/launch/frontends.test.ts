@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -29,27 +29,36 @@ interface Plan {
   actions: PlanAction[];
 }
 
-function evaluate(file: string, args: string[] = []): Evaluated {
+/** Runs the evaluator on `file` (several run at once: each is its own python3). */
+function evaluate(file: string, args: string[] = []): Promise<Evaluated> {
   const out = join(tempDir(), 'plan.json');
-  const result = spawnSync('python3', ['-m', 'rclsim._launch_plan', '--out', out, file, ...args], {
-    encoding: 'utf8',
+  const child = spawn('python3', ['-m', 'rclsim._launch_plan', '--out', out, file, ...args], {
     env: { ...process.env, PYTHONPATH: join(repoRoot, 'clients/python'), PYTHONHASHSEED: '0', AMENT_PREFIX_PATH: '' },
     timeout: 30_000,
   });
-  const evaluated: Evaluated = { status: result.status, stderr: result.stderr };
-  if (result.status === 0) evaluated.plan = JSON.parse(readFileSync(out, 'utf8')) as Plan;
-  return evaluated;
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => {
+      const evaluated: Evaluated = { status, stderr };
+      if (status === 0) evaluated.plan = JSON.parse(readFileSync(out, 'utf8')) as Plan;
+      resolve(evaluated);
+    });
+  });
 }
 
-function planOf(file: string, args: string[] = []): Plan {
-  const evaluated = evaluate(file, args);
+async function planOf(file: string, args: string[] = []): Promise<Plan> {
+  const evaluated = await evaluate(file, args);
   assert.equal(evaluated.status, 0, evaluated.stderr);
   return evaluated.plan!;
 }
 
 /** The last line of stderr: the one line rclsim shows for bad input. */
-function errorLine(file: string, args: string[] = []): string {
-  const evaluated = evaluate(file, args);
+async function errorLine(file: string, args: string[] = []): Promise<string> {
+  const evaluated = await evaluate(file, args);
   assert.equal(evaluated.status, 2, evaluated.stderr);
   return evaluated.stderr.trimEnd().split('\n').at(-1)!;
 }
@@ -129,7 +138,7 @@ function talkerListener(dir: string): { xml: string; yaml: string } {
 
 // PyYAML: the YAML front end reads with it, and launch types values with it.
 describe('launch front ends: XML and YAML launch files evaluated into the launch plan', needs('yaml'), () => {
-  it('a talker and a listener with arguments, parameters (by value, typed, and from a file), remaps and if/unless, the same from XML and from YAML', () => {
+  it('a talker and a listener with arguments, parameters (by value, typed, and from a file), remaps and if/unless, the same from XML and from YAML', async () => {
     const dir = tempDir();
     const { xml, yaml } = talkerListener(dir);
     const lines = { xml: { talker: 7, listener: 14 }, yaml: { talker: 10, listener: 25 } };
@@ -137,7 +146,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
       ['xml', xml],
       ['yaml', yaml],
     ] as const) {
-      const plan = planOf(file);
+      const plan = await planOf(file);
       assert.equal(plan.file, file);
       assert.deepEqual(
         plan.arguments.map((a) => [a.name, a.default, a.description, a.choices]),
@@ -173,7 +182,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
       });
 
       // Arguments given on the command line: the listener's `if` is false, the log's `unless` true.
-      const quiet = planOf(file, ['topic:=news', 'with_listener:=false']);
+      const quiet = await planOf(file, ['topic:=news', 'with_listener:=false']);
       assert.deepEqual(
         quiet.actions.map((a) => [a.kind, a.line, a.kind === 'log' ? a.message : a.remappings]),
         [
@@ -182,11 +191,11 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
         ],
         format,
       );
-      assert.match(errorLine(file, ['with_listener:=maybe']), /with_listener.*maybe/);
+      assert.match(await errorLine(file, ['with_listener:=maybe']), /with_listener.*maybe/);
     }
   });
 
-  it('an include with arguments, into a group with a namespace pushed, in both formats', () => {
+  it('an include with arguments, into a group with a namespace pushed, in both formats', async () => {
     const dir = tempDir();
     writeTemp(
       dir,
@@ -254,14 +263,14 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
       ['yaml', yaml],
     ] as const) {
       const included = join(dir, `robot.launch.${format}`);
-      const plan = planOf(file);
-      const nodeLine = format === 'xml' ? 4 : 4;
+      const plan = await planOf(file);
+      // The talker is on line 4 of both robot.launch.xml and robot.launch.yaml.
       assert.deepEqual(
         plan.actions.map((a) => [a.file, a.line, a.name, a.namespace, a.parameters]),
         [
-          [included, nodeLine, 'r1_talker', '/fleet', [{ values: [['rate', '20']] }]],
+          [included, 4, 'r1_talker', '/fleet', [{ values: [['rate', '20']] }]],
           // The group was scoped: its namespace and its include's arguments end with it.
-          [included, nodeLine, 'r2_talker', null, [{ values: [['rate', '10']] }]],
+          [included, 4, 'r2_talker', null, [{ values: [['rate', '10']] }]],
           [file, format === 'xml' ? 12 : 13, 'after', null, []],
         ],
         format,
@@ -276,7 +285,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     }
   });
 
-  it('the other tags (let, set_env, set_parameter, set_remap, scoped group, executable, timer, lifecycle_node, nested and typed params) give the same plan from XML and YAML', () => {
+  it('the other tags (let, set_env, set_parameter, set_remap, scoped group, executable, timer, lifecycle_node, nested and typed params) give the same plan from XML and YAML', async () => {
     const dir = tempDir();
     const xml = writeTemp(
       dir,
@@ -353,8 +362,8 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
         : value !== null && typeof value === 'object'
           ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'file' || k === 'line' ? [] : [[k, withoutPlace(v)]])))
           : value;
-    const fromXml = planOf(xml);
-    const fromYaml = planOf(yaml);
+    const fromXml = await planOf(xml);
+    const fromYaml = await planOf(yaml);
     assert.deepEqual(withoutPlace(fromYaml.actions), withoutPlace(fromXml.actions));
     assert.deepEqual(
       fromXml.actions.map((a) => [a.kind, a.line]),
@@ -407,7 +416,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     assert.deepEqual([lifecycle.lifecycle, lifecycle.name, lifecycle.namespace, lifecycle.remappings], [true, 'lc_talker', '/r1', []]);
   });
 
-  it('types <param> values as launch_ros does: lists split at value-sep, quoted text, escapes, `type`', () => {
+  it('types <param> values as launch_ros does: lists split at value-sep, quoted text, escapes, `type`', async () => {
     const dir = tempDir();
     const xml = writeTemp(
       dir,
@@ -455,7 +464,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
 `,
     );
     for (const file of [xml, yaml]) {
-      const [node] = planOf(file).actions as [PlanAction];
+      const [node] = (await planOf(file)).actions as [PlanAction];
       assert.deepEqual(
         (node.parameters as { values: [string, string][] }[]).flatMap((p) => p.values),
         [
@@ -477,7 +486,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     }
   });
 
-  it('a node_container with its composable_node, and a load_composable_node, each composable node at its own line', () => {
+  it('a node_container with its composable_node, and a load_composable_node, each composable node at its own line', async () => {
     const dir = tempDir();
     const xml = writeTemp(
       dir,
@@ -522,7 +531,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
       [xml, [2, 3, 9, 10]],
       [yaml, [2, 8, 15, 17]],
     ] as const) {
-      const [container, load] = planOf(file).actions as [PlanAction, PlanAction];
+      const [container, load] = (await planOf(file)).actions as [PlanAction, PlanAction];
       const [talker] = container.composable_nodes as [PlanAction];
       const [listener] = load.composable_nodes as [PlanAction];
       assert.deepEqual(
@@ -546,7 +555,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     }
   });
 
-  it('reads $(...) as upstream: quoted and nested arguments, escapes, a $ not before (', () => {
+  it('reads $(...) as upstream: quoted and nested arguments, escapes, a $ not before (', async () => {
     const dir = tempDir();
     const file = writeTemp(
       dir,
@@ -561,7 +570,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
 `,
     );
     assert.deepEqual(
-      planOf(file).actions.map((a) => [a.line, a.message]),
+      (await planOf(file)).actions.map((a) => [a.line, a.message]),
       [
         [3, 'two words|X quoted'],
         [4, '$(var x) is XX, cost $5 (or ab)'],
@@ -571,7 +580,7 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
     );
   });
 
-  it('names the file and line of an unknown tag, an attribute a tag does not have, and a $(...) that does not read', () => {
+  it('names the file and line of an unknown tag, an attribute a tag does not have, and a $(...) that does not read', async () => {
     const dir = tempDir();
     const cases: [string, string, string][] = [
       [
@@ -621,9 +630,11 @@ describe('launch front ends: XML and YAML launch files evaluated into the launch
         ":3: 'log' attribute 'message': bad substitution in '$(env HOME': missing ')' at column 11",
       ],
     ];
-    for (const [name, text, expected] of cases) {
-      const file = writeTemp(dir, name, text);
-      assert.equal(errorLine(file), `${file}${expected}`, name);
-    }
+    const files = cases.map(([name, text]) => writeTemp(dir, name, text));
+    const lines = await Promise.all(files.map((file) => errorLine(file)));
+    assert.deepEqual(
+      lines,
+      cases.map(([, , expected], i) => `${files[i]}${expected}`),
+    );
   });
 });

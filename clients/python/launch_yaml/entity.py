@@ -106,7 +106,7 @@ class Entity(BaseEntity):
         data = self._element[name]
         line = self.attribute_line(name)
         if check_is_list_entity(data_type):
-            if isinstance(data, list) and data and all(isinstance(item, dict) for item in data):
+            if isinstance(data, list) and all(isinstance(item, dict) for item in data):
                 return [Entity(item, name, self._file, line_of(item, line), parent=self) for item in data]
             raise EntityTypeError(self._file, line, f"{self.label()}: '{name}' must be a list of mappings")
         if not is_instance_of(data, data_type, can_be_str=can_be_str):
