@@ -85,8 +85,17 @@ describe('launch evaluator: python3 -m rclsim._launch_plan', () => {
     assert.equal(plan!.version, 1);
     assert.equal(plan!.file, file);
     assert.deepEqual(plan!.arguments, [
-      { name: 'ns', default: 'robot', description: 'the namespace', choices: null, file, line: 11 },
-      { name: 'with_listener', default: 'True', description: "One of: ['True', 'False']", choices: ['True', 'False'], file, line: 12 },
+      { name: 'ns', default: 'robot', described_default: "'robot'", conditional: false, description: 'the namespace', choices: null, file, line: 11 },
+      {
+        name: 'with_listener',
+        default: 'True',
+        described_default: "'True'",
+        conditional: false,
+        description: "One of: ['True', 'False']",
+        choices: ['True', 'False'],
+        file,
+        line: 12,
+      },
     ]);
     const [talker, listener, ...rest] = plan!.actions;
     assert.equal(rest.length, 0, 'the unless-true node and the outside node (ns is not robot) are not in the plan');
@@ -270,11 +279,11 @@ def generate_launch_description():
     assert.equal(shown.status, 0, shown.stderr);
     assert.deepEqual(shown.plan!.actions, []);
     assert.deepEqual(
-      shown.plan!.arguments.map((a) => [a.name, a.default, a.description]),
+      shown.plan!.arguments.map((a) => [a.name, a.described_default, a.description]),
       [
         ['map', null, 'the map file'],
         ['robot', null, 'no description given'],
-        ['mode', 'fast', "One of: ['fast', 'slow']"],
+        ['mode', "'fast'", "One of: ['fast', 'slow']"],
       ],
     );
   });

@@ -111,7 +111,7 @@ def _arguments_alone(path: str) -> list[dict[str, Any]]:
     from launch.launch_description_sources import get_launch_description_from_any_launch_file
 
     description = get_launch_description_from_any_launch_file(path)
-    return [argument.plan_record(argument.described_default()) for argument in description.get_launch_arguments()]
+    return [argument.plan_record(None) for argument in description.get_launch_arguments()]
 
 
 def _evaluate(path: str, arguments: list[tuple[str, str]], files_dir: str) -> dict[str, Any]:

@@ -5,7 +5,6 @@ from typing import Any, Optional
 from .._input_error import LaunchInputError
 from .._plan import plan_of
 from ..action import Action
-from ..substitutions.text_substitution import TextSubstitution
 from ..utilities import normalize_to_list_of_substitutions, perform_substitutions
 
 
@@ -47,14 +46,21 @@ class DeclareLaunchArgument(Action):
 
     def plan_record(self, default: Optional[str]) -> dict[str, Any]:
         file, line = self._origin
-        return {'name': self.__name, 'default': default, 'description': self.__description, 'choices': self.__choices, 'file': file, 'line': line}
+        return {
+            'name': self.__name,
+            'default': default,
+            'described_default': self.described_default(),
+            'conditional': self._conditionally_included,
+            'description': self.__description,
+            'choices': self.__choices,
+            'file': file,
+            'line': line,
+        }
 
     def described_default(self) -> Optional[str]:
-        """The default as `--show-args` shows it: its text, or what its substitutions are."""
+        """The default as `ros2 launch --show-args` prints it: each token's describe(), joined by ' + ' (ros2launch/api/api.py)."""
         if self.__default_value is None:
             return None
-        if all(isinstance(s, TextSubstitution) for s in self.__default_value):
-            return ''.join(s.text for s in self.__default_value)  # type: ignore[attr-defined]
         return ' + '.join(s.describe() for s in self.__default_value)
 
     def execute(self, context: Any) -> None:
