@@ -1,14 +1,42 @@
-import { parse } from 'yaml';
+import { parse, type ScalarTag, type Tags } from 'yaml';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import { pyFloat, pyStr } from './pythonRepr.js';
 
 /**
- * YAML text as ros2cli reads it: PyYAML's `safe_load` (YAML 1.1: `yes`/`no` are booleans),
- * integers exact (bigint). Throws the YAML library's error for text that is no YAML.
+ * PyYAML's SafeLoader where the YAML library's 1.1 schema differs: booleans are yes/no, true/false,
+ * on/off only (`y` and `n` are strings: `{x: 1, y: 2}` has a key `y`), and a float needs a point
+ * (`1e5` is a string, `1.0e+5` a float).
+ */
+function pyyamlTags(tags: Tags): Tags {
+  const bool = (value: boolean, test: RegExp): ScalarTag => ({
+    tag: 'tag:yaml.org,2002:bool',
+    default: true,
+    identify: (v) => typeof v === 'boolean',
+    test,
+    resolve: () => value,
+  });
+  const float: ScalarTag = {
+    tag: 'tag:yaml.org,2002:float',
+    default: true,
+    identify: (v) => typeof v === 'number',
+    test: /^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?)$/,
+    resolve: (text) => Number.parseFloat(text.replace(/_/g, '')),
+  };
+  const replaced = tags.filter((tag) => {
+    const { tag: name, format, test } = tag as ScalarTag;
+    return name !== 'tag:yaml.org,2002:bool' && !(name === 'tag:yaml.org,2002:float' && format !== 'TIME' && !String(test).includes('inf'));
+  });
+  return [bool(true, /^(?:[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/), bool(false, /^(?:[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/), float, ...replaced];
+}
+
+/**
+ * YAML text as ros2cli reads it: PyYAML's `safe_load` (YAML 1.1 as PyYAML resolves it; a
+ * repeated key: the last one), integers exact (bigint). Throws the YAML library's error for
+ * text that is no YAML.
  */
 export function loadYaml(text: string): unknown {
-  return parse(text, { version: '1.1', intAsBigInt: true }) ?? null;
+  return parse(text, { version: '1.1', intAsBigInt: true, uniqueKeys: false, customTags: pyyamlTags }) ?? null;
 }
 
 /** Python's type name of a value YAML gave. */

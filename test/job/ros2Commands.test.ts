@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { LaunchPlan } from '../../src/launch/launchPlan.js';
 import { planToJob } from '../../src/launch/planToJob.js';
-import { logLines, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 /** A folder with the other side (ros2side.cjs: a listener, a parameter, a service from 1 s, a lifecycle node; 4 s) and the job `text`. */
 function jobWith(text: string): { dir: string; job: string } {
   const dir = tempDir();
-  for (const file of ['ros2side.cjs', 'quick.cjs']) cpSync(join(repoRoot, 'test/fixtures/events', file), join(dir, file));
+  for (const file of ['ros2side.cjs', 'quick.cjs', 'echo_repr.py']) cpSync(join(repoRoot, 'test/fixtures/events', file), join(dir, file));
   return { dir, job: writeTemp(dir, 'job.yaml', text) };
 }
 
@@ -189,6 +189,48 @@ events:
       assert.equal(result.status, 2, `${words}: ${result.stderr}`);
       assert.match(result.stderr, line);
     }
+  });
+});
+
+describe('the repr ros2 topic pub prints is the one rclpy gives (the Python client, numpy)', needs('numpy'), () => {
+  it('prints each message as a Python subscriber sees it: nested messages, scientific numpy arrays wrapped over two lines, quotes, bytes', () => {
+    const { dir, job } = jobWith(`nodes:
+  - script: echo_repr.py
+events:
+  - on: start
+    do:
+      - ros2: [topic, pub, -1, /imu, sensor_msgs/msg/Imu, "{header: {frame_id: base}, orientation: {w: 1}, angular_velocity: {x: 1e-5, y: 123456789.5}, linear_acceleration_covariance: [0.1, 0, 0, 0, 0.1, 0, 0, 0, -1.0e-9]}"]
+      - ros2: [topic, pub, -1, /dims, std_msgs/msg/MultiArrayLayout, '{dim: [{label: "it''s \\"q\\"\\n", size: 3}]}']
+      - ros2: [topic, pub, -1, /id, unique_identifier_msgs/msg/UUID, "{uuid: [1, 2, 255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10]}"]
+      - ros2: [topic, pub, -1, /b, std_msgs/msg/ByteMultiArray, "{data: [1, 39, 255]}"]
+`);
+    const result = runCli(['run', job], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    // A repr over several lines: the command's lines carry its prefix, the subscriber's continue unprefixed.
+    const printed = result.stdout.split('\n');
+    const reprs = (start: (line: string) => string | null, more: (line: string) => string | null): string[] => {
+      const found: string[] = [];
+      let open = false;
+      for (const line of printed) {
+        const first = start(line);
+        const next: string | null = open ? more(line) : null;
+        if (first !== null) found.push(first);
+        else if (next !== null && next !== '') found[found.length - 1] += `\n${next}`;
+        open = first !== null || (next !== null && next !== '');
+      }
+      return found;
+    };
+    const published = reprs(
+      (line) => /^\[ros2-\d\] publishing #1: (.*)$/.exec(line)?.[1] ?? null,
+      (line) => /^\[ros2-\d\] (.*)$/.exec(line)?.[1] ?? null,
+    );
+    const heard = reprs(
+      (line) => /^echo: (.*)$/.exec(line)?.[1] ?? null,
+      (line) => (line.startsWith(' ') ? line : null),
+    );
+    assert.equal(published.length, 4, result.stdout);
+    assert.deepEqual(published, heard);
+    assert.ok(published[0]!.includes('array([ 1.e-01,  0.e+00,'), published[0]);
   });
 });
 
