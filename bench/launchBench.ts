@@ -77,7 +77,11 @@ export function launchFigures(repeats: number): Record<string, { launchSeconds: 
       }
       const launchSeconds = median(launched);
       const jobSeconds = median(written);
-      figures[name.replace(/^talker_listener\.launch\./, '')] = { launchSeconds, jobSeconds, addedSeconds: median(launched.map((seconds, i) => seconds - written[i]!)) };
+      figures[name.replace(/^talker_listener\.launch\./, '')] = {
+        launchSeconds,
+        jobSeconds,
+        addedSeconds: median(launched.map((seconds, i) => seconds - written[i]!)),
+      };
     }
     return figures;
   } finally {

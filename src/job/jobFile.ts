@@ -625,13 +625,14 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
             job,
             ...watch,
             ...(sleeps === undefined ? {} : { sleeps }),
-            ...(named ? { instance: `${entry.namespace ?? ''}/${entry.name ?? ''}` } : {}),
+            // Entries of one executable draw apart: told apart by namespace and name, else by id (launch's four data_publishers).
+            ...(named ? { instance: `${entry.namespace ?? ''}/${entry.name ?? ''}` } : entry.id !== undefined ? { instance: entry.id } : {}),
             ...(faults.length === 0 ? {} : { faultNames: faultNamesOf(entry) }),
           });
         } else if (entry.script !== undefined) {
-          // Entries of one script that the job tells apart (a namespace, a name) draw apart.
+          // Entries of one script that the job tells apart (a namespace, a name, else an id) draw apart.
           const named = entry.namespace !== undefined || entry.name !== undefined;
-          const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : undefined;
+          const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : entry.id;
           await startProgram(job.simulation, target, args, jobArguments, where, {
             running,
             ...(environmentOf === undefined ? {} : { workspace: environmentOf }),
