@@ -2,12 +2,13 @@ import { formatSimTime } from '../base/runErrors.js';
 import { LoggingSeverity } from '../ros/LogOutput.js';
 import type { Program } from '../sim/Program.js';
 import type { JobHandle } from './JobHandle.js';
+import { LifecycleLink } from './lifecycleLink.js';
 import { Ros2Commands } from './ros2Commands.js';
 import { loadYaml } from './ros2Values.js';
 import { type Ros2Command, Ros2UsageError, readRos2Words } from './ros2Words.js';
 import type { ProgramWatch } from './separateProgram.js';
 
-/** What an event's actions may say of it: `${event.returncode}`, `${event.reason}` (launch's LocalSubstitution('event.…')). */
+/** What an event's actions may say of it: `${event.returncode}`, `${event.reason}`, `${event.goal_state}` (launch's LocalSubstitution('event.…')). */
 type EventFacts = Record<string, string>;
 
 function withFacts(text: string, facts: EventFacts): string {
@@ -15,7 +16,12 @@ function withFacts(text: string, facts: EventFacts): string {
 }
 
 /** What an event waits for (docs/job-files.md "Events"): the run's start or end, a program's start or end (`*`: any). */
-export type EventTrigger = { kind: 'start' } | { kind: 'shutdown' } | { kind: 'started' | 'exited'; id: string };
+export type EventTrigger =
+  | { kind: 'start' }
+  | { kind: 'shutdown' }
+  | { kind: 'started' | 'exited'; id: string }
+  /** A lifecycle node's transition (launch_ros's OnStateTransition): its fully qualified name, the labels it must go from and to. */
+  | { kind: 'transition'; node: string; from?: string; to?: string };
 
 /** What an event does, in order, at the sim time it happens. */
 export type EventAction =
@@ -23,6 +29,8 @@ export type EventAction =
   | { kind: 'shutdown'; reason: string }
   | { kind: 'start'; id: string }
   | { kind: 'after'; ns: bigint; actions: EventAction[] }
+  /** launch_ros's ChangeState: a transition (lifecycle_msgs/msg/Transition's id) asked of a lifecycle node, by its fully qualified name. */
+  | { kind: 'change_state'; node: string; transition: number }
   /** A ros2cli command (the words after `ros2`), run by rclsim's equivalent; with an id, its start and end are events. */
   | { kind: 'ros2'; words: string[]; command: Ros2Command; id?: string };
 
@@ -43,6 +51,7 @@ export class JobEvents {
   readonly #events: readonly JobEvent[];
   readonly #starts: ReadonlyMap<string, () => void>;
   readonly #ros2: Ros2Commands;
+  readonly #lifecycle: LifecycleLink;
   /** Why the run was shut down (a shutdown action's reason), for OnShutdown's `${event.reason}`. */
   #reason = '';
 
@@ -51,6 +60,17 @@ export class JobEvents {
     this.#events = events;
     this.#starts = starts;
     this.#ros2 = new Ros2Commands(job);
+    this.#lifecycle = new LifecycleLink(job);
+    // launch_ros hears a lifecycle node's transitions from its start on: so do its handlers.
+    const watched = new Set(events.flatMap((event) => (event.on.kind === 'transition' ? [event.on.node] : [])));
+    for (const node of [...watched].sort())
+      this.#lifecycle.watch(node, (from, to) =>
+        this.#happened((on) => on.kind === 'transition' && on.node === node && (on.from ?? from) === from && (on.to ?? to) === to, false, {
+          // launch_ros's StateTransition event: start_state and goal_state are the labels.
+          start_state: from,
+          goal_state: to,
+        }),
+      );
     // launch's OnShutdown: its actions run as the run ends, whatever ended it.
     job.onEnd(() =>
       this.#run(
@@ -124,6 +144,9 @@ export class JobEvents {
         case 'after':
           this.#later(action.ns, action.actions, facts);
           break;
+        case 'change_state':
+          this.#lifecycle.changeState(action.node, action.transition);
+          break;
         case 'ros2': {
           const id = action.id;
           this.#ros2.run(action.command, {
@@ -194,13 +217,15 @@ function ros2Action(action: Record<string, unknown>, at: Location, reader: Event
   return { kind: 'ros2', words, command, ...(action.id === undefined ? {} : { id: action.id as string }) };
 }
 
-const ACTIONS = ['log', 'shutdown', 'start', 'after', 'ros2'];
+const ACTIONS = ['log', 'shutdown', 'start', 'after', 'ros2', 'change_state'];
 
 /** A job file's `events:`, checked against the ids its entries and its `ros2` actions give (`*`: any). */
 export function readEvents(
   entries: readonly { on: unknown; do: unknown[]; origin?: string }[],
   entryIds: ReadonlySet<string>,
   reader: EventsReader,
+  /** Each entry's node by its id, fully qualified, when the entry names it (a lifecycle node's). */
+  nodeOf: ReadonlyMap<string, string> = new Map(),
 ): JobEvent[] {
   const ids = new Set([...entryIds, ...entries.flatMap((entry) => commandIds(entry.do))]);
   // A trigger names an entry or a command; a start, an entry.
@@ -208,6 +233,13 @@ export function readEvents(
     const among = trigger ? ids : entryIds;
     if ((trigger && id === '*') || among.has(id)) return id;
     return reader.fail(location, `no node entry has id '${id}'${among.size === 0 ? '' : ` (ids: ${[...among].join(', ')})`}`);
+  };
+  /** A lifecycle node an event names by its entry's id: the entry must name its node. */
+  const lifecycleNode = (location: Location, id: string): string => {
+    known(location, id, false);
+    return (
+      nodeOf.get(id) ?? reader.fail(location, `entry '${id}' gives no name: a lifecycle node's transitions are its node's (give the entry name and namespace)`)
+    );
   };
   const actions = (location: Location, list: readonly unknown[]): EventAction[] =>
     list.map((item, i) => {
@@ -220,10 +252,16 @@ export function readEvents(
       if (kind === undefined || extra !== undefined)
         reader.fail(
           at,
-          `an action is one of { log: text }, { shutdown: reason }, { start: id }, { after: duration, do: [actions] }, { ros2: [words], id? }${extra === undefined ? '' : ` (not '${extra}')`}`,
+          `an action is one of { log: text }, { shutdown: reason }, { start: id }, { after: duration, do: [actions] }, { ros2: [words], id? }, { change_state: { node: id, transition: n } }${extra === undefined ? '' : ` (not '${extra}')`}`,
         );
       const value = action[kind!];
       if (kind === 'ros2') return ros2Action(action, at, reader);
+      if (kind === 'change_state') {
+        const asked = value as { node?: unknown; transition?: unknown } | null;
+        if (asked === null || typeof asked !== 'object' || typeof asked.node !== 'string' || !Number.isInteger(asked.transition))
+          reader.fail([...at, kind], 'must be { node: id, transition: n } (n: a lifecycle_msgs/msg/Transition id, 1 configure … 4 deactivate)');
+        return { kind, node: lifecycleNode([...at, kind, 'node'], asked!.node as string), transition: asked!.transition as number };
+      }
       if (kind === 'after') {
         if (!Array.isArray(action.do)) reader.fail([...at, 'do'], 'must be a list of actions');
         return { kind, ns: reader.duration([...at, 'after'], value as string | number), actions: actions([...at, 'do'], action.do as unknown[]) };
@@ -233,12 +271,23 @@ export function readEvents(
       return kind === 'log' ? { kind, text: value as string } : { kind: 'shutdown', reason: value as string };
     });
   return entries.map((entry, i) => {
+    const transition =
+      typeof entry.on === 'object' && entry.on !== null && 'transition' in entry.on
+        ? (entry.on as { transition: { node: string; from?: string; to?: string } }).transition
+        : undefined;
     const on: EventTrigger =
       entry.on === 'start' || entry.on === 'shutdown'
         ? { kind: entry.on }
-        : 'started' in (entry.on as object)
-          ? { kind: 'started', id: known(['events', i, 'on', 'started'], (entry.on as { started: string }).started, true) }
-          : { kind: 'exited', id: known(['events', i, 'on', 'exited'], (entry.on as { exited: string }).exited, true) };
+        : transition !== undefined
+          ? {
+              kind: 'transition',
+              node: lifecycleNode(['events', i, 'on', 'transition', 'node'], transition.node),
+              ...(transition.from === undefined ? {} : { from: transition.from }),
+              ...(transition.to === undefined ? {} : { to: transition.to }),
+            }
+          : 'started' in (entry.on as object)
+            ? { kind: 'started', id: known(['events', i, 'on', 'started'], (entry.on as { started: string }).started, true) }
+            : { kind: 'exited', id: known(['events', i, 'on', 'exited'], (entry.on as { exited: string }).exited, true) };
     return { on, actions: actions(['events', i, 'do'], entry.do), where: entry.origin ?? reader.lineOf(['events', i]) };
   });
 }

@@ -537,11 +537,20 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     data.checks === undefined
       ? []
       : checksConfig(data.checks, sections, network === undefined ? null : network.hosts.map((host) => host.name), (i) => lineOf(at(['checks', i])));
-  const events = readEvents(data.events ?? [], ids, {
-    fail,
-    duration: (location, value) => durationAt(location, value),
-    lineOf: (location) => lineOf(at(location)),
-  });
+  // An entry that names its node (namespace and name, as launch_ros's LifecycleNode must) gives events that node.
+  const nodeOf = new Map(
+    nodes.flatMap(({ entry }) =>
+      entry.id === undefined || entry.name === undefined
+        ? []
+        : [[entry.id, `${normalizeNamespace(entry.namespace ?? '/').replace(/\/$/, '')}/${entry.name}`] as const],
+    ),
+  );
+  const events = readEvents(
+    data.events ?? [],
+    ids,
+    { fail, duration: (location, value) => durationAt(location, value), lineOf: (location) => lineOf(at(location)) },
+    nodeOf,
+  );
   for (const [i, { entry }] of nodes.entries())
     if (entry.start_after === 'event' && !events.some((event) => startsEntry(event.actions, entry.id)))
       fail(

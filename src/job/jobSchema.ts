@@ -65,6 +65,19 @@ export const schema = {
               { enum: ['start', 'shutdown'] },
               { type: 'object', additionalProperties: false, required: ['started'], properties: { started: { type: 'string', minLength: 1 } } },
               { type: 'object', additionalProperties: false, required: ['exited'], properties: { exited: { type: 'string', minLength: 1 } } },
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['transition'],
+                properties: {
+                  transition: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['node'],
+                    properties: { node: { type: 'string', minLength: 1 }, from: { type: 'string' }, to: { type: 'string' } },
+                  },
+                },
+              },
             ],
           },
           origin: { type: 'string' },

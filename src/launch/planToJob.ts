@@ -22,10 +22,16 @@ export interface LaunchedEntry {
 }
 
 /** An action of a job's `events:` (docs/job-files.md "Events"). */
-export type EventAction = { log: string } | { shutdown: string } | { start: string } | { after: string; do: EventAction[] } | { ros2: string[]; id: string };
+export type EventAction =
+  | { log: string }
+  | { shutdown: string }
+  | { start: string }
+  | { after: string; do: EventAction[] }
+  | { ros2: string[]; id: string }
+  | { change_state: { node: string; transition: number } };
 
 /** What an event waits for: the run's start, a program's start or end, the run's end, a lifecycle transition. */
-export type EventTrigger = 'start' | 'shutdown' | { started: string } | { exited: string };
+export type EventTrigger = 'start' | 'shutdown' | { started: string } | { exited: string } | { transition: { node: string; from?: string; to?: string } };
 
 export interface JobEvent {
   on: EventTrigger;
@@ -147,7 +153,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
       case 'shutdown':
         return [{ shutdown: action.reason }];
       case 'change_state':
-        throw new LaunchPlanError(`${originOf(action, base)}: ChangeState (a lifecycle transition launch asks for) is not supported yet`);
+        return [{ change_state: { node: action.target, transition: action.transition } }];
       case 'load':
         throw new LaunchPlanError(
           `${originOf(action, base)}: LoadComposableNodes inside an event or a timer is not supported yet: load them where the container starts`,
@@ -173,7 +179,22 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
         events.push({ on: 'shutdown', origin, do: run() });
         return;
       case 'on_state_transition':
-        throw new LaunchPlanError(`${origin}: OnStateTransition (a lifecycle node's transition as an event) is not supported yet`);
+        if (action.target === null)
+          throw new LaunchPlanError(
+            `${origin}: OnStateTransition without target_lifecycle_node: rclsim hears the transitions of the lifecycle node a handler names`,
+          );
+        events.push({
+          on: {
+            transition: {
+              node: action.target,
+              ...(action.start_state === null ? {} : { from: action.start_state }),
+              ...(action.goal_state === null ? {} : { to: action.goal_state }),
+            },
+          },
+          origin,
+          do: run(),
+        });
+        return;
       case 'timer':
         atStart.push(...eventActions(action));
         startOrigin ??= origin;

@@ -92,6 +92,41 @@ events:
     ]);
   });
 
+  it("drives a lifecycle node as launch_ros does: a ChangeState at the start, OnStateTransition's actions when it reaches a state (one asks the next transition, one starts an entry)", () => {
+    const { dir, job } = jobWith(`nodes:
+  - script: lifecycle.cjs
+    args: [talker]
+    id: talker
+    name: talker
+    namespace: /
+  - script: quick.cjs
+    args: [follower]
+    id: follower
+    start_after: event
+    on_exit: continue
+events:
+  - on: start
+    do: [{ change_state: { node: talker, transition: 1 } }]
+  - on: { transition: { node: talker, to: inactive } }
+    do: [{ log: 'talker went \${event.start_state} -> \${event.goal_state}' }, { change_state: { node: talker, transition: 3 } }]
+  - on: { transition: { node: talker, from: activating, to: active } }
+    do: [{ log: talker is active }, { start: follower }]
+  - on: { transition: { node: talker, to: finalized } }
+    do: [{ log: never }]
+`);
+    cpSync(join(repoRoot, 'test/fixtures/events/lifecycle.cjs'), join(dir, 'lifecycle.cjs'));
+    const run = runCli(['run', job, '--until', '2s'], dir, 60_000);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), [
+      '[INFO] [0.000000000] [talker]: configured',
+      '[INFO] [0.000000000] [launch.user]: talker went configuring -> inactive',
+      '[INFO] [0.000000000] [talker]: activated',
+      '[INFO] [0.000000000] [launch.user]: talker is active',
+      '[INFO] [0.000000000] [follower]: up',
+      '[INFO] [1.000000000] [follower]: bye',
+    ]);
+  });
+
   it('refuses an event naming no entry, an entry no event starts, and an unknown action, each at its line', () => {
     const cases: [string, RegExp][] = [
       [

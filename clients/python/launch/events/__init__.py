@@ -1,6 +1,7 @@
 """`launch.events`."""
 
 from . import matchers
+from .matchers import matches_action
 from .shutdown import Shutdown
 
-__all__ = ['Shutdown', 'matchers']
+__all__ = ['Shutdown', 'matchers', 'matches_action']
