@@ -27,7 +27,7 @@ function packageFolder(files: Record<string, string>): string {
   return folder;
 }
 
-describe('a colcon workspace of Python packages, laid out as its repositories lay it out', () => {
+describe('a colcon workspace of Python packages, laid out as its repositories lay it out', needs('python3'), () => {
   let workspace: string;
   let install: string;
   let first: ReturnType<typeof runCli>;
@@ -148,7 +148,7 @@ describe('a colcon workspace of Python packages, laid out as its repositories la
   });
 });
 
-describe('rclsim build of a workspace of Python packages', () => {
+describe('rclsim build of a workspace of Python packages', needs('python3'), () => {
   it('lays them out as symlinks, in the workspace named, without building anything', () => {
     const workspace = realpathSync(tempDir());
     const folder = join(workspace, 'src/tools/pkg_a');
@@ -209,7 +209,7 @@ describe('ament_index_cpp in a C++ program run from a workspace', needs('C++ too
   });
 });
 
-describe('setup.py read without running it: the forms real packages use, and one line for the rest', () => {
+describe('setup.py read without running it: the forms real packages use, and one line for the rest', needs('python3'), () => {
   it('reads variables, +, f-strings, os.path.join, glob, list comprehensions, loops, package_dir and setup.cfg entry points', () => {
     const folder = packageFolder({
       'setup.py': [

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { repoRoot, tempDir } from '../support/helpers.js';
+import { needs, repoRoot, tempDir } from '../support/helpers.js';
 
 /** A launch plan (docs/launch-plan.md), loosely typed: the tests look at what a user would. */
 // biome-ignore lint/suspicious/noExplicitAny: plan records are JSON, read field by field
@@ -76,7 +76,7 @@ def generate_launch_description():
     ])
 `;
 
-describe('launch evaluator: python3 -m rclsim._launch_plan', () => {
+describe('launch evaluator: python3 -m rclsim._launch_plan', needs('yaml'), () => {
   it('resolves nodes in their scope: namespaces, scoped parameters and remaps first, environment, conditions', () => {
     const dir = tempDir();
     const file = write(dir, 'talkers.launch.py', TALKERS);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, logLines, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const FIXTURE = join(repoRoot, 'test/fixtures/python/workspace');
 /** Where the fixture's package keeps its launch files (setup.py installs launch/*launch.* to share/py_demo_nodes/launch). */
@@ -34,7 +34,8 @@ def generate_launch_description():
     ])
 `;
 
-describe('rclsim launch: a workspace started from its launch file', () => {
+// launch_ros reads parameters with PyYAML, as upstream's does.
+describe('rclsim launch: a workspace started from its launch file', needs('yaml'), () => {
   it('runs the nodes a launch file starts, with its arguments, namespaces and names; --print-job writes the job that runs to the same fingerprint', () => {
     const dir = workspace({ 'pair.launch.py': PAIR });
     const run = runCli(['launch', 'py_demo_nodes', 'pair.launch.py', 'robot:=bot', '--until', '1s', '--json'], dir, 120_000);
