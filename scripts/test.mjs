@@ -1,4 +1,4 @@
-// npm test (after npm run build): every dist/test/**/*.test.js, two files at a time, through the
+// npm test (after npm run build): every dist/test/**/*.test.js, three files at a time (CONTRIBUTING.md), through the
 // skip-summary reporter. Node 20's --test takes no glob, and given a folder it would also run every
 // .js under a folder named test (the shared helpers, the conformance runners) as a test file: so
 // the files are listed here. `node scripts/test.mjs --list` prints them instead of running them.
@@ -27,7 +27,7 @@ if (process.argv.includes('--list')) {
   process.exit(0);
 }
 const reporter = './dist/test/support/skipSummary.js';
-const args = ['--test', '--test-concurrency=2', `--test-reporter=${reporter}`, ...files];
+const args = ['--test', '--test-concurrency=3', `--test-reporter=${reporter}`, ...files];
 const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 // Ended by a signal (Ctrl-C reaches both processes): end by the same one.
 if (result.signal !== null) process.kill(process.pid, result.signal);

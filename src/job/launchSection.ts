@@ -4,7 +4,7 @@ import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
 import { cannotRun } from '../launch/cannotRun.js';
 import { evaluateLaunch, LaunchError } from '../launch/evaluateLaunch.js';
 import type { LaunchPlan } from '../launch/launchPlan.js';
-import { LaunchPlanError, planToJob } from '../launch/planToJob.js';
+import { type EventAction, LaunchPlanError, planToJob } from '../launch/planToJob.js';
 import { JobFileError } from './jobErrors.js';
 import { packageExecutable, preparedWorkspace } from './packageExecutables.js';
 
@@ -15,7 +15,7 @@ export interface LaunchKey {
   arguments?: Record<string, string | number | boolean>;
 }
 
-/** What the command line adds to a launch: the install prefix, skip patterns, the interpreter. */
+/** What the command line adds to a launch: the workspace, skip patterns, where lines about what cannot run go. */
 export interface LaunchOptions {
   workspace?: string | undefined;
   skip?: readonly string[];
@@ -67,16 +67,32 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
   for (const line of verdict.lines) (options.say ?? ((said) => process.stderr.write(`${said}\n`)))(line);
   if (verdict.refused > 0)
     throw new JobFileError(`${plan.file}: ${verdict.refused} of its processes cannot run here (listed above): --skip PATTERN (or skip: in a job) skips them`);
+  // What is skipped is not there: neither its start nor its end happens (rviz2's on_exit=Shutdown()).
+  const gone = new Set([...verdict.skipped].flatMap((node) => (node.id === undefined ? [] : [node.id])));
+  const events = launched.events.flatMap((event) =>
+    typeof event.on === 'object' && (('started' in event.on && gone.has(event.on.started)) || ('exited' in event.on && gone.has(event.on.exited)))
+      ? []
+      : [{ ...event, do: withoutStarts(event.do, gone) }],
+  );
   // The workspace prepared here serves the run too: preparing it again reads every setup.py again.
   return {
     text: merged(
       doc,
       launched.nodes.filter((node) => !verdict.skipped.has(node)),
-      launched.events,
+      events,
       workspace.root ?? workspace.install,
     ),
     workspace,
   };
+}
+
+/** `actions` without those that start an entry that is skipped. */
+function withoutStarts(actions: readonly EventAction[], gone: ReadonlySet<string>): EventAction[] {
+  return actions.flatMap((action): EventAction[] => {
+    if ('start' in action) return gone.has(action.start) ? [] : [action];
+    if ('after' in action) return [{ ...action, do: withoutStarts(action.do, gone) }];
+    return [action];
+  });
 }
 
 /** The job's document with the launch's nodes and events before its own. */

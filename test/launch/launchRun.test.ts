@@ -95,14 +95,19 @@ def generate_launch_description():
   it('lists what cannot run before the run: a GUI tool skipped, a package the workspace lacks refused (exit 2) unless --skip names it', () => {
     const dir = workspace({
       'gui.launch.py': `from launch import LaunchDescription
+from launch.actions import EmitEvent, RegisterEventHandler
+from launch.event_handlers import OnProcessExit
+from launch.events import Shutdown
 from launch_ros.actions import Node
 
 
 def generate_launch_description():
+    rviz = Node(package='rviz2', executable='rviz2')
     return LaunchDescription([
-        Node(package='rviz2', executable='rviz2'),
+        rviz,
         Node(package='nav2_bringup', executable='planner'),
         Node(package='py_demo_nodes', executable='watcher'),
+        RegisterEventHandler(OnProcessExit(target_action=rviz, on_exit=[EmitEvent(event=Shutdown(reason='rviz closed'))])),
     ])
 `,
     });
@@ -110,13 +115,15 @@ def generate_launch_description():
     assert.equal(refused.status, 2, refused.stderr);
     const file = 'install/share/py_demo_nodes/launch/gui.launch.py';
     assert.deepEqual(refused.stderr.trim().split('\n'), [
-      `${file}:7: rviz2 rviz2: a GUI tool (rclsim --foxglove shows the run live); skipped`,
-      `${file}:8: nav2_bringup planner: no package nav2_bringup in the workspace . (--workspace names another); refused`,
+      `${file}:9: rviz2 rviz2: a GUI tool (rclsim --foxglove shows the run live); skipped`,
+      `${file}:12: nav2_bringup planner: no package nav2_bringup in the workspace . (--workspace names another); refused`,
       `rclsim: ${join(dir, file)}: 1 of its processes cannot run here (listed above): --skip PATTERN (or skip: in a job) skips them`,
     ]);
     const skipped = runCli(['launch', 'py_demo_nodes', 'gui.launch.py', '--until', '1s', '--skip', 'nav2_*'], dir, 60_000);
     assert.equal(skipped.status, 0, skipped.stderr);
     assert.match(skipped.stderr, /planner: no package nav2_bringup .*; skipped$/m);
+    // What is skipped never exits: the handler on rviz2's exit goes with it, and the run is not refused for it.
+    assert.match(skipped.stdout, /ended {8}idle, exit code 0/);
   });
 
   it('says what is wrong with a launch file in one line naming it, exit 2: it raises, a required argument is missing, a choice is not allowed', () => {
