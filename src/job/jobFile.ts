@@ -661,7 +661,9 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
         if (node.entry.id !== undefined) starts.set(node.entry.id, () => void startEntry(node).catch((error: unknown) => job.simulation.engine.fail(error)));
       }
       jobEvents?.start();
-      for (const node of nodes) {
+      for (const [i, node] of nodes.entries()) {
+        // A shared container starts when its first entry does, with every component loaded into it.
+        if (node.entry.container !== undefined && containers.get(node.entry.container) !== i) continue;
         if (node.startAfter === 0n) await startEntry(node);
         else if (node.startAfter !== 'event') {
           // launch's TimerAction: the program starts that long after the start, and the run waits for it.

@@ -83,6 +83,8 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
   const commands: LaunchedJob['commands'] = [];
   const atStart: EventAction[] = [];
   let startOrigin: string | null = null;
+  /** Containers launched without components, by full name: what the first load into one gives its process. */
+  const emptyContainers = new Map<string, Pick<LaunchedEntry, 'id' | 'on_exit' | 'respawn_delay' | 'respawn_max_retries'>>();
 
   const processEntry = (action: PlanNode | PlanProcess | PlanContainer): LaunchedEntry[] => {
     const origin = originOf(action, base);
@@ -117,6 +119,8 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
     }
     if (action.kind === 'container') {
       const container = `${action.namespace === null || action.namespace === '/' ? '' : action.namespace}/${action.name}`;
+      // A container started empty is the first LoadComposableNodes' to start: it carries the process's keys then.
+      if (action.composable_nodes.length === 0) emptyContainers.set(container, { id: action.id, ...lifecycle });
       return action.composable_nodes.map((composable, i) => ({
         ...composableEntry(composable, container, base),
         ...(i === 0 ? { id: action.id, ...lifecycle } : {}),
@@ -142,7 +146,8 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
             events.push({ on: { exited: action.id }, origin: originOf(action, base), do: action.on_exit.flatMap((inner) => eventActions(inner)) });
           return [{ ros2: words, id: action.id }];
         }
-        const entries = processEntry(action).map((entry) => ({ ...entry, start_after: 'event' }));
+        // A shared container's process keys (start_after among them) are its first entry's.
+        const entries = processEntry(action).map((entry, i) => (i === 0 ? { ...entry, start_after: 'event' } : entry));
         nodes.push(...entries);
         return [{ start: action.id }];
       }
@@ -205,11 +210,18 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
   /** Top-level: processes start with the run; a timer holding only processes (and timers) delays them; the rest runs at the start. */
   const topLevel = (action: LaunchAction, delay: number): void => {
     if (action.kind === 'node' || action.kind === 'container' || (action.kind === 'process' && packageRun(action, base, install) !== null)) {
-      nodes.push(...processEntry(action).map((entry) => (delay > 0 ? { ...entry, start_after: seconds(delay) } : entry)));
+      nodes.push(...processEntry(action).map((entry, i) => (delay > 0 && i === 0 ? { ...entry, start_after: seconds(delay) } : entry)));
     } else if (action.kind === 'process' && delay === 0 && ros2Words(action.cmd, originOf(action, base)) === null) {
       commands.push({ origin: originOf(action, base), cmd: action.cmd });
     } else if (action.kind === 'load') {
-      nodes.push(...action.composable_nodes.map((composable) => composableEntry(composable, action.target_container, base)));
+      const process = emptyContainers.get(action.target_container);
+      emptyContainers.delete(action.target_container);
+      nodes.push(
+        ...action.composable_nodes.map((composable, i) => ({
+          ...composableEntry(composable, action.target_container, base),
+          ...(i === 0 && process !== undefined ? process : {}),
+        })),
+      );
     } else if (action.kind === 'timer' && action.actions.every((inner) => startsOnly(inner, base, install))) {
       for (const inner of action.actions) topLevel(inner, delay + action.period);
     } else if (delay > 0) {

@@ -123,6 +123,24 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     );
   });
 
+  it('starts a shared container when its first entry says (start_after), not where a later entry of it stands', () => {
+    const job = [
+      'workspace: install',
+      'end: { after: 1.5s }',
+      'nodes:',
+      '  - { package: cpp_greeter, component: cpp_greeter::Greeter, container: late, name: first, start_after: 1s, parameters: { period: 0.25 } }',
+      '  - { package: cpp_greeter, component: cpp_greeter::Greeter, container: late, name: second, parameters: { period: 0.5 } }',
+    ];
+    writeFileSync(join(workspace, 'late.yaml'), `${job.join('\n')}\n`);
+    const run = runCli(['run', 'late.yaml'], workspace, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(
+      logLines(run.stderr).filter((line) => !line.includes('[component_container]')),
+      // At 1.5 s second's timer (armed at 1 s) comes before first's (armed again at 1.25 s).
+      ['[INFO] [1.250000000] [first]: Greeting 1', '[INFO] [1.500000000] [second]: Greeting 1', '[INFO] [1.500000000] [first]: Greeting 2'],
+    );
+  });
+
   it('builds nothing again the second time', () => {
     const files = [
       'install/lib/cpp_pubsub/talker',
