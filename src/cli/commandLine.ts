@@ -150,7 +150,7 @@ withRunOptions(
     )
     .option(
       '--skip <pattern>',
-      'skip the processes the launch starts that cannot run here and this names: a package, package/executable or node name (* matches any text; repeatable)',
+      'skip the processes the launch starts that cannot run here and this names: a package, package/executable or node name (* matches any text, ? one character; repeatable)',
       collect,
       [],
     )

@@ -1,3 +1,4 @@
+import { globPattern } from '../ros/NodePatterns.js';
 import type { LaunchedEntry, LaunchedJob } from './planToJob.js';
 
 /**
@@ -25,16 +26,10 @@ export interface CannotRun {
   refused: number;
 }
 
-/** A skip pattern as a regular expression: `*` is any text. */
-function globOf(pattern: string): RegExp {
-  return new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-}
-
-/** Whether `pattern` (a glob with `*`) names the entry: its package, `package/executable`, or its node's name. */
-function matches(pattern: string, entry: LaunchedEntry): boolean {
-  const re = globOf(pattern);
+/** What an entry is named by, for skip patterns: its package, `package/executable`, its executable, its node's name. */
+function namesOf(entry: LaunchedEntry): string[] {
   const what = entry.executable ?? entry.component ?? '';
-  return [entry.package, `${entry.package}/${what}`, what, ...(entry.name === undefined ? [] : [entry.name])].some((name) => re.test(name));
+  return [entry.package, `${entry.package}/${what}`, what, ...(entry.name === undefined ? [] : [entry.name])];
 }
 
 /**
@@ -48,10 +43,12 @@ export function cannotRun(
   missing: (pkg: string, executable: string) => string | null,
 ): CannotRun {
   const result: CannotRun = { lines: [], skipped: new Set(), refused: 0 };
+  // Skip patterns are globs as a job file's node patterns are (`*` any text, `?` one character).
+  const patterns = skip.map(globPattern);
+  const named = (names: readonly string[]): boolean => patterns.some((pattern) => names.some((name) => pattern.test(name)));
   for (const { origin, cmd } of commands) {
-    // A command is named by its program's file name, as a skip pattern names it.
-    const program = (cmd[0] ?? '').split('/').pop() ?? '';
-    const skipped = skip.some((pattern) => globOf(pattern).test(program) || globOf(pattern).test(cmd.join(' ')));
+    // A command is named by its program's file name, or its whole line.
+    const skipped = named([(cmd[0] ?? '').split('/').pop() ?? '', cmd.join(' ')]);
     if (!skipped) result.refused++;
     result.lines.push(
       `${origin}: ${cmd.join(' ')}: a process that is no package's executable (rclsim runs ROS 2 programs); ${skipped ? 'skipped' : 'refused'}`,
@@ -61,7 +58,7 @@ export function cannotRun(
     const gui = GUI_TOOLS[entry.package];
     const why = gui ?? (entry.executable === undefined ? null : missing(entry.package, entry.executable));
     if (why === null) continue;
-    const skipped = gui !== undefined || skip.some((pattern) => matches(pattern, entry));
+    const skipped = gui !== undefined || named(namesOf(entry));
     if (skipped) result.skipped.add(entry);
     else result.refused++;
     result.lines.push(`${entry.origin}: ${entry.package} ${entry.executable ?? entry.component}: ${why}; ${skipped ? 'skipped' : 'refused'}`);
