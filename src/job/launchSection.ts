@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { type Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
 import { cannotRun } from '../launch/cannotRun.js';
-import { evaluateLaunch, LaunchError } from '../launch/evaluateLaunch.js';
+import { evaluateLaunch, LaunchError, type LaunchRequest } from '../launch/evaluateLaunch.js';
 import type { LaunchPlan } from '../launch/launchPlan.js';
 import { type EventAction, LaunchPlanError, planToJob } from '../launch/planToJob.js';
 import { JobFileError } from './jobErrors.js';
@@ -23,6 +23,15 @@ export interface LaunchOptions {
   say?: (line: string) => void;
 }
 
+/** What evaluating a `launch:` asks: its file (a path from `dir`, or a name in its package's share folder) and its arguments as `name:=value`. */
+export function launchRequest(key: LaunchKey, dir: string, install: string): LaunchRequest {
+  return {
+    ...(key.package === undefined ? { file: resolve(dir, key.file) } : { package: key.package, file: key.file }),
+    arguments: Object.entries(key.arguments ?? {}).map(([name, value]) => `${name}:=${String(value)}`),
+    install,
+  };
+}
+
 /**
  * A job file with `launch:`, with the launch file evaluated into it: the launch's nodes before
  * the job's own, its events before the job's, `launch:` gone and `workspace:` absolute. The text
@@ -37,17 +46,9 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
   // As the job's own: --workspace (from the current folder), the job's workspace: (from its folder), else the current folder's.
   const named = options.workspace ?? (doc.has('workspace') ? resolve(dir, doc.get('workspace') as string) : undefined);
   const workspace = preparedWorkspace(named);
-  const file = key.package === undefined ? resolve(dir, key.file) : key.file;
-  const argumentsGiven = Object.entries(key.arguments ?? {}).map(([name, value]) => `${name}:=${String(value)}`);
   let plan: LaunchPlan;
   try {
-    plan = evaluateLaunch({
-      ...(key.package === undefined ? {} : { package: key.package }),
-      file,
-      arguments: argumentsGiven,
-      install: workspace.install,
-      ...(doc.has('python') ? { python: doc.get('python') as string } : {}),
-    });
+    plan = evaluateLaunch({ ...launchRequest(key, dir, workspace.install), ...(doc.has('python') ? { python: doc.get('python') as string } : {}) });
   } catch (error) {
     if (error instanceof LaunchError) throw new JobFileError(error.message);
     throw error;

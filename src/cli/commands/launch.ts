@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { JobFileError } from '../../job/jobErrors.js';
-import { expandLaunch } from '../../job/launchSection.js';
+import { expandLaunch, launchRequest } from '../../job/launchSection.js';
 import { preparedWorkspace } from '../../job/packageExecutables.js';
 import { evaluateLaunch, LaunchError } from '../../launch/evaluateLaunch.js';
 import type { LaunchArgument } from '../../launch/launchPlan.js';
@@ -60,12 +60,7 @@ export function printJob(target: LaunchTarget, options: { workspace?: string; sk
 /** `--show-args`: the launch file's arguments as ros2 launch --show-args lists them (ros2launch/api/api.py). */
 export function showArgs(target: LaunchTarget, options: { workspace?: string }): number {
   return said(() => {
-    const plan = evaluateLaunch({
-      ...(target.package === undefined ? { file: resolve(target.file) } : { package: target.package, file: target.file }),
-      arguments: Object.entries(target.arguments).map(([name, value]) => `${name}:=${value}`),
-      install: preparedWorkspace(options.workspace).install,
-      showArgs: true,
-    });
+    const plan = evaluateLaunch({ ...launchRequest(target, process.cwd(), preparedWorkspace(options.workspace).install), showArgs: true });
     process.stdout.write(argumentsText(plan.arguments));
   });
 }
