@@ -1,6 +1,7 @@
 import { Node } from '../client/Node.js';
 import { LoggingSeverity } from '../ros/LogOutput.js';
 import type { JobHandle } from './JobHandle.js';
+import { whenServiceReady } from './serviceReady.js';
 
 /** lifecycle_msgs/msg/Transition's ids by the labels launch_ros's ChangeState logs them with. */
 const TRANSITION_LABELS: Record<number, string> = { 1: 'configure', 2: 'cleanup', 3: 'activate', 4: 'deactivate', 5: 'shutdown', 6: 'shutdown', 7: 'shutdown' };
@@ -48,10 +49,8 @@ export class LifecycleLink {
         );
       });
     };
-    if (client.isServiceServerAvailable()) call();
-    else
-      node.port.waitForService(client.id, undefined, (ready) => {
-        if (ready && !this.#job.finished) call();
-      });
+    whenServiceReady(this.#job, node, client, undefined, (ready) => {
+      if (ready) call();
+    });
   }
 }

@@ -7,6 +7,7 @@ import type { JobHandle } from './JobHandle.js';
 import { messageRepr } from './pythonRepr.js';
 import { FieldsError, fillMessage, loadYaml, parameterValue } from './ros2Values.js';
 import type { Ros2Command, Ros2QoS } from './ros2Words.js';
+import { type JobClient, whenServiceReady } from './serviceReady.js';
 
 /** What a command tells of its life: it started; it ended (each once). */
 export interface Ros2Life {
@@ -150,12 +151,9 @@ class CommandRun {
   }
 
   /** rclpy's `Client.wait_for_service`: at once if it is there, else when it comes (`timeout` seconds at most). */
-  #waitForService(node: Node, type: string, name: string, timeout: number | null, then: (client: ReturnType<Node['createClient']>, ready: boolean) => void) {
+  #waitForService(node: Node, type: string, name: string, timeout: number | null, then: (client: JobClient, ready: boolean) => void) {
     const client = node.createClient(type, name);
-    if (client.isServiceServerAvailable()) return then(client, true);
-    node.port.waitForService(client.id, timeout === null ? undefined : timeout * 1000, (ready) => {
-      if (!this.#job.finished) then(client, ready);
-    });
+    whenServiceReady(this.#job, node, client, timeout === null ? undefined : timeout * 1000, (ready) => then(client, ready));
   }
 
   /** Node names as ros2node lists them: hidden ones (a name starting with `_`) left out. */
@@ -303,11 +301,8 @@ class CommandRun {
         this.#after(Math.max(0, Number(next)) / NS_PER_S, call);
       });
     };
-    if (client.isServiceServerAvailable()) return call();
-    this.#print('waiting for service to become available...');
-    node.port.waitForService(client.id, undefined, () => {
-      if (!this.#job.finished) call();
-    });
+    if (!client.isServiceServerAvailable()) this.#print('waiting for service to become available...');
+    whenServiceReady(this.#job, node, client, undefined, call);
   }
 
   /** ros2lifecycle/verb/set.py. */
