@@ -86,7 +86,8 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
   /** Containers launched without components, by full name: what the first load into one gives its process. */
   const emptyContainers = new Map<string, Pick<LaunchedEntry, 'id' | 'on_exit' | 'respawn_delay' | 'respawn_max_retries'>>();
 
-  const processEntry = (action: PlanNode | PlanProcess | PlanContainer): LaunchedEntry[] => {
+  /** The entries of a process; a `process` action's package run (`processRun`) comes with it. */
+  const processEntry = (action: PlanNode | PlanProcess | PlanContainer, run?: PackageRun): LaunchedEntry[] => {
     const origin = originOf(action, base);
     const lifecycle: Pick<LaunchedEntry, 'on_exit' | 'respawn_delay' | 'respawn_max_retries'> = action.respawn
       ? {
@@ -126,7 +127,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
         ...(i === 0 ? { id: action.id, ...lifecycle } : {}),
       }));
     }
-    return [{ ...runEntry(packageRun(action, base, install)!, origin), id: action.id, ...lifecycle }];
+    return [{ ...runEntry(run!, origin), id: action.id, ...lifecycle }];
   };
 
   /** What an action does inside an event or a timer; the processes it starts become entries started by it. */
@@ -135,19 +136,23 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
       case 'node':
       case 'process':
       case 'container': {
-        if (action.kind === 'process' && packageRun(action, base, install) === null) {
-          const words = ros2Words(action.cmd, originOf(action, base));
-          if (words === null) {
+        let run: PackageRun | undefined;
+        if (action.kind === 'process') {
+          const kind = processRun(action, base, install);
+          if ('other' in kind) {
             commands.push({ origin: originOf(action, base), cmd: action.cmd });
             return [];
           }
-          // A ros2 command is rclsim's own equivalent, an action of the event; its end is an event too.
-          if (action.on_exit.length > 0)
-            events.push({ on: { exited: action.id }, origin: originOf(action, base), do: action.on_exit.flatMap((inner) => eventActions(inner)) });
-          return [{ ros2: words, id: action.id }];
+          if ('ros2' in kind) {
+            // A ros2 command is rclsim's own equivalent, an action of the event; its end is an event too.
+            if (action.on_exit.length > 0)
+              events.push({ on: { exited: action.id }, origin: originOf(action, base), do: action.on_exit.flatMap((inner) => eventActions(inner)) });
+            return [{ ros2: kind.ros2, id: action.id }];
+          }
+          run = kind.run;
         }
         // A shared container's process keys (start_after among them) are its first entry's.
-        const entries = processEntry(action).map((entry, i) => (i === 0 ? { ...entry, start_after: 'event' } : entry));
+        const entries = processEntry(action, run).map((entry, i) => (i === 0 ? { ...entry, start_after: 'event' } : entry));
         nodes.push(...entries);
         return [{ start: action.id }];
       }
@@ -209,9 +214,14 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
 
   /** Top-level: processes start with the run; a timer holding only processes (and timers) delays them; the rest runs at the start. */
   const topLevel = (action: LaunchAction, delay: number): void => {
-    if (action.kind === 'node' || action.kind === 'container' || (action.kind === 'process' && packageRun(action, base, install) !== null)) {
-      nodes.push(...processEntry(action).map((entry, i) => (delay > 0 && i === 0 ? { ...entry, start_after: seconds(delay) } : entry)));
-    } else if (action.kind === 'process' && delay === 0 && ros2Words(action.cmd, originOf(action, base)) === null) {
+    const kind = action.kind === 'process' ? processRun(action, base, install) : null;
+    if (action.kind === 'node' || action.kind === 'container' || (action.kind === 'process' && kind !== null && 'run' in kind)) {
+      nodes.push(
+        ...processEntry(action, kind !== null && 'run' in kind ? kind.run : undefined).map((entry, i) =>
+          delay > 0 && i === 0 ? { ...entry, start_after: seconds(delay) } : entry,
+        ),
+      );
+    } else if (action.kind === 'process' && delay === 0 && kind !== null && 'other' in kind) {
       commands.push({ origin: originOf(action, base), cmd: action.cmd });
     } else if (action.kind === 'load') {
       const process = emptyContainers.get(action.target_container);
@@ -242,7 +252,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
 /** A process or a timer of processes: what a top-level timer can delay as entries of its own. */
 function startsOnly(action: LaunchAction, base: string, install: string): boolean {
   if (action.kind === 'node' || action.kind === 'container') return action.on_exit.length === 0;
-  if (action.kind === 'process') return packageRun(action, base, install) !== null && action.on_exit.length === 0;
+  if (action.kind === 'process') return 'run' in processRun(action, base, install) && action.on_exit.length === 0;
   return action.kind === 'timer' && action.actions.every((inner) => startsOnly(inner, base, install));
 }
 
@@ -265,25 +275,33 @@ function ros2Words(cmd: readonly string[], origin: string): string[] | null {
   return program === 'ros2' || program.endsWith('/ros2') ? words.slice(1) : null;
 }
 
+/** A package's executable, which rclsim runs as a node entry, and its arguments. */
+interface PackageRun {
+  pkg: string;
+  executable: string;
+  args: string[];
+}
+
 /**
- * A process that runs a package's executable, which rclsim runs as a node entry: `ros2 run PKG
- * EXE …`, or the executable's path in the install prefix (`<install>/lib/PKG/EXE`, what
- * ExecutableInPackage gives: ros2/demos' topic_monitor launch files); else null.
+ * What a launched process is to rclsim: a package's executable (`ros2 run PKG EXE …`, or the
+ * executable's path in the install prefix, `<install>/lib/PKG/EXE`, what ExecutableInPackage
+ * gives: ros2/demos' topic_monitor), a ros2 command it does itself (the words after `ros2`), or
+ * another program, which it cannot run.
  */
-function packageRun(action: PlanProcess, base: string, install: string): { pkg: string; executable: string; args: string[] } | null {
+function processRun(action: PlanProcess, base: string, install: string): { run: PackageRun } | { ros2: string[] } | { other: true } {
   const words = ros2Words(action.cmd, originOf(action, base));
   if (words !== null) {
     const [verb, pkg, executable, ...args] = words;
-    return verb === 'run' && pkg !== undefined && executable !== undefined ? { pkg, executable, args } : null;
+    return verb === 'run' && pkg !== undefined && executable !== undefined ? { run: { pkg, executable, args } } : { ros2: words };
   }
   const [program, ...args] = action.cmd;
   const inPrefix = program === undefined ? '' : relative(join(install, 'lib'), program);
   const parts = inPrefix.split(sep);
-  return parts.length === 2 && !inPrefix.startsWith('..') && !isAbsolute(inPrefix) ? { pkg: parts[0]!, executable: parts[1]!, args } : null;
+  return parts.length === 2 && !inPrefix.startsWith('..') && !isAbsolute(inPrefix) ? { run: { pkg: parts[0]!, executable: parts[1]!, args } } : { other: true };
 }
 
 /** A package's executable a process runs, as an entry. */
-function runEntry(run: { pkg: string; executable: string; args: string[] }, origin: string): LaunchedEntry {
+function runEntry(run: PackageRun, origin: string): LaunchedEntry {
   return { package: run.pkg, executable: run.executable, origin, ...(run.args.length > 0 ? { args: run.args } : {}) };
 }
 
