@@ -50,17 +50,13 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
     const { inputs, outputs } = runFiles(request);
     refuseCollision(outputs, inputs);
   };
-  if (request.command === 'launch') {
+  if (request.command === 'run' || request.command === 'launch') {
     return async () => {
-      const { parseJobFile } = await import('../../job/jobFile.js');
-      const job = parseJobFile(target, resolve(LAUNCH_JOB_PATH), { workspace: options.workspace, skip: options.skip ?? [] });
-      refuseCollisions();
-      return options.until === undefined ? job : { ...job, endAfter: parseDuration(options.until) };
-    };
-  }
-  if (request.command === 'run') {
-    return async () => {
-      const job = await loadJob(target, { workspace: options.workspace });
+      // A launch runs as the job file its command line makes (its text is the target).
+      const job =
+        request.command === 'launch'
+          ? (await import('../../job/jobFile.js')).parseJobFile(target, resolve(LAUNCH_JOB_PATH), { workspace: options.workspace, skip: options.skip ?? [] })
+          : await loadJob(target, { workspace: options.workspace });
       refuseCollisions();
       return options.until === undefined ? job : { ...job, endAfter: parseDuration(options.until) };
     };
