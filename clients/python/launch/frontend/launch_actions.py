@@ -33,12 +33,17 @@ def condition_kwargs(entity: Entity, parser: Any) -> Kwargs:
     return {}
 
 
-def name_value_pairs(entities: list[Entity], parser: Any) -> dict[tuple[Any, ...], list[Any]]:
-    """`<env name value/>`, `<keep name value/>` children as {name: value}, both substitutions."""
-    pairs = {tuple(parser.parse_substitution(e.get_attr('name'))): parser.parse_substitution(e.get_attr('value')) for e in entities}
+def name_value_list(entities: list[Entity], parser: Any) -> list[tuple[list[Any], list[Any]]]:
+    """`<arg name value/>` children of an include, in order: (name, value), both substitutions."""
+    pairs = [(parser.parse_substitution(e.get_attr('name')), parser.parse_substitution(e.get_attr('value'))) for e in entities]
     for e in entities:
         e.assert_entity_completely_parsed()
     return pairs
+
+
+def name_value_pairs(entities: list[Entity], parser: Any) -> dict[tuple[Any, ...], list[Any]]:
+    """`<env name value/>`, `<keep name value/>` children as {name: value}, both substitutions."""
+    return {tuple(name): value for name, value in name_value_list(entities, parser)}
 
 
 def _non_negative(entity: Entity, name: str) -> Any:
@@ -119,9 +124,7 @@ def parse_include(entity: Entity, parser: Any) -> tuple[Any, Kwargs]:
     kwargs['launch_description_source'] = parser.parse_substitution(entity.get_attr('file'))
     args = entity.get_attr('arg', data_type=List[Entity], optional=True)
     if args is not None:
-        kwargs['launch_arguments'] = [(parser.parse_substitution(e.get_attr('name')), parser.parse_substitution(e.get_attr('value'))) for e in args]
-        for e in args:
-            e.assert_entity_completely_parsed()
+        kwargs['launch_arguments'] = name_value_list(args, parser)
     return actions.IncludeLaunchDescription, kwargs
 
 
