@@ -8,11 +8,27 @@ import { loadYaml } from './ros2Values.js';
 import { type Ros2Command, Ros2UsageError, readRos2Words } from './ros2Words.js';
 import type { ProgramWatch } from './separateProgram.js';
 
-/** What an event's actions may say of it: `${event.returncode}`, `${event.reason}`, `${event.goal_state}` (launch's LocalSubstitution('event.…')). */
+/** What an event's actions may say of it: `${event.returncode}`, `${event.reason}`, `${event.text}`, `${event.goal_state}` (launch's LocalSubstitution('event.…')). */
 type EventFacts = Record<string, string>;
 
+/** Python's str methods a handler function may apply to an event's text (docs/launch-plan.md), in the run. */
+const FILTERS: Record<string, (text: string) => string> = {
+  strip: (text) => text.replace(/^\s+|\s+$/g, ''),
+  lstrip: (text) => text.replace(/^\s+/, ''),
+  rstrip: (text) => text.replace(/\s+$/, ''),
+  lower: (text) => text.toLowerCase(),
+  upper: (text) => text.toUpperCase(),
+};
+
 function withFacts(text: string, facts: EventFacts): string {
-  return text.replace(/\$\{event\.(\w+)\}/g, (whole, name: string) => facts[name] ?? whole);
+  return text.replace(/\$\{event\.(\w+)((?:\|\w+)*)\}/g, (whole, name: string, filters: string) => {
+    const fact = facts[name];
+    if (fact === undefined) return whole;
+    return filters
+      .split('|')
+      .slice(1)
+      .reduce((value, filter) => FILTERS[filter]?.(value) ?? value, fact);
+  });
 }
 
 /** What an event waits for (docs/job-files.md "Events"): the run's start or end, a program's start or end (`*`: any). */
@@ -20,6 +36,8 @@ export type EventTrigger =
   | { kind: 'start' }
   | { kind: 'shutdown' }
   | { kind: 'started' | 'exited'; id: string }
+  /** A piece of a ros2 command's output (launch's OnProcessIO). */
+  | { kind: 'stdout' | 'stderr'; id: string }
   /** A lifecycle node's transition (launch_ros's OnStateTransition): its fully qualified name, the labels it must go from and to. */
   | { kind: 'transition'; node: string; from?: string; to?: string };
 
@@ -152,6 +170,8 @@ export class JobEvents {
           this.#ros2.run(action.command, {
             started: () => id !== undefined && this.#happened(named(id, 'started'), false),
             ended: () => id !== undefined && this.#happened(named(id, 'exited'), false),
+            output: (stream, text) => id !== undefined && this.#happened(named(id, stream), false, { text }),
+            awaited: id !== undefined && this.#events.some((event) => named(id, 'exited')(event.on)),
           });
           break;
         }
@@ -161,7 +181,7 @@ export class JobEvents {
 }
 
 /** Whether a trigger names the start or end of the entry (or command) with this id. */
-function named(id: string, kind: 'started' | 'exited'): (on: EventTrigger) => boolean {
+function named(id: string, kind: 'started' | 'exited' | 'stdout' | 'stderr'): (on: EventTrigger) => boolean {
   return (on) => on.kind === kind && (on.id === id || on.id === '*');
 }
 
@@ -241,6 +261,18 @@ export function readEvents(
       nodeOf.get(id) ?? reader.fail(location, `entry '${id}' gives no name: a lifecycle node's transitions are its node's (give the entry name and namespace)`)
     );
   };
+  const commands = new Set(entries.flatMap((entry) => commandIds(entry.do)));
+  /** A program's start or end, or a ros2 command's output: a program's output goes to rclsim's, not to events. */
+  const processTrigger = (on: Record<string, string>, location: Location): EventTrigger => {
+    const kind = (['started', 'exited', 'stdout', 'stderr'] as const).find((key) => key in on)!;
+    const id = on[kind]!;
+    if ((kind === 'stdout' || kind === 'stderr') && id !== '*' && entryIds.has(id) && !commands.has(id))
+      reader.fail(
+        [...location, kind],
+        `'${id}' is a program: a program's output is not handed to events, only a ros2 command's (an action { ros2: [words], id })`,
+      );
+    return { kind, id: known([...location, kind], id, true) };
+  };
   const actions = (location: Location, list: readonly unknown[]): EventAction[] =>
     list.map((item, i) => {
       const at = [...location, i];
@@ -285,9 +317,7 @@ export function readEvents(
               ...(transition.from === undefined ? {} : { from: transition.from }),
               ...(transition.to === undefined ? {} : { to: transition.to }),
             }
-          : 'started' in (entry.on as object)
-            ? { kind: 'started', id: known(['events', i, 'on', 'started'], (entry.on as { started: string }).started, true) }
-            : { kind: 'exited', id: known(['events', i, 'on', 'exited'], (entry.on as { exited: string }).exited, true) };
+          : processTrigger(entry.on as Record<string, string>, ['events', i, 'on']);
     return { on, actions: actions(['events', i, 'do'], entry.do), where: entry.origin ?? reader.lineOf(['events', i]) };
   });
 }

@@ -65,6 +65,8 @@ export const schema = {
               { enum: ['start', 'shutdown'] },
               { type: 'object', additionalProperties: false, required: ['started'], properties: { started: { type: 'string', minLength: 1 } } },
               { type: 'object', additionalProperties: false, required: ['exited'], properties: { exited: { type: 'string', minLength: 1 } } },
+              { type: 'object', additionalProperties: false, required: ['stdout'], properties: { stdout: { type: 'string', minLength: 1 } } },
+              { type: 'object', additionalProperties: false, required: ['stderr'], properties: { stderr: { type: 'string', minLength: 1 } } },
               {
                 type: 'object',
                 additionalProperties: false,

@@ -65,7 +65,7 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
     const found = packageExecutable(workspace, pkg, executable);
     return 'why' in found ? found.why : null;
   });
-  for (const line of verdict.lines) (options.say ?? ((said) => process.stderr.write(`${said}\n`)))(line);
+  for (const line of [...launched.warnings, ...verdict.lines]) (options.say ?? ((said) => process.stderr.write(`${said}\n`)))(line);
   if (verdict.refused > 0)
     throw new JobFileError(`${plan.file}: ${verdict.refused} of its processes cannot run here (listed above): --skip PATTERN (or skip: in a job) skips them`);
   // What is skipped is not there: neither its start nor its end happens (rviz2's on_exit=Shutdown()).

@@ -13,6 +13,10 @@ import { type JobClient, whenServiceReady } from './serviceReady.js';
 export interface Ros2Life {
   started(): void;
   ended(): void;
+  /** A piece of its output, as the process writes it (a print's text and its newline): launch's ProcessIO. */
+  output(stream: 'stdout' | 'stderr', text: string): void;
+  /** Whether something waits for its end (a handler of its exit): then its last wait keeps the run going, as launch waits for the process. */
+  awaited: boolean;
 }
 
 const NS_PER_S = 1e9;
@@ -64,9 +68,11 @@ export class Ros2Commands {
     const n = ++this.#count;
     const print = (text: string) => {
       for (const line of text.split('\n')) process.stdout.write(`[ros2-${n}] ${line}\n`);
+      life.output('stdout', `${text}\n`);
     };
     const fail = (text: string) => {
       for (const line of text.split('\n')) process.stderr.write(`[ros2-${n}] ${line}\n`);
+      life.output('stderr', `${text}\n`);
     };
     const run = new CommandRun(this.#job, n, print, fail, life);
     life.started();
@@ -220,7 +226,7 @@ class CommandRun {
           publisher.publish(filled.message);
         };
         // It keeps its node a while after the last message (--keep-alive), then ends.
-        const finish = () => this.#after(command.keepAlive, () => this.#end([node]), true);
+        const finish = () => this.#after(command.keepAlive, () => this.#end([node]), !this.#life.awaited);
         publish();
         if (command.times === 1) return finish();
         const timer = node.createTimer(BigInt(ns(command.period)), () => {

@@ -95,6 +95,7 @@ export type LaunchAction =
   | ({ kind: 'load'; target_container: string; composable_nodes: PlanComposable[] } & Made)
   | ({ kind: 'timer'; period: number; actions: LaunchAction[] } & Made)
   | ({ kind: 'on_process_start' | 'on_process_exit'; target: string | null; actions: LaunchAction[] } & Made)
+  | ({ kind: 'on_process_io'; target: string | null; stream: 'stdout' | 'stderr'; actions: LaunchAction[] } & Made)
   | ({ kind: 'on_shutdown'; actions: LaunchAction[] } & Made)
   | ({ kind: 'on_state_transition'; target: string | null; start_state: string | null; goal_state: string | null; actions: LaunchAction[] } & Made)
   | ({ kind: 'change_state'; target: string; transition: number } & Made)

@@ -31,7 +31,14 @@ export type EventAction =
   | { change_state: { node: string; transition: number } };
 
 /** What an event waits for: the run's start, a program's start or end, the run's end, a lifecycle transition. */
-export type EventTrigger = 'start' | 'shutdown' | { started: string } | { exited: string } | { transition: { node: string; from?: string; to?: string } };
+export type EventTrigger =
+  | 'start'
+  | 'shutdown'
+  | { started: string }
+  | { exited: string }
+  | { stdout: string }
+  | { stderr: string }
+  | { transition: { node: string; from?: string; to?: string } };
 
 export interface JobEvent {
   on: EventTrigger;
@@ -45,6 +52,8 @@ export interface LaunchedJob {
   events: JobEvent[];
   /** Processes that are neither a package's executable nor a ros2 command (`ExecuteProcess` of any other command): what cannot run. */
   commands: { origin: string; cmd: string[] }[];
+  /** Lines about what launch would do and the run leaves out (OnProcessIO of a program). */
+  warnings: string[];
 }
 
 /** Seconds, as a job file's duration, exact to the nanosecond launch's float gives. */
@@ -82,6 +91,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
   const events: JobEvent[] = [];
   const commands: LaunchedJob['commands'] = [];
   const atStart: EventAction[] = [];
+  const ros2Ids = new Set<string>();
   let startOrigin: string | null = null;
   /** Containers launched without components, by full name: what the first load into one gives its process. */
   const emptyContainers = new Map<string, Pick<LaunchedEntry, 'id' | 'on_exit' | 'respawn_delay' | 'respawn_max_retries'>>();
@@ -147,6 +157,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
             // A ros2 command is rclsim's own equivalent, an action of the event; its end is an event too.
             if (action.on_exit.length > 0)
               events.push({ on: { exited: action.id }, origin: originOf(action, base), do: action.on_exit.flatMap((inner) => eventActions(inner)) });
+            ros2Ids.add(action.id);
             return [{ ros2: kind.ros2, id: action.id }];
           }
           run = kind.run;
@@ -184,6 +195,9 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
         return;
       case 'on_process_exit':
         events.push({ on: { exited: action.target ?? '*' }, origin, do: run() });
+        return;
+      case 'on_process_io':
+        events.push({ on: action.stream === 'stdout' ? { stdout: action.target ?? '*' } : { stderr: action.target ?? '*' }, origin, do: run() });
         return;
       case 'on_shutdown':
         events.push({ on: 'shutdown', origin, do: run() });
@@ -246,7 +260,16 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
   };
   for (const action of plan.actions) topLevel(action, 0);
   if (atStart.length > 0) events.unshift({ on: 'start', origin: startOrigin ?? originOf({ file: plan.file, line: 1 }, base), do: atStart });
-  return { nodes, events, commands };
+  // A program's output goes to the run's, not to handlers: OnProcessIO hears ros2 commands only.
+  const warnings: string[] = [];
+  const heard = events.filter((event) => {
+    const target =
+      typeof event.on === 'object' && 'stdout' in event.on ? event.on.stdout : typeof event.on === 'object' && 'stderr' in event.on ? event.on.stderr : null;
+    if (target === null || target === '*' || ros2Ids.has(target)) return true;
+    warnings.push(`${event.origin}: warning: OnProcessIO of a node's process is left out: rclsim hands handlers the output of ros2 commands only`);
+    return false;
+  });
+  return { nodes, events: heard, commands, warnings };
 }
 
 /** A process or a timer of processes: what a top-level timer can delay as entries of its own. */

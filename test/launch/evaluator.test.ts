@@ -566,8 +566,8 @@ def generate_launch_description():
       "FILE:9: Node's prefix= is not supported: a prefix (gdb, valgrind, xterm -e …) wraps a real process, and rclsim runs the program inside its simulation",
     );
     assert.equal(
-      bad('RegisterEventHandler(OnProcessExit(on_exit=lambda event, context: []))'),
-      "FILE:9: OnProcessExit on_exit as a function is not supported: rclsim evaluates a handler's actions before the run, so it cannot call a function with the event; give a list of actions",
+      bad('RegisterEventHandler(OnProcessExit(on_exit=lambda event, context: [] if event.returncode == 0 else []))'),
+      "FILE:9: OnProcessExit on_exit: the function decides on the event (${event.returncode} == 0), which rclsim cannot do: it evaluates a handler's actions before the run; give actions that need only its text (LocalSubstitution, or the event formatted into a message)",
     );
     assert.equal(bad("Node(package='p', executable=FindPackageShare('nowhere'))"), "FILE:9: package 'nowhere' not found");
     assert.equal(bad("Node(package='p', executable='e', name=LaunchConfiguration('who'))"), "FILE:9: launch configuration 'who' does not exist");

@@ -92,6 +92,79 @@ def generate_launch_description():
     assert.equal(lines.filter((line) => line.endsWith('give_up ended')).length, 2, run.stderr);
   });
 
+  it("calls handlers given as functions with the event to come, and hands OnProcessIO a ros2 command's output, as the event-handlers tutorial does", () => {
+    const dir = workspace({
+      'io.launch.py': `from launch import LaunchDescription
+from launch.actions import EmitEvent, ExecuteProcess, LogInfo, RegisterEventHandler
+from launch.event_handlers import OnExecutionComplete, OnProcessIO, OnProcessStart, OnShutdown
+from launch.events import Shutdown
+from launch.substitutions import FindExecutable, LocalSubstitution
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    watcher = Node(package='py_demo_nodes', executable='watcher')
+    pub = ExecuteProcess(
+        cmd=[[FindExecutable(name='ros2'), ' topic pub --once /count demo_interfaces/msg/Count ', '"{value: 7, note: hi}"']],
+        shell=True,
+    )
+    return LaunchDescription([
+        watcher,
+        RegisterEventHandler(OnProcessStart(target_action=watcher, on_start=lambda event, context: [LogInfo(msg='watcher up'), pub])),
+        RegisterEventHandler(OnProcessIO(
+            target_action=pub,
+            on_stdout=lambda event: LogInfo(msg='pub says "{}"'.format(event.text.decode().strip())),
+        )),
+        RegisterEventHandler(OnProcessIO(target_action=watcher, on_stdout=lambda event: LogInfo(msg=event.text))),
+        RegisterEventHandler(OnExecutionComplete(
+            target_action=pub,
+            on_completion=[LogInfo(msg='pub done'), EmitEvent(event=Shutdown(reason='published'))],
+        )),
+        RegisterEventHandler(OnShutdown(
+            on_shutdown=lambda event, context: LogInfo(msg=['asked to shut down: ', LocalSubstitution('event.reason')]),
+        )),
+    ])
+`,
+      'decides.launch.py': `from launch import LaunchDescription
+from launch.actions import ExecuteProcess, LogInfo, RegisterEventHandler
+from launch.event_handlers import OnProcessExit
+
+
+def generate_launch_description():
+    pub = ExecuteProcess(cmd=['ros2', 'topic', 'pub', '--once', '/count', 'demo_interfaces/msg/Count', '{value: 1}'])
+    return LaunchDescription([
+        pub,
+        RegisterEventHandler(OnProcessExit(
+            target_action=pub,
+            on_exit=lambda event, context: LogInfo(msg='failed') if event.returncode != 0 else None,
+        )),
+    ])
+`,
+    });
+    const run = runCli(['launch', 'py_demo_nodes', 'io.launch.py', '--until', '5s'], dir, 120_000);
+    assert.equal(run.status, 0, run.stderr);
+    // OnProcessIO of a node is left out, with a line naming it; the ros2 command's pieces reach their handler.
+    assert.match(run.stderr, /io\.launch\.py:22: warning: OnProcessIO of a node's process is left out/);
+    const said = logLines(run.stderr).filter((line) => line.includes('[launch'));
+    assert.deepEqual(said, [
+      '[INFO] [0.000000000] [launch.user]: watcher up',
+      '[INFO] [0.500000000] [launch.user]: pub says "publisher: beginning loop"',
+      `[INFO] [0.500000000] [launch.user]: pub says "publishing #1: demo_interfaces.msg.Count(stamp=builtin_interfaces.msg.Time(sec=0, nanosec=0), value=7, note='hi')"`,
+      // ros2 topic pub --once keeps its node 0.1 s (--keep-alive) before it exits.
+      '[INFO] [0.600000000] [launch.user]: pub done',
+      '[INFO] [0.600000000] [launch]: shutting down at sim time 0.600000000s: published; the run ends with exit code 0',
+      '[INFO] [0.600000000] [launch.user]: asked to shut down: published',
+    ]);
+    assert.match(run.stdout, /^\[ros2-1\] publishing #1: demo_interfaces\.msg\.Count\(stamp=.*, value=7, note='hi'\)$/m);
+
+    const decides = runCli(['launch', 'py_demo_nodes', 'decides.launch.py'], dir, 60_000);
+    assert.equal(decides.status, 2, decides.stderr);
+    assert.match(
+      decides.stderr.trim().split('\n').at(-1)!,
+      /^rclsim: .*decides\.launch\.py:10: OnProcessExit on_exit: the function decides on the event \(\$\{event\.returncode\} != 0\), which rclsim cannot do/,
+    );
+  });
+
   it('lists what cannot run before the run: a GUI tool skipped, a package the workspace lacks refused (exit 2) unless --skip names it', () => {
     const dir = workspace({
       'gui.launch.py': `from launch import LaunchDescription

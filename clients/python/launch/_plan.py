@@ -54,7 +54,7 @@ class Plan:
         context._push_environment()
         context._push_locals()
         if event_locals:
-            context.extend_locals({'event': _EventToCome()})
+            context.extend_locals({'event': EventToCome()})
         try:
             visit_entities(context, entities)
             return self._target
@@ -80,11 +80,78 @@ class Plan:
         return path
 
 
-class _EventToCome:
-    def __getattr__(self, name: str) -> str:
+class EventDecision(RuntimeError):
+    """A handler function asked the event a question only the run can answer (`if event.returncode != 0`)."""
+
+
+class EventText(str):
+    """An attribute of the event to come: its text is `${event.NAME}`, filled in by the run.
+
+    A handler function may format it (`'says "{}"'.format(event.text.decode().strip())`):
+    `decode`/`encode` keep it, `strip` & co. become filters the run applies (`${event.text|strip}`).
+    Comparing it with anything but a text is a decision on the event, which cannot be taken before
+    the run: that raises EventDecision.
+    """
+
+    __hash__ = str.__hash__
+
+    def _filtered(self, name: str) -> 'EventText':
+        return EventText(self[:-1] + '|' + name + '}')
+
+    def decode(self, *_args: object, **_kwargs: object) -> 'EventText':
+        return self
+
+    def encode(self, *_args: object, **_kwargs: object) -> 'EventText':  # type: ignore[override]
+        return self
+
+    def strip(self, chars: object = None) -> 'EventText':
+        return self._filtered('strip') if chars is None else self._decided('.strip(chars)')
+
+    def lstrip(self, chars: object = None) -> 'EventText':
+        return self._filtered('lstrip') if chars is None else self._decided('.lstrip(chars)')
+
+    def rstrip(self, chars: object = None) -> 'EventText':
+        return self._filtered('rstrip') if chars is None else self._decided('.rstrip(chars)')
+
+    def lower(self) -> 'EventText':
+        return self._filtered('lower')
+
+    def upper(self) -> 'EventText':
+        return self._filtered('upper')
+
+    def _decided(self, how: str) -> 'EventText':
+        raise EventDecision(f'{self}{how}')
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return str.__eq__(self, other)
+        raise EventDecision(f'{self} == {other!r}')
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return str.__ne__(self, other)
+        raise EventDecision(f'{self} != {other!r}')
+
+    def __int__(self) -> int:
+        raise EventDecision(f'int({self})')
+
+    def __float__(self) -> float:
+        raise EventDecision(f'float({self})')
+
+    def __lt__(self, other: object) -> bool:
+        raise EventDecision(f'{self} < {other!r}')
+
+    def __gt__(self, other: object) -> bool:
+        raise EventDecision(f'{self} > {other!r}')
+
+
+class EventToCome:
+    """The event a handler's actions see (`LocalSubstitution('event.NAME')`, a handler function's argument)."""
+
+    def __getattr__(self, name: str) -> EventText:
         if name.startswith('__'):
             raise AttributeError(name)
-        return '${event.' + name + '}'
+        return EventText('${event.' + name + '}')
 
 
 def plan_of(context: Any) -> Plan:

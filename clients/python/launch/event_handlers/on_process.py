@@ -44,12 +44,25 @@ class OnExecutionComplete(BaseEventHandler):
 
 
 class OnProcessIO(BaseEventHandler):
-    """A process's output handed to a function: the plan has no such record, so it is left out, with a warning line."""
+    """A process's output, each piece it writes to stdout or stderr (`on_process_io` records, one per stream).
+
+    Its functions take the event alone, as launch's do; `event.text` is the piece written. rclsim
+    has no stdin to give a process, so `on_stdin` is left out with a warning line.
+    """
 
     def __init__(self, *, target_action: Any = None, on_stdin: Any = None, on_stdout: Any = None, on_stderr: Any = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.target_action = target_action
+        self.on_stdin = on_stdin
+        self.streams = {'stdout': on_stdout, 'stderr': on_stderr}
 
     def _plan_record(self, context: Any, plan: Plan, registration: Any) -> None:
-        file, line = registration._origin
-        print(f"{file}:{line}: warning: OnProcessIO is left out: rclsim's launch does not hand a process's output to a function", file=sys.stderr)
+        if self.on_stdin is not None:
+            file, line = registration._origin
+            print(f'{file}:{line}: warning: OnProcessIO on_stdin is left out: rclsim gives a process no input', file=sys.stderr)
+        target = target_id(plan, self.target_action, 'OnProcessIO')
+        for stream, entities in self.streams.items():
+            if entities is None:
+                continue
+            record = plan.add(registration, 'on_process_io', target=target, stream=stream, actions=[])
+            record['actions'] = handler_actions(context, plan, entities, f'OnProcessIO on_{stream}', with_context=False)
