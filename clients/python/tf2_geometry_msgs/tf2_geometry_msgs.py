@@ -9,7 +9,7 @@ from typing import Any
 
 import tf2_ros
 from geometry_msgs.msg import Point, Point32, PointStamped, PolygonStamped, Pose, PoseStamped, PoseWithCovarianceStamped, TransformStamped, Vector3Stamped
-from tf2_geometry_msgs import _affine
+from tf_transformations import _fixed_order as _affine
 
 __all__ = [
     "do_transform_point",

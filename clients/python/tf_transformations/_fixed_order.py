@@ -1,13 +1,15 @@
-"""The 4x4 affine arithmetic of upstream's tf2_geometry_msgs.py, computed in Python floats in a fixed
-order instead of through BLAS and LAPACK, whose last bits depend on the CPU and the library build:
-matrix products sum k = 0..3 in order, and the quaternion of a rotation matrix is the eigenvector
-of Bar-Itzhack's K of the largest eigenvalue (what upstream takes from numpy.linalg.eigh), found by
-cyclic Jacobi rotations."""
+"""Matrix arithmetic in Python floats in a fixed order, where upstream's tf_transformations and
+tf2_geometry_msgs call BLAS and LAPACK, whose last bits depend on the CPU and the library build:
+products sum k = 0, 1, … in order; an inverse is Gauss-Jordan elimination with partial pivoting;
+the quaternion of a rotation matrix is the eigenvector of Bar-Itzhack's K of the largest eigenvalue
+(what upstream takes from numpy.linalg.eigh, through transforms3d's mat2quat in tf_transformations),
+found by cyclic Jacobi rotations. Also tf2_geometry_msgs' 4x4 affine matrices (quat2mat)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -41,8 +43,46 @@ def matrix_of_quaternion(q: list[float]) -> Matrix:
     return [[1.0 - (yy + zz), xy - wz, xz + wy], [xy + wz, 1.0 - (xx + zz), yz - wx], [xz - wy, yz + wx, 1.0 - (xx + yy)]]
 
 
+def dot(a: Sequence[float], b: Sequence[float]) -> float:
+    total = 0.0
+    for x, y in zip(a, b):
+        total += x * y
+    return total
+
+
+def product(a: Any, b: Any) -> Any:
+    """numpy.dot of two matrices, a matrix and a vector, or two vectors, as nested lists."""
+    a_matrix, b_matrix = isinstance(a[0], list), isinstance(b[0], list)
+    if not a_matrix and not b_matrix:
+        return dot(a, b)
+    if a_matrix and not b_matrix:
+        return [dot(row, b) for row in a]
+    columns = [list(column) for column in zip(*b)]
+    if not a_matrix:
+        return [dot(a, column) for column in columns]
+    return [[dot(row, column) for column in columns] for row in a]
+
+
 def times(a: Matrix, b: Matrix) -> Matrix:
-    return [[a[i][0] * b[0][j] + a[i][1] * b[1][j] + a[i][2] * b[2][j] + a[i][3] * b[3][j] for j in range(4)] for i in range(4)]
+    return product(a, b)
+
+
+def inverse(m: Matrix) -> Matrix:
+    """The inverse of a square matrix (numpy.linalg.LinAlgError "Singular matrix" if it has none)."""
+    n = len(m)
+    work = [[float(value) for value in row] + [1.0 if row_index == column else 0.0 for column in range(n)] for row_index, row in enumerate(m)]
+    for column in range(n):
+        pivot = max(range(column, n), key=lambda row: (abs(work[row][column]), -row))
+        if work[pivot][column] == 0.0:
+            raise np.linalg.LinAlgError("Singular matrix")
+        work[column], work[pivot] = work[pivot], work[column]
+        scale = work[column][column]
+        work[column] = [value / scale for value in work[column]]
+        for row in range(n):
+            if row != column and work[row][column] != 0.0:
+                factor = work[row][column]
+                work[row] = [value - factor * pivot_value for value, pivot_value in zip(work[row], work[column])]
+    return [row[n:] for row in work]
 
 
 def quaternion_of_matrix(m: Matrix) -> list[float]:
