@@ -51,6 +51,43 @@ describe('tf2 for Python: tf2_py, tf2_ros, tf2_geometry_msgs and the helpers peo
     assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(first.stdout).fingerprint);
   });
 
+  it("logs tf2's texts for refused transforms, and gives its frames as YAML and tf2_py's answers", () => {
+    const dir = programs('buffer_core.py');
+    const result = runCli(['exec', 'buffer_core.py', '--json'], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(printed(result.stdout), [
+      'base_link: ',
+      "  parent: 'odom'",
+      "  broadcaster: 'odometry'",
+      '  rate: 1.500',
+      '  most_recent_transform: 22.000000',
+      '  oldest_transform: 20.000000',
+      '  buffer_length: 2.000',
+      'laser: ',
+      "  parent: 'base_link'",
+      "  broadcaster: 'urdf'",
+      '  rate: 10000.000',
+      '  most_recent_transform: 0.000000',
+      '  oldest_transform: 0.000000',
+      '  buffer_length: 0.000',
+      'exists: True False',
+      'parent: None base_link',
+      'latest common time: Time(nanoseconds=22000000000, clock_type=SYSTEM_TIME)',
+      "can: (False, 'Lookup would require extrapolation into the past.  Requested time 19.000000 but the earliest data is at time 20.000000, when looking up transform from frame [laser] to frame [odom]')",
+    ]);
+    const logged = result.stderr.split('\n');
+    assert.ok(
+      logged.includes(
+        '[ERROR] [0.000000000] []: TF_SELF_TRANSFORM: Ignoring transform from authority "self_driver" with frame_id and  child_frame_id "odom" because they are the same',
+      ),
+      result.stderr,
+    );
+    assert.ok(
+      logged.includes('[WARN] [0.000000000] []: TF_OLD_DATA ignoring data from the past for frame base_link at time 14.000000 according to authority odometry'),
+      result.stderr,
+    );
+  });
+
   it("gives tf_transformations' values, and round trips a point cloud and an image through point_cloud2 and cv_bridge", () => {
     const dir = programs('helpers.py');
     const result = runCli(['exec', 'helpers.py', '--json'], dir, 60_000);

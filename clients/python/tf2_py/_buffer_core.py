@@ -73,15 +73,15 @@ def _c_float(value: float) -> str:
 
 
 def _log(severity: str, text: str) -> None:
-    """RCUTILS_LOG_ERROR/WARN of the library (no logger name): through rclpy's logging where a
-    program has it, else on stderr."""
+    """RCUTILS_LOG_ERROR/WARN (the logger without a name): through rclpy's root logger where a
+    program has rclpy, else on stderr."""
     try:
-        from rclpy.logging import get_logger
-
-        logger = get_logger("")
-        (logger.error if severity == "ERROR" else logger.warning)(text)
-    except Exception:
+        from rclpy.impl.rcutils_logger import RcutilsLogger
+    except ImportError:
         sys.stderr.write(f"[{severity}] []: {text}\n")
+        return
+    logger = RcutilsLogger()
+    (logger.error if severity == "ERROR" else logger.warning)(text)
 
 
 class _TransformAccum:
