@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const tf2Fixtures = join(repoRoot, 'test/fixtures/tf2');
 
@@ -49,6 +49,18 @@ describe('tf2 for Python: tf2_py, tf2_ros, tf2_geometry_msgs and the helpers peo
     ]);
     const again = runCli(['run', job, '--json'], dir, 90_000);
     assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(first.stdout).fingerprint);
+  });
+
+  it('waits without blocking: a coroutine awaits lookup_transform_async, a wait_for_transform_async future is spun to completion', () => {
+    const dir = programs('broadcaster.py', 'async_listener.py');
+    const job = writeTemp(dir, 'tf.yaml', 'end: { after: 2s }\nnodes:\n  - script: broadcaster.py\n  - script: async_listener.py\n');
+    const result = runCli(['run', job], dir, 90_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(logLines(result.stderr), [
+      '[INFO] [0.100000000] [async_listener]: awaiting world <- base_link',
+      '[INFO] [0.500000000] [async_listener]: got x=0.5 stamped 0.500000000',
+      '[INFO] [0.700000000] [async_listener]: future done: map <- base_link y=0.300000',
+    ]);
   });
 
   it("logs tf2's texts for refused transforms, and gives its frames as YAML and tf2_py's answers", () => {
