@@ -44,6 +44,8 @@ export type EventTrigger =
 /** What an event does, in order, at the sim time it happens. */
 export type EventAction =
   | { kind: 'log'; text: string }
+  /** The launch file fails at this point (a substitution in a handler's actions): launch's error line, then the run ends with exit code 2. */
+  | { kind: 'error'; text: string }
   | { kind: 'shutdown'; reason: string }
   | { kind: 'start'; id: string }
   | { kind: 'after'; ns: bigint; actions: EventAction[] }
@@ -146,6 +148,14 @@ export class JobEvents {
           // launch's LogInfo: its logger is launch.user.
           simulation.logOutput.log(LoggingSeverity.INFO, 'launch.user', withFacts(action.text, facts), simulation.engine.nowAbs);
           break;
+        case 'error': {
+          // launch_service.py: it logs the exception, then shuts down with that line as the reason.
+          const line = `Caught exception in launch (see debug for traceback): ${withFacts(action.text, facts)}`;
+          simulation.logOutput.log(LoggingSeverity.ERROR, 'launch', line, simulation.engine.nowAbs);
+          this.#reason = line;
+          this.#job.finish(2);
+          break;
+        }
         case 'shutdown':
           simulation.logOutput.log(
             LoggingSeverity.INFO,
@@ -237,7 +247,7 @@ function ros2Action(action: Record<string, unknown>, at: Location, reader: Event
   return { kind: 'ros2', words, command, ...(action.id === undefined ? {} : { id: action.id as string }) };
 }
 
-const ACTIONS = ['log', 'shutdown', 'start', 'after', 'ros2', 'change_state'];
+const ACTIONS = ['log', 'error', 'shutdown', 'start', 'after', 'ros2', 'change_state'];
 
 /** A job file's `events:`, checked against the ids its entries and its `ros2` actions give (`*`: any). */
 export function readEvents(
@@ -284,7 +294,7 @@ export function readEvents(
       if (kind === undefined || extra !== undefined)
         reader.fail(
           at,
-          `an action is one of { log: text }, { shutdown: reason }, { start: id }, { after: duration, do: [actions] }, { ros2: [words], id? }, { change_state: { node: id, transition: n } }${extra === undefined ? '' : ` (not '${extra}')`}`,
+          `an action is one of { log: text }, { error: text }, { shutdown: reason }, { start: id }, { after: duration, do: [actions] }, { ros2: [words], id? }, { change_state: { node: id, transition: n } }${extra === undefined ? '' : ` (not '${extra}')`}`,
         );
       const value = action[kind!];
       if (kind === 'ros2') return ros2Action(action, at, reader);
@@ -300,7 +310,7 @@ export function readEvents(
       }
       if (typeof value !== 'string') reader.fail([...at, kind!], 'must be a string');
       if (kind === 'start') return { kind, id: known([...at, kind], value as string, false) };
-      return kind === 'log' ? { kind, text: value as string } : { kind: 'shutdown', reason: value as string };
+      return kind === 'log' || kind === 'error' ? { kind, text: value as string } : { kind: 'shutdown', reason: value as string };
     });
   return entries.map((entry, i) => {
     const transition =

@@ -100,4 +100,6 @@ export type LaunchAction =
   | ({ kind: 'on_state_transition'; target: string | null; start_state: string | null; goal_state: string | null; actions: LaunchAction[] } & Made)
   | ({ kind: 'change_state'; target: string; transition: number } & Made)
   | ({ kind: 'log'; message: string } & Made)
+  /** A substitution that failed in a handler's actions: launch fails there when the event happens. */
+  | ({ kind: 'error'; message: string } & Made)
   | ({ kind: 'shutdown'; reason: string } & Made);

@@ -24,6 +24,7 @@ export interface LaunchedEntry {
 /** An action of a job's `events:` (docs/job-files.md "Events"). */
 export type EventAction =
   | { log: string }
+  | { error: string }
   | { shutdown: string }
   | { start: string }
   | { after: string; do: EventAction[] }
@@ -171,6 +172,8 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
         return [{ after: seconds(action.period), do: action.actions.flatMap((inner) => eventActions(inner)) }];
       case 'log':
         return [{ log: action.message }];
+      case 'error':
+        return [{ error: `${originOf(action, base)}: ${action.message}` }];
       case 'shutdown':
         return [{ shutdown: action.reason }];
       case 'change_state':

@@ -125,6 +125,22 @@ def generate_launch_description():
         )),
     ])
 `,
+      'later.launch.py': `from launch import LaunchDescription
+from launch.actions import ExecuteProcess, LogInfo, RegisterEventHandler
+from launch.event_handlers import OnProcessExit, OnShutdown
+from launch.substitutions import EnvironmentVariable, LocalSubstitution
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    pub = ExecuteProcess(cmd=['ros2', 'topic', 'pub', '--once', '/count', 'demo_interfaces/msg/Count', '{value: 1}'])
+    return LaunchDescription([
+        Node(package='py_demo_nodes', executable='watcher'),
+        pub,
+        RegisterEventHandler(OnProcessExit(target_action=pub, on_exit=[LogInfo(msg='pub ended'), LogInfo(msg=EnvironmentVariable('RCLSIM_NO_SUCH_VARIABLE'))])),
+        RegisterEventHandler(OnShutdown(on_shutdown=[LogInfo(msg=['shutdown: ', LocalSubstitution('event.reason')])])),
+    ])
+`,
       'decides.launch.py': `from launch import LaunchDescription
 from launch.actions import ExecuteProcess, LogInfo, RegisterEventHandler
 from launch.event_handlers import OnProcessExit
@@ -156,6 +172,18 @@ def generate_launch_description():
       '[INFO] [0.600000000] [launch.user]: asked to shut down: published',
     ]);
     assert.match(run.stdout, /^\[ros2-1\] publishing #1: demo_interfaces\.msg\.Count\(stamp=.*, value=7, note='hi'\)$/m);
+
+    // A substitution that fails in a handler's actions fails when the event happens, as launch's does.
+    const later = runCli(['launch', 'py_demo_nodes', 'later.launch.py', '--until', '5s'], dir, 60_000);
+    assert.equal(later.status, 2, later.stderr);
+    assert.deepEqual(
+      logLines(later.stderr).filter((line) => line.includes('[launch')),
+      [
+        '[INFO] [0.600000000] [launch.user]: pub ended',
+        "[ERROR] [0.600000000] [launch]: Caught exception in launch (see debug for traceback): install/share/py_demo_nodes/launch/later.launch.py:13: environment variable 'RCLSIM_NO_SUCH_VARIABLE' does not exist",
+        "[INFO] [0.600000000] [launch.user]: shutdown: Caught exception in launch (see debug for traceback): install/share/py_demo_nodes/launch/later.launch.py:13: environment variable 'RCLSIM_NO_SUCH_VARIABLE' does not exist",
+      ],
+    );
 
     const decides = runCli(['launch', 'py_demo_nodes', 'decides.launch.py'], dir, 60_000);
     assert.equal(decides.status, 2, decides.stderr);

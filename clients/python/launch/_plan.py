@@ -8,6 +8,7 @@ import os
 from typing import Any, Iterable
 
 from ._visit import visit_entities
+from .substitutions.substitution_failure import SubstitutionFailure
 
 
 class Plan:
@@ -48,6 +49,8 @@ class Plan:
 
         A handler's actions see `event` among the locals (`LocalSubstitution('event.reason')`):
         the event is not known yet, so its attributes are texts `${event.NAME}` the run fills in.
+        A substitution that fails in them (an unset environment variable) is an `error` record
+        where it failed: launch would fail when the event happens, not before.
         """
         saved, self._target = self._target, []
         context._push_launch_configurations()
@@ -57,6 +60,13 @@ class Plan:
             context.extend_locals({'event': EventToCome()})
         try:
             visit_entities(context, entities)
+            return self._target
+        except SubstitutionFailure as failure:
+            # launch evaluates a handler's actions when its event happens, and fails then: so does the run.
+            if not event_locals:
+                raise
+            file, line = getattr(failure, '_rclsim_origin', ('', 0))
+            self._target.append({'kind': 'error', 'file': file, 'line': line, 'message': str(failure)})
             return self._target
         finally:
             context._pop_locals()
