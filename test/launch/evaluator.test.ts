@@ -567,7 +567,7 @@ def generate_launch_description():
     );
     assert.equal(
       bad('RegisterEventHandler(OnProcessExit(on_exit=lambda event, context: [] if event.returncode == 0 else []))'),
-      "FILE:9: OnProcessExit on_exit: the function decides on the event (${event.returncode} == 0), which rclsim cannot do: it evaluates a handler's actions before the run; give actions that need only its text (LocalSubstitution, or the event formatted into a message)",
+      `FILE:9: OnProcessExit on_exit: the function decides on the event (\${event.returncode} == 0), which rclsim cannot do: it evaluates a handler's actions before the run; give actions that need only its text (LocalSubstitution, or the event formatted into a message)`,
     );
     assert.equal(bad("Node(package='p', executable=FindPackageShare('nowhere'))"), "FILE:9: package 'nowhere' not found");
     assert.equal(bad("Node(package='p', executable='e', name=LaunchConfiguration('who'))"), "FILE:9: launch configuration 'who' does not exist");
