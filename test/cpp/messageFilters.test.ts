@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { cpSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, runCli } from '../support/helpers.js';
+import { needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 import { linesOf, messageFiltersJob, SYNCHRONIZED_PAIRS } from '../support/messageFiltersScenario.js';
 
 // The first program builds rclsim's C++ client into the cache (a minute or more on 2 shared vCPUs).
@@ -35,5 +37,24 @@ describe('C++ message_filters: Subscriber, Cache, Chain, Synchronizer policies',
       'after 1200: none before 801: 800',
       'latest 1200 oldest 800',
     ]);
+  });
+
+  it('builds a package finding message_filters (ament_target_dependencies) with rclsim build', needs('python3'), () => {
+    const dir = tempDir();
+    const pkg = join(dir, 'src/message_filters_demo');
+    cpSync(join(repoRoot, 'test/fixtures/message_filters/message_filters_demo'), pkg, { recursive: true });
+    mkdirSync(join(pkg, 'src'));
+    cpSync(join(repoRoot, 'test/fixtures/message_filters/sync_listener.cpp'), join(pkg, 'src/sync_listener.cpp'));
+    cpSync(join(repoRoot, 'test/fixtures/message_filters/stamped_publishers.py'), join(dir, 'stamped_publishers.py'));
+    const build = runCli(['build'], dir, BUILD_MS);
+    assert.equal(build.status, 0, build.stdout + build.stderr);
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      'end: { after: 1.3s }\nnodes:\n  - script: stamped_publishers.py\n  - { package: message_filters_demo, executable: sync_listener }\n',
+    );
+    const result = runCli(['run', job], dir, BUILD_MS);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(linesOf(result.stdout, ['exact', 'approx']), SYNCHRONIZED_PAIRS);
   });
 });
