@@ -1,6 +1,8 @@
 // message_filters' Subscriber (Jazzy's message_filters/subscriber.h): a subscription as the first
 // filter of a chain, on an rclcpp::Node (or any NodeType with create_subscription, such as a
-// LifecycleNode) given by pointer or shared pointer, its QoS an rmw_qos_profile_t as in Jazzy.
+// LifecycleNode) given by pointer or shared pointer, its QoS an rmw_qos_profile_t as in Jazzy (the
+// whole profile kept) or, as Rolling's subscriber.hpp also takes (its tutorials pass one), an
+// rclcpp::QoS.
 #ifndef MESSAGE_FILTERS__SUBSCRIBER_H_
 #define MESSAGE_FILTERS__SUBSCRIBER_H_
 
@@ -78,6 +80,26 @@ public:
     subscribe(node, topic, qos);
   }
 
+  Subscriber(NodePtr node, const std::string & topic, const rclcpp::QoS & qos)
+  {
+    subscribe(node, topic, qos);
+  }
+
+  Subscriber(NodeType * node, const std::string & topic, const rclcpp::QoS & qos)
+  {
+    subscribe(node, topic, qos);
+  }
+
+  Subscriber(NodePtr node, const std::string & topic, const rclcpp::QoS & qos, rclcpp::SubscriptionOptions options)
+  {
+    subscribe(node.get(), topic, qos, options);
+  }
+
+  Subscriber(NodeType * node, const std::string & topic, const rclcpp::QoS & qos, rclcpp::SubscriptionOptions options)
+  {
+    subscribe(node, topic, qos, options);
+  }
+
   Subscriber(NodeType * node, const std::string & topic, const rmw_qos_profile_t qos = rmw_qos_profile_default)
   {
     subscribe(node, topic, qos);
@@ -119,20 +141,44 @@ public:
     node_shared_ = node;
   }
 
-  // An empty topic leaves it unsubscribed.
   void subscribe(
     NodeType * node, const std::string & topic, const rmw_qos_profile_t qos,
     rclcpp::SubscriptionOptions options) override
   {
+    rclcpp::QoS rclcpp_qos(rclcpp::QoSInitialization::from_rmw(qos));
+    rclcpp_qos.get_rmw_qos_profile() = qos;
+    subscribe(node, topic, rclcpp_qos, options);
+  }
+
+  void subscribe(NodePtr node, const std::string & topic, const rclcpp::QoS & qos)
+  {
+    subscribe(node.get(), topic, qos, rclcpp::SubscriptionOptions());
+  }
+
+  void subscribe(NodeType * node, const std::string & topic, const rclcpp::QoS & qos)
+  {
+    subscribe(node, topic, qos, rclcpp::SubscriptionOptions());
+  }
+
+  void subscribe(
+    NodePtr node, const std::string & topic, const rclcpp::QoS & qos, rclcpp::SubscriptionOptions options)
+  {
+    subscribe(node.get(), topic, qos, options);
+    node_raw_ = nullptr;
+    node_shared_ = node;
+  }
+
+  // An empty topic leaves it unsubscribed.
+  void subscribe(
+    NodeType * node, const std::string & topic, const rclcpp::QoS & qos, rclcpp::SubscriptionOptions options)
+  {
     unsubscribe();
     if (!topic.empty()) {
       topic_ = topic;
-      rclcpp::QoS rclcpp_qos(rclcpp::QoSInitialization::from_rmw(qos));
-      rclcpp_qos.get_rmw_qos_profile() = qos;
       qos_ = qos;
       options_ = options;
       sub_ = node->template create_subscription<M>(
-        topic, rclcpp_qos,
+        topic, qos,
         [this](const std::shared_ptr<MessageType const> msg) {this->cb(EventType(msg));}, options);
       node_raw_ = node;
     }
@@ -168,7 +214,7 @@ private:
   NodePtr node_shared_;
   NodeType * node_raw_{nullptr};
   std::string topic_;
-  rmw_qos_profile_t qos_;
+  rclcpp::QoS qos_ = rclcpp::QoS(rclcpp::QoSInitialization::from_rmw(rmw_qos_profile_default));
   rclcpp::SubscriptionOptions options_;
 };
 
