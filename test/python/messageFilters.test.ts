@@ -21,6 +21,9 @@ describe('Python message_filters: Subscriber, Cache, synchronizers, chained', ne
       'headerless at 1250000000 x',
       'kept 5',
     ]);
+    // Upstream's Python search by hand: 0/50 and 100/50 are the slop apart (a set must span less);
+    // /a's queue of 2 dropped 0 when 200 came; 180 pairs with 200, the nearest within the slop.
+    assert.deepEqual(linesOf(result.stdout, ['edge']), ['edge pair 200 180', 'edge queues [100000000] [50000000]']);
     assert.deepEqual(logLines(result.stderr), [
       "[WARN] [1.250000000] [message_filters_cache]: can not use message filters messages without timestamp infomation when 'allow_headerless' is disabled. auto assign ROSTIME to headerless messages once enabling constructor option of 'allow_headerless'.",
     ]);
