@@ -33,12 +33,13 @@ const TOOL_PACKAGES = [
 ];
 /**
  * The client libraries: rclsim's one C++ client library stands for each, and for the parts of
- * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader), and
- * ament_index_cpp (clients/cpp/src/ament_index_cpp/).
+ * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader),
+ * ament_index_cpp (clients/cpp/src/ament_index_cpp/) and message_filters (headers only).
  */
 const CLIENT_PACKAGES = [
   'ament_index_cpp',
   'class_loader',
+  'message_filters',
   'rcl',
   'rclcpp',
   'rclcpp_action',

@@ -64,11 +64,14 @@ macro(rclsim_provide_package pkg kind)
       set_target_properties(rclcpp_components::component PROPERTIES INTERFACE_LINK_LIBRARIES rclsim::client)
     endif()
     # The packages their configs find too (ament_export_dependencies), which CMakeLists then name
-    # without finding them: rclcpp's rcl, rcutils, rmw, rcpputils; rclcpp_components' class_loader.
+    # without finding them: rclcpp's rcl, rcutils, rmw, rcpputils; rclcpp_components' class_loader;
+    # message_filters' rclcpp, rcutils, std_msgs.
     if("${pkg}" STREQUAL "rclcpp")
       set(_rclsim_exported rcl rcutils rmw rcpputils)
     elseif("${pkg}" STREQUAL "rclcpp_components")
       set(_rclsim_exported class_loader rclcpp)
+    elseif("${pkg}" STREQUAL "message_filters")
+      set(_rclsim_exported rclcpp rcutils std_msgs)
     else()
       set(_rclsim_exported "")
     endif()
