@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
@@ -20,15 +19,6 @@ function printed(stdout: string): string[] {
 }
 
 describe('tf2 for Python: tf2_py, tf2_ros, tf2_geometry_msgs and the helpers people import', needs('python3'), () => {
-  it("answers the lookup script as tf2's buffer core does (lookups.expected, which the C++ runner prints too)", () => {
-    const result = spawnSync('python3', [join(tf2Fixtures, 'lookups.py'), join(tf2Fixtures, 'lookups.txt')], {
-      encoding: 'utf8',
-      env: { ...process.env, PYTHONPATH: join(repoRoot, 'clients/python') },
-    });
-    assert.equal(result.status, 0, result.stderr);
-    assert.equal(result.stdout, readFileSync(join(tf2Fixtures, 'lookups.expected'), 'utf8'));
-  });
-
   it('broadcasts on /tf and /tf_static and looks up through a listener with spin_thread, waiting in sim time, with tf2 errors', () => {
     const dir = programs('broadcaster.py', 'listener.py');
     const job = writeTemp(dir, 'tf.yaml', 'end: { after: 2s }\nnodes:\n  - script: broadcaster.py\n  - script: listener.py\n');
