@@ -1,0 +1,16 @@
+/**
+ * turtlesim's mimic (tutorials/mimic.cpp): the node `turtle_mimic` turns each pose it hears on
+ * `input/pose` into the velocity command that repeats it on `output/cmd_vel` (remap both, as
+ * `ros2 run turtlesim mimic --ros-args -r input:=turtle1 -r output:=turtle2`).
+ */
+import rclnodejs from '../../compat/index.js';
+import { topicQos } from './Turtle.js';
+
+await rclnodejs.init();
+const node = rclnodejs.createNode('turtle_mimic');
+const qos = topicQos();
+const twist = node.createPublisher('geometry_msgs/msg/Twist', 'output/cmd_vel', { qos });
+node.createSubscription('turtlesim/msg/Pose', 'input/pose', { qos }, (pose) => {
+  twist.publish({ linear: { x: pose.linear_velocity, y: 0, z: 0 }, angular: { x: 0, y: 0, z: pose.angular_velocity } });
+});
+rclnodejs.spin(node);
