@@ -67,7 +67,10 @@ function goForward(): void {
 }
 
 function stopForward(): void {
-  if (!hasStopped()) return command(0, 0);
+  if (!hasStopped()) {
+    command(0, 0);
+    return;
+  }
   logger.info('Reached goal');
   state = 'TURN';
   goal.x = current.x;
@@ -79,7 +82,10 @@ function stopForward(): void {
 }
 
 function stopTurn(): void {
-  if (!hasStopped()) return command(0, 0);
+  if (!hasStopped()) {
+    command(0, 0);
+    return;
+  }
   logger.info('Reached goal');
   goForward();
 }
