@@ -8,6 +8,7 @@ const STANDARD_NODES: Readonly<Record<string, readonly string[]>> = {
   joint_state_publisher: ['joint_state_publisher'],
   robot_state_publisher: ['robot_state_publisher'],
   tf2_ros: ['static_transform_publisher'],
+  turtlesim: ['turtlesim_node', 'mimic', 'draw_square'],
 };
 
 /** The packages rclsim has standard nodes of, sorted. */
