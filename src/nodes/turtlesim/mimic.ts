@@ -1,7 +1,7 @@
 /**
  * turtlesim's mimic (tutorials/mimic.cpp): the node `turtle_mimic` turns each pose it hears on
- * `input/pose` into the velocity command that repeats it on `output/cmd_vel` (remap both, as
- * `ros2 run turtlesim mimic --ros-args -r input:=turtle1 -r output:=turtle2`).
+ * `input/pose` into the velocity command that repeats it on `output/cmd_vel` (remap both, as the
+ * tutorials do: `--ros-args -r /input/pose:=/turtle1/pose -r /output/cmd_vel:=/turtle2/cmd_vel`).
  */
 import rclnodejs from '../../compat/index.js';
 import { topicQos } from './Turtle.js';

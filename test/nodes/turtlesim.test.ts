@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { ReportData } from '../../src/report/ReportData.js';
+import type { TurtlesimData } from '../../src/report/turtlesSection.js';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+
+/** The turtles a report drew, by name, and its one turtlesim's data. */
+function drawn(report: string): { sim: TurtlesimData; at: Record<string, { x: number; y: number; theta: number }> } {
+  const json = /<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(readFileSync(report, 'utf8'));
+  assert.ok(json, 'the report embeds its data');
+  const turtles = (JSON.parse(json[1]!) as ReportData).turtles;
+  assert.ok(turtles !== null && turtles.length === 1, 'one turtlesim drawn');
+  const sim = turtles[0]!;
+  return { sim, at: Object.fromEntries(sim.turtles.map(({ name, ...pose }) => [name, pose])) };
+}
+
+/** Runs `job` (YAML text) with a report; its status, log lines, summary and drawing. */
+function runTurtles(job: string, extra: string[] = []): { lines: string[]; summary: Record<string, unknown>; report: string; file: string; stderr: string } {
+  const dir = tempDir();
+  const file = writeTemp(dir, 'job.yaml', job);
+  const report = join(dir, 'report.html');
+  const result = runCli(['run', file, '--json', '--report', report, ...extra], dir, 120_000);
+  assert.equal(result.status, 0, result.stderr);
+  return { lines: logLines(result.stderr), summary: lastJsonLine(result.stdout), report, file, stderr: result.stderr };
+}
+
+const pub = (topic: string, values: string): string => `      - ros2: [topic, pub, --once, ${topic}, geometry_msgs/msg/Twist, "${values}"]\n`;
+
+describe('turtlesim (standard nodes: turtlesim_node, mimic, draw_square)', () => {
+  it('starts as upstream does: its log lines, turtle1 at the centre, the drawing in the report', () => {
+    const { lines, sim, at } = (() => {
+      const run = runTurtles('end: { after: 1s }\nnodes:\n  - { package: turtlesim, executable: turtlesim_node }\n');
+      return { lines: run.lines, ...drawn(run.report) };
+    })();
+    assert.deepEqual(lines, [
+      '[INFO] [0.000000000] [turtlesim]: Starting turtlesim with node name /turtlesim',
+      '[INFO] [0.000000000] [turtlesim]: Spawning turtle [turtle1] at x=[5.544445], y=[5.544445], theta=[0.000000]',
+    ]);
+    assert.deepEqual(sim.background, [69, 86, 255]);
+    assert.equal(sim.node, '/turtlesim');
+    assert.deepEqual(at.turtle1, { x: 5.54444456, y: 5.54444456, theta: 0 });
+  });
+
+  it('moves a turtle by a cmd_vel for the 1 s timeout, then stops; at the wall it is clamped and says so', () => {
+    const run = runTurtles(
+      `end: { after: 3s }\nnodes:\n  - { package: turtlesim, executable: turtlesim_node }\nevents:\n  - on: start\n    do:\n${pub('/turtle1/cmd_vel', '{linear: {x: 1.0}}')}` +
+        `      - ros2: [service, call, /spawn, turtlesim/srv/Spawn, "{x: 10.5, y: 2, theta: 0, name: runner}"]\n` +
+        `      - after: 600ms\n        do:\n${pub('/runner/cmd_vel', '{linear: {x: 2.0}}').replace(/^ {6}/, '          ')}`,
+    );
+    const { sim, at } = drawn(run.report);
+    // ros2 topic pub's message comes at 0.5 s; the turtle moves in each 16 ms step until more than
+    // 1 s has passed since: the steps at 0.512 s to 1.488 s, 62 of 16 mm.
+    assert.equal(at.turtle1!.x, 6.53644456);
+    assert.equal(at.turtle1!.y, 5.54444456);
+    assert.equal(at.runner!.x, 11.0888891);
+    const walls = run.lines.filter((line) => line.includes('Oh no! I hit the wall!'));
+    assert.ok(walls.length > 10, run.stderr);
+    assert.match(walls[0]!, /^\[WARN\] \[\d+\.\d+\] \[turtlesim\]: Oh no! I hit the wall! \(Clamping from \[x=11\.\d{6}, y=9\.088889\]\)$/);
+    // The pen drew both turtles' paths, in the default pen (0xb3b8ff, 3 px).
+    assert.deepEqual(
+      sim.paths.map((path) => [path.turtle, path.color, path.width]),
+      [
+        ['turtle1', [179, 184, 255], 0.0666666667],
+        ['runner', [179, 184, 255], 0.0666666667],
+      ],
+    );
+  });
+
+  it('serves spawn, kill, set_pen, teleports and rotate_absolute to an rclpy client, with upstream errors', needs('python3'), () => {
+    const client = join(repoRoot, 'test/fixtures/turtlesim/turtle_client.py');
+    const dir = tempDir();
+    const file = writeTemp(
+      dir,
+      'job.yaml',
+      `end: { after: 20s }\nnodes:\n  - { package: turtlesim, executable: turtlesim_node }\n  - { script: ${client}, id: client }\nevents:\n  - on: { exited: client }\n    do: [{ shutdown: done }]\n`,
+    );
+    const result = runCli(['run', file], dir, 120_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(result.stdout.trim().split('\n').slice(0, 10), [
+      'turtle1 x=5.5444 y=5.5444 theta=0.0000 v=0.00 color=(255,255,255)',
+      'turtle1 x=6.5364 y=5.5444 theta=0.0000 v=0.00 color=(179,184,255)',
+      "spawned 'turtle2'",
+      "spawned again ''",
+      "spawned unnamed 'turtle3'",
+      'turtle2 x=3.0000 y=1.0000 theta=1.5708 v=0.00 color=(255,0,0)',
+      'turtle2 x=3.0000 y=3.0000 theta=1.5708 v=0.00 color=(255,0,0)',
+      'rotate status=4 delta=-0.9920 feedback=62 first=1.0000',
+      'turtle1 x=6.5364 y=5.5444 theta=0.9920 v=0.00 color=(179,184,255)',
+      'turtle2 services left: []',
+    ]);
+    const errors = logLines(result.stderr).filter((line) => line.startsWith('[ERROR]') || line.includes('Rotation'));
+    assert.deepEqual(
+      errors.map((line) => line.replace(/^\[(\w+)\] \[[\d.]+\] /, '[$1] ')),
+      [
+        '[ERROR] [turtlesim]: A turtle named [turtle2] already exists',
+        '[INFO] [turtlesim]: Rotation goal completed successfully',
+        '[ERROR] [turtlesim]: Tried to kill turtle [turtle2], which does not exist',
+      ],
+    );
+  });
+
+  it('draw_square resets the simulator and drives turtle1 round its square, to the same end every run', () => {
+    const job = 'end: { after: 12s }\nnodes:\n  - { package: turtlesim, executable: turtlesim_node }\n  - { package: turtlesim, executable: draw_square }\n';
+    const run = runTurtles(job);
+    assert.deepEqual(run.lines.slice(2, 9), [
+      '[INFO] [0.000000000] [turtlesim]: Resetting turtlesim.',
+      '[INFO] [0.000000000] [turtlesim]: Spawning turtle [turtle1] at x=[5.544445], y=[5.544445], theta=[0.000000]',
+      '[INFO] [0.032000000] [draw_square]: New goal [7.544445 5.544445, 0.000000]',
+      '[INFO] [1.952000000] [draw_square]: Reached goal',
+      '[INFO] [1.952000000] [draw_square]: New goal [7.448444 5.544445, 1.570796]',
+      '[INFO] [5.888000000] [draw_square]: Reached goal',
+      '[INFO] [5.888000000] [draw_square]: New goal [7.466837 7.544360, 1.561600]',
+    ]);
+    const { at, sim } = drawn(run.report);
+    assert.ok(sim.paths.length >= 1 && sim.paths[0]!.points.length > 100, 'its path is drawn');
+    // At 12 s it is on its third side, going back along y = 7.45.
+    assert.deepEqual(at.turtle1, { x: 7.24199196, y: 7.45248376, theta: 3.12320005 });
+    const again = runTurtles(job);
+    assert.equal(again.summary.fingerprint, run.summary.fingerprint);
+  });
+
+  it('mimic repeats turtle1 on turtle2 through its input and output remaps', () => {
+    const run = runTurtles(
+      'end: { after: 3s }\nnodes:\n  - { package: turtlesim, executable: turtlesim_node }\n' +
+        '  - { package: turtlesim, executable: mimic, args: [--ros-args, -r, "/input/pose:=/turtle1/pose", -r, "/output/cmd_vel:=/turtle2/cmd_vel"] }\n' +
+        `events:\n  - on: start\n    do:\n      - ros2: [service, call, /spawn, turtlesim/srv/Spawn, "{x: 2, y: 2, theta: 0, name: turtle2}"]\n${pub('/turtle1/cmd_vel', '{linear: {x: 1.0}, angular: {z: 0.5}}')}`,
+    );
+    const { at } = drawn(run.report);
+    const moved = (name: string, x: number, y: number): number => Math.hypot(at[name]!.x - x, at[name]!.y - y);
+    assert.ok(moved('turtle1', 5.5444, 5.5444) > 0.9);
+    assert.ok(Math.abs(moved('turtle2', 2, 2) - moved('turtle1', 5.5444, 5.5444)) < 0.05, JSON.stringify(at));
+    assert.ok(Math.abs(at.turtle2!.theta - at.turtle1!.theta) < 0.05, JSON.stringify(at));
+  });
+
+  it('verify --perturb: a turtle run does the same in separate processes', () => {
+    const dir = tempDir();
+    const file = writeTemp(
+      dir,
+      'job.yaml',
+      'end: { after: 4s }\nnodes:\n  - { package: turtlesim, executable: turtlesim_node }\n  - { package: turtlesim, executable: draw_square }\n',
+    );
+    const result = runCli(['verify', file, '--runs', '2', '--perturb'], dir, 120_000);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+  });
+});
