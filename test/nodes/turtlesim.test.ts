@@ -101,6 +101,29 @@ describe('turtlesim (standard nodes: turtlesim_node, mimic, draw_square)', () =>
     );
   });
 
+  it('ends rotate_absolute goals as upstream: preempted by the next, canceled at the next step, aborted by a cmd_vel', needs('python3'), () => {
+    const client = join(repoRoot, 'test/fixtures/turtlesim/rotate_goals.py');
+    const dir = tempDir();
+    const file = writeTemp(
+      dir,
+      'job.yaml',
+      `end: { after: 10s }\nnodes:\n  - { package: turtlesim, executable: turtlesim_node }\n  - { script: ${client}, id: client }\nevents:\n  - on: { exited: client }\n    do: [{ shutdown: done }]\n`,
+    );
+    const result = runCli(['run', file], dir, 120_000);
+    assert.equal(result.status, 0, result.stderr);
+    // Status 6 is ABORTED, 5 CANCELED; the delta is from the goal's start to where it ended.
+    assert.deepEqual(result.stdout.trim().split('\n').slice(0, 3), [
+      'preempted: status=6 delta=-0.2560',
+      'canceled: status=5 delta=0.2880',
+      'aborted: status=6 delta=-0.1760',
+    ]);
+    assert.deepEqual(logLines(result.stderr).slice(2, 5), [
+      '[WARN] [0.300000000] [turtlesim]: Rotation goal received before a previous goal finished. Aborting previous goal',
+      '[INFO] [0.608000000] [turtlesim]: Rotation goal canceled',
+      '[WARN] [0.808000000] [turtlesim]: Velocity command received during rotation goal. Aborting goal',
+    ]);
+  });
+
   it('draw_square resets the simulator and drives turtle1 round its square, to the same end every run', () => {
     const job = 'end: { after: 12s }\nnodes:\n  - { package: turtlesim, executable: turtlesim_node }\n  - { package: turtlesim, executable: draw_square }\n';
     const run = runTurtles(job);

@@ -8,6 +8,7 @@ type Publisher = InstanceType<typeof rclnodejs.Publisher>;
 type GoalHandle = InstanceType<typeof rclnodejs.ServerGoalHandle>;
 
 /** turtle.hpp's PI and TWO_PI (a macro: `2.0 * PI`, unparenthesised where it is used). */
+// biome-ignore lint/suspicious/noApproximativeNumericConstant: turtle.hpp's own PI, which decides the angles' bits
 const PI = 3.14159265;
 const TWO_PI = 2.0 * PI;
 

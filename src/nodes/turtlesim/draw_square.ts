@@ -10,6 +10,7 @@ import { cFixed, f32 } from './cNumbers.js';
 import { topicQos } from './Turtle.js';
 
 /** draw_square.cpp's PI: 3.141592f. */
+// biome-ignore lint/suspicious/noApproximativeNumericConstant: draw_square.cpp's own PI, which decides its goals' bits
 const PI = f32(3.141592);
 
 type State = 'FORWARD' | 'STOP_FORWARD' | 'TURN' | 'STOP_TURN';
