@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { ReportData } from '../../src/report/ReportData.js';
@@ -155,6 +155,50 @@ describe('turtlesim (standard nodes: turtlesim_node, mimic, draw_square)', () =>
     assert.ok(moved('turtle1', 5.5444, 5.5444) > 0.9);
     assert.ok(Math.abs(moved('turtle2', 2, 2) - moved('turtle1', 5.5444, 5.5444)) < 0.05, JSON.stringify(at));
     assert.ok(Math.abs(at.turtle2!.theta - at.turtle1!.theta) < 0.05, JSON.stringify(at));
+  });
+
+  it("runs the launch tutorial's turtlesim_mimic_launch.py: two turtlesims in namespaces, mimic between them", () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'install'));
+    writeTemp(
+      dir,
+      'turtlesim_mimic_launch.py',
+      `from launch import LaunchDescription
+from launch.actions import ExecuteProcess
+from launch_ros.actions import Node
+
+
+def generate_launch_description():
+    return LaunchDescription([
+        Node(package='turtlesim', namespace='turtlesim1', executable='turtlesim_node', name='sim'),
+        Node(package='turtlesim', namespace='turtlesim2', executable='turtlesim_node', name='sim'),
+        Node(package='turtlesim', executable='mimic', name='mimic',
+             remappings=[('/input/pose', '/turtlesim1/turtle1/pose'), ('/output/cmd_vel', '/turtlesim2/turtle1/cmd_vel')]),
+        ExecuteProcess(cmd=['ros2', 'topic', 'pub', '--once', '/turtlesim1/turtle1/cmd_vel', 'geometry_msgs/msg/Twist',
+                            '{linear: {x: 2.0}, angular: {z: -1.8}}']),
+    ])
+`,
+    );
+    const report = join(dir, 'report.html');
+    const result = runCli(['launch', 'turtlesim_mimic_launch.py', '--until', '3s', '--report', report], dir, 120_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(logLines(result.stderr).slice(0, 2), [
+      '[INFO] [0.000000000] [turtlesim1.sim]: Starting turtlesim with node name /turtlesim1/sim',
+      '[INFO] [0.000000000] [turtlesim1.sim]: Spawning turtle [turtle1] at x=[5.544445], y=[5.544445], theta=[0.000000]',
+    ]);
+    const json = /<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(readFileSync(report, 'utf8'));
+    const sims = (JSON.parse(json![1]!) as ReportData).turtles!;
+    assert.deepEqual(
+      sims.map((sim) => sim.node),
+      ['/turtlesim1/sim', '/turtlesim2/sim'],
+    );
+    const [leader, follower] = sims.map((sim) => sim.turtles[0]!);
+    assert.ok(leader!.theta < -1.5, JSON.stringify(leader));
+    // The follower starts a step later and follows the same arc.
+    assert.ok(
+      Math.abs(follower!.theta - leader!.theta) < 0.05 && Math.hypot(follower!.x - leader!.x, follower!.y - leader!.y) < 0.05,
+      JSON.stringify([leader, follower]),
+    );
   });
 
   it('verify --perturb: a turtle run does the same in separate processes', () => {

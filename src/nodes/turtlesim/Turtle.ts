@@ -1,7 +1,7 @@
+import rclnodejs from 'rclnodejs';
 import { cos, sin } from '../../base/portableMath.js';
-import rclnodejs from '../../compat/index.js';
+import { cFixed, f32 } from '../cNumbers.js';
 import type { Pen } from './Canvas.js';
-import { cFixed, f32 } from './cNumbers.js';
 
 type Node = InstanceType<typeof rclnodejs.Node>;
 type Publisher = InstanceType<typeof rclnodejs.Publisher>;

@@ -1,7 +1,7 @@
+import rclnodejs from 'rclnodejs';
 import { DRAWING_TOPIC_TOKEN, MARKER } from '../../base/turtleDrawing.js';
-import rclnodejs from '../../compat/index.js';
+import { cFixed, f32 } from '../cNumbers.js';
 import { CANVAS_SIZE, Canvas, type Pen, qRound } from './Canvas.js';
-import { cFixed, f32 } from './cNumbers.js';
 import { arrowMarker, backgroundMarker, type Marker, strokeMarker } from './drawingMarkers.js';
 import { type Point, Turtle, type TurtleCanvas } from './Turtle.js';
 

@@ -4,9 +4,10 @@
  * corner, stop, turn 0.4 rad/s until within 0.01 rad of a quarter turn, stop, again; a step every
  * 16 ms. Float where draw_square.cpp has float (its poses, its PI), in its order of operations.
  */
+
+import rclnodejs from 'rclnodejs';
 import { cos, sin } from '../../base/portableMath.js';
-import rclnodejs from '../../compat/index.js';
-import { cFixed, f32 } from './cNumbers.js';
+import { cFixed, f32 } from '../cNumbers.js';
 import { topicQos } from './Turtle.js';
 
 /** draw_square.cpp's PI: 3.141592f. */

@@ -3,7 +3,7 @@
  * `input/pose` into the velocity command that repeats it on `output/cmd_vel` (remap both, as the
  * tutorials do: `--ros-args -r /input/pose:=/turtle1/pose -r /output/cmd_vel:=/turtle2/cmd_vel`).
  */
-import rclnodejs from '../../compat/index.js';
+import rclnodejs from 'rclnodejs';
 import { topicQos } from './Turtle.js';
 
 await rclnodejs.init();

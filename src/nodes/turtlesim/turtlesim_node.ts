@@ -2,7 +2,7 @@
  * turtlesim's turtlesim_node (turtlesim.cpp): the node `turtlesim` and its frame, spun until
  * the run ends.
  */
-import rclnodejs from '../../compat/index.js';
+import rclnodejs from 'rclnodejs';
 import { TurtleFrame } from './TurtleFrame.js';
 
 await rclnodejs.init();
