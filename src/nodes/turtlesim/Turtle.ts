@@ -218,6 +218,7 @@ export class Turtle {
       angular_velocity: this.#ang,
     });
     this.#color.publish(canvas.colorAt(this.#pos));
+    this.#node.getLogger().debug(`[${this.#node.namespace()}]: pos_x: ${cFixed(this.#pos.x)} pos_y: ${cFixed(this.#pos.y)} theta: ${cFixed(this.#orient)}`);
 
     if (this.#orient !== oldOrient) modified = true;
     if (this.#pos.x !== oldPos.x || this.#pos.y !== oldPos.y) {
