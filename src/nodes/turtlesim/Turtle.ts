@@ -48,6 +48,13 @@ interface RotateGoal {
   startOrient: number;
 }
 
+/** Qt 5's QPointF ==: each coordinate equal within 1e-12 relative (absolute where one is 0). */
+function sameQPointF(a: Point, b: Point): boolean {
+  const same = (p: number, q: number): boolean =>
+    p === 0 || q === 0 ? Math.abs(p - q) <= 1e-12 : Math.abs(p - q) * 1e12 <= Math.min(Math.abs(p), Math.abs(q));
+  return same(a.x, b.x) && same(a.y, b.y);
+}
+
 /** turtle.cpp's normalizeAngle, in its order of operations. */
 export function normalizeAngle(angle: number): number {
   return angle - TWO_PI * Math.floor((angle + PI) / TWO_PI);
@@ -221,7 +228,7 @@ export class Turtle {
     this.#node.getLogger().debug(`[${this.#node.namespace()}]: pos_x: ${cFixed(this.#pos.x)} pos_y: ${cFixed(this.#pos.y)} theta: ${cFixed(this.#orient)}`);
 
     if (this.#orient !== oldOrient) modified = true;
-    if (this.#pos.x !== oldPos.x || this.#pos.y !== oldPos.y) {
+    if (!sameQPointF(this.#pos, oldPos)) {
       if (this.#penOn) canvas.drawLine(this.#pos, oldPos, this.#pen, this.name);
       modified = true;
     }
