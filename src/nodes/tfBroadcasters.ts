@@ -1,4 +1,4 @@
-import rclnodejs from '../compat/index.js';
+import rclnodejs from 'rclnodejs';
 
 /** A geometry_msgs/TransformStamped as the nodes publish it. */
 export interface TransformStamped {

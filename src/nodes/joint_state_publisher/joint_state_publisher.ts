@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import rclnodejs from '../../compat/index.js';
+import rclnodejs from 'rclnodejs';
 import { attribute, readXml, type XmlElement, XmlError } from '../urdf/xmlReader.js';
 
 interface FreeJoint {

@@ -6,7 +6,7 @@
  * `robot_description` is checked when set and taken when its parameter event arrives.
  */
 import { readFileSync } from 'node:fs';
-import rclnodejs from '../../compat/index.js';
+import rclnodejs from 'rclnodejs';
 import { consoleBridge, terminate } from '../cppRuntime.js';
 import { staticTransformBroadcaster, type TransformStamped, transformBroadcaster } from '../tfBroadcasters.js';
 import { kdlTree, type Segment, segmentTransform } from '../urdf/kdlTree.js';

@@ -3,7 +3,7 @@
  * static_transform_broadcaster_node.cpp, Jazzy): one transform from its command line, published
  * once on /tf_static (transient local, so that every later listener gets it), then spinning.
  */
-import rclnodejs from '../../compat/index.js';
+import rclnodejs from 'rclnodejs';
 import { stod } from '../cNumbers.js';
 import { terminate } from '../cppRuntime.js';
 import { staticTransformBroadcaster, type TransformStamped } from '../tfBroadcasters.js';
