@@ -3,8 +3,10 @@
  * static_transform_broadcaster_node.cpp, Jazzy): one transform from its command line, published
  * once on /tf_static (transient local, so that every later listener gets it), then spinning.
  */
-import rclnodejs from '../../compat/index.js';
+import rclnodejs from 'rclnodejs';
 import { stod } from '../cNumbers.js';
+import { terminate } from '../cppRuntime.js';
+import { staticTransformBroadcaster, type TransformStamped } from '../tfBroadcasters.js';
 import { IDENTITY, type Quaternion, quaternionFromRpy, type Vector3 } from '../transforms.js';
 
 const USAGE = [
@@ -156,9 +158,7 @@ try {
   parsed = parseArgs([process.argv[1] ?? 'static_transform_publisher', ...rclnodejs.removeROSArgs(process.argv.slice(2))], (line) => cli.warn(line));
 } catch (error) {
   if (!(error instanceof OutOfRange)) throw error;
-  // An exception upstream does not catch: libstdc++'s terminate handler, then abort.
-  process.stderr.write(`terminate called after throwing an instance of 'std::out_of_range'\n  what():  ${error.message}\n`);
-  process.exit(134);
+  terminate('std::out_of_range', error.message);
 }
 if (typeof parsed === 'string') {
   cli.error(`error parsing command line arguments: ${parsed}`);
@@ -189,7 +189,7 @@ const node = rclnodejs.createNode(uniqueNodeName(), '', rclnodejs.Context.defaul
 /** The node's read-only parameter, declared with upstream's default (static_transform_broadcaster_node.cpp). */
 const declared = <T>(name: string, type: (typeof ParameterType)[keyof typeof ParameterType], fallback: T): T =>
   node.declareParameter(new Parameter(name, type, fallback), new ParameterDescriptor(name, type, '', true)).value as T;
-const message = {
+const message: TransformStamped = {
   header: { stamp: node.now().toMsg(), frame_id: '' },
   child_frame_id: '',
   transform: {
@@ -210,18 +210,9 @@ message.header.frame_id = declared('frame_id', ParameterType.PARAMETER_STRING, '
 message.child_frame_id = declared('child_frame_id', ParameterType.PARAMETER_STRING, '/child');
 if (message.header.frame_id === message.child_frame_id) {
   node.getLogger().error(`cannot publish static transform from '${message.header.frame_id}' to '${message.child_frame_id}', exiting`);
-  process.stderr.write(`terminate called after throwing an instance of 'std::runtime_error'\n  what():  child_frame_id cannot equal frame_id\n`);
-  process.exit(134);
+  terminate('std::runtime_error', 'child_frame_id cannot equal frame_id');
 }
-// tf2_ros's StaticBroadcasterQoS: depth 1, reliable, transient local.
-const { QoS } = rclnodejs;
-const qos = new QoS(
-  QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
-  1,
-  QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
-  QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
-);
-node.createPublisher('tf2_msgs/msg/TFMessage', '/tf_static', { qos }).publish({ transforms: [message] });
+staticTransformBroadcaster(node)([message]);
 node
   .getLogger()
   .info(
