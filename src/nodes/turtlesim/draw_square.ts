@@ -8,7 +8,7 @@
 import rclnodejs from 'rclnodejs';
 import { cos, sin } from '../../base/portableMath.js';
 import { cFixed, f32 } from '../cNumbers.js';
-import { topicQos } from './Turtle.js';
+import { topicQos } from './frame/Turtle.js';
 
 /** draw_square.cpp's PI: 3.141592f. */
 // biome-ignore lint/suspicious/noApproximativeNumericConstant: draw_square.cpp's own PI, which decides its goals' bits

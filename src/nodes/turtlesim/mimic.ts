@@ -4,7 +4,7 @@
  * tutorials do: `--ros-args -r /input/pose:=/turtle1/pose -r /output/cmd_vel:=/turtle2/cmd_vel`).
  */
 import rclnodejs from 'rclnodejs';
-import { topicQos } from './Turtle.js';
+import { topicQos } from './frame/Turtle.js';
 
 await rclnodejs.init();
 const node = rclnodejs.createNode('turtle_mimic');

@@ -3,7 +3,7 @@
  * the run ends.
  */
 import rclnodejs from 'rclnodejs';
-import { TurtleFrame } from './TurtleFrame.js';
+import { TurtleFrame } from './frame/TurtleFrame.js';
 
 await rclnodejs.init();
 const node = rclnodejs.createNode('turtlesim');

@@ -1,6 +1,6 @@
 import rclnodejs from 'rclnodejs';
-import { DRAWING_TOPIC_TOKEN, MARKER } from '../../base/turtleDrawing.js';
-import { cFixed, f32 } from '../cNumbers.js';
+import { DRAWING_TOPIC_TOKEN, MARKER } from '../../../base/turtleDrawing.js';
+import { cFixed, f32 } from '../../cNumbers.js';
 import { CANVAS_SIZE, Canvas, type Pen, qRound } from './Canvas.js';
 import { arrowMarker, backgroundMarker, type Marker, strokeMarker } from './drawingMarkers.js';
 import { type Point, Turtle, type TurtleCanvas } from './Turtle.js';

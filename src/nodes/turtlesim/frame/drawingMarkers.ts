@@ -1,5 +1,5 @@
-import { cos, sin } from '../../base/portableMath.js';
-import { DRAWING_NAMESPACES, MARKER } from '../../base/turtleDrawing.js';
+import { cos, sin } from '../../../base/portableMath.js';
+import { DRAWING_NAMESPACES, MARKER } from '../../../base/turtleDrawing.js';
 import type { Pen } from './Canvas.js';
 import type { Point } from './Turtle.js';
 

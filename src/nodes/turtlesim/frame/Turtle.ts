@@ -1,6 +1,6 @@
 import rclnodejs from 'rclnodejs';
-import { cos, sin } from '../../base/portableMath.js';
-import { cFixed, f32 } from '../cNumbers.js';
+import { cos, sin } from '../../../base/portableMath.js';
+import { cFixed, f32 } from '../../cNumbers.js';
 import type { Pen } from './Canvas.js';
 
 type Node = InstanceType<typeof rclnodejs.Node>;
