@@ -406,5 +406,66 @@
       xs.length,
     );
   }
+
+  // ---- turtles ---------------------------------------------------------------------------
+  // What each turtlesim_node drew, as its window would show it at the run's end: the background,
+  // the pens' paths and each turtle (a triangle pointing its heading, its name beside it).
+  if (data.turtles && data.turtles.length > 0) {
+    section('Turtles');
+    for (const sim of data.turtles) {
+      const size = 500;
+      const canvas = el('canvas', {
+        class: 'turtles',
+        width: String(size),
+        height: String(size),
+        'data-node': sim.node,
+        'data-paths': String(sim.paths.length),
+      });
+      root.append(el('h3', {}, sim.node));
+      root.append(canvas);
+      const ctx = canvas.getContext('2d');
+      const scale = (size - 1) / (sim.width || 1);
+      const px = (x) => x * scale;
+      const py = (y) => (sim.height - y) * scale;
+      ctx.fillStyle = `rgb(${sim.background.join(',')})`;
+      ctx.fillRect(0, 0, size, size);
+      ctx.lineCap = 'square';
+      for (const path of sim.paths) {
+        ctx.strokeStyle = `rgb(${path.color.join(',')})`;
+        ctx.lineWidth = Math.max(1, path.width * scale);
+        ctx.beginPath();
+        for (let i = 0; i < path.points.length; i += 2) {
+          const [x, y] = [px(path.points[i]), py(path.points[i + 1])];
+          if (i === 0) ctx.moveTo(x, y);
+          else ctx.lineTo(x, y);
+        }
+        ctx.stroke();
+      }
+      ctx.font = '12px sans-serif';
+      for (const turtle of sim.turtles) {
+        const [x, y, t] = [px(turtle.x), py(turtle.y), turtle.theta];
+        ctx.save();
+        ctx.translate(x, y);
+        ctx.rotate(-t);
+        ctx.fillStyle = '#2e8b57';
+        ctx.beginPath();
+        ctx.moveTo(14, 0);
+        ctx.lineTo(-10, 9);
+        ctx.lineTo(-10, -9);
+        ctx.closePath();
+        ctx.fill();
+        ctx.restore();
+        ctx.fillStyle = '#fff';
+        ctx.fillText(turtle.name, x + 12, y - 12);
+      }
+      root.append(
+        table(
+          ['turtle', 'x', 'y', 'theta'],
+          sim.turtles.map((t) => [t.name, t.x.toFixed(4), t.y.toFixed(4), t.theta.toFixed(4)]),
+          [0],
+        ),
+      );
+    }
+  }
   document.body.dataset.ready = '1';
 })();

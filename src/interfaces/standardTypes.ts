@@ -2418,6 +2418,117 @@ export namespace trajectory_msgs {
   }
 }
 
+export namespace turtlesim {
+  export namespace action {
+    export interface RotateAbsolute_Goal {
+      theta: number;
+    }
+    export interface RotateAbsolute_GoalConstructor {
+      new (other?: Partial<RotateAbsolute_Goal>): RotateAbsolute_Goal;
+    }
+    export interface RotateAbsolute_Result {
+      delta: number;
+    }
+    export interface RotateAbsolute_ResultConstructor {
+      new (other?: Partial<RotateAbsolute_Result>): RotateAbsolute_Result;
+    }
+    export interface RotateAbsolute_Feedback {
+      remaining: number;
+    }
+    export interface RotateAbsolute_FeedbackConstructor {
+      new (other?: Partial<RotateAbsolute_Feedback>): RotateAbsolute_Feedback;
+    }
+  }
+  export namespace msg {
+    export interface Color {
+      r: number;
+      g: number;
+      b: number;
+    }
+    export interface ColorConstructor {
+      new (other?: Partial<Color>): Color;
+    }
+    export interface Pose {
+      x: number;
+      y: number;
+      theta: number;
+      linear_velocity: number;
+      angular_velocity: number;
+    }
+    export interface PoseConstructor {
+      new (other?: Partial<Pose>): Pose;
+    }
+  }
+  export namespace srv {
+    export interface Kill_Request {
+      name: string;
+    }
+    export interface Kill_RequestConstructor {
+      new (other?: Partial<Kill_Request>): Kill_Request;
+    }
+    export interface Kill_Response {
+    }
+    export interface Kill_ResponseConstructor {
+      new (other?: Partial<Kill_Response>): Kill_Response;
+    }
+    export interface SetPen_Request {
+      r: number;
+      g: number;
+      b: number;
+      width: number;
+      off: number;
+    }
+    export interface SetPen_RequestConstructor {
+      new (other?: Partial<SetPen_Request>): SetPen_Request;
+    }
+    export interface SetPen_Response {
+    }
+    export interface SetPen_ResponseConstructor {
+      new (other?: Partial<SetPen_Response>): SetPen_Response;
+    }
+    export interface Spawn_Request {
+      x: number;
+      y: number;
+      theta: number;
+      name: string;
+    }
+    export interface Spawn_RequestConstructor {
+      new (other?: Partial<Spawn_Request>): Spawn_Request;
+    }
+    export interface Spawn_Response {
+      name: string;
+    }
+    export interface Spawn_ResponseConstructor {
+      new (other?: Partial<Spawn_Response>): Spawn_Response;
+    }
+    export interface TeleportAbsolute_Request {
+      x: number;
+      y: number;
+      theta: number;
+    }
+    export interface TeleportAbsolute_RequestConstructor {
+      new (other?: Partial<TeleportAbsolute_Request>): TeleportAbsolute_Request;
+    }
+    export interface TeleportAbsolute_Response {
+    }
+    export interface TeleportAbsolute_ResponseConstructor {
+      new (other?: Partial<TeleportAbsolute_Response>): TeleportAbsolute_Response;
+    }
+    export interface TeleportRelative_Request {
+      linear: number;
+      angular: number;
+    }
+    export interface TeleportRelative_RequestConstructor {
+      new (other?: Partial<TeleportRelative_Request>): TeleportRelative_Request;
+    }
+    export interface TeleportRelative_Response {
+    }
+    export interface TeleportRelative_ResponseConstructor {
+      new (other?: Partial<TeleportRelative_Response>): TeleportRelative_Response;
+    }
+  }
+}
+
 export namespace type_description_interfaces {
   export namespace msg {
     export interface Field {
@@ -2964,6 +3075,8 @@ declare module './typeMaps.js' {
     'trajectory_msgs/msg/JointTrajectoryPoint': trajectory_msgs.msg.JointTrajectoryPoint;
     'trajectory_msgs/msg/MultiDOFJointTrajectory': trajectory_msgs.msg.MultiDOFJointTrajectory;
     'trajectory_msgs/msg/MultiDOFJointTrajectoryPoint': trajectory_msgs.msg.MultiDOFJointTrajectoryPoint;
+    'turtlesim/msg/Color': turtlesim.msg.Color;
+    'turtlesim/msg/Pose': turtlesim.msg.Pose;
     'type_description_interfaces/msg/Field': type_description_interfaces.msg.Field;
     'type_description_interfaces/msg/FieldType': type_description_interfaces.msg.FieldType;
     'type_description_interfaces/msg/IndividualTypeDescription': type_description_interfaces.msg.IndividualTypeDescription;
@@ -3013,6 +3126,11 @@ declare module './typeMaps.js' {
     'test_msgs/srv/BasicTypes': { Request: test_msgs.srv.BasicTypes_Request; Response: test_msgs.srv.BasicTypes_Response };
     'test_msgs/srv/Empty': { Request: test_msgs.srv.Empty_Request; Response: test_msgs.srv.Empty_Response };
     'tf2_msgs/srv/FrameGraph': { Request: tf2_msgs.srv.FrameGraph_Request; Response: tf2_msgs.srv.FrameGraph_Response };
+    'turtlesim/srv/Kill': { Request: turtlesim.srv.Kill_Request; Response: turtlesim.srv.Kill_Response };
+    'turtlesim/srv/SetPen': { Request: turtlesim.srv.SetPen_Request; Response: turtlesim.srv.SetPen_Response };
+    'turtlesim/srv/Spawn': { Request: turtlesim.srv.Spawn_Request; Response: turtlesim.srv.Spawn_Response };
+    'turtlesim/srv/TeleportAbsolute': { Request: turtlesim.srv.TeleportAbsolute_Request; Response: turtlesim.srv.TeleportAbsolute_Response };
+    'turtlesim/srv/TeleportRelative': { Request: turtlesim.srv.TeleportRelative_Request; Response: turtlesim.srv.TeleportRelative_Response };
     'type_description_interfaces/srv/GetTypeDescription': { Request: type_description_interfaces.srv.GetTypeDescription_Request; Response: type_description_interfaces.srv.GetTypeDescription_Response };
   }
   interface ActionsMap {
@@ -3021,5 +3139,6 @@ declare module './typeMaps.js' {
     'test_msgs/action/Fibonacci': { Goal: test_msgs.action.Fibonacci_Goal; Result: test_msgs.action.Fibonacci_Result; Feedback: test_msgs.action.Fibonacci_Feedback };
     'test_msgs/action/NestedMessage': { Goal: test_msgs.action.NestedMessage_Goal; Result: test_msgs.action.NestedMessage_Result; Feedback: test_msgs.action.NestedMessage_Feedback };
     'tf2_msgs/action/LookupTransform': { Goal: tf2_msgs.action.LookupTransform_Goal; Result: tf2_msgs.action.LookupTransform_Result; Feedback: tf2_msgs.action.LookupTransform_Feedback };
+    'turtlesim/action/RotateAbsolute': { Goal: turtlesim.action.RotateAbsolute_Goal; Result: turtlesim.action.RotateAbsolute_Result; Feedback: turtlesim.action.RotateAbsolute_Feedback };
   }
 }

@@ -32,7 +32,7 @@ import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { expandLaunch, type LaunchOptions } from './launchSection.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
 import { packageComponent, startComponentContainer } from './packageComponents.js';
-import { packageExecutable, preparedWorkspace, programWorkspaceOf, startPackageExecutable } from './packageExecutables.js';
+import { type PackageExecutable, packageExecutable, preparedWorkspace, programWorkspaceOf, startPackageExecutable } from './packageExecutables.js';
 import { toPlain } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
@@ -399,10 +399,10 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   // prepared one's, else the current folder's as a sourced install gives it.
   const fromWorkspace = workspace ?? programWorkspaceOf();
   const environmentOf = fromWorkspace?.install;
-  const executableAt = (location: (string | number)[], pkg: string, executable: string): string => {
+  const executableAt = (location: (string | number)[], pkg: string, executable: string): PackageExecutable => {
     const found = packageExecutable(workspace!, pkg, executable);
     if ('why' in found) fail([...location, 'executable'], found.why);
-    return (found as { path: string }).path;
+    return found as PackageExecutable;
   };
   const componentAt = (location: (string | number)[], pkg: string, className: string): string => {
     const found = packageComponent(workspace!.install, pkg, className);
@@ -438,7 +438,10 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
         if (entry[key] !== undefined)
           fail([...location, key], `'${key}' is the process's: give it on the first entry of container ${entry.container} (nodes[${firstOfContainer}])`);
     if (entry.module === undefined && entry.export !== undefined) fail([...location, 'export'], `'export' belongs to a 'module' node`);
-    if (hasPackage && entry.process === 'in-process')
+    const executable = hasPackage && entry.executable !== undefined ? executableAt(location, entry.package!, entry.executable) : undefined;
+    // A standard node is an rclnodejs program: in-process unless the entry says otherwise.
+    const standard = executable?.kind === 'standard';
+    if (hasPackage && !standard && entry.process === 'in-process')
       fail([...location, 'process'], `a package's executable runs in a process of its own: leave out 'process' or make it 'separate'`);
     const onExit = entry.on_exit ?? 'fail';
     if (onExit !== 'fail' && entry.process === 'in-process')
@@ -448,7 +451,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     const target = hasPackage
       ? entry.component !== undefined
         ? componentAt(location, entry.package!, entry.component)
-        : executableAt(location, entry.package!, entry.executable!)
+        : executable!.path
       : hasScript
         ? file([...location, 'script'], entry.script!)
         : file([...location, 'module'], entry.module!);
@@ -457,8 +460,8 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     if (python && entry.process === 'in-process')
       fail([...location, 'process'], `a Python program runs in a process of its own: leave out 'process' or make it 'separate'`);
     if (!python && entry.python !== undefined) fail([...location, 'python'], `'python' names the interpreter of a .py script`);
-    // A package's executable is a C++ program that rclsim build made.
-    const cpp = hasPackage || isCppProgram(target);
+    // A package's executable (but a standard node) is a C++ program that rclsim build made.
+    const cpp = (hasPackage && !standard) || isCppProgram(target);
     if (!cpp && entry.sleeps !== undefined) fail([...location, 'sleeps'], `'sleeps' says how a C++ program's sleeps take sim time`);
     const sleeps = entry.sleeps ?? (cpp ? data.sleeps : undefined);
     // A number or a boolean is the program's argument as written (`2.50`, `0x10`, `yes`), as a
@@ -483,7 +486,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     const interpreterField = entry.python !== undefined ? [...location, 'python'] : ['python'];
     const interpreterWhere = interpreter === undefined ? undefined : `${lineOf(at(interpreterField))}: ${fieldPath(interpreterField)}:`;
     // on_exit: continue or respawn implies a process of its own, as a Python program always has one.
-    const running: ProgramProcess = python || hasPackage ? 'separate' : (entry.process ?? (exit.kind === 'fail' ? 'in-process' : 'separate'));
+    const running: ProgramProcess = python || (hasPackage && !standard) ? 'separate' : (entry.process ?? (exit.kind === 'fail' ? 'in-process' : 'separate'));
     if (entry.id !== undefined) {
       if (ids.has(entry.id)) fail([...location, 'id'], `another entry has id '${entry.id}'`);
       ids.add(entry.id);
@@ -629,7 +632,8 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
           );
         } else if (entry.package !== undefined) {
           const named = entry.namespace !== undefined || entry.name !== undefined;
-          startPackageExecutable(job.simulation, workspace!, entry.package, entry.executable!, args, jobArguments, where, {
+          await startPackageExecutable(job.simulation, workspace!, entry.package, entry.executable!, args, jobArguments, where, {
+            running,
             onExit,
             job,
             ...watch,

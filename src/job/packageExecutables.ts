@@ -3,11 +3,12 @@ import { basename, join, relative } from 'node:path';
 import { ManifestError } from '../build/packageManifest.js';
 import { type PreparedWorkspace, prepareWorkspace, programWorkspace } from '../build/prepareWorkspace.js';
 import { WorkspaceError } from '../build/workspaceFolders.js';
+import { standardExecutables, standardNode } from '../nodes/standardNodes.js';
 import type { RosArguments } from '../ros/RosArguments.js';
 import type { Program } from '../sim/Program.js';
 import type { Simulation } from '../sim/Simulation.js';
 import { JobFileError, JobModuleError } from './jobErrors.js';
-import type { ProgramStart } from './programs.js';
+import { type ProgramStart, startProgram } from './programs.js';
 import { startSeparateProgram } from './separateProgram.js';
 
 /**
@@ -35,12 +36,13 @@ export function programWorkspaceOf(dir?: string): ReturnType<typeof programWorks
 
 /**
  * What a package's executable is, as rclsim runs it: a C++ program (an ELF file `rclsim build`
- * made with the C++ client), or a Python program (a script whose `#!` line names python: what a
- * console_scripts entry point installs, build/pythonPackages.ts, or a package's `scripts`).
+ * made with the C++ client), a Python program (a script whose `#!` line names python: what a
+ * console_scripts entry point installs, build/pythonPackages.ts, or a package's `scripts`), or
+ * one of rclsim's standard nodes (nodes/standardNodes.ts: an rclnodejs program, run in-process).
  */
 export interface PackageExecutable {
   path: string;
-  kind: 'cpp' | 'python';
+  kind: 'cpp' | 'python' | 'standard';
 }
 
 /** The first line of a file (up to 256 bytes). */
@@ -76,7 +78,9 @@ export function executableKind(path: string): PackageExecutable['kind'] | { why:
 
 /**
  * A package's executable in a workspace, as `ros2 run` finds it (`<prefix>/lib/<pkg>/<exe>`),
- * and what it is; one that is not there, or that rclsim cannot run, is a line saying why.
+ * and what it is; a package the workspace does not have is one of rclsim's standard nodes when
+ * rclsim has it (the workspace's overlays rclsim's, as a sourced overlay does the underlay's).
+ * One that is not there, or that rclsim cannot run, is a line saying why.
  */
 export function packageExecutable(workspace: PreparedWorkspace, pkg: string, executable: string): PackageExecutable | { why: string } {
   const prefix = workspace.install;
@@ -84,6 +88,10 @@ export function packageExecutable(workspace: PreparedWorkspace, pkg: string, exe
   const shown = relative(process.cwd(), prefix) || '.';
   const source = workspace.packages.find((found) => found.name === pkg);
   if (!existsSync(folder) && !existsSync(join(prefix, 'share', pkg)) && source === undefined) {
+    const standard = standardNode(pkg, executable);
+    if (standard !== undefined) return { path: standard, kind: 'standard' };
+    const builtIn = standardExecutables(pkg);
+    if (builtIn !== undefined) return { why: `package ${pkg} has no executable ${executable} (rclsim's built-in ${pkg} has ${builtIn.join(', ')})` };
     const where = workspace.root === null ? `the install prefix ${shown}` : `the workspace ${relative(process.cwd(), workspace.root) || '.'}`;
     return { why: `no package ${pkg} in ${where} (--workspace names another)` };
   }
@@ -105,9 +113,10 @@ export function packageExecutable(workspace: PreparedWorkspace, pkg: string, exe
  * given `args`, a Python program (an entry point's script, a package's script) run by rclsim's
  * Python client. The workspace's interface packages become the run's, ahead of the standard
  * ones, and its environment the program's (AMENT_PREFIX_PATH, PYTHONPATH), as a sourced
- * install's are.
+ * install's are. A standard node runs as an rclnodejs program does: in-process unless `how`
+ * says otherwise (on_exit: continue or respawn needs a process of its own).
  */
-export function startPackageExecutable(
+export async function startPackageExecutable(
   simulation: Simulation,
   workspace: PreparedWorkspace,
   pkg: string,
@@ -116,12 +125,13 @@ export function startPackageExecutable(
   jobArguments: RosArguments,
   where: string,
   how: ProgramStart,
-): Program {
+): Promise<Program> {
   const found = packageExecutable(workspace, pkg, executable);
   if ('why' in found) throw new JobModuleError(`${where}: ${found.why}`);
   // addSource puts each ahead of the others: the last added is searched first.
   for (const source of [...workspace.interfaceSources].reverse()) simulation.interfaces.addSource(source);
   const name = `${pkg}/${executable}`;
+  if (found.kind === 'standard') return startProgram(simulation, found.path, args, jobArguments, where, { ...how, name, workspace: workspace.install });
   const { onExit = { kind: 'fail' }, instance, faultNames, sleeps, job, python, pythonWhere } = how;
   return startSeparateProgram(simulation, found.path, {
     name,

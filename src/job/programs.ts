@@ -42,6 +42,8 @@ export interface ProgramStart {
   watch?: ProgramWatch;
   /** The install prefix of the job's workspace: a separate program gets its environment (AMENT_PREFIX_PATH, PYTHONPATH). */
   workspace?: string;
+  /** What the program is called (in lines, and its random streams' key), when not its file's name: a standard node's `package/executable`. */
+  name?: string;
 }
 
 /** How a C++ program's sleeps take sim time: `sim-time` (DESIGN.md "Sleeping takes sim time") or `none` (rslcpp's semantics). */
@@ -98,8 +100,8 @@ export async function startProgram(
   if (!stats.isFile()) throw new JobModuleError(`${where === path ? path : `${where}: ${path}`}: ${notRegularFile(file)}; a program is a file`);
   // Interface packages next to the program (<dir>/<pkg>/msg/…) are found without being named.
   simulation.interfaces.addSource({ path: dirname(file) });
-  const name = relative(process.cwd(), file) || file;
-  const key = instance === undefined ? basename(file) : `${basename(file)}@${instance}`;
+  const name = how.name ?? (relative(process.cwd(), file) || file);
+  const key = `${how.name ?? basename(file)}${instance === undefined ? '' : `@${instance}`}`;
   // A C++ program is built first (the compiler's diagnostics, then one line, when it does not compile).
   const cppProgram = isCppProgram(file) ? buildOrFail(file, simulation, where === path ? path : `${where}: ${path}`) : undefined;
   // A Python or C++ program always runs in its own process (DESIGN.md "Python programs", "C++ programs").

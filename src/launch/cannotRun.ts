@@ -33,8 +33,9 @@ function namesOf(entry: LaunchedEntry): string[] {
 }
 
 /**
- * The entries that cannot run: a GUI tool (skipped), or a package executable the workspace does
- * not have (`missing` says why, or null when it is there): refused unless a skip pattern names it.
+ * The entries that cannot run: a GUI tool (skipped), or a package executable neither the
+ * workspace nor rclsim's standard nodes have (`missing` says why, or null when it is there: the
+ * caller asks job/packageExecutables.ts, which finds both): refused unless a skip pattern names it.
  */
 export function cannotRun(
   entries: readonly LaunchedEntry[],

@@ -5,6 +5,7 @@ import type { Simulation } from '../sim/Simulation.js';
 import type { LinkPeriod } from './Gathered.js';
 import { ReportCollector, type ReportMeta } from './ReportCollector.js';
 import type { ReportData } from './ReportData.js';
+import { TURTLE_POINTS, TurtleDrawings } from './turtlesSection.js';
 
 /** Full logs held before they are applied (16 MB of entries, and the side values noted in them). */
 const HELD_LOGS = 64;
@@ -16,8 +17,8 @@ const HELD_LOGS = 64;
  * each log cost the run several times what it costs at the end (in one 10^6-callback run, +20 %
  * rather than +15 % with the report written): the collector's state and the run's own evict
  * each other from the cache. The network's
- * link statistics are watched on their topic, as a recorder watches. Watching changes nothing
- * in the run.
+ * link statistics are watched on their topic, as a recorder watches, and so are the drawings of
+ * turtlesim_nodes (turtlesSection.ts). Watching changes nothing in the run.
  */
 export class LiveReport {
   readonly #engine: Engine;
@@ -25,6 +26,7 @@ export class LiveReport {
   readonly #log: EventLog;
   readonly #held: LoggedEvents[] = [];
   readonly #heldLogs: number;
+  readonly #turtles = new TurtleDrawings();
 
   /** `plannedEnd`: when the run is to end (ns from its start), if it is to (see ReportCollector); `heldLogs`: see HELD_LOGS. */
   constructor(simulation: Simulation, plannedEnd?: number, heldLogs = HELD_LOGS) {
@@ -40,6 +42,15 @@ export class LiveReport {
         if (links !== undefined) this.#collector.linkPeriod(this.#engine.now, links);
       });
     }
+    // What turtlesim_nodes draw, watched on their drawing topics from their first publisher.
+    const drawings = new Set<string>();
+    simulation.graph.publisherAdded.push(({ topic, typeName }) => {
+      if (drawings.has(topic) || !TurtleDrawings.reads(topic, typeName)) return;
+      drawings.add(topic);
+      simulation.delivery.watch(topic, (sample) => {
+        if (sample.message !== undefined && sample.message !== null) this.#turtles.add(topic, sample.message);
+      });
+    });
   }
 
   #hold(events: LoggedEvents): void {
@@ -61,6 +72,9 @@ export class LiveReport {
     this.#collector.expectEnd(meta.end);
     this.#applyHeld();
     if (this.#engine.eventLog === this.#log) this.#engine.eventLog = null;
-    return this.#collector.report(meta);
+    const data = this.#collector.report(meta);
+    if (this.#turtles.limited)
+      data.limits.push(`turtles' paths are drawn up to ${TURTLE_POINTS.toLocaleString('en-US')} points in all; later strokes are left out`);
+    return { ...data, turtles: this.#turtles.section() };
   }
 }

@@ -315,6 +315,7 @@ export class ReportCollector {
       rates: ratesSection(gathered, span, published),
       latency: latencySection(gathered, span),
       network: network?.links ?? null,
+      turtles: null,
       limits,
     };
   }

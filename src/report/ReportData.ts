@@ -1,5 +1,6 @@
 import type { RunMetrics } from '../sim/ExecutorMetrics.js';
 import type { ValueSummary } from './LatencyValues.js';
+import type { TurtlesimData } from './turtlesSection.js';
 
 /**
  * What a report shows, as the page reads it (embedded as JSON). Times are seconds from the
@@ -22,6 +23,8 @@ export interface ReportData {
   latency: LatencyData | null;
   executors: RunMetrics | null;
   network: LinkSeries[] | null;
+  /** What each turtlesim_node drew (null: none ran, or the data came from a trace). */
+  turtles: TurtlesimData[] | null;
   divergence: DivergenceData | null;
   /** The job's checks and the programs' assertions: each held, or its first failure (sim time formatted). */
   checks: CheckRow[];

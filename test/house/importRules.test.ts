@@ -137,6 +137,14 @@ describe('the house: which folder may import which (DESIGN.md "Layers")', () => 
     assert.ok(files.includes('port/WirePort.ts') && files.includes('client/Node.ts'), 'the program loads its client and the wire port');
   });
 
+  it("lets nodes/ (the standard nodes) import what a user's rclnodejs program may: rclnodejs by its name, and base/", () => {
+    assert.deepEqual(outside('nodes/', ['base/']), []);
+    const programs = FILES.filter((file) => /^nodes\/[^/]+\/[^/]+\.ts$/.test(file) && !file.startsWith('nodes/urdf/'));
+    assert.ok(programs.length > 0, 'found no standard node: the rule reads nothing');
+    for (const file of programs)
+      assert.match(readFileSync(join(SRC, file), 'utf8'), /^import rclnodejs from 'rclnodejs';$/m, `${file} imports rclnodejs by its name`);
+  });
+
   it("lets rclpy's modules reach the simulation only through rclsim's _port (not its socket, runs or tasks)", () => {
     const edges = rclpyImportsOfRclsim();
     assert.ok(

@@ -125,6 +125,36 @@ rclnodejs.init().then(() => {
     assert.ok(performance.now() - started < 20_000, 'the run went on at its pace');
     socket.terminate();
   });
+
+  it("shows what a turtlesim_node draws: its hidden drawing topic's markers (the pen's lines, the turtle)", async () => {
+    const job = writeTemp(
+      tempDir(),
+      'turtle.yaml',
+      'end: { after: 2s }\nnodes:\n  - { package: turtlesim, executable: turtlesim_node }\nevents:\n  - on: start\n    do:\n' +
+        '      - ros2: [topic, pub, --once, /turtle1/cmd_vel, geometry_msgs/msg/Twist, "{linear: {x: 1.0}}"]\n',
+    );
+    const live = startLive(['run', job, '--rate', '10']);
+    const client = new FoxgloveClient({ ws: new WebSocket(await live.url, [FoxgloveClient.SUPPORTED_SUBPROTOCOL]) });
+    let drawing: Channel | undefined;
+    const markers: { ns: string; type: number; text: string; color: { r: number } }[] = [];
+    client.on('advertise', (list) => {
+      const channel = list.find((c) => c.topic === '/turtlesim/_turtlesim_drawing');
+      if (channel === undefined) return;
+      drawing = channel;
+      const reader = new MessageReader(parse(channel.schema, { ros2: true }));
+      client.subscribe(channel.id);
+      client.on('message', ({ data }) => markers.push(...(reader.readMessage(data) as { markers: typeof markers }).markers));
+    });
+    const { code } = await live.ended;
+    assert.equal(code, 0);
+    // The background is drawn at the first step, which may pass before the subscription arrives: the lines and the turtle come later.
+    assert.equal(drawing?.schemaName, 'visualization_msgs/msg/MarkerArray');
+    assert.ok(markers.some((m) => m.ns === 'turtles' && m.text === 'turtle1'));
+    const line = markers.find((m) => m.ns === 'paths');
+    assert.equal(line?.text, 'turtle1');
+    assert.equal(line?.type, 5);
+    assert.equal(Math.round(line!.color.r * 255), 0xb3);
+  });
 });
 
 describe('--rate without a live view', () => {

@@ -71,8 +71,8 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
         name: `${target} ${executable}`,
         ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
         interfaces: (options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })),
-        setup: (job) => {
-          startPackageExecutable(job.simulation, workspace, target, executable, programArgs, emptyRosArguments(), `${target} ${executable}`, {
+        setup: async (job) => {
+          await startPackageExecutable(job.simulation, workspace, target, executable, programArgs, emptyRosArguments(), `${target} ${executable}`, {
             job,
             ...(options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' }),
           });
