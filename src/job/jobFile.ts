@@ -661,8 +661,25 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
         } else
           await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit, faults.length === 0 ? [] : faultNamesOf(entry));
       };
+      /**
+       * Starts an entry during the run: time does not move on until its program is loaded (an
+       * in-process program's import is real I/O, a separate one's start a handshake), so it
+       * starts at this sim time however long that takes, on every machine.
+       */
+      const startDuringRun = (node: (typeof nodes)[number]): void => {
+        const engine = job.simulation.engine;
+        let loading: Promise<void> | null = null;
+        const hook = (): Promise<void> | null => loading;
+        engine.beforeAdvance.push(hook);
+        loading = startEntry(node)
+          .catch((error: unknown) => engine.fail(error))
+          .finally(() => {
+            loading = null;
+            engine.beforeAdvance.splice(engine.beforeAdvance.indexOf(hook), 1);
+          });
+      };
       for (const node of nodes) {
-        if (node.entry.id !== undefined) starts.set(node.entry.id, () => void startEntry(node).catch((error: unknown) => job.simulation.engine.fail(error)));
+        if (node.entry.id !== undefined) starts.set(node.entry.id, () => startDuringRun(node));
       }
       jobEvents?.start();
       for (const [i, node] of nodes.entries()) {
@@ -674,7 +691,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
           const release = job.simulation.holdOpen();
           job.simulation.engine.scheduleAfter(Number(node.startAfter), () => {
             release();
-            startEntry(node).catch((error: unknown) => job.simulation.engine.fail(error));
+            startDuringRun(node);
           });
         }
       }

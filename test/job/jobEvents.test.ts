@@ -57,6 +57,26 @@ events:
     ]);
   });
 
+  it("starts a late entry at its sim time while another program's timer is due: time waits for the program's import", () => {
+    const { dir, job } = jobWith(`nodes:
+  - script: quick.cjs
+    args: [ticker]
+    on_exit: continue
+  - script: quick.cjs
+    args: [late]
+    start_after: 500ms
+    on_exit: continue
+`);
+    const run = runCli(['run', job], dir);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), [
+      '[INFO] [0.000000000] [ticker]: up',
+      '[INFO] [0.500000000] [late]: up',
+      '[INFO] [1.000000000] [ticker]: bye',
+      '[INFO] [1.500000000] [late]: bye',
+    ]);
+  });
+
   it("respawns a program that exits 0 too, as launch does; a shutdown ends the run with code 0 and says why; actions say an exit code and a reason as launch's event substitutions", () => {
     const { dir, job } = jobWith(`nodes:
   - script: quick.cjs
