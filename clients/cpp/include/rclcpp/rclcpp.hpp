@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "rclcpp/clock.hpp"
+#include "rclcpp/create_publisher.hpp"
+#include "rclcpp/create_subscription.hpp"
 #include "rclcpp/create_timer.hpp"
 #include "rclcpp/duration.hpp"
 #include "rclcpp/exceptions.hpp"
