@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+
+// The first program builds rclsim's C++ client into the cache (minutes on 2 shared vCPUs).
+const BUILD_MS = 900_000;
+const fixtures = join(repoRoot, 'test/fixtures/tf2');
+
+describe('C++ programs: tf2, tf2_ros and tf2_geometry_msgs', needs('C++ toolchain'), () => {
+  it("runs the tf2 lookup script through tf2::BufferCore and prints tf2's answers, bit for bit as lookups.expected", () => {
+    const run = runCli(['exec', join(fixtures, 'lookups.cpp'), join(fixtures, 'lookups.txt')], repoRoot, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout, readFileSync(join(fixtures, 'lookups.expected'), 'utf8'));
+  });
+
+  describe('a package using tf2_ros, built by rclsim build: a broadcaster and a listener', () => {
+    let workspace: string;
+    let build: ReturnType<typeof runCli>;
+    before(() => {
+      workspace = tempDir();
+      cpSync(join(fixtures, 'workspace'), workspace, { recursive: true });
+      build = runCli(['build'], workspace, BUILD_MS);
+    });
+
+    it("finds tf2, tf2_ros and tf2_geometry_msgs (ament_target_dependencies and the packages' targets)", () => {
+      assert.equal(build.status, 0, build.stderr);
+    });
+
+    it("hears /tf and /tf_static; waits for a lookup's timeout in sim time; tf2's errors, doTransform and math", () => {
+      const run = runCli(['run', 'job.yaml'], workspace, BUILD_MS);
+      assert.equal(run.status, 0, run.stderr);
+      const listener = (time: string, text: string) => `[INFO] [${time}] [listener]: ${text}`;
+      const broadcaster = (text: string) => `[INFO] [0.000000000] [broadcaster]: ${text}`;
+      assert.deepEqual(logLines(run.stderr), [
+        // tf2_ros' QoS overriding options: depth 100 on /tf, 1 and transient local on /tf_static.
+        broadcaster('qos_overrides./tf.publisher.depth = 100'),
+        broadcaster('qos_overrides./tf.publisher.durability = volatile'),
+        broadcaster('qos_overrides./tf.publisher.history = keep_last'),
+        broadcaster('qos_overrides./tf.publisher.reliability = reliable'),
+        broadcaster('qos_overrides./tf_static.publisher.depth = 1'),
+        broadcaster('qos_overrides./tf_static.publisher.history = keep_last'),
+        broadcaster('qos_overrides./tf_static.publisher.reliability = reliable'),
+        listener(
+          '0.000000000',
+          'setRPY(0.1, 0.2, 0.3) = (0.034270798550482096, 0.10602051106179562, 0.14357217502739189, 0.98334744325635581); getRPY = (0.099999999999999992, 0.20000000000000001, 0.30000000000000004); getYaw = 0.29999999999999999',
+        ),
+        listener('0.000000000', 'angle 0.36550218635669862, slerp halfway 0.072086822297287245'),
+        // Asked at 10 ms with a 1 s timeout: tf2_ros polls every 10 ms of sim time; /tf comes at 0.3 s.
+        listener('0.310000000', 'robot at x=0.300 (stamp 0.300000000), found at 0.310 s'),
+        listener('1.200000000', 'LookupException at 1.200 s: "nowhere" passed to lookupTransform argument source_frame does not exist. '),
+        listener(
+          '1.200000000',
+          'ExtrapolationException: Lookup would require extrapolation into the future.  Requested time 5.000000 but the latest data is at time 1.100000, when looking up transform from frame [robot] to frame [world]',
+        ),
+        listener('1.200000000', "robot's (1, 0, 0) at 1 s is world's (1.8775825618903728, 0.47942553860420295, 0) in world"),
+        listener('1.200000000', 'camera in robot at 1.100000000: (-0.937777, 0.574956, 2.000000)'),
+        listener('1.200000000', 'frames:'),
+        listener('1.700000000', 'TimeoutException at 1.700 s: Timed out waiting for transform'),
+      ]);
+      assert.match(run.stderr, /Frame camera exists with parent world\.\nFrame robot exists with parent world\.\n/);
+      const again = runCli(['run', 'job.yaml'], workspace, BUILD_MS);
+      assert.equal(again.stderr, run.stderr);
+    });
+  });
+});
