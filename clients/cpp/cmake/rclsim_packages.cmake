@@ -64,7 +64,8 @@ macro(rclsim_provide_package pkg kind)
       set_target_properties(rclcpp_components::component PROPERTIES INTERFACE_LINK_LIBRARIES rclsim::client)
     endif()
     # The packages their configs find too (ament_export_dependencies), which CMakeLists then name
-    # without finding them: rclcpp's rcl, rcutils, rmw, rcpputils; rclcpp_components' class_loader.
+    # without finding them: rclcpp's rcl, rcutils, rmw, rcpputils; rclcpp_components' class_loader;
+    # message_filters' rclcpp, rcutils, std_msgs.
     if("${pkg}" STREQUAL "rclcpp")
       set(_rclsim_exported rcl rcutils rmw rcpputils)
     elseif("${pkg}" STREQUAL "rclcpp_components")
@@ -75,6 +76,8 @@ macro(rclsim_provide_package pkg kind)
       set(_rclsim_exported tf2 tf2_msgs geometry_msgs rclcpp)
     elseif("${pkg}" STREQUAL "tf2_geometry_msgs")
       set(_rclsim_exported tf2 tf2_ros geometry_msgs)
+    elseif("${pkg}" STREQUAL "message_filters")
+      set(_rclsim_exported rclcpp rcutils std_msgs)
     else()
       set(_rclsim_exported "")
     endif()
