@@ -2,7 +2,7 @@
 // /tf_static (DynamicListenerQoS, StaticListenerQoS). With spin_thread (the default) its
 // subscriptions are spun by an executor in a thread of its own, so that a lookup waiting in
 // another thread gets them: here that executor spins a node of the listener's own
-// (transform_listener_impl_<n>, as tf2_ros names the one it makes when given no node), since
+// (transform_listener_impl_<hex>, as tf2_ros names the one it makes when given no node), since
 // the simulation spins a node as a whole; without spin_thread they are the given node's.
 #ifndef TF2_ROS__TRANSFORM_LISTENER_H_
 #define TF2_ROS__TRANSFORM_LISTENER_H_

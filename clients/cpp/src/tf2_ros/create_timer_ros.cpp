@@ -8,6 +8,14 @@
 namespace tf2_ros
 {
 
+namespace
+{
+/// A run ends by 2^31 s (builtin_interfaces/Time's last second): a timer with a longer period
+/// (MessageFilter's default timeout, the longest duration there is) would never fire, and is not
+/// made; the simulation holds no period that long.
+constexpr std::chrono::nanoseconds kLongestTimerPeriod = std::chrono::seconds(int64_t{1} << 31);
+}  // namespace
+
 CreateTimerROS::CreateTimerROS(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_base,
   rclcpp::node_interfaces::NodeTimersInterface::SharedPtr node_timers, rclcpp::CallbackGroup::SharedPtr callback_group)
 : node_base_(std::move(node_base)), node_timers_(std::move(node_timers)), next_timer_handle_index_(0),
@@ -17,6 +25,10 @@ TimerHandle CreateTimerROS::createTimer(rclcpp::Clock::SharedPtr clock, const tf
 {
   std::lock_guard<std::mutex> lock(timers_map_mutex_);
   TimerHandle handle = next_timer_handle_index_++;
+  if (period > kLongestTimerPeriod) {
+    timers_map_[handle] = nullptr;
+    return handle;
+  }
   std::function<void()> fire = [handle, callback]() {callback(handle);};
   auto timer = std::make_shared<rclcpp::GenericTimer<std::function<void()>>>(std::move(clock),
       std::chrono::duration_cast<std::chrono::nanoseconds>(period), std::move(fire), node_base_.get(), callback_group_, true);
@@ -37,7 +49,9 @@ void CreateTimerROS::reset(const TimerHandle & timer_handle)
   if (found == timers_map_.end()) {
     throw InvalidTimerHandleException("Invalid timer handle in reset()");
   }
-  found->second->reset();
+  if (found->second) {
+    found->second->reset();
+  }
 }
 
 void CreateTimerROS::remove(const TimerHandle & timer_handle)
@@ -57,7 +71,9 @@ void CreateTimerROS::cancelNoLock(const TimerHandle & timer_handle)
   if (found == timers_map_.end()) {
     throw InvalidTimerHandleException("Invalid timer handle in cancel()");
   }
-  found->second->cancel();
+  if (found->second) {
+    found->second->cancel();
+  }
 }
 
 }  // namespace tf2_ros

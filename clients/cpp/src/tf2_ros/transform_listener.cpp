@@ -6,6 +6,9 @@
 #include <memory>
 #include <string>
 
+#include "rclsim/machine.hpp"
+#include "rclsim/port.hpp"
+
 namespace tf2_ros
 {
 
@@ -24,10 +27,15 @@ TransformListener::TransformListener(tf2::BufferCore & buffer, bool spin_thread)
 
 void TransformListener::makeOwnNode()
 {
-  // tf2_ros names it by the listener's address; a count names it the same on every run.
-  static unsigned listeners = 0;
+  // tf2_ros names it by the listener's address, which differs from process to process: here a
+  // draw from a stream of the program's own, seeded as its other streams are, and named by its
+  // arguments too (two processes of one program differ by them).
+  std::string stream = "tf2_ros.TransformListener";
+  for (const std::string & argument : rclsim::port::welcome().argv) {
+    stream += " " + argument;
+  }
   char node_name[42];
-  std::snprintf(node_name, sizeof(node_name), "transform_listener_impl_%x", ++listeners);
+  std::snprintf(node_name, sizeof(node_name), "transform_listener_impl_%zx", static_cast<size_t>(rclsim::machine::draw(stream) >> 16));
   rclcpp::NodeOptions options;
   options.start_parameter_event_publisher(false);
   options.start_parameter_services(false);
