@@ -4,7 +4,9 @@
 #define RCLCPP__RCLCPP_HPP_
 
 #include <csignal>
-// Real rclcpp.hpp brings these in through its own headers, and programs rely on them.
+// Real rclcpp.hpp brings these in through its own headers, and programs rely on them (<cmath>:
+// the tf2 tutorials' broadcasters call sin and cos unqualified, unincluded).
+#include <cmath>
 #include <functional>
 #include <iostream>
 #include <memory>
