@@ -68,6 +68,8 @@ describe('C++ programs: tf2, tf2_ros and tf2_geometry_msgs', needs('C++ toolchai
         ),
         listener('1.200000000', "robot's (1, 0, 0) at 1 s is world's (1.8775825618903728, 0.47942553860420295, 0) in world"),
         listener('1.200000000', 'camera in robot at 1.100000000: (-0.937777, 0.574956, 2.000000)'),
+        // tf2's lookupVelocity, as its formula goes: the observed motion turned by the tracking frame's rotation.
+        listener('1.200000000', "robot's velocity in world at 1.000000000: linear (0.877583, -0.020574, 0.000000), angular (0.000000, 0.000000, 0.500000)"),
         listener('1.200000000', 'frames:'),
         point('1.2', '2.025', '0.565'),
         point('1.3', '2.096', '0.605'),

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "geometry_msgs/msg/transform_stamped.hpp"
+#include "geometry_msgs/msg/velocity_stamped.hpp"
 #include "rcutils/logging_macros.h"
 #include "tf2/LinearMath/Transform.h"
 #include "tf2/buffer_core_interface.h"
@@ -49,6 +50,13 @@ public:
     const TimePoint & time) const override;
   geometry_msgs::msg::TransformStamped lookupTransform(const std::string & target_frame, const TimePoint & target_time,
     const std::string & source_frame, const TimePoint & source_time, const std::string & fixed_frame) const override;
+
+  /// The tracking frame's velocity seen from the observation frame, averaged over the interval.
+  geometry_msgs::msg::VelocityStamped lookupVelocity(const std::string & tracking_frame, const std::string & observation_frame,
+    const TimePoint & time, const tf2::Duration & averaging_interval) const;
+  geometry_msgs::msg::VelocityStamped lookupVelocity(const std::string & tracking_frame, const std::string & observation_frame,
+    const std::string & reference_frame, const tf2::Vector3 & reference_point, const std::string & reference_point_frame,
+    const TimePoint & time, const tf2::Duration & duration) const;
 
   bool canTransform(const std::string & target_frame, const std::string & source_frame, const TimePoint & time,
     std::string * error_msg = nullptr) const override;

@@ -20,6 +20,7 @@
 #include "geometry_msgs/msg/transform_stamped.hpp"
 #include "geometry_msgs/msg/vector3.hpp"
 #include "geometry_msgs/msg/vector3_stamped.hpp"
+#include "geometry_msgs/msg/velocity_stamped.hpp"
 #include "geometry_msgs/msg/wrench.hpp"
 #include "geometry_msgs/msg/wrench_stamped.hpp"
 #include "tf2/LinearMath/Quaternion.h"
@@ -463,6 +464,31 @@ inline void fromMsg(const geometry_msgs::msg::PoseWithCovarianceStamped & in, tf
   tf2::Transform tmp;
   fromMsg(in.pose.pose, tmp);
   out.setData(tmp);
+}
+
+// ---- VelocityStamped
+
+template<>
+inline void doTransform(const geometry_msgs::msg::VelocityStamped & t_in, geometry_msgs::msg::VelocityStamped & t_out,
+  const geometry_msgs::msg::TransformStamped & transform)
+{
+  tf2::Vector3 twist_rot(t_in.velocity.angular.x, t_in.velocity.angular.y, t_in.velocity.angular.z);
+  tf2::Vector3 twist_vel(t_in.velocity.linear.x, t_in.velocity.linear.y, t_in.velocity.linear.z);
+  tf2::Transform transform_temp;
+  transform_temp.setOrigin(tf2::Vector3(transform.transform.translation.x, transform.transform.translation.y,
+    transform.transform.translation.z));
+  transform_temp.setRotation(tf2::Quaternion(transform.transform.rotation.x, transform.transform.rotation.y,
+    transform.transform.rotation.z, transform.transform.rotation.w));
+  tf2::Vector3 out_rot = transform_temp.getBasis() * twist_rot;
+  tf2::Vector3 out_vel = transform_temp.getBasis() * twist_vel + transform_temp.getOrigin().cross(out_rot);
+  // As tf2_geometry_msgs: the input's own velocity added, and its header kept.
+  t_out.header = t_in.header;
+  t_out.velocity.linear.x = out_vel.x() + t_in.velocity.linear.x;
+  t_out.velocity.linear.y = out_vel.y() + t_in.velocity.linear.y;
+  t_out.velocity.linear.z = out_vel.z() + t_in.velocity.linear.z;
+  t_out.velocity.angular.x = out_rot.x() + t_in.velocity.angular.x;
+  t_out.velocity.angular.y = out_rot.y() + t_in.velocity.angular.y;
+  t_out.velocity.angular.z = out_rot.z() + t_in.velocity.angular.z;
 }
 
 // ---- Wrench, WrenchStamped

@@ -431,6 +431,79 @@ tf2::TF2Error BufferCore::walkToTopParent(F & f, TimePoint time, CompactFrameID 
   return TF2Error::TF2_NO_ERROR;
 }
 
+geometry_msgs::msg::VelocityStamped BufferCore::lookupVelocity(const std::string & tracking_frame,
+  const std::string & observation_frame, const TimePoint & time, const tf2::Duration & averaging_interval) const
+{
+  // The reference point is the tracking frame's origin, seen in the observation frame.
+  return lookupVelocity(tracking_frame, observation_frame, observation_frame, tf2::Vector3(0, 0, 0), tracking_frame, time,
+           averaging_interval);
+}
+
+geometry_msgs::msg::VelocityStamped BufferCore::lookupVelocity(const std::string & tracking_frame,
+  const std::string & observation_frame, const std::string & reference_frame, const tf2::Vector3 & reference_point,
+  const std::string & reference_point_frame, const TimePoint & time, const tf2::Duration & averaging_interval) const
+{
+  // As tf2: the interval ends at the latest time common to the two frames at most.
+  tf2::TimePoint latest_time;
+  getLatestCommonTime(lookupFrameNumber(observation_frame), lookupFrameNumber(tracking_frame), latest_time, nullptr);
+  double time_seconds = tf2::timeToSec(time);
+  double averaging_interval_seconds = std::chrono::duration<double>(averaging_interval).count();
+  double end_time = std::min(time_seconds + averaging_interval_seconds * 0.5, tf2::timeToSec(latest_time));
+  double start_time = std::max(0.00001 + averaging_interval_seconds, end_time) - averaging_interval_seconds;
+  double corrected_averaging_interval = end_time - start_time;
+
+  tf2::Transform start, end;
+  TimePoint time_out;
+  lookupTransformImpl(observation_frame, tracking_frame, tf2::timeFromSec(start_time), start, time_out);
+  lookupTransformImpl(observation_frame, tracking_frame, tf2::timeFromSec(end_time), end, time_out);
+
+  tf2::Matrix3x3 temp = start.getBasis().inverse() * end.getBasis();
+  tf2::Quaternion quat_temp;
+  temp.getRotation(quat_temp);
+  tf2::Vector3 o = start.getBasis() * quat_temp.getAxis();
+  tf2Scalar ang = quat_temp.getAngle();
+
+  double delta_x = end.getOrigin().getX() - start.getOrigin().getX();
+  double delta_y = end.getOrigin().getY() - start.getOrigin().getY();
+  double delta_z = end.getOrigin().getZ() - start.getOrigin().getZ();
+  tf2::Vector3 twist_vel(delta_x / corrected_averaging_interval, delta_y / corrected_averaging_interval,
+    delta_z / corrected_averaging_interval);
+  tf2::Vector3 twist_rot = o * (ang / corrected_averaging_interval);
+
+  // Into the reference frame, then about the reference point.
+  tf2::Transform inverse;
+  lookupTransformImpl(reference_frame, tracking_frame, tf2::timeFromSec(time_seconds), inverse, time_out);
+  tf2::Vector3 out_rot = inverse.getBasis() * twist_rot;
+  tf2::Vector3 out_vel = inverse.getBasis() * twist_vel + inverse.getOrigin().cross(out_rot);
+  auto transform_point = [this](const std::string & target_frame, const std::string & source_frame, const tf2::Vector3 & point_in,
+      double time_transform) {
+      tf2::Transform transform;
+      tf2::TimePoint transform_time_out;
+      lookupTransformImpl(target_frame, source_frame, tf2::timeFromSec(time_transform), transform, transform_time_out);
+      return transform * point_in;
+    };
+  tf2::Vector3 rp_orig = transform_point(reference_frame, tracking_frame, tf2::Vector3(0, 0, 0), time_seconds);
+  tf2::Vector3 rp_desired = transform_point(reference_frame, reference_point_frame, reference_point, time_seconds);
+  tf2::Vector3 delta = rp_desired - rp_orig;
+  out_vel = out_vel + out_rot * delta;
+
+  tf2::TimePoint middle = tf2::timeFromSec(start_time + averaging_interval_seconds * 0.5);
+  auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(middle.time_since_epoch());
+  auto s = std::chrono::duration_cast<std::chrono::seconds>(middle.time_since_epoch());
+  geometry_msgs::msg::VelocityStamped velocity;
+  velocity.header.stamp.sec = static_cast<int32_t>(s.count());
+  velocity.header.stamp.nanosec = static_cast<uint32_t>(ns.count() % 1000000000ull);
+  velocity.header.frame_id = reference_frame;
+  velocity.body_frame_id = tracking_frame;
+  velocity.velocity.linear.x = out_vel.x();
+  velocity.velocity.linear.y = out_vel.y();
+  velocity.velocity.linear.z = out_vel.z();
+  velocity.velocity.angular.x = out_rot.x();
+  velocity.velocity.angular.y = out_rot.y();
+  velocity.velocity.angular.z = out_rot.z();
+  return velocity;
+}
+
 geometry_msgs::msg::TransformStamped BufferCore::lookupTransform(const std::string & target_frame, const std::string & source_frame,
   const TimePoint & time) const
 {
