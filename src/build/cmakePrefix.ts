@@ -34,7 +34,8 @@ const TOOL_PACKAGES = [
 /**
  * The client libraries: rclsim's one C++ client library stands for each, and for the parts of
  * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader),
- * ament_index_cpp (clients/cpp/src/ament_index_cpp/) and message_filters (headers only).
+ * ament_index_cpp (clients/cpp/src/ament_index_cpp/), message_filters (headers only), and tf2, tf2_ros,
+ * tf2_geometry_msgs (clients/cpp/src/tf2*, docs/tf2.md).
  */
 const CLIENT_PACKAGES = [
   'ament_index_cpp',
@@ -48,6 +49,9 @@ const CLIENT_PACKAGES = [
   'rcpputils',
   'rcutils',
   'rmw',
+  'tf2',
+  'tf2_geometry_msgs',
+  'tf2_ros',
 ];
 
 /** A CMake quoted argument holding `text` as it is. */

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rclsim/port.hpp"
+#include "rcutils/logging.h"
 
 namespace rclsim::logging
 {
@@ -50,14 +51,9 @@ void log(const char * logger, int severity, const char * function, const char * 
 {
   va_list args;
   va_start(args, format);
-  va_list again;
-  va_copy(again, args);
-  int length = std::vsnprintf(nullptr, 0, format, args);
+  rcutils_log_location_t location{function, file, static_cast<size_t>(line)};
+  rcutils_logging_get_output_handler()(&location, severity, logger == nullptr ? "" : logger, port::now_ns(), format, &args);
   va_end(args);
-  std::vector<char> text(length < 0 ? 1 : static_cast<size_t>(length) + 1);
-  std::vsnprintf(text.data(), text.size(), format, again);
-  va_end(again);
-  port::log(logger == nullptr ? "" : logger, static_cast<uint32_t>(severity), text.data(), function, base_name(file), static_cast<uint32_t>(line));
 }
 
 void forget_levels() {levels().clear();}
@@ -70,3 +66,31 @@ void follow_outside_levels()
 }
 
 }  // namespace rclsim::logging
+
+namespace
+{
+rcutils_logging_output_handler_t output_handler = rcutils_logging_console_output_handler;
+}  // namespace
+
+extern "C" {
+
+void rcutils_logging_console_output_handler(
+  const rcutils_log_location_t * location, int severity, const char * name, rcutils_time_point_value_t, const char * format,
+  va_list * args)
+{
+  va_list again;
+  va_copy(again, *args);
+  int length = std::vsnprintf(nullptr, 0, format, *args);
+  std::vector<char> text(length < 0 ? 1 : static_cast<size_t>(length) + 1);
+  std::vsnprintf(text.data(), text.size(), format, again);
+  va_end(again);
+  rclsim::port::log(name == nullptr ? "" : name, static_cast<uint32_t>(severity), text.data(),
+    location == nullptr ? "" : location->function_name, rclsim::logging::base_name(location == nullptr ? nullptr : location->file_name),
+    static_cast<uint32_t>(location == nullptr ? 0 : location->line_number));
+}
+
+rcutils_logging_output_handler_t rcutils_logging_get_output_handler(void) {return output_handler;}
+
+void rcutils_logging_set_output_handler(rcutils_logging_output_handler_t function) {output_handler = function;}
+
+}  // extern "C"

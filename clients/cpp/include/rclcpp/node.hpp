@@ -25,6 +25,8 @@
 #include "rclcpp/node_interfaces/node_logging_interface.hpp"
 #include "rclcpp/node_interfaces/node_waitables_interface.hpp"
 #include "rclcpp/node_interfaces/node_parameters.hpp"
+#include "rclcpp/node_interfaces/node_timers_interface.hpp"
+#include "rclcpp/node_interfaces/node_topics_interface.hpp"
 #include "rclcpp/node_options.hpp"
 #include "rclcpp/parameter.hpp"
 #include "rclcpp/publisher.hpp"
@@ -347,6 +349,8 @@ public:
   node_interfaces::NodeClockInterface::SharedPtr get_node_clock_interface() {return std::make_shared<node_interfaces::NodeClock>(clock_);}
   node_interfaces::NodeLoggingInterface::SharedPtr get_node_logging_interface() {return std::make_shared<node_interfaces::NodeLogging>(logger_);}
   node_interfaces::NodeWaitablesInterface::SharedPtr get_node_waitables_interface() {return std::make_shared<node_interfaces::NodeWaitables>();}
+  node_interfaces::NodeTopicsInterface::SharedPtr get_node_topics_interface() {return std::make_shared<node_interfaces::NodeTopics>(base_);}
+  node_interfaces::NodeTimersInterface::SharedPtr get_node_timers_interface() {return std::make_shared<node_interfaces::NodeTimers>(base_);}
 
 protected:
   /// Node's own state, for the parts of rclcpp built on it (LifecycleNode, parameters).

@@ -4,7 +4,9 @@
 #define RCLCPP__RCLCPP_HPP_
 
 #include <csignal>
-// Real rclcpp.hpp brings these in through its own headers, and programs rely on them.
+// Real rclcpp.hpp brings these in through its own headers, and programs rely on them (<cmath>:
+// the tf2 tutorials' broadcasters call sin and cos unqualified, unincluded).
+#include <cmath>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -14,6 +16,8 @@
 #include <vector>
 
 #include "rclcpp/clock.hpp"
+#include "rclcpp/create_publisher.hpp"
+#include "rclcpp/create_subscription.hpp"
 #include "rclcpp/create_timer.hpp"
 #include "rclcpp/duration.hpp"
 #include "rclcpp/exceptions.hpp"

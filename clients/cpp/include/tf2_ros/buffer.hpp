@@ -1,0 +1,2 @@
+// The .hpp form of tf2_ros/buffer.h (as later ROS 2 releases name it).
+#include "tf2_ros/buffer.h"
