@@ -59,6 +59,28 @@ end:
       '/tf 0.100000000 r1/base_link -> r1/wheel p=(0.2, -0.3, 0) q=(0.7062230818371107, 0.03534060950936696, -0.03534060950936697, 0.7062230818371108)',
     ]);
     assert.equal(linesOf(run.stdout, '/tf').length, 10);
+
+    // publish_frequency caps how often a joint is sent (by its messages' stamps); ignore_timestamp lifts the cap.
+    const stamps = (frequency: string, ignore: boolean): string[] => {
+      const capped = writeTemp(
+        dir,
+        'capped.yaml',
+        `nodes:
+  - package: robot_state_publisher
+    executable: robot_state_publisher
+    args: [all_joints.urdf, --ros-args, -p, 'publish_frequency:=${frequency}', -p, 'ignore_timestamp:=${ignore}']
+  - script: joint_mover.mjs
+end:
+  after: 0.65s
+`,
+      );
+      const result = runCli(['run', capped], dir, 60_000);
+      assert.equal(result.status, 0, result.stderr);
+      return [...new Set(linesOf(result.stdout, '/tf').map((line) => line.split(' ')[1]))];
+    };
+    // A joint never sent counts as sent at 0: the first message, at 0.1 s, is too early.
+    assert.deepEqual(stamps('5.0', false), ['0.200000000', '0.400000000', '0.600000000']);
+    assert.deepEqual(stamps('5.0', true), ['0.100000000', '0.200000000', '0.300000000', '0.400000000', '0.500000000', '0.600000000']);
   });
 
   it('runs from rclsim run with the URDF file as its argument (the deprecated fallback), and takes a new robot_description set as a parameter', () => {

@@ -230,7 +230,7 @@ interface ParameterEvent {
 }
 
 // A new robot_description is taken when its change is announced (AsyncParametersClient::on_parameter_event).
-node.createSubscription('rcl_interfaces/msg/ParameterEvent', '/parameter_events', {}, (message) => {
+node.createSubscription('rcl_interfaces/msg/ParameterEvent', '/parameter_events', { qos: QoS.profileParameterEvents }, (message) => {
   const event = message as unknown as ParameterEvent;
   if (event.node !== node.getFullyQualifiedName()) return;
   for (const changed of event.changed_parameters) {
