@@ -95,6 +95,18 @@ describe('Python programs: unmodified rclpy nodes in the simulation', needs('pyt
     assert.match(result.stderr, /^\[INFO\] \[1\.000000000\] \[listener\]: I heard: "hello 3"$/m);
   });
 
+  it('hands a subscription callback the message alone or with its info as rclpy binds it: a default argument keeps it alone', () => {
+    const dir = programs();
+    const job = writeTemp(dir, 'job.yaml', 'end: { after: 600ms }\nnodes:\n  - script: talker.cjs\n  - script: callback_shapes.py\n');
+    const result = runCli(['run', job], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    const said = result.stdout.split('\n').filter((line) => /^(alone|with|refused)/.test(line));
+    assert.deepEqual(said, [
+      'refused: Subscription.__init__(): callback should be either be callable with one argument(to get only the message) or two (to get message and message info)',
+      ...['hello 0', 'hello 1'].flatMap((text) => [`alone ${text}`, `with default ${text} default`, `with info ${text} dict`]),
+    ]);
+  });
+
   it('calls services across programs and languages: wait_for_service, call_async, spin_until_future_complete', () => {
     const dir = programs();
     // The asker starts first and waits (in sim time) for the adder; then asks the rclnodejs listener's 'add'.

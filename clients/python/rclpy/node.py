@@ -33,7 +33,7 @@ from rclpy.parameter_service import ParameterService
 from rclpy.publisher import Publisher
 from rclpy.qos import QoSProfile, qos_profile_from, qos_profile_parameter_events, qos_profile_services_default
 from rclpy.service import Service
-from rclpy.subscription import Subscription
+from rclpy.subscription import Subscription, _takes_message_info
 from rclpy.task import invoke
 from rclpy.time_source import TimeSource
 from rclpy.timer import Rate, Timer
@@ -249,6 +249,8 @@ class Node(NodeParameters, NodeGraph):
         if qos_overriding_options is not None:
             qos = _overridden(self, Subscription, topic, qos, qos_overriding_options)
         group = callback_group or self._default_callback_group
+        # A callback rclpy cannot call is refused before the simulation has a subscription to deliver to.
+        _takes_message_info(callback)
         created = self._create_endpoint("SUBSCRIPTION", topic, msg_type, qos, event_callbacks or SubscriptionEventCallbacks(), group)
         subscription = Subscription(created["id"], msg_type, created["resolved_name"], callback, group, qos, raw, self)
         self._join_group(subscription, group)

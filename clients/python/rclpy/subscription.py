@@ -19,8 +19,16 @@ class Subscription(Entity):
         self.callback_group = callback_group
         self.qos_profile = qos_profile
         self.raw = raw
-        # rclpy passes the MessageInfo to a callback that takes two arguments.
-        self._takes_info = _positional_count(callback) >= 2
+
+    @property
+    def callback(self) -> Callable[..., Any]:
+        return self._callback
+
+    @callback.setter
+    def callback(self, value: Callable[..., Any]) -> None:
+        # rclpy passes the MessageInfo to a callback that needs two arguments, decided again when it is replaced.
+        self._takes_info = _takes_message_info(value)
+        self._callback = value
 
     @property
     def topic_name(self) -> str:
@@ -35,10 +43,24 @@ class Subscription(Entity):
         self._node.destroy_subscription(self)
 
 
-def _positional_count(callback: Callable[..., Any]) -> int:
+def _takes_message_info(callback: Callable[..., Any]) -> bool:
+    """As rclpy's Subscription.callback decides: the message alone when the callback can take it alone
+    (`lambda msg, name=name:` included), the message and its info when it needs two, else an error."""
     try:
-        parameters = inspect.signature(callback).parameters.values()
+        signature = inspect.signature(callback)
     except (TypeError, ValueError):
-        return 1
-    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    return sum(1 for p in parameters if p.kind in kinds)
+        return False
+    try:
+        signature.bind(object())
+        return False
+    except TypeError:
+        pass
+    try:
+        signature.bind(object(), object())
+        return True
+    except TypeError:
+        pass
+    raise RuntimeError(
+        'Subscription.__init__(): callback should be either be callable with one argument'
+        '(to get only the message) or two (to get message and message info)'
+    )
