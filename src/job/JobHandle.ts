@@ -4,6 +4,7 @@ import type { Player, PlayOptions } from '../bag/Player.js';
 import type { Recorder, RecordOptions } from '../bag/Recorder.js';
 import { CallbackError } from '../base/runErrors.js';
 import { Context } from '../client/Context.js';
+import type { EndReason } from '../engine/Engine.js';
 import type { InterfaceSource } from '../interfaces/InterfaceRegistry.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { NetworkConfig } from '../network/config.js';
@@ -74,6 +75,8 @@ export class JobHandle {
   readonly name: string;
   readonly results = new Map<string, unknown>();
   readonly #onEnd: (() => void | Promise<void>)[] = [];
+  /** Why the engine stopped (its end time, nothing left to do, the job finished), known when the end callbacks run. */
+  endReason: EndReason | null = null;
   /** Players and recorders: closed when the run ends, however it ends (in the order they opened). */
   readonly #bags: (Player | Recorder)[] = [];
   readonly #players: Player[] = [];
@@ -207,7 +210,8 @@ export class JobHandle {
     return failures;
   }
 
-  async runEndCallbacks(): Promise<void> {
+  async runEndCallbacks(endReason: EndReason): Promise<void> {
+    this.endReason = endReason;
     for (const callback of this.#onEnd) {
       try {
         await callback();

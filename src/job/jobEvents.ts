@@ -1,4 +1,5 @@
 import { formatSimTime } from '../base/runErrors.js';
+import type { EndReason } from '../engine/Engine.js';
 import { LoggingSeverity } from '../ros/LogOutput.js';
 import type { Program } from '../sim/Program.js';
 import type { JobHandle } from './JobHandle.js';
@@ -73,7 +74,7 @@ export class JobEvents {
   readonly #ros2: Ros2Commands;
   readonly #lifecycle: LifecycleLink;
   /** Why the run was shut down (a shutdown action's reason), for OnShutdown's `${event.reason}`. */
-  #reason = '';
+  #reason: string | undefined;
 
   constructor(job: JobHandle, events: readonly JobEvent[], starts: ReadonlyMap<string, () => void>) {
     this.#job = job;
@@ -95,7 +96,7 @@ export class JobEvents {
     job.onEnd(() =>
       this.#run(
         this.#actionsOn((on) => on.kind === 'shutdown'),
-        { reason: this.#reason },
+        { reason: this.#reason ?? endReasonOf(job.endReason) },
         true,
       ),
     );
@@ -188,6 +189,15 @@ export class JobEvents {
       }
     }
   }
+}
+
+/**
+ * launch's reason for a shutdown it was not asked for (launch_service.py): a run that reaches its
+ * end time stops as a user stops ros2 launch, with Ctrl-C; one with nothing left to do is idle.
+ */
+function endReasonOf(reason: EndReason | null): string {
+  if (reason === 'end-time' || reason === 'max-time') return 'ctrl-c (SIGINT)';
+  return reason === 'idle' ? 'idle' : '';
 }
 
 /** Whether a trigger names the start or end of the entry (or command) with this id. */

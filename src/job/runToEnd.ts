@@ -43,7 +43,7 @@ export async function runToEnd(simulation: Simulation, job: JobHandle, definitio
   // What the last callbacks left pending (a rejection, a signal) belongs to this run.
   await drainMicrotasks();
   engine.throwIfFailed();
-  await job.runEndCallbacks();
+  await job.runEndCallbacks(endReason);
   await drainMicrotasks();
   engine.throwIfFailed();
   return { endReason, monitor, simulator };

@@ -57,7 +57,7 @@ events:
     ]);
   });
 
-  it("starts a late entry at its sim time while another program's timer is due: time waits for the program's import", () => {
+  it("starts a late entry at its sim time while another program's timer is due (time waits for its import); OnShutdown's reason is launch's", () => {
     const { dir, job } = jobWith(`nodes:
   - script: quick.cjs
     args: [ticker]
@@ -66,6 +66,9 @@ events:
     args: [late]
     start_after: 500ms
     on_exit: continue
+events:
+  - on: shutdown
+    do: [{ log: 'stopped: \${event.reason}' }]
 `);
     const run = runCli(['run', job], dir);
     assert.equal(run.status, 0, run.stderr);
@@ -74,7 +77,11 @@ events:
       '[INFO] [0.500000000] [late]: up',
       '[INFO] [1.000000000] [ticker]: bye',
       '[INFO] [1.500000000] [late]: bye',
+      // Nothing left to do: launch's reason is idle; stopped at the end time, as ros2 launch by Ctrl-C.
+      '[INFO] [1.500000000] [launch.user]: stopped: idle',
     ]);
+    const stopped = runCli(['run', job, '--until', '1200ms'], dir);
+    assert.equal(logLines(stopped.stderr).at(-1), '[INFO] [1.200000000] [launch.user]: stopped: ctrl-c (SIGINT)');
   });
 
   it("respawns a program that exits 0 too, as launch does; a shutdown ends the run with code 0 and says why; actions say an exit code and a reason as launch's event substitutions", () => {
