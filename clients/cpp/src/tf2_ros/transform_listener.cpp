@@ -37,9 +37,12 @@ void TransformListener::makeOwnNode()
   char node_name[42];
   std::snprintf(node_name, sizeof(node_name), "transform_listener_impl_%zx", static_cast<size_t>(rclsim::machine::draw(stream) >> 16));
   rclcpp::NodeOptions options;
+  // Its name as a local remap, as tf2_ros gives it (geometry2#540): a `__node:=` the program's
+  // command line carries (launch's name=) renames the program's node, not this one.
+  options.arguments({"--ros-args", "-r", std::string("__node:=") + node_name});
   options.start_parameter_event_publisher(false);
   options.start_parameter_services(false);
-  optional_default_node_ = rclcpp::Node::make_shared(node_name, options);
+  optional_default_node_ = rclcpp::Node::make_shared("_", options);
 }
 
 void TransformListener::startSpinThread()
