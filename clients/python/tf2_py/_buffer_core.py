@@ -47,22 +47,21 @@ _ERROR_CLASSES: dict[int, type[TransformException]] = {
 _IDENTITY, _TARGET_PARENT_OF_SOURCE, _SOURCE_PARENT_OF_TARGET, _FULL_PATH = range(4)
 
 
-def time_ns(value: Any) -> int:
-    """tf2_py's rostime_converter: a Time message (sec, nanosec) or an rclpy Time (nanoseconds)."""
+def _nanoseconds(value: Any, what: str) -> int:
+    """tf2_py's rostime and rosduration converters: a message (sec, nanosec) or an rclpy value (nanoseconds)."""
     if hasattr(value, "sec") and hasattr(value, "nanosec"):
         return int(value.sec) * 1_000_000_000 + int(value.nanosec)
     if hasattr(value, "nanoseconds"):
         return int(value.nanoseconds)
-    raise TypeError("time must have sec and nanosec, or nanoseconds.")
+    raise TypeError(f"{what} must have sec and nanosec, or nanoseconds.")
+
+
+def time_ns(value: Any) -> int:
+    return _nanoseconds(value, "time")
 
 
 def duration_ns(value: Any) -> int:
-    """tf2_py's rosduration_converter."""
-    if hasattr(value, "sec") and hasattr(value, "nanosec"):
-        return int(value.sec) * 1_000_000_000 + int(value.nanosec)
-    if hasattr(value, "nanoseconds"):
-        return int(value.nanoseconds)
-    raise TypeError("duration must have sec and nanosec, or nanoseconds.")
+    return _nanoseconds(value, "duration")
 
 
 def _c_float(value: float) -> str:
