@@ -193,11 +193,11 @@ export class JobEvents {
 
 /**
  * launch's reason for a shutdown it was not asked for (launch_service.py): a run that reaches its
- * end time stops as a user stops ros2 launch, with Ctrl-C; one with nothing left to do is idle.
+ * end time stops as a user stops ros2 launch, with Ctrl-C; one whose programs are all done (or
+ * with nothing left to do) is idle.
  */
 function endReasonOf(reason: EndReason | null): string {
-  if (reason === 'end-time' || reason === 'max-time') return 'ctrl-c (SIGINT)';
-  return reason === 'idle' ? 'idle' : '';
+  return reason === 'end-time' || reason === 'max-time' ? 'ctrl-c (SIGINT)' : 'idle';
 }
 
 /** Whether a trigger names the start or end of the entry (or command) with this id. */
