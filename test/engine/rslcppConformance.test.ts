@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { cachedProgram } from '../support/cachedProgram.js';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 import { RSLCPP_REFERENCE } from '../support/rslcppReference.js';
 
@@ -102,8 +103,7 @@ describe('conformance with rslcpp’s synthetic benchmark', () => {
 
   it('matches an independent C++ model (libstdc++ heap) for other constants', needs('g++'), () => {
     const dir = tempDir();
-    const model = join(dir, 'benchmark_model');
-    execFileSync('g++', ['-O2', '-std=c++17', '-o', model, join(repoRoot, 'test/reference/benchmark_model.cpp')]);
+    const model = cachedProgram('benchmark_model', ['-O2', '-std=c++17'], [join(repoRoot, 'test/reference/benchmark_model.cpp')]);
     for (const seed of [1, 2, 3, 4, 5]) {
       const variant = randomVariant(seed);
       const params = writeTemp(dir, `variant-${seed}.yaml`, paramsYaml(variant));

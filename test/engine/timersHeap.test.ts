@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { TimersHeap } from '../../src/engine/TimersHeap.js';
-import { needs, repoRoot, tempDir } from '../support/helpers.js';
+import { cachedProgram } from '../support/cachedProgram.js';
+import { needs, repoRoot } from '../support/helpers.js';
 
 interface Item {
   key: number;
@@ -61,9 +62,7 @@ describe('TimersHeap (libstdc++ std::push_heap / pop_heap / make_heap)', () => {
   });
 
   it('matches libstdc++ on random operation sequences', needs('g++'), () => {
-    const dir = tempDir();
-    const exe = join(dir, 'heap_reference');
-    execFileSync('g++', ['-O2', '-std=c++17', '-o', exe, join(repoRoot, 'test/reference/heap_reference.cpp')]);
+    const exe = cachedProgram('heap_reference', ['-O2', '-std=c++17'], [join(repoRoot, 'test/reference/heap_reference.cpp')]);
     const next = lcg(12345);
     const ops: string[] = [];
     const heap = new TimersHeap<Item>();

@@ -5,9 +5,6 @@
  * the project's kind has it; needs() skips the suite, and names the package, where it is missing).
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type protobuf from 'protobufjs';
@@ -15,6 +12,7 @@ import { wallClock } from '../../src/base/realTime.js';
 import { frameHeader } from '../../src/port/wire/frames.js';
 import { viaProtobufjs } from '../../src/port/wire/nodeMessages.js';
 import { ProgramSocket } from '../../src/port/wire/ProgramSocket.js';
+import { cachedProgram } from '../support/cachedProgram.js';
 import { FramedChild } from '../support/framedChild.js';
 import { needs, repoRoot } from '../support/helpers.js';
 import { CONVERSATIONS, conversation, envelopeSamples, fieldsSet, hex, type Message, nodeRoot, reachableFields } from '../support/nodeMessageSamples.js';
@@ -62,20 +60,16 @@ async function assertSameBytes(cpp: CppSide, envelope: (typeof ENVELOPES)[number
 }
 
 describe('the C++ client: the node protocol codec and frames (clients/cpp/src/wire/)', { ...needs('g++'), timeout: 120_000 }, () => {
-  let folder: string;
   let binary: string;
   let cpp: CppSide;
   before(() => {
-    folder = mkdtempSync(join(tmpdir(), 'rclsim-cpp-protocol-'));
-    binary = join(folder, 'protocol_check');
     // One program, compiled once: the check, the codec and the frames (-O0: compile time is the test's).
     const sources = [CHECK, join(WIRE, 'node_proto.cpp'), join(WIRE, 'frames.cpp')];
-    execFileSync('g++', ['-std=c++17', '-O0', '-Wall', '-Wextra', '-Werror', `-I${WIRE}`, '-o', binary, ...sources], { stdio: 'inherit' });
+    binary = cachedProgram('protocol_check', ['-std=c++17', '-O0', '-Wall', '-Wextra', '-Werror'], sources, [WIRE]);
     cpp = new CppSide(binary, []);
   });
   after(async () => {
     await cpp?.close();
-    if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
   });
 
   it('decodes a sample of every message of both envelopes, every field set, and encodes it into the bytes protobufjs makes', async () => {
