@@ -76,7 +76,7 @@ const runCommand = withRunOptions(
 program.addCommand(
   runCommand.action(async (target: string, args: string[], options: RunCommandOptions & { until?: string }) => {
     // Each command loads what it needs when it runs: a usage error costs no more than commander.
-    const { namesPackage } = await import('./run/runRequest.js');
+    const { namesPackage } = await import('./run/packageRun.js');
     const packageRun = namesPackage(target, args);
     if (!packageRun && (args.length > 0 || target.startsWith('-'))) {
       // Past a job file nothing is the job's: what commander would have refused, refused as it words it.

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDuration } from '../../job/duration.js';
 import type { JobDefinition } from '../../job/JobHandle.js';
@@ -8,16 +7,9 @@ import { startProgram, startPythonModule } from '../../job/programs.js';
 import { emptyRosArguments, parseRosArguments } from '../../ros/RosArguments.js';
 import { LAUNCH_JOB_PATH } from '../commands/launch.js';
 import { refuseCollision } from '../outputCollisions.js';
+import { namesPackage } from './packageRun.js';
 import type { RunCommandOptions } from './runAndReport.js';
 import { runFiles } from './runFiles.js';
-
-/** A ROS package's name (REP 144, and the upper case colcon lets through). */
-const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-
-/** `rclsim exec|run pkg exe args…`, as ros2 run: the first argument is a package's name and no file, and an executable follows. */
-export function namesPackage(target: string, args: readonly string[]): boolean {
-  return args.length > 0 && PACKAGE_NAME.test(target) && !existsSync(target);
-}
 
 /** What `rclsim run` or `rclsim exec` was asked to run: a plain value, handed to the run's thread. */
 export interface RunRequest {
