@@ -8,7 +8,7 @@ import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 const BUILD_MS = 400_000;
 
 describe('C++ programs: what ros2/examples and ros2/demos use under rclcpp', needs('C++ toolchain'), () => {
-  it("sets levels and reads options as rcutils does, lends no message (as rclcpp says), has no network flows, publishes service events when asked, loads a linked component's factory", () => {
+  it("sets levels, reads options and logs once as rcutils does, lends no message (as rclcpp says), has no network flows, publishes service events when asked, loads a linked component's factory", () => {
     const dir = tempDir();
     copyFileSync(join(repoRoot, 'test/fixtures/cpp/lower_layers.cpp'), join(dir, 'lower_layers.cpp'));
     const run = runCli(['exec', '--until', '250ms', 'lower_layers.cpp', '--level', 'debug'], dir, BUILD_MS);
@@ -27,6 +27,7 @@ describe('C++ programs: what ros2/examples and ros2/demos use under rclcpp', nee
         '[DEBUG] [0.000000000] [parts]: shown: the level is DEBUG',
         '[INFO] [0.000000000] [linked]: made by its factory',
         "[INFO] [0.100000000] [rclcpp]: Currently used middleware can't loan messages. Local allocator will be used.",
+        '[WARN] [0.100000000] [parts]: lent at 100 ms (once)',
         "[INFO] [0.100000000] [parts]: heard 'lent at 100000000'",
         "[INFO] [0.200000000] [parts]: heard 'lent at 200000000'",
       ],
