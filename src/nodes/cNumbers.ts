@@ -79,7 +79,35 @@ export function stod(text: string): number | 'invalid_argument' | 'out_of_range'
 /** A C++ float: the double rounded to float32, as a float variable or field holds it. */
 export const f32 = Math.fround;
 
-/** printf's `%f` of a double: six decimals, and C's sign on a negative zero. */
+const MILLION = 1_000_000n;
+
+/**
+ * printf's `%f` of a double as glibc prints it: the exact binary value to six decimals, a tie to
+ * the even last digit (toFixed would round it up: 1/128 is 0.007812, not 0.007813), every digit
+ * of a large value (toFixed switches to exponents at 1e21), the sign of a negative zero or of a
+ * negative value that rounds to zero, `inf`; `nan` for every NaN (JavaScript keeps no NaN's sign,
+ * so glibc's `-nan` is never printed).
+ */
 export function cFixed(value: number): string {
-  return Object.is(value, -0) ? '-0.000000' : value.toFixed(6);
+  if (Number.isNaN(value)) return 'nan';
+  const bits = new DataView(new ArrayBuffer(8));
+  bits.setFloat64(0, value);
+  const sign = bits.getUint8(0) >= 0x80 ? '-' : '';
+  if (!Number.isFinite(value)) return `${sign}inf`;
+  const exponent = (bits.getUint16(0) >> 4) & 0x7ff;
+  const fraction = bits.getBigUint64(0) & 0xfffffffffffffn;
+  const mantissa = exponent === 0 ? fraction : fraction | 0x10000000000000n;
+  const power = (exponent === 0 ? 1 : exponent) - 1075;
+  // |value| × 10⁶ = mantissa × 2^power × 10⁶, rounded to an integer, ties to even.
+  let millionths: bigint;
+  if (power >= 0) millionths = (mantissa << BigInt(power)) * MILLION;
+  else {
+    const scaled = mantissa * MILLION;
+    const divisor = 1n << BigInt(-power);
+    millionths = scaled / divisor;
+    const twice = 2n * (scaled % divisor);
+    if (twice > divisor || (twice === divisor && millionths % 2n === 1n)) millionths += 1n;
+  }
+  const whole = millionths / MILLION;
+  return `${sign}${whole}.${String(millionths % MILLION).padStart(6, '0')}`;
 }

@@ -4,7 +4,7 @@
  * once on /tf_static (transient local, so that every later listener gets it), then spinning.
  */
 import rclnodejs from 'rclnodejs';
-import { stod } from '../cNumbers.js';
+import { cFixed, stod } from '../cNumbers.js';
 import { terminate } from '../cppRuntime.js';
 import { staticTransformBroadcaster, type TransformStamped } from '../tfBroadcasters.js';
 import { IDENTITY, type Quaternion, quaternionFromRpy, type Vector3 } from '../transforms.js';
@@ -146,11 +146,6 @@ function uniqueNodeName(): string {
   return name;
 }
 
-/** printf's %lf: six decimals. */
-function lf(value: number): string {
-  return value.toFixed(6);
-}
-
 await rclnodejs.init();
 const cli = rclnodejs.Logging.getLogger('');
 let parsed: Request | string;
@@ -216,7 +211,7 @@ staticTransformBroadcaster(node)([message]);
 node
   .getLogger()
   .info(
-    `Spinning until stopped - publishing transform\ntranslation: ('${lf(translation.x)}', '${lf(translation.y)}', '${lf(translation.z)}')\n` +
-      `rotation: ('${lf(rotation.x)}', '${lf(rotation.y)}', '${lf(rotation.z)}', '${lf(rotation.w)}')\nfrom '${frameId}' to '${childFrameId}'`,
+    `Spinning until stopped - publishing transform\ntranslation: ('${cFixed(translation.x)}', '${cFixed(translation.y)}', '${cFixed(translation.z)}')\n` +
+      `rotation: ('${cFixed(rotation.x)}', '${cFixed(rotation.y)}', '${cFixed(rotation.z)}', '${cFixed(rotation.w)}')\nfrom '${frameId}' to '${childFrameId}'`,
   );
 rclnodejs.spin(node);
