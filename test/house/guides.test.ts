@@ -150,7 +150,8 @@ function runIn(workspace: string, args: string[]): Promise<Result> {
     const child = spawn(process.execPath, [cliPath, ...args], {
       cwd: workspace,
       env: { ...process.env, TMPDIR: join(workspace, 'tmp') },
-      timeout: 60_000,
+      // A hang ends here; the patrol example over ns-3 alone takes a minute on a loaded 2-core machine.
+      timeout: 180_000,
     });
     let output = '';
     child.stdout.on('data', (data: Buffer) => (output += data.toString()));
