@@ -6,6 +6,7 @@ core, whose lookups give the C++ one's bits; the rotation's matrix and angles ar
 from __future__ import annotations
 
 import math
+import random
 import re
 import sys
 import time
@@ -73,6 +74,13 @@ def _echo(stamp_sec: int, stamp_nanosec: int, t: tuple[float, float, float], q: 
     return "\n".join(lines) + "\n"
 
 
+def listener_node() -> Node:
+    """The node tf2_ros' TransformListener makes when given none, `transform_listener_impl_`
+    and its address: here 12 hexadecimal digits of the program's seeded stream, as the C++
+    client's."""
+    return Node(f"transform_listener_impl_{random.getrandbits(48):012x}")
+
+
 def main() -> int:
     args = rclpy.utilities.remove_ros_args(sys.argv)
     if len(args) == 3:
@@ -90,7 +98,7 @@ def main() -> int:
     node = Node("tf2_echo")
     clock = node.get_clock()
     buffer = Buffer()
-    TransformListener(buffer, node, spin_thread=True)
+    TransformListener(buffer, listener_node(), spin_thread=True)
     source_frame, target_frame = args[1], args[2]
     period = 1.0 / rate_hz
     logged: int | None = None

@@ -31,7 +31,7 @@ node.create_timer(0.1, tick)
 rclpy.spin(node)
 `;
 
-describe("tf2_ros's tf2_echo, built into rclsim", () => {
+describe("tf2_ros' tf2_echo and tf2_monitor, built into rclsim", () => {
   it('waits for the frames, logging why once a second, then prints each latest transform as tf2_echo.cpp does; a bad rate is its error and exit code', () => {
     const dir = tempDir();
     writeTemp(dir, 'turner.py', BROADCASTER);
@@ -88,5 +88,47 @@ end:
     );
     assert.match(run.stderr, /^Failed to convert rate argument '2x' to a floating-point number$/m);
     assert.match(run.stderr, /tf2_ros\/tf2_echo .*exited with code 3/);
+  });
+
+  it("tf2_monitor waits for the frames, then every 21 half-second rounds prints the chain, the delays and the broadcasters' rate as tf2_monitor.cpp does", () => {
+    const dir = tempDir();
+    writeTemp(dir, 'turner.py', BROADCASTER);
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      `nodes:
+  - { script: turner.py, start_after: 1500ms }
+  - { package: tf2_ros, executable: tf2_monitor, args: [odom, base_link] }
+end:
+  after: 13s
+`,
+    );
+    const run = runCli(['run', job], dir, 60_000);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(
+      run.stdout.replace(/\njob {10}job[\s\S]*$/, ''),
+      [
+        'Gathering data on odom -> base_link for 10 seconds...',
+        '',
+        '',
+        '',
+        'RESULTS: for odom to base_link',
+        // tf2's chain, pruned as tf2 prunes it; the lookups' age is 0 or 0.1 s (the 10 Hz broadcaster).
+        'Chain is: odom -> base_link',
+        'Net delay     avg = 0.0190272: max = 0.1',
+        '',
+        'Frames:',
+        'Frame: base_link, published by <no authority available>, Average Delay: 0, Max Delay: 0',
+        'Node: <no authority available> 10.0962 Hz, Average Delay: 0 Max Delay: 0',
+      ].join('\n'),
+    );
+    assert.match(run.stderr, /\nAll Broadcasters:\n/);
+    assert.deepEqual(
+      logLines(run.stderr).filter((line) => line.includes('[tf2_monitor_main]')),
+      [0, 1].map(
+        (t) =>
+          `[INFO] [${t}.000000000] [tf2_monitor_main]: Waiting for transform odom ->  base_link: Invalid frame ID "odom" passed to canTransform argument target_frame - frame does not exist`,
+      ),
+    );
   });
 });
