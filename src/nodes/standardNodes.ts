@@ -8,6 +8,7 @@ const STANDARD_NODES: Readonly<Record<string, readonly string[]>> = {
   joint_state_publisher: ['joint_state_publisher'],
   robot_state_publisher: ['robot_state_publisher'],
   tf2_ros: ['static_transform_publisher', 'tf2_echo', 'tf2_monitor'],
+  tf2_tools: ['view_frames'],
   turtlesim: ['turtlesim_node', 'mimic', 'draw_square'],
 };
 
@@ -19,6 +20,7 @@ const STANDARD_NODES: Readonly<Record<string, readonly string[]>> = {
 const PYTHON_STANDARD_NODES: Readonly<Record<string, string>> = {
   'tf2_ros/tf2_echo': 'tf2_echo.py',
   'tf2_ros/tf2_monitor': 'tf2_monitor.py',
+  'tf2_tools/view_frames': 'view_frames.py',
 };
 
 /** The packages rclsim has standard nodes of, sorted. */

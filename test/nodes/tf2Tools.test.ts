@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { logLines, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { logLines, needs, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 // A broadcaster in the tutorials' style: base_link turning about z in odom, on /tf at 10 Hz from 1.5 s.
 const BROADCASTER = `import math
@@ -31,7 +33,7 @@ node.create_timer(0.1, tick)
 rclpy.spin(node)
 `;
 
-describe("tf2_ros' tf2_echo and tf2_monitor, built into rclsim", () => {
+describe("tf2_ros' tf2_echo and tf2_monitor, tf2_tools' view_frames, built into rclsim", needs('python3'), () => {
   it('waits for the frames, logging why once a second, then prints each latest transform as tf2_echo.cpp does; a bad rate is its error and exit code', () => {
     const dir = tempDir();
     writeTemp(dir, 'turner.py', BROADCASTER);
@@ -129,6 +131,47 @@ end:
         (t) =>
           `[INFO] [${t}.000000000] [tf2_monitor_main]: Waiting for transform odom ->  base_link: Invalid frame ID "odom" passed to canTransform argument target_frame - frame does not exist`,
       ),
+    );
+  });
+
+  it('view_frames listens for --wait-time seconds of sim time, then writes the frames as a Graphviz graph from its tf2_frames service', needs('yaml'), () => {
+    const dir = tempDir();
+    writeTemp(dir, 'turner.py', BROADCASTER);
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      `nodes:
+  - { script: turner.py, start_after: 1500ms }
+  - { package: tf2_tools, executable: view_frames, args: [-o, frames, -t, '2'], start_after: 1s }
+end:
+  after: 4s
+`,
+    );
+    const run = runCli(['run', job], dir, 60_000);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(
+      logLines(run.stderr)
+        .filter((line) => line.includes('[view_frames]'))
+        .map((line) => line.replace(/Result:.*/, 'Result:…')),
+      [
+        '[INFO] [1.000000000] [view_frames]: Listening to tf data for 2.0 seconds...',
+        '[INFO] [3.000000000] [view_frames]: Generating graph...',
+        '[INFO] [3.000000000] [view_frames]: Result:…',
+        '[INFO] [3.000000000] [view_frames]: Exporting graph in frames.pdf file...',
+      ],
+    );
+    assert.equal(
+      readFileSync(join(dir, 'frames.gv'), 'utf8'),
+      [
+        'digraph G {',
+        // 15 transforms over 1.4 s: tf2's rate; the YAML's numbers as Python prints them.
+        '"odom" -> "base_link"[label=" Broadcaster: default_authority\\nAverage rate: 10.714\\nBuffer length: 1.4\\nMost recent transform: 3.0\\nOldest transform: 1.6\\n"];',
+        'edge [style=invis];',
+        ' subgraph cluster_legend { style=bold; color=black; label ="view_frames Result";',
+        '"Recorded at time: 3.0"[ shape=plaintext ] ;',
+        '}->"odom";',
+        '}',
+      ].join('\n'),
     );
   });
 });
