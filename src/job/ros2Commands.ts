@@ -2,8 +2,9 @@ import { Node } from '../client/Node.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import { type QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../ros/QoS.js';
+import { QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../ros/QoS.js';
 import type { JobHandle } from './JobHandle.js';
+import { messageYaml } from './messageYaml.js';
 import { messageRepr } from './pythonRepr.js';
 import { FieldsError, fillMessage, loadYaml, parameterValue } from './ros2Values.js';
 import type { Ros2Command, Ros2QoS } from './ros2Words.js';
@@ -79,6 +80,9 @@ export class Ros2Commands {
     switch (command.verb) {
       case 'topic pub':
         run.pub(command);
+        break;
+      case 'topic echo':
+        run.echo(command);
         break;
       case 'param set':
         run.paramSet(command);
@@ -238,6 +242,71 @@ class CommandRun {
         });
       };
       wait();
+    });
+  }
+
+  /**
+   * ros2topic/verb/echo.py: after its node's discovery spin, the type (given, else the topic's
+   * only one), the QoS (the keys given, else sensor_data made reliable and transient local when
+   * every publisher is), then each message as message_to_yaml prints it and `---`.
+   */
+  echo(command: Extract<Ros2Command, { verb: 'topic echo' }>) {
+    const interfaces = this.#job.simulation.interfaces;
+    this.#directNode(command.spinTime, (node) => {
+      let typeName = command.type;
+      if (typeName === '') {
+        const found = node.getTopicNamesAndTypes().find(({ name }) => name === command.topic);
+        if (found === undefined) return this.#end([node], 'Could not determine the type for the passed topic');
+        if (found.types.length > 1)
+          return this.#end([node], `Cannot echo topic '${command.topic}', as it contains more than one type: [${found.types.join(', ')}]`);
+        typeName = found.types[0]!;
+      }
+      const parts = typeName.split('/');
+      let type: MessageType;
+      try {
+        type = interfaces.message(parts.length === 2 ? `${parts[0]}/msg/${parts[1]}` : typeName);
+      } catch {
+        return this.#end([node], 'The passed message type is invalid');
+      }
+      let qos: QoS;
+      if (command.qos !== null) qos = qosOf(command.qos);
+      else {
+        qos = qosOf({ profile: 'sensor_data', depth: null, history: null, reliability: null, durability: null });
+        const publishers = node.getPublishersInfoByTopic(command.topic);
+        if (publishers.length > 0) {
+          const reliable = publishers.filter((info) => info.qos_profile.reliability === QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE).length;
+          const latched = publishers.filter((info) => info.qos_profile.durability === QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL).length;
+          if (reliable > 0 && reliable < publishers.length)
+            this.#print(
+              'Some, but not all, publishers are offering QoSReliabilityPolicy.RELIABLE. Falling back to QoSReliabilityPolicy.BEST_EFFORT as it will connect to all publishers',
+            );
+          if (latched > 0 && latched < publishers.length)
+            this.#print(
+              'Some, but not all, publishers are offering QoSDurabilityPolicy.TRANSIENT_LOCAL. Falling back to QoSDurabilityPolicy.VOLATILE as it will connect to all publishers',
+            );
+          qos = qosOf({
+            profile: 'sensor_data',
+            depth: null,
+            history: null,
+            reliability: reliable === publishers.length ? 'reliable' : 'best_effort',
+            durability: latched === publishers.length ? 'transient_local' : 'volatile',
+          });
+        }
+      }
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        this.#end([node]);
+      };
+      node.createSubscription(type.name, command.topic, { qos }, (message: unknown) => {
+        if (ended) return;
+        const options = { truncate: command.truncate, noArr: command.noArr, noStr: command.noStr };
+        this.#print(`${messageYaml(type, message as Message, options)}---`);
+        if (command.once) end();
+      });
+      // spin_until_future_complete with --timeout's timer; without --once or --timeout it spins until the run ends.
+      if (command.timeout !== null) this.#after(command.timeout, end, !this.#life.awaited);
     });
   }
 

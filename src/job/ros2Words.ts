@@ -1,7 +1,7 @@
 /**
  * A `ros2` command line (the words after `ros2`) read as ros2cli (Jazzy) reads it with argparse:
  * the verbs rclsim has equivalents of, their arguments and defaults. Upstream: ros2/ros2cli
- * ros2topic/verb/pub.py, ros2param/verb/set.py, ros2service/verb/call.py,
+ * ros2topic/verb/pub.py, ros2topic/verb/echo.py, ros2param/verb/set.py, ros2service/verb/call.py,
  * ros2lifecycle/verb/set.py, ros2cli/node/direct.py (`--spin-time`), ros2topic/api (QoS keys).
  */
 
@@ -30,6 +30,20 @@ export type Ros2Command =
       keepAlive: number;
       nodeName: string | null;
       qos: Ros2QoS;
+      spinTime: number;
+    }
+  | {
+      verb: 'topic echo';
+      topic: string;
+      /** Empty: the topic's own type. */
+      type: string;
+      once: boolean;
+      timeout: number | null;
+      /** ros2topic's QoS keys given: the QoS they make; else null (echo.py adapts to the publishers). */
+      qos: Ros2QoS | null;
+      truncate: number | null;
+      noArr: boolean;
+      noStr: boolean;
       spinTime: number;
     }
   | { verb: 'param set'; node: string; name: string; value: string; timeout: number; spinTime: number }
@@ -107,6 +121,15 @@ const DIRECT_NODE: OptionSpec[] = [
   { names: ['-s', '--use-sim-time'], dest: 'use_sim_time', flag: true },
 ];
 const NODE_STRATEGY: OptionSpec[] = [...DIRECT_NODE, { names: ['--no-daemon'], dest: 'no_daemon', flag: true }];
+const QOS_KEYS: OptionSpec[] = [
+  { names: ['--qos-profile'], dest: 'qos_profile', choices: PROFILES },
+  { names: ['--qos-depth'], dest: 'qos_depth', convert: int, kind: 'int' },
+  { names: ['--qos-history'], dest: 'qos_history', choices: ['system_default', 'keep_last', 'keep_all', 'unknown'] },
+  { names: ['--qos-reliability'], dest: 'qos_reliability', choices: ['system_default', 'reliable', 'best_effort', 'unknown', 'best_available'] },
+  { names: ['--qos-durability'], dest: 'qos_durability', choices: ['system_default', 'transient_local', 'volatile', 'unknown', 'best_available'] },
+];
+/** echo.py's options rclsim has no equivalent of: refused by name. */
+const ECHO_UNSUPPORTED = ['csv', 'field', 'flow_style', 'raw', 'filter_expr', 'include_message_info'];
 
 const VERBS: Record<string, VerbSpec> = {
   'topic pub': {
@@ -124,12 +147,30 @@ const VERBS: Record<string, VerbSpec> = {
       { names: ['--max-wait-time-secs'], dest: 'max_wait_time_secs', convert: positiveFloat, kind: 'positive_float' },
       { names: ['--keep-alive'], dest: 'keep_alive', convert: positiveFloat, kind: 'positive_float' },
       { names: ['-n', '--node-name'], dest: 'node_name' },
-      { names: ['--qos-profile'], dest: 'qos_profile', choices: PROFILES },
-      { names: ['--qos-depth'], dest: 'qos_depth', convert: int, kind: 'int' },
-      { names: ['--qos-history'], dest: 'qos_history', choices: ['system_default', 'keep_last', 'keep_all', 'unknown'] },
-      { names: ['--qos-reliability'], dest: 'qos_reliability', choices: ['system_default', 'reliable', 'best_effort', 'unknown', 'best_available'] },
-      { names: ['--qos-durability'], dest: 'qos_durability', choices: ['system_default', 'transient_local', 'volatile', 'unknown', 'best_available'] },
+      ...QOS_KEYS,
       ...DIRECT_NODE,
+    ],
+  },
+  'topic echo': {
+    prog: 'ros2 topic echo',
+    positionals: ['topic_name', 'message_type'],
+    optionalLast: true,
+    options: [
+      ...QOS_KEYS,
+      { names: ['--csv'], dest: 'csv', flag: true },
+      { names: ['--field'], dest: 'field' },
+      { names: ['--full-length', '-f'], dest: 'full_length', flag: true },
+      { names: ['--truncate-length', '-l'], dest: 'truncate_length', convert: nonnegativeInt, kind: 'unsigned_int' },
+      { names: ['--no-arr'], dest: 'no_arr', flag: true },
+      { names: ['--no-str'], dest: 'no_str', flag: true },
+      { names: ['--flow-style'], dest: 'flow_style', flag: true },
+      { names: ['--no-lost-messages'], dest: 'no_lost_messages', flag: true },
+      { names: ['--raw'], dest: 'raw', flag: true },
+      { names: ['--filter'], dest: 'filter_expr' },
+      { names: ['--once'], dest: 'once', flag: true },
+      { names: ['--timeout'], dest: 'timeout', convert: positiveFloat, kind: 'positive_float' },
+      { names: ['--include-message-info', '-i'], dest: 'include_message_info', flag: true },
+      ...NODE_STRATEGY,
     ],
   },
   'param set': {
@@ -241,12 +282,44 @@ export function readRos2Words(words: readonly string[]): Ros2Command {
   const text = (name: string, fallback: string): string => (args.get(name) as string | undefined) ?? fallback;
   const number = (name: string, fallback: number): number => (args.get(name) as number | undefined) ?? fallback;
   if (args.has('stdin')) throw new Ros2UsageError(`${spec.prog}: --stdin: a simulation has no standard input; give the values as an argument`);
+  const qosKeys = (fallback: string): Ros2QoS => {
+    for (const dest of ['qos_profile', 'qos_reliability', 'qos_durability'])
+      if (['unknown', 'best_available'].includes(text(dest, '')))
+        throw new Ros2UsageError(`${spec.prog}: --${dest.replace(/_/g, '-')} ${text(dest, '')}: rclsim's QoS has no such setting`);
+    return {
+      profile: text('qos_profile', fallback),
+      depth: (args.get('qos_depth') as number | undefined) ?? null,
+      history: (args.get('qos_history') as string | undefined) ?? null,
+      reliability: (args.get('qos_reliability') as string | undefined) ?? null,
+      durability: (args.get('qos_durability') as string | undefined) ?? null,
+    };
+  };
   switch (verb) {
+    case 'topic echo': {
+      const unsupported = ECHO_UNSUPPORTED.find((dest) => args.has(dest));
+      if (unsupported !== undefined)
+        throw new Ros2UsageError(
+          `${spec.prog}: --${unsupported.replace('_expr', '').replace(/_/g, '-')}: rclsim has no equivalent of this option (it prints YAML)`,
+        );
+      const keys = qosKeys('sensor_data');
+      const givenKeys = ['qos_depth', 'qos_history', 'qos_reliability', 'qos_durability'].some((dest) => args.has(dest));
+      return {
+        verb,
+        topic: text('topic_name', ''),
+        type: text('message_type', ''),
+        once: args.has('once'),
+        timeout: (args.get('timeout') as number | undefined) ?? null,
+        qos: givenKeys ? keys : null,
+        // echo.py: DEFAULT_TRUNCATE_LENGTH 128; --full-length: none.
+        truncate: args.has('full_length') ? null : number('truncate_length', 128),
+        noArr: args.has('no_arr'),
+        noStr: args.has('no_str'),
+        spinTime: number('spin_time', 0.5),
+      };
+    }
     case 'topic pub': {
       const times = args.has('once') ? 1 : number('times', 0);
-      for (const dest of ['qos_profile', 'qos_reliability', 'qos_durability'])
-        if (['unknown', 'best_available'].includes(text(dest, '')))
-          throw new Ros2UsageError(`${spec.prog}: --${dest.replace(/_/g, '-')} ${text(dest, '')}: rclsim's QoS has no such setting`);
+      const qos = qosKeys('default');
       return {
         verb,
         topic: text('topic_name', ''),
@@ -260,13 +333,7 @@ export function readRos2Words(words: readonly string[]): Ros2Command {
         maxWaitTime: (args.get('max_wait_time_secs') as number | undefined) ?? null,
         keepAlive: number('keep_alive', 0.1),
         nodeName: (args.get('node_name') as string | undefined) ?? null,
-        qos: {
-          profile: text('qos_profile', 'default'),
-          depth: (args.get('qos_depth') as number | undefined) ?? null,
-          history: (args.get('qos_history') as string | undefined) ?? null,
-          reliability: (args.get('qos_reliability') as string | undefined) ?? null,
-          durability: (args.get('qos_durability') as string | undefined) ?? null,
-        },
+        qos,
         spinTime: number('spin_time', 0.5),
       };
     }

@@ -166,8 +166,12 @@ events:
   it('refuses a command line ros2cli would refuse, a verb rclsim has no equivalent of, and values that are no YAML, each at its line (exit 2)', () => {
     const cases: [string, RegExp][] = [
       [
-        '[topic, echo, /chatter]',
-        /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 topic echo: rclsim has no equivalent of this command \(it has: ros2 topic pub, ros2 param set, ros2 service call, ros2 lifecycle set\)$/m,
+        '[topic, list]',
+        /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 topic list: rclsim has no equivalent of this command \(it has: ros2 topic pub, ros2 topic echo, ros2 param set, ros2 service call, ros2 lifecycle set\)$/m,
+      ],
+      [
+        '[topic, echo, --csv, /c]',
+        /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 topic echo: --csv: rclsim has no equivalent of this option \(it prints YAML\)$/m,
       ],
       ['[run, demo_nodes_cpp, talker]', /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 run is a node entry, not an event action/m],
       ['[topic, pub, /chatter]', /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 topic pub: error: the following arguments are required: message_type$/m],

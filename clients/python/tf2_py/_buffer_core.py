@@ -365,8 +365,13 @@ class BufferCore:
                 break
         return (NO_ERROR, 0 if common_time == _TIME_MAX else common_time)
 
-    def _walk_to_top_parent(self, f: _TransformAccum | _CanTransformAccum, time: int, target_id: int, source_id: int, error: LookupError_) -> int:
-        """walkToTopParent: the error code; `error.text` says why."""
+    def _walk_to_top_parent(
+        self, f: _TransformAccum | _CanTransformAccum, time: int, target_id: int, source_id: int, error: LookupError_, frame_chain: list[int] | None = None
+    ) -> int:
+        """walkToTopParent: the error code; `error.text` says why. With `frame_chain`, the frames
+        walked through, pruned as tf2 prunes them (its quirks kept: _chain's answers are upstream's)."""
+        if frame_chain is not None:
+            frame_chain.clear()
         if source_id == target_id:
             f.finalize(_IDENTITY, time)
             return NO_ERROR
@@ -381,6 +386,8 @@ class BufferCore:
         extrapolation_might_have_occurred = False
         while frame != 0:
             cache = self._get_frame(frame)
+            if frame_chain is not None:
+                frame_chain.append(frame)
             if cache is None:
                 top_parent = frame
                 break
@@ -401,8 +408,11 @@ class BufferCore:
                 return LOOKUP_ERROR
         frame = target_id
         depth = 0
+        reverse_frame_chain: list[int] = []
         while frame != top_parent:
             cache = self._get_frame(frame)
+            if frame_chain is not None:
+                reverse_frame_chain.append(frame)
             if cache is None:
                 break
             parent = f.gather(cache, time, error)
@@ -411,6 +421,8 @@ class BufferCore:
                 return error.code
             if frame == source_id:
                 f.finalize(_SOURCE_PARENT_OF_TARGET, time)
+                if frame_chain is not None:
+                    frame_chain[:] = reverse_frame_chain
                 return NO_ERROR
             f.accum(False)
             frame = parent
@@ -427,6 +439,12 @@ class BufferCore:
             error.text = self._connectivity_error(source_id, target_id)
             return CONNECTIVITY_ERROR
         f.finalize(_FULL_PATH, time)
+        if frame_chain is not None:
+            m, n = _common_tail(frame_chain, reverse_frame_chain)
+            if n > 0:
+                del frame_chain[n - 1 :]
+            if m < len(reverse_frame_chain):
+                frame_chain.extend(reversed(reverse_frame_chain[: m + 1]))
         return NO_ERROR
 
     # --- lookups
@@ -509,6 +527,29 @@ class BufferCore:
         error = [""]
         return (self._can_transform_full(target_frame, time_ns(target_time), source_frame, time_ns(source_time), fixed_frame, error), error[0])
 
+    def _chain(self, target_frame: str, target_time: Any, source_frame: str, source_time: Any, fixed_frame: str) -> list[str]:
+        """_chainAsVector: the frames between source and target through the fixed frame."""
+        source_id = self._lookup_frame_number(source_frame)
+        fixed_id = self._lookup_frame_number(fixed_frame)
+        target_id = self._lookup_frame_number(target_frame)
+        source_ns, target_ns = time_ns(source_time), time_ns(target_time)
+        error = LookupError_()
+        source_chain: list[int] = []
+        code = self._walk_to_top_parent(_TransformAccum(), source_ns, fixed_id, source_id, error, source_chain)
+        if code != NO_ERROR:
+            raise _ERROR_CLASSES[code](error.text)
+        if source_ns != target_ns:
+            target_chain: list[int] = []
+            code = self._walk_to_top_parent(_TransformAccum(), target_ns, target_id, fixed_id, error, target_chain)
+            if code != NO_ERROR:
+                raise _ERROR_CLASSES[code](error.text)
+            m, n = _common_tail(source_chain, target_chain)
+            if n > 0:
+                del source_chain[n - 1 :]
+            if m < len(target_chain):
+                source_chain.extend(target_chain[: m + 1])
+        return [self._frame_names[number] for number in source_chain]
+
     def get_latest_common_time(self, target_frame: str, source_frame: str) -> Any:
         from rclpy.time import Time
 
@@ -575,6 +616,18 @@ class BufferCore:
 
     def _getFrameStrings(self) -> list[str]:  # noqa: N802
         return self._frame_names[1:]
+
+
+def _common_tail(chain: list[int], other: list[int]) -> tuple[int, int]:
+    """tf2's pruning walk: indices m (in other) and n (in chain), stepped back from both ends
+    while the frames agree, stopping at the first that differ (both 0 when one runs out)."""
+    m, n = len(other), len(chain)
+    while m > 0 and n > 0:
+        m -= 1
+        n -= 1
+        if chain[n] != other[m]:
+            break
+    return m, n
 
 
 def _message(transform: _Transform, time_out: int, target_frame: str, source_frame: str) -> Any:
