@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, type HelpContext, InvalidArgumentError, Option } from 'commander';
-import { EXACT_RANGE } from '../base/simTimeRange.js';
+import { EXACT_RANGE, MAX_TIME, PAST_MAX_TIME } from '../base/simTimeRange.js';
 import { parseDuration } from '../job/duration.js';
 import type { BuildOptions } from './commands/build.js';
 import type { ExploreOptions } from './commands/explore.js';
@@ -34,6 +34,7 @@ function withRunOptions(command: Command): Command {
     .option('--json', 'print the summary as one JSON object on the last line of stdout')
     .option('--params-file <file>', 'ROS 2 parameter file for the nodes (repeatable; later files win)', collect, [])
     .option('--seed <n>', "seed of Math.random, crypto and the run's other random streams (an integer)", seed)
+    .option('--start <time>', "start the sim clock at this time instead of the job's start: (e.g. 10s; 0 when the job gives none)", simTime)
     .option('--no-fingerprint', 'do not compute the run fingerprint')
     .option('--max-callbacks-per-instant <n>', 'callbacks at one sim instant before failing as a livelock', positiveInteger)
     .addOption(new Option('--log-level <level>', 'minimum severity of node log lines').choices(Object.keys(LOG_LEVELS)).default('info'))
@@ -445,6 +446,12 @@ function durationNs(value: string): bigint {
 /** A sim-time duration (within the exact range after the start), checked here and passed on as written. */
 function simDuration(value: string): string {
   if (durationNs(value) > EXACT_RANGE) throw new InvalidArgumentError("too long: rclsim's sim time is exact up to 2^53 ns (about 104 days) after the start.");
+  return value;
+}
+
+/** A sim time (a job's `start:`), checked here and passed on as written. */
+function simTime(value: string): string {
+  if (durationNs(value) > MAX_TIME) throw new InvalidArgumentError(`${value} ${PAST_MAX_TIME}.`);
   return value;
 }
 

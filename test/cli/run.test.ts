@@ -71,6 +71,19 @@ describe('rclsim run', () => {
     assert.match(verified.stdout, new RegExp(`^all 2 runs agree: fingerprint ${String(summary.fingerprint)}$`, 'm'));
   });
 
+  it("--start starts the clock there instead of at the job's start (run, exec), and refuses a time past builtin_interfaces/Time", () => {
+    const moved = lastJsonLine(runCli(['run', 'examples/talker-listener/job.yaml', '--start', '10s', '--until', '1500ms', '--json']).stdout);
+    assert.equal(moved.startTime, '10000000000');
+    assert.equal(moved.endTime, '11500000000');
+    const program = runCli(['exec', 'examples/talker-listener/talker.js', '--start', '10s', '--until', '1s']);
+    assert.equal(program.status, 0, program.stderr);
+    // Its timer, made while the clock read 0, is due at once, as a job's start: has it (docs/job-files.md).
+    assert.match(program.stdout, /^\[INFO\] \[10\.000000000\] \[talker\]: Publishing: 'Hello World: 0'\n.*\[10\.500000000\]/m);
+    const past = runCli(['exec', 'examples/talker-listener/talker.js', '--start', '2147483648s']);
+    assert.equal(past.status, 64);
+    assert.match(past.stderr, /option '--start <time>' argument '2147483648s' is invalid\. 2147483648s is past 2147483647\.999999999s/);
+  });
+
   it('rejects bad input with exit code 2 and says what is wrong', () => {
     const missing = runCli(['run', 'nowhere/job.ts']);
     assert.equal(missing.status, 2);

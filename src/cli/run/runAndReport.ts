@@ -26,6 +26,8 @@ export interface RunCommandOptions {
   json?: boolean;
   paramsFile: string[];
   seed?: number;
+  /** `--start T`: the sim time the run starts at, instead of the job's. */
+  start?: string;
   fingerprint: boolean;
   maxCallbacksPerInstant?: number;
   logLevel: keyof typeof LOG_LEVELS;

@@ -38,6 +38,11 @@ export interface RunRequest {
  */
 export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
   const { target, args, options } = request;
+  // --start and --until over the job's own start: and end.after.
+  const timing = {
+    ...(options.start === undefined ? {} : { startTime: parseDuration(options.start) }),
+    ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
+  };
   const refuseCollisions = (): void => {
     const { inputs, outputs } = runFiles(request);
     refuseCollision(outputs, inputs);
@@ -50,7 +55,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
           ? (await import('../../job/jobFile.js')).parseJobFile(target, resolve(LAUNCH_JOB_PATH), { workspace: options.workspace, skip: options.skip ?? [] })
           : await loadJob(target, { workspace: options.workspace });
       refuseCollisions();
-      return options.until === undefined ? job : { ...job, endAfter: parseDuration(options.until) };
+      return { ...job, ...timing };
     };
   }
   if (options.module === undefined && namesPackage(target, args)) {
@@ -61,7 +66,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
       const workspace = preparedWorkspace(options.workspace);
       return {
         name: `${target} ${executable}`,
-        ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
+        ...timing,
         interfaces: (options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })),
         setup: async (job) => {
           await startPackageExecutable(job.simulation, workspace, target, executable, programArgs, emptyRosArguments(), `${target} ${executable}`, {
@@ -83,7 +88,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
     const python = options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' };
     return {
       name: module === undefined ? target : `-m ${module}`,
-      ...(options.until === undefined ? {} : { endAfter: parseDuration(options.until) }),
+      ...timing,
       interfaces: [...(options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })), ...(fromWorkspace?.interfaceSources ?? [])],
       setup: async (job) => {
         if (module !== undefined) startPythonModule(job.simulation, module, args, { ...python, ...workspace, job });
