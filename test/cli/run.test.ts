@@ -78,7 +78,7 @@ describe('rclsim run', () => {
     const program = runCli(['exec', 'examples/talker-listener/talker.js', '--start', '10s', '--until', '1s']);
     assert.equal(program.status, 0, program.stderr);
     // Its timer, made while the clock read 0, is due at once, as a job's start: has it (docs/job-files.md).
-    assert.match(program.stdout, /^\[INFO\] \[10\.000000000\] \[talker\]: Publishing: 'Hello World: 0'\n.*\[10\.500000000\]/m);
+    assert.match(program.stderr, /^\[INFO\] \[10\.000000000\] \[talker\]: Publishing: 'Hello World: 0'\n.*\[10\.500000000\]/m);
     const past = runCli(['exec', 'examples/talker-listener/talker.js', '--start', '2147483648s']);
     assert.equal(past.status, 64);
     assert.match(past.stderr, /option '--start <time>' argument '2147483648s' is invalid\. 2147483648s is past 2147483647\.999999999s/);
