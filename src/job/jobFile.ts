@@ -664,10 +664,12 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
       /**
        * Starts an entry during the run: time does not move on until its program is loaded (an
        * in-process program's import is real I/O, a separate one's start a handshake), so it
-       * starts at this sim time however long that takes, on every machine.
+       * starts at this sim time however long that takes, on every machine. The run is held open
+       * meanwhile: a program still loading is not yet one the run could see as done.
        */
       const startDuringRun = (node: (typeof nodes)[number]): void => {
         const engine = job.simulation.engine;
+        const release = job.simulation.holdOpen();
         let loading: Promise<void> | null = null;
         const hook = (): Promise<void> | null => loading;
         engine.beforeAdvance.push(hook);
@@ -676,6 +678,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
           .finally(() => {
             loading = null;
             engine.beforeAdvance.splice(engine.beforeAdvance.indexOf(hook), 1);
+            release();
           });
       };
       for (const node of nodes) {

@@ -84,6 +84,13 @@ events:
     assert.equal(logLines(stopped.stderr).at(-1), '[INFO] [1.200000000] [launch.user]: stopped: ctrl-c (SIGINT)');
   });
 
+  it('starts a late entry that is the only one: the run waits for it to load instead of ending with nothing running', () => {
+    const { dir, job } = jobWith('nodes:\n  - script: quick.cjs\n    args: [alone]\n    start_after: 1s\n');
+    const run = runCli(['run', job], dir);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(logLines(run.stderr), ['[INFO] [1.000000000] [alone]: up', '[INFO] [2.000000000] [alone]: bye']);
+  });
+
   it("respawns a program that exits 0 too, as launch does; a shutdown ends the run with code 0 and says why; actions say an exit code and a reason as launch's event substitutions", () => {
     const { dir, job } = jobWith(`nodes:
   - script: quick.cjs
