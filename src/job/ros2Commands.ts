@@ -268,31 +268,26 @@ class CommandRun {
       } catch {
         return this.#end([node], 'The passed message type is invalid');
       }
-      let qos: QoS;
-      if (command.qos !== null) qos = qosOf(command.qos);
-      else {
-        qos = qosOf({ profile: 'sensor_data', depth: null, history: null, reliability: null, durability: null });
-        const publishers = node.getPublishersInfoByTopic(command.topic);
-        if (publishers.length > 0) {
-          const reliable = publishers.filter((info) => info.qos_profile.reliability === QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE).length;
-          const latched = publishers.filter((info) => info.qos_profile.durability === QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL).length;
-          if (reliable > 0 && reliable < publishers.length)
-            this.#print(
-              'Some, but not all, publishers are offering QoSReliabilityPolicy.RELIABLE. Falling back to QoSReliabilityPolicy.BEST_EFFORT as it will connect to all publishers',
-            );
-          if (latched > 0 && latched < publishers.length)
-            this.#print(
-              'Some, but not all, publishers are offering QoSDurabilityPolicy.TRANSIENT_LOCAL. Falling back to QoSDurabilityPolicy.VOLATILE as it will connect to all publishers',
-            );
-          qos = qosOf({
-            profile: 'sensor_data',
-            depth: null,
-            history: null,
-            reliability: reliable === publishers.length ? 'reliable' : 'best_effort',
-            durability: latched === publishers.length ? 'transient_local' : 'volatile',
-          });
-        }
+      let keys = command.qos;
+      const publishers = command.adaptToPublishers ? node.getPublishersInfoByTopic(command.topic) : [];
+      if (publishers.length > 0) {
+        const reliable = publishers.filter((info) => info.qos_profile.reliability === QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE).length;
+        const latched = publishers.filter((info) => info.qos_profile.durability === QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL).length;
+        if (reliable > 0 && reliable < publishers.length)
+          this.#print(
+            'Some, but not all, publishers are offering QoSReliabilityPolicy.RELIABLE. Falling back to QoSReliabilityPolicy.BEST_EFFORT as it will connect to all publishers',
+          );
+        if (latched > 0 && latched < publishers.length)
+          this.#print(
+            'Some, but not all, publishers are offering QoSDurabilityPolicy.TRANSIENT_LOCAL. Falling back to QoSDurabilityPolicy.VOLATILE as it will connect to all publishers',
+          );
+        keys = {
+          ...keys,
+          reliability: reliable === publishers.length ? 'reliable' : 'best_effort',
+          durability: latched === publishers.length ? 'transient_local' : 'volatile',
+        };
       }
+      const qos = qosOf(keys);
       let ended = false;
       const end = () => {
         if (ended) return;

@@ -39,8 +39,10 @@ export type Ros2Command =
       type: string;
       once: boolean;
       timeout: number | null;
-      /** ros2topic's QoS keys given: the QoS they make; else null (echo.py adapts to the publishers). */
-      qos: Ros2QoS | null;
+      /** --qos-profile (sensor_data) and the keys given. */
+      qos: Ros2QoS;
+      /** No key but the profile given: echo.py's choose_qos takes reliability and durability from the publishers. */
+      adaptToPublishers: boolean;
       truncate: number | null;
       noArr: boolean;
       noStr: boolean;
@@ -301,15 +303,14 @@ export function readRos2Words(words: readonly string[]): Ros2Command {
         throw new Ros2UsageError(
           `${spec.prog}: --${unsupported.replace('_expr', '').replace(/_/g, '-')}: rclsim has no equivalent of this option (it prints YAML)`,
         );
-      const keys = qosKeys('sensor_data');
-      const givenKeys = ['qos_depth', 'qos_history', 'qos_reliability', 'qos_durability'].some((dest) => args.has(dest));
       return {
         verb,
         topic: text('topic_name', ''),
         type: text('message_type', ''),
         once: args.has('once'),
         timeout: (args.get('timeout') as number | undefined) ?? null,
-        qos: givenKeys ? keys : null,
+        qos: qosKeys('sensor_data'),
+        adaptToPublishers: !['qos_depth', 'qos_history', 'qos_reliability', 'qos_durability'].some((dest) => args.has(dest)),
         // echo.py: DEFAULT_TRUNCATE_LENGTH 128; --full-length: none.
         truncate: args.has('full_length') ? null : number('truncate_length', 128),
         noArr: args.has('no_arr'),

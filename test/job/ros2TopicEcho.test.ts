@@ -113,4 +113,44 @@ end:
     assert.match(run.stderr, /^\[ros2-5\] Could not determine the type for the passed topic$/m);
     assert.deepEqual(printed(run.stdout, 8), ["data: 'two", '', '  lines', '', "  '", '---']);
   });
+
+  it("subscribes with --qos-profile's profile, taking reliability and durability from the publishers only when no other key is given, as echo.py's choose_qos", () => {
+    const dir = tempDir();
+    writeTemp(
+      dir,
+      'probe.mjs',
+      `import rclnodejs from 'rclnodejs';
+await rclnodejs.init();
+const node = rclnodejs.createNode('probe');
+for (const topic of ['/given', '/plain', '/keyed'])
+  for (const { qos_profile: qos } of node.getSubscriptionsInfoByTopic(topic)) console.log(\`\${topic} depth \${qos.depth} reliability \${qos.reliability} durability \${qos.durability}\`);
+rclnodejs.shutdown();
+`,
+    );
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      `nodes:
+  - { script: probe.mjs, start_after: 1800ms }
+events:
+  - on: start
+    do:
+      - after: 1s
+        do:
+          # Each subscribes after its discovery spin (0.5 s), before the probe looks.
+          - ros2: [topic, echo, --qos-profile, services_default, /given, std_msgs/msg/String]
+          - ros2: [topic, echo, /plain, std_msgs/msg/String]
+          - ros2: [topic, echo, --qos-profile, services_default, --qos-depth, '3', /keyed, std_msgs/msg/String]
+end:
+  after: 2s
+`,
+    );
+    const run = runCli(['run', job], dir, 60_000);
+    assert.equal(run.status, 0, run.stderr);
+    // rmw's numbers: reliability 1 reliable, 2 best effort; durability 2 volatile.
+    assert.deepEqual(
+      run.stdout.split('\n').filter((line) => line.startsWith('/')),
+      ['/given depth 10 reliability 1 durability 2', '/plain depth 5 reliability 2 durability 2', '/keyed depth 3 reliability 1 durability 2'],
+    );
+  });
 });
