@@ -33,13 +33,16 @@ node.create_timer(0.1, tick)
 rclpy.spin(node)
 `;
 
+/** A folder with the broadcaster (turner.py) and the job `text`. */
+function withTurner(text: string): { dir: string; job: string } {
+  const dir = tempDir();
+  writeTemp(dir, 'turner.py', BROADCASTER);
+  return { dir, job: writeTemp(dir, 'job.yaml', text) };
+}
+
 describe("tf2_ros' tf2_echo and tf2_monitor, tf2_tools' view_frames, built into rclsim", needs('python3'), () => {
   it('waits for the frames, logging why once a second, then prints each latest transform as tf2_echo.cpp does; a bad rate is its error and exit code', () => {
-    const dir = tempDir();
-    writeTemp(dir, 'turner.py', BROADCASTER);
-    const job = writeTemp(
-      dir,
-      'job.yaml',
+    const { dir, job } = withTurner(
       `nodes:
   - { script: turner.py, start_after: 1500ms }
   - { package: tf2_ros, executable: tf2_echo, args: [odom, base_link] }
@@ -93,11 +96,7 @@ end:
   });
 
   it("tf2_monitor waits for the frames, then every 21 half-second rounds prints the chain, the delays and the broadcasters' rate as tf2_monitor.cpp does", () => {
-    const dir = tempDir();
-    writeTemp(dir, 'turner.py', BROADCASTER);
-    const job = writeTemp(
-      dir,
-      'job.yaml',
+    const { dir, job } = withTurner(
       `nodes:
   - { script: turner.py, start_after: 1500ms }
   - { package: tf2_ros, executable: tf2_monitor, args: [odom, base_link] }
@@ -135,11 +134,7 @@ end:
   });
 
   it('view_frames listens for --wait-time seconds of sim time, then writes the frames as a Graphviz graph from its tf2_frames service', needs('yaml'), () => {
-    const dir = tempDir();
-    writeTemp(dir, 'turner.py', BROADCASTER);
-    const job = writeTemp(
-      dir,
-      'job.yaml',
+    const { dir, job } = withTurner(
       `nodes:
   - { script: turner.py, start_after: 1500ms }
   - { package: tf2_tools, executable: view_frames, args: [-o, frames, -t, '2'], start_after: 1s }
