@@ -3,10 +3,13 @@
 // until the client next reads, so a callback's effects and its Done go in one write.
 #include "rclsim/port.hpp"
 
+#include <linux/sockios.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -181,22 +184,36 @@ const node::Answer & answered(const node::ToClient & answer)
   return answer.answer ? *answer.answer : empty;
 }
 
-/// The program's stdout or stderr holds output the simulation has not read (they are pipes it
-/// reads between messages): both are flushed first, so output comes in the order of its runs.
+/// Bytes written to `fd` that its reader has not read. Node gives a child's stdout and stderr as
+/// socket pairs, where FIONREAD asks this end's own receive queue (always empty) and SIOCOUTQ
+/// what was sent and is still unread; a pipe answers FIONREAD from either end. Anything else (a
+/// terminal, a file: output the simulation does not relay) has nothing to wait for.
+int unread_bytes(int fd)
+{
+  static const std::array<unsigned long, 3> requests = [] {
+    std::array<unsigned long, 3> of{};
+    for (int at : {1, 2}) {
+      struct stat what{};
+      if (::fstat(at, &what) == 0) {
+        of[at] = S_ISSOCK(what.st_mode) ? SIOCOUTQ : S_ISFIFO(what.st_mode) ? FIONREAD : 0;
+      }
+    }
+    return of;
+  }();
+  int bytes = 0;
+  return requests[fd] != 0 && ::ioctl(fd, requests[fd], &bytes) == 0 ? bytes : 0;
+}
+
+/// The program's stdout or stderr holds output the simulation has not read (it reads them between
+/// messages): both are flushed first (a pipe makes stdio buffer whole blocks), so output comes in
+/// the order of its runs, whoever wrote it (iostreams, stdio, a plain write(2)).
 bool wrote_output()
 {
   std::cout.flush();
   std::cerr.flush();
   std::fflush(stdout);
   std::fflush(stderr);
-  int waiting = 0;
-  for (int fd : {1, 2}) {
-    int bytes = 0;
-    if (::ioctl(fd, FIONREAD, &bytes) == 0) {
-      waiting += bytes;
-    }
-  }
-  return waiting > 0;
+  return unread_bytes(1) + unread_bytes(2) > 0;
 }
 
 bool is_callback(node::RunKind kind)
