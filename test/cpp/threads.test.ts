@@ -107,6 +107,20 @@ describe("C++ programs' threads: one at a time, scheduled by the simulation", ne
     assert.match(refused.stderr, /python\.yaml:3: nodes\[0\]\.sleeps: 'sleeps' says how a C\+\+ program's sleeps take sim time/);
   });
 
+  it("prints the same thread ids and addresses on every run: the address space's randomization is off, and a thread that ended is gone before the next goes on", () => {
+    const runs = [0, 1].map(() => runCli(['exec', 'threads.cpp', 'addresses'], dir, BUILD_MS));
+    for (const run of runs) assert.equal(run.status, 0, run.stderr);
+    const [first, second] = runs.map((run) => run.stdout);
+    const printed =
+      /^0\.000 main thread \d+\n0\.000 worker thread \d+\n0\.000 detached thread (\d+)\n0\.000 thread after it (\d+)\n0\.000 a new'd int at 0x[0-9a-f]+\n0\.000 a 4 MiB block at 0x[0-9a-f]+\n$/.exec(
+        first!,
+      );
+    assert.ok(printed, first);
+    // The detached thread was gone, its stack given back, before the next one started (whatever its exit took): it has its id.
+    assert.equal(printed[2], printed[1]);
+    assert.equal(second, first);
+  });
+
   it('ends a thread that busy-waits on the clock with one line naming the program and the thread', () => {
     const run = runCli(['exec', 'threads.cpp', 'busy'], dir, BUILD_MS);
     assert.equal(run.status, 3);
