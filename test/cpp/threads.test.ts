@@ -121,6 +121,31 @@ describe("C++ programs' threads: one at a time, scheduled by the simulation", ne
     assert.equal(second, first);
   });
 
+  it("runs a MultiThreadedExecutor's callbacks on its own threads, the calling one among them, each on the thread that has been free the longest (docs/executors.md)", () => {
+    const run = runCli(['exec', '--until', '0.45s', 'threads.cpp', 'pool'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    const lines = run.stdout.split('\n').filter((line) => / on /.test(line));
+    // Threads 0 and 1 are the pool's (pool-1, pool-2 as they first ran one), thread 2 the calling one (main).
+    assert.deepEqual(lines, [
+      '0.100 timer publishes on pool-1',
+      '0.100 first heard on pool-2',
+      '0.100 second heard on main',
+      '0.200 timer publishes on pool-1',
+      '0.200 first heard on pool-2',
+      '0.200 second heard on main',
+      '0.250 slow timer sleeps on pool-1',
+      // The sleeping callback holds its thread: the others take turns meanwhile.
+      '0.300 timer publishes on pool-2',
+      '0.300 first heard on main',
+      '0.300 second heard on pool-2',
+      '0.350 slow timer woke on pool-1',
+      '0.400 timer publishes on pool-2',
+      '0.400 first heard on main',
+      '0.400 second heard on pool-1',
+    ]);
+    assert.equal(new Set(lines.map((line) => line.split(' on ')[1])).size, 3);
+  });
+
   it('ends a thread that busy-waits on the clock with one line naming the program and the thread', () => {
     const run = runCli(['exec', 'threads.cpp', 'busy'], dir, BUILD_MS);
     assert.equal(run.status, 3);

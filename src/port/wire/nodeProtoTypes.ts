@@ -560,6 +560,12 @@ export type RunKind =
 export interface Run {
   /** Unique in the run; Done names it. */
   run: number;
+  /**
+   * Which of its executor's threads runs the callback, from 1, as the simulation's model of the
+   * executor picked it (0: not said — the events executor, a callback run inside another's code).
+   * A client whose executor runs a pool of threads (rclcpp's MultiThreadedExecutor) runs it on
+   * that thread when it is free; a client may ignore it.
+   */
   thread: number;
   kind: RunKind;
   entity: number;

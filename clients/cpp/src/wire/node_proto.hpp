@@ -565,6 +565,10 @@ struct Turn {
 struct Run {
   // Unique in the run; Done names it.
   uint64_t run = 0;
+  // Which of its executor's threads runs the callback, from 1, as the simulation's model of the
+  // executor picked it (0: not said — the events executor, a callback run inside another's code).
+  // A client whose executor runs a pool of threads (rclcpp's MultiThreadedExecutor) runs it on
+  // that thread when it is free; a client may ignore it.
   uint32_t thread = 0;
   RunKind kind = RunKind::RUN_KIND_UNSPECIFIED;
   uint64_t entity = 0;
