@@ -14,6 +14,7 @@ export function programHost(simulation: Simulation, program: Program): ProgramHo
     warn: (line) => simulation.warn(line),
     fail: (error) => engine.fail(error),
     executorThread: () => engine.executingThread,
+    executionTime: () => engine.executingDuration,
     swapThread: (thread) => {
       const before = simulation.programThread;
       simulation.programThread = thread;

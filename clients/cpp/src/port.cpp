@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "rclsim/bad_input.hpp"
+#include "rclsim/cpu_clocks.hpp"
 #include "rclsim/threads.hpp"
 #include "wire/frames.hpp"
 
@@ -249,6 +250,7 @@ void dispatch(const node::Run & run)
     }
   } pop{callbacks, running};
   handler(run);
+  cpu_clocks::ran(run.execution_ns);
   ++served;
 }
 

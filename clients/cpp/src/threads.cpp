@@ -150,6 +150,7 @@ void start_main()
 {
   Thread * main = add("main");
   main->handle = pthread_self();
+  main->tid = ::gettid();
   me = main;
   state().holder = main;
 }
@@ -177,6 +178,17 @@ Thread * of(pthread_t handle)
   const std::vector<Thread *> & all = state().all;
   for (auto at = all.rbegin(); at != all.rend(); ++at) {
     if (pthread_equal((*at)->handle, handle) != 0) {
+      return *at;
+    }
+  }
+  return nullptr;
+}
+
+Thread * of_tid(pid_t tid)
+{
+  const std::vector<Thread *> & all = state().all;
+  for (auto at = all.rbegin(); at != all.rend(); ++at) {
+    if ((*at)->tid == tid && !(*at)->ended) {
       return *at;
     }
   }

@@ -24,6 +24,8 @@ export interface ProgramHost {
   fail(error: Error): void;
   /** Which of its executor's threads runs the callback running now, from 1 (0: not said): Engine#executingThread. */
   executorThread(): number;
+  /** How long the callback running now takes (ns of sim time): Engine#executingDuration. */
+  executionTime(): number;
   /** The program's code runs in this thread now, as its client told (null: none told); gives back the one before. */
   swapThread(thread: ProgramThread | null): ProgramThread | null;
   /** The separate programs' processes running now, shared by every server of the run (each counts itself). */

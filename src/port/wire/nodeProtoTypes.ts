@@ -593,6 +593,11 @@ export interface Run {
    * that reads on catches an answer at once, and an idle one blocks soon. A client may ignore it.
    */
   readPolls: number;
+  /**
+   * How long the callback takes, as the job's execution_times: model it (ns of sim time; 0: no
+   * time): its thread's CPU time grows by that much (CLOCK_THREAD_CPUTIME_ID, docs/cpp-process.md).
+   */
+  executionNs: bigint;
 }
 
 /** The callback ran (its promise continuations that could run, ran). */

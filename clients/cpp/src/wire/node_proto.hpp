@@ -594,6 +594,9 @@ struct Run {
   // its own: a process woken from a blocking read runs ~60-170 us late on a virtual machine, one
   // that reads on catches an answer at once, and an idle one blocks soon. A client may ignore it.
   uint32_t read_polls = 0;
+  // How long the callback takes, as the job's execution_times: model it (ns of sim time; 0: no
+  // time): its thread's CPU time grows by that much (CLOCK_THREAD_CPUTIME_ID, docs/cpp-process.md).
+  int64_t execution_ns = 0;
 };
 
 // The callback ran (its promise continuations that could run, ran).
