@@ -56,6 +56,15 @@ export function userFlags(): string[] {
   return (process.env.CXXFLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
 }
 
+/**
+ * The libraries a program links besides the client, from `LDLIBS` (as make takes them: after the
+ * program's source; split at white space): `LDLIBS=-ltbb rclsim exec icp.cpp`. Only the program's
+ * link: the client is not built again for them.
+ */
+export function userLibraries(): string[] {
+  return (process.env.LDLIBS ?? '').split(/\s+/).filter((flag) => flag !== '');
+}
+
 /** Flags that only say where a program's own headers are, and the folder when it is the next word. */
 const INCLUDE_FOLDER = /^-(I|isystem|iquote|idirafter)(.*)$/;
 

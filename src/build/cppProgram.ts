@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { dirname, join, resolve } from 'node:path';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { cachedFolder, cacheRoot, contentKey } from './buildCache.js';
-import { CppBuildError, compilerCommand, compilerIdentity, runTool, userFlags } from './compiler.js';
+import { CppBuildError, compilerCommand, compilerIdentity, runTool, userFlags, userLibraries } from './compiler.js';
 import { type CppClient, cppClient } from './cppClient.js';
 import { cppMessages, shippedCppMessages } from './cppMessages.js';
 
@@ -83,7 +83,8 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
   const client = cppClient(shipped);
   const messages = cppMessages(registry);
   const flags = [...userFlags(), ...CPP_FLAGS];
-  const key = contentKey([compilerIdentity(), client.key, messages.key, ...flags, source, readFileSync(source)]);
+  const libraries = userLibraries();
+  const key = contentKey([compilerIdentity(), client.key, messages.key, ...flags, '--', ...libraries, source, readFileSync(source)]);
   const precompiled = precompiledClient(client, shipped.folder);
   const rclsimFolders = [cacheRoot(), client.include];
   const compile = (into: string): void => {
@@ -106,6 +107,7 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
         '-Wl,--whole-archive',
         client.library,
         '-Wl,--no-whole-archive',
+        ...libraries,
         // The client's symbols are the program's to export: a component library it loads uses its client.
         '-rdynamic',
       ],
