@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cachedFolder, contentKey } from './buildCache.js';
-import { clientFlags, compilerCommand, compilerIdentity, runTool } from './compiler.js';
+import { clientFlags, compilerCommand, runTool } from './compiler.js';
+import { numericCompilers } from './numericCompiler.js';
 
 /** rclsim's C++ client (rclcpp and its kin over the node port): its CMake project. */
 export const CPP_CLIENT = fileURLToPath(new URL('../../../clients/cpp', import.meta.url));
@@ -50,8 +51,9 @@ function findsMpfr(): boolean {
 export function cppClient(messages: { folder: string; key: string }): CppClient {
   // cmake/ is rclsim's package configs (cmakePrefix.ts), no part of the library.
   const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/'));
+  const compilers = numericCompilers();
   const key = contentKey([
-    compilerIdentity(),
+    compilers.key,
     ...clientFlags(),
     String(findsMpfr()),
     messages.key,
@@ -70,7 +72,8 @@ export function cppClient(messages: { folder: string; key: string }): CppClient 
         '-B',
         build,
         `-DRCLSIM_MESSAGES_INCLUDE=${messages.folder}`,
-        `-DCMAKE_CXX_COMPILER=${compilerCommand()}`,
+        // rclsim's compiler: the flags that keep the bits the same on every CPU, as in programs.
+        `-DCMAKE_CXX_COMPILER=${compilers.cxx}`,
         '-DCMAKE_BUILD_TYPE=Release',
       ],
       failure,
