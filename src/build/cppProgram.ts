@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { cachedFolder, cacheRoot, contentKey } from './buildCache.js';
 import { CppBuildError, runTool, userFlags, userLibraries } from './compiler.js';
@@ -117,7 +117,7 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
       `${file}: does not compile`,
       undefined,
       // What rclsim's compiler names when it leaves a flag out.
-      { ...process.env, RCLSIM_BUILDING: file },
+      { ...process.env, RCLSIM_BUILDING: relative(process.cwd(), source) },
     );
     writeFileSync(join(into, HEADERS), `${JSON.stringify(ownHeaders(dependencies, source, rclsimFolders))}\n`);
   };

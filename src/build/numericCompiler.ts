@@ -24,6 +24,14 @@ const VALUE_CHANGING = [
 ];
 
 /**
+ * `flags` as rclsim's compiler passes them on: less VALUE_CHANGING, -Ofast as -O3. What the C++
+ * client is built with of the user's CXXFLAGS: it does not take them to leave them out again.
+ */
+export function portableFlags(flags: readonly string[]): string[] {
+  return flags.filter((flag) => !VALUE_CHANGING.includes(flag)).map((flag) => (flag === '-Ofast' ? '-O3' : flag));
+}
+
+/**
  * The flags that come last in every compile: no contraction of a*b+c into one rounding, no fast
  * math, and Eigen's scalar code instead of its SIMD kernels (SSE/AVX, NEON, VSX, zvector), whose
  * packet sizes and fused pmadd associate and round sums differently on each CPU. Eigen's large

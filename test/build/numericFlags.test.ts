@@ -45,7 +45,22 @@ function fusedInstructions(file: string): string[] {
   return code.split('\n').filter((line) => /\t(fn?madd|fn?msub|fmla|fmls)\s/.test(line));
 }
 
-describe('rclsim build: the same floating-point bits on every CPU in every target', needs('C++ toolchain'), () => {
+describe('rclsim build and exec: the same floating-point bits on every CPU in every target', needs('C++ toolchain'), () => {
+  it("leaves a program's value-changing CXXFLAGS out, with one line: fast math's start-up code would flush subnormals to zero", () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, 'subnormal.cpp'),
+      '#include <cfloat>\n#include <cstdio>\nint main() { volatile double tiny = DBL_MIN; volatile double quarter = tiny / 4; std::printf("%a\\n", static_cast<double>(quarter)); }\n',
+    );
+    const run = runCli(['exec', 'subnormal.cpp'], dir, BUILD_MS, { CXXFLAGS: '-funsafe-math-optimizations' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout.split('\n')[0], '0x0.4p-1022');
+    assert.match(
+      run.stderr,
+      /^rclsim: subnormal\.cpp: -funsafe-math-optimizations left out: they make results differ between CPUs \(docs\/cpp-process\.md\)$/m,
+    );
+  });
+
   it(
     'compiles every library of a plain CMake package for arm64 without fused multiply-adds or fast math, and says once per target what it left out',
     needs('arm64 cross compiler'),
