@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseJobFile } from '../../src/job/jobFile.js';
+import { namedFiles } from '../../src/job/namedFiles.js';
 import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const programs = join(repoRoot, 'test/fixtures/programs');
@@ -104,5 +105,19 @@ describe('YAML job files', () => {
     const ended = lastJsonLine(runCli(['run', first, '--json']).stdout);
     assert.equal(ended.endReason, 'finished');
     assert.equal(ended.endTime, '500000000');
+  });
+  it('reads a job file of 100,000 parameters, for its files and to load it, in a few seconds of CPU', () => {
+    const lines = ['name: many', 'parameters:', '  /talker:', '    ros__parameters:'];
+    for (let i = 0; i < 100_000; i++) lines.push(`      p${i}: ${i}`);
+    const text = `${lines.join('\n')}\nnodes:\n  - script: ${programs}/random-talker.cjs\n`;
+    const path = writeTemp(tempDir(), 'job.yaml', text);
+    // As a run reads it: the files it names (checked before anything is opened), then the job.
+    const before = process.cpuUsage();
+    assert.equal(namedFiles(text, path).length, 1);
+    const rules = parseJobFile(text, path).parameterRules!;
+    const { user, system } = process.cpuUsage(before);
+    assert.equal(rules[0]!.overrides.length, 100_000);
+    // About a second; minutes while yaml compared every pair of a mapping's keys, once per reading.
+    assert.ok(user + system < 20e6, `${(user + system) / 1e6} s of CPU`);
   });
 });
