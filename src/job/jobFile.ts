@@ -18,7 +18,7 @@ import type { EntityMatch } from '../sim/EntitySelector.js';
 import type { ExecutionTimeRule } from '../sim/ExecutionTimes.js';
 import type { ChainConfig } from '../sim/ExecutorMetrics.js';
 import type { ExecutorConfig } from '../sim/Executors.js';
-import { loadParamsFile, ParamsFileError, type ParamsRule, paramsRulesFromYaml } from '../sim/ParamsFile.js';
+import { loadParamsFile, ParamsFileError, type ParamsRule } from '../sim/ParamsFile.js';
 import type { YamlSource } from '../sim/yamlSource.js';
 import { type CheckEntry, checksConfig } from './checksSection.js';
 import { startComponent } from './components.js';
@@ -247,7 +247,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
 
   const parameterRules: ParamsRule[] = [
     ...(data.params_files ?? []).flatMap((f, i) => withLocation(['params_files', i], () => loadParamsFile(file(['params_files', i], f)))),
-    ...(data.parameters === undefined ? [] : paramsRulesFromYaml(at(['parameters'])!, path, source.lineAt)),
+    ...(data.parameters === undefined ? [] : source.parameterRules()),
   ];
   const topicDelays = new Map<string, bigint>();
   if (data.delays_csv !== undefined) {
