@@ -58,6 +58,10 @@ describe('YAML job files', () => {
       [`parameters:\n  n:\n    ros__parameters:\n      a: [1, x]\nnodes:\n${script}`, "job.yaml:4: parameter 'a': array items must all have one type"],
       [`params_files: [nope.yaml]\nnodes:\n${script}`, "job.yaml:1: params_files[0]: no such file 'nope.yaml'"],
       [`parameters:\n  n:\n    ros__parameters:\n      a: 1\n      a: 2\nnodes:\n${script}`, "job.yaml:5: invalid YAML: duplicate key 'a'"],
+      [
+        `nodes:\n${script}checks:\n  - { name: c, topic: /chatter, always: "latest('not a topic', data) = 1" }\n`,
+        "job.yaml:4: checks[0].always: check expression 'latest('not a topic', data) = 1': invalid topic name 'not a topic': topic name is invalid:",
+      ],
       // Lines after a job's parameters (read apart from the rest) are the file's.
       [`parameters:\n  n:\n    ros__parameters:\n      a: 1\n\nnodes:\n${script}    argz: [1]\n`, 'job.yaml:8: nodes[0].argz: unknown key'],
       [`parameters:\n  n:\n    ros__parameters:\n      a: 1\nnodes: [\n`, 'job.yaml:6: invalid YAML: Flow sequence in block collection'],
