@@ -774,16 +774,16 @@ function flattenParameters(
 /**
  * The schema error a job file's line names: a failed duration (anyOf) is clearer than its first
  * alternative's complaint, but a mapping given where a duration or a mapping goes (a
- * distribution) is wrong inside: its unknown key or value says what.
+ * distribution) is wrong inside: the error of a field in it (a negative sigma, an unknown
+ * distribution, a mean that is no duration), or its unknown key, says what.
  */
 function chosenError(errors: readonly ErrorObject[]): ErrorObject {
-  const anyOf = errors.find((e) => e.keyword === 'anyOf');
-  if (anyOf === undefined) return errors[0]!;
-  const inside = errors.find(
-    (e) =>
-      ['additionalProperties', 'enum'].includes(e.keyword) && (e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`)),
-  );
-  return inside ?? anyOf;
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
+  if (anyOfs.length === 0) return errors[0]!;
+  const outer = anyOfs.reduce((a, b) => (b.instancePath.length < a.instancePath.length ? b : a));
+  const inside = errors.filter((e) => e.instancePath.startsWith(`${outer.instancePath}/`));
+  if (inside.length > 0) return chosenError(inside);
+  return errors.find((e) => ['additionalProperties', 'enum'].includes(e.keyword) && e.instancePath === outer.instancePath) ?? outer;
 }
 
 function schemaError(error: ErrorObject, doc: Document, fail: (location: (string | number)[], message: string, node?: YamlNode) => never): never {

@@ -57,6 +57,23 @@ describe('YAML job files', () => {
       [`delays:\n  /chatter: 1.0000000001ms\nnodes:\n${script}`, 'job.yaml:2: delays./chatter: invalid duration'],
       [`parameters:\n  n:\n    ros__parameters:\n      a: [1, x]\nnodes:\n${script}`, "job.yaml:4: parameter 'a': array items must all have one type"],
       [`params_files: [nope.yaml]\nnodes:\n${script}`, "job.yaml:1: params_files[0]: no such file 'nope.yaml'"],
+      // What is wrong inside a distribution, named by its field.
+      [
+        `nodes:\n${script}faults:\n  - { name: slow, topic: /chatter, delay: { distribution: lognormal, median: 10ms, sigma: -1 } }\n`,
+        'job.yaml:4: faults[0].delay.sigma: must be >= 0',
+      ],
+      [
+        `nodes:\n${script}execution_times:\n  - { nodes: [/a], time: { distribution: lognormal, median: 1ms, sigma: -1 } }\n`,
+        'job.yaml:4: execution_times[0].time.sigma: must be >= 0',
+      ],
+      [
+        `nodes:\n${script}execution_times:\n  - { nodes: [/a], time: { distribution: normal, mean: -5, sd: 1ms } }\n`,
+        'job.yaml:4: execution_times[0].time.mean: must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
+      ],
+      [
+        `nodes:\n${script}execution_times:\n  - { nodes: [/a], time: { distribution: gamma } }\n`,
+        'job.yaml:4: execution_times[0].time.distribution: must be one of: uniform, normal, lognormal',
+      ],
       [`parameters:\n  n:\n    ros__parameters:\n      a: 1\n      a: 2\nnodes:\n${script}`, "job.yaml:5: invalid YAML: duplicate key 'a'"],
       [
         `nodes:\n${script}checks:\n  - { name: c, topic: /chatter, always: "latest('not a topic', data) = 1" }\n`,
