@@ -39,7 +39,8 @@ export function launchRequest(key: LaunchKey, dir: string, install: string): Lau
  * text as it was. Bad input (the launch file's, or a process that cannot run) is a JobFileError.
  */
 export function expandLaunch(text: string, path: string, options: LaunchOptions = {}): { text: string; workspace?: PreparedWorkspace } {
-  const doc = parseDocument(text);
+  // Duplicate keys are the job's to find, once, as it loads (sim/yamlSource.ts): yaml's own check compares every pair.
+  const doc = parseDocument(text, { uniqueKeys: false });
   if (!isMap(doc.contents) || !doc.has('launch')) return { text };
   const key = doc.toJS().launch as LaunchKey;
   const dir = dirname(resolve(path));

@@ -667,6 +667,12 @@ export interface Done {
 /** The program ends: exit code, as process.exit / sys.exit gave it. The socket closes after it. */
 export interface Exit {
   code: number;
+  /**
+   * The client ends the program itself (a thread busy-waiting on the clock, which sim time never
+   * answers): what it did, as the one line about its end tells it after the program's name. The
+   * program then ends as one that died does (exit code 3 with on_exit: fail), whatever `code`.
+   */
+  reason: string;
 }
 
 /**
