@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type Document, isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
@@ -96,16 +97,21 @@ function withoutStarts(actions: readonly EventAction[], gone: ReadonlySet<string
   });
 }
 
-/** The job's document with the launch's nodes and events before its own. */
+/**
+ * The job's document with the launch's nodes and events before its own. `nodes:` is there even
+ * when nothing of the launch runs as a node (a launch of ros2 commands, or whose processes were
+ * all skipped): the run then does what its events say, or ends. The workspace is named when
+ * there is one: a launch of rclsim's standard nodes needs none (ros2 launch beside its file).
+ */
 function merged(doc: Document, nodes: object[], events: object[], workspace: string): string {
   doc.delete('launch');
   doc.delete('skip');
-  doc.set('workspace', workspace);
+  if (existsSync(workspace)) doc.set('workspace', workspace);
   for (const [field, added] of [
     ['nodes', nodes],
     ['events', events],
   ] as const) {
-    if (added.length === 0) continue;
+    if (added.length === 0 && (field === 'events' || doc.has('nodes'))) continue;
     const own = doc.get(field) as YAMLSeq | undefined;
     const seq = doc.createNode(added) as YAMLSeq;
     // A composable node's parameter values are YAML text, as launch_ros gives them: typed here as YAML types them.
