@@ -173,9 +173,15 @@ withRunOptions(
       process.exitCode = ExitCode.badInput;
       return;
     }
-    if (options.showArgs === true) process.exitCode = launch.showArgs(target, options);
-    else if (options.printJob === true) process.exitCode = launch.printJob(target, options);
-    else {
+    if (options.showArgs === true || options.printJob === true) {
+      // Evaluating the launch file waits on it: a thread of its own, which SIGINT/SIGTERM stop.
+      const { onCommandThread } = await import('./commandThread.js');
+      process.exitCode = await onCommandThread({
+        module: new URL('./commands/launch.js', import.meta.url),
+        name: options.showArgs === true ? 'showArgs' : 'printJob',
+        args: [target, { workspace: options.workspace, skip: options.skip }],
+      });
+    } else {
       const { supervise } = await import('./run/supervisor.js');
       process.exitCode = await supervise({ command: 'launch', target: launch.launchJobText(target), args: [], options });
     }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { needs, runCli, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
+import { leftBehind, startMarked, waitForFile } from '../support/interruptedCommand.js';
 
 /** A launch file that starts rclsim's static_transform_publisher (no workspace needed), after `before` ran at its top. */
 function launchFile(before: string): string {
@@ -14,7 +16,42 @@ def generate_launch_description():
 `;
 }
 
+/** A launch file that starts a process of its own, says it is under way, and takes ten minutes. */
+const SLOW = launchFile(`subprocess.Popen(['sleep', '600'])
+open('evaluating', 'w').close()
+time.sleep(600)`);
+
+// Evaluating a launch file waits on the Python evaluator, which rclsim must still stop.
 describe('rclsim launch under hostile launch files', needs('python3'), () => {
+  for (const { how, args } of [
+    { how: 'Ctrl-C to the terminal group', args: ['launch', 'slow.launch.py', '--until', '1s'] },
+    { how: 'SIGTERM to rclsim alone', args: ['launch', 'slow.launch.py', '--until', '1s'] },
+    { how: 'SIGTERM to rclsim alone, with --print-job', args: ['launch', 'slow.launch.py', '--print-job'] },
+  ]) {
+    it(`stops an evaluation on ${how}: one line, 128 + the signal, nothing of the evaluator left`, async () => {
+      const dir = tempDir();
+      writeTemp(dir, 'slow.launch.py', SLOW);
+      const command = startMarked(args, dir);
+      await waitForFile(join(dir, 'evaluating'), 120_000);
+      const group = how.startsWith('Ctrl-C');
+      process.kill(group ? -command.pid : command.pid, group ? 'SIGINT' : 'SIGTERM');
+      const ended = await command.ended;
+      const signal = group ? 'SIGINT' : 'SIGTERM';
+      assert.equal(ended.status, group ? 130 : 143, ended.stderr);
+      assert.equal(ended.stderr, `rclsim: interrupted by ${signal} while evaluating launch file ${join(dir, 'slow.launch.py')}\n`);
+      assert.deepEqual(await leftBehind(command.marker), []);
+    });
+  }
+
+  it('shows all a launch file prints while evaluated, over a megabyte, and runs it', async () => {
+    const dir = tempDir();
+    writeTemp(dir, 'loud.launch.py', launchFile("print(('x' * 99 + '\\n') * 20000, end='')"));
+    // Read as it comes: spawnSync would stop at its own buffer's megabyte.
+    const run = await runCliAsync(['launch', 'loud.launch.py', '--until', '1s'], dir, 120_000);
+    assert.equal(run.status, 0, run.stderr.slice(-2000));
+    assert.equal(run.stderr.split('\n').filter((line) => line === 'x'.repeat(99)).length, 20000);
+  });
+
   it("launches beside its file, with neither src/ nor install/ there: rclsim's standard nodes run, and a launch whose only node is skipped runs what is left", () => {
     const dir = tempDir();
     writeTemp(dir, 'plain.launch.py', launchFile(''));
