@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { NotStartedError, runStoppable, type StoppableEnd } from '../base/stoppableChild.js';
@@ -71,11 +71,19 @@ export function evaluateLaunch(request: LaunchRequest): LaunchPlan {
     }
     // What the launch file printed while evaluated: launch shows it, so does rclsim.
     if (end.stdout !== '') process.stderr.write(end.stdout);
-    const said = end.stderr.trimEnd().split('\n');
-    const last = said.pop() ?? '';
-    if (said.length > 0) process.stderr.write(`${said.join('\n')}\n`);
-    if (end.code === 2) throw new LaunchError(last);
-    if (end.code !== 0) throw new Error(`the launch evaluator failed on ${request.file} (exit ${end.code ?? end.signal}): ${last}`);
+    if (end.code === 2) {
+      // Bad input: the evaluator's last line is the one line rclsim shows, after what came before it.
+      const said = end.stderr.trimEnd().split('\n');
+      const last = said.pop() ?? '';
+      if (said.length > 0) process.stderr.write(`${said.join('\n')}\n`);
+      throw new LaunchError(last);
+    }
+    if (end.stderr !== '') process.stderr.write(end.stderr.endsWith('\n') ? end.stderr : `${end.stderr}\n`);
+    // Without a plan the launch file ended the evaluator itself (os._exit, a crash in a module it loaded).
+    if (end.code !== 0 || !existsSync(out)) {
+      const how = end.code === null ? `was killed by ${end.signal}` : `exited with code ${end.code}`;
+      throw new LaunchError(`${named}: its evaluation ${how} before the launch file gave its launch description (os._exit or a crash in the launch file)`);
+    }
     const plan = JSON.parse(readFileSync(out, 'utf8')) as LaunchPlan;
     keepWrittenFiles(plan.actions, (file) => file.startsWith(scratch + sep) || (dirname(file) === tmpdir() && basename(file).startsWith('tmp')));
     return plan;

@@ -43,13 +43,14 @@ describe('rclsim launch under hostile launch files', needs('python3'), () => {
     });
   }
 
-  it('shows all a launch file prints while evaluated, over a megabyte, and runs it', async () => {
+  it('shows all a launch file prints while evaluated, over a megabyte and its last stderr line too, and runs it', async () => {
     const dir = tempDir();
-    writeTemp(dir, 'loud.launch.py', launchFile("print(('x' * 99 + '\\n') * 20000, end='')"));
+    writeTemp(dir, 'loud.launch.py', launchFile("print(('x' * 99 + '\\n') * 20000, end='')\nprint('first', file=sys.stderr)\nprint('last', file=sys.stderr)"));
     // Read as it comes: spawnSync would stop at its own buffer's megabyte.
     const run = await runCliAsync(['launch', 'loud.launch.py', '--until', '1s'], dir, 120_000);
     assert.equal(run.status, 0, run.stderr.slice(-2000));
     assert.equal(run.stderr.split('\n').filter((line) => line === 'x'.repeat(99)).length, 20000);
+    assert.match(run.stderr, /^first\nlast\n/m);
   });
 
   it("launches beside its file, with neither src/ nor install/ there: rclsim's standard nodes run, and a launch whose only node is skipped runs what is left", () => {
@@ -77,5 +78,23 @@ def generate_launch_description():
     assert.equal(gui.status, 0, gui.stderr);
     assert.match(gui.stderr, /^gui\.launch\.py:8: rviz2 rviz2: a GUI tool .*; skipped$/m);
     assert.match(gui.stdout, /^\[ros2-1\] publishing #1: std_msgs\.msg\.String\(data='hi'\)$/m);
+  });
+
+  it('says in one line, exit 2, that a launch file ended its evaluation itself (os._exit, sys.exit)', () => {
+    const dir = tempDir();
+    writeTemp(dir, 'quits.launch.py', launchFile('os._exit(0)'));
+    const quits = runCli(['launch', 'quits.launch.py', '--until', '1s'], dir, 120_000);
+    assert.equal(quits.status, 2, quits.stderr);
+    assert.equal(
+      quits.stderr,
+      `rclsim: ${join(dir, 'quits.launch.py')}: its evaluation exited with code 0 before the launch file gave its launch description (os._exit or a crash in the launch file)\n`,
+    );
+    writeTemp(dir, 'exits.launch.py', launchFile('sys.exit(3)'));
+    const exits = runCli(['launch', 'exits.launch.py', '--until', '1s'], dir, 120_000);
+    assert.equal(exits.status, 2, exits.stderr);
+    assert.equal(
+      exits.stderr.trim().split('\n').at(-1),
+      `rclsim: ${join(dir, 'exits.launch.py')}:4: SystemExit: sys.exit(3) ended the evaluation before the launch file gave its launch description`,
+    );
   });
 });
