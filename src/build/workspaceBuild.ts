@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { InterruptedError } from '../base/runErrors.js';
 import { buildOrder } from './buildOrder.js';
 import { cmakePrefix } from './cmakePrefix.js';
 import { compilerCommand, runTool } from './compiler.js';
@@ -43,10 +44,15 @@ function markIgnored(folder: string): void {
   if (!existsSync(marker)) writeFileSync(marker, '');
 }
 
+/** A package's folder as lines name it: from the current folder. */
+function shown(pkg: PackageManifest): string {
+  return relative(process.cwd(), pkg.folder) || '.';
+}
+
 /** Builds one CMake package: configure (once per prefix), build, install. Throws CppBuildError naming it. */
 function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath: string): void {
   const buildFolder = join(layout.build, pkg.name);
-  const failure = `package ${pkg.name} (${relative(process.cwd(), pkg.folder) || '.'}) did not build`;
+  const failure = `package ${pkg.name} (${shown(pkg)}) did not build`;
   if (!configuredFor(buildFolder, prefixPath, layout.install)) {
     // Configured before for another rclsim (or install prefix): its cache holds where it found
     // the packages then, so it starts afresh.
@@ -101,8 +107,14 @@ export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => v
     }
     const start = performance.now();
     log(`Starting >>> ${pkg.name}`);
-    prefixPath ??= `${cmakePrefix()};${install}`;
-    buildPackage(pkg, { ...layout, install }, prefixPath);
+    try {
+      prefixPath ??= `${cmakePrefix()};${install}`;
+      buildPackage(pkg, { ...layout, install }, prefixPath);
+    } catch (error) {
+      // SIGINT/SIGTERM stopped cmake and what it started: the line names the package.
+      if (error instanceof InterruptedError) throw new InterruptedError(error.signal, `while building package ${pkg.name} (${shown(pkg)})`);
+      throw error;
+    }
     const ms = performance.now() - start;
     log(`Finished <<< ${pkg.name} [${(ms / 1000).toFixed(1)}s]`);
     outcomes.push({ name: pkg.name, built: true, ms });

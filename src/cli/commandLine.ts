@@ -340,7 +340,8 @@ program
   .option('--build-base <dir>', "where each package's CMake build folder goes (default: the workspace's build/)")
   .option('--install-base <dir>', "the install prefix of every package (default: the workspace's install/)")
   .action(async (dir: string | undefined, options: BuildOptions) => {
-    process.exitCode = (await import('./commands/build.js')).build(dir, options);
+    const { onCommandThread } = await import('./commandThread.js');
+    process.exitCode = await onCommandThread({ module: new URL('./commands/build.js', import.meta.url), name: 'build', args: [dir, options] });
   });
 
 const bag = program.command('bag').description('rosbag2 bags');
