@@ -29,12 +29,22 @@ export interface PackageOutcome {
 /** The build types rclsim builds with CMake. */
 const CMAKE_TYPES = new Set(['ament_cmake', 'cmake']);
 
-/** Whether the package's build folder was configured for these prefixes (then `cmake --build` configures again itself when the CMakeLists change). */
-function configuredFor(buildFolder: string, prefixPath: string, install: string): boolean {
-  const cache = join(buildFolder, 'CMakeCache.txt');
-  if (!existsSync(cache)) return false;
-  const text = readFileSync(cache, 'utf8');
-  return text.includes(`\nCMAKE_PREFIX_PATH:UNINITIALIZED=${prefixPath}\n`) && text.includes(`\nCMAKE_INSTALL_PREFIX:PATH=${install}\n`);
+/**
+ * Where a build folder keeps the arguments of its last configure that ended well, as colcon's
+ * `cmake_args.last` (colcon-cmake task/cmake/build.py): written once CMake has configured and
+ * generated, so a configure that failed or was interrupted is made again.
+ */
+const LAST_CONFIGURE = 'cmake_args.last';
+
+/**
+ * Whether the package's build folder was configured with these arguments and its build system
+ * is there (then `cmake --build` configures again itself when the CMakeLists change), as colcon
+ * decides: a missing build file, or other arguments, configure again.
+ */
+function configuredWith(buildFolder: string, args: readonly string[]): boolean {
+  const last = join(buildFolder, LAST_CONFIGURE);
+  const generated = existsSync(join(buildFolder, 'Makefile')) || existsSync(join(buildFolder, 'build.ninja'));
+  return generated && existsSync(last) && readFileSync(last, 'utf8') === `${JSON.stringify(args)}\n`;
 }
 
 /** colcon marks its own folders so that no later search finds packages in them. */
@@ -53,24 +63,23 @@ function shown(pkg: PackageManifest): string {
 function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath: string): void {
   const buildFolder = join(layout.build, pkg.name);
   const failure = `package ${pkg.name} (${shown(pkg)}) did not build`;
-  if (!configuredFor(buildFolder, prefixPath, layout.install)) {
-    // Configured before for another rclsim (or install prefix): its cache holds where it found
-    // the packages then, so it starts afresh.
+  const configure = [
+    '-S',
+    pkg.folder,
+    '-B',
+    buildFolder,
+    '--no-warn-unused-cli',
+    `-DCMAKE_INSTALL_PREFIX=${layout.install}`,
+    `-DCMAKE_PREFIX_PATH=${prefixPath}`,
+    `-DCMAKE_CXX_COMPILER=${compilerCommand()}`,
+  ];
+  if (!configuredWith(buildFolder, configure)) {
+    // Configured before for another rclsim (or install prefix), or not to its end: its cache holds
+    // where it found the packages then, so it starts afresh.
+    rmSync(join(buildFolder, LAST_CONFIGURE), { force: true });
     rmSync(join(buildFolder, 'CMakeCache.txt'), { force: true });
-    runTool(
-      'cmake',
-      [
-        '-S',
-        pkg.folder,
-        '-B',
-        buildFolder,
-        '--no-warn-unused-cli',
-        `-DCMAKE_INSTALL_PREFIX=${layout.install}`,
-        `-DCMAKE_PREFIX_PATH=${prefixPath}`,
-        `-DCMAKE_CXX_COMPILER=${compilerCommand()}`,
-      ],
-      failure,
-    );
+    runTool('cmake', configure, failure);
+    writeFileSync(join(buildFolder, LAST_CONFIGURE), `${JSON.stringify(configure)}\n`);
   }
   runTool('cmake', ['--build', buildFolder, '--parallel', String(availableParallelism())], failure);
   runTool('cmake', ['--install', buildFolder], failure);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, tempDir } from '../support/helpers.js';
+import { needs, runCli, tempDir } from '../support/helpers.js';
 import { leftBehind, startMarked, waitForFile } from '../support/interruptedCommand.js';
 
 // A first build may build rclsim's C++ client into the cache (about a minute on 2 vCPUs).
@@ -22,7 +22,7 @@ function workspace(cmake: string): string {
   return root;
 }
 
-describe('rclsim build stopped by SIGINT or SIGTERM', needs('C++ toolchain'), () => {
+describe('rclsim build stopped partway: by SIGINT or SIGTERM, by a configure that failed', needs('C++ toolchain'), () => {
   for (const { when, cmake, how } of [
     { when: 'while make runs a step', cmake: 'add_custom_target(step ALL COMMAND sh ${CMAKE_SOURCE_DIR}/step.sh VERBATIM)', how: 'SIGTERM to rclsim alone' },
     { when: 'while CMake configures', cmake: 'execute_process(COMMAND sh ${CMAKE_SOURCE_DIR}/step.sh)', how: 'Ctrl-C to the terminal group' },
@@ -39,4 +39,15 @@ describe('rclsim build stopped by SIGINT or SIGTERM', needs('C++ toolchain'), ()
       assert.deepEqual(await leftBehind(command.marker), []);
     });
   }
+
+  it('configures a package again when its last configure did not end well (colcon: no build file), and builds it', () => {
+    const root = workspace('message(FATAL_ERROR "not yet")');
+    const failed = runCli(['build'], root, BUILD_MS);
+    assert.equal(failed.status, 2, failed.stderr);
+    assert.match(failed.stderr, /not yet/);
+    writeFileSync(join(root, 'src/slow/CMakeLists.txt'), 'cmake_minimum_required(VERSION 3.10)\nproject(slow NONE)\ninstall(FILES package.xml DESTINATION share/slow)\n');
+    const fixed = runCli(['build'], root, BUILD_MS);
+    assert.equal(fixed.status, 0, fixed.stderr);
+    assert.match(fixed.stderr, /^Finished <<< slow/m);
+  });
 });
