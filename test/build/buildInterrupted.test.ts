@@ -45,7 +45,10 @@ describe('rclsim build stopped partway: by SIGINT or SIGTERM, by a configure tha
     const failed = runCli(['build'], root, BUILD_MS);
     assert.equal(failed.status, 2, failed.stderr);
     assert.match(failed.stderr, /not yet/);
-    writeFileSync(join(root, 'src/slow/CMakeLists.txt'), 'cmake_minimum_required(VERSION 3.10)\nproject(slow NONE)\ninstall(FILES package.xml DESTINATION share/slow)\n');
+    writeFileSync(
+      join(root, 'src/slow/CMakeLists.txt'),
+      'cmake_minimum_required(VERSION 3.10)\nproject(slow NONE)\ninstall(FILES package.xml DESTINATION share/slow)\n',
+    );
     const fixed = runCli(['build'], root, BUILD_MS);
     assert.equal(fixed.status, 0, fixed.stderr);
     assert.match(fixed.stderr, /^Finished <<< slow/m);

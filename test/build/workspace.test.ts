@@ -188,6 +188,32 @@ describe('rclsim build: what it cannot build', needs('C++ toolchain'), () => {
     assert.equal(run.stderr, "rclsim: the packages' dependencies form a cycle: a_pkg -> b_pkg -> a_pkg\n");
   });
 
+  it('a package.xml that is not well-formed XML, or has no <package> root, is one line naming it and the line, exit 2, and nothing is built', () => {
+    for (const { xml, line } of [
+      {
+        xml: '<?xml version="1.0"?>\n<package format="3">\n  <name>loose_pkg</name>\n  <depend>rclcpp</depend\n</package>\n',
+        line: '5: the manifest is not well-formed XML (not well-formed (invalid token): line 5, column 0)',
+      },
+      {
+        xml: '<package format="3">\n  <name>loose_pkg</name>\n  <depend>a & b</depend>\n</package>\n',
+        line: '3: the manifest is not well-formed XML (not well-formed (invalid token): line 3, column 13)',
+      },
+      { xml: '<package format="3">\n  <name>loose_pkg</name>\n', line: '3: the manifest is not well-formed XML (no element found: line 3, column 0)' },
+      {
+        xml: '<?xml version="1.0"?>\n<manifest>\n  <name>loose_pkg</name>\n</manifest>\n',
+        line: "2: the manifest's root element is <manifest>, not <package>",
+      },
+    ]) {
+      const workspace = tempDir();
+      mkdirSync(join(workspace, 'src/loose_pkg'), { recursive: true });
+      writeFileSync(join(workspace, 'src/loose_pkg/package.xml'), xml);
+      writeFileSync(join(workspace, 'src/loose_pkg/CMakeLists.txt'), 'cmake_minimum_required(VERSION 3.8)\nproject(loose_pkg NONE)\n');
+      const run = runCli(['build'], workspace, BUILD_MS);
+      assert.equal(run.status, 2, run.stderr);
+      assert.equal(run.stderr, `rclsim: ${join(workspace, 'src/loose_pkg/package.xml')}:${line}\n`);
+    }
+  });
+
   it("a package that does not compile: the compiler's diagnostics, then one line naming it, exit 2; an ament_python package is laid out first", () => {
     const workspace = tempDir();
     writePackage(workspace, 'a_python_pkg', '<export><build_type>ament_python</build_type></export>');
