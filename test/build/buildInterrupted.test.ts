@@ -8,7 +8,7 @@ import { leftBehind, startMarked, waitForFile } from '../support/interruptedComm
 // A first build may build rclsim's C++ client into the cache (about a minute on 2 vCPUs).
 const BUILD_MS = 300_000;
 
-/** A workspace of one CMake package `slow` whose CMakeLists is `cmake`; `step.sh` says it began (the file `begun` in the workspace), then takes ten minutes. */
+/** A workspace of one CMake package `slow` whose CMakeLists is `cmake` (STEP: the path of `step.sh`, which says it began, the file `begun` in the workspace, then takes ten minutes). */
 function workspace(cmake: string): string {
   const root = tempDir();
   const folder = join(root, 'src/slow');
@@ -18,14 +18,17 @@ function workspace(cmake: string): string {
     '<?xml version="1.0"?>\n<package format="3">\n  <name>slow</name>\n  <version>0.0.0</version>\n  <export><build_type>cmake</build_type></export>\n</package>\n',
   );
   writeFileSync(join(folder, 'step.sh'), `echo begun > ${join(root, 'begun')}\nsleep 600\n`);
-  writeFileSync(join(folder, 'CMakeLists.txt'), `cmake_minimum_required(VERSION 3.10)\nproject(slow NONE)\n${cmake}\n`);
+  writeFileSync(
+    join(folder, 'CMakeLists.txt'),
+    `cmake_minimum_required(VERSION 3.10)\nproject(slow NONE)\n${cmake.replace('STEP', join(folder, 'step.sh'))}\n`,
+  );
   return root;
 }
 
 describe('rclsim build stopped partway: by SIGINT or SIGTERM, by a configure that failed', needs('C++ toolchain'), () => {
   for (const { when, cmake, how } of [
-    { when: 'while make runs a step', cmake: 'add_custom_target(step ALL COMMAND sh ${CMAKE_SOURCE_DIR}/step.sh VERBATIM)', how: 'SIGTERM to rclsim alone' },
-    { when: 'while CMake configures', cmake: 'execute_process(COMMAND sh ${CMAKE_SOURCE_DIR}/step.sh)', how: 'Ctrl-C to the terminal group' },
+    { when: 'while make runs a step', cmake: 'add_custom_target(step ALL COMMAND sh STEP VERBATIM)', how: 'SIGTERM to rclsim alone' },
+    { when: 'while CMake configures', cmake: 'execute_process(COMMAND sh STEP)', how: 'Ctrl-C to the terminal group' },
   ]) {
     it(`ends cmake and what it started ${when} (${how}): one line naming the package, 128 + the signal`, async () => {
       const root = workspace(cmake);
