@@ -98,7 +98,8 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
   const emptyContainers = new Map<string, Pick<LaunchedEntry, 'id' | 'on_exit' | 'respawn_delay' | 'respawn_max_retries'>>();
 
   /** The entries of a process; a `process` action's package run (`processRun`) comes with it. */
-  const processEntry = (action: PlanNode | PlanProcess | PlanContainer, run?: PackageRun): LaunchedEntry[] => {
+  const processEntry = (given: PlanNode | PlanProcess | PlanContainer, run?: PackageRun): LaunchedEntry[] => {
+    const action = given.kind === 'node' ? (asContainer(given) ?? given) : given;
     const origin = originOf(action, base);
     const lifecycle: Pick<LaunchedEntry, 'on_exit' | 'respawn_delay' | 'respawn_max_retries'> = action.respawn
       ? {
@@ -329,6 +330,20 @@ function processRun(action: PlanProcess, base: string, install: string): { run: 
 /** A package's executable a process runs, as an entry. */
 function runEntry(run: PackageRun, origin: string): LaunchedEntry {
   return { package: run.pkg, executable: run.executable, origin, ...(run.args.length > 0 ? { args: run.args } : {}) };
+}
+
+/** rclcpp_components' container executables: a `Node` of one is a container, as a ComposableNodeContainer is (LoadComposableNodes loads into it). */
+const CONTAINER_EXECUTABLES = new Set(['component_container', 'component_container_mt', 'component_container_isolated']);
+
+/**
+ * A `Node(package='rclcpp_components', executable='component_container')` as the container it
+ * starts: its node is named `ComponentManager` unless the launch names it (component_container.cpp's
+ * ComponentManager), and LoadComposableNodes loads into it by that full name. null: another node.
+ */
+function asContainer(node: PlanNode): PlanContainer | null {
+  if (node.package !== 'rclcpp_components' || !CONTAINER_EXECUTABLES.has(node.executable)) return null;
+  const { kind: _kind, ros_arguments: _rosArguments, lifecycle: _lifecycle, ...common } = node;
+  return { ...common, kind: 'container', name: node.name ?? 'ComponentManager', composable_nodes: [] };
 }
 
 function composableEntry(composable: PlanComposable, container: string, base: string): LaunchedEntry {

@@ -141,6 +141,52 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     );
   });
 
+  it(
+    'launches a component_container Node and loads components into it as launch_ros does; --skip skips a component no package registered',
+    needs('yaml'),
+    () => {
+      writeFileSync(
+        join(workspace, 'greeters.launch.py'),
+        `from launch import LaunchDescription
+from launch.actions import LogInfo, RegisterEventHandler
+from launch.event_handlers import OnProcessStart
+from launch_ros.actions import LoadComposableNodes, Node
+from launch_ros.descriptions import ComposableNode
+
+
+def generate_launch_description():
+    container = Node(package='rclcpp_components', executable='component_container', name='greeters', namespace='lab')
+    return LaunchDescription([
+        container,
+        RegisterEventHandler(OnProcessStart(target_action=container, on_start=[LogInfo(msg='container up')])),
+        LoadComposableNodes(target_container='/lab/greeters', composable_node_descriptions=[
+            ComposableNode(package='nav2_planner', plugin='nav2_planner::PlannerServer', name='planner'),
+            ComposableNode(package='cpp_greeter', plugin='cpp_greeter::Greeter', name='hello',
+                           parameters=[{'text': 'Hi', 'period': 0.5}]),
+        ]),
+    ])
+`,
+      );
+      const refused = runCli(['launch', 'greeters.launch.py', '--until', '1s'], workspace, BUILD_MS);
+      assert.equal(refused.status, 2, refused.stderr);
+      assert.match(
+        refused.stderr,
+        /^greeters\.launch\.py:14: nav2_planner nav2_planner::PlannerServer: package nav2_planner registers no components .*; refused$/m,
+      );
+      const run = runCli(['launch', 'greeters.launch.py', '--until', '1s', '--skip', 'nav2_*'], workspace, BUILD_MS);
+      assert.equal(run.status, 0, run.stderr);
+      assert.deepEqual(
+        logLines(run.stderr).filter((line) => !line.includes('[component_container]')),
+        [
+          // The container's start is the skipped component's no more: the next one carries it.
+          '[INFO] [0.000000000] [launch.user]: container up',
+          '[INFO] [0.500000000] [hello]: Hi 1',
+          '[INFO] [1.000000000] [hello]: Hi 2',
+        ],
+      );
+    },
+  );
+
   it('builds nothing again the second time', () => {
     const files = [
       'install/lib/cpp_pubsub/talker',
