@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { guardGroup, releaseGroup } from './GroupGuard.js';
-import { interruption } from './interruption.js';
+import { type Interruption, interruption } from './interruption.js';
 import { type EndStatus, endStatus } from './processStatus.js';
 import { sleepWall, wallClock } from './realTime.js';
 import { InterruptedError } from './runErrors.js';
@@ -34,6 +34,8 @@ export class NotStartedError extends Error {
 const STOP_GRACE_MS = 500;
 /** The longest sleep between two looks at whether the child ended. */
 const MAX_POLL_MS = 20;
+/** Whether this machine tells a child's end in /proc (Linux); elsewhere a child is waited for as spawnSync waits, unstoppable. */
+const PROC = existsSync('/proc/self/stat');
 
 /**
  * Runs a program to its end synchronously, as spawnSync does, but stoppable: the child leads a
@@ -52,25 +54,12 @@ export function runStoppable(command: string, args: readonly string[], options: 
   try {
     const files = { stdout: join(scratch, 'stdout'), stderr: join(scratch, 'stderr') };
     const stdio = (['stdout', 'stderr'] as const).map((stream) => (options[stream] === 'keep' ? openSync(files[stream], 'w') : 'inherit'));
-    let pid: number | undefined;
+    let status: EndStatus | 'interrupted';
     try {
-      const child = spawn(command, args, {
-        stdio: ['ignore', ...stdio],
-        // setsid(): the leader of a process group of its own, outside the terminal's: rclsim decides what a Ctrl-C does to it.
-        detached: true,
-        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-        ...(options.env === undefined ? {} : { env: options.env }),
-      });
-      // A program that cannot start says so in an 'error' event, which this thread reads only later.
-      child.on('error', () => {});
-      pid = child.pid;
+      status = PROC ? startAndWait(command, args, options, stdio, stop) : waitBlocked(command, args, options, stdio);
     } finally {
       for (const fd of stdio) if (typeof fd === 'number') closeSync(fd);
     }
-    if (pid === undefined) throw new NotStartedError(command);
-    guardGroup(pid);
-    const status = waitFor(pid, stop);
-    releaseGroup(pid);
     if (status === 'interrupted') throw interrupted();
     const kept = (stream: 'stdout' | 'stderr'): string => (options[stream] === 'keep' ? readFileSync(files[stream], 'utf8') : '');
     return { ...status, stdout: kept('stdout'), stderr: kept('stderr') };
@@ -79,8 +68,49 @@ export function runStoppable(command: string, args: readonly string[], options: 
   }
 }
 
+/** The spawn options of a child with these output streams. */
+function spawnOptions(
+  options: StoppableOptions,
+  stdio: readonly (number | 'inherit')[],
+): { stdio: ('ignore' | number | 'inherit')[]; cwd?: string; env?: NodeJS.ProcessEnv } {
+  return {
+    stdio: ['ignore', ...stdio],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+  };
+}
+
+/** Starts the child as the leader of a group of its own, guarded, and waits for it. */
+function startAndWait(
+  command: string,
+  args: readonly string[],
+  options: StoppableOptions,
+  stdio: readonly (number | 'inherit')[],
+  stop: Interruption,
+): EndStatus | 'interrupted' {
+  // setsid(): the leader of a process group of its own, outside the terminal's: rclsim decides what a Ctrl-C does to it.
+  const child = spawn(command, args, { ...spawnOptions(options, stdio), detached: true });
+  // A program that cannot start says so in an 'error' event, which this thread reads only later.
+  child.on('error', () => {});
+  const pid = child.pid;
+  if (pid === undefined) throw new NotStartedError(command);
+  guardGroup(pid);
+  try {
+    return waitFor(pid, stop);
+  } finally {
+    releaseGroup(pid);
+  }
+}
+
+/** Without /proc (not Linux): waited for as spawnSync waits, which no signal stops. */
+function waitBlocked(command: string, args: readonly string[], options: StoppableOptions, stdio: readonly (number | 'inherit')[]): EndStatus {
+  const run = spawnSync(command, args, spawnOptions(options, stdio));
+  if (run.error !== undefined) throw new NotStartedError(command);
+  return run.signal === null ? { code: run.status ?? 0, signal: null } : { code: null, signal: run.signal };
+}
+
 /** Waits for child `pid` to end; on an interruption ends its group first. */
-function waitFor(pid: number, stop: ReturnType<typeof interruption>): EndStatus | 'interrupted' {
+function waitFor(pid: number, stop: Interruption): EndStatus | 'interrupted' {
   let sleep = 1;
   for (;;) {
     const status = endStatus(pid);
