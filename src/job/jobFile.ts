@@ -90,6 +90,7 @@ type NodeEntry = {
   executable?: string;
   component?: string;
   container?: string;
+  extra_arguments?: Record<string, boolean>;
   id?: string;
   origin?: string;
   start_after?: string | number;
@@ -436,6 +437,8 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
       );
     if (entry.container !== undefined && entry.component === undefined)
       fail([...location, 'container'], `'container' names the process a 'component' is loaded into`);
+    if (entry.extra_arguments !== undefined && entry.component === undefined)
+      fail([...location, 'extra_arguments'], `'extra_arguments' are a 'component' node's options, as ros2 component load's -e`);
     if (entry.component !== undefined && entry.args !== undefined)
       fail([...location, 'args'], `a component has no command line: its node takes 'name', 'namespace', 'parameters' and 'remap'`);
     const firstOfContainer = entry.container === undefined ? undefined : containers.get(entry.container);
@@ -627,7 +630,14 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
             job.simulation,
             workspace!,
             name,
-            loaded.map((node) => ({ className: node.entry.component!, library: node.target, nodeArguments: node.jobArguments })),
+            loaded.map((node) => ({
+              className: node.entry.component!,
+              library: node.target,
+              nodeArguments: node.jobArguments,
+              extraArguments: node.entry.extra_arguments ?? {},
+              // launch_ros says each node it loaded ('Loaded node …'): an entry a launch file made.
+              launched: node.entry.origin !== undefined,
+            })),
             where,
             {
               onExit,

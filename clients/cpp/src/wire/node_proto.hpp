@@ -654,8 +654,9 @@ struct Exit {
   std::string reason;
 };
 
-// The simulation ends the program: SIGINT semantics (rclpy raises KeyboardInterrupt /
-// ExternalShutdownException where it spins), then its end hooks; the client answers Exit.
+// The simulation ends the program: it is asked to stop (rclpy raises KeyboardInterrupt where
+// it waits, rclpy.ok() turns false; its contexts stay valid until it shuts them down, as a
+// run's end is no Ctrl-C), then its end hooks; the client answers Exit.
 struct Shutdown {
   std::string reason;
 };
