@@ -11,14 +11,15 @@ const NAMES = new Map(Object.entries(constants.signals).map(([name, number]) => 
  * takes SIGINT/SIGTERM and raises this; the waiting thread sleeps on it and wakes at once.
  */
 export class Interruption {
-  // byte order: Atomics' word, shared by threads of one process, never read as bytes.
   readonly #word: Int32Array;
 
   constructor(buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)) {
+    // byte order: Atomics' word, shared by threads of one process, never read as bytes.
     this.#word = new Int32Array(buffer);
   }
 
   get buffer(): SharedArrayBuffer {
+    // byte order: handed to another thread of this process, which reads it as the same word.
     return this.#word.buffer as SharedArrayBuffer;
   }
 
