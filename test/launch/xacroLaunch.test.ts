@@ -52,6 +52,12 @@ describe("xacro in robots' description launch files", needs('yaml'), () => {
     assert.deepEqual(statics(run.stdout), [`/tf_static 0.000000000 py_base_link -> py_laser ${laser}`]);
   });
 
+  it("gives it the URDF of an XML launch file's $(command 'xacro …')", () => {
+    const run = runCli(['run', 'job.yaml'], workspace('command.launch.xml', {}), 120_000);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(statics(run.stdout), [`/tf_static 0.000000000 xml_base_link -> xml_laser ${laser}`]);
+  });
+
   it("refuses a description xacro cannot expand in one line with xacro's error, exit 2", () => {
     const dir = workspace('command.launch.py', {});
     const run = runCli(['launch', 'xacro_robot', 'command.launch.py', 'model:=broken.urdf.xacro'], dir, 120_000);
