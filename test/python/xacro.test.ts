@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { needs, repoRoot, tempDir } from '../support/helpers.js';
+import { needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const CONSTRUCTS = join(repoRoot, 'test/fixtures/xacro/constructs');
 const XACRO = join(repoRoot, 'clients/python/bin/xacro');
@@ -77,6 +77,32 @@ describe('xacro: the language as ROS 2 xacro processes it, its command and its P
         ' - Your XML is well-formed\n - You have the xacro xmlns declaration: xmlns:xacro="http://www.ros.org/wiki/xacro"\n',
     );
     assert.equal(malformed.stdout, '');
+  });
+
+  it('is what a Python program rclsim runs imports, and the xacro command on its PATH', () => {
+    const dir = tempDir();
+    writeTemp(
+      dir,
+      'r.xacro',
+      `<robot xmlns:xacro="http://www.ros.org/wiki/xacro" name="r"><xacro:property name="w" value="0.5"/><link name="l" w="\${w * 2}"/></robot>`,
+    );
+    writeTemp(
+      dir,
+      'describe.py',
+      `import shutil
+import subprocess
+
+import xacro
+
+print(xacro.process_file('r.xacro').documentElement.toxml())
+print(shutil.which('xacro'))
+print(subprocess.run(['xacro', 'r.xacro'], capture_output=True, text=True, check=True).stdout.splitlines()[-2])
+`,
+    );
+    writeTemp(dir, 'job.yaml', 'nodes:\n  - script: describe.py\n');
+    const run = runCli(['run', 'job.yaml'], dir, 90_000);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.stdout.split('\n').slice(0, 3), ['<robot name="r"><link name="l" w="1.0"/></robot>', XACRO, '  <link name="l" w="1.0"/>']);
   });
 
   it('gives process_file a minidom document (toxml, toprettyxml) and process_doc a parsed text, with mappings', () => {
