@@ -1,5 +1,5 @@
 import { cos, sin } from '../../base/portableMath.js';
-import { attribute, childrenNamed, firstChild, readXml, type XmlElement, XmlError } from './xmlReader.js';
+import { attribute, childrenNamed, firstChild, readXml, type XmlElement, XmlError } from '../../base/xmlReader.js';
 
 /**
  * URDF read as urdfdom (Jazzy, 4.0: urdf_parser/src/model.cpp, joint.cpp, pose.cpp and
