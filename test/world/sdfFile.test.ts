@@ -8,6 +8,8 @@ import type { Pose } from '../../src/world/geometry/pose.js';
 import { tempDir, writeTemp } from '../support/helpers.js';
 
 const noPaths = { modelFolders: [], prefixes: [], fuelCache: null };
+/** cos 45°, as `rounded` gives it. */
+const H = Math.round(Math.SQRT1_2 * 1e9) / 1e9;
 
 /** A pose rounded to 1e-9, as plain numbers (yaw only where the rotation is about z). */
 function rounded(pose: Pose): number[] {
@@ -34,7 +36,7 @@ describe("SDF as sdformat and gz-sim read it: frames, includes, Gazebo's scoped 
       <joint name="axle" type="revolute"><parent>base</parent><child>wheel</child>
         <pose>0 0 0.01 0 0 0</pose><axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis></joint>
     </model></sdf>`);
-    assert.deepEqual(rounded(robot.pose), [1, 2, 0, 0, 0, 0.707106781, 0.707106781]);
+    assert.deepEqual(rounded(robot.pose), [1, 2, 0, 0, 0, H, H]);
     const [base, wheel] = robot.links;
     assert.deepEqual(rounded(base!.pose), [0, 0, 0.1, 0, 0, 0, 1]);
     assert.deepEqual(rounded(base!.collisions[0]!.pose), [0.1, 0, 0, 0, 0, 0, 1]);
@@ -43,10 +45,10 @@ describe("SDF as sdformat and gz-sim read it: frames, includes, Gazebo's scoped 
     // mount is 0.2 ahead and 0.1 above base; the lidar 0.05 above mount: in base's frame.
     assert.deepEqual(rounded(base!.sensors[0]!.pose), [0.2, 0, 0.15, 0, 0, 0, 1]);
     assert.equal(base!.sensors[0]!.updateRate, 10);
-    assert.deepEqual(rounded(wheel!.pose), [0, 0.15, 0.1, -0.707106781, 0, 0, 0.707106781]);
+    assert.deepEqual(rounded(wheel!.pose), [0, 0.15, 0.1, -H, 0, 0, H]);
     const [axle] = robot.joints;
     // The joint's pose is in the wheel's frame: 0.01 along the wheel's z, which a roll of -90° turns to the model's y.
-    assert.deepEqual(rounded(axle!.pose), [0, 0.16, 0.1, -0.707106781, 0, 0, 0.707106781]);
+    assert.deepEqual(rounded(axle!.pose), [0, 0.16, 0.1, -H, 0, 0, H]);
     // Its axis, z of the joint's frame, is the model's y.
     assert.deepEqual(rounded({ position: axle!.axis!.xyz, rotation: { x: 0, y: 0, z: 0, w: 1 } }).slice(0, 3), [0, 1, 0]);
     assert.deepEqual([axle!.axis!.lower, axle!.axis!.upper, axle!.parent, axle!.child], [-1, 1, 'base', 'wheel']);
@@ -67,10 +69,10 @@ describe("SDF as sdformat and gz-sim read it: frames, includes, Gazebo's scoped 
   it('reads poses in degrees and as quaternions (SDF 1.9)', () => {
     const links = model(`<sdf version="1.9"><model name="m">
       <link name="a"><pose degrees="true">0 0 0 0 0 90</pose></link>
-      <link name="b"><pose rotation_format="quat_xyzw">1 0 0 0 0 0.7071067811865476 0.7071067811865476</pose></link>
+      <link name="b"><pose rotation_format="quat_xyzw">1 0 0 0 0 H1865476 H1865476</pose></link>
     </model></sdf>`).links;
-    assert.deepEqual(rounded(links[0]!.pose), [0, 0, 0, 0, 0, 0.707106781, 0.707106781]);
-    assert.deepEqual(rounded(links[1]!.pose), [1, 0, 0, 0, 0, 0.707106781, 0.707106781]);
+    assert.deepEqual(rounded(links[0]!.pose), [0, 0, 0, 0, 0, H, H]);
+    assert.deepEqual(rounded(links[1]!.pose), [1, 0, 0, 0, 0, H, H]);
   });
 
   it("flattens nested models with Gazebo's scoped names and finds model:// includes by model.config's newest SDF", () => {
