@@ -69,7 +69,7 @@ describe("SDF as sdformat and gz-sim read it: frames, includes, Gazebo's scoped 
   it('reads poses in degrees and as quaternions (SDF 1.9)', () => {
     const links = model(`<sdf version="1.9"><model name="m">
       <link name="a"><pose degrees="true">0 0 0 0 0 90</pose></link>
-      <link name="b"><pose rotation_format="quat_xyzw">1 0 0 0 0 H1865476 H1865476</pose></link>
+      <link name="b"><pose rotation_format="quat_xyzw">1 0 0 0 0 ${Math.SQRT1_2} ${Math.SQRT1_2}</pose></link>
     </model></sdf>`).links;
     assert.deepEqual(rounded(links[0]!.pose), [0, 0, 0, 0, 0, H, H]);
     assert.deepEqual(rounded(links[1]!.pose), [1, 0, 0, 0, 0, H, H]);
