@@ -465,8 +465,13 @@ class WorldReader {
         const uri = values.string(shape, 'uri', '');
         if (uri === '') throw values.error(shape, '<mesh> needs a <uri>');
         const file = resolveUri(uri, values.file, this.#options.paths);
-        if (file === null)
-          throw values.error(shape, `mesh ${uri} is not found (model:// searches GZ_SIM_RESOURCE_PATH, SDF_PATH, GZ_FILE_PATH and GAZEBO_MODEL_PATH)`);
+        if (file === null) {
+          const missing = `mesh ${uri} is not found (model:// searches GZ_SIM_RESOURCE_PATH, SDF_PATH, GZ_FILE_PATH and GAZEBO_MODEL_PATH)`;
+          // A visual only colours camera images; a collision is the physics, and must be there.
+          if (owner.name !== 'visual') throw values.error(shape, missing);
+          this.#options.warn(`${values.file}:${shape.line}: ${missing}; visual '${attribute(owner, 'name') ?? ''}' is left out of camera images`);
+          return { kind: 'empty' };
+        }
         const submesh = firstChild(shape, 'submesh');
         return {
           kind: 'mesh',
