@@ -9,7 +9,7 @@ import { type Pose, rotate, type Vec3 } from './pose.js';
  * (the collision it belongs to), which the nearest hit reports. Ties: a plane is tested first and
  * wins; of primitives met at the same distance, the one added first.
  */
-const enum Kind {
+enum Kind {
   Sphere = 0,
   Box = 1,
   Cylinder = 2,
@@ -396,11 +396,7 @@ function cap(ox: number, oy: number, oz: number, dx: number, dy: number, dz: num
 
 /** A ray against the cylinder x² + y² ≤ r², |z| ≤ h in its frame: the side, then the caps. */
 function cylinder(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number, near: number, far: number): number {
-  return Math.min(
-    side(ox, oy, oz, dx, dy, dz, r, h, near, far),
-    cap(ox, oy, oz, dx, dy, dz, r, -h, near, far),
-    cap(ox, oy, oz, dx, dy, dz, r, h, near, far),
-  );
+  return Math.min(side(ox, oy, oz, dx, dy, dz, r, h, near, far), cap(ox, oy, oz, dx, dy, dz, r, -h, near, far), cap(ox, oy, oz, dx, dy, dz, r, h, near, far));
 }
 
 /** A capsule: its cylinder's side and a sphere at each end. */
