@@ -24,7 +24,6 @@ describe('the XML reader of URDF, SDF and Collada (what tinyxml2 takes, its erro
     );
   });
 
-
   it('reads elements and attributes through declarations, comments, DOCTYPE, CDATA and text; decodes entities', () => {
     const [robot, ...rest] = readXml(`\ufeff<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE robot>
