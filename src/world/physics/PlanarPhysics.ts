@@ -1,0 +1,319 @@
+import { type Contact2, contact2 } from './contact2d.js';
+import type { ObstacleMap } from './ObstacleMap.js';
+import type { PlanarBody } from './PlanarBody.js';
+import { bounds2, type Shape2 } from './shapes2d.js';
+
+/** One contact of a step: a body's shape against an obstacle or another body's shape. */
+export interface StepContact {
+  readonly body: number;
+  readonly shape: number;
+  /** Another body's index, or -1 for an obstacle. */
+  readonly other: number;
+  /** The obstacle's index (other = -1) or the other body's shape. */
+  readonly otherShape: number;
+  readonly contact: Contact2;
+  readonly mu: number;
+}
+
+/** Velocity iterations per step: enough for a robot pressed into a corner to come to rest. */
+const ITERATIONS = 10;
+/** Positional correction: this share of the overlap beyond SLOP is undone each step. */
+const CORRECTION = 0.2;
+const SLOP = 0.0005;
+/** Obstacles this low are floor, not walls (metres above a shape's bottom). */
+const FLOOR = 0.005;
+
+/**
+ * Ground vehicles' dynamics in the plane, stepped at a fixed step: bodies (PlanarBody) on the
+ * ground, driven by their wheels' grip, colliding with the fixed obstacles and each other. One
+ * step: contacts found; ten rounds of sequential impulses over each body's wheel constraints
+ * (along the wheel: the surface speed its drive asks; across it: no side slip; each within the
+ * wheel's friction times its load), or its ground friction where no wheel carries it, then the
+ * contacts (no approach, Coulomb friction); velocities integrated; overlap corrected. Everything
+ * is `+ - * /` and Math.sqrt in a fixed order: the same bits on every CPU.
+ */
+export class PlanarPhysics {
+  readonly bodies: PlanarBody[] = [];
+  readonly obstacles: ObstacleMap;
+  readonly gravity: number;
+  /** The contacts of the last step, in the order they were solved. */
+  readonly contacts: StepContact[] = [];
+  readonly #near: number[] = [];
+  /** Per body, its shapes placed in the world (refreshed each step). */
+  readonly #placed: Shape2[][] = [];
+  // Per contact, accumulated normal and friction impulses (reset each step).
+  #normal: number[] = [];
+  #friction: number[] = [];
+
+  constructor(obstacles: ObstacleMap, gravity: number) {
+    this.obstacles = obstacles;
+    this.gravity = gravity;
+  }
+
+  add(body: PlanarBody): number {
+    this.bodies.push(body);
+    this.#placed.push(body.shapes.map((shape) => placedCopy(shape)));
+    return this.bodies.length - 1;
+  }
+
+  step(dt: number): void {
+    const bodies = this.bodies;
+    for (let i = 0; i < bodies.length; i++) place(bodies[i]!, this.#placed[i]!);
+    this.#findContacts();
+    const contacts = this.contacts;
+    this.#normal = new Array<number>(contacts.length).fill(0);
+    this.#friction = new Array<number>(contacts.length).fill(0);
+    const traction = bodies.map((body) => new Float64Array(body.wheels.length * 2));
+    const slide = bodies.map(() => new Float64Array(3));
+    for (let round = 0; round < ITERATIONS; round++) {
+      for (let b = 0; b < bodies.length; b++) {
+        const body = bodies[b]!;
+        if (body.wheels.length > 0) wheels(body, traction[b]!, dt);
+        else groundFriction(body, slide[b]!, this.gravity, dt);
+      }
+      for (let k = 0; k < contacts.length; k++) this.#solveContact(k);
+    }
+    for (const body of bodies) {
+      for (let i = 0; i < body.wheels.length; i++) {
+        const wheel = body.wheels[i]!;
+        const command = body.commands[i]!;
+        // A driven wheel turns as its drive asks, slipping or not; a free one as the ground turns it.
+        body.spins[i] = Number.isNaN(command) ? rolling(body, wheel) / wheel.radius : command;
+      }
+      integrate(body, dt);
+    }
+    this.#correct();
+  }
+
+  #findContacts(): void {
+    const contacts = this.contacts;
+    contacts.length = 0;
+    const bodies = this.bodies;
+    for (let b = 0; b < bodies.length; b++) {
+      const shapes = this.#placed[b]!;
+      for (let s = 0; s < shapes.length; s++) {
+        const shape = shapes[s]!;
+        const [minX, minY, maxX, maxY] = bounds2(shape);
+        this.obstacles.near(minX, minY, maxX, maxY, this.#near);
+        for (const o of this.#near) {
+          const obstacle = this.obstacles.shapes[o]!;
+          if (!overlapsInHeight(shape, obstacle)) continue;
+          const found = contact2(shape, obstacle);
+          if (found !== null) contacts.push({ body: b, shape: s, other: -1, otherShape: o, contact: found, mu: 1 });
+        }
+      }
+      for (let other = b + 1; other < bodies.length; other++) {
+        const theirs = this.#placed[other]!;
+        for (let s = 0; s < shapes.length; s++) {
+          for (let t = 0; t < theirs.length; t++) {
+            if (!overlapsInHeight(shapes[s]!, theirs[t]!)) continue;
+            const found = contact2(shapes[s]!, theirs[t]!);
+            if (found !== null) contacts.push({ body: b, shape: s, other, otherShape: t, contact: found, mu: 1 });
+          }
+        }
+      }
+    }
+  }
+
+  /** One contact's impulses: the normal one (no approach), then friction within mu times it. */
+  #solveContact(k: number): void {
+    const { body: b, other, contact, mu } = this.contacts[k]!;
+    const a = this.bodies[b]!;
+    const o = other < 0 ? null : this.bodies[other]!;
+    const { nx, ny, x, y } = contact;
+    const rax = x - a.cx;
+    const ray = y - a.cy;
+    const rbx = o === null ? 0 : x - o.cx;
+    const rby = o === null ? 0 : y - o.cy;
+    const vax = a.vx - a.w * ray;
+    const vay = a.vy + a.w * rax;
+    const vbx = o === null ? 0 : o.vx - o.w * rby;
+    const vby = o === null ? 0 : o.vy + o.w * rbx;
+    const rvx = vax - vbx;
+    const rvy = vay - vby;
+    const kNormal = massAlong(a, rax, ray, nx, ny) + (o === null ? 0 : massAlong(o, rbx, rby, nx, ny));
+    if (kNormal > 0) {
+      const vn = rvx * nx + rvy * ny;
+      const before = this.#normal[k]!;
+      const after = Math.max(before - vn / kNormal, 0);
+      const impulse = after - before;
+      this.#normal[k] = after;
+      push(a, rax, ray, nx * impulse, ny * impulse);
+      if (o !== null) push(o, rbx, rby, -nx * impulse, -ny * impulse);
+    }
+    const tx = -ny;
+    const ty = nx;
+    const kTangent = massAlong(a, rax, ray, tx, ty) + (o === null ? 0 : massAlong(o, rbx, rby, tx, ty));
+    if (kTangent > 0) {
+      const vax2 = a.vx - a.w * ray;
+      const vay2 = a.vy + a.w * rax;
+      const vbx2 = o === null ? 0 : o.vx - o.w * rby;
+      const vby2 = o === null ? 0 : o.vy + o.w * rbx;
+      const vt = (vax2 - vbx2) * tx + (vay2 - vby2) * ty;
+      const limit = mu * this.#normal[k]!;
+      const before = this.#friction[k]!;
+      const after = clamp(before - vt / kTangent, -limit, limit);
+      const impulse = after - before;
+      this.#friction[k] = after;
+      push(a, rax, ray, tx * impulse, ty * impulse);
+      if (o !== null) push(o, rbx, rby, -tx * impulse, -ty * impulse);
+    }
+  }
+
+  /** Moves overlapping bodies apart by a share of what overlap the step left, split by inverse mass. */
+  #correct(): void {
+    for (const { body: b, other, contact } of this.contacts) {
+      const excess = contact.depth - SLOP;
+      if (excess <= 0) continue;
+      const a = this.bodies[b]!;
+      const o = other < 0 ? null : this.bodies[other]!;
+      const wa = 1 / a.mass;
+      const wb = o === null ? 0 : 1 / o.mass;
+      const share = (CORRECTION * excess) / (wa + wb);
+      a.x += contact.nx * share * wa;
+      a.y += contact.ny * share * wa;
+      if (o !== null) {
+        o.x -= contact.nx * share * wb;
+        o.y -= contact.ny * share * wb;
+      }
+    }
+  }
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return value < min ? min : value > max ? max : value;
+}
+
+/** 1/m + (r × n)²/I: how much a unit impulse along n at r changes the velocity along n. */
+function massAlong(body: PlanarBody, rx: number, ry: number, nx: number, ny: number): number {
+  const cross = rx * ny - ry * nx;
+  return 1 / body.mass + (cross * cross) / body.inertia;
+}
+
+/** Applies the impulse (px, py) at r from the centre of mass. */
+function push(body: PlanarBody, rx: number, ry: number, px: number, py: number): void {
+  body.vx += px / body.mass;
+  body.vy += py / body.mass;
+  body.w += (rx * py - ry * px) / body.inertia;
+}
+
+/** Wheel constraints, accumulated in `acc` (along, across per wheel). */
+function wheels(body: PlanarBody, acc: Float64Array, dt: number): void {
+  const { c, s } = body;
+  for (let i = 0; i < body.wheels.length; i++) {
+    const wheel = body.wheels[i]!;
+    // The contact point and the wheel's directions in the world.
+    const px = body.x + c * wheel.x - s * wheel.y;
+    const py = body.y + s * wheel.x + c * wheel.y;
+    const rx = px - body.cx;
+    const ry = py - body.cy;
+    const ax = c * wheel.ax - s * wheel.ay;
+    const ay = s * wheel.ax + c * wheel.ay;
+    // It rolls along axis × up: a positive turn of the joint drives that way.
+    const dx = ay;
+    const dy = -ax;
+    const limit = wheel.mu * wheel.load * dt;
+    const command = body.commands[i]!;
+    if (!Number.isNaN(command)) {
+      const v = body.vx - body.w * ry;
+      const u = body.vy + body.w * rx;
+      const error = v * dx + u * dy - command * wheel.radius;
+      const before = acc[i * 2]!;
+      const after = clamp(before - error / massAlong(body, rx, ry, dx, dy), -limit, limit);
+      acc[i * 2] = after;
+      push(body, rx, ry, dx * (after - before), dy * (after - before));
+    }
+    const v = body.vx - body.w * ry;
+    const u = body.vy + body.w * rx;
+    const slip = v * ax + u * ay;
+    const before = acc[i * 2 + 1]!;
+    const after = clamp(before - slip / massAlong(body, rx, ry, ax, ay), -limit, limit);
+    acc[i * 2 + 1] = after;
+    push(body, rx, ry, ax * (after - before), ay * (after - before));
+  }
+}
+
+/** Sliding and turning friction with the ground, for a body no wheel carries: within mu·m·g. */
+function groundFriction(body: PlanarBody, acc: Float64Array, gravity: number, dt: number): void {
+  const limit = body.groundMu * body.mass * gravity * dt;
+  if (limit <= 0) return;
+  const px = -body.vx * body.mass;
+  const py = -body.vy * body.mass;
+  const wantX = acc[0]! + px;
+  const wantY = acc[1]! + py;
+  const size = Math.sqrt(wantX * wantX + wantY * wantY);
+  const k = size > limit ? limit / size : 1;
+  const nextX = wantX * k;
+  const nextY = wantY * k;
+  body.vx += (nextX - acc[0]!) / body.mass;
+  body.vy += (nextY - acc[1]!) / body.mass;
+  acc[0] = nextX;
+  acc[1] = nextY;
+  // Turning friction: the same force acting about a lever of the body's reach (sqrt(I/m)).
+  const turnLimit = limit * Math.sqrt(body.inertia / body.mass);
+  const next = clamp(acc[2]! - body.w * body.inertia, -turnLimit, turnLimit);
+  body.w += (next - acc[2]!) / body.inertia;
+  acc[2] = next;
+}
+
+/** How fast the ground moves under a wheel along its rolling direction. */
+function rolling(body: PlanarBody, wheel: { x: number; y: number; ax: number; ay: number }): number {
+  const { c, s } = body;
+  const px = body.x + c * wheel.x - s * wheel.y;
+  const py = body.y + s * wheel.x + c * wheel.y;
+  const rx = px - body.cx;
+  const ry = py - body.cy;
+  const ax = c * wheel.ax - s * wheel.ay;
+  const ay = s * wheel.ax + c * wheel.ay;
+  return (body.vx - body.w * ry) * ay - (body.vy + body.w * rx) * ax;
+}
+
+/** Moves the body by its velocity over dt: the centre of mass in a line, the frame turned about it. */
+function integrate(body: PlanarBody, dt: number): void {
+  const cx = body.cx + body.vx * dt;
+  const cy = body.cy + body.vy * dt;
+  const a = body.w * dt;
+  if (a !== 0) {
+    // cos and sin of a small turn by their series (|a| is well under 0.1 rad at any sane rate),
+    // then the rotation renormalized: exact arithmetic, no CPU's libm.
+    const a2 = a * a;
+    const ca = 1 - (a2 / 2) * (1 - a2 / 12);
+    const sa = a * (1 - (a2 / 6) * (1 - a2 / 20));
+    const c = body.c * ca - body.s * sa;
+    const s = body.s * ca + body.c * sa;
+    const n = Math.sqrt(c * c + s * s);
+    body.c = c / n;
+    body.s = s / n;
+  }
+  body.x = cx - (body.c * body.comX - body.s * body.comY);
+  body.y = cy - (body.s * body.comX + body.c * body.comY);
+}
+
+/** Whether two shapes' height ranges overlap, floor-level obstacles aside. */
+function overlapsInHeight(shape: Shape2, obstacle: Shape2): boolean {
+  return obstacle.zMax > shape.zMin + FLOOR && obstacle.zMin < shape.zMax;
+}
+
+/** A shape's copy with room for its world placement. */
+function placedCopy(shape: Shape2): Shape2 {
+  return shape.kind === 'circle' ? { ...shape } : { ...shape, points: new Float64Array(shape.points.length) };
+}
+
+/** Each shape of the body placed in the world at its present pose. */
+function place(body: PlanarBody, placed: Shape2[]): void {
+  const { x, y, c, s } = body;
+  for (let i = 0; i < body.shapes.length; i++) {
+    const shape = body.shapes[i]!;
+    const out = placed[i]! as unknown as { x: number; y: number; points: Float64Array };
+    if (shape.kind === 'circle') {
+      out.x = x + c * shape.x - s * shape.y;
+      out.y = y + s * shape.x + c * shape.y;
+    } else {
+      const p = shape.points;
+      for (let k = 0; k < p.length; k += 2) {
+        out.points[k] = x + c * p[k]! - s * p[k + 1]!;
+        out.points[k + 1] = y + s * p[k]! + c * p[k + 1]!;
+      }
+    }
+  }
+}
