@@ -1,3 +1,5 @@
+import type { Vec3 } from '../geometry/pose.js';
+
 /**
  * A triangle mesh as the mesh files give it: what a sensor's rays are cast against. Positions
  * are doubles whatever the file held (binary STL's float32 values convert exactly).
@@ -11,16 +13,10 @@ export interface TriangleMesh {
   colors?: Float32Array;
 }
 
-export interface Vector3 {
-  x: number;
-  y: number;
-  z: number;
-}
-
 /** An axis-aligned box; an empty mesh's has min +Infinity and max -Infinity. */
 export interface Box {
-  min: Vector3;
-  max: Vector3;
+  min: Vec3;
+  max: Vec3;
 }
 
 /**
@@ -42,7 +38,7 @@ export function triangleCount(mesh: TriangleMesh): number {
 }
 
 /** The mesh scaled about its origin, as SDF's and URDF's `<mesh><scale>` scale it; the mesh itself is left as it is. */
-export function scaledMesh(mesh: TriangleMesh, scale: Vector3): TriangleMesh {
+export function scaledMesh(mesh: TriangleMesh, scale: Vec3): TriangleMesh {
   const positions = new Float64Array(mesh.positions.length);
   for (let i = 0; i < positions.length; i += 3) {
     positions[i] = mesh.positions[i]! * scale.x;
