@@ -40,8 +40,11 @@ describe('rays against the world: each shape, the hierarchy, ties', () => {
     const side = cast(scene, [7, 0, 0], [1, 0, 0]);
     assert.deepEqual(side, { distance: 3, tag: 7 });
     assert.deepEqual(cast(scene, [7, 0, 0], [1, 0, 0], 2.5), { distance: Infinity, tag: -1 });
-    // From inside a shape, the ray meets its far side.
-    near(cast(scene, [0, 5, 0], [0, 1, 0]).distance, 1);
+    // From inside a solid, the ray does not meet it (a renderer culls its back faces): the sphere's own centre sees out.
+    assert.deepEqual(cast(scene, [0, 5, 0], [0, 1, 0]), { distance: Infinity, tag: -1 });
+    assert.deepEqual(cast(scene, [5, 0, 0], [1, 0, 0]), { distance: 5, tag: 7 });
+    assert.deepEqual(cast(scene, [-5, 0, 0], [0, 0, 1]), { distance: Infinity, tag: -1 });
+    assert.deepEqual(cast(scene, [0, 0, 5], [1, 0, 0]), { distance: Infinity, tag: -1 });
   });
 
   it('gives what testing every primitive gives, through the hierarchy', () => {

@@ -1,5 +1,5 @@
 import type { Joint, Link, Model } from '../description/description.js';
-import { compose, IDENTITY, inverse, type Pose, quatFromAxisAngle, scale, sub, add, rotate } from '../geometry/pose.js';
+import { add, compose, IDENTITY, inverse, type Pose, quatFromAxisAngle, rotate, scale, sub } from '../geometry/pose.js';
 
 /** A joint that moves: its index into the positions, and how it moves its child. */
 interface MovingJoint {

@@ -7,7 +7,9 @@ import { type Pose, rotate, type Vec3 } from './pose.js';
  * arrays and a cast allocates nothing. Every operation is `+ - * /` or Math.sqrt, evaluated as
  * written: every CPU gives the same bits. Each primitive carries the `tag` it was added with
  * (the collision it belongs to), which the nearest hit reports. Ties: a plane is tested first and
- * wins; of primitives met at the same distance, the one added first.
+ * wins; of primitives met at the same distance, the one added first. A ray is met only where it
+ * enters a solid: one that starts inside a box, sphere, cylinder, capsule or ellipsoid does not see
+ * it (as a renderer that culls back faces does not: a lidar inside its own housing sees out).
  */
 enum Kind {
   Sphere = 0,
@@ -316,18 +318,16 @@ export class RayScene {
 const STACK = new Int32Array(128);
 const ENTRIES = new Float64Array(128);
 
-/** The smaller root of |o + t·d|² = r² within [near, far] (d need not be unit), else Infinity. */
+/** Where the ray enters |o + t·d|² = r² within [near, far] (d need not be unit), else Infinity (from inside too). */
 function sphere(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, near: number, far: number): number {
   const a = dx * dx + dy * dy + dz * dz;
   const b = ox * dx + oy * dy + oz * dz;
   const c = ox * ox + oy * oy + oz * oz - r * r;
+  if (c < 0) return Infinity;
   const discriminant = b * b - a * c;
   if (discriminant < 0) return Infinity;
-  const s = Math.sqrt(discriminant);
-  const t0 = (-b - s) / a;
-  if (t0 >= near && t0 <= far) return t0;
-  const t1 = (-b + s) / a;
-  return t1 >= near && t1 <= far ? t1 : Infinity;
+  const t0 = (-b - Math.sqrt(discriminant)) / a;
+  return t0 >= near && t0 <= far ? t0 : Infinity;
 }
 
 /** A ray against the box [−h, h] in its frame: the slab test. */
@@ -362,45 +362,45 @@ function box(ox: number, oy: number, oz: number, dx: number, dy: number, dz: num
     if (lo > t0) t0 = lo;
     if (hi < t1) t1 = hi;
   }
-  if (t0 > t1) return Infinity;
-  // From inside, the ray meets the far face.
-  if (t0 >= near && t0 <= far) return t0;
-  return t1 >= near && t1 <= far ? t1 : Infinity;
+  // From inside (the entry behind the origin), the box is not met.
+  if (t0 > t1 || t0 < 0) return Infinity;
+  return t0 >= near && t0 <= far ? t0 : Infinity;
 }
 
-/** The nearer of the side's two roots (x² + y² = r²) within [near, far] and |z| ≤ h, else Infinity. */
+/** Where the ray enters the side x² + y² = r² (from outside it) within [near, far] and |z| ≤ h, else Infinity. */
 function side(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number, near: number, far: number): number {
   const a = dx * dx + dy * dy;
   if (a === 0) return Infinity;
   const b = ox * dx + oy * dy;
   const c = ox * ox + oy * oy - r * r;
+  if (c < 0) return Infinity;
   const discriminant = b * b - a * c;
   if (discriminant < 0) return Infinity;
-  const s = Math.sqrt(discriminant);
-  const t0 = (-b - s) / a;
+  const t0 = (-b - Math.sqrt(discriminant)) / a;
   const z0 = oz + t0 * dz;
-  if (t0 >= near && t0 <= far && z0 >= -h && z0 <= h) return t0;
-  const t1 = (-b + s) / a;
-  const z1 = oz + t1 * dz;
-  return t1 >= near && t1 <= far && z1 >= -h && z1 <= h ? t1 : Infinity;
+  return t0 >= near && t0 <= far && z0 >= -h && z0 <= h ? t0 : Infinity;
 }
 
-/** Where the ray crosses the plane z = capZ inside the disc of radius r, else Infinity. */
+/** Where the ray enters through the cap at z = capZ (from beyond it) inside the disc of radius r, else Infinity. */
 function cap(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, capZ: number, near: number, far: number): number {
-  if (dz === 0) return Infinity;
+  // Entering a cap means coming from its outer side: above the top one, below the bottom one.
+  if (dz === 0 || (capZ > 0 ? oz < capZ : oz > capZ)) return Infinity;
   const t = (capZ - oz) / dz;
   const x = ox + t * dx;
   const y = oy + t * dy;
   return t >= near && t <= far && x * x + y * y <= r * r ? t : Infinity;
 }
 
-/** A ray against the cylinder x² + y² ≤ r², |z| ≤ h in its frame: the side, then the caps. */
+/** A ray against the cylinder x² + y² ≤ r², |z| ≤ h in its frame: its side or a cap, where it enters. */
 function cylinder(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number, near: number, far: number): number {
+  if (ox * ox + oy * oy <= r * r && oz >= -h && oz <= h) return Infinity;
   return Math.min(side(ox, oy, oz, dx, dy, dz, r, h, near, far), cap(ox, oy, oz, dx, dy, dz, r, -h, near, far), cap(ox, oy, oz, dx, dy, dz, r, h, near, far));
 }
 
-/** A capsule: its cylinder's side and a sphere at each end. */
+/** A capsule: its cylinder's side and a sphere at each end, where it enters. */
 function capsule(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number, near: number, far: number): number {
+  const along = oz < -h ? -h : oz > h ? h : oz;
+  if (ox * ox + oy * oy + (oz - along) * (oz - along) <= r * r) return Infinity;
   return Math.min(
     side(ox, oy, oz, dx, dy, dz, r, h, near, far),
     sphere(ox, oy, oz + h, dx, dy, dz, r, near, far),

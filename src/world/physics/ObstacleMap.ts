@@ -12,6 +12,8 @@ export class ObstacleMap {
   readonly shapes: Shape2[] = [];
   /** The collision each shape belongs to: its friction, and what a contact sensor names. */
   readonly owners: number[] = [];
+  /** Per shape, its bounds: minX, minY, maxX, maxY. */
+  bounds = new Float64Array(64);
   readonly #cells = new Map<number, number[]>();
   #marks = new Uint32Array(0);
   #stamp = 0;
@@ -21,6 +23,12 @@ export class ObstacleMap {
     this.shapes.push(shape);
     this.owners.push(owner);
     const [minX, minY, maxX, maxY] = bounds2(shape);
+    if (this.bounds.length < (index + 1) * 4) {
+      const grown = new Float64Array(this.bounds.length * 2);
+      grown.set(this.bounds);
+      this.bounds = grown;
+    }
+    this.bounds.set([minX, minY, maxX, maxY], index * 4);
     for (let cx = Math.floor(minX / CELL); cx <= Math.floor(maxX / CELL); cx++) {
       for (let cy = Math.floor(minY / CELL); cy <= Math.floor(maxY / CELL); cy++) {
         const key = cellKey(cx, cy);
@@ -31,7 +39,7 @@ export class ObstacleMap {
     }
   }
 
-  /** The obstacles whose cells meet the box, in the order they were added, into `out`. */
+  /** The obstacles whose bounds meet the box, in the order they were added, into `out`. */
   near(minX: number, minY: number, maxX: number, maxY: number, out: number[]): void {
     out.length = 0;
     if (this.#marks.length < this.shapes.length) this.#marks = new Uint32Array(this.shapes.length);
@@ -43,6 +51,9 @@ export class ObstacleMap {
         for (const index of cell) {
           if (this.#marks[index] === this.#stamp) continue;
           this.#marks[index] = this.#stamp;
+          const b = index * 4;
+          const bounds = this.bounds;
+          if (bounds[b]! > maxX || bounds[b + 2]! < minX || bounds[b + 1]! > maxY || bounds[b + 3]! < minY) continue;
           out.push(index);
         }
       }

@@ -47,6 +47,10 @@ export class PlanarBody {
   vx = 0;
   vy = 0;
   w = 0;
+  /** The velocities before the last step (its acceleration is the difference over the step). */
+  lastVx = 0;
+  lastVy = 0;
+  lastW = 0;
 
   constructor(options: {
     name: string;

@@ -1,7 +1,7 @@
 import { type Contact2, contact2 } from './contact2d.js';
 import type { ObstacleMap } from './ObstacleMap.js';
 import type { PlanarBody } from './PlanarBody.js';
-import { bounds2, type Shape2 } from './shapes2d.js';
+import type { Shape2 } from './shapes2d.js';
 
 /** One contact of a step: a body's shape against an obstacle or another body's shape. */
 export interface StepContact {
@@ -39,8 +39,10 @@ export class PlanarPhysics {
   /** The contacts of the last step, in the order they were solved. */
   readonly contacts: StepContact[] = [];
   readonly #near: number[] = [];
-  /** Per body, its shapes placed in the world (refreshed each step). */
-  readonly #placed: Shape2[][] = [];
+  /** Per body, the bounds of its placed shapes: minX, minY, maxX, maxY. */
+  #extents = new Float64Array(0);
+  /** Per body, its shapes placed in the world and their bounds (refreshed each step), and its solver's sums. */
+  readonly #placed: Placed[] = [];
   // Per contact, accumulated normal and friction impulses (reset each step).
   #normal: number[] = [];
   #friction: number[] = [];
@@ -52,24 +54,40 @@ export class PlanarPhysics {
 
   add(body: PlanarBody): number {
     this.bodies.push(body);
-    this.#placed.push(body.shapes.map((shape) => placedCopy(shape)));
+    this.#extents = new Float64Array(this.bodies.length * 4);
+    this.#placed.push({
+      shapes: body.shapes.map((shape) => placedCopy(shape)),
+      bounds: new Float64Array(body.shapes.length * 4),
+      reach: body.shapes.map(reachOf),
+      centres: new Float64Array(body.shapes.length * 2),
+      traction: new Float64Array(body.wheels.length * 2),
+      slide: new Float64Array(3),
+    });
     return this.bodies.length - 1;
   }
 
   step(dt: number): void {
     const bodies = this.bodies;
-    for (let i = 0; i < bodies.length; i++) place(bodies[i]!, this.#placed[i]!);
+    for (let i = 0; i < bodies.length; i++) {
+      const body = bodies[i]!;
+      body.lastVx = body.vx;
+      body.lastVy = body.vy;
+      body.lastW = body.w;
+      place(body, this.#placed[i]!);
+    }
     this.#findContacts();
     const contacts = this.contacts;
     this.#normal = new Array<number>(contacts.length).fill(0);
     this.#friction = new Array<number>(contacts.length).fill(0);
-    const traction = bodies.map((body) => new Float64Array(body.wheels.length * 2));
-    const slide = bodies.map(() => new Float64Array(3));
+    for (const placed of this.#placed) {
+      placed.traction.fill(0);
+      placed.slide.fill(0);
+    }
     for (let round = 0; round < ITERATIONS; round++) {
       for (let b = 0; b < bodies.length; b++) {
         const body = bodies[b]!;
-        if (body.wheels.length > 0) wheels(body, traction[b]!, dt);
-        else groundFriction(body, slide[b]!, this.gravity, dt);
+        if (body.wheels.length > 0) wheels(body, this.#placed[b]!.traction, dt);
+        else groundFriction(body, this.#placed[b]!.slide, this.gravity, dt);
       }
       for (let k = 0; k < contacts.length; k++) this.#solveContact(k);
     }
@@ -89,21 +107,37 @@ export class PlanarPhysics {
     const contacts = this.contacts;
     contacts.length = 0;
     const bodies = this.bodies;
+    const extents = this.#extents;
+    for (let b = 0; b < bodies.length; b++) extentOf(this.#placed[b]!.bounds, extents, b);
+    const obstacleBounds = this.obstacles.bounds;
     for (let b = 0; b < bodies.length; b++) {
-      const shapes = this.#placed[b]!;
-      for (let s = 0; s < shapes.length; s++) {
+      const { shapes, bounds, centres, reach } = this.#placed[b]!;
+      const e = b * 4;
+      this.obstacles.near(extents[e]!, extents[e + 1]!, extents[e + 2]!, extents[e + 3]!, this.#near);
+      for (let s = 0; s < shapes.length && this.#near.length > 0; s++) {
         const shape = shapes[s]!;
-        const [minX, minY, maxX, maxY] = bounds2(shape);
-        this.obstacles.near(minX, minY, maxX, maxY, this.#near);
+        const k = s * 4;
         for (const o of this.#near) {
+          const ob = o * 4;
+          if (
+            obstacleBounds[ob]! > bounds[k + 2]! ||
+            obstacleBounds[ob + 2]! < bounds[k]! ||
+            obstacleBounds[ob + 1]! > bounds[k + 3]! ||
+            obstacleBounds[ob + 3]! < bounds[k + 1]!
+          )
+            continue;
           const obstacle = this.obstacles.shapes[o]!;
           if (!overlapsInHeight(shape, obstacle)) continue;
+          // A long wall's bounds hold much of a room: its distance to the shape's reach rules it out first.
+          if (!withinReach(obstacle, centres[s * 2]!, centres[s * 2 + 1]!, reach[s]!.radius)) continue;
           const found = contact2(shape, obstacle);
           if (found !== null) contacts.push({ body: b, shape: s, other: -1, otherShape: o, contact: found, mu: 1 });
         }
       }
       for (let other = b + 1; other < bodies.length; other++) {
-        const theirs = this.#placed[other]!;
+        const f = other * 4;
+        if (extents[f]! > extents[e + 2]! || extents[f + 2]! < extents[e]! || extents[f + 1]! > extents[e + 3]! || extents[f + 3]! < extents[e + 1]!) continue;
+        const theirs = this.#placed[other]!.shapes;
         for (let s = 0; s < shapes.length; s++) {
           for (let t = 0; t < theirs.length; t++) {
             if (!overlapsInHeight(shapes[s]!, theirs[t]!)) continue;
@@ -299,21 +333,125 @@ function placedCopy(shape: Shape2): Shape2 {
   return shape.kind === 'circle' ? { ...shape } : { ...shape, points: new Float64Array(shape.points.length) };
 }
 
-/** Each shape of the body placed in the world at its present pose. */
-function place(body: PlanarBody, placed: Shape2[]): void {
+/** Each shape of the body placed in the world at its present pose, with its bounds and the centre of its reach. */
+function place(body: PlanarBody, placed: Placed): void {
   const { x, y, c, s } = body;
+  const { bounds, centres, reach } = placed;
   for (let i = 0; i < body.shapes.length; i++) {
     const shape = body.shapes[i]!;
-    const out = placed[i]! as unknown as { x: number; y: number; points: Float64Array };
+    const k = i * 4;
+    const centre = reach[i]!;
+    centres[i * 2] = x + c * centre.x - s * centre.y;
+    centres[i * 2 + 1] = y + s * centre.x + c * centre.y;
     if (shape.kind === 'circle') {
+      const out = placed.shapes[i] as { x: number; y: number };
       out.x = x + c * shape.x - s * shape.y;
       out.y = y + s * shape.x + c * shape.y;
+      bounds[k] = out.x - shape.radius;
+      bounds[k + 1] = out.y - shape.radius;
+      bounds[k + 2] = out.x + shape.radius;
+      bounds[k + 3] = out.y + shape.radius;
     } else {
       const p = shape.points;
-      for (let k = 0; k < p.length; k += 2) {
-        out.points[k] = x + c * p[k]! - s * p[k + 1]!;
-        out.points[k + 1] = y + s * p[k]! + c * p[k + 1]!;
+      const out = (placed.shapes[i] as { points: Float64Array }).points;
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (let n = 0; n < p.length; n += 2) {
+        const px = x + c * p[n]! - s * p[n + 1]!;
+        const py = y + s * p[n]! + c * p[n + 1]!;
+        out[n] = px;
+        out[n + 1] = py;
+        if (px < minX) minX = px;
+        if (px > maxX) maxX = px;
+        if (py < minY) minY = py;
+        if (py > maxY) maxY = py;
       }
+      bounds[k] = minX;
+      bounds[k + 1] = minY;
+      bounds[k + 2] = maxX;
+      bounds[k + 3] = maxY;
     }
   }
+}
+
+/** The bounds of a body's placed shapes (from theirs) into `out` at body `b`. */
+function extentOf(bounds: Float64Array, out: Float64Array, b: number): void {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let k = 0; k < bounds.length; k += 4) {
+    if (bounds[k]! < minX) minX = bounds[k]!;
+    if (bounds[k + 1]! < minY) minY = bounds[k + 1]!;
+    if (bounds[k + 2]! > maxX) maxX = bounds[k + 2]!;
+    if (bounds[k + 3]! > maxY) maxY = bounds[k + 3]!;
+  }
+  out[b * 4] = minX;
+  out[b * 4 + 1] = minY;
+  out[b * 4 + 2] = maxX;
+  out[b * 4 + 3] = maxY;
+}
+
+/** A body's shapes placed in the world, and what its solver sums up in a step. */
+interface Placed {
+  readonly shapes: Shape2[];
+  /** Per shape: minX, minY, maxX, maxY. */
+  readonly bounds: Float64Array;
+  /** Per shape, the circle that holds it, in the body's frame. */
+  readonly reach: readonly { x: number; y: number; radius: number }[];
+  /** Per shape, that circle's centre placed in the world. */
+  readonly centres: Float64Array;
+  readonly traction: Float64Array;
+  readonly slide: Float64Array;
+}
+
+/** The circle about a shape's centre (its points' mean) that holds it. */
+function reachOf(shape: Shape2): { x: number; y: number; radius: number } {
+  if (shape.kind === 'circle') return { x: shape.x, y: shape.y, radius: shape.radius };
+  const p = shape.points;
+  const n = p.length / 2;
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < p.length; i += 2) {
+    x += p[i]!;
+    y += p[i + 1]!;
+  }
+  x /= n;
+  y /= n;
+  let radius = 0;
+  for (let i = 0; i < p.length; i += 2) radius = Math.max(radius, Math.sqrt((p[i]! - x) * (p[i]! - x) + (p[i + 1]! - y) * (p[i + 1]! - y)));
+  return { x, y, radius };
+}
+
+/** Whether an obstacle comes within `radius` of (x, y): a circle's edge, a polygon's (or segment's) nearest point. */
+function withinReach(obstacle: Shape2, x: number, y: number, radius: number): boolean {
+  if (obstacle.kind === 'circle') {
+    const dx = obstacle.x - x;
+    const dy = obstacle.y - y;
+    const r = radius + obstacle.radius;
+    return dx * dx + dy * dy <= r * r;
+  }
+  const p = obstacle.points;
+  const n = p.length / 2;
+  const edges = n === 2 ? 1 : n;
+  const r2 = radius * radius;
+  let inside = n > 2;
+  for (let i = 0; i < edges; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const x0 = p[i * 2]!;
+    const y0 = p[i * 2 + 1]!;
+    const ex = p[j * 2]! - x0;
+    const ey = p[j * 2 + 1]! - y0;
+    // Counter-clockwise: a point right of any edge is outside.
+    if (ex * (y - y0) - ey * (x - x0) < 0) inside = false;
+    const lengthSquared = ex * ex + ey * ey;
+    let t = lengthSquared === 0 ? 0 : ((x - x0) * ex + (y - y0) * ey) / lengthSquared;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const dx = x0 + t * ex - x;
+    const dy = y0 + t * ey - y;
+    if (dx * dx + dy * dy <= r2) return true;
+  }
+  return inside;
 }

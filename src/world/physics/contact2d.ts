@@ -55,53 +55,57 @@ function project(points: Float64Array, nx: number, ny: number, out: { min: numbe
 const SPAN_A = { min: 0, max: 0 };
 const SPAN_B = { min: 0, max: 0 };
 
-function centroid(points: Float64Array): [number, number] {
-  let x = 0;
-  let y = 0;
-  const n = points.length / 2;
-  for (let i = 0; i < points.length; i += 2) {
-    x += points[i]!;
-    y += points[i + 1]!;
+/** The mean of a polygon's points along x (axis 0) or y (axis 1). */
+function centroid(points: Float64Array, axis: number): number {
+  let sum = 0;
+  for (let i = axis; i < points.length; i += 2) sum += points[i]!;
+  return sum / (points.length / 2);
+}
+
+/** The least overlap found so far by the separating axis test, and its normal. */
+const BEST = { depth: Infinity, nx: 0, ny: 0 };
+
+/** The separating axis test over `owner`'s edge normals; false when one separates. */
+function edgeAxes(owner: Float64Array, a: Float64Array, b: Float64Array, towardsX: number, towardsY: number): boolean {
+  const n = owner.length / 2;
+  // A segment has one edge; a polygon of n points, n.
+  const edges = n === 2 ? 1 : n;
+  for (let i = 0; i < edges; i++) {
+    const j = i + 1 === n ? 0 : i + 1;
+    const ex = owner[j * 2]! - owner[i * 2]!;
+    const ey = owner[j * 2 + 1]! - owner[i * 2 + 1]!;
+    const length = Math.sqrt(ex * ex + ey * ey);
+    if (length === 0) continue;
+    let nx = ey / length;
+    let ny = -ex / length;
+    project(a, nx, ny, SPAN_A);
+    project(b, nx, ny, SPAN_B);
+    const overlap = Math.min(SPAN_A.max - SPAN_B.min, SPAN_B.max - SPAN_A.min);
+    if (overlap <= 0) return false;
+    if (overlap < BEST.depth) {
+      // The normal points from b towards a.
+      if (towardsX * nx + towardsY * ny < 0) {
+        nx = -nx;
+        ny = -ny;
+      }
+      BEST.depth = overlap;
+      BEST.nx = nx;
+      BEST.ny = ny;
+    }
   }
-  return [x / n, y / n];
+  return true;
 }
 
 /** The separating axis test of two convex polygons (segments included): the axis of least overlap. */
 function polygons(a: Polygon2, b: Polygon2): Contact2 | null {
-  let best = Infinity;
-  let bx = 0;
-  let by = 0;
-  const [ax0, ay0] = centroid(a.points);
-  const [bx0, by0] = centroid(b.points);
-  for (const owner of [a.points, b.points]) {
-    const n = owner.length / 2;
-    // A segment has one edge; a polygon of n points, n.
-    const edges = n === 2 ? 1 : n;
-    for (let i = 0; i < edges; i++) {
-      const j = (i + 1) % n;
-      const ex = owner[j * 2]! - owner[i * 2]!;
-      const ey = owner[j * 2 + 1]! - owner[i * 2 + 1]!;
-      const length = Math.sqrt(ex * ex + ey * ey);
-      if (length === 0) continue;
-      let nx = ey / length;
-      let ny = -ex / length;
-      project(a.points, nx, ny, SPAN_A);
-      project(b.points, nx, ny, SPAN_B);
-      const overlap = Math.min(SPAN_A.max - SPAN_B.min, SPAN_B.max - SPAN_A.min);
-      if (overlap <= 0) return null;
-      if (overlap < best) {
-        // The normal points from b towards a.
-        if ((ax0 - bx0) * nx + (ay0 - by0) * ny < 0) {
-          nx = -nx;
-          ny = -ny;
-        }
-        best = overlap;
-        bx = nx;
-        by = ny;
-      }
-    }
-  }
-  if (best === Infinity) return null;
+  const towardsX = centroid(a.points, 0) - centroid(b.points, 0);
+  const towardsY = centroid(a.points, 1) - centroid(b.points, 1);
+  BEST.depth = Infinity;
+  if (!edgeAxes(a.points, a.points, b.points, towardsX, towardsY)) return null;
+  if (!edgeAxes(b.points, a.points, b.points, towardsX, towardsY)) return null;
+  if (BEST.depth === Infinity) return null;
+  const bx = BEST.nx;
+  const by = BEST.ny;
   // The contact point: the middle of a's points deepest into b along the normal.
   let deepest = Infinity;
   let sx = 0;
@@ -120,7 +124,7 @@ function polygons(a: Polygon2, b: Polygon2): Contact2 | null {
       count++;
     }
   }
-  return { nx: bx, ny: by, depth: best, x: sx / count, y: sy / count };
+  return { nx: bx, ny: by, depth: BEST.depth, x: sx / count, y: sy / count };
 }
 
 /** A circle against a convex polygon (or segment): the normal pushes the polygon out of the circle. */

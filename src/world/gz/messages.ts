@@ -1,0 +1,113 @@
+import type { Quat, Vec3 } from '../geometry/pose.js';
+
+/**
+ * Gazebo's messages (gz-msgs) as the world publishes them on its own topics, before a bridge
+ * turns them into ROS messages: only the fields a bridge reads, named after gz-msgs' fields.
+ * Stamps are absolute sim time in nanoseconds.
+ */
+export interface GzHeader {
+  readonly stampNs: bigint;
+  /** The header's `frame_id` data entry, if any. */
+  readonly frameId?: string;
+  /** The header's `child_frame_id` data entry, if any. */
+  readonly childFrameId?: string;
+}
+
+export interface GzLaserScan {
+  readonly header: GzHeader;
+  readonly frame: string;
+  readonly angleMin: number;
+  readonly angleMax: number;
+  readonly angleStep: number;
+  readonly rangeMin: number;
+  readonly rangeMax: number;
+  readonly count: number;
+  readonly verticalAngleMin: number;
+  readonly verticalAngleMax: number;
+  readonly verticalAngleStep: number;
+  readonly verticalCount: number;
+  /** count × verticalCount ranges, horizontal index fastest. */
+  readonly ranges: Float64Array;
+  readonly intensities: Float64Array;
+}
+
+export interface GzPose {
+  readonly name: string;
+  readonly header: GzHeader;
+  readonly position: Vec3;
+  readonly orientation: Quat;
+}
+
+export interface GzPoseV {
+  readonly header: GzHeader;
+  readonly poses: readonly GzPose[];
+}
+
+export interface GzOdometry {
+  readonly header: GzHeader;
+  readonly position: Vec3;
+  readonly orientation: Quat;
+  /** In the child frame (the robot's). */
+  readonly linear: Vec3;
+  readonly angular: Vec3;
+}
+
+export interface GzJointState {
+  readonly name: string;
+  readonly position: number;
+  readonly velocity: number;
+  readonly effort: number;
+}
+
+/** gz.msgs.Model as JointStatePublisher fills it. */
+export interface GzModel {
+  readonly header: GzHeader;
+  readonly name: string;
+  readonly joints: readonly GzJointState[];
+}
+
+export interface GzImu {
+  readonly header: GzHeader;
+  readonly orientation: Quat;
+  readonly angularVelocity: Vec3;
+  readonly linearAcceleration: Vec3;
+  /** Row-major 3×3. */
+  readonly angularVelocityCovariance: Float64Array;
+  readonly linearAccelerationCovariance: Float64Array;
+}
+
+export interface GzTwist {
+  readonly linear: Vec3;
+  readonly angular: Vec3;
+}
+
+export interface GzClock {
+  readonly stampNs: bigint;
+}
+
+export interface GzContact {
+  readonly collision1: string;
+  readonly collision2: string;
+  readonly positions: readonly Vec3[];
+  readonly normals: readonly Vec3[];
+  readonly depths: readonly number[];
+}
+
+export interface GzContacts {
+  readonly header: GzHeader;
+  readonly contacts: readonly GzContact[];
+}
+
+/** Each gz-msgs type the world knows, by its full name. */
+export interface GzMessages {
+  'gz.msgs.LaserScan': GzLaserScan;
+  'gz.msgs.Pose_V': GzPoseV;
+  'gz.msgs.Odometry': GzOdometry;
+  'gz.msgs.Model': GzModel;
+  'gz.msgs.IMU': GzImu;
+  'gz.msgs.Twist': GzTwist;
+  'gz.msgs.Clock': GzClock;
+  'gz.msgs.Contacts': GzContacts;
+}
+
+export type GzType = keyof GzMessages;

@@ -1,0 +1,159 @@
+import { cos, sin } from '../../base/portableMath.js';
+import { firstChild } from '../../base/xmlReader.js';
+import type { Link, Sensor } from '../description/description.js';
+import { SdfValues } from '../description/sdfValues.js';
+import { compose, rotate, type Vec3 } from '../geometry/pose.js';
+import type { SimulatedModel } from '../SimulatedModel.js';
+import type { WorldHit } from '../SimulatedWorld.js';
+import { type Schedule, sensorSchedule } from '../systems/schedules.js';
+import type { SystemContext, WorldSystem } from '../systems/WorldSystem.js';
+import { type Noise, noiseOf } from './noise.js';
+
+/**
+ * A lidar (SDF `gpu_lidar`, `gpu_ray`; `lidar` and `ray`, which gz-sim 8 does not run, alike): a
+ * ray from the sensor's frame at each horizontal and vertical angle, cast against the world's
+ * collision geometry (Gazebo's GPU lidar renders the visuals, the same shapes in most worlds; as
+ * it culls back faces, a ray leaving a solid it starts in meets nothing there), read as gz-sensors
+ * reads it: the distance in float32, +inf past the maximum range or where nothing is met, −inf
+ * nearer than the minimum; noise added to every value, then finite values clamped to the range;
+ * intensity the surface's laser_retro (capped at 2000, in 16-bit steps). A gz.msgs.LaserScan at
+ * the sensor's update rate while something subscribes (gz-sensors renders nothing for nobody).
+ */
+export class LidarSensor implements WorldSystem {
+  readonly name: string;
+  readonly #context: SystemContext;
+  readonly #model: SimulatedModel;
+  readonly #link: Link;
+  readonly #sensor: Sensor;
+  readonly #topic: string;
+  readonly #frame: string;
+  readonly #schedule: Schedule;
+  readonly #rangeMin: number;
+  readonly #rangeMax: number;
+  readonly #noise: Noise | null;
+  readonly #scan: { angleMin: number; angleMax: number; angleStep: number; count: number; vMin: number; vMax: number; vStep: number; vCount: number };
+  /** Each ray's direction in the sensor's frame (x, y, z), horizontal index fastest. */
+  readonly #directions: Float64Array;
+  readonly #hit: WorldHit = { distance: 0, collision: '', retro: 0 };
+
+  constructor(sensor: Sensor, link: Link, model: SimulatedModel, context: SystemContext) {
+    this.#context = context;
+    this.#model = model;
+    this.#link = link;
+    this.#sensor = sensor;
+    this.name = `${model.name}::${link.name}::${sensor.name}`;
+    const values = new SdfValues(sensor.place.file);
+    const lidar = firstChild(sensor.element, 'lidar') ?? firstChild(sensor.element, 'ray');
+    if (lidar === undefined) throw values.error(sensor.element, `sensor '${sensor.name}' of type ${sensor.type} has no <lidar> (or <ray>)`);
+    const scan = firstChild(lidar, 'scan');
+    const axis = (name: string) => {
+      const element = scan === undefined ? undefined : firstChild(scan, name);
+      const samples = element === undefined ? 1 : values.number(element, 'samples', name === 'horizontal' ? 640 : 1);
+      const resolution = element === undefined ? 1 : values.number(element, 'resolution', 1);
+      const min = element === undefined ? 0 : values.number(element, 'min_angle', 0);
+      const max = element === undefined ? 0 : values.number(element, 'max_angle', 0);
+      const count = Math.max(1, Math.round(samples * resolution));
+      return { min, max, count, step: count > 1 ? (max - min) / (count - 1) : 0 };
+    };
+    const horizontal = axis('horizontal');
+    const vertical = axis('vertical');
+    this.#scan = {
+      angleMin: horizontal.min,
+      angleMax: horizontal.max,
+      angleStep: horizontal.step,
+      count: horizontal.count,
+      vMin: vertical.min,
+      vMax: vertical.max,
+      vStep: vertical.step,
+      vCount: vertical.count,
+    };
+    const range = firstChild(lidar, 'range');
+    this.#rangeMin = range === undefined ? 0 : values.number(range, 'min', 0);
+    this.#rangeMax = range === undefined ? 10 : values.number(range, 'max', 10);
+    const noise = firstChild(lidar, 'noise');
+    this.#noise = noise === undefined ? null : noiseOf(noise, values, context.random(`${model.name}/${link.name}/${sensor.name}`));
+    this.#directions = new Float64Array(horizontal.count * vertical.count * 3);
+    for (let v = 0; v < vertical.count; v++) {
+      const pitch = vertical.min + v * vertical.step;
+      const cp = cos(pitch);
+      const sp = sin(pitch);
+      for (let h = 0; h < horizontal.count; h++) {
+        const yaw = horizontal.min + h * horizontal.step;
+        const at = (v * horizontal.count + h) * 3;
+        this.#directions[at] = cp * cos(yaw);
+        this.#directions[at + 1] = cp * sin(yaw);
+        this.#directions[at + 2] = sp;
+      }
+    }
+    const world = context.world.description.name;
+    this.#topic = sensor.topic ?? `/world/${world}/model/${model.name}/link/${link.name}/sensor/${sensor.name}/scan`;
+    this.#frame = sensor.frameId ?? `${model.name}::${link.name}::${sensor.name}`;
+    this.#schedule = sensorSchedule(sensor.updateRate, context.world.stepNs);
+  }
+
+  nextOutput(from: number): number | null {
+    return this.#context.bus.heard(this.#topic) ? this.#schedule.next(from) : null;
+  }
+
+  output(step: number): void {
+    this.#schedule.done(step);
+    const pose = compose(this.#model.linkPose(this.#link.name), this.#sensor.pose);
+    const o = pose.position;
+    // The sensor's axes in the world: each ray's direction is their mix by its own.
+    const ex = rotate(pose.rotation, { x: 1, y: 0, z: 0 });
+    const ey = rotate(pose.rotation, { x: 0, y: 1, z: 0 });
+    const ez = rotate(pose.rotation, { x: 0, y: 0, z: 1 });
+    const directions = this.#directions;
+    const n = directions.length / 3;
+    const ranges = new Float64Array(n);
+    const intensities = new Float64Array(n);
+    const world = this.#context.world;
+    const hit = this.#hit;
+    const min = this.#rangeMin;
+    const max = this.#rangeMax;
+    const ray = RAY;
+    for (let i = 0; i < n; i++) {
+      const a = directions[i * 3]!;
+      const b = directions[i * 3 + 1]!;
+      const c = directions[i * 3 + 2]!;
+      ray.x = ex.x * a + ey.x * b + ez.x * c;
+      ray.y = ex.y * a + ey.y * b + ez.y * c;
+      ray.z = ex.z * a + ey.z * b + ez.z * c;
+      world.castRay(o, ray, 0, max, hit);
+      const distance = Math.fround(hit.distance);
+      let range = distance > max ? Infinity : distance < min ? -Infinity : distance;
+      if (this.#noise !== null) {
+        range = this.#noise.apply(range);
+        range = Number.isNaN(range) ? max : Number.isFinite(range) ? Math.max(Math.min(range, max), min) : range;
+      }
+      ranges[i] = Math.fround(range);
+      intensities[i] = hit.distance < Infinity ? retroIntensity(hit.retro) : 0;
+    }
+    const s = this.#scan;
+    this.#context.bus.publish(this.#topic, 'gz.msgs.LaserScan', {
+      header: { stampNs: this.#context.stampNs(step), frameId: this.#frame },
+      frame: this.#frame,
+      angleMin: s.angleMin,
+      angleMax: s.angleMax,
+      angleStep: s.angleStep,
+      rangeMin: this.#rangeMin,
+      rangeMax: this.#rangeMax,
+      count: s.count,
+      verticalAngleMin: s.vMin,
+      verticalAngleMax: s.vMax,
+      verticalAngleStep: s.vStep,
+      verticalCount: s.vCount,
+      ranges,
+      intensities,
+    });
+  }
+}
+
+/** The ray's direction, reused for every ray. */
+const RAY: { x: number; y: number; z: number } & Vec3 = { x: 0, y: 0, z: 0 };
+
+/** laser_retro as gz-rendering's GPU rays carry it: capped at 2000, in a 16-bit unsigned normalized channel. */
+function retroIntensity(retro: number): number {
+  const capped = Math.min(Math.max(retro, 0), 2000);
+  return (Math.round((capped / 2000) * 65535) / 65535) * 2000;
+}
