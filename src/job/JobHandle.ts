@@ -18,6 +18,7 @@ import type { ExecutorConfig } from '../sim/Executors.js';
 import type { FaultConfig } from '../sim/faults/FaultConfig.js';
 import type { ParamsRule } from '../sim/ParamsFile.js';
 import type { Simulation } from '../sim/Simulation.js';
+import type { WorldConfig } from '../world/WorldConfig.js';
 
 /**
  * A job, in rslcpp's sense: it builds the nodes, gives the start time, says when it is finished
@@ -47,6 +48,8 @@ export interface JobDefinition {
   strictMessages?: boolean;
   /** The built-in network model (hosts, positions, environment, channel, radio, transport). */
   network?: NetworkConfig;
+  /** The robot's world: an SDF world, the models spawned into it, its bridges to ROS topics. */
+  world?: WorldConfig;
   /** Executors besides the default events one (their nodes by pattern). */
   executors?: readonly ExecutorConfig[];
   /** How long callbacks take (rules, the first that matches). */

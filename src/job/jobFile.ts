@@ -37,6 +37,7 @@ import { toPlain } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
 import { type DistributionEntry, timeModelAt } from './timeModelEntry.js';
+import { type WorldEntry, worldConfig } from './worldSection.js';
 
 const NODE_KEYS = [
   'script',
@@ -114,6 +115,7 @@ interface JobFile {
   record?: RecordEntry | RecordEntry[];
   nodes?: NodeEntry[];
   network?: NetworkEntry;
+  world?: WorldEntry;
   faults?: FaultEntry[];
   swarm?: boolean;
   checks?: CheckEntry[];
@@ -295,6 +297,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   /** What the sections of other files (network, times, faults, checks) use to check values. */
   const sections: SectionContext = { fail, duration: (location, value) => durationAt(location, value), file, topic: topicAt };
   const network = data.network === undefined ? undefined : networkConfig(data.network, sections);
+  const world = data.world === undefined ? undefined : worldConfig(data.world, sections, process.env);
   const hostAt = (location: (string | number)[], name: string): string => {
     if (network === undefined) return fail(location, "names a host, but the job has no 'network'");
     if (!network.hosts.some((host) => host.name === name)) fail(location, `no host named '${name}' (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);
@@ -584,6 +587,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     // The workspace's interface packages serve every program of the job, after the job's own folders.
     interfaces: fromWorkspace === undefined ? interfaces : [...interfaces, ...fromWorkspace.interfaceSources],
     ...(network === undefined ? {} : { network }),
+    ...(world === undefined ? {} : { world }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),
     ...(chains.length === 0 ? {} : { chains }),

@@ -140,7 +140,7 @@ export interface NetworkEntry {
 export interface SectionContext {
   fail(location: (string | number)[], message: string): never;
   duration(location: (string | number)[], value: Duration): bigint;
-  file(location: (string | number)[], relative: string): string;
+  file(location: (string | number)[], relative: string, kind?: 'file' | 'folder' | 'either'): string;
   topic(location: (string | number)[], name: string): string;
 }
 

@@ -14,6 +14,7 @@ import { Network } from '../network/Network.js';
 import { LoggingSeverity, LogOutput } from '../ros/LogOutput.js';
 import type { ParameterOverride } from '../ros/NodeParameters.js';
 import type { RemapRule } from '../ros/RosArguments.js';
+import type { WorldConfig } from '../world/WorldConfig.js';
 import { Assertions } from './Assertions.js';
 import type { Context } from './Context.js';
 import { DelayDraws, type DelayRange } from './DelayDraws.js';
@@ -65,6 +66,8 @@ export interface SimulationOptions {
   strictMessages?: boolean;
   /** The built-in network model: hosts own nodes, and messages between hosts cross it. */
   network?: NetworkConfig;
+  /** The robot's world (sim/WorldHost.ts runs it). */
+  world?: WorldConfig;
   /** Executors besides the default events one, each running the nodes its patterns match first. */
   executors?: readonly ExecutorConfig[];
   /** How Python programs' rclpy executors order their nodes (seeded: `--seeded-order`, explore). */
@@ -130,6 +133,8 @@ export class Simulation {
   readonly strictMessages: boolean;
   /** The network between hosts; null: every node talks to every other directly. */
   readonly network: Network | null;
+  /** The world the job runs, if any. */
+  readonly worldConfig: WorldConfig | null;
   /** The job's faults, asked by Delivery at every arrival (null: none). */
   readonly faults: Faults | null;
   /** Crash faults of separate programs (null: none). */
@@ -178,6 +183,7 @@ export class Simulation {
     this.#topicDelays = options.topicDelays ?? new Map();
     this.#topicDelayRanges = options.topicDelayRanges ?? new Map();
     this.network = options.network === undefined ? null : new Network(this.engine, options.network, this.seed);
+    this.worldConfig = options.world ?? null;
     this.#executors = new Executors(options.executors ?? [], this, options.rclpyOrder);
     this.metrics = options.metrics === undefined ? null : new ExecutorMetrics(this.engine, options.metrics.chains);
     if (this.metrics !== null) {

@@ -8,7 +8,7 @@ export type GzHandler = <T extends GzType>(type: T, message: GzMessages[T]) => v
  * in the order it subscribed. Names are absolute as gz-transport makes them: `scan` is `/scan`.
  */
 export class GzBus {
-  readonly #subscribers = new Map<string, GzHandler[]>();
+  readonly #subscribers = new Map<string, { handler: GzHandler; live: () => boolean }[]>();
   /** Topics as written, by their gz-transport names (publishers name theirs again at every message). */
   readonly #names = new Map<string, string>();
 
@@ -22,21 +22,22 @@ export class GzBus {
   }
 
   publish<T extends GzType>(topic: string, type: T, message: GzMessages[T]): void {
-    const handlers = this.#subscribers.get(this.#name(topic));
-    if (handlers === undefined) return;
-    for (const handler of handlers) handler(type, message);
+    const subscribers = this.#subscribers.get(this.#name(topic));
+    if (subscribers === undefined) return;
+    for (const { handler, live } of subscribers) if (live()) handler(type, message);
   }
 
-  subscribe(topic: string, handler: GzHandler): void {
+  /** `live` says whether it listens now (a lazy bridge listens while someone listens to it). */
+  subscribe(topic: string, handler: GzHandler, live: () => boolean = () => true): void {
     const name = this.#name(topic);
-    const handlers = this.#subscribers.get(name);
-    if (handlers === undefined) this.#subscribers.set(name, [handler]);
-    else handlers.push(handler);
+    const subscribers = this.#subscribers.get(name);
+    if (subscribers === undefined) this.#subscribers.set(name, [{ handler, live }]);
+    else subscribers.push({ handler, live });
   }
 
-  /** Whether anything listens on the topic (a publisher may skip work nobody reads). */
+  /** Whether anything listens on the topic now (a publisher skips what nobody reads, as gz-sensors do). */
   heard(topic: string): boolean {
-    return this.#subscribers.has(this.#name(topic));
+    return this.#subscribers.get(this.#name(topic))?.some(({ live }) => live()) ?? false;
   }
 }
 

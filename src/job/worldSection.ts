@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { parse as parseYaml } from 'yaml';
+import { BridgeConfigError, type BridgeEntry, bridgeFromArgument, bridgesFromConfig } from '../world/bridge/BridgeEntry.js';
+import { resourcePathsOf } from '../world/description/resources.js';
+import type { SpawnEntry, WorldConfig } from '../world/WorldConfig.js';
+
+/** A duration as job files write it: '1.5s', '200ms', or nanoseconds. */
+type Duration = string | number;
+
+import type { SectionContext } from './networkSection.js';
+
+const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
+const bridgeMap = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    topic_name: { type: 'string' },
+    ros_topic_name: { type: 'string' },
+    gz_topic_name: { type: 'string' },
+    ros_type_name: { type: 'string' },
+    gz_type_name: { type: 'string' },
+    direction: { enum: ['BIDIRECTIONAL', 'GZ_TO_ROS', 'ROS_TO_GZ'] },
+    publisher_queue: { type: 'integer', minimum: 0 },
+    subscriber_queue: { type: 'integer', minimum: 0 },
+    lazy: { type: 'boolean' },
+    config_file: { type: 'string' },
+  },
+};
+
+/** The job file's `world:` section (documented in docs/world.md). */
+export const worldSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    sdf: { type: 'string', minLength: 1 },
+    sdf_string: { type: 'string', minLength: 1 },
+    resource_path: { type: 'array', items: { type: 'string', minLength: 1 } },
+    spawn: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          file: { type: 'string', minLength: 1 },
+          string: { type: 'string', minLength: 1 },
+          topic: { type: 'string', minLength: 1 },
+          name: { type: 'string', minLength: 1 },
+          pose: { type: 'array', items: { type: 'number' }, minItems: 6, maxItems: 6 },
+          allow_renaming: { type: 'boolean' },
+          at: duration,
+        },
+      },
+    },
+    bridge: { type: 'array', items: { anyOf: [{ type: 'string', minLength: 1 }, bridgeMap] } },
+  },
+};
+
+export interface WorldEntry {
+  sdf?: string;
+  sdf_string?: string;
+  resource_path?: string[];
+  spawn?: { file?: string; string?: string; topic?: string; name?: string; pose?: number[]; allow_renaming?: boolean; at?: Duration }[];
+  bridge?: (string | Record<string, unknown>)[];
+}
+
+/**
+ * The world a job file describes: its SDF world, where its models are found (the section's
+ * `resource_path`, then GZ_SIM_RESOURCE_PATH and the rest of Gazebo's search path from the
+ * environment), the models it spawns and the bridges of one `ros_gz_bridge` node.
+ */
+export function worldConfig(entry: WorldEntry, context: SectionContext, env: Readonly<Record<string, string | undefined>>): WorldConfig {
+  const location = (...rest: (string | number)[]) => ['world', ...rest];
+  if ((entry.sdf === undefined) === (entry.sdf_string === undefined)) context.fail(location(), "needs one of 'sdf' (a world file) and 'sdf_string'");
+  const world = entry.sdf !== undefined ? { file: context.file(location('sdf'), entry.sdf) } : { text: entry.sdf_string!, label: 'world.sdf_string' };
+  const paths = resourcePathsOf(env, homedir());
+  const own = (entry.resource_path ?? []).map((folder, i) => context.file(location('resource_path', i), folder, 'folder'));
+  const spawns = (entry.spawn ?? []).map((spawn, i): SpawnEntry => {
+    const sources = [spawn.file, spawn.string, spawn.topic].filter((value) => value !== undefined);
+    if (sources.length !== 1) context.fail(location('spawn', i), "needs one of 'file', 'string' and 'topic'");
+    const pose = (spawn.pose ?? [0, 0, 0, 0, 0, 0]) as [number, number, number, number, number, number];
+    return {
+      afterNs: spawn.at === undefined ? 0n : context.duration(location('spawn', i, 'at'), spawn.at),
+      source:
+        spawn.file !== undefined
+          ? { file: context.file(location('spawn', i, 'file'), spawn.file) }
+          : spawn.string !== undefined
+            ? { text: spawn.string, label: `world.spawn[${i}].string` }
+            : { topic: context.topic(location('spawn', i, 'topic'), spawn.topic!) },
+      name: spawn.name ?? null,
+      pose,
+      allowRenaming: spawn.allow_renaming ?? false,
+      node: 'ros_gz_sim',
+    };
+  });
+  const entries: BridgeEntry[] = [];
+  (entry.bridge ?? []).forEach((item, i) => {
+    try {
+      if (typeof item === 'string') entries.push(bridgeFromArgument(item));
+      else if (typeof item.config_file === 'string') entries.push(...bridgesFromFile(context.file(location('bridge', i, 'config_file'), item.config_file)));
+      else entries.push(...bridgesFromConfig([item], () => ''));
+    } catch (error) {
+      if (!(error instanceof BridgeConfigError)) throw error;
+      context.fail(location('bridge', i), error.message.replace(/^: /, ''));
+    }
+  });
+  return {
+    world,
+    paths: { ...paths, modelFolders: [...own, ...paths.modelFolders] },
+    spawns,
+    bridges: entries.length === 0 ? [] : [{ afterNs: 0n, node: 'ros_gz_bridge', namespace: '/', entries }],
+  };
+}
+
+/** A ros_gz_bridge YAML config file's bridges; errors name the file and the entry. */
+export function bridgesFromFile(file: string): BridgeEntry[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new BridgeConfigError(`${file}: cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (error) {
+    throw new BridgeConfigError(`${file}: not YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  return bridgesFromConfig(data, (index, key) => `${file}: entry ${index + 1}${key === undefined ? '' : `, ${key}`}`);
+}

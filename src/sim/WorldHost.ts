@@ -1,0 +1,253 @@
+import { readFileSync } from 'node:fs';
+import { readXml } from '../base/xmlReader.js';
+import type { ScheduledAction } from '../engine/ScheduledActions.js';
+import { LoggingSeverity } from '../ros/LogOutput.js';
+import { NodeOptions } from '../ros/NodeOptions.js';
+import { QoS } from '../ros/QoS.js';
+import type { BridgeEntry } from '../world/bridge/BridgeEntry.js';
+import { conversionOf, type RosMessage } from '../world/bridge/conversions.js';
+import type { Model } from '../world/description/description.js';
+import { readModelText, readWorldText } from '../world/description/sdfFile.js';
+import { DescriptionError } from '../world/description/sdfValues.js';
+import { readUrdfText } from '../world/description/urdfFile.js';
+import { quatFromEuler } from '../world/geometry/pose.js';
+import type { GzMessages, GzType } from '../world/gz/messages.js';
+import { SimulatedWorld } from '../world/SimulatedWorld.js';
+import type { BridgeGroup, DescriptionSource, SpawnEntry, WorldConfig } from '../world/WorldConfig.js';
+import { Node } from './Node.js';
+import type { Publisher } from './Publisher.js';
+import type { Simulation } from './Simulation.js';
+
+/** The world's rules for its spawn and bridge nodes' log lines: where rclcpp would say they come from. */
+const LOCATION = () => ({ function: '', file: '', line: 0 });
+
+/**
+ * The world in a run: the running world (world/SimulatedWorld.ts) stepped by engine actions at
+ * the steps where it publishes (it catches up lazily to any other moment it is looked at), its
+ * spawns at their times, and its bridges as ROS entities of their own nodes (ros_gz_bridge's
+ * publishers and subscriptions, with its QoS and log lines). World outputs of an instant come
+ * in its first phase (scheduled actions), before that instant's callbacks; a command that arrives
+ * during an instant acts from the next step on, as one arriving between gz-sim's iterations does.
+ */
+export class WorldHost {
+  readonly #simulation: Simulation;
+  readonly #config: WorldConfig;
+  #world: SimulatedWorld | null = null;
+  #action: ScheduledAction | null = null;
+  #scheduledStep: number | null = null;
+
+  constructor(simulation: Simulation, config: WorldConfig) {
+    this.#simulation = simulation;
+    this.#config = config;
+  }
+
+  get world(): SimulatedWorld | null {
+    return this.#world;
+  }
+
+  /** Reads the world and starts it at the run's start; its spawns and bridges at their times. */
+  start(): void {
+    const simulation = this.#simulation;
+    const engine = simulation.engine;
+    const warn = (line: string) => simulation.warn(line);
+    const options = { paths: this.#config.paths, warn };
+    const source = this.#config.world;
+    const description = readWorldText(textOf(source), 'file' in source ? source.file : source.label, options);
+    this.#world = new SimulatedWorld(description, { originNs: engine.nowAbs, seed: simulation.seed, warn });
+    simulation.graph.subscriptionAdded.push(() => this.#reschedule());
+    for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
+    for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));
+    this.#reschedule();
+  }
+
+  #at(afterNs: bigint, run: () => void): void {
+    const engine = this.#simulation.engine;
+    if (afterNs <= 0n) run();
+    else engine.scheduleAt(this.#world!.originNs + afterNs, run);
+  }
+
+  /** The last step at or before now: where the world must be before it is looked at. */
+  #stepNow(): number {
+    const world = this.#world!;
+    return Number((this.#simulation.engine.nowAbs - world.originNs) / BigInt(world.stepNs));
+  }
+
+  /** The world caught up to now. */
+  #catchUp(): SimulatedWorld {
+    const world = this.#world!;
+    world.advanceTo(this.#stepNow());
+    return world;
+  }
+
+  /** An engine action at the world's next output, if it moved. */
+  #reschedule(): void {
+    const world = this.#world;
+    if (world === null) return;
+    const next = world.nextOutputStep();
+    if (next === this.#scheduledStep) return;
+    const engine = this.#simulation.engine;
+    if (this.#action !== null) engine.cancelAction(this.#action);
+    this.#scheduledStep = next;
+    this.#action =
+      next === null
+        ? null
+        : engine.scheduleAt(world.originNs + BigInt(next) * BigInt(world.stepNs), () => {
+            this.#action = null;
+            this.#scheduledStep = null;
+            world.advanceTo(next);
+            world.output();
+            this.#reschedule();
+          });
+  }
+
+  /** A bridge node and its bridges, as parameter_bridge makes them (its log lines first). */
+  #bridge(group: BridgeGroup): void {
+    const simulation = this.#simulation;
+    this.#catchUp();
+    simulation.placeNode(`${group.namespace === '/' ? '' : group.namespace}/${group.node}`, null);
+    const node = new Node(group.node, group.namespace, simulation.defaultContext, NodeOptions.from({}));
+    const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
+    for (const entry of group.entries) {
+      const conversion = conversionOf(entry.rosType, entry.gzType);
+      const toGz = entry.direction !== 'ROS_TO_GZ';
+      const fromGz = entry.direction !== 'GZ_TO_ROS';
+      if (toGz)
+        log(
+          LoggingSeverity.INFO,
+          `Creating GZ->ROS Bridge: [${entry.gzTopic} (${entry.gzType}) -> ${entry.rosTopic} (${entry.rosType})] (Lazy ${entry.lazy ? 1 : 0})`,
+        );
+      if (fromGz)
+        log(
+          LoggingSeverity.INFO,
+          `Creating ROS->GZ Bridge: [${entry.rosTopic} (${entry.rosType}) -> ${entry.gzTopic} (${entry.gzType})] (Lazy ${entry.lazy ? 1 : 0})`,
+        );
+      if (conversion === undefined || (toGz && conversion.toRos === undefined) || (fromGz && conversion.fromRos === undefined)) {
+        log(
+          LoggingSeverity.WARN,
+          `Failed to create a bridge for topic [${entry.rosTopic}] with ROS2 type [${entry.rosType}] to topic [${entry.gzTopic}] with Gazebo Transport type [${entry.gzType}]`,
+        );
+        simulation.warn(`ros_gz_bridge: rclsim's world has no conversion between ${entry.rosType} and ${entry.gzType} (docs/world.md lists those it has)`);
+        continue;
+      }
+      if (toGz) this.#gzToRos(node, entry, conversion.toRos!);
+      if (fromGz) this.#rosToGz(node, entry, conversion.fromRos!, log);
+    }
+    this.#reschedule();
+  }
+
+  #gzToRos(node: Node, entry: BridgeEntry, toRos: (message: never) => RosMessage): void {
+    const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, entry.publisherQueue);
+    const publisher = node.createPublisher(entry.rosType, entry.rosTopic, { qos }) as Publisher;
+    // The clock, and a bridge marked lazy, listen only while something listens to them on ROS's side.
+    const lazy = entry.lazy || entry.gzType === 'gz.msgs.Clock';
+    const live = lazy ? () => publisher.matched.length > 0 : () => true;
+    this.#world!.bus.subscribe(
+      entry.gzTopic,
+      <T extends GzType>(type: T, message: GzMessages[T]) => {
+        if (type === entry.gzType) publisher.publish(toRos(message as never));
+      },
+      live,
+    );
+  }
+
+  #rosToGz(node: Node, entry: BridgeEntry, fromRos: (message: RosMessage) => GzMessages[GzType], log: (severity: LoggingSeverity, text: string) => void): void {
+    const qos = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, entry.subscriberQueue);
+    let told = false;
+    node.createSubscription(
+      entry.rosType,
+      entry.rosTopic,
+      { qos },
+      {
+        deliver: (message: unknown) => {
+          if (!told) {
+            told = true;
+            log(LoggingSeverity.INFO, `Passing message from ROS ${entry.rosType} to Gazebo ${entry.gzType} (showing msg only once per type)`);
+          }
+          const world = this.#catchUp();
+          world.bus.publish(entry.gzTopic, entry.gzType as GzType, fromRos(message as RosMessage));
+          this.#reschedule();
+        },
+      },
+    );
+  }
+
+  /** A model into the world, as ros_gz_sim's create puts it there (its node while it waits, its lines). */
+  #spawn(spawn: SpawnEntry): void {
+    const simulation = this.#simulation;
+    simulation.placeNode(`/${spawn.node}`, null);
+    const node = new Node(spawn.node, '', simulation.defaultContext, NodeOptions.from({ startParameterServices: false, startTypeDescriptionService: false }));
+    const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
+    const create = (source: DescriptionSource): void => {
+      const world = this.#catchUp();
+      const model = this.#modelOf(source);
+      let name = spawn.name ?? model.name;
+      if (world.model(name) !== undefined) {
+        if (!spawn.allowRenaming) {
+          log(LoggingSeverity.ERROR, 'Entity creation failed.');
+          throw new DescriptionError(
+            { file: labelOf(source), line: 0 },
+            `the world already has a model named '${name}' (create's -allow_renaming makes another name)`,
+          );
+        }
+        let k = 1;
+        while (world.model(`${name}_${k}`) !== undefined) k++;
+        name = `${name}_${k}`;
+      }
+      const [x, y, z, roll, pitch, yaw] = spawn.pose;
+      world.spawn({ ...model, name }, { position: { x, y, z }, rotation: quatFromEuler(roll, pitch, yaw) });
+      log(LoggingSeverity.INFO, 'Entity creation successfull.');
+      node.destroy();
+      this.#reschedule();
+    };
+    const source = spawn.source;
+    if (!('topic' in source)) return create(source);
+    log(LoggingSeverity.INFO, `Waiting messages on topic [${source.topic}].`);
+    const qos = new QoS(
+      QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+      1,
+      QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
+      QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+    );
+    let done = false;
+    node.createSubscription(
+      'std_msgs/msg/String',
+      source.topic,
+      { qos },
+      {
+        deliver: (message: unknown) => {
+          if (done) return;
+          done = true;
+          create({ text: (message as { data: string }).data, label: source.topic });
+        },
+      },
+    );
+  }
+
+  /** A model from SDF or URDF text, told apart by its root element. */
+  #modelOf(source: DescriptionSource): Model {
+    const label = labelOf(source);
+    const text = textOf(source);
+    const options = { paths: this.#config.paths, warn: (line: string) => this.#simulation.warn(line) };
+    let root: string | undefined;
+    try {
+      root = readXml(text).find(() => true)?.name;
+    } catch (error) {
+      throw new DescriptionError({ file: label, line: 0 }, `not XML: ${(error as Error).message}`);
+    }
+    if (root === 'robot') return readUrdfText(text, label, options);
+    return readModelText(text, label, options);
+  }
+}
+
+function labelOf(source: DescriptionSource): string {
+  return 'file' in source ? source.file : source.label;
+}
+
+function textOf(source: DescriptionSource): string {
+  if (!('file' in source)) return source.text;
+  try {
+    return readFileSync(source.file, 'utf8');
+  } catch (error) {
+    throw new DescriptionError({ file: source.file, line: 0 }, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}

@@ -1,0 +1,39 @@
+import type { BridgeEntry } from './bridge/BridgeEntry.js';
+import type { ResourcePaths } from './description/resources.js';
+
+/** A description to read: a file, or text (an SDF or URDF string) with a name for messages. */
+export type DescriptionSource = { readonly file: string } | { readonly text: string; readonly label: string };
+
+/** A model spawned into the world (ros_gz_sim's `create`, classic gazebo_ros's spawn_entity.py). */
+export interface SpawnEntry {
+  /** When, ns after the run's start. */
+  readonly afterNs: bigint;
+  /** From a file or a string (SDF or URDF, told apart by its root element), or the first message on a topic (std_msgs/String). */
+  readonly source: DescriptionSource | { readonly topic: string };
+  /** The model's name (null: the description's). */
+  readonly name: string | null;
+  /** x, y, z, roll, pitch, yaw. */
+  readonly pose: readonly [number, number, number, number, number, number];
+  readonly allowRenaming: boolean;
+  /** The node that asks (its name in log lines): `ros_gz_sim` for create. */
+  readonly node: string;
+}
+
+/** The bridges one bridge node carries (ros_gz_bridge's parameter_bridge). */
+export interface BridgeGroup {
+  /** When it starts, ns after the run's start. */
+  readonly afterNs: bigint;
+  /** Its node: name and namespace (`ros_gz_bridge`, `/`). */
+  readonly node: string;
+  readonly namespace: string;
+  readonly entries: readonly BridgeEntry[];
+}
+
+/** The world a job runs (the job file's `world:` section, or what its launch files start). */
+export interface WorldConfig {
+  /** The SDF world. */
+  readonly world: DescriptionSource;
+  readonly paths: ResourcePaths;
+  readonly spawns: readonly SpawnEntry[];
+  readonly bridges: readonly BridgeGroup[];
+}
