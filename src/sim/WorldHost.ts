@@ -200,7 +200,10 @@ export class WorldHost {
       this.#reschedule();
     };
     const source = spawn.source;
-    if (!('topic' in source)) return create(source);
+    if (!('topic' in source)) {
+      create(source);
+      return;
+    }
     log(LoggingSeverity.INFO, `Waiting messages on topic [${source.topic}].`);
     const qos = new QoS(
       QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
