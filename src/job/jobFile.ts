@@ -390,7 +390,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
       ...(entry.host === undefined ? {} : { host: hostAt([...location, 'host'], entry.host) }),
     };
   });
-  if (data.nodes === undefined && plays.length === 0) fail([], `a job needs 'nodes' or 'play'`);
+  if (data.nodes === undefined && plays.length === 0 && data.world === undefined) fail([], `a job needs 'nodes', 'play' or 'world'`);
 
   // The job's workspace (docs/workspaces.md): --workspace, the job's `workspace:` (relative to the
   // job file), else the current folder when it has src/, else ./install. Prepared (its Python

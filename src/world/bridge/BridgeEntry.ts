@@ -1,3 +1,5 @@
+import { WorldInputError } from '../WorldInputError.js';
+
 export type BridgeDirection = 'BIDIRECTIONAL' | 'GZ_TO_ROS' | 'ROS_TO_GZ';
 
 /** One topic ros_gz_bridge carries, as its YAML config or command line names it. */
@@ -16,7 +18,7 @@ export interface BridgeEntry {
 }
 
 /** A failure to read a bridge's configuration: one line, said by whoever reads it with where it came from. */
-export class BridgeConfigError extends Error {
+export class BridgeConfigError extends WorldInputError {
   override readonly name = 'BridgeConfigError';
 }
 

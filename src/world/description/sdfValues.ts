@@ -1,9 +1,10 @@
 import { attribute, firstChild, type XmlElement } from '../../base/xmlReader.js';
 import { IDENTITY, normalizedQuat, type Pose, quatFromEuler, type Vec3 } from '../geometry/pose.js';
+import { WorldInputError } from '../WorldInputError.js';
 import type { Place } from './description.js';
 
 /** A description that cannot be read: one line, `file:line: what`. */
-export class DescriptionError extends Error {
+export class DescriptionError extends WorldInputError {
   override readonly name = 'DescriptionError';
 
   constructor(place: Place, text: string) {

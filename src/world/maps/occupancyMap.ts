@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describeThrown } from '../../base/describeThrown.js';
 import { notRegularFile } from '../../base/regularFile.js';
+import { WorldInputError } from '../WorldInputError.js';
 import { type MapParameters, MapYamlError, readMapYaml } from './mapYaml.js';
 import { type GrayImage, ImageContentError, readPgm } from './pgmImage.js';
 
@@ -44,8 +45,8 @@ function readParameters(yamlPath: string): MapParameters {
   try {
     return readMapYaml(readText(yamlPath), yamlPath);
   } catch (thrown) {
-    if (!(thrown instanceof MapYamlError)) throw new Error(`${yamlPath}: ${describeThrown(thrown)}`);
-    throw new Error(`${yamlPath}: ${thrown.line === undefined ? '' : `line ${thrown.line}: `}${thrown.message}`);
+    if (!(thrown instanceof MapYamlError)) throw new WorldInputError(`${yamlPath}: ${describeThrown(thrown)}`);
+    throw new WorldInputError(`${yamlPath}: ${thrown.line === undefined ? '' : `line ${thrown.line}: `}${thrown.message}`);
   }
 }
 
@@ -55,13 +56,13 @@ function readImage(yamlPath: string, imagePath: string): GrayImage {
   try {
     bytes = readBytes(imagePath);
   } catch (thrown) {
-    throw new Error(`${where}: ${describeThrown(thrown)}`);
+    throw new WorldInputError(`${where}: ${describeThrown(thrown)}`);
   }
   try {
     return readPgm(bytes);
   } catch (thrown) {
     if (!(thrown instanceof ImageContentError)) throw thrown;
-    throw new Error(`${where}: byte ${thrown.byte}: ${thrown.message}`);
+    throw new WorldInputError(`${where}: byte ${thrown.byte}: ${thrown.message}`);
   }
 }
 
@@ -71,11 +72,11 @@ function readText(path: string): string {
 
 function readBytes(path: string): Uint8Array {
   const problem = notRegularFile(path);
-  if (problem !== undefined) throw new Error(problem);
+  if (problem !== undefined) throw new WorldInputError(problem);
   try {
     return readFileSync(path);
   } catch (thrown) {
-    throw new Error((thrown as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : describeThrown(thrown));
+    throw new WorldInputError((thrown as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : describeThrown(thrown));
   }
 }
 

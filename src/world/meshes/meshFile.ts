@@ -3,6 +3,7 @@ import { extname } from 'node:path';
 import { describeThrown } from '../../base/describeThrown.js';
 import { notRegularFile } from '../../base/regularFile.js';
 import { XmlError } from '../../base/xmlReader.js';
+import { WorldInputError } from '../WorldInputError.js';
 import { readCollada } from './colladaFile.js';
 import { readObj } from './objFile.js';
 import { readStl } from './stlFile.js';
@@ -22,21 +23,21 @@ const READERS: Record<string, (bytes: Uint8Array) => TriangleMesh> = {
  */
 export function readMeshFile(path: string): TriangleMesh {
   const reader = READERS[extname(path).toLowerCase()];
-  if (reader === undefined) throw new Error(`${path}: not a mesh file rclsim reads (.stl, .dae or .obj)`);
+  if (reader === undefined) throw new WorldInputError(`${path}: not a mesh file rclsim reads (.stl, .dae or .obj)`);
   const problem = notRegularFile(path);
-  if (problem !== undefined) throw new Error(`${path}: ${problem}`);
+  if (problem !== undefined) throw new WorldInputError(`${path}: ${problem}`);
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(path);
   } catch (thrown) {
     const missing = (thrown as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new Error(`${path}: ${missing ? 'no such file' : describeThrown(thrown)}`);
+    throw new WorldInputError(`${path}: ${missing ? 'no such file' : describeThrown(thrown)}`);
   }
   try {
     return reader(bytes);
   } catch (thrown) {
-    if (thrown instanceof MeshContentError) throw new Error(`${path}: ${thrown.at === undefined ? '' : `${thrown.at}: `}${thrown.message}`);
-    if (thrown instanceof XmlError) throw new Error(`${path}: ${thrown.message}`);
+    if (thrown instanceof MeshContentError) throw new WorldInputError(`${path}: ${thrown.at === undefined ? '' : `${thrown.at}: `}${thrown.message}`);
+    if (thrown instanceof XmlError) throw new WorldInputError(`${path}: ${thrown.message}`);
     throw thrown;
   }
 }

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { logLines, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+
+/** A copy of the yard fixture (a room, a pillar, a rover with a lidar and an IMU, a bridge config, a probe program). */
+function yard(): string {
+  const dir = tempDir();
+  cpSync(join(repoRoot, 'test/fixtures/world/yard'), dir, { recursive: true });
+  return dir;
+}
+
+const fingerprint = (stdout: string): string => /fingerprint +([0-9a-f]{16})/.exec(stdout)?.[1] ?? 'none';
+
+describe("a robot in rclsim's world: Gazebo's systems and sensors, bridged to ROS as ros_gz_bridge bridges them", () => {
+  it('drives the rover to the wall: the lidar sees it come, the rover stops there, its odometry goes on with its wheels', () => {
+    const dir = yard();
+    const result = runCli(['run', 'yard.yaml'], dir, 120_000);
+    assert.equal(result.status, 0, result.stderr);
+    const probe = logLines(result.stderr).filter((line) => line.includes('[probe]'));
+    assert.deepEqual(probe.slice(0, 2), [
+      // The lidar is 0.1 m ahead of the rover's centre, the wall's face at x = 4; at rest the IMU reads +g.
+      '[INFO] [1.000000000] [probe]: front 3.900 odom 0.000 imu 9.80',
+      // gz-sensors: the first update at the first step, then on the 100 ms grid; DiffDrive's throttle: every 20 ms from 20 ms.
+      '[INFO] [1.000000000] [probe]: first scans at 1000000 100000000 200000000, frame rover/base_link/lidar; first odometry at 20000000 40000000 60000000, frames rover/odom rover/base_link',
+    ]);
+    // 0.5 m/s from 1 s (the command acts a step later): 0.5 m a second, the range down as the odometry up.
+    assert.match(probe[2]!, /\[2\.000000000\] \[probe\]: front 3\.41\d odom 0\.49\d imu 9\.80$/);
+    assert.match(probe[7]!, /\[7\.000000000\] \[probe\]: front 0\.91\d odom 2\.99\d imu 9\.80$/);
+    // At the wall: nearer than the lidar's minimum range (−inf), the wheels still turning under the odometry.
+    assert.match(probe.at(-1)!, /\[10\.000000000\] \[probe\]: front -Infinity odom 4\.5\d\d imu 9\.80$/);
+    const again = runCli(['run', 'yard.yaml'], dir, 120_000);
+    assert.equal(fingerprint(again.stdout), fingerprint(result.stdout));
+    assert.notEqual(fingerprint(result.stdout), 'none');
+  });
+
+  it('logs its bridges and spawns as ros_gz_bridge and ros_gz_sim do', () => {
+    const dir = yard();
+    const result = runCli(['run', 'yard.yaml', '--until', '1100ms'], dir, 120_000);
+    assert.equal(result.status, 0, result.stderr);
+    const lines = logLines(result.stderr);
+    assert.ok(
+      lines.includes('[INFO] [0.000000000] [ros_gz_bridge]: Creating GZ->ROS Bridge: [scan (gz.msgs.LaserScan) -> scan (sensor_msgs/msg/LaserScan)] (Lazy 0)'),
+      lines.join('\n'),
+    );
+    assert.ok(lines.includes('[INFO] [0.000000000] [ros_gz_bridge]: Creating ROS->GZ Bridge: [cmd_vel (geometry_msgs/msg/Twist) -> cmd_vel (gz.msgs.Twist)] (Lazy 0)'));
+    assert.ok(lines.includes('[INFO] [0.000000000] [ros_gz_sim]: Entity creation successfull.'));
+    assert.ok(
+      lines.includes(
+        '[INFO] [1.000000000] [ros_gz_bridge]: Passing message from ROS geometry_msgs/msg/Twist to Gazebo gz.msgs.Twist (showing msg only once per type)',
+      ),
+    );
+  });
+
+  it('says in one line what it cannot run or read, naming the file, line and element', () => {
+    const dir = yard();
+    writeTemp(
+      dir,
+      'odd.sdf',
+      '<?xml version="1.0"?>\n<sdf version="1.8"><world name="odd">\n<plugin filename="gz-sim-physics-system" name="gz::sim::systems::Physics"/>\n<model name="m"><link name="l"><sensor name="cam" type="thermal_camera"/></link>\n<plugin filename="libmy_plugin.so" name="my::Plugin"/></model></world></sdf>\n',
+    );
+    writeTemp(dir, 'odd.yaml', 'end: { after: 10ms }\nworld:\n  sdf: odd.sdf\n');
+    const odd = runCli(['run', 'odd.yaml'], dir, 60_000);
+    assert.equal(odd.status, 0, odd.stderr);
+    assert.match(odd.stderr, /odd\.sdf:5: plugin libmy_plugin\.so \(my::Plugin\) of model 'm' is not modeled by rclsim; it is left out/);
+    assert.match(odd.stderr, /odd\.sdf:4: sensor 'cam' of type thermal_camera is not modeled by rclsim; it publishes nothing/);
+    writeTemp(dir, 'missing.yaml', 'world:\n  sdf: nowhere.sdf\n');
+    const missing = runCli(['run', 'missing.yaml'], dir, 60_000);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /missing\.yaml:2: world\.sdf: no such file 'nowhere\.sdf'/);
+    writeTemp(dir, 'bad.sdf', '<sdf version="1.8"><world name="w">\n<model name="m"><link name="l">\n<collision name="c"><geometry><box><size>1 x 1</size></box></geometry></collision></link></model></world></sdf>\n');
+    writeTemp(dir, 'bad.yaml', 'world:\n  sdf: bad.sdf\n');
+    const bad = runCli(['run', 'bad.yaml'], dir, 60_000);
+    assert.equal(bad.status, 2, bad.stderr);
+    assert.match(bad.stderr, /bad\.sdf:3: <size> must be 3 numbers, not '1 x 1'/);
+    writeTemp(dir, 'bridge.bad.yaml', '- ros_topic_name: scan\n  gz_type_name: gz.msgs.LaserScan\n');
+    writeTemp(dir, 'badbridge.yaml', 'world:\n  sdf: yard.sdf\n  bridge:\n    - config_file: bridge.bad.yaml\n');
+    const badBridge = runCli(['run', 'badbridge.yaml'], dir, 60_000);
+    assert.equal(badBridge.status, 2, badBridge.stderr);
+    assert.match(badBridge.stderr, /badbridge\.yaml:4: world\.bridge\[0\]: .*bridge\.bad\.yaml: entry 1: needs ros_type_name/);
+  });
+});
