@@ -44,7 +44,9 @@ describe("a robot in rclsim's world: Gazebo's systems and sensors, bridged to RO
       lines.includes('[INFO] [0.000000000] [ros_gz_bridge]: Creating GZ->ROS Bridge: [scan (gz.msgs.LaserScan) -> scan (sensor_msgs/msg/LaserScan)] (Lazy 0)'),
       lines.join('\n'),
     );
-    assert.ok(lines.includes('[INFO] [0.000000000] [ros_gz_bridge]: Creating ROS->GZ Bridge: [cmd_vel (geometry_msgs/msg/Twist) -> cmd_vel (gz.msgs.Twist)] (Lazy 0)'));
+    assert.ok(
+      lines.includes('[INFO] [0.000000000] [ros_gz_bridge]: Creating ROS->GZ Bridge: [cmd_vel (geometry_msgs/msg/Twist) -> cmd_vel (gz.msgs.Twist)] (Lazy 0)'),
+    );
     assert.ok(lines.includes('[INFO] [0.000000000] [ros_gz_sim]: Entity creation successfull.'));
     assert.ok(
       lines.includes(
@@ -69,7 +71,11 @@ describe("a robot in rclsim's world: Gazebo's systems and sensors, bridged to RO
     const missing = runCli(['run', 'missing.yaml'], dir, 60_000);
     assert.equal(missing.status, 2);
     assert.match(missing.stderr, /missing\.yaml:2: world\.sdf: no such file 'nowhere\.sdf'/);
-    writeTemp(dir, 'bad.sdf', '<sdf version="1.8"><world name="w">\n<model name="m"><link name="l">\n<collision name="c"><geometry><box><size>1 x 1</size></box></geometry></collision></link></model></world></sdf>\n');
+    writeTemp(
+      dir,
+      'bad.sdf',
+      '<sdf version="1.8"><world name="w">\n<model name="m"><link name="l">\n<collision name="c"><geometry><box><size>1 x 1</size></box></geometry></collision></link></model></world></sdf>\n',
+    );
     writeTemp(dir, 'bad.yaml', 'world:\n  sdf: bad.sdf\n');
     const bad = runCli(['run', 'bad.yaml'], dir, 60_000);
     assert.equal(bad.status, 2, bad.stderr);

@@ -20,6 +20,8 @@ const ITERATIONS = 10;
 /** Positional correction: this share of the overlap beyond SLOP is undone each step. */
 const CORRECTION = 0.2;
 const SLOP = 0.0005;
+/** Impulses (N·s) below which a round of the solver counts as settled. */
+const SETTLED = 1e-12;
 /** Obstacles this low are floor, not walls (metres above a shape's bottom). */
 const FLOOR = 0.005;
 
@@ -84,12 +86,18 @@ export class PlanarPhysics {
       placed.slide.fill(0);
     }
     for (let round = 0; round < ITERATIONS; round++) {
+      let largest = 0;
       for (let b = 0; b < bodies.length; b++) {
         const body = bodies[b]!;
-        if (body.wheels.length > 0) wheels(body, this.#placed[b]!.traction, dt);
-        else groundFriction(body, this.#placed[b]!.slide, this.gravity, dt);
+        const change = body.wheels.length > 0 ? wheels(body, this.#placed[b]!.traction, dt) : groundFriction(body, this.#placed[b]!.slide, this.gravity, dt);
+        if (change > largest) largest = change;
       }
-      for (let k = 0; k < contacts.length; k++) this.#solveContact(k);
+      for (let k = 0; k < contacts.length; k++) {
+        const change = this.#solveContact(k);
+        if (change > largest) largest = change;
+      }
+      // A round that changed no impulse by more than this has nothing left to settle.
+      if (largest < SETTLED) break;
     }
     for (const body of bodies) {
       for (let i = 0; i < body.wheels.length; i++) {
@@ -149,8 +157,9 @@ export class PlanarPhysics {
     }
   }
 
-  /** One contact's impulses: the normal one (no approach), then friction within mu times it. */
-  #solveContact(k: number): void {
+  /** One contact's impulses: the normal one (no approach), then friction within mu times it; the largest change. */
+  #solveContact(k: number): number {
+    let largest = 0;
     const { body: b, other, contact, mu } = this.contacts[k]!;
     const a = this.bodies[b]!;
     const o = other < 0 ? null : this.bodies[other]!;
@@ -172,6 +181,7 @@ export class PlanarPhysics {
       const after = Math.max(before - vn / kNormal, 0);
       const impulse = after - before;
       this.#normal[k] = after;
+      largest = Math.abs(impulse);
       push(a, rax, ray, nx * impulse, ny * impulse);
       if (o !== null) push(o, rbx, rby, -nx * impulse, -ny * impulse);
     }
@@ -189,9 +199,11 @@ export class PlanarPhysics {
       const after = clamp(before - vt / kTangent, -limit, limit);
       const impulse = after - before;
       this.#friction[k] = after;
+      largest = Math.max(largest, Math.abs(impulse));
       push(a, rax, ray, tx * impulse, ty * impulse);
       if (o !== null) push(o, rbx, rby, -tx * impulse, -ty * impulse);
     }
+    return largest;
   }
 
   /** Moves overlapping bodies apart by a share of what overlap the step left, split by inverse mass. */
@@ -231,9 +243,10 @@ function push(body: PlanarBody, rx: number, ry: number, px: number, py: number):
   body.w += (rx * py - ry * px) / body.inertia;
 }
 
-/** Wheel constraints, accumulated in `acc` (along, across per wheel). */
-function wheels(body: PlanarBody, acc: Float64Array, dt: number): void {
+/** Wheel constraints, accumulated in `acc` (along, across per wheel); the largest change of an impulse. */
+function wheels(body: PlanarBody, acc: Float64Array, dt: number): number {
   const { c, s } = body;
+  let largest = 0;
   for (let i = 0; i < body.wheels.length; i++) {
     const wheel = body.wheels[i]!;
     // The contact point and the wheel's directions in the world.
@@ -255,6 +268,7 @@ function wheels(body: PlanarBody, acc: Float64Array, dt: number): void {
       const before = acc[i * 2]!;
       const after = clamp(before - error / massAlong(body, rx, ry, dx, dy), -limit, limit);
       acc[i * 2] = after;
+      largest = Math.max(largest, Math.abs(after - before));
       push(body, rx, ry, dx * (after - before), dy * (after - before));
     }
     const v = body.vx - body.w * ry;
@@ -263,14 +277,16 @@ function wheels(body: PlanarBody, acc: Float64Array, dt: number): void {
     const before = acc[i * 2 + 1]!;
     const after = clamp(before - slip / massAlong(body, rx, ry, ax, ay), -limit, limit);
     acc[i * 2 + 1] = after;
+    largest = Math.max(largest, Math.abs(after - before));
     push(body, rx, ry, ax * (after - before), ay * (after - before));
   }
+  return largest;
 }
 
-/** Sliding and turning friction with the ground, for a body no wheel carries: within mu·m·g. */
-function groundFriction(body: PlanarBody, acc: Float64Array, gravity: number, dt: number): void {
+/** Sliding and turning friction with the ground, for a body no wheel carries: within mu·m·g; the largest change. */
+function groundFriction(body: PlanarBody, acc: Float64Array, gravity: number, dt: number): number {
   const limit = body.groundMu * body.mass * gravity * dt;
-  if (limit <= 0) return;
+  if (limit <= 0) return 0;
   const px = -body.vx * body.mass;
   const py = -body.vy * body.mass;
   const wantX = acc[0]! + px;
@@ -279,6 +295,7 @@ function groundFriction(body: PlanarBody, acc: Float64Array, gravity: number, dt
   const k = size > limit ? limit / size : 1;
   const nextX = wantX * k;
   const nextY = wantY * k;
+  const slid = Math.max(Math.abs(nextX - acc[0]!), Math.abs(nextY - acc[1]!));
   body.vx += (nextX - acc[0]!) / body.mass;
   body.vy += (nextY - acc[1]!) / body.mass;
   acc[0] = nextX;
@@ -286,8 +303,10 @@ function groundFriction(body: PlanarBody, acc: Float64Array, gravity: number, dt
   // Turning friction: the same force acting about a lever of the body's reach (sqrt(I/m)).
   const turnLimit = limit * Math.sqrt(body.inertia / body.mass);
   const next = clamp(acc[2]! - body.w * body.inertia, -turnLimit, turnLimit);
+  const largest = Math.max(slid, Math.abs(next - acc[2]!));
   body.w += (next - acc[2]!) / body.inertia;
   acc[2] = next;
+  return largest;
 }
 
 /** How fast the ground moves under a wheel along its rolling direction. */
