@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { logLines, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
-/** A copy of the yard fixture (a room, a pillar, a rover with a lidar and an IMU, a bridge config, a probe program). */
+/** A copy of examples/world (a room, a pillar, a rover with a lidar and an IMU, a bridge config, a probe program). */
 function yard(): string {
   const dir = tempDir();
-  cpSync(join(repoRoot, 'test/fixtures/world/yard'), dir, { recursive: true });
+  cpSync(join(repoRoot, 'examples/world'), dir, { recursive: true });
   return dir;
 }
 
@@ -16,7 +16,7 @@ const fingerprint = (stdout: string): string => /fingerprint +([0-9a-f]{16})/.ex
 describe("a robot in rclsim's world: Gazebo's systems and sensors, bridged to ROS as ros_gz_bridge bridges them", () => {
   it('drives the rover to the wall: the lidar sees it come, the rover stops there, its odometry goes on with its wheels', () => {
     const dir = yard();
-    const result = runCli(['run', 'yard.yaml'], dir, 120_000);
+    const result = runCli(['run', 'job.yaml'], dir, 120_000);
     assert.equal(result.status, 0, result.stderr);
     const probe = logLines(result.stderr).filter((line) => line.includes('[probe]'));
     assert.deepEqual(probe.slice(0, 2), [
@@ -30,14 +30,14 @@ describe("a robot in rclsim's world: Gazebo's systems and sensors, bridged to RO
     assert.match(probe[7]!, /\[7\.000000000\] \[probe\]: front 0\.91\d odom 2\.99\d imu 9\.80$/);
     // At the wall: nearer than the lidar's minimum range (−inf), the wheels still turning under the odometry.
     assert.match(probe.at(-1)!, /\[10\.000000000\] \[probe\]: front -Infinity odom 4\.5\d\d imu 9\.80$/);
-    const again = runCli(['run', 'yard.yaml'], dir, 120_000);
+    const again = runCli(['run', 'job.yaml'], dir, 120_000);
     assert.equal(fingerprint(again.stdout), fingerprint(result.stdout));
     assert.notEqual(fingerprint(result.stdout), 'none');
   });
 
   it('logs its bridges and spawns as ros_gz_bridge and ros_gz_sim do', () => {
     const dir = yard();
-    const result = runCli(['run', 'yard.yaml', '--until', '1100ms'], dir, 120_000);
+    const result = runCli(['run', 'job.yaml', '--until', '1100ms'], dir, 120_000);
     assert.equal(result.status, 0, result.stderr);
     const lines = logLines(result.stderr);
     assert.ok(
