@@ -157,7 +157,10 @@ export class SimulatedWorld {
       this.physics.step(dt);
       this.#turnWheels(dt);
       // gz-sim's Physics zeroes every velocity command it applied: a drive commands again each step.
-      for (const model of this.models) model.jointCommands.fill(Number.NaN);
+      for (const model of this.models) {
+        model.jointCommands.fill(Number.NaN);
+        model.body?.velocityCommand.fill(Number.NaN);
+      }
       this.step = step;
       for (const system of this.#systems) system.postUpdate?.(step, dt);
     }

@@ -40,6 +40,12 @@ export class PlanarBody {
   readonly commands: Float64Array;
   /** Per wheel, how fast it turned in the last step (rad/s). */
   readonly spins: Float64Array;
+  /**
+   * A velocity its model is given outright (gz-sim's VelocityControl): x and y of its frame's origin
+   * in its own frame, and its turning rate; NaN where none is. It then moves so, its wheels aside,
+   * unless something it meets stops it.
+   */
+  readonly velocityCommand = new Float64Array([Number.NaN, Number.NaN, Number.NaN]);
   x: number;
   y: number;
   c: number;

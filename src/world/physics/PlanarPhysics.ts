@@ -75,6 +75,7 @@ export class PlanarPhysics {
       body.lastVx = body.vx;
       body.lastVy = body.vy;
       body.lastW = body.w;
+      commandVelocity(body);
       place(body, this.#placed[i]!);
     }
     this.#findContacts();
@@ -89,7 +90,12 @@ export class PlanarPhysics {
       let largest = 0;
       for (let b = 0; b < bodies.length; b++) {
         const body = bodies[b]!;
-        const change = body.wheels.length > 0 ? wheels(body, this.#placed[b]!.traction, dt) : groundFriction(body, this.#placed[b]!.slide, this.gravity, dt);
+        const commanded = !Number.isNaN(body.velocityCommand[0]!);
+        const change = commanded
+          ? 0
+          : body.wheels.length > 0
+            ? wheels(body, this.#placed[b]!.traction, dt)
+            : groundFriction(body, this.#placed[b]!.slide, this.gravity, dt);
         if (change > largest) largest = change;
       }
       for (let k = 0; k < contacts.length; k++) {
@@ -241,6 +247,22 @@ function push(body: PlanarBody, rx: number, ry: number, px: number, py: number):
   body.vx += px / body.mass;
   body.vy += py / body.mass;
   body.w += (rx * py - ry * px) / body.inertia;
+}
+
+/** A velocity given outright: its frame origin's (in its own frame) and its turning rate, as its centre of mass's. */
+function commandVelocity(body: PlanarBody): void {
+  const command = body.velocityCommand;
+  if (Number.isNaN(command[0]!)) return;
+  const { c, s } = body;
+  const w = command[2]!;
+  // The origin's velocity in the world, then the centre of mass's: v + ω × r.
+  const vx = c * command[0]! - s * command[1]!;
+  const vy = s * command[0]! + c * command[1]!;
+  const rx = c * body.comX - s * body.comY;
+  const ry = s * body.comX + c * body.comY;
+  body.vx = vx - w * ry;
+  body.vy = vy + w * rx;
+  body.w = w;
 }
 
 /** Wheel constraints, accumulated in `acc` (along, across per wheel); the largest change of an impulse. */

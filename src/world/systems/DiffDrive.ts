@@ -5,12 +5,10 @@ import { SdfValues } from '../description/sdfValues.js';
 import { quatFromEuler } from '../geometry/pose.js';
 import type { GzTwist } from '../gz/messages.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
+import { RollingMean } from './RollingMean.js';
 import { limitSpeed, NO_LIMITS, type SpeedLimits } from './SpeedLimiter.js';
 import { type Schedule, throttleSchedule } from './schedules.js';
 import type { SystemContext, WorldSystem } from './WorldSystem.js';
-
-/** Velocities of the last steps gz-math's odometry averages. */
-const WINDOW = 10;
 
 /**
  * gz-sim's DiffDrive (systems/diff_drive/DiffDrive.cc): the last Twist on its topic (linear x,
@@ -53,8 +51,8 @@ export class DiffDrive implements WorldSystem {
   #x = 0;
   #y = 0;
   #heading = 0;
-  readonly #linearWindow: number[] = [];
-  readonly #angularWindow: number[] = [];
+  readonly #linearMean = new RollingMean();
+  readonly #angularMean = new RollingMean();
   #linearVelocity = 0;
   #angularVelocity = 0;
 
@@ -158,8 +156,8 @@ export class DiffDrive implements WorldSystem {
     const dt = ((step - this.#lastUpdateStep) * this.#context.world.stepNs) / 1e9;
     if (Math.abs(dt) <= 1e-6) return;
     this.#lastUpdateStep = step;
-    this.#linearVelocity = mean(this.#linearWindow, linear / dt);
-    this.#angularVelocity = mean(this.#angularWindow, angular / dt);
+    this.#linearVelocity = this.#linearMean.push(linear / dt);
+    this.#angularVelocity = this.#angularMean.push(angular / dt);
   }
 
   nextOutput(from: number): number | null {
@@ -183,13 +181,4 @@ export class DiffDrive implements WorldSystem {
     });
     this.#context.bus.publish(this.#tfTopic, 'gz.msgs.Pose_V', { header: { stampNs }, poses: [{ name: '', header, position, orientation }] });
   }
-}
-
-/** Pushes `value` into a window of the last WINDOW values and gives their mean, summed from 0 in order (std::accumulate). */
-function mean(window: number[], value: number): number {
-  window.push(value);
-  if (window.length > WINDOW) window.shift();
-  let sum = 0;
-  for (const v of window) sum += v;
-  return sum / window.length;
 }

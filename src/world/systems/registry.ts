@@ -4,6 +4,8 @@ import { ImuSensor } from '../sensors/ImuSensor.js';
 import { LidarSensor } from '../sensors/LidarSensor.js';
 import { DiffDrive } from './DiffDrive.js';
 import { JointStatePublisher } from './JointStatePublisher.js';
+import { OdometryPublisher } from './OdometryPublisher.js';
+import { VelocityControl } from './VelocityControl.js';
 import type { SystemContext, WorldSystem } from './WorldSystem.js';
 
 type MakeSystem = (plugin: Plugin, model: SimulatedModel, context: SystemContext) => WorldSystem;
@@ -13,6 +15,8 @@ type MakeSensor = (sensor: Sensor, link: Link, model: SimulatedModel, context: S
 const MODEL_SYSTEMS: Readonly<Record<string, MakeSystem>> = {
   DiffDrive: (plugin, model, context) => new DiffDrive(plugin, model, context),
   JointStatePublisher: (plugin, model, context) => new JointStatePublisher(plugin, model, context),
+  OdometryPublisher: (plugin, model, context) => new OdometryPublisher(plugin, model, context),
+  VelocityControl: (plugin, model, context) => new VelocityControl(plugin, model, context),
 };
 
 const lidar: MakeSensor = (sensor, link, model, context) => new LidarSensor(sensor, link, model, context);
