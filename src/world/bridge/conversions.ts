@@ -1,4 +1,16 @@
-import type { GzHeader, GzImu, GzJointState, GzLaserScan, GzMessages, GzModel, GzOdometry, GzPoseV, GzTwist, GzType } from '../gz/messages.js';
+import type {
+  GzHeader,
+  GzImu,
+  GzJointState,
+  GzLaserScan,
+  GzMessages,
+  GzModel,
+  GzOdometry,
+  GzPointCloudPacked,
+  GzPoseV,
+  GzTwist,
+  GzType,
+} from '../gz/messages.js';
 
 /** A ROS message as a plain object shaped as rclnodejs shapes it. */
 export type RosMessage = Record<string, unknown>;
@@ -83,6 +95,19 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
       angular_velocity_covariance: Float64Array.from(gz.angularVelocityCovariance),
       linear_acceleration: vector(gz.linearAcceleration),
       linear_acceleration_covariance: Float64Array.from(gz.linearAccelerationCovariance),
+    }),
+  },
+  'sensor_msgs/msg/PointCloud2|gz.msgs.PointCloudPacked': {
+    toRos: (gz: GzPointCloudPacked) => ({
+      header: header(gz.header),
+      height: gz.height,
+      width: gz.width,
+      fields: gz.fields.map((field) => ({ name: field.name, offset: field.offset, datatype: field.datatype, count: field.count })),
+      is_bigendian: false,
+      point_step: gz.pointStep,
+      row_step: gz.rowStep,
+      data: Uint8Array.from(gz.data),
+      is_dense: gz.isDense,
     }),
   },
   'rosgraph_msgs/msg/Clock|gz.msgs.Clock': {

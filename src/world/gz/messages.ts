@@ -98,6 +98,26 @@ export interface GzContacts {
   readonly contacts: readonly GzContact[];
 }
 
+export interface GzPointField {
+  readonly name: string;
+  readonly offset: number;
+  /** sensor_msgs/PointField's datatype codes (FLOAT32 7, UINT16 4). */
+  readonly datatype: number;
+  readonly count: number;
+}
+
+export interface GzPointCloudPacked {
+  readonly header: GzHeader;
+  readonly fields: readonly GzPointField[];
+  readonly width: number;
+  readonly height: number;
+  readonly pointStep: number;
+  readonly rowStep: number;
+  readonly isDense: boolean;
+  /** Little-endian. */
+  readonly data: Uint8Array;
+}
+
 /** Each gz-msgs type the world knows, by its full name. */
 export interface GzMessages {
   'gz.msgs.LaserScan': GzLaserScan;
@@ -108,6 +128,7 @@ export interface GzMessages {
   'gz.msgs.Twist': GzTwist;
   'gz.msgs.Clock': GzClock;
   'gz.msgs.Contacts': GzContacts;
+  'gz.msgs.PointCloudPacked': GzPointCloudPacked;
 }
 
 export type GzType = keyof GzMessages;

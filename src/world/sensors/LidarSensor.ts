@@ -26,6 +26,8 @@ export class LidarSensor implements WorldSystem {
   readonly #link: Link;
   readonly #sensor: Sensor;
   readonly #topic: string;
+  /** Its point cloud's topic: `<topic>/points`. */
+  readonly #points: string;
   readonly #frame: string;
   readonly #schedule: Schedule;
   readonly #rangeMin: number;
@@ -87,12 +89,34 @@ export class LidarSensor implements WorldSystem {
     }
     const world = context.world.description.name;
     this.#topic = sensor.topic ?? `/world/${world}/model/${model.name}/link/${link.name}/sensor/${sensor.name}/scan`;
+    this.#points = `${this.#topic}/points`;
     this.#frame = sensor.frameId ?? `${model.name}::${link.name}::${sensor.name}`;
     this.#schedule = sensorSchedule(sensor.updateRate, context.world.stepNs);
   }
 
+  /** The scan as gz-sensors' point cloud: each range along its ray in the sensor's frame, in float32; not dense if any is infinite. */
+  #cloud(header: { stampNs: bigint; frameId: string }, ranges: Float64Array, intensities: Float64Array) {
+    const { count, vCount } = this.#scan;
+    const data = new Uint8Array(count * vCount * POINT_STEP);
+    const view = new DataView(data.buffer);
+    const directions = this.#directions;
+    let dense = true;
+    for (let i = 0; i < ranges.length; i++) {
+      const d = ranges[i]!;
+      if (!Number.isFinite(d)) dense = false;
+      const at = i * POINT_STEP;
+      view.setFloat32(at, d * directions[i * 3]!, true);
+      view.setFloat32(at + 4, d * directions[i * 3 + 1]!, true);
+      view.setFloat32(at + 8, d * directions[i * 3 + 2]!, true);
+      view.setFloat32(at + 16, intensities[i]!, true);
+      view.setUint16(at + 24, Math.trunc(i / count), true);
+    }
+    return { header, fields: CLOUD_FIELDS, width: count, height: vCount, pointStep: POINT_STEP, rowStep: POINT_STEP * count, isDense: dense, data };
+  }
+
   nextOutput(from: number): number | null {
-    return this.#context.bus.heard(this.#topic) ? this.#schedule.next(from) : null;
+    const bus = this.#context.bus;
+    return bus.heard(this.#topic) || bus.heard(this.#points) ? this.#schedule.next(from) : null;
   }
 
   output(step: number): void {
@@ -130,8 +154,10 @@ export class LidarSensor implements WorldSystem {
       intensities[i] = hit.distance < Infinity ? retroIntensity(hit.retro) : 0;
     }
     const s = this.#scan;
+    const header = { stampNs: this.#context.stampNs(step), frameId: this.#frame };
+    if (this.#context.bus.heard(this.#points)) this.#context.bus.publish(this.#points, 'gz.msgs.PointCloudPacked', this.#cloud(header, ranges, intensities));
     this.#context.bus.publish(this.#topic, 'gz.msgs.LaserScan', {
-      header: { stampNs: this.#context.stampNs(step), frameId: this.#frame },
+      header,
       frame: this.#frame,
       angleMin: s.angleMin,
       angleMax: s.angleMax,
@@ -148,6 +174,16 @@ export class LidarSensor implements WorldSystem {
     });
   }
 }
+
+/** gz-sensors' lidar point cloud layout: x, y, z, intensity (float32), ring (uint16), 32 bytes a point. */
+const CLOUD_FIELDS = [
+  { name: 'x', offset: 0, datatype: 7, count: 1 },
+  { name: 'y', offset: 4, datatype: 7, count: 1 },
+  { name: 'z', offset: 8, datatype: 7, count: 1 },
+  { name: 'intensity', offset: 16, datatype: 7, count: 1 },
+  { name: 'ring', offset: 24, datatype: 4, count: 1 },
+];
+const POINT_STEP = 32;
 
 /** The ray's direction, reused for every ray. */
 const RAY: { x: number; y: number; z: number } & Vec3 = { x: 0, y: 0, z: 0 };
