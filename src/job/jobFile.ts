@@ -296,8 +296,14 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   };
   /** What the sections of other files (network, times, faults, checks) use to check values. */
   const sections: SectionContext = { fail, duration: (location, value) => durationAt(location, value), file, topic: topicAt };
-  const network = data.network === undefined ? undefined : networkConfig(data.network, sections);
   const world = data.world === undefined ? undefined : worldConfig(data.world, sections, process.env);
+  const network = data.network === undefined ? undefined : networkConfig(data.network, sections, world);
+  if (network !== undefined) {
+    network.hosts.forEach((host, i) => {
+      if (host.position.kind !== 'body') return;
+      if (world === undefined) fail(['network', 'hosts', i, 'position', 'body'], "a world's body, but the job has no 'world'");
+    });
+  }
   const hostAt = (location: (string | number)[], name: string): string => {
     if (network === undefined) return fail(location, "names a host, but the job has no 'network'");
     if (!network.hosts.some((host) => host.name === name)) fail(location, `no host named '${name}' (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);

@@ -55,9 +55,24 @@ export class WorldHost {
     const description = readWorldText(textOf(source), 'file' in source ? source.file : source.label, options);
     this.#world = new SimulatedWorld(description, { originNs: engine.nowAbs, seed: simulation.seed, warn });
     simulation.graph.subscriptionAdded.push(() => this.#reschedule());
+    this.#placeHosts();
     for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
     for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));
     this.#reschedule();
+  }
+
+  /** Network hosts that ride a body of the world are where that body is, whenever a link asks. */
+  #placeHosts(): void {
+    const world = this.#world!;
+    const spawned = new Set(this.#config.spawns.map((spawn) => spawn.name));
+    for (const host of this.#simulation.network?.hosts ?? []) {
+      const body = host.body;
+      if (body === null) continue;
+      if (world.model(body) === undefined && !spawned.has(body) && !spawned.has(null)) {
+        this.#simulation.warn(`network host '${host.name}' rides body '${body}', which the world has not and no spawn names: it has no position`);
+      }
+      host.follow(() => this.#catchUp().model(body)?.pose().position ?? null);
+    }
   }
 
   #at(afterNs: bigint, run: () => void): void {
@@ -104,7 +119,6 @@ export class WorldHost {
   #bridge(group: BridgeGroup): void {
     const simulation = this.#simulation;
     this.#catchUp();
-    simulation.placeNode(`${group.namespace === '/' ? '' : group.namespace}/${group.node}`, null);
     const node = new Node(group.node, group.namespace, simulation.defaultContext, NodeOptions.from({}));
     const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
     for (const entry of group.entries) {
@@ -174,7 +188,6 @@ export class WorldHost {
   /** A model into the world, as ros_gz_sim's create puts it there (its node while it waits, its lines). */
   #spawn(spawn: SpawnEntry): void {
     const simulation = this.#simulation;
-    simulation.placeNode(`/${spawn.node}`, null);
     const node = new Node(spawn.node, '', simulation.defaultContext, NodeOptions.from({ startParameterServices: false, startTypeDescriptionService: false }));
     const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
     const create = (source: DescriptionSource): void => {

@@ -1,15 +1,12 @@
 import type { Geometry } from '../description/description.js';
 import { type Pose, rotate, transformPoint, type Vec3 } from '../geometry/pose.js';
-import { type Circle2, convexHull, type Polygon2, type Shape2 } from './shapes2d.js';
+import { type Circle2, convexHull, type Polygon2, ROUND_POINTS, type Shape2, UNIT_CIRCLE } from './shapes2d.js';
 
 /** A triangle mesh's vertices (x, y, z each) and triangles (three vertex indices each). */
 export interface Triangles {
   readonly positions: Float64Array;
   readonly triangles: Uint32Array;
 }
-
-/** Points around a round outline: enough that a wheel's footprint is within 0.2 % of its radius. */
-const ROUND = 16;
 
 /**
  * What a collision covers of the plane, placed by `pose` in the world: the shapes of
@@ -41,18 +38,19 @@ export function footprints(geometry: Geometry, pose: Pose, meshOf: (file: string
         return [circle(c.x, c.y, r, c.z - half - capsule, c.z + half + capsule)];
       }
       const points: Vec3[] = [];
-      for (let i = 0; i < ROUND; i++) {
-        for (const end of [-half - capsule, half + capsule]) points.push(transformPoint(pose, { x: r * COS[i]!, y: r * SIN[i]!, z: end }));
+      for (let i = 0; i < ROUND_POINTS; i++) {
+        for (const end of [-half - capsule, half + capsule])
+          points.push(transformPoint(pose, { x: r * UNIT_CIRCLE[i * 2]!, y: r * UNIT_CIRCLE[i * 2 + 1]!, z: end }));
       }
       return [hullOf(points)];
     }
     case 'ellipsoid': {
       const points: Vec3[] = [];
       const { x, y, z } = geometry.radii;
-      for (let i = 0; i < ROUND; i++) {
-        points.push(transformPoint(pose, { x: x * COS[i]!, y: y * SIN[i]!, z: 0 }));
-        points.push(transformPoint(pose, { x: x * COS[i]!, y: 0, z: z * SIN[i]! }));
-        points.push(transformPoint(pose, { x: 0, y: y * COS[i]!, z: z * SIN[i]! }));
+      for (let i = 0; i < ROUND_POINTS; i++) {
+        points.push(transformPoint(pose, { x: x * UNIT_CIRCLE[i * 2]!, y: y * UNIT_CIRCLE[i * 2 + 1]!, z: 0 }));
+        points.push(transformPoint(pose, { x: x * UNIT_CIRCLE[i * 2]!, y: 0, z: z * UNIT_CIRCLE[i * 2 + 1]! }));
+        points.push(transformPoint(pose, { x: 0, y: y * UNIT_CIRCLE[i * 2]!, z: z * UNIT_CIRCLE[i * 2 + 1]! }));
       }
       return [hullOf(points)];
     }
@@ -87,34 +85,6 @@ export function footprints(geometry: Geometry, pose: Pose, meshOf: (file: string
     }
     default:
       return [];
-  }
-}
-
-/** cos and sin of ROUND equal steps around a circle, from written constants: no CPU's Math.cos shows. */
-const COS: number[] = [];
-const SIN: number[] = [];
-{
-  // The first quadrant's four directions (0°, 22.5°, 45°, 67.5°), each turned by 90° three times.
-  const c = 0.9238795325112867;
-  const s = 0.3826834323650898;
-  const h = Math.SQRT1_2;
-  const first = [
-    [1, 0],
-    [c, s],
-    [h, h],
-    [s, c],
-  ];
-  for (let quadrant = 0; quadrant < 4; quadrant++) {
-    for (const [x, y] of first) {
-      const turned = [
-        [x!, y!],
-        [-y!, x!],
-        [-x!, -y!],
-        [y!, -x!],
-      ][quadrant]!;
-      COS.push(turned[0]!);
-      SIN.push(turned[1]!);
-    }
   }
 }
 

@@ -65,3 +65,29 @@ export function bounds2(shape: Shape2): [number, number, number, number] {
   }
   return [minX, minY, maxX, maxY];
 }
+
+/** Points around a round outline: enough that a wheel's footprint is within 0.2 % of its radius. */
+export const ROUND_POINTS = 16;
+
+/**
+ * cos and sin (x, y pairs) of ROUND_POINTS equal steps around the unit circle, counter-clockwise
+ * from (1, 0): the first quadrant's four written out (0°, 22.5°, 45°, 67.5°), each turned by 90°
+ * three times, so that no CPU's Math.cos shows.
+ */
+export const UNIT_CIRCLE: readonly number[] = (() => {
+  const c = 0.9238795325112867;
+  const s = 0.3826834323650898;
+  const h = Math.SQRT1_2;
+  const first = [
+    [1, 0],
+    [c, s],
+    [h, h],
+    [s, c],
+  ] as const;
+  const out: number[] = [];
+  for (const [x, y] of first) out.push(x, y);
+  for (const [x, y] of first) out.push(-y, x);
+  for (const [x, y] of first) out.push(-x, -y);
+  for (const [x, y] of first) out.push(y, -x);
+  return out;
+})();
