@@ -53,6 +53,8 @@ export const worldSchema = {
       },
     },
     bridge: { type: 'array', items: { anyOf: [{ type: 'string', minLength: 1 }, bridgeMap] } },
+    contacts: { type: 'boolean' },
+    ground_truth: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
   },
 };
 
@@ -62,6 +64,8 @@ export interface WorldEntry {
   resource_path?: string[];
   spawn?: { file?: string; string?: string; topic?: string; name?: string; pose?: number[]; allow_renaming?: boolean; at?: Duration }[];
   bridge?: (string | Record<string, unknown>)[];
+  contacts?: boolean;
+  ground_truth?: number;
 }
 
 /**
@@ -109,6 +113,8 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
     paths: { ...paths, modelFolders: [...own, ...paths.modelFolders] },
     spawns,
     bridges: entries.length === 0 ? [] : [{ afterNs: 0n, node: 'ros_gz_bridge', namespace: '/', entries }],
+    contacts: entry.contacts ?? false,
+    groundTruthHz: entry.ground_truth ?? 0,
   };
 }
 

@@ -11,8 +11,10 @@ import { readModelText, readWorldText } from '../world/description/sdfFile.js';
 import { DescriptionError } from '../world/description/sdfValues.js';
 import { readUrdfText } from '../world/description/urdfFile.js';
 import { quatFromEuler } from '../world/geometry/pose.js';
-import type { GzMessages, GzType } from '../world/gz/messages.js';
+import type { GzContacts, GzMessages, GzPoseV, GzType } from '../world/gz/messages.js';
 import { SimulatedWorld } from '../world/SimulatedWorld.js';
+import { CONTACTS_TOPIC } from '../world/systems/ContactReport.js';
+import { POSES_TOPIC } from '../world/systems/GroundTruth.js';
 import type { BridgeGroup, DescriptionSource, SpawnEntry, WorldConfig } from '../world/WorldConfig.js';
 import { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
@@ -53,12 +55,75 @@ export class WorldHost {
     const options = { paths: this.#config.paths, warn };
     const source = this.#config.world;
     const description = readWorldText(textOf(source), 'file' in source ? source.file : source.label, options);
-    this.#world = new SimulatedWorld(description, { originNs: engine.nowAbs, seed: simulation.seed, warn });
+    this.#world = new SimulatedWorld(description, {
+      originNs: engine.nowAbs,
+      seed: simulation.seed,
+      warn,
+      contacts: this.#config.contacts,
+      groundTruthHz: this.#config.groundTruthHz,
+    });
     simulation.graph.subscriptionAdded.push(() => this.#reschedule());
     this.#placeHosts();
+    this.#publishTruth();
     for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
     for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));
     this.#reschedule();
+  }
+
+  /**
+   * What the world knows and a robot does not, for checks: contacts as they begin on
+   * /rclsim/world/contacts, each moving model's true pose on /rclsim/world/<model>/pose, by the
+   * off-network node /rclsim_world (its publishes are outputs, as every one is).
+   */
+  #publishTruth(): void {
+    const config = this.#config;
+    if (!config.contacts && config.groundTruthHz <= 0) return;
+    const simulation = this.#simulation;
+    simulation.placeNode('/rclsim_world', null);
+    const node = new Node(
+      'rclsim_world',
+      '',
+      simulation.defaultContext,
+      NodeOptions.from({ startParameterServices: false, startTypeDescriptionService: false, enableRosout: false }),
+    );
+    const bus = this.#world!.bus;
+    if (config.contacts) {
+      const publisher = node.createPublisher('rclsim_msgs/msg/WorldContact', CONTACTS_TOPIC) as Publisher;
+      bus.subscribe(CONTACTS_TOPIC, (_type, message) => {
+        const contacts = message as GzContacts;
+        for (const contact of contacts.contacts) {
+          const split = contact.collision1.indexOf('::');
+          publisher.publish({
+            header: { stamp: stampOf(contacts.header.stampNs), frame_id: 'world' },
+            model: contact.collision1.slice(0, split),
+            collision: contact.collision1.slice(split + 2),
+            other: contact.collision2,
+            x: contact.positions[0]!.x,
+            y: contact.positions[0]!.y,
+            normal_x: contact.normals[0]!.x,
+            normal_y: contact.normals[0]!.y,
+            depth: contact.depths[0]!,
+          });
+        }
+      });
+    }
+    if (config.groundTruthHz > 0) {
+      const publishers = new Map<string, Publisher>();
+      bus.subscribe(POSES_TOPIC, (_type, message) => {
+        for (const pose of (message as GzPoseV).poses) {
+          let publisher = publishers.get(pose.name);
+          if (publisher === undefined) {
+            publisher = node.createPublisher('geometry_msgs/msg/PoseStamped', `/rclsim/world/${pose.name}/pose`) as Publisher;
+            publishers.set(pose.name, publisher);
+          }
+          const { position: p, orientation: q } = pose;
+          publisher.publish({
+            header: { stamp: stampOf(pose.header.stampNs), frame_id: 'world' },
+            pose: { position: { x: p.x, y: p.y, z: p.z }, orientation: { x: q.x, y: q.y, z: q.z, w: q.w } },
+          });
+        }
+      });
+    }
   }
 
   /** Network hosts that ride a body of the world are where that body is, whenever a link asks. */
@@ -266,4 +331,8 @@ function textOf(source: DescriptionSource): string {
   } catch (error) {
     throw new DescriptionError({ file: source.file, line: 0 }, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+}
+
+function stampOf(ns: bigint): { sec: number; nanosec: number } {
+  return { sec: Number(ns / 1_000_000_000n), nanosec: Number(ns % 1_000_000_000n) };
 }

@@ -12,6 +12,8 @@ import { footprints } from './physics/footprints.js';
 import { ObstacleMap } from './physics/ObstacleMap.js';
 import { PlanarPhysics } from './physics/PlanarPhysics.js';
 import { SimulatedModel } from './SimulatedModel.js';
+import { ContactReport } from './systems/ContactReport.js';
+import { GroundTruth } from './systems/GroundTruth.js';
 import { systemClass, systemsOf } from './systems/registry.js';
 import { WorldClock } from './systems/WorldClock.js';
 import type { SystemContext, WorldSystem } from './systems/WorldSystem.js';
@@ -21,6 +23,9 @@ export interface WorldOptions {
   readonly originNs: bigint;
   readonly seed: number;
   readonly warn: (line: string) => void;
+  /** Report contacts as they begin (ContactReport), and true poses at this rate (GroundTruth; 0: not). */
+  readonly contacts?: boolean;
+  readonly groundTruthHz?: number;
 }
 
 /** What a ray met: its distance, the collision's name and its laser_retro (the intensity a lidar reads). */
@@ -83,6 +88,8 @@ export class SimulatedWorld {
       random: (name) => namedStream(options.seed, `world/${name}`, 0),
     };
     this.#systems.push(new WorldClock(this.context));
+    if (options.contacts === true) this.#systems.push(new ContactReport(this.context));
+    if ((options.groundTruthHz ?? 0) > 0) this.#systems.push(new GroundTruth(this.context, options.groundTruthHz!));
     // Static models first: moving ones are placed on the ground they make.
     for (const model of description.models) if (model.static) this.spawn(model);
     for (const model of description.models) if (!model.static) this.spawn(model);
@@ -257,6 +264,17 @@ export class SimulatedWorld {
     into.distance = distance;
     into.collision = name;
     into.retro = retro;
+  }
+
+  /** The collision a moving body's shape belongs to, as `model::link::collision`. */
+  collisionOf(body: number, shape: number): string {
+    const { model, collisions } = this.#bodyRays[body]!;
+    return `${model.name}::${collisions[model.body!.shapeOwners[shape]!]!.name}`;
+  }
+
+  /** The static collision an obstacle belongs to, as `model::link::collision`. */
+  obstacleCollision(obstacle: number): string {
+    return this.#staticCollisions[this.obstacles.owners[obstacle]!]!.name;
   }
 
   model(name: string): SimulatedModel | undefined {

@@ -36,4 +36,8 @@ export interface WorldConfig {
   readonly paths: ResourcePaths;
   readonly spawns: readonly SpawnEntry[];
   readonly bridges: readonly BridgeGroup[];
+  /** Publish contacts as they begin on /rclsim/world/contacts. */
+  readonly contacts: boolean;
+  /** Publish each moving model's true pose on /rclsim/world/<model>/pose at this rate (Hz; 0: not). */
+  readonly groundTruthHz: number;
 }

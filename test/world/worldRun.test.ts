@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { logLines, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
@@ -53,6 +53,50 @@ describe("a robot in rclsim's world: Gazebo's systems and sensors, bridged to RO
         '[INFO] [1.000000000] [ros_gz_bridge]: Passing message from ROS geometry_msgs/msg/Twist to Gazebo gz.msgs.Twist (showing msg only once per type)',
       ),
     );
+  });
+
+  it("checks what only the world knows: contacts as they begin, and the true pose", () => {
+    const dir = yard();
+    writeTemp(
+      dir,
+      'checked.yaml',
+      `end: { after: 10s }
+world:
+  sdf: yard.sdf
+  contacts: true
+  ground_truth: 10
+  spawn: [{ file: rover.sdf, pose: [0, 0, 0, 0, 0, 0] }]
+  bridge: [{ config_file: bridge.yaml }]
+checks:
+  - { name: no-collision, topic: /rclsim/world/contacts, never: "depth > 0" }
+  - { name: in-room, topic: /rclsim/world/rover/pose, always: "pose.position.x < 3.7" }
+nodes:
+  - script: probe.cjs
+`,
+    );
+    const result = runCli(['run', 'checked.yaml'], dir, 120_000);
+    assert.equal(result.status, 8, result.stderr);
+    // The body's front is 0.2 m ahead of its centre: it meets the wall's face (x = 4) at 8.6 s, at the first step it overlaps.
+    assert.match(result.stdout, /no-collision: FAILED at 8\.628000000s: it held for message .*"model":"rover","collision":"base_link::body","other":"walls::walls::east"/);
+    // The true pose, on the 100 ms grid: past 3.7 m at 8.5 s.
+    assert.match(result.stdout, /in-room: FAILED at 8\.500000000s: it did not hold for message .*"x":3\.736/);
+  });
+
+  it('finds the planted bug with hunt (a wall hit when the last scans before it are lost) and shrinks it to those losses', () => {
+    const dir = yard();
+    const hunt = runCli(['hunt', 'hunt.yaml', '--seed', '100', '--runs', '10'], dir, 300_000);
+    assert.equal(hunt.status, 8, hunt.stderr);
+    assert.match(hunt.stdout, /^seed 107 fails/m);
+    const shrink = runCli(['shrink', 'hunt.yaml', '--seed', '107', '--check', 'no-collision'], dir, 600_000);
+    assert.equal(shrink.status, 0, shrink.stderr);
+    const shrunk = readFileSync(join(dir, 'hunt.shrunk.yaml'), 'utf8');
+    // Six scans in a row, the 0.6 s the rover needs from 0.4 m to the wall.
+    assert.deepEqual(
+      [...shrunk.matchAll(/fault: lossy-scan, topic: \/scan, publisher: \/ros_gz_bridge, sequence: (\d+), receiver: \/cautious, drop: true/g)].map((m) => Number(m[1])),
+      [72, 73, 74, 75, 76, 77],
+    );
+    const replay = runCli(['run', 'hunt.shrunk.yaml'], dir, 120_000);
+    assert.equal(replay.status, 8, replay.stderr);
   });
 
   it('says in one line what it cannot run or read, naming the file, line and element', () => {
