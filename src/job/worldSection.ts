@@ -53,17 +53,37 @@ export const worldSchema = {
       },
     },
     bridge: { type: 'array', items: { anyOf: [{ type: 'string', minLength: 1 }, bridgeMap] } },
+    bridge_nodes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'bridge'],
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          namespace: { type: 'string' },
+          at: duration,
+          bridge: { type: 'array', items: { anyOf: [{ type: 'string', minLength: 1 }, bridgeMap] } },
+        },
+      },
+    },
+    paused: { type: 'boolean' },
     contacts: { type: 'boolean' },
     ground_truth: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
   },
 };
+
+/** A bridge as a job or a launch file gives it: ros_gz_bridge's command-line form, one YAML entry, or a config file. */
+type BridgeItem = string | Record<string, unknown>;
 
 export interface WorldEntry {
   sdf?: string;
   sdf_string?: string;
   resource_path?: string[];
   spawn?: { file?: string; string?: string; topic?: string; name?: string; pose?: number[]; allow_renaming?: boolean; at?: Duration }[];
-  bridge?: (string | Record<string, unknown>)[];
+  bridge?: BridgeItem[];
+  bridge_nodes?: { name: string; namespace?: string; at?: Duration; bridge: BridgeItem[] }[];
+  paused?: boolean;
   contacts?: boolean;
   ground_truth?: number;
 }
@@ -97,22 +117,30 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
       node: 'ros_gz_sim',
     };
   });
-  const entries: BridgeEntry[] = [];
-  (entry.bridge ?? []).forEach((item, i) => {
-    try {
-      if (typeof item === 'string') entries.push(bridgeFromArgument(item));
-      else if (typeof item.config_file === 'string') entries.push(...bridgesFromFile(context.file(location('bridge', i, 'config_file'), item.config_file)));
-      else entries.push(...bridgesFromConfig([item], () => ''));
-    } catch (error) {
-      if (!(error instanceof BridgeConfigError)) throw error;
-      context.fail(location('bridge', i), error.message.replace(/^: /, ''));
-    }
-  });
+  const entriesOf = (items: readonly BridgeItem[], location: (string | number)[]): BridgeEntry[] =>
+    items.flatMap((item, i) => {
+      try {
+        if (typeof item === 'string') return [bridgeFromArgument(item)];
+        if (typeof item.config_file === 'string') return bridgesFromFile(context.file([...location, i, 'config_file'], item.config_file));
+        return bridgesFromConfig([item], () => '');
+      } catch (error) {
+        if (!(error instanceof BridgeConfigError)) throw error;
+        return context.fail([...location, i], error.message.replace(/^: /, ''));
+      }
+    });
+  const entries = entriesOf(entry.bridge ?? [], location('bridge'));
+  const groups = (entry.bridge_nodes ?? []).map((node, i) => ({
+    afterNs: node.at === undefined ? 0n : context.duration(location('bridge_nodes', i, 'at'), node.at),
+    node: node.name,
+    namespace: node.namespace === undefined || node.namespace === '' ? '/' : node.namespace,
+    entries: entriesOf(node.bridge, location('bridge_nodes', i, 'bridge')),
+  }));
   return {
     world,
     paths: { ...paths, modelFolders: [...own, ...paths.modelFolders] },
     spawns,
-    bridges: entries.length === 0 ? [] : [{ afterNs: 0n, node: 'ros_gz_bridge', namespace: '/', entries }],
+    bridges: [...(entries.length === 0 ? [] : [{ afterNs: 0n, node: 'ros_gz_bridge', namespace: '/', entries }]), ...groups],
+    paused: entry.paused ?? false,
     contacts: entry.contacts ?? false,
     groundTruthHz: entry.ground_truth ?? 0,
   };

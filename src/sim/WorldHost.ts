@@ -65,6 +65,9 @@ export class WorldHost {
     simulation.graph.subscriptionAdded.push(() => this.#reschedule());
     this.#placeHosts();
     this.#publishTruth();
+    if (this.#config.paused) {
+      simulation.warn(`world '${description.name}' starts paused (gz sim without -r), as Gazebo does: it does not step, and rclsim has no way to play it yet`);
+    }
     for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
     for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));
     this.#reschedule();
@@ -152,17 +155,17 @@ export class WorldHost {
     return Number((this.#simulation.engine.nowAbs - world.originNs) / BigInt(world.stepNs));
   }
 
-  /** The world caught up to now. */
+  /** The world caught up to now (a paused world stays at its start). */
   #catchUp(): SimulatedWorld {
     const world = this.#world!;
-    world.advanceTo(this.#stepNow());
+    if (!this.#config.paused) world.advanceTo(this.#stepNow());
     return world;
   }
 
   /** An engine action at the world's next output, if it moved. */
   #reschedule(): void {
     const world = this.#world;
-    if (world === null) return;
+    if (world === null || this.#config.paused) return;
     const next = world.nextOutputStep();
     if (next === this.#scheduledStep) return;
     const engine = this.#simulation.engine;

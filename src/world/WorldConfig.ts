@@ -36,6 +36,8 @@ export interface WorldConfig {
   readonly paths: ResourcePaths;
   readonly spawns: readonly SpawnEntry[];
   readonly bridges: readonly BridgeGroup[];
+  /** Started paused (gz sim without -r): nothing steps, nothing publishes. */
+  readonly paused: boolean;
   /** Publish contacts as they begin on /rclsim/world/contacts. */
   readonly contacts: boolean;
   /** Publish each moving model's true pose on /rclsim/world/<model>/pose at this rate (Hz; 0: not). */

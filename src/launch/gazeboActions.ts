@@ -1,0 +1,252 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { LaunchAction, PlanNode, PlanParameters, PlanProcess } from './launchPlan.js';
+import { shellWords } from './shellWords.js';
+
+/** The job file's `world:` section as launch files give it (job/worldSection.ts reads it). */
+export interface LaunchedWorld {
+  sdf?: string;
+  sdf_string?: string;
+  resource_path: string[];
+  paused?: boolean;
+  spawn: { file?: string; string?: string; topic?: string; name?: string; pose: number[]; allow_renaming?: boolean; at?: string }[];
+  bridge_nodes: { name: string; namespace?: string; at?: string; bridge: (string | { config_file: string })[] }[];
+}
+
+/** What Gazebo's actions of a plan give: the world, the actions left for the rest, and lines about what is left out. */
+export interface GazeboPart {
+  world: LaunchedWorld | undefined;
+  actions: LaunchAction[];
+  warnings: string[];
+}
+
+/** The world files gz-sim ships that launch files name by name (`gz_args:=empty.sdf`), rclsim's own. */
+const BUILT_IN_WORLDS = new URL('../../../assets/worlds/', import.meta.url);
+
+/**
+ * Gazebo as launch files start it, taken out of the plan into the job's world: `gz sim` (from
+ * ros_gz_sim's gz_sim.launch.py, or any ExecuteProcess of `gz sim` / `ign gazebo`), ros_gz_sim's
+ * `gzserver` node, its `create` (the models it spawns), ros_gz_bridge's `parameter_bridge` and
+ * `bridge_node` (their bridges), at the times the launch starts them (a TimerAction's delay).
+ * Model folders: each package's `<export><gazebo_ros gazebo_model_path=…>` (as gz_sim.launch.py
+ * adds them to GZ_SIM_RESOURCE_PATH), then GZ_SIM_RESOURCE_PATH as launch sets it.
+ * `prefixes`: the install prefixes, first wins; `label` names an action for a line.
+ */
+export function gazeboActions(actions: readonly LaunchAction[], prefixes: readonly string[], label: (action: LaunchAction) => string): GazeboPart {
+  let world: LaunchedWorld | undefined;
+  const warnings: string[] = [];
+  const resourcePaths = new Set<string>(modelPathExports(prefixes));
+  const theWorld = (): LaunchedWorld => {
+    world ??= { resource_path: [], spawn: [], bridge_nodes: [] };
+    return world;
+  };
+  const at = (delayNs: number): { at?: string } => (delayNs === 0 ? {} : { at: `${delayNs}ns` });
+
+  const walk = (list: readonly LaunchAction[], delayNs: number): LaunchAction[] => {
+    const kept: LaunchAction[] = [];
+    for (const action of list) {
+      if (action.kind === 'timer') {
+        const inner = walk(action.actions, delayNs + Math.round(action.period * 1e9));
+        if (inner.length > 0) kept.push({ ...action, actions: inner });
+        continue;
+      }
+      if (action.kind === 'process' || action.kind === 'node')
+        for (const path of (action.env.GZ_SIM_RESOURCE_PATH ?? '').split(':')) if (path !== '') resourcePaths.add(path);
+      if (action.kind === 'process') {
+        const gz = gzSim(action);
+        if (gz === null) {
+          kept.push(action);
+          continue;
+        }
+        if (gz.world === null) {
+          warnings.push(
+            `${label(action)}: gz sim ${gz.guiOnly ? '-g (the GUI alone)' : 'without a world'} is not modeled: rclsim's world has no GUI; it is left out`,
+          );
+          continue;
+        }
+        const w = theWorld();
+        w.sdf = worldFile(gz.world, action.cwd ?? '.', [...resourcePaths]);
+        if (!gz.running) w.paused = true;
+        continue;
+      }
+      if (action.kind !== 'node') {
+        kept.push(action);
+        continue;
+      }
+      const known = `${action.package}/${action.executable}`;
+      if (known === 'ros_gz_sim/gzserver') {
+        const params = parameterValues(action.parameters);
+        const w = theWorld();
+        const file = text(params.world_sdf_file);
+        if (file !== '') w.sdf = file;
+        else if (text(params.world_sdf_string) !== '') w.sdf_string = text(params.world_sdf_string);
+        else warnings.push(`${label(action)}: gzserver got neither world_sdf_file nor world_sdf_string: it ends at once, as upstream's does`);
+      } else if (known === 'ros_gz_sim/create') {
+        const request = createRequest(action);
+        if (request === null) warnings.push(`${label(action)}: create got no file, string or topic: it ends with an error, as upstream's does`);
+        else theWorld().spawn.push({ ...request, ...at(delayNs) });
+      } else if (known === 'ros_gz_bridge/parameter_bridge' || known === 'ros_gz_bridge/bridge_node') {
+        theWorld().bridge_nodes.push({ ...bridgeNode(action), ...at(delayNs) });
+      } else if (known === 'ros_gz_image/image_bridge') {
+        warnings.push(`${label(action)}: ros_gz_image's image_bridge is left out: rclsim's world has no cameras yet`);
+      } else {
+        kept.push(action);
+      }
+    }
+    return kept;
+  };
+  const actionsLeft = walk(actions, 0);
+  if (world !== undefined) world.resource_path = [...resourcePaths];
+  return { world, actions: actionsLeft, warnings };
+}
+
+/** `gz sim …` (or `ruby $(which gz) sim`, `ign gazebo`) in a process's command: its flags and world, or null when it is none. */
+function gzSim(action: PlanProcess): { world: string | null; running: boolean; guiOnly: boolean } | null {
+  let words: string[];
+  try {
+    words = action.shell
+      ? shellWords(action.cmd.join(' ').replace('$(which gz)', 'gz').replace('$(which ign)', 'ign'))
+      : action.cmd.flatMap((part) => part.split(' ').filter(Boolean));
+  } catch {
+    return null;
+  }
+  const start = words.findIndex((word, i) => (/(^|\/)gz$/.test(word) && words[i + 1] === 'sim') || (/(^|\/)ign$/.test(word) && words[i + 1] === 'gazebo'));
+  if (start < 0) return null;
+  const rest = words.slice(start + 2);
+  let world: string | null = null;
+  let running = false;
+  let server = false;
+  let gui = false;
+  // gz sim's options with a value (cmdsim.rb): the value is the next word unless joined.
+  const valued = new Set([
+    '-v',
+    '--verbose',
+    '--iterations',
+    '--force-version',
+    '-z',
+    '--initial-sim-time',
+    '--seed',
+    '--render-engine',
+    '--render-engine-gui',
+    '--render-engine-server',
+    '--physics-engine',
+    '--gui-config',
+    '--network-role',
+    '--network-secondaries',
+    '--record-path',
+    '--record-period',
+    '--record-topic',
+    '--log-compress',
+    '--playback',
+    '--record-resources',
+  ]);
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    if (word === '-r') running = true;
+    else if (word === '-s') server = true;
+    else if (word === '-g') gui = true;
+    else if (/^-[rsg]+$/.test(word)) {
+      running ||= word.includes('r');
+      server ||= word.includes('s');
+      gui ||= word.includes('g');
+    } else if (valued.has(word)) i++;
+    else if (!word.startsWith('-')) world ??= word;
+  }
+  // -s wins over -g; -g alone is the GUI of a server started elsewhere.
+  const guiOnly = gui && !server;
+  return { world: guiOnly ? null : world, running, guiOnly };
+}
+
+/** A world named as gz sim finds it: a path, else in the resource paths, else a world gz-sim ships (rclsim's own). */
+function worldFile(name: string, cwd: string, resourcePaths: readonly string[]): string {
+  const direct = isAbsolute(name) ? name : resolve(cwd, name);
+  if (existsSync(direct)) return direct;
+  for (const folder of resourcePaths) if (existsSync(join(folder, name))) return join(folder, name);
+  const builtIn = new URL(name, BUILT_IN_WORLDS);
+  if (existsSync(builtIn)) return builtIn.pathname;
+  return direct;
+}
+
+/** Each package's exported model folder (`<gazebo_ros gazebo_model_path="${prefix}/models"/>`, ${prefix} its share folder). */
+function modelPathExports(prefixes: readonly string[]): string[] {
+  const folders: string[] = [];
+  for (const prefix of prefixes) {
+    const share = join(prefix, 'share');
+    if (!existsSync(share)) continue;
+    for (const pkg of readdirSync(share).sort()) {
+      const manifest = join(share, pkg, 'package.xml');
+      if (!existsSync(manifest)) continue;
+      const match = /<gazebo_ros\b[^>]*\bgazebo_model_path\s*=\s*"([^"]*)"/.exec(readFileSync(manifest, 'utf8'));
+      if (match !== null) for (const path of match[1]!.split(':')) if (path !== '') folders.push(path.replaceAll('${prefix}', join(share, pkg)));
+    }
+  }
+  return folders;
+}
+
+/** A node's parameter values (files are read too), parsed from launch_ros's YAML text. */
+function parameterValues(parameters: PlanParameters): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const entry of parameters) {
+    if ('values' in entry) for (const [name, yaml] of entry.values) values[name] = parseYaml(yaml);
+    else {
+      const data = parseYaml(readFileSync(entry.file, 'utf8')) as Record<string, { ros__parameters?: Record<string, unknown> }> | null;
+      for (const node of Object.values(data ?? {})) Object.assign(values, node?.ros__parameters ?? {});
+    }
+  }
+  return values;
+}
+
+function text(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/**
+ * What ros_gz_sim's create asks for (create.cpp): its ROS parameters first (`file` over `string`
+ * over `topic`; each pose parameter over its flag when it is not 0), else its flags (`-file` over
+ * `-param` over `-string` over `-topic`).
+ */
+function createRequest(action: PlanNode): LaunchedWorld['spawn'][number] | null {
+  const params = parameterValues(action.parameters);
+  const flags = new Map<string, string>();
+  const args = action.arguments;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (word === '--ros-args') break;
+    if (word.startsWith('-') && i + 1 < args.length) flags.set(word.replace(/^-+/, ''), args[++i]!);
+    else if (word.startsWith('-')) flags.set(word.replace(/^-+/, ''), 'true');
+  }
+  const number = (name: string): number => {
+    const param = Number(params[name] ?? 0);
+    return param !== 0 ? param : Number(flags.get(name) ?? 0);
+  };
+  const pose = [number('x'), number('y'), number('z'), number('R'), number('P'), number('Y')];
+  const name = text(params.name) || flags.get('name') || undefined;
+  const allowRenaming = params.allow_renaming === true || params.allow_renaming === 'true' || flags.get('allow_renaming') === 'true';
+  const base = { pose, ...(name === undefined ? {} : { name }), ...(allowRenaming ? { allow_renaming: true } : {}) };
+  if (text(params.file) !== '') return { ...base, file: text(params.file) };
+  if (text(params.string) !== '') return { ...base, string: text(params.string) };
+  if (text(params.topic) !== '') return { ...base, topic: text(params.topic) };
+  if (flags.has('file')) return { ...base, file: flags.get('file')! };
+  if (flags.has('param')) return { ...base, string: text(params[flags.get('param')!]) };
+  if (flags.has('string')) return { ...base, string: flags.get('string')! };
+  if (flags.has('topic')) return { ...base, topic: flags.get('topic')! };
+  return null;
+}
+
+/** A bridge node: its name, namespace, command-line bridges and config file (parameter_bridge.cpp). */
+function bridgeNode(action: PlanNode): LaunchedWorld['bridge_nodes'][number] {
+  const params = parameterValues(action.parameters);
+  const bridges: (string | { config_file: string })[] = [];
+  for (const word of action.arguments) {
+    if (word === '--ros-args') break;
+    bridges.push(word);
+  }
+  const config = text(params.config_file);
+  if (config !== '') bridges.push({ config_file: config });
+  return {
+    name: action.name ?? 'ros_gz_bridge',
+    ...(action.namespace === null || action.namespace === '/' ? {} : { namespace: action.namespace }),
+    bridge: bridges,
+  };
+}
