@@ -23,7 +23,9 @@
 // (scripts/emulatedPython.mjs), not natively: their libm and C code are that CPU's. A job's C++
 // programs there are built by Debian's cross compiler for that CPU, with rclsim's C++ client, and
 // run under qemu too (scripts/emulatedCpp.mjs); on armv7l and ppc64le they are built by this
-// machine's g++ and run natively: what differs there for them is the simulation's side only.
+// machine's g++ and run natively: what differs there for them is the simulation's side only. A job
+// with a `workspace:` (examples/cpp-icp) has its workspace built (`rclsim build`) for each machine
+// first, with that machine's compiler.
 // Exit codes: 0 all match, 1 a mismatch or a failed run, 2 setup missing (build, qemu, libraries).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -160,8 +162,8 @@ const requireFromRepo = createRequire(join(repo, 'package.json'));
 const yaml = requireFromRepo('yaml');
 const RCLSIM_ENTRIES = { rclsim: 'dist/src/index.js', 'rclsim/rclnodejs': 'dist/src/compat/index.js', 'rclsim/interfaces': 'dist/src/interfaces/typeMaps.js' };
 const TYPESCRIPT = /\.[cm]?ts$/;
-/** Left out of the copies: what runs write (record paths, sweep results) and dependencies. */
-const NOT_COPIED = new Set(['output', 'sweep-results', 'node_modules']);
+/** Left out of the copies: what runs write (record paths, sweep results), what builds make, and dependencies. */
+const NOT_COPIED = new Set(['output', 'sweep-results', 'build', 'install', 'node_modules']);
 
 /**
  * A copy of the build (dist/src, which `npm run build` deletes and rewrites, so a build meanwhile
@@ -232,6 +234,7 @@ async function prepareJobs(work, filter, examples, maxSimNs) {
     const dir = join(copy, job.example);
     let file = job.file;
     let record = null;
+    let workspace = null;
     if (TYPESCRIPT.test(file)) {
       file = await bundle(join(dir, file), rclsimRoot);
     } else {
@@ -241,6 +244,7 @@ async function prepareJobs(work, filter, examples, maxSimNs) {
           if (typeof node[key] === 'string' && TYPESCRIPT.test(node[key])) node[key] = await bundle(join(dir, node[key]), rclsimRoot);
       }
       record = typeof doc.record?.path === 'string' ? doc.record.path : null;
+      workspace = typeof doc.workspace === 'string' ? doc.workspace : null;
       const after = doc.end?.after === undefined ? null : await durationNs(doc.end.after);
       if (after !== null && after > maxSimNs) {
         doc.end.after = `${maxSimNs / 1e6}ms`;
@@ -249,7 +253,7 @@ async function prepareJobs(work, filter, examples, maxSimNs) {
       file = 'job.checkArch.yaml';
       writeFileSync(join(dir, file), yaml.stringify(doc));
     }
-    jobs.push({ ...job, file, record, id: `${job.example}-${job.file.replace(/\W/g, '_')}` });
+    jobs.push({ ...job, file, record, workspace, id: `${job.example}-${job.file.replace(/\W/g, '_')}` });
   }
   return jobs;
 }
@@ -315,6 +319,29 @@ function why(stderr) {
     .map((l) => l.trim())
     .filter((l) => l.length > 1 && !/^at |^Node\.js v/.test(l));
   return (lines.find((l) => /^(rclsim:|\w*Error\b)/.test(l)) ?? lines.pop() ?? '').slice(0, 200);
+}
+
+/**
+ * `rclsim build` of a job's workspace in a machine's run root, with that machine's C++ compiler
+ * (`extraEnv`: emulatedCpp's), by this machine's Node; null, or why it failed.
+ */
+function buildWorkspace(job, root, extraEnv = {}) {
+  if (job.workspace === null) return Promise.resolve(null);
+  const dir = resolve(root, 'examples', job.example, job.workspace);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'dist/src/cli/main.js'), 'build'], {
+      cwd: dir,
+      env: { ...process.env, ...extraEnv },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve(code === 0 ? null : `rclsim build of ${relative(root, dir)} failed (${signal ?? `exit ${code}`}): ${why(stderr)}`);
+    });
+  });
 }
 
 /** One run of a job on one machine, in that machine's run root; reports go beside the job. */
@@ -437,6 +464,11 @@ let exitCode = 0;
   for (const job of jobs) {
     const addons = join(work, `addons-${job.id}.txt`);
     const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --import=${pathToFileURL(probe).href}`.trim();
+    const built = await buildWorkspace(job, roots.get(HOST));
+    if (built !== null) {
+      native.set(job, { error: built, seconds: 0, addons: [] });
+      continue;
+    }
     const run = await runJob(job, null, null, roots.get(HOST), { NODE_OPTIONS: nodeOptions, RCLSIM_ARCH_ADDONS: addons });
     run.addons = existsSync(addons) ? [...new Set(readFileSync(addons, 'utf8').trim().split('\n'))].map((f) => basename(f)) : [];
     native.set(job, run);
@@ -458,7 +490,11 @@ let exitCode = 0;
       }
       const python = pythons.get(arch.name);
       const path = python === undefined ? {} : { PATH: `${python}${delimiter}${process.env.PATH}` };
-      const run = await runJob(job, arch, binaries.get(arch.name), roots.get(arch.name), { ...path, ...cpps.get(arch.name) });
+      const built = await buildWorkspace(job, roots.get(arch.name), cpps.get(arch.name));
+      const run =
+        built === null
+          ? await runJob(job, arch, binaries.get(arch.name), roots.get(arch.name), { ...path, ...cpps.get(arch.name) })
+          : { error: built, seconds: 0 };
       results.get(arch.name).set(job, run);
       const status =
         run.error !== undefined ? `error: ${run.error}` : differences(base, run).length === 0 ? 'ok' : `MISMATCH (${differences(base, run).join(', ')})`;

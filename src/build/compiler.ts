@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { basename } from 'node:path';
 
 /** A C++ program or package that did not build: the compiler said why on stderr; this is rclsim's one line. */
 export class CppBuildError extends Error {
@@ -31,7 +32,8 @@ export function compilerIdentity(): string {
 /**
  * Runs a build tool with its diagnostics on rclsim's stderr, as a compiler's own (the user reads
  * them); what it says on stdout (a build's progress) shows only when it fails. Throws `failure`
- * as one line when it fails.
+ * as one line when it fails, naming the tool by its file's name (rclsim's compilers are scripts
+ * named as the compilers they run).
  */
 export function runTool(command: string, args: readonly string[], failure: string, cwd?: string, env?: NodeJS.ProcessEnv): void {
   const run = spawnSync(command, args, {
@@ -43,7 +45,7 @@ export function runTool(command: string, args: readonly string[], failure: strin
   if (run.error !== undefined) throw new CppBuildError(`${failure}: ${run.error.message}`);
   if (run.status !== 0) {
     process.stderr.write(run.stdout);
-    throw new CppBuildError(`${failure} (${command} exited with ${run.status ?? run.signal})`);
+    throw new CppBuildError(`${failure} (${basename(command)} exited with ${run.status ?? run.signal})`);
   }
 }
 
@@ -54,6 +56,15 @@ export function runTool(command: string, args: readonly string[], failure: strin
  */
 export function userFlags(): string[] {
   return (process.env.CXXFLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
+}
+
+/**
+ * The libraries a program links besides the client, from `LDLIBS` (as make takes them: after the
+ * program's source; split at white space): `LDLIBS=-ltbb rclsim exec icp.cpp`. Only the program's
+ * link: the client is not built again for them.
+ */
+export function userLibraries(): string[] {
+  return (process.env.LDLIBS ?? '').split(/\s+/).filter((flag) => flag !== '');
 }
 
 /** Flags that only say where a program's own headers are, and the folder when it is the next word. */

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cachedFolder, contentKey } from './buildCache.js';
-import { clientFlags, compilerCommand, compilerIdentity, runTool } from './compiler.js';
+import { clientFlags, compilerCommand, runTool } from './compiler.js';
+import { numericCompilers, portableFlags } from './numericCompiler.js';
 
 /** rclsim's C++ client (rclcpp and its kin over the node port): its CMake project. */
 export const CPP_CLIENT = fileURLToPath(new URL('../../../clients/cpp', import.meta.url));
@@ -30,13 +31,18 @@ function filesOf(folder: string): string[] {
   return found.sort();
 }
 
+/** The user's flags the client is built with: CXXFLAGS less include folders and what rclsim's compiler leaves out. */
+function flags(): string[] {
+  return portableFlags(clientFlags());
+}
+
 /**
  * Whether the compiler finds mpfr.h (with the client's flags): the client's portable
  * math needs it (clients/cpp/src/portable_math.cpp), so installing it later builds the client again.
  */
 function findsMpfr(): boolean {
   return (
-    spawnSync(compilerCommand(), [...clientFlags(), '-x', 'c++', '-E', '-o', '/dev/null', '-'], {
+    spawnSync(compilerCommand(), [...flags(), '-x', 'c++', '-E', '-o', '/dev/null', '-'], {
       input: '#include <mpfr.h>\n',
       stdio: ['pipe', 'ignore', 'ignore'],
     }).status === 0
@@ -50,9 +56,10 @@ function findsMpfr(): boolean {
 export function cppClient(messages: { folder: string; key: string }): CppClient {
   // cmake/ is rclsim's package configs (cmakePrefix.ts), no part of the library.
   const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/'));
+  const compilers = numericCompilers();
   const key = contentKey([
-    compilerIdentity(),
-    ...clientFlags(),
+    compilers.key,
+    ...flags(),
     String(findsMpfr()),
     messages.key,
     ...sources.flatMap((file) => [file, readFileSync(join(CPP_CLIENT, file))]),
@@ -61,7 +68,7 @@ export function cppClient(messages: { folder: string; key: string }): CppClient 
     const build = join(into, 'build');
     const failure = `rclsim's C++ client (${CPP_CLIENT}) did not build`;
     // CMake takes CXXFLAGS from the environment, as make does.
-    const env = { ...process.env, CXXFLAGS: clientFlags().join(' ') };
+    const env = { ...process.env, CXXFLAGS: flags().join(' ') };
     runTool(
       'cmake',
       [
@@ -70,7 +77,8 @@ export function cppClient(messages: { folder: string; key: string }): CppClient 
         '-B',
         build,
         `-DRCLSIM_MESSAGES_INCLUDE=${messages.folder}`,
-        `-DCMAKE_CXX_COMPILER=${compilerCommand()}`,
+        // rclsim's compiler: the flags that keep the bits the same on every CPU, as in programs.
+        `-DCMAKE_CXX_COMPILER=${compilers.cxx}`,
         '-DCMAKE_BUILD_TYPE=Release',
       ],
       failure,

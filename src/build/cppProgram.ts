@@ -1,10 +1,11 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { cachedFolder, cacheRoot, contentKey } from './buildCache.js';
-import { CppBuildError, compilerCommand, compilerIdentity, runTool, userFlags } from './compiler.js';
+import { CppBuildError, runTool, userFlags, userLibraries } from './compiler.js';
 import { type CppClient, cppClient } from './cppClient.js';
 import { cppMessages, shippedCppMessages } from './cppMessages.js';
+import { numericCompilers } from './numericCompiler.js';
 
 /** Whether a program file is C++ (built with the C++ client, run in a process of its own). */
 export function isCppProgram(file: string): boolean {
@@ -12,10 +13,10 @@ export function isCppProgram(file: string): boolean {
 }
 
 /**
- * How a program is compiled: C++17 as rclcpp wants it, optimized, and with the same bits on
- * every CPU (no contraction of a*b+c into one rounding, no fast math).
+ * How a program is compiled: C++17 as rclcpp wants it, optimized; the flags that keep the bits
+ * the same on every CPU come after all of these, from rclsim's compiler (numericCompiler.ts).
  */
-export const CPP_FLAGS = ['-std=c++17', '-O2', '-ffp-contract=off', '-fno-fast-math', '-pthread'];
+export const CPP_FLAGS = ['-std=c++17', '-O2', '-pthread'];
 
 /** Precompiled headers kept in the cache (135 MB each, one per client build): the last used. */
 const PCH_KEPT = 3;
@@ -26,7 +27,8 @@ const PCH_KEPT = 3;
  * Built with the program's flags and the client's own message headers, as the library was.
  */
 function precompiledClient(client: CppClient, shippedMessages: string): string {
-  const key = contentKey([compilerIdentity(), client.key, ...CPP_FLAGS]);
+  const compiler = numericCompilers();
+  const key = contentKey([compiler.key, client.key, ...CPP_FLAGS]);
   const folder = cachedFolder(
     'cpp-pch',
     key,
@@ -34,7 +36,7 @@ function precompiledClient(client: CppClient, shippedMessages: string): string {
       const header = join(into, 'rclcpp_all.hpp');
       writeFileSync(header, '#include "rclcpp/rclcpp.hpp"\n');
       runTool(
-        compilerCommand(),
+        compiler.cxx,
         [...CPP_FLAGS, `-I${client.include}`, `-I${shippedMessages}`, '-x', 'c++-header', header, '-o', `${header}.gch`],
         "the C++ client's precompiled header does not compile",
       );
@@ -83,13 +85,15 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
   const client = cppClient(shipped);
   const messages = cppMessages(registry);
   const flags = [...userFlags(), ...CPP_FLAGS];
-  const key = contentKey([compilerIdentity(), client.key, messages.key, ...flags, source, readFileSync(source)]);
+  const libraries = userLibraries();
+  const compiler = numericCompilers();
+  const key = contentKey([compiler.key, client.key, messages.key, ...flags, '--', ...libraries, source, readFileSync(source)]);
   const precompiled = precompiledClient(client, shipped.folder);
   const rclsimFolders = [cacheRoot(), client.include];
   const compile = (into: string): void => {
     const dependencies = join(into, 'program.d');
     runTool(
-      compilerCommand(),
+      compiler.cxx,
       [
         ...flags,
         '-include',
@@ -106,10 +110,14 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
         '-Wl,--whole-archive',
         client.library,
         '-Wl,--no-whole-archive',
+        ...libraries,
         // The client's symbols are the program's to export: a component library it loads uses its client.
         '-rdynamic',
       ],
       `${file}: does not compile`,
+      undefined,
+      // What rclsim's compiler names when it leaves a flag out.
+      { ...process.env, RCLSIM_BUILDING: relative(process.cwd(), source) },
     );
     writeFileSync(join(into, HEADERS), `${JSON.stringify(ownHeaders(dependencies, source, rclsimFolders))}\n`);
   };

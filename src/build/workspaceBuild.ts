@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { buildOrder } from './buildOrder.js';
 import { cmakePrefix } from './cmakePrefix.js';
-import { compilerCommand, runTool } from './compiler.js';
+import { runTool } from './compiler.js';
+import { type NumericCompilers, numericCompilers } from './numericCompiler.js';
 import { findPackages, type PackageManifest } from './packageManifest.js';
 import { layOutPythonPackages, PYTHON_BUILD_TYPE } from './prepareWorkspace.js';
 
@@ -28,12 +29,19 @@ export interface PackageOutcome {
 /** The build types rclsim builds with CMake. */
 const CMAKE_TYPES = new Set(['ament_cmake', 'cmake']);
 
-/** Whether the package's build folder was configured for these prefixes (then `cmake --build` configures again itself when the CMakeLists change). */
-function configuredFor(buildFolder: string, prefixPath: string, install: string): boolean {
+/**
+ * Whether the package's build folder was configured for these prefixes and rclsim's compiler
+ * (then `cmake --build` configures again itself when the CMakeLists change).
+ */
+function configuredFor(buildFolder: string, prefixPath: string, install: string, compilers: NumericCompilers): boolean {
   const cache = join(buildFolder, 'CMakeCache.txt');
   if (!existsSync(cache)) return false;
   const text = readFileSync(cache, 'utf8');
-  return text.includes(`\nCMAKE_PREFIX_PATH:UNINITIALIZED=${prefixPath}\n`) && text.includes(`\nCMAKE_INSTALL_PREFIX:PATH=${install}\n`);
+  return (
+    text.includes(`\nCMAKE_PREFIX_PATH:UNINITIALIZED=${prefixPath}\n`) &&
+    text.includes(`\nCMAKE_INSTALL_PREFIX:PATH=${install}\n`) &&
+    new RegExp(`\nCMAKE_CXX_COMPILER:[A-Z]+=${compilers.cxx.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n`).test(text)
+  );
 }
 
 /** colcon marks its own folders so that no later search finds packages in them. */
@@ -43,11 +51,18 @@ function markIgnored(folder: string): void {
   if (!existsSync(marker)) writeFileSync(marker, '');
 }
 
-/** Builds one CMake package: configure (once per prefix), build, install. Throws CppBuildError naming it. */
+/**
+ * Builds one CMake package: configure (once per prefix and compiler), build, install, with
+ * rclsim's compilers (numericCompiler.ts): the flags that keep the bits the same on every CPU in
+ * every compile of every target, whatever its CMakeLists sets. Throws CppBuildError naming it.
+ */
 function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath: string): void {
   const buildFolder = join(layout.build, pkg.name);
   const failure = `package ${pkg.name} (${relative(process.cwd(), pkg.folder) || '.'}) did not build`;
-  if (!configuredFor(buildFolder, prefixPath, layout.install)) {
+  const compilers = numericCompilers();
+  // What rclsim's compiler names when it leaves a flag out.
+  const env = { ...process.env, RCLSIM_BUILDING: `package ${pkg.name}` };
+  if (!configuredFor(buildFolder, prefixPath, layout.install, compilers)) {
     // Configured before for another rclsim (or install prefix): its cache holds where it found
     // the packages then, so it starts afresh.
     rmSync(join(buildFolder, 'CMakeCache.txt'), { force: true });
@@ -61,12 +76,15 @@ function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath:
         '--no-warn-unused-cli',
         `-DCMAKE_INSTALL_PREFIX=${layout.install}`,
         `-DCMAKE_PREFIX_PATH=${prefixPath}`,
-        `-DCMAKE_CXX_COMPILER=${compilerCommand()}`,
+        `-DCMAKE_CXX_COMPILER=${compilers.cxx}`,
+        ...(compilers.cc === undefined ? [] : [`-DCMAKE_C_COMPILER=${compilers.cc}`]),
       ],
       failure,
+      undefined,
+      env,
     );
   }
-  runTool('cmake', ['--build', buildFolder, '--parallel', String(availableParallelism())], failure);
+  runTool('cmake', ['--build', buildFolder, '--parallel', String(availableParallelism())], failure, undefined, env);
   runTool('cmake', ['--install', buildFolder], failure);
 }
 

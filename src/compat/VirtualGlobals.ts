@@ -1,5 +1,6 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import * as portableMath from '../base/portableMath.js';
+import { VIRTUAL_CPUS } from '../base/virtualCpus.js';
 import type { ProgramMachine } from './ProgramMachine.js';
 import { Replacements } from './Replacements.js';
 
@@ -13,11 +14,6 @@ const RealDate = Date;
 /** Each program's streams (Program#random) of Math.random and of crypto. */
 const MATH_RANDOM_STREAM = 1;
 const CRYPTO_STREAM = 2;
-/**
- * The CPUs every program sees (docs/determinism.md): programs size thread pools and executors
- * (rclpy's MultiThreadedExecutor) by the count, which must not be the machine's.
- */
-const VIRTUAL_CPUS = 4;
 
 /** Node's coercion of process.exit's argument: an integer, or an integer string; else an error. */
 function exitCode(code: number | string | null | undefined): number {

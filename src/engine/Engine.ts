@@ -188,6 +188,20 @@ export class Engine {
   }
 
   /**
+   * Which of its executor's threads runs the callback running now, from 1, as the executor
+   * picked it in its turn (0: the events executor's, or a callback run inside another's code):
+   * a separate program whose executor has a pool runs it there (Run.thread).
+   */
+  get executingThread(): number {
+    return this.#turnEntity !== null && this.#runner.executing === this.#turnEntity ? this.#turnThread : 0;
+  }
+
+  /** How long the callback running now takes (ns of sim time; 0 also for a callback run inside another's code): durationOf's. */
+  get executingDuration(): number {
+    return this.#turnEntity !== null && this.#runner.executing === this.#turnEntity ? this.#turnDuration : 0;
+  }
+
+  /**
    * Offers an error of user code that nothing caught to the program's own handlers (what
    * `process.on('uncaughtException')` would get); true when they took it and the run goes on.
    */
@@ -250,6 +264,10 @@ export class Engine {
   readonly executors: Executor[] = [];
   /** Whose turn it is: 0 the events executor, i the executor i − 1. */
   #turn = 0;
+  /** The callback a turn runs now (null: none), its executor's thread, from 1 (executingThread), and its duration. */
+  #turnEntity: Executable | null = null;
+  #turnThread = 0;
+  #turnDuration = 0;
   /**
    * How long a callback takes (ns of sim time; 0 for none), drawn as it starts: set by the
    * simulation when a job gives execution times, which makes every executor take turns.
@@ -635,8 +653,12 @@ export class Engine {
    */
   #executeTimed(entity: Executable, executor: Executor | null): void {
     const duration = this.durationOf?.(entity) ?? 0;
+    this.#turnEntity = entity;
+    this.#turnThread = executor === null ? 0 : executor.thread + 1;
+    this.#turnDuration = duration;
     if (duration === 0) {
       this.#execute(entity);
+      this.#turnEntity = null;
       return;
     }
     const callbacks = this.callbacks;
@@ -646,6 +668,7 @@ export class Engine {
       this.#execute(entity);
     } finally {
       this.effectDelay = 0;
+      this.#turnEntity = null;
     }
     if (this.callbacks === callbacks) {
       // No callback ran (SKIPPED): it took no time.

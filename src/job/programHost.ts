@@ -13,6 +13,8 @@ export function programHost(simulation: Simulation, program: Program): ProgramHo
     atNextYield: (work) => engine.atNextYield(work),
     warn: (line) => simulation.warn(line),
     fail: (error) => engine.fail(error),
+    executorThread: () => engine.executingThread,
+    executionTime: () => engine.executingDuration,
     swapThread: (thread) => {
       const before = simulation.programThread;
       simulation.programThread = thread;

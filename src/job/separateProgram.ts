@@ -1,6 +1,7 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
+import { VIRTUAL_CPUS } from '../base/virtualCpus.js';
 import { pythonEnvironment } from '../build/pythonClient.js';
 import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
@@ -97,7 +98,9 @@ function programCommand(file: string, start: SeparateStart): { command: string; 
     const path = env.LD_LIBRARY_PATH;
     const libraries = libraryPath === undefined ? {} : { LD_LIBRARY_PATH: path ? `${libraryPath}${delimiter}${path}` : libraryPath };
     const [command, ...prefixArgs] = [...cppPrefix(), cppProgram];
-    return { command: command!, args: [...prefixArgs, ...start.args], env: { ...env, ...libraries, TZ: 'UTC' } };
+    // The CPU count in the environment too: a library's constructor reads it before the handshake (clients/cpp/src/cpu_count.cpp).
+    const machine = { TZ: 'UTC', RCLSIM_CPU_COUNT: String(VIRTUAL_CPUS) };
+    return { command: command!, args: [...prefixArgs, ...start.args], env: { ...env, ...libraries, ...machine } };
   }
   if (!runsPython(file, start)) return { command: process.execPath, args: [PROGRAM_MAIN, file], env };
   return {
@@ -204,7 +207,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     argv: args,
     nowNs: simulation.engine.nowAbs,
     seed: simulation.seed,
-    cpuCount: 4,
+    cpuCount: VIRTUAL_CPUS,
     rosDistro: SIMULATED_DISTRO,
     rmwImplementation: SIMULATED_RMW,
     interfaceFolders: simulation.interfaces.userSources().map((source) => ({ path: source.path, package: source.package ?? '' })),

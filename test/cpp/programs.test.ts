@@ -60,6 +60,26 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     assert.notEqual(run('4').stdout.split('\n')[3], random, 'another seed draws otherwise');
   });
 
+  it("writes a separate program's stdout and stderr among other programs' in the order of their sim times", () => {
+    const dir = programs();
+    copyFileSync(join(cppFixtures, 'ticker.cpp'), join(dir, 'ticker.cpp'));
+    const entry = (name: string, period: string) => `  - script: ticker.cpp\n    args: [${name}, '${period}']\n    process: separate\n`;
+    const job = writeTemp(dir, 'tickers.yaml', `end: { after: 3s }\nnodes:\n${entry('slow', '1000')}${entry('fast', '700')}`);
+    const result = runCli(['run', job], dir, BUILD_MS);
+    assert.equal(result.status, 0, result.stderr);
+    // fast at 0.7, 1.4, 2.1, 2.8 s; slow at 1, 2, 3 s (at 3 s, the run's end, the timer is still due).
+    const order = ['fast 1', 'slow 1', 'fast 2', 'slow 2', 'fast 3', 'fast 4', 'slow 3'];
+    const how = (tick: string) => ['cout', 'printf', 'write'][Number(tick.split(' ')[1]) % 3];
+    assert.deepEqual(
+      result.stdout.split('\n').slice(0, order.length),
+      order.map((tick) => `${tick} ${how(tick)}`),
+    );
+    assert.deepEqual(
+      result.stderr.split('\n').filter((line) => line.endsWith(' stderr')),
+      order.map((tick) => `${tick} stderr`),
+    );
+  });
+
   it('tells each way a program ends badly in one line, with its exit code', () => {
     const dir = programs();
     const end = (how: string) => runCli(['exec', '--until', '2s', 'failing.cpp', how], dir, BUILD_MS);

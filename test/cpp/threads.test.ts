@@ -107,6 +107,45 @@ describe("C++ programs' threads: one at a time, scheduled by the simulation", ne
     assert.match(refused.stderr, /python\.yaml:3: nodes\[0\]\.sleeps: 'sleeps' says how a C\+\+ program's sleeps take sim time/);
   });
 
+  it("prints the same thread ids and addresses on every run: the address space's randomization is off, and a thread that ended is gone before the next goes on", () => {
+    const runs = [0, 1].map(() => runCli(['exec', 'threads.cpp', 'addresses'], dir, BUILD_MS));
+    for (const run of runs) assert.equal(run.status, 0, run.stderr);
+    const [first, second] = runs.map((run) => run.stdout);
+    const printed =
+      /^0\.000 main thread \d+\n0\.000 worker thread \d+\n0\.000 detached thread (\d+)\n0\.000 thread after it (\d+)\n0\.000 a new'd int at 0x[0-9a-f]+\n0\.000 a 4 MiB block at 0x[0-9a-f]+\n$/.exec(
+        first!,
+      );
+    assert.ok(printed, first);
+    // The detached thread was gone, its stack given back, before the next one started (whatever its exit took): it has its id.
+    assert.equal(printed[2], printed[1]);
+    assert.equal(second, first);
+  });
+
+  it("runs a MultiThreadedExecutor's callbacks on its own threads, the calling one among them, each on the thread that has been free the longest (docs/executors.md)", () => {
+    const run = runCli(['exec', '--until', '0.45s', 'threads.cpp', 'pool'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    const lines = run.stdout.split('\n').filter((line) => / on /.test(line));
+    // Threads 0 and 1 are the pool's (pool-1, pool-2 as they first ran one), thread 2 the calling one (main).
+    assert.deepEqual(lines, [
+      '0.100 timer publishes on pool-1',
+      '0.100 first heard on pool-2',
+      '0.100 second heard on main',
+      '0.200 timer publishes on pool-1',
+      '0.200 first heard on pool-2',
+      '0.200 second heard on main',
+      '0.250 slow timer sleeps on pool-1',
+      // The sleeping callback holds its thread: the others take turns meanwhile.
+      '0.300 timer publishes on pool-2',
+      '0.300 first heard on main',
+      '0.300 second heard on pool-2',
+      '0.350 slow timer woke on pool-1',
+      '0.400 timer publishes on pool-2',
+      '0.400 first heard on main',
+      '0.400 second heard on pool-1',
+    ]);
+    assert.equal(new Set(lines.map((line) => line.split(' on ')[1])).size, 3);
+  });
+
   it('ends a thread that busy-waits on the clock with one line naming the program and the thread', () => {
     const run = runCli(['exec', 'threads.cpp', 'busy'], dir, BUILD_MS);
     assert.equal(run.status, 3);

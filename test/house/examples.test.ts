@@ -220,6 +220,27 @@ describe('examples', () => {
     },
   );
 
+  it('cpp-icp: an ICP odometry reducing in parallel with oneTBB over Eigen, built with rclsim build, the same bits with all CPUs and with one (check:arch compares other CPUs)', {
+    ...needs('C++ toolchain'),
+    ...needs('oneTBB'),
+    ...needs('Eigen'),
+  }, () => {
+    // A copy of the example, as a user's project: rclsim build writes build/ and install/ beside it.
+    const dir = tempDir();
+    cpSync(dirname(join(repoRoot, 'examples/cpp-icp/job.yaml')), dir, { recursive: true });
+    const build = runCli(['build'], dir, 600_000);
+    assert.equal(build.status, 0, build.stderr);
+    const run = (command: string[]): Record<string, unknown> => {
+      const result = spawnSync(command[0]!, [...command.slice(1), cliPath, 'run', 'job.yaml', '--json'], { cwd: dir, encoding: 'utf8', timeout: 300_000 });
+      assert.equal(result.status, 0, result.stderr);
+      assert.match(result.stderr, /^\[INFO\] \[5\.000000000\] \[icp_odometry\]: x=3\.767470 y=3\.115140 yaw\.z=0\.479408 x bits 400e23c74d9fde31$/m);
+      return lastJsonLine(result.stdout);
+    };
+    const allCpus = run([process.execPath]);
+    assert.equal(allCpus.endReason, 'end-time');
+    assert.equal(run(['taskset', '-c', '0', process.execPath]).fingerprint, allCpus.fingerprint);
+  });
+
   it('the synthetic benchmark as rclpy nodes gives rslcpp’s reference results, callbacks and messages', needs('python3'), () => {
     const { summary } = runExample('examples/synthetic-benchmark/python.yaml');
     assert.deepEqual(summary.results, RSLCPP_REFERENCE);

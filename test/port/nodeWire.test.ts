@@ -228,6 +228,7 @@ describe('node protocol messages', () => {
         timedOut: true,
         parameterHook: 'ON_SET',
         readPolls: 200,
+        executionNs: 15n,
       },
     },
     { answers: 0, resume: { thread: 2, nowNs: 14n, timedOut: true } },
@@ -301,6 +302,7 @@ describe('node protocol messages', () => {
       timedOut: false,
       parameterHook: 'PARAMETER_HOOK_UNSPECIFIED',
       readPolls: 0,
+      executionNs: 0n,
     });
     assert.equal(decodeToClient(encodeToClient({ run: { nowNs: 5 } })).run!.nowNs, 5n, 'a number for an int64 field');
   });

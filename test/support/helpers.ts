@@ -172,6 +172,12 @@ const OPTIONAL = {
   mpmath: { packages: ['python3-mpmath'], present: () => pythonAtLeast(3, 10) && pythonImports('mpmath') },
   // The C++ client's portable math (clients/cpp/src/portable_math.cpp) is built with mpfr.h; libmpfr6 comes with g++.
   MPFR: { packages: ['libmpfr-dev', 'g++'], present: () => existsSync('/usr/include/mpfr.h') && runs('g++') },
+  // C++ programs that reduce in parallel link Debian's oneTBB (test/cpp/cpuCount.test.ts: the CPU count it sees).
+  oneTBB: { packages: ['libtbb-dev', 'g++'], present: () => existsSync('/usr/include/oneapi/tbb.h') && runs('g++') },
+  // Header-only; examples/cpp-icp's matrices.
+  Eigen: { packages: ['libeigen3-dev'], present: () => existsSync('/usr/include/eigen3/Eigen/Core') },
+  // What rclsim build compiles for arm64, read with its objdump (test/build/numericFlags.test.ts).
+  'arm64 cross compiler': { packages: ['g++-aarch64-linux-gnu'], present: () => runs('aarch64-linux-gnu-g++') && runs('aarch64-linux-gnu-objdump') },
   // scripts/checkArch.mjs runs Node's s390x build under it (and fetches that build from the npm registry).
   's390x emulation': {
     packages: ['qemu-user-static', 'libc6-s390x-cross', 'libstdc++6-s390x-cross'],

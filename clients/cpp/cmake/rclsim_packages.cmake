@@ -2,14 +2,15 @@
 # package, each calling rclsim_provide_package): the variables and imported targets that real
 # ament packages define and that CMakeLists use, over rclsim's C++ client and message headers.
 
-# The message headers and what they include (rclsim's support headers); C++17 and the same
-# floating-point bits on every CPU, as the client library itself is compiled.
+# The message headers and what they include (rclsim's support headers); C++17, as the client
+# library itself is compiled. The same floating-point bits on every CPU come from rclsim's
+# compiler, in every compile of every target (src/build/numericCompiler.ts).
 if(NOT TARGET rclsim::messages)
   add_library(rclsim::messages INTERFACE IMPORTED GLOBAL)
   set_target_properties(rclsim::messages PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${RCLSIM_CLIENT_INCLUDE};${RCLSIM_MESSAGES_INCLUDE}"
     INTERFACE_COMPILE_FEATURES cxx_std_17
-    INTERFACE_COMPILE_OPTIONS "-ffp-contract=off;-fno-fast-math;-pthread"
+    INTERFACE_COMPILE_OPTIONS "-pthread"
     INTERFACE_LINK_OPTIONS "-pthread")
 endif()
 

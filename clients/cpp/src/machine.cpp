@@ -15,6 +15,7 @@
 #include <map>
 #include <random>
 
+#include "rclsim/cpu_clocks.hpp"
 #include "rclsim/port.hpp"
 #include "rclsim/waits.hpp"
 
@@ -109,8 +110,11 @@ using rclsim::machine::timespec_of;
 
 extern "C" {
 
-int clock_gettime(clockid_t, timespec * at)
+int clock_gettime(clockid_t clock, timespec * at)
 {
+  if (rclsim::cpu_clocks::is_cpu_clock(clock)) {
+    return rclsim::cpu_clocks::read(clock, at);
+  }
   if (at == nullptr) {
     errno = EFAULT;
     return -1;

@@ -3,10 +3,13 @@
 // until the client next reads, so a callback's effects and its Done go in one write.
 #include "rclsim/port.hpp"
 
+#include <linux/sockios.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +18,7 @@
 #include <optional>
 
 #include "rclsim/bad_input.hpp"
+#include "rclsim/cpu_clocks.hpp"
 #include "rclsim/threads.hpp"
 #include "wire/frames.hpp"
 
@@ -26,6 +30,15 @@ namespace
 constexpr int SOCKET_FD = 3;
 // Clock reads at one sim time, with no wait in between, that make a busy-wait (as the Python client's).
 constexpr uint64_t BUSY_WAIT_READS = 2000000;
+
+/// A thread that spins a node: for a wait set's wait only (its entities' runs only), and which
+/// thread of its executor's pool it is (from 1; 0: not a pool's).
+struct Spinner
+{
+  threads::Thread * thread;
+  bool for_wait;
+  uint32_t slot;
+};
 
 struct State
 {
@@ -40,10 +53,11 @@ struct State
   std::map<uint64_t, RunHandler> settled;
   // End hooks by the id this client gave them (numbered apart from the simulation's awaits).
   std::map<uint64_t, RunHandler> end_hooks;
-  // The threads that spin each node now, in the order they began (with whether one spins it only
-  // for a wait set's wait): a run of its entity's callback goes to the first that spins it for
-  // its callbacks, else to the first.
-  std::map<uint64_t, std::vector<std::pair<threads::Thread *, bool>>> spinners;
+  // The threads that spin each node now, in the order they began: a run of its entity's callback
+  // goes to one of them (runner_of).
+  std::map<uint64_t, std::vector<Spinner>> spinners;
+  // How many callbacks each thread runs now (nested ones count too): a pool's thread with none is free.
+  std::map<const threads::Thread *, uint32_t> running;
   bool shut_down = false;
   // The thread the simulation was last told runs the program's code (Turn).
   std::string told_turn;
@@ -181,22 +195,36 @@ const node::Answer & answered(const node::ToClient & answer)
   return answer.answer ? *answer.answer : empty;
 }
 
-/// The program's stdout or stderr holds output the simulation has not read (they are pipes it
-/// reads between messages): both are flushed first, so output comes in the order of its runs.
+/// Bytes written to `fd` that its reader has not read. Node gives a child's stdout and stderr as
+/// socket pairs, where FIONREAD asks this end's own receive queue (always empty) and SIOCOUTQ
+/// what was sent and is still unread; a pipe answers FIONREAD from either end. Anything else (a
+/// terminal, a file: output the simulation does not relay) has nothing to wait for.
+int unread_bytes(int fd)
+{
+  static const std::array<unsigned long, 3> requests = [] {
+    std::array<unsigned long, 3> of{};
+    for (int at : {1, 2}) {
+      struct stat what{};
+      if (::fstat(at, &what) == 0) {
+        of[at] = S_ISSOCK(what.st_mode) ? SIOCOUTQ : S_ISFIFO(what.st_mode) ? FIONREAD : 0;
+      }
+    }
+    return of;
+  }();
+  int bytes = 0;
+  return requests[fd] != 0 && ::ioctl(fd, requests[fd], &bytes) == 0 ? bytes : 0;
+}
+
+/// The program's stdout or stderr holds output the simulation has not read (it reads them between
+/// messages): both are flushed first (a pipe makes stdio buffer whole blocks), so output comes in
+/// the order of its runs, whoever wrote it (iostreams, stdio, a plain write(2)).
 bool wrote_output()
 {
   std::cout.flush();
   std::cerr.flush();
   std::fflush(stdout);
   std::fflush(stderr);
-  int waiting = 0;
-  for (int fd : {1, 2}) {
-    int bytes = 0;
-    if (::ioctl(fd, FIONREAD, &bytes) == 0) {
-      waiting += bytes;
-    }
-  }
-  return waiting > 0;
+  return unread_bytes(1) + unread_bytes(2) > 0;
 }
 
 bool is_callback(node::RunKind kind)
@@ -226,16 +254,29 @@ void dispatch(const node::Run & run)
     return;
   }
   callbacks.push_back(run.entity);
+  uint32_t & running = s.running[threads::current()];
+  ++running;
   struct Pop
   {
     std::vector<uint64_t> & stack;
-    ~Pop() {stack.pop_back();}
-  } pop{callbacks};
+    uint32_t & running;
+    ~Pop()
+    {
+      stack.pop_back();
+      --running;
+    }
+  } pop{callbacks, running};
   handler(run);
+  cpu_clocks::ran(run.execution_ns);
   ++served;
 }
 
-/// The waiting thread other than `me` that spins the node of the run's entity, if any: its runs are its.
+/**
+ * The waiting thread other than `me` that runs the run's callback, if any. Of the threads that
+ * spin its entity's node: a pool's (a MultiThreadedExecutor's) free thread — the one the
+ * simulation's model of the executor picked (Run.thread), else the pool's first free one — else
+ * the first that spins it for its callbacks, else the first (a wait set's wait).
+ */
 threads::Waiter * runner_of(const node::Run & run, const threads::Thread * me)
 {
   State & s = state();
@@ -250,14 +291,29 @@ threads::Waiter * runner_of(const node::Run & run, const threads::Thread * me)
   if (spinner == s.spinners.end()) {
     return nullptr;
   }
-  threads::Thread * runner = spinner->second.front().first;
-  for (const auto & [thread, for_wait] : spinner->second) {
-    if (!for_wait) {
-      runner = thread;
-      break;
+  const std::vector<Spinner> & spinners = spinner->second;
+  auto free = [&](const Spinner & one) {
+      return one.slot != 0 && s.running[one.thread] == 0 && (one.thread == me || threads::waiter_of(one.thread) != nullptr);
+    };
+  const Spinner * named = nullptr;
+  const Spinner * first_free = nullptr;
+  for (const Spinner & one : spinners) {
+    if (!free(one)) {
+      continue;
+    }
+    if (one.slot == run.thread) {
+      named = &one;
+    }
+    if (first_free == nullptr || one.slot < first_free->slot) {
+      first_free = &one;
     }
   }
-  return runner == me ? nullptr : threads::waiter_of(runner);
+  const Spinner * chosen = named != nullptr ? named : first_free;
+  if (chosen == nullptr) {
+    auto first = std::find_if(spinners.begin(), spinners.end(), [](const Spinner & one) {return !one.for_wait;});
+    chosen = first == spinners.end() ? &spinners.front() : &*first;
+  }
+  return chosen->thread == me ? nullptr : threads::waiter_of(chosen->thread);
 }
 
 void shut_down_now()
@@ -608,15 +664,15 @@ void assertion(node::Assertion_Kind kind, const std::string & text, bool holds, 
   send(message);
 }
 
-void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool for_wait)
+void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool for_wait, uint32_t pool_slot)
 {
-  // A node spun by several threads at once (an executor and a wait set's wait): the simulation
-  // hears the first SPIN and the last STOP.
+  // A node spun by several threads at once (an executor's pool, an executor and a wait set's
+  // wait): the simulation hears the first SPIN and the last STOP.
   threads::Thread * me = threads::current();
   auto & spinners = state().spinners;
   if (how == node::Spin_How::SPIN) {
     auto & list = spinners[node_id];
-    list.emplace_back(me, for_wait);
+    list.push_back(Spinner{me, for_wait, pool_slot});
     if (list.size() > 1) {
       return;
     }
@@ -624,7 +680,7 @@ void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool 
     auto found = spinners.find(node_id);
     if (found != spinners.end()) {
       auto & list = found->second;
-      auto mine = std::find_if(list.begin(), list.end(), [me](const auto & entry) {return entry.first == me;});
+      auto mine = std::find_if(list.begin(), list.end(), [me](const Spinner & entry) {return entry.thread == me;});
       if (mine != list.end()) {
         list.erase(mine);
         if (!list.empty()) {

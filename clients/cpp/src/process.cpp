@@ -4,6 +4,8 @@
 // under way in the words of a C++ runtime. rclsim starts the program with its socket at fd 3.
 #include <cxxabi.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <sys/personality.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -63,12 +65,40 @@ void on_process_exit(int status, void *)
   rclsim::port::exit(status);
 }
 
-__attribute__((constructor(101))) void start()
+/**
+ * The program's addresses the same on every run, as Shadow and rr run programs: with the
+ * address space's randomization off, a new'd object, a thread's id (pthread_t, an address) and
+ * std::hash of it come out alike. personality(2) acts at the next exec, so the process starts
+ * itself again, once, before anything else is done. It goes on as it is where the kernel refuses
+ * (a container's seccomp profile: docs/cpp-process.md) and under RCLSIM_CPP_PREFIX, whose command
+ * (an emulator, valgrind) is the process and lays out the addresses itself.
+ */
+void start_without_randomization(char ** argv, char ** environment)
+{
+  const char * prefix = std::getenv("RCLSIM_CPP_PREFIX");
+  if (prefix != nullptr && prefix[0] != '\0') {
+    return;
+  }
+  // Its file by name, not /proc/self/exe: the process's name (comm, a thread's default name) is the file's.
+  char path[PATH_MAX];
+  const ssize_t length = ::readlink("/proc/self/exe", path, sizeof(path) - 1);
+  const int persona = ::personality(0xffffffff);
+  if (length <= 0 || persona == -1 || (persona & ADDR_NO_RANDOMIZE) != 0 || ::personality(persona | ADDR_NO_RANDOMIZE) == -1) {
+    return;
+  }
+  path[length] = '\0';
+  ::execve(path, argv, environment);
+  // Not started again (its file is gone): its children keep the randomization it had.
+  ::personality(persona);
+}
+
+__attribute__((constructor(101))) void start(int, char ** argv, char ** environment)
 {
   if (::fcntl(3, F_GETFD) == -1) {
     std::fputs("rclsim: this program was built for rclsim: run it with `rclsim exec` (its node port, fd 3, is not open)\n", stderr);
     ::_exit(2);
   }
+  start_without_randomization(argv, environment);
   // From here on, the threads the program starts take turns with this one.
   rclsim::threads::start_main();
   const rclsim::node::Welcome & welcome = rclsim::port::hello(PROTOCOL_VERSION, "rclsim-rclcpp 0.9.0", "cpp");

@@ -2,6 +2,9 @@
 // and a condition variable each), never two threads of the program running at once.
 #include "rclsim/threads.hpp"
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -18,6 +21,8 @@ struct Thread
   uint32_t number;
   std::string name;
   pthread_t handle{};
+  // Its kernel thread's id (0: not known yet).
+  pid_t tid = 0;
   bool ended = false;
   void * (*start)(void *) = nullptr;
   void * arg = nullptr;
@@ -36,6 +41,8 @@ struct State
   std::vector<Waiter *> waiting;
   std::vector<Thread *> all;
   uint32_t next = 0;
+  // Threads whose code ended and that may still be exiting (glibc's end of a thread, after it gave the turn up).
+  std::vector<pid_t> exiting;
 };
 
 /// Never destroyed: threads still wait on its condition variables while the process exits.
@@ -57,6 +64,27 @@ void give(Thread * thread)
   real::mutex_unlock(&s.baton);
 }
 
+/// How many times a thread that takes the turn yields its CPU, at most, for one that ended to be gone.
+constexpr int EXIT_YIELDS = 1000000;
+
+/**
+ * Waits until the threads that ended are gone: as it exits, a thread gives back its stack (to
+ * glibc's cache, for the next thread started: a detached thread's) and its malloc arena, and
+ * the next thread's handle and addresses depend on whether that happened yet. So it happens
+ * before the thread that took the turn goes on, at the same point of every run.
+ */
+void settle_exits()
+{
+  State & s = state();
+  for (pid_t tid : s.exiting) {
+    // The kernel frees a thread's id once it exited, after glibc's end of it (its stack, its arena).
+    for (int i = 0; i < EXIT_YIELDS && ::syscall(SYS_tgkill, ::getpid(), tid, 0) == 0; ++i) {
+      ::syscall(SYS_sched_yield);
+    }
+  }
+  s.exiting.clear();
+}
+
 void wait_for_turn(Thread * thread)
 {
   State & s = state();
@@ -65,6 +93,7 @@ void wait_for_turn(Thread * thread)
     real::cond_wait(&thread->turn_came, &s.baton);
   }
   real::mutex_unlock(&s.baton);
+  settle_exits();
 }
 
 /// The thread's code is over (its thread_local objects destroyed): the turn goes to who can go
@@ -73,6 +102,7 @@ void end(Thread * thread)
 {
   State & s = state();
   thread->ended = true;
+  s.exiting.push_back(thread->tid);
   Choice chosen = next_to_run(thread, false);
   if (!chosen && !s.waiting.empty()) {
     chosen.thread = s.waiting.front()->thread;
@@ -99,6 +129,7 @@ void * run_thread(void * argument)
 {
   auto * thread = static_cast<Thread *>(argument);
   me = thread;
+  thread->tid = ::gettid();
   wait_for_turn(thread);
   thread_local Ending ending;
   ending.thread = thread;
@@ -119,6 +150,7 @@ void start_main()
 {
   Thread * main = add("main");
   main->handle = pthread_self();
+  main->tid = ::gettid();
   me = main;
   state().holder = main;
 }
@@ -141,9 +173,23 @@ void set_name(pthread_t handle, const std::string & name)
 
 Thread * of(pthread_t handle)
 {
-  for (Thread * thread : state().all) {
-    if (pthread_equal(thread->handle, handle) != 0) {
-      return thread;
+  // The newest first: a thread's handle is its stack's address, which a thread started after it
+  // ended (detached, or joined) may be given again.
+  const std::vector<Thread *> & all = state().all;
+  for (auto at = all.rbegin(); at != all.rend(); ++at) {
+    if (pthread_equal((*at)->handle, handle) != 0) {
+      return *at;
+    }
+  }
+  return nullptr;
+}
+
+Thread * of_tid(pid_t tid)
+{
+  const std::vector<Thread *> & all = state().all;
+  for (auto at = all.rbegin(); at != all.rend(); ++at) {
+    if ((*at)->tid == tid && !(*at)->ended) {
+      return *at;
     }
   }
   return nullptr;

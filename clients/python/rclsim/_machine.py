@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from rclsim import _socket, _waits
+from rclsim import _cpu_clocks, _socket, _waits
 
 NS = 1_000_000_000
 
@@ -64,11 +64,14 @@ def _install_clocks() -> None:
             raise ValueError("sleep length must be non-negative")
         _waits.sleep_ns(round(seconds * NS))
 
-    def clock_gettime(_clock: int) -> float:
-        return now()
+    cpu_clocks = {time.CLOCK_THREAD_CPUTIME_ID: _cpu_clocks.thread_ns, time.CLOCK_PROCESS_CPUTIME_ID: _cpu_clocks.process_ns}
 
-    def clock_gettime_ns(_clock: int) -> int:
-        return now_ns()
+    def clock_gettime_ns(clock: int) -> int:
+        cpu = cpu_clocks.get(clock)
+        return now_ns() if cpu is None else cpu()
+
+    def clock_gettime(clock: int) -> float:
+        return clock_gettime_ns(clock) / NS
 
     real_localtime, real_gmtime, real_ctime, real_strftime = time.localtime, time.gmtime, time.ctime, time.strftime
 
@@ -84,10 +87,13 @@ def _install_clocks() -> None:
     def strftime(form: str, when: Any = None) -> str:
         return real_strftime(form, localtime() if when is None else when)
 
-    for name in ("time", "monotonic", "perf_counter", "process_time", "thread_time"):
+    for name in ("time", "monotonic", "perf_counter"):
         setattr(time, name, _named(name, now))
-    for name in ("time_ns", "monotonic_ns", "perf_counter_ns", "process_time_ns", "thread_time_ns"):
+    for name in ("time_ns", "monotonic_ns", "perf_counter_ns"):
         setattr(time, name, _named(name, now_ns))
+    for name, cpu in (("process_time_ns", _cpu_clocks.process_ns), ("thread_time_ns", _cpu_clocks.thread_ns)):
+        setattr(time, name, _named(name, cpu))
+        setattr(time, name[: -len("_ns")], _named(name[: -len("_ns")], lambda cpu=cpu: cpu() / NS))
     for name, function in (
         ("sleep", sleep),
         ("clock_gettime", clock_gettime),

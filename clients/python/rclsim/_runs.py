@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from rclsim import _output, _port, _socket, _tasks
+from rclsim import _cpu_clocks, _output, _port, _socket, _tasks
 from rclsim._errors import SimulationError, describe_error, input_error_of
 from rclsim._threads import Threads, Waiter
 
@@ -252,6 +252,8 @@ def _dispatch(run: dict[str, Any], me: threading.Thread | None = None) -> bytes:
             handler(run)
         finally:
             stack.pop()
+            # Its execution time counts once it ran, as the C++ client counts it.
+            _cpu_clocks.ran(thread, run.get("execution_ns", 0))
         if custom_groups:
             custom = custom_groups.get(entity)
             if custom is not None:

@@ -31,6 +31,8 @@ export interface Executor {
   skipped(entity: Executable): void;
   /** The callback just picked runs from `now` until `end` (offsets): its thread (and exclusive group) are busy until then. */
   occupy(entity: Executable, now: number, end: number): void;
+  /** Which of its threads (from 0) runs the callback next() picked last (a separate program's pool runs it there). */
+  readonly thread: number;
 }
 
 /**
@@ -85,17 +87,30 @@ export class Threads {
     return this.#busyTime - ahead + held;
   }
 
-  /** The first free thread is held from `now` until released (a callback that waits); which one. */
-  hold(now: number): number {
+  /**
+   * The thread that takes the next callback at `now` (-1: none is free): of the free ones, the one
+   * free the longest, the first of those free as long. So threads take callbacks that take no
+   * time in turn, as rclcpp's threads take the executor's wait mutex one after another; which
+   * free thread it is changes nothing the threads' count decides.
+   */
+  take(now: number): number {
     const busy = this.#busyUntil;
-    for (let i = 0; i < busy.length; i++) {
-      if (busy[i]! <= now) {
-        busy[i] = Infinity;
-        this.#heldSince.set(i, now);
-        return i;
-      }
+    let chosen = -1;
+    for (let i = 0; i < busy.length; i++) if (busy[i]! <= now && (chosen < 0 || busy[i]! < busy[chosen]!)) chosen = i;
+    // Free again at once, unless the callback takes time (occupy): taken last, it is taken again last.
+    if (chosen >= 0) busy[chosen] = now;
+    return chosen;
+  }
+
+  /** `thread` (if free, else the one take() would give) is held from `now` until released (a callback that waits); which one (-1: none is free). */
+  hold(thread: number, now: number): number {
+    const busy = this.#busyUntil;
+    const held = thread >= 0 && thread < busy.length && busy[thread]! <= now ? thread : this.take(now);
+    if (held >= 0) {
+      busy[held] = Infinity;
+      this.#heldSince.set(held, now);
     }
-    return -1;
+    return held;
   }
 
   /** A held thread is free at `now`. */
@@ -107,16 +122,13 @@ export class Threads {
     this.#busyTime += now - since;
   }
 
-  /** The first free thread runs a callback from `now` until `end`. */
-  occupy(now: number, end: number): void {
+  /** `thread` (as take() gave it) runs a callback from `now` until `end`; held meanwhile (its callback waits), the one take() gives. */
+  occupy(thread: number, now: number, end: number): void {
     const busy = this.#busyUntil;
-    for (let i = 0; i < busy.length; i++) {
-      if (busy[i]! <= now) {
-        busy[i] = end;
-        this.#busyTime += end - now;
-        return;
-      }
-    }
+    const runs = thread >= 0 && thread < busy.length && busy[thread] !== Infinity ? thread : this.take(now);
+    if (runs < 0) return;
+    busy[runs] = end;
+    this.#busyTime += end - now;
   }
 }
 

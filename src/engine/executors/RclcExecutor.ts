@@ -68,6 +68,10 @@ export class RclcExecutor implements Executor {
     return 1;
   }
 
+  get thread(): number {
+    return 0;
+  }
+
   busyTime(now: number): number {
     return this.#threads.busyTime(now);
   }
@@ -118,7 +122,7 @@ export class RclcExecutor implements Executor {
   }
 
   occupy(_entity: Executable, now: number, end: number): void {
-    this.#threads.occupy(now, end);
+    this.#threads.occupy(0, now, end);
   }
 
   get #periodic(): boolean {

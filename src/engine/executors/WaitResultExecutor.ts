@@ -24,6 +24,9 @@ export abstract class WaitResultExecutor implements Executor {
   readonly #groups: (CallbackGroup | undefined)[] = [];
   /** What the entity last handed out held then (see skipped). */
   #pendingAtPick = 0;
+  /** The entity next() handed out last, and the thread that runs it. */
+  #picked: Executable | null = null;
+  #thread = 0;
   /** Threads held by waiting callbacks, by entity id (-1: tasks), innermost last. */
   readonly #held = new Map<number, number[]>();
 
@@ -55,7 +58,8 @@ export abstract class WaitResultExecutor implements Executor {
     const key = entityId ?? -1;
     const group = entityId === null ? undefined : this.ranGroupOf(entityId);
     if (on) {
-      const thread = this.threadPool.hold(now);
+      // The callback's own thread, when it is free (its callback took no time).
+      const thread = this.threadPool.hold(entityId !== null && entityId === this.#picked?.entityId ? this.#thread : -1, now);
       // No thread free: the callback's own is busy for its execution time, and stays so.
       if (thread < 0) return;
       let threads = this.#held.get(key);
@@ -89,8 +93,16 @@ export abstract class WaitResultExecutor implements Executor {
     if (!this.threadPool.free(now)) return null;
     let picked = this.pick(now);
     if (picked === null && this.waitAgain(now)) picked = this.pick(now);
-    if (picked !== null) this.#pendingAtPick = pendingOf(picked);
+    if (picked !== null) {
+      this.#pendingAtPick = pendingOf(picked);
+      this.#picked = picked;
+      this.#thread = this.threadPool.take(now);
+    }
     return picked;
+  }
+
+  get thread(): number {
+    return this.#thread;
   }
 
   /** The next entity of the current wait result a free thread may take at `now`, or null when it is spent. */
@@ -104,7 +116,7 @@ export abstract class WaitResultExecutor implements Executor {
   }
 
   occupy(entity: Executable, now: number, end: number): void {
-    this.threadPool.occupy(now, end);
+    this.threadPool.occupy(this.#thread, now, end);
     if (this.groupOf === null) return;
     const group = this.groupFor(entity);
     if (group.exclusive) group.busyUntil = end;

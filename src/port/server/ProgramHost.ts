@@ -22,6 +22,10 @@ export interface ProgramHost {
   warn(line: string): void;
   /** Fails the run with `error` (a callback's, named and timed by it). */
   fail(error: Error): void;
+  /** Which of its executor's threads runs the callback running now, from 1 (0: not said): Engine#executingThread. */
+  executorThread(): number;
+  /** How long the callback running now takes (ns of sim time): Engine#executingDuration. */
+  executionTime(): number;
   /** The program's code runs in this thread now, as its client told (null: none told); gives back the one before. */
   swapThread(thread: ProgramThread | null): ProgramThread | null;
   /** The separate programs' processes running now, shared by every server of the run (each counts itself). */

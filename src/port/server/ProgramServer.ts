@@ -121,6 +121,10 @@ export class ProgramServer implements ServedProgram {
     message.nowNs = this.port.now();
     // Reading on costs a CPU: only while every separate program can have one besides the run's.
     message.readPolls = this.#host.processes.running < CPUS ? READ_POLLS : 0;
+    const thread = this.#host.executorThread();
+    if (thread !== 0) message.thread = thread;
+    const executionNs = this.#host.executionTime();
+    if (executionNs !== 0) message.executionNs = BigInt(executionNs);
     this.#send({ run: message });
     const done = this.#timed(() => this.#serveUntilDone(run, request.kind ?? null));
     this.#tasksAfter(done, request.kind ?? null);

@@ -560,6 +560,12 @@ export type RunKind =
 export interface Run {
   /** Unique in the run; Done names it. */
   run: number;
+  /**
+   * Which of its executor's threads runs the callback, from 1, as the simulation's model of the
+   * executor picked it (0: not said — the events executor, a callback run inside another's code).
+   * A client whose executor runs a pool of threads (rclcpp's MultiThreadedExecutor) runs it on
+   * that thread when it is free; a client may ignore it.
+   */
   thread: number;
   kind: RunKind;
   entity: number;
@@ -587,6 +593,11 @@ export interface Run {
    * that reads on catches an answer at once, and an idle one blocks soon. A client may ignore it.
    */
   readPolls: number;
+  /**
+   * How long the callback takes, as the job's execution_times: model it (ns of sim time; 0: no
+   * time): its thread's CPU time grows by that much (CLOCK_THREAD_CPUTIME_ID, docs/cpp-process.md).
+   */
+  executionNs: bigint;
 }
 
 /** The callback ran (its promise continuations that could run, ran). */

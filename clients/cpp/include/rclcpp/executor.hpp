@@ -90,6 +90,9 @@ protected:
   FutureReturnCode spin_until_complete(const std::function<bool()> & complete, std::chrono::nanoseconds timeout);
   /// The number of threads the simulation's model gives this executor.
   virtual uint32_t rclsim_threads() const {return 1;}
+  /// spin() on `threads` threads, as rclcpp's MultiThreadedExecutor: threads 0 … threads − 2 start,
+  /// the calling thread is the last; each runs the callbacks the simulation's model gives it.
+  void spin_in_pool(size_t threads);
   rclcpp::Context::SharedPtr context_;
 
 private:

@@ -35,6 +35,7 @@ public:
   explicit MultiThreadedExecutor(const ExecutorOptions & options = ExecutorOptions(), size_t number_of_threads = 0,
     bool yield_before_execute = false, std::chrono::nanoseconds timeout = std::chrono::nanoseconds(-1));
   size_t get_number_of_threads() {return number_of_threads_;}
+  void spin() override {spin_in_pool(number_of_threads_);}
 
 protected:
   uint32_t rclsim_threads() const override {return static_cast<uint32_t>(number_of_threads_);}

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 
 #include "rclcpp/executors.hpp"
+#include "rclcpp/logging.hpp"
 #include "rclsim/port.hpp"
 #include "rclsim/waits.hpp"
 
@@ -150,6 +152,53 @@ void Executor::spin()
   spin_until_complete([] {return false;}, std::chrono::nanoseconds(-1));
 }
 
+void Executor::spin_in_pool(size_t threads)
+{
+  if (spinning_) {
+    throw std::runtime_error("spin() called while already spinning");
+  }
+  spinning_ = true;
+  canceled_ = false;
+  struct Done
+  {
+    bool & spinning;
+    ~Done() {spinning = false;}
+  } done{spinning_};
+  std::vector<node_interfaces::NodeBaseInterface::SharedPtr> spun;
+  for (const auto & weak : nodes_) {
+    if (auto node = weak.lock()) {
+      spun.push_back(node);
+    }
+  }
+  Context::SharedPtr context = context_;
+  auto over = [this, context] {return canceled_ || !context->is_valid();};
+  // Pool thread `slot` (rclcpp's thread number) spins every node; the simulation hears the first
+  // SPIN (the calling thread's) and the last STOP. A callback that waits holds its thread, and the
+  // simulation's model gives what is ready meanwhile to another (rclsim/waits.hpp).
+  auto run = [&](uint32_t slot) {
+      for (const auto & node : spun) {
+        rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads(), false, slot + 1);
+      }
+      rclsim::port::serve_runs(over);
+      if (!rclsim::port::shut_down()) {
+        for (const auto & node : spun) {
+          rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::STOP, 1, false, slot + 1);
+        }
+      }
+    };
+  // rclcpp's multi_threaded_executor.cpp (Jazzy, spin): threads 0 … n − 2 are started, the
+  // calling thread runs as thread n − 1, and the spin ends once each of them returned.
+  std::vector<std::thread> started;
+  uint32_t slot = 0;
+  for (; slot + 1 < threads; ++slot) {
+    started.emplace_back(run, slot);
+  }
+  run(slot);
+  for (auto & thread : started) {
+    thread.join();
+  }
+}
+
 void Executor::spin_node_some(node_interfaces::NodeBaseInterface::SharedPtr node)
 {
   add_node(node, false);
@@ -209,8 +258,15 @@ void Executor::cancel() {canceled_ = true;}
 
 namespace executors
 {
+// As rclcpp's: the CPUs the program sees (the simulation's count, as std::thread::hardware_concurrency
+// gives it), at least 2.
 MultiThreadedExecutor::MultiThreadedExecutor(const ExecutorOptions & options, size_t number_of_threads, bool, std::chrono::nanoseconds)
-: Executor(options), number_of_threads_(number_of_threads == 0 ? rclsim::port::welcome().cpu_count : number_of_threads) {}
+: Executor(options), number_of_threads_(number_of_threads > 0 ? number_of_threads : std::max<size_t>(rclsim::port::welcome().cpu_count, 2))
+{
+  if (number_of_threads_ == 1) {
+    RCLCPP_WARN(rclcpp::get_logger("rclcpp"), "MultiThreadedExecutor is used with a single thread.\nUse the SingleThreadedExecutor instead.");
+  }
+}
 }  // namespace executors
 
 void spin(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr)

@@ -97,8 +97,9 @@ void assertion(node::Assertion_Kind kind, const std::string & message, bool hold
 
 /// SPIN or STOP `node` in the simulation's executor model; the calling thread spins it (its runs
 /// go to it, or, `for_wait` — a wait set's wait, which takes only its own entities' runs — to
-/// another thread that spins it for its callbacks).
-void spin(uint64_t node, node::Spin_How how, uint32_t executor_threads = 1, bool for_wait = false);
+/// another thread that spins it for its callbacks), as thread `pool_slot` (from 1) of an
+/// executor's pool, whose runs go to the thread the simulation names (Run.thread) when it is free.
+void spin(uint64_t node, node::Spin_How how, uint32_t executor_threads = 1, bool for_wait = false, uint32_t pool_slot = 0);
 void hold(uint64_t entity, bool on);
 /// A wake-up at sim time `at_ns`: `on_settled` runs in the SETTLED run that brings it. Its id.
 uint64_t await_at_ns(int64_t at_ns, RunHandler on_settled, bool weak = false, bool after_ready = false);

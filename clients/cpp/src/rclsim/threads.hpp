@@ -53,6 +53,8 @@ void set_name(pthread_t handle, const std::string & name);
 
 /// The thread the program started as `handle` (null: none of the scheduled ones).
 Thread * of(pthread_t handle);
+/// The thread whose kernel id (gettid) is `tid` (null: none of the scheduled ones).
+Thread * of_tid(pid_t tid);
 /// Whether the thread's code ran to its end.
 bool ended(const Thread * thread);
 

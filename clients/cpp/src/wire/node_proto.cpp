@@ -2020,6 +2020,9 @@ bool merge(Reader & in, Run & message) {
     case 17:
       if (!read_field(in, wire, message.read_polls)) return false;
       break;
+    case 18:
+      if (!read_field(in, wire, message.execution_ns)) return false;
+      break;
     default:
       if (!skip(in, wire)) return false;
     }
@@ -2047,6 +2050,7 @@ void encode(const Run & message, std::string & out) {
   if (message.timed_out) put_field(out, 15, message.timed_out);
   if (message.parameter_hook != ParameterHook::PARAMETER_HOOK_UNSPECIFIED) put_field(out, 16, message.parameter_hook);
   if (message.read_polls != 0) put_field(out, 17, message.read_polls);
+  if (message.execution_ns != 0) put_field(out, 18, message.execution_ns);
 }
 
 bool decode(const uint8_t * data, size_t size, Run & out) {

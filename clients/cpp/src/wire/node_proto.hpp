@@ -565,6 +565,10 @@ struct Turn {
 struct Run {
   // Unique in the run; Done names it.
   uint64_t run = 0;
+  // Which of its executor's threads runs the callback, from 1, as the simulation's model of the
+  // executor picked it (0: not said — the events executor, a callback run inside another's code).
+  // A client whose executor runs a pool of threads (rclcpp's MultiThreadedExecutor) runs it on
+  // that thread when it is free; a client may ignore it.
   uint32_t thread = 0;
   RunKind kind = RunKind::RUN_KIND_UNSPECIFIED;
   uint64_t entity = 0;
@@ -590,6 +594,9 @@ struct Run {
   // its own: a process woken from a blocking read runs ~60-170 us late on a virtual machine, one
   // that reads on catches an answer at once, and an idle one blocks soon. A client may ignore it.
   uint32_t read_polls = 0;
+  // How long the callback takes, as the job's execution_times: model it (ns of sim time; 0: no
+  // time): its thread's CPU time grows by that much (CLOCK_THREAD_CPUTIME_ID, docs/cpp-process.md).
+  int64_t execution_ns = 0;
 };
 
 // The callback ran (its promise continuations that could run, ran).
