@@ -213,39 +213,7 @@ describe('rclsim build: what it cannot build', needs('C++ toolchain'), () => {
 describe("rclsim build: a robot's simulation package", needs('C++ toolchain'), () => {
   it('builds its nodes and leaves out its Gazebo plugins (targets linking gz-sim), one line each', () => {
     const workspace = tempDir();
-    writePackage(
-      workspace,
-      'robot_gazebo',
-      '<buildtool_depend>ament_cmake</buildtool_depend>\n<depend>rclcpp</depend>\n<depend>ros_gz_sim</depend>\n<depend>gz_sim_vendor</depend>\n<export><build_type>ament_cmake</build_type></export>',
-      {
-        'CMakeLists.txt': [
-          'cmake_minimum_required(VERSION 3.8)',
-          'project(robot_gazebo)',
-          'find_package(ament_cmake REQUIRED)',
-          'find_package(rclcpp REQUIRED)',
-          'find_package(ros_gz_sim REQUIRED)',
-          'find_package(gz_sim_vendor REQUIRED)',
-          'find_package(gz-sim REQUIRED)',
-          'find_package(gz-plugin2 REQUIRED COMPONENTS register)',
-          'set(GZ_PLUGIN_VER ${gz-plugin2_VERSION_MAJOR})',
-          'include_directories(${GZ_SIM_INCLUDE_DIRS})',
-          'add_executable(drive src/drive.cpp)',
-          'ament_target_dependencies(drive rclcpp)',
-          'add_library(mover SHARED src/mover.cpp)',
-          'target_link_libraries(mover PUBLIC gz-sim::gz-sim gz-plugin${GZ_PLUGIN_VER}::register)',
-          'add_library(pusher SHARED src/mover.cpp)',
-          'ament_target_dependencies(pusher gz-sim)',
-          'install(TARGETS drive mover pusher DESTINATION lib/${PROJECT_NAME})',
-          'install(DIRECTORY worlds DESTINATION share/${PROJECT_NAME})',
-          'ament_package()',
-          '',
-        ].join('\n'),
-        'src/drive.cpp': '#include <rclcpp/rclcpp.hpp>\nint main(int argc, char ** argv) { rclcpp::init(argc, argv); rclcpp::shutdown(); }\n',
-        // Gazebo's headers are not there: compiling this would fail the build.
-        'src/mover.cpp': '#include <gz/sim/System.hh>\nclass Mover : public gz::sim::System {};\n',
-        'worlds/empty.sdf': '<sdf version="1.9"><world name="empty"/></sdf>\n',
-      },
-    );
+    cpSync(join(repoRoot, 'test/fixtures/cpp/gazebo_workspace'), workspace, { recursive: true });
     const run = runCli(['build'], workspace, BUILD_MS);
     assert.equal(run.status, 0, run.stderr);
     const install = join(workspace, 'install');
