@@ -81,6 +81,7 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
       doc,
       launched.nodes.filter((node) => !verdict.skipped.has(node)),
       events,
+      launched.world,
       workspace.root ?? workspace.install,
     ),
     workspace,
@@ -96,8 +97,13 @@ function withoutStarts(actions: readonly EventAction[], gone: ReadonlySet<string
   });
 }
 
-/** The job's document with the launch's nodes and events before its own. */
-function merged(doc: Document, nodes: object[], events: object[], workspace: string): string {
+/** The job's document with the launch's nodes and events before its own, and the world its Gazebo runs. */
+function merged(doc: Document, nodes: object[], events: object[], world: object | undefined, workspace: string): string {
+  if (world !== undefined) {
+    // One world per run: the job's own or the launch's.
+    if (doc.has('world')) throw new JobFileError(`${(doc.get('launch') as YAMLMap).get('file')}: its launch starts Gazebo, and the job has a world: of its own: one world per run`);
+    doc.set('world', world);
+  }
   doc.delete('launch');
   doc.delete('skip');
   doc.set('workspace', workspace);
