@@ -11,6 +11,7 @@ import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recor
 import { runBenchmarkGraph } from './benchmarkGraph.js';
 import { cppBenchmarkFigures } from './cppBench.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
+import { jobLoad, largeJob, manyParametersJob, runJobFile } from './jobFileBench.js';
 import { launchFigures } from './launchBench.js';
 import { median, round, summaryOf } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
@@ -369,6 +370,30 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         loadPeakMiB: round(median(loads.map((l) => l.peakMiB)), 1),
         runSeconds: round(median(runs), 2),
       };
+    },
+  },
+  job: {
+    description:
+      'job files of 40,000 and 100,000 parameters (one node) and of 50 MiB (36,500 nodes, 1.8 M parameters in `parameters:`): each read in a fresh process as a run reads it (the files it names, then the job; the peak resident memory of that process), and `rclsim run` it, process start to exit; median of 3 each',
+    async run() {
+      const scratch = benchDir();
+      const program = join(repoRoot, 'examples/parameters/blinker.js');
+      const figures: Figures = {};
+      for (const [name, text] of [
+        ['params40k', () => manyParametersJob(40_000, program)],
+        ['params100k', () => manyParametersJob(100_000, program)],
+        ['mib50', () => largeJob(50, program)],
+      ] as const) {
+        const file = join(scratch.path, `${name}.yaml`);
+        writeFileSync(file, text());
+        const loads = [0, 1, 2].map(() => jobLoad(file));
+        const runs = [0, 1, 2].map(() => runJobFile(repoRoot, file));
+        figures[`${name}LoadSeconds`] = round(median(loads.map((l) => l.seconds)), 2);
+        figures[`${name}LoadPeakMiB`] = round(median(loads.map((l) => l.peakMiB)), 1);
+        figures[`${name}RunSeconds`] = round(median(runs), 2);
+      }
+      scratch.done();
+      return figures;
     },
   },
   'overhead.fingerprint': {

@@ -21,6 +21,8 @@ export interface LaunchedEntry {
   respawn_delay?: string;
   respawn_max_retries?: number;
   start_after?: string;
+  /** A component's: what of a LoadNode request's extra_arguments rclcpp_components' container reads. */
+  extra_arguments?: Record<string, boolean>;
 }
 
 /** An action of a job's `events:` (docs/job-files.md "Events"). */
@@ -96,12 +98,14 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
   const commands: LaunchedJob['commands'] = [];
   const atStart: EventAction[] = [];
   const ros2Ids = new Set<string>();
+  const warnings: string[] = [];
   let startOrigin: string | null = null;
   /** Containers launched without components, by full name: what the first load into one gives its process. */
   const emptyContainers = new Map<string, Pick<LaunchedEntry, 'id' | 'on_exit' | 'respawn_delay' | 'respawn_max_retries'>>();
 
   /** The entries of a process; a `process` action's package run (`processRun`) comes with it. */
-  const processEntry = (action: PlanNode | PlanProcess | PlanContainer, run?: PackageRun): LaunchedEntry[] => {
+  const processEntry = (given: PlanNode | PlanProcess | PlanContainer, run?: PackageRun): LaunchedEntry[] => {
+    const action = given.kind === 'node' ? (asContainer(given) ?? given) : given;
     const origin = originOf(action, base);
     const lifecycle: Pick<LaunchedEntry, 'on_exit' | 'respawn_delay' | 'respawn_max_retries'> = action.respawn
       ? {
@@ -137,7 +141,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
       // A container started empty is the first LoadComposableNodes' to start: it carries the process's keys then.
       if (action.composable_nodes.length === 0) emptyContainers.set(container, { id: action.id, ...lifecycle });
       return action.composable_nodes.map((composable, i) => ({
-        ...composableEntry(composable, container, base),
+        ...composableEntry(composable, container, base, warnings),
         ...(i === 0 ? { id: action.id, ...lifecycle } : {}),
       }));
     }
@@ -248,7 +252,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
       emptyContainers.delete(action.target_container);
       nodes.push(
         ...action.composable_nodes.map((composable, i) => ({
-          ...composableEntry(composable, action.target_container, base),
+          ...composableEntry(composable, action.target_container, base, warnings),
           ...(i === 0 && process !== undefined ? process : {}),
         })),
       );
@@ -337,12 +341,50 @@ function runEntry(run: PackageRun, origin: string): LaunchedEntry {
   return { package: run.pkg, executable: run.executable, origin, ...(run.args.length > 0 ? { args: run.args } : {}) };
 }
 
-function composableEntry(composable: PlanComposable, container: string, base: string): LaunchedEntry {
+/** rclcpp_components' container executables: a `Node` of one is a container, as a ComposableNodeContainer is (LoadComposableNodes loads into it). */
+const CONTAINER_EXECUTABLES = new Set(['component_container', 'component_container_mt', 'component_container_isolated']);
+
+/**
+ * A `Node(package='rclcpp_components', executable='component_container')` as the container it
+ * starts: its node is named `ComponentManager` unless the launch names it (component_container.cpp's
+ * ComponentManager), and LoadComposableNodes loads into it by that full name. null: another node.
+ */
+function asContainer(node: PlanNode): PlanContainer | null {
+  if (node.package !== 'rclcpp_components' || !CONTAINER_EXECUTABLES.has(node.executable)) return null;
+  const { kind: _kind, ros_arguments: _rosArguments, lifecycle: _lifecycle, ...common } = node;
+  return { ...common, kind: 'container', name: node.name ?? 'ComponentManager', composable_nodes: [] };
+}
+
+/**
+ * rclcpp_components' container reads these of a LoadNode request's extra_arguments, each a bool
+ * (component_manager.cpp's create_node_options), and ignores any other.
+ */
+const EXTRA_ARGUMENTS = ['use_intra_process_comms', 'forward_global_arguments'];
+
+/** What rclsim's container takes of a component's extra_arguments; one warning line for each it leaves out. */
+function extraArguments(composable: PlanComposable, origin: string, warnings: string[]): Record<string, boolean> {
+  const taken: Record<string, boolean> = {};
+  for (const [name, value] of Object.entries(composable.extra_arguments)) {
+    if (!EXTRA_ARGUMENTS.includes(name)) {
+      warnings.push(
+        `${origin}: warning: extra argument '${name}' of ${composable.plugin} is left out, as rclcpp_components' container leaves it (it reads ${EXTRA_ARGUMENTS.join(' and ')})`,
+      );
+      continue;
+    }
+    if (typeof value !== 'boolean')
+      throw new LaunchPlanError(`${origin}: extra argument '${name}' of ${composable.plugin} must be a boolean, as rclcpp_components' container requires`);
+    taken[name] = value;
+  }
+  return taken;
+}
+
+function composableEntry(composable: PlanComposable, container: string, base: string, warnings: string[]): LaunchedEntry {
   const origin = originOf(composable, base);
   const files = composable.parameters.filter((entry) => 'file' in entry);
   if (files.length > 0)
     throw new LaunchPlanError(`${origin}: a composable node's parameter file (${(files[0] as { file: string }).file}) is not supported yet: give its values`);
   const parameters = parameterValues(composable.parameters);
+  const extra = extraArguments(composable, origin, warnings);
   return {
     package: composable.package,
     component: composable.plugin,
@@ -352,6 +394,7 @@ function composableEntry(composable: PlanComposable, container: string, base: st
     ...(composable.namespace === null ? {} : { namespace: composable.namespace }),
     ...(Object.keys(parameters).length > 0 ? { parameters } : {}),
     ...(composable.remappings.length > 0 ? { remap: Object.fromEntries(composable.remappings) } : {}),
+    ...(Object.keys(extra).length > 0 ? { extra_arguments: extra } : {}),
   };
 }
 
