@@ -127,12 +127,7 @@ function withoutStarts(actions: readonly EventAction[], gone: ReadonlySet<string
  * launch beside its file).
  */
 function merged(doc: Document, nodes: object[], events: object[], world: object | undefined, workspace: string): string {
-  if (world !== undefined) {
-    // One world per run: the job's own or the launch's.
-    if (doc.has('world'))
-      throw new JobFileError(`${(doc.get('launch') as YAMLMap).get('file')}: its launch starts Gazebo, and the job has a world: of its own: one world per run`);
-    doc.set('world', world);
-  }
+  if (world !== undefined) doc.set('world', withJobWorld(world, doc));
   doc.delete('launch');
   doc.delete('skip');
   if (existsSync(workspace)) doc.set('workspace', workspace);
@@ -154,4 +149,26 @@ function merged(doc: Document, nodes: object[], events: object[], world: object 
   }
   const text = doc.toString({ lineWidth: 0 });
   return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/**
+ * The launch's world with what the job's `world:` adds: its options (contacts, ground_truth), its
+ * spawns, bridges and resource paths after the launch's. One world per run: a job's own `sdf:`
+ * beside a launch that starts Gazebo is one line.
+ */
+function withJobWorld(world: object, doc: Document): object {
+  const own = doc.get('world');
+  if (own === undefined) return world;
+  const job = (isMap(own) ? own.toJSON() : {}) as Record<string, unknown>;
+  const worldFile = ['sdf', 'sdf_string'].find((key) => key in job);
+  if (worldFile !== undefined)
+    throw new JobFileError(
+      `world.${worldFile}: the launch file ${(doc.get('launch') as YAMLMap).get('file')} starts Gazebo with a world of its own: one world per run`,
+    );
+  const combined: Record<string, unknown> = { ...world };
+  for (const [key, value] of Object.entries(job)) {
+    const launched = combined[key];
+    combined[key] = Array.isArray(launched) && Array.isArray(value) ? [...launched, ...value] : value;
+  }
+  return combined;
 }

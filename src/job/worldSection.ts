@@ -110,7 +110,7 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
           ? { file: context.file(location('spawn', i, 'file'), spawn.file) }
           : spawn.string !== undefined
             ? { text: spawn.string, label: `world.spawn[${i}].string` }
-            : { topic: context.topic(location('spawn', i, 'topic'), spawn.topic!) },
+            : { topic: context.topic(location('spawn', i, 'topic'), spawn.topic!), given: spawn.topic! },
       name: spawn.name ?? null,
       pose,
       allowRenaming: spawn.allow_renaming ?? false,

@@ -271,10 +271,10 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
   // Gazebo (gz sim, create, the bridges) is the job's world, not processes of its own.
   const prefixes = workspaceEnvironment(install).AMENT_PREFIX_PATH.split(delimiter);
   const gazebo = gazeboActions(plan.actions, prefixes, (action) => originOf(action, base));
+  warnings.push(...gazebo.warnings);
   for (const action of gazebo.actions) topLevel(action, 0);
   if (atStart.length > 0) events.unshift({ on: 'start', origin: startOrigin ?? originOf({ file: plan.file, line: 1 }, base), do: atStart });
   // A program's output goes to the run's, not to handlers: OnProcessIO hears ros2 commands only.
-  const warnings = [...gazebo.warnings];
   const heard = events.filter((event) => {
     const target =
       typeof event.on === 'object' && 'stdout' in event.on ? event.on.stdout : typeof event.on === 'object' && 'stderr' in event.on ? event.on.stderr : null;
