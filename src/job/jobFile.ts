@@ -37,7 +37,7 @@ import { toPlain } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
 import { type DistributionEntry, timeModelAt } from './timeModelEntry.js';
-import { type WorldEntry, worldConfig } from './worldSection.js';
+import { engineWorldConfig, isEngineWorld, type WorldEntry, worldConfig } from './worldSection.js';
 
 const NODE_KEYS = [
   'script',
@@ -296,7 +296,8 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   };
   /** What the sections of other files (network, times, faults, checks) use to check values. */
   const sections: SectionContext = { fail, duration: (location, value) => durationAt(location, value), file, topic: topicAt };
-  const world = data.world === undefined ? undefined : worldConfig(data.world, sections, process.env);
+  const engineWorld = data.world !== undefined && isEngineWorld(data.world) ? engineWorldConfig(data.world, sections) : undefined;
+  const world = data.world === undefined || engineWorld !== undefined ? undefined : worldConfig(data.world, sections, process.env);
   const network = data.network === undefined ? undefined : networkConfig(data.network, sections, world);
   if (network !== undefined) {
     network.hosts.forEach((host, i) => {
@@ -594,6 +595,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     interfaces: fromWorkspace === undefined ? interfaces : [...interfaces, ...fromWorkspace.interfaceSources],
     ...(network === undefined ? {} : { network }),
     ...(world === undefined ? {} : { world }),
+    ...(engineWorld === undefined ? {} : { engineWorld }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),
     ...(chains.length === 0 ? {} : { chains }),

@@ -60,7 +60,8 @@ export class NetsimConnection {
     const timeNs = toNumber(reply.timeNs);
     const busyNs = toNumber(reply.busyNs);
     this.busyMs += busyNs / 1e6;
-    if (timeNs > advance.untilNs) throw new NetsimError(`${this.#peer.named} answered out of protocol: it reached ${timeNs} ns, past the ${advance.untilNs} ns asked for`);
+    if (timeNs > advance.untilNs)
+      throw new NetsimError(`${this.#peer.named} answered out of protocol: it reached ${timeNs} ns, past the ${advance.untilNs} ns asked for`);
     const list = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
     return {
       timeNs,
