@@ -4,7 +4,7 @@
   rclsim_mujoco.py PATH            connect to rclsim's Unix socket (what a job's `command:` starts)
   rclsim_mujoco.py --listen PATH   wait for rclsim there (`connect: unix:PATH`)
   rclsim_mujoco.py --replay MODEL  MuJoCo alone: read {"until": N, "commands": [[step, actuator, value], …]}
-                                   on stdin, step so, print the joints' positions at N (float.hex)
+                                   on stdin, step so, print the joints' positions at N (JSON: each double exactly)
 
 It answers one request at a time, ends at Close or when rclsim closes the stream, and ignores
 the terminal's Ctrl-C, which reaches it with rclsim: rclsim ends the run, then closes it.
@@ -90,7 +90,7 @@ def replay(model_file: str) -> None:
     until = int(job['until'])
     commands = [Command(int(step), names.index(actuator), float(value)) for step, actuator, value in job['commands'] if int(step) <= until]
     engine.advance(until, sorted(commands, key=lambda c: c.step))
-    print(json.dumps([value.hex() for value in engine.frame([], True, False).joint_positions]))
+    print(json.dumps(engine.frame([], True, False).joint_positions))
 
 
 def main(argv: list[str]) -> int:
