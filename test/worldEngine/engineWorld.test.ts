@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { cliPath, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const ADAPTER = join(repoRoot, 'adapters/mujoco');
 /** The arm's physics step (arm.xml's <option timestep="0.002">), ns. */
@@ -139,6 +139,41 @@ describe('a world another physics engine steps: MuJoCo in lockstep, its sensors 
       assert.equal(shoulder, (JSON.parse(alone) as number[])[0]);
       const again = runCli(['run', 'adapter.yaml', '--perturb'], dir, 120_000);
       assert.equal(fingerprint(again.stdout), fingerprint(result.stdout));
+    });
+
+    it('ends the engine with the run when rclsim is interrupted (exit 130)', async () => {
+      const dir = arm();
+      // The adapter by way of a script that says its process id first.
+      writeTemp(dir, 'engine.sh', `#!/bin/sh\necho $$ > engine.pid\nexec python3 ${join(ADAPTER, 'rclsim_mujoco.py')} "$@"\n`);
+      chmodSync(join(dir, 'engine.sh'), 0o755);
+      writeTemp(
+        dir,
+        'long.yaml',
+        readFileSync(join(dir, 'adapter.yaml'), 'utf8')
+          .replace('after: 2s', 'after: 1h')
+          .replace(/command: \[[^\]]*\]/, 'command: [./engine.sh]'),
+      );
+      const code = await new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, [cliPath, 'run', 'long.yaml', '--quiet'], { cwd: dir, stdio: 'ignore' });
+        const poll = setInterval(() => {
+          if (!existsSync(join(dir, 'engine.pid'))) return;
+          clearInterval(poll);
+          child.kill('SIGINT');
+        }, 20);
+        child.on('close', (exit) => resolve(exit));
+      });
+      assert.equal(code, 130);
+      // Killed as the run ended; gone once the system has reaped it (a zombie still answers kill 0).
+      const pid = Number(readFileSync(join(dir, 'engine.pid'), 'utf8'));
+      const alive = (): boolean => {
+        try {
+          process.kill(pid, 0);
+          return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        } catch {
+          return false;
+        }
+      };
+      assert.equal(alive(), false, `the engine (process ${pid}) outlived the run: ${alive() ? readFileSync(`/proc/${pid}/cmdline`, 'utf8') : ''}`);
     });
 
     it('fails with one line naming the model file as MuJoCo says what is wrong with it (exit 2)', () => {
