@@ -302,7 +302,8 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   if (network !== undefined) {
     network.hosts.forEach((host, i) => {
       if (host.position.kind !== 'body') return;
-      if (engineWorld !== undefined) fail(['network', 'hosts', i, 'position', 'body'], "a world's body: hosts ride the built-in world's bodies, not another engine's");
+      if (engineWorld !== undefined)
+        fail(['network', 'hosts', i, 'position', 'body'], "a world's body: hosts ride the built-in world's bodies, not another engine's");
       if (world === undefined) fail(['network', 'hosts', i, 'position', 'body'], "a world's body, but the job has no 'world'");
     });
   }
