@@ -39,7 +39,7 @@ import { plainValues } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
 import { type DistributionEntry, timeModelAt } from './timeModelEntry.js';
-import { type WorldEntry, worldConfig } from './worldSection.js';
+import { engineWorldConfig, isEngineWorld, type WorldEntry, worldConfig } from './worldSection.js';
 
 const NODE_KEYS = [
   'script',
@@ -304,11 +304,14 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   };
   /** What the sections of other files (network, times, faults, checks) use to check values. */
   const sections: SectionContext = { fail, duration: (location, value) => durationAt(location, value), file, topic: topicAt };
-  const world = data.world === undefined ? undefined : worldConfig(data.world, sections, process.env);
+  const engineWorld = data.world !== undefined && isEngineWorld(data.world) ? engineWorldConfig(data.world, sections) : undefined;
+  const world = data.world === undefined || engineWorld !== undefined ? undefined : worldConfig(data.world, sections, process.env);
   const network = data.network === undefined ? undefined : networkConfig(data.network, sections, world);
   if (network !== undefined) {
     network.hosts.forEach((host, i) => {
       if (host.position.kind !== 'body') return;
+      if (engineWorld !== undefined)
+        fail(['network', 'hosts', i, 'position', 'body'], "a world's body: hosts ride the built-in world's bodies, not another engine's");
       if (world === undefined) fail(['network', 'hosts', i, 'position', 'body'], "a world's body, but the job has no 'world'");
     });
   }
@@ -604,6 +607,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     interfaces: fromWorkspace === undefined ? interfaces : [...interfaces, ...fromWorkspace.interfaceSources],
     ...(network === undefined ? {} : { network }),
     ...(world === undefined ? {} : { world }),
+    ...(engineWorld === undefined ? {} : { engineWorld }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),
     ...(chains.length === 0 ? {} : { chains }),

@@ -365,6 +365,15 @@ describe('examples', () => {
     assert.deepEqual(chain('multi'), ['44.3', '74.0', '90.8']);
   });
 
+  it("mujoco-arm: MuJoCo's arm raised by a controller through ROS topics, where its README says, the same bits under --perturb", () => {
+    const { stderr, summary } = runExample('examples/mujoco-arm/job.yaml');
+    const said = stderr.split('\n').filter((line) => line.includes('[controller]'));
+    assert.equal(said[0], '[INFO] [1.000000000] [controller]: shoulder -0.312 rad, elbow -0.569 rad, tip at x 0.730 z 1.462 m');
+    assert.equal(said.at(-1), '[INFO] [5.000000000] [controller]: shoulder -0.312 rad, elbow -0.569 rad, tip at x 0.731 z 1.462 m');
+    const perturbed = runExample('examples/mujoco-arm/job.yaml', '--perturb');
+    assert.equal(perturbed.summary.fingerprint, summary.fingerprint);
+  });
+
   it('bag-regression: the talker bag played into the shouter, both topics recorded, the same bytes on every run', () => {
     // A copy of the folder, as a user's project would run it: the job records next to itself.
     const job = 'examples/bag-regression/job.yaml';
