@@ -4,7 +4,7 @@ import { planarBodyOf } from './bodies/planarBodyOf.js';
 import type { Model, World } from './description/description.js';
 import { addCollision } from './geometry/addCollision.js';
 import { compose, mulQuat, type Pose, rotate, type Vec3 } from './geometry/pose.js';
-import { type RayHit, RayScene } from './geometry/RayScene.js';
+import { RAY_LENGTH, type RayHit, RayScene } from './geometry/RayScene.js';
 import { GzBus } from './gz/GzBus.js';
 import { readMeshFile } from './meshes/meshFile.js';
 import type { TriangleMesh } from './meshes/TriangleMesh.js';
@@ -235,7 +235,16 @@ export class SimulatedWorld {
    */
   castRay(o: Vec3, d: Vec3, near: number, far: number, into: WorldHit): void {
     const hit = HIT;
-    this.#staticRays.cast(o.x, o.y, o.z, d.x, d.y, d.z, near, far, hit);
+    const ray = RAY;
+    ray[0] = o.x;
+    ray[1] = o.y;
+    ray[2] = o.z;
+    ray[3] = d.x;
+    ray[4] = d.y;
+    ray[5] = d.z;
+    ray[6] = near;
+    ray[7] = far;
+    this.#staticRays.cast(ray, hit);
     let distance = hit.distance;
     let name = hit.tag < 0 ? '' : this.#staticCollisions[hit.tag]!.name;
     let retro = hit.tag < 0 ? 0 : this.#staticCollisions[hit.tag]!.laserRetro;
@@ -244,17 +253,14 @@ export class SimulatedWorld {
       const dx = o.x - body.x;
       const dy = o.y - body.y;
       // The ray in the body's frame (its x, y and yaw undone).
-      rays.cast(
-        body.c * dx + body.s * dy,
-        -body.s * dx + body.c * dy,
-        o.z,
-        body.c * d.x + body.s * d.y,
-        -body.s * d.x + body.c * d.y,
-        d.z,
-        near,
-        Math.min(far, distance),
-        hit,
-      );
+      ray[0] = body.c * dx + body.s * dy;
+      ray[1] = -body.s * dx + body.c * dy;
+      ray[2] = o.z;
+      ray[3] = body.c * d.x + body.s * d.y;
+      ray[4] = -body.s * d.x + body.c * d.y;
+      ray[5] = d.z;
+      ray[7] = Math.min(far, distance);
+      rays.cast(ray, hit);
       if (hit.distance < distance) {
         distance = hit.distance;
         name = `${model.name}::${collisions[hit.tag]!.name}`;
@@ -283,3 +289,4 @@ export class SimulatedWorld {
 }
 
 const HIT: RayHit = { distance: 0, tag: 0 };
+const RAY = new Float64Array(RAY_LENGTH);

@@ -9,7 +9,7 @@ const at = (x: number, y: number, z: number, yaw = 0, roll = 0): Pose => ({ posi
 function cast(scene: RayScene, o: [number, number, number], d: [number, number, number], far = 100): RayHit {
   const n = Math.sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
   const hit: RayHit = { distance: 0, tag: 0 };
-  scene.cast(o[0], o[1], o[2], d[0] / n, d[1] / n, d[2] / n, 0, far, hit);
+  scene.cast(Float64Array.of(o[0], o[1], o[2], d[0] / n, d[1] / n, d[2] / n, 0, far), hit);
   return hit;
 }
 

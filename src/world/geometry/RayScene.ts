@@ -39,7 +39,8 @@ export class RayScene {
   #tags: number[] = [];
   #data: number[] = [];
   #bounds: number[] = [];
-  readonly #planes: { point: Vec3; normal: Vec3; tag: number }[] = [];
+  /** Per plane, 7 numbers: a point (0..2), the unit normal (3..5), the tag (6). */
+  readonly #planes: number[] = [];
   // The hierarchy, built once: per node its bounds (6), then either two children or a leaf range.
   #nodeBounds = new Float64Array(0);
   #nodeLinks = new Int32Array(0);
@@ -49,7 +50,7 @@ export class RayScene {
   #built = false;
 
   get size(): number {
-    return this.#kinds.length + this.#planes.length;
+    return this.#kinds.length + this.#planes.length / 7;
   }
 
   addSphere(center: Vec3, radius: number, tag: number): void {
@@ -86,7 +87,7 @@ export class RayScene {
 
   /** The plane through `point` with unit `normal`, seen from both sides. */
   addPlane(point: Vec3, normal: Vec3, tag: number): void {
-    this.#planes.push({ point, normal, tag });
+    this.#planes.push(point.x, point.y, point.z, normal.x, normal.y, normal.z, tag);
   }
 
   #framed(kind: Kind, pose: Pose, parameters: number[], halfExtent: Vec3, tag: number): void {
@@ -109,7 +110,13 @@ export class RayScene {
     this.#bounds.push(bounds.min.x, bounds.min.y, bounds.min.z, bounds.max.x, bounds.max.y, bounds.max.z);
   }
 
-  /** Builds the hierarchy: median splits along the longest axis of the centres, ties by insertion. */
+  /**
+   * Builds the hierarchy by the surface area heuristic: at each node, of the splits of its
+   * primitives sorted by centre along each axis (ties by insertion), the one a random ray is
+   * cheapest to cross — each side's chance of being entered (its surface) times what it holds —
+   * or a leaf when no split is cheaper than testing them all. A room's walls, whose bounds span
+   * it, so end up beside its small obstacles rather than in every node a ray enters.
+   */
   build(): void {
     if (this.#built) return;
     this.#built = true;
@@ -119,38 +126,51 @@ export class RayScene {
     this.#data = [];
     const order = Int32Array.from({ length: count }, (_, i) => i);
     const bounds = this.#bounds;
-    const centre = (i: number, axis: number): number => (bounds[i * 6 + axis]! + bounds[i * 6 + 3 + axis]!) / 2;
+    const centre = (i: number, axis: number): number => bounds[i * 6 + axis]! + bounds[i * 6 + 3 + axis]!;
     const nodeBounds: number[] = [];
     const nodeLinks: number[] = [];
-    const LEAF = 4;
+    // Suffix areas of a candidate split, reused for every node.
+    const suffix = new Float64Array(count + 1);
     const node = (from: number, to: number): number => {
       const index = nodeLinks.length / 2;
-      const box = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
-      const centres = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
-      for (let k = from; k < to; k++) {
-        const i = order[k]!;
-        for (let a = 0; a < 3; a++) {
-          box[a] = Math.min(box[a]!, bounds[i * 6 + a]!);
-          box[a + 3] = Math.max(box[a + 3]!, bounds[i * 6 + 3 + a]!);
-          centres[a] = Math.min(centres[a]!, centre(i, a));
-          centres[a + 3] = Math.max(centres[a + 3]!, centre(i, a));
-        }
-      }
+      const box = boundsOf(bounds, order, from, to);
       nodeBounds.push(...box);
       nodeLinks.push(0, 0);
-      if (to - from <= LEAF) {
+      const n = to - from;
+      // Cost in primitive tests: a leaf tests all n; a split tests a node's two children, then
+      // each side's primitives as often as a ray through this node enters it.
+      let bestCost = n <= 1 ? -1 : n;
+      let bestAxis = -1;
+      let bestAt = 0;
+      const area = surface(box);
+      for (let axis = 0; axis < 3 && area > 0; axis++) {
+        const part = Array.from(order.subarray(from, to)).sort((a, b) => centre(a, axis) - centre(b, axis) || a - b);
+        const side = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+        for (let k = n - 1; k > 0; k--) {
+          grow(side, bounds, part[k]!);
+          suffix[k] = surface(side);
+        }
+        side.fill(Infinity, 0, 3).fill(-Infinity, 3, 6);
+        for (let k = 1; k < n; k++) {
+          grow(side, bounds, part[k - 1]!);
+          const cost = TRAVERSAL + (surface(side) * k + suffix[k]! * (n - k)) / area;
+          if (cost < bestCost) {
+            bestCost = cost;
+            bestAxis = axis;
+            bestAt = k;
+          }
+        }
+      }
+      if (bestAxis < 0) {
         // A leaf: the range of `order` it holds, negated so that it cannot be read as a child.
         nodeLinks[index * 2] = -(from + 1);
-        nodeLinks[index * 2 + 1] = to - from;
+        nodeLinks[index * 2 + 1] = n;
         return index;
       }
-      const spans = [0, 1, 2].map((a) => centres[a + 3]! - centres[a]!);
-      const axis = spans[0]! >= spans[1]! && spans[0]! >= spans[2]! ? 0 : spans[1]! >= spans[2]! ? 1 : 2;
-      const part = Array.from(order.subarray(from, to)).sort((a, b) => centre(a, axis) - centre(b, axis) || a - b);
+      const part = Array.from(order.subarray(from, to)).sort((a, b) => centre(a, bestAxis) - centre(b, bestAxis) || a - b);
       order.set(part, from);
-      const middle = from + ((to - from) >> 1);
-      const left = node(from, middle);
-      const right = node(middle, to);
+      const left = node(from, from + bestAt);
+      const right = node(from + bestAt, to);
       nodeLinks[index * 2] = left;
       nodeLinks[index * 2 + 1] = right;
       return index;
@@ -163,35 +183,54 @@ export class RayScene {
   }
 
   /**
-   * The nearest surface along the ray from `o` in the unit direction `d`, between `near` and
-   * `far`, into `hit` (distance Infinity when there is none).
+   * The nearest surface along `ray` — origin (x, y, z), unit direction (x, y, z), near, far: a
+   * Float64Array the caller fills, as V8 would allocate each double passed as an argument — into
+   * `hit` (distance Infinity when there is none).
    */
-  cast(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, near: number, far: number, hit: RayHit): void {
+  cast(ray: Float64Array, hit: RayHit): void {
     if (!this.#built) this.build();
-    let best = far;
+    const ox = ray[OX]!;
+    const oy = ray[OY]!;
+    const oz = ray[OZ]!;
+    const dx = ray[DX]!;
+    const dy = ray[DY]!;
+    const dz = ray[DZ]!;
+    // Read from a Float64Array, the range is a double to V8; a tagged `far` as the start of `best`
+    // made every value the loop below carries a heap number: half a kilobyte allocated a ray, and
+    // five sixths of its cost.
+    const from = ray[NEAR]!;
+    let best = ray[FAR]!;
+    RAY.set(ray);
     let bestTag = -1;
     // Which primitive is the nearest so far: the lower index wins a tie, whatever order the tree visits them in.
     let bestIndex = -1;
-    for (const plane of this.#planes) {
-      const denominator = plane.normal.x * dx + plane.normal.y * dy + plane.normal.z * dz;
+    const planes = this.#planes;
+    for (let at = 0; at < planes.length; at += 7) {
+      const nx = planes[at + 3]!;
+      const ny = planes[at + 4]!;
+      const nz = planes[at + 5]!;
+      const denominator = nx * dx + ny * dy + nz * dz;
       if (denominator === 0) continue;
-      const t = (plane.normal.x * (plane.point.x - ox) + plane.normal.y * (plane.point.y - oy) + plane.normal.z * (plane.point.z - oz)) / denominator;
-      if (t >= near && t < best) {
+      const t = (nx * (planes[at]! - ox) + ny * (planes[at + 1]! - oy) + nz * (planes[at + 2]! - oz)) / denominator;
+      if (t >= from && t < best) {
         best = t;
-        bestTag = plane.tag;
+        bestTag = planes[at + 6]!;
       }
     }
-    if (this.#nodeLinks.length > 0 && this.#entry(0, ox, oy, oz, 1 / dx, 1 / dy, 1 / dz, near, best) <= best) {
+    const links = this.#nodeLinks;
+    if (links.length > 0) {
       // Reciprocal directions for the slab tests (±Infinity where a component is 0, as they should be).
       const ix = 1 / dx;
       const iy = 1 / dy;
       const iz = 1 / dz;
+      const nodes = this.#nodeBounds;
+      const order = this.#order;
+      const tags = this.#tags;
       const stack = STACK;
       const entries = ENTRIES;
       let top = 0;
       stack[top] = 0;
-      entries[top++] = near;
-      const links = this.#nodeLinks;
+      entries[top++] = from;
       while (top > 0) {
         top--;
         // A node entered beyond the nearest hit found since it was pushed has nothing nearer.
@@ -199,23 +238,63 @@ export class RayScene {
         const n = stack[top]!;
         const first = links[n * 2]!;
         if (first < 0) {
-          const from = -first - 1;
-          const to = from + links[n * 2 + 1]!;
-          for (let k = from; k < to; k++) {
-            const i = this.#order[k]!;
-            const t = this.#intersect(i, ox, oy, oz, dx, dy, dz, near, best);
+          const start = -first - 1;
+          const end = start + links[n * 2 + 1]!;
+          for (let k = start; k < end; k++) {
+            const i = order[k]!;
+            RAY[FAR] = best;
+            this.#intersect(i);
+            const t = RAY[RESULT]!;
             if (t < best || (t === best && bestIndex >= 0 && i < bestIndex)) {
               best = t;
-              bestTag = this.#tags[i]!;
+              bestTag = tags[i]!;
               bestIndex = i;
             }
           }
           continue;
         }
-        // Both children, the nearer visited first, so that a near hit prunes the far side.
+        // Where the ray enters each child's bounds within [near, best] (near when it starts
+        // inside), else Infinity; the nearer is visited first, so that a near hit prunes the far one.
         const second = links[n * 2 + 1]!;
-        const a = this.#entry(first, ox, oy, oz, ix, iy, iz, near, best);
-        const b = this.#entry(second, ox, oy, oz, ix, iy, iz, near, best);
+        let a = Infinity;
+        let b = Infinity;
+        for (let side = 0; side < 2; side++) {
+          const at = (side === 0 ? first : second) * 6;
+          let t0 = from;
+          let t1 = best;
+          let ta = (nodes[at]! - ox) * ix;
+          let tb = (nodes[at + 3]! - ox) * ix;
+          // NaN (a zero direction component on a face's plane) compares false: that axis does not cut the range.
+          if (ta < tb) {
+            if (ta > t0) t0 = ta;
+            if (tb < t1) t1 = tb;
+          } else {
+            if (tb > t0) t0 = tb;
+            if (ta < t1) t1 = ta;
+          }
+          ta = (nodes[at + 1]! - oy) * iy;
+          tb = (nodes[at + 4]! - oy) * iy;
+          if (ta < tb) {
+            if (ta > t0) t0 = ta;
+            if (tb < t1) t1 = tb;
+          } else {
+            if (tb > t0) t0 = tb;
+            if (ta < t1) t1 = ta;
+          }
+          ta = (nodes[at + 2]! - oz) * iz;
+          tb = (nodes[at + 5]! - oz) * iz;
+          if (ta < tb) {
+            if (ta > t0) t0 = ta;
+            if (tb < t1) t1 = tb;
+          } else {
+            if (tb > t0) t0 = tb;
+            if (ta < t1) t1 = ta;
+          }
+          if (t0 <= t1) {
+            if (side === 0) a = t0;
+            else b = t0;
+          }
+        }
         if (a <= b) {
           if (b <= best) {
             stack[top] = second;
@@ -241,85 +320,130 @@ export class RayScene {
     hit.tag = bestTag;
   }
 
-  /** Where the ray enters node `n`'s bounds within [near, far] (near when it starts inside), else Infinity. */
-  #entry(n: number, ox: number, oy: number, oz: number, ix: number, iy: number, iz: number, near: number, far: number): number {
-    const nodes = this.#nodeBounds;
-    const b = n * 6;
-    let t0 = near;
-    let t1 = far;
-    let ta = (nodes[b]! - ox) * ix;
-    let tb = (nodes[b + 3]! - ox) * ix;
-    // NaN (a zero direction component on a face's plane) compares false: that axis does not cut the range.
-    if (ta < tb) {
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-    } else {
-      if (tb > t0) t0 = tb;
-      if (ta < t1) t1 = ta;
-    }
-    ta = (nodes[b + 1]! - oy) * iy;
-    tb = (nodes[b + 4]! - oy) * iy;
-    if (ta < tb) {
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-    } else {
-      if (tb > t0) t0 = tb;
-      if (ta < t1) t1 = ta;
-    }
-    ta = (nodes[b + 2]! - oz) * iz;
-    tb = (nodes[b + 5]! - oz) * iz;
-    if (ta < tb) {
-      if (ta > t0) t0 = ta;
-      if (tb < t1) t1 = tb;
-    } else {
-      if (tb > t0) t0 = tb;
-      if (ta < t1) t1 = ta;
-    }
-    return t0 <= t1 ? t0 : Infinity;
-  }
-
-  /** Distance along the ray to primitive `i` within [near, far], else Infinity. */
-  #intersect(i: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, near: number, far: number): number {
+  /** Distance along RAY to primitive `i` within RAY's [near, far], else Infinity, into RAY's result. */
+  #intersect(i: number): void {
     const p = this.#prims;
     const at = i * STRIDE;
     const kind = this.#kindOf[i]!;
-    if (kind === Kind.Triangle) return triangle(p, at, ox, oy, oz, dx, dy, dz, near, far);
-    // Into the shape's frame: relative origin, then the rows of world → local.
-    const rx = ox - p[at]!;
-    const ry = oy - p[at + 1]!;
-    const rz = oz - p[at + 2]!;
-    const lx = p[at + 3]! * rx + p[at + 4]! * ry + p[at + 5]! * rz;
-    const ly = p[at + 6]! * rx + p[at + 7]! * ry + p[at + 8]! * rz;
-    const lz = p[at + 9]! * rx + p[at + 10]! * ry + p[at + 11]! * rz;
-    const ux = p[at + 3]! * dx + p[at + 4]! * dy + p[at + 5]! * dz;
-    const uy = p[at + 6]! * dx + p[at + 7]! * dy + p[at + 8]! * dz;
-    const uz = p[at + 9]! * dx + p[at + 10]! * dy + p[at + 11]! * dz;
+    if (kind === Kind.Triangle) {
+      RAY[RESULT] = triangle(p, at);
+      return;
+    }
+    const ray = RAY;
+    const local = LOCAL;
+    const dx = ray[DX]!;
+    const dy = ray[DY]!;
+    const dz = ray[DZ]!;
+    const rx = ray[OX]! - p[at]!;
+    const ry = ray[OY]! - p[at + 1]!;
+    const rz = ray[OZ]! - p[at + 2]!;
+    local[A] = p[at + 12]!;
+    local[B] = p[at + 13]!;
+    local[C] = p[at + 14]!;
+    if (kind === Kind.Sphere) {
+      local[OX] = rx;
+      local[OY] = ry;
+      local[OZ] = rz;
+      local[DX] = dx;
+      local[DY] = dy;
+      local[DZ] = dz;
+      ray[RESULT] = sphere();
+      return;
+    }
+    // Into the shape's frame: the rows of world → local.
+    local[OX] = p[at + 3]! * rx + p[at + 4]! * ry + p[at + 5]! * rz;
+    local[OY] = p[at + 6]! * rx + p[at + 7]! * ry + p[at + 8]! * rz;
+    local[OZ] = p[at + 9]! * rx + p[at + 10]! * ry + p[at + 11]! * rz;
+    local[DX] = p[at + 3]! * dx + p[at + 4]! * dy + p[at + 5]! * dz;
+    local[DY] = p[at + 6]! * dx + p[at + 7]! * dy + p[at + 8]! * dz;
+    local[DZ] = p[at + 9]! * dx + p[at + 10]! * dy + p[at + 11]! * dz;
     switch (kind) {
-      case Kind.Sphere:
-        return sphere(rx, ry, rz, dx, dy, dz, p[at + 12]!, near, far);
       case Kind.Box:
-        return box(lx, ly, lz, ux, uy, uz, p[at + 12]!, p[at + 13]!, p[at + 14]!, near, far);
+        ray[RESULT] = box();
+        return;
       case Kind.Cylinder:
-        return cylinder(lx, ly, lz, ux, uy, uz, p[at + 12]!, p[at + 13]!, near, far);
+        ray[RESULT] = cylinder();
+        return;
       case Kind.Capsule:
-        return capsule(lx, ly, lz, ux, uy, uz, p[at + 12]!, p[at + 13]!, near, far);
+        ray[RESULT] = capsule();
+        return;
       default: {
         // An ellipsoid is the unit sphere scaled: scale the ray, and t is unchanged.
-        const a = p[at + 12]!;
-        const b = p[at + 13]!;
-        const c = p[at + 14]!;
-        return sphere(lx / a, ly / b, lz / c, ux / a, uy / b, uz / c, 1, near, far);
+        for (let axis = 0; axis < 3; axis++) {
+          local[OX + axis] = local[OX + axis]! / local[A + axis]!;
+          local[DX + axis] = local[DX + axis]! / local[A + axis]!;
+        }
+        local[A] = 1;
+        ray[RESULT] = sphere();
       }
     }
   }
+}
+
+/** A node's two children's bounds cost a ray about as much as testing one primitive. */
+const TRAVERSAL = 1;
+
+/** The bounds of primitives `order[from..to)`: min x, y, z, max x, y, z. */
+function boundsOf(bounds: number[], order: Int32Array, from: number, to: number): number[] {
+  const box = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+  for (let k = from; k < to; k++) grow(box, bounds, order[k]!);
+  return box;
+}
+
+/** Widens `box` to hold primitive `i`'s bounds. */
+function grow(box: number[], bounds: number[], i: number): void {
+  for (let a = 0; a < 3; a++) {
+    box[a] = Math.min(box[a]!, bounds[i * 6 + a]!);
+    box[a + 3] = Math.max(box[a + 3]!, bounds[i * 6 + 3 + a]!);
+  }
+}
+
+/** Half the surface area of a box (what the heuristic compares; flat boxes still count). */
+function surface(box: number[]): number {
+  const x = box[3]! - box[0]!;
+  const y = box[4]! - box[1]!;
+  const z = box[5]! - box[2]!;
+  return x * y + y * z + z * x;
 }
 
 /** The traversal stack (nodes and where the ray enters them): one per thread is enough, as a cast never calls another. */
 const STACK = new Int32Array(128);
 const ENTRIES = new Float64Array(128);
 
-/** Where the ray enters |o + t·d|² = r² within [near, far] (d need not be unit), else Infinity (from inside too). */
-function sphere(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, near: number, far: number): number {
+/**
+ * The ray of a cast (RAY: origin, direction, range, a primitive test's result) and the same ray in
+ * a primitive's frame with the primitive's parameters (LOCAL: origin, direction, A, B, C — a box's
+ * half sizes; a radius and half length; an ellipsoid's radii). V8 passes a double to a function it
+ * does not inline as a new heap object: with the ray given to each node's and primitive's test as
+ * arguments, allocating and collecting those was a third of a cast's cost. So the traversal tests
+ * nodes inline, and the primitives' tests take the ray from here.
+ */
+const OX = 0;
+const OY = 1;
+const OZ = 2;
+const DX = 3;
+const DY = 4;
+const DZ = 5;
+const NEAR = 6;
+const FAR = 7;
+const RESULT = 8;
+const A = 6;
+const B = 7;
+const C = 8;
+/** The length of a ray given to `cast`: origin, direction, near, far. */
+export const RAY_LENGTH = 8;
+const RAY = new Float64Array(9);
+const LOCAL = new Float64Array(9);
+/** Where LOCAL's ray enters the sphere |o + t·d|² = A² within range (d need not be unit), else Infinity (from inside too). */
+function sphere(): number {
+  const l = LOCAL;
+  const ox = l[OX]!;
+  const oy = l[OY]!;
+  const oz = l[OZ]!;
+  const dx = l[DX]!;
+  const dy = l[DY]!;
+  const dz = l[DZ]!;
+  const r = l[A]!;
   const a = dx * dx + dy * dy + dz * dz;
   const b = ox * dx + oy * dy + oz * dz;
   const c = ox * ox + oy * oy + oz * oz - r * r;
@@ -327,36 +451,24 @@ function sphere(ox: number, oy: number, oz: number, dx: number, dy: number, dz: 
   const discriminant = b * b - a * c;
   if (discriminant < 0) return Infinity;
   const t0 = (-b - Math.sqrt(discriminant)) / a;
-  return t0 >= near && t0 <= far ? t0 : Infinity;
+  return t0 >= RAY[NEAR]! && t0 <= RAY[FAR]! ? t0 : Infinity;
 }
 
-/** A ray against the box [−h, h] in its frame: the slab test. */
-function box(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, hx: number, hy: number, hz: number, near: number, far: number): number {
+/** LOCAL's ray against the box [−h, h] (h: A, B, C) in its frame: the slab test. */
+function box(): number {
+  const l = LOCAL;
   let t0 = -Infinity;
   let t1 = Infinity;
-  if (dx === 0) {
-    if (ox < -hx || ox > hx) return Infinity;
-  } else {
-    const a = (-hx - ox) / dx;
-    const b = (hx - ox) / dx;
-    t0 = a < b ? a : b;
-    t1 = a < b ? b : a;
-  }
-  if (dy === 0) {
-    if (oy < -hy || oy > hy) return Infinity;
-  } else {
-    const a = (-hy - oy) / dy;
-    const b = (hy - oy) / dy;
-    const lo = a < b ? a : b;
-    const hi = a < b ? b : a;
-    if (lo > t0) t0 = lo;
-    if (hi < t1) t1 = hi;
-  }
-  if (dz === 0) {
-    if (oz < -hz || oz > hz) return Infinity;
-  } else {
-    const a = (-hz - oz) / dz;
-    const b = (hz - oz) / dz;
+  for (let axis = 0; axis < 3; axis++) {
+    const o = l[OX + axis]!;
+    const d = l[DX + axis]!;
+    const h = l[A + axis]!;
+    if (d === 0) {
+      if (o < -h || o > h) return Infinity;
+      continue;
+    }
+    const a = (-h - o) / d;
+    const b = (h - o) / d;
     const lo = a < b ? a : b;
     const hi = a < b ? b : a;
     if (lo > t0) t0 = lo;
@@ -364,11 +476,18 @@ function box(ox: number, oy: number, oz: number, dx: number, dy: number, dz: num
   }
   // From inside (the entry behind the origin), the box is not met.
   if (t0 > t1 || t0 < 0) return Infinity;
-  return t0 >= near && t0 <= far ? t0 : Infinity;
+  return t0 >= RAY[NEAR]! && t0 <= RAY[FAR]! ? t0 : Infinity;
 }
 
-/** Where the ray enters the side x² + y² = r² (from outside it) within [near, far] and |z| ≤ h, else Infinity. */
-function side(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number, near: number, far: number): number {
+/** Where LOCAL's ray enters the side x² + y² = A² (from outside it) within range and |z| ≤ B, else Infinity. */
+function side(): number {
+  const l = LOCAL;
+  const ox = l[OX]!;
+  const oy = l[OY]!;
+  const dx = l[DX]!;
+  const dy = l[DY]!;
+  const r = l[A]!;
+  const h = l[B]!;
   const a = dx * dx + dy * dy;
   if (a === 0) return Infinity;
   const b = ox * dx + oy * dy;
@@ -377,39 +496,63 @@ function side(ox: number, oy: number, oz: number, dx: number, dy: number, dz: nu
   const discriminant = b * b - a * c;
   if (discriminant < 0) return Infinity;
   const t0 = (-b - Math.sqrt(discriminant)) / a;
-  const z0 = oz + t0 * dz;
-  return t0 >= near && t0 <= far && z0 >= -h && z0 <= h ? t0 : Infinity;
+  const z0 = l[OZ]! + t0 * l[DZ]!;
+  return t0 >= RAY[NEAR]! && t0 <= RAY[FAR]! && z0 >= -h && z0 <= h ? t0 : Infinity;
 }
 
-/** Where the ray enters through the cap at z = capZ (from beyond it) inside the disc of radius r, else Infinity. */
-function cap(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, capZ: number, near: number, far: number): number {
+/** Where LOCAL's ray enters through the top (z = B) or bottom (z = −B) cap, from beyond it, inside the disc of radius A, else Infinity. */
+function cap(top: boolean): number {
+  const l = LOCAL;
+  const oz = l[OZ]!;
+  const dz = l[DZ]!;
+  const r = l[A]!;
+  const capZ = top ? l[B]! : -l[B]!;
   // Entering a cap means coming from its outer side: above the top one, below the bottom one.
-  if (dz === 0 || (capZ > 0 ? oz < capZ : oz > capZ)) return Infinity;
+  if (dz === 0 || (top ? oz < capZ : oz > capZ)) return Infinity;
   const t = (capZ - oz) / dz;
-  const x = ox + t * dx;
-  const y = oy + t * dy;
-  return t >= near && t <= far && x * x + y * y <= r * r ? t : Infinity;
+  const x = l[OX]! + t * l[DX]!;
+  const y = l[OY]! + t * l[DY]!;
+  return t >= RAY[NEAR]! && t <= RAY[FAR]! && x * x + y * y <= r * r ? t : Infinity;
 }
 
-/** A ray against the cylinder x² + y² ≤ r², |z| ≤ h in its frame: its side or a cap, where it enters. */
-function cylinder(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number, near: number, far: number): number {
+/** LOCAL's ray against the cylinder x² + y² ≤ A², |z| ≤ B in its frame: its side or a cap, where it enters. */
+function cylinder(): number {
+  const l = LOCAL;
+  const ox = l[OX]!;
+  const oy = l[OY]!;
+  const oz = l[OZ]!;
+  const r = l[A]!;
+  const h = l[B]!;
   if (ox * ox + oy * oy <= r * r && oz >= -h && oz <= h) return Infinity;
-  return Math.min(side(ox, oy, oz, dx, dy, dz, r, h, near, far), cap(ox, oy, oz, dx, dy, dz, r, -h, near, far), cap(ox, oy, oz, dx, dy, dz, r, h, near, far));
+  return Math.min(side(), cap(false), cap(true));
 }
 
-/** A capsule: its cylinder's side and a sphere at each end, where it enters. */
-function capsule(ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, r: number, h: number, near: number, far: number): number {
+/** LOCAL's capsule (radius A, half length B): its cylinder's side and a sphere at each end, where it enters. */
+function capsule(): number {
+  const l = LOCAL;
+  const ox = l[OX]!;
+  const oy = l[OY]!;
+  const oz = l[OZ]!;
+  const r = l[A]!;
+  const h = l[B]!;
   const along = oz < -h ? -h : oz > h ? h : oz;
   if (ox * ox + oy * oy + (oz - along) * (oz - along) <= r * r) return Infinity;
-  return Math.min(
-    side(ox, oy, oz, dx, dy, dz, r, h, near, far),
-    sphere(ox, oy, oz + h, dx, dy, dz, r, near, far),
-    sphere(ox, oy, oz - h, dx, dy, dz, r, near, far),
-  );
+  const wall = side();
+  // Each end's sphere about the local origin: the ray's origin moved along z by the sphere's centre.
+  l[OZ] = oz + h;
+  const bottom = sphere();
+  l[OZ] = oz - h;
+  const top = sphere();
+  l[OZ] = oz;
+  return Math.min(wall, bottom, top);
 }
 
-/** Möller–Trumbore, both faces seen. */
-function triangle(p: Float64Array, at: number, ox: number, oy: number, oz: number, dx: number, dy: number, dz: number, near: number, far: number): number {
+/** Möller–Trumbore against RAY, both faces seen. */
+function triangle(p: Float64Array, at: number): number {
+  const ray = RAY;
+  const dx = ray[DX]!;
+  const dy = ray[DY]!;
+  const dz = ray[DZ]!;
   const e1x = p[at + 3]!;
   const e1y = p[at + 4]!;
   const e1z = p[at + 5]!;
@@ -421,9 +564,9 @@ function triangle(p: Float64Array, at: number, ox: number, oy: number, oz: numbe
   const pz = dx * e2y - dy * e2x;
   const det = e1x * px + e1y * py + e1z * pz;
   if (det === 0) return Infinity;
-  const tx = ox - p[at]!;
-  const ty = oy - p[at + 1]!;
-  const tz = oz - p[at + 2]!;
+  const tx = ray[OX]! - p[at]!;
+  const ty = ray[OY]! - p[at + 1]!;
+  const tz = ray[OZ]! - p[at + 2]!;
   const u = (tx * px + ty * py + tz * pz) / det;
   if (u < 0 || u > 1) return Infinity;
   const qx = ty * e1z - tz * e1y;
@@ -432,5 +575,5 @@ function triangle(p: Float64Array, at: number, ox: number, oy: number, oz: numbe
   const v = (dx * qx + dy * qy + dz * qz) / det;
   if (v < 0 || u + v > 1) return Infinity;
   const t = (e2x * qx + e2y * qy + e2z * qz) / det;
-  return t >= near && t <= far ? t : Infinity;
+  return t >= ray[NEAR]! && t <= ray[FAR]! ? t : Infinity;
 }
