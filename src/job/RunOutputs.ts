@@ -130,8 +130,12 @@ export class RunOutputs {
     return { line, failures: [...this.#lost].map(describeThrown) };
   }
 
-  /** The run ended or failed (`failure`): the live view's last time, the findings told, the files finished. */
+  /**
+   * The run ended or failed (`failure`): what the world's onlookers still hold (sim/ViewTopics.ts,
+   * for the report and recordings too), the live view's last time, the findings told, the files finished.
+   */
   finish(failure: unknown): void {
+    this.#finishing(() => this.#simulation.viewTopics.finish());
     this.#feed?.time(this.#simulation.engine.now);
     // A run that failed still tells what it found.
     if (this.#options.onFindings !== undefined) this.#options.onFindings(this.findings());
