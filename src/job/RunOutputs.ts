@@ -77,7 +77,10 @@ export class RunOutputs {
     this.#report =
       modules.reporting === null
         ? null
-        : new modules.reporting[0].LiveReport(simulation, definition.endAfter === undefined ? undefined : Number(definition.endAfter));
+        : new modules.reporting[0].LiveReport(simulation, {
+            plannedEnd: definition.endAfter === undefined ? undefined : Number(definition.endAfter),
+            scansAt: definition.report?.world?.scansAt?.map(Number),
+          });
     const live = options.supervision?.live;
     const feed = (this.#feed = modules.feeding === null || live === undefined ? null : new modules.feeding.LiveFeed(simulation, live));
     if (options.rate !== undefined && Number.isFinite(options.rate)) {
