@@ -285,4 +285,27 @@ describe("a recording of a run with a world: the scene Foxglove's 3D panel draws
     assert.equal(again.status, 0, again.stderr);
     assert.ok(first.equals(readFileSync(join(dir, 'run.mcap'))), 'the same bytes on every run');
   });
+
+  it('holds the samples of a world nothing stepped while the run went (no bridge), written when the run ends, each at its own time', async () => {
+    // Only a timer keeps the run going to its end: nothing asks the world for an output, so it steps only once the run has ended.
+    writeTemp(
+      dir,
+      'ticker.cjs',
+      "const rclnodejs = require('rclnodejs');\nrclnodejs.init().then(() => {\n  const node = new rclnodejs.Node('ticker');\n  node.createTimer(500_000_000n, () => {});\n  rclnodejs.spin(node);\n});\n",
+    );
+    const job = writeTemp(
+      dir,
+      'unbridged.yaml',
+      'end: { after: 2s }\nworld:\n  sdf: yard.sdf\n  spawn:\n    - { file: rover.sdf, pose: [1, 0, 0, 0, 0, 0] }\nnodes:\n  - script: ticker.cjs\nrecord:\n  path: unbridged.mcap\n',
+    );
+    const result = runCli(['run', job, '--quiet'], dir, 120_000);
+    assert.equal(result.status, 0, result.stderr);
+    const { messages } = await readMcap(join(dir, 'unbridged.mcap'));
+    const times = (topic: string) => messages.filter((m) => m.topic === topic).map((m) => m.logTime);
+    // 0 to 2 s every 40 ms.
+    const grid = Array.from({ length: 51 }, (_, i) => BigInt(i) * 40_000_000n);
+    assert.deepEqual(times('/rclsim/world/models'), grid);
+    assert.deepEqual(times('/rclsim/world/tf'), grid);
+    assert.deepEqual(times('/rclsim/world/scene'), [0n]);
+  });
 });
