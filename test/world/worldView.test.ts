@@ -308,4 +308,16 @@ describe("a recording of a run with a world: the scene Foxglove's 3D panel draws
     assert.deepEqual(times('/rclsim/world/tf'), grid);
     assert.deepEqual(times('/rclsim/world/scene'), [0n]);
   });
+
+  it("records the scene's topics that record: topics names, and none when it names only others", async () => {
+    const base = readFileSync(join(dir, 'job.yaml'), 'utf8').replace('after: 10s', 'after: 1s');
+    const recorded = async (topics: string) => {
+      const job = writeTemp(dir, 'some.yaml', `${base}record:\n  path: some.mcap\n  topics: ${topics}\n`);
+      const result = runCli(['run', job, '--quiet'], dir, 120_000);
+      assert.equal(result.status, 0, result.stderr);
+      return [...new Set((await readMcap(join(dir, 'some.mcap'))).messages.map((m) => m.topic))].sort();
+    };
+    assert.deepEqual(await recorded('[/scan, /rclsim/world/tf]'), ['/rclsim/world/tf', '/scan']);
+    assert.deepEqual(await recorded('[/scan]'), ['/scan']);
+  });
 });
