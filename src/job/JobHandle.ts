@@ -51,6 +51,8 @@ export interface JobDefinition {
   network?: NetworkConfig;
   /** The robot's world: an SDF world, the models spawned into it, its bridges to ROS topics. */
   world?: WorldConfig;
+  /** What the HTML report (--report) draws: the World section's lidar scans at these instants (ns from the start). */
+  report?: { world?: { scansAt?: readonly bigint[] } };
   /** A world another physics engine steps (MuJoCo, an engine behind proto/world.proto), with its topics. */
   engineWorld?: EngineWorldConfig;
   /** Executors besides the default events one (their nodes by pattern). */

@@ -119,6 +119,7 @@ interface JobFile {
   nodes?: NodeEntry[];
   network?: NetworkEntry;
   world?: WorldEntry;
+  report?: { world?: { scans_at?: (string | number)[] } };
   faults?: FaultEntry[];
   swarm?: boolean;
   checks?: CheckEntry[];
@@ -607,6 +608,9 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     interfaces: fromWorkspace === undefined ? interfaces : [...interfaces, ...fromWorkspace.interfaceSources],
     ...(network === undefined ? {} : { network }),
     ...(world === undefined ? {} : { world }),
+    ...(data.report?.world?.scans_at === undefined
+      ? {}
+      : { report: { world: { scansAt: data.report.world.scans_at.map((at, i) => durationAt(['report', 'world', 'scans_at', i], at)) } } }),
     ...(engineWorld === undefined ? {} : { engineWorld }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),

@@ -136,6 +136,11 @@ export const schema = {
     // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
     network: networkSchema,
     world: worldSchema,
+    report: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { world: { type: 'object', additionalProperties: false, properties: { scans_at: { type: 'array', items: duration } } } },
+    },
     faults: { type: 'array', items: faultSchema },
     swarm: { type: 'boolean' },
     checks: { type: 'array', items: checkSchema },

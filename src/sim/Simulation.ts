@@ -31,6 +31,8 @@ import { Program } from './Program.js';
 import { VirtualTimers } from './ProgramTimers.js';
 import { RosoutLoggers } from './Rosout.js';
 import { Subscription } from './Subscription.js';
+import { ViewTopics } from './ViewTopics.js';
+import type { WorldView } from './WorldView.js';
 
 export interface SimulationOptions {
   /** Sim time (ns) at which the loop starts; nodes are constructed while the clock reads 0. */
@@ -135,6 +137,10 @@ export class Simulation {
   readonly network: Network | null;
   /** The world the job runs, if any. */
   readonly worldConfig: WorldConfig | null;
+  /** Told the world when it starts, by those who draw it (the report): sim/WorldView.ts. */
+  readonly worldLooks: ((view: WorldView) => void)[] = [];
+  /** What recordings and the live view are shown besides the run's topics: the world's scene (no outputs). */
+  readonly viewTopics: ViewTopics;
   /** The job's faults, asked by Delivery at every arrival (null: none). */
   readonly faults: Faults | null;
   /** Crash faults of separate programs (null: none). */
@@ -172,6 +178,7 @@ export class Simulation {
     });
     this.assertions = new Assertions(this.engine);
     this.interfaces = new InterfaceRegistry(options.interfaces ?? []);
+    this.viewTopics = new ViewTopics(this.interfaces);
     this.logOutput = options.logOutput ?? new LogOutput();
     this.keepAllLimit = options.keepAllLimit ?? 1_000_000;
     this.remaps = options.remaps ?? [];

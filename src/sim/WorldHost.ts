@@ -19,6 +19,7 @@ import type { BridgeGroup, DescriptionSource, SpawnEntry, WorldConfig } from '..
 import { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
 import type { Simulation } from './Simulation.js';
+import { WorldView } from './WorldView.js';
 
 /** The world's rules for its spawn and bridge nodes' log lines: where rclcpp would say they come from. */
 const LOCATION = () => ({ function: '', file: '', line: 0 });
@@ -71,6 +72,7 @@ export class WorldHost {
     for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
     for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));
     this.#reschedule();
+    WorldView.open(simulation, this.#world, this.#config.paused);
   }
 
   /**

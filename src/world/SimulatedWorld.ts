@@ -61,6 +61,8 @@ export class SimulatedWorld {
   readonly worldSystems: ReadonlySet<string>;
   /** The last step the world has taken. */
   step = 0;
+  /** Told after each step, the world at it: those who draw the world (sim/WorldView.ts). They only read. */
+  readonly stepped: ((step: number) => void)[] = [];
   readonly #systems: WorldSystem[] = [];
   readonly #meshes = new Map<string, TriangleMesh>();
   #staticRays = new RayScene();
@@ -170,6 +172,7 @@ export class SimulatedWorld {
       }
       this.step = step;
       for (const system of this.#systems) system.postUpdate?.(step, dt);
+      for (const look of this.stepped) look(step);
     }
   }
 
