@@ -544,6 +544,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
             const found = nodes.find(({ entry }) => faultNamesOf(entry).includes(program));
             return found === undefined ? undefined : found.running === 'separate';
           },
+          world: world !== undefined,
         });
   const checks =
     data.checks === undefined

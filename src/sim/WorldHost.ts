@@ -16,6 +16,7 @@ import { SimulatedWorld } from '../world/SimulatedWorld.js';
 import { CONTACTS_TOPIC } from '../world/systems/ContactReport.js';
 import { POSES_TOPIC } from '../world/systems/GroundTruth.js';
 import type { BridgeGroup, DescriptionSource, SpawnEntry, WorldConfig } from '../world/WorldConfig.js';
+import { WorldFaults } from './faults/WorldFaults.js';
 import { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
 import type { Simulation } from './Simulation.js';
@@ -35,6 +36,8 @@ export class WorldHost {
   readonly #simulation: Simulation;
   readonly #config: WorldConfig;
   #world: SimulatedWorld | null = null;
+  /** The job's faults in the world (null: none). */
+  #faults: WorldFaults | null = null;
   #action: ScheduledAction | null = null;
   #scheduledStep: number | null = null;
 
@@ -62,6 +65,8 @@ export class WorldHost {
       contacts: this.#config.contacts,
       groundTruthHz: this.#config.groundTruthHz,
     });
+    const faults = simulation.faults;
+    if (faults?.inWorld) this.#faults = faults.world = new WorldFaults(this.#world, faults, simulation.seed);
     simulation.graph.subscriptionAdded.push(() => this.#reschedule());
     this.#placeHosts();
     this.#publishTruth();
@@ -162,11 +167,13 @@ export class WorldHost {
     return world;
   }
 
-  /** An engine action at the world's next output, if it moved. */
+  /** An engine action at the world's next output or fault, if it moved. */
   #reschedule(): void {
     const world = this.#world;
     if (world === null || this.#config.paused) return;
-    const next = world.nextOutputStep();
+    const output = world.nextOutputStep();
+    const fault = this.#faults?.nextFiring() ?? null;
+    const next = output === null ? fault : fault === null ? output : Math.min(output, fault);
     if (next === this.#scheduledStep) return;
     const engine = this.#simulation.engine;
     if (this.#action !== null) engine.cancelAction(this.#action);
@@ -178,6 +185,8 @@ export class WorldHost {
             this.#action = null;
             this.#scheduledStep = null;
             world.advanceTo(next);
+            // A fault that starts at this step fires before the step's outputs, which it may change.
+            this.#faults?.fire(next);
             world.output();
             this.#reschedule();
           });

@@ -1,6 +1,7 @@
 import { namedStream } from '../base/SeededRandom.js';
 import { Kinematics } from './bodies/Kinematics.js';
 import { planarBodyOf } from './bodies/planarBodyOf.js';
+import { Disturbances } from './Disturbances.js';
 import type { Model, World } from './description/description.js';
 import { addCollision } from './geometry/addCollision.js';
 import { compose, mulQuat, type Pose, rotate, type Vec3 } from './geometry/pose.js';
@@ -61,6 +62,8 @@ export class SimulatedWorld {
   readonly worldSystems: ReadonlySet<string>;
   /** The last step the world has taken. */
   step = 0;
+  /** Faults in force: sensors ask at each output, wheels and bodies feel them at each step. */
+  readonly disturbances = new Disturbances();
   readonly #systems: WorldSystem[] = [];
   readonly #meshes = new Map<string, TriangleMesh>();
   #staticRays = new RayScene();
@@ -122,6 +125,11 @@ export class SimulatedWorld {
       const tilt = mulQuat(unyaw, parts.placed.rotation);
       model = new SimulatedModel(description, parts.placed, tilt, parts.body);
       this.physics.add(parts.body);
+      this.disturbances.body(
+        description.name,
+        parts.body,
+        parts.body.wheels.map((wheel) => model.kinematics.moving[wheel.joint]!.joint.name),
+      );
       this.#bodyRays.push({ model, rays: parts.rays, collisions: parts.collisions });
     }
     this.models.push(model);
@@ -161,7 +169,9 @@ export class SimulatedWorld {
       const step = this.step + 1;
       for (const system of this.#systems) system.preUpdate?.(step, dt);
       this.#driveJoints(dt);
+      this.disturbances.apply(step);
       this.physics.step(dt);
+      this.disturbances.release();
       this.#turnWheels(dt);
       // gz-sim's Physics zeroes every velocity command it applied: a drive commands again each step.
       for (const model of this.models) {
