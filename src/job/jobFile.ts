@@ -549,7 +549,13 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   const checks =
     data.checks === undefined
       ? []
-      : checksConfig(data.checks, sections, network === undefined ? null : network.hosts.map((host) => host.name), (i) => lineOf(at(['checks', i])));
+      : checksConfig(
+          data.checks,
+          sections,
+          network === undefined ? null : network.hosts.map((host) => host.name),
+          (i) => lineOf(at(['checks', i])),
+          world !== undefined,
+        );
   // An entry that names its node (namespace and name, as launch_ros's LifecycleNode must) gives events that node.
   const nodeOf = new Map(
     nodes.flatMap(({ entry }) =>

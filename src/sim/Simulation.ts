@@ -31,6 +31,7 @@ import { Program } from './Program.js';
 import { VirtualTimers } from './ProgramTimers.js';
 import { RosoutLoggers } from './Rosout.js';
 import { Subscription } from './Subscription.js';
+import type { WorldHost } from './WorldHost.js';
 
 export interface SimulationOptions {
   /** Sim time (ns) at which the loop starts; nodes are constructed while the clock reads 0. */
@@ -135,6 +136,8 @@ export class Simulation {
   readonly network: Network | null;
   /** The world the job runs, if any. */
   readonly worldConfig: WorldConfig | null;
+  /** Told when the world starts (sim/WorldHost.ts): checks on the world read it from then. */
+  readonly worldStarts: ((host: WorldHost) => void)[] = [];
   /** The job's faults, asked by Delivery at every arrival (null: none). */
   readonly faults: Faults | null;
   /** Crash faults of separate programs (null: none). */

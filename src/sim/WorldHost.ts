@@ -67,6 +67,7 @@ export class WorldHost {
     });
     const faults = simulation.faults;
     if (faults?.inWorld) this.#faults = faults.world = new WorldFaults(this.#world, faults, simulation.seed);
+    for (const told of simulation.worldStarts) told(this);
     simulation.graph.subscriptionAdded.push(() => this.#reschedule());
     this.#placeHosts();
     this.#publishTruth();
@@ -144,7 +145,7 @@ export class WorldHost {
       if (world.model(body) === undefined && !spawned.has(body) && !spawned.has(null)) {
         this.#simulation.warn(`network host '${host.name}' rides body '${body}', which the world has not and no spawn names: it has no position`);
       }
-      host.follow(() => this.#catchUp().model(body)?.pose().position ?? null);
+      host.follow(() => this.caughtUp().model(body)?.pose().position ?? null);
     }
   }
 
@@ -160,8 +161,8 @@ export class WorldHost {
     return Number((this.#simulation.engine.nowAbs - world.originNs) / BigInt(world.stepNs));
   }
 
-  /** The world caught up to now (a paused world stays at its start). */
-  #catchUp(): SimulatedWorld {
+  /** The world caught up to now (a paused world stays at its start): what it is when looked at now. */
+  caughtUp(): SimulatedWorld {
     const world = this.#world!;
     if (!this.#config.paused) world.advanceTo(this.#stepNow());
     return world;
@@ -195,7 +196,7 @@ export class WorldHost {
   /** A bridge node and its bridges, as parameter_bridge makes them (its log lines first). */
   #bridge(group: BridgeGroup): void {
     const simulation = this.#simulation;
-    this.#catchUp();
+    this.caughtUp();
     const node = new Node(group.node, group.namespace, simulation.defaultContext, NodeOptions.from({}));
     const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
     for (const entry of group.entries) {
@@ -254,7 +255,7 @@ export class WorldHost {
             told = true;
             log(LoggingSeverity.INFO, `Passing message from ROS ${entry.rosType} to Gazebo ${entry.gzType} (showing msg only once per type)`);
           }
-          const world = this.#catchUp();
+          const world = this.caughtUp();
           world.bus.publish(entry.gzTopic, entry.gzType as GzType, fromRos(message as RosMessage));
           this.#reschedule();
         },
@@ -268,7 +269,7 @@ export class WorldHost {
     const node = new Node(spawn.node, '', simulation.defaultContext, NodeOptions.from({ startParameterServices: false, startTypeDescriptionService: false }));
     const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
     const create = (source: DescriptionSource): void => {
-      const world = this.#catchUp();
+      const world = this.caughtUp();
       const model = this.#modelOf(source);
       let name = spawn.name ?? model.name;
       if (world.model(name) !== undefined) {

@@ -64,6 +64,8 @@ export class SimulatedWorld {
   step = 0;
   /** Faults in force: sensors ask at each output, wheels and bodies feel them at each step. */
   readonly disturbances = new Disturbances();
+  /** Told after each step (checks on the world read it there); they only read. */
+  readonly stepWatchers: ((step: number) => void)[] = [];
   readonly #systems: WorldSystem[] = [];
   readonly #meshes = new Map<string, TriangleMesh>();
   #staticRays = new RayScene();
@@ -180,6 +182,7 @@ export class SimulatedWorld {
       }
       this.step = step;
       for (const system of this.#systems) system.postUpdate?.(step, dt);
+      for (const watcher of this.stepWatchers) watcher(step);
     }
   }
 
