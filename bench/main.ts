@@ -11,6 +11,7 @@ import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recor
 import { runBenchmarkGraph } from './benchmarkGraph.js';
 import { cppBenchmarkFigures } from './cppBench.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
+import { jobLoad, largeJob, manyParametersJob, runJobFile } from './jobFileBench.js';
 import { launchFigures } from './launchBench.js';
 import { median, round, summaryOf } from './measure.js';
 import { deliveriesPerSecond, messageCase } from './messageBench.js';
@@ -28,6 +29,7 @@ import {
 import { renderSeconds } from './renderReport.js';
 import { coldRunSeconds, huntRunsPerSecond, independentProcessesRatio, queueOnLoopback, shrinkCorridorSeconds, sweepRunsPerSecond } from './sweepBench.js';
 import { worldRealTimeFactor } from './worldBench.js';
+import { rayNanos, stepMicros } from './worldCosts.js';
 
 type Figures = Record<string, number | string | number[]>;
 
@@ -112,12 +114,15 @@ function messages(size: 'small' | 'large', zeroCopy: boolean): { description: st
 const benchmarks: Record<string, { description: string; run(): Promise<Figures> }> = {
   world: {
     description:
-      "rclsim's world, sim seconds per wall second in-run (a run to 110 s less one to 20 s, median of 3): a 20-obstacle room with a 1 ms physics step and differential-drive robots (gz-sim's DiffDrive, odometry at 50 Hz), each with a lidar at 10 Hz, bridged to ROS and driven by one controller program: one robot with 360 rays, ten robots, one robot with a 64 × 512-ray 3D lidar",
+      "rclsim's world, sim seconds per wall second in-run (a run to 110 s less one to 20 s, median of 3): a 20-obstacle room with a 1 ms physics step and differential-drive robots (gz-sim's DiffDrive, odometry at 50 Hz), each with a lidar at 10 Hz, bridged to ROS and driven by one controller program: one robot with 360 rays, ten robots, one robot with a 64 × 512-ray 3D lidar; what they cost: a physics step with one and with ten robots driving (µs, 10,000 steps, median of 5), a lidar ray in that room (ns, 360,000 rays, median of 5)",
     async run() {
       return {
         oneRobotRealTime: round(worldRealTimeFactor('one', 1, 1, 360, 3), 1),
         tenRobotsRealTime: round(worldRealTimeFactor('ten', 10, 1, 360, 3), 1),
         lidar3dRealTime: round(worldRealTimeFactor('lidar3d', 1, 64, 512, 3), 1),
+        stepMicrosOneRobot: round(stepMicros(1, 5), 2),
+        stepMicrosTenRobots: round(stepMicros(10, 5), 2),
+        rayNanos: Math.round(rayNanos(5)),
       };
     },
   },
@@ -369,6 +374,30 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         loadPeakMiB: round(median(loads.map((l) => l.peakMiB)), 1),
         runSeconds: round(median(runs), 2),
       };
+    },
+  },
+  job: {
+    description:
+      'job files of 40,000 and 100,000 parameters (one node) and of 50 MiB (36,500 nodes, 1.8 M parameters in `parameters:`): each read in a fresh process as a run reads it (the files it names, then the job; the peak resident memory of that process), and `rclsim run` it, process start to exit; median of 3 each',
+    async run() {
+      const scratch = benchDir();
+      const program = join(repoRoot, 'examples/parameters/blinker.js');
+      const figures: Figures = {};
+      for (const [name, text] of [
+        ['params40k', () => manyParametersJob(40_000, program)],
+        ['params100k', () => manyParametersJob(100_000, program)],
+        ['mib50', () => largeJob(50, program)],
+      ] as const) {
+        const file = join(scratch.path, `${name}.yaml`);
+        writeFileSync(file, text());
+        const loads = [0, 1, 2].map(() => jobLoad(file));
+        const runs = [0, 1, 2].map(() => runJobFile(repoRoot, file));
+        figures[`${name}LoadSeconds`] = round(median(loads.map((l) => l.seconds)), 2);
+        figures[`${name}LoadPeakMiB`] = round(median(loads.map((l) => l.peakMiB)), 1);
+        figures[`${name}RunSeconds`] = round(median(runs), 2);
+      }
+      scratch.done();
+      return figures;
     },
   },
   'overhead.fingerprint': {

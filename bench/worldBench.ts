@@ -13,7 +13,7 @@ const CLI = join(repoRoot, 'dist/src/cli/main.js');
  * gz-sim's DiffDrive (odometry at 50 Hz) and a 1 ms step, each bridged to ROS under its own name
  * and driven by one controller program (a node per robot: forward, turning when something is near).
  */
-function worldFiles(dir: string, robots: number, beams: number, samples: number): string {
+export function worldFiles(dir: string, robots: number, beams: number, samples: number): string {
   mkdirSync(dir, { recursive: true });
   const obstacles = Array.from({ length: 20 }, (_, i) => {
     const x = -8 + (i % 5) * 4;

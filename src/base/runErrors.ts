@@ -85,8 +85,9 @@ export function describeProgram(program: string, nodes: readonly string[], kind 
 export class InterruptedError extends Error {
   readonly signal: NodeJS.Signals;
 
-  constructor(signal: NodeJS.Signals) {
-    super(`interrupted by ${signal}`);
+  /** `during`: what was under way (`while evaluating launch file x.py`), when it was no run. */
+  constructor(signal: NodeJS.Signals, during?: string) {
+    super(`interrupted by ${signal}${during === undefined ? '' : ` ${during}`}`);
     this.name = 'InterruptedError';
     this.signal = signal;
   }

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { writeSync } from 'node:fs';
 import { basename } from 'node:path';
+import { NotStartedError, runStoppable, type StoppableEnd } from '../base/stoppableChild.js';
 
 /** A C++ program or package that did not build: the compiler said why on stderr; this is rclsim's one line. */
 export class CppBuildError extends Error {
@@ -33,19 +35,27 @@ export function compilerIdentity(): string {
  * Runs a build tool with its diagnostics on rclsim's stderr, as a compiler's own (the user reads
  * them); what it says on stdout (a build's progress) shows only when it fails. Throws `failure`
  * as one line when it fails, naming the tool by its file's name (rclsim's compilers are scripts
- * named as the compilers they run).
+ * named as the compilers they run). The tool and what it starts (make, the compilers) are stopped by
+ * SIGINT/SIGTERM to rclsim (base/stoppableChild.ts: InterruptedError).
  */
 export function runTool(command: string, args: readonly string[], failure: string, cwd?: string, env?: NodeJS.ProcessEnv): void {
-  const run = spawnSync(command, args, {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-    ...(cwd === undefined ? {} : { cwd }),
-    ...(env === undefined ? {} : { env }),
-  });
-  if (run.error !== undefined) throw new CppBuildError(`${failure}: ${run.error.message}`);
-  if (run.status !== 0) {
-    process.stderr.write(run.stdout);
-    throw new CppBuildError(`${failure} (${basename(command)} exited with ${run.status ?? run.signal})`);
+  let run: StoppableEnd;
+  try {
+    run = runStoppable(command, args, {
+      stdout: 'keep',
+      stderr: 'inherit',
+      doing: `running ${command}`,
+      ...(cwd === undefined ? {} : { cwd }),
+      ...(env === undefined ? {} : { env }),
+    });
+  } catch (error) {
+    if (error instanceof NotStartedError) throw new CppBuildError(`${failure}: ${error.message}`);
+    throw error;
+  }
+  if (run.code !== 0) {
+    // At once, on the stderr the tool's own diagnostics went to.
+    writeSync(2, run.stdout);
+    throw new CppBuildError(`${failure} (${basename(command)} exited with ${run.code ?? run.signal})`);
   }
 }
 

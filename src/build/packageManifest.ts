@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type ManifestElement, ManifestXmlError, parseManifestXml } from './manifestXml.js';
 
 /** What a package.xml says that a build needs: the package's name, what it depends on, how it builds. */
 export interface PackageManifest {
@@ -12,7 +13,7 @@ export interface PackageManifest {
   buildType: string;
 }
 
-/** A package.xml that names no package. */
+/** A package.xml rclsim cannot read: not well-formed XML, no `<package>` root, no single `<name>`. */
 export class ManifestError extends Error {
   constructor(message: string) {
     super(message);
@@ -20,21 +21,37 @@ export class ManifestError extends Error {
   }
 }
 
-const DEPENDENCY_TAGS = ['depend', 'build_depend', 'buildtool_depend', 'build_export_depend'];
+const DEPENDENCY_TAGS = new Set(['depend', 'build_depend', 'buildtool_depend', 'build_export_depend']);
 
-/** The text of each `<tag …>text</tag>` element, trimmed. */
-function elements(xml: string, tag: string): string[] {
-  return [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([^<]*)</${tag}\\s*>`, 'g'))].map((match) => match[1]!.trim());
-}
-
-/** The package.xml of `folder`, read (format 2 and 3). */
+/**
+ * The package.xml of `folder`, read (format 1, 2 and 3) as catkin_pkg reads it: one that is not
+ * well-formed XML, or whose root is not `<package>`, or that has no single `<name>`, is a
+ * ManifestError naming the file and line (colcon builds no ROS package of it: catkin_pkg's
+ * InvalidPackage).
+ */
 export function readManifest(folder: string): PackageManifest {
   const file = join(folder, 'package.xml');
-  const xml = readFileSync(file, 'utf8').replace(/<!--[\s\S]*?-->/g, '');
-  const name = elements(xml, 'name')[0];
-  if (name === undefined || name === '') throw new ManifestError(`${file}: no <name>`);
-  const dependencies = new Set(DEPENDENCY_TAGS.flatMap((tag) => elements(xml, tag)).filter((dep) => dep !== ''));
-  const declared = elements(xml, 'build_type')[0];
+  let root: ManifestElement;
+  try {
+    root = parseManifestXml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    if (!(error instanceof ManifestXmlError)) throw error;
+    throw new ManifestError(`${file}:${error.line}: the manifest is not well-formed XML (${error.message})`);
+  }
+  if (root.name !== 'package') throw new ManifestError(`${file}:${root.line}: the manifest's root element is <${root.name}>, not <package>`);
+  const only = (parent: ManifestElement, tag: string): ManifestElement | undefined => {
+    const found = parent.children.filter((child) => child.name === tag);
+    if (found.length > 1) throw new ManifestError(`${file}:${found[1]!.line}: a second <${tag}> (a manifest has one)`);
+    return found[0];
+  };
+  const name = only(root, 'name')?.text.trim();
+  if (name === undefined || name === '') throw new ManifestError(`${file}:${root.line}: no <name>`);
+  const dependencies = new Set(root.children.filter((child) => DEPENDENCY_TAGS.has(child.name)).map((child) => child.text.trim()));
+  dependencies.delete('');
+  // The first one: conditions (`$ROS_VERSION == 2`) are not evaluated.
+  const declared = only(root, 'export')
+    ?.children.find((child) => child.name === 'build_type')
+    ?.text.trim();
   return {
     name,
     folder,

@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { InterruptedError } from '../base/runErrors.js';
 import { buildOrder } from './buildOrder.js';
 import { cmakePrefix } from './cmakePrefix.js';
 import { runTool } from './compiler.js';
-import { type NumericCompilers, numericCompilers } from './numericCompiler.js';
+import { numericCompilers } from './numericCompiler.js';
 import { findPackages, type PackageManifest } from './packageManifest.js';
 import { layOutPythonPackages, PYTHON_BUILD_TYPE } from './prepareWorkspace.js';
 
@@ -30,18 +31,21 @@ export interface PackageOutcome {
 const CMAKE_TYPES = new Set(['ament_cmake', 'cmake']);
 
 /**
- * Whether the package's build folder was configured for these prefixes and rclsim's compiler
- * (then `cmake --build` configures again itself when the CMakeLists change).
+ * Where a build folder keeps the arguments of its last configure that ended well, as colcon's
+ * `cmake_args.last` (colcon-cmake task/cmake/build.py): written once CMake has configured and
+ * generated, so a configure that failed or was interrupted is made again.
  */
-function configuredFor(buildFolder: string, prefixPath: string, install: string, compilers: NumericCompilers): boolean {
-  const cache = join(buildFolder, 'CMakeCache.txt');
-  if (!existsSync(cache)) return false;
-  const text = readFileSync(cache, 'utf8');
-  return (
-    text.includes(`\nCMAKE_PREFIX_PATH:UNINITIALIZED=${prefixPath}\n`) &&
-    text.includes(`\nCMAKE_INSTALL_PREFIX:PATH=${install}\n`) &&
-    new RegExp(`\nCMAKE_CXX_COMPILER:[A-Z]+=${compilers.cxx.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n`).test(text)
-  );
+const LAST_CONFIGURE = 'cmake_args.last';
+
+/**
+ * Whether the package's build folder was configured with these arguments and its build system
+ * is there (then `cmake --build` configures again itself when the CMakeLists change), as colcon
+ * decides: a missing build file, or other arguments, configure again.
+ */
+function configuredWith(buildFolder: string, args: readonly string[]): boolean {
+  const last = join(buildFolder, LAST_CONFIGURE);
+  const generated = existsSync(join(buildFolder, 'Makefile')) || existsSync(join(buildFolder, 'build.ninja'));
+  return generated && existsSync(last) && readFileSync(last, 'utf8') === `${JSON.stringify(args)}\n`;
 }
 
 /** colcon marks its own folders so that no later search finds packages in them. */
@@ -51,38 +55,40 @@ function markIgnored(folder: string): void {
   if (!existsSync(marker)) writeFileSync(marker, '');
 }
 
+/** A package's folder as lines name it: from the current folder. */
+function shown(pkg: PackageManifest): string {
+  return relative(process.cwd(), pkg.folder) || '.';
+}
+
 /**
- * Builds one CMake package: configure (once per prefix and compiler), build, install, with
- * rclsim's compilers (numericCompiler.ts): the flags that keep the bits the same on every CPU in
- * every compile of every target, whatever its CMakeLists sets. Throws CppBuildError naming it.
+ * Builds one CMake package: configure (once per arguments: prefixes, compilers), build, install,
+ * with rclsim's compilers (numericCompiler.ts): the flags that keep the bits the same on every CPU
+ * in every compile of every target, whatever its CMakeLists sets. Throws CppBuildError naming it.
  */
 function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath: string): void {
   const buildFolder = join(layout.build, pkg.name);
-  const failure = `package ${pkg.name} (${relative(process.cwd(), pkg.folder) || '.'}) did not build`;
+  const failure = `package ${pkg.name} (${shown(pkg)}) did not build`;
   const compilers = numericCompilers();
   // What rclsim's compiler names when it leaves a flag out.
   const env = { ...process.env, RCLSIM_BUILDING: `package ${pkg.name}` };
-  if (!configuredFor(buildFolder, prefixPath, layout.install, compilers)) {
-    // Configured before for another rclsim (or install prefix): its cache holds where it found
-    // the packages then, so it starts afresh.
+  const configure = [
+    '-S',
+    pkg.folder,
+    '-B',
+    buildFolder,
+    '--no-warn-unused-cli',
+    `-DCMAKE_INSTALL_PREFIX=${layout.install}`,
+    `-DCMAKE_PREFIX_PATH=${prefixPath}`,
+    `-DCMAKE_CXX_COMPILER=${compilers.cxx}`,
+    ...(compilers.cc === undefined ? [] : [`-DCMAKE_C_COMPILER=${compilers.cc}`]),
+  ];
+  if (!configuredWith(buildFolder, configure)) {
+    // Configured before for another rclsim (or install prefix), or not to its end: its cache holds
+    // where it found the packages then, so it starts afresh.
+    rmSync(join(buildFolder, LAST_CONFIGURE), { force: true });
     rmSync(join(buildFolder, 'CMakeCache.txt'), { force: true });
-    runTool(
-      'cmake',
-      [
-        '-S',
-        pkg.folder,
-        '-B',
-        buildFolder,
-        '--no-warn-unused-cli',
-        `-DCMAKE_INSTALL_PREFIX=${layout.install}`,
-        `-DCMAKE_PREFIX_PATH=${prefixPath}`,
-        `-DCMAKE_CXX_COMPILER=${compilers.cxx}`,
-        ...(compilers.cc === undefined ? [] : [`-DCMAKE_C_COMPILER=${compilers.cc}`]),
-      ],
-      failure,
-      undefined,
-      env,
-    );
+    runTool('cmake', configure, failure, undefined, env);
+    writeFileSync(join(buildFolder, LAST_CONFIGURE), `${JSON.stringify(configure)}\n`);
   }
   runTool('cmake', ['--build', buildFolder, '--parallel', String(availableParallelism())], failure, undefined, env);
   runTool('cmake', ['--install', buildFolder], failure);
@@ -119,8 +125,14 @@ export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => v
     }
     const start = performance.now();
     log(`Starting >>> ${pkg.name}`);
-    prefixPath ??= `${cmakePrefix()};${install}`;
-    buildPackage(pkg, { ...layout, install }, prefixPath);
+    try {
+      prefixPath ??= `${cmakePrefix()};${install}`;
+      buildPackage(pkg, { ...layout, install }, prefixPath);
+    } catch (error) {
+      // SIGINT/SIGTERM stopped cmake and what it started: the line names the package.
+      if (error instanceof InterruptedError) throw new InterruptedError(error.signal, `while building package ${pkg.name} (${shown(pkg)})`);
+      throw error;
+    }
     const ms = performance.now() - start;
     log(`Finished <<< ${pkg.name} [${(ms / 1000).toFixed(1)}s]`);
     outcomes.push({ name: pkg.name, built: true, ms });

@@ -173,9 +173,15 @@ withRunOptions(
       process.exitCode = ExitCode.badInput;
       return;
     }
-    if (options.showArgs === true) process.exitCode = launch.showArgs(target, options);
-    else if (options.printJob === true) process.exitCode = launch.printJob(target, options);
-    else {
+    if (options.showArgs === true || options.printJob === true) {
+      // Evaluating the launch file waits on it: a thread of its own, which SIGINT/SIGTERM stop.
+      const { onCommandThread } = await import('./commandThread.js');
+      process.exitCode = await onCommandThread({
+        module: new URL('./commands/launch.js', import.meta.url),
+        name: options.showArgs === true ? 'showArgs' : 'printJob',
+        args: [target, { workspace: options.workspace, skip: options.skip }],
+      });
+    } else {
       const { supervise } = await import('./run/supervisor.js');
       process.exitCode = await supervise({ command: 'launch', target: launch.launchJobText(target), args: [], options });
     }
@@ -334,7 +340,8 @@ program
   .option('--build-base <dir>', "where each package's CMake build folder goes (default: the workspace's build/)")
   .option('--install-base <dir>', "the install prefix of every package (default: the workspace's install/)")
   .action(async (dir: string | undefined, options: BuildOptions) => {
-    process.exitCode = (await import('./commands/build.js')).build(dir, options);
+    const { onCommandThread } = await import('./commandThread.js');
+    process.exitCode = await onCommandThread({ module: new URL('./commands/build.js', import.meta.url), name: 'build', args: [dir, options] });
   });
 
 const bag = program.command('bag').description('rosbag2 bags');

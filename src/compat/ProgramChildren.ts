@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { promisify } from 'node:util';
-import { guardGroup, releaseGroup } from '../port/wire/GroupGuard.js';
+import { guardGroup, releaseGroup } from '../base/GroupGuard.js';
 import { Replacements } from './Replacements.js';
 
 const require = createRequire(import.meta.url);

@@ -2,6 +2,7 @@ import { type AsyncHook, createHook } from 'node:async_hooks';
 import { realSetTimeout, wallClock } from '../base/realTime.js';
 import { formatSimTime } from '../base/runErrors.js';
 import type { Simulation } from '../sim/Simulation.js';
+import { VirtualGlobals } from './VirtualGlobals.js';
 
 /** Async resources that stand for real I/O (files, sockets, processes, DNS, compression). */
 const REAL_IO = new Set([
@@ -77,7 +78,8 @@ export class RealIoDetector {
     this.#hook = createHook({
       init: (_id, type) => {
         const executing = engine.executing;
-        if (executing === null || !REAL_IO.has(type)) return;
+        // A loader's own I/O (tsx writing its cache) is not the program's.
+        if (executing === null || !REAL_IO.has(type) || VirtualGlobals.loading) return;
         const key = `${executing.label}\u0000${type}`;
         if (this.#reported.has(key)) return;
         this.#reported.add(key);

@@ -36,14 +36,63 @@ function exitCode(code: number | string | null | undefined): number {
  * (Simulation#exitProgram). `uninstall()` puts every original back.
  */
 export class VirtualGlobals {
+  /** The globals of the run under way in this thread: installed, in place or taken out while a loader runs. */
+  static #installed: VirtualGlobals | null = null;
   readonly #machine: ProgramMachine;
   readonly #replacements = new Replacements();
+  #inPlace = false;
 
   constructor(machine: ProgramMachine) {
     this.#machine = machine;
   }
 
   install(): void {
+    VirtualGlobals.#installed = this;
+    this.#putIn();
+  }
+
+  uninstall(): void {
+    if (this.#inPlace) this.#takeOut();
+    VirtualGlobals.#installed = null;
+  }
+
+  /**
+   * Runs `code` with the process's own globals: what loads a program — Node's module loader, the
+   * load hooks (tsx) and their caches — is not the program. tsx's cache, on a miss, writes the
+   * compiled file and schedules its own clean-up with setImmediate: with the virtual globals in
+   * place that was a callback of the program, on the first run alone (a cache warm after it).
+   */
+  static outsideProgram<T>(code: () => T): T {
+    const globals = VirtualGlobals.#installed;
+    if (globals === null || !globals.#inPlace) return code();
+    globals.#takeOut();
+    try {
+      return code();
+    } finally {
+      // Unless the run ended meanwhile (uninstall).
+      if (VirtualGlobals.#installed === globals) globals.#putIn();
+    }
+  }
+
+  /** Runs `code` — a module's own code, within a loader — with the virtual globals, when a run has them. */
+  static insideProgram<T>(code: () => T): T {
+    const globals = VirtualGlobals.#installed;
+    if (globals === null || globals.#inPlace) return code();
+    globals.#putIn();
+    try {
+      return code();
+    } finally {
+      if (globals.#inPlace) globals.#takeOut();
+    }
+  }
+
+  /** Whether a loader runs with the process's own globals now (outsideProgram). */
+  static get loading(): boolean {
+    return VirtualGlobals.#installed !== null && !VirtualGlobals.#installed.#inPlace;
+  }
+
+  #putIn(): void {
+    this.#inPlace = true;
     const machine = this.#machine;
     const nowNs = (): bigint => machine.now();
     const nowMs = (): number => Number(machine.now() / 1_000_000n);
@@ -108,7 +157,8 @@ export class VirtualGlobals {
     syncBuiltinESMExports();
   }
 
-  uninstall(): void {
+  #takeOut(): void {
+    this.#inPlace = false;
     this.#replacements.restoreAll();
     syncBuiltinESMExports();
   }

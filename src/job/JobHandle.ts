@@ -19,6 +19,7 @@ import type { FaultConfig } from '../sim/faults/FaultConfig.js';
 import type { ParamsRule } from '../sim/ParamsFile.js';
 import type { Simulation } from '../sim/Simulation.js';
 import type { WorldConfig } from '../world/WorldConfig.js';
+import type { EngineWorldConfig } from '../worldEngine/EngineWorldConfig.js';
 
 /**
  * A job, in rslcpp's sense: it builds the nodes, gives the start time, says when it is finished
@@ -50,6 +51,8 @@ export interface JobDefinition {
   network?: NetworkConfig;
   /** The robot's world: an SDF world, the models spawned into it, its bridges to ROS topics. */
   world?: WorldConfig;
+  /** A world another physics engine steps (MuJoCo, an engine behind proto/world.proto), with its topics. */
+  engineWorld?: EngineWorldConfig;
   /** Executors besides the default events one (their nodes by pattern). */
   executors?: readonly ExecutorConfig[];
   /** How long callbacks take (rules, the first that matches). */

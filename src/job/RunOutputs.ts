@@ -120,10 +120,14 @@ export class RunOutputs {
     const simulation = this.#simulation;
     const engine = simulation.engine;
     const executing = engine.executing;
-    const running = executing !== null ? executing.label : (simulation.stopping ?? (engine.started ? 'promise continuations' : "a program's top-level code"));
     // A separate program whose threads take turns told which of them runs (its client's Turn).
     const told = simulation.programThread;
     const thread = told === null ? '' : ` in thread '${told.thread}' of program ${told.program}`;
+    // Whose top-level code this is, unless the thread's line names the program. (Continuations
+    // are left unnamed: between two of them, where the line may be asked for, no program's scope is in effect.)
+    const program = told === null ? simulation.programInScope() : undefined;
+    const topLevel = program === undefined ? "a program's top-level code" : `the top-level code of ${program.describe()}`;
+    const running = executing !== null ? executing.label : (simulation.stopping ?? (engine.started ? 'promise continuations' : topLevel));
     const line = describe(`${running}${thread} at sim time ${formatSimTime(engine.nowAbs)}`);
     this.#finishFiles('stopped', line);
     this.closeRecordings();

@@ -8,6 +8,7 @@ import type { RecordOptions } from '../bag/Recorder.js';
 import { notRegularFile, readRegularFile } from '../base/regularFile.js';
 import { EXACT_RANGE, MAX_TIME, PAST_MAX_TIME } from '../base/simTimeRange.js';
 import { isCppProgram } from '../build/cppProgram.js';
+import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
 import { RCLC_DEFAULT_TIMEOUT } from '../engine/executors/RclcExecutor.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from '../ros/names.js';
 import { inferParameter } from '../ros/Parameter.js';
@@ -17,8 +18,8 @@ import type { EntityMatch } from '../sim/EntitySelector.js';
 import type { ExecutionTimeRule } from '../sim/ExecutionTimes.js';
 import type { ChainConfig } from '../sim/ExecutorMetrics.js';
 import type { ExecutorConfig } from '../sim/Executors.js';
-import { loadParamsFile, ParamsFileError, type ParamsRule, paramsRulesFromYaml } from '../sim/ParamsFile.js';
-import { parseYamlSource, type YamlSource } from '../sim/yamlSource.js';
+import { loadParamsFile, ParamsFileError, type ParamsRule } from '../sim/ParamsFile.js';
+import type { YamlSource } from '../sim/yamlSource.js';
 import { type CheckEntry, checksConfig } from './checksSection.js';
 import { startComponent } from './components.js';
 import { loadDelaysCsv } from './delaysCsv.js';
@@ -28,16 +29,17 @@ import type { JobDefinition } from './JobHandle.js';
 import { JobFileError } from './jobErrors.js';
 import { JobEvents, readEvents, startsEntry } from './jobEvents.js';
 import { ENTRY_SCHEMAS, schema } from './jobSchema.js';
+import { parseJobSource } from './jobSource.js';
 import { validateJob, validatePlay, validateRecord } from './jobValidators.js';
 import { expandLaunch, type LaunchOptions } from './launchSection.js';
 import { type NetworkEntry, networkConfig, type SectionContext } from './networkSection.js';
 import { packageComponent, startComponentContainer } from './packageComponents.js';
 import { type PackageExecutable, packageExecutable, preparedWorkspace, programWorkspaceOf, startPackageExecutable } from './packageExecutables.js';
-import { toPlain } from './plainValues.js';
+import { plainValues } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
 import { type DistributionEntry, timeModelAt } from './timeModelEntry.js';
-import { type WorldEntry, worldConfig } from './worldSection.js';
+import { engineWorldConfig, isEngineWorld, type WorldEntry, worldConfig } from './worldSection.js';
 
 const NODE_KEYS = [
   'script',
@@ -89,6 +91,7 @@ type NodeEntry = {
   executable?: string;
   component?: string;
   container?: string;
+  extra_arguments?: Record<string, boolean>;
   id?: string;
   origin?: string;
   start_after?: string | number;
@@ -187,9 +190,14 @@ export function readJobFileText(path: string): string {
 }
 
 export function parseJobFile(given: string, path: string, options: JobFileOptions = {}): JobDefinition {
-  // A job on top of a launch file: the launch evaluated into it first (launchSection.ts).
-  const { text, workspace: launchedIn } = expandLaunch(given, path, options);
-  const source = parseYamlSource(text, path, (message) => new JobFileError(message));
+  // A job on top of a launch file is parsed again with the launch evaluated into it (launchSection.ts).
+  let source = parseJobSource(given, path);
+  let launchedIn: PreparedWorkspace | undefined;
+  if (isMap(source.doc.contents) && source.doc.has('launch')) {
+    const launched = expandLaunch(given, path, options);
+    launchedIn = launched.workspace;
+    source = parseJobSource(launched.text, path);
+  }
   const { doc, lineOf } = source;
   const at = (location: (string | number)[]): YamlNode | undefined => doc.getIn(location, true) as YamlNode | undefined;
   const fail = (location: (string | number)[], message: string, node = at(location)): never => {
@@ -202,7 +210,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
     throw new JobFileError(`${path}: the job file is empty (it needs 'nodes' or 'play')`);
   }
-  const data = toPlain(source.toJS()) as JobFile;
+  const data = plainValues(doc) as JobFile;
   if (typeof data.seed === 'string') fail(['seed'], `must be an integer of at most ${Number.MAX_SAFE_INTEGER} in magnitude`);
   if (!validateJob(data)) {
     schemaError(chosenError(validateJob.errors!), doc, fail);
@@ -242,7 +250,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
 
   const parameterRules: ParamsRule[] = [
     ...(data.params_files ?? []).flatMap((f, i) => withLocation(['params_files', i], () => loadParamsFile(file(['params_files', i], f)))),
-    ...(data.parameters === undefined ? [] : paramsRulesFromYaml(at(['parameters'])!, path, source.lineAt)),
+    ...(data.parameters === undefined ? [] : source.parameterRules()),
   ];
   const topicDelays = new Map<string, bigint>();
   if (data.delays_csv !== undefined) {
@@ -296,11 +304,14 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   };
   /** What the sections of other files (network, times, faults, checks) use to check values. */
   const sections: SectionContext = { fail, duration: (location, value) => durationAt(location, value), file, topic: topicAt };
-  const world = data.world === undefined ? undefined : worldConfig(data.world, sections, process.env);
+  const engineWorld = data.world !== undefined && isEngineWorld(data.world) ? engineWorldConfig(data.world, sections) : undefined;
+  const world = data.world === undefined || engineWorld !== undefined ? undefined : worldConfig(data.world, sections, process.env);
   const network = data.network === undefined ? undefined : networkConfig(data.network, sections, world);
   if (network !== undefined) {
     network.hosts.forEach((host, i) => {
       if (host.position.kind !== 'body') return;
+      if (engineWorld !== undefined)
+        fail(['network', 'hosts', i, 'position', 'body'], "a world's body: hosts ride the built-in world's bodies, not another engine's");
       if (world === undefined) fail(['network', 'hosts', i, 'position', 'body'], "a world's body, but the job has no 'world'");
     });
   }
@@ -438,6 +449,8 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
       );
     if (entry.container !== undefined && entry.component === undefined)
       fail([...location, 'container'], `'container' names the process a 'component' is loaded into`);
+    if (entry.extra_arguments !== undefined && entry.component === undefined)
+      fail([...location, 'extra_arguments'], `'extra_arguments' are a 'component' node's options, as ros2 component load's -e`);
     if (entry.component !== undefined && entry.args !== undefined)
       fail([...location, 'args'], `a component has no command line: its node takes 'name', 'namespace', 'parameters' and 'remap'`);
     const firstOfContainer = entry.container === undefined ? undefined : containers.get(entry.container);
@@ -601,6 +614,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     interfaces: fromWorkspace === undefined ? interfaces : [...interfaces, ...fromWorkspace.interfaceSources],
     ...(network === undefined ? {} : { network }),
     ...(world === undefined ? {} : { world }),
+    ...(engineWorld === undefined ? {} : { engineWorld }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),
     ...(chains.length === 0 ? {} : { chains }),
@@ -637,7 +651,14 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
             job.simulation,
             workspace!,
             name,
-            loaded.map((node) => ({ className: node.entry.component!, library: node.target, nodeArguments: node.jobArguments })),
+            loaded.map((node) => ({
+              className: node.entry.component!,
+              library: node.target,
+              nodeArguments: node.jobArguments,
+              extraArguments: node.entry.extra_arguments ?? {},
+              // launch_ros says each node it loaded ('Loaded node …'): an entry a launch file made.
+              launched: node.entry.origin !== undefined,
+            })),
             where,
             {
               onExit,
@@ -784,16 +805,16 @@ function flattenParameters(
 /**
  * The schema error a job file's line names: a failed duration (anyOf) is clearer than its first
  * alternative's complaint, but a mapping given where a duration or a mapping goes (a
- * distribution) is wrong inside: its unknown key or value says what.
+ * distribution) is wrong inside: the error of a field in it (a negative sigma, an unknown
+ * distribution, a mean that is no duration), or its unknown key, says what.
  */
 function chosenError(errors: readonly ErrorObject[]): ErrorObject {
-  const anyOf = errors.find((e) => e.keyword === 'anyOf');
-  if (anyOf === undefined) return errors[0]!;
-  const inside = errors.find(
-    (e) =>
-      ['additionalProperties', 'enum'].includes(e.keyword) && (e.instancePath === anyOf.instancePath || e.instancePath.startsWith(`${anyOf.instancePath}/`)),
-  );
-  return inside ?? anyOf;
+  const anyOfs = errors.filter((e) => e.keyword === 'anyOf');
+  if (anyOfs.length === 0) return errors[0]!;
+  const outer = anyOfs.reduce((a, b) => (b.instancePath.length < a.instancePath.length ? b : a));
+  const inside = errors.filter((e) => e.instancePath.startsWith(`${outer.instancePath}/`));
+  if (inside.length > 0) return chosenError(inside);
+  return errors.find((e) => ['additionalProperties', 'enum'].includes(e.keyword) && e.instancePath === outer.instancePath) ?? outer;
 }
 
 function schemaError(error: ErrorObject, doc: Document, fail: (location: (string | number)[], message: string, node?: YamlNode) => never): never {

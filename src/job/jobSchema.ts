@@ -225,6 +225,12 @@ export const schema = {
           executable: { type: 'string', minLength: 1 },
           component: { type: 'string', minLength: 1 },
           container: { type: 'string', minLength: 1 },
+          // ros2 component load's -e, launch_ros' extra_arguments: what rclcpp_components' container reads.
+          extra_arguments: {
+            type: 'object',
+            additionalProperties: false,
+            properties: { use_intra_process_comms: { type: 'boolean' }, forward_global_arguments: { type: 'boolean' } },
+          },
           id: { type: 'string', minLength: 1 },
           origin: { type: 'string', minLength: 1 },
           start_after: { anyOf: [{ const: 'event' }, duration] },

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { isMap, type Node as YamlNode } from 'yaml';
+import { parseJobSource } from './jobSource.js';
 
 /** What a job does with a file it names. */
 export type NamedFileKind = 'program' | 'module' | 'bag' | 'parameter file' | 'delays file' | 'environment file' | 'interface folder' | 'recording';
@@ -12,7 +13,13 @@ export interface NamedFile {
 
 /** The files a job file names, inputs (programs, bags, parameter files…) and recordings, in the file's order by kind. */
 export function namedFiles(jobText: string, jobPath: string): NamedFile[] {
-  const job = (parse(jobText) ?? {}) as Record<string, unknown>;
+  // The parse the run's load takes too (jobSource.ts); of it, only the keys that name files.
+  const { doc } = parseJobSource(jobText, jobPath);
+  const top = (key: string): unknown => {
+    const node = isMap(doc.contents) ? (doc.contents.get(key, true) as YamlNode | undefined) : undefined;
+    return node?.toJS(doc);
+  };
+  const job = Object.fromEntries(['nodes', 'play', 'params_files', 'delays_csv', 'network', 'interfaces', 'record'].map((key) => [key, top(key)]));
   const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
   const field = (entry: unknown, key: string): unknown => (entry !== null && typeof entry === 'object' ? (entry as Record<string, unknown>)[key] : undefined);
   const named: [unknown, NamedFileKind][] = [

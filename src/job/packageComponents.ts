@@ -19,6 +19,10 @@ export interface PackageComponent {
   /** The shared library the package registered the class in (the ament index's `rclcpp_components` resource). */
   library: string;
   nodeArguments: RosArguments;
+  /** NodeOptions a LoadNode request's extra_arguments set (`use_intra_process_comms`, `forward_global_arguments`). */
+  extraArguments: Record<string, boolean>;
+  /** Loaded by a launch file: launch_ros says so once its node is made (`Loaded node '/talker' in container '/c'`). */
+  launched: boolean;
 }
 
 /**
@@ -50,7 +54,9 @@ export function packageComponent(workspace: string, pkg: string, className: stri
  * Starts a component container named `name` with `components` loaded, in this order, as `ros2
  * run rclcpp_components component_container` and a `ros2 component load` of each would: each
  * node made with its own ROS arguments only (the container's own are none). The workspace's
- * interface packages and libraries are the run's, as a sourced install's are.
+ * interface packages and libraries are the run's, as a sourced install's are. A container named
+ * as a node (`/ns/name`, what a launch file gives) logs under that node's name, another under
+ * `ComponentManager`, as component_container's node is named.
  */
 export function startComponentContainer(
   simulation: Simulation,
@@ -62,13 +68,23 @@ export function startComponentContainer(
 ): Program {
   // addSource puts each ahead of the others: the last added is searched first.
   for (const source of [...workspace.interfaceSources].reverse()) simulation.interfaces.addSource(source);
-  const args = components.flatMap(({ library, className, nodeArguments }) => {
-    try {
-      return ['--component', library, className, ...rosArgumentsArgv(nodeArguments)];
-    } catch (error) {
-      throw new JobModuleError(`${where}: ${(error as Error).message}`);
-    }
-  });
+  const args = [
+    ...(name.startsWith('/') ? ['--container', name] : []),
+    ...components.flatMap(({ library, className, nodeArguments, extraArguments, launched }) => {
+      try {
+        return [
+          '--component',
+          library,
+          className,
+          ...(launched ? ['--launched'] : []),
+          ...Object.entries(extraArguments).flatMap(([option, value]) => ['--extra-argument', `${option}:=${value}`]),
+          ...rosArgumentsArgv(nodeArguments),
+        ];
+      } catch (error) {
+        throw new JobModuleError(`${where}: ${(error as Error).message}`);
+      }
+    }),
+  ];
   const { onExit = { kind: 'fail' }, faultNames, sleeps, job } = how;
   return startSeparateProgram(simulation, CONTAINER, {
     name,

@@ -1,10 +1,15 @@
+import type { Document } from 'yaml';
+
 /**
- * bigint integers (from intAsBigInt) as numbers where they fit, for schema validation; larger
- * ones as their digits, which durations read exactly (a start of 1.6e18 ns is 2020).
+ * A YAML document as plain values for schema validation: bigint integers (from intAsBigInt) as
+ * numbers where they fit, larger ones as their digits, which durations read exactly (a start of
+ * 1.6e18 ns is 2020). Converted as yaml builds the values (a reviver), not in a copy of them: a job
+ * file may hold 100,000 parameters.
  */
-export function toPlain(value: unknown): unknown {
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
-  return value;
+export function plainValues(doc: Document): unknown {
+  return doc.toJS({ reviver: (_key: unknown, value: unknown) => (typeof value === 'bigint' ? plainInteger(value) : value) });
+}
+
+function plainInteger(value: bigint): number | string {
+  return Number.isSafeInteger(Number(value)) ? Number(value) : String(value);
 }

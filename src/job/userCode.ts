@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { facadeTarget } from '../compat/facadeTarget.js';
 import { loadFailure } from '../compat/loadErrors.js';
+import { installLoaderOutside } from '../compat/loaderOutside.js';
 import { isModulePackage } from '../compat/packageType.js';
 import { installPortablePow } from '../compat/portablePow.js';
 import { installRclnodejsAlias, type RclnodejsTarget } from '../compat/rclnodejsAlias.js';
@@ -9,10 +10,12 @@ import { JobModuleError } from './jobErrors.js';
 
 /**
  * Readies the process to load user code from `file`: its `**` computes as Math.pow, `rclnodejs`
- * resolves to rclsim's module, and TypeScript loads directly through tsx.
+ * resolves to rclsim's module, TypeScript loads directly through tsx, and what loads it stays out
+ * of the run (compat/loaderOutside.ts).
  */
 export async function prepareToLoad(file: string): Promise<void> {
   installPortablePow();
+  installLoaderOutside();
   installRclnodejsAlias(file, { ...facadeTarget, packages: await rclsimPackage() });
   await registerTypeScript(file);
 }

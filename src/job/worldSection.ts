@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { BridgeConfigError, type BridgeEntry, bridgeFromArgument, bridgesFromConfig } from '../world/bridge/BridgeEntry.js';
 import { resourcePathsOf } from '../world/description/resources.js';
 import type { SpawnEntry, WorldConfig } from '../world/WorldConfig.js';
+import { type Actuation, type EngineWorldConfig, type Output, SENSOR_TYPES, type SensorType } from '../worldEngine/EngineWorldConfig.js';
 
 /** A duration as job files write it: '1.5s', '200ms', or nanoseconds. */
 type Duration = string | number;
@@ -70,6 +71,47 @@ export const worldSchema = {
     paused: { type: 'boolean' },
     contacts: { type: 'boolean' },
     ground_truth: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
+    // Another engine's world (worldEngine/): MuJoCo in-process, or any engine behind proto/world.proto.
+    mujoco: { type: 'string', minLength: 1 },
+    engine: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        command: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+        connect: { type: 'string', minLength: 1 },
+        model: { type: 'string', minLength: 1 },
+        model_string: { type: 'string', minLength: 1 },
+        timeout: duration,
+      },
+    },
+    step: duration,
+    node: { type: 'string', minLength: 1 },
+    publish: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['rate'],
+        properties: {
+          sensor: { type: 'string', minLength: 1 },
+          joint_states: { type: 'string', minLength: 1 },
+          tf: { type: 'string', minLength: 1 },
+          topic: { type: 'string', minLength: 1 },
+          type: { enum: Object.keys(SENSOR_TYPES) },
+          frame_id: { type: 'string' },
+          rate: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
+        },
+      },
+    },
+    actuate: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['actuator', 'topic'],
+        properties: { actuator: { type: 'string', minLength: 1 }, topic: { type: 'string', minLength: 1 } },
+      },
+    },
   },
 };
 
@@ -86,6 +128,89 @@ export interface WorldEntry {
   paused?: boolean;
   contacts?: boolean;
   ground_truth?: number;
+  mujoco?: string;
+  engine?: { command?: string[]; connect?: string; model?: string; model_string?: string; timeout?: Duration };
+  step?: Duration;
+  node?: string;
+  publish?: { sensor?: string; joint_states?: string; tf?: string; topic?: string; type?: SensorType; frame_id?: string; rate: number }[];
+  actuate?: { actuator: string; topic: string }[];
+}
+
+/** The keys of the built-in world's form, and of another engine's. */
+const SDF_KEYS = ['sdf', 'sdf_string', 'resource_path', 'spawn', 'bridge', 'bridge_nodes', 'paused', 'contacts', 'ground_truth'] as const;
+const ENGINE_KEYS = ['mujoco', 'engine', 'step', 'node', 'publish', 'actuate'] as const;
+
+/** Whether the section is another engine's world (`mujoco:` or `engine:`) rather than an SDF world. */
+export function isEngineWorld(entry: WorldEntry): boolean {
+  return entry.mujoco !== undefined || entry.engine !== undefined;
+}
+
+/** What a world engine waits for an answer by default (wall time), as network.external. */
+const DEFAULT_ENGINE_TIMEOUT = '60s';
+
+/**
+ * Another engine's world (docs/world.md "Another physics engine"): MuJoCo's model file run
+ * in-process, or an engine rclsim starts (a relative program path from the job file's folder) or
+ * connects to, with its model; the ROS topics its sensors are published on and its actuators
+ * commanded from.
+ */
+export function engineWorldConfig(entry: WorldEntry, context: SectionContext): EngineWorldConfig {
+  const location = (...rest: (string | number)[]) => ['world', ...rest];
+  if ((entry.mujoco === undefined) === (entry.engine === undefined)) context.fail(location(), "needs one of 'mujoco' (a model file) and 'engine', not both");
+  for (const key of SDF_KEYS)
+    if (entry[key] !== undefined) context.fail(location(key), `is the built-in world's, not another engine's (${ENGINE_KEYS.join(', ')})`);
+  let engine: EngineWorldConfig['engine'];
+  let model: EngineWorldConfig['model'];
+  if (entry.mujoco !== undefined) {
+    engine = { kind: 'mujoco' };
+    model = { file: context.file(location('mujoco'), entry.mujoco) };
+  } else {
+    const e = entry.engine!;
+    if ((e.command === undefined) === (e.connect === undefined))
+      context.fail(location('engine'), "needs either 'command' (rclsim starts it) or 'connect' (an address), not both");
+    if ((e.model === undefined) === (e.model_string === undefined)) context.fail(location('engine'), "needs one of 'model' (a file) and 'model_string'");
+    const timeout = context.duration(location('engine', 'timeout'), e.timeout ?? DEFAULT_ENGINE_TIMEOUT);
+    if (timeout < 1_000_000n) context.fail(location('engine', 'timeout'), 'must be at least 1ms');
+    const timeoutMs = Number(timeout / 1_000_000n);
+    if (e.connect !== undefined) engine = { kind: 'protocol', endpoint: { connect: e.connect }, timeoutMs };
+    else {
+      const [program, ...args] = e.command!;
+      const resolved = program!.includes('/') ? context.file(location('engine', 'command', 0), program!) : program!;
+      engine = { kind: 'protocol', endpoint: { command: [resolved, ...args] }, timeoutMs };
+    }
+    model =
+      e.model !== undefined ? { file: context.file(location('engine', 'model'), e.model) } : { text: e.model_string!, label: 'world.engine.model_string' };
+  }
+  const publish = (entry.publish ?? []).map((item, i): Output => {
+    const where = `world.publish[${i}]`;
+    const kinds = (['sensor', 'joint_states', 'tf'] as const).filter((key) => item[key] !== undefined);
+    if (kinds.length !== 1) context.fail(location('publish', i), "needs one of 'sensor', 'joint_states' and 'tf'");
+    const rate = item.rate;
+    if (item.sensor !== undefined) {
+      if (item.topic === undefined) context.fail(location('publish', i), "needs 'topic': where the sensor's values go");
+      return {
+        where,
+        kind: 'sensor',
+        sensor: item.sensor,
+        topic: context.topic(location('publish', i, 'topic'), item.topic),
+        type: item.type ?? null,
+        frameId: item.frame_id ?? 'world',
+        rate,
+      };
+    }
+    for (const key of ['topic', 'type'] as const)
+      if (item[key] !== undefined) context.fail(location('publish', i, key), `is a sensor's: '${kinds[0]}' names the topic`);
+    if (item.tf !== undefined)
+      return { where, kind: 'tf', topic: context.topic(location('publish', i, 'tf'), item.tf), frameId: item.frame_id ?? 'world', rate };
+    if (item.frame_id !== undefined) context.fail(location('publish', i, 'frame_id'), 'is for a sensor or tf');
+    return { where, kind: 'joint_states', topic: context.topic(location('publish', i, 'joint_states'), item.joint_states!), rate };
+  });
+  const actuate = (entry.actuate ?? []).map(
+    (item, i): Actuation => ({ where: `world.actuate[${i}]`, actuator: item.actuator, topic: context.topic(location('actuate', i, 'topic'), item.topic) }),
+  );
+  const stepNs = entry.step === undefined ? 0 : Number(context.duration(location('step'), entry.step));
+  if (entry.step !== undefined && stepNs <= 0) context.fail(location('step'), 'must be at least 1ns');
+  return { engine, model, stepNs, node: entry.node ?? (entry.mujoco !== undefined ? 'mujoco' : 'world_engine'), publish, actuate };
 }
 
 /**
@@ -95,6 +220,8 @@ export interface WorldEntry {
  */
 export function worldConfig(entry: WorldEntry, context: SectionContext, env: Readonly<Record<string, string | undefined>>): WorldConfig {
   const location = (...rest: (string | number)[]) => ['world', ...rest];
+  for (const key of ENGINE_KEYS)
+    if (entry[key] !== undefined) context.fail(location(key), "is another engine's world's (with 'mujoco' or 'engine'), not an SDF world's");
   if ((entry.sdf === undefined) === (entry.sdf_string === undefined)) context.fail(location(), "needs one of 'sdf' (a world file) and 'sdf_string'");
   const world = entry.sdf !== undefined ? { file: context.file(location('sdf'), entry.sdf) } : { text: entry.sdf_string!, label: 'world.sdf_string' };
   const paths = resourcePathsOf(env, homedir());
@@ -110,7 +237,7 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
           ? { file: context.file(location('spawn', i, 'file'), spawn.file) }
           : spawn.string !== undefined
             ? { text: spawn.string, label: `world.spawn[${i}].string` }
-            : { topic: context.topic(location('spawn', i, 'topic'), spawn.topic!) },
+            : { topic: context.topic(location('spawn', i, 'topic'), spawn.topic!), given: spawn.topic! },
       name: spawn.name ?? null,
       pose,
       allowRenaming: spawn.allow_renaming ?? false,

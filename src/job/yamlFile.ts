@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { Node as YamlNode } from 'yaml';
 import { readRegularFile } from '../base/regularFile.js';
 import { parseYamlSource, type YamlSource } from '../sim/yamlSource.js';
-import { toPlain } from './plainValues.js';
+import { plainValues } from './plainValues.js';
 
 /** A YAML (or JSON) file a user wrote, as plain values, with errors that name its line and field. */
 export interface YamlFile {
@@ -23,7 +23,7 @@ export function readYamlFile(path: string, what: string, makeError: (message: st
     throw makeError(`${path}: cannot read ${what} (${(error as Error).message})`);
   }
   const source = parseYamlSource(text, path, makeError);
-  const data = toPlain(source.toJS());
+  const data = plainValues(source.doc);
   const fail = (location: (string | number)[], message: string): never => {
     const node = (location.length === 0 ? source.doc.contents : source.doc.getIn(location, true)) as YamlNode | undefined;
     const field = location.map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`)).join('');

@@ -34,14 +34,15 @@ function namesOf(entry: LaunchedEntry): string[] {
 
 /**
  * The entries that cannot run: a GUI tool (skipped), or a package executable neither the
- * workspace nor rclsim's standard nodes have (`missing` says why, or null when it is there: the
- * caller asks job/packageExecutables.ts, which finds both): refused unless a skip pattern names it.
+ * workspace nor rclsim's standard nodes have, or a component no package of the workspace
+ * registered (`missing` says why, or null when it is there: the caller asks
+ * job/packageExecutables.ts and job/packageComponents.ts): refused unless a skip pattern names it.
  */
 export function cannotRun(
   entries: readonly LaunchedEntry[],
   commands: LaunchedJob['commands'],
   skip: readonly string[],
-  missing: (pkg: string, executable: string) => string | null,
+  missing: (pkg: string, what: { executable: string } | { component: string }) => string | null,
 ): CannotRun {
   const result: CannotRun = { lines: [], skipped: new Set(), refused: 0 };
   // Skip patterns are globs as a job file's node patterns are (`*` any text, `?` one character).
@@ -57,7 +58,8 @@ export function cannotRun(
   }
   for (const entry of entries) {
     const gui = GUI_TOOLS[entry.package];
-    const why = gui ?? (entry.executable === undefined ? null : missing(entry.package, entry.executable));
+    const what = entry.executable !== undefined ? { executable: entry.executable } : entry.component !== undefined ? { component: entry.component } : null;
+    const why = gui ?? (what === null ? null : missing(entry.package, what));
     if (why === null) continue;
     const skipped = gui !== undefined || named(namesOf(entry));
     if (skipped) result.skipped.add(entry);

@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
+import { NotStartedError, runStoppable, type StoppableEnd } from '../base/stoppableChild.js';
 import { pythonEnvironment } from '../build/pythonClient.js';
 import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
 import type { LaunchAction, LaunchPlan, PlanParameters } from './launchPlan.js';
@@ -33,42 +33,57 @@ export class LaunchError extends Error {
 /**
  * Evaluates a launch file with the Python client's `launch` (`python3 -m rclsim._launch_plan`,
  * docs/launch-plan.md): what the launch file prints goes to stderr, a traceback's last frame
- * too, and a failure is a LaunchError with the evaluator's last line.
+ * too, and a failure is a LaunchError with the evaluator's last line. The evaluator is a
+ * stoppable child: SIGINT/SIGTERM to rclsim end it (and what it started) with InterruptedError.
  */
 export function evaluateLaunch(request: LaunchRequest): LaunchPlan {
   const python = request.python ?? 'python3';
+  const named = request.package === undefined ? request.file : `${request.file} of package ${request.package}`;
   const scratch = mkdtempSync(join(tmpdir(), 'rclsim-launch-'));
   const out = join(scratch, 'plan.json');
   try {
-    const result = spawnSync(
-      python,
-      [
-        '-m',
-        'rclsim._launch_plan',
-        '--out',
-        out,
-        ...(request.showArgs === true ? ['--show-args'] : []),
-        ...(request.package === undefined ? [] : [request.package]),
-        request.file,
-        ...request.arguments,
-      ],
-      {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: pythonEnvironment({ ...process.env, ...workspaceEnvironment(request.install) }),
-      },
-    );
-    if (result.error !== undefined)
+    let end: StoppableEnd;
+    try {
+      end = runStoppable(
+        python,
+        [
+          '-m',
+          'rclsim._launch_plan',
+          '--out',
+          out,
+          ...(request.showArgs === true ? ['--show-args'] : []),
+          ...(request.package === undefined ? [] : [request.package]),
+          request.file,
+          ...request.arguments,
+        ],
+        {
+          env: pythonEnvironment({ ...process.env, ...workspaceEnvironment(request.install) }),
+          stdout: 'keep',
+          stderr: 'keep',
+          doing: `evaluating launch file ${named}`,
+        },
+      );
+    } catch (error) {
+      if (!(error instanceof NotStartedError)) throw error;
       throw new LaunchError(
         `cannot evaluate ${request.file}: '${python}' is not a command this machine can run (launch files are evaluated with Python 3.10 or newer)`,
       );
+    }
     // What the launch file printed while evaluated: launch shows it, so does rclsim.
-    if (result.stdout !== '') process.stderr.write(result.stdout);
-    const said = result.stderr.trimEnd().split('\n');
-    const last = said.pop() ?? '';
-    if (said.length > 0) process.stderr.write(`${said.join('\n')}\n`);
-    if (result.status === 2) throw new LaunchError(last);
-    if (result.status !== 0) throw new Error(`the launch evaluator failed on ${request.file} (exit ${result.status ?? result.signal}): ${last}`);
+    if (end.stdout !== '') process.stderr.write(end.stdout);
+    if (end.code === 2) {
+      // Bad input: the evaluator's last line is the one line rclsim shows, after what came before it.
+      const said = end.stderr.trimEnd().split('\n');
+      const last = said.pop() ?? '';
+      if (said.length > 0) process.stderr.write(`${said.join('\n')}\n`);
+      throw new LaunchError(last);
+    }
+    if (end.stderr !== '') process.stderr.write(end.stderr.endsWith('\n') ? end.stderr : `${end.stderr}\n`);
+    // Without a plan the launch file ended the evaluator itself (os._exit, a crash in a module it loaded).
+    if (end.code !== 0 || !existsSync(out)) {
+      const how = end.code === null ? `was killed by ${end.signal}` : `exited with code ${end.code}`;
+      throw new LaunchError(`${named}: its evaluation ${how} before the launch file gave its launch description (os._exit or a crash in the launch file)`);
+    }
     const plan = JSON.parse(readFileSync(out, 'utf8')) as LaunchPlan;
     keepWrittenFiles(plan.actions, (file) => file.startsWith(scratch + sep) || (dirname(file) === tmpdir() && basename(file).startsWith('tmp')));
     return plan;

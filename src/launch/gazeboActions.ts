@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { LaunchAction, PlanNode, PlanParameters, PlanProcess } from './launchPlan.js';
+import { attribute, childrenNamed, readXml, type XmlElement } from '../base/xmlReader.js';
+import type { LaunchAction, PlanNode, PlanProcess } from './launchPlan.js';
 import { shellWords } from './shellWords.js';
 
 /** The job file's `world:` section as launch files give it (job/worldSection.ts reads it). */
@@ -76,7 +77,7 @@ export function gazeboActions(actions: readonly LaunchAction[], prefixes: readon
       }
       const known = `${action.package}/${action.executable}`;
       if (known === 'ros_gz_sim/gzserver') {
-        const params = parameterValues(action.parameters);
+        const params = parameterValues(action);
         const w = theWorld();
         const file = text(params.world_sdf_file);
         if (file !== '') w.sdf = file;
@@ -97,7 +98,8 @@ export function gazeboActions(actions: readonly LaunchAction[], prefixes: readon
     return kept;
   };
   const actionsLeft = walk(actions, 0);
-  if (world !== undefined) world.resource_path = [...resourcePaths];
+  // gz-sim passes over a folder that is not there, as a launch file's paths often are.
+  if (world !== undefined) world.resource_path = [...resourcePaths].filter((folder) => existsSync(folder));
   return { world, actions: actionsLeft, warnings };
 }
 
@@ -168,7 +170,10 @@ function worldFile(name: string, cwd: string, resourcePaths: readonly string[]):
   return direct;
 }
 
-/** Each package's exported model folder (`<gazebo_ros gazebo_model_path="${prefix}/models"/>`, ${prefix} its share folder). */
+/**
+ * Each package's exported model folders (`<export><gazebo_ros gazebo_model_path="${prefix}/models"/>`,
+ * ${prefix} its share folder), as gz_sim.launch.py adds them; a manifest that is no XML exports none.
+ */
 function modelPathExports(prefixes: readonly string[]): string[] {
   const folders: string[] = [];
   for (const prefix of prefixes) {
@@ -177,24 +182,72 @@ function modelPathExports(prefixes: readonly string[]): string[] {
     for (const pkg of readdirSync(share).sort()) {
       const manifest = join(share, pkg, 'package.xml');
       if (!existsSync(manifest)) continue;
-      const match = /<gazebo_ros\b[^>]*\bgazebo_model_path\s*=\s*"([^"]*)"/.exec(readFileSync(manifest, 'utf8'));
-      if (match !== null) for (const path of match[1]!.split(':')) if (path !== '') folders.push(path.replaceAll('${prefix}', join(share, pkg)));
+      let roots: XmlElement[];
+      try {
+        roots = readXml(readFileSync(manifest, 'utf8'));
+      } catch {
+        continue;
+      }
+      for (const exports of roots.flatMap((root) => childrenNamed(root, 'export')))
+        for (const gazebo of childrenNamed(exports, 'gazebo_ros'))
+          for (const path of (attribute(gazebo, 'gazebo_model_path') ?? '').split(':'))
+            if (path !== '') folders.push(path.replace(/\$\{prefix\}/g, join(share, pkg)));
     }
   }
   return folders;
 }
 
-/** A node's parameter values (files are read too), parsed from launch_ros's YAML text. */
-function parameterValues(parameters: PlanParameters): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const entry of parameters) {
-    if ('values' in entry) for (const [name, yaml] of entry.values) values[name] = parseYaml(yaml);
-    else {
-      const data = parseYaml(readFileSync(entry.file, 'utf8')) as Record<string, { ros__parameters?: Record<string, unknown> }> | null;
-      for (const node of Object.values(data ?? {})) Object.assign(values, node?.ros__parameters ?? {});
+/**
+ * A node's parameter values, as rcl gives them to it: launch's `parameters=` (files read too),
+ * then those of its ROS arguments (`arguments=['--ros-args', '-p', 'config_file:=…']` and
+ * `ros_arguments=`), `-p`/`--param` over `--params-file`, later over earlier.
+ */
+function parameterValues(action: PlanNode): Record<string, unknown> {
+  const files: string[] = [];
+  const values: [string, string][] = [];
+  for (const entry of action.parameters) {
+    if ('values' in entry) values.push(...entry.values);
+    else files.push(entry.file);
+  }
+  for (const words of [rosArguments(action.arguments), action.ros_arguments]) {
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
+      const next = words[i + 1];
+      if ((word === '-p' || word === '--param') && next !== undefined) {
+        const at = next.indexOf(':=');
+        if (at > 0) values.push([next.slice(0, at), next.slice(at + 2)]);
+        i++;
+      } else if (word === '--params-file' && next !== undefined) {
+        files.push(next);
+        i++;
+      }
     }
   }
-  return values;
+  const result: Record<string, unknown> = {};
+  for (const file of files) {
+    const data = parseYaml(readFileSync(file, 'utf8')) as Record<string, { ros__parameters?: Record<string, unknown> }> | null;
+    for (const node of Object.values(data ?? {})) Object.assign(result, node?.ros__parameters ?? {});
+  }
+  for (const [name, yaml] of values) result[name] = parseYaml(yaml);
+  return result;
+}
+
+/** The words of a node's arguments between `--ros-args` and `--` (or their end). */
+function rosArguments(args: readonly string[]): string[] {
+  const words: string[] = [];
+  let inside = false;
+  for (const word of args) {
+    if (word === '--ros-args') inside = true;
+    else if (word === '--') inside = false;
+    else if (inside) words.push(word);
+  }
+  return words;
+}
+
+/** A node's arguments before its ROS arguments: its own flags. */
+function ownArguments(args: readonly string[]): string[] {
+  const end = args.indexOf('--ros-args');
+  return end < 0 ? [...args] : args.slice(0, end);
 }
 
 function text(value: unknown): string {
@@ -207,12 +260,11 @@ function text(value: unknown): string {
  * `-param` over `-string` over `-topic`).
  */
 function createRequest(action: PlanNode): LaunchedWorld['spawn'][number] | null {
-  const params = parameterValues(action.parameters);
+  const params = parameterValues(action);
   const flags = new Map<string, string>();
-  const args = action.arguments;
+  const args = ownArguments(action.arguments);
   for (let i = 0; i < args.length; i++) {
     const word = args[i]!;
-    if (word === '--ros-args') break;
     if (word.startsWith('-') && i + 1 < args.length) flags.set(word.replace(/^-+/, ''), args[++i]!);
     else if (word.startsWith('-')) flags.set(word.replace(/^-+/, ''), 'true');
   }
@@ -236,12 +288,8 @@ function createRequest(action: PlanNode): LaunchedWorld['spawn'][number] | null 
 
 /** A bridge node: its name, namespace, command-line bridges and config file (parameter_bridge.cpp). */
 function bridgeNode(action: PlanNode): LaunchedWorld['bridge_nodes'][number] {
-  const params = parameterValues(action.parameters);
-  const bridges: (string | { config_file: string })[] = [];
-  for (const word of action.arguments) {
-    if (word === '--ros-args') break;
-    bridges.push(word);
-  }
+  const params = parameterValues(action);
+  const bridges: (string | { config_file: string })[] = ownArguments(action.arguments);
   const config = text(params.config_file);
   if (config !== '') bridges.push({ config_file: config });
   return {

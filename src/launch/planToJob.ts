@@ -1,4 +1,6 @@
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { delimiter, isAbsolute, join, relative, sep } from 'node:path';
+import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
+import { gazeboActions, type LaunchedWorld } from './gazeboActions.js';
 import type { LaunchAction, LaunchPlan, PlanComposable, PlanContainer, PlanNode, PlanParameters, PlanProcess } from './launchPlan.js';
 import { shellWords } from './shellWords.js';
 
@@ -19,6 +21,8 @@ export interface LaunchedEntry {
   respawn_delay?: string;
   respawn_max_retries?: number;
   start_after?: string;
+  /** A component's: what of a LoadNode request's extra_arguments rclcpp_components' container reads. */
+  extra_arguments?: Record<string, boolean>;
 }
 
 /** An action of a job's `events:` (docs/job-files.md "Events"). */
@@ -47,10 +51,11 @@ export interface JobEvent {
   do: EventAction[];
 }
 
-/** What a launch file becomes in a job: its nodes and events, in the job file's words. */
+/** What a launch file becomes in a job: its nodes and events, and the world its Gazebo runs, in the job file's words. */
 export interface LaunchedJob {
   nodes: LaunchedEntry[];
   events: JobEvent[];
+  world: LaunchedWorld | undefined;
   /** Processes that are neither a package's executable nor a ros2 command (`ExecuteProcess` of any other command): what cannot run. */
   commands: { origin: string; cmd: string[] }[];
   /** Lines about what launch would do and the run leaves out (OnProcessIO of a program). */
@@ -93,12 +98,14 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
   const commands: LaunchedJob['commands'] = [];
   const atStart: EventAction[] = [];
   const ros2Ids = new Set<string>();
+  const warnings: string[] = [];
   let startOrigin: string | null = null;
   /** Containers launched without components, by full name: what the first load into one gives its process. */
   const emptyContainers = new Map<string, Pick<LaunchedEntry, 'id' | 'on_exit' | 'respawn_delay' | 'respawn_max_retries'>>();
 
   /** The entries of a process; a `process` action's package run (`processRun`) comes with it. */
-  const processEntry = (action: PlanNode | PlanProcess | PlanContainer, run?: PackageRun): LaunchedEntry[] => {
+  const processEntry = (given: PlanNode | PlanProcess | PlanContainer, run?: PackageRun): LaunchedEntry[] => {
+    const action = given.kind === 'node' ? (asContainer(given) ?? given) : given;
     const origin = originOf(action, base);
     const lifecycle: Pick<LaunchedEntry, 'on_exit' | 'respawn_delay' | 'respawn_max_retries'> = action.respawn
       ? {
@@ -134,7 +141,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
       // A container started empty is the first LoadComposableNodes' to start: it carries the process's keys then.
       if (action.composable_nodes.length === 0) emptyContainers.set(container, { id: action.id, ...lifecycle });
       return action.composable_nodes.map((composable, i) => ({
-        ...composableEntry(composable, container, base),
+        ...composableEntry(composable, container, base, warnings),
         ...(i === 0 ? { id: action.id, ...lifecycle } : {}),
       }));
     }
@@ -245,7 +252,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
       emptyContainers.delete(action.target_container);
       nodes.push(
         ...action.composable_nodes.map((composable, i) => ({
-          ...composableEntry(composable, action.target_container, base),
+          ...composableEntry(composable, action.target_container, base, warnings),
           ...(i === 0 && process !== undefined ? process : {}),
         })),
       );
@@ -261,10 +268,13 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
       startOrigin ??= originOf(action, base);
     }
   };
-  for (const action of plan.actions) topLevel(action, 0);
+  // Gazebo (gz sim, create, the bridges) is the job's world, not processes of its own.
+  const prefixes = workspaceEnvironment(install).AMENT_PREFIX_PATH.split(delimiter);
+  const gazebo = gazeboActions(plan.actions, prefixes, (action) => originOf(action, base));
+  warnings.push(...gazebo.warnings);
+  for (const action of gazebo.actions) topLevel(action, 0);
   if (atStart.length > 0) events.unshift({ on: 'start', origin: startOrigin ?? originOf({ file: plan.file, line: 1 }, base), do: atStart });
   // A program's output goes to the run's, not to handlers: OnProcessIO hears ros2 commands only.
-  const warnings: string[] = [];
   const heard = events.filter((event) => {
     const target =
       typeof event.on === 'object' && 'stdout' in event.on ? event.on.stdout : typeof event.on === 'object' && 'stderr' in event.on ? event.on.stderr : null;
@@ -272,7 +282,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
     warnings.push(`${event.origin}: warning: OnProcessIO of a node's process is left out: rclsim hands handlers the output of ros2 commands only`);
     return false;
   });
-  return { nodes, events: heard, commands, warnings };
+  return { nodes, events: heard, world: gazebo.world, commands, warnings };
 }
 
 /** A process or a timer of processes: what a top-level timer can delay as entries of its own. */
@@ -331,12 +341,50 @@ function runEntry(run: PackageRun, origin: string): LaunchedEntry {
   return { package: run.pkg, executable: run.executable, origin, ...(run.args.length > 0 ? { args: run.args } : {}) };
 }
 
-function composableEntry(composable: PlanComposable, container: string, base: string): LaunchedEntry {
+/** rclcpp_components' container executables: a `Node` of one is a container, as a ComposableNodeContainer is (LoadComposableNodes loads into it). */
+const CONTAINER_EXECUTABLES = new Set(['component_container', 'component_container_mt', 'component_container_isolated']);
+
+/**
+ * A `Node(package='rclcpp_components', executable='component_container')` as the container it
+ * starts: its node is named `ComponentManager` unless the launch names it (component_container.cpp's
+ * ComponentManager), and LoadComposableNodes loads into it by that full name. null: another node.
+ */
+function asContainer(node: PlanNode): PlanContainer | null {
+  if (node.package !== 'rclcpp_components' || !CONTAINER_EXECUTABLES.has(node.executable)) return null;
+  const { kind: _kind, ros_arguments: _rosArguments, lifecycle: _lifecycle, ...common } = node;
+  return { ...common, kind: 'container', name: node.name ?? 'ComponentManager', composable_nodes: [] };
+}
+
+/**
+ * rclcpp_components' container reads these of a LoadNode request's extra_arguments, each a bool
+ * (component_manager.cpp's create_node_options), and ignores any other.
+ */
+const EXTRA_ARGUMENTS = ['use_intra_process_comms', 'forward_global_arguments'];
+
+/** What rclsim's container takes of a component's extra_arguments; one warning line for each it leaves out. */
+function extraArguments(composable: PlanComposable, origin: string, warnings: string[]): Record<string, boolean> {
+  const taken: Record<string, boolean> = {};
+  for (const [name, value] of Object.entries(composable.extra_arguments)) {
+    if (!EXTRA_ARGUMENTS.includes(name)) {
+      warnings.push(
+        `${origin}: warning: extra argument '${name}' of ${composable.plugin} is left out, as rclcpp_components' container leaves it (it reads ${EXTRA_ARGUMENTS.join(' and ')})`,
+      );
+      continue;
+    }
+    if (typeof value !== 'boolean')
+      throw new LaunchPlanError(`${origin}: extra argument '${name}' of ${composable.plugin} must be a boolean, as rclcpp_components' container requires`);
+    taken[name] = value;
+  }
+  return taken;
+}
+
+function composableEntry(composable: PlanComposable, container: string, base: string, warnings: string[]): LaunchedEntry {
   const origin = originOf(composable, base);
   const files = composable.parameters.filter((entry) => 'file' in entry);
   if (files.length > 0)
     throw new LaunchPlanError(`${origin}: a composable node's parameter file (${(files[0] as { file: string }).file}) is not supported yet: give its values`);
   const parameters = parameterValues(composable.parameters);
+  const extra = extraArguments(composable, origin, warnings);
   return {
     package: composable.package,
     component: composable.plugin,
@@ -346,6 +394,7 @@ function composableEntry(composable: PlanComposable, container: string, base: st
     ...(composable.namespace === null ? {} : { namespace: composable.namespace }),
     ...(Object.keys(parameters).length > 0 ? { parameters } : {}),
     ...(composable.remappings.length > 0 ? { remap: Object.fromEntries(composable.remappings) } : {}),
+    ...(Object.keys(extra).length > 0 ? { extra_arguments: extra } : {}),
   };
 }
 

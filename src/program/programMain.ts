@@ -11,6 +11,7 @@ import { drainMicrotasks } from '../base/microtasks.js';
 import { countPromiseEvents } from '../base/promiseActivity.js';
 import { setPortResolver } from '../client/currentPort.js';
 import { isLoadError, loadFailure } from '../compat/loadErrors.js';
+import { installLoaderOutside } from '../compat/loaderOutside.js';
 import { installPortablePow } from '../compat/portablePow.js';
 import { installRclnodejsAlias } from '../compat/rclnodejsAlias.js';
 import { registerTypeScript } from '../compat/typeScriptLoader.js';
@@ -43,6 +44,8 @@ const clientModule = (await import(client.href)) as { default: object };
 const { rclnodejsLibModule } = await import('../client/rclnodejsLibModules.js');
 // The program's `**` computes as its Math.pow: the portable one (VirtualGlobals above).
 installPortablePow();
+// What loads the program (tsx and its cache) does so with the process's own globals, as in-process.
+installLoaderOutside();
 installRclnodejsAlias(file, {
   exports: clientModule.default,
   url: client.href,

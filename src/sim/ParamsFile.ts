@@ -1,4 +1,3 @@
-import type { Node as YamlNode } from 'yaml';
 import { readRegularFile } from '../base/regularFile.js';
 import type { ParameterOverride } from '../ros/NodeParameters.js';
 import { inferParameter, type Parameter } from '../ros/Parameter.js';
@@ -45,7 +44,7 @@ export function parseParamsFile(text: string, source: string): ParamsRule[] {
     // After an error the rest is only read: a YAML error further on is named first, as the library names it.
     if (failure !== undefined) return;
     try {
-      takeNodeEntry(entry, [], rules, source);
+      takeParamsEntry(entry, rules, source);
     } catch (error) {
       failure = { error };
     }
@@ -60,14 +59,6 @@ function libraryRules(text: string, source: string): ParamsRule[] {
   // (rclpy's test_node reads wildcards.yaml, which repeats `/**`, `ns`): keys may repeat.
   const { doc, lineAt } = parseYamlSource(text, source, (message) => new ParamsFileError(message), false);
   return doc.contents === null ? [] : paramsRules(yamlTree(doc.contents, lineAt), source);
-}
-
-/**
- * The rules of a `parameters:` section of a job file `file` (a parsed YAML node, lines from
- * `lineAt`), in ROS 2's format.
- */
-export function paramsRulesFromYaml(contents: YamlNode, file: string, lineAt: (node: YamlNode) => number): ParamsRule[] {
-  return paramsRules(yamlTree(contents, lineAt), file);
 }
 
 /** `file:line` (the file alone for line 0, no line). */
@@ -99,12 +90,17 @@ class FileOverride implements ParameterOverride {
   }
 }
 
-/** The rules of a parameter mapping in ROS 2's format, from a params file or a job file `file`. */
-function paramsRules(contents: YamlTree | null, file: string): ParamsRule[] {
+/** The rules of a parameter mapping in ROS 2's format, from a params file or a job file's `parameters:` (`file`). */
+export function paramsRules(contents: YamlTree | null, file: string): ParamsRule[] {
   if (contents?.kind !== 'map') throw new ParamsFileError(`${where(file, contents)}: parameters must be a mapping of node names`);
   const rules: ParamsRule[] = [];
-  for (const entry of contents.entries) takeNodeEntry(entry, [], rules, file);
+  for (const entry of contents.entries) takeParamsEntry(entry, rules, file);
   return rules;
+}
+
+/** The rules of a top-level entry of a parameter mapping (a node, a namespace, a wildcard), added to `rules`. */
+export function takeParamsEntry(entry: YamlTreeEntry, rules: ParamsRule[], file: string): void {
+  takeNodeEntry(entry, [], rules, file);
 }
 
 /** An entry of the node levels under `path`: `ros__parameters` and its rule, or a node name and the levels under it. */

@@ -288,6 +288,11 @@ export class Simulation {
     return program;
   }
 
+  /** The program whose code runs outside any callback (its top-level code, its continuations), if any: only read. */
+  programInScope(): Program | undefined {
+    return this.#programScope.getStore();
+  }
+
   /** Whose code is running, for errors: `program talker.js (node /talker)`, or "the job" (Program.describe). */
   currentOwner(): string {
     return this.currentProgram().describe();

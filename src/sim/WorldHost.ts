@@ -295,7 +295,8 @@ export class WorldHost {
       create(source);
       return;
     }
-    log(LoggingSeverity.INFO, `Waiting messages on topic [${source.topic}].`);
+    // As create.cpp names it: the topic as given.
+    log(LoggingSeverity.INFO, `Waiting messages on topic [${source.given}].`);
     const qos = new QoS(
       QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
       1,

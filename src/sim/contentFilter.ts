@@ -11,6 +11,9 @@
  * takes arithmetic (`+ - * /`, unary minus, parentheses around values), function calls, and a
  * boolean value where a condition goes. Content filters take none of these: DDS has none.
  */
+
+import { expandTopicName } from '../ros/names.js';
+
 export interface ContentFilter {
   expression: string;
   parameters?: readonly unknown[];
@@ -29,7 +32,7 @@ export type Reader = (message: unknown) => unknown;
 export interface Arguments<S> {
   /** An arithmetic expression. */
   value(): Operand<S>;
-  /** A quoted topic name. */
+  /** A quoted topic name, valid, expanded from the root namespace (a relative name reads the root's topic). */
   topic(): string;
   /** A name, bare (`rover`) or quoted (`'my robot'`): a model of the world. */
   name(): string;
@@ -312,8 +315,15 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
         next();
         const token = peek();
         if (token?.kind !== 'string') return fail('expected a quoted topic name');
+        // As a job's topics are: valid by rcl's rules, a relative name from the root namespace.
+        let topic: string;
+        try {
+          topic = expandTopicName(unquote(token.text), 'job', '/');
+        } catch (error) {
+          return fail((error as Error).message);
+        }
         i++;
-        return unquote(token.text);
+        return topic;
       },
       path: (topic) => {
         next();

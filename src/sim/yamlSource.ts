@@ -16,15 +16,22 @@ const MAX_ALIASED_NODES = 10_000;
 /**
  * Parses YAML for files a user writes (job files, parameter files): integers as bigint, keys
  * unique unless `uniqueKeys` is false, and errors as one line `file:line: invalid YAML: reason`
- * (thrown as `makeError`).
+ * (thrown as `makeError`). `fileLine` takes a line of `text` to the file's, when `text` is the
+ * file with lines taken out (a job file's `parameters:`, read apart).
  */
-export function parseYamlSource(text: string, source: string, makeError: (message: string) => Error, uniqueKeys = true): YamlSource {
+export function parseYamlSource(
+  text: string,
+  source: string,
+  makeError: (message: string) => Error,
+  uniqueKeys = true,
+  fileLine: (line: number) => number = (line) => line,
+): YamlSource {
   const lines = new LineCounter();
   // Duplicate keys are found below, in one pass: yaml's own check compares every pair of keys.
   const doc = parseDocument(text, { intAsBigInt: true, lineCounter: lines, uniqueKeys: false });
   const lineAt = (node: YamlNode): number => {
     const offset = node.range?.[0];
-    return offset === undefined ? 0 : lines.linePos(offset).line;
+    return offset === undefined ? 0 : fileLine(lines.linePos(offset).line);
   };
   const lineOf = (node: YamlNode | null | undefined): string => {
     const line = node === null || node === undefined ? 0 : lineAt(node);
@@ -33,7 +40,7 @@ export function parseYamlSource(text: string, source: string, makeError: (messag
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
     const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw makeError(`${source}:${error.linePos?.[0].line ?? '?'}: invalid YAML: ${reason}`);
+    throw makeError(`${source}:${error.linePos === undefined ? '?' : fileLine(error.linePos[0].line)}: invalid YAML: ${reason}`);
   }
   let aliased = 0;
   visit(doc, {

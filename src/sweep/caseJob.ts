@@ -7,7 +7,7 @@ import type { SweepAxis } from './sweepFile.js';
  * the way made as needed), and its recordings moved into `recordDir`, or left out without one.
  */
 export function caseJobText(baseText: string, axes: readonly SweepAxis[], values: Record<string, unknown>, recordDir: string | null): string {
-  const doc = parseDocument(baseText, { intAsBigInt: true });
+  const doc = parseDocument(baseText, { intAsBigInt: true, uniqueKeys: false });
   for (const axis of axes) doc.setIn(axis.path, doc.createNode(values[axis.key]));
   const record = doc.get('record', true);
   if (record !== undefined) {

@@ -15,7 +15,7 @@ const UNITS = [
  * else stays as written, comments included; `comment`, when given, goes above `faults:`.
  */
 export function explicitFaultsJobText(text: string, occurrences: readonly Occurrence[], seed: number, comment?: string): string {
-  const doc = parseDocument(text, { intAsBigInt: true });
+  const doc = parseDocument(text, { intAsBigInt: true, uniqueKeys: false });
   doc.delete('swarm');
   doc.set('seed', seed);
   if (occurrences.length === 0) doc.delete('faults');

@@ -8,8 +8,8 @@ export type DescriptionSource = { readonly file: string } | { readonly text: str
 export interface SpawnEntry {
   /** When, ns after the run's start. */
   readonly afterNs: bigint;
-  /** From a file or a string (SDF or URDF, told apart by its root element), or the first message on a topic (std_msgs/String). */
-  readonly source: DescriptionSource | { readonly topic: string };
+  /** From a file or a string (SDF or URDF, told apart by its root element), or the first message on a topic (std_msgs/String; its name expanded, and as given). */
+  readonly source: DescriptionSource | { readonly topic: string; readonly given: string };
   /** The model's name (null: the description's). */
   readonly name: string | null;
   /** x, y, z, roll, pitch, yaw. */

@@ -104,14 +104,15 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     const run = runCli(['run', 'components.yaml'], workspace, BUILD_MS);
     assert.equal(run.status, 0, run.stderr);
     const lines = logLines(run.stderr);
-    // rclcpp_components' container says what it loads: the container greeters (two), then the other.
+    // rclcpp_components' container (its node: ComponentManager) says what it loads, each library
+    // once: the container greeters (two of one library), then the other.
     assert.deepEqual(
       lines.filter((line) => line.includes('Load Library')).map((line) => line.replace(/: \/.*\/install\//, ': <ws>/install/')),
-      Array(3).fill('[INFO] [0.000000000] [component_container]: Load Library: <ws>/install/lib/libgreeter.so'),
+      Array(2).fill('[INFO] [0.000000000] [ComponentManager]: Load Library: <ws>/install/lib/libgreeter.so'),
     );
     // The crash of greeters at 1.2 s takes hello and salut; the greeter in its own process goes on.
     assert.deepEqual(
-      lines.filter((line) => !line.includes('[component_container]') && !line.includes('rclsim')),
+      lines.filter((line) => !line.includes('[ComponentManager]') && !line.includes('rclsim')),
       [
         '[INFO] [0.500000000] [hello]: Hi there 1',
         '[INFO] [0.500000000] [greeter]: Greeting 1',
@@ -135,11 +136,73 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     const run = runCli(['run', 'late.yaml'], workspace, BUILD_MS);
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(
-      logLines(run.stderr).filter((line) => !line.includes('[component_container]')),
+      logLines(run.stderr).filter((line) => !line.includes('[ComponentManager]')),
       // At 1.5 s second's timer (armed at 1 s) comes before first's (armed again at 1.25 s).
       ['[INFO] [1.250000000] [first]: Greeting 1', '[INFO] [1.500000000] [second]: Greeting 1', '[INFO] [1.500000000] [first]: Greeting 2'],
     );
   });
+
+  it(
+    "launches a component_container Node and loads components into it as launch_ros does: the container's and launch_ros' lines, extra_arguments, --skip",
+    needs('yaml'),
+    () => {
+      const launch = (extra: string): string => `from launch import LaunchDescription
+from launch.actions import LogInfo, RegisterEventHandler
+from launch.event_handlers import OnProcessStart
+from launch_ros.actions import LoadComposableNodes, Node
+from launch_ros.descriptions import ComposableNode
+
+
+def generate_launch_description():
+    container = Node(package='rclcpp_components', executable='component_container', name='greeters', namespace='lab')
+    return LaunchDescription([
+        container,
+        RegisterEventHandler(OnProcessStart(target_action=container, on_start=[LogInfo(msg='container up')])),
+        LoadComposableNodes(target_container='/lab/greeters', composable_node_descriptions=[
+            ComposableNode(package='nav2_planner', plugin='nav2_planner::PlannerServer', name='planner'),
+            ComposableNode(package='cpp_greeter', plugin='cpp_greeter::Greeter', name='hello',
+                           parameters=[{'text': 'Hi', 'period': 0.5}], extra_arguments=[${extra}]),
+        ]),
+    ])
+`;
+      writeFileSync(join(workspace, 'greeters.launch.py'), launch("{'use_intra_process_comms': True, 'domain_id': 3}"));
+      const refused = runCli(['launch', 'greeters.launch.py', '--until', '1s'], workspace, BUILD_MS);
+      assert.equal(refused.status, 2, refused.stderr);
+      assert.match(
+        refused.stderr,
+        /^greeters\.launch\.py:14: nav2_planner nav2_planner::PlannerServer: package nav2_planner registers no components .*; refused$/m,
+      );
+      const run = runCli(['launch', 'greeters.launch.py', '--until', '1s', '--skip', 'nav2_*'], workspace, BUILD_MS);
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(
+        run.stderr,
+        /^greeters\.launch\.py:15: warning: extra argument 'domain_id' of cpp_greeter::Greeter is left out, as rclcpp_components' container leaves it/m,
+      );
+      assert.doesNotMatch(run.stderr, /extra argument 'use_intra_process_comms'/);
+      assert.deepEqual(
+        logLines(run.stderr).map((line) => line.replace(/: \/.*\/install\//, ': <ws>/install/')),
+        [
+          '[INFO] [0.000000000] [lab.greeters]: Load Library: <ws>/install/lib/libgreeter.so',
+          '[INFO] [0.000000000] [lab.greeters]: Found class: rclcpp_components::NodeFactoryTemplate<cpp_greeter::Greeter>',
+          '[INFO] [0.000000000] [lab.greeters]: Instantiate class: rclcpp_components::NodeFactoryTemplate<cpp_greeter::Greeter>',
+          // use_intra_process_comms: True, taken into the node's options.
+          '[INFO] [0.000000000] [hello]: intra-process comms on',
+          "[INFO] [0.000000000] [launch_ros.actions.load_composable_nodes]: Loaded node '/hello' in container '/lab/greeters'",
+          // The container's start is the skipped component's no more: the next one carries it.
+          '[INFO] [0.000000000] [launch.user]: container up',
+          '[INFO] [0.500000000] [hello]: Hi 1',
+          '[INFO] [1.000000000] [hello]: Hi 2',
+        ],
+      );
+      writeFileSync(join(workspace, 'greeters.launch.py'), launch("{'use_intra_process_comms': 'yes'}"));
+      const typed = runCli(['launch', 'greeters.launch.py', '--until', '1s', '--skip', 'nav2_*'], workspace, BUILD_MS);
+      assert.equal(typed.status, 2, typed.stderr);
+      assert.equal(
+        typed.stderr.trim().split('\n').at(-1),
+        "rclsim: greeters.launch.py:15: extra argument 'use_intra_process_comms' of cpp_greeter::Greeter must be a boolean, as rclcpp_components' container requires",
+      );
+    },
+  );
 
   it('builds nothing again the second time', () => {
     const files = [
@@ -186,6 +249,32 @@ describe('rclsim build: what it cannot build', needs('C++ toolchain'), () => {
     const run = runCli(['build'], workspace, BUILD_MS);
     assert.equal(run.status, 2);
     assert.equal(run.stderr, "rclsim: the packages' dependencies form a cycle: a_pkg -> b_pkg -> a_pkg\n");
+  });
+
+  it('a package.xml that is not well-formed XML, or has no <package> root, is one line naming it and the line, exit 2, and nothing is built', () => {
+    for (const { xml, line } of [
+      {
+        xml: '<?xml version="1.0"?>\n<package format="3">\n  <name>loose_pkg</name>\n  <depend>rclcpp</depend\n</package>\n',
+        line: '5: the manifest is not well-formed XML (not well-formed (invalid token): line 5, column 0)',
+      },
+      {
+        xml: '<package format="3">\n  <name>loose_pkg</name>\n  <depend>a & b</depend>\n</package>\n',
+        line: '3: the manifest is not well-formed XML (not well-formed (invalid token): line 3, column 13)',
+      },
+      { xml: '<package format="3">\n  <name>loose_pkg</name>\n', line: '3: the manifest is not well-formed XML (no element found: line 3, column 0)' },
+      {
+        xml: '<?xml version="1.0"?>\n<manifest>\n  <name>loose_pkg</name>\n</manifest>\n',
+        line: "2: the manifest's root element is <manifest>, not <package>",
+      },
+    ]) {
+      const workspace = tempDir();
+      mkdirSync(join(workspace, 'src/loose_pkg'), { recursive: true });
+      writeFileSync(join(workspace, 'src/loose_pkg/package.xml'), xml);
+      writeFileSync(join(workspace, 'src/loose_pkg/CMakeLists.txt'), 'cmake_minimum_required(VERSION 3.8)\nproject(loose_pkg NONE)\n');
+      const run = runCli(['build'], workspace, BUILD_MS);
+      assert.equal(run.status, 2, run.stderr);
+      assert.equal(run.stderr, `rclsim: ${join(workspace, 'src/loose_pkg/package.xml')}:${line}\n`);
+    }
   });
 
   it("a package that does not compile: the compiler's diagnostics, then one line naming it, exit 2; an ament_python package is laid out first", () => {

@@ -102,6 +102,20 @@ describe('failures never pass silently, and nothing is lost', () => {
     assert.ok(existsSync(join(dir, 'again.html')));
   });
 
+  it('names the program whose top-level code runs past --callback-timeout, in-process and separate (exit 6)', () => {
+    const dir = tempDir();
+    writeTemp(dir, 'loops.cjs', "require('rclnodejs');\nfor (;;);\n");
+    for (const process of ['in-process', 'separate']) {
+      const result = runCli(['exec', 'loops.cjs', '--process', process, '--callback-timeout', '1500ms'], dir, 60_000);
+      assert.equal(result.status, 6, result.stderr);
+      assert.equal(
+        result.stderr,
+        'rclsim: the top-level code of program loops.cjs at sim time 0.000000000s ran for more than 1500 ms of wall time (--callback-timeout); the trace and recordings are finished\n',
+        process,
+      );
+    }
+  });
+
   it('an output that cannot be written ends run, exec and verify with one line naming it (exit 74), the others finished, no hang', () => {
     const dir = tempDir();
     const job = join(repoRoot, 'test/fixtures/jobs/add.yaml');

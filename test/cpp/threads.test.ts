@@ -146,11 +146,21 @@ describe("C++ programs' threads: one at a time, scheduled by the simulation", ne
     assert.equal(new Set(lines.map((line) => line.split(' on ')[1])).size, 3);
   });
 
-  it('ends a thread that busy-waits on the clock with one line naming the program and the thread', () => {
+  it('ends a thread that busy-waits on the clock with one line naming the program and the thread, as a death (docs/cpp-process.md)', () => {
     const run = runCli(['exec', 'threads.cpp', 'busy'], dir, BUILD_MS);
     assert.equal(run.status, 3);
-    assert.match(run.stderr, /^rclsim: program 'threads\.cpp' thread 'spinner' read the clock 2,000,000 times at sim time 0\.000000000s without waiting: /m);
-    assert.match(run.stderr, /^rclsim: program threads\.cpp exited with code 70 at sim time 0\.000000000s/m);
+    assert.equal(
+      run.stderr,
+      "rclsim: program threads.cpp read the clock 2,000,000 times in thread 'spinner' without waiting (sim time moves only while the program waits: a sleep, a Rate, rclcpp::spin; docs/cpp-process.md) at sim time 0.000000000s\n",
+    );
+    // A death its on_exit decides: with continue, the run goes on without it.
+    writeTemp(dir, 'busy.yaml', 'nodes:\n  - script: threads.cpp\n    args: [busy]\n    on_exit: continue\n');
+    const goesOn = runCli(['run', 'busy.yaml'], dir, RUN_MS);
+    assert.equal(goesOn.status, 0, goesOn.stderr);
+    assert.match(
+      goesOn.stderr,
+      /^\[WARN\] \[0\.000000000\] \[rclsim\]: program threads\.cpp read the clock 2,000,000 times in thread 'spinner' without waiting \(.*\) at sim time 0\.000000000s; its nodes left the graph \(on_exit: continue\)$/m,
+    );
   });
 
   it('names the program and the thread when a thread waits outside the simulation past --callback-timeout', () => {

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseJobFile } from '../../src/job/jobFile.js';
+import { namedFiles } from '../../src/job/namedFiles.js';
+import { type ParamsRule, parseParamsFile } from '../../src/sim/ParamsFile.js';
 import { lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
 const programs = join(repoRoot, 'test/fixtures/programs');
@@ -55,6 +57,31 @@ describe('YAML job files', () => {
       [`delays:\n  /chatter: 1.0000000001ms\nnodes:\n${script}`, 'job.yaml:2: delays./chatter: invalid duration'],
       [`parameters:\n  n:\n    ros__parameters:\n      a: [1, x]\nnodes:\n${script}`, "job.yaml:4: parameter 'a': array items must all have one type"],
       [`params_files: [nope.yaml]\nnodes:\n${script}`, "job.yaml:1: params_files[0]: no such file 'nope.yaml'"],
+      // What is wrong inside a distribution, named by its field.
+      [
+        `nodes:\n${script}faults:\n  - { name: slow, topic: /chatter, delay: { distribution: lognormal, median: 10ms, sigma: -1 } }\n`,
+        'job.yaml:4: faults[0].delay.sigma: must be >= 0',
+      ],
+      [
+        `nodes:\n${script}execution_times:\n  - { nodes: [/a], time: { distribution: lognormal, median: 1ms, sigma: -1 } }\n`,
+        'job.yaml:4: execution_times[0].time.sigma: must be >= 0',
+      ],
+      [
+        `nodes:\n${script}execution_times:\n  - { nodes: [/a], time: { distribution: normal, mean: -5, sd: 1ms } }\n`,
+        'job.yaml:4: execution_times[0].time.mean: must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)',
+      ],
+      [
+        `nodes:\n${script}execution_times:\n  - { nodes: [/a], time: { distribution: gamma } }\n`,
+        'job.yaml:4: execution_times[0].time.distribution: must be one of: uniform, normal, lognormal',
+      ],
+      [`parameters:\n  n:\n    ros__parameters:\n      a: 1\n      a: 2\nnodes:\n${script}`, "job.yaml:5: invalid YAML: duplicate key 'a'"],
+      [
+        `nodes:\n${script}checks:\n  - { name: c, topic: /chatter, always: "latest('not a topic', data) = 1" }\n`,
+        "job.yaml:4: checks[0].always: check expression 'latest('not a topic', data) = 1': invalid topic name 'not a topic': topic name is invalid:",
+      ],
+      // Lines after a job's parameters (read apart from the rest) are the file's.
+      [`parameters:\n  n:\n    ros__parameters:\n      a: 1\n\nnodes:\n${script}    argz: [1]\n`, 'job.yaml:8: nodes[0].argz: unknown key'],
+      [`parameters:\n  n:\n    ros__parameters:\n      a: 1\nnodes: [\n`, 'job.yaml:6: invalid YAML: Flow sequence in block collection'],
     ];
     for (const [yaml, expected] of cases) assert.ok(errorOf(yaml).startsWith(expected), `${errorOf(yaml)}\n  should start with\n${expected}`);
     assert.match(errorOf(`delays_csv: delays.csv\nnodes:\n${script}`), /delays\.csv:3: topic \/b: MEASURED delays are not supported/);
@@ -104,5 +131,80 @@ describe('YAML job files', () => {
     const ended = lastJsonLine(runCli(['run', first, '--json']).stdout);
     assert.equal(ended.endReason, 'finished');
     assert.equal(ended.endTime, '500000000');
+  });
+  it("reads a job's parameters as a parameter file is read, block YAML fast, the same values and lines either way", () => {
+    const script = `  - script: ${programs}/random-talker.cjs\n`;
+    const section = [
+      'parameters:',
+      '  /**:',
+      '    ros__parameters:',
+      '      rate: 5',
+      '  robot:',
+      '    planner:',
+      '      ros__parameters:',
+      '        frame: "map"',
+      '        gains: [0.5, 1.25]',
+      '        limits:',
+      '          max: 2.5',
+      '        names: [a, b]',
+      '',
+    ].join('\n');
+    const rules = (text: string): unknown =>
+      (parseJobFile(text, 'job.yaml').parameterRules as ParamsRule[]).map((rule) => ({
+        pattern: rule.pattern,
+        overrides: rule.overrides.map((o) => [o.parameter.name, o.parameter.value, o.source]),
+      }));
+    const fast = rules(`name: x\n${section}nodes:\n${script}`);
+    // A flow mapping is no block YAML: the library reads the section.
+    const library = rules(`name: x\n${section.replace('max: 2.5', 'max: 2.5\n          flow: { a: 1 }')}nodes:\n${script}`);
+    assert.deepEqual(fast, [
+      { pattern: '/**', overrides: [['rate', 5n, 'job.yaml:5 (for /**)']] },
+      {
+        pattern: '/robot/planner',
+        overrides: [
+          ['frame', 'map', 'job.yaml:9 (for /robot/planner)'],
+          ['gains', [0.5, 1.25], 'job.yaml:10 (for /robot/planner)'],
+          ['limits.max', 2.5, 'job.yaml:12 (for /robot/planner)'],
+          ['names', ['a', 'b'], 'job.yaml:13 (for /robot/planner)'],
+        ],
+      },
+    ]);
+    const [, planner] = library as { overrides: unknown[][] }[];
+    assert.deepEqual(planner!.overrides.slice(0, 3), (fast as { overrides: unknown[][] }[])[1]!.overrides.slice(0, 3));
+    assert.deepEqual(planner!.overrides[3], ['limits.flow.a', 1n, 'job.yaml:13 (for /robot/planner)']);
+  });
+
+  it("reads a job's parameters about as fast as the same text as a parameter file (the yaml document: 15 to 20 times as long)", () => {
+    const nodes: string[] = [];
+    for (let n = 0; n < 5000; n++) {
+      nodes.push(`robot_${n}:`, '  ros__parameters:');
+      for (let p = 0; p < 40; p++) nodes.push(`    gain_${p}: ${((n + p) * 0.137).toFixed(4)}`);
+    }
+    const params = `${nodes.join('\n')}\n`;
+    const job = `name: large\nparameters:\n${params.replace(/^(?=.)/gm, '  ')}nodes:\n  - script: ${programs}/random-talker.cjs\n`;
+    const cpu = (read: () => unknown): number => {
+      const before = process.cpuUsage();
+      read();
+      const { user, system } = process.cpuUsage(before);
+      return user + system;
+    };
+    // In turns, each job text new (a run's parse is kept): the ratio of medians, as the machine's load goes.
+    const ratios = [0, 1, 2].map((i) => cpu(() => parseJobFile(`${job}# ${i}\n`, join(tempDir(), 'job.yaml'))) / cpu(() => parseParamsFile(params, 'p.yaml')));
+    assert.ok(Math.min(...ratios) < 5, `the job file took ${ratios.map((r) => r.toFixed(1)).join(', ')} times as long`);
+  });
+
+  it('reads a job file of 100,000 parameters, for its files and to load it, in a few seconds of CPU', () => {
+    const lines = ['name: many', 'parameters:', '  /talker:', '    ros__parameters:'];
+    for (let i = 0; i < 100_000; i++) lines.push(`      p${i}: ${i}`);
+    const text = `${lines.join('\n')}\nnodes:\n  - script: ${programs}/random-talker.cjs\n`;
+    const path = writeTemp(tempDir(), 'job.yaml', text);
+    // As a run reads it: the files it names (checked before anything is opened), then the job.
+    const before = process.cpuUsage();
+    assert.equal(namedFiles(text, path).length, 1);
+    const rules = parseJobFile(text, path).parameterRules!;
+    const { user, system } = process.cpuUsage(before);
+    assert.equal(rules[0]!.overrides.length, 100_000);
+    // About a second; minutes while yaml compared every pair of a mapping's keys, once per reading.
+    assert.ok(user + system < 20e6, `${(user + system) / 1e6} s of CPU`);
   });
 });

@@ -177,7 +177,7 @@ describe('node protocol messages', () => {
         woke: true,
       },
     },
-    { ask: 0, exit: { code: -1 } },
+    { ask: 0, exit: { code: -1, reason: 'read the clock 2,000,000 times' } },
     { ask: 7, context: { context: 22, init: { argv: ['x'] } } },
     { ask: 8, spin: { node: 23, how: 'SPIN_ONCE', threads: 4 } },
     { ask: 0, hold: { entity: 23, on: true } },

@@ -87,8 +87,8 @@ describe('check expressions', () => {
     assert.equal(holds('1 / 0 > 1e308'), true);
   });
 
-  it("lists latest()'s topics once each in first-use order", () => {
-    const compiled = compileCheckExpression("latest('/b', x) = 0 OR latest('/other', x) = latest('/b', y)", (topic) => topic !== null);
+  it("lists latest()'s topics once each in first-use order, a relative name from the root namespace", () => {
+    const compiled = compileCheckExpression("latest('/b', x) = 0 OR latest('/other', x) = latest('b', y)", (topic) => topic !== null);
     assert.deepEqual(compiled.topics, ['/b', '/other']);
     assert.deepEqual(compileCheckExpression('x = 1', fieldExists).topics, []);
   });
@@ -110,6 +110,13 @@ describe('check expressions', () => {
     refuses('prev(x + 1) > 1', "expected ')' at '+' (position 7)");
     refuses('prev(z) > 1', "'z' is no field of the topic's type (position 5)");
     refuses('latest(x, x) > 1', "expected a quoted topic name at 'x' (position 7)");
+    // Topic names as rcl checks them (rcl_validate_topic_name).
+    refuses(
+      "latest('not a topic', x) > 1",
+      "invalid topic name 'not a topic': topic name is invalid: topic name must not contain characters other than alphanumerics, '_', '~', '{', or '}' at ''not a topic'' (position 7)",
+    );
+    refuses("latest('/a//b', x) > 1", "invalid topic name '/a//b': topic name is invalid: topic name must not contain repeated '/' at ''/a//b'' (position 7)");
+    refuses("latest('', x) > 1", "invalid topic name '': topic name is invalid: topic name must not be empty string at '''' (position 7)");
     refuses("latest('/other', state) = 'GO'", "'state' is no field of the type of /other (position 17)");
     refuses('z * 2 > 1', "'z' is no field of the topic's type (position 0)");
     refuses('x > %0', '%0 has no parameter (0 given)');

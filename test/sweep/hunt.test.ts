@@ -132,6 +132,38 @@ describe('rclsim hunt: seeds until a run fails, on warm workers', { concurrency:
     assert.match(missing.stderr, /none\.yaml: cannot read job file/);
   });
 
+  it('names each fault that fired in none of its runs (a misspelt topic), with the runs it was on in', async () => {
+    const dir = tempDir();
+    const job = writeTemp(
+      dir,
+      'misspelt.yaml',
+      [
+        'end: { after: 2s }',
+        'nodes:',
+        `  - script: ${join(repoRoot, 'test/fixtures/faults/counter.mjs')}`,
+        `  - script: ${join(repoRoot, 'test/fixtures/faults/tracker.mjs')}`,
+        'faults:',
+        '  - { name: late, topic: /count, delay: 5ms }',
+        '  - { name: lossy, topic: /cuont, drop: 0.5 }',
+        '  - { name: slow, service: /nothing, delay: 5ms }',
+        '',
+      ].join('\n'),
+    );
+    const [text, json] = await Promise.all([
+      runCliAsync(['hunt', job, '--runs', '3', '--jobs', '2']),
+      runCliAsync(['hunt', job, '--runs', '3', '--jobs', '2', '--json']),
+    ]);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(
+      text.stdout,
+      /^no failure in 3 runs, seeds 0…2, in [^\n]*\nnever fired: fault 'lossy' on topic '\/cuont' \(on in 3 of 3 runs\)\nnever fired: fault 'slow' on service '\/nothing' \(on in 3 of 3 runs\)\n$/,
+    );
+    assert.deepEqual(lastJsonLine(json.stdout).neverFired, [
+      { name: 'lossy', target: "topic '/cuont'", on: 3 },
+      { name: 'slow', target: "service '/nothing'", on: 3 },
+    ]);
+  });
+
   it('says the runs hung when they did, exit 6, not "no failure" and 0', async () => {
     const result = await runCliAsync(['hunt', 'stuck.yaml', '--runs', '2', '--jobs', '2', '--timeout', '1s'], stuckJobDir(), 120_000);
     assert.equal(result.status, 6, result.stderr);

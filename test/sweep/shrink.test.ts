@@ -141,7 +141,7 @@ function faultyPool(needed: number[], window: number) {
 }
 
 describe('minimalFaults: delta debugging over the faults a failing run fired', () => {
-  const job = { given: 'job.yaml', path: '/jobs/job.yaml', text: JOB };
+  const job = { given: 'job.yaml', path: '/jobs/job.yaml', text: JOB, faults: [] };
 
   it('finds the three drops the check needs among the 100 fired, whatever order the runs end in, in a few dozen runs', async () => {
     for (const window of [1, 8]) {

@@ -55,7 +55,7 @@ describe("a robot in rclsim's world: Gazebo's systems and sensors, bridged to RO
     );
   });
 
-  it("checks what only the world knows: contacts as they begin, and the true pose", () => {
+  it('checks what only the world knows: contacts as they begin, and the true pose', () => {
     const dir = yard();
     writeTemp(
       dir,
@@ -77,7 +77,10 @@ nodes:
     const result = runCli(['run', 'checked.yaml'], dir, 120_000);
     assert.equal(result.status, 8, result.stderr);
     // The body's front is 0.2 m ahead of its centre: it meets the wall's face (x = 4) at 8.6 s, at the first step it overlaps.
-    assert.match(result.stdout, /no-collision: FAILED at 8\.628000000s: it held for message .*"model":"rover","collision":"base_link::body","other":"walls::walls::east"/);
+    assert.match(
+      result.stdout,
+      /no-collision: FAILED at 8\.628000000s: it held for message .*"model":"rover","collision":"base_link::body","other":"walls::walls::east"/,
+    );
     // The true pose, on the 100 ms grid: past 3.7 m at 8.5 s.
     assert.match(result.stdout, /in-room: FAILED at 8\.500000000s: it did not hold for message .*"x":3\.736/);
   });
@@ -92,7 +95,9 @@ nodes:
     const shrunk = readFileSync(join(dir, 'hunt.shrunk.yaml'), 'utf8');
     // Six scans in a row, the 0.6 s the rover needs from 0.4 m to the wall.
     assert.deepEqual(
-      [...shrunk.matchAll(/fault: lossy-scan, topic: \/scan, publisher: \/ros_gz_bridge, sequence: (\d+), receiver: \/cautious, drop: true/g)].map((m) => Number(m[1])),
+      [...shrunk.matchAll(/fault: lossy-scan, topic: \/scan, publisher: \/ros_gz_bridge, sequence: (\d+), receiver: \/cautious, drop: true/g)].map((m) =>
+        Number(m[1]),
+      ),
       [72, 73, 74, 75, 76, 77],
     );
     const replay = runCli(['run', 'hunt.shrunk.yaml'], dir, 120_000);

@@ -325,13 +325,6 @@ void shut_down_now()
   }
 }
 
-/// "rclsim: program 'P' thread 'T' …": the program and thread a line of the client is about.
-std::string who()
-{
-  threads::Thread * thread = threads::current();
-  return "program '" + state().welcome.program_name + "' thread '" + (thread == nullptr ? "unknown" : threads::name(thread)) + "'";
-}
-
 }  // namespace
 
 const node::Welcome & hello(uint32_t protocol_version, const std::string & client, const std::string & language)
@@ -376,12 +369,17 @@ int64_t read_clock_ns()
 {
   State & s = state();
   if (++s.clock_reads >= BUSY_WAIT_READS) {
-    std::fflush(stdout);
-    std::fprintf(stderr,
-      "rclsim: %s read the clock 2,000,000 times at sim time %lld.%09llds without waiting: sim time moves only "
-      "while the program waits (a sleep, a Rate, rclcpp::spin), so a busy-wait never ends (docs/cpp-process.md)\n",
-      who().c_str(), static_cast<long long>(s.now_ns / 1000000000), static_cast<long long>(s.now_ns % 1000000000));
-    std::fflush(stderr);
+    // The simulation says it, in the one line about the program's end (Exit.reason).
+    threads::Thread * thread = threads::current();
+    std::cout.flush();
+    std::fflush(nullptr);
+    node::ToSimulation message;
+    message.exit = node::Exit{70,
+      "read the clock 2,000,000 times in thread '" + (thread == nullptr ? std::string("unknown") : threads::name(thread)) +
+      "' without waiting (sim time moves only while the program waits: a sleep, a Rate, rclcpp::spin; "
+      "docs/cpp-process.md)"};
+    send(message);
+    flush();
     ::_exit(70);
   }
   return s.now_ns;

@@ -9,19 +9,20 @@ from rclpy._rclpy_pybind11 import RCLError
 from rclsim import _port
 
 
-# Every context made, in order: the run's end shuts down those still up, as rclpy's signal handler does.
+# Every context made, in order: the run's end asks those up to stop.
 _contexts: list[Context] = []
 
 
-def _shut_down_all() -> None:
+def _ended_by_run() -> None:
     for context in _contexts:
-        context.try_shutdown()
+        if context._initialized:
+            context._run_ended = True
 
 
 class Context:
     def __init__(self) -> None:
         if not _contexts:
-            _port.on_shutdown(_shut_down_all)
+            _port.on_shutdown(_ended_by_run)
         _contexts.append(self)
         self._handle: int | None = None
         # Whether init() ran and shutdown() did not: only this program's calls change it.
@@ -29,6 +30,10 @@ class Context:
         self._callbacks: list[Callable[[], None]] = []
         self._domain_id = 0
         self._was_shut_down = False
+        # The run reached its end: ok() is false, so that spins and loops end, but the context
+        # stays valid until the program shuts it down (a run's end is no Ctrl-C, whose signal
+        # handler would have shut it down: rclpy's signal_handler.cpp).
+        self._run_ended = False
 
     @property
     def handle(self) -> int:
@@ -38,7 +43,7 @@ class Context:
         return self._handle
 
     def init(self, args: list[str] | None = None, *, initialize_logging: bool = True, domain_id: int | None = None) -> None:
-        if self.ok():
+        if self._initialized:
             raise RuntimeError("Context.init() must only be called once")
         for arg in args or []:
             # rclpy hands the arguments to rcl as UTF-8: one that cannot be (a surrogate-escaped byte) raises UnicodeEncodeError.
@@ -48,18 +53,22 @@ class Context:
         self._domain_id = 0 if domain_id is None else domain_id
 
     def ok(self) -> bool:
+        return self._initialized and not self._run_ended
+
+    def _valid(self) -> bool:
+        """Not shut down (rcl_context_is_valid): what its entities need, after the run's end too."""
         return self._initialized
 
     def shutdown(self) -> None:
-        if not self.ok():
+        if not self._initialized:
             if self._was_shut_down:
-                # rcl_shutdown again, as after Ctrl-C shut the context down (rclpy's Context.shutdown).
+                # rcl_shutdown again (rclpy's Context.shutdown).
                 raise RCLError("failed to shutdown: rcl_shutdown already called on the given context")
             raise RuntimeError("Context must be initialized before it can be shutdown")
         self._shutdown()
 
     def try_shutdown(self) -> None:
-        if self.ok():
+        if self._initialized:
             self._shutdown()
 
     def _shutdown(self) -> None:

@@ -39,7 +39,7 @@ class Publisher(Entity):
         # Checked here, as rcl_publish checks them: a publish is not answered, so the simulation could not raise it where the call is.
         if self._destroyed or self._node._destroyed:
             raise InvalidHandle("cannot use Destroyable because destruction was requested")
-        if not self._node.context.ok():
+        if not self._node.context._valid():
             raise RCLError("Failed to publish: publisher's context is invalid")
         _port.publish(self._handle, data)
 

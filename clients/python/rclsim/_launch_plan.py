@@ -75,6 +75,8 @@ def _known_errors() -> tuple[type[BaseException], ...]:
 
 
 def _message(error: BaseException) -> str:
+    if isinstance(error, SystemExit):
+        return f'sys.exit({error.code!r}) ended the evaluation before the launch file gave its launch description'
     if type(error).__name__ == 'PackageNotFoundError' and error.args:
         # ament_index_python's text goes on with the paths it searched.
         return str(error.args[0]).split(', searching')[0]
@@ -147,7 +149,8 @@ def main(argv: list[str]) -> int:
             evaluated = {'arguments': _arguments_alone(root), 'actions': []}
         else:
             evaluated = _evaluate(root, arguments, os.path.splitext(out)[0] + '.files')
-    except Exception as error:
+    # A launch file's sys.exit ends no launch here: it is the launch file's error, named where it was called.
+    except (Exception, SystemExit) as error:
         _fail(error, root)
     plan = {'version': 1, 'file': root, **evaluated}
     with open(out, 'w', encoding='utf-8') as file:

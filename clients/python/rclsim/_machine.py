@@ -40,12 +40,17 @@ BUSY_WAIT_READS = 2_000_000
 
 
 def _busy_wait() -> NoReturn:
-    sys.__stderr__.write(
-        f"rclsim: thread '{threading.current_thread().name}' read the clock {BUSY_WAIT_READS:,} times at sim time "
-        f"{_socket.now_ns / NS:.9f}s without waiting: sim time moves only while the program waits (time.sleep, a Rate, "
-        "rclpy.spin), so a busy-wait never ends (docs/python.md)\n"
+    """The program ends: the simulation says why in the one line about its end (Exit.reason)."""
+    _socket.send(
+        {
+            "exit": {
+                "code": 70,
+                "reason": f"read the clock {BUSY_WAIT_READS:,} times in thread '{threading.current_thread().name}' without "
+                "waiting (sim time moves only while the program waits: time.sleep, a Rate, rclpy.spin; docs/python.md)",
+            }
+        }
     )
-    sys.__stderr__.flush()
+    _socket.close()
     os._exit(70)
 
 

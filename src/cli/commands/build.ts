@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { DependencyCycleError } from '../../build/buildOrder.js';
 import { CppBuildError } from '../../build/compiler.js';
@@ -18,17 +18,20 @@ export interface BuildOptions {
  * is the workspace: packages below DIR/src, into DIR/build and DIR/install; any other DIR is the
  * folder of the packages, built into ./build and ./install. Each package's progress on stderr;
  * a package that fails, a dependency cycle, a bad package.xml or setup.py: one line, exit 2.
+ * Run on a command thread (commandThread.ts): SIGINT/SIGTERM stop the tool under way and what it
+ * started, with one line naming the package (InterruptedError).
  */
 export function build(dir: string | undefined, options: BuildOptions): number {
   const { root, sources: workspaceSources } = workspaceFolders(dir);
   const sources = workspaceSources ?? dir ?? '.';
   const buildBase = options.buildBase ?? join(root ?? '.', 'build');
   const installBase = options.installBase ?? join(root ?? '.', 'install');
+  // At once on stderr, where the tools' own diagnostics go (this runs on a thread of its own: commandThread.ts).
+  const log = (line: string): void => void writeSync(2, `${line}\n`);
   if (!existsSync(sources) || !statSync(sources).isDirectory()) {
-    process.stderr.write(`rclsim: ${sources} is not a folder: name the workspace's source folder\n`);
+    log(`rclsim: ${sources} is not a folder: name the workspace's source folder`);
     return ExitCode.badInput;
   }
-  const log = (line: string): void => void process.stderr.write(`${line}\n`);
   const start = performance.now();
   try {
     const outcomes = buildWorkspace({ sources, build: buildBase, install: installBase }, log);
@@ -42,7 +45,7 @@ export function build(dir: string | undefined, options: BuildOptions): number {
     return ExitCode.ok;
   } catch (error) {
     if (error instanceof CppBuildError || error instanceof DependencyCycleError || error instanceof ManifestError || error instanceof WorkspaceError) {
-      process.stderr.write(`rclsim: ${error.message}\n`);
+      log(`rclsim: ${error.message}`);
       return ExitCode.badInput;
     }
     throw error;

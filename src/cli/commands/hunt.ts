@@ -91,6 +91,8 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
   const display: RunsDisplay | undefined =
     process.stderr.isTTY && options.quiet !== true ? new (await import('../run/progressDisplay.js')).RunsDisplay('hunt', options.runs) : undefined;
   const counted = new Map<string, Counted>();
+  // Each listed fault: in how many runs it was on (swarm turns some off), in how many it fired.
+  const faults = new Map(job.faults.map(({ name }) => [name, { on: 0, fired: 0 }]));
   let refused: RunVerdict | undefined;
   try {
     await runInOrder(pool, {
@@ -117,6 +119,8 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
         else if (couldNotRun(verdict.exitCode)) refused = verdict;
         else {
           if (isFailure(verdict, options.checksOnly === true)) failures.push({ seed, verdict });
+          for (const name of verdict.faults?.on ?? []) faults.get(name)!.on++;
+          for (const [name, times] of Object.entries(verdict.faults?.byName ?? {})) if (times > 0 && faults.has(name)) faults.get(name)!.fired++;
           for (const check of countedChecks(verdict)) {
             const entry = counted.get(check.name) ?? { name: check.name, kind: check.kind, runs: 0, held: 0 };
             entry.runs++;
@@ -141,6 +145,11 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
   }
   const wallSeconds = (performance.now() - started) / 1000;
   const neverHeld = [...counted.values()].filter((entry) => entry.held === 0);
+  // A misspelt topic or program is accepted (any may come to be as the run goes): said here, once for the hunt.
+  const neverFired = job.faults.flatMap(({ name, target }) => {
+    const { on, fired } = faults.get(name)!;
+    return fired === 0 ? [{ name, target, on }] : [];
+  });
   const commands = (seed: number, verdict: RunVerdict): { replay: string; shrink: string } => {
     const check = failedChecks(verdict)[0]?.name;
     const flags = `${options.swarm ? ' --swarm' : ''}${options.seededOrder ? ' --seeded-order' : ''}`;
@@ -165,6 +174,7 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
         ...commands(seed, verdict),
       })),
       neverHeld: neverHeld.map(({ name, kind, runs }) => ({ name, kind, runs })),
+      neverFired,
       lost,
       wallSeconds,
     };
@@ -184,6 +194,7 @@ export async function hunt(jobFile: string, options: HuntOptions): Promise<numbe
       lines.push(`replay: ${replay}`, `shrink: ${shrink}`);
     }
     for (const entry of neverHeld) lines.push(`never held: ${entry.kind} ${JSON.stringify(entry.name)} (reached in ${entry.runs} of ${runs} runs)`);
+    for (const { name, target, on } of neverFired) lines.push(`never fired: fault '${name}' on ${target} (on in ${on} of ${runs} runs)`);
     if (lost.length > 0) lines.push(`lost: ${lost.length} run${lost.length === 1 ? '' : 's'} (seeds ${listed(lost)}): ${lost[0]!.why}`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }

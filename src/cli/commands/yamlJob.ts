@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { JobFileError } from '../../job/jobErrors.js';
 import { parseJobFile, readJobFileText } from '../../job/jobFile.js';
+import type { FaultConfig } from '../../sim/faults/FaultConfig.js';
 import { ExitCode } from '../exitCodes.js';
 import { oneLine } from '../oneLine.js';
 import { exitCodeOf, failureMessage } from '../run/runAndReport.js';
@@ -12,6 +13,14 @@ export interface YamlJob {
   /** Absolute. */
   path: string;
   text: string;
+  /** The faults it lists that fire under their own names (all but explicit occurrences), in its order. */
+  faults: readonly NamedFault[];
+}
+
+/** A fault of a job by its name, and what it strikes (`topic '/scan'`). */
+export interface NamedFault {
+  name: string;
+  target: string;
 }
 
 /** Reads a YAML job file and checks it as `run` would, before any worker starts. */
@@ -21,8 +30,25 @@ function readYamlJob(given: string): YamlJob {
     throw new JobFileError(`${given}: hunt and shrink take a YAML job file (their runs go to the workers as text, and shrink rewrites the faults)`);
   }
   const text = readJobFileText(path);
-  parseJobFile(text, path);
-  return { given, path, text };
+  const faults = (parseJobFile(text, path).faults ?? []).flatMap((fault) => (fault.kind === 'explicit' ? [] : [{ name: fault.name, target: targetOf(fault) }]));
+  return { given, path, text, faults };
+}
+
+function targetOf(fault: Exclude<FaultConfig, { kind: 'explicit' }>): string {
+  switch (fault.kind) {
+    case 'topic':
+      return `topic '${fault.topic}'`;
+    case 'service':
+      return `service '${fault.service}'`;
+    case 'crash':
+      return `program '${fault.program}'`;
+    case 'partition':
+      return `hosts ${fault.groups.map((group) => `[${group.join(', ')}]`).join(' | ')}`;
+    case 'world': {
+      const [kind, name] = Object.entries(fault.target)[0]!;
+      return `${kind} '${name}'`;
+    }
+  }
 }
 
 /** readYamlJob, or undefined after saying on stderr why the job is bad input (the command exits 2). */

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { Interruption } from '../../base/interruption.js';
 import { Heartbeat } from '../../engine/Heartbeat.js';
 
 /** The entry file of a run's thread. */
@@ -12,6 +13,8 @@ export const RUN_WORKER = new URL('./runWorker.js', import.meta.url);
 export interface RunThread {
   readonly worker: Worker;
   readonly heartbeat: Heartbeat;
+  /** Raised on SIGINT/SIGTERM: what the thread waits on synchronously (a launch file evaluated, a C++ program built) stops. */
+  readonly interruption: Interruption;
   /** Its exit code, once it ended. */
   readonly exited: Promise<number>;
   /** Why it died (out of memory, an internal error), if it did. */
@@ -22,8 +25,9 @@ let early: RunThread | undefined;
 
 function startRunThread(): RunThread {
   const heartbeat = new Heartbeat();
-  const worker = new Worker(RUN_WORKER, { workerData: { heartbeat: heartbeat.buffer } });
-  const thread: RunThread = { worker, heartbeat, exited: new Promise((resolve) => worker.once('exit', resolve)), crash: undefined };
+  const interruption = new Interruption();
+  const worker = new Worker(RUN_WORKER, { workerData: { heartbeat: heartbeat.buffer, interruption: interruption.buffer } });
+  const thread: RunThread = { worker, heartbeat, interruption, exited: new Promise((resolve) => worker.once('exit', resolve)), crash: undefined };
   worker.on('error', (error) => (thread.crash = error));
   return thread;
 }

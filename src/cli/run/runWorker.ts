@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { heed, interruption } from '../../base/interruption.js';
 import { Heartbeat } from '../../engine/Heartbeat.js';
 import type { RunControl } from '../../job/runJob.js';
 import { runAndReport } from './runAndReport.js';
@@ -11,7 +12,9 @@ import { FINISH_OUTPUTS, type FinishedOutputs, RUNNING, type SupervisorMessage, 
  * and when the run is stuck in code that never returns, it calls FINISH_OUTPUTS through the
  * inspector, which finishes trace and recordings from there.
  */
-const { heartbeat } = workerData as { heartbeat: SharedArrayBuffer };
+const { heartbeat, interruption: interruptionBuffer } = workerData as { heartbeat: SharedArrayBuffer; interruption: SharedArrayBuffer };
+// What this thread waits on synchronously before the run can hear an interrupt (a launch file evaluated) stops on SIGINT/SIGTERM.
+heed(interruptionBuffer);
 const port = parentPort!;
 const send = (message: WorkerMessage): void => port.postMessage(message);
 // The thread starts while the command line is still read (cli/run/runThread.ts): the request comes first.
@@ -39,6 +42,9 @@ const code = await runAndReport(jobOf(request), request.options, request.command
   programWatch: { callbackTimeoutMs: request.options.callbackTimeout, started: (pid) => send({ type: 'program-process', pid }) },
   attach: (run) => {
     control = run;
+    // A signal taken while the job was loaded stops the run as it starts.
+    const signal = interruption().signal;
+    if (signal !== null) run.interrupt(signal);
   },
   recording: (file, bagDirectory) => send({ type: 'recording', file, ...(bagDirectory === undefined ? {} : { bagDirectory }) }),
   trace: (shared) => send({ type: 'trace', ...shared }),

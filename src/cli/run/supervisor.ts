@@ -78,6 +78,8 @@ export async function supervise(request: RunRequest): Promise<number> {
       stopHere(forced);
       return;
     }
+    // What the thread waits on synchronously (a launch file evaluated) stops at once; the run at its next step.
+    thread.interruption.raise(signal);
     send({ type: 'interrupt', signal });
     grace = setTimeout(() => stopHere(forced), GRACE_MS);
   };

@@ -60,8 +60,12 @@ export class ProgramEnd {
     this.#host.processes.running--;
   }
 
-  /** It said Exit: with 0 it ends as an in-process program's exit(0), and the run goes on. */
-  exited(code: number): never {
+  /**
+   * It said Exit: with 0 it ends as an in-process program's exit(0), and the run goes on. With a
+   * reason the client ended it itself (Exit.reason: a busy-wait), in the one line that says so.
+   */
+  exited(code: number, reason = ''): never {
+    if (reason !== '') return this.#died('error', reason);
     if (code === 0) {
       this.stop();
       this.#onExitZero?.(this.line('exited with code 0'));

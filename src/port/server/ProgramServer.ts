@@ -196,7 +196,7 @@ export class ProgramServer implements ServedProgram {
         if (message.done.failed || message.done.error !== '') this.#end.failed(message.done, kind);
         return message.done;
       }
-      if (message.exit !== undefined) this.#end.exited(message.exit.code);
+      if (message.exit !== undefined) this.#end.exited(message.exit.code, message.exit.reason);
       try {
         this.#serve(message);
       } catch (error) {
@@ -232,7 +232,9 @@ export class ProgramServer implements ServedProgram {
         const message = this.#link.receive(deadline);
         if (message.exit !== undefined) {
           this.#link.awaitEnd(deadline);
-          return message.exit.code === 0 ? null : this.#end.line(`exited with code ${message.exit.code} after the run's end`);
+          const { code, reason } = message.exit;
+          if (reason !== '') return this.#end.line(`${reason} after the run's end`);
+          return code === 0 ? null : this.#end.line(`exited with code ${code} after the run's end`);
         }
         if (message.done !== undefined) continue;
         try {

@@ -15,9 +15,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { writevSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
+import { guardGroup, releaseGroup } from '../../base/GroupGuard.js';
 import { realAvailableParallelism, sleepWall, wallClock } from '../../base/realTime.js';
 import { FrameReader, frameHeader, unwritten } from './frames.js';
-import { guardGroup, releaseGroup } from './GroupGuard.js';
 import {
   carried,
   decodeToSimulation,

@@ -11,8 +11,9 @@
  * named by process id, and are removed once read: nothing stays behind a program.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { constants, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { endStatus } from '../../base/processStatus.js';
 import { sleepWall } from '../../base/realTime.js';
 
 export type ProgramExit =
@@ -37,26 +38,17 @@ export function describeExit(exit: ProgramExit): string {
   }
 }
 
-/** Signal names by number, for a wait status read from /proc: the first name of a number (SIGABRT, not its alias SIGIOT). */
-const SIGNAL_NAMES = new Map<number, NodeJS.Signals>();
-for (const [name, number] of Object.entries(constants.signals)) if (!SIGNAL_NAMES.has(number)) SIGNAL_NAMES.set(number, name as NodeJS.Signals);
-
 /**
  * How process `pid` ended, read synchronously: a run thread that found a program's socket closed
  * in the middle of a callback cannot wait for the 'exit' event (the event loop reaps children
- * only when it runs), so it reads the dead process's wait status from /proc (exit_code, field 52
- * of /proc/<pid>/stat, kept while it is a zombie). Waits until `deadline` (wall ms) for it to
- * die; null when it has not, or /proc cannot tell.
+ * only when it runs), so it reads the dead process's wait status from /proc. Waits until
+ * `deadline` (wall ms) for it to die; null when it has not, or /proc cannot tell.
  */
 export function exitOfDeadProcess(pid: number, deadline: number, now: () => number): ProgramExit | null {
   for (;;) {
-    const fields = statFields(pid);
-    if (fields === null) return null;
-    if (fields[0] === 'Z' || fields[0] === 'X') {
-      const status = Number(fields[49]);
-      const signal = status & 0x7f;
-      return classifyExit(pid, signal === 0 ? (status >> 8) & 0xff : null, signal === 0 ? null : (SIGNAL_NAMES.get(signal) ?? 'SIGKILL'));
-    }
+    const status = endStatus(pid);
+    if (status === null) return null;
+    if (status !== 'running') return classifyExit(pid, status.code, status.signal);
     if (now() >= deadline) return null;
     sleepWall(1);
   }
@@ -64,19 +56,7 @@ export function exitOfDeadProcess(pid: number, deadline: number, now: () => numb
 
 /** Whether process `pid` has ended: a zombie, or no longer there (or /proc cannot tell). */
 export function processEnded(pid: number): boolean {
-  const state = statFields(pid)?.[0];
-  return state === undefined || state === 'Z' || state === 'X';
-}
-
-/** The fields of /proc/<pid>/stat after the command's name (the first is the state); null when it cannot be read. */
-function statFields(pid: number): string[] | null {
-  let stat: string;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return endStatus(pid) !== 'running';
 }
 
 /** Where Node programs write their fatal-error reports, as report.<date>.<time>.<pid>.<thread>.<n>.json. */

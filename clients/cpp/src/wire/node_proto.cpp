@@ -2164,6 +2164,9 @@ bool merge(Reader & in, Exit & message) {
     case 1:
       if (!read_field(in, wire, message.code)) return false;
       break;
+    case 2:
+      if (!read_field(in, wire, message.reason)) return false;
+      break;
     default:
       if (!skip(in, wire)) return false;
     }
@@ -2175,6 +2178,7 @@ bool merge(Reader & in, Exit & message) {
 
 void encode(const Exit & message, std::string & out) {
   if (message.code != 0) put_field(out, 1, message.code);
+  if (!message.reason.empty()) put_field(out, 2, message.reason);
 }
 
 bool decode(const uint8_t * data, size_t size, Exit & out) {

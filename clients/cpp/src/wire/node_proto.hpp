@@ -648,10 +648,15 @@ struct Done {
 // The program ends: exit code, as process.exit / sys.exit gave it. The socket closes after it.
 struct Exit {
   int32_t code = 0;
+  // The client ends the program itself (a thread busy-waiting on the clock, which sim time never
+  // answers): what it did, as the one line about its end tells it after the program's name. The
+  // program then ends as one that died does (exit code 3 with on_exit: fail), whatever `code`.
+  std::string reason;
 };
 
-// The simulation ends the program: SIGINT semantics (rclpy raises KeyboardInterrupt /
-// ExternalShutdownException where it spins), then its end hooks; the client answers Exit.
+// The simulation ends the program: it is asked to stop (rclpy raises KeyboardInterrupt where
+// it waits, rclpy.ok() turns false; its contexts stay valid until it shuts them down, as a
+// run's end is no Ctrl-C), then its end hooks; the client answers Exit.
 struct Shutdown {
   std::string reason;
 };
