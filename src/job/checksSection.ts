@@ -48,7 +48,7 @@ export function checksConfig(
   context: SectionContext,
   hosts: readonly string[] | null,
   where: (i: number) => string,
-  hasWorld: boolean,
+  noWorld: string | null,
 ): CheckConfig[] {
   const names = new Set<string>();
   return entries.map((entry, i) => {
@@ -60,7 +60,7 @@ export function checksConfig(
       context.fail(location, `a check has one of always, never, eventually (${given.length === 0 ? 'none given' : `given: ${given.join(', ')}`})`);
     const kind = given[0]!;
     const onWorld = entry.topic === undefined;
-    const expression = parsed(entry[kind]!, [...location, kind], context, onWorld, hasWorld);
+    const expression = parsed(entry[kind]!, [...location, kind], context, onWorld, noWorld);
     if (onWorld) {
       for (const key of ['node', 'host'] as const)
         if (entry[key] !== undefined)
@@ -87,7 +87,7 @@ export function checksConfig(
       kind,
       expression,
       ...(entry.within === undefined ? {} : { within: Number(context.duration([...location, 'within'], entry.within)) }),
-      ...(entry.after === undefined ? {} : { after: parsed(entry.after, [...location, 'after'], context, false, hasWorld) }),
+      ...(entry.after === undefined ? {} : { after: parsed(entry.after, [...location, 'after'], context, false, noWorld) }),
       ...(entry.after_topic === undefined ? {} : { afterTopic: context.topic([...location, 'after_topic'], entry.after_topic) }),
     };
   });
@@ -96,9 +96,9 @@ export function checksConfig(
 /**
  * An expression that parses (its fields are checked against the topic's type when it has one);
  * on the world (`onWorld`: no topic), one that names a model and reads no field of a message of
- * its own; one that names a model only in a job with a world.
+ * its own; one that names a model only in a job with the built-in world (`noWorld`: why not).
  */
-function parsed(expression: string, location: (string | number)[], context: SectionContext, onWorld: boolean, hasWorld: boolean): string {
+function parsed(expression: string, location: (string | number)[], context: SectionContext, onWorld: boolean, noWorld: string | null): string {
   let models: readonly string[];
   try {
     models = compileCheckExpression(expression, (topic, path) => {
@@ -110,7 +110,7 @@ function parsed(expression: string, location: (string | number)[], context: Sect
     if (error instanceof ContentFilterError) context.fail(location, error.message);
     throw error;
   }
-  if (models.length > 0 && !hasWorld) context.fail(location, `reads the robot's world (model '${models[0]}'), but the job has no 'world'`);
+  if (models.length > 0 && noWorld !== null) context.fail(location, `reads the robot's world (model '${models[0]}'), but ${noWorld}`);
   if (onWorld && models.length === 0)
     context.fail(location, "a check without 'topic' judges the world at every step: its expression names a model (collision, in_region, distance)");
   return expression;

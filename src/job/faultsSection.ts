@@ -117,8 +117,8 @@ export interface FaultTargets {
   hosts: readonly string[] | null;
   /** A nodes entry's program by the name a crash fault gives: whether it runs in a process of its own (undefined: none such). */
   separate(program: string): boolean | undefined;
-  /** Whether the job runs a robot's world (faults on its sensors, wheels and bodies need one). */
-  world: boolean;
+  /** Why faults cannot reach the job's world (null: it runs the built-in one, whose sensors, wheels and bodies they name). */
+  noWorld: string | null;
 }
 
 /**
@@ -218,7 +218,7 @@ export function faultsConfig(entries: readonly FaultEntry[], context: SectionCon
       case 'sensor':
       case 'wheel':
       case 'model':
-        return worldFault(entry, Object.keys(entry), base, location, context, targets.world);
+        return worldFault(entry, Object.keys(entry), base, location, context, targets.noWorld);
       default:
         only([]);
         return { ...base, kind: 'explicit', occurrences: entry.occurrences!.map((o, k) => occurrence(o, [...location, 'occurrences', k], context, targets)) };
@@ -262,7 +262,7 @@ function occurrence(entry: OccurrenceEntry, location: Location, context: Section
     if (entry.delay !== undefined) return { ...named, delay: ns('delay', entry.delay) };
     return fail('a service occurrence has one of lose, delay');
   }
-  if (entry.sensor !== undefined || entry.wheel !== undefined || entry.model !== undefined) return worldOccurrence(entry, location, context, targets.world);
+  if (entry.sensor !== undefined || entry.wheel !== undefined || entry.model !== undefined) return worldOccurrence(entry, location, context, targets.noWorld);
   if (entry.program !== undefined && entry.at !== undefined) {
     crashable(entry.program, [...location, 'program'], context, targets);
     return { fault, program: entry.program, at: ns('at', entry.at) };

@@ -89,11 +89,11 @@ export function worldFault(
   base: { name: string } & FaultInterval,
   location: Location,
   context: SectionContext,
-  hasWorld: boolean,
+  noWorld: string | null,
 ): FaultConfig {
   const kind = (['sensor', 'wheel', 'model'] as const).find((key) => entry[key] !== undefined)!;
   const fail = (key: string, message: string): never => context.fail([...location, key], message);
-  if (!hasWorld) fail(kind, "is in the robot's world, but the job has no 'world'");
+  if (noWorld !== null) fail(kind, `is in the robot's world, but ${noWorld}`);
   const effects: readonly string[] = EFFECTS[kind];
   for (const key of keys) {
     if (!['name', 'from', 'until', kind, 'at', 'rate', 'duration', ...effects].includes(key)) fail(key, `is no key of a ${kind} fault`);
@@ -141,9 +141,9 @@ export function worldFault(
 }
 
 /** An explicit occurrence in the world, its keys in the order a run writes them (they are hashed into the fingerprint as it fires). */
-export function worldOccurrence(entry: WorldOccurrenceKeys, location: Location, context: SectionContext, hasWorld: boolean): WorldOccurrence {
+export function worldOccurrence(entry: WorldOccurrenceKeys, location: Location, context: SectionContext, noWorld: string | null): WorldOccurrence {
   const fail = (message: string): never => context.fail(location, message);
-  if (!hasWorld) fail("an occurrence in the robot's world, but the job has no 'world'");
+  if (noWorld !== null) fail(`an occurrence in the robot's world, but ${noWorld}`);
   const ns = (key: 'at' | 'until'): number => Number(context.duration([...location, key], entry[key]!));
   if (entry.at === undefined) return fail('an occurrence in the world names its time: at');
   const at = ns('at');

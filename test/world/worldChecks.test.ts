@@ -82,6 +82,12 @@ describe("checks on the robot's world: collisions, regions and distances on the 
       /bad\.yaml:5: checks\[0\]\.never: reads the robot's world \(model 'rover'\), but the job has no 'world'/,
     );
     refused(`${alone}  - { name: c, topic: /scan, always: "distance(rover, 0, 0) < 1" }\n`, /bad\.yaml:5: checks\[0\]\.always: reads the robot's world/);
+    // Another engine's world (MuJoCo): the checks' functions read the built-in world's models and contacts.
+    cpSync(join(repoRoot, 'examples/mujoco-arm/arm.xml'), join(dir, 'arm.xml'));
+    refused(
+      'end: { after: 1s }\nworld: { mujoco: arm.xml }\nchecks:\n  - { name: c, never: "collision(arm)" }\n',
+      /bad\.yaml:4: checks\[0\]\.never: reads the robot's world \(model 'arm'\), but the job's world is another engine's, which faults and checks do not reach/,
+    );
     refused(
       `${WORLD}checks:\n  - { name: c, always: "ranges[0] > 0" }\n`,
       /bad\.yaml:9: checks\[0\]\.always: .*'ranges\[0\]' is a message's field, but a check without 'topic' reads no message/,

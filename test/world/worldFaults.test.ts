@@ -183,15 +183,27 @@ describe("faults in the robot's world: sensors, wheels and bodies", () => {
 
   it('refuses bad faults in one line naming the file, line and field; a name the world has not is a warning', () => {
     const dir = yard();
-    const refused = (faults: string, expected: RegExp, world = true) => {
-      const text = world ? job(faults) : `end: { after: 1s }\nfaults:\n${faults}nodes:\n  - script: faultProbe.cjs\n`;
+    // `head`: the job's lines before its faults (none: the rover in the yard).
+    const refused = (faults: string, expected: RegExp, head?: string) => {
+      const text = head === undefined ? job(faults) : `${head}faults:\n${faults}nodes:\n  - script: faultProbe.cjs\n`;
       writeTemp(dir, 'bad.yaml', text);
       const result = runCli(['run', 'bad.yaml'], dir, 60_000);
       assert.equal(result.status, 2, result.stderr);
       assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
       assert.match(result.stderr, expected);
     };
-    refused('  - { name: x, sensor: /scan, dropout: true }\n', /bad\.yaml:3: faults\[0\]\.sensor: is in the robot's world, but the job has no 'world'/, false);
+    refused(
+      '  - { name: x, sensor: /scan, dropout: true }\n',
+      /bad\.yaml:3: faults\[0\]\.sensor: is in the robot's world, but the job has no 'world'/,
+      'end: { after: 1s }\n',
+    );
+    // Another engine's world (MuJoCo) has no sensors, wheels or bodies the faults reach.
+    copyFileSync(join(repoRoot, 'examples/mujoco-arm/arm.xml'), join(dir, 'arm.xml'));
+    refused(
+      '  - { name: x, model: arm, push: 0.1, rate: 0.5 }\n',
+      /bad\.yaml:4: faults\[0\]\.model: is in the robot's world, but the job's world is another engine's, which faults and checks do not reach/,
+      'end: { after: 1s }\nworld: { mujoco: arm.xml }\n',
+    );
     refused(
       '  - { name: x, wheel: left_wheel_joint, stuck: true }\n',
       /bad\.yaml:8: faults\[0\]\.wheel: 'left_wheel_joint' must name a model and its wheel's joint: model\/joint/,
