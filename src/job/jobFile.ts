@@ -549,6 +549,13 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
             : [basename(entry.script), basename(entry.script).replace(/\.[^.]*$/, '')];
     return [...new Set([entry.name, ...names].filter((n) => n !== undefined))];
   };
+  // Faults and checks reach the built-in world's sensors, wheels, bodies and contacts; another engine's world has none of those to them.
+  const noWorld =
+    world !== undefined
+      ? null
+      : engineWorld !== undefined
+        ? "the job's world is another engine's, which faults and checks do not reach"
+        : "the job has no 'world'";
   const faults =
     data.faults === undefined
       ? []
@@ -558,11 +565,12 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
             const found = nodes.find(({ entry }) => faultNamesOf(entry).includes(program));
             return found === undefined ? undefined : found.running === 'separate';
           },
+          noWorld,
         });
   const checks =
     data.checks === undefined
       ? []
-      : checksConfig(data.checks, sections, network === undefined ? null : network.hosts.map((host) => host.name), (i) => lineOf(at(['checks', i])));
+      : checksConfig(data.checks, sections, network === undefined ? null : network.hosts.map((host) => host.name), (i) => lineOf(at(['checks', i])), noWorld);
   // An entry that names its node (namespace and name, as launch_ros's LifecycleNode must) gives events that node.
   const nodeOf = new Map(
     nodes.flatMap(({ entry }) =>

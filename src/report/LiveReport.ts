@@ -71,8 +71,8 @@ export class LiveReport {
         });
       }
     });
-    simulation.worldLooks.push((view) => {
-      this.#world = new WorldDrawing(view, scansAt, plannedEnd);
+    simulation.worldStarts.push((host) => {
+      this.#world = new WorldDrawing(host.view, scansAt, plannedEnd);
     });
   }
 

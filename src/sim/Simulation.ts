@@ -32,7 +32,7 @@ import { VirtualTimers } from './ProgramTimers.js';
 import { RosoutLoggers } from './Rosout.js';
 import { Subscription } from './Subscription.js';
 import { ViewTopics } from './ViewTopics.js';
-import type { WorldView } from './WorldView.js';
+import type { WorldHost } from './WorldHost.js';
 
 export interface SimulationOptions {
   /** Sim time (ns) at which the loop starts; nodes are constructed while the clock reads 0. */
@@ -137,8 +137,8 @@ export class Simulation {
   readonly network: Network | null;
   /** The world the job runs, if any. */
   readonly worldConfig: WorldConfig | null;
-  /** Told the world when it starts, by those who draw it (the report): sim/WorldView.ts. */
-  readonly worldLooks: ((view: WorldView) => void)[] = [];
+  /** Told when the world starts (sim/WorldHost.ts): checks on the world read it from then, the report draws it. */
+  readonly worldStarts: ((host: WorldHost) => void)[] = [];
   /** What recordings and the live view are shown besides the run's topics: the world's scene (no outputs). */
   readonly viewTopics: ViewTopics;
   /** The job's faults, asked by Delivery at every arrival (null: none). */

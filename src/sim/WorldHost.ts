@@ -16,9 +16,11 @@ import { SimulatedWorld } from '../world/SimulatedWorld.js';
 import { CONTACTS_TOPIC } from '../world/systems/ContactReport.js';
 import { POSES_TOPIC } from '../world/systems/GroundTruth.js';
 import type { BridgeGroup, DescriptionSource, SpawnEntry, WorldConfig } from '../world/WorldConfig.js';
+import { WorldFaults } from './faults/WorldFaults.js';
 import { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
 import type { Simulation } from './Simulation.js';
+import { WorldScene } from './WorldScene.js';
 import { WorldView } from './WorldView.js';
 
 /** The world's rules for its spawn and bridge nodes' log lines: where rclcpp would say they come from. */
@@ -36,8 +38,11 @@ export class WorldHost {
   readonly #simulation: Simulation;
   readonly #config: WorldConfig;
   #world: SimulatedWorld | null = null;
+  /** The job's faults in the world (null: none). */
+  #faults: WorldFaults | null = null;
   #action: ScheduledAction | null = null;
   #scheduledStep: number | null = null;
+  #view: WorldView | null = null;
 
   constructor(simulation: Simulation, config: WorldConfig) {
     this.#simulation = simulation;
@@ -63,6 +68,9 @@ export class WorldHost {
       contacts: this.#config.contacts,
       groundTruthHz: this.#config.groundTruthHz,
     });
+    const faults = simulation.faults;
+    if (faults?.inWorld) this.#faults = faults.world = new WorldFaults(this.#world, faults, simulation.seed);
+    for (const told of simulation.worldStarts) told(this);
     simulation.graph.subscriptionAdded.push(() => this.#reschedule());
     this.#placeHosts();
     this.#publishTruth();
@@ -72,7 +80,13 @@ export class WorldHost {
     for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
     for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));
     this.#reschedule();
-    WorldView.open(simulation, this.#world, this.#config.paused);
+    if (WorldScene.watched(simulation.viewTopics)) new WorldScene(this.view, simulation.viewTopics);
+  }
+
+  /** The world as those who draw it look at it (the report, the scene): made for the first who asks. */
+  get view(): WorldView {
+    this.#view ??= WorldView.of(this.#simulation, this.#world!, this.#config.paused);
+    return this.#view;
   }
 
   /**
@@ -141,7 +155,7 @@ export class WorldHost {
       if (world.model(body) === undefined && !spawned.has(body) && !spawned.has(null)) {
         this.#simulation.warn(`network host '${host.name}' rides body '${body}', which the world has not and no spawn names: it has no position`);
       }
-      host.follow(() => this.#catchUp().model(body)?.pose().position ?? null);
+      host.follow(() => this.caughtUp().model(body)?.pose().position ?? null);
     }
   }
 
@@ -157,18 +171,20 @@ export class WorldHost {
     return Number((this.#simulation.engine.nowAbs - world.originNs) / BigInt(world.stepNs));
   }
 
-  /** The world caught up to now (a paused world stays at its start). */
-  #catchUp(): SimulatedWorld {
+  /** The world caught up to now (a paused world stays at its start): what it is when looked at now. */
+  caughtUp(): SimulatedWorld {
     const world = this.#world!;
     if (!this.#config.paused) world.advanceTo(this.#stepNow());
     return world;
   }
 
-  /** An engine action at the world's next output, if it moved. */
+  /** An engine action at the world's next output or fault, if it moved. */
   #reschedule(): void {
     const world = this.#world;
     if (world === null || this.#config.paused) return;
-    const next = world.nextOutputStep();
+    const output = world.nextOutputStep();
+    const fault = this.#faults?.nextFiring() ?? null;
+    const next = output === null ? fault : fault === null ? output : Math.min(output, fault);
     if (next === this.#scheduledStep) return;
     const engine = this.#simulation.engine;
     if (this.#action !== null) engine.cancelAction(this.#action);
@@ -180,6 +196,8 @@ export class WorldHost {
             this.#action = null;
             this.#scheduledStep = null;
             world.advanceTo(next);
+            // A fault that starts at this step fires before the step's outputs, which it may change.
+            this.#faults?.fire(next);
             world.output();
             this.#reschedule();
           });
@@ -188,7 +206,7 @@ export class WorldHost {
   /** A bridge node and its bridges, as parameter_bridge makes them (its log lines first). */
   #bridge(group: BridgeGroup): void {
     const simulation = this.#simulation;
-    this.#catchUp();
+    this.caughtUp();
     const node = new Node(group.node, group.namespace, simulation.defaultContext, NodeOptions.from({}));
     const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
     for (const entry of group.entries) {
@@ -247,7 +265,7 @@ export class WorldHost {
             told = true;
             log(LoggingSeverity.INFO, `Passing message from ROS ${entry.rosType} to Gazebo ${entry.gzType} (showing msg only once per type)`);
           }
-          const world = this.#catchUp();
+          const world = this.caughtUp();
           world.bus.publish(entry.gzTopic, entry.gzType as GzType, fromRos(message as RosMessage));
           this.#reschedule();
         },
@@ -261,7 +279,7 @@ export class WorldHost {
     const node = new Node(spawn.node, '', simulation.defaultContext, NodeOptions.from({ startParameterServices: false, startTypeDescriptionService: false }));
     const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
     const create = (source: DescriptionSource): void => {
-      const world = this.#catchUp();
+      const world = this.caughtUp();
       const model = this.#modelOf(source);
       let name = spawn.name ?? model.name;
       if (world.model(name) !== undefined) {

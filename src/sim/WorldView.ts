@@ -4,7 +4,6 @@ import { compose, yawOf } from '../world/geometry/pose.js';
 import type { SimulatedModel } from '../world/SimulatedModel.js';
 import type { SimulatedWorld } from '../world/SimulatedWorld.js';
 import type { Simulation } from './Simulation.js';
-import { WorldScene } from './WorldScene.js';
 
 /** A sensor of a model, by the frame a bridge gives its messages. */
 export interface SensorFrame {
@@ -20,7 +19,7 @@ export interface SensorFrame {
 /**
  * The world as those who draw it look at it (the report's World section; WorldScene, the scene
  * recordings and the live view show), without changing the run: they read it after the steps it
- * takes anyway (SimulatedWorld.stepped) and never step it while the run goes on, so a run is the
+ * takes anyway (SimulatedWorld.stepWatchers) and never step it while the run goes on, so a run is the
  * same whoever looks. Samples come on a grid of whole steps from step 0, at a rate of sim time,
  * so what they draw is the same on every run however often the run itself looked at the world.
  * Once the run has ended, `catchUp` brings the world to the end for the last look.
@@ -33,17 +32,11 @@ export class WorldView {
   /** How many models the world had when #sensors was listed. */
   #listed = -1;
 
-  /**
-   * The world started (sim/WorldHost.ts): a view for whoever asked (Simulation.worldLooks), and
-   * the scene when a recording or the live view watches it.
-   */
-  static open(simulation: Simulation, world: SimulatedWorld, paused: boolean): void {
-    const scene = WorldScene.watched(simulation.viewTopics);
-    if (simulation.worldLooks.length === 0 && !scene) return;
+  /** The view of a started world (WorldHost makes one for the first who asks), brought to the run's end when it ends. */
+  static of(simulation: Simulation, world: SimulatedWorld, paused: boolean): WorldView {
     const view = new WorldView(simulation.engine, world, paused);
     simulation.viewTopics.onFinish(() => view.catchUp());
-    if (scene) new WorldScene(view, simulation.viewTopics);
-    for (const look of simulation.worldLooks) look(view);
+    return view;
   }
 
   private constructor(engine: Engine, world: SimulatedWorld, paused: boolean) {
@@ -60,7 +53,7 @@ export class WorldView {
   every(periodNs: number, sample: (step: number, index: number) => void): number {
     const steps = Math.max(1, Math.round(periodNs / this.world.stepNs));
     if (this.world.step % steps === 0) sample(this.world.step, this.world.step / steps);
-    this.world.stepped.push((step) => {
+    this.world.stepWatchers.push((step) => {
       if (step % steps === 0) sample(step, step / steps);
     });
     return steps;
@@ -68,7 +61,7 @@ export class WorldView {
 
   /** Calls `look` after every step. */
   eachStep(look: (step: number) => void): void {
-    this.world.stepped.push(look);
+    this.world.stepWatchers.push(look);
   }
 
   /** Absolute sim time of a step, ns. */

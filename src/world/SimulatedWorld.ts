@@ -1,6 +1,7 @@
 import { namedStream } from '../base/SeededRandom.js';
 import { Kinematics } from './bodies/Kinematics.js';
 import { planarBodyOf } from './bodies/planarBodyOf.js';
+import { Disturbances } from './Disturbances.js';
 import type { Model, World } from './description/description.js';
 import { addCollision } from './geometry/addCollision.js';
 import { compose, mulQuat, type Pose, rotate, type Vec3 } from './geometry/pose.js';
@@ -61,8 +62,10 @@ export class SimulatedWorld {
   readonly worldSystems: ReadonlySet<string>;
   /** The last step the world has taken. */
   step = 0;
-  /** Told after each step, the world at it: those who draw the world (sim/WorldView.ts). They only read. */
-  readonly stepped: ((step: number) => void)[] = [];
+  /** Faults in force: sensors ask at each output, wheels and bodies feel them at each step. */
+  readonly disturbances = new Disturbances();
+  /** Told after each step, the world at it: checks on the world, those who draw it (sim/WorldView.ts). They only read. */
+  readonly stepWatchers: ((step: number) => void)[] = [];
   readonly #systems: WorldSystem[] = [];
   readonly #meshes = new Map<string, TriangleMesh>();
   #staticRays = new RayScene();
@@ -124,6 +127,11 @@ export class SimulatedWorld {
       const tilt = mulQuat(unyaw, parts.placed.rotation);
       model = new SimulatedModel(description, parts.placed, tilt, parts.body);
       this.physics.add(parts.body);
+      this.disturbances.body(
+        description.name,
+        parts.body,
+        parts.body.wheels.map((wheel) => model.kinematics.moving[wheel.joint]!.joint.name),
+      );
       this.#bodyRays.push({ model, rays: parts.rays, collisions: parts.collisions });
     }
     this.models.push(model);
@@ -163,7 +171,9 @@ export class SimulatedWorld {
       const step = this.step + 1;
       for (const system of this.#systems) system.preUpdate?.(step, dt);
       this.#driveJoints(dt);
+      this.disturbances.apply(step);
       this.physics.step(dt);
+      this.disturbances.release();
       this.#turnWheels(dt);
       // gz-sim's Physics zeroes every velocity command it applied: a drive commands again each step.
       for (const model of this.models) {
@@ -172,7 +182,7 @@ export class SimulatedWorld {
       }
       this.step = step;
       for (const system of this.#systems) system.postUpdate?.(step, dt);
-      for (const look of this.stepped) look(step);
+      for (const watcher of this.stepWatchers) watcher(step);
     }
   }
 

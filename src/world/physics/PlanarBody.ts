@@ -40,6 +40,8 @@ export class PlanarBody {
   readonly commands: Float64Array;
   /** Per wheel, how fast it turned in the last step (rad/s). */
   readonly spins: Float64Array;
+  /** Per wheel, the share of its turning the ground follows: 1 rolls, less slips (a fault's, for one step). */
+  readonly grip: Float64Array;
   /**
    * A velocity its model is given outright (gz-sim's VelocityControl): x and y of its frame's origin
    * in its own frame, and its turning rate; NaN where none is. It then moves so, its wheels aside,
@@ -83,6 +85,7 @@ export class PlanarBody {
     this.groundMu = options.groundMu;
     this.commands = new Float64Array(options.wheels.length).fill(Number.NaN);
     this.spins = new Float64Array(options.wheels.length);
+    this.grip = new Float64Array(options.wheels.length).fill(1);
     this.x = options.x;
     this.y = options.y;
     this.c = options.yaw.c;

@@ -286,7 +286,7 @@ function wheels(body: PlanarBody, acc: Float64Array, dt: number): number {
     if (!Number.isNaN(command)) {
       const v = body.vx - body.w * ry;
       const u = body.vy + body.w * rx;
-      const error = v * dx + u * dy - command * wheel.radius;
+      const error = v * dx + u * dy - command * wheel.radius * body.grip[i]!;
       const before = acc[i * 2]!;
       const after = clamp(before - error / massAlong(body, rx, ry, dx, dy), -limit, limit);
       acc[i * 2] = after;

@@ -1,7 +1,9 @@
 import { firstChild, type XmlElement } from '../../base/xmlReader.js';
+import type { SensorDisturbances } from '../Disturbances.js';
 import type { Link, Sensor } from '../description/description.js';
 import { SdfValues } from '../description/sdfValues.js';
 import { compose, conjugate, IDENTITY_ROTATION, mulQuat, type Quat, rotate, type Vec3 } from '../geometry/pose.js';
+import { gzTopic } from '../gz/GzBus.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
 import { type Schedule, sensorSchedule } from '../systems/schedules.js';
 import type { SystemContext, WorldSystem } from '../systems/WorldSystem.js';
@@ -29,6 +31,7 @@ export class ImuSensor implements WorldSystem {
   readonly #linear: (Noise | null)[];
   /** The world orientation its orientation is read against. */
   readonly #reference: Quat;
+  readonly #faults: SensorDisturbances;
 
   constructor(sensor: Sensor, link: Link, model: SimulatedModel, context: SystemContext) {
     this.#context = context;
@@ -60,6 +63,7 @@ export class ImuSensor implements WorldSystem {
     this.#topic = sensor.topic ?? `/world/${world}/model/${model.name}/link/${link.name}/sensor/${sensor.name}/imu`;
     this.#frame = sensor.frameId ?? `${model.name}::${link.name}::${sensor.name}`;
     this.#schedule = sensorSchedule(sensor.updateRate, context.world.stepNs);
+    this.#faults = context.world.disturbances.sensor([`${model.name}/${link.name}/${sensor.name}`, gzTopic(this.#topic)]);
   }
 
   nextOutput(from: number): number | null {
@@ -68,6 +72,8 @@ export class ImuSensor implements WorldSystem {
 
   output(step: number): void {
     this.#schedule.done(step);
+    const fault = this.#faults.at(step);
+    if (fault === 'dropout') return;
     const pose = compose(this.#model.linkPose(this.#link.name), this.#sensor.pose);
     const toSensor = conjugate(pose.rotation);
     const body = this.#model.body;
@@ -89,10 +95,13 @@ export class ImuSensor implements WorldSystem {
     const g = this.#context.world.description.gravity;
     const specific = rotate(toSensor, { x: acceleration.x - g.x, y: acceleration.y - g.y, z: acceleration.z - g.z });
     const turning = rotate(toSensor, omega);
+    const own = (value: number, noise: Noise | null): number => (noise === null ? value : noise.apply(value));
+    // A fault's noise burst adds to each value's own noise (nothing added without one: -0 stays -0).
+    const one = fault === null ? own : (value: number, noise: Noise | null): number => own(value, noise) + fault();
     const noisy = (value: Vec3, noises: (Noise | null)[]): Vec3 => ({
-      x: noises[0] === null ? value.x : noises[0]!.apply(value.x),
-      y: noises[1] === null ? value.y : noises[1]!.apply(value.y),
-      z: noises[2] === null ? value.z : noises[2]!.apply(value.z),
+      x: one(value.x, noises[0] ?? null),
+      y: one(value.y, noises[1] ?? null),
+      z: one(value.z, noises[2] ?? null),
     });
     const linearAcceleration = noisy(specific, this.#linear);
     const angularVelocity = noisy(turning, this.#angular);

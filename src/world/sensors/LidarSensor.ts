@@ -1,8 +1,10 @@
 import { cos, sin } from '../../base/portableMath.js';
 import { firstChild } from '../../base/xmlReader.js';
+import type { SensorDisturbances } from '../Disturbances.js';
 import type { Link, Sensor } from '../description/description.js';
 import { SdfValues } from '../description/sdfValues.js';
 import { compose, rotate, type Vec3 } from '../geometry/pose.js';
+import { gzTopic } from '../gz/GzBus.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
 import type { WorldHit } from '../SimulatedWorld.js';
 import { type Schedule, sensorSchedule } from '../systems/schedules.js';
@@ -37,6 +39,7 @@ export class LidarSensor implements WorldSystem {
   /** Each ray's direction in the sensor's frame (x, y, z), horizontal index fastest. */
   readonly #directions: Float64Array;
   readonly #hit: WorldHit = { distance: 0, collision: '', retro: 0 };
+  readonly #faults: SensorDisturbances;
 
   constructor(sensor: Sensor, link: Link, model: SimulatedModel, context: SystemContext) {
     this.#context = context;
@@ -92,6 +95,7 @@ export class LidarSensor implements WorldSystem {
     this.#points = `${this.#topic}/points`;
     this.#frame = sensor.frameId ?? `${model.name}::${link.name}::${sensor.name}`;
     this.#schedule = sensorSchedule(sensor.updateRate, context.world.stepNs);
+    this.#faults = context.world.disturbances.sensor([`${model.name}/${link.name}/${sensor.name}`, gzTopic(this.#topic)]);
   }
 
   /** The scan as gz-sensors' point cloud: each range along its ray in the sensor's frame, in float32; not dense if any is infinite. */
@@ -121,6 +125,8 @@ export class LidarSensor implements WorldSystem {
 
   output(step: number): void {
     this.#schedule.done(step);
+    const fault = this.#faults.at(step);
+    if (fault === 'dropout') return;
     const pose = compose(this.#model.linkPose(this.#link.name), this.#sensor.pose);
     const o = pose.position;
     // The sensor's axes in the world: each ray's direction is their mix by its own.
@@ -146,8 +152,10 @@ export class LidarSensor implements WorldSystem {
       world.castRay(o, ray, 0, max, hit);
       const distance = Math.fround(hit.distance);
       let range = distance > max ? Infinity : distance < min ? -Infinity : distance;
-      if (this.#noise !== null) {
-        range = this.#noise.apply(range);
+      if (this.#noise !== null) range = this.#noise.apply(range);
+      // A fault's noise burst adds to the sensor's own, before the clamp.
+      if (fault !== null) range += fault();
+      if (this.#noise !== null || fault !== null) {
         range = Number.isNaN(range) ? max : Number.isFinite(range) ? Math.max(Math.min(range, max), min) : range;
       }
       ranges[i] = Math.fround(range);
