@@ -70,7 +70,6 @@ export class WorldHost {
     });
     const faults = simulation.faults;
     if (faults?.inWorld) this.#faults = faults.world = new WorldFaults(this.#world, faults, simulation.seed);
-    for (const told of simulation.worldStarts) told(this);
     simulation.graph.subscriptionAdded.push(() => this.#reschedule());
     this.#placeHosts();
     this.#publishTruth();
@@ -80,6 +79,8 @@ export class WorldHost {
     for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
     for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));
     this.#reschedule();
+    // Those told see the world with what it starts with: its spawns at the start are in it.
+    for (const told of simulation.worldStarts) told(this);
     if (WorldScene.watched(simulation.viewTopics)) new WorldScene(this.view, simulation.viewTopics);
   }
 
