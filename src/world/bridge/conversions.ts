@@ -1,4 +1,5 @@
 import type {
+  GzContacts,
   GzHeader,
   GzImu,
   GzJointState,
@@ -108,6 +109,28 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
       row_step: gz.rowStep,
       data: Uint8Array.from(gz.data),
       is_dense: gz.isDense,
+    }),
+  },
+  'ros_gz_interfaces/msg/Contacts|gz.msgs.Contacts': {
+    // Entities by name (rclsim has no entity ids: 0; gz-sim's Physics sets no type); wrenches with an empty header and names.
+    toRos: (gz: GzContacts) => ({
+      header: header(gz.header),
+      contacts: gz.contacts.map((contact) => ({
+        collision1: { id: 0n, name: contact.collision1, type: 0 },
+        collision2: { id: 0n, name: contact.collision2, type: 0 },
+        positions: contact.positions.map(vector),
+        normals: contact.normals.map(vector),
+        depths: Float64Array.from(contact.depths),
+        wrenches: (contact.wrenches ?? []).map((wrench) => ({
+          header: { stamp: { sec: 0, nanosec: 0 }, frame_id: '' },
+          body_1_name: { data: '' },
+          body_1_id: { data: 0 },
+          body_2_name: { data: '' },
+          body_2_id: { data: 0 },
+          body_1_wrench: { force: vector(wrench.body1Force), torque: { x: 0, y: 0, z: 0 } },
+          body_2_wrench: { force: vector(wrench.body2Force), torque: { x: 0, y: 0, z: 0 } },
+        })),
+      })),
     }),
   },
   'rosgraph_msgs/msg/Clock|gz.msgs.Clock': {

@@ -91,6 +91,13 @@ export interface GzContact {
   readonly positions: readonly Vec3[];
   readonly normals: readonly Vec3[];
   readonly depths: readonly number[];
+  /** Per position, the force on each side (gz.msgs.JointWrench as gz-sim's Physics fills it: forces, no torques, names or header). */
+  readonly wrenches?: readonly GzContactWrench[];
+}
+
+export interface GzContactWrench {
+  readonly body1Force: Vec3;
+  readonly body2Force: Vec3;
 }
 
 export interface GzContacts {

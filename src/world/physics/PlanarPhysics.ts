@@ -49,6 +49,15 @@ export class PlanarPhysics {
   #normal: number[] = [];
   #friction: number[] = [];
 
+  /** Per contact of the last step (as `contacts`), the normal impulse its solver settled on and the friction one along the normal turned left, N·s. */
+  get normalImpulses(): readonly number[] {
+    return this.#normal;
+  }
+
+  get frictionImpulses(): readonly number[] {
+    return this.#friction;
+  }
+
   constructor(obstacles: ObstacleMap, gravity: number) {
     this.obstacles = obstacles;
     this.gravity = gravity;

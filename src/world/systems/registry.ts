@@ -1,5 +1,6 @@
 import type { Link, Plugin, Sensor } from '../description/description.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
+import { ContactSensor } from '../sensors/ContactSensor.js';
 import { ImuSensor } from '../sensors/ImuSensor.js';
 import { LidarSensor } from '../sensors/LidarSensor.js';
 import { DiffDrive } from './DiffDrive.js';
@@ -28,6 +29,7 @@ const SENSORS: Readonly<Record<string, { system: string; make: MakeSensor }>> = 
   lidar: { system: 'Sensors', make: lidar },
   ray: { system: 'Sensors', make: lidar },
   imu: { system: 'Imu', make: (sensor, link, model, context) => new ImuSensor(sensor, link, model, context) },
+  contact: { system: 'Contact', make: (sensor, link, model, context) => new ContactSensor(sensor, link, model, context) },
 };
 
 /** A plugin's system class: `DiffDrive` of `gz::sim::systems::DiffDrive` (or its file's name when the name is empty). */
