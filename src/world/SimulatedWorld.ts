@@ -67,6 +67,8 @@ export class SimulatedWorld {
   readonly #staticCollisions: { name: string; laserRetro: number }[] = [];
   readonly #staticEntries: { geometry: Model['links'][number]['collisions'][number]['geometry']; pose: Pose; tag: number }[] = [];
   readonly #bodyRays: BodyRays[] = [];
+  /** Per model whose wheels a steering joint carries, what moves them as it turns. */
+  readonly #steering = new Map<SimulatedModel, (kinematics: Kinematics) => void>();
   /** The ground's height: the highest upward plane among the static models (0 when none). */
   #ground = 0;
   #groundMu = 1;
@@ -122,6 +124,7 @@ export class SimulatedWorld {
       const tilt = mulQuat(unyaw, parts.placed.rotation);
       model = new SimulatedModel(description, parts.placed, tilt, parts.body);
       this.physics.add(parts.body);
+      if (parts.steer !== null) this.#steering.set(model, parts.steer);
       this.#bodyRays.push({ model, rays: parts.rays, collisions: parts.collisions });
     }
     this.models.push(model);
@@ -210,7 +213,10 @@ export class SimulatedWorld {
         kinematics.positions[i] = next;
         moved = true;
       }
-      if (moved) kinematics.moved();
+      if (moved) {
+        kinematics.moved();
+        this.#steering.get(model)?.(kinematics);
+      }
     }
   }
 

@@ -1,6 +1,6 @@
 import type { Model } from '../description/description.js';
 import { addCollision } from '../geometry/addCollision.js';
-import { compose, inverse, type Pose, rotate, type Vec3 } from '../geometry/pose.js';
+import { compose, conjugate, inverse, type Pose, rotate, type Vec3 } from '../geometry/pose.js';
 import { RayScene } from '../geometry/RayScene.js';
 import type { TriangleMesh } from '../meshes/TriangleMesh.js';
 import { footprints } from '../physics/footprints.js';
@@ -20,6 +20,8 @@ export interface PlanarBodyParts {
   readonly collisions: readonly { readonly name: string; readonly laserRetro: number }[];
   /** Its placement, its lowest point resting on the ground. */
   readonly placed: Pose;
+  /** Moves and turns the wheels a moving joint carries (a steering joint) to where the joints' positions put them; null when none does. */
+  readonly steer: ((kinematics: Kinematics) => void) | null;
 }
 
 /**
@@ -70,6 +72,8 @@ export function planarBodyOf(
   const wheels: Wheel[] = [];
   const supports: { x: number; y: number; wheel: number }[] = [];
   const wheelSpecs: Omit<Wheel, 'load'>[] = [];
+  /** Per wheel, what a steering joint moves: its link, its collision there and its axle in the link's frame. */
+  const steered: ({ link: string; collision: Pose; axle: Vec3 } | null)[] = [];
   entries.forEach((entry, index) => {
     const pose = inBody(entry.inModel);
     for (const shape of footprints(entry.collision.geometry, pose, meshOf, true)) {
@@ -103,6 +107,12 @@ export function planarBodyOf(
       ay: axisBody.y / horizontal,
       mu: Math.min(entry.collision.friction.mu, groundMu),
     });
+    const link = entry.link;
+    steered.push(
+      carried(model, joint.parent, kinematics)
+        ? { link: link.name, collision: entry.collision.pose, axle: rotate(conjugate(link.pose.rotation), joint.axis.xyz) }
+        : null,
+    );
   });
 
   const mass = massOf(model, (link) => inBody(kinematics.linkPose(link)));
@@ -124,7 +134,30 @@ export function planarBodyOf(
     y: placed.position.y,
     yaw,
   });
-  return { body, rays, collisions, placed };
+  const steer = (kinematics: Kinematics): void => {
+    steered.forEach((wheel, w) => {
+      if (wheel === null) return;
+      const linkPose = kinematics.linkPose(wheel.link);
+      const at = inBody(compose(linkPose, wheel.collision)).position;
+      const axle = toBodyDirection(rotate(placed.rotation, rotate(linkPose.rotation, wheel.axle)), yaw);
+      const horizontal = Math.sqrt(axle.x * axle.x + axle.y * axle.y);
+      if (horizontal < 1e-6) return;
+      const moved = body.wheels[w]!;
+      moved.x = at.x;
+      moved.y = at.y;
+      moved.ax = axle.x / horizontal;
+      moved.ay = axle.y / horizontal;
+    });
+  };
+  return { body, rays, collisions, placed, steer: steered.some((wheel) => wheel !== null) ? steer : null };
+}
+
+/** Whether a joint that moves (one with a position, not the wheel's own) carries the link: its own or an ancestor's. */
+function carried(model: Model, link: string, kinematics: Kinematics): boolean {
+  for (let joint = model.joints.find((j) => j.child === link); joint !== undefined; joint = model.joints.find((j) => j.child === joint!.parent)) {
+    if (kinematics.indexOf(joint.name) !== undefined) return true;
+  }
+  return false;
 }
 
 /** The yaw of a placement as cosine and sine (of its x axis in the plane). */

@@ -1,5 +1,6 @@
 import type {
   GzContacts,
+  GzDouble,
   GzHeader,
   GzImu,
   GzJointState,
@@ -135,6 +136,10 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
   },
   'rosgraph_msgs/msg/Clock|gz.msgs.Clock': {
     toRos: (gz: { stampNs: bigint }) => ({ clock: stamp(gz.stampNs) }),
+  },
+  'std_msgs/msg/Float64|gz.msgs.Double': {
+    toRos: (gz: GzDouble) => ({ data: gz.data }),
+    fromRos: (ros) => ({ data: ros.data as number }),
   },
   'geometry_msgs/msg/Twist|gz.msgs.Twist': {
     toRos: (gz: GzTwist) => ({ linear: vector(gz.linear), angular: vector(gz.angular) }),

@@ -81,6 +81,11 @@ export interface GzTwist {
   readonly angular: Vec3;
 }
 
+/** gz.msgs.Double: a steering angle, a joint's target. */
+export interface GzDouble {
+  readonly data: number;
+}
+
 export interface GzClock {
   readonly stampNs: bigint;
 }
@@ -134,6 +139,7 @@ export interface GzMessages {
   'gz.msgs.IMU': GzImu;
   'gz.msgs.Twist': GzTwist;
   'gz.msgs.Clock': GzClock;
+  'gz.msgs.Double': GzDouble;
   'gz.msgs.Contacts': GzContacts;
   'gz.msgs.PointCloudPacked': GzPointCloudPacked;
 }

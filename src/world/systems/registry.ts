@@ -3,6 +3,7 @@ import type { SimulatedModel } from '../SimulatedModel.js';
 import { ContactSensor } from '../sensors/ContactSensor.js';
 import { ImuSensor } from '../sensors/ImuSensor.js';
 import { LidarSensor } from '../sensors/LidarSensor.js';
+import { AckermannSteering } from './AckermannSteering.js';
 import { DiffDrive } from './DiffDrive.js';
 import { JointStatePublisher } from './JointStatePublisher.js';
 import { OdometryPublisher } from './OdometryPublisher.js';
@@ -14,6 +15,7 @@ type MakeSensor = (sensor: Sensor, link: Link, model: SimulatedModel, context: S
 
 /** The model plugins rclsim runs, by Gazebo's class name. */
 const MODEL_SYSTEMS: Readonly<Record<string, MakeSystem>> = {
+  AckermannSteering: (plugin, model, context) => new AckermannSteering(plugin, model, context),
   DiffDrive: (plugin, model, context) => new DiffDrive(plugin, model, context),
   JointStatePublisher: (plugin, model, context) => new JointStatePublisher(plugin, model, context),
   OdometryPublisher: (plugin, model, context) => new OdometryPublisher(plugin, model, context),
