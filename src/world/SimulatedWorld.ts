@@ -72,6 +72,7 @@ export class SimulatedWorld {
   /** The ground's height: the highest upward plane among the static models (0 when none). */
   #ground = 0;
   #groundMu = 1;
+  #groundMu2 = 1;
   readonly context: SystemContext;
 
   constructor(description: World, options: WorldOptions) {
@@ -117,7 +118,7 @@ export class SimulatedWorld {
       this.#addStatic(model);
     } else {
       const kinematics = new Kinematics(description);
-      const parts = planarBodyOf(description, pose, kinematics, this.#ground, this.physics.gravity, this.#groundMu, this.meshOf);
+      const parts = planarBodyOf(description, pose, kinematics, this.#ground, this.physics.gravity, this.#groundMu, this.#groundMu2, this.meshOf);
       const { c, s } = parts.body;
       // The tilt the body keeps: the placement's rotation with its yaw taken off.
       const unyaw = { x: 0, y: 0, z: -(s < 0 ? -1 : 1) * Math.sqrt(Math.max(0, (1 - c) / 2)), w: Math.sqrt(Math.max(0, (1 + c) / 2)) };
@@ -146,6 +147,7 @@ export class SimulatedWorld {
           if (normal.z > 0.99 && (this.#staticEntries.length === 1 || pose.position.z >= this.#ground)) {
             this.#ground = pose.position.z;
             this.#groundMu = collision.friction.mu;
+            this.#groundMu2 = collision.friction.mu2;
           }
           continue;
         }

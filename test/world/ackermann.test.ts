@@ -30,7 +30,7 @@ describe("gz-sim's AckermannSteering: steered front wheels, a differential at th
   });
 
   it('steering only: a gz.msgs.Double on steer_angle turns each front wheel to its Ackermann angle, within the steering limit', () => {
-    const world = new SimulatedWorld(readWorldText(readFileSync(join(fixtures, 'world.sdf'), 'utf8'), 'world.sdf', { paths: noPaths, warn: () => {} }), {
+    const world = new SimulatedWorld(readWorldText(readFileSync(join(fixtures, '../floor.sdf'), 'utf8'), 'world.sdf', { paths: noPaths, warn: () => {} }), {
       originNs: 0n,
       seed: 1,
       warn: () => {},

@@ -38,6 +38,7 @@ export function planarBodyOf(
   ground: number,
   gravity: number,
   groundMu: number,
+  groundMu2: number,
   meshOf: (file: string) => TriangleMesh,
 ): PlanarBodyParts {
   // Every collision in the world at the placement, to find the lowest point.
@@ -98,14 +99,18 @@ export function planarBodyOf(
       return;
     }
     supports.push({ x: pose.position.x, y: pose.position.y, wheel: wheelSpecs.length });
+    const ax = axisBody.x / horizontal;
+    const ay = axisBody.y / horizontal;
+    const friction = entry.collision.friction;
     wheelSpecs.push({
       joint: index_,
       radius: geometry.radius,
       x: pose.position.x,
       y: pose.position.y,
-      ax: axisBody.x / horizontal,
-      ay: axisBody.y / horizontal,
-      mu: Math.min(entry.collision.friction.mu, groundMu),
+      ax,
+      ay,
+      mu: Math.min(friction.mu, groundMu),
+      ...directionOf(friction.fdir1, entry.link.pose, placed, yaw, ax, ay, Math.min(friction.mu2, groundMu2)),
     });
     const link = entry.link;
     steered.push(
@@ -150,6 +155,29 @@ export function planarBodyOf(
     });
   };
   return { body, rays, collisions, placed, steer: steered.some((wheel) => wheel !== null) ? steer : null };
+}
+
+/**
+ * A wheel's first friction direction (its link's at rest, in the body's frame, made horizontal)
+ * as its parts along the way the wheel rolls (axle × up) and along its axle; nothing where it has
+ * none or it stands upright (DART then picks one of its own).
+ */
+function directionOf(
+  fdir1: Vec3 | null,
+  link: Pose,
+  placed: Pose,
+  yaw: { c: number; s: number },
+  ax: number,
+  ay: number,
+  mu2: number,
+): { direction?: Wheel['direction'] } {
+  if (fdir1 === null) return {};
+  const f = toBodyDirection(rotate(placed.rotation, rotate(link.rotation, fdir1)), yaw);
+  const horizontal = Math.sqrt(f.x * f.x + f.y * f.y);
+  if (horizontal < 1e-6) return {};
+  const fx = f.x / horizontal;
+  const fy = f.y / horizontal;
+  return { direction: { roll: fx * ay - fy * ax, axle: fx * ax + fy * ay, mu2 } };
 }
 
 /** Whether a joint that moves (one with a position, not the wheel's own) carries the link: its own or an ancestor's. */

@@ -14,6 +14,13 @@ export interface Wheel {
   /** Coulomb friction with the ground, and the share of the weight it carries (N). */
   readonly mu: number;
   readonly load: number;
+  /**
+   * Its first friction direction (SDF's fdir1; a mecanum wheel's rollers) when it has one: how
+   * much of it lies along the way the wheel rolls and along its axle (so that it turns as the wheel
+   * is steered), and the friction across it (mu2); mu acts along it. Without one, mu holds the
+   * wheel both ways.
+   */
+  readonly direction?: { readonly roll: number; readonly axle: number; readonly mu2: number };
 }
 
 /**

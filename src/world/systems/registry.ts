@@ -6,6 +6,7 @@ import { LidarSensor } from '../sensors/LidarSensor.js';
 import { AckermannSteering } from './AckermannSteering.js';
 import { DiffDrive } from './DiffDrive.js';
 import { JointStatePublisher } from './JointStatePublisher.js';
+import { MecanumDrive } from './MecanumDrive.js';
 import { OdometryPublisher } from './OdometryPublisher.js';
 import { VelocityControl } from './VelocityControl.js';
 import type { SystemContext, WorldSystem } from './WorldSystem.js';
@@ -18,6 +19,7 @@ const MODEL_SYSTEMS: Readonly<Record<string, MakeSystem>> = {
   AckermannSteering: (plugin, model, context) => new AckermannSteering(plugin, model, context),
   DiffDrive: (plugin, model, context) => new DiffDrive(plugin, model, context),
   JointStatePublisher: (plugin, model, context) => new JointStatePublisher(plugin, model, context),
+  MecanumDrive: (plugin, model, context) => new MecanumDrive(plugin, model, context),
   OdometryPublisher: (plugin, model, context) => new OdometryPublisher(plugin, model, context),
   VelocityControl: (plugin, model, context) => new VelocityControl(plugin, model, context),
 };
