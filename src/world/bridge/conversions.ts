@@ -1,7 +1,9 @@
 import type {
+  GzCameraInfo,
   GzContacts,
   GzDouble,
   GzHeader,
+  GzImage,
   GzImu,
   GzJointState,
   GzLaserScan,
@@ -134,6 +136,35 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
       })),
     }),
   },
+  'sensor_msgs/msg/Image|gz.msgs.Image': {
+    toRos: (gz: GzImage) => {
+      const { encoding, bytes } = ENCODINGS[gz.pixelFormat];
+      return {
+        header: header(gz.header),
+        height: gz.height,
+        width: gz.width,
+        encoding,
+        is_bigendian: 0,
+        step: gz.width * bytes,
+        data: Uint8Array.from(gz.data),
+      };
+    },
+  },
+  'sensor_msgs/msg/CameraInfo|gz.msgs.CameraInfo': {
+    toRos: (gz: GzCameraInfo) => ({
+      header: header(gz.header),
+      height: gz.height,
+      width: gz.width,
+      distortion_model: 'plumb_bob',
+      d: Float64Array.from(gz.distortion),
+      k: Float64Array.from(gz.intrinsics),
+      r: Float64Array.from(gz.rectification),
+      p: Float64Array.from(gz.projection),
+      binning_x: 0,
+      binning_y: 0,
+      roi: { x_offset: 0, y_offset: 0, height: 0, width: 0, do_rectify: false },
+    }),
+  },
   'rosgraph_msgs/msg/Clock|gz.msgs.Clock': {
     toRos: (gz: { stampNs: bigint }) => ({ clock: stamp(gz.stampNs) }),
   },
@@ -148,6 +179,14 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
   'geometry_msgs/msg/TwistStamped|gz.msgs.Twist': {
     fromRos: (ros) => twist(ros.twist as RosMessage),
   },
+};
+
+/** ros_gz_bridge's encodings of gz's pixel formats, and a pixel's bytes (the row step is the width times them). */
+const ENCODINGS: Readonly<Record<GzImage['pixelFormat'], { encoding: string; bytes: number }>> = {
+  L_INT8: { encoding: 'mono8', bytes: 1 },
+  L_INT16: { encoding: 'mono16', bytes: 2 },
+  RGB_INT8: { encoding: 'rgb8', bytes: 3 },
+  R_FLOAT32: { encoding: '32FC1', bytes: 4 },
 };
 
 function twist(ros: RosMessage): GzTwist {

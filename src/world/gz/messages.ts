@@ -130,6 +130,35 @@ export interface GzPointCloudPacked {
   readonly data: Uint8Array;
 }
 
+/** gz.msgs.PixelFormatType: the formats cameras publish. */
+export type GzPixelFormat = 'L_INT8' | 'L_INT16' | 'RGB_INT8' | 'R_FLOAT32';
+
+export interface GzImage {
+  readonly header: GzHeader;
+  readonly width: number;
+  readonly height: number;
+  /** Bytes a row. */
+  readonly step: number;
+  readonly pixelFormat: GzPixelFormat;
+  /** Rows from the top, little-endian where a channel has more than a byte. */
+  readonly data: Uint8Array;
+}
+
+/** gz.msgs.CameraInfo as gz-sensors fills it (a plumb-bob distortion). */
+export interface GzCameraInfo {
+  readonly header: GzHeader;
+  readonly width: number;
+  readonly height: number;
+  /** k1, k2, p1, p2, k3. */
+  readonly distortion: readonly number[];
+  /** K, row-major 3×3. */
+  readonly intrinsics: readonly number[];
+  /** P, row-major 3×4. */
+  readonly projection: readonly number[];
+  /** R, row-major 3×3. */
+  readonly rectification: readonly number[];
+}
+
 /** Each gz-msgs type the world knows, by its full name. */
 export interface GzMessages {
   'gz.msgs.LaserScan': GzLaserScan;
@@ -142,6 +171,8 @@ export interface GzMessages {
   'gz.msgs.Double': GzDouble;
   'gz.msgs.Contacts': GzContacts;
   'gz.msgs.PointCloudPacked': GzPointCloudPacked;
+  'gz.msgs.Image': GzImage;
+  'gz.msgs.CameraInfo': GzCameraInfo;
 }
 
 export type GzType = keyof GzMessages;

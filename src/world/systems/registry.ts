@@ -1,5 +1,6 @@
 import type { Link, Plugin, Sensor } from '../description/description.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
+import { CameraSensor } from '../sensors/CameraSensor.js';
 import { ContactSensor } from '../sensors/ContactSensor.js';
 import { ImuSensor } from '../sensors/ImuSensor.js';
 import { LidarSensor } from '../sensors/LidarSensor.js';
@@ -24,6 +25,7 @@ const MODEL_SYSTEMS: Readonly<Record<string, MakeSystem>> = {
   VelocityControl: (plugin, model, context) => new VelocityControl(plugin, model, context),
 };
 
+const camera: MakeSensor = (sensor, link, model, context) => new CameraSensor(sensor, link, model, context);
 const lidar: MakeSensor = (sensor, link, model, context) => new LidarSensor(sensor, link, model, context);
 
 /** Sensor types by the world system that runs them in gz-sim, and what rclsim makes of them. */
@@ -33,6 +35,8 @@ const SENSORS: Readonly<Record<string, { system: string; make: MakeSensor }>> = 
   lidar: { system: 'Sensors', make: lidar },
   ray: { system: 'Sensors', make: lidar },
   imu: { system: 'Imu', make: (sensor, link, model, context) => new ImuSensor(sensor, link, model, context) },
+  camera: { system: 'Sensors', make: camera },
+  depth_camera: { system: 'Sensors', make: camera },
   contact: { system: 'Contact', make: (sensor, link, model, context) => new ContactSensor(sensor, link, model, context) },
 };
 
