@@ -39,6 +39,30 @@ describe('cameras and depth cameras', () => {
     assert.equal(depth[0], Infinity, 'nothing above the wall');
   });
 
+  it("a camera sees a Collada mesh visual in its materials' colours, triangle by triangle", () => {
+    const paths = { modelFolders: [], prefixes: [], fuelCache: null };
+    const world = new SimulatedWorld(readWorldText(readFileSync(join(fixtures, 'world.sdf'), 'utf8'), 'world.sdf', { paths, warn: () => {} }), {
+      originNs: 0n,
+      seed: 1,
+      warn: () => {},
+    });
+    // The panel is behind the rig, which turns round to face it.
+    world.spawn(readModelText(readFileSync(join(fixtures, 'panel.sdf'), 'utf8'), join(fixtures, 'panel.sdf'), { paths, warn: () => {} }));
+    const rig = readModelText(readFileSync(join(fixtures, 'cameras.sdf'), 'utf8'), 'cameras.sdf', { paths, warn: () => {} });
+    world.spawn(rig, { position: { x: 0, y: 0, z: 0 }, rotation: { x: 0, y: 0, z: 1, w: 0 } });
+    let image: GzImage | null = null;
+    world.bus.subscribe('/camera/image', (_type, message) => {
+      image = message as GzImage;
+    });
+    world.advanceTo(world.nextOutputStep()!);
+    world.output();
+    const got = image as GzImage | null;
+    assert.ok(got !== null);
+    const pixel = (row: number, column: number) => [...got.data.subarray(row * got.step + column * 3, row * got.step + column * 3 + 3)].join(',');
+    // Facing the sun: 0.4 + 0.6 × 0.5 / |(0.5, 0.1, 0.9)| = 0.690 of each colour.
+    assert.deepEqual([pixel(20, 10), pixel(28, 30), pixel(20, 34), pixel(28, 53)], ['18,141,18', '18,141,18', '18,18,141', '18,18,141']);
+  });
+
   it('a camera and a depth camera bridged: rgb8 and 32FC1 images, the depth points and the camera info as ros_gz_bridge gives them', () => {
     const run = () => runCli(['run', 'job.yaml'], fixtures, 120_000);
     const result = run();

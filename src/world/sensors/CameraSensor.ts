@@ -18,7 +18,7 @@ import { SurfaceColors } from './surfaceColors.js';
  * angles. Cost: one ray cast a pixel (320×240: 76,800 casts an image), and for a camera the
  * shading of each pixel from its neighbours' hits.
  * - camera: gz.msgs.Image RGB_INT8 on `…/sensor/<s>/image` (or `<topic>`): each surface's diffuse
- *   colour (SurfaceColors) lit by a fixed sun and an ambient term, the normal taken from the hits
+ *   colour (SurfaceColors: a material's, or a Collada mesh's per triangle) lit by a fixed sun and an ambient term, the normal taken from the hits
  *   of the pixel's nearer neighbours; nothing met within the clip planes shows the SDF scene's
  *   default background (0.7 grey). Frames for image pipelines, not photorealism.
  * - depth_camera: gz.msgs.Image R_FLOAT32 on `…/depth_image`: the depth along the optical axis
@@ -260,7 +260,7 @@ export class CameraSensor implements WorldSystem {
         }
         const lambert = Math.max(0, nx * SUN.x + ny * SUN.y + nz * SUN.z);
         const light = AMBIENT + (1 - AMBIENT) * lambert;
-        const color = this.#colors.of(met[k]!);
+        const color = this.#colors.at(met[k]!, o, { x: dx, y: dy, z: dz });
         data[at] = channel(color.r * light);
         data[at + 1] = channel(color.g * light);
         data[at + 2] = channel(color.b * light);
