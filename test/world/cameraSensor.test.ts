@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { gazeboActions } from '../../src/launch/gazeboActions.js';
 import type { PlanNode } from '../../src/launch/launchPlan.js';
 import { readModelText, readWorldText } from '../../src/world/description/sdfFile.js';
-import type { GzImage } from '../../src/world/gz/messages.js';
+import type { GzCameraInfo, GzImage, GzPointCloudPacked } from '../../src/world/gz/messages.js';
 import { SimulatedWorld } from '../../src/world/SimulatedWorld.js';
 import { logLines, repoRoot, runCli } from '../support/helpers.js';
 
@@ -61,6 +61,34 @@ describe('cameras and depth cameras', () => {
     const pixel = (row: number, column: number) => [...got.data.subarray(row * got.step + column * 3, row * got.step + column * 3 + 3)].join(',');
     // Facing the sun: 0.4 + 0.6 × 0.5 / |(0.5, 0.1, 0.9)| = 0.690 of each colour.
     assert.deepEqual([pixel(20, 10), pixel(28, 30), pixel(20, 34), pixel(28, 53)], ['18,141,18', '18,141,18', '18,18,141', '18,18,141']);
+  });
+
+  it("a lens the SDF gives: its intrinsics aim the pixels' rays, and the camera info carries them and its projection", () => {
+    const world = new SimulatedWorld(readWorldText(readFileSync(join(fixtures, 'world.sdf'), 'utf8'), 'world.sdf', { paths: noPaths, warn: () => {} }), {
+      originNs: 0n,
+      seed: 1,
+      warn: () => {},
+    });
+    world.spawn(readModelText(readFileSync(join(fixtures, 'lens.sdf'), 'utf8'), 'lens.sdf', { paths: noPaths, warn: () => {} }));
+    let cloud: GzPointCloudPacked | null = null;
+    let info: GzCameraInfo | null = null;
+    world.bus.subscribe('/lens/image/points', (_type, message) => {
+      cloud = message as GzPointCloudPacked;
+    });
+    world.bus.subscribe('/lens/camera_info', (_type, message) => {
+      info = message as GzCameraInfo;
+    });
+    world.advanceTo(world.nextOutputStep()!);
+    world.output();
+    const points = cloud as GzPointCloudPacked | null;
+    const camera = info as GzCameraInfo | null;
+    assert.ok(points !== null && camera !== null);
+    assert.deepEqual(camera.intrinsics, [40, 0, 20, 0, 50, 30, 0, 0, 1]);
+    assert.deepEqual(camera.projection, [40, 0, 20, -4, 0, 50, 30, 0, 0, 0, 1, 0]);
+    // Pixel (10, 20) on the wall 4 m ahead: y = 4 (20 − 10.5) / 40, z = 4 (30 − 20.5) / 50.
+    const view = new DataView(points.data.buffer, points.data.byteOffset);
+    const at = 20 * points.rowStep + 10 * points.pointStep;
+    assert.deepEqual([view.getFloat32(at, true), view.getFloat32(at + 4, true), view.getFloat32(at + 8, true)], [4, Math.fround(0.95), Math.fround(0.76)]);
   });
 
   it('a camera and a depth camera bridged: rgb8 and 32FC1 images, the depth points and the camera info as ros_gz_bridge gives them', () => {

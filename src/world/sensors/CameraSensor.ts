@@ -15,7 +15,7 @@ import { SurfaceColors } from './surfaceColors.js';
  * rendered by casting one ray per pixel against the world's collision geometry (the lidar's
  * scene) through a pinhole: the camera looks along its frame's +x, pixel (i, j) along
  * (1, ((w − 1)/2 − i)/f, ((h − 1)/2 − j)/f), f = w / (2 tan(hfov/2)) — gz-sensors' PointCloudUtil
- * angles. Cost: one ray cast a pixel (320×240: 76,800 casts an image), and for a camera the
+ * angles — or through `<lens><intrinsics>` (fx, fy, cx, cy) where the SDF gives them. Cost: one ray cast a pixel (320×240: 76,800 casts an image), and for a camera the
  * shading of each pixel from its neighbours' hits.
  * - camera: gz.msgs.Image RGB_INT8 on `…/sensor/<s>/image` (or `<topic>`): each surface's diffuse
  *   colour (SurfaceColors: a material's, or a Collada mesh's per triangle) lit by a fixed sun and an ambient term, the normal taken from the hits
@@ -76,13 +76,14 @@ export class CameraSensor implements WorldSystem {
     this.#near = clip === undefined ? 0.1 : values.number(clip, 'near', 0.1);
     this.#far = clip === undefined ? 100 : values.number(clip, 'far', 100);
     const hfov = values.number(camera, 'horizontal_fov', 1.047);
-    const focal = this.#width / (2 * tan(hfov / 2));
-    this.#info = cameraInfo(camera, values, this.#width, this.#height, focal);
+    this.#info = cameraInfo(camera, values, this.#width, this.#height, this.#width / (2 * tan(hfov / 2)));
+    const [fx, , cx, , fy, cy] = this.#info.intrinsics as [number, number, number, number, number, number];
     this.#rays = new Float64Array(this.#width * this.#height * 3);
     for (let j = 0; j < this.#height; j++) {
       for (let i = 0; i < this.#width; i++) {
-        const y = ((this.#width - 1) / 2 - i) / focal;
-        const z = ((this.#height - 1) / 2 - j) / focal;
+        // Through the pixel's centre; the default principal point (w/2, h/2) makes this ((w − 1)/2 − i)/f.
+        const y = (cx - (i + 0.5)) / fx;
+        const z = (cy - (j + 0.5)) / fy;
         const length = Math.sqrt(1 + y * y + z * z);
         const at = (j * this.#width + i) * 3;
         this.#rays[at] = 1 / length;
@@ -278,18 +279,29 @@ interface Cast {
   readonly met: string[];
 }
 
-/** gz.msgs.CameraInfo of a pinhole camera as gz-sensors' PopulateInfo fills it from SDF. */
+/**
+ * gz.msgs.CameraInfo as gz-sensors fills it from SDF (CameraSensor::PopulateInfo, and Load: without
+ * `<lens><intrinsics>`, K is the one the field of view makes — f = w / (2 tan(hfov/2)) both ways,
+ * the centre at (w/2, h/2) — and without `<lens><projection>`, P's is K's with no translation).
+ */
 function cameraInfo(camera: Sensor['element'], values: SdfValues, width: number, height: number, focal: number): Omit<GzCameraInfo, 'header'> {
   const distortion = firstChild(camera, 'distortion');
   const k = (name: string) => (distortion === undefined ? 0 : values.number(distortion, name, 0));
-  const cx = width / 2;
-  const cy = height / 2;
+  const lens = firstChild(camera, 'lens');
+  const given = lens === undefined ? undefined : firstChild(lens, 'intrinsics');
+  const intrinsic = (name: string, fallback: number) => (given === undefined ? fallback : values.number(given, name, fallback));
+  const fx = intrinsic('fx', focal);
+  const fy = intrinsic('fy', focal);
+  const cx = intrinsic('cx', width / 2);
+  const cy = intrinsic('cy', height / 2);
+  const projection = lens === undefined ? undefined : firstChild(lens, 'projection');
+  const p = (name: string, fallback: number) => (projection === undefined ? fallback : values.number(projection, name, fallback));
   return {
     width,
     height,
     distortion: [k('k1'), k('k2'), k('p1'), k('p2'), k('k3')],
-    intrinsics: [focal, 0, cx, 0, focal, cy, 0, 0, 1],
-    projection: [focal, 0, cx, 0, 0, focal, cy, 0, 0, 0, 1, 0],
+    intrinsics: [fx, 0, cx, 0, fy, cy, 0, 0, 1],
+    projection: [p('p_fx', fx), 0, p('p_cx', cx), p('tx', 0), 0, p('p_fy', fy), p('p_cy', cy), p('ty', 0), 0, 0, 1, 0],
     rectification: [1, 0, 0, 0, 1, 0, 0, 0, 1],
   };
 }
