@@ -63,6 +63,24 @@ describe('cameras and depth cameras', () => {
     assert.deepEqual([pixel(20, 10), pixel(28, 30), pixel(20, 34), pixel(28, 53)], ['18,141,18', '18,141,18', '18,18,141', '18,18,141']);
   });
 
+  it('a camera with <noise> says in one line that its images are noiseless', () => {
+    const warnings: string[] = [];
+    const world = new SimulatedWorld(readWorldText(readFileSync(join(fixtures, 'world.sdf'), 'utf8'), 'world.sdf', { paths: noPaths, warn: () => {} }), {
+      originNs: 0n,
+      seed: 1,
+      warn: (line) => warnings.push(line),
+    });
+    const text = readFileSync(join(fixtures, 'cameras.sdf'), 'utf8').replaceAll(
+      '<horizontal_fov>',
+      '<noise><type>gaussian</type><stddev>0.007</stddev></noise><horizontal_fov>',
+    );
+    world.spawn(readModelText(text, 'cameras.sdf', { paths: noPaths, warn: () => {} }));
+    assert.deepEqual(warnings, [
+      "cameras.sdf:8: camera 'camera' has <noise>, which rclsim does not model: its images are noiseless",
+      "cameras.sdf:19: depth_camera 'depth' has <noise>, which rclsim does not model: its images are noiseless",
+    ]);
+  });
+
   it("a lens the SDF gives: its intrinsics aim the pixels' rays, and the camera info carries them and its projection", () => {
     const world = new SimulatedWorld(readWorldText(readFileSync(join(fixtures, 'world.sdf'), 'utf8'), 'world.sdf', { paths: noPaths, warn: () => {} }), {
       originNs: 0n,

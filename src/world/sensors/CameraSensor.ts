@@ -72,6 +72,11 @@ export class CameraSensor implements WorldSystem {
     if (!this.#depth && format !== 'R8G8B8' && format !== 'RGB_INT8') {
       context.warn(`${sensor.place.file}:${sensor.place.line}: camera '${sensor.name}' asks for image format ${format}; rclsim renders R8G8B8`);
     }
+    if (firstChild(camera, 'noise') !== undefined) {
+      context.warn(
+        `${sensor.place.file}:${sensor.place.line}: ${sensor.type} '${sensor.name}' has <noise>, which rclsim does not model: its images are noiseless`,
+      );
+    }
     const clip = firstChild(camera, 'clip');
     this.#near = clip === undefined ? 0.1 : values.number(clip, 'near', 0.1);
     this.#far = clip === undefined ? 100 : values.number(clip, 'far', 100);
