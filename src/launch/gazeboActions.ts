@@ -90,7 +90,15 @@ export function gazeboActions(actions: readonly LaunchAction[], prefixes: readon
       } else if (known === 'ros_gz_bridge/parameter_bridge' || known === 'ros_gz_bridge/bridge_node') {
         theWorld().bridge_nodes.push({ ...bridgeNode(action), ...at(delayNs) });
       } else if (known === 'ros_gz_image/image_bridge') {
-        warnings.push(`${label(action)}: ros_gz_image's image_bridge is left out: rclsim's world has no cameras yet`);
+        // ros_gz_image's image_bridge.cpp: node `ros_gz_image`; per argument, the gz image topic to
+        // a ROS image topic of the same name (image_transport's raw topic), converted as ros_gz_bridge does.
+        const topics = action.arguments.slice(0, action.arguments.includes('--ros-args') ? action.arguments.indexOf('--ros-args') : undefined);
+        theWorld().bridge_nodes.push({
+          name: action.name ?? 'ros_gz_image',
+          ...(action.namespace === null || action.namespace === '/' ? {} : { namespace: action.namespace }),
+          bridge: topics.map((topic) => `${topic}@sensor_msgs/msg/Image[gz.msgs.Image`),
+          ...at(delayNs),
+        });
       } else {
         kept.push(action);
       }

@@ -72,9 +72,12 @@ export class SimulatedWorld {
   readonly #staticCollisions: { name: string; laserRetro: number }[] = [];
   readonly #staticEntries: { geometry: Model['links'][number]['collisions'][number]['geometry']; pose: Pose; tag: number }[] = [];
   readonly #bodyRays: BodyRays[] = [];
+  /** Per model whose wheels a steering joint carries, what moves them as it turns. */
+  readonly #steering = new Map<SimulatedModel, (kinematics: Kinematics) => void>();
   /** The ground's height: the highest upward plane among the static models (0 when none). */
   #ground = 0;
   #groundMu = 1;
+  #groundMu2 = 1;
   readonly context: SystemContext;
 
   constructor(description: World, options: WorldOptions) {
@@ -120,7 +123,7 @@ export class SimulatedWorld {
       this.#addStatic(model);
     } else {
       const kinematics = new Kinematics(description);
-      const parts = planarBodyOf(description, pose, kinematics, this.#ground, this.physics.gravity, this.#groundMu, this.meshOf);
+      const parts = planarBodyOf(description, pose, kinematics, this.#ground, this.physics.gravity, this.#groundMu, this.#groundMu2, this.meshOf);
       const { c, s } = parts.body;
       // The tilt the body keeps: the placement's rotation with its yaw taken off.
       const unyaw = { x: 0, y: 0, z: -(s < 0 ? -1 : 1) * Math.sqrt(Math.max(0, (1 - c) / 2)), w: Math.sqrt(Math.max(0, (1 + c) / 2)) };
@@ -132,6 +135,7 @@ export class SimulatedWorld {
         parts.body,
         parts.body.wheels.map((wheel) => model.kinematics.moving[wheel.joint]!.joint.name),
       );
+      if (parts.steer !== null) this.#steering.set(model, parts.steer);
       this.#bodyRays.push({ model, rays: parts.rays, collisions: parts.collisions });
     }
     this.models.push(model);
@@ -153,6 +157,7 @@ export class SimulatedWorld {
           if (normal.z > 0.99 && (this.#staticEntries.length === 1 || pose.position.z >= this.#ground)) {
             this.#ground = pose.position.z;
             this.#groundMu = collision.friction.mu;
+            this.#groundMu2 = collision.friction.mu2;
           }
           continue;
         }
@@ -223,7 +228,10 @@ export class SimulatedWorld {
         kinematics.positions[i] = next;
         moved = true;
       }
-      if (moved) kinematics.moved();
+      if (moved) {
+        kinematics.moved();
+        this.#steering.get(model)?.(kinematics);
+      }
     }
   }
 

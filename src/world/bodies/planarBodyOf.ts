@@ -1,6 +1,6 @@
 import type { Model } from '../description/description.js';
 import { addCollision } from '../geometry/addCollision.js';
-import { compose, inverse, type Pose, rotate, type Vec3 } from '../geometry/pose.js';
+import { compose, conjugate, inverse, type Pose, rotate, type Vec3 } from '../geometry/pose.js';
 import { RayScene } from '../geometry/RayScene.js';
 import type { TriangleMesh } from '../meshes/TriangleMesh.js';
 import { footprints } from '../physics/footprints.js';
@@ -20,6 +20,8 @@ export interface PlanarBodyParts {
   readonly collisions: readonly { readonly name: string; readonly laserRetro: number }[];
   /** Its placement, its lowest point resting on the ground. */
   readonly placed: Pose;
+  /** Moves and turns the wheels a moving joint carries (a steering joint) to where the joints' positions put them; null when none does. */
+  readonly steer: ((kinematics: Kinematics) => void) | null;
 }
 
 /**
@@ -36,6 +38,7 @@ export function planarBodyOf(
   ground: number,
   gravity: number,
   groundMu: number,
+  groundMu2: number,
   meshOf: (file: string) => TriangleMesh,
 ): PlanarBodyParts {
   // Every collision in the world at the placement, to find the lowest point.
@@ -70,6 +73,8 @@ export function planarBodyOf(
   const wheels: Wheel[] = [];
   const supports: { x: number; y: number; wheel: number }[] = [];
   const wheelSpecs: Omit<Wheel, 'load'>[] = [];
+  /** Per wheel, what a steering joint moves: its link, its collision there and its axle in the link's frame. */
+  const steered: ({ link: string; collision: Pose; axle: Vec3 } | null)[] = [];
   entries.forEach((entry, index) => {
     const pose = inBody(entry.inModel);
     for (const shape of footprints(entry.collision.geometry, pose, meshOf, true)) {
@@ -94,15 +99,25 @@ export function planarBodyOf(
       return;
     }
     supports.push({ x: pose.position.x, y: pose.position.y, wheel: wheelSpecs.length });
+    const ax = axisBody.x / horizontal;
+    const ay = axisBody.y / horizontal;
+    const friction = entry.collision.friction;
     wheelSpecs.push({
       joint: index_,
       radius: geometry.radius,
       x: pose.position.x,
       y: pose.position.y,
-      ax: axisBody.x / horizontal,
-      ay: axisBody.y / horizontal,
-      mu: Math.min(entry.collision.friction.mu, groundMu),
+      ax,
+      ay,
+      mu: Math.min(friction.mu, groundMu),
+      ...directionOf(friction.fdir1, entry.link.pose, placed, yaw, ax, ay, Math.min(friction.mu2, groundMu2)),
     });
+    const link = entry.link;
+    steered.push(
+      carried(model, joint.parent, kinematics)
+        ? { link: link.name, collision: entry.collision.pose, axle: rotate(conjugate(link.pose.rotation), joint.axis.xyz) }
+        : null,
+    );
   });
 
   const mass = massOf(model, (link) => inBody(kinematics.linkPose(link)));
@@ -124,7 +139,53 @@ export function planarBodyOf(
     y: placed.position.y,
     yaw,
   });
-  return { body, rays, collisions, placed };
+  const steer = (kinematics: Kinematics): void => {
+    steered.forEach((wheel, w) => {
+      if (wheel === null) return;
+      const linkPose = kinematics.linkPose(wheel.link);
+      const at = inBody(compose(linkPose, wheel.collision)).position;
+      const axle = toBodyDirection(rotate(placed.rotation, rotate(linkPose.rotation, wheel.axle)), yaw);
+      const horizontal = Math.sqrt(axle.x * axle.x + axle.y * axle.y);
+      if (horizontal < 1e-6) return;
+      const moved = body.wheels[w]!;
+      moved.x = at.x;
+      moved.y = at.y;
+      moved.ax = axle.x / horizontal;
+      moved.ay = axle.y / horizontal;
+    });
+  };
+  return { body, rays, collisions, placed, steer: steered.some((wheel) => wheel !== null) ? steer : null };
+}
+
+/**
+ * A wheel's first friction direction (its link's at rest, in the body's frame, made horizontal)
+ * as its parts along the way the wheel rolls (axle × up) and along its axle; nothing where it has
+ * none or it stands upright (DART then picks one of its own).
+ */
+function directionOf(
+  fdir1: Vec3 | null,
+  link: Pose,
+  placed: Pose,
+  yaw: { c: number; s: number },
+  ax: number,
+  ay: number,
+  mu2: number,
+): { direction?: Wheel['direction'] } {
+  if (fdir1 === null) return {};
+  const f = toBodyDirection(rotate(placed.rotation, rotate(link.rotation, fdir1)), yaw);
+  const horizontal = Math.sqrt(f.x * f.x + f.y * f.y);
+  if (horizontal < 1e-6) return {};
+  const fx = f.x / horizontal;
+  const fy = f.y / horizontal;
+  return { direction: { roll: fx * ay - fy * ax, axle: fx * ax + fy * ay, mu2 } };
+}
+
+/** Whether a joint that moves (one with a position, not the wheel's own) carries the link: its own or an ancestor's. */
+function carried(model: Model, link: string, kinematics: Kinematics): boolean {
+  for (let joint = model.joints.find((j) => j.child === link); joint !== undefined; joint = model.joints.find((j) => j.child === joint!.parent)) {
+    if (kinematics.indexOf(joint.name) !== undefined) return true;
+  }
+  return false;
 }
 
 /** The yaw of a placement as cosine and sine (of its x axis in the plane). */

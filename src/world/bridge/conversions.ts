@@ -1,5 +1,9 @@
 import type {
+  GzCameraInfo,
+  GzContacts,
+  GzDouble,
   GzHeader,
+  GzImage,
   GzImu,
   GzJointState,
   GzLaserScan,
@@ -110,8 +114,63 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
       is_dense: gz.isDense,
     }),
   },
+  'ros_gz_interfaces/msg/Contacts|gz.msgs.Contacts': {
+    // Entities by name (rclsim has no entity ids: 0; gz-sim's Physics sets no type); wrenches with an empty header and names.
+    toRos: (gz: GzContacts) => ({
+      header: header(gz.header),
+      contacts: gz.contacts.map((contact) => ({
+        collision1: { id: 0n, name: contact.collision1, type: 0 },
+        collision2: { id: 0n, name: contact.collision2, type: 0 },
+        positions: contact.positions.map(vector),
+        normals: contact.normals.map(vector),
+        depths: Float64Array.from(contact.depths),
+        wrenches: (contact.wrenches ?? []).map((wrench) => ({
+          header: { stamp: { sec: 0, nanosec: 0 }, frame_id: '' },
+          body_1_name: { data: '' },
+          body_1_id: { data: 0 },
+          body_2_name: { data: '' },
+          body_2_id: { data: 0 },
+          body_1_wrench: { force: vector(wrench.body1Force), torque: { x: 0, y: 0, z: 0 } },
+          body_2_wrench: { force: vector(wrench.body2Force), torque: { x: 0, y: 0, z: 0 } },
+        })),
+      })),
+    }),
+  },
+  'sensor_msgs/msg/Image|gz.msgs.Image': {
+    toRos: (gz: GzImage) => {
+      const { encoding, bytes } = ENCODINGS[gz.pixelFormat];
+      return {
+        header: header(gz.header),
+        height: gz.height,
+        width: gz.width,
+        encoding,
+        is_bigendian: 0,
+        step: gz.width * bytes,
+        data: Uint8Array.from(gz.data),
+      };
+    },
+  },
+  'sensor_msgs/msg/CameraInfo|gz.msgs.CameraInfo': {
+    toRos: (gz: GzCameraInfo) => ({
+      header: header(gz.header),
+      height: gz.height,
+      width: gz.width,
+      distortion_model: 'plumb_bob',
+      d: Float64Array.from(gz.distortion),
+      k: Float64Array.from(gz.intrinsics),
+      r: Float64Array.from(gz.rectification),
+      p: Float64Array.from(gz.projection),
+      binning_x: 0,
+      binning_y: 0,
+      roi: { x_offset: 0, y_offset: 0, height: 0, width: 0, do_rectify: false },
+    }),
+  },
   'rosgraph_msgs/msg/Clock|gz.msgs.Clock': {
     toRos: (gz: { stampNs: bigint }) => ({ clock: stamp(gz.stampNs) }),
+  },
+  'std_msgs/msg/Float64|gz.msgs.Double': {
+    toRos: (gz: GzDouble) => ({ data: gz.data }),
+    fromRos: (ros) => ({ data: ros.data as number }),
   },
   'geometry_msgs/msg/Twist|gz.msgs.Twist': {
     toRos: (gz: GzTwist) => ({ linear: vector(gz.linear), angular: vector(gz.angular) }),
@@ -120,6 +179,14 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
   'geometry_msgs/msg/TwistStamped|gz.msgs.Twist': {
     fromRos: (ros) => twist(ros.twist as RosMessage),
   },
+};
+
+/** ros_gz_bridge's encodings of gz's pixel formats, and a pixel's bytes (the row step is the width times them). */
+const ENCODINGS: Readonly<Record<GzImage['pixelFormat'], { encoding: string; bytes: number }>> = {
+  L_INT8: { encoding: 'mono8', bytes: 1 },
+  L_INT16: { encoding: 'mono16', bytes: 2 },
+  RGB_INT8: { encoding: 'rgb8', bytes: 3 },
+  R_FLOAT32: { encoding: '32FC1', bytes: 4 },
 };
 
 function twist(ros: RosMessage): GzTwist {

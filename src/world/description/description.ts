@@ -39,6 +39,12 @@ export interface Friction {
   /** Force-dependent slip (SDF's ode slip1, slip2). */
   readonly slip1: number;
   readonly slip2: number;
+  /**
+   * The first friction direction (SDF's ode fdir1), unit, in its collision's link's frame: written
+   * in the collision's frame, or in the link's `gz:expressed_in` names (as gz-physics' DART reads
+   * it); null when not given or zero. mu acts along it, mu2 across it.
+   */
+  readonly fdir1: Vec3 | null;
 }
 
 export interface Collision {

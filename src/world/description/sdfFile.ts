@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { attribute, childrenNamed, firstChild, readXml, type XmlElement, XmlError } from '../../base/xmlReader.js';
-import { compose, IDENTITY, inverse, normalized, type Pose, rotate, type Vec3 } from '../geometry/pose.js';
+import { compose, IDENTITY, inverse, length, normalized, type Pose, rotate, type Vec3, ZERO } from '../geometry/pose.js';
 import type { Collision, Color, Geometry, Inertial, Joint, JointAxis, JointType, Link, Model, Plugin, Sensor, Visual, World } from './description.js';
 import { knownFuelModel } from './fuelModels.js';
 import { fuelModel, type ResourcePaths, resolveUri } from './resources.js';
@@ -397,15 +397,21 @@ class WorldReader {
       collisions: childrenNamed(element, 'collision').map((child, index): Collision => {
         const geometry = this.#geometry(child, source);
         const friction = firstChild(firstChild(firstChild(child, 'surface') ?? child, 'friction') ?? child, 'ode');
+        const pose = local(child);
+        const fdir1 = friction === undefined ? undefined : firstChild(friction, 'fdir1');
+        // gz-physics' DART turns fdir1 by the link `gz:expressed_in` names, else by the collision's own frame.
+        const expressedIn = fdir1 === undefined ? undefined : attribute(fdir1, 'gz:expressed_in');
+        const direction = fdir1 === undefined ? ZERO : normalized(values.vector(friction!, 'fdir1', ZERO));
         return {
           name: attribute(child, 'name') ?? `collision_${index}`,
-          pose: local(child),
+          pose,
           geometry,
           friction: {
             mu: friction === undefined ? 1 : values.number(friction, 'mu', 1),
             mu2: friction === undefined ? 1 : values.number(friction, 'mu2', 1),
             slip1: friction === undefined ? 0 : values.number(friction, 'slip1', 0),
             slip2: friction === undefined ? 0 : values.number(friction, 'slip2', 0),
+            fdir1: length(direction) === 0 ? null : rotate(expressedIn === undefined ? pose.rotation : inLink(expressedIn, fdir1!).rotation, direction),
           },
           laserRetro: values.number(child, 'laser_retro', 0),
           place: values.place(child),

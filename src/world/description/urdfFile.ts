@@ -1,5 +1,5 @@
 import { attribute, childrenNamed, firstChild, readXml, type XmlElement } from '../../base/xmlReader.js';
-import { compose, IDENTITY, inverse, normalized, type Pose, rotate, type Vec3 } from '../geometry/pose.js';
+import { compose, IDENTITY, inverse, length, normalized, type Pose, rotate, type Vec3, ZERO } from '../geometry/pose.js';
 import type { Collision, Color, Geometry, Inertial, Joint, JointAxis, Link, Model, Plugin, Sensor, Visual } from './description.js';
 import type { ResourcePaths } from './resources.js';
 import { resolveUri } from './resources.js';
@@ -70,6 +70,8 @@ export function readUrdfText(text: string, file: string, options: ReadOptions): 
             mu2: extension === undefined ? 1 : number(extension, 'mu2', 1, values),
             slip1: 0,
             slip2: 0,
+            // sdformat writes `<fdir1>` into the collision's ode friction: its own frame.
+            fdir1: fdir1Of(extension, compose(offset, originOf(element)), values),
           },
           laserRetro: extension === undefined ? 0 : number(extension, 'laserRetro', 0, values),
           place: values.place(element),
@@ -198,6 +200,12 @@ function gazeboExtensions(robot: XmlElement): { model: XmlElement[]; links: Map<
 function flag(element: XmlElement, name: string): boolean {
   const child = firstChild(element, name);
   return child !== undefined && ['true', '1'].includes((child.text ?? '').trim().toLowerCase());
+}
+
+/** A link's `<gazebo>` fdir1, unit, turned from its collision's frame into the link's; null without one (or zero). */
+function fdir1Of(extension: XmlElement | undefined, collision: Pose, values: SdfValues): Vec3 | null {
+  const direction = extension === undefined ? ZERO : normalized(values.vector(extension, 'fdir1', ZERO));
+  return length(direction) === 0 ? null : rotate(collision.rotation, direction);
 }
 
 function number(element: XmlElement, name: string, fallback: number, values: SdfValues): number {

@@ -81,6 +81,11 @@ export interface GzTwist {
   readonly angular: Vec3;
 }
 
+/** gz.msgs.Double: a steering angle, a joint's target. */
+export interface GzDouble {
+  readonly data: number;
+}
+
 export interface GzClock {
   readonly stampNs: bigint;
 }
@@ -91,6 +96,13 @@ export interface GzContact {
   readonly positions: readonly Vec3[];
   readonly normals: readonly Vec3[];
   readonly depths: readonly number[];
+  /** Per position, the force on each side (gz.msgs.JointWrench as gz-sim's Physics fills it: forces, no torques, names or header). */
+  readonly wrenches?: readonly GzContactWrench[];
+}
+
+export interface GzContactWrench {
+  readonly body1Force: Vec3;
+  readonly body2Force: Vec3;
 }
 
 export interface GzContacts {
@@ -118,6 +130,35 @@ export interface GzPointCloudPacked {
   readonly data: Uint8Array;
 }
 
+/** gz.msgs.PixelFormatType: the formats cameras publish. */
+export type GzPixelFormat = 'L_INT8' | 'L_INT16' | 'RGB_INT8' | 'R_FLOAT32';
+
+export interface GzImage {
+  readonly header: GzHeader;
+  readonly width: number;
+  readonly height: number;
+  /** Bytes a row. */
+  readonly step: number;
+  readonly pixelFormat: GzPixelFormat;
+  /** Rows from the top, little-endian where a channel has more than a byte. */
+  readonly data: Uint8Array;
+}
+
+/** gz.msgs.CameraInfo as gz-sensors fills it (a plumb-bob distortion). */
+export interface GzCameraInfo {
+  readonly header: GzHeader;
+  readonly width: number;
+  readonly height: number;
+  /** k1, k2, p1, p2, k3. */
+  readonly distortion: readonly number[];
+  /** K, row-major 3×3. */
+  readonly intrinsics: readonly number[];
+  /** P, row-major 3×4. */
+  readonly projection: readonly number[];
+  /** R, row-major 3×3. */
+  readonly rectification: readonly number[];
+}
+
 /** Each gz-msgs type the world knows, by its full name. */
 export interface GzMessages {
   'gz.msgs.LaserScan': GzLaserScan;
@@ -127,8 +168,11 @@ export interface GzMessages {
   'gz.msgs.IMU': GzImu;
   'gz.msgs.Twist': GzTwist;
   'gz.msgs.Clock': GzClock;
+  'gz.msgs.Double': GzDouble;
   'gz.msgs.Contacts': GzContacts;
   'gz.msgs.PointCloudPacked': GzPointCloudPacked;
+  'gz.msgs.Image': GzImage;
+  'gz.msgs.CameraInfo': GzCameraInfo;
 }
 
 export type GzType = keyof GzMessages;

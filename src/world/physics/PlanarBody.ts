@@ -5,15 +5,22 @@ export interface Wheel {
   /** The joint that turns it: its index into the model's joint positions. */
   readonly joint: number;
   readonly radius: number;
-  /** The contact point below the axle, in the body's frame (the model's frame, yaw 0). */
-  readonly x: number;
-  readonly y: number;
-  /** The axle's direction in the body's frame, horizontal and unit (the joint's axis). */
-  readonly ax: number;
-  readonly ay: number;
+  /** The contact point below the axle, in the body's frame (the model's frame, yaw 0); a steering joint moves it. */
+  x: number;
+  y: number;
+  /** The axle's direction in the body's frame, horizontal and unit (the joint's axis); a steering joint turns it. */
+  ax: number;
+  ay: number;
   /** Coulomb friction with the ground, and the share of the weight it carries (N). */
   readonly mu: number;
   readonly load: number;
+  /**
+   * Its first friction direction (SDF's fdir1; a mecanum wheel's rollers) when it has one: how
+   * much of it lies along the way the wheel rolls and along its axle (so that it turns as the wheel
+   * is steered), and the friction across it (mu2); mu acts along it. Without one, mu holds the
+   * wheel both ways.
+   */
+  readonly direction?: { readonly roll: number; readonly axle: number; readonly mu2: number };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Contact2, contact2 } from './contact2d.js';
 import type { ObstacleMap } from './ObstacleMap.js';
-import type { PlanarBody } from './PlanarBody.js';
+import type { PlanarBody, Wheel } from './PlanarBody.js';
 import type { Shape2 } from './shapes2d.js';
 
 /** One contact of a step: a body's shape against an obstacle or another body's shape. */
@@ -48,6 +48,15 @@ export class PlanarPhysics {
   // Per contact, accumulated normal and friction impulses (reset each step).
   #normal: number[] = [];
   #friction: number[] = [];
+
+  /** Per contact of the last step (as `contacts`), the normal impulse its solver settled on and the friction one along the normal turned left, N·s. */
+  get normalImpulses(): readonly number[] {
+    return this.#normal;
+  }
+
+  get frictionImpulses(): readonly number[] {
+    return this.#friction;
+  }
 
   constructor(obstacles: ObstacleMap, gravity: number) {
     this.obstacles = obstacles;
@@ -283,6 +292,10 @@ function wheels(body: PlanarBody, acc: Float64Array, dt: number): number {
     const dy = -ax;
     const limit = wheel.mu * wheel.load * dt;
     const command = body.commands[i]!;
+    if (wheel.direction !== undefined) {
+      largest = Math.max(largest, directed(body, wheel, wheel.direction, command, acc, i, rx, ry, ax, ay, dt));
+      continue;
+    }
     if (!Number.isNaN(command)) {
       const v = body.vx - body.w * ry;
       const u = body.vy + body.w * rx;
@@ -303,6 +316,53 @@ function wheels(body: PlanarBody, acc: Float64Array, dt: number): number {
     push(body, rx, ry, ax * (after - before), ay * (after - before));
   }
   return largest;
+}
+
+/**
+ * A wheel with a first friction direction (gz-physics' DART: mu along it, mu2 across it). Driven,
+ * the ground holds its slip — the contact's velocity less the surface speed its drive asks — to
+ * nothing along each direction within that direction's friction; free, its spin takes up the slip
+ * the way it rolls, and the ground pushes only along its axle, as hard as the two frictions
+ * allow there together. Impulses accumulate in `acc` (first, second per wheel); the largest change.
+ */
+function directed(
+  body: PlanarBody,
+  wheel: Wheel,
+  direction: NonNullable<Wheel['direction']>,
+  command: number,
+  acc: Float64Array,
+  i: number,
+  rx: number,
+  ry: number,
+  ax: number,
+  ay: number,
+  dt: number,
+): number {
+  const { roll, axle, mu2 } = direction;
+  const load = wheel.load * dt;
+  // It rolls along axis × up; the first direction from its parts along that and the axle, the second that turned left.
+  const dx = ay;
+  const dy = -ax;
+  const f1x = roll * dx + axle * ax;
+  const f1y = roll * dy + axle * ay;
+  if (!Number.isNaN(command)) {
+    const surface = command * wheel.radius;
+    const first = hold(body, acc, i * 2, rx, ry, f1x, f1y, surface * roll, wheel.mu * load);
+    return Math.max(first, hold(body, acc, i * 2 + 1, rx, ry, -f1y, f1x, -surface * axle, mu2 * load));
+  }
+  const alongAxle = axle === 0 ? Infinity : wheel.mu / Math.abs(axle);
+  const acrossAxle = roll === 0 ? Infinity : mu2 / Math.abs(roll);
+  return hold(body, acc, i * 2 + 1, rx, ry, ax, ay, 0, load * Math.min(alongAxle, acrossAxle));
+}
+
+/** The contact's velocity along the unit (nx, ny) brought to `target` by an impulse accumulated in acc[k] within ±limit; its change. */
+function hold(body: PlanarBody, acc: Float64Array, k: number, rx: number, ry: number, nx: number, ny: number, target: number, limit: number): number {
+  const v = (body.vx - body.w * ry) * nx + (body.vy + body.w * rx) * ny;
+  const before = acc[k]!;
+  const after = clamp(before - (v - target) / massAlong(body, rx, ry, nx, ny), -limit, limit);
+  acc[k] = after;
+  push(body, rx, ry, nx * (after - before), ny * (after - before));
+  return Math.abs(after - before);
 }
 
 /** Sliding and turning friction with the ground, for a body no wheel carries: within mu·m·g; the largest change. */

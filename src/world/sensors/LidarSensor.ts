@@ -98,22 +98,38 @@ export class LidarSensor implements WorldSystem {
     this.#faults = context.world.disturbances.sensor([`${model.name}/${link.name}/${sensor.name}`, gzTopic(this.#topic)]);
   }
 
-  /** The scan as gz-sensors' point cloud: each range along its ray in the sensor's frame, in float32; not dense if any is infinite. */
+  /**
+   * The scan as gz-sensors' point cloud (GpuLidarSensor's FillPointCloudMsg): each range along its
+   * ray in the sensor's frame, in float32 as it computes it — its angles floats, the azimuth stepped
+   * by a float step along each ring and the inclination from ring to ring, each coordinate a product
+   * of floats with their float cosines and sines; not dense if any range is infinite.
+   */
   #cloud(header: { stampNs: bigint; frameId: string }, ranges: Float64Array, intensities: Float64Array) {
     const { count, vCount } = this.#scan;
     const data = new Uint8Array(count * vCount * POINT_STEP);
     const view = new DataView(data.buffer);
-    const directions = this.#directions;
+    const f = Math.fround;
+    const step = f((this.#scan.angleMax - this.#scan.angleMin) / (count - 1));
+    const vStep = f((this.#scan.vMax - this.#scan.vMin) / (vCount - 1));
     let dense = true;
-    for (let i = 0; i < ranges.length; i++) {
-      const d = ranges[i]!;
-      if (!Number.isFinite(d)) dense = false;
-      const at = i * POINT_STEP;
-      view.setFloat32(at, d * directions[i * 3]!, true);
-      view.setFloat32(at + 4, d * directions[i * 3 + 1]!, true);
-      view.setFloat32(at + 8, d * directions[i * 3 + 2]!, true);
-      view.setFloat32(at + 16, intensities[i]!, true);
-      view.setUint16(at + 24, Math.trunc(i / count), true);
+    let inclination = f(this.#scan.vMin);
+    for (let ring = 0; ring < vCount; ring++) {
+      const ci = f(cos(inclination));
+      const si = f(sin(inclination));
+      let azimuth = f(this.#scan.angleMin);
+      for (let h = 0; h < count; h++) {
+        const i = ring * count + h;
+        const d = ranges[i]!;
+        if (!Number.isFinite(d)) dense = false;
+        const at = i * POINT_STEP;
+        view.setFloat32(at, f(d * ci) * f(cos(azimuth)), true);
+        view.setFloat32(at + 4, f(d * ci) * f(sin(azimuth)), true);
+        view.setFloat32(at + 8, d * si, true);
+        view.setFloat32(at + 16, intensities[i]!, true);
+        view.setUint16(at + 24, ring, true);
+        azimuth = f(azimuth + step);
+      }
+      inclination = f(inclination + vStep);
     }
     return { header, fields: CLOUD_FIELDS, width: count, height: vCount, pointStep: POINT_STEP, rowStep: POINT_STEP * count, isDense: dense, data };
   }

@@ -1,9 +1,13 @@
 import type { Link, Plugin, Sensor } from '../description/description.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
+import { CameraSensor } from '../sensors/CameraSensor.js';
+import { ContactSensor } from '../sensors/ContactSensor.js';
 import { ImuSensor } from '../sensors/ImuSensor.js';
 import { LidarSensor } from '../sensors/LidarSensor.js';
+import { AckermannSteering } from './AckermannSteering.js';
 import { DiffDrive } from './DiffDrive.js';
 import { JointStatePublisher } from './JointStatePublisher.js';
+import { MecanumDrive } from './MecanumDrive.js';
 import { OdometryPublisher } from './OdometryPublisher.js';
 import { VelocityControl } from './VelocityControl.js';
 import type { SystemContext, WorldSystem } from './WorldSystem.js';
@@ -13,12 +17,15 @@ type MakeSensor = (sensor: Sensor, link: Link, model: SimulatedModel, context: S
 
 /** The model plugins rclsim runs, by Gazebo's class name. */
 const MODEL_SYSTEMS: Readonly<Record<string, MakeSystem>> = {
+  AckermannSteering: (plugin, model, context) => new AckermannSteering(plugin, model, context),
   DiffDrive: (plugin, model, context) => new DiffDrive(plugin, model, context),
   JointStatePublisher: (plugin, model, context) => new JointStatePublisher(plugin, model, context),
+  MecanumDrive: (plugin, model, context) => new MecanumDrive(plugin, model, context),
   OdometryPublisher: (plugin, model, context) => new OdometryPublisher(plugin, model, context),
   VelocityControl: (plugin, model, context) => new VelocityControl(plugin, model, context),
 };
 
+const camera: MakeSensor = (sensor, link, model, context) => new CameraSensor(sensor, link, model, context);
 const lidar: MakeSensor = (sensor, link, model, context) => new LidarSensor(sensor, link, model, context);
 
 /** Sensor types by the world system that runs them in gz-sim, and what rclsim makes of them. */
@@ -28,6 +35,9 @@ const SENSORS: Readonly<Record<string, { system: string; make: MakeSensor }>> = 
   lidar: { system: 'Sensors', make: lidar },
   ray: { system: 'Sensors', make: lidar },
   imu: { system: 'Imu', make: (sensor, link, model, context) => new ImuSensor(sensor, link, model, context) },
+  camera: { system: 'Sensors', make: camera },
+  depth_camera: { system: 'Sensors', make: camera },
+  contact: { system: 'Contact', make: (sensor, link, model, context) => new ContactSensor(sensor, link, model, context) },
 };
 
 /** A plugin's system class: `DiffDrive` of `gz::sim::systems::DiffDrive` (or its file's name when the name is empty). */
