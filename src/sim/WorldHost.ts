@@ -7,7 +7,7 @@ import { QoS } from '../ros/QoS.js';
 import type { BridgeEntry } from '../world/bridge/BridgeEntry.js';
 import { conversionOf, type RosMessage } from '../world/bridge/conversions.js';
 import type { Model } from '../world/description/description.js';
-import { readModelText, readWorldText } from '../world/description/sdfFile.js';
+import { readModelByName, readModelText, readWorldText } from '../world/description/sdfFile.js';
 import { DescriptionError } from '../world/description/sdfValues.js';
 import { readUrdfText } from '../world/description/urdfFile.js';
 import { quatFromEuler } from '../world/geometry/pose.js';
@@ -19,6 +19,7 @@ import type { BridgeGroup, DescriptionSource, SpawnEntry, WorldConfig } from '..
 import { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
 import type { Simulation } from './Simulation.js';
+import { type SpawnLine, spawnLines } from './spawnLines.js';
 
 /** The world's rules for its spawn and bridge nodes' log lines: where rclcpp would say they come from. */
 const LOCATION = () => ({ function: '', file: '', line: 0 });
@@ -253,20 +254,33 @@ export class WorldHost {
     );
   }
 
-  /** A model into the world, as ros_gz_sim's create puts it there (its node while it waits, its lines). */
+  /**
+   * A model into the world, as ros_gz_sim's create puts it there, or gazebo_ros's spawn_entity.py
+   * through gazebo_ros_factory's /spawn_entity (its node while it waits, its lines: sim/spawnLines.ts).
+   */
   #spawn(spawn: SpawnEntry): void {
     const simulation = this.#simulation;
     const node = new Node(spawn.node, '', simulation.defaultContext, NodeOptions.from({ startParameterServices: false, startTypeDescriptionService: false }));
     const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
-    const create = (source: DescriptionSource): void => {
+    const lines = spawnLines(spawn);
+    const say = (said: readonly SpawnLine[]) => {
+      for (const [severity, text] of said) log(severity, text);
+    };
+    const create = (source: DescriptionSource | { readonly database: string }): void => {
       const world = this.#catchUp();
-      const model = this.#modelOf(source);
+      const model = 'database' in source ? readModelByName(source.database, this.#modelOptions()) : this.#modelOf(source);
       let name = spawn.name ?? model.name;
       if (world.model(name) !== undefined) {
+        if (spawn.classic !== undefined) {
+          // gazebo_ros_factory answers that it exists; spawn_entity.py fails, the world goes on.
+          say(lines.exists(name));
+          node.destroy();
+          return;
+        }
         if (!spawn.allowRenaming) {
-          log(LoggingSeverity.ERROR, 'Entity creation failed.');
+          say(lines.exists(name));
           throw new DescriptionError(
-            { file: labelOf(source), line: 0 },
+            { file: 'database' in source ? `model://${source.database}` : labelOf(source), line: 0 },
             `the world already has a model named '${name}' (create's -allow_renaming makes another name)`,
           );
         }
@@ -276,17 +290,16 @@ export class WorldHost {
       }
       const [x, y, z, roll, pitch, yaw] = spawn.pose;
       world.spawn({ ...model, name }, { position: { x, y, z }, rotation: quatFromEuler(roll, pitch, yaw) });
-      log(LoggingSeverity.INFO, 'Entity creation successfull.');
+      say(lines.created(name));
       node.destroy();
       this.#reschedule();
     };
     const source = spawn.source;
+    say(lines.started);
     if (!('topic' in source)) {
       create(source);
       return;
     }
-    // As create.cpp names it: the topic as given.
-    log(LoggingSeverity.INFO, `Waiting messages on topic [${source.given}].`);
     const qos = new QoS(
       QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
       1,
@@ -308,11 +321,15 @@ export class WorldHost {
     );
   }
 
+  #modelOptions() {
+    return { paths: this.#config.paths, warn: (line: string) => this.#simulation.warn(line) };
+  }
+
   /** A model from SDF or URDF text, told apart by its root element. */
   #modelOf(source: DescriptionSource): Model {
     const label = labelOf(source);
     const text = textOf(source);
-    const options = { paths: this.#config.paths, warn: (line: string) => this.#simulation.warn(line) };
+    const options = this.#modelOptions();
     let root: string | undefined;
     try {
       root = readXml(text).find(() => true)?.name;

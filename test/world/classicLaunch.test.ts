@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+
+/** A folder with the classic fixture (a .world and a URDF with gazebo_ros plugin tags) and a launch file. */
+function launchFolder(launch: string): string {
+  const dir = tempDir();
+  cpSync(join(repoRoot, 'test/fixtures/world/classic'), dir, { recursive: true });
+  writeTemp(dir, 'sim.launch.py', launch);
+  return dir;
+}
+
+/** A Humble robot's simulation launch file: gazebo_ros's gazebo.launch.py with a world, robot_state_publisher, spawn_entity.py from /robot_description. */
+function humble(spawnArguments: string): string {
+  return `import os
+
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import IncludeLaunchDescription
+from launch.launch_description_sources import PythonLaunchDescriptionSource
+from launch_ros.actions import Node
+
+HERE = os.path.dirname(__file__)
+
+
+def generate_launch_description():
+    gazebo = os.path.join(get_package_share_directory('gazebo_ros'), 'launch', 'gazebo.launch.py')
+    with open(os.path.join(HERE, 'rover.urdf')) as urdf:
+        description = urdf.read()
+    return LaunchDescription([
+        IncludeLaunchDescription(PythonLaunchDescriptionSource(gazebo), launch_arguments={'world': os.path.join(HERE, 'room.world')}.items()),
+        Node(package='robot_state_publisher', executable='robot_state_publisher', parameters=[{'use_sim_time': True, 'robot_description': description}]),
+        Node(package='gazebo_ros', executable='spawn_entity.py', arguments=[${spawnArguments}], output='screen'),
+    ])
+`;
+}
+
+describe("classic Gazebo's launch files start rclsim's world", needs('python3'), () => {
+  it("turns gazebo.launch.py's gzserver and spawn_entity.py into the job's world, the GUI one line", () => {
+    const dir = launchFolder(humble("'-topic', 'robot_description', '-entity', 'rover', '-x', '-1.5', '-Y', '0.25'"));
+    const printed = runCli(['launch', 'sim.launch.py', '--print-job'], dir);
+    assert.equal(printed.status, 0, printed.stderr);
+    const job = parse(printed.stdout) as { world: Record<string, unknown>; nodes: { name?: string; package?: string }[] };
+    assert.deepEqual(job.world, {
+      resource_path: [],
+      sdf: join(dir, 'room.world'),
+      gzserver: { plugins: ['libgazebo_ros_init.so', 'libgazebo_ros_factory.so', 'libgazebo_ros_force_system.so'] },
+      spawn: [{ topic: 'robot_description', name: 'rover', pose: [-1.5, 0, 0, 0, 0, 0.25] }],
+      bridge_nodes: [],
+    });
+    assert.deepEqual(
+      job.nodes.map((node) => node.package),
+      ['robot_state_publisher'],
+    );
+    assert.match(printed.stderr, /gzclient\.launch\.py:\d+: gzclient runs Gazebo's GUI, which is not modeled: rclsim's world has no GUI; it is left out/);
+
+    // The run: spawn_entity.py's lines as upstream's script logs them, with the factory's answer.
+    const run = runCli(['launch', 'sim.launch.py', '--until', '2s', '--json'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(
+      logLines(run.stderr)
+        .filter((line) => line.includes('[spawn_entity]'))
+        .map((line) => line.replace(/\[\d+\.\d+\] /, '')),
+      [
+        '[INFO] [spawn_entity]: Spawn Entity started',
+        '[INFO] [spawn_entity]: Loading entity published on topic robot_description',
+        '[INFO] [spawn_entity]: Waiting for entity xml on robot_description',
+        '[INFO] [spawn_entity]: Waiting for service /spawn_entity, timeout = 30',
+        '[INFO] [spawn_entity]: Waiting for service /spawn_entity',
+        '[INFO] [spawn_entity]: Calling service /spawn_entity',
+        '[INFO] [spawn_entity]: Spawn status: SpawnEntity: Successfully spawned entity [rover]',
+      ],
+    );
+    // A plugin rclsim does not model is one line naming it.
+    assert.match(run.stderr, /plugin libgazebo_ros_camera\.so \(camera_controller\) of model 'rover' is not modeled by rclsim; it is left out/);
+    const again = runCli(['launch', 'sim.launch.py', '--until', '2s', '--json'], dir);
+    assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(run.stdout).fingerprint);
+  });
+
+  it("says spawn_entity.py's own argparse error when -entity is missing, and spawns nothing", () => {
+    const dir = launchFolder(humble("'-topic', 'robot_description'"));
+    const printed = runCli(['launch', 'sim.launch.py', '--print-job'], dir);
+    assert.equal(printed.status, 0, printed.stderr);
+    assert.deepEqual((parse(printed.stdout) as { world: { spawn: unknown[] } }).world.spawn, []);
+    assert.match(
+      printed.stderr,
+      /sim\.launch\.py:\d+: spawn_entity\.py: error: the following arguments are required: -entity \(it exits with code 2, as upstream's argparse makes it: nothing is spawned\)/,
+    );
+  });
+
+  it('spawns a model of the model path by -database, and refuses -stdin and another reference frame in one line each', () => {
+    const dir = launchFolder(humble("'-database', 'ground_plane', '-entity', 'floor2', '-z', '-1'"));
+    const run = runCli(['launch', 'sim.launch.py', '--until', '1s'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(
+      logLines(run.stderr).some((line) => line.endsWith('[spawn_entity]: Loading entity XML from Gazebo Model Database')),
+      run.stderr,
+    );
+    assert.ok(
+      logLines(run.stderr).some((line) => line.endsWith('[spawn_entity]: Spawn status: SpawnEntity: Successfully spawned entity [floor2]')),
+      run.stderr,
+    );
+
+    const stdin = runCli(['launch', writeTemp(dir, 'stdin.launch.py', humble("'-stdin', '-entity', 'rover'")), '--print-job'], dir);
+    assert.match(stdin.stderr, /spawn_entity\.py -stdin reads a launched process's standard input, which is empty .*: nothing is spawned/);
+    const frame = runCli(
+      [
+        'launch',
+        writeTemp(dir, 'frame.launch.py', humble("'-topic', 'robot_description', '-entity', 'rover', '-reference_frame', 'box::link'")),
+        '--print-job',
+      ],
+      dir,
+    );
+    assert.match(frame.stderr, /spawn_entity\.py -reference_frame box::link: rclsim spawns in the world's frame only: nothing is spawned/);
+  });
+});
