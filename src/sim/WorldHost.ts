@@ -16,6 +16,7 @@ import { SimulatedWorld } from '../world/SimulatedWorld.js';
 import { CONTACTS_TOPIC } from '../world/systems/ContactReport.js';
 import { POSES_TOPIC } from '../world/systems/GroundTruth.js';
 import type { BridgeGroup, DescriptionSource, SpawnEntry, WorldConfig } from '../world/WorldConfig.js';
+import { classicServer } from './ClassicRosNodes.js';
 import { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
 import type { Simulation } from './Simulation.js';
@@ -62,6 +63,15 @@ export class WorldHost {
       warn,
       contacts: this.#config.contacts,
       groundTruthHz: this.#config.groundTruthHz,
+      ...(this.#config.gzserver === null
+        ? {}
+        : {
+            classic: classicServer(simulation, this.#config.gzserver, (handler) => {
+              this.#catchUp();
+              handler();
+              this.#reschedule();
+            }),
+          }),
     });
     simulation.graph.subscriptionAdded.push(() => this.#reschedule());
     this.#placeHosts();

@@ -80,6 +80,35 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
     assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(run.stdout).fingerprint);
   });
 
+  it("runs the robot's gazebo_ros plugins with their own ROS nodes: /clock, /odom, /tf and /joint_states as classic Gazebo publishes them, and the robot drives", () => {
+    const dir = launchFolder(humble("'-topic', 'robot_description', '-entity', 'rover'"));
+    const job = writeTemp(dir, 'job.yaml', 'launch: { file: sim.launch.py }\nend: { after: 2.05s }\nnodes:\n  - script: drive.cjs\n');
+    const run = runCli(['run', job, '--json'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    const lines = logLines(run.stderr);
+    for (const line of [
+      // gazebo_ros_diff_drive.cpp's and gazebo_ros_joint_state_publisher.cpp's lines, each on its plugin's node.
+      '[INFO] [0.000000000] [diff_drive]: Wheel pair 1 separation set to [0.340000m]',
+      '[INFO] [0.000000000] [diff_drive]: Subscribed to [/cmd_vel]',
+      '[INFO] [0.000000000] [diff_drive]: Advertise odometry on [/odom]',
+      '[INFO] [0.000000000] [diff_drive]: Publishing odom transforms between [odom] and [base_footprint]',
+      '[INFO] [0.000000000] [joint_states]: Going to publish joint [left_wheel_joint]',
+      // /clock at 10 Hz from 0.1 s (gazebo_ros's Throttler from time 0); the drive's 30 Hz is every
+      // 34th 1 ms step (a period of 1/30 s not yet passed at 33), joint states' 20 Hz every 50th.
+      '[INFO] [2.000000000] [drive]: /clock 20 first 0.100000000',
+      '[INFO] [2.000000000] [drive]: /odom 58 first 0.034000000 odom base_footprint',
+      '[INFO] [2.000000000] [drive]: /joint_states 40 first 0.050000000 left_wheel_joint,right_wheel_joint',
+      // The drive's odom transforms and robot_state_publisher's of the wheels.
+      '[INFO] [2.000000000] [drive]: /tf 98 first odom->base_footprint',
+    ])
+      assert.ok(lines.includes(line), `${line}\n${run.stderr}`);
+    // 0.5 m/s from 0.5 s, the wheels ramped at 1 m/s² (max_wheel_acceleration).
+    const moved = lines.find((line) => line.includes('[drive]: odom x'));
+    assert.match(moved ?? '', /odom x 0\.6\d\d vx 0\.500$/, run.stderr);
+    const again = runCli(['run', job, '--json'], dir);
+    assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(run.stdout).fingerprint);
+  });
+
   it("says spawn_entity.py's own argparse error when -entity is missing, and spawns nothing", () => {
     const dir = launchFolder(humble("'-topic', 'robot_description'"));
     const printed = runCli(['launch', 'sim.launch.py', '--print-job'], dir);

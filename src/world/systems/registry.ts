@@ -1,3 +1,4 @@
+import { classicSystemsOf } from '../classic/classicSystems.js';
 import type { Link, Plugin, Sensor } from '../description/description.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
 import { ImuSensor } from '../sensors/ImuSensor.js';
@@ -45,6 +46,11 @@ export function systemsOf(model: SimulatedModel, context: SystemContext): WorldS
   const systems: WorldSystem[] = [];
   const warn = context.warn;
   for (const plugin of model.description.plugins) {
+    const classic = classicSystemsOf(plugin, model, context);
+    if (classic !== null) {
+      systems.push(...classic);
+      continue;
+    }
     const name = systemClass(plugin.name, plugin.filename);
     const make = MODEL_SYSTEMS[name];
     if (make === undefined) {
