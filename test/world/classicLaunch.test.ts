@@ -80,7 +80,7 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
     assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(run.stdout).fingerprint);
   });
 
-  it("runs the robot's gazebo_ros plugins with their own ROS nodes: /clock, /odom, /tf and /joint_states as classic Gazebo publishes them, and the robot drives", () => {
+  it("runs the robot's gazebo_ros plugins with their own ROS nodes: /clock, /odom, /tf, /joint_states, /scan and /imu as classic Gazebo publishes them, and the robot drives", () => {
     const dir = launchFolder(humble("'-topic', 'robot_description', '-entity', 'rover'"));
     const job = writeTemp(dir, 'job.yaml', 'launch: { file: sim.launch.py }\nend: { after: 2.05s }\nnodes:\n  - script: drive.cjs\n');
     const run = runCli(['run', job, '--json'], dir);
@@ -98,10 +98,16 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
       '[INFO] [2.000000000] [drive]: /clock 20 first 0.100000000',
       '[INFO] [2.000000000] [drive]: /odom 58 first 0.034000000 odom base_footprint',
       '[INFO] [2.000000000] [drive]: /joint_states 40 first 0.050000000 left_wheel_joint,right_wheel_joint',
+      // The sensors' plugins on `~/out` remapped: the lidar in its <frame_name>, the IMU in its
+      // link's, which the URDF's fixed joint lumps into base_footprint as classic Gazebo does.
+      '[INFO] [0.000000000] [imu]: <initial_orientation_as_reference> is unset, using default value of false to comply with REP 145 (world as orientation reference)',
+      '[INFO] [2.000000000] [drive]: /scan 11 first 0.001000000 lidar_link 360',
+      '[INFO] [2.000000000] [drive]: /imu 101 first 0.001000000 base_footprint',
       // The drive's odom transforms and robot_state_publisher's of the wheels.
       '[INFO] [2.000000000] [drive]: /tf 98 first odom->base_footprint',
     ])
       assert.ok(lines.includes(line), `${line}\n${run.stderr}`);
+    assert.ok(lines.includes('[INFO] [2.000000000] [drive]: scan ahead 2.022 imu z 9.80'), run.stderr);
     // 0.5 m/s from 0.5 s, the wheels ramped at 1 m/s² (max_wheel_acceleration).
     const moved = lines.find((line) => line.includes('[drive]: odom x'));
     assert.match(moved ?? '', /odom x 0\.6\d\d vx 0\.500$/, run.stderr);

@@ -1,3 +1,4 @@
+import { classicSensorSystems } from '../classic/ClassicSensor.js';
 import { classicSystemsOf } from '../classic/classicSystems.js';
 import type { Link, Plugin, Sensor } from '../description/description.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
@@ -63,6 +64,11 @@ export function systemsOf(model: SimulatedModel, context: SystemContext): WorldS
   }
   for (const link of model.description.links) {
     for (const sensor of link.sensors) {
+      const classic = classicSensorSystems(sensor, link, model, context, SENSORS[sensor.type]?.make);
+      if (classic !== null) {
+        systems.push(...classic);
+        continue;
+      }
       const kind = SENSORS[sensor.type];
       if (kind === undefined) {
         warn(`${sensor.place.file}:${sensor.place.line}: sensor '${sensor.name}' of type ${sensor.type} is not modeled by rclsim; it publishes nothing`);
