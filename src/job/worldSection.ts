@@ -49,7 +49,6 @@ export const worldSchema = {
           name: { type: 'string', minLength: 1 },
           pose: { type: 'array', items: { type: 'number' }, minItems: 6, maxItems: 6 },
           allow_renaming: { type: 'boolean' },
-          robot_namespace: { type: 'string' },
           timeout: { type: 'number', minimum: 0 },
           at: duration,
         },
@@ -96,7 +95,6 @@ export interface WorldEntry {
     name?: string;
     pose?: number[];
     allow_renaming?: boolean;
-    robot_namespace?: string;
     timeout?: number;
     at?: Duration;
   }[];
@@ -125,7 +123,7 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
     const sources = [spawn.file, spawn.string, spawn.topic, spawn.database].filter((value) => value !== undefined);
     if (sources.length !== 1)
       context.fail(location('spawn', i), `needs one of ${classic ? "'file', 'string', 'topic' and 'database'" : "'file', 'string' and 'topic'"}`);
-    for (const key of ['database', 'robot_namespace', 'timeout'] as const)
+    for (const key of ['database', 'timeout'] as const)
       if (!classic && spawn[key] !== undefined)
         context.fail(location('spawn', i, key), "is spawn_entity.py's, for a world classic Gazebo runs (world.gzserver)");
     if (classic && spawn.allow_renaming !== undefined) context.fail(location('spawn', i, 'allow_renaming'), "is create's (gz sim): spawn_entity.py has none");
@@ -144,7 +142,7 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
       pose,
       allowRenaming: spawn.allow_renaming ?? false,
       node: classic ? 'spawn_entity' : 'ros_gz_sim',
-      ...(classic ? { classic: { robotNamespace: spawn.robot_namespace ?? '', timeout: spawn.timeout ?? 30 } } : {}),
+      ...(classic ? { classic: { timeout: spawn.timeout ?? 30 } } : {}),
     };
   });
   const entriesOf = (items: readonly BridgeItem[], location: (string | number)[]): BridgeEntry[] =>

@@ -13,7 +13,6 @@ export interface ClassicSpawn {
   database?: string;
   name: string;
   pose: number[];
-  robot_namespace?: string;
   timeout?: number;
 }
 
@@ -39,7 +38,7 @@ export function classicWorldFile(command: GzserverCommand, cwd: string, resource
  * What spawn_entity.py asks the factory for, or the one line saying why it spawns nothing there:
  * argparse's error (exit code 2), or what rclsim refuses — `-stdin` (a launched process's standard
  * input is empty), a `-reference_frame` other than the world's, a `-gazebo_namespace` (its
- * services would be looked for under it). `-wait`, `-unpause` and `-b` are lines of their own,
+ * services would be looked for under it). `-wait`, `-unpause`, `-b` and `-robot_namespace` are lines of their own,
  * the spawn goes on.
  */
 export function spawnEntityRequest(words: readonly string[]): { spawn: ClassicSpawn | null; lines: string[] } {
@@ -69,13 +68,14 @@ export function spawnEntityRequest(words: readonly string[]): { spawn: ClassicSp
   if (args.wait !== undefined) lines.push(`spawn_entity.py -wait ${args.wait} is not modeled: it spawns at once`);
   if (args.unpause) lines.push('spawn_entity.py -unpause is not modeled: a world started paused stays paused');
   if (args.bond) lines.push('spawn_entity.py -b is not modeled: the entity is not deleted when it ends');
+  if (args.robot_namespace !== '')
+    lines.push(`spawn_entity.py -robot_namespace ${args.robot_namespace} is not modeled: each plugin keeps its own <ros><namespace>`);
   const source = args.file !== undefined ? { file: args.file } : args.topic !== undefined ? { topic: args.topic } : { database: args.database! };
   return {
     spawn: {
       ...source,
       name: args.entity,
       pose: [args.x, args.y, args.z, args.R, args.P, args.Y],
-      ...(args.robot_namespace === '' ? {} : { robot_namespace: args.robot_namespace }),
       ...(timeout === 30 ? {} : { timeout }),
     },
     lines,

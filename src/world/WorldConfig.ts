@@ -21,8 +21,8 @@ export interface SpawnEntry {
   readonly allowRenaming: boolean;
   /** The node that asks (its name in log lines): `ros_gz_sim` for create, `spawn_entity` for spawn_entity.py. */
   readonly node: string;
-  /** spawn_entity.py's: the namespace it gives every plugin (`-robot_namespace`), its service timeout (s). */
-  readonly classic?: { readonly robotNamespace: string; readonly timeout: number };
+  /** spawn_entity.py's: its service timeout (s), which it logs. */
+  readonly classic?: { readonly timeout: number };
 }
 
 /** The bridges one bridge node carries (ros_gz_bridge's parameter_bridge). */

@@ -150,5 +150,10 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
       dir,
     );
     assert.match(frame.stderr, /spawn_entity\.py -reference_frame box::link: rclsim spawns in the world's frame only: nothing is spawned/);
+    const namespaced = runCli(
+      ['launch', writeTemp(dir, 'ns.launch.py', humble("'-topic', 'robot_description', '-entity', 'rover', '-robot_namespace', 'r1'")), '--print-job'],
+      dir,
+    );
+    assert.match(namespaced.stderr, /spawn_entity\.py -robot_namespace r1 is not modeled: each plugin keeps its own <ros><namespace>/);
   });
 });
