@@ -52,7 +52,7 @@ const NOT_MODELED: Readonly<Record<string, string>> = {
   physics: 'another physics engine (rclsim steps its own planar physics)',
   play: 'playing a Gazebo log',
   record: 'recording a Gazebo log',
-  seed: "Gazebo's own random seed (rclsim's run seed draws the sensors' noise)",
+  seed: "Gazebo's own random seed: rclsim's run seed draws the sensors' noise",
   iters: 'stopping after a number of iterations',
   profile: "a physics profile of the world's",
 };

@@ -77,7 +77,9 @@ export class WorldHost {
     this.#placeHosts();
     this.#publishTruth();
     if (this.#config.paused) {
-      simulation.warn(`world '${description.name}' starts paused (gz sim without -r), as Gazebo does: it does not step, and rclsim has no way to play it yet`);
+      simulation.warn(
+        `world '${description.name}' starts paused (${this.#config.gzserver === null ? 'gz sim without -r' : 'gzserver -u'}), as Gazebo does: it does not step, and rclsim has no way to play it yet`,
+      );
     }
     for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
     for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));

@@ -115,6 +115,25 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
     assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(run.stdout).fingerprint);
   });
 
+  it("starts the world paused with gazebo.launch.py's pause:=true, and names gzserver's flags it does not model", () => {
+    const launch = humble("'-topic', 'robot_description', '-entity', 'rover'").replace(
+      "launch_arguments={'world': os.path.join(HERE, 'room.world')}",
+      "launch_arguments={'world': os.path.join(HERE, 'room.world'), 'pause': 'true', 'gui': 'false', 'seed': '7'}",
+    );
+    const dir = launchFolder(launch);
+    const printed = runCli(['launch', 'sim.launch.py', '--print-job'], dir);
+    assert.equal(printed.status, 0, printed.stderr);
+    assert.equal((parse(printed.stdout) as { world: { paused: boolean } }).world.paused, true);
+    assert.doesNotMatch(printed.stderr, /gzclient/);
+    assert.match(
+      printed.stderr,
+      /gzserver\.launch\.py:\d+: gzserver --seed 7 \(Gazebo's own random seed: rclsim's run seed draws the sensors' noise\) is not modeled; it is left out/,
+    );
+    const run = runCli(['launch', 'sim.launch.py', '--until', '1s'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /world 'default' starts paused \(gzserver -u\), as Gazebo does/);
+  });
+
   it("says spawn_entity.py's own argparse error when -entity is missing, and spawns nothing", () => {
     const dir = launchFolder(humble("'-topic', 'robot_description'"));
     const printed = runCli(['launch', 'sim.launch.py', '--print-job'], dir);
