@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 
-/** A folder with the classic fixture (a .world and a URDF with gazebo_ros plugin tags) and a launch file. */
+/** A folder with the classic fixture (a Humble robot's package: a .world, a URDF with gazebo_ros plugin tags) and a launch file of the test's. */
 function launchFolder(launch: string): string {
   const dir = tempDir();
   cpSync(join(repoRoot, 'test/fixtures/world/classic'), dir, { recursive: true });
@@ -28,10 +28,10 @@ HERE = os.path.dirname(__file__)
 
 def generate_launch_description():
     gazebo = os.path.join(get_package_share_directory('gazebo_ros'), 'launch', 'gazebo.launch.py')
-    with open(os.path.join(HERE, 'rover.urdf')) as urdf:
+    with open(os.path.join(HERE, 'src', 'rover_classic', 'urdf', 'rover.urdf')) as urdf:
         description = urdf.read()
     return LaunchDescription([
-        IncludeLaunchDescription(PythonLaunchDescriptionSource(gazebo), launch_arguments={'world': os.path.join(HERE, 'room.world')}.items()),
+        IncludeLaunchDescription(PythonLaunchDescriptionSource(gazebo), launch_arguments={'world': os.path.join(HERE, 'src', 'rover_classic', 'worlds', 'room.world')}.items()),
         Node(package='robot_state_publisher', executable='robot_state_publisher', parameters=[{'use_sim_time': True, 'robot_description': description}]),
         Node(package='gazebo_ros', executable='spawn_entity.py', arguments=[${spawnArguments}], output='screen'),
     ])
@@ -46,7 +46,7 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
     const job = parse(printed.stdout) as { world: Record<string, unknown>; nodes: { name?: string; package?: string }[] };
     assert.deepEqual(job.world, {
       resource_path: [],
-      sdf: join(dir, 'room.world'),
+      sdf: join(dir, 'src/rover_classic/worlds/room.world'),
       gzserver: { plugins: ['libgazebo_ros_init.so', 'libgazebo_ros_factory.so', 'libgazebo_ros_force_system.so'] },
       spawn: [{ topic: 'robot_description', name: 'rover', pose: [-1.5, 0, 0, 0, 0, 0.25] }],
       bridge_nodes: [],
@@ -117,8 +117,8 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
 
   it("starts the world paused with gazebo.launch.py's pause:=true, and names gzserver's flags it does not model", () => {
     const launch = humble("'-topic', 'robot_description', '-entity', 'rover'").replace(
-      "launch_arguments={'world': os.path.join(HERE, 'room.world')}",
-      "launch_arguments={'world': os.path.join(HERE, 'room.world'), 'pause': 'true', 'gui': 'false', 'seed': '7'}",
+      "launch_arguments={'world': os.path.join(HERE, 'src', 'rover_classic', 'worlds', 'room.world')}",
+      "launch_arguments={'world': os.path.join(HERE, 'src', 'rover_classic', 'worlds', 'room.world'), 'pause': 'true', 'gui': 'false', 'seed': '7'}",
     );
     const dir = launchFolder(launch);
     const printed = runCli(['launch', 'sim.launch.py', '--print-job'], dir);
@@ -174,5 +174,25 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
       dir,
     );
     assert.match(namespaced.stderr, /spawn_entity\.py -robot_namespace r1 is not modeled: each plugin keeps its own <ros><namespace>/);
+  });
+
+  it("runs a Humble robot's package's own simulation launch file unchanged: the rover wanders the room for 30 s, touching nothing", () => {
+    const dir = launchFolder('');
+    const job = writeTemp(
+      dir,
+      'wander.yaml',
+      'launch: { package: rover_classic, file: rover_classic.launch.py }\nend: { after: 30s }\nworld: { contacts: true, ground_truth: 10 }\nchecks:\n  - { name: no-collision, topic: /rclsim/world/contacts, never: "depth > 0" }\n  - { name: gets-about, topic: /rclsim/world/rover/pose, eventually: "pose.position.x > 1.5", within: 30s }\n',
+    );
+    const run = runCli(['run', job, '--json'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(
+      (lastJsonLine(run.stdout) as { checks: { name: string; held: boolean }[] }).checks.map((check) => [check.name, check.held]),
+      [
+        ['no-collision', true],
+        ['gets-about', true],
+      ],
+    );
+    const again = runCli(['run', job, '--json', '--perturb'], dir);
+    assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(run.stdout).fingerprint);
   });
 });
