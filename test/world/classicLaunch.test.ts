@@ -76,6 +76,8 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
     );
     // A plugin rclsim does not model is one line naming it.
     assert.match(run.stderr, /plugin libgazebo_ros_camera\.so \(camera_controller\) of model 'rover' is not modeled by rclsim; it is left out/);
+    assert.match(run.stderr, /room\.world:\d+: world plugin libgazebo_ros_state\.so \(gazebo_ros_state\) is not modeled by rclsim; it is left out/);
+    assert.match(run.stderr, /gzserver -s libgazebo_ros_force_system\.so: this system plugin is not modeled by rclsim; it is left out/);
     const again = runCli(['launch', 'sim.launch.py', '--until', '2s', '--json'], dir);
     assert.equal(lastJsonLine(again.stdout).fingerprint, lastJsonLine(run.stdout).fingerprint);
   });

@@ -26,7 +26,10 @@ export function classicSystemsOf(plugin: Plugin, model: SimulatedModel, context:
   return states === null ? [] : [states];
 }
 
-/** The server's system plugins (`gzserver -s`): gazebo_ros_init's /clock; gazebo_ros_factory is the spawns; the rest one line each. */
+/**
+ * The server's system plugins (`gzserver -s`): gazebo_ros_init's /clock; gazebo_ros_factory is
+ * the spawns; the rest one line each, as is each plugin of the world file (gazebo_ros_state …).
+ */
 export function classicServerSystems(context: SystemContext): WorldSystem[] {
   const server = context.classic;
   if (server === undefined) return [];
@@ -35,6 +38,9 @@ export function classicServerSystems(context: SystemContext): WorldSystem[] {
     const library = pluginLibrary(plugin);
     if (library === 'gazebo_ros_init') systems.push(new ClassicClock(context, server.gazebo()));
     else if (library !== 'gazebo_ros_factory') context.warn(`gzserver -s ${plugin}: this system plugin is not modeled by rclsim; it is left out`);
+  }
+  for (const plugin of context.world.description.plugins) {
+    context.warn(`${plugin.place.file}:${plugin.place.line}: world plugin ${plugin.filename} (${plugin.name}) is not modeled by rclsim; it is left out`);
   }
   return systems;
 }
