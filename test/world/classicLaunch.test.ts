@@ -14,7 +14,7 @@ function launchFolder(launch: string): string {
 }
 
 /** A Humble robot's simulation launch file: gazebo_ros's gazebo.launch.py with a world, robot_state_publisher, spawn_entity.py from /robot_description. */
-function humble(spawnArguments: string): string {
+function humble(spawnArguments: string, urdfEdit = ''): string {
   return `import os
 
 from ament_index_python.packages import get_package_share_directory
@@ -29,7 +29,7 @@ HERE = os.path.dirname(__file__)
 def generate_launch_description():
     gazebo = os.path.join(get_package_share_directory('gazebo_ros'), 'launch', 'gazebo.launch.py')
     with open(os.path.join(HERE, 'src', 'rover_classic', 'urdf', 'rover.urdf')) as urdf:
-        description = urdf.read()
+        description = urdf.read()${urdfEdit}
     return LaunchDescription([
         IncludeLaunchDescription(PythonLaunchDescriptionSource(gazebo), launch_arguments={'world': os.path.join(HERE, 'src', 'rover_classic', 'worlds', 'room.world')}.items()),
         Node(package='robot_state_publisher', executable='robot_state_publisher', parameters=[{'use_sim_time': True, 'robot_description': description}]),
@@ -134,6 +134,17 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
     const run = runCli(['launch', 'sim.launch.py', '--until', '1s'], dir);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stderr, /world 'default' starts paused \(gzserver -u\), as Gazebo does/);
+  });
+
+  it("logs gazebo_ros_diff_drive's error for a wheel joint the model has not, and the drive does nothing, as its Load does", () => {
+    const dir = launchFolder(
+      humble("'-topic', 'robot_description', '-entity', 'rover'", ".replace('<left_joint>left_wheel_joint', '<left_joint>front_wheel_joint')"),
+    );
+    const run = runCli(['launch', 'sim.launch.py', '--until', '1s'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    const lines = logLines(run.stderr);
+    assert.ok(lines.includes('[ERROR] [0.000000000] [diff_drive]: Joint [front_wheel_joint] not found, plugin will not work.'), run.stderr);
+    assert.ok(!lines.some((line) => line.includes('[diff_drive]: Subscribed to')), run.stderr);
   });
 
   it("says spawn_entity.py's own argparse error when -entity is missing, and spawns nothing", () => {

@@ -51,7 +51,7 @@ export class ClassicDiffDrive implements WorldSystem {
   /** What an update took, published at its step. */
   #due: { step: number; messages: [RosPublisher, RosMessage][] } | null = null;
 
-  constructor(plugin: Plugin, model: SimulatedModel, context: SystemContext, node: ClassicNode) {
+  constructor(plugin: Plugin, model: SimulatedModel, context: SystemContext, node: ClassicNode, joints: [number, number]) {
     this.#context = context;
     this.#model = model;
     this.name = `${model.name}/${plugin.name}`;
@@ -60,15 +60,7 @@ export class ClassicDiffDrive implements WorldSystem {
     const pairs = values.number(element, 'num_wheel_pairs', 1);
     if (pairs !== 1)
       context.warn(`${plugin.place.file}:${plugin.place.line}: ${plugin.filename}: num_wheel_pairs ${pairs} is not modeled: rclsim drives the first pair`);
-    const joint = (tag: string): number => {
-      const child = childrenNamed(element, tag)[0];
-      const name = child === undefined ? '' : `${plugin.scope}${values.text(child)}`;
-      const index = model.kinematics.indexOf(name);
-      if (index === undefined)
-        throw values.error(child ?? element, `${plugin.filename} of model '${model.name}': Joint [${name}] not found, plugin will not work.`);
-      return index;
-    };
-    this.#joints = [joint('left_joint'), joint('right_joint')];
+    this.#joints = joints;
     this.#maxAcceleration = values.number(element, 'max_wheel_acceleration', 0);
     this.#separation = values.number(element, 'wheel_separation', 0.34);
     this.#diameter = values.number(element, 'wheel_diameter', 0.15);
@@ -231,4 +223,24 @@ export class ClassicDiffDrive implements WorldSystem {
 
 function firstOf(element: Plugin['element'], tag: string): boolean {
   return childrenNamed(element, tag).length > 0;
+}
+
+/**
+ * The drive with its wheels' joints, or null when one is not in the model: gazebo_ros_diff_drive's
+ * error line, and its node dropped (the plugin does nothing), as Load does.
+ */
+export function classicDiffDrive(plugin: Plugin, model: SimulatedModel, context: SystemContext, node: ClassicNode): ClassicDiffDrive | null {
+  const values = new SdfValues(plugin.place.file);
+  const joints: number[] = [];
+  for (const tag of ['left_joint', 'right_joint']) {
+    const child = childrenNamed(plugin.element, tag)[0];
+    const name = child === undefined ? '' : values.text(child);
+    const index = model.kinematics.indexOf(`${plugin.scope}${name}`);
+    if (index === undefined) {
+      node.log('error', `Joint [${name}] not found, plugin will not work.`);
+      return null;
+    }
+    joints.push(index);
+  }
+  return new ClassicDiffDrive(plugin, model, context, node, [joints[0]!, joints[1]!]);
 }

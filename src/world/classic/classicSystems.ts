@@ -3,7 +3,7 @@ import { SdfValues } from '../description/sdfValues.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
 import type { SystemContext, WorldSystem } from '../systems/WorldSystem.js';
 import { ClassicClock } from './ClassicClock.js';
-import { ClassicDiffDrive } from './ClassicDiffDrive.js';
+import { classicDiffDrive } from './ClassicDiffDrive.js';
 import { classicJointStates } from './ClassicJointStates.js';
 import { pluginLibrary } from './ClassicRos.js';
 import { nodeRequestOf } from './rosElement.js';
@@ -21,9 +21,8 @@ export function classicSystemsOf(plugin: Plugin, model: SimulatedModel, context:
   if (context.classic === undefined || !MODEL_PLUGINS.has(library)) return null;
   const node = context.classic.node(nodeRequestOf(plugin.element, plugin.place, new SdfValues(plugin.place.file), context.warn));
   if (node === null) return [];
-  if (library === 'gazebo_ros_diff_drive') return [new ClassicDiffDrive(plugin, model, context, node)];
-  const states = classicJointStates(plugin, model, context, node);
-  return states === null ? [] : [states];
+  const system = library === 'gazebo_ros_diff_drive' ? classicDiffDrive(plugin, model, context, node) : classicJointStates(plugin, model, context, node);
+  return system === null ? [] : [system];
 }
 
 /**
