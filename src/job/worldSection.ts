@@ -46,9 +46,11 @@ export const worldSchema = {
           file: { type: 'string', minLength: 1 },
           string: { type: 'string', minLength: 1 },
           topic: { type: 'string', minLength: 1 },
+          database: { type: 'string', minLength: 1 },
           name: { type: 'string', minLength: 1 },
           pose: { type: 'array', items: { type: 'number' }, minItems: 6, maxItems: 6 },
           allow_renaming: { type: 'boolean' },
+          timeout: { type: 'number', minimum: 0 },
           at: duration,
         },
       },
@@ -69,6 +71,11 @@ export const worldSchema = {
       },
     },
     paused: { type: 'boolean' },
+    gzserver: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { plugins: { type: 'array', items: { type: 'string', minLength: 1 } }, ros_arguments: { type: 'array', items: { type: 'string' } } },
+    },
     contacts: { type: 'boolean' },
     ground_truth: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
     // Another engine's world (worldEngine/): MuJoCo in-process, or any engine behind proto/world.proto.
@@ -122,10 +129,21 @@ export interface WorldEntry {
   sdf?: string;
   sdf_string?: string;
   resource_path?: string[];
-  spawn?: { file?: string; string?: string; topic?: string; name?: string; pose?: number[]; allow_renaming?: boolean; at?: Duration }[];
+  spawn?: {
+    file?: string;
+    string?: string;
+    topic?: string;
+    database?: string;
+    name?: string;
+    pose?: number[];
+    allow_renaming?: boolean;
+    timeout?: number;
+    at?: Duration;
+  }[];
   bridge?: BridgeItem[];
   bridge_nodes?: { name: string; namespace?: string; at?: Duration; bridge: BridgeItem[] }[];
   paused?: boolean;
+  gzserver?: { plugins?: string[]; ros_arguments?: string[] };
   contacts?: boolean;
   ground_truth?: number;
   mujoco?: string;
@@ -226,9 +244,16 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
   const world = entry.sdf !== undefined ? { file: context.file(location('sdf'), entry.sdf) } : { text: entry.sdf_string!, label: 'world.sdf_string' };
   const paths = resourcePathsOf(env, homedir());
   const own = (entry.resource_path ?? []).map((folder, i) => context.file(location('resource_path', i), folder, 'folder'));
+  // Classic Gazebo's server: its spawns are gazebo_ros's spawn_entity.py's.
+  const classic = entry.gzserver !== undefined;
   const spawns = (entry.spawn ?? []).map((spawn, i): SpawnEntry => {
-    const sources = [spawn.file, spawn.string, spawn.topic].filter((value) => value !== undefined);
-    if (sources.length !== 1) context.fail(location('spawn', i), "needs one of 'file', 'string' and 'topic'");
+    const sources = [spawn.file, spawn.string, spawn.topic, spawn.database].filter((value) => value !== undefined);
+    if (sources.length !== 1)
+      context.fail(location('spawn', i), `needs one of ${classic ? "'file', 'string', 'topic' and 'database'" : "'file', 'string' and 'topic'"}`);
+    for (const key of ['database', 'timeout'] as const)
+      if (!classic && spawn[key] !== undefined)
+        context.fail(location('spawn', i, key), "is spawn_entity.py's, for a world classic Gazebo runs (world.gzserver)");
+    if (classic && spawn.allow_renaming !== undefined) context.fail(location('spawn', i, 'allow_renaming'), "is create's (gz sim): spawn_entity.py has none");
     const pose = (spawn.pose ?? [0, 0, 0, 0, 0, 0]) as [number, number, number, number, number, number];
     return {
       afterNs: spawn.at === undefined ? 0n : context.duration(location('spawn', i, 'at'), spawn.at),
@@ -237,11 +262,14 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
           ? { file: context.file(location('spawn', i, 'file'), spawn.file) }
           : spawn.string !== undefined
             ? { text: spawn.string, label: `world.spawn[${i}].string` }
-            : { topic: context.topic(location('spawn', i, 'topic'), spawn.topic!), given: spawn.topic! },
+            : spawn.database !== undefined
+              ? { database: spawn.database }
+              : { topic: context.topic(location('spawn', i, 'topic'), spawn.topic!), given: spawn.topic! },
       name: spawn.name ?? null,
       pose,
       allowRenaming: spawn.allow_renaming ?? false,
-      node: 'ros_gz_sim',
+      node: classic ? 'spawn_entity' : 'ros_gz_sim',
+      ...(classic ? { classic: { timeout: spawn.timeout ?? 30 } } : {}),
     };
   });
   const entriesOf = (items: readonly BridgeItem[], location: (string | number)[]): BridgeEntry[] =>
@@ -268,6 +296,7 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
     spawns,
     bridges: [...(entries.length === 0 ? [] : [{ afterNs: 0n, node: 'ros_gz_bridge', namespace: '/', entries }]), ...groups],
     paused: entry.paused ?? false,
+    gzserver: classic ? { plugins: entry.gzserver!.plugins ?? [], rosArguments: entry.gzserver!.ros_arguments ?? [] } : null,
     contacts: entry.contacts ?? false,
     groundTruthHz: entry.ground_truth ?? 0,
   };

@@ -2,8 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { attribute, childrenNamed, readXml, type XmlElement } from '../base/xmlReader.js';
+import { type ClassicSpawn, classicWorldFile, spawnEntityRequest } from './classicGazebo.js';
+import { gzserverCommand } from './gzserverCommand.js';
 import type { LaunchAction, PlanNode, PlanProcess } from './launchPlan.js';
 import { shellWords } from './shellWords.js';
+
+/** A spawn of the job's world: create's (ros_gz_sim) or spawn_entity.py's (gazebo_ros). */
+type LaunchedSpawn =
+  | { file?: string; string?: string; topic?: string; name?: string; pose: number[]; allow_renaming?: boolean; at?: string }
+  | (ClassicSpawn & { at?: string });
 
 /** The job file's `world:` section as launch files give it (job/worldSection.ts reads it). */
 export interface LaunchedWorld {
@@ -11,7 +18,9 @@ export interface LaunchedWorld {
   sdf_string?: string;
   resource_path: string[];
   paused?: boolean;
-  spawn: { file?: string; string?: string; topic?: string; name?: string; pose: number[]; allow_renaming?: boolean; at?: string }[];
+  /** Classic Gazebo's server runs the world: its system plugins (`-s`) and ROS arguments. */
+  gzserver?: { plugins: string[]; ros_arguments?: string[] };
+  spawn: LaunchedSpawn[];
   bridge_nodes: { name: string; namespace?: string; at?: string; bridge: (string | { config_file: string })[] }[];
 }
 
@@ -30,8 +39,11 @@ const BUILT_IN_WORLDS = new URL('../../../assets/worlds/', import.meta.url);
  * ros_gz_sim's gz_sim.launch.py, or any ExecuteProcess of `gz sim` / `ign gazebo`), ros_gz_sim's
  * `gzserver` node, its `create` (the models it spawns), ros_gz_bridge's `parameter_bridge` and
  * `bridge_node` (their bridges), at the times the launch starts them (a TimerAction's delay).
+ * Classic Gazebo too: `gzserver` or `gazebo` (gazebo_ros's gzserver.launch.py and
+ * gazebo.launch.py) with its world, `-u`, `-s` plugins and ROS arguments, `gzclient` (one line),
+ * and gazebo_ros's spawn_entity.py (a spawn of the classic world).
  * Model folders: each package's `<export><gazebo_ros gazebo_model_path=…>` (as gz_sim.launch.py
- * adds them to GZ_SIM_RESOURCE_PATH), then GZ_SIM_RESOURCE_PATH as launch sets it.
+ * and gzserver.launch.py add them), then GZ_SIM_RESOURCE_PATH and GAZEBO_MODEL_PATH as launch sets them.
  * `prefixes`: the install prefixes, first wins; `label` names an action for a line.
  */
 export function gazeboActions(actions: readonly LaunchAction[], prefixes: readonly string[], label: (action: LaunchAction) => string): GazeboPart {
@@ -43,6 +55,9 @@ export function gazeboActions(actions: readonly LaunchAction[], prefixes: readon
     return world;
   };
   const at = (delayNs: number): { at?: string } => (delayNs === 0 ? {} : { at: `${delayNs}ns` });
+  /** Which server each spawn asks: a spawn only the other server's would serve is one line at the end. */
+  const spawners: { label: string; classic: boolean }[] = [];
+  const resourceFolders = new Set<string>();
 
   const walk = (list: readonly LaunchAction[], delayNs: number): LaunchAction[] => {
     const kept: LaunchAction[] = [];
@@ -52,9 +67,25 @@ export function gazeboActions(actions: readonly LaunchAction[], prefixes: readon
         if (inner.length > 0) kept.push({ ...action, actions: inner });
         continue;
       }
-      if (action.kind === 'process' || action.kind === 'node')
-        for (const path of (action.env.GZ_SIM_RESOURCE_PATH ?? '').split(':')) if (path !== '') resourcePaths.add(path);
+      if (action.kind === 'process' || action.kind === 'node') {
+        for (const variable of ['GZ_SIM_RESOURCE_PATH', 'GAZEBO_MODEL_PATH'])
+          for (const path of (action.env[variable] ?? '').split(':')) if (path !== '') resourcePaths.add(path);
+        for (const path of (action.env.GAZEBO_RESOURCE_PATH ?? '').split(':')) if (path !== '') resourceFolders.add(path);
+      }
       if (action.kind === 'process') {
+        const classic = gzserverCommand(commandWords(action) ?? []);
+        if (classic !== null) {
+          for (const flag of classic.notModeled) warnings.push(`${label(action)}: ${classic.program} ${flag} is not modeled; it is left out`);
+          if (classic.program !== 'gzserver')
+            warnings.push(`${label(action)}: ${classic.program} runs Gazebo's GUI, which is not modeled: rclsim's world has no GUI; it is left out`);
+          if (classic.printsOnly !== null) warnings.push(`${label(action)}: ${classic.program} ${classic.printsOnly} prints and exits: it runs no world`);
+          if (classic.program === 'gzclient' || classic.printsOnly !== null) continue;
+          const w = theWorld();
+          w.sdf = classicWorldFile(classic, action.cwd ?? '.', [...resourceFolders, ...(process.env.GAZEBO_RESOURCE_PATH ?? '').split(':').filter(Boolean)]);
+          w.gzserver = { plugins: classic.plugins, ...(classic.rosArguments.length === 0 ? {} : { ros_arguments: classic.rosArguments }) };
+          if (classic.paused) w.paused = true;
+          continue;
+        }
         const gz = gzSim(action);
         if (gz === null) {
           kept.push(action);
@@ -86,7 +117,17 @@ export function gazeboActions(actions: readonly LaunchAction[], prefixes: readon
       } else if (known === 'ros_gz_sim/create') {
         const request = createRequest(action);
         if (request === null) warnings.push(`${label(action)}: create got no file, string or topic: it ends with an error, as upstream's does`);
-        else theWorld().spawn.push({ ...request, ...at(delayNs) });
+        else {
+          theWorld().spawn.push({ ...request, ...at(delayNs) });
+          spawners.push({ label: label(action), classic: false });
+        }
+      } else if (known === 'gazebo_ros/spawn_entity.py') {
+        const request = spawnEntityRequest(ownArguments(action.arguments));
+        for (const line of request.lines) warnings.push(`${label(action)}: ${line}`);
+        if (request.spawn !== null) {
+          theWorld().spawn.push({ ...request.spawn, ...at(delayNs) });
+          spawners.push({ label: label(action), classic: true });
+        }
       } else if (known === 'ros_gz_bridge/parameter_bridge' || known === 'ros_gz_bridge/bridge_node') {
         theWorld().bridge_nodes.push({ ...bridgeNode(action), ...at(delayNs) });
       } else if (known === 'ros_gz_image/image_bridge') {
@@ -106,21 +147,48 @@ export function gazeboActions(actions: readonly LaunchAction[], prefixes: readon
     return kept;
   };
   const actionsLeft = walk(actions, 0);
-  // gz-sim passes over a folder that is not there, as a launch file's paths often are.
-  if (world !== undefined) world.resource_path = [...resourcePaths].filter((folder) => existsSync(folder));
+  if (world !== undefined) {
+    // gz-sim passes over a folder that is not there, as a launch file's paths often are.
+    world.resource_path = [...resourcePaths].filter((folder) => existsSync(folder));
+    const classic = world.gzserver !== undefined;
+    const plugins = world.gzserver?.plugins ?? [];
+    const factory = plugins.some((plugin) => /^(lib)?gazebo_ros_factory(\.so)?$/.test(plugin));
+    const kept = world.spawn.filter((_spawn, i) => {
+      const spawner = spawners[i]!;
+      if (spawner.classic !== classic) {
+        warnings.push(
+          spawner.classic
+            ? `${spawner.label}: spawn_entity.py calls gazebo_ros_factory's /spawn_entity, which only classic Gazebo's gzserver offers: it times out, nothing is spawned`
+            : `${spawner.label}: create calls gz-sim's /world/<name>/create, which classic Gazebo's gzserver does not offer: it times out, nothing is spawned`,
+        );
+        return false;
+      }
+      if (classic && !factory) {
+        warnings.push(
+          `${spawner.label}: spawn_entity.py waits for /spawn_entity, which gzserver offers only with -s libgazebo_ros_factory.so: it times out, nothing is spawned`,
+        );
+        return false;
+      }
+      return true;
+    });
+    world.spawn = kept;
+  }
   return { world, actions: actionsLeft, warnings };
+}
+
+/** A process's command as words (a shell line split as the shell would); null when a shell line needs more than quoting. */
+function commandWords(action: PlanProcess): string[] | null {
+  try {
+    return action.shell ? shellWords(action.cmd.join(' ')) : action.cmd.flatMap((part) => part.split(' ').filter(Boolean));
+  } catch {
+    return null;
+  }
 }
 
 /** `gz sim …` (or `ruby $(which gz) sim`, `ign gazebo`) in a process's command: its flags and world, or null when it is none. */
 function gzSim(action: PlanProcess): { world: string | null; running: boolean; guiOnly: boolean } | null {
-  let words: string[];
-  try {
-    words = action.shell
-      ? shellWords(action.cmd.join(' ').replace('$(which gz)', 'gz').replace('$(which ign)', 'ign'))
-      : action.cmd.flatMap((part) => part.split(' ').filter(Boolean));
-  } catch {
-    return null;
-  }
+  const words = commandWords({ ...action, cmd: action.cmd.map((part) => part.replace('$(which gz)', 'gz').replace('$(which ign)', 'ign')) });
+  if (words === null) return null;
   const start = words.findIndex((word, i) => (/(^|\/)gz$/.test(word) && words[i + 1] === 'sim') || (/(^|\/)ign$/.test(word) && words[i + 1] === 'gazebo'));
   if (start < 0) return null;
   const rest = words.slice(start + 2);

@@ -7,7 +7,7 @@ import { QoS } from '../ros/QoS.js';
 import type { BridgeEntry } from '../world/bridge/BridgeEntry.js';
 import { conversionOf, type RosMessage } from '../world/bridge/conversions.js';
 import type { Model } from '../world/description/description.js';
-import { readModelText, readWorldText } from '../world/description/sdfFile.js';
+import { readModelByName, readModelText, readWorldText } from '../world/description/sdfFile.js';
 import { DescriptionError } from '../world/description/sdfValues.js';
 import { readUrdfText } from '../world/description/urdfFile.js';
 import { quatFromEuler } from '../world/geometry/pose.js';
@@ -16,10 +16,12 @@ import { SimulatedWorld } from '../world/SimulatedWorld.js';
 import { CONTACTS_TOPIC } from '../world/systems/ContactReport.js';
 import { POSES_TOPIC } from '../world/systems/GroundTruth.js';
 import type { BridgeGroup, DescriptionSource, SpawnEntry, WorldConfig } from '../world/WorldConfig.js';
+import { classicServer } from './ClassicRosNodes.js';
 import { WorldFaults } from './faults/WorldFaults.js';
 import { Node } from './Node.js';
 import type { Publisher } from './Publisher.js';
 import type { Simulation } from './Simulation.js';
+import { type SpawnLine, spawnLines } from './spawnLines.js';
 import { WorldScene } from './WorldScene.js';
 import { WorldView } from './WorldView.js';
 
@@ -67,6 +69,15 @@ export class WorldHost {
       warn,
       contacts: this.#config.contacts,
       groundTruthHz: this.#config.groundTruthHz,
+      ...(this.#config.gzserver === null
+        ? {}
+        : {
+            classic: classicServer(simulation, this.#config.gzserver, (handler) => {
+              this.caughtUp();
+              handler();
+              this.#reschedule();
+            }),
+          }),
     });
     const faults = simulation.faults;
     if (faults?.inWorld) this.#faults = faults.world = new WorldFaults(this.#world, faults, simulation.seed);
@@ -74,7 +85,9 @@ export class WorldHost {
     this.#placeHosts();
     this.#publishTruth();
     if (this.#config.paused) {
-      simulation.warn(`world '${description.name}' starts paused (gz sim without -r), as Gazebo does: it does not step, and rclsim has no way to play it yet`);
+      simulation.warn(
+        `world '${description.name}' starts paused (${this.#config.gzserver === null ? 'gz sim without -r' : 'gzserver -u'}), as Gazebo does: it does not step, and rclsim has no way to play it yet`,
+      );
     }
     for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
     for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));
@@ -274,20 +287,33 @@ export class WorldHost {
     );
   }
 
-  /** A model into the world, as ros_gz_sim's create puts it there (its node while it waits, its lines). */
+  /**
+   * A model into the world, as ros_gz_sim's create puts it there, or gazebo_ros's spawn_entity.py
+   * through gazebo_ros_factory's /spawn_entity (its node while it waits, its lines: sim/spawnLines.ts).
+   */
   #spawn(spawn: SpawnEntry): void {
     const simulation = this.#simulation;
     const node = new Node(spawn.node, '', simulation.defaultContext, NodeOptions.from({ startParameterServices: false, startTypeDescriptionService: false }));
     const log = (severity: LoggingSeverity, text: string) => node.getLogger().logAt(severity, text, LOCATION);
-    const create = (source: DescriptionSource): void => {
+    const lines = spawnLines(spawn);
+    const say = (said: readonly SpawnLine[]) => {
+      for (const [severity, text] of said) log(severity, text);
+    };
+    const create = (source: DescriptionSource | { readonly database: string }): void => {
       const world = this.caughtUp();
-      const model = this.#modelOf(source);
+      const model = 'database' in source ? readModelByName(source.database, this.#modelOptions()) : this.#modelOf(source);
       let name = spawn.name ?? model.name;
       if (world.model(name) !== undefined) {
+        if (spawn.classic !== undefined) {
+          // gazebo_ros_factory answers that it exists; spawn_entity.py fails, the world goes on.
+          say(lines.exists(name));
+          node.destroy();
+          return;
+        }
         if (!spawn.allowRenaming) {
-          log(LoggingSeverity.ERROR, 'Entity creation failed.');
+          say(lines.exists(name));
           throw new DescriptionError(
-            { file: labelOf(source), line: 0 },
+            { file: 'database' in source ? `model://${source.database}` : labelOf(source), line: 0 },
             `the world already has a model named '${name}' (create's -allow_renaming makes another name)`,
           );
         }
@@ -297,17 +323,16 @@ export class WorldHost {
       }
       const [x, y, z, roll, pitch, yaw] = spawn.pose;
       world.spawn({ ...model, name }, { position: { x, y, z }, rotation: quatFromEuler(roll, pitch, yaw) });
-      log(LoggingSeverity.INFO, 'Entity creation successfull.');
+      say(lines.created(name));
       node.destroy();
       this.#reschedule();
     };
     const source = spawn.source;
+    say(lines.started);
     if (!('topic' in source)) {
       create(source);
       return;
     }
-    // As create.cpp names it: the topic as given.
-    log(LoggingSeverity.INFO, `Waiting messages on topic [${source.given}].`);
     const qos = new QoS(
       QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
       1,
@@ -329,11 +354,15 @@ export class WorldHost {
     );
   }
 
+  #modelOptions() {
+    return { paths: this.#config.paths, warn: (line: string) => this.#simulation.warn(line) };
+  }
+
   /** A model from SDF or URDF text, told apart by its root element. */
   #modelOf(source: DescriptionSource): Model {
     const label = labelOf(source);
     const text = textOf(source);
-    const options = { paths: this.#config.paths, warn: (line: string) => this.#simulation.warn(line) };
+    const options = this.#modelOptions();
     let root: string | undefined;
     try {
       root = readXml(text).find(() => true)?.name;

@@ -1,6 +1,8 @@
 import { namedStream } from '../base/SeededRandom.js';
 import { Kinematics } from './bodies/Kinematics.js';
 import { planarBodyOf } from './bodies/planarBodyOf.js';
+import type { ClassicServer } from './classic/ClassicRos.js';
+import { classicServerSystems } from './classic/classicSystems.js';
 import { Disturbances } from './Disturbances.js';
 import type { Model, World } from './description/description.js';
 import { addCollision } from './geometry/addCollision.js';
@@ -27,6 +29,8 @@ export interface WorldOptions {
   /** Report contacts as they begin (ContactReport), and true poses at this rate (GroundTruth; 0: not). */
   readonly contacts?: boolean;
   readonly groundTruthHz?: number;
+  /** Classic Gazebo's server runs the world: its gazebo_ros plugins' ROS side. */
+  readonly classic?: ClassicServer;
 }
 
 /** What a ray met: its distance, the collision's name and its laser_retro (the intensity a lidar reads). */
@@ -94,8 +98,9 @@ export class SimulatedWorld {
       stepSeconds,
       warn: options.warn,
       random: (name) => namedStream(options.seed, `world/${name}`, 0),
+      ...(options.classic === undefined ? {} : { classic: options.classic }),
     };
-    this.#systems.push(new WorldClock(this.context));
+    this.#systems.push(new WorldClock(this.context), ...classicServerSystems(this.context));
     if (options.contacts === true) this.#systems.push(new ContactReport(this.context));
     if ((options.groundTruthHz ?? 0) > 0) this.#systems.push(new GroundTruth(this.context, options.groundTruthHz!));
     // Static models first: moving ones are placed on the ground they make.

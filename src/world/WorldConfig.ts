@@ -8,15 +8,21 @@ export type DescriptionSource = { readonly file: string } | { readonly text: str
 export interface SpawnEntry {
   /** When, ns after the run's start. */
   readonly afterNs: bigint;
-  /** From a file or a string (SDF or URDF, told apart by its root element), or the first message on a topic (std_msgs/String; its name expanded, and as given). */
-  readonly source: DescriptionSource | { readonly topic: string; readonly given: string };
+  /**
+   * From a file or a string (SDF or URDF, told apart by its root element), the first message on a
+   * topic (std_msgs/String; its name expanded, and as given), or a model of the model path by its
+   * folder's name (spawn_entity.py's -database).
+   */
+  readonly source: DescriptionSource | { readonly topic: string; readonly given: string } | { readonly database: string };
   /** The model's name (null: the description's). */
   readonly name: string | null;
   /** x, y, z, roll, pitch, yaw. */
   readonly pose: readonly [number, number, number, number, number, number];
   readonly allowRenaming: boolean;
-  /** The node that asks (its name in log lines): `ros_gz_sim` for create. */
+  /** The node that asks (its name in log lines): `ros_gz_sim` for create, `spawn_entity` for spawn_entity.py. */
   readonly node: string;
+  /** spawn_entity.py's: its service timeout (s), which it logs. */
+  readonly classic?: { readonly timeout: number };
 }
 
 /** The bridges one bridge node carries (ros_gz_bridge's parameter_bridge). */
@@ -36,8 +42,10 @@ export interface WorldConfig {
   readonly paths: ResourcePaths;
   readonly spawns: readonly SpawnEntry[];
   readonly bridges: readonly BridgeGroup[];
-  /** Started paused (gz sim without -r): nothing steps, nothing publishes. */
+  /** Started paused (gz sim without -r, gzserver -u): nothing steps, nothing publishes. */
   readonly paused: boolean;
+  /** Classic Gazebo's server runs it (gazebo_ros's plugins): its system plugins (`-s`) and ROS arguments; null for gz sim. */
+  readonly gzserver: { readonly plugins: readonly string[]; readonly rosArguments: readonly string[] } | null;
   /** Publish contacts as they begin on /rclsim/world/contacts. */
   readonly contacts: boolean;
   /** Publish each moving model's true pose on /rclsim/world/<model>/pose at this rate (Hz; 0: not). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { attribute, childrenNamed, firstChild, readXml, type XmlElement, XmlError } from '../../base/xmlReader.js';
 import { compose, IDENTITY, inverse, length, normalized, type Pose, rotate, type Vec3, ZERO } from '../geometry/pose.js';
 import type { Collision, Color, Geometry, Inertial, Joint, JointAxis, JointType, Link, Model, Plugin, Sensor, Visual, World } from './description.js';
-import { knownFuelModel } from './fuelModels.js';
+import { knownClassicModel, knownFuelModel } from './fuelModels.js';
 import { fuelModel, type ResourcePaths, resolveUri } from './resources.js';
 import { DescriptionError, SdfValues } from './sdfValues.js';
 
@@ -50,6 +50,24 @@ export function readModelText(text: string, file: string, options: ReadOptions):
   const model = firstChild(root, 'model');
   if (model === undefined) throw source.values.error(root, 'has no <model>');
   return new WorldReader(source, options).topModel(model, {});
+}
+
+/**
+ * The model a model folder of the model path holds, by the folder's name (`model://NAME`, as
+ * classic Gazebo's model database serves spawn_entity.py's -database): model.config's SDF file.
+ */
+export function readModelByName(name: string, options: ReadOptions): Model {
+  const label = `model://${name}`;
+  const folder = resolveUri(label, '.', options.paths);
+  if (folder === null || !statSync(folder).isDirectory()) {
+    const known = knownClassicModel(label);
+    if (known !== null) return readModelText(known, label, options);
+    throw new DescriptionError({ file: label, line: 0 }, 'is not found (model:// searches GZ_SIM_RESOURCE_PATH, SDF_PATH, GZ_FILE_PATH and GAZEBO_MODEL_PATH)');
+  }
+  const file = modelFile(folder, (line) => {
+    throw new DescriptionError({ file: label, line: 0 }, line);
+  });
+  return readModelText(readText(file), file, options);
 }
 
 function readText(file: string): string {
@@ -297,7 +315,7 @@ class WorldReader {
     const path = resolveUri(uri, values.file, this.#options.paths);
     if (path === null) {
       const fuel = fuelModel(uri);
-      const known = fuel === null ? null : knownFuelModel(fuel.owner, fuel.name);
+      const known = fuel === null ? knownClassicModel(uri) : knownFuelModel(fuel.owner, fuel.name);
       if (known !== null) return readRoot(known, uri);
       throw values.error(
         element,
@@ -306,7 +324,7 @@ class WorldReader {
           : `${uri} is not found (model:// searches GZ_SIM_RESOURCE_PATH, SDF_PATH, GZ_FILE_PATH and GAZEBO_MODEL_PATH)`,
       );
     }
-    const file = statSync(path).isDirectory() ? modelFile(path, values, element) : path;
+    const file = statSync(path).isDirectory() ? modelFile(path, (line) => values.fail(element, line)) : path;
     return readRoot(readText(file), file);
   }
 
@@ -552,7 +570,7 @@ class ModelFrames {
 }
 
 /** A model folder's SDF file: model.config's `<sdf>` of the highest version, else model.sdf. */
-function modelFile(folder: string, values: SdfValues, from: XmlElement): string {
+function modelFile(folder: string, fail: (line: string) => never): string {
   let config: string | null = null;
   try {
     config = readFileSync(join(folder, 'model.config'), 'utf8');
@@ -568,7 +586,7 @@ function modelFile(folder: string, values: SdfValues, from: XmlElement): string 
   }
   const model = top.find((element) => element.name === 'model');
   const choices = model === undefined ? [] : childrenNamed(model, 'sdf');
-  if (choices.length === 0) throw values.error(from, `${configFile} names no <sdf> file`);
+  if (choices.length === 0) fail(`${configFile} names no <sdf> file`);
   const version = (element: XmlElement): number => Number(/^1\.(\d+)$/.exec(attribute(element, 'version') ?? '')?.[1] ?? -1);
   const best = choices.reduce((a, b) => (version(b) > version(a) ? b : a));
   return join(folder, (best.text ?? '').trim());

@@ -1,4 +1,5 @@
 import type { SeededRandom } from '../../base/SeededRandom.js';
+import type { ClassicServer } from '../classic/ClassicRos.js';
 import type { GzBus } from '../gz/GzBus.js';
 import type { SimulatedWorld } from '../SimulatedWorld.js';
 
@@ -30,4 +31,6 @@ export interface SystemContext {
   warn(line: string): void;
   /** A random stream of its own, by a name stable across runs (the model's and the sensor's). */
   random(name: string): SeededRandom;
+  /** Classic Gazebo's server when it runs the world (gazebo_ros's plugins and their ROS nodes). */
+  readonly classic?: ClassicServer;
 }

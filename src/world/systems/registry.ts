@@ -1,3 +1,5 @@
+import { classicSensorSystems } from '../classic/ClassicSensor.js';
+import { classicSystemsOf } from '../classic/classicSystems.js';
 import type { Link, Plugin, Sensor } from '../description/description.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
 import { CameraSensor } from '../sensors/CameraSensor.js';
@@ -55,6 +57,11 @@ export function systemsOf(model: SimulatedModel, context: SystemContext): WorldS
   const systems: WorldSystem[] = [];
   const warn = context.warn;
   for (const plugin of model.description.plugins) {
+    const classic = classicSystemsOf(plugin, model, context);
+    if (classic !== null) {
+      systems.push(...classic);
+      continue;
+    }
     const name = systemClass(plugin.name, plugin.filename);
     const make = MODEL_SYSTEMS[name];
     if (make === undefined) {
@@ -67,6 +74,11 @@ export function systemsOf(model: SimulatedModel, context: SystemContext): WorldS
   }
   for (const link of model.description.links) {
     for (const sensor of link.sensors) {
+      const classic = classicSensorSystems(sensor, link, model, context, SENSORS[sensor.type]?.make);
+      if (classic !== null) {
+        systems.push(...classic);
+        continue;
+      }
       const kind = SENSORS[sensor.type];
       if (kind === undefined) {
         warn(`${sensor.place.file}:${sensor.place.line}: sensor '${sensor.name}' of type ${sensor.type} is not modeled by rclsim; it publishes nothing`);
