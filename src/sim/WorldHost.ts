@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { timeMsg } from '../base/timeMsg.js';
 import { readXml } from '../base/xmlReader.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
 import { LoggingSeverity } from '../ros/LogOutput.js';
@@ -127,7 +128,7 @@ export class WorldHost {
         for (const contact of contacts.contacts) {
           const split = contact.collision1.indexOf('::');
           publisher.publish({
-            header: { stamp: stampOf(contacts.header.stampNs), frame_id: 'world' },
+            header: { stamp: timeMsg(contacts.header.stampNs), frame_id: 'world' },
             model: contact.collision1.slice(0, split),
             collision: contact.collision1.slice(split + 2),
             other: contact.collision2,
@@ -151,7 +152,7 @@ export class WorldHost {
           }
           const { position: p, orientation: q } = pose;
           publisher.publish({
-            header: { stamp: stampOf(pose.header.stampNs), frame_id: 'world' },
+            header: { stamp: timeMsg(pose.header.stampNs), frame_id: 'world' },
             pose: { position: { x: p.x, y: p.y, z: p.z }, orientation: { x: q.x, y: q.y, z: q.z, w: q.w } },
           });
         }
@@ -385,8 +386,4 @@ function textOf(source: DescriptionSource): string {
   } catch (error) {
     throw new DescriptionError({ file: source.file, line: 0 }, `cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-}
-
-function stampOf(ns: bigint): { sec: number; nanosec: number } {
-  return { sec: Number(ns / 1_000_000_000n), nanosec: Number(ns % 1_000_000_000n) };
 }

@@ -1,7 +1,8 @@
+import { timeMsg } from '../base/timeMsg.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { Color } from '../world/description/description.js';
 import { compose, type Pose } from '../world/geometry/pose.js';
-import { modelEntity, poseMessage, stampOf } from './sceneEntities.js';
+import { modelEntity, poseMessage } from './sceneEntities.js';
 import type { ViewTopic, ViewTopics } from './ViewTopics.js';
 import type { WorldView } from './WorldView.js';
 
@@ -80,7 +81,7 @@ export class WorldScene {
   }
 
   #transforms(timeNs: bigint): Message[] {
-    const stamp = stampOf(timeNs);
+    const stamp = timeMsg(timeNs);
     const transform = (parent: string, child: string, pose: Pose): Message => {
       const { position, orientation } = poseMessage(pose) as { position: Message; orientation: Message };
       return { header: { stamp, frame_id: parent }, child_frame_id: child, transform: { translation: position, rotation: orientation } };

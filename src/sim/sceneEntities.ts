@@ -1,15 +1,9 @@
+import { timeMsg } from '../base/timeMsg.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import { splitNanoseconds } from '../ros/nanoseconds.js';
 import type { Color, Geometry } from '../world/description/description.js';
 import { compose, type Pose, transformPoint, type Vec3 } from '../world/geometry/pose.js';
 import { scaledMesh, type TriangleMesh } from '../world/meshes/TriangleMesh.js';
 import type { SimulatedModel } from '../world/SimulatedModel.js';
-
-/** builtin_interfaces/Time of absolute ns. */
-export function stampOf(ns: bigint): Message {
-  const { seconds, nanoseconds } = splitNanoseconds(ns);
-  return { sec: seconds, nanosec: nanoseconds };
-}
 
 export function poseMessage(pose: Pose): Message {
   const { position: p, rotation: q } = pose;
@@ -47,7 +41,7 @@ export function modelEntity(
     for (const collision of link.collisions) addPrimitives(primitives, collision.geometry, compose(placed, collision.pose), rgba, meshOf);
   }
   if (Object.values(primitives).every((list) => list.length === 0)) return null;
-  return { timestamp: stampOf(stampNs), frame_id: frameId, id, frame_locked: frameId !== 'world', ...primitives };
+  return { timestamp: timeMsg(stampNs), frame_id: frameId, id, frame_locked: frameId !== 'world', ...primitives };
 }
 
 function addPrimitives(into: Primitives, geometry: Geometry, pose: Pose, color: Message, meshOf: (file: string) => TriangleMesh): void {

@@ -1,3 +1,4 @@
+import { timeMsg } from '../base/timeMsg.js';
 import { NodeOptions } from '../ros/NodeOptions.js';
 import { QoS } from '../ros/QoS.js';
 import { Node } from '../sim/Node.js';
@@ -6,7 +7,7 @@ import type { Simulation } from '../sim/Simulation.js';
 import { EngineConnection } from './EngineConnection.js';
 import type { EngineWorldConfig, Output } from './EngineWorldConfig.js';
 import { SENSOR_TYPES, type SensorType } from './EngineWorldConfig.js';
-import { jointStateMessage, sensorMessage, stampOf, tfMessage } from './engineMessages.js';
+import { jointStateMessage, sensorMessage, tfMessage } from './engineMessages.js';
 import { MujocoWasm } from './MujocoWasm.js';
 import { nextOutputStep } from './outputSteps.js';
 import type { EngineCommand, EngineFrame, EngineReady, WorldEngine } from './WorldEngine.js';
@@ -183,7 +184,7 @@ export class EngineWorldHost {
     const frame = this.#frame;
     if (frame === null || frame.step !== step)
       throw new WorldEngineError(`the world engine was not advanced to step ${step} before its outputs (rclsim's fault)`);
-    const stamp = stampOf(this.#originAbs + BigInt(step) * BigInt(this.#ready.stepNs));
+    const stamp = timeMsg(this.#originAbs + BigInt(step) * BigInt(this.#ready.stepNs));
     const ready = this.#ready;
     let at = 0;
     for (const p of this.#publishing) {

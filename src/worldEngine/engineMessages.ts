@@ -6,10 +6,6 @@ export interface Stamp {
   nanosec: number;
 }
 
-export function stampOf(ns: bigint): Stamp {
-  return { sec: Number(ns / 1_000_000_000n), nanosec: Number(ns % 1_000_000_000n) };
-}
-
 /** A sensor's values as a message of `type` (its size checked before). MuJoCo's quaternions are w, x, y, z. */
 export function sensorMessage(type: SensorType, values: readonly number[], stamp: Stamp, frameId: string): Record<string, unknown> {
   const header = { stamp, frame_id: frameId };

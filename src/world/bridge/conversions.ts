@@ -1,3 +1,4 @@
+import { timeMsg } from '../../base/timeMsg.js';
 import type {
   GzCameraInfo,
   GzContacts,
@@ -25,17 +26,13 @@ interface Conversion {
   readonly fromRos?: (message: RosMessage) => GzMessages[GzType];
 }
 
-function stamp(ns: bigint): { sec: number; nanosec: number } {
-  return { sec: Number(ns / 1_000_000_000n), nanosec: Number(ns % 1_000_000_000n) };
-}
-
 /** ros_gz_bridge's frame_id_gz_to_ros: Gazebo's scoped names (`model::link::sensor`) as ROS frames. */
 function frame(name: string | undefined): string {
   return (name ?? '').replaceAll('::', '/');
 }
 
 function header(gz: GzHeader): RosMessage {
-  return { stamp: stamp(gz.stampNs), frame_id: frame(gz.frameId) };
+  return { stamp: timeMsg(gz.stampNs), frame_id: frame(gz.frameId) };
 }
 
 const vector = (v: { x: number; y: number; z: number }): RosMessage => ({ x: v.x, y: v.y, z: v.z });
@@ -51,7 +48,7 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
     toRos: (gz: GzLaserScan) => {
       const start = Math.trunc(gz.verticalCount / 2) * gz.count;
       return {
-        header: { stamp: stamp(gz.header.stampNs), frame_id: frame(gz.frame) },
+        header: { stamp: timeMsg(gz.header.stampNs), frame_id: frame(gz.frame) },
         angle_min: gz.angleMin,
         angle_max: gz.angleMax,
         angle_increment: gz.angleStep,
@@ -166,7 +163,7 @@ const CONVERSIONS: Readonly<Record<string, Conversion>> = {
     }),
   },
   'rosgraph_msgs/msg/Clock|gz.msgs.Clock': {
-    toRos: (gz: { stampNs: bigint }) => ({ clock: stamp(gz.stampNs) }),
+    toRos: (gz: { stampNs: bigint }) => ({ clock: timeMsg(gz.stampNs) }),
   },
   'std_msgs/msg/Float64|gz.msgs.Double': {
     toRos: (gz: GzDouble) => ({ data: gz.data }),

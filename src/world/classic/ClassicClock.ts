@@ -1,5 +1,6 @@
+import { timeMsg } from '../../base/timeMsg.js';
 import type { SystemContext, WorldSystem } from '../systems/WorldSystem.js';
-import { CLOCK_QOS, type ClassicNode, type RosPublisher, stampOf } from './ClassicRos.js';
+import { CLOCK_QOS, type ClassicNode, type RosPublisher } from './ClassicRos.js';
 import { ClassicThrottle } from './classicTime.js';
 
 /**
@@ -24,6 +25,6 @@ export class ClassicClock implements WorldSystem {
   }
 
   output(step: number): void {
-    if (this.#throttle.ready(step)) this.#publisher.publish({ clock: stampOf(this.#context.stampNs(step)) });
+    if (this.#throttle.ready(step)) this.#publisher.publish({ clock: timeMsg(this.#context.stampNs(step)) });
   }
 }

@@ -1,11 +1,12 @@
 import { cos, sin } from '../../base/portableMath.js';
+import { timeMsg } from '../../base/timeMsg.js';
 import { childrenNamed } from '../../base/xmlReader.js';
 import type { Plugin } from '../description/description.js';
 import { SdfValues } from '../description/sdfValues.js';
 import { yawOf } from '../geometry/pose.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
 import type { SystemContext, WorldSystem } from '../systems/WorldSystem.js';
-import { type ClassicNode, keepLast, type RosMessage, type RosPublisher, stampOf, TF_QOS } from './ClassicRos.js';
+import { type ClassicNode, keepLast, type RosMessage, type RosPublisher, TF_QOS } from './ClassicRos.js';
 import { ClassicThrottle } from './classicTime.js';
 import { linkTwist } from './linkTwist.js';
 
@@ -105,7 +106,7 @@ export class ClassicDiffDrive implements WorldSystem {
 
   /** OnUpdate past its throttle: odometry taken, then the wheels' new velocities. */
   #update(step: number, since: number): void {
-    const stamp = stampOf(this.#context.stampNs(step));
+    const stamp = timeMsg(this.#context.stampNs(step));
     const odom = this.#encoder ? this.#encoderOdometry() : this.#worldOdometry();
     const messages: [RosPublisher, RosMessage][] = [];
     if (this.#odom !== null) {

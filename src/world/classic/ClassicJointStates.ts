@@ -1,9 +1,10 @@
+import { timeMsg } from '../../base/timeMsg.js';
 import { childrenNamed } from '../../base/xmlReader.js';
 import type { Plugin } from '../description/description.js';
 import { SdfValues } from '../description/sdfValues.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
 import type { SystemContext, WorldSystem } from '../systems/WorldSystem.js';
-import { type ClassicNode, keepLast, type RosMessage, type RosPublisher, stampOf } from './ClassicRos.js';
+import { type ClassicNode, keepLast, type RosMessage, type RosPublisher } from './ClassicRos.js';
 import { ClassicThrottle } from './classicTime.js';
 
 /**
@@ -40,7 +41,7 @@ export class ClassicJointStates implements WorldSystem {
     this.#due = {
       step,
       message: {
-        header: { stamp: stampOf(this.#context.stampNs(step)), frame_id: '' },
+        header: { stamp: timeMsg(this.#context.stampNs(step)), frame_id: '' },
         name: this.#joints.map((joint) => joint.name),
         position: this.#joints.map((joint) => positions[joint.index]!),
         velocity: this.#joints.map((joint) => velocities[joint.index]!),

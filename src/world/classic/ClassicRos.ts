@@ -71,11 +71,6 @@ export interface ClassicServer {
   readonly plugins: readonly string[];
 }
 
-/** A stamp of absolute sim time. */
-export function stampOf(ns: bigint): { sec: number; nanosec: number } {
-  return { sec: Number(ns / 1_000_000_000n), nanosec: Number(ns % 1_000_000_000n) };
-}
-
 /** A plugin's library name as classic Gazebo loads it: `libgazebo_ros_init.so`, `gazebo_ros_init` and `libgazebo_ros_init` are one. */
 export function pluginLibrary(filename: string): string {
   const base = filename.split('/').pop() ?? filename;
