@@ -278,6 +278,15 @@ export class SimulatedWorld {
       const body = model.body!;
       const dx = o.x - body.x;
       const dy = o.y - body.y;
+      // A body the ray passes wide of (in the plane, up to the nearest hit so far) is not cast
+      // into: with ten robots, each ray was cast into every one of them. A bound, not a test that
+      // decides: the margin keeps a ray that grazes it cast.
+      const planar = d.x * d.x + d.y * d.y;
+      const along = planar === 0 ? 0 : Math.min(Math.max(-(dx * d.x + dy * d.y) / planar, 0), Math.min(far, distance));
+      const px = dx + along * d.x;
+      const py = dy + along * d.y;
+      const reach = rays.reach * (1 + 1e-9) + 1e-9;
+      if (px * px + py * py > reach * reach) continue;
       // The ray in the body's frame (its x, y and yaw undone).
       ray[0] = body.c * dx + body.s * dy;
       ray[1] = -body.s * dx + body.c * dy;

@@ -183,6 +183,20 @@ export class RayScene {
   }
 
   /**
+   * How far from its frame's z axis the scene reaches (Infinity with a plane): a ray that passes
+   * farther from the axis than this meets nothing in it.
+   */
+  get reach(): number {
+    if (!this.#built) this.build();
+    if (this.#planes.length > 0) return Infinity;
+    if (this.#nodeLinks.length === 0) return 0;
+    const b = this.#nodeBounds;
+    const x = Math.max(Math.abs(b[0]!), Math.abs(b[3]!));
+    const y = Math.max(Math.abs(b[1]!), Math.abs(b[4]!));
+    return Math.sqrt(x * x + y * y);
+  }
+
+  /**
    * The nearest surface along `ray` — origin (x, y, z), unit direction (x, y, z), near, far: a
    * Float64Array the caller fills, as V8 would allocate each double passed as an argument — into
    * `hit` (distance Infinity when there is none).
