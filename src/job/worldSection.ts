@@ -10,6 +10,7 @@ import { type Actuation, type EngineWorldConfig, type Output, SENSOR_TYPES, type
 type Duration = string | number;
 
 import type { SectionContext } from './networkSection.js';
+import { type MapItem, mapOf } from './worldMaps.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
 const bridgeMap = {
@@ -26,6 +27,18 @@ const bridgeMap = {
     subscriber_queue: { type: 'integer', minimum: 0 },
     lazy: { type: 'boolean' },
     config_file: { type: 'string' },
+  },
+};
+
+const mapItem = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['file'],
+  properties: {
+    file: { type: 'string', minLength: 1 },
+    height: { type: 'number', exclusiveMinimum: 0, maximum: 1e6 },
+    pose: { type: 'array', items: { type: 'number' }, minItems: 6, maxItems: 6 },
+    name: { type: 'string', minLength: 1 },
   },
 };
 
@@ -78,6 +91,7 @@ export const worldSchema = {
     },
     contacts: { type: 'boolean' },
     ground_truth: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
+    maps: { type: 'array', items: { anyOf: [{ type: 'string', minLength: 1 }, mapItem] } },
     // Another engine's world (worldEngine/): MuJoCo in-process, or any engine behind proto/world.proto.
     mujoco: { type: 'string', minLength: 1 },
     engine: {
@@ -146,6 +160,7 @@ export interface WorldEntry {
   gzserver?: { plugins?: string[]; ros_arguments?: string[] };
   contacts?: boolean;
   ground_truth?: number;
+  maps?: (string | MapItem)[];
   mujoco?: string;
   engine?: { command?: string[]; connect?: string; model?: string; model_string?: string; timeout?: Duration };
   step?: Duration;
@@ -155,7 +170,7 @@ export interface WorldEntry {
 }
 
 /** The keys of the built-in world's form, and of another engine's. */
-const SDF_KEYS = ['sdf', 'sdf_string', 'resource_path', 'spawn', 'bridge', 'bridge_nodes', 'paused', 'contacts', 'ground_truth'] as const;
+const SDF_KEYS = ['sdf', 'sdf_string', 'resource_path', 'spawn', 'bridge', 'bridge_nodes', 'paused', 'contacts', 'ground_truth', 'maps'] as const;
 const ENGINE_KEYS = ['mujoco', 'engine', 'step', 'node', 'publish', 'actuate'] as const;
 
 /** Whether the section is another engine's world (`mujoco:` or `engine:`) rather than an SDF world. */
@@ -299,6 +314,7 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
     gzserver: classic ? { plugins: entry.gzserver!.plugins ?? [], rosArguments: entry.gzserver!.ros_arguments ?? [] } : null,
     contacts: entry.contacts ?? false,
     groundTruthHz: entry.ground_truth ?? 0,
+    maps: (entry.maps ?? []).map((item, i) => mapOf(item, location('maps', i), context)),
   };
 }
 

@@ -13,6 +13,7 @@ import { DescriptionError } from '../world/description/sdfValues.js';
 import { readUrdfText } from '../world/description/urdfFile.js';
 import { quatFromEuler } from '../world/geometry/pose.js';
 import type { GzContacts, GzMessages, GzPoseV, GzType } from '../world/gz/messages.js';
+import { withMaps } from '../world/maps/mapModel.js';
 import { SimulatedWorld } from '../world/SimulatedWorld.js';
 import { CONTACTS_TOPIC } from '../world/systems/ContactReport.js';
 import { POSES_TOPIC } from '../world/systems/GroundTruth.js';
@@ -63,7 +64,7 @@ export class WorldHost {
     const warn = (line: string) => simulation.warn(line);
     const options = { paths: this.#config.paths, warn };
     const source = this.#config.world;
-    const description = readWorldText(textOf(source), 'file' in source ? source.file : source.label, options);
+    const description = withMaps(readWorldText(textOf(source), 'file' in source ? source.file : source.label, options), this.#config.maps ?? []);
     this.#world = new SimulatedWorld(description, {
       originNs: engine.nowAbs,
       seed: simulation.seed,

@@ -1,4 +1,5 @@
 import type { BridgeEntry } from './bridge/BridgeEntry.js';
+import type { Model } from './description/description.js';
 import type { ResourcePaths } from './description/resources.js';
 
 /** A description to read: a file, or text (an SDF or URDF string) with a name for messages. */
@@ -50,4 +51,6 @@ export interface WorldConfig {
   readonly contacts: boolean;
   /** Publish each moving model's true pose on /rclsim/world/<model>/pose at this rate (Hz; 0: not). */
   readonly groundTruthHz: number;
+  /** Occupancy maps' walls as static models (maps/mapModel.ts), added after the world file's. */
+  readonly maps?: readonly Model[];
 }
