@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { parse } from '@foxglove/rosmsg';
 import { MessageReader } from '@foxglove/rosmsg2-serialization';
 import type { ReportData } from '../../src/report/ReportData.js';
+import type { Model } from '../../src/world/description/description.js';
 import { IDENTITY, quatFromEuler } from '../../src/world/geometry/pose.js';
 import { mapModel, occupiedBoxes } from '../../src/world/maps/mapModel.js';
 import { type OccupancyGrid, readOccupancyMap } from '../../src/world/maps/occupancyMap.js';
@@ -52,6 +53,12 @@ function grid(rows: string[]): OccupancyGrid {
   return { width, height: rows.length, resolution: 1, origin: { x: 0, y: 0, yaw: 0 }, data };
 }
 
+/** A world of the given models alone, at its start. */
+function worldOf(model: Model): SimulatedWorld {
+  const description = { name: 'w', gravity: { x: 0, y: 0, z: -9.8 }, stepSize: 0.001, models: [model], plugins: [], place: { file: 'w', line: 1 } };
+  return new SimulatedWorld(description, { originNs: 0n, seed: 0, warn: () => {} });
+}
+
 describe('occupancy maps as world geometry: the occupied cells as few boxes', () => {
   it("merges each row's runs, then equal runs of the rows above, into boxes in the order they start", () => {
     const boxes = occupiedBoxes(grid(['##.##', '##.#.', '###..', '?5...']));
@@ -96,10 +103,7 @@ describe('occupancy maps as world geometry: the occupied cells as few boxes', ()
   it("is ray geometry where the map's origin and the model's pose put it", () => {
     const map = readOccupancyMap(OFFICE);
     const model = mapModel(map, { name: 'office', height: 1, pose: { position: { x: 1, y: 0, z: 0 }, rotation: quatFromEuler(0, 0, 0) }, file: OFFICE });
-    const world = new SimulatedWorld(
-      { name: 'w', gravity: { x: 0, y: 0, z: -9.8 }, stepSize: 0.001, models: [model], plugins: [], place: { file: 'w', line: 1 } },
-      { originNs: 0n, seed: 0, warn: () => {} },
-    );
+    const world = worldOf(model);
     const hit: WorldHit = { distance: 0, collision: '', retro: 0 };
     // The east wall's inner face at 1.9 + 1; the west one's at -1.9 + 1.
     world.castRay({ x: 0, y: 0, z: 0.5 }, { x: 1, y: 0, z: 0 }, 0, 100, hit);
@@ -111,6 +115,12 @@ describe('occupancy maps as world geometry: the occupied cells as few boxes', ()
     // Above the walls' metre: nothing.
     world.castRay({ x: 0, y: 0, z: 1.5 }, { x: 1, y: 0, z: 0 }, 0, 100, hit);
     assert.equal(hit.collision, '');
+    // A grid turned a quarter by its origin's yaw: its cell (0, 5), x 5 to 6 in the grid, is y 5 to 6 in the world.
+    const turned = { ...grid(['.....#']), origin: { x: 0, y: 0, yaw: Math.PI / 2 } };
+    const quarter = worldOf(mapModel(turned, { name: 'q', height: 1, pose: IDENTITY, file: 'q.yaml' }));
+    quarter.castRay({ x: -0.5, y: 0, z: 0.5 }, { x: 0, y: 1, z: 0 }, 0, 100, hit);
+    assert.equal(hit.collision, 'q::map::cells_0_5');
+    assert.ok(Math.abs(hit.distance - 5) < 1e-9, `${hit.distance}`);
   });
 });
 
