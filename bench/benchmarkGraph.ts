@@ -96,7 +96,7 @@ export async function runBenchmarkGraph(
     const engine = simulation.engine;
     const trace = options.tracePath === undefined ? undefined : new TraceWriter(options.tracePath, engine, { job: 'bench', seed: 0 });
     if (trace !== undefined) engine.observers.push(trace);
-    const report = options.reportPath === undefined ? undefined : new LiveReport(simulation, simSeconds * 1e9);
+    const report = options.reportPath === undefined ? undefined : new LiveReport(simulation, { plannedEnd: simSeconds * 1e9 });
     options.beforeRun?.();
     const start = performance.now();
     await engine.run({ endAt: engine.base + BigInt(simSeconds) * 1_000_000_000n });

@@ -28,6 +28,8 @@ import {
 } from './processBench.js';
 import { renderSeconds } from './renderReport.js';
 import { coldRunSeconds, huntRunsPerSecond, independentProcessesRatio, queueOnLoopback, shrinkCorridorSeconds, sweepRunsPerSecond } from './sweepBench.js';
+import { worldRealTimeFactor } from './worldBench.js';
+import { rayNanos, stepMicros } from './worldCosts.js';
 
 type Figures = Record<string, number | string | number[]>;
 
@@ -110,6 +112,20 @@ function messages(size: 'small' | 'large', zeroCopy: boolean): { description: st
 }
 
 const benchmarks: Record<string, { description: string; run(): Promise<Figures> }> = {
+  world: {
+    description:
+      "rclsim's world, sim seconds per wall second in-run (a run to 110 s less one to 20 s, median of 3): a 20-obstacle room with a 1 ms physics step and differential-drive robots (gz-sim's DiffDrive, odometry at 50 Hz), each with a lidar at 10 Hz, bridged to ROS and driven by one controller program: one robot with 360 rays, ten robots, one robot with a 64 × 512-ray 3D lidar; what they cost: a physics step with one and with ten robots driving (µs, 10,000 steps, median of 5), a lidar ray in that room (ns, 360,000 rays, median of 5)",
+    async run() {
+      return {
+        oneRobotRealTime: round(worldRealTimeFactor('one', 1, 1, 360, 3), 1),
+        tenRobotsRealTime: round(worldRealTimeFactor('ten', 10, 1, 360, 3), 1),
+        lidar3dRealTime: round(worldRealTimeFactor('lidar3d', 1, 64, 512, 3), 1),
+        stepMicrosOneRobot: round(stepMicros(1, 5), 2),
+        stepMicrosTenRobots: round(stepMicros(10, 5), 2),
+        rayNanos: Math.round(rayNanos(5)),
+      };
+    },
+  },
   launch: {
     description:
       "ros2/demos' talker_listener launch file in its Python, XML and YAML forms (over the Python workspace fixture's nodes) run with `rclsim launch`, against the job it evaluates to (--print-job) run with `rclsim run`: 100 ms of sim time, process start to exit, median of 7 each, alternated; what evaluating the launch file adds (the median of the pairs' differences)",

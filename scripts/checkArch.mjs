@@ -18,7 +18,9 @@
 // packages stop at 20.11.0 for armv7l, ppc64le and s390x, so all four use that version
 // ($RCLSIM_ARCH_NODE_VERSION to change it). esbuild (tsx) and native addons cannot start under
 // emulation: TypeScript job modules are bundled to plain JavaScript on the host first, and a job
-// that loads a native addon on the host (better-sqlite3 for a .db3 bag) is skipped on the others.
+// that loads a native addon on the host (better-sqlite3 for a .db3 bag) is skipped on the others,
+// and one with MuJoCo in-process (`world: mujoco:`) on s390x: MuJoCo's WebAssembly glue refuses
+// to start on a big-endian CPU.
 // On arm64 and s390x a job's Python programs run with Debian's python3.11 for that CPU
 // (scripts/emulatedPython.mjs), not natively: their libm and C code are that CPU's. A job's C++
 // programs there are built by Debian's cross compiler for that CPU, with rclsim's C++ client, and
@@ -235,6 +237,7 @@ async function prepareJobs(work, filter, examples, maxSimNs) {
     let file = job.file;
     let record = null;
     let workspace = null;
+    let mujoco = false;
     if (TYPESCRIPT.test(file)) {
       file = await bundle(join(dir, file), rclsimRoot);
     } else {
@@ -244,6 +247,7 @@ async function prepareJobs(work, filter, examples, maxSimNs) {
           if (typeof node[key] === 'string' && TYPESCRIPT.test(node[key])) node[key] = await bundle(join(dir, node[key]), rclsimRoot);
       }
       record = typeof doc.record?.path === 'string' ? doc.record.path : null;
+      mujoco = typeof doc.world?.mujoco === 'string';
       workspace = typeof doc.workspace === 'string' ? doc.workspace : null;
       const after = doc.end?.after === undefined ? null : await durationNs(doc.end.after);
       if (after !== null && after > maxSimNs) {
@@ -253,7 +257,7 @@ async function prepareJobs(work, filter, examples, maxSimNs) {
       file = 'job.checkArch.yaml';
       writeFileSync(join(dir, file), yaml.stringify(doc));
     }
-    jobs.push({ ...job, file, record, workspace, id: `${job.example}-${job.file.replace(/\W/g, '_')}` });
+    jobs.push({ ...job, file, record, workspace, mujoco, id: `${job.example}-${job.file.replace(/\W/g, '_')}` });
   }
   return jobs;
 }
@@ -485,7 +489,11 @@ let exitCode = 0;
       const base = native.get(job);
       if (base.error !== undefined) continue;
       if (base.addons.length > 0) {
-        results.get(arch.name).set(job, { skipped: `loads ${base.addons.join(', ')}` });
+        results.get(arch.name).set(job, { skipped: `loads ${base.addons.join(', ')} (a native addon cannot load under qemu)` });
+        continue;
+      }
+      if (job.mujoco && arch.name === 's390x') {
+        results.get(arch.name).set(job, { skipped: "runs MuJoCo's WebAssembly build, whose glue refuses a big-endian CPU" });
         continue;
       }
       const python = pythons.get(arch.name);
@@ -534,7 +542,7 @@ let exitCode = 0;
       if (run === undefined) row.push('-');
       else if (run.skipped !== undefined) {
         row.push('skipped');
-        notes.push(`${job.name} on ${arch.name}: skipped, ${run.skipped} (a native addon cannot load under qemu)`);
+        notes.push(`${job.name} on ${arch.name}: skipped, ${run.skipped}`);
       } else if (run.error !== undefined) {
         row.push('ERROR');
         notes.push(`${job.name} on ${arch.name}: ${run.error}`);

@@ -467,5 +467,193 @@
       );
     }
   }
+  // ---- world ----------------------------------------------------------------------------
+  // The robot's world from above: the obstacles a moving model can meet filled, the others
+  // outlined; each model's path and its outline where it stopped; contacts as red crosses; the
+  // lidar scans at the instants asked for, a dot where each ray ended.
+  if (data.world) {
+    const world = data.world;
+    section('World');
+    const scanColors = ['#ff7f0e', '#9467bd', '#17becf', '#e377c2', '#8c564b', '#bcbd22'];
+    const scanColor = (i) => scanColors[i % scanColors.length];
+    const rays = (scan, each) => {
+      scan.ranges.forEach((r, i) => {
+        if (r === null) return;
+        const a = scan.yaw + scan.angleMin + i * scan.angleIncrement;
+        each(scan.x + r * Math.cos(a), scan.y + r * Math.sin(a));
+      });
+    };
+    const shapePoints = (shape, each) => {
+      if (shape.circle) {
+        const [x, y, r] = shape.points;
+        each(x - r, y - r);
+        each(x + r, y + r);
+      } else for (let i = 0; i < shape.points.length; i += 2) each(shape.points[i], shape.points[i + 1]);
+    };
+    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+    const grow = (x, y) => {
+      minX = Math.min(minX, x);
+      minY = Math.min(minY, y);
+      maxX = Math.max(maxX, x);
+      maxY = Math.max(maxY, y);
+    };
+    for (const obstacle of world.obstacles) shapePoints(obstacle, grow);
+    for (const model of world.models) {
+      for (let i = 0; i < model.path.length; i += 2) grow(model.path[i], model.path[i + 1]);
+      for (const shape of model.outline) shapePoints(shape, grow);
+    }
+    for (const scan of world.scans) rays(scan, grow);
+    if (!Number.isFinite(minX)) [minX, minY, maxX, maxY] = [-1, -1, 1, 1];
+    const margin = 0.25 + 0.02 * Math.max(maxX - minX, maxY - minY);
+    [minX, minY, maxX, maxY] = [minX - margin, minY - margin, maxX + margin, maxY + margin];
+    const scale = Math.min(Math.min(WIDTH, 900) / (maxX - minX), 700 / (maxY - minY));
+    const canvas = el('canvas', {
+      class: 'world',
+      width: String(Math.ceil((maxX - minX) * scale)),
+      height: String(Math.ceil((maxY - minY) * scale)),
+      'data-world': world.name,
+      'data-obstacles': String(world.obstacles.length),
+      'data-models': String(world.models.length),
+      'data-scans': String(world.scans.length),
+      'data-contacts': String(world.contacts.length),
+      'data-scale': String(scale),
+      'data-min-x': String(minX),
+      'data-max-y': String(maxY),
+    });
+    root.append(canvas);
+    const ctx = canvas.getContext('2d');
+    const px = (x) => (x - minX) * scale;
+    const py = (y) => (maxY - y) * scale;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    // A metre grid.
+    ctx.strokeStyle = '#eee';
+    ctx.lineWidth = 1;
+    for (let x = Math.ceil(minX); x <= maxX; x++) {
+      ctx.beginPath();
+      ctx.moveTo(px(x), 0);
+      ctx.lineTo(px(x), canvas.height);
+      ctx.stroke();
+    }
+    for (let y = Math.ceil(minY); y <= maxY; y++) {
+      ctx.beginPath();
+      ctx.moveTo(0, py(y));
+      ctx.lineTo(canvas.width, py(y));
+      ctx.stroke();
+    }
+    const trace = (shape) => {
+      ctx.beginPath();
+      if (shape.circle) ctx.arc(px(shape.points[0]), py(shape.points[1]), shape.points[2] * scale, 0, 2 * Math.PI);
+      else {
+        for (let i = 0; i < shape.points.length; i += 2) {
+          if (i === 0) ctx.moveTo(px(shape.points[i]), py(shape.points[i + 1]));
+          else ctx.lineTo(px(shape.points[i]), py(shape.points[i + 1]));
+        }
+        ctx.closePath();
+      }
+    };
+    for (const obstacle of world.obstacles) {
+      trace(obstacle);
+      if (obstacle.met) {
+        ctx.fillStyle = '#555';
+        ctx.fill();
+        // A segment (a wall mesh's edge-on triangle) has no inside: its line is what shows.
+        ctx.strokeStyle = '#555';
+        ctx.stroke();
+      } else {
+        ctx.strokeStyle = '#aaa';
+        ctx.stroke();
+      }
+    }
+    world.scans.forEach((scan, i) => {
+      ctx.fillStyle = scanColor(i);
+      rays(scan, (x, y) => ctx.fillRect(px(x) - 1.5, py(y) - 1.5, 3, 3));
+      ctx.beginPath();
+      ctx.arc(px(scan.x), py(scan.y), 3, 0, 2 * Math.PI);
+      ctx.fill();
+    });
+    world.models.forEach((model, i) => {
+      const color = COLORS[i % COLORS.length];
+      ctx.strokeStyle = color;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      for (let j = 0; j < model.path.length; j += 2) {
+        if (j === 0) ctx.moveTo(px(model.path[j]), py(model.path[j + 1]));
+        else ctx.lineTo(px(model.path[j]), py(model.path[j + 1]));
+      }
+      ctx.stroke();
+      ctx.fillStyle = color;
+      for (const shape of model.outline) {
+        trace(shape);
+        ctx.globalAlpha = 0.35;
+        ctx.fill();
+        ctx.globalAlpha = 1;
+        ctx.stroke();
+      }
+      // Its heading.
+      ctx.beginPath();
+      ctx.moveTo(px(model.x), py(model.y));
+      ctx.lineTo(px(model.x) + 14 * Math.cos(model.yaw), py(model.y) - 14 * Math.sin(model.yaw));
+      ctx.stroke();
+      ctx.font = '12px sans-serif';
+      ctx.fillText(model.name, px(model.x) + 8, py(model.y) - 10);
+    });
+    ctx.strokeStyle = '#d62728';
+    ctx.lineWidth = 2;
+    for (const contact of world.contacts) {
+      const [x, y] = [px(contact.x), py(contact.y)];
+      ctx.beginPath();
+      ctx.moveTo(x - 5, y - 5);
+      ctx.lineTo(x + 5, y + 5);
+      ctx.moveTo(x - 5, y + 5);
+      ctx.lineTo(x + 5, y - 5);
+      ctx.stroke();
+    }
+    root.append(
+      el(
+        'p',
+        { class: 'note' },
+        `World '${world.name}' from above, a grid line every metre. Filled: obstacles at the heights the moving models span` +
+          (world.band ? ` (${number(world.band[0])}–${number(world.band[1])} m)` : '') +
+          `; outlined: the others. Paths: the true poses every ${seconds(world.pathPeriod)} of sim time. ` +
+          'Crosses: contacts as they began. Dots: where the rays of each scan ended.',
+      ),
+    );
+    if (world.models.length > 0) {
+      root.append(el('h3', {}, 'Where the models ended'));
+      root.append(
+        table(
+          ['model', 'x', 'y', 'yaw'],
+          world.models.map((m) => [m.name, m.x.toFixed(4), m.y.toFixed(4), m.yaw.toFixed(4)]),
+          [0],
+        ),
+      );
+    }
+    if (world.scans.length > 0 || world.scansMissing.length > 0) {
+      root.append(el('h3', {}, 'Scans'));
+      const swatch = (i) => el('span', { style: `color:${scanColor(i)}` }, '●');
+      root.append(
+        table(
+          ['', 'at', 'published', 'topic', 'frame'],
+          [
+            ...world.scans.map((scan, i) => [swatch(i), seconds(scan.at), seconds(scan.time), scan.topic, scan.frame]),
+            ...world.scansMissing.map((at) => ['', seconds(at), 'no scan', '', '']),
+          ],
+          [0, 3, 4],
+        ),
+      );
+    }
+    if (world.contacts.length > 0) {
+      root.append(el('h3', {}, 'Contacts'));
+      root.append(
+        table(
+          ['time', 'collision', 'touched', 'x', 'y'],
+          world.contacts.map((c) => [seconds(c.time), c.collision, c.other, c.x.toFixed(3), c.y.toFixed(3)]),
+          [1, 2],
+        ),
+      );
+    }
+  }
+
   document.body.dataset.ready = '1';
 })();

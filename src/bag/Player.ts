@@ -1,5 +1,6 @@
 import { formatSimTime, SimTimeRangeError } from '../base/runErrors.js';
 import { EXACT_RANGE } from '../base/simTimeRange.js';
+import { timeMsg } from '../base/timeMsg.js';
 import { QoS, qosFromResolved, type ResolvedQoS } from '../ros/QoS.js';
 import { Node } from '../sim/Node.js';
 import type { Publisher } from '../sim/Publisher.js';
@@ -146,7 +147,7 @@ export class Player {
       this.#clock = this.node.createTimer(period, {
         fire: () => {
           const now = engine.nowAbs;
-          clock.publish({ clock: { sec: Number(now / 1_000_000_000n), nanosec: Number(now % 1_000_000_000n) } });
+          clock.publish({ clock: timeMsg(now) });
         },
       });
     }

@@ -2,10 +2,13 @@ import { basename, extname, join } from 'node:path';
 import { notRegularFile } from '../base/regularFile.js';
 import { OutputError } from '../base/runErrors.js';
 import { serializeMessage } from '../interfaces/cdr.js';
+import type { MessageType } from '../interfaces/MessageType.js';
 import { typeDescriptionHash } from '../interfaces/typeDescription.js';
+import { type ResolvedQoS, UNTIMED } from '../ros/QoS.js';
 import type { Publisher } from '../sim/Publisher.js';
 import type { Sample } from '../sim/Sample.js';
 import type { Simulation } from '../sim/Simulation.js';
+import type { ViewMessage } from '../sim/ViewTopics.js';
 import { BagError } from './BagStorage.js';
 import { type ChunkCompression, chunkCompressor } from './chunkCompression.js';
 import { makeFolder } from './makeFolder.js';
@@ -83,6 +86,8 @@ export class Recorder {
     const watcher = (sample: Sample, publisher: Publisher): void => this.#record(sample, publisher);
     if (topics === null) simulation.delivery.watch(null, watcher, host);
     else for (const topic of topics) simulation.delivery.watch(topic, watcher, host);
+    // The world's scene, which no node publishes (sim/ViewTopics.ts): recorded, never an output of the run.
+    simulation.viewTopics.watch(topics === null ? null : [...topics], { message: (message) => this.#recordView(message) });
   }
 
   static async open(simulation: Simulation, options: RecordOptions): Promise<Recorder> {
@@ -115,6 +120,19 @@ export class Recorder {
     }
   }
 
+  /** A view topic's message, written at its own time (the world's scene is sampled at steps of its own, after the start). */
+  #recordView({ topic, timeNs, bytes }: ViewMessage): void {
+    if (this.#closed) return;
+    try {
+      const qos = { ...UNTIMED, keepAll: false, depth: 1, reliable: true, transientLocal: topic.latched };
+      const channel = this.#channel(topic.topic, topic.typeName, topic.type, [qos]);
+      this.#writeBeforeStart();
+      this.#write(channel, bytes(), timeNs, timeNs);
+    } catch (error) {
+      this.#simulation.engine.fail(this.#salvage(error));
+    }
+  }
+
   #writeBeforeStart(): void {
     if (this.#beforeStart.length === 0) return;
     const start = this.#simulation.engine.base;
@@ -129,15 +147,27 @@ export class Recorder {
   #channelOf(publisher: Publisher): RecordedTopic {
     const cached = this.#channelOfPublisher.get(publisher);
     if (cached !== undefined) return cached;
-    const key = `${publisher.topic}\u0000${publisher.typeName}`;
+    const channel = this.#channel(
+      publisher.topic,
+      publisher.typeName,
+      publisher.type,
+      this.#simulation.graph.publishersOf(publisher.topic).map((p) => p.resolvedQoS),
+    );
+    this.#channelOfPublisher.set(publisher, channel);
+    return channel;
+  }
+
+  /** The channel of `topic` and `typeName`, registered when first written with `offers` (its publishers' QoS then). */
+  #channel(topic: string, typeName: string, type: MessageType, offers: readonly ResolvedQoS[]): RecordedTopic {
+    const key = `${topic}\u0000${typeName}`;
     let channel = this.#channels.get(key);
     if (channel === undefined) {
-      const profiles = offeredQosProfiles(this.#simulation.graph.publishersOf(publisher.topic).map((p) => p.resolvedQoS));
-      const typeHash = typeDescriptionHash(publisher.type);
-      const schema = this.#simulation.interfaces.bagSchema(publisher.typeName);
-      const schemaId = this.#writer.registerSchema({ name: publisher.typeName, encoding: schema.encoding, data: new TextEncoder().encode(schema.text) });
+      const profiles = offeredQosProfiles(offers);
+      const typeHash = typeDescriptionHash(type);
+      const schema = this.#simulation.interfaces.bagSchema(typeName);
+      const schemaId = this.#writer.registerSchema({ name: typeName, encoding: schema.encoding, data: new TextEncoder().encode(schema.text) });
       const id = this.#writer.registerChannel({
-        topic: publisher.topic,
+        topic,
         messageEncoding: 'cdr',
         schemaId,
         metadata: new Map([
@@ -145,11 +175,9 @@ export class Recorder {
           ['topic_type_hash', typeHash],
         ]),
       });
-      // The topic's publishers' offers when the channel is first written (channel and metadata.yaml).
-      channel = { channelId: id, topic: publisher.topic, type: publisher.typeName, offeredQosProfiles: profiles, typeHash };
+      channel = { channelId: id, topic, type: typeName, offeredQosProfiles: profiles, typeHash };
       this.#channels.set(key, channel);
     }
-    this.#channelOfPublisher.set(publisher, channel);
     return channel;
   }
 

@@ -30,7 +30,57 @@ const TOOL_PACKAGES = [
   'rosidl_default_generators',
   'rosidl_default_runtime',
   'ros_testing',
+  // Gazebo's vendor packages (Jazzy on): each only finds the library it vendors, found next.
+  'gz_cmake_vendor',
+  'gz_common_vendor',
+  'gz_math_vendor',
+  'gz_msgs_vendor',
+  'gz_plugin_vendor',
+  'gz_sensors_vendor',
+  'gz_sim_vendor',
+  'gz_transport_vendor',
+  'sdformat_vendor',
+  // ros_gz's packages a simulation package finds for their launch files (assets/ros holds those).
+  'ros_gz',
+  'ros_gz_bridge',
+  'ros_gz_sim',
 ];
+/**
+ * Gazebo's libraries, by the names packages find them (unversioned, and versioned by Harmonic's
+ * majors; Fortress's ignition-* names): rclsim runs Gazebo's systems itself, so a target linking
+ * one is a Gazebo plugin that rclsim leaves out of the build (clients/cpp/cmake/rclsim_gazebo.cmake).
+ */
+const GAZEBO_LIBRARIES: [string, number][] = [
+  ['gz-cmake', 3],
+  ['gz-common', 5],
+  ['gz-gui', 8],
+  ['gz-math', 7],
+  ['gz-msgs', 10],
+  ['gz-physics', 7],
+  ['gz-plugin', 2],
+  ['gz-rendering', 8],
+  ['gz-sensors', 8],
+  ['gz-sim', 8],
+  ['gz-transport', 13],
+  ['gz-utils', 2],
+  ['sdformat', 14],
+];
+const IGNITION_LIBRARIES: [string, number][] = [
+  ['ignition-common', 4],
+  ['ignition-gazebo', 6],
+  ['ignition-math', 6],
+  ['ignition-msgs', 8],
+  ['ignition-plugin', 1],
+  ['ignition-transport', 11],
+];
+/**
+ * A Gazebo library's config names, `gz-sim` and `gz-sim8` (`sdformat14`, `ignition-gazebo6`), each
+ * with the call its config makes.
+ */
+function gazeboNames([name, major]: [string, number]): [string, string][] {
+  const names = name.startsWith('ignition-') ? [`${name}${major}`] : [name, `${name}${major}`];
+  return names.map((pkg) => [pkg, `rclsim_provide_gazebo(${pkg} ${major})`]);
+}
 /**
  * The client libraries: rclsim's one C++ client library stands for each, and for the parts of
  * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader),
@@ -86,17 +136,21 @@ export function cmakePrefix(): string {
     ...cmakeFiles.map((file) => `include("\${CMAKE_CURRENT_LIST_DIR}/${file}")`),
     '',
   ].join('\n');
-  const kinds: [string, string][] = [
-    ...TOOL_PACKAGES.map((pkg): [string, string] => [pkg, 'tool']),
-    ...CLIENT_PACKAGES.map((pkg): [string, string] => [pkg, 'client']),
-    ...interfaces.map((pkg): [string, string] => [pkg, 'interface']),
+  const provide =
+    (kind: string) =>
+    (pkg: string): [string, string] => [pkg, `rclsim_provide_package(${pkg} ${kind})`];
+  const packages: [string, string][] = [
+    ...TOOL_PACKAGES.map(provide('tool')),
+    ...CLIENT_PACKAGES.map(provide('client')),
+    ...interfaces.map(provide('interface')),
+    ...[...GAZEBO_LIBRARIES, ...IGNITION_LIBRARIES].flatMap(gazeboNames),
   ];
   // The packages it provides are part of its content: a package added makes a new prefix.
   const key = contentKey([
     client.key,
     messages.key,
     config,
-    JSON.stringify(kinds),
+    JSON.stringify(packages),
     ...cmakeFiles.flatMap((file) => [file, readFileSync(join(CMAKE_FILES, file))]),
   ]);
   return cachedFolder('cmake-prefix', key, (into) => {
@@ -104,12 +158,12 @@ export function cmakePrefix(): string {
     mkdirSync(own, { recursive: true });
     for (const file of cmakeFiles) copyFileSync(join(CMAKE_FILES, file), join(own, file));
     writeFileSync(join(own, 'rclsimConfig.cmake'), config);
-    for (const [pkg, kind] of kinds) {
+    for (const [pkg, call] of packages) {
       const folder = join(into, 'share', pkg, 'cmake');
       mkdirSync(folder, { recursive: true });
       writeFileSync(
         join(folder, `${pkg}Config.cmake`),
-        `# ${pkg} as rclsim provides it (src/build/cmakePrefix.ts)\ninclude("\${CMAKE_CURRENT_LIST_DIR}/../../rclsim/cmake/rclsimConfig.cmake")\nrclsim_provide_package(${pkg} ${kind})\n`,
+        `# ${pkg} as rclsim provides it (src/build/cmakePrefix.ts)\ninclude("\${CMAKE_CURRENT_LIST_DIR}/../../rclsim/cmake/rclsimConfig.cmake")\n${call}\n`,
       );
     }
   });

@@ -416,6 +416,149 @@ export namespace example_interfaces {
   }
 }
 
+export namespace foxglove_msgs {
+  export namespace msg {
+    export interface ArrowPrimitive {
+      pose: geometry_msgs.msg.Pose;
+      shaft_length: number;
+      shaft_diameter: number;
+      head_length: number;
+      head_diameter: number;
+      color: foxglove_msgs.msg.Color;
+    }
+    export interface ArrowPrimitiveConstructor {
+      new (other?: Partial<ArrowPrimitive>): ArrowPrimitive;
+    }
+    export interface Color {
+      r: number;
+      g: number;
+      b: number;
+      a: number;
+    }
+    export interface ColorConstructor {
+      new (other?: Partial<Color>): Color;
+    }
+    export interface CubePrimitive {
+      pose: geometry_msgs.msg.Pose;
+      size: geometry_msgs.msg.Vector3;
+      color: foxglove_msgs.msg.Color;
+    }
+    export interface CubePrimitiveConstructor {
+      new (other?: Partial<CubePrimitive>): CubePrimitive;
+    }
+    export interface CylinderPrimitive {
+      pose: geometry_msgs.msg.Pose;
+      size: geometry_msgs.msg.Vector3;
+      bottom_scale: number;
+      top_scale: number;
+      color: foxglove_msgs.msg.Color;
+    }
+    export interface CylinderPrimitiveConstructor {
+      new (other?: Partial<CylinderPrimitive>): CylinderPrimitive;
+    }
+    export interface KeyValuePair {
+      key: string;
+      value: string;
+    }
+    export interface KeyValuePairConstructor {
+      new (other?: Partial<KeyValuePair>): KeyValuePair;
+    }
+    export interface LinePrimitive {
+      type: number;
+      pose: geometry_msgs.msg.Pose;
+      thickness: number;
+      scale_invariant: boolean;
+      points: geometry_msgs.msg.Point[];
+      color: foxglove_msgs.msg.Color;
+      colors: foxglove_msgs.msg.Color[];
+      indices: Uint32Array;
+    }
+    export interface LinePrimitiveConstructor {
+      new (other?: Partial<LinePrimitive>): LinePrimitive;
+      readonly LINE_STRIP: 0;
+      readonly LINE_LOOP: 1;
+      readonly LINE_LIST: 2;
+    }
+    export interface ModelPrimitive {
+      pose: geometry_msgs.msg.Pose;
+      scale: geometry_msgs.msg.Vector3;
+      color: foxglove_msgs.msg.Color;
+      override_color: boolean;
+      url: string;
+      media_type: string;
+      data: Uint8Array;
+    }
+    export interface ModelPrimitiveConstructor {
+      new (other?: Partial<ModelPrimitive>): ModelPrimitive;
+    }
+    export interface SceneEntity {
+      timestamp: builtin_interfaces.msg.Time;
+      frame_id: string;
+      id: string;
+      lifetime: builtin_interfaces.msg.Duration;
+      frame_locked: boolean;
+      metadata: foxglove_msgs.msg.KeyValuePair[];
+      arrows: foxglove_msgs.msg.ArrowPrimitive[];
+      cubes: foxglove_msgs.msg.CubePrimitive[];
+      spheres: foxglove_msgs.msg.SpherePrimitive[];
+      cylinders: foxglove_msgs.msg.CylinderPrimitive[];
+      lines: foxglove_msgs.msg.LinePrimitive[];
+      triangles: foxglove_msgs.msg.TriangleListPrimitive[];
+      texts: foxglove_msgs.msg.TextPrimitive[];
+      models: foxglove_msgs.msg.ModelPrimitive[];
+    }
+    export interface SceneEntityConstructor {
+      new (other?: Partial<SceneEntity>): SceneEntity;
+    }
+    export interface SceneEntityDeletion {
+      timestamp: builtin_interfaces.msg.Time;
+      type: number;
+      id: string;
+    }
+    export interface SceneEntityDeletionConstructor {
+      new (other?: Partial<SceneEntityDeletion>): SceneEntityDeletion;
+      readonly MATCHING_ID: 0;
+      readonly ALL: 1;
+    }
+    export interface SceneUpdate {
+      deletions: foxglove_msgs.msg.SceneEntityDeletion[];
+      entities: foxglove_msgs.msg.SceneEntity[];
+    }
+    export interface SceneUpdateConstructor {
+      new (other?: Partial<SceneUpdate>): SceneUpdate;
+    }
+    export interface SpherePrimitive {
+      pose: geometry_msgs.msg.Pose;
+      size: geometry_msgs.msg.Vector3;
+      color: foxglove_msgs.msg.Color;
+    }
+    export interface SpherePrimitiveConstructor {
+      new (other?: Partial<SpherePrimitive>): SpherePrimitive;
+    }
+    export interface TextPrimitive {
+      pose: geometry_msgs.msg.Pose;
+      billboard: boolean;
+      font_size: number;
+      scale_invariant: boolean;
+      color: foxglove_msgs.msg.Color;
+      text: string;
+    }
+    export interface TextPrimitiveConstructor {
+      new (other?: Partial<TextPrimitive>): TextPrimitive;
+    }
+    export interface TriangleListPrimitive {
+      pose: geometry_msgs.msg.Pose;
+      points: geometry_msgs.msg.Point[];
+      color: foxglove_msgs.msg.Color;
+      colors: foxglove_msgs.msg.Color[];
+      indices: Uint32Array;
+    }
+    export interface TriangleListPrimitiveConstructor {
+      new (other?: Partial<TriangleListPrimitive>): TriangleListPrimitive;
+    }
+  }
+}
+
 export namespace geometry_msgs {
   export namespace msg {
     export interface Accel {
@@ -1164,6 +1307,20 @@ export namespace rclsim_msgs {
     }
     export interface NetworkLinksConstructor {
       new (other?: Partial<NetworkLinks>): NetworkLinks;
+    }
+    export interface WorldContact {
+      header: std_msgs.msg.Header;
+      model: string;
+      collision: string;
+      other: string;
+      x: number;
+      y: number;
+      normal_x: number;
+      normal_y: number;
+      depth: number;
+    }
+    export interface WorldContactConstructor {
+      new (other?: Partial<WorldContact>): WorldContact;
     }
   }
 }
@@ -2933,6 +3090,19 @@ declare module './typeMaps.js' {
     'example_interfaces/msg/UInt8': example_interfaces.msg.UInt8;
     'example_interfaces/msg/UInt8MultiArray': example_interfaces.msg.UInt8MultiArray;
     'example_interfaces/msg/WString': example_interfaces.msg.WString;
+    'foxglove_msgs/msg/ArrowPrimitive': foxglove_msgs.msg.ArrowPrimitive;
+    'foxglove_msgs/msg/Color': foxglove_msgs.msg.Color;
+    'foxglove_msgs/msg/CubePrimitive': foxglove_msgs.msg.CubePrimitive;
+    'foxglove_msgs/msg/CylinderPrimitive': foxglove_msgs.msg.CylinderPrimitive;
+    'foxglove_msgs/msg/KeyValuePair': foxglove_msgs.msg.KeyValuePair;
+    'foxglove_msgs/msg/LinePrimitive': foxglove_msgs.msg.LinePrimitive;
+    'foxglove_msgs/msg/ModelPrimitive': foxglove_msgs.msg.ModelPrimitive;
+    'foxglove_msgs/msg/SceneEntity': foxglove_msgs.msg.SceneEntity;
+    'foxglove_msgs/msg/SceneEntityDeletion': foxglove_msgs.msg.SceneEntityDeletion;
+    'foxglove_msgs/msg/SceneUpdate': foxglove_msgs.msg.SceneUpdate;
+    'foxglove_msgs/msg/SpherePrimitive': foxglove_msgs.msg.SpherePrimitive;
+    'foxglove_msgs/msg/TextPrimitive': foxglove_msgs.msg.TextPrimitive;
+    'foxglove_msgs/msg/TriangleListPrimitive': foxglove_msgs.msg.TriangleListPrimitive;
     'geometry_msgs/msg/Accel': geometry_msgs.msg.Accel;
     'geometry_msgs/msg/AccelStamped': geometry_msgs.msg.AccelStamped;
     'geometry_msgs/msg/AccelWithCovariance': geometry_msgs.msg.AccelWithCovariance;
@@ -2989,6 +3159,7 @@ declare module './typeMaps.js' {
     'rcl_interfaces/msg/SetParametersResult': rcl_interfaces.msg.SetParametersResult;
     'rclsim_msgs/msg/LinkStatistics': rclsim_msgs.msg.LinkStatistics;
     'rclsim_msgs/msg/NetworkLinks': rclsim_msgs.msg.NetworkLinks;
+    'rclsim_msgs/msg/WorldContact': rclsim_msgs.msg.WorldContact;
     'rosgraph_msgs/msg/Clock': rosgraph_msgs.msg.Clock;
     'sensor_msgs/msg/BatteryState': sensor_msgs.msg.BatteryState;
     'sensor_msgs/msg/CameraInfo': sensor_msgs.msg.CameraInfo;

@@ -18,6 +18,8 @@ import type { ExecutorConfig } from '../sim/Executors.js';
 import type { FaultConfig } from '../sim/faults/FaultConfig.js';
 import type { ParamsRule } from '../sim/ParamsFile.js';
 import type { Simulation } from '../sim/Simulation.js';
+import type { WorldConfig } from '../world/WorldConfig.js';
+import type { EngineWorldConfig } from '../worldEngine/EngineWorldConfig.js';
 
 /**
  * A job, in rslcpp's sense: it builds the nodes, gives the start time, says when it is finished
@@ -47,6 +49,12 @@ export interface JobDefinition {
   strictMessages?: boolean;
   /** The built-in network model (hosts, positions, environment, channel, radio, transport). */
   network?: NetworkConfig;
+  /** The robot's world: an SDF world, the models spawned into it, its bridges to ROS topics. */
+  world?: WorldConfig;
+  /** What the HTML report (--report) draws: the World section's lidar scans at these instants (ns from the start). */
+  report?: { world?: { scansAt?: readonly bigint[] } };
+  /** A world another physics engine steps (MuJoCo, an engine behind proto/world.proto), with its topics. */
+  engineWorld?: EngineWorldConfig;
   /** Executors besides the default events one (their nodes by pattern). */
   executors?: readonly ExecutorConfig[];
   /** How long callbacks take (rules, the first that matches). */

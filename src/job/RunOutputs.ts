@@ -77,7 +77,10 @@ export class RunOutputs {
     this.#report =
       modules.reporting === null
         ? null
-        : new modules.reporting[0].LiveReport(simulation, definition.endAfter === undefined ? undefined : Number(definition.endAfter));
+        : new modules.reporting[0].LiveReport(simulation, {
+            plannedEnd: definition.endAfter === undefined ? undefined : Number(definition.endAfter),
+            scansAt: definition.report?.world?.scansAt?.map(Number),
+          });
     const live = options.supervision?.live;
     const feed = (this.#feed = modules.feeding === null || live === undefined ? null : new modules.feeding.LiveFeed(simulation, live));
     if (options.rate !== undefined && Number.isFinite(options.rate)) {
@@ -134,8 +137,12 @@ export class RunOutputs {
     return { line, failures: [...this.#lost].map(describeThrown) };
   }
 
-  /** The run ended or failed (`failure`): the live view's last time, the findings told, the files finished. */
+  /**
+   * The run ended or failed (`failure`): what the world's onlookers still hold (sim/ViewTopics.ts,
+   * for the report and recordings too), the live view's last time, the findings told, the files finished.
+   */
   finish(failure: unknown): void {
+    this.#finishing(() => this.#simulation.viewTopics.finish());
     this.#feed?.time(this.#simulation.engine.now);
     // A run that failed still tells what it found.
     if (this.#options.onFindings !== undefined) this.#options.onFindings(this.findings());

@@ -8,7 +8,7 @@ import { durationSchema } from './timeModelEntry.js';
 export const checkSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'topic'],
+  required: ['name'],
   properties: {
     name: { type: 'string', minLength: 1 },
     topic: { type: 'string', minLength: 1 },
@@ -25,7 +25,7 @@ export const checkSchema = {
 
 export interface CheckEntry {
   name: string;
-  topic: string;
+  topic?: string;
   node?: string;
   host?: string;
   always?: string;
@@ -38,12 +38,17 @@ export interface CheckEntry {
 
 const KINDS = ['always', 'never', 'eventually'] as const;
 
-/** The job's `checks:`, checked: unique names, one property each, expressions that parse. */
+/**
+ * The job's `checks:`, checked: unique names, one property each, expressions that parse. A check
+ * without `topic` judges the robot's world at every step: its expression names a model (the
+ * world's functions) and no message field; the world's functions need a job with a world.
+ */
 export function checksConfig(
   entries: readonly CheckEntry[],
   context: SectionContext,
   hosts: readonly string[] | null,
   where: (i: number) => string,
+  noWorld: string | null,
 ): CheckConfig[] {
   const names = new Set<string>();
   return entries.map((entry, i) => {
@@ -54,7 +59,15 @@ export function checksConfig(
     if (given.length !== 1)
       context.fail(location, `a check has one of always, never, eventually (${given.length === 0 ? 'none given' : `given: ${given.join(', ')}`})`);
     const kind = given[0]!;
-    const expression = parsed(entry[kind]!, [...location, kind], context);
+    const onWorld = entry.topic === undefined;
+    const expression = parsed(entry[kind]!, [...location, kind], context, onWorld, noWorld);
+    if (onWorld) {
+      for (const key of ['node', 'host'] as const)
+        if (entry[key] !== undefined)
+          context.fail([...location, key], "reads messages as they arrive, but a check without 'topic' judges the world at every step");
+      if (entry.after !== undefined && entry.after_topic === undefined)
+        context.fail([...location, 'after'], "reads messages: a check without 'topic' takes them from 'after_topic'");
+    }
     if (entry.node !== undefined && entry.host !== undefined) context.fail([...location, 'host'], 'a check reads at a node or at a host, not both');
     if (entry.host !== undefined) {
       if (hosts === null) context.fail([...location, 'host'], "names a host, but the job has no 'network'");
@@ -68,25 +81,37 @@ export function checksConfig(
     return {
       name: entry.name,
       where: where(i),
-      topic: context.topic([...location, 'topic'], entry.topic),
+      ...(entry.topic === undefined ? {} : { topic: context.topic([...location, 'topic'], entry.topic) }),
       ...(entry.node === undefined ? {} : { node: entry.node.startsWith('/') ? entry.node : `/${entry.node}` }),
       ...(entry.host === undefined ? {} : { host: entry.host }),
       kind,
       expression,
       ...(entry.within === undefined ? {} : { within: Number(context.duration([...location, 'within'], entry.within)) }),
-      ...(entry.after === undefined ? {} : { after: parsed(entry.after, [...location, 'after'], context) }),
+      ...(entry.after === undefined ? {} : { after: parsed(entry.after, [...location, 'after'], context, false, noWorld) }),
       ...(entry.after_topic === undefined ? {} : { afterTopic: context.topic([...location, 'after_topic'], entry.after_topic) }),
     };
   });
 }
 
-/** An expression that parses (its fields are checked against the topic's type when it has one). */
-function parsed(expression: string, location: (string | number)[], context: SectionContext): string {
+/**
+ * An expression that parses (its fields are checked against the topic's type when it has one);
+ * on the world (`onWorld`: no topic), one that names a model and reads no field of a message of
+ * its own; one that names a model only in a job with the built-in world (`noWorld`: why not).
+ */
+function parsed(expression: string, location: (string | number)[], context: SectionContext, onWorld: boolean, noWorld: string | null): string {
+  let models: readonly string[];
   try {
-    compileCheckExpression(expression, () => true);
+    models = compileCheckExpression(expression, (topic, path) => {
+      if (onWorld && topic === null)
+        throw new ContentFilterError(`'${path}' is a message's field, but a check without 'topic' reads no message: it judges the world at every step`);
+      return true;
+    }).models;
   } catch (error) {
     if (error instanceof ContentFilterError) context.fail(location, error.message);
     throw error;
   }
+  if (models.length > 0 && noWorld !== null) context.fail(location, `reads the robot's world (model '${models[0]}'), but ${noWorld}`);
+  if (onWorld && models.length === 0)
+    context.fail(location, "a check without 'topic' judges the world at every step: its expression names a model (collision, in_region, distance)");
   return expression;
 }

@@ -1,6 +1,14 @@
 import type { FaultConfig, FaultInterval, Occurrence, ServiceEffect, TopicEffect } from '../sim/faults/FaultConfig.js';
 import type { SectionContext } from './networkSection.js';
 import { type DistributionEntry, durationSchema, timeModelAt, timeModelSchema } from './timeModelEntry.js';
+import {
+  type WorldFaultKeys,
+  type WorldOccurrenceKeys,
+  worldFault,
+  worldFaultProperties,
+  worldOccurrence,
+  worldOccurrenceProperties,
+} from './worldFaultsSection.js';
 
 type Duration = string | number;
 type Location = (string | number)[];
@@ -26,6 +34,7 @@ const occurrenceSchema = {
     lose: { const: true },
     delay: durationSchema,
     duplicate: durationSchema,
+    ...worldOccurrenceProperties,
   },
 } as const;
 
@@ -60,10 +69,11 @@ export const faultSchema = {
     occurrences: { type: 'array', items: occurrenceSchema },
     from: durationSchema,
     until: durationSchema,
+    ...worldFaultProperties,
   },
 } as const;
 
-interface OccurrenceEntry {
+interface OccurrenceEntry extends WorldOccurrenceKeys {
   fault: string;
   topic?: string;
   publisher?: string;
@@ -82,7 +92,7 @@ interface OccurrenceEntry {
   duplicate?: Duration;
 }
 
-export interface FaultEntry {
+export interface FaultEntry extends WorldFaultKeys {
   name: string;
   topic?: string;
   service?: string;
@@ -107,6 +117,8 @@ export interface FaultTargets {
   hosts: readonly string[] | null;
   /** A nodes entry's program by the name a crash fault gives: whether it runs in a process of its own (undefined: none such). */
   separate(program: string): boolean | undefined;
+  /** Why faults cannot reach the job's world (null: it runs the built-in one, whose sensors, wheels and bodies they name). */
+  noWorld: string | null;
 }
 
 /**
@@ -116,7 +128,7 @@ export interface FaultTargets {
 const MAX_CRASH_RATE = 1000;
 
 const TOPIC_EFFECTS = ['drop', 'delay', 'duplicate', 'reorder', 'freeze'] as const;
-const TARGETS = ['topic', 'service', 'partition', 'program', 'occurrences'] as const;
+const TARGETS = ['topic', 'service', 'partition', 'program', 'sensor', 'wheel', 'model', 'occurrences'] as const;
 
 /** The job's `faults:`, checked: each with a unique name, one target, one effect. */
 export function faultsConfig(entries: readonly FaultEntry[], context: SectionContext, targets: FaultTargets): FaultConfig[] {
@@ -203,6 +215,10 @@ export function faultsConfig(entries: readonly FaultEntry[], context: SectionCon
         const at = crash.at === undefined ? null : Number(context.duration([...location, 'crash', 'at'], crash.at));
         return { ...base, kind: 'crash', program: entry.program!, at, rate: crash.rate ?? null };
       }
+      case 'sensor':
+      case 'wheel':
+      case 'model':
+        return worldFault(entry, Object.keys(entry), base, location, context, targets.noWorld);
       default:
         only([]);
         return { ...base, kind: 'explicit', occurrences: entry.occurrences!.map((o, k) => occurrence(o, [...location, 'occurrences', k], context, targets)) };
@@ -246,11 +262,12 @@ function occurrence(entry: OccurrenceEntry, location: Location, context: Section
     if (entry.delay !== undefined) return { ...named, delay: ns('delay', entry.delay) };
     return fail('a service occurrence has one of lose, delay');
   }
+  if (entry.sensor !== undefined || entry.wheel !== undefined || entry.model !== undefined) return worldOccurrence(entry, location, context, targets.noWorld);
   if (entry.program !== undefined && entry.at !== undefined) {
     crashable(entry.program, [...location, 'program'], context, targets);
     return { fault, program: entry.program, at: ns('at', entry.at) };
   }
-  return fail('an occurrence names a message (topic …), a service call (service …) or a crash (program, at)');
+  return fail('an occurrence names a message (topic …), a service call (service …), a crash (program, at) or a fault in the world (sensor, wheel or model …)');
 }
 
 /** A life of an endpoint's name as an occurrence has it: left out when it is the first. */

@@ -39,6 +39,7 @@ import { plainValues } from './plainValues.js';
 import { type ProgramProcess, type Sleeps, startProgram } from './programs.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
 import { type DistributionEntry, timeModelAt } from './timeModelEntry.js';
+import { engineWorldConfig, isEngineWorld, type WorldEntry, worldConfig } from './worldSection.js';
 
 const NODE_KEYS = [
   'script',
@@ -117,6 +118,8 @@ interface JobFile {
   record?: RecordEntry | RecordEntry[];
   nodes?: NodeEntry[];
   network?: NetworkEntry;
+  world?: WorldEntry;
+  report?: { world?: { scans_at?: (string | number)[] } };
   faults?: FaultEntry[];
   swarm?: boolean;
   checks?: CheckEntry[];
@@ -302,7 +305,17 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
   };
   /** What the sections of other files (network, times, faults, checks) use to check values. */
   const sections: SectionContext = { fail, duration: (location, value) => durationAt(location, value), file, topic: topicAt };
-  const network = data.network === undefined ? undefined : networkConfig(data.network, sections);
+  const engineWorld = data.world !== undefined && isEngineWorld(data.world) ? engineWorldConfig(data.world, sections) : undefined;
+  const world = data.world === undefined || engineWorld !== undefined ? undefined : worldConfig(data.world, sections, process.env);
+  const network = data.network === undefined ? undefined : networkConfig(data.network, sections, world);
+  if (network !== undefined) {
+    network.hosts.forEach((host, i) => {
+      if (host.position.kind !== 'body') return;
+      if (engineWorld !== undefined)
+        fail(['network', 'hosts', i, 'position', 'body'], "a world's body: hosts ride the built-in world's bodies, not another engine's");
+      if (world === undefined) fail(['network', 'hosts', i, 'position', 'body'], "a world's body, but the job has no 'world'");
+    });
+  }
   const hostAt = (location: (string | number)[], name: string): string => {
     if (network === undefined) return fail(location, "names a host, but the job has no 'network'");
     if (!network.hosts.some((host) => host.name === name)) fail(location, `no host named '${name}' (hosts: ${network.hosts.map((h) => h.name).join(', ')})`);
@@ -395,7 +408,7 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
       ...(entry.host === undefined ? {} : { host: hostAt([...location, 'host'], entry.host) }),
     };
   });
-  if (data.nodes === undefined && plays.length === 0) fail([], `a job needs 'nodes' or 'play'`);
+  if (data.nodes === undefined && plays.length === 0 && data.world === undefined) fail([], `a job needs 'nodes', 'play' or 'world'`);
 
   // The job's workspace (docs/workspaces.md): --workspace, the job's `workspace:` (relative to the
   // job file), else the current folder when it has src/, else ./install. Prepared (its Python
@@ -536,6 +549,13 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
             : [basename(entry.script), basename(entry.script).replace(/\.[^.]*$/, '')];
     return [...new Set([entry.name, ...names].filter((n) => n !== undefined))];
   };
+  // Faults and checks reach the built-in world's sensors, wheels, bodies and contacts; another engine's world has none of those to them.
+  const noWorld =
+    world !== undefined
+      ? null
+      : engineWorld !== undefined
+        ? "the job's world is another engine's, which faults and checks do not reach"
+        : "the job has no 'world'";
   const faults =
     data.faults === undefined
       ? []
@@ -545,11 +565,12 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
             const found = nodes.find(({ entry }) => faultNamesOf(entry).includes(program));
             return found === undefined ? undefined : found.running === 'separate';
           },
+          noWorld,
         });
   const checks =
     data.checks === undefined
       ? []
-      : checksConfig(data.checks, sections, network === undefined ? null : network.hosts.map((host) => host.name), (i) => lineOf(at(['checks', i])));
+      : checksConfig(data.checks, sections, network === undefined ? null : network.hosts.map((host) => host.name), (i) => lineOf(at(['checks', i])), noWorld);
   // An entry that names its node (namespace and name, as launch_ros's LifecycleNode must) gives events that node.
   const nodeOf = new Map(
     nodes.flatMap(({ entry }) =>
@@ -594,6 +615,11 @@ export function parseJobFile(given: string, path: string, options: JobFileOption
     // The workspace's interface packages serve every program of the job, after the job's own folders.
     interfaces: fromWorkspace === undefined ? interfaces : [...interfaces, ...fromWorkspace.interfaceSources],
     ...(network === undefined ? {} : { network }),
+    ...(world === undefined ? {} : { world }),
+    ...(data.report?.world?.scans_at === undefined
+      ? {}
+      : { report: { world: { scansAt: data.report.world.scans_at.map((at, i) => durationAt(['report', 'world', 'scans_at', i], at)) } } }),
+    ...(engineWorld === undefined ? {} : { engineWorld }),
     ...(executors.length === 0 ? {} : { executors }),
     ...(executionTimes.length === 0 ? {} : { executionTimes }),
     ...(chains.length === 0 ? {} : { chains }),

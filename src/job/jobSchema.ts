@@ -4,6 +4,7 @@ import { checkSchema } from './checksSection.js';
 import { faultSchema } from './faultsSection.js';
 import { networkSchema } from './networkSection.js';
 import { durationSchema, timeModelSchema } from './timeModelEntry.js';
+import { worldSchema } from './worldSection.js';
 
 const duration = durationSchema;
 /** Which callbacks a rule names (execution times, callback groups, rclc handles). */
@@ -134,6 +135,12 @@ export const schema = {
     },
     // Each entry (a mapping, or every item of a list) is checked on its own: see ENTRY_SCHEMAS.
     network: networkSchema,
+    world: worldSchema,
+    report: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { world: { type: 'object', additionalProperties: false, properties: { scans_at: { type: 'array', items: duration } } } },
+    },
     faults: { type: 'array', items: faultSchema },
     swarm: { type: 'boolean' },
     checks: { type: 'array', items: checkSchema },

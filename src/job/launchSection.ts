@@ -81,7 +81,7 @@ export function expandLaunch(text: string, path: string, options: LaunchOptions 
   );
   // The workspace prepared here serves the run too: preparing it again reads every setup.py again.
   return {
-    text: merged(doc, kept, events, workspace.root ?? workspace.install),
+    text: merged(doc, kept, events, launched.world, workspace.root ?? workspace.install),
     workspace,
   };
 }
@@ -120,12 +120,14 @@ function withoutStarts(actions: readonly EventAction[], gone: ReadonlySet<string
 }
 
 /**
- * The job's document with the launch's nodes and events before its own. `nodes:` is there even
- * when nothing of the launch runs as a node (a launch of ros2 commands, or whose processes were
- * all skipped): the run then does what its events say, or ends. The workspace is named when
- * there is one: a launch of rclsim's standard nodes needs none (ros2 launch beside its file).
+ * The job's document with the launch's nodes and events before its own, and the world its Gazebo
+ * runs. `nodes:` is there even when nothing of the launch runs as a node (a launch of ros2
+ * commands, or whose processes were all skipped): the run then does what its events say, or ends.
+ * The workspace is named when there is one: a launch of rclsim's standard nodes needs none (ros2
+ * launch beside its file).
  */
-function merged(doc: Document, nodes: object[], events: object[], workspace: string): string {
+function merged(doc: Document, nodes: object[], events: object[], world: object | undefined, workspace: string): string {
+  if (world !== undefined) doc.set('world', withJobWorld(world, doc));
   doc.delete('launch');
   doc.delete('skip');
   if (existsSync(workspace)) doc.set('workspace', workspace);
@@ -147,4 +149,26 @@ function merged(doc: Document, nodes: object[], events: object[], workspace: str
   }
   const text = doc.toString({ lineWidth: 0 });
   return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/**
+ * The launch's world with what the job's `world:` adds: its options (contacts, ground_truth), its
+ * spawns, bridges and resource paths after the launch's. One world per run: a job's own `sdf:`
+ * beside a launch that starts Gazebo is one line.
+ */
+function withJobWorld(world: object, doc: Document): object {
+  const own = doc.get('world');
+  if (own === undefined) return world;
+  const job = (isMap(own) ? own.toJSON() : {}) as Record<string, unknown>;
+  const worldFile = ['sdf', 'sdf_string'].find((key) => key in job);
+  if (worldFile !== undefined)
+    throw new JobFileError(
+      `world.${worldFile}: the launch file ${(doc.get('launch') as YAMLMap).get('file')} starts Gazebo with a world of its own: one world per run`,
+    );
+  const combined: Record<string, unknown> = { ...world };
+  for (const [key, value] of Object.entries(job)) {
+    const launched = combined[key];
+    combined[key] = Array.isArray(launched) && Array.isArray(value) ? [...launched, ...value] : value;
+  }
+  return combined;
 }

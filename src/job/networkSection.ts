@@ -2,7 +2,9 @@ import { friisLossDb } from '../network/channel.js';
 import { DEFAULT_FREQUENCY, DEFAULT_RADIO, DEFAULT_TRANSPORT, type NetworkConfig, type PositionSource } from '../network/config.js';
 import type { ExternalConfig } from '../network/external/ExternalMedium.js';
 import type { Point, Prism } from '../network/geometry.js';
-import { loadEnvironment, type ObstacleEntry, obstacleFrom, obstacleSchema } from './environmentFile.js';
+import type { WorldConfig } from '../world/WorldConfig.js';
+import { DEFAULT_OBSTACLE_LOSS_DB, loadEnvironment, type ObstacleEntry, obstacleFrom, obstacleSchema } from './environmentFile.js';
+import { worldObstacles } from './worldObstacles.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
 const point = { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 3 };
@@ -28,6 +30,7 @@ export const networkSchema = {
             anyOf: [
               point,
               { type: 'object', additionalProperties: false, required: ['topic'], properties: { topic: { type: 'string' }, initial: point } },
+              { type: 'object', additionalProperties: false, required: ['body'], properties: { body: { type: 'string', minLength: 1 } } },
               {
                 type: 'object',
                 additionalProperties: false,
@@ -47,6 +50,14 @@ export const networkSchema = {
     },
     environment: { type: 'string' },
     obstacles: { type: 'array', items: obstacleSchema },
+    world_obstacles: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        loss_db: { type: 'number', minimum: 0 },
+        models: { type: 'object', additionalProperties: { type: 'number', minimum: 0 } },
+      },
+    },
     channel: {
       type: 'object',
       additionalProperties: false,
@@ -109,10 +120,11 @@ export interface NetworkEntry {
   hosts: {
     name: string;
     nodes: string[];
-    position: PointEntry | { topic: string; initial?: PointEntry } | { waypoints: { at: Duration; position: PointEntry }[] };
+    position: PointEntry | { topic: string; initial?: PointEntry } | { body: string } | { waypoints: { at: Duration; position: PointEntry }[] };
   }[];
   environment?: string;
   obstacles?: ObstacleEntry[];
+  world_obstacles?: { loss_db?: number; models?: Record<string, number> };
   channel?: {
     model?: 'log-distance' | 'disk';
     exponent?: number;
@@ -140,8 +152,22 @@ export interface NetworkEntry {
 export interface SectionContext {
   fail(location: (string | number)[], message: string): never;
   duration(location: (string | number)[], value: Duration): bigint;
-  file(location: (string | number)[], relative: string): string;
+  file(location: (string | number)[], relative: string, kind?: 'file' | 'folder' | 'either'): string;
   topic(location: (string | number)[], name: string): string;
+}
+
+/** The world's static geometry as obstacles, when the section asks (`world_obstacles`). */
+function worldWalls(entry: NetworkEntry, context: SectionContext, world: WorldConfig | undefined): Prism[] {
+  if (entry.world_obstacles === undefined) return [];
+  if (world === undefined) context.fail(['network', 'world_obstacles'], "takes the world's walls, but the job has no 'world'");
+  const fallback = entry.world_obstacles.loss_db ?? DEFAULT_OBSTACLE_LOSS_DB;
+  const losses = entry.world_obstacles.models ?? {};
+  const prisms = worldObstacles(world, (model) => losses[model] ?? fallback);
+  for (const model of Object.keys(losses)) {
+    if (!prisms.some((prism) => prism.name.startsWith(`${model}::`)))
+      context.fail(['network', 'world_obstacles', 'models', model], `the world has no static model named '${model}'`);
+  }
+  return prisms;
 }
 
 /** Log-distance exponent when none is given: ns-3's LogDistancePropagationLossModel default. */
@@ -154,7 +180,7 @@ const DEFAULT_EXTERNAL_TIMEOUT = 60_000_000_000n;
 export const DEFAULT_LINKS_TOPIC = '/rclsim/network/links';
 
 /** The `network:` section (schema-valid) as the model's configuration. */
-export function networkConfig(entry: NetworkEntry, context: SectionContext): NetworkConfig {
+export function networkConfig(entry: NetworkEntry, context: SectionContext, world: WorldConfig | undefined): NetworkConfig {
   const at = (p: PointEntry): Point => ({ x: p[0]!, y: p[1]!, z: p[2] ?? 0 });
   const ns = (location: (string | number)[], value: Duration): number => Number(context.duration(location, value));
   const names = new Set<string>();
@@ -166,6 +192,8 @@ export function networkConfig(entry: NetworkEntry, context: SectionContext): Net
     let position: PositionSource;
     if (Array.isArray(given)) {
       position = { kind: 'fixed', at: at(given) };
+    } else if ('body' in given) {
+      position = { kind: 'body', body: given.body };
     } else if ('topic' in given) {
       const topic = context.topic([...location, 'position', 'topic'], given.topic);
       position = { kind: 'topic', topic, initial: given.initial === undefined ? null : at(given.initial) };
@@ -185,6 +213,7 @@ export function networkConfig(entry: NetworkEntry, context: SectionContext): Net
   const obstacles: Prism[] = [
     ...(entry.environment === undefined ? [] : loadEnvironment(context.file(['network', 'environment'], entry.environment))),
     ...(entry.obstacles ?? []).map((obstacle, i) => obstacleFrom(obstacle, `network.obstacles[${i}]`)),
+    ...worldWalls(entry, context, world),
   ];
 
   const channel = entry.channel ?? {};

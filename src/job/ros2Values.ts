@@ -1,4 +1,5 @@
 import { parse, type ScalarTag, type Tags } from 'yaml';
+import { timeMsg } from '../base/timeMsg.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import { pyFloat, pyStr } from './pythonRepr.js';
@@ -68,7 +69,7 @@ export type StampSetter = (now: bigint) => void;
 /** A message filled from YAML values failed: rosidl_runtime_py's error text (ros2cli prints `Failed to populate field: …`). */
 export class FieldsError extends Error {}
 
-const timeOf = (now: bigint): Message => ({ sec: Number(now / 1_000_000_000n), nanosec: Number(now % 1_000_000_000n) });
+const timeOf = (now: bigint): Message => timeMsg(now);
 
 /**
  * rosidl_runtime_py's `set_message_fields`: a message of `type` with the fields `values` gives,

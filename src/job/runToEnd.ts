@@ -2,6 +2,8 @@ import { drainMicrotasks } from '../base/microtasks.js';
 import type { EndReason } from '../engine/Engine.js';
 import { NetworkMonitor } from '../sim/NetworkMonitor.js';
 import type { Simulation } from '../sim/Simulation.js';
+import { WorldHost } from '../sim/WorldHost.js';
+import { EngineWorldHost } from '../worldEngine/EngineWorldHost.js';
 import { checkedEndTime } from './checkedEndTime.js';
 import type { JobDefinition, JobHandle } from './JobHandle.js';
 import { Perturbation } from './Perturbation.js';
@@ -36,6 +38,9 @@ export async function runToEnd(simulation: Simulation, job: JobHandle, definitio
   engine.throwIfFailed();
   // Again once the setup ran, which may set the start (a bag, a job module).
   const endAt = checkedEndTime(engine.base, definition);
+  // The world starts with time, at the run's start.
+  if (simulation.worldConfig !== null) new WorldHost(simulation, simulation.worldConfig).start();
+  if (definition.engineWorld !== undefined) await EngineWorldHost.start(simulation, definition.engineWorld);
   if (options.perturb) engine.observers.push(new Perturbation());
   await supervision?.started(engine.base, endAt);
   const endReason = await engine.run(endAt === undefined ? {} : { endAt });

@@ -21,6 +21,7 @@ export function simulationOptions(definition: JobDefinition, options: RunOptions
     zeroCopy: definition.zeroCopy ?? false,
     strictMessages: definition.strictMessages ?? false,
     ...(definition.network === undefined ? {} : { network: definition.network }),
+    ...(definition.world === undefined ? {} : { world: definition.world }),
     executors: executorsOf(definition, options.seededOrder ?? false) ?? [],
     ...(options.seededOrder ? { rclpyOrder: 'seeded' as const } : {}),
     executionTimes: definition.executionTimes ?? [],

@@ -64,6 +64,8 @@ export interface PlanProcess extends ProcessCommon {
   cmd: string[];
   name: string | null;
   cwd: string | null;
+  /** `cmd`'s items joined are one shell command line. */
+  shell: boolean;
 }
 
 export interface PlanComposable extends Made {

@@ -1,4 +1,6 @@
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { delimiter, isAbsolute, join, relative, sep } from 'node:path';
+import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
+import { gazeboActions, type LaunchedWorld } from './gazeboActions.js';
 import type { LaunchAction, LaunchPlan, PlanComposable, PlanContainer, PlanNode, PlanParameters, PlanProcess } from './launchPlan.js';
 import { shellWords } from './shellWords.js';
 
@@ -49,10 +51,11 @@ export interface JobEvent {
   do: EventAction[];
 }
 
-/** What a launch file becomes in a job: its nodes and events, in the job file's words. */
+/** What a launch file becomes in a job: its nodes and events, and the world its Gazebo runs, in the job file's words. */
 export interface LaunchedJob {
   nodes: LaunchedEntry[];
   events: JobEvent[];
+  world: LaunchedWorld | undefined;
   /** Processes that are neither a package's executable nor a ros2 command (`ExecuteProcess` of any other command): what cannot run. */
   commands: { origin: string; cmd: string[] }[];
   /** Lines about what launch would do and the run leaves out (OnProcessIO of a program). */
@@ -265,7 +268,11 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
       startOrigin ??= originOf(action, base);
     }
   };
-  for (const action of plan.actions) topLevel(action, 0);
+  // Gazebo (gz sim, create, the bridges) is the job's world, not processes of its own.
+  const prefixes = workspaceEnvironment(install).AMENT_PREFIX_PATH.split(delimiter);
+  const gazebo = gazeboActions(plan.actions, prefixes, (action) => originOf(action, base));
+  warnings.push(...gazebo.warnings);
+  for (const action of gazebo.actions) topLevel(action, 0);
   if (atStart.length > 0) events.unshift({ on: 'start', origin: startOrigin ?? originOf({ file: plan.file, line: 1 }, base), do: atStart });
   // A program's output goes to the run's, not to handlers: OnProcessIO hears ros2 commands only.
   const heard = events.filter((event) => {
@@ -275,7 +282,7 @@ export function planToJob(plan: LaunchPlan, base: string, install: string): Laun
     warnings.push(`${event.origin}: warning: OnProcessIO of a node's process is left out: rclsim hands handlers the output of ros2 commands only`);
     return false;
   });
-  return { nodes, events: heard, commands, warnings };
+  return { nodes, events: heard, world: gazebo.world, commands, warnings };
 }
 
 /** A process or a timer of processes: what a top-level timer can delay as entries of its own. */

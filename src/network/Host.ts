@@ -37,6 +37,19 @@ export class Host {
   /** Whether its topic ever gave it a pose. */
   poseReceived = false;
 
+  /** Where the world's body it rides is now (a body-placed host); null until the world says. */
+  #body: (() => Point | null) | null = null;
+
+  /** The model it rides, by its name: what `follow` is for (null for other hosts). */
+  get body(): string | null {
+    return this.#position.kind === 'body' ? this.#position.body : null;
+  }
+
+  /** Places it where `where` says, whenever asked: a body of the world. */
+  follow(where: () => Point | null): void {
+    this.#body = where;
+  }
+
   /** Where it is at `now` (ns after the start); null while a topic-fed host has no pose yet. */
   positionAt(now: number): Point | null {
     const source = this.#position;
@@ -47,6 +60,8 @@ export class Host {
         return this.#reported;
       case 'waypoints':
         return interpolate(source.points, now);
+      case 'body':
+        return this.#body === null ? null : this.#body();
     }
   }
 }

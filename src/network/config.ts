@@ -8,7 +8,9 @@ export type PositionSource =
   /** Straight lines between timed waypoints; before the first and after the last, there. */
   | { kind: 'waypoints'; points: readonly { at: number; position: Point }[] }
   /** The latest pose on a topic (Odometry, PoseStamped, PoseWithCovarianceStamped, Pose); `initial` until the first. */
-  | { kind: 'topic'; topic: string; initial: Point | null };
+  | { kind: 'topic'; topic: string; initial: Point | null }
+  /** A model of the job's world: where its frame is at the time (the world says, Host.follow). */
+  | { kind: 'body'; body: string };
 
 export interface HostConfig {
   name: string;

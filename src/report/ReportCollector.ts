@@ -316,6 +316,7 @@ export class ReportCollector {
       latency: latencySection(gathered, span),
       network: network?.links ?? null,
       turtles: null,
+      world: null,
       limits,
     };
   }

@@ -1,6 +1,7 @@
 import type { RunMetrics } from '../sim/ExecutorMetrics.js';
 import type { ValueSummary } from './LatencyValues.js';
 import type { TurtlesimData } from './turtlesSection.js';
+import type { WorldData } from './worldSection.js';
 
 /**
  * What a report shows, as the page reads it (embedded as JSON). Times are seconds from the
@@ -25,6 +26,8 @@ export interface ReportData {
   network: LinkSeries[] | null;
   /** What each turtlesim_node drew (null: none ran, or the data came from a trace). */
   turtles: TurtlesimData[] | null;
+  /** The robot's world from above (null: the run had none, or the data came from a trace). */
+  world: WorldData | null;
   divergence: DivergenceData | null;
   /** The job's checks and the programs' assertions: each held, or its first failure (sim time formatted). */
   checks: CheckRow[];

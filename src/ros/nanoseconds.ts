@@ -1,3 +1,4 @@
+import { timeMsg } from '../base/timeMsg.js';
 import { RangeValidationError, TypeValidationError } from './rclErrors.js';
 
 export const NS_PER_SECOND = 1_000_000_000n;
@@ -24,13 +25,8 @@ export function toNanoseconds(seconds: bigint, nanoseconds: bigint, entityType: 
 
 /** Splits bigint nanoseconds into whole seconds (floored) and the remaining nanoseconds. */
 export function splitNanoseconds(ns: bigint): { seconds: number; nanoseconds: number } {
-  let seconds = ns / NS_PER_SECOND;
-  let rest = ns % NS_PER_SECOND;
-  if (rest < 0n) {
-    seconds -= 1n;
-    rest += NS_PER_SECOND;
-  }
-  return { seconds: Number(seconds), nanoseconds: Number(rest) };
+  const { sec, nanosec } = timeMsg(ns);
+  return { seconds: sec, nanoseconds: nanosec };
 }
 
 /** A timeout in milliseconds (of sim time) as nanoseconds. */

@@ -28,6 +28,8 @@ export class Graph {
   readonly #services = new Map<string, ServiceEndpoints>();
   /** Told of every publisher as it is created (a live view announces its topic). */
   readonly publisherAdded: ((publisher: Publisher) => void)[] = [];
+  /** Told of every subscription as it is created (a lazy bridge starts when someone listens). */
+  readonly subscriptionAdded: ((subscription: Subscription) => void)[] = [];
 
   constructor(simulation: Simulation) {
     this.#simulation = simulation;
@@ -60,6 +62,7 @@ export class Graph {
       publisher.matched = [...publisher.matched, subscription];
       if (subscription.resolvedQoS.transientLocal) this.#simulation.delivery.replay(publisher, subscription);
     }
+    for (const listener of this.subscriptionAdded) listener(subscription);
   }
 
   removeSubscription(subscription: Subscription): void {

@@ -1,3 +1,4 @@
+import { timeMsg } from '../base/timeMsg.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { Point } from '../network/geometry.js';
 import type { Link } from '../network/Link.js';
@@ -105,7 +106,7 @@ export class NetworkMonitor {
     const now = this.#simulation.engine.nowAbs;
     const links = this.#network.closePeriod().map(({ link, counters }) => linkStatistics(link, counters, period));
     this.#publisher.publish({
-      header: { stamp: { sec: Number(now / 1_000_000_000n), nanosec: Number(now % 1_000_000_000n) }, frame_id: '' },
+      header: { stamp: timeMsg(now), frame_id: '' },
       period: period / 1e9,
       links,
     });

@@ -14,6 +14,7 @@ import { Network } from '../network/Network.js';
 import { LoggingSeverity, LogOutput } from '../ros/LogOutput.js';
 import type { ParameterOverride } from '../ros/NodeParameters.js';
 import type { RemapRule } from '../ros/RosArguments.js';
+import type { WorldConfig } from '../world/WorldConfig.js';
 import { Assertions } from './Assertions.js';
 import type { Context } from './Context.js';
 import { DelayDraws, type DelayRange } from './DelayDraws.js';
@@ -30,6 +31,8 @@ import { Program } from './Program.js';
 import { VirtualTimers } from './ProgramTimers.js';
 import { RosoutLoggers } from './Rosout.js';
 import { Subscription } from './Subscription.js';
+import { ViewTopics } from './ViewTopics.js';
+import type { WorldHost } from './WorldHost.js';
 
 export interface SimulationOptions {
   /** Sim time (ns) at which the loop starts; nodes are constructed while the clock reads 0. */
@@ -65,6 +68,8 @@ export interface SimulationOptions {
   strictMessages?: boolean;
   /** The built-in network model: hosts own nodes, and messages between hosts cross it. */
   network?: NetworkConfig;
+  /** The robot's world (sim/WorldHost.ts runs it). */
+  world?: WorldConfig;
   /** Executors besides the default events one, each running the nodes its patterns match first. */
   executors?: readonly ExecutorConfig[];
   /** How Python programs' rclpy executors order their nodes (seeded: `--seeded-order`, explore). */
@@ -130,6 +135,12 @@ export class Simulation {
   readonly strictMessages: boolean;
   /** The network between hosts; null: every node talks to every other directly. */
   readonly network: Network | null;
+  /** The world the job runs, if any. */
+  readonly worldConfig: WorldConfig | null;
+  /** Told when the world starts (sim/WorldHost.ts): checks on the world read it from then, the report draws it. */
+  readonly worldStarts: ((host: WorldHost) => void)[] = [];
+  /** What recordings and the live view are shown besides the run's topics: the world's scene (no outputs). */
+  readonly viewTopics: ViewTopics;
   /** The job's faults, asked by Delivery at every arrival (null: none). */
   readonly faults: Faults | null;
   /** Crash faults of separate programs (null: none). */
@@ -167,6 +178,7 @@ export class Simulation {
     });
     this.assertions = new Assertions(this.engine);
     this.interfaces = new InterfaceRegistry(options.interfaces ?? []);
+    this.viewTopics = new ViewTopics(this.interfaces);
     this.logOutput = options.logOutput ?? new LogOutput();
     this.keepAllLimit = options.keepAllLimit ?? 1_000_000;
     this.remaps = options.remaps ?? [];
@@ -178,6 +190,7 @@ export class Simulation {
     this.#topicDelays = options.topicDelays ?? new Map();
     this.#topicDelayRanges = options.topicDelayRanges ?? new Map();
     this.network = options.network === undefined ? null : new Network(this.engine, options.network, this.seed);
+    this.worldConfig = options.world ?? null;
     this.#executors = new Executors(options.executors ?? [], this, options.rclpyOrder);
     this.metrics = options.metrics === undefined ? null : new ExecutorMetrics(this.engine, options.metrics.chains);
     if (this.metrics !== null) {

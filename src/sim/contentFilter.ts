@@ -34,6 +34,10 @@ export interface Arguments<S> {
   value(): Operand<S>;
   /** A quoted topic name, valid, expanded from the root namespace (a relative name reads the root's topic). */
   topic(): string;
+  /** A name, bare (`rover`) or quoted (`'my robot'`): a model of the world. */
+  name(): string;
+  /** Whether another argument follows (an optional one). */
+  more(): boolean;
   /** A field path of `topic`'s type (null: the expression's own topic). */
   path(topic: string | null): Reader;
 }
@@ -325,6 +329,14 @@ export function parseExpression<S extends Scope>(expression: string, grammar: Gr
         next();
         return field(topic);
       },
+      name: () => {
+        next();
+        const token = peek();
+        if (token?.kind !== 'name' && token?.kind !== 'string') return fail('expected a name');
+        i++;
+        return token.kind === 'string' ? unquote(token.text) : token.text;
+      },
+      more: () => isSymbol(','),
     });
     expect(')');
     return operand;

@@ -39,7 +39,7 @@ export function occurrenceText(occurrence: Occurrence): string {
 /** An occurrence with its times (ns, as a summary has them) written as durations a reader takes in: 31.25ms, not 31250000. */
 function readable(occurrence: Occurrence): Record<string, unknown> {
   const entry: Record<string, unknown> = { ...occurrence };
-  for (const key of ['delay', 'duplicate', 'at']) if (typeof entry[key] === 'number') entry[key] = duration(BigInt(entry[key]));
+  for (const key of ['delay', 'duplicate', 'at', 'until']) if (typeof entry[key] === 'number') entry[key] = duration(BigInt(entry[key]));
   return entry;
 }
 

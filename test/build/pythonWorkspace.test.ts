@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
@@ -197,14 +197,14 @@ describe('ament_index_cpp in a C++ program run from a workspace', needs('C++ too
     );
     // Lay the workspace out (a Python package's run does), then the C++ program (built with the C++ client, cached).
     assert.equal(runCli(['run', 'py_demo_nodes', 'give_up'], workspace, RUN_MS).status, 3);
-    // A sourced ROS 2 would add its own prefixes: this run has the workspace's alone.
+    // A sourced ROS 2 would add its own prefixes: this run has the workspace's, then rclsim's own (ros_gz_sim's launch files…).
     const run = runCli(['exec', 'find_share.cpp'], workspace, 300_000, { AMENT_PREFIX_PATH: '' });
     assert.equal(run.status, 0, run.stderr);
     const install = join(workspace, 'install');
     assert.deepEqual(logLines(run.stderr), [
       `[INFO] [0.000000000] [finder]: share: ${install}/share/py_demo_nodes`,
-      '[INFO] [0.000000000] [finder]: packages: 1',
-      `[INFO] [0.000000000] [finder]: package 'no_such_package' not found, searching: [${install}]`,
+      `[INFO] [0.000000000] [finder]: packages: ${1 + readdirSync(join(repoRoot, 'assets/ros/share/ament_index/resource_index/packages')).length}`,
+      `[INFO] [0.000000000] [finder]: package 'no_such_package' not found, searching: [${install}, ${join(repoRoot, 'assets/ros')}]`,
     ]);
   });
 });

@@ -298,3 +298,21 @@ describe('rclsim build: what it cannot build', needs('C++ toolchain'), () => {
     assert.equal(run.stderr.trimEnd().split('\n').pop(), 'rclsim: package broken_pkg (src/broken_pkg) did not build (cmake exited with 2)');
   });
 });
+
+describe("rclsim build: a robot's simulation package", needs('C++ toolchain'), () => {
+  it('builds its nodes and leaves out its Gazebo plugins (targets linking gz-sim), one line each', () => {
+    const workspace = tempDir();
+    cpSync(join(repoRoot, 'test/fixtures/cpp/gazebo_workspace'), workspace, { recursive: true });
+    const run = runCli(['build'], workspace, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    const install = join(workspace, 'install');
+    assert.ok(statSync(join(install, 'lib/robot_gazebo/drive')).isFile());
+    assert.ok(statSync(join(install, 'share/robot_gazebo/worlds/empty.sdf')).isFile());
+    assert.throws(() => statSync(join(install, 'lib/robot_gazebo/libmover.so')));
+    const lines = run.stderr.split('\n').filter((line) => line.startsWith('rclsim: package robot_gazebo target'));
+    assert.deepEqual(
+      lines.map((line) => line.replace(/ \(it links.*$/, '')),
+      ['rclsim: package robot_gazebo target mover is a Gazebo plugin', 'rclsim: package robot_gazebo target pusher is a Gazebo plugin'],
+    );
+  });
+});

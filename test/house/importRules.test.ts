@@ -137,8 +137,8 @@ describe('the house: which folder may import which (DESIGN.md "Layers")', () => 
     assert.ok(files.includes('port/WirePort.ts') && files.includes('client/Node.ts'), 'the program loads its client and the wire port');
   });
 
-  it("lets nodes/ (the standard nodes) import what a user's rclnodejs program may: rclnodejs by its name, and base/", () => {
-    assert.deepEqual(outside('nodes/', ['base/']), []);
+  it("lets nodes/ (the standard nodes) import what a user's rclnodejs program may: rclnodejs by its name, base/ and world/ (plain data: URDF)", () => {
+    assert.deepEqual(outside('nodes/', ['base/', 'world/']), []);
     const programs = FILES.filter((file) => /^nodes\/[^/]+\/[^/]+\.ts$/.test(file) && !file.startsWith('nodes/urdf/'));
     assert.ok(programs.length > 0, 'found no standard node: the rule reads nothing');
     for (const file of programs)

@@ -29,7 +29,7 @@ describe('YAML job files', () => {
         `nodes:\n${script}    argz: [1]\n`,
         'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap, process, on_exit, respawn_delay, respawn_max_retries, python, sleeps, package, executable, component, container, id, origin, start_after)',
       ],
-      ['name: x\n', "job.yaml:1: a job needs 'nodes' or 'play'"],
+      ['name: x\n', "job.yaml:1: a job needs 'nodes', 'play' or 'world'"],
       [`seed: abc\nnodes:\n${script}`, 'job.yaml:1: seed: must be an integer'],
       [`start: 10 parsecs\nnodes:\n${script}`, "job.yaml:1: start: invalid duration '10 parsecs': expected e.g. 100ms, 2.5s or integer nanoseconds"],
       [`end: { after: 1.5 }\nnodes:\n${script}`, 'job.yaml:1: end.after: must be a duration (e.g. 100ms, 2.5s, or integer nanoseconds)'],

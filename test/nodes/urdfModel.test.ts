@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { kdlTree, segmentTransform } from '../../src/nodes/urdf/kdlTree.js';
-import { parseUrdf } from '../../src/nodes/urdf/urdfModel.js';
+import { parseUrdf } from '../../src/world/description/urdfModel.js';
 import { repoRoot } from '../support/helpers.js';
 
 const ALL_JOINTS = readFileSync(join(repoRoot, 'test/fixtures/nodes/all_joints.urdf'), 'utf8');

@@ -57,7 +57,7 @@ async function run(
     const engine = simulation.engine;
     const trace = options.tracePath === undefined ? null : new TraceWriter(options.tracePath, engine, { job: 'live', seed: 0 });
     if (trace !== null) engine.observers.push(trace);
-    const live = new LiveReport(simulation, options.plannedEnd, options.heldLogs);
+    const live = new LiveReport(simulation, { plannedEnd: options.plannedEnd, heldLogs: options.heldLogs });
     await engine.run({ endAt: BigInt(seconds * 1000) * MS });
     trace?.close({ reason: 'end', callbacks: engine.callbacks, fingerprint: '' });
     return live.finish({ ...META, end: engine.now });

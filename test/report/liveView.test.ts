@@ -157,6 +157,59 @@ rclnodejs.init().then(() => {
   });
 });
 
+describe('the live view of a run with a world', () => {
+  it("shows the world as Foxglove's 3D panel reads it: the static scene (sent again to who subscribes late), the rover each sample in its own frame, world → rover as tf; the fingerprint unchanged", async () => {
+    const plain = runCli(['run', 'examples/world/job.yaml', '--json', '--quiet'], repoRoot, 120_000);
+    const live = startLive(['run', 'examples/world/job.yaml', '--rate', '20', '--json']);
+    const client = new FoxgloveClient({ ws: new WebSocket(await live.url, [FoxgloveClient.SUPPORTED_SUBPROTOCOL]) });
+    const channels = new Map<string, Channel>();
+    const readers = new Map<number, { topic: string; reader: MessageReader }>();
+    const received = new Map<string, { time: bigint; message: unknown }[]>();
+    client.on('advertise', (list) => {
+      for (const channel of list) {
+        if (!channel.topic.startsWith('/rclsim/world/')) continue;
+        channels.set(channel.topic, channel);
+        readers.set(client.subscribe(channel.id), { topic: channel.topic, reader: new MessageReader(parse(channel.schema, { ros2: true })) });
+      }
+    });
+    client.on('message', ({ subscriptionId, timestamp, data }) => {
+      const { topic, reader } = readers.get(subscriptionId)!;
+      received.set(topic, [...(received.get(topic) ?? []), { time: timestamp, message: reader.readMessage(data) }]);
+    });
+    const { code, stdout } = await live.ended;
+    assert.equal(code, 0);
+    assert.deepEqual(
+      [...channels.values()].map((c) => [c.topic, c.schemaName, c.schemaEncoding, c.encoding]),
+      [
+        ['/rclsim/world/scene', 'foxglove_msgs/msg/SceneUpdate', 'ros2msg', 'cdr'],
+        ['/rclsim/world/models', 'foxglove_msgs/msg/SceneUpdate', 'ros2msg', 'cdr'],
+        ['/rclsim/world/tf', 'tf2_msgs/msg/TFMessage', 'ros2msg', 'cdr'],
+      ],
+    );
+    type Entity = { id: string; frame_id: string; cubes: unknown[]; cylinders: unknown[] };
+    // Published once, at the start, before any client subscribed: sent again when one did.
+    const [scene] = received.get('/rclsim/world/scene') ?? [];
+    assert.equal(scene?.time, 0n);
+    assert.deepEqual(
+      (scene.message as { entities: Entity[] }).entities.map((e) => [e.id, e.frame_id, e.cubes.length, e.cylinders.length]),
+      [
+        ['walls', 'world', 4, 0],
+        ['pillar', 'world', 0, 1],
+      ],
+    );
+    const models = received.get('/rclsim/world/models') ?? [];
+    // Every 40 ms of 10 s; the first may pass before the subscription arrives.
+    assert.ok(models.length >= 200, `${models.length} updates of the models`);
+    assert.ok(models.every((m) => (m.message as { entities: Entity[] }).entities[0]?.frame_id === 'rover'));
+    type Transform = { header: { frame_id: string }; child_frame_id: string; transform: { translation: { x: number } } };
+    const rover = (received.get('/rclsim/world/tf') ?? []).map((m) => (m.message as { transforms: Transform[] }).transforms[0]!);
+    assert.ok(rover.every((t) => t.header.frame_id === 'world' && t.child_frame_id === 'rover'));
+    for (let i = 1; i < rover.length; i++) assert.ok(rover[i]!.transform.translation.x >= rover[i - 1]!.transform.translation.x, 'it drives east');
+    assert.ok(Math.abs(rover.at(-1)!.transform.translation.x - 3.8) < 0.001, 'to the wall');
+    assert.equal(lastJsonLine(stdout).fingerprint, lastJsonLine(plain.stdout).fingerprint, 'watching changes nothing');
+  });
+});
+
 describe('--rate without a live view', () => {
   it('paces a run at the rate asked for, and refuses what is no rate', () => {
     // 3 s of sim time at 4× real time: 0.75 s of wall time.

@@ -13,6 +13,7 @@ const context = (overrides: Partial<CheckContext> = {}): CheckContext => ({
   previous: { x: 1, y: 1, state: 'STOP' },
   nowSeconds: 2.5,
   latest: (topic) => (topic === '/other' ? { x: 0, y: 0 } : undefined),
+  world: undefined,
   ...overrides,
 });
 const holds = (expression: string, overrides?: Partial<CheckContext>): boolean => compileCheckExpression(expression, fieldExists).test(context(overrides));
@@ -105,7 +106,7 @@ describe('check expressions', () => {
     refuses('now()', 'expected a comparison at the end');
     refuses('hypot(x) > 1', "expected ',' at ')' (position 7)");
     refuses('abs(x, y) > 1', "expected ')' at ',' (position 5)");
-    refuses('cos(x) > 1', "no function 'cos' (there are abs, sqrt, hypot, min, max, now, prev, latest) at 'cos' (position 0)");
+    refuses('cos(x) > 1', "no function 'cos' (there are abs, sqrt, hypot, min, max, now, prev, latest, collision, in_region, distance) at 'cos' (position 0)");
     refuses('prev(x + 1) > 1', "expected ')' at '+' (position 7)");
     refuses('prev(z) > 1', "'z' is no field of the topic's type (position 5)");
     refuses('latest(x, x) > 1', "expected a quoted topic name at 'x' (position 7)");

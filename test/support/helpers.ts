@@ -183,7 +183,9 @@ const OPTIONAL = {
     packages: ['qemu-user-static', 'libc6-s390x-cross', 'libstdc++6-s390x-cross'],
     present: () => existsSync('/usr/bin/qemu-s390x-static') && existsSync('/usr/s390x-linux-gnu/lib/libstdc++.so.6'),
   },
-} satisfies Record<string, { packages: string[]; present: () => boolean }>;
+  // adapters/mujoco: MuJoCo's Python package, from pip (Debian has none); .ci/run installs it from the machine's wheel index.
+  'pip mujoco': { packages: [], pip: 'mujoco', present: () => pythonAtLeast(3, 10) && pythonImports('mujoco') },
+} satisfies Record<string, { packages: string[]; pip?: string; present: () => boolean }>;
 
 export type OptionalTool = keyof typeof OPTIONAL;
 
@@ -193,9 +195,9 @@ export type OptionalTool = keyof typeof OPTIONAL;
  * RCLSIM_TEST_ALL=1 (.ci/run) a missing tool is an error instead, so CI never skips.
  */
 export function needs(tool: OptionalTool): { skip?: string } {
-  const { packages, present } = OPTIONAL[tool];
-  if (present()) return {};
-  const install = `apt-get install ${packages.join(' ')}`;
+  const entry: { packages: string[]; pip?: string; present: () => boolean } = OPTIONAL[tool];
+  if (entry.present()) return {};
+  const install = entry.pip !== undefined ? `python3 -m pip install ${entry.pip}` : `apt-get install ${entry.packages.join(' ')}`;
   if (process.env.RCLSIM_TEST_ALL === '1') throw new Error(`RCLSIM_TEST_ALL=1 but ${tool} is missing (${install})`);
   return { skip: `needs ${tool} (${install})` };
 }

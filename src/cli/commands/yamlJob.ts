@@ -44,6 +44,10 @@ function targetOf(fault: Exclude<FaultConfig, { kind: 'explicit' }>): string {
       return `program '${fault.program}'`;
     case 'partition':
       return `hosts ${fault.groups.map((group) => `[${group.join(', ')}]`).join(' | ')}`;
+    case 'world': {
+      const [kind, name] = Object.entries(fault.target)[0]!;
+      return `${kind} '${name}'`;
+    }
   }
 }
 

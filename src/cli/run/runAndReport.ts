@@ -15,6 +15,7 @@ import { ParameterOverrideError } from '../../ros/NodeParameters.js';
 import { RosArgumentsError } from '../../ros/RosArguments.js';
 import { CheckError } from '../../sim/checks/Checks.js';
 import { ParamsFileError } from '../../sim/ParamsFile.js';
+import { WorldInputError } from '../../world/WorldInputError.js';
 import { ExitCode } from '../exitCodes.js';
 import { LOG_LEVELS } from '../logLevels.js';
 import { oneLine } from '../oneLine.js';
@@ -62,6 +63,7 @@ const BAD_INPUT = [
   BagError,
   RemoteInputError,
   OutputCollisionError,
+  WorldInputError,
 ];
 
 /**

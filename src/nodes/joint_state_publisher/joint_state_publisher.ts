@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import rclnodejs from 'rclnodejs';
-import { attribute, readXml, type XmlElement, XmlError } from '../urdf/xmlReader.js';
+import { attribute, readXml, type XmlElement, XmlError } from '../../base/xmlReader.js';
 
 interface FreeJoint {
   min: number;

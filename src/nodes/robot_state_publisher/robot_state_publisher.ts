@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import rclnodejs from 'rclnodejs';
+import { parseUrdf, type UrdfJoint } from '../../world/description/urdfModel.js';
 import { consoleBridge, terminate } from '../cppRuntime.js';
 import { staticTransformBroadcaster, type TransformStamped, transformBroadcaster } from '../tfBroadcasters.js';
 import { kdlTree, type Segment, segmentTransform } from '../urdf/kdlTree.js';
-import { parseUrdf, type UrdfJoint } from '../urdf/urdfModel.js';
 
 type Stamp = { sec: number; nanosec: number };
 

@@ -1,5 +1,5 @@
 import { cos, sin } from '../../base/portableMath.js';
-import type { UrdfJoint, UrdfModel, UrdfPose } from './urdfModel.js';
+import type { UrdfJoint, UrdfModel, UrdfPose } from '../../world/description/urdfModel.js';
 
 /**
  * A URDF's kinematic tree as kdl_parser builds it for KDL (kdl_parser.cpp, orocos_kdl's

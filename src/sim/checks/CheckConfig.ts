@@ -3,8 +3,8 @@ export interface CheckConfig {
   name: string;
   /** Where the job file gives it (`job.yaml:12`), for errors found when its topic's type is known. */
   where: string;
-  /** The topic whose messages it reads: as published (before faults), or as they reach `node` or `host`. */
-  topic: string;
+  /** The topic whose messages it reads: as published (before faults), or as they reach `node` or `host`; none: the robot's world at every step. */
+  topic?: string;
   node?: string;
   host?: string;
   kind: 'always' | 'never' | 'eventually';

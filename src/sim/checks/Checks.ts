@@ -1,10 +1,12 @@
-import { type CompiledCheck, compileCheckExpression } from '../checkExpression.js';
+import { type CompiledCheck, compileCheckExpression, type WorldFacts } from '../checkExpression.js';
 import { ContentFilterError } from '../contentFilter.js';
 import { fieldKind, hasFieldPath } from '../messageFields.js';
 import type { Publisher } from '../Publisher.js';
 import type { Sample } from '../Sample.js';
 import type { Simulation } from '../Simulation.js';
+import type { WorldHost } from '../WorldHost.js';
 import type { CheckConfig, CheckOutcome } from './CheckConfig.js';
+import { describeModels, worldFacts } from './worldFacts.js';
 
 /** A check whose expression names no field of its topic's type: the job file is wrong (exit 2). */
 export class CheckError extends Error {}
@@ -17,6 +19,8 @@ class RunningCheck {
   readonly config: CheckConfig;
   readonly #simulation: Simulation;
   readonly #latest: ReadonlyMap<string, unknown>;
+  /** The world as a message's check reads it: caught up to now (undefined: no world yet). */
+  readonly #world: () => WorldFacts | undefined;
   /** Compiled at the first message, when the topic's type is known (null: it names no field of it). */
   #test: CompiledCheck | null | undefined;
   #after: CompiledCheck | null | undefined;
@@ -27,19 +31,36 @@ class RunningCheck {
   /** eventually: the deadlines not met yet (offsets from the start, ns, in order), and why each began. */
   readonly #deadlines: { at: number; since: string }[] = [];
 
-  constructor(config: CheckConfig, simulation: Simulation, latest: ReadonlyMap<string, unknown>) {
+  constructor(config: CheckConfig, simulation: Simulation, latest: ReadonlyMap<string, unknown>, world: () => WorldFacts | undefined) {
     this.config = config;
     this.#simulation = simulation;
     this.#latest = latest;
+    this.#world = world;
     if (config.kind === 'eventually' && config.after === undefined) this.#deadlines.push({ at: config.within!, since: 'the start' });
   }
 
-  /** Set when an expression read a previous or latest message that is not there yet. */
+  /** Set when an expression read a previous or latest message, or a model, that is not there yet. */
   #unknown = false;
+  /** The world the expression being judged reads (undefined: none). */
+  #view: WorldFacts | undefined;
+  /** #view as the expression reads it: a model not there is unknown. */
+  readonly #seen: WorldFacts = {
+    position: (model) => this.#known(this.#view?.position(model)),
+    touched: (model) => this.#known(this.#view?.touched(model)),
+  };
 
-  /** Whether `compiled` holds for `message`; null when it read a message not there yet (not judged, as SQL's UNKNOWN). */
-  #judge(compiled: CompiledCheck, message: unknown, previous: unknown): boolean | null {
+  #known<T>(found: T | undefined): T | undefined {
+    if (found === undefined) this.#unknown = true;
+    return found;
+  }
+
+  /**
+   * Whether `compiled` holds for `message` (and the world as `world` shows it); null when it read
+   * a message or a model not there yet (not judged, as SQL's UNKNOWN).
+   */
+  #judge(compiled: CompiledCheck, message: unknown, previous: unknown, world: WorldFacts | undefined): boolean | null {
     this.#unknown = false;
+    this.#view = world;
     const latest = this.#latest;
     const check = this;
     const holds = compiled.test({
@@ -54,6 +75,7 @@ class RunningCheck {
         if (found === undefined) check.#unknown = true;
         return found;
       },
+      world: this.#seen,
     });
     return this.#unknown ? null : holds;
   }
@@ -65,14 +87,34 @@ class RunningCheck {
     this.#test ??= this.#compile(this.config.expression, publisher);
     if (this.#test === null) return;
     this.#expire(this.#simulation.engine.now);
-    const holds = this.#judge(this.#test, message, this.#previous);
+    const world = this.#test.models.length === 0 ? undefined : this.#world();
+    const holds = this.#judge(this.#test, message, this.#previous, world);
     this.#previous = message;
     if (holds !== null) this.evaluations++;
     const { kind } = this.config;
     if (kind === 'eventually') {
       if (holds === true) this.#deadlines.length = 0;
-    } else if (holds === (kind === 'never')) this.#fail(`${kind === 'never' ? 'it held for' : 'it did not hold for'} ${quote(message)}`);
+    } else if (holds === (kind === 'never')) {
+      const models = world === undefined ? '' : `; ${describeModels(this.#test.models, world)}`;
+      this.#fail(`${kind === 'never' ? 'it held for' : 'it did not hold for'} ${quote(message)}${models}`);
+    }
     if (this.config.after !== undefined && this.config.afterTopic === undefined) this.#began(message, publisher);
+  }
+
+  /** The world has taken step `step`, at absolute sim time `stampNs` (a check without a topic): judged as it is. */
+  readStep(step: number, stampNs: bigint, world: WorldFacts): void {
+    this.#test ??= this.#compile(this.config.expression, null);
+    if (this.#test === null) return;
+    const at = Number(stampNs - this.#simulation.engine.base);
+    this.#expire(at);
+    const holds = this.#judge(this.#test, undefined, undefined, world);
+    if (holds !== null) this.evaluations++;
+    const { kind } = this.config;
+    if (kind === 'eventually') {
+      if (holds === true) this.#deadlines.length = 0;
+    } else if (holds === (kind === 'never') && this.failure === undefined) {
+      this.#failAt(at, `${kind === 'never' ? 'it held' : 'it did not hold'} at step ${step}: ${describeModels(this.#test.models, world)}`);
+    }
   }
 
   /** A message of the topic `after` reads, when it is another. */
@@ -85,7 +127,8 @@ class RunningCheck {
     if (this.#after === null) return;
     const now = this.#simulation.engine.now;
     this.#expire(now);
-    if (this.#judge(this.#after, message, this.#previousAfter) === true) {
+    const world = this.#after.models.length === 0 ? undefined : this.#world();
+    if (this.#judge(this.#after, message, this.#previousAfter, world) === true) {
       this.#deadlines.push({ at: now + this.config.within!, since: `${quote(message)} at ${seconds(now)}` });
     }
     this.#previousAfter = message;
@@ -118,11 +161,14 @@ class RunningCheck {
     if (this.failure === undefined) this.failure = { time: this.#simulation.engine.base + BigInt(at), what };
   }
 
-  /** The expression against the topic's type; one that names no field of it fails the run (bad input), not the publish under way. */
-  #compile(expression: string, publisher: Publisher): CompiledCheck | null {
+  /**
+   * The expression against the topic's type (publisher null: a check of the world, which reads no
+   * message); one that names no field of it fails the run (bad input), not the publish under way.
+   */
+  #compile(expression: string, publisher: Publisher | null): CompiledCheck | null {
     const graph = this.#simulation.graph;
     try {
-      const typeOf = (topic: string | null) => (topic === null ? publisher.type : graph.publishersOf(topic)[0]?.type);
+      const typeOf = (topic: string | null) => (topic === null ? publisher?.type : graph.publishersOf(topic)[0]?.type);
       return compileCheckExpression(
         expression,
         (topic, path) => {
@@ -137,9 +183,8 @@ class RunningCheck {
       );
     } catch (error) {
       if (!(error instanceof ContentFilterError)) throw error;
-      this.#simulation.engine.fail(
-        new CheckError(`${this.config.where}: check '${this.config.name}': ${error.message} (the type of ${publisher.topic} is ${publisher.typeName})`),
-      );
+      const type = publisher === null ? '' : ` (the type of ${publisher.topic} is ${publisher.typeName})`;
+      this.#simulation.engine.fail(new CheckError(`${this.config.where}: check '${this.config.name}': ${error.message}${type}`));
       return null;
     }
   }
@@ -154,12 +199,19 @@ class RunningCheck {
  * A job's checks (DESIGN.md "Faults, checks, and hunting failures"): each reads the messages of
  * its topic as they are published (before faults), or as they reach a node or host it names,
  * through watchers of Delivery, which change nothing a run does; `latest('/t', …)` reads the
- * latest message published on another topic. A check only reads: the fingerprint is the same
- * with and without it.
+ * latest message published on another topic. A check without a topic judges the robot's world
+ * after each of its steps, as the world is there (the world tells its watchers; they only read),
+ * and the world's functions in a message's check read it as it is at the message (caught up to
+ * now: the world steps lazily, and a step taken earlier is the same step). A check only reads:
+ * the fingerprint is the same with and without it.
  */
 export class Checks {
   readonly #simulation: Simulation;
   readonly #checks: RunningCheck[];
+  /** The world once it started (sim/WorldHost.ts). */
+  #world: WorldHost | null = null;
+  /** The checks without a topic: of the world, at every step. */
+  readonly #onWorld: RunningCheck[] = [];
 
   constructor(simulation: Simulation, configs: readonly CheckConfig[]) {
     this.#simulation = simulation;
@@ -169,19 +221,34 @@ export class Checks {
     // the same callback after one on the other topic sees it.
     const others = new Set(configs.flatMap((config) => [config.expression, config.after ?? ''].flatMap((e) => (e === '' ? [] : otherTopics(e)))));
     for (const topic of others) delivery.watch(topic, (sample) => latest.set(topic, sample.message ?? undefined));
+    const now = () => (this.#world === null ? undefined : worldFacts(this.#world.caughtUp()));
+    const onWorld = this.#onWorld;
     this.#checks = configs.map((config) => {
-      const check = new RunningCheck(config, simulation, latest);
+      const check = new RunningCheck(config, simulation, latest, now);
       const read = (sample: Sample, publisher: Publisher): void => check.read(sample, publisher);
-      if (config.node !== undefined) delivery.watchArrivals({ node: config.node }, config.topic, read);
+      if (config.topic === undefined) onWorld.push(check);
+      else if (config.node !== undefined) delivery.watchArrivals({ node: config.node }, config.topic, read);
       else if (config.host !== undefined) delivery.watchArrivals({ host: config.host }, config.topic, read);
       else delivery.watch(config.topic, read);
       if (config.afterTopic !== undefined) delivery.watch(config.afterTopic, (sample, publisher) => check.readAfter(sample, publisher));
       return check;
     });
+    simulation.worldStarts.push((host) => {
+      this.#world = host;
+      const world = host.world!;
+      if (onWorld.length === 0) return;
+      const facts = worldFacts(world);
+      world.stepWatchers.push((step) => {
+        const stampNs = world.context.stampNs(step);
+        for (const check of onWorld) check.readStep(step, stampNs, facts);
+      });
+    });
   }
 
   /** Each check's outcome, the run having ended now. */
   outcomes(): CheckOutcome[] {
+    // The world's steps up to the end are judged: it stepped only as far as something looked.
+    if (this.#onWorld.length > 0) this.#world?.caughtUp();
     const now = this.#simulation.engine.now;
     return this.#checks.map((check) => {
       check.end(now);

@@ -20,6 +20,23 @@ export type TopicEffect =
 /** What a fault on a service does to a request or response reaching its receiver. */
 export type ServiceEffect = { kind: 'lose'; part: 'request' | 'response'; probability: number } | { kind: 'delay'; time: TimeModel; probability: number };
 
+/** What a fault in the world acts on: a sensor (`model/link/sensor` or its gz topic), a wheel's joint (`model/joint`), or a model's body; a name or a pattern. */
+export type WorldTarget = { sensor: string } | { wheel: string } | { model: string };
+
+/** What a fault in the world does while an occurrence of it lasts (a push: at its instant). */
+export type WorldEffect =
+  | { kind: 'dropout' }
+  /** Extra Gaussian noise on each value, this standard deviation in the values' units. */
+  | { kind: 'noise_burst'; stddev: number }
+  | { kind: 'stuck' }
+  /** The slip ratio: the ground moves the wheel by 1 − ratio of its turn. */
+  | { kind: 'slip'; ratio: number }
+  /** A velocity change (world frame: x, y in m/s, the turn in rad/s), or a speed in a direction drawn. */
+  | { kind: 'push'; velocity: readonly [number, number, number] | null; speed: number | null };
+
+/** When a fault in the world fires: once over its interval, at an instant, or at a rate (per second) for `duration` ns each time. */
+export type WorldTiming = { kind: 'interval' } | { kind: 'at'; at: number } | { kind: 'rate'; rate: number; duration: number };
+
 /** One entry of a job's `faults:`, by its name (its random streams derive from the name, not its place). */
 export type FaultConfig = FaultInterval & { name: string } & (
     | { kind: 'topic'; topic: string; effect: TopicEffect }
@@ -28,6 +45,8 @@ export type FaultConfig = FaultInterval & { name: string } & (
     | { kind: 'partition'; groups: readonly (readonly string[])[]; slowed: number | null }
     /** A program in its own process killed at `at`, or at a rate (per second of sim time); its on_exit applies. */
     | { kind: 'crash'; program: string; at: number | null; rate: number | null }
+    /** In the robot's world: a sensor, a wheel, a body (sim/faults/WorldFaults.ts). */
+    | { kind: 'world'; target: WorldTarget; effect: WorldEffect; timing: WorldTiming }
     /** Single occurrences, as `rclsim shrink` writes them: no draws. */
     | { kind: 'explicit'; occurrences: readonly Occurrence[] }
   );
@@ -47,4 +66,18 @@ export type Occurrence =
       | { duplicate: number }
     ))
   | ({ fault: string; service: string; client: string; life?: number; sequence: number; part: 'request' | 'response' } & ({ lose: true } | { delay: number }))
-  | { fault: string; program: string; at: number };
+  | { fault: string; program: string; at: number }
+  | WorldOccurrence;
+
+/**
+ * A fault in the world that fired: what it named, from `at` to `until` (ns from the start, on
+ * the world's step boundaries; no `until`: to the end), and its effect. A push is an instant,
+ * its velocity change explicit (x, y, and the turn when it has one). A noise burst's values come
+ * from a stream of the seed, the fault's name and `at`, so the explicit form with the job's seed
+ * replays them.
+ */
+export type WorldOccurrence = { fault: string } & (
+  | ({ sensor: string; at: number; until?: number } & ({ dropout: true } | { noise_burst: number }))
+  | ({ wheel: string; at: number; until?: number } & ({ stuck: true } | { slip: number }))
+  | { model: string; at: number; push: number[] }
+);

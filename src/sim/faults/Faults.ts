@@ -11,8 +11,9 @@ import type { ServiceCall } from '../ServiceCall.js';
 import type { Simulation } from '../Simulation.js';
 import type { Subscription } from '../Subscription.js';
 import { drawTime } from '../TimeModel.js';
-import type { FaultConfig, Occurrence, ServiceEffect, TopicEffect } from './FaultConfig.js';
+import type { FaultConfig, Occurrence, ServiceEffect, TopicEffect, WorldOccurrence } from './FaultConfig.js';
 import { swarmed } from './swarm.js';
+import type { WorldFaults } from './WorldFaults.js';
 
 /** Occurrences a run keeps for its summary (`rclsim shrink` reads them); past it they are counted only. */
 export const MAX_OCCURRENCES = 10_000;
@@ -70,6 +71,8 @@ export class Faults {
   readonly occurrences: Occurrence[] = [];
   readonly firedByName = new Map<string, number>();
   fired = 0;
+  /** The faults in the robot's world, once it started (sim/WorldHost.ts). */
+  world: WorldFaults | null = null;
 
   constructor(simulation: Simulation, faults: readonly FaultConfig[], swarm: boolean) {
     this.#simulation = simulation;
@@ -94,7 +97,14 @@ export class Faults {
       fault.kind === 'topic'
         ? `fault '${fault.name}' never matched: no message reached a subscription on a topic matching '${fault.topic}'`
         : `fault '${fault.name}' never matched: no call reached a service matching '${fault.service}'`;
-    return [...this.#topics, ...this.#services].filter((armed) => !matched.has(armed)).map(line);
+    return [...[...this.#topics, ...this.#services].filter((armed) => !matched.has(armed)).map(line), ...(this.world?.unmatched() ?? [])];
+  }
+
+  /** Whether the job has faults in the world (a sensor, a wheel, a body), random or explicit. */
+  get inWorld(): boolean {
+    return this.enabled.some(
+      (fault) => fault.kind === 'world' || (fault.kind === 'explicit' && fault.occurrences.some((o) => 'sensor' in o || 'wheel' in o || 'model' in o)),
+    );
   }
 
   /** Whether a fault on (or an occurrence) crashes a program: ProgramCrashes is needed. */
@@ -257,6 +267,11 @@ export class Faults {
   /** A program crashed by a fault (ProgramCrashes). */
   crashed(fault: string, program: string): void {
     this.#fire({ fault, program, at: this.#simulation.engine.now }, program);
+  }
+
+  /** A fault in the world fired (WorldFaults): on the sensor, wheel or model it names. */
+  worldFired(occurrence: WorldOccurrence, target: string): void {
+    this.#fire(occurrence, target);
   }
 
   /** Counts the occurrence, keeps it (up to MAX_OCCURRENCES) and makes it an output of the run. */

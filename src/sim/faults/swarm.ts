@@ -1,6 +1,6 @@
 import { namedStream } from '../../base/SeededRandom.js';
 import { scaledTime } from '../TimeModel.js';
-import type { FaultConfig } from './FaultConfig.js';
+import type { FaultConfig, WorldEffect, WorldTiming } from './FaultConfig.js';
 
 /** A swarm run scales a fault's parameters by a factor within [MIN_SCALE, MAX_SCALE). */
 const MIN_SCALE = 0.25;
@@ -43,5 +43,32 @@ export function swarmed(fault: FaultConfig, seed: number): FaultConfig[] {
       return [{ ...fault, slowed: fault.slowed === null ? null : Math.round(fault.slowed * factor) }];
     case 'crash':
       return [{ ...fault, rate: fault.rate === null ? null : fault.rate * factor }];
+    case 'world':
+      return [{ ...fault, effect: scaledEffect(fault.effect, factor), timing: scaledTiming(fault.timing, factor) }];
   }
+}
+
+/** A world fault's size scaled: a noise's deviation, a slip (at most 1), a push. */
+function scaledEffect(effect: WorldEffect, factor: number): WorldEffect {
+  switch (effect.kind) {
+    case 'noise_burst':
+      return { kind: 'noise_burst', stddev: effect.stddev * factor };
+    case 'slip':
+      return { kind: 'slip', ratio: Math.min(1, effect.ratio * factor) };
+    case 'push': {
+      const v = effect.velocity;
+      return {
+        kind: 'push',
+        velocity: v === null ? null : [v[0] * factor, v[1] * factor, v[2] * factor],
+        speed: effect.speed === null ? null : effect.speed * factor,
+      };
+    }
+    default:
+      return effect;
+  }
+}
+
+/** A world fault at a rate: its rate and each occurrence's duration scaled. */
+function scaledTiming(timing: WorldTiming, factor: number): WorldTiming {
+  return timing.kind === 'rate' ? { kind: 'rate', rate: timing.rate * factor, duration: Math.round(timing.duration * factor) } : timing;
 }

@@ -1,16 +1,19 @@
 /**
- * An XML reader that takes what tinyxml2 (10.0, the XML parser of urdfdom) takes and fails where
- * it fails, with its error text: elements, attributes (quoted either way, entities decoded,
- * duplicates refused), comments, CDATA, declarations (`<?xml …?>`, only before anything else)
- * and other `<!…>` nodes (DOCTYPE), text. Only elements and attributes are kept: URDF needs no
- * more. Structure follows tinyxml2's (XMLNode::ParseDeep reading a level, the closing tag read as
- * an element and handed to its parent), so that its errors fall out where tinyxml2's do.
+ * An XML reader that takes what tinyxml2 (10.0, the XML parser of urdfdom and sdformat) takes and
+ * fails where it fails, with its error text: elements, attributes (quoted either way, entities
+ * decoded, duplicates refused), comments, CDATA, declarations (`<?xml …?>`, only before anything
+ * else) and other `<!…>` nodes (DOCTYPE), text. Elements, attributes and an element's text are
+ * kept: URDF needs no more, SDF and Collada keep their values in text. Structure follows
+ * tinyxml2's (XMLNode::ParseDeep reading a level, the closing tag read as an element and handed to
+ * its parent), so that its errors fall out where tinyxml2's do.
  */
 export interface XmlElement {
   name: string;
   /** In document order. */
   attributes: [string, string][];
   children: XmlElement[];
+  /** tinyxml2's GetText(): the first child node's text (entities decoded; CDATA as written) when that node is text, else undefined. */
+  text?: string;
   /** 1-based. */
   line: number;
 }
@@ -60,6 +63,7 @@ function decoded(text: string): string {
 type Node =
   | { kind: 'element'; element: XmlElement; closing: 'open' | 'closed' | 'closing' }
   | { kind: 'declaration'; line: number; value: string }
+  | { kind: 'text'; value: string }
   | { kind: 'other' };
 
 class Reader {
@@ -82,6 +86,12 @@ class Reader {
   #advance(count: number): void {
     for (let i = 0; i < count; i++) if (this.#text[this.#at + i] === '\n') this.#line++;
     this.#at += count;
+  }
+
+  /** Back to `at` (within the white space just skipped: no line was passed that is not counted again). */
+  #rewind(at: number): void {
+    for (let i = at; i < this.#at; i++) if (this.#text[i] === '\n') this.#line--;
+    this.#at = at;
   }
 
   skipSpace(): void {
@@ -117,14 +127,20 @@ class Reader {
    * The nodes of one level until the closing tag that ends it (returned as its name), or the
    * end of the text (null; an error for an element's level, as in tinyxml2).
    */
-  level(into: XmlElement[], declarations: boolean): { endTag: string } | null {
+  level(into: XmlElement[], declarations: boolean, parent?: XmlElement): { endTag: string } | null {
     let onlyDeclarations = true;
+    let first = true;
     for (;;) {
+      // Text keeps its white space (tinyxml2's PRESERVE_WHITESPACE); only an element's level reads text.
+      const textStart = this.#at;
       this.skipSpace();
       if (this.done) return null;
       const line = this.#line;
+      if (parent !== undefined && !this.#startsWith('<')) this.#rewind(textStart);
       const node = this.#node(line);
       if (node === null) throw xmlError('XML_ERROR_PARSING', line);
+      if (first && node.kind === 'text' && parent !== undefined) parent.text = node.value;
+      first = false;
       if (node.kind === 'declaration') {
         if (!(declarations && onlyDeclarations)) throw xmlError('XML_ERROR_PARSING_DECLARATION', line, `XMLDeclaration value=${node.value}`);
       } else onlyDeclarations = false;
@@ -135,7 +151,7 @@ class Reader {
         // An open tag that ends the text has no closing tag to match (tinyxml2 stops reading there).
         if (this.done) throw xmlError('XML_ERROR_MISMATCHED_ELEMENT', line, `XMLElement name=${element.name}`);
         // Its children, then the closing tag its level ends with.
-        const end = this.level(element.children, false);
+        const end = this.level(element.children, false, element);
         if (end === null) throw xmlError('XML_ERROR_PARSING', line);
         if (end.endTag !== element.name) throw xmlError('XML_ERROR_MISMATCHED_ELEMENT', line, `XMLElement name=${element.name}`);
       }
@@ -158,8 +174,9 @@ class Reader {
     }
     if (this.#startsWith('<![CDATA[')) {
       this.#advance(9);
-      if (this.#until(']]>') === null) throw xmlError('XML_ERROR_PARSING_CDATA', this.#line);
-      return { kind: 'other' };
+      const value = this.#until(']]>');
+      if (value === null) throw xmlError('XML_ERROR_PARSING_CDATA', this.#line);
+      return { kind: 'text', value };
     }
     if (this.#startsWith('<!')) {
       this.#advance(2);
@@ -171,9 +188,10 @@ class Reader {
       return this.#element(line);
     }
     // Text, to the next `<`.
-    if (this.#until('<') === null) throw xmlError('XML_ERROR_PARSING_TEXT', line);
+    const text = this.#until('<');
+    if (text === null) throw xmlError('XML_ERROR_PARSING_TEXT', line);
     this.#at--;
-    return { kind: 'other' };
+    return { kind: 'text', value: decoded(text) };
   }
 
   /** An element's tag, after its `<`: its name and attributes, and whether it is open, closed (`/>`) or a closing tag. */

@@ -1,11 +1,12 @@
 import { cos, sin } from '../../base/portableMath.js';
-import { attribute, childrenNamed, firstChild, readXml, type XmlElement, XmlError } from './xmlReader.js';
+import { attribute, childrenNamed, firstChild, readXml, type XmlElement, XmlError } from '../../base/xmlReader.js';
 
 /**
  * URDF read as urdfdom (Jazzy, 4.0: urdf_parser/src/model.cpp, joint.cpp, pose.cpp and
  * urdfdom_headers' model.h, pose.h) reads it: the robot's links and joints, its tree and root,
  * and the errors it logs through console_bridge where it refuses one. Links keep what the
- * nodes use (name, whether it has an inertial); materials, visuals and collisions are not read.
+ * nodes use (name, whether it has an inertial) and their element, which the world reads further
+ * (urdfFile.ts: inertials, collisions, visuals, as sdformat converts them).
  */
 export type JointType = 'revolute' | 'continuous' | 'prismatic' | 'fixed' | 'floating' | 'planar';
 
@@ -34,11 +35,13 @@ export interface UrdfJoint {
   axis: UrdfVector;
   limits?: { lower: number; upper: number; effort: number; velocity: number };
   mimic?: { joint: string; multiplier: number; offset: number };
+  dynamics?: { damping: number; friction: number };
 }
 
 export interface UrdfLink {
   name: string;
   hasInertial: boolean;
+  element: XmlElement;
   parentJoint?: UrdfJoint;
   /** The joints to its children, in the order urdfdom's initTree found them (joints by name). */
   childJoints: UrdfJoint[];
@@ -149,7 +152,12 @@ export function parseUrdf(xml: string, log: ConsoleLog): UrdfModel | null {
     const linkName = attribute(element, 'name');
     // parseLink's failure is logged, and the link kept (model.cpp does not look at its result).
     if (linkName === undefined) error('No name given for the link.', LINK, 423);
-    const link: UrdfLink = { name: linkName ?? '', hasInertial: linkName !== undefined && firstChild(element, 'inertial') !== undefined, childJoints: [] };
+    const link: UrdfLink = {
+      name: linkName ?? '',
+      hasInertial: linkName !== undefined && firstChild(element, 'inertial') !== undefined,
+      element,
+      childJoints: [],
+    };
     if (links.has(link.name)) return error(`link '${link.name}' is not unique.`, MODEL, 179);
     links.set(link.name, link);
   }
@@ -311,6 +319,7 @@ function parseJoint(element: XmlElement, error: ErrorLog): UrdfJoint | null {
       error('joint dynamics element specified with no damping and no friction', JOINT, 88);
       return error(`Could not parse joint_dynamics element for joint [${name}]`, JOINT, 516);
     }
+    joint.dynamics = { damping: damping ?? 0, friction: friction ?? 0 };
   }
   return joint;
 }

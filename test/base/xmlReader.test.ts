@@ -1,8 +1,29 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { attribute, readXml } from '../../src/nodes/urdf/xmlReader.js';
+import { attribute, readXml } from '../../src/base/xmlReader.js';
 
-describe('the XML reader of URDF (what tinyxml2 takes, its errors)', () => {
+describe('the XML reader of URDF, SDF and Collada (what tinyxml2 takes, its errors)', () => {
+  it("keeps an element's text as tinyxml2's GetText gives it: the first child node's, white space kept, CDATA as written", () => {
+    const [sdf] = readXml(`<sdf>
+  <size>0.14 0.14\n 0.14 </size>
+  <uri><![CDATA[model://a&b]]></uri>
+  <name>r&amp;d<!-- c -->more</name>
+  <pose><!-- first --> 1 2 3</pose>
+  <empty/>
+</sdf>`);
+    const text = (name: string) => sdf!.children.find((child) => child.name === name)?.text;
+    assert.equal(text('size'), '0.14 0.14\n 0.14 ');
+    assert.equal(text('uri'), 'model://a&b');
+    assert.equal(text('name'), 'r&d');
+    assert.equal(text('pose'), undefined);
+    assert.equal(text('empty'), undefined);
+    // The text's new line counts: <uri> is on line 4.
+    assert.deepEqual(
+      sdf!.children.map((child) => child.line),
+      [2, 4, 5, 6, 7],
+    );
+  });
+
   it('reads elements and attributes through declarations, comments, DOCTYPE, CDATA and text; decodes entities', () => {
     const [robot, ...rest] = readXml(`\ufeff<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE robot>
