@@ -1325,6 +1325,57 @@ export namespace rclsim_msgs {
   }
 }
 
+export namespace ros_gz_interfaces {
+  export namespace msg {
+    export interface Contact {
+      collision1: ros_gz_interfaces.msg.Entity;
+      collision2: ros_gz_interfaces.msg.Entity;
+      positions: geometry_msgs.msg.Vector3[];
+      normals: geometry_msgs.msg.Vector3[];
+      depths: Float64Array;
+      wrenches: ros_gz_interfaces.msg.JointWrench[];
+    }
+    export interface ContactConstructor {
+      new (other?: Partial<Contact>): Contact;
+    }
+    export interface Contacts {
+      header: std_msgs.msg.Header;
+      contacts: ros_gz_interfaces.msg.Contact[];
+    }
+    export interface ContactsConstructor {
+      new (other?: Partial<Contacts>): Contacts;
+    }
+    export interface Entity {
+      id: bigint;
+      name: string;
+      type: number;
+    }
+    export interface EntityConstructor {
+      new (other?: Partial<Entity>): Entity;
+      readonly NONE: 0;
+      readonly LIGHT: 1;
+      readonly MODEL: 2;
+      readonly LINK: 3;
+      readonly VISUAL: 4;
+      readonly COLLISION: 5;
+      readonly SENSOR: 6;
+      readonly JOINT: 7;
+    }
+    export interface JointWrench {
+      header: std_msgs.msg.Header;
+      body_1_name: std_msgs.msg.String;
+      body_1_id: std_msgs.msg.UInt32;
+      body_2_name: std_msgs.msg.String;
+      body_2_id: std_msgs.msg.UInt32;
+      body_1_wrench: geometry_msgs.msg.Wrench;
+      body_2_wrench: geometry_msgs.msg.Wrench;
+    }
+    export interface JointWrenchConstructor {
+      new (other?: Partial<JointWrench>): JointWrench;
+    }
+  }
+}
+
 export namespace rosgraph_msgs {
   export namespace msg {
     export interface Clock {
@@ -3160,6 +3211,10 @@ declare module './typeMaps.js' {
     'rclsim_msgs/msg/LinkStatistics': rclsim_msgs.msg.LinkStatistics;
     'rclsim_msgs/msg/NetworkLinks': rclsim_msgs.msg.NetworkLinks;
     'rclsim_msgs/msg/WorldContact': rclsim_msgs.msg.WorldContact;
+    'ros_gz_interfaces/msg/Contact': ros_gz_interfaces.msg.Contact;
+    'ros_gz_interfaces/msg/Contacts': ros_gz_interfaces.msg.Contacts;
+    'ros_gz_interfaces/msg/Entity': ros_gz_interfaces.msg.Entity;
+    'ros_gz_interfaces/msg/JointWrench': ros_gz_interfaces.msg.JointWrench;
     'rosgraph_msgs/msg/Clock': rosgraph_msgs.msg.Clock;
     'sensor_msgs/msg/BatteryState': sensor_msgs.msg.BatteryState;
     'sensor_msgs/msg/CameraInfo': sensor_msgs.msg.CameraInfo;
