@@ -358,7 +358,9 @@ function runJob(job, arch, binary, root, extraEnv = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: dir,
-      env: { ...process.env, ...extraEnv, ...(arch ? { QEMU_LD_PREFIX: arch.sysroot } : {}) },
+      // A program the run starts in a process of its own (a launch file's node) runs on the same
+      // emulated Node: a guest binary the kernel cannot execute itself (no binfmt_misc here).
+      env: { ...process.env, ...extraEnv, ...(arch ? { QEMU_LD_PREFIX: arch.sysroot, RCLSIM_NODE_PREFIX: `${arch.qemu} -L ${arch.sysroot}` } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

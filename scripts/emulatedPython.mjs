@@ -8,12 +8,26 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } 
 import { join } from 'node:path';
 import { NODE_CACHE } from './officialNode.mjs';
 
-/** Debian bookworm's interpreter and what it loads (libc, libm and the standard library). */
-const PACKAGES = ['python3.11-minimal', 'libpython3.11-minimal', 'libpython3.11-stdlib', 'libc6', 'libexpat1', 'zlib1g', 'libffi8'];
+/**
+ * Debian bookworm's interpreter and what it loads (libc, libm and the standard library), and
+ * PyYAML with its libyaml (launch files' YAML: a bridge's config, parameter files).
+ */
+const PACKAGES = [
+  'python3.11-minimal',
+  'libpython3.11-minimal',
+  'libpython3.11-stdlib',
+  'libc6',
+  'libexpat1',
+  'zlib1g',
+  'libffi8',
+  'python3-yaml',
+  'libyaml-0-2',
+];
 /** mpmath, for the client's portable math: pure Python, one package for every architecture. */
 const ANY_ARCH_PACKAGES = ['python3-mpmath'];
 const INTERPRETER = 'usr/bin/python3.11';
 const MPMATH = 'usr/lib/python3/dist-packages/mpmath';
+const YAML = 'usr/lib/python3/dist-packages/yaml';
 
 /**
  * A folder holding a `python3` that runs Debian's `debianArch` interpreter under `qemu`, its
@@ -22,7 +36,7 @@ const MPMATH = 'usr/lib/python3/dist-packages/mpmath';
 export function emulatedPython(qemu, debianArch) {
   const root = join(NODE_CACHE, `python-${debianArch}`);
   const bin = join(root, 'wrapper');
-  if (!existsSync(join(root, 'sysroot', INTERPRETER)) || !existsSync(join(root, 'sysroot', MPMATH))) {
+  if (![INTERPRETER, MPMATH, YAML].every((path) => existsSync(join(root, 'sysroot', path)))) {
     const debs = join(root, 'debs');
     rmSync(root, { recursive: true, force: true });
     mkdirSync(debs, { recursive: true });
@@ -34,7 +48,7 @@ export function emulatedPython(qemu, debianArch) {
     }
     for (const deb of readdirSync(debs)) spawnSync('dpkg-deb', ['-x', join(debs, deb), join(root, 'sysroot')]);
     rmSync(debs, { recursive: true, force: true });
-    for (const path of [INTERPRETER, MPMATH]) {
+    for (const path of [INTERPRETER, MPMATH, YAML]) {
       if (!existsSync(join(root, 'sysroot', path))) throw new Error(`unpacking python3.11:${debianArch} left no ${path}`);
     }
   }

@@ -76,12 +76,13 @@ export function isPythonProgram(file: string): boolean {
 }
 
 /**
- * The command a C++ program is started with, before its path: `RCLSIM_CPP_PREFIX`'s words (as
- * launch's `prefix`: `valgrind`, `gdb -ex run --args`, an emulator for a program built for another
- * CPU), none when unset.
+ * The command a program is started with, before its own: the words of `variable` —
+ * `RCLSIM_CPP_PREFIX` before a C++ program's path, `RCLSIM_NODE_PREFIX` before the Node that runs
+ * a JavaScript one (as launch's `prefix`: `valgrind`, `gdb -ex run --args`, an emulator for a
+ * program or a Node built for another CPU) — none when unset.
  */
-function cppPrefix(): string[] {
-  return (process.env.RCLSIM_CPP_PREFIX ?? '').split(/\s+/).filter((word) => word !== '');
+function prefix(variable: 'RCLSIM_CPP_PREFIX' | 'RCLSIM_NODE_PREFIX'): string[] {
+  return (process.env[variable] ?? '').split(/\s+/).filter((word) => word !== '');
 }
 
 /**
@@ -97,12 +98,15 @@ function programCommand(file: string, start: SeparateStart): { command: string; 
     const { libraryPath } = start;
     const path = env.LD_LIBRARY_PATH;
     const libraries = libraryPath === undefined ? {} : { LD_LIBRARY_PATH: path ? `${libraryPath}${delimiter}${path}` : libraryPath };
-    const [command, ...prefixArgs] = [...cppPrefix(), cppProgram];
+    const [command, ...prefixArgs] = [...prefix('RCLSIM_CPP_PREFIX'), cppProgram];
     // The CPU count in the environment too: a library's constructor reads it before the handshake (clients/cpp/src/cpu_count.cpp).
     const machine = { TZ: 'UTC', RCLSIM_CPU_COUNT: String(VIRTUAL_CPUS) };
     return { command: command!, args: [...prefixArgs, ...start.args], env: { ...env, ...libraries, ...machine } };
   }
-  if (!runsPython(file, start)) return { command: process.execPath, args: [PROGRAM_MAIN, file], env };
+  if (!runsPython(file, start)) {
+    const [command, ...prefixArgs] = [...prefix('RCLSIM_NODE_PREFIX'), process.execPath];
+    return { command: command!, args: [...prefixArgs, PROGRAM_MAIN, file], env };
+  }
   return {
     command: start.python ?? 'python3',
     args: ['-m', 'rclsim._main', ...(pythonModule === undefined ? [file] : ['--module', pythonModule])],

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { type CliResult, lastJsonLine, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
@@ -140,6 +140,22 @@ describe('separate programs: each in its own process, the same run', () => {
     const strip = (stdout: string): string => stdout.replace(/"(job|wallSeconds)":("[^"]*"|[\d.e-]+)/g, '');
     assert.equal(strip(apart.stdout), strip(together.stdout));
     assert.equal(apart.stderr, together.stderr);
+  });
+
+  it("starts a separate JavaScript program's Node through RCLSIM_NODE_PREFIX, as launch does with a prefix", () => {
+    const example = join(repoRoot, 'examples/talker-listener');
+    const dir = tempDir();
+    for (const file of ['talker.js', 'listener.js', 'package.json']) copyFileSync(join(example, file), join(dir, file));
+    const text = readFileSync(join(example, 'job.yaml'), 'utf8');
+    const job = writeTemp(dir, 'separate.yaml', text.replace(/^( {2}- script: .*)$/gm, '$1\n    process: separate'));
+    const log = join(dir, 'started.txt');
+    const wrapper = writeTemp(dir, 'wrapper.sh', `#!/bin/sh\necho "$1" >> "${log}"\nexec "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const result = runCli(['run', job, '--json'], dir, 60_000, { RCLSIM_NODE_PREFIX: ` ${wrapper}  ` });
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /I heard: \[Hello World: 5\]/);
+    // Each program's process was the wrapper's, which ran this Node.
+    assert.deepEqual(readFileSync(log, 'utf8'), `${process.execPath}\n${process.execPath}\n`);
   });
 
   it('runs the services and parameters examples, a parameter tuner and a Rate separate with the output and fingerprints of the in-process runs', () => {
