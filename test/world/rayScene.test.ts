@@ -95,4 +95,16 @@ describe('rays against the world: each shape, the hierarchy, ties', () => {
       assert.deepEqual(cast(scene, [-5, 0, 0], [1, 0, 0]), { distance: 4, tag: 100 });
     }
   });
+
+  it('casts through a hierarchy deeper than the traversal stack first held', () => {
+    // Each box 256 times the last, so that the heuristic peels one off a level: a chain of cubes
+    // shrinking about x = 0.5 (the smallest added first), inside a chain of boxes growing along x.
+    const scene = new RayScene();
+    for (let j = 120; j >= 1; j--) scene.addBox(at(0.5, 0, 0), { x: 256 ** -j, y: 256 ** -j, z: 1 }, 1000 + j);
+    for (let i = 0; i < 120; i++) scene.addBox(at(256 ** i / 2, 0, 0), { x: 256 ** i, y: 1, z: 1 }, i);
+    // Straight up through x = 0.5: every box is met at the same height, and the one added first wins the tie — the deepest.
+    assert.deepEqual(cast(scene, [0.5, 0, -5], [0, 0, 1]), { distance: 4.5, tag: 1120 });
+    // Beside the cubes, inside the first box: the first box.
+    assert.deepEqual(cast(scene, [0.25, 0, -5], [0, 0, 1]), { distance: 4.5, tag: 0 });
+  });
 });

@@ -131,8 +131,10 @@ export class RayScene {
     const nodeLinks: number[] = [];
     // Suffix areas of a candidate split, reused for every node.
     const suffix = new Float64Array(count + 1);
-    const node = (from: number, to: number): number => {
+    let deepest = 0;
+    const node = (from: number, to: number, depth: number): number => {
       const index = nodeLinks.length / 2;
+      if (depth > deepest) deepest = depth;
       const box = boundsOf(bounds, order, from, to);
       nodeBounds.push(...box);
       nodeLinks.push(0, 0);
@@ -169,13 +171,18 @@ export class RayScene {
       }
       const part = Array.from(order.subarray(from, to)).sort((a, b) => centre(a, bestAxis) - centre(b, bestAxis) || a - b);
       order.set(part, from);
-      const left = node(from, from + bestAt);
-      const right = node(from + bestAt, to);
+      const left = node(from, from + bestAt, depth + 1);
+      const right = node(from + bestAt, to, depth + 1);
       nodeLinks[index * 2] = left;
       nodeLinks[index * 2 + 1] = right;
       return index;
     };
-    if (count > 0) node(0, count);
+    if (count > 0) node(0, count, 0);
+    // A cast holds at most one node a level and the root's sibling: the stack must be that deep.
+    if (deepest + 2 > STACK.length) {
+      STACK = new Int32Array(deepest + 2);
+      ENTRIES = new Float64Array(deepest + 2);
+    }
     this.#nodeBounds = Float64Array.from(nodeBounds);
     this.#nodeLinks = Int32Array.from(nodeLinks);
     this.#order = order;
@@ -421,8 +428,8 @@ function surface(box: number[]): number {
 }
 
 /** The traversal stack (nodes and where the ray enters them): one per thread is enough, as a cast never calls another. */
-const STACK = new Int32Array(128);
-const ENTRIES = new Float64Array(128);
+let STACK = new Int32Array(128);
+let ENTRIES = new Float64Array(128);
 
 /**
  * The ray of a cast (RAY: origin, direction, range, a primitive test's result) and the same ray in
