@@ -48,6 +48,8 @@ export class RayScene {
   #kindOf = new Uint8Array(0);
   #prims = new Float64Array(0);
   #built = false;
+  /** Set by build(): see `reach`. */
+  #reach = 0;
 
   get size(): number {
     return this.#kinds.length + this.#planes.length / 7;
@@ -187,6 +189,12 @@ export class RayScene {
     this.#nodeLinks = Int32Array.from(nodeLinks);
     this.#order = order;
     this.#bounds = [];
+    if (this.#planes.length > 0) this.#reach = Infinity;
+    else if (count > 0) {
+      const x = Math.max(Math.abs(nodeBounds[0]!), Math.abs(nodeBounds[3]!));
+      const y = Math.max(Math.abs(nodeBounds[1]!), Math.abs(nodeBounds[4]!));
+      this.#reach = Math.sqrt(x * x + y * y);
+    }
   }
 
   /**
@@ -195,12 +203,7 @@ export class RayScene {
    */
   get reach(): number {
     if (!this.#built) this.build();
-    if (this.#planes.length > 0) return Infinity;
-    if (this.#nodeLinks.length === 0) return 0;
-    const b = this.#nodeBounds;
-    const x = Math.max(Math.abs(b[0]!), Math.abs(b[3]!));
-    const y = Math.max(Math.abs(b[1]!), Math.abs(b[4]!));
-    return Math.sqrt(x * x + y * y);
+    return this.#reach;
   }
 
   /**
