@@ -28,14 +28,14 @@ export function folderGraph(root: string): FolderGraph {
 export const shown = (edge: SourceImport, prefix: string): string => `${prefix}${edge.from}:${edge.line} imports ${prefix}${edge.to}`;
 
 /**
- * One line per loop of folders (each set of folders that reach one another: its shortest loop
- * through the first of them), naming the loop and, per arrow, the file that makes it.
+ * One line per loop of folders (each set of folders that reach one another: its shortest loop),
+ * naming the loop and, per arrow, the file that makes it.
  */
 export function loops(graph: FolderGraph, prefix: string): string[] {
   return stronglyConnected(graph)
     .filter((component) => component.length > 1)
     .map((component) => {
-      const cycle = shortestLoop(graph, component);
+      const cycle = component.map((start) => shortestLoop(graph, component, start)).reduce((best, loop) => (loop.length < best.length ? loop : best));
       const arrows = cycle.slice(0, -1).map((folder, i) => {
         const edges = graph.get(folder)!.get(cycle[i + 1]!)!;
         return `${shown(edges[0]!, prefix)}${edges.length > 1 ? ` (and ${edges.length - 1} more)` : ''}`;
@@ -106,9 +106,8 @@ function stronglyConnected(graph: FolderGraph): string[][] {
   return components;
 }
 
-/** The shortest loop from the component's first folder back to it, within the component (breadth first). */
-function shortestLoop(graph: FolderGraph, component: readonly string[]): string[] {
-  const start = component[0]!;
+/** The shortest loop from `start` back to it, within its component (breadth first). */
+function shortestLoop(graph: FolderGraph, component: readonly string[], start: string): string[] {
   const previous = new Map<string, string>();
   const queue = [start];
   while (queue.length > 0) {
