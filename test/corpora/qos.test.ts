@@ -85,7 +85,7 @@ function answer(line: string): string {
 }
 
 // One corpus of QoS rules for every client: the presets each client defines, rmw's compatibility
-// check where the client computes it (rclpy's qos_check_compatible), and how the simulation
+// check where the client computes it (rclpy's and rclcpp's qos_check_compatible), and how the simulation
 // matches a publisher with a subscription, for every client.
 describe('QoS: one corpus of cases through every client', () => {
   it('covers presets, the compatibility check and matching', () => {
@@ -105,9 +105,9 @@ describe('QoS: one corpus of cases through every client', () => {
     assertSame('Python', python.stdout, expectedLines('python', ['profile', 'check']));
   });
 
-  it("gives rclcpp's presets in C++", needs('C++ toolchain'), () => {
+  it("gives rclcpp's presets and qos_check_compatible in C++", needs('C++ toolchain'), () => {
     const cpp = runCli(['exec', join(fixtures, 'cases.cpp'), CASES], repoRoot, BUILD_MS);
     assert.equal(cpp.status, 0, cpp.stderr);
-    assertSame('C++', cpp.stdout, expectedLines('cpp', ['profile']));
+    assertSame('C++', cpp.stdout, expectedLines('cpp', ['profile', 'check']));
   });
 });
