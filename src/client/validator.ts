@@ -1,7 +1,7 @@
 /** rclnodejs's `validator`, `expandTopicName` (rcl_expand_topic_name) and `isTopicOrServiceHidden`. */
 
 import { fullTopicNameProblem, namespaceProblem, nodeNameProblem, type Problem, topicNameProblem } from '../ros/nameRules.js';
-import { expandTopicName as expandName } from '../ros/names.js';
+import { expandName } from '../ros/names.js';
 import { NameValidationError, TypeValidationError } from '../ros/rclErrors.js';
 
 function check(value: unknown, argument: string, nameType: string, problemOf: (name: string) => Problem): true {

@@ -174,8 +174,14 @@ function parseRemap(text: string): RemapRule {
  */
 export function checkRemapRule(from: string, to: string): void {
   if (from === '__node' || from === '__name') validateNodeName(to);
-  else if (from === '__ns') normalizeNamespace(to);
-  else for (const name of [from, to]) expandTopicName(name, 'node', '/');
+  else if (from === '__ns') {
+    // rcl_parse_arguments refuses a relative one (where a node's own namespace argument gets its '/').
+    if (!to.startsWith('/')) throw new Error(`namespace not remapped to a fully qualified name (found: ${to})`);
+    normalizeNamespace(to);
+  } else {
+    // A name's form, expanded for some node in a namespace, so that '{ns}/a' is no '//a' here.
+    for (const name of [from, to]) expandTopicName(name, 'node', '/ns');
+  }
 }
 
 function parseParameterArgument(text: string): ParameterArgument {

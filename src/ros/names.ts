@@ -44,27 +44,35 @@ export function fullyQualifiedNodeName(name: string, namespace: string): string 
 }
 
 /**
- * rcl_expand_topic_name, then the validity of the result: a topic or service name for a node in
- * its fully qualified form. Errors say what rcl says (`topic name is invalid` for services too)
- * and why, in rmw's and rcl's wording; `kind` names the argument.
+ * rcl_expand_topic_name: a topic or service name made absolute for a node (`~` its fully qualified
+ * name, `{node}`, `{ns}` and `{namespace}` substituted in order, a relative name joined to the
+ * namespace), the result unchecked: `{ns}/a` in the root namespace is '//a', as in rcl. Errors say
+ * what rcl says (`topic name is invalid` for services too) and why; `kind` names the argument.
  */
-export function expandTopicName(name: string, nodeName: string, namespace: string, kind = 'topic'): string {
+export function expandName(name: string, nodeName: string, namespace: string, kind = 'topic'): string {
   if (typeof name !== 'string') throw new TypeValidationError(`${kind}Name`, name, 'string');
   if (nodeNameProblem(nodeName) !== null) throw new Error(`node name is invalid: '${nodeName}'`);
   if (namespaceProblem(namespace) !== null) throw new Error(`node namespace is invalid: '${namespace}'`);
-  const invalid = (problem: string): Error => new Error(`invalid ${kind} name '${name}': topic name is invalid: ${problem}`);
   const problem = topicNameProblem(name);
-  if (problem !== null) throw invalid(problem[0]);
-  let expanded = name.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    if (key === 'node') return nodeName;
-    if (key === 'ns' || key === 'namespace') return namespace;
-    throw invalid(`unknown substitution '${whole}'`);
+  if (problem !== null) throw invalidName(kind, name, problem[0]);
+  // The root namespace's '/' is the separator itself (rcl's "%s%s" where the namespace is '/').
+  const prefix = namespace === '/' ? '' : namespace;
+  const expanded = (name.startsWith('~') ? `${prefix}/${nodeName}${name.slice(1)}` : name).replace(/\{\w*\}/g, (whole) => {
+    if (whole === '{node}') return nodeName;
+    if (whole === '{ns}' || whole === '{namespace}') return namespace;
+    throw invalidName(kind, name, `unknown substitution: ${whole}`);
   });
-  const nodeFqn = fullyQualifiedNodeName(nodeName, namespace);
-  if (expanded.startsWith('~')) expanded = nodeFqn + expanded.slice(1);
-  else if (!expanded.startsWith('/')) expanded = namespace === '/' ? `/${expanded}` : `${namespace}/${expanded}`;
-  expanded = expanded.replace(/\/\/+/g, '/');
-  const full = fullTopicNameProblem(expanded);
-  if (full !== null) throw invalid(full[0]);
+  return expanded.startsWith('/') ? expanded : `${prefix}/${expanded}`;
+}
+
+/** expandName, then the result checked as a fully qualified name (rcl_node_resolve_name's check). */
+export function expandTopicName(name: string, nodeName: string, namespace: string, kind = 'topic'): string {
+  const expanded = expandName(name, nodeName, namespace, kind);
+  const problem = fullTopicNameProblem(expanded);
+  if (problem !== null) throw invalidName(kind, name, problem[0]);
   return expanded;
+}
+
+function invalidName(kind: string, name: string, problem: string): Error {
+  return new Error(`invalid ${kind} name '${name}': topic name is invalid: ${problem}`);
 }

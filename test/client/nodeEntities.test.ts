@@ -40,7 +40,7 @@ describe('Node names', () => {
       assert.throws(() => node.createPublisher(STRING, 'a//b'), /topic name must not contain repeated '\/'/);
       assert.throws(
         () => node.createPublisher(STRING, '9lives'),
-        /invalid topic name '9lives': topic name is invalid: topic name must not start with a number/,
+        /invalid topic name '9lives': topic name is invalid: topic name token must not start with a number/,
       );
       assert.throws(() => node.createPublisher(STRING, 'a~b'), /topic name is invalid: topic name must not have tilde '~' unless it is the first character/);
       assert.throws(

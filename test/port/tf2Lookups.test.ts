@@ -2,20 +2,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { firstDifference } from '../support/corpus.js';
 import { needs, repoRoot, runCli } from '../support/helpers.js';
 
 // The C++ runner builds rclsim's C++ client into the cache first (minutes on 2 shared vCPUs).
 const BUILD_MS = 900_000;
 const fixtures = join(repoRoot, 'test/fixtures/tf2');
 const script = join(fixtures, 'lookups.txt');
-
-/** The first line where two outputs part, for a failure that says where. */
-function firstDifference(a: string, b: string): string {
-  const left = a.split('\n');
-  const right = b.split('\n');
-  const at = left.findIndex((line, i) => line !== right[i]);
-  return at < 0 ? 'the same lines' : `line ${at + 1}:\n  ${left[at]}\n  ${right[at] ?? '(none)'}`;
-}
 
 // One buffer core per language (DESIGN.md "Standard nodes and libraries"): tf2_py.BufferCore in
 // Python, tf2::BufferCore in C++, each run by rclsim as a program (so each does math with the

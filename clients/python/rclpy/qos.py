@@ -94,7 +94,17 @@ class InvalidQoSProfileException(Exception):
 
 
 class QoSProfile:
-    __slots__ = ["_history", "_depth", "_reliability", "_durability", "_lifespan", "_deadline", "_liveliness", "_liveliness_lease_duration", "_avoid_ros_namespace_conventions"]
+    __slots__ = [
+        "_history",
+        "_depth",
+        "_reliability",
+        "_durability",
+        "_lifespan",
+        "_deadline",
+        "_liveliness",
+        "_liveliness_lease_duration",
+        "_avoid_ros_namespace_conventions",
+    ]
 
     def __init__(self, **kwargs: Any) -> None:
         if "history" not in kwargs:
@@ -248,13 +258,25 @@ def qos_profile_from(qos_profile: QoSProfile | int) -> QoSProfile:
     raise TypeError("Expected QoSProfile or int, but received {!r}".format(type(qos_profile)))
 
 
-qos_profile_system_default = QoSProfile(history=HistoryPolicy.SYSTEM_DEFAULT, depth=0, reliability=ReliabilityPolicy.SYSTEM_DEFAULT, durability=DurabilityPolicy.SYSTEM_DEFAULT)
+# rmw's profiles (rmw/qos_profiles.h) and rcl_action's status profile, as rclpy (Jazzy) names them.
+qos_profile_default = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=10, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.VOLATILE)
+qos_profile_system_default = QoSProfile(
+    history=HistoryPolicy.SYSTEM_DEFAULT, depth=0, reliability=ReliabilityPolicy.SYSTEM_DEFAULT, durability=DurabilityPolicy.SYSTEM_DEFAULT
+)
 qos_profile_sensor_data = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=5, reliability=ReliabilityPolicy.BEST_EFFORT, durability=DurabilityPolicy.VOLATILE)
 qos_profile_services_default = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=10, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.VOLATILE)
 qos_profile_parameters = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1000, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.VOLATILE)
 qos_profile_parameter_events = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1000, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.VOLATILE)
-qos_profile_action_status_default = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.TRANSIENT_LOCAL)
-qos_profile_rosout_default = QoSProfile(history=HistoryPolicy.KEEP_LAST, depth=1000, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.TRANSIENT_LOCAL)
+qos_profile_best_available = QoSProfile(
+    history=HistoryPolicy.KEEP_LAST,
+    depth=10,
+    reliability=ReliabilityPolicy.BEST_AVAILABLE,
+    durability=DurabilityPolicy.BEST_AVAILABLE,
+    liveliness=LivelinessPolicy.BEST_AVAILABLE,
+)
+qos_profile_action_status_default = QoSProfile(
+    history=HistoryPolicy.KEEP_LAST, depth=1, reliability=ReliabilityPolicy.RELIABLE, durability=DurabilityPolicy.TRANSIENT_LOCAL
+)
 # rmw's profile of an endpoint whose QoS is not known (a TopicEndpointInfo's default).
 qos_profile_unknown = QoSProfile(
     history=HistoryPolicy.UNKNOWN, depth=0, reliability=ReliabilityPolicy.UNKNOWN, durability=DurabilityPolicy.UNKNOWN, liveliness=LivelinessPolicy.UNKNOWN
@@ -262,14 +284,15 @@ qos_profile_unknown = QoSProfile(
 
 
 class QoSPresetProfiles(Enum):
+    UNKNOWN = qos_profile_unknown
+    DEFAULT = qos_profile_default
     SYSTEM_DEFAULT = qos_profile_system_default
     SENSOR_DATA = qos_profile_sensor_data
     SERVICES_DEFAULT = qos_profile_services_default
     PARAMETERS = qos_profile_parameters
     PARAMETER_EVENTS = qos_profile_parameter_events
     ACTION_STATUS_DEFAULT = qos_profile_action_status_default
-    ROSOUT_DEFAULT = qos_profile_rosout_default
-    UNKNOWN = qos_profile_unknown
+    BEST_AVAILABLE = qos_profile_best_available
 
     @classmethod
     def get_from_short_key(cls, name: str) -> QoSProfile:

@@ -47,6 +47,14 @@ enum class LivelinessPolicy
   Unknown = RMW_QOS_POLICY_LIVELINESS_UNKNOWN,
 };
 
+/// Whether a publisher's and a subscription's profiles let them talk (rmw_qos_compatibility_type_t).
+enum class QoSCompatibility
+{
+  Ok,
+  Warning,
+  Error,
+};
+
 struct QoSInitialization
 {
   rmw_qos_history_policy_t history_policy;
@@ -121,6 +129,16 @@ private:
 
 /// rmw's name of a policy an incompatible-QoS status names ("RELIABILITY_QOS_POLICY" …).
 std::string qos_policy_name_from_kind(rmw_qos_policy_kind_t policy_kind);
+
+struct QoSCheckCompatibleResult
+{
+  QoSCompatibility compatibility;
+  /// rmw's reasons, each ending in ';' (empty when compatible).
+  std::string reason;
+};
+
+/// rmw_qos_profile_check_compatible's answer, by rmw_dds_common's rules.
+QoSCheckCompatibleResult qos_check_compatible(const QoS & publisher_qos, const QoS & subscription_qos);
 
 bool operator==(const QoS & left, const QoS & right);
 bool operator!=(const QoS & left, const QoS & right);
