@@ -17,7 +17,7 @@ function firstDifference(a: string, b: string): string {
   return at < 0 ? 'the same lines' : `line ${at + 1}:\n  ${left[at]}\n  ${right[at] ?? '(none)'}`;
 }
 
-// One buffer core per language (DESIGN.md "Standard nodes and libraries"): tf2_py.BufferCore in
+// One buffer core per language (docs/design.md#standard-nodes-and-libraries): tf2_py.BufferCore in
 // Python, tf2::BufferCore in C++, each run by rclsim as a program (so each does math with the
 // client's correctly rounded functions) over one script: every answer the same bits, and tf2's.
 describe('tf2: one script of lookups through the Python and the C++ buffer core', needs('mpmath'), () => {
