@@ -1,9 +1,10 @@
 # The launch file of ROS 2 Jazzy's "Creating a launch file" tutorial: two turtlesims in their own
 # namespaces and mimic, which makes the second turtle repeat what the first does. The tutorial then
 # drives the first turtle from another terminal (ros2 topic pub -r 1 …); here the launch file does it.
-from launch import LaunchDescription
 from launch.actions import ExecuteProcess
 from launch_ros.actions import Node
+
+from launch import LaunchDescription
 
 
 def generate_launch_description():
