@@ -2,8 +2,8 @@
 
 export { CallbackError, formatSimTime, LivelockError, SimTimeRangeError } from './base/runErrors.js';
 export { always, reachable, sometimes, unreachable } from './client/assertions.js';
+export { realRandomInt, wallClockNanoseconds } from './client/escapeHatch.js';
 export * from './compat/api.js';
-export { realRandomInt, wallClockNanoseconds } from './compat/escapeHatch.js';
 export { type EndReason, Engine } from './engine/Engine.js';
 export type { ComponentFactory, ComponentOptions } from './job/components.js';
 export { defineJob, type JobDefinition, JobHandle } from './job/JobHandle.js';

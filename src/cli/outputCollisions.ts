@@ -1,18 +1,11 @@
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { OutputCollisionError } from '../job/jobErrors.js';
 
 /** A file a command reads or writes, and how its line names it (`--trace t.trace`, `the job file job.yaml`). */
 export interface CommandFile {
   name: string;
   path: string;
-}
-
-/** An output that is an input of the command, or another of its outputs: bad input (exit 2), found before anything is written. */
-export class OutputCollisionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutputCollisionError';
-  }
 }
 
 /**
@@ -34,7 +27,7 @@ export function outputCollision(outputs: readonly CommandFile[], inputs: readonl
   return null;
 }
 
-/** outputCollision, thrown: runAndReport tells it as bad input. */
+/** outputCollision, thrown: a run's failure tells it as bad input (job/runFailure.ts). */
 export function refuseCollision(outputs: readonly CommandFile[], inputs: readonly CommandFile[]): void {
   const line = outputCollision(outputs, inputs);
   if (line !== null) throw new OutputCollisionError(line);

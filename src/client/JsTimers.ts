@@ -1,7 +1,16 @@
-import type { TimerHandle } from '../compat/ProgramMachine.js';
 import type { NodePort } from '../port/NodePort.js';
 
 type Kind = 'setTimeout' | 'setInterval' | 'setImmediate';
+
+/** A JavaScript timer's handle as programs use it (Node's Timeout and Immediate). */
+export interface TimerHandle {
+  cancel(): void;
+  ref(): TimerHandle;
+  unref(): TimerHandle;
+  hasRef(): boolean;
+  refresh(): TimerHandle;
+  close(): TimerHandle;
+}
 
 /** A JavaScript timer of a separate program: the timer is the simulation's, this is its handle (Node's Timeout). */
 export class Timeout implements TimerHandle {

@@ -1,14 +1,5 @@
 import type { SeededRandom } from '../base/SeededRandom.js';
-
-/** A JavaScript timer's handle as programs use it (Node's Timeout and Immediate). */
-export interface TimerHandle {
-  cancel(): void;
-  ref(): TimerHandle;
-  unref(): TimerHandle;
-  hasRef(): boolean;
-  refresh(): TimerHandle;
-  close(): TimerHandle;
-}
+import type { TimerHandle } from '../client/JsTimers.js';
 
 /**
  * What a program's virtual globals (VirtualGlobals) read and call: sim time, the program's

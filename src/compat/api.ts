@@ -3,7 +3,7 @@
  * reaching the simulation through its DirectPort — the same client a program in its own process
  * runs over its socket.
  */
-import { useDirectPorts } from '../port/DirectPort.js';
+import { useDirectPorts } from './directPorts.js';
 
 useDirectPorts();
 

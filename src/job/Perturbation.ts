@@ -1,4 +1,4 @@
-import { realRandomInt, wallClockNanoseconds } from '../compat/escapeHatch.js';
+import { realRandomInt, wallClockNanoseconds } from '../client/escapeHatch.js';
 import type { EngineObserver } from '../engine/Executable.js';
 
 const MIB = 1 << 20;

@@ -13,3 +13,11 @@ export class JobModuleError extends Error {
     this.name = 'JobModuleError';
   }
 }
+
+/** An output that is an input of the command, or another of its outputs: bad input (exit 2), found before anything is written. */
+export class OutputCollisionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutputCollisionError';
+  }
+}

@@ -1,8 +1,8 @@
 import { wallClock } from '../base/realTime.js';
+import { useDirectPorts } from '../compat/directPorts.js';
 import type { Engine } from '../engine/Engine.js';
 import type { Heartbeat } from '../engine/Heartbeat.js';
 import type { LiveSink } from '../live/liveProtocol.js';
-import { useDirectPorts } from '../port/DirectPort.js';
 import type { LogOutput } from '../ros/LogOutput.js';
 import { type ProgramWatch, Simulation } from '../sim/Simulation.js';
 import { checkedEndTime } from './checkedEndTime.js';

@@ -1,5 +1,4 @@
 import type { CallerFrame } from '../base/callerFrame.js';
-import { setPortResolver } from '../client/currentPort.js';
 import type { Executable } from '../engine/Executable.js';
 import type { TasksTurn } from '../engine/executors/RclpyExecutor.js';
 import type { ScheduledAction } from '../engine/ScheduledActions.js';
@@ -23,7 +22,7 @@ import type { Program } from '../sim/Program.js';
 import type { Timeout } from '../sim/ProgramTimers.js';
 import { Publisher } from '../sim/Publisher.js';
 import { Service } from '../sim/Service.js';
-import { Simulation } from '../sim/Simulation.js';
+import type { Simulation } from '../sim/Simulation.js';
 import { Subscription, type SubscriptionOptions } from '../sim/Subscription.js';
 import { Timer } from '../sim/Timer.js';
 import { IdTable } from './IdTable.js';
@@ -592,14 +591,4 @@ function listing(entity: Endpoint): EntityListing {
   if (entity instanceof Timer) return { id: entity.entityId, kind: 'timer', name: '', type: '' };
   if (entity instanceof GuardCondition) return { id: entity.entityId, kind: 'guard_condition', name: '', type: '' };
   return { id: entity.entityId, kind: 'event', name: entity.channel, type: '' };
-}
-
-/** The port of the program whose code runs in the simulation of this thread. */
-function runningProgramPort(): NodePort {
-  return DirectPort.of(Simulation.current().currentProgram());
-}
-
-/** Makes the client in this process reach the running simulation's programs through their DirectPorts. */
-export function useDirectPorts(): void {
-  setPortResolver(runningProgramPort);
 }

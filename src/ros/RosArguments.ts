@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { LoggingSeverity } from './LogOutput.js';
 import { expandTopicName, normalizeNamespace, validateNodeName } from './names.js';
 import { inferParameter, type Parameter, ParameterType } from './Parameter.js';
+import { rclYamlScalar } from './rclYamlScalar.js';
 
 // The YAML library loads with the first `-p` argument: a separate program's process loads this
 // module before its program runs, and the library is 72 files (most programs have no `-p`).
@@ -186,15 +187,21 @@ function parseParameterArgument(text: string): ParameterArgument {
   return { node, parameter: parameterFromYaml(name, raw, `parameter '${text}'`), source: `--ros-args -p '${text}'` };
 }
 
-/** A value written as YAML (as rcl reads `-p` values) to a typed parameter. */
+/**
+ * A value written as YAML (as rcl reads `-p` values, rcl_parse_yaml_value) to a typed parameter:
+ * a scalar or a flow sequence of them, plain ones typed by rcl's rules; text that is no YAML is
+ * the string it is.
+ */
 export function parameterFromYaml(name: string, raw: string, where: string): Parameter {
-  const { parse } = require('yaml') as typeof import('yaml');
-  let value: unknown;
-  try {
-    value = parse(raw, { intAsBigInt: true });
-  } catch {
-    value = raw;
-  }
+  const { isScalar, isSeq, parseDocument } = require('yaml') as typeof import('yaml');
+  // Anything but a scalar (a map, a nested sequence) is null, which no parameter type takes.
+  const scalar = (node: unknown): unknown => {
+    if (!isScalar(node)) return null;
+    return node.type === 'PLAIN' && node.source !== undefined ? rclYamlScalar(node.source) : node.value;
+  };
+  const doc = parseDocument(raw, { intAsBigInt: true });
+  const contents = doc.contents;
+  const value = doc.errors.length > 0 ? raw : isSeq(contents) ? contents.items.map(scalar) : isScalar(contents) ? scalar(contents) : doc.toJS();
   try {
     return inferParameter(name, value ?? raw);
   } catch (error) {

@@ -1,9 +1,10 @@
 import { readRegularFile } from '../base/regularFile.js';
 import type { ParameterOverride } from '../ros/NodeParameters.js';
 import { inferParameter, type Parameter } from '../ros/Parameter.js';
+import { rclYamlScalar } from '../ros/rclYamlScalar.js';
 import { readBlockYaml } from './blockYaml.js';
 import { parseYamlSource } from './yamlSource.js';
-import { type YamlTree, type YamlTreeEntry, yamlTree } from './yamlTree.js';
+import { type YamlTree, type YamlTreeEntry, type YamlTreeScalar, yamlTree } from './yamlTree.js';
 
 /**
  * ROS 2 parameter files: `node_name: {ros__parameters: {...}}`, with namespaces as nested keys
@@ -172,12 +173,18 @@ function toParameter(name: string, node: YamlTree | null, file: string): Paramet
     throw new ParamsFileError(`${where(file, node)}: parameter '${name}': ${why}`);
   };
   let value: unknown;
-  if (node?.kind === 'seq') value = node.items.map((item) => (item?.kind === 'scalar' ? item.value : fail('array items must be plain values')));
-  else if (node?.kind === 'scalar') value = node.value;
+  if (node?.kind === 'seq') value = node.items.map((item) => (item?.kind === 'scalar' ? scalarValue(item) : fail('array items must be plain values')));
+  else if (node?.kind === 'scalar') value = scalarValue(node);
   else return fail('expected a value');
   try {
     return inferParameter(name, value);
   } catch (error) {
     return fail((error as Error).message);
   }
+}
+
+/** A scalar's parameter value: a quoted one is its string, a plain one typed as rcl types it (none: no value). */
+function scalarValue(scalar: YamlTreeScalar): unknown {
+  if (scalar.plain === undefined) return scalar.value;
+  return scalar.plain === '' ? null : rclYamlScalar(scalar.plain);
 }

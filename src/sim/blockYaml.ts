@@ -98,7 +98,7 @@ class BlockReader {
     KEY.lastIndex = at;
     if (!KEY.test(text) || KEY.lastIndex - at > MAX_KEY) outside();
     const line = this.line;
-    const key = { kind: 'scalar' as const, line, value: this.#plain(text.slice(at, KEY.lastIndex - 1)) };
+    const key = this.#plainScalar(text.slice(at, KEY.lastIndex - 1), line);
     const valueAt = skipSpaces(text, KEY.lastIndex, this.end);
     if (valueAt < this.end && text[valueAt] !== '#') {
       const value = this.#inline(valueAt);
@@ -110,7 +110,7 @@ class BlockReader {
     if (this.start < text.length && this.indent > indent) return { key, value: this.#block(this.indent, depth + 1) };
     // A sequence may stand at its key's indent.
     if (this.start < text.length && this.indent === indent && this.#isItem()) return { key, value: this.#seq(indent, depth + 1) };
-    return { key, value: { kind: 'scalar', line, value: null } };
+    return { key, value: { kind: 'scalar', line, value: null, plain: '' } };
   }
 
   #block(indent: number, depth: number): YamlTree {
@@ -146,7 +146,7 @@ class BlockReader {
       let i = skipSpaces(text, at + 1, this.end);
       if (text[i] !== ']') {
         for (;;) {
-          items.push({ kind: 'scalar', line, value: this.#flowItem(i) });
+          items.push(this.#flowItem(i, line));
           i = skipSpaces(text, this.#after, this.end);
           if (text[i] === ']') break;
           if (text[i] !== ',') outside();
@@ -170,21 +170,26 @@ class BlockReader {
       if (code === 58 /* : */ && (end + 1 === this.end || text.charCodeAt(end + 1) === 32)) outside();
     }
     while (text.charCodeAt(end - 1) === 32) end--;
-    return { kind: 'scalar', line, value: this.#plain(text.slice(at, end)) };
+    return this.#plainScalar(text.slice(at, end), line);
+  }
+
+  /** A plain scalar: its value and its text. */
+  #plainScalar(source: string, line: number): YamlTree {
+    return { kind: 'scalar', line, value: this.#plain(source), plain: source };
   }
 
   /** An item of `[…]`: quoted, or plain without `:` or `#`. */
-  #flowItem(at: number): unknown {
+  #flowItem(at: number, line: number): YamlTree {
     const text = this.#text;
     const c = text[at];
-    if (c === '"' || c === "'") return this.#quoted(at);
+    if (c === '"' || c === "'") return { kind: 'scalar', line, value: this.#quoted(at) };
     if (!plainStart(text, at, this.end)) outside();
     let end = at;
     while (end < this.end && !FLOW_END.includes(text[end]!)) end++;
     if (text[end] === ':' || text[end] === '#' || end === this.end) outside();
     this.#after = end;
     while (text[end - 1] === ' ') end--;
-    return this.#plain(text.slice(at, end));
+    return this.#plainScalar(text.slice(at, end), line);
   }
 
   /** A quoted scalar closed on its line, without escapes but `''`. */

@@ -30,6 +30,8 @@ export interface YamlTreeScalar {
   line: number;
   /** As the `yaml` library resolves it: integers as bigint. */
   value: unknown;
+  /** A plain (unquoted) scalar's text: rcl types parameter values from it by rules of its own. */
+  plain?: string;
 }
 
 /** A `yaml` library node as a tree (null for none); `lineAt` gives a node's line (0: none). */
@@ -41,7 +43,11 @@ export function yamlTree(node: YamlNode | null | undefined, lineAt: (node: YamlN
       entries: node.items.map((pair) => ({ key: yamlTree(pair.key as YamlNode, lineAt), value: yamlTree(pair.value as YamlNode, lineAt) })),
     };
   if (isSeq(node)) return { kind: 'seq', line: lineAt(node), items: node.items.map((item) => yamlTree(item as YamlNode, lineAt)) };
-  if (isScalar(node)) return { kind: 'scalar', line: lineAt(node), value: node.value };
+  if (isScalar(node)) {
+    const scalar: YamlTreeScalar = { kind: 'scalar', line: lineAt(node), value: node.value };
+    if (node.type === 'PLAIN' && node.source !== undefined) scalar.plain = node.source;
+    return scalar;
+  }
   // Aliases were replaced by copies (yamlSource.ts): nothing else stands in a document.
   return null;
 }

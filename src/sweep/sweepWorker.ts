@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { wallClock } from '../base/realTime.js';
-import { exitCodeOf, failureMessage } from '../cli/run/runAndReport.js';
 import { parseJobFile } from '../job/jobFile.js';
 import { bigintsAsStrings, type Findings, summaryToJson } from '../job/RunSummary.js';
+import { exitCodeOf, failureMessage } from '../job/runFailure.js';
 import { runJob } from '../job/runJob.js';
 import { LogOutput } from '../ros/LogOutput.js';
 import { PARENT_FD, type WorkerReady, type WorkerResult, type WorkerTask } from './workerProtocol.js';

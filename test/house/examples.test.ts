@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 // @ts-expect-error: a plain-JavaScript script of the repository, without types
 import { officialNode } from '../../../scripts/officialNode.mjs';
-import { ExitCode } from '../../src/cli/exitCodes.js';
+import { ExitCode } from '../../src/job/exitCodes.js';
 import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 import { RSLCPP_REFERENCE } from '../support/rslcppReference.js';
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { ExitCode } from '../../src/cli/exitCodes.js';
+import { ExitCode } from '../../src/job/exitCodes.js';
 import { loadJobFile } from '../../src/job/jobFile.js';
 import { cliPath, needs, repoRoot, tempDir } from '../support/helpers.js';
 import { anchors, type Block, fencedBlocks, prose } from '../support/markdown.js';
@@ -172,7 +172,7 @@ describe('the README and the guides', () => {
     assert.deepEqual(broken, []);
   });
 
-  it("docs/cli.md's exit-code table lists exactly the codes of src/cli/exitCodes.ts", () => {
+  it("docs/cli.md's exit-code table lists exactly the codes of src/job/exitCodes.ts", () => {
     const text = read('docs/cli.md');
     const section = text.slice(text.indexOf('## Exit status'));
     const table = section.slice(section.indexOf('\n|')).split('\n\n')[0]!;

@@ -1,6 +1,6 @@
 import { BagError } from '../../bag/BagStorage.js';
 import { bagInfoToJson, formatBagInfo, readBagInfo } from '../../bag/readBagInfo.js';
-import { ExitCode } from '../exitCodes.js';
+import { ExitCode } from '../../job/exitCodes.js';
 
 /** `rclsim bag info PATH [--json]`: what ros2 bag info prints. */
 export async function bagInfo(path: string, options: { json?: boolean }): Promise<number> {

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { BagError } from '../../bag/BagStorage.js';
 import { recoverMcap } from '../../bag/mcapRecovery.js';
 import { OutputError } from '../../base/runErrors.js';
-import { ExitCode } from '../exitCodes.js';
+import { ExitCode } from '../../job/exitCodes.js';
 
 /**
  * `rclsim bag recover PATH`: finishes a recording whose process was killed before it could (an

@@ -5,7 +5,7 @@ import { CppBuildError } from '../../build/compiler.js';
 import { ManifestError } from '../../build/packageManifest.js';
 import { buildWorkspace } from '../../build/workspaceBuild.js';
 import { WorkspaceError, workspaceFolders } from '../../build/workspaceFolders.js';
-import { ExitCode } from '../exitCodes.js';
+import { ExitCode } from '../../job/exitCodes.js';
 
 export interface BuildOptions {
   buildBase?: string;

@@ -1,5 +1,5 @@
+import { ExitCode } from '../../job/exitCodes.js';
 import { compareTraces, formatDivergence, TraceFileError } from '../../job/traceDiff.js';
-import { ExitCode } from '../exitCodes.js';
 
 /** `rclsim diff A B`: 0 when the traces agree, 1 with the first divergence, 2 when one is no trace. */
 export function diff(a: string, b: string, context: number): number {

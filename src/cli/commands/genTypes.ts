@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { OutputError } from '../../base/runErrors.js';
 import { generateTypes } from '../../interfaces/generateTypes.js';
 import { InterfaceError, InterfaceRegistry } from '../../interfaces/InterfaceRegistry.js';
-import { ExitCode } from '../exitCodes.js';
+import { ExitCode } from '../../job/exitCodes.js';
 import { missingInterfaceFolder } from '../interfaceFolders.js';
 
 export interface GenTypesOptions {

@@ -1,8 +1,8 @@
+import { couldNotRun, ExitCode } from '../../job/exitCodes.js';
 import { caseJobText } from '../../sweep/caseJob.js';
 import { RUN_TIMEOUT_MS } from '../../sweep/defaultRunTimeout.js';
 import { PooledRuns, QueueUnreachable, RunsInterrupted } from '../../sweep/PooledRuns.js';
 import { runInOrder } from '../../sweep/runInOrder.js';
-import { couldNotRun, ExitCode } from '../exitCodes.js';
 import type { RunsDisplay } from '../run/progressDisplay.js';
 import { type CheckJson, countedChecks, describeFailure, failedChecks, isFailure, type RunVerdict, verdictOf } from '../run/runVerdict.js';
 import { shellWord, yamlJobOrSay } from './yamlJob.js';

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { stringify } from 'yaml';
+import { ExitCode } from '../../job/exitCodes.js';
 import { JobFileError } from '../../job/jobErrors.js';
 import { expandLaunch, launchRequest } from '../../job/launchSection.js';
 import { preparedWorkspace } from '../../job/packageExecutables.js';
 import { evaluateLaunch, LaunchError } from '../../launch/evaluateLaunch.js';
 import type { LaunchArgument } from '../../launch/launchPlan.js';
-import { ExitCode } from '../exitCodes.js';
 
 /** `rclsim launch [PKG] FILE [name:=value …]` as ros2 launch reads it. */
 export interface LaunchTarget {

@@ -1,12 +1,12 @@
 import { OutputError } from '../../base/runErrors.js';
 import { EventLog, type LoggedEntity } from '../../engine/EventLog.js';
 import type { OutputKind } from '../../engine/Executable.js';
+import { ExitCode } from '../../job/exitCodes.js';
 import { compareTraces, TraceFileError, TraceReader } from '../../job/traceDiff.js';
 import { PublishMatcher } from '../../report/PublishMatcher.js';
 import { ReportCollector } from '../../report/ReportCollector.js';
 import type { DivergenceData, ReportData } from '../../report/ReportData.js';
 import { writeReport } from '../../report/reportHtml.js';
-import { ExitCode } from '../exitCodes.js';
 import { saidCollision } from '../outputCollisions.js';
 import type { RunCommandOptions } from '../run/runAndReport.js';
 import { runFiles } from '../run/runFiles.js';

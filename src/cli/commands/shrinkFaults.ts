@@ -1,3 +1,4 @@
+import { couldNotRun, ExitCode } from '../../job/exitCodes.js';
 import type { Occurrence } from '../../sim/faults/FaultConfig.js';
 import { caseJobText } from '../../sweep/caseJob.js';
 import { ddmin } from '../../sweep/deltaDebugging.js';
@@ -5,7 +6,6 @@ import { explicitFaultsJobText } from '../../sweep/explicitFaults.js';
 import type { PooledRuns } from '../../sweep/PooledRuns.js';
 import { runInOrder } from '../../sweep/runInOrder.js';
 import type { PoolTask } from '../../sweep/WorkerPool.js';
-import { couldNotRun, ExitCode } from '../exitCodes.js';
 import { describeFailure, type FailureKey, failsAs, failureKey, type RunVerdict, verdictOf } from '../run/runVerdict.js';
 import type { YamlJob } from './yamlJob.js';
 

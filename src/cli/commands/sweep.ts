@@ -1,12 +1,12 @@
 import { join, resolve } from 'node:path';
 import { OutputError } from '../../base/runErrors.js';
+import { ExitCode } from '../../job/exitCodes.js';
 import { nearestRank } from '../../sim/timeStats.js';
 import { QueueUnreachable, RunsInterrupted } from '../../sweep/PooledRuns.js';
 import type { RunResult } from '../../sweep/ResultsFolder.js';
 import { describeValues, runSweep, type SweepOutcome } from '../../sweep/runSweep.js';
 import { loadSweepFile, MAX_SWEEP_RUNS, runCount, type SweepDefinition, SweepFileError } from '../../sweep/sweepFile.js';
 import { writeSweepSummary } from '../../sweep/sweepSummary.js';
-import { ExitCode } from '../exitCodes.js';
 import { saidCollision, shownPath } from '../outputCollisions.js';
 import { runFiles } from '../run/runFiles.js';
 

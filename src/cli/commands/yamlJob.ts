@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
+import { ExitCode } from '../../job/exitCodes.js';
 import { JobFileError } from '../../job/jobErrors.js';
 import { parseJobFile, readJobFileText } from '../../job/jobFile.js';
+import { exitCodeOf, failureMessage } from '../../job/runFailure.js';
 import type { FaultConfig } from '../../sim/faults/FaultConfig.js';
-import { ExitCode } from '../exitCodes.js';
 import { oneLine } from '../oneLine.js';
-import { exitCodeOf, failureMessage } from '../run/runAndReport.js';
 
 /** A job file as `hunt` and `shrink` run it: its text goes to the workers, its paths resolve beside it. */
 export interface YamlJob {

@@ -1,10 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { loadJob } from '../../job/loadJob.js';
 import { bigintsAsStrings } from '../../job/RunSummary.js';
+import { exitCodeOf, failureMessage } from '../../job/runFailure.js';
 import { runJob } from '../../job/runJob.js';
 import { LogOutput } from '../../ros/LogOutput.js';
 import { oneLine } from '../oneLine.js';
-import { exitCodeOf, failureMessage } from './runAndReport.js';
 import { RUN_STARTED } from './runDeadlines.js';
 
 /** One run of `rclsim explore`, as the main thread asks for it. */

@@ -1,25 +1,12 @@
-import { constants } from 'node:os';
-import { BagError } from '../../bag/BagStorage.js';
 import { causesOf } from '../../base/causes.js';
 import { describeThrown } from '../../base/describeThrown.js';
-import { CallbackError, InterruptedError, LivelockError, OutputError, ProgramDiedError, SimTimeRangeError } from '../../base/runErrors.js';
-import { DelaysCsvError } from '../../job/delaysCsv.js';
-import { DurationError } from '../../job/duration.js';
 import type { JobDefinition } from '../../job/JobHandle.js';
-import { JobFileError, JobModuleError } from '../../job/jobErrors.js';
 import { summaryToJson } from '../../job/RunSummary.js';
+import { exitCodeOf, failureMessage } from '../../job/runFailure.js';
 import { runJob, type Supervision } from '../../job/runJob.js';
-import { RemoteInputError } from '../../port/server/remoteErrors.js';
 import { LogOutput } from '../../ros/LogOutput.js';
-import { ParameterOverrideError } from '../../ros/NodeParameters.js';
-import { RosArgumentsError } from '../../ros/RosArguments.js';
-import { CheckError } from '../../sim/checks/Checks.js';
-import { ParamsFileError } from '../../sim/ParamsFile.js';
-import { WorldInputError } from '../../world/WorldInputError.js';
-import { ExitCode } from '../exitCodes.js';
 import { LOG_LEVELS } from '../logLevels.js';
 import { oneLine } from '../oneLine.js';
-import { OutputCollisionError } from '../outputCollisions.js';
 import { formatSummary } from './formatSummary.js';
 
 /** Options every command that runs a simulation shares. */
@@ -49,22 +36,6 @@ export interface RunCommandOptions {
   /** Wall time (ms) a callback may run before the supervisor stops the run (see supervisor.ts). */
   callbackTimeout?: number;
 }
-
-/** Errors that mean the input was wrong (exit code 2), as opposed to the simulation failing. */
-const BAD_INPUT = [
-  CheckError,
-  JobFileError,
-  JobModuleError,
-  ParamsFileError,
-  ParameterOverrideError,
-  RosArgumentsError,
-  DurationError,
-  DelaysCsvError,
-  BagError,
-  RemoteInputError,
-  OutputCollisionError,
-  WorldInputError,
-];
 
 /**
  * Loads and runs a job, prints its summary (human, or one JSON line on stdout with --json) and
@@ -108,50 +79,6 @@ export async function runAndReport(
     return exitCodeOf(error);
   } finally {
     for (const error of lost) process.stderr.write(`rclsim: ${oneLine(describeThrown(error))}\n`);
-  }
-}
-
-/**
- * What went wrong, for the one line. Bad input a program met as it started (a parameter file's
- * value out of the declared range) is told as bad input is, naming its source, however it
- * surfaced; a thrown value is described without running code of its that could throw.
- */
-export function failureMessage(error: unknown): string {
-  const chain = causesOf(error);
-  return describeThrown(chain.find(isBadInput) ?? chain.find((e) => isAny(e, [ProgramDiedError])) ?? error);
-}
-
-/**
- * The exit code that says what went wrong. A program that fails on bad input while it starts
- * (a parameter file of the wrong type, bad --ros-args) is bad input, however it surfaced: the
- * error it met is the callback's error, or in that error's chain of causes (a program that wraps it).
- */
-export function exitCodeOf(error: unknown): number {
-  // A time beyond the exact range, outside any callback, comes from what the job asked for.
-  if (error instanceof SimTimeRangeError) return ExitCode.badInput;
-  const chain = causesOf(error);
-  if (chain.some(isBadInput)) return ExitCode.badInput;
-  if (chain.some((e) => isAny(e, [OutputError]))) return ExitCode.outputFailed;
-  const died = chain.find((e): e is ProgramDiedError => isAny(e, [ProgramDiedError]));
-  if (died !== undefined)
-    return died.death === 'signal' ? ExitCode.programDied : died.death === 'out-of-memory' ? ExitCode.outOfMemory : ExitCode.callbackThrew;
-  if (error instanceof CallbackError) return ExitCode.callbackThrew;
-  if (error instanceof LivelockError) return ExitCode.livelock;
-  // As a shell reports a process killed by the signal: 128 + its number (130, 143).
-  if (error instanceof InterruptedError) return 128 + constants.signals[error.signal];
-  return ExitCode.internalError;
-}
-
-function isBadInput(error: unknown): boolean {
-  return isAny(error, BAD_INPUT);
-}
-
-/** `instanceof`, which a user's Proxy (its getPrototypeOf trap) could make throw. */
-function isAny(value: unknown, kinds: readonly (abstract new (...args: never[]) => unknown)[]): boolean {
-  try {
-    return kinds.some((kind) => value instanceof kind);
-  } catch {
-    return false;
   }
 }
 

@@ -1,8 +1,8 @@
 import { formatSimTime } from '../../base/runErrors.js';
+import { ExitCode } from '../../job/exitCodes.js';
 import type { FaultsSummary } from '../../job/RunSummary.js';
 import { type CheckOutcome, failsRun } from '../../sim/checks/CheckConfig.js';
 import type { RunAnswer } from '../../sweep/PooledRuns.js';
-import { ExitCode } from '../exitCodes.js';
 
 /** A check's outcome as a summary's JSON carries it (bigints as decimal strings). */
 export type CheckJson = Omit<CheckOutcome, 'failure'> & { failure?: { time: string; what: string; callback?: string } };

@@ -1,9 +1,9 @@
 import { constants } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { Heartbeat } from '../../engine/Heartbeat.js';
+import { ExitCode } from '../../job/exitCodes.js';
 import type { SharedTrace } from '../../job/TraceWriter.js';
 import type { FoxgloveBridge } from '../../live/FoxgloveBridge.js';
-import { ExitCode } from '../exitCodes.js';
 import { oneLine } from '../oneLine.js';
 import type { ProgressDisplay } from './progressDisplay.js';
 import type { RunRequest } from './runRequest.js';

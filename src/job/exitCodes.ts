@@ -1,4 +1,4 @@
-import { CHECK_FAILED_EXIT_CODE } from '../job/RunSummary.js';
+import { CHECK_FAILED_EXIT_CODE } from './RunSummary.js';
 
 /** Exit codes of the rclsim command besides the job's own exit code (the table of docs/cli.md lists them all). */
 export const ExitCode = {
