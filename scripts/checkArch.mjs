@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Checks DESIGN.md's determinism rule 5 (byte order never shows) and "same fingerprint on any
+// Checks docs/design.md#determinism-rules rule 5 (byte order never shows) and "same fingerprint on any
 // machine": runs the rslcpp conformance job and every example job natively (x86-64) and under
 // qemu-user on arm64, armv7l, ppc64le and s390x (big-endian) with Node's official binaries from
 // the npm registry, and compares results, fingerprints and recorded bags with the native run.
@@ -80,7 +80,7 @@ const ARCHES = [
   },
 ];
 
-/** rslcpp's reference final states (DESIGN.md, "Conformance"). */
+/** rslcpp's reference final states (docs/design.md#conformance). */
 const RSLCPP_REFERENCE = {
   NodeA: '3924739178523851918',
   NodeB: '416215330994369847',

@@ -1,6 +1,6 @@
 // Node's official Linux builds, fetched from the npm registry (the node-linux-<arch> packages)
 // into a cache: scripts/checkArch.mjs runs jobs with those of other CPUs, tests with other
-// versions of this one's (DESIGN.md: the same fingerprint on any runtime version).
+// versions of this one's (docs/design.md#determinism-rules, rule 6: the same fingerprint on any runtime version).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';

@@ -1,4 +1,4 @@
-// rslcpp's synthetic determinism benchmark (DESIGN.md "Conformance") as rclcpp nodes: NodeA,
+// rslcpp's synthetic determinism benchmark (docs/design.md#conformance) as rclcpp nodes: NodeA,
 // NodeB, NodeC, NodeD and the Monitor. With no argument the program makes all five and spins
 // them with one executor (cpp.yaml); with a node's name, that node alone, so that each runs in a
 // process of its own (cpp-separate.yaml). Each callback folds its id, the sim time and its input

@@ -1,4 +1,4 @@
-# rslcpp's synthetic determinism benchmark (DESIGN.md "Conformance") as rclpy nodes, in one
+# rslcpp's synthetic determinism benchmark (docs/design.md#conformance) as rclpy nodes, in one
 # program: NodeA, NodeB, NodeC, NodeD and the Monitor, constructed in that order and spun by one
 # executor. Each callback folds its id, the sim time and its input into its node's state; the
 # final states and their combined hash are the job's results.

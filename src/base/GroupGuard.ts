@@ -1,6 +1,6 @@
 /**
  * What kills programs' process groups when this process dies however it dies, SIGKILL included
- * (DESIGN.md "Node processes"): nothing of a program — its process, the processes it started —
+ * (docs/design.md#faults-stay-in-their-process): nothing of a program — its process, the processes it started —
  * may outlive the run, and a program spinning in a callback never reads that its socket closed.
  * Node cannot ask the kernel for a death signal (PR_SET_PDEATHSIG), and a thread in the program
  * is not enough (a Python thread needs the GIL, which C code may hold for good), so a shell of

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 // The real timers, clock and CPU count, taken when rclsim loads, before any run replaces the
-// globals with virtual ones (DESIGN.md rule 3). What uses them waits, measures in wall time or
+// globals with virtual ones (docs/design.md#determinism-rules, rule 3). What uses them waits, measures in wall time or
 // sizes rclsim's own work — a simulator's timeout, pacing, a run's duration for its summary, a
 // sweep's pool — and never decides what a run does.
 export const realSetTimeout = globalThis.setTimeout;

@@ -59,7 +59,7 @@ export class ExitSignal extends OwnError {
 /** How a program's own process ended without saying it would: an uncaught error (its exit code), out of memory, or a signal (an abort, a kill). */
 export type ProgramDeath = 'error' | 'out-of-memory' | 'signal';
 
-/** A program in its own process died (DESIGN.md "Node processes"): names the program, its nodes and the sim time. */
+/** A program in its own process died (docs/design.md#faults-stay-in-their-process): names the program, its nodes and the sim time. */
 export class ProgramDiedError extends OwnError {
   readonly death: ProgramDeath;
 

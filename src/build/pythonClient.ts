@@ -1,7 +1,7 @@
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The rclpy-shaped client (DESIGN.md "Python programs"): `rclpy`, `rclsim`, `ament_index_python` and the interface packages' importer. */
+/** The rclpy-shaped client (docs/design.md#python-programs): `rclpy`, `rclsim`, `ament_index_python` and the interface packages' importer. */
 export const PYTHON_CLIENT = fileURLToPath(new URL('../../../clients/python', import.meta.url));
 
 /** The client's commands (`xacro`), which launch files run by name: `Command(['xacro ', file])`, `FindExecutable(name='xacro')`. */

@@ -4,7 +4,8 @@ import { SITE_PACKAGES } from './pythonPackages.js';
 
 /**
  * rclsim's own install prefix: the packages it provides as files (ros_gz_sim's and ros_gz_bridge's
- * launch files, which a robot's launch files include), found after every other prefix.
+ * launch files, which a robot's launch files include; turtlesim's multisim.launch.py), found after
+ * every other prefix.
  */
 export const RCLSIM_PREFIX = fileURLToPath(new URL('../../../assets/ros', import.meta.url));
 

@@ -21,7 +21,9 @@ import type { RunCommandOptions } from './run/runAndReport.js';
  */
 const program = new Command()
   .name('rclsim')
-  .description('Deterministic discrete-event simulation of ROS 2 node graphs (rclnodejs-compatible)')
+  .description(
+    "Deterministic discrete-event simulation of ROS 2 programs — unmodified rclnodejs (JavaScript, TypeScript), rclpy (Python) and rclcpp (C++) nodes, alone, in job files or started from their launch files — and the robot's world around them",
+  )
   .version(packageVersion(), '-V, --version', 'print the version of rclsim')
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(`rclsim: ${text.replace(/^error: /, '').trimEnd()}\n`) })
@@ -96,7 +98,8 @@ program.addCommand(
     new ExecCommand('exec')
       .copyInheritedSettings(program)
       .description(
-        "run one unmodified rclnodejs program (.js, .cjs, .mjs or .ts) or rclpy program (.py, always in its own process); its stdout is the program's own, " +
+        'run one unmodified ROS 2 program: rclnodejs (JavaScript: .js, .cjs, .mjs; TypeScript: .ts, .mts), rclpy (Python: .py) or rclcpp (C++: .cpp, .cc, .cxx, built and cached); ' +
+          "a Python or C++ program runs in its own process. Its stdout is the program's own, " +
           'the summary goes to stderr (or, with --json, to the last line of stdout). ' +
           "rclsim's options may stand anywhere (but a --params-file inside --ros-args is the program's); every other argument is the program's",
       )

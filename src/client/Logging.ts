@@ -8,7 +8,7 @@ import { currentPort } from './currentPort.js';
 
 /**
  * rclnodejs's Logging over the node port: a named logger whose records, levels and /rosout are
- * the simulation's. The caller is read here, where the user's code is (DESIGN.md: /rosout names
+ * the simulation's. The caller is read here, where the user's code is (docs/rclnodejs.md#logging-rosout-type-descriptions: /rosout names
  * the user's function whoever dispatches the record).
  */
 export class Logging {

@@ -59,7 +59,7 @@ const replacements = Object.fromEntries(
 );
 
 /**
- * Nothing an in-process program starts outlives the run (DESIGN.md "Node processes"), as with a
+ * Nothing an in-process program starts outlives the run (docs/design.md#faults-stay-in-their-process), as with a
  * separate program, whose process group rclsim kills: while a run lasts, a process started with
  * child_process (spawn, exec, execFile, fork) leads a process group of its own (`detached`:
  * Node's setsid), which GroupGuard kills should this process die, SIGKILL included, or this

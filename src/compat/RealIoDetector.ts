@@ -52,7 +52,7 @@ function activeResources(): { requests: string[]; ports: number } {
 }
 
 /**
- * DESIGN.md rule 4: real asynchronous I/O started from a callback completes when the machine
+ * docs/design.md#determinism-rules, rule 4: real asynchronous I/O started from a callback completes when the machine
  * says, so its effects cannot be ordered. This watches for it while a run lasts and records one
  * warning per callback and kind of I/O, naming the callback (and its node) and the sim time.
  */

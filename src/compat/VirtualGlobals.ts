@@ -26,7 +26,7 @@ function exitCode(code: number | string | null | undefined): number {
 }
 
 /**
- * DESIGN.md rule 3: while a run lasts, user code sees sim time and the job's seed through the
+ * docs/design.md#determinism-rules, rule 3: while a run lasts, user code sees sim time and the job's seed through the
  * standard globals and built-in modules — timers (`setTimeout` … and `timers/promises`),
  * `Date`, `performance.now`, `process.hrtime`, `Math.random`, `crypto.randomUUID` and
  * `crypto.getRandomValues`, each program from streams of its own (Program#random); a fixed CPU

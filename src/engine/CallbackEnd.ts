@@ -2,7 +2,7 @@ import { truncate } from '../base/truncate.js';
 import type { ScheduledAction } from './ScheduledActions.js';
 
 /**
- * The end of a callback that took time (DESIGN "Execution time"): a scheduled action that runs
+ * The end of a callback that took time (docs/design.md#executors-and-execution-time): a scheduled action that runs
  * the callback's effects — events it triggered, messages it sent — in the order it caused them.
  * Once run, it is a spare for a later callback (one object per callback otherwise).
  */

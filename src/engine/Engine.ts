@@ -41,7 +41,7 @@ const STEPS_BETWEEN_EVENT_LOOP_TURNS = 1024;
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
 
 /**
- * The discrete-event step loop of DESIGN.md (executor model `events`): each instant runs the
+ * The discrete-event step loop of docs/design.md#the-step-loop (executor model `events`): each instant runs the
  * phases of instantPhases.ts in their order, then sim time jumps to the next due timer or
  * action. All ordering decisions of a simulation are made here, by the parts it runs: the ready
  * FIFO, the timers (Timers), the scheduled actions (Actions), the executors; what a run leaves
@@ -156,7 +156,7 @@ export class Engine {
     return this.base + BigInt(offset);
   }
 
-  /** The run's fingerprint so far (DESIGN.md rule 6). */
+  /** The run's fingerprint so far (docs/design.md#determinism-rules, rule 6). */
   get fingerprint(): Hash64 {
     return this.#record.fingerprint;
   }
@@ -259,7 +259,7 @@ export class Engine {
 
   /**
    * Executors besides the events one, in declaration order: at each instant the events
-   * executor and each of them take turns, one callback per turn (DESIGN "Executors").
+   * executor and each of them take turns, one callback per turn (docs/design.md#executors-and-execution-time).
    */
   readonly executors: Executor[] = [];
   /** Whose turn it is: 0 the events executor, i the executor i − 1. */
@@ -377,7 +377,7 @@ export class Engine {
     this.#record.consumed(entityId, producedAt, this.now);
   }
 
-  /** An output of the system under simulation (DESIGN.md rule 5): see RunRecord#output. */
+  /** An output of the system under simulation (docs/design.md#determinism-rules, rule 6): see RunRecord#output. */
   output(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {
     this.#record.output(kind, source, digestLo, digestHi);
   }
@@ -648,8 +648,8 @@ export class Engine {
 
   /**
    * Runs a callback that may take time: its code runs now (its clock reads now), its thread is
-   * busy for its duration, and what it triggers or sends happens at the end (DESIGN "Execution
-   * time"). A callback that ran nothing (SKIPPED) takes no time.
+   * busy for its duration, and what it triggers or sends happens at the end
+   * (docs/design.md#executors-and-execution-time). A callback that ran nothing (SKIPPED) takes no time.
    */
   #executeTimed(entity: Executable, executor: Executor | null): void {
     const duration = this.durationOf?.(entity) ?? 0;

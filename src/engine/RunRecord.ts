@@ -7,7 +7,7 @@ const OUTPUT_MARK = 0x80000000 | 0;
 
 /**
  * What a run leaves as it goes, told of each instant, callback and output in order: the
- * fingerprint (DESIGN.md rule 6), the event log a report aggregates, and the observers (traces,
+ * fingerprint (docs/design.md#determinism-rules, rule 6), the event log a report aggregates, and the observers (traces,
  * perturbation).
  */
 export class RunRecord {
@@ -62,7 +62,7 @@ export class RunRecord {
   }
 
   /**
-   * An output of the system under simulation (DESIGN.md rule 5): it counts in the fingerprint,
+   * An output of the system under simulation (docs/design.md#determinism-rules, rule 6): it counts in the fingerprint,
    * where it happens in the sequence, whether or not anything receives it, and observers see it.
    */
   output(kind: OutputKind, source: OutputSource, digestLo: number, digestHi: number): void {

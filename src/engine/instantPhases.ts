@@ -1,5 +1,5 @@
 /**
- * The order of one instant of the step loop (DESIGN.md "The step loop"), as data: Engine#runStep
+ * The order of one instant of the step loop (docs/design.md#the-step-loop), as data: Engine#runStep
  * runs INSTANT_PHASES in this order, and the events executor takes its next event from
  * EVENT_SOURCES in this order. Changing an order here changes every run; each rule has a test
  * (test/engine/ordering.test.ts, test/engine/executors.test.ts, test/python/executors.test.ts).

@@ -61,7 +61,7 @@ export interface JobDefinition {
   executionTimes?: readonly ExecutionTimeRule[];
   /** Causal chains of topics whose end-to-end latency the run's metrics report. */
   chains?: readonly ChainConfig[];
-  /** Faults injected into deliveries and programs (DESIGN.md "Faults, checks, and hunting failures"). */
+  /** Faults injected into deliveries and programs (docs/design.md#faults-checks-and-hunting). */
   faults?: readonly FaultConfig[];
   /** Swarm testing: the seed also decides which faults are on, and scales them. */
   swarm?: boolean;

@@ -32,7 +32,7 @@ export interface OutputModules {
 }
 
 /**
- * What a run writes and tells as it goes (DESIGN.md "Outputs are streams"): its checks, trace,
+ * What a run writes and tells as it goes (docs/design.md#seams: outputs are streams): its checks, trace,
  * report, live view (paced at the rate asked), metrics and recordings; what it found; and, once
  * it ends or fails, each output finished whatever became of the others, also from its supervisor
  * when the run is stuck (RunControl.finishOutputs).

@@ -18,7 +18,7 @@ import { prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);
 
-/** Where a program runs: in the simulation's process, or in its own (DESIGN.md "Node processes"). */
+/** Where a program runs: in the simulation's process, or in its own (docs/design.md#node-processes). */
 export type ProgramProcess = 'in-process' | 'separate';
 
 /** How a program starts: where it runs, what its end does, a Python program's interpreter and the job operations it may use. */
@@ -46,7 +46,7 @@ export interface ProgramStart {
   name?: string;
 }
 
-/** How a C++ program's sleeps take sim time: `sim-time` (DESIGN.md "Sleeping takes sim time") or `none` (rslcpp's semantics). */
+/** How a C++ program's sleeps take sim time: `sim-time` (docs/design.md#sleeping-takes-sim-time) or `none` (rslcpp's semantics). */
 export type Sleeps = 'sim-time' | 'none';
 
 let instances = 0;
@@ -104,7 +104,7 @@ export async function startProgram(
   const key = `${how.name ?? basename(file)}${instance === undefined ? '' : `@${instance}`}`;
   // A C++ program is built first (the compiler's diagnostics, then one line, when it does not compile).
   const cppProgram = isCppProgram(file) ? buildOrFail(file, simulation, where === path ? path : `${where}: ${path}`) : undefined;
-  // A Python or C++ program always runs in its own process (DESIGN.md "Python programs", "C++ programs").
+  // A Python or C++ program always runs in its own process (docs/design.md#python-programs, #c-programs).
   if (running === 'separate' || isPythonProgram(file) || cppProgram !== undefined) {
     return startSeparateProgram(simulation, file, {
       name,

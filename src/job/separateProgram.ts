@@ -23,7 +23,7 @@ const PROGRAM_MAIN = fileURLToPath(new URL('../program/programMain.js', import.m
 
 /**
  * What happens when a separate program exits with a code that is not 0, throws an error nothing
- * in it handles, or dies (DESIGN.md "Node processes"): the run fails (`fail`), goes on without it
+ * in it handles, or dies (docs/design.md#faults-stay-in-their-process): the run fails (`fail`), goes on without it
  * (`continue`), or starts it again after `delay` ns of sim time (`respawn`, launch's respawn).
  */
 export type OnExit = { kind: 'fail' } | { kind: 'continue' } | Respawn;
@@ -121,7 +121,7 @@ function runsPython(file: string, start: SeparateStart): boolean {
 
 /**
  * Starts an unmodified rclnodejs program (or a component of the job) in its own process
- * (DESIGN.md "Node processes"): its code and the client live there, everything that decides
+ * (docs/design.md#node-processes): its code and the client live there, everything that decides
  * lives here; its top-level code (a component's construction) runs as its first callback before
  * this returns.
  */

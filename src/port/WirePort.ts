@@ -140,7 +140,7 @@ export class WirePort implements NodePort {
   }
 
   /**
-   * Runs what the simulation granted (DESIGN.md "Node processes"), as the engine runs an
+   * Runs what the simulation granted (docs/design.md#node-processes), as the engine runs an
    * in-process program's: a callback at its sim time, then the work it queued for right after it
    * (process.nextTick); then Done, saying whether it left promise continuations behind. Those
    * run when the simulation says (Run kind CONTINUATION), where an in-process program's run —

@@ -1,5 +1,5 @@
 /**
- * A separate program's process (DESIGN.md "Node processes"): rclsim starts it as
+ * A separate program's process (docs/design.md#node-processes): rclsim starts it as
  * `node programMain.js <program file>` with the program's socket at fd 3. It loads the client,
  * not the simulation: `rclnodejs` is the client over the socket, and the program's code runs
  * only when the simulation grants it a callback.

@@ -85,7 +85,7 @@ export interface TopicRow {
   published: number;
   taken: number;
   dropped: number;
-  /** Faults of the job that fired on it (DESIGN.md "Faults"). */
+  /** Faults of the job that fired on it (docs/design.md#faults-checks-and-hunting). */
   faults: number;
   /** Publishes per second over the run. */
   rate: number;

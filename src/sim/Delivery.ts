@@ -51,7 +51,7 @@ export class Delivery {
   readonly #watching = new Map<Host | null, Map<string | null, Watcher[]>>();
   /** The watchers of each topic (rebuilt after every watch()). */
   readonly #watchers = new Map<string, TopicWatchers>();
-  /** Who a lost message counts as an output of (DESIGN.md rule 5): one per writer and receiving host. */
+  /** Who a lost message counts as an output of (docs/design.md#determinism-rules, rule 6): one per writer and receiving host. */
   readonly #lossSources = new Map<string, OutputSource>();
   /** Responses each service sent across the network: their writer's sequence numbers. */
   readonly #responses = new Map<Service, number>();
@@ -161,7 +161,7 @@ export class Delivery {
     }
   }
 
-  /** A sample the network lost: an output of the run (DESIGN.md rule 5), and a message-lost event of each subscription. */
+  /** A sample the network lost: an output of the run (docs/design.md#determinism-rules, rule 6), and a message-lost event of each subscription. */
   lost(publisher: Publisher, sample: Sample, to: Host, subscriptions: readonly Subscription[]): void {
     this.#simulation.engine.output('drop', this.#lossSource(publisher, publisher.topic, to), sample.digestLo, sample.digestHi);
     for (const subscription of subscriptions) subscription.events?.messageLost();

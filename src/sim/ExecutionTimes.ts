@@ -21,7 +21,7 @@ const DRAWN = -1;
 const UNKNOWN = -2;
 
 /**
- * Execution times of callbacks (DESIGN "Execution time"): the first rule that matches an
+ * Execution times of callbacks (docs/design.md#executors-and-execution-time): the first rule that matches an
  * entity's node, kind and topic or service gives its model; draws come from a stream of the
  * entity's own, derived from the seed and a name stable under adding other nodes (its node's
  * fully qualified name and its place among the node's entities), so that one node's draws never

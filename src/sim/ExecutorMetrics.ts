@@ -74,7 +74,7 @@ interface EntityRecord {
 }
 
 /**
- * Executor metrics of a run (DESIGN "Metrics"): it follows every callback (when it was ready,
+ * Executor metrics of a run (docs/executors.md#metrics-and-chains): it follows every callback (when it was ready,
  * when it started, how long it took), every publish and every message taken. A chain's
  * latency follows causality node by node: a message published on a chain's topic descends
  * from the latest message its node took on the chain's previous topic (by a subscription

@@ -28,7 +28,7 @@ export interface CallbackGroupConfig extends EntityMatch {
   type: 'reentrant' | 'mutually_exclusive';
 }
 
-/** An executor of a job (DESIGN "Executors"). */
+/** An executor of a job (docs/design.md#executors-and-execution-time). */
 export type ExecutorConfig =
   | (ExecutorCommon & { type: 'events' })
   | (ExecutorCommon & { type: 'single_threaded' })
@@ -128,7 +128,7 @@ export class Executors {
   /**
    * The executor that runs a node's callbacks (null: the default events executor): the first of
    * the job's that names it; else a Python program's node runs in its program's rclpy executor
-   * (DESIGN "Python programs"), any other in the events executor.
+   * (docs/design.md#python-programs), any other in the events executor.
    */
   of(fullyQualifiedName: string, name: string, program: Program): Executor | null {
     for (const { executor, patterns, config } of this.#entries) {

@@ -4,7 +4,7 @@ import type { Program } from './Program.js';
 /**
  * A Python program's tasks as one callback of its rclpy executor: the coroutine callbacks under
  * way and the done callbacks of futures, which rclpy's executor runs when its generator loops
- * (DESIGN "Python programs"). Running it asks the program to let them go on.
+ * (docs/design.md#python-programs). Running it asks the program to let them go on.
  */
 export class ProgramTasks implements Executable {
   readonly nodeId = -1;

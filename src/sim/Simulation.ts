@@ -78,7 +78,7 @@ export interface SimulationOptions {
   executionTimes?: readonly ExecutionTimeRule[];
   /** Collect executor metrics (callbacks' response times, executors' utilization, these chains' latencies). */
   metrics?: { chains: readonly ChainConfig[] };
-  /** The job's faults (DESIGN.md "Faults, checks, and hunting failures"). */
+  /** The job's faults (docs/design.md#faults-checks-and-hunting). */
   faults?: readonly FaultConfig[];
   /** Swarm testing: the seed also decides which faults are on, and scales them. */
   swarm?: boolean;

@@ -9,7 +9,7 @@ import { PARENT_FD, type WorkerReady, type WorkerResult, type WorkerTask } from 
 
 /**
  * A warm worker of `rclsim sweep`: a child process that runs job after job, one at a time, as
- * the coordinator sends them (it sends the next while one runs). Runs are values (DESIGN.md):
+ * the coordinator sends them (it sends the next while one runs). Runs are values (docs/design.md#seams):
  * each restores the globals it virtualized when it ends, so the next starts as the first did,
  * without paying for a process.
  */

@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { Hash64 } from '../../src/base/Hash64.js';
 import { cliPath, needs, repoRoot, tempDir } from '../support/helpers.js';
 
-// DESIGN.md, determinism rule 5: digests, CDR and every view over bytes are little-endian
+// docs/design.md#determinism-rules, rule 5: digests, CDR and every view over bytes are little-endian
 // whatever the machine. A native-order view gives the same bits as a little-endian one on the
 // machine the tests run on, so three checks: a static one (every native-order view over bytes in
 // src/ says why it is safe), the byte-by-byte path against the word path, and, where qemu and

@@ -46,7 +46,7 @@ describe('TypeScript components outside a project (tsx compiles them to CommonJS
       const { dir, caches } = project(process);
       return run(dir, caches);
     });
-    // Ten ticks; the same run either way (DESIGN.md: in-process and separate differ in transport alone).
+    // Ten ticks; the same run either way (docs/design.md#seams: in-process and separate differ in transport alone).
     assert.deepEqual(inProcess, { callbacks: 10, fingerprint: '6d3ccf808912ddf8' });
     assert.deepEqual(separate, inProcess);
   });

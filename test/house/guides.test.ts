@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { ExitCode } from '../../src/job/exitCodes.js';
 import { loadJobFile } from '../../src/job/jobFile.js';
 import { cliPath, needs, repoRoot, tempDir } from '../support/helpers.js';
+import { anchors, type Block, fencedBlocks, prose } from '../support/markdown.js';
 
 // The README and the guides in docs/ are checked against the code: every `rclsim …` command of
 // their ```sh blocks that is cheap and self-contained runs (in a scratch copy of examples/ and
@@ -29,39 +30,8 @@ const DOCUMENTS = [
     .map((f) => `docs/${f}`),
 ];
 
-interface Block {
-  lang: string;
-  lines: string[];
-  /** Line numbers (0-based) of the opening and closing fences. */
-  start: number;
-  end: number;
-}
-
 function read(document: string): string {
   return readFileSync(join(repoRoot, document), 'utf8');
-}
-
-function fencedBlocks(text: string): Block[] {
-  const lines = text.split('\n');
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)```(\S*)\s*$/.exec(lines[i]!);
-    if (open === null) continue;
-    const indent = open[1]!.length;
-    const body: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length && !/^\s*```\s*$/.test(lines[j]!); j++) body.push(lines[j]!.slice(indent));
-    blocks.push({ lang: open[2]!, lines: body, start: i, end: j });
-    i = j;
-  }
-  return blocks;
-}
-
-/** The text outside fenced blocks (links in code are not links). */
-function prose(text: string): string {
-  const lines = text.split('\n');
-  for (const block of fencedBlocks(text)) for (let i = block.start; i <= block.end; i++) lines[i] = '';
-  return lines.join('\n');
 }
 
 /** Options whose value is a file a command writes, not one it reads. */
@@ -177,23 +147,6 @@ function workspace(): string {
   symlinkSync(join(repoRoot, 'node_modules/mocha'), join(dir, 'node_modules/mocha'), 'dir');
   mkdirSync(join(dir, 'tmp'));
   return dir;
-}
-
-/** GitHub's anchors of a Markdown file's headings. */
-function anchors(text: string): Set<string> {
-  const seen = new Map<string, number>();
-  const result = new Set<string>();
-  for (const [, heading] of prose(text).matchAll(/^#{1,6}\s+(.+)$/gm)) {
-    const slug = heading!
-      .trim()
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-');
-    const count = seen.get(slug) ?? 0;
-    seen.set(slug, count + 1);
-    result.add(count === 0 ? slug : `${slug}-${count}`);
-  }
-  return result;
 }
 
 describe('the README and the guides', () => {

@@ -85,7 +85,7 @@ function outside(folder: string, allowed: readonly string[]): string[] {
  */
 const CLIENT_TO_SIM = new Set(['client/rclnodejsLibModules.ts -> sim/TypeDescriptionService.ts']);
 
-describe('the house: which folder may import which (DESIGN.md "Layers")', () => {
+describe('the house: which folder may import which (docs/architecture.md, "Layers")', () => {
   it("keeps every folder's imports within the Imports: line of its README", () => {
     const folders = readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isDirectory());
     for (const folder of folders) {

@@ -204,6 +204,19 @@ def generate_launch_description():
     );
   });
 
+  it("launches turtlesim's own multisim.launch.py by package, as ros2 launch turtlesim multisim.launch.py does, with no workspace", () => {
+    const dir = tempDir();
+    const result = runCli(['launch', 'turtlesim', 'multisim.launch.py', '--until', '1s'], dir, 120_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(
+      logLines(result.stderr).filter((line) => line.includes('Starting turtlesim')),
+      [
+        '[INFO] [0.000000000] [turtlesim1.turtlesim]: Starting turtlesim with node name /turtlesim1/turtlesim',
+        '[INFO] [0.000000000] [turtlesim2.turtlesim]: Starting turtlesim with node name /turtlesim2/turtlesim',
+      ],
+    );
+  });
+
   it('verify --perturb: a turtle run does the same in separate processes', () => {
     const dir = tempDir();
     const file = writeTemp(

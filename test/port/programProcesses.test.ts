@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { cliPath, needs, repoRoot, tempDir } from '../support/helpers.js';
 
 /**
- * Nothing of a separate program outlives the run (DESIGN.md "Node processes"): its process and
+ * Nothing of a separate program outlives the run (docs/design.md#faults-stay-in-their-process): its process and
  * the processes it started, however the run ends — rclsim killed with SIGKILL while the program
  * spins, a program that closed its socket, a run that ends well. Nor do the processes an
  * in-process program starts. What runs is read from `ps`.

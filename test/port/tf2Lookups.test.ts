@@ -10,7 +10,7 @@ const BUILD_MS = 900_000;
 const fixtures = join(repoRoot, 'test/fixtures/tf2');
 const script = join(fixtures, 'lookups.txt');
 
-// One buffer core per language (DESIGN.md "Standard nodes and libraries"): tf2_py.BufferCore in
+// One buffer core per language (docs/design.md#standard-nodes-and-libraries): tf2_py.BufferCore in
 // Python, tf2::BufferCore in C++, each run by rclsim as a program (so each does math with the
 // client's correctly rounded functions) over one script: every answer the same bits, and tf2's.
 describe('tf2: one script of lookups through the Python and the C++ buffer core', needs('mpmath'), () => {

@@ -16,7 +16,7 @@ async function printed(script: string, jobLines: string, args: string[] = [], op
   return result.stdout.split('\n')[0]!;
 }
 
-describe('Python programs: rclpy\'s executors as the simulation\'s models (DESIGN.md "Python programs")', needs('python3'), () => {
+describe("Python programs: rclpy's executors as the simulation's models (docs/design.md#python-programs)", needs('python3'), () => {
   it("runs one instant's ready callbacks node by node — each node's timers, then its subscriptions — unlike rclcpp's kind-by-kind order or the events executor's", async () => {
     const [rclpy, rclcpp, events] = await Promise.all([
       printed('executor_order.py', ''),

@@ -1,4 +1,4 @@
-// An independent model of rslcpp's synthetic benchmark under DESIGN.md's step-loop semantics,
+// An independent model of rslcpp's synthetic benchmark under the step loop of docs/design.md#the-step-loop,
 // written directly against libstdc++'s std::push_heap/std::pop_heap/std::make_heap, so that
 // rclsim's TypeScript heap and loop are checked against the real library.
 //

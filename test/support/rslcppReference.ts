@@ -1,4 +1,4 @@
-/** rslcpp's reference final states of its synthetic benchmark (DESIGN.md "Conformance"), as the run's results give them. */
+/** rslcpp's reference final states of its synthetic benchmark (docs/design.md#conformance), as the run's results give them. */
 export const RSLCPP_REFERENCE = {
   NodeA: '3924739178523851918',
   NodeB: '416215330994369847',

@@ -1,6 +1,6 @@
 // rclcpp_components' component_container as rclsim runs it: loads each component's library,
 // makes its node with the NodeOptions its ROS arguments give, and spins them all in one
-// executor, one process (DESIGN.md "C++ programs": components may share a container).
+// executor, one process (docs/design.md#c-programs: components may share a container).
 //
 //   component_container [--container /NS/NAME] --component LIBRARY CLASS [--launched]
 //     [--extra-argument NAME:=true|false]... [ROS ARGUMENTS...] [--component ...]

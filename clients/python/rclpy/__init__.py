@@ -1,4 +1,4 @@
-"""rclpy inside an rclsim simulation (DESIGN.md "Python programs").
+"""rclpy inside an rclsim simulation (docs/design.md#python-programs).
 
 The same API as ROS 2 Jazzy's rclpy, over the node protocol: the simulation owns every entity
 and decides every order and time; this client runs the program's callbacks when told to.

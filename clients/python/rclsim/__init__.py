@@ -1,4 +1,4 @@
-"""rclsim's Python client (DESIGN.md "Python programs").
+"""rclsim's Python client (docs/design.md#python-programs).
 
 For programs: the job's operations, as a component uses them in JavaScript (``finish``,
 ``set_result``, ``get_result``, ``on_end``), and assertions in Antithesis' vocabulary

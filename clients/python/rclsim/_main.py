@@ -1,4 +1,4 @@
-"""A Python program's process (DESIGN.md "Python programs"): ``python3 -m rclsim._main program.py``,
+"""A Python program's process (docs/design.md#python-programs): ``python3 -m rclsim._main program.py``,
 or ``python3 -m rclsim._main --module pytest`` for a module run as ``python3 -m pytest`` runs it.
 
 rclsim starts it with the program's socket at file descriptor 3 and this client first on

@@ -1,4 +1,4 @@
-"""The node port of a Python program (proto/node.proto; DESIGN.md "Seams"): the modules above it
+"""The node port of a Python program (proto/node.proto; docs/design.md#seams): the modules above it
 (rclpy, rclsim's API, ``_waits``, ``_selectors``, ``_interfaces``) reach the simulation only through
 this one. Below it: ``_socket`` (the transport), ``_runs`` (serving runs, threads' claims) and
 ``_tasks``, which only ``_main`` (the process's top, wiring them) and ``_machine`` (each clock read

@@ -8,7 +8,7 @@ a ``Semaphore``) or a queue — or when it ends. Who gets the turn then is decid
 threads whose wait is over, in the order they began waiting; and when none can go on, one waiting
 thread reads the simulation's next run — which goes to the thread that spins the executor of its
 entity's node. So the program's threads interleave the
-same way on every run, as DESIGN.md "Python programs" asks; none of them runs beside another.
+same way on every run, as docs/design.md#python-programs asks; none of them runs beside another.
 
 Waits on a bare ``Lock`` are not taken over: a thread that holds one while it waits in the
 simulation, and another that wants it, stop the program (as they would deadlock a program under a

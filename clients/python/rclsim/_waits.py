@@ -1,4 +1,4 @@
-"""Blocking waits that take sim time (DESIGN.md "Sleeping takes sim time").
+"""Blocking waits that take sim time (docs/design.md#sleeping-takes-sim-time).
 
 Code that blocks yields its run and is woken by the simulation: at ``now + d`` for a sleep (an
 ``Await`` at that time, settled as its own run), or when a run it waits for came (a response, a

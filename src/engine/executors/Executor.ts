@@ -3,7 +3,7 @@ import type { Executable } from '../Executable.js';
 import type { TimersHeap } from '../TimersHeap.js';
 
 /**
- * An executor besides the engine's own events executor (DESIGN "Executors"): it holds its
+ * An executor besides the engine's own events executor (docs/design.md#executors-and-execution-time): it holds its
  * nodes' timers, hears of their events, and when the engine gives it a turn it says which
  * callback one of its free threads runs next. The engine owns time and runs the callbacks.
  */

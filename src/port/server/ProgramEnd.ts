@@ -12,7 +12,7 @@ import type { OnAbnormalEnd } from './ServerOptions.js';
 const ENTITY_RUNS = new Set<RunKind>(['TIMER_FIRED', 'MESSAGE', 'REQUEST', 'RESPONSE', 'GUARD_TRIGGERED', 'EVENT', 'JS_TIMER']);
 
 /**
- * How a separate program ends and what its end does to the run (DESIGN.md "Node processes"):
+ * How a separate program ends and what its end does to the run (docs/design.md#faults-stay-in-their-process):
  * exit(0) ends it as in-process; a code, an error nothing in it handled, a kill (a crash fault,
  * its callback timeout), a death (its socket closed without Exit) or a protocol violation end it
  * as its on_exit says, in one line naming it, its nodes and the sim time.

@@ -42,7 +42,7 @@ const INPUT_ERRORS = [ParameterOverrideError, ParamsFileError, RosArgumentsError
 type Handler = [keyof ToSimulation, (request: unknown) => Answer];
 
 /**
- * The simulation's side of a separate program (DESIGN.md "Node processes"): it answers the
+ * The simulation's side of a separate program (docs/design.md#node-processes): it answers the
  * program's requests with the same `DirectPort` an in-process program uses, and runs the
  * program's callbacks by sending `Run` and reading the socket until `Done`, applying what the
  * callback did in the order it did it. Everything stays synchronous: the engine's step does not

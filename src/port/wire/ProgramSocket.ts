@@ -1,5 +1,5 @@
 /**
- * The simulation's end of a program in its own process (DESIGN.md "Node processes",
+ * The simulation's end of a program in its own process (docs/design.md#node-processes,
  * docs/node-protocol.md): starts the process with a socket pair at its file descriptor 3, and
  * talks to it synchronously. The run thread sends `Run` and reads until `Done`: the step does
  * not move on while a program's callback runs, so nothing here waits on the event loop.

@@ -1,5 +1,5 @@
 /**
- * How a program's process ended, told apart as DESIGN.md "Node processes" needs: an exit code,
+ * How a program's process ended, told apart as docs/design.md#faults-stay-in-their-process needs: an exit code,
  * a signal, out of memory, or no start at all.
  *
  * V8 ends a process that runs out of heap with SIGABRT, as process.abort() and native aborts

@@ -1,4 +1,4 @@
-/** One entry of a job's `checks:` (DESIGN.md "Faults, checks, and hunting failures"). */
+/** One entry of a job's `checks:` (docs/design.md#faults-checks-and-hunting). */
 export interface CheckConfig {
   name: string;
   /** Where the job file gives it (`job.yaml:12`), for errors found when its topic's type is known. */

@@ -196,7 +196,7 @@ class RunningCheck {
 }
 
 /**
- * A job's checks (DESIGN.md "Faults, checks, and hunting failures"): each reads the messages of
+ * A job's checks (docs/design.md#faults-checks-and-hunting): each reads the messages of
  * its topic as they are published (before faults), or as they reach a node or host it names,
  * through watchers of Delivery, which change nothing a run does; `latest('/t', …)` reads the
  * latest message published on another topic. A check without a topic judges the robot's world

@@ -45,7 +45,7 @@ interface Fate {
 }
 
 /**
- * The faults of a job (DESIGN.md "Faults, checks, and hunting failures"), as `Delivery` asks
+ * The faults of a job (docs/design.md#faults-checks-and-hunting), as `Delivery` asks
  * them at each arrival: of a message at a subscription, of a request at a service, of a
  * response at a client. Every fault that fires is an output of the run (the fingerprint and the
  * trace see it) and an occurrence in the explicit form, which applies it again without a draw.

@@ -1,5 +1,5 @@
 // rclcpp::Executor (rclcpp/executor.hpp): spins nodes. The simulation decides which callback runs
-// when (its executor models, DESIGN.md "Executors"): spinning tells it the nodes' callbacks may
+// when (its executor models, docs/design.md#executors-and-execution-time): spinning tells it the nodes' callbacks may
 // run and serves the runs it grants, in this thread, until the spin's end.
 #ifndef RCLCPP__EXECUTOR_HPP_
 #define RCLCPP__EXECUTOR_HPP_

@@ -1,5 +1,5 @@
 // rclcpp's executors (rclcpp/executors.hpp) and the free spin functions. Every executor class
-// spins its nodes in the simulation, which runs them under its model (DESIGN.md "Executors").
+// spins its nodes in the simulation, which runs them under its model (docs/design.md#executors-and-execution-time).
 #ifndef RCLCPP__EXECUTORS_HPP_
 #define RCLCPP__EXECUTORS_HPP_
 

@@ -1,4 +1,4 @@
-// rclcpp as rclsim provides it (DESIGN.md "C++ programs (rclcpp)"): the Jazzy API over the node
+// rclcpp as rclsim provides it (docs/design.md#c-programs): the Jazzy API over the node
 // port. A program includes this as it includes real rclcpp.
 #ifndef RCLCPP__RCLCPP_HPP_
 #define RCLCPP__RCLCPP_HPP_

@@ -1,5 +1,5 @@
 // rslcpp's job API (rslcpp/rslcpp.hpp, TUMFTM/rslcpp), so that an rslcpp job — its nodes and its
-// main — runs under rclsim unchanged (DESIGN.md "C++ programs": rslcpp's own jobs). Written from
+// main — runs under rclsim unchanged (docs/design.md#c-programs: rslcpp's own jobs). Written from
 // the API's shape: the simulation keeps the time and runs the job's nodes under its events
 // executor model, with rslcpp's semantics (a sleep takes no sim time).
 #ifndef RSLCPP__RSLCPP_HPP_

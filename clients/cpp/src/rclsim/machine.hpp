@@ -1,4 +1,4 @@
-// What a C++ program sees of the machine (DESIGN.md "C++ programs": time, sleep, randomness):
+// What a C++ program sees of the machine (docs/design.md#c-programs: time, sleep, randomness):
 // the libc entry points a program reaches for time and randomness read sim time and the
 // program's own seeded streams, as Node's globals and Python's time and random modules do.
 #ifndef RCLSIM__MACHINE_HPP_

@@ -1,4 +1,4 @@
-// The node port of a C++ program (DESIGN.md "Node processes", docs/node-protocol.md): one
+// The node port of a C++ program (docs/design.md#node-processes, docs/node-protocol.md): one
 // function per request of proto/node.proto, as clients/python/rclsim/_port.py and
 // src/port/WirePort.ts mirror it. Every other part of the client (rclcpp, rclcpp_action …) asks
 // the simulation through these functions only, never through the socket.

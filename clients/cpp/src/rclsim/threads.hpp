@@ -1,4 +1,4 @@
-// The program's threads, one at a time (DESIGN.md "C++ programs": threads inside the process),
+// The program's threads, one at a time (docs/design.md#c-programs: threads inside the process),
 // as clients/python/rclsim/_threads.py takes Python's threads in turns. A thread of the program
 // runs only while it holds the *turn*; it gives the turn up only where it would block (a sleep,
 // a spin, a condition variable, a contended mutex, a join, a semaphore, a futex) or when it ends.

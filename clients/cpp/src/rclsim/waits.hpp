@@ -1,4 +1,4 @@
-// Blocking waits that take sim time (DESIGN.md "Sleeping takes sim time"), as
+// Blocking waits that take sim time (docs/design.md#sleeping-takes-sim-time), as
 // clients/python/rclsim/_waits.py: code that blocks yields its run and is woken by the
 // simulation, at now + d for a sleep, or when what it waits for came. While it waits, the
 // executor whose callback it is runs nothing (its nodes are paused, as a busy executor thread),
