@@ -4,9 +4,13 @@ import type { MessageType } from '../interfaces/MessageType.js';
 import { type DescribedType, describeType } from '../interfaces/typeDescription.js';
 import { Client } from './Client.js';
 import type { Entity } from './Entity.js';
+import type { Node } from './Node.js';
 import { Publisher } from './Publisher.js';
 import { Service } from './Service.js';
 import { Subscription } from './Subscription.js';
+
+/** The node, to make an entity on, unless it has been destroyed (then an error naming `what`). */
+export type AliveNode = (what: string) => Node;
 
 /**
  * The entities a node is made of, in creation order, and the actions some of them make up (rclnodejs

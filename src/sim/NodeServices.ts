@@ -2,9 +2,8 @@ import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
 import { resolveQoS } from '../ros/QoS.js';
 import { Client } from './Client.js';
 import { type Options, withDefaults } from './entityOptions.js';
-import type { NodeEntities } from './NodeEntities.js';
+import type { AliveNode, NodeEntities } from './NodeEntities.js';
 import type { NodeNames } from './NodeNames.js';
-import type { AliveNode } from './NodeTopics.js';
 import { Service, type ServiceCallback } from './Service.js';
 
 /** A node's services and clients, made on the simulation's graph (rclcpp's node_services). */

@@ -3,14 +3,10 @@ import type { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros
 import { resolveQoS } from '../ros/QoS.js';
 import { EntityEvents } from './EntityEvents.js';
 import { type Options, withDefaults } from './entityOptions.js';
-import type { Node } from './Node.js';
-import type { NodeEntities } from './NodeEntities.js';
+import type { AliveNode, NodeEntities } from './NodeEntities.js';
 import type { NodeNames } from './NodeNames.js';
 import { Publisher } from './Publisher.js';
 import { type MessageTarget, Subscription } from './Subscription.js';
-
-/** The node, to make an entity on, unless it has been destroyed (then an error naming `what`). */
-export type AliveNode = (what: string) => Node;
 
 /** A node's publishers and subscriptions, made on the simulation's graph (rclcpp's node_topics). */
 export class NodeTopics {
