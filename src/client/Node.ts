@@ -1,65 +1,51 @@
 import type { MessageOf, RequestOf } from '../interfaces/typeMaps.js';
-import { interfaceTypeName, type TypeClass } from '../interfaces/typeNames.js';
-import type { EntityEventName, EntityListing, EventHooks, NodeInfo, NodePort } from '../port/NodePort.js';
+import type { TypeClass } from '../interfaces/typeNames.js';
+import type { EntityListing, NodeInfo, NodePort } from '../port/NodePort.js';
 // Value classes and rules rclnodejs programs use (no simulation in them): the client shares rcl's.
 import { ClockType } from '../ros/ClockType.js';
-import { type PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
-import { checkSerializationMode } from '../ros/jsonSafe.js';
+import type { PublisherEventCallbacks, SubscriptionEventCallbacks } from '../ros/eventCallbacks.js';
 import { NodeOptions } from '../ros/NodeOptions.js';
 import type { PostSetParametersCallback, PreSetParametersCallback, SetParametersCallback, SetParametersResult } from '../ros/NodeParameters.js';
 import { fullyQualifiedNodeName } from '../ros/names.js';
 import type { Parameter, ParameterDescriptor, ParameterType } from '../ros/Parameter.js';
-import { QoS, type QoSProfileName } from '../ros/QoS.js';
+import type { QoS, QoSProfileName } from '../ros/QoS.js';
 import { TypeValidationError } from '../ros/rclErrors.js';
 import { Time } from '../ros/Time.js';
 import type { TopicEndpointInfo } from '../sim/endpointInfo.js';
 import { Client } from './Client.js';
 import { type Clock, ROSClock } from './Clock.js';
 import { Context } from './Context.js';
-import { EventHandler } from './EventHandler.js';
+import type { EventHandler } from './EventHandler.js';
+import { defaultOptions, type Options, validateOptions } from './entityOptions.js';
 import { GuardCondition } from './GuardCondition.js';
 import { Logging } from './Logging.js';
-import { type ValidationOptions, ValidationSetting } from './messageValidation.js';
+import { type ActionParts, NodeActions } from './NodeActions.js';
+import { NodeEntities, type NodeEntity } from './NodeEntities.js';
 import { type NamesAndTypes, NodeGraphQueries } from './NodeGraphQueries.js';
-import { ObservableSubscription } from './ObservableSubscription.js';
+import { NodeServices } from './NodeServices.js';
+import { NodeTimers } from './NodeTimers.js';
+import { NodeTopics } from './NodeTopics.js';
+import type { ObservableSubscription } from './ObservableSubscription.js';
 import { OwnParameters } from './OwnParameters.js';
 import { ParameterClient } from './ParameterClient.js';
 import { ParameterEventHandler } from './ParameterEventHandler.js';
 import { ParameterWatcher } from './ParameterWatcher.js';
 import { Publisher } from './Publisher.js';
-import { declareQoSOverrides, type QoSOverridingOptions } from './QoSOverridingOptions.js';
-import { Rate } from './Rate.js';
+import type { Rate } from './Rate.js';
 import { Service, type ServiceCallback } from './Service.js';
-import { Subscription, type SubscriptionCallback, type SubscriptionOptions } from './Subscription.js';
+import { Subscription, type SubscriptionCallback } from './Subscription.js';
 import { Timer, type TimerCallback } from './Timer.js';
 
-/** Options of create* calls, as rclnodejs's. */
-export interface Options extends SubscriptionOptions {
-  qos?: QoS | QoSProfileName | number;
-  /** A publisher checks what it publishes with validateMessage (rclnodejs 1.x). */
-  validateMessages?: boolean;
-  /** A client checks its requests with validateMessage (rclnodejs 1.x). */
-  validateRequests?: boolean;
-  validationOptions?: ValidationOptions;
-  /** Which QoS policies parameters may override (rclnodejs 2.x, rclcpp's QosOverridingOptions). */
-  qosOverridingOptions?: QoSOverridingOptions;
-}
-
-/** An entity object of the node, as its lists hold it. */
-type NodeEntity = Publisher | Subscription | Service | Client | Timer | GuardCondition | EventHandler;
-
-/** An action client or server: its type and the entities it is made of, which rclnodejs lists under the action only. */
-export interface ActionParts {
-  readonly actionTypeName: string;
-  readonly parts: readonly { readonly id: number }[];
-  destroy(): void;
-}
+export type { ActionParts, Options };
 
 /**
  * rclnodejs's Node as a client of the node port. The simulation owns the node (its names after
  * remapping, parameters, /rosout, its own services, spinning); this object holds what the
  * program handed it — callbacks, options, the objects it made — and asks the port for the rest.
- * One implementation for every program, in rclsim's process or in its own.
+ * One implementation for every program, in rclsim's process or in its own. Split by entity as
+ * rclcpp's node_interfaces/ are: its entity objects (NodeEntities), topics, services and timers
+ * (NodeTopics, NodeServices, NodeTimers), actions (NodeActions), parameters (OwnParameters) and
+ * graph queries (NodeGraphQueries); this class is rclnodejs's surface over them.
  */
 export class Node {
   readonly #port: NodePort;
@@ -70,14 +56,13 @@ export class Node {
   #clock: ROSClock | null = null;
   readonly #parameters: OwnParameters;
   readonly #graph: NodeGraphQueries;
-  /** The entity objects the program made or was given, by the simulation's id. */
-  readonly #entities = new Map<number, NodeEntity>();
+  readonly #entities: NodeEntities;
+  readonly #topics: NodeTopics;
+  readonly #services: NodeServices;
+  readonly #timers: NodeTimers;
+  readonly #actions: NodeActions;
   /** Helpers made by the node's create* methods, destroyed with it as rclnodejs destroys them. */
   readonly #helpers: { destroy(): void }[] = [];
-  readonly #actionClients: ActionParts[] = [];
-  readonly #actionServers: ActionParts[] = [];
-  /** The simulation's ids of the node's actions. */
-  readonly #actionIds = new Map<ActionParts, number>();
   #destroyed = false;
 
   /** rclnodejs's constructor (a program's own subclass calls it): the simulation makes the node in `context`. */
@@ -100,10 +85,16 @@ export class Node {
     this.#logger = new Logging(this.#info.logger, this.#port);
     this.#parameters = new OwnParameters(this.#port, this.#info.id, this.#info.name);
     this.#graph = new NodeGraphQueries(this.#port, this.#info.id, this.#info.name);
+    this.#entities = new NodeEntities(this.#port, this.#info.id, this.#logger.name);
+    const alive = (what: string): void => void this.#alive(what);
+    this.#topics = new NodeTopics(this, this.#entities, alive);
+    this.#services = new NodeServices(this, this.#entities, alive);
+    this.#timers = new NodeTimers(this.#info.name, this.#entities, alive);
+    this.#actions = new NodeActions(this.#port, this.#info.id, this.#entities);
   }
 
   static getDefaultOptions(): Options {
-    return { enableTypedArray: true, isRaw: false, qos: QoS.profileDefault };
+    return defaultOptions();
   }
 
   /**
@@ -112,13 +103,7 @@ export class Node {
    * serializationMode.
    */
   _validateOptions(options?: Options | null): Options {
-    if (options === undefined) return Node.getDefaultOptions();
-    if (options === null || typeof options !== 'object') throw new TypeValidationError('options', options, 'object', { nodeName: this.name() });
-    options.enableTypedArray ??= true;
-    options.qos ??= QoS.profileDefault;
-    options.isRaw ??= false;
-    options.serializationMode = checkSerializationMode(options.serializationMode ?? 'default');
-    return options;
+    return validateOptions(options, this.name());
   }
 
   /** The port the node reaches the simulation through. */
@@ -186,19 +171,10 @@ export class Node {
     this.#port.spin(this.#info.id, 'stop');
   }
 
-  // ---- entities ---------------------------------------------------------------------------
+  // ---- entities (NodeTopics, NodeServices, NodeTimers) ---------------------------------------
 
-  createPublisher<T extends string>(typeClass: T | TypeClass, topic: string, optionsIn?: Options, eventCallbacks?: PublisherEventCallbacks): Publisher<T> {
-    const options = this._validateOptions(optionsIn);
-    const type = interfaceTypeName(typeClass, 'msg');
-    this.#alive('create publisher');
-    const qos = this.#qos('publisher', topic, options);
-    const created = this.#port.createPublisher({ node: this.#info.id, type, topic, qos, events: this.#eventHooks(eventCallbacks, false) });
-    const validation = new ValidationSetting(options.validateMessages === true, options.validationOptions);
-    const publisher = new Publisher<T>(this.#port, { id: created.id, type, topic: created.topic, options, loggerName: this.#logger.name }, validation);
-    this.#own(publisher);
-    this.#ownEvents(publisher, created.events);
-    return publisher;
+  createPublisher<T extends string>(typeClass: T | TypeClass, topic: string, options?: Options, eventCallbacks?: PublisherEventCallbacks): Publisher<T> {
+    return this.#topics.createPublisher(typeClass, topic, options, eventCallbacks);
   }
 
   /** The callback's message is typed by the type name (see rclsim/interfaces); raw gets a Buffer. */
@@ -217,28 +193,12 @@ export class Node {
     maybeCallback?: SubscriptionCallback,
     eventCallbacks?: SubscriptionEventCallbacks,
   ): Subscription {
-    const [optionsIn, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createSubscription');
-    const options = this._validateOptions(optionsIn);
-    const type = interfaceTypeName(typeClass, 'msg');
-    this.#alive('create subscription');
-    const qos = this.#qos('subscription', topic, options);
-    const subscription = new Subscription(this.#port, type, callback, options, this.#logger.name);
-    const { qos: _given, validateMessages: _v, validateRequests: _r, validationOptions: _o, qosOverridingOptions: _q, ...acted } = options;
-    const created = this.#port.createSubscription(
-      { node: this.#info.id, type, topic, qos, options: acted, wantsInfo: subscription.wantsInfo, events: this.#eventHooks(eventCallbacks, true) },
-      subscription,
-    );
-    this.#own(subscription.created(created.id, created.topic));
-    this.#ownEvents(subscription, created.events);
-    return subscription;
+    return this.#topics.createSubscription(typeClass, topic, optionsOrCallback, maybeCallback, eventCallbacks);
   }
 
   /** A subscription whose messages are an RxJS Observable (`.observable`). */
   createObservableSubscription<T extends string>(typeClass: T | TypeClass, topic: string, options: Options = {}): ObservableSubscription {
-    let observable: ObservableSubscription | null = null;
-    const subscription = this.createSubscription(typeClass as TypeClass, topic, options, (message: unknown) => observable?.emit(message));
-    observable = new ObservableSubscription(subscription);
-    return observable;
+    return this.#topics.createObservableSubscription(typeClass, topic, options);
   }
 
   /**
@@ -252,62 +212,29 @@ export class Node {
     optionsOrClock: { autostart?: boolean } | Clock | null = null,
     clock: Clock | null = null,
   ): Timer {
-    if (typeof callback !== 'function') throw new TypeError('createTimer needs a callback function');
-    const options = isClock(optionsOrClock) || optionsOrClock === null ? {} : optionsOrClock;
-    if (typeof options !== 'object' || Array.isArray(options)) {
-      throw new TypeValidationError('options', optionsOrClock, 'object or Clock', { nodeName: this.name() });
-    }
-    if (clock !== null && !isClock(clock)) throw new TypeValidationError('clock', clock, 'Clock', { nodeName: this.name() });
-    if (options.autostart !== undefined && typeof options.autostart !== 'boolean') {
-      throw new TypeValidationError('options.autostart', options.autostart, 'boolean', { nodeName: this.name() });
-    }
-    const ns = typeof period === 'bigint' ? period : BigInt(Math.round(period * 1e6));
-    this.#alive('create timer');
-    const timer = new Timer(this.#port, callback as TimerCallback, this.#logger.name);
-    return this.#own(timer.created(this.#port.createTimer(this.#info.id, ns, options.autostart ?? true, timer)));
+    return this.#timers.createTimer(period, callback, optionsOrClock, clock);
   }
 
   async createRate(hz = 1): Promise<Rate> {
-    this.#alive('create rate');
-    return new Rate(this.#port, hz);
+    return this.#timers.createRate(hz);
   }
 
-  createClient<T extends string>(typeClass: T | TypeClass, serviceName: string, optionsIn?: Options): Client<T> {
-    const options = this._validateOptions(optionsIn);
-    const type = interfaceTypeName(typeClass, 'srv');
-    this.#alive('create client');
-    const created = this.#port.createClient({
-      node: this.#info.id,
-      type,
-      service: serviceName,
-      qos: options.qos,
-      plainArrays: options.enableTypedArray === false,
-    });
-    const validation = new ValidationSetting(options.validateRequests === true, options.validationOptions);
-    return this.#own(new Client<T>(this.#port, { id: created.id, type, serviceName: created.service, options, loggerName: this.#logger.name }, validation));
+  createClient<T extends string>(typeClass: T | TypeClass, serviceName: string, options?: Options): Client<T> {
+    return this.#services.createClient(typeClass, serviceName, options);
   }
 
   /** The callback's request and response are typed by the service type name. */
   createService<T extends string>(typeClass: T | TypeClass, serviceName: string, callback: ServiceCallback<T>): Service;
   createService<T extends string>(typeClass: T | TypeClass, serviceName: string, options: Options | undefined, callback: ServiceCallback<T>): Service;
   createService(typeClass: TypeClass, serviceName: string, optionsOrCallback: Options | ServiceCallback | undefined, maybeCallback?: ServiceCallback): Service {
-    const [optionsIn, callback] = splitCallback(optionsOrCallback, maybeCallback, 'createService');
-    const options = this._validateOptions(optionsIn);
-    const type = interfaceTypeName(typeClass, 'srv');
-    this.#alive('create service');
-    const service = new Service(this.#port, type, callback as ServiceCallback, options, this.#logger.name);
-    const created = this.#port.createService(
-      { node: this.#info.id, type, service: serviceName, qos: options.qos, plainArrays: options.enableTypedArray === false },
-      service.serve,
-    );
-    return this.#own(service.created(created.id, created.service));
+    return this.#services.createService(typeClass, serviceName, optionsOrCallback, maybeCallback);
   }
 
   createGuardCondition(callback: () => unknown): GuardCondition {
     if (typeof callback !== 'function') throw new TypeError('createGuardCondition needs a callback function');
     this.#alive('create guard condition');
     const guard = new GuardCondition(this.#port, callback);
-    return this.#own(guard.created(this.#port.createGuardCondition(this.#info.id, guard.run)));
+    return this.#entities.own(guard.created(this.#port.createGuardCondition(this.#info.id, guard.run)));
   }
 
   createParameterClient(remoteNodeName: string, options?: { timeout?: number }): ParameterClient {
@@ -374,25 +301,17 @@ export class Node {
 
   /** Destroys an entity of the node (with its event handlers, which the simulation destroys too). */
   _destroyEntity(entity: { readonly id: number }): void {
-    if (!this.#entities.has(entity.id) || this.#destroyed) return;
-    this.#entities.delete(entity.id);
-    const handlers = entity instanceof Publisher || entity instanceof Subscription ? entity.eventHandlers : [];
-    for (const handler of handlers) {
-      this.#entities.delete(handler.id);
-      handler._destroyed();
-    }
-    (entity as NodeEntity)._destroyed();
-    this.#port.destroyEntity(entity.id);
+    if (this.#destroyed) return;
+    this.#entities.destroy(entity);
   }
 
   /** Destroys every entity of the node; it receives and runs nothing afterwards. */
   destroy(): void {
     if (this.#destroyed) return;
     for (const helper of this.#helpers.splice(0)) helper.destroy();
-    for (const action of [...this.#actionClients, ...this.#actionServers]) action.destroy();
+    this.#actions.destroyAll();
     this.#destroyed = true;
-    for (const entity of this.#entities.values()) entity._destroyed();
-    this.#entities.clear();
+    this.#entities.destroyAll();
     this.context.nodeDestroyed(this);
     this.#port.destroyNode(this.#info.id);
   }
@@ -401,42 +320,20 @@ export class Node {
     return this.#destroyed;
   }
 
+  // ---- actions (NodeActions) ------------------------------------------------------------------
+
   /** Called by an action client or server on its node once it made its entities (rclnodejs lists them under the action). */
   _addActionClient(client: ActionParts): void {
-    this.#actionClients.push(client);
-    this.#addAction(client);
+    this.#actions.addClient(client);
   }
 
   _addActionServer(server: ActionParts): void {
-    this.#actionServers.push(server);
-    this.#addAction(server);
-  }
-
-  #addAction(action: ActionParts): void {
-    this.#actionIds.set(
-      action,
-      this.#port.addAction(
-        this.#info.id,
-        action.actionTypeName,
-        action.parts.map((part) => part.id),
-      ),
-    );
+    this.#actions.addServer(server);
   }
 
   /** Called by a destroyed action client or server: the entities it was made of go with it. */
   _removeAction(action: ActionParts): void {
-    for (const list of [this.#actionClients, this.#actionServers]) {
-      const index = list.indexOf(action);
-      if (index >= 0) list.splice(index, 1);
-    }
-    const id = this.#actionIds.get(action);
-    if (id === undefined || this.#destroyed) return;
-    this.#actionIds.delete(action);
-    for (const part of action.parts) {
-      (this.#entities.get(part.id) as NodeEntity | undefined)?._destroyed();
-      this.#entities.delete(part.id);
-    }
-    this.#port.removeAction(this.#info.id, id);
+    this.#actions.remove(action, this.#destroyed);
   }
 
   // rclnodejs's Node keeps its entities in these arrays; programs and its own tests read them.
@@ -462,32 +359,17 @@ export class Node {
     return this.#listed('event') as EventHandler[];
   }
   get _actionClients(): ActionParts[] {
-    return [...this.#actionClients];
+    return [...this.#actions.clients];
   }
   get _actionServers(): ActionParts[] {
-    return [...this.#actionServers];
+    return [...this.#actions.servers];
   }
   get _setParametersCallbacks(): SetParametersCallback[] {
     return this.#parameters.setParametersCallbacks;
   }
 
-  /**
-   * The node's entities of a kind as the simulation lists them (its own ones too, such as the
-   * /parameter_events publisher; not an action's parts), the program's objects where it made them.
-   */
   #listed(kind: EntityListing['kind']): NodeEntity[] {
-    if (this.#destroyed) return [];
-    return this.#port
-      .nodeEntities(this.#info.id)
-      .filter((listing) => listing.kind === kind)
-      .map((listing) => {
-        let entity = this.#entities.get(listing.id);
-        if (entity === undefined) {
-          entity = listedEntity(this.#port, listing, this.#logger.name);
-          this.#entities.set(listing.id, entity);
-        }
-        return entity;
-      });
+    return this.#destroyed ? [] : this.#entities.listed(kind);
   }
 
   // ---- parameters: the simulation's, as rclnodejs's Node has them (OwnParameters) -------------
@@ -676,72 +558,10 @@ export class Node {
 
   // ---- internals --------------------------------------------------------------------------
 
-  /** A topic endpoint's QoS: the options', with the parameter overrides its options allow (declared before the endpoint, as rcl does). */
-  #qos(entityType: 'publisher' | 'subscription', topic: string, options: Options): unknown {
-    const overridable = options.qosOverridingOptions;
-    if (overridable === undefined) return options.qos;
-    return declareQoSOverrides(entityType, this, this.resolveTopicName(topic), options.qos, overridable);
-  }
-
-  #eventHooks(callbacks: PublisherEventCallbacks | SubscriptionEventCallbacks | undefined, subscription: boolean): EventHooks | undefined {
-    if (callbacks === undefined || callbacks === null) return undefined;
-    const given: EventHooks['callbacks'] = {};
-    for (const name of ['matched', 'incompatibleQos', 'incompatibleType', 'deadline', 'liveliness', 'messageLost'] as const) {
-      const callback = (callbacks as Partial<Record<EntityEventName, unknown>>)[name];
-      if (typeof callback === 'function') given[name] = (status) => (callbacks as unknown as Record<string, (status: unknown) => unknown>)[name]!(status);
-    }
-    return { subscription: subscription || callbacks instanceof SubscriptionEventCallbacks, callbacks: given };
-  }
-
-  /** The event handlers the simulation made for an endpoint, entities of the node. */
-  #ownEvents(endpoint: Publisher | Subscription, events: { name: EntityEventName; id: number }[]): void {
-    for (const { name, id } of events) {
-      const handler = new EventHandler(this.#port, id, name, endpoint.topic, this.#logger.name);
-      this.#entities.set(id, handler);
-      endpoint.eventHandlers.push(handler);
-    }
-  }
-
   #alive(what: string): this {
     if (this.#destroyed) throw new Error(`${what} on node ${this.getFullyQualifiedName()}: the node has been destroyed`);
     return this;
   }
-
-  #own<T extends NodeEntity>(entity: T): T {
-    this.#entities.set(entity.id, entity);
-    return entity;
-  }
 }
 
 export type { MessageOf, RequestOf };
-
-function isClock(value: unknown): value is Clock {
-  return typeof value === 'object' && value !== null && typeof (value as Clock).now === 'function' && 'clockType' in value;
-}
-
-function splitCallback<C>(optionsOrCallback: Options | C | undefined, maybeCallback: C | undefined, method: string): [Options | undefined, C] {
-  if (typeof optionsOrCallback === 'function') return [undefined, optionsOrCallback as C];
-  if (typeof maybeCallback !== 'function') throw new TypeError(`${method} needs a callback function`);
-  return [optionsOrCallback as Options | undefined, maybeCallback];
-}
-
-/** An entity the simulation made for the node itself (its /parameter_events publisher, its services): an object of its kind, without callbacks. */
-function listedEntity(port: NodePort, listing: EntityListing, loggerName: string): NodeEntity {
-  const options = Node.getDefaultOptions();
-  switch (listing.kind) {
-    case 'publisher':
-      return new Publisher(port, { id: listing.id, type: listing.type, topic: listing.name, options, loggerName });
-    case 'subscription':
-      return new Subscription(port, listing.type, () => undefined, options, loggerName).created(listing.id, listing.name);
-    case 'service':
-      return new Service(port, listing.type, () => undefined, options, loggerName).created(listing.id, listing.name);
-    case 'client':
-      return new Client(port, { id: listing.id, type: listing.type, serviceName: listing.name, options, loggerName });
-    case 'timer':
-      return new Timer(port, () => undefined, loggerName).created(listing.id);
-    case 'guard_condition':
-      return new GuardCondition(port, () => undefined).created(listing.id);
-    case 'event':
-      return new EventHandler(port, listing.id, 'matched', listing.name, loggerName);
-  }
-}
