@@ -189,6 +189,11 @@ const OPTIONAL = {
 
 export type OptionalTool = keyof typeof OPTIONAL;
 
+/** Whether this machine has `tool`. */
+export function has(tool: OptionalTool): boolean {
+  return OPTIONAL[tool].present();
+}
+
 /**
  * The test options of a test (or suite) that needs `tool`: nothing when it is here, else a skip whose
  * reason names the Debian packages (test/support/skipSummary.ts lists them at the end of the run). With
@@ -196,7 +201,7 @@ export type OptionalTool = keyof typeof OPTIONAL;
  */
 export function needs(tool: OptionalTool): { skip?: string } {
   const entry: { packages: string[]; pip?: string; present: () => boolean } = OPTIONAL[tool];
-  if (entry.present()) return {};
+  if (has(tool)) return {};
   const install = entry.pip !== undefined ? `python3 -m pip install ${entry.pip}` : `apt-get install ${entry.packages.join(' ')}`;
   if (process.env.RCLSIM_TEST_ALL === '1') throw new Error(`RCLSIM_TEST_ALL=1 but ${tool} is missing (${install})`);
   return { skip: `needs ${tool} (${install})` };
