@@ -6,7 +6,7 @@ import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } f
 import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 const cppFixtures = join(repoRoot, 'test/fixtures/cpp');
-// The first program builds rclsim's C++ client into the cache (about a minute on 2 vCPUs).
+// A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
 const BUILD_MS = 240_000;
 
 /** A folder with the fixture programs and the C++ example's talker and listener. */
