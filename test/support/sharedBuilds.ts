@@ -31,7 +31,7 @@ export function cppClientBuilt(env: Record<string, string> = {}): void {
 /** Builds what many test files use, of what this machine can build, and says what it built and in how long. */
 export function buildShared(log: (line: string) => void): void {
   const builds: [string, boolean, () => unknown][] = [
-    ['the ns-3 adapter (adapters/ns3/build.sh)', has('ns-3'), ns3Programs],
+    ['the ns-3 adapter', has('ns-3'), ns3Programs],
     ["rclsim's C++ client", has('C++ toolchain'), cppClientBuilt],
   ];
   for (const [what, present, make] of builds) {
