@@ -2,6 +2,9 @@
 // skip-summary reporter. Node 20's --test takes no glob, and given a folder it would also run every
 // .js under a folder named test (the shared helpers, the conformance runners) as a test file: so
 // the files are listed here. `node scripts/test.mjs --list` prints them instead of running them.
+// What many files build (the ns-3 adapter, rclsim's C++ client) is built first, once, out of every
+// test's timed part: on a new, busy machine the files would all wait on one build against their
+// time limits (test/support/sharedBuilds.ts).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -26,6 +29,8 @@ if (process.argv.includes('--list')) {
   console.log(files.join('\n'));
   process.exit(0);
 }
+const { buildShared } = await import('../dist/test/support/sharedBuilds.js');
+buildShared((line) => console.log(line));
 const reporter = './dist/test/support/skipSummary.js';
 const args = ['--test', '--test-concurrency=3', `--test-reporter=${reporter}`, ...files];
 const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });

@@ -3,9 +3,10 @@ import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 const fixture = join(repoRoot, 'test/fixtures/cpp/workspace');
-// A first build may build rclsim's C++ client into the cache (about a minute on 2 vCPUs).
+// A workspace's build; rclsim's C++ client is built before, in a hook with no time limit.
 const BUILD_MS = 300_000;
 
 /** A package of a made-up workspace: its package.xml (with `tags` inside) and its files. */
@@ -23,6 +24,8 @@ function writePackage(root: string, name: string, tags: string, files: Record<st
 }
 
 describe('rclsim build: a workspace of C++ packages, built against rclsim, run by package and executable', needs('C++ toolchain'), () => {
+  before(() => cppClientBuilt());
+
   let workspace: string;
   let first: ReturnType<typeof runCli>;
   before(() => {

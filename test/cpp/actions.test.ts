@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { cppClientBuilt } from '../support/sharedBuilds.js';
 
-// The first program builds rclsim's C++ client into the cache (a minute or more on 2 shared vCPUs).
+// A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
 const BUILD_MS = 900_000;
 
 /** A folder with the C++ action server and client (ros2/examples') and the rclpy ones. */
@@ -29,6 +30,8 @@ const client = (time: string, text: string, level = 'INFO') => `[${level}] [${ti
 const server = (time: string, text: string) => `[INFO] [${time}] [minimal_action_server]: ${text}`;
 
 describe('C++ programs: rclcpp_action servers and clients', needs('C++ toolchain'), () => {
+  before(() => cppClientBuilt());
+
   it("runs ros2/examples' Fibonacci action server and client: feedback each second, the result, the same on every run", () => {
     const dir = programs();
     const file = job(dir, 'action_server.cpp', 'action_client.cpp', ['5']);

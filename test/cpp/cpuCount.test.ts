@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { VIRTUAL_CPUS } from '../../src/base/virtualCpus.js';
 import { cliPath, needs, repoRoot, tempDir } from '../support/helpers.js';
+import { cppClientBuilt } from '../support/sharedBuilds.js';
 
-// The first program builds rclsim's C++ client into the cache (about a minute on 2 vCPUs).
+// A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
 const BUILD_MS = 240_000;
 
 /** test/fixtures/cpp/cpu_count.cpp run with `rclsim exec`, under `taskset -c <cpus>` when given: its lines. */
@@ -21,6 +22,8 @@ function counts(cpus?: string): string[] {
 }
 
 describe('the CPU count a C++ program sees', needs('C++ toolchain'), () => {
+  before(() => cppClientBuilt());
+
   it('is the virtual one in every call a program or a library asks (libc, libstdc++, oneTBB, OpenMP), with all CPUs or one', needs('oneTBB'), () => {
     const expected = [
       `sysconf(_SC_NPROCESSORS_ONLN) ${VIRTUAL_CPUS}`,

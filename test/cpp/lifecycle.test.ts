@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { cppClientBuilt } from '../support/sharedBuilds.js';
 
-// The first program builds rclsim's C++ client into the cache (a minute or more on 2 shared vCPUs).
+// A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
 const BUILD_MS = 900_000;
 
 /** A folder with the one program (lifecycle_rules.cpp) all three roles run: it is compiled once. */
@@ -22,6 +23,8 @@ const notActivated = (time: string) =>
 const notRegistered = 'Transition is not registered., at ./src/rcl_lifecycle.c:355';
 
 describe('C++ programs: rclcpp_lifecycle', needs('C++ toolchain'), () => {
+  before(() => cppClientBuilt());
+
   it("walks a LifecycleNode through rcl_lifecycle's machine over its services from another node, the same on every run", () => {
     const dir = program();
     const job = writeTemp(

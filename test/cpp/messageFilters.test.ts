@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
 import { linesOf, messageFiltersJob, SYNCHRONIZED_PAIRS } from '../support/messageFiltersScenario.js';
+import { cppClientBuilt } from '../support/sharedBuilds.js';
 
-// The first program builds rclsim's C++ client into the cache (a minute or more on 2 shared vCPUs).
+// A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
 const BUILD_MS = 900_000;
 
 describe('C++ message_filters: Subscriber, Cache, Chain, Synchronizer policies', needs('C++ toolchain'), () => {
+  before(() => cppClientBuilt());
+
   it('pairs the stamped streams as the Python filters do, and answers Cache queries as upstream C++', needs('python3'), () => {
     const { dir, job } = messageFiltersJob('sync_listener.cpp');
     const result = runCli(['run', job], dir, BUILD_MS);

@@ -4,6 +4,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 /** glibc told the CPU has no FMA: its libm takes other code paths, whose last bits differ, as another CPU's do. */
 const WITHOUT_FMA = { GLIBC_TUNABLES: 'glibc.cpu.hwcaps=-FMA,-AVX2' };
@@ -11,7 +12,7 @@ const FIXTURE = join(repoRoot, 'test/fixtures/cpp/portable_math.cpp');
 const PORTABLE_MATH = join(repoRoot, 'clients/cpp/src/portable_math.cpp');
 /** As the client and programs are compiled: no a*b+c in one rounding. */
 const FLAGS = ['-std=c++17', '-O0', '-ffp-contract=off'];
-// The example builds rclsim's C++ client into the cache the first time (minutes on 2 vCPUs).
+// A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
 const BUILD_MS = 400_000;
 
 /**
@@ -47,6 +48,8 @@ function digest(program: string, env: Record<string, string> = {}): string {
 }
 
 describe("C++ programs' <cmath>: the same bits on every CPU", needs('MPFR'), () => {
+  before(() => cppClientBuilt());
+
   // The fixture with libm alone, with the client's portable math, and with it built without mpfr.h.
   const programs = { plain: '', portable: '', withoutMpfr: '' };
   before(() => {

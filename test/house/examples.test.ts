@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { officialNode } from '../../../scripts/officialNode.mjs';
 import { ExitCode } from '../../src/job/exitCodes.js';
 import { cliPath, lastJsonLine, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 import { RSLCPP_REFERENCE } from '../support/rslcppReference.js';
+import { ns3Programs } from '../support/sharedBuilds.js';
 
 /** Node versions besides this one that a shrunk job must replay alike with (their official x64 builds). */
 const OTHER_NODES = ['22.23.3', '24.21.0'];
@@ -421,8 +422,7 @@ describe('examples', () => {
   });
 
   it('patrol over ns-3 (its first 32 s): the same geometry, and image rates and delays as the built-in model’s', needs('ns-3'), () => {
-    // Built once (some 10 s) against Debian's libns3-dev and libprotobuf-dev, as test/network/external.test.ts does.
-    if (!existsSync(NS3)) execFileSync(join(repoRoot, 'adapters/ns3/build.sh'), { stdio: 'inherit' });
+    assert.equal(ns3Programs().adapter, NS3);
     // The full 120 s takes from some 15 s (a quiet machine) to over a minute of wall time with ns-3 in the loop;
     // line of sight and the tower are in the first 32 s.
     const ns3Job = shortened('examples/patrol-ns3/job.yaml', '32s');

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { lastJsonLine, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { ns3Programs } from '../support/sharedBuilds.js';
 
 /** Built by adapters/ns3/build.sh (.ci/run builds it against Debian's libns3-dev). */
 const NS3 = join(repoRoot, 'adapters/ns3/build/rclsim-ns3');
@@ -45,9 +46,8 @@ const ns = (seconds: string): bigint => BigInt(seconds.replace('.', ''));
 
 describe('network.external: ns-3 in the loop', needs('ns-3'), () => {
   before(() => {
-    // Built once (a few seconds) against Debian's libns3-dev and libprotobuf-dev, which .ci/run installs.
-    if (!existsSync(NS3)) execFileSync(join(repoRoot, 'adapters/ns3/build.sh'), { stdio: 'inherit' });
-    assert.ok(existsSync(NS3), `${NS3} (adapters/ns3/build.sh)`);
+    // Built once against Debian's libns3-dev and libprotobuf-dev, which .ci/run installs.
+    assert.equal(ns3Programs().adapter, NS3);
   });
 
   it('exact: a datagram ns-3 delivers at t reaches the subscriber at t, not at a window boundary; windowed mode delivers at its boundaries', () => {

@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { bitErrorProbability, frameSuccess, htMcs, idealMcs } from '../../src/network/mcs.js';
-import { needs, repoRoot } from '../support/helpers.js';
-
-/** Built by adapters/ns3/build.sh beside the adapter: ns-3.37's own error curves and rate thresholds. */
-const ERROR_CURVES = join(repoRoot, 'adapters/ns3/build/ns3-error-curves');
+import { needs } from '../support/helpers.js';
+import { ns3Programs } from '../support/sharedBuilds.js';
 
 interface Ns3Curves {
   idealThresholdsDb: number[];
@@ -42,8 +38,7 @@ function builtinCrossing(mcs: number, bytes: number, per: number): number {
 }
 
 describe('the built-in radio model, calibrated against ns-3.37 (adapters/ns3/error_curves.cc)', needs('ns-3'), () => {
-  if (!existsSync(ERROR_CURVES)) execFileSync(join(repoRoot, 'adapters/ns3/build.sh'), { stdio: 'inherit' });
-  const ns3 = JSON.parse(execFileSync(ERROR_CURVES, { encoding: 'utf8' })) as Ns3Curves;
+  const ns3 = JSON.parse(execFileSync(ns3Programs().errorCurves, { encoding: 'utf8' })) as Ns3Curves;
 
   it("loses frames as ns-3's TableBasedErrorRateModel does: every MCS and frame size within 0.4 dB from 10 % down to 0.1 % PER, 0.6 dB at 50 %", () => {
     let compared = 0;

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Node } from '../../src/client/Node.js';
@@ -71,12 +71,23 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real `rclsim` command in a child process (killed after `timeout` ms, when given: a run that must not hang). */
+/**
+ * A child's time limit, `ms` on an idle machine, stretched by the processes waiting for each CPU
+ * as it starts (the one-minute load average): a loaded machine stretches every build and run alike
+ * (a new machine's npm test ran at load 12-20 on 2 vCPUs, and one over 25 beside other work killed
+ * a test that compiles four programs after 240 s). The limit only catches a hang: a longer one
+ * never fails a test that passes.
+ */
+export function loadedTimeout(ms: number): number {
+  return Math.round(ms * Math.max(1, loadavg()[0]! / availableParallelism()));
+}
+
+/** Runs the real `rclsim` command in a child process (killed after `timeout` ms on an idle machine, more on a loaded one (loadedTimeout), when given: a run that must not hang). */
 export function runCli(args: string[], cwd = repoRoot, timeout?: number, env?: Record<string, string>): CliResult {
   const result = spawnSync(process.execPath, [cliPath, ...args], {
     cwd,
     encoding: 'utf8',
-    ...(timeout === undefined ? {} : { timeout }),
+    ...(timeout === undefined ? {} : { timeout: loadedTimeout(timeout) }),
     ...(env === undefined ? {} : { env: { ...process.env, ...env } }),
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -85,7 +96,7 @@ export function runCli(args: string[], cwd = repoRoot, timeout?: number, env?: R
 /** runCli without blocking this process: the test can act while the command runs. */
 export function runCliAsync(args: string[], cwd = repoRoot, timeout = 60_000): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd, timeout });
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd, timeout: loadedTimeout(timeout) });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
@@ -189,6 +200,11 @@ const OPTIONAL = {
 
 export type OptionalTool = keyof typeof OPTIONAL;
 
+/** Whether this machine has `tool`. */
+export function has(tool: OptionalTool): boolean {
+  return OPTIONAL[tool].present();
+}
+
 /**
  * The test options of a test (or suite) that needs `tool`: nothing when it is here, else a skip whose
  * reason names the Debian packages (test/support/skipSummary.ts lists them at the end of the run). With
@@ -196,7 +212,7 @@ export type OptionalTool = keyof typeof OPTIONAL;
  */
 export function needs(tool: OptionalTool): { skip?: string } {
   const entry: { packages: string[]; pip?: string; present: () => boolean } = OPTIONAL[tool];
-  if (entry.present()) return {};
+  if (has(tool)) return {};
   const install = entry.pip !== undefined ? `python3 -m pip install ${entry.pip}` : `apt-get install ${entry.packages.join(' ')}`;
   if (process.env.RCLSIM_TEST_ALL === '1') throw new Error(`RCLSIM_TEST_ALL=1 but ${tool} is missing (${install})`);
   return { skip: `needs ${tool} (${install})` };
