@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'puppeteer-core';
 import { launchChromium } from '../../bench/chromium.js';
 import type { ReportData } from '../../src/report/ReportData.js';
-import { lastJsonLine, needs, runCli, tempDir } from '../support/helpers.js';
+import { lastJsonLine, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 
 /** The data a report embeds, as its page reads it. */
 function reportData(file: string): ReportData {
@@ -119,7 +119,11 @@ describe('rclsim report (HTML, checked in headless Chromium)', needs('chromium')
 
   it('the patrol example: network link plots (SNR, MCS, goodput, latency, losses, rate vs delay)', async () => {
     const file = join(dir, 'patrol.html');
-    const result = runCli(['run', 'examples/patrol/job.yaml', '--quiet', '--report', file]);
+    // A copy, so that its recording is not written into examples/patrol/ while docs/network.md's
+    // run of the same job (the guides test, maybe at the same time) writes it there.
+    const example = join(dir, 'patrol');
+    cpSync(join(repoRoot, 'examples/patrol'), example, { recursive: true, filter: (from) => !from.endsWith('/output') });
+    const result = runCli(['run', join(example, 'job.yaml'), '--quiet', '--report', file]);
     assert.equal(result.status, 0, result.stderr);
     const links = reportData(file).network;
     assert.deepEqual(
