@@ -50,8 +50,10 @@ function identifier(name) {
 
 /** A proto comment as `//` lines (none: nothing). */
 function comment(text, indent) {
+  // The port's annotations are scripts/nodePortOps.mjs's, not the structs' documentation.
   if (!text) return [];
-  return text.split('\n').map((line) => `${indent}//${line.trim() === '' ? '' : ` ${line.trim()}`}`);
+  const lines = text.split('\n').filter((line) => !line.trim().startsWith('port:'));
+  return lines.map((line) => `${indent}//${line.trim() === '' ? '' : ` ${line.trim()}`}`);
 }
 
 const isMessage = (field) => field.resolvedType instanceof protobuf.Type;

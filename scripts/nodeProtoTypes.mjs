@@ -45,8 +45,12 @@ function nameOf(type) {
 
 /** A proto comment as a doc comment (none: nothing). */
 function doc(comment, indent) {
-  if (!comment) return '';
-  const lines = comment.split('\n').map((line) => line.trim());
+  // The port's annotations are scripts/nodePortOps.mjs's, not the types' documentation.
+  const lines = (comment ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => !line.startsWith('port:'));
+  if (lines.every((line) => line === '')) return '';
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
   return `${indent}/**\n${lines.map((line) => `${indent} *${line === '' ? '' : ` ${line}`}`).join('\n')}\n${indent} */\n`;
 }

@@ -35,13 +35,11 @@ import type {
 import { failureFields, type ProgramFailure, programFailure, refusal } from './programFailures.js';
 import { InterfaceCdr } from './wire/InterfaceCdr.js';
 import {
-  type Await,
   type ClientLink,
   type Done,
   type Outgoing,
   PARAMETER,
   PARAMETER_DESCRIPTORS,
-  type ParameterOp,
   type ParameterReadWhat,
   QOS_DURATIONS,
   type Run,
@@ -53,6 +51,7 @@ import {
   valueFromJson,
   valueToJson,
 } from './wire/nodeMessages.js';
+import * as ops from './wire/nodePortOps.js';
 import { OutOfProtocol } from './wire/OutOfProtocol.js';
 import { JS_TIMER_KIND, PARAMETER_HOOK, SPIN_HOW } from './wireNames.js';
 
@@ -79,6 +78,8 @@ function exitCodeFields(code: number | string | null | undefined): Outgoing<Done
  */
 export class WirePort implements NodePort {
   readonly #link: ClientLink;
+  /** What the generated senders (wire/nodePortOps.ts) send and ask with. */
+  readonly #ops: ops.PortLink = { send: (message) => this.#link.send(message), ask: (message) => this.#ask(message) };
   readonly #interfaces: InterfaceRegistry;
   readonly #cdr: InterfaceCdr;
   /** Sim time of the callback under way (Welcome's, then each Run's). */
@@ -288,67 +289,65 @@ export class WirePort implements NodePort {
     }
   }
 
-  #askJson(message: Outgoing<ToSimulation>): unknown {
-    const json = this.#ask(message).answer?.json ?? '';
-    return json === '' ? undefined : JSON.parse(json);
-  }
-
   createContext(): number {
-    return this.#ask({ context: { context: 0, create: true } }).created!.id;
+    return ops.contextOpCreate(this.#ops, 0);
   }
 
   defaultContext(): number {
-    return this.#ask({ context: { context: 0, defaultContext: true } }).created!.id;
+    return ops.contextOpDefaultContext(this.#ops, 0);
   }
 
   initContext(context: number, argv: readonly string[]): void {
-    this.#ask({ context: { context, init: { argv: [...argv] } } });
+    ops.contextOpInit(this.#ops, context, argv);
   }
 
   shutdownContext(context: number): void {
-    this.#ask({ context: { context, shutdown: true } });
+    ops.contextOpShutdown(this.#ops, context);
   }
 
   contextState(context: number): 'uninitialized' | 'initialized' | 'shutdown' {
-    return this.#askJson({ context: { context, state: true } }) as 'uninitialized' | 'initialized' | 'shutdown';
+    return fromJson(ops.contextOpState(this.#ops, context)) as 'uninitialized' | 'initialized' | 'shutdown';
   }
 
   createNode(spec: NodeSpec): NodeInfo {
-    const created = this.#ask({
-      create: {
-        kind: 'NODE',
-        context: spec.context,
-        name: spec.name,
-        namespace: spec.namespace,
-        args: [...spec.args],
-        useGlobalArguments: spec.useGlobalArguments,
-        optionsJson: nodeOptionsJson(spec.options),
-      },
-    }).created!;
+    const created = ops.create(this.#ops, {
+      kind: 'NODE',
+      context: spec.context,
+      name: spec.name,
+      namespace: spec.namespace,
+      args: [...spec.args],
+      useGlobalArguments: spec.useGlobalArguments,
+      optionsJson: nodeOptionsJson(spec.options),
+    });
     return { id: created.id, name: created.name, namespace: created.namespace, logger: created.logger };
   }
 
   destroyNode(node: number): void {
-    this.#link.send({ destroy: { id: node, node: true } });
+    ops.destroy(this.#ops, { id: node, node: true });
   }
 
   spin(node: number, how: 'spin' | 'spinOnce' | 'stop', threads = 1): void {
-    this.#ask({ spin: { node, how: SPIN_HOW.toWire[how], threads } });
+    ops.spin(this.#ops, { node, how: SPIN_HOW.toWire[how], threads });
   }
 
   hold(entity: number, on: boolean): void {
-    this.#link.send({ hold: { entity, on } });
+    ops.hold(this.#ops, { entity, on });
   }
 
   nodeEntities(node: number): EntityListing[] {
-    return this.#askJson({ graph: { query: 'nodeEntities', arguments: [String(node)] } }) as EntityListing[];
+    return fromJson(ops.graphQuery(this.#ops, { query: 'nodeEntities', arguments: [String(node)] })) as EntityListing[];
   }
 
   createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedTopicEndpoint {
     const type = this.#interfaces.message(spec.type);
-    const created = this.#ask({
-      create: { kind: 'PUBLISHER', node: spec.node, name: spec.topic, type: spec.type, qosJson: qosJson(spec.qos), events: eventNames(spec.events) },
-    }).created!;
+    const created = ops.create(this.#ops, {
+      kind: 'PUBLISHER',
+      node: spec.node,
+      name: spec.topic,
+      type: spec.type,
+      qosJson: qosJson(spec.qos),
+      events: eventNames(spec.events),
+    });
     this.#messageTypes.set(created.id, type);
     return { id: created.id, topic: created.resolvedName, events: this.#eventHandlers(created.events, spec.events) };
   }
@@ -358,7 +357,7 @@ export class WirePort implements NodePort {
     if (type === undefined) throw new Error(`publish: no publisher ${publisher} in this program`);
     // Normalized here as in-process (the same errors, naming the field), then sent as CDR.
     const cdr = Buffer.isBuffer(message) ? message : serializeMessage(type, type.toMessage(message, false, this.strictMessages));
-    this.#link.send({ publish: { publisher, cdr } });
+    ops.publish(this.#ops, { publisher, cdr });
   }
 
   /**
@@ -377,18 +376,16 @@ export class WirePort implements NodePort {
     const mode = options.serializationMode ?? 'default';
     const shape = mode === 'json' ? toJSONSafe : mode === 'plain' || options.enableTypedArray === false ? toPlainArrays : null;
     const filter = options.contentFilter?.expression ? options.contentFilter : undefined;
-    const created = this.#ask({
-      create: {
-        kind: 'SUBSCRIPTION',
-        node: spec.node,
-        name: spec.topic,
-        type: spec.type,
-        qosJson: qosJson(spec.qos),
-        events: eventNames(spec.events),
-        filterExpression: filter?.expression ?? '',
-        filterParameters: (filter?.parameters ?? []).map((parameter) => String(parameter)),
-      },
-    }).created!;
+    const created = ops.create(this.#ops, {
+      kind: 'SUBSCRIPTION',
+      node: spec.node,
+      name: spec.topic,
+      type: spec.type,
+      qosJson: qosJson(spec.qos),
+      events: eventNames(spec.events),
+      filterExpression: filter?.expression ?? '',
+      filterParameters: (filter?.parameters ?? []).map((parameter) => String(parameter)),
+    });
     const wantsInfo = spec.wantsInfo;
     this.#handlers.set(created.id, (run) => {
       const decoded = raw ? Buffer.from(run.input) : deserializeMessage(type, Buffer.from(run.input));
@@ -419,33 +416,33 @@ export class WirePort implements NodePort {
   }
 
   createTimer(node: number, period: bigint, autostart: boolean, target: TimerTarget): number {
-    const id = this.#ask({ create: { kind: 'TIMER', node, periodNs: period, canceled: !autostart } }).created!.id;
+    const { id } = ops.create(this.#ops, { kind: 'TIMER', node, periodNs: period, canceled: !autostart });
     this.#handlers.set(id, (run) => target.fire(() => ({ expectedCallTime: run.expectedCallNs, actualCallTime: run.nowNs })));
     return id;
   }
 
   cancelTimer(timer: number): void {
-    this.#link.send({ timer: { timer, cancel: true } });
+    ops.timerOpCancel(this.#ops, timer);
   }
 
   resetTimer(timer: number): void {
-    this.#link.send({ timer: { timer, reset: true } });
+    ops.timerOpReset(this.#ops, timer);
   }
 
   timerState(timer: number): { canceled: boolean; period: bigint; nextCall: bigint; lastCall: bigint } {
-    const state = this.#askJson({ timer: { timer, state: true } }) as { canceled: boolean; period: string; nextCall: string; lastCall: string };
+    const state = fromJson(ops.timerOpState(this.#ops, timer)) as { canceled: boolean; period: string; nextCall: string; lastCall: string };
     return { canceled: state.canceled, period: BigInt(state.period), nextCall: BigInt(state.nextCall), lastCall: BigInt(state.lastCall) };
   }
 
   createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string } {
     const types = this.#interfaces.service(spec.type);
-    const created = this.#ask({ create: { kind: 'SERVICE', node: spec.node, name: spec.service, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
+    const created = ops.create(this.#ops, { kind: 'SERVICE', node: spec.node, name: spec.service, type: spec.type, qosJson: qosJson(spec.qos) });
     this.#serviceTypes.set(created.id, types);
     const shape = spec.plainArrays === true ? toPlainArrays : (request: unknown) => request;
     this.#handlers.set(created.id, (run) =>
       callback(shape(deserializeMessage(types.request, Buffer.from(run.input))), (response) => {
         const cdr = serializeMessage(types.response, types.response.toMessage(response, false, this.strictMessages));
-        this.#link.send({ sendResponse: { service: created.id, request: run.request, cdr } });
+        ops.sendResponse(this.#ops, { service: created.id, request: run.request, cdr });
       }),
     );
     return { id: created.id, service: created.resolvedName };
@@ -453,7 +450,7 @@ export class WirePort implements NodePort {
 
   createClient(spec: ServiceSpec): { id: number; service: string } {
     const types = this.#interfaces.service(spec.type);
-    const created = this.#ask({ create: { kind: 'CLIENT', node: spec.node, name: spec.service, type: spec.type, qosJson: qosJson(spec.qos) } }).created!;
+    const created = ops.create(this.#ops, { kind: 'CLIENT', node: spec.node, name: spec.service, type: spec.type, qosJson: qosJson(spec.qos) });
     this.#serviceTypes.set(created.id, types);
     const shape = spec.plainArrays === true ? toPlainArrays : (response: unknown) => response;
     this.#handlers.set(created.id, (run) => {
@@ -470,25 +467,25 @@ export class WirePort implements NodePort {
   }
 
   addAction(node: number, type: string, parts: readonly number[]): number {
-    return this.#ask({ action: { node, add: { type, parts: [...parts] } } }).created!.id;
+    return ops.actionOpAdd(this.#ops, node, type, parts);
   }
 
   removeAction(node: number, action: number): void {
-    this.#ask({ action: { node, remove: action } });
+    ops.actionOpRemove(this.#ops, node, action);
   }
 
   createGuardCondition(node: number, callback: () => unknown): number {
-    const id = this.#ask({ create: { kind: 'GUARD_CONDITION', node } }).created!.id;
+    const { id } = ops.create(this.#ops, { kind: 'GUARD_CONDITION', node });
     this.#handlers.set(id, () => callback());
     return id;
   }
 
   triggerGuard(guard: number): void {
-    this.#link.send({ trigger: { guard } });
+    ops.triggerGuard(this.#ops, { guard });
   }
 
   entityOp(entity: number, op: EntityOpName, args: readonly unknown[]): unknown {
-    return valueFromJson(this.#ask({ entity: { entity, op, argsJson: valueToJson(args) } }).answer!.json);
+    return valueFromJson(ops.entityOp(this.#ops, { entity, op, argsJson: valueToJson(args) }));
   }
 
   sendRequest(client: number, request: unknown, onResponse: (response: unknown) => unknown, timeout?: RequestTimeout): number {
@@ -497,47 +494,46 @@ export class WirePort implements NodePort {
     const sequence = ++this.#sequence;
     const cdr = serializeMessage(types.request, types.request.toMessage(request, false, this.strictMessages));
     this.#pendingResponses.set(`${client}:${sequence}`, { onResponse, timeout });
-    this.#link.send({ sendRequest: { client, sequence, cdr, hasTimeout: timeout !== undefined, timeoutMs: timeout?.ms ?? 0 } });
+    ops.sendRequest(this.#ops, { client, sequence, cdr, hasTimeout: timeout !== undefined, timeoutMs: timeout?.ms ?? 0 });
     return sequence;
   }
 
   forgetRequest(client: number, request: number): void {
     this.#pendingResponses.delete(`${client}:${request}`);
-    this.#link.send({ forgetRequest: { client, sequence: request } });
+    ops.forgetRequest(this.#ops, { client, sequence: request });
   }
 
   serviceIsReady(client: number): boolean {
-    return this.#askJson({ graph: { query: 'service_is_ready', arguments: [String(client)] } }) === true;
+    return fromJson(ops.graphQuery(this.#ops, { query: 'service_is_ready', arguments: [String(client)] })) === true;
   }
 
   /** GraphQuery: the node's id and each argument as JSON. */
   queryGraph(node: number, query: GraphQueryName, args: readonly (string | boolean)[]): unknown {
-    return this.#askJson({ graph: { query, arguments: [String(node), ...args.map((arg) => JSON.stringify(arg))] } });
+    return fromJson(ops.graphQuery(this.#ops, { query, arguments: [String(node), ...args.map((arg) => JSON.stringify(arg))] }));
   }
 
   waitForService(client: number, timeoutMs: number | undefined, onSettled: (available: boolean) => unknown): void {
-    this.#await({ serviceOfClient: client, timeoutMs: timeoutMs ?? -1 }, (value) => onSettled(value === true));
+    this.#settled(ops.awaitServiceOfClient(this.#ops, client, timeoutMs ?? -1, false, false), (value) => onSettled(value === true));
   }
 
   /** The program's continuations run before its Done anyway. */
   resume(): void {}
 
   wakeAt(at: bigint, onWake: () => unknown, weak: boolean): number {
-    return this.#await({ atNs: at, timeoutMs: -1, weak }, () => onWake());
+    return this.#settled(ops.awaitAtNs(this.#ops, at, -1, weak, false), () => onWake());
   }
 
   cancelWake(wake: number): void {
     this.#awaits.delete(wake);
-    this.#link.send({ destroy: { id: wake, wake: true } });
+    ops.destroy(this.#ops, { id: wake, wake: true });
   }
 
   nextGoalId(): Uint8Array {
-    return Uint8Array.from(this.#ask({ nextGoalId: {} }).answer!.cdr);
+    return Uint8Array.from(ops.nextGoalId(this.#ops));
   }
 
-  /** An Await: `onSettled` runs with its value when the simulation says it settled (Run SETTLED). */
-  #await(until: Outgoing<Await>, onSettled: (value: unknown) => unknown): number {
-    const id = this.#ask({ awaitEvent: until }).created!.id;
+  /** An Await of this id: `onSettled` runs with its value when the simulation says it settled (Run SETTLED). */
+  #settled(id: number, onSettled: (value: unknown) => unknown): number {
     this.#awaits.set(id, (run) => {
       this.#awaits.delete(id);
       return onSettled(JSON.parse(Buffer.from(run.input).toString()));
@@ -546,16 +542,12 @@ export class WirePort implements NodePort {
   }
 
   declareParameters(node: number, parameters: readonly Parameter[], descriptors: readonly ParameterDescriptor[], ignoreOverrides: boolean): Parameter[] {
-    const declare = {
-      parameters: this.#cdr.encodeParameters(parameters),
-      descriptors: this.#cdr.encode(PARAMETER_DESCRIPTORS, { descriptors: descriptors.map((descriptor) => descriptor.toMessage()) }),
-      ignoreOverrides,
-    };
-    return this.#cdr.decodeParameters(this.#ask({ parameter: { node, declare } }).answer!.cdr);
+    const encoded = this.#cdr.encode(PARAMETER_DESCRIPTORS, { descriptors: descriptors.map((descriptor) => descriptor.toMessage()) });
+    return this.#cdr.decodeParameters(ops.parameterOpDeclare(this.#ops, node, this.#cdr.encodeParameters(parameters), encoded, ignoreOverrides));
   }
 
   getParameter(node: number, name: string): Parameter {
-    return this.#askParameter({ node, get: name });
+    return Parameter.fromParameterMessage(this.#cdr.decode(PARAMETER, ops.parameterOpGet(this.#ops, node, name)) as never);
   }
 
   getParameters(node: number, names: readonly string[]): Parameter[] {
@@ -563,13 +555,13 @@ export class WirePort implements NodePort {
   }
 
   setParameters(node: number, parameters: readonly Parameter[], atomically: boolean): SetParametersResult[] {
-    const cdr = this.#ask({ parameter: { node, set: { parameters: this.#cdr.encodeParameters(parameters), atomically } } }).answer!.cdr;
+    const cdr = ops.parameterOpSet(this.#ops, node, this.#cdr.encodeParameters(parameters), atomically);
     if (atomically) return [(this.#cdr.decode(SET_PARAMETERS_ATOMICALLY_RESULT, cdr) as { result: SetParametersResult }).result];
     return (this.#cdr.decode(SET_PARAMETERS_RESULTS, cdr) as { results: SetParametersResult[] }).results;
   }
 
   undeclareParameter(node: number, name: string): void {
-    this.#ask({ parameter: { node, undeclare: name } });
+    ops.parameterOpUndeclare(this.#ops, node, name);
   }
 
   hasParameter(node: number, name: string): boolean {
@@ -597,15 +589,11 @@ export class WirePort implements NodePort {
 
   hookParameters(node: number, kind: ParameterHookKind, hook: ParameterHook): void {
     this.#parameterHooks.set(`${node}:${PARAMETER_HOOK.toWire[kind]}`, hook);
-    this.#ask({ parameter: { node, hook: PARAMETER_HOOK.toWire[kind] } });
+    ops.parameterOpHook(this.#ops, node, PARAMETER_HOOK.toWire[kind]);
   }
 
   #readParameters(node: number, what: ParameterReadWhat, names: readonly string[]): { json: string; cdr: Uint8Array } {
-    return this.#ask({ parameter: { node, read: { what, names } } }).answer!;
-  }
-
-  #askParameter(op: Outgoing<ParameterOp>): Parameter {
-    return Parameter.fromParameterMessage(this.#cdr.decode(PARAMETER, this.#ask({ parameter: op }).answer!.cdr) as never);
+    return ops.parameterOpRead(this.#ops, node, what, names);
   }
 
   /** From the definitions this process loaded, as the simulation would make it. */
@@ -614,7 +602,7 @@ export class WirePort implements NodePort {
   }
 
   startJsTimer(kind: 'setTimeout' | 'setInterval' | 'setImmediate', delayMs: number, callback: () => unknown): number {
-    const id = this.#ask({ jsTimer: { kind: JS_TIMER_KIND.toWire[kind], delayMs } }).created!.id;
+    const id = ops.jsTimer(this.#ops, { kind: JS_TIMER_KIND.toWire[kind], delayMs });
     // A one-shot timer runs once: its handler goes with it.
     this.#handlers.set(
       id,
@@ -630,29 +618,29 @@ export class WirePort implements NodePort {
 
   jsTimer(timer: number, op: 'cancel' | 'ref' | 'unref' | 'refresh'): void {
     if (op === 'cancel') this.#handlers.delete(timer);
-    this.#link.send({ jsTimerOp: { timer, [op]: true } });
+    JS_TIMER_OPS[op](this.#ops, timer);
   }
 
   finishJob(code: number): void {
-    this.#link.send({ job: { finish: code } });
+    ops.jobOpFinish(this.#ops, code);
   }
 
   setResult(name: string, value: unknown): void {
-    this.#link.send({ job: { setResult: { name, valueJson: valueToJson(value) } } });
+    ops.jobOpSetResult(this.#ops, name, valueToJson(value));
   }
 
   getResult(name: string): unknown {
-    return valueFromJson(this.#ask({ job: { getResult: name } }).answer!.json);
+    return valueFromJson(ops.jobOpGetResult(this.#ops, name));
   }
 
   proposeStartTime(startNs: bigint): boolean {
-    return valueFromJson(this.#ask({ job: { startNs } }).answer!.json) === true;
+    return ops.jobOpStartNs(this.#ops, startNs);
   }
 
   onEnd(hook: () => unknown): void {
     const id = this.#endHooks.length;
     this.#endHooks.push(hook);
-    this.#link.send({ job: { onEnd: id } });
+    ops.jobOpOnEnd(this.#ops, id);
   }
 
   /** Says so to the simulation (which ends the program as in-process), then ends this process. */
@@ -663,34 +651,42 @@ export class WirePort implements NodePort {
 
   destroyEntity(entity: number): void {
     this.#handlers.delete(entity);
-    this.#link.send({ destroy: { id: entity } });
+    ops.destroy(this.#ops, { id: entity });
   }
 
   loggerLevel(logger: string): number {
-    return this.#askJson({ logger: { logger, level: true } }) as number;
+    return fromJson(ops.loggerOpLevel(this.#ops, logger)) as number;
   }
 
   setLoggerLevel(logger: string, level: number): void {
-    this.#ask({ logger: { logger, setLevel: level } });
+    ops.loggerOpSetLevel(this.#ops, logger, level);
   }
 
   addSublogger(parent: string, child: string): boolean {
-    return this.#askJson({ logger: { logger: parent, addChild: child } }) === true;
+    return ops.loggerOpAddChild(this.#ops, parent, child);
   }
 
   removeSublogger(parent: string, child: string): void {
-    this.#ask({ logger: { logger: parent, removeChild: child } });
+    ops.loggerOpRemoveChild(this.#ops, parent, child);
   }
 
   log(logger: string, severity: Severity, message: string, caller: () => CallerFrame): boolean {
     const where = caller();
-    return this.#askJson({ log: { logger, severity, message, function: where.function, file: where.file, line: where.line } }) === true;
+    return ops.log(this.#ops, { logger, severity, message, function: where.function, file: where.file, line: where.line });
   }
 
   assertion(kind: AssertionKind, message: string, holds: boolean, details: string): void {
-    this.#link.send({ assertion: { kind: kind.toUpperCase() as Uppercase<AssertionKind>, message, holds, detailsJson: details } });
+    ops.assertion(this.#ops, { kind: kind.toUpperCase() as Uppercase<AssertionKind>, message, holds, detailsJson: details });
   }
 }
+
+/** What an Answer's JSON says ('': nothing). */
+function fromJson(json: string): unknown {
+  return json === '' ? undefined : JSON.parse(json);
+}
+
+/** A JavaScript timer's operations, by their NodePort names. */
+const JS_TIMER_OPS = { cancel: ops.jsTimerOpCancel, ref: ops.jsTimerOpRef, unref: ops.jsTimerOpUnref, refresh: ops.jsTimerOpRefresh };
 
 /** A QoS as JSON: a profile name or depth as it is, a QoS object by its policies (durations in ns, as strings). */
 function qosJson(qos: unknown): string {

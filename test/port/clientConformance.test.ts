@@ -14,8 +14,9 @@ import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { cliPath, lastJsonLine, needs, repoRoot, tempDir } from '../support/helpers.js';
 import { CASES, type Case, type CaseName } from './conformance/cases.js';
+import { CLIENT_CODE, clientOperationGaps } from './conformance/clientOperations.js';
 import { nodePortOperations } from './conformance/nodePortOperations.js';
-import { RUNNERS, type Runner } from './conformance/runners.js';
+import { type ClientName, RUNNERS, type Runner } from './conformance/runners.js';
 
 /**
  * Which case covers each operation of NodePort (an entity operation and a graph query by its
@@ -159,6 +160,21 @@ describe('the conformance table covers the node port', () => {
       }
     }
   });
+});
+
+describe('every client has every operation of proto/node.proto', () => {
+  // The operations are the .proto's (its port: annotations, through the generated senders): a
+  // new one that a client's own code does not call fails here until the client uses it or says
+  // why it does not.
+  for (const client of Object.keys(CLIENT_CODE) as ClientName[]) {
+    it(`${client} calls each operation's sender, or says why not`, () => {
+      assert.deepEqual(
+        clientOperationGaps(client),
+        { unused: [], listedButUsed: [], unknown: [] },
+        `${client}: each operation of proto/node.proto is called by the client's code, or listed in test/port/conformance/clientOperations.ts with why not`,
+      );
+    });
+  }
 });
 
 interface CellRun {

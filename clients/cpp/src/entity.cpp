@@ -40,7 +40,7 @@ void destroy_entity(uint64_t id)
 {
   port::forget_runs(id);
   if (!port::shut_down()) {
-    port::destroy(id);
+    port::destroy({id});
   }
 }
 

@@ -42,7 +42,7 @@ bool enabled(const char * logger, int severity)
   std::string name = logger == nullptr ? "" : logger;
   auto found = levels().find(name);
   if (found == levels().end()) {
-    found = levels().emplace(name, port::logger_op_level(name)).first;
+    found = levels().emplace(name, std::stoi(port::logger_op_level(name))).first;
   }
   return severity >= found->second;
 }
@@ -84,9 +84,10 @@ void rcutils_logging_console_output_handler(
   std::vector<char> text(length < 0 ? 1 : static_cast<size_t>(length) + 1);
   std::vsnprintf(text.data(), text.size(), format, again);
   va_end(again);
-  rclsim::port::log(name == nullptr ? "" : name, static_cast<uint32_t>(severity), text.data(),
+  // Log's fields: the node (0: none, the logger names it), the logger, the record and where it was made.
+  rclsim::port::log({0, name == nullptr ? "" : name, static_cast<uint32_t>(severity), text.data(),
     location == nullptr ? "" : location->function_name, rclsim::logging::base_name(location == nullptr ? nullptr : location->file_name),
-    static_cast<uint32_t>(location == nullptr ? 0 : location->line_number));
+    static_cast<uint32_t>(location == nullptr ? 0 : location->line_number)});
 }
 
 rcutils_logging_output_handler_t rcutils_logging_get_output_handler(void) {return output_handler;}

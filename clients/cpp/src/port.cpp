@@ -181,20 +181,6 @@ node::ToClient ask(node::ToSimulation message)
   }
 }
 
-const node::Created & created(const node::ToClient & answer)
-{
-  if (!answer.created) {
-    throw std::logic_error("rclsim: the simulation's answer is no Created");
-  }
-  return *answer.created;
-}
-
-const node::Answer & answered(const node::ToClient & answer)
-{
-  static const node::Answer empty;
-  return answer.answer ? *answer.answer : empty;
-}
-
 /// Bytes written to `fd` that its reader has not read. Node gives a child's stdout and stderr as
 /// socket pairs, where FIONREAD asks this end's own receive queue (always empty) and SIOCOUTQ
 /// what was sent and is still unread; a pipe answers FIONREAD from either end. Anything else (a
@@ -327,6 +313,13 @@ void shut_down_now()
 
 }  // namespace
 
+namespace link
+{
+void send(const node::ToSimulation & message) {port::send(message);}
+
+node::ToClient ask(node::ToSimulation message) {return port::ask(std::move(message));}
+}  // namespace link
+
 const node::Welcome & hello(uint32_t protocol_version, const std::string & client, const std::string & language)
 {
   node::ToSimulation message;
@@ -385,281 +378,12 @@ int64_t read_clock_ns()
   return s.now_ns;
 }
 
-uint32_t context_op_create()
-{
-  node::ToSimulation message;
-  message.context = node::ContextOp{};
-  message.context->create = true;
-  return static_cast<uint32_t>(created(ask(std::move(message))).id);
-}
-
-uint32_t context_op_default()
-{
-  node::ToSimulation message;
-  message.context = node::ContextOp{};
-  message.context->default_context = true;
-  return static_cast<uint32_t>(created(ask(std::move(message))).id);
-}
-
-void context_op_init(uint32_t context, const std::vector<std::string> & argv)
-{
-  node::ToSimulation message;
-  message.context = node::ContextOp{};
-  message.context->context = context;
-  message.context->init = node::Arguments{argv};
-  ask(std::move(message));
-}
-
-void context_op_shutdown(uint32_t context)
-{
-  node::ToSimulation message;
-  message.context = node::ContextOp{};
-  message.context->context = context;
-  message.context->shutdown = true;
-  ask(std::move(message));
-}
-
-node::Created create(const node::Create & request)
-{
-  node::ToSimulation message;
-  message.create = request;
-  return created(ask(std::move(message)));
-}
-
-void destroy(uint64_t id, bool is_node, bool wake)
-{
-  node::ToSimulation message;
-  message.destroy = node::Destroy{};
-  message.destroy->id = id;
-  message.destroy->node = is_node;
-  message.destroy->wake = wake;
-  send(message);
-}
-
-void publish(uint64_t publisher, std::string cdr)
-{
-  node::ToSimulation message;
-  message.publish = node::Publish{publisher, std::move(cdr)};
-  send(message);
-}
-
-void send_request(uint64_t client, int64_t sequence, std::string cdr)
-{
-  node::ToSimulation message;
-  message.send_request = node::SendRequest{};
-  message.send_request->client = client;
-  message.send_request->sequence = sequence;
-  message.send_request->cdr = std::move(cdr);
-  send(message);
-}
-
-void forget_request(uint64_t client, int64_t sequence)
-{
-  node::ToSimulation message;
-  message.forget_request = node::ForgetRequest{client, sequence};
-  send(message);
-}
-
-void send_response(uint64_t service, uint64_t request, std::string cdr)
-{
-  node::ToSimulation message;
-  message.send_response = node::SendResponse{service, request, std::move(cdr)};
-  send(message);
-}
-
-namespace
-{
-node::ToSimulation timer_op(uint64_t timer)
-{
-  node::ToSimulation message;
-  message.timer = node::TimerOp{};
-  message.timer->timer = timer;
-  return message;
-}
-}  // namespace
-
-void timer_op_cancel(uint64_t timer)
-{
-  node::ToSimulation message = timer_op(timer);
-  message.timer->cancel = true;
-  send(message);
-}
-
-void timer_op_reset(uint64_t timer)
-{
-  node::ToSimulation message = timer_op(timer);
-  message.timer->reset = true;
-  send(message);
-}
-
-void timer_op_change_period(uint64_t timer, int64_t period_ns)
-{
-  node::ToSimulation message = timer_op(timer);
-  message.timer->change_period_ns = period_ns;
-  send(message);
-}
-
-std::string timer_op_state(uint64_t timer)
-{
-  node::ToSimulation message = timer_op(timer);
-  message.timer->state = true;
-  return answered(ask(std::move(message))).json;
-}
-
-void trigger_guard(uint64_t guard)
-{
-  node::ToSimulation message;
-  message.trigger = node::TriggerGuard{guard};
-  send(message);
-}
-
-std::string entity_op(uint64_t entity, const std::string & op, const std::string & args_json)
-{
-  node::ToSimulation message;
-  message.entity = node::EntityOp{entity, op, args_json};
-  return answered(ask(std::move(message))).json;
-}
-
-uint64_t action_op_add(uint64_t node_id, const std::string & type, const std::vector<uint64_t> & parts)
-{
-  node::ToSimulation message;
-  message.action = node::ActionOp{};
-  message.action->node = node_id;
-  message.action->add = node::AddAction{type, parts};
-  return created(ask(std::move(message))).id;
-}
-
-void action_op_remove(uint64_t node_id, uint64_t action)
-{
-  node::ToSimulation message;
-  message.action = node::ActionOp{};
-  message.action->node = node_id;
-  message.action->remove = action;
-  ask(std::move(message));
-}
-
-std::string next_goal_id()
-{
-  node::ToSimulation message;
-  message.next_goal_id = node::NextGoalId{};
-  return answered(ask(std::move(message))).cdr;
-}
-
-std::string get_interface(const std::string & type)
-{
-  node::ToSimulation message;
-  message.get_interface = node::GetInterface{type};
-  return answered(ask(std::move(message))).json;
-}
-
-bool log(const std::string & logger, uint32_t severity, const std::string & text, const std::string & function, const std::string & file, uint32_t line)
-{
-  node::ToSimulation message;
-  message.log = node::Log{0, logger, severity, text, function, file, line};
-  return answered(ask(std::move(message))).json == "true";
-}
-
-namespace
-{
-node::ToSimulation logger_op(const std::string & logger)
-{
-  node::ToSimulation message;
-  message.logger = node::LoggerOp{};
-  message.logger->logger = logger;
-  return message;
-}
-}  // namespace
-
-int logger_op_level(const std::string & logger)
-{
-  node::ToSimulation message = logger_op(logger);
-  message.logger->level = true;
-  return std::stoi(answered(ask(std::move(message))).json);
-}
-
-void logger_op_set_level(const std::string & logger, uint32_t level)
-{
-  node::ToSimulation message = logger_op(logger);
-  message.logger->set_level = level;
-  ask(std::move(message));
-}
-
-bool logger_op_add_child(const std::string & logger, const std::string & child)
-{
-  node::ToSimulation message = logger_op(logger);
-  message.logger->add_child = child;
-  return answered(ask(std::move(message))).json == "true";
-}
-
-void logger_op_remove_child(const std::string & logger, const std::string & child)
-{
-  node::ToSimulation message = logger_op(logger);
-  message.logger->remove_child = child;
-  ask(std::move(message));
-}
-
-node::Answer parameter_op(const node::ParameterOp & op)
-{
-  node::ToSimulation message;
-  message.parameter = op;
-  return answered(ask(std::move(message)));
-}
-
-std::string graph_query(const std::string & query, const std::vector<std::string> & arguments)
-{
-  node::ToSimulation message;
-  message.graph = node::GraphQuery{query, arguments};
-  return answered(ask(std::move(message))).json;
-}
-
-void job_op_finish(int32_t code)
-{
-  node::ToSimulation message;
-  message.job = node::JobOp{};
-  message.job->finish = code;
-  send(message);
-}
-
-void job_op_set_result(const std::string & name, const std::string & value_json)
-{
-  node::ToSimulation message;
-  message.job = node::JobOp{};
-  message.job->set_result = node::SetResult{name, value_json};
-  send(message);
-}
-
-std::string job_op_get_result(const std::string & name)
-{
-  node::ToSimulation message;
-  message.job = node::JobOp{};
-  message.job->get_result = name;
-  return answered(ask(std::move(message))).json;
-}
-
-bool job_op_start(int64_t start_ns)
-{
-  node::ToSimulation message;
-  message.job = node::JobOp{};
-  message.job->start_ns = start_ns;
-  return answered(ask(std::move(message))).json == "true";
-}
-
 void job_op_on_end(RunHandler hook)
 {
   State & s = state();
   uint64_t id = s.next_hook++;
   s.end_hooks[id] = std::move(hook);
-  node::ToSimulation message;
-  message.job = node::JobOp{};
-  message.job->on_end = id;
-  send(message);
-}
-
-void assertion(node::Assertion_Kind kind, const std::string & text, bool holds, const std::string & details_json)
-{
-  node::ToSimulation message;
-  message.assertion = node::Assertion{kind, text, holds, details_json};
-  send(message);
+  job_op_on_end(id);
 }
 
 void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool for_wait, uint32_t pool_slot)
@@ -688,38 +412,19 @@ void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool 
       spinners.erase(found);
     }
   }
-  node::ToSimulation message;
-  message.spin = node::Spin{node_id, how, executor_threads};
-  ask(std::move(message));
-}
-
-void hold(uint64_t entity, bool on)
-{
-  node::ToSimulation message;
-  message.hold = node::Hold{entity, on};
-  send(message);
+  spin(node::Spin{node_id, how, executor_threads});
 }
 
 uint64_t await_at_ns(int64_t at_ns, RunHandler on_settled, bool weak, bool after_ready)
 {
-  node::ToSimulation message;
-  message.await_event = node::Await{};
-  message.await_event->at_ns = at_ns;
-  message.await_event->timeout_ms = -1;
-  message.await_event->weak = weak;
-  message.await_event->after_ready = after_ready;
-  uint64_t id = created(ask(std::move(message))).id;
+  uint64_t id = await_at_ns(at_ns, -1, weak, after_ready);
   state().settled[id] = std::move(on_settled);
   return id;
 }
 
 uint64_t await_service_of_client(uint64_t client, double timeout_ms, RunHandler on_settled)
 {
-  node::ToSimulation message;
-  message.await_event = node::Await{};
-  message.await_event->service_of_client = client;
-  message.await_event->timeout_ms = timeout_ms;
-  uint64_t id = created(ask(std::move(message))).id;
+  uint64_t id = await_service_of_client(client, timeout_ms, false, false);
   state().settled[id] = std::move(on_settled);
   return id;
 }
@@ -727,7 +432,10 @@ uint64_t await_service_of_client(uint64_t client, double timeout_ms, RunHandler 
 void forget_await(uint64_t wake)
 {
   if (state().settled.erase(wake) > 0) {
-    destroy(wake, false, true);
+    node::Destroy gone;
+    gone.id = wake;
+    gone.wake = true;
+    destroy(gone);
   }
 }
 

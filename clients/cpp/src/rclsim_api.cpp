@@ -22,7 +22,7 @@ void on_end(std::function<void()> callback)
 
 int64_t now_ns() {return port::now_ns();}
 
-bool propose_start(int64_t start_ns) {return port::job_op_start(start_ns);}
+bool propose_start(int64_t start_ns) {return port::job_op_start_ns(start_ns);}
 
 std::string number_json(double value)
 {
@@ -44,22 +44,22 @@ std::string string_json(const std::string & value) {return json::quote(value);}
 
 void always(bool condition, const std::string & message, const std::string & details_json)
 {
-  port::assertion(node::Assertion_Kind::ALWAYS, message, condition, details_json);
+  port::assertion({node::Assertion_Kind::ALWAYS, message, condition, details_json});
 }
 
 void sometimes(bool condition, const std::string & message, const std::string & details_json)
 {
-  port::assertion(node::Assertion_Kind::SOMETIMES, message, condition, details_json);
+  port::assertion({node::Assertion_Kind::SOMETIMES, message, condition, details_json});
 }
 
 void reachable(const std::string & message, const std::string & details_json)
 {
-  port::assertion(node::Assertion_Kind::REACHABLE, message, true, details_json);
+  port::assertion({node::Assertion_Kind::REACHABLE, message, true, details_json});
 }
 
 void unreachable(const std::string & message, const std::string & details_json)
 {
-  port::assertion(node::Assertion_Kind::UNREACHABLE, message, true, details_json);
+  port::assertion({node::Assertion_Kind::UNREACHABLE, message, true, details_json});
 }
 
 }  // namespace rclsim

@@ -73,7 +73,7 @@ void block(const std::function<bool()> & until)
   // callbacks meanwhile, here, as its other threads would.
   uint64_t held = resumes.empty() ? port::callback_under_way() : 0;
   if (held != 0) {
-    port::hold(held, true);
+    port::hold({held, true});
   }
   struct Resume
   {
@@ -82,7 +82,7 @@ void block(const std::function<bool()> & until)
     ~Resume()
     {
       if (held != 0) {
-        port::hold(held, false);
+        port::hold({held, false});
       }
       for (auto & resume : resumes) {
         resume();

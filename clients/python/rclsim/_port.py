@@ -4,14 +4,15 @@ this one. Below it: ``_socket`` (the transport), ``_runs`` (serving runs, thread
 ``_tasks``, which only ``_main`` (the process's top, wiring them) and ``_machine`` (each clock read
 takes the sim time the socket last heard) use besides.
 
-One function per request the Python client sends, named after it, which builds the message and
+One function per request the Python client sends, named after its message, which builds it and
 sends it (an effect) or asks it (a question: its answer; Failed raises SimulationError). A message
-whose operation is a oneof has a function per member it uses (``timer_op_cancel``). A request
-that makes the simulation run the program's code later takes that code (``await_at_ns``'s
-``on_settled``, ``job_op_on_end``'s hook), as NodePort's methods take their callbacks.
+whose operation is a oneof has a function per member (``timer_op_cancel``). They are generated
+from proto/node.proto into ``_port_ops`` (scripts/nodePortOps.mjs) and are this module's too; the
+ones written here do more than send and decode: a request that makes the simulation run the
+program's code later takes that code (``await_at_ns``'s ``on_settled``, ``job_op_on_end``'s hook),
+as NodePort's methods take their callbacks, and ``create`` takes the callback group as one.
 
-Sections as NodePort's: entities, parameters, graph, job, executor — between the handshake and
-the program's end; then the other way: the runs the simulation grants (Run, Shutdown) and the
+The handshake, the senders written here, the program's end; then the other way: the runs the simulation grants (Run, Shutdown) and the
 program's tasks, which ``_runs`` and ``_tasks`` keep and serve. A field at its proto3 default is
 left out when written, so a function may give every field.
 """
@@ -22,8 +23,9 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from rclsim import _runs, _socket, _tasks
-from rclsim._socket import ask, send
+from rclsim import _port_ops, _runs, _socket, _tasks
+from rclsim._port_ops import *  # noqa: F403 - the generated senders are the port's
+from rclsim._socket import send
 
 # What runs a Run of the program's (its input and details: proto/node.proto's Run, as a dict).
 RunHandler = Callable[[dict[str, Any]], None]
@@ -68,19 +70,6 @@ class Group(NamedTuple):
 _DEFAULT_GROUP = Group()
 
 
-def context_op_create() -> int:
-    """A context of the program's (rclpy's Context): its id."""
-    return int(ask({"context": {"create": True}})["created"]["id"])
-
-
-def context_op_init(context: int, argv: Sequence[str]) -> None:
-    ask({"context": {"context": context, "init": {"argv": list(argv)}}})
-
-
-def context_op_shutdown(context: int) -> None:
-    ask({"context": {"context": context, "shutdown": True}})
-
-
 def create(
     kind: str,
     node: int = 0,
@@ -101,177 +90,48 @@ def create(
 ) -> dict[str, Any]:
     """An entity of ``kind`` (NODE, PUBLISHER, SUBSCRIPTION, SERVICE, CLIENT, TIMER,
     GUARD_CONDITION): Created (its id, names, event handlers)."""
-    create = {
-        "kind": kind,
-        "node": node,
-        "name": name,
-        "namespace": namespace,
-        "type": type,
-        "qos_json": qos_json,
-        "period_ns": period_ns,
-        "clock": clock,
-        "callback_group": group.number,
-        "reentrant": group.reentrant,
-        "events": list(events),
-        "context": context,
-        "args": list(args),
-        "use_global_arguments": use_global_arguments,
-        "options_json": options_json,
-        "canceled": canceled,
-        "custom_group": group.custom,
-    }
-    created: dict[str, Any] = ask({"create": create})["created"]
-    return created
+    return _port_ops.create(
+        kind,
+        node,
+        name=name,
+        namespace=namespace,
+        type=type,
+        qos_json=qos_json,
+        period_ns=period_ns,
+        clock=clock,
+        callback_group=group.number,
+        reentrant=group.reentrant,
+        events=events,
+        context=context,
+        args=args,
+        use_global_arguments=use_global_arguments,
+        options_json=options_json,
+        canceled=canceled,
+        custom_group=group.custom,
+    )
 
 
-def destroy(id: int, *, node: bool = False, wake: bool = False) -> None:  # noqa: A002 - Destroy's field
-    """An entity, a node with its entities, or an Await's wake-up (``wake``) goes."""
-    send({"destroy": {"id": id, "node": node, "wake": wake}})
-
-
-def publish(publisher: int, cdr: bytes) -> None:
-    send({"publish": {"publisher": publisher, "cdr": cdr}})
-
-
-def send_request(client: int, sequence: int, cdr: bytes) -> None:
-    send({"send_request": {"client": client, "sequence": sequence, "cdr": cdr}})
-
-
-def forget_request(client: int, sequence: int) -> None:
-    """The program no longer waits for this response: dropped when it comes."""
-    send({"forget_request": {"client": client, "sequence": sequence}})
-
-
-def send_response(service: int, request: int, cdr: bytes) -> None:
-    send({"send_response": {"service": service, "request": request, "cdr": cdr}})
-
-
-def timer_op_cancel(timer: int) -> None:
-    send({"timer": {"timer": timer, "cancel": True}})
-
-
-def timer_op_reset(timer: int) -> None:
-    send({"timer": {"timer": timer, "reset": True}})
-
-
-def timer_op_state(timer: int) -> str:
-    """The timer's state as JSON: {"canceled", "period", "nextCall", "lastCall"} (ns as decimal strings)."""
-    return str(ask({"timer": {"timer": timer, "state": True}})["answer"]["json"])
-
-
-def trigger_guard(guard: int) -> None:
-    send({"trigger": {"guard": guard}})
-
-
-def entity_op(entity: int, op: str, args_json: str = "[]") -> str:
-    """A question on one entity (subscriptionCount, publisherCount, isReady …): its answer as JSON."""
-    return str(ask({"entity": {"entity": entity, "op": op, "args_json": args_json}})["answer"]["json"])
-
-
-def action_op_add(node: int, type: str, parts: Sequence[int]) -> int:  # noqa: A002 - AddAction's field
-    """The entities ``parts`` are one action of ``node``, of ``type``: the action's id."""
-    return int(ask({"action": {"node": node, "add": {"type": type, "parts": list(parts)}}})["created"]["id"])
-
-
-def action_op_remove(node: int, action: int) -> None:
-    ask({"action": {"node": node, "remove": action}})
-
-
-def get_interface(type: str) -> str:  # noqa: A002 - GetInterface's field
-    """An interface type's definition (a package's types, with ''), as JSON."""
-    return str(ask({"get_interface": {"type": type}})["answer"]["json"])
-
-
-def log(logger: str, severity: int, message: str, function: str, file: str, line: int) -> bool:
-    """A log record: whether it passed its logger's level."""
-    log = {"logger": logger, "severity": severity, "message": message, "function": function, "file": file, "line": line}
-    return bool(ask({"log": log})["answer"]["json"] == "true")
-
-
-def logger_op_level(logger: str) -> int:
-    """The logger's effective level."""
-    return int(ask({"logger": {"logger": logger, "level": True}})["answer"]["json"])
-
-
-def logger_op_set_level(logger: str, level: int) -> None:
-    ask({"logger": {"logger": logger, "set_level": level}})
-
-
-def logger_op_add_child(logger: str, child: str) -> None:
-    """A child logger of ``logger`` publishes on /rosout as its parent does."""
-    ask({"logger": {"logger": logger, "add_child": child}})
-
-
-# ---------------------------------------------------------------- parameters
-
-
-def parameter_op_read(node: int, what: str) -> dict[str, Any]:
-    """What the node has (ParameterRead.What: "OVERRIDES" …): the Answer, its ``cdr`` and ``json``."""
-    answer: dict[str, Any] = ask({"parameter": {"node": node, "read": {"what": what}}})["answer"]
-    return answer
-
-
-# ---------------------------------------------------------------- graph
-
-
-def graph_query(query: str, arguments: Sequence[str]) -> str:
-    """A question on the graph (rclnodejs's method names, "service_is_ready"): its answer as JSON."""
-    return str(ask({"graph": {"query": query, "arguments": list(arguments)}})["answer"]["json"])
+# ---------------------------------------------------------------- requests whose outcome comes back as a Run
 
 
 def await_service_of_client(client: int, timeout_ms: float, on_settled: RunHandler) -> int:
     """A wait until a server matches ``client`` or ``timeout_ms`` passed (negative: none):
     ``on_settled`` runs its Run kind SETTLED (input true or false). Its id."""
-    waited = int(ask({"await_event": {"service_of_client": client, "timeout_ms": timeout_ms}})["created"]["id"])
+    waited = _port_ops.await_service_of_client(client, timeout_ms)
     _runs.settled[waited] = on_settled
     return waited
-
-
-# ---------------------------------------------------------------- job
-
-
-def job_op_finish(code: int) -> None:
-    """The run ends with this exit code, after the step under way."""
-    send({"job": {"finish": code}})
-
-
-def job_op_set_result(name: str, value_json: str) -> None:
-    send({"job": {"set_result": {"name": name, "value_json": value_json}}})
-
-
-def job_op_get_result(name: str) -> str:
-    """A result's value as JSON ('': none)."""
-    return str(ask({"job": {"get_result": name}})["answer"]["json"])
 
 
 def job_op_on_end(hook: Callable[[], object]) -> None:
     """``hook`` runs (Run kind END_HOOK) once the run's loop ended, after the end hooks before it."""
     number = len(_runs.end_hooks) + 1
     _runs.end_hooks[number] = lambda run: hook()
-    send({"job": {"on_end": number}})
-
-
-def assertion(kind: str, message: str, holds: bool, details_json: str) -> None:
-    """An assertion of the program's code (ALWAYS, SOMETIMES, REACHABLE, UNREACHABLE)."""
-    send({"assertion": {"kind": kind, "message": message, "holds": holds, "details_json": details_json}})
-
-
-# ---------------------------------------------------------------- executor
-
-
-def spin(node: int, how: str, threads: int) -> None:
-    """SPIN or STOP ``node`` in the simulation's model of an rclpy executor of ``threads`` threads."""
-    ask({"spin": {"node": node, "how": how, "threads": threads}})
-
-
-def hold(entity: int, on: bool) -> None:
-    """A callback of ``entity`` (0: tasks) waits on its thread (``on``), or its wait ended."""
-    send({"hold": {"entity": entity, "on": on}})
+    _port_ops.job_op_on_end(number)
 
 
 def await_at_ns(at_ns: int, on_settled: RunHandler, *, weak: bool = False, after_ready: bool = False) -> int:
     """A wake-up at sim time ``at_ns``: ``on_settled`` runs its Run kind SETTLED. Its id."""
-    wake = int(ask({"await_event": {"at_ns": at_ns, "timeout_ms": -1, "weak": weak, "after_ready": after_ready}})["created"]["id"])
+    wake = _port_ops.await_at_ns(at_ns, -1, weak, after_ready)
     _runs.settled[wake] = on_settled
     return wake
 
@@ -279,7 +139,7 @@ def await_at_ns(at_ns: int, on_settled: RunHandler, *, weak: bool = False, after
 def forget_await(wake: int) -> None:
     """The program waits no more for the Await ``wake``: unless it settled, it goes (Destroy.wake)."""
     if _runs.settled.pop(wake, None) is not None:
-        destroy(wake, wake=True)
+        _port_ops.destroy(wake, wake=True)
 
 
 def done(

@@ -14,7 +14,7 @@ import { describeExit } from '../wire/programExit.js';
 import { brokeProtocol, ProgramEnd } from './ProgramEnd.js';
 import type { ProgramHost } from './ProgramHost.js';
 import { RemoteLoadError } from './remoteErrors.js';
-import type { Answer, RunRequest, ServedProgram } from './ServedProgram.js';
+import type { Answer, HandlerTable, RunRequest, ServedProgram } from './ServedProgram.js';
 import type { ServerOptions } from './ServerOptions.js';
 import { EntityRequests } from './serveEntities.js';
 import { ExecutorRequests } from './serveExecutor.js';
@@ -77,14 +77,15 @@ export class ProgramServer implements ServedProgram {
     this.cdr = new InterfaceCdr(port.interfaces);
     this.#link = link;
     const executor = new ExecutorRequests(this);
-    const sections = [
-      new EntityRequests(this, (id: number) => executor.cancelAwait(id)).handlers,
-      parameterHandlers(this),
-      graphHandlers(this),
-      jobHandlers(this),
-      executor.handlers,
-    ];
-    this.#handlers = sections.flatMap((handlers) => Object.entries(handlers)) as Handler[];
+    // Typed by the .proto's sections: a section or a handler missing is a type error.
+    const table: HandlerTable = {
+      entities: new EntityRequests(this, (id: number) => executor.cancelAwait(id)).handlers,
+      parameters: parameterHandlers(this),
+      graph: graphHandlers(this),
+      job: jobHandlers(this),
+      executor: executor.handlers,
+    };
+    this.#handlers = Object.values(table).flatMap((handlers) => Object.entries(handlers)) as Handler[];
     this.#callbackTimeoutMs = options.callbackTimeoutMs;
     this.#endGraceMs = options.endGraceMs;
     this.#onGoneBeforeHello = options.onGoneBeforeHello;

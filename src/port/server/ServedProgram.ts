@@ -2,6 +2,7 @@ import type { Executable } from '../../engine/Executable.js';
 import type { DirectPort } from '../DirectPort.js';
 import type { InterfaceCdr } from '../wire/InterfaceCdr.js';
 import type { Done, Outgoing, Run, ToClient, ToSimulation } from '../wire/nodeMessages.js';
+import type { Section, SectionFields } from '../wire/nodePortOps.js';
 
 /** A callback to run in the program: the Run without its number and time, which the server adds. */
 export type RunRequest = Omit<Outgoing<Run>, 'run' | 'nowNs'>;
@@ -9,8 +10,14 @@ export type RunRequest = Omit<Outgoing<Run>, 'run' | 'nowNs'>;
 /** What a request is answered with (none: an effect, answered empty when asked). */
 export type Answer = Outgoing<ToClient> | undefined;
 
-/** The serving of requests of one section, by the ToSimulation field that carries each. */
-export type Handlers = { [K in keyof ToSimulation]?: (request: NonNullable<ToSimulation[K]>) => Answer };
+/**
+ * The serving of one section's requests: a handler for each ToSimulation field the .proto gives
+ * the section (wire/nodePortOps.ts, generated), so that a handler missing is a type error.
+ */
+export type Handlers<S extends Section> = { [K in SectionFields[S]]: (request: NonNullable<ToSimulation[K]>) => Answer };
+
+/** Every section's handlers: the simulation's side of the node port. */
+export type HandlerTable = { [S in Section]: Handlers<S> };
 
 /**
  * A separate program as the section handlers (serve*.ts) see it: the port whose calls answer its

@@ -16,7 +16,7 @@ type Create = NonNullable<ToSimulation['create']>;
  * of an entity the program made runs in the program as a Run of that entity.
  */
 export class EntityRequests {
-  readonly handlers: Handlers;
+  readonly handlers: Handlers<'entities'>;
   readonly #program: ServedProgram;
   /** Service endpoints' request and response types, by id. */
   readonly #services = new Map<number, { request: MessageType; response: MessageType }>();

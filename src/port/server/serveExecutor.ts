@@ -3,7 +3,7 @@ import type { Handlers, ServedProgram } from './ServedProgram.js';
 
 /** The executor section's requests: spinning, held callbacks, Awaits (a wake-up at a sim time, a service's arrival), JavaScript timers. */
 export class ExecutorRequests {
-  readonly handlers: Handlers;
+  readonly handlers: Handlers<'executor'>;
   /** The port's wake-ups of the program's Awaits at a sim time, by Await id. */
   readonly #wakes = new Map<number, number>();
   #awaits = 0;

@@ -3,7 +3,7 @@ import { valueToJson } from '../wire/nodeMessages.js';
 import { type Handlers, json, type ServedProgram } from './ServedProgram.js';
 
 /** The graph section's requests: rclnodejs's graph queries by name, whether a service is ready, a node's entities. */
-export function graphHandlers(program: ServedProgram): Handlers {
+export function graphHandlers(program: ServedProgram): Handlers<'graph'> {
   const { port } = program;
   return {
     graph: ({ query, arguments: args }) => {

@@ -2,7 +2,7 @@ import { valueFromJson, valueToJson } from '../wire/nodeMessages.js';
 import { type Handlers, json, type ServedProgram } from './ServedProgram.js';
 
 /** The job section's requests: a component's job operations, a proposed start time, and the program's assertions. */
-export function jobHandlers(program: ServedProgram): Handlers {
+export function jobHandlers(program: ServedProgram): Handlers<'job'> {
   const { port } = program;
   return {
     job: (op) => {

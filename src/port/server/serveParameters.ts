@@ -14,7 +14,7 @@ import { PARAMETER_HOOK } from '../wireNames.js';
 import { type Handlers, json, type ServedProgram } from './ServedProgram.js';
 
 /** The parameters section's requests (ParameterOp): rcl_interfaces messages in CDR both ways. */
-export function parameterHandlers(program: ServedProgram): Handlers {
+export function parameterHandlers(program: ServedProgram): Handlers<'parameters'> {
   const { port, cdr } = program;
   const parameterOut = (parameter: Parameter): Outgoing<ToClient> => ({ answer: { cdr: cdr.encode(PARAMETER, parameter.toParameterMessage()) } });
   const listOut = (parameters: readonly Parameter[]): Outgoing<ToClient> => ({ answer: { cdr: cdr.encodeParameters(parameters) } });

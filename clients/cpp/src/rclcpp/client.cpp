@@ -29,7 +29,7 @@ ClientBase::~ClientBase()
 
 bool ClientBase::service_is_ready() const
 {
-  return rclsim::json::parse(rclsim::port::graph_query("service_is_ready", {std::to_string(id_)})).as_bool();
+  return rclsim::json::parse(rclsim::port::graph_query({"service_is_ready", {std::to_string(id_)}})).as_bool();
 }
 
 bool ClientBase::wait_for_service_nanoseconds(std::chrono::nanoseconds timeout)
@@ -52,13 +52,13 @@ bool ClientBase::wait_for_service_nanoseconds(std::chrono::nanoseconds timeout)
 
 int64_t ClientBase::send_cdr_request(std::string cdr)
 {
-  rclsim::port::send_request(id_, ++sequence_, std::move(cdr));
+  rclsim::port::send_request({id_, ++sequence_, std::move(cdr)});
   return sequence_;
 }
 
 void ClientBase::forget_request(int64_t sequence)
 {
-  rclsim::port::forget_request(id_, sequence);
+  rclsim::port::forget_request({id_, sequence});
 }
 
 void ClientBase::on_response(std::function<void(int64_t, const std::string &)> handler)

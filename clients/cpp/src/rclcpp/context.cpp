@@ -17,7 +17,7 @@ uint32_t Context::rclsim_id()
 {
   // Id 0 is a context like any other: whether it was made is its own flag.
   if (!id_) {
-    id_ = rclsim::port::context_op_create();
+    id_ = static_cast<uint32_t>(rclsim::port::context_op_create(0));
   }
   return *id_;
 }

@@ -36,7 +36,7 @@ void Logger::set_level(Level level)
 
 Logger::Level Logger::get_effective_level() const
 {
-  return static_cast<Level>(rclsim::port::logger_op_level(get_name_string()));
+  return static_cast<Level>(std::stoi(rclsim::port::logger_op_level(get_name_string())));
 }
 
 }  // namespace rclcpp

@@ -48,7 +48,10 @@ NodeBase::NodeBase(const std::string & node_name, const std::string & namespace_
 NodeBase::~NodeBase()
 {
   if (!rclsim::port::shut_down()) {
-    rclsim::port::destroy(id_, true);
+    rclsim::node::Destroy node;
+    node.id = id_;
+    node.node = true;
+    rclsim::port::destroy(node);
   }
 }
 
@@ -75,7 +78,7 @@ bool NodeBase::callback_group_in_node(rclcpp::CallbackGroup::SharedPtr group)
 std::string NodeBase::resolve_topic_or_service_name(const std::string & name, bool is_service, bool only_expand) const
 {
   std::string method = is_service ? "resolveServiceName" : "resolveTopicName";
-  std::string json = rclsim::port::graph_query(method, {std::to_string(id_), rclsim::json::quote(name), only_expand ? "true" : "false"});
+  std::string json = rclsim::port::graph_query({method, {std::to_string(id_), rclsim::json::quote(name), only_expand ? "true" : "false"}});
   return rclsim::json::parse(json).as_string();
 }
 

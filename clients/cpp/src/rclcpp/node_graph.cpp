@@ -39,7 +39,7 @@ std::string NodeGraph::query(const std::string & method, const std::vector<std::
   for (const auto & argument : arguments) {
     all.push_back(rclsim::json::quote(argument));
   }
-  return rclsim::port::graph_query(method, all);
+  return rclsim::port::graph_query({method, all});
 }
 
 std::map<std::string, std::vector<std::string>> NodeGraph::get_topic_names_and_types(bool) const
@@ -128,7 +128,7 @@ std::vector<rclcpp::TopicEndpointInfo> NodeGraph::info_by_topic(const std::strin
 {
   std::vector<std::string> arguments{std::to_string(base_->rclsim_id()), rclsim::json::quote(topic_name), no_mangle ? "true" : "false"};
   std::vector<rclcpp::TopicEndpointInfo> infos;
-  rclsim::json::Value parsed = rclsim::json::parse(rclsim::port::graph_query(method, arguments));
+  rclsim::json::Value parsed = rclsim::json::parse(rclsim::port::graph_query({method, arguments}));
   for (const auto & info : parsed.as_array()) {
     infos.emplace_back(info["node_name"].as_string(), info["node_namespace"].as_string(), info["topic_type"].as_string(),
       static_cast<EndpointType>(info["endpoint_type"].as_int()));

@@ -248,10 +248,9 @@ NodeParameters::NodeParameters(const std::shared_ptr<NodeBase> & node_base, rclc
         options.parameter_event_qos, rclcpp::PublisherOptionsWithAllocator<std::allocator<void>>());
   }
   // rclcpp::detail::resolve_parameter_overrides: rcl's (global, then the node's own), then NodeOptions'.
-  rclsim::node::ParameterOp op;
-  op.node = node_base_->rclsim_id();
-  op.read = rclsim::node::ParameterRead{rclsim::node::ParameterRead_What::OVERRIDES, {}};
-  rclsim::node::Answer answer = rclsim::rcl_call([&op] {return rclsim::port::parameter_op(op);});
+  const uint64_t node = node_base_->rclsim_id();
+  rclsim::node::Answer answer =
+    rclsim::rcl_call([node] {return rclsim::port::parameter_op_read(node, rclsim::node::ParameterRead_What::OVERRIDES, {});});
   rcl_interfaces::srv::SetParameters::Request given;
   rclsim::from_cdr(answer.cdr, given);
   rclsim::json::Value parsed = rclsim::json::parse(answer.json.empty() ? "[]" : answer.json);

@@ -35,7 +35,7 @@ PublisherBase::~PublisherBase()
 const rmw_gid_t & PublisherBase::get_gid() const
 {
   if (!gid_known_) {
-    rclsim::json::Value gid = rclsim::json::parse(rclsim::port::entity_op(id_, "gid"));
+    rclsim::json::Value gid = rclsim::json::parse(rclsim::port::entity_op({id_, "gid"}));
     const auto & bytes = gid.as_array();
     for (size_t i = 0; i < bytes.size() && i < RMW_GID_STORAGE_SIZE; ++i) {
       gid_.data[i] = static_cast<uint8_t>(bytes[i].as_int());
@@ -48,23 +48,23 @@ const rmw_gid_t & PublisherBase::get_gid() const
 
 size_t PublisherBase::get_subscription_count() const
 {
-  return static_cast<size_t>(rclsim::json::parse(rclsim::port::entity_op(id_, "subscriptionCount")).as_int());
+  return static_cast<size_t>(rclsim::json::parse(rclsim::port::entity_op({id_, "subscriptionCount"})).as_int());
 }
 
 bool PublisherBase::assert_liveliness() const
 {
-  rclsim::port::entity_op(id_, "assertLiveliness");
+  rclsim::port::entity_op({id_, "assertLiveliness"});
   return true;
 }
 
 bool PublisherBase::wait_for_all_acked_ns(int64_t timeout_ns) const
 {
   std::string args = "[" + std::to_string(timeout_ns < 0 ? -1 : timeout_ns / 1000000) + "]";
-  return rclsim::json::parse(rclsim::port::entity_op(id_, "waitForAllAcked", args)).as_bool();
+  return rclsim::json::parse(rclsim::port::entity_op({id_, "waitForAllAcked", args})).as_bool();
 }
 
 void PublisherBase::publish(const rclcpp::SerializedMessage & serialized_msg) {publish_cdr(serialized_msg.rclsim_bytes());}
 
-void PublisherBase::publish_cdr(std::string cdr) const {rclsim::port::publish(id_, std::move(cdr));}
+void PublisherBase::publish_cdr(std::string cdr) const {rclsim::port::publish({id_, std::move(cdr)});}
 
 }  // namespace rclcpp

@@ -35,7 +35,7 @@ void ServiceBase::on_request(std::function<void(std::shared_ptr<rmw_request_id_t
 
 void ServiceBase::send_cdr_response(const rmw_request_id_t & header, std::string cdr)
 {
-  rclsim::port::send_response(id_, static_cast<uint64_t>(header.sequence_number), std::move(cdr));
+  rclsim::port::send_response({id_, static_cast<uint64_t>(header.sequence_number), std::move(cdr)});
 }
 
 }  // namespace rclcpp

@@ -12,8 +12,8 @@ namespace
 
 void introspection(uint64_t entity, const rclcpp::QoS & qos, rcl_service_introspection_state_t state)
 {
-  rclsim::port::entity_op(entity, "configureIntrospection",
-    "[null," + qos.rclsim_json() + "," + std::to_string(static_cast<int>(state)) + "]");
+  rclsim::port::entity_op({entity, "configureIntrospection",
+    "[null," + qos.rclsim_json() + "," + std::to_string(static_cast<int>(state)) + "]"});
 }
 
 }  // namespace

@@ -138,7 +138,7 @@ bool SubscriptionBase::exchange_in_use_by_wait_set_state(void *, bool in_use_sta
 
 size_t SubscriptionBase::get_publisher_count() const
 {
-  return static_cast<size_t>(rclsim::json::parse(rclsim::port::entity_op(id_, "publisherCount")).as_int());
+  return static_cast<size_t>(rclsim::json::parse(rclsim::port::entity_op({id_, "publisherCount"})).as_int());
 }
 
 bool SubscriptionBase::is_cft_enabled() const {return !filter_.filter_expression.empty();}
@@ -151,7 +151,7 @@ void SubscriptionBase::set_content_filter(const std::string & filter_expression,
   }
   parameters += "]";
   std::string args = "[{\"expression\":" + rclsim::json::quote(filter_expression) + ",\"parameters\":" + parameters + "}]";
-  rclsim::port::entity_op(id_, filter_expression.empty() ? "clearContentFilter" : "setContentFilter", filter_expression.empty() ? "[]" : args);
+  rclsim::port::entity_op({id_, filter_expression.empty() ? "clearContentFilter" : "setContentFilter", filter_expression.empty() ? "[]" : args});
   filter_ = rclcpp::ContentFilterOptions{filter_expression, expression_parameters};
 }
 

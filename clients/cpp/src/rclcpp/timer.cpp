@@ -65,7 +65,7 @@ std::chrono::nanoseconds TimerBase::time_until_trigger()
   return std::chrono::nanoseconds(std::stoll(state["nextCall"].as_string()) - rclsim::port::now_ns());
 }
 
-bool TimerBase::is_ready() {return kept_ || rclsim::json::parse(rclsim::port::entity_op(id_, "isReady")).as_bool();}
+bool TimerBase::is_ready() {return kept_ || rclsim::json::parse(rclsim::port::entity_op({id_, "isReady"})).as_bool();}
 
 std::shared_ptr<void> TimerBase::call()
 {
@@ -78,7 +78,7 @@ std::shared_ptr<void> TimerBase::call()
     kept_.reset();
     return call;
   }
-  rclsim::json::Value info = rclsim::json::parse(rclsim::port::entity_op(id_, "callTimerWithInfo"));
+  rclsim::json::Value info = rclsim::json::parse(rclsim::port::entity_op({id_, "callTimerWithInfo"}));
   return std::make_shared<rcl_timer_call_info_t>(rcl_timer_call_info_t{info["expectedCallTime"].as_int(), info["actualCallTime"].as_int()});
 }
 

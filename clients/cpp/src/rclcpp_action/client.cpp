@@ -48,12 +48,12 @@ bool ClientBase::action_server_is_ready() const
     return false;
   }
   for (uint64_t client : {goal_.client, cancel_.client, result_.client}) {
-    if (!rclsim::json::parse(rclsim::port::graph_query("service_is_ready", {std::to_string(client)})).as_bool()) {
+    if (!rclsim::json::parse(rclsim::port::graph_query({"service_is_ready", {std::to_string(client)}})).as_bool()) {
       return false;
     }
   }
   for (uint64_t subscription : {feedback_subscription_, status_subscription_}) {
-    if (rclsim::json::parse(rclsim::port::entity_op(subscription, "publisherCount")).as_int() == 0) {
+    if (rclsim::json::parse(rclsim::port::entity_op({subscription, "publisherCount"})).as_int() == 0) {
       return false;
     }
   }
@@ -106,7 +106,7 @@ void ClientBase::send(Pending & pending, std::string cdr, ResponseCallback callb
 {
   const int64_t sequence = pending.next_sequence++;
   pending.callbacks[sequence] = std::move(callback);
-  rclsim::port::send_request(pending.client, sequence, std::move(cdr));
+  rclsim::port::send_request({pending.client, sequence, std::move(cdr)});
 }
 
 void ClientBase::send_goal_request(std::string cdr, ResponseCallback callback) {send(goal_, std::move(cdr), std::move(callback));}

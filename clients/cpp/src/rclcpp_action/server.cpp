@@ -83,7 +83,7 @@ void ServerBase::on_goal_request(uint64_t request, const std::string & cdr)
   std::shared_ptr<void> message = decode_goal_request(cdr, uuid);
   GoalResponse status = call_handle_goal_callback(uuid, message);
   bool accepted = status == GoalResponse::ACCEPT_AND_EXECUTE || status == GoalResponse::ACCEPT_AND_DEFER;
-  rclsim::port::send_response(goal_service_, request, encode_goal_response(accepted));
+  rclsim::port::send_response({goal_service_, request, encode_goal_response(accepted)});
   if (!accepted) {
     return;
   }
@@ -148,19 +148,19 @@ void ServerBase::on_cancel_request(uint64_t request, const std::string & cdr)
   if (!response.goals_canceling.empty()) {
     publish_status();
   }
-  rclsim::port::send_response(cancel_service_, request, rclsim::to_cdr(response));
+  rclsim::port::send_response({cancel_service_, request, rclsim::to_cdr(response)});
 }
 
 void ServerBase::on_result_request(uint64_t request, const std::string & cdr)
 {
   GoalUUID uuid = decode_result_request(cdr);
   if (!find_goal(uuid)) {
-    rclsim::port::send_response(result_service_, request, encode_result_response(GoalStatus::STATUS_UNKNOWN));
+    rclsim::port::send_response({result_service_, request, encode_result_response(GoalStatus::STATUS_UNKNOWN)});
     return;
   }
   auto result = goal_results_.find(uuid);
   if (result != goal_results_.end()) {
-    rclsim::port::send_response(result_service_, request, result->second);
+    rclsim::port::send_response({result_service_, request, result->second});
   } else {
     // Answered when the goal ends.
     result_requests_[uuid].push_back(request);
@@ -176,7 +176,7 @@ void ServerBase::publish_status()
     status.status = goal->status;
     message.status_list.push_back(status);
   }
-  rclsim::port::publish(status_publisher_, rclsim::to_cdr(message));
+  rclsim::port::publish({status_publisher_, rclsim::to_cdr(message)});
 }
 
 void ServerBase::publish_result(const GoalUUID & uuid, std::string result_cdr)
@@ -188,7 +188,7 @@ void ServerBase::publish_result(const GoalUUID & uuid, std::string result_cdr)
   auto waiting = result_requests_.find(uuid);
   if (waiting != result_requests_.end()) {
     for (uint64_t request : waiting->second) {
-      rclsim::port::send_response(result_service_, request, result_cdr);
+      rclsim::port::send_response({result_service_, request, result_cdr});
     }
   }
 }
@@ -218,7 +218,7 @@ void ServerBase::expire(const GoalUUID & uuid)
 
 void ServerBase::publish_feedback(std::string feedback_cdr)
 {
-  rclsim::port::publish(feedback_publisher_, std::move(feedback_cdr));
+  rclsim::port::publish({feedback_publisher_, std::move(feedback_cdr)});
 }
 
 }  // namespace rclcpp_action

@@ -1,7 +1,9 @@
 // The node port of a C++ program (docs/design.md#node-processes, docs/node-protocol.md): one
 // function per request of proto/node.proto, as clients/python/rclsim/_port.py and
 // src/port/WirePort.ts mirror it. Every other part of the client (rclcpp, rclcpp_action …) asks
-// the simulation through these functions only, never through the socket.
+// the simulation through these functions only, never through the socket. The senders are
+// generated from the .proto (rclsim/port_ops.hpp, scripts/nodePortOps.mjs); the ones here do more
+// than send and decode (they keep the code a later Run runs, or the client's own state).
 #ifndef RCLSIM__PORT_HPP_
 #define RCLSIM__PORT_HPP_
 
@@ -11,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "rclsim/port_ops.hpp"
 #include "wire/node_proto.hpp"
 
 namespace rclsim::port
@@ -43,55 +46,10 @@ int64_t now_ns();
 /// between are a busy-wait, which ends the process with one line naming program and thread (exit 70).
 int64_t read_clock_ns();
 
-// ---------------------------------------------------------------- entities
+// ---------------------------------------------------------------- the job
 
-uint32_t context_op_create();
-uint32_t context_op_default();
-void context_op_init(uint32_t context, const std::vector<std::string> & argv);
-void context_op_shutdown(uint32_t context);
-node::Created create(const node::Create & request);
-void destroy(uint64_t id, bool is_node = false, bool wake = false);
-void publish(uint64_t publisher, std::string cdr);
-void send_request(uint64_t client, int64_t sequence, std::string cdr);
-void forget_request(uint64_t client, int64_t sequence);
-void send_response(uint64_t service, uint64_t request, std::string cdr);
-void timer_op_cancel(uint64_t timer);
-void timer_op_reset(uint64_t timer);
-void timer_op_change_period(uint64_t timer, int64_t period_ns);
-/// {"canceled", "period", "nextCall", "lastCall"} as JSON.
-std::string timer_op_state(uint64_t timer);
-void trigger_guard(uint64_t guard);
-std::string entity_op(uint64_t entity, const std::string & op, const std::string & args_json = "[]");
-uint64_t action_op_add(uint64_t node, const std::string & type, const std::vector<uint64_t> & parts);
-void action_op_remove(uint64_t node, uint64_t action);
-std::string next_goal_id();
-std::string get_interface(const std::string & type);
-
-// ---------------------------------------------------------------- logging
-
-/// Whether the record passed its logger's level (the simulation prints it and publishes /rosout).
-bool log(const std::string & logger, uint32_t severity, const std::string & message, const std::string & function, const std::string & file, uint32_t line);
-int logger_op_level(const std::string & logger);
-void logger_op_set_level(const std::string & logger, uint32_t level);
-/// A child logger of a node's logger publishes on /rosout as its parent does: whether the parent is one.
-bool logger_op_add_child(const std::string & logger, const std::string & child);
-void logger_op_remove_child(const std::string & logger, const std::string & child);
-
-// ---------------------------------------------------------------- parameters
-
-node::Answer parameter_op(const node::ParameterOp & op);
-
-// ---------------------------------------------------------------- graph and job
-
-std::string graph_query(const std::string & query, const std::vector<std::string> & arguments);
-void job_op_finish(int32_t code);
-void job_op_set_result(const std::string & name, const std::string & value_json);
-std::string job_op_get_result(const std::string & name);
-/// The run's start time proposed before the run starts (rslcpp's initial time): whether it was taken.
-bool job_op_start(int64_t start_ns);
 /// An end hook: `hook` runs in the END_HOOK run that names it, once the run's loop ended.
 void job_op_on_end(RunHandler hook);
-void assertion(node::Assertion_Kind kind, const std::string & message, bool holds, const std::string & details_json);
 
 // ---------------------------------------------------------------- the executor
 
@@ -100,7 +58,6 @@ void assertion(node::Assertion_Kind kind, const std::string & message, bool hold
 /// another thread that spins it for its callbacks), as thread `pool_slot` (from 1) of an
 /// executor's pool, whose runs go to the thread the simulation names (Run.thread) when it is free.
 void spin(uint64_t node, node::Spin_How how, uint32_t executor_threads = 1, bool for_wait = false, uint32_t pool_slot = 0);
-void hold(uint64_t entity, bool on);
 /// A wake-up at sim time `at_ns`: `on_settled` runs in the SETTLED run that brings it. Its id.
 uint64_t await_at_ns(int64_t at_ns, RunHandler on_settled, bool weak = false, bool after_ready = false);
 /// A client's server appearing (the run's input "true") or the timeout (negative: none) passing ("false").

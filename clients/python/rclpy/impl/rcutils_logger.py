@@ -40,7 +40,7 @@ class RcutilsLogger:
         _port.logger_op_set_level(self.name, int(LoggingSeverity(level)))
 
     def get_effective_level(self) -> LoggingSeverity:
-        return LoggingSeverity(_port.logger_op_level(self.name))
+        return LoggingSeverity(int(_port.logger_op_level(self.name)))
 
     def is_enabled_for(self, severity: int | LoggingSeverity) -> bool:
         return int(LoggingSeverity(severity)) >= int(self.get_effective_level())
@@ -57,7 +57,8 @@ class RcutilsLogger:
         site = (code.co_name, os.path.abspath(code.co_filename), frame.f_lineno, frame.f_lasti)
         if not should_log(call_context(self.contexts, site, name, severity, kwargs)):
             return False
-        return _port.log(name, int(severity), str(message), code.co_name, os.path.basename(code.co_filename), frame.f_lineno)
+        # Log's fields: the node (0: none, the logger names it), the logger, the record and where it was made.
+        return _port.log(0, name, int(severity), str(message), code.co_name, os.path.basename(code.co_filename), frame.f_lineno)
 
     def debug(self, message: Any, **kwargs: Any) -> bool:
         return self.log(message, LoggingSeverity.DEBUG, **kwargs)
