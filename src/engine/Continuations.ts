@@ -15,9 +15,12 @@ export class Continuations {
   stepsSince = 0;
   readonly #atNext: (() => void)[] = [];
   readonly #step: Step;
+  /** What the loop does once it goes on (Engine#resumed). */
+  readonly #resumed: () => void;
 
-  constructor(step: Step) {
+  constructor(step: Step, resumed: () => void) {
     this.#step = step;
+    this.#resumed = resumed;
   }
 
   /** See Engine#atNextYield. */
@@ -26,7 +29,10 @@ export class Continuations {
     this.#step.needsYield = true;
   }
 
-  /** Lets every pending promise continuation run, and the work waiting for them. */
+  /**
+   * Lets every pending promise continuation run, and the work waiting for them; then the loop
+   * goes on. One async function, awaited by the loop itself: each yield allocates its promise.
+   */
   async run(): Promise<void> {
     this.#step.needsYield = false;
     this.stepsSince = 0;
@@ -38,6 +44,7 @@ export class Continuations {
       await drainMicrotasks();
     }
     if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
+    this.#resumed();
   }
 
   /** See Engine#watchedElsewhere. */

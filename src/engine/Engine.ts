@@ -99,7 +99,7 @@ export class Engine {
     this.observers = this.#record.observers;
     this.#runner = new CallbackRunner(this, this.#record, options.maxCallbacksPerInstant ?? DEFAULT_MAX_CALLBACKS_PER_INSTANT);
     this.#step = new Step(this, this.#runner);
-    this.#continuations = new Continuations(this.#step);
+    this.#continuations = new Continuations(this.#step, () => this.#resumed());
     this.executors = this.#step.executors;
     this.callTimerOf = this.#step.timers.callOf;
   }
@@ -410,10 +410,10 @@ export class Engine {
       if (this.finished) return 'finished';
       step.phase = 0;
       // A step runs synchronously; it stops early only to let promise continuations run.
-      while (!step.run()) await this.#yield();
+      while (!step.run()) await this.#continuations.run();
       // A turn of the event loop now and then, though nothing is pending: signals (SIGINT) and
       // failures reported from outside get in. Nothing else can run, so nothing changes.
-      if (++this.#continuations.stepsSince >= STEPS_BETWEEN_EVENT_LOOP_TURNS) await this.#yield();
+      if (++this.#continuations.stepsSince >= STEPS_BETWEEN_EVENT_LOOP_TURNS) await this.#continuations.run();
       this.instantEnded?.();
       if (this.finished) return 'finished';
       if (step.hasWork()) continue;
@@ -476,11 +476,6 @@ export class Engine {
    */
   atNextYield(work: () => void): void {
     this.#continuations.atNext(work);
-  }
-
-  async #yield(): Promise<void> {
-    await this.#continuations.run();
-    this.#resumed();
   }
 
   /** The loop goes on after an await: it runs in a new async resource, whose scope must be entered afresh, and a failure reported meanwhile ends it. */
