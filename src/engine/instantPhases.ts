@@ -91,14 +91,14 @@ function drainEvents(step: Step): boolean {
   return true;
 }
 
+// One call site per source, in EVENT_SOURCES's order: each sees one function, which V8 inlines
+// into the drain. A loop's one call site sees both and inlines neither (npm run costs engine:
+// 5429 instructions per callback against 4650 with the sources read by name).
+const [FIRST_SOURCE, SECOND_SOURCE] = EVENT_SOURCES as readonly [EventSource, EventSource];
+
 /** The events executor's next event: from the first of EVENT_SOURCES that has one. */
 function nextEvent(step: Step): Executable | null {
-  const sources = EVENT_SOURCES;
-  for (let i = 0; i < sources.length; i++) {
-    const entity = sources[i]!.take(step);
-    if (entity !== undefined) return entity;
-  }
-  return null;
+  return FIRST_SOURCE.take(step) ?? SECOND_SOURCE.take(step) ?? null;
 }
 
 /**
