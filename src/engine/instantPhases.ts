@@ -92,8 +92,8 @@ function drainEvents(step: Step): boolean {
 }
 
 // One call site per source, in EVENT_SOURCES's order: each sees one function, which V8 inlines
-// into the drain. A loop's one call site sees both and inlines neither (npm run costs engine:
-// 5429 instructions per callback against 4650 with the sources read by name).
+// into the drain with the FIFO's shift and the timers' callDue. A loop's one call site sees both
+// and inlines neither (node --trace-turbo-inlining; npm run costs engine: 5429 → 5350 instructions per callback).
 const [FIRST_SOURCE, SECOND_SOURCE] = EVENT_SOURCES as readonly [EventSource, EventSource];
 
 /** The events executor's next event: from the first of EVENT_SOURCES that has one. */
