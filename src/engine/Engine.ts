@@ -1,22 +1,19 @@
 import type { Hash64 } from '../base/Hash64.js';
-import { drainMicrotasks } from '../base/microtasks.js';
-import { countPromiseEvents, promiseEvents } from '../base/promiseActivity.js';
+import { countPromiseEvents } from '../base/promiseActivity.js';
 import type { UncaughtOrigin } from '../base/runErrors.js';
 import { MAX_OFFSET, MAX_TIME } from '../base/simTimeRange.js';
-import { Actions } from './Actions.js';
-import { SpareEnds } from './CallbackEnd.js';
 import { CallbackRunner } from './CallbackRunner.js';
+import { Continuations } from './Continuations.js';
 import type { EngineTimer } from './EngineTimer.js';
 import type { EventLog } from './EventLog.js';
 import type { EngineObserver, Executable, OutputKind, OutputSource } from './Executable.js';
 import type { Executor } from './executors/Executor.js';
-import { Fifo } from './Fifo.js';
 import { Heartbeat } from './Heartbeat.js';
-import { EVENT_SOURCES, INSTANT_PHASES, type InstantPhaseName } from './instantPhases.js';
 import { RunRecord } from './RunRecord.js';
 import type { ScheduledAction } from './ScheduledActions.js';
-import { advanceOffset, preStartKeys, timeWentBack, toOffset } from './simTime.js';
-import { Timers } from './Timers.js';
+import { Step } from './Step.js';
+import { preStartKeys, timeWentBack, toOffset } from './simTime.js';
+import type { Timers } from './Timers.js';
 
 export type EndReason = 'finished' | 'idle' | 'end-time' | 'max-time';
 
@@ -37,15 +34,13 @@ export interface RunLimits {
 }
 
 const STEPS_BETWEEN_EVENT_LOOP_TURNS = 1024;
-
 const DEFAULT_MAX_CALLBACKS_PER_INSTANT = 1_000_000;
 
 /**
- * The discrete-event step loop of docs/design.md#the-step-loop (executor model `events`): each instant runs the
- * phases of instantPhases.ts in their order, then sim time jumps to the next due timer or
- * action. All ordering decisions of a simulation are made here, by the parts it runs: the ready
- * FIFO, the timers (Timers), the scheduled actions (Actions), the executors; what a run leaves
- * goes to its RunRecord.
+ * The discrete-event step loop of docs/design.md#the-step-loop (executor model `events`): each instant runs a Step
+ * (the phases of instantPhases.ts, each doing its part), then sim time jumps to the next due
+ * timer or action. The Engine owns time and the loop; the order is the step's (the ready FIFO,
+ * Timers, Actions, the executors); what a run leaves goes to its RunRecord.
  *
  * Internally, times are exact integer numbers of nanoseconds relative to the start time
  * (`base`), which keeps the hot path free of bigint arithmetic (simTime.ts); the API converts to bigint.
@@ -71,8 +66,6 @@ export class Engine {
   exitCode = 0;
   /** Told about every executed callback and output, in order (traces, perturbation). */
   readonly observers: EngineObserver[];
-  /** Progress for a supervisor on another thread (null: none watches). */
-  #beat: Float64Array | null = null;
   /**
    * Called after each step, once its callbacks and their promise continuations are done (and
    * once before the first): where the simulation decides whether the job is over.
@@ -92,16 +85,10 @@ export class Engine {
    * meanwhile, so what follows from it happens at the same sim time in every run.
    */
   whenIdle: (() => Promise<void> | null) | null = null;
-  /** Where the current step stands: the index in INSTANT_PHASES of the phase it runs (a yield resumes there). */
-  #phase = 0;
-  #stepsSinceYield = 0;
-
-  readonly #fifo = new Fifo<Executable>();
-  readonly #timers = new Timers(this);
-  readonly #actions = new Actions(this);
   readonly #runner: CallbackRunner;
-  #needsYield = false;
-  readonly #atYield: (() => void)[] = [];
+  /** The step at now and what its phases work on: the FIFO, timers, actions, executors (Step, instantPhases.ts). */
+  readonly #step: Step;
+  readonly #continuations: Continuations;
   #failure: unknown = undefined;
 
   constructor(options: EngineOptions) {
@@ -111,6 +98,10 @@ export class Engine {
     this.#record = new RunRecord(this.fingerprintEnabled);
     this.observers = this.#record.observers;
     this.#runner = new CallbackRunner(this, this.#record, options.maxCallbacksPerInstant ?? DEFAULT_MAX_CALLBACKS_PER_INSTANT);
+    this.#step = new Step(this, this.#runner);
+    this.#continuations = new Continuations(this.#step, () => this.#resumed());
+    this.executors = this.#step.executors;
+    this.callTimerOf = this.#step.timers.callOf;
   }
 
   get nowAbs(): bigint {
@@ -122,8 +113,8 @@ export class Engine {
   }
 
   set heartbeat(heartbeat: Heartbeat) {
-    this.#beat = heartbeat.values;
     this.#runner.beat = heartbeat.values;
+    this.#continuations.beat = heartbeat.values;
   }
 
   /** The start time: every internal time is an offset from it. */
@@ -170,8 +161,6 @@ export class Engine {
     this.#record.eventLog = log;
   }
 
-  // ---- running a callback (CallbackRunner) ----------------------------------------------------
-
   /** Callbacks allowed at one instant before the run fails as a livelock. */
   get maxCallbacksPerInstant(): number {
     return this.#runner.maxCallbacksPerInstant;
@@ -193,12 +182,12 @@ export class Engine {
    * a separate program whose executor has a pool runs it there (Run.thread).
    */
   get executingThread(): number {
-    return this.#turnEntity !== null && this.#runner.executing === this.#turnEntity ? this.#turnThread : 0;
+    return this.#step.executingThread;
   }
 
   /** How long the callback running now takes (ns of sim time; 0 also for a callback run inside another's code): durationOf's. */
   get executingDuration(): number {
-    return this.#turnEntity !== null && this.#runner.executing === this.#turnEntity ? this.#turnDuration : 0;
+    return this.#step.executingDuration;
   }
 
   /**
@@ -227,79 +216,41 @@ export class Engine {
    * executes what is ready before it returns); it counts as any callback does.
    */
   executeNow(entity: Executable): void {
-    if (this.#runner.runNested(entity)) this.#needsYield = true;
+    if (this.#runner.runNested(entity)) this.#step.needsYield = true;
   }
-
-  #execute(entity: Executable): void {
-    if (this.#runner.run(entity)) this.#needsYield = true;
-  }
-
-  // ---- events -----------------------------------------------------------------------------
 
   /** An event happened for `entity` (message, request, response, trigger): queue it (with its executor's, when another). */
   enqueue(entity: Executable): void {
-    if (this.effectDelay !== 0) {
-      // A callback that takes time triggers others when it ends.
-      this.#enqueueAtEnd(entity);
-      return;
-    }
-    this.onEnqueue?.(entity);
-    const executor = entity.executor;
-    if (executor) executor.ready(entity);
-    else this.#fifo.push(entity);
-  }
-
-  // Its own function: one that makes a closure allocates what it captures on every call.
-  #enqueueAtEnd(entity: Executable): void {
-    this.#end.effects.push(() => this.enqueue(entity));
+    this.#step.enqueue(entity);
   }
 
   /** Told of every event as it is queued (the run's metrics: when an entity became ready). */
-  onEnqueue: ((entity: Executable) => void) | null = null;
+  set onEnqueue(listener: ((entity: Executable) => void) | null) {
+    this.#step.onEnqueue = listener;
+  }
 
-  /**
-   * Executors besides the events one, in declaration order: at each instant the events
-   * executor and each of them take turns, one callback per turn (docs/design.md#executors-and-execution-time).
-   */
-  readonly executors: Executor[] = [];
-  /** Whose turn it is: 0 the events executor, i the executor i − 1. */
-  #turn = 0;
-  /** The callback a turn runs now (null: none), its executor's thread, from 1 (executingThread), and its duration. */
-  #turnEntity: Executable | null = null;
-  #turnThread = 0;
-  #turnDuration = 0;
-  /**
-   * How long a callback takes (ns of sim time; 0 for none), drawn as it starts: set by the
-   * simulation when a job gives execution times, which makes every executor take turns.
-   */
-  durationOf: ((entity: Executable) => number) | null = null;
-  /**
-   * While a callback that takes time runs: its duration. Its effects — events it triggers,
-   * messages it sends (Delivery reads this) — happen when it ends, `effectDelay` from now.
-   */
-  effectDelay = 0;
-  /** Ends already run, for later callbacks that take time. */
-  readonly #spareEnds = new SpareEnds();
-  /** The end of the next (or running) callback that takes time: what it does gathers there, in order. */
-  #end = this.#spareEnds.take();
+  /** Executors besides the events one, in declaration order: they take turns with it (Step#executors). */
+  readonly executors: Executor[];
+
+  /** How long a callback takes (ns of sim time; 0 for none): set when a job gives execution times (Step#durationOf). */
+  set durationOf(durationOf: ((entity: Executable) => number) | null) {
+    this.#step.durationOf = durationOf;
+  }
+
+  /** While a callback that takes time runs: its duration; its effects happen that much later (Step#effectDelay). */
+  get effectDelay(): number {
+    return this.#step.effectDelay;
+  }
 
   /** Runs `effect` when the running callback's effects happen: now, or when a callback that takes time ends. */
   effect(effect: () => void): void {
-    if (this.effectDelay === 0) effect();
-    else this.#end.effects.push(effect);
+    this.#step.effect(effect);
   }
-
-  /** The events executor's thread runs a callback until then (an offset). */
-  #eventsBusyUntil = -Infinity;
-  /** Sim time of the events executor's callbacks that take time, to their ends (ns). */
-  #eventsBusyTime = 0;
 
   /** Sim time the events executor's thread spent in callbacks until now (ns). */
   eventsBusyTime(): number {
-    return this.#eventsBusyTime - Math.max(0, this.#eventsBusyUntil - this.now);
+    return this.#step.eventsBusyTime();
   }
-
-  // ---- scheduled actions (Actions) ----------------------------------------------------------
 
   /**
    * Run `run` at the start of the step at absolute time `at` (or now, if `at` has passed). A
@@ -308,65 +259,61 @@ export class Engine {
    * with a timeout returns what is ready at its deadline, a wait of 0 what is ready now).
    */
   scheduleAt(at: bigint, run: () => void, weak = false, afterReady = false): ScheduledAction {
-    return this.#actions.at(at, run, weak, afterReady);
+    return this.#step.actions.at(at, run, weak, afterReady);
   }
 
   /** Run `run` at the start of the step `delay` ns from now (see scheduleAt for `weak`). */
   scheduleAfter(delay: number, run: () => void, weak = false): ScheduledAction {
-    return this.#actions.after(delay, run, weak);
+    return this.#step.actions.after(delay, run, weak);
   }
 
   cancelAction(action: ScheduledAction): void {
-    this.#actions.cancel(action);
+    this.#step.actions.cancel(action);
   }
 
   /** Makes an action weak or strong (Node's timer.unref() and ref()). */
   setWeak(action: ScheduledAction, weak: boolean): void {
-    this.#actions.setWeak(action, weak);
+    this.#step.actions.setWeak(action, weak);
   }
-
-  // ---- timers (Timers) ------------------------------------------------------------------------
 
   /** Register a newly created timer: its first call is one period after now. */
   addTimer(timer: EngineTimer): void {
-    this.#timers.add(timer);
+    this.#step.timers.add(timer);
   }
 
   removeTimer(timer: EngineTimer): void {
-    this.#timers.remove(timer);
+    this.#step.timers.remove(timer);
   }
 
   /** The timer's heap is `executor`'s from now on. */
   moveTimer(timer: EngineTimer, executor: Executor): void {
-    this.#timers.move(timer, executor);
+    this.#step.timers.move(timer, executor);
   }
 
   cancelTimer(timer: EngineTimer): void {
-    this.#timers.cancel(timer);
+    this.#step.timers.cancel(timer);
   }
 
   /** rcl_timer_reset: next call one period from now, no longer canceled. */
   resetTimer(timer: EngineTimer): void {
-    this.#timers.reset(timer);
+    this.#step.timers.reset(timer);
   }
 
   /** rcl_timer_call_with_info from code (not from the loop): see Timers#callNow. */
   callTimerNow(timer: EngineTimer): bigint {
-    return this.#timers.callNow(timer);
+    return this.#step.timers.callNow(timer);
   }
 
   timerNextCall(timer: EngineTimer): bigint {
-    return this.#timers.nextCall(timer);
+    return this.#step.timers.nextCall(timer);
   }
 
   timerLastCall(timer: EngineTimer): bigint {
-    return this.#timers.lastCall(timer);
+    return this.#step.timers.lastCall(timer);
   }
 
   /** An executor calls a timer whose turn came (rcl_timer_call); false when it was canceled or destroyed. */
-  readonly callTimerOf = this.#timers.callOf;
-
-  // ---- what the run leaves (RunRecord) --------------------------------------------------------
+  readonly callTimerOf: Timers['callOf'];
 
   /**
    * The callback about to run of entity `entityId` consumes an item produced at `producedAt`
@@ -382,11 +329,9 @@ export class Engine {
     this.#record.output(kind, source, digestLo, digestHi);
   }
 
-  // ---- the job's end and failures -------------------------------------------------------------
-
   /** Promise continuations are pending (a promise was resolved): let them run next. */
   requestYield(): void {
-    this.#needsYield = true;
+    this.#step.needsYield = true;
   }
 
   /** The job is finished; the loop stops when it next checks (at the top of a step). */
@@ -419,8 +364,6 @@ export class Engine {
     this.#runner.failCallback(label, simTime, error, origin);
   }
 
-  // ---- the step loop ----------------------------------------------------------------------
-
   /**
    * Moves from construction (clock 0) to the start time: timers and actions created before
    * the start enter their queues, timers in node construction order then creation order, with
@@ -428,7 +371,7 @@ export class Engine {
    */
   start(): void {
     if (this.started) return;
-    const times = [...this.#timers.preStartTimes(), ...this.#actions.preStartTimes()];
+    const times = [...this.#step.timers.preStartTimes(), ...this.#step.actions.preStartTimes()];
     const keyOf = preStartKeys(times, this.base);
     this.started = true;
     this.now = 0;
@@ -436,8 +379,8 @@ export class Engine {
     this.earliest = -times.length;
     this.#nowAbs = this.base;
     this.#record.started(this.base);
-    this.#timers.start(keyOf);
-    this.#actions.start(keyOf);
+    this.#step.timers.start(keyOf);
+    this.#step.actions.start(keyOf);
   }
 
   /** Runs the step loop until the job finishes, an end condition holds, or nothing is left. */
@@ -460,23 +403,24 @@ export class Engine {
     const maxTime = MAX_TIME - this.base;
     // The job's own end, when it comes first (or with it), is the one the run reports.
     const stopAt = maxTime > BigInt(MAX_OFFSET) ? endAt : Math.min(endAt, Number(maxTime));
+    const step = this.#step;
     this.instantEnded?.();
     for (;;) {
       this.throwIfFailed();
       if (this.finished) return 'finished';
-      this.#phase = 0;
+      step.phase = 0;
       // A step runs synchronously; it stops early only to let promise continuations run.
-      while (!this.#runStep()) await this.#yield();
+      while (!step.run()) await this.#continuations.run();
       // A turn of the event loop now and then, though nothing is pending: signals (SIGINT) and
       // failures reported from outside get in. Nothing else can run, so nothing changes.
-      if (++this.#stepsSinceYield >= STEPS_BETWEEN_EVENT_LOOP_TURNS) await this.#yield();
+      if (++this.#continuations.stepsSince >= STEPS_BETWEEN_EVENT_LOOP_TURNS) await this.#continuations.run();
       this.instantEnded?.();
       if (this.finished) return 'finished';
-      if (this.#hasWorkNow()) continue;
-      let next = this.#nextTime();
+      if (step.hasWork()) continue;
+      let next = step.nextTime();
       // A wait may schedule something before `next` (never at now): look again until none waits.
       // Only a hook that waits costs an await: most advances have none.
-      for (let wait: Promise<void> | null; next !== Infinity && (wait = this.#beforeAdvanceWait(Math.min(next, stopAt))) !== null; next = this.#nextTime()) {
+      for (let wait: Promise<void> | null; next !== Infinity && (wait = this.#beforeAdvanceWait(Math.min(next, stopAt))) !== null; next = step.nextTime()) {
         await wait;
         this.#resumed();
       }
@@ -518,197 +462,20 @@ export class Engine {
     if (offset < this.now) timeWentBack('the next instant', offset, this.now);
     this.now = offset;
     this.earliest = offset;
-    this.#actions.movedOn();
+    this.#step.actions.movedOn();
     this.#nowAbsStale = true;
     this.#runner.newInstant();
-    if (this.#beat !== null) this.#beat[Heartbeat.NOW] = offset;
+    const beat = this.#continuations.beat;
+    if (beat !== null) beat[Heartbeat.NOW] = offset;
     this.#record.movedTo(offset);
   }
-
-  #hasWorkNow(): boolean {
-    const now = this.now;
-    const head = this.#timers.heap.top;
-    const action = this.#actions.top;
-    return (
-      (action !== undefined && action.at <= now) ||
-      (this.#eventsBusyUntil <= now && (this.#fifo.length > 0 || (head !== undefined && head.key <= now))) ||
-      this.#executorsHaveWork(now)
-    );
-  }
-
-  #executorsHaveWork(now: number): boolean {
-    const executors = this.executors;
-    for (let i = 0; i < executors.length; i++) if (executors[i]!.hasWork(now)) return true;
-    return false;
-  }
-
-  /** The next due time, or Infinity when only weak actions (or nothing) are left. */
-  #nextTime(): number {
-    const head = this.#timers.heap.top;
-    const action = this.#actions.top;
-    // A busy thread's timers wait for it (the action that frees it keeps time moving).
-    let timerAt = head === undefined ? Infinity : Math.max(head.key, this.#eventsBusyUntil);
-    const executors = this.executors;
-    for (let i = 0; i < executors.length; i++) timerAt = Math.min(timerAt, executors[i]!.nextTime(this.now));
-    if (timerAt === Infinity && this.#actions.live === 0) return Infinity;
-    const actionAt = action === undefined ? Infinity : action.at;
-    return Math.min(timerAt, actionAt);
-  }
-
-  /**
-   * Runs the step at `now`: the phases of INSTANT_PHASES, in order. Returns false when a callback
-   * or action left promise continuations to run first; called again, it goes on where it stopped.
-   */
-  #runStep(): boolean {
-    const phases = INSTANT_PHASES;
-    for (; this.#phase < phases.length; this.#phase++) {
-      if (!this.#runPhase(phases[this.#phase]!.name)) return false;
-      // Every round of executor turns begins with the events executor.
-      this.#turn = 0;
-    }
-    // Before time may advance, every pending promise continuation runs (the caller yields when
-    // something is pending; code that created no promise left none).
-    return true;
-  }
-
-  /**
-   * Runs (or goes on with) one phase of the step at this.now; false to yield to promise
-   * continuations first. The phases and what they call read the instant from this.now (the
-   * timers' and actions' clock): V8 boxes a time past a small integer's range passed to a call
-   * it does not inline, an allocation per call (npm run costs rslcpp: +7 bytes per callback).
-   */
-  #runPhase(phase: InstantPhaseName): boolean {
-    switch (phase) {
-      case 'due-actions':
-        return this.#runDueActions();
-      case 'drain':
-        return this.executors.length > 0 || this.durationOf !== null ? this.#drainTurns(this.now) : this.#drainEvents();
-      case 'after-drain':
-        this.#actions.drained();
-        return true;
-    }
-  }
-
-  #runDueActions(): boolean {
-    const actions = this.#actions;
-    for (let action = actions.takeDue(); action !== undefined; action = actions.takeDue()) {
-      const promises = promiseEvents();
-      action.run();
-      if (promiseEvents() !== promises) this.#needsYield = true;
-      if (this.#needsYield) return false;
-    }
-    return true;
-  }
-
-  /** The drain with the events executor alone: its next event until none is left. */
-  #drainEvents(): boolean {
-    for (let entity = this.#nextEvent(); entity !== null; entity = this.#nextEvent()) {
-      this.#execute(entity);
-      if (this.#needsYield) return false;
-    }
-    return true;
-  }
-
-  /** The events executor's next event: from the first of EVENT_SOURCES that has one. */
-  #nextEvent(): Executable | null {
-    const sources = EVENT_SOURCES;
-    for (let i = 0; i < sources.length; i++) {
-      const entity = sources[i]!.name === 'ready-fifo' ? this.#fifo.shift() : this.#timers.callDue();
-      if (entity !== undefined) return entity;
-    }
-    return null;
-  }
-
-  /**
-   * The drain with other executors: turns in declaration order (the events executor first),
-   * one callback each, until a whole round finds nothing to run. Returns false to yield to
-   * promise continuations; called again, it goes on with the next turn.
-   */
-  #drainTurns(now: number): boolean {
-    const executors = this.executors;
-    let idleTurns = 0;
-    while (idleTurns <= executors.length) {
-      const turn = this.#turn;
-      this.#turn = turn === executors.length ? 0 : turn + 1;
-      const executor = turn === 0 ? null : executors[turn - 1]!;
-      // A thread still running a callback that takes time takes no turn.
-      const entity = executor === null ? (this.#eventsBusyUntil > now ? null : this.#nextEvent()) : executor.next(now);
-      if (entity === null) {
-        idleTurns++;
-        continue;
-      }
-      idleTurns = 0;
-      const callbacks = this.callbacks;
-      this.#executeTimed(entity, executor);
-      if (executor !== null && this.callbacks === callbacks) executor.skipped(entity);
-      if (this.#needsYield) return false;
-    }
-    return true;
-  }
-
-  /**
-   * Runs a callback that may take time: its code runs now (its clock reads now), its thread is
-   * busy for its duration, and what it triggers or sends happens at the end
-   * (docs/design.md#executors-and-execution-time). A callback that ran nothing (SKIPPED) takes no time.
-   */
-  #executeTimed(entity: Executable, executor: Executor | null): void {
-    const duration = this.durationOf?.(entity) ?? 0;
-    this.#turnEntity = entity;
-    this.#turnThread = executor === null ? 0 : executor.thread + 1;
-    this.#turnDuration = duration;
-    if (duration === 0) {
-      this.#execute(entity);
-      this.#turnEntity = null;
-      return;
-    }
-    const callbacks = this.callbacks;
-    const end = this.#end;
-    this.effectDelay = duration;
-    try {
-      this.#execute(entity);
-    } finally {
-      this.effectDelay = 0;
-      this.#turnEntity = null;
-    }
-    if (this.callbacks === callbacks) {
-      // No callback ran (SKIPPED): it took no time.
-      end.runEffects();
-      return;
-    }
-    const at = advanceOffset(this.now, duration, 'callback end');
-    if (executor === null) {
-      this.#eventsBusyUntil = at;
-      this.#eventsBusyTime += duration;
-    } else executor.occupy(entity, this.now, at);
-    // Its effects happen then, in the order it caused them; and the thread is free again: a step
-    // at that time lets it take its next turn.
-    this.#end = this.#spareEnds.take();
-    this.#actions.end(end, at);
-  }
-
-  // ---- yields to promise continuations ------------------------------------------------------
 
   /**
    * Runs `work` where promise continuations run next (after those of this process): a separate
    * program's continuations, which run in its own process.
    */
   atNextYield(work: () => void): void {
-    this.#atYield.push(work);
-    this.#needsYield = true;
-  }
-
-  async #yield(): Promise<void> {
-    this.#needsYield = false;
-    this.#stepsSinceYield = 0;
-    const beat = this.#beat;
-    if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_CONTINUATIONS;
-    await drainMicrotasks();
-    for (let work = this.#atYield.shift(); work !== undefined; work = this.#atYield.shift()) {
-      work();
-      await drainMicrotasks();
-    }
-    if (beat !== null) beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
-    this.#resumed();
+    this.#continuations.atNext(work);
   }
 
   /** The loop goes on after an await: it runs in a new async resource, whose scope must be entered afresh, and a failure reported meanwhile ends it. */
@@ -722,14 +489,6 @@ export class Engine {
    * server keeps): the supervisor's watchdog takes the wait for engine time.
    */
   watchedElsewhere<T>(wait: () => T): T {
-    const beat = this.#beat;
-    if (beat === null) return wait();
-    const state = beat[Heartbeat.STATE]!;
-    beat[Heartbeat.STATE] = Heartbeat.IN_ENGINE;
-    try {
-      return wait();
-    } finally {
-      beat[Heartbeat.STATE] = state;
-    }
+    return this.#continuations.watchedElsewhere(wait);
   }
 }

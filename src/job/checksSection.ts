@@ -1,7 +1,7 @@
 import { compileCheckExpression } from '../sim/checkExpression.js';
 import type { CheckConfig } from '../sim/checks/CheckConfig.js';
 import { ContentFilterError } from '../sim/contentFilter.js';
-import type { SectionContext } from './networkSection.js';
+import { hostNamed, type SectionContext } from './sectionContext.js';
 import { durationSchema } from './timeModelEntry.js';
 
 /** The JSON schema of one entry of `checks:`. */
@@ -69,10 +69,7 @@ export function checksConfig(
         context.fail([...location, 'after'], "reads messages: a check without 'topic' takes them from 'after_topic'");
     }
     if (entry.node !== undefined && entry.host !== undefined) context.fail([...location, 'host'], 'a check reads at a node or at a host, not both');
-    if (entry.host !== undefined) {
-      if (hosts === null) context.fail([...location, 'host'], "names a host, but the job has no 'network'");
-      else if (!hosts.includes(entry.host)) context.fail([...location, 'host'], `no host named '${entry.host}' (hosts: ${hosts.join(', ')})`);
-    }
+    if (entry.host !== undefined) hostNamed(context, [...location, 'host'], entry.host, hosts);
     if (kind !== 'eventually') {
       for (const key of ['within', 'after', 'after_topic'] as const)
         if (entry[key] !== undefined) context.fail([...location, key], `belongs to an eventually check`);

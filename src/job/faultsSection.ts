@@ -1,5 +1,5 @@
 import type { FaultConfig, FaultInterval, Occurrence, ServiceEffect, TopicEffect } from '../sim/faults/FaultConfig.js';
-import type { SectionContext } from './networkSection.js';
+import type { SectionContext } from './sectionContext.js';
 import { type DistributionEntry, durationSchema, timeModelAt, timeModelSchema } from './timeModelEntry.js';
 import {
   type WorldFaultKeys,

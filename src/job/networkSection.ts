@@ -4,6 +4,7 @@ import type { ExternalConfig } from '../network/external/ExternalMedium.js';
 import type { Point, Prism } from '../network/geometry.js';
 import type { WorldConfig } from '../world/WorldConfig.js';
 import { DEFAULT_OBSTACLE_LOSS_DB, loadEnvironment, type ObstacleEntry, obstacleFrom, obstacleSchema } from './environmentFile.js';
+import type { SectionContext } from './sectionContext.js';
 import { worldObstacles } from './worldObstacles.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
@@ -146,14 +147,6 @@ export interface NetworkEntry {
   transport?: { mtu?: number; max_message_size?: number; send_buffer?: number; heartbeat_period?: Duration; heartbeat_response_delay?: Duration };
   metrics?: { period?: Duration; topic?: string };
   external?: { command?: string[]; connect?: string; window?: Duration; timeout?: Duration };
-}
-
-/** What the job file parser lends: errors at a field, durations, files and topic names checked as everywhere else. */
-export interface SectionContext {
-  fail(location: (string | number)[], message: string): never;
-  duration(location: (string | number)[], value: Duration): bigint;
-  file(location: (string | number)[], relative: string, kind?: 'file' | 'folder' | 'either'): string;
-  topic(location: (string | number)[], name: string): string;
 }
 
 /** The world's static geometry as obstacles, when the section asks (`world_obstacles`). */

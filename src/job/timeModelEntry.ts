@@ -1,5 +1,5 @@
 import type { TimeModel } from '../sim/TimeModel.js';
-import type { SectionContext } from './networkSection.js';
+import type { SectionContext } from './sectionContext.js';
 
 /** A distribution of times as job files write it (execution times, fault delays). */
 export interface DistributionEntry {

@@ -1,5 +1,5 @@
 import type { FaultConfig, FaultInterval, WorldEffect, WorldOccurrence, WorldTarget } from '../sim/faults/FaultConfig.js';
-import type { SectionContext } from './networkSection.js';
+import type { SectionContext } from './sectionContext.js';
 import { durationSchema } from './timeModelEntry.js';
 
 type Duration = string | number;

@@ -4,7 +4,7 @@ import { quatFromEuler } from '../world/geometry/pose.js';
 import { mapModel } from '../world/maps/mapModel.js';
 import { readOccupancyMap } from '../world/maps/occupancyMap.js';
 import { WorldInputError } from '../world/WorldInputError.js';
-import type { SectionContext } from './networkSection.js';
+import type { SectionContext } from './sectionContext.js';
 
 /** One of the world section's `maps:` (docs/world.md "Maps"). */
 export interface MapItem {

@@ -9,7 +9,7 @@ import { type Actuation, type EngineWorldConfig, type Output, SENSOR_TYPES, type
 /** A duration as job files write it: '1.5s', '200ms', or nanoseconds. */
 type Duration = string | number;
 
-import type { SectionContext } from './networkSection.js';
+import type { SectionContext } from './sectionContext.js';
 import { type MapItem, mapOf } from './worldMaps.js';
 
 const duration = { anyOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] };
