@@ -33,6 +33,23 @@ const JAVASCRIPT_TIMERS = "JavaScript's own timers (setTimeout & co.)";
 const OWN_PARAMETERS = "the client keeps a node's parameters itself, as its ROS library does; it reads only the node's overrides (ParameterOp.read OVERRIDES)";
 const OWN_CONTEXT = "the client's contexts keep their own state and default, as its ROS library's";
 
+/** What the Python and the C++ client both leave to their own library, or to JavaScript. */
+const PYTHON_AND_CPP_LACK: Readonly<Record<string, string>> = {
+  timerOpChangePeriodNs: BY_ENTITY_OP,
+  contextOpState: OWN_CONTEXT,
+  contextOpDefaultContext: OWN_CONTEXT,
+  jsTimer: JAVASCRIPT_TIMERS,
+  jsTimerOpCancel: JAVASCRIPT_TIMERS,
+  jsTimerOpRef: JAVASCRIPT_TIMERS,
+  jsTimerOpUnref: JAVASCRIPT_TIMERS,
+  jsTimerOpRefresh: JAVASCRIPT_TIMERS,
+  parameterOpDeclare: OWN_PARAMETERS,
+  parameterOpGet: OWN_PARAMETERS,
+  parameterOpSet: OWN_PARAMETERS,
+  parameterOpUndeclare: OWN_PARAMETERS,
+  parameterOpHook: OWN_PARAMETERS,
+};
+
 export const CLIENT_CODE: Readonly<Record<ClientName, ClientCode>> = {
   rclnodejs: {
     // A separate program's port; an in-process one calls DirectPort itself.
@@ -47,20 +64,8 @@ export const CLIENT_CODE: Readonly<Record<ClientName, ClientCode>> = {
     files: () => sources('clients/python', ['.py'], ['_port_ops.py']),
     call: (sender) => new RegExp(`\\b_port(_ops)?\\.${snake(sender)}\\(`),
     lacks: {
-      timerOpChangePeriodNs: BY_ENTITY_OP,
+      ...PYTHON_AND_CPP_LACK,
       jobOpStartNs: "a start time proposed by the program is rslcpp's (Job::get_initial_time), a C++ API",
-      contextOpState: OWN_CONTEXT,
-      contextOpDefaultContext: OWN_CONTEXT,
-      jsTimer: JAVASCRIPT_TIMERS,
-      jsTimerOpCancel: JAVASCRIPT_TIMERS,
-      jsTimerOpRef: JAVASCRIPT_TIMERS,
-      jsTimerOpUnref: JAVASCRIPT_TIMERS,
-      jsTimerOpRefresh: JAVASCRIPT_TIMERS,
-      parameterOpDeclare: OWN_PARAMETERS,
-      parameterOpGet: OWN_PARAMETERS,
-      parameterOpSet: OWN_PARAMETERS,
-      parameterOpUndeclare: OWN_PARAMETERS,
-      parameterOpHook: OWN_PARAMETERS,
       nextGoalId: "rclpy's action client draws its goal ids from the program's own seeded uuid4, as rclpy does",
       loggerOpRemoveChild: "rclpy's loggers keep their children for the node's life",
     },
@@ -69,21 +74,9 @@ export const CLIENT_CODE: Readonly<Record<ClientName, ClientCode>> = {
     files: () => [...sources('clients/cpp/src', ['.cpp', '.hpp'], ['port_ops.cpp', 'port_ops.hpp']), ...sources('clients/cpp/include', ['.hpp', '.h'], [])],
     call: (sender) => new RegExp(`\\bport::${snake(sender)}\\(`),
     lacks: {
-      timerOpChangePeriodNs: BY_ENTITY_OP,
+      ...PYTHON_AND_CPP_LACK,
       triggerGuard: "rclcpp's guard conditions wake the program's own wait sets and executors, which the client runs",
       getInterface: 'a C++ program has its interfaces compiled in (the message headers generated when it is built)',
-      contextOpState: OWN_CONTEXT,
-      contextOpDefaultContext: OWN_CONTEXT,
-      jsTimer: JAVASCRIPT_TIMERS,
-      jsTimerOpCancel: JAVASCRIPT_TIMERS,
-      jsTimerOpRef: JAVASCRIPT_TIMERS,
-      jsTimerOpUnref: JAVASCRIPT_TIMERS,
-      jsTimerOpRefresh: JAVASCRIPT_TIMERS,
-      parameterOpDeclare: OWN_PARAMETERS,
-      parameterOpGet: OWN_PARAMETERS,
-      parameterOpSet: OWN_PARAMETERS,
-      parameterOpUndeclare: OWN_PARAMETERS,
-      parameterOpHook: OWN_PARAMETERS,
     },
   },
 };
