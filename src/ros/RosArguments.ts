@@ -150,7 +150,8 @@ function parameterYaml(parameter: Parameter): string {
 function splitNodePrefix(text: string, what: string): { node: string | null; rest: string } {
   const assign = text.indexOf(':=');
   if (assign < 0) throw new RosArgumentsError(`invalid ${what} '${text}': expected name:=value`);
-  const colon = text.indexOf(':');
+  // rcl's lexer reads `rostopic://` and `rosservice://` whole, before a node prefix's colon could.
+  const colon = text.search(/:(?!\/\/)/);
   if (colon >= 0 && colon < assign) return { node: text.slice(0, colon), rest: text.slice(colon + 1) };
   return { node: null, rest: text };
 }
@@ -173,7 +174,13 @@ function parseRemap(text: string): RemapRule {
  * remappings are checked the same way.
  */
 export function checkRemapRule(from: string, to: string): void {
-  if (from === '__node' || from === '__name') validateNodeName(to);
+  const { only, name } = remapMatch(from);
+  if (only !== null) {
+    // After a URL scheme rcl's parser expects a name's first token (rcl/src/rcl/arguments.c,
+    // _rcl_parse_resource_match_token), which `__node` and `__ns` are not.
+    if (isNodeOrNamespace(name)) throw new Error(`expected a topic or service name after ${from.slice(0, -name.length)}`);
+    for (const each of [name, to]) expandTopicName(each, 'node', '/ns');
+  } else if (from === '__node' || from === '__name') validateNodeName(to);
   else if (from === '__ns') {
     // rcl_parse_arguments refuses a relative one (where a node's own namespace argument gets its '/').
     if (!to.startsWith('/')) throw new Error(`namespace not remapped to a fully qualified name (found: ${to})`);
@@ -182,6 +189,22 @@ export function checkRemapRule(from: string, to: string): void {
     // A name's form, expanded for some node in a namespace, so that '{ns}/a' is no '//a' here.
     for (const name of [from, to]) expandTopicName(name, 'node', '/ns');
   }
+}
+
+/** rcl's URL schemes on a rule's match side (RCL_TOPIC_REMAP, RCL_SERVICE_REMAP): the rule renames only that kind. */
+const SCHEMES: readonly (readonly [string, 'topic' | 'service'])[] = [
+  ['rostopic://', 'topic'],
+  ['rosservice://', 'service'],
+];
+
+/** A rule's match side: the name it matches, and the kind it is for (null: topics and services both, as rcl's rules without a scheme). */
+export function remapMatch(from: string): { only: 'topic' | 'service' | null; name: string } {
+  for (const [scheme, kind] of SCHEMES) if (from.startsWith(scheme)) return { only: kind, name: from.slice(scheme.length) };
+  return { only: null, name: from };
+}
+
+function isNodeOrNamespace(name: string): boolean {
+  return name === '__node' || name === '__name' || name === '__ns';
 }
 
 function parseParameterArgument(text: string): ParameterArgument {

@@ -1,5 +1,5 @@
 import { expandName, expandTopicName } from './names.js';
-import type { RemapRule } from './RosArguments.js';
+import { type RemapRule, remapMatch } from './RosArguments.js';
 
 /**
  * ROS 2 remapping (rcl's rules, rcl/src/rcl/remap.c): the first rule that applies wins; a rule
@@ -16,15 +16,19 @@ export function remapNamespace(name: string, namespace: string, rules: readonly 
 }
 
 /**
- * Remaps an expanded (fully qualified) topic or service name for a node: a rule matches when its
- * match side expands to the name (a match side that does not expand, or expands to no valid
- * name, matches nothing), and its replacement, expanded, must be a valid name.
+ * Remaps an expanded (fully qualified) topic or service name (`kind`) for a node: a rule matches
+ * when it is for that kind (a `rostopic://` rule renames topics only, a `rosservice://` one
+ * services only, one without a scheme both) and its match side expands to the name (a match
+ * side that does not expand, or expands to no valid name, matches nothing), and its
+ * replacement, expanded, must be a valid name.
  */
 export function remapName(fqn: string, nodeName: string, namespace: string, rules: readonly RemapRule[], kind: string): string {
   for (const rule of rules) {
     if (rule.node !== null && rule.node !== nodeName) continue;
     if (isNodeName(rule.from) || rule.from === '__ns') continue;
-    if (expandedOrNull(rule.from, nodeName, namespace) === fqn) {
+    const { only, name } = remapMatch(rule.from);
+    if (only !== null && only !== kind) continue;
+    if (expandedOrNull(name, nodeName, namespace) === fqn) {
       return expandTopicName(rule.to, nodeName, namespace, kind);
     }
   }

@@ -12,8 +12,8 @@ import { needs, repoRoot, runCli } from '../support/helpers.js';
 const fixtures = join(repoRoot, 'test/fixtures/names');
 const CASES = join(fixtures, 'cases.txt');
 const cases = corpusCases(CASES);
-/** The cases a client answers itself: remapping (resolve) is the simulation's, for every client. */
-const clientCases = cases.filter((line) => !line.startsWith('resolve '));
+/** The cases a client answers itself: remapping (resolve, resolve-service) is the simulation's, for every client. */
+const clientCases = cases.filter((line) => !line.startsWith('resolve'));
 
 const word = (text: string): string => (text === '""' ? '' : text);
 
@@ -34,7 +34,7 @@ function reason(error: unknown): string {
 }
 
 /** What rcl_node_init and rcl_node_resolve_name give, in the order the simulation's node takes them. */
-function resolve(topic: string, node: string, namespace: string, rules: string[]): string {
+function resolve(kind: 'topic' | 'service', topic: string, node: string, namespace: string, rules: string[]): string {
   let remaps: ReturnType<typeof parseRosArguments>['remaps'];
   try {
     remaps = parseRosArguments(['--ros-args', ...rules.flatMap((rule) => ['-r', rule])]).remaps;
@@ -44,7 +44,7 @@ function resolve(topic: string, node: string, namespace: string, rules: string[]
   }
   const name = remapNodeName(node, remaps);
   const ns = normalizeNamespace(remapNamespace(name, namespace, remaps));
-  return `${fullyQualifiedNodeName(name, ns)} ${remapName(expandTopicName(topic, name, ns), name, ns, remaps, 'topic')}`;
+  return `${fullyQualifiedNodeName(name, ns)} ${remapName(expandTopicName(topic, name, ns, kind), name, ns, remaps, kind)}`;
 }
 
 const VALIDATORS: Record<string, (name: string) => true> = {
@@ -65,7 +65,8 @@ function answer(line: string): string {
       return `error ${reason(error)}`;
     }
   }
-  if (operation === 'resolve') return resolve(args[0]!, args[1]!, args[2]!, args.slice(3));
+  if (operation === 'resolve') return resolve('topic', args[0]!, args[1]!, args[2]!, args.slice(3));
+  if (operation === 'resolve-service') return resolve('service', args[0]!, args[1]!, args[2]!, args.slice(3));
   throw new Error(`${CASES}: unknown operation '${operation}'`);
 }
 
@@ -79,7 +80,7 @@ function assertSame(language: string, output: string, expected: string[]): void 
 describe('names and remapping: one corpus of cases through every client', () => {
   it('covers each rule: validation of node names, namespaces and topic names, expansion and remapping', () => {
     const operations = new Set(cases.map((line) => line.split(' ')[0]));
-    assert.deepEqual([...operations].sort(), ['expand', 'full', 'namespace', 'node', 'resolve', 'topic']);
+    assert.deepEqual([...operations].sort(), ['expand', 'full', 'namespace', 'node', 'resolve', 'resolve-service', 'topic']);
     assert.ok(cases.length >= 150, `${cases.length} cases`);
   });
 
