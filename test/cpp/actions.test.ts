@@ -127,6 +127,29 @@ describe('C++ programs: rclcpp_action servers and clients', needs('C++ toolchain
     assert.equal(lines.at(-1), '[INFO] [4.000000000] [fibonacci_client]: Goal succeeded: [0, 1, 1, 2, 3, 5]');
   });
 
+  it('renames an action whole under a remap rule, as rcl_action resolves its name with the topic rules', needs('numpy'), () => {
+    const dir = programs();
+    copyFileSync(join(repoRoot, 'test/fixtures/programs/fibonacci-server.cjs'), join(dir, 'fibonacci-server.cjs'));
+    const remapped = (server: string, rule: string) => {
+      const file = writeTemp(
+        dir,
+        `remapped-${server}.yaml`,
+        `end: { after: 30s }\nremap: { ${JSON.stringify(rule)}: fib }\nnodes:\n  - script: ${server}\n  - script: fibonacci_client.py\n    args: ['3']\n`,
+      );
+      const run = runCli(['run', file, '--json'], dir, BUILD_MS);
+      assert.equal(run.status, 0, run.stderr);
+      const lines = logLines(run.stderr);
+      assert.match(lines.at(-1)!, /Goal succeeded: \[0, 1, 1, 2\]$/);
+      return lines[0];
+    };
+    const actions = (name: string) => `[INFO] [0.000000000] [fibonacci_client]: Actions: [('${name}', ['example_interfaces/action/Fibonacci'])]`;
+    // rclcpp's server and rclpy's client each resolve 'fibonacci' to /fib, and meet there.
+    assert.equal(remapped('action_server.cpp', 'fibonacci'), actions('/fib'));
+    // rclnodejs's server too; a rostopic:// rule renames an action, a rosservice:// one does not.
+    assert.equal(remapped('fibonacci-server.cjs', 'rostopic://fibonacci'), actions('/fib'));
+    assert.equal(remapped('fibonacci-server.cjs', 'rosservice://fibonacci'), actions('/fibonacci'));
+  });
+
   it("keeps rcl_action's rules: deferred goals, invalid transitions, cancel codes, held and expired results", () => {
     const dir = programs();
     const run = runCli(['exec', 'action_rules.cpp'], dir, BUILD_MS);

@@ -59,7 +59,7 @@ export class ActionClient {
     const qos = actionQoS(options.qos);
     this.#options = { ...options, qos };
     this.#validation = new ValidationSetting(options.validateGoals === true, options.validationOptions);
-    const names = actionEndpoints(actionName);
+    const names = actionEndpoints(node, actionName);
     this.#sendGoal = node.createClient(this.type.sendGoal.name, names.sendGoal, { qos: qos.goalServiceQosProfile });
     this.#cancelGoal = node.createClient('action_msgs/srv/CancelGoal', names.cancelGoal, { qos: qos.cancelServiceQosProfile });
     this.#getResult = node.createClient(this.type.getResult.name, names.getResult, { qos: qos.resultServiceQosProfile });

@@ -76,7 +76,7 @@ export class ActionServer {
     this.#resultTimeoutMs = (options.resultTimeout ?? 900) * 1000;
     const qos = actionQoS(options.qos);
     this.#options = { resultTimeout: options.resultTimeout ?? 900, qos };
-    const names = actionEndpoints(actionName);
+    const names = actionEndpoints(node, actionName);
     this.#feedback = node.createPublisher(this.type.feedbackMessage.name, names.feedback, { qos: qos.feedbackSubQosProfile });
     this.#status = node.createPublisher('action_msgs/msg/GoalStatusArray', names.status, { qos: qos.statusSubQosProfile });
     this.#executor = node.createGuardCondition(() => this.#runNextExecution());

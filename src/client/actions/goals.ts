@@ -15,9 +15,16 @@ export const GoalStatus = {
 export const GoalResponse = { REJECT: 1, ACCEPT: 2 } as const;
 export const CancelResponse = { REJECT: 1, ACCEPT: 2 } as const;
 
-/** The action protocol's topic and service names under an action name. */
-export function actionEndpoints(actionName: string): Record<'sendGoal' | 'cancelGoal' | 'getResult' | 'feedback' | 'status', string> {
-  const base = `${actionName}/_action`;
+/**
+ * The action protocol's topic and service names under an action name, which is resolved first
+ * with the node's topic rules, as rcl_action_server_init and rcl_action_client_init resolve it
+ * (rcl_node_resolve_name, is_service false): `-r fibonacci:=fib` renames the whole action.
+ */
+export function actionEndpoints(
+  node: { resolveTopicName(name: string): string },
+  actionName: string,
+): Record<'sendGoal' | 'cancelGoal' | 'getResult' | 'feedback' | 'status', string> {
+  const base = `${node.resolveTopicName(actionName)}/_action`;
   return {
     sendGoal: `${base}/send_goal`,
     cancelGoal: `${base}/cancel_goal`,

@@ -14,7 +14,7 @@ namespace rclcpp_action
 
 ClientBase::ClientBase(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_base, const rclcpp::Logger & logger,
   const std::string & action_name, const TypeNames & types, const rcl_action_client_options_t & options, rclcpp::CallbackGroup::SharedPtr group)
-: node_base_(std::move(node_base)), logger_(logger.get_child("rclcpp_action")), parts_(std::make_unique<Parts>(node_base_, group))
+: node_base_(std::move(node_base)), logger_(logger.get_child("rclcpp_action")), parts_(std::make_unique<Parts>(node_base_, group, action_name))
 {
   using rclsim::node::EntityKind;
   auto responses = [this](Pending & pending, const char * what) {
@@ -24,15 +24,15 @@ ClientBase::ClientBase(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr nod
                }
              };
     };
-  goal_.client = parts_->create(EntityKind::CLIENT, action_endpoint(action_name, "send_goal"), types.send_goal, options.goal_service_qos,
+  goal_.client = parts_->create(EntityKind::CLIENT, parts_->endpoint("send_goal"), types.send_goal, options.goal_service_qos,
       responses(goal_, "goal"));
-  cancel_.client = parts_->create(EntityKind::CLIENT, action_endpoint(action_name, "cancel_goal"), "action_msgs/srv/CancelGoal",
+  cancel_.client = parts_->create(EntityKind::CLIENT, parts_->endpoint("cancel_goal"), "action_msgs/srv/CancelGoal",
       options.cancel_service_qos, responses(cancel_, "cancel"));
-  result_.client = parts_->create(EntityKind::CLIENT, action_endpoint(action_name, "get_result"), types.get_result,
+  result_.client = parts_->create(EntityKind::CLIENT, parts_->endpoint("get_result"), types.get_result,
       options.result_service_qos, responses(result_, "result"));
-  feedback_subscription_ = parts_->create(EntityKind::SUBSCRIPTION, action_endpoint(action_name, "feedback"), types.feedback_message,
+  feedback_subscription_ = parts_->create(EntityKind::SUBSCRIPTION, parts_->endpoint("feedback"), types.feedback_message,
       options.feedback_topic_qos, [this](const rclsim::node::Run & run) {handle_feedback_message(run.input);});
-  status_subscription_ = parts_->create(EntityKind::SUBSCRIPTION, action_endpoint(action_name, "status"), "action_msgs/msg/GoalStatusArray",
+  status_subscription_ = parts_->create(EntityKind::SUBSCRIPTION, parts_->endpoint("status"), "action_msgs/msg/GoalStatusArray",
       options.status_topic_qos, [this](const rclsim::node::Run & run) {handle_status_message(run.input);});
   parts_->join(types.action);
 }

@@ -7,13 +7,10 @@
 namespace rclcpp_action
 {
 
-std::string action_endpoint(const std::string & action_name, const std::string & part)
-{
-  return action_name + "/_action/" + part;
-}
-
-Parts::Parts(const rclcpp::node_interfaces::NodeBaseInterface::SharedPtr & node_base, const rclcpp::CallbackGroup::SharedPtr & group)
-: node_(node_base->rclsim_id()), group_(node_base->rclsim_group(group)),
+Parts::Parts(const rclcpp::node_interfaces::NodeBaseInterface::SharedPtr & node_base, const rclcpp::CallbackGroup::SharedPtr & group,
+  const std::string & action_name)
+: node_(node_base->rclsim_id()), base_(node_base->resolve_topic_or_service_name(action_name, false) + "/_action/"),
+  group_(node_base->rclsim_group(group)),
   reentrant_(group && group->type() == rclcpp::CallbackGroupType::Reentrant) {}
 
 uint64_t Parts::create(rclsim::node::EntityKind kind, const std::string & name, const std::string & type, const rmw_qos_profile_t & qos,

@@ -17,13 +17,17 @@
 namespace rclcpp_action
 {
 
-/// rcl_action's names of the action's services and topics (`<name>/_action/send_goal` …).
-std::string action_endpoint(const std::string & action_name, const std::string & part);
 
 class Parts
 {
 public:
-  Parts(const rclcpp::node_interfaces::NodeBaseInterface::SharedPtr & node_base, const rclcpp::CallbackGroup::SharedPtr & group);
+  /// The parts of the action `action_name`, which is resolved with the node's topic rules, as
+  /// rcl_action_server_init and rcl_action_client_init resolve it (rcl_node_resolve_name,
+  /// is_service false): `-r fibonacci:=fib` renames the whole action.
+  Parts(const rclcpp::node_interfaces::NodeBaseInterface::SharedPtr & node_base, const rclcpp::CallbackGroup::SharedPtr & group,
+    const std::string & action_name);
+  /// rcl_action's name of one of the action's services and topics (`<resolved name>/_action/send_goal` …).
+  std::string endpoint(const std::string & part) const {return base_ + part;}
   /// One entity of the action (rclcpp's exceptions for a bad name); `handler` takes its runs.
   uint64_t create(rclsim::node::EntityKind kind, const std::string & name, const std::string & type, const rmw_qos_profile_t & qos,
     rclsim::port::RunHandler handler = nullptr);
@@ -35,6 +39,7 @@ public:
 
 private:
   uint64_t node_;
+  std::string base_;
   uint64_t group_;
   bool reentrant_;
   std::vector<uint64_t> ids_;

@@ -38,18 +38,18 @@ ServerBase::ServerBase(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr nod
   const rclcpp::Logger & logger, const std::string & name, const TypeNames & types, const rcl_action_server_options_t & options,
   rclcpp::CallbackGroup::SharedPtr group)
 : logger_(logger.get_child("rclcpp_action")), clock_(std::move(clock)), result_timeout_ns_(options.result_timeout.nanoseconds),
-  parts_(std::make_unique<Parts>(node_base, group))
+  parts_(std::make_unique<Parts>(node_base, group, name))
 {
   using rclsim::node::EntityKind;
-  goal_service_ = parts_->create(EntityKind::SERVICE, action_endpoint(name, "send_goal"), types.send_goal, options.goal_service_qos,
+  goal_service_ = parts_->create(EntityKind::SERVICE, parts_->endpoint("send_goal"), types.send_goal, options.goal_service_qos,
       [this](const rclsim::node::Run & run) {on_goal_request(run.request, run.input);});
-  cancel_service_ = parts_->create(EntityKind::SERVICE, action_endpoint(name, "cancel_goal"), "action_msgs/srv/CancelGoal",
+  cancel_service_ = parts_->create(EntityKind::SERVICE, parts_->endpoint("cancel_goal"), "action_msgs/srv/CancelGoal",
       options.cancel_service_qos, [this](const rclsim::node::Run & run) {on_cancel_request(run.request, run.input);});
-  result_service_ = parts_->create(EntityKind::SERVICE, action_endpoint(name, "get_result"), types.get_result, options.result_service_qos,
+  result_service_ = parts_->create(EntityKind::SERVICE, parts_->endpoint("get_result"), types.get_result, options.result_service_qos,
       [this](const rclsim::node::Run & run) {on_result_request(run.request, run.input);});
-  feedback_publisher_ = parts_->create(EntityKind::PUBLISHER, action_endpoint(name, "feedback"), types.feedback_message,
+  feedback_publisher_ = parts_->create(EntityKind::PUBLISHER, parts_->endpoint("feedback"), types.feedback_message,
       options.feedback_topic_qos);
-  status_publisher_ = parts_->create(EntityKind::PUBLISHER, action_endpoint(name, "status"), "action_msgs/msg/GoalStatusArray",
+  status_publisher_ = parts_->create(EntityKind::PUBLISHER, parts_->endpoint("status"), "action_msgs/msg/GoalStatusArray",
       options.status_topic_qos);
   parts_->join(types.action);
 }

@@ -27,9 +27,13 @@ async def await_or_execute(callback: Callable[..., Any], *args: Any) -> Any:
     return callback(*args)
 
 
-def endpoint_names(action_name: str) -> dict[str, str]:
-    """The action protocol's services and topics under an action name (rcl_action's names)."""
-    base = f"{action_name}/_action"
+def endpoint_names(node: Any, action_name: str) -> dict[str, str]:
+    """The action protocol's services and topics under an action name (rcl_action's names).
+
+    The name is resolved first with the node's topic rules, as rcl_action_server_init and
+    rcl_action_client_init resolve it (rcl_node_resolve_name, is_service false).
+    """
+    base = f"{node.resolve_topic_name(action_name)}/_action"
     return {part: f"{base}/{part}" for part in ("send_goal", "cancel_goal", "get_result", "feedback", "status")}
 
 

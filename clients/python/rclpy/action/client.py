@@ -101,7 +101,7 @@ class ActionClient:
         self._feedback_callbacks: dict[bytes, Callable[..., Any]] = {}
         self._logger = node.get_logger().get_child("action_client")
         impl = action_type.Impl
-        names = endpoint_names(action_name)
+        names = endpoint_names(node, action_name)
         self._parts = Parts(node)
         group = self.callback_group
         self._goal_client = self._parts.client(impl.SendGoalService, names["send_goal"], goal_service_qos_profile, group)

@@ -196,7 +196,7 @@ class ActionServer:
         self._expiry_wakes: dict[bytes, int] = {}
         self._logger = node.get_logger().get_child("action_server")
         impl = action_type.Impl
-        names = endpoint_names(action_name)
+        names = endpoint_names(node, action_name)
         self._parts = Parts(node)
         self._goal_service = self._parts.service(impl.SendGoalService, names["send_goal"], goal_service_qos_profile, self._on_goal_request)
         self._cancel_service = self._parts.service(impl.CancelGoalService, names["cancel_goal"], cancel_service_qos_profile, self._on_cancel_request)
