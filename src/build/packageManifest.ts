@@ -9,6 +9,12 @@ export interface PackageManifest {
   folder: string;
   /** `<depend>`, `<build_depend>`, `<buildtool_depend>`, `<build_export_depend>`: by name, sorted, once each. */
   buildDependencies: string[];
+  /**
+   * Every dependency colcon follows for `--packages-up-to`: its build, run and test categories
+   * (colcon-ros: build and buildtool depends; build and buildtool export depends and exec
+   * depends; test depends — `<depend>` is all three, format 1's `<run_depend>` a run one).
+   */
+  dependencies: string[];
   /** `<export><build_type>`; without one, `cmake` when there is a CMakeLists.txt (as colcon has it). */
   buildType: string;
 }
@@ -22,6 +28,7 @@ export class ManifestError extends Error {
 }
 
 const DEPENDENCY_TAGS = new Set(['depend', 'build_depend', 'buildtool_depend', 'build_export_depend']);
+const OTHER_DEPENDENCY_TAGS = new Set(['buildtool_export_depend', 'exec_depend', 'run_depend', 'test_depend']);
 
 /**
  * The package.xml of `folder`, read (format 1, 2 and 3) as catkin_pkg reads it: one that is not
@@ -46,8 +53,12 @@ export function readManifest(folder: string): PackageManifest {
   };
   const name = only(root, 'name')?.text.trim();
   if (name === undefined || name === '') throw new ManifestError(`${file}:${root.line}: no <name>`);
-  const dependencies = new Set(root.children.filter((child) => DEPENDENCY_TAGS.has(child.name)).map((child) => child.text.trim()));
-  dependencies.delete('');
+  const named = (tags: ReadonlySet<string>): Set<string> => {
+    const names = new Set(root.children.filter((child) => tags.has(child.name)).map((child) => child.text.trim()));
+    names.delete('');
+    return names;
+  };
+  const dependencies = named(DEPENDENCY_TAGS);
   // The first one: conditions (`$ROS_VERSION == 2`) are not evaluated.
   const declared = only(root, 'export')
     ?.children.find((child) => child.name === 'build_type')
@@ -56,6 +67,7 @@ export function readManifest(folder: string): PackageManifest {
     name,
     folder,
     buildDependencies: [...dependencies].sort(),
+    dependencies: [...new Set([...dependencies, ...named(OTHER_DEPENDENCY_TAGS)])].sort(),
     buildType: declared ?? (existsSync(join(folder, 'CMakeLists.txt')) ? 'cmake' : 'unknown'),
   };
 }

@@ -7,6 +7,7 @@ import { cmakePrefix } from './cmakePrefix.js';
 import { runTool } from './compiler.js';
 import { numericCompilers } from './numericCompiler.js';
 import { findPackages, type PackageManifest } from './packageManifest.js';
+import { type PackageSelection, selectPackages } from './packageSelection.js';
 import { layOutPythonPackages, PYTHON_BUILD_TYPE } from './prepareWorkspace.js';
 
 /** Where a workspace build puts things, as colcon's merge install lays them out. */
@@ -17,6 +18,13 @@ export interface WorkspaceLayout {
   build: string;
   /** install/: one prefix for every package (lib/<pkg>/<exe>, share/<pkg>/…, include/…). */
   install: string;
+}
+
+/** colcon's options a build takes besides where things go. */
+export interface WorkspaceBuildOptions {
+  selection?: PackageSelection;
+  /** `--cmake-args`: given to every package's configure after rclsim's own. */
+  cmakeArgs?: readonly string[];
 }
 
 /** What a workspace build did with each package, in build order. */
@@ -65,10 +73,15 @@ function shown(pkg: PackageManifest): string {
  * with rclsim's compilers (numericCompiler.ts): the flags that keep the bits the same on every CPU
  * in every compile of every target, whatever its CMakeLists sets. Throws CppBuildError naming it.
  */
-function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath: string): void {
+function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath: string, cmakeArgs: readonly string[]): void {
   const buildFolder = join(layout.build, pkg.name);
   const failure = `package ${pkg.name} (${shown(pkg)}) did not build`;
   const compilers = numericCompilers();
+  // A CMAKE_PREFIX_PATH of the user's (a library outside Debian: Sophus) is searched after
+  // rclsim's prefix and the workspace's, not instead of them, as colcon adds its own through the
+  // environment. rclsim's compilers stay: they keep the bits the same on every CPU.
+  const userPrefixes = cmakeArgs.flatMap((arg) => prefixPathOf(arg) ?? []);
+  const otherArgs = cmakeArgs.filter((arg) => prefixPathOf(arg) === undefined);
   // What rclsim's compiler names when it leaves a flag out.
   const env = { ...process.env, RCLSIM_BUILDING: `package ${pkg.name}` };
   const configure = [
@@ -78,9 +91,10 @@ function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath:
     buildFolder,
     '--no-warn-unused-cli',
     `-DCMAKE_INSTALL_PREFIX=${layout.install}`,
-    `-DCMAKE_PREFIX_PATH=${prefixPath}`,
+    `-DCMAKE_PREFIX_PATH=${[prefixPath, ...userPrefixes].join(';')}`,
     `-DCMAKE_CXX_COMPILER=${compilers.cxx}`,
     ...(compilers.cc === undefined ? [] : [`-DCMAKE_C_COMPILER=${compilers.cc}`]),
+    ...otherArgs,
   ];
   if (!configuredWith(buildFolder, configure)) {
     // Configured before for another rclsim (or install prefix), or not to its end: its cache holds
@@ -94,15 +108,22 @@ function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath:
   runTool('cmake', ['--install', buildFolder], failure);
 }
 
+/** The paths of a `-DCMAKE_PREFIX_PATH[:TYPE]=…` argument (undefined: another argument). */
+function prefixPathOf(arg: string): string[] | undefined {
+  const found = /^-DCMAKE_PREFIX_PATH(?::[A-Z]+)?=(.*)$/.exec(arg);
+  return found === null ? undefined : found[1]!.split(';').filter((path) => path !== '');
+}
+
 /**
- * Builds every CMake package below `layout.sources` in dependency order (`rclsim build`), into
- * one install prefix, against rclsim's CMake prefix and the packages built before; ament_python
- * packages are laid out there as a symlink install lays them out (pythonPackages.ts); other
- * build types are told on `log` and left. A package that fails: its diagnostics, then
+ * Builds every CMake package below `layout.sources` in dependency order (`rclsim build`), those
+ * colcon's selection options select (packageSelection.ts), into one install prefix, against
+ * rclsim's CMake prefix and the packages built before; ament_python packages are laid out there
+ * as a symlink install lays them out (pythonPackages.ts); other build types are told on `log`
+ * and left. A package that fails: its diagnostics, then
  * CppBuildError; a setup.py rclsim cannot read: WorkspaceError.
  */
-export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => void): PackageOutcome[] {
-  const order = buildOrder(findPackages(layout.sources));
+export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => void, options: WorkspaceBuildOptions = {}): PackageOutcome[] {
+  const order = selectPackages(buildOrder(findPackages(layout.sources)), options.selection ?? {}, log);
   const outcomes: PackageOutcome[] = [];
   if (order.length === 0) return outcomes;
   const install = resolve(layout.install);
@@ -127,7 +148,7 @@ export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => v
     log(`Starting >>> ${pkg.name}`);
     try {
       prefixPath ??= `${cmakePrefix()};${install}`;
-      buildPackage(pkg, { ...layout, install }, prefixPath);
+      buildPackage(pkg, { ...layout, install }, prefixPath, options.cmakeArgs ?? []);
     } catch (error) {
       // SIGINT/SIGTERM stopped cmake and what it started: the line names the package.
       if (error instanceof InterruptedError) throw new InterruptedError(error.signal, `while building package ${pkg.name} (${shown(pkg)})`);

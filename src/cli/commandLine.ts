@@ -14,6 +14,7 @@ import { ExecCommand } from './ExecCommand.js';
 import { missingInterfaceFolder } from './interfaceFolders.js';
 import { LOG_LEVELS } from './logLevels.js';
 import type { RunCommandOptions } from './run/runAndReport.js';
+import { withToolArguments } from './toolArguments.js';
 
 /**
  * The `rclsim` command. Usage errors (an unknown option, a value of the wrong kind) are one line
@@ -342,6 +343,17 @@ program
   .argument('[dir]', 'the workspace (a folder with src/; default .), or else the folder of the packages')
   .option('--build-base <dir>', "where each package's CMake build folder goes (default: the workspace's build/)")
   .option('--install-base <dir>', "the install prefix of every package (default: the workspace's install/)")
+  .option('--packages-select <pkg...>', 'build only these packages (their dependencies must be installed already)')
+  .option('--packages-up-to <pkg...>', 'build these packages and every workspace package they depend on')
+  .option('--packages-skip <pkg...>', 'do not build these packages')
+  .option(
+    '--cmake-args <arg...>',
+    "arguments for every package's CMake configure, up to the next option of this command (one that would read as such: with a leading space, as colcon takes it)",
+  )
+  .option('--symlink-install', 'accepted: ament_python packages are always symlinked; C++ packages are installed as copies, which programs read alike')
+  .option('--merge-install', 'accepted: the install prefix is always one, merged')
+  .option('--parallel-workers <n>', 'accepted: packages build one at a time, each with the build tool parallel over the CPUs', positiveInteger)
+  .option('--event-handlers <handler...>', "accepted: each package's progress and its tools' output go to stderr as they come")
   .action(async (dir: string | undefined, options: BuildOptions) => {
     const { onCommandThread } = await import('./commandThread.js');
     process.exitCode = await onCommandThread({ module: new URL('./commands/build.js', import.meta.url), name: 'build', args: [dir, options] });
@@ -473,7 +485,7 @@ function wallDuration(value: string): number {
 }
 
 try {
-  await program.parseAsync(process.argv);
+  await program.parseAsync(withToolArguments(process.argv, program.commands.find((command) => command.name() === 'build')!));
 } catch (error) {
   if (!(error instanceof CommanderError)) throw error;
   // Help and version are not errors; everything else commander reports is a usage error.

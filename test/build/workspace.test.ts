@@ -302,6 +302,94 @@ describe('rclsim build: what it cannot build', needs('C++ toolchain'), () => {
   });
 });
 
+describe("rclsim build: colcon's options", needs('C++ toolchain'), () => {
+  before(() => cppClientBuilt());
+
+  /** A plain CMake package `name` depending on `deps`, installing a file that says what its configure saw. */
+  function cmakePackage(root: string, name: string, deps: string[]): void {
+    writePackage(root, name, `${deps.map((dep) => `  <depend>${dep}</depend>`).join('\n')}\n  <export><build_type>cmake</build_type></export>`, {
+      'CMakeLists.txt': [
+        'cmake_minimum_required(VERSION 3.16)',
+        `project(${name} NONE)`,
+        `file(WRITE \${CMAKE_BINARY_DIR}/seen "FOO=\${FOO} PREFIX=\${CMAKE_PREFIX_PATH}")`,
+        `install(FILES \${CMAKE_BINARY_DIR}/seen DESTINATION share/${name})`,
+        '',
+      ].join('\n'),
+    });
+  }
+
+  /** A workspace of a <- b <- c (c depends on b, b on a), d on its own, and e, an ament_python package depending on c. */
+  function workspace(): string {
+    const root = tempDir();
+    cmakePackage(root, 'a', []);
+    cmakePackage(root, 'b', ['a']);
+    cmakePackage(root, 'c', ['b']);
+    cmakePackage(root, 'd', []);
+    writePackage(root, 'e', '  <exec_depend>c</exec_depend>\n  <export><build_type>ament_python</build_type></export>', {
+      'setup.py': "from setuptools import setup\nsetup(name='e', packages=[])\n",
+    });
+    return root;
+  }
+
+  const processed = (run: ReturnType<typeof runCli>) =>
+    run.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('Finished <<< '))
+      .map((line) => line.split(' ')[2]);
+
+  it('selects packages as colcon does: --packages-select, --packages-up-to (build, run and test dependencies), --packages-skip; an unknown name is warned about and ignored', () => {
+    const root = workspace();
+    const build = (...args: string[]) => {
+      const run = runCli(['build', ...args], root, BUILD_MS);
+      assert.equal(run.status, 0, run.stderr);
+      return run;
+    };
+    assert.deepEqual(processed(build('--packages-select', 'a', 'd')), ['a', 'd']);
+    assert.deepEqual(processed(build('--packages-up-to', 'e')), ['e', 'a', 'b', 'c']);
+    assert.deepEqual(processed(build('--packages-up-to', 'c', '--packages-skip', 'a')), ['b', 'c']);
+    assert.deepEqual(processed(build('--packages-up-to', 'c', '--packages-select', 'b', 'd')), ['b']);
+    const unknown = build(
+      '--packages-select',
+      'nope',
+      '--symlink-install',
+      '--merge-install',
+      '--parallel-workers',
+      '2',
+      '--event-handlers',
+      'console_direct+',
+    );
+    assert.deepEqual(processed(unknown), []);
+    assert.match(unknown.stderr, /^WARNING: ignoring unknown package 'nope' in --packages-select$/m);
+    assert.match(unknown.stderr, /^Summary: 0 packages finished \(none selected\)$/m);
+  });
+
+  it("gives --cmake-args to every configure (up to the next option; a prefix path after rclsim's), and configures again when they change", () => {
+    const root = workspace();
+    const seen = () => readFileSync(join(root, 'install/share/a/seen'), 'utf8');
+    const first = runCli(['build', '--cmake-args', '-DFOO=one', '-DCMAKE_PREFIX_PATH=/opt/sophus', '--packages-select', 'a'], root, BUILD_MS);
+    assert.equal(first.status, 0, first.stderr);
+    const [foo, prefix] = seen().split(' ');
+    assert.equal(foo, 'FOO=one');
+    const paths = prefix!.slice('PREFIX='.length).split(';');
+    assert.equal(paths.at(-1), '/opt/sophus');
+    assert.equal(paths.at(-2), join(root, 'install'));
+    const again = runCli(['build', '--packages-select', 'a', '--cmake-args', '-DFOO=two'], root, BUILD_MS);
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(seen(), /^FOO=two /);
+  });
+
+  it('configures again when the build folder has no build file (a configure that failed before)', () => {
+    const root = workspace();
+    writeFileSync(join(root, 'src/a/CMakeLists.txt'), 'cmake_minimum_required(VERSION 3.16)\nproject(a NONE)\nmessage(FATAL_ERROR "broken")\n');
+    const broken = runCli(['build', '--packages-select', 'a'], root, BUILD_MS);
+    assert.equal(broken.status, 2);
+    cmakePackage(root, 'a', []);
+    const fixed = runCli(['build', '--packages-select', 'a'], root, BUILD_MS);
+    assert.equal(fixed.status, 0, fixed.stderr);
+    assert.deepEqual(processed(fixed), ['a']);
+  });
+});
+
 describe("rclsim build: a robot's simulation package", needs('C++ toolchain'), () => {
   it('builds its nodes and leaves out its Gazebo plugins (targets linking gz-sim), one line each', () => {
     const workspace = tempDir();

@@ -10,6 +10,10 @@ import { ExitCode } from '../../job/exitCodes.js';
 export interface BuildOptions {
   buildBase?: string;
   installBase?: string;
+  packagesSelect?: string[];
+  packagesUpTo?: string[];
+  packagesSkip?: string[];
+  cmakeArgs?: string[];
 }
 
 /**
@@ -34,8 +38,9 @@ export function build(dir: string | undefined, options: BuildOptions): number {
   }
   const start = performance.now();
   try {
-    const outcomes = buildWorkspace({ sources, build: buildBase, install: installBase }, log);
-    if (outcomes.length === 0) log(`rclsim: no package.xml below ${sources}`);
+    const selection = { select: options.packagesSelect, upTo: options.packagesUpTo, skip: options.packagesSkip };
+    const outcomes = buildWorkspace({ sources, build: buildBase, install: installBase }, log, { selection, cmakeArgs: options.cmakeArgs });
+    if (outcomes.length === 0) log(selected(options) ? 'Summary: 0 packages finished (none selected)' : `rclsim: no package.xml below ${sources}`);
     else {
       const built = outcomes.filter((outcome) => outcome.built).length;
       log(
@@ -50,4 +55,8 @@ export function build(dir: string | undefined, options: BuildOptions): number {
     }
     throw error;
   }
+}
+
+function selected(options: BuildOptions): boolean {
+  return options.packagesSelect !== undefined || options.packagesUpTo !== undefined || options.packagesSkip !== undefined;
 }
