@@ -256,9 +256,12 @@ export class ProgramSocket implements ProgramLink {
           throw error instanceof OutOfProtocol ? new OutOfProtocol(`sent ${error.message}`) : error;
         }
         // What the program wrote before it sent this comes out before what this makes happen
-        // (a publish makes nothing be written, and a Done says whether there is anything: a read
-        // of its pipes that finds nothing costs, on that path).
-        if (message.publish === undefined && message.done?.wroteOutput !== false) this.#output?.relay();
+        // (a publish, a request or a response makes nothing be written: what it brings runs
+        // later; a Done says whether there is anything: a read of its pipes that finds nothing
+        // costs two EAGAIN exceptions, ~11 µs, on that path).
+        if (message.publish === undefined && message.sendRequest === undefined && message.sendResponse === undefined && message.done?.wroteOutput !== false) {
+          this.#output?.relay();
+        }
         return message;
       }
       this.#throwIfBroken();
