@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchDir, dataBytes, playBare, playPeakMiB, playWithRclsim, rate, recordBare, recordWithRclsim, writeLargeBag } from './bagBench.js';
 import { runBenchmarkGraph } from './benchmarkGraph.js';
+import { controlFigures } from './controlBench.js';
 import { cppBenchmarkFigures } from './cppBench.js';
 import { bareRate, compareWithBareLoop, pubsubGraph, timersGraph } from './engineBench.js';
 import { jobLoad, largeJob, manyParametersJob, runJobFile } from './jobFileBench.js';
@@ -217,6 +218,23 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
           .map(([variant, prints]) => `${variant}=${prints.join(',')}`)
           .join(' '),
         combined: figures.combined.join(' '),
+      };
+    },
+  },
+  control: {
+    description:
+      'examples/control (a ros2_control-style arm: twelve rclcpp nodes in one program, a 1 kHz control loop over ten joints, a 100 Hz planner, sensors at 200–1,000 Hz, an rclpy monitor) with its C++ program placed as the job says (asWritten: the default placement for a C++ program) and in a process of its own (process: separate), alternated: in-run callbacks per wall second and times real time (a run to 20 s of sim time less one to 5 s, median of 3 rounds), callbacks per sim second, the fingerprints of every run (one per length when they agree)',
+    async run() {
+      const figures = controlFigures();
+      return {
+        callbacksPerSimSecond: Math.round(figures.callbacksPerSimSecond),
+        asWrittenCallbacksPerSecond: Math.round(figures.callbacksPerSecond.asWritten),
+        asWrittenTimesRealTime: round(figures.timesRealTime.asWritten, 1),
+        separateCallbacksPerSecond: Math.round(figures.callbacksPerSecond.separate),
+        separateTimesRealTime: round(figures.timesRealTime.separate, 1),
+        fingerprints: Object.entries(figures.fingerprints)
+          .map(([placement, prints]) => `${placement}=${prints.join(',')}`)
+          .join(' '),
       };
     },
   },

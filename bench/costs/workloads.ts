@@ -2,7 +2,6 @@
  * What `npm run costs` measures: each workload run at two lengths, so that start-up cancels in
  * the difference, and the difference divided by the callbacks it ran.
  */
-import { execFile } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,17 +9,11 @@ import { build } from 'esbuild';
 import { rslcppProject } from '../processBench.js';
 import { allocatedInRun } from './allocations.js';
 import { CACHEGRIND, instructionsIn } from './cachegrind.js';
+import { cppBenchmark } from './cppWorkloads.js';
+import { CLI, NODE_FLAGS, REPO, run, summaryCallbacks } from './runs.js';
 
 const GRAPH = new URL('graphWorkload.js', import.meta.url).pathname;
-const CLI = new URL('../../src/cli/main.js', import.meta.url).pathname;
-const REPO = new URL('../../..', import.meta.url).pathname;
 const BENCHMARK = join(REPO, 'examples/synthetic-benchmark');
-/**
- * V8 on one thread (compilation and collection on the main thread, in the same order every run),
- * its hash and random seeds fixed, and collections scheduled by the heap alone, never by timers
- * or wall-clock rates, which would move them, and the instructions they take, from run to run.
- */
-const NODE_FLAGS = ['--single-threaded', '--predictable-gc-schedule', '--no-incremental-marking', '--no-memory-reducer', '--hash-seed=1', '--random-seed=1'];
 
 /** One length of a workload: its callbacks, and the instructions or bytes it took. */
 export interface Sample {
@@ -49,18 +42,10 @@ export interface Workload {
   figures: Partial<Record<Figure, Measure>>;
 }
 
-export type Figure = 'instructionsPerCallback' | 'bytesPerCallback';
+/** programInstructionsPerCallback: a separate program's own process, where the workload has one. */
+export type Figure = 'instructionsPerCallback' | 'bytesPerCallback' | 'programInstructionsPerCallback';
 
 type Measure = (seconds: number, scratch: string) => Promise<Sample>;
-
-function run(command: string, args: string[], cwd?: string): Promise<string> {
-  return new Promise((resolve, reject) =>
-    execFile(command, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 }, (error, stdout, stderr) => {
-      if (error === null) resolve(stdout);
-      else reject(new Error(`${command} ${args.join(' ')} failed (${error.code ?? error.signal}): ${stderr.slice(-2000)}`));
-    }),
-  );
-}
 
 function callbacksIn(output: string): number {
   const line = /^callbacks (\d+)$/m.exec(output);
@@ -109,11 +94,6 @@ function graph(copies: number): Workload['figures'] {
 const GRAPH_PROFILE =
   'profile it in-process: `node --single-threaded --cpu-prof dist/bench/costs/graphWorkload.js 25 60` and open the .cpuprofile in Chrome DevTools';
 
-/** The callbacks of an `rclsim run --json` summary (its last line). */
-function summaryCallbacks(output: string): number {
-  return (JSON.parse(output.trim().split('\n').pop()!) as { callbacks: number }).callbacks;
-}
-
 export const workloads: Record<string, Workload> = {
   rslcpp: {
     tolerance: 0.03,
@@ -153,6 +133,7 @@ export const workloads: Record<string, Workload> = {
       },
     },
   },
+  cppSeparate: cppBenchmark('separate'),
   python: {
     tolerance: 0.08,
     together: false,

@@ -307,6 +307,27 @@ describe('examples', () => {
     },
   );
 
+  it('control: the C++ arm tracks its trajectory within 2 mrad at 1 kHz, as the Python monitor and the checks read it, the same fingerprint twice', {
+    ...needs('C++ toolchain'),
+    ...needs('python3'),
+  }, () => {
+    const { summary, stderr } = runExample('examples/control/job.yaml');
+    assert.match(stderr, /^\[INFO\] \[5\.000000000\] \[monitor\]: tracking error rms 0\.761 mrad, max 1\.367 mrad$/m);
+    assert.deepEqual(summary.results, { windows: 50, mean_rms_error_rad: 0.000726299, max_error_rad: 0.00182171 });
+    // About 14,400 callbacks per simulated second, the workload.
+    assert.equal(summary.callbacks, 72_185);
+    const checks = summary.checks as { name: string; held: boolean; evaluations: number }[];
+    assert.deepEqual(
+      checks.map((check) => [check.name, check.held, check.evaluations]),
+      [
+        ['tracking', true, 50],
+        ['safe', true, 5],
+        ['tracking error within max_error', true, 50],
+      ],
+    );
+    assert.equal(runExample('examples/control/job.yaml').summary.fingerprint, summary.fingerprint);
+  });
+
   it('the synthetic benchmark sweep: 10 seeds × 2 timeouts all ok, one outcome per timeout, and a second call resumes', () => {
     const out = tempDir();
     const sweep = (): Record<string, unknown> => {
