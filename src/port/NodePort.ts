@@ -9,6 +9,7 @@
  */
 
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import type { Message } from '../interfaces/plainMessages.js';
 import type { Parameter } from '../ros/Parameter.js';
 import type { MessageTarget } from '../sim/Subscription.js';
 import type { TimerInfo, TimerTarget } from '../sim/Timer.js';
@@ -80,6 +81,20 @@ export interface CreatedTopicEndpoint {
   id: number;
   topic: string;
   events: { name: EntityEventName; id: number }[];
+}
+
+/**
+ * Where a client's publisher hands its messages: in-process the simulation's publisher itself,
+ * so that a publish reaches it in one call, with no lookup by id (issue 52: each object read on
+ * the way is a cache miss per message); elsewhere the port, naming the publisher by id.
+ */
+export interface PublishSink {
+  publish(message: Message | Buffer): void;
+}
+
+/** A publisher as the simulation made it, and where its messages go. */
+export interface CreatedPublisher extends CreatedTopicEndpoint {
+  sink: PublishSink;
 }
 
 export interface SubscriptionSpec extends TopicSpec {
