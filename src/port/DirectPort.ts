@@ -269,9 +269,7 @@ export class DirectPort implements NodePort {
 
   createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string } {
     const options = { qos: spec.qos as QoS | undefined, enableTypedArray: spec.plainArrays !== true };
-    const service = this.#node(spec.node).createService(spec.type, spec.service, options, (request, response) =>
-      callback(request, (message) => response.send(message as never)),
-    );
+    const service = this.#node(spec.node).createService(spec.type, spec.service, options, callback);
     this.#endpoints.set(service.entityId, service);
     return { id: service.entityId, service: service.serviceName };
   }

@@ -144,8 +144,16 @@ export type EntityOpName = (typeof ENTITY_OPS)[number];
 
 export type { MessageTarget, TimerInfo, TimerTarget };
 
-/** A service's callback: the request, and a reply function for a response sent later (the callback may return the response instead). */
-export type ServiceCallback = (request: unknown, reply: (response: unknown) => void) => unknown;
+/**
+ * How a service's callback answers a request, now or later: in-process the simulation's response
+ * handle itself, so that a request makes no function to reply with.
+ */
+export interface ServiceReply {
+  send(response: unknown): void;
+}
+
+/** A service's callback: the request, and where its response goes (the callback may return the response instead). */
+export type ServiceCallback = (request: unknown, reply: ServiceReply) => unknown;
 
 /**
  * A program's set-parameters callbacks of one kind on a node, as one: `preSet` returns the

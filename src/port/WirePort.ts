@@ -446,9 +446,11 @@ export class WirePort implements NodePort {
     this.#serviceTypes.set(created.id, types);
     const shape = spec.plainArrays === true ? toPlainArrays : (request: unknown) => request;
     this.#handlers.set(created.id, (run) =>
-      callback(shape(deserializeMessage(types.request, Buffer.from(run.input))), (response) => {
-        const cdr = serializeMessage(types.response, types.response.toMessage(response, false, this.strictMessages));
-        ops.sendResponse(this.#ops, { service: created.id, request: run.request, cdr });
+      callback(shape(deserializeMessage(types.request, Buffer.from(run.input))), {
+        send: (response) => {
+          const cdr = serializeMessage(types.response, types.response.toMessage(response, false, this.strictMessages));
+          ops.sendResponse(this.#ops, { service: created.id, request: run.request, cdr });
+        },
       }),
     );
     return { id: created.id, service: created.resolvedName };
