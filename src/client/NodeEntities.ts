@@ -91,7 +91,14 @@ function listedEntity(port: NodePort, listing: EntityListing, loggerName: string
   const options = defaultOptions();
   switch (listing.kind) {
     case 'publisher':
-      return new Publisher(port, { id: listing.id, type: listing.type, topic: listing.name, options, loggerName });
+      return new Publisher(port, {
+        id: listing.id,
+        type: listing.type,
+        topic: listing.name,
+        options,
+        loggerName,
+        sink: { publish: (message) => port.publish(listing.id, message) },
+      });
     case 'subscription':
       return new Subscription(port, listing.type, () => undefined, options, loggerName).created(listing.id, listing.name);
     case 'service':

@@ -30,7 +30,7 @@ export class NodeTopics {
     const qos = this.#qos('publisher', topic, options);
     const created = port.createPublisher({ node: nodeId, type, topic, qos, events: eventHooks(eventCallbacks, false) });
     const validation = new ValidationSetting(options.validateMessages === true, options.validationOptions);
-    const publisher = new Publisher<T>(port, { id: created.id, type, topic: created.topic, options, loggerName }, validation);
+    const publisher = new Publisher<T>(port, { id: created.id, type, topic: created.topic, options, loggerName, sink: created.sink }, validation);
     this.#entities.own(publisher);
     this.#entities.ownEvents(publisher, created.events);
     return publisher;

@@ -1,5 +1,5 @@
 import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
-import type { NodePort } from '../port/NodePort.js';
+import type { NodePort, PublishSink } from '../port/NodePort.js';
 import { Endpoint } from './Entity.js';
 import type { EventHandler } from './EventHandler.js';
 import { requireInterface } from './interfaceClasses.js';
@@ -16,11 +16,14 @@ export interface EndpointInit {
   topic: string;
   options: Options;
   loggerName: string;
+  /** Where its messages go (the port's createPublisher gives it). */
+  sink: PublishSink;
 }
 
 /** rclnodejs's Publisher as a client of the node port: what it publishes, the simulation delivers to each matched subscription. */
 export class Publisher<T extends string = string> extends Endpoint {
   readonly #port: NodePort;
+  readonly #sink: PublishSink;
   readonly topic: string;
   readonly typeName: string;
   readonly #validation: ValidationSetting;
@@ -30,6 +33,7 @@ export class Publisher<T extends string = string> extends Endpoint {
   constructor(port: NodePort, init: EndpointInit, validation = new ValidationSetting()) {
     super(init.options, init.loggerName, init.id);
     this.#port = port;
+    this.#sink = init.sink;
     this.typeName = init.type;
     this.topic = init.topic;
     this.#validation = validation;
@@ -81,6 +85,6 @@ export class Publisher<T extends string = string> extends Endpoint {
     this.assertAlive('publish on', this.topic);
     // No options object made per publish: this is the path of every message.
     this.#validation.check(message, this.typeName, options?.validate);
-    this.#port.publish(this.id, message as never);
+    this.#sink.publish(message as never);
   }
 }

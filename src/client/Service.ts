@@ -1,7 +1,7 @@
 import { isThenable } from '../base/thenable.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../interfaces/typeMaps.js';
-import type { NodePort } from '../port/NodePort.js';
+import type { NodePort, ServiceReply } from '../port/NodePort.js';
 import type { QoS, QoSProfileName } from '../ros/QoS.js';
 import { Endpoint } from './Entity.js';
 import { requireInterface } from './interfaceClasses.js';
@@ -16,10 +16,10 @@ export type ServiceCallback<T extends string = string> = (request: RequestOf<T>,
  */
 export class ServiceResponse<T extends string = string> {
   readonly #service: Service;
-  readonly #reply: (response: unknown) => void;
+  readonly #reply: ServiceReply;
   sent = false;
 
-  constructor(service: Service, reply: (response: unknown) => void) {
+  constructor(service: Service, reply: ServiceReply) {
     this.#service = service;
     this.#reply = reply;
   }
@@ -35,7 +35,7 @@ export class ServiceResponse<T extends string = string> {
 
   send(response: MessageInput<ResponseOf<T>>): void {
     if (this.sent) throw new Error(`a response to this request on ${this.#service.serviceName} was already sent`);
-    this.#reply(response);
+    this.#reply.send(response);
     this.sent = true;
   }
 }
@@ -85,14 +85,17 @@ export class Service extends Endpoint {
    * rclnodejs calls it, with a response handle — reply with send(), or return (or resolve) the
    * response.
    */
-  readonly serve = (request: unknown, reply: (response: unknown) => void): unknown => {
+  readonly serve = (request: unknown, reply: ServiceReply): unknown => {
     const response = new ServiceResponse(this, reply);
     const result = this.#callback(request as RequestOf<string>, response);
-    const unsent = (value: unknown): void => {
-      if (!response.sent && value !== undefined && value !== null) response.send(value as Message);
-    };
-    if (isThenable(result)) return Promise.resolve(result).then(unsent);
-    unsent(result);
+    if (isThenable(result)) return Promise.resolve(result).then((value) => sendReturned(response, value));
+    // No function made for a callback that returns at once: a request's path.
+    sendReturned(response, result);
     return result;
   };
+}
+
+/** The response a callback returned (or resolved), unless it sent one. */
+function sendReturned(response: ServiceResponse, value: unknown): void {
+  if (!response.sent && value !== undefined && value !== null) response.send(value as Message);
 }

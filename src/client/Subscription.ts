@@ -99,12 +99,14 @@ export class Subscription extends Endpoint implements MessageTarget {
   }
 
   /**
-   * What the port calls with each message. The user's callback is called as a method of the
-   * subscription, as rclnodejs calls it: a logger's caller frame reads `Subscription.<anonymous>`
-   * whichever transport delivered the message.
+   * What the port calls with each message, as a method of the subscription, as rclnodejs calls
+   * it (a logger's caller frame reads `Subscription.<anonymous>` whichever transport delivered
+   * the message): the user's callback itself, which an in-process simulation's subscription
+   * holds, so that a delivery reads nothing of this object (MessageTarget). The port passes a
+   * MessageInfo only when `wantsInfo`.
    */
-  deliver(message: unknown, info?: unknown): unknown {
-    return this.wantsInfo ? this.#callback(message as Message, info as MessageInfo) : this.#callback(message as Message);
+  get deliver(): SubscriptionCallback {
+    return this.#callback;
   }
 }
 

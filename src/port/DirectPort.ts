@@ -27,6 +27,7 @@ import { Subscription, type SubscriptionOptions } from '../sim/Subscription.js';
 import { Timer } from '../sim/Timer.js';
 import { IdTable } from './IdTable.js';
 import {
+  type CreatedPublisher,
   type CreatedTopicEndpoint,
   ENTITY_EVENTS,
   ENTITY_OPS,
@@ -211,10 +212,10 @@ export class DirectPort implements NodePort {
       });
   }
 
-  createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedTopicEndpoint {
+  createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedPublisher {
     const callbacks = eventCallbacks(spec.events);
     const publisher = this.#node(spec.node).createPublisher(spec.type, spec.topic, { qos: spec.qos as QoS | undefined }, callbacks as PublisherEventCallbacks);
-    return this.#created(publisher, spec.events);
+    return { ...this.#created(publisher, spec.events), sink: publisher };
   }
 
   /** An endpoint and its event handlers, which rcl made in the order of EVENT_NAMES. */
@@ -268,9 +269,7 @@ export class DirectPort implements NodePort {
 
   createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string } {
     const options = { qos: spec.qos as QoS | undefined, enableTypedArray: spec.plainArrays !== true };
-    const service = this.#node(spec.node).createService(spec.type, spec.service, options, (request, response) =>
-      callback(request, (message) => response.send(message as never)),
-    );
+    const service = this.#node(spec.node).createService(spec.type, spec.service, options, callback);
     this.#endpoints.set(service.entityId, service);
     return { id: service.entityId, service: service.serviceName };
   }

@@ -9,6 +9,7 @@
  */
 
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import type { Message } from '../interfaces/plainMessages.js';
 import type { Parameter } from '../ros/Parameter.js';
 import type { MessageTarget } from '../sim/Subscription.js';
 import type { TimerInfo, TimerTarget } from '../sim/Timer.js';
@@ -82,6 +83,20 @@ export interface CreatedTopicEndpoint {
   events: { name: EntityEventName; id: number }[];
 }
 
+/**
+ * Where a client's publisher hands its messages: in-process the simulation's publisher itself,
+ * so that a publish reaches it in one call, with no lookup by id (issue 52: each object read on
+ * the way is a cache miss per message); elsewhere the port, naming the publisher by id.
+ */
+export interface PublishSink {
+  publish(message: Message | Buffer): void;
+}
+
+/** A publisher as the simulation made it, and where its messages go. */
+export interface CreatedPublisher extends CreatedTopicEndpoint {
+  sink: PublishSink;
+}
+
 export interface SubscriptionSpec extends TopicSpec {
   /** rclnodejs's subscription options the simulation acts on: isRaw, enableTypedArray, serializationMode, contentFilter. */
   options: Readonly<Record<string, unknown>>;
@@ -129,8 +144,16 @@ export type EntityOpName = (typeof ENTITY_OPS)[number];
 
 export type { MessageTarget, TimerInfo, TimerTarget };
 
-/** A service's callback: the request, and a reply function for a response sent later (the callback may return the response instead). */
-export type ServiceCallback = (request: unknown, reply: (response: unknown) => void) => unknown;
+/**
+ * How a service's callback answers a request, now or later: in-process the simulation's response
+ * handle itself, so that a request makes no function to reply with.
+ */
+export interface ServiceReply {
+  send(response: unknown): void;
+}
+
+/** A service's callback: the request, and where its response goes (the callback may return the response instead). */
+export type ServiceCallback = (request: unknown, reply: ServiceReply) => unknown;
 
 /**
  * A program's set-parameters callbacks of one kind on a node, as one: `preSet` returns the

@@ -12,6 +12,7 @@ import type { SetParametersResult } from '../ros/NodeParameters.js';
 import { Parameter, ParameterDescriptor } from '../ros/Parameter.js';
 import type { AssertionKind } from '../sim/Assertions.js';
 import type {
+  CreatedPublisher,
   CreatedTopicEndpoint,
   EntityEventName,
   EntityListing,
@@ -338,7 +339,7 @@ export class WirePort implements NodePort {
     return fromJson(ops.graphQuery(this.#ops, { query: 'nodeEntities', arguments: [String(node)] })) as EntityListing[];
   }
 
-  createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedTopicEndpoint {
+  createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedPublisher {
     const type = this.#interfaces.message(spec.type);
     const created = ops.create(this.#ops, {
       kind: 'PUBLISHER',
@@ -349,7 +350,12 @@ export class WirePort implements NodePort {
       events: eventNames(spec.events),
     });
     this.#messageTypes.set(created.id, type);
-    return { id: created.id, topic: created.resolvedName, events: this.#eventHandlers(created.events, spec.events) };
+    return {
+      id: created.id,
+      topic: created.resolvedName,
+      events: this.#eventHandlers(created.events, spec.events),
+      sink: { publish: (message) => this.publish(created.id, message) },
+    };
   }
 
   publish(publisher: number, message: Message | Buffer): void {
@@ -440,9 +446,11 @@ export class WirePort implements NodePort {
     this.#serviceTypes.set(created.id, types);
     const shape = spec.plainArrays === true ? toPlainArrays : (request: unknown) => request;
     this.#handlers.set(created.id, (run) =>
-      callback(shape(deserializeMessage(types.request, Buffer.from(run.input))), (response) => {
-        const cdr = serializeMessage(types.response, types.response.toMessage(response, false, this.strictMessages));
-        ops.sendResponse(this.#ops, { service: created.id, request: run.request, cdr });
+      callback(shape(deserializeMessage(types.request, Buffer.from(run.input))), {
+        send: (response) => {
+          const cdr = serializeMessage(types.response, types.response.toMessage(response, false, this.strictMessages));
+          ops.sendResponse(this.#ops, { service: created.id, request: run.request, cdr });
+        },
       }),
     );
     return { id: created.id, service: created.resolvedName };

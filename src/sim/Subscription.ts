@@ -16,8 +16,10 @@ import { SilenceWatch } from './SilenceWatch.js';
 
 /**
  * What a message taken calls: `deliver` gets it (with `isRaw`, its CDR bytes as a Buffer instead),
- * and, with the `messageInfo` option, its MessageInfo. An object with a method, not a closure: the
- * client's subscription itself, so that a delivery reads one object where a closure would add two.
+ * and, with the `messageInfo` option, its MessageInfo, called as a method of the target. The
+ * subscription takes the function once, as it is made: the client's subscription gives its
+ * program's callback itself, so that a delivery reads no object of the client's on the way
+ * (issue 52: each object read per callback is a cache miss in a large graph).
  */
 export interface MessageTarget {
   deliver(message: unknown, info?: MessageInfo): unknown;
@@ -38,6 +40,7 @@ export class Subscription extends Entity implements Executable {
   /** Its event callbacks (rclnodejs's PublisherEventCallbacks / SubscriptionEventCallbacks), if any. */
   events: EntityEvents | null = null;
   readonly #target: MessageTarget;
+  readonly #deliver: MessageTarget['deliver'];
   /** Whether its target also gets a MessageInfo (the messageInfo option). */
   readonly #wantsInfo: boolean;
   readonly #buffer = new Fifo<Sample>();
@@ -84,6 +87,7 @@ export class Subscription extends Entity implements Executable {
     this.#depth = qos.depth;
     this.#lifespan = qos.lifespan;
     this.#target = target;
+    this.#deliver = target.deliver;
     this.#wantsInfo = options.messageInfo === true;
     this.#keepsArrivals = this.#wantsInfo || this.simulation.metrics !== null;
     this.channel = topic;
@@ -168,7 +172,7 @@ export class Subscription extends Entity implements Executable {
     this.digestHi = sample.digestHi;
     this.engine.consumed(this.entityId, sample.publishedAt);
     const delivered = this.#shape === null || this.#raw !== null ? message : (this.#shape(message) as Message);
-    if (!this.#wantsInfo) return this.#target.deliver(delivered);
+    if (!this.#wantsInfo) return this.#deliver.call(this.#target, delivered);
     const info = new MessageInfo({
       sourceTimestamp: sample.sourceTimestamp,
       receivedTimestamp: receivedAt,
@@ -176,7 +180,7 @@ export class Subscription extends Entity implements Executable {
       receptionSequenceNumber: BigInt(++this.#receptionSequence),
       publisherGid: sample.publisherGid,
     });
-    return this.#target.deliver(delivered, info);
+    return this.#deliver.call(this.#target, delivered, info);
   }
 
   /**

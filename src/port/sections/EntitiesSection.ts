@@ -1,6 +1,7 @@
 import type { CallerFrame } from '../../base/callerFrame.js';
 import type { Message } from '../../interfaces/plainMessages.js';
 import type {
+  CreatedPublisher,
   CreatedTopicEndpoint,
   EntityListing,
   EntityOpName,
@@ -39,8 +40,8 @@ export interface EntitiesSection {
   /** The entities of the node the simulation holds (its own ones too: /parameter_events …), in creation order. */
   nodeEntities(node: number): EntityListing[];
 
-  /** The publisher's id, its resolved topic and its event handlers. */
-  createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedTopicEndpoint;
+  /** The publisher's id, its resolved topic, its event handlers and where its messages go. */
+  createPublisher(spec: TopicSpec & { events?: EventHooks }): CreatedPublisher;
 
   /**
    * `message` is what the client normalized (in-process) or CDR bytes (a separate program, or a

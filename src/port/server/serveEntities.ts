@@ -2,7 +2,7 @@ import { deserializeMessage, serializeMessage } from '../../interfaces/cdr.js';
 import type { MessageType } from '../../interfaces/MessageType.js';
 import type { MessageInfo } from '../../ros/MessageInfo.js';
 import { Parameter, type ParameterType } from '../../ros/Parameter.js';
-import { ENTITY_EVENTS, type EntityEventName, type EntityOpName, type EventHooks, type Severity } from '../NodePort.js';
+import { ENTITY_EVENTS, type EntityEventName, type EntityOpName, type EventHooks, type ServiceReply, type Severity } from '../NodePort.js';
 import { describeInterface } from '../wire/interfaceJson.js';
 import { type Outgoing, QOS_DURATIONS, type ToClient, type ToSimulation, valueFromJson, valueToJson } from '../wire/nodeMessages.js';
 import { OutOfProtocol } from '../wire/OutOfProtocol.js';
@@ -21,7 +21,7 @@ export class EntityRequests {
   /** Service endpoints' request and response types, by id. */
   readonly #services = new Map<number, { request: MessageType; response: MessageType }>();
   /** Replies of service requests the program is answering, by the request id Run gave it. */
-  readonly #replies = new Map<number, (response: unknown) => void>();
+  readonly #replies = new Map<number, ServiceReply>();
   /** The port's number of each request the program's clients wait on, by `client:sequence` as the program numbers them. */
   readonly #requestNumbers = new Map<string, number>();
   #requests = 0;
@@ -50,7 +50,7 @@ export class EntityRequests {
         const reply = this.#replies.get(request);
         if (reply === undefined) throw new Error(`no request ${request} of service ${service} waits for a response`);
         this.#replies.delete(request);
-        reply(deserializeMessage(this.#service(service).response, Buffer.from(cdr)));
+        reply.send(deserializeMessage(this.#service(service).response, Buffer.from(cdr)));
         return undefined;
       },
       timer: (op) => {

@@ -59,6 +59,10 @@ export const CASES: readonly Case[] = [
     until: '2s',
     fingerprint: { rclnodejs: '01c55628b8a51c35', rclpy: 'cf70351c844435a2', rclcpp: '8df9a71a2e83836d' },
     unreached: {
+      'rclnodejs in-process': {
+        ops: ['publish'],
+        why: "an in-process publisher hands its messages to the simulation's publisher itself (the sink createPublisher gives it), with no lookup of the publisher by id per message",
+      },
       'rclnodejs separate': { ops: ['defaultMessage'], why: "the client's own codec makes a response's template in the program's process" },
       rclpy: {
         ops: [
