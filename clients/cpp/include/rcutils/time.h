@@ -1,6 +1,6 @@
 // rcutils' time (rcutils/time.h): the unit macros, the time point and duration types, and the
 // system and steady clocks' now, which read the simulation's time as clock_gettime does in a
-// program rclsim runs (docs/cpp.md#time).
+// program rclsim runs (docs/cpp.md#inside-the-process).
 #ifndef RCUTILS__TIME_H_
 #define RCUTILS__TIME_H_
 
