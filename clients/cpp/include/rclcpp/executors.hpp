@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "rclcpp/executor.hpp"
+#include "rclcpp/node.hpp"
 #include "rclcpp/utilities.hpp"
 
 namespace rclcpp
@@ -79,9 +80,20 @@ private:
 }  // namespace executors
 }  // namespace experimental
 
+// The free spin functions, over a node's base or an rclcpp::Node (rclcpp/executors.hpp): a
+// std::unique_ptr<Node> converts to the Node::SharedPtr overloads, as nav2's main()s pass
+// `rclcpp::spin(std::make_unique<...>())`; the templates take any node class with a base
+// (a LifecycleNode's shared_ptr among them).
 void spin(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr);
 void spin_some(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr);
 void spin_all(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr, std::chrono::nanoseconds max_duration);
+
+inline void spin(rclcpp::Node::SharedPtr node_ptr) {spin(node_ptr->get_node_base_interface());}
+inline void spin_some(rclcpp::Node::SharedPtr node_ptr) {spin_some(node_ptr->get_node_base_interface());}
+inline void spin_all(rclcpp::Node::SharedPtr node_ptr, std::chrono::nanoseconds max_duration)
+{
+  spin_all(node_ptr->get_node_base_interface(), max_duration);
+}
 
 template<typename NodeT>
 void spin(const std::shared_ptr<NodeT> & node_ptr) {spin(node_ptr->get_node_base_interface());}
@@ -93,16 +105,39 @@ void spin_all(const std::shared_ptr<NodeT> & node_ptr, std::chrono::nanoseconds 
   spin_all(node_ptr->get_node_base_interface(), max_duration);
 }
 
+namespace executors
+{
+
+/// Spins the node in `executor` until the future is ready or the timeout passes, then takes it out.
+template<typename FutureT, typename TimeRepT = int64_t, typename TimeT = std::milli>
+rclcpp::FutureReturnCode spin_node_until_future_complete(rclcpp::Executor & executor,
+  rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr, const FutureT & future,
+  std::chrono::duration<TimeRepT, TimeT> timeout = std::chrono::duration<TimeRepT, TimeT>(-1))
+{
+  executor.add_node(node_ptr);
+  const rclcpp::FutureReturnCode code = executor.spin_until_future_complete(future, timeout);
+  executor.remove_node(node_ptr);
+  return code;
+}
+
+template<typename NodeT = rclcpp::Node, typename FutureT, typename TimeRepT = int64_t, typename TimeT = std::milli>
+rclcpp::FutureReturnCode spin_node_until_future_complete(rclcpp::Executor & executor, std::shared_ptr<NodeT> node_ptr,
+  const FutureT & future, std::chrono::duration<TimeRepT, TimeT> timeout = std::chrono::duration<TimeRepT, TimeT>(-1))
+{
+  return spin_node_until_future_complete(executor, node_ptr->get_node_base_interface(), future, timeout);
+}
+
+}  // namespace executors
+
 template<typename FutureT, typename TimeRepT = int64_t, typename TimeT = std::milli>
 rclcpp::FutureReturnCode spin_until_future_complete(rclcpp::node_interfaces::NodeBaseInterface::SharedPtr node_ptr, const FutureT & future,
   std::chrono::duration<TimeRepT, TimeT> timeout = std::chrono::duration<TimeRepT, TimeT>(-1))
 {
   rclcpp::executors::SingleThreadedExecutor executor;
-  executor.add_node(node_ptr);
-  return executor.spin_until_future_complete(future, timeout);
+  return executors::spin_node_until_future_complete(executor, node_ptr, future, timeout);
 }
 
-template<typename NodeT, typename FutureT, typename TimeRepT = int64_t, typename TimeT = std::milli>
+template<typename NodeT = rclcpp::Node, typename FutureT, typename TimeRepT = int64_t, typename TimeT = std::milli>
 rclcpp::FutureReturnCode spin_until_future_complete(std::shared_ptr<NodeT> node_ptr, const FutureT & future,
   std::chrono::duration<TimeRepT, TimeT> timeout = std::chrono::duration<TimeRepT, TimeT>(-1))
 {

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "rcutils/error_handling.h"
+#include "rcutils/time.h"
 #include "rcutils/types.h"
 
 #ifdef __cplusplus
@@ -36,8 +37,6 @@ typedef struct rcutils_log_location_s
   const char * file_name;
   size_t line_number;
 } rcutils_log_location_t;
-
-typedef int64_t rcutils_time_point_value_t;
 
 /// What receives every record that passes its logger's level (rcutils' output handler).
 typedef void (* rcutils_logging_output_handler_t)(
