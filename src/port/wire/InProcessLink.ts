@@ -50,7 +50,12 @@ function spinNs(): number {
   return told === undefined || told === '' ? 50_000 : Number(told) * 1000;
 }
 
-const SIGNALS = new Map(Object.entries(constants.signals).map(([name, number]) => [number, name as NodeJS.Signals]));
+/** Signals by number, each by its first name (SIGABRT, not its alias SIGIOT). */
+const SIGNALS = new Map<number, NodeJS.Signals>();
+for (const [name, number] of Object.entries(constants.signals)) if (!SIGNALS.has(number)) SIGNALS.set(number, name as NodeJS.Signals);
+
+/** How long one wait of the addon's lasts at most (wall ms). */
+const WAIT_SLICE_MS = 50;
 
 const addons = new Map<string, Addon>();
 
@@ -115,9 +120,13 @@ export class InProcessLink implements ProgramLink {
         }
       }
       if (this.#gone !== null) throw this.#gone;
-      const timeoutMs = deadline === Number.POSITIVE_INFINITY ? -1 : Math.max(0, deadline - wallClock());
-      const got = this.#addon.receive(this.#channel, timeoutMs, this.#spinNs);
-      if (got === 0) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
+      // In slices: between them this thread's JavaScript runs, so a run stopped from outside
+      // (its supervisor's --callback-timeout, a signal) stops it even while the program never answers.
+      const got = this.#addon.receive(this.#channel, Math.min(WAIT_SLICE_MS, Math.max(0, deadline - wallClock())), this.#spinNs);
+      if (got === 0) {
+        if (wallClock() >= deadline) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
+        continue;
+      }
       if (got === 1) {
         this.#gone = new ProgramGone(`program '${this.name}' ended its thread in rclsim's process`);
         throw this.#gone;
