@@ -27,9 +27,21 @@ export const CPP_FLAGS = ['-std=c++17', '-O2', '-pthread'];
  * executable's link does, not the load). The client defines some of libstdc++'s own functions
  * (std::random_device's, clients/cpp/src/machine.cpp), which an executable's dynamic libstdc++
  * gives way to; a static copy's archive member holds them too: the client's, linked first, win.
+ * GNU-unique symbols (a template's statics: a locale facet's id) are bound process-wide whatever
+ * -Bsymbolic says, to Node's libstdc++'s, and `std::cout << 5` would then fail: the static copy's
+ * stay the program's (--exclude-libs), and the program's and the client's are plain weak ones
+ * (-fno-gnu-unique, g++'s; the client's variant is built with it too).
  */
-const SHARED_FLAGS = ['-fPIC'];
-const SHARED_LINK = ['-shared', '-static-libstdc++', '-static-libgcc', '-Wl,-Bsymbolic', '-Wl,--no-undefined', '-Wl,--allow-multiple-definition'];
+const SHARED_FLAGS = ['-fPIC', '-fno-gnu-unique'];
+const SHARED_LINK = [
+  '-shared',
+  '-static-libstdc++',
+  '-static-libgcc',
+  '-Wl,-Bsymbolic',
+  '-Wl,--exclude-libs,libstdc++.a:libgcc.a:libgcc_eh.a',
+  '-Wl,--no-undefined',
+  '-Wl,--allow-multiple-definition',
+];
 
 /** Precompiled headers kept in the cache (135 MB each, one per client build): the last used. */
 const PCH_KEPT = 3;
