@@ -257,9 +257,9 @@ function loadInProcess(start: SeparateStart): InProcessLink {
   return new InProcessLink(start.name, inprocessAddon(), copy, [start.cppProgram!, ...start.args]);
 }
 
-/** A C++ program that could not be loaded into this process (a library it needs is not there): bad input, one line. */
+/** A C++ program that could not be loaded into this process (a library it needs is not there): bad input, one line, in the loader's words. */
 function notLoaded(start: SeparateStart, how: string): never {
-  throw new JobModuleError(`${start.where}: cannot load program ${start.path} into rclsim's process: ${how}`);
+  throw new JobModuleError(`${start.where}: cannot load program ${start.path} into rclsim's process: ${how.replace(/^could not start: /, '')}`);
 }
 
 /** A later life: what its top-level code does wrong now is the run's failure (or its on_exit), not bad input. */
