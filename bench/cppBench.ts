@@ -1,11 +1,12 @@
 /**
  * What a C++ program costs (`npm run bench cpp`): rslcpp's benchmark as rclcpp nodes
- * (examples/synthetic-benchmark/benchmark.cpp) with every node in a process of its own and all in
- * one, against the JavaScript components all separate, alternated in one sitting; a C++
- * program's peak memory; and the C++ child of the protocol round trip.
+ * (examples/synthetic-benchmark/benchmark.cpp) with every node in a process of its own, all in
+ * one process of their own, and all in rclsim's process, against the JavaScript components all
+ * separate and all in-process, alternated in one sitting; a C++ program's peak memory; and the
+ * C++ child of the protocol round trip.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cachedFolder, contentKey } from '../src/build/buildCache.js';
@@ -85,7 +86,7 @@ function cppProgramPeaks(): number[] {
   return peaks;
 }
 
-type Variant = 'cppSeparate' | 'cppOneProcess' | 'javascriptSeparate';
+type Variant = 'cppSeparate' | 'cppOneProcess' | 'cppInProcess' | 'javascriptSeparate' | 'javascriptInProcess';
 
 /**
  * In-run speed of each variant, as `processes.benchmark` measures it: callbacks and wall seconds
@@ -101,13 +102,21 @@ export async function cppBenchmarkFigures(repeats = 3): Promise<{
 }> {
   const dir = mkdtempSync(join(tmpdir(), 'rclsim-bench-cpp-'));
   try {
+    const javascript = rslcppProject(dir);
+    // cpp.yaml's one program in a process of its own.
+    const oneProcess = join(dir, 'cpp-one-process.yaml');
+    const cppJob = readFileSync(join(BENCHMARK, 'cpp.yaml'), 'utf8');
+    writeFileSync(oneProcess, cppJob.replace(/^ {2}- script: benchmark\.cpp$/m, `  - script: ${join(BENCHMARK, 'benchmark.cpp')}\n    process: separate`));
     const jobs: Record<Variant, { job: string; cwd: string }> = {
       cppSeparate: { job: join(BENCHMARK, 'cpp-separate.yaml'), cwd: BENCHMARK },
-      cppOneProcess: { job: join(BENCHMARK, 'cpp.yaml'), cwd: BENCHMARK },
-      javascriptSeparate: { job: rslcppProject(dir).separate, cwd: dir },
+      cppOneProcess: { job: oneProcess, cwd: BENCHMARK },
+      cppInProcess: { job: join(BENCHMARK, 'cpp.yaml'), cwd: BENCHMARK },
+      javascriptSeparate: { job: javascript.separate, cwd: dir },
+      javascriptInProcess: { job: javascript.inProcess, cwd: dir },
     };
-    // Built before anything is timed.
-    spawnSync(process.execPath, [CLI, 'run', jobs.cppOneProcess.job, '--until', '10s', '--quiet'], { cwd: BENCHMARK });
+    // Built before anything is timed: the shared object and the executable.
+    for (const variant of ['cppOneProcess', 'cppInProcess'] as const)
+      spawnSync(process.execPath, [CLI, 'run', jobs[variant].job, '--until', '10s', '--quiet'], { cwd: BENCHMARK });
     const variants = Object.keys(jobs) as Variant[];
     const rates = Object.fromEntries(variants.map((v) => [v, [] as number[]])) as Record<Variant, number[]>;
     const factors = Object.fromEntries(variants.map((v) => [v, [] as number[]])) as Record<Variant, number[]>;

@@ -198,7 +198,7 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
   },
   cpp: {
     description:
-      "rslcpp's benchmark as rclcpp nodes (examples/synthetic-benchmark/benchmark.cpp, 100 s of sim time) with every node in a process of its own (cpp-separate.yaml) and all five in one (cpp.yaml), against the JavaScript components all separate, alternated: in-run callbacks per wall second and times real time (a full run less a run ended at 10 s, median of 3 rounds), the ratio of C++ separate to JavaScript separate, a protocol round trip to the rclcpp client's end (a Run with 100 bytes answered with Publish and Done) and its share of a separate C++ callback, the peak resident memory of one C++ program process; fingerprints and combined results",
+      "rslcpp's benchmark as rclcpp nodes (examples/synthetic-benchmark/benchmark.cpp, 100 s of sim time) with every node in a process of its own (cpp-separate.yaml), all five in one process of their own (cpp.yaml with process: separate) and all five in rclsim's process (cpp.yaml), against the JavaScript components all separate and all in-process, alternated: in-run callbacks per wall second and times real time (a full run less a run ended at 10 s, median of 3 rounds), the ratios of C++ separate to JavaScript separate and of C++ in rclsim's process to JavaScript in-process, a protocol round trip to the rclcpp client's end (a Run with 100 bytes answered with Publish and Done) and its share of a separate C++ callback, the peak resident memory of one C++ program process; fingerprints and combined results",
     async run() {
       const figures = await cppBenchmarkFigures();
       const protocol = protocolRoundTripMicros(5000, 5, 'cpp');
@@ -208,9 +208,14 @@ const benchmarks: Record<string, { description: string; run(): Promise<Figures> 
         cppSeparateTimesRealTime: round(figures.timesRealTime.cppSeparate, 1),
         cppOneProcessCallbacksPerSecond: Math.round(figures.callbacksPerSecond.cppOneProcess),
         cppOneProcessTimesRealTime: round(figures.timesRealTime.cppOneProcess, 1),
+        cppInProcessCallbacksPerSecond: Math.round(figures.callbacksPerSecond.cppInProcess),
+        cppInProcessTimesRealTime: round(figures.timesRealTime.cppInProcess, 1),
         javascriptSeparateCallbacksPerSecond: Math.round(figures.callbacksPerSecond.javascriptSeparate),
         javascriptSeparateTimesRealTime: round(figures.timesRealTime.javascriptSeparate, 1),
+        javascriptInProcessCallbacksPerSecond: Math.round(figures.callbacksPerSecond.javascriptInProcess),
+        javascriptInProcessTimesRealTime: round(figures.timesRealTime.javascriptInProcess, 1),
         cppSeparateToJavascriptSeparate: round(figures.callbacksPerSecond.cppSeparate / figures.callbacksPerSecond.javascriptSeparate, 2),
+        cppInProcessToJavascriptInProcess: round(figures.callbacksPerSecond.cppInProcess / figures.callbacksPerSecond.javascriptInProcess, 2),
         protocolRoundTripCppMicros: round(protocol, 1),
         protocolShare: round(protocol / separateMicros, 2),
         peakProgramMemoryMiB: round(figures.peakKiB / 1024, 1),

@@ -52,8 +52,10 @@ function findsMpfr(): boolean {
 /**
  * The client library for the shipped packages' message headers (`messages`, with its key), built
  * with CMake once per content (the client's sources, the headers, the compiler) into the cache.
+ * `shared`: the variant of programs built as shared objects for rclsim's process (position
+ * independent, their ends their own: docs/cpp-process.md).
  */
-export function cppClient(messages: { folder: string; key: string }): CppClient {
+export function cppClient(messages: { folder: string; key: string }, shared = false): CppClient {
   // cmake/ is rclsim's package configs (cmakePrefix.ts), no part of the library.
   const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/'));
   const compilers = numericCompilers();
@@ -62,6 +64,7 @@ export function cppClient(messages: { folder: string; key: string }): CppClient 
     ...flags(),
     String(findsMpfr()),
     messages.key,
+    shared ? 'shared' : 'executable',
     ...sources.flatMap((file) => [file, readFileSync(join(CPP_CLIENT, file))]),
   ]);
   const folder = cachedFolder('cpp-client', key, (into) => {
@@ -80,6 +83,7 @@ export function cppClient(messages: { folder: string; key: string }): CppClient 
         // rclsim's compiler: the flags that keep the bits the same on every CPU, as in programs.
         `-DCMAKE_CXX_COMPILER=${compilers.cxx}`,
         '-DCMAKE_BUILD_TYPE=Release',
+        `-DRCLSIM_SHARED_OBJECT=${shared ? 'ON' : 'OFF'}`,
       ],
       failure,
       undefined,

@@ -7,7 +7,7 @@ import { type CppClient, cppClient } from './cppClient.js';
 import { cppMessages, shippedCppMessages } from './cppMessages.js';
 import { numericCompilers } from './numericCompiler.js';
 
-/** Whether a program file is C++ (built with the C++ client, run in a process of its own). */
+/** Whether a program file is C++ (built with the C++ client). */
 export function isCppProgram(file: string): boolean {
   return /\.(cpp|cc|cxx|c\+\+)$/.test(file);
 }
@@ -18,6 +18,31 @@ export function isCppProgram(file: string): boolean {
  */
 export const CPP_FLAGS = ['-std=c++17', '-O2', '-pthread'];
 
+/**
+ * A program rclsim loads into its own process (docs/cpp-process.md): a shared object with its
+ * own libstdc++ (Node's process has one: the client's definitions of libc's functions must catch
+ * libstdc++'s calls too, std::thread's and <chrono>'s), whose references bind to its own
+ * definitions (-Bsymbolic: the client's clock_gettime, pthread_create … are the program's alone,
+ * never Node's threads'), with no symbol left undefined (a missing one fails the build, as an
+ * executable's link does, not the load). The client defines some of libstdc++'s own functions
+ * (std::random_device's, clients/cpp/src/machine.cpp), which an executable's dynamic libstdc++
+ * gives way to; a static copy's archive member holds them too: the client's, linked first, win.
+ * GNU-unique symbols (a template's statics: a locale facet's id) are bound process-wide whatever
+ * -Bsymbolic says, to Node's libstdc++'s, and `std::cout << 5` would then fail: the static copy's
+ * stay the program's (--exclude-libs), and the program's and the client's are plain weak ones
+ * (-fno-gnu-unique, g++'s; the client's variant is built with it too).
+ */
+const SHARED_FLAGS = ['-fPIC', '-fno-gnu-unique'];
+const SHARED_LINK = [
+  '-shared',
+  '-static-libstdc++',
+  '-static-libgcc',
+  '-Wl,-Bsymbolic',
+  '-Wl,--exclude-libs,libstdc++.a:libgcc.a:libgcc_eh.a',
+  '-Wl,--no-undefined',
+  '-Wl,--allow-multiple-definition',
+];
+
 /** Precompiled headers kept in the cache (135 MB each, one per client build): the last used. */
 const PCH_KEPT = 3;
 
@@ -26,9 +51,9 @@ const PCH_KEPT = 3;
  * includes first (`-include`): they are most of a program's compile (a talker's 3.2 s became 1.8 s).
  * Built with the program's flags and the client's own message headers, as the library was.
  */
-function precompiledClient(client: CppClient, shippedMessages: string): string {
+function precompiledClient(client: CppClient, shippedMessages: string, flags: readonly string[]): string {
   const compiler = numericCompilers();
-  const key = contentKey([compiler.key, client.key, ...CPP_FLAGS]);
+  const key = contentKey([compiler.key, client.key, ...flags]);
   const folder = cachedFolder(
     'cpp-pch',
     key,
@@ -37,7 +62,7 @@ function precompiledClient(client: CppClient, shippedMessages: string): string {
       writeFileSync(header, '#include "rclcpp/rclcpp.hpp"\n');
       runTool(
         compiler.cxx,
-        [...CPP_FLAGS, `-I${client.include}`, `-I${shippedMessages}`, '-x', 'c++-header', header, '-o', `${header}.gch`],
+        [...flags, `-I${client.include}`, `-I${shippedMessages}`, '-x', 'c++-header', header, '-o', `${header}.gch`],
         "the C++ client's precompiled header does not compile",
       );
     },
@@ -77,18 +102,20 @@ function headersUnchanged(folder: string): boolean {
  * Builds one C++ file into a program linked with the C++ client (`rclsim exec talker.cpp`),
  * cached by content: the file, the headers of its own it includes, the message headers of the
  * job's interface packages, the client and the compiler. Its path. A file that does not compile:
- * the compiler's diagnostics on stderr, then CppBuildError naming it.
+ * the compiler's diagnostics on stderr, then CppBuildError naming it. `shared`: the shared object
+ * rclsim loads into its own process (native/inprocess), not an executable.
  */
-export function buildCppProgram(file: string, registry: InterfaceRegistry): string {
+export function buildCppProgram(file: string, registry: InterfaceRegistry, shared = false): string {
   const source = resolve(file);
   const shipped = shippedCppMessages();
-  const client = cppClient(shipped);
+  const client = cppClient(shipped, shared);
   const messages = cppMessages(registry);
-  const flags = [...userFlags(), ...CPP_FLAGS];
+  const ownFlags = shared ? [...CPP_FLAGS, ...SHARED_FLAGS] : CPP_FLAGS;
+  const flags = [...userFlags(), ...ownFlags];
   const libraries = userLibraries();
   const compiler = numericCompilers();
   const key = contentKey([compiler.key, client.key, messages.key, ...flags, '--', ...libraries, source, readFileSync(source)]);
-  const precompiled = precompiledClient(client, shipped.folder);
+  const precompiled = precompiledClient(client, shipped.folder, ownFlags);
   const rclsimFolders = [cacheRoot(), client.include];
   const compile = (into: string): void => {
     const dependencies = join(into, 'program.d');
@@ -112,7 +139,7 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry): stri
         '-Wl,--no-whole-archive',
         ...libraries,
         // The client's symbols are the program's to export: a component library it loads uses its client.
-        '-rdynamic',
+        ...(shared ? SHARED_LINK : ['-rdynamic']),
       ],
       `${file}: does not compile`,
       undefined,

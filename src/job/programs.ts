@@ -103,8 +103,11 @@ export async function startProgram(
   const name = how.name ?? (relative(process.cwd(), file) || file);
   const key = `${how.name ?? basename(file)}${instance === undefined ? '' : `@${instance}`}`;
   // A C++ program is built first (the compiler's diagnostics, then one line, when it does not compile).
-  const cppProgram = isCppProgram(file) ? buildOrFail(file, simulation, where === path ? path : `${where}: ${path}`) : undefined;
-  // A Python or C++ program always runs in its own process (docs/design.md#python-programs, #c-programs).
+  // A C++ program runs in this process as a shared object unless it needs one of its own: asked
+  // for, or to run under RCLSIM_CPP_PREFIX's command (valgrind, an emulator) (docs/cpp-process.md).
+  const cppInProcess = running === 'in-process' && onExit.kind === 'fail' && (process.env.RCLSIM_CPP_PREFIX ?? '').trim() === '';
+  const cppProgram = isCppProgram(file) ? buildOrFail(file, simulation, where === path ? path : `${where}: ${path}`, cppInProcess) : undefined;
+  // A Python program always runs in its own process (docs/design.md#python-programs); a C++ program in one, or in this one as a shared object.
   if (running === 'separate' || isPythonProgram(file) || cppProgram !== undefined) {
     return startSeparateProgram(simulation, file, {
       name,
@@ -119,7 +122,7 @@ export async function startProgram(
       ...(pythonWhere === undefined ? {} : { pythonWhere }),
       ...(faultNames === undefined ? {} : { faultNames }),
       ...(how.watch === undefined ? {} : { watch: how.watch }),
-      ...(cppProgram === undefined ? {} : { cppProgram }),
+      ...(cppProgram === undefined ? {} : { cppProgram, inProcess: cppInProcess }),
       ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}),
       // A Python or C++ program may use the job's operations (finish, results, end hooks), as a component does.
       ...(job === undefined || !(isPythonProgram(file) || cppProgram !== undefined) ? {} : { job }),
@@ -159,9 +162,9 @@ export async function startProgram(
 }
 
 /** A C++ program's file built into a program; one that does not build is bad input, named where the job named it. */
-function buildOrFail(file: string, simulation: Simulation, where: string): string {
+function buildOrFail(file: string, simulation: Simulation, where: string, shared: boolean): string {
   try {
-    return buildCppProgram(file, simulation.interfaces);
+    return buildCppProgram(file, simulation.interfaces, shared);
   } catch (error) {
     if (error instanceof CppBuildError)
       throw new JobModuleError(error.message.startsWith(`${file}:`) ? `${where}${error.message.slice(file.length)}` : `${where}: ${error.message}`);

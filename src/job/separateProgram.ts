@@ -1,7 +1,10 @@
-import { delimiter } from 'node:path';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { VIRTUAL_CPUS } from '../base/virtualCpus.js';
+import { inprocessAddon } from '../build/inprocessAddon.js';
 import { pythonEnvironment } from '../build/pythonClient.js';
 import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
@@ -9,6 +12,7 @@ import { DirectPort, type JobOperations } from '../port/DirectPort.js';
 import { ProgramServer } from '../port/server/ProgramServer.js';
 import { RemoteCallbackError, RemoteLoadError } from '../port/server/remoteErrors.js';
 import type { AbnormalEnd } from '../port/server/ServerOptions.js';
+import { InProcessLink } from '../port/wire/InProcessLink.js';
 import { ProgramSocket } from '../port/wire/ProgramSocket.js';
 import { SIMULATED_RMW } from '../ros/middleware.js';
 import type { RosArguments } from '../ros/RosArguments.js';
@@ -53,6 +57,8 @@ export interface SeparateStart {
   pythonModule?: string;
   /** A C++ program: the program the C++ build made of its file (build/cppProgram.ts). */
   cppProgram?: string;
+  /** The C++ program is a shared object to run in rclsim's process (docs/cpp-process.md), not a process of its own. */
+  inProcess?: boolean;
   /** A C++ program's sleeps take no sim time (the job's `sleeps: none`). */
   sleepsTakeNoTime?: boolean;
   /** A built package's executable: its workspace's lib folder, where its shared libraries are (as a sourced install has it on LD_LIBRARY_PATH). */
@@ -154,11 +160,13 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const language = start.cppProgram !== undefined ? 'cpp' : runsPython(file, start) ? 'python' : 'javascript';
   const program = new Program(simulation, name, { byJob: component !== undefined, jobArguments, key, language });
   const command = programCommand(file, start);
-  const socket = ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay' });
-  // An interpreter that is not there (python: or --python naming none) is bad input.
-  if (socket.pid === undefined) throw new JobModuleError(`${start.where}: cannot start ${name}: '${command.command}' is not a command this machine can run`);
-  simulation.programWatch.started(socket.pid);
-  simulation.atExit(() => socket.close());
+  const socket = start.inProcess === true ? loadInProcess(start) : ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay' });
+  if (socket instanceof ProgramSocket) {
+    // An interpreter that is not there (python: or --python naming none) is bad input.
+    if (socket.pid === undefined) throw new JobModuleError(`${start.where}: cannot start ${name}: '${command.command}' is not a command this machine can run`);
+    simulation.programWatch.started(socket.pid);
+    simulation.atExit(() => socket.close());
+  }
   start.watch?.started(program);
   const onAbnormalEnd = (end: AbnormalEnd): never => {
     const { onExit } = start;
@@ -170,7 +178,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
       return end.fail(true);
     }
     socket.kill();
-    socket.close();
+    if (socket instanceof ProgramSocket) socket.close();
     simulation.endProgram(program);
     if (onExit.kind === 'continue') {
       simulation.warn(`${end.line}; its nodes left the graph (on_exit: continue)`);
@@ -198,6 +206,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
     onExitZero: (line: string) =>
       start.onExit.kind === 'respawn' ? onAbnormalEnd({ line, code: 0, fail: () => simulation.exitProgram(program, 0) }) : start.watch?.ended(program, line, 0),
     ...(language === 'python' ? { onGoneBeforeHello: (how: string) => notPython(start, command.command, how) } : {}),
+    ...(start.inProcess === true ? { onGoneBeforeHello: (how: string) => notLoaded(start, how) } : {}),
     ...(callbackTimeoutMs === undefined ? {} : { callbackTimeoutMs }),
     ...(endGraceMs === undefined ? {} : { endGraceMs }),
   });
@@ -232,6 +241,25 @@ function notPython(start: SeparateStart, interpreter: string, how: string): neve
   throw new JobModuleError(
     `${named}: did not start rclsim's Python client for ${start.name} (${how} before its handshake); name a Python 3.10 or newer that runs here`,
   );
+}
+
+/**
+ * A C++ program loaded into this process from a copy of its own (a second load of one file would
+ * share the first's statics: two entries of one program, a sweep's worker running the job again).
+ * What its client reads of the machine before its handshake is the process's environment here:
+ * the virtual CPU count and UTC, as a program of its own process is given (programCommand).
+ */
+function loadInProcess(start: SeparateStart): InProcessLink {
+  process.env.RCLSIM_CPU_COUNT = String(VIRTUAL_CPUS);
+  process.env.TZ = 'UTC';
+  const copy = join(mkdtempSync(join(tmpdir(), 'rclsim-program-')), 'program.so');
+  copyFileSync(start.cppProgram!, copy);
+  return new InProcessLink(start.name, inprocessAddon(), copy, [start.cppProgram!, ...start.args]);
+}
+
+/** A C++ program that could not be loaded into this process (a library it needs is not there): bad input, one line, in the loader's words. */
+function notLoaded(start: SeparateStart, how: string): never {
+  throw new JobModuleError(`${start.where}: cannot load program ${start.path} into rclsim's process: ${how.replace(/^could not start: /, '')}`);
 }
 
 /** A later life: what its top-level code does wrong now is the run's failure (or its on_exit), not bad input. */

@@ -19,13 +19,20 @@ export function ns3Programs(): { adapter: string; errorCurves: string } {
 
 /**
  * rclsim's C++ client and its precompiled header for the compiler and CXXFLAGS of `env`, built
- * into the build cache: what `rclsim exec` builds before a C++ program (here, one that does nothing).
+ * into the build cache: what `rclsim exec` builds before a C++ program (here, one that does
+ * nothing), in both of its variants: for rclsim's process and for a process of its own.
  */
 export function cppClientBuilt(env: Record<string, string> = {}): void {
   const dir = tempDir();
   writeFileSync(join(dir, 'empty.cpp'), 'int main() {}\n');
-  const result = spawnSync(process.execPath, [cliPath, 'exec', 'empty.cpp'], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env } });
-  if (result.status !== 0) throw new Error(`rclsim exec of an empty C++ program exited ${result.status}:\n${result.stderr}`);
+  for (const placement of ['in-process', 'separate']) {
+    const result = spawnSync(process.execPath, [cliPath, 'exec', '--process', placement, 'empty.cpp'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+    if (result.status !== 0) throw new Error(`rclsim exec of an empty C++ program (${placement}) exited ${result.status}:\n${result.stderr}`);
+  }
 }
 
 /** Builds what many test files use, of what this machine can build, and says what it built and in how long. */

@@ -1,4 +1,4 @@
-// The node port over the program's socket (fd 3): requests, their answers, and the runs the
+// The node port over the program's transport (its socket, fd 3, or rclsim's memory): requests, their answers, and the runs the
 // simulation grants (docs/node-protocol.md "The conversation"). What a callback sends is held
 // until the client next reads, so a callback's effects and its Done go in one write.
 #include "rclsim/port.hpp"
@@ -20,6 +20,7 @@
 #include "rclsim/bad_input.hpp"
 #include "rclsim/cpu_clocks.hpp"
 #include "rclsim/threads.hpp"
+#include "rclsim/transport.hpp"
 #include "wire/frames.hpp"
 
 namespace rclsim::port
@@ -27,7 +28,6 @@ namespace rclsim::port
 namespace
 {
 
-constexpr int SOCKET_FD = 3;
 // Clock reads at one sim time, with no wait in between, that make a busy-wait (as the Python client's).
 constexpr uint64_t BUSY_WAIT_READS = 2000000;
 
@@ -87,7 +87,7 @@ void send(const node::ToSimulation & message)
 [[noreturn]] void simulation_ended()
 {
   std::fflush(nullptr);
-  ::_exit(1);
+  transport::end(1);
 }
 
 void flush()
@@ -99,21 +99,15 @@ void flush()
   if (out.empty()) {
     return;
   }
-  int error = node::write_all(SOCKET_FD, out);
+  int error = transport::write_all(out);
   out.clear();
   if (error == EPIPE) {
     simulation_ended();
   }
   if (error != 0) {
     std::fprintf(stderr, "rclsim: the node port's socket (fd 3) broke: %s\n", std::strerror(error));
-    ::_exit(1);
+    transport::end(1);
   }
-}
-
-node::FrameReader & reader()
-{
-  static node::FrameReader the_reader(SOCKET_FD);
-  return the_reader;
 }
 
 node::ToClient receive()
@@ -121,19 +115,20 @@ node::ToClient receive()
   state().clock_reads = 0;
   flush();
   std::string_view body;
-  switch (reader().read(body)) {
+  std::string broke;
+  switch (transport::read(body, broke)) {
     case node::FrameStatus::frame:
       break;
     case node::FrameStatus::end:
       simulation_ended();
     case node::FrameStatus::broken:
-      std::fprintf(stderr, "rclsim: the node port's socket (fd 3) broke: %s\n", reader().error().c_str());
-      ::_exit(1);
+      std::fprintf(stderr, "rclsim: the node port's socket (fd 3) broke: %s\n", broke.c_str());
+      transport::end(1);
   }
   node::ToClient message;
   if (!node::decode(reinterpret_cast<const uint8_t *>(body.data()), body.size(), message)) {
     std::fprintf(stderr, "rclsim: the simulation sent bytes that are no ToClient message\n");
-    ::_exit(1);
+    transport::end(1);
   }
   return message;
 }
@@ -172,7 +167,7 @@ node::ToClient ask(node::ToSimulation message)
     if (answer.answers != asked) {
       std::fprintf(stderr, "rclsim: the simulation answered question %llu while the program asked %llu\n",
         static_cast<unsigned long long>(answer.answers), static_cast<unsigned long long>(asked));
-      ::_exit(1);
+      transport::end(1);
     }
     if (answer.failed) {
       throw Failed(answer.failed->message, answer.failed->kind, answer.failed->input_error);
@@ -210,7 +205,8 @@ bool wrote_output()
   std::cerr.flush();
   std::fflush(stdout);
   std::fflush(stderr);
-  return unread_bytes(1) + unread_bytes(2) > 0;
+  // In rclsim's process the program writes to rclsim's own output: nothing to relay.
+  return !transport::in_process() && unread_bytes(1) + unread_bytes(2) > 0;
 }
 
 bool is_callback(node::RunKind kind)
@@ -329,11 +325,11 @@ const node::Welcome & hello(uint32_t protocol_version, const std::string & clien
   if (first.failed) {
     std::fprintf(stderr, "rclsim: %s\n", first.failed->message.c_str());
     std::fflush(stderr);
-    ::_exit(2);
+    transport::end(2);
   }
   if (!first.welcome) {
     std::fprintf(stderr, "rclsim: the simulation did not answer Hello with Welcome\n");
-    ::_exit(1);
+    transport::end(1);
   }
   state().welcome = *first.welcome;
   state().now_ns = first.welcome->now_ns;
@@ -373,7 +369,7 @@ int64_t read_clock_ns()
       "docs/cpp-process.md)"};
     send(message);
     flush();
-    ::_exit(70);
+    transport::end(70);
   }
   return s.now_ns;
 }
@@ -477,10 +473,10 @@ void serve_runs(const std::function<bool()> & until)
       }
       if (!incoming.run) {
         std::fprintf(stderr, "rclsim: the simulation sent a message other than Run while the program waited\n");
-        ::_exit(1);
+        transport::end(1);
       }
       s.current_run = incoming.run->run;
-      reader().set_polls(incoming.run->read_polls);
+      transport::set_polls(incoming.run->read_polls);
       threads::Waiter * runner = runner_of(*incoming.run, me);
       if (runner == nullptr) {
         dispatch(*incoming.run);
@@ -566,7 +562,7 @@ void exit(int code)
   send(message);
   flush();
   std::fflush(nullptr);
-  ::_exit(code);
+  transport::end(code);
 }
 
 }  // namespace rclsim::port

@@ -1,7 +1,8 @@
 // The program's process under rclsim (docs/node-protocol.md "The conversation"): the handshake
 // before the program's own code runs (its main is run 0), its end (Exit with the code main
 // returned or exit() was given), and an exception nothing caught, told as the failure of the run
-// under way in the words of a C++ runtime. rclsim starts the program with its socket at fd 3.
+// under way in the words of a C++ runtime. rclsim starts the program with its socket at fd 3, or
+// loads it into its own process (rclsim/transport.hpp), where the program's thread runs this.
 #include <cxxabi.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -18,6 +19,7 @@
 #include "rclsim/machine.hpp"
 #include "rclsim/port.hpp"
 #include "rclsim/threads.hpp"
+#include "rclsim/transport.hpp"
 #include "rclsim/waits.hpp"
 
 namespace
@@ -94,11 +96,15 @@ void start_without_randomization(char ** argv, char ** environment)
 
 __attribute__((constructor(101))) void start(int, char ** argv, char ** environment)
 {
-  if (::fcntl(3, F_GETFD) == -1) {
+  const bool in_process = rclsim::transport::find_host();
+  if (!in_process && ::fcntl(3, F_GETFD) == -1) {
     std::fputs("rclsim: this program was built for rclsim: run it with `rclsim exec` (its node port, fd 3, is not open)\n", stderr);
     ::_exit(2);
   }
-  start_without_randomization(argv, environment);
+  // rclsim's process is laid out already: its addresses are its own (docs/cpp-process.md).
+  if (!in_process) {
+    start_without_randomization(argv, environment);
+  }
   // From here on, the threads the program starts take turns with this one.
   rclsim::threads::start_main();
   const rclsim::node::Welcome & welcome = rclsim::port::hello(PROTOCOL_VERSION, "rclsim-rclcpp 0.9.0", "cpp");
@@ -107,8 +113,11 @@ __attribute__((constructor(101))) void start(int, char ** argv, char ** environm
   // rand() draws from the program's own stream unless the program seeds it itself.
   std::srand(static_cast<unsigned>(rclsim::machine::draw("rand")));
   std::set_terminate(on_terminate);
-  // Registered after the port's state exists, so it runs before that state's destructor.
-  ::on_exit(on_process_exit, nullptr);
+  // Registered after the port's state exists, so it runs before that state's destructor. In
+  // rclsim's process exit() is the client's own (inprocess_ends.cpp) and rclsim's end is not the program's.
+  if (!in_process) {
+    ::on_exit(on_process_exit, nullptr);
+  }
 }
 
 }  // namespace

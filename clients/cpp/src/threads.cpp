@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rclsim/port.hpp"
+#include "rclsim/transport.hpp"
 
 namespace rclsim::threads
 {
@@ -128,6 +129,7 @@ struct Ending
 void * run_thread(void * argument)
 {
   auto * thread = static_cast<Thread *>(argument);
+  transport::adopt_thread();
   me = thread;
   thread->tid = ::gettid();
   wait_for_turn(thread);

@@ -18,8 +18,8 @@ import type { Readable } from 'node:stream';
 import { guardGroup, releaseGroup } from '../../base/GroupGuard.js';
 import { realAvailableParallelism, sleepWall, wallClock } from '../../base/realTime.js';
 import { FrameReader, frameHeader, unwritten } from './frames.js';
+import { readHello } from './hello.js';
 import {
-  carried,
   decodeToSimulation,
   encodeToClient,
   type Hello,
@@ -192,14 +192,7 @@ export class ProgramSocket implements ProgramLink {
     } catch (error) {
       throw error instanceof ProgramGone ? new GoneBeforeHello(error.message) : error;
     }
-    const hello = first.hello;
-    if (hello === undefined) throw new OutOfProtocol(`began with ${carried(first)} instead of Hello`);
-    const version = Math.min(hello.protocolVersion, PROTOCOL_VERSION);
-    if (version < 1) {
-      const message = `no common node protocol version: ${hello.client || 'the client'} speaks up to version ${hello.protocolVersion}, this rclsim 1 to ${PROTOCOL_VERSION}`;
-      this.send({ failed: { message } }, deadline);
-      throw new OutOfProtocol(message);
-    }
+    const { hello, version } = readHello(first, (failed) => this.send(failed, deadline));
     this.#throwIfBroken();
     this.#write(version === PROTOCOL_VERSION ? early : encodeToClient({ welcome: { ...welcome, protocolVersion: version } }), deadline);
     return { hello, version };

@@ -35,6 +35,11 @@ export interface Case {
   differs?: string;
 }
 
+/** What the C++ client does not reach through the port, in rclsim's process and in one of its own alike (the same client). */
+function bothCppPlacements(unreached: { ops: readonly string[]; why: string }): Record<string, { ops: readonly string[]; why: string }> {
+  return { rclcpp: unreached, 'rclcpp separate': unreached };
+}
+
 /** The parameter operations a client that keeps a node's parameters in the program (rclpy, rclcpp) never asks the port. */
 const PARAMETERS_IN_THE_PROGRAM = [
   'declareParameters',
@@ -80,7 +85,7 @@ export const CASES: readonly Case[] = [
         ],
         why: "rclpy has no API for them (content filters, a timer's call with info, an event handler's takeData, a publisher's gid, a service's options), keeps its node's entity lists itself, makes messages and goal ids in the program (uuid4 from the program's seeded stream) and answers wait_for_all_acked without asking (every simulated delivery is acknowledged)",
       },
-      rclcpp: {
+      ...bothCppPlacements({
         ops: [
           'nodeEntities',
           'defaultMessage',
@@ -94,7 +99,7 @@ export const CASES: readonly Case[] = [
           'entityOp:takeData',
         ],
         why: "rclcpp gives a content filter in the subscription's options (its Create carries it; the program then clears it), keeps its node's entity lists in its callback groups, makes messages from the generated headers, and its guard conditions and wait sets in the program; the QoS it reports is what it asked for as rmw resolves it, a timer's next call comes with its state, an event's data with the event's run; Jazzy's TimerBase has no call with info and no change of period",
-      },
+      }),
     },
     differs:
       "rclpy has no content filter, so its subscription also hears 'dropped'; its QoS event callbacks run as callbacks after the program's top-level code (trace: two `event` lines at 0) where rclnodejs's takeData runs them at once; it has no callTimerWithInfo, whose call of the 700 ms tick moves rclnodejs's later ticks 100 ms on (800, 1000 ms against 700, 900 ms); the action server publishes its goal statuses in another order; rclcpp filters as rclnodejs does (no 'dropped'), prints the response publisher's QoS depth and a gid of 16 bytes, triggers its guard condition inside the program (no trace line; its wait set wakes before the 200 ms message is heard), publishes the service's events (introspection, METADATA) and cannot change a timer's period (Jazzy has no such call), so its ticks stay 100 ms apart; " +
@@ -112,10 +117,10 @@ export const CASES: readonly Case[] = [
         ops: PARAMETERS_IN_THE_PROGRAM,
         why: "rclpy keeps a node's parameters in the program, as rclpy does (python.md): it asks the port only for the overrides, and publishes /parameter_events and serves the parameter services itself",
       },
-      rclcpp: {
+      ...bothCppPlacements({
         ops: PARAMETERS_IN_THE_PROGRAM,
         why: "rclcpp keeps a node's parameters in its NodeParameters, in the program, as rclpy does: the C++ client asks the port only for the overrides, and publishes /parameter_events and serves the parameter services itself",
-      },
+      }),
     },
     differs:
       "rclpy publishes one parameter event per declared parameter (rclnodejs one for the declareParameters call) and none for an undeclared one, has no getParameterOverrides (no 'overrides' line), and refuses an out-of-range value in its own words; " +
@@ -133,10 +138,10 @@ export const CASES: readonly Case[] = [
         ops: ['queryGraph:countActionClients', 'queryGraph:countActionServers', 'queryGraph:isSpinning'],
         why: 'rclpy has no such functions: its action graph functions list names and types by node (queried as such), and a node does not say whether it spins',
       },
-      rclcpp: {
+      ...bothCppPlacements({
         ops: ['queryGraph:getNodeNames', 'queryGraph:countActionClients', 'queryGraph:countActionServers', 'queryGraph:isSpinning'],
         why: "rclcpp's get_node_names makes fully qualified names from the names and namespaces (rcl_get_node_names answers both), rclcpp_action has no graph functions (the program counts the send_goal service's servers and clients), and a node does not say whether it spins",
-      },
+      }),
     },
     differs:
       "a query by the name of a node that left raises NodeNameNonExistentError in rclpy (rcl's error) where rclnodejs answers an empty list, and rclcpp::exceptions::RCLError in rclcpp (throw_from_rcl_error maps RCL_RET_NODE_NAME_NON_EXISTENT to no class of its own: rclcpp/src/rclcpp/exceptions/exceptions.cpp); rclpy and rclcpp print no 'spinning' lines; rclcpp's get_node_names lists fully qualified names (/ns/watcher), its maps sort names, and its peer goes by dropping the last reference (the watcher is not destroyed before shutdown: rclcpp::spin holds it); rclcpp publishes a parameter event per parameter, with the qos_overrides./parameter_events.publisher.* ones; " +
@@ -182,10 +187,10 @@ export const CASES: readonly Case[] = [
         ops: ['defaultContext', 'contextState', 'resume', 'startJsTimer', 'jsTimer'],
         why: "rclpy keeps its contexts' state and its default context in the program, runs its coroutines as its executor's tasks, and has no JavaScript timers",
       },
-      rclcpp: {
+      ...bothCppPlacements({
         ops: ['defaultContext', 'contextState', 'resume', 'startJsTimer', 'jsTimer'],
         why: "rclcpp keeps its contexts' state in the program and makes its default context as any other, and has no coroutines and no JavaScript timers",
-      },
+      }),
     },
     differs:
       "rclpy's program steps the second context from a timer of the spinning node (rclnodejs: setInterval) and starts with an executor task (rclnodejs: setImmediate, then a refreshed setTimeout); once spin_until_future_complete returns, nothing spins the node while the main thread waits on the rate and the sleep, as in rclpy, so the 240 ms step that rclnodejs runs (its spin never blocks) does not come and the 300 ms tick comes late, at 330 ms, when the pool spins (rcl runs a timer overdue once); the pool's part has no rclnodejs counterpart (rclnodejs has no executors or callback groups); " +

@@ -47,6 +47,7 @@ export const RUNNERS: readonly Runner[] = [
     jobEntry: (program) => ({ script: program }),
   },
   {
+    // In rclsim's process, as a shared object (docs/cpp-process.md).
     name: 'rclcpp',
     client: 'rclcpp',
     ext: '.cpp',
@@ -54,5 +55,13 @@ export const RUNNERS: readonly Runner[] = [
     exec: [],
     // A C++ program has the job's operations in rclsim/rclsim.hpp; rclsim compiles it once per run (its cache).
     jobEntry: (program) => ({ script: program }),
+  },
+  {
+    name: 'rclcpp separate',
+    client: 'rclcpp',
+    ext: '.cpp',
+    needs: 'C++ toolchain',
+    exec: ['--process', 'separate'],
+    jobEntry: (program) => ({ script: program, process: 'separate' }),
   },
 ];

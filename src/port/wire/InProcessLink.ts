@@ -1,0 +1,163 @@
+/**
+ * The simulation's end of a C++ program loaded into rclsim's own process (docs/cpp-process.md,
+ * "In rclsim's process"): the same conversation as ProgramSocket's, its frames carried through
+ * memory by rclsim's addon (native/inprocess), which runs the program's main on a thread of its
+ * own. A receive blocks this thread until the program's next message, as a socket's read does:
+ * it spins a bounded time first (only with a CPU for the program besides this thread), then
+ * sleeps on a futex.
+ *
+ * The program's end is its thread's, never rclsim's: exit() and its kin say Exit and park the
+ * thread; a crash on one of its threads (SIGSEGV …) is caught by the addon, which parks it and
+ * says which signal — `exitedNow` then tells it as a process's death by that signal.
+ */
+import { constants } from 'node:os';
+import { realAvailableParallelism, wallClock } from '../../base/realTime.js';
+import { FrameReader } from './frames.js';
+import { readHello } from './hello.js';
+import {
+  decodeToSimulation,
+  encodeToClient,
+  type Hello,
+  type Outgoing,
+  type ProgramLink,
+  prepareCodec,
+  type ToClient,
+  type ToSimulation,
+  type Welcome,
+} from './nodeMessages.js';
+import { OutOfProtocol } from './OutOfProtocol.js';
+import { GoneBeforeHello, ProgramGone, ProgramTimeout } from './ProgramSocket.js';
+import type { ProgramExit } from './programExit.js';
+
+/** The addon's functions (native/inprocess/inprocess.c). */
+interface Addon {
+  load(path: string, argv: readonly string[], programSpinNs: number): unknown;
+  send(channel: unknown, body: Uint8Array): void;
+  /** The program's frames since the last call; 0: the timeout passed, 1: it ended with none left. */
+  receive(channel: unknown, timeoutMs: number, spinNs: number): Buffer | 0 | 1;
+  /** [the signal it died of (0: none), why it did not load (null: it did)]. */
+  end(channel: unknown): [number, string | null];
+}
+
+/**
+ * How long a wait spins before it sleeps on the futex (ns), on either side: `RCLSIM_CPP_SPIN` µs,
+ * none by default, and never on a machine with one CPU. An answer within the spin costs no
+ * wake-up, but a spin takes the CPU the other side needs when the machine is busy: on the
+ * project's 2-vCPU machine under load, rslcpp's benchmark ran 3,686, 2,664 and 5,671 callbacks
+ * per second with 50 µs of spin against 7,575, 8,154 and 26,950 without, alternated. None is also
+ * what a count of instructions wants (no wait loop in it).
+ */
+function spinNs(): number {
+  if (realAvailableParallelism() < 2) return 0;
+  return Number(process.env.RCLSIM_CPP_SPIN || 0) * 1000;
+}
+
+/** Signals by number, each by its first name (SIGABRT, not its alias SIGIOT). */
+const SIGNALS = new Map<number, NodeJS.Signals>();
+for (const [name, number] of Object.entries(constants.signals)) if (!SIGNALS.has(number)) SIGNALS.set(number, name as NodeJS.Signals);
+
+/** How long one wait of the addon's lasts at most (wall ms). */
+const WAIT_SLICE_MS = 50;
+
+const addons = new Map<string, Addon>();
+
+/** The addon at `path`, loaded once, for every library to find: the program's client looks up its entry by name (RTLD_GLOBAL). */
+function addonAt(path: string): Addon {
+  let addon = addons.get(path);
+  if (addon === undefined) {
+    const module = { exports: {} as Addon };
+    process.dlopen(module, path, constants.dlopen.RTLD_NOW | constants.dlopen.RTLD_GLOBAL);
+    addon = module.exports;
+    addons.set(path, addon);
+  }
+  return addon;
+}
+
+export class InProcessLink implements ProgramLink {
+  readonly name: string;
+  readonly #addon: Addon;
+  readonly #channel: unknown;
+  readonly #frames = new FrameReader();
+  readonly #spinNs = spinNs();
+  #gone: ProgramGone | null = null;
+
+  /**
+   * Loads the shared object at `copy` (a file of this load's own, which the addon removes once
+   * loaded: a second load of one file would share its statics) with `addon`, its main to run with
+   * `argv`. Its Hello is the first thing to read (handshake).
+   */
+  constructor(name: string, addon: string, copy: string, argv: readonly string[]) {
+    this.name = name;
+    this.#addon = addonAt(addon);
+    this.#channel = this.#addon.load(copy, argv, this.#spinNs);
+  }
+
+  handshake(welcome: Outgoing<Welcome>, deadline = Number.POSITIVE_INFINITY): { hello: Hello; version: number } {
+    prepareCodec();
+    let first: ToSimulation;
+    try {
+      first = this.receive(deadline);
+    } catch (error) {
+      throw error instanceof ProgramGone ? new GoneBeforeHello(error.message) : error;
+    }
+    const { hello, version } = readHello(first, (failed) => this.send(failed));
+    this.send({ welcome: { ...welcome, protocolVersion: version } });
+    return { hello, version };
+  }
+
+  send(message: Outgoing<ToClient>): void {
+    if (this.#gone !== null) throw this.#gone;
+    this.#addon.send(this.#channel, encodeToClient(message));
+  }
+
+  /** The next message; waits until `deadline` (wall ms, base/realTime.ts's wallClock) for it. */
+  receive(deadline = Number.POSITIVE_INFINITY): ToSimulation {
+    for (;;) {
+      const body = this.#frames.next();
+      if (body !== undefined) {
+        try {
+          return decodeToSimulation(body);
+        } catch (error) {
+          throw error instanceof OutOfProtocol ? new OutOfProtocol(`sent ${error.message}`) : error;
+        }
+      }
+      if (this.#gone !== null) throw this.#gone;
+      // In slices: between them this thread's JavaScript runs, so a run stopped from outside
+      // (its supervisor's --callback-timeout, a signal) stops it even while the program never answers.
+      const got = this.#addon.receive(this.#channel, Math.min(WAIT_SLICE_MS, Math.max(0, deadline - wallClock())), this.#spinNs);
+      if (got === 0) {
+        if (wallClock() >= deadline) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
+        continue;
+      }
+      if (got === 1) {
+        this.#gone = new ProgramGone(`program '${this.name}' ended its thread in rclsim's process`);
+        throw this.#gone;
+      }
+      try {
+        this.#frames.push(got);
+      } catch (error) {
+        throw error instanceof OutOfProtocol ? new OutOfProtocol(`sent ${error.message}`) : error;
+      }
+    }
+  }
+
+  /** Its thread waits for good once it said Exit: nothing more to wait for. */
+  awaitEnd(): void {}
+
+  /**
+   * A thread in this process cannot be killed: the program ends here (nothing more is sent to it
+   * or read from it). One that ended waits for good; one that runs on (a callback past
+   * --callback-timeout) goes on until rclsim exits, which the run's failure then does.
+   */
+  kill(): void {
+    this.#gone ??= new ProgramGone(`program '${this.name}' was ended by the simulation`);
+  }
+
+  /** How its thread ended: a signal it died of, or what kept it from loading (null: it cannot be told). */
+  exitedNow(): ProgramExit | null {
+    const [signal, loadError] = this.#addon.end(this.#channel);
+    if (loadError !== null) return { kind: 'not-started', message: loadError };
+    const name = SIGNALS.get(signal);
+    return name === undefined ? null : { kind: 'signal', signal: name };
+  }
+}
