@@ -58,18 +58,20 @@ async function programInstructions(seconds: number, scratch: string) {
   return { callbacks: summaryCallbacks(output), value: instructionsIn(out) };
 }
 
-/** The benchmark's C++ program built before anything is counted (a build is not a callback's cost). */
-let built: Promise<string> | undefined;
-function buildOnce(scratch: string): Promise<string> {
-  built ??= run(process.execPath, runArgs(placedJob(scratch, 'separate'), 1), BENCHMARK);
-  return built;
+/** The benchmark's C++ program built for each placement before anything is counted (a build is not a callback's cost). */
+const built = new Map<CppPlacement, Promise<string>>();
+function buildOnce(placement: CppPlacement, scratch: string): Promise<string> {
+  if (!built.has(placement)) built.set(placement, run(process.execPath, runArgs(placedJob(scratch, placement), 1), BENCHMARK));
+  return built.get(placement)!;
 }
 
 /** rslcpp's benchmark as C++ nodes with its program placed as `placement` says. */
 export function cppBenchmark(placement: CppPlacement): Workload {
   const separate = placement === 'separate';
   return {
-    tolerance: 0.03,
+    // In the simulation's process three runs gave 39,241, 39,337 and 42,256 (the program's thread
+    // and the run thread take turns through futexes there, and V8's code differs with it).
+    tolerance: separate ? 0.03 : 0.1,
     together: false,
     description: `rslcpp's benchmark as rclcpp nodes (examples/synthetic-benchmark/cpp.yaml), the program ${separate ? 'in a process of its own: the simulation’s process, and the program’s' : 'in the simulation’s process'}`,
     short: 30,
@@ -79,13 +81,13 @@ export function cppBenchmark(placement: CppPlacement): Workload {
       : "profile it: `valgrind --tool=callgrind node dist/src/cli/main.js run examples/synthetic-benchmark/cpp.yaml --until 30s` (callgrind_annotate names the C++ client's functions)",
     figures: {
       async instructionsPerCallback(seconds, scratch) {
-        await buildOnce(scratch);
+        await buildOnce(placement, scratch);
         return simulationInstructions(placement, seconds, scratch);
       },
       ...(separate
         ? {
             async programInstructionsPerCallback(seconds: number, scratch: string) {
-              await buildOnce(scratch);
+              await buildOnce('separate', scratch);
               return programInstructions(seconds, scratch);
             },
           }

@@ -134,6 +134,7 @@ export const workloads: Record<string, Workload> = {
     },
   },
   cppSeparate: cppBenchmark('separate'),
+  cppInProcess: cppBenchmark('inProcess'),
   python: {
     tolerance: 0.08,
     together: false,

@@ -299,9 +299,24 @@ static struct channel * channel_of(napi_env env, napi_value value)
 
 static napi_value load(napi_env env, napi_callback_info info)
 {
-  size_t count = 3;
-  napi_value args[3];
+  size_t count = 4;
+  napi_value args[4];
   CHECK(napi_get_cb_info(env, info, &count, args, NULL, NULL));
+  // What a program of its own process finds in its environment, set in the C one: a worker
+  // thread's process.env is a copy that never reaches getenv.
+  uint32_t variables = 0;
+  CHECK(napi_get_array_length(env, args[3], &variables));
+  for (uint32_t i = 0; i < variables; i++) {
+    napi_value item;
+    CHECK(napi_get_element(env, args[3], i, &item));
+    char * variable = string_of(env, item);
+    char * equals = strchr(variable, '=');
+    if (equals != NULL) {
+      *equals = '\0';
+      setenv(variable, equals + 1, 1);
+    }
+    free(variable);
+  }
   struct channel * channel = calloc(1, sizeof *channel);
   channel->path = string_of(env, args[0]);
   uint32_t argc = 0;

@@ -104,8 +104,9 @@ export async function startProgram(
   const key = `${how.name ?? basename(file)}${instance === undefined ? '' : `@${instance}`}`;
   // A C++ program is built first (the compiler's diagnostics, then one line, when it does not compile).
   // A C++ program runs in this process as a shared object unless it needs one of its own: asked
-  // for, or to run under RCLSIM_CPP_PREFIX's command (valgrind, an emulator) (docs/cpp-process.md).
-  const cppInProcess = running === 'in-process' && onExit.kind === 'fail' && (process.env.RCLSIM_CPP_PREFIX ?? '').trim() === '';
+  // for, to run under RCLSIM_CPP_PREFIX's command (valgrind, an emulator), or to read a
+  // workspace's environment (AMENT_PREFIX_PATH: here getenv reads rclsim's) (docs/cpp-process.md).
+  const cppInProcess = running === 'in-process' && onExit.kind === 'fail' && (process.env.RCLSIM_CPP_PREFIX ?? '').trim() === '' && workspace === undefined;
   const cppProgram = isCppProgram(file) ? buildOrFail(file, simulation, where === path ? path : `${where}: ${path}`, cppInProcess) : undefined;
   // A Python program always runs in its own process (docs/design.md#python-programs); a C++ program in one, or in this one as a shared object.
   if (running === 'separate' || isPythonProgram(file) || cppProgram !== undefined) {

@@ -92,6 +92,12 @@ function prefix(variable: 'RCLSIM_CPP_PREFIX' | 'RCLSIM_NODE_PREFIX'): string[] 
 }
 
 /**
+ * What a C++ program finds in its environment of the machine: UTC, and the CPU count, which a
+ * library's constructor reads before the handshake (clients/cpp/src/cpu_count.cpp).
+ */
+const MACHINE_ENVIRONMENT = { TZ: 'UTC', RCLSIM_CPU_COUNT: String(VIRTUAL_CPUS) };
+
+/**
  * How a program's process starts: Node with the rclnodejs client, or Python with the rclpy
  * client first on its path (build/pythonClient.ts's pythonEnvironment), or a C++ program; a
  * program run from a workspace with its environment, as from a sourced install.
@@ -105,9 +111,7 @@ function programCommand(file: string, start: SeparateStart): { command: string; 
     const path = env.LD_LIBRARY_PATH;
     const libraries = libraryPath === undefined ? {} : { LD_LIBRARY_PATH: path ? `${libraryPath}${delimiter}${path}` : libraryPath };
     const [command, ...prefixArgs] = [...prefix('RCLSIM_CPP_PREFIX'), cppProgram];
-    // The CPU count in the environment too: a library's constructor reads it before the handshake (clients/cpp/src/cpu_count.cpp).
-    const machine = { TZ: 'UTC', RCLSIM_CPU_COUNT: String(VIRTUAL_CPUS) };
-    return { command: command!, args: [...prefixArgs, ...start.args], env: { ...env, ...libraries, ...machine } };
+    return { command: command!, args: [...prefixArgs, ...start.args], env: { ...env, ...libraries, ...MACHINE_ENVIRONMENT } };
   }
   if (!runsPython(file, start)) {
     const [command, ...prefixArgs] = [...prefix('RCLSIM_NODE_PREFIX'), process.execPath];
@@ -247,14 +251,14 @@ function notPython(start: SeparateStart, interpreter: string, how: string): neve
  * A C++ program loaded into this process from a copy of its own (a second load of one file would
  * share the first's statics: two entries of one program, a sweep's worker running the job again).
  * What its client reads of the machine before its handshake is the process's environment here:
- * the virtual CPU count and UTC, as a program of its own process is given (programCommand).
+ * the virtual CPU count and UTC, as a program of its own process is given (programCommand), set
+ * in the C environment by the addon (on a command thread, process.env is a copy getenv never sees).
  */
 function loadInProcess(start: SeparateStart): InProcessLink {
-  process.env.RCLSIM_CPU_COUNT = String(VIRTUAL_CPUS);
-  process.env.TZ = 'UTC';
   const copy = join(mkdtempSync(join(tmpdir(), 'rclsim-program-')), 'program.so');
   copyFileSync(start.cppProgram!, copy);
-  return new InProcessLink(start.name, inprocessAddon(), copy, [start.cppProgram!, ...start.args]);
+  const machine = Object.entries(MACHINE_ENVIRONMENT).map(([name, value]) => `${name}=${value}`);
+  return new InProcessLink(start.name, inprocessAddon(), copy, [start.cppProgram!, ...start.args], machine);
 }
 
 /** A C++ program that could not be loaded into this process (a library it needs is not there): bad input, one line, in the loader's words. */

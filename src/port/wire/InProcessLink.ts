@@ -31,7 +31,7 @@ import type { ProgramExit } from './programExit.js';
 
 /** The addon's functions (native/inprocess/inprocess.c). */
 interface Addon {
-  load(path: string, argv: readonly string[], programSpinNs: number): unknown;
+  load(path: string, argv: readonly string[], programSpinNs: number, environment: readonly string[]): unknown;
   send(channel: unknown, body: Uint8Array): void;
   /** The program's frames since the last call; 0: the timeout passed, 1: it ended with none left. */
   receive(channel: unknown, timeoutMs: number, spinNs: number): Buffer | 0 | 1;
@@ -84,12 +84,13 @@ export class InProcessLink implements ProgramLink {
   /**
    * Loads the shared object at `copy` (a file of this load's own, which the addon removes once
    * loaded: a second load of one file would share its statics) with `addon`, its main to run with
-   * `argv`. Its Hello is the first thing to read (handshake).
+   * `argv`, after `environment` (`NAME=value`) is set in the process's C environment, where its
+   * getenv reads. Its Hello is the first thing to read (handshake).
    */
-  constructor(name: string, addon: string, copy: string, argv: readonly string[]) {
+  constructor(name: string, addon: string, copy: string, argv: readonly string[], environment: readonly string[]) {
     this.name = name;
     this.#addon = addonAt(addon);
-    this.#channel = this.#addon.load(copy, argv, this.#spinNs);
+    this.#channel = this.#addon.load(copy, argv, this.#spinNs, environment);
   }
 
   handshake(welcome: Outgoing<Welcome>, deadline = Number.POSITIVE_INFINITY): { hello: Hello; version: number } {
