@@ -290,6 +290,19 @@ static char * string_of(napi_env env, napi_value value)
   return text;
 }
 
+/* A JavaScript array of strings as a NULL-terminated array of copies, its length in `count`. */
+static char ** strings_of(napi_env env, napi_value array, uint32_t * count)
+{
+  CHECK(napi_get_array_length(env, array, count));
+  char ** strings = calloc(*count + 1, sizeof(char *));
+  for (uint32_t i = 0; i < *count; i++) {
+    napi_value item;
+    CHECK(napi_get_element(env, array, i, &item));
+    strings[i] = string_of(env, item);
+  }
+  return strings;
+}
+
 static struct channel * channel_of(napi_env env, napi_value value)
 {
   void * data = NULL;
@@ -305,29 +318,23 @@ static napi_value load(napi_env env, napi_callback_info info)
   // What a program of its own process finds in its environment, set in the C one: a worker
   // thread's process.env is a copy that never reaches getenv.
   uint32_t variables = 0;
-  CHECK(napi_get_array_length(env, args[3], &variables));
+  char ** environment = strings_of(env, args[3], &variables);
+  if (environment == NULL) return NULL;
   for (uint32_t i = 0; i < variables; i++) {
-    napi_value item;
-    CHECK(napi_get_element(env, args[3], i, &item));
-    char * variable = string_of(env, item);
-    char * equals = strchr(variable, '=');
+    char * equals = strchr(environment[i], '=');
     if (equals != NULL) {
       *equals = '\0';
-      setenv(variable, equals + 1, 1);
+      setenv(environment[i], equals + 1, 1);
     }
-    free(variable);
+    free(environment[i]);
   }
+  free(environment);
   struct channel * channel = calloc(1, sizeof *channel);
   channel->path = string_of(env, args[0]);
   uint32_t argc = 0;
-  CHECK(napi_get_array_length(env, args[1], &argc));
+  channel->argv = strings_of(env, args[1], &argc);
+  if (channel->argv == NULL) return NULL;
   channel->argc = (int)argc;
-  channel->argv = calloc(argc + 1, sizeof(char *));
-  for (uint32_t i = 0; i < argc; i++) {
-    napi_value item;
-    CHECK(napi_get_element(env, args[1], i, &item));
-    channel->argv[i] = string_of(env, item);
-  }
   CHECK(napi_get_value_int64(env, args[2], &program_spin_ns));
   pthread_mutex_init(&channel->to_simulation.lock, NULL);
   pthread_mutex_init(&channel->to_program.lock, NULL);
