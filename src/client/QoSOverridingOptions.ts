@@ -1,5 +1,5 @@
 import { Parameter, ParameterDescriptor, ParameterType } from '../ros/Parameter.js';
-import { QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../ros/QoS.js';
+import { type Endpoint, QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../ros/QoS.js';
 import type { Node } from './Node.js';
 
 /** The QoS policies a publisher or subscription may let parameters override (rclnodejs 2.x). */
@@ -92,7 +92,7 @@ function policyValue(text: string, names: Readonly<Record<string, number>>, para
 }
 
 /** The QoS object a profile name, a depth or a plain object stands for. */
-function qosObject(qos: QoS | QoSProfileName | number | Record<string, unknown> | undefined, fallback: QoSProfileName): QoS {
+function qosObject(qos: QoS | QoSProfileName | number | Record<string, unknown> | undefined, fallback: QoSProfileName, end: Endpoint): QoS {
   if (qos instanceof QoS) return qos;
   if (typeof qos === 'object' && qos !== null) {
     const object = new QoS(
@@ -109,7 +109,7 @@ function qosObject(qos: QoS | QoSProfileName | number | Record<string, unknown> 
     object.livelinessLeaseDuration = (qos.livelinessLeaseDuration ?? null) as QoS['livelinessLeaseDuration'];
     return object;
   }
-  return qosFromResolved(resolveQoS(qos, fallback));
+  return qosFromResolved(resolveQoS(qos, fallback, end));
 }
 
 /**
@@ -123,7 +123,7 @@ export function declareQoSOverrides(
   qos: QoS | QoSProfileName | number | undefined,
   options: QoSOverridingOptions,
 ): QoS {
-  const result = qosObject(qos, 'qos_profile_default');
+  const result = qosObject(qos, 'qos_profile_default', entityType);
   const prefix = `qos_overrides.${topic}.${entityType}${options.entityId ? `_${options.entityId}` : ''}`;
   for (const kind of options.policyKinds) {
     const policy = POLICIES[kind];

@@ -2,7 +2,7 @@ import { Node } from '../client/Node.js';
 import type { ServiceType } from '../interfaces/InterfaceRegistry.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
-import { QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../ros/QoS.js';
+import { type Endpoint, QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../ros/QoS.js';
 import type { JobHandle } from './JobHandle.js';
 import { messageYaml } from './messageYaml.js';
 import { messageRepr } from './pythonRepr.js';
@@ -38,9 +38,9 @@ const PRESETS: Record<string, QoSProfileName> = {
   action_status_default: 'qos_profile_action_status_default',
 };
 
-/** ros2topic's profile_configure_short_keys: the preset, then what the keys override. */
-function qosOf(keys: Ros2QoS): QoS {
-  let resolved = resolveQoS(PRESETS[keys.profile], 'qos_profile_default');
+/** ros2topic's profile_configure_short_keys: the preset, then what the keys override, for the command's entity at `end`. */
+function qosOf(keys: Ros2QoS, end: Endpoint): QoS {
+  let resolved = resolveQoS(PRESETS[keys.profile], 'qos_profile_default', end);
   if (keys.history === 'keep_all') resolved = { ...resolved, keepAll: true };
   if (keys.history === 'keep_last') resolved = { ...resolved, keepAll: false };
   if (keys.durability !== null && keys.durability !== 'system_default') resolved = { ...resolved, transientLocal: keys.durability === 'transient_local' };
@@ -192,7 +192,7 @@ class CommandRun {
     this.#directNode(command.spinTime, (node) => {
       let publisher: ReturnType<Node['createPublisher']>;
       try {
-        publisher = node.createPublisher(type.name, command.topic, { qos: qosOf(command.qos) });
+        publisher = node.createPublisher(type.name, command.topic, { qos: qosOf(command.qos, 'publisher') });
       } catch (error) {
         return this.#end([node], (error as Error).message);
       }
@@ -287,7 +287,7 @@ class CommandRun {
           durability: latched === publishers.length ? 'transient_local' : 'volatile',
         };
       }
-      const qos = qosOf(keys);
+      const qos = qosOf(keys, 'subscription');
       let ended = false;
       const end = () => {
         if (ended) return;

@@ -179,10 +179,24 @@ export interface ResolvedQoS {
 /** The timing policies of every profile: no deadline, no lifespan, automatic liveliness, no lease. */
 export const UNTIMED = Object.freeze({ deadline: Infinity, lifespan: Infinity, manualLiveliness: false, leaseDuration: Infinity });
 
-/** Shared by every entity created with a profile: frozen, so never copied. */
-const PROFILES: Readonly<Record<QoSProfileName, ResolvedQoS>> = {
+/** Which end of a topic an entity is: the middleware fills what rmw leaves to it differently for each. */
+export type Endpoint = 'publisher' | 'subscription';
+
+/**
+ * What Fast DDS, Jazzy's default middleware, makes of a SYSTEM_DEFAULT reliability or durability:
+ * rmw_fastrtps leaves the policy at the entity's own default (rmw_fastrtps_shared_cpp qos.cpp:
+ * `case RMW_QOS_POLICY_..._SYSTEM_DEFAULT: break;`), which is reliable and transient local for a
+ * DataWriter (DataWriterQos's constructor) and best effort and volatile for a DataReader (the
+ * policies' own defaults). History keeps the last 1, liveliness is automatic, for both.
+ */
+const SYSTEM_DEFAULTS: Readonly<Record<Endpoint, ResolvedQoS>> = {
+  publisher: Object.freeze({ ...UNTIMED, keepAll: false, depth: 1, reliable: true, transientLocal: true }),
+  subscription: Object.freeze({ ...UNTIMED, keepAll: false, depth: 1, reliable: false, transientLocal: false }),
+};
+
+/** Shared by every entity created with a profile: frozen, so never copied. System defaults depend on the end (SYSTEM_DEFAULTS). */
+const PROFILES: Readonly<Record<Exclude<QoSProfileName, 'qos_profile_system_default'>, ResolvedQoS>> = {
   qos_profile_sensor_data: Object.freeze({ ...UNTIMED, keepAll: false, depth: 5, reliable: false, transientLocal: false }),
-  qos_profile_system_default: Object.freeze({ ...UNTIMED, keepAll: false, depth: 1, reliable: true, transientLocal: false }),
   qos_profile_default: Object.freeze({ ...UNTIMED, keepAll: false, depth: 10, reliable: true, transientLocal: false }),
   qos_profile_services_default: Object.freeze({ ...UNTIMED, keepAll: false, depth: 10, reliable: true, transientLocal: false }),
   qos_profile_parameters: Object.freeze({ ...UNTIMED, keepAll: false, depth: 1000, reliable: true, transientLocal: false }),
@@ -190,24 +204,38 @@ const PROFILES: Readonly<Record<QoSProfileName, ResolvedQoS>> = {
   qos_profile_action_status_default: Object.freeze({ ...UNTIMED, keepAll: false, depth: 1, reliable: true, transientLocal: true }),
 };
 
-/** Accepts a QoS object, a profile string, or a plain depth (KEEP_LAST with the default profile). */
-export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallback: QoSProfileName): ResolvedQoS {
-  if (qos === undefined || qos === null) return PROFILES[fallback];
+/** A profile by name, as the entity at `end` takes it. */
+function profile(name: QoSProfileName, end: Endpoint): ResolvedQoS {
+  return name === 'qos_profile_system_default' ? SYSTEM_DEFAULTS[end] : PROFILES[name];
+}
+
+/**
+ * Accepts a QoS object, a profile string, or a plain depth (KEEP_LAST with the default profile),
+ * for an entity at `end` of its topic (a service's client writes requests, its server reads them).
+ */
+export function resolveQoS(qos: QoS | QoSProfileName | number | undefined, fallback: QoSProfileName, end: Endpoint): ResolvedQoS {
+  if (qos === undefined || qos === null) return profile(fallback, end);
   if (typeof qos === 'string') {
-    const profile = Object.hasOwn(PROFILES, qos) ? PROFILES[qos] : undefined;
-    if (!profile) throw new TypeError(`unknown QoS profile '${qos}'`);
-    return profile;
+    if (qos !== 'qos_profile_system_default' && !Object.hasOwn(PROFILES, qos)) throw new TypeError(`unknown QoS profile '${qos}'`);
+    return profile(qos, end);
   }
   if (typeof qos === 'number') {
     if (!Number.isInteger(qos) || qos < 0) throw new TypeError(`QoS depth must be a non-negative integer, got ${qos}`);
     return { ...PROFILES.qos_profile_default, depth: Math.max(qos, 1) };
   }
   const keepAll = qos.history === HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_ALL;
+  const middleware = SYSTEM_DEFAULTS[end];
   return {
     keepAll,
     depth: keepAll ? Infinity : Math.max(qos.depth || 1, 1),
-    reliable: qos.reliability !== ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
-    transientLocal: qos.durability === DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+    reliable:
+      qos.reliability === ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_SYSTEM_DEFAULT
+        ? middleware.reliable
+        : qos.reliability !== ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT,
+    transientLocal:
+      qos.durability === DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_SYSTEM_DEFAULT
+        ? middleware.transientLocal
+        : qos.durability === DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
     deadline: durationNs(qos.deadline, 'deadline'),
     lifespan: durationNs(qos.lifespan, 'lifespan'),
     manualLiveliness: qos.liveliness === LivelinessPolicy.RMW_QOS_POLICY_LIVELINESS_MANUAL_BY_TOPIC,

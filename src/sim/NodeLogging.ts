@@ -44,7 +44,7 @@ export class NodeLogging {
       );
       return;
     }
-    const qos = options.rosoutQos === null ? RosoutLoggers.QOS : resolveQoS(options.rosoutQos, 'qos_profile_default');
+    const qos = options.rosoutQos === null ? RosoutLoggers.QOS : resolveQoS(options.rosoutQos, 'qos_profile_default', 'publisher');
     const publisher = new Publisher(this.#node, 'rcl_interfaces/msg/Log', '/rosout', qos);
     simulation.graph.addPublisher(publisher);
     simulation.rosout.addNode(name, this.#node, publisher);

@@ -25,7 +25,7 @@ export class NodeServices {
       node,
       interfaceTypeName(typeClass, 'srv'),
       this.#names.resolve(serviceName, 'service'),
-      resolveQoS(options.qos, 'qos_profile_services_default'),
+      resolveQoS(options.qos, 'qos_profile_services_default', 'publisher'),
       options.enableTypedArray === false,
     );
     node.simulation.graph.addClient(client);
@@ -40,7 +40,7 @@ export class NodeServices {
       node,
       interfaceTypeName(typeClass, 'srv'),
       this.#names.resolve(serviceName, 'service'),
-      resolveQoS(options.qos, 'qos_profile_services_default'),
+      resolveQoS(options.qos, 'qos_profile_services_default', 'subscription'),
       callback as ServiceCallback,
       options.enableTypedArray === false,
     );

@@ -24,7 +24,7 @@ export class NodeTopics {
     const options = withDefaults(optionsIn);
     const name = this.#names.resolve(topic, 'topic');
     const node = this.#alive('create publisher');
-    const publisher = new Publisher<T>(node, interfaceTypeName(typeClass, 'msg'), name, resolveQoS(options.qos, 'qos_profile_default'));
+    const publisher = new Publisher<T>(node, interfaceTypeName(typeClass, 'msg'), name, resolveQoS(options.qos, 'qos_profile_default', 'publisher'));
     this.#ownEvents(publisher, eventCallbacks);
     node.simulation.graph.addPublisher(publisher);
     return this.#entities.own(publisher);
@@ -41,7 +41,7 @@ export class NodeTopics {
     const options = withDefaults(optionsIn);
     const name = this.#names.resolve(topic, 'topic');
     const node = this.#alive('create subscription');
-    const subscription = new Subscription(node, interfaceTypeName(typeClass, 'msg'), name, resolveQoS(options.qos, 'qos_profile_default'), target, options);
+    const subscription = new Subscription(node, interfaceTypeName(typeClass, 'msg'), name, resolveQoS(options.qos, 'qos_profile_default', 'subscription'), target, options);
     this.#entities.own(subscription);
     this.#ownEvents(subscription, eventCallbacks);
     node.simulation.graph.addSubscription(subscription);

@@ -210,4 +210,38 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
       `plain_object: incompatible, policy ${DEADLINE}`,
     ]);
   });
+
+  it('takes system defaults as Fast DDS does: a publisher reliable and transient local, a subscription best effort and volatile', async () => {
+    const heard: string[] = [];
+    await simulate(
+      () => {
+        const node = rclnodejs.createNode('defaults');
+        const now = (): number => Number(node.now().nanoseconds / MS);
+        const latching = new QoS(
+          QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST,
+          1,
+          QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_RELIABLE,
+          QoS.DurabilityPolicy.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL,
+        );
+        const bestEffort = new QoS(QoS.HistoryPolicy.RMW_QOS_POLICY_HISTORY_KEEP_LAST, 10, QoS.ReliabilityPolicy.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT);
+        // A system-default publisher keeps its last sample for a transient-local subscription that joins late.
+        node.createPublisher(STRING, 'kept', { qos: QoS.profileSystemDefault }).publish('before');
+        at(node, 50, () => node.createSubscription(STRING, 'kept', { qos: latching }, (m) => heard.push(`${now()} late joiner got ${m.data}`)));
+        // A system-default subscription asks for no reliability: a best-effort publisher's samples reach it.
+        node.createSubscription(STRING, 'loose', { qos: QoS.profileSystemDefault }, (m) => heard.push(`${now()} system default got ${m.data}`));
+        const loose = node.createPublisher(STRING, 'loose', { qos: bestEffort });
+        at(node, 10, () => loose.publish('best effort'));
+        const [writer] = node.getPublishersInfoByTopic('/kept');
+        const [reader] = node.getSubscriptionsInfoByTopic('/loose');
+        heard.push(`writer ${writer!.qos_profile.reliability} ${writer!.qos_profile.durability}, reader ${reader!.qos_profile.reliability} ${reader!.qos_profile.durability}`);
+      },
+      { endAfter: 100n * MS },
+    );
+    const { ReliabilityPolicy: R, DurabilityPolicy: D } = QoS;
+    assert.deepEqual(heard, [
+      `writer ${R.RMW_QOS_POLICY_RELIABILITY_RELIABLE} ${D.RMW_QOS_POLICY_DURABILITY_TRANSIENT_LOCAL}, reader ${R.RMW_QOS_POLICY_RELIABILITY_BEST_EFFORT} ${D.RMW_QOS_POLICY_DURABILITY_VOLATILE}`,
+      '10 system default got best effort',
+      '50 late joiner got before',
+    ]);
+  });
 });

@@ -69,17 +69,17 @@ function profileFrom(spec: string): QoS {
   return qos;
 }
 
-/** rclnodejs's profile strings, as the simulation takes them (its default DDS's system defaults). */
+/** rclnodejs's profile strings, as the simulation takes them for a publisher (its default DDS's system defaults). */
 const RCLNODEJS_PROFILES = new Set(['sensor_data', 'system_default', 'default', 'services_default', 'parameters', 'parameter_events', 'action_status_default']);
 
 function answer(line: string): string {
   const [operation, ...args] = line.split(' = ')[0]!.split(' ') as [string, ...string[]];
   if (operation === 'profile') {
     const name = args[0]!;
-    return RCLNODEJS_PROFILES.has(name) ? described(qosFromResolved(resolveQoS(`qos_profile_${name}` as QoSProfileName, 'qos_profile_default'))) : 'absent';
+    return RCLNODEJS_PROFILES.has(name) ? described(qosFromResolved(resolveQoS(`qos_profile_${name}` as QoSProfileName, 'qos_profile_default', 'publisher'))) : 'absent';
   }
-  const offered = resolveQoS(profileFrom(args[0]!), 'qos_profile_default');
-  const requested = resolveQoS(profileFrom(args[1]!), 'qos_profile_default');
+  const offered = resolveQoS(profileFrom(args[0]!), 'qos_profile_default', 'publisher');
+  const requested = resolveQoS(profileFrom(args[1]!), 'qos_profile_default', 'subscription');
   const policy = incompatibility(offered, requested);
   return policy === null ? 'matched' : `incompatible ${policy}`;
 }
