@@ -41,7 +41,14 @@ export class NodeTopics {
     const options = withDefaults(optionsIn);
     const name = this.#names.resolve(topic, 'topic');
     const node = this.#alive('create subscription');
-    const subscription = new Subscription(node, interfaceTypeName(typeClass, 'msg'), name, resolveQoS(options.qos, 'qos_profile_default', 'subscription'), target, options);
+    const subscription = new Subscription(
+      node,
+      interfaceTypeName(typeClass, 'msg'),
+      name,
+      resolveQoS(options.qos, 'qos_profile_default', 'subscription'),
+      target,
+      options,
+    );
     this.#entities.own(subscription);
     this.#ownEvents(subscription, eventCallbacks);
     node.simulation.graph.addSubscription(subscription);

@@ -233,7 +233,9 @@ describe('QoS deadline, lifespan and liveliness policies and their events (witho
         at(node, 10, () => loose.publish('best effort'));
         const [writer] = node.getPublishersInfoByTopic('/kept');
         const [reader] = node.getSubscriptionsInfoByTopic('/loose');
-        heard.push(`writer ${writer!.qos_profile.reliability} ${writer!.qos_profile.durability}, reader ${reader!.qos_profile.reliability} ${reader!.qos_profile.durability}`);
+        heard.push(
+          `writer ${writer!.qos_profile.reliability} ${writer!.qos_profile.durability}, reader ${reader!.qos_profile.reliability} ${reader!.qos_profile.durability}`,
+        );
       },
       { endAfter: 100n * MS },
     );

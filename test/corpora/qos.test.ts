@@ -76,7 +76,9 @@ function answer(line: string): string {
   const [operation, ...args] = line.split(' = ')[0]!.split(' ') as [string, ...string[]];
   if (operation === 'profile') {
     const name = args[0]!;
-    return RCLNODEJS_PROFILES.has(name) ? described(qosFromResolved(resolveQoS(`qos_profile_${name}` as QoSProfileName, 'qos_profile_default', 'publisher'))) : 'absent';
+    return RCLNODEJS_PROFILES.has(name)
+      ? described(qosFromResolved(resolveQoS(`qos_profile_${name}` as QoSProfileName, 'qos_profile_default', 'publisher')))
+      : 'absent';
   }
   const offered = resolveQoS(profileFrom(args[0]!), 'qos_profile_default', 'publisher');
   const requested = resolveQoS(profileFrom(args[1]!), 'qos_profile_default', 'subscription');
