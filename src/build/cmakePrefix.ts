@@ -85,7 +85,7 @@ function gazeboNames([name, major]: [string, number]): [string, string][] {
  * The client libraries: rclsim's one C++ client library stands for each, and for the parts of
  * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader),
  * ament_index_cpp (clients/cpp/src/ament_index_cpp/), message_filters (headers only), and tf2, tf2_ros,
- * tf2_geometry_msgs (clients/cpp/src/tf2*, docs/tf2.md).
+ * tf2_geometry_msgs, tf2_eigen, tf2_sensor_msgs (clients/cpp/src/tf2*, the headers; docs/tf2.md).
  */
 const CLIENT_PACKAGES = [
   'ament_index_cpp',
@@ -100,8 +100,10 @@ const CLIENT_PACKAGES = [
   'rcutils',
   'rmw',
   'tf2',
+  'tf2_eigen',
   'tf2_geometry_msgs',
   'tf2_ros',
+  'tf2_sensor_msgs',
 ];
 
 /** A CMake quoted argument holding `text` as it is. */
