@@ -100,6 +100,12 @@ macro(rclsim_provide_package pkg kind)
     endif()
   elseif("${kind}" STREQUAL "interface")
     rclsim_interface_targets(${pkg} "" "")
+    # sensor_msgs' library of its hand-written headers (point_cloud2_iterator.hpp …), which
+    # packages link by name; here the headers are rclsim's client's.
+    if("${pkg}" STREQUAL "sensor_msgs" AND NOT TARGET sensor_msgs::sensor_msgs_library)
+      add_library(sensor_msgs::sensor_msgs_library INTERFACE IMPORTED GLOBAL)
+      set_target_properties(sensor_msgs::sensor_msgs_library PROPERTIES INTERFACE_LINK_LIBRARIES rclsim::messages)
+    endif()
   endif()
 endmacro()
 
