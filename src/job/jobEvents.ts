@@ -180,7 +180,7 @@ export class JobEvents {
           const id = action.id;
           this.#ros2.run(action.command, {
             started: () => id !== undefined && this.#happened(named(id, 'started'), false),
-            ended: () => id !== undefined && this.#happened(named(id, 'exited'), false),
+            ended: (code) => id !== undefined && this.#happened(named(id, 'exited'), false, { returncode: String(code) }),
             output: (stream, text) => id !== undefined && this.#happened(named(id, stream), false, { text }),
             awaited: id !== undefined && this.#events.some((event) => named(id, 'exited')(event.on)),
           });
