@@ -247,7 +247,7 @@ function ros2Action(action: Record<string, unknown>, at: Location, reader: Event
     if (!(error instanceof Ros2UsageError)) throw error;
     return reader.fail([...at, 'ros2'], error.message);
   }
-  if (command.verb === 'topic pub' || command.verb === 'service call') {
+  if (command.verb === 'topic pub' || command.verb === 'service call' || command.verb === 'action send_goal') {
     try {
       loadYaml(command.values);
     } catch (error) {

@@ -6,6 +6,7 @@ import { QoS, type QoSProfileName, qosFromResolved, resolveQoS } from '../ros/Qo
 import type { JobHandle } from './JobHandle.js';
 import { messageYaml } from './messageYaml.js';
 import { messageRepr } from './pythonRepr.js';
+import { sendGoal } from './ros2Actions.js';
 import { GraphQuery } from './ros2Queries.js';
 import { FieldsError, fillMessage, loadYaml, parameterValue } from './ros2Values.js';
 import type { Ros2Command, Ros2QoS } from './ros2Words.js';
@@ -95,6 +96,9 @@ export class Ros2Commands {
       case 'lifecycle set':
         run.lifecycleSet(command);
         break;
+      case 'action send_goal':
+        sendGoal(run, command);
+        break;
       default:
         new GraphQuery(run).run(command);
     }
@@ -109,6 +113,8 @@ export interface CommandSteps {
   /** A line (or lines) on its stderr. */
   fail(text: string): void;
   after(seconds: number, then: () => void, weak?: boolean): void;
+  /** A node of its own (ros2cli's `_ros2cli_N`, or the name given). */
+  node(name?: string): Node;
   directNode(spinTime: number, then: (node: Node) => void): void;
   end(nodes: readonly Node[], error?: string): void;
   waitFor(predicate: () => boolean, timeout: number, then: (ok: boolean) => void): void;
@@ -139,7 +145,7 @@ class CommandRun implements CommandSteps {
    * ros2cli's node: `_ros2cli_<pid>` (ros2cli/node/direct.py); a simulation has no pids, so the
    * command's number stands for it, unique in the run and the same in every run.
    */
-  #node(name = `_ros2cli_${this.#n}`): Node {
+  node(name = `_ros2cli_${this.#n}`): Node {
     return new Node(name, '', this.job.context, {}, [], false);
   }
 
@@ -156,7 +162,7 @@ class CommandRun implements CommandSteps {
 
   /** A DirectNode: its node, after its discovery spin. */
   directNode(spinTime: number, then: (node: Node) => void): void {
-    const node = this.#node();
+    const node = this.node();
     this.after(spinTime, () => then(node));
   }
 
@@ -372,7 +378,7 @@ class CommandRun implements CommandSteps {
       return this.end([], 'The passed service type is invalid');
     }
     const values = loadYaml(command.values);
-    const node = this.#node(`_ros2cli_requester_${pkg}_${name}`);
+    const node = this.node(`_ros2cli_requester_${pkg}_${name}`);
     let request: Message;
     try {
       request = fillMessage(service.request, values, false).message;

@@ -77,6 +77,9 @@ export class GraphQuery {
       case 'param dump':
         this.#paramDump(command);
         break;
+      case 'action list':
+        this.#actionList(command);
+        break;
     }
   }
 
@@ -116,18 +119,14 @@ export class GraphQuery {
       const shown = (list: { name: string; types: string[] }[]) => list.filter((item) => command.includeHidden || !hidden(item.name));
       const publishers = node.getPublisherNamesAndTypesByNode(name, namespace);
       const subscribers = node.getSubscriptionNamesAndTypesByNode(name, namespace);
-      // rcl_action's graph: an action server publishes `<action>/_action/feedback`, a client subscribes to it; the type without `_FeedbackMessage`.
-      const actions = (list: { name: string; types: string[] }[]) =>
-        list
-          .filter((item) => item.name.endsWith('/_action/feedback'))
-          .map((item) => ({ name: item.name.slice(0, -'/_action/feedback'.length), types: item.types.map((type) => type.replace(/_FeedbackMessage$/, '')) }));
       const sections: [string, { name: string; types: string[] }[]][] = [
         ['Subscribers', subscribers],
         ['Publishers', publishers],
         ['Service Servers', node.getServiceNamesAndTypesByNode(name, namespace)],
         ['Service Clients', node.getClientNamesAndTypesByNode(name, namespace)],
-        ['Action Servers', actions(publishers)],
-        ['Action Clients', actions(subscribers)],
+        // rcl_action's graph: an action server publishes `<action>/_action/feedback`, a client subscribes to it.
+        ['Action Servers', actionsAmong(publishers)],
+        ['Action Clients', actionsAmong(subscribers)],
       ];
       // print_names_and_types: print(*lines, sep='\n'), an empty line for none.
       const text = sections.map(
@@ -240,6 +239,17 @@ export class GraphQuery {
         else steps.after(0.1, look, true);
       };
       steps.after(0.1, look, true);
+    });
+  }
+
+  /** ros2action/verb/list.py: rcl_action's names and types (the topics `<action>/_action/feedback`, the types without `_FeedbackMessage`). */
+  #actionList(command: Query<'action list'>): void {
+    this.#steps.directNode(command.spinTime, (node) => {
+      const actions = actionsAmong(node.getTopicNamesAndTypes());
+      if (command.count) this.#steps.print(String(actions.length));
+      else if (actions.length > 0)
+        this.#steps.print(actions.map((action) => (command.showTypes ? `${action.name} [${action.types.join(', ')}]` : action.name)).join('\n'));
+      this.#steps.end([node]);
     });
   }
 
@@ -413,6 +423,15 @@ export class GraphQuery {
       });
     });
   }
+}
+
+const FEEDBACK = '/_action/feedback';
+
+/** rcl_action's graph queries: the actions among topics (their feedback topics), the types without `_FeedbackMessage`. */
+function actionsAmong(topics: readonly { name: string; types: string[] }[]): { name: string; types: string[] }[] {
+  return topics
+    .filter((topic) => topic.name.endsWith(FEEDBACK))
+    .map((topic) => ({ name: topic.name.slice(0, -FEEDBACK.length), types: topic.types.map((type) => type.replace(/_FeedbackMessage$/, '')) }));
 }
 
 /** Python's comparison of tuples of strings. */

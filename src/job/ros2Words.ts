@@ -4,7 +4,7 @@
  * ros2topic/verb/pub.py, ros2topic/verb/echo.py, ros2param/verb/set.py, ros2service/verb/call.py,
  * ros2lifecycle/verb/set.py, ros2cli/node/direct.py (`--spin-time`), ros2topic/api (QoS keys);
  * the graph's verbs: ros2node/verb/{list,info}.py, ros2topic/verb/{list,info,hz}.py,
- * ros2param/verb/{list,get,describe,dump}.py.
+ * ros2param/verb/{list,get,describe,dump}.py, ros2action/verb/{list,send_goal}.py.
  */
 
 /** A QoS as `ros2 topic pub`'s keys give it: a preset profile, then what the keys override. */
@@ -61,12 +61,14 @@ export type Ros2Command =
   | { verb: 'param list'; node: string | null; filter: string | null; includeHidden: boolean; paramType: boolean; spinTime: number }
   | { verb: 'param get'; node: string; name: string; hideType: boolean; includeHidden: boolean; timeout: number; spinTime: number }
   | { verb: 'param describe'; node: string; names: string[]; includeHidden: boolean; timeout: number; spinTime: number }
-  | { verb: 'param dump'; node: string; includeHidden: boolean; timeout: number; spinTime: number };
+  | { verb: 'param dump'; node: string; includeHidden: boolean; timeout: number; spinTime: number }
+  | { verb: 'action list'; showTypes: boolean; count: boolean; spinTime: number }
+  | { verb: 'action send_goal'; action: string; type: string; values: string; feedback: boolean };
 
 /** The graph's verbs: each asks the graph (or a node's parameter services) once and prints. */
 export type Ros2Query = Extract<
   Ros2Command,
-  { verb: `node ${string}` | 'topic list' | 'topic info' | 'topic hz' | `param ${'list' | 'get' | 'describe' | 'dump'}` }
+  { verb: `node ${string}` | 'topic list' | 'topic info' | 'topic hz' | `param ${'list' | 'get' | 'describe' | 'dump'}` | 'action list' }
 >;
 
 /** A command line ros2cli would refuse (argparse's error), or a verb rclsim has no equivalent of. */
@@ -300,6 +302,25 @@ const VERBS: Record<string, VerbSpec> = {
       ...NODE_STRATEGY,
     ],
   },
+  'action list': {
+    prog: 'ros2 action list',
+    positionals: [],
+    optionalLast: false,
+    options: [
+      { names: ['-t', '--show-types'], dest: 'show_types', flag: true },
+      { names: ['-c', '--count-actions'], dest: 'count', flag: true },
+      ...NODE_STRATEGY,
+    ],
+  },
+  'action send_goal': {
+    prog: 'ros2 action send_goal',
+    positionals: ['action_name', 'action_type', 'goal'],
+    optionalLast: true,
+    options: [
+      { names: ['--stdin'], dest: 'stdin', flag: true },
+      { names: ['-f', '--feedback'], dest: 'feedback', flag: true },
+    ],
+  },
   'param dump': {
     prog: 'ros2 param dump',
     positionals: ['node_name'],
@@ -469,6 +490,8 @@ export function readRos2Words(words: readonly string[]): Ros2Command {
     }
     case 'lifecycle set':
       return { verb, node: text('node_name', ''), transition: text('transition', ''), spinTime: number('spin_time', 0.5) };
+    case 'action send_goal':
+      return { verb, action: text('action_name', ''), type: text('action_type', ''), values: text('goal', '{}'), feedback: args.has('feedback') };
   }
   return readQueryWords(verb, spec.prog, args);
 }
@@ -524,6 +547,8 @@ function readQueryWords(verb: string, prog: string, args: Map<string, string | n
       };
     case 'param describe':
       return { verb, node: text('node_name'), names: text('parameter_names').split('\n'), includeHidden: args.has('include_hidden_nodes'), timeout, spinTime };
+    case 'action list':
+      return { verb, showTypes: args.has('show_types'), count: args.has('count'), spinTime };
     default:
       return { verb: 'param dump', node: text('node_name'), includeHidden: args.has('include_hidden_nodes'), timeout, spinTime };
   }
