@@ -402,13 +402,12 @@ function parse(spec: VerbSpec, words: readonly string[]): Map<string, string | n
 
 /**
  * The command `words` (after `ros2`) say, or a Ros2UsageError: argparse's line for a bad
- * command line; a line naming the verb rclsim has no equivalent of (`run` is a node entry).
+ * command line; a line naming the verb rclsim has no equivalent of (`run` never comes here: ros2Run.ts makes it a node entry).
  */
 export function readRos2Words(words: readonly string[]): Ros2Command {
   const verb = words.slice(0, 2).join(' ');
   const spec = VERBS[verb];
   if (spec === undefined) {
-    if (words[0] === 'run') throw new Ros2UsageError("ros2 run is a node entry, not an event action (a job's `package:` and `executable:`)");
     throw new Ros2UsageError(
       `ros2 ${words.length === 0 ? '' : verb}: rclsim has no equivalent of this command (it has: ${Object.keys(VERBS)
         .map((name) => `ros2 ${name}`)

@@ -88,3 +88,33 @@ describe('ros2 action verbs as event actions', () => {
     ]);
   });
 });
+
+describe('ros2 run as an event action', () => {
+  it("starts the package's executable at the action's sim time, with its arguments, as a node entry started by an event", () => {
+    const dir = tempDir();
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      `events:
+  - on: start
+    do:
+      - after: 1s
+        do:
+          - ros2: [run, turtlesim, turtlesim_node, --ros-args, -r, __node:=sim]
+      - after: 1500ms
+        do:
+          - ros2: [node, list]
+end:
+  after: 2s
+`,
+    );
+    const result = runCli(['run', job], dir, 120_000);
+    assert.equal(result.status, 0, result.stderr);
+    // Its output as launch shows a process's: the node's log lines, from 1 s (the action's time).
+    assert.match(result.stderr, /^\[INFO\] \[1\.000000000\] \[sim\]: Starting turtlesim with node name \/sim$/m);
+    assert.deepEqual(
+      result.stdout.split('\n').filter((line) => line.startsWith('[ros2-')),
+      ['[ros2-1] /sim'],
+    );
+  });
+});
