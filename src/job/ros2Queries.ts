@@ -80,6 +80,9 @@ export class GraphQuery {
       case 'action list':
         this.#actionList(command);
         break;
+      case 'interface list':
+        this.#interfaceList(command);
+        break;
     }
   }
 
@@ -251,6 +254,20 @@ export class GraphQuery {
         this.#steps.print(actions.map((action) => (command.showTypes ? `${action.name} [${action.types.join(', ')}]` : action.name)).join('\n'));
       this.#steps.end([node]);
     });
+  }
+
+  /**
+   * ros2interface/verb/list.py: `Messages:`, `Services:`, `Actions:`, each type as
+   * `    pkg/kind/Name`, packages and names sorted — the types of rclsim's interface registry
+   * (its own, ROS 2 Jazzy's common ones and the workspace's), not a ROS 2 install's.
+   */
+  #interfaceList(command: Query<'interface list'>): void {
+    const interfaces = this.#steps.job.simulation.interfaces;
+    const titles = { msg: 'Messages:', srv: 'Services:', action: 'Actions:' };
+    const types = interfaces.packageNames().flatMap((pkg) => interfaces.typeNames(pkg));
+    for (const kind of command.kinds)
+      this.#steps.print([titles[kind], ...types.filter((type) => type.split('/')[1] === kind).map((type) => `    ${type}`)].join('\n'));
+    this.#steps.end([]);
   }
 
   /** NodeStrategy's node list (a DirectNode's: a simulation has no daemon), then `then` with a DirectNode for the calls. */

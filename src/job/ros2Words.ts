@@ -4,7 +4,8 @@
  * ros2topic/verb/pub.py, ros2topic/verb/echo.py, ros2param/verb/set.py, ros2service/verb/call.py,
  * ros2lifecycle/verb/set.py, ros2cli/node/direct.py (`--spin-time`), ros2topic/api (QoS keys);
  * the graph's verbs: ros2node/verb/{list,info}.py, ros2topic/verb/{list,info,hz}.py,
- * ros2param/verb/{list,get,describe,dump}.py, ros2action/verb/{list,send_goal}.py.
+ * ros2param/verb/{list,get,describe,dump}.py, ros2action/verb/{list,send_goal}.py,
+ * ros2interface/verb/list.py.
  */
 
 /** A QoS as `ros2 topic pub`'s keys give it: a preset profile, then what the keys override. */
@@ -63,12 +64,14 @@ export type Ros2Command =
   | { verb: 'param describe'; node: string; names: string[]; includeHidden: boolean; timeout: number; spinTime: number }
   | { verb: 'param dump'; node: string; includeHidden: boolean; timeout: number; spinTime: number }
   | { verb: 'action list'; showTypes: boolean; count: boolean; spinTime: number }
+  /** Which kinds to list: msg, srv, action (all three when none is asked for). */
+  | { verb: 'interface list'; kinds: ('msg' | 'srv' | 'action')[] }
   | { verb: 'action send_goal'; action: string; type: string; values: string; feedback: boolean };
 
 /** The graph's verbs: each asks the graph (or a node's parameter services) once and prints. */
 export type Ros2Query = Extract<
   Ros2Command,
-  { verb: `node ${string}` | 'topic list' | 'topic info' | 'topic hz' | `param ${'list' | 'get' | 'describe' | 'dump'}` | 'action list' }
+  { verb: `node ${string}` | 'topic list' | 'topic info' | 'topic hz' | `param ${'list' | 'get' | 'describe' | 'dump'}` | 'action list' | 'interface list' }
 >;
 
 /** A command line ros2cli would refuse (argparse's error), or a verb rclsim has no equivalent of. */
@@ -321,6 +324,16 @@ const VERBS: Record<string, VerbSpec> = {
       { names: ['-f', '--feedback'], dest: 'feedback', flag: true },
     ],
   },
+  'interface list': {
+    prog: 'ros2 interface list',
+    positionals: [],
+    optionalLast: false,
+    options: [
+      { names: ['-m', '--only-msgs'], dest: 'msg', flag: true },
+      { names: ['-s', '--only-srvs'], dest: 'srv', flag: true },
+      { names: ['-a', '--only-actions'], dest: 'action', flag: true },
+    ],
+  },
   'param dump': {
     prog: 'ros2 param dump',
     positionals: ['node_name'],
@@ -546,6 +559,10 @@ function readQueryWords(verb: string, prog: string, args: Map<string, string | n
       };
     case 'param describe':
       return { verb, node: text('node_name'), names: text('parameter_names').split('\n'), includeHidden: args.has('include_hidden_nodes'), timeout, spinTime };
+    case 'interface list': {
+      const asked = (['msg', 'srv', 'action'] as const).filter((kind) => args.has(kind));
+      return { verb, kinds: asked.length > 0 ? asked : ['msg', 'srv', 'action'] };
+    }
     case 'action list':
       return { verb, showTypes: args.has('show_types'), count: args.has('count'), spinTime };
     default:

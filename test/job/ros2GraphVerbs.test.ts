@@ -240,4 +240,30 @@ describe('ros2 graph verbs as event actions (the graph at that sim time, printed
     assert.deepEqual(run(events).stdout, first.stdout);
     assert.deepEqual(run(events, ['--perturb']).stdout, first.stdout);
   });
+
+  it("interface list (-m, -s, -a): the registry's types under Messages:, Services:, Actions:, sorted, as ros2interface lists them", () => {
+    const { stdout } = run(`  - on: start
+    do:
+      - ros2: [interface, list, -a, -s]
+      - ros2: [interface, list]
+`);
+    // ros2interface/verb/list.py: print_services then print_actions (its order, not the flags'), '    pkg/kind/Name' sorted.
+    const listed = of(stdout, 1);
+    const actions = listed.indexOf('Actions:');
+    assert.equal(listed[0], 'Services:');
+    assert.ok(listed.includes('    example_interfaces/srv/AddTwoInts') && listed.includes('    example_interfaces/action/Fibonacci'), listed.join('\n'));
+    for (const [part, kind] of [
+      [listed.slice(1, actions), 'srv'],
+      [listed.slice(actions + 1), 'action'],
+    ] as const) {
+      assert.ok(
+        part.every((line) => new RegExp(`^    \\w+/${kind}/\\w+$`).test(line)),
+        part.join('\n'),
+      );
+      assert.deepEqual(part, [...part].sort());
+    }
+    const all = of(stdout, 2);
+    assert.deepEqual([all.indexOf('Messages:'), all.includes('    std_msgs/msg/String')], [0, true]);
+    assert.ok(all.indexOf('Services:') < all.indexOf('Actions:'));
+  });
 });
