@@ -180,7 +180,7 @@ export class JobEvents {
           const id = action.id;
           this.#ros2.run(action.command, {
             started: () => id !== undefined && this.#happened(named(id, 'started'), false),
-            ended: () => id !== undefined && this.#happened(named(id, 'exited'), false),
+            ended: (code) => id !== undefined && this.#happened(named(id, 'exited'), false, { returncode: String(code) }),
             output: (stream, text) => id !== undefined && this.#happened(named(id, stream), false, { text }),
             awaited: id !== undefined && this.#events.some((event) => named(id, 'exited')(event.on)),
           });
@@ -247,7 +247,7 @@ function ros2Action(action: Record<string, unknown>, at: Location, reader: Event
     if (!(error instanceof Ros2UsageError)) throw error;
     return reader.fail([...at, 'ros2'], error.message);
   }
-  if (command.verb === 'topic pub' || command.verb === 'service call') {
+  if (command.verb === 'topic pub' || command.verb === 'service call' || command.verb === 'action send_goal') {
     try {
       loadYaml(command.values);
     } catch (error) {

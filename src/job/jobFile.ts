@@ -22,6 +22,7 @@ import { faultNamesOf, type NodeEntry, nodesConfig } from './nodesSection.js';
 import { preparedWorkspace, programWorkspaceOf } from './packageExecutables.js';
 import { plainValues } from './plainValues.js';
 import type { Sleeps } from './programs.js';
+import { ros2RunEntries } from './ros2Run.js';
 import { failSchema } from './schemaErrors.js';
 import { given, jobFileContext } from './sectionContext.js';
 import { startEntries } from './startEntries.js';
@@ -104,6 +105,7 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
   if (doc.contents === null || (isScalar(doc.contents) && doc.contents.value === null)) {
     throw new JobFileError(`${path}: the job file is empty (it needs 'nodes' or 'play')`);
   }
+  ros2RunEntries(context);
   const data = plainValues(doc) as JobFile;
   if (typeof data.seed === 'string') fail(['seed'], `must be an integer of at most ${Number.MAX_SAFE_INTEGER} in magnitude`);
   if (!validateJob(data)) failSchema(validateJob.errors!, context);

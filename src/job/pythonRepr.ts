@@ -119,7 +119,7 @@ export function pyStr(text: string): string {
 }
 
 /** Python's repr of bytes. */
-function pyBytes(bytes: readonly number[]): string {
+export function pyBytes(bytes: readonly number[]): string {
   const quote = bytes.includes(0x27) && !bytes.includes(0x22) ? '"' : "'";
   let out = `b${quote}`;
   for (const byte of bytes) {

@@ -2,7 +2,10 @@
  * A `ros2` command line (the words after `ros2`) read as ros2cli (Jazzy) reads it with argparse:
  * the verbs rclsim has equivalents of, their arguments and defaults. Upstream: ros2/ros2cli
  * ros2topic/verb/pub.py, ros2topic/verb/echo.py, ros2param/verb/set.py, ros2service/verb/call.py,
- * ros2lifecycle/verb/set.py, ros2cli/node/direct.py (`--spin-time`), ros2topic/api (QoS keys).
+ * ros2lifecycle/verb/set.py, ros2cli/node/direct.py (`--spin-time`), ros2topic/api (QoS keys);
+ * the graph's verbs: ros2node/verb/{list,info}.py, ros2topic/verb/{list,info,hz}.py,
+ * ros2param/verb/{list,get,describe,dump}.py, ros2action/verb/{list,send_goal}.py,
+ * ros2interface/verb/list.py.
  */
 
 /** A QoS as `ros2 topic pub`'s keys give it: a preset profile, then what the keys override. */
@@ -50,7 +53,26 @@ export type Ros2Command =
     }
   | { verb: 'param set'; node: string; name: string; value: string; timeout: number; spinTime: number }
   | { verb: 'service call'; service: string; type: string; values: string; period: number | null }
-  | { verb: 'lifecycle set'; node: string; transition: string; spinTime: number };
+  | { verb: 'lifecycle set'; node: string; transition: string; spinTime: number }
+  | { verb: 'node list'; all: boolean; count: boolean; spinTime: number }
+  | { verb: 'node info'; node: string; includeHidden: boolean; spinTime: number }
+  | { verb: 'topic list'; showTypes: boolean; count: boolean; includeHidden: boolean; verbose: boolean; spinTime: number }
+  | { verb: 'topic info'; topic: string; verbose: boolean; spinTime: number }
+  | { verb: 'topic hz'; topic: string; window: number; spinTime: number }
+  | { verb: 'param list'; node: string | null; filter: string | null; includeHidden: boolean; paramType: boolean; spinTime: number }
+  | { verb: 'param get'; node: string; name: string; hideType: boolean; includeHidden: boolean; timeout: number; spinTime: number }
+  | { verb: 'param describe'; node: string; names: string[]; includeHidden: boolean; timeout: number; spinTime: number }
+  | { verb: 'param dump'; node: string; includeHidden: boolean; timeout: number; spinTime: number }
+  | { verb: 'action list'; showTypes: boolean; count: boolean; spinTime: number }
+  /** Which kinds to list: msg, srv, action (all three when none is asked for). */
+  | { verb: 'interface list'; kinds: ('msg' | 'srv' | 'action')[] }
+  | { verb: 'action send_goal'; action: string; type: string; values: string; feedback: boolean };
+
+/** The graph's verbs: each asks the graph (or a node's parameter services) once and prints. */
+export type Ros2Query = Extract<
+  Ros2Command,
+  { verb: `node ${string}` | 'topic list' | 'topic info' | 'topic hz' | `param ${'list' | 'get' | 'describe' | 'dump'}` | 'action list' | 'interface list' }
+>;
 
 /** A command line ros2cli would refuse (argparse's error), or a verb rclsim has no equivalent of. */
 export class Ros2UsageError extends Error {
@@ -76,6 +98,8 @@ interface VerbSpec {
   positionals: string[];
   /** The last positional may be left out (`values`, default `{}`). */
   optionalLast: boolean;
+  /** The last positional takes one or more words (argparse's nargs='+'), joined by a newline. */
+  variadicLast?: true;
   options: OptionSpec[];
   /** Options of which at most one may be given (argparse's mutually exclusive group). */
   exclusive?: [string, string];
@@ -99,6 +123,12 @@ function int(text: string): number {
   const trimmed = text.trim().replace(/_/g, '');
   if (!/^[-+]?\d+$/.test(trimmed)) throw new RangeError();
   return Number(trimmed);
+}
+
+function positiveInt(text: string): number {
+  const value = int(text);
+  if (value <= 0) throw new RangeError();
+  return value;
 }
 
 function nonnegativeInt(text: string): number {
@@ -200,6 +230,120 @@ const VERBS: Record<string, VerbSpec> = {
     optionalLast: false,
     options: [{ names: ['--include-hidden-nodes'], dest: 'include_hidden_nodes', flag: true }, ...NODE_STRATEGY],
   },
+  'node list': {
+    prog: 'ros2 node list',
+    positionals: [],
+    optionalLast: false,
+    options: [{ names: ['-a', '--all'], dest: 'all', flag: true }, { names: ['-c', '--count-nodes'], dest: 'count', flag: true }, ...NODE_STRATEGY],
+  },
+  'node info': {
+    prog: 'ros2 node info',
+    positionals: ['node_name'],
+    optionalLast: false,
+    options: [{ names: ['--include-hidden'], dest: 'include_hidden', flag: true }, ...NODE_STRATEGY],
+  },
+  'topic list': {
+    prog: 'ros2 topic list',
+    positionals: [],
+    optionalLast: false,
+    options: [
+      { names: ['-t', '--show-types'], dest: 'show_types', flag: true },
+      { names: ['-c', '--count-topics'], dest: 'count', flag: true },
+      { names: ['--include-hidden-topics'], dest: 'include_hidden', flag: true },
+      { names: ['-v', '--verbose'], dest: 'verbose', flag: true },
+      ...NODE_STRATEGY,
+    ],
+  },
+  'topic info': {
+    prog: 'ros2 topic info',
+    positionals: ['topic_name'],
+    optionalLast: false,
+    options: [{ names: ['--verbose', '-v'], dest: 'verbose', flag: true }, ...NODE_STRATEGY],
+  },
+  'topic hz': {
+    prog: 'ros2 topic hz',
+    positionals: ['topic_name'],
+    optionalLast: false,
+    options: [
+      { names: ['--window', '-w'], dest: 'window_size', convert: positiveInt, kind: 'positive_int' },
+      { names: ['--filter'], dest: 'filter_expr' },
+      { names: ['--wall-time'], dest: 'use_wtime', flag: true },
+      ...DIRECT_NODE,
+    ],
+  },
+  'param list': {
+    prog: 'ros2 param list',
+    positionals: ['node_name'],
+    optionalLast: true,
+    options: [
+      { names: ['--filter'], dest: 'filter' },
+      { names: ['--include-hidden-nodes'], dest: 'include_hidden_nodes', flag: true },
+      { names: ['--param-prefixes'], dest: 'param_prefixes' },
+      { names: ['--param-type'], dest: 'param_type', flag: true },
+      ...NODE_STRATEGY,
+    ],
+  },
+  'param get': {
+    prog: 'ros2 param get',
+    positionals: ['node_name', 'parameter_name'],
+    optionalLast: false,
+    options: [
+      { names: ['--include-hidden-nodes'], dest: 'include_hidden_nodes', flag: true },
+      { names: ['--hide-type'], dest: 'hide_type', flag: true },
+      { names: ['--timeout'], dest: 'timeout', convert: int, kind: 'int' },
+      ...NODE_STRATEGY,
+    ],
+  },
+  'param describe': {
+    prog: 'ros2 param describe',
+    positionals: ['node_name', 'parameter_names'],
+    optionalLast: false,
+    variadicLast: true,
+    options: [
+      { names: ['--include-hidden-nodes'], dest: 'include_hidden_nodes', flag: true },
+      { names: ['--timeout'], dest: 'timeout', convert: int, kind: 'int' },
+      ...NODE_STRATEGY,
+    ],
+  },
+  'action list': {
+    prog: 'ros2 action list',
+    positionals: [],
+    optionalLast: false,
+    options: [
+      { names: ['-t', '--show-types'], dest: 'show_types', flag: true },
+      { names: ['-c', '--count-actions'], dest: 'count', flag: true },
+      ...NODE_STRATEGY,
+    ],
+  },
+  'action send_goal': {
+    prog: 'ros2 action send_goal',
+    positionals: ['action_name', 'action_type', 'goal'],
+    optionalLast: true,
+    options: [
+      { names: ['--stdin'], dest: 'stdin', flag: true },
+      { names: ['-f', '--feedback'], dest: 'feedback', flag: true },
+    ],
+  },
+  'interface list': {
+    prog: 'ros2 interface list',
+    positionals: [],
+    optionalLast: false,
+    options: [
+      { names: ['-m', '--only-msgs'], dest: 'msg', flag: true },
+      { names: ['-s', '--only-srvs'], dest: 'srv', flag: true },
+      { names: ['-a', '--only-actions'], dest: 'action', flag: true },
+    ],
+  },
+  'param dump': {
+    prog: 'ros2 param dump',
+    positionals: ['node_name'],
+    optionalLast: false,
+    options: [
+      { names: ['--include-hidden-nodes'], dest: 'include_hidden_nodes', flag: true },
+      { names: ['--timeout'], dest: 'timeout', convert: int, kind: 'int' },
+      ...NODE_STRATEGY,
+    ],
+  },
 };
 
 /** argparse's reading of `words` for one verb: positionals in order, options anywhere, `--` ends options. */
@@ -260,20 +404,23 @@ function parse(spec: VerbSpec, words: readonly string[]): Map<string, string | n
   }
   const required = spec.optionalLast ? spec.positionals.length - 1 : spec.positionals.length;
   if (positionals.length < required) fail(`the following arguments are required: ${spec.positionals.slice(positionals.length, required).join(', ')}`);
-  if (positionals.length > spec.positionals.length) fail(`unrecognized arguments: ${positionals.slice(spec.positionals.length).join(' ')}`);
-  for (const [i, value] of positionals.entries()) found.set(spec.positionals[i]!, value);
+  if (positionals.length > spec.positionals.length && !spec.variadicLast)
+    fail(`unrecognized arguments: ${positionals.slice(spec.positionals.length).join(' ')}`);
+  for (const [i, value] of positionals.entries()) {
+    const dest = spec.positionals[Math.min(i, spec.positionals.length - 1)]!;
+    found.set(dest, i < spec.positionals.length ? value : `${found.get(dest)}\n${value}`);
+  }
   return found;
 }
 
 /**
  * The command `words` (after `ros2`) say, or a Ros2UsageError: argparse's line for a bad
- * command line; a line naming the verb rclsim has no equivalent of (`run` is a node entry).
+ * command line; a line naming the verb rclsim has no equivalent of (`run` never comes here: ros2Run.ts makes it a node entry).
  */
 export function readRos2Words(words: readonly string[]): Ros2Command {
   const verb = words.slice(0, 2).join(' ');
   const spec = VERBS[verb];
   if (spec === undefined) {
-    if (words[0] === 'run') throw new Ros2UsageError("ros2 run is a node entry, not an event action (a job's `package:` and `executable:`)");
     throw new Ros2UsageError(
       `ros2 ${words.length === 0 ? '' : verb}: rclsim has no equivalent of this command (it has: ${Object.keys(VERBS)
         .map((name) => `ros2 ${name}`)
@@ -353,7 +500,72 @@ export function readRos2Words(words: readonly string[]): Ros2Command {
       if (rate !== null && rate <= 0) throw new Ros2UsageError(`${spec.prog}: rate must be greater than zero`);
       return { verb, service: text('service_name', ''), type: text('service_type', ''), values: text('values', '{}'), period: rate === null ? null : 1 / rate };
     }
+    case 'lifecycle set':
+      return { verb, node: text('node_name', ''), transition: text('transition', ''), spinTime: number('spin_time', 0.5) };
+    case 'action send_goal':
+      return { verb, action: text('action_name', ''), type: text('action_type', ''), values: text('goal', '{}'), feedback: args.has('feedback') };
+  }
+  return readQueryWords(verb, spec.prog, args);
+}
+
+/** The graph's verbs, read from argparse's values. */
+function readQueryWords(verb: string, prog: string, args: Map<string, string | number | true>): Ros2Query {
+  const text = (name: string): string => (args.get(name) as string | undefined) ?? '';
+  const spinTime = (args.get('spin_time') as number | undefined) ?? 0.5;
+  // ros2param's --timeout: wait_for_node's, 1 s by default.
+  const timeout = (args.get('timeout') as number | undefined) ?? 1;
+  for (const dest of ['filter_expr', 'use_wtime', 'param_prefixes'])
+    if (args.has(dest))
+      throw new Ros2UsageError(
+        `${prog}: --${dest.replace('_expr', '').replace('use_wtime', 'wall_time').replace(/_/g, '-')}: rclsim has no equivalent of this option`,
+      );
+  switch (verb) {
+    case 'node list':
+      return { verb, all: args.has('all'), count: args.has('count'), spinTime };
+    case 'node info':
+      return { verb, node: text('node_name'), includeHidden: args.has('include_hidden'), spinTime };
+    case 'topic list':
+      return {
+        verb,
+        showTypes: args.has('show_types'),
+        count: args.has('count'),
+        includeHidden: args.has('include_hidden'),
+        verbose: args.has('verbose'),
+        spinTime,
+      };
+    case 'topic info':
+      return { verb, topic: text('topic_name'), verbose: args.has('verbose'), spinTime };
+    case 'topic hz':
+      // hz.py: DEFAULT_WINDOW_SIZE 10000.
+      return { verb, topic: text('topic_name'), window: (args.get('window_size') as number | undefined) ?? 10000, spinTime };
+    case 'param list':
+      return {
+        verb,
+        node: args.has('node_name') ? text('node_name') : null,
+        filter: args.has('filter') ? text('filter') : null,
+        includeHidden: args.has('include_hidden_nodes'),
+        paramType: args.has('param_type'),
+        spinTime,
+      };
+    case 'param get':
+      return {
+        verb,
+        node: text('node_name'),
+        name: text('parameter_name'),
+        hideType: args.has('hide_type'),
+        includeHidden: args.has('include_hidden_nodes'),
+        timeout,
+        spinTime,
+      };
+    case 'param describe':
+      return { verb, node: text('node_name'), names: text('parameter_names').split('\n'), includeHidden: args.has('include_hidden_nodes'), timeout, spinTime };
+    case 'interface list': {
+      const asked = (['msg', 'srv', 'action'] as const).filter((kind) => args.has(kind));
+      return { verb, kinds: asked.length > 0 ? asked : ['msg', 'srv', 'action'] };
+    }
+    case 'action list':
+      return { verb, showTypes: args.has('show_types'), count: args.has('count'), spinTime };
     default:
-      return { verb: 'lifecycle set', node: text('node_name', ''), transition: text('transition', ''), spinTime: number('spin_time', 0.5) };
+      return { verb: 'param dump', node: text('node_name'), includeHidden: args.has('include_hidden_nodes'), timeout, spinTime };
   }
 }

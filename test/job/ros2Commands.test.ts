@@ -166,14 +166,18 @@ events:
   it('refuses a command line ros2cli would refuse, a verb rclsim has no equivalent of, and values that are no YAML, each at its line (exit 2)', () => {
     const cases: [string, RegExp][] = [
       [
-        '[topic, list]',
-        /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 topic list: rclsim has no equivalent of this command \(it has: ros2 topic pub, ros2 topic echo, ros2 param set, ros2 service call, ros2 lifecycle set\)$/m,
+        '[topic, bw, /c]',
+        /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 topic bw: rclsim has no equivalent of this command \(it has: ros2 topic pub, ros2 topic echo, ros2 param set, .*, ros2 param dump\)$/m,
       ],
+      ['[param, describe, /n]', /ros2 param describe: error: the following arguments are required: parameter_names$/m],
+      ['[topic, hz, --filter, m.data, /c]', /ros2 topic hz: --filter: rclsim has no equivalent of this option$/m],
+      ['[topic, hz, -w, 0, /c]', /ros2 topic hz: error: argument --window\/-w: invalid positive_int value: '0'$/m],
       [
         '[topic, echo, --csv, /c]',
         /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 topic echo: --csv: rclsim has no equivalent of this option \(it prints YAML\)$/m,
       ],
-      ['[run, demo_nodes_cpp, talker]', /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 run is a node entry, not an event action/m],
+      ['[run, no_such_package, talker]', /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: nodes\[1\]\.executable: no package no_such_package in the install prefix/m],
+      ['[run, turtlesim]', /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 run: error: the following arguments are required: executable_name$/m],
       ['[topic, pub, /chatter]', /job\.yaml:6: events\[0\]\.do\[0\]\.ros2: ros2 topic pub: error: the following arguments are required: message_type$/m],
       ['[topic, pub, -r, fast, /c, std_msgs/msg/Empty]', /ros2 topic pub: error: argument -r\/--rate: invalid positive_float value: 'fast'$/m],
       ['[topic, pub, --once, -t, 2, /c, std_msgs/msg/Empty]', /ros2 topic pub: error: argument -t\/--times: not allowed with argument -1\/--once$/m],
