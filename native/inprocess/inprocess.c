@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "rclsim/inprocess_host.h"
+#include "fd_wait.h"
 
 /* A program's stack, as a process's main thread gets by default (ulimit -s). */
 #define PROGRAM_STACK (8u << 20)
@@ -432,5 +433,6 @@ NAPI_MODULE_INIT()
     {"end", NULL, end, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof functions / sizeof functions[0], functions);
+  fd_wait_define(env, exports);
   return exports;
 }

@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { VIRTUAL_CPUS } from '../base/virtualCpus.js';
-import { inprocessAddon } from '../build/inprocessAddon.js';
+import { fdWaitAddon, inprocessAddon } from '../build/inprocessAddon.js';
 import { pythonEnvironment } from '../build/pythonClient.js';
 import { workspaceEnvironment } from '../build/workspaceEnvironment.js';
 import { SIMULATED_DISTRO } from '../client/distro.js';
@@ -164,7 +164,8 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const language = start.cppProgram !== undefined ? 'cpp' : runsPython(file, start) ? 'python' : 'javascript';
   const program = new Program(simulation, name, { byJob: component !== undefined, jobArguments, key, language });
   const command = programCommand(file, start);
-  const socket = start.inProcess === true ? loadInProcess(start) : ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay' });
+  const socket =
+    start.inProcess === true ? loadInProcess(start) : ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay', fdWait: fdWaitAddon() });
   if (socket instanceof ProgramSocket) {
     // An interpreter that is not there (python: or --python naming none) is bad input.
     if (socket.pid === undefined) throw new JobModuleError(`${start.where}: cannot start ${name}: '${command.command}' is not a command this machine can run`);

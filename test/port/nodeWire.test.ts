@@ -3,10 +3,11 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type protobuf from 'protobufjs';
 import { wallClock } from '../../src/base/realTime.js';
+import { fdWaitAddon } from '../../src/build/inprocessAddon.js';
 import type { FlatField, FlatMember } from '../../src/port/wire/flatCodec.js';
 import { FrameReader, frameHeader, MAX_FRAME_BYTES, unwritten } from '../../src/port/wire/frames.js';
 import {
@@ -21,7 +22,7 @@ import {
 import { OutOfProtocol } from '../../src/port/wire/OutOfProtocol.js';
 import { ProgramGone, type ProgramOptions, ProgramSocket, ProgramTimeout } from '../../src/port/wire/ProgramSocket.js';
 import { describeExit } from '../../src/port/wire/programExit.js';
-import { repoRoot } from '../support/helpers.js';
+import { has, needs, repoRoot } from '../support/helpers.js';
 
 const FIXTURES = join(repoRoot, 'test/fixtures/nodeWire');
 const WELCOME = {
@@ -403,9 +404,16 @@ describe('node protocol messages of every callback (flatCodec)', () => {
   });
 });
 
-/** A program process running test/fixtures/nodeWire/client.mjs with `scenario`. */
+/** How the simulation waits for a program: trying reads (no C compiler), or in poll(2) (rclsim's addon: native/inprocess/fd_wait.c). */
+const WAITS = [
+  { how: 'trying non-blocking reads', fdWait: null, options: {} },
+  { how: "in poll(2) (rclsim's addon)", fdWait: has('g++') ? fdWaitAddon() : null, options: needs('g++') },
+];
+let fdWait: string | null = null;
+
+/** A program process running test/fixtures/nodeWire/client.mjs with `scenario`, waited for as the describe block says. */
 function program(scenario: string[], options: Partial<ProgramOptions> = {}): ProgramSocket {
-  return ProgramSocket.spawn({ name: 'client.mjs', command: process.execPath, args: [join(FIXTURES, 'client.mjs'), ...scenario], ...options });
+  return ProgramSocket.spawn({ name: 'client.mjs', command: process.execPath, args: [join(FIXTURES, 'client.mjs'), ...scenario], fdWait, ...options });
 }
 
 /** Runs `body` with a program that has said hello, and kills it after. */
@@ -433,166 +441,173 @@ function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-describe('node protocol over a socket pair to a program process', () => {
-  it('the handshake: Welcome carries what the simulation gives the program, in the version both speak', async () => {
-    await withProgram(['version', '1'], (socket) => {
-      assert.deepEqual(told(socket), { protocolVersion: 1, ...WELCOME, nowNs: `${WELCOME.nowNs}n`, seed: `${WELCOME.seed}n` });
+for (const wait of WAITS)
+  describe(`node protocol over a socket pair to a program process, waiting ${wait.how}`, wait.options, () => {
+    beforeEach(() => {
+      fdWait = wait.fdWait;
     });
-  });
 
-  it('a client that speaks a newer version gets the version this rclsim speaks', async () => {
-    const socket = program(['version', '7']);
-    try {
-      const { hello, version } = socket.handshake(WELCOME, wallClock() + 10_000);
-      assert.equal(hello.protocolVersion, 7);
-      assert.equal(version, 1);
-      assert.equal((told(socket) as { protocolVersion: number }).protocolVersion, 1);
-    } finally {
-      socket.kill();
-      socket.close();
-    }
-  });
-
-  it('a client that speaks no common version gets Failed and exits 2 with one line on stderr', async () => {
-    const socket = program(['version', '0'], { stderr: 'pipe' });
-    let stderr = '';
-    socket.stderr!.on('data', (data: Buffer) => (stderr += data.toString()));
-    const closed = new Promise((resolve) => socket.stderr!.once('close', resolve));
-    assert.throws(
-      () => socket.handshake(WELCOME, wallClock() + 10_000),
-      /no common node protocol version: nodeWire fixture speaks up to version 0, this rclsim 1 to 1/,
-    );
-    assert.deepEqual(await socket.exited, { kind: 'code', code: 2 });
-    await closed;
-    socket.close();
-    assert.equal(stderr, 'rclsim: no common node protocol version: nodeWire fixture speaks up to version 0, this rclsim 1 to 1\n');
-  });
-
-  it('a question is answered by the next message, and what the program sent while the event loop ran is still read in order', async () => {
-    await withProgram(['ask'], async (socket) => {
-      // The event loop runs meanwhile: it must not take the program's bytes from the socket.
-      await sleep(100);
-      const question = socket.receive(wallClock() + 10_000);
-      assert.deepEqual(question, { ask: 1, graph: { query: 'node_names', arguments: [] } });
-      socket.send({ answers: 1, answer: { json: '["/talker"]' } });
-      assert.deepEqual(told(socket), { answers: 1, answer: { json: '["/talker"]', cdr: { type: 'Buffer', data: [] } } });
-    });
-  });
-
-  it('4 MB each way: a Run with a 4 MB input, published back', async () => {
-    await withProgram(['echo'], (socket) => {
-      const input = Buffer.alloc(4 * 1024 * 1024);
-      for (let i = 0; i < input.length; i += 4) input.writeUInt32LE(i, i);
-      socket.send({ run: { run: 1, entity: 9, input } }, wallClock() + 10_000);
-      const published = socket.receive(wallClock() + 10_000).publish!;
-      assert.equal(published.publisher, 9);
-      assert.ok(input.equals(published.cdr), 'the bytes came back as they went');
-      assert.deepEqual(socket.receive(wallClock() + 10_000).done, {
-        run: 1,
-        error: '',
-        pending: false,
-        loadFailed: false,
-        result: Buffer.alloc(0),
-        wroteOutput: false,
-        inputError: '',
-        failedKind: 'RUN_KIND_UNSPECIFIED',
-        failedEntity: 0,
-        failedAtNs: 0n,
-        failedLabel: '',
-        exitCodeSet: false,
-        exitCode: 0n,
-        failed: false,
-        moreTasks: false,
-        woke: false,
+    it('the handshake: Welcome carries what the simulation gives the program, in the version both speak', async () => {
+      await withProgram(['version', '1'], (socket) => {
+        assert.deepEqual(told(socket), { protocolVersion: 1, ...WELCOME, nowNs: `${WELCOME.nowNs}n`, seed: `${WELCOME.seed}n` });
       });
     });
-  });
 
-  it('many small messages keep their order: 20,000 Runs sent before any answer is read, 10,000 publishes of one callback', async () => {
-    await withProgram(['echo'], (socket) => {
-      const runs = 20_000;
-      // More than both socket buffers hold: sending reads what the program answers meanwhile.
-      for (let run = 1; run <= runs; run++) socket.send({ run: { run, entity: run, input: Buffer.from([run & 0xff]) } }, wallClock() + 10_000);
-      for (let run = 1; run <= runs; run++) {
-        assert.equal(socket.receive(wallClock() + 10_000).publish?.publisher, run);
-        assert.equal(socket.receive(wallClock() + 10_000).done?.run, run);
+    it('a client that speaks a newer version gets the version this rclsim speaks', async () => {
+      const socket = program(['version', '7']);
+      try {
+        const { hello, version } = socket.handshake(WELCOME, wallClock() + 10_000);
+        assert.equal(hello.protocolVersion, 7);
+        assert.equal(version, 1);
+        assert.equal((told(socket) as { protocolVersion: number }).protocolVersion, 1);
+      } finally {
+        socket.kill();
+        socket.close();
       }
     });
-    await withProgram(['burst', '10000'], (socket) => {
-      socket.send({ run: { run: 1 } });
-      for (let i = 0; i < 10_000; i++) {
-        const { publisher, cdr } = socket.receive(wallClock() + 10_000).publish!;
-        assert.equal(publisher, i);
-        assert.deepEqual([...cdr], [i & 0xff, (i >> 8) & 0xff]);
-      }
-      assert.equal(socket.receive(wallClock() + 10_000).done?.run, 1);
-    });
-  });
 
-  it('a program blocked in read(2) costs no CPU while it waits', async () => {
-    await withProgram(['idle'], async (socket) => {
-      await sleep(50);
-      const before = cpuTicks(socket.pid!);
-      await sleep(300);
-      assert.ok(cpuTicks(socket.pid!) - before <= 1, 'at most one clock tick (10 ms) in 300 ms');
-    });
-  });
-
-  it('a receive with a deadline throws on time, and returns an answer that comes before it', async () => {
-    await withProgram(['slow', '50'], (socket) => {
-      const begun = wallClock();
-      assert.throws(() => socket.receive(begun + 20), ProgramTimeout);
-      const waited = wallClock() - begun;
-      assert.ok(waited >= 20 && waited < 120, `gave up after ${waited} ms`);
-      socket.send({ run: { run: 1 } });
-      const sent = wallClock();
-      assert.equal(socket.receive(sent + 5000).done?.run, 1);
-      assert.ok(wallClock() - sent >= 50);
-    });
-  });
-
-  it('the end of the stream is ProgramGone, and `exited` tells a signal, an abort, out of memory, an exit code and no start apart', async () => {
-    const gone = async (scenario: string[], options: Partial<ProgramOptions> = {}, kill = false) => {
-      const socket = program(scenario, { stderr: 'ignore', ...options });
-      socket.handshake(WELCOME, wallClock() + 10_000);
-      if (kill) socket.kill('SIGKILL');
-      else socket.send({ run: { run: 1 } });
-      assert.throws(() => socket.receive(wallClock() + 20_000), ProgramGone);
-      assert.throws(() => socket.receive(), ProgramGone, 'and stays gone');
-      const exit = await socket.exited;
+    it('a client that speaks no common version gets Failed and exits 2 with one line on stderr', async () => {
+      const socket = program(['version', '0'], { stderr: 'pipe' });
+      let stderr = '';
+      socket.stderr!.on('data', (data: Buffer) => (stderr += data.toString()));
+      const closed = new Promise((resolve) => socket.stderr!.once('close', resolve));
+      assert.throws(
+        () => socket.handshake(WELCOME, wallClock() + 10_000),
+        /no common node protocol version: nodeWire fixture speaks up to version 0, this rclsim 1 to 1/,
+      );
+      assert.deepEqual(await socket.exited, { kind: 'code', code: 2 });
+      await closed;
       socket.close();
-      return exit;
-    };
-    assert.deepEqual(await gone(['idle'], {}, true), { kind: 'signal', signal: 'SIGKILL' });
-    assert.deepEqual(await gone(['die', 'abort']), { kind: 'signal', signal: 'SIGABRT' });
-    assert.deepEqual(await gone(['die', 'oom'], { args: ['--max-old-space-size=20', join(FIXTURES, 'client.mjs'), 'die', 'oom'] }), { kind: 'out-of-memory' });
-    assert.deepEqual(await gone(['die', 'exit']), { kind: 'code', code: 3 });
+      assert.equal(stderr, 'rclsim: no common node protocol version: nodeWire fixture speaks up to version 0, this rclsim 1 to 1\n');
+    });
 
-    const missing = ProgramSocket.spawn({ name: 'missing', command: join(FIXTURES, 'no-such-program'), args: [] });
-    assert.throws(() => missing.receive(wallClock() + 5000), ProgramGone);
-    const exit = await missing.exited;
-    missing.close();
-    assert.equal(exit.kind, 'not-started');
-    assert.match(describeExit(exit), /could not start: spawn .*no-such-program ENOENT/);
-  });
+    it('a question is answered by the next message, and what the program sent while the event loop ran is still read in order', async () => {
+      await withProgram(['ask'], async (socket) => {
+        // The event loop runs meanwhile: it must not take the program's bytes from the socket.
+        await sleep(100);
+        const question = socket.receive(wallClock() + 10_000);
+        assert.deepEqual(question, { ask: 1, graph: { query: 'node_names', arguments: [] } });
+        socket.send({ answers: 1, answer: { json: '["/talker"]' } });
+        assert.deepEqual(told(socket), { answers: 1, answer: { json: '["/talker"]', cdr: { type: 'Buffer', data: [] } } });
+      });
+    });
 
-  it('a program whose socket the simulation closes ends: its process group is killed', async () => {
-    const socket = program(['idle']);
-    socket.handshake(WELCOME, wallClock() + 10_000);
-    socket.close();
-    assert.deepEqual(await socket.exited, { kind: 'signal', signal: 'SIGKILL' });
-  });
+    it('4 MB each way: a Run with a 4 MB input, published back', async () => {
+      await withProgram(['echo'], (socket) => {
+        const input = Buffer.alloc(4 * 1024 * 1024);
+        for (let i = 0; i < input.length; i += 4) input.writeUInt32LE(i, i);
+        socket.send({ run: { run: 1, entity: 9, input } }, wallClock() + 10_000);
+        const published = socket.receive(wallClock() + 10_000).publish!;
+        assert.equal(published.publisher, 9);
+        assert.ok(input.equals(published.cdr), 'the bytes came back as they went');
+        assert.deepEqual(socket.receive(wallClock() + 10_000).done, {
+          run: 1,
+          error: '',
+          pending: false,
+          loadFailed: false,
+          result: Buffer.alloc(0),
+          wroteOutput: false,
+          inputError: '',
+          failedKind: 'RUN_KIND_UNSPECIFIED',
+          failedEntity: 0,
+          failedAtNs: 0n,
+          failedLabel: '',
+          exitCodeSet: false,
+          exitCode: 0n,
+          failed: false,
+          moreTasks: false,
+          woke: false,
+        });
+      });
+    });
 
-  it('a program exits by itself when the simulation process is killed with SIGKILL', async () => {
-    const parent = spawn(process.execPath, [join(FIXTURES, 'parent.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (data: Buffer) => resolve(Number(data.toString()))));
-    assert.ok(alive(pid));
-    parent.kill('SIGKILL');
-    const killed = wallClock();
-    while (alive(pid) && wallClock() - killed < 5000) await sleep(10);
-    assert.ok(!alive(pid), 'the program is gone');
+    it('many small messages keep their order: 20,000 Runs sent before any answer is read, 10,000 publishes of one callback', async () => {
+      await withProgram(['echo'], (socket) => {
+        const runs = 20_000;
+        // More than both socket buffers hold: sending reads what the program answers meanwhile.
+        for (let run = 1; run <= runs; run++) socket.send({ run: { run, entity: run, input: Buffer.from([run & 0xff]) } }, wallClock() + 10_000);
+        for (let run = 1; run <= runs; run++) {
+          assert.equal(socket.receive(wallClock() + 10_000).publish?.publisher, run);
+          assert.equal(socket.receive(wallClock() + 10_000).done?.run, run);
+        }
+      });
+      await withProgram(['burst', '10000'], (socket) => {
+        socket.send({ run: { run: 1 } });
+        for (let i = 0; i < 10_000; i++) {
+          const { publisher, cdr } = socket.receive(wallClock() + 10_000).publish!;
+          assert.equal(publisher, i);
+          assert.deepEqual([...cdr], [i & 0xff, (i >> 8) & 0xff]);
+        }
+        assert.equal(socket.receive(wallClock() + 10_000).done?.run, 1);
+      });
+    });
+
+    it('a program blocked in read(2) costs no CPU while it waits', async () => {
+      await withProgram(['idle'], async (socket) => {
+        await sleep(50);
+        const before = cpuTicks(socket.pid!);
+        await sleep(300);
+        assert.ok(cpuTicks(socket.pid!) - before <= 1, 'at most one clock tick (10 ms) in 300 ms');
+      });
+    });
+
+    it('a receive with a deadline throws on time, and returns an answer that comes before it', async () => {
+      await withProgram(['slow', '50'], (socket) => {
+        const begun = wallClock();
+        assert.throws(() => socket.receive(begun + 20), ProgramTimeout);
+        const waited = wallClock() - begun;
+        assert.ok(waited >= 20 && waited < 120, `gave up after ${waited} ms`);
+        socket.send({ run: { run: 1 } });
+        const sent = wallClock();
+        assert.equal(socket.receive(sent + 5000).done?.run, 1);
+        assert.ok(wallClock() - sent >= 50);
+      });
+    });
+
+    it('the end of the stream is ProgramGone, and `exited` tells a signal, an abort, out of memory, an exit code and no start apart', async () => {
+      const gone = async (scenario: string[], options: Partial<ProgramOptions> = {}, kill = false) => {
+        const socket = program(scenario, { stderr: 'ignore', ...options });
+        socket.handshake(WELCOME, wallClock() + 10_000);
+        if (kill) socket.kill('SIGKILL');
+        else socket.send({ run: { run: 1 } });
+        assert.throws(() => socket.receive(wallClock() + 20_000), ProgramGone);
+        assert.throws(() => socket.receive(), ProgramGone, 'and stays gone');
+        const exit = await socket.exited;
+        socket.close();
+        return exit;
+      };
+      assert.deepEqual(await gone(['idle'], {}, true), { kind: 'signal', signal: 'SIGKILL' });
+      assert.deepEqual(await gone(['die', 'abort']), { kind: 'signal', signal: 'SIGABRT' });
+      assert.deepEqual(await gone(['die', 'oom'], { args: ['--max-old-space-size=20', join(FIXTURES, 'client.mjs'), 'die', 'oom'] }), {
+        kind: 'out-of-memory',
+      });
+      assert.deepEqual(await gone(['die', 'exit']), { kind: 'code', code: 3 });
+
+      const missing = ProgramSocket.spawn({ name: 'missing', command: join(FIXTURES, 'no-such-program'), args: [], fdWait });
+      assert.throws(() => missing.receive(wallClock() + 5000), ProgramGone);
+      const exit = await missing.exited;
+      missing.close();
+      assert.equal(exit.kind, 'not-started');
+      assert.match(describeExit(exit), /could not start: spawn .*no-such-program ENOENT/);
+    });
+
+    it('a program whose socket the simulation closes ends: its process group is killed', async () => {
+      const socket = program(['idle']);
+      socket.handshake(WELCOME, wallClock() + 10_000);
+      socket.close();
+      assert.deepEqual(await socket.exited, { kind: 'signal', signal: 'SIGKILL' });
+    });
+
+    it('a program exits by itself when the simulation process is killed with SIGKILL', async () => {
+      const parent = spawn(process.execPath, [join(FIXTURES, 'parent.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (data: Buffer) => resolve(Number(data.toString()))));
+      assert.ok(alive(pid));
+      parent.kill('SIGKILL');
+      const killed = wallClock();
+      while (alive(pid) && wallClock() - killed < 5000) await sleep(10);
+      assert.ok(!alive(pid), 'the program is gone');
+    });
   });
-});
 
 /** Whether a process runs (a zombie, dead but not yet reaped by whoever adopted it, does not). */
 function alive(pid: number): boolean {

@@ -560,6 +560,14 @@ describe('separate programs: each in its own process, the same run', () => {
     }
   });
 
+  it('waits for a separate program without a C compiler too (CXX naming none: no addon, non-blocking reads), its output relayed', () => {
+    const dir = tempDir();
+    copyFileSync(join(fixtures, 'floods.cjs'), join(dir, 'floods.cjs'));
+    const result = runCli(['exec', '--process', 'separate', 'floods.cjs', '--until', '1s', 'stdout'], dir, 60_000, { CXX: join(dir, 'no-compiler') });
+    assert.equal(result.status, 0, result.stderr.slice(-500));
+    assert.equal(result.stdout.split('\n').filter((line) => line.startsWith('line ')).length, 50_000);
+  });
+
   it('ends a program that breaks the node port protocol with one line naming it (exit 3), or as its on_exit says; one that closes its socket too', () => {
     const dir = tempDir();
     copyFileSync(join(fixtures, 'garbles.cjs'), join(dir, 'garbles.cjs'));

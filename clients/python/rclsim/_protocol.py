@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -88,9 +87,6 @@ class Frames:
         # The bytes read and not yet taken: `_data` from `_at` on.
         self._data = b""
         self._at = 0
-        # Run.read_polls: reads that do not block before one that does (the socket, for them).
-        self.polls = 0
-        self._socket: socket.socket | None = None
 
     def __iter__(self) -> Iterator[bytes]:
         while (body := self.read()) is not None:
@@ -129,15 +125,9 @@ class Frames:
         return self._rest(memoryview(data)[at:], length)
 
     def _more(self) -> bytes:
+        # Blocks at once, whatever Run.read_polls says: with the simulation waiting in poll(2), reads
+        # on cost this client ~170 µs of CPU a callback and wall time with it (docs/performance.md).
         try:
-            if self.polls > 0:
-                if self._socket is None:
-                    self._socket = socket.socket(fileno=os.dup(self._fd))
-                for _ in range(self.polls):
-                    try:
-                        return self._socket.recv(self._chunk, socket.MSG_DONTWAIT)
-                    except BlockingIOError:
-                        pass
             return os.read(self._fd, self._chunk)
         except ConnectionResetError:
             return b""

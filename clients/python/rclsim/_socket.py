@@ -103,7 +103,6 @@ def receive() -> dict[str, Any]:
     message = _protocol.decode_to_client(body)
     run = message.get("run")
     if run is not None:
-        _frames.polls = run.get("read_polls", 0)
         now_ns = run["now_ns"]
     return message
 

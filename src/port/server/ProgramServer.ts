@@ -30,8 +30,13 @@ import { parameterHandlers } from './serveParameters.js';
  */
 const END_GRACE_MS = 10_000;
 
-/** Run.read_polls: ~100-200 us of reads in a Python client, enough to catch the next message of a run that goes on at once. */
-const READ_POLLS = 200;
+/**
+ * Run.read_polls: none. Reads on were worth it while the run thread polled beside the client;
+ * since it waits in poll(2) they only take the CPU: one separate C++ program, alternated at
+ * load ~17, 1,498 and 8,376 callbacks per wall second asked none against 289 and 3,110 asked
+ * 200 (docs/performance.md).
+ */
+const READ_POLLS = 0;
 /** The machine's CPUs (a speed setting only: what a program reads never depends on it). */
 const CPUS = realAvailableParallelism();
 

@@ -1,4 +1,4 @@
-import { readAvailable } from './readAvailable.js';
+import { type ReadAvailable, readAvailable } from './readAvailable.js';
 
 /**
  * A program's stdout and stderr, read synchronously and written to this process's own, between
@@ -9,20 +9,28 @@ import { readAvailable } from './readAvailable.js';
 export class OutputRelay {
   readonly #pairs: { fd: number; pipe: { destroy(): void }; to: NodeJS.WritableStream }[];
   readonly #chunk = Buffer.allocUnsafe(1 << 16);
+  readonly #read: ReadAvailable;
+  /** The pipes' descriptors still open, −1 for one that ended: what a wait also watches (FdWait). */
+  readonly descriptors: Int32Array;
 
-  /** `fd` is the pipe's descriptor (read here); `pipe` its stream, which owns the descriptor and closes it. */
-  constructor(pairs: { fd: number; pipe: { destroy(): void }; to: NodeJS.WritableStream }[]) {
+  /**
+   * `fd` is the pipe's descriptor (read here with `read`); `pipe` its stream, which owns the
+   * descriptor and closes it.
+   */
+  constructor(pairs: { fd: number; pipe: { destroy(): void }; to: NodeJS.WritableStream }[], read: ReadAvailable = readAvailable) {
     this.#pairs = pairs;
+    this.#read = read;
+    this.descriptors = Int32Array.from(pairs, (pair) => pair.fd);
   }
 
   /** Writes what the program has written so far. */
   relay(): void {
-    for (const pair of this.#pairs) {
+    for (const [index, pair] of this.#pairs.entries()) {
       while (pair.fd >= 0) {
-        const read = readAvailable(pair.fd, this.#chunk);
+        const read = this.#read(pair.fd, this.#chunk);
         if (read < 0) break;
         if (read === 0) {
-          pair.fd = -1;
+          this.#end(index);
           break;
         }
         pair.to.write(Buffer.from(this.#chunk.subarray(0, read)));
@@ -33,9 +41,14 @@ export class OutputRelay {
   /** Relays what is left and closes the pipes. */
   close(): void {
     this.relay();
-    for (const pair of this.#pairs) {
-      pair.fd = -1;
+    for (const [index, pair] of this.#pairs.entries()) {
+      this.#end(index);
       pair.pipe.destroy();
     }
+  }
+
+  #end(index: number): void {
+    this.#pairs[index]!.fd = -1;
+    this.descriptors[index] = -1;
   }
 }

@@ -17,6 +17,7 @@ import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { guardGroup, releaseGroup } from '../../base/GroupGuard.js';
 import { realAvailableParallelism, sleepWall, wallClock } from '../../base/realTime.js';
+import { type FdWait, fdWaitAt } from './fdWait.js';
 import { FrameReader, frameHeader, unwritten } from './frames.js';
 import { readHello } from './hello.js';
 import {
@@ -34,10 +35,17 @@ import {
 import { OutOfProtocol } from './OutOfProtocol.js';
 import { OutputRelay } from './OutputRelay.js';
 import { classifyExit, clearFatalErrorReports, exitOfDeadProcess, type ProgramExit, processEnded, withFatalErrorReports } from './programExit.js';
-import { readAvailable } from './readAvailable.js';
+import { type ReadAvailable, readAvailable } from './readAvailable.js';
 
+/** FdWait's wait: an output pipe has bytes (or closed). */
+const OUTPUT = -2;
 /**
- * How long a wait spins on the socket before it sleeps: an answer within it costs no wake-up.
+ * How long one wait in poll(2) lasts at most (wall ms): between waits this thread's JavaScript
+ * runs, so a run stopped from outside stops while a program never answers (as InProcessLink).
+ */
+const WAIT_SLICE_MS = 50;
+/**
+ * Without rclsim's addon (FdWait), a wait tries non-blocking reads. It spins on the socket before it sleeps: an answer within it costs no wake-up.
  * Only with a CPU for the program besides this thread, else spinning takes the program's (the
  * machine's count: programs see a virtual one).
  */
@@ -54,7 +62,7 @@ const DEATH_WAIT_MS = 5000;
  */
 const STALLED_FRAME_MS = 5000;
 
-/** Waiting for a socket that has nothing to read, or no room to write. */
+/** Waiting for a socket that has nothing to read (without FdWait), or no room to write. */
 class Backoff {
   /** When the wait began (wall ms): the last time bytes came. */
   readonly since = wallClock();
@@ -102,6 +110,12 @@ export interface ProgramOptions {
   /** 'relay': read between the program's messages and written to this process's own (OutputRelay). */
   stdout?: 'inherit' | 'pipe' | 'ignore' | 'relay';
   stderr?: 'inherit' | 'pipe' | 'ignore' | 'relay';
+  /**
+   * rclsim's addon (build/inprocessAddon.ts's fdWaitAddon): the run thread then waits for the
+   * program in poll(2). Without it (null: a machine with no C compiler) it tries non-blocking
+   * reads between sleeps (Backoff).
+   */
+  fdWait?: string | null;
 }
 
 /**
@@ -135,14 +149,20 @@ export class ProgramSocket implements ProgramLink {
   readonly #fd: number;
   readonly #frames = new FrameReader();
   readonly #chunk = Buffer.allocUnsafe(1 << 16);
+  readonly #fdWait: FdWait | null;
+  readonly #read: ReadAvailable;
   /** The program's output this relays (OutputRelay), if any. */
   readonly #output: OutputRelay | null;
+  /** Its pipes' descriptors, which a wait watches too (a program blocked on a full pipe goes on once it is read). */
+  readonly #outputs: Int32Array;
   /** Why the socket can carry no more: its end closed (ProgramGone), or a send gave up mid-message (ProgramTimeout). */
   #broken: ProgramGone | ProgramTimeout | null = null;
   #closed = false;
 
-  private constructor(name: string, child: ChildProcess, relay: { stdout: boolean; stderr: boolean }) {
+  private constructor(name: string, child: ChildProcess, relay: { stdout: boolean; stderr: boolean }, fdWait: FdWait | null) {
     this.name = name;
+    this.#fdWait = fdWait;
+    this.#read = fdWait?.read ?? readAvailable;
     this.pid = child.pid;
     this.stdout = relay.stdout ? null : child.stdout;
     this.stderr = relay.stderr ? null : child.stderr;
@@ -152,7 +172,8 @@ export class ProgramSocket implements ProgramLink {
       { stream: relay.stdout ? child.stdout : null, to: process.stdout },
       { stream: relay.stderr ? child.stderr : null, to: process.stderr },
     ].flatMap(({ stream, to }) => (stream === null ? [] : [{ fd: takeDescriptor(stream), pipe: stream, to }]));
-    this.#output = relayed.length === 0 ? null : new OutputRelay(relayed);
+    this.#output = relayed.length === 0 ? null : new OutputRelay(relayed, this.#read);
+    this.#outputs = this.#output?.descriptors ?? new Int32Array(0);
     // Its group is killed should this process die.
     if (child.pid !== undefined) guardGroup(child.pid);
     this.exited = new Promise((resolve) => {
@@ -174,7 +195,8 @@ export class ProgramSocket implements ProgramLink {
       detached: true,
     });
     if (child.pid !== undefined) clearFatalErrorReports(child.pid);
-    return new ProgramSocket(options.name, child, { stdout: options.stdout === 'relay', stderr: options.stderr === 'relay' });
+    const fdWait = options.fdWait == null ? null : fdWaitAt(options.fdWait);
+    return new ProgramSocket(options.name, child, { stdout: options.stdout === 'relay', stderr: options.stderr === 'relay' }, fdWait);
   }
 
   /**
@@ -226,7 +248,7 @@ export class ProgramSocket implements ProgramLink {
         backoff = null;
         continue;
       }
-      this.#readAvailable();
+      this.#readSocket(null);
       backoff ??= new Backoff();
       if (!backoff.wait(deadline)) {
         // What went out of the message would run into the next one.
@@ -239,6 +261,8 @@ export class ProgramSocket implements ProgramLink {
   /** The next message; waits until `deadline` (wall ms, base/realTime.ts's wallClock) for it. */
   receive(deadline = Number.POSITIVE_INFINITY): ToSimulation {
     let backoff: Backoff | null = null;
+    /** When the wait began (wall ms): the last time bytes came. */
+    let since = -1;
     for (;;) {
       const body = this.#frames.next();
       if (body !== undefined) {
@@ -258,18 +282,35 @@ export class ProgramSocket implements ProgramLink {
         return message;
       }
       this.#throwIfBroken();
-      if (this.#readAvailable() > 0) {
+      if (this.#fdWait !== null) {
+        if (since < 0) since = wallClock();
+        const limit = Math.min(deadline, this.#stalledAt(since));
+        const got = this.#readSocket(Math.ceil(Math.min(WAIT_SLICE_MS, Math.max(0, limit - wallClock()))));
+        if (got > 0) since = -1;
+        else if (got === OUTPUT) this.#output?.relay();
+        else if (wallClock() >= limit) throw this.#late(deadline, since);
+        continue;
+      }
+      if (this.#readSocket(null) > 0) {
         backoff = null;
         continue;
       }
       backoff ??= new Backoff();
       // A program blocked on a full stdout pipe goes on once it is read: read it while sleeping.
       if (backoff.sleeping) this.#output?.relay();
-      const stalled = this.#frames.unfinished() === null ? Number.POSITIVE_INFINITY : backoff.since + STALLED_FRAME_MS;
-      if (backoff.wait(Math.min(deadline, stalled))) continue;
-      if (stalled <= deadline) throw new OutOfProtocol(`sent ${this.#frames.unfinished()} and nothing more for ${STALLED_FRAME_MS / 1000} s`);
-      throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
+      if (!backoff.wait(Math.min(deadline, this.#stalledAt(backoff.since)))) throw this.#late(deadline, backoff.since);
     }
+  }
+
+  /** When a frame begun by `since` (wall ms) has stalled (STALLED_FRAME_MS); never without one. */
+  #stalledAt(since: number): number {
+    return this.#frames.unfinished() === null ? Number.POSITIVE_INFINITY : since + STALLED_FRAME_MS;
+  }
+
+  /** What a receive that waited since `since` (wall ms) past its limit throws: a frame stalled, or the deadline passed. */
+  #late(deadline: number, since: number): Error {
+    if (this.#stalledAt(since) <= deadline) return new OutOfProtocol(`sent ${this.#frames.unfinished()} and nothing more for ${STALLED_FRAME_MS / 1000} s`);
+    return new ProgramTimeout(`program '${this.name}' did not answer in time`);
   }
 
   /**
@@ -322,16 +363,20 @@ export class ProgramSocket implements ProgramLink {
     this.#output?.close();
   }
 
-  /** Reads what the socket holds into the frames: the bytes read, 0 when it holds nothing yet. */
-  #readAvailable(): number {
+  /**
+   * Reads what the socket holds into the frames, at once (`waitMs` null) or once it has bytes
+   * within `waitMs` (FdWait's wait): the bytes read; −1 when it holds nothing yet, OUTPUT when an
+   * output pipe has bytes first.
+   */
+  #readSocket(waitMs: number | null): number {
     let read: number;
     try {
-      read = readAvailable(this.#fd, this.#chunk);
+      read = waitMs === null ? this.#read(this.#fd, this.#chunk) : this.#fdWait!.wait(this.#fd, this.#chunk, this.#outputs, waitMs);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') throw this.#ended();
       throw error;
     }
-    if (read < 0) return 0;
+    if (read < 0) return read;
     if (read === 0) throw this.#ended();
     try {
       this.#frames.push(this.#chunk.subarray(0, read));

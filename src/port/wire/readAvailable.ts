@@ -1,9 +1,12 @@
 import { readSync } from 'node:fs';
 
+/** One read of a non-blocking descriptor: the bytes read (0 at the end of the stream), or -1 when it holds nothing yet. */
+export type ReadAvailable = (fd: number, buffer: Buffer) => number;
+
 /**
- * One read of a non-blocking descriptor: the bytes read (0 at the end of the stream), or -1 when
- * it holds nothing yet. Node reports "nothing yet" as an EAGAIN exception; made without a stack
- * it costs 5.5 µs instead of 8.5 (this VM), and the run thread polls with it.
+ * ReadAvailable with Node's readSync, where rclsim's addon is not there (FdWait's `read`
+ * otherwise). Node reports "nothing yet" as an EAGAIN exception; made without a stack it costs
+ * 5.5 µs instead of 8.5 (this VM).
  */
 export function readAvailable(fd: number, buffer: Buffer): number {
   const limit = Error.stackTraceLimit;
