@@ -55,13 +55,9 @@ const PACKAGES = [
   { repo: DEMOS, path: 'lifecycle', name: 'lifecycle', owner: 'lifecycle' },
   { repo: DEMOS, path: 'quality_of_service_demo/rclcpp', name: 'quality_of_service_demo_cpp', owner: 'QoS events' },
   { repo: DEMOS, path: 'topic_statistics_demo', name: 'topic_statistics_demo', owner: 'QoS events' },
-  {
-    repo: DEMOS,
-    path: 'intra_process_demo',
-    name: 'intra_process_demo',
-    exclude: 'its CMakeLists needs OpenCV (find_package(OpenCV REQUIRED)) for every program, the two without images included',
-  },
-  { repo: DEMOS, path: 'image_tools', name: 'image_tools', exclude: 'OpenCV and a camera (cam2image, showimage)' },
+  // OpenCV's (Debian's libopencv-dev): their CMakeLists find it REQUIRED.
+  { repo: DEMOS, path: 'intra_process_demo', name: 'intra_process_demo' },
+  { repo: DEMOS, path: 'image_tools', name: 'image_tools' },
   { repo: DEMOS, path: 'pendulum_control', name: 'pendulum_control', exclude: 'a real-time kernel (rttest, tlsf_cpp, memory locking)' },
   { repo: DEMOS, path: 'demo_nodes_cpp_native', name: 'demo_nodes_cpp_native', exclude: "a DDS vendor's API (rmw_fastrtps_cpp)" },
 ];
@@ -290,6 +286,29 @@ const RUNS = [
   { pkg: 'dummy_sensors', exe: 'dummy_laser', until: '1s', expect: ['angle inc:\t0.004363', 'scan size:\t1081', 'scan time increment: \t0.000000'] },
   { pkg: 'dummy_sensors', exe: 'dummy_joint_states', until: '1s', expect: [] },
   { pkg: 'logging_demo', exe: 'logging_demo_main', until: '2.5s', file: 'logging_demo_main_default_severity.txt' },
+  // demos: OpenCV's, headless as their launch tests run them (burger_mode, no window)
+  {
+    pkg: 'image_tools',
+    exe: 'showimage',
+    args: ['--ros-args', '-p', 'reliability:=reliable', '-p', 'show_image:=false'],
+    peers: [
+      {
+        pkg: 'image_tools',
+        exe: 'cam2image',
+        args: ['--ros-args', '-p', 'reliability:=reliable', '-p', 'show_camera:=false', '-p', 'burger_mode:=true', '-p', 'frequency:=5.0'],
+      },
+    ],
+    until: '1.1s',
+    files: ['cam2image.txt', 'showimage.regex'],
+  },
+  { pkg: 'image_tools', exe: 'cam2image', exclude: 'a camera (/dev/video0) unless burger_mode:=true, which the showimage run uses' },
+  { pkg: 'intra_process_demo', exe: 'two_node_pipeline', until: '2.5s', file: 'two_node_pipeline.regex' },
+  { pkg: 'intra_process_demo', exe: 'cyclic_pipeline', until: '3.5s', file: 'cyclic_pipeline.regex' },
+  ...['image_pipeline_all_in_one', 'image_pipeline_with_two_image_view', 'camera_node', 'watermark_node', 'image_view_node'].map((exe) => ({
+    pkg: 'intra_process_demo',
+    exe,
+    exclude: 'a camera (cv::VideoCapture of /dev/video0; the pipelines start at camera_node) and a display (cv::imshow)',
+  })),
 ];
 
 // ---- The steps.

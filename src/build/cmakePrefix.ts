@@ -146,6 +146,8 @@ export function cmakePrefix(): string {
     ...CLIENT_PACKAGES.map(provide('client')),
     ...interfaces.map(provide('interface')),
     ...[...GAZEBO_LIBRARIES, ...IGNITION_LIBRARIES].flatMap(gazeboNames),
+    // rclsim's cv_bridge, header-only over the machine's OpenCV (clients/cpp/cmake/rclsim_cv_bridge.cmake).
+    ['cv_bridge', 'rclsim_provide_cv_bridge()'],
   ];
   // The packages it provides are part of its content: a package added makes a new prefix.
   const key = contentKey([

@@ -185,6 +185,12 @@ const OPTIONAL = {
   MPFR: { packages: ['libmpfr-dev', 'g++'], present: () => existsSync('/usr/include/mpfr.h') && runs('g++') },
   // C++ programs that reduce in parallel link Debian's oneTBB (test/cpp/cpuCount.test.ts: the CPU count it sees).
   oneTBB: { packages: ['libtbb-dev', 'g++'], present: () => existsSync('/usr/include/oneapi/tbb.h') && runs('g++') },
+  // cv_bridge (rclsim's, header-only) and the packages that use OpenCV: Debian's OpenCV and its CMake config.
+  OpenCV: {
+    packages: ['libopencv-dev', 'g++', 'cmake'],
+    present: () =>
+      runs('g++') && runs('cmake') && ['x86_64', 'aarch64'].some((cpu) => existsSync(`/usr/lib/${cpu}-linux-gnu/cmake/opencv4/OpenCVConfig.cmake`)),
+  },
   // Header-only; examples/cpp-icp's matrices.
   Eigen: { packages: ['libeigen3-dev'], present: () => existsSync('/usr/include/eigen3/Eigen/Core') },
   // What rclsim build compiles for arm64, read with its objdump (test/build/numericFlags.test.ts).

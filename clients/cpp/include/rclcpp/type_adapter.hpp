@@ -45,9 +45,12 @@ struct TypeAdapter<T, void, std::enable_if_t<ImplicitTypeAdapter<T>::is_speciali
 
 }  // namespace rclcpp
 
+// rclcpp writes `struct ::rclcpp::ImplicitTypeAdapter<…>`, which GCC 12 refuses (a global
+// qualification before a base clause, allowed from GCC 13); used at namespace scope as rclcpp's
+// is, the name without the leading `::` is the same specialization.
 #define RCLCPP_USING_CUSTOM_TYPE_AS_ROS_MESSAGE_TYPE(CustomType, ROSMessageType) \
   template<> \
-  struct ::rclcpp::ImplicitTypeAdapter<CustomType> \
+  struct rclcpp::ImplicitTypeAdapter<CustomType> \
     : public ::rclcpp::TypeAdapter<CustomType, ROSMessageType> \
   { \
     static_assert(is_specialized::value, "Cannot use custom type as ros type when there is no TypeAdapter for that pair"); \
