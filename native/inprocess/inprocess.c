@@ -1,9 +1,12 @@
 /*
  * rclsim's host of C++ programs in its own process (docs/cpp-process.md, "In rclsim's process"):
- * a Node-API addon that loads a program built as a shared object, runs its main on a thread of
- * its own, and carries the node port's frames through memory. The simulation's thread and the
- * program's take turns as over the socket: one waits while the other runs, woken by a futex
- * after a bounded spin. A crash on one of the program's threads ends the program, not rclsim.
+ * a Node-API addon that loads a program built as a shared object and carries the node port's
+ * frames through memory. The program's main runs as a fiber of the simulation's thread: a stack
+ * of its own, switched to (fiber_switch below, no system call) when the simulation waits for the
+ * program's next message and back when the program waits for the simulation's or for its turn.
+ * The threads the program starts are kernel threads taking turns with it, as over the socket:
+ * one waits while the other runs, woken by a futex after a bounded spin. A crash on the fiber or
+ * on one of the program's threads ends the program, not rclsim.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -17,6 +20,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -26,6 +30,9 @@
 
 /* A program's stack, as a process's main thread gets by default (ulimit -s). */
 #define PROGRAM_STACK (8u << 20)
+
+/* What the fiber (the program's main) waits for while the simulation's thread runs. */
+enum { FIBER_FRESH, FIBER_RUNS, FIBER_WAITS_MESSAGE, FIBER_WAITS_TURN };
 
 /* Bytes one side wrote that the other has not taken, with the futex word that says more came. */
 struct queue
@@ -49,6 +56,12 @@ struct channel
   char * body;
   size_t body_capacity;
   atomic_int state;
+  /* The fiber: its stack, where each side was left, what it waits for, whether it was handed the turn. */
+  char * stack;
+  void * fiber_sp;
+  void * host_sp;
+  int fiber;
+  atomic_int turn;
   /* How it ended: a signal, or 0 (Exit); a load failure's words. */
   int signal;
   char * load_error;
@@ -59,6 +72,119 @@ struct channel
 
 /* The channel of the program that runs on this thread (NULL: one of rclsim's own threads). */
 static __thread struct channel * current;
+/* Whether this thread runs a program's fiber now (the simulation's thread, switched into it). */
+static __thread int in_fiber;
+
+/* Busy-waiting's hint to the CPU. */
+static inline void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ volatile("yield");
+#endif
+}
+
+/*
+ * fiber_switch(from, to): saves the callee-saved registers and the floating-point control state
+ * (rounding, exceptions: a program's fesetround stays the program's) on this stack, its pointer
+ * in *from, and resumes the stack `to` was left at — glibc's swapcontext would also set the
+ * signal mask, a system call each way. A fresh stack (fiber_stack) resumes in fiber_start.
+ */
+void fiber_switch(void ** from, void * to);
+#if defined(__x86_64__)
+/* The frame: MXCSR and x87 control word (8 bytes), r15 r14 r13 r12 rbx rbp, the return address. */
+#define FIBER_FRAME 64
+__asm__(
+  ".text\n"
+  ".p2align 4\n"
+  ".globl fiber_switch\n"
+  ".hidden fiber_switch\n"
+  ".type fiber_switch, @function\n"
+  "fiber_switch:\n"
+  "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
+  "  leaq -8(%rsp), %rsp\n  stmxcsr (%rsp)\n  fnstcw 4(%rsp)\n"
+  "  movq %rsp, (%rdi)\n"
+  "  movq %rsi, %rsp\n"
+  "  ldmxcsr (%rsp)\n  fldcw 4(%rsp)\n  leaq 8(%rsp), %rsp\n"
+  "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
+  "  ret\n"
+  ".size fiber_switch, .-fiber_switch\n");
+#elif defined(__aarch64__)
+/* The frame: x19–x30 (x29 frame pointer, x30 return address), d8–d15, FPCR. */
+#define FIBER_FRAME 176
+__asm__(
+  ".text\n"
+  ".p2align 2\n"
+  ".globl fiber_switch\n"
+  ".hidden fiber_switch\n"
+  ".type fiber_switch, %function\n"
+  "fiber_switch:\n"
+  "  sub sp, sp, #176\n"
+  "  stp x19, x20, [sp, #0]\n  stp x21, x22, [sp, #16]\n  stp x23, x24, [sp, #32]\n"
+  "  stp x25, x26, [sp, #48]\n  stp x27, x28, [sp, #64]\n  stp x29, x30, [sp, #80]\n"
+  "  stp d8, d9, [sp, #96]\n  stp d10, d11, [sp, #112]\n  stp d12, d13, [sp, #128]\n  stp d14, d15, [sp, #144]\n"
+  "  mrs x9, fpcr\n  str x9, [sp, #160]\n"
+  "  mov x9, sp\n  str x9, [x0]\n"
+  "  mov sp, x1\n"
+  "  ldr x9, [sp, #160]\n  msr fpcr, x9\n"
+  "  ldp x19, x20, [sp, #0]\n  ldp x21, x22, [sp, #16]\n  ldp x23, x24, [sp, #32]\n"
+  "  ldp x25, x26, [sp, #48]\n  ldp x27, x28, [sp, #64]\n  ldp x29, x30, [sp, #80]\n"
+  "  ldp d8, d9, [sp, #96]\n  ldp d10, d11, [sp, #112]\n  ldp d12, d13, [sp, #128]\n  ldp d14, d15, [sp, #144]\n"
+  "  add sp, sp, #176\n"
+  "  ret\n"
+  ".size fiber_switch, .-fiber_switch\n"
+  ".p2align 2\n"
+  ".globl fiber_enter\n"
+  ".hidden fiber_enter\n"
+  ".type fiber_enter, %function\n"
+  "fiber_enter:\n"
+  "  mov x29, xzr\n  mov x30, xzr\n  br x19\n"
+  ".size fiber_enter, .-fiber_enter\n");
+void fiber_enter(void);
+#else
+#error "rclsim's in-process host switches fibers on x86-64 and arm64 only"
+#endif
+
+static void fiber_start(void);
+
+/*
+ * A stack for a fiber (NULL: none could be mapped): PROGRAM_STACK bytes under a guard page, its
+ * first frame one fiber_switch resumes in fiber_start with the caller's floating-point control.
+ */
+static char * fiber_stack(void ** sp)
+{
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  char * stack = mmap(NULL, PROGRAM_STACK + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+  if (stack == MAP_FAILED) return NULL;
+  mprotect(stack, page, PROT_NONE);
+  char * top = stack + page + PROGRAM_STACK;
+#if defined(__x86_64__)
+  /* fiber_start is entered as if called (its stack 8 past 16-aligned), returning to null, where unwinding stops. */
+  char * frame = top - 8 - FIBER_FRAME;
+  memset(frame, 0, FIBER_FRAME + 8);
+  uint32_t mxcsr = __builtin_ia32_stmxcsr();
+  uint16_t control;
+  __asm__ volatile("fnstcw %0" : "=m"(control));
+  memcpy(frame, &mxcsr, sizeof mxcsr);
+  memcpy(frame + 4, &control, sizeof control);
+  void (* entry)(void) = fiber_start;
+  memcpy(frame + FIBER_FRAME - 8, &entry, sizeof entry);
+#else
+  /* fiber_switch returns to fiber_enter, which jumps to x19 (fiber_start) with a null frame and link register. */
+  char * frame = top - FIBER_FRAME;
+  memset(frame, 0, FIBER_FRAME);
+  uint64_t fpcr;
+  __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
+  memcpy(frame + 160, &fpcr, sizeof fpcr);
+  void (* entry)(void) = fiber_start;
+  memcpy(frame, &entry, sizeof entry);
+  void (* enter)(void) = fiber_enter;
+  memcpy(frame + 88, &enter, sizeof enter);
+#endif
+  *sp = frame;
+  return stack;
+}
 
 static long futex(atomic_uint * word, int op, unsigned value, const struct timespec * timeout)
 {
@@ -102,25 +228,37 @@ static int64_t monotonic_ns(void)
   return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
+/* Whether the fiber can go on: it has not run yet, or what it waits for came. */
+static int fiber_ready(struct channel * channel)
+{
+  if (atomic_load(&channel->state) == ENDED) return 0;
+  switch (channel->fiber) {
+    case FIBER_FRESH: return 1;
+    case FIBER_WAITS_MESSAGE: return has_data(&channel->to_program);
+    case FIBER_WAITS_TURN: return atomic_load(&channel->turn);
+    default: return 0;
+  }
+}
+
 /*
- * Waits until `queue` holds bytes or `done` says to stop: spins `spin_ns` first (an answer
- * within it costs no wake-up), then sleeps on the futex until `deadline_ns` (monotonic; <0: for
- * ever). Whether it holds bytes.
+ * Waits until `queue` holds bytes, or (with `channel`: the simulation's wait) the program ended or
+ * its fiber can go on: spins `spin_ns` first (an answer within it costs no wake-up), then sleeps
+ * on the futex until `deadline_ns` (monotonic; <0: for ever). Whether it holds bytes.
  */
-static int await_data(struct queue * queue, atomic_int * state, int64_t spin_ns, int64_t deadline_ns)
+static int await_data(struct queue * queue, struct channel * channel, int64_t spin_ns, int64_t deadline_ns)
 {
   if (spin_ns > 0) {
     unsigned seen = atomic_load(&queue->sequence);
     if (has_data(queue)) return 1;
     int64_t until = monotonic_ns() + spin_ns;
     do {
-      for (int i = 0; i < 64 && atomic_load_explicit(&queue->sequence, memory_order_relaxed) == seen; i++) __builtin_ia32_pause();
+      for (int i = 0; i < 64 && atomic_load_explicit(&queue->sequence, memory_order_relaxed) == seen; i++) relax();
     } while (atomic_load(&queue->sequence) == seen && monotonic_ns() < until);
   }
   for (;;) {
     unsigned seen = atomic_load(&queue->sequence);
     atomic_store(&queue->waiting, 1);
-    if (has_data(queue) || (state != NULL && atomic_load(state) == ENDED)) {
+    if (has_data(queue) || (channel != NULL && (atomic_load(&channel->state) == ENDED || fiber_ready(channel)))) {
       atomic_store(&queue->waiting, 0);
       return has_data(queue);
     }
@@ -151,11 +289,24 @@ static void host_send(void * channel, const char * data, size_t size)
 /* How long the program's thread spins for the simulation's answer before it sleeps (set by load). */
 static int64_t program_spin_ns;
 
+/* The fiber waits for `what`: the simulation's thread goes on where it switched into it. */
+static void fiber_wait(struct channel * channel, int what)
+{
+  channel->fiber = what;
+  in_fiber = 0;
+  current = NULL;
+  fiber_switch(&channel->fiber_sp, channel->host_sp);
+}
+
 static size_t host_receive(void * opaque, const char ** body)
 {
   struct channel * channel = opaque;
   struct queue * queue = &channel->to_program;
-  await_data(queue, NULL, program_spin_ns, -1);
+  if (in_fiber) {
+    while (!has_data(queue)) fiber_wait(channel, FIBER_WAITS_MESSAGE);
+  } else {
+    await_data(queue, NULL, program_spin_ns, -1);
+  }
   pthread_mutex_lock(&queue->lock);
   /* One body: its native length, then its bytes (the simulation's send). */
   size_t size;
@@ -191,10 +342,54 @@ static void end_program(struct channel * channel, int signal)
   wake(&channel->to_simulation);
 }
 
+/* The program ended on the calling thread: the fiber is never switched to again, a kernel thread waits for good. */
+static void leave_for_good(struct channel * channel)
+{
+  if (in_fiber) fiber_wait(channel, FIBER_RUNS);
+  park_forever();
+}
+
 static void host_park(void * opaque, int signal)
 {
   end_program(opaque, signal);
-  park_forever();
+  leave_for_good(opaque);
+}
+
+static int host_on_fiber(void * channel)
+{
+  (void)channel;
+  return in_fiber;
+}
+
+/* The fiber waits for its turn (never the message it would block on: rclsim's thread runs it). */
+static void host_suspend(void * opaque)
+{
+  fiber_wait(opaque, FIBER_WAITS_TURN);
+}
+
+/* A kernel thread of the program hands the fiber the turn: the simulation's thread switches to it. */
+static void host_resume(void * opaque)
+{
+  struct channel * channel = opaque;
+  atomic_store(&channel->turn, 1);
+  wake(&channel->to_simulation);
+}
+
+/* The simulation's thread runs the fiber until it waits (the calling thread's own program channel stays aside). */
+static void run_fiber(struct channel * channel)
+{
+  if (channel->fiber == FIBER_WAITS_TURN) atomic_store(&channel->turn, 0);
+  channel->fiber = FIBER_RUNS;
+  current = channel;
+  in_fiber = 1;
+  fiber_switch(&channel->host_sp, channel->fiber_sp);
+  /* Back from a crash handler that never returned: its signal is still blocked on this thread. */
+  if (channel->signal != 0) {
+    sigset_t crashed;
+    sigemptyset(&crashed);
+    sigaddset(&crashed, channel->signal);
+    pthread_sigmask(SIG_UNBLOCK, &crashed, NULL);
+  }
 }
 
 const struct rclsim_host * rclsim_inprocess_host(void)
@@ -212,7 +407,7 @@ static void on_crash(int signal, siginfo_t * info, void * context)
 {
   if (current != NULL) {
     end_program(current, signal);
-    park_forever();
+    leave_for_good(current);
   }
   for (size_t i = 0; i < CRASH_COUNT; i++) {
     if (CRASHES[i] != signal) continue;
@@ -241,11 +436,10 @@ static void install_crash_handlers(void)
   for (size_t i = 0; i < CRASH_COUNT; i++) sigaction(CRASHES[i], &action, &before[i]);
 }
 
-/* The program's thread: loads it (its constructors run here, the client's handshake first), runs its main, ends it. */
-static void * run_program(void * opaque)
+/* The program's fiber: loads it (its constructors run here, the client's handshake first), runs its main, ends it. */
+static void fiber_start(void)
 {
-  struct channel * channel = opaque;
-  current = channel;
+  struct channel * channel = current;
   void * handle = dlopen(channel->path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
   const char * failure = handle == NULL ? dlerror() : NULL;
   /* The copy was this load's alone: its mapping stays, its file goes. */
@@ -265,11 +459,10 @@ static void * run_program(void * opaque)
   if (failure != NULL) {
     channel->load_error = strdup(failure);
     end_program(channel, 0);
-    return NULL;
+    leave_for_good(channel);
   }
-  /* The client's exit: it tells the simulation Exit and parks this thread. */
+  /* The client's exit: it tells the simulation Exit and leaves the fiber for good. */
   exit_of(main_of(channel->argc, channel->argv));
-  return NULL;
 }
 
 /* Node-API: load(path, argv, programSpinNs), send(channel, bytes), receive(channel, timeoutMs, spinNs), end(channel). */
@@ -339,17 +532,12 @@ static napi_value load(napi_env env, napi_callback_info info)
   CHECK(napi_get_value_int64(env, args[2], &program_spin_ns));
   pthread_mutex_init(&channel->to_simulation.lock, NULL);
   pthread_mutex_init(&channel->to_program.lock, NULL);
-  channel->host = (struct rclsim_host){channel, host_send, host_receive, host_adopt_thread, host_park};
+  channel->host = (struct rclsim_host){channel, host_send, host_receive, host_adopt_thread, host_park, host_on_fiber, host_suspend, host_resume};
   install_crash_handlers();
-  pthread_attr_t attributes;
-  pthread_attr_init(&attributes);
-  pthread_attr_setstacksize(&attributes, PROGRAM_STACK);
-  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-  pthread_t thread;
-  int error = pthread_create(&thread, &attributes, run_program, channel);
-  pthread_attr_destroy(&attributes);
-  if (error != 0) {
-    napi_throw_error(env, NULL, strerror(error));
+  /* The fiber first runs when the simulation waits for its Hello. */
+  channel->stack = fiber_stack(&channel->fiber_sp);
+  if (channel->stack == NULL) {
+    napi_throw_error(env, NULL, strerror(errno));
     return NULL;
   }
   napi_value external;
@@ -391,9 +579,16 @@ static napi_value receive(napi_env env, napi_callback_info info)
   int64_t deadline = timeout_ms < 0 ? -1 : monotonic_ns() + (int64_t)(timeout_ms * 1e6);
   struct queue * queue = &channel->to_simulation;
   napi_value result;
-  if (!await_data(queue, &channel->state, spin_ns, deadline)) {
-    CHECK(napi_create_int32(env, atomic_load(&channel->state) == ENDED ? 1 : 0, &result));
-    return result;
+  for (;;) {
+    if (!has_data(queue) && fiber_ready(channel)) {
+      run_fiber(channel);
+      continue;
+    }
+    if (await_data(queue, channel, spin_ns, deadline)) break;
+    if (!fiber_ready(channel)) {
+      CHECK(napi_create_int32(env, atomic_load(&channel->state) == ENDED ? 1 : 0, &result));
+      return result;
+    }
   }
   pthread_mutex_lock(&queue->lock);
   void * copy = NULL;

@@ -82,6 +82,18 @@ describe("C++ programs in rclsim's process (docs/cpp-process.md)", needs('C++ to
     for (const line of ['served 101', 'answer 101', 'heard from worker 4', 'worker done']) assert.ok(inProcess.stdout.split('\n').includes(line), line);
   });
 
+  it('runs a main that never spins, waiting on a condition variable and a join while its thread spins, as a process of its own runs it', () => {
+    const dir = fixtures('main_never_spins.cpp');
+    const { inProcess, separate } = bothPlacements(dir, ['--until', '1s', 'main_never_spins.cpp']);
+    assert.equal(inProcess.status, 0, inProcess.stderr);
+    assert.equal(separate.status, 0, separate.stderr);
+    assert.equal(inProcess.stdout, separate.stdout);
+    assert.equal(inProcess.trace, separate.trace);
+    for (const line of ['tick 1 on thread 2', 'main saw tick 3 on thread 1', 'tick 4 on thread 2', 'joined on thread 1']) {
+      assert.ok(inProcess.stdout.split('\n').includes(line), line);
+    }
+  });
+
   it("runs rslcpp's benchmark with the results and the fingerprint of every node in a process of its own, also under --perturb", () => {
     const run = (job: string, ...args: string[]) => {
       const result = runCli(['run', join(benchmark, job), '--json', '--until', '15s', ...args], benchmark, BUILD_MS);

@@ -25,6 +25,8 @@ struct Thread
   // Its kernel thread's id (0: not known yet).
   pid_t tid = 0;
   bool ended = false;
+  // A fiber of rclsim's thread (the main in rclsim's process): it waits by handing that thread back.
+  bool fiber = false;
   void * (*start)(void *) = nullptr;
   void * arg = nullptr;
   // Signaled when the turn comes to this thread (under the baton's mutex).
@@ -61,8 +63,13 @@ void give(Thread * thread)
   State & s = state();
   real::mutex_lock(&s.baton);
   s.holder = thread;
-  real::cond_signal(&thread->turn_came);
+  if (!thread->fiber) {
+    real::cond_signal(&thread->turn_came);
+  }
   real::mutex_unlock(&s.baton);
+  if (thread->fiber) {
+    transport::resume();
+  }
 }
 
 /// How many times a thread that takes the turn yields its CPU, at most, for one that ended to be gone.
@@ -91,7 +98,13 @@ void wait_for_turn(Thread * thread)
   State & s = state();
   real::mutex_lock(&s.baton);
   while (s.holder != thread) {
-    real::cond_wait(&thread->turn_came, &s.baton);
+    if (thread->fiber) {
+      real::mutex_unlock(&s.baton);
+      transport::suspend();
+      real::mutex_lock(&s.baton);
+    } else {
+      real::cond_wait(&thread->turn_came, &s.baton);
+    }
   }
   real::mutex_unlock(&s.baton);
   settle_exits();
@@ -153,6 +166,7 @@ void start_main()
   Thread * main = add("main");
   main->handle = pthread_self();
   main->tid = ::gettid();
+  main->fiber = transport::on_fiber();
   me = main;
   state().holder = main;
 }

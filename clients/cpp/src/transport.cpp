@@ -72,6 +72,12 @@ void adopt_thread()
   }
 }
 
+bool on_fiber() {return host != nullptr && host->on_fiber(host->channel) != 0;}
+
+void suspend() {host->suspend(host->channel);}
+
+void resume() {host->resume(host->channel);}
+
 void end(int code)
 {
   if (host != nullptr) {

@@ -23,6 +23,12 @@ struct rclsim_host
   void (* adopt_thread)(void * channel);
   /* The program ended (`signal` 0: it said Exit; else it dies of it): this thread waits for good. */
   void (* park)(void * channel, int signal);
+  /* Whether the calling thread is the program's main: a fiber on the simulation's thread, which must never block. */
+  int (* on_fiber)(void * channel);
+  /* The fiber waits for its turn: the simulation's thread goes on until `resume`. */
+  void (* suspend)(void * channel);
+  /* One of the program's kernel threads hands the fiber the turn. */
+  void (* resume)(void * channel);
 };
 
 /*

@@ -29,6 +29,13 @@ void set_polls(uint32_t polls);
 // A thread the program started, before it runs any of the program's code.
 void adopt_thread();
 
+// Whether the calling thread is a fiber of rclsim's thread (the main of a program in rclsim's
+// process): it waits for its turn by handing rclsim's thread back (suspend), never by blocking,
+// and is handed the turn by resume.
+bool on_fiber();
+void suspend();
+void resume();
+
 // The program's end with `code`: its process's in a process of its own; in rclsim's process
 // only its own, this thread waiting for good (rclsim goes on).
 [[noreturn]] void end(int code);
