@@ -130,10 +130,41 @@ macro(add_ros_test)
   message(STATUS "rclsim: add_ros_test(${ARGV0}) is not run: rclsim runs no tests")
 endmacro()
 
-# ament_package(): the package's config (share/<pkg>/cmake/<pkg>Config.cmake) with what it
-# exported, its package.xml, and its lines of the ament index (packages, and what rosidl and
-# rclcpp_components registered).
+# The CONFIG_EXTRAS files of ament_package(), installed into share/<pkg>/cmake: `var` gets their
+# names there, in order. Called by ament_package(), so a template sees the caller's variables.
+function(rclsim_config_extras var)
+  set(names "")
+  foreach(extra ${ARGN})
+    get_filename_component(path "${extra}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT EXISTS "${path}")
+      message(FATAL_ERROR "ament_package() called with extra file '${extra}' which does not exist")
+    endif()
+    get_filename_component(name "${path}" NAME)
+    if(name MATCHES "\\.cmake\\.in$")
+      string(REGEX REPLACE "\\.in$" "" name "${name}")
+      configure_file("${path}" "${CMAKE_CURRENT_BINARY_DIR}/rclsim_ament/${name}" @ONLY)
+      set(path "${CMAKE_CURRENT_BINARY_DIR}/rclsim_ament/${name}")
+    elseif(NOT name MATCHES "\\.cmake$")
+      message(FATAL_ERROR "ament_package() the CONFIG_EXTRAS file '${extra}' does neither end with '.cmake' nor with '.cmake.in'.")
+    endif()
+    install(FILES "${path}" DESTINATION share/${PROJECT_NAME}/cmake)
+    list(APPEND names "${name}")
+  endforeach()
+  set(${var} "${names}" PARENT_SCOPE)
+endfunction()
+
+# ament_package([CONFIG_EXTRAS files…] [CONFIG_EXTRAS_POST files…]): the package's config
+# (share/<pkg>/cmake/<pkg>Config.cmake) with what it exported, its package.xml, and its lines of
+# the ament index (packages, and what rosidl, rclcpp_components and pluginlib registered).
+# As ament_cmake_core's: each extra file (relative to the package's folder; a `.cmake.in` is
+# configured @ONLY with the variables of the ament_package() call first) is installed beside the
+# config, which includes the CONFIG_EXTRAS before it finds the exported dependencies and the
+# CONFIG_EXTRAS_POST last; a second find_package of the package includes nothing again.
 function(ament_package)
+  cmake_parse_arguments(ARG "" "" "CONFIG_EXTRAS;CONFIG_EXTRAS_POST" ${ARGN})
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "ament_package() called with unused arguments: ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
   get_property(called GLOBAL PROPERTY RCLSIM_AMENT_PACKAGE_CALLED)
   if(called)
     message(FATAL_ERROR "ament_package() must be called once per project")
@@ -149,6 +180,9 @@ function(ament_package)
   get_property(interfaces GLOBAL PROPERTY RCLSIM_INTERFACES)
   get_property(interface_dependencies GLOBAL PROPERTY RCLSIM_INTERFACE_DEPENDENCIES)
   get_property(components GLOBAL PROPERTY RCLSIM_COMPONENTS)
+  rclsim_config_extras(extras ${ARG_CONFIG_EXTRAS})
+  rclsim_config_extras(extras_post ${ARG_CONFIG_EXTRAS_POST})
+  rclsim_pluginlib_register_descriptions()
 
   if(EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/package.xml")
     install(FILES "${CMAKE_CURRENT_SOURCE_DIR}/package.xml" DESTINATION share/${pkg})
@@ -173,10 +207,14 @@ function(ament_package)
   endif()
 
   set(config "# ${pkg}Config.cmake, written by rclsim's ament_package()\n")
+  string(APPEND config "if(_${pkg}_CONFIG_INCLUDED)\n  return()\nendif()\nset(_${pkg}_CONFIG_INCLUDED TRUE)\n")
   string(APPEND config "find_package(rclsim CONFIG REQUIRED)\n")
   string(APPEND config "get_filename_component(_${pkg}_prefix \"\${CMAKE_CURRENT_LIST_DIR}/../../..\" ABSOLUTE)\n")
   string(APPEND config "set(${pkg}_FOUND TRUE)\nset(${pkg}_INCLUDE_DIRS \"\")\nset(${pkg}_LIBRARIES \"\")\nset(${pkg}_TARGETS \"\")\n")
   string(APPEND config "set(${pkg}_DEFINITIONS \"${export_DEFINITIONS}\")\nset(${pkg}_LINK_FLAGS \"${export_LINK_FLAGS}\")\n")
+  foreach(extra ${extras})
+    string(APPEND config "include(\"\${CMAKE_CURRENT_LIST_DIR}/${extra}\")\n")
+  endforeach()
   foreach(dep ${export_DEPENDENCIES})
     string(APPEND config "find_package(${dep} REQUIRED)\n")
   endforeach()
@@ -207,6 +245,9 @@ function(ament_package)
   # As ament's: the exported dependencies' include folders and libraries are the package's too.
   foreach(dep ${export_DEPENDENCIES})
     string(APPEND config "list(APPEND ${pkg}_INCLUDE_DIRS \${${dep}_INCLUDE_DIRS})\nlist(APPEND ${pkg}_LIBRARIES \${${dep}_LIBRARIES})\n")
+  endforeach()
+  foreach(extra ${extras_post})
+    string(APPEND config "include(\"\${CMAKE_CURRENT_LIST_DIR}/${extra}\")\n")
   endforeach()
   file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/rclsim_ament/${pkg}Config.cmake" CONTENT "${config}")
   install(FILES "${CMAKE_CURRENT_BINARY_DIR}/rclsim_ament/${pkg}Config.cmake" DESTINATION share/${pkg}/cmake)
