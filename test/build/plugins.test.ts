@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
@@ -49,6 +49,18 @@ describe("ament_cmake as packages use it: CONFIG_EXTRAS, a Python package, rclpy
     assert.equal(readFileSync(join(index, 'shape_plugins'), 'utf8'), 'share/shape_plugins/plugins.xml\n');
     assert.equal(readFileSync(join(index, 'extra_shapes'), 'utf8'), 'share/extra_shapes/description/hexagon.xml\n');
     assert.ok(readFileSync(join(workspace, 'install/lib/python3/site-packages/shape_common/__init__.py'), 'utf8').includes('def describe'));
+  });
+
+  it("writes ament_index_register_resource's lines as ament_cmake_core does: a CONTENT list, a configured CONTENT_FILE, SKIP_INSTALL", () => {
+    assert.equal(build.status, 0, build.stderr);
+    const index = join(workspace, 'install/share/ament_index/resource_index');
+    assert.equal(readFileSync(join(index, 'shape_sizes/shape_base'), 'utf8'), 'small;large');
+    assert.equal(readFileSync(join(index, 'shape_units/shape_base'), 'utf8'), 'metres of polygons\n');
+    assert.equal(existsSync(join(index, 'shape_hidden')), false);
+    assert.equal(
+      readFileSync(join(workspace, 'build/shape_base/ament_cmake_index/share/ament_index/resource_index/shape_hidden/shape_base'), 'utf8'),
+      'not installed',
+    );
   });
 
   it("lists and makes the plugins of two packages through pluginlib::ClassLoader, as a package's executable; a Python program imports the workspace's Python package and hears a geographic_msgs message", () => {
