@@ -30,6 +30,8 @@ const TOOL_PACKAGES = [
   'rosidl_default_generators',
   'rosidl_default_runtime',
   'ros_testing',
+  // rclpy's CMake package: found by packages that install Python nodes beside C++ ones.
+  'rclpy',
   // Gazebo's vendor packages (Jazzy on): each only finds the library it vendors, found next.
   'gz_cmake_vendor',
   'gz_common_vendor',
@@ -83,7 +85,8 @@ function gazeboNames([name, major]: [string, number]): [string, string][] {
 }
 /**
  * The client libraries: rclsim's one C++ client library stands for each, and for the parts of
- * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils, class_loader),
+ * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils), class_loader and
+ * pluginlib (clients/cpp/src/class_loader/),
  * ament_index_cpp (clients/cpp/src/ament_index_cpp/), message_filters (headers only), and tf2, tf2_ros,
  * tf2_geometry_msgs, tf2_eigen, tf2_sensor_msgs (clients/cpp/src/tf2*, the headers; docs/tf2.md).
  */
@@ -91,6 +94,7 @@ const CLIENT_PACKAGES = [
   'ament_index_cpp',
   'class_loader',
   'message_filters',
+  'pluginlib',
   'rcl',
   'rclcpp',
   'rclcpp_action',

@@ -66,7 +66,7 @@ macro(rclsim_provide_package pkg kind)
     endif()
     # The packages their configs find too (ament_export_dependencies), which CMakeLists then name
     # without finding them: rclcpp's rcl, rcutils, rmw, rcpputils; rclcpp_components' class_loader;
-    # message_filters' rclcpp, rcutils, std_msgs.
+    # pluginlib's ament_index_cpp, class_loader; message_filters' rclcpp, rcutils, std_msgs.
     if("${pkg}" STREQUAL "rclcpp")
       set(_rclsim_exported rcl rcutils rmw rcpputils)
     elseif("${pkg}" STREQUAL "rclcpp_components")
@@ -81,6 +81,8 @@ macro(rclsim_provide_package pkg kind)
       set(_rclsim_exported tf2 tf2_ros geometry_msgs Eigen3)
     elseif("${pkg}" STREQUAL "tf2_sensor_msgs")
       set(_rclsim_exported tf2 tf2_ros sensor_msgs Eigen3)
+    elseif("${pkg}" STREQUAL "pluginlib")
+      set(_rclsim_exported ament_index_cpp class_loader rcutils rcpputils)
     elseif("${pkg}" STREQUAL "message_filters")
       set(_rclsim_exported rclcpp rcutils std_msgs)
     else()

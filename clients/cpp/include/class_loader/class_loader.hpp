@@ -1,51 +1,77 @@
-// class_loader::ClassLoader (class_loader/class_loader.hpp) for the classes rclcpp_components
-// registers (RCLCPP_COMPONENTS_REGISTER_NODE): a library opened with dlopen, the node factories
-// it registered as it loaded, named as class_loader names them
-// ("rclcpp_components::NodeFactoryTemplate<ns::Class>"), sorted by name as class_loader's map
-// gives them. The library "" holds the classes linked into the program itself.
+// class_loader::ClassLoader (class_loader/class_loader.hpp): one library opened with dlopen, the
+// classes its loading registered (CLASS_LOADER_REGISTER_CLASS), by base class, made on request.
+// The library "" holds the classes linked into the program itself. As upstream's (loaded at
+// construction, not on demand), except that a library is never closed: it stays loaded until
+// the program ends, so unloadLibrary only forgets this loader's use of it.
 #ifndef CLASS_LOADER__CLASS_LOADER_HPP_
 #define CLASS_LOADER__CLASS_LOADER_HPP_
 
+#include <functional>
 #include <memory>
-#include <stdexcept>
 #include <string>
-#include <type_traits>
+#include <typeinfo>
 #include <vector>
 
-#include "rclcpp_components/node_factory.hpp"
+#include "class_loader/class_loader_core.hpp"
+#include "class_loader/exceptions.hpp"
+#include "class_loader/register_macro.hpp"
 
 namespace class_loader
 {
 
+/// The file name of a library on this system: lib<name>.so.
+std::string systemLibraryPrefix();
+std::string systemLibrarySuffix();
+std::string systemLibraryFormat(const std::string & library_name);
+
 class ClassLoader
 {
 public:
-  /// Opens the library (none for ""); throws class_loader::LibraryLoadException when it cannot.
-  explicit ClassLoader(const std::string & library_path, bool ondemand_load_unload = false);
+  template<typename Base>
+  using DeleterType = std::function<void (Base *)>;
+  template<typename Base>
+  using UniquePtr = std::unique_ptr<Base, DeleterType<Base>>;
+
+  explicit ClassLoader(const std::string & library_path, bool ondemand_load_unload = false)
+  : library_path_(library_path), ondemand_load_unload_(ondemand_load_unload)
+  {
+    if (!ondemand_load_unload_) {
+      loadLibrary();
+    }
+  }
   virtual ~ClassLoader() = default;
   ClassLoader(const ClassLoader &) = delete;
   ClassLoader & operator=(const ClassLoader &) = delete;
 
   const std::string & getLibraryPath() const {return library_path_;}
-  bool isOnDemandLoadUnloadEnabled() const {return false;}
+  bool isOnDemandLoadUnloadEnabled() const {return ondemand_load_unload_;}
+
+  void loadLibrary()
+  {
+    if (!library_path_.empty()) {
+      impl::open_library(library_path_);
+    }
+    ++load_count_;
+  }
+  int unloadLibrary()
+  {
+    if (load_count_ > 0) {
+      --load_count_;
+    }
+    return load_count_;
+  }
+  bool isLibraryLoaded() const {return load_count_ > 0 || library_path_.empty();}
+  bool isLibraryLoadedByAnyClassloader() const {return library_path_.empty() || impl::library_opened(library_path_);}
 
   template<class Base>
   std::vector<std::string> getAvailableClasses() const
   {
-    static_assert(std::is_same_v<Base, rclcpp_components::NodeFactory>, "rclsim's class_loader loads rclcpp_components' node factories");
-    return node_factory_classes();
-  }
-  template<class Base>
-  std::shared_ptr<Base> createInstance(const std::string & derived_class_name)
-  {
-    static_assert(std::is_same_v<Base, rclcpp_components::NodeFactory>, "rclsim's class_loader loads rclcpp_components' node factories");
-    return create_node_factory(derived_class_name);
+    return impl::classes_of(typeid(Base).name(), library_path_);
   }
   template<class Base>
   bool isClassAvailable(const std::string & class_name) const
   {
-    auto classes = getAvailableClasses<Base>();
-    for (const auto & name : classes) {
+    for (const auto & name : getAvailableClasses<Base>()) {
       if (name == class_name) {
         return true;
       }
@@ -53,27 +79,40 @@ public:
     return false;
   }
 
+  template<class Base>
+  std::shared_ptr<Base> createSharedInstance(const std::string & derived_class_name)
+  {
+    return std::shared_ptr<Base>(createUnmanagedInstance<Base>(derived_class_name));
+  }
+  template<class Base>
+  std::shared_ptr<Base> createInstance(const std::string & derived_class_name)
+  {
+    return createSharedInstance<Base>(derived_class_name);
+  }
+  template<class Base>
+  UniquePtr<Base> createUniqueInstance(const std::string & derived_class_name)
+  {
+    return UniquePtr<Base>(createUnmanagedInstance<Base>(derived_class_name), [](Base * object) {delete object;});
+  }
+  template<class Base>
+  Base * createUnmanagedInstance(const std::string & derived_class_name)
+  {
+    if (ondemand_load_unload_ && !isLibraryLoaded()) {
+      loadLibrary();
+    }
+    void * object = impl::make_object(typeid(Base).name(), derived_class_name, library_path_);
+    if (object == nullptr) {
+      throw CreateClassException(
+        "Could not create instance of type " + derived_class_name + ": no class of that name and base class in library '" +
+        library_path_ + "'");
+    }
+    return static_cast<Base *>(object);
+  }
+
 private:
-  std::vector<std::string> node_factory_classes() const;
-  std::shared_ptr<rclcpp_components::NodeFactory> create_node_factory(const std::string & class_name) const;
-
   std::string library_path_;
-};
-
-class ClassLoaderException : public std::runtime_error
-{
-public:
-  explicit ClassLoaderException(const std::string & error) : std::runtime_error(error) {}
-};
-class LibraryLoadException : public ClassLoaderException
-{
-public:
-  explicit LibraryLoadException(const std::string & error) : ClassLoaderException(error) {}
-};
-class CreateClassException : public ClassLoaderException
-{
-public:
-  explicit CreateClassException(const std::string & error) : ClassLoaderException(error) {}
+  bool ondemand_load_unload_;
+  int load_count_ = 0;
 };
 
 }  // namespace class_loader
