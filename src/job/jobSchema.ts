@@ -239,6 +239,14 @@ export const schema = {
           id: { type: 'string', minLength: 1 },
           origin: { type: 'string', minLength: 1 },
           start_after: { anyOf: [{ const: 'event' }, duration] },
+          // A mapping names which: a plain string could be a path, as every other file field's, or the text.
+          stdin: {
+            type: 'object',
+            additionalProperties: false,
+            minProperties: 1,
+            maxProperties: 1,
+            properties: { file: { type: 'string', minLength: 1 }, text: { type: 'string' } },
+          },
         },
       },
     },

@@ -7,6 +7,7 @@ import type { YamlSource } from '../sim/yamlSource.js';
 import { nodeArguments } from './nodeArguments.js';
 import { packageComponent } from './packageComponents.js';
 import { type PackageExecutable, packageExecutable } from './packageExecutables.js';
+import type { ProgramStdin } from './programStdin.js';
 import type { ProgramProcess, Sleeps } from './programs.js';
 import { fieldPath, type JobFileContext, type Location } from './sectionContext.js';
 import { isPythonProgram, type OnExit } from './separateProgram.js';
@@ -33,6 +34,7 @@ export type NodeEntry = {
   id?: string;
   origin?: string;
   start_after?: string | number;
+  stdin?: { file: string } | { text: string };
 };
 
 /** A node entry, checked, with what starting its program takes. */
@@ -51,6 +53,8 @@ export interface NodeItem {
   interpreterWhere: string | undefined;
   running: ProgramProcess;
   sleeps: Sleeps | undefined;
+  /** What its program reads on standard input (a file resolved against the job file's folder). */
+  stdin: ProgramStdin | undefined;
 }
 
 /** The job's node entries, checked; each shared container by its first entry; the entries' ids, which events name. */
@@ -140,6 +144,17 @@ export function nodesConfig(
     const cpp = (hasPackage && !standard) || isCppProgram(target);
     if (!cpp && entry.sleeps !== undefined) fail([...location, 'sleeps'], `'sleeps' says how a C++ program's sleeps take sim time`);
     const sleeps = entry.sleeps ?? (cpp ? job.sleeps : undefined);
+    // Python and C++ programs read fd 0 as they run, in their turn; an rclnodejs program (a standard
+    // node's too) reads process.stdin's events, at times the machine decides; a container is many nodes' process.
+    if (entry.stdin !== undefined && (entry.component !== undefined || !(python || cpp)))
+      fail(
+        [...location, 'stdin'],
+        entry.component !== undefined
+          ? `a component's container has no standard input: give 'stdin' to a program`
+          : `an rclnodejs program reads standard input through process.stdin's events, which come when the machine decides, not the simulation: give 'stdin' to a Python or C++ program`,
+      );
+    const stdin: ProgramStdin | undefined =
+      entry.stdin === undefined ? undefined : 'file' in entry.stdin ? { file: context.file([...location, 'stdin', 'file'], entry.stdin.file) } : entry.stdin;
     // A number or a boolean is the program's argument as written (`2.50`, `0x10`, `yes`), as a
     // shell would pass it: what YAML made of it is not what the user typed.
     const args = (entry.args ?? []).map((value, j) =>
@@ -188,6 +203,7 @@ export function nodesConfig(
       interpreterWhere,
       running,
       sleeps,
+      stdin,
     };
   });
   return { items, containers, ids };

@@ -132,7 +132,7 @@ export async function startPackageExecutable(
   for (const source of [...workspace.interfaceSources].reverse()) simulation.interfaces.addSource(source);
   const name = `${pkg}/${executable}`;
   if (found.kind === 'standard') return startProgram(simulation, found.path, args, jobArguments, where, { ...how, name, workspace: workspace.install });
-  const { onExit = { kind: 'fail' }, instance, faultNames, sleeps, job, python, pythonWhere } = how;
+  const { onExit = { kind: 'fail' }, instance, faultNames, sleeps, job, python, pythonWhere, stdin } = how;
   return startSeparateProgram(simulation, found.path, {
     name,
     key: instance === undefined ? name : `${name}@${instance}`,
@@ -147,6 +147,7 @@ export async function startPackageExecutable(
       : { pythonScript: true, ...(python === undefined ? {} : { python }), ...(pythonWhere === undefined ? {} : { pythonWhere }) }),
     ...(faultNames === undefined ? {} : { faultNames }),
     ...(how.watch === undefined ? {} : { watch: how.watch }),
+    ...(stdin === undefined ? {} : { stdin }),
     // A program may use the job's operations (finish, results, end hooks), as a component does.
     ...(job === undefined ? {} : { job }),
   });

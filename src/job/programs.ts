@@ -13,6 +13,7 @@ import { emptyRosArguments, type RosArguments } from '../ros/RosArguments.js';
 import { Program } from '../sim/Program.js';
 import type { Simulation } from '../sim/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
+import type { ProgramStdin } from './programStdin.js';
 import { isPythonProgram, type OnExit, type ProgramWatch, startSeparateProgram } from './separateProgram.js';
 import { prepareToLoad } from './userCode.js';
 
@@ -44,6 +45,8 @@ export interface ProgramStart {
   workspace?: string;
   /** What the program is called (in lines, and its random streams' key), when not its file's name: a standard node's `package/executable`. */
   name?: string;
+  /** What a Python or C++ program reads on its standard input (none: end of file at once); an rclnodejs program has none. */
+  stdin?: ProgramStdin;
 }
 
 /** How a C++ program's sleeps take sim time: `sim-time` (docs/design.md#sleeping-takes-sim-time) or `none` (rslcpp's semantics). */
@@ -62,7 +65,7 @@ const PYTHON_MODULE = /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/;
 export function startPythonModule(simulation: Simulation, module: string, args: readonly string[], how: ProgramStart = {}): Program {
   const where = `-m ${module}`;
   if (!PYTHON_MODULE.test(module)) throw new JobModuleError(`${where}: not a Python module name`);
-  const { onExit = { kind: 'fail' }, python, pythonWhere, job, workspace } = how;
+  const { onExit = { kind: 'fail' }, python, pythonWhere, job, workspace, stdin } = how;
   return startSeparateProgram(simulation, module, {
     name: module,
     key: module,
@@ -72,6 +75,7 @@ export function startPythonModule(simulation: Simulation, module: string, args: 
     path: module,
     onExit,
     pythonModule: module,
+    ...(stdin === undefined ? {} : { stdin }),
     ...(workspace === undefined ? {} : { workspace }),
     ...(python === undefined ? {} : { python }),
     ...(pythonWhere === undefined ? {} : { pythonWhere }),
@@ -93,7 +97,7 @@ export async function startProgram(
   where = path,
   how: ProgramStart = {},
 ): Promise<Program> {
-  const { running = 'in-process', onExit = { kind: 'fail' }, python, pythonWhere, job, instance, faultNames, sleeps, workspace } = how;
+  const { running = 'in-process', onExit = { kind: 'fail' }, python, pythonWhere, job, instance, faultNames, sleeps, workspace, stdin } = how;
   const file = resolve(path);
   const stats = statSync(file, { throwIfNoEntry: false });
   if (stats === undefined) throw new JobModuleError(`${where}: no such program ${path}`);
@@ -105,8 +109,11 @@ export async function startProgram(
   // A C++ program is built first (the compiler's diagnostics, then one line, when it does not compile).
   // A C++ program runs in this process as a shared object unless it needs one of its own: asked
   // for, to run under RCLSIM_CPP_PREFIX's command (valgrind, an emulator), or to read a
-  // workspace's environment (AMENT_PREFIX_PATH: here getenv reads rclsim's) (docs/cpp-process.md).
-  const cppInProcess = running === 'in-process' && onExit.kind === 'fail' && (process.env.RCLSIM_CPP_PREFIX ?? '').trim() === '' && workspace === undefined;
+  // workspace's environment (AMENT_PREFIX_PATH: here getenv reads rclsim's), or to read a job's
+  // stdin: (here fd 0 is rclsim's, which exec's 'inherit' is anyway) (docs/cpp-process.md).
+  const ownStdin = stdin !== undefined && stdin !== 'inherit';
+  const cppInProcess =
+    running === 'in-process' && onExit.kind === 'fail' && (process.env.RCLSIM_CPP_PREFIX ?? '').trim() === '' && workspace === undefined && !ownStdin;
   const cppProgram = isCppProgram(file) ? buildOrFail(file, simulation, where === path ? path : `${where}: ${path}`, cppInProcess) : undefined;
   // A Python program always runs in its own process (docs/design.md#python-programs); a C++ program in one, or in this one as a shared object.
   if (running === 'separate' || isPythonProgram(file) || cppProgram !== undefined) {
@@ -125,6 +132,8 @@ export async function startProgram(
       ...(how.watch === undefined ? {} : { watch: how.watch }),
       ...(cppProgram === undefined ? {} : { cppProgram, inProcess: cppInProcess }),
       ...(sleeps === 'none' ? { sleepsTakeNoTime: true } : {}),
+      // An rclnodejs program reads stdin through process.stdin's events, at times the machine decides: it gets none.
+      ...(stdin === undefined || !(isPythonProgram(file) || cppProgram !== undefined) ? {} : { stdin }),
       // A Python or C++ program may use the job's operations (finish, results, end hooks), as a component does.
       ...(job === undefined || !(isPythonProgram(file) || cppProgram !== undefined) ? {} : { job }),
     });

@@ -25,6 +25,7 @@ const NODE_KEYS = [
   'id',
   'origin',
   'start_after',
+  'stdin',
 ];
 
 /**
@@ -56,10 +57,12 @@ export function failSchema(errors: readonly ErrorObject[], context: JobFileConte
       .slice(1)
       .map((part) => (/^\d+$/.test(part) ? Number(part) : part.replaceAll('~1', '/').replaceAll('~0', '~'))),
   ];
+  if (location[0] === 'nodes' && location[2] === 'stdin' && location.length === 3 && ['type', 'minProperties', 'maxProperties'].includes(error.keyword))
+    return fail(location, 'must be { file: path } (relative to the job file) or { text: "…" }');
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(error.params.additionalProperty);
-      const allowed = location[0] === 'nodes' ? NODE_KEYS : Object.keys(propertiesAt([...location, key]));
+      const allowed = location[0] === 'nodes' && location.length === 2 ? NODE_KEYS : Object.keys(propertiesAt([...location, key]));
       return fail([...location, key], `unknown key (expected one of: ${allowed.join(', ')})`, keyNode(doc, location, key));
     }
     case 'required':

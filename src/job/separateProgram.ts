@@ -20,6 +20,7 @@ import { Program } from '../sim/Program.js';
 import type { Simulation } from '../sim/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
 import { programHost } from './programHost.js';
+import { type ProgramStdin, withStdin } from './programStdin.js';
 import { type Respawn, respawnVerdict } from './respawn.js';
 
 /** The entry of a separate program's process (program/programMain.ts). */
@@ -67,6 +68,8 @@ export interface SeparateStart {
   faultNames?: readonly string[];
   /** Told when each life starts and ends, however it ends (a job's events: launch's OnProcessStart/OnProcessExit). */
   watch?: ProgramWatch;
+  /** What its process reads on fd 0 (none: end of file at once). */
+  stdin?: ProgramStdin;
 }
 
 /** Who is told of a program's lives: each start, and each end with the line that says how it ended. */
@@ -165,7 +168,9 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const program = new Program(simulation, name, { byJob: component !== undefined, jobArguments, key, language });
   const command = programCommand(file, start);
   const socket =
-    start.inProcess === true ? loadInProcess(start) : ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay', fdWait: fdWaitAddon() });
+    start.inProcess === true
+      ? loadInProcess(start)
+      : withStdin(start.stdin, (stdin) => ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay', stdin, fdWait: fdWaitAddon() }));
   if (socket instanceof ProgramSocket) {
     // An interpreter that is not there (python: or --python naming none) is bad input.
     if (socket.pid === undefined) throw new JobModuleError(`${start.where}: cannot start ${name}: '${command.command}' is not a command this machine can run`);

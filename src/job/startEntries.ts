@@ -35,7 +35,7 @@ export async function startEntries(
   const jobEvents = events.length === 0 ? null : new JobEvents(job, events, starts);
   /** Starts an entry's program now (a shared container: the first entry starts every component it loads). */
   const startEntry = async (item: NodeItem): Promise<void> => {
-    const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running, sleeps } = item;
+    const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running, sleeps, stdin } = item;
     const watch = entry.id === undefined || jobEvents === null ? {} : { watch: jobEvents.watch(entry.id) };
     if (entry.component !== undefined) {
       // A shared container starts at its first entry, with every component the job loads into it.
@@ -74,6 +74,7 @@ export async function startEntries(
         job,
         ...watch,
         ...given('sleeps', sleeps),
+        ...given('stdin', stdin),
         // Entries of one executable draw apart: told apart by namespace and name, else by id (launch's four data_publishers).
         ...(named ? { instance: `${entry.namespace ?? ''}/${entry.name ?? ''}` } : entry.id !== undefined ? { instance: entry.id } : {}),
         ...(faulted ? { faultNames: faultNamesOf(entry) } : {}),
@@ -91,6 +92,7 @@ export async function startEntries(
         pythonWhere: interpreterWhere,
         job,
         ...given('sleeps', sleeps),
+        ...given('stdin', stdin),
         ...given('instance', instance),
         ...(faulted ? { faultNames: faultNamesOf(entry) } : {}),
       });

@@ -27,7 +27,7 @@ describe('YAML job files', () => {
     const cases: [string, string][] = [
       [
         `nodes:\n${script}    argz: [1]\n`,
-        'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap, process, on_exit, respawn_delay, respawn_max_retries, python, sleeps, package, executable, component, container, id, origin, start_after)',
+        'job.yaml:3: nodes[0].argz: unknown key (expected one of: script, module, export, args, name, namespace, parameters, remap, process, on_exit, respawn_delay, respawn_max_retries, python, sleeps, package, executable, component, container, id, origin, start_after, stdin)',
       ],
       ['name: x\n', "job.yaml:1: a job needs 'nodes', 'play' or 'world'"],
       [`seed: abc\nnodes:\n${script}`, 'job.yaml:1: seed: must be an integer'],

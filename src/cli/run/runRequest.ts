@@ -71,6 +71,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
         setup: async (job) => {
           await startPackageExecutable(job.simulation, workspace, target, executable, programArgs, emptyRosArguments(), `${target} ${executable}`, {
             job,
+            stdin: 'inherit',
             ...(options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' }),
           });
         },
@@ -86,13 +87,22 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
     const workspace = fromWorkspace?.install === undefined ? {} : { workspace: fromWorkspace.install };
     // The interpreter --python names, and where a line that blames it names it.
     const python = options.python === undefined ? {} : { python: options.python, pythonWhere: '--python' };
+    // As ros2 run, the program reads rclsim's own stdin: the terminal, or what is piped in (docs/cli.md).
+    const stdin = 'inherit';
     return {
       name: module === undefined ? target : `-m ${module}`,
       ...timing,
       interfaces: [...(options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })), ...(fromWorkspace?.interfaceSources ?? [])],
       setup: async (job) => {
-        if (module !== undefined) startPythonModule(job.simulation, module, args, { ...python, ...workspace, job });
-        else await startProgram(job.simulation, target, args, undefined, target, { running: options.process ?? 'in-process', ...python, ...workspace, job });
+        if (module !== undefined) startPythonModule(job.simulation, module, args, { ...python, ...workspace, job, stdin });
+        else
+          await startProgram(job.simulation, target, args, undefined, target, {
+            running: options.process ?? 'in-process',
+            ...python,
+            ...workspace,
+            job,
+            stdin,
+          });
       },
     };
   };

@@ -116,6 +116,8 @@ export interface ProgramOptions {
    * reads between sleeps (Backoff).
    */
   fdWait?: string | null;
+  /** Its fd 0: a descriptor of this process's (a file open for reading), this process's own, or none (the default: end of file at once). */
+  stdin?: number | 'inherit' | 'ignore';
 }
 
 /**
@@ -190,7 +192,7 @@ export class ProgramSocket implements ProgramLink {
     const child = spawn(options.command, options.args, {
       cwd: options.cwd,
       env: withFatalErrorReports(options.env ?? process.env),
-      stdio: ['ignore', piped(options.stdout), piped(options.stderr), 'pipe'],
+      stdio: [options.stdin ?? 'ignore', piped(options.stdout), piped(options.stderr), 'pipe'],
       // setsid(): the leader of a process group of its own, outside the terminal's.
       detached: true,
     });
