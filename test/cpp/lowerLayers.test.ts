@@ -21,6 +21,7 @@ describe('C++ programs: what ros2/examples and ros2/demos use under rclcpp', nee
       "severity of 'debug': 10, of 'loud': 41",
       "network flow endpoints: error obtaining network flows of publisher: the simulation's middleware has no network flow endpoints",
       'introspection: 1 publisher of /nothing/_service_event',
+      'pre-shutdown callback removed: 1',
       'linked classes: rclcpp_components::NodeFactoryTemplate<parts::Linked>',
       "its node: /linked, logger from the node's parts: parts",
     ]);

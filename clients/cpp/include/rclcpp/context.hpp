@@ -55,6 +55,10 @@ private:
   std::vector<OnShutdownCallbackHandle> pre_shutdown_;
 };
 
+/// rclcpp's names of a shutdown callback's handle at namespace scope (nav2_util's lifecycle node keeps one).
+using OnShutdownCallbackHandle = Context::OnShutdownCallbackHandle;
+using PreShutdownCallbackHandle = Context::OnShutdownCallbackHandle;
+
 namespace contexts
 {
 Context::SharedPtr get_global_default_context();
