@@ -14,6 +14,7 @@ import { constants } from 'node:os';
 import { realAvailableParallelism, wallClock } from '../../base/realTime.js';
 import { FrameReader } from './frames.js';
 import { readHello } from './hello.js';
+import { nativeAddon } from './nativeAddon.js';
 import {
   decodeToSimulation,
   encodeToClient,
@@ -59,20 +60,6 @@ for (const [name, number] of Object.entries(constants.signals)) if (!SIGNALS.has
 /** How long one wait of the addon's lasts at most (wall ms). */
 const WAIT_SLICE_MS = 50;
 
-const addons = new Map<string, Addon>();
-
-/** The addon at `path`, loaded once, for every library to find: the program's client looks up its entry by name (RTLD_GLOBAL). */
-function addonAt(path: string): Addon {
-  let addon = addons.get(path);
-  if (addon === undefined) {
-    const module = { exports: {} as Addon };
-    process.dlopen(module, path, constants.dlopen.RTLD_NOW | constants.dlopen.RTLD_GLOBAL);
-    addon = module.exports;
-    addons.set(path, addon);
-  }
-  return addon;
-}
-
 export class InProcessLink implements ProgramLink {
   readonly name: string;
   readonly #addon: Addon;
@@ -89,7 +76,7 @@ export class InProcessLink implements ProgramLink {
    */
   constructor(name: string, addon: string, copy: string, argv: readonly string[], environment: readonly string[]) {
     this.name = name;
-    this.#addon = addonAt(addon);
+    this.#addon = nativeAddon<Addon>(addon);
     this.#channel = this.#addon.load(copy, argv, this.#spinNs, environment);
   }
 

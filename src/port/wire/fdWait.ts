@@ -1,4 +1,4 @@
-import { constants } from 'node:os';
+import { nativeAddon } from './nativeAddon.js';
 
 /**
  * The wait on a separate program's descriptors (native/inprocess/fd_wait.c, in rclsim's addon):
@@ -14,16 +14,7 @@ export interface FdWait {
   wait(fd: number, buffer: Buffer, outputs: Int32Array, timeoutMs: number): number;
 }
 
-const loaded = new Map<string, FdWait>();
-
-/** The addon at `path`, loaded once, with the flags the in-process host loads it with (InProcessLink): one library either way. */
+/** The addon at `path`, as the in-process host loads it: one library either way. */
 export function fdWaitAt(path: string): FdWait {
-  let addon = loaded.get(path);
-  if (addon === undefined) {
-    const module = { exports: {} as FdWait };
-    process.dlopen(module, path, constants.dlopen.RTLD_NOW | constants.dlopen.RTLD_GLOBAL);
-    addon = module.exports;
-    loaded.set(path, addon);
-  }
-  return addon;
+  return nativeAddon<FdWait>(path);
 }

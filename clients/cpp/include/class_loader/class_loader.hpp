@@ -6,6 +6,7 @@
 #ifndef CLASS_LOADER__CLASS_LOADER_HPP_
 #define CLASS_LOADER__CLASS_LOADER_HPP_
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -71,12 +72,8 @@ public:
   template<class Base>
   bool isClassAvailable(const std::string & class_name) const
   {
-    for (const auto & name : getAvailableClasses<Base>()) {
-      if (name == class_name) {
-        return true;
-      }
-    }
-    return false;
+    const std::vector<std::string> classes = getAvailableClasses<Base>();
+    return std::find(classes.begin(), classes.end(), class_name) != classes.end();
   }
 
   template<class Base>
