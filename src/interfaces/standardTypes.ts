@@ -112,6 +112,33 @@ export namespace actionlib_msgs {
   }
 }
 
+export namespace bond {
+  export namespace msg {
+    export interface Constants {
+    }
+    export interface ConstantsConstructor {
+      new (other?: Partial<Constants>): Constants;
+      readonly DEAD_PUBLISH_PERIOD: 0.05;
+      readonly DEFAULT_CONNECT_TIMEOUT: 10;
+      readonly DEFAULT_HEARTBEAT_TIMEOUT: 4;
+      readonly DEFAULT_DISCONNECT_TIMEOUT: 2;
+      readonly DEFAULT_HEARTBEAT_PERIOD: 1;
+      readonly DISABLE_HEARTBEAT_TIMEOUT_PARAM: "/bond_disable_heartbeat_timeout";
+    }
+    export interface Status {
+      header: std_msgs.msg.Header;
+      id: string;
+      instance_id: string;
+      active: boolean;
+      heartbeat_timeout: number;
+      heartbeat_period: number;
+    }
+    export interface StatusConstructor {
+      new (other?: Partial<Status>): Status;
+    }
+  }
+}
+
 export namespace builtin_interfaces {
   export namespace msg {
     export interface Duration {
@@ -555,6 +582,204 @@ export namespace foxglove_msgs {
     }
     export interface TriangleListPrimitiveConstructor {
       new (other?: Partial<TriangleListPrimitive>): TriangleListPrimitive;
+    }
+  }
+}
+
+export namespace geographic_msgs {
+  export namespace msg {
+    export interface BoundingBox {
+      min_pt: geographic_msgs.msg.GeoPoint;
+      max_pt: geographic_msgs.msg.GeoPoint;
+    }
+    export interface BoundingBoxConstructor {
+      new (other?: Partial<BoundingBox>): BoundingBox;
+    }
+    export interface GeoPath {
+      header: std_msgs.msg.Header;
+      poses: geographic_msgs.msg.GeoPoseStamped[];
+    }
+    export interface GeoPathConstructor {
+      new (other?: Partial<GeoPath>): GeoPath;
+    }
+    export interface GeoPoint {
+      latitude: number;
+      longitude: number;
+      altitude: number;
+    }
+    export interface GeoPointConstructor {
+      new (other?: Partial<GeoPoint>): GeoPoint;
+    }
+    export interface GeoPointStamped {
+      header: std_msgs.msg.Header;
+      position: geographic_msgs.msg.GeoPoint;
+    }
+    export interface GeoPointStampedConstructor {
+      new (other?: Partial<GeoPointStamped>): GeoPointStamped;
+    }
+    export interface GeoPose {
+      position: geographic_msgs.msg.GeoPoint;
+      orientation: geometry_msgs.msg.Quaternion;
+    }
+    export interface GeoPoseConstructor {
+      new (other?: Partial<GeoPose>): GeoPose;
+    }
+    export interface GeoPoseStamped {
+      header: std_msgs.msg.Header;
+      pose: geographic_msgs.msg.GeoPose;
+    }
+    export interface GeoPoseStampedConstructor {
+      new (other?: Partial<GeoPoseStamped>): GeoPoseStamped;
+    }
+    export interface GeoPoseWithCovariance {
+      pose: geographic_msgs.msg.GeoPose;
+      covariance: Float64Array;
+    }
+    export interface GeoPoseWithCovarianceConstructor {
+      new (other?: Partial<GeoPoseWithCovariance>): GeoPoseWithCovariance;
+    }
+    export interface GeoPoseWithCovarianceStamped {
+      header: std_msgs.msg.Header;
+      pose: geographic_msgs.msg.GeoPoseWithCovariance;
+    }
+    export interface GeoPoseWithCovarianceStampedConstructor {
+      new (other?: Partial<GeoPoseWithCovarianceStamped>): GeoPoseWithCovarianceStamped;
+    }
+    export interface GeographicMap {
+      header: std_msgs.msg.Header;
+      id: unique_identifier_msgs.msg.UUID;
+      bounds: geographic_msgs.msg.BoundingBox;
+      points: geographic_msgs.msg.WayPoint[];
+      features: geographic_msgs.msg.MapFeature[];
+      props: geographic_msgs.msg.KeyValue[];
+    }
+    export interface GeographicMapConstructor {
+      new (other?: Partial<GeographicMap>): GeographicMap;
+    }
+    export interface GeographicMapChanges {
+      header: std_msgs.msg.Header;
+      diffs: geographic_msgs.msg.GeographicMap;
+      deletes: unique_identifier_msgs.msg.UUID[];
+    }
+    export interface GeographicMapChangesConstructor {
+      new (other?: Partial<GeographicMapChanges>): GeographicMapChanges;
+    }
+    export interface KeyValue {
+      key: string;
+      value: string;
+    }
+    export interface KeyValueConstructor {
+      new (other?: Partial<KeyValue>): KeyValue;
+    }
+    export interface MapFeature {
+      id: unique_identifier_msgs.msg.UUID;
+      components: unique_identifier_msgs.msg.UUID[];
+      props: geographic_msgs.msg.KeyValue[];
+    }
+    export interface MapFeatureConstructor {
+      new (other?: Partial<MapFeature>): MapFeature;
+    }
+    export interface RouteNetwork {
+      header: std_msgs.msg.Header;
+      id: unique_identifier_msgs.msg.UUID;
+      bounds: geographic_msgs.msg.BoundingBox;
+      points: geographic_msgs.msg.WayPoint[];
+      segments: geographic_msgs.msg.RouteSegment[];
+      props: geographic_msgs.msg.KeyValue[];
+    }
+    export interface RouteNetworkConstructor {
+      new (other?: Partial<RouteNetwork>): RouteNetwork;
+    }
+    export interface RoutePath {
+      header: std_msgs.msg.Header;
+      network: unique_identifier_msgs.msg.UUID;
+      segments: unique_identifier_msgs.msg.UUID[];
+      props: geographic_msgs.msg.KeyValue[];
+    }
+    export interface RoutePathConstructor {
+      new (other?: Partial<RoutePath>): RoutePath;
+    }
+    export interface RouteSegment {
+      id: unique_identifier_msgs.msg.UUID;
+      start: unique_identifier_msgs.msg.UUID;
+      end: unique_identifier_msgs.msg.UUID;
+      props: geographic_msgs.msg.KeyValue[];
+    }
+    export interface RouteSegmentConstructor {
+      new (other?: Partial<RouteSegment>): RouteSegment;
+    }
+    export interface WayPoint {
+      id: unique_identifier_msgs.msg.UUID;
+      position: geographic_msgs.msg.GeoPoint;
+      props: geographic_msgs.msg.KeyValue[];
+    }
+    export interface WayPointConstructor {
+      new (other?: Partial<WayPoint>): WayPoint;
+    }
+  }
+  export namespace srv {
+    export interface GetGeoPath_Request {
+      start: geographic_msgs.msg.GeoPoint;
+      goal: geographic_msgs.msg.GeoPoint;
+    }
+    export interface GetGeoPath_RequestConstructor {
+      new (other?: Partial<GetGeoPath_Request>): GetGeoPath_Request;
+    }
+    export interface GetGeoPath_Response {
+      success: boolean;
+      status: string;
+      plan: geographic_msgs.msg.GeoPath;
+      network: unique_identifier_msgs.msg.UUID;
+      start_seg: unique_identifier_msgs.msg.UUID;
+      goal_seg: unique_identifier_msgs.msg.UUID;
+      distance: number;
+    }
+    export interface GetGeoPath_ResponseConstructor {
+      new (other?: Partial<GetGeoPath_Response>): GetGeoPath_Response;
+    }
+    export interface GetGeographicMap_Request {
+      url: string;
+      bounds: geographic_msgs.msg.BoundingBox;
+    }
+    export interface GetGeographicMap_RequestConstructor {
+      new (other?: Partial<GetGeographicMap_Request>): GetGeographicMap_Request;
+    }
+    export interface GetGeographicMap_Response {
+      success: boolean;
+      status: string;
+      map: geographic_msgs.msg.GeographicMap;
+    }
+    export interface GetGeographicMap_ResponseConstructor {
+      new (other?: Partial<GetGeographicMap_Response>): GetGeographicMap_Response;
+    }
+    export interface GetRoutePlan_Request {
+      network: unique_identifier_msgs.msg.UUID;
+      start: unique_identifier_msgs.msg.UUID;
+      goal: unique_identifier_msgs.msg.UUID;
+    }
+    export interface GetRoutePlan_RequestConstructor {
+      new (other?: Partial<GetRoutePlan_Request>): GetRoutePlan_Request;
+    }
+    export interface GetRoutePlan_Response {
+      success: boolean;
+      status: string;
+      plan: geographic_msgs.msg.RoutePath;
+    }
+    export interface GetRoutePlan_ResponseConstructor {
+      new (other?: Partial<GetRoutePlan_Response>): GetRoutePlan_Response;
+    }
+    export interface UpdateGeographicMap_Request {
+      updates: geographic_msgs.msg.GeographicMapChanges;
+    }
+    export interface UpdateGeographicMap_RequestConstructor {
+      new (other?: Partial<UpdateGeographicMap_Request>): UpdateGeographicMap_Request;
+    }
+    export interface UpdateGeographicMap_Response {
+      success: boolean;
+      status: string;
+    }
+    export interface UpdateGeographicMap_ResponseConstructor {
+      new (other?: Partial<UpdateGeographicMap_Response>): UpdateGeographicMap_Response;
     }
   }
 }
@@ -3107,6 +3332,8 @@ declare module './typeMaps.js' {
     'actionlib_msgs/msg/GoalID': actionlib_msgs.msg.GoalID;
     'actionlib_msgs/msg/GoalStatus': actionlib_msgs.msg.GoalStatus;
     'actionlib_msgs/msg/GoalStatusArray': actionlib_msgs.msg.GoalStatusArray;
+    'bond/msg/Constants': bond.msg.Constants;
+    'bond/msg/Status': bond.msg.Status;
     'builtin_interfaces/msg/Duration': builtin_interfaces.msg.Duration;
     'builtin_interfaces/msg/Time': builtin_interfaces.msg.Time;
     'diagnostic_msgs/msg/DiagnosticArray': diagnostic_msgs.msg.DiagnosticArray;
@@ -3154,6 +3381,22 @@ declare module './typeMaps.js' {
     'foxglove_msgs/msg/SpherePrimitive': foxglove_msgs.msg.SpherePrimitive;
     'foxglove_msgs/msg/TextPrimitive': foxglove_msgs.msg.TextPrimitive;
     'foxglove_msgs/msg/TriangleListPrimitive': foxglove_msgs.msg.TriangleListPrimitive;
+    'geographic_msgs/msg/BoundingBox': geographic_msgs.msg.BoundingBox;
+    'geographic_msgs/msg/GeoPath': geographic_msgs.msg.GeoPath;
+    'geographic_msgs/msg/GeoPoint': geographic_msgs.msg.GeoPoint;
+    'geographic_msgs/msg/GeoPointStamped': geographic_msgs.msg.GeoPointStamped;
+    'geographic_msgs/msg/GeoPose': geographic_msgs.msg.GeoPose;
+    'geographic_msgs/msg/GeoPoseStamped': geographic_msgs.msg.GeoPoseStamped;
+    'geographic_msgs/msg/GeoPoseWithCovariance': geographic_msgs.msg.GeoPoseWithCovariance;
+    'geographic_msgs/msg/GeoPoseWithCovarianceStamped': geographic_msgs.msg.GeoPoseWithCovarianceStamped;
+    'geographic_msgs/msg/GeographicMap': geographic_msgs.msg.GeographicMap;
+    'geographic_msgs/msg/GeographicMapChanges': geographic_msgs.msg.GeographicMapChanges;
+    'geographic_msgs/msg/KeyValue': geographic_msgs.msg.KeyValue;
+    'geographic_msgs/msg/MapFeature': geographic_msgs.msg.MapFeature;
+    'geographic_msgs/msg/RouteNetwork': geographic_msgs.msg.RouteNetwork;
+    'geographic_msgs/msg/RoutePath': geographic_msgs.msg.RoutePath;
+    'geographic_msgs/msg/RouteSegment': geographic_msgs.msg.RouteSegment;
+    'geographic_msgs/msg/WayPoint': geographic_msgs.msg.WayPoint;
     'geometry_msgs/msg/Accel': geometry_msgs.msg.Accel;
     'geometry_msgs/msg/AccelStamped': geometry_msgs.msg.AccelStamped;
     'geometry_msgs/msg/AccelWithCovariance': geometry_msgs.msg.AccelWithCovariance;
@@ -3328,6 +3571,10 @@ declare module './typeMaps.js' {
     'example_interfaces/srv/AddTwoInts': { Request: example_interfaces.srv.AddTwoInts_Request; Response: example_interfaces.srv.AddTwoInts_Response };
     'example_interfaces/srv/SetBool': { Request: example_interfaces.srv.SetBool_Request; Response: example_interfaces.srv.SetBool_Response };
     'example_interfaces/srv/Trigger': { Request: example_interfaces.srv.Trigger_Request; Response: example_interfaces.srv.Trigger_Response };
+    'geographic_msgs/srv/GetGeoPath': { Request: geographic_msgs.srv.GetGeoPath_Request; Response: geographic_msgs.srv.GetGeoPath_Response };
+    'geographic_msgs/srv/GetGeographicMap': { Request: geographic_msgs.srv.GetGeographicMap_Request; Response: geographic_msgs.srv.GetGeographicMap_Response };
+    'geographic_msgs/srv/GetRoutePlan': { Request: geographic_msgs.srv.GetRoutePlan_Request; Response: geographic_msgs.srv.GetRoutePlan_Response };
+    'geographic_msgs/srv/UpdateGeographicMap': { Request: geographic_msgs.srv.UpdateGeographicMap_Request; Response: geographic_msgs.srv.UpdateGeographicMap_Response };
     'lifecycle_msgs/srv/ChangeState': { Request: lifecycle_msgs.srv.ChangeState_Request; Response: lifecycle_msgs.srv.ChangeState_Response };
     'lifecycle_msgs/srv/GetAvailableStates': { Request: lifecycle_msgs.srv.GetAvailableStates_Request; Response: lifecycle_msgs.srv.GetAvailableStates_Response };
     'lifecycle_msgs/srv/GetAvailableTransitions': { Request: lifecycle_msgs.srv.GetAvailableTransitions_Request; Response: lifecycle_msgs.srv.GetAvailableTransitions_Response };
