@@ -5,7 +5,7 @@
 
 int main()
 {
-  rclsim::port::on_run(3, [](const rclsim::node::Run & run) {rclsim::port::publish(1, run.input);}, 0);
+  rclsim::port::on_run(3, [](const rclsim::node::Run & run) {rclsim::port::publish({1, run.input});}, 0);
   rclsim::port::serve_runs([] {return false;});
   return 0;
 }

@@ -45,7 +45,8 @@ const OUTPUT = -2;
  */
 const WAIT_SLICE_MS = 50;
 /**
- * Without rclsim's addon (FdWait), a wait tries non-blocking reads. It spins on the socket before it sleeps: an answer within it costs no wake-up.
+ * A wait spins on the socket with non-blocking reads before it blocks in poll(2) (FdWait) or,
+ * without rclsim's addon, sleeps between reads: an answer within it costs no wake-up.
  * Only with a CPU for the program besides this thread, else spinning takes the program's (the
  * machine's count: programs see a virtual one).
  */
@@ -286,6 +287,12 @@ export class ProgramSocket implements ProgramLink {
       this.#throwIfBroken();
       if (this.#fdWait !== null) {
         if (since < 0) since = wallClock();
+        // An answer within the spin costs no wake-up: on a quiet machine blocking at once ran
+        // rslcpp's benchmark separate at 0.56x of spinning first (docs/performance.md).
+        if (wallClock() - since < SPIN_MS) {
+          if (this.#readSocket(null) > 0) since = -1;
+          continue;
+        }
         const limit = Math.min(deadline, this.#stalledAt(since));
         const got = this.#readSocket(Math.ceil(Math.min(WAIT_SLICE_MS, Math.max(0, limit - wallClock()))));
         if (got > 0) since = -1;
