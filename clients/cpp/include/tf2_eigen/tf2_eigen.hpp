@@ -225,11 +225,39 @@ inline void fromMsg(const geometry_msgs::msg::Pose & msg, Eigen::Isometry3d & ou
   out = detail::poseTransform<Eigen::Isometry3d>(msg);
 }
 
+namespace detail
+{
+/// A stamped frame of Eigen's kind T (Affine3d, Isometry3d) through the transform, with its stamp and frame.
+template<typename T>
+tf2::Stamped<T> transformedFrame(const tf2::Stamped<T> & t_in, const geometry_msgs::msg::TransformStamped & transform)
+{
+  return tf2::Stamped<T>(transformToEigen(transform) * t_in, tf2_ros::fromMsg(transform.header.stamp), transform.header.frame_id);
+}
+
+template<typename T>
+geometry_msgs::msg::PoseStamped stampedPose(const tf2::Stamped<T> & in)
+{
+  geometry_msgs::msg::PoseStamped msg;
+  msg.header.stamp = tf2_ros::toMsg(in.stamp_);
+  msg.header.frame_id = in.frame_id_;
+  msg.pose = tf2::toMsg(static_cast<const T &>(in));
+  return msg;
+}
+
+template<typename T>
+void stampedFrame(const geometry_msgs::msg::PoseStamped & msg, tf2::Stamped<T> & out)
+{
+  out.stamp_ = tf2_ros::fromMsg(msg.header.stamp);
+  out.frame_id_ = msg.header.frame_id;
+  tf2::fromMsg(msg.pose, static_cast<T &>(out));
+}
+}  // namespace detail
+
 template<>
 inline void doTransform(
   const tf2::Stamped<Eigen::Affine3d> & t_in, tf2::Stamped<Eigen::Affine3d> & t_out, const geometry_msgs::msg::TransformStamped & transform)
 {
-  t_out = tf2::Stamped<Eigen::Affine3d>(transformToEigen(transform) * t_in, tf2_ros::fromMsg(transform.header.stamp), transform.header.frame_id);
+  t_out = detail::transformedFrame(t_in, transform);
 }
 
 template<>
@@ -237,40 +265,13 @@ inline void doTransform(
   const tf2::Stamped<Eigen::Isometry3d> & t_in, tf2::Stamped<Eigen::Isometry3d> & t_out,
   const geometry_msgs::msg::TransformStamped & transform)
 {
-  t_out = tf2::Stamped<Eigen::Isometry3d>(transformToEigen(transform) * t_in, tf2_ros::fromMsg(transform.header.stamp), transform.header.frame_id);
+  t_out = detail::transformedFrame(t_in, transform);
 }
 
-inline geometry_msgs::msg::PoseStamped toMsg(const tf2::Stamped<Eigen::Affine3d> & in)
-{
-  geometry_msgs::msg::PoseStamped msg;
-  msg.header.stamp = tf2_ros::toMsg(in.stamp_);
-  msg.header.frame_id = in.frame_id_;
-  msg.pose = toMsg(static_cast<const Eigen::Affine3d &>(in));
-  return msg;
-}
-
-inline geometry_msgs::msg::PoseStamped toMsg(const tf2::Stamped<Eigen::Isometry3d> & in)
-{
-  geometry_msgs::msg::PoseStamped msg;
-  msg.header.stamp = tf2_ros::toMsg(in.stamp_);
-  msg.header.frame_id = in.frame_id_;
-  msg.pose = toMsg(static_cast<const Eigen::Isometry3d &>(in));
-  return msg;
-}
-
-inline void fromMsg(const geometry_msgs::msg::PoseStamped & msg, tf2::Stamped<Eigen::Affine3d> & out)
-{
-  out.stamp_ = tf2_ros::fromMsg(msg.header.stamp);
-  out.frame_id_ = msg.header.frame_id;
-  fromMsg(msg.pose, static_cast<Eigen::Affine3d &>(out));
-}
-
-inline void fromMsg(const geometry_msgs::msg::PoseStamped & msg, tf2::Stamped<Eigen::Isometry3d> & out)
-{
-  out.stamp_ = tf2_ros::fromMsg(msg.header.stamp);
-  out.frame_id_ = msg.header.frame_id;
-  fromMsg(msg.pose, static_cast<Eigen::Isometry3d &>(out));
-}
+inline geometry_msgs::msg::PoseStamped toMsg(const tf2::Stamped<Eigen::Affine3d> & in) {return detail::stampedPose(in);}
+inline geometry_msgs::msg::PoseStamped toMsg(const tf2::Stamped<Eigen::Isometry3d> & in) {return detail::stampedPose(in);}
+inline void fromMsg(const geometry_msgs::msg::PoseStamped & msg, tf2::Stamped<Eigen::Affine3d> & out) {detail::stampedFrame(msg, out);}
+inline void fromMsg(const geometry_msgs::msg::PoseStamped & msg, tf2::Stamped<Eigen::Isometry3d> & out) {detail::stampedFrame(msg, out);}
 
 // ---- Quaterniond: an orientation (Quaternion), rotated by the transform's rotation
 
