@@ -302,6 +302,19 @@ export class InterfaceRegistry {
     return undefined;
   }
 
+  /**
+   * The definition file of `pkg/kind/typeName` as its package ships it (`ros2 interface show`):
+   * its path and text — a common message's own block, without the definitions of its
+   * dependencies that the common set appends; null when no source has it.
+   */
+  definitionFile(pkg: string, kind: 'msg' | 'srv' | 'action', typeName: string): { path: string; text: string } | null {
+    const file = this.#find(pkg, kind, typeName);
+    if (file === null) return null;
+    const text = readDefinitionFile(file);
+    const own = firstBlock(text);
+    return { path: file, text: own === text ? text : `${own.trimEnd()}\n` };
+  }
+
   #find(pkg: string, kind: string, typeName: string): string | null {
     for (const source of this.#sources) {
       const root = source.path;

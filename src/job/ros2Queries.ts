@@ -7,6 +7,7 @@
 import type { Node } from '../client/Node.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { CommandSteps } from './ros2Commands.js';
+import { InterfaceShowError, showInterface } from './ros2InterfaceShow.js';
 import { endpointText, PARAMETER_TYPES, type PyValue, pyFixed, pyRepr, pythonValue, type YamlMap, yamlDump } from './ros2Printed.js';
 import type { Ros2Query } from './ros2Words.js';
 
@@ -82,6 +83,9 @@ export class GraphQuery {
         break;
       case 'interface list':
         this.#interfaceList(command);
+        break;
+      case 'interface show':
+        this.#interfaceShow(command);
         break;
     }
   }
@@ -268,6 +272,21 @@ export class GraphQuery {
     for (const kind of command.kinds)
       this.#steps.print([titles[kind], ...types.filter((type) => type.split('/')[1] === kind).map((type) => `    ${type}`)].join('\n'));
     this.#steps.end([]);
+  }
+
+  /** ros2interface/verb/show.py: the definition as its package ships it, nested types expanded (ros2InterfaceShow.ts). */
+  #interfaceShow(command: Query<'interface show'>): void {
+    const lines: string[] = [];
+    let failure: string | undefined;
+    try {
+      showInterface(this.#steps.job.simulation.interfaces, command.type, command, (line) => lines.push(line));
+    } catch (error) {
+      if (!(error instanceof InterfaceShowError)) throw error;
+      failure = error.message;
+    }
+    // What show.py printed before it stopped, then its error.
+    if (lines.length > 0) this.#steps.print(lines.join('\n'));
+    this.#steps.end([], failure);
   }
 
   /** NodeStrategy's node list (a DirectNode's: a simulation has no daemon), then `then` with a DirectNode for the calls. */

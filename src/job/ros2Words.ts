@@ -66,12 +66,22 @@ export type Ros2Command =
   | { verb: 'action list'; showTypes: boolean; count: boolean; spinTime: number }
   /** Which kinds to list: msg, srv, action (all three when none is asked for). */
   | { verb: 'interface list'; kinds: ('msg' | 'srv' | 'action')[] }
+  | { verb: 'interface show'; type: string; allComments: boolean; noComments: boolean }
   | { verb: 'action send_goal'; action: string; type: string; values: string; feedback: boolean };
 
 /** The graph's verbs: each asks the graph (or a node's parameter services) once and prints. */
 export type Ros2Query = Extract<
   Ros2Command,
-  { verb: `node ${string}` | 'topic list' | 'topic info' | 'topic hz' | `param ${'list' | 'get' | 'describe' | 'dump'}` | 'action list' | 'interface list' }
+  {
+    verb:
+      | `node ${string}`
+      | 'topic list'
+      | 'topic info'
+      | 'topic hz'
+      | `param ${'list' | 'get' | 'describe' | 'dump'}`
+      | 'action list'
+      | `interface ${'list' | 'show'}`;
+  }
 >;
 
 /** A command line ros2cli would refuse (argparse's error), or a verb rclsim has no equivalent of. */
@@ -334,6 +344,16 @@ const VERBS: Record<string, VerbSpec> = {
       { names: ['-a', '--only-actions'], dest: 'action', flag: true },
     ],
   },
+  'interface show': {
+    prog: 'ros2 interface show',
+    positionals: ['type'],
+    optionalLast: false,
+    exclusive: ['all_comments', 'no_comments'],
+    options: [
+      { names: ['--all-comments'], dest: 'all_comments', flag: true },
+      { names: ['--no-comments'], dest: 'no_comments', flag: true },
+    ],
+  },
   'param dump': {
     prog: 'ros2 param dump',
     positionals: ['node_name'],
@@ -562,6 +582,12 @@ function readQueryWords(verb: string, prog: string, args: Map<string, string | n
     case 'interface list': {
       const asked = (['msg', 'srv', 'action'] as const).filter((kind) => args.has(kind));
       return { verb, kinds: asked.length > 0 ? asked : ['msg', 'srv', 'action'] };
+    }
+    case 'interface show': {
+      // show.py's ReadStdinPipe: `-` reads the type from a pipe, which a simulation has not.
+      if (text('type') === '-') throw new Ros2UsageError(`${prog}: -: a simulation has no standard input; give the type as an argument`);
+      if (text('type') === '') throw new Ros2UsageError(`${prog}: error: the passed value is empty`);
+      return { verb, type: text('type'), allComments: args.has('all_comments'), noComments: args.has('no_comments') };
     }
     case 'action list':
       return { verb, showTypes: args.has('show_types'), count: args.has('count'), spinTime };

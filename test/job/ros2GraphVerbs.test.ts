@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
@@ -265,5 +265,106 @@ describe('ros2 graph verbs as event actions (the graph at that sim time, printed
     const all = of(stdout, 2);
     assert.deepEqual([all.indexOf('Messages:'), all.includes('    std_msgs/msg/String')], [0, true]);
     assert.ok(all.indexOf('Services:') < all.indexOf('Actions:'));
+  });
+  it('interface show: the file as shipped, nested types one tab deeper, comments as Jazzy classes them; a missing type or package on stderr', () => {
+    const dir = tempDir();
+    cpSync(join(repoRoot, 'test/fixtures/events/graphside.cjs'), join(dir, 'graphside.cjs'));
+    mkdirSync(join(dir, 'ifaces/show_msgs/msg'), { recursive: true });
+    mkdirSync(join(dir, 'ifaces/show_msgs/srv'), { recursive: true });
+    writeTemp(
+      dir,
+      'ifaces/show_msgs/msg/Quirks.msg',
+      '# Top comment [m]\n#\nuint8 MODE_A=1  # a constant comment\nuint8 MODE_B=2 # [s] unit only\nfloat64 speed # [m/s] forward speed\n  # indented comment\nint32 x # x\nInner[] inners #the inners\n\nstd_msgs/Header header\n',
+    );
+    writeTemp(
+      dir,
+      'ifaces/show_msgs/msg/Inner.msg',
+      '# inner own comment\n#\nfloat32 value # value in [m]\nstring name    # who\nint8 int # int\n  # indented\n',
+    );
+    writeTemp(dir, 'ifaces/show_msgs/srv/Ask.srv', '# Request\nInner inner # the inner\n---\n# Response\nbool ok\n');
+    const job = writeTemp(
+      dir,
+      'job.yaml',
+      `interfaces: [ifaces]
+nodes:
+  - script: graphside.cjs
+events:
+  - on: start
+    do:
+      - ros2: [interface, show, show_msgs/msg/Quirks]
+      - ros2: [interface, show, show_msgs/msg/Quirks, --no-comments]
+      - ros2: [interface, show, show_msgs/srv/Ask.srv, --all-comments]
+      - ros2: [interface, show, geometry_msgs/msg/Twist]
+      - ros2: [interface, show, show_msgs/msg/Missing]
+      - ros2: [interface, show, no_msgs/msg/Missing]
+      - ros2: [interface, show, show_msgs/Quirks]
+`,
+    );
+    const result = runCli(['run', job, '--until', '1s'], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    const out = (n: number) =>
+      result.stdout
+        .split('\n')
+        .filter((line) => line === `[ros2-${n}]` || line.startsWith(`[ros2-${n}] `))
+        .map((line) => line.slice(`[ros2-${n}] `.length));
+    const err = (n: number) => of(result.stderr.split('\n'), n);
+    // Each expected text is what Jazzy's ros2interface/verb/show.py printed for these files
+    // (run with Jazzy's rosidl_adapter parser in a scratch folder): a bare `#` and indented
+    // comments are no comments to it, a trailing comment is cut one character before its text.
+    const nestedInner = ['\t#', '\tfloat32 value #', '\tstring name    #', '\tint8 int # in', '\t  # indented'];
+    const nestedHeader = ['std_msgs/Header header', '\tbuiltin_interfaces/Time stamp', '\t\tint32 sec', '\t\tuint32 nanosec', '\tstring frame_id'];
+    assert.deepEqual(out(1), [
+      '# Top comment [m]',
+      '#',
+      'uint8 MODE_A=1  # a constant comment',
+      'uint8 MODE_B=2 # [s] unit only',
+      'float64 speed # [m/s] forward speed',
+      '  # indented comment',
+      'int32 x # x',
+      'Inner[] inners #the inners',
+      ...nestedInner,
+      '',
+      ...nestedHeader,
+    ]);
+    assert.deepEqual(out(2), [
+      '#',
+      'uint8 MODE_A=1  #',
+      'uint8 MODE_B=2 # [s]',
+      'float64 speed # [m/s]',
+      '  # indented comment',
+      'int32',
+      'Inner[] inners',
+      ...nestedInner,
+      ...nestedHeader,
+    ]);
+    assert.deepEqual(out(3), [
+      '# Request',
+      'Inner inner # the inner',
+      '\t# inner own comment',
+      '\t#',
+      '\tfloat32 value # value in [m]',
+      '\tstring name    # who',
+      '\tint8 int # int',
+      '\t  # indented',
+      '---',
+      '# Response',
+      'bool ok',
+    ]);
+    // The ROS 2 docs' "Understanding topics" shows this output.
+    assert.deepEqual(out(4), [
+      '# This expresses velocity in free space broken into its linear and angular parts.',
+      '',
+      'Vector3  linear',
+      '\tfloat64 x',
+      '\tfloat64 y',
+      '\tfloat64 z',
+      'Vector3  angular',
+      '\tfloat64 x',
+      '\tfloat64 y',
+      '\tfloat64 z',
+    ]);
+    assert.deepEqual(err(5), ["Could not find the interface 'show_msgs/msg/Missing.idl'"]);
+    assert.deepEqual(err(6), ["Unknown package 'no_msgs'"]);
+    assert.deepEqual(err(7), ["Invalid name 'show_msgs/Quirks'. Expected three parts separated by '/'"]);
   });
 });
