@@ -127,7 +127,7 @@ describe('determinism toolkit', () => {
       `end: { after: 3000s }\nnodes:\n  - { module: ${repoRoot}/examples/synthetic-benchmark/nodes.ts, export: NodeA }\n`,
     );
     const shown = onTerminal(['run', job]);
-    const redraws = shown.match(/sim \d+\.\d{3}s of 3000s \|[█░]+\| \d+ callbacks \| \d+x real time/g) ?? [];
+    const redraws = shown.match(/sim \d+\.\d{3}s of 3000s \|[█░]+\| \d+ callbacks \| \d+(\.\d+)?x real time/g) ?? [];
     assert.ok(redraws.length >= 1, shown.slice(0, 300));
     const wall = Number(/wall time +([\d.]+) s/.exec(shown)?.[1]);
     assert.ok(redraws.length <= wall * 10 + 2, `${redraws.length} redraws in ${wall} s`);

@@ -13,6 +13,7 @@ describe("C++ programs' real-time calls (rttest's): answered, without effect", n
 
   const dir = tempDir();
   copyFileSync(join(repoRoot, 'test/fixtures/cpp/realtime_calls.cpp'), join(dir, 'realtime_calls.cpp'));
+  copyFileSync(join(repoRoot, 'test/fixtures/cpp/message_pool.cpp'), join(dir, 'message_pool.cpp'));
 
   for (const placement of ['in-process', 'separate']) {
     it(`succeeds at real-time scheduling and memory locking without changing either, and counts no page fault (${placement})`, () => {
@@ -29,4 +30,19 @@ describe("C++ programs' real-time calls (rttest's): answered, without effect", n
       ]);
     });
   }
+
+  it("takes pendulum_demo's memory strategies: a message pool for a subscription, the default strategy for an executor of its own", () => {
+    const run = runCli(['exec', 'message_pool.cpp'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.stdout.trim().split('\n'), [
+      'received 1',
+      'received 2',
+      'received 3',
+      // Upstream's MessagePoolMemoryStrategy: each borrowed message made anew, Size of them at once.
+      'borrowed 7 and 0',
+      'third: Tried to access message that was still in use! Abort.',
+      'again the second, data 0',
+      'stranger: Unrecognized message ptr in return_message.',
+    ]);
+  });
 });

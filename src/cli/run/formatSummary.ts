@@ -2,11 +2,11 @@ import { formatSimTime } from '../../base/runErrors.js';
 import type { RunSummary } from '../../job/RunSummary.js';
 import type { CheckOutcome } from '../../sim/checks/CheckConfig.js';
 import type { RunMetrics } from '../../sim/ExecutorMetrics.js';
+import { realTimeFactor } from './realTimeFactor.js';
 
 /** The short human summary `rclsim run` prints. */
 export function formatSummary(summary: RunSummary): string {
   const simSeconds = Number(summary.endTime - summary.startTime) / 1e9;
-  const factor = summary.wallSeconds > 0 ? simSeconds / summary.wallSeconds : Infinity;
   const rows: [string, string][] = [
     ['job', summary.job],
     ['seed', String(summary.seed)],
@@ -15,7 +15,7 @@ export function formatSummary(summary: RunSummary): string {
     ['callbacks', String(summary.callbacks)],
     ['messages', String(summary.messagesDelivered)],
     ['fingerprint', summary.fingerprint || '(off)'],
-    ['wall time', `${summary.wallSeconds.toFixed(3)} s (${Number.isFinite(factor) ? factor.toFixed(0) : '-'}x real time)`],
+    ['wall time', `${summary.wallSeconds.toFixed(3)} s (${realTimeFactor(simSeconds, summary.wallSeconds)}x real time)`],
   ];
   const results = Object.entries(summary.results);
   const width = Math.max(...rows.map(([k]) => k.length), ...results.map(([k]) => k.length + 2));

@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { Heartbeat } from '../../engine/Heartbeat.js';
+import { realTimeFactor } from './realTimeFactor.js';
 
 const REDRAW_MS = 100;
 
@@ -33,7 +34,7 @@ export class ProgressDisplay {
         sim: sim.toFixed(3),
         total: total.toFixed(3),
         callbacks: String(this.#heartbeat.callbacks),
-        factor: wall > 0 ? (sim / wall).toFixed(0) : '-',
+        factor: realTimeFactor(sim, wall),
       };
     };
     bar.start(Math.max(total, 1e-9), 0, payload());

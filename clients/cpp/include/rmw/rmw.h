@@ -1,0 +1,10 @@
+// rmw/rmw.h as programs include it: the middleware's types and QoS profiles. rclsim has no
+// middleware under the client (the simulation delivers), so rmw's functions are not declared: a
+// program that calls one fails to compile, naming it.
+#ifndef RMW__RMW_H_
+#define RMW__RMW_H_
+
+#include "rmw/qos_profiles.h"
+#include "rmw/types.h"
+
+#endif  // RMW__RMW_H_
