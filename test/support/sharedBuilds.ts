@@ -17,15 +17,20 @@ export function ns3Programs(): { adapter: string; errorCurves: string } {
   return { adapter: join(folder, 'rclsim-ns3'), errorCurves: join(folder, 'ns3-error-curves') };
 }
 
+/** Where `rclsim exec` runs a C++ program: each is a build of the client of its own. */
+type Placement = 'in-process' | 'separate';
+
 /**
  * rclsim's C++ client and its precompiled header for the compiler and CXXFLAGS of `env`, built
  * into the build cache: what `rclsim exec` builds before a C++ program (here, one that does
- * nothing), in both of its variants: for rclsim's process and for a process of its own.
+ * nothing), in the variants of `placements` (both by default: for rclsim's process and for a
+ * process of its own). A test that runs its programs one way asks for that one: the other is
+ * minutes on a loaded machine for nothing.
  */
-export function cppClientBuilt(env: Record<string, string> = {}): void {
+export function cppClientBuilt(env: Record<string, string> = {}, placements: readonly Placement[] = ['in-process', 'separate']): void {
   const dir = tempDir();
   writeFileSync(join(dir, 'empty.cpp'), 'int main() {}\n');
-  for (const placement of ['in-process', 'separate']) {
+  for (const placement of placements) {
     const result = spawnSync(process.execPath, [cliPath, 'exec', '--process', placement, 'empty.cpp'], {
       cwd: dir,
       encoding: 'utf8',
