@@ -61,6 +61,9 @@ describe("C++ programs: cv_bridge over Debian's OpenCV", needs('OpenCV'), () => 
       filter('0.000000000', 'getCvType: bgr8 16, mono16 2, 32FC10 77, 8S 1'),
       filter('0.000000000', 'Unrecognized image encoding [jpeg]'),
       filter('0.000000000', 'png round trip: format png, rgb8 5x3, same pixels'),
+      // rgb_colors: aliceblue (0.941, 0.973, 1 of 255, truncated), the background, label 156 as
+      // 10 (blueviolet), a negative label black, palevioletred in upstream's paleturquoise.
+      filter('0.000000000', 'labels bgr: 255 248 239 | 0 0 0 | 225 43 137 | 0 0 0 | 237 237 174'),
       ...frame(0),
       ...frame(1),
       ...frame(2),

@@ -7,6 +7,8 @@
 #include <memory>
 #include <string>
 
+#include "cv_bridge/rgb_colors.hpp"
+
 namespace cv_bridge
 {
 
@@ -34,8 +36,26 @@ inline CvImageConstPtr cvtColorForDisplay(
       "cv_bridge.cvtColorForDisplay() does not have an output encoding that is color or mono, and has is bit in depth");
   }
   if (encoding == enc::BGR8 && source->encoding == enc::TYPE_32SC1) {
-    // Upstream colors each label from its table of named colors (cv_bridge/rgb_colors.hpp), which rclsim's cv_bridge lacks.
-    throw Exception("cv_bridge.cvtColorForDisplay(): label images (32SC1) are not supported by rclsim's cv_bridge");
+    // A label image: each label in its named color (the background's black), truncated to 8 bits as upstream's.
+    auto labels = std::make_shared<CvImage>();
+    labels->header = source->header;
+    labels->encoding = encoding;
+    labels->image = cv::Mat(source->image.rows, source->image.cols, CV_8UC3);
+    for (int row = 0; row < source->image.rows; ++row) {
+      for (int col = 0; col < source->image.cols; ++col) {
+        const int label = source->image.at<int>(row, col);
+        cv::Vec3b & pixel = labels->image.at<cv::Vec3b>(row, col);
+        if (label == options.bg_label) {
+          pixel = cv::Vec3b(0, 0, 0);
+          continue;
+        }
+        const cv::Vec3d rgb = rgb_colors::getRGBColor(label);
+        pixel = cv::Vec3b(
+          static_cast<uchar>(static_cast<int>(rgb[2] * 255)), static_cast<uchar>(static_cast<int>(rgb[1] * 255)),
+          static_cast<uchar>(static_cast<int>(rgb[0] * 255)));
+      }
+    }
+    return labels;
   }
   double min_value = options.min_image_value;
   double max_value = options.max_image_value;
