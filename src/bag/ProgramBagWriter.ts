@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parse } from 'yaml';
+import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import { typeDescriptionHash } from '../interfaces/typeDescription.js';
+import { makeFolder } from './makeFolder.js';
+import { offeredQosProfilesYaml } from './qosProfiles.js';
+import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
+import { SyncMcapWriter } from './SyncMcapWriter.js';
+
+/** A topic as a program's Writer creates it (rosbag2_storage::TopicMetadata). */
+export interface WrittenTopic {
+  name: string;
+  type: string;
+  serializationFormat: string;
+  /** rosbag2's YAML list of offered QoS profiles ('': none). */
+  offeredQosProfiles: string;
+  typeDescriptionHash: string;
+}
+
+/** What a program's Writer does wrong: rosbag2_cpp throws std::runtime_error with this text. */
+export class WriterError extends Error {}
+
+/**
+ * A bag a program writes with rosbag2_cpp's Writer: a new directory `<uri>` holding
+ * `<name>_0.mcap` and metadata.yaml, written as the simulation's recorder writes them (MCAP
+ * profile ros2, the `rosbag2` metadata record), with the times the program gives.
+ */
+export class ProgramBagWriter {
+  readonly #directory: string;
+  readonly #file: string;
+  readonly #writer: SyncMcapWriter;
+  readonly #interfaces: InterfaceRegistry;
+  readonly #topics = new Map<string, RecordedTopic>();
+  #closed = false;
+
+  constructor(directory: string, interfaces: InterfaceRegistry) {
+    // rosbag2's SequentialWriter::open: an existing folder is never written into.
+    if (existsSync(directory)) throw new WriterError(`Bag directory already exists (${directory}), can't overwrite existing bag`);
+    this.#directory = directory;
+    this.#interfaces = interfaces;
+    makeFolder(directory);
+    this.#file = join(directory, `${basename(directory)}_0.mcap`);
+    this.#writer = new SyncMcapWriter(this.#file);
+    this.#writer.start({ profile: 'ros2', library: 'rclsim' });
+  }
+
+  /** rosbag2 ignores a topic created twice with the same type. */
+  createTopic(topic: WrittenTopic): void {
+    const known = this.#topics.get(topic.name);
+    if (known !== undefined) {
+      if (known.type !== topic.type) throw new WriterError(`Topic '${topic.name}' was already created with type '${known.type}', not '${topic.type}'`);
+      return;
+    }
+    let type: ReturnType<InterfaceRegistry['message']>;
+    try {
+      type = this.#interfaces.message(topic.type);
+    } catch (error) {
+      throw new WriterError(`Topic '${topic.name}': ${(error as Error).message}`);
+    }
+    const schema = this.#interfaces.bagSchema(topic.type);
+    const profiles = topic.offeredQosProfiles === '' ? [] : ((parse(topic.offeredQosProfiles) as Record<string, unknown>[] | null) ?? []);
+    const typeHash = topic.typeDescriptionHash || typeDescriptionHash(type);
+    const schemaId = this.#writer.registerSchema({ name: topic.type, encoding: schema.encoding, data: new TextEncoder().encode(schema.text) });
+    const channelId = this.#writer.registerChannel({
+      topic: topic.name,
+      messageEncoding: topic.serializationFormat || 'cdr',
+      schemaId,
+      metadata: new Map([
+        ['offered_qos_profiles', offeredQosProfilesYaml(profiles)],
+        ['topic_type_hash', typeHash],
+      ]),
+    });
+    this.#topics.set(topic.name, { channelId, topic: topic.name, type: topic.type, offeredQosProfiles: profiles, typeHash });
+  }
+
+  write(topicName: string, receiveTime: bigint, sendTime: bigint, data: Uint8Array): void {
+    const topic = this.#topics.get(topicName);
+    // rosbag2's SequentialWriter::write, word for word.
+    if (topic === undefined) throw new WriterError(`Message topic "${topicName}" has not been created yet! Call 'create_topic' first.`);
+    const sequence = Number(this.#writer.statistics.channelMessageCounts.get(topic.channelId) ?? 0n) + 1;
+    this.#writer.addMessage({ channelId: topic.channelId, sequence, logTime: receiveTime, publishTime: sendTime, data });
+  }
+
+  /** Finishes the file and writes metadata.yaml (again: nothing). */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    const metadata = rosbag2Metadata(basename(this.#file), this.#writer.statistics, [...this.#topics.values()]);
+    this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', serializedMetadata(metadata)]]) });
+    this.#writer.end();
+    writeMetadataYaml(this.#directory, metadata);
+  }
+}
