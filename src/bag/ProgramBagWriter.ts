@@ -6,7 +6,11 @@ import { typeDescriptionHash } from '../interfaces/typeDescription.js';
 import { makeFolder } from './makeFolder.js';
 import { offeredQosProfilesYaml } from './qosProfiles.js';
 import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
+import { SqliteBagWriter } from './SqliteBagWriter.js';
 import { SyncMcapWriter } from './SyncMcapWriter.js';
+
+/** The distro a program's bag says it was written with (rclsim is Jazzy's). */
+const ROS_DISTRO = 'jazzy';
 
 /** A topic as a program's Writer creates it (rosbag2_storage::TopicMetadata). */
 export interface WrittenTopic {
@@ -23,26 +27,32 @@ export class WriterError extends Error {}
 
 /**
  * A bag a program writes with rosbag2_cpp's Writer: a new directory `<uri>` holding
- * `<name>_0.mcap` and metadata.yaml, written as the simulation's recorder writes them (MCAP
- * profile ros2, the `rosbag2` metadata record), with the times the program gives.
+ * `<name>_0.mcap` (as the simulation's recorder writes it: profile ros2, the `rosbag2` metadata
+ * record) or `<name>_0.db3`, and metadata.yaml, with the times the program gives.
  */
 export class ProgramBagWriter {
   readonly #directory: string;
   readonly #file: string;
-  readonly #writer: SyncMcapWriter;
+  readonly #writer: SyncMcapWriter | SqliteBagWriter;
+  readonly #storageId: 'mcap' | 'sqlite3';
   readonly #interfaces: InterfaceRegistry;
   readonly #topics = new Map<string, RecordedTopic>();
   #closed = false;
 
-  constructor(directory: string, interfaces: InterfaceRegistry) {
+  constructor(directory: string, storageId: 'mcap' | 'sqlite3', interfaces: InterfaceRegistry) {
     // rosbag2's SequentialWriter::open: an existing folder is never written into.
     if (existsSync(directory)) throw new WriterError(`Bag directory already exists (${directory}), can't overwrite existing bag`);
     this.#directory = directory;
     this.#interfaces = interfaces;
     makeFolder(directory);
-    this.#file = join(directory, `${basename(directory)}_0.mcap`);
-    this.#writer = new SyncMcapWriter(this.#file);
-    this.#writer.start({ profile: 'ros2', library: 'rclsim' });
+    this.#storageId = storageId;
+    this.#file = join(directory, `${basename(directory)}_0.${storageId === 'mcap' ? 'mcap' : 'db3'}`);
+    if (storageId === 'sqlite3') {
+      this.#writer = new SqliteBagWriter(this.#file, ROS_DISTRO);
+    } else {
+      this.#writer = new SyncMcapWriter(this.#file);
+      this.#writer.start({ profile: 'ros2', library: 'rclsim' });
+    }
   }
 
   /** rosbag2 ignores a topic created twice with the same type. */
@@ -61,16 +71,29 @@ export class ProgramBagWriter {
     const schema = this.#interfaces.bagSchema(topic.type);
     const profiles = topic.offeredQosProfiles === '' ? [] : ((parse(topic.offeredQosProfiles) as Record<string, unknown>[] | null) ?? []);
     const typeHash = topic.typeDescriptionHash || typeDescriptionHash(type);
-    const schemaId = this.#writer.registerSchema({ name: topic.type, encoding: schema.encoding, data: new TextEncoder().encode(schema.text) });
-    const channelId = this.#writer.registerChannel({
-      topic: topic.name,
-      messageEncoding: topic.serializationFormat || 'cdr',
-      schemaId,
-      metadata: new Map([
-        ['offered_qos_profiles', offeredQosProfilesYaml(profiles)],
-        ['topic_type_hash', typeHash],
-      ]),
-    });
+    const serializationFormat = topic.serializationFormat || 'cdr';
+    let channelId: number;
+    if (this.#writer instanceof SqliteBagWriter) {
+      channelId = this.#writer.addTopic({
+        name: topic.name,
+        type: topic.type,
+        serializationFormat,
+        offeredQosProfiles: offeredQosProfilesYaml(profiles),
+        typeHash,
+        definition: schema,
+      });
+    } else {
+      const schemaId = this.#writer.registerSchema({ name: topic.type, encoding: schema.encoding, data: new TextEncoder().encode(schema.text) });
+      channelId = this.#writer.registerChannel({
+        topic: topic.name,
+        messageEncoding: serializationFormat,
+        schemaId,
+        metadata: new Map([
+          ['offered_qos_profiles', offeredQosProfilesYaml(profiles)],
+          ['topic_type_hash', typeHash],
+        ]),
+      });
+    }
     this.#topics.set(topic.name, { channelId, topic: topic.name, type: topic.type, offeredQosProfiles: profiles, typeHash });
   }
 
@@ -78,6 +101,11 @@ export class ProgramBagWriter {
     const topic = this.#topics.get(topicName);
     // rosbag2's SequentialWriter::write, word for word.
     if (topic === undefined) throw new WriterError(`Message topic "${topicName}" has not been created yet! Call 'create_topic' first.`);
+    if (this.#writer instanceof SqliteBagWriter) {
+      // rosbag2's sqlite3 storage keeps one time: the receive time.
+      this.#writer.addMessage(topic.channelId, receiveTime, data);
+      return;
+    }
     const sequence = Number(this.#writer.statistics.channelMessageCounts.get(topic.channelId) ?? 0n) + 1;
     this.#writer.addMessage({ channelId: topic.channelId, sequence, logTime: receiveTime, publishTime: sendTime, data });
   }
@@ -86,9 +114,13 @@ export class ProgramBagWriter {
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    const metadata = rosbag2Metadata(basename(this.#file), this.#writer.statistics, [...this.#topics.values()]);
-    this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', serializedMetadata(metadata)]]) });
-    this.#writer.end();
+    const metadata = rosbag2Metadata(basename(this.#file), this.#writer.statistics, [...this.#topics.values()], this.#storageId);
+    if (this.#writer instanceof SqliteBagWriter) {
+      this.#writer.end(serializedMetadata(metadata));
+    } else {
+      this.#writer.addMetadata({ name: 'rosbag2', metadata: new Map([['serialized_metadata', serializedMetadata(metadata)]]) });
+      this.#writer.end();
+    }
     writeMetadataYaml(this.#directory, metadata);
   }
 }

@@ -24,8 +24,9 @@ export class ProgramBags {
       throw new Error(`No storage plugin found for storage id '${storageId}' (rclsim has mcap and sqlite3)`);
     }
     const path = resolve(cwd, uri);
-    if (write && storageId === 'sqlite3') throw new Error(`${uri}: rclsim's Writer writes mcap; storage id 'sqlite3' is not supported yet`);
-    const bag = write ? new ProgramBagWriter(path, this.#interfaces) : new ProgramBagReader(path, loadedDecompressors);
+    const bag = write
+      ? new ProgramBagWriter(path, storageId === 'sqlite3' ? 'sqlite3' : 'mcap', this.#interfaces)
+      : new ProgramBagReader(path, loadedDecompressors);
     const id = ++this.#lastId;
     this.#open.set(id, bag);
     return bag instanceof ProgramBagReader ? { bag: id, metadata: metadataOf(bag, uri) } : { bag: id };
