@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
@@ -22,9 +21,6 @@ export interface WrittenTopic {
   typeDescriptionHash: string;
 }
 
-/** What a program's Writer does wrong: rosbag2_cpp throws std::runtime_error with this text. */
-export class WriterError extends Error {}
-
 /**
  * A bag a program writes with rosbag2_cpp's Writer: a new directory `<uri>` holding
  * `<name>_0.mcap` (as the simulation's recorder writes it: profile ros2, the `rosbag2` metadata
@@ -39,9 +35,8 @@ export class ProgramBagWriter {
   readonly #topics = new Map<string, RecordedTopic>();
   #closed = false;
 
+  /** `directory` must not exist (ProgramBags checks, with the program's own words for it). */
   constructor(directory: string, storageId: 'mcap' | 'sqlite3', interfaces: InterfaceRegistry) {
-    // rosbag2's SequentialWriter::open: an existing folder is never written into.
-    if (existsSync(directory)) throw new WriterError(`Bag directory already exists (${directory}), can't overwrite existing bag`);
     this.#directory = directory;
     this.#interfaces = interfaces;
     makeFolder(directory);
@@ -59,14 +54,14 @@ export class ProgramBagWriter {
   createTopic(topic: WrittenTopic): void {
     const known = this.#topics.get(topic.name);
     if (known !== undefined) {
-      if (known.type !== topic.type) throw new WriterError(`Topic '${topic.name}' was already created with type '${known.type}', not '${topic.type}'`);
+      if (known.type !== topic.type) throw new Error(`Topic '${topic.name}' was already created with type '${known.type}', not '${topic.type}'`);
       return;
     }
     let type: ReturnType<InterfaceRegistry['message']>;
     try {
       type = this.#interfaces.message(topic.type);
     } catch (error) {
-      throw new WriterError(`Topic '${topic.name}': ${(error as Error).message}`);
+      throw new Error(`Topic '${topic.name}': ${(error as Error).message}`);
     }
     const schema = this.#interfaces.bagSchema(topic.type);
     const profiles = topic.offeredQosProfiles === '' ? [] : ((parse(topic.offeredQosProfiles) as Record<string, unknown>[] | null) ?? []);
@@ -100,7 +95,7 @@ export class ProgramBagWriter {
   write(topicName: string, receiveTime: bigint, sendTime: bigint, data: Uint8Array): void {
     const topic = this.#topics.get(topicName);
     // rosbag2's SequentialWriter::write, word for word.
-    if (topic === undefined) throw new WriterError(`Message topic "${topicName}" has not been created yet! Call 'create_topic' first.`);
+    if (topic === undefined) throw new Error(`Message topic "${topicName}" has not been created yet! Call 'create_topic' first.`);
     if (this.#writer instanceof SqliteBagWriter) {
       // rosbag2's sqlite3 storage keeps one time: the receive time.
       this.#writer.addMessage(topic.channelId, receiveTime, data);

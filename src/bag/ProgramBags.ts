@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { BagMessage } from './BagStorage.js';
@@ -24,6 +25,8 @@ export class ProgramBags {
       throw new Error(`No storage plugin found for storage id '${storageId}' (rclsim has mcap and sqlite3)`);
     }
     const path = resolve(cwd, uri);
+    // rosbag2's SequentialWriter::open: an existing folder is never written into.
+    if (write && existsSync(path)) throw new Error(`Bag directory already exists (${uri}), can't overwrite existing bag`);
     const bag = write
       ? new ProgramBagWriter(path, storageId === 'sqlite3' ? 'sqlite3' : 'mcap', this.#interfaces)
       : new ProgramBagReader(path, loadedDecompressors);
@@ -55,11 +58,6 @@ export class ProgramBags {
   close(id: number): void {
     this.#open.get(id)?.close();
     this.#open.delete(id);
-  }
-
-  /** The run ended: every writer finishes its bag, as rosbag2's Writer does when destroyed. */
-  closeAll(): void {
-    for (const id of [...this.#open.keys()]) this.close(id);
   }
 
   #reader(id: number): ProgramBagReader {

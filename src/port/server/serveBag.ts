@@ -4,11 +4,12 @@ import { type Answer, json, type ServedProgram } from './ServedProgram.js';
 
 /**
  * A program's rosbag2_cpp Reader and Writer (BagOp): served by the simulation's own bag code
- * while the program waits. A failure is answered as rosbag2 throws it (std::runtime_error).
+ * while the program waits. A failure is answered as rosbag2 throws it (std::runtime_error). A
+ * bag the program never closes stays unfinished, as rosbag2's does when its process ends
+ * without running the Writer's destructor.
  */
 export function bagHandler(program: ServedProgram): (op: NonNullable<ToSimulation['bag']>) => Answer {
   const bags = new ProgramBags(program.port.interfaces);
-  program.port.onEnd(() => bags.closeAll());
   return (op) => {
     const id = Number(op.bag);
     if (op.open !== undefined) {

@@ -370,7 +370,14 @@ export function bagOpReadNext(link: PortLink, bag: number): Answer {
 }
 
 /** BagOp.set_filter (job): asked: whether its Answer.json is "true". */
-export function bagOpSetFilter(link: PortLink, bag: number, topics: readonly string[], topicsRegex: string, regexToExclude: string, excludeTopics: readonly string[]): boolean {
+export function bagOpSetFilter(
+  link: PortLink,
+  bag: number,
+  topics: readonly string[],
+  topicsRegex: string,
+  regexToExclude: string,
+  excludeTopics: readonly string[],
+): boolean {
   return link.ask({ bag: { bag, setFilter: { topics: [...topics], topicsRegex, regexToExclude, excludeTopics: [...excludeTopics] } } }).answer?.json === 'true';
 }
 
@@ -380,7 +387,15 @@ export function bagOpSeekNs(link: PortLink, bag: number, seekNs: bigint | number
 }
 
 /** BagOp.create_topic (job): asked: whether its Answer.json is "true". */
-export function bagOpCreateTopic(link: PortLink, bag: number, name: string, type: string, serializationFormat: string, offeredQosProfiles: string, typeDescriptionHash: string): boolean {
+export function bagOpCreateTopic(
+  link: PortLink,
+  bag: number,
+  name: string,
+  type: string,
+  serializationFormat: string,
+  offeredQosProfiles: string,
+  typeDescriptionHash: string,
+): boolean {
   return link.ask({ bag: { bag, createTopic: { name, type, serializationFormat, offeredQosProfiles, typeDescriptionHash } } }).answer?.json === 'true';
 }
 
