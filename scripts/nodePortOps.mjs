@@ -187,8 +187,12 @@ function tsSender(op) {
     of: (entries) => `{ ${entries.map(([name, value]) => (camel(name) === value ? value : `${camel(name)}: ${value}`)).join(', ')} }`,
   };
   const built = message(op, object, (field) => (field.repeated ? `[...${camel(field.name)}]` : camel(field.name)));
-  const signature = `export function ${camel(op.name)}(${['link: PortLink', ...params].join(', ')}): ${TS_RETURNS[op.reply]} {`;
-  return [`/** ${summary(op)} */`, signature, `  ${TS_ANSWERS[op.reply](built)}`, '}', ''];
+  const all = ['link: PortLink', ...params];
+  const signature = `export function ${camel(op.name)}(${all.join(', ')}): ${TS_RETURNS[op.reply]} {`;
+  // Past the line width, one parameter a line, as the formatter (biome) would have it.
+  const lines =
+    signature.length <= LINE_WIDTH ? [signature] : [`export function ${camel(op.name)}(`, ...all.map((param) => `  ${param},`), `): ${TS_RETURNS[op.reply]} {`];
+  return [`/** ${summary(op)} */`, ...lines, `  ${TS_ANSWERS[op.reply](built)}`, '}', ''];
 }
 
 const fieldsBySection = Object.fromEntries(

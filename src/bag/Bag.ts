@@ -1,11 +1,19 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import type { DecompressHandlers } from '@mcap/core';
+import { loadDecompressHandlers } from '@mcap/support';
 import { notRegularFile } from '../base/regularFile.js';
 import { BagError, type BagMessage, type BagStorage, type BagTopic, type MessageQuery } from './BagStorage.js';
 import { type BagMetadata, readBagMetadata } from './bagMetadata.js';
 import { McapStorage } from './McapStorage.js';
-import { messageDecompressor } from './messageCompression.js';
+import { type LoadedZstd, loadZstd, messageDecompressor } from './messageCompression.js';
 import { SqliteStorage } from './SqliteStorage.js';
+
+/** What reading a bag's files may need: MCAP chunks' decompressors, and zstd for rosbag2's per-message compression. */
+export interface Decompressors {
+  chunks: DecompressHandlers;
+  zstd: LoadedZstd;
+}
 
 /**
  * A rosbag2 bag: a directory with `metadata.yaml` and its storage files (split bags have several,
@@ -28,8 +36,13 @@ export class Bag {
   }
 
   static async open(path: string): Promise<Bag> {
+    return Bag.openNow(path, { chunks: await loadDecompressHandlers(), zstd: await loadZstd() });
+  }
+
+  /** Opens the bag before returning (a program's Reader waits for it), with decompressors already loaded. */
+  static openNow(path: string, decompressors: Decompressors): Bag {
     if (!existsSync(path)) throw new BagError(path, 'no such bag (a bag directory, an .mcap or a .db3 file)');
-    if (!statSync(path).isDirectory()) return new Bag(path, [await openStorage(path)]);
+    if (!statSync(path).isDirectory()) return new Bag(path, [openStorage(path, decompressors.chunks)]);
     const metadataPath = join(path, 'metadata.yaml');
     if (!existsSync(metadataPath)) throw new BagError(path, 'a bag directory needs a metadata.yaml');
     const metadata = readBagMetadata(metadataPath);
@@ -40,7 +53,7 @@ export class Bag {
     let decompress: ((message: BagMessage) => BagMessage) | undefined;
     if (mode === 'message') {
       try {
-        decompress = await messageDecompressor(metadata.compressionFormat);
+        decompress = messageDecompressor(metadata.compressionFormat, decompressors.zstd);
       } catch (error) {
         throw new BagError(metadataPath, (error as Error).message);
       }
@@ -52,7 +65,7 @@ export class Bag {
       for (const relative of metadata.relativeFilePaths) {
         const file = join(path, relative);
         if (!existsSync(file)) throw new BagError(metadataPath, `lists ${relative}, which does not exist`);
-        files.push(await openStorage(file, storageId === 'mcap' || storageId === 'sqlite3' ? storageId : undefined));
+        files.push(openStorage(file, decompressors.chunks, storageId === 'mcap' || storageId === 'sqlite3' ? storageId : undefined));
       }
     } catch (error) {
       for (const file of files) file.close();
@@ -152,10 +165,10 @@ function storageOfFile(path: string): 'mcap' | 'sqlite3' {
 }
 
 /** Opens a storage file: `storageId` as metadata.yaml names it, else from the file's extension. */
-async function openStorage(path: string, storageId?: 'mcap' | 'sqlite3'): Promise<BagStorage> {
+function openStorage(path: string, chunks: DecompressHandlers, storageId?: 'mcap' | 'sqlite3'): BagStorage {
   const problem = notRegularFile(path);
   if (problem !== undefined) throw new BagError(path, problem);
-  return (storageId ?? storageOfFile(path)) === 'mcap' ? McapStorage.open(path) : new SqliteStorage(path);
+  return (storageId ?? storageOfFile(path)) === 'mcap' ? McapStorage.openNow(path, chunks) : new SqliteStorage(path);
 }
 
 /** K-way merge of time-ordered iterators; equal times come from the earlier iterator first. */

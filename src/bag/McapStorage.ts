@@ -1,8 +1,8 @@
-import { type DecompressHandlers, McapIndexedReader, type McapTypes } from '@mcap/core';
-import { loadDecompressHandlers } from '@mcap/support';
+import type { DecompressHandlers, McapTypes } from '@mcap/core';
 import { parse } from 'yaml';
 import { BagError, type BagMessage, type BagStorage, type BagTopic, definitionOf, type MessageQuery } from './BagStorage.js';
 import { ChunkReader } from './mcapChunks.js';
+import { type McapSummary, mcapSummaryNow } from './mcapSummary.js';
 import { unchunkedMessages } from './mcapUnchunked.js';
 import { SyncFileReadable } from './SyncFileReadable.js';
 
@@ -26,7 +26,7 @@ export class McapStorage implements BagStorage {
   readonly startTime: bigint;
   readonly endTime: bigint;
   readonly messageCount: number;
-  readonly #reader: McapIndexedReader;
+  readonly #reader: McapSummary;
   readonly #readable: SyncFileReadable;
   readonly #decompressHandlers: DecompressHandlers;
   #chunkBuffer = new Uint8Array(0);
@@ -35,7 +35,7 @@ export class McapStorage implements BagStorage {
   private constructor(
     path: string,
     readable: SyncFileReadable,
-    reader: McapIndexedReader,
+    reader: McapSummary,
     decompressHandlers: DecompressHandlers,
     size: number,
     rosDistro: string,
@@ -66,7 +66,8 @@ export class McapStorage implements BagStorage {
     });
   }
 
-  static async open(path: string): Promise<McapStorage> {
+  /** Opens the file before returning, its chunks decompressed by `decompressHandlers`. */
+  static openNow(path: string, decompressHandlers: DecompressHandlers): McapStorage {
     let readable: SyncFileReadable;
     try {
       readable = new SyncFileReadable(path);
@@ -74,14 +75,14 @@ export class McapStorage implements BagStorage {
       throw new BagError(path, (error as Error).message);
     }
     try {
-      const decompressHandlers = await loadDecompressHandlers();
-      const reader = await McapIndexedReader.Initialize({ readable, decompressHandlers });
+      const size = readable.sizeNow();
+      const reader = mcapSummaryNow(readable);
       if (reader.header.profile !== 'ros2') {
         throw new BagError(path, `MCAP profile is '${reader.header.profile}', not 'ros2': not a rosbag2 file`);
       }
       let rosDistro = '';
       const recordedQos = new Map<string, unknown>();
-      for await (const record of reader.readMetadata({ name: 'rosbag2' })) {
+      for (const record of reader.metadataNamed('rosbag2')) {
         const serialized = record.metadata.get('serialized_metadata');
         const information = serialized === undefined ? undefined : (parse(serialized) as SerializedMetadata | null);
         rosDistro = information?.ros_distro ?? record.metadata.get('ROS_DISTRO') ?? rosDistro;
@@ -90,7 +91,7 @@ export class McapStorage implements BagStorage {
           if (typeof metadata?.name === 'string') recordedQos.set(metadata.name, metadata.offered_qos_profiles ?? '');
         }
       }
-      return new McapStorage(path, readable, reader, decompressHandlers, Number(await readable.size()), rosDistro, recordedQos);
+      return new McapStorage(path, readable, reader, decompressHandlers, Number(size), rosDistro, recordedQos);
     } catch (error) {
       readable.close();
       if (error instanceof BagError) throw error;

@@ -2,9 +2,9 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { IReadable } from '@mcap/core';
 
 /**
- * An MCAP readable that reads with synchronous system calls: the indexed reader's promises
- * settle in microtasks alone, and McapStorage reads chunks with readNow() while a simulation
- * runs, never waiting on the thread pool.
+ * An MCAP readable that reads with synchronous system calls: McapStorage opens a file and reads
+ * its chunks with readNow() while a simulation runs (a program's Reader waits for its answer),
+ * never waiting on the thread pool; the indexed reader's promises settle in microtasks alone.
  */
 export class SyncFileReadable implements IReadable {
   readonly #fd: number;
@@ -17,6 +17,10 @@ export class SyncFileReadable implements IReadable {
 
   size(): Promise<bigint> {
     return Promise.resolve(this.#size);
+  }
+
+  sizeNow(): bigint {
+    return this.#size;
   }
 
   read(offset: bigint, size: bigint): Promise<Uint8Array> {

@@ -5,14 +5,21 @@ import type { BagMessage } from './BagStorage.js';
 const require = createRequire(import.meta.url);
 const ZSTD_MAGIC = 0xfd2fb528;
 
+export type LoadedZstd = typeof Zstd;
+
+/** The zstd decompressor, once its WebAssembly has loaded. */
+export async function loadZstd(): Promise<LoadedZstd> {
+  const zstd = require('@foxglove/wasm-zstd') as LoadedZstd;
+  await zstd.isLoaded;
+  return zstd;
+}
+
 /**
  * rosbag2's per-message compression (`compression_mode: message`, format zstd): each stored
  * message is one zstd frame. Returns a function that hands out messages with their CDR bytes.
  */
-export async function messageDecompressor(format: string): Promise<(message: BagMessage) => BagMessage> {
+export function messageDecompressor(format: string, zstd: LoadedZstd): (message: BagMessage) => BagMessage {
   if (format.toLowerCase() !== 'zstd') throw new Error(`message compression '${format}' is not supported (rosbag2 writes zstd)`);
-  const zstd = require('@foxglove/wasm-zstd') as typeof Zstd;
-  await zstd.isLoaded;
   return (message) => {
     const size = frameContentSize(message.data);
     if (size === undefined) throw new Error(`message on ${message.topic} at ${message.logTime} is not a zstd frame with its size`);

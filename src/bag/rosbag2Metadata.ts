@@ -20,14 +20,19 @@ export interface RecordedTopic {
   typeHash: string;
 }
 
-/** rosbag2's bag metadata (rosbag2_bagfile_information, version 9) of one MCAP file. */
-export function rosbag2Metadata(file: string, statistics: Readonly<McapStatistics>, topics: readonly RecordedTopic[]): Record<string, unknown> {
+/** rosbag2's bag metadata (rosbag2_bagfile_information, version 9) of one storage file. */
+export function rosbag2Metadata(
+  file: string,
+  statistics: Readonly<McapStatistics>,
+  topics: readonly RecordedTopic[],
+  storageId: 'mcap' | 'sqlite3' = 'mcap',
+): Record<string, unknown> {
   const start = statistics.messageStartTime;
   const duration = statistics.messageEndTime - start;
   const count = statistics.messageCount;
   return {
     version: METADATA_VERSION,
-    storage_identifier: 'mcap',
+    storage_identifier: storageId,
     duration: { nanoseconds: duration },
     starting_time: { nanoseconds_since_epoch: start },
     message_count: count,

@@ -436,4 +436,84 @@ void assertion(node::Assertion request)
   link::send(message);
 }
 
+std::string bag_op_open(uint64_t bag, const std::string & uri, const std::string & storage_id, const std::string & cwd, bool write)
+{
+  node::ToSimulation message;
+  message.bag.emplace();
+  message.bag->bag = bag;
+  message.bag->open.emplace();
+  message.bag->open->uri = uri;
+  message.bag->open->storage_id = storage_id;
+  message.bag->open->cwd = cwd;
+  message.bag->open->write = write;
+  return ops::answered(link::ask(std::move(message))).json;
+}
+
+node::Answer bag_op_read_next(uint64_t bag)
+{
+  node::ToSimulation message;
+  message.bag.emplace();
+  message.bag->bag = bag;
+  message.bag->read_next = true;
+  return ops::answered(link::ask(std::move(message)));
+}
+
+bool bag_op_set_filter(uint64_t bag, const std::vector<std::string> & topics, const std::string & topics_regex, const std::string & regex_to_exclude, const std::vector<std::string> & exclude_topics)
+{
+  node::ToSimulation message;
+  message.bag.emplace();
+  message.bag->bag = bag;
+  message.bag->set_filter.emplace();
+  message.bag->set_filter->topics = topics;
+  message.bag->set_filter->topics_regex = topics_regex;
+  message.bag->set_filter->regex_to_exclude = regex_to_exclude;
+  message.bag->set_filter->exclude_topics = exclude_topics;
+  return ops::answered(link::ask(std::move(message))).json == "true";
+}
+
+bool bag_op_seek_ns(uint64_t bag, int64_t seek_ns)
+{
+  node::ToSimulation message;
+  message.bag.emplace();
+  message.bag->bag = bag;
+  message.bag->seek_ns = seek_ns;
+  return ops::answered(link::ask(std::move(message))).json == "true";
+}
+
+bool bag_op_create_topic(uint64_t bag, const std::string & name, const std::string & type, const std::string & serialization_format, const std::string & offered_qos_profiles, const std::string & type_description_hash)
+{
+  node::ToSimulation message;
+  message.bag.emplace();
+  message.bag->bag = bag;
+  message.bag->create_topic.emplace();
+  message.bag->create_topic->name = name;
+  message.bag->create_topic->type = type;
+  message.bag->create_topic->serialization_format = serialization_format;
+  message.bag->create_topic->offered_qos_profiles = offered_qos_profiles;
+  message.bag->create_topic->type_description_hash = type_description_hash;
+  return ops::answered(link::ask(std::move(message))).json == "true";
+}
+
+bool bag_op_write(uint64_t bag, const std::string & topic, int64_t recv_ns, int64_t send_ns, std::string data)
+{
+  node::ToSimulation message;
+  message.bag.emplace();
+  message.bag->bag = bag;
+  message.bag->write.emplace();
+  message.bag->write->topic = topic;
+  message.bag->write->recv_ns = recv_ns;
+  message.bag->write->send_ns = send_ns;
+  message.bag->write->data = data;
+  return ops::answered(link::ask(std::move(message))).json == "true";
+}
+
+bool bag_op_close(uint64_t bag)
+{
+  node::ToSimulation message;
+  message.bag.emplace();
+  message.bag->bag = bag;
+  message.bag->close = true;
+  return ops::answered(link::ask(std::move(message))).json == "true";
+}
+
 }  // namespace rclsim::port

@@ -62,6 +62,13 @@ __all__ = [
     "logger_op_remove_child",
     "hold",
     "assertion",
+    "bag_op_open",
+    "bag_op_read_next",
+    "bag_op_set_filter",
+    "bag_op_seek_ns",
+    "bag_op_create_topic",
+    "bag_op_write",
+    "bag_op_close",
 ]
 
 
@@ -411,3 +418,81 @@ def hold(entity: int = 0, on: bool = False) -> None:
 def assertion(kind: str = "ALWAYS", message: str = "", holds: bool = False, details_json: str = "") -> None:
     """Assertion (job): sent, not answered."""
     send({"assertion": {"kind": kind, "message": message, "holds": holds, "details_json": details_json}})
+
+
+def bag_op_open(bag: int = 0, uri: str = "", storage_id: str = "", cwd: str = "", write: bool = False) -> str:
+    """BagOp.open (job): asked: its Answer.json."""
+    bag = {
+        "bag": bag,
+        "open": {"uri": uri,
+        "storage_id": storage_id,
+        "cwd": cwd,
+        "write": write},
+    }
+    return str(ask({"bag": bag})["answer"]["json"])
+
+
+def bag_op_read_next(bag: int = 0) -> dict[str, Any]:
+    """BagOp.read_next (job): asked: its Answer."""
+    answer: dict[str, Any] = ask({"bag": {"bag": bag, "read_next": True}})["answer"]
+    return answer
+
+
+def bag_op_set_filter(
+    bag: int = 0,
+    topics: Sequence[str] = (),
+    topics_regex: str = "",
+    regex_to_exclude: str = "",
+    exclude_topics: Sequence[str] = (),
+) -> bool:
+    """BagOp.set_filter (job): asked: whether its Answer.json is "true"."""
+    bag = {
+        "bag": bag,
+        "set_filter": {"topics": list(topics),
+        "topics_regex": topics_regex,
+        "regex_to_exclude": regex_to_exclude,
+        "exclude_topics": list(exclude_topics)},
+    }
+    return bool(ask({"bag": bag})["answer"]["json"] == "true")
+
+
+def bag_op_seek_ns(bag: int = 0, seek_ns: int = 0) -> bool:
+    """BagOp.seek_ns (job): asked: whether its Answer.json is "true"."""
+    return bool(ask({"bag": {"bag": bag, "seek_ns": seek_ns}})["answer"]["json"] == "true")
+
+
+def bag_op_create_topic(
+    bag: int = 0,
+    name: str = "",
+    type: str = "",
+    serialization_format: str = "",
+    offered_qos_profiles: str = "",
+    type_description_hash: str = "",
+) -> bool:
+    """BagOp.create_topic (job): asked: whether its Answer.json is "true"."""
+    bag = {
+        "bag": bag,
+        "create_topic": {"name": name,
+        "type": type,
+        "serialization_format": serialization_format,
+        "offered_qos_profiles": offered_qos_profiles,
+        "type_description_hash": type_description_hash},
+    }
+    return bool(ask({"bag": bag})["answer"]["json"] == "true")
+
+
+def bag_op_write(bag: int = 0, topic: str = "", recv_ns: int = 0, send_ns: int = 0, data: bytes = b"") -> bool:
+    """BagOp.write (job): asked: whether its Answer.json is "true"."""
+    bag = {
+        "bag": bag,
+        "write": {"topic": topic,
+        "recv_ns": recv_ns,
+        "send_ns": send_ns,
+        "data": data},
+    }
+    return bool(ask({"bag": bag})["answer"]["json"] == "true")
+
+
+def bag_op_close(bag: int = 0) -> bool:
+    """BagOp.close (job): asked: whether its Answer.json is "true"."""
+    return bool(ask({"bag": {"bag": bag, "close": True}})["answer"]["json"] == "true")

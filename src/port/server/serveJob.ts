@@ -1,7 +1,8 @@
 import { valueFromJson, valueToJson } from '../wire/nodeMessages.js';
 import { type Handlers, json, type ServedProgram } from './ServedProgram.js';
+import { bagHandler } from './serveBag.js';
 
-/** The job section's requests: a component's job operations, a proposed start time, and the program's assertions. */
+/** The job section's requests: a component's job operations, a proposed start time, the program's assertions and its bags. */
 export function jobHandlers(program: ServedProgram): Handlers<'job'> {
   const { port } = program;
   return {
@@ -23,5 +24,6 @@ export function jobHandlers(program: ServedProgram): Handlers<'job'> {
       port.assertion(kind.toLowerCase() as Lowercase<typeof kind>, message, holds, detailsJson);
       return undefined;
     },
+    bag: bagHandler(program),
   };
 }

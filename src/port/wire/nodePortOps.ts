@@ -56,7 +56,7 @@ export interface SectionFields {
     | 'logger';
   parameters: 'parameter';
   graph: 'graph';
-  job: 'job' | 'assertion';
+  job: 'job' | 'assertion' | 'bag';
   executor: 'spin' | 'jsTimer' | 'jsTimerOp' | 'awaitEvent' | 'hold';
 }
 
@@ -110,6 +110,13 @@ export const OPERATIONS: readonly { sender: string; section: Section; field: key
   { sender: 'loggerOpRemoveChild', section: 'entities', field: 'logger' },
   { sender: 'hold', section: 'executor', field: 'hold' },
   { sender: 'assertion', section: 'job', field: 'assertion' },
+  { sender: 'bagOpOpen', section: 'job', field: 'bag' },
+  { sender: 'bagOpReadNext', section: 'job', field: 'bag' },
+  { sender: 'bagOpSetFilter', section: 'job', field: 'bag' },
+  { sender: 'bagOpSeekNs', section: 'job', field: 'bag' },
+  { sender: 'bagOpCreateTopic', section: 'job', field: 'bag' },
+  { sender: 'bagOpWrite', section: 'job', field: 'bag' },
+  { sender: 'bagOpClose', section: 'job', field: 'bag' },
 ];
 
 /** Create (entities): asked: its Created. */
@@ -350,4 +357,54 @@ export function hold(link: PortLink, request: Outgoing<Hold>): void {
 /** Assertion (job): sent, not answered. */
 export function assertion(link: PortLink, request: Outgoing<Assertion>): void {
   link.send({ assertion: request });
+}
+
+/** BagOp.open (job): asked: its Answer.json. */
+export function bagOpOpen(link: PortLink, bag: number, uri: string, storageId: string, cwd: string, write: boolean): string {
+  return link.ask({ bag: { bag, open: { uri, storageId, cwd, write } } }).answer?.json ?? '';
+}
+
+/** BagOp.read_next (job): asked: its Answer. */
+export function bagOpReadNext(link: PortLink, bag: number): Answer {
+  return link.ask({ bag: { bag, readNext: true } }).answer ?? { json: '', cdr: new Uint8Array() };
+}
+
+/** BagOp.set_filter (job): asked: whether its Answer.json is "true". */
+export function bagOpSetFilter(
+  link: PortLink,
+  bag: number,
+  topics: readonly string[],
+  topicsRegex: string,
+  regexToExclude: string,
+  excludeTopics: readonly string[],
+): boolean {
+  return link.ask({ bag: { bag, setFilter: { topics: [...topics], topicsRegex, regexToExclude, excludeTopics: [...excludeTopics] } } }).answer?.json === 'true';
+}
+
+/** BagOp.seek_ns (job): asked: whether its Answer.json is "true". */
+export function bagOpSeekNs(link: PortLink, bag: number, seekNs: bigint | number): boolean {
+  return link.ask({ bag: { bag, seekNs } }).answer?.json === 'true';
+}
+
+/** BagOp.create_topic (job): asked: whether its Answer.json is "true". */
+export function bagOpCreateTopic(
+  link: PortLink,
+  bag: number,
+  name: string,
+  type: string,
+  serializationFormat: string,
+  offeredQosProfiles: string,
+  typeDescriptionHash: string,
+): boolean {
+  return link.ask({ bag: { bag, createTopic: { name, type, serializationFormat, offeredQosProfiles, typeDescriptionHash } } }).answer?.json === 'true';
+}
+
+/** BagOp.write (job): asked: whether its Answer.json is "true". */
+export function bagOpWrite(link: PortLink, bag: number, topic: string, recvNs: bigint | number, sendNs: bigint | number, data: Uint8Array): boolean {
+  return link.ask({ bag: { bag, write: { topic, recvNs, sendNs, data } } }).answer?.json === 'true';
+}
+
+/** BagOp.close (job): asked: whether its Answer.json is "true". */
+export function bagOpClose(link: PortLink, bag: number): boolean {
+  return link.ask({ bag: { bag, close: true } }).answer?.json === 'true';
 }

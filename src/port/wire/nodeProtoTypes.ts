@@ -731,6 +731,7 @@ export interface ToSimulation {
   hold?: Hold;
   assertion?: Assertion;
   turn?: Turn;
+  bag?: BagOp;
 }
 
 export interface ToClient {
@@ -743,4 +744,62 @@ export interface ToClient {
   run?: Run;
   resume?: Resume;
   shutdown?: Shutdown;
+}
+
+/**
+ * A bag a program reads or writes itself (rosbag2_cpp's Reader and Writer): the simulation's own
+ * bag code (src/bag/) reads or writes it, and answers before the program goes on. A bag that
+ * cannot be opened, read or written is answered by Failed with rosbag2's text.
+ */
+export interface BagOp {
+  /** The bag, as its open's answer named it (0 for open). */
+  bag: number;
+  /** Answered by Answer with `json` {"bag": <id>, "metadata": <rosbag2's BagMetadata>}. */
+  open?: BagOpen;
+  /**
+   * The next message (in receive-time order, through the filter): Answer with `json`
+   * {"topic", "recv_ns", "send_ns"} and `cdr` its bytes; `json` empty after the last.
+   */
+  readNext?: boolean;
+  setFilter?: BagFilter;
+  /** The next message read is the first received at or after this time (ns). */
+  seekNs?: bigint;
+  createTopic?: BagTopicInfo;
+  write?: BagWrite;
+  /** A writer's close finishes its files and metadata.yaml. */
+  close?: boolean;
+}
+
+export interface BagOpen {
+  /** As the program gave it (StorageOptions.uri), relative to `cwd`, the program's directory. */
+  uri: string;
+  /** 'mcap', 'sqlite3' or '' (a reader: what the bag is; a writer: mcap, rosbag2's default). */
+  storageId: string;
+  cwd: string;
+  write: boolean;
+}
+
+/** rosbag2_storage::StorageFilter. */
+export interface BagFilter {
+  topics: string[];
+  topicsRegex: string;
+  regexToExclude: string;
+  excludeTopics: string[];
+}
+
+/** rosbag2_storage::TopicMetadata. */
+export interface BagTopicInfo {
+  name: string;
+  type: string;
+  serializationFormat: string;
+  /** rosbag2's YAML of the offered QoS profiles ('': none). */
+  offeredQosProfiles: string;
+  typeDescriptionHash: string;
+}
+
+export interface BagWrite {
+  topic: string;
+  recvNs: bigint;
+  sendNs: bigint;
+  data: Uint8Array;
 }

@@ -50,12 +50,19 @@ const PYTHON_AND_CPP_LACK: Readonly<Record<string, string>> = {
   parameterOpHook: OWN_PARAMETERS,
 };
 
+const CPP_BAGS = "a program's own bags are rosbag2_cpp's Reader and Writer, a C++ API (rosbag2_py is not in the Python client)";
+/** What only the C++ client uses: rosbag2_cpp's Reader and Writer. */
+const CPP_ONLY: Readonly<Record<string, string>> = Object.fromEntries(
+  ['bagOpOpen', 'bagOpReadNext', 'bagOpSetFilter', 'bagOpSeekNs', 'bagOpCreateTopic', 'bagOpWrite', 'bagOpClose'].map((sender) => [sender, CPP_BAGS]),
+);
+
 export const CLIENT_CODE: Readonly<Record<ClientName, ClientCode>> = {
   rclnodejs: {
     // A separate program's port; an in-process one calls DirectPort itself.
     files: () => ['src/port/WirePort.ts'],
     call: (sender) => new RegExp(`\\bops\\.${sender}\\b`),
     lacks: {
+      ...CPP_ONLY,
       timerOpChangePeriodNs: BY_ENTITY_OP,
       getInterface: "the program's process reads the interface definitions itself, from Welcome's interface folders",
     },
@@ -65,6 +72,7 @@ export const CLIENT_CODE: Readonly<Record<ClientName, ClientCode>> = {
     call: (sender) => new RegExp(`\\b_port(_ops)?\\.${snake(sender)}\\(`),
     lacks: {
       ...PYTHON_AND_CPP_LACK,
+      ...CPP_ONLY,
       jobOpStartNs: "a start time proposed by the program is rslcpp's (Job::get_initial_time), a C++ API",
       nextGoalId: "rclpy's action client draws its goal ids from the program's own seeded uuid4, as rclpy does",
       loggerOpRemoveChild: "rclpy's loggers keep their children for the node's life",

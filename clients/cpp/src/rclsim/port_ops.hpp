@@ -118,6 +118,20 @@ void logger_op_remove_child(const std::string & logger, const std::string & remo
 void hold(node::Hold request);
 /// Assertion (job): sent, not answered.
 void assertion(node::Assertion request);
+/// BagOp.open (job): asked: its Answer.json.
+std::string bag_op_open(uint64_t bag, const std::string & uri, const std::string & storage_id, const std::string & cwd, bool write);
+/// BagOp.read_next (job): asked: its Answer.
+node::Answer bag_op_read_next(uint64_t bag);
+/// BagOp.set_filter (job): asked: whether its Answer.json is "true".
+bool bag_op_set_filter(uint64_t bag, const std::vector<std::string> & topics, const std::string & topics_regex, const std::string & regex_to_exclude, const std::vector<std::string> & exclude_topics);
+/// BagOp.seek_ns (job): asked: whether its Answer.json is "true".
+bool bag_op_seek_ns(uint64_t bag, int64_t seek_ns);
+/// BagOp.create_topic (job): asked: whether its Answer.json is "true".
+bool bag_op_create_topic(uint64_t bag, const std::string & name, const std::string & type, const std::string & serialization_format, const std::string & offered_qos_profiles, const std::string & type_description_hash);
+/// BagOp.write (job): asked: whether its Answer.json is "true".
+bool bag_op_write(uint64_t bag, const std::string & topic, int64_t recv_ns, int64_t send_ns, std::string data);
+/// BagOp.close (job): asked: whether its Answer.json is "true".
+bool bag_op_close(uint64_t bag);
 
 }  // namespace rclsim::port
 

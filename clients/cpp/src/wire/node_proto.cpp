@@ -2259,6 +2259,287 @@ bool decode(const uint8_t * data, size_t size, Failed & out) {
   return merge(in, out);
 }
 
+// ---------------------------------------------------------------- BagOpen
+
+namespace {
+
+bool merge(Reader & in, BagOpen & message) {
+  while (in.at != in.end) {
+    uint32_t number;
+    uint32_t wire;
+    if (!read_tag(in, number, wire)) return false;
+    switch (number) {
+    case 1:
+      if (!read_field(in, wire, message.uri)) return false;
+      break;
+    case 2:
+      if (!read_field(in, wire, message.storage_id)) return false;
+      break;
+    case 3:
+      if (!read_field(in, wire, message.cwd)) return false;
+      break;
+    case 4:
+      if (!read_field(in, wire, message.write)) return false;
+      break;
+    default:
+      if (!skip(in, wire)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void encode(const BagOpen & message, std::string & out) {
+  if (!message.uri.empty()) put_field(out, 1, message.uri);
+  if (!message.storage_id.empty()) put_field(out, 2, message.storage_id);
+  if (!message.cwd.empty()) put_field(out, 3, message.cwd);
+  if (message.write) put_field(out, 4, message.write);
+}
+
+bool decode(const uint8_t * data, size_t size, BagOpen & out) {
+  out = BagOpen{};
+  Reader in{data, data + size};
+  return merge(in, out);
+}
+
+// ---------------------------------------------------------------- BagFilter
+
+namespace {
+
+bool merge(Reader & in, BagFilter & message) {
+  while (in.at != in.end) {
+    uint32_t number;
+    uint32_t wire;
+    if (!read_tag(in, number, wire)) return false;
+    switch (number) {
+    case 1:
+      if (!read_repeated(in, wire, message.topics)) return false;
+      break;
+    case 2:
+      if (!read_field(in, wire, message.topics_regex)) return false;
+      break;
+    case 3:
+      if (!read_field(in, wire, message.regex_to_exclude)) return false;
+      break;
+    case 4:
+      if (!read_repeated(in, wire, message.exclude_topics)) return false;
+      break;
+    default:
+      if (!skip(in, wire)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void encode(const BagFilter & message, std::string & out) {
+  for (const std::string & item : message.topics) put_field(out, 1, item);
+  if (!message.topics_regex.empty()) put_field(out, 2, message.topics_regex);
+  if (!message.regex_to_exclude.empty()) put_field(out, 3, message.regex_to_exclude);
+  for (const std::string & item : message.exclude_topics) put_field(out, 4, item);
+}
+
+bool decode(const uint8_t * data, size_t size, BagFilter & out) {
+  out = BagFilter{};
+  Reader in{data, data + size};
+  return merge(in, out);
+}
+
+// ---------------------------------------------------------------- BagTopicInfo
+
+namespace {
+
+bool merge(Reader & in, BagTopicInfo & message) {
+  while (in.at != in.end) {
+    uint32_t number;
+    uint32_t wire;
+    if (!read_tag(in, number, wire)) return false;
+    switch (number) {
+    case 1:
+      if (!read_field(in, wire, message.name)) return false;
+      break;
+    case 2:
+      if (!read_field(in, wire, message.type)) return false;
+      break;
+    case 3:
+      if (!read_field(in, wire, message.serialization_format)) return false;
+      break;
+    case 4:
+      if (!read_field(in, wire, message.offered_qos_profiles)) return false;
+      break;
+    case 5:
+      if (!read_field(in, wire, message.type_description_hash)) return false;
+      break;
+    default:
+      if (!skip(in, wire)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void encode(const BagTopicInfo & message, std::string & out) {
+  if (!message.name.empty()) put_field(out, 1, message.name);
+  if (!message.type.empty()) put_field(out, 2, message.type);
+  if (!message.serialization_format.empty()) put_field(out, 3, message.serialization_format);
+  if (!message.offered_qos_profiles.empty()) put_field(out, 4, message.offered_qos_profiles);
+  if (!message.type_description_hash.empty()) put_field(out, 5, message.type_description_hash);
+}
+
+bool decode(const uint8_t * data, size_t size, BagTopicInfo & out) {
+  out = BagTopicInfo{};
+  Reader in{data, data + size};
+  return merge(in, out);
+}
+
+// ---------------------------------------------------------------- BagWrite
+
+namespace {
+
+bool merge(Reader & in, BagWrite & message) {
+  while (in.at != in.end) {
+    uint32_t number;
+    uint32_t wire;
+    if (!read_tag(in, number, wire)) return false;
+    switch (number) {
+    case 1:
+      if (!read_field(in, wire, message.topic)) return false;
+      break;
+    case 2:
+      if (!read_field(in, wire, message.recv_ns)) return false;
+      break;
+    case 3:
+      if (!read_field(in, wire, message.send_ns)) return false;
+      break;
+    case 4:
+      if (!read_field(in, wire, message.data)) return false;
+      break;
+    default:
+      if (!skip(in, wire)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void encode(const BagWrite & message, std::string & out) {
+  if (!message.topic.empty()) put_field(out, 1, message.topic);
+  if (message.recv_ns != 0) put_field(out, 2, message.recv_ns);
+  if (message.send_ns != 0) put_field(out, 3, message.send_ns);
+  if (!message.data.empty()) put_field(out, 4, message.data);
+}
+
+bool decode(const uint8_t * data, size_t size, BagWrite & out) {
+  out = BagWrite{};
+  Reader in{data, data + size};
+  return merge(in, out);
+}
+
+// ---------------------------------------------------------------- BagOp
+
+namespace {
+
+void clear_op(BagOp & message) {
+  message.open.reset();
+  message.read_next.reset();
+  message.set_filter.reset();
+  message.seek_ns.reset();
+  message.create_topic.reset();
+  message.write.reset();
+  message.close.reset();
+}
+
+bool merge(Reader & in, BagOp & message) {
+  while (in.at != in.end) {
+    uint32_t number;
+    uint32_t wire;
+    if (!read_tag(in, number, wire)) return false;
+    switch (number) {
+    case 1:
+      if (!read_field(in, wire, message.bag)) return false;
+      break;
+    case 2: {
+      Reader inner;
+      if (wire != LEN || !read_nested(in, inner)) return false;
+      if (!message.open) {
+        clear_op(message);
+        message.open.emplace();
+      }
+      if (!merge(inner, *message.open)) return false;
+      break;
+    }
+    case 3:
+      clear_op(message);
+      if (!read_field(in, wire, message.read_next.emplace())) return false;
+      break;
+    case 4: {
+      Reader inner;
+      if (wire != LEN || !read_nested(in, inner)) return false;
+      if (!message.set_filter) {
+        clear_op(message);
+        message.set_filter.emplace();
+      }
+      if (!merge(inner, *message.set_filter)) return false;
+      break;
+    }
+    case 5:
+      clear_op(message);
+      if (!read_field(in, wire, message.seek_ns.emplace())) return false;
+      break;
+    case 6: {
+      Reader inner;
+      if (wire != LEN || !read_nested(in, inner)) return false;
+      if (!message.create_topic) {
+        clear_op(message);
+        message.create_topic.emplace();
+      }
+      if (!merge(inner, *message.create_topic)) return false;
+      break;
+    }
+    case 7: {
+      Reader inner;
+      if (wire != LEN || !read_nested(in, inner)) return false;
+      if (!message.write) {
+        clear_op(message);
+        message.write.emplace();
+      }
+      if (!merge(inner, *message.write)) return false;
+      break;
+    }
+    case 8:
+      clear_op(message);
+      if (!read_field(in, wire, message.close.emplace())) return false;
+      break;
+    default:
+      if (!skip(in, wire)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void encode(const BagOp & message, std::string & out) {
+  if (message.bag != 0) put_field(out, 1, message.bag);
+  if (message.open) put_message(out, 2, *message.open);
+  if (message.read_next) put_field(out, 3, *message.read_next);
+  if (message.set_filter) put_message(out, 4, *message.set_filter);
+  if (message.seek_ns) put_field(out, 5, *message.seek_ns);
+  if (message.create_topic) put_message(out, 6, *message.create_topic);
+  if (message.write) put_message(out, 7, *message.write);
+  if (message.close) put_field(out, 8, *message.close);
+}
+
+bool decode(const uint8_t * data, size_t size, BagOp & out) {
+  out = BagOp{};
+  Reader in{data, data + size};
+  return merge(in, out);
+}
+
 // ---------------------------------------------------------------- ToSimulation
 
 namespace {
@@ -2293,6 +2574,7 @@ void clear_message(ToSimulation & message) {
   message.hold.reset();
   message.assertion.reset();
   message.turn.reset();
+  message.bag.reset();
 }
 
 bool merge(Reader & in, ToSimulation & message) {
@@ -2594,6 +2876,16 @@ bool merge(Reader & in, ToSimulation & message) {
       if (!merge(inner, *message.turn)) return false;
       break;
     }
+    case 31: {
+      Reader inner;
+      if (wire != LEN || !read_nested(in, inner)) return false;
+      if (!message.bag) {
+        clear_message(message);
+        message.bag.emplace();
+      }
+      if (!merge(inner, *message.bag)) return false;
+      break;
+    }
     default:
       if (!skip(in, wire)) return false;
     }
@@ -2634,6 +2926,7 @@ void encode(const ToSimulation & message, std::string & out) {
   if (message.hold) put_message(out, 28, *message.hold);
   if (message.assertion) put_message(out, 29, *message.assertion);
   if (message.turn) put_message(out, 30, *message.turn);
+  if (message.bag) put_message(out, 31, *message.bag);
 }
 
 bool decode(const uint8_t * data, size_t size, ToSimulation & out) {

@@ -672,10 +672,65 @@ struct Failed {
   bool input_error = false;
 };
 
+struct BagOpen {
+  // As the program gave it (StorageOptions.uri), relative to `cwd`, the program's directory.
+  std::string uri;
+  // 'mcap', 'sqlite3' or '' (a reader: what the bag is; a writer: mcap, rosbag2's default).
+  std::string storage_id;
+  std::string cwd;
+  bool write = false;
+};
+
+// rosbag2_storage::StorageFilter.
+struct BagFilter {
+  std::vector<std::string> topics;
+  std::string topics_regex;
+  std::string regex_to_exclude;
+  std::vector<std::string> exclude_topics;
+};
+
+// rosbag2_storage::TopicMetadata.
+struct BagTopicInfo {
+  std::string name;
+  std::string type;
+  std::string serialization_format;
+  // rosbag2's YAML of the offered QoS profiles ('': none).
+  std::string offered_qos_profiles;
+  std::string type_description_hash;
+};
+
+struct BagWrite {
+  std::string topic;
+  int64_t recv_ns = 0;
+  int64_t send_ns = 0;
+  std::string data;
+};
+
+// A bag a program reads or writes itself (rosbag2_cpp's Reader and Writer): the simulation's own
+// bag code (src/bag/) reads or writes it, and answers before the program goes on. A bag that
+// cannot be opened, read or written is answered by Failed with rosbag2's text.
+struct BagOp {
+  // The bag, as its open's answer named it (0 for open).
+  uint64_t bag = 0;
+  // oneof op: open, read_next, set_filter, seek_ns, create_topic, write, close (at most one set).
+  // Answered by Answer with `json` {"bag": <id>, "metadata": <rosbag2's BagMetadata>}.
+  std::optional<BagOpen> open;
+  // The next message (in receive-time order, through the filter): Answer with `json`
+  // {"topic", "recv_ns", "send_ns"} and `cdr` its bytes; `json` empty after the last.
+  std::optional<bool> read_next;
+  std::optional<BagFilter> set_filter;
+  // The next message read is the first received at or after this time (ns).
+  std::optional<int64_t> seek_ns;
+  std::optional<BagTopicInfo> create_topic;
+  std::optional<BagWrite> write;
+  // A writer's close finishes its files and metadata.yaml.
+  std::optional<bool> close;
+};
+
 struct ToSimulation {
   // Set on questions (Create, GraphQuery, GetInterface, JobOp get_result): the answer carries it.
   uint64_t ask = 0;
-  // oneof message: hello, create, destroy, publish, send_request, send_response, timer, trigger, log, graph, get_interface, job, wait, done, exit, context, spin, js_timer, js_timer_op, parameter, forget_request, await_event, entity, action, next_goal_id, logger, hold, assertion, turn (at most one set).
+  // oneof message: hello, create, destroy, publish, send_request, send_response, timer, trigger, log, graph, get_interface, job, wait, done, exit, context, spin, js_timer, js_timer_op, parameter, forget_request, await_event, entity, action, next_goal_id, logger, hold, assertion, turn, bag (at most one set).
   std::optional<Hello> hello;
   std::optional<Create> create;
   std::optional<Destroy> destroy;
@@ -705,6 +760,7 @@ struct ToSimulation {
   std::optional<Hold> hold;
   std::optional<Assertion> assertion;
   std::optional<Turn> turn;
+  std::optional<BagOp> bag;
 };
 
 struct ToClient {
@@ -816,6 +872,16 @@ void encode(const Shutdown & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, Shutdown & out);
 void encode(const Failed & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, Failed & out);
+void encode(const BagOpen & message, std::string & out);
+bool decode(const uint8_t * data, size_t size, BagOpen & out);
+void encode(const BagFilter & message, std::string & out);
+bool decode(const uint8_t * data, size_t size, BagFilter & out);
+void encode(const BagTopicInfo & message, std::string & out);
+bool decode(const uint8_t * data, size_t size, BagTopicInfo & out);
+void encode(const BagWrite & message, std::string & out);
+bool decode(const uint8_t * data, size_t size, BagWrite & out);
+void encode(const BagOp & message, std::string & out);
+bool decode(const uint8_t * data, size_t size, BagOp & out);
 void encode(const ToSimulation & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, ToSimulation & out);
 void encode(const ToClient & message, std::string & out);

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { readWithOracle } from '../support/bagOracle.js';
+import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { cppClientBuilt } from '../support/sharedBuilds.js';
+
+// A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
+const BUILD_MS = 240_000;
+const fixtures = join(repoRoot, '../shared/fixtures/rosbag2');
+
+/** A folder holding the test's program `name`.cpp. */
+function withProgram(name: string): string {
+  const dir = tempDir();
+  copyFileSync(join(repoRoot, `test/fixtures/cpp/${name}.cpp`), join(dir, `${name}.cpp`));
+  return dir;
+}
+
+/** What bag_reader prints of a fixture bag's talker recording (10 /topic and 10 /rosout messages), in order. */
+const TALKER_READ = [
+  'topic /topic std_msgs/msg/String cdr',
+  'topic /rosout rcl_interfaces/msg/Log cdr',
+  'topic /parameter_events rcl_interfaces/msg/ParameterEvent cdr',
+  'read /rosout 10',
+  'read /topic 10',
+  "first /topic data 'Hello, world! 0'",
+  "after the middle: 'Hello, world! 5'",
+  'filtered from the middle: 5 messages',
+];
+
+describe("C++ programs: rosbag2_cpp's Reader and Writer", needs('C++ toolchain'), () => {
+  before(() => cppClientBuilt());
+
+  for (const [storage, placement] of [
+    ['mcap', 'in-process'],
+    ['sqlite3', 'separate'],
+  ] as const) {
+    it(`writes a ${storage} bag (${placement}) at the times it gives, which rosbags and mcap read back`, async () => {
+      const dir = withProgram('bag_writer');
+      const result = runCli(['exec', 'bag_writer.cpp', '--process', placement, '--until', '1s', '--', 'out', storage], dir, BUILD_MS);
+      assert.equal(result.status, 0, result.stderr);
+      const reading = await readWithOracle(join(dir, 'out'));
+      assert.deepEqual(
+        reading.topics.map((topic) => [topic.name, topic.type, topic.count]),
+        [
+          ['/numbers', 'std_msgs/msg/Int32', 3],
+          ['/chatter', 'std_msgs/msg/String', 3],
+        ],
+      );
+      assert.deepEqual(
+        reading.messages.map((message) => [message.topic, message.log_time, message.message]),
+        [
+          ['/chatter', '100000000', { data: 'hello 0' }],
+          ['/numbers', '100000005', { data: 0 }],
+          ['/chatter', '200000000', { data: 'hello 1' }],
+          ['/numbers', '200000005', { data: 7 }],
+          ['/chatter', '300000000', { data: 'hello 2' }],
+          ['/numbers', '300000005', { data: 14 }],
+        ],
+      );
+    });
+  }
+
+  for (const [bag, placement] of [
+    ['mcap-talker', 'in-process'],
+    ['sqlite3-talker', 'separate'],
+  ] as const) {
+    it(`reads ${bag} (${placement}): its topics, counts and a decoded field; then a filter and a seek`, () => {
+      const dir = withProgram('bag_reader');
+      const result = runCli(['exec', 'bag_reader.cpp', '--process', placement, '--', join(fixtures, bag)], dir, BUILD_MS);
+      assert.equal(result.status, 0, result.stderr);
+      const lines = result.stdout.split('\n');
+      const storage = bag.startsWith('mcap') ? 'mcap' : 'sqlite3';
+      assert.equal(lines[0], `storage ${storage}, 20 messages from 1585866235112411371`);
+      assert.deepEqual(lines.slice(1, 1 + TALKER_READ.length), TALKER_READ);
+    });
+  }
+
+  it("a Writer's bag directory that exists: open throws rosbag2's std::runtime_error, which ends a program that does not catch it", () => {
+    const dir = withProgram('bag_writer');
+    mkdirSync(join(dir, 'out'));
+    const result = runCli(['exec', 'bag_writer.cpp', '--process', 'separate', '--', 'out', 'mcap'], dir, BUILD_MS);
+    assert.notEqual(result.status, 0, result.stderr);
+    assert.match(result.stderr, /threw at sim time 0\.000000000s: std::runtime_error: Bag directory already exists \(out\), can't overwrite existing bag$/m);
+  });
+
+  it("a bag that does not exist: open throws rosbag2's std::runtime_error, after rosbag2_storage's log line", () => {
+    const dir = withProgram('bag_reader');
+    const result = runCli(['exec', 'bag_reader.cpp', '--', 'no_such_bag'], dir, BUILD_MS);
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(result.stderr, /^open failed: No storage could be initialized from the inputs\.$/m);
+    assert.match(result.stderr, /\[ERROR\] \[0\.000000000\] \[rosbag2_storage\]: No storage id specified, and no plugin found that could open URI/);
+  });
+});
