@@ -194,6 +194,17 @@ static napi_value wait_readable(napi_env env, napi_callback_info info)
   }
 }
 
+/* close(fd): this process's descriptor of a region, once the program has its own (Node's fs warns on a descriptor it did not open). */
+static napi_value close_descriptor(napi_env env, napi_callback_info info)
+{
+  size_t count = 1;
+  napi_value args[1];
+  int32_t fd;
+  if (napi_get_cb_info(env, info, &count, args, NULL, NULL) != napi_ok || napi_get_value_int32(env, args[0], &fd) != napi_ok) return NULL;
+  close(fd);
+  return NULL;
+}
+
 /* taken(link) -> the bytes the simulation took from the program's ring, ever (what went this way, not by the socket). */
 static napi_value taken(napi_env env, napi_callback_info info)
 {
@@ -211,6 +222,7 @@ napi_status shm_link_define(napi_env env, napi_value exports)
     {"shmWrite", NULL, write_bytes, NULL, NULL, NULL, napi_default, NULL},
     {"shmRead", NULL, read_available, NULL, NULL, NULL, napi_default, NULL},
     {"shmWait", NULL, wait_readable, NULL, NULL, NULL, napi_default, NULL},
+    {"shmClose", NULL, close_descriptor, NULL, NULL, NULL, napi_default, NULL},
     {"shmTaken", NULL, taken, NULL, NULL, NULL, napi_default, NULL},
   };
   return napi_define_properties(env, exports, sizeof functions / sizeof functions[0], functions);

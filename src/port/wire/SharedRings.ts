@@ -1,4 +1,3 @@
-import { closeSync } from 'node:fs';
 import { nativeAddon } from './nativeAddon.js';
 
 /** The descriptor number the region has in the program's process (the entry after the socket's 3 in its stdio). */
@@ -12,6 +11,7 @@ interface ShmAddon {
   shmWrite(link: object, bytes: Uint8Array): number;
   shmRead(link: object, buffer: Buffer, fd: number): number;
   shmWait(link: object, buffer: Buffer, fd: number, outputs: Int32Array, timeoutMs: number, spinNs: number): number;
+  shmClose(fd: number): void;
   shmTaken(link: object): number;
 }
 
@@ -39,7 +39,7 @@ export class SharedRings {
 
   /** Closes this process's descriptor once the program's process has its own (the mapping stays). */
   release(): void {
-    if (this.#fd >= 0) closeSync(this.#fd);
+    if (this.#fd >= 0) this.#addon.shmClose(this.#fd);
     this.#fd = -1;
   }
 

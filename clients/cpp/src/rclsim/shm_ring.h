@@ -1,5 +1,5 @@
 /*
- * The node port's byte streams through shared memory (docs/cpp-process.md, "Separate programs"):
+ * The node port's byte streams through shared memory (docs/node-protocol.md, "The stream"):
  * the region a separate C++ program gets beside its socket, shared by the simulation's end
  * (native/inprocess/shm_link.c) and the client's (clients/cpp/src/wire/shm_stream.cpp). Two
  * rings of one writer and one reader each carry what fd 3 carries, frame for frame; a reader
