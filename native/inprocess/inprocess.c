@@ -27,6 +27,7 @@
 
 #include "rclsim/inprocess_host.h"
 #include "fd_wait.h"
+#include "shm_link.h"
 
 /* A program's stack, as a process's main thread gets by default (ulimit -s). */
 #define PROGRAM_STACK (8u << 20)
@@ -629,5 +630,6 @@ NAPI_MODULE_INIT()
   };
   napi_define_properties(env, exports, sizeof functions / sizeof functions[0], functions);
   fd_wait_define(env, exports);
+  shm_link_define(env, exports);
   return exports;
 }

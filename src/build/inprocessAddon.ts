@@ -7,20 +7,28 @@ import { CPP_CLIENT } from './cppClient.js';
 
 /**
  * A Node-API addon in C (native/inprocess): the host of C++ programs in rclsim's process
- * (inprocess.c), and the wait for a separate program's next bytes (fd_wait.c).
+ * (inprocess.c), the wait for a separate program's next bytes (fd_wait.c), and the shared-memory
+ * rings a separate C++ program's port goes through (shm_link.c).
  */
-const SOURCES = ['inprocess.c', 'fd_wait.c', 'fd_wait.h'].map((name) => fileURLToPath(new URL(`../../../native/inprocess/${name}`, import.meta.url)));
+const SOURCES = ['inprocess.c', 'fd_wait.c', 'fd_wait.h', 'shm_link.c', 'shm_link.h'].map((name) =>
+  fileURLToPath(new URL(`../../../native/inprocess/${name}`, import.meta.url)),
+);
 /** Node-API's headers, which come with Node. */
 const NODE_HEADERS = join(dirname(process.execPath), '..', 'include', 'node');
-/** The ABI it shares with the C++ client (the client's transport). */
-const HOST_HEADER = join(CPP_CLIENT, 'src', 'rclsim', 'inprocess_host.h');
+/** The ABIs it shares with the C++ client (the client's transports). */
+const HOST_HEADERS = ['inprocess_host.h', 'shm_ring.h'].map((name) => join(CPP_CLIENT, 'src', 'rclsim', name));
 
 /**
  * The addon built (once per content: its source, the shared header, the compiler, this Node's
  * headers) with rclsim's C++ compiler, no node-gyp: Node-API's headers come with Node. Its path.
  */
 export function inprocessAddon(): string {
-  const key = contentKey([compilerIdentity(), process.version, ...SOURCES.map((source) => readFileSync(source)), readFileSync(HOST_HEADER)]);
+  const key = contentKey([
+    compilerIdentity(),
+    process.version,
+    ...SOURCES.map((source) => readFileSync(source)),
+    ...HOST_HEADERS.map((header) => readFileSync(header)),
+  ]);
   const folder = cachedFolder('inprocess-addon', key, (into) => {
     runTool(
       compilerCommand(),

@@ -170,7 +170,9 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const socket =
     start.inProcess === true
       ? loadInProcess(start)
-      : withStdin(start.stdin, (stdin) => ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay', stdin, fdWait: fdWaitAddon() }));
+      : withStdin(start.stdin, (stdin) =>
+          ProgramSocket.spawn({ name, ...command, stdout: 'relay', stderr: 'relay', stdin, fdWait: fdWaitAddon(), sharedMemory: language === 'cpp' }),
+        );
   if (socket instanceof ProgramSocket) {
     // An interpreter that is not there (python: or --python naming none) is bad input.
     if (socket.pid === undefined) throw new JobModuleError(`${start.where}: cannot start ${name}: '${command.command}' is not a command this machine can run`);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type protobuf from 'protobufjs';
 import { wallClock } from '../../src/base/realTime.js';
+import { inprocessAddon } from '../../src/build/inprocessAddon.js';
 import { frameHeader } from '../../src/port/wire/frames.js';
 import { viaProtobufjs } from '../../src/port/wire/nodeMessages.js';
 import { ProgramSocket } from '../../src/port/wire/ProgramSocket.js';
@@ -64,7 +65,7 @@ describe('the C++ client: the node protocol codec and frames (clients/cpp/src/wi
   let cpp: CppSide;
   before(() => {
     // One program, compiled once: the check, the codec and the frames (-O0: compile time is the test's).
-    const sources = [CHECK, join(WIRE, 'node_proto.cpp'), join(WIRE, 'frames.cpp')];
+    const sources = [CHECK, join(WIRE, 'node_proto.cpp'), join(WIRE, 'frames.cpp'), join(WIRE, 'shm_stream.cpp')];
     binary = cachedProgram('protocol_check', ['-std=c++17', '-O0', '-Wall', '-Wextra', '-Werror'], sources, [WIRE]);
     cpp = new CppSide(binary, []);
   });
@@ -208,32 +209,43 @@ describe('the C++ client: the node protocol codec and frames (clients/cpp/src/wi
     assert.deepEqual(names, expected);
   });
 
-  it("frames: the simulation's own end (ProgramSocket) and a C++ client: the handshake, a 4 MB Run echoed each way, Runs answered in one write", async () => {
-    const socket = ProgramSocket.spawn({ name: 'protocol_check.cpp', command: binary, args: ['client'] });
-    try {
-      const deadline = wallClock() + 20_000;
-      const welcome = { program: 'check', argv: [], nowNs: 0n, seed: 1n, cpuCount: 4, rosDistro: 'jazzy', rmwImplementation: 'rmw_fastrtps_cpp' };
-      assert.deepEqual(socket.handshake(welcome, deadline).hello, { protocolVersion: 1, client: 'protocol_check.cpp', language: 'cpp' });
-      // More than the socket buffers hold, each way.
-      const big = Buffer.alloc(4 * 1024 * 1024);
-      for (let i = 0; i < big.length; i += 4) big.writeUInt32LE(i, i);
-      socket.send({ run: { run: 1, entity: 9, input: big } }, deadline);
-      const published = socket.receive(deadline).publish!;
-      assert.equal(published.publisher, 9);
-      assert.ok(big.equals(published.cdr), 'the 4 MB came back as they went');
-      assert.equal(socket.receive(deadline).done?.run, 1);
-      for (let run = 2; run < 50; run++) {
-        socket.send({ run: { run, kind: 'MESSAGE', entity: run, nowNs: 12_345_678_901n, input: Buffer.alloc(run, run) } }, deadline);
-        assert.deepEqual(socket.receive(deadline).publish, { publisher: run, cdr: Buffer.alloc(run, run) });
-        assert.equal(socket.receive(deadline).done?.run, run);
+  for (const carrier of ['the socket', 'shared memory'] as const) {
+    it(`frames: the simulation's own end (ProgramSocket) and a C++ client through ${carrier}: the handshake, a 4 MB Run echoed each way, Runs answered in one write`, async () => {
+      const shared = carrier === 'shared memory';
+      const socket = ProgramSocket.spawn({
+        name: 'protocol_check.cpp',
+        command: binary,
+        args: ['client'],
+        ...(shared ? { fdWait: inprocessAddon(), sharedMemory: true } : {}),
+      });
+      try {
+        const deadline = wallClock() + 20_000;
+        const welcome = { program: 'check', argv: [], nowNs: 0n, seed: 1n, cpuCount: 4, rosDistro: 'jazzy', rmwImplementation: 'rmw_fastrtps_cpp' };
+        assert.deepEqual(socket.handshake(welcome, deadline).hello, { protocolVersion: 1, client: 'protocol_check.cpp', language: 'cpp' });
+        // More than the socket buffers hold, each way.
+        const big = Buffer.alloc(4 * 1024 * 1024);
+        for (let i = 0; i < big.length; i += 4) big.writeUInt32LE(i, i);
+        socket.send({ run: { run: 1, entity: 9, input: big } }, deadline);
+        const published = socket.receive(deadline).publish!;
+        assert.equal(published.publisher, 9);
+        assert.ok(big.equals(published.cdr), 'the 4 MB came back as they went');
+        assert.equal(socket.receive(deadline).done?.run, 1);
+        for (let run = 2; run < 50; run++) {
+          socket.send({ run: { run, kind: 'MESSAGE', entity: run, nowNs: 12_345_678_901n, input: Buffer.alloc(run, run) } }, deadline);
+          assert.deepEqual(socket.receive(deadline).publish, { publisher: run, cdr: Buffer.alloc(run, run) });
+          assert.equal(socket.receive(deadline).done?.run, run);
+        }
+        // What came came through the rings (more than the 4 MB, which is four times a ring), or none of it.
+        if (shared) assert.ok(socket.sharedBytes! > big.length, `${socket.sharedBytes} bytes through shared memory`);
+        else assert.equal(socket.sharedBytes, null);
+        socket.close();
+        assert.deepEqual(await socket.exited, { kind: 'signal', signal: 'SIGKILL' });
+      } finally {
+        socket.kill();
+        socket.close();
       }
-      socket.close();
-      assert.deepEqual(await socket.exited, { kind: 'signal', signal: 'SIGKILL' });
-    } finally {
-      socket.kill();
-      socket.close();
-    }
-  });
+    });
+  }
 
   it('frames: the end of the stream between frames and inside one, lengths no frame has', async () => {
     const ends: [string, Buffer, { code: number; stdout: string }][] = [

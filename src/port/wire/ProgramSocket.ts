@@ -36,6 +36,7 @@ import { OutOfProtocol } from './OutOfProtocol.js';
 import { OutputRelay } from './OutputRelay.js';
 import { classifyExit, clearFatalErrorReports, exitOfDeadProcess, type ProgramExit, processEnded, withFatalErrorReports } from './programExit.js';
 import { type ReadAvailable, readAvailable } from './readAvailable.js';
+import { SHARED_RINGS_FD, SHARED_RINGS_VARIABLE, SharedRings } from './SharedRings.js';
 
 /** FdWait's wait: an output pipe has bytes (or closed). */
 const OUTPUT = -2;
@@ -117,6 +118,11 @@ export interface ProgramOptions {
    * reads between sleeps (Backoff).
    */
   fdWait?: string | null;
+  /**
+   * The port through shared memory with a futex hand-off (SharedRings), the socket kept for the
+   * program's end: for a client that speaks it (C++'s), with the addon (`fdWait`).
+   */
+  sharedMemory?: boolean;
   /** Its fd 0: a descriptor of this process's (a file open for reading), this process's own, or none (the default: end of file at once). */
   stdin?: number | 'inherit' | 'ignore';
 }
@@ -154,6 +160,8 @@ export class ProgramSocket implements ProgramLink {
   readonly #chunk = Buffer.allocUnsafe(1 << 16);
   readonly #fdWait: FdWait | null;
   readonly #read: ReadAvailable;
+  /** The port's rings, when the bytes go through shared memory (ProgramOptions.sharedMemory). */
+  readonly #rings: SharedRings | null;
   /** The program's output this relays (OutputRelay), if any. */
   readonly #output: OutputRelay | null;
   /** Its pipes' descriptors, which a wait watches too (a program blocked on a full pipe goes on once it is read). */
@@ -162,9 +170,10 @@ export class ProgramSocket implements ProgramLink {
   #broken: ProgramGone | ProgramTimeout | null = null;
   #closed = false;
 
-  private constructor(name: string, child: ChildProcess, relay: { stdout: boolean; stderr: boolean }, fdWait: FdWait | null) {
+  private constructor(name: string, child: ChildProcess, relay: { stdout: boolean; stderr: boolean }, fdWait: FdWait | null, rings: SharedRings | null) {
     this.name = name;
     this.#fdWait = fdWait;
+    this.#rings = rings;
     this.#read = fdWait?.read ?? readAvailable;
     this.pid = child.pid;
     this.stdout = relay.stdout ? null : child.stdout;
@@ -190,16 +199,28 @@ export class ProgramSocket implements ProgramLink {
 
   /** Starts a program; its Hello is the first thing to read (handshake). */
   static spawn(options: ProgramOptions): ProgramSocket {
-    const child = spawn(options.command, options.args, {
-      cwd: options.cwd,
-      env: withFatalErrorReports(options.env ?? process.env),
-      stdio: [options.stdin ?? 'ignore', piped(options.stdout), piped(options.stderr), 'pipe'],
-      // setsid(): the leader of a process group of its own, outside the terminal's.
-      detached: true,
-    });
+    const rings = options.sharedMemory === true && options.fdWait != null ? new SharedRings(options.fdWait) : null;
+    const env = options.env ?? process.env;
+    let child: ChildProcess;
+    try {
+      child = spawn(options.command, options.args, {
+        cwd: options.cwd,
+        env: withFatalErrorReports(rings === null ? env : { ...env, [SHARED_RINGS_VARIABLE]: String(SHARED_RINGS_FD) }),
+        stdio: [options.stdin ?? 'ignore', piped(options.stdout), piped(options.stderr), 'pipe', ...(rings === null ? [] : [rings.fd])],
+        // setsid(): the leader of a process group of its own, outside the terminal's.
+        detached: true,
+      });
+    } finally {
+      rings?.release();
+    }
     if (child.pid !== undefined) clearFatalErrorReports(child.pid);
     const fdWait = options.fdWait == null ? null : fdWaitAt(options.fdWait);
-    return new ProgramSocket(options.name, child, { stdout: options.stdout === 'relay', stderr: options.stderr === 'relay' }, fdWait);
+    return new ProgramSocket(options.name, child, { stdout: options.stdout === 'relay', stderr: options.stderr === 'relay' }, fdWait, rings);
+  }
+
+  /** The bytes the program sent through shared memory (SharedRings), not its socket; null when its port is the socket alone. */
+  get sharedBytes(): number | null {
+    return this.#rings?.taken ?? null;
   }
 
   /**
@@ -240,7 +261,7 @@ export class ProgramSocket implements ProgramLink {
     while (parts.length > 0) {
       let written = 0;
       try {
-        written = writevSync(this.#fd, parts);
+        written = this.#rings === null ? writevSync(this.#fd, parts) : this.#rings.writev(parts);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EPIPE' || code === 'ECONNRESET') throw this.#ended();
@@ -286,15 +307,17 @@ export class ProgramSocket implements ProgramLink {
       }
       this.#throwIfBroken();
       if (this.#fdWait !== null) {
-        if (since < 0) since = wallClock();
+        const first = since < 0;
+        if (first) since = wallClock();
         // An answer within the spin costs no wake-up: on a quiet machine blocking at once ran
-        // rslcpp's benchmark separate at 0.56x of spinning first (docs/performance.md).
-        if (wallClock() - since < SPIN_MS) {
+        // rslcpp's benchmark separate at 0.56x of spinning first (docs/performance.md). The
+        // rings' wait spins in the addon, on memory rather than on system calls.
+        if (this.#rings === null && wallClock() - since < SPIN_MS) {
           if (this.#readSocket(null) > 0) since = -1;
           continue;
         }
         const limit = Math.min(deadline, this.#stalledAt(since));
-        const got = this.#readSocket(Math.ceil(Math.min(WAIT_SLICE_MS, Math.max(0, limit - wallClock()))));
+        const got = this.#readSocket(Math.ceil(Math.min(WAIT_SLICE_MS, Math.max(0, limit - wallClock()))), first ? SPIN_MS : 0);
         if (got > 0) since = -1;
         else if (got === OUTPUT) this.#output?.relay();
         else if (wallClock() >= limit) throw this.#late(deadline, since);
@@ -373,14 +396,18 @@ export class ProgramSocket implements ProgramLink {
   }
 
   /**
-   * Reads what the socket holds into the frames, at once (`waitMs` null) or once it has bytes
-   * within `waitMs` (FdWait's wait): the bytes read; −1 when it holds nothing yet, OUTPUT when an
-   * output pipe has bytes first.
+   * Reads what the socket (or the rings) hold into the frames, at once (`waitMs` null) or once
+   * there are bytes within `waitMs` (FdWait's wait; the rings' spins `spinMs` first): the bytes
+   * read; −1 when there is nothing yet, OUTPUT when an output pipe has bytes first.
    */
-  #readSocket(waitMs: number | null): number {
+  #readSocket(waitMs: number | null, spinMs = 0): number {
     let read: number;
     try {
-      read = waitMs === null ? this.#read(this.#fd, this.#chunk) : this.#fdWait!.wait(this.#fd, this.#chunk, this.#outputs, waitMs);
+      if (this.#rings !== null) {
+        read = waitMs === null ? this.#rings.read(this.#fd, this.#chunk) : this.#rings.wait(this.#fd, this.#chunk, this.#outputs, waitMs, spinMs);
+      } else {
+        read = waitMs === null ? this.#read(this.#fd, this.#chunk) : this.#fdWait!.wait(this.#fd, this.#chunk, this.#outputs, waitMs);
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ECONNRESET') throw this.#ended();
       throw error;

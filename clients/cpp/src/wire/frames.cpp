@@ -8,6 +8,8 @@
 #include <cstring>
 #include <utility>
 
+#include "shm_stream.hpp"
+
 namespace rclsim::node {
 
 namespace {
@@ -41,6 +43,7 @@ void append_frame(const ToSimulation & message, std::string & out) { append_mess
 void append_frame(const ToClient & message, std::string & out) { append_message_frame(message, out); }
 
 int write_all(int fd, const char * data, size_t size) {
+  if (shm_stream::carries(fd)) return shm_stream::write(fd, data, size);
   while (size > 0) {
     const ssize_t written = ::write(fd, data, size);
     if (written < 0) {
@@ -58,6 +61,10 @@ int write_all(int fd, const std::string & bytes) { return write_all(fd, bytes.da
 int write_frame(int fd, std::string_view body) {
   std::string header;
   append_frame_header(body.size(), header);
+  if (shm_stream::carries(fd)) {
+    const int error = shm_stream::write(fd, header.data(), header.size());
+    return error != 0 ? error : shm_stream::write(fd, body.data(), body.size());
+  }
   iovec parts[2] = {{header.data(), header.size()}, {const_cast<char *>(body.data()), body.size()}};
   // What is left of the header (parts[0]) and the body after the writes so far.
   size_t first = 0;
@@ -84,6 +91,11 @@ long FrameReader::fill() {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
     end_ -= begin_;
     begin_ = 0;
+  }
+  if (shm_stream::carries(fd_)) {
+    const long got = shm_stream::read(fd_, buffer_.data() + end_, buffer_.size() - end_, polls_);  // NOLINT(runtime/int)
+    end_ += static_cast<size_t>(got);
+    return got;
   }
   for (uint32_t poll = 0; poll < polls_; ++poll) {
     const ssize_t got = ::recv(fd_, buffer_.data() + end_, buffer_.size() - end_, MSG_DONTWAIT);
@@ -151,7 +163,8 @@ FrameStatus FrameReader::read(std::string_view & body) {
   std::memcpy(large_.data(), buffer_.data() + begin_ + header, have);
   begin_ = end_ = 0;
   while (have < length) {
-    const ssize_t got = ::read(fd_, large_.data() + have, length - have);
+    const ssize_t got = shm_stream::carries(fd_) ? shm_stream::read(fd_, reinterpret_cast<uint8_t *>(large_.data() + have), length - have, polls_)
+                                                 : ::read(fd_, large_.data() + have, length - have);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0 && errno != ECONNRESET) return broken(std::string("read: ") + std::strerror(errno));
     if (got <= 0) return cut(have);

@@ -1,6 +1,7 @@
 // The node protocol's framing (docs/node-protocol.md, "The stream"): every message is a varint
 // length and that many bytes of its body, as protobuf's delimited streams write them, over the
-// program's socket (fd 3) with blocking read(2)s and write(2)s.
+// program's socket (fd 3) with blocking read(2)s and write(2)s, or through shared memory when the
+// simulation gave the program a region (shm_stream.hpp).
 #pragma once
 
 #include <cstddef>
