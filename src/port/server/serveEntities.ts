@@ -32,7 +32,8 @@ export class EntityRequests {
     const { port } = program;
     this.handlers = {
       publish: ({ publisher, cdr }) => {
-        port.publish(publisher, Buffer.from(cdr));
+        // A view of the frame: the publisher copies what it is given.
+        port.publish(publisher, Buffer.from(cdr.buffer, cdr.byteOffset, cdr.byteLength));
         return undefined;
       },
       create: (create) => ({ created: this.#create(create) }),
