@@ -14,6 +14,7 @@ import {
   decodeToClient,
   decodeToSimulation,
   encodeToClient,
+  encodeToClientTransient,
   encodeToSimulation,
   type ToClient,
   type ToSimulation,
@@ -46,11 +47,11 @@ function stream(bodies: Uint8Array[]): Buffer {
 }
 
 /** The frames a reader cuts from `bytes` pushed in pieces of `piece` bytes. */
-function cut(bytes: Uint8Array, piece: number): Buffer[] {
+function cut(bytes: Uint8Array, piece: number, handedOver = false): Buffer[] {
   const reader = new FrameReader();
   const frames: Buffer[] = [];
   for (let at = 0; at < bytes.length; at += piece) {
-    reader.push(bytes.subarray(at, at + piece));
+    reader.push(bytes.subarray(at, at + piece), handedOver);
     for (let frame = reader.next(); frame !== undefined; frame = reader.next()) frames.push(frame);
   }
   return frames;
@@ -62,6 +63,17 @@ describe('node protocol frames', () => {
   it('a reader cuts the same frames from one read, from byte-sized reads and from reads that split headers and bodies anywhere', () => {
     const bytes = stream(bodies);
     for (const piece of [bytes.length, 1, 2, 3, 7, 1000, 65_536]) assert.deepEqual(cut(bytes, piece), bodies, `pieces of ${piece} bytes`);
+  });
+
+  it('bytes handed over for good give the same frames, those wholly inside a piece as views of it', () => {
+    const bytes = stream(bodies);
+    for (const piece of [bytes.length, 1, 2, 3, 7, 1000, 65_536]) assert.deepEqual(cut(bytes, piece, true), bodies, `pieces of ${piece} bytes`);
+    const reader = new FrameReader();
+    const chunk = Buffer.from([2, 7, 8, 1, 9]);
+    reader.push(chunk, true);
+    const [first, second] = [reader.next()!, reader.next()!];
+    assert.deepEqual([[...first], [...second]], [[7, 8], [9]]);
+    assert.equal(first.buffer, chunk.buffer, 'a view, not a copy');
   });
 
   it('lengths are varints as protobuf writes them, and a body is never a view of the bytes pushed (they are reused)', () => {
@@ -350,6 +362,14 @@ describe('node protocol messages of every callback (flatCodec)', () => {
   const sample = (member: FlatMember): Record<string, unknown> =>
     Object.fromEntries(member.type.fields.filter(() => random() < 0.7).map((field) => [field.name, value(field)]));
 
+  it("a message's bytes are its own: the next encode leaves them, while the transient ones are the encoder's to reuse", () => {
+    const first = encodeToClient({ answers: 3, run: { run: 1, entity: 7, nowNs: 10n ** 12n } });
+    const kept = Buffer.from(first);
+    encodeToClient({ run: { run: 2, input: Buffer.alloc(64, 0xee) } });
+    assert.deepEqual(Buffer.from(first), kept);
+    assert.deepEqual(decodeToClient(encodeToClientTransient({ answers: 3, run: { run: 1, entity: 7, nowNs: 10n ** 12n } })), decodeToClient(kept));
+  });
+
   it("takes every callback's messages: Run; Publish, SendRequest, SendResponse, Done", () => {
     const { toSimulation, toClient } = viaProtobufjs.flat();
     assert.ok(toClient.byName.has('run'));
@@ -379,6 +399,8 @@ describe('node protocol messages of every callback (flatCodec)', () => {
           const message = { [envelope.head]: pick([0, 0, 1, 2 ** 40]), [member.name]: sample(member) };
           const expected = read(general(message as never));
           const body = encode(message as never);
+          if (encode === encodeToClient)
+            assert.deepEqual(Buffer.from(encodeToClientTransient(message as never)), Buffer.from(body), 'the transient bytes are the same');
           assert.deepEqual(decode(body), expected, `${member.name}: ${JSON.stringify(message, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`);
           assert.deepEqual(read(body), expected);
           assert.deepEqual(decode(general(message as never)), expected);

@@ -32,7 +32,8 @@ export class EntityRequests {
     const { port } = program;
     this.handlers = {
       publish: ({ publisher, cdr }) => {
-        port.publish(publisher, Buffer.from(cdr));
+        // The publisher copies what it is given.
+        port.publish(publisher, frameView(cdr));
         return undefined;
       },
       create: (create) => ({ created: this.#create(create) }),
@@ -50,7 +51,7 @@ export class EntityRequests {
         const reply = this.#replies.get(request);
         if (reply === undefined) throw new Error(`no request ${request} of service ${service} waits for a response`);
         this.#replies.delete(request);
-        reply.send(deserializeMessage(this.#service(service).response, Buffer.from(cdr)));
+        reply.send(deserializeMessage(this.#service(service).response, frameView(cdr)));
         return undefined;
       },
       timer: (op) => {
@@ -207,7 +208,7 @@ export class EntityRequests {
     const timeout = send.hasTimeout ? { ms: send.timeoutMs, onTimeout: () => respond(new Uint8Array(), true) } : undefined;
     const number = this.#program.port.sendRequest(
       client,
-      deserializeMessage(types.request, Buffer.from(cdr)),
+      deserializeMessage(types.request, frameView(cdr)),
       (response) => respond(serializeMessage(types.response, response as never), false),
       timeout,
     );
@@ -256,4 +257,9 @@ function nodeOptionsOf(text: string): Record<string, unknown> {
   if (overrides !== undefined)
     options.parameterOverrides = overrides.map(({ name, type, value }) => new Parameter(name, type as ParameterType, value as never));
   return options;
+}
+
+/** A message's CDR as a Buffer without a copy: the frame it is part of is never written again (frames.ts). */
+function frameView(cdr: Uint8Array): Buffer {
+  return Buffer.from(cdr.buffer, cdr.byteOffset, cdr.byteLength);
 }

@@ -17,7 +17,7 @@ import { readHello } from './hello.js';
 import { nativeAddon } from './nativeAddon.js';
 import {
   decodeToSimulation,
-  encodeToClient,
+  encodeToClientTransient,
   type Hello,
   type Outgoing,
   type ProgramLink,
@@ -95,7 +95,8 @@ export class InProcessLink implements ProgramLink {
 
   send(message: Outgoing<ToClient>): void {
     if (this.#gone !== null) throw this.#gone;
-    this.#addon.send(this.#channel, encodeToClient(message));
+    // The addon copies the bytes before it returns.
+    this.#addon.send(this.#channel, encodeToClientTransient(message));
   }
 
   /** The next message; waits until `deadline` (wall ms, base/realTime.ts's wallClock) for it. */
@@ -122,7 +123,7 @@ export class InProcessLink implements ProgramLink {
         throw this.#gone;
       }
       try {
-        this.#frames.push(got);
+        this.#frames.push(got, true);
       } catch (error) {
         throw error instanceof OutOfProtocol ? new OutOfProtocol(`sent ${error.message}`) : error;
       }

@@ -33,8 +33,9 @@ export function unwritten(parts: Uint8Array[], written: number): Uint8Array[] {
 }
 
 /**
- * Cuts the bytes read into whole frames. Each body is a fresh buffer, never overwritten: decoded
- * `bytes` fields are views of it, and the caller reuses its read buffer.
+ * Cuts the bytes read into whole frames. Each body is never overwritten: decoded `bytes` fields
+ * are views of it. It is a fresh buffer, as a caller reuses its read buffer, or a view of bytes
+ * handed over for good.
  */
 export class FrameReader {
   /** Whole frames not yet taken, from `#head` on (a queue without Array.shift's copying). */
@@ -47,8 +48,12 @@ export class FrameReader {
   #length = 0;
   #lengthBytes = 0;
 
-  /** Takes bytes as read; throws OutOfProtocol on a length no message has. */
-  push(bytes: Uint8Array): void {
+  /**
+   * Takes bytes as read; throws OutOfProtocol on a length no message has. `handedOver`: the caller
+   * never writes `bytes` again (the in-process link's, fresh from the addon), so a frame wholly
+   * inside them is taken as a view of them instead of a copy.
+   */
+  push(bytes: Uint8Array, handedOver = false): void {
     let at = 0;
     while (at < bytes.length) {
       let body = this.#body;
@@ -60,8 +65,15 @@ export class FrameReader {
           continue;
         }
         if (this.#length > MAX_FRAME_BYTES) throw new OutOfProtocol(`a message of ${this.#length} bytes, more than the ${MAX_FRAME_BYTES} the protocol allows`);
-        body = this.#body = Buffer.allocUnsafe(this.#length);
-        this.#filled = this.#length = this.#lengthBytes = 0;
+        const length = this.#length;
+        this.#length = this.#lengthBytes = 0;
+        if (handedOver && bytes.length - at >= length) {
+          this.#frames.push(Buffer.from(bytes.buffer, bytes.byteOffset + at, length));
+          at += length;
+          continue;
+        }
+        body = this.#body = Buffer.allocUnsafe(length);
+        this.#filled = 0;
       }
       const taken = Math.min(bytes.length - at, body.length - this.#filled);
       body.set(bytes.subarray(at, at + taken), this.#filled);

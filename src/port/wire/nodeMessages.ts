@@ -24,7 +24,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type protobuf from 'protobufjs';
-import { decodeFlat, encodeFlat, type FlatEnvelope, flatEnvelope } from './flatCodec.js';
+import { decodeFlat, encodeFlat, encodeFlatView, type FlatEnvelope, flatEnvelope } from './flatCodec.js';
 import type { ToClient, ToSimulation, Welcome } from './nodeProtoTypes.js';
 import { OutOfProtocol } from './OutOfProtocol.js';
 import type { ProgramExit } from './programExit.js';
@@ -162,6 +162,12 @@ export function encodeToSimulation(message: Outgoing<ToSimulation>): Uint8Array 
 export function encodeToClient(message: Outgoing<ToClient>): Uint8Array {
   const { toClient, flatToClient } = codec();
   return encodeFlat(flatToClient, message as Record<string, unknown>) ?? toClient.encode(toClient.fromObject(message)).finish();
+}
+
+/** As encodeToClient, but the bytes may be the encoder's own, valid only until the next encode: for a caller that copies them at once. */
+export function encodeToClientTransient(message: Outgoing<ToClient>): Uint8Array {
+  const { toClient, flatToClient } = codec();
+  return encodeFlatView(flatToClient, message as Record<string, unknown>) ?? toClient.encode(toClient.fromObject(message)).finish();
 }
 
 /** A frame's body from a client; OutOfProtocol when it is no ToSimulation. */
