@@ -9,7 +9,7 @@ import { cppClientBuilt } from '../support/sharedBuilds.js';
 const BUILD_MS = 300_000;
 
 // ament_cmake's functions that ros2_control's packages call (test/fixtures/cpp/ament_functions).
-describe("ament_cmake's version header and extension points, in a workspace rclsim builds", needs('C++ toolchain'), () => {
+describe("ament_cmake's version header, extension points and test dependencies, in a workspace rclsim builds", needs('C++ toolchain'), () => {
   let workspace: string;
   let build: ReturnType<typeof runCli>;
   before(() => {
@@ -33,5 +33,9 @@ describe("ament_cmake's version header and extension points, in a workspace rcls
 
   it('ament_execute_extensions includes what ament_register_extension registered, and nothing for a point without any', () => {
     assert.equal(run('extended', 'hooked'), 'by hook.cmake\n');
+  });
+
+  it("ament_auto_find_test_dependencies finds package.xml's test_depends that are there, in <pkg>_FOUND_TEST_DEPENDS", () => {
+    assert.equal(run('auto_tested', 'found_tests'), 'std_msgs\n');
   });
 });
