@@ -35,7 +35,7 @@ describe("ament_cmake's version header, extension points and test dependencies, 
     assert.equal(run('extended', 'hooked'), 'by hook.cmake\n');
   });
 
-  it("ament_auto_find_test_dependencies finds package.xml's test_depends that are there, in <pkg>_FOUND_TEST_DEPENDS", () => {
+  it("ament_auto_find_test_dependencies finds package.xml's test_depends that are there, in <pkg>_FOUND_TEST_DEPENDS; ament_auto_add_gtest configures", () => {
     assert.equal(run('auto_tested', 'found_tests'), 'std_msgs\n');
   });
 });

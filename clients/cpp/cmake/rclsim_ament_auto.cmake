@@ -92,3 +92,12 @@ function(ament_auto_package)
   ament_export_dependencies(${${PROJECT_NAME}_FOUND_BUILD_DEPENDS})
   ament_package()
 endfunction()
+
+# ament_auto_add_gtest and ament_auto_add_gmock(target sources…): test targets, made but not built
+# (rclsim builds no tests: rclsim_skipped_test).
+macro(ament_auto_add_gtest)
+  rclsim_skipped_test(ament_auto_add_gtest ${ARGN})
+endmacro()
+macro(ament_auto_add_gmock)
+  rclsim_skipped_test(ament_auto_add_gmock ${ARGN})
+endmacro()
