@@ -22,6 +22,8 @@ const TOOL_PACKAGES = [
   'ament_cmake_python',
   'ament_cmake_ros',
   'ament_cmake_flake8',
+  // ament_generate_version_header (clients/cpp/cmake/rclsim_ament_version_h.cmake).
+  'ament_cmake_gen_version_h',
   'ament_lint_auto',
   'ament_lint_common',
   'launch_testing_ament_cmake',

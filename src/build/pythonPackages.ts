@@ -14,6 +14,8 @@ export interface SetupInstalls {
   /** Each data file: its destination below the prefix (folder and file name) and its source. */
   data_files: { destination: string; source: string }[];
   scripts: string[];
+  /** Where console scripts and scripts go, below the prefix: setup.cfg's script_dir (`lib/<pkg>`), else `bin`. */
+  script_dir: string;
 }
 
 /**
@@ -85,7 +87,9 @@ export function entryPointScript(pkg: string, entry: SetupInstalls['console_scri
  * its data_files as symlinks at their destinations; the package index marker and package.xml
  * when data_files do not install them; its top-level Python packages on the prefix's
  * SITE_PACKAGES (colcon links them into build/<pkg>, which its hook puts on PYTHONPATH); each
- * console_scripts entry point as lib/<pkg>/<name> (entryPointScript), each script linked there.
+ * console_scripts entry point as <script_dir>/<name> (entryPointScript), each script linked there:
+ * script_dir is what setup.cfg names (`lib/<pkg>`, where `ros2 run` looks), else setuptools'
+ * `bin` (generate_parameter_library_py's generators, which CMake's find_program finds there).
  */
 export function layOutPythonPackage(pkg: PackageManifest, installs: SetupInstalls, install: string): void {
   const destinations = new Set(installs.data_files.map((file) => file.destination));
@@ -100,6 +104,7 @@ export function layOutPythonPackage(pkg: PackageManifest, installs: SetupInstall
     }
     symlink(module.path, join(install, SITE_PACKAGES, module.name));
   }
-  for (const entry of installs.console_scripts) writeIfChanged(join(install, 'lib', pkg.name, entry.name), entryPointScript(pkg.name, entry), 0o755);
-  for (const script of installs.scripts) symlink(script, join(install, 'lib', pkg.name, script.split('/').pop()!));
+  const scripts = join(install, installs.script_dir);
+  for (const entry of installs.console_scripts) writeIfChanged(join(scripts, entry.name), entryPointScript(pkg.name, entry), 0o755);
+  for (const script of installs.scripts) symlink(script, join(scripts, script.split('/').pop()!));
 }

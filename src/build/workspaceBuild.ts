@@ -9,6 +9,7 @@ import { numericCompilers } from './numericCompiler.js';
 import { findPackages, type PackageManifest } from './packageManifest.js';
 import { type PackageSelection, selectPackages } from './packageSelection.js';
 import { layOutPythonPackages, PYTHON_BUILD_TYPE } from './prepareWorkspace.js';
+import { workspaceEnvironment } from './workspaceEnvironment.js';
 
 /** Where a workspace build puts things, as colcon's merge install lays them out. */
 export interface WorkspaceLayout {
@@ -82,8 +83,9 @@ function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath:
   // environment. rclsim's compilers stay: they keep the bits the same on every CPU.
   const userPrefixes = cmakeArgs.flatMap((arg) => prefixPathOf(arg) ?? []);
   const otherArgs = cmakeArgs.filter((arg) => prefixPathOf(arg) === undefined);
-  // What rclsim's compiler names when it leaves a flag out.
-  const env = { ...process.env, RCLSIM_BUILDING: `package ${pkg.name}` };
+  // The workspace's install sourced, as colcon builds a package in its dependencies' environment;
+  // RCLSIM_BUILDING: what rclsim's compiler names when it leaves a flag out.
+  const env = { ...process.env, ...workspaceEnvironment(layout.install), RCLSIM_BUILDING: `package ${pkg.name}` };
   const configure = [
     '-S',
     pkg.folder,

@@ -22,12 +22,15 @@ function append(last: string, current: string): string {
 /**
  * What a sourced install (`source install/setup.bash`) adds to a program's environment: the
  * install prefix on AMENT_PREFIX_PATH (ament_index's search path), its Python packages on
- * PYTHONPATH, both ahead of what `env` holds; rclsim's own prefix last. rclsim's Python client
- * goes ahead of PYTHONPATH where a Python program starts (job/separateProgram.ts).
+ * PYTHONPATH, its `bin` on PATH, each ahead of what `env` holds; rclsim's own prefix last.
+ * rclsim's Python client goes ahead of PYTHONPATH where a Python program starts
+ * (job/separateProgram.ts). colcon builds a package in its dependencies' environment too, so a
+ * CMake custom command runs a Python package's script (generate_parameter_library_cpp).
  */
-export function workspaceEnvironment(install: string, env: NodeJS.ProcessEnv = process.env): { AMENT_PREFIX_PATH: string; PYTHONPATH: string } {
+export function workspaceEnvironment(install: string, env: NodeJS.ProcessEnv = process.env): { AMENT_PREFIX_PATH: string; PYTHONPATH: string; PATH: string } {
   return {
     AMENT_PREFIX_PATH: append(RCLSIM_PREFIX, prepend(install, env.AMENT_PREFIX_PATH)),
     PYTHONPATH: prepend(join(install, SITE_PACKAGES), env.PYTHONPATH),
+    PATH: prepend(join(install, 'bin'), env.PATH),
   };
 }

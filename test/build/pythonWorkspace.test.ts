@@ -167,7 +167,8 @@ describe('rclsim build of a workspace of Python packages', needs('python3'), () 
     assert.match(build.stderr, /^Finished <<< py_tool \(ament_python, symlinked\)\nSummary: 1 package finished \[.*\] into .*\/install\n$/);
     assert.equal(readlinkSync(join(workspace, 'install/share/py_tool/package.xml')), join(folder, 'package.xml'));
     assert.equal(readFileSync(join(workspace, 'install/share/ament_index/resource_index/packages/py_tool'), 'utf8'), '');
-    assert.match(readFileSync(join(workspace, 'install/lib/py_tool/tool'), 'utf8'), /from pkg_a\.tool import main/);
+    // No setup.cfg naming a script_dir: setuptools' bin/.
+    assert.match(readFileSync(join(workspace, 'install/bin/tool'), 'utf8'), /from pkg_a\.tool import main/);
   });
 });
 
@@ -261,6 +262,7 @@ describe('setup.py read without running it: the forms real packages use, and one
           { destination: 'share/nav_tools/urdf/robot.urdf', source: join(folder, 'urdf/robot.urdf') },
         ],
         scripts: [],
+        script_dir: 'bin',
       },
     ]);
   });

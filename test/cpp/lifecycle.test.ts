@@ -104,6 +104,7 @@ describe('C++ programs: rclcpp_lifecycle', needs('C++ toolchain'), () => {
     assert.equal(run.status, 0, run.stderr);
     const local = (text: string, level = 'INFO') => `[${level}] [0.000000000] [local]: ${text}`;
     assert.deepEqual(logLines(run.stderr), [
+      local('interfaces: clock at 0 ns, graph 1, waitables 1'),
       local('registered on_configure from unconfigured'),
       local('configure: inactive, code 97'),
       // The registered on_cleanup returns FAILURE: the node stays inactive.

@@ -1,24 +1,36 @@
 # rclsim's ament_cmake_auto: the package's build dependencies from its package.xml, found and
 # linked to each target it adds, which it also installs.
 
-# ament_auto_find_build_dependencies(): find_package of each <depend>, <build_depend> and
-# <buildtool_depend> of package.xml that rclsim or the workspace has.
-macro(ament_auto_find_build_dependencies)
+# find_package (QUIET) of each dependency package.xml names in the tags `tags` (a regex
+# alternative) that rclsim or the workspace has, each found one (but ament's build tools) in `out`.
+macro(rclsim_auto_find_dependencies tags out)
   file(READ "${CMAKE_CURRENT_SOURCE_DIR}/package.xml" _rclsim_auto_manifest)
-  string(REGEX MATCHALL "<(depend|build_depend|buildtool_depend|build_export_depend)>[^<]+</" _rclsim_auto_tags "${_rclsim_auto_manifest}")
-  set(${PROJECT_NAME}_FOUND_BUILD_DEPENDS "")
+  string(REGEX MATCHALL "<(${tags})>[^<]+</" _rclsim_auto_tags "${_rclsim_auto_manifest}")
+  set(${out} "")
   foreach(_rclsim_auto_tag ${_rclsim_auto_tags})
     string(REGEX REPLACE "^<[a-z_]+>[ \t\r\n]*([^< \t\r\n]+)[ \t\r\n]*</$" "\\1" _rclsim_auto_dep "${_rclsim_auto_tag}")
     find_package(${_rclsim_auto_dep} QUIET)
     if(${_rclsim_auto_dep}_FOUND AND NOT _rclsim_auto_dep MATCHES "^ament_cmake")
-      list(APPEND ${PROJECT_NAME}_FOUND_BUILD_DEPENDS ${_rclsim_auto_dep})
+      list(APPEND ${out} ${_rclsim_auto_dep})
     endif()
   endforeach()
-  list(REMOVE_DUPLICATES ${PROJECT_NAME}_FOUND_BUILD_DEPENDS)
+  list(REMOVE_DUPLICATES ${out})
   unset(_rclsim_auto_manifest)
   unset(_rclsim_auto_tags)
   unset(_rclsim_auto_tag)
   unset(_rclsim_auto_dep)
+endmacro()
+
+# ament_auto_find_build_dependencies(): each <depend>, <build_depend>, <buildtool_depend> and
+# <build_export_depend>, in ${PROJECT_NAME}_FOUND_BUILD_DEPENDS.
+macro(ament_auto_find_build_dependencies)
+  rclsim_auto_find_dependencies("depend|build_depend|buildtool_depend|build_export_depend" ${PROJECT_NAME}_FOUND_BUILD_DEPENDS)
+endmacro()
+
+# ament_auto_find_test_dependencies(): each <test_depend>, in ${PROJECT_NAME}_FOUND_TEST_DEPENDS
+# (pal_statistics calls it in its BUILD_TESTING block).
+macro(ament_auto_find_test_dependencies)
+  rclsim_auto_find_dependencies("test_depend" ${PROJECT_NAME}_FOUND_TEST_DEPENDS)
 endmacro()
 
 function(rclsim_auto_target target)
@@ -80,3 +92,12 @@ function(ament_auto_package)
   ament_export_dependencies(${${PROJECT_NAME}_FOUND_BUILD_DEPENDS})
   ament_package()
 endfunction()
+
+# ament_auto_add_gtest and ament_auto_add_gmock(target sources…): test targets, made but not built
+# (rclsim builds no tests: rclsim_skipped_test).
+macro(ament_auto_add_gtest)
+  rclsim_skipped_test(ament_auto_add_gtest ${ARGN})
+endmacro()
+macro(ament_auto_add_gmock)
+  rclsim_skipped_test(ament_auto_add_gmock ${ARGN})
+endmacro()

@@ -387,6 +387,13 @@ def read_setup_cfg(folder: str) -> tuple[dict[str, Any], str]:
                 sources.extend(os.path.relpath(match, folder) for match in matches) if globbing.has_magic(item) else sources.append(item)
             data.append((destination, sources))
         found["data_files"] = data
+    # Where the console scripts go (colcon's symlink install runs setup.py develop, which takes
+    # [develop] script_dir; an install takes [install] install_scripts): ROS packages name
+    # $base/lib/<pkg>, and without either setuptools puts them in the prefix's bin/.
+    for section, key in (("develop", "script_dir"), ("install", "install_scripts")):
+        if parser.has_option(section, key):
+            found["script_dir"] = parser[section][key].strip().removeprefix("$base").strip("/")
+            break
     return found, file
 
 
@@ -458,7 +465,8 @@ def _installs(folder: str, arguments: dict[str, Any], lines: dict[str, tuple[str
                 raise refuse("data_files", f"{source} does not exist (in {folder})")
             data.append({"destination": os.path.normpath(os.path.join(destination, os.path.basename(path))), "source": path})
     scripts = [os.path.normpath(os.path.join(folder, script)) for script in arguments.get("scripts") or []]
-    return {"folder": folder, "modules": modules, "console_scripts": console, "data_files": data, "scripts": scripts}
+    script_dir = arguments.get("script_dir", "bin")
+    return {"folder": folder, "modules": modules, "console_scripts": console, "data_files": data, "scripts": scripts, "script_dir": script_dir}
 
 
 def main(folders: list[str]) -> int:
