@@ -42,6 +42,8 @@ const TOOL_PACKAGES = [
   'gz_sim_vendor',
   'gz_transport_vendor',
   'sdformat_vendor',
+  // yaml-cpp's vendor package (navigation2's map_server): packages find yaml-cpp itself next.
+  'yaml_cpp_vendor',
   // ros_gz's packages a simulation package finds for their launch files (assets/ros holds those).
   'ros_gz',
   'ros_gz_bridge',
