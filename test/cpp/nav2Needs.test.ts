@@ -11,7 +11,7 @@ const BUILD_MS = 400_000;
 describe('C++ programs: what navigation2 includes beyond ros2/examples', needs('C++ toolchain'), () => {
   before(() => cppClientBuilt());
 
-  it("has rcl's time types and unit macros, NodeParametersInterface's own header, filters a parameter event by names and kinds in the order of the kinds, and publishes from a class declared with the node interfaces' headers alone through the topics interface", () => {
+  it("has rcl's time types and unit macros, NodeParametersInterface's own header, filters a parameter event by names and kinds in the order of the kinds, and publishes from a class declared with the node interfaces' headers alone through the topics interface; a lifecycle node has its clock interface", () => {
     const dir = tempDir();
     copyFileSync(join(repoRoot, 'test/fixtures/cpp/nav2_needs.cpp'), join(dir, 'nav2_needs.cpp'));
     const run = runCli(['exec', '--until', '120ms', 'nav2_needs.cpp'], dir, BUILD_MS);
@@ -21,6 +21,7 @@ describe('C++ programs: what navigation2 includes beyond ros2/examples', needs('
       'through the interface: 1 parameter(s) named inflation_radius',
       'filtered: changed inflation_radius',
       'filtered: new inflation_radius',
+      'lifecycle clock type: 1',
       'heard on /diagnostics: update',
       'heard on /diagnostics: update',
     ]);
