@@ -44,6 +44,10 @@ const TOOL_PACKAGES = [
   'gz_sim_vendor',
   'gz_transport_vendor',
   'sdformat_vendor',
+  // yaml-cpp's vendor package (navigation2's map_server): packages find yaml-cpp itself next.
+  'yaml_cpp_vendor',
+  // ament's module for finding Eigen3 (laser_geometry): Debian's Eigen3 config serves find_package(Eigen3).
+  'eigen3_cmake_module',
   // ros_gz's packages a simulation package finds for their launch files (assets/ros holds those).
   'ros_gz',
   'ros_gz_bridge',

@@ -1151,6 +1151,131 @@ export namespace lifecycle_msgs {
   }
 }
 
+export namespace map_msgs {
+  export namespace msg {
+    export interface OccupancyGridUpdate {
+      header: std_msgs.msg.Header;
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      data: Int8Array;
+    }
+    export interface OccupancyGridUpdateConstructor {
+      new (other?: Partial<OccupancyGridUpdate>): OccupancyGridUpdate;
+    }
+    export interface PointCloud2Update {
+      header: std_msgs.msg.Header;
+      type: number;
+      points: sensor_msgs.msg.PointCloud2;
+    }
+    export interface PointCloud2UpdateConstructor {
+      new (other?: Partial<PointCloud2Update>): PointCloud2Update;
+      readonly ADD: 0;
+      readonly DELETE: 1;
+    }
+    export interface ProjectedMap {
+      map: nav_msgs.msg.OccupancyGrid;
+      min_z: number;
+      max_z: number;
+    }
+    export interface ProjectedMapConstructor {
+      new (other?: Partial<ProjectedMap>): ProjectedMap;
+    }
+    export interface ProjectedMapInfo {
+      frame_id: string;
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+      min_z: number;
+      max_z: number;
+    }
+    export interface ProjectedMapInfoConstructor {
+      new (other?: Partial<ProjectedMapInfo>): ProjectedMapInfo;
+    }
+  }
+  export namespace srv {
+    export interface GetMapROI_Request {
+      x: number;
+      y: number;
+      l_x: number;
+      l_y: number;
+    }
+    export interface GetMapROI_RequestConstructor {
+      new (other?: Partial<GetMapROI_Request>): GetMapROI_Request;
+    }
+    export interface GetMapROI_Response {
+      sub_map: nav_msgs.msg.OccupancyGrid;
+    }
+    export interface GetMapROI_ResponseConstructor {
+      new (other?: Partial<GetMapROI_Response>): GetMapROI_Response;
+    }
+    export interface GetPointMap_Request {
+    }
+    export interface GetPointMap_RequestConstructor {
+      new (other?: Partial<GetPointMap_Request>): GetPointMap_Request;
+    }
+    export interface GetPointMap_Response {
+      map: sensor_msgs.msg.PointCloud2;
+    }
+    export interface GetPointMap_ResponseConstructor {
+      new (other?: Partial<GetPointMap_Response>): GetPointMap_Response;
+    }
+    export interface GetPointMapROI_Request {
+      x: number;
+      y: number;
+      z: number;
+      r: number;
+      l_x: number;
+      l_y: number;
+      l_z: number;
+    }
+    export interface GetPointMapROI_RequestConstructor {
+      new (other?: Partial<GetPointMapROI_Request>): GetPointMapROI_Request;
+    }
+    export interface GetPointMapROI_Response {
+      sub_map: sensor_msgs.msg.PointCloud2;
+    }
+    export interface GetPointMapROI_ResponseConstructor {
+      new (other?: Partial<GetPointMapROI_Response>): GetPointMapROI_Response;
+    }
+    export interface ProjectedMapsInfo_Request {
+      projected_maps_info: map_msgs.msg.ProjectedMapInfo[];
+    }
+    export interface ProjectedMapsInfo_RequestConstructor {
+      new (other?: Partial<ProjectedMapsInfo_Request>): ProjectedMapsInfo_Request;
+    }
+    export interface ProjectedMapsInfo_Response {
+    }
+    export interface ProjectedMapsInfo_ResponseConstructor {
+      new (other?: Partial<ProjectedMapsInfo_Response>): ProjectedMapsInfo_Response;
+    }
+    export interface SaveMap_Request {
+      filename: std_msgs.msg.String;
+    }
+    export interface SaveMap_RequestConstructor {
+      new (other?: Partial<SaveMap_Request>): SaveMap_Request;
+    }
+    export interface SaveMap_Response {
+    }
+    export interface SaveMap_ResponseConstructor {
+      new (other?: Partial<SaveMap_Response>): SaveMap_Response;
+    }
+    export interface SetMapProjections_Request {
+    }
+    export interface SetMapProjections_RequestConstructor {
+      new (other?: Partial<SetMapProjections_Request>): SetMapProjections_Request;
+    }
+    export interface SetMapProjections_Response {
+      projected_maps_info: map_msgs.msg.ProjectedMapInfo[];
+    }
+    export interface SetMapProjections_ResponseConstructor {
+      new (other?: Partial<SetMapProjections_Response>): SetMapProjections_Response;
+    }
+  }
+}
+
 export namespace nav_msgs {
   export namespace msg {
     export interface GridCells {
@@ -3433,6 +3558,10 @@ declare module './typeMaps.js' {
     'lifecycle_msgs/msg/Transition': lifecycle_msgs.msg.Transition;
     'lifecycle_msgs/msg/TransitionDescription': lifecycle_msgs.msg.TransitionDescription;
     'lifecycle_msgs/msg/TransitionEvent': lifecycle_msgs.msg.TransitionEvent;
+    'map_msgs/msg/OccupancyGridUpdate': map_msgs.msg.OccupancyGridUpdate;
+    'map_msgs/msg/PointCloud2Update': map_msgs.msg.PointCloud2Update;
+    'map_msgs/msg/ProjectedMap': map_msgs.msg.ProjectedMap;
+    'map_msgs/msg/ProjectedMapInfo': map_msgs.msg.ProjectedMapInfo;
     'nav_msgs/msg/GridCells': nav_msgs.msg.GridCells;
     'nav_msgs/msg/MapMetaData': nav_msgs.msg.MapMetaData;
     'nav_msgs/msg/OccupancyGrid': nav_msgs.msg.OccupancyGrid;
@@ -3579,6 +3708,12 @@ declare module './typeMaps.js' {
     'lifecycle_msgs/srv/GetAvailableStates': { Request: lifecycle_msgs.srv.GetAvailableStates_Request; Response: lifecycle_msgs.srv.GetAvailableStates_Response };
     'lifecycle_msgs/srv/GetAvailableTransitions': { Request: lifecycle_msgs.srv.GetAvailableTransitions_Request; Response: lifecycle_msgs.srv.GetAvailableTransitions_Response };
     'lifecycle_msgs/srv/GetState': { Request: lifecycle_msgs.srv.GetState_Request; Response: lifecycle_msgs.srv.GetState_Response };
+    'map_msgs/srv/GetMapROI': { Request: map_msgs.srv.GetMapROI_Request; Response: map_msgs.srv.GetMapROI_Response };
+    'map_msgs/srv/GetPointMap': { Request: map_msgs.srv.GetPointMap_Request; Response: map_msgs.srv.GetPointMap_Response };
+    'map_msgs/srv/GetPointMapROI': { Request: map_msgs.srv.GetPointMapROI_Request; Response: map_msgs.srv.GetPointMapROI_Response };
+    'map_msgs/srv/ProjectedMapsInfo': { Request: map_msgs.srv.ProjectedMapsInfo_Request; Response: map_msgs.srv.ProjectedMapsInfo_Response };
+    'map_msgs/srv/SaveMap': { Request: map_msgs.srv.SaveMap_Request; Response: map_msgs.srv.SaveMap_Response };
+    'map_msgs/srv/SetMapProjections': { Request: map_msgs.srv.SetMapProjections_Request; Response: map_msgs.srv.SetMapProjections_Response };
     'nav_msgs/srv/GetMap': { Request: nav_msgs.srv.GetMap_Request; Response: nav_msgs.srv.GetMap_Response };
     'nav_msgs/srv/GetPlan': { Request: nav_msgs.srv.GetPlan_Request; Response: nav_msgs.srv.GetPlan_Response };
     'nav_msgs/srv/LoadMap': { Request: nav_msgs.srv.LoadMap_Request; Response: nav_msgs.srv.LoadMap_Response };

@@ -55,6 +55,7 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
     assert.ok(statSync(join(install, 'include/tutorial_interfaces/tutorial_interfaces/msg/num.hpp')).isFile());
     assert.ok(statSync(join(install, 'share/tutorial_interfaces/srv/AddThreeInts.srv')).isFile());
     assert.ok(statSync(join(install, 'share/cpp_pubsub/cmake/cpp_pubsubConfig.cmake')).isFile());
+    assert.ok(statSync(join(install, 'lib/libcounter.so')).isFile(), 'add_library() without SHARED after find_package(ament_cmake_ros)');
     const index = join(install, 'share/ament_index/resource_index');
     assert.equal(readFileSync(join(index, 'rosidl_interfaces/tutorial_interfaces'), 'utf8'), 'msg/Num.msg\nmsg/Sphere.msg\nsrv/AddThreeInts.srv\n');
     assert.equal(readFileSync(join(index, 'packages/cpp_pubsub'), 'utf8'), '');

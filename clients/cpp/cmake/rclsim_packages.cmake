@@ -38,6 +38,20 @@ set(RCLSIM_INTERFACE_TARGET_SUFFIXES
 # (rclcpp and its kin: the client library), `interface` (a shipped interface package: headers).
 macro(rclsim_provide_package pkg kind)
   set(${pkg}_FOUND TRUE)
+  # ament_cmake_ros makes add_library() shared unless told otherwise, as its build_shared_libs.cmake
+  # does (diagnostic_updater's library, linked into navigation2's shared libraries, relies on it).
+  if("${pkg}" STREQUAL "ament_cmake_ros")
+    option(BUILD_SHARED_LIBS "add_library() makes shared libraries unless a library says STATIC" ON)
+  endif()
+  # yaml_cpp_vendor stands for the machine's yaml-cpp, by the target name yaml-cpp 0.8 exports
+  # (packages link yaml-cpp::yaml-cpp; Debian 12's 0.7 names it yaml-cpp).
+  if("${pkg}" STREQUAL "yaml_cpp_vendor")
+    find_package(yaml-cpp REQUIRED)
+    if(NOT TARGET yaml-cpp::yaml-cpp)
+      add_library(yaml-cpp::yaml-cpp INTERFACE IMPORTED GLOBAL)
+      set_target_properties(yaml-cpp::yaml-cpp PROPERTIES INTERFACE_LINK_LIBRARIES yaml-cpp)
+    endif()
+  endif()
   set(${pkg}_DEFINITIONS "")
   set(${pkg}_INCLUDE_DIRS "")
   set(${pkg}_LIBRARIES "")

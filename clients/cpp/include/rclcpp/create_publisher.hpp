@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
 
 #include "rclcpp/node_interfaces/node_parameters.hpp"
 #include "rclcpp/node_interfaces/node_topics_interface.hpp"
@@ -23,6 +24,22 @@ std::shared_ptr<PublisherT> create_publisher(node_interfaces::NodeParametersInte
     node_parameters->rclsim_declare_qos_parameters(options.qos_overriding_options, node_topics->resolve_topic_name(topic_name),
       qos, true);
   return std::make_shared<PublisherT>(node_topics->get_node_base_interface(), topic_name, actual, options);
+}
+
+/// The same from a node, or from its topics interface alone (diagnostic_updater's form, which
+/// upstream's create_publisher(NodeT &&, …) takes too): without a parameters interface there are
+/// no QoS overrides to declare.
+template<typename MessageT, typename AllocatorT = std::allocator<void>, typename PublisherT = rclcpp::Publisher<MessageT, AllocatorT>,
+  typename NodeT>
+std::shared_ptr<PublisherT> create_publisher(NodeT && node, const std::string & topic_name, const rclcpp::QoS & qos,
+  const PublisherOptionsWithAllocator<AllocatorT> & options = PublisherOptionsWithAllocator<AllocatorT>())
+{
+  if constexpr (std::is_convertible_v<NodeT, node_interfaces::NodeTopicsInterface::SharedPtr>) {
+    return std::make_shared<PublisherT>(node->get_node_base_interface(), topic_name, qos, options);
+  } else {
+    return create_publisher<MessageT, AllocatorT, PublisherT>(node->get_node_parameters_interface(), node->get_node_topics_interface(),
+      topic_name, qos, options);
+  }
 }
 
 }  // namespace rclcpp

@@ -5,14 +5,8 @@
 #include <cstdint>
 
 #include "builtin_interfaces/msg/time.hpp"
+#include "rcl/time.h"
 #include "rclcpp/duration.hpp"
-
-typedef enum rcl_clock_type_e {
-  RCL_CLOCK_UNINITIALIZED = 0,
-  RCL_ROS_TIME = 1,
-  RCL_SYSTEM_TIME = 2,
-  RCL_STEADY_TIME = 3
-} rcl_clock_type_t;
 
 namespace rclcpp
 {

@@ -13,14 +13,9 @@
 #include "action_msgs/msg/goal_status.hpp"
 #include "action_msgs/msg/goal_status_array.hpp"
 #include "action_msgs/srv/cancel_goal.hpp"
+#include "rcl/time.h"
 #include "rmw/qos_profiles.h"
 #include "rmw/types.h"
-
-/// rcl's duration (rcl/time.h), as rcl_action's result timeout holds it.
-struct rcl_duration_t
-{
-  int64_t nanoseconds;
-};
 
 /// rcl_action_server_options_t: the QoS of the action's five endpoints and how long a result is
 /// kept once its goal ended.

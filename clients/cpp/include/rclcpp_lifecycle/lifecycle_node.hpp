@@ -282,6 +282,7 @@ public:
   rclcpp::node_interfaces::NodeBaseInterface::SharedPtr get_node_base_interface() {return node_->get_node_base_interface();}
   rclcpp::node_interfaces::NodeParametersInterface::SharedPtr get_node_parameters_interface() {return node_->get_node_parameters_interface();}
   rclcpp::node_interfaces::NodeLoggingInterface::SharedPtr get_node_logging_interface() {return node_->get_node_logging_interface();}
+  rclcpp::node_interfaces::NodeClockInterface::SharedPtr get_node_clock_interface() {return node_->get_node_clock_interface();}
   rclcpp::node_interfaces::NodeTopicsInterface::SharedPtr get_node_topics_interface() {return node_->get_node_topics_interface();}
   rclcpp::node_interfaces::NodeTimersInterface::SharedPtr get_node_timers_interface() {return node_->get_node_timers_interface();}
   // As upstream's LifecycleNode (rclcpp_lifecycle/lifecycle_node.hpp): pal_statistics'

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>  // as upstream's: diagnostic_updater relies on it
 #include <string>
 #include <vector>
 

@@ -1,5 +1,6 @@
 // rclcpp::node_interfaces::NodeTimersInterface (rclcpp/node_interfaces/node_timers_interface.hpp):
-// the part of a node timers are added to (tf2_ros::CreateTimerROS takes it).
+// the part of a node timers are added to (tf2_ros::CreateTimerROS takes it). It brings
+// rclcpp::TimerBase, as upstream's does (diagnostic_updater relies on it).
 #ifndef RCLCPP__NODE_INTERFACES__NODE_TIMERS_INTERFACE_HPP_
 #define RCLCPP__NODE_INTERFACES__NODE_TIMERS_INTERFACE_HPP_
 
@@ -7,6 +8,7 @@
 
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
+#include "rclcpp/timer.hpp"
 
 namespace rclcpp
 {
