@@ -285,9 +285,6 @@ public:
   rclcpp::node_interfaces::NodeClockInterface::SharedPtr get_node_clock_interface() {return node_->get_node_clock_interface();}
   rclcpp::node_interfaces::NodeTopicsInterface::SharedPtr get_node_topics_interface() {return node_->get_node_topics_interface();}
   rclcpp::node_interfaces::NodeTimersInterface::SharedPtr get_node_timers_interface() {return node_->get_node_timers_interface();}
-  // As upstream's LifecycleNode (rclcpp_lifecycle/lifecycle_node.hpp): pal_statistics'
-  // StatisticsRegistry takes the clock interface of the node it is given.
-  rclcpp::node_interfaces::NodeClockInterface::SharedPtr get_node_clock_interface() {return node_->get_node_clock_interface();}
   rclcpp::node_interfaces::NodeGraphInterface::SharedPtr get_node_graph_interface() {return node_->get_node_graph_interface();}
   rclcpp::node_interfaces::NodeWaitablesInterface::SharedPtr get_node_waitables_interface() {return node_->get_node_waitables_interface();}
 
