@@ -58,7 +58,12 @@ const PACKAGES = [
   // OpenCV's (Debian's libopencv-dev): their CMakeLists find it REQUIRED.
   { repo: DEMOS, path: 'intra_process_demo', name: 'intra_process_demo' },
   { repo: DEMOS, path: 'image_tools', name: 'image_tools' },
-  { repo: DEMOS, path: 'pendulum_control', name: 'pendulum_control', exclude: "ros2/realtime_support's rttest and tlsf_cpp and ros2/tlsf beside it, which this script does not fetch (built and run by hand: docs/cpp.md)" },
+  {
+    repo: DEMOS,
+    path: 'pendulum_control',
+    name: 'pendulum_control',
+    exclude: "ros2/realtime_support's rttest and tlsf_cpp and ros2/tlsf beside it, which this script does not fetch (built and run by hand: docs/cpp.md)",
+  },
   { repo: DEMOS, path: 'demo_nodes_cpp_native', name: 'demo_nodes_cpp_native', exclude: "a DDS vendor's API (rmw_fastrtps_cpp)" },
 ];
 
