@@ -87,6 +87,10 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     const thrown = end('throw');
     assert.equal(thrown.status, 3);
     assert.match(thrown.stderr, /rclsim: timer 0 of node \/failing threw at sim time 0\.300000000s: std::runtime_error: the sensor is gone\n/);
+    // Main's own code after a spin_some runs within the timer's run, but the timer did not throw.
+    const mainThrew = end('main');
+    assert.equal(mainThrew.status, 3);
+    assert.match(mainThrew.stderr, /rclsim: the main thread of program failing\.cpp \(node \/failing\) threw at sim time 0\.300000000s: std::runtime_error: main gave up\n/);
     const exited = end('exit');
     assert.equal(exited.status, 4, exited.stderr);
     assert.match(

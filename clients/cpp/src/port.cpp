@@ -534,7 +534,7 @@ bool shut_down() {return state().shut_down;}
 
 void on_shutdown(std::function<void()> callback) {state().on_shutdown.push_back(std::move(callback));}
 
-void done(const std::string & error, bool failed, const std::string & input_error)
+void done(const std::string & error, bool failed, const std::string & input_error, const std::string & failed_label)
 {
   State & s = state();
   if (!s.current_run) {
@@ -546,6 +546,7 @@ void done(const std::string & error, bool failed, const std::string & input_erro
   message.done->error = error;
   message.done->failed = failed;
   message.done->input_error = input_error;
+  message.done->failed_label = failed_label;
   message.done->wrote_output = wrote_output();
   s.current_run.reset();
   send(message);

@@ -56,9 +56,28 @@ std::string describe_current_exception()
   }
 }
 
+/**
+ * Who failed when no callback is under way: the code a thread runs between callbacks (main's own
+ * after a spin_some, a std::thread's) runs within the run that last handed it the turn, whose
+ * callback did not throw.
+ */
+std::string failed_outside_callbacks()
+{
+  if (rclsim::port::callback_under_way() != 0) {
+    return "";
+  }
+  const rclsim::threads::Thread * me = rclsim::threads::current();
+  const std::string & program = rclsim::port::welcome().program;
+  if (me == nullptr || rclsim::threads::number(me) == 0) {
+    return "the main thread of " + program;
+  }
+  return "thread '" + rclsim::threads::name(me) + "' of " + program;
+}
+
 [[noreturn]] void on_terminate()
 {
-  rclsim::port::done(describe_current_exception(), true, rclsim::bad_input::line_of(std::current_exception()));
+  rclsim::port::done(
+    describe_current_exception(), true, rclsim::bad_input::line_of(std::current_exception()), failed_outside_callbacks());
   rclsim::port::exit(134);
 }
 

@@ -89,7 +89,7 @@ bool shut_down();
 void on_shutdown(std::function<void()> callback);
 /// Ends the run under way, with the error that nothing in the program handled, if any, and the
 /// line of the run's bad input when that error is one (Done.input_error).
-void done(const std::string & error = "", bool failed = false, const std::string & input_error = "");
+void done(const std::string & error = "", bool failed = false, const std::string & input_error = "", const std::string & failed_label = "");
 /// The program ends with this code (Exit also ends the run under way).
 [[noreturn]] void exit(int code);
 
