@@ -90,7 +90,10 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     // Main's own code after a spin_some runs within the timer's run, but the timer did not throw.
     const mainThrew = end('main');
     assert.equal(mainThrew.status, 3);
-    assert.match(mainThrew.stderr, /rclsim: the main thread of program failing\.cpp \(node \/failing\) threw at sim time 0\.300000000s: std::runtime_error: main gave up\n/);
+    assert.match(
+      mainThrew.stderr,
+      /rclsim: the main thread of program failing\.cpp \(node \/failing\) threw at sim time 0\.300000000s: std::runtime_error: main gave up\n/,
+    );
     const exited = end('exit');
     assert.equal(exited.status, 4, exited.stderr);
     assert.match(
