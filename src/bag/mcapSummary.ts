@@ -1,3 +1,4 @@
+import { crc32 } from '@foxglove/crc';
 import { McapStreamReader, type McapTypes } from '@mcap/core';
 import type { SyncFileReadable } from './SyncFileReadable.js';
 
@@ -30,12 +31,17 @@ export function mcapSummaryNow(readable: SyncFileReadable): McapSummary {
   const header = only(records(readable.readNow(0n, BigInt(MAGIC + 9) + headerLength), false), 'Header');
   const footer = only(records(readable.readNow(size - BigInt(FOOTER_AND_MAGIC), BigInt(FOOTER_AND_MAGIC)), true), 'Footer');
   if (footer.summaryStart === 0n) throw new Error('file is not indexed (it has no summary section)');
+  // The summary's CRC covers the summary section and the footer up to the CRC itself (MCAP specification; 0: none written).
+  const summaryAndFooter = readable.readNow(footer.summaryStart, size - BigInt(MAGIC + 4) - footer.summaryStart);
+  if (footer.summaryCrc !== 0 && crc32(summaryAndFooter) !== footer.summaryCrc) {
+    throw new Error(`Incorrect summary CRC ${crc32(summaryAndFooter)} (expected ${footer.summaryCrc})`);
+  }
   const channelsById = new Map<number, McapTypes.Channel>();
   const schemasById = new Map<number, McapTypes.Schema>();
   const chunkIndexes: McapTypes.ChunkIndex[] = [];
   const metadataIndexes: McapTypes.MetadataIndex[] = [];
   let statistics: McapTypes.Statistics | undefined;
-  for (const record of records(readable.readNow(footer.summaryStart, size - BigInt(FOOTER_AND_MAGIC) - footer.summaryStart), true)) {
+  for (const record of records(summaryAndFooter.subarray(0, Number(size - BigInt(FOOTER_AND_MAGIC) - footer.summaryStart)), true)) {
     if (record.type === 'Schema') schemasById.set(record.id, record);
     else if (record.type === 'Channel') channelsById.set(record.id, record);
     else if (record.type === 'ChunkIndex') chunkIndexes.push(record);

@@ -2,6 +2,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ProgramBags } from '../bag/ProgramBags.js';
 import { CallbackError, ExitSignal, formatSimTime } from '../base/runErrors.js';
 import { VIRTUAL_CPUS } from '../base/virtualCpus.js';
 import { fdWaitAddon, inprocessAddon } from '../build/inprocessAddon.js';
@@ -212,8 +213,10 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const endGraceMs = simulation.programWatch.callbackTimeoutMs;
   // A component's job, or the job's operations a Python program may use.
   const job = component?.job ?? start.job;
-  const server = new ProgramServer(programHost(simulation, program), DirectPort.of(program, job ?? null), socket, {
+  const port = DirectPort.of(program, job ?? null);
+  const server = new ProgramServer(programHost(simulation, program), port, socket, {
     onAbnormalEnd,
+    bags: () => new ProgramBags(port.interfaces),
     // launch respawns a process that ends with 0 too (launch/actions/execute_local.py, __on_process_exit).
     onExitZero: (line: string) =>
       start.onExit.kind === 'respawn' ? onAbnormalEnd({ line, code: 0, fail: () => simulation.exitProgram(program, 0) }) : start.watch?.ended(program, line, 0),

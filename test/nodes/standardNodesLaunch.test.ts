@@ -22,6 +22,8 @@ function workspace(name: string, files: Record<string, string>, dataFiles: strin
 </package>
 `,
     [`resource/${name}`]: '',
+    // As ros2 pkg create writes it: console scripts where ros2 run finds them (else setuptools' bin/).
+    'setup.cfg': `[develop]\nscript_dir=$base/lib/${name}\n[install]\ninstall_scripts=$base/lib/${name}\n`,
     'setup.py': `from glob import glob
 from setuptools import setup
 

@@ -204,6 +204,25 @@ describe('node protocol messages', () => {
     { ask: 14, parameter: { node: 25, undeclare: 'b' } },
     { ask: 15, parameter: { node: 25, read: { what: 'HAS_DESCRIPTOR', names: ['c'] } } },
     { ask: 16, parameter: { node: 25, hook: 'POST_SET' } },
+    { ask: 17, bag: { bag: 0, open: { uri: 'out', storageId: 'mcap', cwd: '/w', write: true } } },
+    { ask: 18, bag: { bag: 1, readNext: true } },
+    { ask: 19, bag: { bag: 1, setFilter: { topics: ['/a'], topicsRegex: 'b.*', regexToExclude: 'c', excludeTopics: ['/d'] } } },
+    { ask: 20, bag: { bag: 1, seekNs: -5n } },
+    {
+      ask: 21,
+      bag: {
+        bag: 2,
+        createTopic: {
+          name: '/t',
+          type: 'std_msgs/msg/String',
+          serializationFormat: 'cdr',
+          offeredQosProfiles: '- depth: 1',
+          typeDescriptionHash: 'RIHS01_00',
+        },
+      },
+    },
+    { ask: 22, bag: { bag: 2, write: { topic: '/t', recvNs: 7n, sendNs: 6n, data: Buffer.from([0, 1, 0, 0]) } } },
+    { ask: 23, bag: { bag: 2, close: true } },
   ];
   const toClient: ToClient[] = [
     { answers: 0, welcome: { protocolVersion: 1, ...WELCOME } },

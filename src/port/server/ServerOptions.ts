@@ -14,7 +14,11 @@ export interface AbnormalEnd {
 /** What the job does when a program ends abnormally (its on_exit); throws to unwind the callback under way. */
 export type OnAbnormalEnd = (end: AbnormalEnd) => never;
 
+import type { ProgramBagStore } from './ProgramBagStore.js';
+
 export interface ServerOptions {
+  /** The program's own bags (rosbag2_cpp), made at its first BagOp; none: a BagOp fails. */
+  bags?: () => ProgramBagStore;
   /** Default: the run ends as for an in-process program (on_exit: fail). */
   onAbnormalEnd?: OnAbnormalEnd;
   /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */

@@ -1,6 +1,6 @@
-import { ProgramBags } from '../../bag/ProgramBags.js';
 import type { ToSimulation } from '../wire/nodeMessages.js';
-import { type Answer, json, type ServedProgram } from './ServedProgram.js';
+import type { ProgramBagStore } from './ProgramBagStore.js';
+import { type Answer, json } from './ServedProgram.js';
 
 /**
  * A program's rosbag2_cpp Reader and Writer (BagOp): served by the simulation's own bag code
@@ -8,9 +8,12 @@ import { type Answer, json, type ServedProgram } from './ServedProgram.js';
  * bag the program never closes stays unfinished, as rosbag2's does when its process ends
  * without running the Writer's destructor.
  */
-export function bagHandler(program: ServedProgram): (op: NonNullable<ToSimulation['bag']>) => Answer {
-  const bags = new ProgramBags(program.port.interfaces);
+export function bagHandler(store: (() => ProgramBagStore) | undefined): (op: NonNullable<ToSimulation['bag']>) => Answer {
+  let made: ProgramBagStore | undefined;
   return (op) => {
+    if (store === undefined) throw new Error('rosbag2_cpp: this simulation serves no bags to its programs');
+    made ??= store();
+    const bags = made;
     const id = Number(op.bag);
     if (op.open !== undefined) {
       const { uri, cwd, write, storageId } = op.open;

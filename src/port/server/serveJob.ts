@@ -1,9 +1,10 @@
 import { valueFromJson, valueToJson } from '../wire/nodeMessages.js';
+import type { ProgramBagStore } from './ProgramBagStore.js';
 import { type Handlers, json, type ServedProgram } from './ServedProgram.js';
 import { bagHandler } from './serveBag.js';
 
 /** The job section's requests: a component's job operations, a proposed start time, the program's assertions and its bags. */
-export function jobHandlers(program: ServedProgram): Handlers<'job'> {
+export function jobHandlers(program: ServedProgram, bags: (() => ProgramBagStore) | undefined): Handlers<'job'> {
   const { port } = program;
   return {
     job: (op) => {
@@ -24,6 +25,6 @@ export function jobHandlers(program: ServedProgram): Handlers<'job'> {
       port.assertion(kind.toLowerCase() as Lowercase<typeof kind>, message, holds, detailsJson);
       return undefined;
     },
-    bag: bagHandler(program),
+    bag: bagHandler(bags),
   };
 }
