@@ -7,24 +7,7 @@
  * (so ` #` stays when a space follows the `#`).
  */
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
-
-const PRIMITIVES = new Set([
-  'bool',
-  'byte',
-  'char',
-  'float32',
-  'float64',
-  'int8',
-  'uint8',
-  'int16',
-  'uint16',
-  'int32',
-  'uint32',
-  'int64',
-  'uint64',
-  'string',
-  'wstring',
-]);
+import { PRIMITIVES } from '../interfaces/primitives.js';
 
 /** What parse_message_string makes of one line. */
 interface LineSpec {
@@ -69,7 +52,7 @@ function lineSpec(raw: string, pkg: string): LineSpec {
   // A constant: its comment is trailing too, but it nests nothing.
   if (rest.includes('=')) return { ...none, trailing };
   const base = type.replace(/\[.*$/, '');
-  if (PRIMITIVES.has(base.replace(/<=\d+$/, ''))) return { ...none, trailing };
+  if (Object.hasOwn(PRIMITIVES, base.replace(/<=\d+$/, ''))) return { ...none, trailing };
   return { ...none, trailing, nested: base.includes('/') ? base : `${pkg}/${base}` };
 }
 
