@@ -33,9 +33,8 @@ export function mcapSummaryNow(readable: SyncFileReadable): McapSummary {
   if (footer.summaryStart === 0n) throw new Error('file is not indexed (it has no summary section)');
   // The summary's CRC covers the summary section and the footer up to the CRC itself (MCAP specification; 0: none written).
   const summaryAndFooter = readable.readNow(footer.summaryStart, size - BigInt(MAGIC + 4) - footer.summaryStart);
-  if (footer.summaryCrc !== 0 && crc32(summaryAndFooter) !== footer.summaryCrc) {
-    throw new Error(`Incorrect summary CRC ${crc32(summaryAndFooter)} (expected ${footer.summaryCrc})`);
-  }
+  const summaryCrc = footer.summaryCrc === 0 ? 0 : crc32(summaryAndFooter);
+  if (summaryCrc !== footer.summaryCrc) throw new Error(`Incorrect summary CRC ${summaryCrc} (expected ${footer.summaryCrc})`);
   const channelsById = new Map<number, McapTypes.Channel>();
   const schemasById = new Map<number, McapTypes.Schema>();
   const chunkIndexes: McapTypes.ChunkIndex[] = [];
