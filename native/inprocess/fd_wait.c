@@ -6,31 +6,8 @@
  * callback. Here "nothing yet" is a number and the wait costs no CPU. Lives in the in-process
  * host's addon so that rclsim builds and loads one addon.
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <poll.h>
-#include <stdint.h>
-#include <string.h>
-#include <unistd.h>
-
+#include "port_wait.h"
 #include "fd_wait.h"
-
-/* What wait() returns besides a read's count: nothing came within the time, or an output pipe has bytes (or closed). */
-enum { NOTHING = -1, OUTPUT = -2 };
-/* A program's stdout and stderr. */
-#define MOST_OUTPUTS 2
-
-/* The error as Node's fs throws it: its code is the errno's name (ECONNRESET …). */
-static void throw_errno(napi_env env, int error)
-{
-  napi_throw_error(env, strerrorname_np(error), strerror(error));
-}
-
-static napi_value number(napi_env env, int64_t value)
-{
-  napi_value result;
-  return napi_create_int64(env, value, &result) == napi_ok ? result : NULL;
-}
 
 /* One read into `buffer`: its count, 0 at the end of the stream, NOTHING when there is nothing yet; throws on an error. */
 static napi_value read_once(napi_env env, int fd, napi_value buffer)
@@ -41,13 +18,7 @@ static napi_value read_once(napi_env env, int fd, napi_value buffer)
     napi_throw_type_error(env, NULL, "rclsim fd_wait: not a Buffer");
     return NULL;
   }
-  ssize_t count;
-  do count = read(fd, data, length);
-  while (count < 0 && errno == EINTR);
-  if (count >= 0) return number(env, count);
-  if (errno == EAGAIN || errno == EWOULDBLOCK) return number(env, NOTHING);
-  throw_errno(env, errno);
-  return NULL;
+  return read_result(env, read_nonblocking(fd, data, length));
 }
 
 /* read(fd, buffer): one read of a non-blocking descriptor, as read_once. */
@@ -74,26 +45,16 @@ static napi_value wait_readable(napi_env env, napi_callback_info info)
   size_t count = 4;
   napi_value args[4];
   int32_t fd, timeout;
-  napi_typedarray_type type;
   size_t outputs;
-  void * descriptors;
+  const int32_t * descriptors = NULL;
   if (napi_get_cb_info(env, info, &count, args, NULL, NULL) != napi_ok || count < 4 || napi_get_value_int32(env, args[0], &fd) != napi_ok ||
-      napi_get_typedarray_info(env, args[2], &type, &outputs, &descriptors, NULL, NULL) != napi_ok || type != napi_int32_array ||
-      outputs > MOST_OUTPUTS || napi_get_value_int32(env, args[3], &timeout) != napi_ok) {
+      (descriptors = outputs_of(env, args[2], &outputs)) == NULL || napi_get_value_int32(env, args[3], &timeout) != napi_ok) {
     napi_throw_type_error(env, NULL, "rclsim fd_wait: wait(fd, buffer, outputs, timeoutMs)");
     return NULL;
   }
-  struct pollfd polled[1 + MOST_OUTPUTS] = {{.fd = fd, .events = POLLIN}};
-  for (size_t i = 0; i < outputs; i++) polled[1 + i] = (struct pollfd){.fd = ((const int32_t *)descriptors)[i], .events = POLLIN};
-  int ready = poll(polled, 1 + outputs, timeout < 0 ? 0 : timeout);
-  if (ready < 0 && errno != EINTR) {
-    throw_errno(env, errno);
-    return NULL;
-  }
-  if (ready <= 0) return number(env, NOTHING);
-  // The socket first: its end closed or in error, the read says so.
-  if (polled[0].revents != 0) return read_once(env, fd, args[1]);
-  return number(env, OUTPUT);
+  int64_t polled = poll_port(fd, descriptors, outputs, timeout);
+  if (polled == 1) return read_once(env, fd, args[1]);
+  return read_result(env, polled);
 }
 
 napi_status fd_wait_define(napi_env env, napi_value exports)

@@ -6,34 +6,16 @@
  * the program is gone) and its relayed output pipes (a program blocked on a full one goes on
  * once it is read), as fd_wait.c's poll(2) does for the socket's bytes.
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <poll.h>
-#include <string.h>
+#include "port_wait.h"
 #include <sys/mman.h>
 #include <time.h>
-#include <unistd.h>
 
 #define RCLSIM_SHM_SYSCALL syscall
 #include "rclsim/shm_ring.h"
 #include "shm_link.h"
 
-/* What a read or a wait returns besides a count, as fd_wait.c: nothing came, or an output pipe has bytes. */
-enum { NOTHING = -1, OUTPUT = -2 };
-#define MOST_OUTPUTS 2
 /* How long one futex sleep lasts before the socket and the pipes are looked at (ns). */
 #define SLEEP_SLICE_NS 5000000L
-
-static void throw_errno(napi_env env, int error)
-{
-  napi_throw_error(env, strerrorname_np(error), strerror(error));
-}
-
-static napi_value number(napi_env env, int64_t value)
-{
-  napi_value result;
-  return napi_create_int64(env, value, &result) == napi_ok ? result : NULL;
-}
 
 static int64_t monotonic_ns(void)
 {
@@ -106,35 +88,15 @@ static napi_value write_bytes(napi_env env, napi_callback_info info)
   return number(env, (int64_t)rclsim_shm_put(&link->to_client, data, length));
 }
 
-/* One read of the socket, which carries nothing in this mode but its end: 0 at its end, NOTHING while open. */
-static int64_t socket_end(int fd, uint8_t * into, size_t length)
-{
-  ssize_t count;
-  do count = read(fd, into, length);
-  while (count < 0 && errno == EINTR);
-  if (count >= 0) return count;
-  if (errno == EAGAIN || errno == EWOULDBLOCK) return NOTHING;
-  return -(int64_t)errno - 1000;
-}
-
-/* What the ring to the simulation holds, else what the socket says (its end), else NOTHING; < -1000: an errno. */
+/* What the ring to the simulation holds, else what the socket says (it carries nothing in this mode but its end), else NOTHING; as read_nonblocking. */
 static int64_t read_once(struct rclsim_shm_link * link, int fd, uint8_t * into, size_t length)
 {
   size_t taken = rclsim_shm_take(&link->to_simulation, into, length);
   if (taken > 0) return (int64_t)taken;
-  int64_t ended = socket_end(fd, into, length);
+  int64_t ended = read_nonblocking(fd, into, length);
   /* The program's last bytes may have come between the take and its end. */
   if (ended == 0 && rclsim_shm_held(&link->to_simulation) > 0) return (int64_t)rclsim_shm_take(&link->to_simulation, into, length);
   return ended;
-}
-
-static napi_value result(napi_env env, int64_t got)
-{
-  if (got < -1000) {
-    throw_errno(env, (int)(-got - 1000));
-    return NULL;
-  }
-  return number(env, got);
 }
 
 /* read(link, buffer, fd): at once, as read_once. */
@@ -148,7 +110,7 @@ static napi_value read_available(napi_env env, napi_callback_info info)
   struct rclsim_shm_link * link = link_of(env, args[0]);
   uint8_t * into = link == NULL ? NULL : bytes_of(env, args[1], &length);
   if (into == NULL || napi_get_value_int32(env, args[2], &fd) != napi_ok) return NULL;
-  return result(env, read_once(link, fd, into, length));
+  return read_result(env, read_once(link, fd, into, length));
 }
 
 /*
@@ -162,16 +124,14 @@ static napi_value wait_readable(napi_env env, napi_callback_info info)
   napi_value args[6];
   int32_t fd, timeout_ms;
   int64_t spin_ns;
-  napi_typedarray_type type;
   size_t outputs, length;
-  void * descriptors;
+  const int32_t * descriptors = NULL;
   napi_get_cb_info(env, info, &count, args, NULL, NULL);
   struct rclsim_shm_link * link = link_of(env, args[0]);
   uint8_t * into = link == NULL ? NULL : bytes_of(env, args[1], &length);
   if (into == NULL) return NULL;
-  if (napi_get_value_int32(env, args[2], &fd) != napi_ok || napi_get_typedarray_info(env, args[3], &type, &outputs, &descriptors, NULL, NULL) != napi_ok ||
-      type != napi_int32_array || outputs > MOST_OUTPUTS || napi_get_value_int32(env, args[4], &timeout_ms) != napi_ok ||
-      napi_get_value_int64(env, args[5], &spin_ns) != napi_ok) {
+  if (napi_get_value_int32(env, args[2], &fd) != napi_ok || (descriptors = outputs_of(env, args[3], &outputs)) == NULL ||
+      napi_get_value_int32(env, args[4], &timeout_ms) != napi_ok || napi_get_value_int64(env, args[5], &spin_ns) != napi_ok) {
     napi_throw_type_error(env, NULL, "rclsim shm: wait(link, buffer, fd, outputs, timeoutMs, spinNs)");
     return NULL;
   }
@@ -181,13 +141,10 @@ static napi_value wait_readable(napi_env env, napi_callback_info info)
   while (rclsim_shm_held(ring) == 0 && monotonic_ns() - start < spin_ns) rclsim_shm_relax();
   const int64_t end = start + (int64_t)(timeout_ms < 0 ? 0 : timeout_ms) * 1000000;
   for (;;) {
-    if (rclsim_shm_held(ring) > 0) return result(env, read_once(link, fd, into, length));
-    struct pollfd polled[1 + MOST_OUTPUTS] = {{.fd = fd, .events = POLLIN}};
-    for (size_t i = 0; i < outputs; i++) polled[1 + i] = (struct pollfd){.fd = ((const int32_t *)descriptors)[i], .events = POLLIN};
-    if (poll(polled, 1 + outputs, 0) > 0) {
-      if (polled[0].revents != 0) return result(env, read_once(link, fd, into, length));
-      return number(env, OUTPUT);
-    }
+    if (rclsim_shm_held(ring) > 0) return read_result(env, read_once(link, fd, into, length));
+    int64_t polled = poll_port(fd, descriptors, outputs, 0);
+    if (polled == 1) return read_result(env, read_once(link, fd, into, length));
+    if (polled == OUTPUT) return number(env, OUTPUT);
     const int64_t left = end - monotonic_ns();
     if (left <= 0) return number(env, NOTHING);
     rclsim_shm_await_data(ring, left < SLEEP_SLICE_NS ? left : SLEEP_SLICE_NS);

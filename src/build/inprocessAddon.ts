@@ -10,7 +10,7 @@ import { CPP_CLIENT } from './cppClient.js';
  * (inprocess.c), the wait for a separate program's next bytes (fd_wait.c), and the shared-memory
  * rings a separate C++ program's port goes through (shm_link.c).
  */
-const SOURCES = ['inprocess.c', 'fd_wait.c', 'fd_wait.h', 'shm_link.c', 'shm_link.h'].map((name) =>
+const SOURCES = ['inprocess.c', 'fd_wait.c', 'fd_wait.h', 'shm_link.c', 'shm_link.h', 'port_wait.h'].map((name) =>
   fileURLToPath(new URL(`../../../native/inprocess/${name}`, import.meta.url)),
 );
 /** Node-API's headers, which come with Node. */
