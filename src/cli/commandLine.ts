@@ -378,6 +378,18 @@ bag
     process.exitCode = await (await import('./commands/bagRecover.js')).bagRecover(path);
   });
 
+program
+  .command('ros2')
+  .description(
+    "run a ros2 command (topic, node, param, service, action, lifecycle, interface verbs) inside a live run started with --foxglove, as a job file's ros2 action runs it; its output is printed here and its exit code is this one's",
+  )
+  .argument('<words...>', 'the command line after ros2, e.g. topic echo /chatter --once')
+  .option('--foxglove <address>', "the live run's [HOST:]PORT (default 127.0.0.1:8765)")
+  .allowUnknownOption()
+  .action(async (words: string[], options: { foxglove?: string }) => {
+    process.exitCode = await (await import('./commands/ros2Live.js')).ros2Live(words, options);
+  });
+
 /**
  * A command of commands given none says so in one line and where the list is, rather than
  * printing the whole help where a usage error is expected (commander asks for help with

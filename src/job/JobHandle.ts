@@ -94,12 +94,18 @@ export class JobHandle {
 
   /** Told of every recording opened (a supervisor finishes them if the run's thread dies). */
   readonly #onRecording: ((file: string, bagDirectory: string | undefined) => void) | undefined;
+  #ros2Commands = 0;
 
   constructor(simulation: Simulation, name: string, startTimeGiven = false, onRecording?: (file: string, bagDirectory: string | undefined) => void) {
     this.simulation = simulation;
     this.name = name;
     this.#startTimeGiven = startTimeGiven;
     this.#onRecording = onRecording;
+  }
+
+  /** The next ros2 command's number (`[ros2-N]`, `_ros2cli_N`): one count for the run, whoever starts it (the job's events, a live client). */
+  nextRos2Command(): number {
+    return ++this.#ros2Commands;
   }
 
   /** The job's default context, for the nodes its code makes. */

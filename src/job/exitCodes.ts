@@ -19,7 +19,7 @@ export const ExitCode = {
   checkFailed: CHECK_FAILED_EXIT_CODE,
   /** A command line rclsim cannot take (unknown option, a value of the wrong kind): sysexits' EX_USAGE. */
   usage: 64,
-  /** `--queue`: Redis did not answer at the start: sysexits' EX_UNAVAILABLE. */
+  /** `--queue`: Redis did not answer at the start; `ros2`: no live run answered, or it ended first: sysexits' EX_UNAVAILABLE. */
   unavailable: 69,
   /** The run's thread ran out of memory: sysexits' EX_OSERR. */
   outOfMemory: 71,

@@ -5,8 +5,7 @@ import type { Program } from '../sim/Program.js';
 import type { JobHandle } from './JobHandle.js';
 import { LifecycleLink } from './lifecycleLink.js';
 import { Ros2Commands } from './ros2Commands.js';
-import { loadYaml } from './ros2Values.js';
-import { type Ros2Command, Ros2UsageError, readRos2Words } from './ros2Words.js';
+import { type Ros2Command, Ros2UsageError, readRos2Command } from './ros2Words.js';
 import type { ProgramWatch } from './separateProgram.js';
 
 /** What an event's actions may say of it: `${event.returncode}`, `${event.reason}`, `${event.text}`, `${event.goal_state}` (launch's LocalSubstitution('event.…')). */
@@ -242,17 +241,10 @@ function ros2Action(action: Record<string, unknown>, at: Location, reader: Event
   if (action.id !== undefined && (typeof action.id !== 'string' || action.id === '')) reader.fail([...at, 'id'], 'must be a non-empty string');
   let command: Ros2Command;
   try {
-    command = readRos2Words(words);
+    command = readRos2Command(words);
   } catch (error) {
     if (!(error instanceof Ros2UsageError)) throw error;
     return reader.fail([...at, 'ros2'], error.message);
-  }
-  if (command.verb === 'topic pub' || command.verb === 'service call' || command.verb === 'action send_goal') {
-    try {
-      loadYaml(command.values);
-    } catch (error) {
-      reader.fail([...at, 'ros2'], `ros2 ${command.verb}: values: not YAML: ${(error as Error).message.split('\n')[0]}`);
-    }
   }
   return { kind: 'ros2', words, command, ...(action.id === undefined ? {} : { id: action.id as string }) };
 }

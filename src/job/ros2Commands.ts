@@ -12,6 +12,11 @@ import { FieldsError, fillMessage, loadYaml, parameterValue } from './ros2Values
 import type { Ros2Command, Ros2QoS } from './ros2Words.js';
 import { type JobClient, whenServiceReady } from './serviceReady.js';
 
+/** A command that runs: `cancel` ends it where it stands (its nodes go), as Ctrl-C ends ros2cli's process. */
+export interface Ros2Running {
+  cancel(): void;
+}
+
 /** What a command tells of its life: it started; it ended (each once). */
 export interface Ros2Life {
   started(): void;
@@ -61,21 +66,26 @@ function qosOf(keys: Ros2QoS, end: Endpoint): QoS {
  */
 export class Ros2Commands {
   readonly #job: JobHandle;
-  #count = 0;
+  readonly #relayed: boolean;
 
-  constructor(job: JobHandle) {
+  /** `relayed`: what the commands print goes to rclsim's own output too (a job's commands; a live client's go to it alone). */
+  constructor(job: JobHandle, relayed = true) {
     this.#job = job;
+    this.#relayed = relayed;
   }
 
   /** Starts the command now. */
-  run(command: Ros2Command, life: Ros2Life): void {
-    const n = ++this.#count;
+  run(command: Ros2Command, life: Ros2Life): Ros2Running {
+    const n = this.#job.nextRos2Command();
+    const relay = (stream: NodeJS.WriteStream, text: string) => {
+      if (this.#relayed) for (const line of text.split('\n')) stream.write(`[ros2-${n}] ${line}\n`);
+    };
     const print = (text: string) => {
-      for (const line of text.split('\n')) process.stdout.write(`[ros2-${n}] ${line}\n`);
+      relay(process.stdout, text);
       life.output('stdout', `${text}\n`);
     };
     const fail = (text: string) => {
-      for (const line of text.split('\n')) process.stderr.write(`[ros2-${n}] ${line}\n`);
+      relay(process.stderr, text);
       life.output('stderr', `${text}\n`);
     };
     const run = new CommandRun(this.#job, n, print, fail, life);
@@ -102,8 +112,12 @@ export class Ros2Commands {
       default:
         new GraphQuery(run).run(command);
     }
+    return { cancel: () => run.cancel() };
   }
 }
+
+/** ros2cli's exit code when Ctrl-C ends it (the shell's 128 + SIGINT). */
+const INTERRUPTED = 130;
 
 /** What a command's steps use: its output, its nodes, its waits in sim time, its end. */
 export interface CommandSteps {
@@ -128,13 +142,29 @@ class CommandRun implements CommandSteps {
   readonly print: (text: string) => void;
   readonly fail: (text: string) => void;
   readonly #life: Ros2Life;
+  /** Its nodes: a cancelled command's go with it. */
+  readonly #nodes: Node[] = [];
+  /** Ended, or cancelled: nothing it left waiting runs or prints any more. */
+  #over = false;
 
   constructor(job: JobHandle, n: number, print: (text: string) => void, fail: (text: string) => void, life: Ros2Life) {
     this.job = job;
     this.#n = n;
-    this.print = print;
-    this.fail = fail;
+    this.print = (text) => {
+      if (!this.#over) print(text);
+    };
+    this.fail = (text) => {
+      if (!this.#over) fail(text);
+    };
     this.#life = life;
+  }
+
+  /** Ends the command where it stands, as Ctrl-C ends ros2cli's process. */
+  cancel(): void {
+    if (this.#over) return;
+    this.#over = true;
+    for (const node of this.#nodes) node.destroy();
+    this.#life.ended(INTERRUPTED);
   }
 
   get #engine() {
@@ -146,7 +176,9 @@ class CommandRun implements CommandSteps {
    * command's number stands for it, unique in the run and the same in every run.
    */
   node(name = `_ros2cli_${this.#n}`): Node {
-    return new Node(name, '', this.job.context, {}, [], false);
+    const node = new Node(name, '', this.job.context, {}, [], false);
+    this.#nodes.push(node);
+    return node;
   }
 
   /** Runs `then` after `seconds` of sim time; `weak`: a wait that does not keep the run going. */
@@ -154,7 +186,7 @@ class CommandRun implements CommandSteps {
     this.#engine.scheduleAfter(
       ns(seconds),
       () => {
-        if (!this.job.finished) then();
+        if (!this.job.finished && !this.#over) then();
       },
       weak,
     );
@@ -171,7 +203,9 @@ class CommandRun implements CommandSteps {
    * exits with 1); its nodes go with it. Every way a command ends comes here once.
    */
   end(nodes: readonly Node[], error?: string): void {
+    if (this.#over) return;
     if (error !== undefined) this.fail(error);
+    this.#over = true;
     for (const node of nodes) node.destroy();
     this.#life.ended(error === undefined ? 0 : 1);
   }
@@ -190,7 +224,9 @@ class CommandRun implements CommandSteps {
   /** rclpy's `Client.wait_for_service`: at once if it is there, else when it comes (`timeout` seconds at most). */
   waitForService(node: Node, type: string, name: string, timeout: number | null, then: (client: JobClient, ready: boolean) => void) {
     const client = node.createClient(type, name);
-    whenServiceReady(this.job, node, client, timeout === null ? undefined : timeout * 1000, (ready) => then(client, ready));
+    whenServiceReady(this.job, node, client, timeout === null ? undefined : timeout * 1000, (ready) => {
+      if (!this.#over) then(client, ready);
+    });
   }
 
   /** Node names as ros2node lists them: hidden ones (a name starting with `_`) left out. */
@@ -398,7 +434,9 @@ class CommandRun implements CommandSteps {
       });
     };
     if (!client.isServiceServerAvailable()) this.print('waiting for service to become available...');
-    whenServiceReady(this.job, node, client, undefined, call);
+    whenServiceReady(this.job, node, client, undefined, () => {
+      if (!this.#over) call();
+    });
   }
 
   /** ros2lifecycle/verb/set.py. */

@@ -1,3 +1,5 @@
+import { loadYaml } from './ros2Values.js';
+
 /**
  * A `ros2` command line (the words after `ros2`) read as ros2cli (Jazzy) reads it with argparse:
  * the verbs rclsim has equivalents of, their arguments and defaults. Upstream: ros2/ros2cli
@@ -594,4 +596,17 @@ function readQueryWords(verb: string, prog: string, args: Map<string, string | n
     default:
       return { verb: 'param dump', node: text('node_name'), includeHidden: args.has('include_hidden_nodes'), timeout, spinTime };
   }
+}
+
+/** A command line read as readRos2Words reads it, its VALUES checked as YAML: what is wrong throws a Ros2UsageError. */
+export function readRos2Command(words: readonly string[]): Ros2Command {
+  const command = readRos2Words(words);
+  if (command.verb === 'topic pub' || command.verb === 'service call' || command.verb === 'action send_goal') {
+    try {
+      loadYaml(command.values);
+    } catch (error) {
+      throw new Ros2UsageError(`ros2 ${command.verb}: values: not YAML: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  return command;
 }

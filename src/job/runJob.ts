@@ -7,9 +7,11 @@ import type { LogOutput } from '../ros/LogOutput.js';
 import { type ProgramWatch, Simulation } from '../sim/Simulation.js';
 import { checkedEndTime } from './checkedEndTime.js';
 import { type JobDefinition, JobHandle } from './JobHandle.js';
+import { LiveCommands } from './liveCommands.js';
 import { ProcessTakeover } from './ProcessTakeover.js';
 import { RunOutputs } from './RunOutputs.js';
 import type { Findings, RunSummary } from './RunSummary.js';
+import type { Ros2Life, Ros2Running } from './ros2Commands.js';
 import { runToEnd } from './runToEnd.js';
 import { simulationOptions } from './simulationOptions.js';
 import { summaryOf } from './summaryOf.js';
@@ -88,6 +90,8 @@ export interface RunControl {
    * again shortly).
    */
   finishOutputs(describe: (running: string) => string): { line: string; failures: string[] } | null;
+  /** Starts a live client's ros2 command (the words after `ros2`; a command line ros2cli would refuse throws a Ros2UsageError). */
+  liveCommand(words: readonly string[], life: Ros2Life): Ros2Running;
 }
 
 /** Runs a job to its end and reports the summary. The simulation is active only meanwhile. */
@@ -107,7 +111,12 @@ export async function runJob(definition: JobDefinition, options: RunOptions = {}
   if (supervision !== undefined) {
     simulation.engine.heartbeat = supervision.heartbeat;
     if (supervision.programWatch !== undefined) simulation.programWatch = supervision.programWatch;
-    supervision.attach({ interrupt: takeover.interrupt, finishOutputs: (describe) => outputs.finishNow(describe) });
+    const live = new LiveCommands(job);
+    supervision.attach({
+      interrupt: takeover.interrupt,
+      finishOutputs: (describe) => outputs.finishNow(describe),
+      liveCommand: (words, life) => live.start(words, life),
+    });
   }
   takeover.install();
   let failed = false;

@@ -5,7 +5,11 @@ export type LiveMessage =
   /** Messages, in the order they were published: each its topic, sim time and CDR bytes. */
   | { type: 'live-messages'; topics: string[]; times: bigint[]; data: Uint8Array[] }
   /** The sim time the run has reached. */
-  | { type: 'live-time'; time: bigint };
+  | { type: 'live-time'; time: bigint }
+  /** What a live client's ros2 command printed (liveCommandProtocol.ts). */
+  | { type: 'live-ros2-output'; command: number; stream: 'stdout' | 'stderr'; text: string }
+  /** A live client's ros2 command ended, with its exit code. */
+  | { type: 'live-ros2-ended'; command: number; code: number };
 
 /** Where a run's live feed goes, and which topics someone watches (only those are serialized and sent). */
 export interface LiveSink {

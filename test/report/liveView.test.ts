@@ -6,7 +6,7 @@ import { parse } from '@foxglove/rosmsg';
 import { MessageReader } from '@foxglove/rosmsg2-serialization';
 import wsProtocol, { type Channel } from '@foxglove/ws-protocol';
 import WebSocket from 'ws';
-import { cliPath, lastJsonLine, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
+import { cliPath, lastJsonLine, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
 
 const { FoxgloveClient } = wsProtocol;
 
@@ -48,6 +48,8 @@ describe('the live view (--foxglove, a real FoxgloveClient)', () => {
     const times: { wall: number; sim: bigint }[] = [];
     client.on('advertise', (list) => {
       for (const channel of list) {
+        // ROS 2 topics; the live ros2 commands' output channel is JSON.
+        if (channel.encoding !== 'cdr') continue;
         channels.set(channel.id, channel);
         const reader = new MessageReader(parse(channel.schema, { ros2: true }));
         readers.set(client.subscribe(channel.id), { topic: channel.topic, reader });
@@ -226,5 +228,44 @@ describe('--rate without a live view', () => {
     const bad = runCli(['run', 'examples/talker-listener/job.yaml', '--rate', 'fast']);
     assert.equal(bad.status, 64);
     assert.match(bad.stderr, /--rate <rate>' argument 'fast' is invalid\. expected a positive number \(times real time\) or max\./);
+  });
+});
+
+describe('ros2 commands in a live run (rclsim ros2 --foxglove …)', () => {
+  it("runs a command inside the run as a job's ros2 action does, prints its output here with its exit code, and says on the run's stderr that the run now depends on it", async () => {
+    const live = startLive(['exec', 'examples/talker-listener/talker.js', '--until', '40s', '--rate', '4']);
+    const port = new URL(await live.url).port;
+    const ros2 = (...words: string[]) => runCliAsync(['ros2', '--foxglove', port, ...words], repoRoot, 60_000);
+    const echo = await ros2('topic', 'echo', '/chatter', '--once');
+    assert.equal(echo.status, 0, echo.stderr);
+    assert.match(echo.stdout, /^data: 'Hello World: \d+'\n---\n$/);
+    const nodes = await ros2('node', 'list');
+    assert.deepEqual({ status: nodes.status, stdout: nodes.stdout }, { status: 0, stdout: '/talker\n' });
+    // ros2cli refuses it; argparse's exit code, one line.
+    const refused = await ros2('topic', 'lst');
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /^rclsim ros2: ros2 topic lst: rclsim has no equivalent of this command \(it has: .*\)\n$/);
+    // Ctrl-C ends the command in the run too: its subscription is gone.
+    const child = spawn(process.execPath, [cliPath, 'ros2', '--foxglove', port, 'topic', 'echo', '/chatter']);
+    await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('---') && resolve()));
+    const during = await ros2('topic', 'info', '/chatter');
+    child.kill('SIGINT');
+    const interrupted = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    assert.equal(interrupted, 130);
+    assert.match(during.stdout, /Subscription count: 1\n/);
+    const after = await ros2('topic', 'info', '/chatter');
+    assert.match(after.stdout, /Subscription count: 0\n/);
+    live.child.kill('SIGINT');
+    const { stderr } = await live.ended;
+    assert.match(
+      stderr,
+      /rclsim: a live client runs `ros2 topic echo \/chatter --once` at sim time \d+\.\d{9}s: from here on this run depends on when it came\n/,
+    );
+  });
+
+  it('says in one line that no live run is at the address (exit 69)', async () => {
+    const { status, stderr } = await runCliAsync(['ros2', '--foxglove', '127.0.0.1:1', 'topic', 'list']);
+    assert.equal(status, 69);
+    assert.match(stderr, /^rclsim ros2: no live run at ws:\/\/127\.0\.0\.1:1: .*ECONNREFUSED.*\n$/);
   });
 });

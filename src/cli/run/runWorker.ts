@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { heed, interruption } from '../../base/interruption.js';
 import { Heartbeat } from '../../engine/Heartbeat.js';
+import type { Ros2Running } from '../../job/ros2Commands.js';
 import type { RunControl } from '../../job/runJob.js';
 import { runAndReport } from './runAndReport.js';
 import { jobOf, type RunRequest } from './runRequest.js';
@@ -27,11 +28,41 @@ const request = await new Promise<RunRequest>((resolve) =>
 let control: RunControl | undefined;
 let proceed: (() => void) | undefined;
 const live = request.options.foxglove === undefined ? undefined : { post: send, watched: new Set<string>() };
+/** Live clients' commands that run. */
+const commands = new Map<number, Ros2Running>();
 port.on('message', (message: SupervisorMessage) => {
   if (message.type === 'interrupt') control?.interrupt(message.signal);
   else if (message.type === 'proceed') proceed?.();
   else if (message.type === 'live-watched' && live !== undefined) live.watched = new Set(message.topics);
+  else if (message.type === 'live-ros2') startCommand(message.command, message.words);
+  else if (message.type === 'live-ros2-cancel') {
+    commands.get(message.command)?.cancel();
+    early.splice(0, early.length, ...early.filter((waiting) => waiting.command !== message.command));
+  }
 });
+
+/** Commands that came while the job was loaded: they start with the run. */
+const early: { command: number; words: string[] }[] = [];
+
+/** A live client's command, its output and end told to the live view (its words were checked there). */
+function startCommand(command: number, words: string[]): void {
+  if (control === undefined) {
+    early.push({ command, words });
+    return;
+  }
+  commands.set(
+    command,
+    control.liveCommand(words, {
+      started: () => {},
+      ended: (code) => {
+        commands.delete(command);
+        send({ type: 'live-ros2-ended', command, code });
+      },
+      output: (stream, text) => send({ type: 'live-ros2-output', command, stream, text }),
+      awaited: false,
+    }),
+  );
+}
 (globalThis as Record<symbol, unknown>)[FINISH_OUTPUTS] = (line: string): FinishedOutputs | null => {
   const describe = (running: string): string => line.replace(RUNNING, running);
   return control === undefined ? { line: describe('the job being loaded'), failures: [] } : control.finishOutputs(describe);
@@ -42,6 +73,7 @@ const code = await runAndReport(jobOf(request), request.options, request.command
   programWatch: { callbackTimeoutMs: request.options.callbackTimeout, started: (pid) => send({ type: 'program-process', pid }) },
   attach: (run) => {
     control = run;
+    for (const { command, words } of early.splice(0)) startCommand(command, words);
     // A signal taken while the job was loaded stops the run as it starts.
     const signal = interruption().signal;
     if (signal !== null) run.interrupt(signal);

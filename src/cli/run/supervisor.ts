@@ -38,7 +38,10 @@ interface ForcedStop {
  */
 export async function supervise(request: RunRequest): Promise<number> {
   let bridge: FoxgloveBridge | undefined;
+  let ros2Words: typeof import('../../job/ros2Words.js') | undefined;
   if (request.options.foxglove !== undefined) {
+    // Only a live run reads ros2 command lines here (its clients'): other runs start without the module.
+    ros2Words = await import('../../job/ros2Words.js');
     try {
       bridge = await startLiveView(request.options.foxglove, request.options.waitForClient === true);
     } catch (error) {
@@ -53,6 +56,18 @@ export async function supervise(request: RunRequest): Promise<number> {
   if (bridge !== undefined) {
     bridge.onWatched = (topics) => send({ type: 'live-watched', topics });
     bridge.onDropped = (client) => process.stderr.write(`rclsim: dropped a slow Foxglove client (${client})\n`);
+    const { Ros2UsageError, readRos2Command } = ros2Words!;
+    bridge.onCommand = (command, words) => {
+      try {
+        readRos2Command(words);
+      } catch (error) {
+        if (error instanceof Ros2UsageError) return error.message;
+        throw error;
+      }
+      send({ type: 'live-ros2', command, words });
+      return null;
+    };
+    bridge.onCancel = (command) => send({ type: 'live-ros2-cancel', command });
   }
   const recordings: { file: string; bagDirectory?: string }[] = [];
   let trace: SharedTrace | undefined;

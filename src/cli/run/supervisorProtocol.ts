@@ -13,7 +13,11 @@ export type SupervisorMessage =
   | { type: 'interrupt'; signal: NodeJS.Signals }
   | { type: 'proceed' }
   /** The topics a live view's clients subscribed to. */
-  | { type: 'live-watched'; topics: string[] };
+  | { type: 'live-watched'; topics: string[] }
+  /** A live client's ros2 command (its words checked), by the number the live view gave it. */
+  | { type: 'live-ros2'; command: number; words: string[] }
+  /** Its client went away: the command ends. */
+  | { type: 'live-ros2-cancel'; command: number };
 
 /** From the run's thread (times as decimal strings: they exceed 2^53). */
 export type WorkerMessage =
