@@ -12,7 +12,7 @@ import { SqliteStorage } from './SqliteStorage.js';
 /** What reading a bag's files may need: MCAP chunks' decompressors, and zstd for rosbag2's per-message compression. */
 export interface Decompressors {
   chunks: DecompressHandlers;
-  zstd: LoadedZstd;
+  zstd: Pick<LoadedZstd, 'decompress'>;
 }
 
 /**

@@ -29,7 +29,7 @@ export class ProgramBags {
     if (write && existsSync(path)) throw new Error(`Bag directory already exists (${uri}), can't overwrite existing bag`);
     const bag = write
       ? new ProgramBagWriter(path, storageId === 'sqlite3' ? 'sqlite3' : 'mcap', this.#interfaces)
-      : new ProgramBagReader(path, loadedDecompressors);
+      : new ProgramBagReader(path, loadedDecompressors());
     const id = ++this.#lastId;
     this.#open.set(id, bag);
     return bag instanceof ProgramBagReader ? { bag: id, metadata: metadataOf(bag, uri) } : { bag: id };

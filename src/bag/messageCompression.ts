@@ -18,7 +18,7 @@ export async function loadZstd(): Promise<LoadedZstd> {
  * rosbag2's per-message compression (`compression_mode: message`, format zstd): each stored
  * message is one zstd frame. Returns a function that hands out messages with their CDR bytes.
  */
-export function messageDecompressor(format: string, zstd: LoadedZstd): (message: BagMessage) => BagMessage {
+export function messageDecompressor(format: string, zstd: Pick<LoadedZstd, 'decompress'>): (message: BagMessage) => BagMessage {
   if (format.toLowerCase() !== 'zstd') throw new Error(`message compression '${format}' is not supported (rosbag2 writes zstd)`);
   return (message) => {
     const size = frameContentSize(message.data);

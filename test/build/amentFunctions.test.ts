@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { builtWorkspace } from '../support/builtWorkspace.js';
+import { type CliResult, needs, repoRoot } from '../support/helpers.js';
 import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 const BUILD_MS = 300_000;
@@ -11,12 +12,10 @@ const BUILD_MS = 300_000;
 // ament_cmake's functions that ros2_control's packages call (test/fixtures/cpp/ament_functions).
 describe("ament_cmake's version header, extension points and test dependencies, in a workspace rclsim builds", needs('C++ toolchain'), () => {
   let workspace: string;
-  let build: ReturnType<typeof runCli>;
+  let build: CliResult;
   before(() => {
     cppClientBuilt();
-    workspace = tempDir();
-    cpSync(join(repoRoot, 'test/fixtures/cpp/ament_functions'), workspace, { recursive: true });
-    build = runCli(['build'], workspace, BUILD_MS);
+    ({ workspace, build } = builtWorkspace(join(repoRoot, 'test/fixtures/cpp/ament_functions'), BUILD_MS));
   });
   const run = (pkg: string, exe: string): string => {
     assert.equal(build.status, 0, build.stderr);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { builtWorkspace } from '../support/builtWorkspace.js';
+import { type CliResult, needs, repoRoot } from '../support/helpers.js';
 import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 const fixture = join(repoRoot, 'test/fixtures/cpp/build_time_tool');
@@ -15,12 +16,8 @@ describe("rclsim build: a Python package's console script is a tool a CMake pack
   before(() => cppClientBuilt());
 
   let workspace: string;
-  let build: ReturnType<typeof runCli>;
-  before(() => {
-    workspace = tempDir();
-    cpSync(fixture, workspace, { recursive: true });
-    build = runCli(['build'], workspace, BUILD_MS);
-  });
+  let build: CliResult;
+  before(() => ({ workspace, build } = builtWorkspace(fixture, BUILD_MS)));
 
   it('lays the console script out in bin/ (no setup.cfg names another folder), as setuptools does', () => {
     assert.equal(build.status, 0, build.stderr);

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { builtWorkspace } from '../support/builtWorkspace.js';
+import { type CliResult, logLines, needs, repoRoot, runCli } from '../support/helpers.js';
 import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 const fixture = join(repoRoot, 'test/fixtures/cpp/plugins');
@@ -28,12 +29,8 @@ describe("ament_cmake as packages use it: CONFIG_EXTRAS, a Python package, rclpy
   before(() => cppClientBuilt());
 
   let workspace: string;
-  let build: ReturnType<typeof runCli>;
-  before(() => {
-    workspace = tempDir();
-    cpSync(fixture, workspace, { recursive: true });
-    build = runCli(['build'], workspace, BUILD_MS);
-  });
+  let build: CliResult;
+  before(() => ({ workspace, build } = builtWorkspace(fixture, BUILD_MS)));
 
   it("builds packages that call the macro another package's config includes (CONFIG_EXTRAS, a configured .cmake.in) and find rclpy", () => {
     assert.equal(build.status, 0, build.stderr);

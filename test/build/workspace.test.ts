@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { builtWorkspace } from '../support/builtWorkspace.js';
+import { type CliResult, logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 const fixture = join(repoRoot, 'test/fixtures/cpp/workspace');
@@ -27,12 +28,8 @@ describe('rclsim build: a workspace of C++ packages, built against rclsim, run b
   before(() => cppClientBuilt());
 
   let workspace: string;
-  let first: ReturnType<typeof runCli>;
-  before(() => {
-    workspace = tempDir();
-    cpSync(fixture, workspace, { recursive: true });
-    first = runCli(['build'], workspace, BUILD_MS);
-  });
+  let first: CliResult;
+  before(() => ({ workspace, build: first } = builtWorkspace(fixture, BUILD_MS)));
 
   it('builds the interface package, then the package that uses it, as colcon --merge-install lays them out', () => {
     assert.equal(first.status, 0, first.stderr);
@@ -396,9 +393,7 @@ describe("rclsim build: colcon's options", needs('C++ toolchain'), () => {
 
 describe("rclsim build: a robot's simulation package", needs('C++ toolchain'), () => {
   it('builds its nodes and leaves out its Gazebo plugins (targets linking gz-sim), one line each', () => {
-    const workspace = tempDir();
-    cpSync(join(repoRoot, 'test/fixtures/cpp/gazebo_workspace'), workspace, { recursive: true });
-    const run = runCli(['build'], workspace, BUILD_MS);
+    const { workspace, build: run } = builtWorkspace(join(repoRoot, 'test/fixtures/cpp/gazebo_workspace'), BUILD_MS);
     assert.equal(run.status, 0, run.stderr);
     const install = join(workspace, 'install');
     assert.ok(statSync(join(install, 'lib/robot_gazebo/drive')).isFile());

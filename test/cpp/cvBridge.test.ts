@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { builtWorkspace } from '../support/builtWorkspace.js';
+import { type CliResult, logLines, needs, repoRoot, runCli } from '../support/helpers.js';
 import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 // A workspace's build and run; rclsim's C++ client is built before, in a hook with no time limit.
@@ -30,12 +30,8 @@ describe("C++ programs: cv_bridge over Debian's OpenCV", needs('OpenCV'), () => 
   before(() => cppClientBuilt());
 
   let workspace: string;
-  let build: ReturnType<typeof runCli>;
-  before(() => {
-    workspace = tempDir();
-    cpSync(join(repoRoot, 'test/fixtures/cv_bridge/workspace'), workspace, { recursive: true });
-    build = runCli(['build'], workspace, BUILD_MS);
-  });
+  let build: CliResult;
+  before(() => ({ workspace, build } = builtWorkspace(join(repoRoot, 'test/fixtures/cv_bridge/workspace'), BUILD_MS)));
 
   it('finds cv_bridge by ament_target_dependencies and by its target, with OpenCV as its config exports it', () => {
     assert.equal(build.status, 0, build.stderr);

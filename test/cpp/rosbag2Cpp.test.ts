@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { readWithOracle } from '../support/bagOracle.js';
@@ -76,6 +76,26 @@ describe("C++ programs: rosbag2_cpp's Reader and Writer", needs('C++ toolchain')
       assert.deepEqual(lines.slice(1, 1 + TALKER_READ.length), TALKER_READ);
     });
   }
+
+  it('reads bags rclsim recorded with zstd and lz4 chunks (the decompressors load at the first open, in either placement)', () => {
+    const dir = withProgram('bag_reader');
+    for (const [compression, placement] of [
+      ['zstd', 'in-process'],
+      ['lz4', 'separate'],
+    ] as const) {
+      writeFileSync(
+        join(dir, `${compression}.yaml`),
+        `play:\n  bag: ${join(fixtures, 'mcap-talker')}\nrecord:\n  path: ${compression}\n  compression: ${compression}\n`,
+      );
+      const recorded = runCli(['run', `${compression}.yaml`], dir);
+      assert.equal(recorded.status, 0, recorded.stderr);
+      const result = runCli(['exec', 'bag_reader.cpp', '--process', placement, '--', compression], dir, BUILD_MS);
+      assert.equal(result.status, 0, result.stderr);
+      const lines = result.stdout.split('\n');
+      assert.equal(lines[0], 'storage mcap, 22 messages from 1585866235112411371', compression);
+      assert.deepEqual(lines.slice(-5, -1), ['read /topic 10', ...TALKER_READ.slice(-3)], compression);
+    }
+  });
 
   it("a Writer's bag directory that exists: open throws rosbag2's std::runtime_error, which ends a program that does not catch it", () => {
     const dir = withProgram('bag_writer');

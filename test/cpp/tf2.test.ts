@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { logLines, needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { builtWorkspace } from '../support/builtWorkspace.js';
+import { type CliResult, logLines, needs, repoRoot, runCli } from '../support/helpers.js';
 import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 // A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
@@ -14,12 +14,8 @@ describe('C++ programs: tf2, tf2_ros and tf2_geometry_msgs', needs('C++ toolchai
 
   describe('a package using tf2_ros, built by rclsim build: a broadcaster, a listener and a MessageFilter', () => {
     let workspace: string;
-    let build: ReturnType<typeof runCli>;
-    before(() => {
-      workspace = tempDir();
-      cpSync(join(fixtures, 'workspace'), workspace, { recursive: true });
-      build = runCli(['build'], workspace, BUILD_MS);
-    });
+    let build: CliResult;
+    before(() => ({ workspace, build } = builtWorkspace(join(fixtures, 'workspace'), BUILD_MS)));
 
     it("finds tf2, tf2_ros, tf2_geometry_msgs and message_filters (ament_target_dependencies and the packages' targets)", () => {
       assert.equal(build.status, 0, build.stderr);

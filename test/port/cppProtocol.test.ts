@@ -13,6 +13,7 @@ import { inprocessAddon } from '../../src/build/inprocessAddon.js';
 import { frameHeader } from '../../src/port/wire/frames.js';
 import { viaProtobufjs } from '../../src/port/wire/nodeMessages.js';
 import { ProgramSocket } from '../../src/port/wire/ProgramSocket.js';
+import { BIG_RUN_BYTES, echoedBigRun } from '../support/bigRunEcho.js';
 import { cachedProgram } from '../support/cachedProgram.js';
 import { FramedChild } from '../support/framedChild.js';
 import { needs, repoRoot } from '../support/helpers.js';
@@ -222,21 +223,14 @@ describe('the C++ client: the node protocol codec and frames (clients/cpp/src/wi
         const deadline = wallClock() + 20_000;
         const welcome = { program: 'check', argv: [], nowNs: 0n, seed: 1n, cpuCount: 4, rosDistro: 'jazzy', rmwImplementation: 'rmw_fastrtps_cpp' };
         assert.deepEqual(socket.handshake(welcome, deadline).hello, { protocolVersion: 1, client: 'protocol_check.cpp', language: 'cpp' });
-        // More than the socket buffers hold, each way.
-        const big = Buffer.alloc(4 * 1024 * 1024);
-        for (let i = 0; i < big.length; i += 4) big.writeUInt32LE(i, i);
-        socket.send({ run: { run: 1, entity: 9, input: big } }, deadline);
-        const published = socket.receive(deadline).publish!;
-        assert.equal(published.publisher, 9);
-        assert.ok(big.equals(published.cdr), 'the 4 MB came back as they went');
-        assert.equal(socket.receive(deadline).done?.run, 1);
+        assert.equal(echoedBigRun(socket, deadline)?.run, 1);
         for (let run = 2; run < 50; run++) {
           socket.send({ run: { run, kind: 'MESSAGE', entity: run, nowNs: 12_345_678_901n, input: Buffer.alloc(run, run) } }, deadline);
           assert.deepEqual(socket.receive(deadline).publish, { publisher: run, cdr: Buffer.alloc(run, run) });
           assert.equal(socket.receive(deadline).done?.run, run);
         }
         // What came came through the rings (more than the 4 MB, which is four times a ring), or none of it.
-        if (shared) assert.ok(socket.sharedBytes! > big.length, `${socket.sharedBytes} bytes through shared memory`);
+        if (shared) assert.ok(socket.sharedBytes! > BIG_RUN_BYTES, `${socket.sharedBytes} bytes through shared memory`);
         else assert.equal(socket.sharedBytes, null);
         socket.close();
         assert.deepEqual(await socket.exited, { kind: 'signal', signal: 'SIGKILL' });

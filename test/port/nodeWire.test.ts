@@ -23,6 +23,7 @@ import {
 import { OutOfProtocol } from '../../src/port/wire/OutOfProtocol.js';
 import { ProgramGone, type ProgramOptions, ProgramSocket, ProgramTimeout } from '../../src/port/wire/ProgramSocket.js';
 import { describeExit } from '../../src/port/wire/programExit.js';
+import { echoedBigRun } from '../support/bigRunEcho.js';
 import { has, needs, repoRoot } from '../support/helpers.js';
 
 const FIXTURES = join(repoRoot, 'test/fixtures/nodeWire');
@@ -535,13 +536,7 @@ for (const wait of WAITS)
 
     it('4 MB each way: a Run with a 4 MB input, published back', async () => {
       await withProgram(['echo'], (socket) => {
-        const input = Buffer.alloc(4 * 1024 * 1024);
-        for (let i = 0; i < input.length; i += 4) input.writeUInt32LE(i, i);
-        socket.send({ run: { run: 1, entity: 9, input } }, wallClock() + 10_000);
-        const published = socket.receive(wallClock() + 10_000).publish!;
-        assert.equal(published.publisher, 9);
-        assert.ok(input.equals(published.cdr), 'the bytes came back as they went');
-        assert.deepEqual(socket.receive(wallClock() + 10_000).done, {
+        assert.deepEqual(echoedBigRun(socket, wallClock() + 20_000), {
           run: 1,
           error: '',
           pending: false,

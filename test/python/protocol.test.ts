@@ -7,6 +7,7 @@ import { frameHeader } from '../../src/port/wire/frames.js';
 import { decodeToClient, decodeToSimulation, encodeToClient, encodeToSimulation, viaProtobufjs } from '../../src/port/wire/nodeMessages.js';
 import { OutOfProtocol } from '../../src/port/wire/OutOfProtocol.js';
 import { ProgramSocket } from '../../src/port/wire/ProgramSocket.js';
+import { echoedBigRun } from '../support/bigRunEcho.js';
 import { FramedChild } from '../support/framedChild.js';
 import { needs, repoRoot } from '../support/helpers.js';
 import {
@@ -248,14 +249,7 @@ describe('the Python client: the node protocol codec and frames (clients/python/
     try {
       const deadline = wallClock() + 20_000;
       assert.deepEqual(socket.handshake(WELCOME, deadline).hello, { protocolVersion: 1, client: 'protocol_check.py', language: 'python' });
-      // More than the socket buffers hold, each way.
-      const big = Buffer.alloc(4 * 1024 * 1024);
-      for (let i = 0; i < big.length; i += 4) big.writeUInt32LE(i, i);
-      socket.send({ run: { run: 1, entity: 9, input: big } }, deadline);
-      const published = socket.receive(deadline).publish!;
-      assert.equal(published.publisher, 9);
-      assert.ok(big.equals(published.cdr), 'the 4 MB came back as they went');
-      assert.equal(socket.receive(deadline).done?.run, 1);
+      assert.equal(echoedBigRun(socket, deadline)?.run, 1);
       const input = Buffer.alloc(100, 1);
       const roundTrips = (runs: number, first: number): number => {
         const begun = wallClock();

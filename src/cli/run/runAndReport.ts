@@ -3,7 +3,7 @@ import { describeThrown } from '../../base/describeThrown.js';
 import type { JobDefinition } from '../../job/JobHandle.js';
 import { summaryToJson } from '../../job/RunSummary.js';
 import { exitCodeOf, failureMessage } from '../../job/runFailure.js';
-import { runJob, type Supervision } from '../../job/runJob.js';
+import type { Supervision } from '../../job/runJob.js';
 import { LogOutput } from '../../ros/LogOutput.js';
 import { LOG_LEVELS } from '../logLevels.js';
 import { oneLine } from '../oneLine.js';
@@ -51,6 +51,8 @@ export async function runAndReport(
   const lost: unknown[] = [];
   try {
     const job = await load();
+    // The simulation's run loads once the job has: a job refused as it loads costs less to start.
+    const { runJob } = await import('../../job/runJob.js');
     const summary = await runJob(job, {
       paramsFiles: options.paramsFile,
       fingerprint: options.fingerprint,
