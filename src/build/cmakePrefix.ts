@@ -94,7 +94,9 @@ function gazeboNames([name, major]: [string, number]): [string, string][] {
  * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils), class_loader and
  * pluginlib (clients/cpp/src/class_loader/),
  * ament_index_cpp (clients/cpp/src/ament_index_cpp/), message_filters (headers only), and tf2, tf2_ros,
- * tf2_geometry_msgs, tf2_eigen, tf2_sensor_msgs (clients/cpp/src/tf2*, the headers; docs/tf2.md).
+ * tf2_geometry_msgs, tf2_eigen, tf2_sensor_msgs (clients/cpp/src/tf2*, the headers; docs/tf2.md),
+ * rosbag2_cpp, rosbag2_storage and rosbag2_transport (clients/cpp/src/rosbag2_cpp/: docs/bags.md),
+ * and rslcpp (its job API, docs/cpp.md).
  */
 const CLIENT_PACKAGES = [
   'ament_index_cpp',
@@ -109,6 +111,10 @@ const CLIENT_PACKAGES = [
   'rcpputils',
   'rcutils',
   'rmw',
+  'rosbag2_cpp',
+  'rosbag2_storage',
+  'rosbag2_transport',
+  'rslcpp',
   'tf2',
   'tf2_eigen',
   'tf2_geometry_msgs',

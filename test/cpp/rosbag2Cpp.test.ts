@@ -97,6 +97,22 @@ describe("C++ programs: rosbag2_cpp's Reader and Writer", needs('C++ toolchain')
     }
   });
 
+  it("plays a bag and records it as rslcpp's BagPlayer and BagRecorder do: GenericPublisher, GenericSubscription at the publisher's QoS, the transport's Reader, rmw's format", async () => {
+    const dir = withProgram('bag_relay');
+    const result = runCli(['exec', 'bag_relay.cpp', '--', join(fixtures, 'mcap-talker'), '/topic', 'out'], dir, BUILD_MS);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(result.stdout.split('\n').filter(Boolean), ['recording /topic (std_msgs/msg/String) reliable', 'recorded 10', '[a][b][][c] 3']);
+    const reading = await readWithOracle(join(dir, 'out'));
+    assert.deepEqual(
+      reading.topics.map((topic) => [topic.name, topic.type, topic.count]),
+      [['/topic', 'std_msgs/msg/String', 10]],
+    );
+    assert.deepEqual(
+      reading.messages.map((message) => message.message),
+      Array.from({ length: 10 }, (_, i) => ({ data: `Hello, world! ${i}` })),
+    );
+  });
+
   it("a Writer's bag directory that exists: open throws rosbag2's std::runtime_error, which ends a program that does not catch it", () => {
     const dir = withProgram('bag_writer');
     mkdirSync(join(dir, 'out'));

@@ -242,6 +242,18 @@ describe('examples', () => {
     assert.equal(run(['taskset', '-c', '0', process.execPath]).fingerprint, allCpus.fingerprint);
   });
 
+  it("kiss-icp: the LiDAR sequence its case study plays, a 16-layer lidar's PointCloud2 and the true pose, 2 s of it (docs/kiss-icp.md)", () => {
+    const dir = tempDir();
+    cpSync(dirname(join(repoRoot, 'examples/kiss-icp/record.yaml')), dir, { recursive: true });
+    const job = join(dir, 'record.yaml');
+    writeFileSync(job, readFileSync(job, 'utf8').replace('after: 20s', 'after: 2s'));
+    const run = runCli(['run', job], dir);
+    assert.equal(run.status, 0, run.stderr);
+    const info = runCli(['bag', 'info', join(dir, 'sequence')], dir);
+    assert.match(info.stdout, /Topic: \/points \| Type: sensor_msgs\/msg\/PointCloud2 \| Count: 21 \|/);
+    assert.match(info.stdout, /Topic: \/ground_truth \| Type: nav_msgs\/msg\/Odometry \| Count: 20 \|/);
+  });
+
   it("world: the rover drives east at 0.5 m/s, its lidar sees the wall come nearer, its odometry goes on against the wall (the README's lines)", () => {
     const { stderr, summary } = runExample('examples/world/job.yaml');
     assert.match(stderr, /^\[INFO\] \[5\.000000000\] \[probe\]: front 1\.913 odom 2\.000 imu 9\.80$/m);

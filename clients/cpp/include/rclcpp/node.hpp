@@ -17,6 +17,8 @@
 #include "rclcpp/client.hpp"
 #include "rclcpp/clock.hpp"
 #include "rclcpp/exceptions.hpp"
+#include "rclcpp/generic_publisher.hpp"
+#include "rclcpp/generic_subscription.hpp"
 #include "rclcpp/logger.hpp"
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
@@ -83,6 +85,25 @@ public:
   {
     return std::make_shared<SubscriptionT>(base_.get(), topic_name, rclsim_qos(options.qos_overriding_options, topic_name, qos, false),
       std::forward<CallbackT>(callback), options);
+  }
+
+  /// A publisher of serialized messages of a type named at run time ("pkg/msg/Name").
+  template<typename AllocatorT = std::allocator<void>>
+  std::shared_ptr<rclcpp::GenericPublisher> create_generic_publisher(const std::string & topic_name, const std::string & topic_type,
+    const rclcpp::QoS & qos, const PublisherOptionsWithAllocator<AllocatorT> & options = PublisherOptionsWithAllocator<AllocatorT>())
+  {
+    return std::make_shared<rclcpp::GenericPublisher>(base_.get(), topic_name, topic_type,
+      rclsim_qos(options.qos_overriding_options, topic_name, qos, true), options);
+  }
+
+  /// A subscription of a type named at run time whose callback takes each message serialized.
+  template<typename CallbackT, typename AllocatorT = std::allocator<void>>
+  std::shared_ptr<rclcpp::GenericSubscription> create_generic_subscription(const std::string & topic_name, const std::string & topic_type,
+    const rclcpp::QoS & qos, CallbackT && callback,
+    const SubscriptionOptionsWithAllocator<AllocatorT> & options = SubscriptionOptionsWithAllocator<AllocatorT>())
+  {
+    return std::make_shared<rclcpp::GenericSubscription>(base_.get(), topic_name, topic_type,
+      rclsim_qos(options.qos_overriding_options, topic_name, qos, false), std::forward<CallbackT>(callback), options);
   }
 
   template<typename DurationRepT = int64_t, typename DurationT = std::milli, typename CallbackT>

@@ -36,5 +36,7 @@
 #include "rclcpp/time_source.hpp"
 #include "rclcpp/utilities.hpp"
 #include "rclcpp/wait_set.hpp"
+// rcl's headers include rmw's (rmw_get_serialization_format, which recorders call).
+#include "rmw/rmw.h"
 
 #endif  // RCLCPP__RCLCPP_HPP_

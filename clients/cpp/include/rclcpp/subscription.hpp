@@ -27,6 +27,7 @@
 #include "rclcpp/serialized_message.hpp"
 #include "rclcpp/subscription_options.hpp"
 #include "rclsim/message_of.hpp"
+#include "rclsim/serialized_callback.hpp"
 
 namespace rclcpp
 {
@@ -118,7 +119,7 @@ public:
   : SubscriptionBase(node_base, topic, rclsim::message_support<ROSMessageType>::type_name, qos, options)
   {
     using F = std::decay_t<CallbackT>;
-    serialized_ = takes_serialized<F>();
+    serialized_ = rclsim::takes_serialized<F>();
     on_message([callback = F(std::forward<CallbackT>(callback))](const std::string & cdr, const rclcpp::MessageInfo & message_info) mutable {
         deliver(callback, cdr, message_info);
       });
@@ -141,15 +142,6 @@ public:
   }
 
 private:
-  template<typename F>
-  static constexpr bool takes_serialized()
-  {
-    return std::is_invocable_v<F &, std::shared_ptr<SerializedMessage>, const MessageInfo &> ||
-           std::is_invocable_v<F &, std::shared_ptr<SerializedMessage>> ||
-           std::is_invocable_v<F &, const SerializedMessage &, const MessageInfo &> ||
-           std::is_invocable_v<F &, const SerializedMessage &>;
-  }
-
   /// A callback of the message's type T (the ROS type, or the adapted one), in any form it takes.
   template<typename T, typename F>
   static bool call_with(F & callback, std::unique_ptr<T> & message, const MessageInfo & message_info)
@@ -171,18 +163,8 @@ private:
   template<typename F>
   static void deliver(F & callback, const std::string & cdr, const MessageInfo & message_info)
   {
-    if constexpr (takes_serialized<F>()) {
-      auto serialized = std::make_shared<SerializedMessage>();
-      serialized->rclsim_assign(cdr);
-      if constexpr (std::is_invocable_v<F &, std::shared_ptr<SerializedMessage>, const MessageInfo &>) {
-        callback(serialized, message_info);
-      } else if constexpr (std::is_invocable_v<F &, std::shared_ptr<SerializedMessage>>) {
-        callback(serialized);
-      } else if constexpr (std::is_invocable_v<F &, const SerializedMessage &, const MessageInfo &>) {
-        callback(*serialized, message_info);
-      } else {
-        callback(*serialized);
-      }
+    if constexpr (rclsim::takes_serialized<F>()) {
+      rclsim::deliver_serialized(callback, cdr, message_info);
     } else {
       auto ros = std::make_unique<ROSMessageType>();
       rclsim::from_cdr(reinterpret_cast<const uint8_t *>(cdr.data()), cdr.size(), *ros);

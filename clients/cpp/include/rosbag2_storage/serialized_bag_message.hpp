@@ -23,6 +23,9 @@ struct SerializedBagMessage
   uint32_t sequence_number = 0;
 };
 
+typedef std::shared_ptr<SerializedBagMessage> SerializedBagMessageSharedPtr;
+typedef std::shared_ptr<const SerializedBagMessage> SerializedBagMessageConstSharedPtr;
+
 /// A byte array for serialized_data, freed with it (rclsim: the C library's memory, as rcutils').
 std::shared_ptr<rcutils_uint8_array_t> make_serialized_data(const std::string & bytes);
 

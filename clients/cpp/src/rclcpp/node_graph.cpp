@@ -130,8 +130,16 @@ std::vector<rclcpp::TopicEndpointInfo> NodeGraph::info_by_topic(const std::strin
   std::vector<rclcpp::TopicEndpointInfo> infos;
   rclsim::json::Value parsed = rclsim::json::parse(rclsim::port::graph_query({method, arguments}));
   for (const auto & info : parsed.as_array()) {
+    // The policies that decide whether endpoints match; the durations keep the default profile's.
+    const rclsim::json::Value & qos = info["qos_profile"];
+    rmw_qos_profile_t profile = rmw_qos_profile_default;
+    profile.history = static_cast<rmw_qos_history_policy_t>(qos["history"].as_int());
+    profile.depth = static_cast<size_t>(qos["depth"].as_int());
+    profile.reliability = static_cast<rmw_qos_reliability_policy_t>(qos["reliability"].as_int());
+    profile.durability = static_cast<rmw_qos_durability_policy_t>(qos["durability"].as_int());
+    profile.liveliness = static_cast<rmw_qos_liveliness_policy_t>(qos["liveliness"].as_int());
     infos.emplace_back(info["node_name"].as_string(), info["node_namespace"].as_string(), info["topic_type"].as_string(),
-      static_cast<EndpointType>(info["endpoint_type"].as_int()));
+      static_cast<EndpointType>(info["endpoint_type"].as_int()), rclcpp::QoS(rclcpp::QoSInitialization::from_rmw(profile), profile));
   }
   return infos;
 }

@@ -116,12 +116,14 @@ std::string QoS::rclsim_json() const
     ",\"reliability\":" + std::to_string(profile_.reliability) + ",\"durability\":" + std::to_string(profile_.durability) +
     ",\"liveliness\":" + std::to_string(profile_.liveliness) + ",\"avoidRosNameSpaceConventions\":" +
     (profile_.avoid_ros_namespace_conventions ? "true" : "false");
-  // Zero is rmw's "default" for the durations: left out, the simulation's default applies.
+  // Zero is rmw's "default" for the durations and RMW_DURATION_INFINITE its infinity (what rosbag2
+  // records for a publisher without a deadline): both left out, the simulation's default (none) applies.
   const std::pair<const char *, rmw_time_t> durations[] = {
     {"deadline", profile_.deadline}, {"lifespan", profile_.lifespan}, {"livelinessLeaseDuration", profile_.liveliness_lease_duration}};
+  const rmw_time_t infinite = RMW_DURATION_INFINITE;
   for (const auto & [name, value] : durations) {
     int64_t ns = Duration(value).nanoseconds();
-    if (ns != 0) {
+    if (ns != 0 && !(value.sec == infinite.sec && value.nsec == infinite.nsec)) {
       json += ",\"" + std::string(name) + "\":\"" + std::to_string(ns) + "\"";
     }
   }

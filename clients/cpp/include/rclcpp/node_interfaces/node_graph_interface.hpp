@@ -12,6 +12,7 @@
 
 #include "rclcpp/macros.hpp"
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
+#include "rclcpp/qos.hpp"
 
 namespace rclcpp
 {
@@ -27,9 +28,10 @@ enum class EndpointType
 class TopicEndpointInfo
 {
 public:
-  TopicEndpointInfo(std::string node_name, std::string node_namespace, std::string topic_type, EndpointType endpoint_type)
+  TopicEndpointInfo(std::string node_name, std::string node_namespace, std::string topic_type, EndpointType endpoint_type,
+    rclcpp::QoS qos_profile = rclcpp::QoS(10))
   : node_name_(std::move(node_name)), node_namespace_(std::move(node_namespace)), topic_type_(std::move(topic_type)),
-    endpoint_type_(endpoint_type) {}
+    endpoint_type_(endpoint_type), qos_profile_(std::move(qos_profile)) {}
 
   std::string & node_name() {return node_name_;}
   const std::string & node_name() const {return node_name_;}
@@ -39,12 +41,16 @@ public:
   const std::string & topic_type() const {return topic_type_;}
   EndpointType & endpoint_type() {return endpoint_type_;}
   const EndpointType & endpoint_type() const {return endpoint_type_;}
+  /// The endpoint's QoS as rmw reports it (a recorder subscribes with its publisher's).
+  rclcpp::QoS & qos_profile() {return qos_profile_;}
+  const rclcpp::QoS & qos_profile() const {return qos_profile_;}
 
 private:
   std::string node_name_;
   std::string node_namespace_;
   std::string topic_type_;
   EndpointType endpoint_type_;
+  rclcpp::QoS qos_profile_;
 };
 
 namespace node_interfaces
