@@ -13,7 +13,7 @@ const BUILD_MS = 400_000;
 describe('C++ packages: what ros2_control uses of rclcpp, rcpputils, rcl, rmw and libstatistics_collector', needs('C++ toolchain'), () => {
   before(() => cppClientBuilt());
 
-  it("finds libstatistics_collector through rclcpp and by itself, has rclcpp's version macros, rcpputils' pointer traits and rolling mean, rcl's flags, the ABI's demangler through rclcpp, upstream's moving-average statistics; ament_python_install_package's SCRIPTS_DESTINATION gets the setup.cfg's console scripts; ament_auto_package exports its libraries; pluginlib finds tinyxml2_vendor's TinyXML2", () => {
+  it("finds libstatistics_collector through rclcpp and by itself, has rclcpp's version macros, rcpputils' pointer traits and rolling mean, rcl's flags, the ABI's demangler through rclcpp, upstream's moving-average statistics; ament_python_install_package's SCRIPTS_DESTINATION gets the setup.cfg's console scripts; ament_auto_package exports its libraries; pluginlib finds tinyxml2_vendor's TinyXML2; an inactive lifecycle publisher publishes through rclcpp::Publisher", () => {
     const workspace = tempDir();
     cpSync(join(repoRoot, 'test/fixtures/cpp/control_needs'), workspace, { recursive: true });
     const build = runCli(['build'], workspace, BUILD_MS);
@@ -33,7 +33,9 @@ describe('C++ packages: what ros2_control uses of rclcpp, rcpputils, rcl, rmw an
       // Upstream's maximum starts at the smallest positive double, above any negative observation.
       'of -1 alone: min -1, max 2.22507e-308',
       "auto_library's answer: 42",
+      'heard through rclcpp::Publisher',
     ]);
+    assert.match(run.stderr, /Trying to publish message on the topic '\/chatter', but the publisher is not activated/);
     const script = runCli(['exec', '--until', '10ms', 'control_needs', 'greeter'], workspace, BUILD_MS);
     assert.equal(script.status, 0, script.stderr);
     assert.equal(script.stdout, 'greeter: run from lib/control_needs as a console script\n');
