@@ -93,7 +93,8 @@ function gazeboNames([name, major]: [string, number]): [string, string][] {
  * The client libraries: rclsim's one C++ client library stands for each, and for the parts of
  * the layers below rclcpp that programs include (rcl, rcutils, rmw, rcpputils), class_loader and
  * pluginlib (clients/cpp/src/class_loader/),
- * ament_index_cpp (clients/cpp/src/ament_index_cpp/), message_filters (headers only), and tf2, tf2_ros,
+ * ament_index_cpp (clients/cpp/src/ament_index_cpp/), libstatistics_collector's moving-average
+ * statistics (clients/cpp/src/libstatistics_collector/), message_filters (headers only), and tf2, tf2_ros,
  * tf2_geometry_msgs, tf2_eigen, tf2_sensor_msgs (clients/cpp/src/tf2*, the headers; docs/tf2.md),
  * rosbag2_cpp, rosbag2_storage and rosbag2_transport (clients/cpp/src/rosbag2_cpp/: docs/bags.md),
  * and rslcpp (its job API, docs/cpp.md).
@@ -101,6 +102,7 @@ function gazeboNames([name, major]: [string, number]): [string, string][] {
 const CLIENT_PACKAGES = [
   'ament_index_cpp',
   'class_loader',
+  'libstatistics_collector',
   'message_filters',
   'pluginlib',
   'rcl',

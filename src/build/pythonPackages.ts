@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { PackageManifest } from './packageManifest.js';
 import { pythonEnvironment } from './pythonClient.js';
@@ -107,4 +107,23 @@ export function layOutPythonPackage(pkg: PackageManifest, installs: SetupInstall
   const scripts = join(install, installs.script_dir);
   for (const entry of installs.console_scripts) writeIfChanged(join(scripts, entry.name), entryPointScript(pkg.name, entry), 0o755);
   for (const script of installs.scripts) symlink(script, join(scripts, script.split('/').pop()!));
+}
+
+/**
+ * The console_scripts entry points of a CMake package's setup.cfg/setup.py, written into the
+ * folders its ament_python_install_package(… SCRIPTS_DESTINATION d) calls named
+ * (<build>/rclsim_python_scripts/<name>: clients/cpp/cmake/rclsim_ament_python.cmake), as
+ * ament_cmake_python's setuptools install writes them: controller_manager's spawner.
+ */
+export function installScriptsOfCmakePackage(pkg: PackageManifest, buildFolder: string, install: string): void {
+  const named = join(buildFolder, 'rclsim_python_scripts');
+  if (!existsSync(named)) return;
+  const destinations = readdirSync(named)
+    .sort()
+    .map((name) => readFileSync(join(named, name), 'utf8'));
+  if (destinations.length === 0) return;
+  const [installs] = readSetups([pkg.folder]);
+  for (const destination of destinations) {
+    for (const entry of installs!.console_scripts) writeIfChanged(join(install, destination, entry.name), entryPointScript(pkg.name, entry), 0o755);
+  }
 }

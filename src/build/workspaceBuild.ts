@@ -9,6 +9,7 @@ import { numericCompilers } from './numericCompiler.js';
 import { findPackages, type PackageManifest } from './packageManifest.js';
 import { type PackageSelection, selectPackages } from './packageSelection.js';
 import { layOutPythonPackages, PYTHON_BUILD_TYPE } from './prepareWorkspace.js';
+import { installScriptsOfCmakePackage } from './pythonPackages.js';
 import { workspaceEnvironment } from './workspaceEnvironment.js';
 
 /** Where a workspace build puts things, as colcon's merge install lays them out. */
@@ -108,6 +109,7 @@ function buildPackage(pkg: PackageManifest, layout: WorkspaceLayout, prefixPath:
   }
   runTool('cmake', ['--build', buildFolder, '--parallel', String(availableParallelism())], failure, undefined, env);
   runTool('cmake', ['--install', buildFolder], failure);
+  installScriptsOfCmakePackage(pkg, buildFolder, layout.install);
 }
 
 /** The paths of a `-DCMAKE_PREFIX_PATH[:TYPE]=…` argument (undefined: another argument). */

@@ -70,7 +70,9 @@ function(ament_auto_add_library target)
 endfunction()
 
 # ament_auto_package([INSTALL_TO_SHARE folders...]): installs what ament_auto_add_* made, the
-# include folder and the folders named, then ament_package().
+# include folder and the folders named, then ament_package(). As ament_cmake_auto's (Jazzy,
+# ament_auto_package.cmake), the libraries (but interface ones) are exported: the package's
+# <pkg>_LIBRARIES name them, which pal_statistics' users (hardware_interface) link.
 function(ament_auto_package)
   cmake_parse_arguments(ARG "" "" "INSTALL_TO_SHARE;INSTALL_TO_PATH" ${ARGN})
   get_property(targets GLOBAL PROPERTY RCLSIM_AUTO_TARGETS)
@@ -80,6 +82,9 @@ function(ament_auto_package)
       install(TARGETS ${target} DESTINATION lib/${PROJECT_NAME})
     else()
       install(TARGETS ${target} ARCHIVE DESTINATION lib LIBRARY DESTINATION lib RUNTIME DESTINATION bin)
+      if(NOT type STREQUAL "INTERFACE_LIBRARY")
+        ament_export_libraries(${target})
+      endif()
     endif()
   endforeach()
   if(EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/include")

@@ -20,9 +20,12 @@ endfunction()
 
 # ament_python_install_package(name [PACKAGE_DIR dir] [VERSION v] [SETUP_CFG f] [DESTINATION d]
 # [SCRIPTS_DESTINATION d] [SKIP_COMPILE]): the folder `name` (or PACKAGE_DIR) beside the
-# CMakeLists, with its __init__.py, installed as <DESTINATION>/<name>. No egg-info is written
-# and no scripts are made (rclsim's Python programs are found by path, not by entry point);
-# nothing is compiled to bytecode.
+# CMakeLists, with its __init__.py, installed as <DESTINATION>/<name>. With SCRIPTS_DESTINATION,
+# the console_scripts entry points of the package's setup.cfg/setup.py go there (controller_manager's
+# spawner into lib/controller_manager): the CMake function names the folder in
+# <build>/rclsim_python_scripts/<name>, and rclsim build writes them after the install as it writes
+# an ament_python package's (src/build/pythonPackages.ts). No egg-info is written; nothing is
+# compiled to bytecode.
 function(ament_python_install_package name)
   cmake_parse_arguments(ARG "SKIP_COMPILE" "PACKAGE_DIR;VERSION;SETUP_CFG;DESTINATION;SCRIPTS_DESTINATION" "" ${ARGN})
   if(ARG_UNPARSED_ARGUMENTS)
@@ -38,8 +41,9 @@ function(ament_python_install_package name)
   if(NOT ARG_DESTINATION)
     set(ARG_DESTINATION "${PYTHON_INSTALL_DIR}")
   endif()
+  file(REMOVE "${CMAKE_BINARY_DIR}/rclsim_python_scripts/${name}")
   if(ARG_SCRIPTS_DESTINATION)
-    message(STATUS "rclsim: ament_python_install_package(${name}) makes no scripts (SCRIPTS_DESTINATION)")
+    file(WRITE "${CMAKE_BINARY_DIR}/rclsim_python_scripts/${name}" "${ARG_SCRIPTS_DESTINATION}")
   endif()
   install(DIRECTORY "${folder}/" DESTINATION "${ARG_DESTINATION}/${name}"
     PATTERN "*.pyc" EXCLUDE PATTERN "__pycache__" EXCLUDE)

@@ -79,10 +79,11 @@ macro(rclsim_provide_package pkg kind)
       set_target_properties(rclcpp_components::component PROPERTIES INTERFACE_LINK_LIBRARIES rclsim::client)
     endif()
     # The packages their configs find too (ament_export_dependencies), which CMakeLists then name
-    # without finding them: rclcpp's rcl, rcutils, rmw, rcpputils; rclcpp_components' class_loader;
+    # without finding them: rclcpp's rcl, rcutils, rmw, rcpputils, libstatistics_collector (whose
+    # headers ros2_control's hardware_interface includes through rclcpp); rclcpp_components' class_loader;
     # pluginlib's ament_index_cpp, class_loader; message_filters' rclcpp, rcutils, std_msgs.
     if("${pkg}" STREQUAL "rclcpp")
-      set(_rclsim_exported rcl rcutils rmw rcpputils)
+      set(_rclsim_exported rcl rcutils rmw rcpputils libstatistics_collector)
     elseif("${pkg}" STREQUAL "rclcpp_components")
       set(_rclsim_exported class_loader rclcpp)
     elseif("${pkg}" STREQUAL "tf2")
@@ -107,6 +108,15 @@ macro(rclsim_provide_package pkg kind)
         find_package(${_rclsim_dep} REQUIRED)
       endif()
     endforeach()
+    # pluginlib's also exports tinyxml2_vendor and TinyXML2 (ros/pluginlib CMakeLists.txt), so a
+    # package that finds TinyXML2 after it gets the vendor's module and TinyXML2_LIBRARIES
+    # (hardware_interface links them); here when the workspace has tinyxml2_vendor.
+    if("${pkg}" STREQUAL "pluginlib" AND NOT TinyXML2_FOUND)
+      find_package(tinyxml2_vendor QUIET)
+      if(tinyxml2_vendor_FOUND)
+        find_package(TinyXML2 QUIET)
+      endif()
+    endif()
     unset(_rclsim_exported)
     unset(_rclsim_dep)
     # tf2_eigen's and tf2_sensor_msgs' headers include Eigen's: their targets carry Debian's Eigen3::Eigen.

@@ -25,6 +25,7 @@
 #include "rclcpp/node_interfaces/node_base_interface.hpp"
 #include "rclcpp/qos.hpp"
 #include "rclsim/message_cdr.hpp"
+#include "rmw/impl/cpp/demangle.hpp"
 #include "rmw/types.h"
 
 namespace rclcpp

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "rmw/impl/cpp/demangle.hpp"
 #include "rmw/types.h"
 
 typedef struct rmw_requested_deadline_missed_status_s { int32_t total_count; int32_t total_count_change; } rmw_requested_deadline_missed_status_t;

@@ -86,8 +86,11 @@ public:
     const PublisherOptionsWithAllocator<AllocatorT> & options)
   : PublisherBase(node_base, topic, rclsim::message_support<ROSMessageType>::type_name, qos, options) {}
 
-  // Virtual as in rclcpp: a LifecyclePublisher holds back what it may not publish yet.
-  virtual void publish(const PublishedType & msg) {publish_cdr(rclsim::cdr_of<MessageT>(msg));}
+  // Not virtual: rclcpp's publish is a template, so a LifecyclePublisher's publish hides it
+  // rather than overriding it, and one reached through an rclcpp::Publisher pointer publishes
+  // whatever its state (ros2/rclcpp jazzy publisher.hpp, lifecycle_publisher.hpp): realtime_tools'
+  // RealtimePublisher holds ros2_control controllers' lifecycle publishers so, never activated.
+  void publish(const PublishedType & msg) {publish_cdr(rclsim::cdr_of<MessageT>(msg));}
 
   template<typename T = PublishedType, typename = std::enable_if_t<info::adapted && std::is_same_v<T, PublishedType>>>
   void publish(const ROSMessageType & msg) {publish_cdr(rclsim::to_cdr(msg));}

@@ -1,6 +1,7 @@
 // rclcpp_lifecycle::LifecyclePublisher (rclcpp_lifecycle/lifecycle_publisher.hpp): a publisher
 // that publishes only while activated (by its node's on_activate); a publish while it is not
-// drops the message and warns once, until it is activated again.
+// drops the message and warns once, until it is activated again. Its publish hides rclcpp's
+// (not virtual there): through an rclcpp::Publisher pointer it publishes whatever its state.
 #ifndef RCLCPP_LIFECYCLE__LIFECYCLE_PUBLISHER_HPP_
 #define RCLCPP_LIFECYCLE__LIFECYCLE_PUBLISHER_HPP_
 
@@ -42,7 +43,7 @@ public:
     rclcpp::Publisher<MessageT, Alloc>::publish(std::move(msg));
   }
 
-  void publish(const PublishedType & msg) override
+  virtual void publish(const PublishedType & msg)
   {
     if (!this->is_activated()) {
       log_publisher_not_enabled();

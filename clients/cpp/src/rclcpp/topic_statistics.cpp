@@ -1,6 +1,5 @@
 #include "rclcpp/topic_statistics/subscription_topic_statistics.hpp"
 
-#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
@@ -48,34 +47,6 @@ MetricsMessage metrics(const std::string & node_name, const char * metric, const
 
 }  // namespace
 
-void SubscriptionTopicStatistics::Measurements::add(double value)
-{
-  // Welford's running mean and sum of squared deviations (a window without bound).
-  if (std::isnan(value)) {
-    return;
-  }
-  const double previous = average_;
-  ++count_;
-  average_ = previous + (value - previous) / static_cast<double>(count_);
-  min_ = std::min(min_, value);
-  max_ = std::max(max_, value);
-  squared_deviations_ += (value - previous) * (value - average_);
-}
-
-StatisticData SubscriptionTopicStatistics::Measurements::results() const
-{
-  StatisticData data;
-  if (count_ == 0) {
-    return data;
-  }
-  data.average = average_;
-  data.min = min_;
-  data.max = max_;
-  data.standard_deviation = std::sqrt(squared_deviations_ / static_cast<double>(count_));
-  data.sample_count = count_;
-  return data;
-}
-
 SubscriptionTopicStatistics::SubscriptionTopicStatistics(const std::string & node_name, rclcpp::Publisher<MetricsMessage>::SharedPtr publisher)
 : node_name_(node_name), publisher_(std::move(publisher)), window_start_(rclsim::port::now_ns())
 {
@@ -97,11 +68,11 @@ void SubscriptionTopicStatistics::handle_message(const rmw_message_info_t & mess
   const int64_t now = now_nanoseconds.nanoseconds();
   // Age: only with both times known (a source timestamp of 0 is none).
   if (message_info.source_timestamp != 0 && now != 0) {
-    age_.add(static_cast<double>(now - message_info.source_timestamp) / 1e6);
+    age_.AddMeasurement(static_cast<double>(now - message_info.source_timestamp) / 1e6);
   }
   // Period: from the previous message on, whichever window it came in.
   if (last_received_ns_ != 0) {
-    period_.add(static_cast<double>(now - last_received_ns_) / 1e6);
+    period_.AddMeasurement(static_cast<double>(now - last_received_ns_) / 1e6);
   }
   last_received_ns_ = now;
 }
@@ -117,10 +88,10 @@ void SubscriptionTopicStatistics::publish_message_and_reset_measurements()
   std::vector<MetricsMessage> messages;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    messages.push_back(metrics(node_name_, MESSAGE_AGE, window_start_, window_end, age_.results()));
-    messages.push_back(metrics(node_name_, MESSAGE_PERIOD, window_start_, window_end, period_.results()));
-    age_.clear();
-    period_.clear();
+    messages.push_back(metrics(node_name_, MESSAGE_AGE, window_start_, window_end, age_.GetStatistics()));
+    messages.push_back(metrics(node_name_, MESSAGE_PERIOD, window_start_, window_end, period_.GetStatistics()));
+    age_.Reset();
+    period_.Reset();
   }
   for (const auto & message : messages) {
     publisher_->publish(message);
@@ -131,7 +102,7 @@ void SubscriptionTopicStatistics::publish_message_and_reset_measurements()
 std::vector<StatisticData> SubscriptionTopicStatistics::get_current_collector_data() const
 {
   std::lock_guard<std::mutex> lock(mutex_);
-  return {age_.results(), period_.results()};
+  return {age_.GetStatistics(), period_.GetStatistics()};
 }
 
 }  // namespace topic_statistics

@@ -1,20 +1,19 @@
 // rclcpp::topic_statistics::SubscriptionTopicStatistics: a subscription's statistics of the
 // messages it receives — their age (now minus the source timestamp) and their period (between two
 // receptions), in milliseconds, as libstatistics_collector's ReceivedMessageAge/PeriodCollector
-// measure them — published as statistics_msgs/MetricsMessage ("message_age", "message_period")
+// measure them (each with its MovingAverageStatistics) — published as statistics_msgs/MetricsMessage ("message_age", "message_period")
 // at each period of its timer, in sim time, each window's measurements then cleared.
 #ifndef RCLCPP__TOPIC_STATISTICS__SUBSCRIPTION_TOPIC_STATISTICS_HPP_
 #define RCLCPP__TOPIC_STATISTICS__SUBSCRIPTION_TOPIC_STATISTICS_HPP_
 
 #include <chrono>
-#include <cmath>
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
+#include "libstatistics_collector/moving_average_statistics/moving_average.hpp"
 #include "rclcpp/publisher.hpp"
 #include "rclcpp/time.hpp"
 #include "rclcpp/timer.hpp"
@@ -31,16 +30,7 @@ constexpr const std::chrono::milliseconds kDefaultPublishingPeriod{std::chrono::
 
 using statistics_msgs::msg::MetricsMessage;
 
-/// The statistics of one window's measurements (libstatistics_collector's StatisticData): NaN
-/// and a count of 0 when there were none.
-struct StatisticData
-{
-  double average = std::nan("");
-  double min = std::nan("");
-  double max = std::nan("");
-  double standard_deviation = std::nan("");
-  uint64_t sample_count = 0;
-};
+using libstatistics_collector::moving_average_statistics::StatisticData;
 
 class SubscriptionTopicStatistics
 {
@@ -58,25 +48,9 @@ protected:
   std::vector<StatisticData> get_current_collector_data() const;
 
 private:
-  /// A running mean, extremes and variance of one collector's measurements in the window.
-  class Measurements
-  {
-  public:
-    void add(double value);
-    StatisticData results() const;
-    void clear() {*this = Measurements();}
-
-  private:
-    double average_ = 0;
-    double min_ = std::numeric_limits<double>::max();
-    double max_ = std::numeric_limits<double>::lowest();
-    double squared_deviations_ = 0;
-    uint64_t count_ = 0;
-  };
-
   mutable std::mutex mutex_;
-  mutable Measurements age_;
-  mutable Measurements period_;
+  mutable libstatistics_collector::moving_average_statistics::MovingAverageStatistics age_;
+  mutable libstatistics_collector::moving_average_statistics::MovingAverageStatistics period_;
   /// When the previous message came (0: none yet); a window's end does not forget it.
   mutable int64_t last_received_ns_ = 0;
   const std::string node_name_;
