@@ -90,6 +90,19 @@ describe("C++ programs' <cmath>: the same bits on every CPU", needs('MPFR'), () 
     assert.equal(at('atan2', '-0', '-1'), '-0x1.921fb54442d18p+1 0');
   });
 
+  it('gives a call made again its value again without computing it, -0 apart from 0, and errno set each time', () => {
+    const at = (...args: string[]) => run(programs.portable, args).stdout.trim().split('\n');
+    assert.deepEqual(at('sin', '0', '-0', '0', '-0'), ['0x0p+0 0', '-0x0p+0 0', '0x0p+0 0', '-0x0p+0 0']);
+    assert.deepEqual(at('exp', '800', '800'), ['inf 34', 'inf 34']);
+    assert.deepEqual(at('log', '-1', '-1'), ['nan 33', 'nan 33']);
+    assert.deepEqual(at('atan2', '-0', '-1', '-0', '-1', '0', '-1'), ['-0x1.921fb54442d18p+1 0', '-0x1.921fb54442d18p+1 0', '0x1.921fb54442d18p+1 0']);
+    const [name, x, expected] = KNOWN[0]!;
+    assert.deepEqual(at(name!, x!, x!), [expected, expected]);
+    // The same sine 20,000 times against 20,000 sines of new arguments (MPFR's, microseconds each).
+    const [same, fresh] = run(programs.portable, ['repeated', '20000']).stdout.trim().split(' ').map(Number);
+    assert.ok(same! * 10 < fresh!, `${same} s for one argument again, ${fresh} s for new ones`);
+  });
+
   it("says once that the functions are libm's where the client was built without mpfr.h, and gives libm's values", () => {
     const { stdout, stderr } = run(programs.withoutMpfr);
     assert.deepEqual(stderr.trim().split('\n'), [

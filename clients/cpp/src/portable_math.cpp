@@ -13,6 +13,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <mutex>
@@ -267,20 +268,87 @@ Real correctly_rounded(Real libm_result, int, Compute, Arguments...)
 #define RCLSIM_MPFR(name) 0
 #define RCLSIM_MPFR_LGAMMA 0
 
+constexpr bool computing = false;
+
 #endif
+
+/**
+ * One function's last call on this thread: its arguments (their bits: -0 is not 0) and result.
+ * A correctly rounded value depends on the arguments alone, so the same call again (a sine of
+ * one angle for each of ten joints) returns it without libm or MPFR. Kept only where the call
+ * did nothing else: finite arguments and results, errno as it was; never while MPFR computes
+ * (its own calls get libm's values, which are not these).
+ */
+template<typename Real>
+class LastCall
+{
+public:
+  template<typename ... Arguments>
+  bool find(Real & result, Arguments... arguments) const
+  {
+    if (!held_ || computing || key(arguments...) != key_) {
+      return false;
+    }
+    result = result_;
+    return true;
+  }
+
+  template<typename ... Arguments>
+  void keep(Real result, Real libm_result, int errno_before, Arguments... arguments)
+  {
+    if (computing || errno != errno_before || !std::isfinite(result) || !std::isfinite(libm_result) ||
+      !(std::isfinite(arguments) && ...))
+    {
+      return;
+    }
+    key_ = key(arguments...);
+    result_ = result;
+    held_ = true;
+  }
+
+private:
+  struct Key
+  {
+    uint64_t first = 0;
+    uint64_t second = 0;
+    bool operator!=(const Key & other) const {return first != other.first || second != other.second;}
+  };
+
+  template<typename ... Arguments>
+  static Key key(Arguments... arguments)
+  {
+    Key made;
+    uint64_t * slot = &made.first;
+    ((std::memcpy(slot++, &arguments, sizeof(arguments))), ...);
+    return made;
+  }
+
+  bool held_ = false;
+  Key key_;
+  Real result_ = 0;
+};
 
 }  // namespace
 }  // namespace rclsim::portable_math
 
 using rclsim::portable_math::correctly_rounded;
+using rclsim::portable_math::LastCall;
 using rclsim::portable_math::libm_function;
 
-// One definition per function and type: libm's result first, then the portable value.
+// One definition per function and type: the last call's value if this is it again, else libm's
+// result first, then the portable value.
 #define RCLSIM_PORTABLE(Signature, Real, name, compute, ...) \
   static const auto libm = libm_function<Signature>(#name); \
+  static thread_local LastCall<Real> last; \
+  Real value; \
+  if (last.find(value, __VA_ARGS__)) { \
+    return value; \
+  } \
   int errno_before = errno; \
   Real libm_result = libm(__VA_ARGS__); \
-  return correctly_rounded<Real>(libm_result, errno_before, compute, __VA_ARGS__);
+  value = correctly_rounded<Real>(libm_result, errno_before, compute, __VA_ARGS__); \
+  last.keep(value, libm_result, errno_before, __VA_ARGS__); \
+  return value;
 
 #define RCLSIM_UNARY(name, mpfr_name) \
   double name(double x) noexcept {RCLSIM_PORTABLE(double (*)(double), double, name, RCLSIM_MPFR(mpfr_name), x)} \
@@ -323,22 +391,22 @@ double lgamma(double x) noexcept {RCLSIM_PORTABLE(double (*)(double), double, lg
 float lgammaf(float x) noexcept {RCLSIM_PORTABLE(float (*)(float), float, lgammaf, RCLSIM_MPFR_LGAMMA, x)}
 
 // GCC makes sin(x) and cos(x) of one x one call of sincos: each part as sin and cos give it.
-void sincos(double x, double * sine, double * cosine) noexcept
-{
-  static const auto libm = libm_function<void (*)(double, double *, double *)>("sincos");
-  int errno_before = errno;
-  libm(x, sine, cosine);
-  *sine = correctly_rounded<double>(*sine, errno_before, RCLSIM_MPFR(sin), x);
-  *cosine = correctly_rounded<double>(*cosine, errno_before, RCLSIM_MPFR(cos), x);
-}
+#define RCLSIM_SINCOS(name, Real) \
+  static const auto libm = libm_function<void (*)(Real, Real *, Real *)>(#name); \
+  static thread_local LastCall<Real> last_sine, last_cosine; \
+  if (last_sine.find(*sine, x) && last_cosine.find(*cosine, x)) { \
+    return; \
+  } \
+  int errno_before = errno; \
+  Real libm_sine, libm_cosine; \
+  libm(x, &libm_sine, &libm_cosine); \
+  *sine = correctly_rounded<Real>(libm_sine, errno_before, RCLSIM_MPFR(sin), x); \
+  *cosine = correctly_rounded<Real>(libm_cosine, errno_before, RCLSIM_MPFR(cos), x); \
+  last_sine.keep(*sine, libm_sine, errno_before, x); \
+  last_cosine.keep(*cosine, libm_cosine, errno_before, x);
 
-void sincosf(float x, float * sine, float * cosine) noexcept
-{
-  static const auto libm = libm_function<void (*)(float, float *, float *)>("sincosf");
-  int errno_before = errno;
-  libm(x, sine, cosine);
-  *sine = correctly_rounded<float>(*sine, errno_before, RCLSIM_MPFR(sin), x);
-  *cosine = correctly_rounded<float>(*cosine, errno_before, RCLSIM_MPFR(cos), x);
-}
+void sincos(double x, double * sine, double * cosine) noexcept {RCLSIM_SINCOS(sincos, double)}
+
+void sincosf(float x, float * sine, float * cosine) noexcept {RCLSIM_SINCOS(sincosf, float)}
 
 }  // extern "C"

@@ -10,6 +10,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace rclsim
 {
@@ -51,6 +52,46 @@ inline double double_of(uint64_t value)
   std::memcpy(&out, &value, sizeof out);
   return out;
 }
+
+/// A number's bits as an unsigned integer of its width, and back (integers, float, double).
+template<class T>
+uint64_t bits_of(T value)
+{
+  if constexpr (std::is_floating_point<T>::value) {
+    return bits(value);
+  } else {
+    return static_cast<uint64_t>(static_cast<typename std::make_unsigned<T>::type>(value));
+  }
+}
+template<class T>
+T value_of(uint64_t bits)
+{
+  if constexpr (std::is_same<T, float>::value) {
+    return float_of(static_cast<uint32_t>(bits));
+  } else if constexpr (std::is_same<T, double>::value) {
+    return double_of(bits);
+  } else {
+    return static_cast<T>(static_cast<typename std::make_unsigned<T>::type>(bits));
+  }
+}
+
+/// `Size` bytes of `value`, least significant first (the compiler makes it one store).
+template<std::size_t Size>
+void store_le(char * to, uint64_t value)
+{
+  for (std::size_t i = 0; i < Size; ++i) {
+    to[i] = static_cast<char>(static_cast<unsigned char>(value >> (8 * i)));
+  }
+}
+template<std::size_t Size>
+uint64_t load_le(const uint8_t * from)
+{
+  uint64_t value = 0;
+  for (std::size_t i = 0; i < Size; ++i) {
+    value |= static_cast<uint64_t>(from[i]) << (8 * i);
+  }
+  return value;
+}
 }  // namespace detail
 
 /// The simulation's CDR does not carry wstrings (their encoding differs between ROS 2's
@@ -76,14 +117,32 @@ public:
   void boolean(bool value) {out_.push_back(value ? '\x01' : '\x00');}
   void int8(int8_t value) {out_.push_back(static_cast<char>(value));}
   void uint8(uint8_t value) {out_.push_back(static_cast<char>(value));}
-  void int16(int16_t value) {unsigned_le(static_cast<uint16_t>(value), 2);}
-  void uint16(uint16_t value) {unsigned_le(value, 2);}
-  void int32(int32_t value) {unsigned_le(static_cast<uint32_t>(value), 4);}
-  void uint32(uint32_t value) {unsigned_le(value, 4);}
-  void int64(int64_t value) {unsigned_le(static_cast<uint64_t>(value), 8);}
-  void uint64(uint64_t value) {unsigned_le(value, 8);}
-  void float32(float value) {unsigned_le(detail::bits(value), 4);}
-  void float64(double value) {unsigned_le(detail::bits(value), 8);}
+  void int16(int16_t value) {numbers(&value, 1);}
+  void uint16(uint16_t value) {numbers(&value, 1);}
+  void int32(int32_t value) {numbers(&value, 1);}
+  void uint32(uint32_t value) {numbers(&value, 1);}
+  void int64(int64_t value) {numbers(&value, 1);}
+  void uint64(uint64_t value) {numbers(&value, 1);}
+  void float32(float value) {numbers(&value, 1);}
+  void float64(double value) {numbers(&value, 1);}
+
+  /// `count` numbers of one type wider than a byte (an array's or sequence's elements): aligned
+  /// once, as the first is, the rest following without padding, each little endian.
+  template<class T>
+  void numbers(const T * items, std::size_t count)
+  {
+    static_assert(std::is_arithmetic<T>::value && sizeof(T) > 1 && !std::is_same<T, bool>::value);
+    if (count == 0) {
+      return;
+    }
+    align(sizeof(T));
+    const std::size_t at = out_.size();
+    out_.resize(at + count * sizeof(T));
+    char * to = &out_[at];
+    for (std::size_t i = 0; i < count; ++i, to += sizeof(T)) {
+      detail::store_le<sizeof(T)>(to, detail::bits_of(items[i]));
+    }
+  }
 
   /// Bytes as they are (uint8, byte and char arrays): no alignment.
   void bytes(const void * data, std::size_t size)
@@ -125,13 +184,6 @@ private:
       out_.append(size - misalignment, '\0');
     }
   }
-  void unsigned_le(uint64_t value, std::size_t size)
-  {
-    align(size);
-    for (std::size_t i = 0; i < size; ++i) {
-      out_.push_back(static_cast<char>(static_cast<unsigned char>(value >> (8 * i))));
-    }
-  }
 
   std::string & out_;
   std::size_t origin_;
@@ -162,14 +214,36 @@ public:
   bool boolean() {return take(1)[0] != 0;}
   int8_t int8() {return static_cast<int8_t>(take(1)[0]);}
   uint8_t uint8() {return take(1)[0];}
-  int16_t int16() {return static_cast<int16_t>(unsigned_le(2));}
-  uint16_t uint16() {return static_cast<uint16_t>(unsigned_le(2));}
-  int32_t int32() {return static_cast<int32_t>(unsigned_le(4));}
-  uint32_t uint32() {return static_cast<uint32_t>(unsigned_le(4));}
-  int64_t int64() {return static_cast<int64_t>(unsigned_le(8));}
-  uint64_t uint64() {return unsigned_le(8);}
-  float float32() {return detail::float_of(static_cast<uint32_t>(unsigned_le(4)));}
-  double float64() {return detail::double_of(unsigned_le(8));}
+  int16_t int16() {return number<int16_t>();}
+  uint16_t uint16() {return number<uint16_t>();}
+  int32_t int32() {return number<int32_t>();}
+  uint32_t uint32() {return number<uint32_t>();}
+  int64_t int64() {return number<int64_t>();}
+  uint64_t uint64() {return number<uint64_t>();}
+  float float32() {return number<float>();}
+  double float64() {return number<double>();}
+
+  /// `count` numbers of one type wider than a byte into `out` (Writer::numbers' layout).
+  template<class T>
+  void numbers(T * out, std::size_t count)
+  {
+    static_assert(std::is_arithmetic<T>::value && sizeof(T) > 1 && !std::is_same<T, bool>::value);
+    if (count == 0) {
+      return;
+    }
+    align(sizeof(T));
+    if (count > remaining() / sizeof(T)) {
+      // Short: one at a time, so that the error names the element that runs out, as it did.
+      for (std::size_t i = 0; i < count; ++i) {
+        out[i] = number<T>();
+      }
+      return;
+    }
+    const uint8_t * from = take(count * sizeof(T));
+    for (std::size_t i = 0; i < count; ++i, from += sizeof(T)) {
+      out[i] = detail::value_of<T>(detail::load_le<sizeof(T)>(from));
+    }
+  }
 
   /// `size` bytes as they are (uint8, byte and char arrays).
   void bytes(void * out, std::size_t size)
@@ -214,18 +288,18 @@ private:
     offset_ += size;
     return at;
   }
-  uint64_t unsigned_le(std::size_t size)
+  void align(std::size_t size)
   {
     const std::size_t misalignment = (offset_ - 4) % size;
     if (misalignment != 0) {
       take(size - misalignment);
     }
-    const uint8_t * at = take(size);
-    uint64_t value = 0;
-    for (std::size_t i = 0; i < size; ++i) {
-      value |= static_cast<uint64_t>(at[i]) << (8 * i);
-    }
-    return value;
+  }
+  template<class T>
+  T number()
+  {
+    align(sizeof(T));
+    return detail::value_of<T>(detail::load_le<sizeof(T)>(take(sizeof(T))));
   }
 
   const uint8_t * data_;

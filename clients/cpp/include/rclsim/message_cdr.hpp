@@ -89,6 +89,9 @@ namespace detail
 {
 template<class T>
 constexpr bool is_byte = std::is_same<T, uint8_t>::value || std::is_same<T, int8_t>::value;
+// Numbers wider than a byte: written and read as a block (Writer::numbers, Reader::numbers).
+template<class T>
+constexpr bool is_wide_number = std::is_arithmetic<T>::value && sizeof(T) > 1 && !std::is_same<T, bool>::value;
 
 template<class Items>
 void write_items(Writer & out, const Items & items, std::size_t string_bound)
@@ -96,6 +99,8 @@ void write_items(Writer & out, const Items & items, std::size_t string_bound)
   using T = typename Items::value_type;
   if constexpr (is_byte<T>) {
     out.bytes(items.data(), items.size());
+  } else if constexpr (is_wide_number<T>) {
+    out.numbers(items.data(), items.size());
   } else {
     for (const auto & item : items) {
       write_field(out, item, string_bound);
@@ -109,6 +114,8 @@ void read_items(Reader & in, Items & items)
   using T = typename Items::value_type;
   if constexpr (is_byte<T>) {
     in.bytes(items.data(), items.size());
+  } else if constexpr (is_wide_number<T>) {
+    in.numbers(items.data(), items.size());
   } else if constexpr (std::is_same<T, bool>::value) {
     // std::vector<bool> hands out proxies, not bool &.
     for (auto && item : items) {
