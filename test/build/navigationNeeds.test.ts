@@ -10,7 +10,7 @@ const BUILD_MS = 300_000;
 
 // What navigation2's workspace needs of rclsim's CMake packages beyond its own
 // (test/fixtures/cpp/navigation_needs; docs/navigation2.md).
-describe("navigation2's neighbours' CMake: linters called directly, Eigen through tf2_geometry_msgs", { ...needs('C++ toolchain'), ...needs('Eigen') }, () => {
+describe("navigation2's needs: linters called directly, Eigen through tf2_geometry_msgs, a locked lifecycle node under -Wnull-dereference", { ...needs('C++ toolchain'), ...needs('Eigen') }, () => {
   let workspace: string;
   let build: ReturnType<typeof runCli>;
   before(() => {
@@ -34,5 +34,10 @@ describe("navigation2's neighbours' CMake: linters called directly, Eigen throug
     // It links rclsim's client (tf2_geometry_msgs is the client's), so it runs only in a simulation: built is the check.
     assert.equal(build.status, 0, build.stderr);
     assert.ok(existsSync(join(workspace, 'install/lib/eigen_through_tf2/determinant')));
+  });
+
+  it("a lifecycle node's logger and clock read through a weak_ptr's lock() compile under -O3 -Wnull-dereference -Werror (nav2_costmap_2d's Layer)", () => {
+    assert.equal(build.status, 0, build.stderr);
+    assert.ok(existsSync(join(workspace, 'install/lib/liblayer.so')));
   });
 });
