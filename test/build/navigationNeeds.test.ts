@@ -10,7 +10,10 @@ const BUILD_MS = 300_000;
 
 // What navigation2's workspace needs of rclsim's CMake packages beyond its own
 // (test/fixtures/cpp/navigation_needs; docs/navigation2.md).
-describe("navigation2's needs: linters called directly, Eigen through tf2_geometry_msgs, a locked lifecycle node under -Wnull-dereference", { ...needs('C++ toolchain'), ...needs('Eigen') }, () => {
+describe("navigation2's needs: linters called directly, Eigen through tf2_geometry_msgs, a locked lifecycle node under -Wnull-dereference", {
+  ...needs('C++ toolchain'),
+  ...needs('Eigen'),
+}, () => {
   let workspace: string;
   let build: ReturnType<typeof runCli>;
   before(() => {
