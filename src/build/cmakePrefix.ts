@@ -22,6 +22,18 @@ const TOOL_PACKAGES = [
   'ament_cmake_python',
   'ament_cmake_ros',
   'ament_cmake_flake8',
+  // ament_lint_common's linters, which some packages (laser_geometry) find and call directly
+  // under BUILD_TESTING: their functions add tests rclsim does not run (rclsim_ament_tests.cmake).
+  'ament_cmake_copyright',
+  'ament_cmake_cppcheck',
+  'ament_cmake_cpplint',
+  'ament_cmake_lint_cmake',
+  'ament_cmake_pep257',
+  'ament_cmake_uncrustify',
+  'ament_cmake_xmllint',
+  // python_cmake_module and its PythonExtra (the Python interpreter a pytest runs with).
+  'python_cmake_module',
+  'PythonExtra',
   // ament_generate_version_header (clients/cpp/cmake/rclsim_ament_version_h.cmake).
   'ament_cmake_gen_version_h',
   'ament_lint_auto',

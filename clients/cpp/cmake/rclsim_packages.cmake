@@ -52,6 +52,12 @@ macro(rclsim_provide_package pkg kind)
       set_target_properties(yaml-cpp::yaml-cpp PROPERTIES INTERFACE_LINK_LIBRARIES yaml-cpp)
     endif()
   endif()
+  # python_cmake_module's PythonExtra: the interpreter (PYTHON_EXECUTABLE) a package's pytest names.
+  if("${pkg}" STREQUAL "PythonExtra")
+    find_program(PYTHON_EXECUTABLE python3 REQUIRED)
+    set(PythonExtra_EXECUTABLE "${PYTHON_EXECUTABLE}")
+    set(PYTHON_EXECUTABLE_DEBUG "${PYTHON_EXECUTABLE}")
+  endif()
   set(${pkg}_DEFINITIONS "")
   set(${pkg}_INCLUDE_DIRS "")
   set(${pkg}_LIBRARIES "")
@@ -119,8 +125,16 @@ macro(rclsim_provide_package pkg kind)
     endif()
     unset(_rclsim_exported)
     unset(_rclsim_dep)
+    # tf2_geometry_msgs links orocos-kdl, whose target orocos_kdl_vendor's extras make carry
+    # Eigen3::Eigen (ros2/geometry2 jazzy tf2_geometry_msgs/CMakeLists.txt,
+    # ros2/orocos_kdl_vendor orocos_kdl_vendor-extras.cmake): what links it includes <Eigen/…>
+    # (nav2_map_server through nav2_util). Here without failing where Eigen is not installed.
+    if("${pkg}" STREQUAL "tf2_geometry_msgs" AND NOT TARGET Eigen3::Eigen)
+      find_package(Eigen3 QUIET)
+    endif()
     # tf2_eigen's and tf2_sensor_msgs' headers include Eigen's: their targets carry Debian's Eigen3::Eigen.
-    if("${pkg}" STREQUAL "tf2_eigen" OR "${pkg}" STREQUAL "tf2_sensor_msgs")
+    if("${pkg}" STREQUAL "tf2_eigen" OR "${pkg}" STREQUAL "tf2_sensor_msgs"
+        OR ("${pkg}" STREQUAL "tf2_geometry_msgs" AND TARGET Eigen3::Eigen))
       set_target_properties(${pkg}::${pkg} PROPERTIES INTERFACE_LINK_LIBRARIES "rclsim::client;Eigen3::Eigen")
       set(${pkg}_INCLUDE_DIRS "${RCLSIM_CLIENT_INCLUDE};${RCLSIM_MESSAGES_INCLUDE};${EIGEN3_INCLUDE_DIRS}")
     endif()

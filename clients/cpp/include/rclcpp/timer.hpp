@@ -28,7 +28,8 @@ struct TimerInfo
   Time actual_call_time;
 };
 
-class TimerBase
+// enable_shared_from_this: a run holds the timer it runs (src/rclcpp/timer.cpp).
+class TimerBase : public std::enable_shared_from_this<TimerBase>
 {
 public:
   RCLCPP_SMART_PTR_DEFINITIONS_NOT_COPYABLE(TimerBase)

@@ -56,17 +56,14 @@ public:
   LifecycleNode(const LifecycleNode &) = delete;
   LifecycleNode & operator=(const LifecycleNode &) = delete;
 
-  const char * get_name() const {return node_->get_name();}
-  const char * get_namespace() const {return node_->get_namespace();}
-  const char * get_fully_qualified_name() const {return node_->get_fully_qualified_name();}
-  rclcpp::Logger get_logger() const {return node_->get_logger();}
-  const rclcpp::NodeOptions & get_node_options() const {return node_->get_node_options();}
+  const char * get_name() const;
+  const char * get_namespace() const;
+  const char * get_fully_qualified_name() const;
+  rclcpp::Logger get_logger() const;
+  const rclcpp::NodeOptions & get_node_options() const;
 
   rclcpp::CallbackGroup::SharedPtr create_callback_group(rclcpp::CallbackGroupType group_type,
-    bool automatically_add_to_executor_with_node = true)
-  {
-    return node_->create_callback_group(group_type, automatically_add_to_executor_with_node);
-  }
+    bool automatically_add_to_executor_with_node = true);
 
   // ---- publishers, subscriptions, timers (lifecycle_node_impl.hpp's forms)
 
@@ -155,17 +152,11 @@ public:
 
   const rclcpp::ParameterValue & declare_parameter(const std::string & name, const rclcpp::ParameterValue & default_value,
     const rcl_interfaces::msg::ParameterDescriptor & parameter_descriptor = rcl_interfaces::msg::ParameterDescriptor(),
-    bool ignore_override = false)
-  {
-    return node_->declare_parameter(name, default_value, parameter_descriptor, ignore_override);
-  }
+    bool ignore_override = false);
 
   const rclcpp::ParameterValue & declare_parameter(const std::string & name, rclcpp::ParameterType type,
     const rcl_interfaces::msg::ParameterDescriptor & parameter_descriptor = rcl_interfaces::msg::ParameterDescriptor{},
-    bool ignore_override = false)
-  {
-    return node_->declare_parameter(name, type, parameter_descriptor, ignore_override);
-  }
+    bool ignore_override = false);
 
   template<typename ParameterT>
   auto declare_parameter(const std::string & name, const ParameterT & default_value,
@@ -196,19 +187,13 @@ public:
     return node_->declare_parameters(namespace_, parameters);
   }
 
-  void undeclare_parameter(const std::string & name) {node_->undeclare_parameter(name);}
-  bool has_parameter(const std::string & name) const {return node_->has_parameter(name);}
-  rcl_interfaces::msg::SetParametersResult set_parameter(const rclcpp::Parameter & parameter) {return node_->set_parameter(parameter);}
-  std::vector<rcl_interfaces::msg::SetParametersResult> set_parameters(const std::vector<rclcpp::Parameter> & parameters)
-  {
-    return node_->set_parameters(parameters);
-  }
-  rcl_interfaces::msg::SetParametersResult set_parameters_atomically(const std::vector<rclcpp::Parameter> & parameters)
-  {
-    return node_->set_parameters_atomically(parameters);
-  }
-  rclcpp::Parameter get_parameter(const std::string & name) const {return node_->get_parameter(name);}
-  bool get_parameter(const std::string & name, rclcpp::Parameter & parameter) const {return node_->get_parameter(name, parameter);}
+  void undeclare_parameter(const std::string & name);
+  bool has_parameter(const std::string & name) const;
+  rcl_interfaces::msg::SetParametersResult set_parameter(const rclcpp::Parameter & parameter);
+  std::vector<rcl_interfaces::msg::SetParametersResult> set_parameters(const std::vector<rclcpp::Parameter> & parameters);
+  rcl_interfaces::msg::SetParametersResult set_parameters_atomically(const std::vector<rclcpp::Parameter> & parameters);
+  rclcpp::Parameter get_parameter(const std::string & name) const;
+  bool get_parameter(const std::string & name, rclcpp::Parameter & parameter) const;
 
   template<typename ParameterT>
   bool get_parameter(const std::string & name, ParameterT & parameter) const {return node_->get_parameter(name, parameter);}
@@ -219,7 +204,7 @@ public:
     return node_->get_parameter_or(name, value, alternative_value);
   }
 
-  std::vector<rclcpp::Parameter> get_parameters(const std::vector<std::string> & names) const {return node_->get_parameters(names);}
+  std::vector<rclcpp::Parameter> get_parameters(const std::vector<std::string> & names) const;
 
   template<typename MapValueT>
   bool get_parameters(const std::string & prefix, std::map<std::string, MapValueT> & values) const
@@ -227,66 +212,38 @@ public:
     return node_->get_parameters(prefix, values);
   }
 
-  rcl_interfaces::msg::ParameterDescriptor describe_parameter(const std::string & name) const {return node_->describe_parameter(name);}
-  std::vector<rcl_interfaces::msg::ParameterDescriptor> describe_parameters(const std::vector<std::string> & names) const
-  {
-    return node_->describe_parameters(names);
-  }
-  std::vector<uint8_t> get_parameter_types(const std::vector<std::string> & names) const {return node_->get_parameter_types(names);}
-  rcl_interfaces::msg::ListParametersResult list_parameters(const std::vector<std::string> & prefixes, uint64_t depth) const
-  {
-    return node_->list_parameters(prefixes, depth);
-  }
+  rcl_interfaces::msg::ParameterDescriptor describe_parameter(const std::string & name) const;
+  std::vector<rcl_interfaces::msg::ParameterDescriptor> describe_parameters(const std::vector<std::string> & names) const;
+  std::vector<uint8_t> get_parameter_types(const std::vector<std::string> & names) const;
+  rcl_interfaces::msg::ListParametersResult list_parameters(const std::vector<std::string> & prefixes, uint64_t depth) const;
 
-  [[nodiscard]] PreSetParametersCallbackHandle::SharedPtr add_pre_set_parameters_callback(PreSetParametersCallbackType callback)
-  {
-    return node_->add_pre_set_parameters_callback(std::move(callback));
-  }
-  [[nodiscard]] OnSetParametersCallbackHandle::SharedPtr add_on_set_parameters_callback(OnSetParametersCallbackType callback)
-  {
-    return node_->add_on_set_parameters_callback(std::move(callback));
-  }
-  [[nodiscard]] PostSetParametersCallbackHandle::SharedPtr add_post_set_parameters_callback(PostSetParametersCallbackType callback)
-  {
-    return node_->add_post_set_parameters_callback(std::move(callback));
-  }
-  void remove_pre_set_parameters_callback(const PreSetParametersCallbackHandle * const handler)
-  {
-    node_->remove_pre_set_parameters_callback(handler);
-  }
-  void remove_on_set_parameters_callback(const OnSetParametersCallbackHandle * const handler)
-  {
-    node_->remove_on_set_parameters_callback(handler);
-  }
-  void remove_post_set_parameters_callback(const PostSetParametersCallbackHandle * const handler)
-  {
-    node_->remove_post_set_parameters_callback(handler);
-  }
+  [[nodiscard]] PreSetParametersCallbackHandle::SharedPtr add_pre_set_parameters_callback(PreSetParametersCallbackType callback);
+  [[nodiscard]] OnSetParametersCallbackHandle::SharedPtr add_on_set_parameters_callback(OnSetParametersCallbackType callback);
+  [[nodiscard]] PostSetParametersCallbackHandle::SharedPtr add_post_set_parameters_callback(PostSetParametersCallbackType callback);
+  void remove_pre_set_parameters_callback(const PreSetParametersCallbackHandle * const handler);
+  void remove_on_set_parameters_callback(const OnSetParametersCallbackHandle * const handler);
+  void remove_post_set_parameters_callback(const PostSetParametersCallbackHandle * const handler);
 
   // ---- the graph, the clock, the interfaces
 
-  std::vector<std::string> get_node_names() const {return node_->get_node_names();}
-  std::map<std::string, std::vector<std::string>> get_topic_names_and_types(bool no_demangle = false) const
-  {
-    (void)no_demangle;
-    return node_->get_topic_names_and_types();
-  }
-  std::map<std::string, std::vector<std::string>> get_service_names_and_types() const {return node_->get_service_names_and_types();}
-  size_t count_publishers(const std::string & topic_name) const {return node_->count_publishers(topic_name);}
-  size_t count_subscribers(const std::string & topic_name) const {return node_->count_subscribers(topic_name);}
+  std::vector<std::string> get_node_names() const;
+  std::map<std::string, std::vector<std::string>> get_topic_names_and_types(bool no_demangle = false) const;
+  std::map<std::string, std::vector<std::string>> get_service_names_and_types() const;
+  size_t count_publishers(const std::string & topic_name) const;
+  size_t count_subscribers(const std::string & topic_name) const;
 
-  rclcpp::Clock::SharedPtr get_clock() {return node_->get_clock();}
-  rclcpp::Clock::ConstSharedPtr get_clock() const {return node_->get_clock();}
-  rclcpp::Time now() const {return node_->now();}
+  rclcpp::Clock::SharedPtr get_clock();
+  rclcpp::Clock::ConstSharedPtr get_clock() const;
+  rclcpp::Time now() const;
 
-  rclcpp::node_interfaces::NodeBaseInterface::SharedPtr get_node_base_interface() {return node_->get_node_base_interface();}
-  rclcpp::node_interfaces::NodeParametersInterface::SharedPtr get_node_parameters_interface() {return node_->get_node_parameters_interface();}
-  rclcpp::node_interfaces::NodeLoggingInterface::SharedPtr get_node_logging_interface() {return node_->get_node_logging_interface();}
-  rclcpp::node_interfaces::NodeClockInterface::SharedPtr get_node_clock_interface() {return node_->get_node_clock_interface();}
-  rclcpp::node_interfaces::NodeTopicsInterface::SharedPtr get_node_topics_interface() {return node_->get_node_topics_interface();}
-  rclcpp::node_interfaces::NodeTimersInterface::SharedPtr get_node_timers_interface() {return node_->get_node_timers_interface();}
-  rclcpp::node_interfaces::NodeGraphInterface::SharedPtr get_node_graph_interface() {return node_->get_node_graph_interface();}
-  rclcpp::node_interfaces::NodeWaitablesInterface::SharedPtr get_node_waitables_interface() {return node_->get_node_waitables_interface();}
+  rclcpp::node_interfaces::NodeBaseInterface::SharedPtr get_node_base_interface();
+  rclcpp::node_interfaces::NodeParametersInterface::SharedPtr get_node_parameters_interface();
+  rclcpp::node_interfaces::NodeLoggingInterface::SharedPtr get_node_logging_interface();
+  rclcpp::node_interfaces::NodeClockInterface::SharedPtr get_node_clock_interface();
+  rclcpp::node_interfaces::NodeTopicsInterface::SharedPtr get_node_topics_interface();
+  rclcpp::node_interfaces::NodeTimersInterface::SharedPtr get_node_timers_interface();
+  rclcpp::node_interfaces::NodeGraphInterface::SharedPtr get_node_graph_interface();
+  rclcpp::node_interfaces::NodeWaitablesInterface::SharedPtr get_node_waitables_interface();
 
   // ---- the lifecycle
 

@@ -44,6 +44,10 @@ TimerBase::TimerBase(Clock::SharedPtr clock, std::chrono::nanoseconds period, no
         kept_ = call;
         return;
       }
+      // As rclcpp's executor holds the timer it runs (AnyExecutable's timer): a callback that
+      // drops the timer's last owner (nav2's lifecycle manager replaces its init_timer_ in it)
+      // ends before the timer and its callback are destroyed.
+      const std::shared_ptr<TimerBase> running = weak_from_this().lock();
       execute_callback(std::make_shared<rcl_timer_call_info_t>(call));
     }, node_);
 }

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { cppClientBuilt } from '../support/sharedBuilds.js';
+
+const BUILD_MS = 300_000;
+
+// What navigation2's workspace needs of rclsim's CMake packages beyond its own
+// (test/fixtures/cpp/navigation_needs; docs/navigation2.md).
+describe("navigation2's needs: linters called directly, Eigen through tf2_geometry_msgs, a locked lifecycle node under -Wnull-dereference", {
+  ...needs('C++ toolchain'),
+  ...needs('Eigen'),
+}, () => {
+  let workspace: string;
+  let build: ReturnType<typeof runCli>;
+  before(() => {
+    cppClientBuilt();
+    workspace = tempDir();
+    cpSync(join(repoRoot, 'test/fixtures/cpp/navigation_needs'), workspace, { recursive: true });
+    build = runCli(['build'], workspace, BUILD_MS);
+  });
+  const run = (pkg: string, exe: string): string => {
+    assert.equal(build.status, 0, build.stderr);
+    const result = spawnSync(join(workspace, 'install/lib', pkg, exe), { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stderr);
+    return result.stdout;
+  };
+
+  it("a package finding ament_lint_common's linters and PythonExtra under BUILD_TESTING configures and builds (laser_geometry)", () => {
+    assert.equal(run('linted', 'linted'), 'linted\n');
+  });
+
+  it("a target linking tf2_geometry_msgs includes <Eigen/Dense> without finding Eigen3 (nav2_map_server's map_io)", () => {
+    // It links rclsim's client (tf2_geometry_msgs is the client's), so it runs only in a simulation: built is the check.
+    assert.equal(build.status, 0, build.stderr);
+    assert.ok(existsSync(join(workspace, 'install/lib/eigen_through_tf2/determinant')));
+  });
+
+  it("a lifecycle node's logger and clock read through a weak_ptr's lock() compile under -O3 -Wnull-dereference -Werror (nav2_costmap_2d's Layer)", () => {
+    assert.equal(build.status, 0, build.stderr);
+    assert.ok(existsSync(join(workspace, 'install/lib/liblayer.so')));
+  });
+});
