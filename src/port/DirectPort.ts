@@ -240,6 +240,11 @@ export class DirectPort implements NodePort {
     this.#endpoint<Publisher>(publisher, 'publish').publish(message as never);
   }
 
+  /** A program's publish of CDR bytes that nobody writes again (a view of its frame): taken without a copy. */
+  publishCdr(publisher: number, cdr: Buffer): void {
+    this.#endpoint<Publisher>(publisher, 'publish').publishCdr(cdr);
+  }
+
   createSubscription(spec: SubscriptionSpec, target: MessageTarget): CreatedTopicEndpoint {
     const options = { ...(spec.options as SubscriptionOptions), qos: spec.qos as QoS | undefined, messageInfo: spec.wantsInfo };
     const callbacks = eventCallbacks(spec.events);

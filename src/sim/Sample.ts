@@ -7,8 +7,11 @@ import type { Message } from '../interfaces/plainMessages.js';
  * sample has one shape on the path of every delivery.
  */
 export class Sample {
-  /** Null for raw bytes published that are no message of the type: only raw subscriptions get them. */
-  readonly message: Message | null;
+  /** The message; undefined until something needs it (decoded from `raw` then). */
+  #message: Message | null | undefined;
+  readonly #decode: ((raw: Buffer) => Message | null) | null;
+  /** False for raw bytes published that are no message of the type: only raw subscriptions get them. */
+  readonly isMessage: boolean;
   readonly digestLo: number;
   readonly digestHi: number;
   /** Sim time the message was published. */
@@ -23,8 +26,14 @@ export class Sample {
   readonly retained: boolean;
   pending = 0;
 
+  /**
+   * `message` undefined: CDR bytes known to be a message of the type (`raw`), which `decode` makes
+   * into the message the first time something needs it (a JavaScript subscription, a check, a
+   * recorder's watcher): a program's publish to programs alone is never decoded.
+   */
   constructor(
-    message: Message | null,
+    message: Message | null | undefined,
+    decode: ((raw: Buffer) => Message | null) | null,
     digest: { digestLo: number; digestHi: number } | null,
     sourceTimestamp: bigint,
     publishedAt: number,
@@ -33,7 +42,9 @@ export class Sample {
     retained: boolean,
     raw: Buffer | undefined,
   ) {
-    this.message = message;
+    this.#message = message;
+    this.#decode = decode;
+    this.isMessage = message !== null;
     this.digestLo = digest === null ? 0 : digest.digestLo;
     this.digestHi = digest === null ? 0 : digest.digestHi;
     this.sourceTimestamp = sourceTimestamp;
@@ -42,5 +53,11 @@ export class Sample {
     this.publisherGid = publisherGid;
     this.retained = retained;
     this.raw = raw;
+  }
+
+  /** Null for raw bytes published that are no message of the type: only raw subscriptions get them. */
+  get message(): Message | null {
+    if (this.#message === undefined) this.#message = this.#decode!(this.raw!);
+    return this.#message;
   }
 }

@@ -32,8 +32,8 @@ export class EntityRequests {
     const { port } = program;
     this.handlers = {
       publish: ({ publisher, cdr }) => {
-        // The publisher copies what it is given.
-        port.publish(publisher, frameView(cdr));
+        // A frame is never written again (frames.ts): the publisher keeps the view.
+        port.publishCdr(publisher, frameView(cdr));
         return undefined;
       },
       create: (create) => ({ created: this.#create(create) }),
