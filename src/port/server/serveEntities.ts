@@ -33,7 +33,7 @@ export class EntityRequests {
     this.handlers = {
       publish: ({ publisher, cdr }) => {
         // A frame is never written again (frames.ts): the publisher keeps the view.
-        port.publishCdr(publisher, frameView(cdr));
+        port.publish(publisher, frameView(cdr), true);
         return undefined;
       },
       create: (create) => ({ created: this.#create(create) }),
