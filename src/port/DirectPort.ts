@@ -236,8 +236,11 @@ export class DirectPort implements NodePort {
     return endpoint as T;
   }
 
-  publish(publisher: number, message: Message | Buffer): void {
-    this.#endpoint<Publisher>(publisher, 'publish').publish(message as never);
+  /** `owned`: CDR bytes nobody writes again (a program's publish, a view of its frame), taken without a copy. */
+  publish(publisher: number, message: Message | Buffer, owned = false): void {
+    const found = this.#endpoint<Publisher>(publisher, 'publish');
+    if (owned) found.publishCdr(message as Buffer);
+    else found.publish(message as never);
   }
 
   createSubscription(spec: SubscriptionSpec, target: MessageTarget): CreatedTopicEndpoint {

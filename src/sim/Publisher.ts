@@ -1,5 +1,7 @@
+import type { Hash64 } from '../base/Hash64.js';
 import { Fifo } from '../engine/Fifo.js';
 import { deserializeMessage } from '../interfaces/cdr.js';
+import { cdrDigest } from '../interfaces/cdrDigest.js';
 import type { MessageType } from '../interfaces/MessageType.js';
 import type { Message } from '../interfaces/plainMessages.js';
 import type { MessageInput, MessageOf } from '../interfaces/typeMaps.js';
@@ -154,6 +156,16 @@ export class Publisher<T extends string = string> extends Entity {
   }
 
   /**
+   * Publishes CDR bytes that nobody writes again (a program's publish, a view of the frame it came
+   * in), taken as they are instead of copied.
+   */
+  publishCdr(data: Buffer): void {
+    this.assertAlive('publish on', this.topic);
+    this.#wrote();
+    this.#send(data, this.engine.nowAbs, false);
+  }
+
+  /**
    * Publishes recorded CDR bytes (a bag player's), which nobody else holds, stamped as sent at
    * `sentAt` (the recorded send time) so that re-recording keeps both timestamps. The output's
    * digest is that of the bytes, so that bytes nobody receives need not be decoded and the
@@ -193,11 +205,22 @@ export class Publisher<T extends string = string> extends Entity {
    */
   #send(message: Message | Buffer, sentAt: bigint, recorded: boolean): void {
     const raw = Buffer.isBuffer(message) ? message : undefined;
-    const snapshot = raw === undefined ? (message as Message) : recorded ? deserializeMessage(this.type, raw) : this.#decode(raw);
+    const fingerprint = this.engine.fingerprintEnabled;
+    let snapshot: Message | null | undefined;
+    let hash: Hash64 | { digestLo: number; digestHi: number } | null;
+    if (raw !== undefined && !recorded && cdrDigest(this.type, raw, this.simulation.messageHash)) {
+      // Bytes that are a message of the type, digested as their message is: it is made only if something needs it.
+      snapshot = undefined;
+      hash = fingerprint ? this.simulation.messageHash : null;
+    } else {
+      snapshot = raw === undefined ? (message as Message) : recorded ? deserializeMessage(this.type, raw) : this.#decode(raw);
+      hash = !fingerprint ? null : snapshot !== null ? this.type.digest(snapshot, this.simulation.messageHash) : this.#bytesDigest(raw!);
+    }
     const sequence = ++this.#sequence;
-    const hash = !this.engine.fingerprintEnabled ? null : snapshot !== null ? this.type.digest(snapshot, this.simulation.messageHash) : this.#bytesDigest(raw!);
     if (!recorded) this.engine.output('publish', this, hash === null ? 0 : hash.digestLo, hash === null ? 0 : hash.digestHi);
-    const sample = this.#hasReceivers() ? new Sample(snapshot, hash, sentAt, this.engine.now, sequence, this.gid, this.#retained !== null, raw) : null;
+    const sample = this.#hasReceivers()
+      ? new Sample(snapshot, this.#lazyDecode, hash, sentAt, this.engine.now, sequence, this.gid, this.#retained !== null, raw)
+      : null;
     this.simulation.metrics?.published(this, sample);
     if (sample === null) return;
     if (this.#retained !== null) {
@@ -220,6 +243,8 @@ export class Publisher<T extends string = string> extends Entity {
    * are no message of the type still reach raw subscriptions, while typed ones cannot read them
    * (rmw drops such a message with an error, and so does this, once per publisher).
    */
+  readonly #lazyDecode = (raw: Buffer): Message | null => this.#decode(raw);
+
   #decode(raw: Buffer): Message | null {
     try {
       return deserializeMessage(this.type, raw);

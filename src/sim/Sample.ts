@@ -7,8 +7,11 @@ import type { Message } from '../interfaces/plainMessages.js';
  * sample has one shape on the path of every delivery.
  */
 export class Sample {
-  /** Null for raw bytes published that are no message of the type: only raw subscriptions get them. */
-  readonly message: Message | null;
+  /**
+   * The message, or until something needs it the function that decodes it from `raw`: one field
+   * for both, so that a sample is no larger than before (the JavaScript graph's bytes per callback).
+   */
+  #message: Message | null | ((raw: Buffer) => Message | null);
   readonly digestLo: number;
   readonly digestHi: number;
   /** Sim time the message was published. */
@@ -23,8 +26,14 @@ export class Sample {
   readonly retained: boolean;
   pending = 0;
 
+  /**
+   * `message` undefined: CDR bytes known to be a message of the type (`raw`), which `decode` makes
+   * into the message the first time something needs it (a JavaScript subscription, a check, a
+   * recorder's watcher): a program's publish to programs alone is never decoded.
+   */
   constructor(
-    message: Message | null,
+    message: Message | null | undefined,
+    decode: ((raw: Buffer) => Message | null) | null,
     digest: { digestLo: number; digestHi: number } | null,
     sourceTimestamp: bigint,
     publishedAt: number,
@@ -33,7 +42,7 @@ export class Sample {
     retained: boolean,
     raw: Buffer | undefined,
   ) {
-    this.message = message;
+    this.#message = message === undefined ? decode! : message;
     this.digestLo = digest === null ? 0 : digest.digestLo;
     this.digestHi = digest === null ? 0 : digest.digestHi;
     this.sourceTimestamp = sourceTimestamp;
@@ -42,5 +51,17 @@ export class Sample {
     this.publisherGid = publisherGid;
     this.retained = retained;
     this.raw = raw;
+  }
+
+  /** Null for raw bytes published that are no message of the type: only raw subscriptions get them. */
+  get message(): Message | null {
+    const message = this.#message;
+    if (typeof message !== 'function') return message;
+    return (this.#message = message(this.raw!));
+  }
+
+  /** False for raw bytes published that are no message of the type (only raw subscriptions get them); the message is not decoded to tell. */
+  get isMessage(): boolean {
+    return this.#message !== null;
   }
 }

@@ -121,7 +121,7 @@ export class Subscription extends Entity implements Executable {
   receive(sample: Sample): void {
     if (this.isDestroyed()) return;
     // Raw bytes that are no message of the type reach raw subscriptions only.
-    if (sample.message === null ? this.#raw === null : this.#accepts !== null && !this.#accepts(sample.message)) return;
+    if (!sample.isMessage ? this.#raw === null : this.#accepts !== null && !this.#accepts(sample.message!)) return;
     this.#deadline?.sample();
     if (this.#expired(sample)) return;
     const buffer = this.#buffer;
@@ -160,14 +160,14 @@ export class Subscription extends Entity implements Executable {
     const receivedAt = held !== null ? this.#heldReceivedAt : this.#keepsArrivals ? this.#receivedAt.shift()! : 0n;
     if (this.#expired(sample)) return SKIPPED;
     this.simulation.metrics?.taken(this, sample, receivedAt);
-    // A sample without a message (raw bytes) reached only raw subscriptions, and holds its bytes.
-    const carried = sample.message!;
+    // A sample without a message (raw bytes) reached only raw subscriptions, and holds its bytes;
+    // a raw subscription takes the bytes as published, without the message decoded.
     const message =
       this.#raw !== null
-        ? (transportedBytes((sample.raw ??= serializeMessage(this.#raw, carried))) as unknown as Message)
+        ? (transportedBytes((sample.raw ??= serializeMessage(this.#raw, sample.message!))) as unknown as Message)
         : last || this.simulation.zeroCopy
-          ? carried
-          : cloneMessage(carried);
+          ? sample.message!
+          : cloneMessage(sample.message!);
     this.digestLo = sample.digestLo;
     this.digestHi = sample.digestHi;
     this.engine.consumed(this.entityId, sample.publishedAt);

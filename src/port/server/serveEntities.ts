@@ -32,8 +32,8 @@ export class EntityRequests {
     const { port } = program;
     this.handlers = {
       publish: ({ publisher, cdr }) => {
-        // The publisher copies what it is given.
-        port.publish(publisher, frameView(cdr));
+        // A frame is never written again (frames.ts): the publisher keeps the view.
+        port.publish(publisher, frameView(cdr), true);
         return undefined;
       },
       create: (create) => ({ created: this.#create(create) }),
@@ -259,7 +259,11 @@ function nodeOptionsOf(text: string): Record<string, unknown> {
   return options;
 }
 
-/** A message's CDR as a Buffer without a copy: the frame it is part of is never written again (frames.ts). */
+/**
+ * A message's CDR as a Buffer without a copy: the frame it is part of is never written again
+ * (frames.ts). The flat codec's are Buffers already (views of the frame); only protobufjs's are
+ * not (taking a typed array's `buffer` is a call into V8's C++).
+ */
 function frameView(cdr: Uint8Array): Buffer {
-  return Buffer.from(cdr.buffer, cdr.byteOffset, cdr.byteLength);
+  return Buffer.isBuffer(cdr) ? cdr : Buffer.from(cdr.buffer, cdr.byteOffset, cdr.byteLength);
 }

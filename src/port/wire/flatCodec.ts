@@ -196,8 +196,17 @@ const WRITE: Record<Kind, Write> = {
       writeNumber(value);
       return true;
     }
-    if (typeof value !== 'bigint' || value < 0n || value > MAX_UINT64) return false;
-    if (value === 0n) return true;
+    if (typeof value !== 'bigint') return false;
+    // Compared as a number first: a sim time's bigint comparisons were most of a Run's encoding.
+    const number = Number(value);
+    if (number >= 0 && number < 2 ** 53) {
+      if (number !== 0) {
+        writeNumber(key);
+        writeNumber(number);
+      }
+      return true;
+    }
+    if (value < 0n || value > MAX_UINT64) return false;
     writeNumber(key);
     writeBig(value);
     return true;
@@ -211,8 +220,16 @@ const WRITE: Record<Kind, Write> = {
       else writeBig(BigInt(value));
       return true;
     }
-    if (typeof value !== 'bigint' || value < MIN_INT64 || value > MAX_INT64) return false;
-    if (value === 0n) return true;
+    if (typeof value !== 'bigint') return false;
+    const number = Number(value);
+    if (number >= 0 && number < 2 ** 53) {
+      if (number !== 0) {
+        writeNumber(key);
+        writeNumber(number);
+      }
+      return true;
+    }
+    if (value < MIN_INT64 || value > MAX_INT64) return false;
     writeNumber(key);
     writeBig(value);
     return true;
