@@ -317,6 +317,7 @@ private:
   template<typename ... Arguments>
   static Key key(Arguments... arguments)
   {
+    static_assert(sizeof...(Arguments) <= 2 && ((sizeof(Arguments) <= sizeof(uint64_t)) && ...), "a key holds two arguments' bits");
     Key made;
     uint64_t * slot = &made.first;
     ((std::memcpy(slot++, &arguments, sizeof(arguments))), ...);
@@ -335,18 +336,21 @@ using rclsim::portable_math::correctly_rounded;
 using rclsim::portable_math::LastCall;
 using rclsim::portable_math::libm_function;
 
-// One definition per function and type: the last call's value if this is it again, else libm's
-// result first, then the portable value.
-#define RCLSIM_PORTABLE(Signature, Real, name, compute, ...) \
+// One definition per function and type: libm's result first, then the portable value (`value`).
+#define RCLSIM_COMPUTED(Signature, Real, name, compute, ...) \
   static const auto libm = libm_function<Signature>(#name); \
-  static thread_local LastCall<Real> last; \
-  Real value; \
-  if (last.find(value, __VA_ARGS__)) { \
-    return value; \
-  } \
   int errno_before = errno; \
   Real libm_result = libm(__VA_ARGS__); \
-  value = correctly_rounded<Real>(libm_result, errno_before, compute, __VA_ARGS__); \
+  Real value = correctly_rounded<Real>(libm_result, errno_before, compute, __VA_ARGS__);
+
+// As computed, unless this is the last call again: then its value.
+#define RCLSIM_PORTABLE(Signature, Real, name, compute, ...) \
+  static thread_local LastCall<Real> last; \
+  Real kept; \
+  if (last.find(kept, __VA_ARGS__)) { \
+    return kept; \
+  } \
+  RCLSIM_COMPUTED(Signature, Real, name, compute, __VA_ARGS__) \
   last.keep(value, libm_result, errno_before, __VA_ARGS__); \
   return value;
 
@@ -387,8 +391,9 @@ RCLSIM_BINARY(atan2, atan2)
 RCLSIM_BINARY(pow, pow)
 RCLSIM_BINARY(hypot, hypot)
 
-double lgamma(double x) noexcept {RCLSIM_PORTABLE(double (*)(double), double, lgamma, RCLSIM_MPFR_LGAMMA, x)}
-float lgammaf(float x) noexcept {RCLSIM_PORTABLE(float (*)(float), float, lgammaf, RCLSIM_MPFR_LGAMMA, x)}
+// Never the last call's value: lgamma also sets signgam, which a call in between may have changed.
+double lgamma(double x) noexcept {RCLSIM_COMPUTED(double (*)(double), double, lgamma, RCLSIM_MPFR_LGAMMA, x) return value;}
+float lgammaf(float x) noexcept {RCLSIM_COMPUTED(float (*)(float), float, lgammaf, RCLSIM_MPFR_LGAMMA, x) return value;}
 
 // GCC makes sin(x) and cos(x) of one x one call of sincos: each part as sin and cos give it.
 #define RCLSIM_SINCOS(name, Real) \
