@@ -46,7 +46,9 @@ function int32(bytes: Uint8Array, at: number): number {
 
 /** A float's bytes copied into `FLOAT_BYTES` are read as it (the words of a little-endian machine's float). */
 const FLOAT64 = new Float64Array(1);
+// byte order: FLOAT_BYTES is filled in this machine's order from CDR_LE's (LITTLE_ENDIAN below): the float read is the same on every machine.
 const FLOAT32 = new Float32Array(FLOAT64.buffer, 0, 1);
+// byte order: as FLOAT32.
 const FLOAT_BYTES = new Uint8Array(FLOAT64.buffer);
 // byte order: CDR_LE's bytes are a float's in memory on a little-endian machine; on another, reversed.
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -40,5 +40,6 @@ export function jsonBytes(value: unknown): Uint8Array {
 
 /** A JSON payload read (a malformed one throws). */
 export function readJson(data: ArrayBufferView): unknown {
+  // byte order: UTF-8 text, read byte by byte.
   return JSON.parse(new TextDecoder().decode(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
 }
