@@ -48,7 +48,7 @@ static napi_value wait_readable(napi_env env, napi_callback_info info)
   size_t outputs;
   const int32_t * descriptors = NULL;
   if (napi_get_cb_info(env, info, &count, args, NULL, NULL) != napi_ok || count < 4 || napi_get_value_int32(env, args[0], &fd) != napi_ok ||
-      (descriptors = outputs_of(env, args[2], &outputs)) == NULL || napi_get_value_int32(env, args[3], &timeout) != napi_ok) {
+      !outputs_of(env, args[2], &descriptors, &outputs) || napi_get_value_int32(env, args[3], &timeout) != napi_ok) {
     napi_throw_type_error(env, NULL, "rclsim fd_wait: wait(fd, buffer, outputs, timeoutMs)");
     return NULL;
   }

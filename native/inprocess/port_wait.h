@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <node_api.h>
 #include <poll.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
@@ -52,13 +53,14 @@ static inline napi_value read_result(napi_env env, int64_t got)
   return number(env, got);
 }
 
-/* The output pipes' descriptors (an Int32Array of at most MOST_OUTPUTS, −1 for none), or NULL. */
-static inline const int32_t * outputs_of(napi_env env, napi_value value, size_t * count)
+/* The output pipes' descriptors (an Int32Array of at most MOST_OUTPUTS, −1 for none; an empty one has no data pointer): whether they were read. */
+static inline bool outputs_of(napi_env env, napi_value value, const int32_t ** descriptors, size_t * count)
 {
   napi_typedarray_type type;
-  void * descriptors;
-  if (napi_get_typedarray_info(env, value, &type, count, &descriptors, NULL, NULL) != napi_ok || type != napi_int32_array || *count > MOST_OUTPUTS) return NULL;
-  return descriptors;
+  void * data;
+  if (napi_get_typedarray_info(env, value, &type, count, &data, NULL, NULL) != napi_ok || type != napi_int32_array || *count > MOST_OUTPUTS) return false;
+  *descriptors = data;
+  return true;
 }
 
 /* What the socket and the output pipes say within `timeout_ms`: 1 the socket has bytes or ended, OUTPUT, NOTHING; ERRNO_BELOW - errno. A signal counts as the time passed. */

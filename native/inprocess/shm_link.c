@@ -130,7 +130,7 @@ static napi_value wait_readable(napi_env env, napi_callback_info info)
   struct rclsim_shm_link * link = link_of(env, args[0]);
   uint8_t * into = link == NULL ? NULL : bytes_of(env, args[1], &length);
   if (into == NULL) return NULL;
-  if (napi_get_value_int32(env, args[2], &fd) != napi_ok || (descriptors = outputs_of(env, args[3], &outputs)) == NULL ||
+  if (napi_get_value_int32(env, args[2], &fd) != napi_ok || !outputs_of(env, args[3], &descriptors, &outputs) ||
       napi_get_value_int32(env, args[4], &timeout_ms) != napi_ok || napi_get_value_int64(env, args[5], &spin_ns) != napi_ok) {
     napi_throw_type_error(env, NULL, "rclsim shm: wait(link, buffer, fd, outputs, timeoutMs, spinNs)");
     return NULL;
