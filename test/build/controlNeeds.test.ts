@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { builtWorkspace } from '../support/builtWorkspace.js';
+import { needs, repoRoot, runCli } from '../support/helpers.js';
 import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 // A workspace's build and a run of its program; rclsim's C++ client is built before, in a hook
@@ -14,9 +14,7 @@ describe('C++ packages: what ros2_control uses of rclcpp, rcpputils, rcl, rmw an
   before(() => cppClientBuilt());
 
   it("finds libstatistics_collector through rclcpp and by itself, has rclcpp's version macros, rcpputils' pointer traits and rolling mean, rcl's flags, the ABI's demangler through rclcpp, upstream's moving-average statistics; ament_python_install_package's SCRIPTS_DESTINATION gets the setup.cfg's console scripts; ament_auto_package exports its libraries; pluginlib finds tinyxml2_vendor's TinyXML2; an inactive lifecycle publisher publishes through rclcpp::Publisher", () => {
-    const workspace = tempDir();
-    cpSync(join(repoRoot, 'test/fixtures/cpp/control_needs'), workspace, { recursive: true });
-    const build = runCli(['build'], workspace, BUILD_MS);
+    const { workspace, build } = builtWorkspace(join(repoRoot, 'test/fixtures/cpp/control_needs'), BUILD_MS);
     assert.equal(build.status, 0, build.stderr);
     const run = runCli(['exec', '--until', '10ms', 'control_needs', 'control_needs'], workspace, BUILD_MS);
     assert.equal(run.status, 0, run.stderr);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { builtWorkspace } from '../support/builtWorkspace.js';
+import { type CliResult, needs, repoRoot } from '../support/helpers.js';
 import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 const BUILD_MS = 300_000;
@@ -15,12 +16,10 @@ describe("navigation2's needs: linters called directly, Eigen through tf2_geomet
   ...needs('Eigen'),
 }, () => {
   let workspace: string;
-  let build: ReturnType<typeof runCli>;
+  let build: CliResult;
   before(() => {
     cppClientBuilt();
-    workspace = tempDir();
-    cpSync(join(repoRoot, 'test/fixtures/cpp/navigation_needs'), workspace, { recursive: true });
-    build = runCli(['build'], workspace, BUILD_MS);
+    ({ workspace, build } = builtWorkspace(join(repoRoot, 'test/fixtures/cpp/navigation_needs'), BUILD_MS));
   });
   const run = (pkg: string, exe: string): string => {
     assert.equal(build.status, 0, build.stderr);

@@ -187,6 +187,21 @@ function isAscii(text: string): boolean {
 // not one this takes.
 type Write = (key: number, value: unknown, field: FlatField) => boolean;
 
+/**
+ * A 64-bit field's bigint that is a non-negative safe integer, written as the number it is
+ * (compared as a number first: a sim time's bigint comparisons were most of a Run's encoding);
+ * false for any other, which the caller writes.
+ */
+function wroteAsNumber(key: number, value: bigint): boolean {
+  const number = Number(value);
+  if (!(number >= 0 && number < 2 ** 53)) return false;
+  if (number !== 0) {
+    writeNumber(key);
+    writeNumber(number);
+  }
+  return true;
+}
+
 const WRITE: Record<Kind, Write> = {
   uint64(key, value) {
     if (typeof value === 'number') {
@@ -197,15 +212,7 @@ const WRITE: Record<Kind, Write> = {
       return true;
     }
     if (typeof value !== 'bigint') return false;
-    // Compared as a number first: a sim time's bigint comparisons were most of a Run's encoding.
-    const number = Number(value);
-    if (number >= 0 && number < 2 ** 53) {
-      if (number !== 0) {
-        writeNumber(key);
-        writeNumber(number);
-      }
-      return true;
-    }
+    if (wroteAsNumber(key, value)) return true;
     if (value < 0n || value > MAX_UINT64) return false;
     writeNumber(key);
     writeBig(value);
@@ -221,14 +228,7 @@ const WRITE: Record<Kind, Write> = {
       return true;
     }
     if (typeof value !== 'bigint') return false;
-    const number = Number(value);
-    if (number >= 0 && number < 2 ** 53) {
-      if (number !== 0) {
-        writeNumber(key);
-        writeNumber(number);
-      }
-      return true;
-    }
+    if (wroteAsNumber(key, value)) return true;
     if (value < MIN_INT64 || value > MAX_INT64) return false;
     writeNumber(key);
     writeBig(value);
