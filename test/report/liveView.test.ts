@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { parse } from '@foxglove/rosmsg';
 import { MessageReader } from '@foxglove/rosmsg2-serialization';
 import wsProtocol, { type Channel } from '@foxglove/ws-protocol';
-import WebSocket from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
 import { cliPath, lastJsonLine, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
 
 const { FoxgloveClient } = wsProtocol;
@@ -261,6 +261,18 @@ describe('ros2 commands in a live run (rclsim ros2 --foxglove …)', () => {
       stderr,
       /rclsim: a live client runs `ros2 topic echo \/chatter --once` at sim time \d+\.\d{9}s: from here on this run depends on when it came\n/,
     );
+  });
+
+  it('says in one line that a Foxglove server without services (not an rclsim run) takes no commands (exit 69)', async () => {
+    const server = new wsProtocol.FoxgloveServer({ name: 'another bridge', capabilities: ['time'] });
+    const sockets = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: (protocols) => server.handleProtocols(protocols) });
+    sockets.on('connection', (socket, request) => server.handleConnection(socket, `${request.socket.remotePort}`));
+    await new Promise((resolve) => sockets.once('listening', resolve));
+    const { port } = sockets.address() as { port: number };
+    const { status, stderr } = await runCliAsync(['ros2', '--foxglove', String(port), 'topic', 'list']);
+    sockets.close();
+    assert.equal(status, 69);
+    assert.equal(stderr, `rclsim ros2: the live view at ws://127.0.0.1:${port} takes no commands (not an rclsim run)\n`);
   });
 
   it('says in one line that no live run is at the address (exit 69)', async () => {

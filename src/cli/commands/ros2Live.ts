@@ -50,6 +50,10 @@ export function ros2Live(words: string[], options: { foxglove?: string }): Promi
     client.on('close', () =>
       finish(ExitCode.unavailable, command === undefined ? `no live run at ${url} took the command` : 'the run ended before the command did'),
     );
+    // Another Foxglove server (a ROS bridge), or none that runs commands: it would never answer.
+    client.on('serverInfo', (info) => {
+      if (!info.capabilities.includes('services')) finish(ExitCode.unavailable, `the live view at ${url} takes no commands (not an rclsim run)`);
+    });
     client.on('advertise', (channels) => {
       const output = channels.find((channel) => channel.topic === OUTPUT_TOPIC);
       if (output === undefined || subscribed) return;
