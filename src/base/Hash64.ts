@@ -101,18 +101,23 @@ export class Hash64 {
    */
   uint64(n: bigint): void {
     unsigned64[0] = n;
-    this.word(halves[LOW]!);
-    this.word(halves[HIGH]!);
-    this.word(1);
+    this.halves64(halves[LOW]!, halves[HIGH]!, false);
   }
 
   /** `bigint` for a value known to be in [-2^63, 2^63) (an int64 field's): the same words. */
   int64(n: bigint): void {
     signed64[0] = n;
-    const high = halves[HIGH]!;
-    this.word(halves[LOW]!);
+    this.halves64(halves[LOW]!, halves[HIGH]!, true);
+  }
+
+  /**
+   * A 64-bit integer given as its low and high 32-bit words (`high` read as signed), as `uint64`
+   * (`signed` false) or `int64` mixes it: the words, then the sign (a CDR reader's, which has no bigint).
+   */
+  halves64(low: number, high: number, signed: boolean): void {
+    this.word(low);
     this.word(high);
-    this.word(high < 0 ? -1 : 1);
+    this.word(signed && high < 0 ? -1 : 1);
   }
 
   /** Mix bytes, four to a word (little-endian, whatever the machine), then the length. */
@@ -158,6 +163,12 @@ export class Hash64 {
   string(s: string): void {
     this.word(s.length);
     for (let i = 0; i < s.length; i++) this.word(s.charCodeAt(i));
+  }
+
+  /** The text of ASCII bytes (each below 0x80) from `start` to `end`, as `string` mixes it: one UTF-16 unit a byte. */
+  asciiString(b: Uint8Array, start: number, end: number): void {
+    this.word(end - start);
+    for (let i = start; i < end; i++) this.word(b[i]!);
   }
 
   /** Final avalanche of both lanes into `digestLo`/`digestHi`; the running state is kept. */

@@ -180,10 +180,7 @@ function primitiveWalk(name: string, char: boolean): Walk | null {
       const signed = name === 'int64';
       return (cursor, hash) => {
         if (!take(cursor, 8, 8)) return false;
-        const high = int32(cursor.bytes, cursor.at + 4);
-        hash.word(int32(cursor.bytes, cursor.at));
-        hash.word(high);
-        hash.word(signed && high < 0 ? -1 : 1);
+        hash.halves64(int32(cursor.bytes, cursor.at), int32(cursor.bytes, cursor.at + 4), signed);
         cursor.at += 8;
         return true;
       };
@@ -198,12 +195,8 @@ function primitiveWalk(name: string, char: boolean): Walk | null {
         const end = cursor.at + Math.max(0, length - 1);
         let ascii = true;
         for (let i = cursor.at; i < end; i++) if (cursor.bytes[i]! >= 0x80) ascii = false;
-        if (ascii) {
-          hash.word(end - cursor.at);
-          for (let i = cursor.at; i < end; i++) hash.word(cursor.bytes[i]!);
-        } else {
-          hash.string(utf8.decode(cursor.bytes.subarray(cursor.at, end)));
-        }
+        if (ascii) hash.asciiString(cursor.bytes, cursor.at, end);
+        else hash.string(utf8.decode(cursor.bytes.subarray(cursor.at, end)));
         cursor.at += length;
         return true;
       };
