@@ -7,8 +7,9 @@ As evo_ape computes it by default with -a: the estimate's poses associated with 
 header stamp (|dt| <= 0.01 s, evo's t_max_diff), the estimate aligned by Umeyama's SE(3) least
 squares (rotation and translation, no scale), the error of the translation part, its RMSE. Also
 printed: the APE with the first poses aligned (evo's --align_origin) and a SHA-256 of each topic's
-CDR messages in order: the odometry's bits. Reads uncompressed MCAP chunks (what rclsim's
-recorder and rosbag2_cpp's Writer write without compression); needs numpy only.
+CDR messages in order: the odometry's bits. Reads MCAP chunks uncompressed (rclsim's recorder
+without compression) or zstd's (rosbag2's zstd presets, which rslcpp's recorder asks for); needs
+numpy, and the zstandard package for zstd chunks.
 """
 
 import hashlib
@@ -27,6 +28,19 @@ def records(data, start, end):
         start += 9 + length
 
 
+def decompressed(path, compression, chunk, size):
+    """A chunk's records: as they are, or zstd's (rosbag2's zstd_fast and zstd_small presets)."""
+    if compression == '':
+        return chunk
+    if compression != 'zstd':
+        sys.exit(f'{path}: {compression} chunks; record without compression or with zstd')
+    try:
+        import zstandard
+    except ImportError:
+        sys.exit(f'{path}: zstd chunks need the zstandard package (pip install zstandard)')
+    return zstandard.ZstdDecompressor().decompress(bytes(chunk), max_output_size=size)
+
+
 def mcap_messages(path):
     """(topic, CDR bytes) of each message, in file order."""
     data = open(path, 'rb').read()
@@ -41,10 +55,11 @@ def mcap_messages(path):
                 (channel_id,) = struct.unpack_from('<H', body)
                 yield channels[channel_id], bytes(body[22:])
             elif opcode == 0x06:  # Chunk: start, end, size, CRC, compression, records' length, records
+                (size,) = struct.unpack_from('<Q', body, 16)
                 (compression_length,) = struct.unpack_from('<I', body, 28)
-                if compression_length:
-                    sys.exit(f'{path}: compressed chunks; record without compression')
-                yield from walk(body, 32 + 8, len(body))
+                compression = bytes(body[32 : 32 + compression_length]).decode()
+                chunk = body[32 + compression_length + 8 :]
+                yield from walk(decompressed(path, compression, chunk, size), 0, size)
             elif opcode == 0x0F:  # DataEnd: the summary follows
                 return
 

@@ -2,7 +2,9 @@ import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { typeDescriptionHash } from '../interfaces/typeDescription.js';
+import { chunkCompressor } from './chunkCompression.js';
 import { makeFolder } from './makeFolder.js';
+import { type McapWriterOptions, ZSTD_LEVELS } from './mcapWriterOptions.js';
 import { offeredQosProfilesYaml } from './qosProfiles.js';
 import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
 import { SqliteBagWriter } from './SqliteBagWriter.js';
@@ -35,17 +37,29 @@ export class ProgramBagWriter {
   readonly #topics = new Map<string, RecordedTopic>();
   #closed = false;
 
-  /** `directory` must not exist (ProgramBags checks, with the program's own words for it). */
-  constructor(directory: string, storageId: 'mcap' | 'sqlite3', interfaces: InterfaceRegistry) {
+  /**
+   * `directory` must not exist (ProgramBags checks, with the program's own words for it); `mcap`
+   * says how an MCAP file is written.
+   */
+  constructor(directory: string, storage: { id: 'sqlite3' } | { id: 'mcap'; options: McapWriterOptions }, interfaces: InterfaceRegistry) {
     this.#directory = directory;
     this.#interfaces = interfaces;
     makeFolder(directory);
-    this.#storageId = storageId;
-    this.#file = join(directory, `${basename(directory)}_0.${storageId === 'mcap' ? 'mcap' : 'db3'}`);
-    if (storageId === 'sqlite3') {
+    this.#storageId = storage.id;
+    this.#file = join(directory, `${basename(directory)}_0.${storage.id === 'mcap' ? 'mcap' : 'db3'}`);
+    if (storage.id === 'sqlite3') {
       this.#writer = new SqliteBagWriter(this.#file, ROS_DISTRO);
     } else {
-      this.#writer = new SyncMcapWriter(this.#file);
+      const { options } = storage;
+      const compressChunk = chunkCompressor(options.compression, ZSTD_LEVELS[options.compressionLevel]);
+      this.#writer = new SyncMcapWriter(this.#file, {
+        ...(compressChunk === undefined ? {} : { compressChunk }),
+        // mcap's writer: a chunk size of 0 is no chunking.
+        chunkSize: options.chunkSize,
+        noChunking: options.noChunking || options.chunkSize === 0,
+        noChunkCRC: options.noChunkCRC,
+        noSummaryCRC: options.noSummaryCRC,
+      });
       this.#writer.start({ profile: 'ros2', library: 'rclsim' });
     }
   }

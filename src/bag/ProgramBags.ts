@@ -3,8 +3,34 @@ import { resolve } from 'node:path';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import type { BagMessage } from './BagStorage.js';
 import { loadedDecompressors } from './loadedDecompressors.js';
+import { mcapWriterOptions } from './mcapWriterOptions.js';
 import { ProgramBagReader, type TopicFilter } from './ProgramBagReader.js';
 import { ProgramBagWriter, type WrittenTopic } from './ProgramBagWriter.js';
+import { rmwQosProfiles } from './qosProfiles.js';
+
+/** rosbag2_storage::StorageOptions as a program's open gives them. */
+interface StorageOptions {
+  uri: string;
+  cwd: string;
+  write: boolean;
+  storageId: string;
+  storagePresetProfile: string;
+  storageConfigUri: string;
+}
+
+/**
+ * How a writer's storage writes: the MCAP plugin's options, or sqlite3 (whose preset and config
+ * tune SQLite's pragmas, not what is stored; its preset is checked as rosbag2_storage_sqlite3's).
+ */
+function writtenStorage(request: StorageOptions): ConstructorParameters<typeof ProgramBagWriter>[1] {
+  const config = request.storageConfigUri === '' ? undefined : resolve(request.cwd, request.storageConfigUri);
+  if (request.storageId !== 'sqlite3') return { id: 'mcap', options: mcapWriterOptions(request.storagePresetProfile, config) };
+  const preset = request.storagePresetProfile;
+  if (preset !== '' && preset !== 'none' && preset !== 'resilient') {
+    throw new Error(`Invalid storage preset profile string: ${preset} (valid options are 'none' and 'resilient')`);
+  }
+  return { id: 'sqlite3' };
+}
 
 /**
  * The bags one program reads and writes itself (rosbag2_cpp's Reader and Writer), by the id its
@@ -19,17 +45,20 @@ export class ProgramBags {
     this.#interfaces = interfaces;
   }
 
-  /** Opens `uri` (relative to the program's directory `cwd`); returns its id and, for a reader, rosbag2's BagMetadata. */
-  open(uri: string, cwd: string, write: boolean, storageId: string): { bag: number; metadata?: Record<string, unknown> } {
+  /**
+   * Opens `uri` (relative to the program's directory `cwd`, as is `storageConfigUri`); returns its
+   * id and, for a reader, rosbag2's BagMetadata. A writer takes the storage plugin's preset profile
+   * and config file.
+   */
+  open(request: StorageOptions): { bag: number; metadata?: Record<string, unknown> } {
+    const { uri, cwd, write, storageId } = request;
     if (storageId !== '' && storageId !== 'mcap' && storageId !== 'sqlite3') {
       throw new Error(`No storage plugin found for storage id '${storageId}' (rclsim has mcap and sqlite3)`);
     }
     const path = resolve(cwd, uri);
     // rosbag2's SequentialWriter::open: an existing folder is never written into.
     if (write && existsSync(path)) throw new Error(`Bag directory already exists (${uri}), can't overwrite existing bag`);
-    const bag = write
-      ? new ProgramBagWriter(path, storageId === 'sqlite3' ? 'sqlite3' : 'mcap', this.#interfaces)
-      : new ProgramBagReader(path, loadedDecompressors());
+    const bag = write ? new ProgramBagWriter(path, writtenStorage(request), this.#interfaces) : new ProgramBagReader(path, loadedDecompressors());
     const id = ++this.#lastId;
     this.#open.set(id, bag);
     return bag instanceof ProgramBagReader ? { bag: id, metadata: metadataOf(bag, uri) } : { bag: id };
@@ -92,6 +121,7 @@ function metadataOf(reader: ProgramBagReader, uri: string): Record<string, unkno
       name: topic.name,
       type: topic.type,
       serialization_format: topic.serializationFormat,
+      offered_qos_profiles: rmwQosProfiles(topic.offeredQosProfiles, `${uri}: topic ${topic.name}`),
       message_count: topic.messageCount,
     })),
   };

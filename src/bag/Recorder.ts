@@ -14,7 +14,7 @@ import { type ChunkCompression, chunkCompressor } from './chunkCompression.js';
 import { makeFolder } from './makeFolder.js';
 import { offeredQosProfiles, offeredQosProfilesYaml } from './qosProfiles.js';
 import { type RecordedTopic, rosbag2Metadata, serializedMetadata, writeMetadataYaml } from './rosbag2Metadata.js';
-import { type McapStatistics, SyncMcapWriter } from './SyncMcapWriter.js';
+import { type ChunkCompressor, type McapStatistics, SyncMcapWriter } from './SyncMcapWriter.js';
 
 export interface RecordOptions {
   /** An .mcap file, or a bag directory (it gets `<name>_0.mcap` and a metadata.yaml). */
@@ -56,7 +56,7 @@ export class Recorder {
   /** Why the file was salvaged, told again by close(): the run may have failed of something else first. */
   #failure: OutputError | undefined;
 
-  private constructor(simulation: Simulation, options: RecordOptions, compressor: Awaited<ReturnType<typeof chunkCompressor>>) {
+  private constructor(simulation: Simulation, options: RecordOptions, compressor: ChunkCompressor | undefined) {
     this.#simulation = simulation;
     this.path = options.path;
     // Checked before any file is made.
@@ -91,7 +91,7 @@ export class Recorder {
   }
 
   static async open(simulation: Simulation, options: RecordOptions): Promise<Recorder> {
-    return new Recorder(simulation, options, await chunkCompressor(options.compression ?? 'none'));
+    return new Recorder(simulation, options, chunkCompressor(options.compression ?? 'none'));
   }
 
   /** In the middle of a write (see SyncMcapWriter.busy). */

@@ -14,6 +14,12 @@ export interface SyncMcapWriterOptions {
    * memory) loses is the chunk being built, so it is bounded in time too, not only in bytes.
    */
   chunkSpan?: bigint;
+  /** Messages written straight into the data section: no chunks, no chunk or message indexes. */
+  noChunking?: boolean;
+  /** Chunks' uncompressed_crc written as 0 (rosbag2's MCAP plugin's default). */
+  noChunkCRC?: boolean;
+  /** The footer's summary_crc written as 0. */
+  noSummaryCRC?: boolean;
 }
 
 /** What the summary of the file says about its messages. */
@@ -52,6 +58,9 @@ export class SyncMcapWriter {
   readonly #compress: ChunkCompressor | undefined;
   readonly #chunkSize: number;
   readonly #chunkSpan: bigint | undefined;
+  readonly #chunked: boolean;
+  readonly #chunkCrc: boolean;
+  readonly #summaryCrc: boolean;
   readonly #records = new McapRecordBuilder();
   readonly #chunk = new McapChunkBuilder({ useMessageIndex: true });
   readonly #schemas: McapTypes.Schema[] = [];
@@ -79,6 +88,9 @@ export class SyncMcapWriter {
     this.#compress = options.compressChunk;
     this.#chunkSize = options.chunkSize ?? 1024 * 1024;
     this.#chunkSpan = options.chunkSpan;
+    this.#chunked = options.noChunking !== true;
+    this.#chunkCrc = options.noChunkCRC !== true;
+    this.#summaryCrc = options.noSummaryCRC !== true;
   }
 
   get statistics(): Readonly<McapStatistics> {
@@ -126,12 +138,16 @@ export class SyncMcapWriter {
     const channel = this.#channels[message.channelId - 1];
     if (channel === undefined) throw new Error(`${this.path}: no channel ${message.channelId} was registered`);
     const span = this.#chunkSpan;
-    if (span !== undefined && this.#chunk.numMessages > 0 && message.logTime - this.#chunk.messageStartTime >= span) this.#writeChunk();
+    if (this.#chunked && span !== undefined && this.#chunk.numMessages > 0 && message.logTime - this.#chunk.messageStartTime >= span) this.#writeChunk();
     const statistics = this.#statistics;
     if (statistics.messageCount === 0n || message.logTime < statistics.messageStartTime) statistics.messageStartTime = message.logTime;
     if (statistics.messageCount === 0n || message.logTime > statistics.messageEndTime) statistics.messageEndTime = message.logTime;
     statistics.messageCount++;
     statistics.channelMessageCounts.set(channel.id, (statistics.channelMessageCounts.get(channel.id) ?? 0n) + 1n);
+    if (!this.#chunked) {
+      this.#addUnchunked(channel, message);
+      return;
+    }
     // A chunk carries the schema and channel records of its messages the first time they appear.
     if (!this.#inData.has(`c${channel.id}`)) {
       const schemaKey = `s${channel.schemaId}`;
@@ -144,6 +160,27 @@ export class SyncMcapWriter {
     }
     this.#chunk.addMessage(message);
     if (this.#chunk.byteLength > this.#chunkSize) this.#writeChunk();
+  }
+
+  /**
+   * The message (after its schema and channel records, the first time) in the data section. A
+   * salvage's checkpoints come every chunk size of bytes, as they would come with chunks.
+   */
+  #addUnchunked(channel: McapTypes.Channel, message: McapTypes.Message): void {
+    const records = this.#records;
+    if (!this.#inData.has(`c${channel.id}`)) {
+      const schemaKey = `s${channel.schemaId}`;
+      if (channel.schemaId !== 0 && !this.#inData.has(schemaKey)) {
+        records.writeSchema(this.#schemas[channel.schemaId - 1]!);
+        this.#inData.add(schemaKey);
+      }
+      records.writeChannel(channel);
+      this.#inData.add(`c${channel.id}`);
+    }
+    records.writeMessage(message);
+    this.#writeData(records.buffer);
+    const last = this.#checkpoints[this.#checkpoints.length - 1]!;
+    if (this.#position - last.position >= BigInt(this.#chunkSize)) this.#checkpoint();
   }
 
   /** A metadata record (rosbag2 keeps its bag metadata in one named 'rosbag2'). */
@@ -209,7 +246,7 @@ export class SyncMcapWriter {
       messageStartTime: chunk.messageStartTime,
       messageEndTime: chunk.messageEndTime,
       uncompressedSize: BigInt(data.length),
-      uncompressedCrc: crc32(data),
+      uncompressedCrc: this.#chunkCrc ? crc32(data) : 0,
       compression,
       records: compressedData,
     });
@@ -282,7 +319,7 @@ export class SyncMcapWriter {
     head.setBigUint64(9, summaryStart, true);
     head.setBigUint64(17, summaryOffsetStart, true);
     const summaryBytes = records.buffer.subarray(Number(summaryStart - this.#position), footerStart);
-    const summaryCrc = crc32Final(crc32Update(crc32Update(crc32Init(), summaryBytes), head));
+    const summaryCrc = this.#summaryCrc ? crc32Final(crc32Update(crc32Update(crc32Init(), summaryBytes), head)) : 0;
     records.writeFooter({ summaryStart, summaryOffsetStart, summaryCrc });
     records.writeMagic();
     this.#write(records.buffer);

@@ -1,19 +1,23 @@
 import { createRequire } from 'node:module';
-import type * as Zstd from '@foxglove/wasm-zstd';
 import type * as Lz4 from 'lz4js';
+import type { ChunkCompressor } from './SyncMcapWriter.js';
+import { loadedZstd } from './syncZstd.js';
 
 const require = createRequire(import.meta.url);
 
 export type ChunkCompression = 'none' | 'zstd' | 'lz4';
 
-/** MCAP chunk compressors: zstd, and lz4 in the LZ4 frame format MCAP specifies. */
-export async function chunkCompressor(
-  compression: ChunkCompression,
-): Promise<((data: Uint8Array) => { compression: string; compressedData: Uint8Array }) | undefined> {
+/** zstd's own default level (what the recorder has always written). */
+const ZSTD_DEFAULT_LEVEL = 3;
+
+/**
+ * MCAP chunk compressors: zstd at `zstdLevel`, and lz4 in the LZ4 frame format MCAP specifies
+ * (lz4js has one speed). Undefined for none.
+ */
+export function chunkCompressor(compression: ChunkCompression, zstdLevel = ZSTD_DEFAULT_LEVEL): ChunkCompressor | undefined {
   if (compression === 'zstd') {
-    const zstd = require('@foxglove/wasm-zstd') as typeof Zstd;
-    await zstd.isLoaded;
-    return (data) => ({ compression: 'zstd', compressedData: zstd.compress(data) });
+    const zstd = loadedZstd();
+    return (data) => ({ compression: 'zstd', compressedData: zstd.compress(data, zstdLevel) });
   }
   if (compression === 'lz4') {
     const lz4 = require('lz4js') as typeof Lz4;

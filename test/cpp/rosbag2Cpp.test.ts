@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
+import { McapStreamReader, type TypedMcapRecords } from '@mcap/core';
+import { loadedDecompressors } from '../../src/bag/loadedDecompressors.js';
 import { readWithOracle } from '../support/bagOracle.js';
 import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
 import { cppClientBuilt } from '../support/sharedBuilds.js';
@@ -17,11 +19,21 @@ function withProgram(name: string): string {
   return dir;
 }
 
+/** An MCAP file's records as they come, chunks as themselves (their CRCs checked where they have one). */
+function mcapRecords(path: string): TypedMcapRecords[keyof TypedMcapRecords][] {
+  const reader = new McapStreamReader({ includeChunks: true, decompressHandlers: loadedDecompressors().chunks, validateCrcs: true });
+  reader.append(readFileSync(path));
+  const records: TypedMcapRecords[keyof TypedMcapRecords][] = [];
+  for (let record = reader.nextRecord(); record !== undefined; record = reader.nextRecord()) records.push(record);
+  assert.ok(reader.done(), `${path} ends with its footer`);
+  return records;
+}
+
 /** What bag_reader prints of a fixture bag's talker recording (10 /topic and 10 /rosout messages), in order. */
 const TALKER_READ = [
-  'topic /topic std_msgs/msg/String cdr',
-  'topic /rosout rcl_interfaces/msg/Log cdr',
-  'topic /parameter_events rcl_interfaces/msg/ParameterEvent cdr',
+  'topic /topic std_msgs/msg/String cdr (reliability 1, durability 2, lifespan 0s)',
+  'topic /rosout rcl_interfaces/msg/Log cdr (reliability 1, durability 1, lifespan 10s)',
+  'topic /parameter_events rcl_interfaces/msg/ParameterEvent cdr (reliability 1, durability 2, lifespan 0s)',
   'read /rosout 10',
   'read /topic 10',
   "first /topic data 'Hello, world! 0'",
@@ -111,6 +123,53 @@ describe("C++ programs: rosbag2_cpp's Reader and Writer", needs('C++ toolchain')
       reading.messages.map((message) => message.message),
       Array.from({ length: 10 }, (_, i) => ({ data: `Hello, world! ${i}` })),
     );
+  });
+
+  it("a Writer's storage preset profile and config file shape the MCAP file as rosbag2's MCAP plugin does; a bad one throws its words", async () => {
+    const dir = withProgram('bag_writer');
+    writeFileSync(join(dir, 'lz4.yaml'), 'compression: Lz4\nchunkSize: 1\nnoChunkCRC: false\n');
+    writeFileSync(join(dir, 'bad.yaml'), 'compressionLevel: Quick\n');
+    // [preset, config, the chunks' compressions, whether they have CRCs, whether the summary has its CRC]
+    const cases = [
+      ['', '', [''], false, true],
+      ['zstd_fast', '', ['zstd'], false, true],
+      ['zstd_small', '', ['zstd'], false, true],
+      ['fastwrite', '', [], false, false],
+      ['zstd_fast', 'lz4.yaml', ['lz4', 'lz4', 'lz4', 'lz4', 'lz4', 'lz4'], true, true],
+    ] as const;
+    for (const [index, [preset, config, compressions, chunkCrcs, summaryCrc]] of cases.entries()) {
+      const uri = `out${index}`;
+      const result = runCli(['exec', 'bag_writer.cpp', '--until', '1s', '--', uri, 'mcap', preset, config], dir, BUILD_MS);
+      assert.equal(result.status, 0, result.stderr);
+      const file = mcapRecords(join(dir, uri, `${uri}_0.mcap`));
+      const chunks = file.filter((record): record is TypedMcapRecords['Chunk'] => record.type === 'Chunk');
+      assert.deepEqual(
+        chunks.map((chunk) => chunk.compression),
+        compressions,
+        `${preset} ${config}`,
+      );
+      assert.ok(
+        chunks.every((chunk) => (chunk.uncompressedCrc !== 0) === chunkCrcs),
+        `${preset} ${config}`,
+      );
+      const footer = file.find((record): record is TypedMcapRecords['Footer'] => record.type === 'Footer');
+      assert.equal(footer?.summaryCrc !== 0, summaryCrc, `${preset} ${config}`);
+      const reading = await readWithOracle(join(dir, uri));
+      assert.deepEqual(
+        reading.messages.map((message) => message.message),
+        [{ data: 'hello 0' }, { data: 0 }, { data: 'hello 1' }, { data: 7 }, { data: 'hello 2' }, { data: 14 }],
+        `${preset} ${config}`,
+      );
+    }
+    const unknown = runCli(['exec', 'bag_writer.cpp', '--process', 'separate', '--', 'bogus', 'mcap', 'zstd_fastest'], dir, BUILD_MS);
+    assert.match(
+      unknown.stderr,
+      /std::runtime_error: unknown MCAP storage preset profile \(valid options are 'none', 'fastwrite', 'zstd_fast', 'zstd_small'\): zstd_fastest$/m,
+    );
+    const bad = runCli(['exec', 'bag_writer.cpp', '--', 'bad', 'mcap', '', 'bad.yaml'], dir, BUILD_MS);
+    assert.match(bad.stderr, /std::runtime_error: \S*bad\.yaml: compressionLevel must be one of Fastest, Fast, Default, Slow, Slowest$/m);
+    const sqlite = runCli(['exec', 'bag_writer.cpp', '--', 'db', 'sqlite3', 'fastwrite'], dir, BUILD_MS);
+    assert.match(sqlite.stderr, /std::runtime_error: Invalid storage preset profile string: fastwrite/);
   });
 
   it("a Writer's bag directory that exists: open throws rosbag2's std::runtime_error, which ends a program that does not catch it", () => {

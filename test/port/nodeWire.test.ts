@@ -205,7 +205,10 @@ describe('node protocol messages', () => {
     { ask: 14, parameter: { node: 25, undeclare: 'b' } },
     { ask: 15, parameter: { node: 25, read: { what: 'HAS_DESCRIPTOR', names: ['c'] } } },
     { ask: 16, parameter: { node: 25, hook: 'POST_SET' } },
-    { ask: 17, bag: { bag: 0, open: { uri: 'out', storageId: 'mcap', cwd: '/w', write: true } } },
+    {
+      ask: 17,
+      bag: { bag: 0, open: { uri: 'out', storageId: 'mcap', cwd: '/w', write: true, storagePresetProfile: 'zstd_fast', storageConfigUri: 'mcap.yaml' } },
+    },
     { ask: 18, bag: { bag: 1, readNext: true } },
     { ask: 19, bag: { bag: 1, setFilter: { topics: ['/a'], topicsRegex: 'b.*', regexToExclude: 'c', excludeTopics: ['/d'] } } },
     { ask: 20, bag: { bag: 1, seekNs: -5n } },

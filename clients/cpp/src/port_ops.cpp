@@ -436,7 +436,7 @@ void assertion(node::Assertion request)
   link::send(message);
 }
 
-std::string bag_op_open(uint64_t bag, const std::string & uri, const std::string & storage_id, const std::string & cwd, bool write)
+std::string bag_op_open(uint64_t bag, const std::string & uri, const std::string & storage_id, const std::string & cwd, bool write, const std::string & storage_preset_profile, const std::string & storage_config_uri)
 {
   node::ToSimulation message;
   message.bag.emplace();
@@ -446,6 +446,8 @@ std::string bag_op_open(uint64_t bag, const std::string & uri, const std::string
   message.bag->open->storage_id = storage_id;
   message.bag->open->cwd = cwd;
   message.bag->open->write = write;
+  message.bag->open->storage_preset_profile = storage_preset_profile;
+  message.bag->open->storage_config_uri = storage_config_uri;
   return ops::answered(link::ask(std::move(message))).json;
 }
 

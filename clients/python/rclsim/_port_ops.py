@@ -420,14 +420,24 @@ def assertion(kind: str = "ALWAYS", message: str = "", holds: bool = False, deta
     send({"assertion": {"kind": kind, "message": message, "holds": holds, "details_json": details_json}})
 
 
-def bag_op_open(bag: int = 0, uri: str = "", storage_id: str = "", cwd: str = "", write: bool = False) -> str:
+def bag_op_open(
+    bag: int = 0,
+    uri: str = "",
+    storage_id: str = "",
+    cwd: str = "",
+    write: bool = False,
+    storage_preset_profile: str = "",
+    storage_config_uri: str = "",
+) -> str:
     """BagOp.open (job): asked: its Answer.json."""
     bag = {
         "bag": bag,
         "open": {"uri": uri,
         "storage_id": storage_id,
         "cwd": cwd,
-        "write": write},
+        "write": write,
+        "storage_preset_profile": storage_preset_profile,
+        "storage_config_uri": storage_config_uri},
     }
     return str(ask({"bag": bag})["answer"]["json"])
 

@@ -15,10 +15,7 @@ export function bagHandler(store: (() => ProgramBagStore) | undefined): (op: Non
     made ??= store();
     const bags = made;
     const id = Number(op.bag);
-    if (op.open !== undefined) {
-      const { uri, cwd, write, storageId } = op.open;
-      return json(bags.open(uri, cwd, write, storageId));
-    }
+    if (op.open !== undefined) return json(bags.open(op.open));
     if (op.readNext !== undefined) {
       const message = bags.readNext(id);
       if (message === undefined) return { answer: { json: '', cdr: new Uint8Array() } };

@@ -360,8 +360,17 @@ export function assertion(link: PortLink, request: Outgoing<Assertion>): void {
 }
 
 /** BagOp.open (job): asked: its Answer.json. */
-export function bagOpOpen(link: PortLink, bag: number, uri: string, storageId: string, cwd: string, write: boolean): string {
-  return link.ask({ bag: { bag, open: { uri, storageId, cwd, write } } }).answer?.json ?? '';
+export function bagOpOpen(
+  link: PortLink,
+  bag: number,
+  uri: string,
+  storageId: string,
+  cwd: string,
+  write: boolean,
+  storagePresetProfile: string,
+  storageConfigUri: string,
+): string {
+  return link.ask({ bag: { bag, open: { uri, storageId, cwd, write, storagePresetProfile, storageConfigUri } } }).answer?.json ?? '';
 }
 
 /** BagOp.read_next (job): asked: its Answer. */

@@ -777,6 +777,12 @@ export interface BagOpen {
   storageId: string;
   cwd: string;
   write: boolean;
+  /**
+   * A writer's StorageOptions.storage_preset_profile and storage_config_uri (relative to `cwd`),
+   * as rosbag2's storage plugins read them ('' for none).
+   */
+  storagePresetProfile: string;
+  storageConfigUri: string;
 }
 
 /** rosbag2_storage::StorageFilter. */

@@ -119,7 +119,7 @@ void hold(node::Hold request);
 /// Assertion (job): sent, not answered.
 void assertion(node::Assertion request);
 /// BagOp.open (job): asked: its Answer.json.
-std::string bag_op_open(uint64_t bag, const std::string & uri, const std::string & storage_id, const std::string & cwd, bool write);
+std::string bag_op_open(uint64_t bag, const std::string & uri, const std::string & storage_id, const std::string & cwd, bool write, const std::string & storage_preset_profile, const std::string & storage_config_uri);
 /// BagOp.read_next (job): asked: its Answer.
 node::Answer bag_op_read_next(uint64_t bag);
 /// BagOp.set_filter (job): asked: whether its Answer.json is "true".

@@ -19,6 +19,28 @@ namespace
 /// SequentialReader::open), after its log line.
 const char NO_STORAGE[] = "No storage could be initialized from the inputs.";
 
+rmw_time_t rmw_time(const rclsim::json::Value & told)
+{
+  return rmw_time_t{static_cast<uint64_t>(told["sec"].as_int()), static_cast<uint64_t>(told["nsec"].as_int())};
+}
+
+/// A recorded publisher's profile, rmw's numbers as the simulation read them from the bag
+/// (rosbag2_storage's to_rclcpp_qos_vector).
+rclcpp::QoS qos_of(const rclsim::json::Value & told)
+{
+  rmw_qos_profile_t profile = rmw_qos_profile_default;
+  profile.history = static_cast<rmw_qos_history_policy_t>(told["history"].as_int());
+  profile.depth = static_cast<size_t>(told["depth"].as_int());
+  profile.reliability = static_cast<rmw_qos_reliability_policy_t>(told["reliability"].as_int());
+  profile.durability = static_cast<rmw_qos_durability_policy_t>(told["durability"].as_int());
+  profile.deadline = rmw_time(told["deadline"]);
+  profile.lifespan = rmw_time(told["lifespan"]);
+  profile.liveliness = static_cast<rmw_qos_liveliness_policy_t>(told["liveliness"].as_int());
+  profile.liveliness_lease_duration = rmw_time(told["liveliness_lease_duration"]);
+  profile.avoid_ros_namespace_conventions = told["avoid_ros_namespace_conventions"].as_bool();
+  return rclcpp::QoS(rclcpp::QoSInitialization::from_rmw(profile), profile);
+}
+
 rosbag2_storage::BagMetadata metadata_of(const rclsim::json::Value & told)
 {
   rosbag2_storage::BagMetadata metadata;
@@ -37,6 +59,9 @@ rosbag2_storage::BagMetadata metadata_of(const rclsim::json::Value & told)
     information.topic_metadata.name = topic["name"].as_string();
     information.topic_metadata.type = topic["type"].as_string();
     information.topic_metadata.serialization_format = topic["serialization_format"].as_string();
+    for (const auto & offered : topic["offered_qos_profiles"].as_array()) {
+      information.topic_metadata.offered_qos_profiles.push_back(qos_of(offered));
+    }
     information.message_count = static_cast<size_t>(topic["message_count"].as_int());
     metadata.topics_with_message_count.push_back(information);
   }
@@ -68,7 +93,9 @@ void Reader::open(const rosbag2_storage::StorageOptions & storage_options, const
   std::string answer;
   try {
     answer = rclsim::bag::asked([&] {
-      return rclsim::port::bag_op_open(0, storage_options.uri, storage_options.storage_id, rclsim::bag::working_directory(), false);
+      return rclsim::port::bag_op_open(
+        0, storage_options.uri, storage_options.storage_id, rclsim::bag::working_directory(), false,
+        storage_options.storage_preset_profile, storage_options.storage_config_uri);
     });
   } catch (const std::runtime_error & error) {
     if (std::string(error.what()) == NO_STORAGE) {

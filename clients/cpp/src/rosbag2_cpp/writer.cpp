@@ -100,7 +100,9 @@ void Writer::open(const rosbag2_storage::StorageOptions & storage_options, const
   close();
   const std::string storage = storage_options.storage_id.empty() ? DEFAULT_STORAGE : storage_options.storage_id;
   const auto answer = rclsim::bag::asked([&] {
-    return rclsim::port::bag_op_open(0, storage_options.uri, storage, rclsim::bag::working_directory(), true);
+    return rclsim::port::bag_op_open(
+      0, storage_options.uri, storage, rclsim::bag::working_directory(), true, storage_options.storage_preset_profile,
+      storage_options.storage_config_uri);
   });
   bag_ = static_cast<uint64_t>(rclsim::json::parse(answer)["bag"].as_int());
   topics_.clear();

@@ -2281,6 +2281,12 @@ bool merge(Reader & in, BagOpen & message) {
     case 4:
       if (!read_field(in, wire, message.write)) return false;
       break;
+    case 5:
+      if (!read_field(in, wire, message.storage_preset_profile)) return false;
+      break;
+    case 6:
+      if (!read_field(in, wire, message.storage_config_uri)) return false;
+      break;
     default:
       if (!skip(in, wire)) return false;
     }
@@ -2295,6 +2301,8 @@ void encode(const BagOpen & message, std::string & out) {
   if (!message.storage_id.empty()) put_field(out, 2, message.storage_id);
   if (!message.cwd.empty()) put_field(out, 3, message.cwd);
   if (message.write) put_field(out, 4, message.write);
+  if (!message.storage_preset_profile.empty()) put_field(out, 5, message.storage_preset_profile);
+  if (!message.storage_config_uri.empty()) put_field(out, 6, message.storage_config_uri);
 }
 
 bool decode(const uint8_t * data, size_t size, BagOpen & out) {

@@ -679,6 +679,10 @@ struct BagOpen {
   std::string storage_id;
   std::string cwd;
   bool write = false;
+  // A writer's StorageOptions.storage_preset_profile and storage_config_uri (relative to `cwd`),
+  // as rosbag2's storage plugins read them ('' for none).
+  std::string storage_preset_profile;
+  std::string storage_config_uri;
 };
 
 // rosbag2_storage::StorageFilter.
