@@ -558,6 +558,13 @@ uint64_t callback_under_way() {return callbacks.empty() ? 0 : callbacks.back();}
 
 bool shut_down() {return state().shut_down;}
 
+void pass_after_end(int64_t duration_ns)
+{
+  if (state().shut_down) {
+    state().now_ns += duration_ns;
+  }
+}
+
 void on_shutdown(std::function<void()> callback) {state().on_shutdown.push_back(std::move(callback));}
 
 void done(const std::string & error, bool failed, const std::string & input_error, const std::string & failed_label)

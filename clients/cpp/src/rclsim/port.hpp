@@ -90,6 +90,8 @@ uint64_t runs_received();
 uint64_t callback_under_way();
 /// The run ended (Shutdown): blocking calls return at once.
 bool shut_down();
+/// Past the run's end (shut_down), the program's clock moves on by `duration_ns` (its sleeps).
+void pass_after_end(int64_t duration_ns);
 void on_shutdown(std::function<void()> callback);
 /// Ends the run under way, with the error that nothing in the program handled, if any, and the
 /// line of the run's bad input when that error is one (Done.input_error).
