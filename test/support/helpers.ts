@@ -185,6 +185,8 @@ const OPTIONAL = {
   MPFR: { packages: ['libmpfr-dev', 'g++'], present: () => existsSync('/usr/include/mpfr.h') && runs('g++') },
   // C++ programs that reduce in parallel link Debian's oneTBB (test/cpp/cpuCount.test.ts: the CPU count it sees).
   oneTBB: { packages: ['libtbb-dev', 'g++'], present: () => existsSync('/usr/include/oneapi/tbb.h') && runs('g++') },
+  // libuuid's ids drawn from a program's stream (test/cpp/uuids.test.ts), as bondcpp makes them.
+  libuuid: { packages: ['uuid-dev', 'g++'], present: () => existsSync('/usr/include/uuid/uuid.h') && runs('g++') },
   // cv_bridge (rclsim's, header-only) and the packages that use OpenCV: Debian's OpenCV and its CMake config.
   OpenCV: {
     packages: ['libopencv-dev', 'g++', 'cmake'],

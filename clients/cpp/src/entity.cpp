@@ -14,7 +14,9 @@ node::Created create_endpoint(node::Create create, rclcpp::node_interfaces::Node
   create.qos_json = qos.rclsim_json();
   create.callback_group = node_base->rclsim_group(group);
   create.reentrant = group && group->type() == rclcpp::CallbackGroupType::Reentrant;
-  return rcl_call([&create] {return port::create(create);});
+  node::Created created = rcl_call([&create] {return port::create(create);});
+  port::in_group(created.id, create.callback_group);
+  return created;
 }
 
 rclcpp::QoS actual_qos(const rclcpp::QoS & requested)

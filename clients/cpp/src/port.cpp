@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <optional>
 
@@ -31,13 +32,15 @@ namespace
 // Clock reads at one sim time, with no wait in between, that make a busy-wait (as the Python client's).
 constexpr uint64_t BUSY_WAIT_READS = 2000000;
 
-/// A thread that spins a node: for a wait set's wait only (its entities' runs only), and which
-/// thread of its executor's pool it is (from 1; 0: not a pool's).
+/// A thread that spins a node: for a wait set's wait only (its entities' runs only), which
+/// thread of its executor's pool it is (from 1; 0: not a pool's), and for which callback group
+/// (0: the whole node; else an executor given that group of a node another executor spins).
 struct Spinner
 {
   threads::Thread * thread;
   bool for_wait;
   uint32_t slot;
+  uint64_t group;
 };
 
 struct State
@@ -50,6 +53,8 @@ struct State
   std::optional<uint64_t> current_run = 0;
   std::map<uint64_t, RunHandler> handlers;
   std::map<uint64_t, uint64_t> owners;
+  // The callback group of each entity made in one of the program's groups.
+  std::map<uint64_t, uint64_t> groups;
   std::map<uint64_t, RunHandler> settled;
   // End hooks by the id this client gave them (numbered apart from the simulation's awaits).
   std::map<uint64_t, RunHandler> end_hooks;
@@ -273,7 +278,20 @@ threads::Waiter * runner_of(const node::Run & run, const threads::Thread * me)
   if (spinner == s.spinners.end()) {
     return nullptr;
   }
-  const std::vector<Spinner> & spinners = spinner->second;
+  const std::vector<Spinner> & all = spinner->second;
+  // As rclcpp's executors take a group given to one of them there only, the run goes to a thread
+  // that spins its group, if one does (nav2's lifecycle manager serves its services in a thread of
+  // their own while its main thread spins the node's other callbacks); else to the whole node's.
+  auto in = s.groups.find(run.entity);
+  uint64_t group = in == s.groups.end() ? 0 : in->second;
+  bool claimed = group != 0 && std::any_of(all.begin(), all.end(), [group](const Spinner & one) {return one.group == group;});
+  std::vector<Spinner> spinners;
+  std::copy_if(all.begin(), all.end(), std::back_inserter(spinners), [&](const Spinner & one) {
+      return claimed ? one.group == group : one.group == 0;
+    });
+  if (spinners.empty()) {
+    spinners = all;
+  }
   auto free = [&](const Spinner & one) {
       return one.slot != 0 && s.running[one.thread] == 0 && (one.thread == me || threads::waiter_of(one.thread) != nullptr);
     };
@@ -382,7 +400,7 @@ void job_op_on_end(RunHandler hook)
   job_op_on_end(id);
 }
 
-void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool for_wait, uint32_t pool_slot)
+void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool for_wait, uint32_t pool_slot, uint64_t group)
 {
   // A node spun by several threads at once (an executor's pool, an executor and a wait set's
   // wait): the simulation hears the first SPIN and the last STOP.
@@ -390,7 +408,7 @@ void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool 
   auto & spinners = state().spinners;
   if (how == node::Spin_How::SPIN) {
     auto & list = spinners[node_id];
-    list.push_back(Spinner{me, for_wait, pool_slot});
+    list.push_back(Spinner{me, for_wait, pool_slot, group});
     if (list.size() > 1) {
       return;
     }
@@ -398,7 +416,7 @@ void spin(uint64_t node_id, node::Spin_How how, uint32_t executor_threads, bool 
     auto found = spinners.find(node_id);
     if (found != spinners.end()) {
       auto & list = found->second;
-      auto mine = std::find_if(list.begin(), list.end(), [me](const Spinner & entry) {return entry.thread == me;});
+      auto mine = std::find_if(list.begin(), list.end(), [me, group](const Spinner & entry) {return entry.thread == me && entry.group == group;});
       if (mine != list.end()) {
         list.erase(mine);
         if (!list.empty()) {
@@ -441,10 +459,18 @@ void on_run(uint64_t entity, RunHandler handler, uint64_t node_id)
   state().owners[entity] = node_id;
 }
 
+void in_group(uint64_t entity, uint64_t group)
+{
+  if (group != 0) {
+    state().groups[entity] = group;
+  }
+}
+
 void forget_runs(uint64_t entity)
 {
   state().handlers.erase(entity);
   state().owners.erase(entity);
+  state().groups.erase(entity);
 }
 
 void serve_runs(const std::function<bool()> & until)
@@ -531,6 +557,13 @@ uint64_t runs_received() {return state().runs_received;}
 uint64_t callback_under_way() {return callbacks.empty() ? 0 : callbacks.back();}
 
 bool shut_down() {return state().shut_down;}
+
+void pass_after_end(int64_t duration_ns)
+{
+  if (state().shut_down) {
+    state().now_ns += duration_ns;
+  }
+}
 
 void on_shutdown(std::function<void()> callback) {state().on_shutdown.push_back(std::move(callback));}
 

@@ -94,6 +94,11 @@ void block(const std::function<bool()> & until)
 
 void sleep_ns(int64_t duration_ns)
 {
+  if (duration_ns > 0 && state().sleeps_take_time && port::shut_down()) {
+    // Past the run's end time goes on for the program alone, as wall time does after Ctrl-C: a
+    // loop that sleeps until a deadline (bondcpp's waitUntilBroken in nav2's pre-shutdown hook) ends.
+    port::pass_after_end(duration_ns);
+  }
   if (duration_ns <= 0 || !state().sleeps_take_time || port::shut_down()) {
     // No sim time passes, but the threads that can go on at this time go first, as a real sleep lets them.
     port::yield_turn();
@@ -111,6 +116,10 @@ bool wait_until(const std::function<bool()> & until, int64_t timeout_ns)
   }
   if (port::shut_down()) {
     port::yield_turn();
+    if (!until()) {
+      // A timed wait past the run's end times out, its time passed (sleep_ns).
+      port::pass_after_end(timeout_ns);
+    }
     return until();
   }
   WakeUp wake(port::now_ns() + timeout_ns);

@@ -96,9 +96,19 @@ protected:
   rclcpp::Context::SharedPtr context_;
 
 private:
-  void start_spinning(std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun);
-  void stop_spinning(const std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun);
+  /// A node spun, whole (group 0) or for one callback group of it.
+  struct Spun
+  {
+    node_interfaces::NodeBaseInterface::SharedPtr node;
+    uint64_t group;
+  };
+  /// The nodes and groups given to this executor.
+  std::vector<Spun> spun_now() const;
+  void start_spinning(std::vector<Spun> & spun);
+  void stop_spinning(const std::vector<Spun> & spun);
   std::vector<node_interfaces::NodeBaseInterface::WeakPtr> nodes_;
+  /// Groups given to this executor of nodes another executor spins (rclcpp takes them here only).
+  std::vector<std::pair<rclcpp::CallbackGroup::WeakPtr, node_interfaces::NodeBaseInterface::WeakPtr>> groups_;
   bool spinning_ = false;
   bool canceled_ = false;
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -68,43 +69,60 @@ void Executor::remove_node(node_interfaces::NodeBaseInterface::SharedPtr node_pt
   }
 }
 
-void Executor::add_callback_group(rclcpp::CallbackGroup::SharedPtr group_ptr, node_interfaces::NodeBaseInterface::SharedPtr node_ptr, bool notify)
+void Executor::add_callback_group(rclcpp::CallbackGroup::SharedPtr group_ptr, node_interfaces::NodeBaseInterface::SharedPtr node_ptr, bool)
 {
   group_ptr->get_associated_with_executor_atomic().store(true);
-  // The simulation spins a node as a whole: a group's node spins with the executor.
-  if (!node_ptr->get_associated_with_executor_atomic().load()) {
-    add_node(node_ptr, notify);
-  }
+  // As rclcpp's, the group and not its node: another executor may spin the node (nav2_util's
+  // NodeThread beside rclcpp::spin, its ServiceClient's executor), and the group's callbacks run
+  // on this executor's thread (port::spin's group).
+  groups_.emplace_back(group_ptr, node_ptr);
 }
 
 void Executor::remove_callback_group(rclcpp::CallbackGroup::SharedPtr group_ptr, bool)
 {
   group_ptr->get_associated_with_executor_atomic().store(false);
+  groups_.erase(std::remove_if(groups_.begin(), groups_.end(), [&](const auto & entry) {return entry.first.lock() == group_ptr;}), groups_.end());
 }
 
-void Executor::start_spinning(std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun)
+std::vector<Executor::Spun> Executor::spun_now() const
+{
+  std::vector<Spun> spun;
+  for (const auto & weak : nodes_) {
+    if (auto node = weak.lock()) {
+      spun.push_back({node, 0});
+    }
+  }
+  for (const auto & [weak_group, weak_node] : groups_) {
+    auto group = weak_group.lock();
+    auto node = weak_node.lock();
+    if (group && node) {
+      spun.push_back({node, node->rclsim_group(group)});
+    }
+  }
+  return spun;
+}
+
+void Executor::start_spinning(std::vector<Spun> & spun)
 {
   if (spinning_) {
     throw std::runtime_error("spin() called while already spinning");
   }
   spinning_ = true;
   canceled_ = false;
-  for (const auto & weak : nodes_) {
-    if (auto node = weak.lock()) {
-      rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads());
-      spun.push_back(node);
-    }
+  spun = spun_now();
+  for (const Spun & one : spun) {
+    rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads(), false, 0, one.group);
   }
 }
 
-void Executor::stop_spinning(const std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun)
+void Executor::stop_spinning(const std::vector<Spun> & spun)
 {
   spinning_ = false;
   if (rclsim::port::shut_down()) {
     return;
   }
-  for (const auto & node : spun) {
-    rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::STOP);
+  for (const Spun & one : spun) {
+    rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::STOP, 1, false, 0, one.group);
   }
 }
 
@@ -113,24 +131,24 @@ FutureReturnCode Executor::spin_until_complete(const std::function<bool()> & com
   if (complete()) {
     return FutureReturnCode::SUCCESS;
   }
-  std::vector<node_interfaces::NodeBaseInterface::SharedPtr> spun;
+  std::vector<Spun> spun;
   start_spinning(spun);
   // While a callback of this executor blocks (a sleep), its nodes wait, as its busy thread would;
   // a MultiThreadedExecutor's other threads go on (its callback holds one: waits::block).
   uint64_t pauser = rclsim_threads() > 1 ? 0 : rclsim::waits::add_pauser([&spun] {
-      for (const auto & node : spun) {
-        rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::STOP);
+      for (const Spun & one : spun) {
+        rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::STOP, 1, false, 0, one.group);
       }
       return [&spun] {
-               for (const auto & node : spun) {
-                 rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::SPIN);
+               for (const Spun & one : spun) {
+                 rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::SPIN, 1, false, 0, one.group);
                }
              };
     });
   struct Stop
   {
     Executor & executor;
-    std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun;
+    std::vector<Spun> & spun;
     uint64_t pauser;
     ~Stop()
     {
@@ -164,25 +182,20 @@ void Executor::spin_in_pool(size_t threads)
     bool & spinning;
     ~Done() {spinning = false;}
   } done{spinning_};
-  std::vector<node_interfaces::NodeBaseInterface::SharedPtr> spun;
-  for (const auto & weak : nodes_) {
-    if (auto node = weak.lock()) {
-      spun.push_back(node);
-    }
-  }
+  std::vector<Spun> spun = spun_now();
   Context::SharedPtr context = context_;
   auto over = [this, context] {return canceled_ || !context->is_valid();};
   // Pool thread `slot` (rclcpp's thread number) spins every node; the simulation hears the first
   // SPIN (the calling thread's) and the last STOP. A callback that waits holds its thread, and the
   // simulation's model gives what is ready meanwhile to another (rclsim/waits.hpp).
   auto run = [&](uint32_t slot) {
-      for (const auto & node : spun) {
-        rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads(), false, slot + 1);
+      for (const Spun & one : spun) {
+        rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads(), false, slot + 1, one.group);
       }
       rclsim::port::serve_runs(over);
       if (!rclsim::port::shut_down()) {
-        for (const auto & node : spun) {
-          rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::STOP, 1, false, slot + 1);
+        for (const Spun & one : spun) {
+          rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::STOP, 1, false, slot + 1, one.group);
         }
       }
     };
@@ -213,9 +226,10 @@ void Executor::spin_some(std::chrono::nanoseconds)
   }
   spinning_ = true;
   uint64_t before = rclsim::port::runs_served();
-  for (const auto & weak : nodes_) {
-    if (auto node = weak.lock()) {
-      rclsim::port::spin(node->rclsim_id(), rclsim::node::Spin_How::SPIN_ONCE);
+  std::set<uint64_t> nodes;
+  for (const Spun & one : spun_now()) {
+    if (nodes.insert(one.node->rclsim_id()).second) {
+      rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::SPIN_ONCE);
     }
   }
   spinning_ = false;

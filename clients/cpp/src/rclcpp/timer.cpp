@@ -37,6 +37,7 @@ TimerBase::TimerBase(Clock::SharedPtr clock, std::chrono::nanoseconds period, no
   create.reentrant = group && group->type() == CallbackGroupType::Reentrant;
   create.canceled = !autostart;
   id_ = rclsim::rcl_call([&create] {return rclsim::port::create(create);}).id;
+  rclsim::port::in_group(id_, create.callback_group);
   rclsim::port::on_run(id_, [this](const rclsim::node::Run & run) {
       // The simulation called the timer when it granted the run (its next call is set).
       rcl_timer_call_info_t call{run.expected_call_ns, run.now_ns};

@@ -26,6 +26,7 @@ uint64_t Parts::create(rclsim::node::EntityKind kind, const std::string & name, 
   create.reentrant = reentrant_;
   uint64_t id = rclsim::rcl_call([&create] {return rclsim::port::create(create);}).id;
   ids_.push_back(id);
+  rclsim::port::in_group(id, group_);
   if (handler) {
     rclsim::port::on_run(id, std::move(handler), node_);
   }

@@ -56,8 +56,10 @@ void job_op_on_end(RunHandler hook);
 /// SPIN or STOP `node` in the simulation's executor model; the calling thread spins it (its runs
 /// go to it, or, `for_wait` — a wait set's wait, which takes only its own entities' runs — to
 /// another thread that spins it for its callbacks), as thread `pool_slot` (from 1) of an
-/// executor's pool, whose runs go to the thread the simulation names (Run.thread) when it is free.
-void spin(uint64_t node, node::Spin_How how, uint32_t executor_threads = 1, bool for_wait = false, uint32_t pool_slot = 0);
+/// executor's pool, whose runs go to the thread the simulation names (Run.thread) when it is free;
+/// for callback group `group` only (0: the whole node), as an executor given the group spins it.
+void spin(uint64_t node, node::Spin_How how, uint32_t executor_threads = 1, bool for_wait = false, uint32_t pool_slot = 0,
+  uint64_t group = 0);
 /// A wake-up at sim time `at_ns`: `on_settled` runs in the SETTLED run that brings it. Its id.
 uint64_t await_at_ns(int64_t at_ns, RunHandler on_settled, bool weak = false, bool after_ready = false);
 /// A client's server appearing (the run's input "true") or the timeout (negative: none) passing ("false").
@@ -68,6 +70,8 @@ void forget_await(uint64_t wake);
 
 /// The callback of one of `node`'s entities.
 void on_run(uint64_t entity, RunHandler handler, uint64_t node);
+/// The callback group `entity` was made in (Create.callback_group): its runs go to a thread that spins that group.
+void in_group(uint64_t entity, uint64_t group);
 void forget_runs(uint64_t entity);
 /// The calling thread waits (rclsim/threads.hpp): the program's threads that can go on run first;
 /// when none can, the run under way ends and this thread serves the runs the simulation grants
@@ -86,6 +90,8 @@ uint64_t runs_received();
 uint64_t callback_under_way();
 /// The run ended (Shutdown): blocking calls return at once.
 bool shut_down();
+/// Past the run's end (shut_down), the program's clock moves on by `duration_ns` (its sleeps).
+void pass_after_end(int64_t duration_ns);
 void on_shutdown(std::function<void()> callback);
 /// Ends the run under way, with the error that nothing in the program handled, if any, and the
 /// line of the run's bad input when that error is one (Done.input_error).
