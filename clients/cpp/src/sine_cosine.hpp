@@ -23,7 +23,8 @@
 //   true value lies strictly inside hi's rounding interval (half the gap to either neighbour)
 //   when |lo| + ε is below half the smaller gap: then hi is the correctly rounded result. For
 //   float, the interval is bounded by the midpoints to the float's neighbours, exact in double.
-//   Else (about 2^-35 of arguments, and those near multiples of π/2 far from 0) MPFR decides.
+//   Else (a result within about 2^-35 ulp of a midpoint: a few arguments in 10^10, and a few near
+//   multiples of π/2 far from 0, where 2^-99 is large against the result) MPFR decides.
 // Tiny arguments: |x| < 2^-26 (float 2^-12) has sin x = x and |x| < 2^-27 (float 2^-12)
 // cos x = 1 to nearest, as x²/6 and x²/2 are below half the gap under x and under 1.
 #pragma once
