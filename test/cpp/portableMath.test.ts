@@ -98,7 +98,7 @@ describe("C++ programs' <cmath>: the same bits on every CPU", needs('MPFR'), () 
     assert.deepEqual(at('atan2', '-0', '-1', '-0', '-1', '0', '-1'), ['-0x1.921fb54442d18p+1 0', '-0x1.921fb54442d18p+1 0', '0x1.921fb54442d18p+1 0']);
     const [name, x, expected] = KNOWN[0]!;
     assert.deepEqual(at(name!, x!, x!), [expected, expected]);
-    // The same sine 20,000 times against 20,000 sines of new arguments (MPFR's, microseconds each).
+    // The same exponential 20,000 times against 20,000 of new arguments (MPFR's, microseconds each).
     const [same, fresh] = run(programs.portable, ['repeated', '20000']).stdout.trim().split(' ').map(Number);
     assert.ok(same! * 10 < fresh!, `${same} s for one argument again, ${fresh} s for new ones`);
     // lgamma's sign is set by every call, so its value is never the last call's.

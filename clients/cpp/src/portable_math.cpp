@@ -5,7 +5,8 @@
 // so its calls (and those of the libraries it loads: the executable exports them) come here. Each
 // runs libm's own first, for its errno, its special values (NaN, ±inf, poles, signed zeros) and its
 // domain errors, then gives finite arguments MPFR's correctly rounded result, which is unique: the
-// same bits everywhere. MPFR is loaded with dlopen at the first call, so that a program links as
+// same bits everywhere; sin and cos (sine_cosine.hpp) first try an evaluation that knows its error
+// and gives that result without libm or MPFR wherever its rounding is decided. MPFR is loaded with dlopen at the first call, so that a program links as
 // before; where the client was built without mpfr.h, or libmpfr.so.6 does not load, libm's values
 // stand and the program is told so in one line.
 #include <dlfcn.h>
@@ -18,6 +19,8 @@
 #include <limits>
 #include <mutex>
 #include <string>
+
+#include "sine_cosine.hpp"
 
 #ifdef RCLSIM_HAVE_MPFR
 #include <mpfr.h>
@@ -249,6 +252,9 @@ int log_gamma(const Mpfr & m, mpfr_ptr result, mpfr_srcptr x)
 #define RCLSIM_MPFR(name) rclsim::portable_math::to_nearest(&rclsim::portable_math::Mpfr::name)
 #define RCLSIM_MPFR_LGAMMA rclsim::portable_math::log_gamma
 
+/** Whether results are MPFR's (so a fast path's, the same bits, may stand in): not while it computes. */
+bool correctly_rounding() {return !computing && mpfr() != nullptr;}
+
 #else
 
 /** No MPFR: libm's results, and the program told so at the first call. */
@@ -270,7 +276,20 @@ Real correctly_rounded(Real libm_result, int, Compute, Arguments...)
 
 constexpr bool computing = false;
 
+constexpr bool correctly_rounding() {return false;}
+
 #endif
+
+/** A function's fast path (sine_cosine.hpp): true with the correctly rounded result where it decides it. */
+template<typename Real>
+bool fast_sine(Real & result, Real x) {return correctly_rounding() && fast_sine_or_cosine(x, 0, result);}
+
+template<typename Real>
+bool fast_cosine(Real & result, Real x) {return correctly_rounding() && fast_sine_or_cosine(x, 1, result);}
+
+/** The functions without one. */
+template<typename Real, typename ... Arguments>
+bool no_fast_path(Real &, Arguments...) {return false;}
 
 /**
  * One function's last call on this thread: its arguments (their bits: -0 is not 0) and result.
@@ -301,6 +320,13 @@ public:
     {
       return;
     }
+    hold(result, arguments...);
+  }
+
+  /** keep's, for a result that is finite of finite arguments and left errno alone (a fast path's). */
+  template<typename ... Arguments>
+  void hold(Real result, Arguments... arguments)
+  {
     key_ = key(arguments...);
     result_ = result;
     held_ = true;
@@ -333,6 +359,9 @@ private:
 }  // namespace rclsim::portable_math
 
 using rclsim::portable_math::correctly_rounded;
+using rclsim::portable_math::fast_cosine;
+using rclsim::portable_math::fast_sine;
+using rclsim::portable_math::no_fast_path;
 using rclsim::portable_math::LastCall;
 using rclsim::portable_math::libm_function;
 
@@ -343,29 +372,35 @@ using rclsim::portable_math::libm_function;
   Real libm_result = libm(__VA_ARGS__); \
   Real value = correctly_rounded<Real>(libm_result, errno_before, compute, __VA_ARGS__);
 
-// As computed, unless this is the last call again: then its value.
-#define RCLSIM_PORTABLE(Signature, Real, name, compute, ...) \
+// As computed, unless this is the last call again (then its value) or the fast path decides it.
+#define RCLSIM_PORTABLE(Signature, Real, name, compute, fast, ...) \
   static thread_local LastCall<Real> last; \
   Real kept; \
   if (last.find(kept, __VA_ARGS__)) { \
+    return kept; \
+  } \
+  if (fast(kept, __VA_ARGS__)) { \
+    last.hold(kept, __VA_ARGS__); \
     return kept; \
   } \
   RCLSIM_COMPUTED(Signature, Real, name, compute, __VA_ARGS__) \
   last.keep(value, libm_result, errno_before, __VA_ARGS__); \
   return value;
 
-#define RCLSIM_UNARY(name, mpfr_name) \
-  double name(double x) noexcept {RCLSIM_PORTABLE(double (*)(double), double, name, RCLSIM_MPFR(mpfr_name), x)} \
-  float name ## f(float x) noexcept {RCLSIM_PORTABLE(float (*)(float), float, name ## f, RCLSIM_MPFR(mpfr_name), x)}
+#define RCLSIM_UNARY_WITH(name, mpfr_name, fast) \
+  double name(double x) noexcept {RCLSIM_PORTABLE(double (*)(double), double, name, RCLSIM_MPFR(mpfr_name), fast, x)} \
+  float name ## f(float x) noexcept {RCLSIM_PORTABLE(float (*)(float), float, name ## f, RCLSIM_MPFR(mpfr_name), fast, x)}
+
+#define RCLSIM_UNARY(name, mpfr_name) RCLSIM_UNARY_WITH(name, mpfr_name, no_fast_path)
 
 #define RCLSIM_BINARY(name, mpfr_name) \
-  double name(double x, double y) noexcept {RCLSIM_PORTABLE(double (*)(double, double), double, name, RCLSIM_MPFR(mpfr_name), x, y)} \
-  float name ## f(float x, float y) noexcept {RCLSIM_PORTABLE(float (*)(float, float), float, name ## f, RCLSIM_MPFR(mpfr_name), x, y)}
+  double name(double x, double y) noexcept {RCLSIM_PORTABLE(double (*)(double, double), double, name, RCLSIM_MPFR(mpfr_name), no_fast_path, x, y)} \
+  float name ## f(float x, float y) noexcept {RCLSIM_PORTABLE(float (*)(float, float), float, name ## f, RCLSIM_MPFR(mpfr_name), no_fast_path, x, y)}
 
 extern "C" {
 
-RCLSIM_UNARY(sin, sin)
-RCLSIM_UNARY(cos, cos)
+RCLSIM_UNARY_WITH(sin, sin, fast_sine)
+RCLSIM_UNARY_WITH(cos, cos, fast_cosine)
 RCLSIM_UNARY(tan, tan)
 RCLSIM_UNARY(asin, asin)
 RCLSIM_UNARY(acos, acos)
@@ -400,6 +435,11 @@ float lgammaf(float x) noexcept {RCLSIM_COMPUTED(float (*)(float), float, lgamma
   static const auto libm = libm_function<void (*)(Real, Real *, Real *)>(#name); \
   static thread_local LastCall<Real> last_sine, last_cosine; \
   if (last_sine.find(*sine, x) && last_cosine.find(*cosine, x)) { \
+    return; \
+  } \
+  if (fast_sine(*sine, x) && fast_cosine(*cosine, x)) { \
+    last_sine.hold(*sine, x); \
+    last_cosine.hold(*cosine, x); \
     return; \
   } \
   int errno_before = errno; \
