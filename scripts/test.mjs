@@ -30,9 +30,10 @@ if (process.argv.includes('--list')) {
   process.exit(0);
 }
 const { buildShared } = await import('../dist/test/support/sharedBuilds.js');
+const { RUNNER_OPTIONS } = await import('../dist/test/support/runnerOptions.js');
 buildShared((line) => console.log(line));
 const reporter = './dist/test/support/skipSummary.js';
-const args = ['--test', '--test-concurrency=3', `--test-reporter=${reporter}`, ...files];
+const args = ['--test', ...RUNNER_OPTIONS, `--test-reporter=${reporter}`, ...files];
 const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 // Ended by a signal (Ctrl-C reaches both processes): end by the same one.
 if (result.signal !== null) process.kill(process.pid, result.signal);

@@ -7,11 +7,6 @@ import { type CppClient, cppClient } from './cppClient.js';
 import { cppMessages, shippedCppMessages } from './cppMessages.js';
 import { numericCompilers } from './numericCompiler.js';
 
-/** Whether a program file is C++ (built with the C++ client). */
-export function isCppProgram(file: string): boolean {
-  return /\.(cpp|cc|cxx|c\+\+)$/.test(file);
-}
-
 /**
  * How a program is compiled: C++17 as rclcpp wants it, optimized; the flags that keep the bits
  * the same on every CPU come after all of these, from rclsim's compiler (numericCompiler.ts).

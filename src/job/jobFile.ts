@@ -9,11 +9,11 @@ import { loadParamsFile, type ParamsRule } from '../sim/ParamsFile.js';
 import { type PlayEntry, playsConfig, type RecordEntry, recordsConfig } from './bagsSection.js';
 import { type CheckEntry, checksConfig } from './checksSection.js';
 import { delaysConfig } from './delaysSection.js';
+import { readEvents, startsEntry } from './eventsSection.js';
 import { type ChainEntry, chainsConfig, type ExecutionTimeEntry, type ExecutorEntry, executionTimesConfig, executorsConfig } from './executorsSection.js';
 import { type FaultEntry, faultsConfig } from './faultsSection.js';
 import type { JobDefinition } from './JobHandle.js';
 import { JobFileError } from './jobErrors.js';
-import { readEvents, startsEntry } from './jobEvents.js';
 import { parseJobSource } from './jobSource.js';
 import { validateJob } from './jobValidators.js';
 import { expandLaunch, type LaunchOptions } from './launchSection.js';
@@ -25,7 +25,6 @@ import type { Sleeps } from './programs.js';
 import { ros2RunEntries } from './ros2Run.js';
 import { failSchema } from './schemaErrors.js';
 import { given, jobFileContext } from './sectionContext.js';
-import { startEntries } from './startEntries.js';
 import { engineWorldConfig, isEngineWorld, type WorldEntry, worldConfig } from './worldSection.js';
 
 interface JobFile {
@@ -229,6 +228,8 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
       // the bags carry.
       for (const options of records) await job.record(options);
       for (const options of plays) await job.play(options);
+      // What starts programs loads with the run: a job refused as it is read never loads it.
+      const { startEntries } = await import('./startEntries.js');
       await startEntries(job, nodes, { workspace, environmentOf: fromWorkspace?.install, events, faulted: faults.length > 0 });
     },
   };

@@ -1,16 +1,16 @@
 import { basename } from 'node:path';
 import type { Scalar } from 'yaml';
-import { isCppProgram } from '../build/cppProgram.js';
 import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
 import { parseRosArguments, type RosArguments } from '../ros/RosArguments.js';
 import type { YamlSource } from '../sim/yamlSource.js';
 import { nodeArguments } from './nodeArguments.js';
 import { packageComponent } from './packageComponents.js';
 import { type PackageExecutable, packageExecutable } from './packageExecutables.js';
+import { isCppProgram, isPythonProgram } from './programFiles.js';
 import type { ProgramStdin } from './programStdin.js';
 import type { ProgramProcess, Sleeps } from './programs.js';
 import { fieldPath, type JobFileContext, type Location } from './sectionContext.js';
-import { isPythonProgram, type OnExit } from './separateProgram.js';
+import type { OnExit } from './separateProgram.js';
 
 export type NodeEntry = {
   script?: string;

@@ -6,15 +6,16 @@ import { drainMicrotasks } from '../base/microtasks.js';
 import { notRegularFile } from '../base/regularFile.js';
 import { CallbackError, ExitSignal } from '../base/runErrors.js';
 import { CppBuildError } from '../build/compiler.js';
-import { buildCppProgram, isCppProgram } from '../build/cppProgram.js';
+import { buildCppProgram } from '../build/cppProgram.js';
 import { isLoadError, loadFailure } from '../compat/loadErrors.js';
 import type { JobOperations } from '../port/DirectPort.js';
 import { emptyRosArguments, type RosArguments } from '../ros/RosArguments.js';
 import { Program } from '../sim/Program.js';
 import type { Simulation } from '../sim/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
+import { isCppProgram, isPythonProgram } from './programFiles.js';
 import type { ProgramStdin } from './programStdin.js';
-import { isPythonProgram, type OnExit, type ProgramWatch, startSeparateProgram } from './separateProgram.js';
+import { type OnExit, type ProgramWatch, startSeparateProgram } from './separateProgram.js';
 import { prepareToLoad } from './userCode.js';
 
 const require = createRequire(import.meta.url);

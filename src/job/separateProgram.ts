@@ -20,6 +20,7 @@ import type { RosArguments } from '../ros/RosArguments.js';
 import { Program } from '../sim/Program.js';
 import type { Simulation } from '../sim/Simulation.js';
 import { JobModuleError } from './jobErrors.js';
+import { isPythonProgram } from './programFiles.js';
 import { programHost } from './programHost.js';
 import { type ProgramStdin, withStdin } from './programStdin.js';
 import { type Respawn, respawnVerdict } from './respawn.js';
@@ -78,11 +79,6 @@ export interface ProgramWatch {
   started(program: Program): void;
   /** `code`: its exit code, or null when it died (AbnormalEnd.code). */
   ended(program: Program, line: string, code: number | null): void;
-}
-
-/** Whether a program file is a Python program (run by the rclpy client, always in a process of its own). */
-export function isPythonProgram(file: string): boolean {
-  return file.endsWith('.py');
 }
 
 /**

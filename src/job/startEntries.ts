@@ -1,12 +1,13 @@
 import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
+import { startComponentContainer } from './componentContainer.js';
 import { startComponent } from './components.js';
+import type { JobEvent } from './eventsSection.js';
 import type { JobHandle } from './JobHandle.js';
-import { type JobEvent, JobEvents } from './jobEvents.js';
+import { JobEvents } from './jobEvents.js';
 import { faultNamesOf, type NodeItem, type NodesConfig } from './nodesSection.js';
-import { startComponentContainer } from './packageComponents.js';
-import { startPackageExecutable } from './packageExecutables.js';
 import { startProgram } from './programs.js';
 import { given } from './sectionContext.js';
+import { startPackageExecutable } from './startPackageExecutable.js';
 
 /** What starting a job file's entries takes besides them. */
 export interface StartOptions {

@@ -24,6 +24,7 @@ import { OutOfProtocol } from '../../src/port/wire/OutOfProtocol.js';
 import { ProgramGone, type ProgramOptions, ProgramSocket, ProgramTimeout } from '../../src/port/wire/ProgramSocket.js';
 import { describeExit } from '../../src/port/wire/programExit.js';
 import { echoedBigRun } from '../support/bigRunEcho.js';
+import { outputUntil } from '../support/childOutput.js';
 import { has, needs, repoRoot } from '../support/helpers.js';
 
 const FIXTURES = join(repoRoot, 'test/fixtures/nodeWire');
@@ -642,7 +643,7 @@ for (const wait of WAITS)
 
     it('a program exits by itself when the simulation process is killed with SIGKILL', async () => {
       const parent = spawn(process.execPath, [join(FIXTURES, 'parent.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
-      const pid = await new Promise<number>((resolve) => parent.stdout.once('data', (data: Buffer) => resolve(Number(data.toString()))));
+      const pid = Number(await outputUntil(parent, 'stdout', (text) => text.endsWith('\n')));
       assert.ok(alive(pid));
       parent.kill('SIGKILL');
       const killed = wallClock();

@@ -6,6 +6,7 @@ import { parse } from '@foxglove/rosmsg';
 import { MessageReader } from '@foxglove/rosmsg2-serialization';
 import wsProtocol, { type Channel } from '@foxglove/ws-protocol';
 import WebSocket, { WebSocketServer } from 'ws';
+import { outputUntil } from '../support/childOutput.js';
 import { cliPath, lastJsonLine, repoRoot, runCli, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
 
 const { FoxgloveClient } = wsProtocol;
@@ -247,7 +248,7 @@ describe('ros2 commands in a live run (rclsim ros2 --foxglove …)', () => {
     assert.match(refused.stderr, /^rclsim ros2: ros2 topic lst: rclsim has no equivalent of this command \(it has: .*\)\n$/);
     // Ctrl-C ends the command in the run too: its subscription is gone.
     const child = spawn(process.execPath, [cliPath, 'ros2', '--foxglove', port, 'topic', 'echo', '/chatter']);
-    await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('---') && resolve()));
+    await outputUntil(child, 'stdout', (text) => text.includes('---'));
     const during = await ros2('topic', 'info', '/chatter');
     child.kill('SIGINT');
     const interrupted = await new Promise<number | null>((resolve) => child.on('exit', resolve));

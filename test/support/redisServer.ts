@@ -17,9 +17,15 @@ export async function startRedis(port: number): Promise<ChildProcess> {
   const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'], {
     stdio: 'ignore',
   });
+  let failed: Error | undefined;
+  redis.once('error', (error) => (failed = error));
   for (let i = 0; i < 100; i++) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG') break;
+    if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout.trim() === 'PONG') return redis;
+    // One that could not start or ended (the port taken) fails here, not in every test after.
+    if (failed !== undefined || redis.exitCode !== null || redis.signalCode !== null)
+      throw new Error(`redis-server on port ${port} ended before it answered (${failed?.message ?? redis.signalCode ?? `exit ${redis.exitCode}`})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return redis;
+  redis.kill();
+  throw new Error(`redis-server on port ${port} did not answer within 100 pings`);
 }

@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { differingInput, inputHashes } from '../../src/sweep/queue/inputHashes.js';
+import { outputUntil } from '../support/childOutput.js';
 import { cliPath as CLI, needs, repoRoot, runCliAsync, tempDir, writeTemp } from '../support/helpers.js';
 import { freePort, startRedis } from '../support/redisServer.js';
 
@@ -44,7 +45,7 @@ describe('rclsim sweep --queue and rclsim worker: runs across processes through 
     const workers = [worker(), worker()];
     try {
       // Both take runs once they are ready; then one dies with a run in its hands.
-      await Promise.all(workers.map((w) => new Promise((resolve) => w.stderr!.once('data', resolve))));
+      await Promise.all(workers.map((w) => outputUntil(w, 'stderr', (text) => text !== '')));
       const running = runCliAsync(['sweep', sweep, '--queue', url, '--json'], repoRoot, 120_000);
       await new Promise((resolve) => setTimeout(resolve, 1200));
       workers[0]!.kill('SIGKILL');
@@ -71,7 +72,7 @@ describe('rclsim sweep --queue and rclsim worker: runs across processes through 
     const sweep = slowSweep(dir, '20..29', 'restarted');
     const worker = spawn(process.execPath, [CLI, 'worker', url, '--concurrency', '2', '--lock', '2s'], { stdio: ['ignore', 'ignore', 'pipe'] });
     try {
-      await new Promise((resolve) => worker.stderr!.once('data', resolve));
+      await outputUntil(worker, 'stderr', (text) => text !== '');
       const running = runCliAsync(['sweep', sweep, '--queue', url], repoRoot, 120_000);
       // In the middle: once a run has ended (an outage as the sweep starts is waited out without a word, up to 10 s).
       while (!existsSync(join(dir, 'restarted', 'results.jsonl')) || readFileSync(join(dir, 'restarted', 'results.jsonl'), 'utf8') === '') {
@@ -101,7 +102,7 @@ describe('rclsim sweep --queue and rclsim worker: runs across processes through 
     const sweep = writeTemp(dir, 'sweep.yaml', `job: ${job}\nseeds: [1, 2]\noutput: out\n`);
     const worker = spawn(process.execPath, [CLI, 'worker', url, '--concurrency', '1'], { stdio: ['ignore', 'ignore', 'pipe'] });
     try {
-      await new Promise((resolve) => worker.stderr!.once('data', resolve));
+      await outputUntil(worker, 'stderr', (text) => text !== '');
       assert.equal((await runCliAsync(['sweep', sweep, '--queue', url], repoRoot, 60_000)).status, 0);
       const again = await runCliAsync(['sweep', sweep, '--queue', url], repoRoot, 60_000);
       assert.match(again.stdout, /2 done before, 0 run now/);

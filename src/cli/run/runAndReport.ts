@@ -51,8 +51,9 @@ export async function runAndReport(
   const lost: unknown[] = [];
   try {
     const job = await load();
-    // The simulation's run loads once the job has: a job refused as it loads costs less to start.
-    const { runJob } = await import('../../job/runJob.js');
+    // The simulation's run, and what starts programs, load once the job has: a job refused as it
+    // loads costs less to start, and a program's start (timed by --callback-timeout) loads nothing of rclsim's.
+    const [{ runJob }] = await Promise.all([import('../../job/runJob.js'), import('../../job/startEntries.js')]);
     const summary = await runJob(job, {
       paramsFiles: options.paramsFile,
       fingerprint: options.fingerprint,

@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import { parseDuration } from '../../job/duration.js';
 import type { JobDefinition } from '../../job/JobHandle.js';
 import { loadJob } from '../../job/loadJob.js';
-import { preparedWorkspace, programWorkspaceOf, startPackageExecutable } from '../../job/packageExecutables.js';
-import { startProgram, startPythonModule } from '../../job/programs.js';
+import { preparedWorkspace, programWorkspaceOf } from '../../job/packageExecutables.js';
 import { emptyRosArguments, parseRosArguments } from '../../ros/RosArguments.js';
 import { LAUNCH_JOB_PATH } from '../commands/launch.js';
 import { refuseCollision } from '../outputCollisions.js';
@@ -69,6 +68,7 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
         ...timing,
         interfaces: (options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })),
         setup: async (job) => {
+          const { startPackageExecutable } = await import('../../job/startPackageExecutable.js');
           await startPackageExecutable(job.simulation, workspace, target, executable, programArgs, emptyRosArguments(), `${target} ${executable}`, {
             job,
             stdin: 'inherit',
@@ -94,6 +94,8 @@ export function jobOf(request: RunRequest): () => Promise<JobDefinition> {
       ...timing,
       interfaces: [...(options.interfaces ?? []).map((folder) => ({ path: resolve(folder) })), ...(fromWorkspace?.interfaceSources ?? [])],
       setup: async (job) => {
+        // What starts programs loads with the run, after the request was found good.
+        const { startProgram, startPythonModule } = await import('../../job/programs.js');
         if (module !== undefined) startPythonModule(job.simulation, module, args, { ...python, ...workspace, job, stdin });
         else
           await startProgram(job.simulation, target, args, undefined, target, {
