@@ -81,10 +81,17 @@ int main(int argc, char ** argv)
   setenv("RCLSIM_GZ_ROS2_CONTROL_POSITION_GAIN", std::to_string(gain).c_str(), 1);
   setenv("RCLSIM_GZ_ROS2_CONTROL_HOLD_JOINTS", hold_joints ? "1" : "0", 1);
   executor->add_node(cm);
-  std::thread spinner([executor]() {executor->spin();});
-
   // One control period, in whole nanoseconds (std::chrono's cast truncates, as the plugin's).
   auto period = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(1.0 / update_rate));
+  // One callback at a time rather than spin(): rclsim's executor spins the nodes it had when its
+  // spin began, and the manager adds each controller's node later (its subscriptions would
+  // never run); each spin_once takes the executor's nodes as they are then.
+  std::thread spinner([executor, period]() {
+      while (rclcpp::ok()) {
+        executor->spin_once(period);
+      }
+    });
+
   auto next = std::chrono::steady_clock::now();
   bool told = false;
   // Gazebo's plugin waits here with the world stopped; rclsim's world goes on, its joints held by nobody.
