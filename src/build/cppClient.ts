@@ -56,8 +56,9 @@ function findsMpfr(): boolean {
  * independent, their ends their own: docs/cpp-process.md).
  */
 export function cppClient(messages: { folder: string; key: string }, shared = false): CppClient {
-  // cmake/ is rclsim's package configs (cmakePrefix.ts), no part of the library.
-  const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/'));
+  // cmake/ is rclsim's package configs (cmakePrefix.ts), packages/ sources a workspace builds
+  // (gz_ros2_control): no part of the library.
+  const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/') && !file.startsWith('packages/'));
   const compilers = numericCompilers();
   const key = contentKey([
     compilers.key,

@@ -213,6 +213,7 @@ function launch(simulation: Simulation, file: string, start: SeparateStart, life
   const server = new ProgramServer(programHost(simulation, program), port, socket, {
     onAbnormalEnd,
     bags: () => new ProgramBags(port.interfaces),
+    world: () => simulation.worldHost,
     // launch respawns a process that ends with 0 too (launch/actions/execute_local.py, __on_process_exit).
     onExitZero: (line: string) =>
       start.onExit.kind === 'respawn' ? onAbnormalEnd({ line, code: 0, fail: () => simulation.exitProgram(program, 0) }) : start.watch?.ended(program, line, 0),

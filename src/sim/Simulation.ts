@@ -139,6 +139,8 @@ export class Simulation {
   readonly worldConfig: WorldConfig | null;
   /** Told when the world starts (sim/WorldHost.ts): checks on the world read it from then, the report draws it. */
   readonly worldStarts: ((host: WorldHost) => void)[] = [];
+  /** The world once it started (null: none, or not yet). */
+  worldHost: WorldHost | null = null;
   /** What recordings and the live view are shown besides the run's topics: the world's scene (no outputs). */
   readonly viewTopics: ViewTopics;
   /** The job's faults, asked by Delivery at every arrival (null: none). */

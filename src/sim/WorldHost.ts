@@ -81,6 +81,7 @@ export class WorldHost {
             }),
           }),
     });
+    simulation.worldHost = this;
     const faults = simulation.faults;
     if (faults?.inWorld) this.#faults = faults.world = new WorldFaults(this.#world, faults, simulation.seed);
     simulation.graph.subscriptionAdded.push(() => this.#reschedule());

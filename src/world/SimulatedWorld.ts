@@ -16,6 +16,7 @@ import { ObstacleMap } from './physics/ObstacleMap.js';
 import { PlanarPhysics } from './physics/PlanarPhysics.js';
 import { SimulatedModel } from './SimulatedModel.js';
 import { ContactReport } from './systems/ContactReport.js';
+import type { GazeboRos2Control } from './systems/GazeboRos2Control.js';
 import { GroundTruth } from './systems/GroundTruth.js';
 import { systemClass, systemsOf } from './systems/registry.js';
 import { WorldClock } from './systems/WorldClock.js';
@@ -70,6 +71,8 @@ export class SimulatedWorld {
   readonly disturbances = new Disturbances();
   /** Told after each step, the world at it: checks on the world, those who draw it (sim/WorldView.ts). They only read. */
   readonly stepWatchers: ((step: number) => void)[] = [];
+  /** Models with gz_ros2_control's plugin, by name: the joints a program's ros2_control hardware claims. */
+  readonly ros2Control = new Map<string, GazeboRos2Control>();
   readonly #systems: WorldSystem[] = [];
   readonly #meshes = new Map<string, TriangleMesh>();
   #staticRays = new RayScene();

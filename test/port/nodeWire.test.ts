@@ -228,6 +228,9 @@ describe('node protocol messages', () => {
     },
     { ask: 22, bag: { bag: 2, write: { topic: '/t', recvNs: 7n, sendNs: 6n, data: Buffer.from([0, 1, 0, 0]) } } },
     { ask: 23, bag: { bag: 2, close: true } },
+    { ask: 24, worldJoints: { claim: 0, open: { model: 'rover', joints: ['left', 'right'] } } },
+    { ask: 25, worldJoints: { claim: 1, read: true } },
+    { ask: 0, worldJoints: { claim: 1, write: { velocities: [0.5, Number.NaN] } } },
   ];
   const toClient: ToClient[] = [
     { answers: 0, welcome: { protocolVersion: 1, ...WELCOME } },

@@ -518,4 +518,34 @@ bool bag_op_close(uint64_t bag)
   return ops::answered(link::ask(std::move(message))).json == "true";
 }
 
+std::string world_joints_op_open(uint64_t claim, const std::string & model, const std::vector<std::string> & joints)
+{
+  node::ToSimulation message;
+  message.world_joints.emplace();
+  message.world_joints->claim = claim;
+  message.world_joints->open.emplace();
+  message.world_joints->open->model = model;
+  message.world_joints->open->joints = joints;
+  return ops::answered(link::ask(std::move(message))).json;
+}
+
+std::string world_joints_op_read(uint64_t claim)
+{
+  node::ToSimulation message;
+  message.world_joints.emplace();
+  message.world_joints->claim = claim;
+  message.world_joints->read = true;
+  return ops::answered(link::ask(std::move(message))).json;
+}
+
+void world_joints_op_write(uint64_t claim, const std::vector<double> & velocities)
+{
+  node::ToSimulation message;
+  message.world_joints.emplace();
+  message.world_joints->claim = claim;
+  message.world_joints->write.emplace();
+  message.world_joints->write->velocities = velocities;
+  link::send(message);
+}
+
 }  // namespace rclsim::port

@@ -69,6 +69,9 @@ __all__ = [
     "bag_op_create_topic",
     "bag_op_write",
     "bag_op_close",
+    "world_joints_op_open",
+    "world_joints_op_read",
+    "world_joints_op_write",
 ]
 
 
@@ -506,3 +509,23 @@ def bag_op_write(bag: int = 0, topic: str = "", recv_ns: int = 0, send_ns: int =
 def bag_op_close(bag: int = 0) -> bool:
     """BagOp.close (job): asked: whether its Answer.json is "true"."""
     return bool(ask({"bag": {"bag": bag, "close": True}})["answer"]["json"] == "true")
+
+
+def world_joints_op_open(claim: int = 0, model: str = "", joints: Sequence[str] = ()) -> str:
+    """WorldJointsOp.open (job): asked: its Answer.json."""
+    world_joints = {
+        "claim": claim,
+        "open": {"model": model,
+        "joints": list(joints)},
+    }
+    return str(ask({"world_joints": world_joints})["answer"]["json"])
+
+
+def world_joints_op_read(claim: int = 0) -> str:
+    """WorldJointsOp.read (job): asked: its Answer.json."""
+    return str(ask({"world_joints": {"claim": claim, "read": True}})["answer"]["json"])
+
+
+def world_joints_op_write(claim: int = 0, velocities: Sequence[float] = ()) -> None:
+    """WorldJointsOp.write (job): sent, not answered."""
+    send({"world_joints": {"claim": claim, "write": {"velocities": list(velocities)}}})

@@ -87,7 +87,7 @@ export class ProgramServer implements ServedProgram {
       entities: new EntityRequests(this, (id: number) => executor.cancelAwait(id)).handlers,
       parameters: parameterHandlers(this),
       graph: graphHandlers(this),
-      job: jobHandlers(this, options.bags),
+      job: jobHandlers(this, options),
       executor: executor.handlers,
     };
     this.#handlers = Object.values(table).flatMap((handlers) => Object.entries(handlers)) as Handler[];

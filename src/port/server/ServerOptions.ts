@@ -14,11 +14,14 @@ export interface AbnormalEnd {
 /** What the job does when a program ends abnormally (its on_exit); throws to unwind the callback under way. */
 export type OnAbnormalEnd = (end: AbnormalEnd) => never;
 
+import type { WorldHost } from '../../sim/WorldHost.js';
 import type { ProgramBagStore } from './ProgramBagStore.js';
 
 export interface ServerOptions {
   /** The program's own bags (rosbag2_cpp), made at its first BagOp; none: a BagOp fails. */
   bags?: () => ProgramBagStore;
+  /** The run's world, whose models' joints a program's ros2_control hardware claims (WorldJointsOp); none: it fails. */
+  world?: () => WorldHost | null;
   /** Default: the run ends as for an in-process program (on_exit: fail). */
   onAbnormalEnd?: OnAbnormalEnd;
   /** Wall ms a callback of the program may take before its process is killed (none: the supervisor watches). */

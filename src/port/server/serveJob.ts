@@ -1,10 +1,11 @@
 import { valueFromJson, valueToJson } from '../wire/nodeMessages.js';
-import type { ProgramBagStore } from './ProgramBagStore.js';
 import { type Handlers, json, type ServedProgram } from './ServedProgram.js';
+import type { ServerOptions } from './ServerOptions.js';
 import { bagHandler } from './serveBag.js';
+import { worldJointsHandler } from './serveWorldJoints.js';
 
-/** The job section's requests: a component's job operations, a proposed start time, the program's assertions and its bags. */
-export function jobHandlers(program: ServedProgram, bags: (() => ProgramBagStore) | undefined): Handlers<'job'> {
+/** The job section's requests: a component's job operations, a proposed start time, the program's assertions, its bags and its world joints. */
+export function jobHandlers(program: ServedProgram, { bags, world }: Pick<ServerOptions, 'bags' | 'world'>): Handlers<'job'> {
   const { port } = program;
   return {
     job: (op) => {
@@ -26,5 +27,6 @@ export function jobHandlers(program: ServedProgram, bags: (() => ProgramBagStore
       return undefined;
     },
     bag: bagHandler(bags),
+    worldJoints: worldJointsHandler(world),
   };
 }

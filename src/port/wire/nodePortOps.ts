@@ -56,7 +56,7 @@ export interface SectionFields {
     | 'logger';
   parameters: 'parameter';
   graph: 'graph';
-  job: 'job' | 'assertion' | 'bag';
+  job: 'job' | 'assertion' | 'bag' | 'worldJoints';
   executor: 'spin' | 'jsTimer' | 'jsTimerOp' | 'awaitEvent' | 'hold';
 }
 
@@ -117,6 +117,9 @@ export const OPERATIONS: readonly { sender: string; section: Section; field: key
   { sender: 'bagOpCreateTopic', section: 'job', field: 'bag' },
   { sender: 'bagOpWrite', section: 'job', field: 'bag' },
   { sender: 'bagOpClose', section: 'job', field: 'bag' },
+  { sender: 'worldJointsOpOpen', section: 'job', field: 'worldJoints' },
+  { sender: 'worldJointsOpRead', section: 'job', field: 'worldJoints' },
+  { sender: 'worldJointsOpWrite', section: 'job', field: 'worldJoints' },
 ];
 
 /** Create (entities): asked: its Created. */
@@ -416,4 +419,19 @@ export function bagOpWrite(link: PortLink, bag: number, topic: string, recvNs: b
 /** BagOp.close (job): asked: whether its Answer.json is "true". */
 export function bagOpClose(link: PortLink, bag: number): boolean {
   return link.ask({ bag: { bag, close: true } }).answer?.json === 'true';
+}
+
+/** WorldJointsOp.open (job): asked: its Answer.json. */
+export function worldJointsOpOpen(link: PortLink, claim: number, model: string, joints: readonly string[]): string {
+  return link.ask({ worldJoints: { claim, open: { model, joints: [...joints] } } }).answer?.json ?? '';
+}
+
+/** WorldJointsOp.read (job): asked: its Answer.json. */
+export function worldJointsOpRead(link: PortLink, claim: number): string {
+  return link.ask({ worldJoints: { claim, read: true } }).answer?.json ?? '';
+}
+
+/** WorldJointsOp.write (job): sent, not answered. */
+export function worldJointsOpWrite(link: PortLink, claim: number, velocities: readonly number[]): void {
+  link.send({ worldJoints: { claim, write: { velocities: [...velocities] } } });
 }

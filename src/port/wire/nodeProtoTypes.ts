@@ -732,6 +732,7 @@ export interface ToSimulation {
   assertion?: Assertion;
   turn?: Turn;
   bag?: BagOp;
+  worldJoints?: WorldJointsOp;
 }
 
 export interface ToClient {
@@ -768,6 +769,36 @@ export interface BagOp {
   write?: BagWrite;
   /** A writer's close finishes its files and metadata.yaml. */
   close?: boolean;
+}
+
+/**
+ * A model's joints in the run's world, read and commanded by a program's ros2_control hardware
+ * (rclsim's gz_ros2_control/GazeboSimSystem), as gz_ros2_control's plugin exchanges them with
+ * Gazebo's physics: a read answers the state of the world's last step at or before now; a write
+ * gives each joint a velocity command, in force from the next step on until the next write.
+ */
+export interface WorldJointsOp {
+  /** The claim, as its open's answer named it (0 for open). */
+  claim: number;
+  /**
+   * Answered by Answer with `json` {"claim": <id>, "model": <its name>}; a model without
+   * gz_ros2_control's plugin or a joint it has not is a Failed with one line saying so.
+   */
+  open?: WorldJointsOpen;
+  /** The joints' state now: Answer with `json` {"position": [...], "velocity": [...], "effort": [...]}. */
+  read?: boolean;
+  write?: WorldJointsWrite;
+}
+
+export interface WorldJointsOpen {
+  /** The model ('': the world's one model with gz_ros2_control's plugin). */
+  model: string;
+  joints: string[];
+}
+
+export interface WorldJointsWrite {
+  /** A velocity command a joint (rad/s or m/s), in the open's order; NaN: none (the joint is free). */
+  velocities: number[];
 }
 
 export interface BagOpen {

@@ -8,6 +8,7 @@ import { ImuSensor } from '../sensors/ImuSensor.js';
 import { LidarSensor } from '../sensors/LidarSensor.js';
 import { AckermannSteering } from './AckermannSteering.js';
 import { DiffDrive } from './DiffDrive.js';
+import { GazeboRos2Control } from './GazeboRos2Control.js';
 import { JointStatePublisher } from './JointStatePublisher.js';
 import { MecanumDrive } from './MecanumDrive.js';
 import { OdometryPublisher } from './OdometryPublisher.js';
@@ -15,12 +16,21 @@ import { VelocityControl } from './VelocityControl.js';
 import type { SystemContext, WorldSystem } from './WorldSystem.js';
 
 type MakeSystem = (plugin: Plugin, model: SimulatedModel, context: SystemContext) => WorldSystem;
+/** gz_ros2_control's plugin: the model's joints for a program's ros2_control hardware, found by the model's name. */
+const ros2Control: MakeSystem = (plugin, model, context) => {
+  const system = new GazeboRos2Control(plugin, model, context);
+  context.world.ros2Control.set(model.name, system);
+  return system;
+};
+
 type MakeSensor = (sensor: Sensor, link: Link, model: SimulatedModel, context: SystemContext) => WorldSystem;
 
 /** The model plugins rclsim runs, by Gazebo's class name. */
 const MODEL_SYSTEMS: Readonly<Record<string, MakeSystem>> = {
   AckermannSteering: (plugin, model, context) => new AckermannSteering(plugin, model, context),
   DiffDrive: (plugin, model, context) => new DiffDrive(plugin, model, context),
+  GazeboSimROS2ControlPlugin: ros2Control,
+  IgnitionROS2ControlPlugin: ros2Control,
   JointStatePublisher: (plugin, model, context) => new JointStatePublisher(plugin, model, context),
   MecanumDrive: (plugin, model, context) => new MecanumDrive(plugin, model, context),
   OdometryPublisher: (plugin, model, context) => new OdometryPublisher(plugin, model, context),

@@ -51,10 +51,12 @@ const PYTHON_AND_CPP_LACK: Readonly<Record<string, string>> = {
 };
 
 const CPP_BAGS = "a program's own bags are rosbag2_cpp's Reader and Writer, a C++ API (rosbag2_py is not in the Python client)";
-/** What only the C++ client uses: rosbag2_cpp's Reader and Writer. */
-const CPP_ONLY: Readonly<Record<string, string>> = Object.fromEntries(
-  ['bagOpOpen', 'bagOpReadNext', 'bagOpSetFilter', 'bagOpSeekNs', 'bagOpCreateTopic', 'bagOpWrite', 'bagOpClose'].map((sender) => [sender, CPP_BAGS]),
-);
+const CPP_HARDWARE = "the world's joints are ros2_control hardware's (gz_ros2_control's GazeboSimSystem), a C++ plugin: rclsim::WorldJoints";
+/** What only the C++ client uses: rosbag2_cpp's Reader and Writer, ros2_control's hardware in the world. */
+const CPP_ONLY: Readonly<Record<string, string>> = Object.fromEntries([
+  ...['bagOpOpen', 'bagOpReadNext', 'bagOpSetFilter', 'bagOpSeekNs', 'bagOpCreateTopic', 'bagOpWrite', 'bagOpClose'].map((sender) => [sender, CPP_BAGS]),
+  ...['worldJointsOpOpen', 'worldJointsOpRead', 'worldJointsOpWrite'].map((sender) => [sender, CPP_HARDWARE]),
+]);
 
 export const CLIENT_CODE: Readonly<Record<ClientName, ClientCode>> = {
   rclnodejs: {

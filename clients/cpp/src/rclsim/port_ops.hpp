@@ -132,6 +132,12 @@ bool bag_op_create_topic(uint64_t bag, const std::string & name, const std::stri
 bool bag_op_write(uint64_t bag, const std::string & topic, int64_t recv_ns, int64_t send_ns, std::string data);
 /// BagOp.close (job): asked: whether its Answer.json is "true".
 bool bag_op_close(uint64_t bag);
+/// WorldJointsOp.open (job): asked: its Answer.json.
+std::string world_joints_op_open(uint64_t claim, const std::string & model, const std::vector<std::string> & joints);
+/// WorldJointsOp.read (job): asked: its Answer.json.
+std::string world_joints_op_read(uint64_t claim);
+/// WorldJointsOp.write (job): sent, not answered.
+void world_joints_op_write(uint64_t claim, const std::vector<double> & velocities);
 
 }  // namespace rclsim::port
 

@@ -2548,6 +2548,139 @@ bool decode(const uint8_t * data, size_t size, BagOp & out) {
   return merge(in, out);
 }
 
+// ---------------------------------------------------------------- WorldJointsOpen
+
+namespace {
+
+bool merge(Reader & in, WorldJointsOpen & message) {
+  while (in.at != in.end) {
+    uint32_t number;
+    uint32_t wire;
+    if (!read_tag(in, number, wire)) return false;
+    switch (number) {
+    case 1:
+      if (!read_field(in, wire, message.model)) return false;
+      break;
+    case 2:
+      if (!read_repeated(in, wire, message.joints)) return false;
+      break;
+    default:
+      if (!skip(in, wire)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void encode(const WorldJointsOpen & message, std::string & out) {
+  if (!message.model.empty()) put_field(out, 1, message.model);
+  for (const std::string & item : message.joints) put_field(out, 2, item);
+}
+
+bool decode(const uint8_t * data, size_t size, WorldJointsOpen & out) {
+  out = WorldJointsOpen{};
+  Reader in{data, data + size};
+  return merge(in, out);
+}
+
+// ---------------------------------------------------------------- WorldJointsWrite
+
+namespace {
+
+bool merge(Reader & in, WorldJointsWrite & message) {
+  while (in.at != in.end) {
+    uint32_t number;
+    uint32_t wire;
+    if (!read_tag(in, number, wire)) return false;
+    switch (number) {
+    case 1:
+      if (!read_repeated(in, wire, message.velocities)) return false;
+      break;
+    default:
+      if (!skip(in, wire)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void encode(const WorldJointsWrite & message, std::string & out) {
+  if (!message.velocities.empty()) put_packed(out, 1, message.velocities);
+}
+
+bool decode(const uint8_t * data, size_t size, WorldJointsWrite & out) {
+  out = WorldJointsWrite{};
+  Reader in{data, data + size};
+  return merge(in, out);
+}
+
+// ---------------------------------------------------------------- WorldJointsOp
+
+namespace {
+
+void clear_op(WorldJointsOp & message) {
+  message.open.reset();
+  message.read.reset();
+  message.write.reset();
+}
+
+bool merge(Reader & in, WorldJointsOp & message) {
+  while (in.at != in.end) {
+    uint32_t number;
+    uint32_t wire;
+    if (!read_tag(in, number, wire)) return false;
+    switch (number) {
+    case 1:
+      if (!read_field(in, wire, message.claim)) return false;
+      break;
+    case 2: {
+      Reader inner;
+      if (wire != LEN || !read_nested(in, inner)) return false;
+      if (!message.open) {
+        clear_op(message);
+        message.open.emplace();
+      }
+      if (!merge(inner, *message.open)) return false;
+      break;
+    }
+    case 3:
+      clear_op(message);
+      if (!read_field(in, wire, message.read.emplace())) return false;
+      break;
+    case 4: {
+      Reader inner;
+      if (wire != LEN || !read_nested(in, inner)) return false;
+      if (!message.write) {
+        clear_op(message);
+        message.write.emplace();
+      }
+      if (!merge(inner, *message.write)) return false;
+      break;
+    }
+    default:
+      if (!skip(in, wire)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+void encode(const WorldJointsOp & message, std::string & out) {
+  if (message.claim != 0) put_field(out, 1, message.claim);
+  if (message.open) put_message(out, 2, *message.open);
+  if (message.read) put_field(out, 3, *message.read);
+  if (message.write) put_message(out, 4, *message.write);
+}
+
+bool decode(const uint8_t * data, size_t size, WorldJointsOp & out) {
+  out = WorldJointsOp{};
+  Reader in{data, data + size};
+  return merge(in, out);
+}
+
 // ---------------------------------------------------------------- ToSimulation
 
 namespace {
@@ -2583,6 +2716,7 @@ void clear_message(ToSimulation & message) {
   message.assertion.reset();
   message.turn.reset();
   message.bag.reset();
+  message.world_joints.reset();
 }
 
 bool merge(Reader & in, ToSimulation & message) {
@@ -2894,6 +3028,16 @@ bool merge(Reader & in, ToSimulation & message) {
       if (!merge(inner, *message.bag)) return false;
       break;
     }
+    case 32: {
+      Reader inner;
+      if (wire != LEN || !read_nested(in, inner)) return false;
+      if (!message.world_joints) {
+        clear_message(message);
+        message.world_joints.emplace();
+      }
+      if (!merge(inner, *message.world_joints)) return false;
+      break;
+    }
     default:
       if (!skip(in, wire)) return false;
     }
@@ -2935,6 +3079,7 @@ void encode(const ToSimulation & message, std::string & out) {
   if (message.assertion) put_message(out, 29, *message.assertion);
   if (message.turn) put_message(out, 30, *message.turn);
   if (message.bag) put_message(out, 31, *message.bag);
+  if (message.world_joints) put_message(out, 32, *message.world_joints);
 }
 
 bool decode(const uint8_t * data, size_t size, ToSimulation & out) {

@@ -731,10 +731,37 @@ struct BagOp {
   std::optional<bool> close;
 };
 
+struct WorldJointsOpen {
+  // The model ('': the world's one model with gz_ros2_control's plugin).
+  std::string model;
+  std::vector<std::string> joints;
+};
+
+struct WorldJointsWrite {
+  // A velocity command a joint (rad/s or m/s), in the open's order; NaN: none (the joint is free).
+  std::vector<double> velocities;
+};
+
+// A model's joints in the run's world, read and commanded by a program's ros2_control hardware
+// (rclsim's gz_ros2_control/GazeboSimSystem), as gz_ros2_control's plugin exchanges them with
+// Gazebo's physics: a read answers the state of the world's last step at or before now; a write
+// gives each joint a velocity command, in force from the next step on until the next write.
+struct WorldJointsOp {
+  // The claim, as its open's answer named it (0 for open).
+  uint64_t claim = 0;
+  // oneof op: open, read, write (at most one set).
+  // Answered by Answer with `json` {"claim": <id>, "model": <its name>}; a model without
+  // gz_ros2_control's plugin or a joint it has not is a Failed with one line saying so.
+  std::optional<WorldJointsOpen> open;
+  // The joints' state now: Answer with `json` {"position": [...], "velocity": [...], "effort": [...]}.
+  std::optional<bool> read;
+  std::optional<WorldJointsWrite> write;
+};
+
 struct ToSimulation {
   // Set on questions (Create, GraphQuery, GetInterface, JobOp get_result): the answer carries it.
   uint64_t ask = 0;
-  // oneof message: hello, create, destroy, publish, send_request, send_response, timer, trigger, log, graph, get_interface, job, wait, done, exit, context, spin, js_timer, js_timer_op, parameter, forget_request, await_event, entity, action, next_goal_id, logger, hold, assertion, turn, bag (at most one set).
+  // oneof message: hello, create, destroy, publish, send_request, send_response, timer, trigger, log, graph, get_interface, job, wait, done, exit, context, spin, js_timer, js_timer_op, parameter, forget_request, await_event, entity, action, next_goal_id, logger, hold, assertion, turn, bag, world_joints (at most one set).
   std::optional<Hello> hello;
   std::optional<Create> create;
   std::optional<Destroy> destroy;
@@ -765,6 +792,7 @@ struct ToSimulation {
   std::optional<Assertion> assertion;
   std::optional<Turn> turn;
   std::optional<BagOp> bag;
+  std::optional<WorldJointsOp> world_joints;
 };
 
 struct ToClient {
@@ -886,6 +914,12 @@ void encode(const BagWrite & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, BagWrite & out);
 void encode(const BagOp & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, BagOp & out);
+void encode(const WorldJointsOpen & message, std::string & out);
+bool decode(const uint8_t * data, size_t size, WorldJointsOpen & out);
+void encode(const WorldJointsWrite & message, std::string & out);
+bool decode(const uint8_t * data, size_t size, WorldJointsWrite & out);
+void encode(const WorldJointsOp & message, std::string & out);
+bool decode(const uint8_t * data, size_t size, WorldJointsOp & out);
 void encode(const ToSimulation & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, ToSimulation & out);
 void encode(const ToClient & message, std::string & out);

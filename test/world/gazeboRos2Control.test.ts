@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { readWorldText } from '../../src/world/description/sdfFile.js';
+import { readUrdfText } from '../../src/world/description/urdfFile.js';
+import { SimulatedWorld } from '../../src/world/SimulatedWorld.js';
+import { repoRoot } from '../support/helpers.js';
+
+const noPaths = { modelFolders: [], prefixes: [], fuelCache: null };
+const FLOOR = readFileSync(join(repoRoot, 'test/fixtures/world/floor.sdf'), 'utf8');
+const ROVER = join(repoRoot, 'test/fixtures/world/ros2_control/rover.urdf');
+
+/** The floor with the rover of gz_ros2_control's fixture spawned on it; the warnings said. */
+function world(): { world: SimulatedWorld; warnings: string[] } {
+  const warnings: string[] = [];
+  const options = { paths: noPaths, warn: (line: string) => warnings.push(line) };
+  const world = new SimulatedWorld(readWorldText(FLOOR, 'floor.sdf', options), { originNs: 0n, seed: 1, warn: options.warn });
+  world.spawn(readUrdfText(readFileSync(ROVER, 'utf8'), ROVER, options), { position: { x: 0, y: 0, z: 0.05 }, rotation: { x: 0, y: 0, z: 0, w: 1 } });
+  return { world, warnings };
+}
+
+describe("gz_ros2_control's plugin in a model: its joints for a program's ros2_control hardware", () => {
+  it('is run, not left out, and keeps its <parameters>', () => {
+    const { world: w, warnings } = world();
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(w.ros2Control.get('rover')?.parameters, ['controllers.yaml']);
+  });
+
+  it('applies the velocities written from the next step on, each step until the next write', () => {
+    const { world: w } = world();
+    const system = w.ros2Control.get('rover')!;
+    system.claim(['left_wheel_joint', 'right_wheel_joint', 'mast_joint']);
+    w.advanceTo(10);
+    assert.deepEqual(system.read(), { position: [0, 0, 0], velocity: [0, 0, 0], effort: [0, 0, 0] });
+    system.write([Number.NaN, Number.NaN, 0.5]);
+    w.advanceTo(11);
+    assert.equal(system.read().velocity[2], 0.5);
+    assert.equal(system.read().position[2], 0.0005);
+    w.advanceTo(30);
+    assert.ok(Math.abs(system.read().position[2]! - 0.01) < 1e-15, String(system.read().position[2]));
+    system.write([4, 4, Number.NaN]);
+    w.advanceTo(1000);
+    const state = system.read();
+    assert.ok(Math.abs(state.position[2]! - 0.01) < 1e-15, 'the released mast stays');
+    assert.equal(state.velocity[2], 0);
+    assert.ok(Math.abs(state.velocity[0]! - 4) < 1e-6 && Math.abs(state.velocity[1]! - 4) < 1e-6, `wheels ${state.velocity}`);
+    assert.ok(w.model('rover')!.body!.x > 0.15, `the rover drove: x ${w.model('rover')!.body!.x}`);
+  });
+
+  it('refuses a joint the model has not in one line naming the plugin', () => {
+    const { world: w } = world();
+    assert.throws(
+      () => w.ros2Control.get('rover')!.claim(['left_wheel_joint', 'elbow']),
+      (error: Error) =>
+        error.message === `${ROVER}:83: gz_ros2_control of model 'rover': the model has no moving joint 'elbow' (a <joint> of its <ros2_control>)`,
+    );
+  });
+});
