@@ -99,6 +99,8 @@ private:
   void start_spinning(std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun);
   void stop_spinning(const std::vector<node_interfaces::NodeBaseInterface::SharedPtr> & spun);
   std::vector<node_interfaces::NodeBaseInterface::WeakPtr> nodes_;
+  /// The nodes a spin under way spins: a node added meanwhile joins them.
+  std::vector<node_interfaces::NodeBaseInterface::SharedPtr> * spun_ = nullptr;
   bool spinning_ = false;
   bool canceled_ = false;
 };
