@@ -167,6 +167,16 @@ describe("C++ programs' threads: one at a time, scheduled by the simulation", ne
     );
   });
 
+  it('lets a busy-wait with std::this_thread::yield go on while the awaited thread sleeps: a yield with no other thread to go on takes 1 µs of sim time (docs/cpp-process.md)', () => {
+    const run = runCli(['exec', 'threads.cpp', 'yield'], dir, BUILD_MS);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(run.stdout.split('\n').slice(0, 2), [
+      // The first yield hands the turn to the updater, just started; the others take 1 µs each.
+      'main saw the flag: set after 5000 us, 5001 yields',
+      'main waited on the clock: 2000 us, 2000 yields',
+    ]);
+  });
+
   it('names the program and the thread when a thread waits outside the simulation past --callback-timeout', () => {
     const run = runCli(['exec', '--callback-timeout', '2s', 'threads.cpp', 'hang'], dir, BUILD_MS);
     assert.equal(run.status, 6, run.stderr);

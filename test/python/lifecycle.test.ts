@@ -121,3 +121,24 @@ describe('Python programs: rclpy.parameter_client.AsyncParameterClient', needs('
     assert.equal(lastJsonLine(result.stdout).endTime, '250000000');
   });
 });
+
+describe("Python programs: ros2param.api, ros2cli's calls that programs import (controller_manager's spawner)", needs('python3'), () => {
+  it("sets, gets, lists and describes another node's parameters, a value's type read from its text as YAML", needs('yaml'), () => {
+    const { dir, file } = job([
+      ['ros2param_api.py', []],
+      ['parameter_blackboard.py', ['--ros-args', '-p', 'given:=7']],
+    ]);
+    const result = runCli(['run', file], dir, 60_000);
+    assert.equal(result.status, 0, result.stderr);
+    assert.deepEqual(logLines(result.stderr).slice(1), [
+      '[INFO] [0.000000000] [ros2param_api]: set: [True, True, True]',
+      "[INFO] [0.000000000] [ros2param_api]: get: ['joint_state_broadcaster/JointStateBroadcaster', 100, [0.5, 1.5]]",
+      "[INFO] [0.000000000] [ros2param_api]: types: ['string', 'integer', 'double array']",
+      // In the order they were declared or set, as rclpy's list_parameters answers.
+      "[INFO] [0.000000000] [ros2param_api]: list: ['given', 'use_sim_time', 'start_type_description_service', 'jsb.type', 'rate', 'gains']",
+      "[INFO] [0.000000000] [ros2param_api]: describe: [('given', 2)]",
+      // ros2cli's calls wait 5 s for the service.
+      '[INFO] [5.000000000] [ros2param_api]: nobody: Wait for service timed out',
+    ]);
+  });
+});

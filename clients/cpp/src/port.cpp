@@ -529,15 +529,15 @@ void serve_runs(const std::function<bool()> & until)
   }
 }
 
-void yield_turn()
+bool yield_turn()
 {
   threads::Thread * me = threads::current();
   if (me == nullptr) {
-    return;
+    return false;
   }
   threads::Choice chosen = threads::next_to_run(me, state().shut_down);
   if (!chosen) {
-    return;
+    return false;
   }
   static const std::function<bool()> always = [] {return true;};
   threads::Waiter waiter{me, &always, std::nullopt};
@@ -548,6 +548,7 @@ void yield_turn()
     waiter.run.reset();
     dispatch(run);
   }
+  return true;
 }
 
 uint64_t runs_served() {return served;}

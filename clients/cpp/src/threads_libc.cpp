@@ -74,6 +74,8 @@ RCLSIM_REAL(sem_post)
 RCLSIM_REAL(syscall)
 
 constexpr int64_t NS = 1000000000;
+/// What a sched_yield with no other thread to go on takes: about its system call's time.
+constexpr int64_t YIELD_NS = 1000;
 
 /// Mutexes unlocked, semaphores posted, futexes woken: what a thread that could not take one
 /// waits for before it tries again (another thread may take it first: it then waits again).
@@ -369,8 +371,12 @@ int sem_post(sem_t * semaphore)
 
 int sched_yield(void)
 {
-  if (threads::scheduled()) {
-    rclsim::port::yield_turn();
+  // A yield with no other thread to go on is a busy-wait's turn (controller_manager's switch waits
+  // so for its update thread): on a real machine time passes meanwhile, while the awaited thread
+  // runs on another core. So it takes the system call's microsecond of sim time, in which the
+  // program's sleeping threads and events due may go on (docs/cpp-process.md).
+  if (threads::scheduled() && !rclsim::port::yield_turn()) {
+    rclsim::waits::sleep_ns(threads::YIELD_NS);
   }
   return 0;
 }

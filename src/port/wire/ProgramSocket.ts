@@ -17,6 +17,7 @@ import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { guardGroup, releaseGroup } from '../../base/GroupGuard.js';
 import { realAvailableParallelism, sleepWall, wallClock } from '../../base/realTime.js';
+import { AdaptiveSpin } from './AdaptiveSpin.js';
 import { type FdWait, fdWaitAt } from './fdWait.js';
 import { FrameReader, frameHeader, unwritten } from './frames.js';
 import { readHello } from './hello.js';
@@ -169,6 +170,8 @@ export class ProgramSocket implements ProgramLink {
   /** Why the socket can carry no more: its end closed (ProgramGone), or a send gave up mid-message (ProgramTimeout). */
   #broken: ProgramGone | ProgramTimeout | null = null;
   #closed = false;
+  /** How long the rings' next wait spins first. */
+  readonly #spin = new AdaptiveSpin(SPIN_MS);
 
   private constructor(name: string, child: ChildProcess, relay: { stdout: boolean; stderr: boolean }, fdWait: FdWait | null, rings: SharedRings | null) {
     this.name = name;
@@ -317,7 +320,8 @@ export class ProgramSocket implements ProgramLink {
           continue;
         }
         const limit = Math.min(deadline, this.#stalledAt(since));
-        const got = this.#readSocket(Math.ceil(Math.min(WAIT_SLICE_MS, Math.max(0, limit - wallClock()))), first ? SPIN_MS : 0);
+        const got = this.#readSocket(Math.ceil(Math.min(WAIT_SLICE_MS, Math.max(0, limit - wallClock()))), first ? this.#spin.ms : 0);
+        if (first && this.#rings !== null) this.#spin.waited(got > 0, wallClock() - since);
         if (got > 0) since = -1;
         else if (got === OUTPUT) this.#output?.relay();
         else if (wallClock() >= limit) throw this.#late(deadline, since);

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "builtin_interfaces/msg/duration.hpp"
+#include "rcl/time.h"
 #include "rmw/types.h"
 
 namespace rclcpp

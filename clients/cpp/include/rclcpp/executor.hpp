@@ -109,6 +109,8 @@ private:
   std::vector<node_interfaces::NodeBaseInterface::WeakPtr> nodes_;
   /// Groups given to this executor of nodes another executor spins (rclcpp takes them here only).
   std::vector<std::pair<rclcpp::CallbackGroup::WeakPtr, node_interfaces::NodeBaseInterface::WeakPtr>> groups_;
+  /// The nodes a spin under way spins: a node added meanwhile joins them.
+  std::vector<Spun> * spun_ = nullptr;
   bool spinning_ = false;
   bool canceled_ = false;
 };

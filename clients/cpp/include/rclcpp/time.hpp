@@ -18,6 +18,9 @@ public:
   explicit Time(int64_t nanoseconds = 0, rcl_clock_type_t clock_type = RCL_SYSTEM_TIME);
   Time(const builtin_interfaces::msg::Time & time_msg, rcl_clock_type_t clock_type = RCL_ROS_TIME);  // NOLINT
   Time(const Time &) = default;
+  // Not trivial, as upstream's (virtual there): g++ warns of a `Params` copy set but not used when
+  // it is, and generate_parameter_library's headers hold one (control_toolbox builds with -Werror).
+  ~Time();
   Time & operator=(const Time &) = default;
   Time & operator=(const builtin_interfaces::msg::Time & time_msg);
 

@@ -54,6 +54,10 @@ void Executor::add_node(node_interfaces::NodeBaseInterface::SharedPtr node_ptr, 
     throw std::runtime_error(std::string("Node '") + node_ptr->get_fully_qualified_name() + "' has already been added to an executor.");
   }
   nodes_.push_back(node_ptr);
+  // As rclcpp's notify: a spin under way takes the node up (its threads spin it once they run).
+  if (spun_ != nullptr) {
+    spun_->push_back({node_ptr, 0});
+  }
 }
 
 void Executor::remove_node(node_interfaces::NodeBaseInterface::SharedPtr node_ptr, bool)
@@ -152,13 +156,26 @@ FutureReturnCode Executor::spin_until_complete(const std::function<bool()> & com
     uint64_t pauser;
     ~Stop()
     {
+      executor.spun_ = nullptr;
       rclsim::waits::remove_pauser(pauser);
       executor.stop_spinning(spun);
     }
   } stop{*this, spun, pauser};
   Context::SharedPtr context = context_;
+  spun_ = &spun;
+  size_t spinning = spun.size();
   auto over = [&] {return complete() || canceled_ || !context->is_valid();};
-  rclsim::waits::serve(over, timeout.count() < 0 ? -1 : timeout.count());
+  const int64_t deadline = timeout.count() < 0 ? -1 : rclsim::port::now_ns() + timeout.count();
+  while (true) {
+    rclsim::waits::serve([&] {return over() || spun.size() > spinning;},
+      deadline < 0 ? -1 : std::max<int64_t>(deadline - rclsim::port::now_ns(), 0));
+    if (spun.size() == spinning || over()) {
+      break;
+    }
+    for (; spinning < spun.size(); ++spinning) {
+      rclsim::port::spin(spun[spinning].node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads(), false, 0, spun[spinning].group);
+    }
+  }
   if (complete()) {
     return FutureReturnCode::SUCCESS;
   }
@@ -180,19 +197,29 @@ void Executor::spin_in_pool(size_t threads)
   struct Done
   {
     bool & spinning;
-    ~Done() {spinning = false;}
-  } done{spinning_};
+    std::vector<Spun> *& spun;
+    ~Done()
+    {
+      spinning = false;
+      spun = nullptr;
+    }
+  } done{spinning_, spun_};
   std::vector<Spun> spun = spun_now();
   Context::SharedPtr context = context_;
   auto over = [this, context] {return canceled_ || !context->is_valid();};
   // Pool thread `slot` (rclcpp's thread number) spins every node; the simulation hears the first
   // SPIN (the calling thread's) and the last STOP. A callback that waits holds its thread, and the
   // simulation's model gives what is ready meanwhile to another (rclsim/waits.hpp).
+  spun_ = &spun;
   auto run = [&](uint32_t slot) {
-      for (const Spun & one : spun) {
-        rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads(), false, slot + 1, one.group);
-      }
-      rclsim::port::serve_runs(over);
+      size_t spinning = 0;
+      do {
+        for (; spinning < spun.size(); ++spinning) {
+          rclsim::port::spin(
+            spun[spinning].node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads(), false, slot + 1, spun[spinning].group);
+        }
+        rclsim::port::serve_runs([&] {return over() || spun.size() > spinning;});
+      } while (spun.size() > spinning && !over());
       if (!rclsim::port::shut_down()) {
         for (const Spun & one : spun) {
           rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::STOP, 1, false, slot + 1, one.group);

@@ -34,6 +34,8 @@ Time::Time(int64_t nanoseconds, rcl_clock_type_t clock_type)
   }
 }
 
+Time::~Time() = default;
+
 Time::Time(const builtin_interfaces::msg::Time & time_msg, rcl_clock_type_t clock_type)
 : clock_type_(clock_type)
 {

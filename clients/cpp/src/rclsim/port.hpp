@@ -80,8 +80,8 @@ void forget_runs(uint64_t entity);
 /// callback's exception propagates.
 void serve_runs(const std::function<bool()> & until);
 /// Lets the threads that can go on at this sim time run first (a sleep of no time, sched_yield);
-/// nothing when none can.
-void yield_turn();
+/// nothing when none can. Whether one did.
+bool yield_turn();
 /// How many entity callbacks the calling thread ran (what a spin_some waits for).
 uint64_t runs_served();
 /// How many runs the simulation granted the program, of any kind (each a moment it may have changed anything).
