@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { generateCppHeaders } from '../interfaces/cppHeaders.js';
+import { fileURLToPath } from 'node:url';
 import { InterfaceRegistry, type InterfaceSource } from '../interfaces/InterfaceRegistry.js';
+import { generateMessageHeaders } from '../interfaces/messageHeaders.js';
 import { cachedFolder, cacheRoot, contentKey } from './buildCache.js';
 
 /** A folder of generated message headers (rosidl_generator_cpp's layout) and what it holds, as a key. */
@@ -18,7 +19,7 @@ export interface CppMessages {
 export function cppMessages(registry: InterfaceRegistry): CppMessages {
   // The definition files as they are now (names, sizes, times) name the headers already made:
   // a start whose definitions did not change generates nothing.
-  const stamp = definitionsStamp(registry.sources());
+  const stamp = contentKey([definitionsStamp(registry.sources()), generatorStamp()]);
   const known = join(cacheRoot(), 'cpp-messages-by-definitions', stamp);
   if (existsSync(known)) {
     const key = readFileSync(known, 'utf8');
@@ -32,7 +33,7 @@ export function cppMessages(registry: InterfaceRegistry): CppMessages {
 }
 
 function generated(registry: InterfaceRegistry): CppMessages {
-  const files = generateCppHeaders(registry, registry.packageNames());
+  const files = generateMessageHeaders(registry, registry.packageNames());
   const paths = [...files.keys()].sort();
   const key = contentKey(paths.flatMap((path) => [path, files.get(path) as string]));
   const folder = cachedFolder('cpp-messages', key, (into) => {
@@ -48,6 +49,17 @@ function generated(registry: InterfaceRegistry): CppMessages {
 /** The headers of the shipped packages alone: what the client library is built with. */
 export function shippedCppMessages(): CppMessages {
   return cppMessages(new InterfaceRegistry());
+}
+
+/** The generators' compiled files (src/interfaces/: names, sizes, change times): another rclsim makes the headers again. */
+function generatorStamp(): string {
+  const folder = dirname(fileURLToPath(import.meta.resolve('../interfaces/messageHeaders.js')));
+  const parts: string[] = [];
+  for (const file of entries(folder)) {
+    const stats = statSync(join(folder, file), { throwIfNoEntry: false });
+    if (stats?.isFile()) parts.push(file, String(stats.size), String(stats.mtimeMs));
+  }
+  return contentKey(parts);
 }
 
 /** Lists a folder ([] when it is none). */

@@ -1,11 +1,11 @@
 // What rclsim's rosidl_generate_interfaces runs (clients/cpp/cmake/rclsim_rosidl.cmake): the C++
-// headers of one package's interfaces, by the generator the simulation's CDR comes from.
+// and C headers of one package's interfaces, by the generator the simulation's CDR comes from.
 // Arguments: the include folder to write, the package, the folder of its definitions
 // (<folder>/<pkg>/msg/…), then the install prefixes of the workspace packages it depends on.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { generateCppHeaders } from '../interfaces/cppHeaders.js';
 import { InterfaceError, InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import { generateMessageHeaders } from '../interfaces/messageHeaders.js';
 
 const [out, pkg, definitions, ...prefixes] = process.argv.slice(2);
 if (out === undefined || pkg === undefined || definitions === undefined) {
@@ -15,7 +15,7 @@ if (out === undefined || pkg === undefined || definitions === undefined) {
 
 let files: Map<string, string>;
 try {
-  files = generateCppHeaders(new InterfaceRegistry([{ path: definitions }, ...prefixes.map((path) => ({ path }))]), [pkg]);
+  files = generateMessageHeaders(new InterfaceRegistry([{ path: definitions }, ...prefixes.map((path) => ({ path }))]), [pkg]);
 } catch (error) {
   if (!(error instanceof InterfaceError)) throw error;
   process.stderr.write(`rclsim: ${error.message}\n`);

@@ -54,14 +54,13 @@ export function readManifest(folder: string): PackageManifest {
   const name = only(root, 'name')?.text.trim();
   if (name === undefined || name === '') throw new ManifestError(`${file}:${root.line}: no <name>`);
   const named = (tags: ReadonlySet<string>): Set<string> => {
-    const names = new Set(root.children.filter((child) => tags.has(child.name)).map((child) => child.text.trim()));
+    const names = new Set(root.children.filter((child) => tags.has(child.name) && holds(child)).map((child) => child.text.trim()));
     names.delete('');
     return names;
   };
   const dependencies = named(DEPENDENCY_TAGS);
-  // The first one: conditions (`$ROS_VERSION == 2`) are not evaluated.
   const declared = only(root, 'export')
-    ?.children.find((child) => child.name === 'build_type')
+    ?.children.find((child) => child.name === 'build_type' && holds(child))
     ?.text.trim();
   return {
     name,
@@ -70,6 +69,27 @@ export function readManifest(folder: string): PackageManifest {
     dependencies: [...new Set([...dependencies, ...named(OTHER_DEPENDENCY_TAGS)])].sort(),
     buildType: declared ?? (existsSync(join(folder, 'CMakeLists.txt')) ? 'cmake' : 'unknown'),
   };
+}
+
+/** What a ROS 2 Jazzy shell has set, for a manifest's conditions. */
+const CONDITION_VARIABLES: Record<string, string> = { ROS_VERSION: '2', ROS_DISTRO: 'jazzy', ROS_PYTHON_VERSION: '3' };
+
+/**
+ * Whether an element's `condition` holds (none: it does), as catkin_pkg's evaluate_condition
+ * reads it: `$VAR == value` or `!=`, joined by `and`/`or` (parentheses are not read). BehaviorTree.CPP
+ * declares `<build_type condition="$ROS_VERSION == 1">catkin</build_type>` before its ament_cmake one.
+ */
+function holds(element: ManifestElement): boolean {
+  const condition = element.attributes.condition?.trim();
+  if (condition === undefined || condition === '') return true;
+  return condition.split(/\s+or\s+/).some((any) =>
+    any.split(/\s+and\s+/).every((term) => {
+      const match = /^(\S+)\s*(==|!=)\s*(\S+)$/.exec(term.trim());
+      if (match === null) return true;
+      const value = (side: string): string => (side.startsWith('$') ? (CONDITION_VARIABLES[side.slice(1)] ?? '') : side);
+      return (value(match[1]!) === value(match[3]!)) === (match[2] === '==');
+    }),
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import type { InterfaceRegistry } from './InterfaceRegistry.js';
 import type { MessageType } from './MessageType.js';
 
 /** What one interface file declares, in the order C++ needs (a part before what holds it). */
-type Item = { message: MessageType } | { service: string; parts: [MessageType, MessageType, MessageType] } | { action: string };
+export type Item = { message: MessageType } | { service: string; parts: [MessageType, MessageType, MessageType] } | { action: string };
 
 /** What the action types refer to from action_msgs (as rosidl's action headers include them). */
 const ACTION_MSGS = ['action_msgs/srv/CancelGoal', 'action_msgs/msg/GoalStatusArray'];
@@ -44,7 +44,7 @@ export function generateCppHeaders(registry: InterfaceRegistry, packages: readon
   return files;
 }
 
-function itemsOf(registry: InterfaceRegistry, name: string): Item[] {
+export function itemsOf(registry: InterfaceRegistry, name: string): Item[] {
   const kind = name.split('/')[1];
   if (kind === 'msg') return [{ message: registry.message(name) }];
   const serviceItems = (serviceName: string): Item[] => {
@@ -66,7 +66,7 @@ function itemsOf(registry: InterfaceRegistry, name: string): Item[] {
 }
 
 /** The detail bases of the types the messages nest (each once, in first-use order), not the file's own. */
-function nestedBases(messages: MessageType[], own: string, action: boolean): string[] {
+export function nestedBases(messages: MessageType[], own: string, action: boolean): string[] {
   const bases = new Set<string>();
   for (const message of messages) {
     for (const field of cppFields(message)) if (field.message !== undefined) bases.add(detailBase(field.message));

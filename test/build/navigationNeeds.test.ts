@@ -11,7 +11,7 @@ const BUILD_MS = 300_000;
 
 // What navigation2's workspace needs of rclsim's CMake packages beyond its own
 // (test/fixtures/cpp/navigation_needs; docs/navigation2.md).
-describe("navigation2's needs: linters called directly, Eigen through tf2_geometry_msgs, a locked lifecycle node under -Wnull-dereference", {
+describe("navigation2's needs: linters called directly, Eigen through tf2_geometry_msgs, a locked node and lifecycle node under -Wnull-dereference", {
   ...needs('C++ toolchain'),
   ...needs('Eigen'),
 }, () => {
@@ -39,6 +39,11 @@ describe("navigation2's needs: linters called directly, Eigen through tf2_geomet
   });
 
   it("a lifecycle node's logger and clock read through a weak_ptr's lock() compile under -O3 -Wnull-dereference -Werror (nav2_costmap_2d's Layer)", () => {
+    assert.equal(build.status, 0, build.stderr);
+    assert.ok(existsSync(join(workspace, 'install/lib/liblayer.so')));
+  });
+
+  it("a node's logger and clock read through a weak_ptr's lock() compile under -O3 -Wnull-dereference -Werror (nav2_costmap_2d's CostmapSubscriber)", () => {
     assert.equal(build.status, 0, build.stderr);
     assert.ok(existsSync(join(workspace, 'install/lib/liblayer.so')));
   });

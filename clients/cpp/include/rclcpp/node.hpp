@@ -53,11 +53,11 @@ public:
   Node(const Node &) = delete;
   Node & operator=(const Node &) = delete;
 
-  const char * get_name() const {return base_->get_name();}
-  const char * get_namespace() const {return base_->get_namespace();}
-  const char * get_fully_qualified_name() const {return base_->get_fully_qualified_name();}
-  rclcpp::Logger get_logger() const {return logger_;}
-  const NodeOptions & get_node_options() const {return options_;}
+  const char * get_name() const;
+  const char * get_namespace() const;
+  const char * get_fully_qualified_name() const;
+  rclcpp::Logger get_logger() const;
+  const NodeOptions & get_node_options() const;
 
   CallbackGroup::SharedPtr create_callback_group(CallbackGroupType group_type, bool automatically_add_to_executor_with_node = true)
   {
@@ -234,7 +234,7 @@ public:
   }
 
   void undeclare_parameter(const std::string & name) {parameters_->undeclare_parameter(name);}
-  bool has_parameter(const std::string & name) const {return parameters_->has_parameter(name);}
+  bool has_parameter(const std::string & name) const;
   rcl_interfaces::msg::SetParametersResult set_parameter(const rclcpp::Parameter & parameter) {return set_parameters_atomically({parameter});}
   std::vector<rcl_interfaces::msg::SetParametersResult> set_parameters(const std::vector<rclcpp::Parameter> & parameters)
   {
@@ -244,8 +244,8 @@ public:
   {
     return parameters_->set_parameters_atomically(parameters);
   }
-  rclcpp::Parameter get_parameter(const std::string & name) const {return parameters_->get_parameter(name);}
-  bool get_parameter(const std::string & name, rclcpp::Parameter & parameter) const {return parameters_->get_parameter(name, parameter);}
+  rclcpp::Parameter get_parameter(const std::string & name) const;
+  bool get_parameter(const std::string & name, rclcpp::Parameter & parameter) const;
 
   template<typename ParameterT>
   bool get_parameter(const std::string & name, ParameterT & parameter) const
@@ -276,7 +276,7 @@ public:
     return parameter;
   }
 
-  std::vector<rclcpp::Parameter> get_parameters(const std::vector<std::string> & names) const {return parameters_->get_parameters(names);}
+  std::vector<rclcpp::Parameter> get_parameters(const std::vector<std::string> & names) const;
 
   template<typename ParameterT>
   bool get_parameters(const std::string & prefix, std::map<std::string, ParameterT> & values) const
@@ -306,7 +306,7 @@ public:
   {
     return parameters_->describe_parameters(names);
   }
-  std::vector<uint8_t> get_parameter_types(const std::vector<std::string> & names) const {return parameters_->get_parameter_types(names);}
+  std::vector<uint8_t> get_parameter_types(const std::vector<std::string> & names) const;
   rcl_interfaces::msg::ListParametersResult list_parameters(const std::vector<std::string> & prefixes, uint64_t depth) const
   {
     return parameters_->list_parameters(prefixes, depth);
@@ -336,25 +336,25 @@ public:
   {
     parameters_->remove_post_set_parameters_callback(handler);
   }
-  rclcpp::node_interfaces::NodeParametersInterface::SharedPtr get_node_parameters_interface() {return parameters_;}
+  rclcpp::node_interfaces::NodeParametersInterface::SharedPtr get_node_parameters_interface();
 
   // ----
 
-  rclcpp::Clock::SharedPtr get_clock() {return clock_;}
-  rclcpp::Clock::ConstSharedPtr get_clock() const {return clock_;}
-  Time now() const {return clock_->now();}
+  rclcpp::Clock::SharedPtr get_clock();
+  rclcpp::Clock::ConstSharedPtr get_clock() const;
+  Time now() const;
 
   // ---- graph (rclcpp's Node forwards these to its NodeGraph)
-  std::vector<std::string> get_node_names() const {return graph_->get_node_names();}
-  std::map<std::string, std::vector<std::string>> get_topic_names_and_types() const {return graph_->get_topic_names_and_types();}
-  std::map<std::string, std::vector<std::string>> get_service_names_and_types() const {return graph_->get_service_names_and_types();}
+  std::vector<std::string> get_node_names() const;
+  std::map<std::string, std::vector<std::string>> get_topic_names_and_types() const;
+  std::map<std::string, std::vector<std::string>> get_service_names_and_types() const;
   std::map<std::string, std::vector<std::string>> get_service_names_and_types_by_node(const std::string & node_name,
     const std::string & namespace_) const
   {
     return graph_->get_service_names_and_types_by_node(node_name, namespace_);
   }
-  size_t count_publishers(const std::string & topic_name) const {return graph_->count_publishers(topic_name);}
-  size_t count_subscribers(const std::string & topic_name) const {return graph_->count_subscribers(topic_name);}
+  size_t count_publishers(const std::string & topic_name) const;
+  size_t count_subscribers(const std::string & topic_name) const;
   std::vector<rclcpp::TopicEndpointInfo> get_publishers_info_by_topic(const std::string & topic_name, bool no_mangle = false) const
   {
     return graph_->get_publishers_info_by_topic(topic_name, no_mangle);
@@ -363,17 +363,17 @@ public:
   {
     return graph_->get_subscriptions_info_by_topic(topic_name, no_mangle);
   }
-  node_interfaces::NodeGraphInterface::SharedPtr get_node_graph_interface() {return graph_;}
+  node_interfaces::NodeGraphInterface::SharedPtr get_node_graph_interface();
   // ----
-  const std::string & get_sub_namespace() const {return sub_namespace_;}
-  const std::string & get_effective_namespace() const {return effective_namespace_;}
+  const std::string & get_sub_namespace() const;
+  const std::string & get_effective_namespace() const;
 
-  node_interfaces::NodeBaseInterface::SharedPtr get_node_base_interface() {return base_;}
-  node_interfaces::NodeClockInterface::SharedPtr get_node_clock_interface() {return std::make_shared<node_interfaces::NodeClock>(clock_);}
-  node_interfaces::NodeLoggingInterface::SharedPtr get_node_logging_interface() {return std::make_shared<node_interfaces::NodeLogging>(logger_);}
-  node_interfaces::NodeWaitablesInterface::SharedPtr get_node_waitables_interface() {return std::make_shared<node_interfaces::NodeWaitables>();}
-  node_interfaces::NodeTopicsInterface::SharedPtr get_node_topics_interface() {return std::make_shared<node_interfaces::NodeTopics>(base_);}
-  node_interfaces::NodeTimersInterface::SharedPtr get_node_timers_interface() {return std::make_shared<node_interfaces::NodeTimers>(base_);}
+  node_interfaces::NodeBaseInterface::SharedPtr get_node_base_interface();
+  node_interfaces::NodeClockInterface::SharedPtr get_node_clock_interface();
+  node_interfaces::NodeLoggingInterface::SharedPtr get_node_logging_interface();
+  node_interfaces::NodeWaitablesInterface::SharedPtr get_node_waitables_interface();
+  node_interfaces::NodeTopicsInterface::SharedPtr get_node_topics_interface();
+  node_interfaces::NodeTimersInterface::SharedPtr get_node_timers_interface();
 
 protected:
   /// Node's own state, for the parts of rclcpp built on it (LifecycleNode, parameters).
