@@ -1278,6 +1278,13 @@ export namespace map_msgs {
 
 export namespace nav_msgs {
   export namespace msg {
+    export interface Goals {
+      header: std_msgs.msg.Header;
+      goals: geometry_msgs.msg.PoseStamped[];
+    }
+    export interface GoalsConstructor {
+      new (other?: Partial<Goals>): Goals;
+    }
     export interface GridCells {
       header: std_msgs.msg.Header;
       cell_width: number;
@@ -3562,6 +3569,7 @@ declare module './typeMaps.js' {
     'map_msgs/msg/PointCloud2Update': map_msgs.msg.PointCloud2Update;
     'map_msgs/msg/ProjectedMap': map_msgs.msg.ProjectedMap;
     'map_msgs/msg/ProjectedMapInfo': map_msgs.msg.ProjectedMapInfo;
+    'nav_msgs/msg/Goals': nav_msgs.msg.Goals;
     'nav_msgs/msg/GridCells': nav_msgs.msg.GridCells;
     'nav_msgs/msg/MapMetaData': nav_msgs.msg.MapMetaData;
     'nav_msgs/msg/OccupancyGrid': nav_msgs.msg.OccupancyGrid;
