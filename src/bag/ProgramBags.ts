@@ -1,22 +1,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
+import type { StorageOptions } from '../ros/StorageOptions.js';
 import type { BagMessage } from './BagStorage.js';
 import { loadedDecompressors } from './loadedDecompressors.js';
 import { mcapWriterOptions } from './mcapWriterOptions.js';
 import { ProgramBagReader, type TopicFilter } from './ProgramBagReader.js';
 import { ProgramBagWriter, type WrittenTopic } from './ProgramBagWriter.js';
 import { rmwQosProfiles } from './qosProfiles.js';
-
-/** rosbag2_storage::StorageOptions as a program's open gives them. */
-interface StorageOptions {
-  uri: string;
-  cwd: string;
-  write: boolean;
-  storageId: string;
-  storagePresetProfile: string;
-  storageConfigUri: string;
-}
 
 /**
  * How a writer's storage writes: the MCAP plugin's options, or sqlite3 (whose preset and config

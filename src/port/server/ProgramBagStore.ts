@@ -1,24 +1,16 @@
+import type { StorageOptions } from '../../ros/StorageOptions.js';
+
 /**
  * The bags a program reads and writes itself (rosbag2_cpp's Reader and Writer, BagOp), as the
  * port serves them: the bag layer's code, which the job gives the server (ServerOptions.bags),
  * since the port sits below bags. Each call is done when it returns; a failure throws rosbag2's text.
  */
-/** rosbag2_storage::StorageOptions as a program's open gives them. */
-export interface BagOpenRequest {
-  uri: string;
-  cwd: string;
-  write: boolean;
-  storageId: string;
-  storagePresetProfile: string;
-  storageConfigUri: string;
-}
-
 export interface ProgramBagStore {
   /**
    * Opens `uri` (relative to the program's directory `cwd`, as is `storageConfigUri`); its id and,
    * for a reader, rosbag2's BagMetadata.
    */
-  open(request: BagOpenRequest): { bag: number; metadata?: Record<string, unknown> };
+  open(request: StorageOptions): { bag: number; metadata?: Record<string, unknown> };
   /** The next message through the reader's filter; undefined at the end. */
   readNext(id: number): { topic: string; logTime: bigint; publishTime: bigint; data: Uint8Array } | undefined;
   setFilter(id: number, filter: { topics: readonly string[]; topicsRegex: string; regexToExclude: string; excludeTopics: readonly string[] }): void;
