@@ -19,6 +19,8 @@
 // ($RCLSIM_ARCH_NODE_VERSION to change it). esbuild (tsx) and native addons cannot start under
 // emulation: TypeScript job modules are bundled to plain JavaScript on the host first, and a job
 // that loads a native addon on the host (better-sqlite3 for a .db3 bag) is skipped on the others,
+// except rclsim's own (C++ programs in its process), which on arm64 and s390x the emulated rclsim
+// builds with that CPU's cross compiler,
 // and one with MuJoCo in-process (`world: mujoco:`) on s390x: MuJoCo's WebAssembly glue refuses
 // to start on a big-endian CPU.
 // On arm64 and s390x a job's Python programs run with Debian's python3.11 for that CPU
@@ -45,6 +47,8 @@ const cli = join(repo, 'dist/src/cli/main.js');
 /** The machine the others are compared with (this one). */
 const HOST = process.arch === 'x64' ? 'x86-64' : process.arch;
 const NODE_VERSION = process.env.RCLSIM_ARCH_NODE_VERSION || '20.11.0';
+/** rclsim's addon (src/build/inprocessAddon.ts), which rclsim builds with $CXX. */
+const RCLSIM_ADDON = 'inprocess.node';
 /** Per run, emulated: the slowest job takes ~1 min under qemu on a 2-core machine. */
 const RUN_TIMEOUT_MS = 10 * 60 * 1000;
 
@@ -490,8 +494,12 @@ let exitCode = 0;
     for (const job of jobs) {
       const base = native.get(job);
       if (base.error !== undefined) continue;
-      if (base.addons.length > 0) {
-        results.get(arch.name).set(job, { skipped: `loads ${base.addons.join(', ')} (a native addon cannot load under qemu)` });
+      // rclsim's own addon (C++ programs in its process, the waits on separate ones) is built by the
+      // emulated rclsim with that CPU's cross compiler (CXX), where the machine has one; any
+      // other addon is the host's build and cannot load there.
+      const foreign = base.addons.filter((addon) => !(addon === RCLSIM_ADDON && cpps.has(arch.name)));
+      if (foreign.length > 0) {
+        results.get(arch.name).set(job, { skipped: `loads ${foreign.join(', ')} (a native addon cannot load under qemu)` });
         continue;
       }
       if (job.mujoco && arch.name === 's390x') {

@@ -14,7 +14,6 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
-#include <iterator>
 #include <map>
 #include <optional>
 
@@ -281,24 +280,21 @@ threads::Waiter * runner_of(const node::Run & run, const threads::Thread * me)
   const std::vector<Spinner> & all = spinner->second;
   // As rclcpp's executors take a group given to one of them there only, the run goes to a thread
   // that spins its group, if one does (nav2's lifecycle manager serves its services in a thread of
-  // their own while its main thread spins the node's other callbacks); else to the whole node's.
+  // their own while its main thread spins the node's other callbacks); else to the whole node's;
+  // else to any. Filtered in place: this is every callback's path.
   auto in = s.groups.find(run.entity);
-  uint64_t group = in == s.groups.end() ? 0 : in->second;
-  bool claimed = group != 0 && std::any_of(all.begin(), all.end(), [group](const Spinner & one) {return one.group == group;});
-  std::vector<Spinner> spinners;
-  std::copy_if(all.begin(), all.end(), std::back_inserter(spinners), [&](const Spinner & one) {
-      return claimed ? one.group == group : one.group == 0;
-    });
-  if (spinners.empty()) {
-    spinners = all;
-  }
+  const uint64_t group = in == s.groups.end() ? 0 : in->second;
+  auto spins = [](uint64_t which) {return [which](const Spinner & one) {return one.group == which;};};
+  const uint64_t wanted = group != 0 && std::any_of(all.begin(), all.end(), spins(group)) ? group : 0;
+  const bool someone = std::any_of(all.begin(), all.end(), spins(wanted));
+  auto eligible = [&](const Spinner & one) {return !someone || one.group == wanted;};
   auto free = [&](const Spinner & one) {
       return one.slot != 0 && s.running[one.thread] == 0 && (one.thread == me || threads::waiter_of(one.thread) != nullptr);
     };
   const Spinner * named = nullptr;
   const Spinner * first_free = nullptr;
-  for (const Spinner & one : spinners) {
-    if (!free(one)) {
+  for (const Spinner & one : all) {
+    if (!eligible(one) || !free(one)) {
       continue;
     }
     if (one.slot == run.thread) {
@@ -310,8 +306,8 @@ threads::Waiter * runner_of(const node::Run & run, const threads::Thread * me)
   }
   const Spinner * chosen = named != nullptr ? named : first_free;
   if (chosen == nullptr) {
-    auto first = std::find_if(spinners.begin(), spinners.end(), [](const Spinner & one) {return !one.for_wait;});
-    chosen = first == spinners.end() ? &spinners.front() : &*first;
+    auto first = std::find_if(all.begin(), all.end(), [&](const Spinner & one) {return eligible(one) && !one.for_wait;});
+    chosen = first != all.end() ? &*first : &*std::find_if(all.begin(), all.end(), eligible);
   }
   return chosen->thread == me ? nullptr : threads::waiter_of(chosen->thread);
 }
