@@ -47,31 +47,6 @@
     } \
     return lhs->size == 0 || memcmp(lhs->data, rhs->data, lhs->size * sizeof(UNIT)) == 0; \
   } \
-  static inline bool TYPE ## __assignn(TYPE * str, const UNIT * value, size_t n) \
-  { \
-    if (!str || !value || n == SIZE_MAX) { \
-      return false; \
-    } \
-    UNIT * data = (UNIT *)realloc(str->data, (n + 1) * sizeof(UNIT)); \
-    if (!data) { \
-      return false; \
-    } \
-    if (n) { \
-      memmove(data, value, n * sizeof(UNIT)); \
-    } \
-    data[n] = 0; \
-    str->data = data; \
-    str->size = n; \
-    str->capacity = n + 1; \
-    return true; \
-  } \
-  static inline bool TYPE ## __copy(const TYPE * input, TYPE * output) \
-  { \
-    if (!input || !output) { \
-      return false; \
-    } \
-    return TYPE ## __assignn(output, input->data, input->size); \
-  } \
   static inline bool TYPE ## __resize(TYPE * str, size_t n) \
   { \
     if (!str || n == SIZE_MAX) { \
@@ -86,6 +61,23 @@
     str->size = n; \
     str->capacity = n + 1; \
     return true; \
+  } \
+  static inline bool TYPE ## __assignn(TYPE * str, const UNIT * value, size_t n) \
+  { \
+    if (!value || !TYPE ## __resize(str, n)) { \
+      return false; \
+    } \
+    if (n) { \
+      memmove(str->data, value, n * sizeof(UNIT)); \
+    } \
+    return true; \
+  } \
+  static inline bool TYPE ## __copy(const TYPE * input, TYPE * output) \
+  { \
+    if (!input || !output) { \
+      return false; \
+    } \
+    return TYPE ## __assignn(output, input->data, input->size); \
   }
 
 #endif  // RCLSIM__C_STRING_H_
