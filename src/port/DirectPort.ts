@@ -271,14 +271,14 @@ export class DirectPort implements NodePort {
   }
 
   createService(spec: ServiceSpec, callback: ServiceCallback): { id: number; service: string } {
-    const options = { qos: spec.qos as QoS | undefined, enableTypedArray: spec.plainArrays !== true };
+    const options = { qos: spec.qos as QoS | undefined, enableTypedArray: spec.plainArrays !== true, isRaw: spec.raw === true };
     const service = this.#node(spec.node).createService(spec.type, spec.service, options, callback);
     this.#endpoints.set(service.entityId, service);
     return { id: service.entityId, service: service.serviceName };
   }
 
   createClient(spec: ServiceSpec): { id: number; service: string } {
-    const options = { qos: spec.qos as QoS | undefined, enableTypedArray: spec.plainArrays !== true };
+    const options = { qos: spec.qos as QoS | undefined, enableTypedArray: spec.plainArrays !== true, isRaw: spec.raw === true };
     const client = this.#node(spec.node).createClient(spec.type, spec.service, options);
     this.#endpoints.set(client.entityId, client);
     return { id: client.entityId, service: client.serviceName };

@@ -59,6 +59,8 @@ export interface ServiceSpec {
   qos: unknown;
   /** rclnodejs's enableTypedArray: false gives requests (a service's) or responses (a client's) with plain arrays. */
   plainArrays?: boolean;
+  /** Requests and responses as CDR bytes (a program's own, which it reads and writes), never decoded unless something else needs the message. */
+  raw?: boolean;
 }
 
 /** The QoS events of a publisher or subscription (rclnodejs's PublisherEventCallbacks / SubscriptionEventCallbacks). */

@@ -9,7 +9,7 @@ import { ServiceEvent } from '../ros/serviceIntrospectionStates.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { Service } from './Service.js';
-import { makeCall, type ServiceCall } from './ServiceCall.js';
+import { type CallForm, makeCall, makeCdrCall, type ServiceCall } from './ServiceCall.js';
 import { ServiceIntrospection } from './ServiceIntrospection.js';
 
 export type ResponseCallback<R = Message> = (response: R) => unknown;
@@ -45,12 +45,12 @@ export class Client extends Entity implements Executable {
   /** The client's GUID, as service events carry it. */
   readonly gid: Buffer;
 
-  /** `enableTypedArray: false`: responses with plain arrays. */
-  readonly #plainArrays: boolean;
+  /** What the callbacks get of a response (`enableTypedArray: false`: plain arrays; `isRaw`: its CDR), and what a request is (`isRaw`: CDR bytes). */
+  readonly #form: CallForm;
 
-  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, plainArrays = false) {
+  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, form: CallForm = 'typed') {
     super(node);
-    this.#plainArrays = plainArrays;
+    this.#form = form;
     this.gid = this.createGid();
     this.typeName = typeName;
     this.type = this.simulation.interfaces.service(typeName);
@@ -114,11 +114,13 @@ export class Client extends Entity implements Executable {
     this.digestLo = response.digestLo;
     this.digestHi = response.digestHi;
     this.#introspection?.event(ServiceEvent.RESPONSE_RECEIVED, this.gid, response.sequence, null, response.message);
-    return callback(this.#plainArrays ? (toPlainArrays(response.message) as Message) : response.message);
+    if (this.#form === 'cdr') return callback(response.cdr as never);
+    return callback(this.#form === 'plain' ? (toPlainArrays(response.message) as Message) : response.message);
   }
 
   #send(request: unknown, callback: ResponseCallback): number {
     this.assertAlive('request to', this.serviceName);
+    if (this.#form === 'cdr') return this.#sendCdr(request as Uint8Array, callback);
     const message = this.type.request.toMessage(request, false, this.simulation.strictMessages);
     const sequence = ++this.#sequence;
     this.#pending.set(sequence, callback);
@@ -127,6 +129,26 @@ export class Client extends Entity implements Executable {
       this.simulation.delivery.request(this, server, makeCall(this.simulation, this.type.request, i === 0 ? message : cloneMessage(message), sequence)),
     );
     this.#introspection?.event(ServiceEvent.REQUEST_SENT, this.gid, sequence, message, null);
+    return sequence;
+  }
+
+  /** A request as CDR bytes nobody writes again: every server's call shares them, each decodes its own message if it needs one. */
+  #sendCdr(request: Uint8Array, callback: ResponseCallback): number {
+    const sequence = ++this.#sequence;
+    this.#pending.set(sequence, callback);
+    let first: ServiceCall | undefined;
+    for (const server of this.matched) {
+      const call = makeCdrCall(this.simulation, this.type.request, request, sequence);
+      first ??= call;
+      this.simulation.delivery.request(this, server, call);
+    }
+    this.#introspection?.event(
+      ServiceEvent.REQUEST_SENT,
+      this.gid,
+      sequence,
+      (first ?? makeCdrCall(this.simulation, this.type.request, request, sequence)).message,
+      null,
+    );
     return sequence;
   }
 

@@ -5,6 +5,7 @@ import { type Options, withDefaults } from './entityOptions.js';
 import type { AliveNode, NodeEntities } from './NodeEntities.js';
 import type { NodeNames } from './NodeNames.js';
 import { Service, type ServiceCallback } from './Service.js';
+import type { CallForm } from './ServiceCall.js';
 
 /** A node's services and clients, made on the simulation's graph (rclcpp's node_services). */
 export class NodeServices {
@@ -26,7 +27,7 @@ export class NodeServices {
       interfaceTypeName(typeClass, 'srv'),
       this.#names.resolve(serviceName, 'service'),
       resolveQoS(options.qos, 'qos_profile_services_default', 'publisher'),
-      options.enableTypedArray === false,
+      callForm(options),
     );
     node.simulation.graph.addClient(client);
     return this.#entities.own(client);
@@ -42,10 +43,16 @@ export class NodeServices {
       this.#names.resolve(serviceName, 'service'),
       resolveQoS(options.qos, 'qos_profile_services_default', 'subscription'),
       callback as ServiceCallback,
-      options.enableTypedArray === false,
+      callForm(options),
     );
     this.#entities.own(service);
     node.simulation.graph.addService(service);
     return service;
   }
+}
+
+/** What a client's or service's callback gets of a call, by its options. */
+function callForm(options: Options): CallForm {
+  if (options.isRaw === true) return 'cdr';
+  return options.enableTypedArray === false ? 'plain' : 'typed';
 }

@@ -10,7 +10,7 @@ import type { Client } from './Client.js';
 import { Entity } from './Entity.js';
 import { rmwQoSProfile } from './endpointInfo.js';
 import type { Node } from './Node.js';
-import { makeCall, type ServiceCall } from './ServiceCall.js';
+import { type CallForm, makeCall, makeCdrCall, type ServiceCall } from './ServiceCall.js';
 import { ServiceIntrospection } from './ServiceIntrospection.js';
 
 /** A service callback; request and response are typed by the service type name `T`. */
@@ -35,14 +35,20 @@ export class ServiceResponse<T extends string = string> {
     this.#request = request;
   }
 
+  /** `response`: a message, or its CDR bytes (nobody writes them again) for a service whose requests are CDR (`isRaw`). */
   send(response: MessageInput<ResponseOf<T>>): void {
     if (this.sent) throw new Error(`a response to this request on ${this.#service.serviceName} was already sent`);
-    const message = this.#service.type.response.toMessage(response, false, this.#service.simulation.strictMessages);
+    const service = this.#service;
+    const type = service.type.response;
+    const sequence = this.#request.call.sequence;
+    const call =
+      service.isRaw && response instanceof Uint8Array
+        ? makeCdrCall(service.simulation, type, response, sequence)
+        : makeCall(service.simulation, type, type.toMessage(response, false, service.simulation.strictMessages), sequence);
     this.sent = true;
-    const call = makeCall(this.#service.simulation, this.#service.type.response, message, this.#request.call.sequence);
-    this.#service.engine.output('response', this.#service, call.digestLo, call.digestHi);
-    this.#service.introspection?.event(ServiceEvent.RESPONSE_SENT, this.#request.client.gid, this.#request.call.sequence, null, message);
-    this.#service.simulation.delivery.respond(this.#service, this.#request.client, call);
+    service.engine.output('response', service, call.digestLo, call.digestHi);
+    service.introspection?.event(ServiceEvent.RESPONSE_SENT, this.#request.client.gid, sequence, null, call.message);
+    service.simulation.delivery.respond(service, this.#request.client, call);
   }
 }
 
@@ -59,18 +65,23 @@ export class Service extends Entity implements Executable {
   readonly #requests = new Fifo<PendingRequest>();
   introspection: ServiceIntrospection | null = null;
 
-  /** `enableTypedArray: false`: requests with plain arrays. */
-  readonly #plainArrays: boolean;
+  /** What the callback gets of a request (`enableTypedArray: false`: plain arrays; `isRaw`: its CDR, and it may answer with CDR). */
+  readonly #form: CallForm;
 
-  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, callback: ServiceCallback, plainArrays = false) {
+  constructor(node: Node, typeName: string, serviceName: string, qos: ResolvedQoS, callback: ServiceCallback, form: CallForm = 'typed') {
     super(node);
-    this.#plainArrays = plainArrays;
+    this.#form = form;
     this.typeName = typeName;
     this.type = this.simulation.interfaces.service(typeName);
     this.serviceName = serviceName;
     this.resolvedQoS = qos;
     this.#callback = callback;
     this.channel = serviceName;
+  }
+
+  /** Whether its callback takes requests, and may answer, as CDR bytes. */
+  get isRaw(): boolean {
+    return this.#form === 'cdr';
   }
 
   /** The service's QoS as rcl reports it (rclnodejs's getOptions(): rmw's fields and numbers). */
@@ -102,8 +113,9 @@ export class Service extends Entity implements Executable {
     this.digestHi = request.call.digestHi;
     this.introspection?.event(ServiceEvent.REQUEST_RECEIVED, request.client.gid, request.call.sequence, request.call.message, null);
     const response = new ServiceResponse(this, request);
-    const message = this.#plainArrays ? (toPlainArrays(request.call.message) as Message) : request.call.message;
-    const result = this.#callback(message, response);
+    const call = request.call;
+    const message = this.#form === 'cdr' ? call.cdr : this.#form === 'plain' ? (toPlainArrays(call.message) as Message) : call.message;
+    const result = this.#callback(message as never, response);
     if (isThenable(result)) {
       return Promise.resolve(result).then((value) => {
         if (!response.sent && value !== undefined && value !== null) response.send(value as Message);

@@ -1,5 +1,3 @@
-import { deserializeMessage, serializeMessage } from '../../interfaces/cdr.js';
-import type { MessageType } from '../../interfaces/MessageType.js';
 import type { MessageInfo } from '../../ros/MessageInfo.js';
 import { Parameter, type ParameterType } from '../../ros/Parameter.js';
 import { ENTITY_EVENTS, type EntityEventName, type EntityOpName, type EventHooks, type ServiceReply, type Severity } from '../NodePort.js';
@@ -18,8 +16,6 @@ type Create = NonNullable<ToSimulation['create']>;
 export class EntityRequests {
   readonly handlers: Handlers<'entities'>;
   readonly #program: ServedProgram;
-  /** Service endpoints' request and response types, by id. */
-  readonly #services = new Map<number, { request: MessageType; response: MessageType }>();
   /** Replies of service requests the program is answering, by the request id Run gave it. */
   readonly #replies = new Map<number, ServiceReply>();
   /** The port's number of each request the program's clients wait on, by `client:sequence` as the program numbers them. */
@@ -51,7 +47,8 @@ export class EntityRequests {
         const reply = this.#replies.get(request);
         if (reply === undefined) throw new Error(`no request ${request} of service ${service} waits for a response`);
         this.#replies.delete(request);
-        reply.send(deserializeMessage(this.#service(service).response, frameView(cdr)));
+        // The service is raw: its response goes as the program's CDR, a view of its frame (never written again, frames.ts).
+        reply.send(frameView(cdr));
         return undefined;
       },
       timer: (op) => {
@@ -177,18 +174,17 @@ export class EntityRequests {
       }
       case 'SERVICE': {
         let id = 0;
-        const created = port.createService({ node: create.node, type: create.type, service: create.name, qos }, (request, reply) => {
+        // raw: the request comes as CDR (the client's own bytes when it is a program's) and the response goes as the program's.
+        const created = port.createService({ node: create.node, type: create.type, service: create.name, qos, raw: true }, (request, reply) => {
           const requestId = ++this.#requests;
           this.#replies.set(requestId, reply);
-          program.run({ kind: 'REQUEST', entity: id, request: requestId, input: serializeMessage(this.#service(id).request, request as never) });
+          program.run({ kind: 'REQUEST', entity: id, request: requestId, input: request as Uint8Array });
         });
         id = created.id;
-        this.#services.set(id, port.interfaces.service(create.type));
         return { id, resolvedName: created.service };
       }
       case 'CLIENT': {
-        const created = port.createClient({ node: create.node, type: create.type, service: create.name, qos });
-        this.#services.set(created.id, port.interfaces.service(create.type));
+        const created = port.createClient({ node: create.node, type: create.type, service: create.name, qos, raw: true });
         return { id: created.id, resolvedName: created.service };
       }
       default:
@@ -199,19 +195,14 @@ export class EntityRequests {
   /** A request with the program's sequence number: its response (or its timeout) runs as the client's callback with that number. */
   #sendRequest(send: NonNullable<ToSimulation['sendRequest']>): void {
     const { client, sequence, cdr } = send;
-    const types = this.#service(client);
     const key = `${client}:${sequence}`;
     const respond = (input: Uint8Array, timedOut: boolean): void => {
       this.#requestNumbers.delete(key);
       this.#program.run({ kind: 'RESPONSE', entity: client, sequence, input, timedOut });
     };
     const timeout = send.hasTimeout ? { ms: send.timeoutMs, onTimeout: () => respond(new Uint8Array(), true) } : undefined;
-    const number = this.#program.port.sendRequest(
-      client,
-      deserializeMessage(types.request, frameView(cdr)),
-      (response) => respond(serializeMessage(types.response, response as never), false),
-      timeout,
-    );
+    // The client is raw: the request goes as the program's CDR (a view of its frame, never written again), the response comes as CDR.
+    const number = this.#program.port.sendRequest(client, frameView(cdr), (response) => respond(response as Uint8Array, false), timeout);
     this.#requestNumbers.set(key, number);
   }
 
@@ -227,12 +218,6 @@ export class EntityRequests {
       callbacks[name as EntityEventName] = (status) => this.#program.run({ kind: 'EVENT', entity: ids.get(name)!, input: Buffer.from(valueToJson(status)) });
     }
     return { subscription, callbacks };
-  }
-
-  #service(id: number): { request: MessageType; response: MessageType } {
-    const types = this.#services.get(id);
-    if (types === undefined) throw new Error(`no service or client ${id} in this program`);
-    return types;
   }
 }
 
