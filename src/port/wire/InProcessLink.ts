@@ -12,7 +12,7 @@
  */
 import { constants } from 'node:os';
 import { realAvailableParallelism, wallClock } from '../../base/realTime.js';
-import { FrameReader } from './frames.js';
+import { FrameReader, type FrameSpan } from './frames.js';
 import { readHello } from './hello.js';
 import { nativeAddon } from './nativeAddon.js';
 import {
@@ -65,6 +65,8 @@ export class InProcessLink implements ProgramLink {
   readonly #addon: Addon;
   readonly #channel: unknown;
   readonly #frames = new FrameReader();
+  /** Where the next frame is in the addon's buffer: decoded there, without a view made of it. */
+  readonly #frame: FrameSpan = { bytes: Buffer.alloc(0), from: 0, end: 0 };
   readonly #spinNs = spinNs();
   #gone: ProgramGone | null = null;
 
@@ -102,10 +104,10 @@ export class InProcessLink implements ProgramLink {
   /** The next message; waits until `deadline` (wall ms, base/realTime.ts's wallClock) for it. */
   receive(deadline = Number.POSITIVE_INFINITY): ToSimulation {
     for (;;) {
-      const body = this.#frames.next();
-      if (body !== undefined) {
+      const frame = this.#frame;
+      if (this.#frames.nextSpan(frame)) {
         try {
-          return decodeToSimulation(body);
+          return decodeToSimulation(frame.bytes, frame.from, frame.end);
         } catch (error) {
           throw error instanceof OutOfProtocol ? new OutOfProtocol(`sent ${error.message}`) : error;
         }

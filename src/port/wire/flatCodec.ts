@@ -460,19 +460,19 @@ ${cases.join('\n')}
   return new Function('R', 'V', 'I', 'A', 'F', 'EMPTY', code)(readVarint, V, int64, asciiText, fields, EMPTY) as FlatType['read'];
 }
 
-/** An envelope with one flat message, decoded; undefined when it is not one this takes. */
-export function decodeFlat(envelope: FlatEnvelope, body: Uint8Array): Record<string, unknown> | undefined {
+/** An envelope with one flat message, `body` from `from` to `end`, decoded; undefined when it is not one this takes. */
+export function decodeFlat(envelope: FlatEnvelope, body: Uint8Array, from = 0, end = body.length): Record<string, unknown> | undefined {
   if (!Buffer.isBuffer(body)) return undefined;
   let head = 0;
   let member: FlatMember | undefined;
   let value: Record<string, unknown> | undefined;
-  let position = 0;
-  while (position < body.length) {
-    position = readVarint(body, position, body.length);
+  let position = from;
+  while (position < end) {
+    position = readVarint(body, position, end);
     if (position < 0 || V.high !== 0) return undefined;
     const key = V.low;
     if (key === 1 << 3) {
-      position = readVarint(body, position, body.length);
+      position = readVarint(body, position, end);
       if (position < 0 || V.high >= 0x200000) return undefined;
       head = V.high * 2 ** 32 + V.low;
       continue;
@@ -480,12 +480,12 @@ export function decodeFlat(envelope: FlatEnvelope, body: Uint8Array): Record<str
     if ((key & 7) !== 2 || member !== undefined) return undefined;
     member = envelope.byNumber[key >>> 3];
     if (member === undefined) return undefined;
-    position = readVarint(body, position, body.length);
-    const end = position + V.low;
-    if (position < 0 || V.high !== 0 || end > body.length) return undefined;
-    value = member.type.read(body, position, end);
+    position = readVarint(body, position, end);
+    const fieldsEnd = position + V.low;
+    if (position < 0 || V.high !== 0 || fieldsEnd > end) return undefined;
+    value = member.type.read(body, position, fieldsEnd);
     if (value === undefined) return undefined;
-    position = end;
+    position = fieldsEnd;
   }
   if (member === undefined) return undefined;
   return member.wrap(head, value!);

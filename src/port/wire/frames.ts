@@ -32,14 +32,22 @@ export function unwritten(parts: Uint8Array[], written: number): Uint8Array[] {
   return [parts[first]!.subarray(rest), ...parts.slice(first + 1)];
 }
 
+/** Where a frame is: its body is `bytes` from `from` to `end` (a Buffer, so that its `bytes` fields decode as views of it). */
+export interface FrameSpan {
+  bytes: Buffer;
+  from: number;
+  end: number;
+}
+
 /**
  * Cuts the bytes read into whole frames. Each body is never overwritten: decoded `bytes` fields
- * are views of it. It is a fresh buffer, as a caller reuses its read buffer, or a view of bytes
- * handed over for good.
+ * are views of it. It is a fresh buffer, as a caller reuses its read buffer, or a span of bytes
+ * handed over for good (no view made for it: a typed array made per message was a measurable
+ * part of an in-process callback).
  */
 export class FrameReader {
-  /** Whole frames not yet taken, from `#head` on (a queue without Array.shift's copying). */
-  #frames: Buffer[] = [];
+  /** Whole frames not yet taken, from `#head` on (a queue without Array.shift's copying): each its buffer, then where it starts and ends in it. */
+  #frames: (Buffer | number)[] = [];
   #head = 0;
   /** The frame being filled, and how many of its bytes have come. */
   #body: Buffer | null = null;
@@ -51,9 +59,10 @@ export class FrameReader {
   /**
    * Takes bytes as read; throws OutOfProtocol on a length no message has. `handedOver`: the caller
    * never writes `bytes` again (the in-process link's, fresh from the addon), so a frame wholly
-   * inside them is taken as a view of them instead of a copy.
+   * inside them is taken as a span of them instead of a copy.
    */
   push(bytes: Uint8Array, handedOver = false): void {
+    const own = handedOver && Buffer.isBuffer(bytes);
     let at = 0;
     while (at < bytes.length) {
       let body = this.#body;
@@ -67,8 +76,8 @@ export class FrameReader {
         if (this.#length > MAX_FRAME_BYTES) throw new OutOfProtocol(`a message of ${this.#length} bytes, more than the ${MAX_FRAME_BYTES} the protocol allows`);
         const length = this.#length;
         this.#length = this.#lengthBytes = 0;
-        if (handedOver && bytes.length - at >= length) {
-          this.#frames.push(Buffer.from(bytes.buffer, bytes.byteOffset + at, length));
+        if (own && bytes.length - at >= length) {
+          this.#queue(bytes as Buffer, at, at + length);
           at += length;
           continue;
         }
@@ -80,10 +89,14 @@ export class FrameReader {
       at += taken;
       this.#filled += taken;
       if (this.#filled === body.length) {
-        this.#frames.push(body);
+        this.#queue(body, 0, body.length);
         this.#body = null;
       }
     }
+  }
+
+  #queue(bytes: Buffer, from: number, end: number): void {
+    this.#frames.push(bytes, from, end);
   }
 
   /** What has come of a frame not whole yet, in words ("5 of a message's 268435440 bytes"); null between frames. */
@@ -92,14 +105,28 @@ export class FrameReader {
     return this.#lengthBytes === 0 ? null : `${this.#lengthBytes} bytes of a message's length`;
   }
 
-  /** The next whole frame's body, or undefined until one has come. */
-  next(): Buffer | undefined {
-    if (this.#head === this.#frames.length) return undefined;
-    const frame = this.#frames[this.#head++]!;
-    if (this.#head === this.#frames.length) {
+  /** Sets `span` to the next whole frame; false until one has come. */
+  nextSpan(span: FrameSpan): boolean {
+    const frames = this.#frames;
+    const head = this.#head;
+    if (head === frames.length) return false;
+    span.bytes = frames[head] as Buffer;
+    span.from = frames[head + 1] as number;
+    span.end = frames[head + 2] as number;
+    this.#head = head + 3;
+    if (this.#head === frames.length) {
       this.#frames = [];
       this.#head = 0;
     }
-    return frame;
+    return true;
+  }
+
+  /** The next whole frame's body, or undefined until one has come. */
+  next(): Buffer | undefined {
+    const span = NEXT;
+    if (!this.nextSpan(span)) return undefined;
+    return span.from === 0 && span.end === span.bytes.length ? span.bytes : span.bytes.subarray(span.from, span.end);
   }
 }
+
+const NEXT: FrameSpan = { bytes: Buffer.alloc(0), from: 0, end: 0 };

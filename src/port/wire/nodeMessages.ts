@@ -171,9 +171,11 @@ export function encodeToClientTransient(message: Outgoing<ToClient>): Uint8Array
 }
 
 /** A frame's body from a client; OutOfProtocol when it is no ToSimulation. */
-export function decodeToSimulation(body: Uint8Array): ToSimulation {
+export function decodeToSimulation(body: Uint8Array, from = 0, end = body.length): ToSimulation {
   const { toSimulation, flatToSimulation } = codec();
-  return (decodeFlat(flatToSimulation, body) ?? decode(toSimulation, body)) as unknown as ToSimulation;
+  const flat = decodeFlat(flatToSimulation, body, from, end);
+  if (flat !== undefined) return flat as unknown as ToSimulation;
+  return decode(toSimulation, from === 0 && end === body.length ? body : body.subarray(from, end)) as unknown as ToSimulation;
 }
 
 /** A frame's body from the simulation; OutOfProtocol when it is no ToClient. */
