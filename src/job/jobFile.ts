@@ -231,6 +231,8 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
       // What starts programs loads with the run: a job refused as it is read never loads it.
       const { startEntries } = await import('./startEntries.js');
       await startEntries(job, nodes, { workspace, environmentOf: fromWorkspace?.install, events, faulted: faults.length > 0 });
+      const { startGzRos2ControlHosts } = await import('./gzRos2ControlHost.js');
+      startGzRos2ControlHosts(job, workspace);
     },
   };
 }
