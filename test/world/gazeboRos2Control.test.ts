@@ -83,6 +83,26 @@ describe("gz_ros2_control's plugin in a model: its joints for a program's ros2_c
     ]);
   });
 
+  it("clamps a joint's velocity command to its <limit velocity>, as DART's servo command does", () => {
+    // The mast's limit is 2 rad/s; the wheels get one of 3 rad/s.
+    const { world: w } = world((urdf) => urdf.replace(/(<joint name="(left|right)_wheel_joint" type="continuous">)/g, '$1<limit effort="10" velocity="3"/>'));
+    const system = w.ros2Control.get('rover')!;
+    system.claim(['left_wheel_joint', 'right_wheel_joint', 'mast_joint']);
+    system.write([10, -10, 5]);
+    w.advanceTo(100);
+    const state = system.read();
+    assert.ok(Math.abs(state.velocity[2]! - 2) < 1e-12, String(state.velocity[2]));
+    assert.ok(Math.abs(state.position[2]! - 0.2) < 1e-12, String(state.position[2]));
+    assert.ok(Math.abs(state.velocity[0]! - 3) < 1e-6 && Math.abs(state.velocity[1]! + 3) < 1e-6, `wheels ${state.velocity}`);
+    // A wheel without a limit (its velocity -1, none) takes what it is asked.
+    const { world: free } = world();
+    const wheels = free.ros2Control.get('rover')!;
+    wheels.claim(['left_wheel_joint', 'right_wheel_joint']);
+    wheels.write([10, 10]);
+    free.advanceTo(1000);
+    assert.ok(Math.abs(wheels.read().velocity[0]! - 10) < 1e-6, `wheels ${wheels.read().velocity}`);
+  });
+
   it('refuses a joint the model has not in one line naming the plugin', () => {
     const { world: w } = world();
     assert.throws(
