@@ -102,6 +102,7 @@ export async function startEntries(
   for (const node of items) {
     if (node.entry.id !== undefined) starts.set(node.entry.id, () => startDuringRun(job, () => startEntry(node)));
   }
+  if (jobEvents !== null) job.simulation.spawnsDone.push((id) => jobEvents.spawned(id));
   jobEvents?.start();
   for (const [i, node] of items.entries()) {
     // A shared container starts when its first entry does, with every component loaded into it.

@@ -144,6 +144,8 @@ export class Simulation {
   worldHost: WorldHost | null = null;
   /** Told of each model with gz_ros2_control's plugin as it enters the world (its model's system): the job starts its controller manager. */
   readonly ros2ControlModels: ((system: GazeboRos2Control) => void)[] = [];
+  /** Told when a spawn that a launch action made (create, spawn_entity.py: its id) put its model in the world, as that process exits with 0 then. */
+  readonly spawnsDone: ((id: string) => void)[] = [];
   /** What recordings and the live view are shown besides the run's topics: the world's scene (no outputs). */
   readonly viewTopics: ViewTopics;
   /** The job's faults, asked by Delivery at every arrival (null: none). */

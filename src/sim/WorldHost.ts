@@ -329,6 +329,7 @@ export class WorldHost {
       world.spawn({ ...model, name }, { position: { x, y, z }, rotation: quatFromEuler(roll, pitch, yaw) });
       say(lines.created(name));
       this.#pluginPrograms(name);
+      if (spawn.id !== undefined) for (const told of simulation.spawnsDone) told(spawn.id);
       node.destroy();
       this.#reschedule();
     };
