@@ -29,11 +29,17 @@ export function startGzRos2ControlHosts(job: JobHandle, workspace: PreparedWorks
       );
       return;
     }
-    startDuringRun(job, () =>
-      startPackageExecutable(simulation, workspace, PACKAGE, EXECUTABLE, system.hostArguments, emptyRosArguments(), where, {
-        job,
-        instance: system.model.name,
-      }),
-    );
+    // Started by an action of its own at this instant, not inside what spawned the model (create's
+    // subscription to /robot_description): a process started in a callback is real I/O there.
+    const release = simulation.holdOpen();
+    simulation.engine.scheduleAfter(0, () => {
+      release();
+      startDuringRun(job, () =>
+        startPackageExecutable(simulation, workspace, PACKAGE, EXECUTABLE, system.hostArguments, emptyRosArguments(), where, {
+          job,
+          instance: system.model.name,
+        }),
+      );
+    });
   });
 }
