@@ -10,6 +10,7 @@ import { findPackages, type PackageManifest } from './packageManifest.js';
 import { type PackageSelection, selectPackages } from './packageSelection.js';
 import { layOutPythonPackages, PYTHON_BUILD_TYPE } from './prepareWorkspace.js';
 import { installScriptsOfCmakePackage } from './pythonPackages.js';
+import { withRclsimPackages } from './rclsimPackages.js';
 import { workspaceEnvironment } from './workspaceEnvironment.js';
 
 /** Where a workspace build puts things, as colcon's merge install lays them out. */
@@ -127,7 +128,7 @@ function prefixPathOf(arg: string): string[] | undefined {
  * CppBuildError; a setup.py rclsim cannot read: WorkspaceError.
  */
 export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => void, options: WorkspaceBuildOptions = {}): PackageOutcome[] {
-  const order = selectPackages(buildOrder(findPackages(layout.sources)), options.selection ?? {}, log);
+  const order = selectPackages(buildOrder(withRclsimPackages(findPackages(layout.sources), log)), options.selection ?? {}, log);
   const outcomes: PackageOutcome[] = [];
   if (order.length === 0) return outcomes;
   const install = resolve(layout.install);

@@ -86,8 +86,10 @@ export function readEvents(
   reader: EventsReader,
   /** Each entry's node by its id, fully qualified, when the entry names it (a lifecycle node's). */
   nodeOf: ReadonlyMap<string, string> = new Map(),
+  /** The ids of the world's spawns (a launch's create or spawn_entity.py): what a trigger may name too. */
+  spawnIds: readonly string[] = [],
 ): JobEvent[] {
-  const ids = new Set([...entryIds, ...entries.flatMap((entry) => commandIds(entry.do))]);
+  const ids = new Set([...entryIds, ...spawnIds, ...entries.flatMap((entry) => commandIds(entry.do))]);
   // A trigger names an entry or a command; a start, an entry.
   const known = (location: Location, id: string, trigger: boolean): string => {
     const among = trigger ? ids : entryIds;

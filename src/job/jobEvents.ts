@@ -86,6 +86,11 @@ export class JobEvents {
     };
   }
 
+  /** The launch process that spawned a model (create, spawn_entity.py) exits with 0 once the model is in the world, as upstream's do. */
+  spawned(id: string): void {
+    this.#happened(named(id, 'exited'), false, { returncode: '0' });
+  }
+
   /** Runs the actions of the events `matching` says happened: now (`now`), or once what runs at this sim time is done. */
   #happened(matching: (on: EventTrigger) => boolean, now: boolean, facts: EventFacts = {}): void {
     const actions = this.#actionsOn(matching);

@@ -176,7 +176,8 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
         : [[entry.id, `${normalizeNamespace(entry.namespace ?? '/').replace(/\/$/, '')}/${entry.name}`] as const],
     ),
   );
-  const events = readEvents(data.events ?? [], nodes.ids, context, nodeOf);
+  const spawnIds = (world?.spawns ?? []).flatMap((spawn) => (spawn.id === undefined ? [] : [spawn.id]));
+  const events = readEvents(data.events ?? [], nodes.ids, context, nodeOf, spawnIds);
   for (const [i, { entry }] of nodes.items.entries())
     if (entry.start_after === 'event' && !events.some((event) => startsEntry(event.actions, entry.id)))
       fail(
@@ -231,6 +232,8 @@ export function parseJobFile(text: string, path: string, options: JobFileOptions
       // What starts programs loads with the run: a job refused as it is read never loads it.
       const { startEntries } = await import('./startEntries.js');
       await startEntries(job, nodes, { workspace, environmentOf: fromWorkspace?.install, events, faulted: faults.length > 0 });
+      const { startGzRos2ControlHosts } = await import('./gzRos2ControlHost.js');
+      startGzRos2ControlHosts(job, workspace);
     },
   };
 }

@@ -99,29 +99,10 @@ export async function startEntries(
       });
     } else await startComponent(job, target, entry.export ?? 'default', jobArguments, where, running, onExit, faulted ? faultNamesOf(entry) : []);
   };
-  /**
-   * Starts an entry during the run: time does not move on until its program is loaded (an
-   * in-process program's import is real I/O, a separate one's start a handshake), so it
-   * starts at this sim time however long that takes, on every machine. The run is held open
-   * meanwhile: a program still loading is not yet one the run could see as done.
-   */
-  const startDuringRun = (node: NodeItem): void => {
-    const engine = job.simulation.engine;
-    const release = job.simulation.holdOpen();
-    let loading: Promise<void> | null = null;
-    const hook = (): Promise<void> | null => loading;
-    engine.beforeAdvance.push(hook);
-    loading = startEntry(node)
-      .catch((error: unknown) => engine.fail(error))
-      .finally(() => {
-        loading = null;
-        engine.beforeAdvance.splice(engine.beforeAdvance.indexOf(hook), 1);
-        release();
-      });
-  };
   for (const node of items) {
-    if (node.entry.id !== undefined) starts.set(node.entry.id, () => startDuringRun(node));
+    if (node.entry.id !== undefined) starts.set(node.entry.id, () => startDuringRun(job, () => startEntry(node)));
   }
+  if (jobEvents !== null) job.simulation.spawnsDone.push((id) => jobEvents.spawned(id));
   jobEvents?.start();
   for (const [i, node] of items.entries()) {
     // A shared container starts when its first entry does, with every component loaded into it.
@@ -132,8 +113,30 @@ export async function startEntries(
       const release = job.simulation.holdOpen();
       job.simulation.engine.scheduleAfter(Number(node.startAfter), () => {
         release();
-        startDuringRun(node);
+        startDuringRun(job, () => startEntry(node));
       });
     }
   }
+}
+
+/**
+ * Starts a program during the run: time does not move on until it is loaded (an in-process
+ * program's import is real I/O, a separate one's start a handshake), so it starts at this sim
+ * time however long that takes, on every machine. The run is held open meanwhile: a program
+ * still loading is not yet one the run could see as done.
+ */
+export function startDuringRun(job: JobHandle, start: () => Promise<unknown>): void {
+  const engine = job.simulation.engine;
+  const release = job.simulation.holdOpen();
+  let loading: Promise<void> | null = null;
+  const hook = (): Promise<void> | null => loading;
+  engine.beforeAdvance.push(hook);
+  loading = start()
+    .then(() => undefined)
+    .catch((error: unknown) => engine.fail(error))
+    .finally(() => {
+      loading = null;
+      engine.beforeAdvance.splice(engine.beforeAdvance.indexOf(hook), 1);
+      release();
+    });
 }

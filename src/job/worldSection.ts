@@ -65,6 +65,7 @@ export const worldSchema = {
           allow_renaming: { type: 'boolean' },
           timeout: { type: 'number', minimum: 0 },
           at: duration,
+          id: { type: 'string', minLength: 1 },
         },
       },
     },
@@ -153,6 +154,7 @@ export interface WorldEntry {
     allow_renaming?: boolean;
     timeout?: number;
     at?: Duration;
+    id?: string;
   }[];
   bridge?: BridgeItem[];
   bridge_nodes?: { name: string; namespace?: string; at?: Duration; bridge: BridgeItem[] }[];
@@ -284,6 +286,7 @@ export function worldConfig(entry: WorldEntry, context: SectionContext, env: Rea
       pose,
       allowRenaming: spawn.allow_renaming ?? false,
       node: classic ? 'spawn_entity' : 'ros_gz_sim',
+      ...(spawn.id === undefined ? {} : { id: spawn.id }),
       ...(classic ? { classic: { timeout: spawn.timeout ?? 30 } } : {}),
     };
   });

@@ -7,10 +7,10 @@ import { gzserverCommand } from './gzserverCommand.js';
 import type { LaunchAction, PlanNode, PlanProcess } from './launchPlan.js';
 import { shellWords } from './shellWords.js';
 
-/** A spawn of the job's world: create's (ros_gz_sim) or spawn_entity.py's (gazebo_ros). */
+/** A spawn of the job's world: create's (ros_gz_sim) or spawn_entity.py's (gazebo_ros); `id` its launch action's (its exit's handlers). */
 type LaunchedSpawn =
-  | { file?: string; string?: string; topic?: string; name?: string; pose: number[]; allow_renaming?: boolean; at?: string }
-  | (ClassicSpawn & { at?: string });
+  | { file?: string; string?: string; topic?: string; name?: string; pose: number[]; allow_renaming?: boolean; at?: string; id?: string }
+  | (ClassicSpawn & { at?: string; id?: string });
 
 /** The job file's `world:` section as launch files give it (job/worldSection.ts reads it). */
 export interface LaunchedWorld {
@@ -118,14 +118,14 @@ export function gazeboActions(actions: readonly LaunchAction[], prefixes: readon
         const request = createRequest(action);
         if (request === null) warnings.push(`${label(action)}: create got no file, string or topic: it ends with an error, as upstream's does`);
         else {
-          theWorld().spawn.push({ ...request, ...at(delayNs) });
+          theWorld().spawn.push({ ...request, ...at(delayNs), id: action.id });
           spawners.push({ label: label(action), classic: false });
         }
       } else if (known === 'gazebo_ros/spawn_entity.py') {
         const request = spawnEntityRequest(ownArguments(action.arguments));
         for (const line of request.lines) warnings.push(`${label(action)}: ${line}`);
         if (request.spawn !== null) {
-          theWorld().spawn.push({ ...request.spawn, ...at(delayNs) });
+          theWorld().spawn.push({ ...request.spawn, ...at(delayNs), id: action.id });
           spawners.push({ label: label(action), classic: true });
         }
       } else if (known === 'ros_gz_bridge/parameter_bridge' || known === 'ros_gz_bridge/bridge_node') {

@@ -14,6 +14,7 @@ import { Network } from '../network/Network.js';
 import { LoggingSeverity, LogOutput } from '../ros/LogOutput.js';
 import type { ParameterOverride } from '../ros/NodeParameters.js';
 import type { RemapRule } from '../ros/RosArguments.js';
+import type { GazeboRos2Control } from '../world/systems/GazeboRos2Control.js';
 import type { WorldConfig } from '../world/WorldConfig.js';
 import { Assertions } from './Assertions.js';
 import type { Context } from './Context.js';
@@ -141,6 +142,10 @@ export class Simulation {
   readonly worldStarts: ((host: WorldHost) => void)[] = [];
   /** The world once it started (null: none, or not yet). */
   worldHost: WorldHost | null = null;
+  /** Told of each model with gz_ros2_control's plugin as it enters the world (its model's system): the job starts its controller manager. */
+  readonly ros2ControlModels: ((system: GazeboRos2Control) => void)[] = [];
+  /** Told when a spawn that a launch action made (create, spawn_entity.py: its id) put its model in the world, as that process exits with 0 then. */
+  readonly spawnsDone: ((id: string) => void)[] = [];
   /** What recordings and the live view are shown besides the run's topics: the world's scene (no outputs). */
   readonly viewTopics: ViewTopics;
   /** The job's faults, asked by Delivery at every arrival (null: none). */

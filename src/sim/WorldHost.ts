@@ -94,6 +94,7 @@ export class WorldHost {
     }
     for (const group of this.#config.bridges) this.#at(group.afterNs, () => this.#bridge(group));
     for (const spawn of this.#config.spawns) this.#at(spawn.afterNs, () => this.#spawn(spawn));
+    for (const model of this.#world.ros2Control.keys()) this.#pluginPrograms(model);
     this.#reschedule();
     // Those told see the world with what it starts with: its spawns at the start are in it.
     for (const told of simulation.worldStarts) told(this);
@@ -327,6 +328,8 @@ export class WorldHost {
       const [x, y, z, roll, pitch, yaw] = spawn.pose;
       world.spawn({ ...model, name }, { position: { x, y, z }, rotation: quatFromEuler(roll, pitch, yaw) });
       say(lines.created(name));
+      this.#pluginPrograms(name);
+      if (spawn.id !== undefined) for (const told of simulation.spawnsDone) told(spawn.id);
       node.destroy();
       this.#reschedule();
     };
@@ -355,6 +358,12 @@ export class WorldHost {
         },
       },
     );
+  }
+
+  /** Gazebo loads a model's gz_ros2_control plugin with the model: its controller manager starts now (the job's listeners). */
+  #pluginPrograms(model: string): void {
+    const system = this.#world?.ros2Control.get(model);
+    if (system !== undefined) for (const listener of this.#simulation.ros2ControlModels) listener(system);
   }
 
   #modelOptions() {

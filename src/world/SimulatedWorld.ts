@@ -214,13 +214,21 @@ export class SimulatedWorld {
     for (const system of this.#systems) if (system.nextOutput(this.step) === this.step) system.output(this.step);
   }
 
-  /** Joints asked to move (steering, arms) move at their asked velocity within their limits; wheels are the physics'. */
+  /**
+   * Joints asked to move (steering, arms) move at their asked velocity within their limits; wheels are the physics'.
+   * Every velocity asked is first clamped to the joint's `<limit><velocity>` (URDF's `<limit
+   * velocity>`), as Gazebo's physics clamps it: gz-physics' dartsim reads the limit into DART's
+   * velocity limits, a negative one as none (dartsim/src/SDFFeatures.cc, infIfNeg), and sets a
+   * JointVelocityCmd as a SERVO command, which DART clips to them (dart/dynamics/detail/GenericJoint.hpp, setCommand).
+   */
   #driveJoints(dt: number): void {
     for (const model of this.models) {
       const { kinematics, jointCommands, body } = model;
       let moved = false;
       for (let i = 0; i < kinematics.moving.length; i++) {
-        const command = jointCommands[i]!;
+        const axis = kinematics.moving[i]!.joint.axis!;
+        const asked = jointCommands[i]!;
+        const command = axis.velocity < 0 ? asked : Math.min(Math.max(asked, -axis.velocity), axis.velocity);
         const wheel = model.wheelOf[i]!;
         if (wheel >= 0) {
           body!.commands[wheel] = command;
@@ -230,7 +238,6 @@ export class SimulatedWorld {
           kinematics.velocities[i] = 0;
           continue;
         }
-        const axis = kinematics.moving[i]!.joint.axis!;
         const next = Math.min(Math.max(kinematics.positions[i]! + command * dt, axis.lower), axis.upper);
         kinematics.velocities[i] = (next - kinematics.positions[i]!) / dt;
         kinematics.positions[i] = next;

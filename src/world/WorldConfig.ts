@@ -24,6 +24,8 @@ export interface SpawnEntry {
   readonly node: string;
   /** spawn_entity.py's: its service timeout (s), which it logs. */
   readonly classic?: { readonly timeout: number };
+  /** The launch action of the process that spawns it (create, spawn_entity.py): its OnProcessExit handlers run once the model is in the world. */
+  readonly id?: string;
 }
 
 /** The bridges one bridge node carries (ros_gz_bridge's parameter_bridge). */

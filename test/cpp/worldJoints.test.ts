@@ -45,6 +45,9 @@ describe("C++ programs: a model's joints in the world (rclsim::WorldJoints, gz_r
       const dir = job([], placement);
       const result = runCli(['run', 'job.yaml'], dir, BUILD_MS);
       assert.equal(result.status, 0, result.stderr);
+      // The world would start gz_ros2_control_host for the plugin; with no workspace it says what to do, once.
+      const told = `${join(dir, 'rover.urdf')}:83: gz_ros2_control-system of model 'rover': its controller manager runs in gz_ros2_control's gz_ros2_control_host, which the job's workspace has not (no workspace): build the workspace with ros2_control's controller_manager (rclsim build adds rclsim's gz_ros2_control to it); the model's joints are left to a program's claim`;
+      assert.equal(result.stderr.split('\n').filter((line) => line.includes(told)).length, 1, result.stderr);
       const lines = ownLines(result.stdout);
       assert.equal(lines[0], 'claimed model rover');
       assert.equal(lines[1], '0.1s: wheels 0.000 0.000 rad/s, mast 0.000000000 rad at 0.000000000 rad/s, effort 0');

@@ -48,7 +48,7 @@ describe("classic Gazebo's launch files start rclsim's world", needs('python3'),
       resource_path: [],
       sdf: join(dir, 'src/rover_classic/worlds/room.world'),
       gzserver: { plugins: ['libgazebo_ros_init.so', 'libgazebo_ros_factory.so', 'libgazebo_ros_force_system.so'] },
-      spawn: [{ topic: 'robot_description', name: 'rover', pose: [-1.5, 0, 0, 0, 0, 0.25] }],
+      spawn: [{ topic: 'robot_description', name: 'rover', pose: [-1.5, 0, 0, 0, 0, 0.25], id: 'a4' }],
       bridge_nodes: [],
     });
     assert.deepEqual(

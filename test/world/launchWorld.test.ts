@@ -51,8 +51,9 @@ describe("launch files start rclsim's world where they start Gazebo", needs('pyt
       resource_path: [join(dir, 'models')],
       sdf: join(dir, 'yard.sdf'),
       spawn: [
-        { pose: [-1.5, 0.5, 0, 0, 0, 0.25], name: 'rover', file: join(dir, 'rover.sdf') },
-        { pose: [1, -2, 0, 0, 0, 0], name: 'second', file: join(dir, 'rover.sdf'), at: '2000000000ns' },
+        // Each with its create's launch action, whose exit handlers run once the model is in the world.
+        { pose: [-1.5, 0.5, 0, 0, 0, 0.25], name: 'rover', file: join(dir, 'rover.sdf'), id: 'a3' },
+        { pose: [1, -2, 0, 0, 0, 0], name: 'second', file: join(dir, 'rover.sdf'), at: '2000000000ns', id: 'a4' },
       ],
       bridge_nodes: [
         { name: 'ros_gz_bridge', bridge: ['/clock@rosgraph_msgs/msg/Clock[gz.msgs.Clock', { config_file: join(dir, 'bridge.yaml') }] },
@@ -82,6 +83,34 @@ describe("launch files start rclsim's world where they start Gazebo", needs('pyt
     const replay = runCli(['run', writeTemp(dir, 'printed.yaml', printed.stdout), '--until', '3s', '--json'], dir);
     assert.equal(replay.status, 0, replay.stderr);
     assert.equal(lastJsonLine(replay.stdout).fingerprint, lastJsonLine(run.stdout).fingerprint);
+  });
+
+  it('runs an OnProcessExit handler of create once its model is in the world, as create exits then (with 0)', () => {
+    const dir = launchFolder(`import os
+
+from ament_index_python.packages import get_package_share_directory
+from launch import LaunchDescription
+from launch.actions import IncludeLaunchDescription, LogInfo, RegisterEventHandler, TimerAction
+from launch.event_handlers import OnProcessExit
+from launch.launch_description_sources import PythonLaunchDescriptionSource
+from launch_ros.actions import Node
+
+HERE = os.path.dirname(__file__)
+
+
+def generate_launch_description():
+    gz = os.path.join(get_package_share_directory('ros_gz_sim'), 'launch', 'gz_sim.launch.py')
+    create = Node(package='ros_gz_sim', executable='create', arguments=['-name', 'rover', '-file', os.path.join(HERE, 'rover.sdf')])
+    return LaunchDescription([
+        IncludeLaunchDescription(PythonLaunchDescriptionSource(gz), launch_arguments={'gz_args': ['-r ', os.path.join(HERE, 'yard.sdf')]}.items()),
+        TimerAction(period=1.5, actions=[create]),
+        RegisterEventHandler(OnProcessExit(target_action=create, on_exit=[LogInfo(msg='rover is in the world')])),
+    ])
+`);
+    const run = runCli(['launch', 'sim.launch.py', '--until', '3s'], dir);
+    assert.equal(run.status, 0, run.stderr);
+    const said = `${run.stdout}${run.stderr}`.split('\n').filter((line) => line.includes('rover is in the world'));
+    assert.deepEqual(said, ['[INFO] [1.500000000] [launch.user]: rover is in the world'], run.stderr);
   });
 
   it('names a world gz-sim ships by its name, and starts it paused without -r, as gz sim does', () => {

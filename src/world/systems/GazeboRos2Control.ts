@@ -1,4 +1,4 @@
-import { childrenNamed } from '../../base/xmlReader.js';
+import { childrenNamed, firstChild } from '../../base/xmlReader.js';
 import type { Plugin } from '../description/description.js';
 import { SdfValues } from '../description/sdfValues.js';
 import type { SimulatedModel } from '../SimulatedModel.js';
@@ -26,6 +26,14 @@ export class GazeboRos2Control implements WorldSystem {
   readonly #plugin: Plugin;
   /** The `<parameters>` files: the controller manager's (gz_ros2_control_plugin.cpp passes each as --params-file). */
   readonly parameters: readonly string[];
+  /**
+   * The arguments of gz_ros2_control_host that make it what the plugin makes of its element
+   * (gz_ros2_control_plugin.cpp, jazzy, Configure): the model; `<controller_manager_name>`,
+   * `<hold_joints>`, `<position_proportional_gain>` and `<ros><namespace>` (a leading '/' added)
+   * when given; then `--ros-args`, `--params-file` for each `<parameters>`, and `<ros><remapping>`
+   * rules each after `-r`, all of which the plugin gives rclcpp::init and the manager's options.
+   */
+  readonly hostArguments: readonly string[];
   #joints: number[] = [];
   #velocities = new Float64Array(0);
   #claims = 0;
@@ -35,7 +43,24 @@ export class GazeboRos2Control implements WorldSystem {
     this.#model = model;
     this.#plugin = plugin;
     const values = new SdfValues(plugin.place.file);
-    this.parameters = childrenNamed(plugin.element, 'parameters').map((child) => values.text(child));
+    const element = plugin.element;
+    this.parameters = childrenNamed(element, 'parameters').map((child) => values.text(child));
+    const options = ['--model', model.name];
+    const manager = values.string(element, 'controller_manager_name', null);
+    if (manager !== null) options.push('--controller-manager-name', manager);
+    if (firstChild(element, 'hold_joints') !== undefined) options.push('--hold-joints', String(values.boolean(element, 'hold_joints', true)));
+    const gain = firstChild(element, 'position_proportional_gain');
+    if (gain !== undefined) options.push('--position-proportional-gain', String(values.number(element, 'position_proportional_gain', 0.1)));
+    const ros = firstChild(element, 'ros');
+    const namespace = ros === undefined ? null : values.string(ros, 'namespace', null);
+    if (namespace !== null) options.push('--namespace', namespace.startsWith('/') ? namespace : `/${namespace}`);
+    const remaps = ros === undefined ? [] : childrenNamed(ros, 'remapping').map((child) => values.text(child));
+    this.hostArguments = [...options, '--ros-args', ...this.parameters.flatMap((file) => ['--params-file', file]), ...remaps.flatMap((rule) => ['-r', rule])];
+  }
+
+  /** Where the plugin is (a line's file and line). */
+  get place(): Plugin['place'] {
+    return this.#plugin.place;
   }
 
   get model(): SimulatedModel {

@@ -63,6 +63,8 @@ private:
   uint64_t id_ = 0;
   std::string topic_;
   rclcpp::QoS qos_;
+  /** Its node's context: once shut down (Ctrl-C, the run's end), a publish does nothing. */
+  rclcpp::Context::SharedPtr context_;
   mutable rmw_gid_t gid_{};
   mutable bool gid_known_ = false;
   std::unordered_map<rcl_publisher_event_type_t, std::shared_ptr<rclcpp::EventHandlerBase>> event_handlers_;

@@ -11,7 +11,7 @@ namespace rclcpp
 
 PublisherBase::PublisherBase(node_interfaces::NodeBaseInterface * node_base, const std::string & topic, const std::string & type,
   const rclcpp::QoS & qos, const PublisherOptionsBase & options)
-: qos_(qos)
+: qos_(qos), context_(node_base->get_context())
 {
   rclsim::node::Create create;
   create.kind = rclsim::node::EntityKind::PUBLISHER;
@@ -65,6 +65,16 @@ bool PublisherBase::wait_for_all_acked_ns(int64_t timeout_ns) const
 
 void PublisherBase::publish(const rclcpp::SerializedMessage & serialized_msg) {publish_cdr(serialized_msg.rclsim_bytes());}
 
-void PublisherBase::publish_cdr(std::string cdr) const {rclsim::port::publish({id_, std::move(cdr)});}
+// A publish once the context is shut down returns having done nothing, as upstream's: rcl_publish
+// answers RCL_RET_PUBLISHER_INVALID and rclcpp returns ("publisher is invalid due to context being
+// shutdown", rclcpp/publisher.hpp, do_inter_process_publish). A program that loops on after
+// Ctrl-C (no rclcpp::ok() in its loop) publishes nothing then.
+void PublisherBase::publish_cdr(std::string cdr) const
+{
+  if (!context_->is_valid()) {
+    return;
+  }
+  rclsim::port::publish({id_, std::move(cdr)});
+}
 
 }  // namespace rclcpp

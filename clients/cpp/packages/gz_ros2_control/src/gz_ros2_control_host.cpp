@@ -5,7 +5,11 @@
 // (Gazebo's PostUpdate reads and updates once a period has passed, its next PreUpdate writes: the
 // world applies the commands from its next step, as here). The model's joints are rclsim's world's
 // (GazeboSimSystem, gz_system.cpp here).
-//   gz_ros2_control_host [--model NAME] --ros-args --params-file controllers.yaml …
+//   gz_ros2_control_host [--model NAME] [--namespace NS] [--controller-manager-name NAME]
+//     [--hold-joints true|false] [--position-proportional-gain K] --ros-args --params-file controllers.yaml …
+// rclsim's world starts it so for each model with the plugin, from the plugin's element
+// (src/world/systems/GazeboRos2Control.ts): <ros><namespace>, <controller_manager_name>,
+// <hold_joints>, <position_proportional_gain>; its <parameters> and <ros><remapping> as ROS arguments.
 #include <chrono>
 #include <cstdlib>
 #include <memory>
@@ -47,19 +51,37 @@ std::string model_in_world(const std::string & model, std::chrono::nanoseconds p
 
 int main(int argc, char ** argv)
 {
+  // The plugin's defaults (gz_ros2_control_plugin.cpp): the values its element gives replace them.
   std::string model;
+  std::string ns = "/";
+  std::string manager_name = "controller_manager";
+  bool hold_joints_default = true;
+  double gain_default = 0.1;
   std::vector<char *> ros_argv;
   for (int i = 0; i < argc; ++i) {
-    if (std::string(argv[i]) == "--model" && i + 1 < argc) {
+    const std::string arg = argv[i];
+    const bool valued = i + 1 < argc;
+    if (arg == "--ros-args") {
+      ros_argv.insert(ros_argv.end(), argv + i, argv + argc);
+      break;
+    } else if (arg == "--model" && valued) {
       model = argv[++i];
+    } else if (arg == "--namespace" && valued) {
+      ns = argv[++i];
+    } else if (arg == "--controller-manager-name" && valued) {
+      manager_name = argv[++i];
+    } else if (arg == "--hold-joints" && valued) {
+      hold_joints_default = std::string(argv[++i]) == "true";
+    } else if (arg == "--position-proportional-gain" && valued) {
+      gain_default = std::stod(argv[++i]);
     } else {
       ros_argv.push_back(argv[i]);
     }
   }
   rclcpp::init(static_cast<int>(ros_argv.size()), ros_argv.data());
-  auto node = rclcpp::Node::make_shared("gz_ros_control");
-  bool hold_joints = node->declare_parameter("hold_joints", true);
-  double gain = node->declare_parameter("position_proportional_gain", 0.1);
+  auto node = rclcpp::Node::make_shared("gz_ros_control", ns);
+  bool hold_joints = node->declare_parameter("hold_joints", hold_joints_default);
+  double gain = node->declare_parameter("position_proportional_gain", gain_default);
   RCLCPP_INFO_STREAM(node->get_logger(), "The position_proportional_gain has been set to: " << gain);
 
   // Until the controller manager reads its update_rate, the world's step.
@@ -72,7 +94,7 @@ int main(int argc, char ** argv)
   // controller's node (controllers do not use the global arguments).
   rclcpp::NodeOptions options = controller_manager::get_cm_node_options();
   options.arguments(std::vector<std::string>(ros_argv.begin() + 1, ros_argv.end()));
-  auto cm = std::make_shared<controller_manager::ControllerManager>(executor, "controller_manager", node->get_namespace(), options);
+  auto cm = std::make_shared<controller_manager::ControllerManager>(executor, manager_name, node->get_namespace(), options);
   cm->set_parameter(rclcpp::Parameter("use_sim_time", true));
   unsigned int update_rate = cm->get_update_rate();
   // What Gazebo's plugin hands the hardware (initSim), for gz_system.cpp's GazeboSimSystem.
