@@ -31,7 +31,7 @@ if (process.argv.includes('--list')) {
 }
 const { buildShared } = await import('../dist/test/support/sharedBuilds.js');
 const { RUNNER_OPTIONS } = await import('../dist/test/support/runnerOptions.js');
-buildShared((line) => console.log(line));
+await buildShared((line) => console.log(line));
 const reporter = './dist/test/support/skipSummary.js';
 const args = ['--test', ...RUNNER_OPTIONS, `--test-reporter=${reporter}`, ...files];
 const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
