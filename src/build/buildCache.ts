@@ -27,6 +27,11 @@ export function contentKey(parts: readonly (string | Uint8Array)[]): string {
   return hash.digest('hex');
 }
 
+/** Where the cache's folder `kind/key` is, made or not. */
+export function cacheFolder(kind: string, key: string): string {
+  return join(cacheRoot(), kind, key);
+}
+
 /**
  * The cache's folder `kind/key`, made by `make` into a fresh folder first when it is not there.
  * The folder appears whole or not at all (a rename), so two rclsim processes building the same
@@ -35,7 +40,7 @@ export function contentKey(parts: readonly (string | Uint8Array)[]): string {
  * anew for each client, as precompiled headers are, would otherwise pile up with each version).
  */
 export function cachedFolder(kind: string, key: string, make: (folder: string) => void, keep?: number): string {
-  const folder = join(cacheRoot(), kind, key);
+  const folder = cacheFolder(kind, key);
   if (existsSync(folder)) {
     if (keep !== undefined) markUsed(folder);
     return folder;

@@ -3,13 +3,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { cachedFolder, contentKey } from './buildCache.js';
-import { CPP_CLIENT, cppClient } from './cppClient.js';
+import { CPP_CLIENT, cppClientPlace } from './cppClient.js';
 import { shippedCppMessages } from './cppMessages.js';
 
 /** rclsim's CMake functions (ament_package, rosidl_generate_interfaces, …): clients/cpp/cmake. */
 const CMAKE_FILES = join(CPP_CLIENT, 'cmake');
 /** What rosidl_generate_interfaces runs to make a package's headers (interfaceHeadersMain.ts). */
 const HEADERS_SCRIPT = fileURLToPath(new URL('./interfaceHeadersMain.js', import.meta.url));
+/** What builds the C++ client when a package first finds one of rclsim's packages (cppClientMain.ts). */
+const CLIENT_SCRIPT = fileURLToPath(new URL('./cppClientMain.js', import.meta.url));
+/** The environment the client is built by (compiler.ts, numericCompiler.ts), passed on to CLIENT_SCRIPT as `rclsim build` has it. */
+const CLIENT_ENV = ['CXX', 'CC', 'CXXFLAGS'];
 
 /** Packages that only bring functions (or nothing a program links): ament's and rosidl's build tools. */
 const TOOL_PACKAGES = [
@@ -149,17 +153,23 @@ function cmakeString(text: string): string {
  */
 export function cmakePrefix(): string {
   const messages = shippedCppMessages();
-  const client = cppClient(messages);
+  // Named, not built: a package that finds one of rclsim's packages builds it (rclsim_packages.cmake).
+  const client = cppClientPlace(messages);
   const cmakeFiles = readdirSync(CMAKE_FILES)
     .filter((file) => file.endsWith('.cmake'))
     .sort();
   const interfaces = new InterfaceRegistry().packageNames(true);
+  // What the client's key is made of from the environment, for the script that builds it from
+  // within a package's configure, where CMake has set CC and CXX to the package's compilers.
+  const clientEnv = CLIENT_ENV.map((name) => (process.env[name] === undefined ? `--unset=${name}` : `${name}=${process.env[name]}`));
   const settings = [
     ['RCLSIM_CLIENT_LIBRARY', client.library],
     ['RCLSIM_CLIENT_INCLUDE', client.include],
     ['RCLSIM_MESSAGES_INCLUDE', messages.folder],
     ['RCLSIM_NODE', process.execPath],
     ['RCLSIM_HEADERS_SCRIPT', HEADERS_SCRIPT],
+    ['RCLSIM_CLIENT_SCRIPT', CLIENT_SCRIPT],
+    ['RCLSIM_CLIENT_ENV', clientEnv.join(';')],
   ];
   const config = [
     "# rclsim's CMake prefix (src/build/cmakePrefix.ts): what every package config here includes.",

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedFolder, contentKey } from './buildCache.js';
+import { cachedFolder, cacheFolder, contentKey } from './buildCache.js';
 import { clientFlags, compilerCommand, runTool } from './compiler.js';
 import { numericCompilers, portableFlags } from './numericCompiler.js';
 
@@ -49,6 +49,35 @@ function findsMpfr(): boolean {
   );
 }
 
+/** The client's sources, by path relative to CPP_CLIENT. */
+function clientSources(): string[] {
+  // cmake/ is rclsim's package configs (cmakePrefix.ts), packages/ sources a workspace builds
+  // (gz_ros2_control): no part of the library.
+  return filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/') && !file.startsWith('packages/'));
+}
+
+/** What the client library for `messages` is built from (its sources, the headers, the compiler, the flags): its cache key. */
+function clientKey(messages: { key: string }, shared: boolean): string {
+  return contentKey([
+    numericCompilers().key,
+    ...flags(),
+    String(findsMpfr()),
+    messages.key,
+    shared ? 'shared' : 'executable',
+    ...clientSources().flatMap((file) => [file, readFileSync(join(CPP_CLIENT, file))]),
+  ]);
+}
+
+/**
+ * Where the client library for `messages` lies in the cache once built, without building it: a
+ * workspace's CMake prefix names it, and the first package that finds one of rclsim's packages
+ * builds it (cppClientMain.ts); a plain CMake package that finds none does not wait for it.
+ */
+export function cppClientPlace(messages: { key: string }, shared = false): CppClient {
+  const key = clientKey(messages, shared);
+  return { library: join(cacheFolder('cpp-client', key), 'librclsim_rclcpp.a'), include: join(CPP_CLIENT, 'include'), key };
+}
+
 /**
  * The client library for the shipped packages' message headers (`messages`, with its key), built
  * with CMake once per content (the client's sources, the headers, the compiler) into the cache.
@@ -56,18 +85,8 @@ function findsMpfr(): boolean {
  * independent, their ends their own: docs/cpp-process.md).
  */
 export function cppClient(messages: { folder: string; key: string }, shared = false): CppClient {
-  // cmake/ is rclsim's package configs (cmakePrefix.ts), packages/ sources a workspace builds
-  // (gz_ros2_control): no part of the library.
-  const sources = filesOf(CPP_CLIENT).filter((file) => !file.startsWith('build') && !file.startsWith('cmake/') && !file.startsWith('packages/'));
   const compilers = numericCompilers();
-  const key = contentKey([
-    compilers.key,
-    ...flags(),
-    String(findsMpfr()),
-    messages.key,
-    shared ? 'shared' : 'executable',
-    ...sources.flatMap((file) => [file, readFileSync(join(CPP_CLIENT, file))]),
-  ]);
+  const key = clientKey(messages, shared);
   const folder = cachedFolder('cpp-client', key, (into) => {
     const build = join(into, 'build');
     const failure = `rclsim's C++ client (${CPP_CLIENT}) did not build`;

@@ -140,7 +140,7 @@ export function buildWorkspace(layout: WorkspaceLayout, log: (line: string) => v
     log(`Finished <<< ${pkg.name} (ament_python, symlinked)`);
     outcomes.push({ name: pkg.name, built: true, ms: 0 });
   });
-  // rclsim's CMake prefix builds the C++ client: only for a workspace with CMake packages.
+  // rclsim's CMake prefix: only for a workspace with CMake packages (the C++ client is built when a package finds one of its packages).
   let prefixPath: string | undefined;
   for (const pkg of order) {
     if (pkg.buildType === PYTHON_BUILD_TYPE) continue;

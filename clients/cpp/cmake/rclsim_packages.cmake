@@ -14,6 +14,20 @@ if(NOT TARGET rclsim::messages)
     INTERFACE_LINK_OPTIONS "-pthread")
 endif()
 
+# The client library is built the first time a package finds one of rclsim's packages, not with the
+# prefix: a workspace of plain CMake packages that find none does not wait minutes for it (nor, for
+# a cross compiler, for a build of its own). The script gets CXX, CC and CXXFLAGS as `rclsim build`
+# had them: by now CMake has set CC and CXX to the package's compilers (src/build/cppClientMain.ts).
+if(NOT EXISTS "${RCLSIM_CLIENT_LIBRARY}")
+  execute_process(
+    COMMAND "${CMAKE_COMMAND}" -E env ${RCLSIM_CLIENT_ENV} "${RCLSIM_NODE}" "${RCLSIM_CLIENT_SCRIPT}" "${RCLSIM_CLIENT_LIBRARY}"
+    RESULT_VARIABLE _rclsim_client_built)
+  if(NOT _rclsim_client_built EQUAL 0)
+    message(FATAL_ERROR "rclsim's C++ client did not build (${RCLSIM_CLIENT_LIBRARY}): the lines above say why")
+  endif()
+  unset(_rclsim_client_built)
+endif()
+
 # The client library, linked whole into each executable (its definitions of libc's time and
 # randomness functions must come before libc's). A shared library leaves its symbols to the
 # executable that loads it: one copy of the client per process; the executable exports them all
