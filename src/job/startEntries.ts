@@ -1,6 +1,7 @@
 import type { PreparedWorkspace } from '../build/prepareWorkspace.js';
 import { startComponentContainer } from './componentContainer.js';
 import { startComponent } from './components.js';
+import { entryInstances } from './entryInstances.js';
 import type { JobEvent } from './eventsSection.js';
 import type { JobHandle } from './JobHandle.js';
 import { JobEvents } from './jobEvents.js';
@@ -34,6 +35,7 @@ export async function startEntries(
   const starts = new Map<string, () => void>();
   const startedContainers = new Set<string>();
   const jobEvents = events.length === 0 ? null : new JobEvents(job, events, starts);
+  const instances = entryInstances(items);
   /** Starts an entry's program now (a shared container: the first entry starts every component it loads). */
   const startEntry = async (item: NodeItem): Promise<void> => {
     const { entry, args, target, jobArguments, where, onExit, interpreter, interpreterWhere, running, sleeps, stdin } = item;
@@ -68,7 +70,7 @@ export async function startEntries(
         },
       );
     } else if (entry.package !== undefined) {
-      const named = entry.namespace !== undefined || entry.name !== undefined;
+      const instance = instances.get(item);
       await startPackageExecutable(job.simulation, workspace!, entry.package, entry.executable!, args, jobArguments, where, {
         running,
         onExit,
@@ -76,14 +78,13 @@ export async function startEntries(
         ...watch,
         ...given('sleeps', sleeps),
         ...given('stdin', stdin),
-        // Entries of one executable draw apart: told apart by namespace and name, else by id (launch's four data_publishers).
-        ...(named ? { instance: `${entry.namespace ?? ''}/${entry.name ?? ''}` } : entry.id !== undefined ? { instance: entry.id } : {}),
+        // Entries of one executable draw apart (entryInstances: launch's four data_publishers).
+        ...given('instance', instance),
         ...(faulted ? { faultNames: faultNamesOf(entry) } : {}),
       });
     } else if (entry.script !== undefined) {
-      // Entries of one script that the job tells apart (a namespace, a name, else an id) draw apart.
-      const named = entry.namespace !== undefined || entry.name !== undefined;
-      const instance = named ? `${entry.namespace ?? ''}/${entry.name ?? ''}` : entry.id;
+      // Entries of one script draw apart (entryInstances).
+      const instance = instances.get(item);
       await startProgram(job.simulation, target, args, jobArguments, where, {
         running,
         ...given('workspace', environmentOf),

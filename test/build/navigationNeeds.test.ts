@@ -11,7 +11,7 @@ const BUILD_MS = 300_000;
 
 // What navigation2's workspace needs of rclsim's CMake packages beyond its own
 // (test/fixtures/cpp/navigation_needs; docs/navigation2.md).
-describe("navigation2's needs: linters called directly, Eigen through tf2_geometry_msgs, a locked node and lifecycle node under -Wnull-dereference", {
+describe("navigation2's needs: linters called directly, Eigen through tf2_geometry_msgs, a locked node and lifecycle node under -Wnull-dereference, targets through an exported dependency", {
   ...needs('C++ toolchain'),
   ...needs('Eigen'),
 }, () => {
@@ -46,5 +46,15 @@ describe("navigation2's needs: linters called directly, Eigen through tf2_geomet
   it("a node's logger and clock read through a weak_ptr's lock() compile under -O3 -Wnull-dereference -Werror (nav2_costmap_2d's CostmapSubscriber)", () => {
     assert.equal(build.status, 0, build.stderr);
     assert.ok(existsSync(join(workspace, 'install/lib/liblayer.so')));
+  });
+
+  it("an exported dependency's targets give the exporting package's _INCLUDE_DIRS and _LIBRARIES (nav2_controller gets nav2_costmap_2d through nav2_core)", () => {
+    assert.equal(build.status, 0, build.stderr);
+    const result = spawnSync(join(workspace, 'install/lib/through_export/grid_cells'), {
+      encoding: 'utf8',
+      env: { ...process.env, LD_LIBRARY_PATH: join(workspace, 'install/lib') },
+    });
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, '49\n');
   });
 });

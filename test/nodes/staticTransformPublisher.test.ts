@@ -69,6 +69,26 @@ end:
     assert.deepEqual(names(again.stderr), names(run.stderr));
   });
 
+  it('two unnamed ones in one run get two names, as two processes do; a second one leaves the first its name; the seed decides both', () => {
+    const dir = folder();
+    const entry = (child: string) => `  - package: tf2_ros
+    executable: static_transform_publisher
+    args: [--frame-id, map, --child-frame-id, ${child}]
+`;
+    const names = (text: string) => [...text.matchAll(/\[(static_transform_publisher_[0-9a-zA-Z]{16})\]: Spinning/g)].map((match) => match[1]);
+    const one = runCli(['run', writeTemp(dir, 'one.yaml', `nodes:\n${entry('odom')}end:\n  after: 1s\n`)], dir, 60_000);
+    const job = writeTemp(dir, 'two.yaml', `nodes:\n${entry('odom')}${entry('base_link')}end:\n  after: 1s\n`);
+    const two = runCli(['run', job], dir, 60_000);
+    assert.equal(two.status, 0, two.stderr);
+    const [first, second] = names(two.stderr);
+    assert.ok(first !== undefined && second !== undefined, two.stderr);
+    assert.notEqual(first, second);
+    assert.doesNotMatch(two.stderr, /already registered/);
+    assert.deepEqual(names(one.stderr), [first]);
+    assert.deepEqual(names(runCli(['run', job], dir, 60_000).stderr), [first, second]);
+    assert.notDeepEqual(names(runCli(['run', job, '--seed', '1'], dir, 60_000).stderr), [first, second]);
+  });
+
   it('refuses bad arguments as upstream does: its error line, its usage on stdout, exit code 1; frame equal to child: its error, then the uncaught exception (134)', () => {
     const dir = folder();
     const cases: [string[], string][] = [

@@ -137,7 +137,8 @@ function parseArgs(args: readonly string[], warn: (line: string) => void): Reque
 /**
  * The node's name, as upstream's get_unique_node_name: `static_transform_publisher_` and 16
  * characters drawn from [0-9a-zA-Z]. Upstream seeds from std::random_device; here the draws
- * come from the program's seeded Math.random, so a run's seed (and the entry) decides the name.
+ * come from the program's seeded Math.random, so a run's seed and the entry decide the name, and
+ * two entries of it draw two (job/entryInstances.ts).
  */
 function uniqueNodeName(): string {
   const chars = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rclcpp/clock.hpp"
+#include "rclcpp/copy_all_parameter_values.hpp"
 #include "rclcpp/create_publisher.hpp"
 #include "rclcpp/create_subscription.hpp"
 #include "rclcpp/create_timer.hpp"
