@@ -15,8 +15,14 @@ describe('C++ programs: a loop of spin_some', needs('C++ toolchain'), () => {
   // moves only while the program waits, so the loop must wait for the next callback, not spin
   // forever at 0 s (ros2/examples' action_client_member_functions hung so, its executors being
   // rclcpp::spin_some's own, a new one each pass).
-  for (const mode of ['temporary', 'executor']) {
-    it(`waits in sim time for the next callback: ${mode === 'temporary' ? 'rclcpp::spin_some(node), a new executor each pass' : "one executor's spin_some()"}`, () => {
+  const modes: Record<string, string> = {
+    temporary: 'rclcpp::spin_some(node), a new executor each pass',
+    executor: "one executor's spin_some()",
+    alternating: 'each pass two executors in turn, the node and a callback group of it',
+    groups: "after five executors of a callback group each spun once in turn at 0 s, as nav2's behaviour tree is made, which do not wait",
+  };
+  for (const [mode, title] of Object.entries(modes)) {
+    it(`waits in sim time for the next callback: ${title}`, () => {
       const dir = tempDir();
       for (const file of ['spin_some_loop.cpp', 'add_two_ints_server.cpp']) copyFileSync(join(repoRoot, 'test/fixtures/cpp', file), join(dir, file));
       const job = writeTemp(
@@ -29,6 +35,7 @@ describe('C++ programs: a loop of spin_some', needs('C++ toolchain'), () => {
       const lines = logLines(result.stderr);
       // The server comes up at 1.5 s; the client's timer (0.5 s) waits for it, then asks.
       assert.deepEqual(lines.slice(0, -1), [
+        ...(mode === 'groups' ? ['[INFO] [0.000000000] [spin_some_loop]: 5 groups spun once each'] : []),
         // Run inside the first pass's own question to the simulation, and asking one of its own.
         "[INFO] [0.000000000] [spin_some_loop]: heard 'before the loop'",
         '[INFO] [1.500000000] [spin_some_loop]: asking',

@@ -104,7 +104,9 @@ private:
   };
   /// The nodes and groups given to this executor.
   std::vector<Spun> spun_now() const;
-  void start_spinning(std::vector<Spun> & spun);
+  /// Spins `spun` (this executor's, or a loop of spin_some's) until `complete()`, as the protected one.
+  FutureReturnCode spin_until_complete(const std::function<bool()> & complete, std::chrono::nanoseconds timeout, std::vector<Spun> spun);
+  void start_spinning(const std::vector<Spun> & spun);
   void stop_spinning(const std::vector<Spun> & spun);
   std::vector<node_interfaces::NodeBaseInterface::WeakPtr> nodes_;
   /// Groups given to this executor of nodes another executor spins (rclcpp takes them here only).

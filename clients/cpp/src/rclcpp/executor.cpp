@@ -1,10 +1,11 @@
 #include "rclcpp/executor.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <set>
 #include <stdexcept>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "rclcpp/executors.hpp"
 #include "rclcpp/logging.hpp"
@@ -16,15 +17,19 @@ namespace rclcpp
 
 namespace
 {
-/// When a spin_some pass that found nothing ended: sim time, and the callbacks its thread ran so far.
-struct IdlePass
+/// What a spin_some pass spun: its nodes and callback groups (rclsim's ids), in the executor's order.
+using SpunKey = std::vector<std::pair<uint64_t, uint64_t>>;
+/// The spin_some passes of one thread that found nothing at one sim time, with no callback run since:
+/// what each spun, and all they spun (weak: a thread's last passes must not keep its nodes alive).
+struct IdlePasses
 {
-  int64_t at_ns;
-  uint64_t runs_served;
-  bool operator==(const IdlePass & other) const {return at_ns == other.at_ns && runs_served == other.runs_served;}
+  int64_t at_ns = -1;
+  uint64_t runs_served = 0;
+  std::vector<SpunKey> spun;
+  std::vector<std::pair<rclcpp::node_interfaces::NodeBaseInterface::WeakPtr, uint64_t>> all;
 };
-/// The calling thread's last spin_some pass, if it found nothing (runs_served counts per thread).
-thread_local std::optional<IdlePass> last_idle_pass;
+/// The calling thread's idle passes (runs_served counts per thread).
+thread_local IdlePasses idle_passes;
 }  // namespace
 
 std::string to_string(const FutureReturnCode & future_return_code)
@@ -106,14 +111,13 @@ std::vector<Executor::Spun> Executor::spun_now() const
   return spun;
 }
 
-void Executor::start_spinning(std::vector<Spun> & spun)
+void Executor::start_spinning(const std::vector<Spun> & spun)
 {
   if (spinning_) {
     throw std::runtime_error("spin() called while already spinning");
   }
   spinning_ = true;
   canceled_ = false;
-  spun = spun_now();
   for (const Spun & one : spun) {
     rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads(), false, 0, one.group);
   }
@@ -135,7 +139,11 @@ FutureReturnCode Executor::spin_until_complete(const std::function<bool()> & com
   if (complete()) {
     return FutureReturnCode::SUCCESS;
   }
-  std::vector<Spun> spun;
+  return spin_until_complete(complete, timeout, spun_now());
+}
+
+FutureReturnCode Executor::spin_until_complete(const std::function<bool()> & complete, std::chrono::nanoseconds timeout, std::vector<Spun> spun)
+{
   start_spinning(spun);
   // While a callback of this executor blocks (a sleep), its nodes wait, as its busy thread would;
   // a MultiThreadedExecutor's other threads go on (its callback holds one: waits::block).
@@ -254,24 +262,52 @@ void Executor::spin_some(std::chrono::nanoseconds)
   spinning_ = true;
   uint64_t before = rclsim::port::runs_served();
   std::set<uint64_t> nodes;
-  for (const Spun & one : spun_now()) {
+  SpunKey key;
+  std::vector<Spun> spun = spun_now();
+  for (const Spun & one : spun) {
+    key.emplace_back(one.node->rclsim_id(), one.group);
     if (nodes.insert(one.node->rclsim_id()).second) {
       rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::SPIN_ONCE);
     }
   }
   spinning_ = false;
   // A loop of spin_some (`while (!done) spin_some(node)`) spins until something is ready, in wall
-  // time; sim time moves only while a program waits. So a pass that finds nothing, right after the
-  // thread's last pass found nothing (at the same sim time, no callback run since), waits for the
-  // next callback, as such a loop would have spun until it. The thread's last pass, not this
-  // executor's: in `while (!done) rclcpp::spin_some(node)` each pass has a new executor.
-  IdlePass pass{rclsim::port::now_ns(), rclsim::port::runs_served()};
-  bool idle = pass.runs_served == before;
-  if (idle && last_idle_pass == pass && context_->is_valid()) {
-    spin_once();
-    idle = false;
+  // time; sim time moves only while a program waits. So a pass that finds nothing, where a pass of
+  // the same nodes and groups on this thread found nothing already at this sim time with no
+  // callback run since, waits for the next callback of what the loop's passes spin, as such a loop
+  // would have spun until it. The same nodes and groups, not the same executor: in `while (!done)
+  // rclcpp::spin_some(node)` each pass has a new executor. Passes of other groups are not a loop:
+  // nav2's behaviour tree nodes each spin_some their own group's executor once, one after another,
+  // as the tree is made.
+  int64_t now = rclsim::port::now_ns();
+  uint64_t runs = rclsim::port::runs_served();
+  if (runs != before) {
+    idle_passes = {};
+    return;
   }
-  last_idle_pass = idle ? std::optional<IdlePass>(pass) : std::nullopt;
+  if (idle_passes.at_ns != now || idle_passes.runs_served != runs) {
+    idle_passes = {now, runs, {}, {}};
+  }
+  if (std::find(idle_passes.spun.begin(), idle_passes.spun.end(), key) == idle_passes.spun.end()) {
+    for (const Spun & one : spun) {
+      auto same = [&one](const auto & seen) {return seen.first.lock() == one.node && seen.second == one.group;};
+      if (std::none_of(idle_passes.all.begin(), idle_passes.all.end(), same)) {
+        idle_passes.all.emplace_back(one.node, one.group);
+      }
+    }
+    idle_passes.spun.push_back(std::move(key));
+    return;
+  }
+  std::vector<Spun> loop;
+  for (const auto & [weak, group] : idle_passes.all) {
+    if (auto node = weak.lock()) {
+      loop.push_back({node, group});
+    }
+  }
+  idle_passes = {};
+  if (!loop.empty() && context_->is_valid()) {
+    spin_until_complete([before] {return rclsim::port::runs_served() != before;}, std::chrono::nanoseconds(-1), std::move(loop));
+  }
 }
 
 void Executor::spin_all(std::chrono::nanoseconds max_duration)
