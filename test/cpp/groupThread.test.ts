@@ -22,4 +22,24 @@ describe("C++ programs: a callback group given to an executor of its own beside 
       assert.deepEqual(run.stdout.split('\n').filter(Boolean), ["the group's callback on its executor's thread", 'heard 3 beats at 0.31 s', 'ended']);
     }
   });
+
+  // A run of the inner wait's group went to the thread's outer wait, which held it until the
+  // inner one timed out (nav2's lifecycle manager never heard the planner server's answer).
+  for (const placement of ['separate', 'in-process']) {
+    it(`runs a callback of a wait nested in a callback on the thread that waits in it, and ends that wait (${placement})`, () => {
+      const dir = tempDir();
+      copyFileSync(join(repoRoot, 'test/fixtures/cpp/nested_wait.cpp'), join(dir, 'nested_wait.cpp'));
+      const args = ['exec', '--until', '3s', ...(placement === 'separate' ? ['--process', 'separate'] : []), 'nested_wait.cpp'];
+      const run = runCli(args, dir, BUILD_MS);
+      assert.equal(run.status, 0, run.stderr);
+      assert.deepEqual(run.stdout.split('\n').filter(Boolean), [
+        "main's timer at 1.00 s",
+        'g2 heard 7 at 1.50 s on the waiting thread',
+        'spin_until_future_complete: SUCCESS (0) at 1.50 s',
+        "main's timer at 2.00 s",
+        "main's timer at 3.00 s",
+        'ended',
+      ]);
+    });
+  }
 });

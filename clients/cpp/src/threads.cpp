@@ -213,6 +213,22 @@ Thread * of_tid(pid_t tid)
 
 bool ended(const Thread * thread) {return thread->ended;}
 
+namespace
+{
+/// Whether the wait at `at` is its thread's innermost: a thread that waits again inside a wait (in
+/// a callback it ran there: nav2_util's ServiceClient::invoke in a timer of the lifecycle manager)
+/// goes on from the inner wait only, and only that one is handed its thread's runs.
+bool innermost(const std::vector<Waiter *> & waiting, size_t at)
+{
+  for (size_t later = at + 1; later < waiting.size(); ++later) {
+    if (waiting[later]->thread == waiting[at]->thread) {
+      return false;
+    }
+  }
+  return true;
+}
+}  // namespace
+
 Choice next_to_run(const Thread * me_, bool shut_down)
 {
   State & s = state();
@@ -222,8 +238,9 @@ Choice next_to_run(const Thread * me_, bool shut_down)
     s.fresh.pop_front();
     return chosen;
   }
-  for (Waiter * waiter : s.waiting) {
-    if (waiter->thread != me_ && (shut_down || (*waiter->until)())) {
+  for (size_t at = 0; at < s.waiting.size(); ++at) {
+    Waiter * waiter = s.waiting[at];
+    if (waiter->thread != me_ && innermost(s.waiting, at) && (shut_down || (*waiter->until)())) {
       chosen.thread = waiter->thread;
       chosen.waiter = waiter;
       return chosen;
@@ -242,9 +259,10 @@ Waiting::~Waiting()
 
 Waiter * waiter_of(const Thread * thread)
 {
-  for (Waiter * waiter : state().waiting) {
-    if (waiter->thread == thread) {
-      return waiter;
+  const std::vector<Waiter *> & waiting = state().waiting;
+  for (auto at = waiting.rbegin(); at != waiting.rend(); ++at) {
+    if ((*at)->thread == thread) {
+      return *at;
     }
   }
   return nullptr;

@@ -72,7 +72,7 @@ public:
 private:
   Waiter & waiter_;
 };
-/// The waiter of `thread` (null: it waits not).
+/// The innermost wait of `thread`, the one it goes on from (null: it waits not).
 Waiter * waiter_of(const Thread * thread);
 /// Gives the turn to `thread` and holds the calling thread until it comes back.
 void hand_over(Thread * thread);
