@@ -1,6 +1,7 @@
 #include "rclcpp/context.hpp"
 
 #include <algorithm>
+#include <mutex>
 
 #include "rclcpp/exceptions.hpp"
 #include "rclsim/port.hpp"
@@ -50,11 +51,19 @@ bool Context::is_valid() const {return valid_;}
 
 bool Context::shutdown(const std::string & reason)
 {
+  // A pre-shutdown callback that waits (nav2's lifecycle nodes deactivate and break their bond)
+  // lets the program's other threads run: one calling shutdown too must not run them again.
+  std::lock_guard<std::recursive_mutex> lock(shutdown_mutex_);
   if (!valid_) {
     return false;
   }
-  for (const auto & callback : pre_shutdown_) {
-    (*callback)();
+  // Over a copy, each still registered when its turn comes: a callback may destroy a node whose
+  // destructor removes its own (nav2_util's LifecycleNode).
+  std::vector<OnShutdownCallbackHandle> pre_shutdown = pre_shutdown_;
+  for (const auto & callback : pre_shutdown) {
+    if (std::find(pre_shutdown_.begin(), pre_shutdown_.end(), callback) != pre_shutdown_.end()) {
+      (*callback)();
+    }
   }
   valid_ = false;
   shutdown_reason_ = reason;

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
+import { needs, repoRoot, runCli, tempDir } from '../support/helpers.js';
+import { cppClientBuilt } from '../support/sharedBuilds.js';
+
+// A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
+const BUILD_MS = 400_000;
+
+describe("C++ programs: the context's shutdown", needs('C++ toolchain'), () => {
+  before(() => cppClientBuilt());
+
+  // nav2's servers ran their pre-shutdown hook twice, interleaved, and crashed cleaning up twice.
+  for (const placement of ['separate', 'in-process']) {
+    it(`runs the pre-shutdown callbacks once when two threads shut it down and the callback waits (${placement})`, () => {
+      const dir = tempDir();
+      copyFileSync(join(repoRoot, 'test/fixtures/cpp/pre_shutdown_once.cpp'), join(dir, 'pre_shutdown_once.cpp'));
+      const args = ['exec', '--until', '1s', ...(placement === 'separate' ? ['--process', 'separate'] : []), 'pre_shutdown_once.cpp'];
+      const run = runCli(args, dir, BUILD_MS);
+      assert.equal(run.status, 0, run.stderr);
+      const lines = run.stdout.split('\n').filter(Boolean);
+      assert.deepEqual(
+        lines.filter((line) => line.startsWith('pre-shutdown')),
+        ['pre-shutdown begins', 'pre-shutdown ends'],
+      );
+      assert.deepEqual(lines.filter((line) => line.endsWith('shut down')).sort(), [
+        "main's shutdown: already shut down",
+        "worker's shutdown: already shut down",
+      ]);
+    });
+  }
+});
