@@ -5,7 +5,6 @@
 #include <chrono>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,9 +53,8 @@ private:
   std::string shutdown_reason_;
   std::vector<OnShutdownCallbackHandle> on_shutdown_;
   std::vector<OnShutdownCallbackHandle> pre_shutdown_;
-  /// Held for a whole shutdown, as rclcpp's init_mutex_: another thread's shutdown meanwhile (the
-  /// run's end beside main's rclcpp::shutdown) waits, then finds the context shut down.
-  std::recursive_mutex shutdown_mutex_;
+  /// A shutdown is under way: its pre-shutdown callbacks run (shutdown()).
+  bool shutting_down_ = false;
 };
 
 /// rclcpp's names of a shutdown callback's handle at namespace scope (nav2_util's lifecycle node keeps one).

@@ -1,7 +1,6 @@
 #include "rclcpp/context.hpp"
 
 #include <algorithm>
-#include <mutex>
 
 #include "rclcpp/exceptions.hpp"
 #include "rclsim/port.hpp"
@@ -52,11 +51,14 @@ bool Context::is_valid() const {return valid_;}
 bool Context::shutdown(const std::string & reason)
 {
   // A pre-shutdown callback that waits (nav2's lifecycle nodes deactivate and break their bond)
-  // lets the program's other threads run: one calling shutdown too must not run them again.
-  std::lock_guard<std::recursive_mutex> lock(shutdown_mutex_);
-  if (!valid_) {
+  // lets the program's other threads run: one calling shutdown then must not run them again. It
+  // returns at once, as for a context shut down: rclcpp's would wait on its init_mutex_ for the
+  // first to end, but the first's callbacks may wait for what that thread's spin delivers (the
+  // bond's messages), which here, one thread at a time after the run's end, never ends.
+  if (!valid_ || shutting_down_) {
     return false;
   }
+  shutting_down_ = true;
   // Over a copy, each still registered when its turn comes: a callback may destroy a node whose
   // destructor removes its own (nav2_util's LifecycleNode).
   std::vector<OnShutdownCallbackHandle> pre_shutdown = pre_shutdown_;
