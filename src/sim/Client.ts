@@ -9,7 +9,7 @@ import { ServiceEvent } from '../ros/serviceIntrospectionStates.js';
 import { Entity } from './Entity.js';
 import type { Node } from './Node.js';
 import type { Service } from './Service.js';
-import { type CallForm, makeCall, makeCdrCall, type ServiceCall } from './ServiceCall.js';
+import { type CallForm, makeCall, makeCdrCall, ServiceCall } from './ServiceCall.js';
 import { ServiceIntrospection } from './ServiceIntrospection.js';
 
 export type ResponseCallback<R = Message> = (response: R) => unknown;
@@ -132,23 +132,19 @@ export class Client extends Entity implements Executable {
     return sequence;
   }
 
-  /** A request as CDR bytes nobody writes again: every server's call shares them, each decodes its own message if it needs one. */
+  /**
+   * A request as CDR bytes nobody writes again: every server's call shares them and their digest
+   * (read once), each decoding its own message if it needs one.
+   */
   #sendCdr(request: Uint8Array, callback: ResponseCallback): number {
     const sequence = ++this.#sequence;
     this.#pending.set(sequence, callback);
-    let first: ServiceCall | undefined;
-    for (const server of this.matched) {
-      const call = makeCdrCall(this.simulation, this.type.request, request, sequence);
-      first ??= call;
-      this.simulation.delivery.request(this, server, call);
-    }
-    this.#introspection?.event(
-      ServiceEvent.REQUEST_SENT,
-      this.gid,
-      sequence,
-      (first ?? makeCdrCall(this.simulation, this.type.request, request, sequence)).message,
-      null,
+    const type = this.type.request;
+    const first = makeCdrCall(this.simulation, type, request, sequence);
+    this.matched.forEach((server, i) =>
+      this.simulation.delivery.request(this, server, i === 0 ? first : new ServiceCall(type, undefined, request, first.digestLo, first.digestHi, sequence)),
     );
+    this.#introspection?.event(ServiceEvent.REQUEST_SENT, this.gid, sequence, first.message, null);
     return sequence;
   }
 
