@@ -3,7 +3,7 @@ import { emptyRosArguments } from '../ros/RosArguments.js';
 import type { GazeboRos2Control } from '../world/systems/GazeboRos2Control.js';
 import type { JobHandle } from './JobHandle.js';
 import { packageExecutable } from './packageExecutables.js';
-import { startDuringRun } from './startEntries.js';
+import { startAfter } from './startEntries.js';
 import { startPackageExecutable } from './startPackageExecutable.js';
 
 const PACKAGE = 'gz_ros2_control';
@@ -31,15 +31,11 @@ export function startGzRos2ControlHosts(job: JobHandle, workspace: PreparedWorks
     }
     // Started by an action of its own at this instant, not inside what spawned the model (create's
     // subscription to /robot_description): a process started in a callback is real I/O there.
-    const release = simulation.holdOpen();
-    simulation.engine.scheduleAfter(0, () => {
-      release();
-      startDuringRun(job, () =>
-        startPackageExecutable(simulation, workspace, PACKAGE, EXECUTABLE, system.hostArguments, emptyRosArguments(), where, {
-          job,
-          instance: system.model.name,
-        }),
-      );
-    });
+    startAfter(job, 0, () =>
+      startPackageExecutable(simulation, workspace, PACKAGE, EXECUTABLE, system.hostArguments, emptyRosArguments(), where, {
+        job,
+        instance: system.model.name,
+      }),
+    );
   });
 }

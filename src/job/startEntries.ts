@@ -109,15 +109,18 @@ export async function startEntries(
     // A shared container starts when its first entry does, with every component loaded into it.
     if (node.entry.container !== undefined && containers.get(node.entry.container) !== i) continue;
     if (node.startAfter === 0n) await startEntry(node);
-    else if (node.startAfter !== 'event') {
-      // launch's TimerAction: the program starts that long after the start, and the run waits for it.
-      const release = job.simulation.holdOpen();
-      job.simulation.engine.scheduleAfter(Number(node.startAfter), () => {
-        release();
-        startDuringRun(job, () => startEntry(node));
-      });
-    }
+    // launch's TimerAction: the program starts that long after the start, and the run waits for it.
+    else if (node.startAfter !== 'event') startAfter(job, Number(node.startAfter), () => startEntry(node));
   }
+}
+
+/** Starts a program `delayNs` of sim time from now, during the run (startDuringRun), the run held open until then. */
+export function startAfter(job: JobHandle, delayNs: number, start: () => Promise<unknown>): void {
+  const release = job.simulation.holdOpen();
+  job.simulation.engine.scheduleAfter(delayNs, () => {
+    release();
+    startDuringRun(job, start);
+  });
 }
 
 /**
