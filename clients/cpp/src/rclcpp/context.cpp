@@ -1,6 +1,7 @@
 #include "rclcpp/context.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "rclcpp/exceptions.hpp"
 #include "rclsim/port.hpp"
@@ -8,6 +9,17 @@
 
 namespace rclcpp
 {
+namespace
+{
+
+/// The contexts whose shutdown the calling thread runs now (a pre-shutdown callback may shut down again).
+std::set<const Context *> & shutting_here()
+{
+  thread_local std::set<const Context *> contexts;
+  return contexts;
+}
+
+}  // namespace
 
 Context::Context() = default;
 
@@ -50,15 +62,30 @@ bool Context::is_valid() const {return valid_;}
 
 bool Context::shutdown(const std::string & reason)
 {
-  // A pre-shutdown callback that waits (nav2's lifecycle nodes deactivate and break their bond)
-  // lets the program's other threads run: one calling shutdown then must not run them again. It
-  // returns at once, as for a context shut down: rclcpp's would wait on its init_mutex_ for the
-  // first to end, but the first's callbacks may wait for what that thread's spin delivers (the
-  // bond's messages), which here, one thread at a time after the run's end, never ends.
-  if (!valid_ || shutting_down_) {
+  if (!valid_) {
+    return false;
+  }
+  if (shutting_down_) {
+    // rclcpp's second caller waits on init_mutex_ until the first's callbacks end, then finds the
+    // context shut down: here it waits as a program's thread does, giving its turn (a mutex would
+    // hold the turn the first needs). A pre-shutdown callback that shuts down again returns at once, on the same thread.
+    auto first_done = [this] {return !valid_ || shutting_here().count(this) != 0;};
+    while (!first_done()) {
+      if (!rclsim::port::shut_down()) {
+        rclsim::waits::block(first_done);
+      } else if (!rclsim::port::yield_turn()) {
+        break;
+      }
+    }
     return false;
   }
   shutting_down_ = true;
+  shutting_here().insert(this);
+  struct Done
+  {
+    Context * context;
+    ~Done() {shutting_here().erase(context);}
+  } done{this};
   // Over a copy, each still registered when its turn comes: a callback may destroy a node whose
   // destructor removes its own (nav2_util's LifecycleNode).
   std::vector<OnShutdownCallbackHandle> pre_shutdown = pre_shutdown_;
