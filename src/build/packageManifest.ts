@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ManifestElement, ManifestXmlError, parseManifestXml } from './manifestXml.js';
 
@@ -92,21 +92,33 @@ function holds(element: ManifestElement): boolean {
   );
 }
 
+/** A folder, or a symbolic link to one (a link that leads nowhere is not). */
+function isFolder(parent: string, entry: Dirent): boolean {
+  if (entry.isDirectory()) return true;
+  return entry.isSymbolicLink() && statSync(join(parent, entry.name), { throwIfNoEntry: false })?.isDirectory() === true;
+}
+
 /**
  * Every package below `root` (a folder with a package.xml; nothing below it is looked at), as
- * colcon finds them: a folder with a COLCON_IGNORE file, and hidden folders, are left out.
+ * colcon finds them (colcon-core's `package_discovery/recursive_crawl.py`): a folder with a
+ * COLCON_IGNORE file, and hidden folders, are left out; a symbolic link to a folder is followed,
+ * and a folder reached twice (two links to one package) is crawled the first time only.
  * Sorted by folder, for the same order on every machine.
  */
 export function findPackages(root: string): PackageManifest[] {
   const found: PackageManifest[] = [];
+  const visited = new Set<string>();
   const walk = (folder: string): void => {
+    const real = realpathSync(folder);
+    if (visited.has(real)) return;
+    visited.add(real);
     if (existsSync(join(folder, 'COLCON_IGNORE'))) return;
     if (existsSync(join(folder, 'package.xml'))) {
       found.push(readManifest(folder));
       return;
     }
     const entries = readdirSync(folder, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+      .filter((entry) => isFolder(folder, entry) && !entry.name.startsWith('.') && entry.name !== 'node_modules')
       .map((entry) => entry.name)
       .sort();
     for (const name of entries) walk(join(folder, name));
