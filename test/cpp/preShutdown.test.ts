@@ -36,5 +36,20 @@ describe("C++ programs: the context's shutdown", needs('C++ toolchain'), () => {
         assert.ok(lines.indexOf(`${who} shutdown: already shut down`) > ended, lines.join('\n'));
       }
     });
+
+    it(`runs the shutdown on a thread of its own, so a callback may join the thread that read the run's end (${placement})`, () => {
+      const dir = tempDir();
+      copyFileSync(join(repoRoot, 'test/fixtures/cpp/shutdown_joins_spinner.cpp'), join(dir, 'shutdown_joins_spinner.cpp'));
+      const args = ['exec', '--until', '1s', ...(placement === 'separate' ? ['--process', 'separate'] : []), 'shutdown_joins_spinner.cpp'];
+      const run = runCli(args, dir, BUILD_MS);
+      assert.equal(run.status, 0, run.stderr);
+      // The join ran on the thread it joins before: it never ended, and the program was killed.
+      assert.doesNotMatch(run.stderr, /after the run's end/);
+      assert.deepEqual(run.stdout.split('\n').filter(Boolean), [
+        'pre-shutdown begins after 10 ticks',
+        'pre-shutdown joined the spinning thread',
+        "main's spin returned",
+      ]);
+    });
   }
 });

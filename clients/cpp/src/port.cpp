@@ -16,6 +16,8 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <string>
+#include <thread>
 
 #include "rclsim/bad_input.hpp"
 #include "rclsim/cpu_clocks.hpp"
@@ -316,9 +318,19 @@ void shut_down_now()
 {
   State & s = state();
   s.shut_down = true;
-  for (const auto & callback : s.on_shutdown) {
-    callback();
+  if (s.on_shutdown.empty()) {
+    return;
   }
+  // The run's end is rclcpp's SIGINT: its contexts are shut down on the signal handler's thread
+  // (signal_handler.cpp, deferred_signal_handler), never on a thread of the program's. A
+  // pre-shutdown callback may end the thread that read the Shutdown (nav2's amcl destroys its
+  // tf2_ros::TransformListener, which joins the thread that spins it). Its first turn comes next
+  // (threads take turns; a new one first).
+  std::thread([callbacks = s.on_shutdown] {
+      for (const auto & callback : callbacks) {
+        callback();
+      }
+    }).detach();
 }
 
 }  // namespace

@@ -44,6 +44,8 @@ public:
 
   /// The simulation's id of this context (the node protocol's ContextOp).
   uint32_t rclsim_id();
+  /// Whether the calling thread runs this context's shutdown now (its callbacks).
+  bool shutting_here() const;
 
 private:
   std::optional<uint32_t> id_;
@@ -53,7 +55,7 @@ private:
   std::string shutdown_reason_;
   std::vector<OnShutdownCallbackHandle> on_shutdown_;
   std::vector<OnShutdownCallbackHandle> pre_shutdown_;
-  /// A shutdown is under way: its pre-shutdown callbacks run (shutdown()).
+  /// A shutdown is under way: its pre-shutdown and shutdown callbacks run (shutdown()).
   bool shutting_down_ = false;
 };
 

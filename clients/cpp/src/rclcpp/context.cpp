@@ -13,11 +13,7 @@ namespace
 {
 
 /// The contexts whose shutdown the calling thread runs now (a pre-shutdown callback may shut down again).
-std::set<const Context *> & shutting_here()
-{
-  thread_local std::set<const Context *> contexts;
-  return contexts;
-}
+thread_local std::set<const Context *> contexts_shutting_here;
 
 }  // namespace
 
@@ -60,16 +56,15 @@ void Context::init(int argc, char const * const * argv, const InitOptions & init
 
 bool Context::is_valid() const {return valid_;}
 
+bool Context::shutting_here() const {return contexts_shutting_here.count(this) != 0;}
+
 bool Context::shutdown(const std::string & reason)
 {
-  if (!valid_) {
-    return false;
-  }
   if (shutting_down_) {
-    // rclcpp's second caller waits on init_mutex_ until the first's callbacks end, then finds the
+    // rclcpp's second caller waits on init_mutex_ until the first's shutdown ends, then finds the
     // context shut down: here it waits as a program's thread does, giving its turn (a mutex would
-    // hold the turn the first needs). A pre-shutdown callback that shuts down again returns at once, on the same thread.
-    auto first_done = [this] {return !valid_ || shutting_here().count(this) != 0;};
+    // hold the turn the first needs). A callback of the shutdown that shuts down again returns at once.
+    auto first_done = [this] {return !shutting_down_ || shutting_here();};
     while (!first_done()) {
       if (!rclsim::port::shut_down()) {
         rclsim::waits::block(first_done);
@@ -79,12 +74,19 @@ bool Context::shutdown(const std::string & reason)
     }
     return false;
   }
+  if (!valid_) {
+    return false;
+  }
   shutting_down_ = true;
-  shutting_here().insert(this);
+  contexts_shutting_here.insert(this);
   struct Done
   {
     Context * context;
-    ~Done() {shutting_here().erase(context);}
+    ~Done()
+    {
+      contexts_shutting_here.erase(context);
+      context->shutting_down_ = false;
+    }
   } done{this};
   // Over a copy, each still registered when its turn comes: a callback may destroy a node whose
   // destructor removes its own (nav2_util's LifecycleNode).

@@ -30,6 +30,17 @@ struct IdlePasses
 };
 /// The calling thread's idle passes (runs_served counts per thread).
 thread_local IdlePasses idle_passes;
+
+/**
+ * Past the run's end (rclcpp's SIGINT) a spin goes on, as rclcpp's does until its context is shut
+ * down: the shutdown's callbacks run meanwhile on a thread of their own, and what follows the
+ * spin (main's teardown, its return) must not run under them. The thread that runs the shutdown
+ * (a callback that spins) returns at once. Gives the turn; false when the spin is to end.
+ */
+bool spins_on_past_end(const Context & context)
+{
+  return rclsim::port::shut_down() && context.is_valid() && !context.shutting_here() && rclsim::port::yield_turn();
+}
 }  // namespace
 
 std::string to_string(const FutureReturnCode & future_return_code)
@@ -177,7 +188,7 @@ FutureReturnCode Executor::spin_until_complete(const std::function<bool()> & com
   while (true) {
     rclsim::waits::serve([&] {return over() || spun.size() > spinning;},
       deadline < 0 ? -1 : std::max<int64_t>(deadline - rclsim::port::now_ns(), 0));
-    if (spun.size() == spinning || over()) {
+    if (over() || (spun.size() == spinning && !spins_on_past_end(*context))) {
       break;
     }
     for (; spinning < spun.size(); ++spinning) {
@@ -227,7 +238,7 @@ void Executor::spin_in_pool(size_t threads)
             spun[spinning].node->rclsim_id(), rclsim::node::Spin_How::SPIN, rclsim_threads(), false, slot + 1, spun[spinning].group);
         }
         rclsim::port::serve_runs([&] {return over() || spun.size() > spinning;});
-      } while (spun.size() > spinning && !over());
+      } while ((spun.size() > spinning || spins_on_past_end(*context)) && !over());
       if (!rclsim::port::shut_down()) {
         for (const Spun & one : spun) {
           rclsim::port::spin(one.node->rclsim_id(), rclsim::node::Spin_How::STOP, 1, false, slot + 1, one.group);
