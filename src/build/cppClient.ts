@@ -49,6 +49,15 @@ function findsMpfr(): boolean {
   );
 }
 
+/**
+ * The key of the client's public headers (their paths and contents), which programs include: what
+ * a precompiled header of them is built from, whichever flags the library was built with.
+ */
+export function clientHeadersKey(): string {
+  const include = join(CPP_CLIENT, 'include');
+  return contentKey(filesOf(include).flatMap((file) => [file, readFileSync(join(include, file))]));
+}
+
 /** The client's sources, by path relative to CPP_CLIENT. */
 function clientSources(): string[] {
   // cmake/ is rclsim's package configs (cmakePrefix.ts), packages/ sources a workspace builds

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { InterfaceRegistry } from '../interfaces/InterfaceRegistry.js';
 import { cachedFolder, cacheRoot, contentKey } from './buildCache.js';
 import { CppBuildError, runTool, userFlags, userLibraries } from './compiler.js';
-import { type CppClient, cppClient } from './cppClient.js';
+import { type CppClient, clientHeadersKey, cppClient } from './cppClient.js';
 import { cppMessages, shippedCppMessages } from './cppMessages.js';
 import { numericCompilers } from './numericCompiler.js';
 
@@ -38,17 +38,28 @@ const SHARED_LINK = [
   '-Wl,--allow-multiple-definition',
 ];
 
-/** Precompiled headers kept in the cache (135 MB each, one per client build): the last used. */
+/** Precompiled headers kept in the cache (135 MB each, one per version of the client's headers and placement): the last used. */
 const PCH_KEPT = 3;
 
 /**
- * rclcpp's headers parsed once per client into a g++ precompiled header, which every program
- * includes first (`-include`): they are most of a program's compile (a talker's 3.2 s became 1.8 s).
- * Built with the program's flags and the client's own message headers, as the library was.
+ * What the precompiled header of the client's headers is built from: the compiler, rclsim's own
+ * flags for a program (`flags`), the client's headers and the shipped message headers. Not the
+ * user's CXXFLAGS, which build the library again (their macros may change its code): the header is
+ * compiled without them, so each build of the library would make the same 135 MB again.
  */
-function precompiledClient(client: CppClient, shippedMessages: string, flags: readonly string[]): string {
+export function precompiledClientKey(shippedMessages: { key: string }, flags: readonly string[]): string {
+  return contentKey([numericCompilers().key, clientHeadersKey(), shippedMessages.key, ...flags]);
+}
+
+/**
+ * rclcpp's headers parsed once into a g++ precompiled header, which every program includes first
+ * (`-include`): they are most of a program's compile (a talker's 3.2 s became 1.8 s). Built with
+ * rclsim's flags for a program and the client's own message headers, as the library was; a
+ * program's own macros that the headers test make g++ pass it by and read the headers instead.
+ */
+function precompiledClient(client: CppClient, shippedMessages: { folder: string; key: string }, flags: readonly string[]): string {
   const compiler = numericCompilers();
-  const key = contentKey([compiler.key, client.key, ...flags]);
+  const key = precompiledClientKey(shippedMessages, flags);
   const folder = cachedFolder(
     'cpp-pch',
     key,
@@ -57,7 +68,7 @@ function precompiledClient(client: CppClient, shippedMessages: string, flags: re
       writeFileSync(header, '#include "rclcpp/rclcpp.hpp"\n');
       runTool(
         compiler.cxx,
-        [...flags, `-I${client.include}`, `-I${shippedMessages}`, '-x', 'c++-header', header, '-o', `${header}.gch`],
+        [...flags, `-I${client.include}`, `-I${shippedMessages.folder}`, '-x', 'c++-header', header, '-o', `${header}.gch`],
         "the C++ client's precompiled header does not compile",
       );
     },
@@ -110,7 +121,7 @@ export function buildCppProgram(file: string, registry: InterfaceRegistry, share
   const libraries = userLibraries();
   const compiler = numericCompilers();
   const key = contentKey([compiler.key, client.key, messages.key, ...flags, '--', ...libraries, source, readFileSync(source)]);
-  const precompiled = precompiledClient(client, shipped.folder, ownFlags);
+  const precompiled = precompiledClient(client, shipped, ownFlags);
   const rclsimFolders = [cacheRoot(), client.include];
   const compile = (into: string): void => {
     const dependencies = join(into, 'program.d');

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { lastJsonLine, logLines, needs, repoRoot, runCli, tempDir, writeTemp } from '../support/helpers.js';
-import { cppClientBuilt } from '../support/sharedBuilds.js';
 
 const cppFixtures = join(repoRoot, 'test/fixtures/cpp');
-// A program's build and run; rclsim's C++ client is built before, in a hook with no time limit.
+// A program's build and run; rclsim's C++ client is built before the files (scripts/test.mjs).
 const BUILD_MS = 240_000;
 
 /** A folder with the fixture programs and the C++ example's talker and listener. */
@@ -134,24 +133,6 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
     assert.ok(job.stdout.startsWith(result.stdout), job.stdout);
     const fingerprint = /fingerprint +([0-9a-f]{16})/;
     assert.equal(fingerprint.exec(job.stdout)?.[1], fingerprint.exec(result.stderr)?.[1]);
-  });
-
-  describe("the user's CXXFLAGS", () => {
-    const CXXFLAGS = '-Iinclude -DNAME="world"';
-    // The client is built with the user's macros too: a build of its own, minutes on a loaded
-    // machine, made before the timed run (as the runner makes the client with none); only the
-    // in-process variant, where `rclsim exec` runs greet.cpp.
-    before(() => cppClientBuilt({ CXXFLAGS }, ['in-process']));
-
-    it('takes an include folder and a macro (the client is built with them too, once)', () => {
-      const dir = programs();
-      mkdirSync(join(dir, 'include'));
-      writeTemp(join(dir, 'include'), 'greeting.hpp', '#define GREETING "hello, "\n');
-      writeTemp(dir, 'greet.cpp', '#include <iostream>\n#include "greeting.hpp"\nint main() {std::cout << GREETING << NAME << std::endl;}\n');
-      const result = runCli(['exec', 'greet.cpp'], dir, BUILD_MS, { CXXFLAGS });
-      assert.equal(result.status, 0, result.stderr);
-      assert.equal(result.stdout.split('\n')[0], 'hello, world');
-    });
   });
 
   it("shows the compiler's diagnostics for a program that does not compile, then one line naming it (exit 2)", () => {

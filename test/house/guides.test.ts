@@ -192,7 +192,8 @@ describe('the README and the guides', () => {
   it('every job file a guide names exists and loads', () => {
     const named = new Set<string>();
     for (const document of DOCUMENTS) {
-      for (const [path] of read(document).matchAll(/\b(?:examples|test\/fixtures)\/[\w./-]*[\w/]/g)) {
+      // A path of the repository's root, not one inside another (test/house/examples/cpp.test.ts).
+      for (const [path] of read(document).matchAll(/(?<![\w-]\/)\b(?:examples|test\/fixtures)\/[\w./-]*[\w/]/g)) {
         // What a run writes (output/, <sweep>-results/) is not in a fresh clone.
         if (!/\/(output|[\w-]+-results)(\/|$)/.test(path)) named.add(path.replace(/\/$/, ''));
       }

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { loadedTimeout, tempDir } from '../support/helpers.js';
+import { loadedTimeout, repoRoot, tempDir } from '../support/helpers.js';
 import { RUNNER_OPTIONS } from '../support/runnerOptions.js';
 
 /** Whether process `pid` is still there. */
@@ -48,5 +48,16 @@ it('leaves a child running', () => {
     } finally {
       if (alive(pid)) process.kill(pid);
     }
+  });
+
+  it('starts first the files scripts/test.mjs names as longest, each a test file there is (a renamed one would drop out unsaid)', () => {
+    const source = readFileSync(join(repoRoot, 'scripts/test.mjs'), 'utf8');
+    const block = /const LONGEST = \[([^\]]*)\]/.exec(source);
+    assert.ok(block !== null, 'scripts/test.mjs has no LONGEST list');
+    const longest = [...block[1]!.matchAll(/'([^']+)'/g)].map((match) => match[1]!);
+    assert.ok(longest.length >= 5, longest.join(' '));
+    const list = spawnSync(process.execPath, ['scripts/test.mjs', '--list'], { cwd: repoRoot, encoding: 'utf8', timeout: loadedTimeout(30_000) });
+    assert.equal(list.status, 0, list.stderr);
+    assert.deepEqual(list.stdout.split('\n').slice(0, longest.length), longest);
   });
 });

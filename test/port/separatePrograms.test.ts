@@ -214,7 +214,7 @@ describe('separate programs: each in its own process, the same run', () => {
     assert.equal(apart.status, 0, apart.stderr);
     const summary = lastJsonLine(together.stdout);
     const separateSummary = lastJsonLine(apart.stdout);
-    // rslcpp's reference value of the benchmark (house/examples.test.ts checks it in-process too).
+    // rslcpp's reference value of the benchmark (house/examples/nodes.test.ts checks it in-process too).
     assert.equal((separateSummary.results as Record<string, string>).combined, '7448837717382456148');
     for (const key of ['results', 'fingerprint', 'callbacks', 'messagesDelivered', 'endTime', 'endReason'])
       assert.deepEqual(separateSummary[key], summary[key], key);
