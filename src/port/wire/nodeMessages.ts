@@ -12,7 +12,8 @@
  * out of protocol.
  *
  * The messages of every callback (Run; Publish, SendRequest, SendResponse, Done) go through
- * flatCodec.ts, which makes the same objects in a fraction of the time; the rest through
+ * flatCodec.ts, which makes the same objects in a fraction of the time (on the in-process link
+ * Run, Publish and Done go in a fixed layout instead: fixedCodec.ts); the rest through
  * protobufjs. The codec is protobufjs/light, bundled with long in one file, over a JSON descriptor of
  * proto/node.proto; `npm run build` writes both beside this module (scripts/nodeProto.mjs). A
  * program's process loads them before its Hello and must start within its budget: from a fresh
