@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
+import { FIXED_HEAD, fixedLayouts } from './fixedLayout.mjs';
 
 const PROTO = fileURLToPath(new URL('../proto/node.proto', import.meta.url));
 const OUT = fileURLToPath(new URL('../clients/cpp/src/wire/node_proto', import.meta.url));
@@ -116,6 +117,103 @@ const ordered = [];
 
 const byNumber = (type) => [...type.fieldsArray].sort((a, b) => a.id - b.id);
 
+// ---------------------------------------------------------------- the hot messages' fixed layout
+
+const layouts = fixedLayouts(pkg);
+/** The client writes what goes to the simulation and reads what comes from it. */
+const sends = layouts.filter((layout) => layout.envelope === 'ToSimulation');
+const receives = layouts.filter((layout) => layout.envelope === 'ToClient');
+const FIXED_TYPES = { uint64: 'uint64_t', int64: 'int64_t', double: 'double', uint32: 'uint32_t', int32: 'int32_t', enum: 'int32_t', bool: 'uint8_t' };
+const isVariable = (field) => field.kind === 'bytes' || field.kind === 'string';
+
+/** A member's frame: its length, its fixed part, its strings' and bytes' contents. */
+function fixedEncoder(layout) {
+  const variable = layout.fields.filter(isVariable);
+  const size = [String(layout.fixedBytes), ...variable.map((field) => `message.${identifier(field.name)}.size()`)].join(' + ');
+  const fixed = layout.fields.map((field) => {
+    const name = `message.${identifier(field.name)}`;
+    if (isVariable(field)) return `  put_fixed<uint32_t>(p + ${field.offset}, static_cast<uint32_t>(${name}.size()));`;
+    if (field.kind === 'bool') return `  p[${field.offset}] = ${name} ? 1 : 0;`;
+    return `  put_fixed<${FIXED_TYPES[field.kind]}>(p + ${field.offset}, static_cast<${FIXED_TYPES[field.kind]}>(${name}));`;
+  });
+  const contents = variable.flatMap((field) => {
+    const name = `message.${identifier(field.name)}`;
+    return [`  std::memcpy(p + tail, ${name}.data(), ${name}.size());`, `  tail += ${name}.size();`];
+  });
+  return [
+    `void append_fixed_frame(const ${layout.type} & message, std::string & out) {`,
+    `  const size_t size = ${size};`,
+    '  put_varint(out, size);',
+    '  const size_t at = out.size();',
+    '  out.resize(at + size);',
+    '  char * p = &out[at];',
+    '  p[0] = 0;',
+    `  p[1] = ${layout.number};`,
+    ...fixed,
+    ...(variable.length > 0 ? [`  size_t tail = ${layout.fixedBytes};`, ...contents] : []),
+    '}',
+  ];
+}
+
+/** A member read from its fixed layout; false when a length runs past the end or bytes are left over. */
+function fixedDecoder(layout) {
+  const fields = layout.fields.map((field) => {
+    const name = `message.${identifier(field.name)}`;
+    const at = `data + ${field.offset}`;
+    if (isVariable(field)) {
+      return [
+        `  length = get_fixed<uint32_t>(${at});`,
+        '  if (length > size - tail) return false;',
+        `  ${name}.assign(reinterpret_cast<const char *>(data + tail), length);`,
+        '  tail += length;',
+      ];
+    }
+    if (field.kind === 'bool') return [`  ${name} = data[${field.offset}] != 0;`];
+    return [`  ${name} = static_cast<decltype(${name})>(get_fixed<${FIXED_TYPES[field.kind]}>(${at}));`];
+  });
+  return [
+    `bool read_fixed(const uint8_t * data, size_t size, ${layout.type} & message) {`,
+    `  if (size < ${layout.fixedBytes}) return false;`,
+    `  size_t tail = ${layout.fixedBytes};`,
+    '  uint32_t length;',
+    ...fields.flat(),
+    '  return tail == size;',
+    '}',
+  ];
+}
+
+const fixedSource = [
+  '// ---------------------------------------------------------------- the fixed layout (scripts/fixedLayout.mjs)',
+  '',
+  'namespace {',
+  '',
+  ...sends.flatMap((layout) => [...fixedEncoder(layout), '']),
+  ...receives.flatMap((layout) => [...fixedDecoder(layout), '']),
+  '}  // namespace',
+  '',
+  'bool append_fixed_frame(const ToSimulation & message, std::string & out) {',
+  '  if (message.ask != 0) return false;',
+  ...sends.flatMap((layout) => [
+    `  if (message.${identifier(layout.member)}) {`,
+    `    append_fixed_frame(*message.${identifier(layout.member)}, out);`,
+    '    return true;',
+    '  }',
+  ]),
+  '  return false;',
+  '}',
+  '',
+  'bool decode_fixed(const uint8_t * data, size_t size, ToClient & out) {',
+  '  out = ToClient{};',
+  `  if (size < ${FIXED_HEAD} || data[0] != 0) return false;`,
+  '  switch (data[1]) {',
+  ...receives.flatMap((layout) => [`    case ${layout.number}:`, `      return read_fixed(data, size, out.${identifier(layout.member)}.emplace());`]),
+  '    default:',
+  '      return false;',
+  '  }',
+  '}',
+  '',
+];
+
 // ---------------------------------------------------------------- the header
 
 function enumDeclaration(type) {
@@ -180,6 +278,14 @@ const header = [
     `void encode(const ${nameOf(type)} & message, std::string & out);`,
     `bool decode(const uint8_t * data, size_t size, ${nameOf(type)} & out);`,
   ]),
+  '',
+  "// The in-process link's hot messages in their fixed layout (scripts/fixedLayout.mjs), little-endian:",
+  `// ${layouts.map((layout) => `${layout.envelope}.${layout.member}`).join(', ')}. A body in it starts with 0, which no protobuf body does.`,
+  'inline bool is_fixed(const uint8_t * data, size_t size) { return size >= 2 && data[0] == 0; }',
+  '// Appends the message as a frame in the fixed layout when its member has one (false: nothing appended).',
+  'bool append_fixed_frame(const ToSimulation & message, std::string & out);',
+  '// Replaces `out` with the body in the fixed layout; false when it is malformed or of a member without one.',
+  'bool decode_fixed(const uint8_t * data, size_t size, ToClient & out);',
   '',
   '}  // namespace rclsim::node',
 ];
@@ -301,6 +407,7 @@ const source = [
   '',
   ...enums.flatMap((type) => [...nameOfFunction(type), '']),
   ...ordered.flatMap(codec),
+  ...fixedSource,
   '}  // namespace rclsim::node',
 ];
 

@@ -9,9 +9,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
+import { FIXED_HEAD, fixedLayouts } from './fixedLayout.mjs';
 
 const PROTO = fileURLToPath(new URL('../proto/node.proto', import.meta.url));
 const OUT = fileURLToPath(new URL('../src/port/wire/nodeProtoTypes.ts', import.meta.url));
+const LAYOUTS_OUT = fileURLToPath(new URL('../src/port/wire/fixedLayouts.ts', import.meta.url));
 
 const LINE_WIDTH = 160;
 
@@ -95,3 +97,36 @@ emit(pkg);
 const text = `${out.join('\n').trimEnd()}\n`;
 
 writeFileSync(OUT, text);
+
+// The in-process link's hot messages' fixed layout (scripts/fixedLayout.mjs), as the table
+// src/port/wire/fixedCodec.ts compiles: the same definition the C++ client's codec is written from.
+const layouts = fixedLayouts(pkg).map((layout) => {
+  const fields = layout.fields.map((field) => `      { name: '${field.name}', kind: '${field.kind}', offset: ${field.offset} },`);
+  return [
+    '  {',
+    `    envelope: '${layout.envelope}',`,
+    `    member: '${layout.member}',`,
+    `    number: ${layout.number},`,
+    `    fixedBytes: ${layout.fixedBytes},`,
+    '    fields: [',
+    ...fields,
+    '    ],',
+    '  },',
+  ];
+});
+writeFileSync(
+  LAYOUTS_OUT,
+  [
+    '// Generated from proto/node.proto by scripts/nodeProtoTypes.mjs (npm run build): do not edit.',
+    "// The in-process link's hot messages in their fixed layout (scripts/fixedLayout.mjs says how it is laid out).",
+    "import type { FixedLayout } from './fixedCodec.js';",
+    '',
+    "/** Where a body's fields start: after its mark (0) and its member's number. */",
+    `export const FIXED_HEAD = ${FIXED_HEAD};`,
+    '',
+    'export const FIXED_LAYOUTS: readonly FixedLayout[] = [',
+    ...layouts.flat(),
+    '];',
+    '',
+  ].join('\n'),
+);

@@ -466,7 +466,7 @@ static void fiber_start(void)
   exit_of(main_of(channel->argc, channel->argv));
 }
 
-/* Node-API: load(path, argv, programSpinNs), send(channel, bytes), receive(channel, timeoutMs, spinNs), end(channel). */
+/* Node-API: load(path, argv, programSpinNs), send(channel, bytes[, length]), receive(channel, timeoutMs, spinNs), end(channel). */
 
 #define CHECK(call)                                  \
   do {                                               \
@@ -546,15 +546,23 @@ static napi_value load(napi_env env, napi_callback_info info)
   return external;
 }
 
+/* send(channel, body[, length]): the body's first `length` bytes (the fixed layout's encoder hands its whole buffer). */
 static napi_value send_message(napi_env env, napi_callback_info info)
 {
-  size_t count = 2;
-  napi_value args[2];
+  size_t count = 3;
+  napi_value args[3];
   CHECK(napi_get_cb_info(env, info, &count, args, NULL, NULL));
   struct channel * channel = channel_of(env, args[0]);
   void * data = NULL;
   size_t size = 0;
   CHECK(napi_get_typedarray_info(env, args[1], NULL, &size, &data, NULL, NULL));
+  napi_valuetype given = napi_undefined;
+  if (count >= 3) CHECK(napi_typeof(env, args[2], &given));
+  if (given == napi_number) {
+    uint32_t length = 0;
+    CHECK(napi_get_value_uint32(env, args[2], &length));
+    if (length < size) size = length;
+  }
   struct queue * queue = &channel->to_program;
   /* A body with its length in one piece: the program takes it whole. */
   char stack[512];

@@ -11,7 +11,8 @@ import type protobuf from 'protobufjs';
 import { wallClock } from '../../src/base/realTime.js';
 import { inprocessAddon } from '../../src/build/inprocessAddon.js';
 import { frameHeader } from '../../src/port/wire/frames.js';
-import { viaProtobufjs } from '../../src/port/wire/nodeMessages.js';
+import { decodeToSimulationFixed, encodeToClientFixed, fixedBytes, viaProtobufjs } from '../../src/port/wire/nodeMessages.js';
+import { OutOfProtocol } from '../../src/port/wire/OutOfProtocol.js';
 import { ProgramSocket } from '../../src/port/wire/ProgramSocket.js';
 import { BIG_RUN_BYTES, echoedBigRun } from '../support/bigRunEcho.js';
 import { cachedProgram } from '../support/cachedProgram.js';
@@ -34,7 +35,7 @@ const ENVELOPES = [
 /** protocol_check.cpp's codec mode: bodies decoded and encoded again by the C++ codec. */
 class CppSide extends FramedChild {
   /** Each body as the C++ codec encodes what it decoded of it; null where decode refused it. */
-  async recode(letter: 'C' | 'S', bodies: Uint8Array[]): Promise<(Buffer | null)[]> {
+  async recode(letter: 'C' | 'S' | 'F' | 'X', bodies: Uint8Array[]): Promise<(Buffer | null)[]> {
     this.write(bodies.map((body) => Buffer.concat([Buffer.from(letter), body])));
     const out: (Buffer | null)[] = [];
     for (const _ of bodies) {
@@ -197,6 +198,55 @@ describe('the C++ client: the node protocol codec and frames (clients/cpp/src/wi
       accepted.map(([, body]) => body),
     );
     for (const [i, [what, , expected]] of accepted.entries()) assert.equal(recoded[i] && hex(recoded[i]), hex(expected), what);
+  });
+
+  it("the in-process link's fixed layout: the simulation's Runs read by the client as protobufjs encodes them, the client's Publishes and Dones read by the simulation as protobufjs decodes them, a body cut short or too long refused", async () => {
+    // Each sample's member alone: a fixed body has no head (a hot message is never a question or an answer).
+    const only = (type: protobuf.Type, name: string) =>
+      envelopeSamples(type)
+        .filter((message) => message[name] !== undefined && !Object.values(message[name] as object).some((value) => typeof value === 'number' && value === 99))
+        .map((message) => ({ [name]: message[name] }));
+    const runs = [
+      ...only(TO_CLIENT, 'run'),
+      { run: { run: 2 ** 53 - 1, kind: 'CAN_EXECUTE', nowNs: -(2n ** 63n), sourceTimestampNs: 2n ** 63n - 1n, thread: 2 ** 32 - 1, executionNs: -1n } },
+      { run: { input: Buffer.alloc(300_000, 5), publisherGid: Buffer.alloc(0), request: 2 ** 40 } },
+    ];
+    const fixedRuns = runs.map((message) => {
+      const length = encodeToClientFixed(message as never);
+      assert.ok(length !== undefined, `a fixed layout for ${JSON.stringify(message, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`);
+      return Buffer.from(fixedBytes().subarray(0, length));
+    });
+    const read = await cpp.recode('F', fixedRuns);
+    for (const [i, message] of runs.entries()) assert.equal(read[i] && hex(read[i]), hex(viaProtobufjs.encodeToClient(message as never)), `Run ${i}`);
+    // What a fixed layout cannot hold (an enum value the .proto does not name) goes as protobuf.
+    assert.equal(encodeToClientFixed({ run: { kind: 99 as never } }), undefined);
+    assert.equal(encodeToClientFixed({ answers: 1, run: { run: 1 } }), undefined);
+
+    const said = [...only(TO_SIMULATION, 'publish'), ...only(TO_SIMULATION, 'done'), { done: { error: 'ß\u{1f600}', failedAtNs: -(2n ** 63n) } }];
+    const bodies = said.map((message) => viaProtobufjs.encodeToSimulation(message as never));
+    const fixed = await cpp.recode('X', bodies);
+    for (const [i, body] of bodies.entries()) {
+      assert.ok(fixed[i] !== null && fixed[i][0] === 0, `${hex(body)} in the fixed layout`);
+      assert.deepEqual(decodeToSimulationFixed(fixed[i], 0, fixed[i].length), viaProtobufjs.decodeToSimulation(body), hex(body));
+    }
+    // Only the hot members have a fixed layout; a question never goes in it.
+    assert.deepEqual(
+      await cpp.recode('X', [viaProtobufjs.encodeToSimulation({ exit: { code: 1 } }), viaProtobufjs.encodeToSimulation({ ask: 3, done: { run: 1 } })]),
+      [null, null],
+    );
+
+    const cutRuns = fixedRuns
+      .slice(0, 3)
+      .flatMap((body) => [...Array.from({ length: body.length }, (_, cut) => body.subarray(0, cut)), Buffer.concat([body, Buffer.from([0])])]);
+    assert.deepEqual(
+      await cpp.recode('F', cutRuns),
+      cutRuns.map(() => null),
+    );
+    for (const body of fixed.slice(0, 3) as Buffer[]) {
+      for (const cut of [...Array.from({ length: body.length - 2 }, (_, at) => body.subarray(0, at + 2)), Buffer.concat([body, Buffer.from([0])])]) {
+        assert.throws(() => decodeToSimulationFixed(cut, 0, cut.length), OutOfProtocol, hex(cut));
+      }
+    }
   });
 
   it('name_of names each enum\'s values as node.proto does, and others "(unknown)"', async () => {

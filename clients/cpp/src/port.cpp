@@ -86,7 +86,11 @@ thread_local std::vector<uint64_t> callbacks;
 
 void send(const node::ToSimulation & message)
 {
-  node::append_frame(message, state().outgoing);
+  // In rclsim's process a callback's Publish and Done go in the fixed layout (node_proto.hpp);
+  // everything else, and every message of a program of its own, as protobuf.
+  if (!transport::in_process() || !node::append_fixed_frame(message, state().outgoing)) {
+    node::append_frame(message, state().outgoing);
+  }
 }
 
 /// The simulation's end closed the socket: the program ends at once, as docs/node-protocol.md says.
@@ -132,7 +136,9 @@ node::ToClient receive()
       transport::end(1);
   }
   node::ToClient message;
-  if (!node::decode(reinterpret_cast<const uint8_t *>(body.data()), body.size(), message)) {
+  const auto * bytes = reinterpret_cast<const uint8_t *>(body.data());
+  const bool fixed = node::is_fixed(bytes, body.size());
+  if (!(fixed ? node::decode_fixed(bytes, body.size(), message) : node::decode(bytes, body.size(), message))) {
     std::fprintf(stderr, "rclsim: the simulation sent bytes that are no ToClient message\n");
     transport::end(1);
   }

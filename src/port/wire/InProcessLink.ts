@@ -17,7 +17,10 @@ import { readHello } from './hello.js';
 import { nativeAddon } from './nativeAddon.js';
 import {
   decodeToSimulation,
+  decodeToSimulationFixed,
+  encodeToClientFixed,
   encodeToClientTransient,
+  fixedBytes,
   type Hello,
   type Outgoing,
   type ProgramLink,
@@ -33,7 +36,8 @@ import type { ProgramExit } from './programExit.js';
 /** The addon's functions (native/inprocess/inprocess.c). */
 interface Addon {
   load(path: string, argv: readonly string[], programSpinNs: number, environment: readonly string[]): unknown;
-  send(channel: unknown, body: Uint8Array): void;
+  /** The body's first `length` bytes (none: all of it). */
+  send(channel: unknown, body: Uint8Array, length?: number): void;
   /** The program's frames since the last call; 0: the timeout passed, 1: it ended with none left. */
   receive(channel: unknown, timeoutMs: number, spinNs: number): Buffer | 0 | 1;
   /** [the signal it died of (0: none), why it did not load (null: it did)]. */
@@ -97,8 +101,11 @@ export class InProcessLink implements ProgramLink {
 
   send(message: Outgoing<ToClient>): void {
     if (this.#gone !== null) throw this.#gone;
-    // The addon copies the bytes before it returns.
-    this.#addon.send(this.#channel, encodeToClientTransient(message));
+    // The addon copies the bytes before it returns. A Run goes in the fixed layout (fixedCodec.ts),
+    // which the C++ client reads at fixed offsets; everything else as protobuf.
+    const fixed = encodeToClientFixed(message);
+    if (fixed !== undefined) this.#addon.send(this.#channel, fixedBytes(), fixed);
+    else this.#addon.send(this.#channel, encodeToClientTransient(message));
   }
 
   /** The next message; waits until `deadline` (wall ms, base/realTime.ts's wallClock) for it. */
@@ -107,6 +114,8 @@ export class InProcessLink implements ProgramLink {
       const frame = this.#frame;
       if (this.#frames.nextSpan(frame)) {
         try {
+          // A Publish or Done in the fixed layout starts with 0, as no protobuf body does.
+          if (frame.end > frame.from && frame.bytes[frame.from] === 0) return decodeToSimulationFixed(frame.bytes, frame.from, frame.end);
           return decodeToSimulation(frame.bytes, frame.from, frame.end);
         } catch (error) {
           throw error instanceof OutOfProtocol ? new OutOfProtocol(`sent ${error.message}`) : error;

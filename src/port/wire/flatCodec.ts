@@ -391,12 +391,16 @@ function asciiText(bytes: Buffer, from: number, to: number): string | undefined 
   return bytes.toString('latin1', from, to);
 }
 
-/** An int64 from V. */
-function int64(): bigint {
-  const { low, high } = V;
+/** An int64 from its 32-bit halves (unsigned; fixedCodec.ts reads them too). */
+export function int64Of(low: number, high: number): bigint {
   if (high < 0x200000) return BigInt(high * 2 ** 32 + low);
   if (high < 0x80000000) return (BigInt(high) << 32n) + BigInt(low);
   return BigInt.asIntN(64, (BigInt(high) << 32n) + BigInt(low));
+}
+
+/** An int64 from V. */
+function int64(): bigint {
+  return int64Of(V.low, V.high);
 }
 
 /** The code that reads one field's value at `p` (after its key) into `o`, or returns undefined. */

@@ -12,7 +12,8 @@
  * out of protocol.
  *
  * The messages of every callback (Run; Publish, SendRequest, SendResponse, Done) go through
- * flatCodec.ts, which makes the same objects in a fraction of the time; the rest through
+ * flatCodec.ts, which makes the same objects in a fraction of the time (on the in-process link
+ * Run, Publish and Done go in a fixed layout instead: fixedCodec.ts); the rest through
  * protobufjs. The codec is protobufjs/light, bundled with long in one file, over a JSON descriptor of
  * proto/node.proto; `npm run build` writes both beside this module (scripts/nodeProto.mjs). A
  * program's process loads them before its Hello and must start within its budget: from a fresh
@@ -24,6 +25,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type protobuf from 'protobufjs';
+import { type FixedCodec, fixedCodec } from './fixedCodec.js';
 import { decodeFlat, encodeFlat, encodeFlatView, type FlatEnvelope, flatEnvelope } from './flatCodec.js';
 import type { ToClient, ToSimulation, Welcome } from './nodeProtoTypes.js';
 import { OutOfProtocol } from './OutOfProtocol.js';
@@ -123,6 +125,8 @@ interface Codec {
   /** The envelopes' flat messages, which flatCodec.ts reads and writes without protobufjs. */
   flatToSimulation: FlatEnvelope;
   flatToClient: FlatEnvelope;
+  /** The in-process link's hot messages in their fixed layout (fixedCodec.ts). */
+  fixed: FixedCodec;
 }
 
 let loaded: Codec | null = null;
@@ -134,7 +138,9 @@ function codec(): Codec {
     root.resolveAll();
     const toSimulation = root.lookupType('rclsim.node.ToSimulation');
     const toClient = root.lookupType('rclsim.node.ToClient');
-    loaded = { toSimulation, toClient, flatToSimulation: flatEnvelope(toSimulation), flatToClient: flatEnvelope(toClient) };
+    const flatToSimulation = flatEnvelope(toSimulation);
+    const flatToClient = flatEnvelope(toClient);
+    loaded = { toSimulation, toClient, flatToSimulation, flatToClient, fixed: fixedCodec(flatToClient, flatToSimulation) };
   }
   return loaded;
 }
@@ -168,6 +174,25 @@ export function encodeToClient(message: Outgoing<ToClient>): Uint8Array {
 export function encodeToClientTransient(message: Outgoing<ToClient>): Uint8Array {
   const { toClient, flatToClient } = codec();
   return encodeFlatView(flatToClient, message as Record<string, unknown>) ?? toClient.encode(toClient.fromObject(message)).finish();
+}
+
+/**
+ * The in-process link's codec (fixedCodec.ts): a ToClient message in the fixed layout when it has
+ * one (its length; its bytes at the start of `fixedBytes()`, valid until the next encode), and a
+ * body that starts with the layout's 0 read from it (OutOfProtocol when it is malformed).
+ */
+export function encodeToClientFixed(message: Outgoing<ToClient>): number | undefined {
+  return codec().fixed.write(message as Record<string, unknown>);
+}
+
+export function fixedBytes(): Uint8Array {
+  return codec().fixed.bytes();
+}
+
+export function decodeToSimulationFixed(body: Buffer, from: number, end: number): ToSimulation {
+  const message = codec().fixed.read(body, from, end);
+  if (message === undefined) throw new OutOfProtocol(`a body in the fixed layout that is malformed (member ${body[from + 1]}, ${end - from} bytes)`);
+  return message as unknown as ToSimulation;
 }
 
 /** A frame's body from a client; OutOfProtocol when it is no ToSimulation. */

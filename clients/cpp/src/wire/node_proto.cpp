@@ -3207,4 +3207,115 @@ bool decode(const uint8_t * data, size_t size, ToClient & out) {
   return merge(in, out);
 }
 
+// ---------------------------------------------------------------- the fixed layout (scripts/fixedLayout.mjs)
+
+namespace {
+
+void append_fixed_frame(const Publish & message, std::string & out) {
+  const size_t size = 14 + message.cdr.size();
+  put_varint(out, size);
+  const size_t at = out.size();
+  out.resize(at + size);
+  char * p = &out[at];
+  p[0] = 0;
+  p[1] = 5;
+  put_fixed<uint64_t>(p + 2, static_cast<uint64_t>(message.publisher));
+  put_fixed<uint32_t>(p + 10, static_cast<uint32_t>(message.cdr.size()));
+  size_t tail = 14;
+  std::memcpy(p + tail, message.cdr.data(), message.cdr.size());
+  tail += message.cdr.size();
+}
+
+void append_fixed_frame(const Done & message, std::string & out) {
+  const size_t size = 61 + message.error.size() + message.result.size() + message.input_error.size() + message.failed_label.size();
+  put_varint(out, size);
+  const size_t at = out.size();
+  out.resize(at + size);
+  char * p = &out[at];
+  p[0] = 0;
+  p[1] = 15;
+  put_fixed<uint64_t>(p + 2, static_cast<uint64_t>(message.run));
+  put_fixed<uint32_t>(p + 10, static_cast<uint32_t>(message.error.size()));
+  p[14] = message.pending ? 1 : 0;
+  p[15] = message.load_failed ? 1 : 0;
+  put_fixed<uint32_t>(p + 16, static_cast<uint32_t>(message.result.size()));
+  p[20] = message.wrote_output ? 1 : 0;
+  put_fixed<uint32_t>(p + 21, static_cast<uint32_t>(message.input_error.size()));
+  put_fixed<int32_t>(p + 25, static_cast<int32_t>(message.failed_kind));
+  put_fixed<uint64_t>(p + 29, static_cast<uint64_t>(message.failed_entity));
+  put_fixed<int64_t>(p + 37, static_cast<int64_t>(message.failed_at_ns));
+  put_fixed<uint32_t>(p + 45, static_cast<uint32_t>(message.failed_label.size()));
+  p[49] = message.exit_code_set ? 1 : 0;
+  put_fixed<int64_t>(p + 50, static_cast<int64_t>(message.exit_code));
+  p[58] = message.failed ? 1 : 0;
+  p[59] = message.more_tasks ? 1 : 0;
+  p[60] = message.woke ? 1 : 0;
+  size_t tail = 61;
+  std::memcpy(p + tail, message.error.data(), message.error.size());
+  tail += message.error.size();
+  std::memcpy(p + tail, message.result.data(), message.result.size());
+  tail += message.result.size();
+  std::memcpy(p + tail, message.input_error.data(), message.input_error.size());
+  tail += message.input_error.size();
+  std::memcpy(p + tail, message.failed_label.data(), message.failed_label.size());
+  tail += message.failed_label.size();
+}
+
+bool read_fixed(const uint8_t * data, size_t size, Run & message) {
+  if (size < 115) return false;
+  size_t tail = 115;
+  uint32_t length;
+  message.run = static_cast<decltype(message.run)>(get_fixed<uint64_t>(data + 2));
+  message.thread = static_cast<decltype(message.thread)>(get_fixed<uint32_t>(data + 10));
+  message.kind = static_cast<decltype(message.kind)>(get_fixed<int32_t>(data + 14));
+  message.entity = static_cast<decltype(message.entity)>(get_fixed<uint64_t>(data + 18));
+  message.now_ns = static_cast<decltype(message.now_ns)>(get_fixed<int64_t>(data + 26));
+  length = get_fixed<uint32_t>(data + 34);
+  if (length > size - tail) return false;
+  message.input.assign(reinterpret_cast<const char *>(data + tail), length);
+  tail += length;
+  message.source_timestamp_ns = static_cast<decltype(message.source_timestamp_ns)>(get_fixed<int64_t>(data + 38));
+  message.received_timestamp_ns = static_cast<decltype(message.received_timestamp_ns)>(get_fixed<int64_t>(data + 46));
+  length = get_fixed<uint32_t>(data + 54);
+  if (length > size - tail) return false;
+  message.publisher_gid.assign(reinterpret_cast<const char *>(data + tail), length);
+  tail += length;
+  message.request = static_cast<decltype(message.request)>(get_fixed<uint64_t>(data + 58));
+  message.sequence = static_cast<decltype(message.sequence)>(get_fixed<int64_t>(data + 66));
+  message.expected_call_ns = static_cast<decltype(message.expected_call_ns)>(get_fixed<int64_t>(data + 74));
+  message.publication_sequence = static_cast<decltype(message.publication_sequence)>(get_fixed<int64_t>(data + 82));
+  message.reception_sequence = static_cast<decltype(message.reception_sequence)>(get_fixed<int64_t>(data + 90));
+  message.timed_out = data[98] != 0;
+  message.parameter_hook = static_cast<decltype(message.parameter_hook)>(get_fixed<int32_t>(data + 99));
+  message.read_polls = static_cast<decltype(message.read_polls)>(get_fixed<uint32_t>(data + 103));
+  message.execution_ns = static_cast<decltype(message.execution_ns)>(get_fixed<int64_t>(data + 107));
+  return tail == size;
+}
+
+}  // namespace
+
+bool append_fixed_frame(const ToSimulation & message, std::string & out) {
+  if (message.ask != 0) return false;
+  if (message.publish) {
+    append_fixed_frame(*message.publish, out);
+    return true;
+  }
+  if (message.done) {
+    append_fixed_frame(*message.done, out);
+    return true;
+  }
+  return false;
+}
+
+bool decode_fixed(const uint8_t * data, size_t size, ToClient & out) {
+  out = ToClient{};
+  if (size < 2 || data[0] != 0) return false;
+  switch (data[1]) {
+    case 6:
+      return read_fixed(data, size, out.run.emplace());
+    default:
+      return false;
+  }
+}
+
 }  // namespace rclsim::node

@@ -925,4 +925,12 @@ bool decode(const uint8_t * data, size_t size, ToSimulation & out);
 void encode(const ToClient & message, std::string & out);
 bool decode(const uint8_t * data, size_t size, ToClient & out);
 
+// The in-process link's hot messages in their fixed layout (scripts/fixedLayout.mjs), little-endian:
+// ToClient.run, ToSimulation.publish, ToSimulation.done. A body in it starts with 0, which no protobuf body does.
+inline bool is_fixed(const uint8_t * data, size_t size) { return size >= 2 && data[0] == 0; }
+// Appends the message as a frame in the fixed layout when its member has one (false: nothing appended).
+bool append_fixed_frame(const ToSimulation & message, std::string & out);
+// Replaces `out` with the body in the fixed layout; false when it is malformed or of a member without one.
+bool decode_fixed(const uint8_t * data, size_t size, ToClient & out);
+
 }  // namespace rclsim::node

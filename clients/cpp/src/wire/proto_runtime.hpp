@@ -1,4 +1,4 @@
-// Protobuf's wire format written out: what every message's codec in node_proto.cpp uses (that
+// Protobuf's wire format written out (and the in-process link's fixed layout): what every message's codec in node_proto.cpp uses (that
 // file, generated from proto/node.proto by scripts/nodeProtoCpp.mjs, is its only includer, so its
 // helpers stay in an unnamed namespace). No libprotobuf: the machine may not have it.
 #ifndef RCLSIM__WIRE__PROTO_RUNTIME_HPP_
@@ -242,6 +242,22 @@ bool skip(Reader & in, uint32_t wire) {
     default:
       return false;
   }
+}
+
+// ---------------------------------------------------------------- the fixed layout (in rclsim's process)
+
+// byte order: the fixed layout's numbers are little-endian, which the host's are: the program and
+// the simulation share one process (x86-64 or arm64, the in-process host's machines).
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the fixed layout is little-endian");
+
+template <typename T>
+void put_fixed(char * at, T value) { std::memcpy(at, &value, sizeof value); }
+
+template <typename T>
+T get_fixed(const uint8_t * at) {
+  T value;
+  std::memcpy(&value, at, sizeof value);
+  return value;
 }
 
 }  // namespace
