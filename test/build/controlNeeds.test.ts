@@ -13,7 +13,7 @@ const BUILD_MS = 400_000;
 describe('C++ packages: what ros2_control uses of rclcpp, rcpputils, rcl, rmw and libstatistics_collector', needs('C++ toolchain'), () => {
   before(() => cppClientBuilt());
 
-  it("finds libstatistics_collector through rclcpp and by itself, has rclcpp's version macros, rcpputils' pointer traits and rolling mean, rcl's flags, the ABI's demangler through rclcpp, upstream's moving-average statistics; ament_python_install_package's SCRIPTS_DESTINATION gets the setup.cfg's console scripts; ament_auto_package exports its libraries; pluginlib finds tinyxml2_vendor's TinyXML2; an inactive lifecycle publisher publishes through rclcpp::Publisher; what control_toolbox and diff_drive_controller include (rcl_duration_value_t through rclcpp/duration.hpp, create_publisher through rclcpp/node.hpp, rcppmath's rolling mean, a Params holding an rclcpp::Time unused under -Werror)", () => {
+  it("finds libstatistics_collector through rclcpp and by itself, has rclcpp's version macros, rcpputils' pointer traits and rolling mean, rcl's flags, the ABI's demangler through rclcpp, upstream's moving-average statistics; ament_python_install_package's SCRIPTS_DESTINATION gets the setup.cfg's console scripts; ament_auto_package exports its libraries; pluginlib finds tinyxml2_vendor's TinyXML2; an inactive lifecycle publisher publishes through rclcpp::Publisher; what control_toolbox and diff_drive_controller include (rcl_duration_value_t through rclcpp/duration.hpp, create_publisher through rclcpp/node.hpp, rcppmath's rolling mean, a Params holding an rclcpp::Time unused under -Werror; steering_kinematics' abs(double) through rclcpp/time.hpp under -Wconversion)", () => {
     const { workspace, build } = builtWorkspace(join(repoRoot, 'test/fixtures/cpp/control_needs'), BUILD_MS);
     assert.equal(build.status, 0, build.stderr);
     const run = runCli(['exec', '--until', '10ms', 'control_needs', 'control_needs'], workspace, BUILD_MS);
@@ -33,6 +33,7 @@ describe('C++ packages: what ros2_control uses of rclcpp, rcpputils, rcl, rmw an
       "auto_library's answer: 42",
       'heard through rclcpp::Publisher',
       'toolbox: period 2000000 ns, publisher on /pid_state, rolling mean 2',
+      'steering delta: 0.25',
     ]);
     assert.match(run.stderr, /Trying to publish message on the topic '\/chatter', but the publisher is not activated/);
     const script = runCli(['exec', '--until', '10ms', 'control_needs', 'greeter'], workspace, BUILD_MS);

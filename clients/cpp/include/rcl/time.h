@@ -4,6 +4,7 @@
 #ifndef RCL__TIME_H_
 #define RCL__TIME_H_
 
+#include "rcl/types.h"
 #include "rcutils/time.h"
 
 #define RCL_S_TO_NS RCUTILS_S_TO_NS

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "rmw/types.h"
+
 typedef struct rcl_subscription_s rcl_subscription_t;
 typedef struct rcl_timer_s rcl_timer_t;
 typedef struct rcl_client_s rcl_client_t;

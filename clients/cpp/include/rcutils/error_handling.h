@@ -3,6 +3,17 @@
 #ifndef RCUTILS__ERROR_HANDLING_H_
 #define RCUTILS__ERROR_HANDLING_H_
 
+// The C headers rcutils' own includes: a program gets them through rclcpp's headers (rclcpp/time.hpp,
+// rcl/time.h, rcl/types.h, rmw/types.h, rcutils/logging.h), and ros2_controllers'
+// steering_kinematics.cpp calls abs(double), which <stdlib.h> puts in the global namespace.
+#include <assert.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "rcutils/types.h"
 
 #ifdef __cplusplus

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rcutils/logging.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
