@@ -246,17 +246,42 @@ bool skip(Reader & in, uint32_t wire) {
 
 // ---------------------------------------------------------------- the fixed layout (in rclsim's process)
 
-// byte order: the fixed layout's numbers are little-endian, which the host's are: the program and
-// the simulation share one process (x86-64 or arm64, the in-process host's machines).
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the fixed layout is little-endian");
+// byte order: the fixed layout's numbers are little-endian, written and read byte by byte so that
+// the client builds and means the same on every host (the in-process host's are little-endian;
+// check:arch builds it for big-endian s390x too); compilers make each one load or store there.
+template <size_t Size>
+struct Unsigned;
+template <>
+struct Unsigned<1> {using type = uint8_t;};
+template <>
+struct Unsigned<2> {using type = uint16_t;};
+template <>
+struct Unsigned<4> {using type = uint32_t;};
+template <>
+struct Unsigned<8> {using type = uint64_t;};
 
 template <typename T>
-void put_fixed(char * at, T value) { std::memcpy(at, &value, sizeof value); }
+void put_fixed(char * at, T value)
+{
+  using Bits = typename Unsigned<sizeof(T)>::type;
+  Bits bits;
+  std::memcpy(&bits, &value, sizeof value);
+  for (size_t i = 0; i < sizeof(T); ++i) {
+    at[i] = static_cast<char>(static_cast<uint8_t>(static_cast<uint64_t>(bits) >> (8 * i)));
+  }
+}
 
 template <typename T>
-T get_fixed(const uint8_t * at) {
+T get_fixed(const uint8_t * at)
+{
+  using Bits = typename Unsigned<sizeof(T)>::type;
+  uint64_t bits = 0;
+  for (size_t i = 0; i < sizeof(T); ++i) {
+    bits |= static_cast<uint64_t>(at[i]) << (8 * i);
+  }
+  const Bits narrow = static_cast<Bits>(bits);
   T value;
-  std::memcpy(&value, at, sizeof value);
+  std::memcpy(&value, &narrow, sizeof value);
   return value;
 }
 
