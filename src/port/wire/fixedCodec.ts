@@ -5,8 +5,8 @@
  * fixed offsets instead of as protobuf varints. Both ends are one process, so the layout never
  * leaves it; a separate program and every other message keep the .proto's encoding.
  *
- * byte order: little-endian, the host's (the in-process host runs on x86-64 and arm64 only);
- * the C++ client's memcpy of its numbers writes the same bytes.
+ * byte order: little-endian on every host (DataView's and Buffer's LE accessors); the C++
+ * client writes and reads its numbers byte by byte, little-endian too (proto_runtime.hpp).
  *
  * The reader and writer are code made from the table when the codec loads, as flatCodec.ts's
  * are, and make the objects flatCodec.ts makes: every field, uint64 as numbers, int64 as bigint,
