@@ -4,8 +4,8 @@
 // The one definition both generators use: scripts/nodeProtoCpp.mjs writes the C++ client's codec
 // from it, scripts/nodeProtoTypes.mjs the table src/port/wire/fixedCodec.ts compiles.
 //
-// byte order: every number is little-endian (the host's, on the x86-64 and arm64 machines the
-// in-process host runs on; both ends are one process).
+// byte order: every number is little-endian on every host (the TypeScript side's DataView and
+// Buffer LE accessors, the C++ client's byte-by-byte put_fixed and get_fixed).
 //
 // A body: byte 0 is 0 (no protobuf message starts so: its first key would name field 0), byte 1
 // the message's field number in its envelope (ToClient.run 6, ToSimulation.publish 5 …), then
