@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { haveValgrind } from './cachegrind.js';
-import { type Figure, perCallback, type Workload, withScratch, workloads } from './workloads.js';
+import { BYTES_LENGTHS, type Figure, perCallback, type Workload, withScratch, workloads } from './workloads.js';
 
 const BUDGETS = new URL('../../../bench/costs/budgets.json', import.meta.url).pathname;
 
@@ -41,7 +41,8 @@ async function main(): Promise<number> {
   await withScratch(async (scratch) => {
     for (const name of names.length > 0 ? names : Object.keys(workloads)) {
       const workload = workloads[name]!;
-      process.stderr.write(`measuring ${name}: ${workload.description} (${workload.long} s less ${workload.short} s of sim time)\n`);
+      const bytes = workload.figures.bytesPerCallback === undefined ? '' : `; bytes at ${BYTES_LENGTHS} times those`;
+      process.stderr.write(`measuring ${name}: ${workload.description} (${workload.long} s less ${workload.short} s of sim time${bytes})\n`);
       for (const [figure, measure] of Object.entries(workload.figures) as [Figure, NonNullable<(typeof workload.figures)[Figure]>][]) {
         const value = Math.round(await perCallback(measure, workload, scratch));
         const budget = budgets[name]?.[figure];
