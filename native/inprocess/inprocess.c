@@ -466,7 +466,7 @@ static void fiber_start(void)
   exit_of(main_of(channel->argc, channel->argv));
 }
 
-/* Node-API: load(path, argv, programSpinNs), send(channel, bytes[, length]), receive(channel, timeoutMs, spinNs), end(channel). */
+/* Node-API: load(path, argv, programSpinNs), send(channel, bytes[, length]), receive(channel, timeoutMs, spinNs, arena, offset), end(channel). */
 
 #define CHECK(call)                                  \
   do {                                               \
@@ -574,17 +574,27 @@ static napi_value send_message(napi_env env, napi_callback_info info)
   return NULL;
 }
 
-/* The program's frames since the last receive (a Buffer); 0 when `timeoutMs` passed, 1 when it ended with none left. */
+/*
+ * The program's frames since the last receive, copied into `arena` (a Buffer) from `offset` when
+ * they fit: how many bytes (> 0). Otherwise a Buffer of their own. 0 when `timeoutMs` passed, -1
+ * when it ended with none left. An arena is written once, each part of it by one receive: what
+ * JavaScript decodes from it stays a view of it, and one buffer holds many receives.
+ */
 static napi_value receive(napi_env env, napi_callback_info info)
 {
-  size_t count = 3;
-  napi_value args[3];
+  size_t count = 5;
+  napi_value args[5];
   CHECK(napi_get_cb_info(env, info, &count, args, NULL, NULL));
   struct channel * channel = channel_of(env, args[0]);
   double timeout_ms = 0;
   int64_t spin_ns = 0;
+  uint8_t * arena = NULL;
+  size_t arena_size = 0;
+  int64_t offset = 0;
   CHECK(napi_get_value_double(env, args[1], &timeout_ms));
   CHECK(napi_get_value_int64(env, args[2], &spin_ns));
+  CHECK(napi_get_buffer_info(env, args[3], (void **)&arena, &arena_size));
+  CHECK(napi_get_value_int64(env, args[4], &offset));
   int64_t deadline = timeout_ms < 0 ? -1 : monotonic_ns() + (int64_t)(timeout_ms * 1e6);
   struct queue * queue = &channel->to_simulation;
   napi_value result;
@@ -595,13 +605,20 @@ static napi_value receive(napi_env env, napi_callback_info info)
     }
     if (await_data(queue, channel, spin_ns, deadline)) break;
     if (!fiber_ready(channel)) {
-      CHECK(napi_create_int32(env, atomic_load(&channel->state) == ENDED ? 1 : 0, &result));
+      CHECK(napi_create_int32(env, atomic_load(&channel->state) == ENDED ? -1 : 0, &result));
       return result;
     }
   }
   pthread_mutex_lock(&queue->lock);
-  void * copy = NULL;
-  napi_status status = napi_create_buffer_copy(env, queue->size, queue->data, &copy, &result);
+  napi_status status;
+  size_t size = queue->size;
+  if (offset >= 0 && (size_t)offset <= arena_size && size <= arena_size - (size_t)offset) {
+    memcpy(arena + offset, queue->data, size);
+    status = napi_create_int32(env, (int32_t)size, &result);
+  } else {
+    void * copy = NULL;
+    status = napi_create_buffer_copy(env, size, queue->data, &copy, &result);
+  }
   queue->size = 0;
   pthread_mutex_unlock(&queue->lock);
   CHECK(status);

@@ -218,7 +218,9 @@ export interface SubscriptionOptions {
  * effect as "a null-terminated Buffer" ('Hello ROS World', 15 bytes, arrives with one zero).
  */
 function transportedBytes(bytes: Uint8Array): Buffer {
-  const padded = Buffer.alloc((bytes.length + 3) & ~3);
+  // allocUnsafe: a slice of Node's pool for a small message, where alloc makes an ArrayBuffer.
+  const padded = Buffer.allocUnsafe((bytes.length + 3) & ~3);
   padded.set(bytes);
+  padded.fill(0, bytes.length);
   return padded;
 }

@@ -82,6 +82,19 @@ describe("C++ programs in rclsim's process (docs/cpp-process.md)", needs('C++ to
     for (const line of ['served 101', 'answer 101', 'heard from worker 4', 'worker done']) assert.ok(inProcess.stdout.split('\n').includes(line), line);
   });
 
+  it('carries messages from 1 byte to 40 KB intact, and keeps those a transient-local publisher holds intact after 400 KB more went by', () => {
+    // In rclsim's process the program's frames are copied into buffers that many receives share
+    // (InProcessLink's arena), and what the simulation keeps of a message is a view of them.
+    const dir = fixtures('message_sizes.cpp');
+    const { inProcess, separate } = bothPlacements(dir, ['--until', '600ms', 'message_sizes.cpp']);
+    assert.equal(inProcess.status, 0, inProcess.stderr);
+    assert.equal(separate.status, 0, separate.stderr);
+    const expected = ['heard 40, 0 corrupt', ...Array.from({ length: 8 }, (_, i) => `late ${32 + i} intact`)];
+    assert.deepEqual(inProcess.stdout.trim().split('\n'), expected);
+    assert.equal(separate.stdout, inProcess.stdout);
+    assert.equal(inProcess.trace, separate.trace);
+  });
+
   it('runs a main that never spins, waiting on a condition variable and a join while its thread spins, as a process of its own runs it', () => {
     const dir = fixtures('main_never_spins.cpp');
     const { inProcess, separate } = bothPlacements(dir, ['--until', '1s', 'main_never_spins.cpp']);

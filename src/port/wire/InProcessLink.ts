@@ -38,8 +38,11 @@ interface Addon {
   load(path: string, argv: readonly string[], programSpinNs: number, environment: readonly string[]): unknown;
   /** The body's first `length` bytes (none: all of it). */
   send(channel: unknown, body: Uint8Array, length?: number): void;
-  /** The program's frames since the last call; 0: the timeout passed, 1: it ended with none left. */
-  receive(channel: unknown, timeoutMs: number, spinNs: number): Buffer | 0 | 1;
+  /**
+   * The program's frames since the last call, copied into `arena` at `offset` when they fit (how
+   * many bytes), else a Buffer of their own; 0: the timeout passed, -1: it ended with none left.
+   */
+  receive(channel: unknown, timeoutMs: number, spinNs: number, arena: Buffer, offset: number): Buffer | number;
   /** [the signal it died of (0: none), why it did not load (null: it did)]. */
   end(channel: unknown): [number, string | null];
 }
@@ -64,6 +67,13 @@ for (const [name, number] of Object.entries(constants.signals)) if (!SIGNALS.has
 /** How long one wait of the addon's lasts at most (wall ms). */
 const WAIT_SLICE_MS = 50;
 
+/**
+ * The bytes of the buffer the addon copies the program's frames into, receive after receive, until
+ * one does not fit. A Buffer of its own for every receive was an ArrayBuffer made and swept per
+ * callback: malloc, the sweeper's thread freeing them meanwhile, and the two on one allocator lock.
+ */
+const ARENA_BYTES = 16 * 1024;
+
 export class InProcessLink implements ProgramLink {
   readonly name: string;
   readonly #addon: Addon;
@@ -72,6 +82,9 @@ export class InProcessLink implements ProgramLink {
   /** Where the next frame is in the addon's buffer: decoded there, without a view made of it. */
   readonly #frame: FrameSpan = { bytes: Buffer.alloc(0), from: 0, end: 0 };
   readonly #spinNs = spinNs();
+  /** Where the addon copies the frames (never written twice: decoded bytes are views of it), and how much of it is taken. */
+  #arena = Buffer.allocUnsafeSlow(ARENA_BYTES);
+  #taken = 0;
   #gone: ProgramGone | null = null;
 
   /**
@@ -124,17 +137,29 @@ export class InProcessLink implements ProgramLink {
       if (this.#gone !== null) throw this.#gone;
       // In slices: between them this thread's JavaScript runs, so a run stopped from outside
       // (its supervisor's --callback-timeout, a signal) stops it even while the program never answers.
-      const got = this.#addon.receive(this.#channel, Math.min(WAIT_SLICE_MS, Math.max(0, deadline - wallClock())), this.#spinNs);
+      if (this.#taken === ARENA_BYTES) {
+        this.#arena = Buffer.allocUnsafeSlow(ARENA_BYTES);
+        this.#taken = 0;
+      }
+      const got = this.#addon.receive(this.#channel, Math.min(WAIT_SLICE_MS, Math.max(0, deadline - wallClock())), this.#spinNs, this.#arena, this.#taken);
       if (got === 0) {
         if (wallClock() >= deadline) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
         continue;
       }
-      if (got === 1) {
+      if (got === -1) {
         this.#gone = new ProgramGone(`program '${this.name}' ended its thread in rclsim's process`);
         throw this.#gone;
       }
       try {
-        this.#frames.push(got, true);
+        if (typeof got !== 'number') {
+          // Too large for what is left of the arena: the next receive starts a new one.
+          this.#frames.push(got, true);
+          this.#taken = ARENA_BYTES;
+        } else {
+          const from = this.#taken;
+          this.#taken += got;
+          this.#frames.push(this.#arena, true, from, this.#taken);
+        }
       } catch (error) {
         throw error instanceof OutOfProtocol ? new OutOfProtocol(`sent ${error.message}`) : error;
       }

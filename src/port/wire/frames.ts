@@ -57,14 +57,14 @@ export class FrameReader {
   #lengthBytes = 0;
 
   /**
-   * Takes bytes as read; throws OutOfProtocol on a length no message has. `handedOver`: the caller
-   * never writes `bytes` again (the in-process link's, fresh from the addon), so a frame wholly
-   * inside them is taken as a span of them instead of a copy.
+   * Takes bytes as read, those of `bytes` from `from` to `end`; throws OutOfProtocol on a length no
+   * message has. `handedOver`: the caller never writes those bytes again (the in-process link's,
+   * fresh from the addon), so a frame wholly inside them is taken as a span of them instead of a copy.
    */
-  push(bytes: Uint8Array, handedOver = false): void {
+  push(bytes: Uint8Array, handedOver = false, from = 0, end = bytes.length): void {
     const own = handedOver && Buffer.isBuffer(bytes);
-    let at = 0;
-    while (at < bytes.length) {
+    let at = from;
+    while (at < end) {
       let body = this.#body;
       if (body === null) {
         const byte = bytes[at++]!;
@@ -76,7 +76,7 @@ export class FrameReader {
         if (this.#length > MAX_FRAME_BYTES) throw new OutOfProtocol(`a message of ${this.#length} bytes, more than the ${MAX_FRAME_BYTES} the protocol allows`);
         const length = this.#length;
         this.#length = this.#lengthBytes = 0;
-        if (own && bytes.length - at >= length) {
+        if (own && end - at >= length) {
           this.#queue(bytes as Buffer, at, at + length);
           at += length;
           continue;
@@ -84,7 +84,7 @@ export class FrameReader {
         body = this.#body = Buffer.allocUnsafe(length);
         this.#filled = 0;
       }
-      const taken = Math.min(bytes.length - at, body.length - this.#filled);
+      const taken = Math.min(end - at, body.length - this.#filled);
       body.set(bytes.subarray(at, at + taken), this.#filled);
       at += taken;
       this.#filled += taken;
