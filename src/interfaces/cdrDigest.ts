@@ -53,9 +53,28 @@ const FLOAT_BYTES = new Uint8Array(FLOAT64.buffer);
 // byte order: CDR_LE's bytes are a float's in memory on a little-endian machine; on another, reversed.
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-function float64(bytes: Uint8Array, at: number): number {
-  for (let i = 0; i < 8; i++) FLOAT_BYTES[LITTLE_ENDIAN ? i : 7 - i] = bytes[at + i]!;
-  return FLOAT64[0]!;
+// byte order: FLOAT64's two words in this machine's order, the low one at LOW.
+const FLOAT_HALVES = new Int32Array(FLOAT64.buffer);
+const LOW = LITTLE_ENDIAN ? 0 : 1;
+const HIGH = 1 - LOW;
+
+/**
+ * The float64 at `at`, mixed as Hash64's `integer` or `float` mixes the value: from its two words,
+ * which are its IEEE-754 bits as `float` mixes them (every float64 of a JointState goes here).
+ */
+function mixFloat64(bytes: Uint8Array, at: number, hash: Hash64): void {
+  const low = int32(bytes, at);
+  const high = int32(bytes, at + 4);
+  FLOAT_HALVES[LOW] = low;
+  FLOAT_HALVES[HIGH] = high;
+  const value = FLOAT64[0]!;
+  if (Number.isSafeInteger(value)) hash.integer(value);
+  // A NaN mixes as the one quiet NaN, whatever its bits.
+  else if (Number.isNaN(value)) hash.float(value);
+  else {
+    hash.word(low);
+    hash.word(high);
+  }
 }
 
 function float32(bytes: Uint8Array, at: number): number {
@@ -114,6 +133,7 @@ function fieldWalk(type: MessageType, field: MessageDefinitionField): Walk | nul
   const fixed = field.arrayLength;
   // Byte arrays decode as typed arrays over the bytes, digested four bytes to a word; no alignment.
   const bytesArray = field.type === 'uint8' || field.type === 'int8';
+  const float64s = field.isComplex !== true && field.type === 'float64';
   // The reader aligns a numeric array once, before its first element (not for an empty one).
   const align = field.isComplex === true || field.type === 'bool' || field.type === 'string' ? 0 : ALIGNMENT[field.type]!;
   return (cursor, hash) => {
@@ -131,6 +151,14 @@ function fieldWalk(type: MessageType, field: MessageDefinitionField): Walk | nul
       return true;
     }
     if (count > 0 && align > 0 && !take(cursor, align, 0)) return false;
+    if (float64s) {
+      // Aligned once, the elements follow one another: one bounds check for them all.
+      const end = cursor.at + 8 * count;
+      if (end > cursor.bytes.length) return false;
+      for (let at = cursor.at; at < end; at += 8) mixFloat64(cursor.bytes, at, hash);
+      cursor.at = end;
+      return true;
+    }
     for (let i = 0; i < count; i++) if (!element(cursor, hash)) return false;
     return true;
   };
@@ -173,7 +201,12 @@ function primitiveWalk(name: string, char: boolean): Walk | null {
     case 'float32':
       return float(4, float32);
     case 'float64':
-      return float(8, float64);
+      return (cursor, hash) => {
+        if (!take(cursor, 8, 8)) return false;
+        mixFloat64(cursor.bytes, cursor.at, hash);
+        cursor.at += 8;
+        return true;
+      };
     case 'int64':
     case 'uint64': {
       // Hash64.int64 and uint64's words, from the value's 32-bit halves.
