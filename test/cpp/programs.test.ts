@@ -63,8 +63,9 @@ describe('C++ programs: unmodified rclcpp nodes in the simulation', needs('C++ t
   it("writes a separate program's stdout and stderr among other programs' in the order of their sim times", () => {
     const dir = programs();
     copyFileSync(join(cppFixtures, 'ticker.cpp'), join(dir, 'ticker.cpp'));
-    const entry = (name: string, period: string) => `  - script: ticker.cpp\n    args: [${name}, '${period}']\n    process: separate\n`;
-    const job = writeTemp(dir, 'tickers.yaml', `end: { after: 3s }\nnodes:\n${entry('slow', '1000')}${entry('fast', '700')}`);
+    const entry = (args: string) => `  - script: ticker.cpp\n    args: [${args}]\n    process: separate\n`;
+    // fast's iostreams are not synced with stdio: their own buffer is flushed too.
+    const job = writeTemp(dir, 'tickers.yaml', `end: { after: 3s }\nnodes:\n${entry("slow, '1000'")}${entry("fast, '700', unsynced")}`);
     const result = runCli(['run', job], dir, BUILD_MS);
     assert.equal(result.status, 0, result.stderr);
     // fast at 0.7, 1.4, 2.1, 2.8 s; slow at 1, 2, 3 s (at 3 s, the run's end, the timer is still due).

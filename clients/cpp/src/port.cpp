@@ -4,11 +4,13 @@
 #include "rclsim/port.hpp"
 
 #include <linux/sockios.h>
+#include <stdio_ext.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <ext/stdio_sync_filebuf.h>
 #include <array>
 #include <cerrno>
 #include <cstdio>
@@ -208,15 +210,25 @@ int unread_bytes(int fd)
   return requests[fd] != 0 && ::ioctl(fd, requests[fd], &bytes) == 0 ? bytes : 0;
 }
 
+/// `stream`, then `file`, flushed where they hold something: every flush takes stdio's lock, and
+/// this runs once a callback. A stream synced with stdio (the default) keeps its bytes in `file`.
+void flush_pending(std::ostream & stream, FILE * file)
+{
+  if (dynamic_cast<__gnu_cxx::stdio_sync_filebuf<char> *>(stream.rdbuf()) == nullptr) {
+    stream.flush();
+  }
+  if (__fpending(file) > 0) {
+    std::fflush(file);
+  }
+}
+
 /// The program's stdout or stderr holds output the simulation has not read (it reads them between
 /// messages): both are flushed first (a pipe makes stdio buffer whole blocks), so output comes in
 /// the order of its runs, whoever wrote it (iostreams, stdio, a plain write(2)).
 bool wrote_output()
 {
-  std::cout.flush();
-  std::cerr.flush();
-  std::fflush(stdout);
-  std::fflush(stderr);
+  flush_pending(std::cout, stdout);
+  flush_pending(std::cerr, stderr);
   // In rclsim's process the program writes to rclsim's own output: nothing to relay.
   return !transport::in_process() && unread_bytes(1) + unread_bytes(2) > 0;
 }
