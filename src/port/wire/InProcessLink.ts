@@ -141,7 +141,9 @@ export class InProcessLink implements ProgramLink {
         this.#arena = Buffer.allocUnsafeSlow(ARENA_BYTES);
         this.#taken = 0;
       }
-      const got = this.#addon.receive(this.#channel, Math.min(WAIT_SLICE_MS, Math.max(0, deadline - wallClock())), this.#spinNs, this.#arena, this.#taken);
+      // Without a deadline no clock is read: this runs for every message of every callback.
+      const slice = deadline === Number.POSITIVE_INFINITY ? WAIT_SLICE_MS : Math.min(WAIT_SLICE_MS, Math.max(0, deadline - wallClock()));
+      const got = this.#addon.receive(this.#channel, slice, this.#spinNs, this.#arena, this.#taken);
       if (got === 0) {
         if (wallClock() >= deadline) throw new ProgramTimeout(`program '${this.name}' did not answer in time`);
         continue;
