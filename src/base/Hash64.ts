@@ -168,7 +168,16 @@ export class Hash64 {
   /** The text of ASCII bytes (each below 0x80) from `start` to `end`, as `string` mixes it: one UTF-16 unit a byte. */
   asciiString(b: Uint8Array, start: number, end: number): void {
     this.word(end - start);
-    for (let i = start; i < end; i++) this.word(b[i]!);
+    // The state in locals over the characters, as in `bytes` (a JointState's names are most of its words).
+    let lo = this.lo;
+    let hi = this.hi;
+    for (let i = start; i < end; i++) {
+      lo = mixWord(lo, hi, b[i]!);
+      hi = mixedHi;
+    }
+    this.lo = lo;
+    this.hi = hi;
+    this.#words += end - start;
   }
 
   /** Final avalanche of both lanes into `digestLo`/`digestHi`; the running state is kept. */

@@ -237,13 +237,17 @@ export function fixedCodec(toClient: FlatEnvelope, toSimulation: FlatEnvelope): 
   }
   return {
     write(message) {
-      let found: string | undefined;
+      let writer: ((member: Record<string, unknown>) => number | undefined) | undefined;
+      let member: unknown;
       for (const key in message) {
-        if (message[key] === undefined) continue;
-        if (found !== undefined || !writers.has(key)) return undefined;
-        found = key;
+        const value = message[key];
+        if (value === undefined) continue;
+        if (writer !== undefined) return undefined;
+        writer = writers.get(key);
+        if (writer === undefined) return undefined;
+        member = value;
       }
-      return found === undefined ? undefined : writers.get(found)!(message[found] as Record<string, unknown>);
+      return writer?.(member as Record<string, unknown>);
     },
     bytes: () => scratch,
     read(body, from, end) {

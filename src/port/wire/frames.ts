@@ -55,6 +55,8 @@ export class FrameReader {
   /** The length varint read so far: a read may end inside it. */
   #length = 0;
   #lengthBytes = 0;
+  /** What the length's next byte counts for (2 ** (7 * #lengthBytes): a multiply, not Math.pow, per frame). */
+  #scale = 1;
 
   /**
    * Takes bytes as read, those of `bytes` from `from` to `end`; throws OutOfProtocol on a length no
@@ -68,7 +70,9 @@ export class FrameReader {
       let body = this.#body;
       if (body === null) {
         const byte = bytes[at++]!;
-        this.#length += (byte & 0x7f) * 2 ** (7 * this.#lengthBytes++);
+        this.#length += (byte & 0x7f) * this.#scale;
+        this.#scale *= 0x80;
+        this.#lengthBytes++;
         if (byte & 0x80) {
           if (this.#lengthBytes === 5) throw new OutOfProtocol('a message length of more than 5 bytes: the stream is broken');
           continue;
@@ -76,6 +80,7 @@ export class FrameReader {
         if (this.#length > MAX_FRAME_BYTES) throw new OutOfProtocol(`a message of ${this.#length} bytes, more than the ${MAX_FRAME_BYTES} the protocol allows`);
         const length = this.#length;
         this.#length = this.#lengthBytes = 0;
+        this.#scale = 1;
         if (own && end - at >= length) {
           this.#queue(bytes as Buffer, at, at + length);
           at += length;
