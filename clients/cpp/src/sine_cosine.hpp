@@ -99,12 +99,15 @@ inline DoubleDouble alternating_series(DoubleDouble z, int parity, int last, int
       const DoubleDouble c = INVERSE_FACTORIAL[2 * j + parity];
       return j % 2 == 0 ? c : DoubleDouble{-c.hi, -c.lo};
     };
-  double rest = term(last).hi;
+  DoubleDouble sum = term(last);
   int j = last - 1;
-  for (; j > exact; --j) {
-    rest = term(j).hi + z.hi * rest;
+  if (exact < last) {
+    double rest = sum.hi;
+    for (; j > exact; --j) {
+      rest = term(j).hi + z.hi * rest;
+    }
+    sum = {rest, 0};
   }
-  DoubleDouble sum = exact < last ? DoubleDouble{rest, 0} : term(last);
   for (; j >= 1; --j) {
     sum = add(term(j), multiply(z, sum));
   }
